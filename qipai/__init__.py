@@ -1,0 +1,31 @@
+"""qipai (棋牌): referee engine and competition server for Chinese board, card and tile games.
+
+>>> import qipai
+>>> game = qipai.load("xiangqi")
+>>> state = game.new_state()
+>>> state.apply("h2e2")
+"""
+
+from .core import (
+    Game,
+    GameInfo,
+    IllegalAction,
+    NotationError,
+    Option,
+    OptionError,
+    QipaiError,
+    Record,
+    RecordError,
+    Result,
+    State,
+    games,
+    load,
+    replay,
+)
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "Game", "GameInfo", "IllegalAction", "NotationError", "Option", "OptionError", "QipaiError",
+    "Record", "RecordError", "Result", "State", "games", "load", "replay", "__version__",
+]

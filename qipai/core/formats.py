@@ -1,0 +1,77 @@
+"""Record file formats: every reader turns a file's bytes into :class:`Record` objects.
+
+Game packages register their readers (``register_reader``); :func:`read_records` detects the
+format from the content, not the file name. The native format is qipai's JSON record (one
+record object, or a list of them).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from .errors import RecordError
+from .record import Record
+
+
+@dataclass(frozen=True)
+class Reader:
+    name: str
+    sniff: Callable[[bytes], bool]          # True if the bytes look like this format
+    read: Callable[[bytes, str], list[Record]]   # (data, source name) -> records; raises RecordError
+
+
+_READERS: list[Reader] = []
+_LOADED = False
+
+
+def register_reader(reader: Reader) -> None:
+    _READERS.append(reader)
+
+
+def _json_sniff(data: bytes) -> bool:
+    return data.lstrip()[:1] in (b"{", b"[")
+
+
+def _json_read(data: bytes, source: str) -> list[Record]:
+    try:
+        obj = json.loads(data.decode("utf-8-sig"))
+    except (UnicodeDecodeError, json.JSONDecodeError) as e:
+        line = getattr(e, "lineno", None)
+        raise RecordError(f"not valid JSON: {e}", source=source, line=line) from None
+    items = obj if isinstance(obj, list) else [obj]
+    return [Record.from_json(item, source=source) for item in items]
+
+
+register_reader(Reader("qipai-json", _json_sniff, _json_read))
+
+
+def _load_game_readers() -> None:
+    global _LOADED
+    if _LOADED:
+        return
+    _LOADED = True
+    import importlib
+
+    from .registry import _MODULES
+
+    for module in _MODULES.values():
+        importlib.import_module(module)
+
+
+def readers() -> list[Reader]:
+    _load_game_readers()
+    return list(_READERS)
+
+
+def read_records(data: bytes, source: str) -> tuple[str, list[Record]]:
+    """Detect the format of ``data`` and read every record in it: ``(format name, records)``.
+
+    Raises :class:`RecordError` when no reader recognises the content or the content is broken.
+    """
+    for reader in readers():
+        if reader.sniff(data):
+            return reader.name, reader.read(data, source)
+    names = ", ".join(r.name for r in readers())
+    raise RecordError(f"unrecognised record format (known: {names})", source=source)

@@ -1,0 +1,241 @@
+"""The game contract: :class:`Game` (rules + options) and :class:`State` (one position).
+
+Every game package subclasses both. See ``docs/contract.md`` for the author's checklist.
+
+Conventions shared by all games:
+
+* Seats are numbered ``0 .. n-1``. Colours and roles (Red/Black, landlord, dealer) are part
+  of the state, never a renumbering of seats.
+* ``to_act`` is the tuple of seats that may act now. In sequential play it holds one seat
+  (``current_player``). In a simultaneous phase (sealed bids, tribute) it holds several; each
+  acts with ``apply(action, seat=s)`` and the phase resolves when all have acted.
+* Chance is internal: a state is created from a ``seed`` (random deals use only
+  :class:`~qipai.core.rng.DealRng` seeded with it) or from an explicit ``deal`` / ``position``.
+* ``apply`` either applies a legal action or raises :class:`IllegalAction` and changes nothing.
+* Endings that are not moves (resignation, agreed draw, timeout, forfeit) go through
+  :meth:`State.resign`, :meth:`State.agree_draw` and :meth:`State.forfeit`; they are recorded
+  with their reason like any other ending.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+from .errors import IllegalAction
+from .options import Option, resolve_options
+
+
+@dataclass(frozen=True)
+class Result:
+    """How a finished game ended.
+
+    ``returns`` is the per-seat score exactly as the rule sheet scores it; ``reason`` is the
+    end reason (``checkmate``, ``resign``, ...); ``text`` is the game's usual result notation
+    (``1-0`` for xiangqi, ``B+R`` for go, ...); ``winners`` the seats that won (empty for a draw).
+    """
+
+    returns: tuple[float, ...]
+    reason: str
+    text: str
+    winners: tuple[int, ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        return {"returns": list(self.returns), "reason": self.reason, "text": self.text,
+                "winners": list(self.winners)}
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """What :func:`qipai.games` lists for one game."""
+
+    id: str
+    name_zh: str
+    name_en: str
+    seats: tuple[int, ...]
+    options: tuple[Option, ...]
+    aliases: tuple[str, ...] = field(default=())
+
+    def to_json(self) -> dict[str, Any]:
+        return {"id": self.id, "name_zh": self.name_zh, "name_en": self.name_en,
+                "seats": list(self.seats), "options": [o.describe() for o in self.options],
+                "aliases": list(self.aliases)}
+
+
+class Game:
+    """A game with its options fixed. Subclasses set the class attributes and ``new_state``."""
+
+    id: ClassVar[str] = ""
+    name_zh: ClassVar[str] = ""
+    name_en: ClassVar[str] = ""
+    seats: ClassVar[tuple[int, ...]] = (2,)
+    option_spec: ClassVar[tuple[Option, ...]] = ()
+
+    def __init__(self, **options: Any) -> None:
+        self.options: dict[str, Any] = resolve_options(self.option_spec, options, self.id)
+
+    @classmethod
+    def info(cls, aliases: Iterable[str] = ()) -> GameInfo:
+        return GameInfo(cls.id, cls.name_zh, cls.name_en, cls.seats, cls.option_spec, tuple(aliases))
+
+    def new_state(self, *, seed: int | str | None = None, deal: Any = None,
+                  position: str | None = None, num_seats: int | None = None) -> State:
+        """A state at the start of a game (or at ``position``, or with ``deal``)."""
+        raise NotImplementedError
+
+    def parse_action(self, text: str, state: State | None = None) -> Any:
+        """The action written ``text`` in the canonical notation. Raises ``IllegalAction``."""
+        raise NotImplementedError
+
+    def state_from_json(self, data: dict[str, Any]) -> State:
+        """Rebuild a state from :meth:`State.to_json` output by replaying its log."""
+        from .record import Record, replay
+
+        return replay(Record.from_json(data), game=self)
+
+    def __repr__(self) -> str:
+        opts = ", ".join(f"{k}={v!r}" for k, v in self.options.items())
+        return f"{type(self).__name__}({opts})"
+
+
+class State:
+    """One position of a game. Subclasses implement the ``_``-prefixed hooks.
+
+    The base class keeps what makes a state reproducible: its origin (seed, deal or position),
+    the log of applied actions with the seats that made them, and an external ending if any.
+    ``to_json`` writes exactly that, and ``Game.state_from_json`` replays it.
+    """
+
+    def __init__(self, game: Game, *, seed: Any = None, deal: Any = None,
+                 position: str | None = None, num_seats: int | None = None) -> None:
+        self.game = game
+        self.seed = seed
+        self.deal = deal
+        self.position = position
+        self.num_seats = num_seats if num_seats is not None else game.seats[0]
+        # canonical action texts in order; an entry is [seat, text] when several seats could act
+        self.log: list[str | list[Any]] = []
+        self.result: Result | None = None
+
+    # ----- turn -----------------------------------------------------------------------
+    @property
+    def to_act(self) -> tuple[int, ...]:
+        """Seats that may act now (empty when the game is over)."""
+        raise NotImplementedError
+
+    @property
+    def current_player(self) -> int | None:
+        """The seat to act in sequential play; ``None`` when terminal or when several act at once."""
+        seats = self.to_act
+        return seats[0] if len(seats) == 1 else None
+
+    # ----- actions --------------------------------------------------------------------
+    def legal_actions(self, seat: int | None = None) -> list[Any]:
+        """Every legal action of ``seat`` (default: the current player), nothing else."""
+        if self.result is not None:
+            return []
+        seat = self._seat(seat)
+        if seat not in self.to_act:
+            return []
+        return self._legal_actions(seat)
+
+    def apply(self, action: Any, seat: int | None = None) -> None:
+        """Apply ``action`` (an action object or its text) for ``seat``.
+
+        Raises :class:`IllegalAction` with the reason, leaving the state unchanged, when the
+        game is over, it is not that seat's turn, the text does not parse, or the action is
+        not legal.
+        """
+        if self.result is not None:
+            raise IllegalAction(f"the game is over ({self.result.reason})", action)
+        seat = self._seat(seat)
+        if seat not in self.to_act:
+            raise IllegalAction(f"seat {seat} is not to act (to act: {list(self.to_act)})", action)
+        several = len(self.to_act) > 1
+        if isinstance(action, str):
+            action = self.game.parse_action(action, self)
+        text = self._action_text(action)
+        self._apply(action, seat)
+        self.log.append([seat, text] if several else text)
+
+    def _seat(self, seat: int | None) -> int:
+        if seat is None:
+            seats = self.to_act
+            if len(seats) != 1:
+                raise IllegalAction(f"several seats act now ({list(seats)}): name the seat")
+            return seats[0]
+        if not isinstance(seat, int) or not 0 <= seat < self.num_seats:
+            raise IllegalAction(f"no seat {seat!r}")
+        return seat
+
+    def _legal_actions(self, seat: int) -> list[Any]:
+        raise NotImplementedError
+
+    def _apply(self, action: Any, seat: int) -> None:
+        """Apply or raise ``IllegalAction`` before changing anything."""
+        raise NotImplementedError
+
+    def _action_text(self, action: Any) -> str:
+        return str(action)
+
+    # ----- end ------------------------------------------------------------------------
+    def is_terminal(self) -> bool:
+        return self.result is not None
+
+    def returns(self) -> list[float]:
+        """Per-seat scores of the finished game (all zero while it is running)."""
+        if self.result is None:
+            return [0.0] * self.num_seats
+        return list(self.result.returns)
+
+    def resign(self, seat: int) -> None:
+        """``seat`` resigns; its side loses (``reason = "resign"``)."""
+        self.forfeit(seat, "resign")
+
+    def forfeit(self, seat: int, reason: str) -> None:
+        """``seat`` loses for ``reason`` (``resign``, ``timeout``, ``illegal_moves``, ...)."""
+        if self.result is not None:
+            raise IllegalAction(f"the game is over ({self.result.reason})")
+        self._seat(seat)
+        self.result = self._loss_result(seat, reason)
+
+    def agree_draw(self, reason: str = "agreement") -> None:
+        """End the game drawn by agreement (or another external draw ``reason``)."""
+        if self.result is not None:
+            raise IllegalAction(f"the game is over ({self.result.reason})")
+        self.result = self._draw_result(reason)
+
+    def end_by_result_text(self, text: str, reason: str) -> None:
+        """End with a result given in the game's notation (used by record replay)."""
+        if self.result is not None:
+            raise IllegalAction(f"the game is over ({self.result.reason})")
+        self.result = self._result_from_text(text, reason)
+
+    def _loss_result(self, seat: int, reason: str) -> Result:
+        raise IllegalAction(f"{self.game.id} has no {reason!r} ending for one seat")
+
+    def _draw_result(self, reason: str) -> Result:
+        raise IllegalAction(f"{self.game.id} has no drawn ending")
+
+    def _result_from_text(self, text: str, reason: str) -> Result:
+        raise IllegalAction(f"{self.game.id} cannot read result {text!r}")
+
+    # ----- views and serialization ----------------------------------------------------
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` may see, JSON-ready; ``None`` is a spectator. Games with hidden
+        information must override this."""
+        raise NotImplementedError
+
+    def clone(self) -> State:
+        return copy.deepcopy(self)
+
+    def to_json(self) -> dict[str, Any]:
+        """Everything needed to rebuild this state (see :meth:`Game.state_from_json`)."""
+        return self.to_record().to_json()
+
+    def to_record(self, seats: list[str] | None = None, meta: dict[str, Any] | None = None):
+        from .record import Record
+
+        return Record.from_state(self, seats=seats, meta=meta)

@@ -1,0 +1,60 @@
+"""Game ids, aliases, and loading games with options."""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+from .errors import OptionError
+from .game import Game, GameInfo
+
+# id -> module that defines it (imported on first use, so `import qipai` stays light)
+_MODULES: dict[str, str] = {
+    "xiangqi": "qipai.games.xiangqi",
+}
+# alias -> (id, preset options)
+_ALIASES: dict[str, tuple[str, dict[str, Any]]] = {}
+_GAMES: dict[str, type[Game]] = {}
+
+
+def register(cls: type[Game]) -> type[Game]:
+    """Class decorator: make ``cls`` loadable by its ``id``."""
+    _GAMES[cls.id] = cls
+    return cls
+
+
+def add_game_module(game_id: str, module: str) -> None:
+    _MODULES[game_id] = module
+
+
+def add_alias(alias: str, game_id: str, **preset: Any) -> None:
+    _ALIASES[alias] = (game_id, preset)
+
+
+def game_class(game_id: str) -> type[Game]:
+    if game_id not in _GAMES:
+        if game_id not in _MODULES:
+            valid = ", ".join(sorted(set(_MODULES) | set(_ALIASES)))
+            raise OptionError(f"unknown game {game_id!r}; valid games: {valid}")
+        importlib.import_module(_MODULES[game_id])
+    return _GAMES[game_id]
+
+
+def load(game_id: str, **options: Any) -> Game:
+    """The game ``game_id`` (or an alias) with ``options`` (its rule variants) applied.
+
+    Raises :class:`OptionError` for an unknown game, option or value, listing the valid ones.
+    """
+    if game_id in _ALIASES:
+        real, preset = _ALIASES[game_id]
+        return game_class(real)(**{**preset, **options})
+    return game_class(game_id)(**options)
+
+
+def games() -> list[GameInfo]:
+    """Every game: id, Chinese and English names, seat counts, options with defaults."""
+    out = []
+    for gid in sorted(_MODULES):
+        aliases = [a for a, (real, _) in _ALIASES.items() if real == gid]
+        out.append(game_class(gid).info(aliases))
+    return out

@@ -1,0 +1,67 @@
+"""Seeded, portable, verifiable randomness.
+
+Every random choice a game makes comes from a :class:`DealRng` built from the state's seed.
+The generator is a SHA-256 counter stream, so the same seed gives the same deal on every
+Python version and platform, and its whole state is two JSON-ready values (seed, counter).
+
+Commit-reveal: before a deal the server publishes :func:`commitment` of the seed; after the
+hand it publishes the seed, and anyone can check ``commitment(seed)`` and re-deal with it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+from collections.abc import Sequence
+from typing import Any
+
+
+def new_seed() -> str:
+    """A fresh unpredictable seed (64 hex digits)."""
+    return secrets.token_hex(32)
+
+
+def commitment(seed: int | str) -> str:
+    """SHA-256 hex digest that commits to ``seed`` without revealing it."""
+    return hashlib.sha256(f"qipai-seed:{seed}".encode()).hexdigest()
+
+
+def verify(seed: int | str, published: str) -> bool:
+    """True when ``published`` is the commitment of ``seed``."""
+    return secrets.compare_digest(commitment(seed), published)
+
+
+class DealRng:
+    """Deterministic random stream: ``sha256(seed, counter)`` blocks."""
+
+    def __init__(self, seed: int | str, counter: int = 0) -> None:
+        self.seed = seed
+        self.counter = counter
+
+    def _block(self) -> int:
+        h = hashlib.sha256(f"qipai-rng:{self.seed}:{self.counter}".encode()).digest()
+        self.counter += 1
+        return int.from_bytes(h, "big")
+
+    def below(self, n: int) -> int:
+        """Uniform integer in ``[0, n)`` (rejection sampling, no modulo bias)."""
+        if n <= 0:
+            raise ValueError("n must be positive")
+        limit = (1 << 256) - ((1 << 256) % n)
+        while True:
+            x = self._block()
+            if x < limit:
+                return x % n
+
+    def choice(self, items: Sequence[Any]) -> Any:
+        return items[self.below(len(items))]
+
+    def shuffle(self, items: list[Any]) -> list[Any]:
+        """Fisher-Yates shuffle in place; returns ``items``."""
+        for i in range(len(items) - 1, 0, -1):
+            j = self.below(i + 1)
+            items[i], items[j] = items[j], items[i]
+        return items
+
+    def to_json(self) -> dict[str, Any]:
+        return {"seed": self.seed, "counter": self.counter}
