@@ -1,0 +1,242 @@
+"""The ``qipai`` command line."""
+
+from __future__ import annotations
+
+import importlib
+import sys
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+
+from qipai.core import formats
+from qipai.core.errors import IllegalAction, QipaiError, RecordError
+from qipai.core.record import replay as replay_record
+from qipai.core.registry import game_class, load
+
+app = typer.Typer(help="qipai (棋牌): referee engine for Chinese board, card and tile games.",
+                  no_args_is_help=True, add_completion=False, pretty_exceptions_enable=False)
+console = Console(highlight=False)
+err = Console(stderr=True, highlight=False)
+
+
+def _fail(message: str, code: int = 2) -> None:
+    err.print(f"[red]error:[/red] {message}", markup=True, highlight=False)
+    raise typer.Exit(code)
+
+
+def _parse_options(pairs: list[str] | None) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for pair in pairs or []:
+        if "=" not in pair:
+            _fail(f"option {pair!r} must be written NAME=VALUE")
+        k, v = pair.split("=", 1)
+        out[k.strip()] = v.strip()
+    return out
+
+
+def _load(game_id: str, pairs: list[str] | None = None):
+    try:
+        game = load(game_id, **_coerce(game_id, _parse_options(pairs)))
+    except QipaiError as e:
+        _fail(str(e))
+    return game
+
+
+def _coerce(game_id: str, opts: dict[str, Any]) -> dict[str, Any]:
+    """Turn NAME=VALUE strings from the command line into the option's type."""
+    from qipai.core.registry import _ALIASES
+
+    real = _ALIASES.get(game_id, (game_id, {}))[0]
+    spec = {o.name: o for o in game_class(real).option_spec}
+    out = {}
+    for k, v in opts.items():
+        o = spec.get(k)
+        if o is not None and o.choices is not None and v not in o.choices:
+            for c in o.choices:      # "12" -> 12 when the choices are numbers
+                if str(c) == v:
+                    v = c
+        if o is not None and o.nullable and v in ("none", "null", ""):
+            v = None
+        out[k] = v
+    return out
+
+
+OptionArg = Annotated[list[str] | None, typer.Option("--option", "-o", help="Rule option NAME=VALUE.")]
+
+
+@app.command("games")
+def games_cmd() -> None:
+    """List every game with its seats and options."""
+    from qipai.core.registry import games
+
+    for info in games():
+        console.print(f"[bold]{info.id}[/bold]  {info.name_zh}  {info.name_en}  seats: "
+                      f"{'/'.join(map(str, info.seats))}", markup=True)
+        for o in info.options:
+            choices = f" ({' | '.join(map(str, o.choices))})" if o.choices else ""
+            console.print(f"    {o.name} = {o.default!r}{choices}", markup=False)
+
+
+@app.command("replay")
+def replay_cmd(
+    files: Annotated[list[Path], typer.Argument(help="Record files (any supported format).")],
+    quiet: Annotated[bool, typer.Option("--quiet", "-q",
+                                        help="Print only failures and the summary.")] = False,
+) -> None:
+    """Replay every game in the record files through the referee, checking every move and result."""
+    ok = failed = 0
+    for path in files:
+        try:
+            data = path.read_bytes()
+        except OSError as e:
+            err.print(f"{path}: cannot read: {e.strerror}", markup=False)
+            failed += 1
+            continue
+        try:
+            fmt, records = formats.read_records(data, str(path))
+        except RecordError as e:
+            console.print(f"FAIL {e.describe()}", markup=False)
+            failed += 1
+            continue
+        for idx, record in enumerate(records, 1):
+            label = f"{path}" + (f" game {idx}" if len(records) > 1 else "")
+            try:
+                state = replay_record(record, source=str(path))
+            except RecordError as e:
+                console.print(f"FAIL {e.describe()}", markup=False)
+                failed += 1
+                continue
+            ok += 1
+            if not quiet:
+                res = state.result
+                end = f"{res.text} {res.reason}" if res else "unfinished"
+                console.print(f"OK   {label}: {record.game}, {len(state.log)} moves, {end}", markup=False)
+    console.print(f"{ok + failed} games: {ok} OK, {failed} failed", markup=False)
+    if failed:
+        raise typer.Exit(1)
+
+
+@app.command("export")
+def export_cmd(
+    file: Annotated[Path, typer.Argument(help="A record file (any supported format).")],
+    out: Annotated[Path | None, typer.Option("--out", "-O", help="Write here instead of stdout.")] = None,
+) -> None:
+    """Replay a record file and write it as qipai JSON records with canonical move text."""
+    import json
+
+    try:
+        _, records = formats.read_records(file.read_bytes(), str(file))
+        states = [replay_record(r, source=str(file)) for r in records]
+    except OSError as e:
+        _fail(f"{file}: cannot read: {e.strerror}")
+    except RecordError as e:
+        _fail(e.describe())
+    docs = [s.to_record(seats=r.seats, meta={k: v for k, v in r.meta.items()
+                                               if k not in ("move_lines", "game_index")}).to_json()
+            for s, r in zip(states, records)]
+    text = json.dumps(docs[0] if len(docs) == 1 else docs, ensure_ascii=False, indent=1)
+    if out:
+        out.write_text(text + "\n", encoding="utf-8")
+    else:
+        console.print(text, markup=False, soft_wrap=True)
+
+
+@app.command("perft")
+def perft_cmd(
+    game_id: Annotated[str, typer.Argument(help="Game id, e.g. xiangqi.")],
+    args: Annotated[list[str], typer.Argument(help="[POSITION] DEPTH")],
+    option: OptionArg = None,
+) -> None:
+    """Count the leaf nodes of the legal-move tree to DEPTH (move-generator check)."""
+    import time
+
+    if not args or not args[-1].isdigit():
+        _fail("usage: qipai perft GAME [POSITION] DEPTH")
+    depth = int(args[-1])
+    position = " ".join(args[:-1]) or None
+    game = _load(game_id, option)
+    try:
+        state = game.new_state(position=position)
+    except QipaiError as e:
+        _fail(str(e))
+    mod = importlib.import_module(type(game).__module__.rsplit(".", 1)[0])
+    count_fn = getattr(mod, "perft", None) or _generic_perft
+    t = time.perf_counter()
+    n = count_fn(state, depth)
+    dt = time.perf_counter() - t
+    console.print(f"perft({depth}) = {n}", markup=False)
+    err.print(f"{dt:.2f} s, {n / dt if dt > 0 else 0:,.0f} nodes/s", markup=False)
+
+
+def _generic_perft(state, depth: int) -> int:
+    if depth == 0:
+        return 1
+    total = 0
+    for a in state.legal_actions():
+        child = state.clone()
+        child.apply(a)
+        total += _generic_perft(child, depth - 1)
+    return total
+
+
+@app.command("moves")
+def moves_cmd(
+    game_id: Annotated[str, typer.Argument(help="Game id, e.g. xiangqi.")],
+    position: Annotated[list[str] | None,
+                        typer.Argument(help="Position (FEN for xiangqi); default start.")] = None,
+    option: OptionArg = None,
+) -> None:
+    """List the legal moves of a position in canonical notation."""
+    game = _load(game_id, option)
+    try:
+        state = game.new_state(position=" ".join(position) if position else None)
+    except QipaiError as e:
+        _fail(str(e))
+    moves = [str(a) for a in state.legal_actions()]
+    console.print(" ".join(moves), markup=False, soft_wrap=True)
+    err.print(f"{len(moves)} legal moves", markup=False)
+    if state.is_terminal():
+        err.print(f"game over: {state.result.text} {state.result.reason}", markup=False)
+
+
+@app.command("play")
+def play_cmd(
+    game_id: Annotated[str, typer.Argument(help="Game id, e.g. xiangqi or doudizhu.")],
+    bot: Annotated[str, typer.Option(help="Opponent bot (see the game's docs).")] = "greedy",
+    seat: Annotated[int, typer.Option(help="Your seat (0 moves first).")] = 0,
+    seed: Annotated[int | None, typer.Option(help="Random seed for bots and deals.")] = None,
+    option: OptionArg = None,
+) -> None:
+    """Play a game in the terminal against built-in bots."""
+    game = _load(game_id, option)
+    from qipai.bots import bot_names
+
+    if bot not in bot_names(game.id):
+        if bot == "greedy" and "rule" in bot_names(game.id):
+            bot = "rule"
+        else:
+            _fail(f"unknown bot {bot!r} for {game.id}; valid bots: {', '.join(bot_names(game.id))}")
+    try:
+        mod = importlib.import_module(type(game).__module__.rsplit(".", 1)[0] + ".play")
+    except ModuleNotFoundError:
+        _fail(f"{game.id} has no terminal play yet")
+
+    def read_line(prompt: str) -> str:
+        return console.input(prompt)
+
+    try:
+        mod.run(game, bot=bot, seat=seat, seed=seed, console=console, read_line=read_line)
+    except (EOFError, KeyboardInterrupt):
+        console.print("\nbye", markup=False)
+    except IllegalAction as e:
+        _fail(str(e))
+
+
+def main() -> None:  # pragma: no cover - entry point
+    app()
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())
