@@ -37,6 +37,8 @@ def game_class(game_id: str) -> type[Game]:
             valid = ", ".join(sorted(set(_MODULES) | set(_ALIASES)))
             raise OptionError(f"unknown game {game_id!r}; valid games: {valid}")
         importlib.import_module(_MODULES[game_id])
+        if game_id not in _GAMES:
+            raise OptionError(f"module {_MODULES[game_id]} does not register the game {game_id!r}")
     return _GAMES[game_id]
 
 

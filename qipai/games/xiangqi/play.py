@@ -1,0 +1,115 @@
+"""``qipai play xiangqi``: one game in the terminal against a built-in bot.
+
+The board is drawn with Rich. Moves are typed in any notation the referee reads (ICCS
+``h2e2``, WXF ``C2=5``, Chinese ``炮二平五``). Commands: ``moves``, ``resign``, ``draw``,
+``help``, ``quit``. A refused move is answered with the reason; the third refused submission
+in a game loses it (rules §4.4).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from rich.console import Console
+from rich.text import Text
+
+from qipai.bots import make_bot
+from qipai.core.errors import IllegalAction
+
+NAMES = {"K": "帅", "A": "仕", "B": "相", "N": "马", "R": "车", "C": "炮", "P": "兵",
+         "k": "将", "a": "士", "b": "象", "n": "马", "r": "车", "c": "炮", "p": "卒"}
+RED_FILES = "九八七六五四三二一"
+MAX_REFUSED = 3
+
+
+def board_text(state, flip: bool = False) -> Text:
+    """The position as a Rich Text grid, Red at the bottom unless ``flip``."""
+    last = None
+    if state.log:
+        last_text = state.log[-1] if isinstance(state.log[-1], str) else state.log[-1][1]
+        last = {_sq(last_text[:2]), _sq(last_text[2:4])}
+    files = range(8, -1, -1) if flip else range(9)
+    ranks = range(10) if flip else range(9, -1, -1)
+    out = Text()
+    out.append("   " + " ".join(f" {'abcdefghi'[f]}" for f in files) + "\n", style="dim")
+    for r in ranks:
+        out.append(f" {r} ", style="dim")
+        for f in files:
+            sq = r * 9 + f
+            p = state.piece_at(sq)
+            style = "bold red" if p and p.isupper() else "bold white" if p else "dim"
+            if last and sq in last:
+                style += " on grey23"
+            out.append(NAMES[p] if p else "・", style=style)
+            out.append(" ")
+        out.append("\n")
+        if r == (5 if not flip else 4):
+            out.append("    " + "  楚 河        汉 界\n", style="dim")
+    out.append("   " + " ".join(f"{RED_FILES[f]}" for f in files) + "\n", style="dim red")
+    return out
+
+
+def _sq(text: str) -> int:
+    return int(text[1]) * 9 + "abcdefghi".index(text[0])
+
+
+def run(game, *, bot: str, seat: int, seed: int | None, console: Console,
+        read_line: Callable[[str], str]) -> None:
+    """Play one game: the human has ``seat`` (0 = Red), the bot the other."""
+    if seat not in (0, 1):
+        raise IllegalAction("xiangqi seats are 0 (Red) and 1 (Black)")
+    state = game.new_state()
+    opponent = make_bot(game.id, bot, seed)
+    refused = 0
+    side = ("Red", "Black")
+    console.print(f"You play {side[seat]} against the {bot} bot. Type a move (h2e2, C2=5, 炮二平五) "
+                  "or help.", markup=False)
+    while not state.is_terminal():
+        console.print(board_text(state, flip=seat == 1))
+        if state.current_player != seat:
+            move = opponent.choose(state, state.current_player)
+            console.print(f"{side[state.current_player]} plays {_describe(state, move)}", markup=False)
+            state.apply(move)
+            continue
+        check = " (in check)" if state.in_check() else ""
+        line = read_line(f"{side[seat]} to move{check}> ").strip()
+        if not line:
+            continue
+        cmd = line.lower()
+        if cmd in ("quit", "exit"):
+            console.print("Game abandoned.", markup=False)
+            return
+        if cmd == "help":
+            console.print("Moves: ICCS h2e2, WXF C2=5, Chinese 炮二平五. "
+                          "Commands: moves, resign, draw, quit.", markup=False)
+            continue
+        if cmd == "moves":
+            console.print(" ".join(str(m) for m in state.legal_moves()), markup=False)
+            continue
+        if cmd == "resign":
+            state.resign(seat)
+            break
+        if cmd == "draw":
+            console.print(f"The {bot} bot declines the draw.", markup=False)
+            continue
+        try:
+            state.apply(line)
+        except IllegalAction as e:
+            refused += 1
+            console.print(f"Refused: {e.reason} (refused submission {refused} of {MAX_REFUSED})",
+                          markup=False)
+            if refused >= MAX_REFUSED:
+                state.forfeit(seat, "illegal_moves")
+    console.print(board_text(state, flip=seat == 1))
+    res = state.result
+    outcome = "You win" if seat in res.winners else "Draw" if not res.winners else "You lose"
+    console.print(f"Game over: {res.text} ({res.reason}). {outcome}.", markup=False)
+
+
+def _describe(state, move) -> str:
+    try:
+        from qipai.games.xiangqi.notation import to_chinese, to_wxf
+
+        return f"{move} ({to_wxf(state, move)}, {to_chinese(state, move)})"
+    except ImportError:
+        return str(move)
