@@ -41,10 +41,16 @@ class Result:
     reason: str
     text: str
     winners: tuple[int, ...] = ()
+    # game-specific facts the competition layer needs (finishing order, levels after a
+    # shengji deal, placements, moves completed, ...), JSON-ready
+    details: dict[str, Any] = field(default_factory=dict, compare=False)
 
     def to_json(self) -> dict[str, Any]:
-        return {"returns": list(self.returns), "reason": self.reason, "text": self.text,
-                "winners": list(self.winners)}
+        out = {"returns": list(self.returns), "reason": self.reason, "text": self.text,
+               "winners": list(self.winners)}
+        if self.details:
+            out["details"] = dict(self.details)
+        return out
 
 
 @dataclass(frozen=True)
@@ -130,6 +136,16 @@ class State:
         """The seat to act in sequential play; ``None`` when terminal or when several act at once."""
         seats = self.to_act
         return seats[0] if len(seats) == 1 else None
+
+    def sides(self) -> list[tuple[int, ...]]:
+        """The groups of seats that share a result (partners); default: every seat alone."""
+        return [(s,) for s in range(self.num_seats)]
+
+    def default_action(self, seat: int) -> Any:
+        """The deterministic action taken for ``seat`` on a timeout or under trusteeship
+        (competition.md §4.6), or ``None`` when a timeout is not answered by an action
+        (board games, where it loses)."""
+        return None
 
     # ----- actions --------------------------------------------------------------------
     def legal_actions(self, seat: int | None = None) -> list[Any]:
