@@ -1,0 +1,193 @@
+"""Xiangqi FEN: reading (with the validity checks of the rule file, section 6) and writing.
+
+Layout: ten ranks from rank 9 (Black's back rank) down to rank 0, separated by ``/``; digits
+count empty points; letters K A B N R C P (uppercase Red, lowercase Black; ``E``/``H`` are read as
+``B``/``N``); then the side to move (``w``, or ``r``, for Red; ``b`` for Black), two unused
+fields (``-``), the no-capture ply counter and the move number. Fields after the board may be
+omitted on input (defaults ``w - - 0 1``).
+
+Errors are :class:`~qipai.core.errors.NotationError` whose ``field`` names the bad part:
+``board``, ``rank N``, ``side to move``, ``no-capture counter``, ``move number``.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from qipai.core.errors import NotationError
+
+from .board import (
+    ADVISOR,
+    ADVISOR_POINTS,
+    BLACK,
+    CANNON,
+    ELEPHANT,
+    ELEPHANT_POINTS,
+    HORSE,
+    KIND_LETTERS,
+    KIND_NAMES,
+    KING,
+    KING_POINTS,
+    NSQ,
+    PAWN,
+    RAYS,
+    ROOK,
+    SIDE_NAMES,
+    attacked,
+    find_king,
+    sq_name,
+)
+
+START_FEN = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1"
+
+_LETTER_KIND = {"K": KING, "A": ADVISOR, "B": ELEPHANT, "E": ELEPHANT, "N": HORSE, "H": HORSE,
+                "R": ROOK, "C": CANNON, "P": PAWN}
+START_COUNTS = {KING: 1, ADVISOR: 2, ELEPHANT: 2, HORSE: 2, ROOK: 2, CANNON: 2, PAWN: 5}
+
+
+class Position(NamedTuple):
+    board: list[int]
+    turn: int              # 0 Red, 1 Black
+    no_capture: int        # plies since the last capture
+    move_number: int
+
+
+def piece_letter(code: int) -> str:
+    letter = KIND_LETTERS[code & 7]
+    return letter.lower() if code & BLACK else letter
+
+
+def parse_board(text: str) -> list[int]:
+    rows = text.split("/")
+    if len(rows) != 10:
+        raise NotationError(f"expected 10 ranks separated by '/', got {len(rows)}", "board")
+    board = [0] * NSQ
+    for i, row in enumerate(rows):
+        rank = 9 - i
+        field = f"rank {rank}"
+        file = 0
+        if not row:
+            raise NotationError("empty rank", field)
+        for ch in row:
+            if ch.isdigit():
+                n = int(ch)
+                if n == 0:
+                    raise NotationError("'0' is not a run of empty points", field)
+                file += n
+            else:
+                kind = _LETTER_KIND.get(ch.upper())
+                if kind is None:
+                    raise NotationError(f"unknown piece letter {ch!r}", field)
+                if file >= 9:
+                    raise NotationError("more than 9 points", field)
+                board[rank * 9 + file] = kind | (0 if ch.isupper() else BLACK)
+                file += 1
+            if file > 9:
+                raise NotationError("more than 9 points", field)
+        if file != 9:
+            raise NotationError(f"describes {file} points, expected 9", field)
+    return board
+
+
+def parse_fen(text: str, *, validate: bool = True, king_capture: bool = False) -> Position:
+    """Read a FEN. With ``validate`` the position is checked as section 6 requires; in
+    king-capture mode (``king_capture``) a check on the side not to move and facing kings are
+    allowed, since that mode can reach them."""
+    if not isinstance(text, str):
+        raise NotationError(f"a FEN must be text, got {type(text).__name__}", "board")
+    parts = text.split()
+    if not parts:
+        raise NotationError("empty FEN", "board")
+    if len(parts) > 6:
+        raise NotationError(f"too many fields ({len(parts)}, at most 6)", "board")
+    board = parse_board(parts[0])
+    side_text = parts[1] if len(parts) > 1 else "w"
+    if side_text in ("w", "r", "W", "R"):
+        turn = 0
+    elif side_text in ("b", "B"):
+        turn = 1
+    else:
+        raise NotationError(f"expected 'w' (or 'r') or 'b', got {side_text!r}", "side to move")
+    no_capture = 0
+    move_number = 1
+    if len(parts) > 4:
+        if not parts[4].isdigit():
+            raise NotationError(f"expected a non-negative integer, got {parts[4]!r}", "no-capture counter")
+        no_capture = int(parts[4])
+    if len(parts) > 5:
+        if not parts[5].isdigit() or int(parts[5]) < 1:
+            raise NotationError(f"expected a positive integer, got {parts[5]!r}", "move number")
+        move_number = int(parts[5])
+    if validate:
+        validate_position(board, turn, king_capture=king_capture)
+    else:
+        for side in (0, 1):
+            if find_king(board, side) < 0 or board.count(KING | (BLACK if side else 0)) != 1:
+                raise NotationError(f"{SIDE_NAMES[side]} must have exactly one king", "board")
+    return Position(board, turn, no_capture, move_number)
+
+
+def validate_position(board: list[int], turn: int, *, king_capture: bool = False) -> None:
+    """Raise :class:`NotationError` unless the position is one the rules can reach."""
+    counts: dict[int, int] = {}
+    for sq, code in enumerate(board):
+        if not code:
+            continue
+        counts[code] = counts.get(code, 0) + 1
+        side = code >> 3
+        kind = code & 7
+        where = f"rank {sq // 9}"
+        name = f"{SIDE_NAMES[side]} {KIND_NAMES[kind]} on {sq_name(sq)}"
+        if kind == KING and sq not in KING_POINTS[side]:
+            raise NotationError(f"{name} is outside its palace", where)
+        if kind == ADVISOR and sq not in ADVISOR_POINTS[side]:
+            raise NotationError(f"{name} stands on a point an advisor can never reach", where)
+        if kind == ELEPHANT and sq not in ELEPHANT_POINTS[side]:
+            raise NotationError(f"{name} stands on a point an elephant can never reach", where)
+        if kind == PAWN:
+            rank, file = sq // 9, sq % 9
+            own = rank if side == 0 else 9 - rank      # ranks counted from its own back rank
+            if own <= 2 or (own <= 4 and file % 2 == 1):
+                raise NotationError(f"{name} stands on a point a pawn can never reach", where)
+    for side in (0, 1):
+        colour = BLACK if side else 0
+        total = 0
+        for kind, most in START_COUNTS.items():
+            n = counts.get(kind | colour, 0)
+            total += n
+            if n > most:
+                raise NotationError(f"{SIDE_NAMES[side]} has {n} {KIND_NAMES[kind]}s (at most {most})",
+                                    "board")
+        if counts.get(KING | colour, 0) != 1:
+            raise NotationError(f"{SIDE_NAMES[side]} has no king", "board")
+        if total > 16:
+            raise NotationError(f"{SIDE_NAMES[side]} has {total} pieces (at most 16)", "board")
+    if king_capture:
+        return
+    rk, bk = find_king(board, 0), find_king(board, 1)
+    if rk % 9 == bk % 9 and not any(board[s] for s in RAYS[rk][0] if s < bk):
+        raise NotationError("the kings face each other on an open file", "board")
+    other = turn ^ 1
+    if attacked(board, bk if other else rk, other):
+        raise NotationError(f"{SIDE_NAMES[other]} is in check but {SIDE_NAMES[turn]} is to move",
+                            "side to move")
+
+
+def board_to_fen(board: list[int], turn: int = 0, no_capture: int = 0, move_number: int = 1) -> str:
+    rows = []
+    for rank in range(9, -1, -1):
+        row = []
+        empty = 0
+        for file in range(9):
+            code = board[rank * 9 + file]
+            if code:
+                if empty:
+                    row.append(str(empty))
+                    empty = 0
+                row.append(piece_letter(code))
+            else:
+                empty += 1
+        if empty:
+            row.append(str(empty))
+        rows.append("".join(row))
+    return f"{'/'.join(rows)} {'wb'[turn]} - - {no_capture} {move_number}"
