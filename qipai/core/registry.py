@@ -11,6 +11,7 @@ from .game import Game, GameInfo
 # id -> module that defines it (imported on first use, so `import qipai` stays light)
 _MODULES: dict[str, str] = {
     "xiangqi": "qipai.games.xiangqi",
+    "doudizhu": "qipai.games.doudizhu",
 }
 # alias -> (id, preset options)
 _ALIASES: dict[str, tuple[str, dict[str, Any]]] = {}

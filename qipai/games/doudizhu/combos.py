@@ -1,0 +1,375 @@
+"""Doudizhu combinations (rule file §3): classification, comparison, and legal-play generation.
+
+Ranks are indexes 0..14 of ``3 4 5 6 7 8 9 T J Q K A 2 L B`` (``L``/``B`` = small/big joker);
+chain ranks are 0..11 (``3``..``A``). A play is a rank multiset; suits never matter (§3.4).
+
+Every legal play of the game is built once per kicker-rule set into a :class:`PlayTable`, as
+interned :class:`Play` objects with their packed rank counts. Legal plays of a hand are then
+found by testing packed sub-multiset containment (:class:`qipai.cards.Packer`) on small,
+pre-grouped candidate lists, never by searching the hand.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+from functools import lru_cache
+from itertools import combinations, combinations_with_replacement
+
+from qipai.cards import DOUDIZHU, Packer
+
+ORDER = DOUDIZHU
+NRANKS = 15
+TWO, SMALL, BIG = 12, 13, 14
+CHAIN_TOP = 11                    # A: highest chain rank
+PACKER = Packer(NRANKS, 4)
+GUARD = PACKER.guard
+
+TYPES = ("single", "pair", "trio", "bomb", "rocket", "trio_single", "trio_pair", "straight",
+         "pair_chain", "plane", "plane_solo", "plane_pair", "four_two_solo", "four_two_pair")
+KICKER_TYPES = frozenset({"trio_single", "trio_pair", "plane_solo", "plane_pair",
+                          "four_two_solo", "four_two_pair"})
+TYPE_NAMES_ZH = {
+    "single": "单牌", "pair": "对牌", "trio": "三张", "bomb": "炸弹", "rocket": "火箭",
+    "trio_single": "三带一", "trio_pair": "三带一对", "straight": "单顺", "pair_chain": "双顺",
+    "plane": "飞机", "plane_solo": "飞机带单翅膀", "plane_pair": "飞机带对翅膀",
+    "four_two_solo": "四带二", "four_two_pair": "四带两对",
+}
+
+
+@dataclass(frozen=True)
+class KickerRules:
+    """The kicker decisions of §3.3 / D10 as switches; the defaults are the rule file's.
+
+    * ``four_with_two`` — the types ``four_two_solo`` and ``four_two_pair`` exist (OpenSpiel: no).
+    * ``four_two_solo_pair`` — the two single kickers of ``four_two_solo`` may be a pair (``444455``).
+    * ``four_two_same_pairs`` — ``four_two_pair`` may carry two pairs of one rank (``44445555``).
+    * ``adjacent_trio_wings`` — drops K4: single wings may hold a trio of the chain rank just
+      below or above the body (OpenSpiel: yes).
+    * ``wings_body_rank`` — drops K1: a single wing may have a body rank (``33334444``).
+    * ``bomb_in_wings`` — drops K3: single wings may hold all four cards of a rank.
+    * ``rocket_in_wings`` — drops K2: the two jokers may both be single kickers.
+    """
+
+    four_with_two: bool = True
+    four_two_solo_pair: bool = True
+    four_two_same_pairs: bool = False
+    adjacent_trio_wings: bool = False
+    wings_body_rank: bool = False
+    bomb_in_wings: bool = False
+    rocket_in_wings: bool = False
+
+    @classmethod
+    def names(cls) -> list[str]:
+        return [f.name for f in fields(cls)]
+
+
+class Play:
+    """One distinct play: ``type``, ``length`` (chain length, 1 otherwise), ``key`` (rank index
+    used for comparison), ``counts`` (cards per rank index), ``code`` (packed counts), ``main``
+    and ``kickers`` (rank strings), ``text`` (canonical notation). Interned per rule set; compare
+    plays by identity or by ``(type, code)``."""
+
+    __slots__ = ("type", "length", "key", "counts", "code", "main", "kickers", "text", "ncards",
+                 "is_bomb")
+
+    def __init__(self, type_: str, length: int, key: int, counts: tuple[int, ...],
+                 main_counts: tuple[int, ...]) -> None:
+        self.type = type_
+        self.length = length
+        self.key = key
+        self.counts = counts
+        self.code = PACKER.pack(counts)
+        self.main = ORDER.format_counts(main_counts)
+        kick = tuple(c - m for c, m in zip(counts, main_counts))
+        self.kickers = ORDER.format_counts(kick)
+        self.text = self.main + ("+" + self.kickers if self.kickers else "")
+        self.ncards = sum(counts)
+        self.is_bomb = type_ in ("bomb", "rocket")
+
+    @property
+    def ranks(self) -> str:
+        """The rank string, lowest rank first (no ``+``)."""
+        return ORDER.format_counts(self.counts)
+
+    def beats(self, other: Play) -> bool:
+        """§3.5: rocket beats all; a bomb beats any non-bomb and lower bombs; otherwise same type,
+        same length and a higher key."""
+        if other.type == "rocket":
+            return False
+        if self.type == "rocket":
+            return True
+        if self.type == "bomb":
+            return other.type != "bomb" or self.key > other.key
+        return self.type == other.type and self.length == other.length and self.key > other.key
+
+    def to_json(self) -> dict:
+        return {"type": self.type, "length": self.length, "key": ORDER.ranks[self.key],
+                "cards": self.ranks}
+
+    def __str__(self) -> str:
+        return self.text
+
+    def __repr__(self) -> str:
+        return f"Play({self.type} {self.text})"
+
+
+class Pass:
+    """Pass (不出 / 不叫): one object serves both bidding and play."""
+
+    __slots__ = ()
+    type = "pass"
+    text = "pass"
+    is_bomb = False
+
+    def __str__(self) -> str:
+        return "pass"
+
+    def __repr__(self) -> str:
+        return "PASS"
+
+    def __reduce__(self):
+        return "PASS"
+
+
+PASS = Pass()
+
+
+def _run(a: int, n: int, c: int) -> list[int]:
+    counts = [0] * NRANKS
+    for r in range(a, a + n):
+        counts[r] = c
+    return counts
+
+
+def _wings_ok_solo(body: range, wing: tuple[int, ...], rules: KickerRules) -> bool:
+    cnt: dict[int, int] = {}
+    for r in wing:
+        cnt[r] = cnt.get(r, 0) + 1
+    for r, c in cnt.items():
+        if r >= SMALL and c > 1:
+            return False
+        if r in body:
+            if not rules.wings_body_rank or c > 1:
+                return False
+        elif c > 4 or (c == 4 and not rules.bomb_in_wings):
+            return False
+        if c == 3 and not rules.adjacent_trio_wings and r <= CHAIN_TOP and (
+                r == body.start - 1 or r == body.stop):
+            return False
+    if SMALL in cnt and BIG in cnt and not rules.rocket_in_wings:
+        return False
+    return True
+
+
+def _enumerate(rules: KickerRules):
+    """Yield ``(type, length, key, counts, main_counts)`` for every reading of every play."""
+    for r in range(NRANKS):
+        c = [0] * NRANKS
+        c[r] = 1
+        yield "single", 1, r, c, c
+    for k, name in ((2, "pair"), (3, "trio"), (4, "bomb")):
+        for r in range(TWO + 1):
+            c = [0] * NRANKS
+            c[r] = k
+            yield name, 1, r, c, c
+    rocket = [0] * NRANKS
+    rocket[SMALL] = rocket[BIG] = 1
+    yield "rocket", 1, BIG, rocket, rocket
+    for t in range(TWO + 1):
+        main = [0] * NRANKS
+        main[t] = 3
+        for k in range(NRANKS):
+            if k != t:
+                c = list(main)
+                c[k] = 1
+                yield "trio_single", 1, t, c, main
+                if k <= TWO:
+                    c = list(main)
+                    c[k] = 2
+                    yield "trio_pair", 1, t, c, main
+    for per, name, lo, maxcards in ((1, "straight", 5, 12), (2, "pair_chain", 3, 20), (3, "plane", 2, 20)):
+        for n in range(lo, CHAIN_TOP + 2):
+            if n * per > maxcards:
+                break
+            for a in range(0, CHAIN_TOP - n + 2):
+                c = _run(a, n, per)
+                yield name, n, a + n - 1, c, c
+    for n in range(2, 6):                       # plane_solo: 4n <= 20
+        for a in range(0, CHAIN_TOP - n + 2):
+            body = range(a, a + n)
+            main = _run(a, n, 3)
+            for wing in combinations_with_replacement(range(NRANKS), n):
+                if _wings_ok_solo(body, wing, rules):
+                    c = list(main)
+                    for r in wing:
+                        c[r] += 1
+                    yield "plane_solo", n, a + n - 1, c, main
+    for n in range(2, 5):                       # plane_pair: 5n <= 20
+        for a in range(0, CHAIN_TOP - n + 2):
+            main = _run(a, n, 3)
+            others = [r for r in range(TWO + 1) if not a <= r < a + n]
+            for wing in combinations(others, n):
+                c = list(main)
+                for r in wing:
+                    c[r] = 2
+                yield "plane_pair", n, a + n - 1, c, main
+    if rules.four_with_two:
+        for q in range(TWO + 1):
+            main = [0] * NRANKS
+            main[q] = 4
+            others = [r for r in range(NRANKS) if r != q]
+            for x, y in combinations_with_replacement(others, 2):
+                if x == y and (x >= SMALL or not rules.four_two_solo_pair):
+                    continue
+                if x == SMALL and y == BIG and not rules.rocket_in_wings:
+                    continue
+                c = list(main)
+                c[x] += 1
+                c[y] += 1
+                yield "four_two_solo", 1, q, c, main
+            pair_ranks = [r for r in range(TWO + 1) if r != q]
+            for x, y in combinations_with_replacement(pair_ranks, 2):
+                if x == y and not rules.four_two_same_pairs:
+                    continue
+                c = list(main)
+                c[x] += 2
+                c[y] += 2
+                yield "four_two_pair", 1, q, c, main
+
+
+class PlayTable:
+    """Every distinct play under one :class:`KickerRules`, indexed for fast generation.
+
+    A card set with readings of two types gives two plays (two actions); readings of one type
+    with two keys give one play with the highest key (§3.4).
+    """
+
+    def __init__(self, rules: KickerRules) -> None:
+        self.rules = rules
+        best: dict[tuple[str, tuple[int, ...]], tuple] = {}
+        for t, n, k, c, m in _enumerate(rules):
+            key = (t, tuple(c))
+            old = best.get(key)
+            if old is None or k > old[2]:
+                best[key] = (t, n, k, tuple(c), tuple(m))
+        self.plays: list[Play] = [Play(*v) for v in best.values()]
+        by_code: dict[int, list[Play]] = {}
+        for p in self.plays:
+            by_code.setdefault(p.code, []).append(p)
+        self.by_code = by_code
+        for plist in by_code.values():
+            if len(plist) > 1:                  # several types: the text names the type
+                for p in plist:
+                    p.text = f"{p.type}:{p.text}"
+        # lead: plays without kickers, then kicker plays grouped by their body
+        self.simple = [(p.code, p) for p in self.plays if p.type not in KICKER_TYPES]
+        groups: dict[tuple[str, int, int], list[Play]] = {}
+        for p in self.plays:
+            if p.type in KICKER_TYPES:
+                body = PACKER.pack(ORDER.parse_counts(p.main))
+                groups.setdefault((p.type, p.length, body), []).append(p)
+        self.kicker_groups = [(body, [(p.code, p) for p in ps]) for (_, _, body), ps in groups.items()]
+        # follow: per (type, length), groups in ascending key order
+        follow: dict[tuple[str, int], list[tuple[int, int, list]]] = {}
+        for (t, n, body), ps in groups.items():
+            follow.setdefault((t, n), []).append((ps[0].key, body, [(p.code, p) for p in ps]))
+        for p in self.plays:
+            if p.type not in KICKER_TYPES:
+                follow.setdefault((p.type, p.length), []).append((p.key, p.code, [(p.code, p)]))
+        for v in follow.values():
+            v.sort(key=lambda g: g[0])
+        self.follow = follow
+        self.bombs = sorted((p for p in self.plays if p.type == "bomb"), key=lambda p: p.key)
+        self.rocket = next(p for p in self.plays if p.type == "rocket")
+
+    def count_by_type(self) -> dict[str, int]:
+        out: dict[str, int] = {}
+        for p in self.plays:
+            out[p.type] = out.get(p.type, 0) + 1
+        return out
+
+    def readings(self, counts: list[int] | tuple[int, ...]) -> list[Play]:
+        """Every play (one per type) made of exactly these rank counts; empty if none."""
+        if any(c > 4 for c in counts) or counts[SMALL] > 1 or counts[BIG] > 1:
+            return []
+        return list(self.by_code.get(PACKER.pack(counts), ()))
+
+    def leads(self, hand: int) -> list[Play]:
+        """Every play contained in the packed ``hand`` (a leader's choices)."""
+        hg = hand | GUARD
+        out = [p for c, p in self.simple if (hg - c) & GUARD == GUARD]
+        for body, plays in self.kicker_groups:
+            if (hg - body) & GUARD == GUARD:
+                out += [p for c, p in plays if (hg - c) & GUARD == GUARD]
+        return out
+
+    def answers(self, hand: int, top: Play) -> list[Play]:
+        """Every play in the packed ``hand`` that beats ``top`` (pass not included)."""
+        hg = hand | GUARD
+        out: list[Play] = []
+        if top.type == "rocket":
+            return out
+        if top.type != "bomb":
+            for key, body, plays in self.follow.get((top.type, top.length), ()):
+                if key > top.key and (hg - body) & GUARD == GUARD:
+                    out += [p for c, p in plays if (hg - c) & GUARD == GUARD]
+            out += [b for b in self.bombs if (hg - b.code) & GUARD == GUARD]
+        else:
+            out += [b for b in self.bombs if b.key > top.key and (hg - b.code) & GUARD == GUARD]
+        if (hg - self.rocket.code) & GUARD == GUARD:
+            out.append(self.rocket)
+        return out
+
+
+@lru_cache(maxsize=16)
+def table(rules: KickerRules = KickerRules()) -> PlayTable:
+    """The (cached) play table of ``rules``."""
+    return PlayTable(rules)
+
+
+def explain_no_reading(counts: list[int], rules: KickerRules) -> str:
+    """Why a rank multiset is not a combination, in words (for ``IllegalAction``)."""
+    n = sum(counts)
+    if n == 0:
+        return "no cards"
+    if counts[SMALL] > 1 or counts[BIG] > 1 or any(c > 4 for c in counts):
+        return "more cards of a rank than the pack has"
+    quads = [r for r in range(NRANKS) if counts[r] == 4]
+    trios = [r for r in range(NRANKS) if counts[r] >= 3]
+    if counts[SMALL] and counts[BIG] and n > 2:
+        if quads and n == 6:
+            return "the rocket is never a kicker"
+    if quads and n in (6, 8) and not rules.four_with_two:
+        return "four-with-two is not played under these options"
+    if n == 8 and len(quads) == 2:
+        return "two bombs are not one play (four-with-two-pairs needs two different pair ranks)"
+    if len(trios) >= 2 or (trios and n >= 8):
+        runs = [r for r in trios if r <= CHAIN_TOP]
+        if not runs:
+            return "2s and jokers never join a plane"
+        # longest run of trio ranks
+        best = 1
+        cur = 1
+        for a, b in zip(runs, runs[1:]):
+            cur = cur + 1 if b == a + 1 else 1
+            best = max(best, cur)
+        if best < 2:
+            return "the trios are not consecutive ranks"
+        if n % 4 == 0 or n % 5 == 0:
+            return "kicker count does not match airplane length or the wings break a kicker rule"
+        return "kicker count does not match airplane length"
+    if len(trios) == 1 and n in (4, 5):
+        return "a trio takes one single or one pair of another rank"
+    if n >= 5 and all(c <= 1 for c in counts):
+        if any(counts[r] for r in (TWO, SMALL, BIG)):
+            return "2s and jokers never join a straight"
+        return "the cards are not consecutive ranks"
+    if n >= 6 and all(c in (0, 2) for c in counts):
+        if counts[TWO]:
+            return "2s never join a pair chain"
+        return "the pairs are not three or more consecutive ranks"
+    if n == 2:
+        return "two cards must be a pair of one rank or the rocket (LB)"
+    if n == 4 and len([c for c in counts if c == 2]) == 2:
+        return "two pairs are not a combination (a pair chain needs three pairs)"
+    return "not a combination"

@@ -1,0 +1,640 @@
+"""斗地主 (doudizhu): deal, bidding, play and scoring, as specified in ``rules/doudizhu.md``.
+
+One :class:`DoudizhuState` is one deal (一局), including any redeals after nobody bid. Matches
+of several deals (first to +100, five deals, a fixed number) are scored by
+:mod:`qipai.games.doudizhu.match`.
+
+Actions (canonical text in brackets): :data:`PASS` (``pass``), bids ``Bid(1..3)`` (``bid 2``),
+the 叫地主 call :data:`CALL` (``call``), and plays (:class:`~.combos.Play`, a rank string such as
+``333444+56``; ``type:`` is prefixed only when the same cards read as two types under the chosen
+options, e.g. ``plane_solo:333444555+666``).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from qipai.cards import Card, commitment, make_deck, parse_card
+from qipai.cards.card import is_card_code
+from qipai.core.errors import IllegalAction, NotationError
+from qipai.core.game import Game, Result, State
+from qipai.core.options import Option
+from qipai.core.registry import register
+from qipai.core.rng import DealRng
+
+from .combos import (
+    GUARD,
+    NRANKS,
+    ORDER,
+    PACKER,
+    PASS,
+    TYPES,
+    KickerRules,
+    Pass,
+    Play,
+    PlayTable,
+    explain_no_reading,
+    table,
+)
+
+SEATS = 3
+HAND = 17
+KITTY = 3
+DECK = tuple(make_deck(1, jokers=True))
+_UNIT = PACKER.unit
+
+
+class Bid:
+    """A points bid (``bid 1`` .. ``bid 3``; under ``auction_1_3`` as in OpenSpiel)."""
+
+    __slots__ = ("value", "text")
+    type = "bid"
+    is_bomb = False
+
+    def __init__(self, value: int) -> None:
+        self.value = value
+        self.text = f"bid {value}"
+
+    def __str__(self) -> str:
+        return self.text
+
+    def __repr__(self) -> str:
+        return f"Bid({self.value})"
+
+    def __reduce__(self):
+        return (_bid, (self.value,))
+
+
+class Call:
+    """叫地主 (``call``) in the escalating ``call_1_4`` bidding."""
+
+    __slots__ = ()
+    type = "call"
+    text = "call"
+    is_bomb = False
+
+    def __str__(self) -> str:
+        return "call"
+
+    def __repr__(self) -> str:
+        return "CALL"
+
+    def __reduce__(self):
+        return "CALL"
+
+
+BIDS = {v: Bid(v) for v in (1, 2, 3)}
+CALL = Call()
+
+
+def _bid(v: int) -> Bid:
+    return BIDS[v]
+
+
+PRESETS: dict[str, dict[str, Any]] = {
+    "classic": {"deal": "shuffle", "bidding": "points_1_3", "spring": True, "match": "first_to_100"},
+    "seed002": {"deal": "cut_faceup", "bidding": "call_1_4", "spring": False, "match": "five_deals"},
+    # OpenSpiel's dou_dizhu: face-up card picks the first bidder, open auction, no redeal,
+    # adjacent-trio wings allowed, no four-with-two (docs/games/doudizhu.md lists every difference)
+    "openspiel": {"deal": "cut_faceup", "bidding": "auction_1_3", "no_bid": "end", "spring": True,
+                  "adjacent_trio_wings": True, "four_with_two": False},
+}
+
+_RULE_FLAGS = KickerRules.names()
+
+
+@register
+class Doudizhu(Game):
+    """斗地主 for three seats. Options are the variants of ``rules/doudizhu.md`` §4.4 plus the
+    kicker decisions of §3.3/D10 as switches; ``preset`` fills in a coherent set (``classic``,
+    ``seed002``, ``openspiel``) and explicitly given options override it."""
+
+    id = "doudizhu"
+    name_zh = "斗地主"
+    name_en = "Fight the Landlord"
+    seats = (3,)
+    option_spec = (
+        Option("preset", "classic", choices=tuple(PRESETS), doc="§1 presets: classic = seeds 000/001/003, "
+               "seed002 = seed 002, openspiel = OpenSpiel's dou_dizhu rules"),
+        Option("deal", "shuffle", choices=("shuffle", "cut_faceup"), doc="§2.2/§2.3 deal and first bidder"),
+        Option("bidding", "points_1_3", choices=("points_1_3", "call_1_4", "auction_1_3"),
+               doc="§2.5 one bid each 1/2/3; §2.6 叫地主 up to 4; auction_1_3 = OpenSpiel's open auction"),
+        Option("no_bid", "redeal", choices=("redeal", "end"),
+               doc="§2.7 nobody bids: redeal (rule file) or end the game scoreless (OpenSpiel)"),
+        Option("spring", True, kind=bool, doc="§4.2 spring and anti-spring double"),
+        Option("rocket_doubles", True, kind=bool, doc="§4.2 D5 the rocket doubles like a bomb"),
+        Option("adjacent_trio_wings", False, kind=bool, doc="§3.4 drop K4 (trio wings next to the body)"),
+        Option("four_with_two", True, kind=bool, doc="§3.2 types 13-14 exist (OpenSpiel: no)"),
+        Option("four_two_solo_pair", True, kind=bool, doc="D10 444455 is four_two_solo"),
+        Option("four_two_same_pairs", False, kind=bool, doc="D10 44445555 is four_two_pair"),
+        Option("wings_body_rank", False, kind=bool, doc="drop K1 (33334444 = 333444+34)"),
+        Option("bomb_in_wings", False, kind=bool, doc="drop K3 (four cards of a rank among single wings)"),
+        Option("rocket_in_wings", False, kind=bool, doc="drop K2 (both jokers as kickers)"),
+        Option("match", "first_to_100", choices=("first_to_100", "five_deals", "fixed_n"),
+               doc="§5 match scoring (used by qipai.games.doudizhu.match)"),
+        Option("match_deals", 10, kind=int, minimum=1, doc="§5.3 number of deals for match = fixed_n"),
+    )
+
+    def __init__(self, **options: Any) -> None:
+        preset = options.get("preset", "classic")
+        merged = {**PRESETS.get(preset, {}), **options}
+        super().__init__(**merged)
+        self.rules = KickerRules(**{k: self.options[k] for k in _RULE_FLAGS})
+        self.table: PlayTable = table(self.rules)
+
+    def new_state(self, *, seed: int | str | None = None, deal: Any = None,
+                  position: str | None = None, num_seats: int | None = None) -> DoudizhuState:
+        """A deal from ``seed`` (shuffled with :class:`~qipai.core.rng.DealRng`), or from ``deal``
+        (one deal object or a list for the deal and its redeals; see :func:`deal_to_json`), or
+        both (the deal must then match the seed). Raises :class:`NotationError` on a bad deal."""
+        if position is not None:
+            raise NotationError("doudizhu has no position notation; give a seed or a deal", "position")
+        if num_seats not in (None, SEATS):
+            raise NotationError("doudizhu is played by exactly 3 seats", "num_seats")
+        if seed is None and deal is None:
+            from qipai.core.rng import new_seed
+            seed = new_seed()
+        return DoudizhuState(self, seed=seed, deal=deal)
+
+    def parse_action(self, text: str, state: State | None = None) -> Any:
+        """Read an action: ``pass`` (also 不出/不叫), ``bid N``, ``call`` (叫), or a play as a rank
+        string (``333444+56``, ``4444LB``), card codes (``3S 3H 3D 4C``, ``LJ``), or both, with an
+        optional ``type:`` prefix. Raises :class:`IllegalAction` naming what is wrong."""
+        return parse_action(self, text, state)
+
+
+def _deal_json(hands: list[list[Card]], kitty: list[Card], first: int, face_up: Card | None) -> dict:
+    out: dict[str, Any] = {"hands": [[c.id for c in h] for h in hands], "kitty": [c.id for c in kitty],
+                           "first_bidder": first}
+    if face_up is not None:
+        out["face_up"] = face_up.id
+    return out
+
+
+def draw_deal(rng: DealRng, mode: str, prev_first: int | None) -> dict:
+    """One deal from ``rng``: shuffle 54, deal round robin 17 each (card ``i`` to seat ``i mod 3``),
+    3 kitty cards. ``shuffle``: first bidder by lot on the first deal, else the seat after
+    ``prev_first``. ``cut_faceup``: a uniformly chosen hand card (by dealing position) is turned
+    face up and its holder bids first."""
+    cards = rng.shuffle(list(DECK))
+    hands = [cards[s:SEATS * HAND:SEATS] for s in range(SEATS)]
+    kitty = cards[SEATS * HAND:]
+    if mode == "cut_faceup":
+        pos = rng.below(SEATS * HAND)
+        return _deal_json(hands, kitty, pos % SEATS, cards[pos])
+    first = rng.below(SEATS) if prev_first is None else (prev_first + 1) % SEATS
+    return _deal_json(hands, kitty, first, None)
+
+
+def check_deal(data: Any, mode: str) -> tuple[list[list[Card]], list[Card], int, Card | None]:
+    """Validate a deal object; returns ``(hands, kitty, first_bidder, face_up)``.
+    Raises :class:`NotationError` naming the problem."""
+    if not isinstance(data, dict) or not isinstance(data.get("hands"), list):
+        raise NotationError("a deal is an object with 'hands' (3 lists of card ids) and 'kitty'", "deal")
+    try:
+        hands = [[parse_card(c) for c in h] for h in data["hands"]]
+        kitty = [parse_card(c) for c in data.get("kitty", [])]
+    except (ValueError, TypeError, AttributeError) as e:
+        raise NotationError(str(e), "deal") from None
+    if len(hands) != SEATS or any(len(h) != HAND for h in hands) or len(kitty) != KITTY:
+        raise NotationError("a deal has 3 hands of 17 cards and 3 kitty cards", "deal")
+    ids = [c.id for h in hands for c in h] + [c.id for c in kitty]
+    if sorted(ids) != sorted(c.id for c in DECK):
+        raise NotationError("the deal is not one 54-card pack with deck index 0", "deal")
+    face = data.get("face_up")
+    face_card = None
+    if face is not None:
+        try:
+            face_card = parse_card(face)
+        except (ValueError, AttributeError):
+            raise NotationError(f"bad face_up card {face!r}", "deal") from None
+        holder = [s for s in range(SEATS) if face_card in hands[s]]
+        if not holder:
+            raise NotationError("the face-up card must be in a hand (D1)", "deal")
+        first = holder[0]
+    else:
+        if mode == "cut_faceup":
+            raise NotationError("this deal mode needs a 'face_up' card", "deal")
+        first = data.get("first_bidder", 0)
+        if first not in (0, 1, 2):
+            raise NotationError("first_bidder must be 0, 1 or 2", "deal")
+    if "first_bidder" in data and data["first_bidder"] != first:
+        raise NotationError("first_bidder is not the holder of the face-up card", "deal")
+    return hands, kitty, first, face_card
+
+
+class DoudizhuState(State):
+    """One deal of doudizhu. Phases: ``bidding``, ``play``, ``over``.
+
+    Public attributes (read-only by convention): ``phase``, ``landlord`` (seat or ``None``),
+    ``base`` (winning bid/count), ``bombs`` (bombs and rockets that double), ``kitty``,
+    ``bid_log`` and ``play_log`` (lists of ``(seat, action)``), ``top`` and ``top_seat`` (the play
+    to beat, ``None`` on a lead), ``first_bidder``, ``face_up``, ``redeals``.
+    """
+
+    def __init__(self, game: Doudizhu, *, seed: Any = None, deal: Any = None) -> None:
+        super().__init__(game, seed=seed, deal=None, num_seats=SEATS)
+        self.table = game.table
+        opts = game.options
+        self._mode = opts["deal"]
+        given = deal if isinstance(deal, list) else ([deal] if deal is not None else [])
+        self._given = list(given)
+        if seed is not None:
+            self._rng = DealRng(seed)
+        else:
+            self._rng = DealRng("redeal:" + commitment(json.dumps(given, sort_keys=True)))
+        if seed is not None and given:
+            probe = DealRng(seed)
+            prev = None
+            for i, d in enumerate(given):
+                want = draw_deal(probe, self._mode, prev)
+                prev = want["first_bidder"]
+                if _norm(d) != _norm(want):
+                    raise NotationError(f"deal {i + 1} does not match the seed", "deal")
+        self.deal = []
+        self.redeals = 0
+        self._start_deal(None)
+
+    # ----- dealing and bidding ------------------------------------------------------------
+    def _next_deal(self, prev_first: int | None) -> dict:
+        k = len(self.deal)
+        if self.seed is not None:
+            d = draw_deal(self._rng, self._mode, prev_first)
+            if k < len(self._given):
+                return self._given[k]
+            return d
+        if k < len(self._given):
+            return self._given[k]
+        return draw_deal(self._rng, self._mode, prev_first)
+
+    def _start_deal(self, prev_first: int | None) -> None:
+        data = self._next_deal(prev_first)
+        hands, kitty, first, face = check_deal(data, self._mode)
+        self.deal = [*self.deal, data]
+        self.hands: list[list[list[Card]]] = []
+        self.codes: list[int] = []
+        for h in hands:
+            per = [[] for _ in range(NRANKS)]
+            for c in sorted(h, key=ORDER.card_key):
+                per[ORDER.index[c.rank]].append(c)
+            self.hands.append(per)
+            self.codes.append(PACKER.pack([len(x) for x in per]))
+        self.kitty = kitty
+        self.first_bidder = first
+        self.face_up = face
+        self.phase = "bidding"
+        self.turn = first
+        self.landlord: int | None = None
+        self.base = 0
+        self.bombs = 0
+        self.bid_log: list[tuple[int, Any]] = []
+        self.play_log: list[tuple[int, Any]] = []
+        self.plays_made = [0, 0, 0]
+        self.top: Play | None = None
+        self.top_seat: int | None = None
+        self._passes = 0
+        # bidding bookkeeping
+        self._high = 0
+        self._high_seat: int | None = None
+        self._first_caller: int | None = None
+        self._last_caller: int | None = None
+        self._calls = 0
+        self._final_call = False
+
+    def _bid_actions(self) -> list[Any]:
+        mode = self.game.options["bidding"]
+        if mode == "call_1_4":
+            return [PASS, CALL]
+        return [PASS] + [BIDS[v] for v in (1, 2, 3) if v > self._high]
+
+    def _apply_bid(self, action: Any, seat: int) -> None:
+        mode = self.game.options["bidding"]
+        if mode == "call_1_4":
+            if action is not PASS and action is not CALL:
+                raise IllegalAction("in 叫地主 bidding the actions are 'call' and 'pass'", action)
+        elif action is not PASS and not isinstance(action, Bid):
+            raise IllegalAction("bidding: 'bid 1', 'bid 2', 'bid 3' or 'pass'", action)
+        elif isinstance(action, Bid) and action.value <= self._high:
+            raise IllegalAction(f"a bid must be higher than {self._high}", action)
+        self.bid_log.append((seat, action))
+        nxt = (seat + 1) % SEATS
+        if mode == "points_1_3":
+            if action is not PASS:
+                self._high, self._high_seat = action.value, seat
+                if action.value == 3:
+                    return self._fix_landlord(seat, 3)
+            if len(self.bid_log) == SEATS:
+                if self._high_seat is None:
+                    return self._void()
+                return self._fix_landlord(self._high_seat, self._high)
+            self.turn = nxt
+        elif mode == "auction_1_3":
+            if action is PASS:
+                self._passes += 1
+                if self._high_seat is None and self._passes == SEATS:
+                    return self._void()
+                if self._high_seat is not None and self._passes == SEATS - 1:
+                    return self._fix_landlord(self._high_seat, self._high)
+            else:
+                self._passes = 0
+                self._high, self._high_seat = action.value, seat
+                if action.value == 3:
+                    return self._fix_landlord(seat, 3)
+            self.turn = nxt
+        else:  # call_1_4
+            if self._final_call:
+                if action is CALL:
+                    return self._fix_landlord(self._first_caller, self._calls + 1)
+                return self._fix_landlord(self._last_caller, self._calls)
+            if action is CALL:
+                self._calls += 1
+                if self._first_caller is None:
+                    self._first_caller = seat
+                self._last_caller = seat
+            if len(self.bid_log) == SEATS:
+                if self._calls == 0:
+                    return self._void()
+                if self._calls == 1:
+                    return self._fix_landlord(self._first_caller, 1)
+                self._final_call = True
+                self.turn = self._first_caller
+                return None
+            self.turn = nxt
+        return None
+
+    def _void(self) -> None:
+        if self.game.options["no_bid"] == "end":
+            self.phase = "over"
+            self.result = Result((0, 0, 0), "no_bid", "0 0 0", (), {"void": True})
+            return
+        self.redeals += 1
+        self._start_deal(self.first_bidder)
+
+    def _fix_landlord(self, seat: int, base: int) -> None:
+        self.landlord = seat
+        self.base = base
+        per = self.hands[seat]
+        for c in self.kitty:
+            lst = per[ORDER.index[c.rank]]
+            lst.append(c)
+            lst.sort(key=ORDER.card_key)
+            self.codes[seat] += _UNIT[ORDER.index[c.rank]]
+        self.phase = "play"
+        self.turn = seat
+        self._passes = 0
+        self.top = None
+        self.top_seat = None
+
+    # ----- contract hooks --------------------------------------------------------------------
+    @property
+    def to_act(self) -> tuple[int, ...]:
+        return () if self.result is not None else (self.turn,)
+
+    def _legal_actions(self, seat: int) -> list[Any]:
+        if self.phase == "bidding":
+            return self._bid_actions()
+        if self.top is None:
+            return self.table.leads(self.codes[seat])
+        out: list[Any] = [PASS]
+        out += self.table.answers(self.codes[seat], self.top)
+        return out
+
+    def _apply(self, action: Any, seat: int) -> None:
+        if self.phase == "bidding":
+            return self._apply_bid(action, seat)
+        if action is PASS or isinstance(action, Pass):
+            if self.top is None:
+                raise IllegalAction("the leader must play (a lead cannot be passed)", action)
+            self.play_log.append((seat, PASS))
+            self._passes += 1
+            if self._passes == SEATS - 1:
+                self.turn = self.top_seat
+                self.top = None
+                self.top_seat = None
+                self._passes = 0
+            else:
+                self.turn = (seat + 1) % SEATS
+            return None
+        if not isinstance(action, Play):
+            raise IllegalAction("during play the actions are a combination of cards or 'pass'", action)
+        self._check_play(action, seat)
+        per = self.hands[seat]
+        for r, n in enumerate(action.counts):
+            if n:
+                del per[r][:n]
+        self.codes[seat] -= action.code
+        self.plays_made[seat] += 1
+        if action.type == "bomb" or (action.type == "rocket" and self.game.options["rocket_doubles"]):
+            self.bombs += 1
+        self.play_log.append((seat, action))
+        self.top = action
+        self.top_seat = seat
+        self._passes = 0
+        if self.codes[seat] == 0:
+            self._finish(seat)
+        else:
+            self.turn = (seat + 1) % SEATS
+        return None
+
+    def _check_play(self, play: Play, seat: int) -> None:
+        same = self.table.by_code.get(play.code)
+        if not same or play not in same:
+            raise IllegalAction("not a combination under this game's options", play)
+        hg = self.codes[seat] | GUARD
+        if (hg - play.code) & GUARD != GUARD:
+            raise IllegalAction("those cards are not in your hand", play)
+        top = self.top
+        if top is not None and not play.beats(top):
+            raise IllegalAction(_why_not_beats(play, top), play)
+
+    def _finish(self, winner: int) -> None:
+        lord = self.landlord
+        lord_wins = winner == lord
+        mult = 2 ** self.bombs
+        spring = anti = False
+        if self.game.options["spring"]:
+            if lord_wins and all(self.plays_made[s] == 0 for s in range(SEATS) if s != lord):
+                spring = True
+            elif not lord_wins and self.plays_made[lord] == 1:
+                anti = True
+            if spring or anti:
+                mult *= 2
+        u = self.base * mult
+        sign = 1 if lord_wins else -1
+        returns = tuple(2 * u * sign if s == lord else -u * sign for s in range(SEATS))
+        winners = (lord,) if lord_wins else tuple(s for s in range(SEATS) if s != lord)
+        self.phase = "over"
+        self.result = Result(returns, "out", _returns_text(returns), winners, {
+            "landlord": lord, "base": self.base, "multiplier": mult, "bombs": self.bombs,
+            "spring": spring, "anti_spring": anti, "out": winner})
+
+    def sides(self) -> list[tuple[int, ...]]:
+        if self.landlord is None:
+            return [(s,) for s in range(SEATS)]
+        return [(self.landlord,), tuple(s for s in range(SEATS) if s != self.landlord)]
+
+    def default_action(self, seat: int) -> Any:
+        """§3.6 D4: a bidder or follower passes; a leader plays its lowest single card."""
+        if self.phase == "bidding" or self.top is not None:
+            return PASS
+        code = self.codes[seat]
+        low = next(r for r in range(NRANKS) if PACKER.count(code, r))
+        return self.table.readings([1 if r == low else 0 for r in range(NRANKS)])[0]
+
+    def _loss_result(self, seat: int, reason: str) -> Result:
+        """Decision: a seat that forfeits (resign, timeout, illegal moves) loses the deal for its
+        side at the current stake (base, or 1 during bidding, times the doublings so far)."""
+        u = max(self.base, self._high, 1) * 2 ** self.bombs
+        if self.landlord is None:
+            returns = tuple(-2 * u if s == seat else u for s in range(SEATS))
+            winners = tuple(s for s in range(SEATS) if s != seat)
+        elif seat == self.landlord:
+            returns = tuple(-2 * u if s == seat else u for s in range(SEATS))
+            winners = tuple(s for s in range(SEATS) if s != seat)
+        else:
+            returns = tuple(2 * u if s == self.landlord else -u for s in range(SEATS))
+            winners = (self.landlord,)
+        self.phase = "over"
+        return Result(returns, reason, _returns_text(returns), winners, {"landlord": self.landlord})
+
+    # ----- views and copies ------------------------------------------------------------------
+    def hand(self, seat: int) -> list[Card]:
+        """The cards ``seat`` holds, in card-id order."""
+        return [c for per in self.hands[seat] for c in per]
+
+    def hand_ranks(self, seat: int) -> str:
+        return ORDER.format_counts(PACKER.unpack(self.codes[seat]))
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` may see (None = spectator): own hand, every seat's card count, the bids,
+        the kitty once the landlord is fixed, the face-up card (seed002), and every play and pass
+        of this deal. Nothing of another seat's hand."""
+        counts = [PACKER.total(c) for c in self.codes]
+        out: dict[str, Any] = {
+            "game": "doudizhu", "seat": seat, "phase": self.phase, "to_act": list(self.to_act),
+            "hand": [c.id for c in self.hand(seat)] if seat is not None else None,
+            "hand_ranks": self.hand_ranks(seat) if seat is not None else None,
+            "counts": counts, "first_bidder": self.first_bidder, "redeals": self.redeals,
+            "bids": [[s, str(a)] for s, a in self.bid_log],
+            "landlord": self.landlord, "base": self.base, "bombs": self.bombs,
+            "kitty": [c.id for c in self.kitty] if self.landlord is not None else None,
+            "plays": [[s, str(a)] for s, a in self.play_log],
+            "top": None if self.top is None else {"seat": self.top_seat, "play": self.top.text,
+                                                   "type": self.top.type},
+            "result": self.result.to_json() if self.result is not None else None,
+        }
+        if self.face_up is not None:
+            out["face_up"] = {"card": self.face_up.id, "seat": self.first_bidder}
+        return out
+
+    def deal_hands(self) -> list[list[Card]]:
+        """The hands of the current deal as dealt (17 each)."""
+        return [[parse_card(c) for c in h] for h in self.deal[-1]["hands"]]
+
+    def clone(self) -> DoudizhuState:
+        new = object.__new__(DoudizhuState)
+        new.__dict__.update(self.__dict__)
+        new.hands = [[list(x) for x in per] for per in self.hands]
+        new.codes = list(self.codes)
+        new.log = list(self.log)
+        new.bid_log = list(self.bid_log)
+        new.play_log = list(self.play_log)
+        new.plays_made = list(self.plays_made)
+        new.deal = list(self.deal)
+        new._rng = DealRng(self._rng.seed, self._rng.counter)
+        return new
+
+
+def _norm(d: Any) -> Any:
+    if not isinstance(d, dict):
+        return d
+    out = {"hands": [sorted(h) for h in d.get("hands", [])], "kitty": sorted(d.get("kitty", []))}
+    for k in ("first_bidder", "face_up"):
+        if d.get(k) is not None:
+            out[k] = d[k]
+    return out
+
+
+def _returns_text(returns: tuple[int, ...]) -> str:
+    return " ".join(f"{r:+d}" if r else "0" for r in returns)
+
+
+def _why_not_beats(play: Play, top: Play) -> str:
+    if top.type == "rocket":
+        return "nothing beats the rocket; you must pass"
+    if top.type == "bomb":
+        return f"only a higher bomb or the rocket beats the bomb {top.text}"
+    if play.type != top.type:
+        return (f"a {play.type} does not beat a {top.type} ({top.text}); "
+                f"play a {top.type}, a bomb or the rocket")
+    if play.length != top.length:
+        if play.type in ("plane_solo", "plane_pair"):
+            return (f"kicker count does not match airplane length: {top.text} has {top.length} trios, "
+                    f"{play.text} has {play.length}")
+        return f"length differs: {top.text} has length {top.length}, {play.text} has {play.length}"
+    return f"{play.text} is not higher than {top.text}"
+
+
+def parse_action(game: Doudizhu, text: str, state: State | None = None) -> Any:
+    if not isinstance(text, str):
+        raise IllegalAction("an action is written as text", text)
+    t = text.strip()
+    low = t.lower()
+    if low in ("pass", "p", "不出", "不叫", "不要", "过"):
+        return PASS
+    if low in ("call", "叫", "叫地主"):
+        return CALL
+    parts = low.split()
+    if parts and parts[0] == "bid":
+        if len(parts) == 2 and parts[1] in ("1", "2", "3"):
+            return BIDS[int(parts[1])]
+        raise IllegalAction("a bid is 'bid 1', 'bid 2' or 'bid 3'", text)
+    if state is not None and getattr(state, "phase", None) == "bidding" and low in ("1", "2", "3"):
+        return BIDS[int(low)]
+    want_type = None
+    body = t
+    if ":" in t:
+        want_type, body = (x.strip() for x in t.split(":", 1))
+        if want_type not in TYPES:
+            raise IllegalAction(f"unknown combination type {want_type!r}; types: {', '.join(TYPES)}", text)
+    if not body:
+        raise IllegalAction("no cards given", text)
+    counts = [0] * NRANKS
+    named: list[Card] = []
+    for tok in body.replace(",", " ").split():
+        if len(tok) >= 2 and is_card_code(tok) and not tok.replace("+", "").isdigit():
+            card = parse_card(tok)
+            if card.deck != 0:
+                raise IllegalAction(f"doudizhu uses one pack: {card.id} does not exist", text)
+            named.append(card)
+            counts[ORDER.index[card.rank]] += 1
+            continue
+        try:
+            for i, c in enumerate(ORDER.parse_counts(tok)):
+                counts[i] += c
+        except ValueError as e:
+            raise IllegalAction(f"cannot read {tok!r}: {e}", text) from None
+    if len({c.id for c in named}) != len(named):
+        raise IllegalAction("the same card is named twice", text)
+    if state is not None and named:
+        seat = state.current_player
+        held = {c.id for c in state.hand(seat)} if seat is not None else set()
+        missing = [c.id for c in named if c.id not in held]
+        if missing:
+            raise IllegalAction(f"not in your hand: {' '.join(missing)}", text)
+    if state is not None and getattr(state, "phase", None) == "bidding":
+        raise IllegalAction("bidding is not over: bid, call or pass", text)
+    readings = game.table.readings(counts)
+    if not readings:
+        raise IllegalAction(explain_no_reading(counts, game.rules), text)
+    if want_type is not None:
+        chosen = [p for p in readings if p.type == want_type]
+        if not chosen:
+            kinds = ", ".join(p.type for p in readings)
+            raise IllegalAction(f"these cards are not a {want_type} (they read as {kinds})", text)
+        return chosen[0]
+    if len(readings) > 1:
+        opts = " or ".join(p.text for p in readings)
+        raise IllegalAction(f"ambiguous under these options: write {opts}", text)
+    return readings[0]
