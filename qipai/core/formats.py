@@ -61,8 +61,10 @@ def _load_game_readers() -> None:
 
 
 def readers() -> list[Reader]:
+    """Every reader, in the order they are tried: the game formats first (their sniffers are
+    specific, and some are JSON), the native qipai JSON reader last (it takes any JSON)."""
     _load_game_readers()
-    return list(_READERS)
+    return [r for r in _READERS if r.name != "qipai-json"] + [r for r in _READERS if r.name == "qipai-json"]
 
 
 def read_records(data: bytes, source: str) -> tuple[str, list[Record]]:

@@ -99,6 +99,8 @@ PRESETS: dict[str, dict[str, Any]] = {
     # adjacent-trio wings allowed, no four-with-two (docs/games/doudizhu.md lists every difference)
     "openspiel": {"deal": "cut_faceup", "bidding": "auction_1_3", "no_bid": "end", "spring": True,
                   "adjacent_trio_wings": True, "four_with_two": False},
+    # RLCard's doudizhu environment: no bidding, the first seat dealt is landlord
+    "rlcard": {"deal": "shuffle", "bidding": "none", "spring": True},
 }
 
 _RULE_FLAGS = KickerRules.names()
@@ -118,8 +120,9 @@ class Doudizhu(Game):
         Option("preset", "classic", choices=tuple(PRESETS), doc="§1 presets: classic = seeds 000/001/003, "
                "seed002 = seed 002, openspiel = OpenSpiel's dou_dizhu rules"),
         Option("deal", "shuffle", choices=("shuffle", "cut_faceup"), doc="§2.2/§2.3 deal and first bidder"),
-        Option("bidding", "points_1_3", choices=("points_1_3", "call_1_4", "auction_1_3"),
-               doc="§2.5 one bid each 1/2/3; §2.6 叫地主 up to 4; auction_1_3 = OpenSpiel's open auction"),
+        Option("bidding", "points_1_3", choices=("points_1_3", "call_1_4", "auction_1_3", "none"),
+               doc="§2.5 one bid each 1/2/3; §2.6 叫地主 up to 4; auction_1_3 = OpenSpiel's open auction; "
+                   "none = the first bidder is landlord at base 1 (RLCard, Botzone FightTheLandlord)"),
         Option("no_bid", "redeal", choices=("redeal", "end"),
                doc="§2.7 nobody bids: redeal (rule file) or end the game scoreless (OpenSpiel)"),
         Option("spring", True, kind=bool, doc="§4.2 spring and anti-spring double"),
@@ -229,8 +232,10 @@ class DoudizhuState(State):
 
     Public attributes (read-only by convention): ``phase``, ``landlord`` (seat or ``None``),
     ``base`` (winning bid/count), ``bombs`` (bombs and rockets that double), ``kitty``,
-    ``bid_log`` and ``play_log`` (lists of ``(seat, action)``), ``top`` and ``top_seat`` (the play
-    to beat, ``None`` on a lead), ``first_bidder``, ``face_up``, ``redeals``.
+    ``bid_log`` and ``play_log`` (lists of ``(seat, action)``), ``play_cards`` (the physical cards
+    of each play, in order: the referee takes the lowest card ids of the ranks played),
+    ``top`` and ``top_seat`` (the play to beat, ``None`` on a lead), ``first_bidder``,
+    ``face_up``, ``redeals``.
     """
 
     def __init__(self, game: Doudizhu, *, seed: Any = None, deal: Any = None) -> None:
@@ -301,6 +306,9 @@ class DoudizhuState(State):
         self._last_caller: int | None = None
         self._calls = 0
         self._final_call = False
+        self.play_cards: list[list[Card]] = []
+        if self.game.options["bidding"] == "none":
+            self._fix_landlord(first, 1)
 
     def _bid_actions(self) -> list[Any]:
         mode = self.game.options["bidding"]
@@ -420,9 +428,12 @@ class DoudizhuState(State):
             raise IllegalAction("during play the actions are a combination of cards or 'pass'", action)
         self._check_play(action, seat)
         per = self.hands[seat]
+        taken: list[Card] = []
         for r, n in enumerate(action.counts):
             if n:
+                taken += per[r][:n]
                 del per[r][:n]
+        self.play_cards.append(taken)
         self.codes[seat] -= action.code
         self.plays_made[seat] += 1
         if action.type == "bomb" or (action.type == "rocket" and self.game.options["rocket_doubles"]):
@@ -540,6 +551,7 @@ class DoudizhuState(State):
         new.log = list(self.log)
         new.bid_log = list(self.bid_log)
         new.play_log = list(self.play_log)
+        new.play_cards = list(self.play_cards)
         new.plays_made = list(self.plays_made)
         new.deal = list(self.deal)
         new._rng = DealRng(self._rng.seed, self._rng.counter)
