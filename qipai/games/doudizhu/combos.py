@@ -26,6 +26,7 @@ GUARD = PACKER.guard
 
 TYPES = ("single", "pair", "trio", "bomb", "rocket", "trio_single", "trio_pair", "straight",
          "pair_chain", "plane", "plane_solo", "plane_pair", "four_two_solo", "four_two_pair")
+CHAIN_TYPES = frozenset({"straight", "pair_chain", "plane"})
 KICKER_TYPES = frozenset({"trio_single", "trio_pair", "plane_solo", "plane_pair",
                           "four_two_solo", "four_two_pair"})
 TYPE_NAMES_ZH = {
@@ -48,6 +49,10 @@ class KickerRules:
     * ``wings_body_rank`` — drops K1: a single wing may have a body rank (``33334444``).
     * ``bomb_in_wings`` — drops K3: single wings may hold all four cards of a rank.
     * ``rocket_in_wings`` — drops K2: the two jokers may both be single kickers.
+    * ``chain_from_bomb_rank`` — a straight, pair chain or plane may start at a rank of which the
+      player holds all four cards (OpenSpiel: no; its generator skips such chain heads).
+    * ``bomb_answers_rocket`` — any bomb may answer the rocket (OpenSpiel: yes; rule file: the
+      rocket is unbeatable).
     """
 
     four_with_two: bool = True
@@ -57,6 +62,8 @@ class KickerRules:
     wings_body_rank: bool = False
     bomb_in_wings: bool = False
     rocket_in_wings: bool = False
+    chain_from_bomb_rank: bool = True
+    bomb_answers_rocket: bool = False
 
     @classmethod
     def names(cls) -> list[str]:
@@ -301,18 +308,29 @@ class PlayTable:
         for body, plays in self.kicker_groups:
             if (hg - body) & GUARD == GUARD:
                 out += [p for c, p in plays if (hg - c) & GUARD == GUARD]
+        if not self.rules.chain_from_bomb_rank:
+            out = [p for p in out if not self.head_on_bomb(hand, p)]
         return out
+
+    @staticmethod
+    def head_on_bomb(hand: int, play: Play) -> bool:
+        """True for a chain-only play starting at a rank of which ``hand`` holds four cards."""
+        return play.type in CHAIN_TYPES and PACKER.count(hand, play.key - play.length + 1) == 4
 
     def answers(self, hand: int, top: Play) -> list[Play]:
         """Every play in the packed ``hand`` that beats ``top`` (pass not included)."""
         hg = hand | GUARD
         out: list[Play] = []
         if top.type == "rocket":
+            if self.rules.bomb_answers_rocket:
+                out += [b for b in self.bombs if (hg - b.code) & GUARD == GUARD]
             return out
         if top.type != "bomb":
             for key, body, plays in self.follow.get((top.type, top.length), ()):
                 if key > top.key and (hg - body) & GUARD == GUARD:
                     out += [p for c, p in plays if (hg - c) & GUARD == GUARD]
+            if not self.rules.chain_from_bomb_rank and top.type in CHAIN_TYPES:
+                out = [p for p in out if not self.head_on_bomb(hand, p)]
             out += [b for b in self.bombs if (hg - b.code) & GUARD == GUARD]
         else:
             out += [b for b in self.bombs if b.key > top.key and (hg - b.code) & GUARD == GUARD]

@@ -129,21 +129,19 @@ def read_openspiel(data: bytes, source: str = "<openspiel>") -> list[Record]:
 
 
 def _os_action(game, state, text: str) -> Any:
+    """One OpenSpiel action text as our action. OpenSpiel writes an airplane with wings as
+    ``<body>-<wings>`` (``333444555-666``); that picks the kicker type when the same cards also
+    read as a plane."""
     if text == "Pass":
         return PASS
     if text.startswith("Bid "):
         return game.parse_action("bid " + text[4:], state)
     ranks = _os_ranks(text)
-    readings = game.table.readings(ORDER.parse_counts(ranks))
+    readings = game.table.readings(ORDER.parse_counts(ranks.replace("-", "")))
     if len(readings) > 1:
-        # the same cards as plane and plane_solo: the table decides when following; on a lead
-        # OpenSpiel's text lists the kickers after the body for the kicker type
-        top = state.top
-        fitting = [p for p in readings if top is not None and p.beats(top)]
-        if fitting:
-            return fitting[0]
-        return next(p for p in readings if p.type == "plane")
-    return game.parse_action(ranks, state)
+        kicker = "-" in ranks
+        return next(p for p in readings if bool(p.kickers) == kicker)
+    return game.parse_action(ranks.replace("-", "+"), state)
 
 
 register_reader(Reader(OPENSPIEL, _os_sniff, read_openspiel))

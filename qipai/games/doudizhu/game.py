@@ -98,7 +98,8 @@ PRESETS: dict[str, dict[str, Any]] = {
     # OpenSpiel's dou_dizhu: face-up card picks the first bidder, open auction, no redeal,
     # adjacent-trio wings allowed, no four-with-two (docs/games/doudizhu.md lists every difference)
     "openspiel": {"deal": "cut_faceup", "bidding": "auction_1_3", "no_bid": "end", "spring": True,
-                  "adjacent_trio_wings": True, "four_with_two": False},
+                  "adjacent_trio_wings": True, "four_with_two": False, "chain_from_bomb_rank": False,
+                  "bomb_answers_rocket": True},
     # RLCard's doudizhu environment: no bidding, the first seat dealt is landlord
     "rlcard": {"deal": "shuffle", "bidding": "none", "spring": True},
 }
@@ -134,6 +135,10 @@ class Doudizhu(Game):
         Option("wings_body_rank", False, kind=bool, doc="drop K1 (33334444 = 333444+34)"),
         Option("bomb_in_wings", False, kind=bool, doc="drop K3 (four cards of a rank among single wings)"),
         Option("rocket_in_wings", False, kind=bool, doc="drop K2 (both jokers as kickers)"),
+        Option("chain_from_bomb_rank", True, kind=bool,
+               doc="a chain may start at a rank the player holds four of (OpenSpiel: no)"),
+        Option("bomb_answers_rocket", False, kind=bool,
+               doc="any bomb may answer the rocket (OpenSpiel: yes; §3.5: nothing beats it)"),
         Option("match", "first_to_100", choices=("first_to_100", "five_deals", "fixed_n"),
                doc="§5 match scoring (used by qipai.games.doudizhu.match)"),
         Option("match_deals", 10, kind=int, minimum=1, doc="§5.3 number of deals for match = fixed_n"),
@@ -455,8 +460,11 @@ class DoudizhuState(State):
         hg = self.codes[seat] | GUARD
         if (hg - play.code) & GUARD != GUARD:
             raise IllegalAction("those cards are not in your hand", play)
+        if not self.table.rules.chain_from_bomb_rank and self.table.head_on_bomb(self.codes[seat], play):
+            raise IllegalAction("under these options a chain may not start at a rank you hold four of", play)
         top = self.top
-        if top is not None and not play.beats(top):
+        if top is not None and not play.beats(top) and not (
+                top.type == "rocket" and play.type == "bomb" and self.table.rules.bomb_answers_rocket):
             raise IllegalAction(_why_not_beats(play, top), play)
 
     def _finish(self, winner: int) -> None:
