@@ -11,7 +11,9 @@ from .game import Game, GameInfo
 # id -> module that defines it (imported on first use, so `import qipai` stays light)
 _MODULES: dict[str, str] = {
     "xiangqi": "qipai.games.xiangqi",
+    "gomoku": "qipai.games.gomoku",
     "doudizhu": "qipai.games.doudizhu",
+    "go": "qipai.games.go",
 }
 # alias -> (id, preset options)
 _ALIASES: dict[str, tuple[str, dict[str, Any]]] = {}
@@ -32,8 +34,22 @@ def add_alias(alias: str, game_id: str, **preset: Any) -> None:
     _ALIASES[alias] = (game_id, preset)
 
 
+def _discover_alias(game_id: str) -> None:
+    """Aliases are registered by the game modules: import them to find an unknown ``game_id``."""
+    if game_id in _ALIASES or game_id in _MODULES:
+        return
+    for module in list(_MODULES.values()):
+        try:
+            importlib.import_module(module)
+        except ImportError:
+            continue
+
+
 def game_class(game_id: str) -> type[Game]:
     if game_id not in _GAMES:
+        _discover_alias(game_id)
+        if game_id in _ALIASES:
+            return game_class(_ALIASES[game_id][0])
         if game_id not in _MODULES:
             valid = ", ".join(sorted(set(_MODULES) | set(_ALIASES)))
             raise OptionError(f"unknown game {game_id!r}; valid games: {valid}")
@@ -48,6 +64,7 @@ def load(game_id: str, **options: Any) -> Game:
 
     Raises :class:`OptionError` for an unknown game, option or value, listing the valid ones.
     """
+    _discover_alias(game_id)
     if game_id in _ALIASES:
         real, preset = _ALIASES[game_id]
         return game_class(real)(**{**preset, **options})

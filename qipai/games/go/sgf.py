@@ -1,0 +1,301 @@
+"""SGF records of go games: reading (registered for ``qipai replay``) and writing.
+
+Reading (:func:`read_sgf`) follows the main line of every game tree and builds one
+:class:`~qipai.core.record.Record` per game:
+
+* options: ``board_size`` from ``SZ`` (default 19); ``scoring = free_komi`` with ``komi`` from
+  ``KM`` (Fox writes komi times 100: ``KM[750]`` is 7.5, so a komi of 100 or more is divided by
+  100); the default positional superko; ``end_procedure = agreement``;
+* setup stones ``AB``/``AW``/``PL`` of the root become the ``position``;
+* ``B[dp]``/``W[]`` moves become GTP actions; ``B[tt]`` is a pass. Two passes followed by more
+  moves mean the players did not accept the end: a ``resume`` is put between them;
+* ``RE``: ``B+R`` resign, ``B+T`` timeout, ``B+F`` forfeit, a number or ``0``/``Draw`` a
+  counted result (applied as an ``agreement`` ending, since the record does not say which
+  stones were dead); ``Void`` or ``?`` leave the game without result;
+* a counted game whose last node carries territory marks (``TB``/``TW``) on area rules
+  (``RU[Chinese]`` and the like) is closed with two passes (if needed) and both players' marks
+  of the stones standing in the other side's territory, so replay recounts the board and
+  compares it with ``RE``.
+
+Errors name the file, the game, the line and, for a property, its column.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from qipai.core.errors import NotationError, RecordError
+from qipai.core.formats import Reader, register_reader
+from qipai.core.record import Record
+
+from .coords import PASS, from_sgf, to_gtp, to_sgf
+from .rules import SIZES, GoState
+from .sgf_parse import Node, escape, parse
+
+AREA_RULES = ("chinese", "cn", "aga", "nz", "new zealand", "tromp-taylor", "tromp taylor")
+
+
+def _decode(data: bytes) -> str:
+    m = re.search(rb"CA\[([^\]]*)\]", data[:4000])
+    enc = m.group(1).decode("ascii", "replace").strip() if m else "utf-8"
+    for e in (enc, "utf-8", "gb18030", "latin-1"):
+        try:
+            return data.decode(e).lstrip("\ufeff")
+        except (LookupError, UnicodeDecodeError):
+            continue
+    return data.decode("latin-1")
+
+
+def _sniff(data: bytes) -> bool:
+    head = data.lstrip(b"\xef\xbb\xbf \t\r\n")[:4000]
+    if not head.startswith(b"("):
+        return False
+    if not re.match(rb"\(\s*;", head):
+        return False
+    gm = re.search(rb"GM\[\s*(\d+)\s*\]", head)
+    return gm is None or gm.group(1) == b"1"
+
+
+def read_komi(text: str | None) -> float:
+    """The komi of an SGF ``KM`` value (missing: 0; Fox's ``750`` = 7.5). Raises ValueError."""
+    if text is None or text.strip() == "":
+        return 0.0
+    k = float(text.strip())
+    if abs(k) >= 100:          # Fox (野狐) writes komi x 100
+        k /= 100
+    return round(k * 4) / 4
+
+
+def _result(text: str | None) -> dict[str, Any] | None:
+    if text is None:
+        return None
+    t = text.strip()
+    low = t.lower()
+    if low in ("", "?", "void", "unknown", "none"):
+        return None
+    if low in ("0", "draw", "jigo", "d", "b+0", "w+0", "b+0.0", "w+0.0"):
+        return {"text": "0", "reason": "agreement"}
+    m = re.fullmatch(r"([bw])\+(.*)", low)
+    if not m:
+        raise ValueError(f"unknown result {text!r}")
+    side, rest = m.group(1).upper(), m.group(2).strip()
+    if rest in ("r", "resign"):
+        return {"text": f"{side}+R", "reason": "resign"}
+    if rest in ("t", "time"):
+        return {"text": f"{side}+T", "reason": "timeout"}
+    if rest in ("f", "forfeit"):
+        return {"text": f"{side}+F", "reason": "forfeit"}
+    if rest == "":
+        return {"text": f"{side}+", "reason": "unknown"}
+    x = float(rest)
+    return {"text": f"{side}+{x:g}", "reason": "agreement"}
+
+
+def read_sgf(data: bytes | str, source: str = "<sgf>") -> list[Record]:
+    """Every game of the SGF collection ``data`` as a record. Raises :class:`RecordError`."""
+    text = _decode(data) if isinstance(data, bytes) else data
+    trees = parse(text, source)
+    return [_record(t.main_line(), source, i) for i, t in enumerate(trees, 1)]
+
+
+def _err(reason: str, source: str, game: int, node: Node | None = None, prop=None) -> RecordError:
+    line = prop.line if prop is not None else node.line if node is not None else None
+    if prop is not None:
+        reason = f"property {prop.ident}[{prop.values[0] if prop.values else ''}] " \
+                 f"(column {prop.col}): {reason}"
+    return RecordError(reason, source=source, game=game, line=line)
+
+
+def _record(nodes: list[Node], source: str, game: int) -> Record:
+    root = nodes[0]
+    gm = root.get("GM")
+    if gm is not None and gm.values[0].strip() not in ("1", ""):
+        raise _err("not a go record (GM must be 1)", source, game, prop=gm)
+    size = 19
+    sz = root.get("SZ")
+    if sz is not None:
+        v = sz.values[0].strip()
+        if not v.isdigit() or int(v) not in SIZES:
+            raise _err(f"board size must be one of {', '.join(map(str, SIZES))}", source, game, prop=sz)
+        size = int(v)
+    km = root.get("KM")
+    try:
+        komi = read_komi(km.values[0] if km else None)
+    except ValueError:
+        raise _err("komi is not a number", source, game, prop=km) from None
+    rules = (root.value("RU") or "").strip()
+    options: dict[str, Any] = {"board_size": size, "scoring": "free_komi", "komi": komi}
+    setup = []
+    for prop in root.props:
+        if prop.ident in ("AB", "AW", "AE", "PL"):
+            if prop.ident == "AE":
+                raise _err("AE (clear points) is not supported in a setup", source, game, prop=prop)
+            setup.append(prop.ident + "".join(f"[{v}]" for v in prop.values))
+    re_prop = root.get("RE")
+    try:
+        result = _result(re_prop.values[0] if re_prop else None)
+    except ValueError as e:
+        raise _err(str(e), source, game, prop=re_prop) from None
+    actions: list[Any] = []
+    lines: list[int] = []
+    colour_next = None
+    passes = 0
+    for idx, node in enumerate(nodes):
+        move = node.get("B") or node.get("W")
+        if node.get("B") and node.get("W"):
+            raise _err("a node holds both a B and a W move", source, game, node)
+        if idx > 0:
+            for ident in ("AB", "AW", "AE"):
+                p = node.get(ident)
+                if p is not None:
+                    raise _err("setup stones after the first node are not supported",
+                               source, game, prop=p)
+        if move is None:
+            continue
+        colour = move.ident
+        if colour_next is not None and colour != colour_next:
+            raise _err(f"{colour} moves twice in a row (colours must alternate)",
+                       source, game, prop=move)
+        try:
+            p = from_sgf(move.values[0], size)
+        except NotationError as e:
+            raise _err(str(e), source, game, prop=move) from None
+        if p == PASS:
+            passes += 1
+        else:
+            if passes >= 2:
+                actions.append([0 if colour == "B" else 1, "resume"])
+                lines.append(move.line)
+            passes = 0
+        actions.append(to_gtp(p, size))
+        lines.append(move.line)
+        colour_next = "W" if colour == "B" else "B"
+    position = "".join(setup) or None
+    meta: dict[str, Any] = {"move_lines": lines, "game_index": game, "format": "sgf"}
+    for ident, key in (("EV", "event"), ("DT", "date"), ("PC", "place"), ("RO", "round"),
+                       ("RU", "rules"), ("KM", "komi_recorded"), ("AP", "application")):
+        v = root.value(ident)
+        if v is not None:
+            meta[key] = v
+    seats = [root.value("PB") or "Black", root.value("PW") or "White"]
+    first = next((n for n in nodes if n.get("B") or n.get("W")), None)
+    if first is not None and first.get("W") is not None and "PL[" not in (position or ""):
+        position = (position or "") + "PL[W]"       # White moves first
+    # territory marks on area rules: recount the board at the end
+    last = nodes[-1]
+    tb, tw = last.get("TB"), last.get("TW")
+    counted = result is not None and result["reason"] == "agreement"
+    if counted and (tb or tw) and rules.lower() in AREA_RULES:
+        try:
+            black_terr = {q for v in (tb.values if tb else []) for q in _points(v, size)}
+            white_terr = {q for v in (tw.values if tw else []) for q in _points(v, size)}
+        except NotationError as e:
+            raise _err(str(e), source, game, prop=tb or tw) from None
+        closing = _closing(actions, position, options, black_terr, white_terr, size, colour_next)
+        actions.extend(closing)
+        lines.extend([(tb or tw).line] * len(closing))
+        result = dict(result, reason="counted")
+    return Record(game="go", options=options, actions=actions, seats=seats, position=position,
+                  result=result, meta=meta)
+
+
+def _points(value: str, size: int) -> list[int]:
+    if ":" in value:
+        a, b = value.split(":", 1)
+        pa, pb = from_sgf(a, size), from_sgf(b, size)
+        r1, c1 = divmod(pa, size)
+        r2, c2 = divmod(pb, size)
+        return [r * size + c for r in range(min(r1, r2), max(r1, r2) + 1)
+                for c in range(min(c1, c2), max(c1, c2) + 1)]
+    return [from_sgf(value, size)]
+
+
+def _closing(actions, position, options, black_terr, white_terr, size, colour_next) -> list:
+    """Passes to end play and both seats' marks of the stones inside the other's territory."""
+    from qipai.core.registry import load
+
+    game = load("go", **options)
+    state = game.new_state(position=position)
+    for a in actions:
+        seat = a[0] if isinstance(a, list) else None
+        try:
+            state.apply(a[1] if isinstance(a, list) else a, seat=seat)
+        except Exception:
+            return []          # the replay will name the bad move
+    out: list[Any] = []
+    while state.phase == "play" and not state.is_terminal():
+        out.append("pass")
+        state.apply("pass")
+    if state.is_terminal():
+        return out
+    board = state.board
+    dead = sorted(p for p in range(board.n)
+                  if (board.color[p] == 2 and p in black_terr) or (board.color[p] == 1 and p in white_terr))
+    heads = []
+    for p in dead:
+        h = board.head[p]
+        if h not in heads:
+            heads.append(h)
+    for seat in (0, 1):
+        for h in heads:
+            out.append([seat, f"dead {to_gtp(min(board.stones[h]), size)}"])
+        out.append([seat, "done"])
+    return out
+
+
+def write_sgf(state: GoState, seats: list[str] | None = None, meta: dict[str, Any] | None = None) -> str:
+    """The game of ``state`` as SGF FF[4] text: plays and passes on the main line, the
+    result, and (for a counted game) the territory with dead stones as ``TB``/``TW``."""
+    game = state.game
+    n = state.size
+    meta = meta or {}
+    komi = game.komi_points() + 0.0
+    root = [f"GM[1]FF[4]CA[UTF-8]AP[qipai]SZ[{n}]RU[Chinese]KM[{komi:g}]"]
+    if game.options["handicap"]:
+        root.append(f"HA[{game.options['handicap']}]")
+    black_seat = state.black_seat
+    if seats:
+        root.append(f"PB[{escape(seats[black_seat])}]PW[{escape(seats[1 - black_seat])}]")
+    for ident, key in (("EV", "event"), ("DT", "date"), ("PC", "place")):
+        if key in meta:
+            root.append(f"{ident}[{escape(str(meta[key]))}]")
+    if state.result is not None:
+        root.append(f"RE[{state.result.text}]")
+    # setup: handicap stones and the position's stones, from a fresh start state
+    start = game.new_state(position=state.position)
+    ab = [p for p in range(start.board.n) if start.board.color[p] == 1]
+    aw = [p for p in range(start.board.n) if start.board.color[p] == 2]
+    if ab:
+        root.append("AB" + "".join(f"[{to_sgf(p, n)}]" for p in ab))
+    if aw:
+        root.append("AW" + "".join(f"[{to_sgf(p, n)}]" for p in aw))
+    if start.to_move == 2 and not game.options["handicap"]:
+        root.append("PL[W]")
+    out = ["(;" + "".join(root)]
+    colour = "B" if start.to_move == 1 else "W"
+    body = []
+    for p in state.moves:
+        body.append(f";{colour}[{to_sgf(p, n)}]")
+        colour = "W" if colour == "B" else "B"
+    for i in range(0, len(body), 12):
+        out.append("".join(body[i:i + 12]))
+    res = state.result
+    if res is not None and "black" in res.details and state.dead:
+        owners = state.board.owners(state.dead)
+        tb = [p for p in range(state.board.n) if owners[p] == 1 and state.board.color[p] != 1]
+        tw = [p for p in range(state.board.n) if owners[p] == 2 and state.board.color[p] != 2]
+        mark = ";"
+        if tb:
+            mark += "TB" + "".join(f"[{to_sgf(p, n)}]" for p in tb)
+        if tw:
+            mark += "TW" + "".join(f"[{to_sgf(p, n)}]" for p in tw)
+        out.append(mark)
+    return "\n".join(out) + ")\n"
+
+
+def _read(data: bytes, source: str) -> list[Record]:
+    return read_sgf(data, source)
+
+
+register_reader(Reader("sgf-go", _sniff, _read))
