@@ -1,0 +1,270 @@
+"""The fast core of the gomoku/renju referee: the board, lines, fives and Black's forbidden points.
+
+Encoding (plain Python values, so it stays fast):
+
+* a **point** is ``row * 15 + col`` with ``col`` 0..14 = ``a``..``o`` and ``row`` 0..14 = ranks
+  1..15 (Black's side at the bottom); ``h8`` is point 112;
+* the :class:`Board` keeps a padded grid of 25 x 25 one-character cells (``.`` empty, ``x``
+  black, ``o`` white, ``#`` off the board) so that the 11 cells of a line centred on any point,
+  five each side, are one slice with a step: ``cells[c - 5 * d : c + 5 * d + 1 : d]``.
+
+The forbidden-move test implements rules/gomoku.md §3.2-3.3 (RIF 1996/1998 definitions):
+
+* the shape of one direction through the tested point ``p`` depends only on those 11 cells, so
+  it is computed once per distinct 11-character string and cached (:func:`line_shape`): whether
+  ``p`` makes a five or an overline there, how many fours, and the points ``e`` that would turn
+  the line into a straight four containing ``p`` and ``e`` (candidate threes);
+* a candidate three counts only if one of its points ``e`` is not itself forbidden once ``p`` is
+  on the board, which is the recursive part; it runs only when at least two directions hold
+  candidate threes, so almost every test is four cached look-ups.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+SIZE = 15
+NPOINTS = SIZE * SIZE
+PAD = 5
+WIDTH = SIZE + 2 * PAD            # 25
+CENTER = 7 * SIZE + 7             # h8
+COLUMNS = "abcdefghijklmno"
+
+EMPTY, BLACK, WHITE, EDGE = ".", "x", "o", "#"
+# padded-grid steps of the four directions: horizontal, vertical, diagonal, anti-diagonal
+DIRECTIONS = (1, WIDTH, WIDTH + 1, WIDTH - 1)
+
+OVERLINE, DOUBLE_FOUR, DOUBLE_THREE = "overline", "double_four", "double_three"
+FIVE = "five"
+
+
+def point(col: int, row: int) -> int:
+    """The point at 0-based ``col`` (a..o) and ``row`` (rank 1..15 -> 0..14)."""
+    return row * SIZE + col
+
+
+def point_name(p: int) -> str:
+    """``h8`` style name of point ``p`` (lowercase column letter, 1-based row)."""
+    return COLUMNS[p % SIZE] + str(p // SIZE + 1)
+
+
+def cell_of(p: int) -> int:
+    """Index in the padded grid of point ``p``."""
+    return (p // SIZE + PAD) * WIDTH + p % SIZE + PAD
+
+
+CELL = tuple(cell_of(p) for p in range(NPOINTS))
+POINT_OF_CELL = {c: p for p, c in enumerate(CELL)}
+
+
+# ----- one line through the tested point -----------------------------------------------------
+
+def _run(a: list[str], i: int) -> tuple[int, int]:
+    """Bounds (inclusive) of the black run through index ``i`` of the 11-cell list ``a``."""
+    lo = i
+    while lo > 0 and a[lo - 1] == BLACK:
+        lo -= 1
+    hi = i
+    while hi < 10 and a[hi + 1] == BLACK:
+        hi += 1
+    return lo, hi
+
+
+@cache
+def line_shape(window: str) -> tuple[bool, bool, int, tuple[int, ...]]:
+    """Shape made by a black stone at the centre of an 11-cell line ``window``.
+
+    ``window`` holds the cells from 5 before to 5 after the tested point (``.`` ``x`` ``o``
+    ``#``); its centre is taken as black whatever it holds. Returns ``(five, overline, fours,
+    threes)``:
+
+    * ``five``: the run through the centre is exactly five stones;
+    * ``overline``: the run is six or more;
+    * ``fours``: the number of empty points ``e`` such that adding ``e`` makes a five containing
+      the centre and ``e``, counting the two ends of a straight four (run of exactly four) once;
+    * ``threes``: offsets (-3..3) of the empty points ``e`` such that adding ``e`` gives a
+      straight four (a run of exactly four with both ends empty, each end making exactly five)
+      containing the centre and ``e``. Empty when the line holds a five, an overline or a four:
+      a line is classified by its strongest shape.
+    """
+    a = list(window)
+    a[5] = BLACK
+    lo, hi = _run(a, 5)
+    length = hi - lo + 1
+    if length == 5:
+        return True, False, 0, ()
+    if length >= 6:
+        return False, True, 0, ()
+    fours = 0
+    for e in range(1, 10):
+        if a[e] != EMPTY:
+            continue
+        a[e] = BLACK
+        l2, h2 = _run(a, 5)
+        if h2 - l2 == 4 and l2 <= e <= h2:
+            fours += 1
+        a[e] = EMPTY
+    if fours == 2 and length == 4:
+        fours = 1                       # the two ends of one straight four
+    if fours:
+        return False, False, fours, ()
+    threes = []
+    for e in range(2, 9):
+        if a[e] != EMPTY:
+            continue
+        a[e] = BLACK
+        l2, h2 = _run(a, 5)
+        if (h2 - l2 == 3 and l2 <= e <= h2 and a[l2 - 1] == EMPTY and a[h2 + 1] == EMPTY
+                and a[l2 - 2] != BLACK and a[h2 + 2] != BLACK):
+            threes.append(e - 5)
+        a[e] = EMPTY
+    return False, False, 0, tuple(threes)
+
+
+# ----- the board -----------------------------------------------------------------------------
+
+class Board:
+    """A 15 x 15 board of black and white stones (no rules of turn or result).
+
+    ``cells`` is the padded grid described in the module docstring; use :meth:`get`,
+    :meth:`place` and :meth:`remove` with points (0..224), not cells.
+    """
+
+    __slots__ = ("cells",)
+
+    def __init__(self) -> None:
+        cells = [EDGE] * (WIDTH * WIDTH)
+        for c in CELL:
+            cells[c] = EMPTY
+        self.cells = cells
+
+    def copy(self) -> Board:
+        b = Board.__new__(Board)
+        b.cells = self.cells[:]
+        return b
+
+    def get(self, p: int) -> str:
+        """``.`` (empty), ``x`` (black) or ``o`` (white) at point ``p``."""
+        return self.cells[CELL[p]]
+
+    def place(self, p: int, colour: str) -> None:
+        self.cells[CELL[p]] = colour
+
+    def remove(self, p: int) -> None:
+        self.cells[CELL[p]] = EMPTY
+
+    def stones(self, colour: str) -> list[int]:
+        cells = self.cells
+        return [p for p in range(NPOINTS) if cells[CELL[p]] == colour]
+
+    def empties(self) -> list[int]:
+        cells = self.cells
+        return [p for p in range(NPOINTS) if cells[CELL[p]] == EMPTY]
+
+    # ----- lines ---------------------------------------------------------------------------
+    def run_lengths(self, p: int, colour: str) -> tuple[int, int, int, int]:
+        """Length of the ``colour`` run through ``p`` in each direction, ``p`` counted as
+        ``colour`` whatever it holds."""
+        cells = self.cells
+        c = CELL[p]
+        out = []
+        for d in DIRECTIONS:
+            n = 1
+            i = c + d
+            while cells[i] == colour:
+                n += 1
+                i += d
+            i = c - d
+            while cells[i] == colour:
+                n += 1
+                i -= d
+            out.append(n)
+        return out[0], out[1], out[2], out[3]
+
+    def line_through(self, p: int, length: int, colour: str) -> list[int] | None:
+        """The points of the first run through ``p`` of exactly ``length`` (or, when ``length``
+        is 0, the longest run) of ``colour`` stones, ``p`` included; None if there is none."""
+        cells = self.cells
+        c = CELL[p]
+        best: list[int] | None = None
+        for d in DIRECTIONS:
+            lo = c
+            while cells[lo - d] == colour:
+                lo -= d
+            hi = c
+            while cells[hi + d] == colour:
+                hi += d
+            run = [POINT_OF_CELL[i] for i in range(lo, hi + 1, d)]
+            if length and len(run) == length:
+                return run
+            if not length and (best is None or len(run) > len(best)):
+                best = run
+        return best
+
+    # ----- Black's forbidden points (renju) ------------------------------------------------
+    def forbidden(self, p: int) -> str | None:
+        """Why a black stone at the empty point ``p`` would be forbidden, or None if it is not.
+
+        Returns ``"overline"``, ``"double_four"`` or ``"double_three"`` (rules/gomoku.md §3.3);
+        a stone that makes an exact five is never forbidden. The board is left unchanged.
+        """
+        kind = self._classify(CELL[p])
+        return None if kind is FIVE else kind
+
+    def _classify(self, c: int) -> str | None:
+        """FIVE, a forbidden kind, or None (an ordinary stone) for a black stone at cell ``c``."""
+        cells = self.cells
+        shapes = []
+        fours = 0
+        overline = False
+        for d in DIRECTIONS:
+            shape = line_shape("".join(cells[c - 5 * d:c + 5 * d + 1:d]))
+            if shape[0]:
+                return FIVE
+            if shape[1]:
+                overline = True
+            fours += shape[2]
+            if shape[3]:
+                shapes.append((d, shape[3]))
+        if overline:
+            return OVERLINE
+        if fours >= 2:
+            return DOUBLE_FOUR
+        if len(shapes) < 2:
+            return None
+        # A candidate three is real when one of its extension points e is an ordinary stone
+        # with c on the board: e neither makes a five (§3.2 condition 1) nor is forbidden (3).
+        cells[c] = BLACK
+        try:
+            real = 0
+            left = len(shapes)
+            for d, offsets in shapes:
+                left -= 1
+                for o in offsets:
+                    if self._classify(c + o * d) is None:
+                        real += 1
+                        break
+                if real >= 2 or real + left < 2:
+                    break
+        finally:
+            cells[c] = EMPTY
+        return DOUBLE_THREE if real >= 2 else None
+
+    def forbidden_points(self) -> dict[int, str]:
+        """Every empty point where a black stone would be forbidden, with the reason."""
+        out = {}
+        cells = self.cells
+        for p in range(NPOINTS):
+            c = CELL[p]
+            if cells[c] == EMPTY:
+                kind = self._classify(c)
+                if kind is not None and kind is not FIVE:
+                    out[p] = kind
+        return out
+
+    # ----- display ---------------------------------------------------------------------------
+    def diagram(self, black: str = "x", white: str = "o", empty: str = ".") -> str:
+        """Rows 15 to 1, one line each, columns a..o: the diagram format of the test fixtures."""
+        sym = {BLACK: black, WHITE: white, EMPTY: empty}
+        return "\n".join("".join(sym[self.get(point(col, row))] for col in range(SIZE))
+                         for row in range(SIZE - 1, -1, -1))
