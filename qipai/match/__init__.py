@@ -1,0 +1,28 @@
+"""Playing one game between seats: clocks, timeouts, resignation, draw offers, records.
+
+>>> from qipai.match import GameRunner, BotPlayer, play_game_sync
+"""
+
+from .clock import Byoyomi, Canadian, ClockSpec, Consequence, SeatClock, Timeout, duration_ms
+from .players import (
+    AcceptDraw,
+    Adjudicate,
+    BotPlayer,
+    DeclineDraw,
+    InputPlayer,
+    Move,
+    OfferDraw,
+    Player,
+    Resign,
+    ScriptedPlayer,
+)
+from .presets import CLOCK_PRESETS, clock_preset
+from .runner import GameOutcome, GameRunner, play_game, play_game_sync
+from .timesource import RealTime, TimeSource, VirtualTime
+
+__all__ = [
+    "AcceptDraw", "Adjudicate", "BotPlayer", "Byoyomi", "CLOCK_PRESETS", "Canadian", "ClockSpec",
+    "Consequence", "DeclineDraw", "GameOutcome", "GameRunner", "InputPlayer", "Move", "OfferDraw",
+    "Player", "RealTime", "Resign", "ScriptedPlayer", "SeatClock", "TimeSource", "Timeout",
+    "VirtualTime", "clock_preset", "duration_ms", "play_game", "play_game_sync",
+]

@@ -1,0 +1,398 @@
+"""One clock model for every clock of the rule sheets (competition.md §4).
+
+All times are integers in milliseconds. A :class:`ClockSpec` holds the parts of a clock (bank,
+increment, delay, per-move cap, phase caps, byo-yomi or Canadian overtime, and what passing a
+deadline does); a :class:`SeatClock` is one seat's clock during a game and implements the exact
+semantics of competition.md §4.2:
+
+* :meth:`SeatClock.start_turn` at the moment T0 a decision becomes pending;
+* :meth:`SeatClock.deadline` gives the earliest pending deadline (inclusive: an action received
+  at exactly that millisecond is in time);
+* :meth:`SeatClock.act` when a valid action is received at T1 <= deadline (charges the bank,
+  adds the increment, counts Canadian moves);
+* :meth:`SeatClock.expire` when the deadline passes first: returns a :class:`Timeout` that says
+  whether the turn goes on (entering overtime, a new byo-yomi period, a warning) or ends
+  (``lose``, ``auto``, ``skip``).
+
+The clock never sleeps and never reads a clock itself: the match runner feeds it times from a
+:class:`~qipai.match.timesource.TimeSource`, so tests are exact to the millisecond.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from qipai.core.errors import OptionError
+
+LOSE, WARN, AUTO, SKIP = "lose", "warn", "auto", "skip"
+_CONSEQUENCES = (LOSE, WARN, AUTO, SKIP)
+
+#: the phase name a game reports for a deal's first play (uses ``first_lead_cap``)
+FIRST_LEAD = "first_lead"
+
+
+@dataclass(frozen=True)
+class Consequence:
+    """What passing a deadline does: ``lose``, ``warn`` (max N), ``auto`` or ``skip`` (max N).
+
+    For ``warn`` and ``skip``, the timeout that brings the count to ``max`` is a loss instead.
+    """
+
+    kind: str
+    max: int | None = None
+
+    def __post_init__(self) -> None:
+        if self.kind not in _CONSEQUENCES:
+            raise OptionError(f"unknown timeout consequence {self.kind!r}; valid: {', '.join(_CONSEQUENCES)}")
+        if self.kind in (WARN, SKIP) and (self.max is None or self.max < 1):
+            raise OptionError(f"{self.kind} needs max >= 1")
+
+    @classmethod
+    def parse(cls, value: Any) -> Consequence | None:
+        """``"lose"``, ``"auto"``, ``"warn:3"``, ``{"kind": "warn", "max": 3}`` or None."""
+        if value is None or isinstance(value, Consequence):
+            return value
+        if isinstance(value, dict):
+            return cls(value["kind"].lower(), value.get("max"))
+        text = str(value).lower()
+        if ":" in text:
+            kind, n = text.split(":", 1)
+            return cls(kind, int(n))
+        return cls(text)
+
+    def to_json(self) -> Any:
+        return self.kind if self.max is None else f"{self.kind}:{self.max}"
+
+
+@dataclass(frozen=True)
+class Byoyomi:
+    """Japanese overtime (读秒): ``periods`` periods of ``period`` ms; a move inside a period
+    uses nothing, a period that runs out is lost."""
+
+    periods: int
+    period: int
+
+
+@dataclass(frozen=True)
+class Canadian:
+    """Canadian overtime: ``moves`` moves within ``period`` ms, then a fresh block."""
+
+    moves: int
+    period: int
+
+
+@dataclass(frozen=True)
+class ClockSpec:
+    """The parts of one seat's clock (competition.md §4.1). ``None`` means "no such part".
+
+    ``phase_caps`` maps a phase name the game reports (``bid``, ``bury``, ``layout``...) to a
+    fixed allowance in ms that is never charged to the bank. ``move_cap_scope`` is ``always``
+    or ``while_bank``.
+    """
+
+    bank: int | None = None
+    increment: int = 0
+    bank_cap: int | None = None
+    delay: int = 0
+    move_cap: int | None = None
+    move_cap_scope: str = "always"
+    first_lead_cap: int | None = None
+    phase_caps: dict[str, int] = field(default_factory=dict)
+    overtime: Byoyomi | Canadian | None = None
+    on_cap: Consequence | None = None
+    on_out: Consequence | None = None
+    trustee_after: int = 2
+    trustee_delay: int = 1000
+
+    def __post_init__(self) -> None:
+        if self.move_cap_scope not in ("always", "while_bank"):
+            raise OptionError(f"move_cap_scope must be always or while_bank, not {self.move_cap_scope!r}")
+        for name in ("bank", "move_cap", "first_lead_cap", "bank_cap"):
+            v = getattr(self, name)
+            if v is not None and v <= 0:
+                raise OptionError(f"clock {name} must be positive")
+        if self.increment < 0 or self.delay < 0:
+            raise OptionError("clock increment and delay must not be negative")
+        caps = self.move_cap is not None or self.first_lead_cap is not None or self.phase_caps
+        if caps and self.on_cap is None:
+            object.__setattr__(self, "on_cap", Consequence(LOSE))
+        if (self.bank is not None or self.overtime is not None) and self.on_out is None:
+            object.__setattr__(self, "on_out", Consequence(LOSE))
+
+    @property
+    def untimed(self) -> bool:
+        return (self.bank is None and self.move_cap is None and self.overtime is None
+                and self.first_lead_cap is None and not self.phase_caps)
+
+    # ----- (de)serialisation: the shape used in preset TOML files -----------------------
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> ClockSpec:
+        """Build from a dict such as ``{"bank": "30m", "move_cap": "300s", "on_cap": "lose",
+        "overtime": {"byoyomi": {"periods": 1, "period": "180s"}}}``. Durations are ms integers
+        or strings with ``ms``, ``s``, ``m`` or ``h``. Raises OptionError naming the bad key."""
+        known = {f for f in cls.__dataclass_fields__}
+        unknown = set(d) - known - {"name", "source"}
+        if unknown:
+            raise OptionError(f"unknown clock part(s) {sorted(unknown)}; valid: {sorted(known)}")
+        kw: dict[str, Any] = {}
+        for key in ("bank", "bank_cap", "move_cap", "first_lead_cap", "increment", "delay",
+                    "trustee_delay"):
+            if d.get(key) is not None:
+                kw[key] = duration_ms(d[key])
+        if "trustee_after" in d:
+            kw["trustee_after"] = int(d["trustee_after"])
+        if "move_cap_scope" in d:
+            kw["move_cap_scope"] = d["move_cap_scope"]
+        if d.get("phase_caps"):
+            kw["phase_caps"] = {k: duration_ms(v) for k, v in d["phase_caps"].items()}
+        ot = d.get("overtime")
+        if ot:
+            if "byoyomi" in ot:
+                kw["overtime"] = Byoyomi(int(ot["byoyomi"]["periods"]), duration_ms(ot["byoyomi"]["period"]))
+            elif "canadian" in ot:
+                kw["overtime"] = Canadian(int(ot["canadian"]["moves"]), duration_ms(ot["canadian"]["period"]))
+            else:
+                raise OptionError(f"overtime must be byoyomi or canadian, not {sorted(ot)}")
+        for key in ("on_cap", "on_out"):
+            if d.get(key) is not None:
+                kw[key] = Consequence.parse(d[key])
+        return cls(**kw)
+
+    def to_dict(self) -> dict[str, Any]:
+        out = {k: v for k, v in asdict(self).items() if v not in (None, {}, 0) or k == "trustee_after"}
+        if self.overtime is not None:
+            kind = "byoyomi" if isinstance(self.overtime, Byoyomi) else "canadian"
+            out["overtime"] = {kind: asdict(self.overtime)}
+        for key in ("on_cap", "on_out"):
+            if getattr(self, key) is not None:
+                out[key] = getattr(self, key).to_json()
+        return out
+
+
+def duration_ms(value: Any) -> int:
+    """Milliseconds from an int (ms) or a string ``"1500ms"``, ``"20s"``, ``"30m"``, ``"1.5h"``."""
+    if isinstance(value, bool):
+        raise OptionError(f"bad duration {value!r}")
+    if isinstance(value, int):
+        return value
+    text = str(value).strip().lower()
+    for unit, scale in (("ms", 1), ("s", 1000), ("m", 60_000), ("h", 3_600_000)):
+        if text.endswith(unit):
+            num = text[: -len(unit)]
+            try:
+                ms = float(num) * scale
+            except ValueError:
+                break
+            if ms != int(ms):
+                raise OptionError(f"duration {value!r} is not a whole number of milliseconds")
+            return int(ms)
+    raise OptionError(f"bad duration {value!r}; write e.g. 1500ms, 20s, 30m, 1.5h")
+
+
+@dataclass(frozen=True)
+class Timeout:
+    """The result of :meth:`SeatClock.expire`.
+
+    ``kind``: ``overtime`` (bank ran out, overtime starts; turn goes on), ``period`` (a byo-yomi
+    period was used; turn goes on), ``warn`` (warning; turn goes on with a fresh cap), ``lose``,
+    ``auto`` (take the default action), ``skip`` (pass the turn). ``at`` is the deadline in ms.
+    """
+
+    kind: str
+    at: int
+    deadline: str          # which deadline passed: bank, cap, period
+    count: int = 0         # warnings or strikes so far in this game (after this one)
+
+    @property
+    def ends_turn(self) -> bool:
+        return self.kind in (LOSE, AUTO, SKIP)
+
+
+class SeatClock:
+    """One seat's clock for one game (or one card session). See the module docstring."""
+
+    def __init__(self, spec: ClockSpec) -> None:
+        self.spec = spec
+        self.bank_left: int | None = spec.bank
+        ot = spec.overtime
+        self.periods_left = ot.periods if isinstance(ot, Byoyomi) else 0
+        self.canadian_moves_left = ot.moves if isinstance(ot, Canadian) else 0
+        self.canadian_time_left = ot.period if isinstance(ot, Canadian) else 0
+        self.warnings = 0
+        self.strikes = 0
+        self.consecutive_timeouts = 0
+        self.trusteeship = False
+        self.cap_off = False          # a while_bank cap stops for good once the bank is gone
+        # current turn
+        self.t0: int | None = None
+        self.mode: str | None = None  # bank | overtime | capped | phase | untimed
+        self.cap: int | None = None
+        self.cap_start = 0
+        self.period_start = 0
+
+    # ----- turn ---------------------------------------------------------------------------
+    @property
+    def running(self) -> bool:
+        return self.t0 is not None
+
+    def start_turn(self, t0: int, phase: str | None = None) -> None:
+        """A decision of this seat becomes pending at ``t0`` (ms). ``phase`` is the game's
+        phase name for phase allowances, or :data:`FIRST_LEAD` for a deal's first play."""
+        s = self.spec
+        self.t0 = t0
+        self.cap_start = t0
+        self.period_start = t0
+        if phase is not None and phase in s.phase_caps:
+            self.mode, self.cap = "phase", s.phase_caps[phase]
+            return
+        cap = s.first_lead_cap if phase == FIRST_LEAD and s.first_lead_cap is not None else s.move_cap
+        if self.bank_left is not None and self.bank_left > 0:
+            self.mode = "bank"
+        elif s.overtime is not None:
+            self.mode = "overtime"
+            self.cap_off = self.cap_off or s.bank is not None
+        elif cap is not None:
+            self.mode = "capped"
+        elif s.bank is not None:
+            self.mode = "bank"     # bank exhausted and nothing else: the deadline is now
+        else:
+            self.mode = "untimed"
+        scoped_off = s.move_cap_scope == "while_bank" and (self.cap_off or self.mode != "bank")
+        self.cap = None if scoped_off else cap
+
+    def _bank_deadline(self) -> int | None:
+        if self.mode == "bank":
+            return self.t0 + self.spec.delay + (self.bank_left or 0)
+        return None
+
+    def _period_deadline(self) -> int | None:
+        if self.mode != "overtime":
+            return None
+        ot = self.spec.overtime
+        if isinstance(ot, Byoyomi):
+            return self.period_start + ot.period
+        return self.period_start + self.canadian_time_left
+
+    def _cap_deadline(self) -> int | None:
+        return None if self.cap is None else self.cap_start + self.cap
+
+    def deadline(self) -> int | None:
+        """The earliest pending deadline of the running turn (inclusive), or None (no limit)."""
+        if self.t0 is None:
+            return None
+        ds = [d for d in (self._bank_deadline(), self._period_deadline(), self._cap_deadline())
+              if d is not None]
+        return min(ds) if ds else None
+
+    def act(self, t1: int) -> int:
+        """A valid action was received at ``t1`` (not after :meth:`deadline`). Returns the ms
+        this turn took and charges the clock (§4.2 rule 3)."""
+        if self.t0 is None:
+            raise RuntimeError("no turn is running")
+        dl = self.deadline()
+        if dl is not None and t1 > dl:
+            raise RuntimeError(f"action at {t1} after the deadline {dl}: call expire first")
+        used = t1 - self.t0
+        self._charge(t1)
+        self.consecutive_timeouts = 0
+        self.t0 = None
+        return used
+
+    def _charge(self, t1: int) -> None:
+        s = self.spec
+        if self.mode == "bank":
+            self.bank_left = max(0, self.bank_left - max(0, (t1 - self.t0) - s.delay))
+            self.bank_left += s.increment
+            if s.bank_cap is not None:
+                self.bank_left = min(self.bank_left, s.bank_cap)
+        elif self.mode == "overtime" and isinstance(s.overtime, Canadian):
+            self.canadian_time_left -= t1 - self.period_start
+            self.canadian_moves_left -= 1
+            if self.canadian_moves_left == 0:
+                self.canadian_moves_left = s.overtime.moves
+                self.canadian_time_left = s.overtime.period
+
+    def expire(self) -> Timeout:
+        """The running turn's earliest deadline has passed (§4.2 rule 4). Returns what it does;
+        when ``Timeout.ends_turn`` the turn is over (the runner loses, auto-plays or skips)."""
+        dl = self.deadline()
+        if dl is None:
+            raise RuntimeError("no deadline is pending")
+        s = self.spec
+        bank_dl, cap_dl = self._bank_deadline(), self._cap_deadline()
+        if bank_dl is not None and bank_dl == dl:
+            self.bank_left = 0
+            if s.overtime is not None:
+                self.mode = "overtime"
+                self.period_start = dl
+                if s.move_cap_scope == "while_bank":
+                    self.cap_off, self.cap = True, None
+                return Timeout("overtime", dl, "bank")
+            return self._consequence(s.on_out, dl, "bank")
+        if cap_dl is not None and cap_dl == dl:
+            return self._consequence(s.on_cap, dl, "cap")
+        # overtime period
+        if isinstance(s.overtime, Byoyomi):
+            self.periods_left -= 1
+            if self.periods_left > 0:
+                self.period_start = dl
+                return Timeout("period", dl, "period", s.overtime.periods - self.periods_left)
+        self.canadian_time_left = 0 if isinstance(s.overtime, Canadian) else self.canadian_time_left
+        return self._consequence(s.on_out, dl, "period")
+
+    def _consequence(self, c: Consequence | None, at: int, which: str) -> Timeout:
+        c = c or Consequence(LOSE)
+        if c.kind == WARN:
+            self.warnings += 1
+            if self.warnings >= c.max:
+                return self._end(Timeout(LOSE, at, which, self.warnings))
+            self.cap_start = at
+            return Timeout(WARN, at, which, self.warnings)
+        if c.kind == SKIP:
+            self.strikes += 1
+            if self.strikes >= c.max:
+                return self._end(Timeout(LOSE, at, which, self.strikes))
+            return self._end(Timeout(SKIP, at, which, self.strikes))
+        if c.kind == AUTO:
+            self.consecutive_timeouts += 1
+            if self.consecutive_timeouts >= self.spec.trustee_after:
+                self.trusteeship = True
+            return self._end(Timeout(AUTO, at, which, self.consecutive_timeouts))
+        return self._end(Timeout(LOSE, at, which))
+
+    def _end(self, t: Timeout) -> Timeout:
+        if self.mode == "bank":      # time used is charged; no increment without an action
+            self.bank_left = max(0, self.bank_left - max(0, (t.at - self.t0) - self.spec.delay))
+        self.t0 = None
+        return t
+
+    def cancel_turn(self, t: int) -> None:
+        """The decision stopped being pending without this seat acting (another seat ended
+        a simultaneous phase or the game ended): charge the time used, like an action."""
+        if self.t0 is None:
+            return
+        dl = self.deadline()
+        self._charge(min(t, dl) if dl is not None else t)
+        self.t0 = None
+
+    # ----- display ------------------------------------------------------------------------
+    def snapshot(self) -> dict[str, Any]:
+        """JSON-ready clock state for a state message or the record (§4.3 last point)."""
+        out: dict[str, Any] = {}
+        if self.bank_left is not None:
+            out["bank"] = self.bank_left
+        if isinstance(self.spec.overtime, Byoyomi):
+            out["periods"] = self.periods_left
+        if isinstance(self.spec.overtime, Canadian):
+            out["canadian"] = [self.canadian_moves_left, self.canadian_time_left]
+        if self.warnings:
+            out["warnings"] = self.warnings
+        if self.strikes:
+            out["strikes"] = self.strikes
+        if self.trusteeship:
+            out["trustee"] = True
+        dl = self.deadline()
+        if dl is not None:
+            out["deadline"] = dl
+        return out

@@ -1,0 +1,146 @@
+"""Who sits in a seat: a built-in bot, a human (an async input source), or a script (tests).
+
+A player is told when its seat has a decision pending (``on_turn``) and about table events
+(``on_event``: draw offers, warnings, results). It answers by calling
+``runner.submit(seat, message)`` at any time, from any coroutine. Nothing here blocks.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import Any
+
+# ----- messages a seat may send ---------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Move:
+    """An action (object or canonical text). ``offer_draw`` delivers a drawn-game offer with it.
+    ``turn`` is the turn number the move answers (None: the seat's current turn)."""
+
+    action: Any
+    offer_draw: bool = False
+    turn: int | None = None
+
+
+@dataclass(frozen=True)
+class Resign:
+    """Resign the game (two-sided games; allowed at any time, also on the opponent's turn)."""
+
+
+@dataclass(frozen=True)
+class OfferDraw:
+    """Offer a drawn game (delivered at once; open until accepted, declined or a move)."""
+
+
+@dataclass(frozen=True)
+class AcceptDraw:
+    """Accept the opponent's open draw offer: the game ends drawn at once."""
+
+
+@dataclass(frozen=True)
+class DeclineDraw:
+    """Decline the opponent's open draw offer."""
+
+
+@dataclass(frozen=True)
+class Adjudicate:
+    """A referee ends the game with a result in the game's notation (seat ``None``)."""
+
+    text: str
+    reason: str = "adjudication"
+
+
+# ----- players ----------------------------------------------------------------------------------
+
+
+class Player:
+    """Base player: ignores events. Subclasses override :meth:`on_turn`."""
+
+    name = "player"
+
+    def on_turn(self, runner: Any, seat: int, turn: int) -> None:
+        """Seat ``seat`` has decision number ``turn`` pending. Must return at once."""
+
+    def on_event(self, runner: Any, seat: int, event: dict[str, Any]) -> None:
+        """A table event this seat may see (JSON-ready)."""
+
+
+class BotPlayer(Player):
+    """A built-in bot (``qipai.bots.make_bot``): answers each turn after ``think_ms``.
+
+    A bot that raises gives no answer, which the clock treats as a timeout (competition.md §6.6).
+    """
+
+    def __init__(self, bot: Any, think_ms: int = 0, name: str | None = None) -> None:
+        self.bot = bot
+        self.think_ms = think_ms
+        self.name = name or f"bot:{getattr(bot, 'name', type(bot).__name__)}"
+        self._tasks: set[asyncio.Task[None]] = set()
+
+    def on_turn(self, runner: Any, seat: int, turn: int) -> None:
+        task = asyncio.ensure_future(self._answer(runner, seat, turn))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _answer(self, runner: Any, seat: int, turn: int) -> None:
+        if self.think_ms:
+            await runner.time.sleep(self.think_ms)
+        if runner.turn_of(seat) != turn:
+            return
+        try:
+            action = self.bot.choose(runner.state, seat)
+        except Exception as e:  # noqa: BLE001 - a crashing bot is a silent seat
+            runner.note(seat, {"type": "bot_error", "error": f"{type(e).__name__}: {e}"})
+            return
+        runner.submit(seat, Move(action, turn=turn))
+
+
+class InputPlayer(Player):
+    """A human or remote seat: ``notify(seat, message)`` is called with each request or event;
+    answers come back through ``runner.submit``."""
+
+    def __init__(self, name: str = "human", notify: Callable[[int, dict[str, Any]], None] | None = None):
+        self.name = name
+        self.notify = notify
+
+    def on_turn(self, runner: Any, seat: int, turn: int) -> None:
+        if self.notify:
+            self.notify(seat, {"type": "turn", "turn": turn, "deadline": runner.deadline_of(seat),
+                               "legal": [str(a) for a in runner.state.legal_actions(seat)]})
+
+    def on_event(self, runner: Any, seat: int, event: dict[str, Any]) -> None:
+        if self.notify:
+            self.notify(seat, event)
+
+
+class ScriptedPlayer(Player):
+    """Plays a script of ``(delay_ms, message)`` entries, one entry per turn (tests, demos).
+
+    A message may be a Move, an action text, or any other message; ``None`` stays silent (the
+    clock runs out). Entries ``(delay, message, "now")`` are sent at once, not on a turn, e.g.
+    to resign or offer a draw during the opponent's turn.
+    """
+
+    def __init__(self, script: Iterable[tuple[Any, ...]], name: str = "script") -> None:
+        self.script = list(script)
+        self.name = name
+
+    def on_turn(self, runner: Any, seat: int, turn: int) -> None:
+        asyncio.ensure_future(self._play(runner, seat, turn))
+
+    async def _play(self, runner: Any, seat: int, turn: int) -> None:
+        while self.script:
+            entry = self.script.pop(0)
+            delay, msg = entry[0], entry[1]
+            if delay:
+                await runner.time.sleep(delay)
+            if msg is None:
+                return
+            if isinstance(msg, str):
+                msg = Move(msg, turn=turn)
+            runner.submit(seat, msg)
+            if not (len(entry) > 2 and entry[2] == "now"):
+                return

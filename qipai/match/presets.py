@@ -1,0 +1,60 @@
+"""Every seed clock as a named preset (competition.md §4.5), as data.
+
+``clock_preset(name)`` returns the :class:`~qipai.match.clock.ClockSpec`; ``CLOCK_PRESETS``
+holds the dicts (the same shape a preset TOML file may use inline).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from qipai.core.errors import OptionError
+
+from .clock import ClockSpec
+
+_CARD_PHASES = {"bid": "30s", "declare": "30s", "accept": "30s", "bury": "60s", "tribute": "60s",
+                "return": "60s", "claim": "10s"}
+
+CLOCK_PRESETS: dict[str, dict[str, Any]] = {
+    # S2: each move at most 15 s, one overrun loses
+    "xq_s2_15s": {"move_cap": "15s", "on_cap": "lose"},
+    # S0 slow games: about 5 min per move, third warning loses (choice, §7 decision 5)
+    "xq_s0_slow": {"move_cap": "300s", "on_cap": "warn:3"},
+    # S0 rapid games: 20 s per move, overrun = warning, third warning loses
+    "xq_s0_rapid": {"move_cap": "20s", "on_cap": "warn:3"},
+    # S3: 局时 30 min, 步时 5 min while game time lasts, then 读秒 3 min; either overrun loses
+    "xq_s3": {"bank": "30m", "move_cap": "300s", "move_cap_scope": "while_bank",
+              "overtime": {"byoyomi": {"periods": 1, "period": "180s"}},
+              "on_cap": "lose", "on_out": "lose"},
+    # S2 go: 30 min per side, sudden death (reading of the seed, §4.5)
+    "go_s2": {"bank": "30m", "on_out": "lose"},
+    # junqi: 30 s per move (choice), 5 timeouts lose (S0); layout 180 s (choice)
+    "junqi_default": {"move_cap": "30s", "on_cap": "skip:5", "phase_caps": {"layout": "180s"}},
+    # games with no seed clock (gomoku, two-player tiaoqi): 10 min + 3 x 30 s byo-yomi (choice)
+    "board_default": {"bank": "10m", "overtime": {"byoyomi": {"periods": 3, "period": "30s"}},
+                      "on_out": "lose"},
+    "tiaoqi_multi": {"move_cap": "30s", "on_cap": "skip:3"},
+    # S4 wakeng: first play of a deal 1 min, later plays 30 s; bids 30 s (choice)
+    "wakeng_s4": {"move_cap": "30s", "first_lead_cap": "60s", "phase_caps": {"bid": "30s"},
+                  "on_cap": "auto"},
+    # every card and tile game with no seed clock (choice, modelled on S4)
+    "card_default": {"move_cap": "30s", "first_lead_cap": "60s", "phase_caps": _CARD_PHASES,
+                     "on_cap": "auto"},
+    # bot-only events, Botzone-style
+    "bot_default_board": {"move_cap": "2s", "on_cap": "lose"},
+    "bot_default_cards": {"move_cap": "1s", "on_cap": "auto"},
+    # no clock at all (casual play, entering results by hand)
+    "none": {},
+}
+
+
+def clock_preset(name: str | dict[str, Any] | ClockSpec) -> ClockSpec:
+    """The ClockSpec of preset ``name`` (or built from an inline dict). Raises OptionError
+    listing the valid names."""
+    if isinstance(name, ClockSpec):
+        return name
+    if isinstance(name, dict):
+        return ClockSpec.from_dict(name)
+    if name not in CLOCK_PRESETS:
+        raise OptionError(f"unknown clock preset {name!r}; valid: {', '.join(CLOCK_PRESETS)}")
+    return ClockSpec.from_dict(CLOCK_PRESETS[name])

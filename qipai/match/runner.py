@@ -1,0 +1,328 @@
+"""The match runner: plays one game between seats under the clock and returns its record.
+
+``GameRunner(game, players, clock=...)`` and ``await runner.run()`` play one game between any
+mix of :class:`~qipai.match.players.BotPlayer`, :class:`~qipai.match.players.InputPlayer`
+(humans, fed through :meth:`GameRunner.submit`) and scripted players. The runner is the referee
+of everything outside the rules (competition.md §4, §5.4, §5.5, §5.8):
+
+* each seat's clock (:mod:`qipai.match.clock`), with timeouts answered per the clock's
+  consequence: loss (``reason="timeout"``), the game's ``default_action`` (card games, with
+  trusteeship after repeated timeouts), or a skipped turn;
+* resignation at any time, drawn-game offers (with a move or during the opponent's turn,
+  declined by a move, a cooldown of 3 own moves after a decline), acceptance;
+* refused submissions: an illegal action never changes the state; the runner counts them per
+  seat and, where the game has a limit (xiangqi: the third refused submission loses, option
+  ``illegal_limit`` of go), ends the game with ``reason="illegal_moves"``;
+* the game's own endings (mate, repetition, ...) come from the state itself.
+
+The finished record carries, in ``meta``, the time each action took and every seat's clock
+after it (``meta["times"]``), and the table events (``meta["events"]``: warnings, timeouts,
+automatic actions, refused submissions, draw offers).
+"""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass, field
+from typing import Any
+
+from qipai.core.errors import IllegalAction, QipaiError
+from qipai.core.game import Game, Result, State
+from qipai.core.record import Record
+
+from .clock import AUTO, LOSE, SKIP, ClockSpec, SeatClock
+from .players import AcceptDraw, Adjudicate, DeclineDraw, Move, OfferDraw, Player, Resign
+from .presets import clock_preset
+from .timesource import TimeSource, VirtualTime
+
+#: refused submissions that lose a game, for games whose rule file sets a limit without an option
+ILLEGAL_LIMITS = {"xiangqi": 3}
+DRAW_OFFER_COOLDOWN = 3
+
+
+@dataclass
+class GameOutcome:
+    """What :meth:`GameRunner.run` returns."""
+
+    record: Record
+    result: Result
+    state: State
+    moves: int
+    events: list[dict[str, Any]] = field(default_factory=list)
+
+
+class GameRunner:
+    """Plays one game. See the module docstring.
+
+    ``clock`` is a preset name, a dict, a :class:`ClockSpec`, or a list of them (one per seat).
+    ``time`` defaults to :class:`VirtualTime`; a server passes ``RealTime()``.
+    ``draw_offers`` is ``"allowed"``, ``"forbidden"`` or an int n (no offers before n moves).
+    """
+
+    def __init__(self, game: Game, players: list[Player], *, clock: Any = "none",
+                 time: TimeSource | None = None, seed: Any = None, state: State | None = None,
+                 names: list[str] | None = None, meta: dict[str, Any] | None = None,
+                 illegal_limit: int | None | str = "game", draw_offers: Any = "allowed",
+                 num_seats: int | None = None) -> None:
+        self.game = game
+        self.state = state if state is not None else game.new_state(seed=seed, num_seats=num_seats)
+        n = self.state.num_seats
+        if len(players) != n:
+            raise QipaiError(f"{game.id} needs {n} players, got {len(players)}")
+        self.players = players
+        specs = clock if isinstance(clock, list) else [clock] * n
+        self.specs: list[ClockSpec] = [clock_preset(c) for c in specs]
+        self.clocks = [SeatClock(s) for s in self.specs]
+        self.time: TimeSource = time or VirtualTime()
+        self.names = names or [p.name for p in players]
+        self.meta = dict(meta or {})
+        if illegal_limit == "game":
+            illegal_limit = game.options.get("illegal_limit", ILLEGAL_LIMITS.get(game.id))
+        self.illegal_limit = illegal_limit
+        self.draw_offers = draw_offers
+        self.illegal = [0] * n
+        self.events: list[dict[str, Any]] = []
+        self.times: list[list[Any]] = []
+        self._inbox: asyncio.Queue[tuple[int | None, Any]] = asyncio.Queue()
+        self._turn = [0] * n           # decision number per seat (0: none pending)
+        self._turn_counter = 0
+        self._offer: int | None = None  # seat whose draw offer is open
+        self._cooldown = [0] * n        # own moves still needed before offering again
+        self._moves_by = [0] * n
+
+    # ----- API for players and servers -----------------------------------------------------
+    def submit(self, seat: int | None, message: Any) -> None:
+        """Deliver a message from ``seat`` (None: referee). Never blocks; safe at any time."""
+        self._inbox.put_nowait((seat, message))
+
+    def turn_of(self, seat: int) -> int:
+        """The pending decision number of ``seat`` (0 when it has none)."""
+        return self._turn[seat]
+
+    def deadline_of(self, seat: int) -> int | None:
+        return self.clocks[seat].deadline()
+
+    def note(self, seat: int | None, event: dict[str, Any]) -> None:
+        """Record a table event (at the current time) and tell every seat."""
+        event = {"t": self.time.now(), **({"seat": seat} if seat is not None else {}), **event}
+        self.events.append(event)
+        for s, p in enumerate(self.players):
+            p.on_event(self, s, event)
+
+    def clock_state(self) -> list[dict[str, Any]]:
+        """Every seat's clock (remaining bank, periods, warnings, deadline) for a state message."""
+        return [c.snapshot() for c in self.clocks]
+
+    # ----- the game loop -------------------------------------------------------------------
+    async def run(self) -> GameOutcome:
+        """Play until the game ends; returns the outcome with the complete record."""
+        start = self.time.now()
+        self.meta.setdefault("clock", [s.to_dict() for s in self.specs]
+                             if len(set(map(repr, self.specs))) > 1 else self.specs[0].to_dict())
+        self._sync_turns(start, acted=None)
+        get = asyncio.ensure_future(self._inbox.get())
+        try:
+            while not self.state.is_terminal():
+                seat, dl = self._earliest()
+                done = await self.time.wait(get, dl)
+                if done:
+                    who, msg = get.result()
+                    get = asyncio.ensure_future(self._inbox.get())
+                    t = self.time.now()
+                    if dl is not None and t > dl:      # arrived after a deadline: that first
+                        self._expire(seat, dl)
+                        if self.state.is_terminal():
+                            break
+                    self._handle(who, msg, self.time.now())
+                else:
+                    self._expire(seat, dl)
+        finally:
+            get.cancel()
+        end = self.time.now()
+        for c in self.clocks:
+            c.cancel_turn(end)
+        self._turn = [0] * len(self._turn)
+        self.meta.update({"times": self.times, "events": self.events, "duration": end - start})
+        if any(self.illegal):
+            self.meta["illegal_submissions"] = list(self.illegal)
+        record = self.state.to_record(seats=list(self.names), meta=self.meta)
+        return GameOutcome(record, self.state.result, self.state, len(self.state.log), self.events)
+
+    def _earliest(self) -> tuple[int | None, int | None]:
+        best: tuple[int | None, int | None] = (None, None)
+        for s, c in enumerate(self.clocks):
+            if not c.running:
+                continue
+            d = c.deadline()
+            if c.trusteeship:
+                td = c.t0 + c.spec.trustee_delay
+                d = td if d is None else min(d, td)
+            if d is not None and (best[1] is None or d < best[1]):
+                best = (s, d)
+        return best
+
+    def _sync_turns(self, t: int, acted: int | None) -> None:
+        """After a state change at ``t``: end turns that are no longer pending, start new ones."""
+        to_act = set(self.state.to_act) if not self.state.is_terminal() else set()
+        for s, c in enumerate(self.clocks):
+            if s not in to_act:
+                c.cancel_turn(t)
+                self._turn[s] = 0
+        for s in sorted(to_act):
+            if self.clocks[s].running and s != acted:
+                continue
+            phase = None
+            hook = getattr(self.state, "clock_phase", None)
+            if callable(hook):
+                phase = hook(s)
+            self.clocks[s].start_turn(t, phase)
+            self._turn_counter += 1
+            self._turn[s] = self._turn_counter
+            self.players[s].on_turn(self, s, self._turn_counter)
+
+    # ----- deadlines ----------------------------------------------------------------------
+    def _expire(self, seat: int, dl: int) -> None:
+        clock = self.clocks[seat]
+        used = dl - clock.t0
+        if clock.trusteeship and dl == clock.t0 + clock.spec.trustee_delay and (
+                clock.deadline() is None or dl < clock.deadline()):
+            clock.act(dl)
+            self._auto(seat, dl, "trusteeship", used)
+            return
+        out = clock.expire()
+        event = {"t": dl, "seat": seat, "type": "timeout", "kind": out.kind, "deadline": out.deadline}
+        if out.count:
+            event["count"] = out.count
+        self.events.append(event)
+        for s, p in enumerate(self.players):
+            p.on_event(self, s, event)
+        if not out.ends_turn:
+            return
+        self._turn[seat] = 0
+        if out.kind == LOSE:
+            self._lose(seat, "timeout", dl)
+        elif out.kind == AUTO:
+            self._auto(seat, dl, "timeout", used)
+        elif out.kind == SKIP:
+            skip = getattr(self.state, "skip_turn", None)
+            if callable(skip):
+                skip(seat)
+                self._after_action(seat, dl, used)
+            else:
+                self._auto(seat, dl, "timeout", used)
+
+    def _lose(self, seat: int, reason: str, t: int) -> None:
+        try:
+            self.state.forfeit(seat, reason)
+        except IllegalAction:      # a game with no loss for one seat: play its default instead
+            if self.clocks[seat].running:
+                self.clocks[seat].cancel_turn(t)
+            self._auto(seat, t, reason, 0, fallback=False)
+            return
+        self._sync_turns(t, acted=None)
+
+    def _auto(self, seat: int, t: int, why: str, used: int, fallback: bool = True) -> None:
+        """Play the game's default action for ``seat`` (competition.md §4.6)."""
+        action = self.state.default_action(seat)
+        if action is None:
+            if not fallback:
+                raise QipaiError(f"{self.game.id} has neither a loss nor a default action for a {why}")
+            self._lose(seat, why, t)
+            return
+        self.state.apply(action, seat)
+        entry = self.state.log[-1]
+        self.events.append({"t": t, "seat": seat, "type": "auto", "why": why,
+                            "action": entry if isinstance(entry, str) else entry[1]})
+        self._after_action(seat, t, used)
+
+    def _after_action(self, seat: int, t: int, used: int) -> None:
+        self.times.append([seat, used, [c.snapshot().get("bank") for c in self.clocks]])
+        self._moves_by[seat] += 1
+        if self._cooldown[seat]:
+            self._cooldown[seat] -= 1
+        self._sync_turns(t, acted=seat)
+
+    # ----- messages -----------------------------------------------------------------------
+    def _reply_error(self, seat: int | None, reason: str) -> None:
+        if seat is not None:
+            self.players[seat].on_event(self, seat, {"type": "refused", "reason": reason})
+
+    def _handle(self, seat: int | None, msg: Any, t: int) -> None:
+        if seat is None:
+            if isinstance(msg, Adjudicate):
+                self.state.end_by_result_text(msg.text, msg.reason)
+                self.note(None, {"type": "adjudication", "text": msg.text, "reason": msg.reason})
+                self._sync_turns(t, acted=None)
+            return
+        if isinstance(msg, Move):
+            self._move(seat, msg, t)
+        elif isinstance(msg, Resign):
+            self.note(seat, {"type": "resign"})
+            self._lose(seat, "resign", t)
+        elif isinstance(msg, OfferDraw):
+            self._offer_draw(seat)
+        elif isinstance(msg, AcceptDraw):
+            if self._offer is None or self._offer == seat:
+                self._reply_error(seat, "no draw offer to accept")
+                return
+            self.note(seat, {"type": "draw_accepted"})
+            self.state.agree_draw("agreement")
+            self._sync_turns(t, acted=None)
+        elif isinstance(msg, DeclineDraw):
+            if self._offer is not None and self._offer != seat:
+                self._decline(seat)
+        else:
+            self._reply_error(seat, f"unknown message {msg!r}")
+
+    def _decline(self, seat: int) -> None:
+        self.note(seat, {"type": "draw_declined"})
+        self._cooldown[self._offer] = DRAW_OFFER_COOLDOWN
+        self._offer = None
+
+    def _offer_draw(self, seat: int) -> None:
+        if len(self.state.sides()) != 2:
+            return self._reply_error(seat, "drawn-game offers exist only in two-sided games")
+        if self.draw_offers == "forbidden":
+            return self._reply_error(seat, "draw offers are not allowed in this event")
+        if isinstance(self.draw_offers, int) and len(self.state.log) < self.draw_offers:
+            return self._reply_error(seat, f"no draw offers before move {self.draw_offers}")
+        if self._cooldown[seat]:
+            return self._reply_error(seat, f"wait {self._cooldown[seat]} more moves before offering again")
+        if self._offer is not None:
+            return self._reply_error(seat, "a draw offer is already open")
+        self._offer = seat
+        self.note(seat, {"type": "draw_offer"})
+
+    def _move(self, seat: int, msg: Move, t: int) -> None:
+        if msg.turn is not None and msg.turn != self._turn[seat]:
+            return                       # an answer to a turn that is already over
+        if seat not in self.state.to_act or not self.clocks[seat].running:
+            return self._reply_error(seat, "not your turn")
+        try:
+            self.state.apply(msg.action, seat)
+        except IllegalAction as e:
+            self.illegal[seat] += 1
+            self.events.append({"t": t, "seat": seat, "type": "refused", "action": str(msg.action),
+                                "reason": e.reason, "count": self.illegal[seat]})
+            self._reply_error(seat, e.reason)
+            if self.illegal_limit and self.illegal[seat] >= self.illegal_limit:
+                self._lose(seat, "illegal_moves", t)
+            return
+        clock = self.clocks[seat]
+        used = clock.act(t)
+        clock.trusteeship = False        # the player's own action ends trusteeship
+        if self._offer is not None and self._offer != seat:
+            self._decline(seat)          # a move declines the opponent's offer
+        self._after_action(seat, t, used)
+        if msg.offer_draw and not self.state.is_terminal():
+            self._offer_draw(seat)
+
+
+async def play_game(game: Game, players: list[Player], **kw: Any) -> GameOutcome:
+    """Convenience: build a :class:`GameRunner` and run it."""
+    return await GameRunner(game, players, **kw).run()
+
+
+def play_game_sync(game: Game, players: list[Player], **kw: Any) -> GameOutcome:
+    """Run one game to the end from synchronous code (CLI, tests) in virtual time by default."""
+    return asyncio.run(play_game(game, players, **kw))

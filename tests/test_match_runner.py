@@ -1,0 +1,176 @@
+"""The match runner on the small test games, in virtual time (exact milliseconds)."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+import qipai
+from qipai.bots import RandomBot
+from qipai.core import replay
+from qipai.match import (
+    AcceptDraw,
+    BotPlayer,
+    GameRunner,
+    InputPlayer,
+    Move,
+    OfferDraw,
+    Resign,
+    ScriptedPlayer,
+    VirtualTime,
+    play_game_sync,
+)
+from tests import match_games  # noqa: F401  (registers test-nim and test-high)
+
+
+def nim(**kw):
+    return qipai.load("test-nim", **kw)
+
+
+def test_bots_play_to_the_end_and_record_replays():
+    out = play_game_sync(nim(pile=15), [BotPlayer(RandomBot(1)), BotPlayer(RandomBot(2))],
+                         clock="xq_s2_15s")
+    assert out.result.reason == "last_stone"
+    rec = out.record
+    assert len(rec.meta["times"]) == len(rec.actions) == out.moves
+    assert replay(rec).result.text == out.result.text
+
+
+def test_scripted_times_are_exact_and_recorded():
+    a = ScriptedPlayer([(1_000, "3"), (2_500, "3"), (0, "3")])
+    b = ScriptedPlayer([(4_000, "1"), (14_999, "1"), (15_000, "3")])
+    out = play_game_sync(nim(pile=14), [a, b], clock="xq_s2_15s")
+    assert out.result.text == "0-1" and out.result.reason == "last_stone"
+    assert [t[1] for t in out.record.meta["times"]] == [1_000, 4_000, 2_500, 14_999, 0, 15_000]
+
+
+def test_cap_overrun_loses_on_time():
+    a = ScriptedPlayer([(1_000, "1")])
+    b = ScriptedPlayer([(15_001, "1")])
+    out = play_game_sync(nim(), [a, b], clock="xq_s2_15s")
+    assert (out.result.text, out.result.reason) == ("1-0", "timeout")
+    assert out.events[-1]["t"] == 16_000 and out.events[-1]["kind"] == "lose"
+    assert replay(out.record).result.reason == "timeout"
+
+
+def test_warning_then_move_under_the_fresh_cap():
+    # xq_s0_rapid: 20 s, warning, fresh 20 s from the warning, third warning loses
+    a = ScriptedPlayer([(25_000, "1"), (50_000, "1")])
+    b = ScriptedPlayer([(1, "1")] * 10)
+    out = play_game_sync(nim(pile=6), [a, b], clock="xq_s0_rapid")
+    warns = [e for e in out.events if e["type"] == "timeout"]
+    assert [(e["t"], e["kind"]) for e in warns][:1] == [(20_000, "warn")]
+    # second move: starts at 25 001, warning at 45 001, third warning at 65 001 loses
+    assert [(e["t"], e["kind"]) for e in warns][1:] == [(45_001, "warn"), (65_001, "lose")]
+    assert out.result.reason == "timeout" and out.result.winners == (1,)
+
+
+def test_third_refused_submission_loses_and_never_changes_state():
+    a = ScriptedPlayer([(100, Move("5"), "now"), (100, Move("4"), "now"), (100, "1")] + [(0, "1")] * 9)
+    b = ScriptedPlayer([(100, "1")] * 10)
+    out = play_game_sync(nim(pile=10), [a, b], illegal_limit=3)
+    assert out.record.meta["illegal_submissions"] == [2, 0]
+    assert out.result.reason == "last_stone" and out.record.actions == ["1"] * 10
+    # now three refusals in one game
+    a = ScriptedPlayer([(100, Move("5"), "now"), (100, Move("4"), "now"), (100, Move("9"), "now")])
+    b = ScriptedPlayer([])
+    out = play_game_sync(nim(), [a, b], illegal_limit=3)
+    assert (out.result.reason, out.result.winners, out.moves) == ("illegal_moves", (1,), 0)
+    assert out.record.meta["illegal_submissions"] == [3, 0]
+    assert [e["count"] for e in out.events if e["type"] == "refused"] == [1, 2, 3]
+
+
+def test_resign_during_opponents_turn():
+    a = ScriptedPlayer([(1_000, "1", "now"), (3_000, Resign())])
+    b = ScriptedPlayer([(10_000, "1")])
+    out = play_game_sync(nim(), [a, b], clock="xq_s2_15s")
+    assert (out.result.reason, out.result.text, out.moves) == ("resign", "0-1", 1)
+    assert replay(out.record).result.reason == "resign"
+
+
+def test_draw_offer_with_a_move_and_acceptance():
+    a = ScriptedPlayer([(1_000, Move("1", offer_draw=True))])
+    b = ScriptedPlayer([(2_000, AcceptDraw())])
+    out = play_game_sync(nim(), [a, b])
+    assert (out.result.text, out.result.reason) == ("1/2-1/2", "agreement")
+    types = [e["type"] for e in out.events]
+    assert types == ["draw_offer", "draw_accepted"]
+
+
+def test_move_declines_offer_and_cooldown_blocks_reoffer():
+    seen = []
+    a = ScriptedPlayer([(1_000, Move("1", offer_draw=True)), (1_000, OfferDraw(), "now"),
+                        (1_000, "1"), (0, "1"), (0, "1"), (0, OfferDraw(), "now"), (0, "1")])
+    b = InputPlayer("b", notify=lambda s, m: seen.append(m))
+    runner = GameRunner(nim(pile=9), [a, b])
+
+    async def drive():
+        task = asyncio.ensure_future(runner.run())
+        while not task.done():
+            await asyncio.sleep(0)
+            if runner.turn_of(1) and not runner.state.is_terminal():
+                runner.submit(1, Move("1", turn=runner.turn_of(1)))
+        return task.result()
+
+    out = asyncio.run(drive())
+    kinds = [e["type"] for e in out.events]
+    assert kinds[:2] == ["draw_offer", "draw_declined"]
+    refused = [m["reason"] for m in seen if m["type"] == "refused"]
+    assert refused == []          # refusals go to the offering seat, not b
+    assert kinds.count("draw_offer") == 2   # the second offer only after 3 more own moves
+
+
+def test_card_timeout_auto_plays_default_and_trusteeship():
+    game = qipai.load("test-high")
+    a = ScriptedPlayer([(0, None)])          # silent: 30 s bid cap then pass
+    b = ScriptedPlayer([(1_000, "raise")])
+    c = ScriptedPlayer([(2_000, "raise")])
+    out = play_game_sync(game, [a, b, c], clock="card_default", seed=3)
+    autos = [e for e in out.events if e["type"] == "auto"]
+    assert autos == [{"t": 30_000, "seat": 0, "type": "auto", "why": "timeout", "action": "pass"}]
+    assert out.record.actions == ["pass", "raise", "raise"]
+    assert [t[1] for t in out.record.meta["times"]] == [30_000, 1_000, 2_000]
+
+
+def test_trusteeship_acts_after_its_delay():
+    game = qipai.load("test-high")
+    runner = GameRunner(game, [ScriptedPlayer([]), ScriptedPlayer([(500, "pass")]),
+                               ScriptedPlayer([(500, "pass")])], clock="card_default", seed=1)
+    runner.clocks[0].trusteeship = True
+    out = asyncio.run(runner.run())
+    assert out.events[0] == {"t": 1_000, "seat": 0, "type": "auto", "why": "trusteeship", "action": "pass"}
+
+
+def test_late_answer_after_auto_is_discarded():
+    game = qipai.load("test-high")
+    a = ScriptedPlayer([(40_000, "raise")])
+    out = play_game_sync(game, [a, ScriptedPlayer([(0, "pass")]), ScriptedPlayer([(0, "pass")])],
+                         clock="card_default", seed=1)
+    assert out.record.actions[0] == "pass"
+
+
+def test_players_count_and_real_time_source():
+    with pytest.raises(qipai.QipaiError, match="needs 2 players"):
+        GameRunner(nim(), [BotPlayer(RandomBot(1))])
+    from qipai.match import RealTime
+
+    out = play_game_sync(nim(pile=5), [BotPlayer(RandomBot(1)), BotPlayer(RandomBot(2))],
+                         time=RealTime(), clock="xq_s2_15s")
+    assert out.result.reason == "last_stone"
+
+
+def test_virtual_time_is_shared_across_games():
+    vt = VirtualTime()
+    play_game_sync(nim(pile=3), [ScriptedPlayer([(5_000, "3")]), ScriptedPlayer([])], time=vt)
+    assert vt.now() == 5_000
+
+
+@pytest.mark.skipif("xiangqi" not in {g.id for g in qipai.games()}, reason="xiangqi not loadable")
+def test_xiangqi_bots_game_records_clock_and_replays():
+    g = qipai.load("xiangqi")
+    out = play_game_sync(g, [BotPlayer(qipai.bots.make_bot("xiangqi", "random", 1)),
+                             BotPlayer(qipai.bots.make_bot("xiangqi", "random", 2))],
+                         clock="xq_s2_15s")
+    assert out.result is not None
+    assert replay(out.record).result.text == out.result.text
