@@ -1,0 +1,115 @@
+"""The fan calculator: every example of rules/mahjong-gb.md section 8, error cases, and a seeded
+differential sample against PyMahjongGB (the 100,000-hand run is benchmarks/mahjong_fan_diff.py)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from qipai.core.errors import NotationError
+from qipai.games.mahjong_gb.fans import NotWinning, calculate
+from qipai.games.mahjong_gb.fantable import BY_NAME, FANS
+
+RULES = Path(__file__).resolve().parents[1].parent / "shared" / "rules" / "mahjong-gb.md"
+
+# (hand line, fans "name value [×n]", total) copied from rule file section 8
+EXAMPLES = [
+    ("45s 789s CC [234m] [678p] + 3s | seat=S round=E", "无番和 8", 8),
+    ("234m 567m 345p 678s 9s + 9s | seat=S round=E", "门前清 2, 平和 2, 连六 1", 5),
+    ("111m 2345678m 999m + 5m | seat=E round=E", "九莲宝灯 88, 双暗刻 2, 幺九刻 1", 91),
+    ("1m 9m 1p 9p 1s 9s ESWNCFP + 9p | seat=W round=S", "十三幺 88", 88),
+    ("CCC FFF PP 234m 55p + P | seat=S round=E", "大三元 88, 门前清 2, 双暗刻 2, 缺一门 1", 93),
+    ("EEE SSS WWW NN 11m + N | tsumo seat=E round=E", "大四喜 88, 四暗刻 64, 混幺九 32, 混一色 6, 自摸 1", 191),  # noqa: E501
+    ("223344s 666s 88s FF + F | seat=N round=S", "绿一色 88, 箭刻 2, 门前清 2, 一般高 1", 93),
+    ("223344556677p 8p + 8p | tsumo seat=S round=S", "连七对 88, 断幺 2, 自摸 1", 91),
+    ("1m [2222p] [SSSS] (7777s) [9999m] + 1m | seat=W round=E", "四杠 88, 幺九刻 1 ×2", 90),
+    ("EEE SSS NNN W 567m + W | seat=N round=E",
+     "小四喜 64, 三暗刻 16, 混一色 6, 圈风刻 2, 门风刻 2, 门前清 2, 单钓将 1", 93),
+    ("CCC FFF PP 567s 22m + 2m | seat=E round=E", "小三元 64, 门前清 2, 双暗刻 2, 缺一门 1", 69),
+    ("EEE NNN CCC PP FF + F | tsumo seat=S round=W", "小三元 64, 字一色 64, 四暗刻 64, 自摸 1", 193),
+    ("222m 444p 666s 88s 99m + 8s | tsumo seat=E round=E", "四暗刻 64, 无字 1, 自摸 1", 66),
+    ("234s 234s 234s 234s 9p + 9p | seat=E round=S", "一色四同顺 48, 门前清 2, 平和 2, 缺一门 1, 单钓将 1", 54),  # noqa: E501
+    ("[333m] [444m] 555m 666m 8p + 8p | seat=E round=E", "一色四节高 48, 双暗刻 2, 断幺 2, 缺一门 1, 单钓将 1", 54),  # noqa: E501
+    ("123p 345p 567p 789p S + S | seat=E round=E", "一色四步高 32, 混一色 6, 门前清 2, 单钓将 1", 41),
+    ("[3333s] (CCCC) [WWWW] 567p 8m + 8m | seat=S round=N", "三杠 32, 五门齐 6, 箭刻 2, 幺九刻 1, 单钓将 1", 42),  # noqa: E501
+    ("111m 999m 111p 9s [999p] + 9s | seat=S round=E", "清幺九 64, 三暗刻 16, 单钓将 1", 81),
+    ("123456789s 11s 55s + 5s | seat=E round=E", "清一色 24, 清龙 16, 门前清 2, 四归一 2", 44),
+    ("123456789s 11s 55s + 5s | tsumo seat=E round=E", "清一色 24, 清龙 16, 不求人 4, 四归一 2", 46),
+    ("789m 789p 789s 999m 7s + 7s | seat=W round=W", "全大 24, 三色三同顺 8, 门前清 2, 四归一 2, 幺九刻 1, 边张 1", 38),  # noqa: E501
+    ("123m 789m 123s 789s 5p + 5p | seat=S round=S", "三色双龙会 16, 门前清 2, 单钓将 1", 19),
+    ("345m 456p 555s 5m [567s] + 5m | seat=S round=S", "全带五 16, 三色三步高 6, 四归一 2", 24),
+    ("444m 444p 444s 12m 99s + 3m | seat=S round=S", "三同刻 16, 三暗刻 16, 门前清 2, 无字 1, 边张 1", 36),
+    ("123m 456p 789s 1p [CCC] + 1p | tsumo seat=E round=E", "花龙 8, 箭刻 2, 单钓将 1, 自摸 1", 12),
+    ("111p 555p [WWW] 7p [FFF] + 7p | seat=W round=S", "碰碰和 6, 混一色 6, 箭刻 2, 门风刻 2, 双暗刻 2, 幺九刻 1", 19),  # noqa: E501
+    ("6s [123m] [456p] [789m] [NNN] + 6s | seat=N round=N", "全求人 6, 圈风刻 2, 门风刻 2, 老少副 1", 11),
+    ("(5555m) (8888p) 234s 33s 66s + 6s | tsumo seat=E round=E", "三暗刻 16, 双暗杠 6, 不求人 4, 断幺 2", 28),
+    ("234m 678m 345p 55s 77s + 5s | tsumo last seat=W round=N", "妙手回春 8, 不求人 4, 断幺 2", 14),
+    ("[6666s] 234m 456p 78p 88m + 9p | tsumo kong seat=E round=S", "杠上开花 8, 连六 1, 明杠 1, 无字 1", 11),
+]
+
+
+def _expected(text: str) -> dict[int, int]:
+    out = {}
+    for part in text.split(", "):
+        m = re.fullmatch(r"(\S+) (\d+)(?: ×(\d+))?", part)
+        no = BY_NAME[m.group(1)]
+        assert FANS[no][2] == int(m.group(2))
+        out[no] = int(m.group(3) or 1)
+    return out
+
+
+@pytest.mark.parametrize("line, fans, total", EXAMPLES, ids=[e[0] for e in EXAMPLES])
+def test_rule_file_examples(line, fans, total):
+    r = calculate(line)
+    assert dict(r.fans) == _expected(fans)
+    assert r.total == total
+
+
+def test_examples_are_the_rule_files():
+    """The table above is the rule file's section 8, line for line (when the file is present)."""
+    if not RULES.exists():
+        pytest.skip("rules not present")
+    text = RULES.read_text(encoding="utf-8")
+    found = re.findall(r"`([^`]*\+[^`]*\|[^`]*)`\s*\n\s*→ (.*?) — \*\*total (\d+)\*\*", text)
+    assert [(a, b, int(c)) for a, b, c in found] == EXAMPLES
+
+
+def test_flowers_are_added_after_the_minimum():
+    r = calculate("45s 789s CC [234m] [678p] + 3s | seat=S round=E flowers=3")
+    assert r.base_total == 8 and r.total == 11 and (81, 3) in r.fans
+
+
+def test_variants():
+    line = "(5555m) [8888p] 234s 33s 66s + 6s | seat=E round=E"
+    assert (82, 1) in calculate(line).fans
+    sep = calculate(line, mixed_kongs="separate").fans
+    assert (67, 1) in sep and (74, 1) in sep and (82, 1) not in dict(sep)
+    dragons = "CCC FFF PP 234m 55p + P | seat=S round=E"
+    assert (75, 1) in calculate(dragons).fans
+    assert 75 not in dict(calculate(dragons, exclusions="strict1998").fans)
+    pairs = "1199m 1199p 1199s E + E | seat=E round=E"
+    assert 18 in dict(calculate(pairs).fans)                       # 混幺九 with seven pairs
+    assert 18 not in dict(calculate(pairs, exclusions="strict1998").fans)
+
+
+def test_not_winning_and_malformed():
+    with pytest.raises(NotWinning):
+        calculate("123m 456p 789s 1p 2p 5s 7s + 9s | seat=E")
+    with pytest.raises(NotationError, match="position"):
+        calculate("123m 456p 78x9s 1p + 1p")
+
+
+def test_differential_sample_against_pymahjonggb():
+    """5,000 seeded random winning hands: the same fans and total as PyMahjongGB."""
+    pytest.importorskip("MahjongGB")
+    from tests.mahjong_gen import winning_hands
+    from tests.mahjong_peer import ours, peer_fans
+
+    covered: set[int] = set()
+    for hand in winning_hands(2024, 5000):
+        mine = ours(hand)
+        assert mine == peer_fans(hand), str(hand)
+        covered.update(mine[0])
+    assert covered == set(FANS), sorted(set(FANS) - covered)

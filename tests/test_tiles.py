@@ -1,0 +1,119 @@
+"""Tile codes, the one-line hand notation, walls and hand shapes."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from qipai.core.errors import NotationError
+from qipai.core.rng import DealRng
+from qipai.tiles import (
+    Meld,
+    Wall,
+    deal_hands,
+    format_tiles,
+    parse_hand,
+    parse_meld,
+    parse_tiles,
+    shuffled,
+    tile_set,
+)
+from qipai.tiles.shapes import decompositions, is_complete, waits
+
+
+def test_tile_codes_round_trip():
+    tiles = parse_tiles("123m 55p 9s ESWNCFP f1f8")
+    assert format_tiles(tiles, sort=False) == "123m55p9sESWNCFPf1f8"
+    assert parse_tiles(format_tiles(tiles)) == sorted(tiles)
+    assert len(tile_set(True)) == 144 and len(tile_set(False)) == 136
+
+
+@pytest.mark.parametrize("text, where", [("12x", "position 1"), ("12 m", "position 1"), ("0m", "position 1"),
+                                          ("m", "position 1"), ("f9", "position 1")])
+def test_bad_tiles_name_the_position(text, where):
+    with pytest.raises(NotationError, match=where):
+        parse_tiles(text)
+
+
+def test_melds():
+    assert str(parse_meld("[234m]")) == "[234m]"
+    assert parse_meld("(5555p)").concealed and parse_meld("(5555p)").is_kong
+    assert parse_meld("[555p]").kind == "pung"
+    for bad in ("[235m]", "(555p)", "[89m1p]", "[f1f1f1]"):
+        with pytest.raises(NotationError):
+            parse_meld(bad)
+
+
+def test_hand_line_round_trip_and_flags():
+    h = parse_hand("123m 456p 789s 1p [CCC] + 1p | tsumo seat=S round=W flowers=2 last")
+    assert h.self_drawn and h.last and h.seat_wind == 1 and h.round_wind == 2 and h.flowers == 2
+    assert parse_hand(str(h)) == h
+    assert h.melds == (Meld("pung", 31),)
+
+
+@pytest.mark.parametrize("text, msg", [
+    ("123m 456p 789s 1p [CCC] 1p", "missing"),
+    ("123m 456p 789s 1p [CCC + 1p", "unclosed"),
+    ("123m 456p 789s [CCC] + 1p", "need 10 concealed"),
+    ("11111m 456p 789s 12p + 1p", "appears 5 times"),
+    ("123m 456p 789s 1p [CCC] + 1p | seat=X", "seat must be"),
+    ("123m 456p 789s 1p [CCC] + 1p | bogus", "unknown flag"),
+    ("123m 456p 789s 1p [CCC] + 1p 2p", "exactly one winning tile"),
+])
+def test_malformed_hand_lines(text, msg):
+    with pytest.raises(NotationError, match=msg):
+        parse_hand(text)
+
+
+def test_seeded_wall_is_reproducible_and_dealt_4_4_4_1():
+    a = shuffled(DealRng(5))
+    b = shuffled(DealRng(5))
+    assert a == b and sorted(a) == tile_set(True)
+    hands, rest = deal_hands(a, dealer=2)
+    assert [len(h) for h in hands] == [13] * 4 and len(rest) == 144 - 52
+    assert hands[2][:4] == a[:4] and hands[3][:4] == a[4:8] and hands[2][12] == a[48]
+
+
+def test_wall_head_and_tail_and_segments():
+    w = Wall([1, 2, 3, 4])
+    assert w.draw() == 1 and w.draw_tail() == 4 and w.remaining() == 2
+    assert w.draw() == 2 and w.draw_tail() == 3 and w.is_empty()
+    with pytest.raises(IndexError):
+        w.draw()
+    s = Wall(segments=[[1], [2, 3], [], [4]])
+    assert s.draw(1) == 2 and s.is_empty(2) and not s.is_empty(1)
+    assert s.is_last(1) is True           # next seat's (2) segment is empty
+    assert Wall.from_json(Wall([5, 6, 7]).to_json()).tiles == [5, 6, 7]
+
+
+def _slow_waits(c):
+    out = []
+    for k in range(34):
+        c[k] += 1
+        if is_complete(c):
+            out.append(k)
+        c[k] -= 1
+    return out
+
+
+def test_waits_agree_with_brute_force():
+    rng = random.Random(3)
+    for _ in range(3000):
+        n = rng.choice((1, 4, 7, 10, 13))
+        pool = rng.choice([list(range(34)), list(range(9)), list(range(9)) + list(range(27, 34))])
+        c = [0] * 34
+        while sum(c) < n:
+            t = rng.choice(pool)
+            if c[t] < 4:
+                c[t] += 1
+        assert waits(list(c)) == _slow_waits(list(c))
+
+
+def test_decompositions_of_nine_gates():
+    c = [0] * 34
+    for t in parse_tiles("11123455678999m"):
+        c[t] += 1
+    splits = decompositions(c)
+    assert splits and all(len(s) == 5 and s[-1][0] == 4 for s in splits)
+    assert waits([3, 1, 1, 1, 1, 1, 1, 1, 3] + [0] * 25) == list(range(9))
