@@ -6,7 +6,9 @@ Reading (:func:`read_sgf`) follows the main line of every game tree and builds o
 * options: ``board_size`` from ``SZ`` (default 19); ``scoring = free_komi`` with ``komi`` from
   ``KM`` (Fox writes komi times 100: ``KM[750]`` is 7.5, so a komi of 100 or more is divided by
   100); the default positional superko; ``end_procedure = agreement``;
-* setup stones ``AB``/``AW``/``PL`` of the root become the ``position``;
+* setup stones ``AB``/``AW``/``PL`` of the root become the ``position``; with ``HA[n]`` (n >= 2)
+  White's handicap compensation of n points is added to the komi, as the ``handicap`` option
+  does;
 * ``B[dp]``/``W[]`` moves become GTP actions; ``B[tt]`` is a pass. Two passes followed by more
   moves mean the players did not accept the end: a ``resume`` is put between them;
 * ``RE``: ``B+R`` resign, ``B+T`` timeout, ``B+F`` forfeit, a number or ``0``/``Draw`` a
@@ -124,6 +126,9 @@ def _record(nodes: list[Node], source: str, game: int) -> Record:
         komi = read_komi(km.values[0] if km else None)
     except ValueError:
         raise _err("komi is not a number", source, game, prop=km) from None
+    ha = (root.value("HA") or "0").strip()
+    if ha.isdigit() and int(ha) >= 2:
+        komi += int(ha)        # White receives one point per handicap stone (as the option does)
     rules = (root.value("RU") or "").strip()
     options: dict[str, Any] = {"board_size": size, "scoring": "free_komi", "komi": komi}
     setup = []
@@ -290,7 +295,8 @@ def write_sgf(state: GoState, seats: list[str] | None = None, meta: dict[str, An
             mark += "TB" + "".join(f"[{to_sgf(p, n)}]" for p in tb)
         if tw:
             mark += "TW" + "".join(f"[{to_sgf(p, n)}]" for p in tw)
-        out.append(mark)
+        if mark != ";":
+            out.append(mark)
     return "\n".join(out) + ")\n"
 
 
