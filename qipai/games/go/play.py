@@ -1,0 +1,116 @@
+"""``qipai play go``: one game in the terminal against a built-in bot.
+
+The board is drawn with Rich (``X`` Black, ``O`` White, the last stone highlighted). Moves are
+GTP points (``D4``, ``q16``) or SGF letters (``dp``); commands: ``pass``, ``moves``,
+``resign``, ``help``, ``quit``. After two passes (dead-stone phase) the proposer's dead stones
+are shown: ``dead D4`` / ``alive D4`` change your marks, ``done`` submits them, ``resume``
+refuses the end. A refused move is answered with the reason; the ``illegal_limit``-th refused
+submission loses the game (rules §4.4).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from rich.console import Console
+from rich.text import Text
+
+from qipai.bots import make_bot
+from qipai.core.errors import IllegalAction
+
+from .coords import GTP_COLUMNS, to_gtp
+
+
+def board_text(state) -> Text:
+    """The board as Rich text, row ``size`` at the top, with column letters and row numbers."""
+    n = state.size
+    rows = state.rows()
+    last = state.moves[-1] if state.moves else -1
+    dead = set(state.dead) if state.result is not None else set()
+    if state.phase == "marking":
+        dead = set(state.dead_proposal())
+    out = Text()
+    out.append("    " + " ".join(GTP_COLUMNS[:n]) + "\n", style="dim")
+    for r in range(n):
+        out.append(f"{n - r:>3} ", style="dim")
+        for c in range(n):
+            p = r * n + c
+            ch = rows[r][c]
+            glyph = {".": "·", "X": "X", "O": "O"}[ch]
+            style = "dim" if ch == "." else "bold bright_white" if ch == "X" else "bold yellow"
+            if p == last:
+                style += " underline"
+            if p in dead:
+                glyph = glyph.lower()
+                style = "strike dim"
+            out.append(glyph, style=style)
+            out.append(" ")
+        out.append(f"{n - r}\n", style="dim")
+    out.append("    " + " ".join(GTP_COLUMNS[:n]) + "\n", style="dim")
+    cap = state.board.prisoners
+    out.append(f"captures: Black {cap[1]}, White {cap[2]}\n", style="dim")
+    return out
+
+
+def run(game, *, bot: str, seat: int, seed: int | None, console: Console,
+        read_line: Callable[[str], str]) -> None:
+    """Play one game: the human has ``seat`` (0 = Black unless nigiri), the bot the other."""
+    if seat not in (0, 1):
+        raise IllegalAction("go seats are 0 and 1")
+    state = game.new_state(seed=seed)
+    opponent = make_bot(game.id, bot, seed)
+    limit = game.options["illegal_limit"]
+    refused = 0
+    colour = "Black" if state.colour_of(seat) == 1 else "White"
+    console.print(f"You play {colour} against the {bot} bot on {game.size}x{game.size}. "
+                  "Type a point (D4), pass, or help.", markup=False)
+    while not state.is_terminal():
+        others = [s for s in state.to_act if s != seat]
+        if seat not in state.to_act or (state.phase == "marking" and others):
+            s = others[0] if others else state.to_act[0]
+            action = opponent.choose(state, s)
+            if state.phase == "play":
+                console.print(f"{'Black' if state.to_move == 1 else 'White'} plays {action}",
+                              markup=False)
+            state.apply(action, seat=s)
+            continue
+        console.print(board_text(state))
+        if state.phase == "marking":
+            marks = " ".join(to_gtp(p, state.size) for p in sorted(state.marks[seat])) or "none"
+            prop = " ".join(to_gtp(p, state.size) for p in state.dead_proposal()) or "none"
+            console.print(f"Dead-stone phase. Proposal: {prop}. Your marks: {marks}. "
+                          "Commands: dead D4, alive D4, done, resume.", markup=False)
+        line = read_line(f"{colour}> ").strip()
+        if not line:
+            continue
+        cmd = line.lower()
+        if cmd in ("quit", "exit"):
+            console.print("Game abandoned.", markup=False)
+            return
+        if cmd == "help":
+            console.print("Points in GTP (D4, Q16; no column I) or SGF letters (dp). Commands: "
+                          "pass, moves, resign, quit; after two passes: dead D4, alive D4, done, "
+                          "resume.", markup=False)
+            continue
+        if cmd == "moves":
+            console.print(" ".join(str(m) for m in state.legal_actions(seat)), markup=False)
+            continue
+        if cmd == "resign":
+            state.resign(seat)
+            break
+        try:
+            state.apply(line, seat=seat)
+        except IllegalAction as e:
+            refused += 1
+            of = f" of {limit}" if limit else ""
+            console.print(f"Refused: {e.reason} (refused submission {refused}{of})", markup=False)
+            if limit and refused >= limit:
+                state.forfeit(seat, "illegal_moves")
+    console.print(board_text(state))
+    res = state.result
+    outcome = "You win" if seat in res.winners else "Draw" if not res.winners else "You lose"
+    extra = ""
+    if "black" in res.details:
+        extra = f" Black {res.details['black']:g}, White {res.details['white']:g}, komi " \
+                f"{res.details['komi']:g}."
+    console.print(f"Game over: {res.text} ({res.reason}).{extra} {outcome}.", markup=False)

@@ -1,0 +1,69 @@
+"""Terminal play and the built-in go bots."""
+
+from __future__ import annotations
+
+import io
+
+from rich.console import Console
+
+import qipai
+from qipai.bots import bot_names, make_bot
+from qipai.games.go.play import run
+
+
+def scripted(lines):
+    it = iter(lines)
+
+    def read_line(prompt: str) -> str:
+        return next(it)
+    return read_line
+
+
+def test_terminal_game_to_a_counted_end():
+    buf = io.StringIO()
+    console = Console(file=buf, width=120, color_system=None)
+    game = qipai.load("go", board_size=5, scoring="free_komi", komi=0.5)
+    # the greedy bot (White) answers; the human passes until the bot passes, then accepts
+    lines = ["C3", "I3", "pass"] + ["pass"] * 40 + ["done"] * 5
+    run(game, bot="greedy", seat=0, seed=1, console=console, read_line=scripted(lines))
+    out = buf.getvalue()
+    assert "no column I" in out
+    assert "Game over:" in out
+
+
+def test_terminal_resign_and_illegal_limit():
+    buf = io.StringIO()
+    console = Console(file=buf, width=120, color_system=None)
+    game = qipai.load("go", board_size=9)
+    run(game, bot="random", seat=1, seed=2, console=console, read_line=scripted(["resign"]))
+    assert "B+R (resign)" in buf.getvalue() and "You lose" in buf.getvalue()
+    buf = io.StringIO()
+    console = Console(file=buf, width=120, color_system=None)
+    run(qipai.load("go", board_size=9, illegal_limit=2), bot="random", seat=0, seed=2,
+        console=console, read_line=scripted(["E5", "E5", "Z1"]))
+    assert "illegal_moves" in buf.getvalue()
+
+
+def test_bots_play_legal_games_and_greedy_captures():
+    assert {"random", "greedy"} <= set(bot_names("go"))
+    wins = 0
+    for k in range(6):
+        s = qipai.load("go", board_size=9).new_state()
+        bots = [make_bot("go", "random", k), make_bot("go", "greedy", k)]
+        while not s.is_terminal():
+            seat = s.to_act[0]
+            action = bots[seat].choose(s, seat)
+            assert str(action) in {str(a) for a in s.legal_actions(seat)}
+            s.apply(action, seat=seat)
+        wins += 1 in s.result.winners
+    assert wins >= 4
+    # a capture is taken at once
+    from tests.go_peers import position
+
+    s = qipai.load("go").new_state(position=position(19, ["C4", "E4", "D5"], ["D4", "Q16"]))
+    assert str(make_bot("go", "greedy", 0).choose(s, 0)) == "D3"
+    # the random bot never fills its own eye
+    s = qipai.load("go", board_size=5).new_state(
+        position=position(5, ["A2", "B1", "B2"], ["E5"]))
+    bot = make_bot("go", "random", 0)
+    assert all(str(bot.choose(s, 0)) != "A1" for _ in range(200))
