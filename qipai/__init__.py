@@ -6,6 +6,7 @@
 >>> state.apply("h2e2")
 """
 
+from . import games  # callable: qipai.games() lists every game
 from .core import (
     Game,
     GameInfo,
@@ -18,7 +19,6 @@ from .core import (
     RecordError,
     Result,
     State,
-    games,
     load,
     replay,
 )
