@@ -14,6 +14,7 @@ _MODULES: dict[str, str] = {
     "gomoku": "qipai.games.gomoku",
     "doudizhu": "qipai.games.doudizhu",
     "go": "qipai.games.go",
+    "mahjong-gb": "qipai.games.mahjong_gb",
 }
 # alias -> (id, preset options)
 _ALIASES: dict[str, tuple[str, dict[str, Any]]] = {}
