@@ -335,8 +335,36 @@ class GoState(State):
         """The points where the side to move may play now (sorted; the pass is always legal)."""
         if self._legal is None:
             c = self.to_move
-            ph = self.play_hash
-            self._legal = sorted(p for p in self.board.empties if ph(p, c) != -1)
+            board = self.board
+            color, head, libs, nbr = board.color, board.head, board.libs, board.nbr
+            zc = board.zob[c]
+            hh = board.hash
+            rule = self.ko_rule
+            if rule == "positional_superko":
+                banned, key = self.seen, 0
+            elif rule == "situational_superko":
+                banned, key = self.seen_sit, _SIDE_KEY[3 - c]
+            else:
+                banned, key = (() if self.ko_hash is None else (self.ko_hash,)), 0
+            out = []
+            for p in board.empties:
+                free = capture = False
+                for q in nbr[p]:
+                    cq = color[q]
+                    if cq == EMPTY:
+                        free = True
+                    elif cq == c:
+                        if len(libs[head[q]]) > 1:
+                            free = True
+                    elif len(libs[head[q]]) == 1:
+                        capture = True
+                if capture:
+                    if self.play_hash(p, c) != -1:
+                        out.append(p)
+                elif free and (hh ^ zc[p] ^ key) not in banned:
+                    out.append(p)
+            out.sort()
+            self._legal = out
         return self._legal
 
     def _legal_actions(self, seat: int) -> list[Move | Mark]:
