@@ -3,9 +3,14 @@
 Fairy-Stockfish (``pyffish``, variant ``xiangqi``) implements the full legality rules, so its
 legal moves must equal ours in the default rules on every position.
 
-OpenSpiel's xiangqi has no legality filter: it offers every pseudo-legal move, a game ends when a
-king is captured, and kings may face each other. That is our ``end_rule=king_capture`` mode, so
-the two are compared under that option (docs/games/xiangqi.md lists the difference).
+OpenSpiel's xiangqi has the same legality rules (no move into check, flying general, a side with
+no legal move loses) but no repetition, insufficient-material or no-capture rules and no FEN
+input, so it is driven from the start position by the same moves, with those rules switched off
+on our side (docs/games/xiangqi.md lists the differences).
+
+Fairy-Stockfish answers in about 1.4 ms a call, so the unit tests check 10,000 random-playout
+positions and every position of a fixed sample of the real records;
+``benchmarks/xiangqi_differential.py`` checks every position of every real record.
 """
 
 from __future__ import annotations
@@ -23,11 +28,11 @@ pyffish = pytest.importorskip("pyffish")
 pyspiel = pytest.importorskip("pyspiel")
 
 
-def record_positions():
-    """Every position of every real record in ../shared/data/xiangqi (before each move)."""
+def record_positions(every: int = 1):
+    """Every position (before each move) of every ``every``-th real record in ../shared/data/xiangqi."""
     folder = shared_dir("xiangqi")
     game = qipai.load("xiangqi", repetition_rule="none", no_capture_plies=0)
-    for path in sorted(folder.rglob("*.pgn")):
+    for path in sorted(folder.rglob("*.pgn"))[::every]:
         _, records = read_records(path.read_bytes(), str(path))
         for rec in records:
             st = game.new_state(position=rec.position)
@@ -53,17 +58,17 @@ def test_random_playouts_match_fairy_stockfish():
 
 def test_real_record_positions_match_fairy_stockfish():
     n = 0
-    for st in record_positions():
+    for st in record_positions(every=20):
         fen = st.fen()
         ours = {str(m) for m in st.legal_moves()}
         theirs = ffish_moves(fen)
         assert ours == theirs, _diff(ours, theirs, fen, "pyffish")
         n += 1
-    assert n > 40_000
+    assert n > 2_000
 
 
-def test_random_playouts_match_openspiel_pseudo_legal():
-    game = qipai.load("xiangqi", end_rule="king_capture", no_capture_plies=0, repetition_rule="none")
+def test_random_playouts_match_openspiel():
+    game = qipai.load("xiangqi", no_capture_plies=0, repetition_rule="none")
     os_game = pyspiel.load_game("xiangqi")
     rng = random.Random(7)
     n = 0
@@ -77,32 +82,32 @@ def test_random_playouts_match_openspiel_pseudo_legal():
             st.apply(move)
             os_st.apply_action(theirs[move])
             n += 1
-        if os_st.is_terminal() and st.is_terminal():
-            os_ret = os_st.returns()
-            assert st.returns()[0] > st.returns()[1] if os_ret[0] > 0 else True
+        if os_st.is_terminal() and len(st.log) < 500:   # OpenSpiel stops a game at 500 plies
+            assert st.is_terminal() and st.result.reason in ("checkmate", "stalemate")
+            assert (st.returns()[0] > st.returns()[1]) == (os_st.returns()[0] > 0)
+        elif st.is_terminal():
+            assert st.result.reason == "insufficient_material"
     assert n >= 10_000
 
 
-def test_real_record_positions_match_openspiel_pseudo_legal():
+def test_real_record_positions_match_openspiel():
     folder = shared_dir("xiangqi")
     game = qipai.load("xiangqi", repetition_rule="none", no_capture_plies=0)
-    pseudo = qipai.load("xiangqi", end_rule="king_capture", repetition_rule="none", no_capture_plies=0)
     os_game = pyspiel.load_game("xiangqi")
     n = 0
-    for path in sorted(folder.rglob("*.pgn"))[:200]:
+    for path in sorted(folder.rglob("*.pgn")):
         _, records = read_records(path.read_bytes(), str(path))
         for rec in records:
             st = game.new_state(position=rec.position)
             os_st = os_game.new_initial_state()
             for text in rec.actions:
-                mine = pseudo.new_state(position=st.fen())
-                ours = {str(m) for m in mine.legal_moves()}
+                ours = {str(m) for m in st.legal_moves()}
                 theirs = openspiel_moves(os_st)
                 assert ours == set(theirs), _diff(ours, set(theirs), st.fen(), "OpenSpiel")
                 st.apply(text)
                 os_st.apply_action(theirs[str(st.log[-1])])
                 n += 1
-    assert n > 10_000
+    assert n > 40_000
 
 
 def test_openspiel_move_text_mapping():
