@@ -201,6 +201,28 @@ def moves_cmd(
         err.print(f"game over: {state.result.text} {state.result.reason}", markup=False)
 
 
+@app.command("fan")
+def fan_cmd(
+    hand: Annotated[str, typer.Argument(help='Hand line, e.g. "123m 456p 789s 1p [CCC] + 1p | seat=E".')],
+    self_drawn: Annotated[bool, typer.Option("--self-drawn", help="Won on own draw.")] = False,
+    kong: Annotated[bool, typer.Option("--kong", help="Kong replacement / robbing a kong.")] = False,
+    last: Annotated[bool, typer.Option("--last", help="Last tile of the wall.")] = False,
+    fourth: Annotated[bool, typer.Option("--fourth", help="Fourth copy of the tile (和绝张).")] = False,
+    seat: Annotated[str | None, typer.Option(help="Seat wind E/S/W/N.")] = None,
+    round_wind: Annotated[str | None, typer.Option("--round", help="Prevalent wind E/S/W/N.")] = None,
+    flowers: Annotated[int | None, typer.Option(help="Number of flowers.")] = None,
+    english: Annotated[bool, typer.Option("--english", help="English fan names too.")] = False,
+) -> None:
+    """Score a Guobiao mahjong hand: every fan, its value, and the total."""
+    from qipai.games.mahjong_gb.fancli import fan_report
+
+    try:
+        console.print(fan_report(hand, self_drawn=self_drawn, kong=kong, last=last, fourth=fourth, seat=seat,
+                                 round_wind=round_wind, flowers=flowers, english=english), markup=False)
+    except QipaiError as e:
+        _fail(str(e))
+
+
 @app.command("play")
 def play_cmd(
     game_id: Annotated[str, typer.Argument(help="Game id, e.g. xiangqi or doudizhu.")],
