@@ -268,14 +268,37 @@ class PlayTable:
             if len(plist) > 1:                  # several types: the text names the type
                 for p in plist:
                     p.text = f"{p.type}:{p.text}"
-        # lead: plays without kickers, then kicker plays grouped by their body
-        self.simple = [(p.code, p) for p in self.plays if p.type not in KICKER_TYPES]
+        # direct lookups for generation from rank counts
+        self.single = [None] * NRANKS
+        self.pair = [None] * NRANKS
+        self.trio = [None] * NRANKS
+        self.bomb = [None] * NRANKS
+        self.chain: dict[tuple[str, int, int], Play] = {}
+        self.trio_single: list[list[tuple[int, Play]]] = [[] for _ in range(NRANKS)]
+        self.trio_pair: list[list[tuple[int, Play]]] = [[] for _ in range(NRANKS)]
         groups: dict[tuple[str, int, int], list[Play]] = {}
         for p in self.plays:
-            if p.type in KICKER_TYPES:
+            t = p.type
+            if t in ("single", "pair", "trio", "bomb"):
+                getattr(self, t)[p.key] = p
+            elif t in CHAIN_TYPES:
+                self.chain[(t, p.key - p.length + 1, p.length)] = p
+            elif t == "trio_single":
+                self.trio_single[p.key].append((p.counts.index(1), p))
+            elif t == "trio_pair":
+                self.trio_pair[p.key].append((p.counts.index(2), p))
+            if t in KICKER_TYPES:
                 body = PACKER.pack(ORDER.parse_counts(p.main))
-                groups.setdefault((p.type, p.length, body), []).append(p)
-        self.kicker_groups = [(body, [(p.code, p) for p in ps]) for (_, _, body), ps in groups.items()]
+                groups.setdefault((t, p.length, body), []).append(p)
+        # four-with-two by quad rank, planes with wings by (first body rank, length)
+        self.four_groups: list[list[tuple[int, Play]]] = [[] for _ in range(NRANKS)]
+        self.plane_groups: dict[tuple[int, int], list[tuple[int, Play]]] = {}
+        for (t, n, _), ps in groups.items():
+            pairs = [(p.code, p) for p in ps]
+            if t in ("four_two_solo", "four_two_pair"):
+                self.four_groups[ps[0].key] += pairs
+            elif t in ("plane_solo", "plane_pair"):
+                self.plane_groups.setdefault((ps[0].key - n + 1, n), []).extend(pairs)
         # follow: per (type, length), groups in ascending key order
         follow: dict[tuple[str, int], list[tuple[int, int, list]]] = {}
         for (t, n, body), ps in groups.items():
@@ -303,11 +326,42 @@ class PlayTable:
 
     def leads(self, hand: int) -> list[Play]:
         """Every play contained in the packed ``hand`` (a leader's choices)."""
+        w, m = PACKER.width, PACKER.field_mask
+        c = [(hand >> (w * i)) & m for i in range(NRANKS)]
+        single, pair = self.single, self.pair
+        out = [single[r] for r in range(NRANKS) if c[r]]
+        out += [pair[r] for r in range(TWO + 1) if c[r] >= 2]
         hg = hand | GUARD
-        out = [p for c, p in self.simple if (hg - c) & GUARD == GUARD]
-        for body, plays in self.kicker_groups:
-            if (hg - body) & GUARD == GUARD:
-                out += [p for c, p in plays if (hg - c) & GUARD == GUARD]
+        for t in range(TWO + 1):
+            if c[t] >= 3:
+                out.append(self.trio[t])
+                out += [p for k, p in self.trio_single[t] if c[k]]
+                out += [p for k, p in self.trio_pair[t] if c[k] >= 2]
+                if c[t] == 4:
+                    out.append(self.bomb[t])
+                    out += [p for code, p in self.four_groups[t] if (hg - code) & GUARD == GUARD]
+        chain = self.chain
+        for per, name, shortest in ((1, "straight", 5), (2, "pair_chain", 3), (3, "plane", 2)):
+            a = 0
+            while a <= CHAIN_TOP:
+                if c[a] < per:
+                    a += 1
+                    continue
+                e = a
+                while e < CHAIN_TOP and c[e + 1] >= per:
+                    e += 1
+                for start in range(a, e - shortest + 2):
+                    for n in range(shortest, e - start + 2):
+                        p = chain.get((name, start, n))
+                        if p is not None:
+                            out.append(p)
+                        if per == 3:
+                            wings = self.plane_groups.get((start, n))
+                            if wings:
+                                out += [q for code, q in wings if (hg - code) & GUARD == GUARD]
+                a = e + 1
+        if c[SMALL] and c[BIG]:
+            out.append(self.rocket)
         if not self.rules.chain_from_bomb_rank:
             out = [p for p in out if not self.head_on_bomb(hand, p)]
         return out
@@ -319,22 +373,36 @@ class PlayTable:
 
     def answers(self, hand: int, top: Play) -> list[Play]:
         """Every play in the packed ``hand`` that beats ``top`` (pass not included)."""
-        hg = hand | GUARD
-        out: list[Play] = []
-        if top.type == "rocket":
+        w, m = PACKER.width, PACKER.field_mask
+        c = [(hand >> (w * i)) & m for i in range(NRANKS)]
+        t = top.type
+        bomb = self.bomb
+        if t == "rocket":
             if self.rules.bomb_answers_rocket:
-                out += [b for b in self.bombs if (hg - b.code) & GUARD == GUARD]
-            return out
-        if top.type != "bomb":
-            for key, body, plays in self.follow.get((top.type, top.length), ()):
-                if key > top.key and (hg - body) & GUARD == GUARD:
-                    out += [p for c, p in plays if (hg - c) & GUARD == GUARD]
-            if not self.rules.chain_from_bomb_rank and top.type in CHAIN_TYPES:
-                out = [p for p in out if not self.head_on_bomb(hand, p)]
-            out += [b for b in self.bombs if (hg - b.code) & GUARD == GUARD]
+                return [bomb[r] for r in range(TWO + 1) if c[r] == 4]
+            return []
+        if t == "bomb":
+            out = [bomb[r] for r in range(top.key + 1, TWO + 1) if c[r] == 4]
         else:
-            out += [b for b in self.bombs if b.key > top.key and (hg - b.code) & GUARD == GUARD]
-        if (hg - self.rocket.code) & GUARD == GUARD:
+            if t == "single":
+                single = self.single
+                out = [single[r] for r in range(top.key + 1, NRANKS) if c[r]]
+            elif t == "pair":
+                pair = self.pair
+                out = [pair[r] for r in range(top.key + 1, TWO + 1) if c[r] >= 2]
+            elif t == "trio":
+                trio = self.trio
+                out = [trio[r] for r in range(top.key + 1, TWO + 1) if c[r] >= 3]
+            else:
+                hg = hand | GUARD
+                out = []
+                for key, body, plays in self.follow.get((t, top.length), ()):
+                    if key > top.key and (hg - body) & GUARD == GUARD:
+                        out += [p for code, p in plays if (hg - code) & GUARD == GUARD]
+                if not self.rules.chain_from_bomb_rank and t in CHAIN_TYPES:
+                    out = [p for p in out if not self.head_on_bomb(hand, p)]
+            out += [bomb[r] for r in range(TWO + 1) if c[r] == 4]
+        if c[SMALL] and c[BIG]:
             out.append(self.rocket)
         return out
 

@@ -42,6 +42,7 @@ SEATS = 3
 HAND = 17
 KITTY = 3
 DECK = tuple(make_deck(1, jokers=True))
+_BY_ID = {c.id: c for c in DECK}
 _UNIT = PACKER.unit
 
 
@@ -201,8 +202,8 @@ def check_deal(data: Any, mode: str) -> tuple[list[list[Card]], list[Card], int,
     if not isinstance(data, dict) or not isinstance(data.get("hands"), list):
         raise NotationError("a deal is an object with 'hands' (3 lists of card ids) and 'kitty'", "deal")
     try:
-        hands = [[parse_card(c) for c in h] for h in data["hands"]]
-        kitty = [parse_card(c) for c in data.get("kitty", [])]
+        hands = [[_BY_ID.get(c) or parse_card(c) for c in h] for h in data["hands"]]
+        kitty = [_BY_ID.get(c) or parse_card(c) for c in data.get("kitty", [])]
     except (ValueError, TypeError, AttributeError) as e:
         raise NotationError(str(e), "deal") from None
     if len(hands) != SEATS or any(len(h) != HAND for h in hands) or len(kitty) != KITTY:
@@ -403,6 +404,19 @@ class DoudizhuState(State):
     @property
     def to_act(self) -> tuple[int, ...]:
         return () if self.result is not None else (self.turn,)
+
+    def legal_actions(self, seat: int | None = None) -> list[Any]:
+        if seat is None and self.result is None:
+            return self._legal_actions(self.turn)          # fast path, same result as the base
+        return super().legal_actions(seat)
+
+    def apply(self, action: Any, seat: int | None = None) -> None:
+        text = getattr(action, "text", None)
+        if self.result is None and text is not None and (seat is None or seat == self.turn):
+            self._apply(action, self.turn)                 # fast path, same checks as the base
+            self.log.append(text)
+            return
+        super().apply(action, seat)
 
     def _legal_actions(self, seat: int) -> list[Any]:
         if self.phase == "bidding":
