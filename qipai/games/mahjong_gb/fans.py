@@ -946,14 +946,18 @@ def fan_table(hand: Hand, *, exclusions: str = "pymahjonggb",
         standing_counts[t] += 1
     c14 = list(standing_counts)
     c14[win] += 1
-    if max(c14) > 4 or hand.melds:
+    whole = list(c14)
+    kongs = 0
+    for m in hand.melds:
+        for t in m.tiles:
+            whole[t] += 1
+        kongs += m.is_kong
+    if max(whole) > 4:
         check_counts(hand)   # raises NotationError naming a kind held more than four times
     # win-flag corrections, as the reference does
     fourth = hand.fourth
     in_standing = standing_counts[win] > 0
-    in_fixed = 0
-    for m in hand.melds:
-        in_fixed += m.tiles.count(win)
+    in_fixed = whole[win] - c14[win]
     if in_standing:
         fourth = False
     if in_fixed == 3:
@@ -995,12 +999,6 @@ def fan_table(hand: Hand, *, exclusions: str = "pymahjonggb",
         if splits:
             if len(splits) > 1:
                 splits.sort(key=_split_order)
-            whole = list(c14)
-            kongs = 0
-            for m in hand.melds:
-                for t in m.tiles:
-                    whole[t] += 1
-                kongs += m.is_kong
             base = [0] * TABLE_SIZE
             m = _mask(whole)
             _suit_fans(m, base)
