@@ -20,6 +20,17 @@ CONFIGS = [
 games = st.sampled_from(CONFIGS).map(lambda options: qipai.load("doudizhu", **options))
 
 
+def advance(game, seed, depth):
+    """A state after up to ``depth`` random actions, and the generator used."""
+    state = game.new_state(seed=seed)
+    rng = random.Random(seed)
+    for _ in range(depth):
+        if state.is_terminal():
+            break
+        state.apply(rng.choice(state.legal_actions()))
+    return state, rng
+
+
 @settings(max_examples=40, deadline=None)
 @given(games, st.integers(0, 10**9))
 def test_random_games_never_crash_and_are_zero_sum(game, seed):
@@ -41,12 +52,7 @@ def test_random_games_never_crash_and_are_zero_sum(game, seed):
 @settings(max_examples=25, deadline=None)
 @given(games, st.integers(0, 10**9), st.integers(0, 60))
 def test_legal_actions_apply_and_everything_else_is_refused(game, seed, depth):
-    state = game.new_state(seed=seed)
-    rng = random.Random(seed)
-    for _ in range(depth):
-        if state.is_terminal():
-            return
-        state.apply(rng.choice(state.legal_actions()))
+    state, rng = advance(game, seed, depth)
     if state.is_terminal():
         return
     seat = state.current_player
@@ -89,12 +95,7 @@ def test_legal_actions_apply_and_everything_else_is_refused(game, seed, depth):
 @settings(max_examples=25, deadline=None)
 @given(games, st.integers(0, 10**9), st.integers(0, 80))
 def test_json_round_trip(game, seed, depth):
-    state = game.new_state(seed=seed)
-    rng = random.Random(seed)
-    for _ in range(depth):
-        if state.is_terminal():
-            break
-        state.apply(rng.choice(state.legal_actions()))
+    state, _ = advance(game, seed, depth)
     again = game.state_from_json(state.to_json())
     assert again.to_json() == state.to_json()
     for seat in (0, 1, 2, None):

@@ -5,7 +5,6 @@ nothing else is left, and never beats its partner's play. Reads only ``view(seat
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 from qipai.bots import register_bot
@@ -24,13 +23,13 @@ class DoudizhuRuleBot:
     name = "rule"
 
     def __init__(self, seed: int | None = None) -> None:
-        self.rng = random.Random(seed)
+        self.seed = seed                 # the rule bot is deterministic; the seed is kept for the API
 
     def choose(self, state: Any, seat: int) -> Any:
+        view = state.view(seat)
         actions = state.legal_actions(seat)
         if not actions:
             raise ValueError(f"seat {seat} has no legal action")
-        view = state.view(seat)
         if view["phase"] == "bidding":
             return self._bid(view, actions)
         return self._play(view, seat, actions)
