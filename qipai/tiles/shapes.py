@@ -17,6 +17,7 @@ from functools import cache
 from itertools import product
 
 CHOW, PUNG, KONG, PAIR = 1, 2, 3, 4
+_EMPTY = (0,) * 9
 
 
 @cache
@@ -93,15 +94,14 @@ def decompositions(c: list[int]) -> list[list[tuple[int, int]]]:
     if honors is None:
         return []
     parts = []
-    for s in range(3):
-        key = tuple(c[9 * s:9 * s + 9])
-        if any(key):
-            splits = suit_splits(key)
+    for base in (0, 9, 18):
+        key = tuple(c[base:base + 9])
+        if key != _EMPTY:
+            splits = _placed_splits(key, base)
             if not splits:
                 return []
-            base = 9 * s
-            parts.append([tuple((ty, base + r) for ty, r in sp) for sp in splits])
-    parts.append([honors])
+            parts.append(splits)
+    parts.append((honors,))
     out = []
     for combo in product(*parts):
         packs = [p for part in combo for p in part]
@@ -110,6 +110,11 @@ def decompositions(c: list[int]) -> list[list[tuple[int, int]]]:
             continue
         out.append([p for p in packs if p[0] != PAIR] + pairs)
     return out
+
+
+@cache
+def _placed_splits(key: tuple[int, ...], base: int) -> tuple[tuple[tuple[int, int], ...], ...]:
+    return tuple(tuple((ty, base + r) for ty, r in sp) for sp in suit_splits(key))
 
 
 @cache
@@ -163,9 +168,6 @@ def _suit_adds(key: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
             paired.append(r)
         k[r] -= 1
     return tuple(clean), tuple(paired)
-
-
-_EMPTY = (0,) * 9
 
 
 def waits(c: list[int], seven_pairs: bool = False) -> list[int]:

@@ -987,9 +987,12 @@ def fan_table(hand: Hand, *, exclusions: str = "pymahjonggb",
     best: list[int] | None = None
     best_total = 0
     special = None
+    m = _mask(whole)
     if len(fixed) <= 1:
-        special = _knitted_straight(c14, ctx, hand.melds)
-        if special is None and not fixed:
+        if bin(m & ~HONOR_MASK).count("1") >= 9:
+            special = _knitted_straight(c14, ctx, hand.melds)
+        if special is None and not fixed and (
+                max(c14) == 1 or not any(n & 1 for n in c14) or not m & ~TERM_HONOR_MASK):
             special = _special(c14, ctx)
         if special is not None:
             best = special
@@ -1000,7 +1003,6 @@ def fan_table(hand: Hand, *, exclusions: str = "pymahjonggb",
             if len(splits) > 1:
                 splits.sort(key=_split_order)
             base = [0] * TABLE_SIZE
-            m = _mask(whole)
             _suit_fans(m, base)
             _trait_fans(m, base)
             _rank_fans(m, base)
