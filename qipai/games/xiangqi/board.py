@@ -125,7 +125,8 @@ def _build_tables():
 
 # Points each kind may ever stand on (used by FEN validation).
 KING_POINTS = tuple(frozenset(s for s in range(NSQ) if KING_MOVES[side][s]) for side in (0, 1))
-ADVISOR_POINTS = tuple(frozenset(s for s in range(NSQ) if ADVISOR_MOVES[side][s]) for side in (0, 1))
+ADVISOR_POINTS = tuple(frozenset(s for s in KING_POINTS[side] if (s % 9 + s // 9) % 2 == (0 if side else 1))
+                       for side in (0, 1))
 ELEPHANT_POINTS = tuple(frozenset(s for s in range(NSQ)
                                   if (s % 9, s // 9) in (((2, 0), (6, 0), (0, 2), (4, 2), (8, 2),
                                                           (2, 4), (6, 4)) if side == 0 else

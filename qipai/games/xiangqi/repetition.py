@@ -77,6 +77,11 @@ def adjudicate(history: Sequence[bytes], first: int, legal: LegalFn) -> tuple[in
         mover = before[90]
         movers.append(mover)
         kinds.append(classify_move(list(before[:90]), list(after[:90]), mover, legal))
+    return verdict(kinds, movers), kinds
+
+
+def verdict(kinds: Sequence[str], movers: Sequence[int]) -> int | None:
+    """Section 4.3 steps 4-5: the losing side for the span's move classes, or ``None``."""
     checks = [False, False]
     chases = [False, False]
     for side in (0, 1):
@@ -85,9 +90,9 @@ def adjudicate(history: Sequence[bytes], first: int, legal: LegalFn) -> tuple[in
         chases[side] = (not checks[side] and bool(own) and all(k != IDLE for k in own)
                         and any(k == CHASE for k in own))
     if checks[0] != checks[1]:
-        return (0 if checks[0] else 1), kinds
+        return 0 if checks[0] else 1
     if checks[0]:
-        return None, kinds
+        return None
     if chases[0] != chases[1]:
-        return (0 if chases[0] else 1), kinds
-    return None, kinds
+        return 0 if chases[0] else 1
+    return None

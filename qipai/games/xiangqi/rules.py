@@ -217,6 +217,12 @@ class XiangqiState(State):
             raise IllegalAction(self._why_illegal(f, t), action)
         self._do(code)
 
+    def _action_text(self, action: Any) -> str:
+        if isinstance(action, tuple) and len(action) == 2 and all(isinstance(x, int) for x in action) \
+                and all(0 <= x < 90 for x in action):
+            return str(Move(*action))
+        return str(action)
+
     def _do(self, code: int) -> None:
         f = code >> 7
         t = code & 127
@@ -328,7 +334,7 @@ class XiangqiState(State):
         seed003 = self.game.options["game_scoring"] == "seed003"
         if winner is None:
             draw = 0.0 if seed003 else 0.5
-            return Result((draw, draw), reason, "1/2-1/2", ())
+            return Result((draw, draw), reason, "1/2-1/2", (), {"plies": len(self.moves)})
         if seed003:
             win = 0.0 if len(self.moves) <= 10 else 1.0
             returns = [-1.0, -1.0]
@@ -336,7 +342,8 @@ class XiangqiState(State):
             win = 1.0
             returns = [0.0, 0.0]
         returns[winner] = win
-        return Result(tuple(returns), reason, "1-0" if winner == 0 else "0-1", (winner,))
+        return Result(tuple(returns), reason, "1-0" if winner == 0 else "0-1", (winner,),
+                      {"plies": len(self.moves)})
 
     def _loss_result(self, seat: int, reason: str) -> Result:
         return self._make_result(seat ^ 1, reason)
