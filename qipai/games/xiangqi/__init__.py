@@ -9,3 +9,4 @@ from .rules import Move, XiangqiGame, XiangqiState
 
 __all__ = ["START_FEN", "Move", "XiangqiGame", "XiangqiState", "board_to_fen", "divide",
            "parse_fen", "perft"]
+from . import pgn as pgn  # noqa: E402,F401  (registers the xiangqi-pgn record reader)

@@ -62,7 +62,7 @@ _CN_PIECES = {
     "炮": "C", "砲": "C", "包": "C",
     "兵": "P", "卒": "P",
 }
-_CN_OTHER = {"进": "+", "進": "+", "退": "-", "平": "=", "前": "F", "后": "B", "後": "B", "中": "M"}
+_CN_OTHER = {"进": "+", "進": "+", "退": "-", "平": "=", "前": "f", "后": "b", "後": "b", "中": "m"}
 _CN_MAP: dict[str, str] = {**_CN_PIECES, **_CN_OTHER}
 _CN_MAP.update({c: str(i) for i, c in enumerate(CN_NUMERALS, 1)})
 _CN_MAP.update({c: str(i) for i, c in enumerate(FULLWIDTH_DIGITS, 1)})
@@ -308,20 +308,20 @@ def _chinese_spec(text: str) -> _Spec | None:
     m = re.fullmatch(r"([KABNRCP])([1-9])([+\-=])([1-9])", s)
     if m:
         return _Spec(m.group(1), int(m.group(2)), _all, m.group(3), int(m.group(4)))
-    pickers = {"F": _front, "B": _back, "M": _middle}
+    pickers = {"f": _front, "b": _back, "m": _middle}
     # position then piece (前车进二, 二兵平四), optionally with the file (前兵七进一)
-    m = re.fullmatch(r"([FBM1-5])([KABNRCP])([1-9]?)([+\-=])([1-9])", s)
+    m = re.fullmatch(r"([fbm1-5])([KABNRCP])([1-9]?)([+\-=])([1-9])", s)
     if m:
         pos = m.group(1)
         pick = pickers[pos] if pos in pickers else _ordinal(int(pos))
         file_number = int(m.group(3)) if m.group(3) else None
         return _Spec(m.group(2), file_number, pick, m.group(4), int(m.group(5)))
     # piece then position (车前进二)
-    m = re.fullmatch(r"([KABNRCP])([FBM])([+\-=])([1-9])", s)
+    m = re.fullmatch(r"([KABNRCP])([fbm])([+\-=])([1-9])", s)
     if m:
         return _Spec(m.group(1), None, pickers[m.group(2)], m.group(3), int(m.group(4)))
     # position then file, pawns on several files (前七平六)
-    m = re.fullmatch(r"([FBM])([1-9])([+\-=])([1-9])", s)
+    m = re.fullmatch(r"([fbm])([1-9])([+\-=])([1-9])", s)
     if m:
         return _Spec("P", int(m.group(2)), pickers[m.group(1)], m.group(3), int(m.group(4)))
     return None

@@ -54,6 +54,9 @@ TAG_ORDER = ("Game", "Event", "Round", "Date", "Site", "Red", "RedTeam", "Black"
              "Result", "ECCO", "Opening", "Variation", "FEN")
 
 _TAG = re.compile(r'^\[\s*([A-Za-z0-9_]+)\s+"((?:[^"\\]|\\.)*)"\s*\]\s*$')
+# Real files put unescaped quotes inside values ([Event "第三屆"嘉豐房地產杯"象棋王位賽"]): the value
+# then runs from the first quote to the last one.
+_LOOSE_TAG = re.compile(r'^\[\s*([A-Za-z0-9_]+)\s+"(.*)"\s*\]\s*$')
 _TOKEN = re.compile(r'\{|\}|;|\(|\)|\$\d+|[^\s{}();]+')
 _BARE_MOVE_NO = re.compile(r"^\d+(?:\.+|、|…+)$")
 _MARKS = re.compile(r"[!?]+$")
@@ -147,7 +150,7 @@ def _split_games(text: str, source: str) -> list[_Game]:
         if not in_comment and depth == 0 and line.startswith("["):
             if game.moves or game.result is not None:
                 close()
-            m = _TAG.match(line)
+            m = _TAG.match(line) or _LOOSE_TAG.match(line)
             if not m:
                 raise RecordError("malformed tag line (expected [Name \"value\"])", source=source,
                                   game=game.index, line=lineno, text=line)
