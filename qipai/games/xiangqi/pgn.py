@@ -192,11 +192,11 @@ def _split_games(text: str, source: str) -> list[_Game]:
 def _add_move(game: _Game, tok: str, lineno: int, source: str) -> None:
     if _BARE_MOVE_NO.match(tok):
         return
-    tok = _MARKS.sub("", notation.strip_move_number(tok))
-    if not notation.looks_like_move(tok):
+    move = _MARKS.sub("", notation.strip_move_number(tok))
+    if not move or not notation.looks_like_move(move):
         raise RecordError("not a move (expected Chinese text, WXF or ICCS)", source=source,
                           game=game.index, line=lineno, move=len(game.moves) + 1, text=tok)
-    game.moves.append(tok)
+    game.moves.append(move)
     game.lines.append(lineno)
 
 
