@@ -1,0 +1,111 @@
+"""Event presets: one TOML file per event of the rule sheets (``qipai/competition/presets``).
+
+A preset names the game and its options, the draw, the stage format (``knockout``,
+``table_knockout``, ``round_robin``, ``swiss``, ``swiss_or_round_robin``) and the match rule (a
+``[match.series]`` for two-sided board games or a ``[match.session]`` for card tables), plus
+points tables. ``same_as`` copies another preset and overrides top-level keys.
+:func:`load_preset` returns a validated :class:`EventConfig`; errors name the preset and key.
+"""
+
+from __future__ import annotations
+
+import math
+import tomllib
+from dataclasses import dataclass
+from importlib import resources
+from typing import Any
+
+from qipai.core.errors import OptionError
+
+from .rules import GamePoints, PlacementPoints, SeriesRule, SessionRule
+
+STAGES = ("knockout", "table_knockout", "round_robin", "swiss", "swiss_or_round_robin")
+
+
+def preset_names() -> list[str]:
+    files = resources.files("qipai.competition").joinpath("presets")
+    return sorted(p.name[:-5] for p in files.iterdir() if p.name.endswith(".toml"))
+
+
+def preset_data(name: str) -> dict[str, Any]:
+    """The raw dict of preset ``name`` (after ``same_as``). Raises OptionError for an unknown one."""
+    if name not in preset_names():
+        raise OptionError(f"unknown preset {name!r}; valid presets: {', '.join(preset_names())}")
+    text = resources.files("qipai.competition").joinpath("presets", f"{name}.toml").read_text("utf-8")
+    data = tomllib.loads(text)
+    base = data.pop("same_as", None)
+    if base:
+        merged = preset_data(base)
+        merged.update(data)
+        data = merged
+    return data
+
+
+@dataclass
+class EventConfig:
+    name: str
+    title: str
+    game_id: str
+    game_options: dict[str, Any]
+    stage: str
+    seats: int                         # entrants per match (2) or table size
+    series: SeriesRule | None
+    session: SessionRule | None
+    game_points: GamePoints
+    standings: str                     # match_points | game_points
+    placement_points: PlacementPoints | None
+    rr_max: int | None
+    rounds: int | None                 # Swiss rounds (None: ceil(log2 N) + 2, at most N - 1)
+    raw: dict[str, Any]
+
+    def stage_for(self, n: int) -> str:
+        if self.stage == "swiss_or_round_robin":
+            return "round_robin" if self.rr_max is not None and n <= self.rr_max else "swiss"
+        return self.stage
+
+    def swiss_rounds(self, n: int) -> int:
+        return self.rounds or max(1, min(n - 1, math.ceil(math.log2(max(n, 2))) + 2))
+
+
+def parse_config(name: str, data: dict[str, Any]) -> EventConfig:
+    """Validate a preset dict. Raises OptionError naming what is wrong."""
+    try:
+        game = dict(data["game"])
+        game_id = game.pop("id")
+    except (KeyError, TypeError):
+        raise OptionError(f"preset {name}: missing game.id") from None
+    if data.get("entrants", "individual") != "individual":
+        raise OptionError(f"preset {name}: entrants = {data['entrants']!r} (pairs) is not supported yet")
+    stage = dict(data.get("stage") or {})
+    kind = stage.get("kind")
+    if kind not in STAGES:
+        raise OptionError(f"preset {name}: stage.kind must be one of {', '.join(STAGES)}, not {kind!r}")
+    match = data.get("match") or {}
+    series = session = None
+    gp = GamePoints.from_dict(data.get("game_points"))
+    if "series" in match:
+        sd = dict(match["series"])
+        if "game_points" not in sd and data.get("game_points"):
+            sd["game_points"] = data["game_points"]
+        series = SeriesRule.from_dict(sd, data.get("clock"))
+        gp = series.game_points
+        seats = 2
+    elif "session" in match:
+        session = SessionRule.from_dict(match["session"], data.get("clock"))
+        seats = session.seats
+    else:
+        raise OptionError(f"preset {name}: [match.series] or [match.session] is required")
+    if kind == "table_knockout" and session is None:
+        raise OptionError(f"preset {name}: a table knockout needs a [match.session]")
+    if kind != "table_knockout" and series is None:
+        raise OptionError(f"preset {name}: {kind} needs a [match.series]")
+    standings = data.get("standings", "match_points")
+    if standings not in ("match_points", "game_points"):
+        raise OptionError(f"preset {name}: standings must be match_points or game_points")
+    return EventConfig(name, data.get("title", name), game_id, game, kind, seats, series, session, gp,
+                       standings, PlacementPoints.from_dict(data.get("placement_points")),
+                       stage.get("round_robin_if_entrants_at_most"), stage.get("rounds"), data)
+
+
+def load_preset(name: str) -> EventConfig:
+    return parse_config(name, preset_data(name))

@@ -1,0 +1,149 @@
+"""Persistence of events with SQLAlchemy 2: events, entrants, matches, games, results.
+
+The database is a SQLite file in the data directory by default (``$QIPAI_DATA_DIR`` or
+``~/.local/share/qipai``, file ``qipai.db``); ``QIPAI_DATABASE_URL`` selects any other database
+SQLAlchemy supports. The schema is created and upgraded by the Alembic migrations shipped in
+``qipai/competition/migrations`` (:func:`open_db` runs them).
+
+Every finished game is committed on its own, with its full record, before anything else
+happens; an event can therefore be killed at any moment and resumed: pending games are
+simply played (or awaited) again, finished ones are never lost.
+"""
+
+from __future__ import annotations
+
+import os
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import JSON, ForeignKey, Integer, String, UniqueConstraint, create_engine, event
+from sqlalchemy.engine import Engine
+from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, relationship, sessionmaker
+
+
+def _now() -> str:
+    return datetime.now(UTC).isoformat(timespec="seconds")
+
+
+class Base(DeclarativeBase):
+    type_annotation_map = {dict[str, Any]: JSON, list[Any]: JSON}
+
+
+class EventRow(Base):
+    __tablename__ = "events"
+
+    id: Mapped[str] = mapped_column(String(40), primary_key=True)
+    name: Mapped[str] = mapped_column(String(200))
+    preset: Mapped[str] = mapped_column(String(80))
+    game: Mapped[str] = mapped_column(String(40))
+    config: Mapped[dict[str, Any]] = mapped_column(JSON)
+    status: Mapped[str] = mapped_column(String(20), default="running")   # running | finished
+    secret: Mapped[str] = mapped_column(String(64))
+    commitment: Mapped[str] = mapped_column(String(64))
+    created: Mapped[str] = mapped_column(String(40), default=_now)
+    outcome: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+
+    entrants: Mapped[list[EntrantRow]] = relationship(back_populates="event", order_by="EntrantRow.draw")
+    matches: Mapped[list[MatchRow]] = relationship(back_populates="event",
+                                                   order_by="(MatchRow.round, MatchRow.index)")
+
+
+class EntrantRow(Base):
+    __tablename__ = "entrants"
+    __table_args__ = (UniqueConstraint("event_id", "entrant_id"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    event_id: Mapped[str] = mapped_column(ForeignKey("events.id"))
+    entrant_id: Mapped[str] = mapped_column(String(80))
+    name: Mapped[str] = mapped_column(String(200))
+    unit: Mapped[str | None] = mapped_column(String(200), nullable=True)
+    rating: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    bot: Mapped[str | None] = mapped_column(String(80), nullable=True)   # None: a human
+    draw: Mapped[int] = mapped_column(Integer)                           # draw number 1..N
+    status: Mapped[str] = mapped_column(String(20), default="active")    # active | out | withdrawn
+
+    event: Mapped[EventRow] = relationship(back_populates="entrants")
+
+
+class MatchRow(Base):
+    __tablename__ = "matches"
+    __table_args__ = (UniqueConstraint("event_id", "round", "index"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    event_id: Mapped[str] = mapped_column(ForeignKey("events.id"))
+    round: Mapped[int] = mapped_column(Integer)
+    index: Mapped[int] = mapped_column(Integer)
+    kind: Mapped[str] = mapped_column(String(20))          # series | session | bye
+    entrants: Mapped[list[Any]] = mapped_column(JSON)      # draw numbers (session: by seat)
+    status: Mapped[str] = mapped_column(String(20), default="pending")   # pending | finished
+    result: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    secret: Mapped[str] = mapped_column(String(64))
+
+    event: Mapped[EventRow] = relationship(back_populates="matches")
+    games: Mapped[list[GameRow]] = relationship(back_populates="match", order_by="GameRow.number")
+
+
+class GameRow(Base):
+    __tablename__ = "games"
+    __table_args__ = (UniqueConstraint("match_id", "number"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    match_id: Mapped[int] = mapped_column(ForeignKey("matches.id"))
+    number: Mapped[int] = mapped_column(Integer)
+    seats: Mapped[list[Any]] = mapped_column(JSON)         # draw number in each seat
+    spec: Mapped[dict[str, Any]] = mapped_column(JSON)     # seed, clock, extra, ...
+    status: Mapped[str] = mapped_column(String(20), default="pending")   # pending | finished
+    result: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    record: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True, deferred=True)
+    source: Mapped[str | None] = mapped_column(String(20), nullable=True)   # played | entered
+    finished: Mapped[str | None] = mapped_column(String(40), nullable=True)
+
+    match: Mapped[MatchRow] = relationship(back_populates="games")
+
+
+def data_dir() -> Path:
+    base = os.environ.get("QIPAI_DATA_DIR")
+    if base:
+        return Path(base)
+    xdg = os.environ.get("XDG_DATA_HOME")
+    return Path(xdg) / "qipai" if xdg else Path.home() / ".local" / "share" / "qipai"
+
+
+def database_url() -> str:
+    url = os.environ.get("QIPAI_DATABASE_URL")
+    if url:
+        return url
+    d = data_dir()
+    d.mkdir(parents=True, exist_ok=True)
+    return f"sqlite:///{d / 'qipai.db'}"
+
+
+def migrate(engine: Engine) -> None:
+    """Bring the schema to the newest Alembic revision."""
+    from alembic import command
+    from alembic.config import Config
+
+    cfg = Config()
+    cfg.set_main_option("script_location", str(Path(__file__).with_name("migrations")))
+    with engine.begin() as conn:
+        cfg.attributes["connection"] = conn
+        command.upgrade(cfg, "head")
+
+
+def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
+    # WAL with synchronous=NORMAL: a committed transaction survives the process being killed
+    cur = dbapi_conn.cursor()
+    cur.execute("PRAGMA journal_mode=WAL")
+    cur.execute("PRAGMA synchronous=NORMAL")
+    cur.execute("PRAGMA foreign_keys=ON")
+    cur.close()
+
+
+def open_db(url: str | None = None) -> sessionmaker[Session]:
+    """An engine on ``url`` (default :func:`database_url`), migrated; returns a session factory."""
+    engine = create_engine(url or database_url())
+    if engine.dialect.name == "sqlite":
+        event.listen(engine, "connect", _sqlite_pragmas)
+    migrate(engine)
+    return sessionmaker(engine, expire_on_commit=False)

@@ -1,0 +1,626 @@
+"""The event director: creates an event from a preset, draws, pairs, plays or awaits games,
+records results and standings — all state in the database (:mod:`qipai.competition.db`).
+
+Everything is derived from stored rows: the next game of a match is computed from its finished
+games (series or session rule), the next round from the finished round. A game is committed
+the moment it finishes, so a killed process resumes exactly where it stood; an unfinished game
+is played again from its start (its seed is stored, so bots replay identically).
+
+Errors (unknown preset, duplicate player, unknown game, result entered twice, ...) raise
+:class:`EventError` before anything is written.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import re
+from collections.abc import Callable, Sequence
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session, sessionmaker
+
+import qipai
+from qipai.core.errors import IllegalAction, QipaiError
+from qipai.match import BotPlayer, GameRunner, VirtualTime
+
+from . import lot
+from .config import EventConfig, parse_config, preset_data
+from .db import EntrantRow, EventRow, GameRow, MatchRow
+from .pairing import (
+    berger_rounds,
+    knockout_first_round,
+    knockout_next_round,
+    swiss_pairings,
+    table_round,
+)
+from .rules import SeriesGame, series_status, session_status
+
+ID_RE = re.compile(r"^[A-Za-z0-9_.\-]+$")
+BOT_THINK_MS = 1000     # virtual thinking time of a bot in a bot event (moves the clocks)
+
+
+class EventError(QipaiError):
+    """A refused organiser request; nothing was changed."""
+
+
+def _now() -> str:
+    return datetime.now(UTC).isoformat(timespec="seconds")
+
+
+# ----- creating --------------------------------------------------------------------------------
+
+
+def check_players(cfg: EventConfig, players: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Validate the entrant list; returns normalised dicts. Raises EventError."""
+    from qipai.bots import bot_names
+
+    out, seen = [], set()
+    bots = None
+    for i, p in enumerate(players, 1):
+        if isinstance(p, str):
+            p = {"id": p}
+        pid = str(p.get("id", "")).strip()
+        if not ID_RE.match(pid):
+            raise EventError(f"player {i}: id {pid!r} must be ASCII letters, digits, '_', '-' or '.'")
+        if pid in seen:
+            raise EventError(f"duplicate player {pid!r}")
+        seen.add(pid)
+        bot = p.get("bot")
+        if bot:
+            bots = bots if bots is not None else bot_names(cfg.game_id)
+            if bot not in bots:
+                raise EventError(f"player {pid}: unknown bot {bot!r} for {cfg.game_id}; "
+                                 f"valid: {', '.join(bots)}")
+        rating = p.get("rating")
+        out.append({"id": pid, "name": str(p.get("name") or pid), "bot": bot or None,
+                    "unit": p.get("unit"), "rating": int(rating) if rating is not None else None})
+    need = cfg.seats
+    if len(out) < need:
+        raise EventError(f"{cfg.name} needs at least {need} players, got {len(out)}")
+    limit = cfg.raw.get("unit_limit")
+    if limit:
+        units: dict[str, int] = {}
+        for p in out:
+            if p["unit"]:
+                units[p["unit"]] = units.get(p["unit"], 0) + 1
+                if units[p["unit"]] > limit:
+                    raise EventError(f"unit {p['unit']!r} has more than {limit} entrant(s)")
+    return out
+
+
+def create_event(db: sessionmaker[Session], preset: str, players: Sequence[Any], *,
+                 event_id: str | None = None, name: str | None = None,
+                 secret: str | None = None, overrides: dict[str, Any] | None = None) -> str:
+    """Create an event, make the draw and pair round 1. Returns the event id."""
+    try:
+        data = preset_data(preset)
+        if overrides:
+            data = {**data, **overrides}
+        cfg = parse_config(preset, data)
+        qipai.load(cfg.game_id, **cfg.game_options)
+    except QipaiError as e:
+        raise EventError(str(e)) from None
+    entrants = check_players(cfg, players)
+    secret = secret or lot.new_secret()
+    with db() as s:
+        if event_id is None:
+            event_id = f"{preset}-{lot.commitment(secret)[:6]}"
+        if not ID_RE.match(event_id):
+            raise EventError(f"event id {event_id!r} must be ASCII letters, digits, '_', '-' or '.'")
+        if s.get(EventRow, event_id) is not None:
+            raise EventError(f"event {event_id!r} already exists")
+        order = lot.draw_order(secret, event_id, 1, [p["id"] for p in entrants])
+        draw = {pid: i for i, pid in enumerate(order, 1)}
+        ev = EventRow(id=event_id, name=name or cfg.title, preset=preset, game=cfg.game_id, config=data,
+                      status="running", secret=secret, commitment=lot.commitment(secret), created=_now())
+        s.add(ev)
+        for p in entrants:
+            s.add(EntrantRow(event_id=event_id, entrant_id=p["id"], name=p["name"], unit=p["unit"],
+                             rating=p["rating"], bot=p["bot"], draw=draw[p["id"]], status="active"))
+        s.flush()
+        Director(s, ev).advance()
+        s.commit()
+    return event_id
+
+
+# ----- the director ----------------------------------------------------------------------------
+
+
+class Director:
+    """Works on one event inside one database session (the caller commits)."""
+
+    def __init__(self, s: Session, ev: EventRow) -> None:
+        self.s = s
+        self.ev = ev
+        self.cfg = parse_config(ev.preset, ev.config)
+        self.by_draw = {e.draw: e for e in ev.entrants}
+        self.n = len(self.by_draw)
+        self.stage = self.cfg.stage_for(self.n)
+
+    # ----- helpers ----------------------------------------------------------------------------
+    def matches(self, rnd: int | None = None) -> list[MatchRow]:
+        q = select(MatchRow).where(MatchRow.event_id == self.ev.id)
+        if rnd is not None:
+            q = q.where(MatchRow.round == rnd)
+        return list(self.s.scalars(q.order_by(MatchRow.round, MatchRow.index)))
+
+    def current_round(self) -> int:
+        from sqlalchemy import func
+
+        r = self.s.scalar(select(func.max(MatchRow.round)).where(MatchRow.event_id == self.ev.id))
+        return r or 0
+
+    def _key(self, m: MatchRow) -> str:
+        return f"{self.ev.id}.r{m.round}.m{m.index}"
+
+    def _add_match(self, rnd: int, index: int, kind: str, entrants: list[int],
+                   result: dict[str, Any] | None = None) -> MatchRow:
+        secret = lot.seed(self.ev.secret, "match", [self.ev.id, rnd, index]).hex()
+        m = MatchRow(event_id=self.ev.id, round=rnd, index=index, kind=kind, entrants=entrants,
+                     status="finished" if result is not None else "pending", result=result, secret=secret)
+        self.s.add(m)
+        self.s.flush()
+        return m
+
+    # ----- advancing --------------------------------------------------------------------------
+    def advance(self) -> None:
+        """Bring the event up to date: decide matches, create games and rounds, finish."""
+        while self.ev.status == "running":
+            rnd = self.current_round()
+            if rnd == 0:
+                self._new_round(1)
+                continue
+            ms = self.matches(rnd)
+            for m in ms:
+                if m.status == "pending":
+                    self._update_match(m)
+            if any(m.status == "pending" for m in ms):
+                return
+            self._new_round(rnd + 1)
+
+    def _update_match(self, m: MatchRow) -> None:
+        games = sorted(m.games, key=lambda g: g.number)
+        if any(g.status == "pending" for g in games):
+            return
+        done = [g for g in games if g.status == "finished"]
+        if m.kind == "series":
+            self._update_series(m, done)
+        else:
+            self._update_session(m, done)
+
+    def _series_rule(self):
+        rule = self.cfg.series
+        if self.stage in ("round_robin", "swiss"):    # the pairing gives the first mover
+            rule = dataclasses.replace(rule, first_game1="lower_draw_number", tiebreak="none")
+        return rule
+
+    def _update_series(self, m: MatchRow, done: list[GameRow]) -> None:
+        a, b = m.entrants
+        for side in (a, b):
+            if self.by_draw[side].status == "withdrawn":
+                self._forfeit_series(m, loser=side, done=done)
+                return
+        games = []
+        for g in done:
+            first = 0 if g.seats[0] == a else 1
+            w = g.result.get("winner_draws") or []
+            winner = None if not w else (0 if w[0] == a else 1)
+            games.append(SeriesGame(first, winner, g.result.get("moves") if g.result.get("moves") is not None
+                                    else 10**6))
+        key = self._key(m)
+        st = series_status(self._series_rule(), games, coin=lambda n: lot.coin(m.secret, key, n),
+                           lot=lambda: lot.stream(m.secret, "lot", key, "series").uniform(2))
+        if st.done:
+            winner = None if st.winner is None else m.entrants[st.winner]
+            m.status = "finished"
+            m.result = {"winner": winner, "points": list(st.points), "games": len(games),
+                        "decided_by": st.decided_by, "text": st.describe(len(games))}
+            return
+        seats = [a, b] if st.first == 0 else [b, a]
+        spec = {"seed": lot.deal_seed(m.secret, key, st.number), "clock": st.clock,
+                "extra": st.number > self.cfg.series.scheduled}
+        m.games.append(GameRow(number=st.number, seats=seats, spec=spec, status="pending"))
+        self.s.flush()
+
+    def _forfeit_series(self, m: MatchRow, loser: int, done: list[GameRow]) -> None:
+        a, b = m.entrants
+        winner = b if loser == a else a
+        gp = self._series_rule().game_points
+        pw = sum(_pts(gp, g, winner) for g in done) + gp.score(True, 0)
+        pl = sum(_pts(gp, g, loser) for g in done) + gp.score(False, 0)
+        m.games.append(GameRow(number=len(done) + 1, seats=[winner, loser], spec={"forfeit": True},
+                           status="finished", source="forfeit", finished=_now(),
+                           result={"reason": "forfeit", "winner_draws": [winner], "moves": 0,
+                                   "text": "forfeit"}))
+        pts = [pw, pl] if winner == a else [pl, pw]
+        m.status = "finished"
+        m.result = {"winner": winner, "points": pts, "games": len(done) + 1, "decided_by": "forfeit",
+                    "text": f"forfeit by {self.by_draw[loser].entrant_id}"}
+
+    def _update_session(self, m: MatchRow, done: list[GameRow]) -> None:
+        rule = self.cfg.session
+        deals = [(g.result["returns"], g.result.get("duration", 0)) for g in done
+                 if not g.result.get("void")]
+        st = session_status(rule, deals)
+        if st.done:
+            m.status = "finished"
+            m.result = {"winner": m.entrants[st.ranking[0]], "totals": list(st.totals),
+                        "ranking": [m.entrants[s] for s in st.ranking], "ranks": list(st.ranks),
+                        "deals": len(deals), "ended_by": st.ended_by,
+                        "text": " ".join(f"{self.by_draw[m.entrants[s]].entrant_id}:{st.totals[s]:g}"
+                                         for s in st.ranking)}
+            return
+        number = len(done) + 1
+        prev = done[-1].result.get("first_actor") if done else None
+        spec = {"seed": lot.deal_seed(m.secret, self._key(m), number), "clock": rule.clock,
+                "extra": st.extra, "prev_first": prev}
+        m.games.append(GameRow(number=number, seats=list(m.entrants), spec=spec, status="pending"))
+        self.s.flush()
+
+    # ----- rounds -----------------------------------------------------------------------------
+    def _new_round(self, rnd: int) -> None:
+        maker = {"knockout": self._knockout_round, "table_knockout": self._table_round,
+                 "round_robin": self._rr_round, "swiss": self._swiss_round}[self.stage]
+        if not maker(rnd):
+            self._finish()
+
+    def _knockout_round(self, rnd: int) -> bool:
+        if rnd == 1:
+            pairs = knockout_first_round(self.n)
+        else:
+            winners = [m.result["winner"] for m in self.matches(rnd - 1)]
+            if len(winners) == 1:
+                return False
+            pairs = knockout_next_round(winners)
+        for i, (a, b) in enumerate(pairs, 1):
+            if b is None:
+                self._add_match(rnd, i, "bye", [a], {"winner": a, "text": "bye"})
+            else:
+                self._add_match(rnd, i, "series", sorted([a, b]))
+        return True
+
+    def _table_round(self, rnd: int) -> bool:
+        k = self.cfg.seats
+        if rnd == 1:
+            active = sorted(self.by_draw)
+        else:
+            if sum(len(m.entrants) for m in self.matches(rnd - 1)) == k:
+                return False                       # that was the final table
+            active = self._advancing(rnd - 1)
+        byes_had: dict[int, int] = {}
+        for m in self.matches():
+            if m.kind == "bye":
+                byes_had[m.entrants[0]] = byes_had.get(m.entrants[0], 0) + 1
+        tables, byes = table_round(active, k, byes_had)
+        idx = 0
+        for t in tables:
+            idx += 1
+            secret = lot.seed(self.ev.secret, "match", [self.ev.id, rnd, idx]).hex()
+            seats = lot.stream(secret, "seats", f"{self.ev.id}.r{rnd}.m{idx}").shuffle(sorted(t))
+            self._add_match(rnd, idx, "session", seats)
+        for d in byes:
+            idx += 1
+            self._add_match(rnd, idx, "bye", [d], {"winner": d, "text": "bye"})
+        return True
+
+    def _advancing(self, rnd: int) -> list[int]:
+        """Who goes on after table-knockout round ``rnd``: winners, byes, lucky losers."""
+        ms = self.matches(rnd)
+        k = self.cfg.seats
+        m_count = sum(len(m.entrants) for m in ms)
+        adv = [m.result["winner"] for m in ms]
+        short = k - len(adv) if (len(adv) < k and m_count > k) else 0
+        if short:
+            cands = []
+            for m in ms:
+                if m.kind != "session":
+                    continue
+                for seat, d in enumerate(m.entrants):
+                    if d == m.result["winner"]:
+                        continue
+                    cands.append((m.result["ranks"][seat], -m.result["totals"][seat], d))
+            cands.sort(key=lambda c: (c[0], c[1]))
+            # remaining exact ties are broken by lot (purpose lot)
+            order = lot.stream(self.ev.secret, "lot", self.ev.id, 1, f"lucky-r{rnd}").shuffle(
+                sorted(c[2] for c in cands))
+            pos = {d: i for i, d in enumerate(order)}
+            cands.sort(key=lambda c: (c[0], c[1], pos[c[2]]))
+            adv += [c[2] for c in cands[:short]]
+        return sorted(adv)
+
+    def _rr_round(self, rnd: int) -> bool:
+        rounds = berger_rounds(self.n)
+        if rnd > len(rounds):
+            return False
+        for i, (a, b) in enumerate(rounds[rnd - 1], 1):
+            if a > self.n or b > self.n:
+                self._add_match(rnd, i, "bye", [min(a, b)], {"winner": None, "text": "sits out"})
+            else:
+                self._add_match(rnd, i, "series", [a, b])
+        return True
+
+    def _swiss_round(self, rnd: int) -> bool:
+        total = self.cfg.swiss_rounds(self.n)
+        if rnd > total:
+            return False
+        history: list[list[tuple[int, str, str]]] = [[] for _ in range(self.n)]
+        for m in self.matches():
+            if m.kind == "bye":
+                history[m.entrants[0] - 1].append((0, "-", "U"))
+                continue
+            a, b = m.entrants
+            w = m.result["winner"]
+            ra, rb = ("=", "=") if w is None else (("1", "0") if w == a else ("0", "1"))
+            history[a - 1].append((b, "w", ra))
+            history[b - 1].append((a, "b", rb))
+        withdrawn = [d for d, e in self.by_draw.items() if e.status == "withdrawn"]
+        for i, (a, b) in enumerate(swiss_pairings(self.n, total, history, withdrawn), 1):
+            if b is None:
+                self._add_match(rnd, i, "bye", [a], {"winner": a, "text": "bye"})
+            else:
+                self._add_match(rnd, i, "series", [a, b])
+        return True
+
+    def _finish(self) -> None:
+        self.ev.status = "finished"
+        self.ev.outcome = self.outcome()
+
+    # ----- results ----------------------------------------------------------------------------
+    def outcome(self) -> dict[str, Any]:
+        """Champion, runner(s)-up, standings and placement points."""
+        name = {d: e.entrant_id for d, e in self.by_draw.items()}
+        out: dict[str, Any] = {}
+        if self.stage in ("knockout", "table_knockout"):
+            final = self.matches(self.current_round())
+            fm = final[0]
+            out["champion"] = name[fm.result["winner"]]
+            if fm.kind == "series":
+                out["runner_up"] = [name[d] for d in fm.entrants if d != fm.result["winner"]]
+            elif fm.kind == "session":
+                out["runner_up"] = [name[fm.entrants[s]] for s, r in enumerate(fm.result["ranks"]) if r == 2]
+            else:
+                out["runner_up"] = []
+        else:
+            table = self.standings()
+            out["standings"] = table
+            out["champion"] = table[0]["id"]
+            out["runner_up"] = [table[1]["id"]] if len(table) > 1 else []
+        pp = self.cfg.placement_points
+        if pp is not None:
+            played = self._played()
+            pts = {}
+            for d, e in self.by_draw.items():
+                pid = e.entrant_id
+                if e.status == "disqualified":
+                    pts[pid] = pp.disqualified
+                elif pid == out["champion"]:
+                    pts[pid] = pp.champion
+                elif pid in out["runner_up"]:
+                    pts[pid] = pp.runner_up
+                else:
+                    pts[pid] = pp.other if d in played else pp.no_show
+            out["placement_points"] = pts
+        return out
+
+    def _played(self) -> set[int]:
+        got: set[int] = set()
+        for m in self.matches():
+            for g in m.games:
+                if g.status == "finished" and g.source in ("played", "entered"):
+                    got.update(g.seats)
+        return got
+
+    def standings(self) -> list[dict[str, Any]]:
+        """Round robin / Swiss table: points, then Buchholz-cut-1 and Buchholz (Swiss),
+        Sonneborn-Berger, wins, then draw number."""
+        pts = {d: 0.0 for d in self.by_draw}
+        wins = {d: 0 for d in self.by_draw}
+        opps: dict[int, list[tuple[int, float]]] = {d: [] for d in self.by_draw}
+        bye_value = 1.0 if self.cfg.standings == "match_points" else self.cfg.game_points.win
+        for m in self.matches():
+            if m.status != "finished":
+                continue
+            if m.kind == "bye":
+                if m.result.get("winner") is not None:
+                    pts[m.entrants[0]] += bye_value
+                continue
+            a, b = m.entrants
+            w = m.result["winner"]
+            sa = 0.5 if w is None else (1.0 if w == a else 0.0)
+            if self.cfg.standings == "game_points":
+                ga, gb = m.result["points"]
+            else:
+                ga, gb = sa, 1 - sa
+            pts[a] += ga
+            pts[b] += gb
+            wins[a] += w == a
+            wins[b] += w == b
+            opps[a].append((b, sa))
+            opps[b].append((a, 1 - sa))
+
+        def sb(d):
+            return sum(pts[o] * r for o, r in opps[d])
+
+        def buch(d, cut=0):
+            vals = sorted(pts[o] for o, _ in opps[d])
+            return sum(vals[cut:])
+
+        swiss = self.stage == "swiss"
+        key = (lambda d: (-pts[d], -buch(d, 1), -buch(d), -sb(d), -wins[d], d)) if swiss else \
+            (lambda d: (-pts[d], -sb(d), -wins[d], d))
+        order = sorted(self.by_draw, key=key)
+        return [{"rank": i, "id": self.by_draw[d].entrant_id, "draw": d, "points": pts[d],
+                 "sb": sb(d), "wins": wins[d], **({"buchholz": buch(d)} if swiss else {})}
+                for i, d in enumerate(order, 1)]
+
+    # ----- games ------------------------------------------------------------------------------
+    def pending_games(self) -> list[GameRow]:
+        q = (select(GameRow).join(MatchRow)
+             .where(MatchRow.event_id == self.ev.id, GameRow.status == "pending")
+             .order_by(MatchRow.round, MatchRow.index, GameRow.number))
+        return list(self.s.scalars(q))
+
+    def is_bot_game(self, g: GameRow) -> bool:
+        return all(self.by_draw[d].bot for d in g.seats)
+
+    def game_obj(self):
+        return qipai.load(self.cfg.game_id, **self.cfg.game_options)
+
+    def new_state(self, game, g: GameRow):
+        """The start of game ``g``: its stored seed, with the first-actor rotation of sessions."""
+        seed = g.spec["seed"]
+        if g.match.kind == "session" and game.id == "doudizhu" and game.options.get("deal") == "shuffle":
+            from qipai.core.rng import DealRng
+            from qipai.games.doudizhu.game import draw_deal
+
+            return game.new_state(deal=draw_deal(DealRng(seed), "shuffle", g.spec.get("prev_first")))
+        return game.new_state(seed=seed)
+
+    def play(self, g: GameRow, think_ms: int = BOT_THINK_MS) -> None:
+        """Play pending game ``g`` with the entrants' bots in virtual time and store it."""
+        from qipai.bots import make_bot
+
+        game = self.game_obj()
+        state = self.new_state(game, g)
+        base = int(g.spec["seed"][:8], 16)
+        players = [BotPlayer(make_bot(game.id, self.by_draw[d].bot, seed=base + i), think_ms=think_ms,
+                             name=self.by_draw[d].entrant_id) for i, d in enumerate(g.seats)]
+        meta = {"event": self.ev.id, "round": g.match.round, "match": g.match.index, "game": g.number}
+        runner = GameRunner(game, players, clock=g.spec.get("clock") or "none", time=VirtualTime(),
+                            state=state, names=[self.by_draw[d].entrant_id for d in g.seats], meta=meta)
+        out = asyncio.run(runner.run())
+        self._store(g, out.state, out.record.to_json(), "played", out.record.meta.get("duration", 0))
+
+    def _store(self, g: GameRow, state, record: dict[str, Any] | None, source: str, duration: int,
+               moves: int | None = None) -> None:
+        res = state.result
+        g.result = {"returns": list(res.returns), "reason": res.reason, "text": res.text,
+                    "winners": list(res.winners), "winner_draws": [g.seats[s] for s in res.winners],
+                    "moves": moves if moves is not None else res.details.get("moves", len(state.log)),
+                    "duration": duration, "void": bool(res.details.get("void") or res.reason == "void"),
+                    "first_actor": getattr(state, "first_bidder", None)}
+        if g.match.kind == "series" and len(res.winners) > 1:
+            g.result["winner_draws"] = [g.seats[res.winners[0]]]
+        g.record = record
+        g.status = "finished"
+        g.source = source
+        g.finished = _now()
+
+    def enter(self, g: GameRow, text: str, moves: int | None = None) -> None:
+        """Store a result entered by hand: the game's result notation (``1-0``), or the seats'
+        scores separated by commas for a deal. Raises EventError, changing nothing."""
+        game = self.game_obj()
+        state = self.new_state(game, g)
+        try:
+            state.end_by_result_text(text, "unknown")
+        except IllegalAction as e:
+            scores = _scores(text, state.num_seats)
+            if scores is None:
+                raise EventError(f"cannot read result {text!r} for {game.id}: {e.reason}; give the game's "
+                                 f"result text or {state.num_seats} scores separated by commas") from None
+            from qipai.core.game import Result
+
+            best = max(scores)
+            winners = tuple(s for s, v in enumerate(scores) if v == best) if len(set(scores)) > 1 else ()
+            state.result = Result(tuple(scores), "unknown", text, winners)
+        rec = state.to_record(seats=[self.by_draw[d].entrant_id for d in g.seats],
+                              meta={"event": self.ev.id, "entered": True}).to_json()
+        self._store(g, state, rec, "entered", 0, moves)
+
+
+def _pts(gp, g: GameRow, d: int) -> float:
+    w = g.result.get("winner_draws") or []
+    return gp.score(None if not w else w[0] == d, g.result.get("moves") or 0)
+
+
+def _scores(text: str, n: int) -> list[float] | None:
+    parts = [p.strip() for p in text.split(",")]
+    if len(parts) != n:
+        return None
+    try:
+        return [float(p) for p in parts]
+    except ValueError:
+        return None
+
+
+# ----- operations on a stored event (each one transaction) ---------------------------------------
+
+
+def _event(s: Session, event_id: str | None) -> EventRow:
+    if event_id is None:
+        ev = s.scalars(select(EventRow).order_by(EventRow.created.desc(), EventRow.id.desc())).first()
+        if ev is None:
+            raise EventError("no event yet; create one with `qipai event new`")
+        return ev
+    ev = s.get(EventRow, event_id)
+    if ev is None:
+        raise EventError(f"no event {event_id!r}")
+    return ev
+
+
+def run_event(db: sessionmaker[Session], event_id: str | None = None, *, max_games: int | None = None,
+              think_ms: int = BOT_THINK_MS,
+              on_game: Callable[[GameRow], None] | None = None) -> dict[str, Any]:
+    """Play every pending game whose seats are all bots, one committed game at a time, until the
+    event is finished or waits for entered results. Returns a summary."""
+    played = 0
+    with db() as s:
+        ev = _event(s, event_id)
+        d = Director(s, ev)
+        while ev.status == "running" and (max_games is None or played < max_games):
+            todo = [g for g in d.pending_games() if d.is_bot_game(g)]
+            if not todo:
+                break
+            g = todo[0]
+            d.play(g, think_ms=think_ms)
+            s.flush()
+            d.advance()
+            s.commit()           # one finished game per transaction: nothing finished is lost
+            played += 1
+            if on_game:
+                on_game(g)
+        waiting = [g.id for g in d.pending_games()]
+        return {"event": ev.id, "played": played, "status": ev.status, "waiting": waiting,
+                "outcome": ev.outcome}
+
+
+def enter_result(db: sessionmaker[Session], event_id: str | None, game_id: int, text: str,
+                 moves: int | None = None) -> GameRow:
+    """Enter the result of pending game ``game_id``. Raises EventError (nothing changed) for an
+    unknown game, a game of another event, or a game that already has a result."""
+    with db() as s:
+        ev = _event(s, event_id)
+        g = s.get(GameRow, game_id)
+        if g is None or g.match.event_id != ev.id:
+            raise EventError(f"event {ev.id} has no game {game_id}")
+        if g.status != "pending":
+            raise EventError(f"game {game_id} already has a result ({g.result.get('text')}, {g.source})")
+        d = Director(s, ev)
+        d.enter(g, text, moves)
+        s.flush()
+        d.advance()
+        s.commit()
+        return g
+
+
+def withdraw(db: sessionmaker[Session], event_id: str | None, entrant_id: str) -> None:
+    """Withdraw an entrant: its remaining round-robin / Swiss games are forfeits."""
+    with db() as s:
+        ev = _event(s, event_id)
+        rows = [e for e in ev.entrants if e.entrant_id == entrant_id]
+        if not rows:
+            raise EventError(f"event {ev.id} has no player {entrant_id!r}")
+        if rows[0].status == "withdrawn":
+            raise EventError(f"player {entrant_id!r} has already withdrawn")
+        rows[0].status = "withdrawn"
+        d = Director(s, ev)
+        for g in d.pending_games():
+            if entrant_id in [d.by_draw[x].entrant_id for x in g.seats]:
+                s.delete(g)
+        s.flush()
+        s.expire_all()
+        Director(s, _event(s, ev.id)).advance()
+        s.commit()
