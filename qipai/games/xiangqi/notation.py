@@ -346,6 +346,31 @@ def looks_like_move(text: str) -> bool:
     return bool(_ICCS.match(body)) or _spec(body) is not None
 
 
+PIECE_NAMES = {"K": "king", "A": "advisor", "B": "elephant", "N": "horse", "R": "rook", "C": "cannon",
+               "P": "pawn"}
+SIDE_NAMES = ("Red", "Black")
+
+
+def _why_none(state, spec: _Spec, chosen: dict[int, list[int]], fitting) -> str:
+    """Why no legal move fits: no such piece, a piece that cannot move so, or the referee's reason."""
+    if fitting:
+        from . import Move
+
+        reasons = []
+        for f, t, _ in fitting[:3]:
+            try:
+                state.clone().apply(Move(f, t))
+            except IllegalAction as e:
+                reasons.append(f"{Move(f, t)}: {e.reason}")
+        return "; ".join(reasons) or "not legal now"
+    side, kind = SIDE_NAMES[state.turn], PIECE_NAMES[spec.ptype]
+    where = (f"on file {spec.file_number}" if spec.file_number is not None
+             else "sharing a file with another")
+    if not any(chosen.values()):
+        return f"{side} has no {kind} {where}"
+    return f"no {side} {kind} {where} can move that way"
+
+
 def parse_move(state, text: str):
     """The legal move of ``state`` written ``text`` (WXF, Chinese text, or numbered ICCS).
 
@@ -381,7 +406,7 @@ def parse_move(state, text: str):
     legal = {(mv.from_sq, mv.to_sq): mv for mv in state.legal_moves()}
     found = [(legal[(f, t)], pref) for f, t, pref in fitting if (f, t) in legal]
     if not found:
-        why = "no such piece can make this move" if not fitting else "it would be illegal"
+        why = _why_none(state, spec, chosen, fitting)
         raise IllegalAction(f"no legal move matches {body!r} ({why})", text)
     if len(found) > 1:
         preferred = [mv for mv, pref in found if pref]
