@@ -21,6 +21,15 @@ console = Console(highlight=False)
 err = Console(stderr=True, highlight=False)
 
 
+def _add_event_commands() -> None:
+    from qipai.competition.cli import app as event_app
+
+    app.add_typer(event_app, name="event")
+
+
+_add_event_commands()
+
+
 def _fail(message: str, code: int = 2) -> None:
     err.print(f"[red]error:[/red] {message}", markup=True, highlight=False)
     raise typer.Exit(code)

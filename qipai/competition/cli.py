@@ -1,0 +1,251 @@
+"""``qipai event ...``: create, run, show events and enter results from the command line.
+
+The database is ``$QIPAI_DATABASE_URL`` or the SQLite file in the data directory (``--db`` for
+another URL). Without ``EVENT`` the most recent event is used.
+"""
+
+from __future__ import annotations
+
+import json
+import tomllib
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+from rich.table import Table
+from rich.tree import Tree
+
+from qipai.core.errors import OptionError, QipaiError
+
+app = typer.Typer(help="Events: draw, brackets, tables, standings (competition.md).", no_args_is_help=True)
+console = Console(highlight=False)
+err = Console(stderr=True, highlight=False)
+
+DbOpt = Annotated[str | None, typer.Option("--db", help="Database URL (default: QIPAI_DATABASE_URL or "
+                                                        "the SQLite file in the data directory).")]
+EventArg = Annotated[str | None, typer.Argument(help="Event id (default: the latest event).")]
+
+
+def _fail(message: str) -> None:
+    err.print(f"[red]error:[/red] {message}", markup=True, highlight=False)
+    raise typer.Exit(2)
+
+
+def _db(url: str | None):
+    from .db import open_db
+
+    return open_db(url)
+
+
+def read_players(path: Path) -> list[Any]:
+    """Players from a file: JSON (a list of ids or objects), TOML (``[[players]]`` tables), or
+    text with one player per line: ``id [name] [bot=NAME] [unit=NAME] [rating=N]``."""
+    try:
+        text = path.read_text("utf-8")
+    except OSError as e:
+        raise OptionError(f"{path}: cannot read: {e.strerror}") from None
+    if path.suffix == ".json":
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as e:
+            raise OptionError(f"{path}: line {e.lineno}: not valid JSON: {e.msg}") from None
+        if not isinstance(data, list):
+            raise OptionError(f"{path}: expected a list of players")
+        return data
+    if path.suffix == ".toml":
+        try:
+            data = tomllib.loads(text)
+        except tomllib.TOMLDecodeError as e:
+            raise OptionError(f"{path}: not valid TOML: {e}") from None
+        return list(data.get("players", []))
+    out = []
+    for n, line in enumerate(text.splitlines(), 1):
+        line = line.split("#", 1)[0].strip()
+        if not line:
+            continue
+        parts = line.split()
+        p: dict[str, Any] = {"id": parts[0]}
+        names = []
+        for part in parts[1:]:
+            if "=" in part:
+                k, v = part.split("=", 1)
+                if k not in ("bot", "unit", "rating", "name"):
+                    raise OptionError(f"{path}: line {n}: unknown field {k!r} (bot, unit, rating, name)")
+                p[k] = v
+            else:
+                names.append(part)
+        if names:
+            p["name"] = " ".join(names)
+        out.append(p)
+    return out
+
+
+@app.command("presets")
+def presets_cmd() -> None:
+    """List the event presets (one per event of the rule sheets)."""
+    from .config import preset_data, preset_names
+
+    for name in preset_names():
+        d = preset_data(name)
+        console.print(f"[bold]{name}[/bold]  {d.get('game', {}).get('id', '?')}  {d.get('title', '')}",
+                      markup=True, soft_wrap=True)
+
+
+@app.command("new")
+def new_cmd(
+    preset: Annotated[str, typer.Option("--preset", "-p", help="Preset name (see `qipai event presets`).")],
+    players: Annotated[Path | None, typer.Option("--players",
+                                                 help="Players file (JSON, TOML or text).")] = None,
+    bots: Annotated[int, typer.Option(help="Or: this many bot players named bot01, bot02, ...")] = 0,
+    bot: Annotated[str, typer.Option(help="Bot for --bots.")] = "random",
+    event_id: Annotated[str | None, typer.Option("--id", help="Event id (default: preset + hash).")] = None,
+    name: Annotated[str | None, typer.Option(help="Event name.")] = None,
+    db: DbOpt = None,
+) -> None:
+    """Create an event: the draw is made and round 1 paired."""
+    from .event import create_event
+
+    try:
+        plist = read_players(players) if players else []
+        plist += [{"id": f"bot{i:02d}", "bot": bot} for i in range(1, bots + 1)]
+        if not plist:
+            _fail("give --players FILE or --bots N")
+        eid = create_event(_db(db), preset, plist, event_id=event_id, name=name)
+    except QipaiError as e:
+        _fail(str(e))
+    console.print(f"created event {eid}", markup=False)
+
+
+@app.command("run")
+def run_cmd(event: EventArg = None, max_games: Annotated[int | None, typer.Option(
+        help="Stop after this many games.")] = None, quiet: bool = False, db: DbOpt = None) -> None:
+    """Play the pending games whose seats are all bots; stop when the event ends or waits for
+    results entered with `qipai event result`."""
+    from .event import run_event
+
+    def show(g) -> None:
+        if not quiet:
+            r = g.result
+            console.print(f"game {g.id}: round {g.match.round} match {g.match.index} game {g.number}: "
+                          f"{r['text']} ({r['reason']}, {r['moves']} moves)", markup=False)
+
+    try:
+        out = run_event(_db(db), event, max_games=max_games, on_game=show)
+    except QipaiError as e:
+        _fail(str(e))
+    console.print(f"{out['event']}: {out['played']} games played, {out['status']}", markup=False)
+    if out["outcome"]:
+        console.print(f"champion: {out['outcome']['champion']}; runner-up: "
+                      f"{', '.join(out['outcome']['runner_up']) or '-'}", markup=False)
+    elif out["waiting"]:
+        console.print(f"waiting for results of games {', '.join(map(str, out['waiting']))} "
+                      "(qipai event result GAME RESULT)", markup=False)
+
+
+@app.command("result")
+def result_cmd(game: Annotated[int, typer.Argument(help="Game number as shown by `event show`.")],
+               result: Annotated[str, typer.Argument(help="Result text (1-0, 0-1, 1/2-1/2) or seat "
+                                                          "scores separated by commas.")],
+               event: Annotated[str | None, typer.Option("--event", "-e", help="Event id.")] = None,
+               moves: Annotated[int | None, typer.Option(help="Moves completed (short-game rule).")] = None,
+               db: DbOpt = None) -> None:
+    """Enter the result of a pending game."""
+    from .event import enter_result
+
+    try:
+        g = enter_result(_db(db), event, game, result, moves)
+    except QipaiError as e:
+        _fail(str(e))
+    console.print(f"game {g.id}: {g.result['text']} entered", markup=False)
+
+
+@app.command("withdraw")
+def withdraw_cmd(player: str, event: Annotated[str | None, typer.Option("--event", "-e")] = None,
+                 db: DbOpt = None) -> None:
+    """Withdraw a player; its remaining games are forfeits."""
+    from .event import withdraw
+
+    try:
+        withdraw(_db(db), event, player)
+    except QipaiError as e:
+        _fail(str(e))
+    console.print(f"{player} withdrawn", markup=False)
+
+
+@app.command("list")
+def list_cmd(db: DbOpt = None) -> None:
+    """List the events in the database."""
+    from sqlalchemy import select
+
+    from .db import EventRow
+
+    with _db(db)() as s:
+        for ev in s.scalars(select(EventRow).order_by(EventRow.created)):
+            champ = (ev.outcome or {}).get("champion", "")
+            console.print(f"{ev.id}  {ev.preset}  {ev.status}  {champ}", markup=False)
+
+
+@app.command("show")
+def show_cmd(event: EventArg = None, db: DbOpt = None) -> None:
+    """Show the draw, every round's pairings or tables with results, and the standings."""
+    from .event import Director, EventError, _event
+
+    try:
+        with _db(db)() as s:
+            ev = _event(s, event)
+            d = Director(s, ev)
+            render(d)
+    except EventError as e:
+        _fail(str(e))
+
+
+def render(d) -> None:
+    ev = d.ev
+    name = {k: e.entrant_id for k, e in d.by_draw.items()}
+    console.print(f"[bold]{ev.id}[/bold] — {ev.name}", markup=True)
+    console.print(f"preset {ev.preset}, game {ev.game}, stage {d.stage}, {d.n} entrants, {ev.status}; "
+                  f"draw commitment {ev.commitment[:16]}…", markup=False)
+    draw = Table(title="Draw", show_lines=False)
+    draw.add_column("no.")
+    draw.add_column("player")
+    draw.add_column("bot")
+    draw.add_column("status")
+    for k, e in sorted(d.by_draw.items()):
+        draw.add_row(str(k), e.entrant_id, e.bot or "human", e.status)
+    console.print(draw)
+    tree = Tree("Rounds")
+    rounds: dict[int, list] = {}
+    for m in d.matches():
+        rounds.setdefault(m.round, []).append(m)
+    for r, ms in rounds.items():
+        branch = tree.add(f"round {r}")
+        for m in ms:
+            who = " vs ".join(name[x] for x in m.entrants)
+            res = (m.result or {}).get("text", "")
+            win = (m.result or {}).get("winner")
+            label = f"{m.index}. {who}" + (f" — {res}" if res else "") + \
+                (f" → {name[win]}" if win is not None and m.kind != "bye" else "")
+            node = branch.add(label)
+            for g in m.games:
+                gt = f"game {g.id} (#{g.number}): " + " / ".join(name[x] for x in g.seats)
+                gt += f" {g.result['text']} {g.result['reason']}" if g.result else " pending"
+                if m.kind != "session" or g.status == "pending":
+                    node.add(gt)
+            if m.kind == "session":
+                n_done = sum(1 for g in m.games if g.status == "finished")
+                node.add(f"{n_done} deals played")
+    console.print(tree)
+    if d.stage in ("round_robin", "swiss"):
+        t = Table(title="Standings")
+        for c in ("rank", "player", "points", "SB", "wins"):
+            t.add_column(c)
+        for row in d.standings():
+            t.add_row(str(row["rank"]), row["id"], f"{row['points']:g}", f"{row['sb']:g}", str(row["wins"]))
+        console.print(t)
+    if ev.outcome:
+        runners = ", ".join(ev.outcome["runner_up"]) or "-"
+        console.print(f"champion: {ev.outcome['champion']}; runner-up: {runners}", markup=False)
+        if "placement_points" in ev.outcome:
+            pts = ev.outcome["placement_points"].items()
+            console.print("placement points: " + ", ".join(f"{k} {v:g}" for k, v in pts), markup=False)
