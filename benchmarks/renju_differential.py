@@ -25,9 +25,27 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != ROOT / "benchmarks"]
 sys.path.insert(0, str(ROOT))
 
+from renju.check_forbid import ForbidChecker  # noqa: E402
+
 from qipai.games.gomoku.board import point_name  # noqa: E402
 from tests import gomoku_reference as reference  # noqa: E402
-from tests.test_gomoku_differential import compare, random_position  # noqa: E402
+from tests.test_gomoku_differential import KINDS, compare, random_position  # noqa: E402
+
+
+def compare_fast(board, grid) -> list[tuple[int, str | None, str | None]]:
+    """Like ``compare`` but with one peer checker per position: ``get_foul_type`` builds a
+    ``ForbidChecker`` for every point and calls ``foulr(x, y, 0)`` on it; the checker's line
+    arrays depend only on the board (``foulr`` restores what it changes), so one checker
+    serves every point of a position, about 3.5 times faster. The first position of every
+    chunk is also compared point by point through ``get_foul_type`` (see ``run_chunk``)."""
+    checker = ForbidChecker(grid, 7, 7)
+    out = []
+    for p in board.empties():
+        ours = board.forbidden(p)
+        theirs = KINDS[checker.foulr(p % 15, p // 15, 0)]
+        if ours != theirs:
+            out.append((p, ours, theirs))
+    return out
 
 
 def run_chunk(args: tuple[int, int, int]):
@@ -40,7 +58,10 @@ def run_chunk(args: tuple[int, int, int]):
         board, grid = random_position(rng)
         points += len(board.empties())
         kinds.update(board.forbidden_points().values())
-        for p, ours, theirs in compare(board, grid):
+        found = compare_fast(board, grid)
+        if i == start:
+            assert compare(board, grid) == found, "one checker per position must not change verdicts"
+        for p, ours, theirs in found:
             stones = {(q % 15, q // 15): board.get(q) for q in range(225) if board.get(q) != "."}
             ref = reference.forbidden(stones, (p % 15, p // 15))
             disagreements.append((i, point_name(p), ours, theirs, ref, board.diagram()))

@@ -32,6 +32,27 @@ sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != ROOT / "benchm
 sys.path.insert(0, str(ROOT))
 
 from qipai.games.gomoku import records  # noqa: E402
+from qipai.games.gomoku.notation import parse_point  # noqa: E402
+
+try:                                               # the peer's verdict on disputed stones
+    from renju.check_forbid import get_foul_type
+except ImportError:                                # pragma: no cover - dev extra missing
+    get_foul_type = None
+PEER_KINDS = {0: None, 1: "double_three", 2: "double_four", 3: "overline"}
+
+
+def peer_verdict(rec, move: int) -> str:
+    """The ``renju`` package's verdict on the black stone of ``move`` (1-based) of ``rec``."""
+    if get_foul_type is None:
+        return "peer not installed"
+    grid = [[0] * 15 for _ in range(15)]
+    for i, text in enumerate(rec.actions[:move - 1]):
+        if text != "pass":
+            p = parse_point(text)
+            grid[p % 15][p // 15] = 1 if i % 2 == 0 else 2
+    p = parse_point(rec.actions[move - 1])
+    kind = PEER_KINDS[get_foul_type(grid, p % 15, p // 15)]
+    return f"renju package: {kind or 'not forbidden'}"
 
 SHARED = ROOT.parent / "shared" / "data"
 ARCHIVE = SHARED / "renju" / "dasimagin-renju_train-2.tar.xz"
@@ -51,10 +72,18 @@ def detail(category: str, rec, d) -> str:
         return f"{res.text} {res.reason}"
     if category == "result_contradicts_board":
         m = re.search(r"recorded result (\S+) but the rules give (\S+) \((\w+)\)", d.reason)
-        return f"recorded {m.group(1)}, board gives {m.group(2)} ({m.group(3)})" if m else d.reason
+        if not m:
+            return d.reason
+        label = f"recorded {m.group(1)}, board gives {m.group(2)} ({m.group(3)})"
+        if m.group(3) in PEER_KINDS.values():
+            label += f"; {peer_verdict(rec, d.move)}"
+        return label
     if category == "moves_after_end":
         m = re.search(r"already over \((\w+)\)", d.reason)
-        return f"game over by {m.group(1)} before move {d.move} of {len(rec.actions)}"
+        label = f"game over by {m.group(1)} before the last recorded move"
+        if m.group(1) in PEER_KINDS.values():
+            label += f"; {peer_verdict(rec, d.move - 1)}"
+        return label
     if category == "illegal_move":
         reason = d.reason.replace("illegal move: ", "")
         return re.sub(r"\b[a-o]\d{1,2}\b", "<p>", reason)
