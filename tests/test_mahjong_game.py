@@ -133,14 +133,15 @@ def test_claim_priority_win_over_pung_over_chow_and_head_bump():
     deal2 = _full_deal(hands2, "N")
     one = _game(min_fan=0).new_state(deal=deal2)
     one.apply("discard 5p", seat=0)
-    assert set(one.to_act) == {1, 3}
+    assert set(one.to_act) == {1, 2, 3}   # every other seat answers; only 1 and 3 can win
+    assert "win" not in [str(a) for a in one.legal_actions(2)]
     for s in list(one.to_act):
-        one.apply("win", seat=s)
+        one.apply("pass" if s == 2 else "win", seat=s)
     assert one.hand_results[0]["winners"] == [1]
     both = _game(min_fan=0, multiple_winners=True).new_state(deal=deal2)
     both.apply("discard 5p", seat=0)
     for s in list(both.to_act):
-        both.apply("win", seat=s)
+        both.apply("pass" if s == 2 else "win", seat=s)
     assert both.hand_results[0]["winners"] == [1, 3] and sum(both.hand_results[0]["payments"]) == 0
 
 
@@ -156,8 +157,9 @@ def test_robbing_an_added_kong():
     st_.apply("discard N", seat=0)
     _pass_all(st_)
     st_.apply("discard 5p", seat=1)
-    assert set(st_.to_act) == {0, 2}
+    assert set(st_.to_act) == {0, 2, 3}
     st_.apply("pass", seat=2)
+    st_.apply("pass", seat=3)
     st_.apply("pung", seat=0)
     st_.apply("discard W", seat=0)
     _pass_all(st_)
@@ -167,7 +169,10 @@ def test_robbing_an_added_kong():
         _pass_all(st_)
     assert st_.to_act == (0,) and "add 5p" in [str(a) for a in st_.legal_actions(0)]
     st_.apply("add 5p", seat=0)
-    assert st_.phase == "rob" and st_.to_act == (2,)
+    assert st_.phase == "rob" and st_.to_act == (1, 2, 3)
+    assert "win" not in [str(a) for a in st_.legal_actions(1) + st_.legal_actions(3)]
+    st_.apply("pass", seat=1)
+    st_.apply("pass", seat=3)
     st_.apply("win", seat=2)
     info = st_.hand_results[0]
     assert info["how"] == "robbing_kong" and info["winners"] == [2]

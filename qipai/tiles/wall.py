@@ -89,12 +89,14 @@ class Wall:
         """True when ``seat`` cannot draw (single layout: nothing left at all)."""
         return self.remaining(seat if self.layout != "single" else None) <= 0
 
-    def is_last(self, seat: int, seats: int = 4) -> bool:
+    def is_last(self, seat: int, seats: int = 4, next_seat: int | None = None) -> bool:
         """After a draw by ``seat``: was it the last tile of the wall? (single: the wall is now
-        empty; botzone4: the next seat's segment is empty)."""
+        empty; botzone4: the segment of the next player in turn order is empty). ``next_seat``
+        is that player; by default ``seat + 1``, which is right only while seat numbers follow
+        the turn order."""
         if self.layout == "single":
             return self.remaining() == 0
-        return self.remaining((seat + 1) % seats) == 0
+        return self.remaining((seat + 1) % seats if next_seat is None else next_seat) == 0
 
     # ----- draws -----
     def draw(self, seat: int = 0) -> int:

@@ -58,6 +58,10 @@ def run(game, *, bot: str, seat: int, seed: int | None, console: Console,
             _report(state.hand_results[seen_hands], console)
             seen_hands += 1
         acting = state.to_act
+        only_pass = state.phase != "turn" and [str(a) for a in state.legal_actions(seat)] == ["pass"]
+        if seat in acting and only_pass:
+            state.apply("pass", seat=seat)   # every seat answers every discard; nothing to ask
+            continue
         if seat in acting:
             view = state.view(seat)
             console.print(table_text(view), markup=False)

@@ -21,7 +21,7 @@ from qipai.tiles.notation import Hand
 from qipai.tiles.tile import FLOWER_BASE, NUM_KINDS, WIND_LETTERS, format_tiles, parse_tiles
 from qipai.tiles.wall import Wall, deal_hands, shuffled
 
-from .actions import Action
+from .actions import KINDS, Action
 from .fans import FanResult, calculate, fan_table
 
 # position -> player, per round (rule file section 5): players A B C D are seats 0 1 2 3
@@ -140,14 +140,17 @@ class MahjongState(State):
                 return
             t = self.wall.draw_tail(seat) if replacement else self.wall.draw(seat)
             if t >= FLOWER_BASE:
+                # the next tile replaces a flower: a win on it is an ordinary self-drawn win,
+                # even when the flower was itself a kong replacement (rule file 2.8)
                 self.flowers[seat].append(t)
                 replacement = True
+                kind = "wall"
                 continue
             break
         self.hands[seat][t] += 1
         self.drawn = t
         self.draw_kind = kind
-        self.last_drawn = self.wall.is_last(seat)
+        self.last_drawn = self.wall.is_last(seat, next_seat=self._next(seat))
         self.current = seat
         self.phase = "turn"
         self.after_claim = False
@@ -206,7 +209,12 @@ class MahjongState(State):
                         out.append(Action("chow", low))
         return out
 
+    def _action_text(self, action: Action) -> str:
+        _check_action(action)
+        return str(action)
+
     def _apply(self, action: Action, seat: int) -> None:
+        _check_action(action)
         legal = self._legal_actions(seat)
         if action not in legal:
             raise IllegalAction(self._why(action, seat), action)
@@ -246,37 +254,24 @@ class MahjongState(State):
             self._draw(seat, "kong")
             return
         if a.kind == "add":
-            robbers = [s for s in self._others(seat)
-                       if self._win_hand(s, a.tile, self_drawn=False, robbing=True) is not None]
             h[a.tile] -= 1
             i = next(i for i, m in enumerate(self.melds[seat]) if m.kind == PUNG and m.tile == a.tile)
             old = self.melds[seat][i]
             self.melds[seat][i] = Meld(KONG, a.tile, claimed=old.claimed, source=old.source, added=True)
-            if robbers:
-                self._open_window("rob", a.tile, seat, robbers, last=False)
-            else:
-                self._draw(seat, "kong")
+            # every other seat answers (pass or win), so the window shows nobody who can rob
+            self._open_window("rob", a.tile, seat, self._others(seat), last=False)
             return
         # discard
         h[a.tile] -= 1
         self.ponds[seat].append([a.tile, False])
         last = self.last_drawn
         self.drawn = None
-        claimers = [s for s in self._others(seat) if self._has_claim(s, a.tile, seat, last)]
-        if claimers:
-            self._open_window("discard", a.tile, seat, claimers, last=last)
-        else:
-            self._next_draw(seat)
+        # every other seat answers every discard (rule file 2.6): asking only the seats that
+        # could claim would tell the table who holds a pair, a chow or a winning hand
+        self._open_window("discard", a.tile, seat, self._others(seat), last=last)
 
     def _others(self, seat: int) -> list[int]:
         return [self._next(seat, i) for i in (1, 2, 3)]
-
-    def _has_claim(self, s: int, t: int, frm: int, last: bool) -> bool:
-        self.pending = {"kind": "discard", "tile": t, "from": frm, "last": last}
-        try:
-            return len(self._claim_actions(s)) > 1
-        finally:
-            self.pending = None
 
     def _open_window(self, kind: str, t: int, frm: int, seats: list[int], last: bool) -> None:
         self.phase = "claim" if kind == "discard" else "rob"
@@ -547,6 +542,19 @@ class MahjongState(State):
         if self.result is not None:
             out["result"] = self.result.to_json()
         return out
+
+
+def _check_action(action: Any) -> None:
+    """Raise :class:`IllegalAction` unless ``action`` is an :class:`Action` of a known kind naming
+    a playing tile (kinds 0..33; a chow by its lowest tile, ranks 1..7 of a suit) or no tile."""
+    if not isinstance(action, Action):
+        raise IllegalAction(f"not a mahjong-gb action: {action!r}", repr(action))
+    t = action.tile
+    if action.kind not in KINDS:
+        raise IllegalAction(f"unknown action kind {action.kind!r}", repr(action))
+    if t is not None and (type(t) is not int or not 0 <= t < NUM_KINDS
+                          or (action.kind == "chow" and (t >= 27 or t % 9 > 6))):
+        raise IllegalAction(f"no such tile or chow: {t!r}", repr(action))
 
 
 def result_text(scores: list[int], wins: list[tuple[int, dict[int, int], int]]) -> str:
