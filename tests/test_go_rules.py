@@ -307,7 +307,7 @@ def test_resume_and_bad_marks():
     s.apply("dead B5", seat=1)
     unchanged(s, "D4", "dead-stone phase", seat=0)
     s.apply("resume", seat=1)
-    assert s.phase == "play" and s.disagreements == 0
+    assert s.phase == "play" and s.disagreements == 1   # a refusal is a disagreement
     unchanged(s, "done", "only after two passes")
 
 

@@ -35,7 +35,7 @@ def from_gtp(text: str, size: int) -> int:
     t = text.strip()
     if t.lower() == "pass":
         return PASS
-    if len(t) < 2 or not t[0].isalpha() or not t[1:].isdigit():
+    if len(t) < 2 or not t.isascii() or not t[0].isalpha() or not t[1:].isdigit():
         raise NotationError(f"not a GTP point: {text!r} (expected a column letter and a row, "
                             "like D4, or pass)")
     letter = t[0].upper()
@@ -66,8 +66,8 @@ def from_sgf(text: str, size: int) -> int:
     t = text.strip()
     if t == "" or (t == "tt" and size <= 19):
         return PASS
-    if len(t) != 2 or not t.isalpha() or not t.islower():
-        raise NotationError(f"not an SGF point: {text!r} (expected two lowercase letters)")
+    if len(t) != 2 or not t.isascii() or not t.isalpha() or not t.islower():
+        raise NotationError(f"not an SGF point: {text!r} (expected two lowercase letters a-z)")
     c = SGF_LETTERS.index(t[0])
     r = SGF_LETTERS.index(t[1])
     if c >= size or r >= size:
@@ -78,6 +78,6 @@ def from_sgf(text: str, size: int) -> int:
 def parse_point(text: str, size: int) -> int:
     """A point in GTP (``D4``) or SGF (``dp``) letters; ``pass`` too. Raises NotationError."""
     t = text.strip()
-    if len(t) == 2 and t.isalpha() and t.islower() and t != "tt":
+    if len(t) == 2 and t.isalpha() and t.islower() and t != "tt":    # non-ASCII: refused there
         return from_sgf(t, size)
     return from_gtp(t, size)

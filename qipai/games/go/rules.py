@@ -13,7 +13,8 @@ Actions (canonical text in GTP coordinates, see :mod:`.coords`):
   removed and the board is counted. Different marks resume play with the player who did not
   pass last; the second disagreement is counted with every stone alive (rules §4.2). Either
   seat may also answer ``resume``: it does not accept the end, and play resumes at once
-  (seed 002: a move by the other side continues the game).
+  (seed 002: a move by the other side continues the game). A ``resume`` is a disagreement,
+  so it is open only before the first one.
 
 Resignation, timeouts and forfeits go through ``State.resign`` / ``State.forfeit``; the
 organizer's decisions through :meth:`GoState.arbiter_decide` (dead stones) and
@@ -22,6 +23,7 @@ organizer's decisions through :meth:`GoState.arbiter_decide` (dead stones) and
 
 from __future__ import annotations
 
+import math
 import re
 from functools import cache
 from typing import Any, NamedTuple
@@ -70,7 +72,7 @@ class Move(NamedTuple):
     size: int
 
     def __str__(self) -> str:
-        return to_gtp(self.point, self.size)
+        return _point_text(self.point, self.size)
 
     @property
     def is_pass(self) -> bool:
@@ -88,13 +90,35 @@ class Mark(NamedTuple):
     def __str__(self) -> str:
         if self.kind in ("done", "resume"):
             return self.kind
-        return f"{self.kind} {to_gtp(self.point, self.size)}"
+        return f"{self.kind} {_point_text(self.point, self.size)}"
+
+
+def result_margin(text: str) -> float | None:
+    """The margin of a counted result ``B+x`` (the ``x``): a finite number >= 0, else ``None``."""
+    try:
+        x = float(text)
+    except ValueError:
+        return None
+    return x if math.isfinite(x) and x >= 0 else None
+
+
+def _point_text(point: Any, size: Any) -> str:
+    """GTP text of a point, or its repr when it is not a point of the board (for messages)."""
+    if type(point) is int and type(size) is int and (point == PASS or 0 <= point < size * size):
+        return to_gtp(point, size)
+    return repr(point)
 
 
 @cache
 def moves_table(size: int) -> tuple[Move, ...]:
     """One :class:`Move` per point, then the pass (so ``moves_table(n)[-1]`` is the pass)."""
     return tuple(Move(p, size) for p in range(size * size)) + (Move(PASS, size),)
+
+
+def max_fixed_handicap(size: int) -> int:
+    """The most fixed handicap stones GTP lays out on a ``size`` board: none below 7x7, 4 on
+    7x7 (the four corner points only), 9 on 9x9 and larger."""
+    return 0 if size < 7 else 4 if size == 7 else 9
 
 
 def handicap_points(size: int, stones: int) -> list[int]:
@@ -152,6 +176,14 @@ class GoGame(Game):
         Option("on_timeout", "loss", ("loss", "count"),
                doc="§5.2: loss on time, or the game is stopped and counted (forced_count)"),
     )
+
+    def __init__(self, **options: Any) -> None:
+        super().__init__(**options)
+        size, stones = self.options["board_size"], self.options["handicap"]
+        if stones > max_fixed_handicap(size):
+            raise OptionError(f"option 'handicap': a {size}x{size} board has fixed handicap "
+                              f"layouts for at most {max_fixed_handicap(size)} stones (GTP), "
+                              f"got {stones}")
 
     @property
     def size(self) -> int:
@@ -373,7 +405,7 @@ class GoState(State):
             board = self.board
             marks = self.marks[seat]
             out = [Mark("done", PASS, size)]
-            if len(self.moves) < self.max_moves:
+            if self.may_resume():
                 out.append(Mark("resume", PASS, size))
             for h in board.chain_heads():
                 if h in marks:
@@ -397,11 +429,13 @@ class GoState(State):
             raise IllegalAction("the dead-stone phase is on: mark chains with 'dead D4' / "
                                 "'alive D4' and submit with 'done'", action)
         p = action.point
+        if type(p) is not int:
+            raise IllegalAction(f"not a point: {p!r} (a point is an int)", repr(p))
         if p == PASS:
             self._pass()
             return
         if not 0 <= p < self.board.n:
-            raise IllegalAction("off the board", action)
+            raise IllegalAction(f"point {p} is off the {self.size}x{self.size} board", repr(p))
         if self.play_hash(p, self.to_move) == -1:
             raise IllegalAction(self.why_illegal(p) or "illegal", action)
         self._play(p)
@@ -411,10 +445,12 @@ class GoState(State):
         like :meth:`apply`. Raises :class:`IllegalAction` (state unchanged) when illegal."""
         if self.result is not None or self.phase != "play":
             raise IllegalAction("not in play", p)
+        if type(p) is not int or not (p == PASS or 0 <= p < self.board.n):
+            raise IllegalAction(f"point {p!r} is off the {self.size}x{self.size} board", repr(p))
         if p == PASS:
             self._pass()
         else:
-            if not 0 <= p < self.board.n or self.play_hash(p, self.to_move) == -1:
+            if self.play_hash(p, self.to_move) == -1:
                 raise IllegalAction(self.why_illegal(p) or "illegal", to_gtp(p, self.size))
             self._play(p)
         self.log.append(to_gtp(p, self.size))
@@ -472,11 +508,16 @@ class GoState(State):
             if len(self.moves) >= self.max_moves:
                 raise IllegalAction(f"play cannot resume: the {self.max_moves}-move guard is "
                                     "reached", mark)
+            if self.disagreements:
+                raise IllegalAction("play has already resumed once after a disagreement: submit "
+                                    "your marks with 'done' (if they still differ, every stone "
+                                    "counts as alive, rules §4.2)", mark)
+            self.disagreements += 1      # refusing the end is a disagreement (rules §4.2)
             self._resume()
             return
         p = mark.point
         board = self.board
-        if not 0 <= p < board.n or board.color[p] == EMPTY:
+        if type(p) is not int or not 0 <= p < board.n or board.color[p] == EMPTY:
             raise IllegalAction("there is no stone there to mark", mark)
         chain = board.chain(p)
         marks = self.marks[seat]
@@ -490,6 +531,12 @@ class GoState(State):
             marks.difference_update(chain)
         else:
             raise IllegalAction(f"unknown mark {mark.kind!r}", mark)
+
+    def may_resume(self) -> bool:
+        """Whether ``resume`` is open in the dead-stone phase: once per game (a refusal is a
+        disagreement, and the second disagreement is counted, rules §4.2) and before the
+        ``max_moves`` guard."""
+        return self.disagreements == 0 and len(self.moves) < self.max_moves
 
     def _resolve_marks(self) -> None:
         a, b = self.marks
@@ -570,10 +617,10 @@ class GoState(State):
             code = words.get(rest, "")
             return Result(tuple(returns), reason, f"{m.group(1).upper()}+{code}", (seat,),
                           {"black_seat": self.black_seat})
-        try:
-            x = float(rest)
-        except ValueError:
-            raise IllegalAction(f"unknown go result {text!r}") from None
+        x = result_margin(rest)
+        if x is None:
+            raise IllegalAction(f"unknown go result {text!r} (the margin must be a finite number "
+                                "of points, 0 or more)")
         return self._score_result(x if colour == BLACK else -x, reason)
 
     # ----- external endings ---------------------------------------------------------------
@@ -588,8 +635,11 @@ class GoState(State):
                                 "the players disagreed")
         points = set()
         for d in dead:
-            p = parse_point(d, self.size) if isinstance(d, str) else int(d)
-            if not 0 <= p < self.board.n or self.board.color[p] == EMPTY:
+            try:
+                p = parse_point(d, self.size) if isinstance(d, str) else d
+            except NotationError as e:
+                raise IllegalAction(str(e), d) from None
+            if type(p) is not int or not 0 <= p < self.board.n or self.board.color[p] == EMPTY:
                 raise IllegalAction(f"no stone on {d}")
             points.update(self.board.chain(p))
         self.result = self._count(frozenset(points), "arbiter")
@@ -654,7 +704,8 @@ class GoState(State):
                 "marks": [sorted(to_gtp(p, n) for p in m) for m in self.marks],
                 "submitted": list(self.submitted),
                 "proposal": [to_gtp(p, n) for p in self.dead_proposal()],
-                "actions": "dead <point> | alive <point> | done",
+                "actions": "dead <point> | alive <point> | done"
+                           + (" | resume" if self.may_resume() else ""),
             }
         if phase == "over" and self.result and "black" in self.result.details:
             out["dead"] = sorted(to_gtp(p, n) for p in self.dead)

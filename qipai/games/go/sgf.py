@@ -24,6 +24,7 @@ Errors name the file, the game, the line and, for a property, its column.
 
 from __future__ import annotations
 
+import math
 import re
 from typing import Any
 
@@ -32,7 +33,7 @@ from qipai.core.formats import Reader, register_reader
 from qipai.core.record import Record
 
 from .coords import PASS, from_sgf, to_gtp, to_sgf
-from .rules import SIZES, GoState
+from .rules import SIZES, GoState, result_margin
 from .sgf_parse import Node, escape, parse
 
 AREA_RULES = ("chinese", "cn", "aga", "nz", "new zealand", "tromp-taylor", "tromp taylor")
@@ -64,9 +65,14 @@ def read_komi(text: str | None) -> float:
     if text is None or text.strip() == "":
         return 0.0
     k = float(text.strip())
+    if not math.isfinite(k):
+        raise ValueError(f"komi {text!r} is not a finite number")
     if abs(k) >= 100:          # Fox (野狐) writes komi x 100
         k /= 100
-    return round(k * 4) / 4
+    k = round(k * 4) / 4
+    if abs(k) > 1000:
+        raise ValueError(f"komi {text!r} is out of range (within ±1000 points, or Fox's x100)")
+    return k
 
 
 def _result(text: str | None) -> dict[str, Any] | None:
@@ -90,7 +96,10 @@ def _result(text: str | None) -> dict[str, Any] | None:
         return {"text": f"{side}+F", "reason": "forfeit"}
     if rest == "":
         return {"text": f"{side}+", "reason": "unknown"}
-    x = float(rest)
+    x = result_margin(rest)
+    if x is None:
+        raise ValueError(f"unknown result {text!r} (the margin must be a finite number of "
+                         "points, 0 or more)")
     return {"text": f"{side}+{x:g}", "reason": "agreement"}
 
 
@@ -124,11 +133,13 @@ def _record(nodes: list[Node], source: str, game: int) -> Record:
     km = root.get("KM")
     try:
         komi = read_komi(km.values[0] if km else None)
-    except ValueError:
-        raise _err("komi is not a number", source, game, prop=km) from None
+    except ValueError as e:
+        raise _err(f"komi is not usable: {e}", source, game, prop=km) from None
     ha = (root.value("HA") or "0").strip()
     if ha.isdigit() and int(ha) >= 2:
         komi += int(ha)        # White receives one point per handicap stone (as the option does)
+        if komi > 1000:
+            raise _err("handicap out of range", source, game, prop=root.get("HA"))
     rules = (root.value("RU") or "").strip()
     options: dict[str, Any] = {"board_size": size, "scoring": "free_komi", "komi": komi}
     setup = []
@@ -137,6 +148,7 @@ def _record(nodes: list[Node], source: str, game: int) -> Record:
             if prop.ident == "AE":
                 raise _err("AE (clear points) is not supported in a setup", source, game, prop=prop)
             setup.append(prop.ident + "".join(f"[{v}]" for v in prop.values))
+            _check_setup(setup, options, source, game, prop)
     re_prop = root.get("RE")
     try:
         result = _result(re_prop.values[0] if re_prop else None)
@@ -159,6 +171,8 @@ def _record(nodes: list[Node], source: str, game: int) -> Record:
         if move is None:
             continue
         colour = move.ident
+        if len(move.values) != 1:
+            raise _err(f"a move has one value, not {len(move.values)}", source, game, prop=move)
         if colour_next is not None and colour != colour_next:
             raise _err(f"{colour} moves twice in a row (colours must alternate)",
                        source, game, prop=move)
@@ -166,13 +180,11 @@ def _record(nodes: list[Node], source: str, game: int) -> Record:
             p = from_sgf(move.values[0], size)
         except NotationError as e:
             raise _err(str(e), source, game, prop=move) from None
-        if p == PASS:
-            passes += 1
-        else:
-            if passes >= 2:
-                actions.append([0 if colour == "B" else 1, "resume"])
-                lines.append(move.line)
+        if passes >= 2:        # play went on after two passes: the end was not accepted
+            actions.append([0 if colour == "B" else 1, "resume"])
+            lines.append(move.line)
             passes = 0
+        passes = passes + 1 if p == PASS else 0
         actions.append(to_gtp(p, size))
         lines.append(move.line)
         colour_next = "W" if colour == "B" else "B"
@@ -185,7 +197,9 @@ def _record(nodes: list[Node], source: str, game: int) -> Record:
             meta[key] = v
     seats = [root.value("PB") or "Black", root.value("PW") or "White"]
     first = next((n for n in nodes if n.get("B") or n.get("W")), None)
-    if first is not None and first.get("W") is not None and "PL[" not in (position or ""):
+    white_first = first.get("W") is not None if first is not None else (
+        ha.isdigit() and int(ha) >= 2 and "AB[" in (position or ""))   # handicap: White next
+    if white_first and "PL[" not in (position or ""):
         position = (position or "") + "PL[W]"       # White moves first
     # territory marks on area rules: recount the board at the end
     last = nodes[-1]
@@ -203,6 +217,17 @@ def _record(nodes: list[Node], source: str, game: int) -> Record:
         result = dict(result, reason="counted")
     return Record(game="go", options=options, actions=actions, seats=seats, position=position,
                   result=result, meta=meta)
+
+
+def _check_setup(setup: list[str], options: dict[str, Any], source: str, game: int, prop) -> None:
+    """Raise a RecordError naming ``prop`` when the setup so far cannot stand on the board."""
+    from qipai.core.errors import IllegalAction
+    from qipai.core.registry import load
+
+    try:
+        load("go", **options).new_state(position="".join(setup))
+    except IllegalAction as e:
+        raise _err(e.reason, source, game, prop=prop) from None
 
 
 def _points(value: str, size: int) -> list[int]:
@@ -268,7 +293,7 @@ def write_sgf(state: GoState, seats: list[str] | None = None, meta: dict[str, An
     if state.result is not None:
         root.append(f"RE[{state.result.text}]")
     # setup: handicap stones and the position's stones, from a fresh start state
-    start = game.new_state(position=state.position)
+    start = game.new_state(seed=state.seed, position=state.position)
     ab = [p for p in range(start.board.n) if start.board.color[p] == 1]
     aw = [p for p in range(start.board.n) if start.board.color[p] == 2]
     if ab:
@@ -288,8 +313,13 @@ def write_sgf(state: GoState, seats: list[str] | None = None, meta: dict[str, An
     res = state.result
     if res is not None and "black" in res.details and state.dead:
         owners = state.board.owners(state.dead)
-        tb = [p for p in range(state.board.n) if owners[p] == 1 and state.board.color[p] != 1]
-        tw = [p for p in range(state.board.n) if owners[p] == 2 and state.board.color[p] != 2]
+        # territory, and every dead stone as the other side's (also where the count shares
+        # its point), so a reader that removes the stones standing in TB/TW finds them all
+        color = state.board.color
+        tb = [p for p in range(state.board.n) if (owners[p] == 1 and color[p] != 1)
+              or (p in state.dead and color[p] == 2)]
+        tw = [p for p in range(state.board.n) if (owners[p] == 2 and color[p] != 2)
+              or (p in state.dead and color[p] == 1)]
         mark = ";"
         if tb:
             mark += "TB" + "".join(f"[{to_sgf(p, n)}]" for p in tb)
