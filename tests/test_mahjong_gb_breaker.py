@@ -189,3 +189,12 @@ def test_terminal_play_does_not_ask_the_human_when_pass_is_the_only_answer():
     text = console.export_text()
     # each prompt lists the legal actions; a bare "1:pass" list is never shown
     assert prompts and "\n1:pass\n" not in "\n" + text + "\n"
+
+
+def test_fan_command_refuses_impossible_flower_counts_and_flags_hands_below_the_minimum():
+    from qipai.games.mahjong_gb.fancli import fan_report
+
+    with pytest.raises(NotationError, match="0..8"):
+        fan_report("123m 456p 789s 1p [CCC] + 1p", flowers=12)
+    assert "not a legal win" in fan_report("234m 567m 345p 678s 9s + 9s | seat=S")       # rule file case 2
+    assert "not a legal win" not in fan_report("45s 789s CC [234m] [678p] + 3s | seat=S")  # case 1: 8

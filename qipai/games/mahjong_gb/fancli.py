@@ -30,6 +30,10 @@ def fan_report(text: str, *, self_drawn: bool = False, kong: bool = False, last:
     if round_wind is not None:
         changes["round_wind"] = _wind(round_wind)
     if flowers is not None:
+        if not 0 <= flowers <= 8:
+            from qipai.core.errors import NotationError
+
+            raise NotationError(f"flowers must be 0..8, got {flowers}", "flowers")
         changes["flowers"] = flowers
     hand = replace(hand, **changes)
     r = calculate(hand, exclusions=exclusions, mixed_kongs=mixed_kongs)
@@ -41,6 +45,8 @@ def fan_report(text: str, *, self_drawn: bool = False, kong: bool = False, last:
         name = f"{zh} {en}" if english else zh
         lines.append(f"  {no:>2} {name}  {value}" + (f" ×{count}" if count > 1 else ""))
     lines.append(f"total {r.total} (without flowers {r.base_total})")
+    if r.base_total < 8:
+        lines.append("below the 8-fan minimum (flowers not counted): not a legal win")
     return "\n".join(lines)
 
 
