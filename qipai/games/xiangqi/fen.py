@@ -45,6 +45,14 @@ _LETTER_KIND = {"K": KING, "A": ADVISOR, "B": ELEPHANT, "E": ELEPHANT, "N": HORS
 START_COUNTS = {KING: 1, ADVISOR: 2, ELEPHANT: 2, HORSE: 2, ROOK: 2, CANNON: 2, PAWN: 5}
 
 
+_DIGITS = frozenset("0123456789")
+
+
+def _is_count(text: str) -> bool:
+    """True for a non-empty run of ASCII digits (``str.isdigit`` also takes ``²`` and ``٣``)."""
+    return bool(text) and all(ch in _DIGITS for ch in text)
+
+
 class Position(NamedTuple):
     board: list[int]
     turn: int              # 0 Red, 1 Black
@@ -69,7 +77,7 @@ def parse_board(text: str) -> list[int]:
         if not row:
             raise NotationError("empty rank", field)
         for ch in row:
-            if ch.isdigit():
+            if ch in _DIGITS:
                 n = int(ch)
                 if n == 0:
                     raise NotationError("'0' is not a run of empty points", field)
@@ -111,11 +119,11 @@ def parse_fen(text: str, *, validate: bool = True, king_capture: bool = False) -
     no_capture = 0
     move_number = 1
     if len(parts) > 4:
-        if not parts[4].isdigit():
+        if not _is_count(parts[4]):
             raise NotationError(f"expected a non-negative integer, got {parts[4]!r}", "no-capture counter")
         no_capture = int(parts[4])
     if len(parts) > 5:
-        if not parts[5].isdigit() or int(parts[5]) < 1:
+        if not _is_count(parts[5]) or int(parts[5]) < 1:
             raise NotationError(f"expected a positive integer, got {parts[5]!r}", "move number")
         move_number = int(parts[5])
     if validate:
