@@ -1,0 +1,93 @@
+"""Duplicate deals (competition.md §2.8): the same cards at every table of a group, hands rotated
+by table, and scores compared between the holders of the same hand."""
+
+from __future__ import annotations
+
+import pytest
+
+import qipai
+from qipai.bots import make_bot
+from qipai.competition import duplicate as dup
+from qipai.competition.lot import deal_seed
+from qipai.core.errors import OptionError
+from qipai.match import BotPlayer, play_game_sync
+
+
+def hand_ids(state, seat):
+    return sorted(c.id for c in state.deal_hands()[seat])
+
+
+@pytest.mark.parametrize("preset", ["classic", "seed002"])
+def test_same_deals_at_every_table_with_rotated_seats(preset):
+    game = qipai.load("doudizhu", preset=preset)
+    k, tables = 3, 3
+    seeds = [deal_seed("ab" * 32, "dup-group", d) for d in (1, 2)]
+    for seed in seeds:
+        per_table = dup.group_deals(game, seed, tables)
+        states = [game.new_state(deal=deals) for deals in per_table]
+        base = states[0]
+        for i, st in enumerate(states):
+            assert sorted(c.id for c in st.kitty) == sorted(c.id for c in base.kitty)
+            for seat in range(k):
+                h = dup.hand_of(i, seat, k)
+                # seat j at table i holds hand (j + i) mod k of the table-0 deal ...
+                assert hand_ids(st, seat) == hand_ids(base, h)
+            # ... and the first bidder's position travels with its hand
+            assert dup.hand_of(i, st.first_bidder, k) == base.first_bidder
+            if preset == "seed002":
+                assert st.face_up == base.face_up
+        # the rotation really moves cards between seats: table 1 seat 0 is table 0 seat 1
+        assert hand_ids(states[1], 0) == hand_ids(base, 1) != hand_ids(base, 0)
+
+
+def test_duplicate_group_played_and_compared():
+    game = qipai.load("doudizhu", preset="classic")
+    k, tables = 3, 3
+    seats = [["a1", "a2", "a3"], ["b1", "b2", "b3"], ["c1", "c2", "c3"]]
+    results: list[list[list[float]]] = [[] for _ in range(tables)]
+    for d in (1, 2):
+        seed = deal_seed("cd" * 32, "dup-group", d)
+        for i, deals in enumerate(dup.group_deals(game, seed, tables)):
+            state = game.new_state(deal=deals)
+            players = [BotPlayer(make_bot("doudizhu", "rule", seed=7 + s)) for s in range(k)]
+            out = play_game_sync(game, players, state=state, names=seats[i])
+            assert out.result.returns and sum(out.result.returns) == 0
+            results[i].append(list(out.result.returns))
+    mp = dup.duplicate_scores(results, k)
+    avg = dup.duplicate_scores(results, k, method="average")
+    # matchpoints: every (deal, hand) hands out 2 per pair of holders; 3 holders -> 6 per hand
+    assert sum(map(sum, mp)) == 2 * k * 6
+    # the average method is zero-sum over each hand's holders
+    assert sum(map(sum, avg)) == pytest.approx(0)
+    # recompute one entrant by hand: table 2 seat 0 held hand 2 in each deal
+    want = 0.0
+    for d in range(2):
+        mine = results[2][d][0]
+        for i in (0, 1):
+            other = results[i][d][dup.seat_of(i, 2, k)]
+            want += 2 if mine > other else 1 if mine == other else 0
+    assert mp[2][0] == want
+
+
+def test_duplicate_scores_worked_example():
+    # two tables of 3, one deal: hand h is seat h at table 0 and seat (h - 1) mod 3 at table 1
+    results = [[[4, -2, -2]], [[-2, -2, 4]]]
+    # hand 0: table 0 seat 0 scored 4, table 1 seat 2 scored 4 -> equal
+    # hand 1: table 0 seat 1 scored -2, table 1 seat 0 scored -2 -> equal
+    # hand 2: table 0 seat 2 scored -2, table 1 seat 1 scored -2 -> equal
+    assert dup.duplicate_scores(results, 3) == [[1, 1, 1], [1, 1, 1]]
+    results = [[[4, -2, -2]], [[2, -4, 2]]]
+    # hand 0: 4 (t0 s0) vs 2 (t1 s2); hand 1: -2 (t0 s1) vs 2 (t1 s0); hand 2: -2 (t0 s2) vs -4 (t1 s1)
+    assert dup.duplicate_scores(results, 3) == [[2, 0, 2], [2, 0, 0]]
+    assert dup.duplicate_scores(results, 3, "average") == [[1, -2, 1], [2, -1, -1]]
+    # a deal one table did not complete is compared among the others only
+    assert dup.duplicate_scores([[[4, -2, -2]], [None]], 3) == [[0, 0, 0], [0, 0, 0]]
+
+
+def test_duplicate_bad_input():
+    with pytest.raises(OptionError, match="not available for go"):
+        dup.group_deals(qipai.load("go"), "00", 2)
+    with pytest.raises(OptionError, match="unknown duplicate scoring"):
+        dup.duplicate_scores([[[1, 0, -1]]], 3, "imps")
+    with pytest.raises(OptionError, match="2 scores for 3 seats"):
+        dup.duplicate_scores([[[1, -1]]], 3)
