@@ -140,8 +140,9 @@ def test_two_pieces_that_both_fit_are_ambiguous():
 
 def test_illegal_candidate_is_not_chosen():
     # The horse on b0 cannot go to d1 (leg blocked by the elephant on c0), so no move fits.
-    with pytest.raises(IllegalAction, match="no legal move matches"):
+    with pytest.raises(IllegalAction, match="no legal move matches") as e:
         parse_move(state(), "马八进六")
+    assert "b0d1" in e.value.reason and "c0" in e.value.reason    # the referee's reason is passed on
 
 
 # ----- pawns --------------------------------------------------------------------------------------
@@ -206,6 +207,17 @@ def test_readable_but_no_legal_move(text):
     with pytest.raises(IllegalAction, match="no legal move matches"):
         parse_move(s, text)
     assert looks_like_move(text)
+
+
+@pytest.mark.parametrize("text, reason", [
+    ("马五进七", "Red has no horse on file 5"),
+    ("前车进一", "Red has no rook sharing a file with another"),
+    ("车一平一", "no Red rook on file 1 can move that way"),
+])
+def test_reason_names_the_missing_piece(text, reason):
+    with pytest.raises(IllegalAction) as e:
+        parse_move(state(), text)
+    assert reason in e.value.reason
 
 
 def test_refused_text_leaves_state_unchanged():
