@@ -252,10 +252,9 @@ def read_pgn(data: bytes | str, source: str = "<pgn>") -> list[Record]:
 def sniff(data: bytes) -> bool:
     """True if ``data`` looks like a xiangqi PGN file."""
     head = data[:8192]
-    for bom in (codecs.BOM_UTF8,):
-        if head.startswith(bom):
-            head = head[len(bom):]
-    if head.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+    if head.startswith(codecs.BOM_UTF8):
+        head = head[len(codecs.BOM_UTF8):]
+    elif head.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
         try:
             head = data.decode("utf-16").encode("utf-8")[:8192]
         except UnicodeDecodeError:
