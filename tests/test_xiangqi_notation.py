@@ -105,6 +105,9 @@ def test_tandem_pieces_written_front_and_back():
     assert to_wxf(s, mv("c3c2")) == "C--1"
     assert parse_move(s, "C--1") == mv("c3c2")
     assert to_chinese(s, mv("c3c2")) == "后炮退一"
+    s = state("4k4/9/2C6/9/9/9/9/2C6/9/3K5 w - - 0 1")     # red cannons c7 and c2
+    assert parse_move(s, "後炮進三") == parse_move(s, "C-+3") == mv("c2c5")
+    assert to_chinese(s, mv("c2c5"), traditional=True) == "後炮進三"
 
 
 def test_front_rook_from_the_data_spelling():
