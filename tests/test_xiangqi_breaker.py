@@ -9,7 +9,8 @@ from __future__ import annotations
 import pytest
 
 import qipai
-from qipai import NotationError
+from qipai import IllegalAction, NotationError
+from qipai.games.xiangqi import Move
 
 K_ONLY = "4k4/9/9/9/9/9/9/9/9/3K5"
 
@@ -45,3 +46,25 @@ def test_cli_moves_with_a_superscript_digit_reports_an_error_without_traceback()
     assert out.exit_code != 0
     assert not isinstance(out.exception, ValueError)
     assert "rank 0" in out.output
+
+
+# ----- actions that are not moves -----------------------------------------------------------
+
+@pytest.mark.parametrize("action", [
+    Move("a", "b"), Move(25.0, 22.0), (25.0, 22.0), Move(None, 22), (True, 5), Move(25, False),
+    Move(-1, 5), Move(0, 90), ("h2", "e2"),
+])
+def test_a_move_with_bad_squares_is_refused_and_changes_nothing(action):
+    state = qipai.load("xiangqi").new_state()
+    before = (state.fen(), list(state.log), list(state.history), state.result)
+    with pytest.raises(IllegalAction) as e:
+        state.apply(action)
+    assert "0..89" in e.value.reason or "not a xiangqi move" in e.value.reason
+    str(e.value)                                       # the message itself must not fail
+    assert (state.fen(), list(state.log), list(state.history), state.result) == before
+    assert state.legal_moves()                          # the state still works
+
+
+def test_move_text_of_bad_squares_does_not_raise():
+    assert str(Move(25, 22)) == "h2e2"
+    assert "a" in str(Move("a", "b")) and "Move" in str(Move(7, 95))

@@ -36,7 +36,9 @@ class Move(NamedTuple):
     to_sq: int
 
     def __str__(self) -> str:
-        return B.sq_name(self.from_sq) + B.sq_name(self.to_sq)
+        if _is_square(self.from_sq) and _is_square(self.to_sq):
+            return B.sq_name(self.from_sq) + B.sq_name(self.to_sq)
+        return f"Move({self.from_sq!r}, {self.to_sq!r})"
 
     @classmethod
     def parse(cls, text: str) -> Move:
@@ -52,6 +54,11 @@ class Move(NamedTuple):
     @property
     def code(self) -> int:
         return self.from_sq << 7 | self.to_sq
+
+
+def _is_square(x: Any) -> bool:
+    """True for a square number: an ``int`` (not a ``bool``) in 0..89."""
+    return type(x) is int and 0 <= x < B.NSQ
 
 
 _MOVES: dict[int, Move] = {}
@@ -210,16 +217,15 @@ class XiangqiState(State):
         if not isinstance(action, Move):
             raise IllegalAction(f"not a xiangqi move: {action!r}", action)
         f, t = action.from_sq, action.to_sq
-        if not (isinstance(f, int) and isinstance(t, int) and 0 <= f < 90 and 0 <= t < 90):
-            raise IllegalAction("squares must be 0..89", action)
+        if not (_is_square(f) and _is_square(t)):
+            raise IllegalAction("squares must be integers 0..89", action)
         code = f << 7 | t
         if code not in self._legal_codes():
             raise IllegalAction(self._why_illegal(f, t), action)
         self._do(code)
 
     def _action_text(self, action: Any) -> str:
-        if isinstance(action, tuple) and len(action) == 2 and all(isinstance(x, int) for x in action) \
-                and all(0 <= x < 90 for x in action):
+        if isinstance(action, tuple) and len(action) == 2 and all(_is_square(x) for x in action):
             return str(Move(*action))
         return str(action)
 
