@@ -130,24 +130,25 @@ def replay_cmd(
 @app.command("export")
 def export_cmd(
     file: Annotated[Path, typer.Argument(help="A record file (any supported format).")],
+    fmt: Annotated[str, typer.Option("--format", "-f",
+                                     help="json, or the game's own format (pgn, pgn-chinese, sgf, ...).")]
+    = "json",
     out: Annotated[Path | None, typer.Option("--out", "-O", help="Write here instead of stdout.")] = None,
 ) -> None:
-    """Replay a record file and write it as qipai JSON records with canonical move text."""
-    import json
-
+    """Replay a record file and write it again with canonical move text (qipai JSON by default)."""
     try:
         _, records = formats.read_records(file.read_bytes(), str(file))
         states = [replay_record(r, source=str(file)) for r in records]
+        clean = [s.to_record(seats=r.seats, meta={k: v for k, v in r.meta.items()
+                                                  if k not in ("move_lines", "game_index")})
+                 for s, r in zip(states, records)]
+        text = formats.write_records(clean, fmt)
     except OSError as e:
         _fail(f"{file}: cannot read: {e.strerror}")
     except RecordError as e:
         _fail(e.describe())
-    docs = [s.to_record(seats=r.seats, meta={k: v for k, v in r.meta.items()
-                                               if k not in ("move_lines", "game_index")}).to_json()
-            for s, r in zip(states, records)]
-    text = json.dumps(docs[0] if len(docs) == 1 else docs, ensure_ascii=False, indent=1)
     if out:
-        out.write_text(text + "\n", encoding="utf-8")
+        out.write_text(text.rstrip("\n") + "\n", encoding="utf-8")
     else:
         console.print(text, markup=False, soft_wrap=True)
 
@@ -263,6 +264,26 @@ def play_cmd(
         console.print("\nbye", markup=False)
     except IllegalAction as e:
         _fail(str(e))
+
+
+@app.command("serve")
+def serve_cmd(
+    host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="Port to listen on.")] = 8000,
+    data_dir: Annotated[Path | None, typer.Option(
+        "--data-dir", help="Folder of the SQLite file (default $QIPAI_DATA_DIR).")] = None,
+    database_url: Annotated[str | None, typer.Option("--database-url", help="Any SQLAlchemy URL.")] = None,
+    organizer: Annotated[list[str] | None,
+                         typer.Option(help="Username that gets the organizer role.")] = None,
+) -> None:
+    """Run the web server: lobby, live play, records and events (see docs/server.md)."""
+    from qipai.server import Settings, serve
+
+    url = database_url
+    if url is None and data_dir is not None:
+        data_dir.mkdir(parents=True, exist_ok=True)
+        url = f"sqlite:///{data_dir / 'qipai.db'}"
+    serve(host, port, Settings(database_url=url, organizers=tuple(organizer or ())))
 
 
 def main() -> None:  # pragma: no cover - entry point

@@ -1,0 +1,27 @@
+"""The qipai server: accounts, lobby, live tables over WebSockets, records, events, web pages.
+
+``create_app(settings)`` builds the FastAPI application; :func:`serve` runs it with uvicorn
+(``qipai serve``). See ``docs/server.md``.
+"""
+
+from __future__ import annotations
+
+from .config import Limits, Settings
+
+
+def create_app(settings: Settings | None = None):
+    from .app import create_app as _create
+
+    return _create(settings)
+
+
+def serve(host: str = "127.0.0.1", port: int = 8000, settings: Settings | None = None,
+          log_level: str = "info") -> None:
+    """Run the server in this process until interrupted (one worker, SQLite by default)."""
+    import uvicorn
+
+    uvicorn.run(create_app(settings), host=host, port=port, log_level=log_level,
+                ws_max_size=1 << 16)
+
+
+__all__ = ["Limits", "Settings", "create_app", "serve"]

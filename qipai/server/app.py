@@ -1,0 +1,444 @@
+"""The web application: pages, the JSON API and the WebSocket endpoint.
+
+``create_app(settings)`` builds a FastAPI app; ``qipai serve`` runs it with uvicorn. The API is
+documented by FastAPI's OpenAPI document at ``/openapi.json`` (and ``/docs``); every refusal
+is ``{"error": code, "message": text}`` with an HTTP status (see :mod:`.errors`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+from contextlib import asynccontextmanager
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
+from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
+from fastapi.staticfiles import StaticFiles
+from pydantic import BaseModel, Field
+from sqlalchemy import func, select
+
+import qipai
+from qipai.bots import bot_names
+from qipai.competition.db import open_db
+from qipai.core import Record, replay
+from qipai.core.errors import QipaiError
+from qipai.match import CLOCK_PRESETS
+
+from . import auth
+from .config import Settings
+from .errors import ApiError, ws_error
+from .exports import EXPORTS
+from .models import RecordPlayer, RecordRow, UserRow
+from .ratelimit import RateLimit
+from .tables import Conn, Hub
+
+WEB = Path(str(resources.files("qipai.server").joinpath("web")))
+PAGES = ("/", "/login", "/signup", "/history", "/events", "/about")
+
+
+# ----- request and response shapes (also the OpenAPI document) --------------------------------
+class Credentials(BaseModel):
+    username: str = Field(max_length=64)
+    password: str = Field(max_length=400)
+
+
+class NewTable(BaseModel):
+    game: str
+    options: dict[str, Any] = {}
+    num_seats: int | None = None
+    settings: dict[str, Any] = {}
+    sit: bool = True                  # the creator takes a seat
+    seat: int | None = None
+    bots: int | None = None           # fill this many seats with bots (None: none)
+    bot: str | None = None
+
+
+class SeatRequest(BaseModel):
+    seat: int | None = None
+    bot: str | None = None
+
+
+class Limiters:
+    def __init__(self, settings: Settings) -> None:
+        lim = settings.limits
+        self.login_ip = RateLimit(*lim.login_ip)
+        self.login_account = RateLimit(*lim.login_account)
+        self.signup_ip = RateLimit(*lim.signup_ip)
+        self.moves_account = RateLimit(*lim.moves_account)
+        self.moves_ip = RateLimit(*lim.moves_ip)
+        self.api_ip = RateLimit(*lim.api_ip)
+
+
+def _limit(limiter: RateLimit, key: str) -> None:
+    wait = limiter.hit(key)
+    if wait:
+        raise ApiError(429, "rate_limited", "too many requests; slow down",
+                       retry_after=round(wait, 2))
+
+
+def _ip(conn: Request | WebSocket) -> str:
+    return conn.client.host if conn.client else "?"
+
+
+def create_app(settings: Settings | None = None) -> FastAPI:
+    """The qipai server app. Its lifespan opens the database (running migrations), resumes
+    live games, and on shutdown saves every live game without deciding it."""
+    settings = settings or Settings()
+    db = open_db(settings.database_url)
+    hub = Hub(db, settings)
+    limits = Limiters(settings)
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI):
+        await hub.start()
+        yield
+        await hub.stop()
+
+    app = FastAPI(title="qipai", version=qipai.__version__, lifespan=lifespan,
+                  description="Referee engine and competition server for Chinese board and card games")
+    app.state.hub = hub
+    app.state.db = db
+    app.state.settings = settings
+    app.state.limits = limits
+
+    @app.exception_handler(ApiError)
+    async def api_error(request: Request, exc: ApiError) -> JSONResponse:
+        headers = {"Retry-After": str(max(1, round(exc.extra["retry_after"])))} if exc.status == 429 else None
+        return JSONResponse(exc.body(), status_code=exc.status, headers=headers)
+
+    from fastapi.exceptions import RequestValidationError
+
+    @app.exception_handler(RequestValidationError)
+    async def bad_request(request: Request, exc: RequestValidationError) -> JSONResponse:
+        problems = [{"where": ".".join(str(p) for p in e.get("loc", ())), "problem": e.get("msg")}
+                    for e in exc.errors()]
+        return JSONResponse({"error": "bad_request", "message": "the request body is not valid",
+                             "problems": problems}, status_code=400)
+
+    @app.middleware("http")
+    async def guard(request: Request, call_next):
+        if request.method in ("POST", "PUT", "DELETE", "PATCH"):
+            size = request.headers.get("content-length")
+            if size and size.isdigit() and int(size) > settings.limits.body_bytes:
+                return JSONResponse({"error": "too_large", "message": "request body too large"},
+                                    status_code=413)
+            if not request.url.path.startswith(("/api/login", "/api/signup")):
+                wait = limits.api_ip.hit(_ip(request))
+                if wait:
+                    return JSONResponse({"error": "rate_limited", "message": "too many requests",
+                                         "retry_after": round(wait, 2)}, status_code=429,
+                                        headers={"Retry-After": str(max(1, round(wait)))})
+        return await call_next(request)
+
+    # ----- helpers ---------------------------------------------------------------------------
+    def user_of(request: Request | WebSocket) -> UserRow | None:
+        token = request.cookies.get(auth.COOKIE)
+        if not token:
+            return None
+        with db.begin() as s:
+            user = auth.session_user(s, token)
+            if user is not None:
+                s.expunge(user)
+            return user
+
+    def need_user(request: Request) -> UserRow:
+        user = user_of(request)
+        if user is None:
+            raise ApiError(401, "not_signed_in", "sign in first")
+        return user
+
+    def user_json(u: UserRow) -> dict[str, Any]:
+        return {"id": u.id, "username": u.username, "role": u.role}
+
+    def set_cookie(request: Request, response: Response, token: str) -> None:
+        response.set_cookie(auth.COOKIE, token, max_age=auth.SESSION_SECONDS, httponly=True,
+                            samesite="lax", secure=request.url.scheme == "https", path="/")
+
+    # ----- accounts --------------------------------------------------------------------------
+    @app.post("/api/signup", tags=["accounts"])
+    async def signup(request: Request, body: Credentials) -> JSONResponse:
+        """Create an account and sign in. Errors: bad_username, bad_password, username_taken,
+        rate_limited."""
+        _limit(limits.signup_ip, _ip(request))
+        auth.validate_new_account(body.username, body.password)
+        hashed = await asyncio.to_thread(auth.hash_password, body.password)
+        with db.begin() as s:
+            if s.scalar(select(UserRow).where(UserRow.username == body.username)) is not None:
+                raise ApiError(409, "username_taken", f"the username {body.username!r} is taken")
+            first = settings.first_user_organizer and not s.scalar(select(func.count(UserRow.id)))
+            role = "organizer" if first or body.username in settings.organizers else "player"
+            user = UserRow(username=body.username, password_hash=hashed, role=role)
+            s.add(user)
+            s.flush()
+            token = auth.new_session(s, user)
+            out = user_json(user)
+        response = JSONResponse(out, status_code=201)
+        set_cookie(request, response, token)
+        return response
+
+    @app.post("/api/login", tags=["accounts"])
+    async def login(request: Request, body: Credentials) -> JSONResponse:
+        """Sign in. Errors: bad_credentials (401), rate_limited (429, per IP and per account)."""
+        _limit(limits.login_ip, _ip(request))
+        _limit(limits.login_account, body.username.lower())
+        with db() as s:
+            user = s.scalar(select(UserRow).where(UserRow.username == body.username))
+            hashed = user.password_hash if user else None
+        ok = await asyncio.to_thread(auth.check_password, hashed or auth._DUMMY, body.password)
+        if user is None or not ok:
+            raise ApiError(401, "bad_credentials", "wrong username or password")
+        with db.begin() as s:
+            token = auth.new_session(s, user)
+        response = JSONResponse(user_json(user))
+        set_cookie(request, response, token)
+        return response
+
+    @app.post("/api/logout", tags=["accounts"])
+    async def logout(request: Request) -> JSONResponse:
+        with db.begin() as s:
+            auth.end_session(s, request.cookies.get(auth.COOKIE))
+        response = JSONResponse({"ok": True})
+        response.delete_cookie(auth.COOKIE, path="/")
+        return response
+
+    @app.get("/api/me", tags=["accounts"])
+    async def me(request: Request) -> dict[str, Any]:
+        """The signed-in account, or ``{"user": null}``."""
+        user = user_of(request)
+        return {"user": user_json(user) if user else None}
+
+    # ----- games and lobby ---------------------------------------------------------------------
+    @app.get("/api/games", tags=["lobby"])
+    async def games() -> list[dict[str, Any]]:
+        """Every registered game with its options, seat counts and built-in bots."""
+        out = []
+        for info in qipai.games():
+            d = info.to_json()
+            d["bots"] = bot_names(info.id)
+            d["export"] = EXPORTS[info.id][0] if info.id in EXPORTS else None
+            out.append(d)
+        return out
+
+    @app.get("/api/clocks", tags=["lobby"])
+    async def clocks() -> dict[str, Any]:
+        """The clock presets a table may use (competition.md §4.5)."""
+        return CLOCK_PRESETS
+
+    @app.get("/api/tables", tags=["lobby"])
+    async def tables() -> list[dict[str, Any]]:
+        """Open and running tables."""
+        return [t.summary() for t in hub.tables.values()]
+
+    @app.post("/api/tables", tags=["lobby"], status_code=201)
+    async def create_table(request: Request, body: NewTable) -> dict[str, Any]:
+        """Create a table for any game with any of its options; optionally sit and add bots.
+        Errors: bad_options, bad_seats, bad_clock, bad_settings, bad_bot."""
+        user = need_user(request)
+        table = hub.create_table(user.id, body.game, body.options, body.settings, body.num_seats)
+        if body.sit:
+            table.take_seat(user.id, user.username, body.seat)
+        if body.bots:
+            for _ in range(min(body.bots, table.num_seats)):
+                if table.status == "open" and any(s is None for s in table.seats):
+                    table.add_bot(None, body.bot)
+        return table.summary()
+
+    @app.get("/api/tables/{table_id}", tags=["lobby"])
+    async def get_table(table_id: str) -> dict[str, Any]:
+        return hub.get(table_id).summary()
+
+    @app.post("/api/tables/{table_id}/sit", tags=["lobby"])
+    async def sit(request: Request, table_id: str, body: SeatRequest | None = None) -> dict[str, Any]:
+        """Take a seat (the first free one unless ``seat`` is given). The game starts when full."""
+        user = need_user(request)
+        table = hub.get(table_id)
+        table.take_seat(user.id, user.username, body.seat if body else None)
+        return table.summary()
+
+    @app.post("/api/tables/{table_id}/leave", tags=["lobby"])
+    async def leave(request: Request, table_id: str) -> dict[str, Any]:
+        user = need_user(request)
+        table = hub.get(table_id)
+        table.leave_seat(user.id)
+        return table.summary()
+
+    def table_helper(request: Request, table_id: str):
+        user = need_user(request)
+        table = hub.get(table_id)
+        if table.owner_id != user.id and table.seat_of(user.id) is None:
+            raise ApiError(403, "not_at_table", "only the table's owner or a seated player adds bots")
+        return table
+
+    @app.post("/api/tables/{table_id}/bot", tags=["lobby"])
+    async def add_bot(request: Request, table_id: str, body: SeatRequest | None = None) -> dict[str, Any]:
+        """Seat a built-in bot (the table's owner or a seated player may)."""
+        table = table_helper(request, table_id)
+        table.add_bot(body.seat if body else None, body.bot if body else None)
+        return table.summary()
+
+    @app.post("/api/tables/{table_id}/fill", tags=["lobby"])
+    async def fill(request: Request, table_id: str, body: SeatRequest | None = None) -> dict[str, Any]:
+        """Fill every empty seat with bots (which starts the game)."""
+        table_helper(request, table_id).fill_bots(body.bot if body else None)
+        return hub.get(table_id).summary()
+
+    # ----- records ---------------------------------------------------------------------------
+    def record_json(row: RecordRow, full: bool = False) -> dict[str, Any]:
+        out = {"id": row.id, "table": row.table_id, "game": row.game, "names": row.names,
+               "players": row.players, "result": row.result, "finished": row.finished}
+        if full:
+            out["record"] = row.record
+        return out
+
+    def get_record(record_id: int) -> RecordRow:
+        with db() as s:
+            row = s.get(RecordRow, record_id)
+        if row is None:
+            raise ApiError(404, "no_record", f"no record {record_id}")
+        return row
+
+    @app.get("/api/records", tags=["records"])
+    async def records(request: Request, user: str | None = None, game: str | None = None,
+                      limit: int = 50) -> list[dict[str, Any]]:
+        """Finished games, newest first; ``user=me`` or a username for one player's history."""
+        limit = max(1, min(limit, 500))
+        q = select(RecordRow).order_by(RecordRow.id.desc()).limit(limit)
+        with db() as s:
+            if user:
+                if user == "me":
+                    u = user_of(request)
+                    if u is None:
+                        raise ApiError(401, "not_signed_in", "sign in first")
+                    uid = u.id
+                else:
+                    uid = s.scalar(select(UserRow.id).where(UserRow.username == user))
+                    if uid is None:
+                        raise ApiError(404, "no_user", f"no user {user!r}")
+                q = q.join(RecordPlayer, RecordPlayer.record_id == RecordRow.id).where(
+                    RecordPlayer.user_id == uid)
+            if game:
+                q = q.where(RecordRow.game == game)
+            return [record_json(r) for r in s.scalars(q).all()]
+
+    @app.get("/api/records/{record_id}", tags=["records"])
+    async def record(record_id: int) -> dict[str, Any]:
+        return record_json(get_record(record_id), full=True)
+
+    @app.get("/api/records/{record_id}/steps", tags=["records"])
+    async def steps(record_id: int) -> dict[str, Any]:
+        """Every position of a finished game for the replay page: per ply, the spectator view
+        and each seat's view (the game is over, so hidden cards may be shown)."""
+        row = get_record(record_id)
+        rec = Record.from_json(row.record)
+        game = qipai.load(rec.game, **rec.options)
+        state = game.new_state(seed=rec.seed, deal=rec.deal, position=rec.position, num_seats=rec.num_seats)
+        n = state.num_seats
+        out = [{"action": None, "views": [state.view(s) for s in range(n)], "public": state.view(None)}]
+        for entry in rec.actions:
+            seat, text = (entry[0], entry[1]) if isinstance(entry, list) else (None, entry)
+            mover = seat if seat is not None else state.current_player
+            state.apply(text, seat=seat)
+            out.append({"action": text, "seat": mover, "views": [state.view(s) for s in range(n)],
+                        "public": state.view(None)})
+        return {"record": record_json(row), "steps": out}
+
+    @app.get("/api/records/{record_id}/download", tags=["records"])
+    async def download(record_id: int, format: str = "json") -> Response:
+        """The record as qipai JSON (``format=json``) or in the game's own format
+        (``format=native``: PGN for xiangqi, SGF for go, ...)."""
+        row = get_record(record_id)
+        if format == "json":
+            text = json.dumps(row.record, ensure_ascii=False, indent=1)
+            return Response(text, media_type="application/json; charset=utf-8", headers={
+                "Content-Disposition": f'attachment; filename="qipai-{row.id}.json"'})
+        if format != "native":
+            raise ApiError(400, "bad_format", "format is json or native")
+        if row.game not in EXPORTS:
+            raise ApiError(404, "no_native_format", f"{row.game} has no other record format")
+        ext, media, writer = EXPORTS[row.game]
+        rec = Record.from_json(row.record)
+        try:
+            text = writer(replay(rec), rec)
+        except (ValueError, QipaiError) as e:
+            raise ApiError(409, "cannot_export", str(e)) from None
+        return Response(text, media_type=media, headers={
+            "Content-Disposition": f'attachment; filename="qipai-{row.id}.{ext}"'})
+
+    # ----- live play ---------------------------------------------------------------------------
+    @app.websocket("/ws/tables/{table_id}")
+    async def ws_table(ws: WebSocket, table_id: str) -> None:
+        """Live play. Server → client: ``hello``, ``state`` (from ``view(seat)``), ``event``,
+        ``error``, ``ignored``, ``pong``. Client → server: ``move`` (``seq``, ``action``),
+        ``resign``, ``draw_offer``, ``draw_accept``, ``draw_decline``, ``sync``, ``ping``."""
+        user = user_of(ws)
+        await ws.accept()
+        table = hub.tables.get(table_id) or hub.finished.get(table_id)
+        if table is None:
+            await ws.send_json(ws_error("no_table", f"no live table {table_id!r}"))
+            await ws.close(code=4404)
+            return
+        conn = Conn(ws.send_text, user.id if user else None)
+        writer = asyncio.get_running_loop().create_task(conn.writer())
+        table.attach(conn, table.seat_of(user.id) if user else None)
+        ip = _ip(ws)
+        max_bytes = settings.limits.ws_message_bytes
+        try:
+            while True:
+                message = await ws.receive()
+                if message["type"] == "websocket.disconnect":
+                    break
+                text = message.get("text")
+                if text is None:
+                    data = message.get("bytes") or b""
+                    text = data.decode("utf-8", "replace")
+                if len(text) > max_bytes:
+                    conn.put_json(ws_error("too_large", f"messages are at most {max_bytes} bytes"))
+                    continue
+                wait = max(limits.moves_ip.hit(ip),
+                           limits.moves_account.hit(str(user.id)) if user else 0.0)
+                if wait:
+                    conn.put_json(ws_error("rate_limited", "too many messages; slow down",
+                                           retry_after=round(wait, 3)))
+                    continue
+                try:
+                    msg = json.loads(text)
+                except json.JSONDecodeError as e:
+                    conn.put_json(ws_error("bad_json", f"not valid JSON: {e.msg}"))
+                    continue
+                if not isinstance(msg, dict):
+                    conn.put_json(ws_error("bad_message", "a message is a JSON object with a 'type'"))
+                    continue
+                seat = table.seat_of(user.id) if user else None
+                table.handle(conn, seat, msg)
+        except WebSocketDisconnect:
+            pass
+        finally:
+            table.detach(conn)
+            conn.queue.put_nowait(None)
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(writer, 1.0)
+
+    # ----- pages -------------------------------------------------------------------------------
+    app.mount("/static", StaticFiles(directory=WEB), name="static")
+    shell = (WEB / "index.html").read_text("utf-8")
+
+    @app.get("/", include_in_schema=False)
+    @app.get("/login", include_in_schema=False)
+    @app.get("/signup", include_in_schema=False)
+    @app.get("/history", include_in_schema=False)
+    @app.get("/events", include_in_schema=False)
+    @app.get("/tables/{table_id}", include_in_schema=False)
+    @app.get("/records/{record_id}", include_in_schema=False)
+    @app.get("/events/{event_id}", include_in_schema=False)
+    async def page(request: Request) -> HTMLResponse:
+        return HTMLResponse(shell)
+
+    @app.get("/favicon.ico", include_in_schema=False)
+    async def favicon() -> FileResponse:
+        return FileResponse(WEB / "favicon.svg", media_type="image/svg+xml")
+
+    return app

@@ -1,0 +1,35 @@
+"""Server settings: where data lives and the limits the server enforces.
+
+Every field has a working default, so ``qipai serve`` needs no set-up: the database is the
+SQLite file of :func:`qipai.competition.db.database_url` (``$QIPAI_DATA_DIR/qipai.db``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass
+class Limits:
+    """Rate limits (token buckets: ``rate`` per second, ``burst`` at once) and sizes."""
+
+    login_ip: tuple[float, int] = (0.2, 10)        # 10 tries, then one per 5 s, per client IP
+    login_account: tuple[float, int] = (0.1, 5)    # 5 tries, then one per 10 s, per username
+    signup_ip: tuple[float, int] = (0.05, 5)
+    moves_account: tuple[float, int] = (10.0, 20)  # WebSocket messages per account
+    moves_ip: tuple[float, int] = (50.0, 100)      # WebSocket messages per client IP
+    api_ip: tuple[float, int] = (50.0, 200)        # other POST requests per client IP
+    ws_message_bytes: int = 4096                   # larger WebSocket messages are refused
+    body_bytes: int = 65536                        # larger HTTP bodies are refused
+
+
+@dataclass
+class Settings:
+    database_url: str | None = None    # None: the default SQLite file in the data directory
+    limits: Limits = field(default_factory=Limits)
+    flush_interval: float = 0.5        # seconds between writes of changed live games
+    heartbeat: float = 5.0             # seconds between saves of the table time of idle games
+    spectator_delay_ms: int = 10_000   # default delay for spectators of hidden-information games
+    bot_delay_ms: int = 600            # default thinking time shown by built-in bots
+    organizers: tuple[str, ...] = ()   # usernames that get the organizer role when they sign up
+    first_user_organizer: bool = True  # the first account of a fresh server is an organizer

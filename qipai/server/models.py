@@ -1,0 +1,85 @@
+"""The server's tables, in the same SQLAlchemy metadata (and Alembic chain) as the events.
+
+* ``users``: accounts (username, argon2 hash, role ``player`` or ``organizer``);
+* ``sessions``: login sessions; the cookie holds a random token, the table its SHA-256 only;
+* ``tables``: lobby tables, with the live game (action log, clocks, table time) while it runs,
+  so a restarted server resumes it;
+* ``records``: finished games (the full qipai JSON record) and who played them.
+
+The migration is ``qipai/competition/migrations/versions/0002_server.py``.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import JSON, ForeignKey, Integer, String
+from sqlalchemy.orm import Mapped, mapped_column
+
+from qipai.competition.db import Base
+
+
+def now_iso() -> str:
+    return datetime.now(UTC).isoformat(timespec="seconds")
+
+
+class UserRow(Base):
+    __tablename__ = "users"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    username: Mapped[str] = mapped_column(String(32), unique=True, index=True)
+    password_hash: Mapped[str] = mapped_column(String(200))
+    role: Mapped[str] = mapped_column(String(20), default="player")      # player | organizer
+    created: Mapped[str] = mapped_column(String(40), default=now_iso)
+
+
+class SessionRow(Base):
+    __tablename__ = "sessions"
+
+    token_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id"), index=True)
+    created: Mapped[str] = mapped_column(String(40), default=now_iso)
+    expires: Mapped[float] = mapped_column(Integer)                       # unix seconds
+
+
+class TableRow(Base):
+    __tablename__ = "tables"
+
+    id: Mapped[str] = mapped_column(String(20), primary_key=True)
+    game: Mapped[str] = mapped_column(String(40))
+    options: Mapped[dict[str, Any]] = mapped_column(JSON)
+    num_seats: Mapped[int] = mapped_column(Integer)
+    # per seat: {"user": id, "name": str} or {"bot": name, "name": str} or null
+    seats: Mapped[list[Any]] = mapped_column(JSON)
+    settings: Mapped[dict[str, Any]] = mapped_column(JSON)   # clock, spectator delay, bot delay, ...
+    status: Mapped[str] = mapped_column(String(20), default="open")   # open | playing | finished
+    owner_id: Mapped[int | None] = mapped_column(ForeignKey("users.id"), nullable=True)
+    event_id: Mapped[str | None] = mapped_column(String(40), nullable=True)
+    seed: Mapped[str | None] = mapped_column(String(40), nullable=True)
+    live: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    record_id: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    created: Mapped[str] = mapped_column(String(40), default=now_iso)
+
+
+class RecordRow(Base):
+    __tablename__ = "records"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    table_id: Mapped[str | None] = mapped_column(String(20), nullable=True, index=True)
+    game: Mapped[str] = mapped_column(String(40))
+    players: Mapped[list[Any]] = mapped_column(JSON)        # per seat: user id or null (bot)
+    names: Mapped[list[Any]] = mapped_column(JSON)
+    result: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    record: Mapped[dict[str, Any]] = mapped_column(JSON)
+    finished: Mapped[str] = mapped_column(String(40), default=now_iso)
+
+
+class RecordPlayer(Base):
+    """One row per (record, human account) so a player's history is an indexed query."""
+
+    __tablename__ = "record_players"
+
+    record_id: Mapped[int] = mapped_column(ForeignKey("records.id"), primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id"), primary_key=True, index=True)
+    seat: Mapped[int] = mapped_column(Integer)

@@ -1,0 +1,341 @@
+// qipai web client: one small module, no build step. Pages: lobby, sign in/up, table (live
+// play over a WebSocket), history, replay, events. Each game's board is its own module in
+// /static/boards/<game id>.js exporting mount(root, ctx) -> {update(msg)}; a game without one
+// uses boards/generic.js.
+
+const STR = {
+  zh: {
+    lobby: "大厅", history: "我的对局", events: "比赛", signin: "登录", signup: "注册", signout: "退出",
+    username: "用户名", password: "密码", create: "开桌", game: "游戏", seats: "座位", clock: "计时",
+    bots: "机器人", bot: "机器人", status: "状态", open: "等待中", playing: "对局中", finished: "已结束",
+    sit: "入座", watch: "观战", addbot: "加机器人", fillbots: "机器人补满", leave: "离座", resign: "认输",
+    offerdraw: "提和", accept: "同意", decline: "拒绝", yourturn: "轮到你", waiting: "等待对手",
+    youare: "你是", spectator: "观众", result: "结果", replay: "复盘", download: "下载",
+    first: "开头", prev: "上一步", next: "下一步", last: "结尾", tables: "桌子", none: "暂无",
+    red: "红方", black: "黑方", options: "规则选项", needlogin: "请先登录", pass: "不出", play: "出牌",
+    bid: "叫分", nobid: "不叫", landlord: "地主", kitty: "底牌", multiplier: "倍数", base: "底分",
+    bombs: "炸弹", cards: "张", check: "将军", drawoffer: "对方提和", reconnecting: "重新连接…",
+    record: "棋谱", vs: "对", event: "比赛", preset: "预设", players: "选手", register: "报名",
+    start: "开始", startround: "开始本轮", standings: "积分", pairings: "对阵", name: "名称",
+    organizer: "裁判长", round: "轮", mygames: "我的对局", delay: "观战延迟",
+  },
+  en: {
+    lobby: "Lobby", history: "My games", events: "Events", signin: "Sign in", signup: "Sign up", signout: "Sign out",
+    username: "Username", password: "Password", create: "Create table", game: "Game", seats: "Seats", clock: "Clock",
+    bots: "Bots", bot: "Bot", status: "Status", open: "waiting", playing: "playing", finished: "finished",
+    sit: "Sit", watch: "Watch", addbot: "Add bot", fillbots: "Fill with bots", leave: "Leave", resign: "Resign",
+    offerdraw: "Offer draw", accept: "Accept", decline: "Decline", yourturn: "Your turn", waiting: "Waiting",
+    youare: "You are", spectator: "spectator", result: "Result", replay: "Replay", download: "Download",
+    first: "First", prev: "Back", next: "Next", last: "Last", tables: "Tables", none: "none",
+    red: "Red", black: "Black", options: "Rule options", needlogin: "Sign in first", pass: "Pass", play: "Play",
+    bid: "Bid", nobid: "No bid", landlord: "Landlord", kitty: "Kitty", multiplier: "Multiplier", base: "Base",
+    bombs: "Bombs", cards: "cards", check: "Check", drawoffer: "Draw offered", reconnecting: "Reconnecting…",
+    record: "Record", vs: "vs", event: "Event", preset: "Preset", players: "Players", register: "Register",
+    start: "Start", startround: "Start round", standings: "Standings", pairings: "Pairings", name: "Name",
+    organizer: "Organizer", round: "Round", mygames: "My games", delay: "Spectator delay",
+  },
+};
+
+export const lang = localStorage.getItem("lang") || ((navigator.language || "zh").startsWith("zh") ? "zh" : "en");
+export const t = (k) => (STR[lang] && STR[lang][k]) || STR.en[k] || k;
+
+export function el(tag, attrs = {}, ...kids) {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (v === null || v === undefined || v === false) continue;
+    if (k.startsWith("on")) e.addEventListener(k.slice(2), v);
+    else if (k === "class") e.className = v;
+    else e.setAttribute(k, v === true ? "" : v);
+  }
+  for (const k of kids.flat()) if (k !== null && k !== undefined && k !== false) e.append(k instanceof Node ? k : String(k));
+  return e;
+}
+
+export async function api(method, path, body) {
+  const r = await fetch(path, {
+    method, credentials: "same-origin",
+    headers: body !== undefined ? { "Content-Type": "application/json" } : {},
+    body: body !== undefined ? JSON.stringify(body) : undefined,
+  });
+  const data = r.headers.get("content-type")?.includes("json") ? await r.json() : await r.text();
+  if (!r.ok) throw Object.assign(new Error(data.message || r.statusText), data);
+  return data;
+}
+
+let me = null;
+const app = document.getElementById("app");
+
+function gameName(g) { return lang === "zh" ? g.name_zh : g.name_en; }
+
+// ----- header ------------------------------------------------------------------------------
+async function header() {
+  document.documentElement.lang = lang;
+  for (const n of document.querySelectorAll("[data-i18n]")) n.textContent = t(n.dataset.i18n);
+  const langBtn = document.getElementById("lang");
+  langBtn.textContent = lang === "zh" ? "EN" : "中文";
+  langBtn.onclick = () => { localStorage.setItem("lang", lang === "zh" ? "en" : "zh"); location.reload(); };
+  me = (await api("GET", "/api/me")).user;
+  const who = document.getElementById("who");
+  who.replaceChildren();
+  if (me) {
+    who.append(el("span", { id: "me" }, me.username + (me.role === "organizer" ? " ★" : "")), " ",
+      el("button", { onclick: async () => { await api("POST", "/api/logout"); location.href = "/"; } }, t("signout")));
+  } else {
+    who.append(el("a", { href: "/login" }, t("signin")), " / ", el("a", { href: "/signup" }, t("signup")));
+  }
+}
+
+// ----- sign in / up ------------------------------------------------------------------------
+function authPage(kind) {
+  const err = el("div", { class: "error" });
+  const u = el("input", { name: "username", autocomplete: "username", required: true });
+  const p = el("input", { name: "password", type: "password", autocomplete: kind === "signup" ? "new-password" : "current-password", required: true });
+  const form = el("form", { class: "stack" },
+    el("label", {}, t("username"), u), el("label", {}, t("password"), p),
+    el("button", { class: "primary", type: "submit" }, t(kind)), err);
+  form.onsubmit = async (ev) => {
+    ev.preventDefault();
+    try {
+      await api("POST", kind === "signup" ? "/api/signup" : "/api/login", { username: u.value, password: p.value });
+      location.href = new URLSearchParams(location.search).get("next") || "/";
+    } catch (e) { err.textContent = e.message; }
+  };
+  app.replaceChildren(el("h2", {}, t(kind)), form);
+}
+
+// ----- lobby -------------------------------------------------------------------------------
+function optionInput(o) {
+  if (o.type === "bool") return el("input", { type: "checkbox", "data-opt": o.name, checked: o.default ? true : null });
+  if (o.choices) return el("select", { "data-opt": o.name }, o.choices.map((c) => el("option", { value: JSON.stringify(c), selected: c === o.default ? true : null }, String(c))));
+  return el("input", { "data-opt": o.name, type: o.type === "int" ? "number" : "text", value: o.default ?? "" });
+}
+
+async function lobby() {
+  const [games, clocks] = await Promise.all([api("GET", "/api/games"), api("GET", "/api/clocks")]);
+  const byId = Object.fromEntries(games.map((g) => [g.id, g]));
+  const list = el("tbody");
+  const err = el("div", { class: "error" });
+  const createBox = el("div", { class: "card-box" });
+  if (me) {
+    const gameSel = el("select", { name: "game" }, games.map((g) => el("option", { value: g.id }, gameName(g))));
+    const seatsSel = el("select", { name: "num_seats" });
+    const botsSel = el("select", { name: "bots" });
+    const botSel = el("select", { name: "bot" });
+    const clockSel = el("select", { name: "clock" }, el("option", { value: "" }, "—"), Object.keys(clocks).map((c) => el("option", { value: c }, c)));
+    const opts = el("div", { class: "row" });
+    const refresh = () => {
+      const g = byId[gameSel.value];
+      seatsSel.replaceChildren(...g.seats.map((n) => el("option", { value: n }, n)));
+      const n = g.seats[0];
+      botsSel.replaceChildren(...Array.from({ length: n }, (_, i) => el("option", { value: i }, i)));
+      botSel.replaceChildren(...g.bots.map((b) => el("option", { value: b, selected: (b === "rule" || b === "greedy") ? true : null }, b)));
+      opts.replaceChildren(...g.options.map((o) => el("label", { title: o.doc }, o.name + " ", optionInput(o))));
+    };
+    gameSel.onchange = refresh;
+    refresh();
+    const go = el("button", { class: "primary", id: "create" }, t("create"));
+    go.onclick = async () => {
+      const options = {};
+      for (const i of opts.querySelectorAll("[data-opt]")) {
+        const o = byId[gameSel.value].options.find((x) => x.name === i.dataset.opt);
+        let v = i.type === "checkbox" ? i.checked : i.tagName === "SELECT" ? JSON.parse(i.value) : i.value;
+        if (o.type === "int" && !o.choices) v = parseInt(v, 10);
+        if (v !== o.default) options[o.name] = v;
+      }
+      const settings = {};
+      if (clockSel.value) settings.clock = clockSel.value;
+      try {
+        const tb = await api("POST", "/api/tables", { game: gameSel.value, options, num_seats: +seatsSel.value, settings, bots: +botsSel.value, bot: botSel.value });
+        location.href = `/tables/${tb.id}`;
+      } catch (e) { err.textContent = e.message; }
+    };
+    createBox.append(el("h3", {}, t("create")),
+      el("div", { class: "row" }, el("label", {}, t("game") + " ", gameSel), el("label", {}, t("seats") + " ", seatsSel),
+        el("label", {}, t("bots") + " ", botsSel), el("label", {}, t("bot") + " ", botSel), el("label", {}, t("clock") + " ", clockSel)),
+      el("details", {}, el("summary", {}, t("options")), opts), el("div", { class: "row" }, go), err);
+  } else {
+    createBox.append(el("a", { href: "/login" }, t("needlogin")));
+  }
+  app.replaceChildren(createBox, el("div", { class: "card-box" }, el("h3", {}, t("tables")),
+    el("table", { class: "list" }, list)));
+  const poll = async () => {
+    const tables = await api("GET", "/api/tables");
+    list.replaceChildren(...(tables.length ? tables : [null]).map((tb) => {
+      if (!tb) return el("tr", {}, el("td", { class: "muted" }, t("none")));
+      const g = byId[tb.game];
+      const seats = tb.seats.map((s) => (s ? s.name : "·")).join(` ${t("vs")} `);
+      const act = el("td", {});
+      const mine = me && tb.seats.some((s) => s && s.user === me.id);
+      if (tb.status === "open" && me && !mine) {
+        act.append(el("button", { "data-join": tb.id, onclick: async () => { await api("POST", `/api/tables/${tb.id}/sit`, {}); location.href = `/tables/${tb.id}`; } }, t("sit")), " ");
+      }
+      act.append(el("a", { href: `/tables/${tb.id}` }, mine ? t("playing") : t("watch")));
+      return el("tr", { "data-table": tb.id }, el("td", {}, g ? gameName(g) : tb.game), el("td", {}, seats), el("td", {}, t(tb.status)), act);
+    }));
+  };
+  await poll();
+  setInterval(poll, 2000);
+}
+
+// ----- live table --------------------------------------------------------------------------
+export async function loadBoard(game) {
+  try { return await import(`/static/boards/${game}.js`); } catch (e) { return await import("/static/boards/generic.js"); }
+}
+
+function fmtMs(ms) {
+  if (ms === null || ms === undefined) return "";
+  ms = Math.max(0, ms);
+  const s = Math.ceil(ms / 1000);
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
+}
+
+async function tablePage(id) {
+  let info = await api("GET", `/api/tables/${id}`).catch(() => null);
+  const seatsBox = el("div", { class: "seats" });
+  const status = el("div", { class: "status", id: "status" });
+  const boardRoot = el("div", { id: "board" });
+  const controls = el("div", { class: "row", id: "controls" });
+  const err = el("div", { class: "error", id: "error" });
+  app.replaceChildren(seatsBox, status, boardRoot, controls, err);
+  if (!info) { status.textContent = "404"; return; }
+  const mod = await loadBoard(info.game);
+  let last = null, ws = null, board = null, receivedAt = 0, closedByUs = false, backoff = 500;
+  const send = (obj) => { if (ws && ws.readyState === 1) ws.send(JSON.stringify(obj)); };
+  const ctx = { t, lang, send: (action) => send({ type: "move", seq: last ? last.seq : 0, action, seat: last ? last.seat : null }) };
+
+  function renderSeats() {
+    const names = last && last.names ? last.names : info.seats.map((s) => (s ? s.name : "·"));
+    seatsBox.replaceChildren(...names.map((n, i) => {
+      const c = last && last.clocks ? last.clocks[i] : {};
+      const acting = last && last.to_act && last.to_act.includes(i);
+      let left = null;
+      if (c && c.deadline !== undefined && acting) left = c.deadline - (last.now + (performance.now() - receivedAt));
+      else if (c && c.bank !== undefined) left = c.bank;
+      return el("span", { class: "seat" + (acting ? " to-act" : ""), "data-seat": i }, `${i}: ${n}`,
+        left !== null ? el("span", { class: "clock" + (acting && left < 10000 ? " low" : "") }, fmtMs(left)) : null);
+    }));
+  }
+  setInterval(() => { if (last && last.status === "playing") renderSeats(); }, 500);
+
+  function renderControls() {
+    controls.replaceChildren();
+    if (info.status === "open") {
+      const free = info.seats.some((s) => s === null);
+      const mine = me && info.seats.some((s) => s && s.user === me.id);
+      if (me && !mine && free) controls.append(el("button", { class: "primary", id: "sit", onclick: () => act(`/api/tables/${id}/sit`) }, t("sit")));
+      if (me && free) controls.append(el("button", { id: "addbot", onclick: () => act(`/api/tables/${id}/bot`) }, t("addbot")),
+        el("button", { id: "fill", onclick: () => act(`/api/tables/${id}/fill`) }, t("fillbots")));
+      if (mine) controls.append(el("button", { onclick: () => act(`/api/tables/${id}/leave`) }, t("leave")));
+      return;
+    }
+    if (last && last.seat !== null && last.status === "playing" && !last.result) {
+      controls.append(el("button", { id: "resign", onclick: () => confirm(t("resign") + "?") && send({ type: "resign" }) }, t("resign")));
+      if (info.num_seats === 2) {
+        if (last.draw_offer !== undefined && last.draw_offer !== last.seat) {
+          controls.append(el("span", {}, t("drawoffer")), el("button", { onclick: () => send({ type: "draw_accept" }) }, t("accept")),
+            el("button", { onclick: () => send({ type: "draw_decline" }) }, t("decline")));
+        } else controls.append(el("button", { id: "draw", onclick: () => send({ type: "draw_offer" }) }, t("offerdraw")));
+      }
+    }
+    if (last && last.record) controls.append(el("a", { href: `/records/${last.record}`, id: "record-link" }, t("replay")));
+  }
+
+  async function act(path) {
+    try { info = await api("POST", path, {}); err.textContent = ""; renderSeats(); renderControls(); }
+    catch (e) { err.textContent = e.message; }
+  }
+
+  function onMessage(msg) {
+    if (msg.type === "hello" || msg.type === "table") { info = msg.table; if (!last) { renderSeats(); renderControls(); status.textContent = t(info.status); } return; }
+    if (msg.type === "error") { err.textContent = msg.message; return; }
+    if (msg.type === "event") return;
+    if (msg.type !== "state") return;
+    err.textContent = "";
+    last = msg; receivedAt = performance.now();
+    info.status = msg.status;
+    if (!board) board = mod.mount(boardRoot, ctx);
+    board.update(msg);
+    renderSeats(); renderControls();
+    const mine = msg.seat !== null && msg.to_act.includes(msg.seat);
+    status.dataset.seq = msg.seq;
+    if (msg.result) status.textContent = `${t("result")}: ${msg.result.text} (${msg.result.reason})`;
+    else status.textContent = msg.seat === null ? t("spectator") : (mine ? t("yourturn") : t("waiting"));
+    status.className = "status" + (msg.result ? " over" : "");
+  }
+
+  function connect() {
+    const proto = location.protocol === "https:" ? "wss" : "ws";
+    ws = new WebSocket(`${proto}://${location.host}/ws/tables/${id}`);
+    ws.onopen = () => { backoff = 500; };
+    ws.onmessage = (e) => onMessage(JSON.parse(e.data));
+    ws.onclose = () => { if (closedByUs) return; status.textContent = t("reconnecting"); setTimeout(connect, backoff); backoff = Math.min(backoff * 2, 8000); };
+  }
+  connect();
+  renderSeats(); renderControls();
+  // while the table is open, follow it (someone may sit down)
+  const follow = setInterval(async () => {
+    if (info.status !== "open") { clearInterval(follow); return; }
+    const fresh = await api("GET", `/api/tables/${id}`).catch(() => null);
+    if (fresh) { info = fresh; if (!last) { renderSeats(); renderControls(); } }
+    if (fresh && fresh.status !== "open") { closedByUs = true; ws.close(); closedByUs = false; connect(); }
+  }, 1500);
+}
+
+// ----- history and replay ---------------------------------------------------------------------
+async function historyPage() {
+  if (!me) { app.replaceChildren(el("a", { href: "/login?next=/history" }, t("needlogin"))); return; }
+  const rows = await api("GET", "/api/records?user=me");
+  app.replaceChildren(el("h2", {}, t("mygames")), el("table", { class: "list", id: "history" }, el("tbody", {},
+    (rows.length ? rows : [null]).map((r) => r ? el("tr", { "data-record": r.id },
+      el("td", {}, el("a", { href: `/records/${r.id}` }, `#${r.id}`)), el("td", {}, r.game),
+      el("td", {}, r.names.join(` ${t("vs")} `)), el("td", {}, r.result ? r.result.text : ""),
+      el("td", { class: "muted" }, r.finished)) : el("tr", {}, el("td", { class: "muted" }, t("none")))))));
+}
+
+async function recordPage(id) {
+  const data = await api("GET", `/api/records/${id}/steps`);
+  const games = await api("GET", "/api/games");
+  const g = games.find((x) => x.id === data.record.game);
+  const mod = await loadBoard(data.record.game);
+  const boardRoot = el("div", { id: "board" });
+  const info = el("div", { class: "status" });
+  const slider = el("input", { type: "range", min: 0, max: data.steps.length - 1, value: data.steps.length - 1 });
+  let i = data.steps.length - 1;
+  const board = mod.mount(boardRoot, { t, lang, send: () => {}, replay: true });
+  const show = () => {
+    const s = data.steps[i];
+    slider.value = i;
+    info.textContent = `${i}/${data.steps.length - 1}` + (s.action ? ` · ${s.action}` : "") + (i === data.steps.length - 1 && data.record.result ? ` · ${data.record.result.text} (${data.record.result.reason})` : "");
+    board.update({ replay: true, seat: null, view: s.public, views: s.views, to_act: [], seq: i, result: null });
+  };
+  const step = (k) => () => { i = Math.max(0, Math.min(data.steps.length - 1, k === "first" ? 0 : k === "last" ? data.steps.length - 1 : i + k)); show(); };
+  slider.oninput = () => { i = +slider.value; show(); };
+  app.replaceChildren(
+    el("h2", {}, `${g ? gameName(g) : data.record.game} #${id}: ${data.record.names.join(` ${t("vs")} `)}`),
+    boardRoot, info,
+    el("div", { class: "row" }, el("button", { onclick: step("first") }, "⏮ " + t("first")), el("button", { onclick: step(-1), id: "prev" }, "◀ " + t("prev")),
+      el("button", { onclick: step(1), id: "next" }, t("next") + " ▶"), el("button", { onclick: step("last") }, t("last") + " ⏭"), slider),
+    el("div", { class: "row" }, t("download") + ":", el("a", { href: `/api/records/${id}/download?format=json` }, "JSON"),
+      g && g.export ? el("a", { href: `/api/records/${id}/download?format=native` }, g.export.toUpperCase()) : null));
+  show();
+}
+
+// ----- router --------------------------------------------------------------------------------
+async function route() {
+  await header();
+  const p = location.pathname;
+  let m;
+  if (p === "/") return lobby();
+  if (p === "/login") return authPage("signin");
+  if (p === "/signup") return authPage("signup");
+  if (p === "/history") return historyPage();
+  if ((m = p.match(/^\/tables\/([\w-]+)$/))) return tablePage(m[1]);
+  if ((m = p.match(/^\/records\/(\d+)$/))) return recordPage(m[1]);
+  if (p === "/events" || p.startsWith("/events/")) {
+    const ev = await import("/static/events.js");
+    return ev.page(app, { t, api, el, me, lang, id: p.split("/")[2] });
+  }
+  app.textContent = "404";
+}
+
+route().catch((e) => { app.append(el("div", { class: "error" }, e.message)); });

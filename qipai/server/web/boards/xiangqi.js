@@ -1,0 +1,120 @@
+// Xiangqi board: click or drag a piece, legal targets highlighted, last move and check marked,
+// flipped for Black (seat 1). Squares carry data-sq="<ICCS square>" (a0 .. i9).
+const FILES = "abcdefghi";
+const NAMES = { K: "帥", A: "仕", B: "相", N: "傌", R: "俥", C: "炮", P: "兵", k: "將", a: "士", b: "象", n: "馬", r: "車", c: "砲", p: "卒" };
+
+function gridSvg() {
+  // 9 files x 10 ranks of intersections; cell centres at (x + .5) / 9, (y + .5) / 10
+  const X = (f) => ((f + 0.5) * 100) / 9, Y = (r) => ((r + 0.5) * 100) / 10;
+  let d = "";
+  for (let r = 0; r < 10; r++) d += `M${X(0)} ${Y(r)}H${X(8)}`;
+  for (let f = 0; f < 9; f++) {
+    if (f === 0 || f === 8) d += `M${X(f)} ${Y(0)}V${Y(9)}`;
+    else d += `M${X(f)} ${Y(0)}V${Y(4)}M${X(f)} ${Y(5)}V${Y(9)}`;
+  }
+  d += `M${X(3)} ${Y(0)}L${X(5)} ${Y(2)}M${X(5)} ${Y(0)}L${X(3)} ${Y(2)}M${X(3)} ${Y(7)}L${X(5)} ${Y(9)}M${X(5)} ${Y(7)}L${X(3)} ${Y(9)}`;
+  return `<svg class="grid" viewBox="0 0 100 100" preserveAspectRatio="none"><path d="${d}" stroke="#6b4a1a" stroke-width=".35" fill="none" vector-effect="non-scaling-stroke"/>` +
+    `<text x="50" y="50.8" font-size="4" text-anchor="middle" fill="#6b4a1a">楚 河　　　漢 界</text></svg>`;
+}
+
+export function mount(root, ctx) {
+  const box = document.createElement("div");
+  box.className = "xq";
+  root.replaceChildren(box);
+  let msg = null, sel = null, flipped = false;
+  const squares = {};
+
+  function pos(name) {
+    const f = FILES.indexOf(name[0]), r = +name[1];
+    const col = flipped ? 8 - f : f, row = flipped ? r : 9 - r;
+    return [col, row];
+  }
+
+  function build() {
+    box.innerHTML = gridSvg();
+    for (let r = 0; r < 10; r++) for (let f = 0; f < 9; f++) {
+      const name = FILES[f] + r;
+      const sq = document.createElement("div");
+      sq.className = "sq";
+      sq.dataset.sq = name;
+      const [c, row] = pos(name);
+      sq.style.left = `${(c * 100) / 9}%`;
+      sq.style.top = `${(row * 100) / 10}%`;
+      box.append(sq);
+      squares[name] = sq;
+    }
+  }
+
+  const myTurn = () => msg && !msg.replay && msg.seat !== null && msg.to_act.includes(msg.seat) && !msg.result;
+  const targets = (from) => (msg.view.legal_moves || []).filter((m) => m.slice(0, 2) === from).map((m) => m.slice(2));
+  const mine = (p) => p && (msg.seat === 0 ? p === p.toUpperCase() : p === p.toLowerCase());
+
+  function pieceAt(name) {
+    const f = FILES.indexOf(name[0]), r = +name[1];
+    const ch = msg.view.board[9 - r][f];
+    return ch === "." ? null : ch;
+  }
+
+  function paint() {
+    const v = msg.view;
+    const lm = v.last_move;
+    const kingLetter = v.turn === 0 ? "K" : "k";
+    const tg = sel ? targets(sel) : [];
+    for (const [name, sq] of Object.entries(squares)) {
+      const p = pieceAt(name);
+      sq.replaceChildren();
+      if (p) {
+        const pc = document.createElement("div");
+        pc.className = "pc " + (p === p.toUpperCase() ? "r" : "b");
+        pc.textContent = NAMES[p];
+        pc.dataset.piece = p;
+        sq.append(pc);
+      }
+      sq.classList.toggle("last", !!lm && (lm.slice(0, 2) === name || lm.slice(2) === name));
+      sq.classList.toggle("sel", sel === name);
+      sq.classList.toggle("target", tg.includes(name));
+      sq.classList.toggle("check", !!v.in_check && p === kingLetter);
+    }
+  }
+
+  function choose(name) {
+    if (!myTurn()) return;
+    if (sel && targets(sel).includes(name)) {
+      const mv = sel + name;
+      sel = null;
+      paint();
+      ctx.send(mv);
+      return;
+    }
+    sel = mine(pieceAt(name)) && targets(name).length ? name : null;
+    paint();
+  }
+
+  // click, or press on a piece and release on a target (drag)
+  let down = null;
+  box.addEventListener("pointerdown", (e) => {
+    const sq = e.target.closest(".sq");
+    if (!sq) return;
+    down = sq.dataset.sq;
+  });
+  box.addEventListener("pointerup", (e) => {
+    const under = document.elementFromPoint(e.clientX, e.clientY);
+    const sq = under && under.closest(".sq");
+    if (!sq || !down) { down = null; return; }
+    const up = sq.dataset.sq;
+    if (up === down) choose(up);
+    else if (myTurn() && mine(pieceAt(down)) && targets(down).includes(up)) { sel = down; choose(up); }
+    down = null;
+  });
+
+  return {
+    update(m) {
+      msg = m;
+      const flip = !m.replay && m.seat === 1;
+      if (flip !== flipped || !Object.keys(squares).length) { flipped = flip; build(); }
+      if (!myTurn()) sel = null;
+      box.dataset.seq = m.seq;
+      paint();
+    },
+  };
+}

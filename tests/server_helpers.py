@@ -1,0 +1,64 @@
+"""Helpers for the server tests: a real app on a temporary SQLite file, accounts, WebSockets."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from fastapi.testclient import TestClient
+
+from qipai.server import Limits, Settings, create_app
+from qipai.server.auth import COOKIE
+
+
+def make_settings(tmp: Path, **kw: Any) -> Settings:
+    limits = kw.pop("limits", None) or Limits(moves_account=(1000.0, 1000), moves_ip=(5000.0, 5000),
+                                              api_ip=(1000.0, 1000), signup_ip=(100.0, 100))
+    return Settings(database_url=f"sqlite:///{tmp / 'qipai.db'}", limits=limits,
+                    flush_interval=0.05, heartbeat=0.2, **kw)
+
+
+def client(tmp: Path, **kw: Any) -> TestClient:
+    return TestClient(create_app(make_settings(tmp, **kw)))
+
+
+def signup(c: TestClient, name: str, password: str = "correct horse") -> str:
+    """Create an account; returns its session token (the client's cookie jar is left empty)."""
+    r = c.post("/api/signup", json={"username": name, "password": password})
+    assert r.status_code == 201, r.text
+    token = r.cookies[COOKIE]
+    c.cookies.clear()
+    return token
+
+
+def as_user(token: str) -> dict[str, str]:
+    return {"Cookie": f"{COOKIE}={token}"}
+
+
+def post(c: TestClient, token: str | None, path: str, body: Any = None):
+    return c.post(path, json=body if body is not None else {}, headers=as_user(token) if token else {})
+
+
+def ws(c: TestClient, token: str | None, table: str):
+    return c.websocket_connect(f"/ws/tables/{table}", headers=as_user(token) if token else {})
+
+
+def next_state(sock, log: list[Any] | None = None, skip_events: bool = True) -> dict[str, Any]:
+    """Receive until a ``state`` message (events and hellos are collected into ``log``)."""
+    while True:
+        text = sock.receive_text()
+        msg = json.loads(text)
+        if log is not None:
+            log.append(text)
+        if msg["type"] == "state":
+            return msg
+        if msg["type"] == "error" or not skip_events:
+            return msg
+
+
+def receive(sock, log: list[Any] | None = None) -> dict[str, Any]:
+    text = sock.receive_text()
+    if log is not None:
+        log.append(text)
+    return json.loads(text)

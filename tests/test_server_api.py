@@ -1,0 +1,188 @@
+"""HTTP API of the server against the real app: accounts, sessions, rate limits, lobby, records."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from qipai.core import Record, replay
+from qipai.server import Limits
+from qipai.server.auth import COOKIE
+
+from .server_helpers import as_user, client, next_state, post, signup, ws
+
+
+@pytest.fixture
+def c(tmp_path):
+    with client(tmp_path, spectator_delay_ms=0, bot_delay_ms=0) as c:
+        yield c
+
+
+def test_signup_login_logout_and_password_hashing(c):
+    r = c.post("/api/signup", json={"username": "alice", "password": "s3cret-pass"})
+    assert r.status_code == 201
+    assert r.json() == {"id": 1, "username": "alice", "role": "organizer"}   # first account
+    cookie = r.headers["set-cookie"]
+    assert "HttpOnly" in cookie and "samesite=lax" in cookie.lower()
+    assert c.get("/api/me").json()["user"]["username"] == "alice"
+    # the stored hash is argon2id, never the password
+    from sqlalchemy import select
+
+    from qipai.server.models import SessionRow, UserRow
+    with c.app.state.db() as s:
+        user = s.scalar(select(UserRow))
+        assert user.password_hash.startswith("$argon2id$") and "s3cret-pass" not in user.password_hash
+        token = c.cookies[COOKIE]
+        assert s.scalar(select(SessionRow)).token_hash != token       # only the token's hash is kept
+    assert c.post("/api/logout").json() == {"ok": True}
+    assert c.get("/api/me", headers=as_user(token)).json() == {"user": None}
+    c.cookies.clear()
+    r = c.post("/api/login", json={"username": "alice", "password": "wrong password"})
+    assert r.status_code == 401 and r.json()["error"] == "bad_credentials"
+    r = c.post("/api/login", json={"username": "alice", "password": "s3cret-pass"})
+    assert r.status_code == 200 and r.json()["username"] == "alice"
+    r = c.post("/api/signup", json={"username": "bob", "password": "another-pass"})
+    assert r.json()["role"] == "player"
+
+
+@pytest.mark.parametrize("body, code", [
+    ({"username": "a", "password": "long enough"}, "bad_username"),
+    ({"username": "has space", "password": "long enough"}, "bad_username"),
+    ({"username": "carol", "password": "short"}, "bad_password"),
+    ({"username": "carol"}, "bad_request"),
+    ({"username": 5, "password": "long enough"}, "bad_request"),
+])
+def test_signup_refusals(c, body, code):
+    r = c.post("/api/signup", json=body)
+    assert r.status_code == 400 and r.json()["error"] == code and r.json()["message"]
+
+
+def test_duplicate_username(c):
+    signup(c, "dora")
+    r = c.post("/api/signup", json={"username": "dora", "password": "whatever123"})
+    assert r.status_code == 409 and r.json()["error"] == "username_taken"
+
+
+def test_malformed_json_body_and_oversized_body(c):
+    token = signup(c, "erin")
+    headers = {**as_user(token), "Content-Type": "application/json"}
+    r = c.post("/api/tables", content=b"{not json", headers=headers)
+    assert r.status_code == 400 and r.json()["error"] == "bad_request"
+    r = c.post("/api/tables", content=b"x" * 70_000, headers=headers)
+    assert r.status_code == 413 and r.json()["error"] == "too_large"
+
+
+def test_login_rate_limits_per_account_and_ip(tmp_path):
+    limits = Limits(login_ip=(0.01, 8), login_account=(0.01, 3), signup_ip=(10, 10))
+    with client(tmp_path, limits=limits) as c:
+        signup(c, "frank", "frank-password")
+        codes = [c.post("/api/login", json={"username": "frank", "password": "nope-nope"}).status_code
+                 for _ in range(4)]
+        assert codes == [401, 401, 401, 429]
+        r = c.post("/api/login", json={"username": "frank", "password": "frank-password"})
+        body = r.json()
+        assert r.status_code == 429 and body["error"] == "rate_limited" and body["retry_after"] > 0
+        assert int(r.headers["Retry-After"]) >= 1
+        # other accounts from the same address: limited by the per-IP bucket
+        codes = [c.post("/api/login", json={"username": f"x{i}", "password": "whatever1"}).status_code
+                 for i in range(5)]
+        assert codes[:3] == [401, 401, 401] and 429 in codes
+
+
+def test_games_clocks_and_openapi(c):
+    games = {g["id"]: g for g in c.get("/api/games").json()}
+    assert {"xiangqi", "doudizhu"} <= set(games)
+    assert games["xiangqi"]["export"] == "pgn" and "greedy" in games["xiangqi"]["bots"]
+    assert "xq_s2_15s" in c.get("/api/clocks").json()
+    spec = c.get("/openapi.json").json()
+    assert "/api/tables" in spec["paths"] and "/api/signup" in spec["paths"]
+
+
+def test_table_lifecycle_and_refusals(c):
+    alice, bob, carl = signup(c, "alice"), signup(c, "bob"), signup(c, "carl")
+    assert post(c, None, "/api/tables", {"game": "xiangqi"}).json()["error"] == "not_signed_in"
+    bad = [({"game": "chess"}, "bad_options"),
+           ({"game": "xiangqi", "options": {"end_rule": "x"}}, "bad_options"),
+           ({"game": "xiangqi", "num_seats": 3}, "bad_seats"),
+           ({"game": "xiangqi", "settings": {"clock": "no-such"}}, "bad_clock"),
+           ({"game": "xiangqi", "settings": {"colour": "red"}}, "bad_settings"),
+           ({"game": "xiangqi", "bots": 1, "bot": "stockfish"}, "bad_bot")]
+    for body, code in bad:
+        r = post(c, alice, "/api/tables", body)
+        assert r.status_code == 400 and r.json()["error"] == code, (body, r.json())
+    t = post(c, alice, "/api/tables", {"game": "xiangqi", "options": {"no_capture_plies": 60},
+                                       "settings": {"clock": "xq_s2_15s"}}).json()
+    assert t["status"] == "open" and t["seats"][0]["name"] == "alice"
+    assert t["options"]["no_capture_plies"] == 60
+    assert post(c, alice, f"/api/tables/{t['id']}/sit").json()["error"] == "already_seated"
+    assert post(c, bob, f"/api/tables/{t['id']}/sit", {"seat": 0}).json()["error"] == "seat_taken"
+    assert post(c, bob, f"/api/tables/{t['id']}/sit", {"seat": 7}).json()["error"] == "bad_seat"
+    assert post(c, bob, f"/api/tables/{t['id']}/bot").json()["error"] == "not_at_table"
+    assert post(c, bob, f"/api/tables/{t['id']}/leave").json()["error"] == "not_seated"
+    r = post(c, bob, f"/api/tables/{t['id']}/sit").json()
+    assert r["status"] == "playing" and r["commitment"] and r["seed"] is None
+    assert post(c, carl, f"/api/tables/{t['id']}/sit").json()["error"] == "table_started"
+    assert post(c, alice, f"/api/tables/{t['id']}/leave").json()["error"] == "table_started"
+    listed = {x["id"]: x for x in c.get("/api/tables").json()}
+    assert listed[t["id"]]["status"] == "playing"
+    assert c.get("/api/tables/nope").json()["error"] == "no_table"
+
+
+def test_leave_and_bots_start_a_card_table(c):
+    alice = signup(c, "alice")
+    t = post(c, alice, "/api/tables", {"game": "doudizhu", "settings": {"clock": "none"}}).json()
+    assert post(c, alice, f"/api/tables/{t['id']}/leave").json()["seats"] == [None, None, None]
+    post(c, alice, f"/api/tables/{t['id']}/sit", {"seat": 2})
+    r = post(c, alice, f"/api/tables/{t['id']}/bot", {"seat": 0, "bot": "random"}).json()
+    assert r["seats"][0] == {"bot": "random", "name": "bot:random"} and r["status"] == "open"
+    r = post(c, alice, f"/api/tables/{t['id']}/fill").json()
+    assert r["status"] == "playing" and r["seats"][1]["bot"] == "rule"
+
+
+def play_bots_only_xiangqi(c, token) -> int:
+    """A xiangqi table whose two seats are bots: returns the record id once it is over."""
+    t = post(c, token, "/api/tables", {"game": "xiangqi", "sit": False, "bots": 2, "bot": "random",
+                                       "options": {"no_capture_plies": 20},
+                                       "settings": {"clock": "none"}}).json()
+    with ws(c, token, t["id"]) as sock:
+        msg = next_state(sock)
+        while not msg["result"] or msg["record"] is None:
+            msg = next_state(sock)
+    assert msg["seat"] is None
+    return msg["record"]
+
+
+def test_records_download_and_steps(c):
+    alice = signup(c, "alice")
+    rid = play_bots_only_xiangqi(c, alice)
+    full = c.get(f"/api/records/{rid}").json()
+    rec = Record.from_json(full["record"])
+    state = replay(rec)                               # the stored record replays through the referee
+    assert state.result.text == full["result"]["text"] and rec.meta["seed_revealed"]
+    r = c.get(f"/api/records/{rid}/download?format=json")
+    assert r.headers["content-disposition"].endswith(f'qipai-{rid}.json"')
+    assert json.loads(r.text)["actions"] == rec.actions
+    pgn = c.get(f"/api/records/{rid}/download?format=native")
+    assert pgn.headers["content-type"].startswith("application/x-chess-pgn")
+    assert '[Game "Chinese Chess"]' in pgn.text and f'[Result "{state.result.text}"]' in pgn.text
+    from qipai.games.xiangqi.pgn import read_pgn
+
+    assert read_pgn(pgn.text)[0].actions == rec.actions
+    assert c.get(f"/api/records/{rid}/download?format=zip").json()["error"] == "bad_format"
+    steps = c.get(f"/api/records/{rid}/steps").json()["steps"]
+    assert len(steps) == len(rec.actions) + 1 and [s["action"] for s in steps[1:]] == rec.actions
+    assert steps[-1]["public"]["fen"] == state.fen()
+    assert c.get("/api/records/999").json()["error"] == "no_record"
+    # bots only: nobody's history holds it, but the public list does
+    assert c.get("/api/records?user=me", headers=as_user(alice)).json() == []
+    assert [r["id"] for r in c.get("/api/records").json()] == [rid]
+    assert c.get("/api/records?user=nobody").json()["error"] == "no_user"
+
+
+def test_pages_are_served(c):
+    for path in ("/", "/login", "/signup", "/history", "/events", "/tables/abc", "/records/3"):
+        r = c.get(path)
+        assert r.status_code == 200 and '<script type="module" src="/static/app.js">' in r.text
+    for asset in ("app.js", "style.css", "boards/xiangqi.js", "boards/doudizhu.js", "boards/generic.js"):
+        assert c.get(f"/static/{asset}").status_code == 200
