@@ -77,3 +77,37 @@ def read_records(data: bytes, source: str) -> tuple[str, list[Record]]:
             return reader.name, reader.read(data, source)
     names = ", ".join(r.name for r in readers())
     raise RecordError(f"unrecognised record format (known: {names})", source=source)
+
+
+# ----- writers: a game's standard record format out -------------------------------------
+# (game id, format name) -> function(records) -> text
+_WRITERS: dict[tuple[str, str], Callable[[list[Record]], str]] = {}
+
+
+def register_writer(game_id: str, name: str, write: Callable[[list[Record]], str]) -> None:
+    """Register ``write(records) -> text``: the game's own record format (PGN, SGF, ...)."""
+    _WRITERS[(game_id, name)] = write
+
+
+def writer_names(game_id: str) -> list[str]:
+    """Formats a game's records can be written in; ``json`` always."""
+    _load_game_readers()
+    return ["json"] + sorted(n for (g, n) in _WRITERS if g == game_id)
+
+
+def write_records(records: list[Record], name: str = "json") -> str:
+    """The records (all of one game) as text in format ``name``. Raises :class:`RecordError`
+    for a format the game does not have."""
+    if name == "json":
+        docs = [r.to_json() for r in records]
+        return json.dumps(docs[0] if len(docs) == 1 else docs, ensure_ascii=False, indent=1)
+    _load_game_readers()
+    games = {r.game for r in records}
+    if len(games) != 1:
+        raise RecordError("records of several games cannot share one file")
+    game_id = games.pop()
+    write = _WRITERS.get((game_id, name))
+    if write is None:
+        raise RecordError(f"{game_id} records cannot be written as {name!r}; formats: "
+                          f"{', '.join(writer_names(game_id))}")
+    return write(records)

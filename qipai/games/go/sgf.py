@@ -29,7 +29,7 @@ import re
 from typing import Any
 
 from qipai.core.errors import NotationError, RecordError
-from qipai.core.formats import Reader, register_reader
+from qipai.core.formats import Reader, register_reader, register_writer
 from qipai.core.record import Record
 
 from .coords import PASS, from_sgf, to_gtp, to_sgf
@@ -335,3 +335,12 @@ def _read(data: bytes, source: str) -> list[Record]:
 
 
 register_reader(Reader("sgf-go", _sniff, _read))
+
+
+def _write_records(records: list[Record]) -> str:
+    from qipai.core.record import replay
+
+    return "\n".join(write_sgf(replay(r), seats=r.seats, meta=r.meta) for r in records)
+
+
+register_writer("go", "sgf", _write_records)

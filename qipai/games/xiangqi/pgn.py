@@ -39,7 +39,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from ...core.errors import QipaiError, RecordError
-from ...core.formats import Reader, register_reader
+from ...core.formats import Reader, register_reader, register_writer
 from ...core.record import Record, replay
 from . import notation
 
@@ -354,3 +354,8 @@ def write_games(items: Iterable[Any], **options: Any) -> str:
         else:
             parts.append(write_game(item, **options))
     return "\n".join(parts)
+
+
+register_writer("xiangqi", "pgn", write_games)
+register_writer("xiangqi", "pgn-chinese",
+                lambda records: write_games(records, notation_style="chinese", traditional=False))
