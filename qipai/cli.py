@@ -266,6 +266,26 @@ def play_cmd(
         _fail(str(e))
 
 
+@app.command("serve")
+def serve_cmd(
+    host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="Port to listen on.")] = 8000,
+    data_dir: Annotated[Path | None, typer.Option(
+        "--data-dir", help="Folder of the SQLite file (default $QIPAI_DATA_DIR).")] = None,
+    database_url: Annotated[str | None, typer.Option("--database-url", help="Any SQLAlchemy URL.")] = None,
+    organizer: Annotated[list[str] | None,
+                         typer.Option(help="Username that gets the organizer role.")] = None,
+) -> None:
+    """Run the web server: lobby, live play, records and events (see docs/server.md)."""
+    from qipai.server import Settings, serve
+
+    url = database_url
+    if url is None and data_dir is not None:
+        data_dir.mkdir(parents=True, exist_ok=True)
+        url = f"sqlite:///{data_dir / 'qipai.db'}"
+    serve(host, port, Settings(database_url=url, organizers=tuple(organizer or ())))
+
+
 def main() -> None:  # pragma: no cover - entry point
     app()
 
