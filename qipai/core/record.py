@@ -86,7 +86,7 @@ class Record:
                                   move=i, text=str(a))
         result = data.get("result")
         if result is not None and not (
-                isinstance(result, dict) and isinstance(result.get("reason", ""), str)):
+                isinstance(result, dict) and isinstance(result.get("reason") or "", str)):
             raise RecordError("'result' must be an object with 'text' and 'reason'", source=source)
         return cls(
             game=data["game"], options=dict(data.get("options") or {}), actions=list(actions),
