@@ -153,27 +153,28 @@ def replay(record: Record, game=None, source: str | None = None, check_result: b
             raise RecordError(f"illegal move: {e.reason}", source=source, game=game_no, line=line,
                               move=i, text=text) from None
     if check_result and record.result:
-        check_final(state, record.result.get("text"), record.result.get("reason"), source)
+        check_final(state, record.result.get("text"), record.result.get("reason"), source, game_no)
     return state
 
 
-def check_final(state, text: str | None, reason: str | None, source: str | None = None) -> None:
+def check_final(state, text: str | None, reason: str | None, source: str | None = None,
+                game: int | None = None) -> None:
     """Check (or apply) a recorded ending on a replayed ``state``. Raises :class:`RecordError`."""
     n = len(state.log)
     if state.is_terminal():
         got = state.result
         if reason and reason not in ("unknown",) and reason != got.reason:
             raise RecordError(f"recorded ending {reason!r} but the rules end the game by "
-                              f"{got.reason!r} ({got.text})", source=source, move=n)
+                              f"{got.reason!r} ({got.text})", source=source, game=game, move=n)
         if text and text != got.text:
             raise RecordError(f"recorded result {text} but the rules give {got.text} ({got.reason})",
-                              source=source, move=n)
+                              source=source, game=game, move=n)
         return
     if reason and reason not in EXTERNAL_REASONS:
         raise RecordError(f"recorded ending {reason!r} but the game is not over by the rules",
-                          source=source, move=n)
+                          source=source, game=game, move=n)
     if text:
         try:
             state.end_by_result_text(text, reason or "unknown")
         except IllegalAction as e:
-            raise RecordError(f"cannot apply recorded result: {e.reason}", source=source, move=n) from None
+            raise RecordError(f"cannot apply recorded result: {e.reason}", source=source, game=game, move=n) from None
