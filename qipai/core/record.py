@@ -177,4 +177,5 @@ def check_final(state, text: str | None, reason: str | None, source: str | None 
         try:
             state.end_by_result_text(text, reason or "unknown")
         except IllegalAction as e:
-            raise RecordError(f"cannot apply recorded result: {e.reason}", source=source, game=game, move=n) from None
+            raise RecordError(f"cannot apply recorded result: {e.reason}", source=source, game=game,
+                              move=n) from None
