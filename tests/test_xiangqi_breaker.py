@@ -68,3 +68,13 @@ def test_a_move_with_bad_squares_is_refused_and_changes_nothing(action):
 def test_move_text_of_bad_squares_does_not_raise():
     assert str(Move(25, 22)) == "h2e2"
     assert "a" in str(Move("a", "b")) and "Move" in str(Move(7, 95))
+
+
+@pytest.mark.parametrize(("fen", "field"), [
+    (K_ONLY + " w - - " + "9" * 5000 + " 1", "no-capture counter"),
+    (K_ONLY + " w - - 0 " + "9" * 5000, "move number"),
+])
+def test_a_counter_too_long_for_int_is_a_notation_error(fen, field):
+    with pytest.raises(NotationError) as e:
+        load(fen)
+    assert e.value.field == field

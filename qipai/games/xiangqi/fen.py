@@ -46,11 +46,16 @@ START_COUNTS = {KING: 1, ADVISOR: 2, ELEPHANT: 2, HORSE: 2, ROOK: 2, CANNON: 2, 
 
 
 _DIGITS = frozenset("0123456789")
+_MAX_COUNT_DIGITS = 9        # counters beyond 999,999,999 plies are nonsense (and int() caps length)
 
 
 def _is_count(text: str) -> bool:
-    """True for a non-empty run of ASCII digits (``str.isdigit`` also takes ``²`` and ``٣``)."""
-    return bool(text) and all(ch in _DIGITS for ch in text)
+    """True for 1..9 ASCII digits (``str.isdigit`` also takes ``²`` and ``٣``)."""
+    return 0 < len(text) <= _MAX_COUNT_DIGITS and all(ch in _DIGITS for ch in text)
+
+
+def _clip(text: str) -> str:
+    return repr(text) if len(text) <= 20 else repr(text[:20]) + f"... ({len(text)} characters)"
 
 
 class Position(NamedTuple):
@@ -120,11 +125,13 @@ def parse_fen(text: str, *, validate: bool = True, king_capture: bool = False) -
     move_number = 1
     if len(parts) > 4:
         if not _is_count(parts[4]):
-            raise NotationError(f"expected a non-negative integer, got {parts[4]!r}", "no-capture counter")
+            raise NotationError(f"expected a non-negative integer of at most {_MAX_COUNT_DIGITS} digits, "
+                                f"got {_clip(parts[4])}", "no-capture counter")
         no_capture = int(parts[4])
     if len(parts) > 5:
         if not _is_count(parts[5]) or int(parts[5]) < 1:
-            raise NotationError(f"expected a positive integer, got {parts[5]!r}", "move number")
+            raise NotationError(f"expected a positive integer of at most {_MAX_COUNT_DIGITS} digits, "
+                                f"got {_clip(parts[5])}", "move number")
         move_number = int(parts[5])
     if validate:
         validate_position(board, turn, king_capture=king_capture)
