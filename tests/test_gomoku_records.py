@@ -178,3 +178,18 @@ def test_renju_archive_first_games_replay():
     assert sum(counts.values()) == 3000
     assert counts.get("illegal_move", 0) == 0
     assert counts["ok"] > 2500
+
+
+def test_export_writers_registered():
+    from qipai.core.formats import write_records, writer_names
+
+    assert {"renju-lines", "rec", "rif"} <= set(writer_names("gomoku"))
+    recs = records.read_rif((DATA / "sample.rif").read_bytes(), "sample.rif")
+    again = records.read_rif(write_records(recs, "rif").encode())
+    assert [r.seats for r in again] == [r.seats for r in recs]
+    lines = records.read_lines(write_records(recs, "renju-lines"))
+    assert [r.actions for r in lines] == [r.actions for r in recs]
+    one = records.read_rec((DATA / "sample.rec").read_bytes())
+    assert write_records(one, "rec") == (DATA / "sample.rec").read_text()
+    with pytest.raises(RecordError, match="one game"):
+        write_records(recs, "rec")

@@ -21,8 +21,9 @@ an external ending (reason ``unknown``); one that contradicts the board fails th
 the recorded and the actual result (see :func:`classify`).
 
 Writers: :func:`write_lines`, :func:`write_rec`, :func:`write_rif` (each reads back with its
-reader). Test-vector readers: :func:`read_pos_diagram` (``.pos`` boards with a ``D`` point) and
-:func:`read_forbidden_cases` (JSON cases in GTP coordinates, columns A..P without I).
+reader; registered for ``qipai export --format renju-lines|rec|rif``). Test-vector readers:
+:func:`read_pos_diagram` (``.pos`` boards with a ``D`` point) and :func:`read_forbidden_cases`
+(JSON cases in GTP coordinates, columns A..P without I).
 """
 
 from __future__ import annotations
@@ -38,7 +39,7 @@ from typing import Any
 from xml.sax.saxutils import quoteattr
 
 from ...core.errors import IllegalAction, RecordError
-from ...core.formats import Reader, register_reader
+from ...core.formats import Reader, register_reader, register_writer
 from ...core.record import Record, replay
 from .board import BLACK, COLUMNS, SIZE, WHITE, Board, point, point_name
 
@@ -421,6 +422,22 @@ def classify(record: Record, source: str | None = None) -> tuple[str, Any]:
     return "ok", state
 
 
+def _write_rec_records(recs: list[Record]) -> str:
+    if len(recs) != 1:
+        raise RecordError(f"a .rec file holds one game, not {len(recs)}")
+    r = recs[0]
+    seats = tuple(r.seats) if r.seats and len(r.seats) == 2 else None
+    return write_rec(r, engines=seats, times_ms=r.meta.get("times_ms"))
+
+
+def _write_rif_records(recs: list[Record]) -> str:
+    seats = [tuple(r.seats) if r.seats and len(r.seats) == 2 else ("black", "white") for r in recs]
+    return write_rif(recs, seats=seats)
+
+
+register_writer("gomoku", "renju-lines", write_lines)
+register_writer("gomoku", "rec", _write_rec_records)
+register_writer("gomoku", "rif", _write_rif_records)
 register_reader(Reader("renju-lines-tar", sniff_tar_xz, read_tar_xz))
 register_reader(Reader("piskvork-rec", sniff_rec, read_rec))
 register_reader(Reader("renjunet-rif", sniff_rif, read_rif))
