@@ -101,6 +101,8 @@ def new_cmd(
     bot: Annotated[str, typer.Option(help="Bot for --bots.")] = "random",
     event_id: Annotated[str | None, typer.Option("--id", help="Event id (default: preset + hash).")] = None,
     name: Annotated[str | None, typer.Option(help="Event name.")] = None,
+    seeded: Annotated[int, typer.Option(help="Seed this many best-rated players (draw numbers 1..N "
+                                             "by rating); the rest by lot.")] = 0,
     db: DbOpt = None,
 ) -> None:
     """Create an event: the draw is made and round 1 paired."""
@@ -111,7 +113,8 @@ def new_cmd(
         plist += [{"id": f"bot{i:02d}", "bot": bot} for i in range(1, bots + 1)]
         if not plist:
             _fail("give --players FILE or --bots N")
-        eid = create_event(_db(db), preset, plist, event_id=event_id, name=name)
+        over = {"draw": {"seeded": {"count": seeded}}} if seeded else None
+        eid = create_event(_db(db), preset, plist, event_id=event_id, name=name, overrides=over)
     except QipaiError as e:
         _fail(str(e))
     console.print(f"created event {eid}", markup=False)

@@ -57,6 +57,8 @@ class EventConfig:
     rr_max: int | None
     rounds: int | None                 # Swiss rounds (None: ceil(log2 N) + 2, at most N - 1)
     raw: dict[str, Any]
+    seeded: int = 0                    # draw: seeded{count}: the S best-rated get numbers 1..S
+    double: bool = False               # round robin: everyone meets twice, first mover swapped
 
     def stage_for(self, n: int) -> str:
         if self.stage == "swiss_or_round_robin":
@@ -99,12 +101,33 @@ def parse_config(name: str, data: dict[str, Any]) -> EventConfig:
         raise OptionError(f"preset {name}: a table knockout needs a [match.session]")
     if kind != "table_knockout" and series is None:
         raise OptionError(f"preset {name}: {kind} needs a [match.series]")
+    seeded = parse_draw(name, data.get("draw", "random"))
+    double = stage.get("double", False)
+    if not isinstance(double, bool):
+        raise OptionError(f"preset {name}: stage.double must be true or false")
+    if double and kind not in ("round_robin", "swiss_or_round_robin"):
+        raise OptionError(f"preset {name}: stage.double applies to a round robin, not {kind}")
     standings = data.get("standings", "match_points")
     if standings not in ("match_points", "game_points"):
         raise OptionError(f"preset {name}: standings must be match_points or game_points")
     return EventConfig(name, data.get("title", name), game_id, game, kind, seats, series, session, gp,
                        standings, PlacementPoints.from_dict(data.get("placement_points")),
-                       stage.get("round_robin_if_entrants_at_most"), stage.get("rounds"), data)
+                       stage.get("round_robin_if_entrants_at_most"), stage.get("rounds"), data,
+                       seeded, double)
+
+
+def parse_draw(name: str, draw: Any) -> int:
+    """The number of seeded places of a ``draw`` setting (§2.1): ``"random"`` -> 0,
+    ``{seeded = {count = S}}`` -> S. Raises OptionError for anything else."""
+    if draw == "random":
+        return 0
+    if isinstance(draw, dict) and set(draw) == {"seeded"} and isinstance(draw["seeded"], dict):
+        count = draw["seeded"].get("count")
+        if isinstance(count, int) and not isinstance(count, bool) and count >= 1 \
+                and set(draw["seeded"]) == {"count"}:
+            return count
+    raise OptionError(f"preset {name}: draw must be \"random\" or {{seeded = {{count = S}}}} with S >= 1, "
+                      f"not {draw!r}")
 
 
 def load_preset(name: str) -> EventConfig:

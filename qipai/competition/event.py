@@ -75,6 +75,11 @@ def check_players(cfg: EventConfig, players: Sequence[dict[str, Any]]) -> list[d
                 raise EventError(f"player {pid}: unknown bot {bot!r} for {cfg.game_id}; "
                                  f"valid: {', '.join(bots)}")
         rating = p.get("rating")
+        if rating is not None:
+            try:
+                rating = int(rating)
+            except (TypeError, ValueError):
+                raise EventError(f"player {pid}: rating {rating!r} is not a whole number") from None
         out.append({"id": pid, "name": str(p.get("name") or pid), "bot": bot or None,
                     "unit": p.get("unit"), "rating": int(rating) if rating is not None else None})
     need = cfg.seats
@@ -112,7 +117,14 @@ def create_event(db: sessionmaker[Session], preset: str, players: Sequence[Any],
             raise EventError(f"event id {event_id!r} must be ASCII letters, digits, '_', '-' or '.'")
         if s.get(EventRow, event_id) is not None:
             raise EventError(f"event {event_id!r} already exists")
-        order = lot.draw_order(secret, event_id, 1, [p["id"] for p in entrants])
+        if cfg.seeded:
+            try:
+                order = lot.seeded_draw_order(secret, event_id, 1, {p["id"]: p["rating"] for p in entrants},
+                                              cfg.seeded)
+            except ValueError as e:
+                raise EventError(str(e)) from None
+        else:
+            order = lot.draw_order(secret, event_id, 1, [p["id"] for p in entrants])
         draw = {pid: i for i, pid in enumerate(order, 1)}
         ev = EventRow(id=event_id, name=name or cfg.title, preset=preset, game=cfg.game_id, config=data,
                       status="running", secret=secret, commitment=lot.commitment(secret), created=_now())
@@ -333,6 +345,8 @@ class Director:
 
     def _rr_round(self, rnd: int) -> bool:
         rounds = berger_rounds(self.n)
+        if self.cfg.double:      # the second cycle repeats the first with the first mover swapped
+            rounds += [[(b, a) for a, b in r] for r in rounds]
         if rnd > len(rounds):
             return False
         for i, (a, b) in enumerate(rounds[rnd - 1], 1):
@@ -414,11 +428,16 @@ class Director:
         return got
 
     def standings(self) -> list[dict[str, Any]]:
-        """Round robin / Swiss table: points, then Buchholz-cut-1 and Buchholz (Swiss),
-        Sonneborn-Berger, wins, then draw number."""
+        """Round robin / Swiss table (§2.8), best first. Points (match points, or game points
+        with ``standings = "game_points"``), then the tie-breaks — round robin: head-to-head
+        points among the tied, Sonneborn-Berger, wins, lot; Swiss: Buchholz minus the lowest
+        opponent, Buchholz, Sonneborn-Berger, wins, direct encounter, lot. The lot (purpose
+        ``lot``) shuffles the entrants still tied, sorted by draw number; equal places are never
+        shared."""
         pts = {d: 0.0 for d in self.by_draw}
         wins = {d: 0 for d in self.by_draw}
         opps: dict[int, list[tuple[int, float]]] = {d: [] for d in self.by_draw}
+        met: dict[tuple[int, int], float] = {}          # (a, b) -> a's standings points vs b
         bye_value = 1.0 if self.cfg.standings == "match_points" else self.cfg.game_points.win
         for m in self.matches():
             if m.status != "finished":
@@ -440,6 +459,8 @@ class Director:
             wins[b] += w == b
             opps[a].append((b, sa))
             opps[b].append((a, 1 - sa))
+            met[a, b] = met.get((a, b), 0.0) + ga
+            met[b, a] = met.get((b, a), 0.0) + gb
 
         def sb(d):
             return sum(pts[o] * r for o, r in opps[d])
@@ -448,13 +469,51 @@ class Director:
             vals = sorted(pts[o] for o, _ in opps[d])
             return sum(vals[cut:])
 
+        def h2h(group: list[int]) -> dict[int, float]:
+            """Points scored against the others of ``group``; only when every pair of the group
+            has met (otherwise the comparison says nothing and everyone gets 0)."""
+            if any((a, b) not in met for a in group for b in group if a != b):
+                return {d: 0.0 for d in group}
+            return {a: sum(met[a, b] for b in group if b != a) for a in group}
+
+        def each(f):
+            return lambda group: {d: f(d) for d in group}
+
         swiss = self.stage == "swiss"
-        key = (lambda d: (-pts[d], -buch(d, 1), -buch(d), -sb(d), -wins[d], d)) if swiss else \
-            (lambda d: (-pts[d], -sb(d), -wins[d], d))
-        order = sorted(self.by_draw, key=key)
+        keys = ([each(lambda d: pts[d]), each(lambda d: buch(d, 1)), each(buch), each(sb),
+                 each(lambda d: wins[d]), h2h] if swiss else
+                [each(lambda d: pts[d]), h2h, each(sb), each(lambda d: wins[d])])
+        order, decided_by = self._break_ties(sorted(self.by_draw), keys)
         return [{"rank": i, "id": self.by_draw[d].entrant_id, "draw": d, "points": pts[d],
-                 "sb": sb(d), "wins": wins[d], **({"buchholz": buch(d)} if swiss else {})}
+                 "sb": sb(d), "wins": wins[d], **({"buchholz": buch(d)} if swiss else {}),
+                 **({"lot": True} if d in decided_by else {})}
                 for i, d in enumerate(order, 1)]
+
+    def _break_ties(self, entrants: list[int], keys: list[Callable[[list[int]], dict[int, float]]]
+                    ) -> tuple[list[int], set[int]]:
+        """Order ``entrants`` by each key in turn (higher first), every key recomputed inside
+        the group still tied; groups tied after the last key are ordered by lot. Returns the
+        order and the entrants whose place the lot decided."""
+        groups = [entrants]
+        for key in keys:
+            nxt = []
+            for g in groups:
+                if len(g) == 1:
+                    nxt.append(g)
+                    continue
+                val = key(g)
+                for v in sorted({val[d] for d in g}, reverse=True):
+                    nxt.append([d for d in g if val[d] == v])
+            groups = nxt
+        order: list[int] = []
+        by_lot: set[int] = set()
+        for g in groups:
+            if len(g) > 1:
+                label = "standings-" + "-".join(map(str, sorted(g)))
+                g = lot.lot_order(self.ev.secret, self.ev.id, 1, label, g)
+                by_lot.update(g)
+            order += g
+        return order, by_lot
 
     # ----- games ------------------------------------------------------------------------------
     def pending_games(self) -> list[GameRow]:

@@ -85,6 +85,29 @@ def draw_order(secret_hex: str, event_id: str, stage: int, entrant_ids: Sequence
     return stream(secret_hex, "draw", event_id, stage, *nonces).shuffle(sorted(entrant_ids))
 
 
+def seeded_draw_order(secret_hex: str, event_id: str, stage: int, ratings: dict[str, int | None],
+                      count: int, nonces: Sequence[str] = ()) -> list[str]:
+    """Draw with seeding (§2.1 ``draw: seeded{count}``): the ``count`` highest-rated entrants get
+    draw numbers 1..count in rating order, the rest are shuffled into count+1..N exactly as
+    :func:`draw_order` does. Equal ratings are ordered by lot (purpose ``lot``, context
+    ``seeding``: the rated entrants sorted by id, shuffled; earlier = better).
+    Raises ValueError when fewer than ``count`` entrants have a rating."""
+    rated = sorted(e for e, r in ratings.items() if r is not None)
+    if len(rated) < count:
+        raise ValueError(f"a draw seeding {count} entrants needs {count} ratings, "
+                         f"but only {len(rated)} entrant(s) have one")
+    tie = {e: i for i, e in enumerate(stream(secret_hex, "lot", event_id, stage, "seeding").shuffle(rated))}
+    seeds = sorted(rated, key=lambda e: (-ratings[e], tie[e]))[:count]
+    rest = [e for e in ratings if e not in seeds]
+    return seeds + draw_order(secret_hex, event_id, stage, rest, nonces)
+
+
+def lot_order(secret_hex: str, event_id: str, stage: int, label: str, draws: Sequence[int]) -> list[int]:
+    """A tie decided by lot (§5.1 purpose ``lot``): the tied draw numbers, sorted, shuffled;
+    the first is best."""
+    return stream(secret_hex, "lot", event_id, stage, label).shuffle(sorted(draws))
+
+
 def coin(secret_hex: str, match_id: str, game_no: int, nonces: Sequence[str] = ()) -> int:
     """0: the entrant with the lower draw number moves first; 1: the other."""
     return stream(secret_hex, "coin", match_id, game_no, *nonces).uniform(2)
