@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 import json
+import warnings
 from pathlib import Path
 from typing import Any
 
-from fastapi.testclient import TestClient
+warnings.filterwarnings("ignore", message="Using `httpx` with `starlette.testclient`")
+from fastapi.testclient import TestClient  # noqa: E402
 
-from qipai.server import Limits, Settings, create_app
-from qipai.server.auth import COOKIE
+from qipai.server import Limits, Settings, create_app  # noqa: E402
+from qipai.server.auth import COOKIE  # noqa: E402
 
 
 def make_settings(tmp: Path, **kw: Any) -> Settings:

@@ -387,7 +387,12 @@ class LiveTable:
             conn.put_json({"type": "pong", "now": self.runner.time.now() if self.runner else None})
             return
         if kind == "sync":
-            conn.put_json(self.message(seat))
+            text = json.dumps(self.message(seat), ensure_ascii=False, separators=(",", ":"))
+            delay = self.settings.get("spectator_delay_ms", 0) if seat is None and self.hidden else 0
+            if delay:
+                asyncio.get_running_loop().call_later(delay / 1000, conn.put, text)
+            else:
+                conn.put(text)
             return
         if kind not in ("move", "resign", "draw_offer", "draw_accept", "draw_decline"):
             conn.put_json(ws_error("unknown_type", f"unknown message type {kind!r}"))

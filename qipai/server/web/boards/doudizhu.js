@@ -33,8 +33,18 @@ export function mount(root, ctx) {
   const box = document.createElement("div");
   box.className = "ddz";
   root.replaceChildren(box);
-  let msg = null;
+  let msg = null, hintIndex = -1;
   const selected = new Set();
+
+  // select cards of the hand that make the play written `text` (ranks, "+" before the wings)
+  function selectRanks(text, hand) {
+    selected.clear();
+    const free = sortCards(hand);
+    for (const r of text.replace(/[^0-9TJQKA2LB]/g, "")) {
+      const i = free.findIndex((id) => rankOf(id) === r);
+      if (i >= 0) selected.add(free.splice(i, 1)[0]);
+    }
+  }
 
   function lastPlays(v) {
     const out = [null, null, null];
@@ -135,12 +145,20 @@ export function mount(root, ctx) {
       play.onclick = () => { ctx.send(sortCards([...selected]).join(" ")); selected.clear(); };
       buttons.append(play);
       if (legal.includes("pass")) btn(t("pass"), "pass");
+      const plays = legal.filter((a) => a !== "pass");
+      const hint = document.createElement("button");
+      hint.textContent = t("hint");
+      hint.dataset.action = "hint";
+      hint.disabled = !acting || plays.length === 0;
+      hint.onclick = () => { hintIndex = (hintIndex + 1) % plays.length; selectRanks(plays[hintIndex], v.hand || []); render(); };
+      buttons.append(hint);
     }
     box.append(buttons);
   }
 
   return {
     update(m) {
+      if (!msg || m.seq !== msg.seq) hintIndex = -1;
       msg = m;
       const hand = new Set(m.view.hand || []);
       for (const id of [...selected]) if (!hand.has(id)) selected.delete(id);

@@ -1,0 +1,87 @@
+"""Hidden information: every WebSocket message of a whole doudizhu game, to each seat and to a
+spectator, holds no card of another seat's hand."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+
+from qipai.core import Record, replay
+
+from .server_helpers import client, next_state, post, receive, signup, ws
+
+CARD = re.compile(r"\b(?:[3-9TJQKA2][SHCD]|[LB]J)\d\b")
+
+
+def test_no_message_leaks_another_hand(tmp_path):
+    with client(tmp_path, spectator_delay_ms=30, bot_delay_ms=0) as c:
+        tokens = [signup(c, n) for n in ("east", "south", "west")]
+        watcher = signup(c, "watcher")
+        t = post(c, tokens[0], "/api/tables", {"game": "doudizhu", "settings": {"clock": "none"}}).json()
+        assert t["settings"]["spectator_delay_ms"] == 30
+        for tok in tokens[1:]:
+            post(c, tok, f"/api/tables/{t['id']}/sit")
+        logs: list[list[str]] = [[], [], [], []]          # seats 0..2, then the spectator
+        rng = random.Random(5)
+        socks = [ws(c, tok, t["id"]) for tok in tokens] + [ws(c, watcher, t["id"])]
+        entered = [s.__enter__() for s in socks]
+        try:
+            msgs = [next_state(s, logs[i]) for i, s in enumerate(entered[:3])]
+            while not msgs[0]["result"]:
+                actor = msgs[0]["to_act"][0]
+                legal = msgs[actor]["legal"]
+                assert all("legal" not in m for i, m in enumerate(msgs) if i != actor)
+                choice = legal[-1] if legal[-1].startswith("bid") else rng.choice(legal)
+                entered[actor].send_json({"type": "move", "seq": msgs[actor]["seq"], "action": choice})
+                msgs = [next_state(s, logs[i]) for i, s in enumerate(entered[:3])]
+            finals = [next_state(s, logs[i]) for i, s in enumerate(entered[:3])]   # with the record id
+            spectator = next_state(entered[3], logs[3])
+            while not spectator.get("record"):
+                spectator = next_state(entered[3], logs[3])
+        finally:
+            for s in socks:
+                s.__exit__(None, None, None)
+        rid = finals[0]["record"]
+        record = Record.from_json(c.get(f"/api/records/{rid}").json()["record"])
+    state = replay(record)
+    assert state.result.to_json()["returns"] == finals[0]["result"]["returns"]
+    deals = record.deal
+    checked = 0
+    # the pattern does find cards: each seat's messages show its own hand
+    for seat in range(3):
+        assert set(deals[-1]["hands"][seat]) <= set(CARD.findall(" ".join(logs[seat])))
+    for who, log in enumerate(logs):
+        assert log, f"no messages for {who}"
+        for text in log:
+            msg = json.loads(text)
+            view = msg.get("view") or {}
+            deal = deals[view.get("redeals", 0)] if view else deals[0]
+            allowed = set(deal["kitty"])
+            if who < 3:
+                allowed |= set(deal["hands"][who])
+            leaked = set(CARD.findall(text)) - allowed
+            assert not leaked, f"message to {who if who < 3 else 'spectator'} shows {leaked}"
+            checked += 1
+    assert checked > 3 * len(record.actions)
+    # the spectator saw the same game, later, without any hand
+    spec_states = [json.loads(x) for x in logs[3] if '"type":"state"' in x]
+    assert all(m["view"]["hand"] is None for m in spec_states)
+    assert spec_states[-1]["result"] == finals[0]["result"]
+
+
+def test_spectator_delay_applies_to_hidden_games_only(tmp_path):
+    with client(tmp_path, spectator_delay_ms=60_000, bot_delay_ms=0) as c:
+        alice = signup(c, "alice")
+        card = post(c, alice, "/api/tables", {"game": "doudizhu", "bots": 2,
+                                             "settings": {"clock": "none"}}).json()
+        board = post(c, alice, "/api/tables", {"game": "xiangqi", "bots": 1,
+                                              "settings": {"clock": "none"}}).json()
+        with ws(c, None, card["id"]) as s:
+            hello = receive(s)
+            assert hello["type"] == "hello" and hello["delay_ms"] == 60_000
+            s.send_json({"type": "ping"})
+            assert receive(s)["type"] == "pong"      # nothing but the pong within the delay
+        with ws(c, None, board["id"]) as s:
+            assert receive(s)["type"] == "hello"
+            assert next_state(s)["view"]["fen"]      # public game: at once
