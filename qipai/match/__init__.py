@@ -12,8 +12,10 @@ from .players import (
     InputPlayer,
     Move,
     OfferDraw,
+    Pause,
     Player,
     Resign,
+    Resume,
     ScriptedPlayer,
 )
 from .presets import CLOCK_PRESETS, clock_preset
@@ -23,6 +25,6 @@ from .timesource import RealTime, TimeSource, VirtualTime
 __all__ = [
     "AcceptDraw", "Adjudicate", "BotPlayer", "Byoyomi", "CLOCK_PRESETS", "Canadian", "ClockSpec",
     "Consequence", "DeclineDraw", "GameOutcome", "GameRunner", "InputPlayer", "Move", "OfferDraw",
-    "Player", "RealTime", "Resign", "ScriptedPlayer", "SeatClock", "TimeSource", "Timeout",
+    "Pause", "Player", "RealTime", "Resign", "Resume", "ScriptedPlayer", "SeatClock", "TimeSource", "Timeout",
     "VirtualTime", "clock_preset", "duration_ms", "play_game", "play_game_sync",
 ]

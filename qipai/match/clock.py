@@ -367,6 +367,18 @@ class SeatClock:
         self.t0 = None
         return t
 
+    def shift(self, ms: int) -> None:
+        """Move the running turn's reference times ``ms`` later: a referee pause or a server
+        outage of that length is not charged (§4.7: T0 is shifted by the length of the pause,
+        so the time already used in the turn is kept). No effect between turns."""
+        if ms < 0:
+            raise ValueError("a pause cannot be negative")
+        if self.t0 is None:
+            return
+        self.t0 += ms
+        self.cap_start += ms
+        self.period_start += ms
+
     def cancel_turn(self, t: int) -> None:
         """The decision stopped being pending without this seat acting (another seat ended
         a simultaneous phase or the game ended): charge the time used, like an action."""

@@ -53,6 +53,19 @@ class Adjudicate:
     reason: str = "adjudication"
 
 
+@dataclass(frozen=True)
+class Pause:
+    """A referee pauses the table (seat ``None``): every clock freezes, the time already used
+    in each running turn is kept, and no move is accepted until :class:`Resume` (§4.7)."""
+
+    reason: str = ""
+
+
+@dataclass(frozen=True)
+class Resume:
+    """A referee resumes a paused table: every running turn's T0 moves by the pause length."""
+
+
 # ----- players ----------------------------------------------------------------------------------
 
 

@@ -13,7 +13,12 @@ of everything outside the rules (competition.md §4, §5.4, §5.5, §5.8):
 * refused submissions: an illegal action never changes the state; the runner counts them per
   seat and, where the game has a limit (xiangqi: the third refused submission loses, option
   ``illegal_limit`` of go), ends the game with ``reason="illegal_moves"``;
-* the game's own endings (mate, repetition, ...) come from the state itself.
+* the game's own endings (mate, repetition, ...) come from the state itself;
+* referee pauses (:class:`~qipai.match.players.Pause` / ``Resume`` from seat ``None``): every
+  clock freezes and keeps the time already used in its turn; moves are refused while paused;
+  the pause is not counted in the game's ``duration`` (so session time limits exclude it);
+* absent seats (``trustee=[...]``, competition.md §5.6): in trusteeship for the whole game, so
+  the game's default action is played for them after the clock's ``trustee_delay``.
 
 The finished record carries, in ``meta``, the time each action took and every seat's clock
 after it (``meta["times"]``), and the table events (``meta["events"]``: warnings, timeouts,
@@ -31,7 +36,7 @@ from qipai.core.game import Game, Result, State
 from qipai.core.record import Record
 
 from .clock import AUTO, LOSE, SKIP, ClockSpec, SeatClock
-from .players import AcceptDraw, Adjudicate, DeclineDraw, Move, OfferDraw, Player, Resign
+from .players import AcceptDraw, Adjudicate, DeclineDraw, Move, OfferDraw, Pause, Player, Resign, Resume
 from .presets import clock_preset
 from .timesource import TimeSource, VirtualTime
 
@@ -63,7 +68,7 @@ class GameRunner:
                  time: TimeSource | None = None, seed: Any = None, state: State | None = None,
                  names: list[str] | None = None, meta: dict[str, Any] | None = None,
                  illegal_limit: int | None | str = "game", draw_offers: Any = "allowed",
-                 num_seats: int | None = None) -> None:
+                 num_seats: int | None = None, trustee: Any = ()) -> None:
         self.game = game
         self.state = state if state is not None else game.new_state(seed=seed, num_seats=num_seats)
         n = self.state.num_seats
@@ -89,6 +94,13 @@ class GameRunner:
         self._offer: int | None = None  # seat whose draw offer is open
         self._cooldown = [0] * n        # own moves still needed before offering again
         self._moves_by = [0] * n
+        self.absent = set(trustee)       # seats in trusteeship they cannot leave (absent, conceded)
+        if any(not 0 <= s < n for s in self.absent):
+            raise QipaiError(f"trustee seats must be in 0..{n - 1}, got {sorted(self.absent)}")
+        for s in self.absent:
+            self.clocks[s].trusteeship = True
+        self.paused_at: int | None = None   # time the current referee pause began
+        self.paused_ms = 0                  # total length of finished pauses
 
     # ----- API for players and servers -----------------------------------------------------
     def submit(self, seat: int | None, message: Any) -> None:
@@ -139,10 +151,16 @@ class GameRunner:
         finally:
             get.cancel()
         end = self.time.now()
+        if self.paused_at is not None:      # ended (adjudicated) during a pause
+            self.paused_ms += end - self.paused_at
+            self.paused_at = None
         for c in self.clocks:
             c.cancel_turn(end)
         self._turn = [0] * len(self._turn)
-        self.meta.update({"times": self.times, "events": self.events, "duration": end - start})
+        self.meta.update({"times": self.times, "events": self.events,
+                          "duration": end - start - self.paused_ms})
+        if self.paused_ms:
+            self.meta["paused"] = self.paused_ms
         if any(self.illegal):
             self.meta["illegal_submissions"] = list(self.illegal)
         record = self.state.to_record(seats=list(self.names), meta=self.meta)
@@ -150,6 +168,8 @@ class GameRunner:
 
     def _earliest(self) -> tuple[int | None, int | None]:
         best: tuple[int | None, int | None] = (None, None)
+        if self.paused_at is not None:
+            return best
         for s, c in enumerate(self.clocks):
             if not c.running:
                 continue
@@ -253,6 +273,10 @@ class GameRunner:
                 self.state.end_by_result_text(msg.text, msg.reason)
                 self.note(None, {"type": "adjudication", "text": msg.text, "reason": msg.reason})
                 self._sync_turns(t, acted=None)
+            elif isinstance(msg, Pause):
+                self.pause(t, msg.reason)
+            elif isinstance(msg, Resume):
+                self.resume(t)
             return
         if isinstance(msg, Move):
             self._move(seat, msg, t)
@@ -273,6 +297,25 @@ class GameRunner:
                 self._decline(seat)
         else:
             self._reply_error(seat, f"unknown message {msg!r}")
+
+    def pause(self, t: int, reason: str = "") -> None:
+        """Referee pause at ``t``: clocks freeze (see :meth:`resume`). A second pause is ignored."""
+        if self.paused_at is not None:
+            return
+        self.paused_at = t
+        self.note(None, {"type": "pause", **({"reason": reason} if reason else {})})
+
+    def resume(self, t: int) -> None:
+        """End the referee pause at ``t``: every running turn's T0 (and cap and period starts)
+        moves by the pause length, so no seat is charged for it (§4.7)."""
+        if self.paused_at is None:
+            return
+        length = t - self.paused_at
+        for c in self.clocks:
+            c.shift(length)
+        self.paused_ms += length
+        self.paused_at = None
+        self.note(None, {"type": "resume", "paused": length})
 
     def _decline(self, seat: int) -> None:
         self.note(seat, {"type": "draw_declined"})
@@ -296,6 +339,8 @@ class GameRunner:
     def _move(self, seat: int, msg: Move, t: int) -> None:
         if msg.turn is not None and msg.turn != self._turn[seat]:
             return                       # an answer to a turn that is already over
+        if self.paused_at is not None:
+            return self._reply_error(seat, "the table is paused by the referee")
         if seat not in self.state.to_act or not self.clocks[seat].running:
             return self._reply_error(seat, "not your turn")
         try:
@@ -310,7 +355,7 @@ class GameRunner:
             return
         clock = self.clocks[seat]
         used = clock.act(t)
-        clock.trusteeship = False        # the player's own action ends trusteeship
+        clock.trusteeship = seat in self.absent   # the player's own action ends trusteeship
         if self._offer is not None and self._offer != seat:
             self._decline(seat)          # a move declines the opponent's offer
         self._after_action(seat, t, used)
