@@ -78,3 +78,35 @@ def test_a_counter_too_long_for_int_is_a_notation_error(fen, field):
     with pytest.raises(NotationError) as e:
         load(fen)
     assert e.value.field == field
+
+
+# ----- repetition: where the rule file's chase differs from fuller AXF engines ---------------
+
+def play(fen: str, moves: str, **options):
+    state = load(fen, **options)
+    for mv in moves.split():
+        state.apply(mv)
+    return state
+
+
+def test_chasing_a_different_unprotected_piece_each_move_is_perpetual_chase():
+    # the red rook swings d2-f2-d2, attacking the unprotected advisor d9, then f9, then d9 ...
+    st = play("1n1a1ab2/2N1k4/4b4/2p1p1p2/9/2P3p2/4P4/3R5/9/2B1KAB2 w - - 0 1",
+              "d2f2 b9a7 f2d2 a7b9 d2f2 b9a7 f2d2 a7b9")
+    assert st.repetition_classes() == ["chase", "idle"] * 4
+    assert (st.result.text, st.result.reason) == ("0-1", "repetition_loss")
+
+
+def test_alternating_check_and_chase_is_perpetual_chase():
+    # a7a9 attacks the unprotected advisor f9, a9a7 checks along rank 7, and again
+    st = play("5a3/4k4/R8/2p5p/6p2/7NP/2P6/9/4A4/4KA3 w - - 0 1",
+              "a7a9 e8e7 a9a7 e7e8 a7a9 e8e7 a9a7 e7e8")
+    assert st.repetition_classes() == ["chase", "idle", "check", "idle"] * 2
+    assert (st.result.text, st.result.reason) == ("0-1", "repetition_loss")
+    # draw_only and none see the same moves as a plain repetition, or nothing at all
+    assert play("5a3/4k4/R8/2p5p/6p2/7NP/2P6/9/4A4/4KA3 w - - 0 1",
+                "a7a9 e8e7 a9a7 e7e8 a7a9 e8e7 a9a7 e7e8",
+                repetition_rule="draw_only").result.reason == "repetition_draw"
+    assert play("5a3/4k4/R8/2p5p/6p2/7NP/2P6/9/4A4/4KA3 w - - 0 1",
+                "a7a9 e8e7 a9a7 e7e8 a7a9 e8e7 a9a7 e7e8",
+                repetition_rule="none").result is None
