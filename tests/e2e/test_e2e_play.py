@@ -1,0 +1,130 @@
+"""Real browsers against a real server: sign up, create and join tables, play by clicks."""
+
+from __future__ import annotations
+
+import re
+
+SECRET = "e2e-password-1"
+# a short game from the start position, ending in checkmate (cannon with the advisor as screen)
+MATE = ["a3a4", "g9i7", "c3c4", "h7h8", "g3g4", "i9i8", "i3i4", "d9e8", "h2h9"]
+
+
+def sign_up(page, base, name):
+    page.goto(base + "/signup")
+    page.fill("input[name=username]", name)
+    page.fill("input[name=password]", SECRET)
+    page.click("button[type=submit]")
+    page.wait_for_selector("#me")
+    assert page.inner_text("#me").startswith(name)
+
+
+def wait_seq(page, seq):
+    page.wait_for_selector(f'#status[data-seq="{seq}"]', timeout=10_000)
+
+
+def test_two_people_play_xiangqi_to_checkmate(server, browser, shot):
+    ctx_red, ctx_black = browser.new_context(), browser.new_context()
+    red, black = ctx_red.new_page(), ctx_black.new_page()
+    sign_up(red, server, "redplayer")
+    sign_up(black, server, "blackplayer")
+
+    red.select_option("select[name=game]", "xiangqi")
+    red.click("#create")
+    red.wait_for_url(re.compile(r"/tables/\w+$"))
+    table = red.url.rsplit("/", 1)[1]
+    black.goto(server + "/")
+    black.click(f'[data-join="{table}"]')
+    black.wait_for_url(f"**/tables/{table}")
+    wait_seq(red, 0)
+    wait_seq(black, 0)
+
+    # Black's board is flipped: Red's home rank is at the top
+    def y(page, sq):
+        return page.locator(f'[data-sq="{sq}"]').bounding_box()["y"]
+    assert y(red, "a0") > y(red, "a9") and y(black, "a0") < y(black, "a9")
+
+    for ply, mv in enumerate(MATE):
+        page = red if ply % 2 == 0 else black
+        if ply == 2:        # one move by dragging the piece
+            page.drag_and_drop(f'[data-sq="{mv[:2]}"]', f'[data-sq="{mv[2:]}"]')
+        else:
+            page.click(f'[data-sq="{mv[:2]}"]')
+            targets = page.locator(".sq.target")
+            assert targets.count() >= 1 and page.locator(f'[data-sq="{mv[2:]}"].target').count() == 1
+            if ply == 0:
+                shot(page, "xiangqi-selected")
+            page.click(f'[data-sq="{mv[2:]}"]')
+        wait_seq(red, ply + 1)
+        wait_seq(black, ply + 1)
+        assert red.locator(".sq.last").count() == 2
+    assert black.locator(".sq.check").count() == 1          # Black's king is marked
+    for page in (red, black):
+        page.wait_for_selector("#record-link")
+        assert "1-0" in page.inner_text("#status") and "checkmate" in page.inner_text("#status")
+    shot(red, "xiangqi-red-mate")
+    shot(black, "xiangqi-black-mate")
+    record = red.get_attribute("#record-link", "href").rsplit("/", 1)[1]
+    for page in (red, black):
+        page.goto(server + "/history")
+        page.wait_for_selector(f'[data-record="{record}"]')
+        row = page.inner_text(f'[data-record="{record}"]')
+        assert "redplayer" in row and "blackplayer" in row and "1-0" in row
+    red.goto(f"{server}/records/{record}")
+    red.wait_for_selector(".xq .pc")
+    red.click("#prev")
+    assert red.locator('[data-sq="h2"] .pc').count() == 1     # one step back: the cannon is home
+    shot(red, "xiangqi-replay")
+    ctx_red.close()
+    ctx_black.close()
+
+
+def test_one_person_plays_doudizhu_against_two_bots(server, browser, shot):
+    ctx = browser.new_context(viewport={"width": 390, "height": 844})   # phone width
+    page = ctx.new_page()
+    sign_up(page, server, "cardplayer")
+    page.select_option("select[name=game]", "doudizhu")
+    page.select_option("select[name=bots]", "2")
+    page.click("#create")
+    page.wait_for_url(re.compile(r"/tables/\w+$"))
+    page.wait_for_selector("#hand .c")
+    assert page.locator("#hand .c").count() == 17
+    shot(page, "doudizhu-deal")
+    plays = 0
+    for _ in range(200):
+        if page.locator("#record-link").count():
+            break
+        enabled = page.locator("#actions button:enabled")
+        if not enabled.count():
+            page.wait_for_timeout(100)
+            continue
+        seq = page.get_attribute("#status", "data-seq")
+        bids = page.locator('#actions button[data-action^="bid"]:enabled')
+        if bids.count():
+            bids.last.click()                      # bid the most
+        elif page.locator('#actions button[data-action="hint"]:enabled').count():
+            page.click('#actions button[data-action="hint"]')
+            assert page.locator("#hand .c.sel").count() >= 1
+            if plays == 2:
+                shot(page, "doudizhu-selected")
+            page.click('#actions button[data-action="play"]')
+            plays += 1
+        elif page.locator('#actions button[data-action="pass"]:enabled').count():
+            page.click('#actions button[data-action="pass"]')
+        else:
+            page.click("#actions button:enabled >> nth=0")
+        page.wait_for_function(f'document.querySelector("#status").dataset.seq !== "{seq}"', timeout=10_000)
+    page.wait_for_selector("#record-link")
+    assert plays >= 1
+    assert page.locator(".kitty .c").count() == 3             # the kitty is shown once revealed
+    assert "Multiplier" in page.inner_text(".ddz .info") or "倍数" in page.inner_text(".ddz .info")
+    assert "Result" in page.inner_text("#status") or "结果" in page.inner_text("#status")
+    shot(page, "doudizhu-end")
+    record = page.get_attribute("#record-link", "href").rsplit("/", 1)[1]
+    page.goto(server + "/history")
+    page.wait_for_selector(f'[data-record="{record}"]')
+    page.goto(f"{server}/records/{record}")
+    page.wait_for_selector(".ddz")
+    page.click("#prev")
+    assert page.locator(".ddz .pl .cards .c").count() > 0     # the replay shows every hand
+    shot(page, "doudizhu-replay")
+    ctx.close()
