@@ -176,6 +176,21 @@ def withdraw_cmd(player: str, event: Annotated[str | None, typer.Option("--event
     console.print(f"{player} withdrawn", markup=False)
 
 
+@app.command("noshow")
+def noshow_cmd(players: Annotated[list[str], typer.Argument(help="The absent players (all at once).")],
+               event: Annotated[str | None, typer.Option("--event", "-e")] = None,
+               db: DbOpt = None) -> None:
+    """Declare players absent from their pending match after the grace period: walkover (or
+    an empty slot if both are absent); at a table, absent seats are played by trusteeship."""
+    from .event import no_show
+
+    try:
+        no_show(_db(db), event, players)
+    except QipaiError as e:
+        _fail(str(e))
+    console.print(f"absent: {', '.join(players)}", markup=False)
+
+
 @app.command("list")
 def list_cmd(db: DbOpt = None) -> None:
     """List the events in the database."""

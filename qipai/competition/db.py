@@ -79,6 +79,7 @@ class MatchRow(Base):
     status: Mapped[str] = mapped_column(String(20), default="pending")   # pending | finished
     result: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
     secret: Mapped[str] = mapped_column(String(64))
+    absent: Mapped[list[Any] | None] = mapped_column(JSON, nullable=True)   # no-shows (draw numbers)
 
     event: Mapped[EventRow] = relationship(back_populates="matches")
     games: Mapped[list[GameRow]] = relationship(back_populates="match", order_by="GameRow.number")

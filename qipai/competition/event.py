@@ -24,7 +24,7 @@ from sqlalchemy.orm import Session, sessionmaker
 
 import qipai
 from qipai.core.errors import IllegalAction, QipaiError
-from qipai.match import BotPlayer, GameRunner, VirtualTime
+from qipai.match import BotPlayer, GameRunner, Player, VirtualTime
 
 from . import lot
 from .config import EventConfig, parse_config, preset_data
@@ -211,6 +211,9 @@ class Director:
 
     def _update_series(self, m: MatchRow, done: list[GameRow]) -> None:
         a, b = m.entrants
+        if m.absent:
+            self._walkover_series(m)
+            return
         for side in (a, b):
             if self.by_draw[side].status == "withdrawn":
                 self._forfeit_series(m, loser=side, done=done)
@@ -237,6 +240,35 @@ class Director:
         m.games.append(GameRow(number=st.number, seats=seats, spec=spec, status="pending"))
         self.s.flush()
 
+    def _walkover_series(self, m: MatchRow) -> None:
+        """No-show (§5.6): the present entrant wins, every game is a forfeit (0 moves), as many
+        as the series rule needs to decide; if both are absent, neither advances."""
+        a, b = m.entrants
+        gp = self._series_rule().game_points
+        if len(m.absent) == 2:
+            m.status = "finished"
+            m.result = {"winner": None, "points": [gp.loss, gp.loss], "games": 0,
+                        "decided_by": "double_no_show", "text": "both absent"}
+            return
+        winner = b if m.absent[0] == a else a
+        games: list[SeriesGame] = []
+        key = self._key(m)
+        while True:
+            st = series_status(self._series_rule(), games, coin=lambda n: lot.coin(m.secret, key, n),
+                               lot=lambda: lot.stream(m.secret, "lot", key, "series").uniform(2))
+            if st.done:
+                break
+            games.append(SeriesGame(st.first, 0 if winner == a else 1, 0))
+            seats = [a, b] if st.first == 0 else [b, a]
+            m.games.append(GameRow(number=st.number, seats=seats, spec={"forfeit": True}, status="finished",
+                                   source="forfeit", finished=_now(),
+                                   result={"reason": "no_show", "winner_draws": [winner], "moves": 0,
+                                           "text": "forfeit"}))
+        m.status = "finished"
+        m.result = {"winner": winner, "points": list(st.points), "games": len(games),
+                    "decided_by": "walkover",
+                    "text": f"walkover: {self.by_draw[m.absent[0]].entrant_id} absent"}
+
     def _forfeit_series(self, m: MatchRow, loser: int, done: list[GameRow]) -> None:
         a, b = m.entrants
         winner = b if loser == a else a
@@ -254,14 +286,25 @@ class Director:
 
     def _update_session(self, m: MatchRow, done: list[GameRow]) -> None:
         rule = self.cfg.session
+        absent = [s for s, d in enumerate(m.entrants) if d in (m.absent or [])]
+        present = [d for d in m.entrants if d not in (m.absent or [])]
+        if len(present) <= 1:        # §5.6: one present advances by walkover; none: nobody
+            m.status = "finished"
+            m.result = {"winner": present[0] if present else None, "totals": [0] * len(m.entrants),
+                        "ranking": present + [d for d in m.entrants if d not in present],
+                        "ranks": [1 if d in present else 2 for d in m.entrants], "deals": 0,
+                        "ended_by": "no_show", "absent": list(m.absent or []),
+                        "text": "walkover" if present else "all absent"}
+            return
         deals = [(g.result["returns"], g.result.get("duration", 0)) for g in done
                  if not g.result.get("void")]
-        st = session_status(rule, deals)
+        st = session_status(rule, deals, absent=absent)
         if st.done:
             m.status = "finished"
             m.result = {"winner": m.entrants[st.ranking[0]], "totals": list(st.totals),
                         "ranking": [m.entrants[s] for s in st.ranking], "ranks": list(st.ranks),
                         "deals": len(deals), "ended_by": st.ended_by,
+                        **({"absent": list(m.absent)} if m.absent else {}),
                         "text": " ".join(f"{self.by_draw[m.entrants[s]].entrant_id}:{st.totals[s]:g}"
                                          for s in st.ranking)}
             return
@@ -287,11 +330,14 @@ class Director:
             if len(winners) == 1:
                 return False
             pairs = knockout_next_round(winners)
-        for i, (a, b) in enumerate(pairs, 1):
-            if b is None:
-                self._add_match(rnd, i, "bye", [a], {"winner": a, "text": "bye"})
-            else:
-                self._add_match(rnd, i, "series", sorted([a, b]))
+        for i, pair in enumerate(pairs, 1):
+            there = sorted(d for d in pair if d is not None)
+            if len(there) == 2:
+                self._add_match(rnd, i, "series", there)
+            elif there:
+                self._add_match(rnd, i, "bye", there, {"winner": there[0], "text": "bye"})
+            else:                  # both entrants of the feeding matches were absent
+                self._add_match(rnd, i, "bye", [], {"winner": None, "text": "empty slot"})
         return True
 
     def _table_round(self, rnd: int) -> bool:
@@ -304,7 +350,7 @@ class Director:
             active = self._advancing(rnd - 1)
         byes_had: dict[int, int] = {}
         for m in self.matches():
-            if m.kind == "bye":
+            if m.kind == "bye" and m.entrants:
                 byes_had[m.entrants[0]] = byes_had.get(m.entrants[0], 0) + 1
         tables, byes = table_round(active, k, byes_had)
         idx = 0
@@ -323,7 +369,7 @@ class Director:
         ms = self.matches(rnd)
         k = self.cfg.seats
         m_count = sum(len(m.entrants) for m in ms)
-        adv = [m.result["winner"] for m in ms]
+        adv = [m.result["winner"] for m in ms if m.result["winner"] is not None]
         short = k - len(adv) if (len(adv) < k and m_count > k) else 0
         if short:
             cands = []
@@ -331,7 +377,7 @@ class Director:
                 if m.kind != "session":
                     continue
                 for seat, d in enumerate(m.entrants):
-                    if d == m.result["winner"]:
+                    if d == m.result["winner"] or d in (m.absent or []):
                         continue
                     cands.append((m.result["ranks"][seat], -m.result["totals"][seat], d))
             cands.sort(key=lambda c: (c[0], c[1]))
@@ -368,6 +414,10 @@ class Director:
             a, b = m.entrants
             w = m.result["winner"]
             ra, rb = ("=", "=") if w is None else (("1", "0") if w == a else ("0", "1"))
+            if m.result.get("decided_by") == "walkover":      # not played: may still meet
+                ra, rb = ("+", "-") if w == a else ("-", "+")
+            elif m.result.get("decided_by") == "double_no_show":
+                ra, rb = "-", "-"
             history[a - 1].append((b, "w", ra))
             history[b - 1].append((a, "b", rb))
         withdrawn = [d for d, e in self.by_draw.items() if e.status == "withdrawn"]
@@ -390,11 +440,13 @@ class Director:
         if self.stage in ("knockout", "table_knockout"):
             final = self.matches(self.current_round())
             fm = final[0]
-            out["champion"] = name[fm.result["winner"]]
+            out["champion"] = name.get(fm.result["winner"])
             if fm.kind == "series":
-                out["runner_up"] = [name[d] for d in fm.entrants if d != fm.result["winner"]]
+                out["runner_up"] = [name[d] for d in fm.entrants
+                                    if d != fm.result["winner"] and d not in (fm.absent or [])]
             elif fm.kind == "session":
-                out["runner_up"] = [name[fm.entrants[s]] for s, r in enumerate(fm.result["ranks"]) if r == 2]
+                out["runner_up"] = [name[fm.entrants[s]] for s, r in enumerate(fm.result["ranks"])
+                                    if r == 2 and fm.entrants[s] not in (fm.absent or [])]
             else:
                 out["runner_up"] = []
         else:
@@ -424,7 +476,7 @@ class Director:
         for m in self.matches():
             for g in m.games:
                 if g.status == "finished" and g.source in ("played", "entered"):
-                    got.update(g.seats)
+                    got.update(d for d in g.seats if d not in (m.absent or []))
         return got
 
     def standings(self) -> list[dict[str, Any]]:
@@ -448,6 +500,8 @@ class Director:
                 continue
             a, b = m.entrants
             w = m.result["winner"]
+            if m.result.get("decided_by") == "double_no_show":
+                continue                                      # both absent: nothing for anyone
             sa = 0.5 if w is None else (1.0 if w == a else 0.0)
             if self.cfg.standings == "game_points":
                 ga, gb = m.result["points"]
@@ -523,7 +577,8 @@ class Director:
         return list(self.s.scalars(q))
 
     def is_bot_game(self, g: GameRow) -> bool:
-        return all(self.by_draw[d].bot for d in g.seats)
+        """Every seat is a bot or an absent entrant (played by trusteeship)."""
+        return all(self.by_draw[d].bot or d in (g.match.absent or []) for d in g.seats)
 
     def game_obj(self):
         return qipai.load(self.cfg.game_id, **self.cfg.game_options)
@@ -545,11 +600,14 @@ class Director:
         game = self.game_obj()
         state = self.new_state(game, g)
         base = int(g.spec["seed"][:8], 16)
-        players = [BotPlayer(make_bot(game.id, self.by_draw[d].bot, seed=base + i), think_ms=think_ms,
+        absent = [i for i, d in enumerate(g.seats) if d in (g.match.absent or [])]
+        players = [Player() if i in absent else
+                   BotPlayer(make_bot(game.id, self.by_draw[d].bot, seed=base + i), think_ms=think_ms,
                              name=self.by_draw[d].entrant_id) for i, d in enumerate(g.seats)]
         meta = {"event": self.ev.id, "round": g.match.round, "match": g.match.index, "game": g.number}
         runner = GameRunner(game, players, clock=g.spec.get("clock") or "none", time=VirtualTime(),
-                            state=state, names=[self.by_draw[d].entrant_id for d in g.seats], meta=meta)
+                            state=state, names=[self.by_draw[d].entrant_id for d in g.seats], meta=meta,
+                            trustee=absent)
         out = asyncio.run(runner.run())
         self._store(g, out.state, out.record.to_json(), "played", out.record.meta.get("duration", 0))
 
@@ -663,6 +721,54 @@ def enter_result(db: sessionmaker[Session], event_id: str | None, game_id: int, 
         d.advance()
         s.commit()
         return g
+
+
+def no_show(db: sessionmaker[Session], event_id: str | None, entrant_ids: Sequence[str]) -> list[int]:
+    """Declare entrants absent from their pending match after the grace period (§5.6), all at
+    once. Two-sided match: the present entrant wins by walkover, each game a forfeit; both
+    absent: neither advances (a knockout slot becomes a bye). Table: with two or more present
+    the session is played with the absent seats in trusteeship, ranked last and unable to
+    advance; one present advances by walkover; none: the table gives nobody.
+    Returns the ids of the matches concerned. Raises EventError (nothing changed) for an unknown
+    or repeated player, one with no pending match, or a match that has already started."""
+    if not entrant_ids:
+        raise EventError("name at least one absent player")
+    if len(set(entrant_ids)) != len(entrant_ids):
+        raise EventError("a player is named twice")
+    with db() as s:
+        ev = _event(s, event_id)
+        if ev.status != "running":
+            raise EventError(f"event {ev.id} is finished")
+        d = Director(s, ev)
+        ids = {e.entrant_id: e.draw for e in ev.entrants}
+        rnd = d.current_round()
+        found: dict[int, tuple[MatchRow, list[int]]] = {}
+        for pid in entrant_ids:
+            if pid not in ids:
+                raise EventError(f"event {ev.id} has no player {pid!r}")
+            draw = ids[pid]
+            ms = [m for m in d.matches(rnd) if m.status == "pending" and draw in m.entrants]
+            if not ms:
+                raise EventError(f"player {pid!r} has no pending match in round {rnd}")
+            m = ms[0]
+            if any(g.status == "finished" for g in m.games):
+                raise EventError(f"the match of {pid!r} has started: absence is now handled by the clock")
+            if draw in (m.absent or []):
+                raise EventError(f"player {pid!r} is already marked absent")
+            found.setdefault(m.id, (m, []))[1].append(draw)
+        for m, draws in found.values():
+            m.absent = sorted([*(m.absent or []), *draws])
+            present = [x for x in m.entrants if x not in m.absent]
+            if m.kind == "series" or len(present) <= 1:
+                for g in list(m.games):
+                    if g.status == "pending":
+                        s.delete(g)
+        s.flush()
+        for m, _ in found.values():
+            s.expire(m, ["games"])
+        d.advance()
+        s.commit()
+        return sorted(found)
 
 
 def withdraw(db: sessionmaker[Session], event_id: str | None, entrant_id: str) -> None:

@@ -233,10 +233,13 @@ class SessionStatus:
     ended_by: str = ""
 
 
-def session_status(rule: SessionRule, deals: Sequence[tuple[Sequence[float], int]]) -> SessionStatus:
+def session_status(rule: SessionRule, deals: Sequence[tuple[Sequence[float], int]],
+                   absent: Sequence[int] = ()) -> SessionStatus:
     """Where a session stands after ``deals`` = [(returns per seat, duration ms)] of completed,
     non-void deals in order. After each deal: target, deal count, then time (§2.3); once ended,
-    a shared lead plays extra deals one at a time (§2.3 ``ties``)."""
+    a shared lead plays extra deals one at a time (§2.3 ``ties``). Seats in ``absent`` (no-shows
+    played by trusteeship, §5.6) cannot win and are ranked last whatever their score; the end
+    conditions still look at every seat's total."""
     totals = [0.0] * rule.seats
     elapsed = 0
     ended_at: int | None = None
@@ -258,23 +261,28 @@ def session_status(rule: SessionRule, deals: Sequence[tuple[Sequence[float], int
                 best = max(totals)
                 tied = [s for s, t in enumerate(totals) if t == best]
         if ended_at is not None:
-            pool = tied if rule.eligible == "tied_only" else range(rule.seats)
+            present = [s for s in range(rule.seats) if s not in absent]
+            pool = [s for s in (tied if rule.eligible == "tied_only" else present) if s not in absent]
+            if rule.eligible == "tied_only" and not pool:   # only absent seats were tied
+                pool = present
             best = max(totals[s] for s in pool)
             leaders = [s for s in pool if totals[s] == best]
-            if len(leaders) == 1 and (rule.eligible == "tied_only" or best == max(totals)):
-                return _finish(totals, leaders[0], ended_at, ended_by)
+            top = max(totals[s] for s in present)
+            if len(leaders) == 1 and (rule.eligible == "tied_only" or best == top):
+                return _finish(totals, leaders[0], ended_at, ended_by, absent)
     n = len(deals)
     return SessionStatus(False, tuple(totals), ended_at if ended_at is not None else n,
                          extra=ended_at is not None, ended_by=ended_by)
 
 
-def _finish(totals: list[float], winner: int, deals: int, ended_by: str) -> SessionStatus:
-    order = sorted(range(len(totals)), key=lambda s: (s != winner, -totals[s], s))
+def _finish(totals: list[float], winner: int, deals: int, ended_by: str,
+            absent: Sequence[int] = ()) -> SessionStatus:
+    def key(s: int) -> tuple[int, int, float]:
+        return (s != winner, s in absent, -totals[s])
+
+    order = sorted(range(len(totals)), key=lambda s: (*key(s), s))
     ranks = [0] * len(totals)
     for s in order:
-        if s == winner:
-            ranks[s] = 1
-        else:
-            ranks[s] = 1 + sum(1 for o in order if o != s and (o == winner or totals[o] > totals[s]))
+        ranks[s] = 1 + sum(1 for o in order if key(o) < key(s))
     return SessionStatus(True, tuple(totals), deals, ranking=tuple(order), ranks=tuple(ranks),
                          ended_by=ended_by)

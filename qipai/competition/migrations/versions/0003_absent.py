@@ -1,0 +1,23 @@
+"""matches.absent: entrants declared absent from a match (no-shows, competition.md §5.6)
+
+Revision ID: 0003
+Revises: 0002
+"""
+
+import sqlalchemy as sa
+from alembic import op
+
+revision = "0003"
+down_revision = "0002"
+branch_labels = None
+depends_on = None
+
+
+def upgrade() -> None:
+    with op.batch_alter_table("matches") as batch:
+        batch.add_column(sa.Column("absent", sa.JSON(), nullable=True))
+
+
+def downgrade() -> None:
+    with op.batch_alter_table("matches") as batch:
+        batch.drop_column("absent")
