@@ -4,13 +4,13 @@ or played by bots, with bad input refused and nothing changed."""
 from __future__ import annotations
 
 import pytest
-from sqlalchemy import func, select
 
 from qipai.competition import EventError, create_event, enter_result, lot, open_db, run_event
-from qipai.competition.db import EntrantRow, EventRow, GameRow, MatchRow
+from qipai.competition.db import EventRow, GameRow
 from qipai.competition.event import Director
 from qipai.competition.pairing import knockout_first_round
 from tests import match_games  # noqa: F401  (test-nim)
+from tests.competition_helpers import draws, snapshot
 
 NIM = {"game": {"id": "test-nim"}}
 RR_MATCH_POINTS = {**NIM, "standings": "match_points", "game_points": {"win": 1, "drawn": 0.5, "loss": 0}}
@@ -19,17 +19,6 @@ RR_MATCH_POINTS = {**NIM, "standings": "match_points", "game_points": {"win": 1,
 @pytest.fixture
 def db(tmp_path):
     return open_db(f"sqlite:///{tmp_path / 'f.db'}")
-
-
-def snapshot(db):
-    with db() as s:
-        return tuple(s.scalar(select(func.count()).select_from(t)) for t in (EventRow, EntrantRow, MatchRow,
-                                                                                GameRow))
-
-
-def draws(db, eid):
-    with db() as s:
-        return {e.entrant_id: e.draw for e in s.get(EventRow, eid).entrants}
 
 
 # ----- seeded draw ---------------------------------------------------------------------------

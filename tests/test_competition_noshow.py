@@ -4,12 +4,12 @@ seats at a table played by trusteeship and ranked last, placement points, bad in
 from __future__ import annotations
 
 import pytest
-from sqlalchemy import func, select
 
 from qipai.competition import EventError, create_event, no_show, open_db, run_event
-from qipai.competition.db import EntrantRow, EventRow, GameRow, MatchRow
+from qipai.competition.db import EventRow
 from qipai.competition.event import Director
 from tests import match_games  # noqa: F401  (test-nim, test-high)
+from tests.competition_helpers import draws, snapshot
 
 
 @pytest.fixture
@@ -17,15 +17,8 @@ def db(tmp_path):
     return open_db(f"sqlite:///{tmp_path / 'n.db'}")
 
 
-def snapshot(db):
-    with db() as s:
-        return tuple(s.scalar(select(func.count()).select_from(t)) for t in (EventRow, EntrantRow, MatchRow,
-                                                                                GameRow))
-
-
 def ids_by_draw(db, eid):
-    with db() as s:
-        return {e.draw: e.entrant_id for e in s.get(EventRow, eid).entrants}
+    return {d: e for e, d in draws(db, eid).items()}
 
 
 def bots(n):
