@@ -45,7 +45,10 @@ def board_text(state, flip: bool = False) -> Text:
         out.append("\n")
         if r == (5 if not flip else 4):
             out.append("    " + "  楚 河        汉 界\n", style="dim")
-    out.append("   " + " ".join(f"{RED_FILES[f]}" for f in files) + "\n", style="dim red")
+    if flip:   # Black's files are numbered 1-9 from Black's right (file a)
+        out.append("   " + " ".join(f"{f + 1:>2}" for f in files) + "\n", style="dim")
+    else:
+        out.append("   " + " ".join(f"{RED_FILES[f]}" for f in files) + "\n", style="dim red")
     return out
 
 
