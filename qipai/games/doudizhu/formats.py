@@ -19,6 +19,7 @@
 from __future__ import annotations
 
 import json
+import math
 import re
 from typing import Any
 
@@ -60,7 +61,10 @@ def read_openspiel(data: bytes, source: str = "<openspiel>") -> list[Record]:
     """Read one OpenSpiel ``dou_dizhu`` playthrough. Raises :class:`RecordError` with the line."""
     import qipai
 
-    lines = data.decode("utf-8").splitlines()
+    try:
+        lines = data.decode("utf-8").splitlines()
+    except UnicodeDecodeError as e:
+        raise RecordError(f"not UTF-8 text (byte {e.start})", source=source) from None
     player = None
     face_pos = None
     dealt: list[Card] = []
@@ -76,14 +80,23 @@ def read_openspiel(data: bytes, source: str = "<openspiel>") -> list[Record]:
             continue
         m = _RETURNS.match(line)
         if m:
-            returns = [float(x) for x in m.group(1).split(",")] if m.group(1).strip() else []
+            try:
+                returns = [float(x) for x in m.group(1).split(",")] if m.group(1).strip() else []
+                if not all(math.isfinite(x) for x in returns):
+                    raise ValueError("not a finite number")
+            except ValueError:
+                raise RecordError("unreadable returns", source=source, line=no, text=line) from None
             continue
         m = _APPLY.match(line)
         if not m:
             continue
         text = m.group(1)
         if text.startswith("Decide first card up position "):
-            face_pos = int(text.rsplit(" ", 1)[1])
+            pos = text.rsplit(" ", 1)[1]
+            if not pos.isdigit() or int(pos) >= 51:
+                raise RecordError("the face-up position is a dealing position 0..50", source=source,
+                                  line=no, text=text)
+            face_pos = int(pos)
         elif text.startswith("Deal "):
             try:
                 dealt.append(_os_card(text[5:]))
@@ -116,16 +129,26 @@ def read_openspiel(data: bytes, source: str = "<openspiel>") -> list[Record]:
             state.apply(action)
         except IllegalAction as e:
             raise RecordError(f"illegal move: {e.reason}", source=source, line=no, text=text) from None
+        except ValueError as e:
+            raise RecordError(f"unreadable move: {e}", source=source, line=no, text=text) from None
         actions.append(str(action))
         move_lines.append(no)
     result = None
     if returns is not None and state.is_terminal():
         got = state.result
-        result = {"text": " ".join(f"{int(r):+d}" if r else "0" for r in returns), "reason": got.reason,
+        result = {"text": " ".join(_os_score(r) for r in returns), "reason": got.reason,
                   "returns": returns}
     return [Record(game="doudizhu", options={"preset": "openspiel"}, actions=actions, deal=deal,
                    result=result, meta={"source_format": OPENSPIEL, "move_lines": move_lines,
                                         "game_index": 1})]
+
+
+def _os_score(r: float) -> str:
+    """One recorded return in the form of ``Result.text`` (``+3``, ``-6``, ``0``); a fractional
+    value keeps its fraction so that it can never pass for the referee's integer score."""
+    if r != int(r):
+        return f"{r:+g}"
+    return f"{int(r):+d}" if r else "0"
 
 
 def _os_action(game, state, text: str) -> Any:
@@ -217,8 +240,13 @@ def read_botzone(data: bytes, source: str = "<botzone>") -> list[Record]:
         if not isinstance(entry, dict):
             raise RecordError("a log entry must be an object", source=source, move=turn)
         out = entry.get("output")
+        if out is not None and not isinstance(out, dict):
+            raise RecordError("a judge turn's 'output' must be an object", source=source, move=turn)
         if isinstance(out, dict):
             content = out.get("content") or {}
+            if not isinstance(content, dict):
+                raise RecordError("a judge turn's content must be an object of seat requests",
+                                  source=source, move=turn)
             if out.get("command") == "finish":
                 finish = content
                 break
@@ -230,6 +258,10 @@ def read_botzone(data: bytes, source: str = "<botzone>") -> list[Record]:
                     raise RecordError(f"bad seat {key!r}", source=source, move=turn) from None
                 pending.append(seat)
                 if isinstance(req, dict):
+                    for key in ("own", "publiccard"):
+                        if key in req and not isinstance(req[key], list):
+                            raise RecordError(f"'{key}' must be a list of card numbers", source=source,
+                                              move=turn)
                     if "bid" in req:
                         bidding = True
                     if "own" in req and seat not in own:
@@ -272,8 +304,8 @@ def read_botzone(data: bytes, source: str = "<botzone>") -> list[Record]:
     for turn, seat, resp in moves:
         if state.is_terminal():
             break
-        if state.phase == "bidding" and state.landlord is None and isinstance(resp, (int, str)):
-            text = "pass" if int(resp) == 0 else f"bid {int(resp)}"
+        if state.phase == "bidding" and state.landlord is None and _bz_bid(resp) is not None:
+            text = "pass" if _bz_bid(resp) == 0 else f"bid {_bz_bid(resp)}"
         elif isinstance(resp, list):
             if not resp:
                 text = "pass"
@@ -282,7 +314,7 @@ def read_botzone(data: bytes, source: str = "<botzone>") -> list[Record]:
                     text = ORDER.format_counts(ORDER.counts_of(botzone_card(n) for n in resp))
                 except ValueError as e:
                     raise RecordError(str(e), source=source, move=turn) from None
-        elif state.phase != "bidding" and isinstance(resp, (int, str)):
+        elif state.phase != "bidding" and _bz_bid(resp) is not None:
             continue                      # a late bid answer after bid 3 ended the bidding
         else:
             raise RecordError(f"unreadable response {resp!r}", source=source, move=turn)
@@ -301,6 +333,15 @@ def read_botzone(data: bytes, source: str = "<botzone>") -> list[Record]:
     if finish is not None:
         meta["botzone_finish"] = finish
     return [Record(game="doudizhu", options=options, actions=actions, deal=deal, meta=meta)]
+
+
+def _bz_bid(resp: Any) -> int | None:
+    """A bid response (``0``..``3``, also as a digit string) as an integer, else ``None``."""
+    if isinstance(resp, str) and resp.strip().isdigit():
+        return int(resp)
+    if type(resp) is int:
+        return resp
+    return None
 
 
 def write_botzone(state) -> list[dict[str, Any]]:

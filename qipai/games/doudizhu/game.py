@@ -13,6 +13,7 @@ options, e.g. ``plane_solo:333444555+666``).
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 from qipai.cards import Card, commitment, make_deck, parse_card
@@ -87,6 +88,11 @@ class Call:
 
 BIDS = {v: Bid(v) for v in (1, 2, 3)}
 CALL = Call()
+
+
+def _is_bid_value(v: Any) -> bool:
+    """A bid is the integer 1, 2 or 3 (§2.5); anything else is refused."""
+    return type(v) is int and 1 <= v <= 3
 
 
 def _bid(v: int) -> Bid:
@@ -226,11 +232,28 @@ def check_deal(data: Any, mode: str) -> tuple[list[list[Card]], list[Card], int,
         if mode == "cut_faceup":
             raise NotationError("this deal mode needs a 'face_up' card", "deal")
         first = data.get("first_bidder", 0)
-        if first not in (0, 1, 2):
+        if type(first) is not int or first not in (0, 1, 2):
             raise NotationError("first_bidder must be 0, 1 or 2", "deal")
-    if "first_bidder" in data and data["first_bidder"] != first:
+    if "first_bidder" in data and (type(data["first_bidder"]) is not int or data["first_bidder"] != first):
         raise NotationError("first_bidder is not the holder of the face-up card", "deal")
     return hands, kitty, first, face_card
+
+
+def _check_redeals(deals: list, mode: str) -> None:
+    """Check every deal of a given list (the deal and its redeals) before play starts, so that a
+    bad redeal is refused by ``new_state`` and never in the middle of an action. Under
+    ``shuffle`` each redeal's first bidder is the seat after the previous one (§2.4, D2).
+    Raises :class:`NotationError` naming the deal."""
+    prev = None
+    for i, d in enumerate(deals, 1):
+        try:
+            first = check_deal(d, mode)[2]
+        except NotationError as e:
+            raise NotationError(f"deal {i}: {str(e).removeprefix('deal: ')}", "deal") from None
+        if mode == "shuffle" and prev is not None and first != (prev + 1) % SEATS:
+            raise NotationError(f"deal {i}: after a void deal the first bidder is the next seat "
+                                f"({(prev + 1) % SEATS}), not {first} (§2.4)", "deal")
+        prev = first
 
 
 class DoudizhuState(State):
@@ -251,6 +274,7 @@ class DoudizhuState(State):
         self._mode = opts["deal"]
         given = deal if isinstance(deal, list) else ([deal] if deal is not None else [])
         self._given = list(given)
+        _check_redeals(given, self._mode)
         if seed is not None:
             self._rng = DealRng(seed)
         else:
@@ -327,7 +351,7 @@ class DoudizhuState(State):
         if mode == "call_1_4":
             if action is not PASS and action is not CALL:
                 raise IllegalAction("in 叫地主 bidding the actions are 'call' and 'pass'", action)
-        elif action is not PASS and not isinstance(action, Bid):
+        elif action is not PASS and not (isinstance(action, Bid) and _is_bid_value(action.value)):
             raise IllegalAction("bidding: 'bid 1', 'bid 2', 'bid 3' or 'pass'", action)
         elif isinstance(action, Bid) and action.value <= self._high:
             raise IllegalAction(f"a bid must be higher than {self._high}", action)
@@ -518,17 +542,39 @@ class DoudizhuState(State):
     def _loss_result(self, seat: int, reason: str) -> Result:
         """Decision: a seat that forfeits (resign, timeout, illegal moves) loses the deal for its
         side at the current stake (base, or 1 during bidding, times the doublings so far)."""
+        returns, winners = self._forfeit_returns(seat)
+        self.phase = "over"
+        return Result(returns, reason, _returns_text(returns), winners, {"landlord": self.landlord})
+
+    def _forfeit_returns(self, seat: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """``(returns, winners)`` when ``seat`` forfeits now; changes nothing."""
         u = max(self.base, self._high, 1) * 2 ** self.bombs
-        if self.landlord is None:
-            returns = tuple(-2 * u if s == seat else u for s in range(SEATS))
-            winners = tuple(s for s in range(SEATS) if s != seat)
-        elif seat == self.landlord:
+        if self.landlord is None or seat == self.landlord:
             returns = tuple(-2 * u if s == seat else u for s in range(SEATS))
             winners = tuple(s for s in range(SEATS) if s != seat)
         else:
             returns = tuple(2 * u if s == self.landlord else -u for s in range(SEATS))
             winners = (self.landlord,)
+        return returns, winners
+
+    def _result_from_text(self, text: str, reason: str) -> Result:
+        """A recorded external ending (resign, timeout, arbiter ...) written as the signed returns
+        of the three seats (``"-2 +1 +1"``, the form of ``Result.text``). When the scores are
+        those of one seat's forfeit (see :meth:`_loss_result`) that forfeit is the result;
+        otherwise any zero-sum integer scores are taken as given (an arbiter's decision), the
+        seats with a positive score winning. Raises :class:`IllegalAction` for anything else."""
+        parts = text.split() if isinstance(text, str) else []
+        if len(parts) != SEATS or not all(re.fullmatch(r"[+-]?\d+", p) for p in parts):
+            raise IllegalAction(f"a doudizhu result is three signed integers such as '-2 +1 +1', "
+                                f"not {text!r}")
+        returns = tuple(int(p) for p in parts)
+        if sum(returns) != 0:
+            raise IllegalAction(f"the scores of a deal sum to zero: {text!r}")
+        for seat in range(SEATS):
+            if self._forfeit_returns(seat)[0] == returns:
+                return self._loss_result(seat, reason)
         self.phase = "over"
+        winners = tuple(s for s in range(SEATS) if returns[s] > 0)
         return Result(returns, reason, _returns_text(returns), winners, {"landlord": self.landlord})
 
     # ----- views and copies ------------------------------------------------------------------
@@ -542,7 +588,10 @@ class DoudizhuState(State):
     def view(self, seat: int | None) -> dict[str, Any]:
         """What ``seat`` may see (None = spectator): own hand, every seat's card count, the bids,
         the kitty once the landlord is fixed, the face-up card (seed002), and every play and pass
-        of this deal. Nothing of another seat's hand."""
+        of this deal. Nothing of another seat's hand. Raises :class:`IllegalAction` for a seat
+        that is not 0, 1, 2 or None."""
+        if seat is not None and (type(seat) is not int or not 0 <= seat < SEATS):
+            raise IllegalAction(f"no seat {seat!r} (seats are 0, 1, 2; None for a spectator)")
         counts = [PACKER.total(c) for c in self.codes]
         out: dict[str, Any] = {
             "game": "doudizhu", "seat": seat, "phase": self.phase, "to_act": list(self.to_act),
