@@ -91,3 +91,29 @@ def test_duplicate_bad_input():
         dup.duplicate_scores([[[1, 0, -1]]], 3, "imps")
     with pytest.raises(OptionError, match="2 scores for 3 seats"):
         dup.duplicate_scores([[[1, -1]]], 3)
+
+
+def test_duplicate_table_knockout_event(tmp_path):
+    from qipai.competition import EventError, create_event, open_db, run_event
+    from qipai.competition.db import EventRow
+    from qipai.competition.event import Director
+
+    db = open_db(f"sqlite:///{tmp_path / 'd.db'}")
+    over = {"match": {"session": {"seats": 3, "end": {"deals": 2}, "duplicate": True}}}
+    eid = create_event(db, "s2_doudizhu", [{"id": f"p{i}", "bot": "rule"} for i in range(1, 7)],
+                       overrides=over)
+    out = run_event(db, eid)
+    assert out["status"] == "finished" and out["outcome"]["champion"]
+    game = qipai.load("doudizhu", preset="seed002")
+    with db() as s:
+        d = Director(s, s.get(EventRow, eid))
+        t0, t1 = (m for m in d.matches(1) if m.kind == "session")
+        for g0, g1 in zip(t0.games[:2], t1.games[:2], strict=True):
+            assert g0.spec["seed"] == g1.spec["seed"]          # one shuffle for the round
+            s0, s1 = d.new_state(game, g0), d.new_state(game, g1)
+            for seat in range(3):                             # table 1 seat j holds hand j + 1
+                assert hand_ids(s1, seat) == hand_ids(s0, (seat + 1) % 3)
+    with pytest.raises(EventError, match="fixed number of deals"):
+        create_event(db, "s0_doudizhu", [{"id": f"q{i}", "bot": "rule"} for i in range(3)],
+                     overrides={"match": {"session": {"seats": 3, "end": {"target": {"score_at_least": 100}},
+                                                      "duplicate": True}}})

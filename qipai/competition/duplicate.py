@@ -91,6 +91,14 @@ def group_deals(game: Any, seed: str, tables: int) -> list[list[dict[str, Any]]]
     return [[rotate(game.id, d, i) for d in base] for i in range(tables)]
 
 
+def table_deals(game: Any, seed: str, table: int) -> list[dict[str, Any]]:
+    """The deal list of one table of a group (``group_deals(...)[table]`` without the others)."""
+    if not supports(game.id):
+        raise OptionError(f"duplicate deals are not available for {game.id}; "
+                          f"available: {', '.join(sorted(ROTATORS))}")
+    return [rotate(game.id, d, table) for d in DEALERS[game.id](game, seed, 1 + SPARE_REDEALS)]
+
+
 def duplicate_scores(results: Sequence[Sequence[Sequence[float] | None]], k: int,
                      method: str = "matchpoints") -> list[list[float]]:
     """Compare the tables of a duplicate group.

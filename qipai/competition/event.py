@@ -108,6 +108,11 @@ def create_event(db: sessionmaker[Session], preset: str, players: Sequence[Any],
         qipai.load(cfg.game_id, **cfg.game_options)
     except QipaiError as e:
         raise EventError(str(e)) from None
+    if cfg.session is not None and cfg.session.duplicate:
+        from .duplicate import supports
+
+        if not supports(cfg.game_id):
+            raise EventError(f"preset {preset}: duplicate deals are not available for {cfg.game_id}")
     entrants = check_players(cfg, players)
     secret = secret or lot.new_secret()
     with db() as s:
@@ -312,6 +317,11 @@ class Director:
         prev = done[-1].result.get("first_actor") if done else None
         spec = {"seed": lot.deal_seed(m.secret, self._key(m), number), "clock": rule.clock,
                 "extra": st.extra, "prev_first": prev}
+        if rule.duplicate:      # every table of the round: the same seed, hands rotated by table
+            group = f"{self.ev.id}.r{m.round}"
+            secret = lot.seed(self.ev.secret, "match", [self.ev.id, m.round, "group"]).hex()
+            spec["seed"] = lot.deal_seed(secret, group, number)
+            spec["duplicate_table"] = m.index - 1
         m.games.append(GameRow(number=number, seats=list(m.entrants), spec=spec, status="pending"))
         self.s.flush()
 
@@ -586,6 +596,10 @@ class Director:
     def new_state(self, game, g: GameRow):
         """The start of game ``g``: its stored seed, with the first-actor rotation of sessions."""
         seed = g.spec["seed"]
+        if g.spec.get("duplicate_table") is not None:
+            from .duplicate import table_deals
+
+            return game.new_state(deal=table_deals(game, seed, g.spec["duplicate_table"]))
         if g.match.kind == "session" and game.id == "doudizhu" and game.options.get("deal") == "shuffle":
             from qipai.core.rng import DealRng
             from qipai.games.doudizhu.game import draw_deal

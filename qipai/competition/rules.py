@@ -198,11 +198,12 @@ class SessionRule:
     eligible: str = "all"                        # extra deals: all | tied_only
     advance: int = 1
     clock: Any = "card_default"
+    duplicate: bool = False                      # the tables of a round play the same deals (§2.8)
 
     @classmethod
     def from_dict(cls, d: dict[str, Any], clock: Any = None) -> SessionRule:
         _check_keys(d, {"seats", "sides", "measure", "start_level", "must_play_levels", "end",
-                        "ties", "advance", "clock"}, "session")
+                        "ties", "advance", "clock", "duplicate"}, "session")
         if d.get("measure", "score") != "score":
             raise OptionError(f"session measure {d['measure']!r} needs a game module that reports "
                               "levels or placements; only 'score' sessions are run here")
@@ -216,10 +217,16 @@ class SessionRule:
             raise OptionError("a session needs an end: target, deals or time_limit")
         if tl.get("on_expiry", "finish_current_deal") != "finish_current_deal":
             raise OptionError("only on_expiry = finish_current_deal is supported for sessions")
+        duplicate = d.get("duplicate", False)
+        if not isinstance(duplicate, bool):
+            raise OptionError("session.duplicate must be true or false")
+        if duplicate and (end.get("deals") is None or target is not None or tl):
+            raise OptionError("duplicate deals need a session of a fixed number of deals (end.deals) "
+                              "with no target or time limit, so every table plays the same deals")
         return cls(int(d.get("seats", 3)), target, end.get("deals"),
                    duration_ms(tl["duration"]) if tl.get("duration") else None,
                    "finish_current_deal", eligible, int(d.get("advance", 1)),
-                   d.get("clock", clock if clock is not None else "card_default"))
+                   d.get("clock", clock if clock is not None else "card_default"), duplicate)
 
 
 @dataclass(frozen=True)
