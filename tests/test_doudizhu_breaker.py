@@ -348,3 +348,23 @@ def test_random_games_score_hide_and_refuse_like_the_rule_file(preset, extra):
         back = replay(Record.from_json(json.loads(json.dumps(state.to_json()))))
         assert [back.view(s) for s in (None, 0, 1, 2)] == [state.view(s) for s in (None, 0, 1, 2)]
 
+
+
+# ----- terminal play ------------------------------------------------------------------------
+
+def test_terminal_play_reports_a_void_deal_as_void():
+    import io
+
+    from rich.console import Console
+
+    from qipai.games.doudizhu.play import run
+
+    game = qipai.load("doudizhu", preset="openspiel")       # no_bid = "end": three passes end it
+    out = io.StringIO()
+    lines = iter(["pass"] * 3)
+    state = run(game, bot="random", seat=0, seed=28, console=Console(file=out, width=120),
+                read_line=lambda prompt: next(lines))
+    assert state.result.reason == "no_bid" and state.returns() == [0, 0, 0]
+    text = out.getvalue()
+    assert "nobody bid" in text.lower()
+    assert "peasants win" not in text and "landlord win" not in text and "None" not in text

@@ -128,6 +128,9 @@ def run(game, bot: str | None = None, seat: int = 0, seed: int | None = None,
     render(state, seat, names, console)
     res = state.result
     d = res.details
+    if d.get("void"):
+        console.print("[bold]Nobody bid: the deal ends without a score (no_bid = end).[/bold]")
+        return state
     who = "you" if seat in res.winners else "the bots"
     console.print(f"[bold]Deal over: {'landlord' if d.get('landlord') in res.winners else 'peasants'} "
                   f"win ({who} won).[/bold]")
