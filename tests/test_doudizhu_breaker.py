@@ -368,3 +368,17 @@ def test_terminal_play_reports_a_void_deal_as_void():
     text = out.getvalue()
     assert "nobody bid" in text.lower()
     assert "peasants win" not in text and "landlord win" not in text and "None" not in text
+
+
+def test_forfeit_during_call_bidding_pays_the_count_so_far():
+    # docs: before the landlord is fixed the forfeiting seat pays like a landlord at the highest
+    # bid so far; in 叫地主 bidding that is the running count of calls
+    state = qipai.load("doudizhu", preset="seed002").new_state(seed=4)
+    first = state.current_player
+    for _ in range(3):
+        state.apply("call")
+    assert state.current_player == first and state.landlord is None
+    state.forfeit(first, "timeout")
+    assert state.returns()[first] == -6 and sorted(state.returns()) == [-6, 3, 3]
+    back = replay(Record.from_json(json.loads(json.dumps(state.to_json()))))
+    assert back.returns() == state.returns()

@@ -541,14 +541,15 @@ class DoudizhuState(State):
 
     def _loss_result(self, seat: int, reason: str) -> Result:
         """Decision: a seat that forfeits (resign, timeout, illegal moves) loses the deal for its
-        side at the current stake (base, or 1 during bidding, times the doublings so far)."""
+        side at the current stake (base, or during bidding the highest bid or the count of calls so
+        far and at least 1, times the doublings so far)."""
         returns, winners = self._forfeit_returns(seat)
         self.phase = "over"
         return Result(returns, reason, _returns_text(returns), winners, {"landlord": self.landlord})
 
     def _forfeit_returns(self, seat: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
         """``(returns, winners)`` when ``seat`` forfeits now; changes nothing."""
-        u = max(self.base, self._high, 1) * 2 ** self.bombs
+        u = max(self.base, self._high, self._calls, 1) * 2 ** self.bombs
         if self.landlord is None or seat == self.landlord:
             returns = tuple(-2 * u if s == seat else u for s in range(SEATS))
             winners = tuple(s for s in range(SEATS) if s != seat)
