@@ -34,6 +34,7 @@ import lzma
 import re
 import tarfile
 import xml.etree.ElementTree as ET
+import xml.parsers.expat
 from collections.abc import Iterable
 from typing import Any
 from xml.sax.saxutils import quoteattr
@@ -62,8 +63,11 @@ def _first_line(text: str) -> str | None:
     return None
 
 
+_BOM = b"\xef\xbb\xbf"
+
+
 def sniff_lines(data: bytes) -> bool:
-    head = data[:4096].decode("ascii", "replace")
+    head = data[:4096].removeprefix(_BOM).decode("ascii", "replace")
     first = _first_line(head)
     if first is None:
         return False
@@ -75,9 +79,9 @@ def sniff_lines(data: bytes) -> bool:
 def read_lines(data: bytes | str, source: str = "<renju lines>") -> list[Record]:
     """Every game of a renju-lines text. Raises :class:`RecordError` naming the line on a
     malformed line."""
-    text = data.decode("ascii", "strict") if isinstance(data, bytes) else data
+    text = _ascii_text(data, source) if isinstance(data, bytes) else data.removeprefix("\ufeff")
     records = []
-    for lineno, line in enumerate(text.splitlines(), 1):
+    for lineno, line in enumerate(text.split("\n"), 1):
         line = line.strip()
         if not line:
             continue
@@ -100,6 +104,18 @@ def read_lines(data: bytes | str, source: str = "<renju lines>") -> list[Record]
                   "recorded_result": word},
         ))
     return records
+
+
+def _ascii_text(data: bytes, source: str) -> str:
+    """``data`` (an optional UTF-8 byte-order mark, then ASCII) as text. Raises
+    :class:`RecordError` naming the line of the first byte that is not ASCII."""
+    data = data.removeprefix(_BOM)
+    try:
+        return data.decode("ascii")
+    except UnicodeDecodeError as e:
+        line = data.count(b"\n", 0, e.start) + 1
+        raise RecordError(f"byte {data[e.start]:#04x} is not ASCII (moves are a1..o15 or --)",
+                          source=source, line=line) from None
 
 
 _XZ_MAGIC = b"\xfd7zXZ\x00"
@@ -152,6 +168,7 @@ def write_lines(items: Iterable[Any]) -> str:
         state = _as_state(item)
         if state.position is not None:
             raise RecordError("the renju line format has no start position")
+        _check_reads_back(state, RENJU_OPTIONS, "renju lines")
         word = WORD_OF_TEXT.get(state.result.text, "unknown") if state.result else "unknown"
         toks = [word] + ["--" if p is None else point_name(p) for _, p in state.moves]
         out.append(" ".join(toks))
@@ -164,9 +181,47 @@ def _as_state(item: Any):
     return item
 
 
+# Endings the board decides; any other ending (resign, timeout, agreement, dead_draw, which the
+# readers' rules do not detect) is carried by the format's result field, or lost in .rec.
+_BOARD_REASONS = frozenset({"five", "overline", "double_four", "double_three", "board_full",
+                            "double_pass"})
+
+
+def _describe(result: Any) -> str:
+    return "a game still running" if result is None else f"{result.text} ({result.reason})"
+
+
+def _check_reads_back(state: Any, options: dict[str, Any], fmt: str) -> None:
+    """Refuse to write ``state`` in ``fmt`` when the format's reader, which replays its games
+    under ``options``, would make another game of the written stones: a move it refuses, or
+    a different ending decided by the board (e.g. a renju game written as a freestyle .rec,
+    where Black's overline wins instead of losing, or a foul that lapsed in claim mode, which
+    the renju readers count as lost). Raises :class:`RecordError`."""
+    actions = ["pass" if p is None else point_name(p) for _, p in state.moves]
+    rules = ", ".join(f"{k}={v}" for k, v in options.items())
+    try:
+        back = replay(Record(game="gomoku", options=dict(options), actions=actions),
+                      check_result=False)
+    except RecordError as e:
+        raise RecordError(f"cannot write this game as {fmt}: its reader replays it with "
+                          f"{rules}, where move {e.move} is refused ({e.reason})",
+                          move=e.move, text=e.text) from None
+    ours, theirs = state.result, back.result
+    if theirs is not None:
+        same = ours is not None and (ours.text, ours.reason) == (theirs.text, theirs.reason)
+    else:
+        same = ours is None or ours.reason not in _BOARD_REASONS
+    if not same:
+        raise RecordError(f"cannot write this game as {fmt}: its reader replays it with {rules} "
+                          f"and gets {_describe(theirs)} where the game has {_describe(ours)}")
+
+
 # ----- Piskvork .rec -------------------------------------------------------------------------
 
-_REC_MOVE = re.compile(r"^\s*(\d+)\s*,\s*(\d+)\s*,\s*(-?\d+)\s*$")
+# ASCII digits only, and at most 9 of them: longer numbers are no coordinates or times (and
+# int() refuses texts of more than 4300 digits)
+_REC_MOVE = re.compile(r"^\s*([0-9]{1,9})\s*,\s*([0-9]{1,9})\s*,\s*(-?[0-9]{1,9})\s*$")
+_REC_FINAL = re.compile(r"^\s*(-?[0-9]{1,9})\s*$")
 
 
 def sniff_rec(data: bytes) -> bool:
@@ -192,11 +247,13 @@ def read_rec(data: bytes | str, source: str = "<rec>") -> list[Record]:
             continue
         m = _REC_MOVE.match(line)
         if m is None:
-            if line.strip().lstrip("-").isdigit() and final is None:
-                final = int(line.strip())
+            f = _REC_FINAL.match(line)
+            if f is not None and final is None:
+                final = int(f.group(1))
                 continue
-            raise RecordError("expected x,y,milliseconds", source=source, line=lineno,
-                              move=len(actions) + 1, text=line.strip())
+            raise RecordError("expected x,y,milliseconds (numbers of at most 9 digits)",
+                              source=source, line=lineno, move=len(actions) + 1,
+                              text=line.strip()[:40])
         if final is not None:
             raise RecordError("a move after the final line", source=source, line=lineno,
                               move=len(actions) + 1, text=line.strip())
@@ -220,11 +277,13 @@ def write_rec(item: Any, engines: tuple[str, str] | None = None,
     state = _as_state(item)
     if state.position is not None:
         raise RecordError("the .rec format has no start position")
+    if any(p is None for _, p in state.moves):
+        raise RecordError("the .rec format has no pass",
+                          move=next(i for i, (_, p) in enumerate(state.moves, 1) if p is None))
+    _check_reads_back(state, FREESTYLE_OPTIONS, ".rec")
     names = engines or ("black", "white")
     lines = [names[0], names[1]]
     for i, (_, p) in enumerate(state.moves):
-        if p is None:
-            raise RecordError("the .rec format has no pass", move=i + 1)
         ms = times_ms[i] if times_ms and i < len(times_ms) else 0
         lines.append(f"{p % SIZE},{SIZE - 1 - p // SIZE},{ms}")
     lines.append("0")
@@ -249,14 +308,66 @@ def _ruleset_of(rule_name: str | None) -> dict[str, Any]:
     return dict(RENJU_OPTIONS)
 
 
+def _rif_move_texts(data: bytes | str) -> list[list[tuple[str, int]]]:
+    """For every ``<game>`` element in document order, the tokens of the text of its first
+    ``<move>`` child (the text before any child element, as ElementTree's ``.text``), each with
+    its 1-based line in the file. Call only on well-formed XML."""
+    games: list[list[tuple[str, int]]] = []
+    stack: list[str] = []
+    chars: list[str] = []
+    lines: list[int] = []
+    state = {"collect": False, "seen_move": True, "depth": 0}
+    parser = xml.parsers.expat.ParserCreate()
+
+    def flush() -> None:
+        text = "".join(chars)
+        games[-1].extend((m.group(), lines[m.start()]) for m in re.finditer(r"\S+", text))
+        chars.clear()
+        lines.clear()
+
+    def start(name: str, attrs: dict[str, str]) -> None:
+        if state["collect"]:
+            flush()
+            state["collect"] = False
+        if name == "game":
+            games.append([])
+            state["seen_move"] = False
+        elif name == "move" and stack and stack[-1] == "game" and not state["seen_move"]:
+            state["seen_move"] = True
+            state["collect"] = True
+        stack.append(name)
+
+    def end(name: str) -> None:
+        if state["collect"]:
+            flush()
+            state["collect"] = False
+        stack.pop()
+
+    def text(data: str) -> None:
+        if state["collect"]:
+            line = parser.CurrentLineNumber
+            for ch in data:
+                chars.append(ch)
+                lines.append(line)
+                if ch == "\n":
+                    line += 1
+
+    parser.StartElementHandler = start
+    parser.EndElementHandler = end
+    parser.CharacterDataHandler = text
+    parser.Parse(data, True)
+    return games
+
+
 def read_rif(data: bytes | str, source: str = "<rif>") -> list[Record]:
     """Every game of a RenjuNet database file. Raises :class:`RecordError` on broken XML or a
-    malformed move list (naming the game)."""
+    malformed move list (naming the game, the line and the move); every move keeps its line."""
     try:
         root = ET.fromstring(data)
     except ET.ParseError as e:
         raise RecordError(f"not well-formed XML: {e}", source=source,
                           line=e.position[0] if e.position else None) from None
+    move_texts = _rif_move_texts(data)
     players = {}
     for p in root.iter("player"):
         full = " ".join(s for s in (p.get("name"), p.get("surname")) if s)
@@ -265,20 +376,19 @@ def read_rif(data: bytes | str, source: str = "<rif>") -> list[Record]:
     for tag in ("tournament", "rule", "opening"):
         tables[tag] = {e.get("id"): e.get("name") for e in root.iter(tag) if e.get("id")}
     records = []
-    for i, g in enumerate(root.iter("game"), 1):
-        move_el = g.find("move")
-        moves_text = (move_el.text or "") if move_el is not None else ""
+    for i, (g, tokens) in enumerate(zip(root.iter("game"), move_texts, strict=True), 1):
         actions = []
-        for j, tok in enumerate(moves_text.split(), 1):
+        for j, (tok, line) in enumerate(tokens, 1):
             tok = tok.lower()
             if not _MOVE_TOKEN.match(tok):
-                raise RecordError("not a move (a1..o15 or --)", source=source, game=i, move=j,
-                                  text=tok)
+                raise RecordError("not a move (a1..o15 or --)", source=source, game=i,
+                                  line=line, move=j, text=tok)
             actions.append("pass" if tok == "--" else tok)
         b = (g.get("bresult") or "").strip()
         text = {"1": "B+", "0": "W+", "0.5": "draw"}.get(b)
         rule = tables["rule"].get(g.get("rule"))
-        meta = {"game_index": i, "rif_id": g.get("id"), "bresult": b or None}
+        meta = {"game_index": i, "rif_id": g.get("id"), "bresult": b or None,
+                "move_lines": [line for _, line in tokens]}
         for key in ("round", "btime", "wtime", "alt", "swap"):
             if g.get(key):
                 meta[key] = g.get(key)
@@ -301,6 +411,9 @@ def read_rif(data: bytes | str, source: str = "<rif>") -> list[Record]:
     return records
 
 
+_RIF_RULE_NAMES = {1: "RIF", 2: "Gomoku freestyle", 3: "Gomoku standard"}
+
+
 def write_rif(items: Iterable[Any], seats: list[tuple[str, str]] | None = None) -> str:
     """A RenjuNet-style XML database of the games (players table, rule table, one ``<game>``
     each with ``bresult`` and the ``<move>`` list). Reads back with :func:`read_rif`."""
@@ -314,15 +427,17 @@ def write_rif(items: Iterable[Any], seats: list[tuple[str, str]] | None = None) 
             ids.append(names.setdefault(nm, len(names) + 1))
         res = st.result.text if st.result else None
         bres = {"B+": "1", "W+": "0", "draw": "0.5"}.get(res or "", "")
-        rule_id = {"renju": 1, "freestyle": 2, "standard": 3}[st.game.options["ruleset"]]
+        ruleset = st.game.options["ruleset"]
+        rule_id = {"renju": 1, "freestyle": 2, "standard": 3}[ruleset]
+        _check_reads_back(st, _ruleset_of(_RIF_RULE_NAMES[rule_id]), "RIF")
         moves = " ".join("--" if p is None else point_name(p) for _, p in st.moves)
         games.append(f'<game id="{i + 1}" rule="{rule_id}" black="{ids[0]}" white="{ids[1]}" '
                      f'bresult="{bres}">\n<move>{moves}</move>\n</game>')
     players = "\n".join(f"<player id=\"{i}\" name={quoteattr(n)} />" for n, i in names.items())
     return ("<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<database>\n<players>\n" + players +
-            "\n</players>\n<rules>\n<rule id=\"1\" name=\"RIF\" />\n"
-            "<rule id=\"2\" name=\"Gomoku freestyle\" />\n"
-            "<rule id=\"3\" name=\"Gomoku standard\" />\n</rules>\n<games>\n"
+            "\n</players>\n<rules>\n"
+            + "".join(f"<rule id=\"{i}\" name=\"{n}\" />\n" for i, n in _RIF_RULE_NAMES.items())
+            + "</rules>\n<games>\n"
             + "\n".join(games) + "\n</games>\n</database>\n")
 
 

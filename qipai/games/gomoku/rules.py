@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...core.errors import IllegalAction, OptionError
+from ...core.errors import IllegalAction, NotationError, OptionError
 from ...core.game import Game, Result, State
 from ...core.options import Option
 from ...core.registry import register
@@ -124,6 +124,10 @@ class GomokuGame(Game):
         if not designated and o["opening_name"] is not None:
             raise OptionError("opening_name is only used with opening 'designated' or "
                               "'designated_two5'")
+        if o["first_move_center"] is False and o["opening"] not in ("standard", "two5"):
+            raise OptionError(f"opening {o['opening']!r} puts Black's first stone on h8 "
+                              "(rules §3.5); first_move_center=false applies only to the "
+                              "'standard' and 'two5' openings")
         self.renju = o["ruleset"] == "renju"
         self.center_first = (o["first_move_center"] if o["first_move_center"] is not None
                              else (self.renju or o["opening"] != "standard"))
@@ -180,12 +184,24 @@ class GomokuState(State):
             self.to_move = WHITE
 
     def _after_setup(self) -> None:
-        """End a game given by a position that is already decided."""
+        """End a game given by a position that is already decided: a winning line (§4.1) or a
+        full board (§4.4; the dead-draw test runs after a move, as §4.4 says). Raises
+        :class:`NotationError` when both colours hold a winning line (no game reaches that: it
+        ends at the first one)."""
+        winners = {}
         for colour in (BLACK, WHITE):
             for p in self.board.stones(colour):
                 if self._wins(p, colour):
-                    self.result = self._win(colour, "five", {"line": self._line(p, colour)})
-                    return
+                    winners[colour] = p
+                    break
+        if len(winners) == 2:
+            raise NotationError("both colours have a winning line: no game reaches this position",
+                                "position")
+        for colour, p in winners.items():
+            self.result = self._win(colour, "five", {"line": self._line(p, colour)})
+            return
+        if self.nstones == NPOINTS:
+            self.result = self._draw_result("board_full")
 
     # ----- turn ------------------------------------------------------------------------------
     @property
