@@ -178,3 +178,22 @@ def test_refused_action_leaves_the_state_unchanged():
         with pytest.raises(IllegalAction):
             state.apply(bad)
         assert state.to_json() == before
+
+
+@pytest.mark.parametrize("bresult", ["2", "white", "-1", "0.25", "1e0"])
+def test_rif_result_that_is_not_a_score_is_a_record_error(bresult):
+    # an unreadable bresult was silently read as "no result"
+    data = RIF_BAD_TOKEN.replace(b"z9", b"i9").replace(b'bresult="0"',
+                                                        f'bresult="{bresult}"'.encode())
+    with pytest.raises(RecordError) as e:
+        records.read_rif(data, "res.rif")
+    assert (e.value.game, e.value.line, e.value.text) == (2, 8, bresult)
+
+
+@pytest.mark.parametrize("bresult,text", [("1", "B+"), ("1.0", "B+"), ("0", "W+"), ("0.0", "W+"),
+                                          ("0.5", "draw"), ("", None)])
+def test_rif_scores_read(bresult, text):
+    data = RIF_BAD_TOKEN.replace(b"z9", b"i9").replace(b'bresult="0"',
+                                                        f'bresult="{bresult}"'.encode())
+    rec = records.read_rif(data, "res.rif")[1]
+    assert (rec.result or {}).get("text") == text

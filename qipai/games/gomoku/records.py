@@ -13,7 +13,7 @@ content):
   as freestyle gomoku (five or more wins), the rule the Piskvork tournaments were played under.
 * ``renjunet-rif``: the RenjuNet database (XML, ``.rif``): ``<player>``, ``<tournament>``,
   ``<rule>`` and ``<opening>`` tables and ``<game ... black= white= bresult= rule=>`` elements
-  with a ``<move>`` list. ``bresult`` 1 / 0 / 0.5 is Black's score. Games under a rule whose
+  with a ``<move>`` list. ``bresult`` 1 / 0 / 0.5 is Black's score (anything else is an error). Games under a rule whose
   name mentions gomoku are read as freestyle (or standard gomoku when the name says so).
 
 A recorded result that the replay cannot confirm (a game not ended by the rules) is applied as
@@ -308,11 +308,11 @@ def _ruleset_of(rule_name: str | None) -> dict[str, Any]:
     return dict(RENJU_OPTIONS)
 
 
-def _rif_move_texts(data: bytes | str) -> list[list[tuple[str, int]]]:
-    """For every ``<game>`` element in document order, the tokens of the text of its first
-    ``<move>`` child (the text before any child element, as ElementTree's ``.text``), each with
-    its 1-based line in the file. Call only on well-formed XML."""
-    games: list[list[tuple[str, int]]] = []
+def _rif_move_texts(data: bytes | str) -> list[tuple[int, list[tuple[str, int]]]]:
+    """For every ``<game>`` element in document order: its 1-based line in the file, and the
+    tokens of the text of its first ``<move>`` child (the text before any child element, as
+    ElementTree's ``.text``), each with its line. Call only on well-formed XML."""
+    games: list[tuple[int, list[tuple[str, int]]]] = []
     stack: list[str] = []
     chars: list[str] = []
     lines: list[int] = []
@@ -321,7 +321,7 @@ def _rif_move_texts(data: bytes | str) -> list[list[tuple[str, int]]]:
 
     def flush() -> None:
         text = "".join(chars)
-        games[-1].extend((m.group(), lines[m.start()]) for m in re.finditer(r"\S+", text))
+        games[-1][1].extend((m.group(), lines[m.start()]) for m in re.finditer(r"\S+", text))
         chars.clear()
         lines.clear()
 
@@ -330,7 +330,7 @@ def _rif_move_texts(data: bytes | str) -> list[list[tuple[str, int]]]:
             flush()
             state["collect"] = False
         if name == "game":
-            games.append([])
+            games.append((parser.CurrentLineNumber, []))
             state["seen_move"] = False
         elif name == "move" and stack and stack[-1] == "game" and not state["seen_move"]:
             state["seen_move"] = True
@@ -376,7 +376,8 @@ def read_rif(data: bytes | str, source: str = "<rif>") -> list[Record]:
     for tag in ("tournament", "rule", "opening"):
         tables[tag] = {e.get("id"): e.get("name") for e in root.iter(tag) if e.get("id")}
     records = []
-    for i, (g, tokens) in enumerate(zip(root.iter("game"), move_texts, strict=True), 1):
+    for i, (g, (game_line, tokens)) in enumerate(zip(root.iter("game"), move_texts,
+                                                     strict=True), 1):
         actions = []
         for j, (tok, line) in enumerate(tokens, 1):
             tok = tok.lower()
@@ -385,7 +386,10 @@ def read_rif(data: bytes | str, source: str = "<rif>") -> list[Record]:
                                   line=line, move=j, text=tok)
             actions.append("pass" if tok == "--" else tok)
         b = (g.get("bresult") or "").strip()
-        text = {"1": "B+", "0": "W+", "0.5": "draw"}.get(b)
+        text = _rif_result(b)
+        if b and text is None:
+            raise RecordError("bresult is Black's score: 1, 0 or 0.5 (or empty when unknown)",
+                              source=source, game=i, line=game_line, text=b)
         rule = tables["rule"].get(g.get("rule"))
         meta = {"game_index": i, "rif_id": g.get("id"), "bresult": b or None,
                 "move_lines": [line for _, line in tokens]}
@@ -409,6 +413,14 @@ def read_rif(data: bytes | str, source: str = "<rif>") -> list[Record]:
     if not records:
         raise RecordError("no <game> element", source=source)
     return records
+
+
+def _rif_result(bresult: str) -> str | None:
+    """``B+`` / ``W+`` / ``draw`` for a RIF ``bresult`` (Black's score 1 / 0 / 0.5, written
+    ``1.0`` etc. too); None for anything else."""
+    if not re.fullmatch(r"[01](?:\.[0-9]{1,6})?", bresult):
+        return None
+    return {1.0: "B+", 0.0: "W+", 0.5: "draw"}.get(float(bresult))
 
 
 _RIF_RULE_NAMES = {1: "RIF", 2: "Gomoku freestyle", 3: "Gomoku standard"}
