@@ -13,8 +13,9 @@ content):
   as freestyle gomoku (five or more wins), the rule the Piskvork tournaments were played under.
 * ``renjunet-rif``: the RenjuNet database (XML, ``.rif``): ``<player>``, ``<tournament>``,
   ``<rule>`` and ``<opening>`` tables and ``<game ... black= white= bresult= rule=>`` elements
-  with a ``<move>`` list. ``bresult`` 1 / 0 / 0.5 is Black's score (anything else is an error). Games under a rule whose
-  name mentions gomoku are read as freestyle (or standard gomoku when the name says so).
+  with a ``<move>`` list. ``bresult`` 1 / 0 / 0.5 is Black's score (anything else is an
+  error). Games under a rule whose name mentions gomoku are read as freestyle (or standard
+  gomoku when the name says so).
 
 A recorded result that the replay cannot confirm (a game not ended by the rules) is applied as
 an external ending (reason ``unknown``); one that contradicts the board fails the replay with
