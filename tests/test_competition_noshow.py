@@ -130,3 +130,53 @@ def test_migration_0003_upgrades_an_existing_database(tmp_path):
     assert "absent" in {c["name"] for c in inspect(engine).get_columns("matches")}
     with engine.connect() as conn:
         assert conn.execute(text("SELECT entrants, absent FROM matches")).one() == ("[1, 2]", None)
+
+
+HIGH = {"game": {"id": "test-high"}, "placement_points": {"champion": 5, "runner_up": 3, "other": 1},
+        "match": {"session": {"seats": 3, "end": {"target": {"score_at_least": 6}}}}}
+
+
+def test_too_few_for_the_next_table_plays_a_short_final(db):
+    # 4 entrants, tables of 3: draw 1 has the bye, 2-4 sit at the table. Two of them do not
+    # come: the third advances by walkover and no present loser is left to be a lucky loser,
+    # so only 2 reach the final: it is played with the empty seat in trusteeship (§5.6)
+    eid = create_event(db, "s0_doudizhu", bots(4), overrides=HIGH)
+    name = ids_by_draw(db, eid)
+    no_show(db, eid, [name[2], name[3]])
+    out = run_event(db, eid)
+    assert out["status"] == "finished"
+    with db() as s:
+        d = Director(s, s.get(EventRow, eid))
+        final = d.matches(2)
+        assert len(final) == 1 and final[0].kind == "session"
+        f = final[0]
+        assert sorted(f.entrants) == [0, 1, 4] and f.absent == [0]
+        assert f.result["ranking"][-1] == 0 and f.result["winner"] in (1, 4)
+        vacant = f.entrants.index(0)
+        for g in f.games:
+            assert g.record["seats"][vacant] == "(vacant)"
+            autos = [e for e in g.record["meta"]["events"] if e["type"] == "auto" and e["seat"] == vacant]
+            assert autos and all(e["why"] == "trusteeship" for e in autos)
+        assert len(d.matches()) == 3          # the short final ended the event
+    other = 4 if f.result["winner"] == 1 else 1
+    assert out["outcome"]["champion"] == name[f.result["winner"]]
+    assert out["outcome"]["runner_up"] == [name[other]]
+    assert out["outcome"]["placement_points"] == {name[f.result["winner"]]: 5, name[other]: 3,
+                                                  name[2]: 0, name[3]: 0}
+
+
+def test_one_left_is_champion_by_walkover_and_none_left_no_champion(db):
+    eid = create_event(db, "s0_doudizhu", bots(4), overrides=HIGH, event_id="one")
+    name = ids_by_draw(db, eid)
+    no_show(db, eid, [name[2], name[3], name[4]])        # the whole table is absent
+    out = run_event(db, eid)
+    assert out["status"] == "finished" and out["played"] == 0
+    assert out["outcome"]["champion"] == name[1] and out["outcome"]["runner_up"] == []
+    with db() as s:
+        final = Director(s, s.get(EventRow, eid)).matches(2)
+        assert [(m.kind, m.entrants, m.result["text"]) for m in final] == [("bye", [1], "walkover")]
+    eid = create_event(db, "s0_doudizhu", bots(3), overrides=HIGH, event_id="none")
+    name = ids_by_draw(db, eid)
+    no_show(db, eid, [name[1], name[2], name[3]])
+    out = run_event(db, eid)
+    assert out["status"] == "finished" and out["outcome"]["champion"] is None

@@ -239,14 +239,14 @@ def render(d) -> None:
     for r, ms in rounds.items():
         branch = tree.add(f"round {r}")
         for m in ms:
-            who = " vs ".join(name[x] for x in m.entrants)
+            who = " vs ".join(d.name(x) for x in m.entrants)
             res = (m.result or {}).get("text", "")
             win = (m.result or {}).get("winner")
             label = f"{m.index}. {who}" + (f" — {res}" if res else "") + \
                 (f" → {name[win]}" if win is not None and m.kind != "bye" else "")
             node = branch.add(label)
             for g in m.games:
-                gt = f"game {g.id} (#{g.number}): " + " / ".join(name[x] for x in g.seats)
+                gt = f"game {g.id} (#{g.number}): " + " / ".join(d.name(x) for x in g.seats)
                 gt += f" {g.result['text']} {g.result['reason']}" if g.result else " pending"
                 if m.kind != "session" or g.status == "pending":
                     node.add(gt)

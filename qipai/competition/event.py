@@ -40,6 +40,7 @@ from .rules import SeriesGame, series_status, session_status
 
 ID_RE = re.compile(r"^[A-Za-z0-9_.\-]+$")
 BOT_THINK_MS = 1000     # virtual thinking time of a bot in a bot event (moves the clocks)
+VACANT = 0              # the draw number of an empty seat at a short final table (§5.6)
 
 
 class EventError(QipaiError):
@@ -310,7 +311,7 @@ class Director:
                         "ranking": [m.entrants[s] for s in st.ranking], "ranks": list(st.ranks),
                         "deals": len(deals), "ended_by": st.ended_by,
                         **({"absent": list(m.absent)} if m.absent else {}),
-                        "text": " ".join(f"{self.by_draw[m.entrants[s]].entrant_id}:{st.totals[s]:g}"
+                        "text": " ".join(f"{self.name(m.entrants[s])}:{st.totals[s]:g}"
                                          for s in st.ranking)}
             return
         number = len(done) + 1
@@ -355,9 +356,11 @@ class Director:
         if rnd == 1:
             active = sorted(self.by_draw)
         else:
-            if sum(len(m.entrants) for m in self.matches(rnd - 1)) == k:
-                return False                       # that was the final table
+            if len(self.matches(rnd - 1)) == 1:
+                return False                       # that was the final (a table, or a walkover)
             active = self._advancing(rnd - 1)
+        if len(active) < k:
+            return self._short_final(rnd, active)
         byes_had: dict[int, int] = {}
         for m in self.matches():
             if m.kind == "bye" and m.entrants:
@@ -373,6 +376,28 @@ class Director:
             idx += 1
             self._add_match(rnd, idx, "bye", [d], {"winner": d, "text": "bye"})
         return True
+
+    def _short_final(self, rnd: int, active: list[int]) -> bool:
+        """Fewer than k entrants reach a round of a table knockout: only possible when no-shows
+        left too few winners and lucky losers (absent entrants never advance). Per §5.6, two or
+        more present play the final table with the empty seats (draw number ``VACANT``) in
+        trusteeship, ranked last and unable to win; one present is champion by walkover; none
+        gives no champion."""
+        k = self.cfg.seats
+        if len(active) <= 1:
+            self._add_match(rnd, 1, "bye", active, {"winner": active[0] if active else None, "final": True,
+                                                    "text": "walkover" if active else "nobody left"})
+            return True
+        table = sorted(active) + [VACANT] * (k - len(active))
+        secret = lot.seed(self.ev.secret, "match", [self.ev.id, rnd, 1]).hex()
+        seats = lot.stream(secret, "seats", f"{self.ev.id}.r{rnd}.m1").shuffle(table)
+        m = self._add_match(rnd, 1, "session", seats)
+        m.absent = [VACANT] * (k - len(active))
+        return True
+
+    def name(self, d: int) -> str:
+        """The entrant id of draw number ``d`` (``(vacant)`` for an empty seat)."""
+        return "(vacant)" if d == VACANT else self.by_draw[d].entrant_id
 
     def _advancing(self, rnd: int) -> list[int]:
         """Who goes on after table-knockout round ``rnd``: winners, byes, lucky losers."""
@@ -588,7 +613,7 @@ class Director:
 
     def is_bot_game(self, g: GameRow) -> bool:
         """Every seat is a bot or an absent entrant (played by trusteeship)."""
-        return all(self.by_draw[d].bot or d in (g.match.absent or []) for d in g.seats)
+        return all(d in (g.match.absent or []) or self.by_draw[d].bot for d in g.seats)
 
     def game_obj(self):
         return qipai.load(self.cfg.game_id, **self.cfg.game_options)
@@ -620,7 +645,7 @@ class Director:
                              name=self.by_draw[d].entrant_id) for i, d in enumerate(g.seats)]
         meta = {"event": self.ev.id, "round": g.match.round, "match": g.match.index, "game": g.number}
         runner = GameRunner(game, players, clock=g.spec.get("clock") or "none", time=VirtualTime(),
-                            state=state, names=[self.by_draw[d].entrant_id for d in g.seats], meta=meta,
+                            state=state, names=[self.name(d) for d in g.seats], meta=meta,
                             trustee=absent)
         out = asyncio.run(runner.run())
         self._store(g, out.state, out.record.to_json(), "played", out.record.meta.get("duration", 0))
@@ -657,7 +682,7 @@ class Director:
             best = max(scores)
             winners = tuple(s for s, v in enumerate(scores) if v == best) if len(set(scores)) > 1 else ()
             state.result = Result(tuple(scores), "unknown", text, winners)
-        rec = state.to_record(seats=[self.by_draw[d].entrant_id for d in g.seats],
+        rec = state.to_record(seats=[self.name(d) for d in g.seats],
                               meta={"event": self.ev.id, "entered": True}).to_json()
         self._store(g, state, rec, "entered", 0, moves)
 
@@ -797,7 +822,7 @@ def withdraw(db: sessionmaker[Session], event_id: str | None, entrant_id: str) -
         rows[0].status = "withdrawn"
         d = Director(s, ev)
         for g in d.pending_games():
-            if entrant_id in [d.by_draw[x].entrant_id for x in g.seats]:
+            if entrant_id in [d.name(x) for x in g.seats]:
                 s.delete(g)
         s.flush()
         s.expire_all()
