@@ -117,3 +117,56 @@ def test_duplicate_table_knockout_event(tmp_path):
         create_event(db, "s0_doudizhu", [{"id": f"q{i}", "bot": "rule"} for i in range(3)],
                      overrides={"match": {"session": {"seats": 3, "end": {"target": {"score_at_least": 100}},
                                                       "duplicate": True}}})
+
+
+def test_duplicate_advancement_by_matchpoints(tmp_path):
+    from qipai.competition import EventError, create_event, open_db, run_event
+    from qipai.competition.db import EventRow
+    from qipai.competition.event import Director
+    from tests.competition_helpers import snapshot
+
+    db = open_db(f"sqlite:///{tmp_path / 'mp.db'}")
+    over = {"match": {"session": {"seats": 3, "end": {"deals": 3}, "duplicate": True,
+                                  "advance_by": "matchpoints"}}}
+    eid = create_event(db, "s2_doudizhu", [{"id": f"p{i}", "bot": "rule"} for i in range(1, 7)],
+                       overrides=over)
+    out = run_event(db, eid)
+    assert out["status"] == "finished"
+    with db() as s:
+        d = Director(s, s.get(EventRow, eid))
+        t0, t1 = d.matches(1)
+        # recompute the comparison from the stored deals
+        results = [[g.result["returns"] for g in t.games] for t in (t0, t1)]
+        assert all(len(r) == 3 for r in results)       # no extra deals: the comparison decides
+        mp = dup.duplicate_scores(results, 3)
+        for i, t in enumerate((t0, t1)):
+            assert t.result["totals"] == mp[i]
+            assert t.result["session_totals"] == [sum(r[s] for r in results[i]) for s in range(3)]
+            w = t.entrants.index(t.result["winner"])
+            assert max(mp[i]) == mp[i][w]                # the best matchpoint total wins
+            assert t.result["ranking"][0] == t.result["winner"]
+            assert t.result["text"].endswith(")") and "mp" in t.result["text"]
+        # matchpoints are zero-sum-like: 2 per pair of holders of each hand, 3 hands, 3 deals
+        assert sum(map(sum, mp)) == 2 * 3 * 3
+        final = d.matches(2)[0]
+        # the lucky loser is the best second place by matchpoints
+        seconds = [(t.result["totals"][t.entrants.index(t.result["ranking"][1])], t.result["ranking"][1])
+                   for t in (t0, t1)]
+        lucky = {x for _, x in seconds} & set(final.entrants)
+        assert len(lucky) == 1
+        (lv,) = [v for v, x in seconds if x in lucky]
+        assert lv == max(v for v, _ in seconds)
+        # a single final table has nobody to compare with: all 0, the session score decides
+        assert final.result["totals"] == [0, 0, 0]
+        w = final.entrants.index(final.result["winner"])
+        assert final.result["session_totals"][w] == max(final.result["session_totals"])
+    before = snapshot(db)
+    with pytest.raises(EventError, match="needs duplicate = true"):
+        create_event(db, "s2_doudizhu", [{"id": f"q{i}", "bot": "rule"} for i in range(3)],
+                     overrides={"match": {"session": {"seats": 3, "end": {"deals": 2},
+                                                      "advance_by": "matchpoints"}}})
+    with pytest.raises(EventError, match="advance_by must be"):
+        create_event(db, "s2_doudizhu", [{"id": f"q{i}", "bot": "rule"} for i in range(3)],
+                     overrides={"match": {"session": {"seats": 3, "end": {"deals": 2}, "duplicate": True,
+                                                      "advance_by": "imps"}}})
+    assert snapshot(db) == before

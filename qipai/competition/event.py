@@ -197,6 +197,7 @@ class Director:
                     self._update_match(m)
             if any(m.status == "pending" for m in ms):
                 return
+            self._compare_duplicates(ms)
             self._new_round(rnd + 1)
 
     def _update_match(self, m: MatchRow) -> None:
@@ -304,6 +305,13 @@ class Director:
             return
         deals = [(g.result["returns"], g.result.get("duration", 0)) for g in done
                  if not g.result.get("void")]
+        if rule.duplicate and rule.advance_by != "score" and len(deals) >= rule.deals:
+            # the comparison needs every table of the round: decided in _compare_duplicates
+            totals = [sum(r[s] for r, _ in deals) for s in range(len(m.entrants))]
+            m.status = "finished"
+            m.result = {"winner": None, "session_totals": totals, "deals": len(deals), "ended_by": "deals",
+                        "compare": rule.advance_by, **({"absent": list(m.absent)} if m.absent else {})}
+            return
         st = session_status(rule, deals, absent=absent)
         if st.done:
             m.status = "finished"
@@ -325,6 +333,48 @@ class Director:
             spec["duplicate_table"] = m.index - 1
         m.games.append(GameRow(number=number, seats=list(m.entrants), spec=spec, status="pending"))
         self.s.flush()
+
+    def _compare_duplicates(self, ms: list[MatchRow]) -> None:
+        """Decide the tables of a finished duplicate round whose advancement is by comparison
+        (``advance_by = "matchpoints"`` or ``"average"``, §2.8): each seat's deal scores are
+        compared with those of every other holder of the same hand in the round
+        (:func:`~qipai.competition.duplicate.duplicate_scores`). At each table the best
+        comparison total wins; equal totals are ordered by session score, then by lot (purpose
+        ``lot``). Absent seats are ranked last and cannot win. ``totals`` become the comparison
+        totals (what lucky losers are compared by); the session scores stay in
+        ``session_totals``."""
+        from .duplicate import duplicate_scores
+
+        todo = [m for m in ms if m.kind == "session" and m.result and "compare" in m.result
+                and m.result["winner"] is None and "ranking" not in m.result]
+        if not todo:
+            return
+        tables = [m for m in ms if m.kind == "session"]
+        k = self.cfg.seats
+        results: list[list[list[float] | None]] = [[] for _ in range(max(m.index for m in tables))]
+        for m in tables:
+            by_no = {g.number: (None if g.result.get("void") else g.result["returns"])
+                     for g in m.games if g.status == "finished" and g.source != "forfeit"}
+            results[m.index - 1] = [by_no.get(n) for n in range(1, max(by_no, default=0) + 1)]
+        method = todo[0].result["compare"]
+        comp = duplicate_scores(results, k, method)
+        for m in todo:
+            mp = comp[m.index - 1]
+            score = m.result["session_totals"]
+            absent = [s for s, d in enumerate(m.entrants) if d in (m.absent or [])]
+            present = [s for s in range(k) if s not in absent]
+            best = max((mp[s], score[s]) for s in present)
+            tied = [m.entrants[s] for s in present if (mp[s], score[s]) == best]
+            first = lot.lot_order(self.ev.secret, self.ev.id, 1, f"duplicate-r{m.round}-m{m.index}", tied)[0]
+            winner = m.entrants.index(first)
+            keys = [(s != winner, s in absent, -mp[s], -score[s]) for s in range(k)]
+            order = sorted(range(k), key=lambda s: (keys[s], s))
+            unit = "mp" if method == "matchpoints" else ""
+            m.result = {**m.result, "winner": first, "totals": list(mp),
+                        "ranking": [m.entrants[s] for s in order],
+                        "ranks": [1 + sum(1 for o in keys if o < keys[s]) for s in range(k)],
+                        "text": " ".join(f"{self.name(m.entrants[s])}:{mp[s]:g}{unit} ({score[s]:+g})"
+                                         for s in order)}
 
     # ----- rounds -----------------------------------------------------------------------------
     def _new_round(self, rnd: int) -> None:

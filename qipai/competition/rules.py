@@ -199,11 +199,12 @@ class SessionRule:
     advance: int = 1
     clock: Any = "card_default"
     duplicate: bool = False                      # the tables of a round play the same deals (§2.8)
+    advance_by: str = "score"                    # duplicate: score | matchpoints | average
 
     @classmethod
     def from_dict(cls, d: dict[str, Any], clock: Any = None) -> SessionRule:
         _check_keys(d, {"seats", "sides", "measure", "start_level", "must_play_levels", "end",
-                        "ties", "advance", "clock", "duplicate"}, "session")
+                        "ties", "advance", "clock", "duplicate", "advance_by"}, "session")
         if d.get("measure", "score") != "score":
             raise OptionError(f"session measure {d['measure']!r} needs a game module that reports "
                               "levels or placements; only 'score' sessions are run here")
@@ -223,10 +224,16 @@ class SessionRule:
         if duplicate and (end.get("deals") is None or target is not None or tl):
             raise OptionError("duplicate deals need a session of a fixed number of deals (end.deals) "
                               "with no target or time limit, so every table plays the same deals")
+        advance_by = d.get("advance_by", "score")
+        if advance_by not in ("score", "matchpoints", "average"):
+            raise OptionError(f"session.advance_by must be score, matchpoints or average, not {advance_by!r}")
+        if advance_by != "score" and not duplicate:
+            raise OptionError(f"session.advance_by = {advance_by!r} compares duplicate deals: it needs "
+                              "duplicate = true")
         return cls(int(d.get("seats", 3)), target, end.get("deals"),
                    duration_ms(tl["duration"]) if tl.get("duration") else None,
                    "finish_current_deal", eligible, int(d.get("advance", 1)),
-                   d.get("clock", clock if clock is not None else "card_default"), duplicate)
+                   d.get("clock", clock if clock is not None else "card_default"), duplicate, advance_by)
 
 
 @dataclass(frozen=True)
