@@ -7,6 +7,10 @@
   seat in turn says ``raise`` or ``pass`` (default action: pass). The highest card among the
   raisers (among everyone if nobody raised) takes +(n-1), the others -1 each (zero-sum).
   With ``void_if_all_pass=true`` a deal where everyone passed scores 0 and reports void.
+  Three to five seats (``num_seats``).
+* ``test-pairs``: nim for two partnerships: four seats act in turn 0, 1, 2, 3, each taking 1-3
+  stones; the side (seats 0 and 2 against 1 and 3, ``sides()``) that takes the last stone
+  wins. Resignation by either partner loses for the side; agreed draws give 1/2 each.
 """
 
 from __future__ import annotations
@@ -126,7 +130,7 @@ class HighGame(Game):
     id = "test-high"
     name_zh = "比大小"
     name_en = "Test high card"
-    seats = (3,)
+    seats = (3, 4, 5)
     option_spec = (Option("void_if_all_pass", False, kind=bool, doc="all pass -> void deal"),)
 
     def new_state(self, *, seed=None, deal=None, position=None, num_seats=None):
@@ -138,5 +142,38 @@ class HighGame(Game):
         return text
 
 
+class PairsState(NimState):
+    """Nim with seats 0, 1, 2, 3 in turn; a seat's side is its parity."""
+
+    def sides(self):
+        return [(0, 2), (1, 3)]
+
+    @property
+    def to_act(self):
+        return () if self.result is not None else (len(self.log) % 4,)
+
+    def _win(self, seat, reason, moves=None):
+        side = seat % 2
+        rets = tuple(1.0 if s % 2 == side else 0.0 for s in range(4))
+        return Result(rets, reason, "1-0" if side == 0 else "0-1", self.sides()[side],
+                      {"moves": len(self.log) if moves is None else moves})
+
+    def _draw_result(self, reason):
+        return Result((0.5,) * 4, reason, "1/2-1/2", (), {"moves": len(self.log)})
+
+
+@register
+class PairsGame(NimGame):
+    id = "test-pairs"
+    name_zh = "对家取石子"
+    name_en = "Test partnership nim"
+    seats = (4,)
+    option_spec = (Option("pile", 15, kind=int, minimum=1, doc="stones at the start"),)
+
+    def new_state(self, *, seed=None, deal=None, position=None, num_seats=None):
+        return PairsState(self, seed=seed, deal=deal, position=position, num_seats=num_seats)
+
+
 _MODULES["test-nim"] = __name__
+_MODULES["test-pairs"] = __name__
 _MODULES["test-high"] = __name__

@@ -40,7 +40,9 @@ def _db(url: str | None):
 
 def read_players(path: Path) -> list[Any]:
     """Players from a file: JSON (a list of ids or objects), TOML (``[[players]]`` tables), or
-    text with one player per line: ``id [name] [bot=NAME] [unit=NAME] [rating=N]``."""
+    text with one player per line: ``id [name] [bot=NAME] [unit=NAME] [rating=N]``. A pair
+    entrant has ``members``: a list of two ids or ``{id, name, bot}`` objects (JSON, TOML), or
+    ``members=ID,ID`` on its line."""
     try:
         text = path.read_text("utf-8")
     except OSError as e:
@@ -70,9 +72,10 @@ def read_players(path: Path) -> list[Any]:
         for part in parts[1:]:
             if "=" in part:
                 k, v = part.split("=", 1)
-                if k not in ("bot", "unit", "rating", "name"):
-                    raise OptionError(f"{path}: line {n}: unknown field {k!r} (bot, unit, rating, name)")
-                p[k] = v
+                if k not in ("bot", "unit", "rating", "name", "members"):
+                    raise OptionError(f"{path}: line {n}: unknown field {k!r} "
+                                      "(bot, unit, rating, name, members)")
+                p[k] = v.split(",") if k == "members" else v
             else:
                 names.append(part)
         if names:
@@ -97,7 +100,8 @@ def new_cmd(
     preset: Annotated[str, typer.Option("--preset", "-p", help="Preset name (see `qipai event presets`).")],
     players: Annotated[Path | None, typer.Option("--players",
                                                  help="Players file (JSON, TOML or text).")] = None,
-    bots: Annotated[int, typer.Option(help="Or: this many bot players named bot01, bot02, ...")] = 0,
+    bots: Annotated[int, typer.Option(help="Or: this many bot players named bot01, bot02, ... (pairs: "
+                                           "bot01 of bot01a and bot01b, ...)")] = 0,
     bot: Annotated[str, typer.Option(help="Bot for --bots.")] = "random",
     event_id: Annotated[str | None, typer.Option("--id", help="Event id (default: preset + hash).")] = None,
     name: Annotated[str | None, typer.Option(help="Event name.")] = None,
@@ -110,7 +114,11 @@ def new_cmd(
 
     try:
         plist = read_players(players) if players else []
-        plist += [{"id": f"bot{i:02d}", "bot": bot} for i in range(1, bots + 1)]
+        from .config import preset_data
+
+        pairs = preset_data(preset).get("entrants") == "pairs"
+        plist += [{"id": f"bot{i:02d}", "bot": bot, **({"members": [f"bot{i:02d}a", f"bot{i:02d}b"]}
+                                                       if pairs else {})} for i in range(1, bots + 1)]
         if not plist:
             _fail("give --players FILE or --bots N")
         over = {"draw": {"seeded": {"count": seeded}}} if seeded else None
@@ -230,7 +238,11 @@ def render(d) -> None:
     draw.add_column("bot")
     draw.add_column("status")
     for k, e in sorted(d.by_draw.items()):
-        draw.add_row(str(k), e.entrant_id, e.bot or "human", e.status)
+        if e.members:
+            who = " + ".join(f"{x['id']} ({x['bot'] or 'human'})" for x in e.members)
+            draw.add_row(str(k), e.entrant_id, who, e.status)
+        else:
+            draw.add_row(str(k), e.entrant_id, e.bot or "human", e.status)
     console.print(draw)
     tree = Tree("Rounds")
     rounds: dict[int, list] = {}
@@ -246,7 +258,8 @@ def render(d) -> None:
                 (f" → {name[win]}" if win is not None and m.kind != "bye" else "")
             node = branch.add(label)
             for g in m.games:
-                gt = f"game {g.id} (#{g.number}): " + " / ".join(d.name(x) for x in g.seats)
+                gt = f"game {g.id} (#{g.number}): " + " / ".join(d.seat_player(g, i)[0]
+                                                                 for i in range(len(g.seats)))
                 gt += f" {g.result['text']} {g.result['reason']}" if g.result else " pending"
                 if m.kind != "session" or g.status == "pending":
                     node.add(gt)

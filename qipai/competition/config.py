@@ -1,9 +1,10 @@
 """Event presets: one TOML file per event of the rule sheets (``qipai/competition/presets``).
 
-A preset names the game and its options, the draw, the stage format (``knockout``,
-``table_knockout``, ``round_robin``, ``swiss``, ``swiss_or_round_robin``) and the match rule (a
-``[match.series]`` for two-sided board games or a ``[match.session]`` for card tables), plus
-points tables. ``same_as`` copies another preset and overrides top-level keys.
+A preset names the game and its options, the entrants (``individual`` or ``pairs``), the draw,
+the stage format (``knockout``, ``table_knockout``, ``round_robin``, ``swiss``,
+``swiss_or_round_robin``) and the match rule (a ``[match.series]`` for two-sided board games or
+a ``[match.session]`` for card tables), plus points tables. ``same_as`` copies another preset
+and overrides top-level keys.
 :func:`load_preset` returns a validated :class:`EventConfig`; errors name the preset and key.
 """
 
@@ -59,6 +60,7 @@ class EventConfig:
     raw: dict[str, Any]
     seeded: int = 0                    # draw: seeded{count}: the S best-rated get numbers 1..S
     double: bool = False               # round robin: everyone meets twice, first mover swapped
+    pairs: bool = False                # entrants are fixed pairs of two accounts (partnership games)
 
     def stage_for(self, n: int) -> str:
         if self.stage == "swiss_or_round_robin":
@@ -76,8 +78,9 @@ def parse_config(name: str, data: dict[str, Any]) -> EventConfig:
         game_id = game.pop("id")
     except (KeyError, TypeError):
         raise OptionError(f"preset {name}: missing game.id") from None
-    if data.get("entrants", "individual") != "individual":
-        raise OptionError(f"preset {name}: entrants = {data['entrants']!r} (pairs) is not supported yet")
+    entrants = data.get("entrants", "individual")
+    if entrants not in ("individual", "pairs"):
+        raise OptionError(f"preset {name}: entrants must be \"individual\" or \"pairs\", not {entrants!r}")
     stage = dict(data.get("stage") or {})
     kind = stage.get("kind")
     if kind not in STAGES:
@@ -97,6 +100,9 @@ def parse_config(name: str, data: dict[str, Any]) -> EventConfig:
         seats = session.seats
     else:
         raise OptionError(f"preset {name}: [match.series] or [match.session] is required")
+    if entrants == "pairs" and series is None:
+        raise OptionError(f"preset {name}: pair entrants play two-sided matches ([match.series]); "
+                          "pair card tables (level sessions) are not supported yet")
     if kind == "table_knockout" and session is None:
         raise OptionError(f"preset {name}: a table knockout needs a [match.session]")
     if kind != "table_knockout" and series is None:
@@ -113,7 +119,7 @@ def parse_config(name: str, data: dict[str, Any]) -> EventConfig:
     return EventConfig(name, data.get("title", name), game_id, game, kind, seats, series, session, gp,
                        standings, PlacementPoints.from_dict(data.get("placement_points")),
                        stage.get("round_robin_if_entrants_at_most"), stage.get("rounds"), data,
-                       seeded, double)
+                       seeded, double, entrants == "pairs")
 
 
 def parse_draw(name: str, draw: Any) -> int:

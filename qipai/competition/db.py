@@ -62,6 +62,8 @@ class EntrantRow(Base):
     bot: Mapped[str | None] = mapped_column(String(80), nullable=True)   # None: a human
     draw: Mapped[int] = mapped_column(Integer)                           # draw number 1..N
     status: Mapped[str] = mapped_column(String(20), default="active")    # active | out | withdrawn
+    # a pair entrant's two accounts [{"id", "name", "bot"}] (None: an individual)
+    members: Mapped[list[Any] | None] = mapped_column(JSON, nullable=True)
 
     event: Mapped[EventRow] = relationship(back_populates="entrants")
 

@@ -61,20 +61,14 @@ def check_players(cfg: EventConfig, players: Sequence[dict[str, Any]]) -> list[d
     out, seen = [], set()
     bots = None
     for i, p in enumerate(players, 1):
-        if isinstance(p, str):
-            p = {"id": p}
-        pid = str(p.get("id", "")).strip()
-        if not ID_RE.match(pid):
-            raise EventError(f"player {i}: id {pid!r} must be ASCII letters, digits, '_', '-' or '.'")
-        if pid in seen:
-            raise EventError(f"duplicate player {pid!r}")
-        seen.add(pid)
+        p, pid = _take_id(p, f"player {i}: id", seen, "duplicate player {!r}")
         bot = p.get("bot")
         if bot:
             bots = bots if bots is not None else bot_names(cfg.game_id)
             if bot not in bots:
                 raise EventError(f"player {pid}: unknown bot {bot!r} for {cfg.game_id}; "
                                  f"valid: {', '.join(bots)}")
+        members = _check_members(cfg, pid, p, bot, seen)
         rating = p.get("rating")
         if rating is not None:
             try:
@@ -82,10 +76,12 @@ def check_players(cfg: EventConfig, players: Sequence[dict[str, Any]]) -> list[d
             except (TypeError, ValueError):
                 raise EventError(f"player {pid}: rating {rating!r} is not a whole number") from None
         out.append({"id": pid, "name": str(p.get("name") or pid), "bot": bot or None,
-                    "unit": p.get("unit"), "rating": int(rating) if rating is not None else None})
+                    "unit": p.get("unit"), "rating": int(rating) if rating is not None else None,
+                    "members": members})
     need = cfg.seats
     if len(out) < need:
-        raise EventError(f"{cfg.name} needs at least {need} players, got {len(out)}")
+        raise EventError(f"{cfg.name} needs at least {need} {'pairs' if cfg.pairs else 'players'}, "
+                         f"got {len(out)}")
     limit = cfg.raw.get("unit_limit")
     if limit:
         units: dict[str, int] = {}
@@ -97,6 +93,78 @@ def check_players(cfg: EventConfig, players: Sequence[dict[str, Any]]) -> list[d
     return out
 
 
+def _take_id(p: Any, label: str, seen: set[str], duplicate: str) -> tuple[dict[str, Any], str]:
+    """``p`` as a dict (a bare id becomes ``{"id": p}``) and its checked id, added to ``seen``.
+    Raises EventError for a malformed id or one already in ``seen`` (``duplicate`` formats it)."""
+    p = dict(p) if isinstance(p, dict) else {"id": p}
+    pid = str(p.get("id", "")).strip()
+    if not ID_RE.match(pid):
+        raise EventError(f"{label} {pid!r} must be ASCII letters, digits, '_', '-' or '.'")
+    if pid in seen:
+        raise EventError(duplicate.format(pid))
+    seen.add(pid)
+    return p, pid
+
+
+def _check_members(cfg: EventConfig, pid: str, p: dict[str, Any], bot: str | None,
+                   seen: set[str]) -> list[dict[str, Any]] | None:
+    """The two accounts of pair entrant ``pid`` (§0.2, §6.3): ``members`` lists two ids or
+    ``{id, name, bot}`` objects (a member without a bot takes the entrant's ``bot``). Every
+    account id must be unique in the event (one account, one seat) and differ from every entrant
+    id. Raises EventError."""
+    from qipai.bots import bot_names
+
+    raw = p.get("members")
+    if not cfg.pairs:
+        if raw:
+            raise EventError(f"player {pid}: {cfg.name} has individual entrants, not pairs with members")
+        return None
+    if not isinstance(raw, list) or len(raw) != 2:
+        raise EventError(f"pair {pid}: {cfg.name} has pair entrants: give exactly two members "
+                         f"(members = [\"a\", \"b\"]), not {raw!r}")
+    out = []
+    for m in raw:
+        m, mid = _take_id(m, f"pair {pid}: member id", seen,
+                          f"pair {pid}: account {{!r}} is already entered (one account, one seat)")
+        mbot = m.get("bot") or bot
+        if mbot and mbot not in bot_names(cfg.game_id):
+            raise EventError(f"pair {pid}: member {mid}: unknown bot {mbot!r} for {cfg.game_id}; "
+                             f"valid: {', '.join(bot_names(cfg.game_id))}")
+        out.append({"id": mid, "name": str(m.get("name") or mid), "bot": mbot or None})
+    return out
+
+
+def _check_game(preset: str, data: dict[str, Any]) -> None:
+    """Refuse a preset whose game module does not exist yet (the preset is listed so the event
+    is ready when the game is), before anything else is looked at."""
+    from qipai.core.registry import game_class
+
+    gid = (data.get("game") or {}).get("id") if isinstance(data.get("game"), dict) else None
+    if gid is None:
+        return
+    try:
+        game_class(gid)
+    except QipaiError:
+        avail = ", ".join(sorted(g.id for g in qipai.games()))
+        raise EventError(f"preset {preset}: the game {gid!r} is not available yet (the preset is listed "
+                         f"for when it is); available games: {avail}") from None
+
+
+def _check_sides(cfg: EventConfig, game: Any) -> None:
+    """Pair entrants need a game of two sides of two seats (partners, §0.2); individual
+    entrants of two-sided matches need a two-seat game. Raises EventError."""
+    if cfg.series is None:
+        return
+    sides = [tuple(x) for x in game.new_state(seed=0).sides()]
+    shape = [len(x) for x in sides]
+    if cfg.pairs and shape != [2, 2]:
+        raise EventError(f"preset {cfg.name}: pair entrants need a game of two sides of two partners; "
+                         f"{game.id} has sides {sides}")
+    if not cfg.pairs and shape != [1, 1]:
+        raise EventError(f"preset {cfg.name}: {game.id} is played by sides {sides}; its entrants must be "
+                         "pairs (entrants = \"pairs\")")
+
+
 def create_event(db: sessionmaker[Session], preset: str, players: Sequence[Any], *,
                  event_id: str | None = None, name: str | None = None,
                  secret: str | None = None, overrides: dict[str, Any] | None = None) -> str:
@@ -105,10 +173,12 @@ def create_event(db: sessionmaker[Session], preset: str, players: Sequence[Any],
         data = preset_data(preset)
         if overrides:
             data = {**data, **overrides}
+        _check_game(preset, data)
         cfg = parse_config(preset, data)
-        qipai.load(cfg.game_id, **cfg.game_options)
+        game = qipai.load(cfg.game_id, **cfg.game_options)
     except QipaiError as e:
         raise EventError(str(e)) from None
+    _check_sides(cfg, game)
     if cfg.session is not None and cfg.session.duplicate:
         from .duplicate import supports
 
@@ -137,7 +207,8 @@ def create_event(db: sessionmaker[Session], preset: str, players: Sequence[Any],
         s.add(ev)
         for p in entrants:
             s.add(EntrantRow(event_id=event_id, entrant_id=p["id"], name=p["name"], unit=p["unit"],
-                             rating=p["rating"], bot=p["bot"], draw=draw[p["id"]], status="active"))
+                             rating=p["rating"], bot=p["bot"], draw=draw[p["id"]], status="active",
+                             members=p["members"]))
         s.flush()
         Director(s, ev).advance()
         s.commit()
@@ -244,8 +315,41 @@ class Director:
         seats = [a, b] if st.first == 0 else [b, a]
         spec = {"seed": lot.deal_seed(m.secret, key, st.number), "clock": st.clock,
                 "extra": st.number > self.cfg.series.scheduled}
+        if self.cfg.pairs:
+            seats, spec["members"] = self._pair_seats(m, seats)
         m.games.append(GameRow(number=st.number, seats=seats, spec=spec, status="pending"))
         self.s.flush()
+
+    def _pair_seats(self, m: MatchRow, order: list[int]) -> tuple[list[int], list[str]]:
+        """Seats of a game between two pairs (§5.1 ``seats``): the first mover's pair takes the
+        game's first side (``state.sides()[0]``, partners opposite each other), the other the
+        second. Each pair's two accounts, sorted by id, are shuffled onto its seats (lower seat
+        first) by the match's ``seats`` stream, pairs in draw-number order, once per match, so
+        partners keep their seats through the match. Returns (draw number per seat, account id
+        per seat)."""
+        sides = self.game_obj().new_state(seed=0).sides()
+        stream = lot.stream(m.secret, "seats", self._key(m))
+        accounts = {d: stream.shuffle(sorted(x["id"] for x in self.by_draw[d].members))
+                    for d in sorted(m.entrants)}
+        n = sum(len(x) for x in sides)
+        seats, members = [0] * n, [""] * n
+        for d, side in zip(order, sides, strict=True):
+            for seat, acc in zip(sorted(side), accounts[d], strict=True):
+                seats[seat], members[seat] = d, acc
+        return seats, members
+
+    def seat_player(self, g: GameRow, seat: int) -> tuple[str, str | None]:
+        """(name, bot or None) of the account in ``seat`` of game ``g``: the entrant, or for a
+        pair entrant the member seated there."""
+        d = g.seats[seat]
+        if d == VACANT:
+            return self.name(d), None
+        e = self.by_draw[d]
+        members = g.spec.get("members")
+        if members:
+            acc = next(x for x in e.members if x["id"] == members[seat])
+            return acc["id"], acc["bot"]
+        return e.entrant_id, e.bot
 
     def _walkover_series(self, m: MatchRow) -> None:
         """No-show (§5.6): the present entrant wins, every game is a forfeit (0 moves), as many
@@ -663,7 +767,7 @@ class Director:
 
     def is_bot_game(self, g: GameRow) -> bool:
         """Every seat is a bot or an absent entrant (played by trusteeship)."""
-        return all(d in (g.match.absent or []) or self.by_draw[d].bot for d in g.seats)
+        return all(d in (g.match.absent or []) or self.seat_player(g, i)[1] for i, d in enumerate(g.seats))
 
     def game_obj(self):
         return qipai.load(self.cfg.game_id, **self.cfg.game_options)
@@ -680,6 +784,8 @@ class Director:
             from qipai.games.doudizhu.game import draw_deal
 
             return game.new_state(deal=draw_deal(DealRng(seed), "shuffle", g.spec.get("prev_first")))
+        if len(g.seats) != game.seats[0]:          # a game played at several table sizes
+            return game.new_state(seed=seed, num_seats=len(g.seats))
         return game.new_state(seed=seed)
 
     def play(self, g: GameRow, think_ms: int = BOT_THINK_MS) -> None:
@@ -690,12 +796,15 @@ class Director:
         state = self.new_state(game, g)
         base = int(g.spec["seed"][:8], 16)
         absent = [i for i, d in enumerate(g.seats) if d in (g.match.absent or [])]
+        who = [self.seat_player(g, i) for i in range(len(g.seats))]
         players = [Player() if i in absent else
-                   BotPlayer(make_bot(game.id, self.by_draw[d].bot, seed=base + i), think_ms=think_ms,
-                             name=self.by_draw[d].entrant_id) for i, d in enumerate(g.seats)]
+                   BotPlayer(make_bot(game.id, who[i][1], seed=base + i), think_ms=think_ms, name=who[i][0])
+                   for i in range(len(g.seats))]
         meta = {"event": self.ev.id, "round": g.match.round, "match": g.match.index, "game": g.number}
+        if self.cfg.pairs:
+            meta["entrants"] = [self.name(d) for d in g.seats]
         runner = GameRunner(game, players, clock=g.spec.get("clock") or "none", time=VirtualTime(),
-                            state=state, names=[self.name(d) for d in g.seats], meta=meta,
+                            state=state, names=[w[0] for w in who], meta=meta,
                             trustee=absent)
         out = asyncio.run(runner.run())
         self._store(g, out.state, out.record.to_json(), "played", out.record.meta.get("duration", 0))
@@ -732,7 +841,7 @@ class Director:
             best = max(scores)
             winners = tuple(s for s, v in enumerate(scores) if v == best) if len(set(scores)) > 1 else ()
             state.result = Result(tuple(scores), "unknown", text, winners)
-        rec = state.to_record(seats=[self.name(d) for d in g.seats],
+        rec = state.to_record(seats=[self.seat_player(g, i)[0] for i in range(len(g.seats))],
                               meta={"event": self.ev.id, "entered": True}).to_json()
         self._store(g, state, rec, "entered", 0, moves)
 
