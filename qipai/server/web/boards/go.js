@@ -1,0 +1,310 @@
+// Go (围棋) board: click an intersection to play, the last move ringed, captures counted, and
+// after two passes the dead-stone phase — click a chain to mark it dead (or back alive), take the
+// referee's proposal, submit; the marks of both players are shown, equal marks count the board,
+// different ones resume play. Intersections carry data-pt="<GTP point>" (A1 bottom left,
+// columns without I); stones are .stone.b / .stone.w inside them.
+//
+// Every action the board sends is one the server listed as legal for this seat, so a click can
+// never count as an illegal submission. In the dead-stone phase both players act at once; a mark
+// sent against a state the other player has just changed is ignored by the server (stale seq),
+// so wanted marks are kept in a queue and sent again, one at a time, until the view shows them.
+
+const L = {
+  zh: {
+    black: "黑", white: "白", you: "你执", toMove: "轮到", captures: "提子", komi: "贴目",
+    moves: "手数", pass: "停一手", passed: "停一手", done: "确认死子", proposal: "采用建议",
+    clear: "清除标记", resume: "继续对局", marking: "死子确认：点击棋块标记死活，双方一致即数子",
+    yourMarks: "你的标记", theirMarks: "对方标记", agree: "双方标记一致", differ: "双方标记不同",
+    submitted: "已确认", notSubmitted: "未确认", resumed: "死子意见不一致，对局继续（再次不一致则按全部活棋数子）",
+    area: "子空", score: "数子", dead: "死子", proposalNote: "虚点为裁判程序建议的死子",
+    disagreed: "第二次不一致：全部按活棋计算", draw: "和棋", wins: "胜", points: "目",
+    lastPass: "上一手停着",
+  },
+  en: {
+    black: "Black", white: "White", you: "You play ", toMove: "To move", captures: "Captures", komi: "Komi",
+    moves: "Moves", pass: "Pass", passed: "passed", done: "Submit marks", proposal: "Use proposal",
+    clear: "Clear marks", resume: "Resume play", marking: "Dead stones: click a group to mark it dead or alive; equal marks end the game",
+    yourMarks: "Your marks", theirMarks: "Opponent's marks", agree: "Marks agree", differ: "Marks differ",
+    submitted: "submitted", notSubmitted: "not submitted", resumed: "The marks differed: play goes on (a second disagreement counts every stone alive)",
+    area: "area", score: "Count", dead: "Dead", proposalNote: "Dotted stones: the referee's proposal",
+    disagreed: "Second disagreement: every stone counted alive", draw: "Draw", wins: "wins by", points: "points",
+    lastPass: "Last move: pass",
+  },
+};
+
+const STARS = { 19: [3, 9, 15], 13: [3, 6, 9], 9: [2, 4, 6], 7: [3], 5: [2] };
+
+export function mount(root, ctx) {
+  const S = L[ctx.lang] || L.en;
+  const box = document.createElement("div");
+  box.className = "go";
+  const grid = document.createElement("div");
+  grid.className = "go-board";
+  grid.id = "goban";
+  const info = document.createElement("div");
+  info.className = "go-info";
+  const note = document.createElement("div");
+  note.className = "go-note";
+  note.id = "go-note";
+  const buttons = document.createElement("div");
+  buttons.className = "row go-actions";
+  buttons.id = "go-actions";
+  box.append(info, grid, note, buttons);
+  root.replaceChildren(box);
+
+  let msg = null, size = 0, cols = "";
+  const pts = {};
+  let wants = [];          // [{action, done(view) -> bool}] marks still to be sent, in order
+  let sentKey = null;      // "seq|action" of the last send (one send per state)
+
+  // ----- geometry ----------------------------------------------------------------------
+  const nameOf = (c, r) => cols[c] + (size - r);           // r: row from the top
+  const stoneAt = (c, r) => msg.view.board[r][c];          // "X", "O" or "."
+
+  function build() {
+    size = msg.view.size;
+    cols = msg.view.columns;
+    const n = size, u = 100 / (n + 1);
+    let d = "";
+    for (let i = 1; i <= n; i++) d += `M${u} ${i * u}H${n * u}M${i * u} ${u}V${n * u}`;
+    let svg = `<svg class="lines" viewBox="0 0 100 100" preserveAspectRatio="none"><path d="${d}" stroke="#3b2a12" stroke-width=".6" vector-effect="non-scaling-stroke" fill="none"/>`;
+    for (const a of STARS[n] || []) for (const b of STARS[n] || []) svg += `<circle cx="${(a + 1) * u}" cy="${(b + 1) * u}" r="${Math.min(1.1, u / 7)}" fill="#3b2a12"/>`;
+    const fs = Math.min(3.2, u * 0.34), e = u * 0.26;
+    for (let i = 0; i < n; i++) {
+      const x = (i + 1) * u;
+      svg += `<text x="${x}" y="${e}" font-size="${fs}" text-anchor="middle" dominant-baseline="middle">${cols[i]}</text>`;
+      svg += `<text x="${x}" y="${100 - e}" font-size="${fs}" text-anchor="middle" dominant-baseline="middle">${cols[i]}</text>`;
+      svg += `<text x="${e}" y="${x}" font-size="${fs}" text-anchor="middle" dominant-baseline="middle">${n - i}</text>`;
+      svg += `<text x="${100 - e}" y="${x}" font-size="${fs}" text-anchor="middle" dominant-baseline="middle">${n - i}</text>`;
+    }
+    grid.innerHTML = svg + "</svg>";
+    grid.style.setProperty("--u", `${u}%`);
+    for (const k of Object.keys(pts)) delete pts[k];
+    for (let r = 0; r < n; r++) for (let c = 0; c < n; c++) {
+      const p = document.createElement("div");
+      p.className = "pt";
+      p.dataset.pt = nameOf(c, r);
+      p.style.left = `${(c + 0.5) * u}%`;
+      p.style.top = `${(r + 0.5) * u}%`;
+      p.addEventListener("click", () => clicked(c, r));
+      grid.append(p);
+      pts[p.dataset.pt] = p;
+    }
+  }
+
+  // ----- state helpers -----------------------------------------------------------------
+  const seat = () => msg.seat;
+  const live = () => msg && !msg.replay && msg.seat !== null && msg.seat !== undefined && !msg.result;
+  const acting = () => live() && (msg.to_act || []).includes(msg.seat);
+  const phase = () => msg.view.phase;
+  const legal = () => msg.legal || msg.view.legal_moves || [];
+  const myMarks = (v) => new Set(v.marking ? v.marking.marks[seat()] : []);
+
+  // the chain through (c, r): every stone of its colour connected to it (display and marking only)
+  function chain(c, r) {
+    const colour = stoneAt(c, r), out = [], seen = new Set([c + "," + r]), stack = [[c, r]];
+    while (stack.length) {
+      const [x, y] = stack.pop();
+      out.push(nameOf(x, y));
+      for (const [dx, dy] of [[1, 0], [-1, 0], [0, 1], [0, -1]]) {
+        const a = x + dx, b = y + dy;
+        if (a < 0 || b < 0 || a >= size || b >= size || seen.has(a + "," + b) || stoneAt(a, b) !== colour) continue;
+        seen.add(a + "," + b);
+        stack.push([a, b]);
+      }
+    }
+    return out;
+  }
+  function chains() {
+    const done = new Set(), out = [];
+    for (let r = 0; r < size; r++) for (let c = 0; c < size; c++) {
+      if (stoneAt(c, r) === "." || done.has(nameOf(c, r))) continue;
+      const ch = chain(c, r);
+      ch.forEach((p) => done.add(p));
+      out.push(ch);
+    }
+    return out;
+  }
+  // the legal "<kind> <point>" action naming this chain (the referee names a chain by one stone)
+  function chainAction(kind, stones) {
+    const set = new Set(stones);
+    return legal().find((a) => a.startsWith(kind + " ") && set.has(a.slice(kind.length + 1))) || null;
+  }
+
+  // ----- sending -----------------------------------------------------------------------
+  function want(action, done) { wants.push({ action, done }); pump(); }
+  function pump() {
+    if (!acting() || phase() !== "marking") { wants = []; return; }
+    const v = msg.view;
+    wants = wants.filter((w) => !w.done(v));
+    if (!wants.length) return;
+    const w = wants[0];
+    if (!legal().includes(w.action)) { wants.shift(); pump(); return; }
+    const key = `${msg.seq}|${w.action}`;
+    if (key === sentKey) return;
+    sentKey = key;
+    ctx.send(w.action);
+  }
+  function markChain(stones, dead) {
+    const action = chainAction(dead ? "dead" : "alive", stones);
+    if (!action) return;
+    want(action, (v) => stones.every((p) => myMarks(v).has(p) === dead));
+  }
+
+  function clicked(c, r) {
+    if (!acting()) return;
+    const name = nameOf(c, r);
+    if (phase() === "play") {
+      if (legal().includes(name)) ctx.send(name);
+      return;
+    }
+    if (phase() !== "marking" || stoneAt(c, r) === ".") return;
+    markChain(chain(c, r), !myMarks(msg.view).has(name));
+  }
+
+  function useProposal() {
+    const prop = new Set(msg.view.marking.proposal), mine = myMarks(msg.view);
+    for (const ch of chains()) {
+      const dead = ch.every((p) => prop.has(p));
+      if (ch.every((p) => mine.has(p)) !== dead) markChain(ch, dead);
+    }
+  }
+  function clearMarks() {
+    const mine = myMarks(msg.view);
+    for (const ch of chains()) if (ch.some((p) => mine.has(p))) markChain(ch, false);
+  }
+
+  // ----- painting ----------------------------------------------------------------------
+  const colourName = (c) => (c === "black" ? S.black : c === "white" ? S.white : "");
+
+  function paint() {
+    const v = msg.view;
+    const mark = v.marking;
+    const me = seat();
+    const other = me === 0 || me === 1 ? 1 - me : null;
+    const m0 = new Set(mark ? mark.marks[me ?? 0] : []);
+    const m1 = new Set(mark ? mark.marks[other ?? 1] : []);
+    const prop = new Set(mark ? mark.proposal : []);
+    const deadEnd = new Set(v.dead || []);
+    const canPlay = acting() && phase() === "play";
+    const playable = new Set(canPlay ? legal() : []);
+    grid.classList.toggle("myturn", canPlay);
+    grid.classList.toggle("marking", acting() && phase() === "marking");
+    grid.dataset.ghost = v.colour === "white" ? "w" : "b";
+    for (let r = 0; r < size; r++) for (let c = 0; c < size; c++) {
+      const name = nameOf(c, r), p = pts[name], s = stoneAt(c, r);
+      p.replaceChildren();
+      if (s !== ".") {
+        const st = document.createElement("div");
+        st.className = "stone " + (s === "X" ? "b" : "w");
+        p.append(st);
+      }
+      p.classList.toggle("legal", playable.has(name));
+      p.classList.toggle("last", v.last_move === name);
+      p.classList.toggle("captured", (v.last_captures || []).includes(name));
+      p.classList.toggle("dead-mine", m0.has(name));
+      p.classList.toggle("dead-theirs", m1.has(name));
+      p.classList.toggle("proposal", prop.has(name) && !m0.has(name));
+      p.classList.toggle("dead", deadEnd.has(name));
+      const own = v.ownership ? v.ownership[r][c] : ".";
+      p.classList.toggle("own-b", own === "X" && s !== "X");
+      p.classList.toggle("own-w", own === "O" && s !== "O");
+    }
+  }
+
+  function span(text, attrs = {}) {
+    const e = document.createElement("span");
+    for (const [k, val] of Object.entries(attrs)) e.dataset[k] = val;
+    e.textContent = text;
+    return e;
+  }
+
+  function renderInfo() {
+    const v = msg.view;
+    info.replaceChildren();
+    const names = msg.names || [];
+    const bs = v.black_seat, ws = 1 - bs;
+    const player = (colour, s) => {
+      const e = span("", { player: colour });
+      const dot = document.createElement("i");
+      dot.className = "dot " + (colour === "black" ? "b" : "w");
+      e.append(dot, `${colourName(colour)}${names[s] ? " " + names[s] : ""} · ${S.captures} `, span(String(v.captures[colour]), { cap: colour }));
+      if (v.phase === "play" && v.to_move === colour && !msg.result) e.classList.add("to-move");
+      return e;
+    };
+    info.append(player("black", bs), player("white", ws), span(`${S.komi} ${v.komi}`, { info: "komi" }), span(`${S.moves} ${v.moves}`, { info: "moves" }));
+    if (v.colour && !msg.replay) info.append(span(`${S.you}${colourName(v.colour)}`, { info: "you" }));
+  }
+
+  function renderNote() {
+    const v = msg.view;
+    note.replaceChildren();
+    note.className = "go-note";
+    if (v.phase === "marking") {
+      const mk = v.marking;
+      note.dataset.phase = "marking";
+      const a = [...mk.marks[0]].sort().join(","), b = [...mk.marks[1]].sort().join(",");
+      const same = a === b;
+      note.append(span(S.marking), document.createElement("br"));
+      for (const s of [0, 1]) {
+        const colour = s === v.black_seat ? "black" : "white";
+        note.append(span(`${colourName(colour)}: ${mk.marks[s].length ? mk.marks[s].join(" ") : "—"} (${mk.submitted[s] ? S.submitted : S.notSubmitted})`, { marks: s }), " ");
+      }
+      note.append(document.createElement("br"), span(same ? S.agree : S.differ, { agree: same ? "yes" : "no" }));
+      if (mk.proposal.length) note.append(" · ", span(`${S.proposalNote}: ${mk.proposal.join(" ")}`, { proposal: "" }));
+      note.classList.add(same ? "agree" : "differ");
+    } else if (v.phase === "over" && v.score) {
+      note.dataset.phase = "over";
+      const d = v.result && v.result.details ? v.result.details : {};
+      const margin = d.margin_points;
+      let verdict = S.draw;
+      if (margin > 0) verdict = `${S.black} ${S.wins} ${margin} ${S.points}`;
+      else if (margin < 0) verdict = `${S.white} ${S.wins} ${-margin} ${S.points}`;
+      note.append(span(`${S.score}: ${S.black} ${v.score.black} · ${S.white} ${v.score.white} · ${S.komi} ${v.komi} → ${verdict}`, { score: "" }));
+      if (v.dead && v.dead.length) note.append(document.createElement("br"), span(`${S.dead}: ${v.dead.join(" ")}`, { dead: "" }));
+      if (d.marks_disagreed) note.append(document.createElement("br"), span(S.disagreed));
+    } else if (v.phase === "play") {
+      note.dataset.phase = "play";
+      if (v.disagreements > 0 && v.passes === 0 && !msg.replay) note.append(span(S.resumed, { resumed: "" }));
+      if (v.passes === 1) note.append(span(S.lastPass, { passes: "1" }));
+    }
+  }
+
+  function renderButtons() {
+    buttons.replaceChildren();
+    if (!live()) return;
+    const act = acting();
+    const btn = (label, id, onclick, primary) => {
+      const b = document.createElement("button");
+      b.textContent = label;
+      b.dataset.action = id;
+      b.disabled = !act;
+      if (primary) b.className = "primary";
+      b.onclick = onclick;
+      buttons.append(b);
+      return b;
+    };
+    if (phase() === "play") {
+      btn(S.pass, "pass", () => { if (acting() && legal().includes("pass")) ctx.send("pass"); });
+    } else if (phase() === "marking") {
+      btn(S.proposal, "proposal", useProposal);
+      btn(S.clear, "clear", clearMarks);
+      btn(S.done, "done", () => want("done", (v) => v.phase !== "marking" || v.marking.submitted[seat()]), true);
+      if (legal().includes("resume")) btn(S.resume, "resume", () => want("resume", (v) => v.phase !== "marking"));
+    }
+  }
+
+  return {
+    update(m) {
+      msg = m;
+      if (m.view.size !== size || m.view.columns !== cols) build();
+      box.dataset.seq = m.seq;
+      box.dataset.phase = m.view.phase;
+      paint();
+      renderInfo();
+      renderNote();
+      renderButtons();
+      pump();
+    },
+  };
+}

@@ -1,0 +1,154 @@
+"""Two people play a 9x9 go game in real browsers to an agreed score: moves by clicks, the
+last move ringed, a capture counted, and the dead-stone phase twice — the first time their
+marks differ and play resumes, the second time they agree and the board is counted."""
+
+from __future__ import annotations
+
+import re
+
+from .test_e2e_play import sign_up, wait_seq
+
+# Black walls off column E, White column F; then each drops one stone into the other's area
+OPENING = [p for r in range(1, 10) for p in (f"E{r}", f"F{r}")] + ["H5", "B5"]
+
+
+def click_point(page, point):
+    page.click(f'#goban [data-pt="{point}"]')
+
+
+def stone(page, point):
+    loc = page.locator(f'#goban [data-pt="{point}"] .stone')
+    if not loc.count():
+        return None
+    return "b" if "b" in loc.get_attribute("class").split() else "w"
+
+
+def test_two_people_play_9x9_go_to_an_agreed_score(server, browser, shot):
+    ctx_b = browser.new_context()
+    ctx_w = browser.new_context(viewport={"width": 390, "height": 844})     # phone width
+    black, white = ctx_b.new_page(), ctx_w.new_page()
+    sign_up(black, server, "goblack")
+    sign_up(white, server, "gowhite")
+
+    black.select_option("select[name=game]", "go")
+    black.click("details summary")
+    black.select_option('select[data-opt="board_size"]', "9")
+    black.click("#create")
+    black.wait_for_url(re.compile(r"/tables/\w+$"))
+    table = black.url.rsplit("/", 1)[1]
+    white.goto(server + "/")
+    white.click(f'[data-join="{table}"]')
+    white.wait_for_url(f"**/tables/{table}")
+    seq = 0
+    both = (black, white)
+    for page in both:
+        wait_seq(page, seq)
+        assert page.locator("#goban .pt").count() == 81
+    assert black.locator('#goban [data-pt="J9"]').count() == 1        # no column I
+    assert white.locator("#goban").bounding_box()["width"] <= 390    # fits a phone
+
+    def step(page, action):
+        nonlocal seq
+        if action == "pass":
+            page.click('#go-actions [data-action="pass"]')
+        else:
+            click_point(page, action)
+        seq += 1
+        for p in both:
+            wait_seq(p, seq)
+
+    # a click on an occupied point or out of turn sends nothing
+    for ply, point in enumerate(OPENING):
+        page = black if ply % 2 == 0 else white
+        if ply == 1:
+            click_point(black, "A1")                 # not Black's turn
+            click_point(white, "E1")                 # occupied
+            black.wait_for_timeout(200)
+            assert black.get_attribute("#status", "data-seq") == "1"
+        step(page, point)
+        assert stone(black, point) == ("b" if ply % 2 == 0 else "w")
+        for p in both:
+            assert p.locator("#goban .pt.last").count() == 1
+            assert p.locator(f'#goban [data-pt="{point}"].last').count() == 1
+    shot(black, "go-play")
+    step(black, "pass")
+    assert "pass" in white.inner_text("#go-note").lower() or "停" in white.inner_text("#go-note")
+    step(white, "pass")
+
+    # dead-stone phase, round 1: Black takes the proposal (B5 and H5 dead), White marks only H5
+    for p in both:
+        p.wait_for_selector('.go-note[data-phase="marking"]')
+    assert "B5" in black.inner_text("[data-proposal]") and "H5" in black.inner_text("[data-proposal]")
+    black.click('#go-actions [data-action="proposal"]')
+    seq += 2
+    for p in both:
+        wait_seq(p, seq)
+    assert black.locator("#goban .pt.dead-mine").count() == 2
+    assert white.locator("#goban .pt.dead-theirs").count() == 2      # the opponent's marks shown
+    black.click('#go-actions [data-action="done"]')
+    seq += 1
+    wait_seq(white, seq)
+    click_point(white, "H5")
+    seq += 1
+    wait_seq(white, seq)
+    assert white.locator('#goban [data-pt="H5"].dead-mine').count() == 1
+    assert white.get_attribute("[data-agree]", "data-agree") == "no"
+    shot(white, "go-marks-differ")
+    white.click('#go-actions [data-action="done"]')
+    seq += 1
+    for p in both:
+        wait_seq(p, seq)
+        p.wait_for_selector("[data-resumed]")           # the marks differed: play goes on
+        assert p.locator("#goban .pt.dead-mine").count() == 0
+
+    # Black proves B5 dead by capturing it
+    for ply, point in enumerate(["A5", "pass", "C5", "pass", "B4", "pass", "B6"]):
+        step(white if ply % 2 else black, point)
+    for p in both:
+        assert stone(p, "B5") is None
+        assert p.inner_text('[data-cap="black"]') == "1"
+        assert p.locator('#goban [data-pt="B5"].captured').count() == 1
+    shot(white, "go-capture")
+    step(white, "pass")
+    step(black, "pass")
+
+    # round 2: both mark H5 dead, see that the marks agree, and submit
+    for p in both:
+        p.wait_for_selector('.go-note[data-phase="marking"]')
+        assert p.locator('#go-actions [data-action="resume"]').count() == 0    # resumed once already
+    click_point(white, "H5")
+    seq += 1
+    for p in both:
+        wait_seq(p, seq)
+    click_point(black, "H5")
+    seq += 1
+    for p in both:
+        wait_seq(p, seq)
+        assert p.get_attribute("[data-agree]", "data-agree") == "yes"
+        assert p.locator('#goban [data-pt="H5"].dead-mine.dead-theirs').count() == 1
+    shot(black, "go-marks-agree")
+    black.click('#go-actions [data-action="done"]')
+    seq += 1
+    wait_seq(white, seq)
+    white.click('#go-actions [data-action="done"]')
+    for p in both:
+        p.wait_for_selector("#record-link")
+        status = p.inner_text("#status")
+        assert "B+1" in status and "counted" in status
+        score = p.inner_text("[data-score]")
+        assert "45" in score and "36" in score
+        assert p.locator('#goban [data-pt="H5"].dead').count() == 1
+        # area marks on every point a side owns but has no stone on (H5 is White's again)
+        assert p.locator("#goban .pt.own-w").count() == 36 - 9
+        assert p.locator("#goban .pt.own-b").count() == 45 - 13
+    shot(black, "go-counted")
+    shot(white, "go-counted-phone")
+
+    record = black.get_attribute("#record-link", "href").rsplit("/", 1)[1]
+    black.goto(f"{server}/records/{record}")
+    black.wait_for_selector("#goban .stone")
+    black.click("#prev")
+    assert black.locator('#goban [data-pt="H5"] .stone.b').count() == 1
+    shot(black, "go-replay")
+    ctx_b.close()
+    ctx_w.close()
