@@ -352,8 +352,10 @@ class LiveTable:
             "names": r.names, "clocks": r.clock_state(), "now": r.time.now(),
             "result": st.result.to_json() if st.result else None, "record": self.record_id,
         }
-        if seat is not None and seat in to_act and "legal_moves" not in view and "legal" not in view:
-            msg["legal"] = [str(a) for a in st.legal_actions(seat)]
+        if seat is not None and seat in to_act:
+            msg["turn"] = r.turn_of(seat)      # this seat's pending decision (see _move)
+            if "legal_moves" not in view and "legal" not in view:
+                msg["legal"] = [str(a) for a in st.legal_actions(seat)]
         if r._offer is not None:
             msg["draw_offer"] = r._offer
         return msg
@@ -420,17 +422,27 @@ class LiveTable:
             self._move(conn, seat, msg)
 
     def _move(self, conn: Conn, seat: int, msg: dict[str, Any]) -> None:
+        """A move answers the state numbered ``seq``; anything else is stale and ignored. When
+        several seats act at once (claims on a discard), another seat's answer changes ``seq``
+        but not this seat's pending decision: a move carrying ``turn`` (the ``turn`` of the
+        seat's state message) is matched against that decision instead of ``seq``."""
         r = self.runner
         assert r is not None
-        seq, action = msg.get("seq"), msg.get("action")
+        seq, action, turn = msg.get("seq"), msg.get("action"), msg.get("turn")
         if not isinstance(seq, int) or isinstance(seq, bool):
             conn.put_json(ws_error("bad_message", "a move needs an integer 'seq' (the state's seq)"))
             return
         if not isinstance(action, str) or not action or len(action) > 200:
             conn.put_json(ws_error("bad_message", "a move needs an 'action' text"))
             return
+        if turn is not None and (not isinstance(turn, int) or isinstance(turn, bool)):
+            conn.put_json(ws_error("bad_message", "'turn' is the integer 'turn' of your state message"))
+            return
         now = len(r.state.log)
-        if seq != now:
+        if turn is not None and seat in r.state.to_act and turn == r.turn_of(seat) != 0:
+            r.submit(seat, Move(action, turn=turn))
+            return
+        if turn is not None or seq != now:
             # a duplicate (already applied) or an answer to an older state: ignored
             conn.put_json({"type": "ignored", "seq": seq, "current": now,
                            "reason": "duplicate or stale move"})

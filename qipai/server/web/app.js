@@ -201,7 +201,9 @@ async function tablePage(id) {
   const mod = await loadBoard(info.game);
   let last = null, ws = null, board = null, receivedAt = 0, closedByUs = false, backoff = 500;
   const send = (obj) => { if (ws && ws.readyState === 1) ws.send(JSON.stringify(obj)); };
-  const ctx = { t, lang, send: (action) => send({ type: "move", seq: last ? last.seq : 0, action, seat: last ? last.seat : null }) };
+  // "turn" (when the state gave one) keeps an answer valid while other seats answer the same
+  // discard at once (their moves change seq, not this seat's pending decision)
+  const ctx = { t, lang, send: (action) => send({ type: "move", seq: last ? last.seq : 0, action, seat: last ? last.seat : null, turn: last ? last.turn : undefined }) };
 
   function renderSeats() {
     const names = last && last.names ? last.names : info.seats.map((s) => (s ? s.name : "·"));
