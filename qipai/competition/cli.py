@@ -267,6 +267,14 @@ def render(d) -> None:
                 n_done = sum(1 for g in m.games if g.status == "finished")
                 node.add(f"{n_done} deals played")
     console.print(tree)
+    if d.stage == "table_swiss":
+        t = Table(title="Standings")
+        for c in ("rank", "player", "table points", "score", "byes"):
+            t.add_column(c)
+        for row in d.standings():
+            t.add_row(str(row["rank"]), row["id"], f"{row['points']:g}", f"{row['measure']:g}",
+                      str(row["byes"]))
+        console.print(t)
     if d.stage in ("round_robin", "swiss"):
         t = Table(title="Standings")
         for c in ("rank", "player", "points", "SB", "wins"):

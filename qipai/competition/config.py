@@ -2,9 +2,9 @@
 
 A preset names the game and its options, the entrants (``individual`` or ``pairs``), the draw,
 the stage format (``knockout``, ``table_knockout``, ``round_robin``, ``swiss``,
-``swiss_or_round_robin``) and the match rule (a ``[match.series]`` for two-sided board games or
-a ``[match.session]`` for card tables), plus points tables. ``same_as`` copies another preset
-and overrides top-level keys.
+``swiss_or_round_robin``, ``table_swiss``) and the match rule (a ``[match.series]`` for
+two-sided board games or a ``[match.session]`` for card tables), plus points tables.
+``same_as`` copies another preset and overrides top-level keys.
 :func:`load_preset` returns a validated :class:`EventConfig`; errors name the preset and key.
 """
 
@@ -20,7 +20,8 @@ from qipai.core.errors import OptionError
 
 from .rules import GamePoints, PlacementPoints, SeriesRule, SessionRule
 
-STAGES = ("knockout", "table_knockout", "round_robin", "swiss", "swiss_or_round_robin")
+STAGES = ("knockout", "table_knockout", "round_robin", "swiss", "swiss_or_round_robin", "table_swiss")
+TABLE_STAGES = ("table_knockout", "table_swiss")
 
 
 def preset_names() -> list[str]:
@@ -68,6 +69,8 @@ class EventConfig:
         return self.stage
 
     def swiss_rounds(self, n: int) -> int:
+        if self.stage == "table_swiss":      # (choice) ceil(log_k N) + 2, as Swiss uses log2
+            return self.rounds or max(1, math.ceil(math.log(max(n, 2)) / math.log(self.seats) - 1e-9) + 2)
         return self.rounds or max(1, min(n - 1, math.ceil(math.log2(max(n, 2))) + 2))
 
 
@@ -103,9 +106,9 @@ def parse_config(name: str, data: dict[str, Any]) -> EventConfig:
     if entrants == "pairs" and series is None:
         raise OptionError(f"preset {name}: pair entrants play two-sided matches ([match.series]); "
                           "pair card tables (level sessions) are not supported yet")
-    if kind == "table_knockout" and session is None:
-        raise OptionError(f"preset {name}: a table knockout needs a [match.session]")
-    if kind != "table_knockout" and series is None:
+    if kind in TABLE_STAGES and session is None:
+        raise OptionError(f"preset {name}: {kind} needs a [match.session]")
+    if kind not in TABLE_STAGES and series is None:
         raise OptionError(f"preset {name}: {kind} needs a [match.series]")
     seeded = parse_draw(name, data.get("draw", "random"))
     double = stage.get("double", False)

@@ -34,7 +34,9 @@ from .pairing import (
     knockout_first_round,
     knockout_next_round,
     swiss_pairings,
+    table_points,
     table_round,
+    table_swiss_round,
 )
 from .rules import SeriesGame, series_status, session_status
 
@@ -483,7 +485,8 @@ class Director:
     # ----- rounds -----------------------------------------------------------------------------
     def _new_round(self, rnd: int) -> None:
         maker = {"knockout": self._knockout_round, "table_knockout": self._table_round,
-                 "round_robin": self._rr_round, "swiss": self._swiss_round}[self.stage]
+                 "round_robin": self._rr_round, "swiss": self._swiss_round,
+                 "table_swiss": self._table_swiss_round}[self.stage]
         if not maker(rnd):
             self._finish()
 
@@ -617,6 +620,57 @@ class Director:
                 self._add_match(rnd, i, "series", [a, b])
         return True
 
+    def _table_swiss_round(self, rnd: int) -> bool:
+        """Table Swiss (§2.8): entrants ordered by table points, then draw number, seated in
+        groups of k (repeat of the last round avoided by one swap), the lowest-ranked without a bye
+        sitting out; seats at each table by lot (purpose ``seats``)."""
+        if rnd > self.cfg.swiss_rounds(self.n):
+            return False
+        pts, _, byes_had = self._table_scores()
+        order = sorted(self.by_draw, key=lambda d: (-pts[d], d))
+        last = [m.entrants for m in self.matches(rnd - 1) if m.kind == "session"] if rnd > 1 else []
+        tables, byes = table_swiss_round(order, self.cfg.seats, byes_had, last)
+        idx = 0
+        for t in tables:
+            idx += 1
+            secret = lot.seed(self.ev.secret, "match", [self.ev.id, rnd, idx]).hex()
+            seats = lot.stream(secret, "seats", f"{self.ev.id}.r{rnd}.m{idx}").shuffle(sorted(t))
+            self._add_match(rnd, idx, "session", seats)
+        for d in byes:
+            idx += 1
+            self._add_match(rnd, idx, "bye", [d], {"winner": d, "text": "bye"})
+        return True
+
+    def _table_scores(self) -> tuple[dict[int, float], dict[int, float], dict[int, int]]:
+        """Table Swiss scores so far: table points (first k - 1 ... last 0, shared ranks share the
+        average; a bye (k - 1) / 2), total session measure, and byes had, per draw number."""
+        k = self.cfg.seats
+        pts = {d: 0.0 for d in self.by_draw}
+        measure = {d: 0.0 for d in self.by_draw}
+        byes: dict[int, int] = {}
+        for m in self.matches():
+            if m.status != "finished":
+                continue
+            if m.kind == "bye":
+                for d in m.entrants:
+                    pts[d] += (k - 1) / 2
+                    byes[d] = byes.get(d, 0) + 1
+                continue
+            for d, p, t in zip(m.entrants, table_points(m.result["ranks"]), m.result["totals"], strict=True):
+                if d in pts:
+                    pts[d] += p
+                    measure[d] += t
+        return pts, measure, byes
+
+    def _table_standings(self) -> list[dict[str, Any]]:
+        """Table Swiss standings (§2.8): table points, then total session measure, then lot."""
+        pts, measure, byes = self._table_scores()
+        keys = [lambda g: {d: pts[d] for d in g}, lambda g: {d: measure[d] for d in g}]
+        order, by_lot = self._break_ties(sorted(self.by_draw), keys)
+        return [{"rank": i, "id": self.by_draw[d].entrant_id, "draw": d, "points": pts[d],
+                 "measure": measure[d], "byes": byes.get(d, 0), **({"lot": True} if d in by_lot else {})}
+                for i, d in enumerate(order, 1)]
+
     def _finish(self) -> None:
         self.ev.status = "finished"
         self.ev.outcome = self.outcome()
@@ -674,7 +728,9 @@ class Director:
         points among the tied, Sonneborn-Berger, wins, lot; Swiss: Buchholz minus the lowest
         opponent, Buchholz, Sonneborn-Berger, wins, direct encounter, lot. The lot (purpose
         ``lot``) shuffles the entrants still tied, sorted by draw number; equal places are never
-        shared."""
+        shared. Table Swiss: :meth:`_table_standings`."""
+        if self.stage == "table_swiss":
+            return self._table_standings()
         pts = {d: 0.0 for d in self.by_draw}
         wins = {d: 0 for d in self.by_draw}
         opps: dict[int, list[tuple[int, float]]] = {d: [] for d in self.by_draw}

@@ -124,3 +124,45 @@ def swiss_pairings(n: int, rounds_total: int, history: Sequence[Sequence[tuple[i
         else:
             out.append((pr.white, pr.black))
     return out
+
+
+# ----- table Swiss (§2.8) -------------------------------------------------------------------------
+def table_swiss_round(order: Sequence[int], k: int, byes_had: dict[int, int],
+                      last_tables: Sequence[Sequence[int]] = ()) -> tuple[list[list[int]], list[int]]:
+    """One round of table Swiss for tables of ``k``. ``order`` lists the entrants best first (event
+    score, then draw number). With N not a multiple of k, the N mod k lowest-ranked entrants who
+    have had no bye sit out (if too few have had none, those with the fewest byes, lowest first).
+    The others are seated in consecutive groups of k; where a group holds two entrants who
+    shared a table in the previous round (``last_tables``), its lowest member is swapped with the
+    highest of the next group if that removes the repeat. Returns (tables in rank order, byes).
+    Raises OptionError with fewer than ``k`` entrants."""
+    if len(order) < k:
+        raise OptionError(f"table Swiss needs at least {k} entrants, got {len(order)}")
+    b = len(order) % k
+    pos = {d: i for i, d in enumerate(order)}
+    byes = sorted(order, key=lambda d: (byes_had.get(d, 0), -pos[d]))[:b]
+    rest = [d for d in order if d not in byes]
+    groups = [rest[i:i + k] for i in range(0, len(rest), k)]
+    met = {frozenset((x, y)) for t in last_tables for x in t for y in t if x != y}
+
+    def repeats(g: Sequence[int]) -> bool:
+        return any(frozenset((x, y)) in met for x in g for y in g if x != y)
+
+    for i in range(len(groups) - 1):
+        if repeats(groups[i]):
+            a, nxt = groups[i], groups[i + 1]
+            swapped = a[:-1] + [nxt[0]]
+            if not repeats(swapped):
+                groups[i], groups[i + 1] = swapped, [a[-1]] + nxt[1:]
+    return groups, sorted(byes, key=lambda d: pos[d])
+
+
+def table_points(ranks: Sequence[int]) -> list[float]:
+    """Table points of one table from the seats' ranks (1 = best, equal ranks shared): first
+    k - 1, second k - 2, ..., last 0; seats sharing a rank share the average of its places."""
+    k = len(ranks)
+    out = []
+    for r in ranks:
+        c = sum(1 for x in ranks if x == r)
+        out.append(sum(k - p for p in range(r, r + c)) / c)
+    return out
