@@ -105,6 +105,12 @@ function authPage(kind) {
 
 // ----- lobby -------------------------------------------------------------------------------
 function optionInput(o) {
+  // an option whose default is null (unset: the game decides) offers "—" (null) first
+  const values = o.choices || (o.type === "bool" ? [true, false] : null);
+  if (o.default === null && values) {
+    return el("select", { "data-opt": o.name }, el("option", { value: "null", selected: true }, "—"),
+      values.map((c) => el("option", { value: JSON.stringify(c) }, String(c))));
+  }
   if (o.type === "bool") return el("input", { type: "checkbox", "data-opt": o.name, checked: o.default ? true : null });
   if (o.choices) return el("select", { "data-opt": o.name }, o.choices.map((c) => el("option", { value: JSON.stringify(c), selected: c === o.default ? true : null }, String(c))));
   return el("input", { "data-opt": o.name, type: o.type === "int" ? "number" : "text", value: o.default ?? "" });
