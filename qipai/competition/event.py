@@ -523,6 +523,11 @@ class Director:
             if m.kind == "bye" and m.entrants:
                 byes_had[m.entrants[0]] = byes_had.get(m.entrants[0], 0) + 1
         tables, byes = table_round(active, k, byes_had)
+        self._add_tables(rnd, tables, byes)
+        return True
+
+    def _add_tables(self, rnd: int, tables: list[list[int]], byes: list[int]) -> None:
+        """Session matches for ``tables`` (seats by lot, purpose ``seats``), then the byes."""
         idx = 0
         for t in tables:
             idx += 1
@@ -532,7 +537,6 @@ class Director:
         for d in byes:
             idx += 1
             self._add_match(rnd, idx, "bye", [d], {"winner": d, "text": "bye"})
-        return True
 
     def _short_final(self, rnd: int, active: list[int]) -> bool:
         """Fewer than k entrants reach a round of a table knockout: only possible when no-shows
@@ -630,15 +634,7 @@ class Director:
         order = sorted(self.by_draw, key=lambda d: (-pts[d], d))
         last = [m.entrants for m in self.matches(rnd - 1) if m.kind == "session"] if rnd > 1 else []
         tables, byes = table_swiss_round(order, self.cfg.seats, byes_had, last)
-        idx = 0
-        for t in tables:
-            idx += 1
-            secret = lot.seed(self.ev.secret, "match", [self.ev.id, rnd, idx]).hex()
-            seats = lot.stream(secret, "seats", f"{self.ev.id}.r{rnd}.m{idx}").shuffle(sorted(t))
-            self._add_match(rnd, idx, "session", seats)
-        for d in byes:
-            idx += 1
-            self._add_match(rnd, idx, "bye", [d], {"winner": d, "text": "bye"})
+        self._add_tables(rnd, tables, byes)
         return True
 
     def _table_scores(self) -> tuple[dict[int, float], dict[int, float], dict[int, int]]:
