@@ -1,5 +1,6 @@
 """Renju in real browsers against a real server: the lobby's rule options, moves by clicks on the
-board, the swap and two-offer buttons, a forbidden point marked and refused, a five."""
+board, the swap and two-offer buttons, a forbidden point marked and refused (``reject``) or
+confirmed by a second click and lost (``loss``), a five, the replay."""
 
 from __future__ import annotations
 
@@ -113,7 +114,7 @@ def test_two_people_play_renju_with_a_swap_to_a_five(server, browser, shot):
     ctx_b.close()
 
 
-def test_two_offers_for_the_fifth_move_at_phone_width(server, browser, shot):
+def test_two_offers_and_a_losing_forbidden_stone_at_phone_width(server, browser, shot):
     ctx_a = browser.new_context(viewport=PHONE)
     ctx_b = browser.new_context(viewport=PHONE, locale="zh-CN")      # Chinese labels
     carol, dave = ctx_a.new_page(), ctx_b.new_page()
@@ -150,11 +151,22 @@ def test_two_offers_for_the_fifth_move_at_phone_width(server, browser, shot):
         assert p.locator(".pt.offered").count() == 0 and p.locator('[data-pt="g7"] .st').count() == 0
         assert p.locator('[data-pt="k11"] .st.b').count() == 1
     assert "Your turn" in dave.inner_text("#status") or "轮到你" in dave.inner_text("#status")
-    dave.on("dialog", lambda d: d.accept())
-    dave.click("#resign")
+    # a forbidden stone loses under the default handling: the board asks for a second click
+    for seq, (page, point) in enumerate(((dave, "a1"), (carol, "n14"), (dave, "a15")), start=7):
+        click_point(page, point, seq, carol if page is dave else dave)
+    carol.click('[data-action="toggle-forbidden"]')
+    carol.wait_for_selector('[data-pt="l12"].forbidden[data-kind="double_four"]')
+    carol.click('[data-pt="l12"]')
+    carol.wait_for_selector('[data-pt="l12"].warn')
+    assert "Click again" in carol.inner_text("#gm-hint")
+    assert carol.get_attribute("#status", "data-seq") == "9" and stone(carol, "l12").count() == 0
+    shot(carol, "gomoku-forbidden-warning")
+    click_point(carol, "l12", 10, dave)
     for p in (carol, dave):
         p.wait_for_selector("#record-link")
-        assert "B+" in p.inner_text("#status") and "resign" in p.inner_text("#status")
-    assert "黑方胜（认输）" in dave.inner_text("#gm-info")
+        assert "W+" in p.inner_text("#status") and "double_four" in p.inner_text("#status")
+        assert p.locator('[data-pt="l12"].foul .st.b').count() == 1
+    assert "白方胜（四四）" in dave.inner_text("#gm-info")
+    shot(dave, "gomoku-forbidden-loss")
     ctx_a.close()
     ctx_b.close()
