@@ -73,6 +73,30 @@ def session_user(db: Session, token: str | None) -> UserRow | None:
     return db.get(UserRow, row.user_id)
 
 
+class SessionCache:
+    """Recently checked session tokens (token -> user or None) for ``ttl`` seconds, so each
+    request and socket does not query the database; logging out drops the entry."""
+
+    def __init__(self, ttl: float = 30.0, size: int = 50_000) -> None:
+        self.ttl = ttl
+        self.size = size
+        self._d: dict[str, tuple[float, UserRow | None]] = {}
+
+    def get(self, token: str) -> tuple[bool, UserRow | None]:
+        hit = self._d.get(token)
+        if hit is None or hit[0] < time.monotonic():
+            return False, None
+        return True, hit[1]
+
+    def put(self, token: str, user: UserRow | None) -> None:
+        if len(self._d) >= self.size:
+            self._d.clear()
+        self._d[token] = (time.monotonic() + self.ttl, user)
+
+    def drop(self, token: str | None) -> None:
+        self._d.pop(token or "", None)
+
+
 def end_session(db: Session, token: str | None) -> None:
     if token:
         row = db.get(SessionRow, _token_hash(token))

@@ -25,7 +25,7 @@ import zlib
 from collections.abc import Callable
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import insert, select, update
 from sqlalchemy.orm import Session, sessionmaker
 
 from qipai.bots import bot_names, make_bot
@@ -38,7 +38,7 @@ from qipai.match.runner import GameRunner
 
 from .config import Settings
 from .errors import ApiError, ws_error
-from .models import RecordPlayer, RecordRow, TableRow
+from .models import RecordPlayer, RecordRow, TableRow, now_iso
 
 log = logging.getLogger("qipai.server")
 
@@ -140,8 +140,8 @@ class LiveTable:
         self.task: asyncio.Task[Any] | None = None
         self.conns: dict[int | None, set[Conn]] = {}
         self.hidden = False
-        self.dirty = False
-        self.last_saved_now = 0
+        self.dirty = False            # the live game changed since the last write
+        self.seats_dirty = False      # seats, status or seed changed since the last write
         self.on_finish: list[Callable[[LiveTable, RecordRow], Any]] = []
 
     # ----- lobby -----------------------------------------------------------------------
@@ -218,7 +218,7 @@ class LiveTable:
                 if c not in self.conns.setdefault(seat, set()):
                     conns.discard(c)
                     self.conns[seat].add(c)
-        self.hub.save_table(self)
+        self.seats_dirty = True
         if all(self.seats):
             self.start()
         else:
@@ -258,7 +258,7 @@ class LiveTable:
         self.hidden = has_hidden_information(state)
         self.status = "playing"
         self.runner = self._make_runner(state, RealTime())
-        self.hub.save_table(self)
+        self.seats_dirty = True
         self.task = asyncio.get_running_loop().create_task(self._play())
 
     def resume(self, live: dict[str, Any]) -> None:
@@ -314,7 +314,10 @@ class LiveTable:
             return
         record = outcome.record
         record.meta["seed_revealed"] = self.seed
-        row = self.hub.finish_table(self, record)
+        self.status = "finished"
+        row = await asyncio.to_thread(self.hub.finish_table, self, record)
+        self.hub.tables.pop(self.id, None)
+        self.hub.remember_finished(self)
         self.record_id = row.id
         self.changed()
         for cb in self.on_finish:
@@ -471,11 +474,13 @@ class Hub:
         for row in rows:
             table = LiveTable(self, row)
             self.tables[table.id] = table
-            if row.status == "playing" and row.live:
-                try:
+            try:
+                if row.status == "playing" and row.live:
                     table.resume(row.live)
-                except QipaiError:
-                    log.exception("table %s cannot be resumed", row.id)
+                elif all(table.seats):        # stopped before the first save of its game
+                    table.start()
+            except QipaiError:
+                log.exception("table %s cannot be resumed", row.id)
         self._flusher = asyncio.get_running_loop().create_task(self._flush_loop())
 
     async def stop(self) -> None:
@@ -495,22 +500,40 @@ class Hub:
             if beat:
                 self._heartbeat_at = loop.time() + self.settings.heartbeat
             try:
-                self.flush(everything=beat)
+                snaps = self._snapshots(everything=beat)
+                if snaps:       # taken between two steps of the loop, written by a thread
+                    await asyncio.to_thread(self._write, snaps)
             except Exception:        # pragma: no cover - keep flushing after a database hiccup
                 log.exception("saving live games failed")
 
-    def flush(self, everything: bool = False) -> None:
-        """Write the live state of changed games (every running game when ``everything``)."""
-        todo = [t for t in self.tables.values()
-                if t.runner is not None and t.status == "playing" and (t.dirty or everything)]
-        if not todo:
-            return
-        with self.db.begin() as s:
-            for t in todo:
-                row = s.get(TableRow, t.id)
-                if row is not None and row.status == "playing":
-                    row.live = t.snapshot()
+    def _snapshots(self, everything: bool) -> dict[str, dict[str, Any]]:
+        """Column values to write per table: seats and status when they changed, the live
+        game when it changed (or always, for the heartbeat)."""
+        out: dict[str, dict[str, Any]] = {}
+        for t in list(self.tables.values()):
+            vals: dict[str, Any] = {}
+            if t.seats_dirty:
+                vals.update(seats=[dict(x) if x else None for x in t.seats], status=t.status, seed=t.seed)
+                t.seats_dirty = False
+            if t.runner is not None and t.status == "playing" and (t.dirty or everything or vals):
+                vals["live"] = t.snapshot()
                 t.dirty = False
+            if vals:
+                out[t.id] = vals
+        return out
+
+    def _write(self, snaps: dict[str, dict[str, Any]]) -> None:
+        """One transaction of plain UPDATEs; a table finished meanwhile is left alone."""
+        with self.db.begin() as s:
+            for tid, vals in snaps.items():
+                s.execute(update(TableRow).where(TableRow.id == tid, TableRow.status != "finished")
+                          .values(**vals))
+
+    def flush(self, everything: bool = False) -> None:
+        """Write what changed now (every running game's clock time too when ``everything``)."""
+        snaps = self._snapshots(everything)
+        if snaps:
+            self._write(snaps)
 
     # ----- tables ------------------------------------------------------------------------
     def create_table(self, owner_id: int | None, game_id: str, options: dict[str, Any],
@@ -528,9 +551,11 @@ class Hub:
         clean = self._settings(game.id, settings)
         row = TableRow(id=secrets.token_hex(4), game=game.id, options=dict(game.options), num_seats=n,
                        seats=[None] * n, settings=clean, status="open", owner_id=owner_id,
-                       event_id=event_id)
+                       event_id=event_id, created=now_iso())
         with self.db.begin() as s:
-            s.add(row)
+            s.execute(insert(TableRow).values(
+                id=row.id, game=row.game, options=row.options, num_seats=n, seats=row.seats,
+                settings=clean, status="open", owner_id=owner_id, event_id=event_id, created=row.created))
         table = LiveTable(self, row)
         self.tables[table.id] = table
         return table
@@ -563,18 +588,9 @@ class Hub:
             raise ApiError(404, "no_table", f"no live table {table_id!r}")
         return table
 
-    def save_table(self, t: LiveTable) -> None:
-        with self.db.begin() as s:
-            row = s.get(TableRow, t.id)
-            row.seats = [dict(x) if x else None for x in t.seats]
-            row.status = t.status
-            row.seed = t.seed
-            if t.runner is not None and t.status == "playing":
-                row.live = t.snapshot()
-
     def finish_table(self, t: LiveTable, record: Record) -> RecordRow:
-        """Store the finished game's record and close the table (one transaction)."""
-        t.status = "finished"
+        """Store the finished game's record and close the table (one transaction; may run in a
+        worker thread)."""
         players = [s.get("user") if s else None for s in t.seats]
         with self.db.begin() as s:
             rec = RecordRow(table_id=t.id, game=t.game_id, players=players,
@@ -585,13 +601,12 @@ class Hub:
             for seat, uid in enumerate(players):
                 if uid is not None and not s.get(RecordPlayer, (rec.id, uid)):
                     s.add(RecordPlayer(record_id=rec.id, user_id=uid, seat=seat))
-            row = s.get(TableRow, t.id)
-            row.status = "finished"
-            row.record_id = rec.id
-            row.seed = t.seed
-            row.live = None
-        self.tables.pop(t.id, None)
+            s.execute(update(TableRow).where(TableRow.id == t.id).values(
+                status="finished", record_id=rec.id, seed=t.seed, live=None,
+                seats=[dict(x) if x else None for x in t.seats]))
+        return rec
+
+    def remember_finished(self, t: LiveTable) -> None:
         self.finished[t.id] = t
         while len(self.finished) > 1000:          # keep recent ones for reconnecting clients
             self.finished.pop(next(iter(self.finished)))
-        return rec

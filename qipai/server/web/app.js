@@ -314,7 +314,7 @@ async function recordPage(id) {
     const s = data.steps[i];
     slider.value = i;
     info.textContent = `${i}/${data.steps.length - 1}` + (s.action ? ` · ${s.action}` : "") + (i === data.steps.length - 1 && data.record.result ? ` · ${data.record.result.text} (${data.record.result.reason})` : "");
-    board.update({ replay: true, seat: null, view: s.public, views: s.views, to_act: [], seq: i, result: null });
+    board.update({ replay: true, seat: null, view: s.public, views: s.views, to_act: [], seq: i, result: null, names: data.record.names });
   };
   const step = (k) => () => { i = Math.max(0, Math.min(data.steps.length - 1, k === "first" ? 0 : k === "last" ? data.steps.length - 1 : i + k)); show(); };
   slider.oninput = () => { i = +slider.value; show(); };

@@ -1,0 +1,213 @@
+"""Load test of the server: N concurrent games over loopback WebSockets.
+
+    .venv/bin/python benchmarks/server_load.py                 # N = 10, 100, 500
+    .venv/bin/python benchmarks/server_load.py -n 500 --seconds 30 --think 1.0
+
+Starts ``qipai serve`` in its own process (one worker, SQLite, as shipped; rate limits raised
+because every client comes from 127.0.0.1), signs up N accounts, and for each opens a table —
+xiangqi and doudizhu alternately — where the account plays one seat over a WebSocket and the
+server's built-in bots play the others. A client thinks ``think`` seconds on average (uniform
+0.5x..1.5x) before each move, like a quick human. It measures:
+
+* moves/s handled: every ply the server applied (people and bots), over the run;
+* round trip of a person's move: from sending it to receiving the state that contains it
+  (p50, p99, max in ms);
+* errors (error messages, dropped connections) and lost games: every game a client finishes
+  (or resigns at the end of the run) must be answered with its stored record.
+
+Target on a 2-core machine: 500 concurrent games with p99 under 50 ms, no error, no lost game.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+import httpx
+import websockets
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def start_server(data: str, port: int) -> subprocess.Popen:
+    code = (
+        "from qipai.server import Limits, Settings, serve; "
+        "lim = Limits(moves_ip=(1e6, 10**6), api_ip=(1e6, 10**6), signup_ip=(1e6, 10**6), "
+        "login_ip=(1e6, 10**6)); "
+        f"serve('127.0.0.1', {port}, Settings(database_url='sqlite:///{data}/qipai.db', limits=lim, "
+        "bot_delay_ms=0), log_level='warning')"
+    )
+    return subprocess.Popen([sys.executable, "-c", code])
+
+
+class Stats:
+    def __init__(self) -> None:
+        self.rtt: list[float] = []
+        self.plies = 0
+        self.errors: list[str] = []
+        self.finished = 0
+        self.lost = 0
+        self.human_moves = 0
+
+
+async def signup(http: httpx.AsyncClient, name: str) -> str:
+    r = await http.post("/api/signup", json={"username": name, "password": "benchmark-password"})
+    if r.status_code == 409:
+        r = await http.post("/api/login", json={"username": name, "password": "benchmark-password"})
+    r.raise_for_status()
+    return r.cookies["qipai_session"]
+
+
+async def play(base: str, token: str, game: str, think: float, until: float, stats: Stats,
+               rng: random.Random) -> None:
+    cookie = {"Cookie": f"qipai_session={token}"}
+    async with httpx.AsyncClient(base_url="http://" + base, headers=cookie, timeout=30) as http:
+        while time.monotonic() < until:
+            r = await http.post("/api/tables", json={"game": game, "bots": 2 if game == "doudizhu" else 1})
+            if r.status_code != 201:
+                stats.errors.append(f"create: {r.text}")
+                return
+            tid = r.json()["id"]
+            await one_game(base, tid, cookie, think, until, stats, rng)
+
+
+async def one_game(base: str, tid: str, cookie: dict[str, str], think: float, until: float,
+                   stats: Stats, rng: random.Random) -> None:
+    uri = f"ws://{base}/ws/tables/{tid}"
+    last_seq = 0
+    sent_at: float | None = None
+    sent_seq = -1
+    resigned = False
+    async with websockets.connect(uri, additional_headers=cookie, max_size=1 << 20) as ws:
+        while True:
+            try:
+                text = await asyncio.wait_for(ws.recv(), timeout=60)
+            except (TimeoutError, websockets.ConnectionClosed) as e:
+                stats.errors.append(f"{tid}: {type(e).__name__}")
+                stats.lost += 1
+                return
+            msg = json.loads(text)
+            kind = msg["type"]
+            if kind == "error":
+                stats.errors.append(f"{tid}: {msg['error']}: {msg['message']}")
+                continue
+            if kind != "state":
+                continue
+            seq = msg["seq"]
+            if seq > last_seq:
+                stats.plies += seq - last_seq
+                last_seq = seq
+            if sent_at is not None and seq > sent_seq:
+                stats.rtt.append((time.perf_counter() - sent_at) * 1000)
+                sent_at = None
+            if msg["result"]:
+                if msg["record"] is not None:
+                    stats.finished += 1
+                    return
+                continue
+            if time.monotonic() >= until and not resigned:
+                await ws.send(json.dumps({"type": "resign"}))
+                resigned = True
+                continue
+            seat = msg["seat"]
+            if seat not in msg["to_act"] or sent_at is not None or resigned:
+                continue
+            legal = msg.get("legal") or msg["view"].get("legal_moves")
+            action = legal[-1] if legal[-1].startswith("bid") else rng.choice(legal)
+            await asyncio.sleep(think * rng.uniform(0.5, 1.5))
+            sent_at, sent_seq = time.perf_counter(), seq
+            stats.human_moves += 1
+            await ws.send(json.dumps({"type": "move", "seq": seq, "action": action}))
+
+
+async def run(n: int, base: str, tokens: list[str], seconds: float, think: float) -> dict:
+    stats = Stats()
+    start = time.monotonic()
+    until = start + seconds
+    rng = random.Random(n)
+    tasks = [asyncio.create_task(play(base, tokens[i], "xiangqi" if i % 2 == 0 else "doudizhu", think, until,
+                                      stats, random.Random(rng.random())))
+             for i in range(n)]
+    await asyncio.gather(*tasks)
+    took = time.monotonic() - start
+    q = statistics.quantiles(stats.rtt, n=100) if len(stats.rtt) > 1 else [0.0] * 99
+    return {"games": n, "seconds": round(took, 1), "plies": stats.plies,
+            "moves_per_s": round(stats.plies / took, 1), "person_moves": stats.human_moves,
+            "rtt_p50_ms": round(statistics.median(stats.rtt), 2) if stats.rtt else 0.0,
+            "rtt_p99_ms": round(q[98], 2), "rtt_max_ms": round(max(stats.rtt or [0]), 2),
+            "finished_games": stats.finished, "errors": len(stats.errors), "lost_games": stats.lost,
+            "first_errors": stats.errors[:3]}
+
+
+async def main_async(args) -> int:
+    data = tempfile.mkdtemp(prefix="qipai-load-")
+    port = int(os.environ.get("QIPAI_LOAD_PORT", 0)) or free_port()
+    proc = start_server(data, port) if not os.environ.get("QIPAI_LOAD_PORT") else None
+    base = f"127.0.0.1:{port}"
+    failed = False
+    try:
+        async with httpx.AsyncClient(base_url="http://" + base, timeout=60) as http:
+            for _ in range(300):
+                try:
+                    if (await http.get("/api/games")).status_code == 200:
+                        break
+                except httpx.HTTPError:
+                    await asyncio.sleep(0.1)
+            need = max(args.n)
+            tokens = []
+            for i in range(0, need, 25):
+                batch = range(i, min(need, i + 25))
+                tokens += await asyncio.gather(*(signup(http, f"load{j}") for j in batch))
+        load = os.getloadavg()[0]
+        print(f"python {sys.version.split()[0]}, {os.cpu_count()} cores, load average {load:.1f}; "
+              f"think {args.think} s per person move, {args.seconds} s per run")
+        print(f"{'games':>6} {'moves/s':>9} {'plies':>7} {'p50 ms':>8} {'p99 ms':>8} {'max ms':>8} "
+              f"{'finished':>8} {'errors':>6} {'lost':>5}")
+        for n in args.n:
+            r = await run(n, base, tokens, args.seconds, args.think)
+            print(f"{r['games']:>6} {r['moves_per_s']:>9} {r['plies']:>7} {r['rtt_p50_ms']:>8} "
+                  f"{r['rtt_p99_ms']:>8} {r['rtt_max_ms']:>8} {r['finished_games']:>8} {r['errors']:>6} "
+                  f"{r['lost_games']:>5}", flush=True)
+            if r["errors"] or r["lost_games"]:
+                failed = True
+                print("  errors:", r["first_errors"])
+            if n == 500 and r["rtt_p99_ms"] >= 50:
+                print("  target missed: p99 >= 50 ms at 500 games")
+                failed = True
+    finally:
+        if proc is not None:
+            proc.terminate()
+            proc.wait(15)
+    return 1 if failed else 0
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("-n", type=int, nargs="*", default=[10, 100, 500], help="concurrent games per run")
+    ap.add_argument("--seconds", type=float, default=20.0, help="length of each run")
+    ap.add_argument("--think", type=float, default=1.0, help="mean thinking time of a person (s)")
+    args = ap.parse_args()
+    try:
+        import uvloop
+
+        uvloop.install()
+    except ImportError:
+        pass
+    return asyncio.run(main_async(args))
+
+
+if __name__ == "__main__":
+    sys.exit(main())

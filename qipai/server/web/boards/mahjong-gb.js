@@ -1,0 +1,336 @@
+// Guobiao mahjong (国标麻将) table: your hand (the drawn tile set apart), every seat's discards,
+// exposed sets and flowers, the wind of the round and the wall count; claim buttons (胡 碰 杠 吃,
+// 过) when the last discard or added kong can be claimed; the hand's fans, payments and every
+// revealed hand when it ends. Tiles carry data-tile="<code>" (1m..9m 1p..9p 1s..9s E S W N C F P,
+// flowers f1..f8).
+//
+// Your own turn: click a tile to raise it, click it again (or 打出 / Discard) to discard it.
+// Every other seat answers every discard at once; when your only answer is to pass, the board
+// passes for you (auto-pass, a box to untick) — at once when every other seat is a bot, else
+// after a short random pause so the speed of the answer tells nobody that you could not claim.
+// Every action the board sends is one the server listed as legal for this seat.
+
+const L = {
+  zh: {
+    round: "圈风", hand: "局", dealer: "庄", wall: "牌墙", discard: "打出", win: "胡", selfdraw: "自摸",
+    pung: "碰", kong: "杠", chow: "吃", pass: "过", add: "加杠", ckong: "暗杠", autopass: "自动过",
+    next: "下家", across: "对家", prev: "上家", you: "你", tiles: "张", score: "分", flowers: "花",
+    discarded: "打出", added: "加杠", drawn: "荒庄", ondiscard: "点炮", robbing: "抢杠",
+    byself: "自摸", from: "放炮", total: "合计", fan: "番", payments: "得失", revealed: "亮牌",
+    handNo: (n, k) => `第${n}/${k}局`, pick: "选择要打出的牌",
+  },
+  en: {
+    round: "Round", hand: "Hand", dealer: "Dealer", wall: "Wall", discard: "Discard", win: "Win", selfdraw: "Self-drawn win",
+    pung: "Pung", kong: "Kong", chow: "Chow", pass: "Pass", add: "Add kong", ckong: "Concealed kong", autopass: "Auto-pass",
+    next: "Right", across: "Across", prev: "Left", you: "You", tiles: "tiles", score: "Score", flowers: "Flowers",
+    discarded: "discards", added: "adds a kong with", drawn: "Drawn hand", ondiscard: "on a discard", robbing: "robbing the kong",
+    byself: "self-drawn", from: "discarded by", total: "Total", fan: "fan", payments: "Payments", revealed: "Hands",
+    handNo: (n, k) => `Hand ${n}/${k}`, pick: "Pick a tile to discard",
+  },
+};
+
+const WIND_ZH = { E: "东", S: "南", W: "西", N: "北" };
+const WIND_EN = { E: "East", S: "South", W: "West", N: "North" };
+const HONOR_ZH = { E: "东", S: "南", W: "西", N: "北", C: "中", F: "发", P: "白" };
+const HONOR_EN = { E: "E", S: "S", W: "W", N: "N", C: "Red", F: "Green", P: "White" };
+const SUIT_ZH = { m: "万", p: "筒", s: "条" };
+const SUIT_EN = { m: "crak", p: "dot", s: "bam" };
+const FLOWER_ZH = "春夏秋冬梅兰竹菊";
+const ORDER = [..."mps"].flatMap((s) => [1, 2, 3, 4, 5, 6, 7, 8, 9].map((r) => `${r}${s}`)).concat([..."ESWNCFP"]);
+
+/** Split a tile string of the hand notation ("245m34p7sWCF", "f1f6") into tile codes. */
+export function parseTiles(text) {
+  const out = [];
+  let digits = "";
+  for (let i = 0; i < (text || "").length; i++) {
+    const ch = text[i];
+    if (ch >= "1" && ch <= "9") digits += ch;
+    else if ("mps".includes(ch)) { for (const d of digits) out.push(d + ch); digits = ""; }
+    else if (ch === "f" && text[i + 1]) { out.push("f" + text[i + 1]); i++; }
+    else if ("ESWNCFP".includes(ch)) out.push(ch);
+  }
+  return out;
+}
+
+const sortTiles = (ts) => [...ts].sort((a, b) => ORDER.indexOf(a) - ORDER.indexOf(b));
+
+export function mount(root, ctx) {
+  const S = L[ctx.lang] || L.en;
+  const zh = ctx.lang === "zh";
+  const box = document.createElement("div");
+  box.className = "mj";
+  root.replaceChildren(box);
+  let msg = null;
+  let picked = null;            // index of the raised tile in the rendered hand
+  let autoPass = localStorage.getItem("mj-autopass") !== "0";
+  let passedTurn = null;        // the turn auto-passed (so it is sent once)
+  let passTimer = null;
+
+  const el = (tag, cls, ...kids) => {
+    const e = document.createElement(tag);
+    if (cls) e.className = cls;
+    for (const k of kids.flat()) if (k !== null && k !== undefined && k !== false) e.append(k instanceof Node ? k : String(k));
+    return e;
+  };
+  const windName = (w) => (zh ? WIND_ZH[w] : WIND_EN[w]) || w;
+  const name = (s) => (msg.names && msg.names[s]) || `${s}`;
+  const who = (s) => `${s} ${(msg.names && msg.names[s]) || ""}`.trim();     // seat number: bots share names
+
+  function tileEl(code, extra = "") {
+    const t = el("span", "mj-t" + (extra ? " " + extra : ""));
+    if (!code) { t.classList.add("back"); return t; }
+    t.dataset.tile = code;
+    if (code[0] === "f") {
+      t.classList.add("flower");
+      t.append(el("b", "", FLOWER_ZH[+code[1] - 1] || code), el("i", "", zh ? "花" : code));
+    } else if (code.length === 2) {
+      t.classList.add("s-" + code[1]);
+      t.append(el("b", "", code[0]), el("i", "", zh ? SUIT_ZH[code[1]] : SUIT_EN[code[1]]));
+    } else {
+      t.classList.add("honor", "h-" + code);
+      t.append(el("b", "", HONOR_ZH[code]));
+      if (!zh) t.append(el("i", "", HONOR_EN[code]));
+    }
+    t.title = code;
+    return t;
+  }
+
+  function tilesEl(codes, cls = "", extra = "") {
+    const d = el("div", "mj-row" + (cls ? " " + cls : ""));
+    for (const c of codes) d.append(tileEl(c, extra));
+    return d;
+  }
+
+  function meldEl(m) {
+    const d = el("span", "mj-meld" + (m.concealed ? " concealed" : ""));
+    d.dataset.meld = m.kind;
+    if (!m.tiles) { for (let i = 0; i < 4; i++) d.append(tileEl(null, "small")); return d; }
+    let marked = false;
+    parseTiles(m.tiles).forEach((c, i, all) => {
+      const hidden = m.concealed && m.kind === "kong" && (i === 0 || i === all.length - 1);
+      const t = tileEl(hidden ? null : c, "small");
+      if (!marked && m.claimed === c) { t.classList.add("claimed-in"); marked = true; }
+      d.append(t);
+    });
+    return d;
+  }
+
+  // a seat's public part: winds, score, counts, flowers, sets and discards
+  function seatBox(v, s, label) {
+    const info = v.seats[s];
+    const acting = (msg.to_act || []).includes(s) && !msg.result;
+    const d = el("div", "mj-pl" + (acting ? " act" : "") + (s === msg.seat ? " me" : ""));
+    d.dataset.seatbox = s;
+    const head = el("div", "mj-head",
+      el("span", "wind", windName(info.wind)), " ", label ? el("span", "muted", label + " ") : null,
+      el("span", "nm", who(s)), s === v.dealer ? el("span", "dealer", zh ? " 庄" : " (dealer)") : null,
+      ` · ${S.score} ${info.score} · ${info.concealed_count} ${S.tiles}`);
+    if (info.flowers) head.append(" ", tilesEl(parseTiles(info.flowers), "flowers", "tiny"));
+    d.append(head);
+    const views = msg.views;      // replay: each seat's own view, with its concealed kongs
+    const own = views && views[s] ? views[s].seats[s] : info;
+    const melds = el("div", "mj-melds");
+    melds.dataset.melds = s;
+    for (const m of own.melds) melds.append(meldEl(m));
+    d.append(melds);
+    if (views && views[s] && views[s].seats[s].hand && s !== msg.seat) {       // replay: every hand
+      d.append(tilesEl(parseTiles(views[s].seats[s].hand), "mj-open", "small"));
+    }
+    const disc = el("div", "mj-row mj-discards");
+    disc.dataset.discards = s;
+    info.discards.forEach((x, i) => {
+      const pending = v.claim && v.claim.kind === "discard" && v.claim.from === s && i === info.discards.length - 1;
+      disc.append(tileEl(x.tile, "small" + (x.claimed ? " claimed" : "") + (pending ? " pending" : "")));
+    });
+    d.append(disc);
+    return d;
+  }
+
+  function send(action) {
+    clearTimeout(passTimer);
+    picked = null;
+    ctx.send(action);
+  }
+
+  function button(label, action, cls = "") {
+    const b = el("button", cls, ...[label].flat());
+    b.dataset.action = action;
+    b.onclick = () => send(action);
+    return b;
+  }
+
+  function actionLabel(a) {
+    const [kind, tile] = a.split(" ");
+    if (kind === "chow") {
+      const b = el("span", "", S.chow, " ");
+      b.append(tilesEl(parseTiles(tile), "inline", "tiny"));
+      return b;
+    }
+    if (kind === "kong" && tile) return [S.ckong + " ", tileEl(tile, "tiny")];
+    if (kind === "add") return [S.add + " ", tileEl(tile, "tiny")];
+    if (kind === "win") return msg.view.phase === "turn" ? S.selfdraw : S.win;
+    return S[kind] || a;
+  }
+
+  function myArea(v, me) {
+    const info = v.seats[me];
+    const d = seatBox(v, me, S.you);
+    const legal = msg.replay ? [] : (v.legal || msg.legal || []);
+    const acting = !msg.replay && (msg.to_act || []).includes(me) && !msg.result;
+    const discards = new Set(legal.filter((a) => a.startsWith("discard ")).map((a) => a.slice(8)));
+    let hand = parseTiles(info.hand);
+    let drawn = info.drawn || null;
+    if (drawn) {
+      const i = hand.lastIndexOf(drawn);
+      if (i >= 0) hand.splice(i, 1); else drawn = null;
+    }
+    hand = sortTiles(hand);
+    const tiles = drawn ? [...hand, drawn] : hand;
+    const row = el("div", "mj-row mj-hand");
+    row.id = "hand";
+    tiles.forEach((c, i) => {
+      const t = tileEl(c, (i === picked ? "picked" : "") + (drawn && i === tiles.length - 1 ? " drawn" : ""));
+      if (acting && discards.has(c)) {
+        t.classList.add("can");
+        t.onclick = () => {
+          if (picked === i) send(`discard ${c}`);
+          else { picked = i; render(); }
+        };
+      }
+      row.append(t);
+    });
+    d.append(row);
+
+    const bar = el("div", "row mj-actions");
+    bar.id = "actions";
+    if (acting && v.phase === "turn") {
+      const pickedTile = picked !== null ? tiles[picked] : null;
+      const dis = el("button", "primary", S.discard);
+      dis.dataset.action = "discard";
+      dis.disabled = !(pickedTile && discards.has(pickedTile));
+      dis.onclick = () => send(`discard ${pickedTile}`);
+      bar.append(dis);
+      for (const a of legal) if (!a.startsWith("discard")) bar.append(button(actionLabel(a), a, a === "win" ? "win" : ""));
+      if (!pickedTile) bar.append(el("span", "muted", S.pick));
+    } else if (acting) {
+      const claims = legal.filter((a) => a !== "pass");
+      for (const a of claims) bar.append(button(actionLabel(a), a, a === "win" ? "win" : "claim"));
+      if (legal.includes("pass")) bar.append(button(S.pass, "pass"));
+      if (!claims.length && autoPass && msg.turn !== passedTurn) {
+        passedTurn = msg.turn;
+        const others = (msg.names || []).filter((_, s) => s !== me);
+        const allBots = others.length > 0 && others.every((n) => String(n).startsWith("bot:"));
+        const turn = msg.turn;
+        passTimer = setTimeout(() => { if (msg.turn === turn) send("pass"); }, allBots ? 0 : 400 + Math.random() * 800);
+      }
+    }
+    const auto = el("label", "mj-auto");
+    const cb = el("input");
+    cb.type = "checkbox";
+    cb.id = "autopass";
+    cb.checked = autoPass;
+    cb.onchange = () => { autoPass = cb.checked; localStorage.setItem("mj-autopass", autoPass ? "1" : "0"); render(); };
+    auto.append(cb, " " + S.autopass);
+    bar.append(auto);
+    d.append(bar);
+    return d;
+  }
+
+  function handResult(r, open) {
+    const d = el("details", "mj-result");
+    d.open = open;
+    d.dataset.hand = r.hand;
+    const hows = { self_drawn: S.byself, discard: S.ondiscard, robbing_kong: S.robbing };
+    const title = r.winners.length
+      ? `${S.handNo(r.hand, msg.view.hands_per_match)} · ${r.winners.map(who).join(", ")} ${S.win} `
+      : `${S.handNo(r.hand, msg.view.hands_per_match)} · ${S.drawn}`;
+    const sum = el("summary", "", title);
+    if (r.tile) sum.append(tileEl(r.tile, "tiny"), " ", hows[r.how] || r.how,
+      r.how !== "self_drawn" ? ` (${S.from} ${who(r.from)})` : "");
+    d.append(sum);
+    for (const w of r.winners) {
+      const f = r.fans[String(w)];
+      const tb = el("table", "mj-fans");
+      tb.id = r.winners.length === 1 ? "fans" : `fans-${w}`;
+      tb.dataset.seat = w;
+      for (const x of f.fans) {
+        const tr = el("tr", "", el("td", "", zh ? x.name : `${x.en} ${x.name}`), el("td", "num", x.value),
+          el("td", "num", x.count > 1 ? `×${x.count}` : ""), el("td", "num", x.value * x.count));
+        tr.dataset.fan = x.no;
+        tb.append(tr);
+      }
+      const tot = el("tr", "total", el("td", "", S.total), el("td", ""), el("td", ""), el("td", "num", `${f.total} ${S.fan}`));
+      tot.dataset.total = f.total;
+      tb.append(tot);
+      d.append(el("div", "mj-winner", `${who(w)}: `, handLine(f.hand.split("|")[0])), tb);
+    }
+    const pay = el("div", "mj-pay", `${S.payments}: `);
+    r.payments.forEach((p, s) => pay.append(el("span", p > 0 ? "plus" : p < 0 ? "minus" : "", `${who(s)} ${p > 0 ? "+" : ""}${p}`), " "));
+    d.append(pay);
+    if (r.revealed) {
+      const rv = el("div", "mj-revealed");
+      for (let s = 0; s < 4; s++) rv.append(el("div", "", el("span", "nm", who(s) + ": "), handLine(r.revealed[String(s)] || "")));
+      d.append(el("div", "muted", S.revealed), rv);
+    }
+    return d;
+  }
+
+  // a hand in the one-line notation: concealed tiles, [sets], (concealed kongs), "+ tile", flowers
+  function handLine(text) {
+    const d = el("span", "mj-line");
+    for (const tok of text.trim().split(/\s+/)) {
+      if (!tok) continue;
+      if (tok === "+") { d.append(" + "); continue; }
+      if (tok[0] === "[" || tok[0] === "(") {
+        const m = el("span", "mj-meld" + (tok[0] === "(" ? " concealed" : ""));
+        for (const c of parseTiles(tok)) m.append(tileEl(c, "tiny"));
+        d.append(m);
+      } else d.append(tilesEl(parseTiles(tok), "inline", "tiny"));
+    }
+    return d;
+  }
+
+  function render() {
+    const v = msg.view;
+    const me = msg.seat === undefined ? null : msg.seat;
+    box.replaceChildren();
+    box.dataset.phase = v.phase;
+    const info = el("div", "mj-info",
+      el("span", "", `${S.round} ${windName(v.prevalent)}`),
+      el("span", "", S.handNo(v.hand, v.hands_per_match)),
+      el("span", "", `${S.dealer} ${who(v.dealer)}`));
+    const wall = el("span", "", `${S.wall} ${v.wall}`);
+    wall.dataset.info = "wall";
+    info.append(wall);
+    box.append(info);
+    if (v.claim && !msg.result) {
+      const c = el("div", "mj-claim" + (me !== null && (msg.to_act || []).includes(me) ? " mine" : ""),
+        `${who(v.claim.from)} ${v.claim.kind === "add" ? S.added : S.discarded} `, tileEl(v.claim.tile, "small"));
+      c.id = "claim";
+      box.append(c);
+    }
+    const others = el("div", "mj-others");
+    const rel = [S.next, S.across, S.prev];
+    const order = me === null ? [0, 1, 2, 3] : [3, 2, 1].map((k) => (me + k) % 4);   // left, across, right
+    for (const s of order) others.append(seatBox(v, s, me === null ? "" : rel[(s - me + 3) % 4]));
+    box.append(others);
+    if (me !== null && !msg.replay) box.append(myArea(v, me));
+    else if (me !== null) box.append(seatBox(v, me, S.you));
+    const results = v.results || [];
+    if (results.length) {
+      const last = results[results.length - 1];
+      const fresh = msg.result || msg.replay || v.seats.every((x) => x.discards.length === 0);
+      box.append(handResult(last, !!fresh));
+    }
+  }
+
+  return {
+    update(m) {
+      if (!msg || m.seq !== msg.seq || m.view.phase !== msg.view.phase) picked = null;
+      if (!msg || m.turn !== msg.turn) clearTimeout(passTimer);
+      msg = m;
+      box.dataset.seq = m.seq;
+      render();
+    },
+  };
+}
