@@ -96,6 +96,9 @@ def test_no_message_shows_another_seats_concealed_tiles(tmp_path):
             for x in socks:
                 x.__exit__(None, None, None)
         rec = Record.from_json(c.get(f"/api/records/{finals[0]['record']}").json()["record"])
+        steps = c.get(f"/api/records/{finals[0]['record']}/steps").json()["steps"]
+    # each replay step is the view of its own moment (finished hands so far, not the last ones)
+    assert [len(st["public"]["results"]) for st in (steps[0], steps[-2], steps[-1])] == [0, 3, 4]
 
     # the referee's own states after every action, to compare each message with
     game = qipai.load(rec.game, **rec.options)

@@ -1,0 +1,117 @@
+"""One person plays a hand of Guobiao mahjong against three bots in Debian's Chromium, by clicks,
+at phone width: discards by clicking tiles, claims by the claim buttons, the fan list at the end,
+then the replay with every hand shown."""
+
+from __future__ import annotations
+
+import re
+
+from .test_e2e_play import sign_up
+
+SEQ = "document.querySelector('.mj').dataset.seq"
+
+
+def wait_change(page, seq: str) -> None:
+    page.wait_for_function(f"!document.querySelector('.mj') || {SEQ} !== '{seq}'"
+                           " || document.querySelector('#record-link')", timeout=15_000)
+
+
+def test_one_person_plays_a_mahjong_hand_against_three_bots(server, browser, shot):
+    ctx = browser.new_context(viewport={"width": 390, "height": 844})   # phone width
+    page = ctx.new_page()
+    sign_up(page, server, "tileplayer")
+    page.select_option("select[name=game]", "mahjong-gb")
+    page.select_option("select[name=bots]", "3")
+    page.click("details summary")
+    page.select_option("select[data-opt=hands_per_match]", "1")
+    page.click("#create")
+    page.wait_for_url(re.compile(r"/tables/\w+$"))
+    page.wait_for_selector("#hand .mj-t")
+    # the creator sits in seat 0, the dealer of the first hand: 14 tiles, the 14th apart
+    assert page.locator("#hand .mj-t").count() == 14
+    assert page.locator("#hand .mj-t.drawn").count() == 1
+    assert page.locator('[data-seatbox="0"].me').count() == 1
+    assert page.locator(".mj-others [data-seatbox]").count() == 3
+    assert page.locator("#autopass").is_checked()
+    shot(page, "mahjong-gb-deal")
+
+    discards = claims = passes = 0
+    claimed_meld = None
+    for _ in range(400):
+        if page.locator("#record-link").count():
+            break
+        seq = page.get_attribute(".mj", "data-seq")
+        # a seat's concealed tiles are never drawn for another seat during the hand
+        assert page.locator(".mj-others .mj-open").count() == 0
+        win = page.locator('#actions button[data-action="win"]')
+        claim = page.locator("#actions button.claim")
+        can = page.locator("#hand .mj-t.can")
+        if win.count():
+            shot(page, "mahjong-gb-win-button")
+            win.click()
+        elif claim.count():
+            if claims == 0:
+                assert page.locator("#claim.mine").count() == 1          # the tile to claim is named
+                assert page.locator('#actions button[data-action="pass"]').count() == 1
+                shot(page, "mahjong-gb-claim")
+                action = claim.first.get_attribute("data-action")
+                claim.first.click()
+                claims += 1
+                claimed_meld = action.split()[0]
+            else:
+                page.click('#actions button[data-action="pass"]')
+                passes += 1
+        elif can.count():
+            tile = page.locator("#hand .mj-t.drawn.can")
+            tile = tile if tile.count() else can.last
+            code = tile.get_attribute("data-tile")
+            tile.click()                                    # raise it ...
+            assert page.locator("#hand .mj-t.picked").get_attribute("data-tile") == code
+            if discards % 2:
+                page.click('#actions button[data-action="discard"]')     # ... and discard by button
+            else:
+                page.locator("#hand .mj-t.picked").click()               # ... or by a second click
+            discards += 1
+        else:
+            page.wait_for_timeout(60)
+            continue
+        wait_change(page, seq)
+        if claimed_meld and claims == 1 and claimed_meld in ("pung", "chow", "kong"):
+            page.wait_for_selector(f'[data-melds="0"] [data-meld="{claimed_meld}"]', timeout=5_000)
+            shot(page, "mahjong-gb-after-claim")
+            claimed_meld = None
+    page.wait_for_selector("#record-link", timeout=20_000)
+    assert discards >= 1
+    status = page.inner_text("#status")
+    assert "Result" in status or "结果" in status
+    # every seat's discards are on the table
+    assert sum(page.locator(f'[data-discards="{s}"] .mj-t').count() for s in range(4)) >= 4
+    result = page.locator(".mj-result")
+    assert result.count() == 1 and result.get_attribute("open") is not None
+    assert page.locator(".mj-revealed > div").count() == 4          # every hand is shown at the end
+    text = status.split(":", 1)[1]
+    if "|" in text:                     # a win: the fan list matches the result notation
+        total = int(re.search(r"= (\d+)", text).group(1))
+        assert page.locator("#fans tr[data-fan]").count() >= 1
+        assert int(page.get_attribute("#fans tr.total", "data-total")) == total
+        for row in page.locator("#fans tr[data-fan]").all():
+            fan_name = row.locator("td").first.inner_text().split()[-1]
+            assert fan_name in text
+    else:
+        assert "荒庄" in result.inner_text() or "Drawn" in result.inner_text()
+    shot(page, "mahjong-gb-end")
+
+    record = page.get_attribute("#record-link", "href").rsplit("/", 1)[1]
+    page.goto(f"{server}/records/{record}")
+    page.wait_for_selector(".mj")
+    page.click("#prev")
+    assert page.locator(".mj .mj-open").count() == 4                # the replay shows every hand
+    assert page.locator(".mj-result").count() == 0                  # one step before the end
+    assert "tileplayer" in page.inner_text('[data-seatbox="0"]')
+    shot(page, "mahjong-gb-replay")
+    page.click("#lang")                                             # 中文
+    page.wait_for_selector(".mj-result")
+    assert "圈风" in page.inner_text(".mj-info")
+    assert "番" in page.inner_text(".mj-result") or "荒庄" in page.inner_text(".mj-result")
+    shot(page, "mahjong-gb-replay-zh")
+    ctx.close()
