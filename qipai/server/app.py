@@ -19,6 +19,7 @@ from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
+from sqlalchemy import event as sa_event
 from sqlalchemy import func, select
 
 import qipai
@@ -84,11 +85,59 @@ def _ip(conn: Request | WebSocket) -> str:
     return conn.client.host if conn.client else "?"
 
 
+class Guard:
+    """ASGI middleware: refuses oversized bodies (413) and rate-limits state-changing HTTP
+    requests per client address (429), both with the machine-readable error body."""
+
+    def __init__(self, app, settings: Settings, limits: Limiters) -> None:
+        self.app = app
+        self.max_body = settings.limits.body_bytes
+        self.limits = limits
+
+    async def __call__(self, scope, receive, send) -> None:
+        if scope["type"] == "http" and scope["method"] in ("POST", "PUT", "DELETE", "PATCH"):
+            headers = dict(scope["headers"])
+            size = headers.get(b"content-length", b"")
+            if size.isdigit() and int(size) > self.max_body:
+                return await JSONResponse({"error": "too_large", "message": "request body too large"},
+                                          status_code=413)(scope, receive, send)
+            if not scope["path"].startswith(("/api/login", "/api/signup")):
+                client = scope.get("client")
+                wait = self.limits.api_ip.hit(client[0] if client else "?")
+                if wait:
+                    body = {"error": "rate_limited", "message": "too many requests",
+                            "retry_after": round(wait, 2)}
+                    refusal = JSONResponse(body, status_code=429,
+                                           headers={"Retry-After": str(max(1, round(wait)))})
+                    return await refusal(scope, receive, send)
+        await self.app(scope, receive, send)
+
+
+def tune_sqlite(db) -> None:
+    """SQLite: write-ahead log and ``synchronous=NORMAL`` (a commit does not wait for the disk;
+    a power cut may lose the last commits, never corrupt the file), and a busy timeout so the
+    flushing thread and the request handlers can share the file."""
+    engine = db.kw["bind"]
+    if engine.dialect.name != "sqlite":
+        return
+
+    @sa_event.listens_for(engine, "connect")
+    def _pragmas(conn, _record) -> None:
+        cur = conn.cursor()
+        cur.execute("PRAGMA journal_mode=WAL")
+        cur.execute("PRAGMA synchronous=NORMAL")
+        cur.execute("PRAGMA busy_timeout=5000")
+        cur.close()
+
+    engine.dispose()         # connections opened by the migrations get the pragmas on reconnect
+
+
 def create_app(settings: Settings | None = None) -> FastAPI:
     """The qipai server app. Its lifespan opens the database (running migrations), resumes
     live games, and on shutdown saves every live game without deciding it."""
     settings = settings or Settings()
     db = open_db(settings.database_url)
+    tune_sqlite(db)
     hub = Hub(db, settings)
     limits = Limiters(settings)
 
@@ -119,31 +168,24 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return JSONResponse({"error": "bad_request", "message": "the request body is not valid",
                              "problems": problems}, status_code=400)
 
-    @app.middleware("http")
-    async def guard(request: Request, call_next):
-        if request.method in ("POST", "PUT", "DELETE", "PATCH"):
-            size = request.headers.get("content-length")
-            if size and size.isdigit() and int(size) > settings.limits.body_bytes:
-                return JSONResponse({"error": "too_large", "message": "request body too large"},
-                                    status_code=413)
-            if not request.url.path.startswith(("/api/login", "/api/signup")):
-                wait = limits.api_ip.hit(_ip(request))
-                if wait:
-                    return JSONResponse({"error": "rate_limited", "message": "too many requests",
-                                         "retry_after": round(wait, 2)}, status_code=429,
-                                        headers={"Retry-After": str(max(1, round(wait)))})
-        return await call_next(request)
+    app.add_middleware(Guard, settings=settings, limits=limits)
 
     # ----- helpers ---------------------------------------------------------------------------
+    sessions = auth.SessionCache()
+
     def user_of(request: Request | WebSocket) -> UserRow | None:
         token = request.cookies.get(auth.COOKIE)
         if not token:
             return None
+        hit, user = sessions.get(token)
+        if hit:
+            return user
         with db.begin() as s:
             user = auth.session_user(s, token)
             if user is not None:
                 s.expunge(user)
-            return user
+        sessions.put(token, user)
+        return user
 
     def need_user(request: Request) -> UserRow:
         user = user_of(request)
@@ -201,6 +243,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def logout(request: Request) -> JSONResponse:
         with db.begin() as s:
             auth.end_session(s, request.cookies.get(auth.COOKIE))
+        sessions.drop(request.cookies.get(auth.COOKIE))
         response = JSONResponse({"ok": True})
         response.delete_cookie(auth.COOKIE, path="/")
         return response
