@@ -220,18 +220,23 @@ def show_cmd(event: EventArg = None, db: DbOpt = None) -> None:
     try:
         with _db(db)() as s:
             ev = _event(s, event)
-            d = Director(s, ev)
-            render(d)
+            last = Director(s, ev)
+            for n in range(1, last.stage_no + 1):      # every stage begun (multi-stage events)
+                render(Director(s, ev, n), header=n == 1, footer=n == last.stage_no)
     except EventError as e:
         _fail(str(e))
 
 
-def render(d) -> None:
+def render(d, header: bool = True, footer: bool = True) -> None:
     ev = d.ev
     name = {k: e.entrant_id for k, e in d.by_draw.items()}
-    console.print(f"[bold]{ev.id}[/bold] — {ev.name}", markup=True)
-    console.print(f"preset {ev.preset}, game {ev.game}, stage {d.stage}, {d.n} entrants, {ev.status}; "
-                  f"draw commitment {ev.commitment[:16]}…", markup=False)
+    if header:
+        console.print(f"[bold]{ev.id}[/bold] — {ev.name}", markup=True)
+        console.print(f"preset {ev.preset}, game {ev.game}, stage {d.stage}, {d.n} entrants, {ev.status}; "
+                      f"draw commitment {ev.commitment[:16]}…", markup=False)
+    if d.stages > 1:
+        console.print(f"[bold]stage {d.stage_no} of {d.stages}[/bold]: {d.stage}, {d.n} entrants",
+                      markup=True)
     draw = Table(title="Draw", show_lines=False)
     draw.add_column("no.")
     draw.add_column("player")
@@ -282,7 +287,7 @@ def render(d) -> None:
         for row in d.standings():
             t.add_row(str(row["rank"]), row["id"], f"{row['points']:g}", f"{row['sb']:g}", str(row["wins"]))
         console.print(t)
-    if ev.outcome:
+    if ev.outcome and footer:
         runners = ", ".join(ev.outcome["runner_up"]) or "-"
         console.print(f"champion: {ev.outcome['champion']}; runner-up: {runners}", markup=False)
         if "placement_points" in ev.outcome:

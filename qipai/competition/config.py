@@ -62,6 +62,7 @@ class EventConfig:
     seeded: int = 0                    # draw: seeded{count}: the S best-rated get numbers 1..S
     double: bool = False               # round robin: everyone meets twice, first mover swapped
     pairs: bool = False                # entrants are fixed pairs of two accounts (partnership games)
+    then: tuple[dict[str, Any], ...] = ()   # later stages: {kind, take, draw, ...} (multi-stage, §2.8)
 
     def stage_for(self, n: int) -> str:
         if self.stage == "swiss_or_round_robin":
@@ -122,7 +123,60 @@ def parse_config(name: str, data: dict[str, Any]) -> EventConfig:
     return EventConfig(name, data.get("title", name), game_id, game, kind, seats, series, session, gp,
                        standings, PlacementPoints.from_dict(data.get("placement_points")),
                        stage.get("round_robin_if_entrants_at_most"), stage.get("rounds"), data,
-                       seeded, double, entrants == "pairs")
+                       seeded, double, entrants == "pairs", _check_then(name, data, kind, seats))
+
+
+POINTS_STAGES = ("round_robin", "swiss", "swiss_or_round_robin", "table_swiss")
+THEN_KEYS = {"kind", "take", "draw", "rounds", "double", "round_robin_if_entrants_at_most", "match"}
+
+
+def stage_data(data: dict[str, Any], number: int) -> dict[str, Any]:
+    """The preset dict of stage ``number`` (1-based) of a multi-stage event: stage 1 is the
+    preset itself; stage n >= 2 is ``then[n - 2]``: its ``kind`` and stage options replace
+    ``stage``, its ``match`` (if any) replaces ``match``, and the draw is its own."""
+    if number == 1:
+        return data
+    nxt = dict(data["then"][number - 2])
+    out = {k: v for k, v in data.items() if k not in ("then", "stage", "draw")}
+    out["stage"] = {k: v for k, v in nxt.items() if k not in ("take", "draw", "match")}
+    if "match" in nxt:
+        out["match"] = nxt["match"]
+    return out
+
+
+def _check_then(name: str, data: dict[str, Any], kind: str, seats: int) -> tuple[dict[str, Any], ...]:
+    """Validate ``then``: the stages that follow stage 1 (§2.8 multi-stage events). Each is a
+    table with ``kind`` (a stage format), ``take`` (how many of the previous stage's final order
+    go on, at least a match's worth), ``draw`` (``from_previous_stage``: draw numbers 1..take in
+    that order; ``random``: a new draw) and optional ``rounds``, ``double``,
+    ``round_robin_if_entrants_at_most`` and ``match``. The stage before must end in a ranking
+    (round robin, Swiss, table Swiss). Raises OptionError."""
+    then = data.get("then") or []
+    if not isinstance(then, list):
+        raise OptionError(f"preset {name}: then must be a list of stages")
+    prev = kind
+    out = []
+    for i, st in enumerate(then, 2):
+        if not isinstance(st, dict):
+            raise OptionError(f"preset {name}: stage {i} must be a table")
+        bad = set(st) - THEN_KEYS
+        if bad:
+            raise OptionError(f"preset {name}: stage {i}: unknown key(s) {sorted(bad)}; "
+                              f"valid: {sorted(THEN_KEYS)}")
+        if prev not in POINTS_STAGES:
+            raise OptionError(f"preset {name}: stage {i} follows a {prev} stage, which ends with no "
+                              f"ranking to take entrants from; stages before another must be "
+                              f"{', '.join(POINTS_STAGES)}")
+        if st.get("draw", "from_previous_stage") not in ("from_previous_stage", "random"):
+            raise OptionError(f"preset {name}: stage {i}: draw must be from_previous_stage or random")
+        sub = parse_config(f"{name} stage {i}", stage_data({**data, "then": then}, i))
+        take = st.get("take")
+        if not isinstance(take, int) or isinstance(take, bool) or take < sub.seats:
+            raise OptionError(f"preset {name}: stage {i}: take must be a whole number of at least "
+                              f"{sub.seats} (one match), not {take!r}")
+        out.append({**st, "draw": st.get("draw", "from_previous_stage")})
+        prev = sub.stage
+    return tuple(out)
 
 
 def parse_draw(name: str, draw: Any) -> int:

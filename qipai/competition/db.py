@@ -1,4 +1,4 @@
-"""Persistence of events with SQLAlchemy 2: events, entrants, matches, games, results.
+"""Persistence of events with SQLAlchemy 2: events, entrants, stages, matches, games, results.
 
 The database is a SQLite file in the data directory by default (``$QIPAI_DATA_DIR`` or
 ``~/.local/share/qipai``, file ``qipai.db``); ``QIPAI_DATABASE_URL`` selects any other database
@@ -82,9 +82,25 @@ class MatchRow(Base):
     result: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
     secret: Mapped[str] = mapped_column(String(64))
     absent: Mapped[list[Any] | None] = mapped_column(JSON, nullable=True)   # no-shows (draw numbers)
+    stage: Mapped[int] = mapped_column(Integer, default=1, server_default="1")   # 1, 2, ... (§2.8)
 
     event: Mapped[EventRow] = relationship(back_populates="matches")
     games: Mapped[list[GameRow]] = relationship(back_populates="match", order_by="GameRow.number")
+
+
+class StageRow(Base):
+    """A later stage of a multi-stage event (stage 2, 3, ...; stage 1 uses ``entrants.draw``):
+    its entrants in draw-number order and the event round its first round has."""
+
+    __tablename__ = "stages"
+    __table_args__ = (UniqueConstraint("event_id", "number"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    event_id: Mapped[str] = mapped_column(ForeignKey("events.id"))
+    number: Mapped[int] = mapped_column(Integer)
+    first_round: Mapped[int] = mapped_column(Integer)
+    draws: Mapped[list[Any]] = mapped_column(JSON)         # entrant ids; index 0 = draw number 1
+    created: Mapped[str] = mapped_column(String(40), default=_now)
 
 
 class GameRow(Base):

@@ -27,8 +27,8 @@ from qipai.core.errors import IllegalAction, QipaiError
 from qipai.match import BotPlayer, GameRunner, Player, VirtualTime
 
 from . import lot
-from .config import EventConfig, parse_config, preset_data
-from .db import EntrantRow, EventRow, GameRow, MatchRow
+from .config import EventConfig, parse_config, preset_data, stage_data
+from .db import EntrantRow, EventRow, GameRow, MatchRow, StageRow
 from .pairing import (
     berger_rounds,
     knockout_first_round,
@@ -187,6 +187,12 @@ def create_event(db: sessionmaker[Session], preset: str, players: Sequence[Any],
         if not supports(cfg.game_id):
             raise EventError(f"preset {preset}: duplicate deals are not available for {cfg.game_id}")
     entrants = check_players(cfg, players)
+    have = len(entrants)
+    for i, st in enumerate(cfg.then, 2):
+        if st["take"] > have:
+            raise EventError(f"preset {preset}: stage {i} takes {st['take']} entrants but only {have} "
+                             f"reach it")
+        have = st["take"]
     secret = secret or lot.new_secret()
     with db() as s:
         if event_id is None:
@@ -223,26 +229,47 @@ def create_event(db: sessionmaker[Session], preset: str, players: Sequence[Any],
 class Director:
     """Works on one event inside one database session (the caller commits)."""
 
-    def __init__(self, s: Session, ev: EventRow) -> None:
+    def __init__(self, s: Session, ev: EventRow, stage: int | None = None) -> None:
+        """The director of stage ``stage`` (default: the current, i.e. latest, stage). Stage 1
+        uses the entrants' draw numbers; a later stage (multi-stage events, §2.8) numbers its
+        entrants 1..take from its ``stages`` row, and its rounds continue the event's round
+        numbers after ``round0``."""
         self.s = s
         self.ev = ev
-        self.cfg = parse_config(ev.preset, ev.config)
-        self.by_draw = {e.draw: e for e in ev.entrants}
+        self.full = parse_config(ev.preset, ev.config)
+        rows = list(s.scalars(select(StageRow).where(StageRow.event_id == ev.id).order_by(StageRow.number)))
+        by_id = {e.entrant_id: e for e in ev.entrants}
+        #: stage number -> {draw number: entrant id} for every stage begun
+        self.stage_maps = {1: {e.draw: e.entrant_id for e in ev.entrants},
+                           **{r.number: dict(enumerate(r.draws, 1)) for r in rows}}
+        self.stage_no = stage or (rows[-1].number if rows else 1)
+        if self.stage_no == 1:
+            self.cfg = self.full
+            self.by_draw = {e.draw: e for e in ev.entrants}
+            self.round0 = 0
+        else:
+            row = next(r for r in rows if r.number == self.stage_no)
+            self.cfg = parse_config(ev.preset, stage_data(ev.config, self.stage_no))
+            self.by_draw = {i: by_id[x] for i, x in enumerate(row.draws, 1)}
+            self.round0 = row.first_round - 1
         self.n = len(self.by_draw)
         self.stage = self.cfg.stage_for(self.n)
+        self.stages = len(self.full.then) + 1
 
     # ----- helpers ----------------------------------------------------------------------------
     def matches(self, rnd: int | None = None) -> list[MatchRow]:
-        q = select(MatchRow).where(MatchRow.event_id == self.ev.id)
+        q = select(MatchRow).where(MatchRow.event_id == self.ev.id, MatchRow.stage == self.stage_no)
         if rnd is not None:
             q = q.where(MatchRow.round == rnd)
         return list(self.s.scalars(q.order_by(MatchRow.round, MatchRow.index)))
 
     def current_round(self) -> int:
+        """The event round number of this stage's latest round (``round0`` before its first)."""
         from sqlalchemy import func
 
-        r = self.s.scalar(select(func.max(MatchRow.round)).where(MatchRow.event_id == self.ev.id))
-        return r or 0
+        r = self.s.scalar(select(func.max(MatchRow.round)).where(MatchRow.event_id == self.ev.id,
+                                                                  MatchRow.stage == self.stage_no))
+        return r or self.round0
 
     def _key(self, m: MatchRow) -> str:
         return f"{self.ev.id}.r{m.round}.m{m.index}"
@@ -251,7 +278,8 @@ class Director:
                    result: dict[str, Any] | None = None) -> MatchRow:
         secret = lot.seed(self.ev.secret, "match", [self.ev.id, rnd, index]).hex()
         m = MatchRow(event_id=self.ev.id, round=rnd, index=index, kind=kind, entrants=entrants,
-                     status="finished" if result is not None else "pending", result=result, secret=secret)
+                     status="finished" if result is not None else "pending", result=result, secret=secret,
+                     stage=self.stage_no)
         self.s.add(m)
         self.s.flush()
         return m
@@ -261,8 +289,8 @@ class Director:
         """Bring the event up to date: decide matches, create games and rounds, finish."""
         while self.ev.status == "running":
             rnd = self.current_round()
-            if rnd == 0:
-                self._new_round(1)
+            if rnd == self.round0:
+                self._new_round(rnd + 1)
                 continue
             ms = self.matches(rnd)
             for m in ms:
@@ -471,7 +499,8 @@ class Director:
             present = [s for s in range(k) if s not in absent]
             best = max((mp[s], score[s]) for s in present)
             tied = [m.entrants[s] for s in present if (mp[s], score[s]) == best]
-            first = lot.lot_order(self.ev.secret, self.ev.id, 1, f"duplicate-r{m.round}-m{m.index}", tied)[0]
+            label = f"duplicate-r{m.round}-m{m.index}"
+            first = lot.lot_order(self.ev.secret, self.ev.id, self.stage_no, label, tied)[0]
             winner = m.entrants.index(first)
             keys = [(s != winner, s in absent, -mp[s], -score[s]) for s in range(k)]
             order = sorted(range(k), key=lambda s: (keys[s], s))
@@ -491,7 +520,7 @@ class Director:
             self._finish()
 
     def _knockout_round(self, rnd: int) -> bool:
-        if rnd == 1:
+        if rnd == self.round0 + 1:
             pairs = knockout_first_round(self.n)
         else:
             winners = [m.result["winner"] for m in self.matches(rnd - 1)]
@@ -510,7 +539,7 @@ class Director:
 
     def _table_round(self, rnd: int) -> bool:
         k = self.cfg.seats
-        if rnd == 1:
+        if rnd == self.round0 + 1:
             active = sorted(self.by_draw)
         else:
             if len(self.matches(rnd - 1)) == 1:
@@ -578,7 +607,7 @@ class Director:
                     cands.append((m.result["ranks"][seat], -m.result["totals"][seat], d))
             cands.sort(key=lambda c: (c[0], c[1]))
             # remaining exact ties are broken by lot (purpose lot)
-            order = lot.stream(self.ev.secret, "lot", self.ev.id, 1, f"lucky-r{rnd}").shuffle(
+            order = lot.stream(self.ev.secret, "lot", self.ev.id, self.stage_no, f"lucky-r{rnd}").shuffle(
                 sorted(c[2] for c in cands))
             pos = {d: i for i, d in enumerate(order)}
             cands.sort(key=lambda c: (c[0], c[1], pos[c[2]]))
@@ -589,9 +618,10 @@ class Director:
         rounds = berger_rounds(self.n)
         if self.cfg.double:      # the second cycle repeats the first with the first mover swapped
             rounds += [[(b, a) for a, b in r] for r in rounds]
-        if rnd > len(rounds):
+        loc = rnd - self.round0
+        if loc > len(rounds):
             return False
-        for i, (a, b) in enumerate(rounds[rnd - 1], 1):
+        for i, (a, b) in enumerate(rounds[loc - 1], 1):
             if a > self.n or b > self.n:
                 self._add_match(rnd, i, "bye", [min(a, b)], {"winner": None, "text": "sits out"})
             else:
@@ -600,7 +630,7 @@ class Director:
 
     def _swiss_round(self, rnd: int) -> bool:
         total = self.cfg.swiss_rounds(self.n)
-        if rnd > total:
+        if rnd - self.round0 > total:
             return False
         history: list[list[tuple[int, str, str]]] = [[] for _ in range(self.n)]
         for m in self.matches():
@@ -628,11 +658,11 @@ class Director:
         """Table Swiss (§2.8): entrants ordered by table points, then draw number, seated in
         groups of k (repeat of the last round avoided by one swap), the lowest-ranked without a bye
         sitting out; seats at each table by lot (purpose ``seats``)."""
-        if rnd > self.cfg.swiss_rounds(self.n):
+        if rnd - self.round0 > self.cfg.swiss_rounds(self.n):
             return False
         pts, _, byes_had = self._table_scores()
         order = sorted(self.by_draw, key=lambda d: (-pts[d], d))
-        last = [m.entrants for m in self.matches(rnd - 1) if m.kind == "session"] if rnd > 1 else []
+        last = [m.entrants for m in self.matches(rnd - 1) if m.kind == "session"]
         tables, byes = table_swiss_round(order, self.cfg.seats, byes_had, last)
         self._add_tables(rnd, tables, byes)
         return True
@@ -668,8 +698,26 @@ class Director:
                 for i, d in enumerate(order, 1)]
 
     def _finish(self) -> None:
+        if self.stage_no < self.stages:
+            self._next_stage()
+            return
         self.ev.status = "finished"
         self.ev.outcome = self.outcome()
+
+    def _next_stage(self) -> None:
+        """Start the next stage of a multi-stage event (§2.8): the ``take`` best of this stage's
+        final standings (withdrawn and disqualified entrants left out) go on; with ``draw =
+        "from_previous_stage"`` their draw numbers are their places 1..take, with ``"random"`` a
+        new draw (purpose ``draw``, stage number). Then this director moves to that stage."""
+        nxt = self.full.then[self.stage_no - 1]
+        ids = [r["id"] for r in self.standings()
+               if self.by_draw[r["draw"]].status not in ("withdrawn", "disqualified")][:nxt["take"]]
+        if nxt["draw"] == "random":
+            ids = lot.draw_order(self.ev.secret, self.ev.id, self.stage_no + 1, ids)
+        self.s.add(StageRow(event_id=self.ev.id, number=self.stage_no + 1,
+                            first_round=self.current_round() + 1, draws=ids, created=_now()))
+        self.s.flush()
+        self.__init__(self.s, self.ev)
 
     # ----- results ----------------------------------------------------------------------------
     def outcome(self) -> dict[str, Any]:
@@ -693,11 +741,15 @@ class Director:
             out["standings"] = table
             out["champion"] = table[0]["id"]
             out["runner_up"] = [table[1]["id"]] if len(table) > 1 else []
+        if self.stages > 1:
+            out["stages"] = [{"stage": n, "kind": Director(self.s, self.ev, n).stage,
+                              "order": [r["id"] for r in Director(self.s, self.ev, n).standings()]}
+                             for n in range(1, self.stages)]
         pp = self.cfg.placement_points
         if pp is not None:
             played = self._played()
             pts = {}
-            for d, e in self.by_draw.items():
+            for e in self.ev.entrants:
                 pid = e.entrant_id
                 if e.status == "disqualified":
                     pts[pid] = pp.disqualified
@@ -706,16 +758,19 @@ class Director:
                 elif pid in out["runner_up"]:
                     pts[pid] = pp.runner_up
                 else:
-                    pts[pid] = pp.other if d in played else pp.no_show
+                    pts[pid] = pp.other if pid in played else pp.no_show
             out["placement_points"] = pts
         return out
 
-    def _played(self) -> set[int]:
-        got: set[int] = set()
-        for m in self.matches():
+    def _played(self) -> set[str]:
+        """Ids of the entrants who played a game or deal in any stage of the event."""
+        got: set[str] = set()
+        ms = self.s.scalars(select(MatchRow).where(MatchRow.event_id == self.ev.id))
+        for m in ms:
+            names = self.stage_maps[m.stage]
             for g in m.games:
                 if g.status == "finished" and g.source in ("played", "entered"):
-                    got.update(d for d in g.seats if d not in (m.absent or []))
+                    got.update(names[d] for d in g.seats if d not in (m.absent or []))
         return got
 
     def standings(self) -> list[dict[str, Any]]:
@@ -805,7 +860,7 @@ class Director:
         for g in groups:
             if len(g) > 1:
                 label = "standings-" + "-".join(map(str, sorted(g)))
-                g = lot.lot_order(self.ev.secret, self.ev.id, 1, label, g)
+                g = lot.lot_order(self.ev.secret, self.ev.id, self.stage_no, label, g)
                 by_lot.update(g)
             order += g
         return order, by_lot
