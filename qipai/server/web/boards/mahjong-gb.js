@@ -229,7 +229,7 @@ export function mount(root, ctx) {
     cb.type = "checkbox";
     cb.id = "autopass";
     cb.checked = autoPass;
-    cb.onchange = () => { autoPass = cb.checked; localStorage.setItem("mj-autopass", autoPass ? "1" : "0"); render(); };
+    cb.onchange = () => { autoPass = cb.checked; if (!autoPass) clearTimeout(passTimer); localStorage.setItem("mj-autopass", autoPass ? "1" : "0"); render(); };
     auto.append(cb, " " + S.autopass);
     bar.append(auto);
     d.append(bar);
