@@ -11,6 +11,7 @@ after an added kong.
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 
 from qipai.core.errors import IllegalAction, NotationError
@@ -530,7 +531,7 @@ class MahjongState(State):
             "hands_per_match": self.hands_total, "prevalent": WIND_LETTERS[self.prevalent],
             "dealer": self.order[self.dealer_pos], "wall": self.wall.remaining(), "phase": self.phase,
             "to_act": list(self.to_act), "seats": seats, "you": seat,
-            "results": self.hand_results,
+            "results": copy.deepcopy(self.hand_results),   # a view never aliases live state
         }
         if self.pending is not None:
             out["claim"] = {"kind": self.pending["kind"], "tile": format_tiles([self.pending["tile"]]),
