@@ -30,6 +30,20 @@ def _add_event_commands() -> None:
 _add_event_commands()
 
 
+def _print_version(value: bool) -> None:
+    if value:
+        from qipai import __version__
+
+        console.print(f"qipai {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _main(version: Annotated[bool, typer.Option("--version", callback=_print_version, is_eager=True,
+                                                help="Print the version and exit.")] = False) -> None:
+    """qipai (棋牌): referee engine for Chinese board, card and tile games."""
+
+
 def _fail(message: str, code: int = 2) -> None:
     err.print(f"[red]error:[/red] {message}", markup=True, highlight=False)
     raise typer.Exit(code)
@@ -211,9 +225,15 @@ def moves_cmd(
         err.print(f"game over: {state.result.text} {state.result.reason}", markup=False)
 
 
+_FAN_HAND_HELP = ('Hand line: concealed tiles, melds, "+" the winning tile, "|" flags, e.g. '
+                  '"123m 456p 789s 1p [CCC] + 1p | seat=E". Tiles: ranks then m/p/s (characters, dots, '
+                  'bamboo); honors E S W N C F P (C red, F green, P white); melds [234m] chow, '
+                  '[555p] pung, [5555p] kong, (5555p) concealed kong.')
+
+
 @app.command("fan")
 def fan_cmd(
-    hand: Annotated[str, typer.Argument(help='Hand line, e.g. "123m 456p 789s 1p [CCC] + 1p | seat=E".')],
+    hand: Annotated[str, typer.Argument(help=_FAN_HAND_HELP)],
     self_drawn: Annotated[bool, typer.Option("--self-drawn", help="Won on own draw.")] = False,
     kong: Annotated[bool, typer.Option("--kong", help="Kong replacement / robbing a kong.")] = False,
     last: Annotated[bool, typer.Option("--last", help="Last tile of the wall.")] = False,

@@ -29,8 +29,10 @@ def test_tile_codes_round_trip():
     assert len(tile_set(True)) == 144 and len(tile_set(False)) == 136
 
 
-@pytest.mark.parametrize("text, where", [("12x", "position 1"), ("12 m", "position 1"), ("0m", "position 1"),
-                                          ("m", "position 1"), ("f9", "position 1")])
+@pytest.mark.parametrize("text, where", [("12x", "'x' at position 3 is not a suit letter"),
+                                          ("12 m", "position 1"), ("0m", "position 1"), ("m", "position 1"),
+                                          ("f9", "position 1"),
+                                          ("19m1234567z", "'z' at position 11 is not a suit letter")])
 def test_bad_tiles_name_the_position(text, where):
     with pytest.raises(NotationError, match=where):
         parse_tiles(text)

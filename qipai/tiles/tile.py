@@ -124,8 +124,8 @@ def parse_tiles(text: str, offset: int = 0) -> list[int]:
             i += 1
             continue
         if digits:
-            raise NotationError(f"digits without a suit letter at position {digits[0][1] + offset + 1}",
-                                "tiles")
+            raise NotationError(f"{c!r} at position {i + offset + 1} is not a suit letter: ranks take m, p "
+                                f"or s (123m); honors are single letters {' '.join(HONOR_LETTERS)}", "tiles")
         if c in HONOR_LETTERS:
             out.append(INDEX[c])
             i += 1

@@ -1,0 +1,29 @@
+"""First-contact behaviour of the ``qipai`` command: the version flag and the fan calculator's
+hand-line errors, as a new user meets them."""
+
+from typer.testing import CliRunner
+
+import qipai
+from qipai.cli import app
+
+runner = CliRunner()
+
+
+def test_version_flag_prints_the_package_version():
+    r = runner.invoke(app, ["--version"])
+    assert r.exit_code == 0
+    assert r.output.strip() == f"qipai {qipai.__version__}"
+
+
+def test_fan_names_a_wrong_suit_letter_and_the_honor_letters():
+    r = runner.invoke(app, ["fan", "19m19p19s1234567z + 1m"])
+    assert r.exit_code == 2
+    text = " ".join(r.output.split())
+    assert "'z' at position 17 is not a suit letter" in text
+    assert "E S W N C F P" in text
+
+
+def test_fan_scores_the_help_example():
+    r = runner.invoke(app, ["fan", "123m 456p 789s 1p [CCC] + 1p | seat=E"])
+    assert r.exit_code == 0
+    assert "total 11" in r.output
