@@ -184,5 +184,6 @@ def test_pages_are_served(c):
     for path in ("/", "/login", "/signup", "/history", "/events", "/tables/abc", "/records/3"):
         r = c.get(path)
         assert r.status_code == 200 and '<script type="module" src="/static/app.js">' in r.text
-    for asset in ("app.js", "style.css", "boards/xiangqi.js", "boards/doudizhu.js", "boards/generic.js"):
+    for asset in ("app.js", "style.css", "boards/xiangqi.js", "boards/doudizhu.js", "boards/generic.js",
+                  "events.js"):
         assert c.get(f"/static/{asset}").status_code == 200

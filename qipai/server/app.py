@@ -414,6 +414,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return Response(text, media_type=media, headers={
             "Content-Disposition": f'attachment; filename="qipai-{row.id}.{ext}"'})
 
+    # ----- events ------------------------------------------------------------------------------
+    from .events import add_event_routes
+
+    app.state.events = add_event_routes(app, hub, db, need_user)
+
     # ----- live play ---------------------------------------------------------------------------
     @app.websocket("/ws/tables/{table_id}")
     async def ws_table(ws: WebSocket, table_id: str) -> None:

@@ -133,7 +133,7 @@ class LiveTable:
         self.status = row.status
         self.owner_id = row.owner_id
         self.event_id = row.event_id
-        self.seed = row.seed
+        self.seed = row.seed or (self.settings.get("origin") or {}).get("seed")
         self.record_id = row.record_id
         self.created = row.created
         self.runner: TableRunner | None = None
@@ -142,7 +142,6 @@ class LiveTable:
         self.hidden = False
         self.dirty = False            # the live game changed since the last write
         self.seats_dirty = False      # seats, status or seed changed since the last write
-        self.on_finish: list[Callable[[LiveTable, RecordRow], Any]] = []
 
     # ----- lobby -----------------------------------------------------------------------
     def summary(self) -> dict[str, Any]:
@@ -156,6 +155,11 @@ class LiveTable:
             "plies": len(state.log) if state else 0, "record": self.record_id,
             "spectators": len(self.conns.get(None, ())),
         }
+
+    def row_seed(self) -> str | None:
+        """The seed for the ``tables.seed`` column (a longer event seed stays in the settings)."""
+        seed = None if self.seed is None else str(self.seed)
+        return seed if seed is None or len(seed) <= 40 else None
 
     def seat_of(self, user_id: int) -> int | None:
         for i, s in enumerate(self.seats):
@@ -253,8 +257,9 @@ class LiveTable:
 
     def start(self) -> None:
         """Every seat is taken: deal (from a fresh seed, committed first) and play."""
-        self.seed = self.seed or new_seed()
-        state = self.game.new_state(seed=self.seed, num_seats=self.num_seats)
+        origin = self.settings.get("origin") or {}
+        self.seed = self.seed or origin.get("seed") or new_seed()
+        state = self.game.new_state(seed=self.seed, deal=origin.get("deal"), num_seats=self.num_seats)
         self.hidden = has_hidden_information(state)
         self.status = "playing"
         self.runner = self._make_runner(state, RealTime())
@@ -264,10 +269,12 @@ class LiveTable:
     def resume(self, live: dict[str, Any]) -> None:
         """Continue a game saved by :meth:`snapshot` (after a restart): the table time goes on
         from the saved value, so no clock ran while the server was down."""
+        deal = (self.settings.get("origin") or {}).get("deal")
         rec = Record(game=self.game_id, options=self.options, actions=list(live["actions"]),
-                     seed=self.seed, num_seats=self.num_seats)
+                     seed=self.seed, deal=deal, num_seats=self.num_seats)
         state = self.game.state_from_json(rec.to_json())
-        self.hidden = has_hidden_information(self.game.new_state(seed=self.seed, num_seats=self.num_seats))
+        self.hidden = has_hidden_information(self.game.new_state(seed=self.seed, deal=deal,
+                                                                 num_seats=self.num_seats))
         runner = self._make_runner(state, RealTime(start=int(live["now"])))
         for clock, saved in zip(runner.clocks, live["clocks"]):
             vars(clock).update(saved)
@@ -320,7 +327,7 @@ class LiveTable:
         self.hub.remember_finished(self)
         self.record_id = row.id
         self.changed()
-        for cb in self.on_finish:
+        for cb in self.hub.on_finish:
             cb(self, row)
 
     def changed(self) -> None:
@@ -464,6 +471,8 @@ class Hub:
         self.settings = settings
         self.tables: dict[str, LiveTable] = {}
         self.finished: dict[str, LiveTable] = {}
+        #: called with (table, record row) when a table's game is over and stored
+        self.on_finish: list[Callable[[LiveTable, RecordRow], Any]] = []
         self._flusher: asyncio.Task[None] | None = None
         self._heartbeat_at = 0.0
 
@@ -513,7 +522,8 @@ class Hub:
         for t in list(self.tables.values()):
             vals: dict[str, Any] = {}
             if t.seats_dirty:
-                vals.update(seats=[dict(x) if x else None for x in t.seats], status=t.status, seed=t.seed)
+                vals.update(seats=[dict(x) if x else None for x in t.seats], status=t.status,
+                            seed=t.row_seed())
                 t.seats_dirty = False
             if t.runner is not None and t.status == "playing" and (t.dirty or everything or vals):
                 vals["live"] = t.snapshot()
@@ -538,7 +548,7 @@ class Hub:
     # ----- tables ------------------------------------------------------------------------
     def create_table(self, owner_id: int | None, game_id: str, options: dict[str, Any],
                      settings: dict[str, Any], num_seats: int | None = None,
-                     event_id: str | None = None) -> LiveTable:
+                     event_id: str | None = None, extra: dict[str, Any] | None = None) -> LiveTable:
         """A new open table. Raises ApiError for an unknown game, option, clock or seat count."""
         try:
             cls = game_class(game_id)
@@ -548,7 +558,7 @@ class Hub:
         n = num_seats or cls.seats[0]
         if n not in cls.seats:
             raise ApiError(400, "bad_seats", f"{game_id} is played by {', '.join(map(str, cls.seats))} seats")
-        clean = self._settings(game.id, settings)
+        clean = {**self._settings(game.id, settings), **(extra or {})}   # extra: set by the server
         row = TableRow(id=secrets.token_hex(4), game=game.id, options=dict(game.options), num_seats=n,
                        seats=[None] * n, settings=clean, status="open", owner_id=owner_id,
                        event_id=event_id, created=now_iso())
@@ -602,7 +612,7 @@ class Hub:
                 if uid is not None and not s.get(RecordPlayer, (rec.id, uid)):
                     s.add(RecordPlayer(record_id=rec.id, user_id=uid, seat=seat))
             s.execute(update(TableRow).where(TableRow.id == t.id).values(
-                status="finished", record_id=rec.id, seed=t.seed, live=None,
+                status="finished", record_id=rec.id, seed=t.row_seed(), live=None,
                 seats=[dict(x) if x else None for x in t.seats]))
         return rec
 

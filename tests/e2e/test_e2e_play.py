@@ -9,12 +9,16 @@ SECRET = "e2e-password-1"
 MATE = ["a3a4", "g9i7", "c3c4", "h7h8", "g3g4", "i9i8", "i3i4", "d9e8", "h2h9"]
 
 
-def sign_up(page, base, name):
-    page.goto(base + "/signup")
+def submit_account_form(page, base, path, name):
+    page.goto(base + path)
     page.fill("input[name=username]", name)
     page.fill("input[name=password]", SECRET)
     page.click("button[type=submit]")
-    page.wait_for_selector("#me")
+    page.wait_for_selector("#me, .error:not(:empty)")
+
+
+def sign_up(page, base, name):
+    submit_account_form(page, base, "/signup", name)
     assert page.inner_text("#me").startswith(name)
 
 
@@ -76,6 +80,28 @@ def test_two_people_play_xiangqi_to_checkmate(server, browser, shot):
     shot(red, "xiangqi-replay")
     ctx_red.close()
     ctx_black.close()
+
+
+def test_organizer_creates_an_event_and_starts_a_round(server, browser, shot):
+    ctx = browser.new_context()
+    page = ctx.new_page()
+    # redplayer, the first account of this server, is an organizer (run alone: sign it up first)
+    submit_account_form(page, server, "/login", "redplayer")
+    if not page.locator("#me").count():
+        sign_up(page, server, "redplayer")
+    assert "★" in page.inner_text("#me")
+    page.goto(server + "/events")
+    page.select_option("select[name=preset]", "s3_xiangqi")
+    page.fill("input[name=name]", "Friday club")
+    page.fill("textarea[name=players]", "redplayer\nb1 random\nb2 random\nb3 greedy")
+    page.click("#create-event")
+    page.wait_for_url(re.compile(r"/events/[\w.-]+$"))
+    page.wait_for_selector("#start-round")
+    assert page.locator("#standings tr").count() == 4
+    page.click("#start-round")
+    page.wait_for_selector('[data-round="1"] a')          # the games are at tables
+    shot(page, "event-round-1")
+    ctx.close()
 
 
 def test_one_person_plays_doudizhu_against_two_bots(server, browser, shot):

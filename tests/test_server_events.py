@@ -1,0 +1,57 @@
+"""Events on the server: an organizer creates one from a preset, starts rounds; games are played
+at live tables (people over WebSockets, bots by the server) and the standings follow."""
+
+from __future__ import annotations
+
+import time
+
+from .server_helpers import client, next_state, post, signup, ws
+
+
+def test_organizer_runs_a_round_robin_with_live_tables(tmp_path):
+    with client(tmp_path, spectator_delay_ms=0, bot_delay_ms=0) as c:
+        boss = signup(c, "boss")                  # the first account is an organizer
+        alice = signup(c, "alice")
+        presets = {p["name"]: p for p in c.get("/api/presets").json()}
+        assert presets["s3_xiangqi"]["game"] == "xiangqi"
+        players = ["alice", {"id": "b1", "bot": "random"}, {"id": "b2", "bot": "random"},
+                   {"id": "b3", "bot": "greedy"}]
+        body = {"preset": "s3_xiangqi", "name": "Club night", "event_id": "club1", "players": players}
+        # refused: a player, an unknown account, an unknown preset, a malformed body
+        r = post(c, alice, "/api/events", body)
+        assert r.status_code == 403 and r.json()["error"] == "not_organizer"
+        r = post(c, boss, "/api/events", {**body, "players": ["ghost", *players[1:]]})
+        assert r.status_code == 400 and r.json()["error"] == "no_user"
+        r = post(c, boss, "/api/events", {**body, "preset": "s9_nothing"})
+        assert r.status_code == 400 and r.json()["error"] == "bad_event"
+        assert post(c, boss, "/api/events", {"preset": 3}).json()["error"] == "bad_request"
+        ev = post(c, boss, "/api/events", body).json()
+        assert ev["id"] == "club1" and ev["stage"] == "round_robin" and ev["current_round"] == 1
+        assert len(ev["rounds"][0]["matches"]) == 2 and ev["standings"][0]["points"] == 0
+        assert [e["id"] for e in c.get("/api/events").json()] == ["club1"]
+        assert post(c, alice, "/api/events/club1/start").json()["error"] == "not_organizer"
+
+        for rnd in (1, 2):
+            started = post(c, boss, "/api/events/club1/start").json()
+            assert len(started["tables"]) == 2
+            mine = [t for t in started["tables"]
+                    if any(s and s.get("name") == "alice" for s in c.get(f"/api/tables/{t}").json()["seats"])]
+            assert len(mine) == 1
+            with ws(c, alice, mine[0]) as sock:
+                m = next_state(sock)
+                assert m["seat"] is not None
+                sock.send_json({"type": "resign"})
+                while not m.get("record"):
+                    m = next_state(sock)
+            for _ in range(200):                  # the bot game finishes by itself
+                ev = c.get("/api/events/club1").json()
+                if ev["current_round"] == rnd + 1:
+                    break
+                time.sleep(0.05)
+            assert ev["current_round"] == rnd + 1, ev
+            games = [g for m in ev["rounds"][rnd - 1]["matches"] for g in m["games"]]
+            assert all(g["status"] == "finished" and g["record"] for g in games)
+        table = {row["id"]: row for row in ev["standings"]}
+        assert table["alice"]["points"] == -2        # s3 scoring: a loss is -1
+        hist = c.get("/api/records?user=alice").json()
+        assert len(hist) == 2 and all(h["result"]["reason"] == "resign" for h in hist)
