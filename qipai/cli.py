@@ -156,7 +156,7 @@ def export_cmd(
         clean = [s.to_record(seats=r.seats, meta={k: v for k, v in r.meta.items()
                                                   if k not in ("move_lines", "game_index")})
                  for s, r in zip(states, records)]
-        text = formats.write_records(clean, fmt)
+        text = formats.write_records(clean, fmt.lower())
     except OSError as e:
         _fail(f"{file}: cannot read: {e.strerror}")
     except RecordError as e:
@@ -220,7 +220,7 @@ def moves_cmd(
         _fail(str(e))
     moves = [str(a) for a in state.legal_actions()]
     console.print(" ".join(moves), markup=False, soft_wrap=True)
-    err.print(f"{len(moves)} legal moves", markup=False)
+    err.print(f"{len(moves)} legal move{'' if len(moves) == 1 else 's'}", markup=False)
     if state.is_terminal():
         err.print(f"game over: {state.result.text} {state.result.reason}", markup=False)
 

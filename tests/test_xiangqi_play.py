@@ -34,8 +34,9 @@ def test_moves_in_every_notation_then_resign():
 
 
 def test_refused_input_gets_the_reason_and_the_third_loses():
-    text = play(["h2h7", "zz", "e0e2"])
+    text = play(["h2h7", "zz", "h2h8", "e0e2"])
     assert "Refused:" in text and "refused submission 1 of 3" in text
+    assert "'zz' is neither a move nor a command" in text   # a typo does not count
     assert "Game over: 0-1 (illegal_moves). You lose." in text
 
 

@@ -51,12 +51,17 @@ def render(state, human: int, names: list[str], console: Console) -> None:
     if view.get("face_up"):
         info.append(f"face-up card {view['face_up']['card']} (seat {view['face_up']['seat']})")
     if view["kitty"] is not None:
-        info.append("kitty " + " ".join(view["kitty"]))
+        info.append("kitty " + _show(view["kitty"]))
     if view["top"] is not None:
         info.append(f"to beat: {view['top']['play']} ({view['top']['type']}, seat {view['top']['seat']})")
     console.print("  ".join(info))
-    console.print(f"your hand ({len(view['hand'])}): [bold]{' '.join(view['hand'])}[/bold]")
+    console.print(f"your hand ({len(view['hand'])}): [bold]{_show(view['hand'])}[/bold]")
     console.print(f"as ranks: [bold]{view['hand_ranks']}[/bold]")
+
+
+def _show(codes) -> str:
+    """Card codes for display: one pack, so the pack digit (``3S0`` -> ``3S``) is left out."""
+    return " ".join(c[:-1] if c[-1:] == "0" and len(c) == 3 else c for c in codes)
 
 
 def run(game, bot: str | None = None, seat: int = 0, seed: int | None = None,

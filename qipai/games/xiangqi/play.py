@@ -3,7 +3,8 @@
 The board is drawn with Rich. Moves are typed in any notation the referee reads (ICCS
 ``h2e2``, WXF ``C2=5``, Chinese ``炮二平五``). Commands: ``moves``, ``resign``, ``draw``,
 ``help``, ``quit``. A refused move is answered with the reason; the third refused submission
-in a game loses it (rules §4.4).
+in a game loses it (rules §4.4); text that is not written like a move at all is a typo, answered
+without counting.
 """
 
 from __future__ import annotations
@@ -94,6 +95,11 @@ def run(game, *, bot: str, seat: int, seed: int | None, console: Console,
             break
         if cmd == "draw":
             console.print(f"The {bot} bot declines the draw.", markup=False)
+            continue
+        from qipai.games.xiangqi.notation import looks_like_move
+
+        if not looks_like_move(line):
+            console.print(f"{line!r} is neither a move nor a command; type help.", markup=False)
             continue
         try:
             state.apply(line)
