@@ -11,10 +11,11 @@ import qipai
 from qipai.core.errors import IllegalAction
 from qipai.core.record import Record, replay
 from qipai.games.go import to_gtp
+from qipai.games.go.rules import KO_RULES
 
 OPTIONS = st.fixed_dictionaries({
     "board_size": st.sampled_from([5, 7, 9]),
-    "ko_rule": st.sampled_from(["positional_superko", "situational_superko", "simple_ko"]),
+    "ko_rule": st.sampled_from(list(KO_RULES)),
     "end_procedure": st.sampled_from(["agreement", "all_alive"]),
     "scoring": st.sampled_from(["seed002_komi4", "seed001_no_komi", "cn2017_komi_3_75"]),
     "max_moves": st.integers(20, 200),

@@ -171,9 +171,11 @@ def test_resignation():
 def test_ko_rules_differ_after_passes():
     # Black takes the ko, both pass, play resumes and White retakes at once: the board returns
     # to the start position (Black to move then and now), which both superko rules forbid;
-    # simple ko looks only at the board before the opponent's last action (a pass).
+    # simple ko looks only at the board before the opponent's last action (a pass). Natural
+    # situational superko allows it too: the start position was made by no play.
     results = {}
-    for rule in ("positional_superko", "situational_superko", "simple_ko"):
+    for rule in ("positional_superko", "situational_superko", "natural_situational_superko",
+                 "simple_ko"):
         s = state_at(["C4", "D5", "D3"], ["D4", "E5", "E3", "F4"], ko_rule=rule)
         s.apply("E4")
         s.apply("pass")
@@ -181,7 +183,8 @@ def test_ko_rules_differ_after_passes():
         s.apply("resume", seat=1)
         assert s.current_player == 1
         results[rule] = s.why_illegal(from_gtp("D4", 19)) is None
-    assert results == {"positional_superko": False, "situational_superko": False, "simple_ko": True}
+    assert results == {"positional_superko": False, "situational_superko": False,
+                       "natural_situational_superko": True, "simple_ko": True}
     s = state_at(["C4", "D5", "D3"], ["D4", "E5", "E3", "F4"])
     for m in ("E4", "pass", "pass"):
         s.apply(m)

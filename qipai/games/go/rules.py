@@ -37,12 +37,13 @@ from qipai.core.rng import DealRng
 from .board import BLACK, EMPTY, WHITE, Board
 from .coords import GTP_COLUMNS, PASS, from_sgf, parse_point, to_gtp
 
-KO_RULES = ("positional_superko", "situational_superko", "simple_ko")
+KO_RULES = ("positional_superko", "situational_superko", "natural_situational_superko",
+            "simple_ko")
 SCORINGS = ("seed002_komi4", "seed001_no_komi", "cn2017_komi_3_75", "free_komi")
 # compensation in points of (black area - white area), the SGF KM of each scoring
 SCORING_KOMI = {"seed002_komi4": 8.0, "seed001_no_komi": 0.0, "cn2017_komi_3_75": 7.5}
 END_PROCEDURES = ("agreement", "all_alive")
-SIZES = (19, 13, 9, 7, 5)
+SIZES = (19, 13, 9, 7, 5, 4)
 COLOUR_NAMES = {BLACK: "black", WHITE: "white"}
 _SIDE_KEY = (0, 0, 0x5DEECE66D1B3A9F7)   # XORed into the hash when White is to move next
 
@@ -148,10 +149,12 @@ class GoGame(Game):
     name_en = "Go (weiqi)"
     seats = (2,)
     option_spec = (
-        Option("board_size", 19, SIZES, int, doc="19x19 (default); 13, 9 and the small 7, 5 boards"),
+        Option("board_size", 19, SIZES, int,
+               doc="19x19 (default); 13, 9 and the small 7, 5, 4 boards (tests, teaching)"),
         Option("ko_rule", "positional_superko", KO_RULES,
                doc="§3.2: positional superko (seed 001, whole-board repetition banned), situational "
-                   "superko, or simple ko only (seed 002)"),
+                   "superko, natural situational superko (only boards made by a play of the same "
+                   "player are banned; passes record nothing), or simple ko only (seed 002)"),
         Option("scoring", "seed002_komi4", SCORINGS,
                doc="§4.3 area counting: seed 002 (Black gives 4 stones: 185 wins, White 177 wins), "
                    "seed 001 (180.5, no compensation), Chinese 2017 (3 3/4 stones), or free_komi"),
@@ -263,6 +266,9 @@ class GoState(State):
         h = self.board.hash
         self.seen: dict[int, int] = {h: 0}     # board hash -> number of moves when it arose
         self.seen_sit: dict[int, int] = {h ^ _SIDE_KEY[self.to_move]: 0}
+        # natural situational superko: boards made by a play, keyed with the side to move next
+        # (so with the player who made them); the start position and passes add nothing
+        self.seen_nat: dict[int, int] = {}
         self.ko_hash: int | None = None        # the board before the opponent's last action
         self.phase = "play"                    # play | marking (the game over: result is set)
         self.marks: list[set[int]] = [set(), set()]
@@ -337,6 +343,9 @@ class GoState(State):
         elif rule == "situational_superko":
             if h ^ _SIDE_KEY[3 - c] in self.seen_sit:
                 return -1
+        elif rule == "natural_situational_superko":
+            if h ^ _SIDE_KEY[3 - c] in self.seen_nat:
+                return -1
         elif h == self.ko_hash:
             return -1
         return h
@@ -359,6 +368,9 @@ class GoState(State):
         if rule == "situational_superko" and h ^ _SIDE_KEY[3 - c] in self.seen_sit:
             return (f"situational superko: {name} would repeat the position after move "
                     f"{self.seen_sit[h ^ _SIDE_KEY[3 - c]]} with the same player to move")
+        if rule == "natural_situational_superko" and h ^ _SIDE_KEY[3 - c] in self.seen_nat:
+            return (f"natural situational superko: {name} would repeat the position that "
+                    f"{COLOUR_NAMES[c]}'s play at move {self.seen_nat[h ^ _SIDE_KEY[3 - c]]} made")
         if rule == "simple_ko" and h == self.ko_hash:
             return f"ko: retaking at {name} at once repeats the previous position; play elsewhere first"
         return None
@@ -376,6 +388,8 @@ class GoState(State):
                 banned, key = self.seen, 0
             elif rule == "situational_superko":
                 banned, key = self.seen_sit, _SIDE_KEY[3 - c]
+            elif rule == "natural_situational_superko":
+                banned, key = self.seen_nat, _SIDE_KEY[3 - c]
             else:
                 banned, key = (() if self.ko_hash is None else (self.ko_hash,)), 0
             out = []
@@ -465,6 +479,7 @@ class GoState(State):
         h = board.hash
         self.seen.setdefault(h, n)
         self.seen_sit.setdefault(h ^ _SIDE_KEY[self.to_move], n)
+        self.seen_nat.setdefault(h ^ _SIDE_KEY[self.to_move], n)
         self.moves.append(p)
         self.passes = 0
         self._legal = None
@@ -723,6 +738,7 @@ class GoState(State):
         new.moves = self.moves[:]
         new.seen = dict(self.seen)
         new.seen_sit = dict(self.seen_sit)
+        new.seen_nat = dict(self.seen_nat)
         new.marks = [set(m) for m in self.marks]
         new.submitted = self.submitted[:]
         new.log = list(self.log)
