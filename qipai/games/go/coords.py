@@ -29,8 +29,8 @@ def to_gtp(point: int, size: int) -> str:
 def from_gtp(text: str, size: int) -> int:
     """The point written ``text`` in GTP (``D4``, ``q16``, ``pass``).
 
-    Raises :class:`NotationError` for a column ``I``, a letter or number off the board, or
-    anything else that is not a GTP vertex.
+    Raises :class:`NotationError` for a column ``I``, a letter or number off the board, a row
+    with a leading zero (``D04``), or anything else that is not a GTP vertex.
     """
     t = text.strip()
     if t.lower() == "pass":
@@ -38,6 +38,9 @@ def from_gtp(text: str, size: int) -> int:
     if len(t) < 2 or not t.isascii() or not t[0].isalpha() or not t[1:].isdigit():
         raise NotationError(f"not a GTP point: {text!r} (expected a column letter and a row, "
                             "like D4, or pass)")
+    if len(t) > 2 and t[1] == "0":
+        raise NotationError(f"not a GTP point: {text!r} (GTP rows have no leading zero: "
+                            f"{t[0]}{t[1:].lstrip('0') or '0'})")
     letter = t[0].upper()
     if letter == "I":
         raise NotationError(f"GTP has no column I: {text!r} (the columns are "

@@ -95,12 +95,15 @@ class Mark(NamedTuple):
 
 
 def result_margin(text: str) -> float | None:
-    """The margin of a counted result ``B+x`` (the ``x``): a finite number >= 0, else ``None``."""
+    """The margin of a counted result ``B+x`` (the ``x``): a finite number >= 0 and a multiple
+    of 0.25, else ``None``. A count gives (B - W) as a whole number (§4.3: B and W are halves
+    adding up to the number of points) and every komi is a multiple of 0.25, so no count
+    under any komi gives another margin (``B+0.3``)."""
     try:
         x = float(text)
     except ValueError:
         return None
-    return x if math.isfinite(x) and x >= 0 else None
+    return x if math.isfinite(x) and x >= 0 and x * 4 == int(x * 4) else None
 
 
 def _point_text(point: Any, size: Any) -> str:
@@ -635,7 +638,7 @@ class GoState(State):
         x = result_margin(rest)
         if x is None:
             raise IllegalAction(f"unknown go result {text!r} (the margin must be a finite number "
-                                "of points, 0 or more)")
+                                "of points, 0 or more, a multiple of 0.25)")
         return self._score_result(x if colour == BLACK else -x, reason)
 
     # ----- external endings ---------------------------------------------------------------

@@ -14,10 +14,15 @@ Reading (:func:`read_sgf`) follows the main line of every game tree and builds o
 * ``RE``: ``B+R`` resign, ``B+T`` timeout, ``B+F`` forfeit, a number or ``0``/``Draw`` a
   counted result (applied as an ``agreement`` ending, since the record does not say which
   stones were dead); ``Void`` or ``?`` leave the game without result;
-* a counted game whose last node carries territory marks (``TB``/``TW``) on area rules
-  (``RU[Chinese]`` and the like) is closed with two passes (if needed) and both players' marks
-  of the stones standing in the other side's territory, so replay recounts the board and
-  compares it with ``RE``.
+* a counted game whose last node carries marks (``TB``/``TW`` territory, ``AE`` dead stones
+  taken off) is recounted from them (:mod:`.recount`) and the count compared with ``RE``:
+  by territory for Japanese or Korean rules (``RU[Japanese]``: territory + prisoners + dead
+  stones, komi ``KM`` only), by area for area rules (``RU[Chinese]`` and the like), both for
+  a record without known rules (either may match). A count that disagrees with ``RE`` is a
+  :class:`RecordError` naming the marks (the record contradicts itself; no move is illegal).
+  When the area count is the one that matches, the game is closed with two passes (if
+  needed) and both players' marks of the dead stones, so replay counts it again through the
+  referee; ``meta["recount"]`` holds the matching count.
 
 Errors name the file, the game, the line and, for a property, its column.
 """
@@ -33,10 +38,24 @@ from qipai.core.formats import Reader, register_reader, register_writer
 from qipai.core.record import Record
 
 from .coords import PASS, from_sgf, to_gtp, to_sgf
+from .recount import area_count, territory_count
 from .rules import SIZES, GoState, result_margin
 from .sgf_parse import Node, escape, parse
 
 AREA_RULES = ("chinese", "cn", "aga", "nz", "new zealand", "tromp-taylor", "tromp taylor")
+TERRITORY_RULES = ("japanese", "korean", "jp", "ja", "kr", "ko")
+
+
+def rules_kind(ru: str | None, fox: bool = False) -> str:
+    """How an ``RU`` value counts: ``area``, ``territory`` or ``unknown`` (missing, or a rules
+    name we do not know). Fox's ``RU[Japanese]`` (``fox``: its komi x100) is ``unknown``: Fox
+    labels its games Japanese but counts by area."""
+    low = (ru or "").strip().lower()
+    if low in AREA_RULES:
+        return "area"
+    if not fox and low.split(" ")[0] in TERRITORY_RULES:
+        return "territory"
+    return "unknown"
 
 
 def _decode(data: bytes) -> str:
@@ -99,7 +118,7 @@ def _result(text: str | None) -> dict[str, Any] | None:
     x = result_margin(rest)
     if x is None:
         raise ValueError(f"unknown result {text!r} (the margin must be a finite number of "
-                         "points, 0 or more)")
+                         "points, 0 or more, a multiple of 0.25: no count gives another)")
     return {"text": f"{side}+{x:g}", "reason": "agreement"}
 
 
@@ -165,8 +184,9 @@ def _record(nodes: list[Node], source: str, game: int) -> Record:
         if idx > 0:
             for ident in ("AB", "AW", "AE"):
                 p = node.get(ident)
-                if p is not None:
-                    raise _err("setup stones after the first node are not supported",
+                if p is not None and not (ident == "AE" and idx == len(nodes) - 1 and move is None):
+                    raise _err("setup stones after the first node are not supported (AE is read "
+                               "only on the last node, as dead stones taken off)",
                                source, game, prop=p)
         if move is None:
             continue
@@ -195,28 +215,52 @@ def _record(nodes: list[Node], source: str, game: int) -> Record:
         v = root.value(ident)
         if v is not None:
             meta[key] = v
+    warning = _komi_warning(result, komi, re_prop)
+    if warning:
+        meta["warnings"] = [warning]
     seats = [root.value("PB") or "Black", root.value("PW") or "White"]
     first = next((n for n in nodes if n.get("B") or n.get("W")), None)
     white_first = first.get("W") is not None if first is not None else (
         ha.isdigit() and int(ha) >= 2 and "AB[" in (position or ""))   # handicap: White next
     if white_first and "PL[" not in (position or ""):
         position = (position or "") + "PL[W]"       # White moves first
-    # territory marks on area rules: recount the board at the end
-    last = nodes[-1]
-    tb, tw = last.get("TB"), last.get("TW")
+    # dead-stone and territory marks on the last node: recount and compare with RE
+    last = nodes[-1] if len(nodes) > 1 else None
+    marks = [last.get(i) for i in ("TB", "TW", "AE")] if last is not None else [None] * 3
     counted = result is not None and result["reason"] == "agreement"
-    if counted and (tb or tw) and rules.lower() in AREA_RULES:
-        try:
-            black_terr = {q for v in (tb.values if tb else []) for q in _points(v, size)}
-            white_terr = {q for v in (tw.values if tw else []) for q in _points(v, size)}
-        except NotationError as e:
-            raise _err(str(e), source, game, prop=tb or tw) from None
-        closing = _closing(actions, position, options, black_terr, white_terr, size, colour_next)
-        actions.extend(closing)
-        lines.extend([(tb or tw).line] * len(closing))
-        result = dict(result, reason="counted")
+    if counted and any(marks):
+        fox = km is not None and km.values[0].strip() != "" and abs(float(km.values[0])) >= 100
+        closing = _check_marks(marks, actions, position, options, rules_kind(rules, fox),
+                               read_komi(km.values[0] if km else None), result["text"], meta,
+                               source, game)
+        if closing is not None:
+            actions.extend(closing)
+            lines.extend([next(m for m in marks if m).line] * len(closing))
+            meta["closing_actions"] = len(closing)     # added by the reader, not in the SGF
+            result = dict(result, reason="counted")
     return Record(game="go", options=options, actions=actions, seats=seats, position=position,
                   result=result, meta=meta)
+
+
+def _komi_warning(result: dict[str, Any] | None, komi: float, prop) -> str | None:
+    """A warning when a counted result cannot come from a count with the recorded komi.
+
+    A count gives (B - W) as a whole number (rules §4.3), so ``B+x`` needs ``x + komi`` whole
+    and ``W+x`` needs ``komi - x`` whole. Real records break this when ``KM`` is missing or
+    wrong (``KM[0]`` with ``RE[B+1.5]``), or give a Chinese margin in stones (``W+1.25``); the
+    moves are still good, so the record is read and the result kept, with this warning."""
+    if result is None or result["reason"] != "agreement" or result["text"] == "0":
+        return None
+    t = result["text"]
+    if t[2:] in ("", "R", "T", "F"):
+        return None
+    x = float(t[2:])
+    diff = x + komi if t[0] == "B" else komi - x
+    if diff == int(diff):
+        return None
+    return (f"RE[{prop.values[0]}] (line {prop.line}) cannot come from a count with komi "
+            f"{komi:g}: Black minus White would be {diff:g}, not a whole number (KM missing or "
+            "wrong, or a margin in stones); the result is kept as recorded")
 
 
 def _check_setup(setup: list[str], options: dict[str, Any], source: str, game: int, prop) -> None:
@@ -241,18 +285,57 @@ def _points(value: str, size: int) -> list[int]:
     return [from_sgf(value, size)]
 
 
-def _closing(actions, position, options, black_terr, white_terr, size, colour_next) -> list:
-    """Passes to end play and both seats' marks of the stones inside the other's territory."""
+def _check_marks(marks, actions, position, options, kind, territory_komi, recorded, meta,
+                 source, game) -> list | None:
+    """Recount a counted record from its ``TB``/``TW``/``AE`` marks (``marks``, in that order)
+    and compare with the ``recorded`` result text. Returns the closing actions when the area
+    count matches, ``None`` otherwise (territory match, or moves the replay will refuse).
+    Raises :class:`RecordError` when no count of the record's rules matches."""
     from qipai.core.registry import load
 
-    game = load("go", **options)
-    state = game.new_state(position=position)
+    size = options["board_size"]
+    pts = []
+    for prop in marks:
+        try:
+            pts.append({q for v in (prop.values if prop else []) for q in _points(v, size)})
+        except NotationError as e:
+            raise _err(str(e), source, game, prop=prop) from None
+    black_terr, white_terr, cleared = pts
+    state = load("go", **options).new_state(position=position)
     for a in actions:
         seat = a[0] if isinstance(a, list) else None
         try:
             state.apply(a[1] if isinstance(a, list) else a, seat=seat)
         except Exception:
-            return []          # the replay will name the bad move
+            return None          # the replay will name the bad move
+    board = state.board
+    where = next(m for m in marks if m)
+    empty = sorted(p for p in cleared if board.color[p] == 0)
+    if empty:
+        raise _err(f"AE clears {to_sgf(empty[0], size)}, which holds no stone at the end",
+                   source, game, prop=marks[2])
+    counts = []
+    if kind in ("area", "unknown"):
+        counts.append(area_count(board, black_terr, white_terr, options["komi"], cleared))
+    if kind in ("territory", "unknown"):
+        counts.append(territory_count(board, black_terr, white_terr, territory_komi, cleared))
+    match = next((c for c in counts if c.text == recorded), None)
+    if match is None:
+        rules = {"area": "area rules", "territory": "territory rules",
+                 "unknown": "rules not given: area and territory tried"}[kind]
+        raise _err(f"recorded result {recorded} disagrees with the record's own dead-stone and "
+                   f"territory marks ({rules}): " + "; ".join(c.describe() for c in counts),
+                   source, game, prop=where)
+    meta["recount"] = {"method": match.method, "black": match.black, "white": match.white,
+                       "komi": match.komi, "text": match.text,
+                       "dead": sorted(to_gtp(p, size) for p in match.dead)}
+    if match.method == "territory":
+        return None
+    return _closing(state, match.dead, size)
+
+
+def _closing(state: GoState, dead, size: int) -> list:
+    """Passes to end play and both seats' marks of the chains through the ``dead`` points."""
     out: list[Any] = []
     while state.phase == "play" and not state.is_terminal():
         out.append("pass")
@@ -260,8 +343,7 @@ def _closing(actions, position, options, black_terr, white_terr, size, colour_ne
     if state.is_terminal():
         return out
     board = state.board
-    dead = sorted(p for p in range(board.n)
-                  if (board.color[p] == 2 and p in black_terr) or (board.color[p] == 1 and p in white_terr))
+    dead = sorted(dead)
     heads = []
     for p in dead:
         h = board.head[p]
