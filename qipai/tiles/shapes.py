@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from functools import cache
 from itertools import product
+from typing import Any
 
 CHOW, PUNG, KONG, PAIR = 1, 2, 3, 4
 _EMPTY = (0,) * 9
@@ -69,30 +70,24 @@ def suit_splits(key: tuple[int, ...]) -> tuple[tuple[tuple[int, int], ...], ...]
     return tuple(sorted(out))
 
 
-def _honor_split(c: list[int]) -> tuple[tuple[int, int], ...] | None:
-    out = []
-    for t in range(27, 34):
-        n = c[t]
-        if n == 0:
-            continue
-        if n == 3:
-            out.append((PUNG, t))
-        elif n == 2:
-            out.append((PAIR, t))
-        else:
-            return None
-    return tuple(out)
-
-
 def decompositions(c: list[int]) -> list[list[tuple[int, int]]]:
     """Every split of the 34-long counts ``c`` into sets and exactly one pair.
 
     Each split is a list of packs ``(type, tile)`` (chows by middle tile); the pair is last.
     Empty list when the tiles form no standard shape.
     """
-    honors = _honor_split(c)
-    if honors is None:
-        return []
+    sets: list[tuple[int, int]] = []
+    pair = None
+    pairs = 0
+    for t in range(27, 34):
+        n = c[t]
+        if n == 3:
+            sets.append((PUNG, t))
+        elif n == 2:
+            pair = (PAIR, t)
+            pairs += 1
+        elif n:
+            return []
     parts = []
     for base in (0, 9, 18):
         key = tuple(c[base:base + 9])
@@ -100,21 +95,42 @@ def decompositions(c: list[int]) -> list[list[tuple[int, int]]]:
             splits = _placed_splits(key, base)
             if not splits:
                 return []
-            parts.append(splits)
-    parts.append((honors,))
+            if splits[0][1] is not None:
+                pairs += 1
+            if len(splits) == 1:
+                sets.extend(splits[0][0])
+                if splits[0][1] is not None:
+                    pair = splits[0][1]
+            else:
+                parts.append(splits)
+    if pairs != 1:
+        return []
+    if not parts:
+        sets.append(pair)
+        return [sets]
     out = []
     for combo in product(*parts):
-        packs = [p for part in combo for p in part]
-        pairs = [p for p in packs if p[0] == PAIR]
-        if len(pairs) != 1:
-            continue
-        out.append([p for p in packs if p[0] != PAIR] + pairs)
+        packs = list(sets)
+        p = pair
+        for part_sets, part_pair in combo:
+            packs.extend(part_sets)
+            if part_pair is not None:
+                p = part_pair
+        packs.append(p)
+        out.append(packs)
     return out
 
 
 @cache
-def _placed_splits(key: tuple[int, ...], base: int) -> tuple[tuple[tuple[int, int], ...], ...]:
-    return tuple(tuple((ty, base + r) for ty, r in sp) for sp in suit_splits(key))
+def _placed_splits(key: tuple[int, ...], base: int) -> tuple[tuple[tuple[tuple[int, int], ...], Any], ...]:
+    """The splits of one suit placed at tile ``base``, each as (its sets, its pair or None);
+    either every split of a pattern has a pair or none has (by the count mod 3)."""
+    out = []
+    for sp in suit_splits(key):
+        sets = tuple((ty, base + r) for ty, r in sp if ty != PAIR)
+        pair = next(((PAIR, base + r) for ty, r in sp if ty == PAIR), None)
+        out.append((sets, pair))
+    return tuple(out)
 
 
 @cache
@@ -170,56 +186,52 @@ def _suit_adds(key: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
     return tuple(clean), tuple(paired)
 
 
+@cache
+def _suit_info(key: tuple[int, ...], base: int) -> tuple[bool, int, tuple[int, ...], tuple[int, ...]]:
+    """For one suit's counts: (splits into sets and at most one pair now, pairs it holds (0/1),
+    kinds whose addition leaves sets only, kinds whose addition leaves sets and one pair)."""
+    m = sum(key) % 3
+    clean, paired = _suit_status(key)
+    valid = (m == 0 and clean) or (m == 2 and paired)
+    adds_clean, adds_paired = _suit_adds(key)
+    return (valid, 1 if m == 2 else 0, tuple(base + r for r in adds_clean),
+            tuple(base + r for r in adds_paired))
+
+
+@cache
+def _honor_info(key: tuple[int, ...]) -> tuple[bool, int, tuple[int, ...], tuple[int, ...]]:
+    """The same four facts as :func:`_suit_info` for the seven honor counts."""
+    valid = all(n in (0, 2, 3) for n in key)
+    pairs = sum(1 for n in key if n == 2)
+    adds: tuple[list[int], list[int]] = ([], [])
+    for i, n in enumerate(key):
+        if n not in (1, 2):
+            continue
+        # n == 1 -> a pair, n == 2 -> a pung; every other honor must be valid already
+        if not all(m in (0, 2, 3) for j, m in enumerate(key) if j != i):
+            continue
+        new_pairs = sum(1 for j, m in enumerate(key) if j != i and m == 2) + (n == 1)
+        if new_pairs <= 1:
+            adds[new_pairs].append(27 + i)
+    return valid, pairs, tuple(adds[0]), tuple(adds[1])
+
+
 def waits(c: list[int], seven_pairs: bool = False) -> list[int]:
     """Kinds that complete the counts ``c`` (13 − 3k tiles) into a standard shape, and into
     seven pairs too when ``seven_pairs`` (then ``c`` must be 13 concealed tiles). A kind the
     hand already holds four times is still listed when it would complete the shape (the
     reference calculator counts waits the same way)."""
-    # per group: valid now, pairs now, kinds that keep it valid with 0 pairs, with 1 pair
-    groups = []
-    for s in (0, 9, 18):
-        key = tuple(c[s:s + 9])
-        if key == _EMPTY:
-            groups.append((True, 0, None, s))
-            continue
-        m = sum(key) % 3
-        clean, paired = _suit_status(key)
-        valid = (m == 0 and clean) or (m == 2 and paired)
-        groups.append((valid, 1 if m == 2 else 0, key, s))
-    honors = c[27:34]
-    h_valid = all(n in (0, 2, 3) for n in honors)
-    h_pairs = sum(1 for n in honors if n == 2)
-    broken = [i for i, g in enumerate(groups) if not g[0]]
-    if not h_valid:
-        broken.append(3)
-    if len(broken) > 1:
-        out = []
-    else:
-        pairs = [g[1] if g[0] else 0 for g in groups] + [h_pairs if h_valid else 0]
+    infos = (_suit_info(tuple(c[0:9]), 0), _suit_info(tuple(c[9:18]), 9),
+             _suit_info(tuple(c[18:27]), 18), _honor_info(tuple(c[27:34])))
+    broken = [g for g in range(4) if not infos[g][0]]
+    out: list[int] = []
+    if len(broken) <= 1:
+        pairs = [info[1] if info[0] else 0 for info in infos]
         total = sum(pairs)
-        out = []
-        targets = broken if broken else [0, 1, 2, 3]
-        for g in targets:
+        for g in broken or (0, 1, 2, 3):
             need = 1 - (total - pairs[g])
-            if need not in (0, 1):
-                continue
-            if g == 3:
-                for i, n in enumerate(honors):
-                    if n == 0 or n == 3 or n == 4:
-                        continue
-                    # n == 1 -> pair, n == 2 -> pung; every other honor must be valid
-                    others_ok = all(m in (0, 2, 3) for j, m in enumerate(honors) if j != i)
-                    if not others_ok:
-                        continue
-                    new_pairs = sum(1 for j, m in enumerate(honors) if j != i and m == 2) + (n == 1)
-                    if new_pairs == 1 - (total - pairs[3]):
-                        out.append(27 + i)
-                continue
-            _valid, _p, key, base = groups[g]
-            if key is None:
-                continue   # adding one tile to an empty suit never completes it
-            adds = _suit_adds(key)[need]
-            out.extend(base + r for r in adds)
+            if need == 0 or need == 1:
+                out.extend(infos[g][2 + need])
     if seven_pairs and sum(c) == 13:
         odd = [k for k in range(34) if c[k] % 2]
         if len(odd) == 1 and odd[0] not in out:

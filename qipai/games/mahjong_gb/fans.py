@@ -17,8 +17,8 @@ more than four times.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from operator import mul
+from itertools import compress
+from typing import NamedTuple
 
 from qipai.core.errors import NotationError, QipaiError
 from qipai.tiles.meld import CHOW as M_CHOW
@@ -138,8 +138,7 @@ KNITTED = tuple(
 )
 
 
-@dataclass(frozen=True)
-class FanResult:
+class FanResult(NamedTuple):
     """The scored hand: ``fans`` is a list of ``(fan number, count)`` in standard order
     (numbers of rule file 4.2; 82 = 明暗杠), ``total`` includes the flowers, ``base_total``
     does not (the 8-fan minimum is checked on it)."""
@@ -439,11 +438,15 @@ REVERSIBLE_MASK = sum(1 << t for t in REVERSIBLE)
 KNITTED_MASKS = tuple(sum(1 << t for t in p) for p in KNITTED)
 
 
+_BIT = tuple(1 << t for t in range(34))
+_KINDS = range(TABLE_SIZE)
+
+
 def _mask(c: list[int]) -> int:
+    """Bitmask of the kinds present in the 34 counts ``c``."""
     m = 0
-    for t, n in enumerate(c):
-        if n:
-            m |= 1 << t
+    for t in compress(_KINDS, c):
+        m |= _BIT[t]
     return m
 
 
@@ -499,120 +502,88 @@ def _hog(c: list[int], kongs: int, f: list[int]) -> None:
 
 
 # ----- exclusions (rule file 4.2 "not counted", in the reference order) ----------------------
+# Each rule: (fan, fans it removes, fans it also removes under strict1998), checked in this
+# order, a rule applying only while its fan is still counted (the reference's order).
+_EXCLUDES: tuple[tuple[int, tuple[int, ...], tuple[int, ...]], ...] = (
+    (BIG_FOUR_WINDS, (BIG_THREE_WINDS, ALL_PUNGS, PUNG_OF_TERMINALS_OR_HONORS), ()),
+    (BIG_THREE_DRAGONS, (TWO_DRAGON_PUNGS, DRAGON_PUNG), (ONE_VOIDED_SUIT,)),
+    (ALL_GREEN, (HALF_FLUSH, ONE_VOIDED_SUIT), ()),
+    # also one 幺九刻 less, and 不求人 becomes 自摸 (below)
+    (NINE_GATES, (FULL_FLUSH, CONCEALED_HAND, ONE_VOIDED_SUIT, NO_HONORS), ()),
+    (FOUR_KONGS, (SINGLE_WAIT,), ()),
+    (SEVEN_SHIFTED_PAIRS, (SEVEN_PAIRS, FULL_FLUSH, CONCEALED_HAND, ONE_VOIDED_SUIT, NO_HONORS), ()),
+    (THIRTEEN_ORPHANS, (ALL_TYPES, CONCEALED_HAND, SINGLE_WAIT), ()),
+    (ALL_TERMINALS, (ALL_TERMINALS_AND_HONORS, ALL_PUNGS, OUTSIDE_HAND, PUNG_OF_TERMINALS_OR_HONORS,
+                     NO_HONORS, DOUBLE_PUNG), (TRIPLE_PUNG,)),
+    (LITTLE_FOUR_WINDS, (BIG_THREE_WINDS, PUNG_OF_TERMINALS_OR_HONORS), ()),
+    (LITTLE_THREE_DRAGONS, (TWO_DRAGON_PUNGS, DRAGON_PUNG), (ONE_VOIDED_SUIT,)),
+    (ALL_HONORS, (ALL_TERMINALS_AND_HONORS, ALL_PUNGS, OUTSIDE_HAND, PUNG_OF_TERMINALS_OR_HONORS,
+                  ONE_VOIDED_SUIT), ()),
+    # also 不求人 becomes 自摸 (below)
+    (FOUR_CONCEALED_PUNGS, (ALL_PUNGS, CONCEALED_HAND), ()),
+    (PURE_TERMINAL_CHOWS, (SEVEN_PAIRS, FULL_FLUSH, ALL_CHOWS, PURE_DOUBLE_CHOW, TWO_TERMINAL_CHOWS,
+                           ONE_VOIDED_SUIT, NO_HONORS), ()),
+    (QUADRUPLE_CHOW, (PURE_SHIFTED_PUNGS, TILE_HOG, PURE_DOUBLE_CHOW), (ONE_VOIDED_SUIT,)),
+    (FOUR_PURE_SHIFTED_PUNGS, (PURE_TRIPLE_CHOW, ALL_PUNGS), (ONE_VOIDED_SUIT,)),
+    (FOUR_PURE_SHIFTED_CHOWS, (PURE_SHIFTED_CHOWS, TWO_TERMINAL_CHOWS, SHORT_STRAIGHT), (ONE_VOIDED_SUIT,)),
+    (ALL_TERMINALS_AND_HONORS, (ALL_PUNGS, OUTSIDE_HAND, PUNG_OF_TERMINALS_OR_HONORS), ()),
+    (SEVEN_PAIRS, (CONCEALED_HAND, SINGLE_WAIT), ()),
+    (GREATER_HONORS_AND_KNITTED, (ALL_TYPES, CONCEALED_HAND), ()),
+    (ALL_EVEN_PUNGS, (ALL_PUNGS, ALL_SIMPLES, NO_HONORS), ()),
+    (FULL_FLUSH, (ONE_VOIDED_SUIT, NO_HONORS), ()),
+    (PURE_TRIPLE_CHOW, (PURE_SHIFTED_PUNGS, PURE_DOUBLE_CHOW), ()),
+    (PURE_SHIFTED_PUNGS, (PURE_TRIPLE_CHOW,), ()),
+    (UPPER_TILES, (UPPER_FOUR, NO_HONORS), ()),
+    (MIDDLE_TILES, (ALL_SIMPLES, NO_HONORS), ()),
+    (LOWER_TILES, (LOWER_FOUR, NO_HONORS), ()),
+    (THREE_SUITED_TERMINAL_CHOWS, (ALL_CHOWS, NO_HONORS, MIXED_DOUBLE_CHOW, TWO_TERMINAL_CHOWS), ()),
+    (ALL_FIVE, (ALL_SIMPLES, NO_HONORS), ()),
+    (LESSER_HONORS_AND_KNITTED, (ALL_TYPES, CONCEALED_HAND), ()),
+    (UPPER_FOUR, (NO_HONORS,), ()),
+    (LOWER_FOUR, (NO_HONORS,), ()),
+    # also three 幺九刻 less unless 字一色 or 混幺九 already removed them (below)
+    (BIG_THREE_WINDS, (), (ONE_VOIDED_SUIT,)),
+    (REVERSIBLE_TILES, (ONE_VOIDED_SUIT,), ()),
+    (LAST_TILE_DRAW, (SELF_DRAWN,), ()),
+    (OUT_WITH_REPLACEMENT_TILE, (SELF_DRAWN,), ()),
+    (ROBBING_THE_KONG, (LAST_TILE,), ()),
+    (TWO_CONCEALED_KONGS, (CONCEALED_KONG,), ()),
+    (HALF_FLUSH, (ONE_VOIDED_SUIT,), ()),
+    (MELDED_HAND, (SINGLE_WAIT,), ()),
+    (TWO_DRAGON_PUNGS, (DRAGON_PUNG,), ()),
+    (FULLY_CONCEALED_HAND, (SELF_DRAWN,), ()),
+    (TWO_MELDED_KONGS, (MELDED_KONG,), ()),
+    (ALL_CHOWS, (NO_HONORS,), ()),
+    (ALL_SIMPLES, (NO_HONORS,), ()),
+)
+_EXCLUDE_STEP = [-1] * TABLE_SIZE
+for _i, (_fan, _z, _s) in enumerate(_EXCLUDES):
+    _EXCLUDE_STEP[_fan] = _i
+
+
 def _exclude(f: list[int], strict: bool) -> None:
-    if f[BIG_FOUR_WINDS]:
-        f[BIG_THREE_WINDS] = f[ALL_PUNGS] = f[PUNG_OF_TERMINALS_OR_HONORS] = 0
-    if f[BIG_THREE_DRAGONS]:
-        f[TWO_DRAGON_PUNGS] = f[DRAGON_PUNG] = 0
+    """Remove the fans the counted ones imply (rule file 4.2, "not counted"); only the rules of
+    fans present are visited."""
+    steps = [k for k in map(_EXCLUDE_STEP.__getitem__, compress(_KINDS, f)) if k >= 0]
+    if len(steps) > 1:
+        steps.sort()
+    for k in steps:
+        fan, zeroed, strict_zeroed = _EXCLUDES[k]
+        if not f[fan]:
+            continue
+        for z in zeroed:
+            f[z] = 0
         if strict:
-            f[ONE_VOIDED_SUIT] = 0
-    if f[ALL_GREEN]:
-        f[HALF_FLUSH] = f[ONE_VOIDED_SUIT] = 0
-    if f[NINE_GATES]:
-        f[FULL_FLUSH] = f[CONCEALED_HAND] = f[ONE_VOIDED_SUIT] = f[NO_HONORS] = 0
-        f[PUNG_OF_TERMINALS_OR_HONORS] -= 1
-        if f[FULLY_CONCEALED_HAND]:
-            f[FULLY_CONCEALED_HAND] = 0
-            f[SELF_DRAWN] = 1
-    if f[FOUR_KONGS]:
-        f[SINGLE_WAIT] = 0
-    if f[SEVEN_SHIFTED_PAIRS]:
-        f[SEVEN_PAIRS] = f[FULL_FLUSH] = f[CONCEALED_HAND] = f[ONE_VOIDED_SUIT] = f[NO_HONORS] = 0
-    if f[THIRTEEN_ORPHANS]:
-        f[ALL_TYPES] = f[CONCEALED_HAND] = f[SINGLE_WAIT] = 0
-    if f[ALL_TERMINALS]:
-        f[ALL_TERMINALS_AND_HONORS] = f[ALL_PUNGS] = f[OUTSIDE_HAND] = 0
-        f[PUNG_OF_TERMINALS_OR_HONORS] = f[NO_HONORS] = f[DOUBLE_PUNG] = 0
-        if strict:
-            f[TRIPLE_PUNG] = 0
-    if f[LITTLE_FOUR_WINDS]:
-        f[BIG_THREE_WINDS] = f[PUNG_OF_TERMINALS_OR_HONORS] = 0
-    if f[LITTLE_THREE_DRAGONS]:
-        f[TWO_DRAGON_PUNGS] = f[DRAGON_PUNG] = 0
-        if strict:
-            f[ONE_VOIDED_SUIT] = 0
-    if f[ALL_HONORS]:
-        f[ALL_TERMINALS_AND_HONORS] = f[ALL_PUNGS] = f[OUTSIDE_HAND] = 0
-        f[PUNG_OF_TERMINALS_OR_HONORS] = f[ONE_VOIDED_SUIT] = 0
-    if f[FOUR_CONCEALED_PUNGS]:
-        f[ALL_PUNGS] = f[CONCEALED_HAND] = 0
-        if f[FULLY_CONCEALED_HAND]:
-            f[FULLY_CONCEALED_HAND] = 0
-            f[SELF_DRAWN] = 1
-    if f[PURE_TERMINAL_CHOWS]:
-        f[SEVEN_PAIRS] = f[FULL_FLUSH] = f[ALL_CHOWS] = f[PURE_DOUBLE_CHOW] = 0
-        f[TWO_TERMINAL_CHOWS] = f[ONE_VOIDED_SUIT] = f[NO_HONORS] = 0
-    if f[QUADRUPLE_CHOW]:
-        f[PURE_SHIFTED_PUNGS] = f[TILE_HOG] = f[PURE_DOUBLE_CHOW] = 0
-        if strict:
-            f[ONE_VOIDED_SUIT] = 0
-    if f[FOUR_PURE_SHIFTED_PUNGS]:
-        f[PURE_TRIPLE_CHOW] = f[ALL_PUNGS] = 0
-        if strict:
-            f[ONE_VOIDED_SUIT] = 0
-    if f[FOUR_PURE_SHIFTED_CHOWS]:
-        f[PURE_SHIFTED_CHOWS] = f[TWO_TERMINAL_CHOWS] = f[SHORT_STRAIGHT] = 0
-        if strict:
-            f[ONE_VOIDED_SUIT] = 0
-    if f[ALL_TERMINALS_AND_HONORS]:
-        f[ALL_PUNGS] = f[OUTSIDE_HAND] = f[PUNG_OF_TERMINALS_OR_HONORS] = 0
-    if f[SEVEN_PAIRS]:
-        f[CONCEALED_HAND] = f[SINGLE_WAIT] = 0
-    if f[GREATER_HONORS_AND_KNITTED]:
-        f[ALL_TYPES] = f[CONCEALED_HAND] = 0
-    if f[ALL_EVEN_PUNGS]:
-        f[ALL_PUNGS] = f[ALL_SIMPLES] = f[NO_HONORS] = 0
-    if f[FULL_FLUSH]:
-        f[ONE_VOIDED_SUIT] = f[NO_HONORS] = 0
-    if f[PURE_TRIPLE_CHOW]:
-        f[PURE_SHIFTED_PUNGS] = f[PURE_DOUBLE_CHOW] = 0
-    if f[PURE_SHIFTED_PUNGS]:
-        f[PURE_TRIPLE_CHOW] = 0
-    if f[UPPER_TILES]:
-        f[UPPER_FOUR] = f[NO_HONORS] = 0
-    if f[MIDDLE_TILES]:
-        f[ALL_SIMPLES] = f[NO_HONORS] = 0
-    if f[LOWER_TILES]:
-        f[LOWER_FOUR] = f[NO_HONORS] = 0
-    if f[THREE_SUITED_TERMINAL_CHOWS]:
-        f[ALL_CHOWS] = f[NO_HONORS] = f[MIXED_DOUBLE_CHOW] = f[TWO_TERMINAL_CHOWS] = 0
-    if f[ALL_FIVE]:
-        f[ALL_SIMPLES] = f[NO_HONORS] = 0
-    if f[LESSER_HONORS_AND_KNITTED]:
-        f[ALL_TYPES] = f[CONCEALED_HAND] = 0
-    if f[UPPER_FOUR]:
-        f[NO_HONORS] = 0
-    if f[LOWER_FOUR]:
-        f[NO_HONORS] = 0
-    if f[BIG_THREE_WINDS]:
-        if not f[ALL_HONORS] and not f[ALL_TERMINALS_AND_HONORS]:
+            for z in strict_zeroed:
+                f[z] = 0
+        if fan == NINE_GATES or fan == FOUR_CONCEALED_PUNGS:
+            if fan == NINE_GATES:
+                f[PUNG_OF_TERMINALS_OR_HONORS] -= 1
+            if f[FULLY_CONCEALED_HAND]:
+                f[FULLY_CONCEALED_HAND] = 0
+                f[SELF_DRAWN] = 1
+        elif fan == BIG_THREE_WINDS and not f[ALL_HONORS] and not f[ALL_TERMINALS_AND_HONORS]:
             f[PUNG_OF_TERMINALS_OR_HONORS] -= 3
-        if strict:
-            f[ONE_VOIDED_SUIT] = 0
-    if f[REVERSIBLE_TILES]:
-        f[ONE_VOIDED_SUIT] = 0
-    if f[LAST_TILE_DRAW]:
-        f[SELF_DRAWN] = 0
-    if f[OUT_WITH_REPLACEMENT_TILE]:
-        f[SELF_DRAWN] = 0
-    if f[ROBBING_THE_KONG]:
-        f[LAST_TILE] = 0
-    if f[TWO_CONCEALED_KONGS]:
-        f[CONCEALED_KONG] = 0
-    if f[HALF_FLUSH]:
-        f[ONE_VOIDED_SUIT] = 0
-    if f[MELDED_HAND]:
-        f[SINGLE_WAIT] = 0
-    if f[TWO_DRAGON_PUNGS]:
-        f[DRAGON_PUNG] = 0
-    if f[FULLY_CONCEALED_HAND]:
-        f[SELF_DRAWN] = 0
-    if f[TWO_MELDED_KONGS]:
-        f[MELDED_KONG] = 0
-    if f[ALL_CHOWS]:
-        f[NO_HONORS] = 0
-    if f[ALL_SIMPLES]:
-        f[NO_HONORS] = 0
 
 
 def _winds(t: int, prevalent: int, seat: int, f: list[int]) -> None:
@@ -641,7 +612,7 @@ def _win_flags(ctx: _Ctx, f: list[int]) -> None:
 
 class _Ctx:
     __slots__ = ("standing", "standing_counts", "win", "self_drawn", "fourth", "kong", "last",
-                 "seat", "prevalent", "fixed", "strict", "separate", "_waits")
+                 "seat", "prevalent", "fixed", "melded", "strict", "separate", "_waits")
 
     def wait_kinds(self) -> list[int]:
         if self._waits is None:
@@ -688,7 +659,6 @@ def _standard(packs: list[tuple[int, int]], ctx: _Ctx, base: list[int]) -> list[
         else:
             pungs.append((ty, t, melded))
     pair = packs[4][1]
-    _win_flags(ctx, f)
     if not ctx.self_drawn and not concealed_chow_has_win:
         pungs = [(ty, t, True) if (t == win and not m) else (ty, t, m) for ty, t, m in pungs]
     if pungs:
@@ -710,15 +680,6 @@ def _standard(packs: list[tuple[int, int]], ctx: _Ctx, base: list[int]) -> list[
         _pungs(sorted((p[1] for p in pungs), key=ORDER.__getitem__), f)
     else:
         _pungs(sorted((p[1] for p in pungs), key=ORDER.__getitem__), f)
-    if len(ctx.standing) == 13 and _nine_gates(ctx.standing_counts):
-        f[NINE_GATES] = 1
-    melded_sets = sum(1 for m in fixed if m[2])
-    if melded_sets == 0:
-        f[FULLY_CONCEALED_HAND if ctx.self_drawn else CONCEALED_HAND] = 1
-    elif melded_sets == 4:
-        f[SELF_DRAWN if ctx.self_drawn else MELDED_HAND] = 1
-    elif ctx.self_drawn:
-        f[SELF_DRAWN] = 1
     # pair-dependent fans
     if nc == 4:
         if pair < 27:
@@ -818,7 +779,7 @@ def _nine_gates(c: list[int]) -> bool:
 
 
 def _total(f: list[int]) -> int:
-    return sum(map(mul, VALUES, f))
+    return sum([VALUES[i] * f[i] for i in compress(_KINDS, f)])
 
 
 # ----- special forms ---------------------------------------------------------------------------
@@ -925,33 +886,48 @@ def _knitted_straight(c14: list[int], ctx: _Ctx, melds) -> list[int] | None:
 
 
 # ----- entry points ----------------------------------------------------------------------------
-def _fixed_pack(m) -> tuple[int, int, bool]:
-    if m.kind == M_CHOW:
-        return (CHOW, m.tile + 1, True)
-    if m.kind == M_PUNG:
-        return (PUNG, m.tile, True)
-    return (KONG, m.tile, not m.concealed)
-
-
 def fan_table(hand: Hand, *, exclusions: str = "pymahjonggb",
               mixed_kongs: str = "combined") -> list[int] | None:
     """The fan counts (index = fan number) of the best interpretation, flowers not included;
     ``None`` when the hand is not a winning shape. ``hand.win`` must be set."""
+    return _best(hand, exclusions, mixed_kongs)[0]
+
+
+def _best(hand: Hand, exclusions: str, mixed_kongs: str) -> tuple[list[int] | None, int]:
+    """(fan counts, their total without flowers) of the best interpretation; ``(None, 0)`` when
+    the hand is not a winning shape."""
     win = hand.win
     if win is None:
         raise NotationError("the hand has no winning tile", "hand")
-    fixed = [_fixed_pack(m) for m in hand.melds]
+    melds = hand.melds
     standing_counts = [0] * 34
     for t in hand.concealed:
         standing_counts[t] += 1
-    c14 = list(standing_counts)
+    c14 = standing_counts.copy()
     c14[win] += 1
-    whole = list(c14)
-    kongs = 0
-    for m in hand.melds:
-        for t in m.tiles:
-            whole[t] += 1
-        kongs += m.is_kong
+    kongs = melded = 0
+    fixed: list[tuple[int, int, bool]] = []
+    if melds:
+        whole = c14.copy()
+        for mld in melds:
+            kind, t = mld.kind, mld.tile
+            if kind == M_CHOW:
+                fixed.append((CHOW, t + 1, True))
+                whole[t] += 1
+                whole[t + 1] += 1
+                whole[t + 2] += 1
+                melded += 1
+            elif kind == M_PUNG:
+                fixed.append((PUNG, t, True))
+                whole[t] += 3
+                melded += 1
+            else:
+                fixed.append((KONG, t, not mld.concealed))
+                whole[t] += 4
+                kongs += 1
+                melded += not mld.concealed
+    else:
+        whole = c14
     if max(whole) > 4:
         check_counts(hand)   # raises NotationError naming a kind held more than four times
     # win-flag corrections, as the reference does
@@ -965,7 +941,7 @@ def fan_table(hand: Hand, *, exclusions: str = "pymahjonggb",
     kong = hand.kong
     if kong:
         if hand.self_drawn:
-            if not any(m.is_kong for m in hand.melds):
+            if not kongs:
                 kong = False
         elif in_fixed or in_standing:
             kong = False
@@ -980,6 +956,7 @@ def fan_table(hand: Hand, *, exclusions: str = "pymahjonggb",
     ctx.seat = hand.seat_wind
     ctx.prevalent = hand.round_wind
     ctx.fixed = fixed
+    ctx.melded = melded
     ctx.strict = exclusions == "strict1998"
     ctx.separate = mixed_kongs == "separate"
     ctx._waits = None
@@ -992,7 +969,7 @@ def fan_table(hand: Hand, *, exclusions: str = "pymahjonggb",
         if bin(m & ~HONOR_MASK).count("1") >= 9:
             special = _knitted_straight(c14, ctx, hand.melds)
         if special is None and not fixed and (
-                max(c14) == 1 or not any(n & 1 for n in c14) or not m & ~TERM_HONOR_MASK):
+                max(c14) == 1 or (1 not in c14 and 3 not in c14) or not m & ~TERM_HONOR_MASK):
             special = _special(c14, ctx)
         if special is not None:
             best = special
@@ -1002,7 +979,16 @@ def fan_table(hand: Hand, *, exclusions: str = "pymahjonggb",
         if splits:
             if len(splits) > 1:
                 splits.sort(key=_split_order)
+            # the fans every split shares: win flags, concealment, 九莲宝灯, tile-set fans
             base = [0] * TABLE_SIZE
+            _win_flags(ctx, base)
+            melded_sets = ctx.melded
+            if melded_sets == 0:
+                base[FULLY_CONCEALED_HAND if ctx.self_drawn else CONCEALED_HAND] = 1
+                if _nine_gates(standing_counts):
+                    base[NINE_GATES] = 1
+            elif melded_sets == 4 and not ctx.self_drawn:
+                base[MELDED_HAND] = 1
             _suit_fans(m, base)
             _trait_fans(m, base)
             _rank_fans(m, base)
@@ -1016,7 +1002,7 @@ def fan_table(hand: Hand, *, exclusions: str = "pymahjonggb",
                     best, best_total = f, total
                 elif total == best_total and (f[PURE_TRIPLE_CHOW] or f[TRIPLE_PUNG] or seven_pairs):
                     best = f   # the reference prefers these readings on a tie
-    return best
+    return best, best_total
 
 
 def _split_order(split: list[tuple[int, int]]) -> tuple:
@@ -1042,15 +1028,15 @@ def calculate(hand: Hand | str, *, exclusions: str = "pymahjonggb",
         if len(hand.concealed) != 13 - 3 * len(hand.melds):
             raise NotationError(f"{len(hand.melds)} melds need {13 - 3 * len(hand.melds)} concealed tiles, "
                                 f"got {len(hand.concealed)}", "hand")
-    f = fan_table(hand, exclusions=exclusions, mixed_kongs=mixed_kongs)
+    f, base_total = _best(hand, exclusions, mixed_kongs)
     if f is None:
         shown = " ".join([format_tiles(hand.concealed)] + [str(m) for m in hand.melds])
         raise NotWinning(f"not a winning hand: {shown} + {format_tiles([hand.win])}")
-    base_total = _total(f)
-    fans = [(i, n) for i, n in enumerate(f) if n]
+    fans = [(i, f[i]) for i in compress(_KINDS, f)]
     if hand.flowers:
         fans.append((FLOWER_TILES, hand.flowers))
-    fans.sort(key=lambda x: _DISPLAY_ORDER[x[0]])
+    if f[MIXED_KONGS]:
+        fans.sort(key=lambda x: _DISPLAY_ORDER[x[0]])
     return FanResult(tuple(fans), base_total + hand.flowers, base_total)
 
 
