@@ -12,7 +12,9 @@ of everything outside the rules (competition.md §4, §5.4, §5.5, §5.8):
   declined by a move, a cooldown of 3 own moves after a decline), acceptance;
 * refused submissions: an illegal action never changes the state; the runner counts them per
   seat and, where the game has a limit (xiangqi: the third refused submission loses, option
-  ``illegal_limit`` of go), ends the game with ``reason="illegal_moves"``;
+  ``illegal_limit`` of go), ends the game with ``reason="illegal_moves"``; a state with a
+  ``penalize_illegal(seat)`` method that returns true has applied its own sanction instead
+  (mahjong-gb under ``illegal_action_policy="botzone"``: the hand ends with a penalty);
 * the game's own endings (mate, repetition, ...) come from the state itself;
 * referee pauses (:class:`~qipai.match.players.Pause` / ``Resume`` from seat ``None``): every
   clock freezes and keeps the time already used in its turn; moves are refused while paused;
@@ -88,7 +90,7 @@ class GameRunner:
         self.illegal = [0] * n
         self.events: list[dict[str, Any]] = []
         self.times: list[list[Any]] = []
-        self._inbox: asyncio.Queue[tuple[int | None, Any]] = asyncio.Queue()
+        self._inbox: asyncio.Queue[tuple[int | None, Any, int]] = asyncio.Queue()
         self._turn = [0] * n           # decision number per seat (0: none pending)
         self._turn_counter = 0
         self._offer: int | None = None  # seat whose draw offer is open
@@ -104,8 +106,10 @@ class GameRunner:
 
     # ----- API for players and servers -----------------------------------------------------
     def submit(self, seat: int | None, message: Any) -> None:
-        """Deliver a message from ``seat`` (None: referee). Never blocks; safe at any time."""
-        self._inbox.put_nowait((seat, message))
+        """Deliver a message from ``seat`` (None: referee). Never blocks; safe at any time.
+        The message is stamped with its receipt time (``time.now()`` now): it is judged at that
+        time even if the game loop reads it later (server receipt time is authoritative, §0.3)."""
+        self._inbox.put_nowait((seat, message, self.time.now()))
 
     def turn_of(self, seat: int) -> int:
         """The pending decision number of ``seat`` (0 when it has none)."""
@@ -132,21 +136,26 @@ class GameRunner:
         self.meta.setdefault("clock", [s.to_dict() for s in self.specs]
                              if len(set(map(repr, self.specs))) > 1 else self.specs[0].to_dict())
         self._sync_turns(start, acted=None)
+        last = start            # the time of the last event handled: time never runs backwards
         get = asyncio.ensure_future(self._inbox.get())
         try:
             while not self.state.is_terminal():
                 seat, dl = self._earliest()
                 done = await self.time.wait(get, dl)
                 if done:
-                    who, msg = get.result()
+                    who, msg, t = get.result()
                     get = asyncio.ensure_future(self._inbox.get())
-                    t = self.time.now()
-                    if dl is not None and t > dl:      # arrived after a deadline: that first
+                    t = max(t, last)
+                    # every deadline that passed before the receipt time comes first, in order
+                    while dl is not None and t > dl and not self.state.is_terminal():
                         self._expire(seat, dl)
-                        if self.state.is_terminal():
-                            break
-                    self._handle(who, msg, self.time.now())
+                        seat, dl = self._earliest()
+                    if self.state.is_terminal():
+                        break
+                    self._handle(who, msg, t)
+                    last = t
                 else:
+                    last = dl
                     self._expire(seat, dl)
         finally:
             get.cancel()
@@ -255,6 +264,17 @@ class GameRunner:
                             "action": entry if isinstance(entry, str) else entry[1]})
         self._after_action(seat, t, used)
 
+    def _penalized(self, seat: int, t: int) -> None:
+        """The game's own sanction for a refused action changed the state (a mahjong hand ended
+        with a penalty, option ``illegal_action_policy="botzone"``): it is logged like an
+        action of ``seat``, and every other pending turn restarts from the new position."""
+        self.events.append({"t": t, "seat": seat, "type": "penalty"})
+        used = self.clocks[seat].act(t)
+        for s, c in enumerate(self.clocks):
+            if s != seat:
+                c.cancel_turn(t)
+        self._after_action(seat, t, used)
+
     def _after_action(self, seat: int, t: int, used: int) -> None:
         self.times.append([seat, used, [c.snapshot().get("bank") for c in self.clocks]])
         self._moves_by[seat] += 1
@@ -350,6 +370,10 @@ class GameRunner:
             self.events.append({"t": t, "seat": seat, "type": "refused", "action": str(msg.action),
                                 "reason": e.reason, "count": self.illegal[seat]})
             self._reply_error(seat, e.reason)
+            penalize = getattr(self.state, "penalize_illegal", None)
+            if callable(penalize) and penalize(seat):
+                self._penalized(seat, t)
+                return
             if self.illegal_limit and self.illegal[seat] >= self.illegal_limit:
                 self._lose(seat, "illegal_moves", t)
             return

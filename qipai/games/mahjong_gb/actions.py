@@ -4,6 +4,10 @@ In one's own turn: ``discard 5p``, ``win`` (self-drawn), ``kong 5p`` (concealed 
 ``add 5p`` (add the tile to one's exposed pung). Answering a discard: ``pass``, ``win``,
 ``kong``, ``pung``, ``chow 345p`` (the chow made, written from its lowest tile). Answering an
 added kong: ``pass`` or ``win`` (robbing the kong).
+
+``penalty`` is never a legal action: it is the record entry of the sanction the match layer
+applies, through :meth:`MahjongState.penalize_illegal`, for a refused action under
+``illegal_action_policy="botzone"``; replaying a record re-applies it.
 """
 
 from __future__ import annotations
@@ -13,14 +17,14 @@ from dataclasses import dataclass
 from qipai.core.errors import IllegalAction, NotationError
 from qipai.tiles.tile import format_tiles, parse_tiles
 
-KINDS = ("discard", "win", "kong", "add", "pass", "pung", "chow")
+KINDS = ("discard", "win", "kong", "add", "pass", "pung", "chow", "penalty")
 _WITH_TILE = {"discard", "add", "chow"}
 
 
 @dataclass(frozen=True, order=True)
 class Action:
     """``kind`` is one of :data:`KINDS`; ``tile`` the tile it names (the lowest tile of a chow),
-    ``None`` for ``win``, ``pass``, ``pung`` and a claimed ``kong``."""
+    ``None`` for ``win``, ``pass``, ``pung``, ``penalty`` and a claimed ``kong``."""
 
     kind: str
     tile: int | None = None
@@ -56,6 +60,6 @@ def parse_action(text: str) -> Action:
         return Action("chow", tiles[0])
     if len(tiles) != 1 or tiles[0] >= 34:
         raise IllegalAction("name exactly one playing tile", text)
-    if kind in ("win", "pass", "pung"):
+    if kind in ("win", "pass", "pung", "penalty"):
         raise IllegalAction(f"{kind} takes no tile", text)
     return Action(kind, tiles[0])

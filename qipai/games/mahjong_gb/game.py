@@ -36,6 +36,11 @@ class MahjongGB(Game):
         Option("hands_per_match", 16, choices=(16, 4, 1),
                doc="16-hand match (4 rounds), one round of 4 hands, or one hand (Botzone)"),
         Option("seat_rotation", "mcr", choices=("mcr", "fixed"), doc="MCR seat changes between rounds"),
+        Option("rob_concealed_kong_for_13_orphans", False, kind=bool,
+               doc="a concealed kong may be robbed, only by a thirteen-orphans win"),
+        Option("illegal_action_policy", "refuse", choices=("refuse", "botzone"),
+               doc="refuse: a refused action costs nothing but time; botzone: the offender pays "
+                   "10 to each other seat and the hand ends (applied by the match layer)"),
     )
 
     def new_state(self, *, seed=None, deal=None, position=None, num_seats=None) -> MahjongState:
@@ -43,7 +48,8 @@ class MahjongGB(Game):
         return MahjongState(self, seed=seed, deal=deal, position=position, num_seats=num_seats)
 
     def parse_action(self, text: str, state=None) -> Action:
-        """``discard 5p``, ``win``, ``kong 5p``, ``add 5p``, ``pass``, ``pung``, ``kong``, ``chow 345p``."""
+        """``discard 5p``, ``win``, ``kong 5p``, ``add 5p``, ``pass``, ``pung``, ``kong``, ``chow 345p``
+        (and ``penalty``, the record of a sanction, see :meth:`MahjongState.penalize_illegal`)."""
         if not isinstance(text, str):
             raise IllegalAction("an action is text", text)
         return parse_action(text)

@@ -29,6 +29,9 @@ from .fans import FanResult, calculate, fan_table
 MCR_SEATING = ((0, 1, 2, 3), (1, 0, 3, 2), (2, 3, 1, 0), (3, 2, 0, 1))
 PASS = Action("pass")
 WIN = Action("win")
+PENALTY = Action("penalty")
+#: what the offender pays each other seat under ``illegal_action_policy="botzone"`` (2.10)
+BOTZONE_PENALTY = 10
 
 
 class MahjongState(State):
@@ -191,6 +194,10 @@ class MahjongState(State):
             if self._win_hand(seat, t, self_drawn=False, robbing=True) is not None:
                 out.append(WIN)
             return out
+        if p["kind"] == "rob_concealed":
+            if self._win_hand(seat, t, self_drawn=False, robbing=True, orphans_only=True) is not None:
+                out.append(WIN)
+            return out
         if self._win_hand(seat, t, self_drawn=False) is not None:
             out.append(WIN)
         if p["last"] or self.wall.is_empty(seat):
@@ -216,6 +223,11 @@ class MahjongState(State):
 
     def _apply(self, action: Action, seat: int) -> None:
         _check_action(action)
+        if action.kind == "penalty":
+            if self.opt["illegal_action_policy"] != "botzone":
+                raise IllegalAction("a penalty exists only under illegal_action_policy=botzone", action)
+            self._penalty(seat)
+            return
         legal = self._legal_actions(seat)
         if action not in legal:
             raise IllegalAction(self._why(action, seat), action)
@@ -234,6 +246,8 @@ class MahjongState(State):
         if action.kind == "win":
             if self.phase == "turn" and self.after_claim:
                 return "no win right after a chow or pung claim"
+            if self.pending and self.pending["kind"] == "rob_concealed":
+                return "a concealed kong can be robbed only to win with thirteen orphans"
             return f"not a winning hand worth at least {self.opt['min_fan']} fans (flowers not counted)"
         if self.phase != "turn" and action.kind in ("discard", "add"):
             return "it is a claim window: answer pass, win, kong, pung or chow"
@@ -242,6 +256,27 @@ class MahjongState(State):
         if action.kind in ("pung", "kong", "chow") and self.pending and self.pending.get("last"):
             return "the last discard can only be claimed for a win"
         return "not possible now"
+
+    # ----- sanctions ---------------------------------------------------------------------------
+    def penalize_illegal(self, seat: int) -> bool:
+        """The sanction for an action of ``seat`` that :meth:`apply` refused (rule file 2.10).
+
+        Under ``illegal_action_policy="botzone"`` the offender pays ``BOTZONE_PENALTY`` (10) to
+        each other seat, the hand ends (``how = "penalty"``) and the match goes on with the next
+        hand; the entry ``penalty`` goes into the log so a replay does the same. Under
+        ``"refuse"`` nothing happens and ``False`` is returned. The match layer calls this after
+        a refusal; the refused action itself never changes the state. Raises
+        :class:`IllegalAction` when the game is over or ``seat`` is not to act."""
+        if self.opt["illegal_action_policy"] != "botzone":
+            return False
+        self.apply(PENALTY, seat)
+        return True
+
+    def _penalty(self, seat: int) -> None:
+        pay = [BOTZONE_PENALTY] * 4
+        pay[seat] = -3 * BOTZONE_PENALTY
+        self.drawn = None
+        self._end_hand({"winners": [], "how": "penalty", "offender": seat, "payments": pay})
 
     # ----- own turn ---------------------------------------------------------------------------
     def _apply_turn(self, a: Action, seat: int) -> None:
@@ -252,6 +287,11 @@ class MahjongState(State):
         if a.kind == "kong":
             h[a.tile] -= 4
             self.melds[seat].append(Meld(KONG, a.tile, concealed=True))
+            if self.opt["rob_concealed_kong_for_13_orphans"]:
+                # every other seat answers every concealed kong, so the window tells nobody its
+                # kind; only a seat that can rob it with thirteen orphans is offered a win
+                self._open_window("rob_concealed", a.tile, seat, self._others(seat), last=False)
+                return
             self._draw(seat, "kong")
             return
         if a.kind == "add":
@@ -275,6 +315,8 @@ class MahjongState(State):
         return [self._next(seat, i) for i in (1, 2, 3)]
 
     def _open_window(self, kind: str, t: int, frm: int, seats: list[int], last: bool) -> None:
+        """``kind``: ``discard``, ``rob`` (an added kong) or ``rob_concealed`` (a concealed kong,
+        only with ``rob_concealed_kong_for_13_orphans``)."""
         self.phase = "claim" if kind == "discard" else "rob"
         self.pending = {"kind": kind, "tile": t, "from": frm, "last": last}
         self.answers = {}
@@ -294,9 +336,9 @@ class MahjongState(State):
         if winners:
             if not self.opt["multiple_winners"]:
                 winners = winners[:1]
-            self._settle_win(winners, t, self_drawn=False, payer=frm, robbing=p["kind"] == "rob")
+            self._settle_win(winners, t, self_drawn=False, payer=frm, robbing=p["kind"] != "discard")
             return
-        if p["kind"] == "rob":
+        if p["kind"] != "discard":
             self.pending = None
             self.answers = {}
             self._draw(frm, "kong")
@@ -368,15 +410,17 @@ class MahjongState(State):
                     fourth=fourth, seat_wind=self.seat_wind(seat), round_wind=self.prevalent,
                     flowers=len(self.flowers[seat]))
 
-    def _win_hand(self, seat: int, win: int | None, *, self_drawn: bool, robbing: bool = False):
-        """The fan result if ``seat`` may win on ``win`` now, else ``None``."""
+    def _win_hand(self, seat: int, win: int | None, *, self_drawn: bool, robbing: bool = False,
+                  orphans_only: bool = False):
+        """The hand if ``seat`` may win on ``win`` now, else ``None``; ``orphans_only``: the
+        win must be thirteen orphans (robbing a concealed kong)."""
         if win is None:
             return None
         if not self_drawn and self.hands[seat][win] >= 4:
             return None
         hand = self._hand_for(seat, win, self_drawn=self_drawn, robbing=robbing)
         f = fan_table(hand, exclusions=self.opt["exclusions"], mixed_kongs=self.opt["mixed_kongs"])
-        if f is None:
+        if f is None or (orphans_only and not f[THIRTEEN_ORPHANS]):
             return None
         base = sum(n * v for n, v in zip(f, _VALUES))
         if self.opt["flowers_count_toward_min"]:
@@ -413,10 +457,15 @@ class MahjongState(State):
             for s in range(4):
                 if s not in winners:
                     pay[s] -= base
-        if robbing:   # the robbed kong goes back to a pung
+        if robbing:   # a robbed added kong goes back to a pung, a concealed one to the hand
             ms = self.melds[payer]
-            i = next(i for i, m in enumerate(ms) if m.kind == KONG and m.tile == t and m.added)
-            ms[i] = Meld(PUNG, t, claimed=ms[i].claimed, source=ms[i].source)
+            i = next(i for i, m in enumerate(ms)
+                     if m.kind == KONG and m.tile == t and (m.added or m.concealed))
+            if ms[i].concealed:
+                del ms[i]
+                self.hands[payer][t] += 3
+            else:
+                ms[i] = Meld(PUNG, t, claimed=ms[i].claimed, source=ms[i].source)
         elif not self_drawn:
             self.ponds[payer][-1][1] = True
         how = "self_drawn" if self_drawn else ("robbing_kong" if robbing else "discard")
@@ -439,7 +488,7 @@ class MahjongState(State):
         self.answers = {}
         self.hand_no += 1
         if self.hand_no >= self.hands_total:
-            single = "win" if info["winners"] else "drawn_hand"
+            single = "win" if info["winners"] else ("penalty" if info["how"] == "penalty" else "drawn_hand")
             self._finish("hands_played" if self.hands_total > 1 else single)
         else:
             self._start_hand()
@@ -464,7 +513,12 @@ class MahjongState(State):
                     last["fans"][str(w)]["total"])
                 for w in last["winners"]])
         self.result = Result(returns, reason, text, winners,
-                             details={"hands": self.hand_results, "table_points": table_points(self.scores)})
+                             details=self._details(self.scores))
+
+    def _details(self, scores: list[int]) -> dict[str, Any]:
+        """``Result.details``: a copy of every finished hand (never the live list) and the table
+        points of ``scores``."""
+        return {"hands": copy.deepcopy(self.hand_results), "table_points": table_points(scores)}
 
     # ----- external endings --------------------------------------------------------------------
     def _loss_result(self, seat: int, reason: str) -> Result:
@@ -475,11 +529,11 @@ class MahjongState(State):
         best = max(scores)
         return Result(tuple(float(x) for x in scores), reason, _score_text(scores),
                       tuple(s for s in range(4) if scores[s] == best),
-                      details={"hands": self.hand_results, "table_points": table_points(scores)})
+                      details=self._details(scores))
 
     def _draw_result(self, reason: str) -> Result:
         return Result(tuple(float(x) for x in self.scores), reason, _score_text(self.scores), (),
-                      details={"hands": self.hand_results, "table_points": table_points(self.scores)})
+                      details=self._details(self.scores))
 
     def _result_from_text(self, text: str, reason: str) -> Result:
         try:
@@ -534,7 +588,9 @@ class MahjongState(State):
             "results": copy.deepcopy(self.hand_results),   # a view never aliases live state
         }
         if self.pending is not None:
-            out["claim"] = {"kind": self.pending["kind"], "tile": format_tiles([self.pending["tile"]]),
+            hidden = self.pending["kind"] == "rob_concealed" and seat != self.pending["from"]
+            out["claim"] = {"kind": self.pending["kind"],
+                            "tile": None if hidden else format_tiles([self.pending["tile"]]),
                             "from": self.pending["from"]}
         if self.phase == "turn":
             out["current"] = self.current
@@ -617,4 +673,5 @@ def _check_deal(deal: Any, hands_total: int) -> list[dict[str, Any]]:
     return out
 
 
+from .fantable import THIRTEEN_ORPHANS  # noqa: E402
 from .fantable import VALUES as _VALUES  # noqa: E402

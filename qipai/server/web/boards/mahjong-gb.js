@@ -10,12 +10,16 @@
 // after a short random pause so the speed of the answer tells nobody that you could not claim.
 // Every action the board sends is one the server listed as legal for this seat.
 
+// the verb of the open claim window: a discard, an added kong, a concealed kong (robbable only
+// with the option rob_concealed_kong_for_13_orphans)
+const CLAIM_VERB = { discard: "discarded", rob: "added", rob_concealed: "ckongs" };
+
 const L = {
   zh: {
     round: "圈风", hand: "局", dealer: "庄", wall: "牌墙", discard: "打出", win: "胡", selfdraw: "自摸",
     pung: "碰", kong: "杠", chow: "吃", pass: "过", add: "加杠", ckong: "暗杠", autopass: "自动过",
     next: "下家", across: "对家", prev: "上家", you: "你", tiles: "张", score: "分", flowers: "花",
-    discarded: "打出", added: "加杠", drawn: "荒庄", ondiscard: "点炮", robbing: "抢杠",
+    discarded: "打出", added: "加杠", ckongs: "暗杠", penalty: "违规罚分", drawn: "荒庄", ondiscard: "点炮", robbing: "抢杠",
     byself: "自摸", from: "放炮", total: "合计", fan: "番", payments: "得失", revealed: "亮牌",
     handNo: (n, k) => `第${n}/${k}局`, pick: "选择要打出的牌",
   },
@@ -23,7 +27,7 @@ const L = {
     round: "Round", hand: "Hand", dealer: "Dealer", wall: "Wall", discard: "Discard", win: "Win", selfdraw: "Self-drawn win",
     pung: "Pung", kong: "Kong", chow: "Chow", pass: "Pass", add: "Add kong", ckong: "Concealed kong", autopass: "Auto-pass",
     next: "Right", across: "Across", prev: "Left", you: "You", tiles: "tiles", score: "Score", flowers: "Flowers",
-    discarded: "discards", added: "adds a kong with", drawn: "Drawn hand", ondiscard: "on a discard", robbing: "robbing the kong",
+    discarded: "discards", added: "adds a kong with", ckongs: "declares a concealed kong", penalty: "Penalty for an illegal action:", drawn: "Drawn hand", ondiscard: "on a discard", robbing: "robbing the kong",
     byself: "self-drawn", from: "discarded by", total: "Total", fan: "fan", payments: "Payments", revealed: "Hands",
     handNo: (n, k) => `Hand ${n}/${k}`, pick: "Pick a tile to discard",
   },
@@ -243,7 +247,9 @@ export function mount(root, ctx) {
     const hows = { self_drawn: S.byself, discard: S.ondiscard, robbing_kong: S.robbing };
     const title = r.winners.length
       ? `${S.handNo(r.hand, msg.view.hands_per_match)} · ${r.winners.map(who).join(", ")} ${S.win} `
-      : `${S.handNo(r.hand, msg.view.hands_per_match)} · ${S.drawn}`;
+      : r.how === "penalty"
+        ? `${S.handNo(r.hand, msg.view.hands_per_match)} · ${S.penalty} ${who(r.offender)}`
+        : `${S.handNo(r.hand, msg.view.hands_per_match)} · ${S.drawn}`;
     const sum = el("summary", "", title);
     if (r.tile) sum.append(tileEl(r.tile, "tiny"), " ", hows[r.how] || r.how,
       r.how !== "self_drawn" ? ` (${S.from} ${who(r.from)})` : "");
@@ -305,7 +311,8 @@ export function mount(root, ctx) {
     box.append(info);
     if (v.claim && !msg.result) {
       const c = el("div", "mj-claim" + (me !== null && (msg.to_act || []).includes(me) ? " mine" : ""),
-        `${who(v.claim.from)} ${v.claim.kind === "add" ? S.added : S.discarded} `, tileEl(v.claim.tile, "small"));
+        `${who(v.claim.from)} ${CLAIM_VERB[v.claim.kind] ? S[CLAIM_VERB[v.claim.kind]] : S.discarded} `,
+        tileEl(v.claim.tile, "small"));   // a concealed kong's tile is null: shown face down
       c.id = "claim";
       box.append(c);
     }
