@@ -283,3 +283,16 @@ def test_malformed_record_names_the_line():
 
     with pytest.raises(RecordError, match="line 3"):
         read_records(bad, "bad.txt")
+
+
+def test_result_details_are_a_copy_of_the_hands():
+    st_ = qipai.load("mahjong-gb", hands_per_match=1).new_state(seed=1)
+    bots = {s: make_bot("mahjong-gb", "fast", s) for s in range(4)}
+    _play(st_, bots)
+    hands = st_.result.details["hands"]
+    assert hands == st_.hand_results and hands is not st_.hand_results
+    hands[0]["payments"][0] += 1000
+    assert st_.hand_results[0]["payments"] != hands[0]["payments"]
+    st2 = qipai.load("mahjong-gb", hands_per_match=4).new_state(seed=1)
+    st2.forfeit(2, "resign")
+    assert st2.result.details["hands"] is not st2.hand_results
