@@ -16,7 +16,7 @@ from typer.testing import CliRunner
 
 import qipai
 from qipai.cli import app
-from qipai.competition import EventError, create_event, enter_result, open_db, run_event, withdraw
+from qipai.competition import EventError, create_event, enter_result, lot, open_db, run_event, withdraw
 from qipai.competition.config import preset_data, preset_names
 from qipai.competition.db import EntrantRow, EventRow, GameRow, MatchRow
 from qipai.competition.event import Director
@@ -66,7 +66,8 @@ def test_knockout_with_byes_runs_to_a_champion(db):
 def test_table_knockout_with_lucky_loser(db):
     over = {"game": {"id": "test-high"},
             "match": {"session": {"seats": 3, "end": {"target": {"score_at_least": 6}}}}}
-    eid = create_event(db, "s0_doudizhu", bots(4), overrides=over)
+    # a fixed secret and id: the same draw, seats and deals on every run
+    eid = create_event(db, "s0_doudizhu", bots(4), overrides=over, event_id="lucky", secret="5e" * 32)
     out = run_event(db, eid)
     assert out["status"] == "finished"
     with db() as s:
@@ -75,9 +76,17 @@ def test_table_knockout_with_lucky_loser(db):
         assert [m.kind for m in r1] == ["session", "bye"] and r1[1].entrants == [1]
         table = r1[0]
         assert len(r2) == 1 and len(r2[0].entrants) == 3
-        # the final table: table winner, bye holder, and the best second place (lucky loser)
-        second = table.result["ranking"][1]
-        assert sorted(r2[0].entrants) == sorted([table.result["winner"], 1, second])
+        # the final table: table winner, bye holder, and the lucky loser: the best of the other
+        # two by table rank, then session score, then lot (purpose lot, §2.5 step 5) -- two
+        # seats may share second place, so the lot is part of the rule, not noise
+        res = table.result
+        losers = [(res["ranks"][i], -res["totals"][i], x) for i, x in enumerate(table.entrants)
+                  if x != res["winner"]]
+        best = min(c[:2] for c in losers)
+        tied = sorted(c[2] for c in losers if c[:2] == best)
+        lucky = lot.stream(d.ev.secret, "lot", eid, 1, "lucky-r1").shuffle(tied)[0] if len(tied) > 1 \
+            else tied[0]
+        assert sorted(r2[0].entrants) == sorted([res["winner"], 1, lucky])
 
 
 def test_round_robin_game_points_and_withdrawal_forfeits(db):

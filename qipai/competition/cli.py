@@ -13,6 +13,7 @@ from typing import Annotated, Any
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 from rich.tree import Tree
 
@@ -25,6 +26,7 @@ err = Console(stderr=True, highlight=False)
 DbOpt = Annotated[str | None, typer.Option("--db", help="Database URL (default: QIPAI_DATABASE_URL or "
                                                         "the SQLite file in the data directory).")]
 EventArg = Annotated[str | None, typer.Argument(help="Event id (default: the latest event).")]
+EventOpt = Annotated[str | None, typer.Option("--event", "-e", help="Event id (default: the latest event).")]
 
 
 def _fail(message: str) -> None:
@@ -86,12 +88,21 @@ def read_players(path: Path) -> list[Any]:
 
 @app.command("presets")
 def presets_cmd() -> None:
-    """List the event presets (one per event of the rule sheets)."""
+    """List the event presets (one per event of the rule sheets). Presets whose game is not in
+    qipai yet are marked; `event new` refuses them until it is."""
+    from qipai.core.registry import game_class
+
     from .config import preset_data, preset_names
 
     for name in preset_names():
         d = preset_data(name)
-        console.print(f"[bold]{name}[/bold]  {d.get('game', {}).get('id', '?')}  {d.get('title', '')}",
+        gid = d.get("game", {}).get("id", "?")
+        try:
+            game_class(gid)
+            note = ""
+        except QipaiError:
+            note = "  [yellow](game not available yet)[/yellow]"
+        console.print(f"[bold]{name}[/bold]  {gid}{note}  {escape(d.get('title', ''))}",
                       markup=True, soft_wrap=True)
 
 
@@ -158,7 +169,7 @@ def run_cmd(event: EventArg = None, max_games: Annotated[int | None, typer.Optio
 def result_cmd(game: Annotated[int, typer.Argument(help="Game number as shown by `event show`.")],
                result: Annotated[str, typer.Argument(help="Result text (1-0, 0-1, 1/2-1/2) or seat "
                                                           "scores separated by commas.")],
-               event: Annotated[str | None, typer.Option("--event", "-e", help="Event id.")] = None,
+               event: EventOpt = None,
                moves: Annotated[int | None, typer.Option(help="Moves completed (short-game rule).")] = None,
                db: DbOpt = None) -> None:
     """Enter the result of a pending game."""
@@ -172,9 +183,11 @@ def result_cmd(game: Annotated[int, typer.Argument(help="Game number as shown by
 
 
 @app.command("withdraw")
-def withdraw_cmd(player: str, event: Annotated[str | None, typer.Option("--event", "-e")] = None,
-                 db: DbOpt = None) -> None:
-    """Withdraw a player; its remaining games are forfeits."""
+def withdraw_cmd(player: Annotated[str, typer.Argument(help="The player's entrant id, as in the players "
+                                                             "file and `event show`.")],
+                 event: EventOpt = None, db: DbOpt = None) -> None:
+    """Withdraw a player. Its pending game becomes a forfeit (same game number) and its later
+    two-sided matches are forfeits; at a card table its seat is played automatically, ranked last."""
     from .event import withdraw
 
     try:
@@ -185,9 +198,9 @@ def withdraw_cmd(player: str, event: Annotated[str | None, typer.Option("--event
 
 
 @app.command("noshow")
-def noshow_cmd(players: Annotated[list[str], typer.Argument(help="The absent players (all at once).")],
-               event: Annotated[str | None, typer.Option("--event", "-e")] = None,
-               db: DbOpt = None) -> None:
+def noshow_cmd(players: Annotated[list[str], typer.Argument(help="The entrant ids of the absent players "
+                                                                "(name them all at once).")],
+               event: EventOpt = None, db: DbOpt = None) -> None:
     """Declare players absent from their pending match after the grace period: walkover (or
     an empty slot if both are absent); at a table, absent seats are played by trusteeship."""
     from .event import no_show
@@ -265,7 +278,11 @@ def render(d, header: bool = True, footer: bool = True) -> None:
             for g in m.games:
                 gt = f"game {g.id} (#{g.number}): " + " / ".join(d.seat_player(g, i)[0]
                                                                  for i in range(len(g.seats)))
-                gt += f" {g.result['text']} {g.result['reason']}" if g.result else " pending"
+                if g.result:
+                    text, reason = g.result["text"], g.result["reason"]
+                    gt += f" {text}" + (f" ({reason})" if reason and reason != text else "")
+                else:
+                    gt += " pending"
                 if m.kind != "session" or g.status == "pending":
                     node.add(gt)
             if m.kind == "session":

@@ -301,8 +301,27 @@ class Director:
             self._compare_duplicates(ms)
             self._new_round(rnd + 1)
 
+    def _withdrawn(self, m: MatchRow) -> list[int]:
+        """Draw numbers of the entrants of ``m`` who have withdrawn."""
+        return [d for d in m.entrants if d in self.by_draw and self.by_draw[d].status == "withdrawn"]
+
+    def out_seats(self, m: MatchRow) -> list[int]:
+        """Draw numbers at table ``m`` played by trusteeship, ranked last and unable to advance:
+        absent entrants (§5.6) and entrants who withdrew (a concession, §5.5)."""
+        return sorted({*(m.absent or []), *self._withdrawn(m)})
+
     def _update_match(self, m: MatchRow) -> None:
         games = sorted(m.games, key=lambda g: g.number)
+        if m.kind == "series" and not m.absent and self._withdrawn(m):
+            self._forfeit_series(m, loser=self._withdrawn(m)[0], games=games)
+            return
+        if m.kind == "session" and sum(d not in self.out_seats(m) for d in m.entrants) <= 1:
+            for g in games:          # nobody left to play the deal in progress with
+                if g.status == "pending":
+                    g.status, g.source, g.finished = "finished", "forfeit", _now()
+                    g.result = {"returns": [0.0] * len(g.seats), "reason": "withdrawal", "text": "void",
+                                "winners": [], "winner_draws": [], "moves": 0, "duration": 0,
+                                "void": True}
         if any(g.status == "pending" for g in games):
             return
         done = [g for g in games if g.status == "finished"]
@@ -322,10 +341,6 @@ class Director:
         if m.absent:
             self._walkover_series(m)
             return
-        for side in (a, b):
-            if self.by_draw[side].status == "withdrawn":
-                self._forfeit_series(m, loser=side, done=done)
-                return
         games = []
         for g in done:
             first = 0 if g.seats[0] == a else 1
@@ -410,16 +425,25 @@ class Director:
                     "decided_by": "walkover",
                     "text": f"walkover: {self.by_draw[m.absent[0]].entrant_id} absent"}
 
-    def _forfeit_series(self, m: MatchRow, loser: int, done: list[GameRow]) -> None:
+    def _forfeit_series(self, m: MatchRow, loser: int, games: list[GameRow]) -> None:
+        """``loser`` has withdrawn: the match is lost by forfeit. The game waiting to be played
+        (if any) becomes the forfeited game, keeping its number and seats; otherwise a forfeited
+        game is added. Finished games stand."""
         a, b = m.entrants
         winner = b if loser == a else a
         gp = self._series_rule().game_points
+        done = [g for g in games if g.status == "finished"]
         pw = sum(_pts(gp, g, winner) for g in done) + gp.score(True, 0)
         pl = sum(_pts(gp, g, loser) for g in done) + gp.score(False, 0)
-        m.games.append(GameRow(number=len(done) + 1, seats=[winner, loser], spec={"forfeit": True},
-                           status="finished", source="forfeit", finished=_now(),
-                           result={"reason": "forfeit", "winner_draws": [winner], "moves": 0,
-                                   "text": "forfeit"}))
+        result = {"reason": "withdrawal", "winner_draws": [winner], "moves": 0, "text": "forfeit"}
+        pending = [g for g in games if g.status == "pending"]
+        if pending:
+            g = pending[0]
+            g.status, g.source, g.finished, g.result = "finished", "forfeit", _now(), result
+            g.spec = {**g.spec, "forfeit": True}
+        else:
+            m.games.append(GameRow(number=len(done) + 1, seats=[winner, loser], spec={"forfeit": True},
+                                   status="finished", source="forfeit", finished=_now(), result=result))
         pts = [pw, pl] if winner == a else [pl, pw]
         m.status = "finished"
         m.result = {"winner": winner, "points": pts, "games": len(done) + 1, "decided_by": "forfeit",
@@ -427,8 +451,9 @@ class Director:
 
     def _update_session(self, m: MatchRow, done: list[GameRow]) -> None:
         rule = self.cfg.session
-        absent = [s for s, d in enumerate(m.entrants) if d in (m.absent or [])]
-        present = [d for d in m.entrants if d not in (m.absent or [])]
+        out = self.out_seats(m)
+        absent = [s for s, d in enumerate(m.entrants) if d in out]
+        present = [d for d in m.entrants if d not in out]
         if len(present) <= 1:        # §5.6: one present advances by walkover; none: nobody
             m.status = "finished"
             m.result = {"winner": present[0] if present else None, "totals": [0] * len(m.entrants),
@@ -495,7 +520,7 @@ class Director:
         for m in todo:
             mp = comp[m.index - 1]
             score = m.result["session_totals"]
-            absent = [s for s, d in enumerate(m.entrants) if d in (m.absent or [])]
+            absent = [s for s, d in enumerate(m.entrants) if d in self.out_seats(m)]
             present = [s for s in range(k) if s not in absent]
             best = max((mp[s], score[s]) for s in present)
             tied = [m.entrants[s] for s in present if (mp[s], score[s]) == best]
@@ -602,7 +627,7 @@ class Director:
                 if m.kind != "session":
                     continue
                 for seat, d in enumerate(m.entrants):
-                    if d == m.result["winner"] or d in (m.absent or []):
+                    if d == m.result["winner"] or d in self.out_seats(m):
                         continue
                     cands.append((m.result["ranks"][seat], -m.result["totals"][seat], d))
             cands.sort(key=lambda c: (c[0], c[1]))
@@ -733,7 +758,7 @@ class Director:
                                     if d != fm.result["winner"] and d not in (fm.absent or [])]
             elif fm.kind == "session":
                 out["runner_up"] = [name[fm.entrants[s]] for s, r in enumerate(fm.result["ranks"])
-                                    if r == 2 and fm.entrants[s] not in (fm.absent or [])]
+                                    if r == 2 and fm.entrants[s] not in self.out_seats(fm)]
             else:
                 out["runner_up"] = []
         else:
@@ -873,8 +898,9 @@ class Director:
         return list(self.s.scalars(q))
 
     def is_bot_game(self, g: GameRow) -> bool:
-        """Every seat is a bot or an absent entrant (played by trusteeship)."""
-        return all(d in (g.match.absent or []) or self.seat_player(g, i)[1] for i, d in enumerate(g.seats))
+        """Every seat is a bot, or an absent or withdrawn entrant (played by trusteeship)."""
+        out = self.out_seats(g.match)
+        return all(d in out or self.seat_player(g, i)[1] for i, d in enumerate(g.seats))
 
     def game_obj(self):
         return qipai.load(self.cfg.game_id, **self.cfg.game_options)
@@ -902,7 +928,8 @@ class Director:
         game = self.game_obj()
         state = self.new_state(game, g)
         base = int(g.spec["seed"][:8], 16)
-        absent = [i for i, d in enumerate(g.seats) if d in (g.match.absent or [])]
+        out = self.out_seats(g.match)
+        absent = [i for i, d in enumerate(g.seats) if d in out]
         who = [self.seat_player(g, i) for i in range(len(g.seats))]
         players = [Player() if i in absent else
                    BotPlayer(make_bot(game.id, who[i][1], seed=base + i), think_ms=think_ms, name=who[i][0])
@@ -1077,7 +1104,12 @@ def no_show(db: sessionmaker[Session], event_id: str | None, entrant_ids: Sequen
 
 
 def withdraw(db: sessionmaker[Session], event_id: str | None, entrant_id: str) -> None:
-    """Withdraw an entrant: its remaining round-robin / Swiss games are forfeits."""
+    """Withdraw an entrant. Two-sided matches: its pending match is lost by forfeit — the game
+    waiting to be played becomes the forfeited game (same game number) — and so is every later
+    match it is paired in (round robin); Swiss pairs it no more. Card tables: a concession
+    (§5.5): its seat is played by trusteeship for the rest of the session, ranked last, never
+    advancing. Results already reached stand. Raises EventError (nothing changed) for an
+    unknown player, one already withdrawn, or a finished event."""
     with db() as s:
         ev = _event(s, event_id)
         rows = [e for e in ev.entrants if e.entrant_id == entrant_id]
@@ -1085,12 +1117,9 @@ def withdraw(db: sessionmaker[Session], event_id: str | None, entrant_id: str) -
             raise EventError(f"event {ev.id} has no player {entrant_id!r}")
         if rows[0].status == "withdrawn":
             raise EventError(f"player {entrant_id!r} has already withdrawn")
+        if ev.status != "running":
+            raise EventError(f"event {ev.id} is finished")
         rows[0].status = "withdrawn"
-        d = Director(s, ev)
-        for g in d.pending_games():
-            if entrant_id in [d.name(x) for x in g.seats]:
-                s.delete(g)
         s.flush()
-        s.expire_all()
-        Director(s, _event(s, ev.id)).advance()
+        Director(s, ev).advance()
         s.commit()

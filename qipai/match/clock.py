@@ -106,6 +106,8 @@ class ClockSpec:
     trustee_delay: int = 1000
 
     def __post_init__(self) -> None:
+        for key in ("on_cap", "on_out"):     # "warn:3", {"kind": ...} mean what they mean in a preset
+            object.__setattr__(self, key, Consequence.parse(getattr(self, key)))
         if self.move_cap_scope not in ("always", "while_bank"):
             raise OptionError(f"move_cap_scope must be always or while_bank, not {self.move_cap_scope!r}")
         for name in ("bank", "move_cap", "first_lead_cap", "bank_cap"):
