@@ -233,7 +233,7 @@ def waits(c: list[int], seven_pairs: bool = False) -> list[int]:
             if need == 0 or need == 1:
                 out.extend(infos[g][2 + need])
     if seven_pairs and sum(c) == 13:
-        odd = [k for k in range(34) if c[k] % 2]
+        odd = [k for k, n in enumerate(c) if n & 1]
         if len(odd) == 1 and odd[0] not in out:
             out.append(odd[0])
     out.sort()

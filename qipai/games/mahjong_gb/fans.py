@@ -616,7 +616,7 @@ class _Ctx:
 
     def wait_kinds(self) -> list[int]:
         if self._waits is None:
-            self._waits = waits(list(self.standing_counts), seven_pairs=not self.fixed)
+            self._waits = waits(self.standing_counts, seven_pairs=not self.fixed)
         return self._waits
 
 
@@ -650,14 +650,19 @@ def _standard(packs: list[tuple[int, int]], ctx: _Ctx, base: list[int]) -> list[
     chows: list[int] = []
     pungs: list[tuple[int, int, bool]] = []
     concealed_chow_has_win = False
-    for i, (ty, t) in enumerate(packs[:4]):
-        melded = i < len(fixed) and fixed[i][2]
+    nfixed = len(fixed)
+    for ty, t, melded in fixed:
         if ty == CHOW:
             chows.append(t)
-            if not melded and (t == win or t - 1 == win or t + 1 == win):
-                concealed_chow_has_win = True
         else:
             pungs.append((ty, t, melded))
+    for ty, t in packs[nfixed:4]:
+        if ty == CHOW:
+            chows.append(t)
+            if t == win or t - 1 == win or t + 1 == win:
+                concealed_chow_has_win = True
+        else:
+            pungs.append((ty, t, False))
     pair = packs[4][1]
     if not ctx.self_drawn and not concealed_chow_has_win:
         pungs = [(ty, t, True) if (t == win and not m) else (ty, t, m) for ty, t, m in pungs]
@@ -694,7 +699,7 @@ def _standard(packs: list[tuple[int, int]], ctx: _Ctx, base: list[int]) -> list[
             f[BIG_THREE_WINDS] = 0
     _group_traits(packs, f)
     if not f[MELDED_HAND] and not f[FOUR_KONGS]:
-        _wait_fan(packs[len(fixed):], win, f, ctx)
+        _wait_fan(packs[nfixed:], win, f, ctx)
     _exclude(f, ctx.strict)
     if not f[BIG_FOUR_WINDS]:
         for _ty, t, _m in pungs:
@@ -705,31 +710,26 @@ def _standard(packs: list[tuple[int, int]], ctx: _Ctx, base: list[int]) -> list[
     return f
 
 
+def _pack_trait(ty: int, t: int) -> int:
+    """1: the group holds a terminal or honor; 2: a five; 4: an even pung or pair; else 0."""
+    if t >= 27:
+        return 1
+    r = RANK[t]
+    if ty == CHOW:
+        return 1 if r in (2, 8) else (2 if 4 <= r <= 6 else 0)
+    return 1 if r in (1, 9) else (2 if r == 5 else (4 if r % 2 == 0 else 0))
+
+
+_PACK_TRAIT = {(ty, t): _pack_trait(ty, t) for ty in (CHOW, PUNG, KONG, PAIR) for t in range(34)}
+
+
 def _group_traits(packs, f: list[int]) -> None:
-    term = five = even = 0
-    for ty, t in packs:
-        if t >= 27:
-            term += 1
-            continue
-        r = RANK[t]
-        if ty == CHOW:
-            if r == 2 or r == 8:
-                term += 1
-            elif 4 <= r <= 6:
-                five += 1
-        else:
-            if r == 1 or r == 9:
-                term += 1
-            elif r == 5:
-                five += 1
-            elif r % 2 == 0:
-                even += 1
-    if term == 5:
-        f[OUTSIDE_HAND] = 1
-    elif five == 5:
-        f[ALL_FIVE] = 1
-    elif even == 5:
-        f[ALL_EVEN_PUNGS] = 1
+    """全带幺, else 全带五, else 全双刻: the trait every group shares."""
+    acc = 7
+    for p in packs:
+        acc &= _PACK_TRAIT[p]
+    if acc:
+        f[OUTSIDE_HAND if acc == 1 else (ALL_FIVE if acc == 2 else ALL_EVEN_PUNGS)] = 1
 
 
 def _three_suited_terminal(chows: list[int], pair: int) -> bool:
