@@ -4,6 +4,7 @@ found by driving the public API (or the CLI) against rules/competition.md, kept 
 from __future__ import annotations
 
 import asyncio
+from dataclasses import replace as dataclasses_replace
 
 import pytest
 from typer.testing import CliRunner
@@ -13,6 +14,8 @@ from qipai.cli import app
 from qipai.competition import create_event, enter_result, open_db, run_event, withdraw
 from qipai.competition.db import EventRow, GameRow
 from qipai.competition.event import Director, EventError
+from qipai.competition.rules import SeriesGame, SeriesRule, SessionRule, series_status, session_status
+from qipai.core.errors import OptionError
 from qipai.match import GameRunner, ScriptedPlayer, VirtualTime
 from qipai.match.clock import Byoyomi, ClockSpec, SeatClock
 from tests import match_games  # noqa: F401  (test-nim, test-high)
@@ -201,3 +204,38 @@ def test_withdraw_and_noshow_help_describes_every_parameter(cmd):
     assert "Event id" in opt, opt
     arg = next(ln for ln in text.splitlines() if "player" in ln.lower() and "[required]" in ln)
     assert "entrant id" in arg, arg                   # the argument says what to give
+
+
+# ----- series and sessions ------------------------------------------------------------------------
+
+
+def test_series_with_no_extra_games_allowed_goes_to_the_lot_at_once():
+    # max_extra = 0: regulation ends level and the cap is already reached: decided by lot (§2.2
+    # rule 3), never a game beyond the cap
+    rule = SeriesRule.from_dict({"scheduled": 2, "max_extra": 0})
+    st = series_status(rule, [SeriesGame(0, 0), SeriesGame(1, 1)], coin=lambda n: 0, lot=lambda: 1)
+    assert (st.done, st.winner, st.decided_by) == (True, 1, "lot")
+    with pytest.raises(OptionError, match="max_extra"):
+        SeriesRule.from_dict({"scheduled": 2, "max_extra": -1})
+
+
+def test_session_time_limit_is_inclusive():
+    # §0.3: a deadline passes at the first millisecond after it. A deal ending exactly at the
+    # limit leaves it unexpired, so the next regulation deal still starts.
+    rule = SessionRule(seats=3, time_limit=10 * 60_000, between_deals=0)
+    st = session_status(rule, [([2, -1, -1], 5 * 60_000), ([2, -1, -1], 5 * 60_000)])
+    assert not st.done and not st.extra and st.deals == 2
+    st = session_status(rule, [([2, -1, -1], 5 * 60_000), ([2, -1, -1], 5 * 60_000 + 1)])
+    assert st.done and st.ended_by == "time"
+
+
+def test_session_time_runs_through_the_pause_between_deals():
+    # §4.3: between deals a pause (default 5 s) runs and the session time limit keeps running;
+    # §2.3 step 3: if the limit expires during that pause, the session ends without the next deal
+    rule = SessionRule.from_dict({"seats": 3, "end": {"time_limit": {"duration": "10m"}}})
+    assert rule.between_deals == 5_000
+    deals = [([2, -1, -1], 297_500), ([2, -1, -1], 297_500)]      # 4:57.5 + 0:05 + 4:57.5 = 10:00
+    st = session_status(rule, deals)
+    assert st.done and st.ended_by == "time" and st.deals == 2   # the pause after it runs out
+    st = session_status(dataclasses_replace(rule, between_deals=0), deals)
+    assert not st.done

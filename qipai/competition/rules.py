@@ -107,12 +107,16 @@ class SeriesRule:
         scheduled = int(d.get("scheduled", 1))
         if scheduled < 1:
             raise OptionError("series.scheduled must be at least 1")
+        max_extra = d.get("max_extra")
+        if max_extra is not None and (not isinstance(max_extra, int) or isinstance(max_extra, bool)
+                                      or max_extra < 0):
+            raise OptionError(f"series.max_extra must be a whole number >= 0 (or absent), not {max_extra!r}")
         clk = d.get("clock", clock if clock is not None else "none")
         clk = {str(k): v for k, v in clk.items()} if isinstance(clk, dict) and not _is_inline_clock(clk) \
             else {"default": clk}
         coin_games = tuple(int(g) for g, v in (fm.get("overrides") or {}).items() if v == "coin_toss")
         return cls(GamePoints.from_dict(d.get("game_points")), scheduled, bool(d.get("early_stop", False)),
-                   tb, d.get("max_extra"), fm.get("game1", "lot"), fm.get("then", "alternate"),
+                   tb, max_extra, fm.get("game1", "lot"), fm.get("then", "alternate"),
                    coin_games, clk)
 
     def clock_for(self, number: int) -> Any:
@@ -170,6 +174,8 @@ def series_status(rule: SeriesRule, games: Sequence[SeriesGame],
             return SeriesStatus(True, pts, 0 if pa > pb else 1, decided_by="points")
         if left == 0 and rule.tiebreak == "none":
             return SeriesStatus(True, pts, None, decided_by="level")
+        if left == 0 and rule.max_extra == 0:        # level, and no extra game is allowed
+            return SeriesStatus(True, pts, (lot or (lambda: coin(0)))(), decided_by="lot")
     else:
         last = games[-1]
         if last.winner is not None:
@@ -200,11 +206,12 @@ class SessionRule:
     clock: Any = "card_default"
     duplicate: bool = False                      # the tables of a round play the same deals (§2.8)
     advance_by: str = "score"                    # duplicate: score | matchpoints | average
+    between_deals: int = 5_000                   # ms of pause after each deal; the time limit runs on
 
     @classmethod
     def from_dict(cls, d: dict[str, Any], clock: Any = None) -> SessionRule:
         _check_keys(d, {"seats", "sides", "measure", "start_level", "must_play_levels", "end",
-                        "ties", "advance", "clock", "duplicate", "advance_by"}, "session")
+                        "ties", "advance", "clock", "duplicate", "advance_by", "between_deals"}, "session")
         if d.get("measure", "score") != "score":
             raise OptionError(f"session measure {d['measure']!r} needs a game module that reports "
                               "levels or placements; only 'score' sessions are run here")
@@ -230,10 +237,14 @@ class SessionRule:
         if advance_by != "score" and not duplicate:
             raise OptionError(f"session.advance_by = {advance_by!r} compares duplicate deals: it needs "
                               "duplicate = true")
+        between = duration_ms(d.get("between_deals", 5_000))
+        if between < 0:
+            raise OptionError("session.between_deals must not be negative")
         return cls(int(d.get("seats", 3)), target, end.get("deals"),
                    duration_ms(tl["duration"]) if tl.get("duration") else None,
                    "finish_current_deal", eligible, int(d.get("advance", 1)),
-                   d.get("clock", clock if clock is not None else "card_default"), duplicate, advance_by)
+                   d.get("clock", clock if clock is not None else "card_default"), duplicate, advance_by,
+                   between)
 
 
 @dataclass(frozen=True)
@@ -262,13 +273,15 @@ def session_status(rule: SessionRule, deals: Sequence[tuple[Sequence[float], int
     for i, (rets, ms) in enumerate(deals, 1):
         for s, r in enumerate(rets):
             totals[s] += r
-        elapsed += ms
+        elapsed += ms + (rule.between_deals if i > 1 else 0)
         if ended_at is None:
             if rule.target is not None and max(totals) >= rule.target:
                 ended_by = "target"
             elif rule.deals is not None and i >= rule.deals:
                 ended_by = "deals"
-            elif rule.time_limit is not None and elapsed >= rule.time_limit:
+            elif rule.time_limit is not None and elapsed + rule.between_deals > rule.time_limit:
+                # the limit passed during the deal or passes in the pause after it (§2.3 step 3;
+                # a deadline passes at the first ms after it, §0.3)
                 ended_by = "time"
             if ended_by:
                 ended_at = i
