@@ -3,8 +3,11 @@
 Reads only ``state.view(seat)`` and ``state.legal_actions(seat)``. A discard is chosen by
 (1) keeping the most winning tiles when one discard leaves the hand ready (tenpai), else
 (2) throwing the least connected tile: pairs and pungs, neighbours within one or two ranks
-count for a tile; isolated honors and terminals go first. Claims other than a win are passed,
-concealed kongs are declared (they cost nothing). Deterministic except for seeded tie-breaks.
+count for a tile; isolated honors and terminals go first. Concealed kongs are declared (they
+cost nothing). A discard is claimed for a pung, chow or kong only when that lowers the hand's
+standard-shape shanten (for a pung or chow: after the best discard that follows; for a kong:
+the claim keeps it no worse and brings a replacement tile); among several such claims the
+lowest shanten wins, then kong, pung, chow. Deterministic except for seeded tie-breaks.
 """
 
 from __future__ import annotations
@@ -12,7 +15,7 @@ from __future__ import annotations
 import random
 
 from qipai.bots import register_bot
-from qipai.tiles.shapes import waits
+from qipai.tiles.shapes import shanten, waits
 from qipai.tiles.tile import NUM_KINDS, parse_tiles
 
 
@@ -50,6 +53,53 @@ def choose_discard(counts: list[int], options: list[int], rng: random.Random) ->
     return best
 
 
+def _after_discard(counts: list[int], melds: int) -> int:
+    """The lowest shanten reachable by discarding one tile of ``counts``."""
+    best = 9
+    for t in range(NUM_KINDS):
+        if counts[t]:
+            counts[t] -= 1
+            best = min(best, shanten(counts, melds))
+            counts[t] += 1
+    return best
+
+
+def choose_claim(counts: list[int], melds: int, claim: dict | None, actions: list):
+    """The pung, chow or kong among ``actions`` that brings the hand (``counts`` concealed, with
+    ``melds`` declared sets) closer to winning on the claimed tile, or ``None``."""
+    if not claim or claim.get("kind") != "discard" or not claim.get("tile"):
+        return None
+    t = parse_tiles(claim["tile"])[0]
+    now = shanten(counts, melds)
+    best = None
+    best_key = None
+    for a in actions:
+        if a.kind not in ("pung", "chow", "kong"):
+            continue
+        c = list(counts)
+        if a.kind == "kong":
+            c[t] -= 3
+            after = shanten(c, melds + 1)
+            if after > now:
+                continue
+            rank = 0
+        else:
+            if a.kind == "pung":
+                c[t] -= 2
+            else:
+                for x in (a.tile, a.tile + 1, a.tile + 2):
+                    if x != t:
+                        c[x] -= 1
+            after = _after_discard(c, melds + 1)
+            if after >= now:
+                continue
+            rank = 1 if a.kind == "pung" else 2
+        key = (after, rank)
+        if best_key is None or key < best_key:
+            best, best_key = a, key
+    return best
+
+
 class FastBot:
     name = "fast"
 
@@ -67,12 +117,13 @@ class FastBot:
         if kongs:
             return kongs[0]
         discards = [a for a in actions if a.kind == "discard"]
-        if not discards:
-            return next(a for a in actions if a.kind == "pass")
         view = state.view(seat)
         counts = [0] * NUM_KINDS
         for t in parse_tiles(view["seats"][seat]["hand"]):
             counts[t] += 1
+        if not discards:
+            claim = choose_claim(counts, len(view["seats"][seat]["melds"]), view.get("claim"), actions)
+            return claim or next(a for a in actions if a.kind == "pass")
         t = choose_discard(counts, [a.tile for a in discards], self.rng)
         return next(a for a in discards if a.tile == t)
 

@@ -238,3 +238,76 @@ def waits(c: list[int], seven_pairs: bool = False) -> list[int]:
             out.append(odd[0])
     out.sort()
     return out
+
+
+@cache
+def _group_blocks(key: tuple[int, ...], honors: bool) -> frozenset[tuple[int, int, int]]:
+    """Every (sets, partial sets, pair 0/1) one group of counts can be cut into: a set is a
+    pung or (not for honors) a chow; a partial set is two tiles a set needs one more for (a
+    pair, or two ranks of a chow); the pair is the hand's one pair."""
+    c = list(key)
+    n = len(c)
+    out: set[tuple[int, int, int]] = set()
+
+    def rec(i: int, sets: int, partial: int, pair: int) -> None:
+        while i < n and not c[i]:
+            i += 1
+        if i == n:
+            out.add((sets, partial, pair))
+            return
+        if c[i] >= 3:
+            c[i] -= 3
+            rec(i, sets + 1, partial, pair)
+            c[i] += 3
+        if not honors and i + 2 < n and c[i + 1] and c[i + 2]:
+            c[i] -= 1
+            c[i + 1] -= 1
+            c[i + 2] -= 1
+            rec(i, sets + 1, partial, pair)
+            c[i] += 1
+            c[i + 1] += 1
+            c[i + 2] += 1
+        if c[i] >= 2:
+            c[i] -= 2
+            if not pair:
+                rec(i, sets, partial, 1)
+            rec(i, sets, partial + 1, pair)
+            c[i] += 2
+        if not honors:
+            for d in (1, 2):
+                if i + d < n and c[i + d]:
+                    c[i] -= 1
+                    c[i + d] -= 1
+                    rec(i, sets, partial + 1, pair)
+                    c[i] += 1
+                    c[i + d] += 1
+        c[i] -= 1                       # the tile stays unused
+        rec(i, sets, partial, pair)
+        c[i] += 1
+
+    rec(0, 0, 0, 0)
+    return frozenset(out)
+
+
+def shanten(c: list[int], melds: int = 0) -> int:
+    """Standard-shape shanten of the 34 concealed counts ``c`` next to ``melds`` declared sets:
+    how many tiles must still be exchanged before the hand waits (0: ready, -1: complete).
+    Counts 4 sets and a pair only (no seven pairs or special shapes)."""
+    groups = [_group_blocks(tuple(c[b:b + 9]), False) for b in (0, 9, 18)]
+    groups.append(_group_blocks(tuple(c[27:34]), True))
+    # combine group by group, keeping the best partial count per (sets, pair)
+    acc = {(melds, 0): 0}
+    for g in groups:
+        nxt: dict[tuple[int, int], int] = {}
+        for (s, p), t in acc.items():
+            for gs, gt, gp in g:
+                if p and gp:
+                    continue
+                key = (min(s + gs, 4), p | gp)
+                if nxt.get(key, -1) < t + gt:
+                    nxt[key] = t + gt
+        acc = nxt
+    best = 8
+    for (s, p), t in acc.items():
+        best = min(best, 8 - 2 * s - min(t, 4 - s) - p)
+    return best
