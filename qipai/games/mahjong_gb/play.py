@@ -32,8 +32,11 @@ def table_text(view: dict) -> str:
     lines.append(f"your hand: {mine['hand']}" + (f"   drew {mine['drawn']}" if mine.get("drawn") else ""))
     if "claim" in view:
         c = view["claim"]
-        verb = "discarded" if c["kind"] == "discard" else "adds a kong with"
-        lines.append(f"seat {c['from']} {verb} {c['tile']}")
+        if c["kind"] == "rob_concealed":
+            lines.append(f"seat {c['from']} declares a concealed kong")
+        else:
+            verb = "discarded" if c["kind"] == "discard" else "adds a kong with"
+            lines.append(f"seat {c['from']} {verb} {c['tile']}")
     return "\n".join(lines)
 
 
