@@ -239,3 +239,21 @@ def test_session_time_runs_through_the_pause_between_deals():
     assert st.done and st.ended_by == "time" and st.deals == 2   # the pause after it runs out
     st = session_status(dataclasses_replace(rule, between_deals=0), deals)
     assert not st.done
+
+
+@pytest.mark.parametrize("url", ["garbage://", "sqlite:////nonexistent-dir/sub/x.db"])
+@pytest.mark.parametrize("cmd", ["list", "show", "run"])
+def test_a_bad_database_url_is_a_clear_error_not_a_traceback(url, cmd):
+    res = CliRunner().invoke(app, ["event", cmd, "--db", url])
+    assert res.exit_code == 2, res.output
+    assert "cannot open the database" in res.output and "Traceback" not in res.output
+
+
+def test_entered_result_with_negative_moves_is_refused_with_nothing_changed(db):
+    eid = create_event(db, "s3_xiangqi", humans(4), overrides={"game": {"id": "test-nim"}},
+                       event_id="rr", secret=SECRET)
+    gid = min(_pending(db, eid))
+    with pytest.raises(EventError, match="moves"):
+        enter_result(db, eid, gid, "1-0", moves=-5)
+    assert gid in _pending(db, eid)
+    enter_result(db, eid, gid, "1-0", moves=0)

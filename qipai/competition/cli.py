@@ -141,7 +141,7 @@ def new_cmd(
 
 @app.command("run")
 def run_cmd(event: EventArg = None, max_games: Annotated[int | None, typer.Option(
-        help="Stop after this many games.")] = None, quiet: bool = False, db: DbOpt = None) -> None:
+        min=0, help="Stop after this many games.")] = None, quiet: bool = False, db: DbOpt = None) -> None:
     """Play the pending games whose seats are all bots; stop when the event ends or waits for
     results entered with `qipai event result`."""
     from .event import run_event
@@ -170,7 +170,8 @@ def result_cmd(game: Annotated[int, typer.Argument(help="Game number as shown by
                result: Annotated[str, typer.Argument(help="Result text (1-0, 0-1, 1/2-1/2) or seat "
                                                           "scores separated by commas.")],
                event: EventOpt = None,
-               moves: Annotated[int | None, typer.Option(help="Moves completed (short-game rule).")] = None,
+               moves: Annotated[int | None, typer.Option(
+                   min=0, help="Moves completed (short-game rule).")] = None,
                db: DbOpt = None) -> None:
     """Enter the result of a pending game."""
     from .event import enter_result
@@ -219,7 +220,11 @@ def list_cmd(db: DbOpt = None) -> None:
 
     from .db import EventRow
 
-    with _db(db)() as s:
+    try:
+        factory = _db(db)
+    except QipaiError as e:
+        _fail(str(e))
+    with factory() as s:
         for ev in s.scalars(select(EventRow).order_by(EventRow.created)):
             champ = (ev.outcome or {}).get("champion", "")
             console.print(f"{ev.id}  {ev.preset}  {ev.status}  {champ}", markup=False)
@@ -228,7 +233,7 @@ def list_cmd(db: DbOpt = None) -> None:
 @app.command("show")
 def show_cmd(event: EventArg = None, db: DbOpt = None) -> None:
     """Show the draw, every round's pairings or tables with results, and the standings."""
-    from .event import Director, EventError, _event
+    from .event import Director, _event
 
     try:
         with _db(db)() as s:
@@ -236,7 +241,7 @@ def show_cmd(event: EventArg = None, db: DbOpt = None) -> None:
             last = Director(s, ev)
             for n in range(1, last.stage_no + 1):      # every stage begun (multi-stage events)
                 render(Director(s, ev, n), header=n == 1, footer=n == last.stage_no)
-    except EventError as e:
+    except QipaiError as e:
         _fail(str(e))
 
 

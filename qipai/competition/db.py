@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from sqlalchemy import JSON, ForeignKey, Integer, String, UniqueConstraint, create_engine, event
-from sqlalchemy.engine import Engine
+from sqlalchemy.engine import Engine, make_url
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, relationship, sessionmaker
 
 
@@ -160,9 +160,24 @@ def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
 
 
 def open_db(url: str | None = None) -> sessionmaker[Session]:
-    """An engine on ``url`` (default :func:`database_url`), migrated; returns a session factory."""
-    engine = create_engine(url or database_url())
-    if engine.dialect.name == "sqlite":
-        event.listen(engine, "connect", _sqlite_pragmas)
-    migrate(engine)
+    """An engine on ``url`` (default :func:`database_url`), migrated; returns a session factory.
+    Raises QipaiError ("cannot open the database ...") for a malformed URL, an unknown database
+    kind or a database that cannot be opened."""
+    from sqlalchemy.exc import SQLAlchemyError
+
+    from qipai.core.errors import QipaiError
+
+    url = url or database_url()
+    try:
+        shown = make_url(url).render_as_string(hide_password=True)
+    except SQLAlchemyError:
+        shown = url if "@" not in url else "(the URL given)"
+    try:
+        engine = create_engine(url)
+        if engine.dialect.name == "sqlite":
+            event.listen(engine, "connect", _sqlite_pragmas)
+        migrate(engine)
+    except SQLAlchemyError as e:
+        reason = str(getattr(e, "orig", None) or e).splitlines()[0]
+        raise QipaiError(f"cannot open the database {shown}: {reason}") from None
     return sessionmaker(engine, expire_on_commit=False)

@@ -1040,6 +1040,8 @@ def enter_result(db: sessionmaker[Session], event_id: str | None, game_id: int, 
                  moves: int | None = None) -> GameRow:
     """Enter the result of pending game ``game_id``. Raises EventError (nothing changed) for an
     unknown game, a game of another event, or a game that already has a result."""
+    if moves is not None and (isinstance(moves, bool) or not isinstance(moves, int) or moves < 0):
+        raise EventError(f"moves must be a whole number >= 0, not {moves!r}")
     with db() as s:
         ev = _event(s, event_id)
         g = s.get(GameRow, game_id)
