@@ -6,12 +6,14 @@
 Starts ``qipai serve`` in its own process (one worker, SQLite, as shipped; rate limits raised
 because every client comes from 127.0.0.1), signs up N accounts, and for each opens a table —
 xiangqi and doudizhu alternately — where the account plays one seat over a WebSocket and the
-server's built-in bots play the others. A client thinks ``think`` seconds on average (uniform
+server's built-in bots (``--bot``, default ``random`` so that the run measures the server rather
+than a bot's search) play the others. A client thinks ``think`` seconds on average (uniform
 0.5x..1.5x) before each move, like a quick human. It measures:
 
 * moves/s handled: every ply the server applied (people and bots), over the run;
 * round trip of a person's move: from sending it to receiving the state that contains it
   (p50, p99, max in ms);
+* the server's CPU time per ply (Linux);
 * errors (error messages, dropped connections) and lost games: every game a client finishes
   (or resigns at the end of the run) must be answered with its stored record.
 
@@ -40,6 +42,15 @@ def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return s.getsockname()[1]
+
+
+def cpu_seconds(pid: int | None) -> float:
+    """User + system CPU time of process ``pid`` (Linux /proc), or 0 when unknown."""
+    try:
+        fields = open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError, TypeError):
+        return 0.0
 
 
 def start_server(data: str, port: int) -> subprocess.Popen:
@@ -72,11 +83,12 @@ async def signup(http: httpx.AsyncClient, name: str) -> str:
 
 
 async def play(base: str, token: str, game: str, think: float, until: float, stats: Stats,
-               rng: random.Random) -> None:
+               rng: random.Random, bot: str) -> None:
     cookie = {"Cookie": f"qipai_session={token}"}
     async with httpx.AsyncClient(base_url="http://" + base, headers=cookie, timeout=30) as http:
         while time.monotonic() < until:
-            r = await http.post("/api/tables", json={"game": game, "bots": 2 if game == "doudizhu" else 1})
+            r = await http.post("/api/tables", json={"game": game, "bots": 2 if game == "doudizhu" else 1,
+                                                     "bot": bot})
             if r.status_code != 201:
                 stats.errors.append(f"create: {r.text}")
                 return
@@ -102,6 +114,8 @@ async def one_game(base: str, tid: str, cookie: dict[str, str], think: float, un
             msg = json.loads(text)
             kind = msg["type"]
             if kind == "error":
+                if resigned and msg["error"] == "not_playing":
+                    continue            # the game ended by itself while the resignation was on its way
                 stats.errors.append(f"{tid}: {msg['error']}: {msg['message']}")
                 continue
             if kind != "state":
@@ -133,23 +147,30 @@ async def one_game(base: str, tid: str, cookie: dict[str, str], think: float, un
             await ws.send(json.dumps({"type": "move", "seq": seq, "action": action}))
 
 
-async def run(n: int, base: str, tokens: list[str], seconds: float, think: float) -> dict:
+async def run(n: int, base: str, tokens: list[str], seconds: float, think: float,
+              pid: int | None, bot: str) -> dict:
     stats = Stats()
+    cpu0 = cpu_seconds(pid)
+    mine0 = cpu_seconds(os.getpid())
     start = time.monotonic()
     until = start + seconds
     rng = random.Random(n)
     tasks = [asyncio.create_task(play(base, tokens[i], "xiangqi" if i % 2 == 0 else "doudizhu", think, until,
-                                      stats, random.Random(rng.random())))
+                                      stats, random.Random(rng.random()), bot))
              for i in range(n)]
     await asyncio.gather(*tasks)
     took = time.monotonic() - start
+    cpu = cpu_seconds(pid) - cpu0
+    mine = cpu_seconds(os.getpid()) - mine0
     q = statistics.quantiles(stats.rtt, n=100) if len(stats.rtt) > 1 else [0.0] * 99
     return {"games": n, "seconds": round(took, 1), "plies": stats.plies,
             "moves_per_s": round(stats.plies / took, 1), "person_moves": stats.human_moves,
             "rtt_p50_ms": round(statistics.median(stats.rtt), 2) if stats.rtt else 0.0,
             "rtt_p99_ms": round(q[98], 2), "rtt_max_ms": round(max(stats.rtt or [0]), 2),
             "finished_games": stats.finished, "errors": len(stats.errors), "lost_games": stats.lost,
-            "first_errors": stats.errors[:3]}
+            "first_errors": stats.errors[:3],
+            "server_cpu_ms_per_ply": round(cpu * 1000 / stats.plies, 2) if stats.plies and cpu else None,
+            "server_cpu_share": round(cpu / took, 2), "client_cpu_share": round(mine / took, 2)}
 
 
 async def main_async(args) -> int:
@@ -173,14 +194,16 @@ async def main_async(args) -> int:
                 tokens += await asyncio.gather(*(signup(http, f"load{j}") for j in batch))
         load = os.getloadavg()[0]
         print(f"python {sys.version.split()[0]}, {os.cpu_count()} cores, load average {load:.1f}; "
-              f"think {args.think} s per person move, {args.seconds} s per run")
+              f"think {args.think} s per person move, {args.seconds} s per run, server bots: {args.bot}")
         print(f"{'games':>6} {'moves/s':>9} {'plies':>7} {'p50 ms':>8} {'p99 ms':>8} {'max ms':>8} "
-              f"{'finished':>8} {'errors':>6} {'lost':>5}")
+              f"{'finished':>8} {'errors':>6} {'lost':>5} {'cpu ms/ply':>10} {'server cpu':>10} "
+              f"{'client cpu':>10}")
         for n in args.n:
-            r = await run(n, base, tokens, args.seconds, args.think)
+            r = await run(n, base, tokens, args.seconds, args.think, proc.pid if proc else None, args.bot)
             print(f"{r['games']:>6} {r['moves_per_s']:>9} {r['plies']:>7} {r['rtt_p50_ms']:>8} "
                   f"{r['rtt_p99_ms']:>8} {r['rtt_max_ms']:>8} {r['finished_games']:>8} {r['errors']:>6} "
-                  f"{r['lost_games']:>5}", flush=True)
+                  f"{r['lost_games']:>5} {r['server_cpu_ms_per_ply']!s:>10} {r['server_cpu_share']:>10} "
+                  f"{r['client_cpu_share']:>10}", flush=True)
             if r["errors"] or r["lost_games"]:
                 failed = True
                 print("  errors:", r["first_errors"])
@@ -199,6 +222,9 @@ def main() -> int:
     ap.add_argument("-n", type=int, nargs="*", default=[10, 100, 500], help="concurrent games per run")
     ap.add_argument("--seconds", type=float, default=20.0, help="length of each run")
     ap.add_argument("--think", type=float, default=1.0, help="mean thinking time of a person (s)")
+    ap.add_argument("--bot", default="random",
+                    help="the server's bots (random: the referee's cost only; xiangqi's greedy bot "
+                         "searches about 1 ms per move itself)")
     args = ap.parse_args()
     try:
         import uvloop
