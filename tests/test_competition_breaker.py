@@ -16,7 +16,7 @@ from qipai.competition.db import EventRow, GameRow
 from qipai.competition.event import Director, EventError
 from qipai.competition.rules import SeriesGame, SeriesRule, SessionRule, series_status, session_status
 from qipai.core.errors import OptionError
-from qipai.match import GameRunner, ScriptedPlayer, VirtualTime
+from qipai.match import AcceptDraw, GameRunner, OfferDraw, ScriptedPlayer, VirtualTime
 from qipai.match.clock import Byoyomi, ClockSpec, SeatClock
 from tests import match_games  # noqa: F401  (test-nim, test-high)
 
@@ -257,3 +257,27 @@ def test_entered_result_with_negative_moves_is_refused_with_nothing_changed(db):
         enter_result(db, eid, gid, "1-0", moves=-5)
     assert gid in _pending(db, eid)
     enter_result(db, eid, gid, "1-0", moves=0)
+
+
+def test_draw_offer_on_own_turn_is_delivered_with_the_move():
+    # §5.4: an offer made on the player's own turn is delivered together with its move, so the
+    # opponent cannot accept it (and end the game drawn) before that move is made
+    a = ScriptedPlayer([(100, OfferDraw(), "now"), (1_000, "1")])
+    b = ScriptedPlayer([(0, AcceptDraw())])
+    seen = []
+    runner = GameRunner(qipai.load("test-nim"), [a, b], time=VirtualTime())
+
+    async def drive():
+        async def early_accept():
+            await runner.time.sleep(500)           # during seat 0's turn, before its move
+            seen.append(runner.state.is_terminal())
+            runner.submit(1, AcceptDraw())
+
+        asyncio.ensure_future(early_accept())
+        return await runner.run()
+
+    out = asyncio.run(drive())
+    assert out.result.text == "1/2-1/2" and out.moves == 1      # drawn only after the move
+    offer = next(e for e in out.events if e["type"] == "draw_offer")
+    accepted = next(e for e in out.events if e["type"] == "draw_accepted")
+    assert offer["t"] == 1_100 and accepted["t"] == 1_100

@@ -100,10 +100,11 @@ def test_draw_offer_with_a_move_and_acceptance():
 
 def test_move_declines_offer_and_cooldown_blocks_reoffer():
     seen = []
+    # an offer on a's own turn goes out with a's move (§5.4), so the game must go on after it
     a = ScriptedPlayer([(1_000, Move("1", offer_draw=True)), (1_000, OfferDraw(), "now"),
-                        (1_000, "1"), (0, "1"), (0, "1"), (0, OfferDraw(), "now"), (0, "1")])
+                        (1_000, "1"), (0, "1"), (0, "1"), (0, OfferDraw(), "now"), (0, "1"), (0, "1")])
     b = InputPlayer("b", notify=lambda s, m: seen.append(m))
-    runner = GameRunner(nim(pile=9), [a, b])
+    runner = GameRunner(nim(pile=11), [a, b])
 
     async def drive():
         task = asyncio.ensure_future(runner.run())

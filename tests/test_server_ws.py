@@ -130,9 +130,13 @@ def test_resign_and_draw_offers(c):
         r.send_json({"type": "draw_accept"})
         m = receive(r)
         assert m["type"] == "event" and m["event"]["type"] == "refused" or m["type"] == "error"
-        r.send_json({"type": "draw_offer"})
+        r.send_json({"type": "draw_offer"})      # on red's own turn: it goes out with red's move (§5.4)
+        r.send_json({"type": "move", "seq": 0, "action": "h2e2"})
         ev = receive(b)
-        assert ev["type"] == "event" and ev["event"]["type"] == "draw_offer" and ev["event"]["seat"] == 0
+        while ev["type"] != "event":
+            assert ev["type"] == "state"
+            ev = receive(b)
+        assert ev["event"]["type"] == "draw_offer" and ev["event"]["seat"] == 0
         b.send_json({"type": "draw_decline"})
         assert receive(b)["event"]["type"] == "draw_declined"
         b.send_json({"type": "resign"})

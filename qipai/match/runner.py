@@ -94,6 +94,7 @@ class GameRunner:
         self._turn = [0] * n           # decision number per seat (0: none pending)
         self._turn_counter = 0
         self._offer: int | None = None  # seat whose draw offer is open
+        self._held_offer: set[int] = set()   # offers made on the offerer's own turn, sent with its move
         self._cooldown = [0] * n        # own moves still needed before offering again
         self._moves_by = [0] * n
         self.absent = set(trustee)       # seats in trusteeship they cannot leave (absent, conceded)
@@ -216,6 +217,7 @@ class GameRunner:
         if clock.trusteeship and dl == clock.t0 + clock.spec.trustee_delay and (
                 clock.deadline() is None or dl < clock.deadline()):
             clock.act(dl)
+            self._held_offer.discard(seat)
             self._auto(seat, dl, "trusteeship", used)
             return
         out = clock.expire()
@@ -228,6 +230,7 @@ class GameRunner:
         if not out.ends_turn:
             return
         self._turn[seat] = 0
+        self._held_offer.discard(seat)      # an offer waiting for a move that never came
         if out.kind == LOSE:
             self._lose(seat, "timeout", dl)
         elif out.kind == AUTO:
@@ -343,10 +346,16 @@ class GameRunner:
         self._offer = None
 
     def _offer_draw(self, seat: int) -> None:
+        """A drawn-game offer from ``seat`` (§5.4). Made on the seat's own turn, it is held and
+        delivered together with the seat's move (the checks below then apply at delivery);
+        made during the opponent's turn, it is delivered at once."""
         if len(self.state.sides()) != 2:
             return self._reply_error(seat, "drawn-game offers exist only in two-sided games")
         if self.draw_offers == "forbidden":
             return self._reply_error(seat, "draw offers are not allowed in this event")
+        if seat in self.state.to_act and self.clocks[seat].running:
+            self._held_offer.add(seat)
+            return None
         if isinstance(self.draw_offers, int) and len(self.state.log) < self.draw_offers:
             return self._reply_error(seat, f"no draw offers before move {self.draw_offers}")
         if self._cooldown[seat]:
@@ -383,7 +392,9 @@ class GameRunner:
         if self._offer is not None and self._offer != seat:
             self._decline(seat)          # a move declines the opponent's offer
         self._after_action(seat, t, used)
-        if msg.offer_draw and not self.state.is_terminal():
+        held = seat in self._held_offer
+        self._held_offer.discard(seat)
+        if (msg.offer_draw or held) and not self.state.is_terminal():
             self._offer_draw(seat)
 
 
