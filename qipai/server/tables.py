@@ -152,7 +152,9 @@ class LiveTable:
             "settings": self.settings, "event": self.event_id, "created": self.created,
             "commitment": commitment(self.seed) if self.seed else None,
             "seed": self.seed if self.status == "finished" else None,
-            "plies": len(state.log) if state else 0, "record": self.record_id,
+            # progress of a hidden-information game is news too: only once it is over
+            "plies": (len(state.log) if state and not (self.hidden and self.status == "playing") else None),
+            "record": self.record_id,
             "spectators": len(self.conns.get(None, ())),
         }
 
@@ -259,6 +261,8 @@ class LiveTable:
         """Every seat is taken: deal (from a fresh seed, committed first) and play."""
         origin = self.settings.get("origin") or {}
         self.seed = self.seed or origin.get("seed") or new_seed()
+        # the origin is saved with the table: a restarted server replays the game from it
+        self.settings["origin"] = {"seed": self.seed, "deal": origin.get("deal")}
         state = self.game.new_state(seed=self.seed, deal=origin.get("deal"), num_seats=self.num_seats)
         self.hidden = has_hidden_information(state)
         self.status = "playing"
@@ -523,7 +527,7 @@ class Hub:
             vals: dict[str, Any] = {}
             if t.seats_dirty:
                 vals.update(seats=[dict(x) if x else None for x in t.seats], status=t.status,
-                            seed=t.row_seed())
+                            seed=t.row_seed(), settings=dict(t.settings))
                 t.seats_dirty = False
             if t.runner is not None and t.status == "playing" and (t.dirty or everything or vals):
                 vals["live"] = t.snapshot()
