@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -170,6 +171,8 @@ def test_records_download_and_steps(c):
 
     assert read_pgn(pgn.text)[0].actions == rec.actions
     assert c.get(f"/api/records/{rid}/download?format=zip").json()["error"] == "bad_format"
+    chinese = c.get(f"/api/records/{rid}/download?format=pgn-chinese").text   # any registered format
+    assert f'[Result "{state.result.text}"]' in chinese and re.search("[\u4e00-\u9fff]{4}", chinese)
     steps = c.get(f"/api/records/{rid}/steps").json()["steps"]
     assert len(steps) == len(rec.actions) + 1 and [s["action"] for s in steps[1:]] == rec.actions
     assert steps[-1]["public"]["fen"] == state.fen()

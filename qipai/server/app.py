@@ -25,14 +25,13 @@ from sqlalchemy import func, select
 import qipai
 from qipai.bots import bot_names
 from qipai.competition.db import open_db
-from qipai.core import Record, replay
+from qipai.core import Record
 from qipai.core.errors import QipaiError
 from qipai.match import CLOCK_PRESETS
 
-from . import auth
+from . import auth, exports
 from .config import Settings
 from .errors import ApiError, ws_error
-from .exports import EXPORTS
 from .models import RecordPlayer, RecordRow, UserRow
 from .ratelimit import RateLimit
 from .tables import Conn, Hub
@@ -262,7 +261,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         for info in qipai.games():
             d = info.to_json()
             d["bots"] = bot_names(info.id)
-            d["export"] = EXPORTS[info.id][0] if info.id in EXPORTS else None
+            d["export"] = exports.native_format(info.id)
+            d["formats"] = exports.formats(info.id)
             out.append(d)
         return out
 
@@ -394,21 +394,19 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @app.get("/api/records/{record_id}/download", tags=["records"])
     async def download(record_id: int, format: str = "json") -> Response:
-        """The record as qipai JSON (``format=json``) or in the game's own format
-        (``format=native``: PGN for xiangqi, SGF for go, ...)."""
+        """The record as qipai JSON (``format=json``), in the game's own format
+        (``format=native``: PGN for xiangqi, SGF for go, ...) or in any format the game writes
+        (``format=pgn-chinese``, ``rif``, ...; listed as ``formats`` by ``/api/games``)."""
         row = get_record(record_id)
-        if format == "json":
-            text = json.dumps(row.record, ensure_ascii=False, indent=1)
-            return Response(text, media_type="application/json; charset=utf-8", headers={
-                "Content-Disposition": f'attachment; filename="qipai-{row.id}.json"'})
-        if format != "native":
-            raise ApiError(400, "bad_format", "format is json or native")
-        if row.game not in EXPORTS:
-            raise ApiError(404, "no_native_format", f"{row.game} has no other record format")
-        ext, media, writer = EXPORTS[row.game]
-        rec = Record.from_json(row.record)
+        if format == "native":
+            format = exports.native_format(row.game) or ""
+            if not format:
+                raise ApiError(404, "no_native_format", f"{row.game} has no other record format")
+        if format not in exports.formats(row.game):
+            raise ApiError(400, "bad_format", f"{row.game} records download as: "
+                           f"{', '.join(exports.formats(row.game))} or native")
         try:
-            text = writer(replay(rec), rec)
+            text, ext, media = exports.download(Record.from_json(row.record), format)
         except (ValueError, QipaiError) as e:
             raise ApiError(409, "cannot_export", str(e)) from None
         return Response(text, media_type=media, headers={

@@ -1,50 +1,41 @@
-"""Record downloads in each game's own format (besides qipai's JSON record).
+"""Record downloads: qipai's JSON record, or any format the game registered with
+:func:`qipai.core.formats.register_writer` (PGN for xiangqi, SGF for go, RIF for gomoku, ...).
 
-``EXPORTS[game_id]`` is ``(file extension, media type, writer)`` where the writer turns the
-replayed final state and the stored record into text. A game without an entry downloads as
-JSON only. Writers come from the game packages; nothing here knows a rule.
+``native_format(game_id)`` is the one the pages offer beside JSON; ``download(record, name)``
+gives ``(text, file extension, media type)``. Nothing here knows a rule.
 """
 
 from __future__ import annotations
 
-import json
-from collections.abc import Callable
-from typing import Any
-
 from qipai.core import Record
+from qipai.core.formats import write_records, writer_names
 
-
-def _xiangqi(state: Any, record: Record) -> str:
-    from qipai.games.xiangqi.pgn import write_game
-
-    names = record.seats or ["", ""]
-    tags = {"Red": names[0], "Black": names[1], "Event": record.meta.get("event", "qipai"),
-            "Date": str(record.meta.get("date", ""))[:10].replace("-", ".") or None}
-    return write_game(state, tags=tags)
-
-
-def _go(state: Any, record: Record) -> str:
-    from qipai.games.go.sgf import write_sgf
-
-    return write_sgf(state, seats=record.seats, meta=record.meta)
-
-
-def _gomoku(state: Any, record: Record) -> str:
-    from qipai.games.gomoku.records import write_rif
-
-    names = record.seats or ["", ""]
-    return write_rif([state], seats=[(names[0], names[1])])
-
-
-def _doudizhu(state: Any, record: Record) -> str:
-    from qipai.games.doudizhu.formats import write_botzone
-
-    return json.dumps(write_botzone(state), ensure_ascii=False, indent=1)
-
-
-EXPORTS: dict[str, tuple[str, str, Callable[[Any, Record], str]]] = {
-    "xiangqi": ("pgn", "application/x-chess-pgn; charset=utf-8", _xiangqi),
-    "go": ("sgf", "application/x-go-sgf; charset=utf-8", _go),
-    "gomoku": ("rif", "application/xml; charset=utf-8", _gomoku),
-    "doudizhu": ("botzone.json", "application/json; charset=utf-8", _doudizhu),
+#: format name -> (file extension, media type); unknown names download as plain text
+MEDIA = {
+    "json": ("json", "application/json; charset=utf-8"),
+    "pgn": ("pgn", "application/x-chess-pgn; charset=utf-8"),
+    "pgn-chinese": ("pgn", "application/x-chess-pgn; charset=utf-8"),
+    "sgf": ("sgf", "application/x-go-sgf; charset=utf-8"),
+    "rif": ("rif", "application/xml; charset=utf-8"),
 }
+PREFERRED = ("pgn", "sgf", "rif")
+
+
+def formats(game_id: str) -> list[str]:
+    return writer_names(game_id)
+
+
+def native_format(game_id: str) -> str | None:
+    """The game's own record format (None: JSON only)."""
+    own = [n for n in writer_names(game_id) if n != "json"]
+    for name in PREFERRED:
+        if name in own:
+            return name
+    return own[0] if own else None
+
+
+def download(record: Record, name: str) -> tuple[str, str, str]:
+    """The record written in format ``name``. Raises RecordError for a format the game lacks."""
+    text = write_records([record], name)
+    ext, media = MEDIA.get(name, ("txt", "text/plain; charset=utf-8"))
+    return text, ext, media
