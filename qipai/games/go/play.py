@@ -17,8 +17,12 @@ from rich.text import Text
 
 from qipai.bots import make_bot
 from qipai.core.errors import IllegalAction
+from qipai.games.terminal import HANDLED, QUIT, RESIGNED, common_command, print_result
 
 from .coords import GTP_COLUMNS, to_gtp
+
+HELP = ("Points in GTP (D4, Q16; no column I) or SGF letters (dp). Commands: pass, moves, resign, "
+        "quit; after two passes: dead D4, alive D4, done, resume.")
 
 
 def board_text(state) -> Text:
@@ -83,21 +87,13 @@ def run(game, *, bot: str, seat: int, seed: int | None, console: Console,
         line = read_line(f"{colour}> ").strip()
         if not line:
             continue
-        cmd = line.lower()
-        if cmd in ("quit", "exit"):
-            console.print("Game abandoned.", markup=False)
+        done = common_command(line.lower(), state, seat, console, help_text=HELP)
+        if done == QUIT:
             return
-        if cmd == "help":
-            console.print("Points in GTP (D4, Q16; no column I) or SGF letters (dp). Commands: "
-                          "pass, moves, resign, quit; after two passes: dead D4, alive D4, done, "
-                          "resume.", markup=False)
-            continue
-        if cmd == "moves":
-            console.print(" ".join(str(m) for m in state.legal_actions(seat)), markup=False)
-            continue
-        if cmd == "resign":
-            state.resign(seat)
+        if done == RESIGNED:
             break
+        if done == HANDLED:
+            continue
         try:
             state.apply(line, seat=seat)
         except IllegalAction as e:
@@ -108,9 +104,8 @@ def run(game, *, bot: str, seat: int, seed: int | None, console: Console,
                 state.forfeit(seat, "illegal_moves")
     console.print(board_text(state))
     res = state.result
-    outcome = "You win" if seat in res.winners else "Draw" if not res.winners else "You lose"
     extra = ""
     if "black" in res.details:
         extra = f" Black {res.details['black']:g}, White {res.details['white']:g}, komi " \
                 f"{res.details['komi']:g}."
-    console.print(f"Game over: {res.text} ({res.reason}).{extra} {outcome}.", markup=False)
+    print_result(state, seat, console, extra)

@@ -15,6 +15,7 @@ from rich.text import Text
 
 from qipai.bots import make_bot
 from qipai.core.errors import IllegalAction
+from qipai.games.terminal import HANDLED, QUIT, RESIGNED, common_command, print_result
 
 from .board import BLACK, COLUMNS, SIZE, WHITE, point, point_name
 
@@ -94,27 +95,20 @@ def run(game, *, bot: str, seat: int, seed: int | None, console: Console,
         if not line:
             continue
         cmd = line.lower()
-        if cmd in ("quit", "exit"):
-            console.print("Game abandoned.", markup=False)
-            return
-        if cmd == "help":
-            console.print(HELP, markup=False)
-            continue
         if cmd == "forbidden":
             pts = state.forbidden_points()
             console.print(", ".join(f"{p} ({k})" for p, k in pts.items()) or "none", markup=False)
             continue
-        if cmd == "resign":
-            state.resign(seat)
+        done = common_command(cmd, state, seat, console, help_text=HELP, bot=bot)
+        if done == QUIT:
+            return
+        if done == RESIGNED:
             break
-        if cmd == "draw":
-            console.print(f"The {bot} bot declines the draw.", markup=False)
+        if done == HANDLED:
             continue
         try:
             state.apply(_normalise(line))
         except IllegalAction as e:
             console.print(f"Refused: {e.reason}", markup=False)
     console.print(board_text(state, show_forbidden=False))
-    res = state.result
-    outcome = "You win" if seat in res.winners else "Draw" if not res.winners else "You lose"
-    console.print(f"Game over: {res.text} ({res.reason}). {outcome}.", markup=False)
+    print_result(state, seat, console)

@@ -16,11 +16,13 @@ from rich.text import Text
 
 from qipai.bots import make_bot
 from qipai.core.errors import IllegalAction
+from qipai.games.terminal import HANDLED, QUIT, RESIGNED, common_command, print_result
 
 NAMES = {"K": "帅", "A": "仕", "B": "相", "N": "马", "R": "车", "C": "炮", "P": "兵",
          "k": "将", "a": "士", "b": "象", "n": "马", "r": "车", "c": "炮", "p": "卒"}
 RED_FILES = "九八七六五四三二一"
 MAX_REFUSED = 3
+HELP = "Moves: ICCS h2e2, WXF C2=5, Chinese 炮二平五. Commands: moves, resign, draw, quit."
 
 
 def board_text(state, flip: bool = False) -> Text:
@@ -79,22 +81,12 @@ def run(game, *, bot: str, seat: int, seed: int | None, console: Console,
         line = read_line(f"{side[seat]} to move{check}> ").strip()
         if not line:
             continue
-        cmd = line.lower()
-        if cmd in ("quit", "exit"):
-            console.print("Game abandoned.", markup=False)
+        done = common_command(line.lower(), state, seat, console, help_text=HELP, bot=bot)
+        if done == QUIT:
             return
-        if cmd == "help":
-            console.print("Moves: ICCS h2e2, WXF C2=5, Chinese 炮二平五. "
-                          "Commands: moves, resign, draw, quit.", markup=False)
-            continue
-        if cmd == "moves":
-            console.print(" ".join(str(m) for m in state.legal_moves()), markup=False)
-            continue
-        if cmd == "resign":
-            state.resign(seat)
+        if done == RESIGNED:
             break
-        if cmd == "draw":
-            console.print(f"The {bot} bot declines the draw.", markup=False)
+        if done == HANDLED:
             continue
         from qipai.games.xiangqi.notation import looks_like_move
 
@@ -110,9 +102,7 @@ def run(game, *, bot: str, seat: int, seed: int | None, console: Console,
             if refused >= MAX_REFUSED:
                 state.forfeit(seat, "illegal_moves")
     console.print(board_text(state, flip=seat == 1))
-    res = state.result
-    outcome = "You win" if seat in res.winners else "Draw" if not res.winners else "You lose"
-    console.print(f"Game over: {res.text} ({res.reason}). {outcome}.", markup=False)
+    print_result(state, seat, console)
 
 
 def _describe(state, move) -> str:
