@@ -1,0 +1,622 @@
+"""保皇 (baohuang) for five seats: deal, tribute, emperor selection, guard declaration, play and
+scoring, as specified in ``rules/baohuang.md`` Part A.
+
+One :class:`BaohuangState` is one deal (including the redeals after a void selection, §2.6).
+Phases: ``select`` (candidates accept or decline the package), ``declare`` (the emperor names
+the guard card), ``play``, ``over``. Seats are 0..4; play goes ``s -> s+1``, the package goes
+``s -> s-1`` (§2.1).
+
+A deal starts from a ``seed`` (shuffled with :class:`~qipai.core.rng.DealRng`) or an explicit
+``deal`` object (:func:`check_deal`). The tribute owed from the previous deal of a match is given
+as ``deal={"previous": <Result.details["tribute_basis"] of that deal>}`` (with a seed), or as the
+``previous`` key of an explicit deal.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from qipai.cards import Card, make_deck, parse_card
+from qipai.core.errors import IllegalAction, NotationError
+from qipai.core.game import Game, Result, State
+from qipai.core.options import Option
+from qipai.core.registry import register
+from qipai.core.rng import DealRng, commitment, new_seed
+
+from . import tribute as trib
+from .actions import ACCEPT, JIEFENG, PASS, Accept, CardPlay, Declare, Decline, Pass, parse
+from .sets import NORMAL, NRANKS, ORDER, Play, answers, leads, play, why_not
+
+SEATS = 5
+HAND = 43
+PLACE_POINTS = (4, 2, 0, -2, -4)        # §4.1
+PLACE_NAMES = ("头科", "二科", "第三", "二落", "大落")
+DECK = tuple(make_deck(4, jokers=True))  # 216 cards
+TWO = ORDER.index["2"]
+ACE = ORDER.index["A"]
+
+
+@register
+class Baohuang(Game):
+    """保皇 (Part A of the rule file). Options are §4.5's variants."""
+
+    id = "baohuang"
+    name_zh = "保皇"
+    name_en = "Protect the Emperor"
+    seats = (SEATS,)
+    option_spec = (
+        Option("reserved_joker", "BJ0", choices=("BJ0", "BJ1", "BJ2", "BJ3"),
+               doc="§2.2 D1: the big joker held back and given to the emperor with the package"),
+        Option("early_finish", False, kind=bool,
+               doc="§3.5: end the deal as soon as every player still holding cards is on one side"),
+        Option("individual_scoring", "weighted", choices=("weighted", "team"),
+               doc="§4.3 D9: weighted shares 2:1:1 (4:1 in 独, doubled in 明独), or each player "
+                   "gets his side's score"),
+        Option("time_limit_min", 90, kind=int, minimum=1,
+               doc="§5 D11: match length in minutes (used by the match layer)"),
+        Option("deals_per_match", None, kind=int, minimum=1, nullable=True,
+               doc="§5: a fixed number of completed deals instead of the time limit"),
+    )
+
+    def new_state(self, *, seed: int | str | None = None, deal: Any = None,
+                  position: str | None = None, num_seats: int | None = None) -> BaohuangState:
+        """A deal from ``seed`` or from an explicit ``deal`` (see :func:`check_deal`); ``deal``
+        may also be ``{"previous": basis}`` alone, next to a seed, for the tribute. Raises
+        :class:`NotationError` for a bad deal, a position, or a seat count other than 5."""
+        if position is not None:
+            raise NotationError("baohuang has no position notation; give a seed or a deal", "position")
+        if num_seats not in (None, SEATS):
+            raise NotationError("baohuang is played by exactly 5 seats", "num_seats")
+        if seed is None and not (isinstance(deal, dict) and "hands" in deal):
+            seed = new_seed()
+        return BaohuangState(self, seed=seed, deal=deal)
+
+    def parse_action(self, text: str, state: State | None = None) -> Any:
+        """Read an action (see :mod:`qipai.games.baohuang.actions`). Raises IllegalAction."""
+        return parse(text)
+
+
+def reserved(game: Baohuang) -> Card:
+    return parse_card(game.options["reserved_joker"])
+
+
+def draw_deal(rng: DealRng, reserve: Card) -> dict[str, Any]:
+    """One deal from ``rng``: shuffle the 215 cards other than ``reserve``, deal them round robin
+    (card ``i`` to seat ``i mod 5``, 43 each), then draw the first candidate ``c0``."""
+    cards = rng.shuffle([c for c in DECK if c is not reserve])
+    hands = [[c.id for c in cards[s::SEATS]] for s in range(SEATS)]
+    return {"hands": hands, "c0": rng.below(SEATS)}
+
+
+def check_deal(data: Any, reserve: Card) -> tuple[list[list[Card]], int]:
+    """Validate one deal ``{"hands": 5 lists of 43 card ids, "c0": seat}``; the hands hold every
+    card of the four packs except the reserved joker. Raises :class:`NotationError`."""
+    if not isinstance(data, dict) or not isinstance(data.get("hands"), list):
+        raise NotationError("a deal is an object with 'hands' (5 lists of 43 card ids) and 'c0'", "deal")
+    try:
+        hands = [[parse_card(c) for c in h] for h in data["hands"]]
+    except (ValueError, TypeError, AttributeError) as e:
+        raise NotationError(str(e), "deal") from None
+    if len(hands) != SEATS or any(len(h) != HAND for h in hands):
+        raise NotationError("a deal has 5 hands of 43 cards", "deal")
+    ids = sorted(c.id for h in hands for c in h)
+    if ids != sorted(c.id for c in DECK if c is not reserve):
+        raise NotationError(f"the hands must hold the four packs without the reserved {reserve.id}", "deal")
+    c0 = data.get("c0")
+    if type(c0) is not int or not 0 <= c0 < SEATS:
+        raise NotationError("'c0' (the first candidate) is a seat 0..4", "deal")
+    return hands, c0
+
+
+class BaohuangState(State):
+    """One deal of 保皇. Read-only attributes: ``phase``, ``c0``, ``candidate``, ``package``
+    (cards), ``emperor``, ``named`` (face code), ``revealed`` (cards), ``mode`` (``normal``,
+    ``hidden_du``, ``ming_du`` once declared), ``turn``, ``top`` / ``top_seat`` (the set to beat,
+    ``None`` on a lead), ``finished`` (seats in finishing order), ``plays`` (``(seat, text,
+    card ids)`` of every play and pass), ``tribute`` (``(giver, receiver, card)`` of this deal),
+    ``voids`` (void selections so far). The guard is in ``guard`` (hidden from views)."""
+
+    def __init__(self, game: Baohuang, *, seed: Any = None, deal: Any = None) -> None:
+        super().__init__(game, seed=seed, deal=deal, num_seats=SEATS)
+        self._reserve = reserved(game)
+        explicit = isinstance(deal, dict) and "hands" in deal
+        if deal is not None and not isinstance(deal, dict):
+            raise NotationError("a deal is an object (hands, c0, previous, redeals)", "deal")
+        if explicit and seed is not None:
+            raise NotationError("give a seed or the hands of a deal, not both", "deal")
+        basis = deal.get("previous") if isinstance(deal, dict) else None
+        try:
+            self.basis = trib.check_basis(basis) if basis is not None else None
+        except ValueError as e:
+            raise NotationError(str(e), "deal.previous") from None
+        self._given: list[Any] = []
+        if explicit:
+            redeals = deal.get("redeals", [])
+            if not isinstance(redeals, list):
+                raise NotationError("'redeals' is a list of deals", "deal")
+            self._given = [deal, *redeals]
+            for i, d in enumerate(self._given):
+                try:
+                    check_deal(d, self._reserve)
+                except NotationError as e:
+                    raise NotationError(f"deal {i + 1}: {str(e).removeprefix('deal: ')}", "deal") from None
+            self._rng = DealRng("redeal:" + commitment(json.dumps(deal, sort_keys=True)))
+        else:
+            self._rng = DealRng(seed)
+        self.voids = 0
+        self.dealt: list[dict[str, Any]] = []
+        self._start_deal()
+
+    # ----- deal, tribute, selection -------------------------------------------------------
+    def _start_deal(self) -> None:
+        k = len(self.dealt)
+        data = self._given[k] if k < len(self._given) else draw_deal(self._rng, self._reserve)
+        hands, c0 = check_deal(data, self._reserve)
+        self.dealt.append({"hands": [list(h) for h in data["hands"]], "c0": c0})
+        self.tribute: list[tuple[int, int, Card]] = []
+        if self.basis is not None:
+            self.tribute = trib.transfers(self.basis, hands)
+            for giver, receiver, card in self.tribute:
+                hands[giver].remove(card)
+                hands[receiver].append(card)
+        self.hands: list[list[list[Card]]] = []
+        for h in hands:
+            per: list[list[Card]] = [[] for _ in range(NRANKS)]
+            for c in sorted(h, key=ORDER.card_key):
+                per[ORDER.index[c.rank]].append(c)
+            self.hands.append(per)
+        self.counts = [[len(x) for x in per] for per in self.hands]
+        self.sizes = [len(h) for h in hands]
+        self.phase = "select"
+        self.c0 = c0
+        self.candidate = c0
+        self.turn = c0
+        self._second = False                 # the package came back to c0 (§2.4 step 4)
+        self.package: list[Card] = [self._reserve]
+        self.selection: list[tuple[int, str, bool]] = []   # (seat, action text, automatic)
+        self.emperor: int | None = None
+        self.guard: int | None = None
+        self.named: str | None = None
+        self.revealed: list[Card] = []
+        self.mode: str | None = None
+        self.top: Play | None = None
+        self.top_seat: int | None = None
+        self._passes = 0
+        self._jiefeng: int | None = None     # the seat whose pass applies for 接风
+        self.finished: list[int] = []
+        self.plays: list[tuple[int, str, list[str]]] = []
+        self._auto_declines()
+
+    def triples(self, seat: int) -> dict[str, list[Card]]:
+        """Face code -> the copies ``seat`` holds, for every qualifying triple (§2.3: three or
+        more copies of one rank 3..A and one suit)."""
+        out: dict[str, list[Card]] = {}
+        for r in range(ACE + 1):
+            cards = self.hands[seat][r]
+            if len(cards) >= 3:
+                by_face: dict[str, list[Card]] = {}
+                for c in cards:
+                    by_face.setdefault(c.face, []).append(c)
+                out.update({f: cs for f, cs in by_face.items() if len(cs) >= 3})
+        return out
+
+    def _owes_two(self, seat: int) -> bool:
+        """The decliner must add a 2 (every decliner but c0 on its first decision, D3)."""
+        return not (seat == self.c0 and not self._second) and bool(self.hands[seat][TWO])
+
+    def _default_decline(self, seat: int) -> Decline:
+        return Decline(self.hands[seat][TWO][0] if self._owes_two(seat) else None)
+
+    def _auto_declines(self) -> None:
+        """§2.4 step 2: a candidate without a qualifying triple declines automatically (adding
+        the default 2 of D3 when one is owed)."""
+        while self.phase == "select" and not self.triples(self.candidate):
+            self._decline(self.candidate, self._default_decline(self.candidate).card, auto=True)
+
+    def _decline(self, seat: int, two: Card | None, auto: bool = False) -> None:
+        self.selection.append((seat, Decline(two).text, auto))
+        if self._second:                     # c0 declines twice: void deal (§2.6)
+            self.voids += 1
+            self._start_deal()
+            return
+        if two is not None:
+            self.hands[seat][TWO].remove(two)
+            self.counts[seat][TWO] -= 1
+            self.sizes[seat] -= 1
+            self.package.append(two)
+        nxt = (seat - 1) % SEATS
+        if nxt == self.c0:
+            self._second = True
+        self.candidate = self.turn = nxt
+
+    def _accept(self, seat: int) -> None:
+        self.selection.append((seat, "accept", False))
+        self.emperor = seat
+        for c in self.package:
+            r = ORDER.index[c.rank]
+            lst = self.hands[seat][r]
+            lst.append(c)
+            lst.sort(key=ORDER.card_key)
+            self.counts[seat][r] += 1
+        self.sizes[seat] += len(self.package)
+        self.phase = "declare"
+        self.candidate = None
+
+    def _declare(self, seat: int, face: str, cards: list[Card]) -> None:
+        self.named = face
+        self.revealed = cards
+        if len(cards) == 4:
+            self.mode = "ming_du"
+        else:
+            r = ORDER.index[face[0]]
+            holder = next(s for s in range(SEATS)
+                          if any(c.face == face and c not in cards for c in self.hands[s][r]))
+            if holder == seat:
+                self.mode = "hidden_du"
+            else:
+                self.mode = "normal"
+                self.guard = holder
+        self.phase = "play"
+        self.turn = seat
+
+    # ----- contract hooks -----------------------------------------------------------------
+    @property
+    def to_act(self) -> tuple[int, ...]:
+        return () if self.result is not None else (self.turn,)
+
+    def legal_actions(self, seat: int | None = None) -> list[Any]:
+        if seat is None and self.result is None:
+            return self._legal_actions(self.turn)
+        return super().legal_actions(seat)
+
+    def _legal_actions(self, seat: int) -> list[Any]:
+        if self.phase == "select":
+            return [ACCEPT, self._default_decline(seat)]
+        if self.phase == "declare":
+            out: list[Any] = []
+            for face, cards in sorted(self.triples(seat).items(), key=lambda x: ORDER.card_key(x[1][0])):
+                out.append(Declare(face, tuple(cards[:3])))
+                if len(cards) == 4:
+                    out.append(Declare(face, tuple(cards)))
+            return out
+        if self.top is None:
+            return leads(self.counts[seat])
+        return [JIEFENG if seat == self._jiefeng else PASS, *answers(self.counts[seat], self.top)]
+
+    def apply(self, action: Any, seat: int | None = None) -> None:
+        """Apply ``action`` (object or text) for ``seat`` (default: the seat to act). Raises
+        :class:`IllegalAction` with the reason, changing nothing, when the deal is over, it is not
+        that seat's turn, the text does not parse or the action breaks a rule. The log keeps
+        the canonical text with every default resolved (``decline 2H3``, ``pass jiefeng``)."""
+        if self.result is not None:
+            raise IllegalAction(f"the deal is over ({self.result.reason})", action)
+        seat = self._seat(seat)
+        if seat != self.turn:
+            raise IllegalAction(f"seat {seat} is not to act (to act: {self.turn})", action)
+        if isinstance(action, str):
+            action = parse(action)
+        text = self._apply(action, seat)
+        self.log.append(text)
+
+    def _apply(self, action: Any, seat: int) -> str:
+        if self.phase == "select":
+            return self._apply_select(action, seat)
+        if self.phase == "declare":
+            return self._apply_declare(action, seat)
+        if isinstance(action, Pass):
+            return self._apply_pass(action, seat)
+        if isinstance(action, Play):
+            p, cards = action, self._take_plan(seat, action, (), ())
+        elif isinstance(action, CardPlay):
+            p, cards = action.set, self._take_plan(seat, action.set, action.cards, action.faces)
+        else:
+            raise IllegalAction("during play the actions are a set of cards or 'pass'", action)
+        if self.top is not None and not p.beats(self.top):
+            raise IllegalAction(why_not(p, self.top), action)
+        self._play(seat, p, cards)
+        return p.text if isinstance(action, Play) else " ".join(c.id for c in cards)
+
+    def _apply_select(self, action: Any, seat: int) -> str:
+        if isinstance(action, Accept):
+            if not self.triples(seat):
+                raise IllegalAction("you hold no qualifying triple (three identical cards of rank "
+                                    "3..A), so you cannot be emperor", action)
+            self._accept(seat)
+            return "accept"
+        if not isinstance(action, Decline):
+            raise IllegalAction("the candidate accepts or declines the package", action)
+        two = action.card
+        if self._owes_two(seat):
+            if two is None:
+                two = self.hands[seat][TWO][0]
+            elif two not in self.hands[seat][TWO]:
+                raise IllegalAction(f"{two.id} is not in your hand", action)
+        elif two is not None:
+            why = ("the first candidate's first decline adds no 2 (D3)" if seat == self.c0
+                   else "you hold no 2")
+            raise IllegalAction(why, action)
+        text = Decline(two).text
+        self._decline(seat, two)
+        self._auto_declines()
+        return text
+
+    def _apply_declare(self, action: Any, seat: int) -> str:
+        if not isinstance(action, Declare):
+            raise IllegalAction("the emperor must now name the guard card: declare 7H0 7H2 7H3", action)
+        if len(action.face) != 2 or action.face[0] not in "3456789TJQKA" or action.face[1] not in "SHDC":
+            raise IllegalAction("the named card is a rank 3..A with a suit (never a 2 or a joker)", action)
+        held = [c for c in self.hands[seat][ORDER.index[action.face[0]]] if c.face == action.face]
+        if action.cards:
+            missing = [c.id for c in action.cards if c not in held]
+            if missing:
+                raise IllegalAction(f"not in your hand: {' '.join(missing)}", action)
+            cards = list(action.cards)
+        else:
+            if len(held) < action.count:
+                raise IllegalAction(f"you hold {len(held)} copies of {action.face}; {action.count} must "
+                                    f"be revealed", action)
+            cards = held[:action.count]
+        if len(cards) not in (3, 4):
+            raise IllegalAction("reveal three copies (guard) or four (明独)", action)
+        self._declare(seat, action.face, cards)
+        return "declare " + " ".join(c.id for c in cards)
+
+    def _apply_pass(self, action: Pass, seat: int) -> str:
+        if self.top is None:
+            raise IllegalAction("the leader must play a set (a lead cannot be passed)", action)
+        flag = seat == self._jiefeng
+        if action.jiefeng and not flag:
+            raise IllegalAction("接风 is applied for only by the next player after one who has just "
+                                "played his last cards", action)
+        self.plays.append((seat, "pass", []))
+        self._passes += 1
+        if self._jiefeng == seat:
+            self._jiefeng = None
+        active = self.active()
+        needed = len(active) - (1 if self.top_seat in active else 0)
+        if self._passes >= needed:
+            lead = self.top_seat if self.top_seat in active else self._next_active(self.top_seat)
+            self.top = None
+            self.top_seat = None
+            self._passes = 0
+            self.turn = lead
+        else:
+            self.turn = self._next_active(seat)
+        return "pass jiefeng" if flag else "pass"
+
+    def _take_plan(self, seat: int, p: Play, exact: tuple[Card, ...], faces: tuple[str, ...]) -> list[Card]:
+        """The physical cards that make ``p`` from ``seat``'s hand (exact ids, then the lowest
+        copy of each named face, then the lowest card ids of each rank). Changes nothing."""
+        per = self.hands[seat]
+        counts = self.counts[seat]
+        short = [ORDER.ranks[r] for r in range(NRANKS) if p.counts[r] > counts[r]]
+        if short:
+            raise IllegalAction(f"you do not hold {p.text} (short of {' '.join(short)})", p)
+        chosen: list[Card] = []
+        for c in exact:
+            if c not in per[ORDER.index[c.rank]]:
+                raise IllegalAction(f"{c.id} is not in your hand", " ".join(x.id for x in exact))
+            chosen.append(c)
+        for f in faces:
+            r = ORDER.index["L" if f == "LJ" else "B" if f == "BJ" else f[0]]
+            c = next((x for x in per[r] if x.face == f and x not in chosen), None)
+            if c is None:
+                raise IllegalAction(f"you hold no (further) {f}", f)
+            chosen.append(c)
+        for r in range(NRANKS):
+            want = p.counts[r] - sum(1 for c in chosen if ORDER.index[c.rank] == r)
+            if want > 0:
+                chosen += [c for c in per[r] if c not in chosen][:want]
+        return sorted(chosen, key=ORDER.card_key)
+
+    def _play(self, seat: int, p: Play, cards: list[Card]) -> None:
+        per = self.hands[seat]
+        for c in cards:
+            per[ORDER.index[c.rank]].remove(c)
+        cnt = self.counts[seat]
+        for r in range(NRANKS):
+            cnt[r] -= p.counts[r]
+        self.sizes[seat] -= p.size
+        ids = [c.id for c in cards]
+        self.plays.append((seat, p.text, ids))
+        self.top, self.top_seat, self._passes = p, seat, 0
+        self._jiefeng = None
+        nxt = self._next_active(seat)
+        if self.sizes[seat] == 0:
+            self.finished.append(seat)
+            active = self.active()
+            if len(active) <= 1:
+                self._end(nxt, early=False)
+            elif self.game.options["early_finish"] and self._one_side(active):
+                self._end(nxt, early=True)
+            else:
+                self._jiefeng = nxt
+        self.turn = nxt
+
+    def active(self) -> list[int]:
+        """Seats still holding cards, in seat order."""
+        return [s for s in range(SEATS) if self.sizes[s]]
+
+    def _next_active(self, seat: int) -> int:
+        for k in range(1, SEATS + 1):
+            s = (seat + k) % SEATS
+            if self.sizes[s]:
+                return s
+        return seat
+
+    def team(self) -> tuple[int, ...]:
+        """The emperor's side (emperor and guard; the emperor alone in 独); empty before the
+        declaration."""
+        if self.emperor is None or self.mode is None:
+            return ()
+        return (self.emperor,) if self.guard is None else tuple(sorted((self.emperor, self.guard)))
+
+    def _one_side(self, seats: list[int]) -> bool:
+        team = set(self.team())
+        return all(s in team for s in seats) or not any(s in team for s in seats)
+
+    # ----- end and scoring ------------------------------------------------------------------
+    def _order_rest(self, start: int, seats: list[int]) -> list[int]:
+        """Unfinished ``seats`` by fewer cards left, then play order from ``start`` (§3.5)."""
+        return sorted(seats, key=lambda s: (self.sizes[s], (s - start) % SEATS))
+
+    def _end(self, start: int, early: bool, reason: str | None = None) -> None:
+        order = self.finished + self._order_rest(start, self.active())
+        self.result = self._score(order, reason or ("early_finish" if early else "finished"))
+        self.phase = "over"
+
+    def _score(self, order: list[int], reason: str) -> Result:
+        place = {s: i for i, s in enumerate(order)}
+        team = self.team()
+        t = sum(PLACE_POINTS[place[s]] for s in team)
+        mult = 2 if self.mode == "ming_du" else 1
+        if self.game.options["individual_scoring"] == "team":
+            returns = tuple(mult * (t if s in team else -t) for s in range(SEATS))
+        else:
+            emp = 2 if self.mode == "normal" else 4
+            returns = tuple(mult * (emp * t if s == self.emperor else t if s == self.guard else -t)
+                            for s in range(SEATS))
+        others = tuple(s for s in range(SEATS) if s not in team)
+        winners = team if t > 0 else others if t < 0 else ()
+        basis = {"emperor": self.emperor, "guard": self.guard, "mode": self.mode, "side_score": t,
+                 "order": list(order)}
+        details = {
+            "emperor": self.emperor, "guard": self.guard, "mode": self.mode, "named_card": self.named,
+            "revealed": [c.id for c in self.revealed], "team": list(team),
+            "order": list(order), "places": [place[s] + 1 for s in range(SEATS)],
+            "place_points": [PLACE_POINTS[place[s]] for s in range(SEATS)],
+            "side_score": t, "multiplier": mult, "early_finish": reason == "early_finish",
+            "voids": self.voids, "tribute": [[g, r, c.id] for g, r, c in self.tribute],
+            "tribute_basis": basis,
+        }
+        return Result(returns, reason, _returns_text(returns), winners, details)
+
+    def sides(self) -> list[tuple[int, ...]]:
+        team = self.team()
+        if not team:
+            return [(s,) for s in range(SEATS)]
+        return [team, tuple(s for s in range(SEATS) if s not in team)]
+
+    def default_action(self, seat: int) -> Any:
+        """§3.4 D8 timeouts: a candidate declines (adding the default 2); the emperor declares
+        his lowest qualifying triple with its three lowest copies; a follower passes; a leader
+        plays one card of his lowest rank."""
+        if self.result is not None or seat != self.turn:
+            return None
+        if self.phase == "select":
+            return self._default_decline(seat)
+        if self.phase == "declare":
+            return self._legal_actions(seat)[0]
+        if self.top is not None:
+            return JIEFENG if seat == self._jiefeng else PASS
+        low = next(r for r in range(NRANKS) if self.counts[seat][r])
+        return play(low, 1, 0, 0) if low < NORMAL else play(None, 0, 1 if low == NORMAL else 0,
+                                                            0 if low == NORMAL else 1)
+
+    def _loss_result(self, seat: int, reason: str) -> Result:
+        """Decision (not in the seed): a seat that resigns, times out of the match or forfeits
+        ends the deal. Before the guard card is named there are no sides: the seat scores −4 and
+        each other +1. Afterwards the unfinished players of the other side take the best places
+        left, then the forfeiting seat's partners, then the seat itself last; the deal is scored
+        from that order (§4)."""
+        self.phase = "over"
+        if self.mode is None:
+            returns = tuple(-4 if s == seat else 1 for s in range(SEATS))
+            return Result(returns, reason, _returns_text(returns),
+                          tuple(s for s in range(SEATS) if s != seat),
+                          {"forfeit": seat, "tribute_basis": None, "voids": self.voids})
+        team = set(self.team())
+        mine = team if seat in team else set(range(SEATS)) - team
+        start = self.turn
+        rest = [s for s in self.active() if s != seat]
+        order = (self.finished + self._order_rest(start, [s for s in rest if s not in mine])
+                 + self._order_rest(start, [s for s in rest if s in mine]))
+        order += [s for s in [seat] if s not in order]
+        res = self._score(order, reason)
+        res.details["forfeit"] = seat
+        return res
+
+    def _draw_result(self, reason: str) -> Result:
+        """An agreed or arbiter's draw: every player scores 0; no tribute follows."""
+        self.phase = "over"
+        return Result((0,) * SEATS, reason, _returns_text((0,) * SEATS), (),
+                      {"tribute_basis": None, "voids": self.voids})
+
+    def _result_from_text(self, text: str, reason: str) -> Result:
+        """A recorded external ending written as five signed integers (``"+4 +2 -2 -2 -2"``,
+        the form of ``Result.text``); seats with a positive score win. Raises IllegalAction."""
+        parts = text.split() if isinstance(text, str) else []
+        try:
+            returns = tuple(int(p) for p in parts)
+        except ValueError:
+            returns = ()
+        if len(returns) != SEATS:
+            raise IllegalAction(f"a baohuang result is five signed integers such as '+4 +2 -2 -2 -2', "
+                                f"not {text!r}")
+        self.phase = "over"
+        return Result(returns, reason, _returns_text(returns),
+                      tuple(s for s in range(SEATS) if returns[s] > 0), {"tribute_basis": None})
+
+    # ----- views ----------------------------------------------------------------------------
+    def hand(self, seat: int) -> list[Card]:
+        """The cards ``seat`` holds, in card-id order."""
+        return [c for per in self.hands[seat] for c in per]
+
+    def hand_ranks(self, seat: int) -> str:
+        return ORDER.format_counts(self.counts[seat])
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` may see (``None`` = spectator), JSON-ready: own hand; every seat's card
+        count; the tribute of this deal; the selection so far and the package; the emperor, the
+        named card, the revealed copies and 明独; every play and pass. The guard's identity is in
+        the guard's own view only (``"guard": seat``); the emperor's view says ``hidden_du`` when
+        he holds the fourth copy. Everything is shown once the deal is over. Raises
+        IllegalAction for a seat that is not 0..4 or None."""
+        if seat is not None and (type(seat) is not int or not 0 <= seat < SEATS):
+            raise IllegalAction(f"no seat {seat!r} (seats are 0..4; None for a spectator)")
+        over = self.result is not None
+        public_mode = self.mode if (over or self.mode == "ming_du") else (
+            None if self.mode is None else "declared")
+        out: dict[str, Any] = {
+            "game": "baohuang", "seat": seat, "phase": self.phase, "to_act": list(self.to_act),
+            "hand": [c.id for c in self.hand(seat)] if seat is not None else None,
+            "hand_ranks": self.hand_ranks(seat) if seat is not None else None,
+            "counts": list(self.sizes), "voids": self.voids,
+            "tribute": [[g, r, c.id] for g, r, c in self.tribute],
+            "c0": self.c0, "candidate": self.candidate,
+            "selection": [[s, t] for s, t, _ in self.selection],
+            "package": [c.id for c in self.package] if self.phase == "select" else None,
+            "emperor": self.emperor, "named_card": self.named,
+            "revealed": [c.id for c in self.revealed], "mode": public_mode,
+            "ming_du": self.mode == "ming_du",
+            "guard": self.guard if (over or (seat is not None and seat == self.guard)) else None,
+            "hidden_du": (self.mode == "hidden_du") if (over or seat == self.emperor) and self.mode else None,
+            "plays": [[s, t, list(ids)] for s, t, ids in self.plays],
+            "top": None if self.top is None else {"seat": self.top_seat, "set": self.top.text},
+            "finished": list(self.finished),
+            "jiefeng": self._jiefeng,
+            "result": self.result.to_json() if over else None,
+        }
+        return out
+
+    def clone(self) -> BaohuangState:
+        new = object.__new__(BaohuangState)
+        new.__dict__.update(self.__dict__)
+        new.hands = [[list(x) for x in per] for per in self.hands]
+        new.counts = [list(c) for c in self.counts]
+        new.sizes = list(self.sizes)
+        new.package = list(self.package)
+        new.selection = list(self.selection)
+        new.revealed = list(self.revealed)
+        new.finished = list(self.finished)
+        new.plays = list(self.plays)
+        new.tribute = list(self.tribute)
+        new.dealt = list(self.dealt)
+        new.log = list(self.log)
+        new._rng = DealRng(self._rng.seed, self._rng.counter)
+        return new
+
+
+def _returns_text(returns: tuple[int, ...]) -> str:
+    return " ".join(f"{r:+d}" if r else "0" for r in returns)
