@@ -1,0 +1,659 @@
+"""The junqi referee (rules/junqi.md): :class:`JunqiGame` (options) and :class:`JunqiState`.
+
+A game has two phases. **Layout** (布阵, §4): every seat submits its 25-piece layout at the same
+time (``to_act`` holds every seat still to lay out); a timeout places the seeded random layout
+(§4) and counts one timeout. **Play** (§5): seats move in turn (``luzhan`` S, N; ``siguo`` S, E,
+N, W, counter-clockwise), eliminated seats skipped, until a flag falls, a seat (``luzhan``) or a
+team (``siguo``) is defeated, the last pieces die together, or the no-progress counter runs out.
+
+Seats: ``luzhan`` S = 0, N = 1; ``siguo`` S = 0, E = 1, N = 2, W = 3; teams S+N and E+W.
+"""
+
+from __future__ import annotations
+
+import copy
+import re
+from typing import Any
+
+from ...core.errors import IllegalAction, NotationError, OptionError
+from ...core.game import Game, Result, State
+from ...core.options import Option
+from ...core.registry import register
+from ...core.rng import DealRng, new_seed
+from .board import BOARDS, Board
+from .layout import format_layout, parse_layout, random_layout
+from .notation import RESIGN, TIMEOUT, Layout, Move, Special, parse_action
+from .pieces import (
+    BOMB,
+    BOTH,
+    CODE,
+    COMMANDER,
+    ENGINEER,
+    FLAG,
+    FLAG_TAKEN,
+    LOSE,
+    PIECE,
+    WIN,
+    combat,
+    movable,
+)
+
+VARIANTS = ("luzhan", "siguo")
+VISIBILITY = ("hidden", "allies_visible", "open")
+DEADLOCK = ("draw", "more_attacks")
+LAYOUT_OFFERS = 3      # layouts listed by legal_actions in the layout phase
+
+
+@register
+class JunqiGame(Game):
+    """Junqi: ``luzhan`` (陆战棋, 2 players) or ``siguo`` (四国军棋, 4 players in two teams)."""
+
+    id = "junqi"
+    name_zh = "军棋"
+    name_en = "Junqi (Army Chess)"
+    seats = (2, 4)
+    option_spec = (
+        Option("variant", "luzhan", choices=VARIANTS,
+               doc="§1: luzhan = 2 players on the 60-point board (seed 002); siguo = 4 players "
+                   "in two teams on the 129-point board (seed 000)"),
+        Option("visibility", "hidden", choices=VISIBILITY,
+               doc="§4: hidden = own identities only; allies_visible (siguo) = team-mates see "
+                   "each other's; open (明棋) = everything"),
+        Option("no_capture_moves", 70, kind=int, minimum=1,
+               doc="§6.3: moves of all players without an attack that end the game (seed 000)"),
+        Option("deadlock_rule", None, choices=DEADLOCK, nullable=True,
+               doc="§6.3: what the no-progress limit and an agreed draw give: draw (seed 000) "
+                   "or more_attacks (seed 002); default more_attacks for luzhan, draw for siguo"),
+        Option("max_timeouts", 5, kind=int, minimum=1,
+               doc="§6.1/§7.2: the timeout in a game that defeats the player (seed 000: 5)"),
+        Option("first_seat", 0, kind=int, minimum=0,
+               doc="§5.1/§7.1: the seat that moves first (the match format sets it; 0 = S)"),
+    )
+
+    def __init__(self, **options: Any) -> None:
+        super().__init__(**options)
+        o = self.options
+        self.variant: str = o["variant"]
+        self.board: Board = BOARDS[self.variant]
+        self.nseats = 2 if self.variant == "luzhan" else 4
+        if o["first_seat"] >= self.nseats:
+            raise OptionError(f"option 'first_seat': {self.variant} has seats 0..{self.nseats - 1}")
+        if o["visibility"] == "allies_visible" and self.variant != "siguo":
+            raise OptionError("option 'visibility': allies_visible needs variant 'siguo' "
+                              "(luzhan has no team-mates)")
+        self.deadlock: str = o["deadlock_rule"] or ("more_attacks" if self.variant == "luzhan"
+                                                    else "draw")
+
+    def new_state(self, *, seed: int | str | None = None, deal: Any = None,
+                  position: str | None = None, num_seats: int | None = None) -> JunqiState:
+        """A game at its layout phase (random layouts come from ``seed``; a fresh seed is drawn
+        when none is given), or at ``position`` (see :meth:`JunqiState.position_text`, play
+        phase, no army or layout checks: the test mode of §10). Raises :class:`OptionError` for a
+        wrong seat count or a deal, :class:`NotationError` for a bad position."""
+        if num_seats not in (None, self.nseats):
+            raise OptionError(f"junqi {self.variant} is played by {self.nseats} seats")
+        if deal is not None:
+            raise OptionError("junqi has no deal: layouts are the first actions of the game")
+        return JunqiState(self, seed=seed, position=position)
+
+    def parse_action(self, text: str, state: State | None = None) -> Move | Layout | Special:
+        """Read a move (``a4-a9``, optional ``:win``), a layout, ``timeout``, ``resign`` or
+        ``forfeit:<reason>`` (:mod:`.notation`). Raises :class:`IllegalAction`."""
+        return parse_action(self.board, text)
+
+
+class JunqiState(State):
+    """One junqi position. Public attributes (read only): ``phase`` (``layout``/``play``),
+    ``to_move``, ``own``/``kind`` (per point: owning seat or -1, piece code int), ``moved``,
+    ``attacks``/``timeouts`` per seat, ``quiet`` (moves since the last attack), ``moves``
+    (board moves made), ``eliminated`` (per seat: the reason or ``None``), ``flag_revealed``."""
+
+    game: JunqiGame
+
+    def __init__(self, game: JunqiGame, *, seed: Any = None, position: str | None = None) -> None:
+        if seed is None and position is None:
+            seed = new_seed()
+        super().__init__(game, seed=seed, position=position, num_seats=game.nseats)
+        b = self.board = game.board
+        ns = game.nseats
+        self.luzhan = game.variant == "luzhan"
+        self.team = [s % 2 for s in range(ns)]
+        self.own = [-1] * b.n
+        self.kind = [-1] * b.n
+        self.moved = [False] * b.n
+        self.phase = "layout"
+        self.placed = [False] * ns
+        self.to_move = game.options["first_seat"]
+        self.eliminated: list[str | None] = [None] * ns
+        self.out_order: list[list[Any]] = []
+        self.attacks = [0] * ns
+        self.timeouts = [0] * ns
+        self.quiet = 0
+        self.moves = 0
+        self.flag_revealed = [False] * ns
+        self.history: list[list[Any]] = []     # public play log: [seat, text]
+        self._offers: dict[int, list[Layout]] = {}
+        if position is not None:
+            self._load_position(position)
+
+    # ----- position text ---------------------------------------------------------------------
+    def _load_position(self, text: str) -> None:
+        b, ns = self.board, self.num_seats
+        letters = b.seats
+        if not isinstance(text, str) or not text.strip():
+            raise NotationError("empty position", "position")
+
+        def seat_of(letter: str) -> int:
+            if letter.upper() not in letters:
+                raise NotationError(f"no seat {letter!r} (seats: {' '.join(letters)})", "position")
+            return letters.index(letter.upper())
+
+        def numbers(v: str, key: str) -> list[int]:
+            parts = v.split(",")
+            if len(parts) != ns or not all(x.isdigit() for x in parts):
+                raise NotationError(f"{key}= needs {ns} counts separated by commas", "position")
+            return [int(x) for x in parts]
+
+        for tok in text.split():
+            key, eq, val = tok.partition("=")
+            if ":" in key:                           # S:a4=33
+                letter, _, pt = key.partition(":")
+                s = seat_of(letter)
+                try:
+                    p = b.point(pt)
+                except KeyError:
+                    raise NotationError(f"no point {pt!r} in {tok!r}", "position") from None
+                piece = PIECE.get(val.upper())
+                if not eq or piece is None:
+                    raise NotationError(f"{tok!r}: expected seat:point=code", "position")
+                if self.own[p] >= 0:
+                    raise NotationError(f"{b.names[p]} holds two pieces", "position")
+                self.own[p], self.kind[p] = s, piece
+            elif key == "turn" and eq:
+                self.to_move = seat_of(val)
+            elif key == "quiet" and eq and val.isdigit():
+                self.quiet = int(val)
+            elif key == "attacks" and eq:
+                self.attacks = numbers(val, key)
+            elif key == "timeouts" and eq:
+                self.timeouts = numbers(val, key)
+            elif key == "out" and eq:
+                for x in val.split(","):
+                    self.eliminated[seat_of(x)] = "position"
+            elif key == "revealed" and eq:
+                for x in val.split(","):
+                    self.flag_revealed[seat_of(x)] = True
+            elif key == "moved" and eq:
+                for x in val.split(","):
+                    try:
+                        self.moved[b.point(x)] = True
+                    except KeyError:
+                        raise NotationError(f"no point {x!r} in {tok!r}", "position") from None
+            else:
+                raise NotationError(f"unknown token {tok!r}", "position")
+        for p in range(b.n):
+            if self.own[p] >= 0 and self.eliminated[self.own[p]]:
+                raise NotationError(f"{b.names[p]}: an eliminated seat has no pieces", "position")
+        if self.eliminated[self.to_move]:
+            raise NotationError("the seat to move is eliminated", "position")
+        self.placed = [True] * ns
+        self.phase = "play"
+        self._next_turn(self.to_move)
+
+    def position_text(self) -> str:
+        """The position in the notation ``new_state(position=...)`` reads: ``S:a4=33`` pieces,
+        then ``turn=``, ``quiet=``, ``attacks=``, ``timeouts=`` and, when any, ``out=``,
+        ``revealed=``, ``moved=``."""
+        b, L = self.board, self.board.seats
+        parts = [f"{L[self.own[p]]}:{b.names[p]}={CODE[self.kind[p]]}"
+                 for p in range(b.n) if self.own[p] >= 0]
+        parts.append(f"turn={L[self.to_move]}")
+        parts.append(f"quiet={self.quiet}")
+        parts.append("attacks=" + ",".join(map(str, self.attacks)))
+        parts.append("timeouts=" + ",".join(map(str, self.timeouts)))
+        out = [L[s] for s in range(self.num_seats) if self.eliminated[s]]
+        if out:
+            parts.append("out=" + ",".join(out))
+        rev = [L[s] for s in range(self.num_seats) if self.flag_revealed[s]]
+        if rev:
+            parts.append("revealed=" + ",".join(rev))
+        moved = [b.names[p] for p in range(b.n) if self.moved[p] and self.own[p] >= 0]
+        if moved:
+            parts.append("moved=" + ",".join(moved))
+        return " ".join(parts)
+
+    # ----- turn ------------------------------------------------------------------------------
+    @property
+    def to_act(self) -> tuple[int, ...]:
+        if self.result is not None:
+            return ()
+        if self.phase == "layout":
+            return tuple(s for s in range(self.num_seats)
+                         if not self.placed[s] and self.eliminated[s] is None)
+        return (self.to_move,)
+
+    def sides(self) -> list[tuple[int, ...]]:
+        """``luzhan``: each seat alone; ``siguo``: the teams (S, N) = (0, 2) and (E, W) = (1, 3)."""
+        return [(0,), (1,)] if self.luzhan else [(0, 2), (1, 3)]
+
+    def clock_phase(self, seat: int) -> str | None:
+        """``layout`` during the layout phase (its own allowance, competition.md §4.3)."""
+        return "layout" if self.phase == "layout" else None
+
+    def default_action(self, seat: int) -> Special | None:
+        """The timeout (§7.2): the turn is skipped (in the layout phase, the seeded random
+        layout is placed) and one timeout is counted; the ``max_timeouts``-th defeats."""
+        return TIMEOUT if self.result is None and seat in self.to_act else None
+
+    def skip_turn(self, seat: int) -> None:
+        """Skip ``seat``'s turn on a timeout (the match layer's SKIP, §7.2): plays ``timeout``.
+        Raises :class:`IllegalAction` when ``seat`` is not to act."""
+        self.apply(TIMEOUT, seat)
+
+    # ----- moves -----------------------------------------------------------------------------
+    def _enemy(self, seat: int, q: int) -> bool:
+        o = self.own[q]
+        return o >= 0 and self.team[o] != self.team[seat]
+
+    def destinations(self, p: int) -> set[int]:
+        """Every point the piece on ``p`` may move to (§5.3), ignoring whose turn it is: steps,
+        straight railway runs, and for engineers any railway path through empty points. Empty
+        for mines, the flag and pieces on a headquarters."""
+        b, own = self.board, self.own
+        seat = own[p]
+        if seat < 0 or not movable(self.kind[p]) or b.hq[p]:
+            return set()
+        myteam = self.team[seat]
+        team = self.team
+        camp = b.camp
+        out = set()
+        for q in b.steps[p]:
+            o = own[q]
+            if o < 0 or (team[o] != myteam and not camp[q]):
+                out.add(q)
+        for ray in b.rays[p]:
+            for q in ray:
+                o = own[q]
+                if o < 0:
+                    out.add(q)
+                    continue
+                if team[o] != myteam:
+                    out.add(q)        # railway stations are never camps
+                break
+        if self.kind[p] == ENGINEER and b.rail[p]:
+            seen = {p}
+            stack = [p]
+            adj = b.rail_adj
+            while stack:
+                u = stack.pop()
+                for q in adj[u]:
+                    if q in seen:
+                        continue
+                    seen.add(q)
+                    o = own[q]
+                    if o < 0:
+                        out.add(q)
+                        stack.append(q)
+                    elif team[o] != myteam:
+                        out.add(q)
+        return out
+
+    def _has_move(self, seat: int) -> bool:
+        own = self.own
+        for p in range(self.board.n):
+            if own[p] == seat and self.destinations(p):
+                return True
+        return False
+
+    def _legal_actions(self, seat: int) -> list[Any]:
+        if self.phase == "layout":
+            return list(self._layout_offers(seat))
+        names = self.board.names
+        out = []
+        own = self.own
+        for p in range(self.board.n):
+            if own[p] == seat:
+                fp = names[p]
+                out.extend(Move(fp, names[q]) for q in sorted(self.destinations(p)))
+        return out
+
+    def _layout_rng(self, seat: int, k: int = 0) -> DealRng:
+        """The stream of seat ``seat``'s random layout (purpose ``layout``); ``k`` > 0 gives the
+        other layouts offered by :meth:`legal_actions`."""
+        return DealRng(f"{self.seed}:layout:{seat}" + (f":{k}" if k else ""))
+
+    def _layout_offers(self, seat: int) -> list[Layout]:
+        if seat not in self._offers:
+            self._offers[seat] = [
+                Layout(format_layout(self.board, random_layout(self.board, seat,
+                                                               self._layout_rng(seat, k))))
+                for k in range(LAYOUT_OFFERS)]
+        return self._offers[seat]
+
+    # ----- applying --------------------------------------------------------------------------
+    def apply(self, action: Any, seat: int | None = None) -> None:
+        """Apply ``action`` (object or text) for ``seat``; ``resign`` and ``forfeit:<reason>``
+        may be made by any seat still in the game, in turn or not. Raises
+        :class:`IllegalAction` with the reason, the state unchanged."""
+        if isinstance(action, str) and self.result is None:
+            low = action.strip().lower()
+            if low == "resign" or low.startswith("forfeit:"):
+                action = self.game.parse_action(action, self)
+        if isinstance(action, Special) and action.kind in ("resign", "forfeit"):
+            if self.result is not None:
+                raise IllegalAction(f"the game is over ({self.result.reason})", action)
+            seat = self._seat(seat)
+            if self.eliminated[seat] is not None:
+                raise IllegalAction(f"seat {seat} is already out ({self.eliminated[seat]})", action)
+            self._defeat(seat, "resign" if action.kind == "resign" else action.reason)
+            if self.result is None and self.phase == "play" and self.to_move == seat:
+                self._next_turn(seat)
+            elif self.result is None and self.phase == "layout" and not self.to_act:
+                self._start_play()
+            self.log.append([seat, str(action)])
+            if self.phase == "play":
+                self.history.append([seat, str(action)])
+            return
+        super().apply(action, seat)
+
+    def forfeit(self, seat: int, reason: str) -> None:
+        """``seat`` is defeated for ``reason`` (§6.1): ``luzhan`` loses; ``siguo`` is eliminated
+        and its team loses when its partner is out too. A ``timeout`` forfeit of a seat at its
+        last allowed timeout is played as that ``timeout`` (reason ``timeouts``). Logged as
+        ``resign`` / ``forfeit:<reason>`` so a replay does the same."""
+        if self.result is not None:
+            raise IllegalAction(f"the game is over ({self.result.reason})")
+        seat = self._seat(seat)
+        limit = self.game.options["max_timeouts"]
+        if reason == "timeout" and seat in self.to_act and self.timeouts[seat] + 1 >= limit:
+            self.apply(TIMEOUT, seat)
+            return
+        if reason == "resign":
+            self.apply(RESIGN, seat)
+            return
+        clean = re.sub(r"[^a-z_]", "_", reason.lower()) or "forfeit"
+        self.apply(Special("forfeit", clean), seat)
+
+    def _action_text(self, action: Any) -> str:
+        if isinstance(action, Move) and self.phase == "play":
+            try:
+                p, q = self.board.point(action.frm), self.board.point(action.to)
+            except KeyError:
+                return str(action)
+            if self.own[p] == self.to_move and self._enemy(self.to_move, q) and \
+                    q in self.destinations(p):
+                return str(Move(action.frm, action.to, combat(self.kind[p], self.kind[q])))
+            return f"{action.frm}-{action.to}"
+        return str(action)
+
+    def _apply(self, action: Any, seat: int) -> None:
+        if isinstance(action, Layout):
+            self._apply_layout(action, seat)
+        elif isinstance(action, Move):
+            self._apply_move(action, seat)
+        elif isinstance(action, Special) and action.kind == "timeout":
+            self._apply_timeout(seat)
+        else:
+            raise IllegalAction("not a junqi action", action)
+
+    def _apply_layout(self, action: Layout, seat: int) -> None:
+        if self.phase != "layout":
+            raise IllegalAction("the layout phase is over", action)
+        placement = parse_layout(self.board, seat, action.text)
+        self._place(seat, placement)
+
+    def _place(self, seat: int, placement: dict[int, int]) -> None:
+        for p, piece in placement.items():
+            self.own[p], self.kind[p] = seat, piece
+        self.placed[seat] = True
+        self._offers.pop(seat, None)
+        if not self.to_act:
+            self._start_play()
+
+    def _start_play(self) -> None:
+        self.phase = "play"
+        self._next_turn(self.game.options["first_seat"])
+
+    def _apply_timeout(self, seat: int) -> None:
+        limit = self.game.options["max_timeouts"]
+        if self.phase == "layout":
+            self.timeouts[seat] += 1
+            if self.timeouts[seat] >= limit:
+                self._defeat(seat, "timeouts")
+                if self.result is None and not self.to_act:
+                    self._start_play()
+                return
+            self._place(seat, random_layout(self.board, seat, self._layout_rng(seat)))
+            return
+        self.timeouts[seat] += 1
+        self.history.append([seat, "timeout"])
+        if self.timeouts[seat] >= limit:
+            self._defeat(seat, "timeouts")
+        if self.result is None:
+            self._next_turn((seat + 1) % self.num_seats)
+
+    def _apply_move(self, action: Move, seat: int) -> None:
+        if self.phase != "play":
+            raise IllegalAction("the game is in its layout phase: submit a layout", action)
+        b = self.board
+        try:
+            p, q = b.point(action.frm), b.point(action.to)
+        except KeyError:
+            raise IllegalAction(f"no such point on the {b.variant} board", action) from None
+        own, kind = self.own, self.kind
+        if own[p] != seat:
+            raise IllegalAction(f"no piece of yours on {action.frm}", action)
+        a = kind[p]
+        if not movable(a):
+            raise IllegalAction(f"the {'flag' if a == FLAG else 'mine'} on {action.frm} never "
+                                "moves", action)
+        if b.hq[p]:
+            raise IllegalAction(f"{action.frm} is a headquarters: a piece there never moves "
+                                "again", action)
+        if q not in self.destinations(p):
+            o = own[q]
+            if o == seat:
+                why = f"{action.to} holds your own piece"
+            elif o >= 0 and self.team[o] == self.team[seat]:
+                why = f"{action.to} holds a team-mate's piece"
+            elif o >= 0 and b.camp[q]:
+                why = f"{action.to} is a camp: a piece in a camp cannot be attacked"
+            else:
+                why = f"the piece on {action.frm} cannot reach {action.to}"
+            raise IllegalAction(why, action)
+        d_owner = own[q]
+        outcome = combat(a, kind[q]) if d_owner >= 0 else None
+        if action.outcome is not None and action.outcome != outcome:
+            raise IllegalAction(f"the written result {action.outcome!r} is not the combat's "
+                                f"({outcome or 'no combat'})", action)
+        # --- the move is legal: apply it
+        self.moves += 1
+        text = str(Move(action.frm, action.to, outcome))
+        self.history.append([seat, text])
+        if outcome is None:
+            self._shift(p, q)
+            self.quiet += 1
+        else:
+            self.attacks[seat] += 1
+            self.quiet = 0
+            d = kind[q]
+            if outcome == WIN or (outcome == FLAG_TAKEN and a != BOMB):
+                self._clear(q)
+                self._shift(p, q)
+            elif outcome == LOSE:
+                self._clear(p)
+            else:                                 # both removed (incl. a bomb on the flag)
+                self._clear(p)
+                self._clear(q)
+            if a == COMMANDER and outcome in (LOSE, BOTH):
+                self.flag_revealed[seat] = True
+            if d == COMMANDER and outcome in (WIN, BOTH):
+                self.flag_revealed[d_owner] = True
+            if outcome == FLAG_TAKEN:
+                self._defeat(d_owner, "flag")
+                if self.result is not None:
+                    return
+            if outcome == BOTH or (outcome == FLAG_TAKEN and a == BOMB):
+                if self._last_pieces(seat):
+                    return
+        if self.quiet >= self.game.options["no_capture_moves"]:
+            self._deadlock()
+            return
+        self._next_turn((seat + 1) % self.num_seats)
+
+    def _shift(self, p: int, q: int) -> None:
+        self.own[q], self.kind[q] = self.own[p], self.kind[p]
+        self.moved[q] = True
+        self._clear(p)
+
+    def _clear(self, p: int) -> None:
+        self.own[p], self.kind[p], self.moved[p] = -1, -1, False
+
+    def _next_turn(self, seat: int) -> None:
+        """Give the turn to ``seat`` or the next seat still in; a seat with no legal move at the
+        start of its turn is defeated (§6.1, reason ``no_move``)."""
+        ns = self.num_seats
+        while self.result is None:
+            while self.eliminated[seat] is not None:
+                seat = (seat + 1) % ns
+            if self._has_move(seat):
+                self.to_move = seat
+                return
+            self._defeat(seat, "no_move")
+            seat = (seat + 1) % ns
+
+    def _last_pieces(self, attacker: int) -> bool:
+        """§6.2: a combat that removed both pieces and left neither side a legal move is won by
+        the attacker's side (``last_pieces``). True when it ended the game."""
+        mine = self.team[attacker]
+        alive = [s for s in range(self.num_seats) if self.eliminated[s] is None]
+        if any(self._has_move(s) for s in alive):
+            return False
+        self.result = self._win_result(mine, "last_pieces")
+        return True
+
+    def _defeat(self, seat: int, reason: str) -> None:
+        """§6.1: ``luzhan`` — the other seat wins; ``siguo`` — ``seat`` is eliminated (its pieces
+        removed) and the other team wins once both partners are out."""
+        self.eliminated[seat] = reason
+        self.out_order.append([seat, reason])
+        if self.luzhan:
+            self.result = self._win_result(1 - seat, reason)
+            return
+        for p in range(self.board.n):
+            if self.own[p] == seat:
+                self._clear(p)
+        if self.eliminated[(seat + 2) % 4] is not None:
+            self.result = self._win_result(1 - self.team[seat], reason)
+
+    def _deadlock(self) -> None:
+        """§6.3: the no-progress limit: a draw, or under ``more_attacks`` the side with more
+        attacks wins (equal counts draw)."""
+        side = self._attack_leader() if self.game.deadlock == "more_attacks" else None
+        if side is None:
+            self.result = self._draw_result("no_progress_draw")
+        else:
+            self.result = self._win_result(side, "more_attacks")
+
+    def _attack_leader(self) -> int | None:
+        totals = [sum(self.attacks[s] for s in side) for side in self.sides()]
+        if totals[0] == totals[1]:
+            return None
+        return 0 if totals[0] > totals[1] else 1
+
+    # ----- results ---------------------------------------------------------------------------
+    def _details(self, **extra: Any) -> dict[str, Any]:
+        pieces = [0] * self.num_seats
+        for o in self.own:
+            if o >= 0:
+                pieces[o] += 1
+        return {"moves": self.moves, "attacks": list(self.attacks),
+                "timeouts": list(self.timeouts), "eliminated": [list(x) for x in self.out_order],
+                "pieces_left": pieces, **extra}
+
+    def _win_result(self, side: int, reason: str, **extra: Any) -> Result:
+        winners = self.sides()[side]
+        returns = tuple(1.0 if s in winners else 0.0 for s in range(self.num_seats))
+        return Result(returns, reason, "1-0" if side == 0 else "0-1", winners,
+                      self._details(**extra))
+
+    def _loss_result(self, seat: int, reason: str) -> Result:
+        return self._win_result(1 - self.team[seat], reason)
+
+    def _draw_result(self, reason: str) -> Result:
+        """A drawn ending. An agreed draw (``reason = "agreement"``) is scored by
+        ``deadlock_rule`` (§6.3): under ``more_attacks`` the side with more attacks wins."""
+        if reason == "agreement" and self.game.deadlock == "more_attacks":
+            side = self._attack_leader()
+            if side is not None:
+                return self._win_result(side, reason, decided_by="more_attacks")
+        return Result(tuple(0.5 for _ in range(self.num_seats)), reason, "1/2-1/2", (),
+                      self._details())
+
+    def _result_from_text(self, text: str, reason: str) -> Result:
+        t = text.strip().lower()
+        if t == "1-0":
+            return self._win_result(0, reason)
+        if t == "0-1":
+            return self._win_result(1, reason)
+        if t in ("1/2-1/2", "draw", "=", "½-½"):
+            return Result(tuple(0.5 for _ in range(self.num_seats)), reason, "1/2-1/2", (),
+                          self._details())
+        raise IllegalAction(f"junqi result {text!r}: expected 1-0, 0-1 or 1/2-1/2")
+
+    # ----- views -----------------------------------------------------------------------------
+    def sees(self, viewer: int | None, p: int) -> bool:
+        """May ``viewer`` (``None`` = spectator) see the identity of the piece on ``p`` (§4
+        visibility, §5.4 flag reveal)? Everything is shown once the game is over."""
+        owner = self.own[p]
+        vis = self.game.options["visibility"]
+        if vis == "open" or self.result is not None or viewer == owner:
+            return True
+        if vis == "allies_visible" and viewer is not None and self.team[viewer] == self.team[owner]:
+            return True
+        return self.kind[p] == FLAG and self.flag_revealed[owner]
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` may see (``None``: a spectator), JSON-ready:
+
+        ``pieces``: ``[{"point", "seat", "piece", "moved"}]`` with ``piece`` the code or ``"?"``
+        where hidden (during the layout phase another seat's pieces are not listed at all);
+        ``history``: the public play log ``[seat, "a4-a9:win"]`` (outcome classes only);
+        counters ``attacks``, ``timeouts``, ``quiet`` (and its limit), ``eliminated``,
+        ``flag_revealed``, ``layout_done``; ``result`` once over.
+        """
+        if seat is not None:
+            self._seat(seat)
+        b = self.board
+        open_ = self.game.options["visibility"] == "open" or self.result is not None
+        pieces = []
+        for p in range(b.n):
+            o = self.own[p]
+            if o < 0 or (self.phase == "layout" and o != seat and not open_):
+                continue
+            pieces.append({"point": b.names[p], "seat": o,
+                           "piece": CODE[self.kind[p]] if self.sees(seat, p) else "?",
+                           "moved": self.moved[p]})
+        return {
+            "game": "junqi", "variant": self.game.variant, "seat": seat, "phase": self.phase,
+            "seats": list(b.seats), "to_act": list(self.to_act),
+            "to_move": self.to_move if self.phase == "play" and self.result is None else None,
+            "layout_done": list(self.placed), "pieces": pieces,
+            "history": [list(h) for h in self.history],
+            "attacks": list(self.attacks), "timeouts": list(self.timeouts),
+            "quiet": self.quiet, "quiet_limit": self.game.options["no_capture_moves"],
+            "eliminated": list(self.eliminated), "flag_revealed": list(self.flag_revealed),
+            "result": self.result.to_json() if self.result is not None else None,
+        }
+
+    def clone(self) -> JunqiState:
+        """A copy sharing the (immutable) game and board."""
+        new = copy.copy(self)
+        for name in ("log", "own", "kind", "moved", "placed", "eliminated", "attacks",
+                     "timeouts", "flag_revealed"):
+            setattr(new, name, list(getattr(self, name)))
+        new.out_order = [list(x) for x in self.out_order]
+        new.history = [list(x) for x in self.history]
+        new.log = [list(x) if isinstance(x, list) else x for x in self.log]
+        new._offers = dict(self._offers)
+        return new
