@@ -17,6 +17,7 @@ _MODULES: dict[str, str] = {
     "mahjong-gb": "qipai.games.mahjong_gb",
     "wakeng": "qipai.games.wakeng",
     "baohuang": "qipai.games.baohuang",
+    "junqi": "qipai.games.junqi",
 }
 # alias -> (id, preset options)
 _ALIASES: dict[str, tuple[str, dict[str, Any]]] = {}
