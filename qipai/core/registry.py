@@ -15,6 +15,7 @@ _MODULES: dict[str, str] = {
     "doudizhu": "qipai.games.doudizhu",
     "go": "qipai.games.go",
     "mahjong-gb": "qipai.games.mahjong_gb",
+    "shengji": "qipai.games.shengji",
     "wakeng": "qipai.games.wakeng",
     "baohuang": "qipai.games.baohuang",
     "junqi": "qipai.games.junqi",

@@ -1,0 +1,94 @@
+"""Sub-multisets of a card multiset as an indexable sequence, without listing them.
+
+Card games where a play is "any k cards of your hand" (burying a kitty, discarding when void)
+have legal sets too large to list (8 cards of 33: millions). :class:`SubMultisets` counts them
+with a small table and *unranks* an index into one sub-multiset on demand, so ``len``,
+indexing, iteration and ``random.choice`` work as on a list.
+
+Items are given as ``(key, count)`` pairs (a face code and how many copies are held); a
+sub-multiset is returned as a tuple of keys, each repeated as often as chosen, in item order.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any
+
+
+class SubMultisets(Sequence):
+    """All sub-multisets of exactly ``size`` elements of the multiset ``items`` (``[(key,
+    count), ...]``), in a fixed order; ``wrap(tuple_of_keys)`` turns each into an action.
+
+    ``len`` is exact; ``seq[i]`` unranks in O(items × size). Raises ``IndexError`` out of range
+    and ``ValueError`` for a negative size or count."""
+
+    def __init__(self, items: Sequence[tuple[Any, int]], size: int,
+                 wrap: Callable[[tuple[Any, ...]], Any] = tuple) -> None:
+        if size < 0 or any(c < 0 for _, c in items):
+            raise ValueError("size and counts must be non-negative")
+        self.items = [(k, c) for k, c in items if c > 0]
+        self.size = size
+        self.wrap = wrap
+        n = len(self.items)
+        # ways[i][k]: number of ways to choose k elements from items[i:]
+        ways = [[0] * (size + 1) for _ in range(n + 1)]
+        ways[n][0] = 1
+        for i in range(n - 1, -1, -1):
+            c = self.items[i][1]
+            for k in range(size + 1):
+                ways[i][k] = sum(ways[i + 1][k - t] for t in range(min(c, k) + 1))
+        self._ways = ways
+
+    def __len__(self) -> int:
+        return self._ways[0][self.size]
+
+    def __getitem__(self, index):  # type: ignore[override]
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self)))]
+        n = len(self)
+        if index < 0:
+            index += n
+        if not 0 <= index < n:
+            raise IndexError("sub-multiset index out of range")
+        out: list[Any] = []
+        k = self.size
+        for i, (key, c) in enumerate(self.items):
+            for t in range(min(c, k) + 1):
+                w = self._ways[i + 1][k - t]
+                if index < w:
+                    out.extend([key] * t)
+                    k -= t
+                    break
+                index -= w
+        return self.wrap(tuple(out))
+
+    def __iter__(self) -> Iterator[Any]:
+        for i in range(len(self)):
+            yield self[i]
+
+
+class Concat(Sequence):
+    """Several sequences one after the other, indexable without copying (lazy ``a + b``)."""
+
+    def __init__(self, parts: Sequence[Sequence[Any]]) -> None:
+        self.parts = [p for p in parts if len(p)]
+        self._len = sum(len(p) for p in self.parts)
+
+    def __len__(self) -> int:
+        return self._len
+
+    def __getitem__(self, index):  # type: ignore[override]
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(self._len))]
+        if index < 0:
+            index += self._len
+        if not 0 <= index < self._len:
+            raise IndexError("index out of range")
+        for p in self.parts:
+            if index < len(p):
+                return p[index]
+            index -= len(p)
+        raise IndexError("index out of range")  # pragma: no cover
+
+
+__all__ = ["Concat", "SubMultisets"]

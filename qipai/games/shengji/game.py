@@ -1,0 +1,151 @@
+"""升级 / 拖拉机 (shengji): the game, its options and profiles (rules/shengji.md §1.3).
+
+One :class:`~.state.ShengjiState` is one hand (一副): deal with declarations, kitty exchange,
+25 tricks (39 with three decks), scoring. The match context of the hand (both teams' levels,
+the scheduled dealer, or "first hand") comes in as options, and ``Result.details`` gives the
+levels, the next dealer and the attackers' total after the hand; :mod:`.match` chains hands.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from qipai.core.errors import NotationError, OptionError
+from qipai.core.game import Game, State
+from qipai.core.options import Option
+from qipai.core.registry import add_alias, register
+
+from .actions import Action, parse_action
+from .scoring import TABLES, TARGETS
+
+PROFILES: dict[str, dict[str, Any]] = {
+    "seed000": {"decks": 2, "kitty_size": 8, "declaration": "ladder2", "no_declaration": "kitty_first",
+                "failed_throw_penalty": "per_card_10", "kitty_multiplier": "exponential",
+                "score_table": "t000", "start_level": 2, "target": "pass_10", "time_limit_min": 90,
+                "timeout_tiebreak": "dealer_team", "sanctions": "s000", "must_play_levels": []},
+    "seed001": {"decks": 2, "kitty_size": 8, "declaration": "ladder2", "no_declaration": "kitty_third",
+                "failed_throw_penalty": "none", "kitty_multiplier": "exponential",
+                "score_table": "t003", "start_level": 2, "target": "pass_A", "time_limit_min": 90,
+                "timeout_tiebreak": "dealer_team", "sanctions": "none", "must_play_levels": []},
+    "seed002": {"decks": 2, "kitty_size": 8, "declaration": "bao", "no_declaration": "kitty_random",
+                "failed_throw_penalty": "none", "kitty_multiplier": "linear",
+                "score_table": "t002", "start_level": 2, "target": "pass_A", "time_limit_min": 60,
+                "timeout_tiebreak": "dealer_team", "sanctions": "s002", "must_play_levels": []},
+    "seed003": {"decks": 2, "kitty_size": 8, "declaration": "ladder2", "no_declaration": "no_trump",
+                "failed_throw_penalty": "none", "kitty_multiplier": "exponential",
+                "score_table": "t003", "start_level": 5, "target": "reach_10", "time_limit_min": 90,
+                "timeout_tiebreak": "attack_points", "sanctions": "none", "must_play_levels": [10, 13]},
+    "titanic": {"decks": 3, "kitty_size": 6, "declaration": "grab3", "no_declaration": "kitty_third",
+                "failed_throw_penalty": "none", "kitty_multiplier": "linear",
+                "score_table": "t_titanic", "start_level": 2, "target": "pass_A", "time_limit_min": 90,
+                "timeout_tiebreak": "dealer_team", "sanctions": "none", "must_play_levels": []},
+}
+
+_P0 = PROFILES["seed000"]
+
+
+@register
+class Shengji(Game):
+    """升级 for four seats in two partnerships (0+2, 1+3). ``profile`` fills in the options of
+    one seed sheet (§1.3); explicitly given options override it."""
+
+    id = "shengji"
+    name_zh = "升级 / 拖拉机"
+    name_en = "Shengji (Tractor)"
+    seats = (4,)
+    option_spec = (
+        Option("profile", "seed000", choices=tuple(PROFILES),
+               doc="§1.3 profile: the options one seed sheet implies (seed000 default, titanic = 3 decks)"),
+        Option("decks", 2, choices=(2, 3), kind=int, doc="§1.1 number of 54-card packs"),
+        Option("kitty_size", 8, choices=(6, 8), kind=int, doc="§1.1 kitty cards (8 with 2 decks, 6 with 3)"),
+        Option("declaration", "ladder2", choices=("ladder2", "bao", "grab3"),
+               doc="§2.4 亮主/反主 during the deal; §2.5 报主/反主 after it; §2.6 抢亮 (3 decks)"),
+        Option("no_declaration", "kitty_first",
+               choices=("kitty_first", "kitty_third", "no_trump", "kitty_random"),
+               doc="§2.8 trump when nobody declares"),
+        Option("two_always_trump", False, kind=bool, doc="§3.1 常主: every 2 is a trump"),
+        Option("throw_beat_rule", "key", choices=("key", "all"), doc="§3.8 how trumping throws compare"),
+        Option("failed_throw_penalty", "per_card_10", choices=("per_card_10", "none"), doc="§4.3"),
+        Option("kitty_multiplier", "exponential", choices=("exponential", "linear"), doc="§4.2"),
+        Option("score_table", "t000", choices=TABLES, doc="§4.4"),
+        Option("start_level", 2, kind=int, minimum=2, doc="§2.1 both teams' level at match start"),
+        Option("target", "pass_10", choices=TARGETS, doc="§4.6 match target (seed000 final: pass_A)"),
+        Option("time_limit_min", 90, kind=int, minimum=1, doc="§5.1 match time limit in minutes "
+               "(seed000 final: 180); used by the match layer"),
+        Option("timeout_tiebreak", "dealer_team", choices=("dealer_team", "attack_points"),
+               doc="§5.1/§5.2 equal levels at time-out"),
+        Option("sanctions", "s000", choices=("none", "s000", "s002"),
+               doc="§5.3 the profile's sanctions, applied only when strict is true"),
+        Option("strict", False, kind=bool, doc="§5.3 apply the sanctions for invalid submissions"),
+        Option("must_play_levels", [], kind=list, doc="§4.5 必打 levels, e.g. [10, 13]"),
+        # the match context of this hand
+        Option("team0_level", None, kind=int, minimum=2, nullable=True,
+               doc="level of team 0 (seats 0, 2) before this hand; default start_level"),
+        Option("team1_level", None, kind=int, minimum=2, nullable=True,
+               doc="level of team 1 (seats 1, 3) before this hand; default start_level"),
+        Option("dealer", None, kind=int, minimum=0, nullable=True,
+               doc="§2.9 the scheduled dealer of a later hand; None = hand 1 (dealer by 抢庄)"),
+        Option("provisional_dealer", None, kind=int, minimum=0, nullable=True,
+               doc="§2.2 hand 1's provisional dealer; None = drawn by lot from the seed"),
+    )
+
+    def __init__(self, **options: Any) -> None:
+        profile = options.get("profile", "seed000")
+        if profile not in PROFILES:
+            raise OptionError(f"option 'profile': invalid value {profile!r}; valid values: "
+                              + ", ".join(repr(p) for p in PROFILES))
+        merged = {**PROFILES[profile], **options}
+        mpl = merged.get("must_play_levels")
+        if isinstance(mpl, str):
+            mpl = [int(x) for x in mpl.replace(",", " ").split()] if mpl.strip() else []
+        if isinstance(mpl, tuple):
+            mpl = list(mpl)
+        merged["must_play_levels"] = mpl
+        super().__init__(**merged)
+        o = self.options
+        if any(type(x) is not int or not 2 <= x <= 14 for x in o["must_play_levels"]):
+            raise OptionError("option 'must_play_levels': a list of levels 2..14, e.g. [10, 13]")
+        o["must_play_levels"] = sorted(set(o["must_play_levels"]))
+        for name in ("dealer", "provisional_dealer"):
+            if o[name] is not None and not 0 <= o[name] <= 3:
+                raise OptionError(f"option {name!r}: a seat 0..3 or None, got {o[name]}")
+        if o["start_level"] > 14:
+            raise OptionError("option 'start_level': 2..14")
+        for name in ("team0_level", "team1_level"):
+            if o[name] is not None and o[name] > 14:
+                raise OptionError(f"option {name!r}: a level 2..14 (a team past A has won the match)")
+        expect = {2: 8, 3: 6}[o["decks"]]
+        if o["kitty_size"] != expect:
+            raise OptionError(f"option 'kitty_size': {o['decks']} decks have a {expect}-card kitty")
+        if (o["declaration"] == "grab3") != (o["decks"] == 3):
+            raise OptionError("option 'declaration': grab3 is the 3-deck system; 2 decks use ladder2 or bao")
+
+    @property
+    def levels(self) -> list[int]:
+        o = self.options
+        return [o["team0_level"] or o["start_level"], o["team1_level"] or o["start_level"]]
+
+    def new_state(self, *, seed: int | str | None = None, deal: Any = None,
+                  position: str | None = None, num_seats: int | None = None) -> State:
+        """A hand dealt from ``seed`` (DealRng) or from ``deal`` (``{"order": [card ids in
+        dealing order], "provisional_dealer": p, "kitty_flip": [kitty indexes]}``). Raises
+        :class:`NotationError` for a bad deal."""
+        from .state import ShengjiState
+
+        if position is not None:
+            raise NotationError("shengji has no position notation; give a seed or a deal", "position")
+        if num_seats not in (None, 4):
+            raise NotationError("shengji is played by exactly 4 seats", "num_seats")
+        if seed is None and deal is None:
+            from qipai.core.rng import new_seed
+            seed = new_seed()
+        return ShengjiState(self, seed=seed, deal=deal)
+
+    def parse_action(self, text: str, state: State | None = None) -> Action:
+        """Read ``pass``, ``declare 2H 2H``, ``bury …`` or a play (``AS AS KS``).
+        Raises :class:`IllegalAction`."""
+        return parse_action(text, self.options["decks"])
+
+
+add_alias("tuolaji", "shengji")
+add_alias("titanic", "shengji", profile="titanic")

@@ -1,0 +1,698 @@
+"""One hand of 升级: deal with declarations, kitty exchange, tricks, scoring (rules/shengji.md).
+
+Phases: ``deal`` (declaration prompts while cards are dealt, §2.7), ``window`` (the final
+declaration window), ``bao`` and ``fan`` (报主 and 反主 after the deal, §2.5), ``bury`` (§2.10),
+``play`` (§3) and ``over``. Seats without a legal declaration are never prompted: their
+answer would be ``pass``, and skipping them keeps the schedule short.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from typing import Any
+
+from qipai.cards.card import Card, make_deck, parse_card
+from qipai.cards.submultisets import Concat, SubMultisets
+from qipai.core.errors import IllegalAction, NotationError
+from qipai.core.game import Result, State
+from qipai.core.rng import DealRng
+
+from . import combos as cb
+from . import declare as dc
+from .actions import PASS, Action, canonical_order
+from .scoring import advance, kitty_multiplier, outcome_text, table_outcome, target_met
+from .trump import TRUMP, Trump, face_points
+
+SEATS = 4
+LIST_LIMIT = 4000          # legal sets up to this size are lists; larger ones are lazy sequences
+
+
+def team_of(seat: int) -> int:
+    return seat % 2
+
+
+def _hand_total(hand: dict[str, int]) -> int:
+    return sum(hand.values())
+
+
+class ShengjiState(State):
+    """One hand. Public attributes (read-only by convention): ``phase``, ``levels`` (team 0 =
+    seats 0+2, team 1 = seats 1+3), ``dealer`` (``None`` until fixed in hand 1), ``p`` (deal-start
+    seat), ``level`` (hand level), ``trump`` (:class:`Trump` once fixed), ``declarations``,
+    ``hands`` (face → count per seat), ``kitty``, ``buried``, ``trick`` (plays of the current
+    trick), ``tricks`` (completed tricks), ``trick_points``, ``penalty``, ``failed_throws``."""
+
+    def __init__(self, game, *, seed: Any = None, deal: Any = None) -> None:
+        super().__init__(game, seed=seed, deal=None, num_seats=SEATS)
+        o = game.options
+        self.opt = o
+        self.decks = o["decks"]
+        self.kitty_size = o["kitty_size"]
+        self.hand_size = (54 * self.decks - self.kitty_size) // SEATS
+        self.levels = list(game.levels)
+        self.system = o["declaration"]
+        self.first_hand = o["dealer"] is None
+        data = self._make_deal(seed, deal)
+        self.deal = data
+        self.order = [parse_card(c) for c in data["order"]]
+        self.p = o["dealer"] if not self.first_hand else data["provisional_dealer"]
+        self.dealer: int | None = None if self.first_hand else o["dealer"]
+        ref = self.dealer if self.dealer is not None else self.p
+        self.level = self.levels[team_of(ref)]
+        self.hands: list[Counter] = [Counter() for _ in range(SEATS)]
+        self.cards: list[dict[str, list[Card]]] = [{} for _ in range(SEATS)]
+        self.dealt = 0
+        self.kitty: list[Card] = []
+        self.kitty_shown: list[str] = []           # kitty cards turned face up (§2.8)
+        self.buried: list[Card] = []
+        self.declarations: list[dict[str, Any]] = []
+        self.standing: Any = None
+        self.standing_suit: str | None = None
+        self.standing_seat: int | None = None
+        self.first_declarer: int | None = None
+        self.trump: Trump | None = None
+        self.trump_name = ""
+        self.queue: list[int] = []
+        self.passed: set[int] = set()
+        self.turn: int | None = None
+        self.window_next = 0
+        self.bao_order: list[int] = []
+        self.bao_seat: int | None = None
+        self.fan_accepted = False
+        self.trick: list[tuple[int, tuple[str, ...]]] = []
+        self.trick_leader: int | None = None
+        self.lead_fmt: list[tuple[str, int]] = []
+        self.lead_suit = ""
+        self.lead_n = 0
+        self.win_seat: int | None = None
+        self.win_key: tuple | None = None
+        self.win_suit = ""
+        self.tricks: list[dict[str, Any]] = []
+        self.trick_points = 0
+        self.captured: list[str] = []
+        self.played: list[list[str]] = [[] for _ in range(SEATS)]
+        self.penalty = 0
+        self.failed_throws: list[dict[str, Any]] = []
+        self.phase = "deal"
+        self._start_declarations()
+
+    # ----- dealing ---------------------------------------------------------------------------
+    def _make_deal(self, seed: Any, deal: Any) -> dict[str, Any]:
+        pack = make_deck(self.decks, jokers=True)
+        made = None
+        if seed is not None:
+            rng = DealRng(seed)
+            order = rng.shuffle(list(pack))
+            p = rng.below(SEATS)
+            if self.opt["provisional_dealer"] is not None:
+                p = self.opt["provisional_dealer"]
+            flip = rng.shuffle(list(range(self.kitty_size)))
+            made = {"order": [c.id for c in order], "provisional_dealer": p, "kitty_flip": flip}
+        if deal is None:
+            return made
+        data = _check_deal(deal, pack, self.kitty_size)
+        if self.opt["provisional_dealer"] is not None:
+            data["provisional_dealer"] = self.opt["provisional_dealer"]
+        if made is not None and data != made:
+            raise NotationError("the deal does not match the seed", "deal")
+        return data
+
+    def _start_declarations(self) -> None:
+        if self.system == "bao":
+            while self.dealt < len(self.order) - self.kitty_size:
+                self._deal_one()
+            self.kitty = self.order[len(self.order) - self.kitty_size:]
+            self.dealt = len(self.order)
+            self._start_bao()
+        else:
+            self._continue_deal()
+
+    def _deal_one(self) -> int:
+        seat = (self.p + self.dealt) % SEATS
+        card = self.order[self.dealt]
+        self.dealt += 1
+        self.hands[seat][card.face] += 1
+        self.cards[seat].setdefault(card.face, []).append(card)
+        return seat
+
+    def _decl_level(self, seat: int) -> int:
+        """§2.5: in the 报主 phase each seat uses its own team's level; otherwise the hand level."""
+        if self.system == "bao" and self.phase == "bao":
+            return self.levels[team_of(seat)]
+        return self.level
+
+    def _candidates(self, seat: int) -> list[tuple[str, ...]]:
+        if self.phase == "fan" and seat == self.bao_seat and not self.fan_accepted:
+            return []
+        phase = self.phase if self.system == "bao" else ""
+        return dc.candidates(self.system, self.hands[seat], self._decl_level(seat), self.standing, phase)
+
+    def _continue_deal(self) -> None:
+        """Deal until a seat must be asked (§2.7 rule 1), then run the final window."""
+        n_hand = len(self.order) - self.kitty_size
+        while self.dealt < n_hand:
+            seat = (self.p + self.dealt) % SEATS
+            before = set(self._candidates(seat))
+            self._deal_one()
+            if set(self._candidates(seat)) - before:
+                self.queue = [seat]
+                self.turn = seat
+                return
+        if self.phase == "deal":
+            self.kitty = self.order[n_hand:]
+            self.phase = "window"
+            self.passed = set()
+            self.window_next = self.p
+        self._window_next()
+
+    def _window_next(self) -> None:
+        """§2.7 rule 3 (and the 反主 round of §2.5): ask seats in cyclic order from
+        ``window_next`` until every seat with a declaration has passed since the last one."""
+        for i in range(SEATS):
+            seat = (self.window_next + i) % SEATS
+            if seat not in self.passed and self._candidates(seat):
+                self.turn = seat
+                return
+        self._close_declarations()
+
+    def _after_answer(self, seat: int, accepted: bool) -> None:
+        if self.phase == "deal":
+            if accepted:
+                self.queue = [(seat + i) % SEATS for i in (1, 2, 3)]
+            else:
+                self.queue = self.queue[1:]
+            while self.queue and not self._candidates(self.queue[0]):
+                self.queue.pop(0)
+            if self.queue:
+                self.turn = self.queue[0]
+                return
+            self._continue_deal()
+            return
+        # final window
+        if accepted:
+            self.passed = set()
+        else:
+            self.passed.add(seat)
+        self.window_next = (seat + 1) % SEATS
+        self._window_next()
+
+    # ----- bao (§2.5) --------------------------------------------------------------------------
+    def _start_bao(self) -> None:
+        self.phase = "bao"
+        if self.first_hand:
+            self.bao_order = [(self.p + i) % SEATS for i in range(SEATS)]
+        else:
+            d = self.dealer
+            self.bao_order = [d, (d + 2) % SEATS, (d + 1) % SEATS, (d + 3) % SEATS]
+        self._bao_next()
+
+    def _bao_next(self) -> None:
+        while self.bao_order:
+            seat = self.bao_order[0]
+            if self._candidates(seat):
+                self.turn = seat
+                return
+            self.bao_order.pop(0)
+        self._close_declarations()
+
+    def _fan_next(self, start: int) -> None:
+        self.window_next = start
+        self._window_next()
+
+    def _bao_answer(self, seat: int, accepted: bool) -> None:
+        if self.phase == "bao":
+            if not accepted:
+                self.bao_order.pop(0)
+                self._bao_next()
+                return
+            self.bao_seat = seat
+            if self.dealer is None or team_of(seat) != team_of(self.dealer):
+                self.dealer = seat
+            self.level = self.levels[team_of(self.dealer)]
+            self.phase = "fan"
+            self.passed = set()
+            self._fan_next((seat + 1) % SEATS)
+            return
+        if accepted:
+            self.fan_accepted = True
+            self.passed = set()
+        else:
+            self.passed.add(seat)
+        self._fan_next((seat + 1) % SEATS)
+
+    # ----- end of declarations -----------------------------------------------------------------
+    def _close_declarations(self) -> None:
+        if self.dealer is None:
+            self.dealer = self.first_declarer if self.first_declarer is not None else self.p
+        self.level = self.levels[team_of(self.dealer)]
+        if self.standing is not None:
+            suit = self.standing_suit
+        else:
+            suit = self._fallback_trump()
+        self.trump = Trump(self.level, suit, self.opt["two_always_trump"])
+        dealer = self.dealer
+        for c in self.kitty:
+            self.hands[dealer][c.face] += 1
+            self.cards[dealer].setdefault(c.face, []).append(c)
+        self.phase = "bury"
+        self.turn = dealer
+
+    def _fallback_trump(self) -> str | None:
+        mode = self.opt["no_declaration"]
+        k = self.kitty
+        if mode == "no_trump":
+            self.trump_name = "no declaration: no-trump"
+            return None
+        if mode in ("kitty_first", "kitty_third"):
+            self.kitty_shown = [c.face for c in k]
+            card = k[0] if mode == "kitty_first" else k[2]
+            self.trump_name = f"kitty card {card.face}"
+            return card.suit
+        for i in self.deal["kitty_flip"]:
+            self.kitty_shown.append(k[i].face)
+            if k[i].suit is not None:
+                self.trump_name = f"kitty card {k[i].face}"
+                return k[i].suit
+        self.trump_name = "kitty all jokers: no-trump"
+        return None
+
+    # ----- contract hooks ----------------------------------------------------------------------
+    @property
+    def to_act(self) -> tuple[int, ...]:
+        if self.result is not None or self.turn is None:
+            return ()
+        return (self.turn,)
+
+    def sides(self) -> list[tuple[int, ...]]:
+        return [(0, 2), (1, 3)]
+
+    def _legal_actions(self, seat: int) -> Sequence[Action]:
+        if self.phase in ("deal", "window", "bao", "fan"):
+            return [PASS] + [Action("declare", f) for f in self._candidates(seat)]
+        if self.phase == "bury":
+            return _small(SubMultisets(sorted(self.hands[seat].items()), self.kitty_size,
+                                       lambda t: Action("bury", t)))
+        if not self.trick:
+            return _small(self._leads(seat))
+        return _small(self._follows(seat))
+
+    def _leads(self, seat: int) -> Sequence[Action]:
+        groups: dict[str, list[tuple[str, int]]] = {}
+        for f, c in sorted(self.hands[seat].items()):
+            if c:
+                groups.setdefault(self.trump.eff[f], []).append((f, c))
+        parts = []
+        for _suit, items in sorted(groups.items()):
+            n = sum(c for _, c in items)
+            for k in range(1, n + 1):
+                parts.append(SubMultisets(items, k, _play))
+        return Concat(parts)
+
+    def _suit_holding(self, seat: int, suit: str) -> dict[str, int]:
+        eff = self.trump.eff
+        return {f: c for f, c in self.hands[seat].items() if c and eff[f] == suit}
+
+    def _follows(self, seat: int) -> Sequence[Action]:
+        he = self._suit_holding(seat, self.lead_suit)
+        n = self.lead_n
+        total_he = sum(he.values())
+        if total_he <= n:
+            base = tuple(f for f, c in sorted(he.items()) for _ in range(c))
+            rest = sorted((f, c) for f, c in self.hands[seat].items() if c and f not in he)
+            return SubMultisets(rest, n - total_he, lambda t: _play(base + t))
+        items = sorted(he.items())
+        if self._free_follow():
+            return SubMultisets(items, n, _play)
+        return [a for a in SubMultisets(items, n, _play) if self._follow_ok(Counter(a.faces), he)]
+
+    def _free_follow(self) -> bool:
+        return all(k == "single" for k, _ in self.lead_fmt)
+
+    def _follow_ok(self, play: Counter, he: dict[str, int]) -> bool:
+        if self.decks >= 3:
+            from .titanic import follow_ok3
+            return follow_ok3(dict(play), he, self.trump.pos, self.lead_fmt, self.lead_n)
+        return cb.follow_ok_suited(dict(play), he, self.trump.pos, self.lead_fmt)
+
+    def default_action(self, seat: int) -> Action | None:
+        """§5.4: ``pass`` at a declaration prompt; the kitty buried unchanged; a lead of one
+        card (lowest non-trump by ``pos``, ties D < C < H < S; else the lowest trump); the
+        minimal legal follow. ``None`` when ``seat`` is not to act."""
+        if seat not in self.to_act:
+            return None
+        if self.phase in ("deal", "window", "bao", "fan"):
+            return PASS
+        if self.phase == "bury":
+            return Action("bury", tuple(c.face for c in self.kitty))
+        key = self.trump.sort_key
+        hand = [f for f, c in self.hands[seat].items() for _ in range(c)]
+        if not self.trick:
+            return _play((min(hand, key=key),))
+        he = self._suit_holding(seat, self.lead_suit)
+        n = self.lead_n
+        if sum(he.values()) <= n:
+            rest = sorted((f for f in hand if f not in he), key=key)
+            mine = tuple(f for f, c in he.items() for _ in range(c))
+            return _play(mine + tuple(rest[:n - len(mine)]))
+        mine = sorted((f for f, c in he.items() for _ in range(c)), key=key)
+        if self._free_follow():
+            return _play(tuple(mine[:n]))
+        best = min(self._follows(seat), key=lambda a: sorted(key(f) for f in a.faces))
+        return best
+
+    # ----- applying actions ----------------------------------------------------------------------
+    def _apply(self, action: Any, seat: int) -> None:
+        if not isinstance(action, Action):
+            raise IllegalAction("not a shengji action (write pass, declare …, bury … or cards)", action)
+        if self.phase in ("deal", "window", "bao", "fan"):
+            return self._apply_declaration(action, seat)
+        if self.phase == "bury":
+            return self._apply_bury(action, seat)
+        if action.kind != "play":
+            raise IllegalAction("it is the play: name the cards to play", action)
+        return self._apply_play(action, seat)
+
+    def _has(self, seat: int, faces: tuple[str, ...]) -> str | None:
+        need = Counter(faces)
+        missing = [f for f, c in need.items() if self.hands[seat][f] < c]
+        if missing:
+            return "not in your hand: " + " ".join(sorted(missing, key=canonical_order))
+        return None
+
+    def _apply_declaration(self, action: Action, seat: int) -> None:
+        if action.kind == "pass":
+            return self._answer(seat, False)
+        if action.kind != "declare":
+            raise IllegalAction("it is a declaration prompt: answer 'declare …' or 'pass'", action)
+        why = self._has(seat, action.faces)
+        if why:
+            raise IllegalAction(why, action)
+        phase = self.phase if self.system == "bao" else ""
+        level = self._decl_level(seat)
+        try:
+            strength, suit, name = dc.classify(self.system, action.faces, level, phase)
+        except ValueError as e:
+            raise IllegalAction(str(e), action) from None
+        if self.system == "ladder2" and self.standing is None and strength > 2:
+            raise IllegalAction("the first declaration of a hand shows level cards (no direct no-trump)",
+                                action)
+        if self.phase == "fan" and seat == self.bao_seat and not self.fan_accepted:
+            raise IllegalAction("the 报主 seat may 反主 only after another seat's 反主", action)
+        if self.standing is not None and not strength > self.standing:
+            raise IllegalAction("not stronger than the standing declaration", action)
+        self.standing, self.standing_suit, self.standing_seat = strength, suit, seat
+        self.trump_name = name
+        if self.first_declarer is None and self.system != "bao":
+            self.first_declarer = seat
+        self.declarations.append({"seat": seat, "cards": list(action.faces), "trump": suit or "NT",
+                                  "name": name})
+        return self._answer(seat, True)
+
+    def _answer(self, seat: int, accepted: bool) -> None:
+        if self.system == "bao":
+            return self._bao_answer(seat, accepted)
+        return self._after_answer(seat, accepted)
+
+    def _apply_bury(self, action: Action, seat: int) -> None:
+        if action.kind != "bury":
+            raise IllegalAction(f"the dealer buries {self.kitty_size} cards: 'bury …'", action)
+        if len(action.faces) != self.kitty_size:
+            raise IllegalAction(f"bury exactly {self.kitty_size} cards, not {len(action.faces)}", action)
+        why = self._has(seat, action.faces)
+        if why:
+            raise IllegalAction(why, action)
+        for f in action.faces:
+            self.buried.append(self._take(seat, f))
+        self.phase = "play"
+        self.trick_leader = seat
+        self.turn = seat
+
+    def _take(self, seat: int, face: str) -> Card:
+        lst = self.cards[seat][face]
+        lst.sort(key=lambda c: c.deck)
+        card = lst.pop(0)
+        self.hands[seat][face] -= 1
+        if not self.hands[seat][face]:
+            del self.hands[seat][face]
+        return card
+
+    def _apply_play(self, action: Action, seat: int) -> None:
+        why = self._has(seat, action.faces)
+        if why:
+            raise IllegalAction(why, action)
+        eff = self.trump.eff
+        faces = action.faces
+        if not self.trick:
+            suits = {eff[f] for f in faces}
+            if len(suits) != 1:
+                raise IllegalAction("a lead is cards of one effective suit (trumps count as one suit)",
+                                    action)
+            return self._lead(seat, faces, suits.pop())
+        n = self.lead_n
+        if len(faces) != n:
+            raise IllegalAction(f"play exactly {n} cards (as many as the lead)", action)
+        he = self._suit_holding(seat, self.lead_suit)
+        total_he = sum(he.values())
+        play = Counter(faces)
+        suit_name = "trumps" if self.lead_suit == TRUMP else f"suit {self.lead_suit}"
+        if total_he <= n:
+            if any(play[f] < c for f, c in he.items()):
+                raise IllegalAction(f"you must play all your {suit_name} ({total_he}) first", action)
+        else:
+            if any(eff[f] != self.lead_suit for f in faces):
+                raise IllegalAction(f"you must follow with {suit_name}", action)
+            if not self._follow_ok(play, he):
+                raise IllegalAction(self._why_follow(play, he), action)
+        self._follow(seat, faces)
+
+    def _why_follow(self, play: Counter, he: dict[str, int]) -> str:
+        pos = self.trump.pos
+        lengths = tuple(l for k, l in self.lead_fmt if k == "tractor")
+        if lengths and cb.tractor_coverage(dict(play), pos, lengths) < cb.tractor_coverage(he, pos, lengths):
+            return "you hold tractors of the led suit: follow the led tractor with them"
+        return "you must play pairs of the led suit to match the lead's pairs (as many as you hold)"
+
+    def _lead(self, seat: int, faces: tuple[str, ...], suit: str) -> None:
+        pos = self.trump.pos
+        comps = cb.decompose(Counter(faces), pos, self.decks)
+        lead = faces
+        if len(comps) > 1:
+            beatable = [c for c in comps if any(
+                cb.beats_component(c, self._suit_holding(o, suit), pos) for o in range(SEATS) if o != seat)]
+            if beatable:
+                forced = cb.forced_component(beatable)
+                lead = forced.faces
+                comps = [forced]
+                pen = 10 * len(faces) if self.opt["failed_throw_penalty"] == "per_card_10" else 0
+                attacker = team_of(seat) != team_of(self.dealer)
+                self.penalty += -pen if attacker else pen
+                self.failed_throws.append({"seat": seat, "attempted": list(faces),
+                                           "forced": list(forced.faces), "penalty": pen,
+                                           "trick": len(self.tricks) + 1})
+        self.lead_fmt = cb.format_of(comps)
+        self.lead_suit = suit
+        self.lead_n = len(lead)
+        self.trick_leader = seat
+        self.win_seat = seat
+        self.win_suit = suit
+        self.win_key = cb.contender_key(dict(Counter(lead)), pos, self.lead_fmt, self.opt["throw_beat_rule"])
+        self._put(seat, tuple(lead))
+
+    def _put(self, seat: int, faces: tuple[str, ...]) -> None:
+        for f in faces:
+            self._take(seat, f)
+        self.played[seat].extend(faces)
+        self.trick.append((seat, tuple(sorted(faces, key=canonical_order))))
+        if len(self.trick) == SEATS:
+            self._end_trick()
+        else:
+            self.turn = (seat + 1) % SEATS
+
+    def _follow(self, seat: int, faces: tuple[str, ...]) -> None:
+        eff = self.trump.eff
+        suits = {eff[f] for f in faces}
+        if len(suits) == 1:
+            s = suits.pop()
+            if s in (self.lead_suit, TRUMP):
+                key = cb.contender_key(dict(Counter(faces)), self.trump.pos, self.lead_fmt,
+                                       self.opt["throw_beat_rule"])
+                if key is not None:
+                    if s == TRUMP and self.win_suit != TRUMP:
+                        self.win_seat, self.win_key, self.win_suit = seat, key, TRUMP
+                    elif s == self.win_suit and self._beats(key, self.win_key):
+                        self.win_seat, self.win_key = seat, key
+        self._put(seat, faces)
+
+    def _beats(self, new: tuple, old: tuple) -> bool:
+        if self.opt["throw_beat_rule"] == "all":
+            return cb.beats_all(new, old, self.lead_fmt)
+        return new > old
+
+    def _end_trick(self) -> None:
+        winner = self.win_seat
+        pts = sum(face_points(f) for _, fs in self.trick for f in fs)
+        attackers_win = team_of(winner) != team_of(self.dealer)
+        if attackers_win:
+            self.trick_points += pts
+            self.captured.extend(f for _, fs in self.trick for f in fs if face_points(f))
+        self.tricks.append({"leader": self.trick_leader, "plays": [[s, list(fs)] for s, fs in self.trick],
+                            "winner": winner, "points": pts, "format": [list(s) for s in self.lead_fmt]})
+        last_fmt = self.lead_fmt
+        self.trick = []
+        if not any(self.hands[s] for s in range(SEATS)):
+            self._score(winner, last_fmt)
+            return
+        self.trick_leader = winner
+        self.turn = winner
+
+    # ----- scoring (§4) --------------------------------------------------------------------------
+    def _score(self, last_winner: int, last_fmt: list[tuple[str, int]]) -> None:
+        o = self.opt
+        dealer_team = team_of(self.dealer)
+        kitty_pts = sum(face_points(c.face) for c in self.buried)
+        mult = 0
+        if team_of(last_winner) != dealer_team:
+            mult = kitty_multiplier(last_fmt, o["kitty_multiplier"], self.decks)
+        bonus = kitty_pts * mult
+        total = self.trick_points + bonus + self.penalty
+        kind, k = table_outcome(total, o["score_table"])
+        before = list(self.levels)
+        after = list(self.levels)
+        must = o["must_play_levels"]
+        if kind == "D":
+            gain_team, next_dealer = dealer_team, (self.dealer + 2) % SEATS
+            after[dealer_team] = advance(before[dealer_team], k, must, defended=True)
+        else:
+            gain_team, next_dealer = 1 - dealer_team, (self.dealer + 1) % SEATS
+            after[gain_team] = advance(before[gain_team], k, must, defended=False)
+        gains = [after[t] - before[t] for t in (0, 1)]
+        winner_team = None
+        for t in (gain_team, 1 - gain_team):
+            if target_met(after[t], o["target"]):
+                winner_team = t
+                break
+        details = {
+            "dealer": self.dealer, "dealer_team": dealer_team, "attackers": 1 - dealer_team,
+            "level": self.level, "trump": self.trump.spec, "trump_name": self.trump_name,
+            "trick_points": self.trick_points, "kitty_points": kitty_pts, "kitty_multiplier": mult,
+            "kitty_bonus": bonus, "penalty": self.penalty, "attack_total": total,
+            "outcome": outcome_text((kind, k)), "levels_before": before, "levels": after,
+            "gains": gains, "next_dealer": next_dealer, "on_stage": team_of(next_dealer),
+            "match_winner": winner_team, "failed_throws": [dict(x) for x in self.failed_throws],
+            "buried": [c.face for c in self.buried],
+        }
+        returns = tuple(float(gains[team_of(s)]) for s in range(SEATS))
+        winners = tuple(s for s in range(SEATS) if team_of(s) == gain_team)
+        self.phase = "over"
+        self.turn = None
+        self.result = Result(returns, "hand_over", outcome_text((kind, k)), winners, details)
+
+    def _loss_result(self, seat: int, reason: str) -> Result:
+        """Decision: a forfeit (resign, timeout, illegal moves) ends the hand with no level
+        change; the other team are the winners and ``details["forfeit_team"]`` names the
+        losing team for the match layer."""
+        t = team_of(seat)
+        self.phase = "over"
+        self.turn = None
+        return Result((0.0,) * SEATS, reason, f"forfeit by {t}+{t + 2}",
+                      tuple(s for s in range(SEATS) if team_of(s) != t),
+                      {"forfeit_team": t, "levels": list(self.levels), "dealer": self.dealer})
+
+    def _result_from_text(self, text: str, reason: str) -> Result:
+        """Reads ``forfeit by 0+2`` / ``forfeit by 1+3`` (the text of a forfeit)."""
+        for t in (0, 1):
+            if text == f"forfeit by {t}+{t + 2}":
+                return self._loss_result(t, reason)
+        raise IllegalAction("a recorded shengji ending is 'forfeit by 0+2' or 'forfeit by 1+3', "
+                            f"not {text!r}")
+
+    # ----- views ---------------------------------------------------------------------------------
+    def hand_faces(self, seat: int) -> list[str]:
+        """``seat``'s cards as face codes, strongest group first (trumps, then S H C D)."""
+        faces = [f for f, c in self.hands[seat].items() for _ in range(c)]
+        if self.trump is not None:
+            return sorted(faces, key=self.trump.display_key)
+        return sorted(faces, key=canonical_order)
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` sees (``None`` = spectator): its own hand, card counts, levels, dealer,
+        declarations, trump, the current and the last completed trick, the attackers' captured
+        point cards, its own played cards, failed throws (public, §3.6), kitty cards turned up
+        (§2.8); the buried cards only for the dealer, and for everyone after the hand. Never
+        another seat's hand. Raises :class:`IllegalAction` for a bad seat."""
+        if seat is not None and (type(seat) is not int or not 0 <= seat < SEATS):
+            raise IllegalAction(f"no seat {seat!r} (seats are 0..3; None for a spectator)")
+        over = self.result is not None
+        out: dict[str, Any] = {
+            "game": "shengji", "seat": seat, "phase": self.phase, "to_act": list(self.to_act),
+            "hand": self.hand_faces(seat) if seat is not None else None,
+            "counts": [_hand_total(h) for h in self.hands],
+            "levels": list(self.levels), "dealer": self.dealer, "deal_start": self.p,
+            "level": self.level, "trump": self.trump.spec if self.trump else None,
+            "trump_name": self.trump_name,
+            "declarations": [dict(d, cards=list(d["cards"])) for d in self.declarations],
+            "kitty_shown": list(self.kitty_shown),
+            "buried": ([c.face for c in self.buried]
+                       if (over or seat == self.dealer) and self.buried else None),
+            "trick": [[s, list(fs)] for s, fs in self.trick],
+            "lead_format": [cb.shape_text(s) for s in self.lead_fmt] if self.trick else None,
+            "winning": self.win_seat if self.trick else None,
+            "last_trick": _copy_trick(self.tricks[-1]) if self.tricks else None,
+            "tricks_played": len(self.tricks),
+            "attacker_points": self.trick_points, "captured": list(self.captured),
+            "penalty": self.penalty,
+            "played": list(self.played[seat]) if seat is not None else None,
+            "failed_throws": [dict(x, attempted=list(x["attempted"]), forced=list(x["forced"]))
+                              for x in self.failed_throws],
+            "result": self.result.to_json() if over else None,
+        }
+        if seat is not None and seat in self.to_act:
+            out["legal"] = self._legal_summary(seat)
+        return out
+
+    def _legal_summary(self, seat: int) -> dict[str, Any]:
+        if self.phase in ("deal", "window", "bao", "fan"):
+            return {"kind": "declaration", "actions": ["pass"] + [str(Action("declare", f))
+                                                                  for f in self._candidates(seat)]}
+        if self.phase == "bury":
+            return {"kind": "bury", "count": self.kitty_size}
+        if not self.trick:
+            return {"kind": "lead", "count": "any, one effective suit"}
+        return {"kind": "follow", "count": self.lead_n, "suit": self.lead_suit}
+
+    def clone(self) -> ShengjiState:
+        import copy
+        return copy.deepcopy(self)
+
+
+def _copy_trick(t: dict[str, Any]) -> dict[str, Any]:
+    return {**t, "plays": [[s, list(fs)] for s, fs in t["plays"]], "format": [list(x) for x in t["format"]]}
+
+
+def _play(faces: tuple[str, ...]) -> Action:
+    return Action("play", faces)
+
+
+def _small(seq: Sequence[Action]) -> Sequence[Action]:
+    return list(seq) if len(seq) <= LIST_LIMIT else seq
+
+
+def _check_deal(deal: Any, pack: list[Card], kitty_size: int) -> dict[str, Any]:
+    """Validate a deal object; returns it normalised. Raises :class:`NotationError`."""
+    if not isinstance(deal, dict) or not isinstance(deal.get("order"), list):
+        raise NotationError("a deal is an object with 'order' (every card id in dealing order), "
+                            "'provisional_dealer' and 'kitty_flip'", "deal")
+    try:
+        order = [parse_card(c).id for c in deal["order"]]
+    except (ValueError, AttributeError, TypeError) as e:
+        raise NotationError(str(e), "deal") from None
+    if sorted(order) != sorted(c.id for c in pack):
+        raise NotationError(f"the order is not the full {len(pack)}-card pack", "deal")
+    p = deal.get("provisional_dealer", 0)
+    if type(p) is not int or not 0 <= p < SEATS:
+        raise NotationError("provisional_dealer must be a seat 0..3", "deal")
+    flip = deal.get("kitty_flip", list(range(kitty_size)))
+    if not isinstance(flip, list) or sorted(flip) != list(range(kitty_size)):
+        raise NotationError(f"kitty_flip must be a permutation of 0..{kitty_size - 1}", "deal")
+    return {"order": order, "provisional_dealer": p, "kitty_flip": list(flip)}
