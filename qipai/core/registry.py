@@ -16,6 +16,7 @@ _MODULES: dict[str, str] = {
     "go": "qipai.games.go",
     "mahjong-gb": "qipai.games.mahjong_gb",
     "shengji": "qipai.games.shengji",
+    "chinese-checkers": "qipai.games.chinese_checkers",
     "wakeng": "qipai.games.wakeng",
     "baohuang": "qipai.games.baohuang",
     "junqi": "qipai.games.junqi",

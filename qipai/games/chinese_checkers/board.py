@@ -1,0 +1,125 @@
+"""The star board of Chinese checkers (rules §2): holes, directions, camps and seat layouts.
+
+Holes are axial coordinates ``(q, r)`` with ``s = -q - r``; the board is the union of the two
+big triangles ``q, r, s >= -4`` and ``q, r, s <= 4`` (121 holes). Inside the engine a hole is
+an index ``0 .. 120`` in screen order (row ``r`` from -8 at the top, then ``q`` left to right);
+:data:`COORDS` and :data:`INDEX` convert. Every table here is computed once at import.
+"""
+
+from __future__ import annotations
+
+from ...core.errors import IllegalAction
+
+#: the six neighbour directions (rules §2.1), in this fixed order
+DIRECTIONS: tuple[tuple[int, int], ...] = ((1, 0), (-1, 0), (1, -1), (0, -1), (0, 1), (-1, 1))
+DIRECTION_NAMES = ("E", "W", "NE", "NW", "SE", "SW")
+
+
+def _on_board(q: int, r: int) -> bool:
+    s = -q - r
+    return (q >= -4 and r >= -4 and s >= -4) or (q <= 4 and r <= 4 and s <= 4)
+
+
+COORDS: tuple[tuple[int, int], ...] = tuple(
+    (q, r) for r in range(-8, 9) for q in range(-8, 9) if _on_board(q, r))
+INDEX: dict[tuple[int, int], int] = {c: i for i, c in enumerate(COORDS)}
+NHOLES = len(COORDS)          # 121
+
+#: NEIGHBOUR[i][d]: the hole next to ``i`` in direction ``d``, or -1 off the board
+NEIGHBOUR: tuple[tuple[int, ...], ...] = tuple(
+    tuple(INDEX.get((q + dq, r + dr), -1) for dq, dr in DIRECTIONS) for q, r in COORDS)
+
+
+def _ray(i: int, d: int) -> tuple[int, ...]:
+    out = []
+    j = NEIGHBOUR[i][d]
+    while j >= 0:
+        out.append(j)
+        j = NEIGHBOUR[j][d]
+    return tuple(out)
+
+
+#: RAY[i][d]: the holes from ``i`` (excluded) in direction ``d`` up to the edge, nearest first
+RAY: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple(_ray(i, d) for d in range(6)) for i in range(NHOLES))
+
+# ----- camps (rules §2.2) ---------------------------------------------------------------------
+CAMP_NAMES = ("N", "NE", "SE", "S", "SW", "NW")
+OPPOSITE = {"N": "S", "S": "N", "NE": "SW", "SW": "NE", "NW": "SE", "SE": "NW"}
+
+
+def _camp_of(q: int, r: int) -> str | None:
+    s = -q - r
+    if r <= -5:
+        return "N"
+    if q >= 5:
+        return "NE"
+    if s <= -5:
+        return "SE"
+    if r >= 5:
+        return "S"
+    if q <= -5:
+        return "SW"
+    if s >= 5:
+        return "NW"
+    return None
+
+
+#: CAMP_OF[i]: the camp name of hole ``i``, or None in the central hexagon
+CAMP_OF: tuple[str | None, ...] = tuple(_camp_of(q, r) for q, r in COORDS)
+#: CAMPS[name]: the 10 holes of a camp, sorted
+CAMPS: dict[str, tuple[int, ...]] = {
+    name: tuple(i for i in range(NHOLES) if CAMP_OF[i] == name) for name in CAMP_NAMES}
+
+#: home camps by number of players, in turn order: seat 0 is the first camp (rules §2.3)
+LAYOUTS: dict[int, tuple[str, ...]] = {
+    2: ("S", "N"),
+    3: ("S", "NE", "NW"),
+    4: ("S", "NE", "N", "SW"),
+    6: ("S", "SE", "NE", "N", "NW", "SW"),
+}
+
+#: the corner hole of each camp (farthest from the centre): the goal of the distance heuristics
+TIP = {name: max(CAMPS[name], key=lambda i: max(abs(COORDS[i][0]), abs(COORDS[i][1]),
+                                                 abs(COORDS[i][0] + COORDS[i][1])))
+       for name in CAMP_NAMES}
+
+
+def distance(a: int, b: int) -> int:
+    """Hex distance (number of steps on an empty board) between holes ``a`` and ``b``."""
+    (q1, r1), (q2, r2) = COORDS[a], COORDS[b]
+    dq, dr = q1 - q2, r1 - r2
+    return max(abs(dq), abs(dr), abs(dq + dr))
+
+
+# ----- hole notation (rules §6) -----------------------------------------------------------------
+def hole_name(i: int) -> str:
+    """``q,r`` of hole index ``i`` (e.g. ``-1,5``)."""
+    q, r = COORDS[i]
+    return f"{q},{r}"
+
+
+def parse_hole(text: str) -> int:
+    """The index of the hole written ``q,r`` (spaces allowed). Raises :class:`IllegalAction`
+    for text that is not two integers or a point off the board."""
+    parts = text.strip().strip("()[]").split(",")
+    if len(parts) != 2:
+        raise IllegalAction(f"a hole is written q,r (two integers), not {text.strip()!r}")
+    try:
+        q, r = int(parts[0]), int(parts[1])
+    except ValueError:
+        raise IllegalAction(f"a hole is written q,r (two integers), not {text.strip()!r}") from None
+    return hole_at(q, r)
+
+
+def hole_at(q: int, r: int) -> int:
+    """The index of hole ``(q, r)``. Raises :class:`IllegalAction` when it is off the board."""
+    i = INDEX.get((q, r))
+    if i is None:
+        raise IllegalAction(f"{q},{r} is not a hole of the board")
+    return i
+
+
+__all__ = ["CAMPS", "CAMP_NAMES", "CAMP_OF", "COORDS", "DIRECTIONS", "DIRECTION_NAMES", "INDEX",
+           "LAYOUTS", "NEIGHBOUR", "NHOLES", "OPPOSITE", "RAY", "TIP", "distance", "hole_at",
+           "hole_name", "parse_hole"]
