@@ -1,0 +1,157 @@
+"""保皇 bad input: every refusal names its reason and leaves the state unchanged; bad deals and
+records name what is wrong (rules/baohuang.md §2-§3, contract)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+import qipai
+from qipai.core.errors import IllegalAction, NotationError, OptionError, RecordError
+from qipai.core.record import Record, replay
+from tests.baohuang_helpers import make_deal, set_hands, start_play
+
+
+def refused(state, action, match, seat=None):
+    before = json.dumps(state.to_json(), sort_keys=True)
+    views = [state.view(s) for s in range(5)]
+    with pytest.raises(IllegalAction, match=match):
+        state.apply(action, seat=seat)
+    assert json.dumps(state.to_json(), sort_keys=True) == before
+    assert [state.view(s) for s in range(5)] == views
+
+
+@pytest.mark.parametrize("text, match", [
+    ("", "empty"), ("@@", "cannot read"), ("99TT", "one normal rank"), ("pass now", "pass"),
+    ("decline 7H0", "only a 2"), ("decline 2X0", "not a card"), ("declare", "declare names"),
+    ("declare 7H0 7H1", "declare names"), ("9H4", "four packs"), ("9H0 9", "not both"),
+    ("9H0 9H0", "twice"), ("accept now", "nothing after"), ("declare 2S", "never a 2"),
+    ("declare LJ0 LJ1 LJ2", "never a 2 or a joker"), ("declare 5S0 5S1 5H0", "same rank and suit"),
+])
+def test_garbage_text_is_refused_with_a_reason(text, match):
+    game = qipai.load("baohuang")
+    state = game.new_state(seed=1)
+    with pytest.raises(IllegalAction, match=match):
+        game.parse_action(text, state)
+    refused(state, text, match)
+
+
+def test_out_of_turn_and_wrong_seat():
+    state = qipai.load("baohuang").new_state(seed=2)
+    other = (state.current_player + 1) % 5
+    refused(state, "decline", "not to act", seat=other)
+    refused(state, "decline", "no seat", seat=7)
+    refused(state, "decline", "no seat", seat="x")
+    with pytest.raises(IllegalAction, match="no seat"):
+        state.view(5)
+
+
+def test_selection_refusals():
+    deal = make_deal({2: ["9H0", "9H1", "9H2", "2S0"], 1: ["8D0", "8D1", "8D2", "2S1"]}, c0=2,
+                     avoid={1: "2", 2: "2"})
+    state = qipai.load("baohuang").new_state(deal=deal)
+    refused(state, "decline 2S0", "first candidate's first decline adds no 2")
+    refused(state, "pass", "accepts or declines")
+    refused(state, "999", "accepts or declines")
+    refused(state, "declare 9H", "accepts or declines")
+    state.apply("decline")
+    refused(state, "decline 2S0", "not in your hand")
+    state.apply("accept")
+    refused(state, "accept", "name the guard card")
+    refused(state, "declare 9H", "you hold 0 copies")
+    refused(state, "declare 8D0 8D1 8D3", "not in your hand")
+    refused(state, "declare 8Dx4", "4 must be revealed")
+
+
+def test_accept_without_a_qualifying_triple_is_refused():
+    deal = make_deal({2: ["9H0", "9H1", "9H2"]}, c0=2)
+    state = qipai.load("baohuang").new_state(deal=deal)
+    state.apply("decline")
+    # seats 1, 0, 4, 3 decline automatically; the package is back with seat 2
+    assert state.current_player == 2
+    state.hands[2][6] = state.hands[2][6][:2]      # take one 9 away to check the guard in apply
+    state.counts[2][6] = 2
+    refused(state, "accept", "no qualifying triple")
+
+
+def test_play_refusals():
+    state = start_play(0, 1)
+    set_hands(state, {0: "99LL3", 1: "TTT4", 2: "444B", 3: "KKKKL", 4: "55"})
+    refused(state, "pass", "leader must play")
+    refused(state, "TTT", "do not hold")
+    refused(state, "9H3", "not in your hand")
+    refused(state, "accept", "set of cards or 'pass'")
+    state.apply("99LL")
+    refused(state, "pass jiefeng", "接风")
+    refused(state, "TTT4", "one normal rank")
+    refused(state, "TTT", "as many cards")
+    state.apply("pass")
+    refused(state, "444B", "not higher")
+    state.apply("pass")
+    refused(state, "KKKL", "big joker")
+    refused(state, "KKKK", "big joker")
+
+
+def test_unbeatable_big_joker_set():
+    state = start_play(0, 1)
+    set_hands(state, {0: "B33", 1: "B", 2: "4", 3: "5", 4: "6"})
+    state.apply("B")
+    refused(state, "B", "cannot be beaten")
+    assert [str(a) for a in state.legal_actions()] == ["pass"]
+
+
+def test_game_over_refuses_everything():
+    state = start_play(0, 1)
+    state.agree_draw()
+    refused(state, "pass", "over")
+    assert state.returns() == [0] * 5
+
+
+def test_bad_deals_and_options():
+    game = qipai.load("baohuang")
+    good = make_deal({}, c0=0)
+    with pytest.raises(NotationError, match="5 hands of 43"):
+        game.new_state(deal={**good, "hands": good["hands"][:4]})
+    bad = json.loads(json.dumps(good))
+    bad["hands"][0][0] = "BJ0"
+    with pytest.raises(NotationError, match="without the reserved BJ0"):
+        game.new_state(deal=bad)
+    with pytest.raises(NotationError, match="c0"):
+        game.new_state(deal={**good, "c0": 5})
+    with pytest.raises(NotationError, match="not both"):
+        game.new_state(seed=1, deal=good)
+    with pytest.raises(NotationError, match="previous"):
+        game.new_state(seed=1, deal={"previous": {"emperor": 0}})
+    with pytest.raises(NotationError, match="5 seats"):
+        game.new_state(seed=1, num_seats=4)
+    with pytest.raises(NotationError, match="position"):
+        game.new_state(position="x")
+    with pytest.raises(OptionError, match="valid values"):
+        qipai.load("baohuang", reserved_joker="LJ0")
+    with pytest.raises(OptionError, match=">= 1"):
+        qipai.load("baohuang", deals_per_match=0)
+
+
+def test_bad_record_names_the_move():
+    state = qipai.load("baohuang").new_state(seed=4)
+    for _ in range(12):
+        state.apply(state.default_action(state.current_player))
+    data = state.to_json()
+    data["actions"][-1] = "BBBBB"
+    with pytest.raises(RecordError, match=f"move {len(data['actions'])}"):
+        replay(Record.from_json(data))
+
+
+def test_result_text_round_trip_and_forfeit():
+    state = qipai.load("baohuang").new_state(seed=4)
+    state.end_by_result_text("+4 +2 -2 -2 -2", "arbiter")
+    assert state.result.winners == (0, 1)
+    with pytest.raises(IllegalAction, match="five signed integers"):
+        qipai.load("baohuang").new_state(seed=4).end_by_result_text("1-0", "arbiter")
+    early = qipai.load("baohuang").new_state(seed=4)
+    early.forfeit(early.current_player, "timeout")
+    assert sorted(early.returns()) == [-4, 1, 1, 1, 1]
+    late = start_play(0, 1)
+    late.resign(2)                                 # a revolutionary resigns: he is last, his side loses
+    assert late.result.details["order"][-1] == 2 and late.result.winners == (0, 1)
