@@ -157,7 +157,9 @@ class ChineseCheckersState(State):
         self.strikes: list[int] = [0] * num_seats     # timeouts (3+ players)
         self.turn: int | None = to
         self.round = moves[to] + 1
-        self.round_moved = True       # a marble moved in the round in progress (all_pass check)
+        # a marble moved in the round in progress (all_pass check); a position given in the
+        # middle of a round is taken to have had a move in it
+        self.round_moved = to != 0
         self.last: str | None = None
         for seat in range(num_seats):
             if self._has_finished(seat):
