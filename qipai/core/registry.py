@@ -18,6 +18,7 @@ _MODULES: dict[str, str] = {
     "shengji": "qipai.games.shengji",
     "chinese-checkers": "qipai.games.chinese_checkers",
     "wakeng": "qipai.games.wakeng",
+    "fouafour": "qipai.games.fouafour",
     "baohuang": "qipai.games.baohuang",
     "junqi": "qipai.games.junqi",
 }
