@@ -5,6 +5,7 @@ from __future__ import annotations
 import qipai
 from qipai.cards import make_deck
 from qipai.games.fouafour.game import hand_sizes
+from tests.card_deal_helpers import fill_hands
 
 DECK = [c.face for c in make_deck(1, jokers=True)]
 # free cards are handed out with 3H last, so only a hand that names it leads
@@ -15,25 +16,7 @@ def make_deal(*hands: str, dealer: int = 3) -> dict:
     """A deal by ``dealer`` where each hand holds the cards named: card codes (``3H``, ``LJ``)
     exactly, rank characters (``77``, ``L``) as any free card of that rank; hands are then
     filled to their sizes (dealer 3: seats 0 and 1 hold 14, seats 2 and 3 hold 13)."""
-    specs = [*hands, *[""] * (4 - len(hands))]
-    used = {t for spec in specs for t in spec.split() if t in DECK}
-    out: list[list[str]] = []
-    for spec in specs:
-        cards = []
-        for tok in spec.split():
-            if tok in DECK:
-                cards.append(tok)
-                continue
-            for r in tok.upper().replace("10", "T"):
-                c = next(c for c in _FILL if c[0] == r and c not in used)
-                used.add(c)
-                cards.append(c)
-        out.append(cards)
-    free = [c for c in _FILL if c not in used]
-    for i, size in enumerate(hand_sizes(dealer)):
-        while len(out[i]) < size:
-            out[i].append(free.pop(0))
-        assert len(out[i]) == size, f"hand {i} has {len(out[i])} cards"
+    out = fill_hands([*hands, *[""] * (4 - len(hands))], hand_sizes(dealer), _FILL)
     return {"dealer": dealer, "hands": [[c + "0" for c in h] for h in out]}
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import qipai
 from qipai.cards import make_deck
+from tests.card_deal_helpers import fill_hands
 
 DECK = [c.id[:2] for c in make_deck(1, jokers=False)]
 # free cards are handed out hearts last, 4H-9H at the very end, so that a hand only holds the
@@ -15,26 +16,7 @@ def make_deal(*hands: str, pit: str = "") -> dict:
     """A deal where each hand (and the pit) holds the cards named: card codes (``5H``) exactly,
     rank characters (``KK``) as any free card of that rank; hands are then filled to 16 and
     the pit to 4 from the free cards."""
-    specs = [*hands, *[""] * (3 - len(hands)), pit]
-    named = {t for spec in specs for t in spec.split() if len(t) == 2 and t in DECK}
-    used = set(named)
-    out: list[list[str]] = []
-    for spec in specs:
-        cards = []
-        for tok in spec.split():
-            if len(tok) == 2 and tok in DECK:
-                cards.append(tok)
-                continue
-            for r in tok.upper().replace("10", "T"):
-                c = next(c for c in _FILL if c[0] == r and c not in used)
-                used.add(c)
-                cards.append(c)
-        out.append(cards)
-    free = [c for c in _FILL if c not in used]
-    for i, size in enumerate((16, 16, 16, 4)):
-        while len(out[i]) < size:
-            out[i].append(free.pop(0))
-        assert len(out[i]) == size, f"hand {i} has {len(out[i])} cards"
+    out = fill_hands([*hands, *[""] * (3 - len(hands)), pit], [16, 16, 16, 4], _FILL)
     return {"hands": [[c + "0" for c in h] for h in out[:3]], "pit": [c + "0" for c in out[3]]}
 
 

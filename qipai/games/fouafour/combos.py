@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from qipai.cards import DOUDIZHU
+from qipai.cards.rankplay import RankPlay
 
 ORDER = DOUDIZHU
 NRANKS = 15
@@ -25,22 +26,17 @@ TYPE_NAMES_ZH = {"single": "单张", "pair": "对子", "straight": "顺子", "si
                  "bomb3": "三张炸弹", "bomb4": "四张炸弹", "joker_bomb": "双王炸弹", "fouafour": "4A4"}
 
 
-class Play:
-    """One distinct play: ``type`` (one of :data:`TYPES`), ``length`` (ranks in a chain, else 1),
-    ``key`` (rank index compared: the rank, or a chain's highest rank), ``counts`` (cards per
-    rank index), ``ncards``, ``bomb`` (its bomb class, 0 for a non-bomb) and ``text`` (the
-    canonical rank string, lowest rank first). Interned: compare plays by identity."""
+class Play(RankPlay):
+    """One distinct play (see :class:`~qipai.cards.rankplay.RankPlay`): ``type`` is one of
+    :data:`TYPES`; ``length`` the ranks of a chain, else 1; ``key`` the rank, or a chain's
+    highest rank; ``bomb`` its bomb class (0 for a non-bomb)."""
 
-    __slots__ = ("type", "length", "key", "counts", "ncards", "bomb", "text")
+    __slots__ = ("bomb",)
+    order = ORDER
 
     def __init__(self, type_: str, length: int, key: int, counts: tuple[int, ...]) -> None:
-        self.type = type_
-        self.length = length
-        self.key = key
-        self.counts = counts
-        self.ncards = sum(counts)
+        super().__init__(type_, length, key, counts)
         self.bomb = BOMB_CLASS.get(type_, 0)
-        self.text = ORDER.format_counts(counts)
 
     def beats(self, other: Play) -> bool:
         """§3.3: a bomb beats every play of a lower class; within ``bomb3`` or ``bomb4`` the
@@ -51,15 +47,6 @@ class Play:
         if self.bomb == 0:
             return self.type == other.type and self.length == other.length and self.key > other.key
         return self.bomb in (1, 2) and self.key > other.key
-
-    def to_json(self) -> dict:
-        return {"type": self.type, "length": self.length, "key": ORDER.ranks[self.key], "cards": self.text}
-
-    def __str__(self) -> str:
-        return self.text
-
-    def __repr__(self) -> str:
-        return f"Play({self.type} {self.text})"
 
     def __reduce__(self):
         return (play_of, (self.counts,))

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from qipai.cards import WAKENG
+from qipai.cards.rankplay import RankPlay
 
 ORDER = WAKENG
 NRANKS = 13
@@ -21,34 +22,17 @@ TYPES = (*KINDS, "straight")
 TYPE_NAMES_ZH = {"single": "单张", "pair": "对", "triple": "三头", "four": "四头", "straight": "连牌"}
 
 
-class Play:
-    """One distinct play: ``type`` (one of :data:`TYPES`), ``length`` (cards of a straight, else
-    1), ``key`` (rank index compared: the rank, or a straight's highest rank), ``counts`` (cards
-    per rank index), ``ncards`` and ``text`` (the canonical rank string, lowest rank first).
-    Interned: compare plays by identity."""
+class Play(RankPlay):
+    """One distinct play (see :class:`~qipai.cards.rankplay.RankPlay`): ``type`` is one of
+    :data:`TYPES`; ``length`` the cards of a straight, else 1; ``key`` the rank, or a straight's
+    highest rank."""
 
-    __slots__ = ("type", "length", "key", "counts", "ncards", "text")
-
-    def __init__(self, type_: str, length: int, key: int, counts: tuple[int, ...]) -> None:
-        self.type = type_
-        self.length = length
-        self.key = key
-        self.counts = counts
-        self.ncards = sum(counts)
-        self.text = ORDER.format_counts(counts)
+    __slots__ = ()
+    order = ORDER
 
     def beats(self, other: Play) -> bool:
         """§3.3: the same type, the same length and a higher key; nothing else beats."""
         return self.type == other.type and self.length == other.length and self.key > other.key
-
-    def to_json(self) -> dict:
-        return {"type": self.type, "length": self.length, "key": ORDER.ranks[self.key], "cards": self.text}
-
-    def __str__(self) -> str:
-        return self.text
-
-    def __repr__(self) -> str:
-        return f"Play({self.type} {self.text})"
 
     def __reduce__(self):
         return (play_of, (self.counts,))
