@@ -192,9 +192,12 @@ def test_bots_finish_games_fast():
 
 
 def test_greedy_beats_random_more_often_than_not():
+    """The greedy bot wins at least 2 games in 3 against the random bot, on either seat."""
     wins = sum(0 in _bot_game("luzhan", seed, ("greedy", "random")).result.winners
-               for seed in range(12))
-    assert wins >= 7
+               for seed in range(9))
+    wins += sum(1 in _bot_game("luzhan", seed, ("random", "greedy")).result.winners
+                for seed in range(9))
+    assert wins >= 12
 
 
 def test_match_runner_with_junqi_clock():

@@ -9,6 +9,9 @@
   middle rank, keep the commander and the bombs for pieces that have moved (not mines),
   and send engineers at unmoved back-row pieces (possible mines); a quiet move scores the
   distance it gains towards the nearest enemy headquarters.
+* Memory: from the public history it keeps, for enemy pieces, the lowest rank they can have
+  (a piece that beat one of its officers outranks it) and never attacks such a piece with an
+  officer it outranks or equals, but sends a bomb at it when it is a 38 or more.
 """
 
 from __future__ import annotations
@@ -51,6 +54,49 @@ class GreedyBot:
 
     def __init__(self, seed: int | None = None) -> None:
         self.rng = random.Random(seed)
+        self.seen = 0                      # history entries already read
+        self.lo: dict[str, int] = {}       # enemy piece's point -> lowest rank it can have
+        self.mine_at: dict[str, str] = {}  # own pieces (point -> code) at the last look
+
+    def _learn(self, view: dict, seat: int) -> None:
+        """Read the new public history entries (see the module docstring)."""
+        history = view["history"]
+        if len(history) < self.seen:      # a new game
+            self.seen, self.lo, self.mine_at = 0, {}, {}
+        lo, mine = self.lo, self.mine_at
+        for who, text in history[self.seen:]:
+            if "-" not in text:
+                continue
+            move, _, outcome = text.partition(":")
+            frm, to = move.split("-")
+            if who == seat:
+                code = mine.pop(frm, None)
+                if not outcome or outcome == "win":
+                    lo.pop(to, None)
+                    if code is not None:
+                        mine[to] = code
+                elif outcome == "lose" and code is not None and code.isdigit():
+                    lo[to] = max(lo.get(to, 0), int(code) + 1)
+                else:
+                    lo.pop(to, None)
+                continue
+            known = lo.pop(frm, 0)
+            code = mine.get(to)
+            if outcome == "win" and code is not None:
+                mine.pop(to)
+                lo[to] = max(known, int(code) + 1) if code.isdigit() else known
+            elif outcome in ("both", "flag"):
+                mine.pop(to, None)
+                lo.pop(to, None)
+            elif outcome == "lose":
+                pass
+            elif known and (who - seat) % 2:
+                lo[to] = known
+        self.seen = len(history)
+        enemy = {x["point"] for x in view["pieces"] if (x["seat"] - seat) % 2}
+        for p in [p for p in lo if p not in enemy]:
+            del lo[p]
+        self.mine_at = {x["point"]: x["piece"] for x in view["pieces"] if x["seat"] == seat}
 
     def choose(self, state, seat: int):
         actions = state.legal_actions(seat)
@@ -71,12 +117,13 @@ class GreedyBot:
     def _move(self, state, seat: int, actions: list[Move]) -> Move:
         board: Board = state.board
         view = state.view(seat)
+        self._learn(view, seat)
         at = {x["point"]: x for x in view["pieces"]}
         teams = [s % 2 for s in range(len(view["seats"]))]
         dist = enemy_hq_distance(board, seat, teams)
         best, score_best = [], None
         for m in actions:
-            s = self._score(board, at, m, dist) + self.rng.random() * 0.5
+            s = self._score(board, at, m, dist, self.lo.get(m.to, 0)) + self.rng.random() * 0.5
             if score_best is None or s > score_best + 1e-9:
                 best, score_best = [m], s
             elif abs(s - score_best) <= 1e-9:
@@ -84,7 +131,7 @@ class GreedyBot:
         return self.rng.choice(best)
 
     @staticmethod
-    def _score(board: Board, at: dict, m: Move, dist: list[int]) -> float:
+    def _score(board: Board, at: dict, m: Move, dist: list[int], known: int) -> float:
         mine = at[m.frm]["piece"]
         target = at.get(m.to)
         p, q = board.point(m.frm), board.point(m.to)
@@ -96,8 +143,12 @@ class GreedyBot:
         moved = target["moved"]
         r = board.local[q][0] if board.local[q] else 0
         if mine == "B":
-            return 12.0 if moved else -5.0
+            if known >= 38:
+                return 30.0 + known
+            return 4.0 if moved else -5.0
         rank = int(mine)
+        if known > rank or (known and known == rank and rank < 38):
+            return -20.0
         if board.hq[q] and not moved:
             return 40.0 - rank          # a possible flag: probe with a junior officer
         if mine == "32":
