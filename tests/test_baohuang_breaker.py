@@ -155,3 +155,16 @@ def test_result_text_round_trip_and_forfeit():
     late = start_play(0, 1)
     late.resign(2)                                 # a revolutionary resigns: he is last, his side loses
     assert late.result.details["order"][-1] == 2 and late.result.winners == (0, 1)
+
+
+def test_explicit_deal_with_a_void_round_trips():
+    """§2.6: an explicit deal where nobody can accept is voided and redealt from a generator
+    derived from the deal itself, so the record replays to the same state."""
+    game = qipai.load("baohuang")
+    state = game.new_state(deal=make_deal({}, c0=3))
+    assert state.voids >= 1 and len(state.dealt) == state.voids + 1
+    for _ in range(30):
+        state.apply(state.default_action(state.current_player))
+    again = game.state_from_json(json.loads(json.dumps(state.to_json())))
+    assert again.to_json() == state.to_json() and again.view(None) == state.view(None)
+    assert again.dealt == state.dealt
