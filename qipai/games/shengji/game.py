@@ -128,14 +128,15 @@ class Shengji(Game):
     def new_state(self, *, seed: int | str | None = None, deal: Any = None,
                   position: str | None = None, num_seats: int | None = None) -> State:
         """A hand dealt from ``seed`` (DealRng) or from ``deal`` (``{"order": [card ids in
-        dealing order], "provisional_dealer": p, "kitty_flip": [kitty indexes]}``). Raises
-        :class:`NotationError` for a bad deal."""
+        dealing order], "provisional_dealer": p, "kitty_flip": [kitty indexes]}``), or a
+        play-phase ``position`` (JSON, see :meth:`ShengjiState._setup_position`). Raises
+        :class:`NotationError` for a bad deal or position."""
         from .state import ShengjiState
 
-        if position is not None:
-            raise NotationError("shengji has no position notation; give a seed or a deal", "position")
         if num_seats not in (None, 4):
             raise NotationError("shengji is played by exactly 4 seats", "num_seats")
+        if position is not None:
+            return ShengjiState(self, position=position)
         if seed is None and deal is None:
             from qipai.core.rng import new_seed
             seed = new_seed()

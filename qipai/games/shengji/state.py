@@ -43,8 +43,8 @@ class ShengjiState(State):
     ``hands`` (face → count per seat), ``kitty``, ``buried``, ``trick`` (plays of the current
     trick), ``tricks`` (completed tricks), ``trick_points``, ``penalty``, ``failed_throws``."""
 
-    def __init__(self, game, *, seed: Any = None, deal: Any = None) -> None:
-        super().__init__(game, seed=seed, deal=None, num_seats=SEATS)
+    def __init__(self, game, *, seed: Any = None, deal: Any = None, position: str | None = None) -> None:
+        super().__init__(game, seed=seed, deal=None, position=position, num_seats=SEATS)
         o = game.options
         self.opt = o
         self.decks = o["decks"]
@@ -53,9 +53,10 @@ class ShengjiState(State):
         self.levels = list(game.levels)
         self.system = o["declaration"]
         self.first_hand = o["dealer"] is None
-        data = self._make_deal(seed, deal)
-        self.deal = data
-        self.order = [parse_card(c) for c in data["order"]]
+        data = self._make_deal(seed, deal) if position is None else \
+            {"order": [c.id for c in make_deck(self.decks)], "provisional_dealer": 0, "kitty_flip": []}
+        self.deal = data if position is None else None
+        self.order = [parse_card(c) for c in data["order"]] if position is None else []
         self.p = o["dealer"] if not self.first_hand else data["provisional_dealer"]
         self.dealer: int | None = None if self.first_hand else o["dealer"]
         ref = self.dealer if self.dealer is not None else self.p
@@ -95,7 +96,54 @@ class ShengjiState(State):
         self.penalty = 0
         self.failed_throws: list[dict[str, Any]] = []
         self.phase = "deal"
-        self._start_declarations()
+        if position is not None:
+            self._setup_position(position)
+        else:
+            self._start_declarations()
+
+    def _setup_position(self, text: str) -> None:
+        """A play-phase position (rule tests, analysis): JSON with ``hands`` (4 lists of face
+        codes, equal sizes), ``level``, ``trump`` (``S H D C`` or ``NT``), ``dealer``, optional
+        ``leader`` (default the dealer), ``buried``, ``levels`` ([team 0, team 1]; default
+        both ``level`` for the dealer's team), ``trick_points``. Raises :class:`NotationError`."""
+        import json
+
+        try:
+            data = json.loads(text)
+            hands = [[parse_card(c).face for c in h] for h in data["hands"]]
+            buried = [parse_card(c).face for c in data.get("buried", [])]
+            level, trump, dealer = int(data["level"]), data["trump"], int(data["dealer"])
+            leader = int(data.get("leader", dealer))
+        except (ValueError, KeyError, TypeError, AttributeError) as e:
+            raise NotationError(f"bad shengji position: {e}", "position") from None
+        if len(hands) != SEATS or len({len(h) for h in hands}) != 1 or not hands[0]:
+            raise NotationError("a position has 4 non-empty hands of equal size", "position")
+        if trump not in ("S", "H", "D", "C", "NT") or not 2 <= level <= 14 or \
+                not 0 <= dealer < SEATS or not 0 <= leader < SEATS:
+            raise NotationError("position: level 2..14, trump S/H/D/C/NT, dealer and leader 0..3", "position")
+        used: Counter = Counter()
+        for seat, h in enumerate(hands):
+            for f in h:
+                if used[f] >= self.decks:
+                    raise NotationError(f"position: more than {self.decks} copies of {f}", "position")
+                card = parse_card(f"{f}{used[f]}")
+                used[f] += 1
+                self.hands[seat][f] += 1
+                self.cards[seat].setdefault(f, []).append(card)
+        for f in buried:
+            if used[f] >= self.decks:
+                raise NotationError(f"position: more than {self.decks} copies of {f}", "position")
+            self.buried.append(parse_card(f"{f}{used[f]}"))
+            used[f] += 1
+        self.levels = list(data.get("levels") or [level, level])
+        self.dealer = dealer
+        self.level = level
+        self.levels[team_of(dealer)] = level
+        self.trump = Trump(level, None if trump == "NT" else trump, self.opt["two_always_trump"])
+        self.trick_points = int(data.get("trick_points", 0))
+        self.phase = "play"
+        self.turn = leader
+        self.trick_leader = leader
 
     # ----- dealing ---------------------------------------------------------------------------
     def _make_deal(self, seed: Any, deal: Any) -> dict[str, Any]:
