@@ -30,6 +30,12 @@ NEIGHBOUR: tuple[tuple[int, ...], ...] = tuple(
     tuple(INDEX.get((q + dq, r + dr), -1) for dq, dr in DIRECTIONS) for q, r in COORDS)
 
 
+#: HOPS[i]: for each direction where both exist, (the next hole, the hole after it) from ``i``
+HOPS: tuple[tuple[tuple[int, int], ...], ...] = tuple(
+    tuple((m, NEIGHBOUR[m][d]) for d, m in enumerate(NEIGHBOUR[i]) if m >= 0 and NEIGHBOUR[m][d] >= 0)
+    for i in range(len(COORDS)))
+
+
 def _ray(i: int, d: int) -> tuple[int, ...]:
     out = []
     j = NEIGHBOUR[i][d]
@@ -120,6 +126,6 @@ def hole_at(q: int, r: int) -> int:
     return i
 
 
-__all__ = ["CAMPS", "CAMP_NAMES", "CAMP_OF", "COORDS", "DIRECTIONS", "DIRECTION_NAMES", "INDEX",
+__all__ = ["CAMPS", "CAMP_NAMES", "CAMP_OF", "COORDS", "DIRECTIONS", "DIRECTION_NAMES", "HOPS", "INDEX",
            "LAYOUTS", "NEIGHBOUR", "NHOLES", "OPPOSITE", "RAY", "TIP", "distance", "hole_at",
            "hole_name", "parse_hole"]

@@ -11,7 +11,7 @@ distance k, and the landing is at distance 2k over k - 1 empty holes).
 
 from __future__ import annotations
 
-from .board import NEIGHBOUR, RAY
+from .board import HOPS, NEIGHBOUR, RAY
 
 EMPTY = -1
 
@@ -24,13 +24,8 @@ def jump_landings(board: list[int], x: int, start: int, rule: str) -> list[int]:
     """
     out = []
     if rule == "adjacent":
-        nb = NEIGHBOUR
-        for d in range(6):
-            m = nb[x][d]
-            if m < 0 or m == start or board[m] == EMPTY:
-                continue
-            land = nb[m][d]
-            if land >= 0 and (board[land] == EMPTY or land == start):
+        for m, land in HOPS[x]:
+            if m != start and board[m] != EMPTY and (board[land] == EMPTY or land == start):
                 out.append(land)
         return out
     for ray in RAY[x]:
@@ -53,6 +48,17 @@ def chain_tree(board: list[int], start: int, rule: str) -> dict[int, int]:
     from on a shortest chain (breadth first, directions in their fixed order)."""
     parent: dict[int, int] = {}
     frontier = [start]
+    if rule == "adjacent":                # the common case, inlined: the start is never a
+        while frontier:                   # pivot and, holding the mover, never a landing
+            nxt = []
+            for x in frontier:
+                for m, land in HOPS[x]:
+                    if (board[land] == EMPTY and board[m] != EMPTY and m != start
+                            and land not in parent):
+                        parent[land] = x
+                        nxt.append(land)
+            frontier = nxt
+        return parent
     seen = {start}
     while frontier:
         nxt = []

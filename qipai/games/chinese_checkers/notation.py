@@ -19,7 +19,7 @@ each seat, in seat order; default 0). Example: ``S=0,0 1,0;N=2,-1;to=S;moves=0,0
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from ...core.errors import IllegalAction, NotationError
 from .board import CAMP_NAMES, hole_at, hole_name, parse_hole
@@ -29,10 +29,9 @@ MOVE, PASS, RESIGN, TIMEOUT, FORFEIT = "move", "pass", "resign", "timeout", "for
 LEAVING = (RESIGN, FORFEIT)
 
 
-@dataclass(frozen=True)
-class Action:
+class Action(NamedTuple):
     """One action. ``path`` (hole indices, start first) is set for a move; ``reason`` for a
-    forfeit."""
+    forfeit. Immutable and hashable; two actions are equal when all three fields are."""
 
     kind: str
     path: tuple[int, ...] = ()

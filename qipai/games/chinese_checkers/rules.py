@@ -161,6 +161,7 @@ class ChineseCheckersState(State):
         # middle of a round is taken to have had a move in it
         self.round_moved = to != 0
         self.last: str | None = None
+        self._cache: tuple[int, list[Action], dict[tuple[int, int], Action]] | None = None
         for seat in range(num_seats):
             if self._has_finished(seat):
                 raise NotationError(f"{camps[seat]} has already finished", "position")
@@ -213,11 +214,16 @@ class ChineseCheckersState(State):
         return dests
 
     def _legal_actions(self, seat: int) -> list[Action]:
-        out = []
-        for h in self.marbles(seat):
-            dests = self.move_destinations(seat, h)
-            out.extend(Action(MOVE, dests[d]) for d in sorted(dests))
-        return out or [Action(PASS)]
+        cache = self._cache
+        if cache is None or cache[0] != seat:
+            out = []
+            for h in self.marbles(seat):
+                dests = self.move_destinations(seat, h)
+                out.extend(Action(MOVE, dests[d]) for d in sorted(dests))
+            # (seat, the list, (from, to) -> the stored move): apply reuses it until a change
+            cache = self._cache = (seat, out or [Action(PASS)],
+                                   {(a.path[0], a.path[-1]): a for a in out})
+        return list(cache[1])
 
     # ----- applying ----------------------------------------------------------------------------
     def apply(self, action: Any, seat: int | None = None) -> None:
@@ -238,12 +244,14 @@ class ChineseCheckersState(State):
             if self.status[seat] != PLAYING:
                 raise IllegalAction(f"seat {seat} ({self.camps[seat]}) is no longer playing "
                                     f"({self.status[seat]})", action)
+            self._cache = None
             self._leave(seat, "resign" if action.kind == RESIGN else action.reason)
             self.log.append([seat, str(action)])
             return
         if action.kind == MOVE and len(action.path) == 2:
             action = self._expand(action)
         super().apply(action, seat)
+        self._cache = None
 
     def forfeit(self, seat: int, reason: str) -> None:
         """``seat`` leaves the game for ``reason``: with two players it loses; with more it is
@@ -257,13 +265,18 @@ class ChineseCheckersState(State):
         board = self.board
         if b in NEIGHBOUR[a] or board[a] == EMPTY:
             return action
+        if self._cache is not None and self._cache[0] == board[a]:
+            return self._cache[2].get((a, b), action)
         parent = chain_tree(board, a, self.game.options["jump_rule"])
         return Action(MOVE, path_to(parent, a, b)) if b in parent else action
 
     def _apply(self, action: Action, seat: int) -> None:
         kind = action.kind
         if kind == MOVE:
-            self._check_move(action, seat)
+            cache = self._cache
+            if cache is None or cache[0] != seat or cache[2].get(
+                    (action.path[0], action.path[-1])) != action:
+                self._check_move(action, seat)
             a, b = action.start, action.dest
             self.board[a] = EMPTY
             self.board[b] = seat

@@ -1,0 +1,138 @@
+"""Chinese checkers speed: qipai beside OpenSpiel's C++ ``chinese_checkers`` (pyspiel), one run.
+
+1. Random playouts, turns per second (2 players, 200 turns from the start, anti-stalling off so
+   random games are not cut short): qipai generates every legal move (full chains) at every
+   turn and applies a random one; OpenSpiel picks a random action at every decision, a chain
+   being one decision per hop (so it never enumerates whole chains: it does less work).
+2. Whole move sets per second on the same 2,000 positions (from greedy/random games of 2, 3 and
+   6 players): qipai's ``legal_actions()`` beside every (from, to) of OpenSpiel's state, found
+   by following each hop chain with ``clone``/``apply_action`` (the sets are equal: see
+   tests/test_chinese_checkers_differential.py).
+3. Whole games per second with the greedy bot in every seat (qipai only, default rules).
+
+Times are process CPU times, so other load on the machine moves both sides alike.
+Run: ``.venv/bin/python benchmarks/chinese_checkers.py [seconds per measurement]``.
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+import qipai  # noqa: E402
+from qipai.bots import make_bot  # noqa: E402
+from tests import chinese_checkers_peer as peer  # noqa: E402
+
+TURNS = 200
+
+
+def rate(fn, seconds: float) -> float:
+    """Units per CPU second of repeated ``fn()`` calls (each returns the units it did)."""
+    done = 0
+    start = time.process_time()
+    while time.process_time() - start < seconds:
+        done += fn()
+    return done / (time.process_time() - start)
+
+
+def qipai_playouts(seconds: float) -> float:
+    game = qipai.load("chinese-checkers", anti_stalling=False)
+    rng = random.Random(1)
+
+    def one() -> int:
+        state = game.new_state()
+        for _ in range(TURNS):
+            state.apply(rng.choice(state.legal_actions()))
+        return TURNS
+
+    return rate(one, seconds)
+
+
+def openspiel_playouts(seconds: float) -> float:
+    g = peer.load(2)
+    rng = random.Random(1)
+
+    def one() -> int:
+        state = g.new_initial_state()
+        turns = 0
+        while turns < TURNS:
+            player = state.current_player()
+            state.apply_action(rng.choice(state.legal_actions()))
+            if state.current_player() != player:
+                turns += 1
+        return TURNS
+
+    return rate(one, seconds)
+
+
+def positions(count: int):
+    """``count`` (qipai state, OpenSpiel state) pairs of the same positions."""
+    game = qipai.load("chinese-checkers", anti_stalling=False, max_moves=10_000)
+    out = []
+    rng = random.Random(7)
+    for g in range(1000):
+        n = (2, 3, 6)[g % 3]
+        greedy = make_bot(game.id, "greedy", g)
+        ours, theirs = game.new_state(num_seats=n), peer.load(n).new_initial_state()
+        while len(out) < count and not any(s == "finished" for s in ours.status):
+            out.append((ours.clone(), theirs.clone()))
+            acts = ours.legal_actions()
+            move = rng.choice(acts) if rng.random() < 0.3 else greedy.choose(ours, ours.current_player)
+            ours.apply(move)
+            peer.play_on_peer(theirs, move.path if move.kind == "move" else None)
+        if len(out) >= count:
+            return out
+    return out
+
+
+def move_sets(pos, seconds: float) -> tuple[float, float]:
+    def ours() -> int:
+        for s, _ in pos:
+            s.legal_actions()
+        return len(pos)
+
+    def theirs() -> int:
+        for _, t in pos:
+            peer.peer_pairs(t)
+        return len(pos)
+
+    return rate(ours, seconds), rate(theirs, seconds)
+
+
+def greedy_games(seconds: float, n: int) -> float:
+    game = qipai.load("chinese-checkers")
+    counter = iter(range(10**9))
+
+    def one() -> int:
+        k = next(counter)
+        bots = [make_bot(game.id, "greedy", k * 10 + s) for s in range(n)]
+        state = game.new_state(num_seats=n)
+        while not state.is_terminal():
+            state.apply(bots[state.current_player].choose(state, state.current_player))
+        return 1
+
+    return rate(one, seconds)
+
+
+def line(label: str, ours: float, theirs: float, unit: str) -> None:
+    print(f"{label:<44} qipai {ours:>10,.0f} {unit}   OpenSpiel {theirs:>10,.0f} {unit}   "
+          f"ratio {ours / theirs:.2f}")
+
+
+def main() -> None:
+    seconds = float(sys.argv[1]) if len(sys.argv) > 1 else 3.0
+    line("random playouts (2 players, turns)", qipai_playouts(seconds),
+         openspiel_playouts(seconds), "turns/s")
+    pos = positions(2000)
+    a, b = move_sets(pos, seconds)
+    line(f"whole move sets ({len(pos)} positions, 2/3/6 players)", a, b, "sets/s")
+    for n in (2, 3, 6):
+        print(f"greedy bot games, {n} players (qipai only)       {greedy_games(seconds, n):>8,.1f} games/s")
+
+
+if __name__ == "__main__":
+    main()
