@@ -63,8 +63,22 @@ class SubMultisets(Sequence):
         return self.wrap(tuple(out))
 
     def __iter__(self) -> Iterator[Any]:
-        for i in range(len(self)):
-            yield self[i]
+        """Every sub-multiset in index order (a direct walk, faster than indexing)."""
+        items, ways, wrap = self.items, self._ways, self.wrap
+        n = len(items)
+
+        def walk(i: int, k: int, prefix: tuple[Any, ...]) -> Iterator[tuple[Any, ...]]:
+            if i == n:
+                yield prefix
+                return
+            key, c = items[i]
+            for t in range(min(c, k) + 1):
+                if ways[i + 1][k - t]:
+                    yield from walk(i + 1, k - t, prefix + (key,) * t)
+
+        if len(self):
+            for t in walk(0, self.size, ()):
+                yield wrap(t)
 
 
 class Concat(Sequence):
@@ -89,6 +103,10 @@ class Concat(Sequence):
                 return p[index]
             index -= len(p)
         raise IndexError("index out of range")  # pragma: no cover
+
+    def __iter__(self) -> Iterator[Any]:
+        for p in self.parts:
+            yield from p
 
 
 __all__ = ["Concat", "SubMultisets"]

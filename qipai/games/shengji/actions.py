@@ -37,9 +37,9 @@ class Action:
 
     __slots__ = ("kind", "faces", "text")
 
-    def __init__(self, kind: str, faces: tuple[str, ...] = ()) -> None:
+    def __init__(self, kind: str, faces: tuple[str, ...] = (), ordered: bool = False) -> None:
         self.kind = kind
-        self.faces = tuple(sorted(faces, key=canonical_order))
+        self.faces = tuple(faces) if ordered else tuple(sorted(faces, key=canonical_order))
         body = " ".join(self.faces)
         self.text = kind if kind == "pass" else body if kind == "play" else f"{kind} {body}"
 
@@ -66,11 +66,49 @@ class Action:
 PASS = Action("pass")
 
 
+class Fault:
+    """A sanction entry (§5.3), never a legal action: ``fault follow 1`` (a follow error of team
+    1), ``fault count 0`` (a count error), ``fault play 0 3`` (10 × 3 points, like a failed
+    throw), ``fault bury 0`` (a wrong-size bury: the hand ends as "take over")."""
+
+    __slots__ = ("kind", "team", "cards", "text")
+    KINDS = ("follow", "count", "play", "bury")
+
+    def __init__(self, kind: str, team: int, cards: int = 0) -> None:
+        self.kind, self.team, self.cards = kind, team, cards
+        self.text = f"fault {kind} {team}" + (f" {cards}" if kind == "play" else "")
+
+    def __str__(self) -> str:
+        return self.text
+
+    def __repr__(self) -> str:
+        return f"Fault({self.text!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Fault) and other.text == self.text
+
+    def __hash__(self) -> int:
+        return hash(self.text)
+
+
+def _parse_fault(parts: list[str], text: str) -> Fault:
+    kinds = Fault.KINDS
+    ok = len(parts) >= 3 and parts[1] in kinds and parts[2] in ("0", "1")
+    if ok and parts[1] == "play":
+        ok = len(parts) == 4 and parts[3].isdigit() and int(parts[3]) > 0
+    elif ok:
+        ok = len(parts) == 3
+    if not ok:
+        raise IllegalAction("a fault is 'fault follow|count|bury TEAM' or 'fault play TEAM CARDS' "
+                            "(TEAM 0 or 1)", text)
+    return Fault(parts[1], int(parts[2]), int(parts[3]) if parts[1] == "play" else 0)
+
+
 def play(faces) -> Action:
     return Action("play", tuple(faces))
 
 
-def parse_action(text: str, decks: int = 2) -> Action:
+def parse_action(text: str, decks: int = 2) -> Action | Fault:
     """Read ``pass``, ``declare …``, ``bury …`` or a play (face codes or card ids, optionally
     after ``play``). Case-insensitive; commas allowed; ``10`` for ``T``. Raises
     :class:`IllegalAction` naming the bad part."""
@@ -80,6 +118,8 @@ def parse_action(text: str, decks: int = 2) -> Action:
     if not parts:
         raise IllegalAction("empty action", text)
     head = parts[0].lower()
+    if head == "fault":
+        return _parse_fault([p.lower() for p in parts], text)
     if head in ("pass", "p", "过", "不亮"):
         if len(parts) != 1:
             raise IllegalAction("'pass' takes no cards", text)

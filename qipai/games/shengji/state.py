@@ -20,12 +20,12 @@ from qipai.core.rng import DealRng
 
 from . import combos as cb
 from . import declare as dc
-from .actions import PASS, Action, canonical_order
+from .actions import PASS, Action, Fault, canonical_order
 from .scoring import advance, kitty_multiplier, outcome_text, table_outcome, target_met
 from .trump import TRUMP, Trump, face_points
 
 SEATS = 4
-LIST_LIMIT = 4000          # legal sets up to this size are lists; larger ones are lazy sequences
+LIST_LIMIT = 600           # legal sets up to this size are lists; larger ones are lazy sequences
 
 
 def team_of(seat: int) -> int:
@@ -95,6 +95,10 @@ class ShengjiState(State):
         self.played: list[list[str]] = [[] for _ in range(SEATS)]
         self.penalty = 0
         self.failed_throws: list[dict[str, Any]] = []
+        self.faults: list[dict[str, Any]] = []           # sanctions entered (§5.3)
+        self.follow_errors = [0, 0]
+        self.count_errors = [0, 0]
+        self._refused: tuple[int, Any] | None = None     # last refused submission (not state)
         self.phase = "deal"
         if position is not None:
             self._setup_position(position)
@@ -339,22 +343,21 @@ class ShengjiState(State):
         if self.phase in ("deal", "window", "bao", "fan"):
             return [PASS] + [Action("declare", f) for f in self._candidates(seat)]
         if self.phase == "bury":
-            return _small(SubMultisets(sorted(self.hands[seat].items()), self.kitty_size,
-                                       lambda t: Action("bury", t)))
+            return _small(SubMultisets(_items(self.hands[seat]), self.kitty_size,
+                                       lambda t: Action("bury", t, ordered=True)))
         if not self.trick:
             return _small(self._leads(seat))
         return _small(self._follows(seat))
 
     def _leads(self, seat: int) -> Sequence[Action]:
         groups: dict[str, list[tuple[str, int]]] = {}
-        for f, c in sorted(self.hands[seat].items()):
-            if c:
-                groups.setdefault(self.trump.eff[f], []).append((f, c))
+        for f, c in _items(self.hands[seat]):
+            groups.setdefault(self.trump.eff[f], []).append((f, c))
         parts = []
         for _suit, items in sorted(groups.items()):
             n = sum(c for _, c in items)
             for k in range(1, n + 1):
-                parts.append(SubMultisets(items, k, _play))
+                parts.append(SubMultisets(items, k, _ordered_play))
         return Concat(parts)
 
     def _suit_holding(self, seat: int, suit: str) -> dict[str, int]:
@@ -366,13 +369,13 @@ class ShengjiState(State):
         n = self.lead_n
         total_he = sum(he.values())
         if total_he <= n:
-            base = tuple(f for f, c in sorted(he.items()) for _ in range(c))
-            rest = sorted((f, c) for f, c in self.hands[seat].items() if c and f not in he)
+            base = tuple(f for f, c in he.items() for _ in range(c))
+            rest = [(f, c) for f, c in _items(self.hands[seat]) if f not in he]
             return SubMultisets(rest, n - total_he, lambda t: _play(base + t))
-        items = sorted(he.items())
+        items = _items(he)
         if self._free_follow():
-            return SubMultisets(items, n, _play)
-        return [a for a in SubMultisets(items, n, _play) if self._follow_ok(Counter(a.faces), he)]
+            return SubMultisets(items, n, _ordered_play)
+        return [a for a in SubMultisets(items, n, _ordered_play) if self._follow_ok(Counter(a.faces), he)]
 
     def _free_follow(self) -> bool:
         return all(k == "single" for k, _ in self.lead_fmt)
@@ -410,7 +413,18 @@ class ShengjiState(State):
         return best
 
     # ----- applying actions ----------------------------------------------------------------------
+    def apply(self, action: Any, seat: int | None = None) -> None:
+        try:
+            super().apply(action, seat)
+        except IllegalAction:
+            if self.result is None:
+                self._refused = (self.turn if seat is None else seat, action)
+            raise
+        self._refused = None
+
     def _apply(self, action: Any, seat: int) -> None:
+        if isinstance(action, Fault):
+            return self._apply_fault(action)
         if not isinstance(action, Action):
             raise IllegalAction("not a shengji action (write pass, declare …, bury … or cards)", action)
         if self.phase in ("deal", "window", "bao", "fan"):
@@ -594,6 +608,61 @@ class ShengjiState(State):
         self.trick_leader = winner
         self.turn = winner
 
+    # ----- sanctions (§5.3) ------------------------------------------------------------------------
+    def penalize_illegal(self, seat: int) -> bool:
+        """The sanction for the submission of ``seat`` that :meth:`apply` just refused (§5.3),
+        called by the match layer after a refusal. With ``strict`` off (or sanctions ``none``)
+        nothing happens and ``False`` is returned. ``s000``: a refused play costs 10 × its cards
+        (like §4.3), a play or bury with a wrong number of cards is a count error, a bury of
+        the wrong size ends the hand as "take over". ``s002``: a refused follow is a follow
+        error. Each sanction is logged as a ``fault`` entry so that a replay does the same."""
+        o = self.opt
+        refused, self._refused = self._refused, None
+        if not o["strict"] or o["sanctions"] == "none" or self.result is not None or refused is None:
+            return False
+        rseat, action = refused
+        if rseat != seat or seat not in self.to_act:
+            return False
+        if isinstance(action, str):
+            try:
+                action = self.game.parse_action(action, self)
+            except IllegalAction:
+                return False
+        if not isinstance(action, Action):
+            return False
+        team = team_of(seat)
+        faults: list[Fault] = []
+        if o["sanctions"] == "s000":
+            if self.phase == "bury" and action.kind == "bury" and len(action.faces) != self.kitty_size:
+                faults = [Fault("count", team), Fault("bury", team)]
+            elif self.phase == "play" and action.kind == "play":
+                faults = [Fault("play", team, len(action.faces))]
+                if self.trick and len(action.faces) != self.lead_n:
+                    faults.append(Fault("count", team))
+        elif self.phase == "play" and self.trick and action.kind == "play":
+            faults = [Fault("follow", team)]
+        for f in faults:
+            if self.result is None:
+                self.apply(f, seat)
+        return bool(faults)
+
+    def _apply_fault(self, fault: Fault) -> None:
+        """A sanction entry (from :meth:`penalize_illegal` or entered by a referee)."""
+        if self.phase in ("over",):
+            raise IllegalAction("the hand is over", fault)
+        if fault.kind in ("play", "bury") and self.dealer is None:
+            raise IllegalAction("this sanction needs a dealer (after the declarations)", fault)
+        self.faults.append({"kind": fault.kind, "team": fault.team, "cards": fault.cards})
+        if fault.kind == "follow":
+            self.follow_errors[fault.team] += 1
+        elif fault.kind == "count":
+            self.count_errors[fault.team] += 1
+        elif fault.kind == "play":
+            pen = 10 * fault.cards
+            self.penalty += -pen if fault.team != team_of(self.dealer) else pen
+        else:                                          # bury of the wrong size: take over at once
+            self._finish("take", 0, self.dealer, ended_by="bury_fault")
+
     # ----- scoring (§4) --------------------------------------------------------------------------
     def _score(self, last_winner: int, last_fmt: list[tuple[str, int]]) -> None:
         o = self.opt
@@ -605,6 +674,13 @@ class ShengjiState(State):
         bonus = kitty_pts * mult
         total = self.trick_points + bonus + self.penalty
         kind, k = table_outcome(total, o["score_table"])
+        self._finish(kind, k, self.dealer, kitty=(kitty_pts, mult, bonus, total))
+
+    def _finish(self, kind: str, k: int, dealer: int, kitty: tuple[int, int, int, int] | None = None,
+                ended_by: str = "hand_over") -> None:
+        o = self.opt
+        dealer_team = team_of(dealer)
+        kitty_pts, mult, bonus, total = kitty or (0, 0, 0, self.trick_points + self.penalty)
         before = list(self.levels)
         after = list(self.levels)
         must = o["must_play_levels"]
@@ -614,6 +690,11 @@ class ShengjiState(State):
         else:
             gain_team, next_dealer = 1 - dealer_team, (self.dealer + 1) % SEATS
             after[gain_team] = advance(before[gain_team], k, must, defended=False)
+        for t in (0, 1):                               # s002 follow errors: a level each (§5.3)
+            if self.follow_errors[t]:
+                after[t] = max(o["start_level"], after[t] - self.follow_errors[t])
+                if t == dealer_team:
+                    next_dealer = (self.dealer + 1) % SEATS
         gains = [after[t] - before[t] for t in (0, 1)]
         winner_team = None
         for t in (gain_team, 1 - gain_team):
@@ -629,12 +710,14 @@ class ShengjiState(State):
             "gains": gains, "next_dealer": next_dealer, "on_stage": team_of(next_dealer),
             "match_winner": winner_team, "failed_throws": [dict(x) for x in self.failed_throws],
             "buried": [c.face for c in self.buried],
+            "faults": [dict(x) for x in self.faults], "follow_errors": list(self.follow_errors),
+            "count_errors": list(self.count_errors),
         }
         returns = tuple(float(gains[team_of(s)]) for s in range(SEATS))
         winners = tuple(s for s in range(SEATS) if team_of(s) == gain_team)
         self.phase = "over"
         self.turn = None
-        self.result = Result(returns, "hand_over", outcome_text((kind, k)), winners, details)
+        self.result = Result(returns, ended_by, outcome_text((kind, k)), winners, details)
 
     def _loss_result(self, seat: int, reason: str) -> Result:
         """Decision: a forfeit (resign, timeout, illegal moves) ends the hand with no level
@@ -720,6 +803,15 @@ def _copy_trick(t: dict[str, Any]) -> dict[str, Any]:
 
 def _play(faces: tuple[str, ...]) -> Action:
     return Action("play", faces)
+
+
+def _ordered_play(faces: tuple[str, ...]) -> Action:
+    return Action("play", faces, ordered=True)
+
+
+def _items(hand: dict[str, int]) -> list[tuple[str, int]]:
+    """``(face, count)`` pairs in canonical order, so sub-multisets come out ordered."""
+    return sorted(((f, c) for f, c in hand.items() if c), key=lambda fc: canonical_order(fc[0]))
 
 
 def _small(seq: Sequence[Action]) -> Sequence[Action]:
