@@ -12,13 +12,13 @@ from __future__ import annotations
 
 import math
 import tomllib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any
 
 from qipai.core.errors import OptionError
 
-from .rules import GamePoints, PlacementPoints, SeriesRule, SessionRule
+from .rules import GamePoints, PlacementPoints, SeriesRule, SessionRule, merge_session
 
 STAGES = ("knockout", "table_knockout", "round_robin", "swiss", "swiss_or_round_robin", "table_swiss")
 TABLE_STAGES = ("table_knockout", "table_swiss")
@@ -63,6 +63,18 @@ class EventConfig:
     double: bool = False               # round robin: everyone meets twice, first mover swapped
     pairs: bool = False                # entrants are fixed pairs of two accounts (partnership games)
     then: tuple[dict[str, Any], ...] = ()   # later stages: {kind, take, draw, ...} (multi-stage, §2.8)
+    #: round label (``final``, ``semifinal``, ``quarterfinal``, ``round_N``) -> the match rule of
+    #: that round (§2.5 ``round_overrides``)
+    round_rules: dict[str, SeriesRule | SessionRule] = field(default_factory=dict)
+
+    def rule_for(self, label: str | None, number: int) -> SeriesRule | SessionRule:
+        """The match rule of the stage's round ``number`` (1-based) whose knockout name is
+        ``label`` (or None): the named override, else the ``round_N`` one, else the stage's."""
+        base = self.series if self.series is not None else self.session
+        assert base is not None
+        if label is not None and label in self.round_rules:
+            return self.round_rules[label]
+        return self.round_rules.get(f"round_{number}", base)
 
     def stage_for(self, n: int) -> str:
         if self.stage == "swiss_or_round_robin":
@@ -104,12 +116,20 @@ def parse_config(name: str, data: dict[str, Any]) -> EventConfig:
         seats = session.seats
     else:
         raise OptionError(f"preset {name}: [match.series] or [match.session] is required")
-    if entrants == "pairs" and series is None:
-        raise OptionError(f"preset {name}: pair entrants play two-sided matches ([match.series]); "
-                          "pair card tables (level sessions) are not supported yet")
-    if kind in TABLE_STAGES and session is None:
+    if session is not None and session.sides:
+        if entrants != "pairs" or any(len(x) != 2 for x in session.sides) or len(session.sides) != 2:
+            raise OptionError(f"preset {name}: a session of partnerships (sides) is played by two pair "
+                              "entrants (entrants = \"pairs\", sides of two seats each)")
+        if kind != "knockout":
+            raise OptionError(f"preset {name}: a pair card table (a session with sides) is a two-sided "
+                              f"match: the stage must be a knockout, not {kind}")
+        seats = 2
+    elif entrants == "pairs" and series is None:
+        raise OptionError(f"preset {name}: pair entrants play two-sided matches: a [match.series], or a "
+                          "[match.session] with sides (pair card tables)")
+    elif kind in TABLE_STAGES and session is None:
         raise OptionError(f"preset {name}: {kind} needs a [match.session]")
-    if kind not in TABLE_STAGES and series is None:
+    elif kind not in TABLE_STAGES and series is None:
         raise OptionError(f"preset {name}: {kind} needs a [match.series]")
     seeded = parse_draw(name, data.get("draw", "random"))
     double = stage.get("double", False)
@@ -123,11 +143,69 @@ def parse_config(name: str, data: dict[str, Any]) -> EventConfig:
     return EventConfig(name, data.get("title", name), game_id, game, kind, seats, series, session, gp,
                        standings, PlacementPoints.from_dict(data.get("placement_points")),
                        stage.get("round_robin_if_entrants_at_most"), stage.get("rounds"), data,
-                       seeded, double, entrants == "pairs", _check_then(name, data, kind, seats))
+                       seeded, double, entrants == "pairs", _check_then(name, data, kind, seats),
+                       _round_rules(name, data, kind, match))
+
+
+ROUND_NAMES = {"final": 1, "semifinal": 2, "quarterfinal": 4}   # knockout rounds by matches in them
+
+
+def round_label(stage: str, matches: int) -> str | None:
+    """The name of a knockout round of ``matches`` matches (byes included): ``final`` (one match;
+    a table knockout's final table), ``semifinal``, ``quarterfinal``; None otherwise."""
+    if stage == "table_knockout":
+        return "final" if matches == 1 else None
+    if stage == "knockout":
+        return next((k for k, v in ROUND_NAMES.items() if v == matches), None)
+    return None
+
+
+def _round_rules(name: str, data: dict[str, Any], kind: str,
+                 match: dict[str, Any]) -> dict[str, SeriesRule | SessionRule]:
+    """``stage.round_overrides`` (§2.5): ``{label = {key = value, ...}}`` where a label is
+    ``final``, ``semifinal``, ``quarterfinal`` (knockouts; a table knockout only has a
+    ``final``) or ``round_N`` (the stage's N-th round, any format). Each override changes the
+    match rule of that round: for a session ``target``, ``deals`` and ``time_limit`` replace
+    those parts of ``end`` (a time limit keeps the parts it does not give), other keys replace
+    session keys; for a series, keys replace series keys. Raises OptionError naming the preset,
+    the round and the key."""
+    over = (data.get("stage") or {}).get("round_overrides") or {}
+    if not isinstance(over, dict):
+        raise OptionError(f"preset {name}: stage.round_overrides must be a table of rounds")
+    out: dict[str, SeriesRule | SessionRule] = {}
+    for label, changes in over.items():
+        named = label in ROUND_NAMES
+        numbered = label.startswith("round_") and label[6:].isdigit() and int(label[6:]) >= 1 \
+            and str(int(label[6:])) == label[6:]
+        if not (named or numbered):
+            raise OptionError(f"preset {name}: round_overrides: unknown round {label!r}; valid: final, "
+                              "semifinal, quarterfinal, round_N (N = 1, 2, ...)")
+        if named and kind not in ("knockout", "table_knockout"):
+            raise OptionError(f"preset {name}: round_overrides.{label}: named rounds belong to knockouts, "
+                              f"not {kind}; use round_N")
+        if named and kind == "table_knockout" and label != "final":
+            raise OptionError(f"preset {name}: round_overrides.{label}: a table knockout only has a final "
+                              "to name; use round_N for other rounds")
+        if not isinstance(changes, dict) or not changes:
+            raise OptionError(f"preset {name}: round_overrides.{label} must be a non-empty table of "
+                              "match settings")
+        try:
+            if "series" in match:
+                sd = {**match["series"], **changes}
+                if "game_points" not in sd and data.get("game_points"):
+                    sd["game_points"] = data["game_points"]
+                out[label] = SeriesRule.from_dict(sd, data.get("clock"))
+            else:
+                sd = merge_session(match["session"], changes)
+                out[label] = SessionRule.from_dict(sd, data.get("clock"))
+        except OptionError as e:
+            raise OptionError(f"preset {name}: round_overrides.{label}: {e}") from None
+    return out
 
 
 POINTS_STAGES = ("round_robin", "swiss", "swiss_or_round_robin", "table_swiss")
-THEN_KEYS = {"kind", "take", "draw", "rounds", "double", "round_robin_if_entrants_at_most", "match"}
+THEN_KEYS = {"kind", "take", "draw", "rounds", "double", "round_robin_if_entrants_at_most", "match",
+             "round_overrides"}
 
 
 def stage_data(data: dict[str, Any], number: int) -> dict[str, Any]:

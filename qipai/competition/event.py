@@ -27,8 +27,9 @@ from qipai.core.errors import IllegalAction, QipaiError
 from qipai.match import BotPlayer, GameRunner, Player, VirtualTime
 
 from . import lot
-from .config import EventConfig, parse_config, preset_data, stage_data
+from .config import EventConfig, parse_config, preset_data, round_label, stage_data
 from .db import EntrantRow, EventRow, GameRow, MatchRow, StageRow
+from .measure import MeasureError, deal_outcome, facts, next_start, session_options
 from .pairing import (
     berger_rounds,
     knockout_first_round,
@@ -43,6 +44,7 @@ from .rules import SeriesGame, series_status, session_status
 ID_RE = re.compile(r"^[A-Za-z0-9_.\-]+$")
 BOT_THINK_MS = 1000     # virtual thinking time of a bot in a bot event (moves the clocks)
 VACANT = 0              # the draw number of an empty seat at a short final table (§5.6)
+LEVEL_NAMES = {11: "J", 12: "Q", 13: "K", 14: "A", 15: "A+"}   # shengji levels as shown
 
 
 class EventError(QipaiError):
@@ -330,8 +332,15 @@ class Director:
         else:
             self._update_session(m, done)
 
-    def _series_rule(self):
-        rule = self.cfg.series
+    def rule(self, m: MatchRow) -> Any:
+        """The match rule of ``m``: the stage's series or session rule, or the one a
+        ``round_overrides`` entry gives its round (``final``, ``semifinal``, ... by the number of
+        matches in the round; ``round_N`` by the stage's round number)."""
+        label = round_label(self.stage, len(self.matches(m.round)))
+        return self.cfg.rule_for(label, m.round - self.round0)
+
+    def _series_rule(self, m: MatchRow):
+        rule = self.rule(m)
         if self.stage in ("round_robin", "swiss"):    # the pairing gives the first mover
             rule = dataclasses.replace(rule, first_game1="lower_draw_number", tiebreak="none")
         return rule
@@ -349,7 +358,8 @@ class Director:
             games.append(SeriesGame(first, winner, g.result.get("moves") if g.result.get("moves") is not None
                                     else 10**6))
         key = self._key(m)
-        st = series_status(self._series_rule(), games, coin=lambda n: lot.coin(m.secret, key, n),
+        rule = self._series_rule(m)
+        st = series_status(rule, games, coin=lambda n: lot.coin(m.secret, key, n),
                            lot=lambda: lot.stream(m.secret, "lot", key, "series").uniform(2))
         if st.done:
             winner = None if st.winner is None else m.entrants[st.winner]
@@ -359,21 +369,26 @@ class Director:
             return
         seats = [a, b] if st.first == 0 else [b, a]
         spec = {"seed": lot.deal_seed(m.secret, key, st.number), "clock": st.clock,
-                "extra": st.number > self.cfg.series.scheduled}
+                "extra": st.number > rule.scheduled}
+        if st.variant:
+            spec["variant"] = st.variant
         if self.cfg.pairs:
             seats, spec["members"] = self._pair_seats(m, seats)
         m.games.append(GameRow(number=st.number, seats=seats, spec=spec, status="pending"))
         self.s.flush()
 
-    def _pair_seats(self, m: MatchRow, order: list[int]) -> tuple[list[int], list[str]]:
+    def _pair_seats(self, m: MatchRow, order: list[int] | None = None) -> tuple[list[int], list[str]]:
         """Seats of a game between two pairs (§5.1 ``seats``): the first mover's pair takes the
         game's first side (``state.sides()[0]``, partners opposite each other), the other the
-        second. Each pair's two accounts, sorted by id, are shuffled onto its seats (lower seat
-        first) by the match's ``seats`` stream, pairs in draw-number order, once per match, so
-        partners keep their seats through the match. Returns (draw number per seat, account id
-        per seat)."""
+        second; without ``order`` (a pair card table) the pairs, sorted by draw number, are first
+        shuffled by the match's ``seats`` stream to give that order. Each pair's two accounts,
+        sorted by id, are shuffled onto its seats (lower seat first) by the same stream, pairs in
+        draw-number order, so partners keep their seats through the match. Returns (draw number
+        per seat, account id per seat)."""
         sides = self.game_obj().new_state(seed=0).sides()
         stream = lot.stream(m.secret, "seats", self._key(m))
+        if order is None:       # a pair table: the pairs' order by lot gives the sides (§5.1 seats)
+            order = stream.shuffle(sorted(m.entrants))
         accounts = {d: stream.shuffle(sorted(x["id"] for x in self.by_draw[d].members))
                     for d in sorted(m.entrants)}
         n = sum(len(x) for x in sides)
@@ -400,7 +415,7 @@ class Director:
         """No-show (§5.6): the present entrant wins, every game is a forfeit (0 moves), as many
         as the series rule needs to decide; if both are absent, neither advances."""
         a, b = m.entrants
-        gp = self._series_rule().game_points
+        gp = self._series_rule(m).game_points
         if len(m.absent) == 2:
             m.status = "finished"
             m.result = {"winner": None, "points": [gp.loss, gp.loss], "games": 0,
@@ -410,7 +425,7 @@ class Director:
         games: list[SeriesGame] = []
         key = self._key(m)
         while True:
-            st = series_status(self._series_rule(), games, coin=lambda n: lot.coin(m.secret, key, n),
+            st = series_status(self._series_rule(m), games, coin=lambda n: lot.coin(m.secret, key, n),
                                lot=lambda: lot.stream(m.secret, "lot", key, "series").uniform(2))
             if st.done:
                 break
@@ -431,7 +446,7 @@ class Director:
         game is added. Finished games stand."""
         a, b = m.entrants
         winner = b if loser == a else a
-        gp = self._series_rule().game_points
+        gp = self._series_rule(m).game_points
         done = [g for g in games if g.status == "finished"]
         pw = sum(_pts(gp, g, winner) for g in done) + gp.score(True, 0)
         pl = sum(_pts(gp, g, loser) for g in done) + gp.score(False, 0)
@@ -450,7 +465,10 @@ class Director:
                     "text": f"forfeit by {self.by_draw[loser].entrant_id}"}
 
     def _update_session(self, m: MatchRow, done: list[GameRow]) -> None:
-        rule = self.cfg.session
+        """Decide session ``m`` from its finished deals (§2.3) or add its next deal. The units of
+        the session are ``m.entrants``: the seats of an individual table, or the two pairs of a
+        pair table (their accounts seated by :meth:`_pair_seats`)."""
+        rule = self.rule(m)
         out = self.out_seats(m)
         absent = [s for s, d in enumerate(m.entrants) if d in out]
         present = [d for d in m.entrants if d not in out]
@@ -462,36 +480,54 @@ class Director:
                         "ended_by": "no_show", "absent": list(m.absent or []),
                         "text": "walkover" if present else "all absent"}
             return
-        deals = [(g.result["returns"], g.result.get("duration", 0)) for g in done
-                 if not g.result.get("void")]
-        if rule.duplicate and rule.advance_by != "score" and len(deals) >= rule.deals:
+        played = [g for g in done if not g.result.get("void")]
+        if rule.duplicate and rule.advance_by != "score" and len(played) >= rule.deals:
             # the comparison needs every table of the round: decided in _compare_duplicates
-            totals = [sum(r[s] for r, _ in deals) for s in range(len(m.entrants))]
+            totals = [sum(g.result["returns"][s] for g in played) for s in range(len(m.entrants))]
             m.status = "finished"
-            m.result = {"winner": None, "session_totals": totals, "deals": len(deals), "ended_by": "deals",
+            m.result = {"winner": None, "session_totals": totals, "deals": len(played), "ended_by": "deals",
                         "compare": rule.advance_by, **({"absent": list(m.absent)} if m.absent else {})}
             return
+        deals = [deal_outcome(rule, g.result, g.seats, m.entrants) for g in played]
         st = session_status(rule, deals, absent=absent)
         if st.done:
             m.status = "finished"
             m.result = {"winner": m.entrants[st.ranking[0]], "totals": list(st.totals),
                         "ranking": [m.entrants[s] for s in st.ranking], "ranks": list(st.ranks),
-                        "deals": len(deals), "ended_by": st.ended_by,
+                        "deals": len(played), "ended_by": st.ended_by, "decided_by": st.decided_by,
+                        "measure": rule.measure,
+                        **({"attack": list(st.attack)} if rule.ties.startswith("captured") else {}),
                         **({"absent": list(m.absent)} if m.absent else {}),
-                        "text": " ".join(f"{self.name(m.entrants[s])}:{st.totals[s]:g}"
-                                         for s in st.ranking)}
+                        "text": self._session_text(rule, m, st)}
             return
         number = len(done) + 1
         prev = done[-1].result.get("first_actor") if done else None
-        spec = {"seed": lot.deal_seed(m.secret, self._key(m), number), "clock": rule.clock,
-                "extra": st.extra, "prev_first": prev}
+        spec: dict[str, Any] = {"seed": lot.deal_seed(m.secret, self._key(m), number), "clock": rule.clock,
+                                "extra": st.extra, "prev_first": prev}
+        if st.eligible:
+            spec["eligible"] = [m.entrants[u] for u in st.eligible]
         if rule.duplicate:      # every table of the round: the same seed, hands rotated by table
             group = f"{self.ev.id}.r{m.round}"
             secret = lot.seed(self.ev.secret, "match", [self.ev.id, m.round, "group"]).hex()
             spec["seed"] = lot.deal_seed(secret, group, number)
             spec["duplicate_table"] = m.index - 1
-        m.games.append(GameRow(number=number, seats=list(m.entrants), spec=spec, status="pending"))
+        seats = list(m.entrants)
+        if rule.sides:          # a pair table: the pairs' accounts on the partnerships' seats
+            seats, spec["members"] = self._pair_seats(m)
+            spec["start"] = next_start(played[-1].result if played else None)
+        m.games.append(GameRow(number=number, seats=seats, spec=spec, status="pending"))
         self.s.flush()
+
+    def _session_text(self, rule: Any, m: MatchRow, st: Any) -> str:
+        """``a:12 b:-4 c:-8`` (scores), ``a:K b:9 (on stage)`` (levels, with how equal levels
+        were decided), ``a:1 b:2 c:2`` (places)."""
+        def show(v: float) -> str:
+            return LEVEL_NAMES.get(int(v), f"{v:g}") if rule.measure == "level" else f"{v:g}"
+
+        text = " ".join(f"{self.name(m.entrants[u])}:{show(st.totals[u])}" for u in st.ranking)
+        if st.decided_by in ("on_stage", "captured_points", "extra_deals"):
+            text += f" ({st.decided_by.replace('_', ' ')})"
+        return text
 
     def _compare_duplicates(self, ms: list[MatchRow]) -> None:
         """Decide the tables of a finished duplicate round whose advancement is by comparison
@@ -554,8 +590,8 @@ class Director:
             pairs = knockout_next_round(winners)
         for i, pair in enumerate(pairs, 1):
             there = sorted(d for d in pair if d is not None)
-            if len(there) == 2:
-                self._add_match(rnd, i, "series", there)
+            if len(there) == 2:      # a series, or a pair card table (a session of two sides)
+                self._add_match(rnd, i, "series" if self.cfg.series is not None else "session", there)
             elif there:
                 self._add_match(rnd, i, "bye", there, {"winner": there[0], "text": "bye"})
             else:                  # both entrants of the feeding matches were absent
@@ -629,7 +665,7 @@ class Director:
                 for seat, d in enumerate(m.entrants):
                     if d == m.result["winner"] or d in self.out_seats(m):
                         continue
-                    cands.append((m.result["ranks"][seat], -m.result["totals"][seat], d))
+                    cands.append((m.result["ranks"][seat], -self.rule(m).better(m.result["totals"][seat]), d))
             cands.sort(key=lambda c: (c[0], c[1]))
             # remaining exact ties are broken by lot (purpose lot)
             order = lot.stream(self.ev.secret, "lot", self.ev.id, self.stage_no, f"lucky-r{rnd}").shuffle(
@@ -710,7 +746,7 @@ class Director:
             for d, p, t in zip(m.entrants, table_points(m.result["ranks"]), m.result["totals"], strict=True):
                 if d in pts:
                     pts[d] += p
-                    measure[d] += t
+                    measure[d] += self.rule(m).better(t)
         return pts, measure, byes
 
     def _table_standings(self) -> list[dict[str, Any]]:
@@ -902,8 +938,22 @@ class Director:
         out = self.out_seats(g.match)
         return all(d in out or self.seat_player(g, i)[1] for i, d in enumerate(g.seats))
 
-    def game_obj(self):
-        return qipai.load(self.cfg.game_id, **self.cfg.game_options)
+    def game_obj(self, variant: str | None = None, start: dict[str, Any] | None = None,
+                 rule: Any = None):
+        """The event's game with its options; ``variant`` (a series' ``extra_variant``) switches
+        on the game option of that name, or sets the option that has it as a value; a level
+        session ``rule`` hands over its start level and must-play levels, and ``start`` (the
+        previous deal's ``next`` fact) the options that continue the session."""
+        from qipai.core.registry import game_class
+
+        extra = {**variant_options(self.cfg.game_id, variant),
+                 **session_options(game_class(self.cfg.game_id), rule), **(start or {})}
+        return qipai.load(self.cfg.game_id, **{**self.cfg.game_options, **extra})
+
+    def game_for(self, g: GameRow):
+        """The game that plays game row ``g`` (its variant, its place in a level session)."""
+        rule = self.rule(g.match) if g.match.kind == "session" else None
+        return self.game_obj(g.spec.get("variant"), g.spec.get("start"), rule)
 
     def new_state(self, game, g: GameRow):
         """The start of game ``g``: its stored seed, with the first-actor rotation of sessions."""
@@ -925,7 +975,7 @@ class Director:
         """Play pending game ``g`` with the entrants' bots in virtual time and store it."""
         from qipai.bots import make_bot
 
-        game = self.game_obj()
+        game = self.game_for(g)
         state = self.new_state(game, g)
         base = int(g.spec["seed"][:8], 16)
         out = self.out_seats(g.match)
@@ -946,13 +996,20 @@ class Director:
     def _store(self, g: GameRow, state, record: dict[str, Any] | None, source: str, duration: int,
                moves: int | None = None) -> None:
         res = state.result
-        g.result = {"returns": list(res.returns), "reason": res.reason, "text": res.text,
-                    "winners": list(res.winners), "winner_draws": [g.seats[s] for s in res.winners],
-                    "moves": moves if moves is not None else res.details.get("moves", len(state.log)),
-                    "duration": duration, "void": bool(res.details.get("void") or res.reason == "void"),
-                    "first_actor": getattr(state, "first_bidder", None)}
-        if g.match.kind == "series" and len(res.winners) > 1:
-            g.result["winner_draws"] = [g.seats[res.winners[0]]]
+        kind = g.match.kind
+        result = {"returns": list(res.returns), "reason": res.reason, "text": res.text,
+                  "winners": list(res.winners), "winner_draws": [g.seats[s] for s in res.winners],
+                  "moves": moves if moves is not None else res.details.get("moves", len(state.log)),
+                  "duration": duration, "void": bool(res.details.get("void") or res.reason == "void"),
+                  "first_actor": getattr(state, "first_bidder", None)}
+        if kind == "series" and len(res.winners) > 1:
+            result["winner_draws"] = [g.seats[res.winners[0]]]
+        if kind == "session" and not result["void"]:
+            try:
+                result["facts"] = facts(self.rule(g.match), state)
+            except MeasureError as e:
+                raise EventError(str(e)) from None
+        g.result = result          # assigned whole: a JSON column does not see changes made in place
         g.record = record
         g.status = "finished"
         g.source = source
@@ -960,9 +1017,20 @@ class Director:
 
     def enter(self, g: GameRow, text: str, moves: int | None = None) -> None:
         """Store a result entered by hand: the game's result notation (``1-0``), or the seats'
-        scores separated by commas for a deal. Raises EventError, changing nothing."""
-        game = self.game_obj()
+        scores separated by commas for a deal; at a placement table (multi-player tiaoqi) the
+        seats' places (``1,2,2``). Deals of a level session cannot be entered: their levels, side
+        on stage and attacking total come from the played deal. Raises EventError, changing
+        nothing."""
+        rule = self.rule(g.match) if g.match.kind == "session" else None
+        if rule is not None and rule.measure == "level":
+            raise EventError(f"game {g.id} is a deal of a level session: its levels, the side on stage and "
+                             "the attacking total come from playing it (qipai event run or the server); "
+                             "it cannot be entered by hand")
+        game = self.game_for(g)
         state = self.new_state(game, g)
+        if rule is not None and rule.measure == "placement":
+            self._enter_places(g, state, text, moves)
+            return
         try:
             state.end_by_result_text(text, "unknown")
         except IllegalAction as e:
@@ -978,6 +1046,43 @@ class Director:
         rec = state.to_record(seats=[self.seat_player(g, i)[0] for i in range(len(g.seats))],
                               meta={"event": self.ev.id, "entered": True}).to_json()
         self._store(g, state, rec, "entered", 0, moves)
+
+    def _enter_places(self, g: GameRow, state: Any, text: str, moves: int | None) -> None:
+        """An entered placement game: ``text`` gives each seat's place, 1 = best (shared places
+        repeat, e.g. ``1,1,3``). Raises EventError."""
+        from qipai.core.game import Result
+
+        n = state.num_seats
+        places = _scores(text, n)
+        if places is None or any(p != int(p) or not 1 <= p <= n for p in places) or 1 not in places:
+            raise EventError(f"game {g.id} is a placement game: give the place of each of the {n} seats "
+                             f"(1 = best) separated by commas, e.g. {','.join(map(str, range(1, n + 1)))}; "
+                             f"not {text!r}")
+        ints = [int(p) for p in places]
+        state.result = Result(tuple(float(n - p) for p in ints), "entered", text,
+                              tuple(s for s, p in enumerate(ints) if p == 1), {"places": ints})
+        rec = state.to_record(seats=[self.seat_player(g, i)[0] for i in range(n)],
+                              meta={"event": self.ev.id, "entered": True}).to_json()
+        self._store(g, state, rec, "entered", 0, moves)
+
+
+def variant_options(game_id: str, variant: str | None) -> dict[str, Any]:
+    """The game options that play ``variant`` (a series' ``extra_variant``, §2.2): a boolean
+    option of that name set true (e.g. 4A4's ``first_out_wins``), or the option that lists it
+    among its values. Raises EventError when the game has neither."""
+    if not variant:
+        return {}
+    from qipai.core.registry import game_class
+
+    spec = game_class(game_id).option_spec
+    for opt in spec:
+        if opt.name == variant and (opt.kind is bool or isinstance(opt.default, bool)):
+            return {variant: True}
+    for opt in spec:
+        if opt.choices and variant in opt.choices:
+            return {opt.name: variant}
+    raise EventError(f"{game_id} has no variant {variant!r} (no option of that name or value) for "
+                     "series.extra_variant")
 
 
 def _pts(gp, g: GameRow, d: int) -> float:

@@ -131,7 +131,7 @@ class EventService:
         return out
 
     def _seat(self, d: Director, ev: EventRow, g: GameRow, users: dict[str, int]) -> LiveTable:
-        game = d.game_obj()
+        game = d.game_for(g)
         state = d.new_state(game, g)
         settings = {"clock": g.spec.get("clock") or "none"}
         extra = {"event_game": g.id, "origin": {"seed": state.seed, "deal": state.deal}}

@@ -1,0 +1,94 @@
+"""Every preset of ``qipai/competition/presets`` (competition.md §3) runs to a champion with bots,
+from the library and from the command line (`event new --preset NAME --players FILE`, `event
+run`, `event show`). Fields are the smallest that still have a bye or a lucky loser; bots are
+the quickest each game has. A preset whose game module is not in qipai is refused with nothing
+written."""
+
+from __future__ import annotations
+
+import pytest
+from typer.testing import CliRunner
+
+from qipai.cli import app
+from qipai.competition import EventError, create_event, open_db, run_event
+from qipai.competition.config import load_preset, preset_data, preset_names
+from qipai.competition.db import EventRow
+from qipai.competition.event import Director
+from qipai.core.errors import QipaiError
+from qipai.core.registry import game_class
+from tests.competition_helpers import snapshot
+
+# the quickest bot that plays sensibly enough for a game to end; random everywhere else
+BOTS = {"xiangqi": "greedy", "doudizhu": "rule"}
+
+
+def available(name: str) -> bool:
+    try:
+        game_class(preset_data(name)["game"]["id"])
+    except QipaiError:
+        return False
+    return True
+
+
+def field(name: str) -> int:
+    """Entrants: one more than a match or table holds, so the first round has a bye (two-sided
+    knockouts) or a bye and a lucky loser (table knockouts); S3 xiangqi: a round robin of 3."""
+    cfg = load_preset(name)
+    return cfg.seats + 1
+
+
+def entrants(name: str, n: int) -> list[dict]:
+    cfg = load_preset(name)
+    bot = BOTS.get(cfg.game_id, "random")
+    if cfg.pairs:
+        return [{"id": f"t{i}", "bot": bot, "members": [f"t{i}a", f"t{i}b"]} for i in range(1, n + 1)]
+    return [{"id": f"p{i}", "bot": bot} for i in range(1, n + 1)]
+
+
+@pytest.fixture
+def db(tmp_path):
+    return open_db(f"sqlite:///{tmp_path / 'presets.db'}")
+
+
+@pytest.mark.parametrize("name", preset_names())
+def test_every_preset_runs_to_a_champion_with_bots(name, db):
+    data = preset_data(name)
+    if not available(name):      # listed, refused until the game module exists, nothing written
+        before = snapshot(db)
+        gid = data['game']['id']
+        with pytest.raises(EventError, match=f"preset {name}: the game '{gid}' is not available"):
+            create_event(db, name, entrants(name, field(name)))
+        assert snapshot(db) == before
+        pytest.skip(f"{data['game']['id']} is not in qipai yet")
+    eid = create_event(db, name, entrants(name, field(name)))
+    out = run_event(db, eid)
+    assert out["status"] == "finished" and out["outcome"]["champion"], out
+    assert out["outcome"]["runner_up"], out
+    if data.get("placement_points"):
+        pts = out["outcome"]["placement_points"]
+        assert sorted(pts.values(), reverse=True)[:2] == [5, 3]
+    with db() as s:
+        d = Director(s, s.get(EventRow, eid))
+        for m in d.matches():
+            assert m.status == "finished"
+            for g in m.games:
+                assert g.status == "finished" and g.record, (m.round, m.index, g.number)
+
+
+@pytest.mark.parametrize("name", [n for n in preset_names() if available(n)])
+def test_every_preset_from_the_command_line(name, tmp_path):
+    cfg = load_preset(name)
+    lines = []
+    for p in entrants(name, field(name)):
+        members = f" members={','.join(p['members'])}" if cfg.pairs else ""
+        lines.append(f"{p['id']} bot={p['bot']}{members}")
+    players = tmp_path / "players.txt"
+    players.write_text("\n".join(lines) + "\n")
+    db = ["--db", f"sqlite:///{tmp_path / 'cli.db'}"]
+    runner = CliRunner()
+    res = runner.invoke(app, ["event", "new", "--preset", name, "--players", str(players), "--id", "ev", *db])
+    assert res.exit_code == 0, res.output
+    res = runner.invoke(app, ["event", "run", "ev", "--quiet", *db])
+    assert res.exit_code == 0 and "champion:" in res.output, res.output
+    res = runner.invoke(app, ["event", "show", "ev", *db], env={"COLUMNS": "160"})
+    assert res.exit_code == 0 and "champion:" in res.output and "round 2" in res.output, res.output
