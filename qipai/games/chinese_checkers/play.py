@@ -1,0 +1,83 @@
+"""``qipai play chinese-checkers`` (or ``tiaoqi``): a two-player game in the terminal against a bot.
+
+The star is drawn with Rich, N at the top; each row is labelled with its ``r`` and the ``q`` of
+its first hole, so a hole is read off as ``q,r`` (``q`` grows by one per hole to the right).
+Type a move as holes joined by ``>`` (``-1,5>-1,4``; for a chain the start and end are enough,
+``-2,6>2,2``), or ``pass``, ``moves`` (every legal move), ``resign``, ``draw``, ``help``, ``quit``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from rich.console import Console
+from rich.text import Text
+
+from qipai.bots import make_bot
+from qipai.core.errors import IllegalAction
+from qipai.games.terminal import HANDLED, QUIT, RESIGNED, common_command, print_result
+
+from .board import COORDS, INDEX
+from .notation import parse_action
+
+HELP = ("Type a move: holes q,r joined by '>' (-1,5>-1,4; a chain by its ends, -2,6>2,2). "
+        "Commands: pass, moves, resign, draw, help, quit.")
+STYLES = ("bold red", "bold cyan", "bold green", "bold yellow", "bold magenta", "bold white")
+
+
+def board_text(state) -> Text:
+    """The star as Rich Text, N at the top, the last move's holes highlighted."""
+    last = set()
+    if state.last and ">" in state.last:
+        last = {INDEX[tuple(int(v) for v in h.split(","))] for h in state.last.split(">")}
+    out = Text()
+    for r in range(-8, 9):
+        row = [h for h, (q, rr) in enumerate(COORDS) if rr == r]
+        first_q = COORDS[row[0]][0]
+        out.append(f"r{r:>3} q{first_q:>3} ", style="dim")
+        out.append(" " * (2 * first_q + r + 16))
+        for h in row:
+            owner = state.board[h]
+            style = "dim" if owner < 0 else STYLES[owner]
+            if h in last:
+                style += " reverse"
+            out.append("·" if owner < 0 else "●", style=style)
+            out.append(" ")
+        out.append("\n")
+    return out
+
+
+def run(game, *, bot: str, seat: int, seed: int | None, console: Console,
+        read_line: Callable[[str], str]) -> None:
+    """Play one two-player game: the human has ``seat`` (0 = S, moves first), the bot the other."""
+    if seat not in (0, 1):
+        raise IllegalAction("terminal chinese-checkers is a two-player game: seat 0 (S) or 1 (N)")
+    state = game.new_state(num_seats=2)
+    opponent = make_bot(game.id, bot, seed)
+    camp = state.camps[seat]
+    console.print(f"You play {camp} ({'red, moving first' if seat == 0 else 'cyan'}) against "
+                  f"the {bot} bot; fill the {state.targets[seat]} camp. Jumps: "
+                  f"{game.options['jump_rule']}. {HELP}", markup=False)
+    while not state.is_terminal():
+        console.print(board_text(state))
+        if state.current_player != seat:
+            move = opponent.choose(state, state.current_player)
+            console.print(f"{state.camps[state.current_player]} plays {move}", markup=False)
+            state.apply(move)
+            continue
+        line = read_line(f"{camp} to move (move {state.moves[seat] + 1})> ").strip()
+        if not line:
+            continue
+        done = common_command(line.lower(), state, seat, console, help_text=HELP, bot=bot)
+        if done == QUIT:
+            return
+        if done == RESIGNED:
+            break
+        if done == HANDLED:
+            continue
+        try:
+            state.apply(parse_action(line), seat)
+        except IllegalAction as e:
+            console.print(f"Refused: {e.reason}", markup=False)
+    console.print(board_text(state))
+    print_result(state, seat, console, f" Moves: {state.moves[0]} and {state.moves[1]}.")

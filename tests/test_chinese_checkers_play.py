@@ -1,0 +1,87 @@
+"""Chinese checkers bots (random, greedy) and terminal play."""
+
+from __future__ import annotations
+
+import io
+import time
+
+import pytest
+from rich.console import Console
+
+import qipai
+from qipai.bots import bot_names, make_bot
+from qipai.core.errors import IllegalAction
+from qipai.games.chinese_checkers import play
+
+from .chinese_checkers_helpers import camp, position, state_at
+
+
+def test_bots_registered():
+    assert {"random", "greedy"} <= set(bot_names("chinese-checkers"))
+
+
+def test_greedy_takes_the_longest_stride_toward_the_target():
+    s = state_at(position(S=["0,0"], N=["0,-1", "1,-3", "2,-5", "2,-1"]))
+    assert str(make_bot("chinese-checkers", "greedy", 0).choose(s, 0)) == "0,0>0,-2>2,-4>2,-6"
+
+
+def test_greedy_clears_home_before_a_checkpoint():
+    """Own move 29 next, two marbles still at home: 10 must be out after move 30 (§4.3), so
+    the bot moves a home marble out (here the jump -3,6>-1,4) rather than racing ahead."""
+    s = state_at(position(S=["-2,5", "-3,6"] + ["0,0", "1,0", "2,0", "3,0", "4,0", "0,1", "1,1", "2,1"],
+                          N=["0,-4", "1,-4", "2,-4"], moves=(28, 28)))
+    assert str(make_bot("chinese-checkers", "greedy", 3).choose(s, 0)) == "-3,6>-1,4"
+
+
+@pytest.mark.parametrize("n", [2, 3, 4, 6])
+def test_greedy_games_end_fast_and_mostly_by_finishing(n):
+    game = qipai.load("tiaoqi")
+    reasons = []
+    start = time.process_time()
+    for seed in range(4):
+        bots = [make_bot(game.id, "greedy", seed * 10 + s) for s in range(n)]
+        state = game.new_state(num_seats=n)
+        while not state.is_terminal():
+            state.apply(bots[state.current_player].choose(state, state.current_player))
+        reasons.append(state.result.reason)
+    assert (time.process_time() - start) / 4 < 2.0
+    assert reasons.count("finished") + reasons.count("equal_moves_draw") >= 2
+
+
+def test_random_bot_plays_legal_moves_to_the_end():
+    game = qipai.load("chinese-checkers")
+    bots = [make_bot(game.id, "random", s) for s in range(3)]
+    state = game.new_state(num_seats=3)
+    while not state.is_terminal():
+        state.apply(bots[state.current_player].choose(state, state.current_player))
+    assert state.result.reason in ("stalling", "finished", "max_moves", "all_pass")
+
+
+def _run(lines, seat=0, **options):
+    out = io.StringIO()
+    console = Console(file=out, width=120, color_system=None)
+    feed = iter(lines)
+    play.run(qipai.load("tiaoqi", **options), bot="greedy", seat=seat, seed=1, console=console,
+             read_line=lambda prompt: next(feed))
+    return out.getvalue()
+
+
+def test_terminal_play_moves_refusals_and_resign():
+    text = _run(["help", "moves", "hello", "0,0>1,0", "-4,6>-4,4", "", "resign"])
+    assert "Type a move" in text and "-4,6>-2,4" in text
+    assert "Refused: not a move" in text and "Refused: there is no marble on 0,0" in text
+    assert "N plays" in text
+    assert "Game over: 0-1 (resign)" in text and "You lose" in text
+
+
+def test_terminal_play_as_second_seat_and_quit():
+    text = _run(["quit"], seat=1)
+    assert "S plays" in text and "Game abandoned" in text
+    with pytest.raises(IllegalAction, match="two-player"):
+        _run([], seat=2)
+
+
+def test_terminal_board_shows_every_hole():
+    s = state_at(position(S=camp("S"), N=camp("N")))
+    drawn = play.board_text(s).plain
+    assert drawn.count("●") == 20 and drawn.count("·") == 101
