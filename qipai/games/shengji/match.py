@@ -40,6 +40,7 @@ class Match:
         self.count_errors = [0, 0]
         self.follow_errors = [0, 0]
         self.clock_expired = False
+        self.minutes = 0.0
         self.winner: int | None = None
         self.reason = ""
 
@@ -84,6 +85,12 @@ class Match:
             return
         if self.hands and self.winner is None:
             self._decide(self._timeout_winner(), "time")
+
+    def elapsed(self, minutes: float) -> None:
+        """Add ``minutes`` of match time; past ``time_limit_min`` the clock has expired."""
+        self.minutes += minutes
+        if self.minutes >= self.rules["time_limit_min"] and not self.clock_expired:
+            self.time_up()
 
     def on_stage(self) -> int:
         """The team that deals the next hand (台上)."""

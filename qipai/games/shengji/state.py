@@ -124,19 +124,19 @@ class ShengjiState(State):
             raise NotationError("a position has 4 non-empty hands of equal size", "position")
         if trump not in ("S", "H", "D", "C", "NT") or not 2 <= level <= 14 or \
                 not 0 <= dealer < SEATS or not 0 <= leader < SEATS:
-            raise NotationError("position: level 2..14, trump S/H/D/C/NT, dealer and leader 0..3", "position")
+            raise NotationError("level 2..14, trump S/H/D/C/NT, dealer and leader 0..3", "position")
         used: Counter = Counter()
         for seat, h in enumerate(hands):
             for f in h:
                 if used[f] >= self.decks:
-                    raise NotationError(f"position: more than {self.decks} copies of {f}", "position")
+                    raise NotationError(f"more than {self.decks} copies of {f}", "position")
                 card = parse_card(f"{f}{used[f]}")
                 used[f] += 1
                 self.hands[seat][f] += 1
                 self.cards[seat].setdefault(f, []).append(card)
         for f in buried:
             if used[f] >= self.decks:
-                raise NotationError(f"position: more than {self.decks} copies of {f}", "position")
+                raise NotationError(f"more than {self.decks} copies of {f}", "position")
             self.buried.append(parse_card(f"{f}{used[f]}"))
             used[f] += 1
         self.levels = list(data.get("levels") or [level, level])
