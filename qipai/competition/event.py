@@ -45,6 +45,9 @@ ID_RE = re.compile(r"^[A-Za-z0-9_.\-]+$")
 BOT_THINK_MS = 1000     # virtual thinking time of a bot in a bot event (moves the clocks)
 VACANT = 0              # the draw number of an empty seat at a short final table (§5.6)
 LEVEL_NAMES = {11: "J", 12: "Q", 13: "K", 14: "A", 15: "A+"}   # shengji levels as shown
+#: games whose series deals rotate the dealer (game id -> seats): the first dealer of a match by
+#: lot (purpose ``first-actor``, §5.1), then the next seat each game; passed as ``deal={"dealer"}``
+ROTATING_DEALER = {"fouafour": 4}
 
 
 class EventError(QipaiError):
@@ -372,6 +375,9 @@ class Director:
                 "extra": st.number > rule.scheduled}
         if st.variant:
             spec["variant"] = st.variant
+        if self.cfg.game_id in ROTATING_DEALER:     # 4A4 §2.2: first dealer by lot, then the next seat
+            first = lot.stream(m.secret, "first-actor", key).uniform(ROTATING_DEALER[self.cfg.game_id])
+            spec["deal"] = {"dealer": (first + st.number - 1) % ROTATING_DEALER[self.cfg.game_id]}
         if self.cfg.pairs:
             seats, spec["members"] = self._pair_seats(m, seats)
         m.games.append(GameRow(number=st.number, seats=seats, spec=spec, status="pending"))
@@ -956,8 +962,11 @@ class Director:
         return self.game_obj(g.spec.get("variant"), g.spec.get("start"), rule)
 
     def new_state(self, game, g: GameRow):
-        """The start of game ``g``: its stored seed, with the first-actor rotation of sessions."""
+        """The start of game ``g``: its stored seed, with the dealer a series rotates (4A4) or the
+        first-actor rotation of sessions."""
         seed = g.spec["seed"]
+        if g.spec.get("deal") is not None:         # the match's context of the deal (dealer)
+            return game.new_state(seed=seed, deal=g.spec["deal"])
         if g.spec.get("duplicate_table") is not None:
             from .duplicate import table_deals
 

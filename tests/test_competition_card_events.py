@@ -1,0 +1,143 @@
+"""Events of the partnership and multi-player games with their real modules: shengji/tuolaji level
+sessions between pairs (levels carried from deal to deal, the S0 final to pass A, resume), the
+4A4 series (rotating dealer, the second extra deal played with ``first_out_wins``), multi-player
+tiaoqi placement tables (a shared first place played off among the tied), and refused entries."""
+
+from __future__ import annotations
+
+import pytest
+
+from qipai.competition import EventError, create_event, enter_result, open_db, run_event
+from qipai.competition.db import EventRow, GameRow
+from qipai.competition.event import Director
+from tests.competition_helpers import snapshot
+
+
+@pytest.fixture
+def db(tmp_path):
+    return open_db(f"sqlite:///{tmp_path / 'cards.db'}")
+
+
+def pairs(n, bot="random"):
+    return [{"id": f"t{i}", "bot": bot, "members": [f"t{i}a", f"t{i}b"]} for i in range(1, n + 1)]
+
+
+def games(db, eid):
+    with db() as s:
+        d = Director(s, s.get(EventRow, eid))
+        return [(m.round, g.number, g.seats, g.spec, g.result) for m in d.matches() for g in m.games]
+
+
+def test_shengji_levels_carry_from_deal_to_deal_and_the_final_passes_a(db):
+    eid = create_event(db, "s0_shengji", pairs(3), secret="11" * 32)
+    out = run_event(db, eid)
+    assert out["status"] == "finished"
+    with db() as s:
+        d = Director(s, s.get(EventRow, eid))
+        (bye, semi), (final,) = d.matches(1), d.matches(2)
+        assert bye.kind == "bye" and semi.kind == "session" and final.kind == "session"
+        assert d.rule(semi).level_target == ("beyond", 10) and d.rule(final).level_target == ("beyond", 14)
+        assert d.rule(final).time_limit == 180 * 60_000
+        for m in (semi, final):
+            deals = sorted(m.games, key=lambda g: g.number)
+            assert deals[0].spec["start"] == {}
+            for before, after in zip(deals, deals[1:], strict=False):
+                f = before.result["facts"]
+                # the next deal starts from the levels and the dealer the previous one left
+                assert after.spec["start"] == {"team0_level": min(f["levels"][0], 14),
+                                               "team1_level": min(f["levels"][1], 14),
+                                               "dealer": f["on_stage"]}
+                assert after.seats == before.seats and after.spec["members"] == before.spec["members"]
+            levels = deals[-1].result["facts"]["levels"]         # per seat; seat 0 is side 0
+            winner_side = deals[-1].seats[:2].index(m.result["winner"])
+            mine, theirs = levels[winner_side], levels[1 - winner_side]
+            if m.result["ended_by"] == "target":
+                assert mine > (10 if m is semi else 14) and m.result["decided_by"] == "target"
+            else:                                                 # time: higher level, or on stage
+                assert mine > theirs or (mine == theirs and m.result["decided_by"] == "on_stage")
+            assert m.result["totals"][m.entrants.index(m.result["winner"])] == mine
+        assert out["outcome"]["champion"] == d.name(final.result["winner"])
+
+
+def test_a_level_session_resumes_exactly(db, tmp_path):
+    whole = create_event(db, "s2_tuolaji", pairs(2), event_id="tl", secret="22" * 32)
+    run_event(db, whole)
+    # the same event in another database, run a few deals at a time with a new director each time
+    other = open_db(f"sqlite:///{tmp_path / 'again.db'}")
+    create_event(other, "s2_tuolaji", pairs(2), event_id="tl", secret="22" * 32)
+    while run_event(other, "tl", max_games=3)["status"] == "running":
+        pass
+
+    def deals(base):
+        return [(r, n, seats, spec["start"], res["facts"], res["text"])
+                for r, n, seats, spec, res in games(base, "tl")]
+
+    assert deals(db) == deals(other) and len(deals(db)) >= 2
+
+
+def test_level_deals_cannot_be_entered_by_hand(db):
+    eid = create_event(db, "s3_tuolaji", pairs(2))
+    (pending,) = _pending(db, eid)
+    before = snapshot(db)
+    with pytest.raises(EventError, match="deal of a level session"):
+        enter_result(db, eid, pending, "0-1")
+    assert snapshot(db) == before
+
+
+def _pending(db, eid):
+    with db() as s:
+        return [g.id for g in Director(s, s.get(EventRow, eid)).pending_games()]
+
+
+def test_fouafour_rotates_the_dealer_and_plays_the_second_extra_deal_first_out_wins(db):
+    eid = create_event(db, "s2_4a4", pairs(2), secret="33" * 32)
+    # regulation: a win each and a drawn deal (1.5-1.5), then a drawn first extra deal
+    for winner in (1, 2, None, None):
+        (g,) = _pending(db, eid)
+        with db() as s:
+            side0 = s.get(GameRow, g).seats[0]          # the pair on seats 0 and 2 ("1-0")
+        enter_result(db, eid, g, "1/2-1/2" if winner is None else "1-0" if side0 == winner else "0-1")
+    (fifth,) = _pending(db, eid)
+    with db() as s:
+        g = s.get(GameRow, fifth)
+        assert g.number == 5 and g.spec["variant"] == "first_out_wins" and g.spec["extra"]
+    out = run_event(db, eid)
+    assert out["status"] == "finished"
+    rows = games(db, eid)
+    dealers = [spec["deal"]["dealer"] for *_, spec, _ in rows]
+    assert all((b - a) % 4 == 1 for a, b in zip(dealers, dealers[1:], strict=False))
+    assert [spec.get("variant") for *_, spec, _ in rows] == [None, None, None, None, "first_out_wins"]
+    *_, last = rows[-1]
+    assert last["reason"] == "first_out" and last["text"] in ("1-0", "0-1")
+    with db() as s:
+        (m,) = Director(s, s.get(EventRow, eid)).matches(1)
+        assert m.result["decided_by"] == "extra game" and m.result["points"] in ([2.5, 2.5], [2.0, 3.0],
+                                                                                  [3.0, 2.0])
+        assert m.result["text"] in ("3-2 after 5 games", "2-3 after 5 games")
+        game5 = max(m.games, key=lambda g: g.number)
+        assert game5.record["options"]["first_out_wins"] is True
+
+
+def test_tiaoqi_tables_play_off_a_shared_first_place(db):
+    players = [{"id": x} for x in ("ann", "bob", "cat")]
+    eid = create_event(db, "s3_tiaoqi", players)
+    (g1,) = _pending(db, eid)
+    before = snapshot(db)
+    for bad in ("1,2", "0,1,2", "2,2,3", "1,x,2", "1-0"):
+        with pytest.raises(EventError, match="placement game: give the place of each of the 3 seats"):
+            enter_result(db, eid, g1, bad)
+    assert snapshot(db) == before
+    enter_result(db, eid, g1, "1,1,3")             # seats 0 and 1 share first place
+    (g2,) = _pending(db, eid)
+    with db() as s:
+        g = s.get(GameRow, g2)
+        tied = g.match.entrants[:2]
+        assert g.number == 2 and g.spec["extra"] and g.spec["eligible"] == tied
+    enter_result(db, eid, g2, "2,3,1")             # seat 2 finishes first but cannot win; seat 0 beats 1
+    with db() as s:
+        ev = s.get(EventRow, eid)
+        (m,) = Director(s, ev).matches(1)
+        assert ev.status == "finished" and m.result["winner"] == tied[0]
+        assert m.result["totals"] == [1, 1, 3] and m.result["ranks"] == [1, 2, 3]
+        assert m.result["decided_by"] == "extra_deals"
+        assert ev.outcome["champion"] == Director(s, ev).name(tied[0])
