@@ -172,3 +172,9 @@ def test_bad_extra_variants_are_refused(variant, message):
         SeriesRule.from_dict(series)
     with pytest.raises(OptionError, match="needs tiebreak"):
         SeriesRule.from_dict({"tiebreak": "none", "extra_variant": {"1": "first_out_wins"}})
+
+
+def test_a_forfeited_level_deal_loses_the_session():
+    rule = level_rule()
+    st = session_status(rule, [deal(6, 2, 0), DealOutcome((6, 2), 60_000, forfeit=0)])
+    assert st.done and st.ranking == (1, 0) and st.decided_by == "forfeit" and st.ended_by == "forfeit"
