@@ -213,13 +213,19 @@ class ChineseCheckersState(State):
             dests = {d: p for d, p in dests.items() if not self._foreign(seat, d)}
         return dests
 
+    def generate_moves(self, seat: int) -> list[Action]:
+        """Every move of ``seat``'s marbles in this position, generated afresh (no cache, no
+        turn check): one per (start, destination), by start hole then destination hole."""
+        out = []
+        for h in self.marbles(seat):
+            dests = self.move_destinations(seat, h)
+            out.extend(Action(MOVE, dests[d]) for d in sorted(dests))
+        return out
+
     def _legal_actions(self, seat: int) -> list[Action]:
         cache = self._cache
         if cache is None or cache[0] != seat:
-            out = []
-            for h in self.marbles(seat):
-                dests = self.move_destinations(seat, h)
-                out.extend(Action(MOVE, dests[d]) for d in sorted(dests))
+            out = self.generate_moves(seat)
             # (seat, the list, (from, to) -> the stored move): apply reuses it until a change
             cache = self._cache = (seat, out or [Action(PASS)],
                                    {(a.path[0], a.path[-1]): a for a in out})
