@@ -25,7 +25,7 @@ from .scoring import advance, kitty_multiplier, outcome_text, table_outcome, tar
 from .trump import TRUMP, Trump, face_points
 
 SEATS = 4
-LIST_LIMIT = 600           # legal sets up to this size are lists; larger ones are lazy sequences
+LIST_LIMIT = 200           # legal sets up to this size are lists; larger ones are lazy sequences
 
 
 def team_of(seat: int) -> int:
