@@ -85,3 +85,25 @@ def test_terminal_board_shows_every_hole():
     s = state_at(position(S=camp("S"), N=camp("N")))
     drawn = play.board_text(s).plain
     assert drawn.count("●") == 20 and drawn.count("·") == 101
+
+
+def test_match_runner_timeouts_skip_then_eliminate_and_two_player_timeout_loses():
+    """competition.md clocks: tiaoqi_multi skips a timed-out turn (the ``timeout`` action) and
+    the third strike eliminates; board_default makes a two-player timeout lose. The records
+    replay to the same results."""
+    import asyncio
+
+    from qipai.core.record import Record, replay
+    from qipai.match.players import BotPlayer, Player
+    from qipai.match.runner import GameRunner
+
+    game = qipai.load("tiaoqi")
+    players = [BotPlayer(make_bot(game.id, "greedy", s)) for s in range(2)] + [Player()]
+    out = asyncio.run(GameRunner(game, players, clock="tiaoqi_multi", num_seats=3,
+                                 trustee=[2]).run())
+    assert out.record.actions[2] == "timeout" and out.state.status[2] == "out"
+    assert out.result.details["places"][2] == 3
+    assert replay(Record.from_json(out.record.to_json())).result.text == out.result.text
+    players = [Player(), BotPlayer(make_bot(game.id, "greedy", 1))]
+    out = asyncio.run(GameRunner(game, players, clock="board_default", trustee=[0]).run())
+    assert out.result.text == "0-1" and out.result.winners == (1,)
