@@ -141,3 +141,33 @@ def test_tiaoqi_tables_play_off_a_shared_first_place(db):
         assert m.result["totals"] == [1, 1, 3] and m.result["ranks"] == [1, 2, 3]
         assert m.result["decided_by"] == "extra_deals"
         assert ev.outcome["champion"] == Director(s, ev).name(tied[0])
+
+
+def test_baohuang_deals_inherit_the_tribute_and_every_record_replays(db):
+    import qipai
+
+    eid = create_event(db, "s0_baohuang", [{"id": f"p{i}", "bot": "random"} for i in range(1, 6)],
+                       overrides={"match": {"session": {"seats": 5, "end": {"deals": 4}}}})
+    assert run_event(db, eid)["status"] == "finished"
+    with db() as s:
+        (m,) = Director(s, s.get(EventRow, eid)).matches(1)
+        deals = sorted(m.games, key=lambda g: g.number)
+        assert len(deals) >= 4 and "deal" not in deals[0].spec
+        for before, after in zip(deals, deals[1:], strict=False):
+            # the tribute the replayed deal owes is what the next deal was started with
+            basis = qipai.replay(qipai.Record.from_json(before.record)).result.details["tribute_basis"]
+            assert after.spec.get("deal") == ({"previous": basis} if basis is not None else None)
+        for g in deals:
+            assert qipai.replay(qipai.Record.from_json(g.record)).result.text == g.result["text"]
+
+
+@pytest.mark.parametrize("preset", ["s2_tuolaji", "s2_4a4", "s0_junqi"])
+def test_records_of_partnership_events_replay(db, preset):
+    import qipai
+
+    eid = create_event(db, preset, pairs(2))
+    assert run_event(db, eid)["status"] == "finished"
+    with db() as s:
+        for m in Director(s, s.get(EventRow, eid)).matches():
+            for g in m.games:
+                assert qipai.replay(qipai.Record.from_json(g.record)).result.text == g.result["text"]

@@ -29,7 +29,7 @@ from qipai.match import BotPlayer, GameRunner, Player, VirtualTime
 from . import lot
 from .config import EventConfig, parse_config, preset_data, round_label, stage_data
 from .db import EntrantRow, EventRow, GameRow, MatchRow, StageRow
-from .measure import MeasureError, deal_outcome, facts, next_start, session_options
+from .measure import MeasureError, deal_outcome, facts, next_deal, next_start, session_options
 from .pairing import (
     berger_rounds,
     knockout_first_round,
@@ -517,6 +517,9 @@ class Director:
             secret = lot.seed(self.ev.secret, "match", [self.ev.id, m.round, "group"]).hex()
             spec["seed"] = lot.deal_seed(secret, group, number)
             spec["duplicate_table"] = m.index - 1
+        carried = next_deal(played[-1].result if played else None)
+        if carried is not None and not rule.duplicate:     # e.g. baohuang's tribute (§4.4)
+            spec["deal"] = carried
         seats = list(m.entrants)
         if rule.sides:          # a pair table: the pairs' accounts on the partnerships' seats
             seats, spec["members"] = self._pair_seats(m)
@@ -965,7 +968,7 @@ class Director:
         """The start of game ``g``: its stored seed, with the dealer a series rotates (4A4) or the
         first-actor rotation of sessions."""
         seed = g.spec["seed"]
-        if g.spec.get("deal") is not None:         # the match's context of the deal (dealer)
+        if g.spec.get("deal") is not None:     # the deal's context: 4A4's dealer, baohuang's tribute
             return game.new_state(seed=seed, deal=g.spec["deal"])
         if g.spec.get("duplicate_table") is not None:
             from .duplicate import table_deals

@@ -1,8 +1,10 @@
 """What a session reads from a finished deal or game (competition.md §0.4 item 5, §2.3).
 
-A score session needs only ``Result.returns``. Level sessions (shengji/tuolaji) and placement
-sessions (multi-player tiaoqi) need more; when a deal is stored, :func:`facts` reads it from the
-game's ``Result.details`` into a small dict kept with the game's result, in game-seat terms:
+A score session needs only ``Result.returns`` (and, for a game whose next deal depends on the
+previous one, what carries over: ``deal``, see :func:`carried_deal`). Level sessions
+(shengji/tuolaji) and placement sessions (multi-player tiaoqi) need more; when a deal is stored,
+:func:`facts` reads it from the game's ``Result.details`` into a small dict kept with the game's
+result, in game-seat terms:
 
 * ``places``: the place of every seat (1 = best; shared places repeat), placement games;
 * ``levels``: the level of every seat's side after the deal (2..14, 15 = has passed A);
@@ -31,10 +33,13 @@ class MeasureError(ValueError):
 def facts(rule: SessionRule | None, state: Any) -> dict[str, Any]:
     """The facts of finished ``state`` the session ``rule`` needs ({} for score sessions or
     two-sided series). Raises MeasureError naming the missing number."""
-    if rule is None or rule.measure == "score":
+    if rule is None:
         return {}
     details = dict(state.result.details or {})
     n = state.num_seats
+    carry = carried_deal(state.game.id, details)
+    if rule.measure == "score":
+        return {"deal": carry} if carry else {}
     if rule.measure == "placement":
         places = details.get("places")
         if not isinstance(places, list | tuple) or len(places) != n:
@@ -91,6 +96,15 @@ def next_deal_options(game_id: str, details: dict[str, Any], sides: list[tuple[i
             "dealer": int(details["next_dealer"])}
 
 
+def carried_deal(game_id: str, details: dict[str, Any]) -> dict[str, Any] | None:
+    """What the next deal at the table inherits as ``new_state(deal=...)``, for games whose deals
+    depend on the previous one. baohuang: the tribute owed, ``{"previous":
+    details["tribute_basis"]}`` (none after a deal without a basis, baohuang §4.4)."""
+    if game_id == "baohuang" and details.get("tribute_basis") is not None:
+        return {"previous": details["tribute_basis"]}
+    return None
+
+
 def session_options(game_cls: Any, rule: SessionRule | None) -> dict[str, Any]:
     """Options a level session hands to its game (``start_level``, ``must_play_levels``,
     §2.3 "passed to the shengji module"), for each the game has."""
@@ -138,6 +152,12 @@ def deal_outcome(rule: SessionRule, result: dict[str, Any], seats: Sequence[int]
     if f.get("attackers"):
         attack[unit[f["attackers"][0]]] = float(f.get("attack_total") or 0)
     return DealOutcome(tuple(levels), ms, on_stage=unit[f["on_stage"]], attack=tuple(attack))
+
+
+def next_deal(result: dict[str, Any] | None) -> dict[str, Any] | None:
+    """The ``deal`` argument the next deal of a session starts from: the ``deal`` fact of the
+    previous deal (None before the first deal or when nothing carries over)."""
+    return (result.get("facts") or {}).get("deal") if result else None
 
 
 def next_start(result: dict[str, Any] | None) -> dict[str, Any]:
