@@ -37,7 +37,7 @@ def test_presets_name_existing_profiles_and_options():
 
 @pytest.mark.parametrize("bad", [{"decks": 3}, {"profile": "nope"}, {"must_play_levels": [1]},
                                  {"dealer": 4}, {"declaration": "grab3"}, {"team0_level": 15},
-                                 {"target": "pass_3"}, {"unknown": 1}])
+                                 {"target": "pass_3"}, {"unknown": 1}, {"team0_level": 5}])
 def test_bad_options_are_refused(bad):
     with pytest.raises(OptionError):
         qipai.load("shengji", **bad)

@@ -116,58 +116,65 @@ def decompose(holding: dict[str, int], pos: dict[str, int], decks: int = 2) -> l
     return comps
 
 
-def _all_splits(holding: dict[str, int], pos: dict[str, int]) -> Iterator[list[Comp]]:
-    """Every split of a 3-deck holding into singles, pairs, triples, tractors and titanics."""
-    faces = sorted(holding, key=lambda f: (pos[f], -_suit_pref(f)))
-
-    def rec(counts: dict[str, int]) -> Iterator[list[Comp]]:
-        live = [f for f in faces if counts[f] > 0]
-        if not live:
-            yield []
-            return
-        f = live[0]                       # the lowest face takes part in the next component
+def _components(counts: dict[str, int], pos: dict[str, int]) -> list[Comp]:
+    """Every single, pair, triple, tractor and titanic that can be taken from ``counts``."""
+    out: list[Comp] = []
+    by_pos: dict[int, list[str]] = {}
+    for f, c in counts.items():
+        if c <= 0:
+            continue
         p = pos[f]
-        options: list[Comp] = [Comp("single", 1, p, (f,))]
-        if counts[f] >= 2:
-            options.append(Comp("pair", 1, p, (f, f)))
-        if counts[f] >= 3:
-            options.append(Comp("triple", 1, p, (f, f, f)))
-            for g in live:
-                if pos[g] == p + 1 and counts[g] >= 3:
-                    options.append(Comp("titanic", 2, p + 1, (g, g, g, f, f, f)))
-        if counts[f] >= 2:
-            # tractors with f as the lowest pair
-            chain = [f]
-            while True:
-                nxt = [g for g in live if pos[g] == pos[chain[-1]] + 1 and counts[g] >= 2]
-                if not nxt:
-                    break
-                chain.append(sorted(nxt, key=_suit_pref)[0])
-                body = tuple(x for g in reversed(chain) for x in (g, g))
-                options.append(Comp("tractor", len(chain), pos[chain[-1]], body))
-        for comp in options:
-            for x in comp.faces:
-                counts[x] -= 1
-            for rest in rec(counts):
-                yield [comp, *rest]
-            for x in comp.faces:
-                counts[x] += 1
-
-    yield from rec(dict(holding))
+        out.append(Comp("single", 1, p, (f,)))
+        if c >= 2:
+            out.append(Comp("pair", 1, p, (f, f)))
+            by_pos.setdefault(p, []).append(f)
+        if c >= 3:
+            out.append(Comp("triple", 1, p, (f, f, f)))
+    for f, c in counts.items():
+        if c >= 3:
+            for g, d in counts.items():
+                if d >= 3 and pos[g] == pos[f] + 1:
+                    out.append(Comp("titanic", 2, pos[g], (g, g, g, f, f, f)))
+    for top in by_pos:
+        length = 1
+        while top - length in by_pos:
+            length += 1
+            lists = [by_pos[top - i] for i in range(length)]
+            for choice in _product(lists):
+                out.append(Comp("tractor", length, top, tuple(x for f in choice for x in (f, f))))
+    return out
 
 
 def _decompose3(holding: dict[str, int], pos: dict[str, int]) -> list[Comp]:
     """§3.10: the split whose sizes (descending) are lexicographically greatest; then more
-    titanics; then higher tops."""
-    best = None
-    best_key = None
-    for split in _all_splits(holding, pos):
-        sizes = sorted((c.size for c in split), reverse=True)
-        key = (sizes, sum(c.kind == "titanic" for c in split), sorted((c.top for c in split), reverse=True))
-        if best_key is None or key > best_key:
-            best, best_key = split, key
-    assert best is not None
-    return sorted(best, key=lambda c: (shape_order(c.shape), -c.top))
+    titanics; then higher tops. Every such split starts with a largest possible component, so
+    the search takes one of those and recurses on the rest (memoised on the remaining cards)."""
+    memo: dict[tuple, tuple] = {}
+
+    def best(counts: dict[str, int]) -> tuple:
+        key = tuple(sorted((f, c) for f, c in counts.items() if c))
+        if not key:
+            return ((), 0, (), ())
+        if key in memo:
+            return memo[key]
+        comps = _components(counts, pos)
+        size = max(c.size for c in comps)
+        found = None
+        for comp in comps:
+            if comp.size != size:
+                continue
+            rest = dict(counts)
+            for x in comp.faces:
+                rest[x] -= 1
+            sizes, tits, tops, parts = best(rest)
+            cand = ((size, *sizes), tits + (comp.kind == "titanic"),
+                    tuple(sorted((comp.top, *tops), reverse=True)), (comp, *parts))
+            if found is None or cand[:3] > found[:3]:
+                found = cand
+        memo[key] = found
+        return found
+
+    return sorted(best(dict(holding))[3], key=lambda c: (shape_order(c.shape), -c.top))
 
 
 def format_of(comps: list[Comp]) -> list[tuple[str, int]]:

@@ -114,6 +114,9 @@ class Shengji(Game):
         for name in ("team0_level", "team1_level"):
             if o[name] is not None and o[name] > 14:
                 raise OptionError(f"option {name!r}: a level 2..14 (a team past A has won the match)")
+        if o["dealer"] is None and self.levels[0] != self.levels[1]:
+            raise OptionError("hand 1 (dealer None) starts with both teams at the same level; "
+                              "give 'dealer' for a later hand")
         expect = {2: 8, 3: 6}[o["decks"]]
         if o["kitty_size"] != expect:
             raise OptionError(f"option 'kitty_size': {o['decks']} decks have a {expect}-card kitty")

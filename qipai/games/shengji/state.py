@@ -375,6 +375,12 @@ class ShengjiState(State):
         items = _items(he)
         if self._free_follow():
             return SubMultisets(items, n, _ordered_play)
+        if self.decks >= 3:
+            from .titanic import best_vector, shapes_in_order
+            shapes = shapes_in_order(self.lead_fmt)
+            target = best_vector(he, self.trump.pos, shapes)
+            return [a for a in SubMultisets(items, n, _ordered_play)
+                    if best_vector(dict(Counter(a.faces)), self.trump.pos, shapes) == target]
         return [a for a in SubMultisets(items, n, _ordered_play) if self._follow_ok(Counter(a.faces), he)]
 
     def _free_follow(self) -> bool:

@@ -104,9 +104,15 @@ def best_vector(holding: dict[str, int], pos: dict[str, int],
     return rec(dict(holding), 0)
 
 
+def shapes_in_order(fmt: list[tuple[str, int]]) -> list[tuple[str, int]]:
+    """F's components in the order of §3.10: titanic, tractors (longest first), triples, pairs,
+    singles."""
+    return sorted(fmt, key=shape_order)
+
+
 def follow_ok3(play: dict[str, int], he: dict[str, int], pos: dict[str, int],
                fmt: list[tuple[str, int]], n: int) -> bool:
     """§3.10: with more than N led-suit cards, ``play`` (all led suit) is legal iff its score
     vector equals the best one any N cards of ``he`` reach."""
-    shapes = sorted(fmt, key=shape_order)
+    shapes = shapes_in_order(fmt)
     return best_vector(play, pos, shapes) == best_vector(he, pos, shapes)
