@@ -14,7 +14,7 @@ import qipai
 from qipai.core.errors import IllegalAction
 
 PROFILES = ["seed000", "seed001", "seed002", "seed003"]
-FAST = settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+FAST = settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 def _snap(state) -> str:
