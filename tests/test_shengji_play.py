@@ -47,10 +47,18 @@ def test_quit_and_end_of_input_leave_the_match_unfinished():
     out = io.StringIO()
     st = shengji_play.run(qipai.load("shengji"), seat=0, seed=1, console=Console(file=out),
                           read_line=lambda p: "quit")
-    assert not st.is_terminal() and "left the table" in out.getvalue()
+    assert not st.is_terminal() and "Game abandoned" in out.getvalue()
 
     def eof(prompt):
         raise EOFError
 
     st = shengji_play.run(qipai.load("shengji"), seat=2, seed=1, console=Console(file=out), read_line=eof)
     assert not st.is_terminal() and "end of input" in out.getvalue()
+
+
+def test_resign_loses_the_match():
+    out = io.StringIO()
+    st = shengji_play.run(qipai.load("shengji"), seat=1, seed=2, console=Console(file=out),
+                          read_line=lambda p: "resign")
+    assert st.result.reason == "resign" and st.result.winners == (0, 2)
+    assert "Game over: team 0 (forfeit)" in out.getvalue() and "You lose" in out.getvalue()

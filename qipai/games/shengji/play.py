@@ -17,12 +17,13 @@ from rich.console import Console
 from qipai.bots import make_bot
 from qipai.core.errors import IllegalAction, OptionError
 
+from ..terminal import HANDLED, QUIT, RESIGNED, common_command
 from .match import Match
 from .trump import TRUMP, Trump
 
 HELP = ("Type 'pass' or 'declare 2H 2H' at a declaration prompt, 'bury' and the cards when you take "
         "the kitty, or the cards to play (AS AS KS; T = ten, LJ/BJ = small/big joker). 'hint' lists "
-        "what is legal, 'quit' stops.")
+        "what is legal, 'resign' gives up the match, 'quit' stops.")
 SUIT_NAME = {TRUMP: "trumps", "S": "♠ spades", "H": "♥ hearts", "C": "♣ clubs", "D": "♦ diamonds"}
 
 
@@ -109,14 +110,15 @@ def run(game, bot: str | None = None, seat: int = 0, seed: int | None = None,
                 low = text.lower()
                 if not text:
                     continue
-                if low in ("quit", "exit", "q"):
-                    console.print("you left the table.")
-                    return state
-                if low in ("help", "?"):
-                    console.print(HELP, markup=False)
-                    continue
-                if low in ("hint", "hints", "moves"):
+                if low in ("hint", "hints", "moves"):       # legal sets can be huge: a summary
                     _hint(state, seat, console)
+                    continue
+                done = common_command(low, state, seat, console, help_text=HELP)
+                if done == QUIT:
+                    return state
+                if done == RESIGNED:
+                    break
+                if done == HANDLED:
                     continue
                 try:
                     state.apply(text, seat)
@@ -126,6 +128,9 @@ def run(game, bot: str | None = None, seat: int = 0, seed: int | None = None,
                 console.print(f"seat {seat} (you): {state.log[-1]}", markup=False)
                 break
         d = state.result.details
+        if "forfeit_team" in d:
+            match.record(state)
+            break
         console.print(f"[bold]Hand over: {state.result.text}[/bold] (attackers {d['attack_total']} = "
                       f"tricks {d['trick_points']} + kitty {d['kitty_points']}×{d['kitty_multiplier']} "
                       f"+ penalty {d['penalty']}); levels now {d['levels']}; buried {' '.join(d['buried'])}")
