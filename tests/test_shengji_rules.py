@@ -455,3 +455,29 @@ def test_s3_10_titanic_shapes():
         assert [c.kind for c in comps] == [kind], cards
     comps = _comps("7S 7S 7S 8S 8S", t, 3)
     assert [c.kind for c in comps] == ["tractor", "single"]
+
+
+def test_s2_6_grab3_ladder():
+    """§2.6: steps 1..5; LJ×2 and BJ×2 are the same step; 天主 is NT; any step may come first."""
+    hand = {"5S": 3, "LJ": 2, "BJ": 3}
+    assert dc.classify("grab3", ("5S",), 5)[0] == 1
+    assert dc.classify("grab3", ("LJ", "LJ"), 5)[0] == dc.classify("grab3", ("BJ", "BJ"), 5)[0] == 3
+    assert dc.classify("grab3", ("5S",) * 3, 5)[0] == 4
+    assert dc.classify("grab3", ("BJ",) * 3, 5) == (5, None, "天主")
+    assert set(dc.candidates("grab3", hand, 5, None)) == {
+        ("5S",), ("5S", "5S"), ("5S",) * 3, ("LJ", "LJ"), ("BJ", "BJ"), ("BJ",) * 3}
+    assert set(dc.candidates("grab3", hand, 5, 3)) == {("5S",) * 3, ("BJ",) * 3}
+    with pytest.raises(ValueError):
+        dc.classify("grab3", ("LJ", "BJ"), 5)
+
+
+def test_s2_6_titanic_hand_declarations():
+    """A titanic hand: 39 cards each, a 6-card kitty, the first declarer deals."""
+    st = qipai.load("shengji", profile="titanic").new_state(seed=12)
+    while st.phase in ("deal", "window"):
+        acts = st.legal_actions()
+        st.apply(acts[-1] if not st.declarations else "pass")
+    assert st.phase == "bury" and len(st.kitty) == 6
+    if st.declarations:
+        assert st.dealer == st.declarations[0]["seat"]
+    assert sum(st.hands[st.dealer].values()) == 45
