@@ -6,10 +6,11 @@
 from .config import EventConfig, load_preset, parse_config, preset_names
 from .db import open_db
 from .event import Director, EventError, create_event, enter_result, no_show, run_event, withdraw
+from .penalties import penalize
 from .rules import GamePoints, PlacementPoints, SeriesRule, SessionRule, series_status, session_status
 
 __all__ = [
     "Director", "EventConfig", "EventError", "GamePoints", "PlacementPoints", "SeriesRule",
     "SessionRule", "create_event", "enter_result", "load_preset", "no_show", "open_db", "parse_config",
-    "preset_names", "run_event", "series_status", "session_status", "withdraw",
+    "penalize", "preset_names", "run_event", "series_status", "session_status", "withdraw",
 ]

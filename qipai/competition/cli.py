@@ -213,6 +213,25 @@ def noshow_cmd(players: Annotated[list[str], typer.Argument(help="The entrant id
     console.print(f"absent: {', '.join(players)}", markup=False)
 
 
+@app.command("penalty")
+def penalty_cmd(player: Annotated[str, typer.Argument(help="The player's entrant id, as in the players "
+                                                           "file and `event show`.")],
+                kind: Annotated[str, typer.Argument(help="A penalty kind the preset lists for referees "
+                                                         "(deal_fault, follow_error, deal_forfeit).")],
+                reason: Annotated[str, typer.Option("--reason", "-r", help="Why (shown with the entry).")],
+                event: EventOpt = None, db: DbOpt = None) -> None:
+    """Record a referee's penalty against a player's pending match (competition.md §2.7) and apply
+    it: deal_fault disqualifies at the preset's count; follow_error costs a level after the deal in
+    play and loses the match at the preset's count; deal_forfeit loses the deal in play."""
+    from .penalties import penalize
+
+    try:
+        out = penalize(_db(db), event, player, kind, reason)
+    except QipaiError as e:
+        _fail(str(e))
+    console.print(out["effect"], markup=False)
+
+
 @app.command("list")
 def list_cmd(db: DbOpt = None) -> None:
     """List the events in the database."""
@@ -309,9 +328,31 @@ def render(d, header: bool = True, footer: bool = True) -> None:
         for row in d.standings():
             t.add_row(str(row["rank"]), row["id"], f"{row['points']:g}", f"{row['sb']:g}", str(row["wins"]))
         console.print(t)
+    if footer:
+        render_penalties(d)
     if ev.outcome and footer:
         runners = ", ".join(ev.outcome["runner_up"]) or "-"
         console.print(f"champion: {ev.outcome['champion']}; runner-up: {runners}", markup=False)
         if "placement_points" in ev.outcome:
             pts = ev.outcome["placement_points"].items()
             console.print("placement points: " + ", ".join(f"{k} {v:g}" for k, v in pts), markup=False)
+
+
+def render_penalties(d) -> None:
+    """The penalty ledger of the event (§2.7), if it has entries."""
+    from sqlalchemy import select
+
+    from .db import MatchRow, PenaltyRow
+
+    rows = list(d.s.execute(select(PenaltyRow, MatchRow).join(MatchRow, PenaltyRow.match_id == MatchRow.id)
+                            .where(PenaltyRow.event_id == d.ev.id).order_by(PenaltyRow.id)))
+    if not rows:
+        return
+    t = Table(title="Penalties")
+    for c in ("player", "kind", "match", "deal", "source", "reason"):
+        t.add_column(c)
+    for p, m in rows:
+        deal = next((str(g.number) for g in m.games if g.id == p.game_id), "-")
+        t.add_row(p.entrant_id, p.kind, f"r{m.round}.m{m.index}", deal, p.source, escape(p.reason))
+    console.print(t)
+

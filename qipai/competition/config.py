@@ -18,6 +18,7 @@ from typing import Any
 
 from qipai.core.errors import OptionError
 
+from .penalties import PenaltyRule, parse_penalties
 from .rules import GamePoints, PlacementPoints, SeriesRule, SessionRule, merge_session
 
 STAGES = ("knockout", "table_knockout", "round_robin", "swiss", "swiss_or_round_robin", "table_swiss")
@@ -66,6 +67,7 @@ class EventConfig:
     #: round label (``final``, ``semifinal``, ``quarterfinal``, ``round_N``) -> the match rule of
     #: that round (§2.5 ``round_overrides``)
     round_rules: dict[str, SeriesRule | SessionRule] = field(default_factory=dict)
+    penalties: dict[str, PenaltyRule] = field(default_factory=dict)   # the ledger's kinds (§2.7)
 
     def rule_for(self, label: str | None, number: int) -> SeriesRule | SessionRule:
         """The match rule of the stage's round ``number`` (1-based) whose knockout name is
@@ -87,8 +89,32 @@ class EventConfig:
         return self.rounds or max(1, min(n - 1, math.ceil(math.log2(max(n, 2))) + 2))
 
 
+TOP_KEYS = {"title", "source", "game", "entrants", "unit_limit", "draw", "stage", "match", "clock",
+            "conduct", "penalties", "placement_points", "first_bidder", "standings", "game_points", "then"}
+CONDUCT = {"partner_chat": ("on", "off"), "trick_review": ("all", "last_trick_only")}
+FIRST_BIDDER = ("lot_then_rotate", "face_up_card")
+
+
+def _check_top(name: str, data: dict[str, Any]) -> None:
+    """Unknown top-level keys, ``conduct`` and ``first_bidder`` values. Raises OptionError."""
+    bad = set(data) - TOP_KEYS
+    if bad:
+        raise OptionError(f"preset {name}: unknown key(s) {sorted(bad)}; valid: {sorted(TOP_KEYS)}")
+    conduct = data.get("conduct") or {}
+    if not isinstance(conduct, dict):
+        raise OptionError(f"preset {name}: conduct must be a table")
+    for k, v in conduct.items():
+        if k not in CONDUCT or v not in CONDUCT[k]:
+            raise OptionError(f"preset {name}: conduct.{k} = {v!r} is not one of "
+                              + "; ".join(f"{c} = {' | '.join(vs)}" for c, vs in CONDUCT.items()))
+    fb = data.get("first_bidder")
+    if fb is not None and fb not in FIRST_BIDDER:
+        raise OptionError(f"preset {name}: first_bidder must be {' or '.join(FIRST_BIDDER)}, not {fb!r}")
+
+
 def parse_config(name: str, data: dict[str, Any]) -> EventConfig:
     """Validate a preset dict. Raises OptionError naming what is wrong."""
+    _check_top(name, data)
     try:
         game = dict(data["game"])
         game_id = game.pop("id")
@@ -144,7 +170,14 @@ def parse_config(name: str, data: dict[str, Any]) -> EventConfig:
                        standings, PlacementPoints.from_dict(data.get("placement_points")),
                        stage.get("round_robin_if_entrants_at_most"), stage.get("rounds"), data,
                        seeded, double, entrants == "pairs", _check_then(name, data, kind, seats),
-                       _round_rules(name, data, kind, match))
+                       _round_rules(name, data, kind, match), _penalties(name, data))
+
+
+def _penalties(name: str, data: dict[str, Any]) -> dict[str, PenaltyRule]:
+    try:
+        return parse_penalties(data.get("penalties"))
+    except OptionError as e:
+        raise OptionError(f"preset {name}: {e}") from None
 
 
 ROUND_NAMES = {"final": 1, "semifinal": 2, "quarterfinal": 4}   # knockout rounds by matches in them

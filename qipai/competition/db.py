@@ -121,6 +121,23 @@ class GameRow(Base):
     match: Mapped[MatchRow] = relationship(back_populates="games")
 
 
+class PenaltyRow(Base):
+    """One entry of the penalty ledger (competition.md §2.7): who, in which match and deal, what
+    kind, entered by whom (source) and why."""
+
+    __tablename__ = "penalties"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    event_id: Mapped[str] = mapped_column(ForeignKey("events.id"))
+    match_id: Mapped[int] = mapped_column(ForeignKey("matches.id"))
+    game_id: Mapped[int | None] = mapped_column(ForeignKey("games.id"), nullable=True)
+    entrant_id: Mapped[str] = mapped_column(String(80))
+    kind: Mapped[str] = mapped_column(String(40))
+    source: Mapped[str] = mapped_column(String(20))        # engine | referee
+    reason: Mapped[str] = mapped_column(String(500))
+    created: Mapped[str] = mapped_column(String(40), default=_now)
+
+
 def data_dir() -> Path:
     base = os.environ.get("QIPAI_DATA_DIR")
     if base:

@@ -172,6 +172,26 @@ def _check_sides(cfg: EventConfig, game: Any) -> None:
                          "pairs (entrants = \"pairs\")")
 
 
+FIRST_BIDDER_DEALS = {"lot_then_rotate": "shuffle", "face_up_card": "cut_faceup"}   # doudizhu's deal option
+
+
+def _check_rules_fit_game(cfg: EventConfig, game: Any) -> None:
+    """Penalties the game and format can apply; ``first_bidder`` agreeing with how the game picks
+    its first bidder (doudizhu ``deal``). Raises EventError."""
+    from .penalties import check_game
+
+    s = cfg.session
+    try:
+        check_game(cfg.penalties, game, s is not None and s.measure == "level", s is not None)
+    except QipaiError as e:
+        raise EventError(f"preset {cfg.name}: {e}") from None
+    fb = cfg.raw.get("first_bidder")
+    deal = game.options.get("deal") if game.id == "doudizhu" else None
+    if fb is not None and deal is not None and FIRST_BIDDER_DEALS[fb] != deal:
+        raise EventError(f"preset {cfg.name}: first_bidder = {fb!r} needs the doudizhu option deal = "
+                         f"{FIRST_BIDDER_DEALS[fb]!r}, but the game is set to {deal!r}")
+
+
 def create_event(db: sessionmaker[Session], preset: str, players: Sequence[Any], *,
                  event_id: str | None = None, name: str | None = None,
                  secret: str | None = None, overrides: dict[str, Any] | None = None) -> str:
@@ -186,6 +206,7 @@ def create_event(db: sessionmaker[Session], preset: str, players: Sequence[Any],
     except QipaiError as e:
         raise EventError(str(e)) from None
     _check_sides(cfg, game)
+    _check_rules_fit_game(cfg, game)
     if cfg.session is not None and cfg.session.duplicate:
         from .duplicate import supports
 
@@ -307,8 +328,31 @@ class Director:
             self._new_round(rnd + 1)
 
     def _withdrawn(self, m: MatchRow) -> list[int]:
-        """Draw numbers of the entrants of ``m`` who have withdrawn."""
-        return [d for d in m.entrants if d in self.by_draw and self.by_draw[d].status == "withdrawn"]
+        """Draw numbers of the entrants of ``m`` who have withdrawn or been disqualified (§2.7), or
+        who lost the match by a penalty count (``lose_match_at``)."""
+        lost = self._penalty_losers(m)
+        return [d for d in m.entrants if d in self.by_draw
+                and (self.by_draw[d].status in ("withdrawn", "disqualified") or d in lost)]
+
+    def penalty_counts(self, m: MatchRow, kind: str) -> dict[int, int]:
+        """Entries of ``kind`` per draw number in match ``m`` (the penalty ledger, §2.7)."""
+        from .db import PenaltyRow
+
+        if not self.cfg.penalties or m.id is None:
+            return {}
+        ids = {self.by_draw[d].entrant_id: d for d in m.entrants if d in self.by_draw}
+        out: dict[int, int] = {}
+        q = select(PenaltyRow).where(PenaltyRow.match_id == m.id, PenaltyRow.kind == kind)
+        for row in self.s.scalars(q):
+            if row.entrant_id in ids:
+                out[ids[row.entrant_id]] = out.get(ids[row.entrant_id], 0) + 1
+        return out
+
+    def _penalty_losers(self, m: MatchRow) -> set[int]:
+        rule = self.cfg.penalties.get("follow_error")
+        if rule is None or rule.lose_match_at is None:
+            return set()
+        return {d for d, n in self.penalty_counts(m, "follow_error").items() if n >= rule.lose_match_at}
 
     def out_seats(self, m: MatchRow) -> list[int]:
         """Draw numbers at table ``m`` played by trusteeship, ranked last and unable to advance:
@@ -456,7 +500,9 @@ class Director:
         done = [g for g in games if g.status == "finished"]
         pw = sum(_pts(gp, g, winner) for g in done) + gp.score(True, 0)
         pl = sum(_pts(gp, g, loser) for g in done) + gp.score(False, 0)
-        result = {"reason": "withdrawal", "winner_draws": [winner], "moves": 0, "text": "forfeit"}
+        status = self.by_draw[loser].status
+        why = {"withdrawn": "withdrawal", "disqualified": "disqualification"}.get(status, "penalties")
+        result = {"reason": why, "winner_draws": [winner], "moves": 0, "text": "forfeit"}
         pending = [g for g in games if g.status == "pending"]
         if pending:
             g = pending[0]
@@ -480,11 +526,14 @@ class Director:
         present = [d for d in m.entrants if d not in out]
         if len(present) <= 1:        # §5.6: one present advances by walkover; none: nobody
             m.status = "finished"
+            conceded = [d for d in m.entrants if d in out and d not in (m.absent or [])]
+            text = ("walkover" if present else "all absent") if not conceded else \
+                "forfeit by " + ", ".join(self.name(d) for d in conceded)
             m.result = {"winner": present[0] if present else None, "totals": [0] * len(m.entrants),
                         "ranking": present + [d for d in m.entrants if d not in present],
                         "ranks": [1 if d in present else 2 for d in m.entrants], "deals": 0,
-                        "ended_by": "no_show", "absent": list(m.absent or []),
-                        "text": "walkover" if present else "all absent"}
+                        "ended_by": "forfeit" if conceded else "no_show", "absent": list(m.absent or []),
+                        "text": text}
             return
         played = [g for g in done if not g.result.get("void")]
         if rule.duplicate and rule.advance_by != "score" and len(played) >= rule.deals:
@@ -494,7 +543,7 @@ class Director:
             m.result = {"winner": None, "session_totals": totals, "deals": len(played), "ended_by": "deals",
                         "compare": rule.advance_by, **({"absent": list(m.absent)} if m.absent else {})}
             return
-        deals = [deal_outcome(rule, g.result, g.seats, m.entrants) for g in played]
+        deals = [deal_outcome(rule, self._penalized(rule, g), g.seats, m.entrants) for g in played]
         st = session_status(rule, deals, absent=absent)
         if st.done:
             m.status = "finished"
@@ -523,9 +572,26 @@ class Director:
         seats = list(m.entrants)
         if rule.sides:          # a pair table: the pairs' accounts on the partnerships' seats
             seats, spec["members"] = self._pair_seats(m)
-            spec["start"] = next_start(played[-1].result if played else None)
+            spec["start"] = next_start(self._penalized(rule, played[-1]) if played else None)
         m.games.append(GameRow(number=number, seats=seats, spec=spec, status="pending"))
         self.s.flush()
+
+    def _penalized(self, rule: Any, g: GameRow) -> dict[str, Any]:
+        """The stored result of level deal ``g`` after the follow errors entered against it
+        (§2.7, ``minus_one_level_after_deal``): each costs the entrant's side a level."""
+        from .db import PenaltyRow
+        from .penalties import level_penalty
+
+        fe = self.cfg.penalties.get("follow_error")
+        if fe is None or rule.measure != "level" or not g.result.get("facts"):
+            return g.result
+        rows = list(self.s.scalars(select(PenaltyRow).where(PenaltyRow.game_id == g.id,
+                                                            PenaltyRow.kind == "follow_error")))
+        facts = g.result["facts"]
+        for d in sorted(set(g.seats)):
+            n = sum(1 for r in rows if r.entrant_id == self.by_draw[d].entrant_id)
+            facts = level_penalty(facts, [s for s, x in enumerate(g.seats) if x == d], n, rule.start_level)
+        return {**g.result, "facts": facts}
 
     def _session_text(self, rule: Any, m: MatchRow, st: Any) -> str:
         """``a:12 b:-4 c:-8`` (scores), ``a:K b:9 (on stage)`` (levels, with how equal levels
@@ -798,7 +864,7 @@ class Director:
             final = self.matches(self.current_round())
             fm = final[0]
             out["champion"] = name.get(fm.result["winner"])
-            if fm.kind == "series":
+            if fm.kind == "series" or (fm.kind == "session" and self.cfg.pairs):
                 out["runner_up"] = [name[d] for d in fm.entrants
                                     if d != fm.result["winner"] and d not in (fm.absent or [])]
             elif fm.kind == "session":
@@ -1127,6 +1193,14 @@ def _event(s: Session, event_id: str | None) -> EventRow:
     return ev
 
 
+def _running(s: Session, event_id: str | None) -> EventRow:
+    """The event ``event_id`` (default: the latest), refused with EventError if it is finished."""
+    ev = _event(s, event_id)
+    if ev.status != "running":
+        raise EventError(f"event {ev.id} is finished")
+    return ev
+
+
 def run_event(db: sessionmaker[Session], event_id: str | None = None, *, max_games: int | None = None,
               think_ms: int = BOT_THINK_MS,
               on_game: Callable[[GameRow], None] | None = None) -> dict[str, Any]:
@@ -1187,9 +1261,7 @@ def no_show(db: sessionmaker[Session], event_id: str | None, entrant_ids: Sequen
     if len(set(entrant_ids)) != len(entrant_ids):
         raise EventError("a player is named twice")
     with db() as s:
-        ev = _event(s, event_id)
-        if ev.status != "running":
-            raise EventError(f"event {ev.id} is finished")
+        ev = _running(s, event_id)
         d = Director(s, ev)
         ids = {e.entrant_id: e.draw for e in ev.entrants}
         rnd = d.current_round()
@@ -1242,3 +1314,4 @@ def withdraw(db: sessionmaker[Session], event_id: str | None, entrant_id: str) -
         s.flush()
         Director(s, ev).advance()
         s.commit()
+
