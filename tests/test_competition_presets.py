@@ -30,11 +30,16 @@ def available(name: str) -> bool:
     return True
 
 
-def field(name: str) -> int:
+# presets whose matches are long in bot time (90-minute card tables of many deals): one table
+LONG = {"s0_doudizhu", "s3_doudizhu", "s0_baohuang"}
+
+
+def field(name: str, cli: bool = False) -> int:
     """Entrants: one more than a match or table holds, so the first round has a bye (two-sided
-    knockouts) or a bye and a lucky loser (table knockouts); S3 xiangqi: a round robin of 3."""
+    knockouts) or a bye and a lucky loser (table knockouts); S3 xiangqi: a round robin of 3. The
+    command-line runs and the long presets use a single match or table."""
     cfg = load_preset(name)
-    return cfg.seats + 1
+    return cfg.seats + (0 if cli or name in LONG else 1)
 
 
 def entrants(name: str, n: int) -> list[dict]:
@@ -79,7 +84,7 @@ def test_every_preset_runs_to_a_champion_with_bots(name, db):
 def test_every_preset_from_the_command_line(name, tmp_path):
     cfg = load_preset(name)
     lines = []
-    for p in entrants(name, field(name)):
+    for p in entrants(name, field(name, cli=True)):
         members = f" members={','.join(p['members'])}" if cfg.pairs else ""
         lines.append(f"{p['id']} bot={p['bot']}{members}")
     players = tmp_path / "players.txt"
@@ -91,4 +96,4 @@ def test_every_preset_from_the_command_line(name, tmp_path):
     res = runner.invoke(app, ["event", "run", "ev", "--quiet", *db])
     assert res.exit_code == 0 and "champion:" in res.output, res.output
     res = runner.invoke(app, ["event", "show", "ev", *db], env={"COLUMNS": "160"})
-    assert res.exit_code == 0 and "champion:" in res.output and "round 2" in res.output, res.output
+    assert res.exit_code == 0 and "champion:" in res.output and "round 1" in res.output, res.output
