@@ -25,7 +25,7 @@ import zlib
 from collections.abc import Callable
 from typing import Any
 
-from sqlalchemy import insert, select, update
+from sqlalchemy import String, bindparam, insert, select, update
 from sqlalchemy.orm import Session, sessionmaker
 
 from qipai.bots import bot_names, make_bot
@@ -47,6 +47,19 @@ DEFAULT_CLOCK = {"doudizhu": "card_default", "mahjong-gb": "card_default"}
 BOARD_CLOCK = "board_default"
 #: a connection whose send queue holds this many messages is too slow and is closed
 MAX_QUEUE = 256
+#: live games encoded per step of the event loop when saving
+FLUSH_CHUNK = 25
+
+#: the periodic save of live games: one statement, executed for many rows; the JSON is encoded
+#: beforehand (a string bound to the JSON column is stored as it is)
+_LIVE_UPDATE = (update(TableRow.__table__)
+                .where(TableRow.__table__.c.id == bindparam("b_id"),
+                       TableRow.__table__.c.status != "finished")
+                .values(live=bindparam("b_live", type_=String())))
+
+
+def _encode(value: Any) -> str:
+    return json.dumps(value, separators=(",", ":"))
 
 
 def has_hidden_information(state: Any) -> bool:
@@ -513,9 +526,19 @@ class Hub:
             if beat:
                 self._heartbeat_at = loop.time() + self.settings.heartbeat
             try:
-                snaps = self._snapshots(everything=beat)
-                if snaps:       # taken between two steps of the loop, written by a thread
-                    await asyncio.to_thread(self._write, snaps)
+                # Encoded here, a few tables at a time between other work of the loop; the thread
+                # then only runs SQLite. (A thread that encoded hundreds of games itself would hold
+                # the interpreter lock for long stretches and delay every move being answered.)
+                live, other = [], {}
+                for i, (tid, vals) in enumerate(self._snapshots(everything=beat).items()):
+                    if "live" in vals:
+                        live.append({"b_id": tid, "b_live": _encode(vals.pop("live"))})
+                    if vals:
+                        other[tid] = vals
+                    if i % FLUSH_CHUNK == FLUSH_CHUNK - 1:
+                        await asyncio.sleep(0)
+                if live or other:
+                    await asyncio.to_thread(self._write, other, live)
             except Exception:        # pragma: no cover - keep flushing after a database hiccup
                 log.exception("saving live games failed")
 
@@ -536,12 +559,15 @@ class Hub:
                 out[t.id] = vals
         return out
 
-    def _write(self, snaps: dict[str, dict[str, Any]]) -> None:
-        """One transaction of plain UPDATEs; a table finished meanwhile is left alone."""
+    def _write(self, snaps: dict[str, dict[str, Any]], live: list[dict[str, str]] = ()) -> None:
+        """One transaction: the changed columns of ``snaps``, then the live games of ``live``
+        (already JSON text) as one many-row UPDATE. A table finished meanwhile is left alone."""
         with self.db.begin() as s:
             for tid, vals in snaps.items():
                 s.execute(update(TableRow).where(TableRow.id == tid, TableRow.status != "finished")
                           .values(**vals))
+            if live:
+                s.connection().execute(_LIVE_UPDATE, list(live))
 
     def flush(self, everything: bool = False) -> None:
         """Write what changed now (every running game's clock time too when ``everything``)."""
