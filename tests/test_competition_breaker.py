@@ -15,7 +15,7 @@ from qipai.competition import create_event, enter_result, open_db, run_event, wi
 from qipai.competition.db import EventRow, GameRow
 from qipai.competition.event import Director, EventError
 from qipai.competition.rules import SeriesGame, SeriesRule, SessionRule, series_status, session_status
-from qipai.core.errors import OptionError, QipaiError
+from qipai.core.errors import OptionError
 from qipai.core.registry import game_class
 from qipai.match import AcceptDraw, GameRunner, OfferDraw, ScriptedPlayer, VirtualTime
 from qipai.match.clock import Byoyomi, ClockSpec, SeatClock
@@ -182,21 +182,17 @@ def test_withdrawal_leaving_one_player_at_a_table_is_a_walkover(db):
 # ----- CLI ---------------------------------------------------------------------------------------
 
 
-def test_presets_mark_games_not_available_yet():
+def test_presets_list_every_preset_with_a_game_qipai_has():
     from qipai.competition.config import preset_data, preset_names
 
     res = CliRunner().invoke(app, ["event", "presets"], env={"COLUMNS": "200"})
     assert res.exit_code == 0, res.output
     lines = {ln.split()[0]: ln for ln in res.output.splitlines() if ln.strip()}
-    missing = []
+    assert sorted(lines) == preset_names()
     for name in preset_names():                      # a game id or an alias (tiaoqi)
-        try:
-            game_class(preset_data(name)["game"]["id"])
-        except QipaiError:
-            missing.append(name)
-    for name in preset_names():
-        marked = "not available yet" in lines[name]
-        assert marked == (name in missing), lines[name]
+        gid = preset_data(name)["game"]["id"]
+        assert game_class(gid) and lines[name].split()[1] == gid
+        assert "not available" not in lines[name]
 
 
 @pytest.mark.parametrize("cmd", ["withdraw", "noshow"])

@@ -134,7 +134,7 @@ def test_bad_pair_registrations_change_nothing(db):
 def test_a_preset_whose_game_is_missing_is_refused(db):
     before = snapshot(db)
     for preset in ("s0_junqi", "s0_shengji", "s2_4a4", "s2_tuolaji", "s3_tuolaji"):
-        with pytest.raises(EventError, match=f"preset {preset}: the game 'no-such-game' is not available"):
+        with pytest.raises(EventError, match=f"preset {preset}: unknown game 'no-such-game'; available"):
             create_event(db, preset, pairs(4), overrides={"game": {"id": "no-such-game"}})
     assert snapshot(db) == before
 

@@ -1,8 +1,7 @@
 """Every preset of ``qipai/competition/presets`` (competition.md §3) runs to a champion with bots,
 from the library and from the command line (`event new --preset NAME --players FILE`, `event
 run`, `event show`). Fields are the smallest that still have a bye or a lucky loser; bots are
-the quickest each game has. A preset whose game module is not in qipai is refused with nothing
-written."""
+the quickest each game has. Every preset's game is in qipai: none may be skipped."""
 
 from __future__ import annotations
 
@@ -10,24 +9,13 @@ import pytest
 from typer.testing import CliRunner
 
 from qipai.cli import app
-from qipai.competition import EventError, create_event, open_db, run_event
+from qipai.competition import create_event, open_db, run_event
 from qipai.competition.config import load_preset, preset_data, preset_names
 from qipai.competition.db import EventRow
 from qipai.competition.event import Director
-from qipai.core.errors import QipaiError
-from qipai.core.registry import game_class
-from tests.competition_helpers import snapshot
 
 # the quickest bot that plays sensibly enough for a game to end; random everywhere else
 BOTS = {"xiangqi": "greedy", "doudizhu": "rule"}
-
-
-def available(name: str) -> bool:
-    try:
-        game_class(preset_data(name)["game"]["id"])
-    except QipaiError:
-        return False
-    return True
 
 
 # presets whose matches are long in bot time (90-minute card tables of many deals): one table
@@ -58,13 +46,6 @@ def db(tmp_path):
 @pytest.mark.parametrize("name", preset_names())
 def test_every_preset_runs_to_a_champion_with_bots(name, db):
     data = preset_data(name)
-    if not available(name):      # listed, refused until the game module exists, nothing written
-        before = snapshot(db)
-        gid = data['game']['id']
-        with pytest.raises(EventError, match=f"preset {name}: the game '{gid}' is not available"):
-            create_event(db, name, entrants(name, field(name)))
-        assert snapshot(db) == before
-        pytest.skip(f"{data['game']['id']} is not in qipai yet")
     eid = create_event(db, name, entrants(name, field(name)))
     out = run_event(db, eid)
     assert out["status"] == "finished" and out["outcome"]["champion"], out
@@ -80,7 +61,7 @@ def test_every_preset_runs_to_a_champion_with_bots(name, db):
                 assert g.status == "finished" and g.record, (m.round, m.index, g.number)
 
 
-@pytest.mark.parametrize("name", [n for n in preset_names() if available(n)])
+@pytest.mark.parametrize("name", preset_names())
 def test_every_preset_from_the_command_line(name, tmp_path):
     cfg = load_preset(name)
     lines = []

@@ -88,22 +88,14 @@ def read_players(path: Path) -> list[Any]:
 
 @app.command("presets")
 def presets_cmd() -> None:
-    """List the event presets (one per event of the rule sheets). Presets whose game is not in
-    qipai yet are marked; `event new` refuses them until it is."""
-    from qipai.core.registry import game_class
-
+    """List the event presets (one per event of the rule sheets): name, game, title."""
     from .config import preset_data, preset_names
 
     for name in preset_names():
         d = preset_data(name)
         gid = d.get("game", {}).get("id", "?")
-        try:
-            game_class(gid)
-            note = ""
-        except QipaiError:
-            note = "  [yellow](game not available yet)[/yellow]"
-        console.print(f"[bold]{name}[/bold]  {gid}{note}  {escape(d.get('title', ''))}",
-                      markup=True, soft_wrap=True)
+        title = escape(d.get("title", ""))
+        console.print(f"[bold]{name}[/bold]  {gid}  {title}", markup=True, soft_wrap=True)
 
 
 @app.command("new")

@@ -142,8 +142,8 @@ def _check_members(cfg: EventConfig, pid: str, p: dict[str, Any], bot: str | Non
 
 
 def _check_game(preset: str, data: dict[str, Any]) -> None:
-    """Refuse a preset whose game module does not exist yet (the preset is listed so the event
-    is ready when the game is), before anything else is looked at."""
+    """Refuse a preset (or overrides) naming a game qipai does not have, before anything else is
+    looked at."""
     from qipai.core.registry import game_class
 
     gid = (data.get("game") or {}).get("id") if isinstance(data.get("game"), dict) else None
@@ -153,8 +153,7 @@ def _check_game(preset: str, data: dict[str, Any]) -> None:
         game_class(gid)
     except QipaiError:
         avail = ", ".join(sorted(g.id for g in qipai.games()))
-        raise EventError(f"preset {preset}: the game {gid!r} is not available yet (the preset is listed "
-                         f"for when it is); available games: {avail}") from None
+        raise EventError(f"preset {preset}: unknown game {gid!r}; available games: {avail}") from None
 
 
 def _check_sides(cfg: EventConfig, game: Any) -> None:
