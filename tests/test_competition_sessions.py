@@ -6,6 +6,8 @@ among the tied), the 4A4 extra-game variant of a series, and bad session setting
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from qipai.competition.config import parse_config, preset_data
 from qipai.competition.rules import (
@@ -178,3 +180,62 @@ def test_a_forfeited_level_deal_loses_the_session():
     rule = level_rule()
     st = session_status(rule, [deal(6, 2, 0), DealOutcome((6, 2), 60_000, forfeit=0)])
     assert st.done and st.ranking == (1, 0) and st.decided_by == "forfeit" and st.ended_by == "forfeit"
+
+
+@st.composite
+def level_sessions(draw):
+    """A level rule (pass or reach a target, a time limit, either tie rule) and deals a shengji
+    table could produce: each deal one side goes up 0-3 levels, the side on stage and an
+    attacking total with it."""
+    kind = draw(st.sampled_from(["level_beyond", "level_at_least"]))
+    target = draw(st.integers(6, 14))
+    ties = draw(st.sampled_from(["on_stage", "captured_points_then_on_stage"]))
+    minutes = draw(st.integers(5, 120))
+    rule = level_rule(end={"target": {kind: target}, "time_limit": {"duration": f"{minutes}m"}}, ties=ties)
+    levels = [2, 2]
+    deals = []
+    for _ in range(draw(st.integers(1, 30))):
+        side = draw(st.integers(0, 1))
+        levels[side] = min(15, levels[side] + draw(st.integers(0, 3)))
+        attack = [0, 0]
+        attack[1 - side] = draw(st.integers(0, 200)) // 5 * 5
+        ms = draw(st.integers(30_000, 900_000))
+        deals.append(deal(*levels, draw(st.integers(0, 1)), ms, tuple(attack)))
+    return rule, deals
+
+
+@settings(max_examples=300, deadline=None)
+@given(level_sessions())
+def test_level_sessions_end_with_a_winner_the_rules_allow(case):
+    rule, deals = case
+    st_ = session_status(rule, deals)
+    kind, goal = rule.level_target
+    if not st_.done:                     # nothing has ended it: no target met, time not up
+        assert not any(v > goal or (kind == "at_least" and v == goal) for d in deals for v in d.values)
+        assert sum(d.ms for d in deals) <= rule.time_limit
+        return
+    w, other = st_.ranking
+    assert sorted(st_.ranks) == [1, 2] and st_.ranks[w] == 1
+    # the session stops at the deal that ended it; later deals are never counted
+    assert st_.totals == deals[st_.deals - 1].values
+    a, b = st_.totals[w], st_.totals[other]
+    if st_.decided_by in ("target", "measure"):
+        assert a > b or st_.decided_by == "target"
+    elif st_.decided_by == "captured_points":
+        assert a == b and st_.attack[w] > st_.attack[other]
+    else:
+        assert st_.decided_by == "on_stage" and a == b and deals[st_.deals - 1].on_stage == w
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.lists(st.integers(1, 3), min_size=3, max_size=3), min_size=1, max_size=8))
+def test_placement_play_offs_only_ever_crown_a_tied_seat(games):
+    rule = SessionRule.from_dict(preset_data("s3_tiaoqi")["match"]["session"])
+    places = [tuple(p - min(g) + 1 for p in g) for g in games]        # someone is first in each game
+    st_ = session_status(rule, [DealOutcome(p) for p in places])
+    first = places[0]
+    tied = [s for s in range(3) if first[s] == 1]
+    if st_.done:
+        assert st_.ranking[0] in tied and st_.totals == first
+    else:
+        assert len(tied) > 1 and set(st_.eligible) <= set(tied) and len(st_.eligible) > 1
