@@ -40,7 +40,10 @@ def test_shengji_levels_carry_from_deal_to_deal_and_the_final_passes_a(db):
         assert d.rule(final).time_limit == 180 * 60_000
         for m in (semi, final):
             deals = sorted(m.games, key=lambda g: g.number)
-            assert deals[0].spec["start"] == {}
+            # hand 1's provisional dealer is drawn by the match (purpose first-actor, §5.1)
+            first = deals[0].spec["start"]
+            assert set(first) == {"provisional_dealer"}
+            assert deals[0].record["options"]["provisional_dealer"] == first["provisional_dealer"]
             for before, after in zip(deals, deals[1:], strict=False):
                 f = before.result["facts"]
                 # the next deal starts from the levels and the dealer the previous one left

@@ -48,6 +48,9 @@ LEVEL_NAMES = {11: "J", 12: "Q", 13: "K", 14: "A", 15: "A+"}   # shengji levels 
 #: games whose series deals rotate the dealer (game id -> seats): the first dealer of a match by
 #: lot (purpose ``first-actor``, §5.1), then the next seat each game; passed as ``deal={"dealer"}``
 ROTATING_DEALER = {"fouafour": 4}
+#: games whose session starts from a provisional dealer the match draws (§5.1 ``first-actor``):
+#: game id -> the option that takes it
+FIRST_DEALER_OPTION = {"shengji": "provisional_dealer"}
 
 
 class EventError(QipaiError):
@@ -572,6 +575,10 @@ class Director:
         if rule.sides:          # a pair table: the pairs' accounts on the partnerships' seats
             seats, spec["members"] = self._pair_seats(m)
             spec["start"] = next_start(self._penalized(rule, played[-1]) if played else None)
+            if not played and self.cfg.game_id in FIRST_DEALER_OPTION:   # §5.1 first-actor
+                k = len(seats)
+                first = lot.stream(m.secret, "first-actor", self._key(m)).uniform(k)
+                spec["start"] = {FIRST_DEALER_OPTION[self.cfg.game_id]: first}
         m.games.append(GameRow(number=number, seats=seats, spec=spec, status="pending"))
         self.s.flush()
 
