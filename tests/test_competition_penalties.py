@@ -9,6 +9,7 @@ import pytest
 from sqlalchemy import func, select
 from typer.testing import CliRunner
 
+import qipai
 from qipai.cli import app
 from qipai.competition import EventError, create_event, open_db, penalize, run_event
 from qipai.competition.config import parse_config, preset_data
@@ -93,7 +94,8 @@ def test_a_forfeited_wakeng_deal_is_scored_by_the_game(db):
         (m,) = Director(s, s.get(EventRow, eid)).matches(1)
         g = min(m.games, key=lambda g: g.number)
         seat = g.seats.index(next(x for x in g.seats if Director(s, m.event).name(x) == "p2"))
-        assert g.source == "referee" and g.result["reason"] == "referee"
+        assert g.source == "referee" and g.result["reason"] == "arbiter"
+        assert qipai.replay(qipai.Record.from_json(g.record)).result.text == g.result["text"]
         assert g.result["returns"][seat] < 0 and sum(g.result["returns"]) == 0
         assert g.record["meta"]["penalty"] == "deal_forfeit"
     assert run_event(db, eid)["status"] == "finished"

@@ -175,7 +175,7 @@ def penalize(db: Any, event_id: str | None, entrant_id: str, kind: str,
         elif kind == "deal_forfeit" and game is not None:
             g_state = d.new_state(d.game_for(game), game)
             seat = game.seats.index(draw)
-            g_state.forfeit(seat, "referee")
+            g_state.forfeit(seat, "arbiter")       # a recognised external ending: records replay
             meta = {"event": ev.id, "penalty": kind, "reason": reason.strip()}
             rec = g_state.to_record(seats=[d.seat_player(game, i)[0] for i in range(len(game.seats))],
                                     meta=meta).to_json()
