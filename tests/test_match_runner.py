@@ -175,3 +175,18 @@ def test_xiangqi_bots_game_records_clock_and_replays():
                          clock="xq_s2_15s")
     assert out.result is not None
     assert replay(out.record).result.text == out.result.text
+
+
+def test_input_seat_gets_long_legal_sets_as_a_count(monkeypatch):
+    import qipai.match.players as players
+
+    seen = []
+    a = InputPlayer("a", notify=lambda s, m: seen.append(m))
+    runner = GameRunner(nim(pile=11), [a, ScriptedPlayer([])])
+    n = len(runner.state.legal_actions(0))
+    a.on_turn(runner, 0, 1)
+    assert seen[-1]["legal"] == [str(x) for x in runner.state.legal_actions(0)]
+    assert seen[-1]["legal_count"] == n
+    monkeypatch.setattr(players, "MAX_LISTED", n - 1)
+    a.on_turn(runner, 0, 1)
+    assert seen[-1]["legal"] is None and seen[-1]["legal_count"] == n

@@ -111,6 +111,10 @@ class BotPlayer(Player):
         runner.submit(seat, Move(action, turn=turn))
 
 
+#: legal sets longer than this are announced to an input seat by their length only
+MAX_LISTED = 5000
+
+
 class InputPlayer(Player):
     """A human or remote seat: ``notify(seat, message)`` is called with each request or event;
     answers come back through ``runner.submit``."""
@@ -121,8 +125,12 @@ class InputPlayer(Player):
 
     def on_turn(self, runner: Any, seat: int, turn: int) -> None:
         if self.notify:
+            legal = runner.state.legal_actions(seat)
+            # Some sets are far too long to send (a shengji kitty of 8 from 33 cards): those go as
+            # a count only, and the seat reads the shape of its choice from its view.
+            listed = [str(a) for a in legal] if len(legal) <= MAX_LISTED else None
             self.notify(seat, {"type": "turn", "turn": turn, "deadline": runner.deadline_of(seat),
-                               "legal": [str(a) for a in runner.state.legal_actions(seat)]})
+                               "legal": listed, "legal_count": len(legal)})
 
     def on_event(self, runner: Any, seat: int, event: dict[str, Any]) -> None:
         if self.notify:

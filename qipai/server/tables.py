@@ -33,7 +33,7 @@ from qipai.core import Record, commitment, load, new_seed
 from qipai.core.errors import OptionError, QipaiError
 from qipai.core.registry import game_class
 from qipai.match import BotPlayer, Move, Player, RealTime, clock_preset
-from qipai.match.players import AcceptDraw, DeclineDraw, OfferDraw, Resign
+from qipai.match.players import MAX_LISTED, AcceptDraw, DeclineDraw, OfferDraw, Resign
 from qipai.match.runner import GameRunner
 
 from .config import Settings
@@ -382,7 +382,11 @@ class LiveTable:
         if seat is not None and seat in to_act:
             msg["turn"] = r.turn_of(seat)      # this seat's pending decision (see _move)
             if "legal_moves" not in view and "legal" not in view:
-                msg["legal"] = [str(a) for a in st.legal_actions(seat)]
+                legal = st.legal_actions(seat)
+                if len(legal) <= MAX_LISTED:
+                    msg["legal"] = [str(a) for a in legal]
+                else:              # too long to send (gomoku's two5 offers): its length only
+                    msg["legal"], msg["legal_count"] = None, len(legal)
         if r._offer is not None:
             msg["draw_offer"] = r._offer
         return msg

@@ -14,7 +14,10 @@ export function mount(root, ctx) {
       box.append(pre);
       const acting = !msg.replay && msg.seat !== null && (msg.to_act || []).includes(msg.seat) && !msg.result;
       if (!acting) return;
-      const legal = msg.legal || msg.view.legal_moves || msg.view.legal || [];
+      // a list of actions, or a view's summary ({kind, actions} or {kind, count}) when the set is
+      // too long to list: then the field below takes the action
+      let legal = msg.legal || msg.view.legal_moves || msg.view.legal || [];
+      if (!Array.isArray(legal)) legal = Array.isArray(legal.actions) ? legal.actions : [];
       const list = document.createElement("div");
       list.className = "legal";
       for (const a of legal.slice(0, 400)) {
