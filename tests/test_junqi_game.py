@@ -53,8 +53,9 @@ def test_s8_bad_text_is_refused(text, reason):
 
 
 def test_s8_log_carries_combat_results_and_checks_them():
-    """§8: the log writes a4-a9:lose; a written result that differs is refused."""
-    s = position("S:a4=33 S:e2=34 S:b1=F N:a9=38 N:e11=33 N:b12=F")
+    """§8: the log writes a4-a9:lose; a written result that differs is refused where the mover
+    sees the defender (``open``; a hidden defender is covered in test_junqi_breaker)."""
+    s = position("S:a4=33 S:e2=34 S:b1=F N:a9=38 N:e11=33 N:b12=F", visibility="open")
     with pytest.raises(IllegalAction, match="not the combat's"):
         s.apply("a4-a9:win")
     with pytest.raises(IllegalAction, match="no combat"):
@@ -113,12 +114,12 @@ def test_record_replays_bot_game(variant):
 
 
 def test_record_with_a_wrong_result_suffix_names_the_move():
-    s = position("S:a4=33 S:e2=34 S:b1=F N:a9=38 N:e11=33 N:b12=F")
+    s = position("S:a4=33 S:e2=34 S:b1=F N:a9=38 N:e11=33 N:b12=F", visibility="open")
     s.apply("a4-a9")
     data = s.to_json()
     data["actions"][0] = "a4-a9:win"
     with pytest.raises(RecordError, match="move 1"):
-        qipai.load("junqi").state_from_json(data)
+        qipai.load("junqi", visibility="open").state_from_json(data)
 
 
 def test_forfeit_and_resign_are_logged_and_replay():

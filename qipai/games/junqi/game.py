@@ -196,9 +196,31 @@ class JunqiState(State):
                 raise NotationError(f"{b.names[p]}: an eliminated seat has no pieces", "position")
         if self.eliminated[self.to_move]:
             raise NotationError("the seat to move is eliminated", "position")
+        self._check_undecided()
         self.placed = [True] * ns
         self.phase = "play"
         self._next_turn(self.to_move)
+
+    def _check_undecided(self) -> None:
+        """A test position must be a game still running (§6): no ``luzhan`` seat out, no whole
+        ``siguo`` team out, no seat still in at ``max_timeouts``, the no-progress counter below
+        ``no_capture_moves``. Raises :class:`NotationError`."""
+        opts, L = self.game.options, self.board.seats
+        out = [s for s in range(self.num_seats) if self.eliminated[s]]
+        if self.luzhan and out:
+            raise NotationError(f"out={L[out[0]]}: a luzhan seat out means the game is over",
+                                "position")
+        for side in self.sides():
+            if all(self.eliminated[s] for s in side):
+                raise NotationError(f"out=: the team {'+'.join(L[s] for s in side)} is out, "
+                                    "so the game is over", "position")
+        for s in range(self.num_seats):
+            if not self.eliminated[s] and self.timeouts[s] >= opts["max_timeouts"]:
+                raise NotationError(f"timeouts=: {L[s]} has reached max_timeouts "
+                                    f"({opts['max_timeouts']}), so it is out", "position")
+        if self.quiet >= opts["no_capture_moves"]:
+            raise NotationError(f"quiet={self.quiet}: the no-progress limit "
+                                f"({opts['no_capture_moves']}) ends the game", "position")
 
     def position_text(self) -> str:
         """The position in the notation ``new_state(position=...)`` reads: ``S:a4=33`` pieces,
@@ -463,9 +485,17 @@ class JunqiState(State):
             raise IllegalAction(why, action)
         d_owner = own[q]
         outcome = combat(a, kind[q]) if d_owner >= 0 else None
-        if action.outcome is not None and action.outcome != outcome:
-            raise IllegalAction(f"the written result {action.outcome!r} is not the combat's "
-                                f"({outcome or 'no combat'})", action)
+        if action.outcome is not None:
+            # A written result is checked only against what the mover can know (§4): no
+            # combat at all, or a defender whose identity the mover sees. Checking it against
+            # a hidden defender would make a refusal a free probe of that piece; the log keeps
+            # the referee's result either way.
+            if outcome is None:
+                raise IllegalAction(f"the written result {action.outcome!r} is not the "
+                                    "combat's (no combat)", action)
+            if action.outcome != outcome and self.sees(seat, q):
+                raise IllegalAction(f"the written result {action.outcome!r} is not the "
+                                    f"combat's ({outcome})", action)
         # --- the move is legal: apply it
         self.moves += 1
         text = str(Move(action.frm, action.to, outcome))
