@@ -63,16 +63,21 @@ def test_follow_errors_cost_a_level_after_the_deal_and_the_third_loses_the_match
         d = Director(s, s.get(EventRow, eid))
         (m,) = d.matches(1)
         second, third = sorted(m.games, key=lambda g: g.number)[1:3]
-        side = [i for i, x in enumerate(second.seats) if d.name(x) == "t1"]
-        f = second.result["facts"]                       # as the game scored it, before the penalty
-        start = third.spec["start"]
-        t1_level = start["team0_level"] if 0 in side else start["team1_level"]
-        assert t1_level == max(2, f["levels"][side[0]] - 1)
-        dealer_team = [x for x in range(4) if x not in f["attackers"]]
-        if set(side) == set(dealer_team):                # the declarer changes: the dealer's next seat
-            assert start["dealer"] == (f["dealer"] + 1) % 4
-        else:
-            assert start["dealer"] == f["on_stage"]
+        seats = [i for i, x in enumerate(second.seats) if d.name(x) == "t1"]
+        team = seats[0] % 2                              # shengji teams: seats 0+2 and 1+3
+        rec = qipai.Record.from_json(second.record)
+        # the game applied the entry itself, as its logged sanction, so the record replays
+        assert f"fault follow {team}" in [a[1] if isinstance(a, list) else a for a in rec.actions][:1]
+        assert qipai.replay(rec).result.text == second.result["text"]
+        # the same deal without the entry: t1's side one level higher (never below the start)
+        plain = qipai.Record.from_json({**second.record, "actions": second.record["actions"][1:],
+                                        "result": {}})
+        unpenalized = qipai.replay(plain).result.details
+        penalized = qipai.replay(rec).result.details
+        assert penalized["levels"][team] == max(2, unpenalized["levels"][team] - 1)
+        if team == unpenalized["dealer_team"]:           # the declarer changes: the dealer's next seat
+            assert penalized["next_dealer"] == (unpenalized["dealer"] + 1) % 4
+        assert third.spec["start"][f"team{team}_level"] == min(penalized["levels"][team], 14)
     for n in (2, 3):
         out = penalize(db, eid, "t1", "follow_error", f"error {n}")
     assert out["effect"].endswith("the match is lost")

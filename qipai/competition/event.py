@@ -545,7 +545,7 @@ class Director:
             m.result = {"winner": None, "session_totals": totals, "deals": len(played), "ended_by": "deals",
                         "compare": rule.advance_by, **({"absent": list(m.absent)} if m.absent else {})}
             return
-        deals = [deal_outcome(rule, self._penalized(rule, g), g.seats, m.entrants) for g in played]
+        deals = [deal_outcome(rule, g.result, g.seats, m.entrants) for g in played]
         st = session_status(rule, deals, absent=absent)
         if st.done:
             m.status = "finished"
@@ -574,30 +574,13 @@ class Director:
         seats = list(m.entrants)
         if rule.sides:          # a pair table: the pairs' accounts on the partnerships' seats
             seats, spec["members"] = self._pair_seats(m)
-            spec["start"] = next_start(self._penalized(rule, played[-1]) if played else None)
+            spec["start"] = next_start(played[-1].result if played else None)
             if not played and self.cfg.game_id in FIRST_DEALER_OPTION:   # §5.1 first-actor
                 k = len(seats)
                 first = lot.stream(m.secret, "first-actor", self._key(m)).uniform(k)
                 spec["start"] = {FIRST_DEALER_OPTION[self.cfg.game_id]: first}
         m.games.append(GameRow(number=number, seats=seats, spec=spec, status="pending"))
         self.s.flush()
-
-    def _penalized(self, rule: Any, g: GameRow) -> dict[str, Any]:
-        """The stored result of level deal ``g`` after the follow errors entered against it
-        (§2.7, ``minus_one_level_after_deal``): each costs the entrant's side a level."""
-        from .db import PenaltyRow
-        from .penalties import level_penalty
-
-        fe = self.cfg.penalties.get("follow_error")
-        if fe is None or rule.measure != "level" or not g.result.get("facts"):
-            return g.result
-        rows = list(self.s.scalars(select(PenaltyRow).where(PenaltyRow.game_id == g.id,
-                                                            PenaltyRow.kind == "follow_error")))
-        facts = g.result["facts"]
-        for d in sorted(set(g.seats)):
-            n = sum(1 for r in rows if r.entrant_id == self.by_draw[d].entrant_id)
-            facts = level_penalty(facts, [s for s, x in enumerate(g.seats) if x == d], n, rule.start_level)
-        return {**g.result, "facts": facts}
 
     def _session_text(self, rule: Any, m: MatchRow, st: Any) -> str:
         """``a:12 b:-4 c:-8`` (scores), ``a:K b:9 (on stage)`` (levels, with how equal levels
@@ -1038,7 +1021,23 @@ class Director:
 
     def new_state(self, game, g: GameRow):
         """The start of game ``g``: its stored seed, with the dealer a series rotates (4A4) or the
-        first-actor rotation of sessions."""
+        first-actor rotation of sessions, and the referee's ledger entries against it that the
+        game applies itself (shengji follow errors, §2.7)."""
+        state = self._start_state(game, g)
+        if self.cfg.penalties and g.id is not None:
+            from .db import PenaltyRow
+            from .penalties import entry_actions
+
+            q = select(PenaltyRow).where(PenaltyRow.game_id == g.id).order_by(PenaltyRow.id)
+            rows = self.s.scalars(q)
+            ids = {self.by_draw[d].entrant_id: d for d in set(g.seats) if d in self.by_draw}
+            entries = [(r.kind, [s for s, d in enumerate(g.seats) if d == ids[r.entrant_id]])
+                       for r in rows if r.entrant_id in ids]
+            for text in entry_actions(game.id, entries, state.sides()):
+                state.apply(text, seat=state.to_act[0])
+        return state
+
+    def _start_state(self, game, g: GameRow):
         seed = g.spec["seed"]
         if g.spec.get("deal") is not None:     # the deal's context: 4A4's dealer, baohuang's tribute
             return game.new_state(seed=seed, deal=g.spec["deal"])

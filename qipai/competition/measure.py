@@ -77,8 +77,6 @@ def _level_facts(state: Any, details: dict[str, Any]) -> dict[str, Any]:
     if details.get("attackers") is None or details.get("attack_total") is None:
         raise MeasureError(f"{state.game.id}: a level session needs Result.details['attackers'] and "
                            "['attack_total'] (the attacking side and its total S)")
-    if details.get("dealer") is not None:
-        out["dealer"] = int(details["dealer"])
     out["attackers"] = list(sides[int(details["attackers"])])
     out["attack_total"] = float(details["attack_total"])
     out["next"] = next_deal_options(state.game.id, details, sides)

@@ -10,10 +10,11 @@ Kinds a preset may name (any other is refused):
   fault; the N-th entry against an entrant in one match disqualifies it (it loses the match at
   once, is ranked last and scores no placement points).
 * ``follow_error = { effect = "minus_one_level_after_deal", lose_match_at = N, source =
-  "referee" }`` (S2 tuolaji): entered against the deal in play; after that deal is scored the
-  entrant's side drops one level per entry (not below the session's start level) and, if it was
-  the dealer team, the next dealer is the current dealer's next seat (shengji §5.3 s002); the
-  N-th entry in one match loses the match at once.
+  "referee" }`` (S2 tuolaji): entered against the deal in play and handed to the game as its
+  own sanction entry (shengji ``fault follow TEAM``): after that deal is scored the entrant's
+  side drops one level per entry (not below the start level) and, if it was the dealer team, the
+  next dealer is the current dealer's next seat (shengji §5.3 s002); the N-th entry in one match
+  loses the match at once.
 * ``deal_forfeit = { source = "referee" }`` (S4 wakeng): the deal in play is lost by the
   entrant's seat under the game's own forfeit scoring.
 """
@@ -93,33 +94,27 @@ def check_game(penalties: dict[str, PenaltyRule], game: Any, level_session: bool
                               f"per card itself (option failed_throw_penalty), but it is set to {opt!r}")
     if "follow_error" in penalties and not level_session:
         raise OptionError("penalties.follow_error changes levels: it needs a level session")
+    if "follow_error" in penalties and "follow_error" not in PENALTY_ACTIONS.get(game.id, {}):
+        raise OptionError(f"penalties.follow_error: {game.id} cannot apply follow errors")
     if "deal_forfeit" in penalties and not card_table:
         raise OptionError("penalties.deal_forfeit forfeits a deal: it needs a card-table session")
 
 
-def level_penalty(facts: dict[str, Any], seats: list[int], count: int, start_level: int) -> dict[str, Any]:
-    """``facts`` of a level deal after ``count`` follow errors of the side holding ``seats``:
-    its level drops by ``count`` (not below ``start_level``); if it was the dealer team, the
-    next dealer is the current dealer's next seat (the other side goes on stage)."""
-    if count <= 0 or "levels" not in facts or facts.get("forfeit"):
-        return facts
-    f = {**facts, "levels": list(facts["levels"])}
-    n = len(f["levels"])
-    for s in seats:
-        f["levels"][s] = max(start_level, f["levels"][s] - count)
-    dealer_team = [s for s in range(n) if s not in (f.get("attackers") or [])]
-    dealer = f.get("dealer")
-    nxt = dict(f.get("next") or {})
-    if set(seats) == set(dealer_team) and dealer is not None:
-        f["on_stage"] = (dealer + 1) % n
-        if "dealer" in nxt:
-            nxt["dealer"] = (dealer + 1) % n
-    for key, side in (("team0_level", 0), ("team1_level", 1)):
-        if key in nxt:
-            nxt[key] = min(f["levels"][side], 14)
-    if nxt:
-        f["next"] = nxt
-    return f
+#: how a game applies a referee's entry itself, as an action of the deal in play (the text, with
+#: ``{team}`` the index of the entrant's side in ``state.sides()``); shengji logs it as a ``fault``
+PENALTY_ACTIONS = {"shengji": {"follow_error": "fault follow {team}"}}
+
+
+def entry_actions(game_id: str, kinds_and_seats: list[tuple[str, list[int]]], sides: list[tuple[int, ...]]
+                  ) -> list[str]:
+    """The actions that hand ledger entries (kind, the entrant's seats) to the game."""
+    out = []
+    for kind, seats in kinds_and_seats:
+        text = PENALTY_ACTIONS.get(game_id, {}).get(kind)
+        if text is not None:
+            team = next(i for i, side in enumerate(sides) if seats[0] in side)
+            out.append(text.format(team=team))
+    return out
 
 
 def penalize(db: Any, event_id: str | None, entrant_id: str, kind: str,
