@@ -199,6 +199,15 @@ class FouafourState(State):
         return "first_lead" if not self.play_log else None
 
     # ----- actions ---------------------------------------------------------------------------
+    def apply(self, action: Any, seat: int | None = None) -> None:
+        """As :meth:`State.apply`; an action given as text is read for ``seat``, so card codes
+        (``7C 7D``) must be in that seat's hand also in a 叉/勾 window where several seats are
+        asked at once (``current_player`` is then ``None``). Raises :class:`IllegalAction`."""
+        if isinstance(action, str) and seat is not None and self.result is None \
+                and seat in self.to_act:
+            action = parse_action(action, self, seat)
+        super().apply(action, seat)
+
     def _legal_actions(self, seat: int) -> list[Any]:
         counts = self.hands[seat].counts
         w = self.window
@@ -310,6 +319,8 @@ class FouafourState(State):
         self.result = self._team_result(team, reason)
 
     def _team_result(self, team: int | None, reason: str, **extra: Any) -> Result:
+        """The deal's result; any open 叉/勾 window is closed (an external ending may come in one)."""
+        self.window = None
         if team is None:
             returns, winners = (0.5,) * SEATS, ()
         else:
@@ -410,8 +421,9 @@ def why_not_beats(play: Play, top: Play) -> str:
     return f"{play.text} is not higher than {top.text}"
 
 
-def parse_action(text: Any, state: State | None = None) -> Any:
-    """See :meth:`Fouafour.parse_action`."""
+def parse_action(text: Any, state: State | None = None, seat: int | None = None) -> Any:
+    """See :meth:`Fouafour.parse_action`. Card codes are checked against the hand of ``seat``
+    (default: the seat to act, when only one seat is)."""
     if not isinstance(text, str):
         raise IllegalAction("an action is written as text", text)
     t = text.strip()
@@ -428,9 +440,10 @@ def parse_action(text: Any, state: State | None = None) -> Any:
             break
     if not t:
         raise IllegalAction("no cards given", text)
-    seat = state.current_player if state is not None else None
+    if seat is None and state is not None:
+        seat = state.current_player
     try:
-        counts = read_counts(t, ORDER, state.hands[seat] if seat is not None else None)
+        counts = read_counts(t, ORDER, state.hands[seat] if state is not None and seat is not None else None)
     except ValueError as e:
         raise IllegalAction(str(e), text) from None
     window = getattr(state, "window", None)
