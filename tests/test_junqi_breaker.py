@@ -99,3 +99,16 @@ def test_positions_just_short_of_the_limits_still_load():
     g = qipai.load("junqi", variant="siguo", max_timeouts=2)
     t = g.new_state(position="S:S31=33 E:E31=33 W:W31=33 timeouts=1,1,0,0 out=N")
     assert t.to_act == (0,) and t.eliminated[2] == "position"
+
+
+@pytest.mark.parametrize("attacks", ["3,1", "2,2"])
+def test_agreed_draw_round_trip_keeps_the_result(attacks):
+    """§6.3: an agreed draw scored by ``more_attacks`` replays to the very same result,
+    details (``decided_by``) included."""
+    g = qipai.load("junqi")
+    s = g.new_state(position=f"{LINE_UP} attacks={attacks}")
+    s.apply("a4-a5")
+    s.agree_draw()
+    again = g.state_from_json(json.loads(json.dumps(s.to_json())))
+    assert again.result.to_json() == s.result.to_json()
+    assert json.dumps(again.to_json(), sort_keys=True) == json.dumps(s.to_json(), sort_keys=True)

@@ -622,6 +622,11 @@ class JunqiState(State):
 
     def _result_from_text(self, text: str, reason: str) -> Result:
         t = text.strip().lower()
+        if reason == "agreement":
+            # the recorded agreed draw, scored by deadlock_rule as when it was played (§6.3)
+            agreed = self._draw_result(reason)
+            if agreed.text == {"draw": "1/2-1/2", "=": "1/2-1/2", "½-½": "1/2-1/2"}.get(t, t):
+                return agreed
         if t == "1-0":
             return self._win_result(0, reason)
         if t == "0-1":
