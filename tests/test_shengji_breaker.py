@@ -129,3 +129,86 @@ def test_record_round_trip_with_external_ending():
         fresh.end_by_result_text("1-0", "timeout")
     with pytest.raises(IllegalAction, match="no drawn ending"):
         fresh.agree_draw()
+
+
+# ----- breaker findings ------------------------------------------------------------------------
+def _attacker_to_act(profile="seed000", seed=11, **options):
+    st = qipai.load("shengji", profile=profile, **options).new_state(seed=seed)
+    while st.phase != "play":
+        st.apply(st.default_action(st.current_player))
+    while st.current_player % 2 == st.dealer % 2:
+        st.apply(st.default_action(st.current_player))
+    return st
+
+
+@pytest.mark.parametrize("text", ["fault bury {dt}", "fault count {dt}", "fault follow {dt}",
+                                  "fault play {dt} 20"])
+def test_a_seat_cannot_enter_a_fault_against_the_other_team(text):
+    """A fault entry is a sanction, never a player's move: an attacker on turn who sends
+    ``fault bury <dealer team>`` must not end the hand as "take over" (nor pile count or
+    follow errors or penalty points on the opponents)."""
+    st = _attacker_to_act()
+    seat, dt = st.current_player, st.dealer % 2
+    before = _snap(st)
+    with pytest.raises(IllegalAction, match="fault"):
+        st.apply(text.format(dt=dt), seat)
+    assert _snap(st) == before and st.result is None
+
+
+def test_play_and_bury_faults_need_the_s000_sanctions():
+    """§5.3: only count and follow errors may be entered whatever ``strict`` says; the s000
+    play penalty and the wrong-size-bury ending exist only with strict s000 sanctions, so a
+    dealer cannot end a bad hand as a 0-level "take over" by entering a bury fault."""
+    st = qipai.load("shengji").new_state(seed=4)
+    while st.phase != "bury":
+        st.apply("pass")
+    before = _snap(st)
+    with pytest.raises(IllegalAction, match="strict"):
+        st.apply(f"fault bury {st.dealer % 2}", st.dealer)
+    assert _snap(st) == before
+    st.apply(st.default_action(st.dealer))
+    seat = st.current_player
+    with pytest.raises(IllegalAction, match="strict"):
+        st.apply(f"fault play {seat % 2} 3", seat)
+    strict = qipai.load("shengji", strict=True).new_state(seed=4)
+    while strict.phase != "bury":
+        strict.apply("pass")
+    other = (strict.dealer + 1) % 4
+    with pytest.raises(IllegalAction):           # only the dealer's team, in the bury phase
+        strict.apply(f"fault bury {other % 2}", other)
+    strict.apply(f"fault bury {strict.dealer % 2}", strict.dealer)
+    assert strict.result.reason == "bury_fault"
+
+
+def test_referee_entries_for_a_team_replay():
+    """Count and follow errors (§5.3, entered by a referee whatever ``strict`` says) are made in
+    the name of a seat of the faulted team, on turn or not, and replay from the record."""
+    st = _attacker_to_act(profile="seed002", seed=3)
+    not_on_turn = (st.current_player + 2) % 4
+    st.apply(f"fault follow {not_on_turn % 2}", not_on_turn)
+    st.apply(f"fault count {st.current_player % 2}")
+    assert st.follow_errors[not_on_turn % 2] == 1 and st.count_errors[st.current_player % 2] == 1
+    again = qipai.load("shengji", profile="seed002").state_from_json(st.to_json())
+    assert again.follow_errors == st.follow_errors and again.count_errors == st.count_errors
+    assert _snap(again) == _snap(st)
+
+
+@pytest.mark.parametrize("extra", [
+    {"trick_points": "abc"}, {"trick_points": None}, {"trick_points": 2.5}, {"levels": [1]},
+    {"levels": "xy"}, {"levels": 5}, {"levels": [99, 2]}, {"levels": [2, None]}, {"level": 2.5},
+    {"dealer": True}, {"leader": "0"}, {"buried": ["9S2"]}, {"hands": [["2S2"], ["3S"], ["5S"], ["4S"]]},
+])
+def test_bad_position_fields_are_notation_errors(extra):
+    """Every malformed position field is a NotationError naming the position, not a crash or
+    a silently accepted level 99 / deck index beyond the packs."""
+    data = {"hands": [["2S"], ["3S"], ["5S"], ["4S"]], "level": 2, "trump": "S", "dealer": 1, **extra}
+    with pytest.raises(NotationError, match="position"):
+        qipai.load("shengji").new_state(position=json.dumps(data))
+
+
+@pytest.mark.parametrize("options", [{"must_play_levels": "10,x"}, {"profile": ["seed000"]},
+                                     {"profile": {"a": 1}}])
+def test_bad_options_are_option_errors(options):
+    from qipai.core.errors import OptionError
+    with pytest.raises(OptionError):
+        qipai.load("shengji", **options)

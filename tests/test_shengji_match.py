@@ -107,7 +107,7 @@ def test_third_follow_error_loses_the_match():
     while not st.is_terminal():
         s = st.current_player
         if not entered and st.phase == "play":
-            st.apply("fault follow 1", s)
+            st.apply("fault follow 1", 1)       # entered in the name of a seat of team 1
             entered = True
         st.apply(bots[s].choose(st, s), s)
     assert st.result.details["follow_errors"] == [0, 1]

@@ -1033,8 +1033,8 @@ class Director:
             ids = {self.by_draw[d].entrant_id: d for d in set(g.seats) if d in self.by_draw}
             entries = [(r.kind, [s for s, d in enumerate(g.seats) if d == ids[r.entrant_id]])
                        for r in rows if r.entrant_id in ids]
-            for text in entry_actions(game.id, entries, state.sides()):
-                state.apply(text, seat=state.to_act[0])
+            for text, seat in entry_actions(game.id, entries, state.sides()):
+                state.apply(text, seat=seat)
         return state
 
     def _start_state(self, game, g: GameRow):

@@ -106,14 +106,15 @@ PENALTY_ACTIONS = {"shengji": {"follow_error": "fault follow {team}"}}
 
 
 def entry_actions(game_id: str, kinds_and_seats: list[tuple[str, list[int]]], sides: list[tuple[int, ...]]
-                  ) -> list[str]:
-    """The actions that hand ledger entries (kind, the entrant's seats) to the game."""
+                  ) -> list[tuple[str, int]]:
+    """The actions that hand ledger entries (kind, the entrant's seats) to the game, as
+    ``(text, seat)``: the game takes an entry only in the name of a seat of the faulted side."""
     out = []
     for kind, seats in kinds_and_seats:
         text = PENALTY_ACTIONS.get(game_id, {}).get(kind)
         if text is not None:
             team = next(i for i, side in enumerate(sides) if seats[0] in side)
-            out.append(text.format(team=team))
+            out.append((text.format(team=team), seats[0]))
     return out
 
 

@@ -91,13 +91,17 @@ class Shengji(Game):
 
     def __init__(self, **options: Any) -> None:
         profile = options.get("profile", "seed000")
-        if profile not in PROFILES:
+        if not isinstance(profile, str) or profile not in PROFILES:
             raise OptionError(f"option 'profile': invalid value {profile!r}; valid values: "
                               + ", ".join(repr(p) for p in PROFILES))
         merged = {**PROFILES[profile], **options}
         mpl = merged.get("must_play_levels")
         if isinstance(mpl, str):
-            mpl = [int(x) for x in mpl.replace(",", " ").split()] if mpl.strip() else []
+            try:
+                mpl = [int(x) for x in mpl.replace(",", " ").split()]
+            except ValueError:
+                raise OptionError(f"option 'must_play_levels': levels 2..14 separated by commas, "
+                                  f"not {mpl!r}") from None
         if isinstance(mpl, tuple):
             mpl = list(mpl)
         merged["must_play_levels"] = mpl

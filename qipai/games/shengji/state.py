@@ -20,7 +20,7 @@ from qipai.core.rng import DealRng
 
 from . import combos as cb
 from . import declare as dc
-from .actions import PASS, Action, Fault, canonical_order
+from .actions import PASS, Action, Fault, canonical_order, parse_action
 from .scoring import advance, kitty_multiplier, outcome_text, table_outcome, target_met
 from .trump import TRUMP, Trump, face_points
 
@@ -112,19 +112,41 @@ class ShengjiState(State):
         both ``level`` for the dealer's team), ``trick_points``. Raises :class:`NotationError`."""
         import json
 
+        def cards(items: Any) -> list[str]:
+            if not isinstance(items, list):
+                raise TypeError(f"a list of cards, not {items!r}")
+            out = [parse_card(c) for c in items]
+            bad = [c.id for c in out if c.deck >= self.decks]
+            if bad:
+                raise ValueError(f"{bad[0]} does not exist with {self.decks} decks")
+            return [c.face for c in out]
+
+        def whole(value: Any, name: str, low: int, high: int) -> int:
+            if type(value) is not int or not low <= value <= high:
+                raise ValueError(f"{name} must be an integer {low}..{high}, not {value!r}")
+            return value
+
         try:
             data = json.loads(text)
-            hands = [[parse_card(c).face for c in h] for h in data["hands"]]
-            buried = [parse_card(c).face for c in data.get("buried", [])]
-            level, trump, dealer = int(data["level"]), data["trump"], int(data["dealer"])
-            leader = int(data.get("leader", dealer))
+            if not isinstance(data, dict) or not isinstance(data.get("hands"), list):
+                raise TypeError("a position is an object with 'hands' (4 lists of cards)")
+            hands = [cards(h) for h in data["hands"]]
+            buried = cards(data.get("buried", []))
+            level, trump = whole(data["level"], "level", 2, 14), data["trump"]
+            dealer = whole(data["dealer"], "dealer", 0, SEATS - 1)
+            leader = whole(data.get("leader", dealer), "leader", 0, SEATS - 1)
+            levels = data.get("levels")
+            if levels is not None:
+                if not isinstance(levels, list) or len(levels) != 2:
+                    raise TypeError(f"levels must be [team 0, team 1], not {levels!r}")
+                levels = [whole(x, "a team level", 2, 14) for x in levels]
+            trick_points = whole(data.get("trick_points", 0), "trick_points", 0, 300 * self.decks)
         except (ValueError, KeyError, TypeError, AttributeError) as e:
             raise NotationError(f"bad shengji position: {e}", "position") from None
         if len(hands) != SEATS or len({len(h) for h in hands}) != 1 or not hands[0]:
             raise NotationError("a position has 4 non-empty hands of equal size", "position")
-        if trump not in ("S", "H", "D", "C", "NT") or not 2 <= level <= 14 or \
-                not 0 <= dealer < SEATS or not 0 <= leader < SEATS:
-            raise NotationError("level 2..14, trump S/H/D/C/NT, dealer and leader 0..3", "position")
+        if trump not in ("S", "H", "D", "C", "NT"):
+            raise NotationError("position: trump is S/H/D/C/NT", "position")
         used: Counter = Counter()
         for seat, h in enumerate(hands):
             for f in h:
@@ -139,12 +161,12 @@ class ShengjiState(State):
                 raise NotationError(f"more than {self.decks} copies of {f}", "position")
             self.buried.append(parse_card(f"{f}{used[f]}"))
             used[f] += 1
-        self.levels = list(data.get("levels") or [level, level])
+        self.levels = levels or [level, level]
         self.dealer = dealer
         self.level = level
         self.levels[team_of(dealer)] = level
         self.trump = Trump(level, None if trump == "NT" else trump, self.opt["two_always_trump"])
-        self.trick_points = int(data.get("trick_points", 0))
+        self.trick_points = trick_points
         self.phase = "play"
         self.turn = leader
         self.trick_leader = leader
@@ -420,6 +442,18 @@ class ShengjiState(State):
 
     # ----- applying actions ----------------------------------------------------------------------
     def apply(self, action: Any, seat: int | None = None) -> None:
+        """As :meth:`State.apply`, plus sanction entries (§5.3): ``fault …`` is accepted only for
+        the team of the seat that enters it (a seat never faults the other team). Count and
+        follow errors may be entered for a seat that is not on turn (a referee's entry, logged
+        as ``[seat, text]``); play and bury faults need ``strict`` with the s000 sanctions and
+        come from the seat on turn. Raises :class:`IllegalAction`, changing nothing."""
+        fault = _as_fault(action, self.decks)
+        if fault is not None and self.result is None and type(seat) is int and 0 <= seat < SEATS \
+                and seat not in self.to_act:
+            self._check_fault(fault, seat)
+            self._apply_fault(fault)
+            self.log.append([seat, str(fault)])
+            return
         try:
             super().apply(action, seat)
         except IllegalAction:
@@ -430,6 +464,7 @@ class ShengjiState(State):
 
     def _apply(self, action: Any, seat: int) -> None:
         if isinstance(action, Fault):
+            self._check_fault(action, seat)
             return self._apply_fault(action)
         if not isinstance(action, Action):
             raise IllegalAction("not a shengji action (write pass, declare …, bury … or cards)", action)
@@ -652,6 +687,23 @@ class ShengjiState(State):
                 self.apply(f, seat)
         return bool(faults)
 
+    def _check_fault(self, fault: Fault, seat: int) -> None:
+        """Refuse a sanction entry that ``seat`` may not make (see :meth:`apply`)."""
+        if fault.team != team_of(seat):
+            raise IllegalAction(f"a fault entry is for the team of the seat that enters it: seat {seat} "
+                                f"is in team {team_of(seat)}, not {fault.team}", fault)
+        if fault.kind in ("play", "bury"):
+            o = self.opt
+            if not o["strict"] or o["sanctions"] != "s000":
+                raise IllegalAction(f"'fault {fault.kind}' is an s000 sanction: it needs strict=true "
+                                    "with sanctions s000", fault)
+            if seat not in self.to_act:
+                raise IllegalAction(f"'fault {fault.kind}' comes from the seat on turn", fault)
+            if fault.kind == "bury" and (self.phase != "bury" or seat != self.dealer):
+                raise IllegalAction("'fault bury' is the dealer's wrong-size bury, in the bury phase", fault)
+            if fault.kind == "play" and self.phase != "play":
+                raise IllegalAction("'fault play' is an illegal play, in the play phase", fault)
+
     def _apply_fault(self, fault: Fault) -> None:
         """A sanction entry (from :meth:`penalize_illegal` or entered by a referee)."""
         if self.phase in ("over",):
@@ -801,6 +853,16 @@ class ShengjiState(State):
     def clone(self) -> ShengjiState:
         import copy
         return copy.deepcopy(self)
+
+
+def _as_fault(action: Any, decks: int) -> Fault | None:
+    """``action`` as a :class:`Fault` when it is one (object or ``fault …`` text), else ``None``."""
+    if isinstance(action, Fault):
+        return action
+    if isinstance(action, str) and action.split()[:1] and action.split()[0].lower() == "fault":
+        parsed = parse_action(action, decks)
+        return parsed if isinstance(parsed, Fault) else None
+    return None
 
 
 def _copy_trick(t: dict[str, Any]) -> dict[str, Any]:
