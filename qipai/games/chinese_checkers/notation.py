@@ -13,7 +13,9 @@ Actions (canonical text = ``str(action)``):
 Positions (for ``new_state(position=...)``): fields separated by ``;``: one ``<camp>=<holes>``
 per seat of the layout (its marbles, holes separated by spaces, may be empty), ``to=<camp>``
 (the seat to move; default the first seat), ``moves=<n>,<n>,...`` (own moves already made by
-each seat, in seat order; default 0). Example: ``S=0,0 1,0;N=2,-1;to=S;moves=0,0``.
+each seat, in seat order; default: the first round). The counts must be those of a round in
+progress: the seats before the one to move have made one move more than it and the seats
+after it (every seat moves once a round). Example: ``S=0,0 1,0;N=2,-1;to=S;moves=0,0``.
 """
 
 from __future__ import annotations
@@ -71,7 +73,9 @@ def parse_action(text: str) -> Action:
         if not reason.replace("_", "").isalnum():
             raise IllegalAction("a forfeit reason is a word such as timeout", text)
         return Action(FORFEIT, reason=reason)
-    if t.startswith("["):
+    if ">" in t:                       # holes joined by '>' (a hole may be [q,r] or (q,r))
+        holes = [parse_hole(p) for p in t.split(">")]
+    elif t.startswith("["):
         try:
             data = json.loads(t)
         except json.JSONDecodeError:
@@ -81,8 +85,6 @@ def parse_action(text: str) -> Action:
                 for p in data)):
             raise IllegalAction("a JSON move is a list of [q, r] integer pairs", text)
         holes = [hole_at(q, r) for q, r in data]
-    elif ">" in t:
-        holes = [parse_hole(p) for p in t.split(">")]
     else:
         raise IllegalAction("not a move: write holes joined by '>' (e.g. -1,5>-1,4), "
                             "or pass / resign", text)
@@ -115,8 +117,12 @@ def parse_position(text: str, layout: tuple[str, ...] | None) -> tuple[
             except IllegalAction as e:
                 raise NotationError(e.reason, key) from None
         elif key == "to":
+            if to is not None:
+                raise NotationError("to given twice", "to")
             to = value.strip()
         elif key == "moves":
+            if moves is not None:
+                raise NotationError("moves given twice", "moves")
             try:
                 moves = [int(v) for v in value.split(",")]
             except ValueError:
@@ -146,9 +152,16 @@ def parse_position(text: str, layout: tuple[str, ...] | None) -> tuple[
     else:
         raise NotationError(f"to={to!r} is not a camp in play ({', '.join(camps)})", "to")
     if moves is None:
-        moves = [0] * len(camps)
+        moves = [1 if s < seat else 0 for s in range(len(camps))]
     if len(moves) != len(camps) or any(m < 0 for m in moves):
         raise NotationError(f"moves needs {len(camps)} counts >= 0", "moves")
+    # every seat moves once a round (passes count): before ``seat`` moves, the seats ahead of
+    # it in the round have made one move more than it and the seats after it
+    m = moves[seat]
+    if any(moves[s] != (m + 1 if s < seat else m) for s in range(len(camps))):
+        want = ",".join(str(m + 1 if s < seat else m) for s in range(len(camps)))
+        raise NotationError(f"moves {','.join(map(str, moves))} cannot be a round in progress "
+                            f"with {camps[seat]} to move (e.g. {want})", "moves")
     return camps, marbles, seat, moves
 
 

@@ -65,6 +65,12 @@ def table_points(places: list[int]) -> list[float]:
     return out
 
 
+def is_ranking(places: list[int]) -> bool:
+    """True when ``places`` (1 = best) is a competition ranking: the seats sharing place p
+    are preceded by exactly p - 1 seats (1, 1, 3 is one; 1, 2, 2 too; 1, 3, 3 is not)."""
+    return all(p >= 1 and sum(1 for q in places if q < p) == p - 1 for p in places)
+
+
 @register
 class ChineseCheckersGame(Game):
     """Chinese checkers for 2, 3, 4 or 6 players (default 2). Options are the variants of
@@ -272,7 +278,11 @@ class ChineseCheckersState(State):
         if b in NEIGHBOUR[a] or board[a] == EMPTY:
             return action
         if self._cache is not None and self._cache[0] == board[a]:
-            return self._cache[2].get((a, b), action)
+            known = self._cache[2].get((a, b))
+            if known is not None:
+                return known
+        # not a legal move (or no cache): expand anyway, so that a refusal names the real
+        # reason (a foreign camp) rather than "no chain"
         parent = chain_tree(board, a, self.game.options["jump_rule"])
         return Action(MOVE, path_to(parent, a, b)) if b in parent else action
 
@@ -366,14 +376,17 @@ class ChineseCheckersState(State):
             self._advance(seat)
 
     def _eliminate(self, seat: int, reason: str) -> None:
-        """Take ``seat`` out: its marbles leave the board; the game ends when at most one
-        seat is left (with two players: the other wins)."""
+        """Take ``seat`` out: with 3+ players its marbles leave the board; the game ends when
+        at most one seat is left (with two players: the other wins, the board is kept)."""
         self.status[seat] = OUT
         self.out.append({"seat": seat, "reason": reason, "moves": self.moves[seat]})
-        board = self.board
-        for h in range(NHOLES):
-            if board[h] == seat:
-                board[h] = EMPTY
+        if self.num_seats > 2:
+            # §7.7: an eliminated seat's marbles leave the board so that play can go on; with
+            # two players the loss ends the game and the last position stays as it was
+            board = self.board
+            for h in range(NHOLES):
+                if board[h] == seat:
+                    board[h] = EMPTY
         alive = [s for s in range(self.num_seats) if self.status[s] != OUT]
         if len(alive) <= 1:
             self.turn = None
@@ -493,9 +506,10 @@ class ChineseCheckersState(State):
             places = [int(p) for p in t.split(",")]
         except ValueError:
             places = []
-        if len(places) != n or any(not 1 <= p <= n for p in places):
+        if len(places) != n or not is_ranking(places):
             raise IllegalAction(f"chinese-checkers cannot read result {text!r} "
-                                f"({n} places separated by commas, e.g. 1,3,2)")
+                                f"({n} places separated by commas, e.g. 1,3,2; seats sharing "
+                                "place p have exactly p - 1 seats above them)")
         return self._final(reason, places)
 
     # ----- views -------------------------------------------------------------------------------
@@ -550,4 +564,4 @@ class ChineseCheckersState(State):
         }
 
 
-__all__ = ["ChineseCheckersGame", "ChineseCheckersState", "table_points"]
+__all__ = ["ChineseCheckersGame", "ChineseCheckersState", "is_ranking", "table_points"]
