@@ -344,16 +344,20 @@ class WakengState(State):
     def _result_from_text(self, text: str, reason: str) -> Result:
         """A recorded external ending written as the three signed scores (``"-2 +1 +1"``, the
         form of ``Result.text``): one seat's forfeit when it matches one, else any zero-sum
-        integers (a referee's decision), positive scores winning. Raises :class:`IllegalAction`."""
+        integers (a referee's decision), positive scores winning. An opponent's forfeit scores the
+        same whichever opponent it was, so its replay names no ``offender``. Raises
+        :class:`IllegalAction`."""
         parts = text.split() if isinstance(text, str) else []
         if len(parts) != SEATS or not all(re.fullmatch(r"[+-]?\d+", p) for p in parts):
             raise IllegalAction(f"a wakeng result is three signed integers such as '-2 +1 +1', not {text!r}")
         returns = tuple(int(p) for p in parts)
         if sum(returns) != 0:
             raise IllegalAction(f"the scores of a deal sum to zero: {text!r}")
-        for seat in range(SEATS):
-            if self._loss_returns(seat)[0] == returns:
-                return self._loss_result(seat, reason)
+        offenders = [seat for seat in range(SEATS) if self._loss_returns(seat)[0] == returns]
+        if len(offenders) == 1:
+            return self._loss_result(offenders[0], reason)
+        # no forfeit, or an opponent's whose scores are the same for both opponents: the record
+        # does not say which one, so no offender is named
         self.phase = "over"
         winners = tuple(s for s in range(SEATS) if returns[s] > 0)
         return Result(returns, reason, returns_text(returns), winners, self._details(reason=reason))
