@@ -1,0 +1,293 @@
+// Chinese checkers board (跳棋): the six-pointed star of 121 holes drawn in SVG, each seat's
+// marbles in its own colour, home camps tinted, turned so that the viewer's home camp is at the
+// bottom (spectators and replays: seat 0's camp S at the bottom). Click one of your marbles, then
+// one of its highlighted destinations; the destinations are exactly the legal actions the server
+// sent (`msg.legal`: "q,r>q,r" steps and "q,r>...>q,r" jump chains), so a click never sends an
+// illegal move. The last move is drawn as its path, start ringed and end marked. "pass" is a
+// button when the server offers it. Everything shown comes from `view(seat)`
+// (docs/games/chinese-checkers.md, section View); no rule is re-implemented here.
+//
+// Holes are SVG groups <g class="h" data-hole="q,r">; a marble inside is <circle class="mb"
+// data-owner="<seat>">. Selected: .sel, destinations: .target, last move: .last-from/.last-to.
+
+const L = {
+  zh: {
+    you: "你", toMove: "轮到", moves: "步数", inTarget: "到位", home: "本营", target: "目标",
+    finished: "已完成", out: "已出局", campTitle: "本营：{h}角，目标：{t}角", place: "第{p}名", pass: "停一手", lastPass: "上一手：停一手",
+    lastTimeout: "上一手：超时", round: "第{n}轮", pick: "点你的棋子，再点亮出的目标孔",
+    chosen: "已选 {h}：可走 {n} 处", noMoves: "没有可走的棋，只能停一手", sent: "已发送…",
+    camp: { N: "北", NE: "东北", SE: "东南", S: "南", SW: "西南", NW: "西北" },
+    campLong: { N: "北", NE: "东北", SE: "东南", S: "南", SW: "西南", NW: "西北" },
+    color: ["红", "蓝", "绿", "黄", "紫", "黑"],
+    jump: { adjacent: "一子跳", equidistant: "空跳（等距跳）" },
+  },
+  en: {
+    you: "you", toMove: "To move", moves: "moves", inTarget: "target", home: "home", target: "target",
+    finished: "finished", out: "out", campTitle: "home camp: {h}, target camp: {t}", place: "place {p}", pass: "Pass", lastPass: "Last move: pass",
+    lastTimeout: "Last move: timeout", round: "Round {n}", pick: "Click one of your marbles, then a highlighted hole",
+    chosen: "{h} selected: {n} destinations", noMoves: "No move possible: you must pass", sent: "Sent…",
+    camp: { N: "N", NE: "NE", SE: "SE", S: "S", SW: "SW", NW: "NW" },
+    campLong: { N: "north", NE: "north-east", SE: "south-east", S: "south", SW: "south-west", NW: "north-west" },
+    color: ["Red", "Blue", "Green", "Yellow", "Purple", "Black"],
+    jump: { adjacent: "adjacent jumps", equidistant: "equidistant jumps (空跳)" },
+  },
+};
+
+const COLORS = ["#d32f2f", "#1e5bd6", "#2e9d3a", "#f2b705", "#8a3fc2", "#2b2b2b"];
+const SQ3 = Math.sqrt(3) / 2;
+
+// the star: the union of the triangles q, r, s >= -4 and q, r, s <= 4 (axial q, r; s = -q - r)
+const HOLES = [];
+for (let r = -8; r <= 8; r++) for (let q = -8; q <= 8; q++) {
+  const s = -q - r;
+  if ((q >= -4 && r >= -4 && s >= -4) || (q <= 4 && r <= 4 && s <= 4)) HOLES.push([q, r]);
+}
+const ON = new Set(HOLES.map(([q, r]) => `${q},${r}`));
+function campOf(q, r) {
+  const s = -q - r;
+  if (r <= -5) return "N";
+  if (q >= 5) return "NE";
+  if (s <= -5) return "SE";
+  if (r >= 5) return "S";
+  if (q <= -5) return "SW";
+  if (s >= 5) return "NW";
+  return null;
+}
+// the three corner holes of each camp (its triangle)
+const CORNERS = {
+  N: [[4, -8], [0, -4], [4, -4]], NE: [[8, -4], [4, -4], [4, 0]], SE: [[4, 4], [4, 0], [0, 4]],
+  S: [[-4, 8], [0, 4], [-4, 4]], SW: [[-8, 4], [-4, 4], [-4, 0]], NW: [[-4, -4], [-4, 0], [0, -4]],
+};
+
+function loadStyle() {
+  const id = "chinese-checkers-css";
+  if (!document.getElementById(id)) {
+    document.head.append(Object.assign(document.createElement("link"), { id, rel: "stylesheet", href: "/static/chinese-checkers.css" }));
+  }
+}
+
+const NS = "http://www.w3.org/2000/svg";
+function svgEl(tag, attrs = {}) {
+  const e = document.createElementNS(NS, tag);
+  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
+  return e;
+}
+const fmt = (x) => x.toFixed(3);
+
+export function mount(root, ctx) {
+  loadStyle();
+  const lang = ctx.lang === "zh" ? "zh" : "en";
+  const S = L[lang];
+  const tr = (k, vars = {}) => String(S[k] ?? L.en[k] ?? k).replace(/\{(\w+)\}/g, (_, v) => vars[v]);
+
+  const div = (cls, id) => Object.assign(document.createElement("div"), { className: cls, id: id || "" });
+  const wrap = div("cc"), info = div("cc-info", "cc-info"), note = div("cc-note", "cc-note");
+  const actions = div("row cc-actions", "cc-actions");
+  const svg = svgEl("svg", { class: "cc-board", id: "cc-board", viewBox: "-7 -7.55 14 15.1", role: "img" });
+  wrap.append(info, svg, note, actions);
+  root.replaceChildren(wrap);
+
+  let msg = null, angle = null, sel = null, sentSeq = null;
+  const groups = {};          // "q,r" -> <g>
+  let pathLayer = null;
+
+  // ----- geometry: axial (q, r) -> screen, turned by `angle` ----------------------------
+  function xy(q, r) {
+    const x = q + r / 2, y = r * SQ3;
+    const c = Math.cos(angle), s = Math.sin(angle);
+    return [x * c - y * s, x * s + y * c];
+  }
+  const parse = (h) => h.split(",").map(Number);
+
+  function angleFor(camp) {
+    // the turn that brings `camp`'s centre straight below the board's centre
+    const pts = HOLES.filter(([q, r]) => campOf(q, r) === camp);
+    let x = 0, y = 0;
+    for (const [q, r] of pts) { x += q + r / 2; y += r * SQ3; }
+    return Math.PI / 2 - Math.atan2(y, x);
+  }
+
+  function build() {
+    svg.replaceChildren();
+    const v = msg.view;
+    // the board: both big triangles, padded by a thick round stroke
+    const tri = (pts) => pts.map(([q, r]) => xy(q, r).map(fmt).join(",")).join(" ");
+    for (const t of [[[-4, -4], [-4, 8], [8, -4]], [[4, 4], [4, -8], [-8, 4]]]) {
+      svg.append(svgEl("polygon", { points: tri(t), class: "cc-star" }));
+    }
+    // home camps tinted with their seat's colour, targets outlined in it
+    (v.camps || []).forEach((camp, seat) => {
+      svg.append(svgEl("polygon", { points: tri(CORNERS[camp]), class: "cc-camp", fill: COLORS[seat], "data-camp": camp }));
+    });
+    (v.targets || []).forEach((camp, seat) => {
+      svg.append(svgEl("polygon", { points: tri(CORNERS[camp]), class: "cc-goal", stroke: COLORS[seat] }));
+    });
+    // the lines between neighbouring holes
+    let d = "";
+    for (const [q, r] of HOLES) {
+      for (const [dq, dr] of [[1, 0], [0, 1], [-1, 1]]) {
+        if (!ON.has(`${q + dq},${r + dr}`)) continue;
+        const [x1, y1] = xy(q, r), [x2, y2] = xy(q + dq, r + dr);
+        d += `M${fmt(x1)} ${fmt(y1)}L${fmt(x2)} ${fmt(y2)}`;
+      }
+    }
+    svg.append(svgEl("path", { d, class: "cc-lines" }));
+    pathLayer = svgEl("g", { class: "cc-path" });
+    svg.append(pathLayer);
+    for (const [q, r] of HOLES) {
+      const name = `${q},${r}`;
+      const [x, y] = xy(q, r);
+      const g = svgEl("g", { class: "h", "data-hole": name, transform: `translate(${fmt(x)} ${fmt(y)})` });
+      const title = svgEl("title");
+      title.textContent = name;
+      g.append(svgEl("circle", { class: "hit", r: "0.5" }), svgEl("circle", { class: "hole", r: "0.2" }), title);
+      svg.append(g);
+      groups[name] = g;
+    }
+  }
+
+  const myTurn = () => msg && !msg.replay && msg.seat !== null && msg.seat !== undefined &&
+    (msg.to_act || []).includes(msg.seat) && !msg.result;
+  const legal = () => (myTurn() && Array.isArray(msg.legal) ? msg.legal : []);
+  // destination -> the action text, for the marble on `from`
+  function targets(from) {
+    const out = {};
+    for (const a of legal()) {
+      const parts = a.split(">");
+      if (parts.length >= 2 && parts[0] === from) out[parts[parts.length - 1]] = a;
+    }
+    return out;
+  }
+
+  function owners() {
+    const own = {};
+    (msg.view.marbles || []).forEach((list, seat) => { for (const h of list) own[h] = seat; });
+    return own;
+  }
+
+  function paintInfo(own) {
+    const v = msg.view;
+    const places = msg.result && msg.result.details ? msg.result.details.places : null;
+    const names = msg.names || [];
+    info.replaceChildren();
+    const seats = document.createElement("div");
+    seats.className = "cc-seats";
+    for (let seat = 0; seat < v.players; seat++) {
+      const chip = document.createElement("span");
+      chip.className = "cc-seat" + ((v.to_act || []).includes(seat) && !msg.result ? " act" : "");
+      chip.dataset.seatInfo = seat;
+      chip.title = tr("campTitle", { h: S.campLong[v.camps[seat]], t: S.campLong[v.targets[seat]] });
+      const dot = document.createElement("span");
+      dot.className = "cc-dot";
+      dot.style.background = COLORS[seat];
+      const who = document.createElement("div");
+      who.className = "cc-name";
+      who.append(dot, (names[seat] || S.color[seat]) + (seat === msg.seat ? ` (${S.you})` : ""));
+      const status = v.status ? v.status[seat] : "playing";
+      let extra = `${S.camp[v.camps[seat]]} · ${S.moves} ${v.moves[seat]} · ${S.inTarget} ${v.in_target[seat]}/10`;
+      if (status === "finished") extra += ` · ${S.finished}`;
+      if (status === "out") extra += ` · ${S.out}`;
+      if (places && v.players > 2) extra += ` · ${tr("place", { p: places[seat] })}`;
+      chip.append(who, Object.assign(document.createElement("small"), { textContent: extra }));
+      seats.append(chip);
+    }
+    const rules = document.createElement("div");
+    rules.className = "cc-rules muted";
+    rules.textContent = `${tr("round", { n: v.round })} · ${(S.jump[v.options?.jump_rule] || v.options?.jump_rule || "")}`;
+    info.append(seats, rules);
+  }
+
+  function paint() {
+    const v = msg.view;
+    const own = owners();
+    const tg = sel ? targets(sel) : {};
+    const movable = new Set(legal().map((a) => a.split(">")[0]));
+    svg.classList.toggle("myturn", myTurn());
+    const lm = typeof v.last_move === "string" && v.last_move.includes(">") ? v.last_move.split(">") : null;
+    for (const [name, g] of Object.entries(groups)) {
+      const seat = own[name];
+      let mb = g.querySelector(".mb");
+      if (seat === undefined) { if (mb) mb.remove(); }
+      else {
+        if (!mb) { mb = svgEl("circle", { class: "mb", r: "0.4" }); g.insertBefore(mb, g.querySelector("title")); }
+        mb.setAttribute("fill", COLORS[seat]);
+        mb.dataset.owner = seat;
+      }
+      g.classList.toggle("sel", sel === name);
+      g.classList.toggle("target", name in tg);
+      g.classList.toggle("movable", movable.has(name));
+      g.classList.toggle("last-from", !!lm && lm[0] === name);
+      g.classList.toggle("last-to", !!lm && lm[lm.length - 1] === name);
+    }
+    // the last move's path (every landing of a jump chain)
+    pathLayer.replaceChildren();
+    if (lm) {
+      const pts = lm.map((h) => xy(...parse(h)).map(fmt).join(",")).join(" ");
+      pathLayer.append(svgEl("polyline", { points: pts, class: "cc-last" }));
+    }
+    // the note under the board and the pass button
+    actions.replaceChildren();
+    let text = "";
+    if (v.last_move === "pass") text = S.lastPass;
+    else if (v.last_move === "timeout") text = S.lastTimeout;
+    if (myTurn()) {
+      const acts = legal();
+      if (acts.includes("pass")) {
+        const b = document.createElement("button");
+        b.className = "primary";
+        b.dataset.action = "pass";
+        b.textContent = S.pass;
+        b.onclick = () => send("pass");
+        actions.append(b);
+      }
+      if (sentSeq === msg.seq) text = S.sent;
+      else if (sel) text = tr("chosen", { h: sel, n: Object.keys(tg).length });
+      else if (acts.length && acts.every((a) => !a.includes(">"))) text = S.noMoves;
+      else text = S.pick;
+    }
+    note.textContent = text;
+    paintInfo(own);
+  }
+
+  function send(action) {
+    if (!myTurn() || sentSeq === msg.seq) return;
+    sentSeq = msg.seq;
+    sel = null;
+    ctx.send(action);
+    paint();
+  }
+
+  function choose(name) {
+    if (!myTurn() || sentSeq === msg.seq) return;
+    if (sel) {
+      const tg = targets(sel);
+      if (name in tg) { send(tg[name]); return; }
+    }
+    sel = sel !== name && Object.keys(targets(name)).length ? name : null;
+    paint();
+  }
+
+  svg.addEventListener("click", (e) => {
+    const g = e.target.closest && e.target.closest("[data-hole]");
+    if (g) choose(g.dataset.hole);
+  });
+
+  return {
+    update(m) {
+      msg = m;
+      const v = m.view;
+      const seat = !m.replay && m.seat !== null && m.seat !== undefined ? m.seat : 0;
+      const a = angleFor((v.camps && v.camps[seat]) || "S");
+      if (a !== angle || !Object.keys(groups).length) {
+        angle = a;
+        for (const k of Object.keys(groups)) delete groups[k];
+        build();
+      }
+      svg.dataset.seq = m.seq;
+      svg.dataset.home = (v.camps && v.camps[seat]) || "S";
+      if (!myTurn()) sel = null;
+      if (sel && !(sel in Object.fromEntries(legal().map((x) => [x.split(">")[0], 1])))) sel = null;
+      paint();
+    },
+  };
+}

@@ -1,0 +1,197 @@
+"""Two people play Chinese checkers (跳棋) in real browsers: one creates a two-player table, the
+other joins (at phone width), each board is turned so its own home camp is at the bottom, they
+make five moves each by clicking a marble and then one of its highlighted holes (steps and jump
+chains), and the second player resigns; the record is in both histories and replays."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+import qipai
+
+from .test_e2e_play import sign_up, wait_seq
+
+PLIES = 10
+
+
+def progress(action, seat: int) -> int:
+    """Rows gained towards the target camp (seat 0 heads north, r falling; seat 1 south)."""
+    holes = str(action).split(">")
+    r0, r1 = int(holes[0].split(",")[1]), int(holes[-1].split(",")[1])
+    return (r0 - r1) if seat == 0 else (r1 - r0)
+
+
+def pick(state, seat: int) -> str:
+    """The move gaining the most rows (a jump chain whenever one gains more than a step)."""
+    acts = [a for a in state.legal_actions(seat) if ">" in str(a)]
+    return str(max(acts, key=lambda a: (progress(a, seat), str(a).count(">"), str(a))))
+
+
+def is_jump(action: str) -> bool:
+    """A chain of jumps: more than one landing, or one landing two holes away."""
+    holes = [tuple(map(int, h.split(","))) for h in action.split(">")]
+    (q0, r0), (q1, r1) = holes[0], holes[1]
+    return len(holes) > 2 or max(abs(q1 - q0), abs(r1 - r0), abs(q1 - q0 + r1 - r0)) == 2
+
+
+def marbles(page) -> dict[str, str]:
+    """Hole -> owner seat of every marble drawn on the page's board."""
+    return page.eval_on_selector_all(
+        "#cc-board [data-hole] .mb",
+        "els => Object.fromEntries(els.map(e => [e.closest('[data-hole]').dataset.hole, e.dataset.owner]))")
+
+
+def expected(state) -> dict[str, str]:
+    return {h: str(seat) for seat, holes in enumerate(state.view(None)["marbles"]) for h in holes}
+
+
+def hole(page, name):
+    return page.locator(f'#cc-board [data-hole="{name}"]')
+
+
+def test_two_people_play_chinese_checkers_and_one_resigns(server, browser, shot):
+    ctx_s = browser.new_context(locale="en-US")
+    ctx_n = browser.new_context(viewport={"width": 390, "height": 844}, locale="zh-CN")    # phone
+    south, north = ctx_s.new_page(), ctx_n.new_page()
+    sign_up(south, server, "ccsouth")
+    sign_up(north, server, "ccnorth")
+
+    south.select_option("select[name=game]", "chinese-checkers")
+    assert south.input_value("select[name=num_seats]") == "2"
+    south.click("#create")
+    south.wait_for_url(re.compile(r"/tables/\w+$"))
+    table = south.url.rsplit("/", 1)[1]
+    north.goto(server + "/")
+    north.click(f'[data-join="{table}"]')
+    north.wait_for_url(f"**/tables/{table}")
+    both = (south, north)
+    for page in both:
+        wait_seq(page, 0)
+        assert page.locator("#cc-board [data-hole]").count() == 121
+        assert page.locator("#cc-board .mb").count() == 20
+    state = qipai.load("chinese-checkers").new_state(num_seats=2)
+    assert marbles(south) == expected(state) == marbles(north)
+
+    # each board has its own home camp at the bottom: S (tip -4,8) for seat 0, N (4,-8) for seat 1
+    def y(page, name):
+        return hole(page, name).bounding_box()["y"]
+    assert y(south, "-4,8") > y(south, "0,0") > y(south, "4,-8")
+    assert y(north, "4,-8") > y(north, "0,0") > y(north, "-4,8")
+    assert south.get_attribute("#cc-board", "data-home") == "S"
+    assert north.get_attribute("#cc-board", "data-home") == "N"
+    assert north.locator("#cc-board").bounding_box()["width"] <= 390       # fits a phone
+    assert "Click one of your marbles" in south.inner_text("#cc-note")       # English labels
+    assert "moves 0" in south.inner_text("#cc-info") and "target 0/10" in south.inner_text("#cc-info")
+    assert "北" in north.inner_text("#cc-info") and "步数" in north.inner_text("#cc-info")   # Chinese
+
+    # a click out of turn, or on the opponent's marble, selects and sends nothing
+    hole(north, "4,-5").click()
+    hole(south, "4,-5").click()
+    assert north.locator("#cc-board .sel").count() == 0 and south.locator("#cc-board .sel").count() == 0
+
+    played = []
+    for ply in range(PLIES):
+        seat = ply % 2
+        page, other = (south, north) if seat == 0 else (north, south)
+        action = pick(state, seat)
+        start, dest = action.split(">")[0], action.split(">")[-1]
+        hole(page, start).click()
+        # the highlighted holes are exactly the destinations the referee allows this marble
+        allowed = sorted(str(a).split(">")[-1] for a in state.legal_actions(seat)
+                         if str(a).split(">")[0] == start)
+        shown = sorted(page.eval_on_selector_all("#cc-board .h.target",
+                                                 "els => els.map(e => e.dataset.hole)"))
+        assert shown == allowed and dest in shown
+        assert other.locator("#cc-board .h.target").count() == 0
+        if ply == 2:
+            shot(page, "chinese-checkers-selected")
+        hole(page, dest).click()
+        state.apply(action, seat)
+        played.append(action)
+        for p in both:
+            wait_seq(p, ply + 1)
+            assert marbles(p) == expected(state)
+            assert p.locator("#cc-board .h.last-to").get_attribute("data-hole") == dest
+            assert p.locator("#cc-board .h.last-from").get_attribute("data-hole") == start
+            assert p.locator("#cc-board .cc-last").count() == 1
+        assert state.view(None)["last_move"] == action
+    assert any(is_jump(a) for a in played), "the opening played no jump"
+    shot(south, "chinese-checkers-play")
+    shot(north, "chinese-checkers-play-phone")
+
+    # North (seat 1) resigns: South wins 1-0
+    north.once("dialog", lambda d: d.accept())
+    north.click("#resign")
+    for page in both:
+        page.wait_for_selector("#record-link")
+        status = page.inner_text("#status")
+        assert "1-0" in status and "resign" in status
+        assert page.locator("#cc-board .mb").count() == 20
+    shot(south, "chinese-checkers-resigned")
+    record = south.get_attribute("#record-link", "href").rsplit("/", 1)[1]
+    assert north.get_attribute("#record-link", "href") == f"/records/{record}"
+    for page in both:
+        page.goto(server + "/history")
+        page.wait_for_selector(f'[data-record="{record}"]')
+        row = page.inner_text(f'[data-record="{record}"]')
+        assert "ccsouth" in row and "ccnorth" in row and "1-0" in row and "chinese-checkers" in row
+
+    # the replay: the last position, then one move back (South's last move undone)
+    south.goto(f"{server}/records/{record}")
+    south.wait_for_selector("#cc-board .mb")
+    assert marbles(south) == expected(state)
+    south.click("#prev")
+    south.click("#prev")
+    before = qipai.load("chinese-checkers").new_state(num_seats=2)
+    for a in played[:-1]:
+        before.apply(a)
+    assert marbles(south) == expected(before)
+    shot(south, "chinese-checkers-replay")
+    ctx_s.close()
+    ctx_n.close()
+
+
+CAMP_TIPS = {"N": "4,-8", "NE": "8,-4", "SE": "4,4", "S": "-4,8", "SW": "-8,4", "NW": "-4,-4"}
+
+
+@pytest.mark.parametrize(("players", "seat", "home"), [(3, 1, "NE"), (4, 3, "SW"), (6, 4, "NW")])
+def test_more_players_each_board_turned_to_its_home_camp(server, browser, shot, players, seat, home):
+    """A person at a 3-, 4- or 6-player table with greedy bots: every seat's marbles in their
+    colour, the person's home camp at the bottom, and a move made by two clicks."""
+    ctx = browser.new_context(viewport={"width": 390, "height": 844})
+    page = ctx.new_page()
+    sign_up(page, server, f"cc{players}p")
+    r = page.request.post(server + "/api/tables", data={
+        "game": "chinese-checkers", "num_seats": players, "sit": True, "seat": seat,
+        "bots": players - 1, "bot": "greedy"})
+    assert r.ok, r.text()
+    page.goto(f"{server}/tables/{r.json()['id']}")
+    page.wait_for_selector("#cc-board.myturn")
+    assert page.get_attribute("#cc-board", "data-home") == home
+    owners = page.eval_on_selector_all("#cc-board .mb", "els => els.map(e => e.dataset.owner)")
+    assert sorted(set(owners)) == [str(s) for s in range(players)] and len(owners) == 10 * players
+    fills = page.eval_on_selector_all("#cc-board .mb", "els => els.map(e => e.getAttribute('fill'))")
+    assert len(set(fills)) == players                                  # a colour per seat
+    # the home camp's tip is the lowest hole of the board, its opposite the highest
+    ys = {c: page.locator(f'#cc-board [data-hole="{h}"]').bounding_box()["y"] for c, h in CAMP_TIPS.items()}
+    opposite = {"N": "S", "S": "N", "NE": "SW", "SW": "NE", "NW": "SE", "SE": "NW"}[home]
+    assert max(ys, key=ys.get) == home and min(ys, key=ys.get) == opposite
+    tip = page.locator(f'#cc-board [data-hole="{CAMP_TIPS[home]}"] .mb')
+    assert tip.get_attribute("data-owner") == str(seat)
+    seq = int(page.get_attribute("#status", "data-seq"))
+
+    page.locator("#cc-board .h.movable").first.click()
+    start = page.get_attribute("#cc-board .h.sel", "data-hole")
+    dest = page.get_attribute("#cc-board .h.target >> nth=0", "data-hole")
+    shot(page, f"chinese-checkers-{players}p-selected")
+    page.click(f'#cc-board [data-hole="{dest}"]')
+    page.wait_for_function(
+        "([s, d]) => { const g = document.querySelector(`#cc-board [data-hole='${d}'] .mb`);"
+        " return g && g.dataset.owner === s && +document.querySelector('#status').dataset.seq > "
+        f"{seq}; }}", arg=[str(seat), dest])
+    assert page.locator(f'#cc-board [data-hole="{start}"] .mb').count() == 0 or \
+        page.get_attribute(f'#cc-board [data-hole="{start}"] .mb', "data-owner") != str(seat)
+    shot(page, f"chinese-checkers-{players}p")
+    ctx.close()
