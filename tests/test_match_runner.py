@@ -190,3 +190,16 @@ def test_input_seat_gets_long_legal_sets_as_a_count(monkeypatch):
     monkeypatch.setattr(players, "MAX_LISTED", n - 1)
     a.on_turn(runner, 0, 1)
     assert seen[-1]["legal"] is None and seen[-1]["legal_count"] == n
+
+
+@pytest.mark.parametrize("game_id,options,seats", [("chinese-checkers", {}, 3), ("junqi", {}, 2)])
+def test_a_player_cannot_send_the_clocks_turn_skip(game_id, options, seats):
+    game = qipai.load(game_id, **options)
+    first = ScriptedPlayer([(0, "timeout")])
+    others = [RandomBot(seed=s) for s in range(seats - 1)]
+    runner = GameRunner(game, [first, *[BotPlayer(b) for b in others]], seed=1, num_seats=seats,
+                        illegal_limit=1)
+    out = asyncio.run(runner.run())
+    refused = [e for e in out.events if e["type"] == "refused"]
+    assert refused and refused[0]["seat"] == 0 and "clock" in refused[0]["reason"]
+    assert "timeout" not in [a if isinstance(a, str) else a[1] for a in out.record.actions[:1]]

@@ -373,6 +373,8 @@ class GameRunner:
         if seat not in self.state.to_act or not self.clocks[seat].running:
             return self._reply_error(seat, "not your turn")
         try:
+            if str(msg.action).strip().lower() in getattr(self.state, "clock_only_actions", ()):
+                raise IllegalAction(f"{msg.action!r} is entered by the clock, not by a player")
             self.state.apply(msg.action, seat)
         except IllegalAction as e:
             self.illegal[seat] += 1

@@ -131,6 +131,9 @@ class ChineseCheckersState(State):
     (the round in progress, from 1), ``turn`` (seat to move or None).
     """
 
+    #: the turn skip the match runner plays when a seat's time runs out: a player may not send it
+    clock_only_actions = frozenset({"timeout"})
+
     game: ChineseCheckersGame
 
     def __init__(self, game: ChineseCheckersGame, *, seed: Any = None,

@@ -108,6 +108,9 @@ class JunqiState(State):
     ``attacks``/``timeouts`` per seat, ``quiet`` (moves since the last attack), ``moves``
     (board moves made), ``eliminated`` (per seat: the reason or ``None``), ``flag_revealed``."""
 
+    #: the turn skip the match runner plays when a seat's time runs out: a player may not send it
+    clock_only_actions = frozenset({"timeout"})
+
     game: JunqiGame
 
     def __init__(self, game: JunqiGame, *, seed: Any = None, position: str | None = None) -> None:
