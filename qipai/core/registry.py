@@ -21,6 +21,7 @@ _MODULES: dict[str, str] = {
     "fouafour": "qipai.games.fouafour",
     "baohuang": "qipai.games.baohuang",
     "junqi": "qipai.games.junqi",
+    "sandayi": "qipai.games.sandayi",
 }
 # alias -> (id, preset options)
 _ALIASES: dict[str, tuple[str, dict[str, Any]]] = {}
