@@ -4,6 +4,7 @@ turn, cards not held, wrong counts, wrong phase, bad deals, positions and record
 from __future__ import annotations
 
 import json
+from collections import Counter
 
 import pytest
 
@@ -212,3 +213,178 @@ def test_bad_options_are_option_errors(options):
     from qipai.core.errors import OptionError
     with pytest.raises(OptionError):
         qipai.load("shengji", **options)
+
+
+# ----- independent check of §3.7 following and §3.8 trick winners (2 decks) ---------------------
+def _runs_in(counts, pos, maxlen):
+    """Every tractor (faces, top first) of 2..maxlen pairs available in ``counts``; pairs of
+    equal pos are different faces and may sit in different runs."""
+    faces = [f for f, c in counts.items() if c >= 2]
+    out = []
+
+    def grow(seq):
+        if len(seq) >= 2:
+            out.append(tuple(seq))
+        if len(seq) < maxlen:
+            for g in faces:
+                if pos[g] == pos[seq[-1]] - 1:
+                    grow(seq + [g])
+    for f in faces:
+        grow([f])
+    return out
+
+
+def _coverage(counts, pos, lengths):
+    best = 0
+
+    def rec(i, cnt, acc):
+        nonlocal best
+        best = max(best, acc)
+        if i < len(lengths):
+            rec(i + 1, cnt, acc)
+            for run in _runs_in(cnt, pos, lengths[i]):
+                rec(i + 1, {f: c - 2 * (f in run) for f, c in cnt.items()}, acc + len(run))
+    rec(0, dict(counts), 0)
+    return best
+
+
+def _my_follow_ok(play, hand, eff, pos, suit, fmt, n):
+    he = {f: c for f, c in hand.items() if c and eff[f] == suit}
+    if sum(he.values()) <= n:
+        return all(play.get(f, 0) >= c for f, c in he.items())
+    if any(eff[f] != suit for f in play):
+        return False
+    lengths = sorted((ln for k, ln in fmt if k == "tractor"), reverse=True)
+    pf = sum(ln if k == "tractor" else 1 for k, ln in fmt if k in ("tractor", "pair"))
+    pairs = lambda x: sum(1 for c in x.values() if c >= 2)  # noqa: E731
+    return (_coverage(play, pos, lengths) == _coverage(he, pos, lengths)
+            and min(pairs(play), pf) == min(pairs(he), pf))
+
+
+def _my_key(play, fmt, pos):
+    """Highest top of the key-shape component over every split of ``play`` into ``fmt``."""
+    order = {"tractor": 0, "pair": 1, "single": 2}
+    key = min(fmt, key=lambda s: (order[s[0]], -s[1]))
+    best = None
+
+    def split(cnt, shapes, tops):
+        nonlocal best
+        if not shapes:
+            if not any(cnt.values()):
+                top = max(t for s, t in tops if s == key)
+                best = top if best is None else max(best, top)
+            return
+        (kind, ln), rest = shapes[0], shapes[1:]
+        if kind == "tractor":
+            parts = [tuple(x for f in r for x in (f, f)) for r in _runs_in(cnt, pos, ln) if len(r) == ln]
+        else:
+            parts = [(f,) * (2 if kind == "pair" else 1) for f, c in cnt.items()
+                     if c >= (2 if kind == "pair" else 1)]
+        for part in parts:
+            left = dict(cnt)
+            for f in part:
+                left[f] -= 1
+            split(left, rest, tops + [((kind, ln), max(pos[f] for f in part))])
+    split(dict(play), list(fmt), [])
+    return best
+
+
+def _my_winner(plays, fmt, eff, pos):
+    from qipai.games.shengji.trump import TRUMP
+    (leader, lead), suit = plays[0], eff[plays[0][1][0]]
+    win, key, wsuit = leader, _my_key(Counter(lead), fmt, pos), suit
+    for seat, cards in plays[1:]:
+        suits = {eff[f] for f in cards}
+        s = suits.pop()
+        if suits or s not in (suit, TRUMP):
+            continue
+        k = _my_key(Counter(cards), fmt, pos)
+        if k is None:
+            continue
+        if s == TRUMP and wsuit != TRUMP:
+            win, key, wsuit = seat, k, TRUMP
+        elif s == wsuit and k > key:
+            win, key = seat, k
+    return win
+
+
+@pytest.mark.parametrize("seed,profile,two", [(1, "seed000", False), (2, "seed001", True),
+                                              (3, "seed003", False), (4, "seed002", True)])
+def test_follow_sets_and_winners_match_an_independent_check(seed, profile, two):
+    """Random hands with structured leads (pairs, tractors, throws): at every follow the
+    legal set equals every N-card choice that an independent §3.7 check accepts, and every
+    trick's winner equals an independent §3.8 key comparison."""
+    import random
+
+    from qipai.cards.submultisets import SubMultisets
+
+    rng = random.Random(seed)
+    st = qipai.load("shengji", profile=profile, two_always_trump=two).new_state(seed=seed)
+    checked = 0
+    while not st.is_terminal():
+        seat = st.current_player
+        if st.phase != "play":
+            st.apply(st.default_action(seat), seat)
+            continue
+        eff, pos = st.trump.eff, st.trump.pos
+        if st.trick:
+            hand = dict(st.hands[seat])
+            every = SubMultisets(sorted(hand.items()), st.lead_n, lambda t: t)
+            if len(every) <= 3000:
+                legal = {tuple(sorted(a.faces)) for a in st.legal_actions(seat)}
+                mine = {tuple(sorted(t)) for t in every
+                        if _my_follow_ok(Counter(t), hand, eff, pos, st.lead_suit, st.lead_fmt, st.lead_n)}
+                assert legal == mine, (st.trump, st.lead_fmt, hand)
+                checked += 1
+            acts = st.legal_actions(seat)
+            st.apply(acts[rng.randrange(len(acts))], seat)
+        else:
+            groups: dict[str, list[str]] = {}
+            for f, c in st.hands[seat].items():
+                groups.setdefault(eff[f], []).extend([f] * c)
+            cards = groups[rng.choice(sorted(groups))]
+            pairs = sorted({f for f in cards if cards.count(f) >= 2})
+            rng.shuffle(pairs)
+            pick = [x for f in pairs[:rng.randint(0, 3)] for x in (f, f)] or rng.sample(cards, 1)
+            st.apply(" ".join(pick), seat)
+        if not st.trick and st.tricks:
+            t = st.tricks[-1]
+            plays = [(s, tuple(fs)) for s, fs in t["plays"]]
+            assert t["winner"] == _my_winner(plays, [tuple(x) for x in t["format"]], eff, pos), t
+    assert checked > 40
+
+
+def test_tractor_coverage_counts_two_runs_through_equal_pos_faces():
+    """§3.7 TC: runs are disjoint sets of pairs, and two level pairs of equal pos may sit in two
+    different runs. Level T, NT, 常主: the led throw is two tractors (TC TC 2C 2C, TD TD 2D 2D),
+    seat 1 holds 2S 2S TS TS and 2H 2H TH TH (two tractors) plus BJ BJ, so TC = 4 and the only
+    legal follow is both tractors; ``2S 2S TS TS 2H 2H BJ BJ`` (TC 2) is refused."""
+    st = position(["TC TC 2C 2C TD TD 2D 2D 3S 4S", "2S 2S TS TS 2H 2H TH TH BJ BJ",
+                   "LJ 3C 4C 5C 6C 7C 8C 9C JC QC", "LJ 3D 4D 5D 6D 7D 8D 9D JD QD"], 10, "NT",
+                  two_always_trump=True)
+    st.apply("TC TC 2C 2C TD TD 2D 2D")
+    assert st.lead_fmt == [("tractor", 2), ("tractor", 2)] and not st.failed_throws
+    assert [str(a) for a in st.legal_actions(1)] == ["TS TS TH TH 2S 2S 2H 2H"]
+    before = _snap(st)
+    with pytest.raises(IllegalAction, match="tractors"):
+        st.apply("2S 2S TS TS 2H 2H BJ BJ")
+    assert _snap(st) == before
+    st.apply("2S 2S TS TS 2H 2H TH TH")
+
+
+def test_tractor_coverage_matches_a_run_by_run_search():
+    """TC of random trump holdings (level cards and 常主 2s of several suits share a pos)
+    against the independent search above, for one to three led tractors."""
+    import random
+
+    from qipai.games.shengji import combos as cb
+    from qipai.games.shengji.trump import Trump
+
+    rng = random.Random(5)
+    for _ in range(400):
+        trump = Trump(rng.choice([5, 10, 13]), rng.choice(["S", "H", None]), two_always=rng.random() < 0.6)
+        faces = [f for f in trump.eff if trump.eff[f] == "TRUMP"]
+        holding = {f: 2 for f in rng.sample(faces, rng.randint(2, min(10, len(faces))))}
+        lengths = tuple(sorted((rng.randint(2, 4) for _ in range(rng.randint(1, 3))), reverse=True))
+        assert cb.tractor_coverage(holding, trump.pos, lengths) == _coverage(holding, trump.pos, list(lengths)), \
+            (trump, holding, lengths)

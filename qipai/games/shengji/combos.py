@@ -227,12 +227,43 @@ def _cover(segments: tuple[int, ...], caps: tuple[int, ...]) -> int:
 
 
 def tractor_coverage(holding: dict[str, int], pos: dict[str, int], lengths: tuple[int, ...]) -> int:
-    """TC(X) of §3.7 for the led tractor lengths ``lengths`` (descending)."""
+    """TC(X) of §3.7 for the led tractor lengths ``lengths`` (descending): the most pairs that
+    disjoint runs R1..Rk (Rj empty or 2..lengths[j] pairs of consecutive pos) take from X.
+    Pairs of different faces with equal pos (the non-trump-suit level cards, the 常主 2s) may
+    sit in different runs, so with two or more led tractors such a holding is searched run by
+    run; otherwise the maximal runs of distinct pos are cut as segments."""
     if not lengths:
         return 0
-    segs = tuple(sorted((hi - lo + 1 for lo, hi in _runs(pair_positions(holding, pos)) if hi > lo),
-                        reverse=True))
-    return _cover(segs, tuple(sorted(lengths, reverse=True)))
+    caps = tuple(sorted(lengths, reverse=True))
+    per_pos: dict[int, int] = {}
+    for f, c in holding.items():
+        if c >= 2:
+            per_pos[pos[f]] = per_pos.get(pos[f], 0) + 1
+    if len(caps) > 1 and any(m > 1 for m in per_pos.values()):
+        return _cover_multi(tuple(sorted(per_pos.items())), caps)
+    segs = tuple(sorted((hi - lo + 1 for lo, hi in _runs(sorted(per_pos)) if hi > lo), reverse=True))
+    return _cover(segs, caps)
+
+
+@lru_cache(maxsize=4096)
+def _cover_multi(avail: tuple[tuple[int, int], ...], caps: tuple[int, ...]) -> int:
+    """Like :func:`_cover` when a pos may hold several pair faces: ``avail`` is ``(pos, pairs
+    there)``; run j takes one pair at each of 2..caps[j] consecutive pos."""
+    if not caps:
+        return 0
+    counts = dict(avail)
+    cap, rest = caps[0], caps[1:]
+    best = _cover_multi(avail, rest)                 # R_j empty
+    for top in counts:
+        length = 1
+        while length < cap and counts.get(top - length, 0) > 0:
+            length += 1
+            left = dict(counts)
+            for p in range(top - length + 1, top + 1):
+                left[p] -= 1
+            nxt = tuple(sorted((p, m) for p, m in left.items() if m))
+            best = max(best, length + _cover_multi(nxt, rest))
+    return best
 
 
 def follow_ok_suited(play: dict[str, int], he: dict[str, int], pos: dict[str, int],
