@@ -386,5 +386,5 @@ def test_tractor_coverage_matches_a_run_by_run_search():
         faces = [f for f in trump.eff if trump.eff[f] == "TRUMP"]
         holding = {f: 2 for f in rng.sample(faces, rng.randint(2, min(10, len(faces))))}
         lengths = tuple(sorted((rng.randint(2, 4) for _ in range(rng.randint(1, 3))), reverse=True))
-        assert cb.tractor_coverage(holding, trump.pos, lengths) == _coverage(holding, trump.pos, list(lengths)), \
-            (trump, holding, lengths)
+        mine = _coverage(holding, trump.pos, list(lengths))
+        assert cb.tractor_coverage(holding, trump.pos, lengths) == mine, (trump, holding, lengths)
