@@ -10,6 +10,7 @@ import pytest
 import qipai
 from qipai.core.errors import IllegalAction, NotationError, OptionError, RecordError
 from qipai.core.record import Record, replay
+from qipai.games.baohuang.sets import ORDER
 from tests.baohuang_helpers import make_deal, set_hands, start_play
 
 
@@ -168,3 +169,94 @@ def test_explicit_deal_with_a_void_round_trips():
     again = game.state_from_json(json.loads(json.dumps(state.to_json())))
     assert again.to_json() == state.to_json() and again.view(None) == state.view(None)
     assert again.dealt == state.dealt
+
+
+# ----- adversarial findings (breaker) -------------------------------------------------------------
+
+def _views(state):
+    return [json.dumps(state.view(s), sort_keys=True) for s in (*range(5), None)]
+
+
+def test_forged_card_play_objects_are_refused_unchanged():
+    """apply() takes action objects as well as text; an object whose cards repeat or do not make
+    its set must be refused like the same text, not crash half-way or play other cards."""
+    from qipai.games.baohuang.actions import CardPlay
+    from qipai.games.baohuang.sets import play
+    state = start_play(0, 1)
+    set_hands(state, {0: "99988", 1: "TTT4", 2: "444", 3: "KKKK", 4: "55"})
+    nine = state.hands[0][ORDER.index["9"]][0]
+    eight = state.hands[0][ORDER.index["8"]][0]
+    before = _views(state)
+    for forged in (CardPlay(play(ORDER.index["9"], 2, 0, 0), (nine, nine), ()),     # one card twice
+                   CardPlay(play(ORDER.index["9"], 1, 0, 0), (eight,), ())):       # cards are not the set
+        with pytest.raises(IllegalAction):
+            state.apply(forged)
+        assert _views(state) == before
+    assert state.sizes[0] == len(state.hand(0)) == 5
+
+
+def test_forged_empty_set_is_refused():
+    from qipai.games.baohuang.sets import Play
+    state = start_play(0, 1)
+    before = _views(state)
+    with pytest.raises(IllegalAction):
+        state.apply(Play(None, 0, 0, 0))
+    assert _views(state) == before
+
+
+def test_forged_declare_with_a_repeated_card_is_refused():
+    """§2.5: three copies must be revealed; the same card id twice is two copies only."""
+    from qipai.cards import parse_card
+    from qipai.games.baohuang.actions import Declare
+    state = qipai.load("baohuang").new_state(deal=make_deal({0: ["7H0", "7H1", "9S0", "9S1", "9S2"]}, c0=0))
+    state.apply("accept")
+    before = _views(state)
+    forged = Declare("7H", (parse_card("7H0"), parse_card("7H0"), parse_card("7H1")))
+    with pytest.raises(IllegalAction):
+        state.apply(forged)
+    assert _views(state) == before and state.phase == "declare"
+
+
+@pytest.mark.parametrize("when", ["select", "play", "draw"])
+def test_external_endings_round_trip_through_the_record(when):
+    """A resigned or timed-out deal reloaded from its JSON record has the same result, including
+    the details the next deal's tribute is taken from (§4.4 tribute_basis)."""
+    from qipai.games.baohuang.match import Match
+    game = qipai.load("baohuang")
+    state = game.new_state(seed=5)
+    if when != "select":
+        for _ in range(80):
+            state.apply(state.legal_actions()[-1 if state.phase == "play" else 0])
+    if when == "draw":
+        state.agree_draw()
+    else:
+        state.forfeit(state.current_player if when == "select" else 2, "timeout")
+    again = game.state_from_json(json.loads(json.dumps(state.to_json())))
+    assert again.result.to_json() == state.result.to_json()
+    again = replay(Record.from_json(json.loads(state.to_record().dumps())))
+    assert again.result.to_json() == state.result.to_json()
+    if when == "play":
+        basis = again.result.details["tribute_basis"]
+        assert basis is not None and basis == state.result.details["tribute_basis"]
+        match = Match(game, 1)
+        match.states.append(again)
+        assert match.next_state().tribute               # the tribute owed is still paid
+
+
+def test_two_revolutionaries_forfeiting_give_distinct_records():
+    """Revolutionaries share one score, so the returns alone do not say who forfeited; the
+    finishing order (and so the next tribute, §4.4) does. The record must keep it."""
+    game = qipai.load("baohuang")
+    base = game.new_state(seed=5)
+    while base.phase != "play":
+        base.apply(base.legal_actions()[0])          # accept, then declare
+    revs = [s for s in range(5) if s not in base.team()]
+    orders = []
+    for seat in revs[:2]:
+        st = game.state_from_json(base.to_json())
+        st.forfeit(seat, "resign")
+        again = replay(Record.from_json(json.loads(st.to_record().dumps())))
+        assert again.result.details["forfeit"] == seat
+        assert again.result.details["order"] == st.result.details["order"]
+        orders.append(st.result.details["order"])
+    assert orders[0] != orders[1]

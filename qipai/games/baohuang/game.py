@@ -14,6 +14,7 @@ as ``deal={"previous": <Result.details["tribute_basis"] of that deal>}`` (with a
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from typing import Any
 
@@ -294,8 +295,7 @@ class BaohuangState(State):
         seat = self._seat(seat)
         if seat != self.turn:
             raise IllegalAction(f"seat {seat} is not to act (to act: {self.turn})", action)
-        if isinstance(action, str):
-            action = parse(action)
+        action = parse(action) if isinstance(action, str) else _canonical(action)
         text = self._apply(action, seat)
         self.log.append(text)
 
@@ -519,11 +519,18 @@ class BaohuangState(State):
         ends the deal. Before the guard card is named there are no sides: the seat scores −4 and
         each other +1. Afterwards the unfinished players of the other side take the best places
         left, then the forfeiting seat's partners, then the seat itself last; the deal is scored
-        from that order (§4)."""
+        from that order (§4). ``Result.text`` is the five returns followed by ``forfeit by
+        <seat>`` (the returns alone do not say which revolutionary forfeited, and the finishing
+        order decides the next tribute), so a record replays to the same result."""
+        res = self._forfeit_result(seat, reason)
         self.phase = "over"
+        return res
+
+    def _forfeit_result(self, seat: int, reason: str) -> Result:
+        """The result of ``seat`` forfeiting now (see :meth:`_loss_result`); changes nothing."""
         if self.mode is None:
             returns = tuple(-4 if s == seat else 1 for s in range(SEATS))
-            return Result(returns, reason, _returns_text(returns),
+            return Result(returns, reason, f"{_returns_text(returns)} forfeit by {seat}",
                           tuple(s for s in range(SEATS) if s != seat),
                           {"forfeit": seat, "tribute_basis": None, "voids": self.voids})
         team = set(self.team())
@@ -535,7 +542,7 @@ class BaohuangState(State):
         order += [s for s in [seat] if s not in order]
         res = self._score(order, reason)
         res.details["forfeit"] = seat
-        return res
+        return dataclasses.replace(res, text=f"{res.text} forfeit by {seat}")
 
     def _draw_result(self, reason: str) -> Result:
         """An agreed or arbiter's draw: every player scores 0; no tribute follows."""
@@ -544,19 +551,32 @@ class BaohuangState(State):
                       {"tribute_basis": None, "voids": self.voids})
 
     def _result_from_text(self, text: str, reason: str) -> Result:
-        """A recorded external ending written as five signed integers (``"+4 +2 -2 -2 -2"``,
-        the form of ``Result.text``); seats with a positive score win. Raises IllegalAction."""
+        """A recorded external ending: five signed integers (``"+4 +2 -2 -2 -2"``, an arbiter's
+        scores; seats with a positive score win), or the text of a forfeit, the returns followed
+        by ``forfeit by <seat>``, which is scored again from the replayed deal and must give the
+        same returns. Raises IllegalAction, changing nothing."""
         parts = text.split() if isinstance(text, str) else []
+        seat = None
+        if len(parts) == SEATS + 3 and parts[SEATS:SEATS + 2] == ["forfeit", "by"]:
+            seat = int(parts[-1]) if parts[-1] in [str(s) for s in range(SEATS)] else -1
+            parts = parts[:SEATS]
         try:
             returns = tuple(int(p) for p in parts)
         except ValueError:
             returns = ()
-        if len(returns) != SEATS:
+        if len(returns) != SEATS or seat == -1:
             raise IllegalAction(f"a baohuang result is five signed integers such as '+4 +2 -2 -2 -2', "
-                                f"not {text!r}")
+                                f"optionally followed by 'forfeit by <seat 0..4>', not {text!r}")
+        if seat is not None:
+            res = self._forfeit_result(seat, reason)
+            if tuple(res.returns) != returns:
+                raise IllegalAction(f"seat {seat} forfeiting here scores {res.text}, not {text!r}")
+            self.phase = "over"
+            return res
         self.phase = "over"
         return Result(returns, reason, _returns_text(returns),
-                      tuple(s for s in range(SEATS) if returns[s] > 0), {"tribute_basis": None})
+                      tuple(s for s in range(SEATS) if returns[s] > 0),
+                      {"tribute_basis": None, "voids": self.voids})
 
     # ----- views ----------------------------------------------------------------------------
     def hand(self, seat: int) -> list[Card]:
@@ -616,6 +636,26 @@ class BaohuangState(State):
         new.log = list(self.log)
         new._rng = DealRng(self._rng.seed, self._rng.counter)
         return new
+
+
+def _canonical(action: Any) -> Any:
+    """An action object read the way its text would be, so that a hand-built object whose parts
+    disagree (a card named twice, cards that are not its set, an empty set, a declaration whose
+    cards are not copies of its face) is refused with :class:`IllegalAction` like that text.
+    Objects of other types are returned as they are (``_apply`` refuses them)."""
+    if isinstance(action, Play):
+        try:
+            return play(action.rank, action.n, action.s, action.b)
+        except (ValueError, TypeError) as e:
+            raise IllegalAction(str(e), action) from None
+    if not isinstance(action, (CardPlay, Declare, Decline, Pass, Accept)):
+        return action
+    parsed = parse(action.text)
+    if isinstance(action, CardPlay) and parsed.set.counts != action.set.counts:
+        raise IllegalAction(f"the cards {action.text} make {parsed.set.text}, not {action.set.text}", action)
+    if isinstance(action, Declare) and (parsed.face != action.face or parsed.count != action.count):
+        raise IllegalAction(f"{action.text} does not reveal {action.count} copies of {action.face}", action)
+    return parsed
 
 
 def _returns_text(returns: tuple[int, ...]) -> str:
