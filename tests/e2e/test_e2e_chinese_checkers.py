@@ -195,3 +195,64 @@ def test_more_players_each_board_turned_to_its_home_camp(server, browser, shot, 
         page.get_attribute(f'#cc-board [data-hole="{start}"] .mb', "data-owner") != str(seat)
     shot(page, f"chinese-checkers-{players}p")
     ctx.close()
+
+
+MOUNT = """async ([msg, lang]) => {
+  const mod = await import("/static/boards/chinese-checkers.js");
+  const root = document.createElement("div");
+  document.querySelector("#app").replaceChildren(root);
+  window.sent = [];
+  window.ccBoard = mod.mount(root, { lang, t: (k) => k, send: (a) => window.sent.push(a) });
+  window.ccBoard.update(msg);
+}"""
+
+
+def state_message(state, seat, seq):
+    """The server's state message for ``seat`` (qipai/server/tables.py), from the real referee."""
+    to_act = [] if state.is_terminal() else list(state.to_act)
+    msg = {"type": "state", "seq": seq, "seat": seat, "to_act": to_act, "view": state.view(seat),
+           "names": [f"p{i}" for i in range(state.num_seats)],
+           "result": state.result.to_json() if state.result else None}
+    if seat in to_act:
+        msg["legal"] = [str(a) for a in state.legal_actions(seat)]
+    return msg
+
+
+def test_board_offers_pass_only_when_the_referee_does_and_shows_places(server, browser, shot):
+    """The board module alone, fed the real referee's views: a seat with no move gets a pass
+    button (the only action it can send, once); a 3-player game ended by eliminations shows
+    each seat's status and place."""
+    ctx = browser.new_context(viewport={"width": 390, "height": 844})
+    page = ctx.new_page()
+    page.goto(server + "/login")
+    game = qipai.load("chinese-checkers")
+    blocked = game.new_state(position="S=-4,8;N=-4,7 -3,7 -4,6 -2,6;to=S")
+    assert [str(a) for a in blocked.legal_actions(0)] == ["pass"]
+    page.evaluate(MOUNT, [state_message(blocked, 0, 7), "en"])
+    assert "No move possible" in page.inner_text("#cc-note")
+    hole(page, "-4,8").click()                                   # the marble has no destination
+    assert page.locator("#cc-board .sel, #cc-board .target").count() == 0
+    shot(page, "chinese-checkers-pass")
+    page.click('#cc-actions [data-action="pass"]')
+    assert page.locator('#cc-actions [data-action="pass"]').count() == 0     # sent once only
+    assert page.evaluate("window.sent") == ["pass"]
+
+    # the opponent's turn: no pass button, nothing clickable
+    blocked.apply("pass", 0)
+    page.evaluate("m => window.ccBoard.update(m)", state_message(blocked, 0, 8))
+    assert page.locator('#cc-actions [data-action="pass"]').count() == 0
+    assert "pass" in page.inner_text("#cc-note").lower()
+
+    three = game.new_state(num_seats=3)
+    three.apply("-4,5>-4,4", 0)
+    three.forfeit(2, "timeout")
+    three.resign(1)
+    page.evaluate(MOUNT, [state_message(three, 1, 3), "zh"])
+    chips = [page.inner_text(f'[data-seat-info="{s}"]') for s in range(3)]
+    assert "第1名" in chips[0] and "已出局" in chips[1] and "第2名" in chips[1] and "第3名" in chips[2]
+    # eliminated seats' marbles leave the board
+    assert page.locator('#cc-board .mb[data-owner="0"]').count() == 10
+    assert page.locator('#cc-board .mb[data-owner="1"], #cc-board .mb[data-owner="2"]').count() == 0
+    assert page.get_attribute("#cc-board", "data-home") == "NE"
+    shot(page, "chinese-checkers-3p-places-zh")
+    ctx.close()

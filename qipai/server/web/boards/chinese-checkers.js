@@ -232,7 +232,7 @@ export function mount(root, ctx) {
     else if (v.last_move === "timeout") text = S.lastTimeout;
     if (myTurn()) {
       const acts = legal();
-      if (acts.includes("pass")) {
+      if (acts.includes("pass") && sentSeq !== msg.seq) {
         const b = document.createElement("button");
         b.className = "primary";
         b.dataset.action = "pass";
