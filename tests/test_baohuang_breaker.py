@@ -260,3 +260,16 @@ def test_two_revolutionaries_forfeiting_give_distinct_records():
         assert again.result.details["order"] == st.result.details["order"]
         orders.append(st.result.details["order"])
     assert orders[0] != orders[1]
+
+
+@pytest.mark.parametrize("basis", [
+    {"emperor": 0, "guard": 1, "mode": "normal", "side_score": 6, "order": [4, 3, 2, 1, 0]},  # T is -6
+    {"emperor": 0, "guard": None, "mode": "ming_du", "side_score": -1, "order": [4, 3, 2, 1, 0]},
+    {"emperor": 2, "guard": None, "mode": "hidden_du", "side_score": 0, "order": [2, 3, 4, 0, 1]},
+])
+def test_tribute_basis_whose_score_contradicts_its_order_is_refused(basis):
+    """§4.4 takes the tribute from the previous deal's roles, result and finishing order; the
+    side score T is fixed by the order (§4.2), so a basis where they disagree is malformed and
+    must not decide who pays whom."""
+    with pytest.raises(NotationError, match="side_score"):
+        qipai.load("baohuang").new_state(seed=1, deal={"previous": basis})

@@ -140,7 +140,7 @@ def test_s2_4_accept_takes_the_package_and_hand_sizes():
 
 
 def test_s2_6_case_11_all_decline_then_c0_again_voids_the_deal():
-    basis = {"emperor": 1, "guard": 2, "mode": "normal", "side_score": 2, "order": [1, 0, 2, 3, 4]}
+    basis = {"emperor": 1, "guard": 2, "mode": "normal", "side_score": 4, "order": [1, 0, 2, 3, 4]}
     game = qipai.load("baohuang")
     state = game.new_state(seed="void-test", deal={"previous": basis})
     first_tribute = [(g, r) for g, r, _ in state.tribute]
@@ -379,7 +379,7 @@ def test_s4_4_tribute_middle_card_goes_to_the_guard_and_ties_favour_earlier_fini
 
 
 def test_s4_4_du_tributes_and_doubling():
-    order = [1, 2, 0, 3, 4]
+    order = [1, 2, 3, 0, 4]                       # the emperor 4th: T = -2 (3rd would be a draw)
     hidden_won = {"emperor": 0, "guard": None, "mode": "hidden_du", "side_score": 4, "order": [0, 1, 2, 3, 4]}
     st = qipai.load("baohuang").new_state(seed=5, deal={"previous": hidden_won})
     assert sorted(g for g, r, _ in st.tribute) == [1, 2, 3, 4] and {r for _, r, _ in st.tribute} == {0}
@@ -390,7 +390,7 @@ def test_s4_4_du_tributes_and_doubling():
     top8 = [c.id for c in largest([parse_card(c) for c in hands[0]], 8)]
     assert [(g, r, c.id) for g, r, c in st.tribute] == [
         (0, rec, top8[i]) for i, rec in enumerate([1, 1, 2, 2, 3, 3, 4, 4])]
-    ming_won = {**ming_lost, "side_score": 2}
+    ming_won = {**ming_lost, "side_score": 2, "order": [1, 0, 2, 3, 4]}
     st = qipai.load("baohuang").new_state(seed=5, deal={"previous": ming_won})
     assert len(st.tribute) == 8 and {r for _, r, _ in st.tribute} == {0}
 

@@ -128,7 +128,7 @@ class BaohuangState(State):
             raise NotationError("give a seed or the hands of a deal, not both", "deal")
         basis = deal.get("previous") if isinstance(deal, dict) else None
         try:
-            self.basis = trib.check_basis(basis) if basis is not None else None
+            self.basis = trib.check_basis(basis, PLACE_POINTS) if basis is not None else None
         except ValueError as e:
             raise NotationError(str(e), "deal.previous") from None
         self._given: list[Any] = []

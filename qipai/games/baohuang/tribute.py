@@ -30,8 +30,10 @@ def largest(hand: Sequence[Card], k: int) -> list[Card]:
     return ranked[:k]
 
 
-def check_basis(basis: Any) -> dict[str, Any]:
-    """Validate a tribute basis; returns it normalised. Raises ``ValueError`` naming the problem."""
+def check_basis(basis: Any, place_points: Sequence[int] = (4, 2, 0, -2, -4)) -> dict[str, Any]:
+    """Validate a tribute basis; returns it normalised. ``side_score`` must be the sum of the
+    ``place_points`` (§4.1) of the emperor's side in ``order`` (§4.2). Raises ``ValueError``
+    naming the problem."""
     if not isinstance(basis, dict):
         raise ValueError("the previous deal is an object with emperor, guard, mode, side_score, order")
     order = basis.get("order")
@@ -51,6 +53,10 @@ def check_basis(basis: Any) -> dict[str, Any]:
         raise ValueError("in 独 there is no guard (guard must be null)")
     if type(t) is not int:
         raise ValueError("'side_score' is an integer")
+    team = [emperor] + ([guard] if guard is not None else [])
+    expected = sum(place_points[order.index(s)] for s in team)
+    if t != expected:
+        raise ValueError(f"'side_score' {t} contradicts 'order': the emperor's side scores {expected}")
     return {"emperor": emperor, "guard": guard, "mode": mode, "side_score": t, "order": list(order)}
 
 
