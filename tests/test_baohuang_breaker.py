@@ -273,3 +273,15 @@ def test_tribute_basis_whose_score_contradicts_its_order_is_refused(basis):
     must not decide who pays whom."""
     with pytest.raises(NotationError, match="side_score"):
         qipai.load("baohuang").new_state(seed=1, deal={"previous": basis})
+
+
+def test_rule_bot_names_a_triple_it_holds_exactly_three_of():
+    """The rule bot's documented declaration: a triple held exactly three times (a guard to
+    play with), not three copies of a face it holds four of (that would be a hidden 独)."""
+    from qipai.bots import make_bot
+    deal = make_deal({0: ["7H0", "7H1", "7H2", "7H3", "9S0", "9S1", "9S2"]}, c0=0)
+    state = qipai.load("baohuang").new_state(deal=deal)
+    state.apply("accept")
+    action = make_bot("baohuang", "rule", 0).choose(state, 0)
+    state.apply(action)
+    assert state.named == "9S" and state.mode == "normal"

@@ -40,7 +40,8 @@ class BaohuangRuleBot:
                 return by_text["accept"]
             return next(a for a in actions if str(a).startswith("decline"))
         if view["phase"] == "declare":
-            three = [a for a in actions if len(str(a).split()) == 4]
+            four = {a.face for a in actions if len(str(a).split()) == 5}   # faces held four times
+            three = [a for a in actions if len(str(a).split()) == 4 and a.face not in four]
             return three[0] if three else actions[0]
         return self._play(view, seat, actions)
 
