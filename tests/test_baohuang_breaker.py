@@ -6,6 +6,8 @@ from __future__ import annotations
 import json
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import qipai
 from qipai.core.errors import IllegalAction, NotationError, OptionError, RecordError
@@ -285,3 +287,100 @@ def test_rule_bot_names_a_triple_it_holds_exactly_three_of():
     action = make_bot("baohuang", "rule", 0).choose(state, 0)
     state.apply(action)
     assert state.named == "9S" and state.mode == "normal"
+
+
+# ----- independent model of §3.3-§4.3, checked against the referee on random small deals --------
+
+def _my_sets(counts):
+    """Every (rank or None, n, s, b) a hand with these per-rank counts can form (§3.2)."""
+    small, big = counts[13], counts[14]
+    out = {(r, n, s, b) for r in range(13) for n in range(1, counts[r] + 1)
+           for s in range(small + 1) for b in range(big + 1)}
+    out |= {(None, 0, s, b) for s in range(small + 1) for b in range(big + 1) if s + b}
+    return out
+
+
+def _my_beats(f, t):
+    """§3.3 written out again: same size, no big joker on the table, higher base, and a big joker
+    in the follower when the table set carries small jokers."""
+    def base(p):
+        return p[0] if p[1] else (13 if p[2] else 14)
+    size_f, size_t = sum(f[1:]), sum(t[1:])
+    return (size_f == size_t and not t[3] and base(f) > base(t)
+            and (not t[2] or bool(f[3])))
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 10**9))
+def test_random_small_deals_follow_an_independent_model(seed):
+    """Turn order, trick ends, 接风 (§3.4), legal sets (§3.3/§3.6), early finish and the finishing
+    order (§3.5) and the returns of every mode and scoring option (§4.1-§4.3), each recomputed
+    here without the engine's code."""
+    import random
+
+    from qipai.games.baohuang.game import PLACE_POINTS
+    rng = random.Random(seed)
+    mode = rng.choice(["normal", "hidden_du", "ming_du"])
+    early, scoring = rng.random() < 0.5, rng.choice(["weighted", "team"])
+    emperor = rng.randrange(5)
+    guard = rng.choice([s for s in range(5) if s != emperor]) if mode == "normal" else None
+    state = start_play(emperor, guard, four=mode == "ming_du", early_finish=early,
+                       individual_scoring=scoring)
+    assert state.mode == mode and state.guard == guard
+    pool = list("3456789TJQKA2" * 4 + "LLLLBBB")
+    rng.shuffle(pool)
+    hands = {}
+    for s in range(5):
+        k = rng.randint(1, 7)
+        hands[s], pool = "".join(pool[:k]), pool[k:]
+    set_hands(state, hands)
+    sizes = {s: len(hands[s]) for s in range(5)}
+    team = {emperor} | ({guard} if guard is not None else set())
+
+    def nxt(seat):
+        return next((seat + k) % 5 for k in range(1, 6) if sizes[(seat + k) % 5])
+
+    turn, top, top_seat, passes, finished, applicant = emperor, None, None, 0, [], None
+    while not state.is_terminal():
+        assert state.current_player == turn
+        counts = state.counts[turn]
+        sets = {(a.rank, a.n, a.s, a.b) for a in state.legal_actions() if a.kind == "play"}
+        expected = _my_sets(counts) if top is None else {p for p in _my_sets(counts) if _my_beats(p, top)}
+        assert sets == expected
+        action = rng.choice(state.legal_actions())
+        if action.kind == "pass":
+            assert (str(action) == "pass jiefeng") == (turn == applicant)
+        state.apply(action)
+        if action.kind == "pass":
+            applicant = None if turn == applicant else applicant
+            passes += 1
+            if passes == len([s for s in range(5) if sizes[s] and s != top_seat]):
+                turn = top_seat if sizes[top_seat] else nxt(top_seat)
+                top, passes = None, 0
+            else:
+                turn = nxt(turn)
+            continue
+        sizes[turn] -= action.size
+        top, top_seat, passes, applicant = (action.rank, action.n, action.s, action.b), turn, 0, None
+        if sizes[turn] == 0:
+            finished.append(turn)
+            left = {s for s in range(5) if sizes[s]}
+            if len(left) <= 1 or (early and (left <= team or not left & team)):
+                turn = nxt(turn) if left else turn
+                break
+            applicant = nxt(turn)
+        turn = nxt(turn)
+    assert state.is_terminal()
+    d = state.result.details
+    rest = sorted((s for s in range(5) if sizes[s]), key=lambda s: (sizes[s], (s - turn) % 5))
+    assert d["order"] == finished + rest
+    t = sum(PLACE_POINTS[d["order"].index(s)] for s in team)
+    m = 2 if mode == "ming_du" else 1
+    if scoring == "team":
+        expected_returns = [m * (t if s in team else -t) for s in range(5)]
+    else:
+        share = {"normal": 2, "hidden_du": 4, "ming_du": 4}[mode]
+        expected_returns = [m * (share * t if s == emperor else t if s in team else -t) for s in range(5)]
+    assert list(state.returns()) == expected_returns
+    assert d["side_score"] == t and d["early_finish"] == (state.result.reason == "early_finish")
+    assert set(state.result.winners) == (team if t > 0 else set(range(5)) - team if t < 0 else set())
