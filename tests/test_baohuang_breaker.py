@@ -384,3 +384,19 @@ def test_random_small_deals_follow_an_independent_model(seed):
     assert list(state.returns()) == expected_returns
     assert d["side_score"] == t and d["early_finish"] == (state.result.reason == "early_finish")
     assert set(state.result.winners) == (team if t > 0 else set(range(5)) - team if t < 0 else set())
+
+
+def test_views_cannot_tell_the_guard_or_a_hidden_du_apart():
+    """§2.5/§3.6: a revolutionary's view (own hand aside) and a spectator's are the same whether
+    seat 1 or seat 2 is the guard or the emperor plays a hidden 独; only the guard's own view and
+    the emperor's differ."""
+    def public(state, seat):
+        v = state.view(seat)
+        return {k: x for k, x in v.items() if k not in ("hand", "hand_ranks")}
+    states = [start_play(0, 1), start_play(0, 2), start_play(0, None)]
+    for seat in (3, 4, None):
+        assert public(states[0], seat) == public(states[1], seat) == public(states[2], seat)
+    assert states[0].view(1)["guard"] == 1 and states[1].view(2)["guard"] == 2
+    assert states[0].view(2)["guard"] is None and states[1].view(1)["guard"] is None
+    assert [s.view(0)["hidden_du"] for s in states] == [False, False, True]
+    assert [s.view(0)["guard"] for s in states] == [None, None, None]
