@@ -100,7 +100,7 @@ class Sandayi(Game):
     name_en = "Three Against One"
     seats = (4,)
     option_spec = (
-        BidsOption("bids", list(DEFAULT_BIDS), kind=list,
+        BidsOption("bids", DEFAULT_BIDS, kind=list,
                    doc="§2.4: the bid values, an increasing list of multiples of 5"),
         Option("opening_minimums", True, kind=bool,
                doc="§2.4 rule 2: after all earlier passes the 3rd bidder bids at least 65, the 4th 70"),
@@ -113,6 +113,10 @@ class Sandayi(Game):
                doc="§4.3: a defender winning the last trick digs the kitty (standard payout only)"),
         Option("hands", 20, kind=int, minimum=1, doc="§5: hands in a match (used by .match)"),
     )
+
+    def __init__(self, **options: Any) -> None:
+        super().__init__(**options)
+        self.options["bids"] = list(self.options["bids"])     # the default is a (hashable) tuple
 
     def new_state(self, *, seed: int | str | None = None, deal: Any = None,
                   position: str | None = None, num_seats: int | None = None) -> SandayiState:
