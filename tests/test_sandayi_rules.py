@@ -473,3 +473,18 @@ def test_bad_deals_and_options_refused():
                 {"expose_kitty_max": "x"}, {"payout": "x"}, {"max_redeals": -1}, {"hands": 0}):
         with pytest.raises(OptionError):
             qipai.load("sandayi", **bad)
+
+
+def test_s5_next_hand_starts_from_the_previous_dealer():
+    from qipai.bots import make_bot
+
+    bot = make_bot("sandayi", "rule", 0)
+    m = MatchScore()
+    state = GAME.new_state(seed="h1", deal=m.next_deal())
+    while not state.is_terminal():
+        state.apply(bot.choose(state, state.turn))
+    m.add(state.returns(), state.result.details["next_first_bidder"])
+    nxt = GAME.new_state(seed="h2", deal=m.next_deal())
+    assert nxt.first_bidder == state.result.details["dealer"] == nxt.to_act[0]
+    with pytest.raises(ValueError):
+        m.add([1, -1, 0])

@@ -13,19 +13,18 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from qipai.cards.topscore import TopScoreMatch
+
 from .game import SEATS, Sandayi
 
 
-class MatchScore:
-    """Running match scores of one table (they start at 0 and may be negative). ``add(result)``
-    after every hand; ``over`` and ``winner`` tell when it is decided."""
+class MatchScore(TopScoreMatch):
+    """Running match scores of one table (they start at 0 and may be negative); ``hands`` is the
+    match length, ``dealer`` the last hand's dealer."""
 
     def __init__(self, hands: int = 20) -> None:
-        if hands < 1:
-            raise ValueError("a match has at least one hand")
+        super().__init__(SEATS, hands)
         self.hands = hands
-        self.totals = [0] * SEATS
-        self.played = 0
         self.dealer: int | None = None
 
     @classmethod
@@ -35,13 +34,7 @@ class MatchScore:
     def add(self, returns: Sequence[int], dealer: int | None = None) -> None:
         """Add one finished hand's ``returns`` (and its ``dealer``, the next first bidder).
         Raises ``ValueError`` once the match is over or for a wrong number of returns."""
-        if self.over:
-            raise ValueError("the match is over")
-        if len(returns) != SEATS:
-            raise ValueError(f"a hand has {SEATS} returns")
-        for s, r in enumerate(returns):
-            self.totals[s] += int(r)
-        self.played += 1
+        super().add(returns)
         self.dealer = dealer
 
     def next_deal(self) -> dict[str, Any] | None:
@@ -50,22 +43,9 @@ class MatchScore:
         return None if self.dealer is None else {"first_bidder": self.dealer}
 
     @property
-    def winner(self) -> int | None:
-        """The seat alone on top after at least ``hands`` hands, else ``None``."""
-        if self.played < self.hands:
-            return None
-        best = max(self.totals)
-        leaders = [s for s in range(SEATS) if self.totals[s] == best]
-        return leaders[0] if len(leaders) == 1 else None
-
-    @property
-    def over(self) -> bool:
-        return self.winner is not None
-
-    @property
     def extra_hands(self) -> int:
         """Hands played beyond ``hands`` (sudden-death tie-break hands)."""
-        return max(0, self.played - self.hands)
+        return self.extra
 
 
 def play_match(game: Sandayi, choose: Any, seed: int | str = 0, limit: int = 200) -> MatchScore:
