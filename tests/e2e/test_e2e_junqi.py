@@ -20,12 +20,10 @@ def piece(page, point):
 
 
 def own_layout(page, seat):
-    """point -> code of the seat's pieces as the board shows them."""
-    out = {}
-    for pc in page.locator(f'#jq-board .jq-pc[data-seat="{seat}"]').all():
-        pt = pc.locator("xpath=..").get_attribute("data-pt")
-        out[pt] = pc.get_attribute("data-piece")
-    return out
+    """point -> code of the seat's pieces as the board shows them (read in one snapshot)."""
+    return page.evaluate("""(seat) => Object.fromEntries(
+        [...document.querySelectorAll(`#jq-board .jq-pc[data-seat="${seat}"]`)]
+            .map((pc) => [pc.parentElement.dataset.pt, pc.dataset.piece]))""", seat)
 
 
 def test_two_people_lay_out_play_and_resign_luzhan(server, browser, shot):
@@ -203,7 +201,8 @@ def test_siguo_seat_east_at_phone_width_lays_out_and_moves(server, browser, shot
     layout = own_layout(page, 1)
     page.click('#jq-actions [data-action="submit"]')
     page.wait_for_selector('#jq-board[data-phase="play"]')
-    assert own_layout(page, 1) == layout
+    placed = own_layout(page, 1)          # South (a bot) moves first and may already have hit one
+    assert len(placed) >= 24 and all(layout[p] == c for p, c in placed.items())
     assert page.locator('#jq-board .jq-pc:not([data-seat="1"]):not([data-piece="?"])').count() == 0
     page.wait_for_selector("#jq-board .jq-pt.can-move", timeout=10_000)     # South (a bot) moved first
     mover = page.locator("#jq-board .jq-pt.can-move").first.get_attribute("data-pt")
