@@ -174,3 +174,23 @@ def test_records_of_partnership_events_replay(db, preset):
         for m in Director(s, s.get(EventRow, eid)).matches():
             for g in m.games:
                 assert qipai.replay(qipai.Record.from_json(g.record)).result.text == g.result["text"]
+
+
+def test_sandayi_hands_pass_the_first_bid_on(db):
+    import qipai
+
+    table = {"game": {"id": "sandayi"}, "stage": {"kind": "table_knockout", "seats": 4},
+             "clock": "card_default",
+             "match": {"session": {"seats": 4, "measure": "score", "end": {"deals": 3},
+                                   "ties": {"extra_deals": {"eligible": "all"}}, "advance": 1}}}
+    eid = create_event(db, "s4_wakeng", [{"id": f"p{i}", "bot": "rule"} for i in range(1, 5)],
+                       overrides=table)
+    assert run_event(db, eid)["status"] == "finished"
+    with db() as s:
+        (m,) = Director(s, s.get(EventRow, eid)).matches(1)
+        deals = sorted(m.games, key=lambda g: g.number)
+        assert len(deals) >= 3 and "deal" not in deals[0].spec
+        for before, after in zip(deals, deals[1:], strict=False):
+            nxt = qipai.replay(qipai.Record.from_json(before.record)).result.details["next_first_bidder"]
+            assert after.spec.get("deal") == {"first_bidder": nxt}
+            assert qipai.Record.from_json(after.record).deal == {"first_bidder": nxt}

@@ -99,9 +99,12 @@ def next_deal_options(game_id: str, details: dict[str, Any], sides: list[tuple[i
 def carried_deal(game_id: str, details: dict[str, Any]) -> dict[str, Any] | None:
     """What the next deal at the table inherits as ``new_state(deal=...)``, for games whose deals
     depend on the previous one. baohuang: the tribute owed, ``{"previous":
-    details["tribute_basis"]}`` (none after a deal without a basis, baohuang §4.4)."""
+    details["tribute_basis"]}`` (none after a deal without a basis, baohuang §4.4); sandayi: the
+    next hand's first bidder, ``{"first_bidder": details["next_first_bidder"]}`` (sandayi §2.2)."""
     if game_id == "baohuang" and details.get("tribute_basis") is not None:
         return {"previous": details["tribute_basis"]}
+    if game_id == "sandayi" and details.get("next_first_bidder") is not None:
+        return {"first_bidder": details["next_first_bidder"]}
     return None
 
 
