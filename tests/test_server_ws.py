@@ -82,6 +82,7 @@ def test_duplicate_stale_illegal_out_of_turn_and_other_seat(c):
     ('{"type": "move", "action": "h2e2"}', "bad_message"),
     ('{"type": "move", "seq": "0", "action": "h2e2"}', "bad_message"),
     ('{"type": "move", "seq": 0, "action": 42}', "bad_message"),
+    ('{"type": "move", "seq": 0, "action": "' + "x" * 1001 + '"}', "bad_message"),
     ('{"type": "move", "seq": 0, "action": "' + "x" * 5000 + '"}', "too_large"),
 ])
 def test_bad_messages_are_answered_and_the_game_goes_on(c, payload, code):

@@ -47,6 +47,8 @@ DEFAULT_CLOCK = {"doudizhu": "card_default", "mahjong-gb": "card_default"}
 BOARD_CLOCK = "board_default"
 #: a connection whose send queue holds this many messages is too slow and is closed
 MAX_QUEUE = 256
+#: the longest action text a seat may send (a whole junqi layout is about 180 characters)
+MAX_ACTION_TEXT = 1000
 #: live games encoded per step of the event loop when saving
 FLUSH_CHUNK = 25
 
@@ -463,8 +465,9 @@ class LiveTable:
         if not isinstance(seq, int) or isinstance(seq, bool):
             conn.put_json(ws_error("bad_message", "a move needs an integer 'seq' (the state's seq)"))
             return
-        if not isinstance(action, str) or not action or len(action) > 200:
-            conn.put_json(ws_error("bad_message", "a move needs an 'action' text"))
+        if not isinstance(action, str) or not action or len(action) > MAX_ACTION_TEXT:
+            conn.put_json(ws_error("bad_message", f"a move needs an 'action' text of at most "
+                                                  f"{MAX_ACTION_TEXT} characters"))
             return
         if turn is not None and (not isinstance(turn, int) or isinstance(turn, bool)):
             conn.put_json(ws_error("bad_message", "'turn' is the integer 'turn' of your state message"))
