@@ -68,6 +68,7 @@ class NimGame(Game):
     name_zh = "取石子"
     name_en = "Test nim"
     seats = (2,)
+    draw_offers = True              # stands for a two-sided board game
     option_spec = (Option("pile", 10, kind=int, minimum=1, doc="stones at the start"),)
 
     def new_state(self, *, seed=None, deal=None, position=None, num_seats=None):

@@ -203,3 +203,43 @@ def test_a_player_cannot_send_the_clocks_turn_skip(game_id, options, seats):
     refused = [e for e in out.events if e["type"] == "refused"]
     assert refused and refused[0]["seat"] == 0 and "clock" in refused[0]["reason"]
     assert "timeout" not in [a if isinstance(a, str) else a[1] for a in out.record.actions[:1]]
+
+
+def _offer_then_answer(game, answer_seat, n):
+    """Seat 0 moves with an offer; ``answer_seat`` tries to accept right after."""
+    runner = GameRunner(game, [ScriptedPlayer([(0, Move("1", offer_draw=True))])]
+                        + [ScriptedPlayer([(10, "1")]) for _ in range(n - 1)], time=VirtualTime())
+
+    async def drive():
+        async def accept():
+            await runner.time.sleep(1)
+            runner.submit(answer_seat, AcceptDraw())
+            await runner.time.sleep(1)
+            runner.submit(0, Resign())
+
+        asyncio.ensure_future(accept())
+        return await runner.run()
+
+    return asyncio.run(drive())
+
+
+def test_only_the_other_side_accepts_a_draw_offer():
+    # test-pairs: seats 0 and 2 against 1 and 3; the offerer's partner cannot end it drawn
+    out = _offer_then_answer(qipai.load("test-pairs"), 2, 4)
+    assert out.result.reason == "resign"
+    assert [e["type"] for e in out.events if e["type"].startswith("draw")] == ["draw_offer"]
+    out = _offer_then_answer(qipai.load("test-pairs"), 1, 4)
+    assert (out.result.text, out.result.reason) == ("1/2-1/2", "agreement")
+
+
+@pytest.mark.parametrize("game_id", ["doudizhu", "shengji", "fouafour"])
+def test_card_games_have_no_draw_offers(game_id):
+    # competition.md §5.4: offers exist only in two-sided board games
+    game = qipai.load(game_id)
+    n = game.info().seats[0]
+    replies = []
+    runner = GameRunner(game, [InputPlayer(f"p{s}", notify=lambda s, m: replies.append(m))
+                               for s in range(n)], seed=3)
+    runner._handle(runner.state.to_act[0], OfferDraw(), 0)
+    assert runner._offer is None and not runner._held_offer and not runner.events
+    assert replies == [{"type": "refused", "reason": "drawn-game offers exist only in two-sided board games"}]

@@ -78,6 +78,9 @@ class Game:
     name_en: ClassVar[str] = ""
     seats: ClassVar[tuple[int, ...]] = (2,)
     option_spec: ClassVar[tuple[Option, ...]] = ()
+    #: drawn-game offers between the two sides (competition.md §5.4: two-sided board games only;
+    #: the match runner refuses them elsewhere)
+    draw_offers: ClassVar[bool] = False
 
     def __init__(self, **options: Any) -> None:
         self.options: dict[str, Any] = resolve_options(self.option_spec, options, self.id)

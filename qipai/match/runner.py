@@ -309,14 +309,14 @@ class GameRunner:
         elif isinstance(msg, OfferDraw):
             self._offer_draw(seat)
         elif isinstance(msg, AcceptDraw):
-            if self._offer is None or self._offer == seat:
-                self._reply_error(seat, "no draw offer to accept")
+            if self._offer is None or self._same_side(self._offer, seat):
+                self._reply_error(seat, "no draw offer of the other side to accept")
                 return
             self.note(seat, {"type": "draw_accepted"})
             self.state.agree_draw("agreement")
             self._sync_turns(t, acted=None)
         elif isinstance(msg, DeclineDraw):
-            if self._offer is not None and self._offer != seat:
+            if self._offer is not None and not self._same_side(self._offer, seat):
                 self._decline(seat)
         else:
             self._reply_error(seat, f"unknown message {msg!r}")
@@ -340,6 +340,9 @@ class GameRunner:
         self.paused_at = None
         self.note(None, {"type": "resume", "paused": length})
 
+    def _same_side(self, a: int, b: int) -> bool:
+        return any(a in side and b in side for side in self.state.sides())
+
     def _decline(self, seat: int) -> None:
         self.note(seat, {"type": "draw_declined"})
         self._cooldown[self._offer] = DRAW_OFFER_COOLDOWN
@@ -349,8 +352,8 @@ class GameRunner:
         """A drawn-game offer from ``seat`` (§5.4). Made on the seat's own turn, it is held and
         delivered together with the seat's move (the checks below then apply at delivery);
         made during the opponent's turn, it is delivered at once."""
-        if len(self.state.sides()) != 2:
-            return self._reply_error(seat, "drawn-game offers exist only in two-sided games")
+        if not getattr(self.game, "draw_offers", False) or len(self.state.sides()) != 2:
+            return self._reply_error(seat, "drawn-game offers exist only in two-sided board games")
         if self.draw_offers == "forbidden":
             return self._reply_error(seat, "draw offers are not allowed in this event")
         if seat in self.state.to_act and self.clocks[seat].running:
@@ -391,8 +394,8 @@ class GameRunner:
         clock = self.clocks[seat]
         used = clock.act(t)
         clock.trusteeship = seat in self.absent   # the player's own action ends trusteeship
-        if self._offer is not None and self._offer != seat:
-            self._decline(seat)          # a move declines the opponent's offer
+        if self._offer is not None and not self._same_side(self._offer, seat):
+            self._decline(seat)          # a move declines the other side's offer
         self._after_action(seat, t, used)
         held = seat in self._held_offer
         self._held_offer.discard(seat)

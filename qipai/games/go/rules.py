@@ -151,6 +151,7 @@ class GoGame(Game):
     name_zh = "围棋"
     name_en = "Go (weiqi)"
     seats = (2,)
+    draw_offers = True
     option_spec = (
         Option("board_size", 19, SIZES, int,
                doc="19x19 (default); 13, 9 and the small 7, 5, 4 boards (tests, teaching)"),

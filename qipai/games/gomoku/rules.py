@@ -91,6 +91,7 @@ class GomokuGame(Game):
     name_zh = "五子棋"
     name_en = "Gomoku / Renju"
     seats = (2,)
+    draw_offers = True
     option_spec = (
         Option("ruleset", "renju", choices=RULESETS,
                doc="renju: Black has forbidden points (§3.3); freestyle: five or more wins "

@@ -52,6 +52,7 @@ class JunqiGame(Game):
     name_zh = "军棋"
     name_en = "Junqi (Army Chess)"
     seats = (2, 4)
+    draw_offers = True
     option_spec = (
         Option("variant", "luzhan", choices=VARIANTS,
                doc="§1: luzhan = 2 players on the 60-point board (seed 002); siguo = 4 players "
