@@ -1,0 +1,308 @@
+"""The shared card table in Debian's Chromium, at phone width: one person against the server's
+bots, by clicks. Wakeng and fouafour are played to the end of the hand; baohuang (the emperor
+selection, a declaration and plays) and shengji (declarations, burying the kitty, leads and
+follows, then a resignation) for several actions. Screenshots go to tests/e2e/artifacts/."""
+
+from __future__ import annotations
+
+import re
+
+from .test_e2e_play import sign_up
+
+PHONE = {"width": 390, "height": 844}
+SEQ = "document.querySelector('#status').dataset.seq"
+SUIT = {"♠": "S", "♥": "H", "♣": "C", "♦": "D"}
+
+
+def open_table(page, server, game, bots, options=None, bot_delay_ms=20):
+    """Create a table through the lobby API in the page's session (the bots think briefly), and
+    open it; the person sits in seat 0."""
+    body = {"game": game, "bots": bots, "options": options or {},
+            "settings": {"bot_delay_ms": bot_delay_ms}}
+    tid = page.evaluate("""async (body) => {
+        const r = await fetch('/api/tables', {method: 'POST', credentials: 'same-origin',
+            headers: {'Content-Type': 'application/json'}, body: JSON.stringify(body)});
+        return (await r.json()).id; }""", body)
+    page.goto(f"{server}/tables/{tid}")
+    page.wait_for_selector("#hand")
+
+
+def wait_change(page, seq):
+    page.wait_for_function(f"{SEQ} !== '{seq}' || !!document.querySelector('#record-link')"
+                           " || document.querySelector('#error').textContent !== ''", timeout=15_000)
+
+
+def enabled(page, selector):
+    loc = page.locator(f"#actions {selector}:enabled")
+    return loc if loc.count() else None
+
+
+def my_play(page):
+    """The play button is offered and this seat is to act (the button waits for a selection)."""
+    return bool(page.locator('#actions [data-action="play"]').count()
+                and page.locator(".ct .pl.me.act").count())
+
+
+def play_by_hint_found(hint):
+    play_by_hint(hint.page)
+
+
+def play_by_hint(page):
+    """Select the cards of a listed play with the hint, check they are raised, play them."""
+    page.click('#actions [data-action="hint"]')
+    assert page.locator("#hand .c.sel").count() >= 1
+    page.click('#actions [data-action="play"]')
+
+
+def drive(page, rules, enough=lambda: False, retry=lambda: False, limit=600):
+    """Answer prompts by clicks: on each state the first rule ``(find, act)`` whose ``find(page)``
+    gives something calls ``act(found)``, then waits for the next state. Stops at the record link
+    or when ``enough()``. A refusal fails the test unless ``retry()`` allows another try."""
+    for _ in range(limit):
+        if enough() or page.locator("#record-link").count():
+            return
+        seq = page.get_attribute("#status", "data-seq")
+        for find, act in rules:
+            if found := find(page):
+                act(found)
+                break
+        else:
+            page.wait_for_timeout(40)
+            continue
+        wait_change(page, seq)
+        if error := page.inner_text("#error"):
+            assert retry(), error
+            page.evaluate("document.querySelector('#error').textContent = ''")
+
+
+def button(selector):
+    return lambda page: enabled(page, selector)
+
+
+def play_to_end(page, game, first_rules=()):
+    """Answer every prompt by clicks until the record link appears; returns counts of what was
+    done. `first_rules` (bids, claims) come first; plays go by the hint, except the first lead,
+    which is one card clicked by hand; a seat that cannot beat the table passes."""
+    done = {"plays": 0, "passes": 0, "clicked": 0}
+
+    def play(_):
+        if done["clicked"] == 0 and not enabled(page, '[data-action="pass"]'):
+            # a lead: click one card, see it raised and the play button live, play it
+            page.locator("#hand .c").last.click()
+            assert page.locator("#hand .c.sel").count() == 1
+            page.wait_for_selector('#actions [data-action="play"]:enabled')
+            page.screenshot(path=_art(f"{game}-selected"))
+            page.click('#actions [data-action="play"]')
+            done["clicked"] += 1
+        elif enabled(page, '[data-action="hint"]'):
+            play_by_hint(page)
+        else:
+            passing(page.locator('#actions [data-action="pass"]'))
+            return
+        done["plays"] += 1
+
+    def passing(b):
+        b.click()
+        done["passes"] += 1
+    drive(page, [*first_rules, (my_play, play), (button('[data-action="pass"]'), passing)])
+    page.wait_for_selector("#record-link", timeout=15_000)
+    status = page.inner_text("#status")
+    assert "Result" in status or "结果" in status
+    page.screenshot(path=_art(f"{game}-end"), full_page=True)
+    return done
+
+
+def _art(name):
+    from .conftest import ARTIFACTS
+    ARTIFACTS.mkdir(exist_ok=True)
+    return str(ARTIFACTS / f"{name}.png")
+
+
+def test_wakeng_hand_by_clicks(server, browser, shot):
+    ctx = browser.new_context(viewport=PHONE)
+    page = ctx.new_page()
+    sign_up(page, server, "wakengplayer")
+    page.select_option("select[name=game]", "wakeng")          # through the lobby form
+    page.select_option("select[name=bots]", "2")
+    page.click("#create")
+    page.wait_for_url(re.compile(r"/tables/\w+$"))
+    page.wait_for_selector("#hand .c")
+    assert page.locator("#hand .c").count() == 16
+    assert page.locator(".ct .others [data-seatbox]").count() == 2
+    # the hand is sorted 4 … K A 2 3
+    ranks = [c[0] for c in page.locator("#hand .c").evaluate_all("els => els.map(e => e.dataset.card)")]
+    order = "456789TJQKA23"
+    assert ranks == sorted(ranks, key=order.index)
+    shot(page, "wakeng-deal")
+    bids = []
+
+    def bid(b):                                                 # the highest bid offered
+        bids.append(b.last.get_attribute("data-action"))
+        b.last.click()
+    done = play_to_end(page, "wakeng", [(button('[data-action^="bid"]'), bid)])
+    assert bids
+    assert done["plays"] >= 1
+    info = page.inner_text(".ct .info")
+    assert "坑" in info or "Bid" in info
+    # the digger saw the pit (all bots pass a bid 3; a bot may have bid 3 first)
+    if page.locator('[data-seatbox="0"] .badge.role').count():
+        assert page.locator('[data-pile="pit"] .c').count() == 4
+    record = page.get_attribute("#record-link", "href").rsplit("/", 1)[1]
+    page.goto(f"{server}/records/{record}")
+    page.wait_for_selector(".ct")
+    page.click("#prev")
+    assert page.locator(".ct .pl .cards.open .c").count() > 0     # the replay shows every hand
+    shot(page, "wakeng-replay")
+    ctx.close()
+
+
+def test_fouafour_hand_by_clicks(server, browser, shot):
+    ctx = browser.new_context(viewport=PHONE)
+    page = ctx.new_page()
+    sign_up(page, server, "fouafourplayer")
+    open_table(page, server, "fouafour", 3)
+    page.wait_for_selector("#hand .c")
+    assert page.locator("#hand .c").count() in (13, 14)
+    assert page.locator("#autopass").is_checked()                  # windows pass by themselves
+    shot(page, "fouafour-deal")
+
+    def claim(b):
+        b.first.click()
+        shot(page, "fouafour-claim")
+    done = play_to_end(page, "fouafour", [(button('[data-action^="cha"], [data-action^="gou"]'), claim)])
+    assert done["plays"] >= 1
+    assert page.locator('[data-lastplay]').count() == 4
+    ctx.close()
+
+
+def test_baohuang_selection_declaration_and_plays(server, browser, shot):
+    ctx = browser.new_context(viewport=PHONE)
+    page = ctx.new_page()
+    page.on("dialog", lambda d: d.accept())
+    sign_up(page, server, "baohuangplayer")
+    page.click("#lang")                                            # 中文
+    page.wait_for_selector("#me")
+    open_table(page, server, "baohuang", 4)
+    page.wait_for_selector("#hand .c")
+    assert page.locator("#hand .c").count() >= 43
+    assert page.locator(".ct .others [data-seatbox]").count() == 4
+    shot(page, "baohuang-deal")
+    seen = {"accept": 0, "declare": 0, "play": 0, "pass": 0}
+
+    def count(key, act):
+        def run(found):
+            act(found)
+            seen[key] += 1
+        return run
+
+    def accept(b):
+        assert "皇帝" in b.inner_text()
+        b.click()
+
+    def declare(b):
+        assert "亮" in b.first.inner_text()
+        shot(page, "baohuang-declare")
+        b.first.click()
+    drive(page, [(button('[data-action="accept"]'), count("accept", accept)),
+                 (button('[data-action^="decline"]'), lambda b: b.click()),
+                 (button('[data-action^="declare"]'), count("declare", declare)),
+                 (button('[data-action="hint"]'), count("play", play_by_hint_found)),
+                 (button('[data-action="pass"]'), count("pass", lambda b: b.click()))],
+          enough=lambda: seen["play"] >= 3)
+    assert seen["play"] >= 1
+    # the plays were sent as card ids: the seat's last play shows cards
+    assert page.locator('[data-lastplay="0"] .c').count() >= 1 or seen["pass"]
+    assert page.locator(".ct .badge.role").count() == 1              # one emperor
+    assert page.locator('[data-info="named"]').count() == 1
+    shot(page, "baohuang-play")
+    page.click("#resign")
+    page.wait_for_selector("#record-link")
+    assert "结果" in page.inner_text("#status")
+    shot(page, "baohuang-end")
+    ctx.close()
+
+
+def trump_of(face, level, trump):
+    return face[0] in "LB" or face[0] == level or face[1] == trump
+
+
+def follow_choice(hand, count, suit, level, trump, attempt):
+    """Cards for a follow of `count` cards of `suit` ("TRUMP" or a suit letter): cards of the led
+    suit (pairs first on a second attempt), filled with the last cards of the hand."""
+    def eff(f):
+        return "TRUMP" if trump_of(f, level, trump) else f[1]
+    led = [i for i, f in enumerate(hand) if eff(f) == suit]
+    if len(led) > count and attempt:
+        pairs = [i for i in led if hand.count(hand[i]) >= 2]
+        led = pairs + [i for i in led if i not in pairs]
+        led = led[:count] if attempt == 1 else led[-count:]
+    elif len(led) > count:
+        led = led[-count:]
+    rest = [i for i in reversed(range(len(hand))) if i not in led]
+    return (led + rest)[:count]
+
+
+def test_shengji_declare_bury_and_play(server, browser, shot):
+    ctx = browser.new_context(viewport=PHONE)
+    page = ctx.new_page()
+    page.on("dialog", lambda d: d.accept())
+    sign_up(page, server, "shengjiplayer")
+    open_table(page, server, "shengji", 3, options={"dealer": 0})   # seat 0 deals: it buries
+    seen = {"declare": 0, "nodeclare": 0, "bury": 0, "lead": 0, "follow": 0, "refused": 0}
+    tries = [0]
+
+    def count(key, act):
+        def run(found):
+            act(found)
+            seen[key] += 1
+        return run
+
+    def bury(_):
+        assert page.locator('#actions [data-action="bury"]').is_disabled()
+        cards = page.locator("#hand .c")
+        assert cards.count() == 33                              # 25 and the kitty
+        for i in range(8):                                      # the last eight (no trumps)
+            cards.nth(cards.count() - 1 - i).click()
+        assert page.locator("#hand .c.sel").count() == 8
+        shot(page, "shengji-bury-selected")
+        page.click('#actions [data-action="bury"]')
+
+    def my_bury(page):
+        return (page.locator('#actions [data-action="bury"]').count()
+                and page.locator(".ct .pl.me.act").count())
+
+    def play(_):
+        hand = page.locator("#hand .c").evaluate_all("els => els.map(e => e.dataset.card)")
+        m = re.search(r"(\d+)\D+(♠|♥|♣|♦|主牌|trumps)", page.inner_text("#prompt"))
+        if m:
+            level = page.inner_text('[data-info="level"]').split(":")[1].strip()[:2].replace("10", "T")
+            trump = SUIT.get(page.inner_text('[data-info="trump"]').split(":")[1].strip()[0], "NT")
+            suit = SUIT.get(m.group(2), "TRUMP")
+            pick = follow_choice(hand, int(m.group(1)), suit, level, trump, tries[0] % 3)
+            seen["follow"] += 1
+        else:
+            pick = [len(hand) - 1]                              # lead one card
+            seen["lead"] += 1
+        for i in pick:
+            page.locator("#hand .c").nth(i).click()
+        assert page.locator("#hand .c.sel").count() == len(pick)
+        if seen["lead"] + seen["follow"] == 2:
+            shot(page, "shengji-play-selected")
+        page.click('#actions [data-action="play"]')
+
+    def retry():                                                # a follow the referee refused
+        seen["refused"] += 1
+        tries[0] += 1
+        return tries[0] < 6
+    drive(page, [(button('[data-action^="declare"]'), count("declare", lambda b: b.last.click())),
+                 (button('[data-action="pass"]'), count("nodeclare", lambda b: b.click())),
+                 (my_bury, count("bury", bury)), (my_play, play)],
+          enough=lambda: seen["lead"] + seen["follow"] >= 5, retry=retry)
+    assert seen["bury"] == 1 and seen["lead"] + seen["follow"] >= 3
+    assert page.locator('[data-pile="buried"] .c').count() == 8      # the dealer sees his kitty
+    assert page.locator('[data-info="trump"]').count() == 1
+    shot(page, "shengji-play")
+    page.click("#resign")
+    page.wait_for_selector("#record-link")
+    shot(page, "shengji-end")
+    ctx.close()
