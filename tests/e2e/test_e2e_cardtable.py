@@ -167,8 +167,8 @@ def test_fouafour_hand_by_clicks(server, browser, shot):
     shot(page, "fouafour-deal")
 
     def claim(b):
-        b.first.click()
         shot(page, "fouafour-claim")
+        b.first.click()
     done = play_to_end(page, "fouafour", [(button('[data-action^="cha"], [data-action^="gou"]'), claim)])
     assert done["plays"] >= 1
     assert page.locator('[data-lastplay]').count() == 4
@@ -305,4 +305,51 @@ def test_shengji_declare_bury_and_play(server, browser, shot):
     page.click("#resign")
     page.wait_for_selector("#record-link")
     shot(page, "shengji-end")
+    ctx.close()
+
+
+def positions(game_id, seed, every=7):
+    """(state, seat, hand ids, listed actions) at every `every`-th decision of a random deal."""
+    import random
+
+    import qipai
+    state = qipai.load(game_id).new_state(seed=seed)
+    rng = random.Random(seed)
+    k = 0
+    while not state.is_terminal():
+        seat = state.to_act[0]
+        legal = [str(a) for a in state.legal_actions(seat)]
+        if k % every == 0 and state.view(seat)["phase"] == "play":
+            yield state.clone(), seat, state.view(seat)["hand"], legal
+        action = rng.choice(legal) if "accept" not in legal else "accept"
+        state.apply(action, seat)
+        k += 1
+
+
+def test_selected_cards_make_the_referees_actions(server, browser):
+    """The board's text for selected cards, for every listed play of real positions, is an
+    action the referee takes, and plays exactly those ranks (baohuang: exactly those cards)."""
+    ctx = browser.new_context()
+    page = ctx.new_page()
+    page.goto(server + "/")
+    checked = 0
+    for game_id, seed in (("wakeng", 11), ("fouafour", 12), ("baohuang", 13)):
+        for state, seat, hand, legal in positions(game_id, seed):
+            plays = [a for a in legal if re.fullmatch(r"[2-9TJQKALB]+", a)]
+            picks = []
+            for a in plays:
+                free = list(hand)
+                picks.append([free.pop(next(i for i, c in enumerate(free) if c[0] == r)) for r in a])
+            texts = page.evaluate("""async ([picks, legal]) => {
+                const m = await import('/static/boards/cardtable.js');
+                return picks.map((ids) => m.matchRanks(ids, legal)); }""", [picks, legal])
+            for a, ids, text in zip(plays, picks, texts):
+                assert text is not None and sorted(text) == sorted(a), (game_id, a, ids, text)
+                sent = " ".join(ids) if game_id == "baohuang" else text
+                after = state.clone()
+                after.apply(sent, seat)
+                if game_id == "baohuang":
+                    assert sorted(after.view(seat)["plays"][-1][2]) == sorted(ids)
+                checked += 1
+    assert checked > 100
     ctx.close()

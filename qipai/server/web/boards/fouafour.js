@@ -1,7 +1,7 @@
 // 4A4 四幺四 fouafour: four seats, partners opposite (0+2 against 1+3). Plays are rank strings
-// built from the selected cards; in a 叉 / 勾 window the selected pair or card becomes "cha 77" /
-// "gou 7". When every other seat is asked and your only answer is to pass, the board passes for
-// you (auto-pass, a box to untick). See cardtable.js.
+// built from the selected cards; in a 叉 / 勾 window the claim you can make is a button ("叉 7 7",
+// "勾 7") beside the decline. When every other seat is asked and your only answer is to pass, the
+// board passes for you (auto-pass, a box to untick). See cardtable.js.
 import { mountCardTable, placeBadge, ranksText } from "./cardtable.js";
 
 const STR = {
@@ -29,6 +29,8 @@ export function mount(root, ctx) {
       ["order", S.order, (v.finished || []).join(" → ")],
       ["result", zh ? "结果" : "Result", v.result ? v.result.text : null],
     ],
+    // 叉 and 勾 are buttons of their own (the window's claim); plays go by the selected cards
+    isCardAction: (a) => /^[2-9TJQKALB]+$/.test(a),
     autoPass: (msg, legal) => !!msg.view.window && legal.length === 1 && legal[0] === "pass",
   });
 }
