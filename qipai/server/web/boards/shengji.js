@@ -11,17 +11,25 @@ const STR = {
     declare: "亮", nodeclare: "不亮", bury: "扣底", dealer: "庄", team: "队", levels: "级", level: "打",
     trump: "主", notrump: "无主", points: "闲家得分", penalty: "罚分", tricks: "墩", winning: "大",
     kittyShown: "翻底", buried: "底牌", captured: "分牌", lead: "请出牌", follow: (n, s) => `跟${n}张 ${s}`,
-    trumps: "主牌", decls: "亮主", lastTrick: "上一墩",
+    trumps: "主牌", decls: "亮主", lastTrick: "上一墩", failed: "甩牌失败",
   },
   en: {
     declare: "Declare", nodeclare: "Pass", bury: "Bury", dealer: "dealer", team: "team", levels: "Levels", level: "Level",
     trump: "Trump", notrump: "no trump", points: "Attackers", penalty: "Penalty", tricks: "Tricks", winning: "Winning",
     kittyShown: "Kitty turned", buried: "Kitty", captured: "Point cards", lead: "Lead", follow: (n, s) => `Follow ${n} of ${s}`,
-    trumps: "trumps", decls: "Declared", lastTrick: "Last trick",
+    trumps: "trumps", decls: "Declared", lastTrick: "Last trick", failed: "Failed throw",
   },
 };
 const SUIT = { S: "♠", H: "♥", C: "♣", D: "♦" };
 const LEVEL = (n) => ({ 11: "J", 12: "Q", 13: "K", 14: "A" }[n] || String(n));
+
+// the latest failed throw: who, the cards tried, the card(s) played instead, the points lost
+function lastThrow(v, lang) {
+  const f = (v.failed_throws || []).at(-1);
+  if (!f) return null;
+  const faces = (ids) => ids.map((x) => faceText(x, lang)).join(" ");
+  return `${f.seat}: ${faces(f.attempted)} → ${faces(f.forced)}${f.penalty ? ` (−${f.penalty})` : ""}`;
+}
 
 export function mount(root, ctx) {
   const zh = ctx.lang === "zh";
@@ -66,10 +74,12 @@ export function mount(root, ctx) {
       return null;
     },
     top: (v) => ((v.trick || []).length ? v.winning : v.last_trick ? v.last_trick.winner : null),
-    info: (v, S) => [
+    info: (v, S, lang) => [
       ["levels", S.levels, `A ${LEVEL(v.levels[0])} · B ${LEVEL(v.levels[1])}`],
       ["level", S.level, LEVEL(v.level)],
-      ["trump", S.trump, v.trump ? (v.trump === "NT" ? S.notrump : SUIT[v.trump] || v.trump) + (v.trump_name ? ` (${v.trump_name})` : "") : null],
+      ["trump", S.trump, v.trump ? (v.trump === "NT" ? S.notrump : (SUIT[v.trump] || v.trump) + (v.trump_name ? ` (${v.trump_name})` : "")) : null],
+      ["declared", S.decls, (v.declarations || []).map((d) => `${d.seat}: ${d.cards.map((f) => faceText(f, lang)).join(" ")}`).join(", ")],
+      ["throw", S.failed, lastThrow(v, lang)],
       ["points", S.points, v.attacker_points],
       ["penalty", S.penalty, v.penalty || null],
       ["tricks", S.tricks, v.tricks_played || null],

@@ -6,7 +6,7 @@ const STR = {
   zh: { bid: "叫", nobid: "不叫", digger: "挖坑者", pit: "坑底", bids: "叫分", bidden: "坑", first: "先叫", lead: "首出", pass: "不出" },
   en: { bid: "Bid", nobid: "No bid", digger: "Digger", pit: "Pit", bids: "Bids", bidden: "Bid", first: "First bidder", lead: "First lead", pass: "Pass" },
 };
-const BID_NAME = { 3: ["头挖", "3"], 2: ["二挖", "2"], 1: ["烂坑", "1"] };
+const BID_NAME = { 3: "头挖", 2: "二挖", 1: "烂坑" };
 
 export function mount(root, ctx) {
   const zh = ctx.lang === "zh";
@@ -27,7 +27,7 @@ export function mount(root, ctx) {
       return lastFromPlays(v, s, lang, S);
     },
     info: (v, S, lang) => [
-      ["bid", S.bidden, v.bid ? `${v.bid} (${BID_NAME[v.bid] ? BID_NAME[v.bid][0] : ""})` : null],
+      ["bid", S.bidden, v.bid ? `${v.bid} (${BID_NAME[v.bid] || ""})` : null],
       ["bids", S.bids, (v.bids || []).map(([s, b]) => `${s}:${b === "pass" ? S.nobid : b.slice(4)}`).join(" ")],
       ["top", S.to_beat, v.top ? `${v.top.seat}: ${ranksText(v.top.play, lang)}` : null],
       ["result", zh ? "结果" : "Result", v.result ? v.result.text : null],
