@@ -40,8 +40,11 @@ def test_terminal_resign_and_illegal_limit():
     buf = io.StringIO()
     console = Console(file=buf, width=120, color_system=None)
     run(qipai.load("go", board_size=9, illegal_limit=2), bot="random", seat=0, seed=2,
-        console=console, read_line=scripted(["E5", "E5", "Z1"]))
-    assert "illegal_moves" in buf.getvalue()
+        console=console, read_line=scripted(["E5", "E5", "Z1", "E5"]))
+    # the typo Z1 is answered but not counted: the second occupied E5 is the second refusal
+    out = buf.getvalue()
+    assert "'Z1' is neither a move nor a command" in out
+    assert "refused submission 2 of 2" in out and "illegal_moves" in out
 
 
 def test_bots_play_legal_games_and_greedy_captures():

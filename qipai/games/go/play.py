@@ -95,6 +95,12 @@ def run(game, *, bot: str, seat: int, seed: int | None, console: Console,
         if done == HANDLED:
             continue
         try:
+            state.game.parse_action(line, state)
+        except IllegalAction as e:    # a typo, not a move: answered, never counted (as in xiangqi)
+            console.print(f"{line!r} is neither a move nor a command ({e.reason}); type help.",
+                          markup=False)
+            continue
+        try:
             state.apply(line, seat=seat)
         except IllegalAction as e:
             refused += 1
