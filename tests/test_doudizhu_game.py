@@ -385,9 +385,10 @@ def test_terminal_play_whole_deal_with_bad_input():
     buf = io.StringIO()
     console = Console(file=buf, width=100, color_system=None)
     state = run(qipai.load("doudizhu"), bot="rule", seat=0, seed=12, console=console,
-                read_line=_scripted(buf, ["", "hint", "help", "xyz", "bid 0"]))
+                read_line=_scripted(buf, ["", "hint", "moves", "help", "xyz", "bid 0"]))
     out = buf.getvalue()
     assert state.is_terminal()
+    assert out.count("legal: ") >= 2          # 'moves' lists them as 'hint' does
     assert "Deal over" in out and "scores" in out and "Traceback" not in out
     assert out.count("not accepted:") == 2 and "legal: " in out
     assert "your hand (" in out and "seat 1 (bot (rule))" in out

@@ -20,7 +20,8 @@ from qipai.core.errors import IllegalAction, OptionError
 
 ROLE = {True: "地主 landlord", False: "农民 peasant"}
 HELP = ("Type a play as ranks (33344, 333444+56, LB = rocket, T = ten) or card codes (3S 3H 4C, LJ); "
-        "'pass'; while bidding 'bid 1'..'bid 3' or 'call'; 'hint' lists your legal actions; 'quit' stops.")
+        "'pass'; while bidding 'bid 1'..'bid 3' or 'call'; 'hint' (or 'moves') lists your legal "
+        "actions; 'quit' stops.")
 
 
 def _last_actions(state) -> dict[int, str]:
@@ -118,7 +119,7 @@ def run(game, bot: str | None = None, seat: int = 0, seed: int | None = None,
             if text.lower() in ("help", "?"):
                 console.print(HELP)
                 continue
-            if text.lower() in ("hint", "hints"):
+            if text.lower() in ("hint", "hints", "moves"):
                 legal = [str(a) for a in state.legal_actions(seat)]
                 more = f" … ({len(legal)} in all)" if len(legal) > 40 else ""
                 console.print("legal: " + ", ".join(legal[:40]) + more)
