@@ -140,6 +140,13 @@ class State:
         seats = self.to_act
         return seats[0] if len(seats) == 1 else None
 
+    def turns_private(self) -> bool:
+        """True while which of ``to_act`` still has to answer must not be shown to the other
+        seats (4A4's 叉/勾 windows ask every seat with cards, so that nobody learns who could
+        claim, fouafour §3.4): a server then tells each seat only whether it is to act itself,
+        and shows no other seat's deadline. Default: false."""
+        return False
+
     def sides(self) -> list[tuple[int, ...]]:
         """The groups of seats that share a result (partners); default: every seat alone."""
         return [(s,) for s in range(self.num_seats)]

@@ -375,10 +375,16 @@ class LiveTable:
         st = r.state
         view = st.view(seat)
         to_act = list(st.to_act) if not st.is_terminal() else []
+        clocks = r.clock_state()
+        if to_act and st.turns_private():
+            # who is still deciding is private (4A4 windows): each seat learns only its own turn
+            to_act = [seat] if seat in to_act else []
+            clocks = [c if s == seat else {k: v for k, v in c.items() if k != "deadline"}
+                      for s, c in enumerate(clocks)]
         msg: dict[str, Any] = {
             "type": "state", "table": self.id, "game": self.game_id, "status": self.status,
             "seq": len(st.log), "seat": seat, "to_act": to_act, "view": view,
-            "names": r.names, "clocks": r.clock_state(), "now": r.time.now(),
+            "names": r.names, "clocks": clocks, "now": r.time.now(),
             "result": st.result.to_json() if st.result else None, "record": self.record_id,
         }
         if seat is not None and seat in to_act:

@@ -333,6 +333,10 @@ class FouafourState(State):
         return Result(returns, reason, TEAM_TEXT[team], winners, details)
 
     # ----- defaults and external endings -----------------------------------------------------
+    def turns_private(self) -> bool:
+        """§3.4: while a 叉/勾 window is open, who has still to answer is not shown."""
+        return self.window is not None
+
     def default_action(self, seat: int) -> Any:
         """§3.5 D6: in a window, decline; a follower passes; a leader plays its lowest single
         (the lowest card in card-id order). ``None`` when ``seat`` is not to act."""
@@ -369,8 +373,11 @@ class FouafourState(State):
         if seat is not None and (type(seat) is not int or not 0 <= seat < SEATS):
             raise IllegalAction(f"no seat {seat!r} (seats are 0-3; None for a spectator)")
         w = self.window
+        to_act = list(self.to_act)
+        if w is not None:           # §3.4: only whether this seat itself still has to answer
+            to_act = [seat] if seat in to_act else []
         return {
-            "game": "fouafour", "seat": seat, "phase": self.phase, "to_act": list(self.to_act),
+            "game": "fouafour", "seat": seat, "phase": self.phase, "to_act": to_act,
             "hand": [c.id for c in self.hands[seat].cards()] if seat is not None else None,
             "hand_ranks": self.hands[seat].ranks() if seat is not None else None,
             "counts": [len(h) for h in self.hands],
