@@ -285,8 +285,10 @@ export function mountCardTable(root, ctx, cfg) {
         passedTurn = msg.turn;
         const others = (msg.names || []).filter((_, s) => s !== me);
         const allBots = others.length > 0 && others.every((x) => String(x).startsWith("bot:"));
-        const turn = msg.turn, seq = msg.seq;
-        passTimer = setTimeout(() => { if (msg.turn === turn && msg.seq === seq) send("pass"); }, allBots ? 0 : 400 + Math.random() * 800);
+        // other seats answering the same window move seq on, not this seat's turn: the pass
+        // is sent with the current seq and this turn
+        const turn = msg.turn;
+        passTimer = setTimeout(() => { if (msg.turn === turn && !msg.result) send("pass"); }, allBots ? 0 : 400 + Math.random() * 800);
       }
     }
     box.append(bar);
