@@ -11,13 +11,13 @@ const STR = {
     declare: "亮", nodeclare: "不亮", bury: "扣底", dealer: "庄", team: "队", levels: "级", level: "打",
     trump: "主", notrump: "无主", points: "闲家得分", penalty: "罚分", tricks: "墩", winning: "大",
     kittyShown: "翻底", buried: "底牌", captured: "分牌", lead: "请出牌", follow: (n, s) => `跟${n}张 ${s}`,
-    trumps: "主牌", decls: "亮主", lastTrick: "上一墩", failed: "甩牌失败",
+    trumps: "主牌", decls: "亮主", lastTrick: "上一墩", failed: "甩牌失败", after: "本局后",
   },
   en: {
     declare: "Declare", nodeclare: "Pass", bury: "Bury", dealer: "dealer", team: "team", levels: "Levels", level: "Level",
     trump: "Trump", notrump: "no trump", points: "Attackers", penalty: "Penalty", tricks: "Tricks", winning: "Winning",
     kittyShown: "Kitty turned", buried: "Kitty", captured: "Point cards", lead: "Lead", follow: (n, s) => `Follow ${n} of ${s}`,
-    trumps: "trumps", decls: "Declared", lastTrick: "Last trick", failed: "Failed throw",
+    trumps: "trumps", decls: "Declared", lastTrick: "Last trick", failed: "Failed throw", after: "After the hand",
   },
 };
 const SUIT = { S: "♠", H: "♥", C: "♣", D: "♦" };
@@ -29,6 +29,13 @@ function lastThrow(v, lang) {
   if (!f) return null;
   const faces = (ids) => ids.map((x) => faceText(x, lang)).join(" ");
   return `${f.seat}: ${faces(f.attempted)} → ${faces(f.forced)}${f.penalty ? ` (−${f.penalty})` : ""}`;
+}
+
+// the hand's scoring once it is over: the attackers' total (with the kitty) and both levels
+function afterHand(v, S) {
+  const d = v.result && v.result.details;
+  if (!d || !d.levels) return null;
+  return `${S.points} ${d.attack_total} · A ${LEVEL(d.levels[0])} · B ${LEVEL(d.levels[1])}`;
 }
 
 export function mount(root, ctx) {
@@ -84,6 +91,7 @@ export function mount(root, ctx) {
       ["penalty", S.penalty, v.penalty || null],
       ["tricks", S.tricks, v.tricks_played || null],
       ["result", zh ? "结果" : "Result", v.result ? v.result.text : null],
+      ["after", S.after, afterHand(v, S)],
     ],
     piles: (v, S) => [["kitty_shown", S.kittyShown, v.kitty_shown], ["buried", S.buried, v.buried],
       ["captured", S.captured, v.captured]],
