@@ -176,7 +176,7 @@ def perft_cmd(
     """Count the leaf nodes of the legal-move tree to DEPTH (move-generator check)."""
     import time
 
-    if not args or not args[-1].isdigit():
+    if not args or not args[-1].isdecimal():
         _fail("usage: qipai perft GAME [POSITION] DEPTH")
     depth = int(args[-1])
     position = " ".join(args[:-1]) or None

@@ -43,7 +43,8 @@ def test_random_playouts_end_and_round_trip(seed, options):
         legal = state.legal_actions()
         legal_texts = {str(a) for a in legal}
         # an illegal candidate is refused and changes nothing
-        bad = rng.choice([c for c in CANDIDATES if c not in legal_texts])
+        bad = rng.choice([c for c in CANDIDATES if c not in legal_texts and not (
+            state.phase == "bidding" and c in ("1", "2", "3"))])    # bare "3" bids 3 (§2.1)
         before = snap(state)
         try:
             state.apply(bad)

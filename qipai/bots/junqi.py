@@ -75,7 +75,7 @@ class GreedyBot:
                     lo.pop(to, None)
                     if code is not None:
                         mine[to] = code
-                elif outcome == "lose" and code is not None and code.isdigit():
+                elif outcome == "lose" and code is not None and code.isdecimal():
                     lo[to] = max(lo.get(to, 0), int(code) + 1)
                 else:
                     lo.pop(to, None)
@@ -84,7 +84,7 @@ class GreedyBot:
             code = mine.get(to)
             if outcome == "win" and code is not None:
                 mine.pop(to)
-                lo[to] = max(known, int(code) + 1) if code.isdigit() else known
+                lo[to] = max(known, int(code) + 1) if code.isdecimal() else known
             elif outcome in ("both", "flag"):
                 mine.pop(to, None)
                 lo.pop(to, None)

@@ -94,7 +94,7 @@ def parse_card(text: str) -> Card:
     if t.startswith("10"):
         t = "T" + t[2:]
     deck = 0
-    if len(t) == 3 and t[2].isdigit():
+    if len(t) == 3 and t[2].isdecimal():
         deck = int(t[2])
         t = t[:2]
     if t in ("LJ", "BJ"):

@@ -20,7 +20,7 @@ def read_counts(text: str, order: RankOrder, hand: RankHand | None = None) -> li
     counts = [0] * len(order)
     named: list[Card] = []
     for tok in text.replace(",", " ").split():
-        if len(tok) in (2, 3) and not tok.isdigit() and is_card_code(tok):
+        if len(tok) in (2, 3) and not tok.isdecimal() and is_card_code(tok):
             card = parse_card(tok)
             if card.deck != 0 or card.rank not in order.index:
                 raise ValueError(f"{card.id[:-1] if card.deck == 0 else card.id} is not a card of this game")

@@ -208,7 +208,7 @@ def _round_rules(name: str, data: dict[str, Any], kind: str,
     out: dict[str, SeriesRule | SessionRule] = {}
     for label, changes in over.items():
         named = label in ROUND_NAMES
-        numbered = label.startswith("round_") and label[6:].isdigit() and int(label[6:]) >= 1 \
+        numbered = label.startswith("round_") and label[6:].isdecimal() and int(label[6:]) >= 1 \
             and str(int(label[6:])) == label[6:]
         if not (named or numbered):
             raise OptionError(f"preset {name}: round_overrides: unknown round {label!r}; valid: final, "

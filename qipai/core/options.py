@@ -34,7 +34,7 @@ class Option:
                 raise OptionError(f"option {self.name!r}: invalid value {value!r}; valid values: {valid}")
             return value
         if self.kind is int:
-            if isinstance(value, str) and value.strip().lstrip("-").isdigit():
+            if isinstance(value, str) and value.strip().lstrip("-").isdecimal():
                 value = int(value)
             if isinstance(value, bool) or not isinstance(value, int):
                 raise OptionError(f"option {self.name!r}: expected an integer, got {value!r}")

@@ -142,7 +142,7 @@ def parse_flags(text: str, offset: int = 0) -> dict:
                 raise NotationError(f"{key} must be E, S, W or N, got {value!r} {where}", "flags")
             out["seat_wind" if key == "seat" else "round_wind"] = WIND_LETTERS.index(value)
         elif key == "flowers":
-            if not (value.isascii() and value.isdigit()) or int(value) > 8:
+            if not (value.isascii() and value.isdecimal()) or int(value) > 8:
                 raise NotationError(f"flowers must be 0..8, got {value!r} {where}", "flags")
             out["flowers"] = int(value)
         else:

@@ -109,7 +109,7 @@ def parse_tiles(text: str, offset: int = 0) -> list[int]:
                                     "tiles")
             i += 1
             continue
-        if c.isdigit():
+        if c.isdecimal():
             if c == "0":
                 raise NotationError(f"rank 0 at position {i + offset + 1}", "tiles")
             digits.append((int(c), i))

@@ -207,7 +207,7 @@ def _parse_declare(rest: list[str], text: str) -> Declare:
     if len(rest) not in (3, 4):
         raise IllegalAction("declare names a face (7H, 7Hx4) or reveals 3 or 4 card ids "
                             "(7H0 7H2 7H3)", text)
-    if not all(t.strip()[-1].isdigit() for t in rest):
+    if not all(t.strip()[-1].isdecimal() for t in rest):
         raise IllegalAction("revealed cards are written as card ids with their pack index (7H0)", text)
     cards = tuple(_card(t, text) for t in rest)
     if len({c.id for c in cards}) != len(cards):
@@ -225,7 +225,7 @@ def _parse_play(parts: list[str], text: str) -> object:
         t = tok.upper()
         if _is_card_token(t):
             card = _card(t, text)
-            if t[-1].isdigit():
+            if t[-1].isdecimal():
                 exact.append(card)
             else:
                 faces.append(card.face)
@@ -253,7 +253,7 @@ def _parse_play(parts: list[str], text: str) -> object:
 
 def _is_card_token(t: str) -> bool:
     """Card ids (7H0, LJ2) and face codes with a suit (7H) or joker faces (LJ, BJ)."""
-    if len(t) == 3 and t[2].isdigit():
+    if len(t) == 3 and t[2].isdecimal():
         t = t[:2]
     elif t.startswith("10") and len(t) in (3, 4):
         t = "T" + t[2:3]

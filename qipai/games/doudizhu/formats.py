@@ -93,7 +93,7 @@ def read_openspiel(data: bytes, source: str = "<openspiel>") -> list[Record]:
         text = m.group(1)
         if text.startswith("Decide first card up position "):
             pos = text.rsplit(" ", 1)[1]
-            if not pos.isdigit() or int(pos) >= 51:
+            if not pos.isdecimal() or int(pos) >= 51:
                 raise RecordError("the face-up position is a dealing position 0..50", source=source,
                                   line=no, text=text)
             face_pos = int(pos)
@@ -337,7 +337,7 @@ def read_botzone(data: bytes, source: str = "<botzone>") -> list[Record]:
 
 def _bz_bid(resp: Any) -> int | None:
     """A bid response (``0``..``3``, also as a digit string) as an integer, else ``None``."""
-    if isinstance(resp, str) and resp.strip().isdigit():
+    if isinstance(resp, str) and resp.strip().isdecimal():
         return int(resp)
     if type(resp) is int:
         return resp

@@ -687,7 +687,7 @@ def parse_action(game: Doudizhu, text: str, state: State | None = None) -> Any:
     counts = [0] * NRANKS
     named: list[Card] = []
     for tok in body.replace(",", " ").split():
-        if len(tok) >= 2 and is_card_code(tok) and not tok.replace("+", "").isdigit():
+        if len(tok) >= 2 and is_card_code(tok) and not tok.replace("+", "").isdecimal():
             card = parse_card(tok)
             if card.deck != 0:
                 raise IllegalAction(f"doudizhu uses one pack: {card.id} does not exist", text)

@@ -35,7 +35,7 @@ def from_gtp(text: str, size: int) -> int:
     t = text.strip()
     if t.lower() == "pass":
         return PASS
-    if len(t) < 2 or not t.isascii() or not t[0].isalpha() or not t[1:].isdigit():
+    if len(t) < 2 or not t.isascii() or not t[0].isalpha() or not t[1:].isdecimal():
         raise NotationError(f"not a GTP point: {text!r} (expected a column letter and a row, "
                             "like D4, or pass)")
     if len(t) > 2 and t[1] == "0":

@@ -146,7 +146,7 @@ def _record(nodes: list[Node], source: str, game: int) -> Record:
     sz = root.get("SZ")
     if sz is not None:
         v = sz.values[0].strip()
-        if not v.isdigit() or int(v) not in SIZES:
+        if not v.isdecimal() or int(v) not in SIZES:
             raise _err(f"board size must be one of {', '.join(map(str, SIZES))}", source, game, prop=sz)
         size = int(v)
     km = root.get("KM")
@@ -155,7 +155,7 @@ def _record(nodes: list[Node], source: str, game: int) -> Record:
     except ValueError as e:
         raise _err(f"komi is not usable: {e}", source, game, prop=km) from None
     ha = (root.value("HA") or "0").strip()
-    if ha.isdigit() and int(ha) >= 2:
+    if ha.isdecimal() and int(ha) >= 2:
         komi += int(ha)        # White receives one point per handicap stone (as the option does)
         if komi > 1000:
             raise _err("handicap out of range", source, game, prop=root.get("HA"))
@@ -221,7 +221,7 @@ def _record(nodes: list[Node], source: str, game: int) -> Record:
     seats = [root.value("PB") or "Black", root.value("PW") or "White"]
     first = next((n for n in nodes if n.get("B") or n.get("W")), None)
     white_first = first.get("W") is not None if first is not None else (
-        ha.isdigit() and int(ha) >= 2 and "AB[" in (position or ""))   # handicap: White next
+        ha.isdecimal() and int(ha) >= 2 and "AB[" in (position or ""))   # handicap: White next
     if white_first and "PL[" not in (position or ""):
         position = (position or "") + "PL[W]"       # White moves first
     # dead-stone and territory marks on the last node: recount and compare with RE

@@ -487,7 +487,7 @@ _GTP_COLUMNS = "ABCDEFGHJKLMNOP"
 def gtp_point(text: str) -> int:
     """A GTP-style point (columns A..P without I, rows 1..15), e.g. ``J8`` = ``i8``."""
     t = text.strip().upper()
-    if len(t) < 2 or t[0] not in _GTP_COLUMNS or not t[1:].isdigit() or not 1 <= int(t[1:]) <= SIZE:
+    if len(t) < 2 or t[0] not in _GTP_COLUMNS or not t[1:].isdecimal() or not 1 <= int(t[1:]) <= SIZE:
         raise RecordError(f"{text!r} is not a GTP point on a {SIZE}x{SIZE} board")
     return point(_GTP_COLUMNS.index(t[0]), int(t[1:]) - 1)
 

@@ -154,7 +154,7 @@ class JunqiState(State):
 
         def numbers(v: str, key: str) -> list[int]:
             parts = v.split(",")
-            if len(parts) != ns or not all(x.isdigit() for x in parts):
+            if len(parts) != ns or not all(x.isdecimal() for x in parts):
                 raise NotationError(f"{key}= needs {ns} counts separated by commas", "position")
             return [int(x) for x in parts]
 
@@ -175,7 +175,7 @@ class JunqiState(State):
                 self.own[p], self.kind[p] = s, piece
             elif key == "turn" and eq:
                 self.to_move = seat_of(val)
-            elif key == "quiet" and eq and val.isdigit():
+            elif key == "quiet" and eq and val.isdecimal():
                 self.quiet = int(val)
             elif key == "attacks" and eq:
                 self.attacks = numbers(val, key)

@@ -73,7 +73,7 @@ def _human_turn(state, seat: int, line: str, console: Console) -> None:
         offers = state.legal_actions(seat)
         if line.lower() == "random":
             line = "1"
-        if line.isdigit() and 1 <= int(line) <= len(offers):
+        if line.isdecimal() and 1 <= int(line) <= len(offers):
             state.apply(offers[int(line) - 1], seat)
             return
     state.apply(line, seat)

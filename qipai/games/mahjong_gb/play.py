@@ -78,7 +78,7 @@ def run(game, *, bot: str, seat: int, seed: int | None, console: Console,
                 console.print("Type an action as listed or its number: discard 5p, win, kong 5p, add 5p, "
                               "pass, pung, kong, chow 345p.", markup=False)
                 continue
-            if line.isdigit() and 1 <= int(line) <= len(legal):
+            if line.isdecimal() and 1 <= int(line) <= len(legal):
                 line = legal[int(line) - 1]
             try:
                 state.apply(line, seat=seat)

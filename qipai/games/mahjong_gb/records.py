@@ -285,7 +285,7 @@ def _pmn_hand(text: str) -> list[int]:
     for ch in text:
         if ch in "cdbwrf":
             suit = ch
-        elif ch.isdigit() and suit:
+        elif ch.isdecimal() and suit:
             out.append(_pmn_tile(suit, int(ch)))
         else:
             raise ValueError(text)

@@ -122,9 +122,9 @@ def parse(text: Any, phase: str | None = None) -> Any:
         return PASS
     parts = t.split()
     head = parts[0].lower()
-    if head == "bid" or (phase == "bid" and len(parts) == 1 and t.isdigit()):
+    if head == "bid" or (phase == "bid" and len(parts) == 1 and t.isascii() and t.isdecimal()):
         body = parts[1:] if head == "bid" else parts
-        if len(body) != 1 or not body[0].isdigit():
+        if len(body) != 1 or not (body[0].isascii() and body[0].isdecimal()):
             raise IllegalAction("a bid is 'bid N' with N a number of points, e.g. 'bid 65'", text)
         return bid(int(body[0]))
     if head == "trump" or (phase == "trump" and len(parts) == 1 and len(t) <= 2):

@@ -64,7 +64,7 @@ class BidsOption(Option):
     def check(self, value: Any) -> Any:
         if isinstance(value, str):
             value = [v for v in re.split(r"[,\s]+", value.strip()) if v]
-            if not all(v.isdigit() for v in value):
+            if not all(v.isascii() and v.isdecimal() for v in value):
                 raise OptionError(f"option 'bids': write numbers such as 60,65,70, got {value!r}")
             value = [int(v) for v in value]
         if not isinstance(value, list | tuple) or not value or \
@@ -84,7 +84,7 @@ class ExposeOption(Option):
     def check(self, value: Any) -> Any:
         if value is None or (isinstance(value, str) and value.strip().lower() == "none"):
             return "none"
-        if isinstance(value, str) and value.strip().isdigit():
+        if isinstance(value, str) and value.strip().isascii() and value.strip().isdecimal():
             value = int(value)
         if type(value) is not int or value < 0:
             raise OptionError(f"option 'expose_kitty_max': a contract value or 'none', got {value!r}")

@@ -95,7 +95,7 @@ def _parse_fault(parts: list[str], text: str) -> Fault:
     kinds = Fault.KINDS
     ok = len(parts) >= 3 and parts[1] in kinds and parts[2] in ("0", "1")
     if ok and parts[1] == "play":
-        ok = len(parts) == 4 and parts[3].isdigit() and int(parts[3]) > 0
+        ok = len(parts) == 4 and parts[3].isdecimal() and int(parts[3]) > 0
     elif ok:
         ok = len(parts) == 3
     if not ok:

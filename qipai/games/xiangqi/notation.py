@@ -278,7 +278,7 @@ def _wxf_spec(text: str) -> _Spec | None:
         if a != b:
             return None
         return _Spec("P", None, _foremost_of_many if a == "+" else _rearmost_of_many, verb, number)
-    if a.isdigit():                      # tandem pawns on several files: 7+ 7- 77
+    if a.isdecimal():                      # tandem pawns on several files: 7+ 7- 77
         if b == "+":
             return _Spec("P", int(a), _wxf_front, verb, number)
         if b == "-":

@@ -305,7 +305,7 @@ def write_game(state, tags: dict[str, Any] | None = None, notation_style: str = 
     board = game.new_state(position=state.position)
     start_fen = board.fen()
     fields = start_fen.split()
-    number = int(fields[5]) if len(fields) > 5 and fields[5].isdigit() else 1
+    number = int(fields[5]) if len(fields) > 5 and fields[5].isdecimal() else 1
     result = state.result.text if state.result is not None else "*"
     all_tags: dict[str, str] = {"Game": "Chinese Chess"}
     for key, value in (tags or {}).items():
