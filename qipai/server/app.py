@@ -97,7 +97,8 @@ class Guard:
         if scope["type"] == "http" and scope["method"] in ("POST", "PUT", "DELETE", "PATCH"):
             headers = dict(scope["headers"])
             size = headers.get(b"content-length", b"")
-            if size.isdecimal() and int(size) > self.max_body:
+            # bytes (a raw header): isdigit() is ASCII-only here
+            if size.isdigit() and int(size) > self.max_body:
                 return await JSONResponse({"error": "too_large", "message": "request body too large"},
                                           status_code=413)(scope, receive, send)
             if not scope["path"].startswith(("/api/login", "/api/signup")):
