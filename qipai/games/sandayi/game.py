@@ -331,7 +331,7 @@ class SandayiState(State):
     def _apply_bid(self, action: Any, seat: int) -> None:
         if isinstance(action, Bid):
             bids = self.opts["bids"]
-            if action.value not in bids:
+            if type(action.value) is not int or action.value not in bids:
                 raise IllegalAction(f"{action.value} is not a bid value (bids: "
                                     f"{', '.join(map(str, bids))})", action)
             if action.value <= self.high:
@@ -370,8 +370,9 @@ class SandayiState(State):
     def _apply_bury(self, action: Any, seat: int) -> None:
         if not isinstance(action, Bury):
             raise IllegalAction("the dealer must bury six cards: 'bury C1 C2 C3 C4 C5 C6'", action)
-        if len(action.cards) != KITTY:
-            raise IllegalAction(f"bury exactly {KITTY} cards, not {len(action.cards)} (§2.5)", action)
+        if len(set(action.cards)) != KITTY:
+            raise IllegalAction(f"bury exactly {KITTY} different cards, not {len(set(action.cards))} "
+                                "(§2.5)", action)
         missing = [c.face for c in action.cards if c not in self.hands[seat]]
         if missing:
             raise IllegalAction(f"not in your hand: {' '.join(missing)}", action)
@@ -383,6 +384,8 @@ class SandayiState(State):
         if not isinstance(action, NameTrump):
             raise IllegalAction("the dealer must name trump: 'trump S', 'trump H', 'trump D' or "
                                 "'trump C'", action)
+        if action.suit not in SUITS:
+            raise IllegalAction(f"{action.suit!r} is not a suit: name S, H, D or C (§2.6)", action)
         self.trump = action.suit
         self.phase = "play"
 

@@ -1,0 +1,73 @@
+"""Adversarial checks of the 三打一 referee (rules/sandayi.md): action objects built directly
+(not parsed from text) that break a rule, and every refused action leaving the state unchanged."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+import qipai
+from qipai.cards.tokens import Bid
+from qipai.core.errors import IllegalAction
+from qipai.games.sandayi.actions import Bury, NameTrump
+
+GAME = qipai.load("sandayi")
+
+
+def snap(state) -> str:
+    return json.dumps([state.to_json(), [state.view(s) for s in (0, 1, 2, 3, None)]], sort_keys=True)
+
+
+def refused(state, action, seat) -> str:
+    before = snap(state)
+    with pytest.raises(IllegalAction) as e:
+        state.apply(action, seat)
+    assert snap(state) == before
+    return str(e.value)
+
+
+def at_bury(contract: int = 70):
+    state = GAME.new_state(seed=1)
+    first = state.turn
+    state.apply(f"bid {contract}", first)
+    for i in (1, 2, 3):
+        state.apply("pass", (first + i) % 4)
+    assert state.phase == "bury"
+    return state, state.dealer
+
+
+def test_s2_5_bury_object_repeating_a_card_is_refused():
+    # §2.5 rule 2: exactly six cards of the hand; one card named six times is not six cards
+    state, dealer = at_bury()
+    card = state.hands[dealer][0]
+    assert "6" in refused(state, Bury((card,) * 6), dealer)
+    five = tuple(state.hands[dealer][:5])
+    refused(state, Bury((*five, five[0])), dealer)
+    assert len(state.hands[dealer]) == 18
+    # six distinct cards are still taken
+    state.apply(Bury(tuple(state.hands[dealer][:6])), dealer)
+    assert len(state.hands[dealer]) == 12 and len(state.buried) == 6
+
+
+def test_s2_6_trump_object_naming_no_suit_is_refused():
+    # §2.6: the dealer names one of S, H, D, C; a NameTrump of anything else is no suit
+    state, dealer = at_bury()
+    state.apply(state.default_action(dealer), dealer)
+    for bad in ("X", "NT", "T", "", "h"):
+        refused(state, NameTrump(bad), dealer)
+    assert state.phase == "trump" and state.trump is None
+    state.apply(NameTrump("H"), dealer)
+    assert state.trump == "H"
+
+
+def test_s2_4_bid_object_with_a_non_integer_value_is_refused():
+    # §2.4 rule 2: a bid is a value of `bids`; bid 60.0 would be logged as "bid 60.0", which no
+    # replay can read back
+    state = GAME.new_state(seed=1)
+    first = state.turn
+    for bad in (60.0, True, "60", None):
+        refused(state, Bid(bad), first)
+    state.apply(Bid(60), first)
+    replayed = GAME.state_from_json(json.loads(json.dumps(state.to_json())))
+    assert replayed.log == state.log == ["bid 60"]
