@@ -71,3 +71,33 @@ def test_s2_4_bid_object_with_a_non_integer_value_is_refused():
     state.apply(Bid(60), first)
     replayed = GAME.state_from_json(json.loads(json.dumps(state.to_json())))
     assert replayed.log == state.log == ["bid 60"]
+
+
+def test_s2_5_terminal_does_not_show_a_bot_dealers_buried_cards_to_the_human_defender():
+    # §2.5 rule 3: the buried cards stay hidden from the defenders until the end of the hand; the
+    # terminal table must not print the dealer bot's bury action with its cards
+    import io
+    import re
+
+    from rich.console import Console
+
+    from qipai.games.sandayi.play import run
+
+    out = io.StringIO()
+    holder = {}
+    game = qipai.load("sandayi")
+    real_new = game.new_state
+
+    def new_state(**kw):
+        holder["state"] = real_new(**kw)
+        return holder["state"]
+
+    game.new_state = new_state
+    state = run(game, seat=0, seed=3, console=Console(file=out, width=140),
+                read_line=lambda prompt: str(holder["state"].default_action(0)))
+    assert state.is_terminal() and state.dealer != 0
+    text = out.getvalue().split("Hand over")[0]
+    bury_lines = [ln for ln in text.splitlines()
+                  if re.match(rf"seat {state.dealer} \(bot \(\w+\)\): bury", ln)]
+    assert len(bury_lines) == 1, text
+    assert not any(re.search(rf"\b{c.face}\b", bury_lines[0]) for c in state.buried), bury_lines[0]

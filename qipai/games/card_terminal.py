@@ -19,10 +19,13 @@ def show_cards(codes) -> str:
 
 
 def play_table(state, seat: int, bots: dict[int, Any], names: list[str], console: Console,
-               read_line: Callable[[str], str], render: Callable[[], None], help_text: str) -> bool:
+               read_line: Callable[[str], str], render: Callable[[], None], help_text: str,
+               shown: Callable[[int, Any], str] | None = None) -> bool:
     """Play ``state`` to its end: bots (``seat -> bot``) act for the other seats, the human at
-    ``seat`` types actions. ``render()`` draws the table before each human prompt. Returns
-    ``False`` when the human quit or input ended (the state is left unfinished)."""
+    ``seat`` types actions. ``render()`` draws the table before each human prompt; ``shown(s,
+    action)`` is the text the human sees of bot seat ``s``'s action (default ``str(action)``;
+    a game with hidden actions, such as a buried kitty, hides their cards). Returns ``False``
+    when the human quit or input ended (the state is left unfinished)."""
     console.print(help_text, markup=False)
     while not state.is_terminal():
         asked = [s for s in state.to_act if s != seat]
@@ -30,7 +33,8 @@ def play_table(state, seat: int, bots: dict[int, Any], names: list[str], console
             s = asked[0]
             action = bots[s].choose(state, s)
             state.apply(action, seat=s)
-            console.print(f"seat {s} ({names[s]}): {action}", markup=False)
+            text = shown(s, action) if shown is not None else str(action)
+            console.print(f"seat {s} ({names[s]}): {text}", markup=False)
             continue
         render()
         while True:

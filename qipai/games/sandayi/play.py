@@ -54,6 +54,13 @@ def render(state, human: int, names: list[str], console: Console) -> None:
     console.print(f"your hand ({len(view['hand'])}): {' '.join(view['hand'])}", markup=False)
 
 
+def public_text(seat: int, action: Any) -> str:
+    """What the other seats learn of ``seat``'s ``action``: everything but the cards of a bury,
+    which stay hidden from the defenders until the hand ends (§2.5 rule 3)."""
+    text = str(action)
+    return "bury (6 cards)" if text.startswith("bury") else text
+
+
 def run(game, bot: str | None = None, seat: int = 0, seed: int | None = None,
         console: Console | None = None, read_line: Callable[[str], str] | None = None) -> Any:
     """Play one hand of ``game`` (a loaded sandayi game) at ``seat`` (0-3) against ``bot``
@@ -68,7 +75,7 @@ def run(game, bot: str | None = None, seat: int = 0, seed: int | None = None,
     bots = {s: make_bot(game.id, name, None if seed is None else seed * 7 + s) for s in range(4) if s != seat}
     names = ["you" if s == seat else f"bot ({name})" for s in range(4)]
     if not play_table(state, seat, bots, names, console, read_line,
-                      lambda: render(state, seat, names, console), HELP):
+                      lambda: render(state, seat, names, console), HELP, shown=public_text):
         return state
     res = state.result
     side = "dealer" if res.details.get("dealer") in res.winners else "defenders"
