@@ -3,14 +3,19 @@
 
 from __future__ import annotations
 
+import io
 import json
+import re
 
 import pytest
+from rich.console import Console
 
 import qipai
 from qipai.cards.tokens import Bid
 from qipai.core.errors import IllegalAction
 from qipai.games.sandayi.actions import Bury, NameTrump
+from qipai.games.sandayi.game import Sandayi
+from qipai.games.sandayi.play import run
 
 GAME = qipai.load("sandayi")
 
@@ -76,25 +81,18 @@ def test_s2_4_bid_object_with_a_non_integer_value_is_refused():
 def test_s2_5_terminal_does_not_show_a_bot_dealers_buried_cards_to_the_human_defender():
     # §2.5 rule 3: the buried cards stay hidden from the defenders until the end of the hand; the
     # terminal table must not print the dealer bot's bury action with its cards
-    import io
-    import re
+    class Watched(Sandayi):
+        """The game whose last new state the scripted human can ask for its timeout action."""
 
-    from rich.console import Console
+        last = None
 
-    from qipai.games.sandayi.play import run
+        def new_state(self, **kw):
+            Watched.last = super().new_state(**kw)
+            return Watched.last
 
     out = io.StringIO()
-    holder = {}
-    game = qipai.load("sandayi")
-    real_new = game.new_state
-
-    def new_state(**kw):
-        holder["state"] = real_new(**kw)
-        return holder["state"]
-
-    game.new_state = new_state
-    state = run(game, seat=0, seed=3, console=Console(file=out, width=140),
-                read_line=lambda prompt: str(holder["state"].default_action(0)))
+    state = run(Watched(), seat=0, seed=3, console=Console(file=out, width=140),
+                read_line=lambda prompt: str(Watched.last.default_action(0)))
     assert state.is_terminal() and state.dealer != 0
     text = out.getvalue().split("Hand over")[0]
     bury_lines = [ln for ln in text.splitlines()
