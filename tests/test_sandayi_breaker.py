@@ -99,3 +99,18 @@ def test_s2_5_terminal_does_not_show_a_bot_dealers_buried_cards_to_the_human_def
                   if re.match(rf"seat {state.dealer} \(bot \(\w+\)\): bury", ln)]
     assert len(bury_lines) == 1, text
     assert not any(re.search(rf"\b{c.face}\b", bury_lines[0]) for c in state.buried), bury_lines[0]
+
+
+def test_s2_3_hand_ended_before_a_contract_passes_its_first_bidder_on():
+    # §2.3: later hands are opened by the previous dealer; a hand forfeited during the bidding
+    # has none, so the next hand keeps this hand's first bidder (as a redeal does, §2.4 rule 4)
+    # instead of falling back to hand 1's 3D rule
+    for forfeit_seat in range(4):
+        state = GAME.new_state(seed=11, deal={"first_bidder": 2})
+        state.apply("pass", 2)
+        state.forfeit(forfeit_seat, "timeout")
+        assert state.result.details["next_first_bidder"] == 2
+    state = GAME.new_state(seed=11)
+    first = state.first_bidder
+    state.end_by_result_text("-3 +1 +1 +1", "arbiter")
+    assert state.result.details["next_first_bidder"] == first

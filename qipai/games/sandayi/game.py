@@ -439,7 +439,8 @@ class SandayiState(State):
     def _details(self, payout: Payout | None = None, **extra: Any) -> dict[str, Any]:
         d: dict[str, Any] = {
             "dealer": self.dealer, "contract": self.contract, "trump": self.trump,
-            "first_bidder": self.first_bidder, "next_first_bidder": self.dealer,
+            "first_bidder": self.first_bidder,
+            "next_first_bidder": self.first_bidder if self.dealer is None else self.dealer,
             "redeals": self.redeals, "forced": self.forced, "exposed": self.exposed,
             "bids": [[s, str(a)] for s, a in self.bids],
             "defender_points": self.defender_points,
