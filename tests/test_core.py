@@ -136,6 +136,9 @@ def test_illegal_action_changes_nothing():
         with pytest.raises(IllegalAction) as exc:
             st.apply(bad, seat=0)
         assert exc.value.reason
+    for seat in (True, False, 1.0, "0", -1, 99):        # a bool is not a seat number
+        with pytest.raises(IllegalAction, match="no seat"):
+            st.apply(st.legal_actions(0)[0], seat=seat)
     assert st.to_json() == before
 
 

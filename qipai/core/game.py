@@ -192,7 +192,7 @@ class State:
             if len(seats) != 1:
                 raise IllegalAction(f"several seats act now ({list(seats)}): name the seat")
             return seats[0]
-        if not isinstance(seat, int) or not 0 <= seat < self.num_seats:
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.num_seats:
             raise IllegalAction(f"no seat {seat!r}")
         return seat
 
