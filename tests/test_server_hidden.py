@@ -28,6 +28,8 @@ def test_no_message_leaks_another_hand(tmp_path):
         entered = [s.__enter__() for s in socks]
         try:
             msgs = [next_state(s, logs[i]) for i, s in enumerate(entered[:3])]
+            # what anyone may read about the running table (the lobby needs no login)
+            lobby = c.get("/api/tables").text + c.get(f"/api/tables/{t['id']}").text
             while not msgs[0]["result"]:
                 actor = msgs[0]["to_act"][0]
                 legal = msgs[actor]["legal"]
@@ -45,6 +47,10 @@ def test_no_message_leaks_another_hand(tmp_path):
         rid = finals[0]["record"]
         record = Record.from_json(c.get(f"/api/records/{rid}").json()["record"])
     state = replay(record)
+    # the secret seed (committed before the deal) is not readable while the game runs
+    assert record.seed and record.seed not in lobby
+    assert not any(record.seed in text for log in logs for text in log
+                   if json.loads(text).get("result") is None)
     assert state.result.to_json()["returns"] == finals[0]["result"]["returns"]
     deals = record.deal
     checked = 0

@@ -164,7 +164,9 @@ class LiveTable:
         return {
             "id": self.id, "game": self.game_id, "options": self.options, "num_seats": self.num_seats,
             "seats": [dict(s) if s else None for s in self.seats], "status": self.status,
-            "settings": self.settings, "event": self.event_id, "created": self.created,
+            # the origin holds the deal's seed: published as "seed" only once the game is over
+            "settings": {k: v for k, v in self.settings.items() if k != "origin"},
+            "event": self.event_id, "created": self.created,
             "commitment": commitment(self.seed) if self.seed else None,
             "seed": self.seed if self.status == "finished" else None,
             # progress of a hidden-information game is news too: only once it is over
