@@ -67,7 +67,10 @@ def test_random_playouts_end_and_round_trip(seed, options):
     assert state.is_terminal()
     res = state.result
     assert sum(res.returns) == 0
-    assert abs(res.returns[res.details["digger"]]) == 2 * res.details["bid"]
+    if res.details["digger"] is not None:
+        assert abs(res.returns[res.details["digger"]]) == 2 * res.details["bid"]
+    else:            # a foul while bidding: the offender alone against the other two (§3.6)
+        assert res.details["offender"] is not None and res.returns[res.details["offender"]] < 0
     again = game.state_from_json(json.loads(json.dumps(state.to_json())))
     assert snap(again) == snap(state) and again.result.returns == res.returns
     assert again.view(None) == state.view(None)
