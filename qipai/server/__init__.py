@@ -6,6 +6,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from .config import Limits, Settings
 
 
@@ -17,11 +19,20 @@ def create_app(settings: Settings | None = None):
 
 def serve(host: str = "127.0.0.1", port: int = 8000, settings: Settings | None = None,
           log_level: str = "info") -> None:
-    """Run the server in this process until interrupted (one worker, SQLite by default)."""
+    """Run the server in this process until interrupted (one worker, SQLite by default).
+
+    Before anything is loaded it takes the address and, for a SQLite file, an exclusive lock
+    beside it: a second server on the same port or the same database stops at once with
+    ``SystemExit`` naming the reason, before it could touch a live game."""
     import gc
 
     import uvicorn
 
+    from qipai.competition.db import database_url
+
+    settings = settings or Settings()
+    lock = _lock_database(settings.database_url or database_url())  # noqa: F841 - held until exit
+    sock = _listen(host, port)
     app = create_app(settings)
     # A live server holds many long-lived objects (tables, states, sockets); the default
     # generation-0 threshold makes full collections frequent, each a pause of tens to hundreds
@@ -31,8 +42,46 @@ def serve(host: str = "127.0.0.1", port: int = 8000, settings: Settings | None =
     gc.freeze()
     gc.set_threshold(200_000, 100, 1_000)
     # small JSON messages: compressing each one costs more CPU than it saves on the wire
-    uvicorn.run(app, host=host, port=port, log_level=log_level,
-                ws_max_size=1 << 16, ws_per_message_deflate=False)
+    config = uvicorn.Config(app, host=host, port=port, log_level=log_level,
+                            ws_max_size=1 << 16, ws_per_message_deflate=False)
+    uvicorn.Server(config).run(sockets=[sock])
+
+
+def _listen(host: str, port: int):
+    import socket
+
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind((host, port))
+    except OSError as e:
+        sock.close()
+        raise SystemExit(f"qipai serve: cannot listen on {host}:{port}: {e.strerror} "
+                         "(is another server running there?)") from None
+    sock.listen(2048)
+    return sock
+
+
+def _lock_database(url: str):
+    """An exclusive lock on ``<file>.lock`` beside a SQLite database (None for other URLs or
+    where file locks do not exist)."""
+    prefix = "sqlite:///"
+    if not url.startswith(prefix) or url[len(prefix):] in ("", ":memory:"):
+        return None
+    try:
+        import fcntl
+    except ImportError:         # pragma: no cover - not POSIX
+        return None
+    path = url[len(prefix):]
+    Path(path).parent.mkdir(parents=True, exist_ok=True)
+    handle = open(path + ".lock", "a")  # noqa: SIM115 - kept open for the life of the server
+    try:
+        fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        handle.close()
+        raise SystemExit(f"qipai serve: another server is using the database {path}") from None
+    return handle
 
 
 __all__ = ["Limits", "Settings", "create_app", "serve"]

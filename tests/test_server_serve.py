@@ -1,0 +1,68 @@
+"""`qipai serve` as a process: a second server on the same port or the same database stops
+before it loads anything, so it can never write over the live games of the first."""
+
+from __future__ import annotations
+
+import socket
+import sqlite3
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import httpx
+
+QIPAI = str(Path(sys.executable).parent / "qipai")
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def start(data: Path, port: int) -> subprocess.Popen:
+    return subprocess.Popen([QIPAI, "serve", "--port", str(port), "--data-dir", str(data)],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+
+
+def wait_up(port: int) -> None:
+    for _ in range(150):
+        try:
+            if httpx.get(f"http://127.0.0.1:{port}/api/games", timeout=2).status_code == 200:
+                return
+        except httpx.HTTPError:
+            time.sleep(0.1)
+    raise AssertionError("the server did not start")
+
+
+def tables(db: Path) -> list:
+    with sqlite3.connect(db) as con:
+        return con.execute("SELECT id, status, live, settings FROM tables ORDER BY id").fetchall()
+
+
+def test_a_second_server_stops_before_touching_the_first_ones_games(tmp_path):
+    port = free_port()
+    first = start(tmp_path, port)
+    try:
+        wait_up(port)
+        with httpx.Client(base_url=f"http://127.0.0.1:{port}") as c:
+            assert c.post("/api/signup", json={"username": "alice", "password": "correct horse"}
+                          ).status_code == 201
+            r = c.post("/api/tables", json={"game": "xiangqi", "bots": 1, "settings": {"clock": "none"}})
+            assert r.status_code == 201, r.text
+        time.sleep(1.2)                    # saved (flush every 0.5 s)
+        before = tables(tmp_path / "qipai.db")
+        assert before and before[0][1] == "playing"
+        # the same port (another database), then the same database (another port)
+        for data, other_port, says in ((tmp_path / "other", port, "cannot listen"),
+                                       (tmp_path, free_port(), "another server is using")):
+            second = start(data, other_port)
+            out, err = second.communicate(timeout=60)
+            assert second.returncode != 0 and says in err, err
+            assert "startup complete" not in err
+            assert tables(tmp_path / "qipai.db") == before
+        assert first.poll() is None
+    finally:
+        first.terminate()
+        first.communicate(timeout=30)
