@@ -190,3 +190,14 @@ def test_pages_are_served(c):
     for asset in ("app.js", "style.css", "boards/xiangqi.js", "boards/doudizhu.js", "boards/generic.js",
                   "events.js"):
         assert c.get(f"/static/{asset}").status_code == 200
+
+
+@pytest.mark.parametrize("body, code", [
+    ({"game": "xiangqi", "bots": 1, "bot": "alphazero"}, "bad_bot"),
+    ({"game": "xiangqi", "sit": True, "seat": 5}, "bad_seat"),
+])
+def test_a_refused_table_request_leaves_no_table(c, body, code):
+    token = signup(c, "alice")
+    r = post(c, token, "/api/tables", body)
+    assert r.status_code in (400, 409) and r.json()["error"] == code, r.text
+    assert c.get("/api/tables").json() == []

@@ -283,8 +283,16 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         Errors: bad_options, bad_seats, bad_clock, bad_settings, bad_bot."""
         user = need_user(request)
         table = hub.create_table(user.id, body.game, body.options, body.settings, body.num_seats)
-        if body.sit:
-            table.take_seat(user.id, user.username, body.seat)
+        if body.bots and body.bot is not None and body.bot not in bot_names(table.game_id):
+            hub.drop_table(table)           # refused as a whole: no half-made table stays behind
+            raise ApiError(400, "bad_bot", f"unknown bot {body.bot!r}; valid: "
+                                           f"{', '.join(bot_names(table.game_id))}")
+        try:
+            if body.sit:
+                table.take_seat(user.id, user.username, body.seat)
+        except ApiError:
+            hub.drop_table(table)
+            raise
         if body.bots:
             for _ in range(min(body.bots, table.num_seats)):
                 if table.status == "open" and any(s is None for s in table.seats):

@@ -25,7 +25,7 @@ import zlib
 from collections.abc import Callable
 from typing import Any
 
-from sqlalchemy import String, bindparam, insert, select, update
+from sqlalchemy import String, bindparam, delete, insert, select, update
 from sqlalchemy.orm import Session, sessionmaker
 
 from qipai.bots import bot_names, make_bot
@@ -636,6 +636,13 @@ class Hub:
                 raise ApiError(400, "bad_settings", f"{key} must be an integer from 0 to {top}")
             out[key] = v
         return out
+
+    def drop_table(self, t: LiveTable) -> None:
+        """Forget a table that has not started (a creation request that failed half-way)."""
+        assert t.runner is None
+        self.tables.pop(t.id, None)
+        with self.db.begin() as s:
+            s.execute(delete(TableRow).where(TableRow.id == t.id))
 
     def get(self, table_id: str) -> LiveTable:
         table = self.tables.get(table_id) or self.finished.get(table_id)
