@@ -17,8 +17,9 @@ from qipai.core.registry import game_class, load
 
 app = typer.Typer(help="qipai (棋牌): referee engine for Chinese board, card and tile games.",
                   no_args_is_help=True, add_completion=False, pretty_exceptions_enable=False)
-console = Console(highlight=False)
-err = Console(stderr=True, highlight=False)
+# piped or redirected output keeps one line per record or message (no wrapping at 80 columns)
+console = Console(highlight=False, soft_wrap=not sys.stdout.isatty())
+err = Console(stderr=True, highlight=False, soft_wrap=not sys.stderr.isatty())
 
 
 def _add_event_commands() -> None:
@@ -134,9 +135,11 @@ def replay_cmd(
             ok += 1
             if not quiet:
                 res = state.result
-                end = f"{res.text} {res.reason}" if res else "unfinished"
+                reason = "(no reason recorded)" if res and res.reason == "unknown" else res and res.reason
+                end = f"{res.text} {reason}" if res else "unfinished"
                 console.print(f"OK   {label}: {record.game}, {len(state.log)} moves, {end}", markup=False)
-    console.print(f"{ok + failed} games: {ok} OK, {failed} failed", markup=False)
+    total = ok + failed
+    console.print(f"{total} game{'' if total == 1 else 's'}: {ok} OK, {failed} failed", markup=False)
     if failed:
         raise typer.Exit(1)
 

@@ -27,3 +27,15 @@ def test_fan_scores_the_help_example():
     r = runner.invoke(app, ["fan", "123m 456p 789s 1p [CCC] + 1p | seat=E"])
     assert r.exit_code == 0
     assert "total 11" in r.output
+
+
+def test_replay_summary_and_one_line_per_game_when_piped():
+    from pathlib import Path
+
+    sample = sorted((Path(__file__).parent / "data" / "xiangqi").glob("*.pgn"))[0]
+    r = runner.invoke(app, ["replay", str(sample)])
+    assert r.exit_code == 0, r.output
+    lines = r.output.strip().splitlines()
+    # the record gives a result but no reason; the summary counts in the singular
+    assert lines[0].startswith("OK   ") and lines[0].endswith("(no reason recorded)"), lines
+    assert lines[-1] == "1 game: 1 OK, 0 failed" and len(lines) == 2

@@ -7,6 +7,7 @@ another URL). Without ``EVENT`` the most recent event is used.
 from __future__ import annotations
 
 import json
+import sys
 import tomllib
 from pathlib import Path
 from typing import Annotated, Any
@@ -20,8 +21,9 @@ from rich.tree import Tree
 from qipai.core.errors import OptionError, QipaiError
 
 app = typer.Typer(help="Events: draw, brackets, tables, standings (competition.md).", no_args_is_help=True)
-console = Console(highlight=False)
-err = Console(stderr=True, highlight=False)
+# piped or redirected output keeps one line per record or message (no wrapping at 80 columns)
+console = Console(highlight=False, soft_wrap=not sys.stdout.isatty())
+err = Console(stderr=True, highlight=False, soft_wrap=not sys.stderr.isatty())
 
 DbOpt = Annotated[str | None, typer.Option("--db", help="Database URL (default: QIPAI_DATABASE_URL or "
                                                         "the SQLite file in the data directory).")]
