@@ -96,8 +96,9 @@ def games_cmd() -> None:
     from qipai.core.registry import games
 
     for info in games():
+        aliases = f"  (also: {', '.join(info.aliases)})" if info.aliases else ""
         console.print(f"[bold]{info.id}[/bold]  {info.name_zh}  {info.name_en}  seats: "
-                      f"{'/'.join(map(str, info.seats))}", markup=True)
+                      f"{'/'.join(map(str, info.seats))}{aliases}", markup=True)
         for o in info.options:
             choices = f" ({' | '.join(map(str, o.choices))})" if o.choices else ""
             console.print(f"    {o.name} = {o.default!r}{choices}", markup=False)

@@ -39,3 +39,11 @@ def test_replay_summary_and_one_line_per_game_when_piped():
     # the record gives a result but no reason; the summary counts in the singular
     assert lines[0].startswith("OK   ") and lines[0].endswith("(no reason recorded)"), lines
     assert lines[-1] == "1 game: 1 OK, 0 failed" and len(lines) == 2
+
+
+def test_games_lists_aliases():
+    r = runner.invoke(app, ["games"])
+    assert r.exit_code == 0
+    line = next(x for x in r.output.splitlines() if x.startswith("shengji"))
+    assert "(also: tuolaji, titanic)" in line
+    assert "(also: renju)" in next(x for x in r.output.splitlines() if x.startswith("gomoku"))

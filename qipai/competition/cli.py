@@ -238,7 +238,11 @@ def list_cmd(db: DbOpt = None) -> None:
     except QipaiError as e:
         _fail(str(e))
     with factory() as s:
-        for ev in s.scalars(select(EventRow).order_by(EventRow.created)):
+        events = s.scalars(select(EventRow).order_by(EventRow.created)).all()
+        if not events:
+            console.print("no events yet: qipai event new --preset NAME ... (qipai event presets)",
+                          markup=False)
+        for ev in events:
             champ = (ev.outcome or {}).get("champion", "")
             console.print(f"{ev.id}  {ev.preset}  {ev.status}  {champ}", markup=False)
 

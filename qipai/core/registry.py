@@ -83,6 +83,7 @@ def games() -> list[GameInfo]:
     """Every game: id, Chinese and English names, seat counts, options with defaults."""
     out = []
     for gid in sorted(_MODULES):
+        cls = game_class(gid)         # imports the module, which registers its aliases
         aliases = [a for a, (real, _) in _ALIASES.items() if real == gid]
-        out.append(game_class(gid).info(aliases))
+        out.append(cls.info(aliases))
     return out
