@@ -47,7 +47,7 @@ def _token_hash(token: str) -> str:
 def validate_new_account(username: str, password: str) -> None:
     """Raise :class:`ApiError` (400) when the username or password is not acceptable."""
     if not isinstance(username, str) or not USERNAME.match(username):
-        raise ApiError(400, "bad_username", "a username has 2 to 32 letters, digits, _ or -")
+        raise ApiError(400, "bad_username", "a username has 2 to 32 letters (Chinese too), digits, _ or -")
     if not isinstance(password, str) or not MIN_PASSWORD <= len(password) <= MAX_PASSWORD:
         raise ApiError(400, "bad_password", f"a password has {MIN_PASSWORD} to {MAX_PASSWORD} characters")
 
