@@ -63,3 +63,13 @@ def test_bot_against_bot_finishes():
         st.apply(bots[st.current_player].choose(st, st.current_player))
     assert st.result.reason in ("checkmate", "stalemate", "no_capture_limit", "repetition_draw",
                                 "repetition_loss", "insufficient_material")
+
+
+def test_board_glyphs_tell_the_sides_apart_without_colour():
+    from qipai.games.xiangqi.play import NAMES, board_text
+
+    red = {NAMES[p] for p in "KABNRCP"}
+    black = {NAMES[p] for p in "kabnrcp"}
+    assert not red & black
+    text = board_text(qipai.load("xiangqi").new_state()).plain
+    assert text.count("俥") == 2 and text.count("車") == 2 and text.count("砲") == 2

@@ -18,8 +18,10 @@ from qipai.bots import make_bot
 from qipai.core.errors import IllegalAction
 from qipai.games.terminal import HANDLED, QUIT, RESIGNED, common_command, print_result
 
-NAMES = {"K": "帅", "A": "仕", "B": "相", "N": "马", "R": "车", "C": "炮", "P": "兵",
-         "k": "将", "a": "士", "b": "象", "n": "马", "r": "车", "c": "炮", "p": "卒"}
+# every glyph names its side, so the board reads right without colour (piped, logged):
+# Red 俥傌炮, Black 車馬砲, as on printed boards
+NAMES = {"K": "帅", "A": "仕", "B": "相", "N": "傌", "R": "俥", "C": "炮", "P": "兵",
+         "k": "将", "a": "士", "b": "象", "n": "馬", "r": "車", "c": "砲", "p": "卒"}
 RED_FILES = "九八七六五四三二一"
 MAX_REFUSED = 3
 HELP = "Moves: ICCS h2e2, WXF C2=5, Chinese 炮二平五. Commands: moves, resign, draw, quit."
