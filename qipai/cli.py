@@ -106,22 +106,35 @@ def games_cmd() -> None:
 
 @app.command("replay")
 def replay_cmd(
-    files: Annotated[list[Path], typer.Argument(help="Record files (any supported format).")],
+    files: Annotated[list[Path], typer.Argument(
+        help="Record files (any supported format), or folders: every file in them.")],
     quiet: Annotated[bool, typer.Option("--quiet", "-q",
                                         help="Print only failures and the summary.")] = False,
 ) -> None:
     """Replay every game in the record files through the referee, checking every move and result."""
     ok = failed = 0
-    for path in files:
+    paths = [p for f in files for p in (sorted(x for x in f.rglob("*") if x.is_file()
+                                               and not x.name.startswith("."))
+                                        if f.is_dir() else [f])]
+    named = set(files)        # files found in a folder that hold no record are skipped, not failed
+    skipped = 0
+    for path in paths:
         try:
             data = path.read_bytes()
         except OSError as e:
             err.print(f"{path}: cannot read: {e.strerror}", markup=False)
             failed += 1
             continue
+        if not data.strip():
+            console.print(f"FAIL {path}: empty file", markup=False)
+            failed += 1
+            continue
         try:
             fmt, records = formats.read_records(data, str(path))
         except RecordError as e:
+            if path not in named and "unrecognised record format" in str(e):
+                skipped += 1
+                continue
             console.print(f"FAIL {e.describe()}", markup=False)
             failed += 1
             continue
@@ -140,7 +153,8 @@ def replay_cmd(
                 end = f"{res.text} {reason}" if res else "unfinished"
                 console.print(f"OK   {label}: {record.game}, {len(state.log)} moves, {end}", markup=False)
     total = ok + failed
-    console.print(f"{total} game{'' if total == 1 else 's'}: {ok} OK, {failed} failed", markup=False)
+    note = f" ({skipped} other file{'' if skipped == 1 else 's'} skipped)" if skipped else ""
+    console.print(f"{total} game{'' if total == 1 else 's'}: {ok} OK, {failed} failed{note}", markup=False)
     if failed:
         raise typer.Exit(1)
 

@@ -47,3 +47,17 @@ def test_games_lists_aliases():
     line = next(x for x in r.output.splitlines() if x.startswith("shengji"))
     assert "(also: tuolaji, titanic)" in line
     assert "(also: renju)" in next(x for x in r.output.splitlines() if x.startswith("gomoku"))
+
+
+def test_replay_a_folder_and_an_empty_file(tmp_path):
+    from pathlib import Path
+
+    data = Path(__file__).parent / "data" / "xiangqi"
+    r = runner.invoke(app, ["replay", "-q", str(data)])
+    n = len(list(data.glob("*.pgn")))
+    assert r.exit_code == 0, r.output
+    assert r.output.strip().splitlines()[-1].startswith(f"{n} games: {n} OK, 0 failed (")
+    empty = tmp_path / "empty.pgn"
+    empty.write_text("")
+    r = runner.invoke(app, ["replay", str(empty)])
+    assert r.exit_code == 1 and f"FAIL {empty}: empty file" in r.output
