@@ -292,3 +292,25 @@ def test_all_real_records_replay():
             failures.append(f"{row['file']}: {e}")
     assert not failures, "\n".join(failures)
     assert mates == 9
+
+
+@pytest.mark.parametrize("fen, moves, reason", [
+    (None, ["h2e2"], "resign"),                                  # an ending outside the rules
+    ("3k5/1R7/9/9/9/9/9/9/9/R3K4 w - - 0 1", ["a0a9"], "checkmate"),
+])
+def test_termination_tag_keeps_the_ending(fen, moves, reason):
+    from qipai.games.xiangqi.pgn import read_pgn, write_game
+
+    state = qipai.load("xiangqi").new_state(position=fen)
+    for m in moves:
+        state.apply(m)
+    if reason == "resign":
+        state.resign(1)
+    assert state.is_terminal() and state.result.reason == reason
+    text = write_game(state)
+    assert f'[Termination "{state.result.reason}"]' in text
+    back = qipai.replay(read_pgn(text)[0])
+    assert (back.result.text, back.result.reason) == (state.result.text, state.result.reason)
+    # another program's words ("normal") are not ours to check: read as no reason
+    other = text.replace(f'[Termination "{state.result.reason}"]', '[Termination "normal"]')
+    assert read_pgn(other)[0].result["reason"] is None

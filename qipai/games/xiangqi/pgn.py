@@ -40,8 +40,9 @@ from typing import Any
 
 from ...core.errors import QipaiError, RecordError
 from ...core.formats import Reader, register_reader, register_writer
-from ...core.record import Record, replay
+from ...core.record import EXTERNAL_REASONS, Record, replay
 from . import notation
+from .rules import END_REASONS
 
 __all__ = ["RECORD_OPTIONS", "read_pgn", "sniff", "write_game", "write_games"]
 
@@ -52,6 +53,9 @@ RESULTS = ("1-0", "0-1", "1/2-1/2", "*")
 START_BOARD = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR"
 TAG_ORDER = ("Game", "Event", "Round", "Date", "Site", "Red", "RedTeam", "Black", "BlackTeam",
              "Result", "ECCO", "Opening", "Variation", "FEN")
+
+#: the endings a ``Termination`` tag carries (written by qipai; read back and checked on replay)
+TERMINATIONS = frozenset(END_REASONS) | (EXTERNAL_REASONS - {"unknown"})
 
 _TAG = re.compile(r'^\[\s*([A-Za-z0-9_]+)\s+"((?:[^"\\]|\\.)*)"\s*\]\s*$')
 # Real files put unescaped quotes inside values ([Event "第三屆"嘉豐房地產杯"象棋王位賽"]): the value
@@ -228,13 +232,17 @@ def _record(game: _Game, source: str) -> Record:
                           source=source, game=game.index, line=game.result_line)
     text = game.result or tag_result
     red, black = game.tags.get("Red"), game.tags.get("Black")
+    # how the game ended, as qipai writes it; other words (chess PGN's "normal", ...) say nothing
+    # the replay can check, and are left out
+    reason = game.tags.get("Termination", "").strip()
+    reason = reason if reason in TERMINATIONS and text not in (None, "*") else None
     return Record(
         game="xiangqi",
         options=dict(RECORD_OPTIONS),
         actions=list(game.moves),
         seats=[red or "", black or ""] if (red or black) else None,
         position=_start_position(game, source),
-        result=None if text in (None, "*") else {"text": text, "reason": None},
+        result=None if text in (None, "*") else {"text": text, "reason": reason},
         meta={"tags": dict(game.tags), "game_index": game.index, "move_lines": list(game.lines)},
     )
 
@@ -312,6 +320,8 @@ def write_game(state, tags: dict[str, Any] | None = None, notation_style: str = 
         if key not in ("Result", "FEN") and value is not None:
             all_tags[key] = str(value)
     all_tags["Result"] = result
+    if state.result is not None and state.result.reason in TERMINATIONS:
+        all_tags.setdefault("Termination", state.result.reason)
     all_tags["FEN"] = start_fen
     ordered = [k for k in TAG_ORDER if k in all_tags] + [k for k in all_tags if k not in TAG_ORDER]
     out = [f'[{k} "{_escape(all_tags[k])}"]' for k in ordered]
