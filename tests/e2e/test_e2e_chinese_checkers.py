@@ -5,13 +5,11 @@ chains), and the second player resigns; the record is in both histories and repl
 
 from __future__ import annotations
 
-import re
-
 import pytest
 
 import qipai
 
-from .test_e2e_play import sign_up, wait_seq
+from .test_e2e_play import create_table, join, sign_up, wait_seq
 
 PLIES = 10
 
@@ -60,12 +58,8 @@ def test_two_people_play_chinese_checkers_and_one_resigns(server, browser, shot)
 
     south.select_option("select[name=game]", "chinese-checkers")
     assert south.input_value("select[name=num_seats]") == "2"
-    south.click("#create")
-    south.wait_for_url(re.compile(r"/tables/\w+$"))
-    table = south.url.rsplit("/", 1)[1]
-    north.goto(server + "/")
-    north.click(f'[data-join="{table}"]')
-    north.wait_for_url(f"**/tables/{table}")
+    table = create_table(south)
+    join(north, server, table)
     both = (south, north)
     for page in both:
         wait_seq(page, 0)

@@ -4,9 +4,7 @@ marks differ and play resumes, the second time they agree and the board is count
 
 from __future__ import annotations
 
-import re
-
-from .test_e2e_play import sign_up, wait_seq
+from .test_e2e_play import create_table, join, sign_up, wait_seq
 
 # Black walls off column E, White column F; then each drops one stone into the other's area
 OPENING = [p for r in range(1, 10) for p in (f"E{r}", f"F{r}")] + ["H5", "B5"]
@@ -33,12 +31,8 @@ def test_two_people_play_9x9_go_to_an_agreed_score(server, browser, shot):
     black.select_option("select[name=game]", "go")
     black.click("details summary")
     black.select_option('select[data-opt="board_size"]', "9")
-    black.click("#create")
-    black.wait_for_url(re.compile(r"/tables/\w+$"))
-    table = black.url.rsplit("/", 1)[1]
-    white.goto(server + "/")
-    white.click(f'[data-join="{table}"]')
-    white.wait_for_url(f"**/tables/{table}")
+    table = create_table(black)
+    join(white, server, table)
     seq = 0
     both = (black, white)
     for page in both:

@@ -4,9 +4,7 @@ confirmed by a second click and lost (``loss``), a five, the replay."""
 
 from __future__ import annotations
 
-import re
-
-from .test_e2e_play import sign_up, wait_seq
+from .test_e2e_play import create_table, join, sign_up, wait_seq
 
 PHONE = {"width": 390, "height": 844}
 
@@ -17,15 +15,7 @@ def create_from_lobby(page, options: dict[str, str]) -> str:
     page.click("details summary")
     for name, value in options.items():
         page.select_option(f'select[data-opt="{name}"]', f'"{value}"')
-    page.click("#create")
-    page.wait_for_url(re.compile(r"/tables/\w+$"))
-    return page.url.rsplit("/", 1)[1]
-
-
-def join(page, server, table):
-    page.goto(server + "/")
-    page.click(f'[data-join="{table}"]')
-    page.wait_for_url(f"**/tables/{table}")
+    return create_table(page)
 
 
 def click_point(page, point, seq, *others):

@@ -5,9 +5,7 @@ resigns, and the record is in both histories and replays."""
 
 from __future__ import annotations
 
-import re
-
-from .test_e2e_play import sign_up, wait_seq
+from .test_e2e_play import create_table, join, sign_up, wait_seq
 
 
 def cell(page, point):
@@ -34,12 +32,8 @@ def test_two_people_lay_out_play_and_resign_luzhan(server, browser, shot):
     sign_up(north, server, "jqnorth")
 
     south.select_option("select[name=game]", "junqi")
-    south.click("#create")
-    south.wait_for_url(re.compile(r"/tables/\w+$"))
-    table = south.url.rsplit("/", 1)[1]
-    north.goto(server + "/")
-    north.click(f'[data-join="{table}"]')
-    north.wait_for_url(f"**/tables/{table}")
+    table = create_table(south)
+    join(north, server, table)
     both = (south, north)
     for page in both:
         wait_seq(page, 0)

@@ -26,6 +26,20 @@ def wait_seq(page, seq):
     page.wait_for_selector(f'#status[data-seq="{seq}"]', timeout=10_000)
 
 
+def create_table(page) -> str:
+    """Press the lobby form's create button (game and options already chosen); the table id."""
+    page.click("#create")
+    page.wait_for_url(re.compile(r"/tables/\w+$"))
+    return page.url.rsplit("/", 1)[1]
+
+
+def join(page, server, table):
+    """Join ``table`` from the lobby list."""
+    page.goto(server + "/")
+    page.click(f'[data-join="{table}"]')
+    page.wait_for_url(f"**/tables/{table}")
+
+
 def test_two_people_play_xiangqi_to_checkmate(server, browser, shot):
     ctx_red, ctx_black = browser.new_context(), browser.new_context()
     red, black = ctx_red.new_page(), ctx_black.new_page()
@@ -33,12 +47,8 @@ def test_two_people_play_xiangqi_to_checkmate(server, browser, shot):
     sign_up(black, server, "blackplayer")
 
     red.select_option("select[name=game]", "xiangqi")
-    red.click("#create")
-    red.wait_for_url(re.compile(r"/tables/\w+$"))
-    table = red.url.rsplit("/", 1)[1]
-    black.goto(server + "/")
-    black.click(f'[data-join="{table}"]')
-    black.wait_for_url(f"**/tables/{table}")
+    table = create_table(red)
+    join(black, server, table)
     wait_seq(red, 0)
     wait_seq(black, 0)
 
