@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from rich.console import Console
 
-QUIT, RESIGNED, HANDLED = "quit", "resigned", "handled"
+QUIT, RESIGNED, HANDLED, APPLIED = "quit", "resigned", "handled", "applied"
 
 
 def common_command(cmd: str, state, seat: int, console: Console, *, help_text: str,
@@ -32,6 +32,25 @@ def common_command(cmd: str, state, seat: int, console: Console, *, help_text: s
         console.print(f"The {bot} bot declines the draw.", markup=False)
         return HANDLED
     return None
+
+
+def take_turn(text: str, state, seat: int, console: Console, *, help_text: str) -> str | None:
+    """One line typed by the person at ``seat``: a common command (see :func:`common_command`)
+    or an action applied to ``state``. Returns :data:`QUIT`, :data:`RESIGNED`, :data:`HANDLED`,
+    :data:`APPLIED` (the action was taken and echoed) or ``None`` (refused with the reason;
+    prompt again)."""
+    from qipai.core.errors import IllegalAction
+
+    done = common_command(text.lower(), state, seat, console, help_text=help_text)
+    if done is not None:
+        return done
+    try:
+        state.apply(text, seat)
+    except IllegalAction as e:
+        console.print(f"not accepted: {e.reason}", markup=False)
+        return None
+    console.print(f"seat {seat} (you): {state.log[-1]}", markup=False)
+    return APPLIED
 
 
 def print_result(state, seat: int, console: Console, extra: str = "") -> None:

@@ -17,8 +17,8 @@ from rich.console import Console
 from rich.table import Table
 
 from qipai.bots import make_bot
-from qipai.core.errors import IllegalAction, OptionError
-from qipai.games.terminal import HANDLED, QUIT, RESIGNED, common_command, print_result
+from qipai.core.errors import OptionError
+from qipai.games.terminal import APPLIED, QUIT, RESIGNED, print_result, take_turn
 
 SEATS = 5
 HELP = ("Actions: accept | decline | declare 7H (or declare 7H0 7H1 7H2; 7Hx4 for 明独) | a set as "
@@ -99,20 +99,11 @@ def run(game, bot: str | None = None, seat: int = 0, seed: int | None = None,
                 return state
             if not text:
                 continue
-            done = common_command(text.lower(), state, seat, console, help_text=HELP)
+            done = take_turn(text, state, seat, console, help_text=HELP)
             if done == QUIT:
                 return state
-            if done == RESIGNED:
+            if done in (RESIGNED, APPLIED):
                 break
-            if done == HANDLED:
-                continue
-            try:
-                state.apply(text, seat)
-            except IllegalAction as e:
-                console.print(f"not accepted: {e.reason}", markup=False)
-                continue
-            console.print(f"seat {seat} (you): {state.log[-1]}", markup=False)
-            break
     d = state.result.details
     if d.get("order"):
         console.print("finishing order: " + ", ".join(f"{names[s]} (seat {s})" for s in d["order"]),

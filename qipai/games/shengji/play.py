@@ -15,9 +15,9 @@ from typing import Any
 from rich.console import Console
 
 from qipai.bots import make_bot
-from qipai.core.errors import IllegalAction, OptionError
+from qipai.core.errors import OptionError
 
-from ..terminal import HANDLED, QUIT, RESIGNED, common_command
+from ..terminal import APPLIED, QUIT, RESIGNED, take_turn
 from .match import Match
 from .trump import TRUMP, Trump
 
@@ -113,20 +113,11 @@ def run(game, bot: str | None = None, seat: int = 0, seed: int | None = None,
                 if low in ("hint", "hints", "moves"):       # legal sets can be huge: a summary
                     _hint(state, seat, console)
                     continue
-                done = common_command(low, state, seat, console, help_text=HELP)
+                done = take_turn(text, state, seat, console, help_text=HELP)
                 if done == QUIT:
                     return state
-                if done == RESIGNED:
+                if done in (RESIGNED, APPLIED):
                     break
-                if done == HANDLED:
-                    continue
-                try:
-                    state.apply(text, seat)
-                except IllegalAction as e:
-                    console.print(f"not accepted: {e.reason}", markup=False)
-                    continue
-                console.print(f"seat {seat} (you): {state.log[-1]}", markup=False)
-                break
         d = state.result.details
         if "forfeit_team" in d:
             match.record(state)
