@@ -24,6 +24,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from timing import rate as _rate  # noqa: E402  (benchmarks/timing.py)
+
 import qipai  # noqa: E402
 from qipai.bots import make_bot  # noqa: E402
 from tests import chinese_checkers_peer as peer  # noqa: E402
@@ -32,12 +34,8 @@ TURNS = 200
 
 
 def rate(fn, seconds: float) -> float:
-    """Units per CPU second of repeated ``fn()`` calls (each returns the units it did)."""
-    done = 0
-    start = time.process_time()
-    while time.process_time() - start < seconds:
-        done += fn()
-    return done / (time.process_time() - start)
+    """Units per CPU second (see timing.rate)."""
+    return _rate(fn, seconds, time.process_time)
 
 
 def qipai_playouts(seconds: float) -> float:

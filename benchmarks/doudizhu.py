@@ -15,24 +15,16 @@ from __future__ import annotations
 
 import random
 import sys
-import time
 from pathlib import Path
 from types import SimpleNamespace
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from timing import rate  # noqa: E402  (benchmarks/timing.py)
+
 import qipai  # noqa: E402
 from qipai.games.doudizhu.combos import ORDER, PACKER, KickerRules, table  # noqa: E402
 from tests.doudizhu_peers import norm, openspiel_situations  # noqa: E402
-
-
-def rate(fn, seconds: float) -> float:
-    """Calls of ``fn`` per second (each call returns how many units it did)."""
-    done = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
-        done += fn()
-    return done / (time.perf_counter() - start)
 
 
 def qipai_games(seconds: float) -> float:

@@ -15,23 +15,15 @@ from __future__ import annotations
 
 import random
 import sys
-import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from timing import rate  # noqa: E402  (benchmarks/timing.py)
+
 import qipai  # noqa: E402
 from qipai.bots import make_bot  # noqa: E402
 from qipai.games.sandayi.match import play_match  # noqa: E402
-
-
-def rate(fn, seconds: float) -> float:
-    """Units per second of ``fn`` (each call returns how many units it did)."""
-    done = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
-        done += fn()
-    return done / (time.perf_counter() - start)
 
 
 def hand(game, seed: int, choose) -> int:
