@@ -81,6 +81,10 @@ class Game:
     #: drawn-game offers between the two sides (competition.md §5.4: two-sided board games only;
     #: the match runner refuses them elsewhere)
     draw_offers: ClassVar[bool] = False
+    #: true when some seat may not see everything (hands, tiles, the wall, junqi's piece
+    #: identities, competition.md §6.2): a server then delays spectators (§6.5) and keeps the
+    #: game's progress out of its lobby until the game ends. Every game declares it.
+    hidden_information: ClassVar[bool] = False
 
     def __init__(self, **options: Any) -> None:
         self.options: dict[str, Any] = resolve_options(self.option_spec, options, self.id)

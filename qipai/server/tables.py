@@ -64,14 +64,6 @@ def _encode(value: Any) -> str:
     return json.dumps(value, separators=(",", ":"))
 
 
-def has_hidden_information(state: Any) -> bool:
-    """True when some seat's view differs from the spectator's (hands, tiles, hidden pieces)."""
-    def strip(v: dict[str, Any]) -> dict[str, Any]:
-        return {k: v[k] for k in v if k not in ("seat", "you")}
-    public = strip(state.view(None))
-    return any(strip(state.view(s)) != public for s in range(state.num_seats))
-
-
 def default_bot(game_id: str) -> str:
     names = bot_names(game_id)
     for preferred in ("rule", "greedy"):
@@ -154,7 +146,7 @@ class LiveTable:
         self.runner: TableRunner | None = None
         self.task: asyncio.Task[Any] | None = None
         self.conns: dict[int | None, set[Conn]] = {}
-        self.hidden = False
+        self.hidden = self.game.hidden_information    # declared by the game (§6.2)
         self.dirty = False            # the live game changed since the last write
         self.seats_dirty = False      # seats, status or seed changed since the last write
 

@@ -46,6 +46,7 @@ class Baohuang(Game):
     name_zh = "保皇"
     name_en = "Protect the Emperor"
     seats = (SEATS,)
+    hidden_information = True
     option_spec = (
         Option("reserved_joker", "BJ0", choices=("BJ0", "BJ1", "BJ2", "BJ3"),
                doc="§2.2 D1: the big joker held back and given to the emperor with the package"),

@@ -80,6 +80,7 @@ class ChineseCheckersGame(Game):
     name_zh = "跳棋"
     name_en = "Chinese checkers"
     seats = (2, 3, 4, 6)
+    hidden_information = False
     draw_offers = True
     option_spec = (
         Option("jump_rule", "adjacent", choices=("adjacent", "equidistant"),

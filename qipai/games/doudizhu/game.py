@@ -124,6 +124,7 @@ class Doudizhu(Game):
     name_zh = "斗地主"
     name_en = "Fight the Landlord"
     seats = (3,)
+    hidden_information = True
     option_spec = (
         Option("preset", "classic", choices=tuple(PRESETS), doc="§1 presets: classic = seeds 000/001/003, "
                "seed002 = seed 002, openspiel = OpenSpiel's dou_dizhu rules"),

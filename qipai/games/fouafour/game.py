@@ -60,6 +60,7 @@ class Fouafour(Game):
     name_zh = "4A4(四幺四)"
     name_en = "Four-Ace-Four"
     seats = (4,)
+    hidden_information = True
     option_spec = (
         Option("first_out_wins", False, kind=bool,
                doc="§5: the deal ends when the first player goes out and that player's team wins "

@@ -151,6 +151,7 @@ class GoGame(Game):
     name_zh = "围棋"
     name_en = "Go (weiqi)"
     seats = (2,)
+    hidden_information = False
     draw_offers = True
     option_spec = (
         Option("board_size", 19, SIZES, int,

@@ -91,6 +91,7 @@ class GomokuGame(Game):
     name_zh = "五子棋"
     name_en = "Gomoku / Renju"
     seats = (2,)
+    hidden_information = False
     draw_offers = True
     option_spec = (
         Option("ruleset", "renju", choices=RULESETS,

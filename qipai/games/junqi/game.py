@@ -52,6 +52,7 @@ class JunqiGame(Game):
     name_zh = "军棋"
     name_en = "Junqi (Army Chess)"
     seats = (2, 4)
+    hidden_information = True
     draw_offers = True
     option_spec = (
         Option("variant", "luzhan", choices=VARIANTS,

@@ -17,6 +17,7 @@ class MahjongGB(Game):
     name_zh = "国标麻将"
     name_en = "Chinese Official Mahjong (MCR)"
     seats = (4,)
+    hidden_information = True
     option_spec = (
         Option("use_flowers", True, kind=bool, doc="144 tiles with 8 flowers (false: 136 tiles)"),
         Option("min_fan", 8, kind=int, minimum=0, doc="fans needed to win, flowers not counted"),

@@ -99,6 +99,7 @@ class Sandayi(Game):
     name_zh = "三打一"
     name_en = "Three Against One"
     seats = (4,)
+    hidden_information = True
     option_spec = (
         BidsOption("bids", DEFAULT_BIDS, kind=list,
                    doc="§2.4: the bid values, an increasing list of multiples of 5"),

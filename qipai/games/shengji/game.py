@@ -53,6 +53,7 @@ class Shengji(Game):
     name_zh = "升级 / 拖拉机"
     name_en = "Shengji (Tractor)"
     seats = (4,)
+    hidden_information = True
     option_spec = (
         Option("profile", "seed000", choices=tuple(PROFILES),
                doc="§1.3 profile: the options one seed sheet implies (seed000 default, titanic = 3 decks)"),

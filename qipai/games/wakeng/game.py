@@ -52,6 +52,7 @@ class Wakeng(Game):
     name_zh = "挖坑"
     name_en = "Dig the Pit"
     seats = (3,)
+    hidden_information = True
     option_spec = (
         Option("bid_direction", "same", choices=("same", "opposite"),
                doc="§2.1 D1: bids go in play order s -> s+1 (same) or the seed's literal "

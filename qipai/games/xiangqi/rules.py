@@ -79,6 +79,7 @@ class XiangqiGame(Game):
     name_zh = "中国象棋"
     name_en = "Xiangqi (Chinese chess)"
     seats = (2,)
+    hidden_information = False
     draw_offers = True
     option_spec = (
         Option("end_rule", "checkmate", END_RULES,
