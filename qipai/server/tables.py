@@ -42,8 +42,12 @@ from .models import RecordPlayer, RecordRow, TableRow, now_iso
 
 log = logging.getLogger("qipai.server")
 
-#: clock used when a table does not choose one: board games and card games (match presets)
-DEFAULT_CLOCK = {"doudizhu": "card_default", "mahjong-gb": "card_default"}
+#: clock used when a table does not choose one (competition.md §4.5): every card and tile game its
+#: card clock, where a timeout plays the game's default action (wakeng: its seed clock S4);
+#: other games the board clock
+DEFAULT_CLOCK = {**dict.fromkeys(("doudizhu", "shengji", "baohuang", "sandayi", "fouafour",
+                                  "mahjong-gb"), "card_default"),
+                 "wakeng": "wakeng_s4"}
 BOARD_CLOCK = "board_default"
 #: a connection whose send queue holds this many messages is too slow and is closed
 MAX_QUEUE = 256
@@ -273,7 +277,6 @@ class LiveTable:
         # the origin is saved with the table: a restarted server replays the game from it
         self.settings["origin"] = {"seed": self.seed, "deal": origin.get("deal")}
         state = self.game.new_state(seed=self.seed, deal=origin.get("deal"), num_seats=self.num_seats)
-        self.hidden = has_hidden_information(state)
         self.status = "playing"
         self.runner = self._make_runner(state, RealTime())
         self.seats_dirty = True
@@ -286,8 +289,6 @@ class LiveTable:
         rec = Record(game=self.game_id, options=self.options, actions=list(live["actions"]),
                      seed=self.seed, deal=deal, num_seats=self.num_seats)
         state = self.game.state_from_json(rec.to_json())
-        self.hidden = has_hidden_information(self.game.new_state(seed=self.seed, deal=deal,
-                                                                 num_seats=self.num_seats))
         runner = self._make_runner(state, RealTime(start=int(live["now"])))
         for clock, saved in zip(runner.clocks, live["clocks"]):
             vars(clock).update(saved)
