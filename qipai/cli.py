@@ -313,6 +313,12 @@ def serve_cmd(
     database_url: Annotated[str | None, typer.Option("--database-url", help="Any SQLAlchemy URL.")] = None,
     organizer: Annotated[list[str] | None,
                          typer.Option(help="Username that gets the organizer role.")] = None,
+    allowed_origin: Annotated[list[str] | None, typer.Option(
+        help="Another origin (scheme://host[:port]) whose pages may act on this server, e.g. the "
+             "public address behind a proxy; repeatable; adds to $QIPAI_ALLOWED_ORIGINS.")] = None,
+    forwarded_allow_ips: Annotated[str | None, typer.Option(
+        help="Proxy addresses whose X-Forwarded-For/-Proto are trusted (comma-separated; "
+             "default $FORWARDED_ALLOW_IPS, else 127.0.0.1,::1).")] = None,
 ) -> None:
     """Run the web server: lobby, live play, records and events (see docs/server.md)."""
     from qipai.server import Settings, serve
@@ -321,7 +327,10 @@ def serve_cmd(
     if url is None and data_dir is not None:
         data_dir.mkdir(parents=True, exist_ok=True)
         url = f"sqlite:///{data_dir / 'qipai.db'}"
-    serve(host, port, Settings(database_url=url, organizers=tuple(organizer or ())))
+    settings = Settings(database_url=url, organizers=tuple(organizer or ()),
+                        forwarded_allow_ips=forwarded_allow_ips)
+    settings.allowed_origins += tuple(allowed_origin or ())
+    serve(host, port, settings)
 
 
 def main() -> None:  # pragma: no cover - entry point

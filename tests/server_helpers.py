@@ -64,3 +64,50 @@ def receive(sock, log: list[Any] | None = None) -> dict[str, Any]:
     if log is not None:
         log.append(text)
     return json.loads(text)
+
+
+class LiveServer:
+    """A real ``qipai serve`` process on a free port of 127.0.0.1 (its own data directory; its
+    log in ``log``): ``base`` is its URL, ``ws`` its WebSocket URL, ``log_text()`` its output."""
+
+    def __init__(self, tmp: Path, *args: str, env: dict[str, str] | None = None) -> None:
+        import os
+        import socket
+        import subprocess
+        import sys
+
+        with socket.socket() as s:
+            s.bind(("127.0.0.1", 0))
+            self.port = s.getsockname()[1]
+        self.base = f"http://127.0.0.1:{self.port}"
+        self.ws = f"ws://127.0.0.1:{self.port}"
+        self.log = tmp / f"serve-{self.port}.log"
+        qipai = str(Path(sys.executable).parent / "qipai")
+        with open(self.log, "w") as out:
+            self.proc = subprocess.Popen(
+                [qipai, "serve", "--port", str(self.port), "--data-dir", str(tmp / "data"), *args],
+                stdout=out, stderr=subprocess.STDOUT, env={**os.environ, **(env or {})})
+
+    def log_text(self) -> str:
+        return self.log.read_text()
+
+    def __enter__(self) -> LiveServer:
+        import time
+
+        import httpx
+
+        for _ in range(300):
+            try:
+                if httpx.get(self.base + "/api/games", timeout=2).status_code == 200:
+                    return self
+            except httpx.HTTPError:
+                pass
+            if self.proc.poll() is not None:
+                break
+            time.sleep(0.1)
+        self.__exit__()
+        raise AssertionError("the server did not start:\n" + self.log_text())
+
+    def __exit__(self, *exc: Any) -> None:
+        self.proc.terminate()
+        self.proc.wait(30)

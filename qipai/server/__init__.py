@@ -33,7 +33,10 @@ def serve(host: str = "127.0.0.1", port: int = 8000, settings: Settings | None =
     settings = settings or Settings()
     lock = _lock_database(settings.database_url or database_url())  # noqa: F841 - held until exit
     sock = _listen(host, port)
-    app = create_app(settings)
+    try:
+        app = create_app(settings)
+    except ValueError as e:
+        raise SystemExit(f"qipai serve: {e}") from None
     # A live server holds many long-lived objects (tables, states, sockets); the default
     # generation-0 threshold makes full collections frequent, each a pause of tens to hundreds
     # of milliseconds across every table. Move what exists now out of the collector's way and
@@ -42,8 +45,10 @@ def serve(host: str = "127.0.0.1", port: int = 8000, settings: Settings | None =
     gc.freeze()
     gc.set_threshold(200_000, 100, 1_000)
     # small JSON messages: compressing each one costs more CPU than it saves on the wire
+    # X-Forwarded-For / -Proto are trusted only from settings.forwarded_allow_ips
     config = uvicorn.Config(app, host=host, port=port, log_level=log_level,
-                            ws_max_size=1 << 16, ws_per_message_deflate=False)
+                            ws_max_size=1 << 16, ws_per_message_deflate=False,
+                            proxy_headers=True, forwarded_allow_ips=settings.forwarded_allow_ips)
     uvicorn.Server(config).run(sockets=[sock])
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import logging
 from contextlib import asynccontextmanager
 from importlib import resources
 from pathlib import Path
@@ -32,10 +33,12 @@ from qipai.match import CLOCK_PRESETS
 from . import auth, exports
 from .config import Settings
 from .errors import ApiError, ws_error
+from .guard import Guard, SafetyNet, allowed_origins
 from .models import RecordPlayer, RecordRow, UserRow
 from .ratelimit import RateLimit
 from .tables import Conn, Hub
 
+log = logging.getLogger("qipai.server")
 WEB = Path(str(resources.files("qipai.server").joinpath("web")))
 PAGES = ("/", "/login", "/signup", "/history", "/events", "/about")
 
@@ -84,35 +87,6 @@ def _ip(conn: Request | WebSocket) -> str:
     return conn.client.host if conn.client else "?"
 
 
-class Guard:
-    """ASGI middleware: refuses oversized bodies (413) and rate-limits state-changing HTTP
-    requests per client address (429), both with the machine-readable error body."""
-
-    def __init__(self, app, settings: Settings, limits: Limiters) -> None:
-        self.app = app
-        self.max_body = settings.limits.body_bytes
-        self.limits = limits
-
-    async def __call__(self, scope, receive, send) -> None:
-        if scope["type"] == "http" and scope["method"] in ("POST", "PUT", "DELETE", "PATCH"):
-            headers = dict(scope["headers"])
-            size = headers.get(b"content-length", b"")
-            # bytes (a raw header): isdigit() is ASCII-only here
-            if size.isdigit() and int(size) > self.max_body:
-                return await JSONResponse({"error": "too_large", "message": "request body too large"},
-                                          status_code=413)(scope, receive, send)
-            if not scope["path"].startswith(("/api/login", "/api/signup")):
-                client = scope.get("client")
-                wait = self.limits.api_ip.hit(client[0] if client else "?")
-                if wait:
-                    body = {"error": "rate_limited", "message": "too many requests",
-                            "retry_after": round(wait, 2)}
-                    refusal = JSONResponse(body, status_code=429,
-                                           headers={"Retry-After": str(max(1, round(wait)))})
-                    return await refusal(scope, receive, send)
-        await self.app(scope, receive, send)
-
-
 def tune_sqlite(db) -> None:
     """SQLite: write-ahead log and ``synchronous=NORMAL`` (a commit does not wait for the disk;
     a power cut may lose the last commits, never corrupt the file), and a busy timeout so the
@@ -136,6 +110,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     """The qipai server app. Its lifespan opens the database (running migrations), resumes
     live games, and on shutdown saves every live game without deciding it."""
     settings = settings or Settings()
+    allowed_origins(settings.allowed_origins)     # ValueError naming a malformed origin
     db = open_db(settings.database_url)
     tune_sqlite(db)
     hub = Hub(db, settings)
@@ -169,6 +144,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                              "problems": problems}, status_code=400)
 
     app.add_middleware(Guard, settings=settings, limits=limits)
+    app.add_middleware(SafetyNet)                 # added last: outside the Guard
 
     # ----- helpers ---------------------------------------------------------------------------
     sessions = auth.SessionCache()
@@ -347,8 +323,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return out
 
     def get_record(record_id: int) -> RecordRow:
-        with db() as s:
-            row = s.get(RecordRow, record_id)
+        row = None
+        if 0 < record_id < 2**63:       # ids are 64-bit database integers
+            with db() as s:
+                row = s.get(RecordRow, record_id)
         if row is None:
             raise ApiError(404, "no_record", f"no record {record_id}")
         return row
@@ -453,7 +431,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                 if text is None:
                     data = message.get("bytes") or b""
                     text = data.decode("utf-8", "replace")
-                if len(text) > max_bytes:
+                if len(text) > max_bytes // 4 and len(text.encode("utf-8", "replace")) > max_bytes:
                     conn.put_json(ws_error("too_large", f"messages are at most {max_bytes} bytes"))
                     continue
                 wait = max(limits.moves_ip.hit(ip),
@@ -467,11 +445,19 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                 except json.JSONDecodeError as e:
                     conn.put_json(ws_error("bad_json", f"not valid JSON: {e.msg}"))
                     continue
+                except RecursionError:
+                    conn.put_json(ws_error("bad_json", "JSON nested too deeply"))
+                    continue
                 if not isinstance(msg, dict):
                     conn.put_json(ws_error("bad_message", "a message is a JSON object with a 'type'"))
                     continue
                 seat = table.seat_of(user.id) if user else None
-                table.handle(conn, seat, msg)
+                try:
+                    table.handle(conn, seat, msg)
+                except Exception:       # the safety net: a fault answers, the socket stays
+                    log.exception("table %s: a message failed", table_id)
+                    conn.put_json(ws_error("internal", "the server failed to handle this "
+                                           "message; the fault is logged"))
         except WebSocketDisconnect:
             pass
         finally:

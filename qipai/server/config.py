@@ -6,6 +6,7 @@ SQLite file of :func:`qipai.competition.db.database_url` (``$QIPAI_DATA_DIR/qipa
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field
 
 
@@ -33,3 +34,15 @@ class Settings:
     bot_delay_ms: int = 600            # default thinking time shown by built-in bots
     organizers: tuple[str, ...] = ()   # usernames that get the organizer role when they sign up
     first_user_organizer: bool = True  # the first account of a fresh server is an organizer
+    # origins (scheme://host[:port]) whose pages may act on this server besides its own (a site
+    # behind a proxy that rewrites Host); default: $QIPAI_ALLOWED_ORIGINS, comma-separated
+    allowed_origins: tuple[str, ...] = field(default_factory=lambda: env_list("QIPAI_ALLOWED_ORIGINS"))
+    # addresses of reverse proxies whose X-Forwarded-For / X-Forwarded-Proto are believed
+    # (uvicorn's forwarded_allow_ips: comma-separated addresses or networks, "*" for any);
+    # None: $FORWARDED_ALLOW_IPS, else 127.0.0.1 and ::1
+    forwarded_allow_ips: str | None = None
+
+
+def env_list(name: str) -> tuple[str, ...]:
+    """The comma- or space-separated items of the environment variable ``name``."""
+    return tuple(os.environ.get(name, "").replace(",", " ").split())

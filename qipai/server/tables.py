@@ -591,7 +591,7 @@ class Hub:
         try:
             cls = game_class(game_id)
             game = load(game_id, **options)
-        except OptionError as e:
+        except (OptionError, TypeError) as e:   # TypeError: a value of the wrong shape
             raise ApiError(400, "bad_options", str(e)) from None
         n = num_seats or cls.seats[0]
         if n not in cls.seats:

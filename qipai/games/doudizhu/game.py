@@ -154,7 +154,7 @@ class Doudizhu(Game):
 
     def __init__(self, **options: Any) -> None:
         preset = options.get("preset", "classic")
-        merged = {**PRESETS.get(preset, {}), **options}
+        merged = {**(PRESETS.get(preset, {}) if isinstance(preset, str) else {}), **options}
         super().__init__(**merged)
         self.rules = KickerRules(**{k: self.options[k] for k in _RULE_FLAGS})
         self.table: PlayTable = table(self.rules)
