@@ -7,6 +7,7 @@ where they fail.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import socket
 import subprocess
@@ -29,14 +30,14 @@ def _free_port() -> int:
         return s.getsockname()[1]
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory):
-    """Base URL of a fresh server (its own SQLite file; bots think 150 ms)."""
-    data = tmp_path_factory.mktemp("qipai-e2e")
+@contextlib.contextmanager
+def running_server(data: Path, settings: str = ""):
+    """Base URL of a ``qipai`` server process on its own SQLite file in ``data``; ``settings``
+    is Python text of more ``Settings`` keyword arguments (``Limits`` is imported)."""
     port = _free_port()
-    code = ("from qipai.server import Settings, serve; "
+    code = ("from qipai.server import Limits, Settings, serve; "
             f"serve('127.0.0.1', {port}, Settings(database_url='sqlite:///{data}/qipai.db', "
-            "bot_delay_ms=150), log_level='warning')")
+            f"bot_delay_ms=150, {settings}), log_level='warning')")
     proc = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
     base = f"http://127.0.0.1:{port}"
     try:
@@ -55,6 +56,13 @@ def server(tmp_path_factory):
     finally:
         proc.terminate()
         proc.wait(10)
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    """Base URL of a fresh server (its own SQLite file; bots think 150 ms)."""
+    with running_server(tmp_path_factory.mktemp("qipai-e2e")) as base:
+        yield base
 
 
 @pytest.fixture(scope="module")

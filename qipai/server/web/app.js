@@ -86,6 +86,18 @@ async function header() {
 }
 
 // ----- sign in / up ------------------------------------------------------------------------
+// Where to go after signing in: `next` only when it is a path of this site (one leading "/",
+// not "//" or "/" and a backslash, no scheme, and still this origin once the browser has
+// parsed it, which drops tabs and newlines and reads a backslash as "/"); anything else goes
+// to the lobby. So ?next=javascript:... never runs and ?next=http://elsewhere/ never leaves.
+export function safeNext(next) {
+  if (typeof next !== "string" || !/^\/(?![\/\\])/.test(next)) return "/";
+  try {
+    const url = new URL(next, location.origin);
+    return url.origin === location.origin ? url.pathname + url.search + url.hash : "/";
+  } catch { return "/"; }
+}
+
 function authPage(kind) {
   const err = el("div", { class: "error" });
   const u = el("input", { name: "username", autocomplete: "username", required: true });
@@ -97,7 +109,7 @@ function authPage(kind) {
     ev.preventDefault();
     try {
       await api("POST", kind === "signup" ? "/api/signup" : "/api/login", { username: u.value, password: p.value });
-      location.href = new URLSearchParams(location.search).get("next") || "/";
+      location.href = safeNext(new URLSearchParams(location.search).get("next"));
     } catch (e) { err.textContent = e.message; }
   };
   app.replaceChildren(el("h2", {}, t(kind)), form);
