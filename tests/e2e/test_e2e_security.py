@@ -93,7 +93,8 @@ def test_hostile_next_runs_no_script_and_stays_on_the_site(site, browser):
         assert seen["dialogs"] == [], (hostile, seen)
         assert seen["elsewhere"] == [], (hostile, seen)
         # the lobby; "/%09/..." is a path of the site (one that does not exist)
-        assert url == site + ("/%09/elsewhere.example/" if hostile.startswith("/%09") else "/"), (hostile, url)
+        expected = "/%09/elsewhere.example/" if hostile.startswith("/%09") else "/"
+        assert url == site + expected, (hostile, url)
     # a path of the site is followed, query and fragment included
     httpx.post(site + "/api/signup", json={"username": "nexter_ok", "password": SECRET})
     url, _, seen = sign_in_with_next(browser, site, "login", "nexter_ok", "/history?x=1#top")
@@ -156,8 +157,8 @@ def test_a_page_on_another_port_can_neither_read_a_hand_nor_seat_the_player(site
         # two open tables of someone else
         host = httpx.Client(base_url=site)
         assert host.post("/api/signup", json={"username": "tablehost", "password": SECRET}).status_code == 201
-        open_tables = [host.post("/api/tables", json={"game": "xiangqi", "settings": {"clock": "none"}}).json()["id"]
-                       for _ in range(2)]
+        xiangqi = {"game": "xiangqi", "settings": {"clock": "none"}}
+        open_tables = [host.post("/api/tables", json=xiangqi).json()["id"] for _ in range(2)]
         ws_url = site.replace("http://", "ws://") + f"/ws/tables/{made['id']}"
 
         # from a page of another port of 127.0.0.1
