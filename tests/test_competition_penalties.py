@@ -191,7 +191,7 @@ def test_the_migrations_have_one_head_and_0006_keeps_old_data(tmp_path):
 
     cfg = Config()
     cfg.set_main_option("script_location", str(dbmod.Path(dbmod.__file__).with_name("migrations")))
-    assert ScriptDirectory.from_config(cfg).get_heads() == ["0006"]
+    assert len(ScriptDirectory.from_config(cfg).get_heads()) == 1      # one chain, whatever its head
     url = f"sqlite:///{tmp_path / 'old.db'}"
     engine = create_engine(url)
     with engine.begin() as conn:

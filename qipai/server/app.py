@@ -22,6 +22,7 @@ from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
 from sqlalchemy import event as sa_event
 from sqlalchemy import func, select
+from sqlalchemy.exc import IntegrityError
 
 import qipai
 from qipai.bots import bot_names
@@ -184,16 +185,23 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         _limit(limits.signup_ip, _ip(request))
         auth.validate_new_account(body.username, body.password)
         hashed = await asyncio.to_thread(auth.hash_password, body.password)
-        with db.begin() as s:
-            if s.scalar(select(UserRow).where(UserRow.username == body.username)) is not None:
-                raise ApiError(409, "username_taken", f"the username {body.username!r} is taken")
-            first = settings.first_user_organizer and not s.scalar(select(func.count(UserRow.id)))
-            role = "organizer" if first or body.username in settings.organizers else "player"
-            user = UserRow(username=body.username, password_hash=hashed, role=role)
-            s.add(user)
-            s.flush()
-            token = auth.new_session(s, user)
-            out = user_json(user)
+        key = auth.username_key(body.username)
+        taken = ApiError(409, "username_taken", f"the username {body.username!r} is taken "
+                         "(names differing only in case are the same name)")
+        try:
+            with db.begin() as s:
+                if s.scalar(select(UserRow.id).where(UserRow.username_key == key)) is not None:
+                    raise taken
+                first = settings.first_user_organizer and not s.scalar(select(func.count(UserRow.id)))
+                organizer = key in {auth.username_key(o) for o in settings.organizers}
+                user = UserRow(username=body.username, username_key=key, password_hash=hashed,
+                               role="organizer" if first or organizer else "player")
+                s.add(user)
+                s.flush()
+                token = auth.new_session(s, user)
+                out = user_json(user)
+        except IntegrityError:          # the same name signed up at the same moment
+            raise taken from None
         response = JSONResponse(out, status_code=201)
         set_cookie(request, response, token)
         return response
@@ -204,7 +212,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         _limit(limits.login_ip, _ip(request))
         _limit(limits.login_account, body.username.lower())
         with db() as s:
-            user = s.scalar(select(UserRow).where(UserRow.username == body.username))
+            user = auth.find_user(s, body.username)
             hashed = user.password_hash if user else None
         ok = await asyncio.to_thread(auth.check_password, hashed or auth._DUMMY, body.password)
         if user is None or not ok:
@@ -345,7 +353,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                         raise ApiError(401, "not_signed_in", "sign in first")
                     uid = u.id
                 else:
-                    uid = s.scalar(select(UserRow.id).where(UserRow.username == user))
+                    found = auth.find_user(s, user)
+                    uid = found.id if found else None
                     if uid is None:
                         raise ApiError(404, "no_user", f"no user {user!r}")
                 q = q.join(RecordPlayer, RecordPlayer.record_id == RecordRow.id).where(

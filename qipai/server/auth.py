@@ -12,9 +12,11 @@ import hashlib
 import re
 import secrets
 import time
+import unicodedata
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError, VerifyMismatchError
+from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from .errors import ApiError
@@ -22,7 +24,7 @@ from .models import SessionRow, UserRow
 
 COOKIE = "qipai_session"
 SESSION_SECONDS = 30 * 24 * 3600
-USERNAME = re.compile(r"^[A-Za-z0-9_\-\u4e00-\u9fff]{2,32}$")
+USERNAME = re.compile(r"[A-Za-z0-9_\-\u4e00-\u9fff]{2,32}")   # the whole name (fullmatch)
 MIN_PASSWORD, MAX_PASSWORD = 8, 200
 
 _hasher = PasswordHasher()
@@ -44,9 +46,25 @@ def _token_hash(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
+def username_key(name: str) -> str:
+    """The key that makes usernames unique: NFKC-normalized, stripped, case-folded
+    (``"ALICE"``, ``"Alice"`` and ``"ａｌｉｃｅ"`` all give ``"alice"``). Two accounts never share a
+    key (``users.username_key``), and sign-in finds the account by it."""
+    return unicodedata.normalize("NFKC", name).strip().casefold()
+
+
+def find_user(db: Session, name: str) -> UserRow | None:
+    """The account named ``name``: the one with exactly that username, else the one with its
+    :func:`username_key` (so ``ALICE`` signs in as ``alice``)."""
+    return (db.scalar(select(UserRow).where(UserRow.username == name))
+            or db.scalar(select(UserRow).where(UserRow.username_key == username_key(name))))
+
+
 def validate_new_account(username: str, password: str) -> None:
-    """Raise :class:`ApiError` (400) when the username or password is not acceptable."""
-    if not isinstance(username, str) or not USERNAME.match(username):
+    """Raise :class:`ApiError` (400) when the username or password is not acceptable: the name
+    must match :data:`USERNAME` in full (no trailing newline, no lookalike letters of other
+    scripts or widths)."""
+    if not isinstance(username, str) or not USERNAME.fullmatch(username):
         raise ApiError(400, "bad_username", "a username has 2 to 32 letters (Chinese too), digits, _ or -")
     if not isinstance(password, str) or not MIN_PASSWORD <= len(password) <= MAX_PASSWORD:
         raise ApiError(400, "bad_password", f"a password has {MIN_PASSWORD} to {MAX_PASSWORD} characters")

@@ -6,7 +6,7 @@
   so a restarted server resumes it;
 * ``records``: finished games (the full qipai JSON record) and who played them.
 
-The migration is ``qipai/competition/migrations/versions/0002_server.py``.
+The migrations are ``qipai/competition/migrations/versions/0002_server.py`` and ``0007_username_key.py``.
 """
 
 from __future__ import annotations
@@ -29,6 +29,8 @@ class UserRow(Base):
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     username: Mapped[str] = mapped_column(String(32), unique=True, index=True)
+    # auth.username_key(username): unique, so "ALICE" cannot sign up beside "alice" (0007)
+    username_key: Mapped[str] = mapped_column(String(64), unique=True, index=True)
     password_hash: Mapped[str] = mapped_column(String(200))
     role: Mapped[str] = mapped_column(String(20), default="player")      # player | organizer
     created: Mapped[str] = mapped_column(String(40), default=now_iso)

@@ -1,0 +1,110 @@
+"""Usernames: matched in full by their pattern, unique case-insensitively after Unicode NFKC,
+lookalikes of other scripts and widths refused; the migration that adds the key column."""
+
+from __future__ import annotations
+
+import pytest
+from sqlalchemy import create_engine, inspect, text
+
+from qipai.competition.db import open_db
+from qipai.server.auth import COOKIE
+
+from .server_helpers import client
+
+PASSWORD = "correct horse"
+
+
+@pytest.fixture
+def c(tmp_path):
+    with client(tmp_path) as c:
+        yield c
+
+
+def signup(c, name: str, password: str = PASSWORD):
+    r = c.post("/api/signup", json={"username": name, "password": password})
+    c.cookies.clear()
+    return r
+
+
+def login(c, name: str, password: str = PASSWORD):
+    r = c.post("/api/login", json={"username": name, "password": password})
+    c.cookies.clear()
+    return r
+
+
+@pytest.mark.parametrize("name", ["orgadmin\n", "orgadmin\r\n", "orgadmin\r", " orgadmin", "orgadmin ",
+                                  "org\nadmin", "orgadmin\t", "orgadmin\x00", "a", "x" * 33])
+def test_a_name_must_match_its_pattern_in_full(c, name):
+    r = signup(c, name)
+    assert r.status_code == 400 and r.json()["error"] == "bad_username", (name, r.text)
+
+
+@pytest.mark.parametrize("name", [
+    "ａｌｉｃｅ",            # fullwidth Latin (NFKC: alice)
+    "аlice",             # Cyrillic а
+    "αlice",             # Greek α
+    "alicе",             # Cyrillic е at the end
+    "ａlice",             # one fullwidth letter
+    "ali\u0301ce",       # a combining accent
+    "alice\u200b",       # a zero-width space
+    "⼀二",               # a Kangxi radical (NFKC: 一)
+    "\uf900abc",         # a CJK compatibility ideograph (NFKC: 豈)
+    "ｏrgadmin",
+])
+def test_lookalikes_stay_refused(c, name):
+    assert signup(c, "alice").status_code == 201
+    r = signup(c, name)
+    assert r.status_code == 400 and r.json()["error"] == "bad_username", (name, r.text)
+
+
+def test_names_are_unique_whatever_their_case_and_sign_in_by_the_key(c):
+    r = signup(c, "alice")
+    assert r.status_code == 201
+    for other in ("ALICE", "Alice", "aLiCe"):
+        r = signup(c, other)
+        assert r.status_code == 409 and r.json()["error"] == "username_taken", other
+    # names mixing the scripts the pattern allows are names like any other
+    assert signup(c, "alice张").status_code == 201
+    assert signup(c, "ALICE张").json()["error"] == "username_taken"
+    assert signup(c, "张三_li-4").status_code == 201
+    # sign-in finds the account by its key: any case, any width
+    for typed in ("alice", "ALICE", "ａｌｉｃｅ"):
+        r = login(c, typed)
+        assert r.status_code == 200 and r.json()["username"] == "alice", typed
+        assert COOKIE in r.cookies
+    assert login(c, "ALICE", "wrong password").json()["error"] == "bad_credentials"
+    assert c.get("/api/records", params={"user": "ALICE"}).status_code == 200
+
+
+def test_the_migration_keys_existing_accounts_and_keeps_colliding_ones(tmp_path):
+    from alembic import command
+    from alembic.config import Config
+
+    from qipai.competition import db as dbmod
+    from qipai.server.auth import hash_password
+
+    url = f"sqlite:///{tmp_path / 'qipai.db'}"
+    cfg = Config()
+    cfg.set_main_option("script_location", str(dbmod.Path(dbmod.__file__).with_name("migrations")))
+    hashed = hash_password(PASSWORD)
+    old = ["alice", "ALICE", "orgadmin\n", "orgadmin", "bob", "Alice"]
+    with create_engine(url).begin() as conn:
+        cfg.attributes["connection"] = conn
+        command.upgrade(cfg, "0006")
+        for name in old:
+            conn.execute(text("INSERT INTO users (username, password_hash, role, created) "
+                              "VALUES (:n, :h, 'player', 't')"), {"n": name, "h": hashed})
+    open_db(url)                                   # upgrades to the newest revision
+    engine = create_engine(url)
+    with engine.connect() as conn:
+        keys = dict(conn.execute(text("SELECT username, username_key FROM users")).all())
+    assert keys == {"alice": "alice", "ALICE": "alice#2", "orgadmin\n": "orgadmin",
+                    "orgadmin": "orgadmin#4", "bob": "bob", "Alice": "alice#6"}
+    assert any(ix["unique"] and ix["column_names"] == ["username_key"]
+               for ix in inspect(engine).get_indexes("users"))
+    with client(tmp_path) as c:                    # the same database file
+        for name in old:                           # every account still signs in as itself
+            r = login(c, name)
+            assert r.status_code == 200 and r.json()["username"] == name, name
+        assert signup(c, "BOB").json()["error"] == "username_taken"
+        assert signup(c, "carol").status_code == 201
