@@ -3,37 +3,12 @@ before it loads anything, so it can never write over the live games of the first
 
 from __future__ import annotations
 
-import socket
 import sqlite3
-import subprocess
-import sys
-import time
 from pathlib import Path
 
 import httpx
 
-QIPAI = str(Path(sys.executable).parent / "qipai")
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def start(data: Path, port: int) -> subprocess.Popen:
-    return subprocess.Popen([QIPAI, "serve", "--port", str(port), "--data-dir", str(data)],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-
-
-def wait_up(port: int) -> None:
-    for _ in range(150):
-        try:
-            if httpx.get(f"http://127.0.0.1:{port}/api/games", timeout=2).status_code == 200:
-                return
-        except httpx.HTTPError:
-            time.sleep(0.1)
-    raise AssertionError("the server did not start")
+from .server_process import free_port, start, wait_up
 
 
 def tables(db: Path) -> list:
@@ -51,7 +26,6 @@ def test_a_second_server_stops_before_touching_the_first_ones_games(tmp_path):
                           ).status_code == 201
             r = c.post("/api/tables", json={"game": "xiangqi", "bots": 1, "settings": {"clock": "none"}})
             assert r.status_code == 201, r.text
-        time.sleep(1.2)                    # saved (flush every 0.5 s)
         before = tables(tmp_path / "qipai.db")
         assert before and before[0][1] == "playing"
         # the same port (another database), then the same database (another port)

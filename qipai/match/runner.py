@@ -104,6 +104,9 @@ class GameRunner:
             self.clocks[s].trusteeship = True
         self.paused_at: int | None = None   # time the current referee pause began
         self.paused_ms = 0                  # total length of finished pauses
+        #: when the game began (set by :meth:`run`, or beforehand for a game rebuilt from a log)
+        self.start_time: int | None = None
+        self.begun = False                  # the first turns were started (a rebuilt game's were)
 
     # ----- API for players and servers -----------------------------------------------------
     def submit(self, seat: int | None, message: Any) -> None:
@@ -133,11 +136,15 @@ class GameRunner:
     # ----- the game loop -------------------------------------------------------------------
     async def run(self) -> GameOutcome:
         """Play until the game ends; returns the outcome with the complete record."""
-        start = self.time.now()
+        if self.start_time is None:
+            self.start_time = self.time.now()
+        start = self.start_time
         self.meta.setdefault("clock", [s.to_dict() for s in self.specs]
                              if len(set(map(repr, self.specs))) > 1 else self.specs[0].to_dict())
-        self._sync_turns(start, acted=None)
-        last = start            # the time of the last event handled: time never runs backwards
+        if not self.begun:
+            self.begun = True
+            self._sync_turns(start, acted=None)
+        last = max(start, self.time.now())  # the time of the last event handled: never backwards
         get = asyncio.ensure_future(self._inbox.get())
         try:
             while not self.state.is_terminal():

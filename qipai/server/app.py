@@ -281,6 +281,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             for _ in range(min(body.bots, table.num_seats)):
                 if table.status == "open" and any(s is None for s in table.seats):
                     table.add_bot(None, body.bot)
+        await hub.store.saved(table.gate)
         return table.summary()
 
     @app.get("/api/tables/{table_id}", tags=["lobby"])
@@ -293,6 +294,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         user = need_user(request)
         table = hub.get(table_id)
         table.take_seat(user.id, user.username, body.seat if body else None)
+        await hub.store.saved(table.gate)
         return table.summary()
 
     @app.post("/api/tables/{table_id}/leave", tags=["lobby"])
@@ -300,6 +302,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         user = need_user(request)
         table = hub.get(table_id)
         table.leave_seat(user.id)
+        await hub.store.saved(table.gate)
         return table.summary()
 
     def table_helper(request: Request, table_id: str):
@@ -314,13 +317,16 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         """Seat a built-in bot (the table's owner or a seated player may)."""
         table = table_helper(request, table_id)
         table.add_bot(body.seat if body else None, body.bot if body else None)
+        await hub.store.saved(table.gate)
         return table.summary()
 
     @app.post("/api/tables/{table_id}/fill", tags=["lobby"])
     async def fill(request: Request, table_id: str, body: SeatRequest | None = None) -> dict[str, Any]:
         """Fill every empty seat with bots (which starts the game)."""
-        table_helper(request, table_id).fill_bots(body.bot if body else None)
-        return hub.get(table_id).summary()
+        table = table_helper(request, table_id)
+        table.fill_bots(body.bot if body else None)
+        await hub.store.saved(table.gate)
+        return table.summary()
 
     # ----- records ---------------------------------------------------------------------------
     def record_json(row: RecordRow, full: bool = False) -> dict[str, Any]:
@@ -426,7 +432,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             await ws.send_json(ws_error("no_table", f"no live table {table_id!r}"))
             await ws.close(code=4404)
             return
-        conn = Conn(ws.send_text, user.id if user else None)
+        conn = Conn(ws.send_text, user.id if user else None, table.gate)
         writer = asyncio.get_running_loop().create_task(conn.writer())
         table.attach(conn, table.seat_of(user.id) if user else None)
         ip = _ip(ws)
@@ -471,7 +477,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             pass
         finally:
             table.detach(conn)
-            conn.queue.put_nowait(None)
+            conn.close()
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(writer, 1.0)
 

@@ -28,8 +28,9 @@ class Limits:
 class Settings:
     database_url: str | None = None    # None: the default SQLite file in the data directory
     limits: Limits = field(default_factory=Limits)
-    flush_interval: float = 0.5        # seconds between writes of changed live games
-    heartbeat: float = 5.0             # seconds between saves of the table time of idle games
+    storage_stall: float = 1.0         # a commit slower than this (s) pauses the games
+    storage_wait: float = 3.0          # a request retries failing writes this long (s), then 503
+    storage_faults: bool = False       # test hook: writes fail while <database>.fault exists
     spectator_delay_ms: int = 10_000   # default delay for spectators of hidden-information games
     bot_delay_ms: int = 600            # default thinking time shown by built-in bots
     organizers: tuple[str, ...] = ()   # usernames that get the organizer role when they sign up

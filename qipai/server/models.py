@@ -2,11 +2,12 @@
 
 * ``users``: accounts (username, argon2 hash, role ``player`` or ``organizer``);
 * ``sessions``: login sessions; the cookie holds a random token, the table its SHA-256 only;
-* ``tables``: lobby tables, with the live game (action log, clocks, table time) while it runs,
-  so a restarted server resumes it;
+* ``tables``: lobby tables (seats, status, settings with the deal's origin);
+* ``actions``: the action log of live games, from which a restarted server rebuilds them;
 * ``records``: finished games (the full qipai JSON record) and who played them.
 
-The migrations are ``qipai/competition/migrations/versions/0002_server.py`` and ``0007_username_key.py``.
+The migrations are ``qipai/competition/migrations/versions/0002_server.py``,
+``0007_username_key.py`` and ``0008_actions.py``.
 """
 
 from __future__ import annotations
@@ -85,3 +86,24 @@ class RecordPlayer(Base):
     record_id: Mapped[int] = mapped_column(ForeignKey("records.id"), primary_key=True)
     user_id: Mapped[int] = mapped_column(ForeignKey("users.id"), primary_key=True, index=True)
     seat: Mapped[int] = mapped_column(Integer)
+
+
+class ActionRow(Base):
+    """The action log of live games (competition.md §4.7, §5.8): one row per input the match
+    runner accepted, in order (``idx`` from 0 per table), written before anyone is told of its
+    outcome. ``kind``: ``start`` (the game began at table time ``t``), ``move`` (``action`` by
+    ``seat``; ``data.turn`` the decision it answers), ``resign``, ``draw_offer``,
+    ``draw_accept``, ``draw_decline``, ``expire`` (``seat``'s deadline ``t`` passed),
+    ``pause``/``resume``/``adjudicate`` (referee or storage; ``data`` holds the reason or
+    result), ``restart`` (the server came back at table time ``t``), ``snapshot`` (a game saved
+    by an older version: ``data`` is its saved state). See :mod:`qipai.server.journal`."""
+
+    __tablename__ = "actions"
+
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), primary_key=True)
+    idx: Mapped[int] = mapped_column(Integer, primary_key=True)
+    kind: Mapped[str] = mapped_column(String(20))
+    seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    action: Mapped[str | None] = mapped_column(String(1000), nullable=True)
+    t: Mapped[int] = mapped_column(Integer)                  # table time, ms
+    data: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)

@@ -7,12 +7,11 @@ change the table sends each connected seat a message built from ``state.view(sea
 spectator one built from ``state.view(None)`` (delayed by the table's spectator delay when the
 game hides information).
 
-Persistence: the :class:`Hub` writes every changed live game (action log, clocks, runner
-counters, *table time*) every ``flush_interval`` seconds and the table time of idle games every
-``heartbeat`` seconds. Table time is the runner's clock; a restarted server continues it from
-the last saved value, so clocks are paused while the server is down (at most one heartbeat of
-a turn is given back after a crash; nothing after a clean shutdown). A finished game is
-written as a record at once.
+Persistence (:mod:`.store`, :mod:`.journal`): every change of a table — its creation, seats,
+the game's start, each input the runner accepts, the finished record — is appended to the
+hub's :class:`~.store.Store` and committed in order before any message it causes leaves a
+connection. A restarted server rebuilds each live game from its action log; the seat on turn
+starts that turn again (competition.md §4.7). While storage fails, every game is paused.
 """
 
 from __future__ import annotations
@@ -22,10 +21,11 @@ import json
 import logging
 import secrets
 import zlib
+from collections import deque
 from collections.abc import Callable
 from typing import Any
 
-from sqlalchemy import String, bindparam, delete, insert, select, update
+from sqlalchemy import delete, insert, select, update
 from sqlalchemy.orm import Session, sessionmaker
 
 from qipai.bots import bot_names, make_bot
@@ -33,12 +33,13 @@ from qipai.core import Record, commitment, load, new_seed
 from qipai.core.errors import OptionError, QipaiError
 from qipai.core.registry import game_class
 from qipai.match import BotPlayer, Move, Player, RealTime, clock_preset
-from qipai.match.players import MAX_LISTED, AcceptDraw, DeclineDraw, OfferDraw, Resign
-from qipai.match.runner import GameRunner
+from qipai.match.players import MAX_LISTED, AcceptDraw, DeclineDraw, OfferDraw, Pause, Resign, Resume
 
 from .config import Settings
 from .errors import ApiError, ws_error
-from .models import RecordPlayer, RecordRow, TableRow, now_iso
+from .journal import ALLOWANCE, JournalRunner, replay, restart_turns
+from .models import ActionRow, RecordPlayer, RecordRow, TableRow, now_iso
+from .store import Entry, Gate, Store, faults_enabled, install_fault_hook
 
 log = logging.getLogger("qipai.server")
 
@@ -53,19 +54,10 @@ BOARD_CLOCK = "board_default"
 MAX_QUEUE = 256
 #: the longest action text a seat may send (a whole junqi layout is about 180 characters)
 MAX_ACTION_TEXT = 1000
-#: live games encoded per step of the event loop when saving
-FLUSH_CHUNK = 25
-
-#: the periodic save of live games: one statement, executed for many rows; the JSON is encoded
-#: beforehand (a string bound to the JSON column is stored as it is)
-_LIVE_UPDATE = (update(TableRow.__table__)
-                .where(TableRow.__table__.c.id == bindparam("b_id"),
-                       TableRow.__table__.c.status != "finished")
-                .values(live=bindparam("b_live", type_=String())))
-
-
-def _encode(value: Any) -> str:
-    return json.dumps(value, separators=(",", ":"))
+#: what seats are told while storage fails (sent at once, ahead of anything still queued)
+STORAGE_PAUSED = {"type": "paused", "reason": "storage_unavailable",
+                  "message": "the server cannot save moves right now: the game is paused and no "
+                             "clock runs; it goes on by itself when storage is back"}
 
 
 def default_bot(game_id: str) -> str:
@@ -77,32 +69,55 @@ def default_bot(game_id: str) -> str:
 
 
 class Conn:
-    """One WebSocket client: a queue of outgoing texts drained by its writer task."""
+    """One WebSocket client: a queue of outgoing texts drained by its writer task.
 
-    def __init__(self, send_text: Callable[[str], Any], user_id: int | None) -> None:
+    Each text is tagged with its table's ``gate.logged`` when queued and is sent only once
+    ``gate.durable`` has reached the tag (nothing leaves before what caused it is saved);
+    :meth:`put_now` texts (storage notices) go ahead of the queue."""
+
+    def __init__(self, send_text: Callable[[str], Any], user_id: int | None,
+                 gate: Gate | None = None) -> None:
         self.send_text = send_text
         self.user_id = user_id
-        self.queue: asyncio.Queue[str | None] = asyncio.Queue()
+        self.gate = gate or Gate()
+        self.queue: deque[tuple[int, str]] = deque()
+        self.urgent: deque[str] = deque()
+        self.wake = asyncio.Event()
+        self.gate.watchers.add(self.wake)
         self.closed = False
 
     def put(self, text: str) -> None:
         if self.closed:
             return
-        if self.queue.qsize() >= MAX_QUEUE:
-            self.closed = True
-            self.queue.put_nowait(None)
+        if len(self.queue) >= MAX_QUEUE:
+            self.close()
             return
-        self.queue.put_nowait(text)
+        self.queue.append((self.gate.logged, text))
+        self.wake.set()
 
     def put_json(self, msg: dict[str, Any]) -> None:
         self.put(json.dumps(msg, ensure_ascii=False, separators=(",", ":")))
 
+    def put_now(self, msg: dict[str, Any]) -> None:
+        if not self.closed:
+            self.urgent.append(json.dumps(msg, ensure_ascii=False, separators=(",", ":")))
+            self.wake.set()
+
+    def close(self) -> None:
+        """Stop the writer (what is still queued is not sent)."""
+        self.closed = True
+        self.gate.watchers.discard(self.wake)
+        self.wake.set()
+
     async def writer(self) -> None:
-        while True:
-            text = await self.queue.get()
-            if text is None:
-                return
-            await self.send_text(text)
+        while not self.closed:
+            if self.urgent:
+                await self.send_text(self.urgent.popleft())
+            elif self.queue and self.queue[0][0] <= self.gate.durable:
+                await self.send_text(self.queue.popleft()[1])
+            else:
+                self.wake.clear()
+                await self.wake.wait()
 
 
 class SeatPlayer(Player):
@@ -121,14 +136,7 @@ class SeatPlayer(Player):
         self.table.send_seat(seat, msg)
 
 
-class TableRunner(GameRunner):
-    """The match runner, telling its table after every change of state or clock."""
-
-    table: LiveTable
-
-    def _sync_turns(self, t: int, acted: int | None) -> None:
-        super()._sync_turns(t, acted)
-        self.table.changed()
+TableRunner = JournalRunner
 
 
 class LiveTable:
@@ -151,8 +159,9 @@ class LiveTable:
         self.task: asyncio.Task[Any] | None = None
         self.conns: dict[int | None, set[Conn]] = {}
         self.hidden = self.game.hidden_information    # declared by the game (§6.2)
-        self.dirty = False            # the live game changed since the last write
-        self.seats_dirty = False      # seats, status or seed changed since the last write
+        self.gate = Gate()            # this table's writes: appended and committed
+        self.next_idx = 0             # the next row of its action log
+        self.storage_paused = False   # the runner is paused because storage fails
 
     # ----- lobby -----------------------------------------------------------------------
     def summary(self) -> dict[str, Any]:
@@ -237,11 +246,36 @@ class LiveTable:
                 if c not in self.conns.setdefault(seat, set()):
                     conns.discard(c)
                     self.conns[seat].add(c)
-        self.seats_dirty = True
         if all(self.seats):
             self.start()
         else:
+            self.save_row()
             self.broadcast_lobby()
+
+    def save_row(self) -> Entry:
+        """Queue a write of the table's seats, status, seed and settings."""
+        vals = {"seats": [dict(x) if x else None for x in self.seats], "status": self.status,
+                "seed": self.row_seed(), "settings": dict(self.settings)}
+        tid = self.id
+
+        def write(s: Session) -> None:
+            s.execute(update(TableRow).where(TableRow.id == tid, TableRow.status != "finished")
+                      .values(**vals))
+        return self.hub.store.append(self.gate, write)
+
+    def journal(self, kind: str, seat: int | None, action: str | None, t: int,
+                data: dict[str, Any] | None) -> Entry:
+        """Append a row to this game's action log (see :mod:`.journal`)."""
+        row = {"table_id": self.id, "idx": self.next_idx, "kind": kind, "seat": seat,
+               "action": action, "t": t, "data": data}
+        self.next_idx += 1
+        return self.hub.store.append(self.gate, row)
+
+    def unjournal(self, entry: Entry) -> None:
+        """The input logged last changed nothing: it is not written."""
+        if entry.op is not None and entry.op["idx"] == self.next_idx - 1:
+            self.next_idx -= 1
+        entry.op = None
 
     def broadcast_lobby(self) -> None:
         msg = {"type": "table", "table": self.summary()}
@@ -279,19 +313,44 @@ class LiveTable:
         state = self.game.new_state(seed=self.seed, deal=origin.get("deal"), num_seats=self.num_seats)
         self.status = "playing"
         self.runner = self._make_runner(state, RealTime())
-        self.seats_dirty = True
+        self.runner.start_time = self.runner.time.now()
+        # seats, status and seed, then the log's first row: one commit, before the deal is shown
+        self.save_row()
+        self.journal("start", None, None, self.runner.start_time, None)
         self.task = asyncio.get_running_loop().create_task(self._play())
 
-    def resume(self, live: dict[str, Any]) -> None:
-        """Continue a game saved by :meth:`snapshot` (after a restart): the table time goes on
-        from the saved value, so no clock ran while the server was down."""
+    def resume(self, rows: list[tuple[str, int | None, str | None, int, Any]]) -> None:
+        """Rebuild the live game from its action log (after a restart) and go on: the table
+        time continues from the last logged time, and each pending turn starts again with the
+        allowance it had when it began (§4.7; logged as a ``restart`` row)."""
+        deal = (self.settings.get("origin") or {}).get("deal")
+        state = self.game.new_state(seed=self.seed, deal=deal, num_seats=self.num_seats)
+        now = max(t for _, _, _, t, _ in rows)
+        runner = self._make_runner(state, RealTime(start=now))
+        self.next_idx = len(rows)
+        replay(runner, rows, self._restore_snapshot)
+        self.runner = runner
+        self.status = "playing"
+        runner.replaying = True                  # the restart is logged, then done
+        self.journal("restart", None, None, now, None)
+        restart_turns(runner, now)
+        runner.replaying = False
+        loop = asyncio.get_running_loop()
+        self.task = loop.create_task(self._play())
+        # turns that were pending when the server stopped: tell their players again
+        for s in range(self.num_seats):
+            if runner._turn[s] and runner.clocks[s].running:
+                loop.call_soon(runner.players[s].on_turn, runner, s, runner._turn[s])
+
+    def _restore_snapshot(self, runner: TableRunner, live: dict[str, Any]) -> None:
+        """A game saved by an older version as one snapshot (position, clocks, counters)."""
         deal = (self.settings.get("origin") or {}).get("deal")
         rec = Record(game=self.game_id, options=self.options, actions=list(live["actions"]),
                      seed=self.seed, deal=deal, num_seats=self.num_seats)
-        state = self.game.state_from_json(rec.to_json())
-        runner = self._make_runner(state, RealTime(start=int(live["now"])))
-        for clock, saved in zip(runner.clocks, live["clocks"]):
+        runner.state = self.game.state_from_json(rec.to_json())
+        for s, (clock, saved) in enumerate(zip(runner.clocks, live["clocks"])):
             vars(clock).update(saved)
+            runner.turn_start[s] = {k: saved[k] for k in ALLOWANCE if k in saved}
         runner._turn = list(live["turns"])
         runner._turn_counter = int(live["turn_counter"])
         runner.events = list(live.get("events", []))
@@ -301,27 +360,7 @@ class LiveTable:
         runner._cooldown = list(live.get("cooldown", runner._cooldown))
         runner._moves_by = list(live.get("moves_by", runner._moves_by))
         runner.meta.update(live.get("meta", {}))
-        runner.note(None, {"type": "resumed"})
-        self.runner = runner
-        self.status = "playing"
-        loop = asyncio.get_running_loop()
-        self.task = loop.create_task(self._play())
-        # turns that were pending when the server stopped: tell their players again
-        for s in range(self.num_seats):
-            if runner._turn[s] and runner.clocks[s].running:
-                loop.call_soon(runner.players[s].on_turn, runner, s, runner._turn[s])
-
-    def snapshot(self) -> dict[str, Any]:
-        r = self.runner
-        assert r is not None
-        return {
-            "actions": list(r.state.log), "now": r.time.now(),
-            "clocks": [{k: v for k, v in vars(c).items() if k != "spec"} for c in r.clocks],
-            "turns": list(r._turn), "turn_counter": r._turn_counter, "events": list(r.events),
-            "times": list(r.times), "illegal": list(r.illegal), "offer": r._offer,
-            "cooldown": list(r._cooldown), "moves_by": list(r._moves_by),
-            "meta": {k: v for k, v in r.meta.items() if k in ("table", "commitment", "event", "round")},
-        }
+        runner.start_time, runner.begun = 0, True
 
     async def _play(self) -> None:
         runner = self.runner
@@ -336,7 +375,7 @@ class LiveTable:
         record = outcome.record
         record.meta["seed_revealed"] = self.seed
         self.status = "finished"
-        row = await asyncio.to_thread(self.hub.finish_table, self, record)
+        row = await self.hub.finish_table(self, record)
         self.hub.tables.pop(self.id, None)
         self.hub.remember_finished(self)
         self.record_id = row.id
@@ -345,8 +384,7 @@ class LiveTable:
             cb(self, row)
 
     def changed(self) -> None:
-        """The state or a clock changed: send everyone their view; save soon."""
-        self.dirty = True
+        """The state or a clock changed: send everyone their view (queued behind its log rows)."""
         loop = asyncio.get_running_loop()
         for seat, conns in self.conns.items():
             if not conns:
@@ -489,99 +527,60 @@ class LiveTable:
 
 
 class Hub:
-    """Every table of this server process, and their persistence."""
+    """Every table of this server process; their writes go through :attr:`store` in order."""
 
     def __init__(self, db: sessionmaker[Session], settings: Settings) -> None:
         self.db = db
         self.settings = settings
+        if faults_enabled(settings.storage_faults):
+            install_fault_hook(db)
+        self.store = Store(db, stall=settings.storage_stall, request_wait=settings.storage_wait)
+        self.store.listeners.append(self._storage)
         self.tables: dict[str, LiveTable] = {}
         self.finished: dict[str, LiveTable] = {}
         #: called with (table, record row) when a table's game is over and stored
         self.on_finish: list[Callable[[LiveTable, RecordRow], Any]] = []
-        self._flusher: asyncio.Task[None] | None = None
-        self._heartbeat_at = 0.0
 
     # ----- lifecycle -------------------------------------------------------------------
     async def start(self) -> None:
-        with self.db() as s:
-            rows = s.scalars(select(TableRow).where(TableRow.status.in_(("open", "playing")))).all()
+        """Load the open tables and rebuild every live game from its action log."""
+        self.store.start()
+        rows, logs = await self.store.call(_load_live, write=False)
         for row in rows:
             table = LiveTable(self, row)
             self.tables[table.id] = table
             try:
-                if row.status == "playing" and row.live:
-                    table.resume(row.live)
-                elif all(table.seats):        # stopped before the first save of its game
+                if row.status == "playing" and logs.get(row.id):
+                    table.resume(logs[row.id])
+                elif all(table.seats):        # a table whose game never began
                     table.start()
             except QipaiError:
                 log.exception("table %s cannot be resumed", row.id)
-        self._flusher = asyncio.get_running_loop().create_task(self._flush_loop())
 
     async def stop(self) -> None:
-        if self._flusher:
-            self._flusher.cancel()
+        """Stop every game where it stands (nothing is decided) and write what is pending."""
         tasks = [t.task for t in self.tables.values() if t.task and not t.task.done()]
         for t in tasks:
             t.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
-        self.flush(everything=True)
+        await self.store.stop()
 
-    async def _flush_loop(self) -> None:
-        loop = asyncio.get_running_loop()
-        while True:
-            await asyncio.sleep(self.settings.flush_interval)
-            beat = loop.time() >= self._heartbeat_at
-            if beat:
-                self._heartbeat_at = loop.time() + self.settings.heartbeat
-            try:
-                # Encoded here, a few tables at a time between other work of the loop; the thread
-                # then only runs SQLite. (A thread that encoded hundreds of games itself would hold
-                # the interpreter lock for long stretches and delay every move being answered.)
-                live, other = [], {}
-                for i, (tid, vals) in enumerate(self._snapshots(everything=beat).items()):
-                    if "live" in vals:
-                        live.append({"b_id": tid, "b_live": _encode(vals.pop("live"))})
-                    if vals:
-                        other[tid] = vals
-                    if i % FLUSH_CHUNK == FLUSH_CHUNK - 1:
-                        await asyncio.sleep(0)
-                if live or other:
-                    await asyncio.to_thread(self._write, other, live)
-            except Exception:        # pragma: no cover - keep flushing after a database hiccup
-                log.exception("saving live games failed")
-
-    def _snapshots(self, everything: bool) -> dict[str, dict[str, Any]]:
-        """Column values to write per table: seats and status when they changed, the live
-        game when it changed (or always, for the heartbeat)."""
-        out: dict[str, dict[str, Any]] = {}
+    def _storage(self, down: bool) -> None:
+        """Storage failed (``down``) or works again: pause or resume every running game. A
+        game a referee paused stays as the referee left it."""
         for t in list(self.tables.values()):
-            vals: dict[str, Any] = {}
-            if t.seats_dirty:
-                vals.update(seats=[dict(x) if x else None for x in t.seats], status=t.status,
-                            seed=t.row_seed(), settings=dict(t.settings))
-                t.seats_dirty = False
-            if t.runner is not None and t.status == "playing" and (t.dirty or everything or vals):
-                vals["live"] = t.snapshot()
-                t.dirty = False
-            if vals:
-                out[t.id] = vals
-        return out
-
-    def _write(self, snaps: dict[str, dict[str, Any]], live: list[dict[str, str]] = ()) -> None:
-        """One transaction: the changed columns of ``snaps``, then the live games of ``live``
-        (already JSON text) as one many-row UPDATE. A table finished meanwhile is left alone."""
-        with self.db.begin() as s:
-            for tid, vals in snaps.items():
-                s.execute(update(TableRow).where(TableRow.id == tid, TableRow.status != "finished")
-                          .values(**vals))
-            if live:
-                s.connection().execute(_LIVE_UPDATE, list(live))
-
-    def flush(self, everything: bool = False) -> None:
-        """Write what changed now (every running game's clock time too when ``everything``)."""
-        snaps = self._snapshots(everything)
-        if snaps:
-            self._write(snaps)
+            r = t.runner
+            if r is None or t.status != "playing" or r.state.is_terminal():
+                continue
+            if down and r.paused_at is None and not t.storage_paused:
+                t.storage_paused = True
+                r.submit(None, Pause("storage"))
+                for conns in t.conns.values():
+                    for c in conns:
+                        c.put_now(STORAGE_PAUSED)
+            elif not down and t.storage_paused:
+                t.storage_paused = False
+                r.submit(None, Resume())
 
     # ----- tables ------------------------------------------------------------------------
     def create_table(self, owner_id: int | None, game_id: str, options: dict[str, Any],
@@ -600,11 +599,11 @@ class Hub:
         row = TableRow(id=secrets.token_hex(4), game=game.id, options=dict(game.options), num_seats=n,
                        seats=[None] * n, settings=clean, status="open", owner_id=owner_id,
                        event_id=event_id, created=now_iso())
-        with self.db.begin() as s:
-            s.execute(insert(TableRow).values(
-                id=row.id, game=row.game, options=row.options, num_seats=n, seats=row.seats,
-                settings=clean, status="open", owner_id=owner_id, event_id=event_id, created=row.created))
+        vals = {"id": row.id, "game": row.game, "options": row.options, "num_seats": n,
+                "seats": row.seats, "settings": clean, "status": "open", "owner_id": owner_id,
+                "event_id": event_id, "created": row.created}
         table = LiveTable(self, row)
+        self.store.append(table.gate, lambda s: s.execute(insert(TableRow).values(**vals)))
         self.tables[table.id] = table
         return table
 
@@ -634,8 +633,8 @@ class Hub:
         """Forget a table that has not started (a creation request that failed half-way)."""
         assert t.runner is None
         self.tables.pop(t.id, None)
-        with self.db.begin() as s:
-            s.execute(delete(TableRow).where(TableRow.id == t.id))
+        tid = t.id
+        self.store.append(t.gate, lambda s: s.execute(delete(TableRow).where(TableRow.id == tid)))
 
     def get(self, table_id: str) -> LiveTable:
         table = self.tables.get(table_id) or self.finished.get(table_id)
@@ -643,25 +642,43 @@ class Hub:
             raise ApiError(404, "no_table", f"no live table {table_id!r}")
         return table
 
-    def finish_table(self, t: LiveTable, record: Record) -> RecordRow:
-        """Store the finished game's record and close the table (one transaction; may run in a
-        worker thread)."""
+    async def finish_table(self, t: LiveTable, record: Record) -> RecordRow:
+        """Store the finished game's record and close the table: queued behind the game's last
+        log rows and written in the same order (retried for as long as storage fails; a server
+        stopped before then rebuilds the game from its log and finishes it again)."""
         players = [s.get("user") if s else None for s in t.seats]
-        with self.db.begin() as s:
-            rec = RecordRow(table_id=t.id, game=t.game_id, players=players,
-                            names=[x["name"] for x in t.seats], result=record.result,
-                            record=record.to_json())
+        rec = RecordRow(table_id=t.id, game=t.game_id, players=players,
+                        names=[x["name"] for x in t.seats], result=record.result,
+                        record=record.to_json())
+        vals = {"status": "finished", "seed": t.row_seed(), "live": None,
+                "seats": [dict(x) if x else None for x in t.seats]}
+
+        def write(s: Session) -> None:
             s.add(rec)
             s.flush()
             for seat, uid in enumerate(players):
                 if uid is not None and not s.get(RecordPlayer, (rec.id, uid)):
                     s.add(RecordPlayer(record_id=rec.id, user_id=uid, seat=seat))
-            s.execute(update(TableRow).where(TableRow.id == t.id).values(
-                status="finished", record_id=rec.id, seed=t.row_seed(), live=None,
-                seats=[dict(x) if x else None for x in t.seats]))
+            s.execute(update(TableRow).where(TableRow.id == t.id).values(record_id=rec.id, **vals))
+        entry = self.store.append(t.gate, write)
+        await t.gate.wait(entry.tag)
         return rec
 
     def remember_finished(self, t: LiveTable) -> None:
         self.finished[t.id] = t
         while len(self.finished) > 1000:          # keep recent ones for reconnecting clients
             self.finished.pop(next(iter(self.finished)))
+
+
+def _load_live(s: Session) -> tuple[list[TableRow], dict[str, list[tuple[Any, ...]]]]:
+    """The open and playing tables, and the action log of each playing one (in order)."""
+    rows = s.scalars(select(TableRow).where(TableRow.status.in_(("open", "playing")))).all()
+    playing = [r.id for r in rows if r.status == "playing"]
+    logs: dict[str, list[tuple[Any, ...]]] = {}
+    for i in range(0, len(playing), 500):
+        q = (select(ActionRow.table_id, ActionRow.kind, ActionRow.seat, ActionRow.action,
+                    ActionRow.t, ActionRow.data)
+             .where(ActionRow.table_id.in_(playing[i:i + 500])).order_by(ActionRow.table_id, ActionRow.idx))
+        for tid, *rest in s.execute(q):
+            logs.setdefault(tid, []).append(tuple(rest))
+    return list(rows), logs

@@ -1,0 +1,169 @@
+"""The action log of a live game: every input the match runner accepted, and the rebuild.
+
+A live table's :class:`JournalRunner` appends one ``actions`` row (:class:`~.models.ActionRow`)
+for each input it handles — a seat's move (also a refused one: it counts toward the illegal
+limits), resignation, draw offer, acceptance or decline, a referee's or the storage's pause and
+resume, an adjudication — and for each deadline that passes (``expire``: the clock's warning,
+period, automatic action, skipped turn or loss follows from it), each stamped with the runner's
+table time. The row is appended *before* the runner acts on the input, so every message the
+input causes is queued behind it and leaves only once the row is committed (see
+:mod:`.store`). An input that changes nothing (a stale or duplicate move) is dropped again.
+
+The runner is deterministic given these inputs and their times, so :func:`replay` rebuilds a
+game exactly — position, clocks, warnings, events, refused-submission counts, draw offers — by
+handing the same inputs to a fresh runner whose players are silent. After a restart the table
+appends a ``restart`` row and :func:`restart_turns` gives every seat whose turn was pending
+that turn again from the start, with the allowance it had when the turn began (competition.md
+§4.7: time lost in an outage is never charged); warnings and strikes already given stay.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import Any
+
+from qipai.match import BotPlayer, Player
+from qipai.match.players import AcceptDraw, Adjudicate, DeclineDraw, Move, OfferDraw, Pause, Resign, Resume
+from qipai.match.runner import GameRunner
+
+#: the clock parts that make a seat's allowance for a turn (restored by :func:`restart_turns`)
+ALLOWANCE = ("bank_left", "periods_left", "canadian_moves_left", "canadian_time_left", "cap_off")
+
+_SIMPLE = {Resign: "resign", OfferDraw: "draw_offer", AcceptDraw: "draw_accept",
+           DeclineDraw: "draw_decline", Resume: "resume"}
+_BY_KIND = {v: k for k, v in _SIMPLE.items()}
+
+
+def encode(msg: Any) -> tuple[str, str | None, dict[str, Any] | None]:
+    """``(kind, action, data)`` of a runner input (see :class:`~.models.ActionRow`)."""
+    if isinstance(msg, Move):
+        data: dict[str, Any] = {"turn": msg.turn}
+        if msg.offer_draw:
+            data["offer_draw"] = True
+        return "move", str(msg.action), data
+    if isinstance(msg, Adjudicate):
+        return "adjudicate", msg.text, {"reason": msg.reason}
+    if isinstance(msg, Pause):
+        return "pause", None, {"reason": msg.reason}
+    kind = _SIMPLE.get(type(msg))
+    return (kind, None, None) if kind else ("other", repr(msg)[:200], None)
+
+
+def decode(kind: str, action: str | None, data: dict[str, Any] | None) -> Any:
+    """The runner input of a logged row (the inverse of :func:`encode`)."""
+    data = data or {}
+    if kind == "move":
+        return Move(action, offer_draw=bool(data.get("offer_draw")), turn=data.get("turn"))
+    if kind == "adjudicate":
+        return Adjudicate(action or "", data.get("reason", "adjudication"))
+    if kind == "pause":
+        return Pause(data.get("reason", ""))
+    if kind in _BY_KIND:
+        return _BY_KIND[kind]()
+    return None
+
+
+class JournalRunner(GameRunner):
+    """The match runner of a live table: logs each input before handling it (``log`` is
+    ``table.journal``), tells the table after every change, and remembers each seat's
+    allowance at the start of its turn. While ``replaying`` it neither logs nor tells."""
+
+    table: Any
+
+    def __init__(self, *args: Any, **kw: Any) -> None:
+        super().__init__(*args, **kw)
+        self.replaying = False
+        self.turn_start: list[dict[str, Any]] = [{} for _ in self.clocks]
+
+    def _mark(self) -> tuple[Any, ...]:
+        return (len(self.state.log), len(self.events), self._turn_counter, tuple(self.illegal),
+                self._offer, len(self._held_offer), self.paused_at, self.state.is_terminal(),
+                tuple(self._cooldown))
+
+    def _handle(self, seat: int | None, msg: Any, t: int) -> None:
+        if self.replaying:
+            return super()._handle(seat, msg, t)
+        kind, action, data = encode(msg)
+        entry = self.table.journal(kind, seat, action, t, data)
+        before, n = self._mark(), len(self.state.log)
+        super()._handle(seat, msg, t)
+        if self._mark() == before:
+            self.table.unjournal(entry)          # nothing happened: nothing to keep
+        elif kind == "move" and len(self.state.log) > n:
+            applied = self.state.log[n]          # the canonical text the state logged
+            entry.op["action"] = applied if isinstance(applied, str) else applied[1]
+        return None
+
+    def _expire(self, seat: int, dl: int) -> None:
+        if not self.replaying:
+            self.table.journal("expire", seat, None, dl, None)
+        super()._expire(seat, dl)
+
+    def _sync_turns(self, t: int, acted: int | None) -> None:
+        was = [c.running for c in self.clocks]
+        super()._sync_turns(t, acted)
+        for s, c in enumerate(self.clocks):
+            if c.running and not was[s]:
+                self.turn_start[s] = {k: getattr(c, k) for k in ALLOWANCE}
+        if not self.replaying:
+            self.table.changed()
+
+
+    def resume(self, t: int) -> None:
+        """End a pause; a bot whose answer was refused during it is asked again."""
+        was_paused = self.paused_at is not None
+        super().resume(t)
+        if was_paused and not self.replaying:
+            for s, turn in enumerate(self._turn):
+                if turn and self.clocks[s].running and isinstance(self.players[s], BotPlayer):
+                    self.players[s].on_turn(self, s, turn)
+
+
+class Silent(Player):
+    """A seat's stand-in while a game is replayed: told nothing, answers nothing."""
+
+
+def replay(runner: JournalRunner, rows: Iterable[tuple[str, int | None, str | None, int, Any]],
+           restore: Callable[[JournalRunner, dict[str, Any]], None]) -> None:
+    """Hand the logged inputs ``(kind, seat, action, t, data)`` to ``runner`` again, in order,
+    with silent players (its own players are put back afterwards). ``restore`` loads a
+    ``snapshot`` row (a game saved by an older version)."""
+    players = runner.players
+    runner.players = [Silent() for _ in players]
+    runner.replaying = True
+    try:
+        for kind, seat, action, t, data in rows:
+            if kind == "start":
+                runner.start_time, runner.begun = t, True
+                runner._sync_turns(t, acted=None)
+            elif kind == "snapshot":
+                restore(runner, data)
+            elif kind == "expire":
+                runner._expire(seat, t)
+            elif kind == "restart":
+                restart_turns(runner, t)
+            else:
+                msg = decode(kind, action, data)
+                if msg is not None:
+                    runner._handle(seat, msg, t)
+    finally:
+        runner.players = players
+        runner.replaying = False
+
+
+def restart_turns(runner: JournalRunner, t: int) -> None:
+    """The server came back at table time ``t`` (§4.7): each pending turn starts again at ``t``
+    with the allowance its seat had when that turn began; a referee pause in force goes on
+    from ``t``. The decision numbers stay, so answers to them are still valid."""
+    if runner.paused_at is not None:
+        runner.paused_ms += max(0, t - runner.paused_at)
+        runner.paused_at = t
+    for s, c in enumerate(runner.clocks):
+        if not c.running:
+            continue
+        for k, v in runner.turn_start[s].items():
+            setattr(c, k, v)
+        c.t0 = None
+        hook = getattr(runner.state, "clock_phase", None)
+        c.start_turn(t, hook(s) if callable(hook) else None)
+    runner.note(None, {"type": "resumed"})

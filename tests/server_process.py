@@ -1,0 +1,37 @@
+"""Helpers for tests of `qipai serve` as a real process: a free port, start, wait until it answers."""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import httpx
+
+QIPAI = str(Path(sys.executable).parent / "qipai")
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def start(data: Path, port: int, **env: str) -> subprocess.Popen:
+    """``qipai serve`` on ``port`` with its SQLite file in ``data`` (extra environment ``env``)."""
+    return subprocess.Popen([QIPAI, "serve", "--port", str(port), "--data-dir", str(data)],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            env={**os.environ, **env})
+
+
+def wait_up(port: int) -> None:
+    for _ in range(300):
+        try:
+            if httpx.get(f"http://127.0.0.1:{port}/api/games", timeout=2).status_code == 200:
+                return
+        except httpx.HTTPError:
+            time.sleep(0.05)
+    raise AssertionError("the server did not start")
