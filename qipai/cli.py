@@ -325,8 +325,7 @@ def serve_cmd(
 
     url = database_url
     if url is None and data_dir is not None:
-        data_dir.mkdir(parents=True, exist_ok=True)
-        url = f"sqlite:///{data_dir / 'qipai.db'}"
+        url = f"sqlite:///{data_dir / 'qipai.db'}"      # the folder is made (or refused) by serve
     settings = Settings(database_url=url, organizers=tuple(organizer or ()),
                         forwarded_allow_ips=forwarded_allow_ips)
     settings.allowed_origins += tuple(allowed_origin or ())

@@ -3,7 +3,10 @@ before it loads anything, so it can never write over the live games of the first
 
 from __future__ import annotations
 
+import os
 import sqlite3
+import subprocess
+from collections.abc import Callable
 from pathlib import Path
 
 import httpx
@@ -40,3 +43,29 @@ def test_a_second_server_stops_before_touching_the_first_ones_games(tmp_path):
     finally:
         first.terminate()
         first.communicate(timeout=30)
+
+
+def read_only_dir(path: Path) -> Callable[[], None]:
+    """Make ``path`` a folder nobody can write, even root (a read-only tmpfs mounted there when
+    run as root); returns the undo."""
+    path.mkdir()
+    if os.geteuid() != 0:
+        path.chmod(0o555)
+        return lambda: path.chmod(0o755)
+    subprocess.run(["mount", "-t", "tmpfs", "-o", "ro,size=1m", "tmpfs", str(path)], check=True)
+    return lambda: subprocess.run(["umount", str(path)], check=True)
+
+
+def test_a_read_only_data_directory_stops_the_server_with_one_line(tmp_path):
+    ro = tmp_path / "ro"
+    undo = read_only_dir(ro)
+    try:
+        for data in (ro, ro / "sub"):          # the folder itself, or one to be made in it
+            server = start(data, free_port())
+            out, err = server.communicate(timeout=60)
+            assert server.returncode != 0
+            lines = err.strip().splitlines()
+            assert len(lines) == 1 and "Traceback" not in err, err
+            assert "cannot" in lines[0] and str(ro) in lines[0], err
+    finally:
+        undo()

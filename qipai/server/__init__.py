@@ -6,6 +6,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 from .config import Limits, Settings
@@ -21,21 +22,30 @@ def serve(host: str = "127.0.0.1", port: int = 8000, settings: Settings | None =
           log_level: str = "info") -> None:
     """Run the server in this process until interrupted (one worker, SQLite by default).
 
-    Before anything is loaded it takes the address and, for a SQLite file, an exclusive lock
-    beside it: a second server on the same port or the same database stops at once with
-    ``SystemExit`` naming the reason, before it could touch a live game."""
+    Before anything is loaded it checks that a SQLite file's folder can be written and takes
+    the address and an exclusive lock beside the file: a read-only data directory, a second
+    server on the same port or the same database, or a database that cannot be opened stops
+    at once with ``SystemExit`` naming the reason (one line), before it could touch a live
+    game."""
     import gc
 
     import uvicorn
 
     from qipai.competition.db import database_url
 
+    from qipai.core.errors import QipaiError
+
     settings = settings or Settings()
-    lock = _lock_database(settings.database_url or database_url())  # noqa: F841 - held until exit
+    try:
+        url = settings.database_url or database_url()
+    except OSError as e:
+        raise SystemExit(f"qipai serve: cannot create the data directory {e.filename}: "
+                         f"{e.strerror}") from None
+    lock = _lock_database(url)  # noqa: F841 - held until exit
     sock = _listen(host, port)
     try:
         app = create_app(settings)
-    except ValueError as e:
+    except (ValueError, QipaiError) as e:
         raise SystemExit(f"qipai serve: {e}") from None
     # A live server holds many long-lived objects (tables, states, sockets); the default
     # generation-0 threshold makes full collections frequent, each a pause of tens to hundreds
@@ -79,8 +89,16 @@ def _lock_database(url: str):
     except ImportError:         # pragma: no cover - not POSIX
         return None
     path = url[len(prefix):]
-    Path(path).parent.mkdir(parents=True, exist_ok=True)
-    handle = open(path + ".lock", "a")  # noqa: SIM115 - kept open for the life of the server
+    folder = Path(path).parent
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        probe = folder / f".qipai-write-test-{os.getpid()}"
+        probe.write_bytes(b"")
+        probe.unlink()
+        handle = open(path + ".lock", "a")  # noqa: SIM115 - kept open for the life of the server
+    except OSError as e:
+        raise SystemExit(f"qipai serve: the data directory {folder} cannot be written "
+                         f"({e.strerror}); give the server a writable --data-dir") from None
     try:
         fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
     except OSError:
