@@ -32,7 +32,6 @@ def serve(host: str = "127.0.0.1", port: int = 8000, settings: Settings | None =
     import uvicorn
 
     from qipai.competition.db import database_url
-
     from qipai.core.errors import QipaiError
 
     settings = settings or Settings()
