@@ -14,7 +14,7 @@ PUBLIC = {"xiangqi", "go", "gomoku", "chinese-checkers"}
 
 
 def test_every_registered_game_declares_hidden_information():
-    ids = {info.id for info in games()}
+    ids = {info.id for info in games() if not info.id.startswith("test-")}   # not tests' toys
     assert ids == HIDDEN | PUBLIC, "a new game: add it to one of the two sets"
     for gid in ids:
         cls = game_class(gid)
