@@ -14,7 +14,7 @@ from .server_helpers import client, next_state, post, signup, ws
 
 @pytest.fixture
 def c(tmp_path):
-    with client(tmp_path, spectator_delay_ms=0) as c:
+    with client(tmp_path, spectator_delay_ms=0, private_window_ms=100) as c:
         yield c
 
 

@@ -21,6 +21,14 @@ of everything outside the rules (competition.md §4, §5.4, §5.5, §5.8):
   the pause is not counted in the game's ``duration`` (so session time limits exclude it);
 * absent seats (``trustee=[...]``, competition.md §5.6): in trusteeship for the whole game, so
   the game's default action is played for them after the clock's ``trustee_delay``.
+* private answers (``private_hold=ms``, fouafour §3.4): while ``state.turns_private()`` (4A4's
+  叉/勾 windows), the runner answers at once for every seat whose only legal answer is forced
+  (it could not claim), and the answer that would end the window — the last one, or any answer
+  of a seat that had a choice — is held and applied only when ``private_hold`` ms have passed
+  since the window opened. Every window therefore stays open ``max(private_hold, the time a
+  seat with a choice took)``, and the same number of actions is applied at its opening,
+  whoever could claim. A held answer ends its seat's turn at once; only that seat is told
+  (:meth:`GameRunner._answered`), and a timeout in such a window is told to its seat alone.
 
 The finished record carries, in ``meta``, the time each action took and every seat's clock
 after it (``meta["times"]``), and the table events (``meta["events"]``: warnings, timeouts,
@@ -45,6 +53,8 @@ from .timesource import TimeSource, VirtualTime
 #: refused submissions that lose a game, for games whose rule file sets a limit without an option
 ILLEGAL_LIMITS = {"xiangqi": 3}
 DRAW_OFFER_COOLDOWN = 3
+#: the pseudo-seat of :meth:`GameRunner._earliest` whose deadline releases held window answers
+RELEASE = -1
 
 
 @dataclass
@@ -70,7 +80,8 @@ class GameRunner:
                  time: TimeSource | None = None, seed: Any = None, state: State | None = None,
                  names: list[str] | None = None, meta: dict[str, Any] | None = None,
                  illegal_limit: int | None | str = "game", draw_offers: Any = "allowed",
-                 num_seats: int | None = None, trustee: Any = ()) -> None:
+                 num_seats: int | None = None, trustee: Any = (),
+                 private_hold: int | None = None) -> None:
         self.game = game
         self.state = state if state is not None else game.new_state(seed=seed, num_seats=num_seats)
         n = self.state.num_seats
@@ -107,6 +118,11 @@ class GameRunner:
         #: when the game began (set by :meth:`run`, or beforehand for a game rebuilt from a log)
         self.start_time: int | None = None
         self.begun = False                  # the first turns were started (a rebuilt game's were)
+        # private answers (see the module docstring): None = off
+        self.private_hold = private_hold
+        self._private_since: int | None = None      # when the open private window opened
+        self._private_seats: set[int] = set()       # its seats still to act, at the last sync
+        self._held: list[tuple[int, Any, int, str | None]] = []   # (seat, action, used, auto why)
 
     # ----- API for players and servers -----------------------------------------------------
     def submit(self, seat: int | None, message: Any) -> None:
@@ -196,6 +212,10 @@ class GameRunner:
                 d = td if d is None else min(d, td)
             if d is not None and (best[1] is None or d < best[1]):
                 best = (s, d)
+        if self._held:
+            release = self._private_since + self.private_hold
+            if best[1] is None or release <= best[1]:
+                best = (RELEASE, release)
         return best
 
     def _sync_turns(self, t: int, acted: int | None) -> None:
@@ -205,8 +225,11 @@ class GameRunner:
             if s not in to_act:
                 c.cancel_turn(t)
                 self._turn[s] = 0
+        if self._private_window(t, to_act) and self._answer_forced(t):
+            return                      # the answer's own sync started the remaining turns
+        held = {h[0] for h in self._held}
         for s in sorted(to_act):
-            if self.clocks[s].running and s != acted:
+            if s in held or (self.clocks[s].running and s != acted):
                 continue
             phase = None
             hook = getattr(self.state, "clock_phase", None)
@@ -217,8 +240,76 @@ class GameRunner:
             self._turn[s] = self._turn_counter
             self.players[s].on_turn(self, s, self._turn_counter)
 
+    # ----- private windows (fouafour §3.4) ----------------------------------------------------
+    def _private_window(self, t: int, to_act: set[int]) -> bool:
+        """True while a private window is open (``private_hold`` set); notes when it opened: a
+        window whose seats are not among the previous one's pending seats is a new window."""
+        if self.private_hold is None or not to_act or not self.state.turns_private():
+            self._private_since, self._private_seats = None, set()
+            return False
+        if self._private_since is None or not to_act <= self._private_seats:
+            self._private_since = t
+        self._private_seats = set(to_act)
+        return True
+
+    def _must_hold(self, seat: int, t: int) -> bool:
+        """An answer of ``seat`` at ``t`` waits for the window's minimum time when it would end
+        the window (the last seat to answer) or when ``seat`` had a choice."""
+        if self._private_since is None or t >= self._private_since + self.private_hold:
+            return False
+        return len(self.state.to_act) == 1 or len(self.state.legal_actions(seat)) > 1
+
+    def _answer_forced(self, t: int) -> bool:
+        """Answer for one seat of the open window whose only legal answer is forced (applied
+        now, or held when it is the window's last answer). True when an answer was applied (its
+        own sync has then done the rest)."""
+        held = {h[0] for h in self._held}
+        for s in sorted(self.state.to_act):
+            if s in held:
+                continue
+            legal = self.state.legal_actions(s)
+            if len(legal) != 1:
+                continue
+            self.clocks[s].cancel_turn(t)
+            self._turn[s] = 0
+            if self._must_hold(s, t):
+                self._held.append((s, legal[0], 0, "window"))
+                continue
+            self._apply_auto(s, legal[0], t, "window", 0)
+            return True
+        return False
+
+    def _hold(self, seat: int, action: Any, used: int, why: str | None) -> None:
+        """Keep ``seat``'s answer until the window's minimum time; its turn is over now."""
+        self._turn[seat] = 0
+        self._held.append((seat, action, used, why))
+        self._answered(seat)
+
+    def _answered(self, seat: int) -> None:
+        """Hook: ``seat``'s answer is held (a server tells that seat alone that it has answered)."""
+
+    def _release(self, t: int) -> None:
+        """The window's minimum time is over: apply the held answers in the order received (an
+        answer the state no longer takes, e.g. a decline after another seat's claim, is dropped)."""
+        held, self._held = self._held, []
+        self._private_since, self._private_seats = None, set()
+        for seat, action, used, why in held:
+            if seat not in self.state.to_act or self.state.is_terminal():
+                continue
+            try:
+                if why is None:
+                    self.state.apply(action, seat)
+                    self._after_action(seat, t, used)
+                else:
+                    self._apply_auto(seat, action, t, why, used)
+            except IllegalAction:
+                continue
+
     # ----- deadlines ----------------------------------------------------------------------
     def _expire(self, seat: int, dl: int) -> None:
+        if seat == RELEASE:
+            self._release(dl)
+            return
         clock = self.clocks[seat]
         used = dl - clock.t0
         if clock.trusteeship and dl == clock.t0 + clock.spec.trustee_delay and (
@@ -232,8 +323,10 @@ class GameRunner:
         if out.count:
             event["count"] = out.count
         self.events.append(event)
+        private = self._private_since is not None
         for s, p in enumerate(self.players):
-            p.on_event(self, s, event)
+            if not private or s == seat:      # a window timeout would tell who could claim
+                p.on_event(self, s, event)
         if not out.ends_turn:
             return
         self._turn[seat] = 0
@@ -268,6 +361,12 @@ class GameRunner:
                 raise QipaiError(f"{self.game.id} has neither a loss nor a default action for a {why}")
             self._lose(seat, why, t)
             return
+        if self._must_hold(seat, t):
+            self._hold(seat, action, used, why)
+            return
+        self._apply_auto(seat, action, t, why, used)
+
+    def _apply_auto(self, seat: int, action: Any, t: int, why: str, used: int) -> None:
         self.state.apply(action, seat)
         entry = self.state.log[-1]
         self.events.append({"t": t, "seat": seat, "type": "auto", "why": why,
@@ -343,6 +442,8 @@ class GameRunner:
         length = t - self.paused_at
         for c in self.clocks:
             c.shift(length)
+        if self._private_since is not None:
+            self._private_since += length
         self.paused_ms += length
         self.paused_at = None
         self.note(None, {"type": "resume", "paused": length})
@@ -382,10 +483,12 @@ class GameRunner:
             return self._reply_error(seat, "the table is paused by the referee")
         if seat not in self.state.to_act or not self.clocks[seat].running:
             return self._reply_error(seat, "not your turn")
+        hold = self._must_hold(seat, t)
         try:
             if str(msg.action).strip().lower() in getattr(self.state, "clock_only_actions", ()):
                 raise IllegalAction(f"{msg.action!r} is entered by the clock, not by a player")
-            self.state.apply(msg.action, seat)
+            # an answer held for the window's minimum time is checked on a copy now
+            (self.state.clone() if hold else self.state).apply(msg.action, seat)
         except IllegalAction as e:
             self.illegal[seat] += 1
             self.events.append({"t": t, "seat": seat, "type": "refused", "action": str(msg.action),
@@ -401,6 +504,9 @@ class GameRunner:
         clock = self.clocks[seat]
         used = clock.act(t)
         clock.trusteeship = seat in self.absent   # the player's own action ends trusteeship
+        if hold:
+            self._hold(seat, msg.action, used, None)
+            return
         if self._offer is not None and not self._same_side(self._offer, seat):
             self._decline(seat)          # a move declines the other side's offer
         self._after_action(seat, t, used)

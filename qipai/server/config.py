@@ -33,6 +33,9 @@ class Settings:
     storage_faults: bool = False       # test hook: writes fail while <database>.fault exists
     spectator_delay_ms: int = 10_000   # default delay for spectators of hidden-information games
     bot_delay_ms: int = 600            # default thinking time shown by built-in bots
+    # the least time a private window (4A4's 叉/勾) stays open, whoever could answer it; answers
+    # are applied only then, so its closing time does not tell who could claim (fouafour §3.4)
+    private_window_ms: int = 2000
     organizers: tuple[str, ...] = ()   # usernames that get the organizer role when they sign up
     first_user_organizer: bool = True  # the first account of a fresh server is an organizer
     # origins (scheme://host[:port]) whose pages may act on this server besides its own (a site

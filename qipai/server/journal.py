@@ -74,11 +74,13 @@ class JournalRunner(GameRunner):
         super().__init__(*args, **kw)
         self.replaying = False
         self.turn_start: list[dict[str, Any]] = [{} for _ in self.clocks]
+        self._depth = 0
 
     def _mark(self) -> tuple[Any, ...]:
+        # a window answer held for its minimum time (GameRunner private_hold) changes _held only
         return (len(self.state.log), len(self.events), self._turn_counter, tuple(self.illegal),
                 self._offer, len(self._held_offer), self.paused_at, self.state.is_terminal(),
-                tuple(self._cooldown))
+                tuple(self._cooldown), len(self._held))
 
     def _handle(self, seat: int | None, msg: Any, t: int) -> None:
         if self.replaying:
@@ -101,12 +103,21 @@ class JournalRunner(GameRunner):
 
     def _sync_turns(self, t: int, acted: int | None) -> None:
         was = [c.running for c in self.clocks]
-        super()._sync_turns(t, acted)
+        self._depth += 1               # answers the runner makes for seats (4A4 windows) sync inside
+        try:
+            super()._sync_turns(t, acted)
+        finally:
+            self._depth -= 1
         for s, c in enumerate(self.clocks):
             if c.running and not was[s]:
                 self.turn_start[s] = {k: getattr(c, k) for k in ALLOWANCE}
-        if not self.replaying:
+        if not self.replaying and not self._depth:     # one message per change
             self.table.changed()
+
+    def _answered(self, seat: int) -> None:
+        # an answer held until the window's minimum time: its seat alone learns its turn is over
+        if not self.replaying:
+            self.table.send_state(seat)
 
 
     def resume(self, t: int) -> None:

@@ -297,10 +297,14 @@ class LiveTable:
         return players
 
     def _make_runner(self, state: Any, time: RealTime) -> TableRunner:
+        # private windows (4A4's 叉/勾) close on one schedule whoever could claim; a table of bots
+        # alone has nobody to hide it from and plays on at once
+        people = any("bot" not in s for s in self.seats if s)
         runner = TableRunner(self.game, self._players(), clock=self.settings["clock"], time=time,
                              state=state, names=[s["name"] for s in self.seats],
                              meta={"table": self.id, "commitment": commitment(self.seed)},
-                             draw_offers="allowed")
+                             draw_offers="allowed",
+                             private_hold=self.hub.settings.private_window_ms if people else 0)
         runner.table = self
         return runner
 
@@ -395,6 +399,12 @@ class LiveTable:
             else:
                 self._send_all(conns, text)
 
+    def send_state(self, seat: int) -> None:
+        """Send the state message to ``seat``'s connections alone."""
+        if self.conns.get(seat):
+            self._send_all(self.conns[seat], json.dumps(self.message(seat), ensure_ascii=False,
+                                                        separators=(",", ":")))
+
     @staticmethod
     def _send_all(conns: set[Conn], text: str) -> None:
         for c in list(conns):
@@ -411,7 +421,9 @@ class LiveTable:
         clocks = r.clock_state()
         if to_act and st.turns_private():
             # who is still deciding is private (4A4 windows): each seat learns only its own turn
-            to_act = [seat] if seat in to_act else []
+            to_act = [seat] if seat in to_act and r.turn_of(seat) else []
+            if "to_act" in view:           # a held answer (see GameRunner) is no longer pending
+                view["to_act"] = to_act
             clocks = [c if s == seat else {k: v for k, v in c.items() if k != "deadline"}
                       for s, c in enumerate(clocks)]
         msg: dict[str, Any] = {

@@ -60,8 +60,9 @@ def running_server(data: Path, settings: str = ""):
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
-    """Base URL of a fresh server (its own SQLite file; bots think 150 ms)."""
-    with running_server(tmp_path_factory.mktemp("qipai-e2e")) as base:
+    """Base URL of a fresh server (its own SQLite file; bots think 150 ms; 4A4's 叉/勾 windows
+    stay open 300 ms)."""
+    with running_server(tmp_path_factory.mktemp("qipai-e2e"), "private_window_ms=300") as base:
         yield base
 
 

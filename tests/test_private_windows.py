@@ -1,0 +1,96 @@
+"""4A4's 叉/勾 windows close on one schedule whoever could claim (fouafour §3.4): the runner
+answers at once for seats that cannot claim and applies the window's closing answer only when
+``private_hold`` ms have passed. In virtual time the schedule is exact."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+
+from qipai.bots import make_bot
+from qipai.core import load
+from qipai.match import BotPlayer
+from qipai.match.runner import GameRunner
+from qipai.match.timesource import VirtualTime
+
+HOLD = 2000
+
+
+def window_key(state):
+    w = state.window
+    return None if w is None else (len(state.play_log), w["kind"], w["by"])
+
+
+class WatchedRunner(GameRunner):
+    """Notes when each window opens and closes, who could claim it, and how many answers were
+    applied at its opening."""
+
+    def __init__(self, *a, **kw):
+        super().__init__(*a, **kw)
+        self.windows: list[dict] = []
+        self._open = None
+
+    def _sync_turns(self, t, acted):
+        before = len(self.state.log)
+        key = window_key(self.state)
+        if self._open is not None and key != self._open["key"]:
+            self._open["closed"] = t
+            self._open = None
+        if key is not None and self._open is None:
+            w = self.state.window
+            eligible = [s for s in w["waiting"] if len(self.state.legal_actions(s)) > 1]
+            self._open = {"key": key, "opened": t, "eligible": eligible, "log": before,
+                          "asked": len(w["waiting"])}
+            self.windows.append(self._open)
+        super()._sync_turns(t, acted)
+        if self._open is not None and self._open["log"] == before and "at_open" not in self._open:
+            self._open["at_open"] = len(self.state.log) - before
+
+
+class SlowBot(BotPlayer):
+    """A bot that thinks a random time below the hold."""
+
+    def __init__(self, bot, rng):
+        super().__init__(bot)
+        self.rng = rng
+
+    def on_turn(self, runner, seat, turn):
+        self.think_ms = self.rng.randrange(0, HOLD)
+        super().on_turn(runner, seat, turn)
+
+
+def play(seed):
+    game = load("fouafour")
+    rng = random.Random(seed)
+    players = [SlowBot(make_bot("fouafour", "random", seed=seed * 10 + s), rng) if s == 0
+               else BotPlayer(make_bot("fouafour", "random", seed=seed * 10 + s)) for s in range(4)]
+    runner = WatchedRunner(game, players, clock="card_default", time=VirtualTime(), seed=f"w{seed}",
+                           private_hold=HOLD)
+    out = asyncio.run(runner.run())
+    return runner, out
+
+
+def test_every_window_closes_at_the_same_time_whoever_could_claim():
+    durations: dict[str, set[int]] = {"nobody": set(), "seat 0": set(), "a bot": set()}
+    for seed in range(6):
+        runner, out = play(seed)
+        assert out.result is not None
+        for w in runner.windows:
+            if "closed" not in w:
+                continue              # the deal ended in it
+            who = "nobody" if not w["eligible"] else "seat 0" if w["eligible"] == [0] else "a bot"
+            durations[who].add(w["closed"] - w["opened"])
+            # answered at once: every seat asked but one, whoever could claim
+            assert w["at_open"] == w["asked"] - 1, w
+    assert all(durations.values()), durations
+    assert durations == {k: {HOLD} for k in durations}
+
+
+def test_without_a_hold_windows_are_answered_by_the_runner_at_once():
+    game = load("fouafour")
+    players = [BotPlayer(make_bot("fouafour", "random", seed=s)) for s in range(4)]
+    runner = WatchedRunner(game, players, clock="card_default", time=VirtualTime(), seed="w0",
+                           private_hold=0)
+    asyncio.run(runner.run())
+    assert runner.windows and all(w.get("closed", 0) == w["opened"] for w in runner.windows
+                                  if not w["eligible"] and "closed" in w)

@@ -1,0 +1,93 @@
+"""A real 4A4 table (one person, three bots): every 叉/勾 window stays open the server's
+``private_window_ms``, whoever could claim — the person, a bot or nobody (fouafour §3.4). The
+person's state messages give the table time at which each window opened and closed; after the
+game, the record tells who could claim each window."""
+
+from __future__ import annotations
+
+import random
+import statistics
+import time
+
+from qipai.core import Record, load
+
+from .server_helpers import client, next_state, post, signup, ws
+
+HOLD = 300
+SLACK = 500          # a loaded test machine's scheduling delay, at most
+EARLY = 100          # the opening message may be stamped a moment after the window opened
+WINDOWS = 20         # windows watched before the person resigns (about one in three is claimable)
+
+
+def key_of(view):
+    w = view["window"]
+    return None if w is None else (len(view["plays"]), w["kind"], w["by"])
+
+
+def eligible_by_window(record: Record) -> dict:
+    """Window key -> seats that could claim it, replaying the record."""
+    game = load("fouafour", **record.options)
+    state = game.new_state(seed=record.seed, deal=record.deal)
+    out = {}
+    for entry in record.actions:
+        seat, text = entry if isinstance(entry, list) else (state.current_player, entry)
+        state.apply(text, seat)
+        w = state.window
+        if w is not None and not state.is_terminal():
+            k = (len(state.play_log), w["kind"], w["by"])
+            out.setdefault(k, [s for s in w["waiting"] if len(state.legal_actions(s)) > 1])
+    return out
+
+
+def test_claim_windows_close_on_one_schedule_whoever_could_claim(tmp_path):
+    rng = random.Random(7)
+    with client(tmp_path, private_window_ms=HOLD, spectator_delay_ms=0) as c:
+        token = signup(c, "player")
+        t = post(c, token, "/api/tables", {"game": "fouafour", "bots": 3, "bot": "random",
+                                           "settings": {"bot_delay_ms": 0, "clock": "none"}}).json()
+        opened: dict = {}
+        closed: dict = {}
+        answered = set()
+        with ws(c, token, t["id"]) as sock:
+            msg = next_state(sock)
+            current = None
+            while msg["result"] is None:
+                k = key_of(msg["view"])
+                if k != current:
+                    if current is not None:
+                        closed[current] = msg["now"]
+                    if k is not None:
+                        opened[k] = msg["now"]
+                    current = k
+                turn = msg.get("turn")
+                if msg["seat"] in msg["to_act"] and turn not in answered:
+                    answered.add(turn)
+                    legal = msg["legal"]
+                    if k is not None:
+                        time.sleep(rng.uniform(0, HOLD / 3000))    # the person thinks a little
+                    sock.send_json({"type": "move", "seq": msg["seq"], "turn": turn,
+                                    "action": rng.choice(legal)})
+                if len(closed) >= WINDOWS and not answered & {"resigned"}:
+                    answered.add("resigned")
+                    sock.send_json({"type": "resign"})
+                msg = next_state(sock)
+                while msg["type"] == "error":
+                    msg = next_state(sock)
+            while not msg.get("record"):
+                msg = next_state(sock)
+            rid = msg["record"]
+        record = Record.from_json(c.get(f"/api/records/{rid}").json()["record"])
+    eligible = eligible_by_window(record)
+    groups: dict[str, list[int]] = {"nobody": [], "the person": [], "a bot": []}
+    for k, t0 in opened.items():
+        if k not in closed:
+            continue                   # the deal ended in it
+        who = eligible[k]
+        group = "nobody" if not who else "the person" if who == [0] else "a bot"
+        groups[group].append(closed[k] - t0)
+    assert groups["nobody"] and (groups["the person"] or groups["a bot"]), groups
+    every = [d for g in groups.values() for d in g]
+    assert min(every) >= HOLD - EARLY and max(every) <= HOLD + SLACK, groups
+    # the same schedule: no group's typical closing time stands out
+    medians = [statistics.median(g) for g in groups.values() if g]
+    assert max(medians) - min(medians) < 150, groups
