@@ -43,6 +43,8 @@ class EventRow(Base):
     commitment: Mapped[str] = mapped_column(String(64))
     created: Mapped[str] = mapped_column(String(40), default=_now)
     outcome: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    # the highest round an organizer started on the server: its games are seated as they come
+    started_round: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
 
     entrants: Mapped[list[EntrantRow]] = relationship(back_populates="event", order_by="EntrantRow.draw")
     matches: Mapped[list[MatchRow]] = relationship(back_populates="event",

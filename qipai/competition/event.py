@@ -19,7 +19,7 @@ from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import func, select
 from sqlalchemy.orm import Session, sessionmaker
 
 import qipai
@@ -293,7 +293,6 @@ class Director:
 
     def current_round(self) -> int:
         """The event round number of this stage's latest round (``round0`` before its first)."""
-        from sqlalchemy import func
 
         r = self.s.scalar(select(func.max(MatchRow.round)).where(MatchRow.event_id == self.ev.id,
                                                                   MatchRow.stage == self.stage_no))
@@ -385,8 +384,14 @@ class Director:
         """The match rule of ``m``: the stage's series or session rule, or the one a
         ``round_overrides`` entry gives its round (``final``, ``semifinal``, ... by the number of
         matches in the round; ``round_N`` by the stage's round number)."""
-        label = round_label(self.stage, len(self.matches(m.round)))
+        label = round_label(self.stage, self._round_size(m.round))
         return self.cfg.rule_for(label, m.round - self.round0)
+
+    def _round_size(self, rnd: int) -> int:
+        """How many matches round ``rnd`` of this stage has (a count: a round of 512 matches
+        is not loaded once per match)."""
+        return self.s.scalar(select(func.count(MatchRow.id)).where(
+            MatchRow.event_id == self.ev.id, MatchRow.stage == self.stage_no, MatchRow.round == rnd)) or 0
 
     def _series_rule(self, m: MatchRow):
         rule = self.rule(m)

@@ -120,8 +120,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @asynccontextmanager
     async def lifespan(app: FastAPI):
         await hub.start()
+        await app.state.events.resume()       # seat what the started event rounds need now
         yield
         await hub.stop()
+        app.state.events.close()
 
     app = FastAPI(title="qipai", version=qipai.__version__, lifespan=lifespan,
                   description="Referee engine and competition server for Chinese board and card games")

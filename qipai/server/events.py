@@ -12,22 +12,24 @@ The event pages poll ``GET /api/events/{id}`` for the bracket, pairings and stan
 
 from __future__ import annotations
 
+import asyncio
 import logging
+import multiprocessing
 from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
 from fastapi import FastAPI, Request
 from pydantic import BaseModel, Field
-from sqlalchemy import select
 from sqlalchemy.orm import Session, sessionmaker
 
 from qipai.competition.config import parse_config, preset_data, preset_names
-from qipai.competition.db import EventRow, GameRow
-from qipai.competition.event import Director, EventError, create_event
 from qipai.core.errors import QipaiError
 
 from .errors import ApiError
-from .models import RecordRow, UserRow
+from .eventwork import EventWork, run, worker_call, worker_init
+from .models import RecordRow, TableRow, UserRow
 from .tables import Hub, LiveTable
 
 log = logging.getLogger("qipai.server")
@@ -42,135 +44,110 @@ class NewEvent(BaseModel):
 
 
 class EventService:
-    """Seats an event's games at tables and stores their results."""
+    """Seats an event's games at tables and stores their results.
+
+    The database work (:class:`~qipai.server.eventwork.EventWork`: the draw, pairings,
+    standings, storing results) runs in a worker process, or a worker thread for a database in
+    memory, so no event holds up the live tables; changes of one event run one at a time. Only
+    making the live tables of new games happens on the event loop, a table at a time."""
 
     def __init__(self, hub: Hub, db: sessionmaker[Session]) -> None:
         self.hub = hub
-        self.db = db
-        self.started: dict[str, int] = {}        # event id -> highest round the organizer started
+        self.work = EventWork(db, hub)
+        url = db.kw["bind"].url
+        in_memory = url.get_backend_name() == "sqlite" and url.database in (None, "", ":memory:")
+        #: the worker process's database URL (None: work in threads of this process)
+        self._url = None if in_memory else url.render_as_string(hide_password=False)
+        self._pool: ProcessPoolExecutor | None = None
+        self._locks: dict[str, asyncio.Lock] = {}     # event id -> one change of it at a time
+        self._tasks: set[asyncio.Task[None]] = set()
         hub.on_finish.append(self.table_finished)
 
-    # ----- creating and reading ------------------------------------------------------------
-    def create(self, body: NewEvent) -> str:
-        players: list[dict[str, Any]] = []
-        with self.db() as s:
-            for p in body.players:
-                entry = {"id": p} if isinstance(p, str) else dict(p)
-                if not entry.get("bot"):
-                    if s.scalar(select(UserRow.id).where(UserRow.username == entry.get("id"))) is None:
-                        raise ApiError(400, "no_user", f"no account {entry.get('id')!r} to register")
-                players.append(entry)
+    def _lock(self, event_id: str) -> asyncio.Lock:
+        return self._locks.setdefault(event_id, asyncio.Lock())
+
+    async def read(self, method: str, *args: Any) -> Any:
+        """A reading method of EventWork, in a thread (short; never queued behind a long change)."""
+        return self._answer(await asyncio.to_thread(run, self.work, method, args))
+
+    async def change(self, method: str, *args: Any) -> Any:
+        """A writing method of EventWork, in the worker process."""
+        if self._url is None:
+            return await self.read(method, *args)
+        loop = asyncio.get_running_loop()
+        if self._pool is None:
+            self._pool = ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"),
+                                             initializer=worker_init, initargs=(self._url, self.hub.settings))
         try:
-            return create_event(self.db, body.preset, players, event_id=body.event_id, name=body.name)
-        except (EventError, QipaiError) as e:
-            raise ApiError(400, "bad_event", str(e)) from None
+            out = await loop.run_in_executor(self._pool, worker_call, method, args)
+        except BrokenProcessPool:           # the worker died (killed): a new one next time
+            self._pool = None
+            raise ApiError(503, "worker_failed", "the event worker stopped; try again") from None
+        return self._answer(out)
 
-    def tables_of(self, event_id: str) -> dict[int, LiveTable]:
-        """Live (and recently finished) tables of the event, by event game id."""
-        out = {}
-        for t in list(self.hub.tables.values()) + list(self.hub.finished.values()):
-            if t.event_id == event_id and "event_game" in t.settings:
-                out[t.settings["event_game"]] = t
-        return out
+    @staticmethod
+    def _answer(out: tuple[str, Any]) -> Any:
+        kind, value = out
+        if kind == "error":
+            raise ApiError(*value)
+        return value
 
-    def describe(self, event_id: str) -> dict[str, Any]:
-        with self.db() as s:
-            ev = s.get(EventRow, event_id)
-            if ev is None:
-                raise ApiError(404, "no_event", f"no event {event_id!r}")
-            d = Director(s, ev)
-            seated = self.tables_of(event_id)
-            records = dict(s.execute(select(RecordRow.table_id, RecordRow.id)
-                                     .where(RecordRow.table_id.in_([t.id for t in seated.values()]))).all())
-            rounds: dict[int, list[dict[str, Any]]] = {}
-            for m in d.matches():
-                games = []
-                for g in m.games:
-                    t = seated.get(g.id)
-                    games.append({"id": g.id, "number": g.number, "status": g.status,
-                                  "seats": [d.seat_player(g, i)[0] for i in range(len(g.seats))],
-                                  "result": (g.result or {}).get("text"),
-                                  "table": t.id if t else None,
-                                  "record": records.get(t.id) if t else None})
-                rounds.setdefault(m.round, []).append({
-                    "index": m.index, "kind": m.kind, "status": m.status,
-                    "entrants": [d.name(x) for x in m.entrants], "result": m.result, "games": games})
-            standings = None
-            if d.stage not in ("knockout", "table_knockout"):
-                standings = d.standings()
-            return {"id": ev.id, "name": ev.name, "preset": ev.preset, "game": ev.game, "status": ev.status,
-                    "commitment": ev.commitment, "created": ev.created, "stage": d.stage,
-                    "current_round": d.current_round(), "started_round": self.started.get(ev.id, 0),
-                    "entrants": [{"id": e.entrant_id, "name": e.name, "bot": e.bot, "draw": e.draw,
-                                  "status": e.status} for e in ev.entrants],
-                    "rounds": [{"round": r, "matches": ms} for r, ms in sorted(rounds.items())],
-                    "standings": standings, "outcome": ev.outcome}
+    def close(self) -> None:
+        """Stop the worker process (a change it was making is rolled back by the database and
+        made again by :meth:`resume` at the next start)."""
+        pool, self._pool = self._pool, None
+        if pool is not None:
+            procs = list((getattr(pool, "_processes", None) or {}).values())
+            pool.shutdown(wait=False, cancel_futures=True)
+            for p in procs:
+                p.terminate()
 
     # ----- playing -----------------------------------------------------------------------------
-    def start_round(self, event_id: str) -> list[str]:
-        """Seat every pending game of the current round that has no table yet; returns table ids."""
-        with self.db() as s:
-            ev = s.get(EventRow, event_id)
-            if ev is None:
-                raise ApiError(404, "no_event", f"no event {event_id!r}")
-            if ev.status != "running":
-                raise ApiError(409, "event_over", "the event is finished")
-            d = Director(s, ev)
-            rnd = d.current_round()
-            self.started[event_id] = max(self.started.get(event_id, 0), rnd)
-            return self._seat_pending(s, d, ev, rnd)
+    async def start_round(self, event_id: str) -> list[str]:
+        """Seat every pending game of the current round that has no table yet; returns the new
+        tables' ids. Errors: no_event (404), event_over (409)."""
+        async with self._lock(event_id):
+            return await self._open(await self.change("start_round", event_id))
 
-    def _seat_pending(self, s: Session, d: Director, ev: EventRow, upto: int) -> list[str]:
-        seated = self.tables_of(ev.id)
-        users = {u.username: u.id for u in s.scalars(select(UserRow))}
-        out = []
-        for g in d.pending_games():
-            if g.match.round > upto or g.id in seated:
-                continue
-            out.append(self._seat(d, ev, g, users).id)
-        return out
-
-    def _seat(self, d: Director, ev: EventRow, g: GameRow, users: dict[str, int]) -> LiveTable:
-        game = d.game_for(g)
-        state = d.new_state(game, g)
-        settings = {"clock": g.spec.get("clock") or "none"}
-        extra = {"event_game": g.id, "origin": {"seed": state.seed, "deal": state.deal}}
-        table = self.hub.create_table(None, game.id, dict(game.options), settings,
-                                      num_seats=state.num_seats, event_id=ev.id, extra=extra)
-        for i in range(len(g.seats)):
-            name, bot = d.seat_player(g, i)
-            if bot:
-                table.seats[i] = {"bot": bot, "name": name}
-            elif name in users:
-                table.seats[i] = {"user": users[name], "name": name}
-            else:                 # an entrant without an account is played by the default bot
-                table.seats[i] = {"bot": "random", "name": name}
-        table.start()
-        return table
+    async def _open(self, rows: list[dict[str, Any]]) -> list[str]:
+        """Make stored tables live and start their games, yielding to the other tables between
+        two of them."""
+        for cols in rows:
+            if cols["id"] not in self.hub.tables:
+                self.hub.adopt(TableRow(**cols)).start()
+                await asyncio.sleep(0)
+        return [cols["id"] for cols in rows]
 
     def table_finished(self, table: LiveTable, row: RecordRow) -> None:
-        """Store a finished event game in the event and advance it; seat what follows in the
-        same round."""
-        gid = table.settings.get("event_game")
-        if table.event_id is None or gid is None:
+        """A table's game is over and its record stored: store it in the event and advance it
+        (in the worker), then seat what follows in the started rounds."""
+        if table.event_id is None or table.event_game is None:
             return
-        try:
-            with self.db() as s:
-                g = s.get(GameRow, gid)
-                ev = s.get(EventRow, table.event_id)
-                if g is None or ev is None or g.status != "pending":
+        task = asyncio.get_running_loop().create_task(self._settle(table.event_id))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _settle(self, event_id: str) -> None:
+        """Settle the event (see EventWork.settle), again and again while storage fails."""
+        wait = 0.5
+        while True:
+            async with self._lock(event_id):
+                try:
+                    await self._open(await self.change("settle", event_id))
                     return
-                d = Director(s, ev)
-                state = table.runner.state
-                d._store(g, state, row.record, "played", row.record.get("meta", {}).get("duration", 0))
-                s.flush()
-                d.advance()
-                s.commit()
-                if ev.status == "running":
-                    d = Director(s, ev)
-                    self._seat_pending(s, d, ev, self.started.get(ev.id, 0))
-        except QipaiError:
-            log.exception("event %s: storing game %s failed", table.event_id, gid)
+                except ApiError as e:
+                    if e.code == "worker_failed":
+                        log.error("event %s: the worker stopped; trying again", event_id)
+                    elif e.code != "storage_unavailable":
+                        raise
+            await asyncio.sleep(wait)
+            wait = min(wait * 2, 30.0)
+
+    async def resume(self) -> None:
+        """After a (re)start: store the games that finished while the event was not told, and
+        seat the pending games of every started round that have no table."""
+        for event_id in await self.read("started_events"):
+            await self._settle(event_id)
 
 
 def add_event_routes(app: FastAPI, hub: Hub, db: sessionmaker[Session],
@@ -198,28 +175,26 @@ def add_event_routes(app: FastAPI, hub: Hub, db: sessionmaker[Session],
 
     @app.get("/api/events", tags=["events"])
     async def events() -> list[dict[str, Any]]:
-        with db() as s:
-            rows = s.scalars(select(EventRow).order_by(EventRow.created.desc())).all()
-            return [{"id": e.id, "name": e.name, "preset": e.preset, "game": e.game, "status": e.status,
-                     "created": e.created, "entrants": len(e.entrants)} for e in rows]
+        """Every event, newest first: id, name, preset, game, status, created, entrants (a count)."""
+        return await service.read("listing")
 
     @app.post("/api/events", tags=["events"], status_code=201)
     async def new_event(request: Request, body: NewEvent) -> dict[str, Any]:
         """Create an event from a preset with its players (organizers only). Errors:
         not_organizer (403), no_user, bad_event (400)."""
         organizer(request)
-        return service.describe(service.create(body))
+        return await service.change("create", body.preset, body.players, body.event_id, body.name)
 
     @app.get("/api/events/{event_id}", tags=["events"])
     async def event(event_id: str) -> dict[str, Any]:
         """The event: entrants, rounds with matches and games (and their tables), standings."""
-        return service.describe(event_id)
+        return await service.read("describe", event_id)
 
     @app.post("/api/events/{event_id}/start", tags=["events"])
     async def start_round(request: Request, event_id: str) -> dict[str, Any]:
         """Seat the current round's pending games at tables (organizers only)."""
         organizer(request)
-        tables = service.start_round(event_id)
-        return {"tables": tables, "event": service.describe(event_id)}
+        tables = await service.start_round(event_id)
+        return {"tables": tables, "event": await service.read("describe", event_id)}
 
     return service

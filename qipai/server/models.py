@@ -59,6 +59,8 @@ class TableRow(Base):
     status: Mapped[str] = mapped_column(String(20), default="open")   # open | playing | finished
     owner_id: Mapped[int | None] = mapped_column(ForeignKey("users.id"), nullable=True)
     event_id: Mapped[str | None] = mapped_column(String(40), nullable=True)
+    # the event game (``games.id``) played here; unique, so an event game is never seated twice
+    event_game: Mapped[int | None] = mapped_column(Integer, nullable=True, unique=True, index=True)
     seed: Mapped[str | None] = mapped_column(String(40), nullable=True)
     live: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
     record_id: Mapped[int | None] = mapped_column(Integer, nullable=True)

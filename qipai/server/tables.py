@@ -152,6 +152,9 @@ class LiveTable:
         self.status = row.status
         self.owner_id = row.owner_id
         self.event_id = row.event_id
+        #: the event game played here (``games.id``) and its round; None at a lobby table
+        self.event_game: int | None = row.event_game
+        self.event_round: int | None = self.settings.get("event_round")
         self.seed = row.seed or (self.settings.get("origin") or {}).get("seed")
         self.record_id = row.record_id
         self.created = row.created
@@ -538,6 +541,22 @@ class LiveTable:
         r.submit(seat, Move(action, turn=r.turn_of(seat)))
 
 
+#: the columns of a new table row
+TABLE_COLUMNS = ("id", "game", "options", "num_seats", "seats", "settings", "status", "owner_id",
+                 "event_id", "event_game", "created")
+
+
+def insert_tables(s: Session, rows: list[TableRow]) -> None:
+    """Store new table rows (made by :meth:`Hub.new_row`) in one statement."""
+    if rows:
+        s.execute(insert(TableRow), [row_values(r) for r in rows])
+
+
+def row_values(row: TableRow) -> dict[str, Any]:
+    """The :data:`TABLE_COLUMNS` of a new table row."""
+    return {c: getattr(row, c) for c in TABLE_COLUMNS}
+
+
 class Hub:
     """Every table of this server process; their writes go through :attr:`store` in order."""
 
@@ -596,9 +615,28 @@ class Hub:
 
     # ----- tables ------------------------------------------------------------------------
     def create_table(self, owner_id: int | None, game_id: str, options: dict[str, Any],
-                     settings: dict[str, Any], num_seats: int | None = None,
-                     event_id: str | None = None, extra: dict[str, Any] | None = None) -> LiveTable:
+                     settings: dict[str, Any], num_seats: int | None = None) -> LiveTable:
         """A new open table. Raises ApiError for an unknown game, option, clock or seat count."""
+        row = self.new_row(owner_id, game_id, options, settings, num_seats)
+        table = self.adopt(row)
+        vals = row_values(row)
+        self.store.append(table.gate, lambda s: s.execute(insert(TableRow), [vals]))
+        return table
+
+    def adopt(self, row: TableRow) -> LiveTable:
+        """The live table of ``row``, a table already stored."""
+        table = LiveTable(self, row)
+        self.tables[table.id] = table
+        return table
+
+    def new_row(self, owner_id: int | None, game_id: str, options: dict[str, Any],
+                settings: dict[str, Any], num_seats: int | None = None, event_id: str | None = None,
+                event_game: int | None = None, extra: dict[str, Any] | None = None,
+                seats: list[dict[str, Any] | None] | None = None) -> TableRow:
+        """The row of a new open table, not stored yet (:func:`insert_tables` stores it; it
+        touches nothing live, so a worker thread may make it). ``extra``: settings set by the
+        server; ``seats``: the players already seated. Raises ApiError for an unknown game,
+        option, clock or seat count."""
         try:
             cls = game_class(game_id)
             game = load(game_id, **options)
@@ -608,16 +646,9 @@ class Hub:
         if n not in cls.seats:
             raise ApiError(400, "bad_seats", f"{game_id} is played by {', '.join(map(str, cls.seats))} seats")
         clean = {**self._settings(game.id, settings), **(extra or {})}   # extra: set by the server
-        row = TableRow(id=secrets.token_hex(4), game=game.id, options=dict(game.options), num_seats=n,
-                       seats=[None] * n, settings=clean, status="open", owner_id=owner_id,
-                       event_id=event_id, created=now_iso())
-        vals = {"id": row.id, "game": row.game, "options": row.options, "num_seats": n,
-                "seats": row.seats, "settings": clean, "status": "open", "owner_id": owner_id,
-                "event_id": event_id, "created": row.created}
-        table = LiveTable(self, row)
-        self.store.append(table.gate, lambda s: s.execute(insert(TableRow).values(**vals)))
-        self.tables[table.id] = table
-        return table
+        return TableRow(id=secrets.token_hex(4), game=game.id, options=dict(game.options), num_seats=n,
+                        seats=list(seats or [None] * n), settings=clean, status="open", owner_id=owner_id,
+                        event_id=event_id, event_game=event_game, created=now_iso())
 
     def _settings(self, game_id: str, given: dict[str, Any]) -> dict[str, Any]:
         if not isinstance(given, dict):

@@ -1,0 +1,249 @@
+"""The database side of events on the server, run away from the event loop.
+
+Making an event (the draw, round 1's pairings, hundreds of games written), storing a result and
+pairing the next round (a Swiss round of 1,024 entrants takes tens of seconds) are long
+computations. :class:`EventWork` does them with blocking database sessions; the server runs it
+in a worker process of its own (:func:`worker_init` / :func:`worker_call`, so it shares no
+interpreter lock with the live tables and runs at a lower priority), or in a thread when the
+database lives in the server's memory. It only writes the database: new tables come back as
+plain column values (:data:`qipai.server.tables.TABLE_COLUMNS`), made live by the event loop.
+
+Restart safety lives in two columns: ``events.started_round`` (the organizer's latest "start
+round": its games are seated as they come) and ``tables.event_game`` (the table of each event
+game; unique, so no game is ever seated twice).
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import threading
+import time
+from typing import Any
+
+from sqlalchemy import func, select
+from sqlalchemy.exc import SQLAlchemyError
+from sqlalchemy.orm import Session, sessionmaker
+
+from qipai.competition.db import EntrantRow, EventRow, GameRow
+from qipai.competition.event import Director, EventError, create_event
+from qipai.core import Record
+from qipai.core.errors import QipaiError
+from qipai.core.record import replay
+
+from .config import Settings
+from .errors import ApiError
+from .models import RecordRow, TableRow, UserRow
+from .store import UNAVAILABLE, storage_error
+from .tables import Hub, insert_tables, row_values
+
+log = logging.getLogger("qipai.server")
+
+#: how much lower than the server's the worker process's CPU priority is (``nice``)
+WORKER_NICE = 5
+
+
+class EventWork:
+    """Reads and writes events in the database (blocking; the caller picks the thread or
+    process). ``hub`` only checks and builds new table rows (:meth:`Hub.new_row`)."""
+
+    def __init__(self, db: sessionmaker[Session], hub: Hub) -> None:
+        self.db = db
+        self.hub = hub
+
+    # ----- creating and reading ----------------------------------------------------------------
+    def create(self, preset: str, players: list[str | dict[str, Any]], event_id: str | None,
+               name: str | None) -> dict[str, Any]:
+        """Register the players (account usernames, or ``{"id", "bot"}``), make the draw and pair
+        round 1; returns the event as :meth:`describe` shows it. Errors: no_user, bad_event."""
+        entries: list[dict[str, Any]] = []
+        with self.db() as s:
+            for p in players:
+                entry = {"id": p} if isinstance(p, str) else dict(p)
+                if not entry.get("bot"):
+                    if s.scalar(select(UserRow.id).where(UserRow.username == entry.get("id"))) is None:
+                        raise ApiError(400, "no_user", f"no account {entry.get('id')!r} to register")
+                entries.append(entry)
+        try:
+            made = create_event(self.db, preset, entries, event_id=event_id, name=name)
+        except (EventError, QipaiError) as e:
+            raise ApiError(400, "bad_event", str(e)) from None
+        return self.describe(made)
+
+    def listing(self) -> list[dict[str, Any]]:
+        """Every event, newest first, with its number of entrants."""
+        with self.db() as s:
+            counts = dict(s.execute(select(EntrantRow.event_id, func.count(EntrantRow.id))
+                                    .group_by(EntrantRow.event_id)).all())
+            rows = s.scalars(select(EventRow).order_by(EventRow.created.desc())).all()
+            return [{"id": e.id, "name": e.name, "preset": e.preset, "game": e.game, "status": e.status,
+                     "created": e.created, "entrants": counts.get(e.id, 0)} for e in rows]
+
+    @staticmethod
+    def _seated(s: Session, event_id: str) -> dict[int, tuple[str, int | None]]:
+        """The event's games that have a table: event game id -> (table id, record id)."""
+        q = (select(TableRow.event_game, TableRow.id, TableRow.record_id)
+             .where(TableRow.event_id == event_id, TableRow.event_game.is_not(None)))
+        return {gid: (tid, rid) for gid, tid, rid in s.execute(q)}
+
+    def describe(self, event_id: str) -> dict[str, Any]:
+        """The event as ``GET /api/events/{id}`` shows it. Error: no_event (404)."""
+        with self.db() as s:
+            ev = s.get(EventRow, event_id)
+            if ev is None:
+                raise ApiError(404, "no_event", f"no event {event_id!r}")
+            d = Director(s, ev)
+            seated = self._seated(s, event_id)
+            rounds: dict[int, list[dict[str, Any]]] = {}
+            for m in d.matches():
+                games = []
+                for g in m.games:
+                    table, record = seated.get(g.id, (None, None))
+                    games.append({"id": g.id, "number": g.number, "status": g.status,
+                                  "seats": [d.seat_player(g, i)[0] for i in range(len(g.seats))],
+                                  "result": (g.result or {}).get("text"),
+                                  "table": table, "record": record})
+                rounds.setdefault(m.round, []).append({
+                    "index": m.index, "kind": m.kind, "status": m.status,
+                    "entrants": [d.name(x) for x in m.entrants], "result": m.result, "games": games})
+            standings = None
+            if d.stage not in ("knockout", "table_knockout"):
+                standings = d.standings()
+            return {"id": ev.id, "name": ev.name, "preset": ev.preset, "game": ev.game, "status": ev.status,
+                    "commitment": ev.commitment, "created": ev.created, "stage": d.stage,
+                    "current_round": d.current_round(), "started_round": ev.started_round or 0,
+                    "entrants": [{"id": e.entrant_id, "name": e.name, "bot": e.bot, "draw": e.draw,
+                                  "status": e.status} for e in ev.entrants],
+                    "rounds": [{"round": r, "matches": ms} for r, ms in sorted(rounds.items())],
+                    "standings": standings, "outcome": ev.outcome}
+
+    # ----- playing -----------------------------------------------------------------------------
+    def start_round(self, event_id: str) -> list[dict[str, Any]]:
+        """Mark the current round started and store a table for each of its pending games that
+        has none; returns those tables' columns. Errors: no_event (404), event_over (409)."""
+        with self.db() as s:
+            ev = s.get(EventRow, event_id)
+            if ev is None:
+                raise ApiError(404, "no_event", f"no event {event_id!r}")
+            if ev.status != "running":
+                raise ApiError(409, "event_over", "the event is finished")
+            d = Director(s, ev)
+            ev.started_round = max(ev.started_round or 0, d.current_round())
+            rows = self._seat_pending(s, d, ev)
+            s.commit()           # the started round and its tables, together
+            return rows
+
+    def settle(self, event_id: str) -> list[dict[str, Any]]:
+        """Store in the event every game whose table has finished while the event still has it
+        pending, advance the event (next games, next round's pairings, the outcome) and store
+        the tables of the started rounds' games that have none; returns those tables' columns.
+        Safe to repeat: a restarted server calls it for every running event."""
+        try:
+            with self.db() as s:
+                ev = s.get(EventRow, event_id)
+                if ev is None or ev.status != "running":
+                    return []
+                d = Director(s, ev)
+                q = (select(GameRow, RecordRow.record)
+                     .join(TableRow, TableRow.event_game == GameRow.id)
+                     .join(RecordRow, RecordRow.id == TableRow.record_id)
+                     .where(TableRow.event_id == event_id, TableRow.status == "finished",
+                            GameRow.status == "pending"))
+                for g, record in s.execute(q).all():
+                    state = replay(Record.from_json(record))
+                    d._store(g, state, record, "played", record.get("meta", {}).get("duration", 0))
+                s.flush()
+                d.advance()
+                s.commit()
+                if ev.status != "running":
+                    return []
+                rows = self._seat_pending(s, Director(s, ev), ev)
+                s.commit()
+                return rows
+        except QipaiError:
+            log.exception("event %s: storing its finished games failed", event_id)
+            return []
+
+    def started_events(self) -> list[str]:
+        """The running events with a started round."""
+        with self.db() as s:
+            return list(s.scalars(select(EventRow.id).where(EventRow.status == "running",
+                                                            EventRow.started_round > 0)))
+
+    def _seat_pending(self, s: Session, d: Director, ev: EventRow) -> list[dict[str, Any]]:
+        """Store (uncommitted) a table for each pending game of the started rounds that has none."""
+        seated = self._seated(s, ev.id)
+        games = [g for g in d.pending_games() if g.match.round <= (ev.started_round or 0)
+                 and g.id not in seated]
+        names = {d.seat_player(g, i)[0] for g in games for i in range(len(g.seats))}
+        users = dict(s.execute(select(UserRow.username, UserRow.id).where(UserRow.username.in_(names))).all())
+        rows = [self._table_row(d, ev, g, users) for g in games]
+        insert_tables(s, rows)
+        return [row_values(r) for r in rows]
+
+    def _table_row(self, d: Director, ev: EventRow, g: GameRow, users: dict[str, int]) -> TableRow:
+        game = d.game_for(g)
+        state = d.new_state(game, g)
+        seats: list[dict[str, Any] | None] = []
+        for i in range(len(g.seats)):
+            name, bot = d.seat_player(g, i)
+            if bot:
+                seats.append({"bot": bot, "name": name})
+            elif name in users:
+                seats.append({"user": users[name], "name": name})
+            else:                 # an entrant without an account is played by the default bot
+                seats.append({"bot": "random", "name": name})
+        extra = {"event_game": g.id, "event_round": g.match.round,
+                 "origin": {"seed": state.seed, "deal": state.deal}}
+        return self.hub.new_row(None, game.id, dict(game.options), {"clock": g.spec.get("clock") or "none"},
+                                num_seats=state.num_seats, event_id=ev.id, event_game=g.id,
+                                extra=extra, seats=seats)
+
+
+def run(work: EventWork, method: str, args: tuple[Any, ...]) -> tuple[str, Any]:
+    """Call ``work.method(*args)``; a refusal comes back as ``("error", (status, code, message))``
+    (an ApiError does not cross a process boundary; failing storage is 503
+    ``storage_unavailable``, the transaction rolled back), anything else as ``("ok", value)``."""
+    try:
+        return "ok", getattr(work, method)(*args)
+    except ApiError as e:
+        return "error", (e.status, e.code, e.message)
+    except SQLAlchemyError as e:
+        if not storage_error(e):
+            raise
+        log.warning("event work %s%r: storage failed: %s", method, args[:1], e)
+        return "error", (503, "storage_unavailable", UNAVAILABLE)
+
+
+_work: EventWork | None = None
+
+
+def worker_init(url: str, settings: Settings) -> None:
+    """Start of the worker process: its own connection to the server's database."""
+    global _work
+    from qipai.competition.db import open_db
+
+    from .app import tune_sqlite
+
+    try:
+        os.nice(WORKER_NICE)
+    except OSError:          # pragma: no cover - not allowed here: same priority
+        pass
+    threading.Thread(target=_watch_parent, args=(os.getppid(),), daemon=True).start()
+    db = open_db(url)
+    tune_sqlite(db)
+    _work = EventWork(db, Hub(db, settings))
+
+
+def _watch_parent(parent: int) -> None:
+    """End the worker within half a second of the server's end, however it ended (a killed
+    server does not stop its workers, which would go on holding its files and pipes)."""
+    while os.getppid() == parent:
+        time.sleep(0.5)
+    os._exit(0)
+
+
+def worker_call(method: str, args: tuple[Any, ...]) -> tuple[str, Any]:
+    """:func:`run` in the worker process."""
+    assert _work is not None, "worker_init did not run"
+    return run(_work, method, args)
