@@ -108,3 +108,34 @@ def test_the_migration_keys_existing_accounts_and_keeps_colliding_ones(tmp_path)
             assert r.status_code == 200 and r.json()["username"] == name, name
         assert signup(c, "BOB").json()["error"] == "username_taken"
         assert signup(c, "carol").status_code == 201
+
+
+def test_guessing_from_elsewhere_does_not_lock_the_owner_out(tmp_path):
+    """A real server; addresses are given by X-Forwarded-For, which it trusts from 127.0.0.1."""
+    import httpx
+
+    from .server_helpers import LiveServer
+
+    def attempt(base: str, address: str, name: str, password: str) -> int:
+        return httpx.post(base + "/api/login", json={"username": name, "password": password},
+                          headers={"X-Forwarded-For": address}, timeout=10).status_code
+
+    with LiveServer(tmp_path) as s:
+        r = httpx.post(s.base + "/api/signup", json={"username": "owner", "password": PASSWORD},
+                       headers={"X-Forwarded-For": "198.51.100.1"})
+        assert r.status_code == 201
+        assert attempt(s.base, "198.51.100.2", "owner", PASSWORD) == 200        # a second place
+        # guesses from many addresses exhaust the account's limit (5 tries at once, the sign-in
+        # above included, then 1 per 10 s)
+        codes = [attempt(s.base, f"203.0.113.{i}", "OWNER", "wrong password") for i in range(8)]
+        assert codes[:4] == [401] * 4 and set(codes[4:]) == {429}
+        # the owner, from either known place, still signs in; a new place waits like a guesser
+        assert attempt(s.base, "198.51.100.1", "owner", PASSWORD) == 200
+        assert attempt(s.base, "198.51.100.2", "owner", PASSWORD) == 200
+        assert attempt(s.base, "198.51.100.3", "owner", PASSWORD) == 429
+        # a wrong password from a known place is refused as such (its address's own limit holds)
+        assert attempt(s.base, "198.51.100.1", "owner", "wrong password") == 401
+    with LiveServer(tmp_path) as s:                 # the known places survive a restart
+        codes = [attempt(s.base, f"203.0.113.{i}", "owner", "wrong password") for i in range(6)]
+        assert codes[-1] == 429
+        assert attempt(s.base, "198.51.100.2", "owner", PASSWORD) == 200

@@ -75,18 +75,24 @@ def test_malformed_json_body_and_oversized_body(c):
 
 
 def test_login_rate_limits_per_account_and_ip(tmp_path):
+    from fastapi.testclient import TestClient
+
     limits = Limits(login_ip=(0.01, 8), login_account=(0.01, 3), signup_ip=(10, 10))
     with client(tmp_path, limits=limits) as c:
         signup(c, "frank", "frank-password")
-        codes = [c.post("/api/login", json={"username": "frank", "password": "nope-nope"}).status_code
+        guesser = TestClient(c.app, client=("203.0.113.9", 4000))     # another address
+        codes = [guesser.post("/api/login", json={"username": "frank", "password": "nope-nope"}).status_code
                  for _ in range(4)]
         assert codes == [401, 401, 401, 429]
-        r = c.post("/api/login", json={"username": "frank", "password": "frank-password"})
+        r = guesser.post("/api/login", json={"username": "frank", "password": "frank-password"})
         body = r.json()
         assert r.status_code == 429 and body["error"] == "rate_limited" and body["retry_after"] > 0
         assert int(r.headers["Retry-After"]) >= 1
+        # the owner, from the address it signed up from, is not locked out
+        r = c.post("/api/login", json={"username": "frank", "password": "frank-password"})
+        assert r.status_code == 200
         # other accounts from the same address: limited by the per-IP bucket
-        codes = [c.post("/api/login", json={"username": f"x{i}", "password": "whatever1"}).status_code
+        codes = [guesser.post("/api/login", json={"username": f"x{i}", "password": "whatever1"}).status_code
                  for i in range(5)]
         assert codes[:3] == [401, 401, 401] and 429 in codes
 

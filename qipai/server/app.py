@@ -201,6 +201,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                 s.add(user)
                 s.flush()
                 token = auth.new_session(s, user)
+                auth.remember_address(s, user.id, _ip(request))
                 out = user_json(user)
         except IntegrityError:          # the same name signed up at the same moment
             raise taken from None
@@ -210,17 +211,27 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @app.post("/api/login", tags=["accounts"])
     async def login(request: Request, body: Credentials) -> JSONResponse:
-        """Sign in. Errors: bad_credentials (401), rate_limited (429, per IP and per account)."""
-        _limit(limits.login_ip, _ip(request))
-        _limit(limits.login_account, body.username.lower())
+        """Sign in. Errors: bad_credentials (401), rate_limited (429, per IP and per account).
+
+        The per-account limit does not apply from an address the account has signed in from
+        before (docs/server.md, "Sign-in limits"): guessing from elsewhere cannot lock the
+        owner out."""
+        ip = _ip(request)
+        _limit(limits.login_ip, ip)
+        account_wait = limits.login_account.hit(auth.username_key(body.username))
         with db() as s:
             user = auth.find_user(s, body.username)
             hashed = user.password_hash if user else None
+            known = bool(account_wait) and user is not None and auth.known_address(s, user.id, ip)
+        if account_wait and not known:
+            raise ApiError(429, "rate_limited", "too many sign-in attempts for this account; "
+                           "slow down", retry_after=round(account_wait, 2))
         ok = await asyncio.to_thread(auth.check_password, hashed or auth._DUMMY, body.password)
         if user is None or not ok:
             raise ApiError(401, "bad_credentials", "wrong username or password")
         with db.begin() as s:
             token = auth.new_session(s, user)
+            auth.remember_address(s, user.id, ip)
         response = JSONResponse(user_json(user))
         set_cookie(request, response, token)
         return response

@@ -16,11 +16,11 @@ import unicodedata
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError, VerifyMismatchError
-from sqlalchemy import select
+from sqlalchemy import delete, select
 from sqlalchemy.orm import Session
 
 from .errors import ApiError
-from .models import SessionRow, UserRow
+from .models import KnownAddressRow, SessionRow, UserRow, now_iso
 
 COOKIE = "qipai_session"
 SESSION_SECONDS = 30 * 24 * 3600
@@ -113,6 +113,34 @@ class SessionCache:
 
     def drop(self, token: str | None) -> None:
         self._d.pop(token or "", None)
+
+
+KNOWN_ADDRESSES = 20          # per account: the most recently used are kept
+
+
+def _address_hash(user_id: int, address: str) -> str:
+    return hashlib.sha256(f"{user_id}:{address}".encode()).hexdigest()
+
+
+def known_address(db: Session, user_id: int, address: str) -> bool:
+    """Whether the account has signed in (or up) from ``address`` before."""
+    return db.get(KnownAddressRow, (user_id, _address_hash(user_id, address))) is not None
+
+
+def remember_address(db: Session, user_id: int, address: str) -> None:
+    """Note a successful sign-in (or sign-up) of the account from ``address``; only the
+    :data:`KNOWN_ADDRESSES` most recent addresses of an account are kept."""
+    key = (user_id, _address_hash(user_id, address))
+    row = db.get(KnownAddressRow, key)
+    if row is not None:
+        row.last_seen = now_iso()
+        return
+    db.add(KnownAddressRow(user_id=user_id, address_hash=key[1], last_seen=now_iso()))
+    db.flush()
+    keep = select(KnownAddressRow.address_hash).where(KnownAddressRow.user_id == user_id).order_by(
+        KnownAddressRow.last_seen.desc()).limit(KNOWN_ADDRESSES)
+    db.execute(delete(KnownAddressRow).where(KnownAddressRow.user_id == user_id,
+                                             KnownAddressRow.address_hash.not_in(keep)))
 
 
 def end_session(db: Session, token: str | None) -> None:

@@ -2,12 +2,14 @@
 
 * ``users``: accounts (username, argon2 hash, role ``player`` or ``organizer``);
 * ``sessions``: login sessions; the cookie holds a random token, the table its SHA-256 only;
+* ``known_addresses``: the addresses (hashed) each account has signed in from;
 * ``tables``: lobby tables (seats, status, settings with the deal's origin);
 * ``actions``: the action log of live games, from which a restarted server rebuilds them;
 * ``records``: finished games (the full qipai JSON record) and who played them.
 
 The migrations are ``qipai/competition/migrations/versions/0002_server.py``,
-``0007_username_key.py`` and ``0008_actions.py``.
+``0007_username_key.py``, ``0008_actions.py``, ``0009_event_seating.py`` and
+``0010_known_addresses.py``.
 """
 
 from __future__ import annotations
@@ -44,6 +46,17 @@ class SessionRow(Base):
     user_id: Mapped[int] = mapped_column(ForeignKey("users.id"), index=True)
     created: Mapped[str] = mapped_column(String(40), default=now_iso)
     expires: Mapped[float] = mapped_column(Integer)                       # unix seconds
+
+
+class KnownAddressRow(Base):
+    """An address an account has signed in (or up) from, as a SHA-256 of ``"<user id>:<address>"``:
+    a correct password from such an address passes the per-account sign-in limit."""
+
+    __tablename__ = "known_addresses"
+
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id"), primary_key=True)
+    address_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    last_seen: Mapped[str] = mapped_column(String(40), default=now_iso)
 
 
 class TableRow(Base):
