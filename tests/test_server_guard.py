@@ -270,3 +270,15 @@ def test_a_fault_while_handling_a_socket_message_answers_internal(tmp_path, capl
             assert "a fault in the table" in caplog.text and "Traceback" in caplog.text
             sock.send_json({"type": "ping"})
             assert receive(sock)["type"] == "pong"
+
+
+def test_usernames_over_a_real_socket(live):
+    def signup_from(name: str, address: str) -> httpx.Response:
+        return httpx.post(live.base + "/api/signup", json={"username": name, "password": PASSWORD},
+                          headers={"X-Forwarded-For": address})
+    for i, name in enumerate(["orgadmin\n", "ｏｒｇａｄｍｉｎ", "оrgadmin"]):
+        r = signup_from(name, f"10.9.0.{i}")
+        assert r.status_code == 400 and r.json()["error"] == "bad_username", name
+    assert signup_from("orgadmin", "10.9.1.1").status_code == 201
+    r = signup_from("OrgAdmin", "10.9.1.2")
+    assert r.status_code == 409 and r.json()["error"] == "username_taken"
