@@ -22,7 +22,8 @@ from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
 from sqlalchemy import event as sa_event
 from sqlalchemy import func, select
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import IntegrityError, OperationalError
+from sqlalchemy.orm import Session
 
 import qipai
 from qipai.bots import bot_names
@@ -37,6 +38,7 @@ from .errors import ApiError, ws_error
 from .guard import Guard, SafetyNet, allowed_origins
 from .models import RecordPlayer, RecordRow, UserRow
 from .ratelimit import RateLimit
+from .store import StorageUnavailable
 from .tables import Conn, Hub
 
 log = logging.getLogger("qipai.server")
@@ -88,10 +90,14 @@ def _ip(conn: Request | WebSocket) -> str:
     return conn.client.host if conn.client else "?"
 
 
+#: how long one SQLite statement waits for a lock held elsewhere before failing (then retried)
+BUSY_TIMEOUT_MS = 1000
+
+
 def tune_sqlite(db) -> None:
     """SQLite: write-ahead log and ``synchronous=NORMAL`` (a commit does not wait for the disk;
-    a power cut may lose the last commits, never corrupt the file), and a busy timeout so the
-    flushing thread and the request handlers can share the file."""
+    a power cut may lose the last commits, never corrupt the file), and a short busy timeout:
+    a locked database fails fast, and the store retries (see :mod:`.store`)."""
     engine = db.kw["bind"]
     if engine.dialect.name != "sqlite":
         return
@@ -101,7 +107,7 @@ def tune_sqlite(db) -> None:
         cur = conn.cursor()
         cur.execute("PRAGMA journal_mode=WAL")
         cur.execute("PRAGMA synchronous=NORMAL")
-        cur.execute("PRAGMA busy_timeout=5000")
+        cur.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
         cur.close()
 
     engine.dispose()         # connections opened by the migrations get the pragmas on reconnect
@@ -139,6 +145,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     from fastapi.exceptions import RequestValidationError
 
+    @app.exception_handler(OperationalError)
+    async def storage_failed(request: Request, exc: OperationalError) -> JSONResponse:
+        log.error("storage unavailable: %s", str(exc.orig or exc).splitlines()[0])
+        return JSONResponse(StorageUnavailable().body(), status_code=503)
+
     @app.exception_handler(RequestValidationError)
     async def bad_request(request: Request, exc: RequestValidationError) -> JSONResponse:
         problems = [{"where": ".".join(str(p) for p in e.get("loc", ())), "problem": e.get("msg")}
@@ -151,23 +162,28 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     # ----- helpers ---------------------------------------------------------------------------
     sessions = auth.SessionCache()
+    store = hub.store           # every database call of a request runs in a worker thread
 
-    def user_of(request: Request | WebSocket) -> UserRow | None:
+    async def user_of(request: Request | WebSocket) -> UserRow | None:
         token = request.cookies.get(auth.COOKIE)
         if not token:
             return None
         hit, user = sessions.get(token)
         if hit:
             return user
-        with db.begin() as s:
-            user = auth.session_user(s, token)
-            if user is not None:
-                s.expunge(user)
+
+        def look(s: Session) -> UserRow | None:
+            found = auth.session_user(s, token)
+            if found is not None:
+                s.flush()
+                s.expunge(found)
+            return found
+        user = await store.call(look)
         sessions.put(token, user)
         return user
 
-    def need_user(request: Request) -> UserRow:
-        user = user_of(request)
+    async def need_user(request: Request) -> UserRow:
+        user = await user_of(request)
         if user is None:
             raise ApiError(401, "not_signed_in", "sign in first")
         return user
@@ -190,19 +206,21 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         key = auth.username_key(body.username)
         taken = ApiError(409, "username_taken", f"the username {body.username!r} is taken "
                          "(names differing only in case are the same name)")
+
+        def create(s: Session) -> tuple[str, dict[str, Any]]:
+            if s.scalar(select(UserRow.id).where(UserRow.username_key == key)) is not None:
+                raise taken
+            first = settings.first_user_organizer and not s.scalar(select(func.count(UserRow.id)))
+            organizer = key in {auth.username_key(o) for o in settings.organizers}
+            user = UserRow(username=body.username, username_key=key, password_hash=hashed,
+                           role="organizer" if first or organizer else "player")
+            s.add(user)
+            s.flush()
+            token = auth.new_session(s, user)
+            auth.remember_address(s, user.id, _ip(request))
+            return token, user_json(user)
         try:
-            with db.begin() as s:
-                if s.scalar(select(UserRow.id).where(UserRow.username_key == key)) is not None:
-                    raise taken
-                first = settings.first_user_organizer and not s.scalar(select(func.count(UserRow.id)))
-                organizer = key in {auth.username_key(o) for o in settings.organizers}
-                user = UserRow(username=body.username, username_key=key, password_hash=hashed,
-                               role="organizer" if first or organizer else "player")
-                s.add(user)
-                s.flush()
-                token = auth.new_session(s, user)
-                auth.remember_address(s, user.id, _ip(request))
-                out = user_json(user)
+            token, out = await store.call(create)
         except IntegrityError:          # the same name signed up at the same moment
             raise taken from None
         response = JSONResponse(out, status_code=201)
@@ -219,27 +237,31 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         ip = _ip(request)
         _limit(limits.login_ip, ip)
         account_wait = limits.login_account.hit(auth.username_key(body.username))
-        with db() as s:
-            user = auth.find_user(s, body.username)
-            hashed = user.password_hash if user else None
-            known = bool(account_wait) and user is not None and auth.known_address(s, user.id, ip)
+
+        def find(s: Session) -> tuple[UserRow | None, bool]:
+            found = auth.find_user(s, body.username)
+            return found, bool(account_wait) and found is not None and auth.known_address(s, found.id, ip)
+        user, known = await store.call(find, write=False)
+        hashed = user.password_hash if user else None
         if account_wait and not known:
             raise ApiError(429, "rate_limited", "too many sign-in attempts for this account; "
                            "slow down", retry_after=round(account_wait, 2))
         ok = await asyncio.to_thread(auth.check_password, hashed or auth._DUMMY, body.password)
         if user is None or not ok:
             raise ApiError(401, "bad_credentials", "wrong username or password")
-        with db.begin() as s:
+
+        def sign_in(s: Session) -> str:
             token = auth.new_session(s, user)
             auth.remember_address(s, user.id, ip)
+            return token
+        token = await store.call(sign_in)
         response = JSONResponse(user_json(user))
         set_cookie(request, response, token)
         return response
 
     @app.post("/api/logout", tags=["accounts"])
     async def logout(request: Request) -> JSONResponse:
-        with db.begin() as s:
-            auth.end_session(s, request.cookies.get(auth.COOKIE))
+        await store.call(lambda s: auth.end_session(s, request.cookies.get(auth.COOKIE)))
         sessions.drop(request.cookies.get(auth.COOKIE))
         response = JSONResponse({"ok": True})
         response.delete_cookie(auth.COOKIE, path="/")
@@ -248,7 +270,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @app.get("/api/me", tags=["accounts"])
     async def me(request: Request) -> dict[str, Any]:
         """The signed-in account, or ``{"user": null}``."""
-        user = user_of(request)
+        user = await user_of(request)
         return {"user": user_json(user) if user else None}
 
     # ----- games and lobby ---------------------------------------------------------------------
@@ -278,7 +300,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def create_table(request: Request, body: NewTable) -> dict[str, Any]:
         """Create a table for any game with any of its options; optionally sit and add bots.
         Errors: bad_options, bad_seats, bad_clock, bad_settings, bad_bot."""
-        user = need_user(request)
+        user = await need_user(request)
         table = hub.create_table(user.id, body.game, body.options, body.settings, body.num_seats)
         if body.bots and body.bot is not None and body.bot not in bot_names(table.game_id):
             hub.drop_table(table)           # refused as a whole: no half-made table stays behind
@@ -304,7 +326,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @app.post("/api/tables/{table_id}/sit", tags=["lobby"])
     async def sit(request: Request, table_id: str, body: SeatRequest | None = None) -> dict[str, Any]:
         """Take a seat (the first free one unless ``seat`` is given). The game starts when full."""
-        user = need_user(request)
+        user = await need_user(request)
         table = hub.get(table_id)
         table.take_seat(user.id, user.username, body.seat if body else None)
         await hub.store.saved(table.gate)
@@ -312,14 +334,14 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @app.post("/api/tables/{table_id}/leave", tags=["lobby"])
     async def leave(request: Request, table_id: str) -> dict[str, Any]:
-        user = need_user(request)
+        user = await need_user(request)
         table = hub.get(table_id)
         table.leave_seat(user.id)
         await hub.store.saved(table.gate)
         return table.summary()
 
-    def table_helper(request: Request, table_id: str):
-        user = need_user(request)
+    async def table_helper(request: Request, table_id: str):
+        user = await need_user(request)
         table = hub.get(table_id)
         if table.owner_id != user.id and table.seat_of(user.id) is None:
             raise ApiError(403, "not_at_table", "only the table's owner or a seated player adds bots")
@@ -328,7 +350,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @app.post("/api/tables/{table_id}/bot", tags=["lobby"])
     async def add_bot(request: Request, table_id: str, body: SeatRequest | None = None) -> dict[str, Any]:
         """Seat a built-in bot (the table's owner or a seated player may)."""
-        table = table_helper(request, table_id)
+        table = await table_helper(request, table_id)
         table.add_bot(body.seat if body else None, body.bot if body else None)
         await hub.store.saved(table.gate)
         return table.summary()
@@ -336,7 +358,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @app.post("/api/tables/{table_id}/fill", tags=["lobby"])
     async def fill(request: Request, table_id: str, body: SeatRequest | None = None) -> dict[str, Any]:
         """Fill every empty seat with bots (which starts the game)."""
-        table = table_helper(request, table_id)
+        table = await table_helper(request, table_id)
         table.fill_bots(body.bot if body else None)
         await hub.store.saved(table.gate)
         return table.summary()
@@ -349,11 +371,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             out["record"] = row.record
         return out
 
-    def get_record(record_id: int) -> RecordRow:
+    async def get_record(record_id: int) -> RecordRow:
         row = None
         if 0 < record_id < 2**63:       # ids are 64-bit database integers
-            with db() as s:
-                row = s.get(RecordRow, record_id)
+            row = await store.call(lambda s: s.get(RecordRow, record_id), write=False)
         if row is None:
             raise ApiError(404, "no_record", f"no record {record_id}")
         return row
@@ -364,33 +385,37 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         """Finished games, newest first; ``user=me`` or a username for one player's history."""
         limit = max(1, min(limit, 500))
         q = select(RecordRow).order_by(RecordRow.id.desc()).limit(limit)
-        with db() as s:
+        me = None
+        if user == "me":
+            me = await user_of(request)
+            if me is None:
+                raise ApiError(401, "not_signed_in", "sign in first")
+
+        def read(s: Session) -> list[dict[str, Any]]:
+            query = q
             if user:
-                if user == "me":
-                    u = user_of(request)
-                    if u is None:
-                        raise ApiError(401, "not_signed_in", "sign in first")
-                    uid = u.id
-                else:
-                    found = auth.find_user(s, user)
-                    uid = found.id if found else None
-                    if uid is None:
-                        raise ApiError(404, "no_user", f"no user {user!r}")
-                q = q.join(RecordPlayer, RecordPlayer.record_id == RecordRow.id).where(
-                    RecordPlayer.user_id == uid)
+                found = me or auth.find_user(s, user)
+                if found is None:
+                    raise ApiError(404, "no_user", f"no user {user!r}")
+                query = query.join(RecordPlayer, RecordPlayer.record_id == RecordRow.id).where(
+                    RecordPlayer.user_id == found.id)
             if game:
-                q = q.where(RecordRow.game == game)
-            return [record_json(r) for r in s.scalars(q).all()]
+                query = query.where(RecordRow.game == game)
+            return [record_json(r) for r in s.scalars(query).all()]
+        return await store.call(read, write=False)
 
     @app.get("/api/records/{record_id}", tags=["records"])
     async def record(record_id: int) -> dict[str, Any]:
-        return record_json(get_record(record_id), full=True)
+        return record_json(await get_record(record_id), full=True)
 
     @app.get("/api/records/{record_id}/steps", tags=["records"])
     async def steps(record_id: int) -> dict[str, Any]:
         """Every position of a finished game for the replay page: per ply, the spectator view
         and each seat's view (the game is over, so hidden cards may be shown)."""
-        row = get_record(record_id)
+        row = await get_record(record_id)
+        return await asyncio.to_thread(replay_steps, row)    # a long game is long work
+
+    def replay_steps(row: RecordRow) -> dict[str, Any]:
         rec = Record.from_json(row.record)
         game = qipai.load(rec.game, **rec.options)
         state = game.new_state(seed=rec.seed, deal=rec.deal, position=rec.position, num_seats=rec.num_seats)
@@ -412,7 +437,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         """The record as qipai JSON (``format=json``), in the game's own format
         (``format=native``: PGN for xiangqi, SGF for go, ...) or in any format the game writes
         (``format=pgn-chinese``, ``rif``, ...; listed as ``formats`` by ``/api/games``)."""
-        row = get_record(record_id)
+        row = await get_record(record_id)
         if format == "native":
             format = exports.native_format(row.game) or ""
             if not format:
@@ -421,7 +446,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             raise ApiError(400, "bad_format", f"{row.game} records download as: "
                            f"{', '.join(exports.formats(row.game))} or native")
         try:
-            text, ext, media = exports.download(Record.from_json(row.record), format)
+            text, ext, media = await asyncio.to_thread(exports.download, Record.from_json(row.record),
+                                                       format)
         except (ValueError, QipaiError) as e:
             raise ApiError(409, "cannot_export", str(e)) from None
         return Response(text, media_type=media, headers={
@@ -438,7 +464,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         """Live play. Server → client: ``hello``, ``state`` (from ``view(seat)``), ``event``,
         ``error``, ``ignored``, ``pong``. Client → server: ``move`` (``seq``, ``action``),
         ``resign``, ``draw_offer``, ``draw_accept``, ``draw_decline``, ``sync``, ``ping``."""
-        user = user_of(ws)
+        user = await user_of(ws)
         await ws.accept()
         table = hub.tables.get(table_id) or hub.finished.get(table_id)
         if table is None:

@@ -15,7 +15,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import multiprocessing
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
@@ -151,11 +151,11 @@ class EventService:
 
 
 def add_event_routes(app: FastAPI, hub: Hub, db: sessionmaker[Session],
-                     need_user: Callable[[Request], UserRow]) -> EventService:
+                     need_user: Callable[[Request], Awaitable[UserRow]]) -> EventService:
     service = EventService(hub, db)
 
-    def organizer(request: Request) -> UserRow:
-        user = need_user(request)
+    async def organizer(request: Request) -> UserRow:
+        user = await need_user(request)
         if user.role != "organizer":
             raise ApiError(403, "not_organizer", "only an organizer may do this")
         return user
@@ -182,7 +182,7 @@ def add_event_routes(app: FastAPI, hub: Hub, db: sessionmaker[Session],
     async def new_event(request: Request, body: NewEvent) -> dict[str, Any]:
         """Create an event from a preset with its players (organizers only). Errors:
         not_organizer (403), no_user, bad_event (400)."""
-        organizer(request)
+        await organizer(request)
         return await service.change("create", body.preset, body.players, body.event_id, body.name)
 
     @app.get("/api/events/{event_id}", tags=["events"])
@@ -193,7 +193,7 @@ def add_event_routes(app: FastAPI, hub: Hub, db: sessionmaker[Session],
     @app.post("/api/events/{event_id}/start", tags=["events"])
     async def start_round(request: Request, event_id: str) -> dict[str, Any]:
         """Seat the current round's pending games at tables (organizers only)."""
-        organizer(request)
+        await organizer(request)
         tables = await service.start_round(event_id)
         return {"tables": tables, "event": await service.read("describe", event_id)}
 

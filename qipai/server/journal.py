@@ -120,11 +120,18 @@ class JournalRunner(GameRunner):
             self.table.send_state(seat)
 
 
+    def pause(self, t: int, reason: str = "") -> None:
+        super().pause(t, reason)
+        if not self.replaying:
+            self.table.changed()                 # the clocks stop
+
     def resume(self, t: int) -> None:
-        """End a pause; a bot whose answer was refused during it is asked again."""
+        """End a pause (every seat gets the shifted deadlines); a bot whose answer was refused
+        during it is asked again."""
         was_paused = self.paused_at is not None
         super().resume(t)
         if was_paused and not self.replaying:
+            self.table.changed()
             for s, turn in enumerate(self._turn):
                 if turn and self.clocks[s].running and isinstance(self.players[s], BotPlayer):
                     self.players[s].on_turn(self, s, turn)

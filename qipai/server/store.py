@@ -128,11 +128,16 @@ class Store:
         self._idle.set()
         self._task = asyncio.get_running_loop().create_task(self._writer())
 
-    async def stop(self) -> None:
-        """Write what is pending (waiting as long as storage fails), then stop the writer."""
+    async def stop(self, wait: float) -> None:
+        """Write what is pending (waiting up to ``wait`` seconds while storage fails), then stop
+        the writer. What could not be written was never acknowledged to anyone."""
         if self._task is None:
             return
-        await self.drain()
+        try:
+            await asyncio.wait_for(self.drain(), wait)
+        except TimeoutError:
+            log.error("storage unavailable at shutdown: %d writes not saved (never acknowledged)",
+                      len(self.pending) + 1)
         self._task.cancel()
         await asyncio.gather(self._task, return_exceptions=True)
         self._task = None

@@ -325,6 +325,8 @@ class LiveTable:
         self.save_row()
         self.journal("start", None, None, self.runner.start_time, None)
         self.task = asyncio.get_running_loop().create_task(self._play())
+        if self.hub.store.down:             # started while storage fails: paused from the start
+            self.hub.pause_for_storage(self)
 
     def resume(self, rows: list[tuple[str, int | None, str | None, int, Any]]) -> None:
         """Rebuild the live game from its action log (after a restart) and go on: the table
@@ -450,6 +452,8 @@ class LiveTable:
     # ----- connections -----------------------------------------------------------------
     def attach(self, conn: Conn, seat: int | None) -> None:
         self.conns.setdefault(seat, set()).add(conn)
+        if self.storage_paused:
+            conn.put_now(STORAGE_PAUSED)
         if seat is None and self.hidden and self.runner and not self.runner.state.is_terminal():
             delay = self.settings.get("spectator_delay_ms", 0)
             conn.put_json({"type": "hello", "table": self.summary(), "seat": None, "delay_ms": delay})
@@ -473,7 +477,8 @@ class LiveTable:
         """A message from a client (already JSON-decoded, an object). Replies go to ``conn``."""
         kind = msg.get("type")
         if kind == "ping":
-            conn.put_json({"type": "pong", "now": self.runner.time.now() if self.runner else None})
+            # at once, not behind what waits to be saved: it tells nothing about the game
+            conn.put_now({"type": "pong", "now": self.runner.time.now() if self.runner else None})
             return
         if kind == "sync":
             text = json.dumps(self.message(seat), ensure_ascii=False, separators=(",", ":"))
@@ -496,6 +501,9 @@ class LiveTable:
         r = self.runner
         if r is None or self.status != "playing" or r.state.is_terminal():
             conn.put_json(ws_error("not_playing", "no game is running at this table"))
+            return
+        if self.hub.store.down:             # said at once, ahead of what waits to be saved
+            conn.put_now(ws_error("storage_unavailable", STORAGE_PAUSED["message"]))
             return
         if kind == "resign":
             r.submit(seat, Resign())
@@ -594,7 +602,7 @@ class Hub:
         for t in tasks:
             t.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
-        await self.store.stop()
+        await self.store.stop(self.settings.storage_wait)
 
     def _storage(self, down: bool) -> None:
         """Storage failed (``down``) or works again: pause or resume every running game. A
@@ -603,15 +611,23 @@ class Hub:
             r = t.runner
             if r is None or t.status != "playing" or r.state.is_terminal():
                 continue
-            if down and r.paused_at is None and not t.storage_paused:
-                t.storage_paused = True
-                r.submit(None, Pause("storage"))
-                for conns in t.conns.values():
-                    for c in conns:
-                        c.put_now(STORAGE_PAUSED)
-            elif not down and t.storage_paused:
+            if down:
+                self.pause_for_storage(t)
+            elif t.storage_paused:
                 t.storage_paused = False
                 r.submit(None, Resume())
+
+    @staticmethod
+    def pause_for_storage(t: LiveTable) -> None:
+        """Pause ``t``'s game while storage fails and tell its seats and spectators at once."""
+        r = t.runner
+        if r is None or r.paused_at is not None or t.storage_paused:
+            return
+        t.storage_paused = True
+        r.submit(None, Pause("storage"))
+        for conns in t.conns.values():
+            for c in conns:
+                c.put_now(STORAGE_PAUSED)
 
     # ----- tables ------------------------------------------------------------------------
     def create_table(self, owner_id: int | None, game_id: str, options: dict[str, Any],

@@ -1,0 +1,196 @@
+"""Storage that fails (disk full, database locked) loses nothing acknowledged and never answers
+in plain text: requests answer 503 ``storage_unavailable``, games pause and say so, writes are
+retried, and once storage is back everything acknowledged is there — also after a restart.
+
+The faults come from the storage layer's test hook (``Settings.storage_faults``: every write
+fails while ``<database>.fault`` exists), and from a real lock held by another SQLite
+connection against a real server process.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import sqlite3
+import time
+
+import httpx
+import websockets
+from sqlalchemy import select
+
+from qipai.server.models import RecordRow, TableRow
+
+from .server_helpers import client, next_state, post, receive, signup, ws
+from .server_process import free_port, start, wait_up
+
+
+def fault(tmp_path, on: bool, kind: str = "full") -> None:
+    path = tmp_path / "qipai.db.fault"
+    if on:
+        path.write_text(kind)
+    else:
+        path.unlink()
+
+
+def faulty(tmp_path):
+    return client(tmp_path, storage_faults=True, storage_wait=0.5)
+
+
+def until(sock, kind: str) -> dict:
+    while True:
+        msg = receive(sock)
+        if msg["type"] == kind:
+            return msg
+
+
+def test_requests_that_write_answer_503_storage_unavailable(tmp_path):
+    with faulty(tmp_path) as c:
+        alice = signup(c, "alice")
+        fault(tmp_path, True)
+        r = c.post("/api/signup", json={"username": "bob", "password": "correct horse"})
+        assert r.status_code == 503 and r.json()["error"] == "storage_unavailable", r.text
+        assert "storage" in r.json()["message"]
+        r = c.post("/api/login", json={"username": "alice", "password": "correct horse"})
+        assert r.status_code == 503 and r.json()["error"] == "storage_unavailable", r.text
+        r = post(c, alice, "/api/tables", {"game": "xiangqi"})
+        assert r.status_code == 503 and r.json()["error"] == "storage_unavailable", r.text
+        fault(tmp_path, False)
+        c.cookies.clear()
+        assert c.post("/api/login", json={"username": "alice", "password": "correct horse"}
+                      ).status_code == 200
+        assert signup(c, "bob")
+        # the table asked for during the fault was kept and saved once storage came back
+        time.sleep(0.3)
+        assert len(c.get("/api/tables").json()) == 1
+    with faulty(tmp_path).app.state.db() as s:
+        assert len(s.scalars(select(TableRow)).all()) == 1
+
+
+def test_a_game_pauses_while_its_moves_cannot_be_saved_and_its_end_is_kept(tmp_path):
+    with faulty(tmp_path) as c:
+        red, black = signup(c, "red"), signup(c, "black")
+        t = post(c, red, "/api/tables", {"game": "xiangqi", "settings": {"clock": "board_default"}}).json()
+        post(c, black, f"/api/tables/{t['id']}/sit")
+        with ws(c, red, t["id"]) as r, ws(c, black, t["id"]) as b:
+            next_state(r)
+            bank = next_state(b)["clocks"][1]["bank"]
+            fault(tmp_path, True)
+            r.send_json({"type": "move", "seq": 0, "action": "h2e2"})
+            # nobody is told of the move while it cannot be saved; everyone is told of the pause
+            assert until(r, "paused")["reason"] == "storage_unavailable"
+            assert until(b, "paused")["reason"] == "storage_unavailable"
+            b.send_json({"type": "move", "seq": 1, "action": "h9g7"})
+            assert until(b, "error")["error"] == "storage_unavailable"
+            time.sleep(1.5)                              # storage is down for 1.5 s
+            fault(tmp_path, False)
+            m = next_state(b)
+            assert m["seq"] == 1 and m["view"]["last_move"] == "h2e2"
+            time.sleep(0.2)
+            b.send_json({"type": "sync"})
+            m = next_state(b)
+            while m["seq"] != 1 or m["clocks"][1]["deadline"] - m["now"] > bank:
+                m = next_state(b)
+            charged = bank - (m["clocks"][1]["deadline"] - m["now"])
+            assert charged < 1000, charged               # the 1.5 s fault is not charged
+            # the game ends while storage fails: the end and its record are kept
+            fault(tmp_path, True)
+            b.send_json({"type": "resign"})
+            time.sleep(0.5)                              # not acknowledged while it cannot be saved
+            fault(tmp_path, False)
+            m = next_state(b)
+            while not m.get("record"):
+                m = next_state(b)
+    with faulty(tmp_path) as c:                         # restarted: finished, with its record
+        assert c.get(f"/api/tables/{t['id']}").status_code == 404
+        rec = c.get(f"/api/records/{m['record']}").json()["record"]
+        assert rec["actions"] == ["h2e2"] and rec["result"]["reason"] == "resign"
+        kinds = [e["type"] for e in rec["meta"]["events"]]
+        assert "pause" in kinds and "resume" in kinds
+    with faulty(tmp_path).app.state.db() as s:
+        assert s.scalar(select(TableRow.status)) == "finished"
+        assert len(s.scalars(select(RecordRow)).all()) == 1
+
+
+def test_a_game_started_while_storage_fails_is_not_lost(tmp_path):
+    with faulty(tmp_path) as c:
+        alice, bob = signup(c, "alice"), signup(c, "bob")
+        t = post(c, alice, "/api/tables", {"game": "xiangqi", "settings": {"clock": "board_default"}}).json()
+        fault(tmp_path, True)
+        r = post(c, bob, f"/api/tables/{t['id']}/sit")
+        assert r.status_code == 503 and r.json()["error"] == "storage_unavailable", r.text
+        assert "not confirmed" in r.json()["message"]
+        with ws(c, bob, t["id"]) as b:
+            assert until(b, "paused")["reason"] == "storage_unavailable"
+            fault(tmp_path, False)
+            m = next_state(b)
+            assert m["status"] == "playing" and m["seq"] == 0
+    with faulty(tmp_path) as c:                         # restarted: the game is there
+        table = c.get(f"/api/tables/{t['id']}").json()
+        assert table["status"] == "playing"
+        assert [s["name"] for s in table["seats"]] == ["alice", "bob"]
+
+
+async def locked_database_scenario(tmp_path) -> None:
+    port = free_port()
+    server = start(tmp_path, port)
+    try:
+        await asyncio.to_thread(wait_up, port)
+        async with httpx.AsyncClient(base_url=f"http://127.0.0.1:{port}", timeout=30) as http:
+            cookies, tables = [], []
+            for name in ("alice", "bob"):
+                r = await http.post("/api/signup", json={"username": name, "password": "correct horse"})
+                cookie = {"Cookie": f"qipai_session={r.cookies['qipai_session']}"}
+                http.cookies.clear()
+                r = await http.post("/api/tables", headers=cookie, json={
+                    "game": "xiangqi", "bots": 1, "settings": {"clock": "board_default", "bot_delay_ms": 0}})
+                cookies.append(cookie)
+                tables.append(r.json()["id"])
+            uri = f"ws://127.0.0.1:{port}/ws/tables/"
+            async with websockets.connect(uri + tables[0], additional_headers=cookies[0]) as a, \
+                    websockets.connect(uri + tables[1], additional_headers=cookies[1]) as b:
+                await until_async(a, "state")
+                await until_async(b, "state")
+                lock = sqlite3.connect(tmp_path / "qipai.db", isolation_level=None)
+                lock.execute("BEGIN IMMEDIATE")            # another program holds the write lock
+                locked_at = time.monotonic()
+                signing = asyncio.ensure_future(http.post("/api/signup", json={
+                    "username": "carol", "password": "correct horse"}))
+                await a.send(json.dumps({"type": "move", "seq": 0, "action": "h2e2"}))
+                rtts = []
+                while time.monotonic() - locked_at < 2.5:  # the other table answers at once
+                    sent = time.monotonic()
+                    await b.send(json.dumps({"type": "ping"}))
+                    await until_async(b, "pong")
+                    rtts.append(time.monotonic() - sent)
+                    await asyncio.sleep(0.05)
+                    r = await http.get("/api/tables")     # and so does the lobby
+                    assert r.status_code == 200
+                # the mover was told of the pause, not of a move that could not be saved
+                assert (await until_async(a, "paused", avoid="state"))["reason"] == "storage_unavailable"
+                r = await signing                          # a request that must write: 503
+                assert r.status_code == 503 and r.json()["error"] == "storage_unavailable", r.text
+                lock.execute("ROLLBACK")
+                lock.close()
+                m = await until_async(a, "state")          # saved, then acknowledged
+                assert m["seq"] == 1 and m["view"]["last_move"] == "h2e2"
+        rtts.sort()
+        assert rtts[len(rtts) // 2] < 0.02 and rtts[-1] < 0.1, rtts
+        assert len(rtts) >= 10
+    finally:
+        server.terminate()
+        server.communicate(timeout=30)
+
+
+async def until_async(sock, kind: str, avoid: str | None = None) -> dict:
+    while True:
+        msg = json.loads(await sock.recv())
+        assert msg["type"] != avoid, msg
+        if msg["type"] == kind:
+            return msg
+
+
+def test_a_locked_database_freezes_no_table(tmp_path):
+    """Another program holds SQLite's write lock for 2.5 s: another table's pings and the lobby
+    answer within milliseconds, a request that must write answers 503, the move made meanwhile
+    is acknowledged only once it is saved, after the lock is gone."""
+    asyncio.run(locked_database_scenario(tmp_path))
