@@ -3,6 +3,7 @@ turn starts that turn again (competition.md §4.7)."""
 
 from __future__ import annotations
 
+import json
 import time
 
 from sqlalchemy import select
@@ -80,3 +81,43 @@ def test_bots_resume_their_pending_turn(tmp_path):
             while m["seq"] == seq or (m["to_act"] and m["to_act"] != [0] and not m["result"]):
                 m = next_state(a)                 # the bots answer after the restart
             assert m["seq"] > seq
+
+
+def test_a_game_saved_by_an_older_version_resumes(tmp_path):
+    """A live game saved as one snapshot (tables.live, before the action log) is converted by
+    the migration to a ``snapshot`` row and goes on from it after the upgrade."""
+    from alembic import command
+    from alembic.config import Config
+    from sqlalchemy import create_engine, text
+
+    from qipai.competition import db as dbmod
+    from qipai.match import clock_preset
+    from qipai.match.clock import SeatClock
+
+    clocks = [SeatClock(clock_preset("board_default")) for _ in range(2)]
+    clocks[0].bank_left = 598_800
+    clocks[1].start_turn(5000)
+    live = {"actions": ["h2e2"], "now": 6000,
+            "clocks": [{k: v for k, v in vars(c).items() if k != "spec"} for c in clocks],
+            "turns": [0, 2], "turn_counter": 2, "events": [], "times": [[0, 1200, [598_800, 600_000]]],
+            "illegal": [0, 0], "offer": None, "cooldown": [0, 0], "moves_by": [1, 0],
+            "meta": {"table": "old12345"}}
+    settings = {"clock": "board_default", "spectator_delay_ms": 0, "bot_delay_ms": 0,
+                "origin": {"seed": "s1", "deal": None}}
+    cfg = Config()
+    cfg.set_main_option("script_location", str(dbmod.Path(dbmod.__file__).with_name("migrations")))
+    with create_engine(f"sqlite:///{tmp_path / 'qipai.db'}").begin() as conn:
+        cfg.attributes["connection"] = conn
+        command.upgrade(cfg, "0007")
+        conn.execute(text("INSERT INTO tables (id, game, options, num_seats, seats, settings, status, "
+                          "seed, live, created) VALUES ('old12345', 'xiangqi', '{}', 2, :seats, "
+                          ":settings, 'playing', 's1', :live, 't')"),
+                     {"seats": json.dumps([{"user": 1, "name": "red"}, {"user": 2, "name": "black"}]),
+                      "settings": json.dumps(settings), "live": json.dumps(live)})
+    with client(tmp_path) as c:
+        assert c.get("/api/tables/old12345").json()["plies"] == 1
+        with ws(c, None, "old12345") as spectator:
+            m = next_state(spectator)
+            assert m["seq"] == 1 and m["to_act"] == [1] and m["view"]["last_move"] == "h2e2"
+            assert [x["bank"] for x in m["clocks"]] == [598_800, 600_000]
+            assert 0 <= m["clocks"][1]["deadline"] - m["now"] <= 600_000
