@@ -242,4 +242,5 @@ def test_card_games_have_no_draw_offers(game_id):
                                for s in range(n)], seed=3)
     runner._handle(runner.state.to_act[0], OfferDraw(), 0)
     assert runner._offer is None and not runner._held_offer and not runner.events
-    assert replies == [{"type": "refused", "reason": "drawn-game offers exist only in two-sided board games"}]
+    assert replies == [{"type": "refused", "code": "draw_not_allowed",
+                        "reason": "drawn-game offers exist only in two-sided board games"}]

@@ -21,7 +21,7 @@ EXPECTED = {
 def test_each_game_gets_its_default_clock(tmp_path):
     shipped = {info.id for info in games() if not info.id.startswith("test-")}   # not tests' toys
     assert shipped == set(EXPECTED), "a new game: give it its default clock"
-    with client(tmp_path) as c:
+    with client(tmp_path, max_open_tables=len(EXPECTED)) as c:   # one table per game
         alice = signup(c, "alice")
         for gid, preset in EXPECTED.items():
             r = post(c, alice, "/api/tables", {"game": gid})

@@ -14,6 +14,7 @@ from .players import (
     OfferDraw,
     Pause,
     Player,
+    Reclaim,
     Resign,
     Resume,
     ScriptedPlayer,
@@ -25,6 +26,6 @@ from .timesource import RealTime, TimeSource, VirtualTime
 __all__ = [
     "AcceptDraw", "Adjudicate", "BotPlayer", "Byoyomi", "CLOCK_PRESETS", "Canadian", "ClockSpec",
     "Consequence", "DeclineDraw", "GameOutcome", "GameRunner", "InputPlayer", "Move", "OfferDraw",
-    "Pause", "Player", "RealTime", "Resign", "Resume", "ScriptedPlayer", "SeatClock", "TimeSource", "Timeout",
-    "VirtualTime", "clock_preset", "duration_ms", "play_game", "play_game_sync",
+    "Pause", "Player", "RealTime", "Reclaim", "Resign", "Resume", "ScriptedPlayer", "SeatClock",
+    "TimeSource", "Timeout", "VirtualTime", "clock_preset", "duration_ms", "play_game", "play_game_sync",
 ]

@@ -46,6 +46,11 @@ class DeclineDraw:
 
 
 @dataclass(frozen=True)
+class Reclaim:
+    """The player takes its seat back from trusteeship (competition.md §4.6 "resume")."""
+
+
+@dataclass(frozen=True)
 class Adjudicate:
     """A referee ends the game with a result in the game's notation (seat ``None``)."""
 

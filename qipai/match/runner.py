@@ -45,6 +45,7 @@ from qipai.core.errors import IllegalAction, QipaiError
 from qipai.core.game import Game, Result, State
 from qipai.core.record import Record
 
+from . import players as messages
 from .clock import AUTO, LOSE, SKIP, ClockSpec, SeatClock
 from .players import AcceptDraw, Adjudicate, DeclineDraw, Move, OfferDraw, Pause, Player, Resign, Resume
 from .presets import clock_preset
@@ -139,9 +140,13 @@ class GameRunner:
         return self.clocks[seat].deadline()
 
     def note(self, seat: int | None, event: dict[str, Any]) -> None:
-        """Record a table event (at the current time) and tell every seat."""
+        """Record a table event (at the current time) and announce it to the table."""
         event = {"t": self.time.now(), **({"seat": seat} if seat is not None else {}), **event}
         self.events.append(event)
+        self.announce(event)
+
+    def announce(self, event: dict[str, Any]) -> None:
+        """Tell every seat about a table event (a server also tells its spectators)."""
         for s, p in enumerate(self.players):
             p.on_event(self, s, event)
 
@@ -318,15 +323,13 @@ class GameRunner:
             self._held_offer.discard(seat)
             self._auto(seat, dl, "trusteeship", used)
             return
+        entrusted = clock.trusteeship
         out = clock.expire()
         event = {"t": dl, "seat": seat, "type": "timeout", "kind": out.kind, "deadline": out.deadline}
         if out.count:
             event["count"] = out.count
         self.events.append(event)
-        private = self._private_since is not None
-        for s, p in enumerate(self.players):
-            if not private or s == seat:      # a window timeout would tell who could claim
-                p.on_event(self, s, event)
+        self._tell(seat, event)
         if not out.ends_turn:
             return
         self._turn[seat] = 0
@@ -334,6 +337,9 @@ class GameRunner:
         if out.kind == LOSE:
             self._lose(seat, "timeout", dl)
         elif out.kind == AUTO:
+            if clock.trusteeship and not entrusted:
+                self._tell(seat, {"t": dl, "seat": seat, "type": "trusteeship", "on": True,
+                                  "why": "timeouts"}, record=True)
             self._auto(seat, dl, "timeout", used)
         elif out.kind == SKIP:
             skip = getattr(self.state, "skip_turn", None)
@@ -392,9 +398,13 @@ class GameRunner:
         self._sync_turns(t, acted=seat)
 
     # ----- messages -----------------------------------------------------------------------
-    def _reply_error(self, seat: int | None, reason: str) -> None:
+    def _reply_error(self, seat: int | None, reason: str, code: str = "illegal") -> None:
+        """Tell ``seat`` alone that its message was refused: ``code`` is a stable name
+        (``illegal``, ``not_your_turn``, ``stale_turn``, ``paused``, ``no_draw_offer``,
+        ``draw_not_allowed``, ``draw_too_early``, ``draw_offer_cooldown``, ``draw_offer_open``,
+        ``not_in_trusteeship``, ``trusteeship_permanent``), ``reason`` the text for people."""
         if seat is not None:
-            self.players[seat].on_event(self, seat, {"type": "refused", "reason": reason})
+            self.players[seat].on_event(self, seat, {"type": "refused", "code": code, "reason": reason})
 
     def _handle(self, seat: int | None, msg: Any, t: int) -> None:
         if seat is None:
@@ -416,16 +426,48 @@ class GameRunner:
             self._offer_draw(seat)
         elif isinstance(msg, AcceptDraw):
             if self._offer is None or self._same_side(self._offer, seat):
-                self._reply_error(seat, "no draw offer of the other side to accept")
+                self._reply_error(seat, "no draw offer of the other side to accept", "no_draw_offer")
                 return
             self.note(seat, {"type": "draw_accepted"})
             self.state.agree_draw("agreement")
             self._sync_turns(t, acted=None)
         elif isinstance(msg, DeclineDraw):
-            if self._offer is not None and not self._same_side(self._offer, seat):
-                self._decline(seat)
+            if self._offer is None or self._same_side(self._offer, seat):
+                self._reply_error(seat, "no draw offer of the other side to decline", "no_draw_offer")
+                return
+            self._decline(seat)
+        elif isinstance(msg, messages.Reclaim):
+            self._reclaim(seat, t)
         else:
-            self._reply_error(seat, f"unknown message {msg!r}")
+            self._reply_error(seat, f"unknown message {msg!r}", "unknown_message")
+
+    def _reclaim(self, seat: int, t: int) -> None:
+        """The player takes its seat back from trusteeship (§4.6 "resume"). A decision already
+        pending is the player's again, timed by its normal deadline (the time used so far in
+        it counts). Absent, conceded and disqualified seats cannot leave trusteeship."""
+        clock = self.clocks[seat]
+        if seat in self.absent:
+            return self._reply_error(seat, "this seat stays in trusteeship until the session ends",
+                                     "trusteeship_permanent")
+        if not clock.trusteeship:
+            return self._reply_error(seat, "this seat is not in trusteeship", "not_in_trusteeship")
+        self._end_trusteeship(seat, t, "resume")
+
+    def _end_trusteeship(self, seat: int, t: int, why: str) -> None:
+        self.clocks[seat].trusteeship = False
+        self.clocks[seat].consecutive_timeouts = 0
+        self._tell(seat, {"t": t, "seat": seat, "type": "trusteeship", "on": False, "why": why},
+                   record=True)
+
+    def _tell(self, seat: int, event: dict[str, Any], record: bool = False) -> None:
+        """Announce an event of ``seat`` to the table, or to that seat alone while a private
+        window is open (a timeout or an answer there would tell who could claim)."""
+        if record:
+            self.events.append(event)
+        if self._private_since is None:
+            self.announce(event)
+        else:
+            self.players[seat].on_event(self, seat, event)
 
     def pause(self, t: int, reason: str = "") -> None:
         """Referee pause at ``t``: clocks freeze (see :meth:`resume`). A second pause is ignored."""
@@ -461,28 +503,33 @@ class GameRunner:
         delivered together with the seat's move (the checks below then apply at delivery);
         made during the opponent's turn, it is delivered at once."""
         if not getattr(self.game, "draw_offers", False) or len(self.state.sides()) != 2:
-            return self._reply_error(seat, "drawn-game offers exist only in two-sided board games")
+            return self._reply_error(seat, "drawn-game offers exist only in two-sided board games",
+                                     "draw_not_allowed")
         if self.draw_offers == "forbidden":
-            return self._reply_error(seat, "draw offers are not allowed in this event")
+            return self._reply_error(seat, "draw offers are not allowed in this event", "draw_not_allowed")
         if seat in self.state.to_act and self.clocks[seat].running:
-            self._held_offer.add(seat)
+            self._held_offer.add(seat)       # told to the offerer alone: it goes out with its move
+            self.players[seat].on_event(self, seat, {"type": "draw_offer_held"})
             return None
         if isinstance(self.draw_offers, int) and len(self.state.log) < self.draw_offers:
-            return self._reply_error(seat, f"no draw offers before move {self.draw_offers}")
+            return self._reply_error(seat, f"no draw offers before move {self.draw_offers}",
+                                     "draw_too_early")
         if self._cooldown[seat]:
-            return self._reply_error(seat, f"wait {self._cooldown[seat]} more moves before offering again")
+            return self._reply_error(seat, f"wait {self._cooldown[seat]} more moves before offering again",
+                                     "draw_offer_cooldown")
         if self._offer is not None:
-            return self._reply_error(seat, "a draw offer is already open")
+            return self._reply_error(seat, "a draw offer is already open", "draw_offer_open")
         self._offer = seat
         self.note(seat, {"type": "draw_offer"})
 
     def _move(self, seat: int, msg: Move, t: int) -> None:
         if msg.turn is not None and msg.turn != self._turn[seat]:
-            return                       # an answer to a turn that is already over
+            # an answer to a turn that ended meanwhile (a timeout, another seat's claim)
+            return self._reply_error(seat, "that decision is over", "stale_turn")
         if self.paused_at is not None:
-            return self._reply_error(seat, "the table is paused by the referee")
+            return self._reply_error(seat, "the table is paused by the referee", "paused")
         if seat not in self.state.to_act or not self.clocks[seat].running:
-            return self._reply_error(seat, "not your turn")
+            return self._reply_error(seat, "not your turn", "not_your_turn")
         hold = self._must_hold(seat, t)
         try:
             if str(msg.action).strip().lower() in getattr(self.state, "clock_only_actions", ()):
@@ -503,7 +550,8 @@ class GameRunner:
             return
         clock = self.clocks[seat]
         used = clock.act(t)
-        clock.trusteeship = seat in self.absent   # the player's own action ends trusteeship
+        if clock.trusteeship and seat not in self.absent:   # the player's own action ends it
+            self._end_trusteeship(seat, t, "action")
         if hold:
             self._hold(seat, msg.action, used, None)
             return

@@ -8,7 +8,6 @@ is ``{"error": code, "message": text}`` with an HTTP status (see :mod:`.errors`)
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import json
 import logging
 from contextlib import asynccontextmanager
@@ -32,14 +31,24 @@ from qipai.core import Record
 from qipai.core.errors import QipaiError
 from qipai.match import CLOCK_PRESETS
 
-from . import auth, exports
+from . import auth, conduct, exports
 from .config import Settings
+from .conns import (
+    CLOSE_FLOODING,
+    CLOSE_NO_TABLE,
+    CLOSE_ROUND_PLAYER,
+    CLOSE_SIGNED_OUT,
+    FLOODING,
+    ROUND_PLAYER,
+    SIGNED_OUT,
+    Conn,
+)
 from .errors import ApiError, ws_error
 from .guard import Guard, SafetyNet, allowed_origins
 from .models import RecordPlayer, RecordRow, UserRow
 from .ratelimit import RateLimit
 from .store import StorageUnavailable
-from .tables import Conn, Hub
+from .tables import Hub
 
 log = logging.getLogger("qipai.server")
 WEB = Path(str(resources.files("qipai.server").joinpath("web")))
@@ -261,8 +270,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @app.post("/api/logout", tags=["accounts"])
     async def logout(request: Request) -> JSONResponse:
-        await store.call(lambda s: auth.end_session(s, request.cookies.get(auth.COOKIE)))
-        sessions.drop(request.cookies.get(auth.COOKIE))
+        """Sign out: the session ends, and every socket opened with it is closed (4401
+        ``signed_out``)."""
+        token = request.cookies.get(auth.COOKIE)
+        sessions.drop(token)
+        await store.call(lambda s: auth.end_session(s, token))
+        if token:
+            hub.sessions.end(auth.token_hash(token))
         response = JSONResponse({"ok": True})
         response.delete_cookie(auth.COOKIE, path="/")
         return response
@@ -463,24 +477,48 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def ws_table(ws: WebSocket, table_id: str) -> None:
         """Live play. Server → client: ``hello``, ``state`` (from ``view(seat)``), ``event``,
         ``error``, ``ignored``, ``pong``. Client → server: ``move`` (``seq``, ``action``),
-        ``resign``, ``draw_offer``, ``draw_accept``, ``draw_decline``, ``sync``, ``ping``."""
+        ``resign``, ``draw_offer``, ``draw_accept``, ``draw_decline``, ``resume`` (leave
+        trusteeship), ``sync``, ``ping``. The server closes a socket with a code and reason of
+        :mod:`.conns` (4401 signed_out, 4403 round_player, 4404 no_table, 4409 replaced,
+        4410 table_closed, 4429 flooding or too_slow)."""
         user = await user_of(ws)
         await ws.accept()
         table = hub.tables.get(table_id) or hub.finished.get(table_id)
         if table is None:
             await ws.send_json(ws_error("no_table", f"no live table {table_id!r}"))
-            await ws.close(code=4404)
+            await ws.close(*CLOSE_NO_TABLE)
             return
-        conn = Conn(ws.send_text, user.id if user else None, table.gate)
-        writer = asyncio.get_running_loop().create_task(conn.writer())
-        table.attach(conn, table.seat_of(user.id) if user else None)
+        seat = table.seat_of(user.id) if user else None
+        if user and seat is None and conduct.round_table_of(hub, user.id, table) is not None:
+            await ws.send_json(ROUND_PLAYER)
+            await ws.close(*CLOSE_ROUND_PLAYER)
+            return
+        token = ws.cookies.get(auth.COOKIE) if user else None
+        if token and sessions.ended(token):      # signed out while this socket was opening
+            await ws.send_json(SIGNED_OUT)
+            await ws.close(*CLOSE_SIGNED_OUT)
+            return
+        # nothing below waits until the socket is registered and attached: a sign-out from
+        # now on finds it
+        conn = Conn(ws.send_text, user.id if user else None, table.gate, close_ws=ws.close,
+                    session=auth.token_hash(token) if token else None)
+        conn.start()
+        hub.sessions.add(conn)
+        table.attach(conn, seat)
         ip = _ip(ws)
         max_bytes = settings.limits.ws_message_bytes
+        refused = 0                  # rate-limited messages in a row
         try:
             while True:
                 message = await ws.receive()
                 if message["type"] == "websocket.disconnect":
                     break
+                if conn.closed:      # closed by the server: the close handshake is under way
+                    continue
+                if len(conn.queue) > 16:
+                    # a burst read at once: let the writer send before answering more, so only a
+                    # client that does not read overflows its queue
+                    await asyncio.sleep(0)
                 text = message.get("text")
                 if text is None:
                     data = message.get("bytes") or b""
@@ -491,9 +529,14 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                 wait = max(limits.moves_ip.hit(ip),
                            limits.moves_account.hit(str(user.id)) if user else 0.0)
                 if wait:
-                    conn.put_json(ws_error("rate_limited", "too many messages; slow down",
-                                           retry_after=round(wait, 3)))
+                    refused += 1
+                    if refused >= settings.limits.ws_flood:
+                        conn.close(*CLOSE_FLOODING, notice=FLOODING, drop=True)
+                    else:
+                        conn.put_json(ws_error("rate_limited", "too many messages; slow down",
+                                               retry_after=round(wait, 3)))
                     continue
+                refused = 0
                 try:
                     msg = json.loads(text)
                 except json.JSONDecodeError as e:
@@ -516,9 +559,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             pass
         finally:
             table.detach(conn)
+            hub.sessions.remove(conn)
             conn.close()
-            with contextlib.suppress(Exception):
-                await asyncio.wait_for(writer, 1.0)
+            await conn.wait(1.0)
 
     # ----- pages -------------------------------------------------------------------------------
     app.mount("/static", StaticFiles(directory=WEB), name="static")

@@ -42,7 +42,8 @@ def check_password(hashed: str, password: str) -> bool:
         return False
 
 
-def _token_hash(token: str) -> str:
+def token_hash(token: str) -> str:
+    """The SHA-256 (hex) of a session token: what the database and live sockets keep."""
     return hashlib.sha256(token.encode()).hexdigest()
 
 
@@ -73,7 +74,7 @@ def validate_new_account(username: str, password: str) -> None:
 def new_session(db: Session, user: UserRow) -> str:
     """Create a session for ``user``; returns the token for the cookie."""
     token = secrets.token_urlsafe(32)
-    db.add(SessionRow(token_hash=_token_hash(token), user_id=user.id,
+    db.add(SessionRow(token_hash=token_hash(token), user_id=user.id,
                       expires=int(time.time()) + SESSION_SECONDS))
     return token
 
@@ -82,7 +83,7 @@ def session_user(db: Session, token: str | None) -> UserRow | None:
     """The user of a live session token, or None."""
     if not token or len(token) > 200:
         return None
-    row = db.get(SessionRow, _token_hash(token))
+    row = db.get(SessionRow, token_hash(token))
     if row is None:
         return None
     if row.expires < time.time():
@@ -93,12 +94,15 @@ def session_user(db: Session, token: str | None) -> UserRow | None:
 
 class SessionCache:
     """Recently checked session tokens (token -> user or None) for ``ttl`` seconds, so each
-    request and socket does not query the database; logging out drops the entry."""
+    request and socket does not query the database. Signing out drops the entry and marks the
+    token ended for ``ttl`` seconds: a lookup that read the session before the sign-out and
+    stores its answer afterwards stores "signed out" instead."""
 
     def __init__(self, ttl: float = 30.0, size: int = 50_000) -> None:
         self.ttl = ttl
         self.size = size
         self._d: dict[str, tuple[float, UserRow | None]] = {}
+        self._ended: dict[str, float] = {}
 
     def get(self, token: str) -> tuple[bool, UserRow | None]:
         hit = self._d.get(token)
@@ -107,12 +111,26 @@ class SessionCache:
         return True, hit[1]
 
     def put(self, token: str, user: UserRow | None) -> None:
+        now = time.monotonic()
         if len(self._d) >= self.size:
             self._d.clear()
-        self._d[token] = (time.monotonic() + self.ttl, user)
+        if self._ended.get(token, 0.0) >= now:
+            user = None
+        self._d[token] = (now + self.ttl, user)
+
+    def ended(self, token: str) -> bool:
+        """True when ``token`` was signed out in the last ``ttl`` seconds."""
+        return self._ended.get(token, 0.0) >= time.monotonic()
 
     def drop(self, token: str | None) -> None:
-        self._d.pop(token or "", None)
+        """The session of ``token`` ended (signed out)."""
+        if not token:
+            return
+        now = time.monotonic()
+        self._d.pop(token, None)
+        if len(self._ended) >= self.size:
+            self._ended = {t: until for t, until in self._ended.items() if until >= now}
+        self._ended[token] = now + self.ttl
 
 
 KNOWN_ADDRESSES = 20          # per account: the most recently used are kept
@@ -145,7 +163,7 @@ def remember_address(db: Session, user_id: int, address: str) -> None:
 
 def end_session(db: Session, token: str | None) -> None:
     if token:
-        row = db.get(SessionRow, _token_hash(token))
+        row = db.get(SessionRow, token_hash(token))
         if row is not None:
             db.delete(row)
 

@@ -21,6 +21,7 @@ class Limits:
     moves_ip: tuple[float, int] = (50.0, 100)      # WebSocket messages per client IP
     api_ip: tuple[float, int] = (50.0, 200)        # other POST requests per client IP
     ws_message_bytes: int = 4096                   # larger WebSocket messages are refused
+    ws_flood: int = 100                            # rate-limited messages in a row close a socket
     body_bytes: int = 65536                        # larger HTTP bodies are refused
 
 
@@ -38,6 +39,8 @@ class Settings:
     private_window_ms: int = 2000
     organizers: tuple[str, ...] = ()   # usernames that get the organizer role when they sign up
     first_user_organizer: bool = True  # the first account of a fresh server is an organizer
+    max_open_tables: int = 10          # tables an account created that are open or playing
+    table_idle_timeout: float = 86_400.0   # seconds: an idle table with no change is aborted
     # origins (scheme://host[:port]) whose pages may act on this server besides its own (a site
     # behind a proxy that rewrites Host); default: $QIPAI_ALLOWED_ORIGINS, comma-separated
     allowed_origins: tuple[str, ...] = field(default_factory=lambda: env_list("QIPAI_ALLOWED_ORIGINS"))

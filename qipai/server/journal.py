@@ -19,10 +19,11 @@ that turn again from the start, with the allowance it had when the turn began (c
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from qipai.match import BotPlayer, Player
+from qipai.match import BotPlayer, Player, Reclaim
 from qipai.match.players import AcceptDraw, Adjudicate, DeclineDraw, Move, OfferDraw, Pause, Resign, Resume
 from qipai.match.runner import GameRunner
 
@@ -30,7 +31,7 @@ from qipai.match.runner import GameRunner
 ALLOWANCE = ("bank_left", "periods_left", "canadian_moves_left", "canadian_time_left", "cap_off")
 
 _SIMPLE = {Resign: "resign", OfferDraw: "draw_offer", AcceptDraw: "draw_accept",
-           DeclineDraw: "draw_decline", Resume: "resume"}
+           DeclineDraw: "draw_decline", Resume: "resume", Reclaim: "reclaim"}
 _BY_KIND = {v: k for k, v in _SIMPLE.items()}
 
 
@@ -118,6 +119,13 @@ class JournalRunner(GameRunner):
         # an answer held until the window's minimum time: its seat alone learns its turn is over
         if not self.replaying:
             self.table.send_state(seat)
+
+    def announce(self, event: dict[str, Any]) -> None:
+        """Every seat, and the table's spectators, are told of a table event."""
+        super().announce(event)
+        if not self.replaying:
+            self.table.send_spectators(json.dumps({"type": "event", "event": event},
+                                                  ensure_ascii=False, separators=(",", ":")))
 
 
     def pause(self, t: int, reason: str = "") -> None:

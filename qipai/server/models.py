@@ -108,9 +108,11 @@ class ActionRow(Base):
     runner accepted, in order (``idx`` from 0 per table), written before anyone is told of its
     outcome. ``kind``: ``start`` (the game began at table time ``t``), ``move`` (``action`` by
     ``seat``; ``data.turn`` the decision it answers), ``resign``, ``draw_offer``,
-    ``draw_accept``, ``draw_decline``, ``expire`` (``seat``'s deadline ``t`` passed),
+    ``draw_accept``, ``draw_decline``, ``reclaim`` (``seat`` leaves trusteeship), ``expire``
+    (``seat``'s deadline ``t`` passed),
     ``pause``/``resume``/``adjudicate`` (referee or storage; ``data`` holds the reason or
-    result), ``restart`` (the server came back at table time ``t``), ``snapshot`` (a game saved
+    result), ``restart`` (the server came back at table time ``t``; ``start`` and ``restart``
+    carry ``data.wall``, the unix time then), ``snapshot`` (a game saved
     by an older version: ``data`` is its saved state). See :mod:`qipai.server.journal`."""
 
     __tablename__ = "actions"

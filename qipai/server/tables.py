@@ -20,8 +20,8 @@ import asyncio
 import json
 import logging
 import secrets
+import time
 import zlib
-from collections import deque
 from collections.abc import Callable
 from typing import Any
 
@@ -33,9 +33,11 @@ from qipai.core import Record, commitment, load, new_seed
 from qipai.core.errors import OptionError, QipaiError
 from qipai.core.registry import game_class
 from qipai.match import BotPlayer, Move, Player, RealTime, clock_preset
-from qipai.match.players import MAX_LISTED, AcceptDraw, DeclineDraw, OfferDraw, Pause, Resign, Resume
+from qipai.match.players import MAX_LISTED, AcceptDraw, DeclineDraw, OfferDraw, Pause, Reclaim, Resign, Resume
 
+from . import conduct
 from .config import Settings
+from .conns import CLOSE_REPLACED, CLOSE_TABLE_CLOSED, REPLACED, Conn, Sessions
 from .errors import ApiError, ws_error
 from .journal import ALLOWANCE, JournalRunner, replay, restart_turns
 from .models import ActionRow, RecordPlayer, RecordRow, TableRow, now_iso
@@ -50,8 +52,6 @@ DEFAULT_CLOCK = {**dict.fromkeys(("doudizhu", "shengji", "baohuang", "sandayi", 
                                   "mahjong-gb"), "card_default"),
                  "wakeng": "wakeng_s4"}
 BOARD_CLOCK = "board_default"
-#: a connection whose send queue holds this many messages is too slow and is closed
-MAX_QUEUE = 256
 #: the longest action text a seat may send (a whole junqi layout is about 180 characters)
 MAX_ACTION_TEXT = 1000
 #: what seats are told while storage fails (sent at once, ahead of anything still queued)
@@ -68,58 +68,6 @@ def default_bot(game_id: str) -> str:
     return "random"
 
 
-class Conn:
-    """One WebSocket client: a queue of outgoing texts drained by its writer task.
-
-    Each text is tagged with its table's ``gate.logged`` when queued and is sent only once
-    ``gate.durable`` has reached the tag (nothing leaves before what caused it is saved);
-    :meth:`put_now` texts (storage notices) go ahead of the queue."""
-
-    def __init__(self, send_text: Callable[[str], Any], user_id: int | None,
-                 gate: Gate | None = None) -> None:
-        self.send_text = send_text
-        self.user_id = user_id
-        self.gate = gate or Gate()
-        self.queue: deque[tuple[int, str]] = deque()
-        self.urgent: deque[str] = deque()
-        self.wake = asyncio.Event()
-        self.gate.watchers.add(self.wake)
-        self.closed = False
-
-    def put(self, text: str) -> None:
-        if self.closed:
-            return
-        if len(self.queue) >= MAX_QUEUE:
-            self.close()
-            return
-        self.queue.append((self.gate.logged, text))
-        self.wake.set()
-
-    def put_json(self, msg: dict[str, Any]) -> None:
-        self.put(json.dumps(msg, ensure_ascii=False, separators=(",", ":")))
-
-    def put_now(self, msg: dict[str, Any]) -> None:
-        if not self.closed:
-            self.urgent.append(json.dumps(msg, ensure_ascii=False, separators=(",", ":")))
-            self.wake.set()
-
-    def close(self) -> None:
-        """Stop the writer (what is still queued is not sent)."""
-        self.closed = True
-        self.gate.watchers.discard(self.wake)
-        self.wake.set()
-
-    async def writer(self) -> None:
-        while not self.closed:
-            if self.urgent:
-                await self.send_text(self.urgent.popleft())
-            elif self.queue and self.queue[0][0] <= self.gate.durable:
-                await self.send_text(self.queue.popleft()[1])
-            else:
-                self.wake.clear()
-                await self.wake.wait()
-
-
 class SeatPlayer(Player):
     """A person's seat: table events go to that seat's connections; moves come from the socket."""
 
@@ -130,7 +78,8 @@ class SeatPlayer(Player):
 
     def on_event(self, runner: Any, seat: int, event: dict[str, Any]) -> None:
         if event.get("type") == "refused":
-            msg = ws_error("illegal", event.get("reason", "refused"), seq=len(runner.state.log))
+            msg = ws_error(event.get("code", "illegal"), event.get("reason", "refused"),
+                           seq=len(runner.state.log))
         else:
             msg = {"type": "event", "event": event}
         self.table.send_seat(seat, msg)
@@ -165,6 +114,7 @@ class LiveTable:
         self.gate = Gate()            # this table's writes: appended and committed
         self.next_idx = 0             # the next row of its action log
         self.storage_paused = False   # the runner is paused because storage fails
+        self.active_at = conduct.epoch(row.created)   # last change of seats or game (unix s)
 
     # ----- lobby -----------------------------------------------------------------------
     def summary(self) -> dict[str, Any]:
@@ -248,7 +198,8 @@ class LiveTable:
                 seat = self.seat_of(c.user_id) if c.user_id is not None else None
                 if c not in self.conns.setdefault(seat, set()):
                     conns.discard(c)
-                    self.conns[seat].add(c)
+                    self._join(c, seat)
+        self.touch()
         if all(self.seats):
             self.start()
         else:
@@ -279,6 +230,34 @@ class LiveTable:
         if entry.op is not None and entry.op["idx"] == self.next_idx - 1:
             self.next_idx -= 1
         entry.op = None
+
+    def touch(self) -> None:
+        """Something happened at this table (see :mod:`.conduct`)."""
+        self.active_at = time.time()
+
+    def idle(self) -> bool:
+        """Nothing can happen here without a person: the table is open, or its game has no
+        pending deadline. Event tables are never idle."""
+        if self.event_id is not None:
+            return False
+        if self.status == "open":
+            return True
+        r = self.runner
+        return self.status == "playing" and r is not None and r._earliest()[1] is None
+
+    def abort(self, reason: str) -> None:
+        """Give the table up (``status = "aborted"``; :mod:`.conduct` writes it): the game stops
+        without a result. Connected clients get an ``aborted`` event, the table and 4410."""
+        self.status = "aborted"
+        if self.task is not None and not self.task.done():
+            self.task.cancel()
+        event = {"type": "event", "event": {"type": "aborted", "reason": reason}}
+        table = {"type": "table", "table": self.summary()}
+        for conns in self.conns.values():
+            for c in list(conns):
+                c.put_json(event)
+                c.put_json(table)
+                c.close(*CLOSE_TABLE_CLOSED)
 
     def broadcast_lobby(self) -> None:
         msg = {"type": "table", "table": self.summary()}
@@ -323,7 +302,7 @@ class LiveTable:
         self.runner.start_time = self.runner.time.now()
         # seats, status and seed, then the log's first row: one commit, before the deal is shown
         self.save_row()
-        self.journal("start", None, None, self.runner.start_time, None)
+        self.journal("start", None, None, self.runner.start_time, {"wall": time.time()})
         self.task = asyncio.get_running_loop().create_task(self._play())
         if self.hub.store.down:             # started while storage fails: paused from the start
             self.hub.pause_for_storage(self)
@@ -338,10 +317,11 @@ class LiveTable:
         runner = self._make_runner(state, RealTime(start=now))
         self.next_idx = len(rows)
         replay(runner, rows, self._restore_snapshot)
+        self.active_at = conduct.wall_of_last_activity(rows) or time.time()
         self.runner = runner
         self.status = "playing"
         runner.replaying = True                  # the restart is logged, then done
-        self.journal("restart", None, None, now, None)
+        self.journal("restart", None, None, now, {"wall": time.time()})
         restart_turns(runner, now)
         runner.replaying = False
         loop = asyncio.get_running_loop()
@@ -394,13 +374,13 @@ class LiveTable:
 
     def changed(self) -> None:
         """The state or a clock changed: send everyone their view (queued behind its log rows)."""
-        loop = asyncio.get_running_loop()
+        self.touch()
         for seat, conns in self.conns.items():
             if not conns:
                 continue
             text = json.dumps(self.message(seat), ensure_ascii=False, separators=(",", ":"))
-            if seat is None and self.hidden and self.settings.get("spectator_delay_ms", 0):
-                loop.call_later(self.settings["spectator_delay_ms"] / 1000, self._send_all, conns, text)
+            if seat is None:
+                self.send_spectators(text)
             else:
                 self._send_all(conns, text)
 
@@ -409,6 +389,18 @@ class LiveTable:
         if self.conns.get(seat):
             self._send_all(self.conns[seat], json.dumps(self.message(seat), ensure_ascii=False,
                                                         separators=(",", ":")))
+
+    def send_spectators(self, text: str) -> None:
+        """Send ``text`` to the spectators: after the spectator delay when the game hides
+        information."""
+        conns = self.conns.get(None)
+        if not conns:
+            return
+        delay = self.settings.get("spectator_delay_ms", 0) if self.hidden else 0
+        if delay:
+            asyncio.get_running_loop().call_later(delay / 1000, self._send_all, conns, text)
+        else:
+            self._send_all(conns, text)
 
     @staticmethod
     def _send_all(conns: set[Conn], text: str) -> None:
@@ -451,7 +443,8 @@ class LiveTable:
 
     # ----- connections -----------------------------------------------------------------
     def attach(self, conn: Conn, seat: int | None) -> None:
-        self.conns.setdefault(seat, set()).add(conn)
+        """Connect ``conn`` to ``seat`` (None: a spectator) and send it the table and its state."""
+        self._join(conn, seat)
         if self.storage_paused:
             conn.put_now(STORAGE_PAUSED)
         if seat is None and self.hidden and self.runner and not self.runner.state.is_terminal():
@@ -465,6 +458,16 @@ class LiveTable:
             conn.put_json({"type": "hello", "table": self.summary(), "seat": seat})
         conn.put_json(self.message(seat))
 
+    def _join(self, conn: Conn, seat: int | None) -> None:
+        """A seat has one live connection (§6.4): of two, the older is closed with ``replaced``."""
+        for old in list(self.conns.get(seat, ())) if seat is not None else ():
+            loser = old if old.opened < conn.opened else conn
+            self.conns[seat].discard(loser)
+            loser.close(*CLOSE_REPLACED, notice=REPLACED)
+            if loser is conn:
+                return
+        self.conns.setdefault(seat, set()).add(conn)
+
     def detach(self, conn: Conn) -> None:
         for conns in self.conns.values():
             conns.discard(conn)
@@ -474,7 +477,10 @@ class LiveTable:
             c.put_json(msg)
 
     def handle(self, conn: Conn, seat: int | None, msg: dict[str, Any]) -> None:
-        """A message from a client (already JSON-decoded, an object). Replies go to ``conn``."""
+        """A message from a client (already JSON-decoded, an object). Replies go to ``conn``;
+        a connection the server closed (replaced, signed out) is not listened to any more."""
+        if conn.closed:
+            return
         kind = msg.get("type")
         if kind == "ping":
             # at once, not behind what waits to be saved: it tells nothing about the game
@@ -488,7 +494,7 @@ class LiveTable:
             else:
                 conn.put(text)
             return
-        if kind not in ("move", "resign", "draw_offer", "draw_accept", "draw_decline"):
+        if kind not in ("move", "resign", "draw_offer", "draw_accept", "draw_decline", "resume"):
             conn.put_json(ws_error("unknown_type", f"unknown message type {kind!r}"))
             return
         if seat is None:
@@ -513,6 +519,8 @@ class LiveTable:
             r.submit(seat, AcceptDraw())
         elif kind == "draw_decline":
             r.submit(seat, DeclineDraw())
+        elif kind == "resume":
+            r.submit(seat, Reclaim())
         else:
             self._move(conn, seat, msg)
 
@@ -579,6 +587,8 @@ class Hub:
         self.finished: dict[str, LiveTable] = {}
         #: called with (table, record row) when a table's game is over and stored
         self.on_finish: list[Callable[[LiveTable, RecordRow], Any]] = []
+        self.sessions = Sessions()    # open sockets by session (signing out closes them)
+        self._sweeper: asyncio.Task[None] | None = None
 
     # ----- lifecycle -------------------------------------------------------------------
     async def start(self) -> None:
@@ -595,9 +605,12 @@ class Hub:
                     table.start()
             except QipaiError:
                 log.exception("table %s cannot be resumed", row.id)
+        self._sweeper = asyncio.get_running_loop().create_task(conduct.sweep(self))
 
     async def stop(self) -> None:
         """Stop every game where it stands (nothing is decided) and write what is pending."""
+        if self._sweeper is not None:
+            self._sweeper.cancel()
         tasks = [t.task for t in self.tables.values() if t.task and not t.task.done()]
         for t in tasks:
             t.cancel()
@@ -632,7 +645,10 @@ class Hub:
     # ----- tables ------------------------------------------------------------------------
     def create_table(self, owner_id: int | None, game_id: str, options: dict[str, Any],
                      settings: dict[str, Any], num_seats: int | None = None) -> LiveTable:
-        """A new open table. Raises ApiError for an unknown game, option, clock or seat count."""
+        """A new open table. Raises ApiError for an unknown game, option, clock or seat count,
+        or 409 ``too_many_tables`` (:func:`.conduct.check_quota`)."""
+        if owner_id is not None:
+            conduct.check_quota(self, owner_id)
         row = self.new_row(owner_id, game_id, options, settings, num_seats)
         table = self.adopt(row)
         vals = row_values(row)

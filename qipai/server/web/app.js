@@ -7,7 +7,7 @@ const STR = {
   zh: {
     lobby: "大厅", history: "我的对局", events: "比赛", signin: "登录", signup: "注册", signout: "退出",
     username: "用户名", password: "密码", create: "开桌", game: "游戏", seats: "座位", clock: "计时",
-    bots: "机器人", bot: "机器人", status: "状态", open: "等待中", playing: "对局中", finished: "已结束",
+    bots: "机器人", bot: "机器人", status: "状态", open: "等待中", playing: "对局中", finished: "已结束", aborted: "已中止", takeback: "取消托管",
     sit: "入座", watch: "观战", addbot: "加机器人", fillbots: "机器人补满", leave: "离座", resign: "认输",
     offerdraw: "提和", accept: "同意", decline: "拒绝", yourturn: "轮到你", waiting: "等待对手",
     youare: "你是", spectator: "观众", result: "结果", replay: "复盘", download: "下载",
@@ -22,7 +22,7 @@ const STR = {
   en: {
     lobby: "Lobby", history: "My games", events: "Events", signin: "Sign in", signup: "Sign up", signout: "Sign out",
     username: "Username", password: "Password", create: "Create table", game: "Game", seats: "Seats", clock: "Clock",
-    bots: "Bots", bot: "Bot", status: "Status", open: "waiting", playing: "playing", finished: "finished",
+    bots: "Bots", bot: "Bot", status: "Status", open: "waiting", playing: "playing", finished: "finished", aborted: "aborted", takeback: "Take my seat back",
     sit: "Sit", watch: "Watch", addbot: "Add bot", fillbots: "Fill with bots", leave: "Leave", resign: "Resign",
     offerdraw: "Offer draw", accept: "Accept", decline: "Decline", yourturn: "Your turn", waiting: "Waiting",
     youare: "You are", spectator: "spectator", result: "Result", replay: "Replay", download: "Download",
@@ -249,6 +249,8 @@ async function tablePage(id) {
       return;
     }
     if (last && last.seat !== null && last.status === "playing" && !last.result) {
+      const mine = last.clocks && last.clocks[last.seat];
+      if (mine && mine.trustee) controls.append(el("button", { id: "takeback", class: "primary", onclick: () => send({ type: "resume" }) }, t("takeback")));
       controls.append(el("button", { id: "resign", onclick: () => confirm(t("resign") + "?") && send({ type: "resign" }) }, t("resign")));
       if (info.num_seats === 2) {
         if (last.draw_offer !== undefined && last.draw_offer !== last.seat) {
@@ -268,7 +270,7 @@ async function tablePage(id) {
   function onMessage(msg) {
     if (msg.type === "hello" || msg.type === "table") { info = msg.table; if (!last) { renderSeats(); renderControls(); status.textContent = t(info.status); } return; }
     if (msg.type === "error") { err.textContent = msg.message; return; }
-    if (msg.type === "event") return;
+    if (msg.type === "event") { if (msg.event.type === "trusteeship") send({ type: "sync" }); return; }
     if (msg.type !== "state") return;
     err.textContent = "";
     last = msg; receivedAt = performance.now();
@@ -288,7 +290,13 @@ async function tablePage(id) {
     ws = new WebSocket(`${proto}://${location.host}/ws/tables/${id}`);
     ws.onopen = () => { backoff = 500; };
     ws.onmessage = (e) => onMessage(JSON.parse(e.data));
-    ws.onclose = () => { if (closedByUs) return; status.textContent = t("reconnecting"); setTimeout(connect, backoff); backoff = Math.min(backoff * 2, 8000); };
+    ws.onclose = (e) => {
+      if (closedByUs) return;
+      // 4401 signed out, 4403 refused, 4404 no table, 4409 replaced by a newer connection,
+      // 4410 table closed: reconnecting would not help (4429, too fast or too slow, does)
+      if (e.code >= 4400 && e.code !== 4429) { status.textContent = e.reason || String(e.code); return; }
+      status.textContent = t("reconnecting"); setTimeout(connect, backoff); backoff = Math.min(backoff * 2, 8000);
+    };
   }
   connect();
   renderSeats(); renderControls();

@@ -1,0 +1,118 @@
+"""Conduct rules of the live tables that are not a game's: who may watch an event table, how
+many tables an account may hold open, and when an idle table is given up.
+
+* §6.5: a player seated at a live table of an event round may not watch the other tables of
+  that round (4403 ``round_player``).
+* An account may hold at most ``Settings.max_open_tables`` tables it created that are open or
+  playing (409 ``too_many_tables``).
+* A table is *idle* when nothing can happen there without a person: it is open (waiting for
+  players), or its game has no pending deadline (no clock, or an untimed turn). An idle table
+  with no change of seats or game for ``Settings.table_idle_timeout`` seconds, and no seated
+  player connected, is **aborted**: status ``aborted``, no result and no record, never resumed
+  after a restart; connected clients get an ``aborted`` event, the table, and the close code
+  4410 ``table_closed``. Event tables are never idle (their organizer decides).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from datetime import datetime
+from typing import TYPE_CHECKING, Any
+
+from sqlalchemy import update
+from sqlalchemy.orm import Session
+
+from .errors import ApiError
+from .models import TableRow
+
+if TYPE_CHECKING:
+    from .tables import Hub, LiveTable
+
+log = logging.getLogger("qipai.server")
+
+
+def epoch(iso: str | None) -> float:
+    """Unix seconds of an ISO timestamp (now when missing or unreadable)."""
+    try:
+        return datetime.fromisoformat(iso).timestamp() if iso else time.time()
+    except ValueError:
+        return time.time()
+
+
+def wall_of_last_activity(rows: list[tuple[str, int | None, str | None, int, Any]]) -> float | None:
+    """When (unix seconds) the last input of a game's action log came, or None when the log
+    has no wall-clock anchor. ``start`` and ``restart`` rows carry ``data.wall`` (unix seconds
+    at table time ``t``); table time runs with real time between them."""
+    anchor: tuple[int, float] | None = None
+    last: float | None = None
+    for kind, _seat, _action, t, data in rows:
+        if kind in ("start", "restart") and isinstance(data, dict) and "wall" in data:
+            anchor = (t, float(data["wall"]))
+        if kind in ("expire", "restart", "pause", "resume"):   # the clock or the server, not people
+            continue
+        if anchor is not None:
+            last = anchor[1] + (t - anchor[0]) / 1000
+    return last
+
+
+def check_quota(hub: Hub, owner_id: int) -> None:
+    """Raise 409 ``too_many_tables`` when ``owner_id`` holds ``max_open_tables`` open or playing
+    tables it created."""
+    top = hub.settings.max_open_tables
+    mine = sum(1 for t in hub.tables.values() if t.owner_id == owner_id)
+    if mine >= top:
+        raise ApiError(409, "too_many_tables", f"you already have {mine} open or running tables "
+                                               f"(at most {top}); finish one before creating another")
+
+
+def event_round(t: LiveTable) -> int | None:
+    """The round of the event game played at ``t``, from its settings (None for other tables)."""
+    return t.event_round if t.event_id is not None else None
+
+
+def round_table_of(hub: Hub, user_id: int, table: LiveTable) -> LiveTable | None:
+    """Another live table of ``table``'s event round where ``user_id`` plays (so that player may
+    not watch ``table``, §6.5), or None."""
+    rnd = event_round(table)
+    if rnd is None:
+        return None
+    for t in hub.tables.values():
+        if (t is not table and t.event_id == table.event_id and t.seat_of(user_id) is not None
+                and event_round(t) == rnd):
+            return t
+    return None
+
+
+def close_inactive(hub: Hub, now: float | None = None) -> list[str]:
+    """Abort every idle table past its time (see the module docstring); returns their ids."""
+    now = time.time() if now is None else now
+    out = []
+    for t in list(hub.tables.values()):
+        if any(conns for seat, conns in t.conns.items() if seat is not None):
+            t.touch()                 # a player is at the table
+        elif t.idle() and now - t.active_at >= hub.settings.table_idle_timeout:
+            t.abort("inactive")
+            hub.tables.pop(t.id, None)
+            hub.remember_finished(t)
+            tid = t.id
+
+            def write(s: Session, tid: str = tid) -> None:
+                s.execute(update(TableRow).where(TableRow.id == tid,
+                                                 TableRow.status.in_(("open", "playing")))
+                          .values(status="aborted"))
+            hub.store.append(t.gate, write)
+            out.append(tid)
+    return out
+
+
+async def sweep(hub: Hub) -> None:
+    """Run :func:`close_inactive` every quarter of the idle time (at most every minute)."""
+    every = max(0.05, min(60.0, hub.settings.table_idle_timeout / 4))
+    while True:
+        await asyncio.sleep(every)
+        try:
+            close_inactive(hub)
+        except Exception:        # pragma: no cover - keep sweeping after a bug in one table
+            log.exception("closing inactive tables failed")

@@ -1,0 +1,174 @@
+"""WebSocket connections of live tables: the outgoing queue, how the server closes a socket,
+and the sockets of each session.
+
+A :class:`Conn` is one client socket. Its texts are queued and sent by its writer task, each
+only once what caused it is committed (the table's :class:`~.store.Gate`). The server ends a
+connection with :meth:`Conn.close` and one of the close codes below; the client reconnects
+(and gets the current state) only after 4429.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import itertools
+import json
+from collections import deque
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from .errors import ws_error
+from .store import Gate
+
+#: a connection whose send queue holds this many messages is too slow and is closed
+MAX_QUEUE = 256
+
+#: WebSocket close codes and reasons the server uses
+CLOSE_SIGNED_OUT = (4401, "signed_out")      # the session the socket was opened with ended
+CLOSE_ROUND_PLAYER = (4403, "round_player")  # a player of an event round may not watch its tables
+CLOSE_NO_TABLE = (4404, "no_table")
+CLOSE_REPLACED = (4409, "replaced")          # a newer connection took this seat (§6.4)
+CLOSE_TABLE_CLOSED = (4410, "table_closed")  # the table was aborted (inactive)
+CLOSE_FLOODING = (4429, "flooding")          # kept sending after being rate-limited
+CLOSE_TOO_SLOW = (4429, "too_slow")          # did not read its messages: the queue overflowed
+
+SIGNED_OUT = ws_error("signed_out", "you signed out; this connection is closed")
+REPLACED = ws_error("replaced", "this seat was opened by a newer connection; this one is closed")
+ROUND_PLAYER = ws_error("round_player", "players of this event round may not watch its other "
+                                        "tables while their own match is being played")
+FLOODING = ws_error("flooding", "too many messages after being rate-limited; reconnect later")
+
+_opened = itertools.count()
+
+
+def _text(msg: dict[str, Any]) -> str:
+    return json.dumps(msg, ensure_ascii=False, separators=(",", ":"))
+
+
+class Conn:
+    """One WebSocket client: a queue of outgoing texts drained by its writer task.
+
+    Each text is tagged with its table's ``gate.logged`` when queued and is sent only once
+    ``gate.durable`` has reached the tag (nothing leaves before what caused it is saved);
+    :meth:`put_now` texts (storage notices) go ahead of the queue. ``session`` is the SHA-256
+    of the session token the socket was opened with; ``close_ws(code, reason)`` closes the
+    socket itself; ``opened`` orders connections (the newest keeps a seat)."""
+
+    def __init__(self, send_text: Callable[[str], Any], user_id: int | None,
+                 gate: Gate | None = None, close_ws: Callable[[int, str], Awaitable[Any]] | None = None,
+                 session: str | None = None) -> None:
+        self.send_text = send_text
+        self.close_ws = close_ws
+        self.user_id = user_id
+        self.session = session
+        self.gate = gate or Gate()
+        self.queue: deque[tuple[int, str]] = deque()
+        self.urgent: deque[str] = deque()
+        self.wake = asyncio.Event()
+        self.gate.watchers.add(self.wake)
+        self.closed = False                # nothing more is queued or listened to
+        self.close_code: int | None = None  # set when the server ends the connection
+        self.close_reason = ""
+        self.notice: str | None = None     # sent just before the close frame
+        self.task: asyncio.Task[None] | None = None
+        self.opened = next(_opened)
+
+    def start(self) -> None:
+        """Start the writer task (in the running event loop)."""
+        self.task = asyncio.get_running_loop().create_task(self.writer())
+
+    def put(self, text: str) -> None:
+        if self.closed:
+            return
+        if len(self.queue) >= MAX_QUEUE:
+            # the client does not read: what is queued is stale; it reconnects for the state
+            self.close(*CLOSE_TOO_SLOW, drop=True)
+            return
+        self.queue.append((self.gate.logged, text))
+        self.wake.set()
+
+    def put_json(self, msg: dict[str, Any]) -> None:
+        self.put(_text(msg))
+
+    def put_now(self, msg: dict[str, Any]) -> None:
+        if not self.closed:
+            self.urgent.append(_text(msg))
+            self.wake.set()
+
+    def close(self, code: int | None = None, reason: str = "", notice: dict[str, Any] | None = None,
+              drop: bool = False) -> None:
+        """Without ``code``: the client went away; the writer stops (nothing more is sent).
+        With ``code``: the server ends the connection; what is queued is still sent (unless
+        ``drop``), then ``notice`` (an error message), then the close frame with ``code`` and
+        ``reason``. ``drop`` also interrupts a send the client is not reading (the notice then
+        gets one second). Nothing is queued or listened to afterwards; a second close is a no-op."""
+        if self.closed:
+            return
+        self.closed = True
+        self.close_code, self.close_reason = code, reason
+        self.notice = None if notice is None else _text(notice)
+        if drop and self.task is not None and not self.task.done():
+            self.queue.clear()
+            self.urgent.clear()
+            self.task.cancel()
+            self.task = asyncio.get_running_loop().create_task(self._finish())
+            return
+        self.wake.set()
+
+    async def wait(self, timeout: float) -> None:
+        """Wait (at most ``timeout`` seconds) for the writer to finish."""
+        if self.task is not None:
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(asyncio.shield(self.task), timeout)
+
+    async def writer(self) -> None:
+        try:
+            while not (self.closed and self.close_code is None):
+                if self.urgent:
+                    await self.send_text(self.urgent.popleft())
+                elif self.queue and self.queue[0][0] <= self.gate.durable:
+                    await self.send_text(self.queue.popleft()[1])
+                elif self.closed and not self.queue:      # closed by the server: all sent
+                    await self._finish()
+                    return
+                else:
+                    self.wake.clear()
+                    await self.wake.wait()
+        finally:
+            if self.closed:
+                self.gate.watchers.discard(self.wake)
+
+    async def _finish(self) -> None:
+        """The notice (one second at most), then the close frame."""
+        self.gate.watchers.discard(self.wake)
+        if self.notice is not None:
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(self.send_text(self.notice), 1.0)
+        if self.close_ws is not None and self.close_code is not None:
+            with contextlib.suppress(Exception):
+                await self.close_ws(self.close_code, self.close_reason)
+
+
+class Sessions:
+    """Open sockets by the session (token SHA-256) they were opened with."""
+
+    def __init__(self) -> None:
+        self._by: dict[str, set[Conn]] = {}
+
+    def add(self, conn: Conn) -> None:
+        if conn.session is not None:
+            self._by.setdefault(conn.session, set()).add(conn)
+
+    def remove(self, conn: Conn) -> None:
+        conns = self._by.get(conn.session or "")
+        if conns is not None:
+            conns.discard(conn)
+            if not conns:
+                del self._by[conn.session]
+
+    def end(self, session: str) -> int:
+        """Signing out: close every socket of ``session`` (4401 ``signed_out``); how many."""
+        conns = self._by.pop(session, set())
+        for c in conns:
+            c.close(*CLOSE_SIGNED_OUT, notice=SIGNED_OUT)
+        return len(conns)

@@ -1,0 +1,384 @@
+"""Hostile and careless clients over real sockets: sessions that end, seats opened twice,
+floods, refusals that must be answered, trusteeship, event players watching their round, and
+accounts that open tables without end (competition.md §4.6, §6.4, §6.5)."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import subprocess
+import sys
+import time
+
+import httpx
+import pytest
+from starlette.websockets import WebSocketDisconnect
+from websockets.exceptions import ConnectionClosed
+from websockets.sync.client import connect
+
+from qipai.server import Limits
+from qipai.server.auth import SessionCache
+
+from .server_helpers import as_user, client, next_state, post, receive, signup, ws
+from .server_process import free_port, start, wait_up
+
+NO_CLOCK = {"clock": "none", "bot_delay_ms": 0}
+
+
+def closed_with(sock) -> tuple[int, str, list[dict]]:
+    """Read until the server closes the socket: (close code, reason, messages before it)."""
+    seen = []
+    with pytest.raises(WebSocketDisconnect) as e:
+        for _ in range(10_000):
+            seen.append(receive(sock))
+    return e.value.code, e.value.reason, seen
+
+
+def event(sock, kind: str) -> dict:
+    """Read until the table event ``kind`` (states and other events are passed over)."""
+    while True:
+        m = receive(sock)
+        assert m["type"] in ("state", "event", "hello"), m
+        if m["type"] == "event" and m["event"]["type"] == kind:
+            return m["event"]
+
+
+def xiangqi_vs_bot(c, token: str) -> str:
+    r = post(c, token, "/api/tables", {"game": "xiangqi", "bots": 1, "settings": NO_CLOCK})
+    assert r.status_code == 201, r.text
+    return r.json()["id"]
+
+
+def test_signing_out_closes_the_sockets_of_that_session_only(tmp_path):
+    with client(tmp_path) as c:
+        alice = signup(c, "alice")
+        other = c.post("/api/login", json={"username": "alice", "password": "correct horse"}).cookies
+        other_token = other["qipai_session"]
+        c.cookies.clear()
+        tid = xiangqi_vs_bot(c, alice)
+        with ws(c, alice, tid) as mine, ws(c, other_token, xiangqi_vs_bot(c, other_token)) as second:
+            assert next_state(mine)["seat"] == 0 and next_state(second)["seat"] == 0
+            assert post(c, alice, "/api/logout").status_code == 200
+            code, reason, seen = closed_with(mine)
+            assert (code, reason) == (4401, "signed_out")
+            assert seen[-1]["type"] == "error" and seen[-1]["error"] == "signed_out"
+            # the account's other session plays on
+            second.send_json({"type": "ping"})
+            assert receive(second)["type"] == "pong"
+        # the ended session is nobody: its cookie neither reaches the API nor takes the seat
+        assert c.get("/api/me", headers=as_user(alice)).json() == {"user": None}
+        with ws(c, alice, tid) as again:
+            assert next_state(again)["seat"] is None
+
+
+def test_a_session_read_before_sign_out_is_not_cached_after_it():
+    cache = SessionCache()
+    assert cache.get("tok") == (False, None)      # a lookup starts: the database says alice
+    cache.drop("tok")                             # meanwhile the session is signed out
+    cache.put("tok", object())                    # the lookup stores what it read
+    assert cache.get("tok") == (True, None)
+
+
+def test_a_new_connection_replaces_the_old_one_of_the_seat(tmp_path):
+    with client(tmp_path) as c:
+        alice = signup(c, "alice")
+        bob = signup(c, "bob")
+        tid = xiangqi_vs_bot(c, alice)
+        other = xiangqi_vs_bot(c, bob)
+        with ws(c, alice, other) as watching, ws(c, alice, tid) as old:
+            assert next_state(watching)["seat"] is None
+            first = next_state(old)
+            with ws(c, alice, tid) as new:
+                state = next_state(new)
+                assert state["seat"] == 0 and state["seq"] == first["seq"]
+                code, reason, seen = closed_with(old)
+                assert (code, reason) == (4409, "replaced")
+                assert seen[-1]["error"] == "replaced"
+                new.send_json({"type": "move", "seq": state["seq"], "action": "h2e2"})
+                assert next_state(new)["seq"] == state["seq"] + 1
+                # watching another table with the same account is not affected
+                watching.send_json({"type": "ping"})
+                while (m := receive(watching))["type"] != "pong":
+                    assert m["type"] in ("state", "event")
+
+
+def test_a_flood_closes_the_socket_and_a_reconnect_gets_the_state(tmp_path):
+    limits = Limits(moves_account=(10.0, 20), moves_ip=(50.0, 100), api_ip=(1000.0, 1000),
+                    signup_ip=(100.0, 100))
+    with client(tmp_path, limits=limits) as c:
+        alice = signup(c, "alice")
+        tid = xiangqi_vs_bot(c, alice)
+        with ws(c, alice, tid) as sock:
+            state = next_state(sock)
+            for _ in range(10_000):
+                sock.send_json({"type": "ping"})
+            code, reason, seen = closed_with(sock)
+            assert (code, reason) == (4429, "flooding")
+            assert any(m.get("error") == "rate_limited" for m in seen)
+            assert seen[-1]["error"] == "flooding"
+        with ws(c, alice, tid) as sock:
+            assert receive(sock)["type"] == "hello"
+            again = next_state(sock)
+            assert again["seat"] == 0 and again["seq"] == state["seq"]
+
+
+def test_every_refused_draw_message_is_answered_with_a_code(tmp_path):
+    with client(tmp_path) as c:
+        alice, bob = signup(c, "alice"), signup(c, "bob")
+        tid = post(c, alice, "/api/tables", {"game": "xiangqi", "settings": {"clock": "none"}}).json()["id"]
+        assert post(c, bob, f"/api/tables/{tid}/sit").status_code == 200
+        with ws(c, alice, tid) as red, ws(c, bob, tid) as black:
+            s = next_state(red)
+            next_state(black)
+
+            def error(sock) -> str:
+                while (m := receive(sock))["type"] != "error":
+                    assert m["type"] in ("state", "event")
+                return m["error"]
+
+            for kind in ("draw_decline", "draw_accept"):
+                black.send_json({"type": kind})
+                assert error(black) == "no_draw_offer"
+            red.send_json({"type": "move", "seq": s["seq"], "action": "h2e2"})
+            next_state(red)
+            s = next_state(black)
+            red.send_json({"type": "draw_offer"})          # during the opponent's turn: at once
+            red.send_json({"type": "draw_offer"})
+            assert error(red) == "draw_offer_open"
+            red.send_json({"type": "draw_decline"})         # one's own offer is not declined
+            assert error(red) == "no_draw_offer"
+            black.send_json({"type": "draw_decline"})
+            event(black, "draw_declined")
+            black.send_json({"type": "move", "seq": s["seq"], "action": "h9g7"})
+            s = next_state(red)
+            while s["to_act"] != [0]:
+                s = next_state(red)
+            red.send_json({"type": "draw_offer"})          # on one's own turn: held for the move
+            event(red, "draw_offer_held")
+            red.send_json({"type": "move", "seq": s["seq"], "action": "h0g2"})
+            assert error(red) == "draw_offer_cooldown"
+        doudizhu = post(c, alice, "/api/tables", {"game": "doudizhu", "bots": 2,
+                                                  "settings": {"clock": "none", **NO_CLOCK}}).json()["id"]
+        with ws(c, alice, doudizhu) as sock:
+            next_state(sock)
+            sock.send_json({"type": "draw_offer"})
+            assert error(sock) == "draw_not_allowed"
+
+
+FAST_CARDS = {"move_cap": "400ms", "on_cap": "auto", "trustee_after": 2, "trustee_delay": "400ms"}
+
+
+def test_trusteeship_is_announced_and_a_player_resumes_the_seat(tmp_path):
+    with client(tmp_path) as c:
+        alice = signup(c, "alice")
+        r = post(c, alice, "/api/tables", {"game": "doudizhu", "bots": 2, "settings": {
+            "clock": FAST_CARDS, "bot_delay_ms": 0, "spectator_delay_ms": 0}})
+        tid = r.json()["id"]
+        with ws(c, alice, tid) as seat, ws(c, None, tid) as watcher:
+            next_state(seat)
+            seat.send_json({"type": "resume"})            # not in trusteeship: refused, answered
+            m = receive(seat)
+            while m["type"] != "error":
+                m = receive(seat)
+            assert m["error"] == "not_in_trusteeship"
+            # alice answers nothing: her second timeout in a row puts her seat in trusteeship
+            on = event(seat, "trusteeship")
+            assert on["on"] is True and on["seat"] == 0 and on["why"] == "timeouts"
+            assert event(watcher, "trusteeship") == on
+            seat.send_json({"type": "resume"})
+            off = event(seat, "trusteeship")
+            assert off == {**off, "on": False, "seat": 0, "why": "resume"}
+            assert event(watcher, "trusteeship") == off
+            # back in her own hands: two more timeouts put the seat back in trusteeship
+            again = event(seat, "trusteeship")
+            assert again["on"] is True and again["t"] > off["t"]
+            assert event(watcher, "trusteeship") == again
+            # and her own action takes it back too
+            m = next_state(seat)
+            while 0 not in m["to_act"] or m["result"]:
+                m = next_state(seat)
+            seat.send_json({"type": "move", "seq": m["seq"], "turn": m["turn"], "action": m["legal"][0]})
+            back = event(seat, "trusteeship")
+            assert back == {**back, "on": False, "seat": 0, "why": "action"}
+            assert event(watcher, "trusteeship") == back
+
+
+def test_a_player_of_an_event_round_may_not_watch_its_other_tables(tmp_path):
+    with client(tmp_path, spectator_delay_ms=0, bot_delay_ms=0) as c:
+        boss = signup(c, "boss")
+        people = {n: signup(c, n) for n in ("alice", "bob", "carol", "dave")}
+        body = {"preset": "s3_xiangqi", "name": "Club", "event_id": "club", "players": list(people)}
+        assert post(c, boss, "/api/events", body).status_code == 201
+        tables = post(c, boss, "/api/events/club/start").json()["tables"]
+        assert len(tables) == 2
+        seats = {t: [s["name"] for s in c.get(f"/api/tables/{t}").json()["seats"]] for t in tables}
+        mine = next(t for t in tables if "alice" in seats[t])
+        other = next(t for t in tables if t != mine)
+        with ws(c, people["alice"], other) as sock:
+            m = receive(sock)
+            assert m["error"] == "round_player"
+            code, reason, _ = closed_with(sock)
+            assert (code, reason) == (4403, "round_player")
+        with ws(c, boss, other) as sock, ws(c, None, other) as anyone:   # others may watch
+            assert next_state(sock)["seat"] is None and next_state(anyone)["seat"] is None
+        with ws(c, people["alice"], mine) as sock:            # her own table, of course
+            assert next_state(sock)["seat"] is not None
+            sock.send_json({"type": "resign"})
+            while not next_state(sock).get("record"):
+                pass
+        with ws(c, people["alice"], other) as sock:           # her match is over: she may watch
+            assert next_state(sock)["seat"] is None
+
+
+def test_an_account_has_a_bounded_number_of_open_tables(tmp_path):
+    with client(tmp_path, max_open_tables=3) as c:
+        alice, bob = signup(c, "alice"), signup(c, "bob")
+        made = [post(c, alice, "/api/tables", {"game": "xiangqi", "sit": False}) for _ in range(4)]
+        assert [r.status_code for r in made] == [201, 201, 201, 409]
+        assert made[3].json()["error"] == "too_many_tables" and "3" in made[3].json()["message"]
+        assert post(c, bob, "/api/tables", {"game": "xiangqi"}).status_code == 201   # others may
+        # a finished table no longer counts
+        tid = made[0].json()["id"]
+        assert post(c, alice, f"/api/tables/{tid}/sit").status_code == 200
+        assert post(c, alice, f"/api/tables/{tid}/bot", {}).status_code == 200
+        with ws(c, alice, tid) as sock:
+            next_state(sock)
+            sock.send_json({"type": "resign"})
+            while not next_state(sock).get("record"):
+                pass
+        assert post(c, alice, "/api/tables", {"game": "xiangqi", "sit": False}).status_code == 201
+
+
+def test_idle_tables_are_aborted_and_never_resumed(tmp_path):
+    idle = 0.6
+    with client(tmp_path, table_idle_timeout=idle) as c:
+        alice = signup(c, "alice")
+        untimed = xiangqi_vs_bot(c, alice)                         # no clock: waits for alice
+        empty = post(c, alice, "/api/tables", {"game": "xiangqi", "sit": False}).json()["id"]
+        timed = post(c, alice, "/api/tables", {"game": "xiangqi", "bots": 1,
+                                               "settings": {"clock": "board_default"}}).json()["id"]
+        with ws(c, None, untimed) as watcher:
+            assert next_state(watcher)["status"] == "playing"
+            ended = event(watcher, "aborted")
+            assert ended["reason"] == "inactive"
+            m = receive(watcher)
+            assert m["type"] == "table" and m["table"]["status"] == "aborted"
+            code, reason, _ = closed_with(watcher)
+            assert (code, reason) == (4410, "table_closed")
+        for _ in range(50):
+            if empty not in {t["id"] for t in c.get("/api/tables").json()}:
+                break
+            time.sleep(0.05)
+        lobby = {t["id"]: t["status"] for t in c.get("/api/tables").json()}
+        assert untimed not in lobby and empty not in lobby
+        assert lobby[timed] == "playing"            # a clock keeps it going: not idle
+        assert c.get(f"/api/tables/{untimed}").json()["status"] == "aborted"
+    with client(tmp_path, table_idle_timeout=idle) as c:          # a restart resumes neither
+        lobby = {t["id"] for t in c.get("/api/tables").json()}
+        assert untimed not in lobby and empty not in lobby and timed in lobby
+
+
+def test_a_seated_player_keeps_an_untimed_table_alive(tmp_path):
+    with client(tmp_path, table_idle_timeout=0.3) as c:
+        alice = signup(c, "alice")
+        tid = xiangqi_vs_bot(c, alice)
+        with ws(c, alice, tid) as sock:
+            next_state(sock)
+            time.sleep(1.0)
+            sock.send_json({"type": "ping"})
+            assert receive(sock)["type"] == "pong"
+        assert c.get(f"/api/tables/{tid}").json()["status"] == "playing"
+
+
+# ----- the same against a real `qipai serve` process, with the `websockets` client ------------
+@contextlib.contextmanager
+def real_server(tmp_path, limits: str = ""):
+    """``qipai serve`` (or, given ``limits``, a Python expression of :class:`Limits`, the same
+    server started by :func:`qipai.server.serve` with those limits) as a separate process."""
+    port = free_port()
+    if limits:
+        code = ("from qipai.server import Limits, Settings, serve; "
+                f"serve('127.0.0.1', {port}, Settings(database_url='sqlite:///{tmp_path}/qipai.db', "
+                f"limits={limits}))")
+        proc = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE,
+                                stderr=subprocess.PIPE, text=True)
+    else:
+        proc = start(tmp_path, port)
+    try:
+        wait_up(port)
+        yield port
+    finally:
+        proc.terminate()
+        proc.communicate(timeout=30)
+
+
+def real_table(port: int, name: str) -> tuple[httpx.Client, str, str]:
+    """A signed-in HTTP client, its session token, and its new untimed xiangqi table (vs a bot)."""
+    http = httpx.Client(base_url=f"http://127.0.0.1:{port}")
+    r = http.post("/api/signup", json={"username": name, "password": "correct horse"})
+    assert r.status_code == 201, r.text
+    r = http.post("/api/tables", json={"game": "xiangqi", "bots": 1, "settings": NO_CLOCK})
+    assert r.status_code == 201, r.text
+    return http, http.cookies["qipai_session"], r.json()["id"]
+
+
+def real_ws(port: int, token: str, tid: str):
+    return connect(f"ws://127.0.0.1:{port}/ws/tables/{tid}", additional_headers=as_user(token),
+                   open_timeout=10)
+
+
+def real_state(sock) -> dict:
+    while (m := json.loads(sock.recv(timeout=10)))["type"] != "state":
+        assert m["type"] in ("hello", "event"), m
+    return m
+
+
+def real_close(sock) -> tuple[int, str, list[dict]]:
+    seen = []
+    with pytest.raises(ConnectionClosed) as e:
+        for _ in range(20_000):
+            seen.append(json.loads(sock.recv(timeout=10)))
+    return e.value.rcvd.code, e.value.rcvd.reason, seen
+
+
+def test_signing_out_closes_a_socket_of_a_real_server(tmp_path):
+    with real_server(tmp_path) as port:
+        http, token, tid = real_table(port, "alice")
+        with real_ws(port, token, tid) as sock:
+            assert real_state(sock)["seat"] == 0
+            assert http.post("/api/logout").status_code == 200
+            code, reason, seen = real_close(sock)
+            assert (code, reason) == (4401, "signed_out") and seen[-1]["error"] == "signed_out"
+
+
+def blast_then_reconnect(tmp_path, limits: str, message: str, count: int,
+                         pause: float = 0.0) -> tuple[int, str, list[dict]]:
+    """Send ``count`` copies of ``message`` to a real server without reading (and go on not
+    reading for ``pause`` seconds), read until it closes the socket, and check that a reconnect
+    gets the current state. Returns the close."""
+    with real_server(tmp_path, limits) as port:
+        _http, token, tid = real_table(port, "alice")
+        with real_ws(port, token, tid) as sock:
+            state = real_state(sock)
+            with contextlib.suppress(ConnectionClosed):
+                for _ in range(count):
+                    sock.send(message)
+            time.sleep(pause)
+            closed = real_close(sock)
+        with real_ws(port, token, tid) as sock:
+            again = real_state(sock)
+            assert again["seat"] == 0 and again["seq"] == state["seq"]
+    return closed
+
+
+def test_a_flood_closes_a_socket_of_a_real_server_and_a_reconnect_gets_the_state(tmp_path):
+    code, reason, seen = blast_then_reconnect(tmp_path, "", '{"type":"ping"}', 10_000)
+    assert (code, reason) == (4429, "flooding")
+    assert seen[-1]["error"] == "flooding"         # the rate_limited answers still queued are dropped
+
+
+def test_a_client_that_does_not_read_is_closed_and_a_reconnect_gets_the_state(tmp_path):
+    # no rate limit: every sync is answered with the whole state, and nothing is read meanwhile
+    unlimited = "Limits(moves_account=(1e6, 1_000_000), moves_ip=(1e6, 1_000_000))"
+    code, reason, seen = blast_then_reconnect(tmp_path, unlimited, '{"type":"sync"}', 20_000, pause=3)
+    assert (code, reason) == (4429, "too_slow") and len(seen) < 20_000
