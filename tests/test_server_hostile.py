@@ -382,3 +382,21 @@ def test_a_client_that_does_not_read_is_closed_and_a_reconnect_gets_the_state(tm
     unlimited = "Limits(moves_account=(1e6, 1_000_000), moves_ip=(1e6, 1_000_000))"
     code, reason, seen = blast_then_reconnect(tmp_path, unlimited, '{"type":"sync"}', 20_000, pause=3)
     assert (code, reason) == (4429, "too_slow") and len(seen) < 20_000
+
+
+def test_a_timed_game_paused_by_failing_storage_is_not_idle(tmp_path):
+    with client(tmp_path, storage_faults=True, storage_wait=0.5, table_idle_timeout=0.3) as c:
+        red, black = signup(c, "red"), signup(c, "black")
+        timed = {"game": "xiangqi", "settings": {"clock": "board_default"}}
+        tid = post(c, red, "/api/tables", timed).json()["id"]
+        post(c, black, f"/api/tables/{tid}/sit")
+        fault = tmp_path / "qipai.db.fault"
+        with ws(c, red, tid) as sock:
+            next_state(sock)
+            fault.write_text("full")
+            sock.send_json({"type": "move", "seq": 0, "action": "h2e2"})
+            while receive(sock)["type"] != "paused":
+                pass
+        time.sleep(1.0)                      # nobody at the table, no deadline while paused
+        assert tid in {t["id"] for t in c.get("/api/tables").json()}
+        fault.unlink()

@@ -237,8 +237,8 @@ class LiveTable:
 
     def idle(self) -> bool:
         """Nothing can happen here without a person: the table is open, or its game has no
-        pending deadline. Event tables are never idle."""
-        if self.event_id is not None:
+        pending deadline. Event tables, and games paused because storage fails, are never idle."""
+        if self.event_id is not None or self.storage_paused:
             return False
         if self.status == "open":
             return True
