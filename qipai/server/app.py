@@ -46,6 +46,7 @@ from .conns import (
 from .errors import ApiError, ws_error
 from .guard import Guard, SafetyNet, allowed_origins
 from .models import RecordPlayer, RecordRow, UserRow
+from .probe import Probe
 from .ratelimit import RateLimit
 from .store import StorageUnavailable
 from .tables import Hub
@@ -134,11 +135,16 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @asynccontextmanager
     async def lifespan(app: FastAPI):
+        probe = Probe(settings.probe_file) if settings.probe_file else None
+        if probe:
+            probe.start()
         await hub.start()
         await app.state.events.resume()       # seat what the started event rounds need now
         yield
         await hub.stop()
         app.state.events.close()
+        if probe:
+            probe.stop()
 
     app = FastAPI(title="qipai", version=qipai.__version__, lifespan=lifespan,
                   description="Referee engine and competition server for Chinese board and card games")

@@ -48,6 +48,7 @@ class Settings:
     # (uvicorn's forwarded_allow_ips: comma-separated addresses or networks, "*" for any);
     # None: $FORWARDED_ALLOW_IPS, else 127.0.0.1 and ::1
     forwarded_allow_ips: str | None = None
+    probe_file: str | None = None      # load tests: write the event loop's lag here (server/probe.py)
 
 
 def env_list(name: str) -> tuple[str, ...]:
