@@ -400,3 +400,16 @@ def test_a_timed_game_paused_by_failing_storage_is_not_idle(tmp_path):
         time.sleep(1.0)                      # nobody at the table, no deadline while paused
         assert tid in {t["id"] for t in c.get("/api/tables").json()}
         fault.unlink()
+
+
+def test_sitting_down_with_two_sockets_open_keeps_the_newest_for_the_seat(tmp_path):
+    with client(tmp_path) as c:
+        alice, bob = signup(c, "alice"), signup(c, "bob")
+        tid = post(c, bob, "/api/tables", {"game": "xiangqi", "settings": NO_CLOCK}).json()["id"]
+        with ws(c, alice, tid) as older, ws(c, alice, tid) as newer:
+            assert receive(older)["seat"] is None and receive(newer)["seat"] is None
+            assert post(c, alice, f"/api/tables/{tid}/sit").status_code == 200   # the game starts
+            code, reason, seen = closed_with(older)
+            assert (code, reason) == (4409, "replaced") and seen[-1]["error"] == "replaced"
+            state = next_state(newer)
+            assert state["seat"] == 1 and state["status"] == "playing"

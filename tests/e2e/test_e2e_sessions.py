@@ -1,0 +1,47 @@
+"""The table page and the server's session rules in a real browser: a seat opened in a second
+tab closes the first one for good (no reconnect loop), and a player in trusteeship takes the
+seat back with one click."""
+
+from __future__ import annotations
+
+from .test_e2e_play import sign_up
+
+FAST_CARDS = {"move_cap": "400ms", "on_cap": "auto", "trustee_after": 2, "trustee_delay": "400ms"}
+
+
+def new_table(page, body: dict) -> str:
+    """Create a table from the page (its cookie and origin); the table id."""
+    return page.evaluate("""async (body) => {
+        const r = await fetch("/api/tables", {method: "POST", headers: {"Content-Type": "application/json"},
+                                              body: JSON.stringify(body)});
+        return (await r.json()).id;
+    }""", body)
+
+
+def test_a_second_tab_takes_the_seat_and_the_first_stays_closed(server, browser):
+    ctx = browser.new_context()
+    first = ctx.new_page()
+    sign_up(first, server, "twotabs")
+    tid = new_table(first, {"game": "xiangqi", "bots": 1, "settings": {"clock": "none", "bot_delay_ms": 0}})
+    first.goto(f"{server}/tables/{tid}")
+    first.wait_for_selector('#status[data-seq="0"]')
+    second = ctx.new_page()
+    second.goto(f"{server}/tables/{tid}")
+    second.wait_for_selector('#status[data-seq="0"]')
+    first.wait_for_function('document.querySelector("#status").textContent === "replaced"')
+    first.wait_for_timeout(1500)                 # longer than the first reconnect delay
+    assert first.inner_text("#status") == "replaced"
+    ctx.close()
+
+
+def test_a_player_in_trusteeship_takes_the_seat_back(server, browser):
+    ctx = browser.new_context()
+    page = ctx.new_page()
+    sign_up(page, server, "trustee")
+    tid = new_table(page, {"game": "doudizhu", "bots": 2,
+                           "settings": {"clock": FAST_CARDS, "bot_delay_ms": 0}})
+    page.goto(f"{server}/tables/{tid}")
+    page.wait_for_selector("#takeback", timeout=20_000)   # two timeouts in a row: trusteeship
+    page.click("#takeback")
+    page.wait_for_selector("#takeback", state="detached", timeout=5_000)
+    ctx.close()
