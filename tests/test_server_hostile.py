@@ -413,3 +413,21 @@ def test_sitting_down_with_two_sockets_open_keeps_the_newest_for_the_seat(tmp_pa
             assert (code, reason) == (4409, "replaced") and seen[-1]["error"] == "replaced"
             state = next_state(newer)
             assert state["seat"] == 1 and state["status"] == "playing"
+
+
+def test_leaving_trusteeship_is_in_the_action_log_and_survives_a_restart(tmp_path):
+    settings = {"clock": FAST_CARDS, "bot_delay_ms": 0, "spectator_delay_ms": 0}
+    with client(tmp_path) as c:
+        alice = signup(c, "alice")
+        body = {"game": "doudizhu", "bots": 2, "settings": settings}
+        tid = post(c, alice, "/api/tables", body).json()["id"]
+        with ws(c, alice, tid) as seat:
+            assert event(seat, "trusteeship")["on"] is True
+            seat.send_json({"type": "resume"})
+            off = event(seat, "trusteeship")
+            assert off["on"] is False
+            before = [e for e in c.app.state.hub.tables[tid].runner.events if e["type"] == "trusteeship"]
+    with client(tmp_path) as c:                  # rebuilt from the log: the same announcements
+        runner = c.app.state.hub.tables[tid].runner
+        again = [e for e in runner.events if e["type"] == "trusteeship"]
+        assert again[:len(before)] == before and before[-1] == off
