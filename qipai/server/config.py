@@ -29,7 +29,7 @@ class Limits:
 class Settings:
     database_url: str | None = None    # None: the default SQLite file in the data directory
     limits: Limits = field(default_factory=Limits)
-    storage_stall: float = 1.0         # a commit slower than this (s) pauses the games
+    storage_stall: float = 2.0         # a commit slower than this (s) pauses the games
     storage_wait: float = 3.0          # a request retries failing writes this long (s), then 503
     storage_faults: bool = False       # test hook: writes fail while <database>.fault exists
     spectator_delay_ms: int = 10_000   # default delay for spectators of hidden-information games

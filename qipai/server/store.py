@@ -37,12 +37,12 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
 
-from sqlalchemy import event, insert
+from sqlalchemy import bindparam, delete, event, insert, update
 from sqlalchemy.exc import DBAPIError, OperationalError
 from sqlalchemy.orm import Session, sessionmaker
 
 from .errors import ApiError
-from .models import ActionRow
+from .models import ActionRow, TableRow
 
 log = logging.getLogger("qipai.server")
 T = TypeVar("T")
@@ -94,13 +94,51 @@ class Gate:
             self.watchers.discard(ev)
 
 
+class NewTable:
+    """Write: insert a new ``tables`` row (``values``: its columns)."""
+
+    __slots__ = ("values",)
+
+    def __init__(self, values: dict[str, Any]) -> None:
+        self.values = values
+
+
+class TableUpdate:
+    """Write: a table's seats, status, seed and settings (never a finished table's)."""
+
+    __slots__ = ("table_id", "values")
+
+    def __init__(self, table_id: str, values: dict[str, Any]) -> None:
+        self.table_id = table_id
+        self.values = values
+
+
+class DropTable:
+    """Write: remove a table that never started."""
+
+    __slots__ = ("table_id",)
+
+    def __init__(self, table_id: str) -> None:
+        self.table_id = table_id
+
+
+Op = dict[str, Any] | NewTable | TableUpdate | DropTable | Callable[[Session], Any] | None
+
+#: the update of a table row, run for many rows at once
+_TABLE_UPDATE = (update(TableRow.__table__)
+                 .where(TableRow.__table__.c.id == bindparam("b_id"),
+                        TableRow.__table__.c.status != "finished")
+                 .values({c: bindparam(c) for c in ("seats", "status", "seed", "settings")}))
+
+
 class Entry:
-    """One pending write: an ``actions`` row (dict), a function of the session, or None (a
-    journal entry found to change nothing; it is counted but not written)."""
+    """One pending write: an ``actions`` row (dict), a new, changed or removed table, a
+    function of the session, or None (a journal entry found to change nothing; it is counted
+    but not written)."""
 
     __slots__ = ("gate", "tag", "op")
 
-    def __init__(self, gate: Gate, tag: int, op: dict[str, Any] | Callable[[Session], Any] | None):
+    def __init__(self, gate: Gate, tag: int, op: Op):
         self.gate = gate
         self.tag = tag
         self.op = op
@@ -109,7 +147,7 @@ class Entry:
 class Store:
     """The ordered writer of one server. See the module docstring."""
 
-    def __init__(self, db: sessionmaker[Session], stall: float = 1.0, request_wait: float = 3.0) -> None:
+    def __init__(self, db: sessionmaker[Session], stall: float = 2.0, request_wait: float = 3.0) -> None:
         self.db = db
         self.stall = stall                  # seconds a commit may take before the store is "down"
         self.request_wait = request_wait    # seconds a request retries a failing write
@@ -145,9 +183,12 @@ class Store:
     async def drain(self) -> None:
         """Until everything appended so far is durable."""
         while self.pending or (self._idle is not None and not self._idle.is_set()):
-            await self._idle.wait() if not self.pending else asyncio.sleep(0.01)
+            if self.pending:
+                await asyncio.sleep(0.01)           # the writer takes them at its next turn
+            else:
+                await self._idle.wait()
 
-    def append(self, gate: Gate, op: dict[str, Any] | Callable[[Session], Any] | None) -> Entry:
+    def append(self, gate: Gate, op: Op) -> Entry:
         """Queue a write for ``gate``'s table; returns the entry (its ``op`` may still be set to
         None before the writer runs, when it turned out to change nothing)."""
         gate.logged += 1
@@ -211,20 +252,41 @@ class Store:
             return batch
 
     def _write(self, batch: list[Entry]) -> None:
+        """One transaction for ``batch``, grouped by kind so each kind is one statement run for
+        many rows: new tables, then table updates (the last one per table: each holds the whole
+        row), removed tables, log rows, and finally the other writes in their order."""
+        inserts: list[dict[str, Any]] = []
+        updates: dict[str, dict[str, Any]] = {}
+        deletes: list[str] = []
         rows: list[dict[str, Any]] = []
+        others: list[Callable[[Session], Any]] = []
+        for e in batch:
+            op = e.op
+            if op is None:
+                continue
+            if isinstance(op, dict):
+                rows.append(op)
+            elif isinstance(op, NewTable):
+                inserts.append(op.values)
+            elif isinstance(op, TableUpdate):
+                updates.pop(op.table_id, None)           # a later update replaces it
+                updates[op.table_id] = {"b_id": op.table_id, **op.values}
+            elif isinstance(op, DropTable):
+                deletes.append(op.table_id)
+            else:
+                others.append(op)
         with self.db.begin() as s:
-            for e in batch:
-                if e.op is None:
-                    continue
-                if isinstance(e.op, dict):
-                    rows.append(e.op)
-                    continue
-                if rows:
-                    s.execute(insert(ActionRow), rows)
-                    rows = []
-                e.op(s)
+            conn = s.connection()
+            if inserts:
+                conn.execute(insert(TableRow), inserts)
+            if updates:
+                conn.execute(_TABLE_UPDATE, list(updates.values()))
+            if deletes:
+                conn.execute(delete(TableRow).where(TableRow.id.in_(deletes)))
             if rows:
-                s.execute(insert(ActionRow), rows)
+                conn.execute(insert(ActionRow), rows)
+            for fn in others:
+                fn(s)
 
     def _set_down(self, down: bool, why: str) -> None:
         if down == self.down:

@@ -25,7 +25,7 @@ import zlib
 from collections.abc import Callable
 from typing import Any
 
-from sqlalchemy import delete, insert, select, update
+from sqlalchemy import insert, select, update
 from sqlalchemy.orm import Session, sessionmaker
 
 from qipai.bots import bot_names, make_bot
@@ -41,7 +41,7 @@ from .conns import CLOSE_REPLACED, CLOSE_TABLE_CLOSED, REPLACED, Conn, Sessions
 from .errors import ApiError, ws_error
 from .journal import ALLOWANCE, JournalRunner, replay, restart_turns
 from .models import ActionRow, RecordPlayer, RecordRow, TableRow, now_iso
-from .store import Entry, Gate, Store, faults_enabled, install_fault_hook
+from .store import DropTable, Entry, Gate, NewTable, Store, TableUpdate, faults_enabled, install_fault_hook
 
 log = logging.getLogger("qipai.server")
 
@@ -210,12 +210,7 @@ class LiveTable:
         """Queue a write of the table's seats, status, seed and settings."""
         vals = {"seats": [dict(x) if x else None for x in self.seats], "status": self.status,
                 "seed": self.row_seed(), "settings": dict(self.settings)}
-        tid = self.id
-
-        def write(s: Session) -> None:
-            s.execute(update(TableRow).where(TableRow.id == tid, TableRow.status != "finished")
-                      .values(**vals))
-        return self.hub.store.append(self.gate, write)
+        return self.hub.store.append(self.gate, TableUpdate(self.id, vals))
 
     def journal(self, kind: str, seat: int | None, action: str | None, t: int,
                 data: dict[str, Any] | None) -> Entry:
@@ -652,7 +647,7 @@ class Hub:
         row = self.new_row(owner_id, game_id, options, settings, num_seats)
         table = self.adopt(row)
         vals = row_values(row)
-        self.store.append(table.gate, lambda s: s.execute(insert(TableRow), [vals]))
+        self.store.append(table.gate, NewTable(vals))
         return table
 
     def adopt(self, row: TableRow) -> LiveTable:
@@ -708,8 +703,7 @@ class Hub:
         """Forget a table that has not started (a creation request that failed half-way)."""
         assert t.runner is None
         self.tables.pop(t.id, None)
-        tid = t.id
-        self.store.append(t.gate, lambda s: s.execute(delete(TableRow).where(TableRow.id == tid)))
+        self.store.append(t.gate, DropTable(t.id))
 
     def get(self, table_id: str) -> LiveTable:
         table = self.tables.get(table_id) or self.finished.get(table_id)
