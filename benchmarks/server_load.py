@@ -172,6 +172,8 @@ async def one_game(base: str, tid: str, cookie: dict[str, str], think: float, un
                     sent_at = None
                     await ws.send(json.dumps({"type": "sync"}))
                 continue
+            if kind == "commitment":      # the deal waits for this seat's nonce (§6.1)
+                await ws.send(json.dumps({"type": "nonce", "nonce": f"{rng.getrandbits(128):032x}"}))
             if kind != "state":
                 continue
             seq = msg["seq"]

@@ -159,6 +159,28 @@ def replay_cmd(
         raise typer.Exit(1)
 
 
+@app.command("verify")
+def verify_cmd(
+    record: Annotated[Path, typer.Argument(
+        help="A finished game's qipai JSON record (as downloaded, or the /api/records/{id} answer).")],
+) -> None:
+    """Re-derive every deal of a record from its revealed secret and nonces (competition.md §6.1,
+    docs/fairness.md), check the commitment, deal again and say whether each deal matches.
+    Exit status 1 when one does not (or the record has nothing to check), 2 when it cannot be read."""
+    from qipai.competition.verify import load_record, verify_record
+
+    try:
+        rec = load_record(record.read_bytes())
+    except (OSError, ValueError, QipaiError) as e:
+        _fail(f"{record}: cannot read a record: {e}")
+    checks = verify_record(rec)
+    for c in checks:
+        where = f"deal {c.deal} attempt {c.attempt}" if c.deal else "record"
+        console.print(f"{'OK  ' if c.ok else 'FAIL'} {where}: {c.message}", markup=False)
+    if not all(c.ok for c in checks):
+        raise typer.Exit(1)
+
+
 @app.command("export")
 def export_cmd(
     file: Annotated[Path, typer.Argument(help="A record file (any supported format).")],

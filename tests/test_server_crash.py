@@ -39,6 +39,8 @@ async def play(port: int, table: str, cookie: dict[str, str], acked: dict[int, s
         async with websockets.connect(uri, additional_headers=cookie) as ws:
             async for text in ws:
                 msg = json.loads(text)
+                if msg["type"] == "commitment":     # the deal waits for this seat's nonce
+                    await ws.send(json.dumps({"type": "nonce", "nonce": f"{rng.getrandbits(128):032x}"}))
                 if msg["type"] != "state":
                     continue
                 if msg["seq"]:

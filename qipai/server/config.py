@@ -37,6 +37,9 @@ class Settings:
     # the least time a private window (4A4's 叉/勾) stays open, whoever could answer it; answers
     # are applied only then, so its closing time does not tell who could claim (fouafour §3.4)
     private_window_ms: int = 2000
+    # how long a table waits, after sending its seats the commitment to its match secret, for
+    # their nonces before it deals (competition.md §6.1: 10 s); 0 deals at once
+    nonce_window_ms: int = 10_000
     organizers: tuple[str, ...] = ()   # usernames that get the organizer role when they sign up
     first_user_organizer: bool = True  # the first account of a fresh server is an organizer
     max_open_tables: int = 10          # tables an account created that are open or playing

@@ -111,6 +111,8 @@ class EventWork:
                 standings = d.standings()
             return {"id": ev.id, "name": ev.name, "preset": ev.preset, "game": ev.game, "status": ev.status,
                     "commitment": ev.commitment, "created": ev.created, "stage": d.stage,
+                    # §6.1: the event's secret (all its draws, lots, seats and deals) once it ends
+                    "secret": ev.secret if ev.status == "finished" else None,
                     "current_round": d.current_round(), "started_round": ev.started_round or 0,
                     "entrants": [{"id": e.entrant_id, "name": e.name, "bot": e.bot, "draw": e.draw,
                                   "status": e.status} for e in ev.entrants],

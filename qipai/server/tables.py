@@ -29,13 +29,13 @@ from sqlalchemy import insert, select, update
 from sqlalchemy.orm import Session, sessionmaker
 
 from qipai.bots import bot_names, make_bot
-from qipai.core import Record, commitment, load, new_seed
+from qipai.core import Record, load
 from qipai.core.errors import OptionError, QipaiError
 from qipai.core.registry import game_class
 from qipai.match import BotPlayer, Move, Player, RealTime, clock_preset
 from qipai.match.players import MAX_LISTED, AcceptDraw, DeclineDraw, OfferDraw, Pause, Reclaim, Resign, Resume
 
-from . import conduct
+from . import conduct, fairness
 from .config import Settings
 from .conns import CLOSE_REPLACED, CLOSE_TABLE_CLOSED, REPLACED, Conn, Sessions
 from .errors import ApiError, ws_error
@@ -122,16 +122,23 @@ class LiveTable:
         return {
             "id": self.id, "game": self.game_id, "options": self.options, "num_seats": self.num_seats,
             "seats": [dict(s) if s else None for s in self.seats], "status": self.status,
-            # the origin holds the deal's seed: published as "seed" only once the game is over
-            "settings": {k: v for k, v in self.settings.items() if k != "origin"},
+            # the origin holds the deal's seed and "rng" the match secret (§6.1): published as
+            # "seed" and "secret" only once the game is over
+            "settings": {k: v for k, v in self.settings.items() if k not in ("origin", "rng")},
             "event": self.event_id, "created": self.created,
-            "commitment": commitment(self.seed) if self.seed else None,
+            "commitment": self.commitment(),
             "seed": self.seed if self.status == "finished" else None,
+            "secret": self.settings.get("rng", {}).get("secret") if self.status == "finished" else None,
             # progress of a hidden-information game is news too: only once it is over
             "plies": (len(state.log) if state and not (self.hidden and self.status == "playing") else None),
             "record": self.record_id,
             "spectators": len(self.conns.get(None, ())),
         }
+
+    def commitment(self) -> str | None:
+        """The commitment to this table's match secret (§6.1), or None (an event's table: its
+        games' seeds come from the event's secret, committed when the event was announced)."""
+        return self.settings.get("rng", {}).get("commitment")
 
     def row_seed(self) -> str | None:
         """The seed for the ``tables.seed`` column (a longer event seed stays in the settings)."""
@@ -279,19 +286,80 @@ class LiveTable:
         people = any("bot" not in s for s in self.seats if s)
         runner = TableRunner(self.game, self._players(), clock=self.settings["clock"], time=time,
                              state=state, names=[s["name"] for s in self.seats],
-                             meta={"table": self.id, "commitment": commitment(self.seed)},
+                             meta={"table": self.id, "commitment": self.commitment()},
                              draw_offers="allowed",
                              private_hold=self.hub.settings.private_window_ms if people else 0)
         runner.table = self
         return runner
 
     def start(self) -> None:
-        """Every seat is taken: deal (from a fresh seed, committed first) and play."""
+        """Every seat is taken. An event's game deals from the seed the event gave it; a lobby
+        table first commits to its match secret and waits for the seats' nonces (§6.1, see
+        :mod:`.fairness`), then deals from the seed derived from both."""
         origin = self.settings.get("origin") or {}
-        self.seed = self.seed or origin.get("seed") or new_seed()
+        seed = self.seed or origin.get("seed")
+        if seed is not None or origin.get("deal") is not None:
+            self.deal(seed, origin.get("deal"))
+            return
+        self.status = "playing"
+        match = self.settings.setdefault("rng", fairness.new_match())   # kept over a restart
+        self.save_row()
+        people = fairness.accounts(self.seats)
+        window = self.hub.settings.nonce_window_ms
+        if window <= 0 or not people:
+            self.deal(fairness.derive(match, self.id, people))
+            return
+        self.broadcast_lobby()
+        for seat in range(self.num_seats):
+            self.send_seat(seat, self._commitment_msg(window))
+        self._nonces_in = asyncio.Event()
+        self.task = asyncio.get_running_loop().create_task(self._await_nonces(window))
+
+    def _commitment_msg(self, window: int) -> dict[str, Any]:
+        return {"type": "commitment", "commitment": self.commitment(), "match": self.id,
+                "nonce_ms": window}
+
+    async def _await_nonces(self, window: int) -> None:
+        """The nonce window: deal once every seated account sent a nonce, or after ``window`` ms."""
+        try:
+            await asyncio.wait_for(self._nonces_in.wait(), window / 1000)
+        except TimeoutError:
+            pass
+        self.deal(fairness.derive(self.settings["rng"], self.id, fairness.accounts(self.seats)))
+
+    def nonce_open(self) -> bool:
+        """True while this table waits for its seats' nonces."""
+        return self.status == "playing" and self.runner is None and "rng" in self.settings
+
+    def take_nonce(self, conn: Conn, seat: int | None, msg: dict[str, Any]) -> None:
+        """A seat's ``{"type": "nonce", "nonce": hex}`` (§6.1): one per account, in the window."""
+        nonce = fairness.check_nonce(msg.get("nonce"))
+        if seat is None or conn.user_id is None:
+            conn.put_json(ws_error("not_seated", "only a seated player sends a nonce"))
+        elif nonce is None:
+            conn.put_json(ws_error("bad_nonce", "a nonce is a lowercase hex string of at most 64 "
+                                                "characters"))
+        elif not self.nonce_open():
+            conn.put_json(ws_error("nonce_closed", "the deal is made: nonces are taken only between "
+                                                   "the commitment and the deal"))
+        else:
+            nonces = self.settings["rng"]["nonces"]
+            key = str(conn.user_id)
+            if key in nonces:
+                conn.put_json(ws_error("nonce_repeated", "your nonce for this game is already taken"))
+                return
+            nonces[key] = nonce
+            self.save_row()
+            conn.put_json({"type": "nonce", "nonce": nonce, "accepted": True})
+            if set(fairness.accounts(self.seats)) <= set(nonces):
+                self._nonces_in.set()
+
+    def deal(self, seed: Any, deal: Any = None) -> None:
+        """Deal from ``seed`` (or the given ``deal``) and play."""
+        self.seed = seed
         # the origin is saved with the table: a restarted server replays the game from it
-        self.settings["origin"] = {"seed": self.seed, "deal": origin.get("deal")}
-        state = self.game.new_state(seed=self.seed, deal=origin.get("deal"), num_seats=self.num_seats)
+        self.settings["origin"] = {"seed": self.seed, "deal": deal}
+        state = self.game.new_state(seed=self.seed, deal=deal, num_seats=self.num_seats)
         self.status = "playing"
         self.runner = self._make_runner(state, RealTime())
         self.runner.start_time = self.runner.time.now()
@@ -358,6 +426,9 @@ class LiveTable:
             return
         record = outcome.record
         record.meta["seed_revealed"] = self.seed
+        if "rng" in self.settings:     # §6.1: the match secret is revealed with the record
+            record.meta["rng"] = fairness.reveal(self.settings["rng"], self.id,
+                                                 fairness.accounts(self.seats), self.seed)
         self.status = "finished"
         row = await self.hub.finish_table(self, record)
         self.hub.tables.pop(self.id, None)
@@ -451,6 +522,9 @@ class LiveTable:
                 return
         else:
             conn.put_json({"type": "hello", "table": self.summary(), "seat": seat})
+        if seat is not None and self.nonce_open() and \
+                str(conn.user_id) not in self.settings["rng"]["nonces"]:    # the deal waits for it
+            conn.put_json(self._commitment_msg(self.hub.settings.nonce_window_ms))
         conn.put_json(self.message(seat))
 
     def _join(self, conn: Conn, seat: int | None) -> None:
@@ -480,6 +554,9 @@ class LiveTable:
         if kind == "ping":
             # at once, not behind what waits to be saved: it tells nothing about the game
             conn.put_now({"type": "pong", "now": self.runner.time.now() if self.runner else None})
+            return
+        if kind == "nonce":
+            self.take_nonce(conn, seat, msg)
             return
         if kind == "sync":
             text = json.dumps(self.message(seat), ensure_ascii=False, separators=(",", ":"))

@@ -267,8 +267,16 @@ async function tablePage(id) {
     catch (e) { err.textContent = e.message; }
   }
 
+  let nonceSent = null;
   function onMessage(msg) {
     if (msg.type === "hello" || msg.type === "table") { info = msg.table; if (!last) { renderSeats(); renderControls(); status.textContent = t(info.status); } return; }
+    if (msg.type === "commitment") {   // §6.1: this seat's nonce, 16 fresh random bytes, once
+      if (nonceSent === msg.commitment) return;
+      nonceSent = msg.commitment;
+      const bytes = crypto.getRandomValues(new Uint8Array(16));
+      send({ type: "nonce", nonce: Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("") });
+      return;
+    }
     if (msg.type === "error") { err.textContent = msg.message; return; }
     if (msg.type === "event") { if (msg.event.type === "trusteeship") send({ type: "sync" }); return; }
     if (msg.type !== "state") return;

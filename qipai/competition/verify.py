@@ -1,0 +1,92 @@
+"""Check a finished game's deals against its revealed secret (competition.md §6.1).
+
+A record of a lobby table carries ``meta["rng"]`` (written when the game ends, see
+:mod:`qipai.server.fairness` and docs/fairness.md)::
+
+    {"version": "qipai-rng-v1", "purpose": "deal", "match": "<table id>",
+     "commitment": "<hex>", "secret": "<hex>",
+     "nonces": [["<account id>", "<nonce>"], ...],      # in derivation order
+     "deals": [{"deal": 1, "attempt": 0, "seed": "<hex>"}, ...]}
+
+:func:`verify_record` checks the commitment against the secret, derives every deal's seed from
+the secret, the match id, the deal number, the attempt and the nonces, and deals again from it:
+the record's actions must replay from the derived seed and give the record's deal.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from qipai.core.errors import QipaiError
+from qipai.core.record import Record, replay
+
+from . import lot
+
+
+@dataclass
+class DealCheck:
+    """The verdict on one deal (``deal`` 0 for a check of the whole record)."""
+
+    deal: int
+    attempt: int
+    ok: bool
+    message: str
+
+
+def _norm(value: Any) -> str:
+    return json.dumps(value, sort_keys=True)
+
+
+def verify_record(record: Record) -> list[DealCheck]:
+    """One :class:`DealCheck` per deal of ``record`` (or one failed check when the record carries
+    no revealed secret, or the secret does not match its commitment)."""
+    rng = record.meta.get("rng")
+    if not isinstance(rng, dict) or not rng.get("secret"):
+        return [DealCheck(0, 0, False, "the record carries no revealed secret (meta.rng): an event's "
+                                       "games are checked from the event's secret")]
+    secret, commitment = rng["secret"], rng.get("commitment", "")
+    try:
+        committed = hashlib.sha256(bytes.fromhex(secret)).hexdigest()
+    except ValueError:
+        return [DealCheck(0, 0, False, "the revealed secret is not hex")]
+    if committed != commitment:
+        return [DealCheck(0, 0, False, f"sha256(secret) = {committed} is not the commitment {commitment}")]
+    nonces = [n for _, n in rng.get("nonces", [])]
+    out = []
+    for d in rng.get("deals", []):
+        number, attempt = int(d["deal"]), int(d["attempt"])
+        seed = lot.deal_seed(secret, rng["match"], number, attempt, nonces)
+        out.append(_check_deal(record, number, attempt, seed, d.get("seed")))
+    return out or [DealCheck(0, 0, False, "the record lists no deal")]
+
+
+def _check_deal(record: Record, number: int, attempt: int, seed: str, published: Any) -> DealCheck:
+    def fail(why: str) -> DealCheck:
+        return DealCheck(number, attempt, False, why)
+    if published != seed:
+        return fail(f"derived seed {seed} differs from the published {published}")
+    if str(record.seed) != seed:
+        return fail(f"the game was dealt from {record.seed}, not the derived {seed}")
+    again = Record(game=record.game, options=record.options, actions=record.actions, seed=seed,
+                   num_seats=record.num_seats, result=record.result)
+    try:
+        state = replay(again)
+    except QipaiError as e:
+        return fail(f"the record does not replay from the derived seed: {e}")
+    if record.deal is not None and _norm(state.deal) != _norm(record.deal):
+        return fail("dealing again from the derived seed gives another deal")
+    return DealCheck(number, attempt, True, f"seed {seed}: the deal matches")
+
+
+def load_record(text: str | bytes) -> Record:
+    """A qipai JSON record, or the server's ``GET /api/records/{id}`` answer around one.
+    Raises ValueError when it is neither."""
+    data = json.loads(text)
+    if isinstance(data, dict) and "format" not in data and isinstance(data.get("record"), dict):
+        data = data["record"]
+    if not isinstance(data, dict) or "game" not in data:
+        raise ValueError("not a qipai JSON record")
+    return Record.from_json(data)
