@@ -224,3 +224,27 @@ def test_an_events_secret_is_revealed_when_it_ends(tmp_path):
             time.sleep(0.05)
     assert ev["status"] == "finished", ev
     assert doc_commitment(ev["secret"]) == ev["commitment"]
+
+
+def test_a_restart_in_the_nonce_window_keeps_the_commitment_and_the_nonces(tmp_path):
+    with client(tmp_path, nonce_window_ms=60_000, bot_delay_ms=0) as c:
+        tokens = [signup(c, n) for n in ("east", "south")]
+        t = post(c, tokens[0], "/api/tables", {"game": "doudizhu", "settings": {"clock": "none"}}).json()
+        post(c, tokens[1], f"/api/tables/{t['id']}/sit")
+        post(c, tokens[0], f"/api/tables/{t['id']}/bot", {})
+        commitment = c.get(f"/api/tables/{t['id']}").json()["commitment"]
+        with ws(c, tokens[0], t["id"]) as a:
+            assert [receive(a)["type"] for _ in range(3)] == ["hello", "commitment", "table"]
+            a.send_json({"type": "nonce", "nonce": "abcd"})
+            assert next_state(a, skip_events=False)["accepted"]
+        time.sleep(0.3)                       # the nonce is written
+    with client(tmp_path, nonce_window_ms=60_000, bot_delay_ms=0) as c:
+        assert c.get(f"/api/tables/{t['id']}").json()["commitment"] == commitment
+        with ws(c, tokens[0], t["id"]) as a, ws(c, tokens[1], t["id"]) as b:
+            assert receive(b)["type"] == "hello" and receive(b)["type"] == "commitment"
+            assert [receive(a)["type"] for _ in range(2)] == ["hello", "table"]   # its nonce is kept
+            b.send_json({"type": "nonce", "nonce": "12"})
+            assert next_state(a)["type"] == "state"
+            rid = finish(a)
+        rng = c.get(f"/api/records/{rid}").json()["record"]["meta"]["rng"]
+    assert rng["commitment"] == commitment and sorted(n for _, n in rng["nonces"]) == ["12", "abcd"]
