@@ -94,3 +94,49 @@ def test_without_a_hold_windows_are_answered_by_the_runner_at_once():
     asyncio.run(runner.run())
     assert runner.windows and all(w.get("closed", 0) == w["opened"] for w in runner.windows
                                   if not w["eligible"] and "closed" in w)
+
+
+class LogTable:
+    """What a journal runner needs of its table: the action log, kept in a list."""
+
+    def __init__(self):
+        self.rows = []
+
+    def journal(self, kind, seat, action, t, data):
+        entry = type("Entry", (), {})()
+        entry.op = {"row": (kind, seat, action, t, data)}
+        self.rows.append(entry)
+        return entry
+
+    def unjournal(self, entry):
+        self.rows.remove(entry)
+
+    def changed(self):
+        pass
+
+    def send_state(self, seat):
+        pass
+
+    def send_spectators(self, text):
+        pass
+
+
+def test_the_action_log_rebuilds_a_game_with_held_window_answers():
+    from qipai.server.journal import JournalRunner, replay
+
+    game = load("fouafour")
+    rng = random.Random(3)
+    players = [SlowBot(make_bot("fouafour", "random", seed=s), rng) for s in range(4)]
+    runner = JournalRunner(game, players, clock="card_default", time=VirtualTime(), seed="log",
+                           private_hold=HOLD)
+    runner.table = LogTable()
+    runner.table.journal("start", None, None, 0, None)
+    asyncio.run(runner.run())
+    rows = [e.op["row"] for e in runner.table.rows if e.op is not None]
+    held_moves = [r for r in rows if r[0] == "expire" and r[1] == -1]
+    assert held_moves, "no window answer was held"
+    again = JournalRunner(game, [SlowBot(make_bot("fouafour", "random"), rng) for _ in range(4)],
+                          clock="card_default", time=VirtualTime(), seed="log", private_hold=HOLD)
+    again.table = LogTable()
+    replay(again, rows, lambda r, d: None)
+    assert again.state.log == runner.state.log and again.state.result == runner.state.result

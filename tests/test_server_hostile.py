@@ -329,7 +329,10 @@ def real_ws(port: int, token: str, tid: str):
 
 def real_state(sock) -> dict:
     while (m := json.loads(sock.recv(timeout=10)))["type"] != "state":
-        assert m["type"] in ("hello", "event"), m
+        if m["type"] == "commitment":       # the deal waits for this seat's nonce (§6.1)
+            sock.send(json.dumps({"type": "nonce", "nonce": "00"}))
+            continue
+        assert m["type"] in ("hello", "event", "table", "nonce"), m
     return m
 
 
