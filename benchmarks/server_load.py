@@ -35,6 +35,7 @@ import asyncio
 import json
 import os
 import random
+import shutil
 import socket
 import statistics
 import subprocess
@@ -321,6 +322,7 @@ async def main_async(args) -> int:
         if proc is not None:
             proc.terminate()
             proc.wait(15)
+        shutil.rmtree(data, ignore_errors=True)
     return 1 if failed else 0
 
 
