@@ -55,3 +55,28 @@ def test_organizer_runs_a_round_robin_with_live_tables(tmp_path):
         assert table["alice"]["points"] == -2        # s3 scoring: a loss is -1
         hist = c.get("/api/records?user=alice").json()
         assert len(hist) == 2 and all(h["result"]["reason"] == "resign" for h in hist)
+
+
+def test_event_writes_refused_while_storage_fails_and_nothing_half_done(tmp_path):
+    """The event's database work (in its worker process) meets the same storage faults as the
+    tables: 503 storage_unavailable, rolled back, and the same request works once storage does."""
+    fault = tmp_path / "qipai.db.fault"
+    with client(tmp_path, storage_faults=True, storage_wait=0.5, bot_delay_ms=0) as c:
+        boss = signup(c, "boss")
+        players = [{"id": f"b{i}", "bot": "random"} for i in range(4)]
+        body = {"preset": "s3_gomoku", "event_id": "cup", "players": players}
+        fault.write_text("full")
+        r = post(c, boss, "/api/events", body)
+        assert r.status_code == 503 and r.json()["error"] == "storage_unavailable", r.text
+        assert c.get("/api/events/cup").json()["error"] == "no_event"       # nothing half made
+        fault.unlink()
+        assert post(c, boss, "/api/events", body).status_code == 201
+        fault.write_text("locked")
+        r = post(c, boss, "/api/events/cup/start")
+        assert r.status_code == 503 and r.json()["error"] == "storage_unavailable", r.text
+        ev = c.get("/api/events/cup").json()
+        assert ev["started_round"] == 0 and not any(g["table"] for m in ev["rounds"][0]["matches"]
+                                                    for g in m["games"])
+        fault.unlink()
+        started = post(c, boss, "/api/events/cup/start").json()
+        assert len(started["tables"]) == 2 and started["event"]["started_round"] == 1
