@@ -39,8 +39,9 @@ HOSTILE_NEXT = [
 
 @pytest.fixture(scope="module")
 def site(tmp_path_factory):
-    limits = "limits=Limits(login_ip=(50, 200), login_account=(50, 200), signup_ip=(50, 200))"
-    with running_server(tmp_path_factory.mktemp("qipai-e2e-sec"), limits) as base:
+    settings = ("limits=Limits(login_ip=(50, 200), login_account=(50, 200), signup_ip=(50, 200)), "
+              "nonce_window_ms=0")                  # deal at once: the hand is there to steal
+    with running_server(tmp_path_factory.mktemp("qipai-e2e-sec"), settings) as base:
         yield base
 
 
