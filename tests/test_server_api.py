@@ -69,7 +69,7 @@ def test_malformed_json_body_and_oversized_body(c):
     token = signup(c, "erin")
     headers = {**as_user(token), "Content-Type": "application/json"}
     r = c.post("/api/tables", content=b"{not json", headers=headers)
-    assert r.status_code == 400 and r.json()["error"] == "bad_request"
+    assert r.status_code == 400 and r.json()["error"] == "bad_json"
     r = c.post("/api/tables", content=b"x" * 70_000, headers=headers)
     assert r.status_code == 413 and r.json()["error"] == "too_large"
 

@@ -56,7 +56,11 @@ def serve(host: str = "127.0.0.1", port: int = 8000, settings: Settings | None =
     gc.set_threshold(200_000, 100, 1_000)
     # small JSON messages: compressing each one costs more CPU than it saves on the wire
     # X-Forwarded-For / -Proto are trusted only from settings.forwarded_allow_ips
+    # requests uvicorn refuses itself (malformed HTTP, a bad WebSocket handshake) get JSON too
+    from .protocols import JsonHTTPProtocol, JsonWebSocketProtocol
+
     config = uvicorn.Config(app, host=host, port=port, log_level=log_level,
+                            http=JsonHTTPProtocol, ws=JsonWebSocketProtocol,
                             ws_max_size=1 << 16, ws_per_message_deflate=False,
                             proxy_headers=True, forwarded_allow_ips=settings.forwarded_allow_ips)
     uvicorn.Server(config).run(sockets=[sock])

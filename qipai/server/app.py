@@ -43,7 +43,7 @@ from .conns import (
     SIGNED_OUT,
     Conn,
 )
-from .errors import ApiError, ws_error
+from .errors import ApiError, add_request_handlers, ws_error
 from .guard import Guard, SafetyNet, allowed_origins
 from .models import RecordPlayer, RecordRow, UserRow
 from .probe import Probe
@@ -158,19 +158,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         headers = {"Retry-After": str(max(1, round(exc.extra["retry_after"])))} if exc.status == 429 else None
         return JSONResponse(exc.body(), status_code=exc.status, headers=headers)
 
-    from fastapi.exceptions import RequestValidationError
-
     @app.exception_handler(OperationalError)
     async def storage_failed(request: Request, exc: OperationalError) -> JSONResponse:
         log.error("storage unavailable: %s", str(exc.orig or exc).splitlines()[0])
         return JSONResponse(StorageUnavailable().body(), status_code=503)
 
-    @app.exception_handler(RequestValidationError)
-    async def bad_request(request: Request, exc: RequestValidationError) -> JSONResponse:
-        problems = [{"where": ".".join(str(p) for p in e.get("loc", ())), "problem": e.get("msg")}
-                    for e in exc.errors()]
-        return JSONResponse({"error": "bad_request", "message": "the request body is not valid",
-                             "problems": problems}, status_code=400)
+    add_request_handlers(app)      # bad bodies and FastAPI's own refusals: {error, message}
 
     app.add_middleware(Guard, settings=settings, limits=limits)
     app.add_middleware(SafetyNet)                 # added last: outside the Guard
@@ -513,7 +506,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         table.attach(conn, seat)
         ip = _ip(ws)
         max_bytes = settings.limits.ws_message_bytes
-        refused = 0                  # rate-limited messages in a row
+        # rate-limited messages: ws_flood at once, then ws_flood / 10 per second (a client that
+        # goes on sending faster than its limit allows is closed, however it paces itself)
+        flood = RateLimit(settings.limits.ws_flood / 10, settings.limits.ws_flood)
         try:
             while True:
                 message = await ws.receive()
@@ -535,14 +530,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                 wait = max(limits.moves_ip.hit(ip),
                            limits.moves_account.hit(str(user.id)) if user else 0.0)
                 if wait:
-                    refused += 1
-                    if refused >= settings.limits.ws_flood:
+                    if flood.hit(""):
                         conn.close(*CLOSE_FLOODING, notice=FLOODING, drop=True)
                     else:
                         conn.put_json(ws_error("rate_limited", "too many messages; slow down",
                                                retry_after=round(wait, 3)))
                     continue
-                refused = 0
                 try:
                     msg = json.loads(text)
                 except json.JSONDecodeError as e:

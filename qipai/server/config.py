@@ -21,7 +21,8 @@ class Limits:
     moves_ip: tuple[float, int] = (50.0, 100)      # WebSocket messages per client IP
     api_ip: tuple[float, int] = (50.0, 200)        # other POST requests per client IP
     ws_message_bytes: int = 4096                   # larger WebSocket messages are refused
-    ws_flood: int = 100                            # rate-limited messages in a row close a socket
+    ws_flood: int = 100                            # rate-limited messages at once (then a tenth
+                                                   # of it per second) before a socket is closed
     body_bytes: int = 65536                        # larger HTTP bodies are refused
 
 

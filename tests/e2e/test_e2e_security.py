@@ -34,6 +34,13 @@ HOSTILE_NEXT = [
     "\\/elsewhere.example/",
     "/\t/elsewhere.example/",
     "/%09/elsewhere.example/",
+    # dot segments: these parse to the path "//elsewhere.example/", which a browser reads as
+    # another host when it is given back as a relative address
+    "/.//elsewhere.example/",
+    "/..//elsewhere.example/",
+    "/a/..//elsewhere.example/",
+    "/%2e//elsewhere.example/",
+    "/./\\elsewhere.example/",
 ]
 
 

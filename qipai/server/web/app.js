@@ -88,13 +88,16 @@ async function header() {
 // ----- sign in / up ------------------------------------------------------------------------
 // Where to go after signing in: `next` only when it is a path of this site (one leading "/",
 // not "//" or "/" and a backslash, no scheme, and still this origin once the browser has
-// parsed it, which drops tabs and newlines and reads a backslash as "/"); anything else goes
-// to the lobby. So ?next=javascript:... never runs and ?next=http://elsewhere/ never leaves.
+// parsed it, which drops tabs and newlines, reads a backslash as "/" and removes "." and ".."
+// segments: "/.//elsewhere" parses to the path "//elsewhere", refused too); anything else goes
+// to the lobby. The answer is the parsed absolute URL, never a relative one the browser could
+// read again another way. So ?next=javascript:... never runs and ?next=http://elsewhere/
+// never leaves.
 export function safeNext(next) {
   if (typeof next !== "string" || !/^\/(?![\/\\])/.test(next)) return "/";
   try {
     const url = new URL(next, location.origin);
-    return url.origin === location.origin ? url.pathname + url.search + url.hash : "/";
+    return url.origin === location.origin && !url.pathname.startsWith("//") ? url.href : "/";
   } catch { return "/"; }
 }
 

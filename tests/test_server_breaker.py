@@ -1,0 +1,161 @@
+"""Attacks of a hostile player on a real `qipai serve` process, over real sockets: bodies that
+are not JSON, requests uvicorn itself refuses, and a flood paced under the old "in a row" rule.
+Every refusal must be the server's JSON ``{"error", "message"}`` with its status."""
+
+from __future__ import annotations
+
+import gzip
+import json
+import socket
+import threading
+import time
+
+import httpx
+import pytest
+from websockets.exceptions import ConnectionClosed
+from websockets.sync.client import connect
+
+from .server_helpers import LiveServer
+
+PASSWORD = "correct horse"
+
+
+@pytest.fixture(scope="module")
+def live(tmp_path_factory):
+    with LiveServer(tmp_path_factory.mktemp("breaker")) as s:
+        yield s
+
+
+def signed_in(live, name: str) -> httpx.Client:
+    c = httpx.Client(base_url=live.base, timeout=10)
+    r = c.post("/api/signup", json={"username": name, "password": PASSWORD},
+               headers={"X-Forwarded-For": f"10.77.{len(name)}.{sum(map(ord, name)) % 250}"})
+    assert r.status_code == 201, r.text
+    return c
+
+
+def raw(port: int, data: bytes) -> tuple[int, dict[str, str], bytes]:
+    """Send ``data`` as is; the status, headers (lower-case names) and body of the answer."""
+    with socket.create_connection(("127.0.0.1", port), timeout=10) as s:
+        s.sendall(data)
+        out = b""
+        while chunk := s.recv(65536):
+            out += chunk
+    head, _, body = out.partition(b"\r\n\r\n")
+    lines = head.decode("latin-1").split("\r\n")
+    headers = dict((k.strip().lower(), v.strip()) for k, v in (x.split(":", 1) for x in lines[1:]))
+    return int(lines[0].split()[1]), headers, body
+
+
+def assert_json_error(status: int, headers: dict[str, str], body: bytes, want: int, code: str) -> None:
+    assert status == want, body
+    assert headers["content-type"].startswith("application/json"), (headers, body)
+    answer = json.loads(body)
+    assert answer["error"] == code and answer["message"], answer
+
+
+def test_bodies_that_are_not_json_are_bad_json(live):
+    alice = signed_in(live, "brk_bodies")
+    deep = 5000
+    bodies = {
+        "nested": b"[" * deep + b"]" * deep,
+        "nested in a field": b'{"game":"xiangqi","options":' + b'{"a":' * deep + b"1" + b"}" * deep + b"}",
+        "gzip": gzip.compress(json.dumps({"game": "xiangqi"}).encode()),
+        "not utf-8": b'{"game":"\xff\xfe"}',
+        "a 5000-digit number": b'{"game":"xiangqi","seat":' + b"9" * 5000 + b"}",
+        "syntax": b'{"game": ',
+    }
+    for what, body in bodies.items():
+        r = alice.post("/api/tables", content=body, headers={"Content-Type": "application/json"})
+        assert r.status_code == 400, (what, r.text)
+        assert r.json()["error"] == "bad_json" and r.json()["message"], (what, r.text)
+    assert alice.get("/api/tables").json() == []          # nothing was made
+    # a body of the wrong shape is still bad_request, with its problems
+    r = alice.post("/api/tables", json={"game": "xiangqi", "num_seats": "two"})
+    assert r.status_code == 400 and r.json()["error"] == "bad_request" and r.json()["problems"]
+
+
+def test_framework_refusals_are_json_with_error_and_message(live):
+    for method, path, status, code in (("PUT", "/api/tables", 405, "method_not_allowed"),
+                                       ("DELETE", "/api/me", 405, "method_not_allowed"),
+                                       ("GET", "/api/nothing", 404, "not_found"),
+                                       ("GET", "//api/me", 404, "not_found")):
+        r = httpx.request(method, live.base + path)
+        assert r.status_code == status, (method, path, r.text)
+        assert r.json()["error"] == code and r.json()["message"], r.text
+
+
+def test_requests_uvicorn_refuses_itself_are_answered_in_json(live):
+    host = f"Host: 127.0.0.1:{live.port}\r\n".encode()
+    body = b'{"game":"xiangqi"}'
+    post = b"POST /api/tables HTTP/1.1\r\n" + host
+    malformed = [
+        post + b"Content-Length: -1\r\n\r\n" + body,
+        post + b"Content-Length: 3\r\nTransfer-Encoding: chunked\r\n\r\n"
+        b"5\r\nhello\r\n0\r\n\r\n",
+        post + b"Content-Length: 18\r\nContent-Length: 9999\r\n\r\n" + body,
+        post + b"Content-Length: 99999999999999999999999\r\n\r\n",
+        b"FOO /api/tables HTTP/1.1\r\n" + host + b"\r\n",
+        b"GARBAGE\r\n\r\n",
+    ]
+    for data in malformed:
+        assert_json_error(*raw(live.port, data), 400, "bad_request")
+    upgrade = (b"GET /ws/tables/x HTTP/1.1\r\n" + host
+               + b"Upgrade: websocket\r\nConnection: Upgrade\r\n")
+    for extra in (b"Sec-WebSocket-Version: 13\r\n",                        # no key
+                  b"Sec-WebSocket-Version: 99\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"):
+        status, headers, answer = raw(live.port, upgrade + extra + b"\r\n")
+        assert_json_error(status, headers, answer, 400, "bad_request")
+    assert httpx.get(live.base + "/api/games").status_code == 200       # still serving
+
+
+def test_a_flood_paced_under_the_old_in_a_row_count_is_closed(live):
+    """Rate-limited messages used to close a socket only after 100 *in a row*: a client sending
+    about 150 messages a second (the account's limit is 10 a second) had one allowed every tenth
+    of a second, which reset the count, and was answered for ever."""
+    alice = signed_in(live, "brk_flood")
+    r = alice.post("/api/tables", json={"game": "xiangqi", "bots": 1, "settings": {"clock": "none"}})
+    tid = r.json()["id"]
+    cookie = {"Cookie": f"qipai_session={alice.cookies['qipai_session']}"}
+    seen: list[dict] = []
+    closed: list[tuple[int, str]] = []
+    with connect(f"{live.ws}/ws/tables/{tid}", additional_headers=cookie, open_timeout=10) as sock:
+        def read() -> None:
+            try:
+                while True:
+                    seen.append(json.loads(sock.recv(timeout=20)))
+            except ConnectionClosed as e:
+                closed.append((e.rcvd.code, e.rcvd.reason))
+            except TimeoutError:
+                pass
+        reader = threading.Thread(target=read)
+        reader.start()
+        end = time.monotonic() + 8
+        while not closed and time.monotonic() < end:
+            try:
+                sock.send('{"type":"ping"}')
+            except ConnectionClosed:
+                break
+            time.sleep(1 / 150)
+        reader.join(25)
+    assert closed == [(4429, "flooding")], (closed, len(seen))
+    assert seen[-1]["error"] == "flooding"
+    assert sum(m.get("error") == "rate_limited" for m in seen) < 600      # closed within seconds
+
+
+def test_a_client_a_little_over_its_limit_is_slowed_not_closed(live):
+    alice = signed_in(live, "brk_eager")
+    r = alice.post("/api/tables", json={"game": "xiangqi", "bots": 1, "settings": {"clock": "none"}})
+    cookie = {"Cookie": f"qipai_session={alice.cookies['qipai_session']}"}
+    with connect(f"{live.ws}/ws/tables/{r.json()['id']}", additional_headers=cookie, open_timeout=10) as sock:
+        limited = 0
+        for _ in range(75):               # 25 a second for 3 s: 10 a second are allowed
+            sock.send('{"type":"ping"}')
+            time.sleep(1 / 25)
+        sock.send('{"type":"sync"}')
+        time.sleep(1.5)                   # the limit refills: the sync is answered
+        sock.send('{"type":"sync"}')
+        while (m := json.loads(sock.recv(timeout=10)))["type"] != "state" or limited == 0:
+            limited += m.get("error") == "rate_limited"
+            assert m.get("error") != "flooding", m
+        assert limited > 0
