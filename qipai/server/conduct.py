@@ -93,16 +93,16 @@ def close_inactive(hub: Hub, now: float | None = None) -> list[str]:
         if any(conns for seat, conns in t.conns.items() if seat is not None):
             t.touch()                 # a player is at the table
         elif t.idle() and now - t.active_at >= hub.settings.table_idle_timeout:
-            t.abort("inactive")
-            hub.tables.pop(t.id, None)
-            hub.remember_finished(t)
             tid = t.id
 
             def write(s: Session, tid: str = tid) -> None:
                 s.execute(update(TableRow).where(TableRow.id == tid,
                                                  TableRow.status.in_(("open", "playing")))
                           .values(status="aborted"))
-            hub.store.append(t.gate, write)
+            hub.store.append(t.gate, write)      # saved before anyone is told
+            t.abort("inactive")
+            hub.tables.pop(tid, None)
+            hub.remember_finished(t)
             out.append(tid)
     return out
 
