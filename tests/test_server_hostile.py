@@ -312,12 +312,13 @@ def real_server(tmp_path, limits: str = ""):
         proc.communicate(timeout=30)
 
 
-def real_table(port: int, name: str) -> tuple[httpx.Client, str, str]:
-    """A signed-in HTTP client, its session token, and its new untimed xiangqi table (vs a bot)."""
+def real_table(port: int, name: str, game: str = "xiangqi") -> tuple[httpx.Client, str, str]:
+    """A signed-in HTTP client, its session token, and its new untimed table of ``game`` (the
+    account in seat 0, a bot in the other)."""
     http = httpx.Client(base_url=f"http://127.0.0.1:{port}")
     r = http.post("/api/signup", json={"username": name, "password": "correct horse"})
     assert r.status_code == 201, r.text
-    r = http.post("/api/tables", json={"game": "xiangqi", "bots": 1, "settings": NO_CLOCK})
+    r = http.post("/api/tables", json={"game": game, "bots": 1, "settings": NO_CLOCK})
     assert r.status_code == 201, r.text
     return http, http.cookies["qipai_session"], r.json()["id"]
 
@@ -354,13 +355,13 @@ def test_signing_out_closes_a_socket_of_a_real_server(tmp_path):
             assert (code, reason) == (4401, "signed_out") and seen[-1]["error"] == "signed_out"
 
 
-def blast_then_reconnect(tmp_path, limits: str, message: str, count: int,
-                         pause: float = 0.0) -> tuple[int, str, list[dict]]:
+def blast_then_reconnect(tmp_path, limits: str, message: str, count: int, pause: float = 0.0,
+                         game: str = "xiangqi") -> tuple[int, str, list[dict]]:
     """Send ``count`` copies of ``message`` to a real server without reading (and go on not
     reading for ``pause`` seconds), read until it closes the socket, and check that a reconnect
     gets the current state. Returns the close."""
     with real_server(tmp_path, limits) as port:
-        _http, token, tid = real_table(port, "alice")
+        _http, token, tid = real_table(port, "alice", game)
         with real_ws(port, token, tid) as sock:
             state = real_state(sock)
             with contextlib.suppress(ConnectionClosed):
@@ -383,8 +384,10 @@ def test_a_flood_closes_a_socket_of_a_real_server_and_a_reconnect_gets_the_state
 def test_a_client_that_does_not_read_is_closed_and_a_reconnect_gets_the_state(tmp_path):
     # no rate limit: every sync is answered with the whole state, and nothing is read meanwhile
     unlimited = "Limits(moves_account=(1e6, 1_000_000), moves_ip=(1e6, 1_000_000))"
-    code, reason, seen = blast_then_reconnect(tmp_path, unlimited, '{"type":"sync"}', 20_000, pause=3)
-    assert (code, reason) == (4429, "too_slow") and len(seen) < 20_000
+    # (a go state is about 5 KB: some 800 fill the socket buffers, 256 more the queue)
+    code, reason, seen = blast_then_reconnect(tmp_path, unlimited, '{"type":"sync"}', 10_000,
+                                              pause=4, game="go")
+    assert (code, reason) == (4429, "too_slow") and len(seen) < 10_000
 
 
 def test_a_timed_game_paused_by_failing_storage_is_not_idle(tmp_path):
