@@ -159,3 +159,63 @@ def test_a_client_a_little_over_its_limit_is_slowed_not_closed(live):
             limited += m.get("error") == "rate_limited"
             assert m.get("error") != "flooding", m
         assert limited > 0
+
+
+def _cookie(c: httpx.Client) -> dict[str, str]:
+    return {"Cookie": f"qipai_session={c.cookies['qipai_session']}"}
+
+
+def _her_games(boss: httpx.Client, name: str) -> list[dict]:
+    ev = boss.get("/api/events/cup").json()
+    return [g for m in ev["rounds"][0]["matches"] if name in m["entrants"] for g in m["games"]]
+
+
+def _resign_at(live, player: httpx.Client, table: str) -> None:
+    with connect(f"{live.ws}/ws/tables/{table}", additional_headers=_cookie(player), open_timeout=10) as sock:
+        while (m := json.loads(sock.recv(timeout=20)))["type"] != "state":
+            pass
+        assert m["seat"] is not None
+        sock.send('{"type":"resign"}')
+        while not (m := json.loads(sock.recv(timeout=20))).get("record"):
+            pass
+
+
+def test_a_player_between_two_games_of_a_match_may_not_watch_the_round(tmp_path):
+    """§6.5: a player with a match of the round not over may not watch the round's other
+    tables. Between two games of a series the player sits at no live table: the check used to
+    look only at live tables, so the moment a game ended the player could watch the others."""
+    with LiveServer(tmp_path, "--organizer", "brk_boss") as live:
+        boss = signed_in(live, "brk_boss")
+        people = {n: signed_in(live, n) for n in ("brk_a", "brk_b", "brk_c", "brk_d")}
+        r = boss.post("/api/events", json={"preset": "s0_xiangqi", "event_id": "cup",   # two games a match
+                                           "players": list(people)})
+        assert r.status_code == 201, r.text
+        tables = boss.post("/api/events/cup/start").json()["tables"]
+        seats = {t: [s["name"] for s in boss.get(f"/api/tables/{t}").json()["seats"]] for t in tables}
+        other = next(t for t in tables if "brk_a" not in seats[t])
+        alice = people["brk_a"]
+        _resign_at(live, alice, _her_games(boss, "brk_a")[0]["table"])        # game 1 of 2 is over
+
+        def refused() -> None:
+            with connect(f"{live.ws}/ws/tables/{other}", additional_headers=_cookie(alice),
+                         open_timeout=10) as sock:
+                assert json.loads(sock.recv(timeout=10))["error"] == "round_player"
+                with pytest.raises(ConnectionClosed) as e:
+                    sock.recv(timeout=10)
+                assert (e.value.rcvd.code, e.value.rcvd.reason) == (4403, "round_player")
+        refused()                      # at once, before or after game 2 is seated
+        for _ in range(200):
+            games = _her_games(boss, "brk_a")
+            if len(games) == 2 and games[1]["table"]:
+                break
+            time.sleep(0.05)
+        refused()                      # seated at game 2
+        _resign_at(live, alice, games[1]["table"])                            # her match is lost
+        for _ in range(200):
+            matches = boss.get("/api/events/cup").json()["rounds"][0]["matches"]
+            if next(m for m in matches if "brk_a" in m["entrants"])["status"] == "finished":
+                break
+            time.sleep(0.05)
+        with connect(f"{live.ws}/ws/tables/{other}", additional_headers=_cookie(alice),
+                     open_timeout=10) as sock:
+            assert json.loads(sock.recv(timeout=10))["type"] == "hello"      # she may watch now

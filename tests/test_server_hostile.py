@@ -226,6 +226,11 @@ def test_a_player_of_an_event_round_may_not_watch_its_other_tables(tmp_path):
             sock.send_json({"type": "resign"})
             while not next_state(sock).get("record"):
                 pass
+        for _ in range(200):                                  # stored in the event
+            matches = c.get("/api/events/club").json()["rounds"][0]["matches"]
+            if next(m for m in matches if "alice" in m["entrants"])["status"] == "finished":
+                break
+            time.sleep(0.05)
         with ws(c, people["alice"], other) as sock:           # her match is over: she may watch
             assert next_state(sock)["seat"] is None
 

@@ -488,7 +488,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             await ws.close(*CLOSE_NO_TABLE)
             return
         seat = table.seat_of(user.id) if user else None
-        if user and seat is None and conduct.round_table_of(hub, user.id, table) is not None:
+        if user and seat is None and await conduct.round_player(hub, app.state.events, user, table):
             await ws.send_json(ROUND_PLAYER)
             await ws.close(*CLOSE_ROUND_PLAYER)
             return

@@ -1,8 +1,8 @@
 """Conduct rules of the live tables that are not a game's: who may watch an event table, how
 many tables an account may hold open, and when an idle table is given up.
 
-* §6.5: a player seated at a live table of an event round may not watch the other tables of
-  that round (4403 ``round_player``).
+* §6.5: a player of an event round (seated at one of its live tables, or with a match of it
+  not over) may not watch the other tables of that round (4403 ``round_player``).
 * An account may hold at most ``Settings.max_open_tables`` tables it created that are open or
   playing (409 ``too_many_tables``).
 * A table is *idle* when nothing can happen there without a person: it is open (waiting for
@@ -28,6 +28,8 @@ from .errors import ApiError
 from .models import TableRow
 
 if TYPE_CHECKING:
+    from .events import EventService
+    from .models import UserRow
     from .tables import Hub, LiveTable
 
 log = logging.getLogger("qipai.server")
@@ -83,6 +85,18 @@ def round_table_of(hub: Hub, user_id: int, table: LiveTable) -> LiveTable | None
                 and event_round(t) == rnd):
             return t
     return None
+
+
+async def round_player(hub: Hub, events: EventService, user: UserRow, table: LiveTable) -> bool:
+    """Whether ``user``, not seated at ``table``, plays in its event round (§6.5): seated at
+    another live table of the round, or with a match of the round not over (between two games
+    of a series or session it sits at no live table)."""
+    if round_table_of(hub, user.id, table) is not None:
+        return True
+    rnd = event_round(table)
+    if rnd is None:
+        return False
+    return bool(await events.read("in_round", table.event_id, rnd, user.username))
 
 
 def close_inactive(hub: Hub, now: float | None = None) -> list[str]:

@@ -119,6 +119,25 @@ class EventWork:
                     "rounds": [{"round": r, "matches": ms} for r, ms in sorted(rounds.items())],
                     "standings": standings, "outcome": ev.outcome}
 
+    def in_round(self, event_id: str, rnd: int, username: str) -> bool:
+        """Whether ``username`` plays a match of round ``rnd`` of the running event that is not
+        over (competition.md §6.5: such a player may not watch the round's other tables, also
+        between two games of the match, when it sits at no live table)."""
+        with self.db() as s:
+            ev = s.get(EventRow, event_id)
+            if ev is None or ev.status != "running":
+                return False
+            d = Director(s, ev)
+            for m in d.matches(rnd):
+                if m.status == "finished":
+                    continue
+                for x in m.entrants:
+                    e = d.by_draw.get(x)
+                    if e is not None and (e.entrant_id == username or
+                                          any(p.get("id") == username for p in e.members or ())):
+                        return True
+            return False
+
     # ----- playing -----------------------------------------------------------------------------
     def start_round(self, event_id: str) -> list[dict[str, Any]]:
         """Mark the current round started and store a table for each of its pending games that
