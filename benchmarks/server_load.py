@@ -14,8 +14,9 @@ rather than a bot's search) play the others. A client thinks ``think`` seconds o
 
 * moves/s handled: every ply the server applied (people and bots), over the run;
 * round trip of a person's move: from sending it to receiving the state that contains it
-  (p50, p99, max in ms), and the p99 of the steady state after ``--warmup`` seconds (at the start
-  every client opens its table at the same moment);
+  (p50, p99, max in ms), and the p99 of the steady state: after ``--warmup`` seconds (at the
+  start every client opens its table at the same moment) and before the run's end (when every
+  client resigns at the same moment);
 * per second of the run (``--timeline``): the round trips' p50/p99/max, the server's event-loop
   lag (max) and garbage collections (from its probe, ``Settings.probe_file``), the load client's
   own loop lag (a slow client shows up as slow round trips too);
@@ -234,8 +235,9 @@ async def run(n: int, base: str, tokens: list[str], seconds: float, think: float
         print_timeline(stats, lags, server, start, wall0, took)
     steady_lag = [x["lag_max_ms"] for x in server if x["t"] >= wall0 + warmup]
     q = statistics.quantiles(stats.rtt, n=100) if len(stats.rtt) > 1 else [0.0] * 99
-    # steady state: after the first `warmup` seconds, in which every client opens its table at once
-    steady = [r for r, at in zip(stats.rtt, stats.rtt_at) if at >= start + warmup]
+    # steady state: after the first `warmup` seconds, in which every client opens its table at
+    # once, and before the end of the run, when every client resigns at once
+    steady = [r for r, at in zip(stats.rtt, stats.rtt_at) if start + warmup <= at < until]
     qs = statistics.quantiles(steady, n=100) if len(steady) > 1 else [0.0] * 99
     return {"games": n, "seconds": round(took, 1), "plies": stats.plies,
             "moves_per_s": round(stats.plies / took, 1), "person_moves": stats.human_moves,
