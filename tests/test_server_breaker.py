@@ -219,3 +219,38 @@ def test_a_player_between_two_games_of_a_match_may_not_watch_the_round(tmp_path)
         with connect(f"{live.ws}/ws/tables/{other}", additional_headers=_cookie(alice),
                      open_timeout=10) as sock:
             assert json.loads(sock.recv(timeout=10))["type"] == "hello"      # she may watch now
+
+
+def test_an_account_cannot_make_the_server_play_bot_games_without_end(live):
+    """The open-table limit bounds what an account holds at once, but a table of bots alone with
+    no delay finishes in a moment: one account made the server play and store 191 games in 20 s."""
+    owner = signed_in(live, "brk_botfarm")
+    bots_only = {"game": "xiangqi", "sit": False, "bots": 2, "bot": "random",
+                 "settings": {"clock": "none", "bot_delay_ms": 0}}
+    codes = []
+    for _ in range(40):
+        r = owner.post("/api/tables", json=bots_only)
+        codes.append(r.status_code)
+        if r.status_code == 409:          # too many at once: let them finish
+            time.sleep(0.3)
+        if r.status_code == 429:
+            break
+    assert codes.count(201) <= 20 and codes[-1] == 429, codes
+    assert r.json()["error"] == "rate_limited" and r.json()["retry_after"] > 0
+    assert int(r.headers["Retry-After"]) >= 1
+    # the same through /fill and /bot of an empty table; nothing is left half-made
+    empty = owner.post("/api/tables", json={"game": "xiangqi", "sit": False}).json()["id"]
+    for path, body in (("fill", {}), ("bot", {"seat": 0}), ("bot", {"seat": 1})):
+        r = owner.post(f"/api/tables/{empty}/{path}", json=body)
+        if path == "bot" and body["seat"] == 0:
+            assert r.status_code == 200, r.text            # one bot: the game does not start
+        else:
+            assert r.status_code == 429 and r.json()["error"] == "rate_limited", r.text
+    assert owner.get(f"/api/tables/{empty}").json()["status"] == "open"
+    # a person at the table plays the bots as before
+    for _ in range(100):                  # once the bot games still running leave room
+        r = owner.post("/api/tables", json={"game": "xiangqi", "bots": 1, "settings": {"clock": "none"}})
+        if r.status_code != 409:
+            break
+        time.sleep(0.2)
+    assert r.status_code == 201 and r.json()["status"] == "playing", r.text

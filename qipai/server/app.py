@@ -87,6 +87,7 @@ class Limiters:
         self.moves_account = RateLimit(*lim.moves_account)
         self.moves_ip = RateLimit(*lim.moves_ip)
         self.api_ip = RateLimit(*lim.api_ip)
+        self.bot_games = RateLimit(*lim.bot_games_account)
 
 
 def _limit(limiter: RateLimit, key: str) -> None:
@@ -326,6 +327,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             hub.drop_table(table)
             raise
         if body.bots:
+            try:
+                conduct.check_bot_game(limits.bot_games, table, user.id, body.bots)
+            except ApiError:
+                hub.drop_table(table)
+                raise
             for _ in range(min(body.bots, table.num_seats)):
                 if table.status == "open" and any(s is None for s in table.seats):
                     table.add_bot(None, body.bot)
@@ -358,12 +364,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         table = hub.get(table_id)
         if table.owner_id != user.id and table.seat_of(user.id) is None:
             raise ApiError(403, "not_at_table", "only the table's owner or a seated player adds bots")
-        return table
+        return user, table
 
     @app.post("/api/tables/{table_id}/bot", tags=["lobby"])
     async def add_bot(request: Request, table_id: str, body: SeatRequest | None = None) -> dict[str, Any]:
         """Seat a built-in bot (the table's owner or a seated player may)."""
-        table = await table_helper(request, table_id)
+        user, table = await table_helper(request, table_id)
+        conduct.check_bot_game(limits.bot_games, table, user.id, 1)
         table.add_bot(body.seat if body else None, body.bot if body else None)
         await hub.store.saved(table.gate)
         return table.summary()
@@ -371,7 +378,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @app.post("/api/tables/{table_id}/fill", tags=["lobby"])
     async def fill(request: Request, table_id: str, body: SeatRequest | None = None) -> dict[str, Any]:
         """Fill every empty seat with bots (which starts the game)."""
-        table = await table_helper(request, table_id)
+        user, table = await table_helper(request, table_id)
+        conduct.check_bot_game(limits.bot_games, table, user.id, table.num_seats)
         table.fill_bots(body.bot if body else None)
         await hub.store.saved(table.gate)
         return table.summary()

@@ -4,7 +4,8 @@ many tables an account may hold open, and when an idle table is given up.
 * §6.5: a player of an event round (seated at one of its live tables, or with a match of it
   not over) may not watch the other tables of that round (4403 ``round_player``).
 * An account may hold at most ``Settings.max_open_tables`` tables it created that are open or
-  playing (409 ``too_many_tables``).
+  playing (409 ``too_many_tables``), and start games of bots alone (nobody seated) at the rate
+  of ``Limits.bot_games_account`` (429 ``rate_limited``).
 * A table is *idle* when nothing can happen there without a person: it is open (waiting for
   players), or its game has no pending deadline (no clock, or an untimed turn). An idle table
   with no change of seats or game for ``Settings.table_idle_timeout`` seconds, and no seated
@@ -26,6 +27,7 @@ from sqlalchemy.orm import Session
 
 from .errors import ApiError
 from .models import TableRow
+from .ratelimit import RateLimit
 
 if TYPE_CHECKING:
     from .events import EventService
@@ -67,6 +69,19 @@ def check_quota(hub: Hub, owner_id: int) -> None:
     if mine >= top:
         raise ApiError(409, "too_many_tables", f"you already have {mine} open or running tables "
                                                f"(at most {top}); finish one before creating another")
+
+
+def check_bot_game(limiter: RateLimit, table: LiveTable, user_id: int, adding: int) -> None:
+    """Raise 429 ``rate_limited`` when seating ``adding`` bots would start a game of bots alone
+    at ``table`` (no person seated) and ``user_id`` has used up its share of such games
+    (``Limits.bot_games_account``): the open-table limit bounds the tables an account holds at
+    once, and this bounds the games it makes the server play and store with nobody at them."""
+    if adding < sum(s is None for s in table.seats) or any(s and "user" in s for s in table.seats):
+        return
+    wait = limiter.hit(str(user_id))
+    if wait:
+        raise ApiError(429, "rate_limited", "too many games of bots alone; sit at the table, or "
+                       "wait", retry_after=round(wait, 2))
 
 
 def event_round(t: LiveTable) -> int | None:
