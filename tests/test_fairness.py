@@ -248,3 +248,26 @@ def test_a_restart_in_the_nonce_window_keeps_the_commitment_and_the_nonces(tmp_p
             rid = finish(a)
         rng = c.get(f"/api/records/{rid}").json()["record"]["meta"]["rng"]
     assert rng["commitment"] == commitment and sorted(n for _, n in rng["nonces"]) == ["12", "abcd"]
+
+
+def test_verify_a_game_without_chance_and_a_file_that_is_not_a_qipai_record(tmp_path):
+    """xiangqi makes no random choice: its record's deal check passes with a word saying so (it
+    said FAIL 'dealt from None'); a PGN is refused in one line that says what verify reads."""
+    with client(tmp_path, bot_delay_ms=0) as c:
+        alice = signup(c, "alice")
+        t = post(c, alice, "/api/tables", {"game": "xiangqi", "bots": 1,
+                                           "settings": {"clock": "none"}}).json()
+        with ws(c, alice, t["id"]) as sock:
+            rid = finish(sock)
+        rec = c.get(f"/api/records/{rid}").json()["record"]
+    path = tmp_path / "xiangqi.json"
+    path.write_text(json.dumps(rec))
+    out = subprocess.run([sys.executable, "-m", "qipai.cli", "verify", str(path)], capture_output=True,
+                         text=True)
+    assert out.returncode == 0 and "makes no random choice" in out.stdout, out.stdout + out.stderr
+    pgn = tmp_path / "game.pgn"
+    pgn.write_bytes('[Event "对局"]\n\n1. h2e2 h9g7 *\n'.encode("gbk"))
+    out = subprocess.run([sys.executable, "-m", "qipai.cli", "verify", str(pgn)], capture_output=True,
+                         text=True)
+    assert out.returncode == 2 and "not a qipai JSON record" in out.stdout + out.stderr
+    assert "Traceback" not in out.stderr and "codec" not in out.stdout + out.stderr

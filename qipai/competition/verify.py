@@ -22,6 +22,7 @@ from typing import Any
 
 from qipai.core.errors import QipaiError
 from qipai.core.record import Record, replay
+from qipai.core.registry import load
 
 from . import lot
 
@@ -68,6 +69,9 @@ def _check_deal(record: Record, number: int, attempt: int, seed: str, published:
         return DealCheck(number, attempt, False, why)
     if published != seed:
         return fail(f"derived seed {seed} differs from the published {published}")
+    if record.seed is None and record.deal is None and not _uses_chance(record):
+        return DealCheck(number, attempt, True, f"seed {seed}: {record.game} makes no random choice, "
+                                                "so there is no deal to check (the commitment matches)")
     if str(record.seed) != seed:
         return fail(f"the game was dealt from {record.seed}, not the derived {seed}")
     again = Record(game=record.game, options=record.options, actions=record.actions, seed=seed,
@@ -81,12 +85,26 @@ def _check_deal(record: Record, number: int, attempt: int, seed: str, published:
     return DealCheck(number, attempt, True, f"seed {seed}: the deal matches")
 
 
+def _uses_chance(record: Record) -> bool:
+    """True when the record's game keeps a seed (it makes random choices from it); xiangqi, for
+    one, makes none and drops any seed it is given."""
+    game = load(record.game, **record.options)
+    return game.new_state(seed="0" * 64, num_seats=record.num_seats).seed is not None
+
+
+NOT_JSON = ("not a qipai JSON record (only a qipai JSON record carries the revealed secret: "
+            "download the game with format=json)")
+
+
 def load_record(text: str | bytes) -> Record:
     """A qipai JSON record, or the server's ``GET /api/records/{id}`` answer around one.
     Raises ValueError when it is neither."""
-    data = json.loads(text)
+    try:
+        data = json.loads(text)
+    except ValueError:            # not JSON at all (a PGN, an SGF, text in another encoding)
+        raise ValueError(NOT_JSON) from None
     if isinstance(data, dict) and "format" not in data and isinstance(data.get("record"), dict):
         data = data["record"]
     if not isinstance(data, dict) or "game" not in data:
-        raise ValueError("not a qipai JSON record")
+        raise ValueError(NOT_JSON)
     return Record.from_json(data)
