@@ -91,3 +91,35 @@ def test_claim_windows_close_on_one_schedule_whoever_could_claim(tmp_path):
     # the same schedule: no group's typical closing time stands out
     medians = [statistics.median(g) for g in groups.values() if g]
     assert max(medians) - min(medians) < 150, groups
+
+
+def test_banks_do_not_tell_who_could_claim(tmp_path):
+    """A 4A4 table with a bank clock (go_s2): bots think 400 ms when asked, and the server
+    answers at once for a seat that cannot claim. The time a claimant thinks comes off its
+    bank: shown to the person, a bank that went down while a window was open told which bot
+    could claim, even when it declined. Other seats' banks (and deadlines) are not shown."""
+    with client(tmp_path, private_window_ms=300, spectator_delay_ms=0) as c:
+        token = signup(c, "player")
+        t = post(c, token, "/api/tables", {"game": "fouafour", "bots": 3, "bot": "random",
+                                           "settings": {"bot_delay_ms": 400, "clock": "go_s2"}}).json()
+        changed = []
+        with ws(c, token, t["id"]) as sock:
+            msg = next_state(sock)
+            current, opened = None, None
+            for _ in range(300):
+                if msg["result"] is not None:
+                    break
+                k = key_of(msg["view"])
+                assert msg["clocks"][msg["seat"]].get("bank") is not None      # its own bank
+                # the others' (what a window may change: the person's own is its own business)
+                banks = [cl.get("bank") for s, cl in enumerate(msg["clocks"]) if s != msg["seat"]]
+                if k != current:
+                    if opened is not None and banks != opened:
+                        changed.append((current, opened, banks))
+                    current, opened = k, (banks if k is not None else None)
+                if msg["seat"] in msg["to_act"] and msg.get("legal"):
+                    legal = msg["legal"]
+                    sock.send_json({"type": "move", "seq": msg["seq"], "turn": msg.get("turn"),
+                                    "action": "pass" if "pass" in legal else legal[0]})
+                msg = next_state(sock)
+        assert changed == []

@@ -31,6 +31,7 @@ from sqlalchemy.orm import Session, sessionmaker
 from qipai.bots import bot_names, make_bot
 from qipai.core import Record, load
 from qipai.core.errors import OptionError, QipaiError
+from qipai.core.game import State
 from qipai.core.registry import game_class
 from qipai.match import BotPlayer, Move, Player, RealTime, clock_preset
 from qipai.match.players import MAX_LISTED, AcceptDraw, DeclineDraw, OfferDraw, Pause, Reclaim, Resign, Resume
@@ -54,6 +55,9 @@ DEFAULT_CLOCK = {**dict.fromkeys(("doudizhu", "shengji", "baohuang", "sandayi", 
 BOARD_CLOCK = "board_default"
 #: the longest action text a seat may send (a whole junqi layout is about 180 characters)
 MAX_ACTION_TEXT = 1000
+#: the parts of a clock snapshot that tell how much time a seat has used in the game (with
+#: them, its deadline does too; a clock with a cap alone tells only the current turn's)
+BANKED = frozenset({"bank", "periods", "canadian"})
 #: what seats are told while storage fails (sent at once, ahead of anything still queued)
 STORAGE_PAUSED = {"type": "paused", "reason": "storage_unavailable",
                   "message": "the server cannot save moves right now: the game is paused and no "
@@ -488,6 +492,13 @@ class LiveTable:
             if "to_act" in view:           # a held answer (see GameRunner) is no longer pending
                 view["to_act"] = to_act
             clocks = [c if s == seat else {k: v for k, v in c.items() if k != "deadline"}
+                      for s, c in enumerate(clocks)]
+        if type(st).turns_private is not State.turns_private:
+            # time a seat spends answering a private window comes off its bank: shown to the
+            # others, a bank that went down would tell who could claim (fouafour §3.4), so the
+            # others' remaining time is not shown in such games (the record has it at the end)
+            clocks = [c if s == seat or not BANKED.intersection(c) else
+                      {k: v for k, v in c.items() if k not in BANKED and k != "deadline"}
                       for s, c in enumerate(clocks)]
         msg: dict[str, Any] = {
             "type": "state", "table": self.id, "game": self.game_id, "status": self.status,
