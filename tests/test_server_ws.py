@@ -138,8 +138,16 @@ def test_resign_and_draw_offers(c):
             assert ev["type"] == "state"
             ev = receive(b)
         assert ev["event"]["type"] == "draw_offer" and ev["event"]["seat"] == 0
+        # the state after the offer carries it (the page shows accept / decline from the state)
+        m = next_state(b)
+        assert m["seq"] == 1 and m["draw_offer"] == 0, m
+        m = next_state(r)                      # the offerer: its move's state, then the offer's
+        m = m if "draw_offer" in m else next_state(r)
+        assert m["seq"] == 1 and m["draw_offer"] == 0, m
         b.send_json({"type": "draw_decline"})
         assert receive(b)["event"]["type"] == "draw_declined"
+        m = next_state(b)
+        assert m["seq"] == 1 and "draw_offer" not in m
         b.send_json({"type": "resign"})
         while True:
             m = receive(r)

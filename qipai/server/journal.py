@@ -88,10 +88,14 @@ class JournalRunner(GameRunner):
             return super()._handle(seat, msg, t)
         kind, action, data = encode(msg)
         entry = self.table.journal(kind, seat, action, t, data)
-        before, n = self._mark(), len(self.state.log)
+        before, n, offer = self._mark(), len(self.state.log), self._offer
         super()._handle(seat, msg, t)
         if self._mark() == before:
             self.table.unjournal(entry)          # nothing happened: nothing to keep
+        elif self._offer != offer:
+            # an offer opened (it may go out with the offerer's move, after that move's state) or
+            # closed: every state message carries the open offer, so send them again
+            self.table.changed()
         elif kind == "move" and len(self.state.log) > n:
             applied = self.state.log[n]          # the canonical text the state logged
             entry.op["action"] = applied if isinstance(applied, str) else applied[1]
