@@ -532,8 +532,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                 if text is None:
                     data = message.get("bytes") or b""
                     text = data.decode("utf-8", "replace")
+                # refusals of the message itself go ahead of the queue: they tell nothing of the
+                # game, so they need not wait for its writes (storage may be down)
                 if len(text) > max_bytes // 4 and len(text.encode("utf-8", "replace")) > max_bytes:
-                    conn.put_json(ws_error("too_large", f"messages are at most {max_bytes} bytes"))
+                    conn.put_now(ws_error("too_large", f"messages are at most {max_bytes} bytes"))
                     continue
                 wait = max(limits.moves_ip.hit(ip),
                            limits.moves_account.hit(str(user.id)) if user else 0.0)
@@ -541,19 +543,19 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                     if flood.hit(""):
                         conn.close(*CLOSE_FLOODING, notice=FLOODING, drop=True)
                     else:
-                        conn.put_json(ws_error("rate_limited", "too many messages; slow down",
+                        conn.put_now(ws_error("rate_limited", "too many messages; slow down",
                                                retry_after=round(wait, 3)))
                     continue
                 try:
                     msg = json.loads(text)
                 except json.JSONDecodeError as e:
-                    conn.put_json(ws_error("bad_json", f"not valid JSON: {e.msg}"))
+                    conn.put_now(ws_error("bad_json", f"not valid JSON: {e.msg}"))
                     continue
                 except RecursionError:
-                    conn.put_json(ws_error("bad_json", "JSON nested too deeply"))
+                    conn.put_now(ws_error("bad_json", "JSON nested too deeply"))
                     continue
                 if not isinstance(msg, dict):
-                    conn.put_json(ws_error("bad_message", "a message is a JSON object with a 'type'"))
+                    conn.put_now(ws_error("bad_message", "a message is a JSON object with a 'type'"))
                     continue
                 seat = table.seat_of(user.id) if user else None
                 try:

@@ -91,9 +91,13 @@ class Conn:
         self.put(_text(msg))
 
     def put_now(self, msg: dict[str, Any]) -> None:
-        if not self.closed:
-            self.urgent.append(_text(msg))
-            self.wake.set()
+        if self.closed:
+            return
+        if len(self.urgent) >= MAX_QUEUE:
+            self.close(*CLOSE_TOO_SLOW, drop=True)
+            return
+        self.urgent.append(_text(msg))
+        self.wake.set()
 
     def close(self, code: int | None = None, reason: str = "", notice: dict[str, Any] | None = None,
               drop: bool = False) -> None:
