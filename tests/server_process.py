@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import socket
 import subprocess
@@ -35,3 +36,9 @@ def wait_up(port: int) -> None:
         except httpx.HTTPError:
             time.sleep(0.05)
     raise AssertionError("the server did not start")
+
+
+async def answer_commitment(sock, msg: dict, nonce: str = "00") -> None:
+    """A table's deal waits for each seat's nonce: answer a ``commitment`` message with one."""
+    if msg["type"] == "commitment":
+        await sock.send(json.dumps({"type": "nonce", "nonce": nonce}))

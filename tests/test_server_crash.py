@@ -17,7 +17,7 @@ import signal
 import httpx
 import websockets
 
-from .server_process import free_port, start, wait_up
+from .server_process import answer_commitment, free_port, start, wait_up
 
 ACCOUNTS = 5            # the default sign-up limit per address
 
@@ -39,8 +39,7 @@ async def play(port: int, table: str, cookie: dict[str, str], acked: dict[int, s
         async with websockets.connect(uri, additional_headers=cookie) as ws:
             async for text in ws:
                 msg = json.loads(text)
-                if msg["type"] == "commitment":     # the deal waits for this seat's nonce
-                    await ws.send(json.dumps({"type": "nonce", "nonce": f"{rng.getrandbits(128):032x}"}))
+                await answer_commitment(ws, msg, f"{rng.getrandbits(128):032x}")
                 if msg["type"] != "state":
                     continue
                 if msg["seq"]:

@@ -18,6 +18,7 @@ import qipai
 from qipai.server import create_app
 
 from .server_helpers import LiveServer, client, make_settings, next_state, post, receive, signup, ws
+from .server_process import answer_commitment
 
 PASSWORD = "correct horse"
 
@@ -142,8 +143,7 @@ async def _ws_exchange(url: str, headers: dict[str, str], texts: list[str]) -> l
     """Send each text after the greeting and collect one answer to each."""
     async with websockets.connect(url, additional_headers=headers, max_size=1 << 20) as sock:
         while (msg := json.loads(await sock.recv()))["type"] != "state":
-            if msg["type"] == "commitment":         # the deal waits for this seat's nonce
-                await sock.send(json.dumps({"type": "nonce", "nonce": "00"}))
+            await answer_commitment(sock, msg)
         answers = []
         for text in texts:
             await sock.send(text)

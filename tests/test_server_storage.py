@@ -21,7 +21,7 @@ from sqlalchemy import select
 from qipai.server.models import RecordRow, TableRow
 
 from .server_helpers import client, next_state, post, receive, signup, ws
-from .server_process import free_port, start, wait_up
+from .server_process import answer_commitment, free_port, start, wait_up
 
 
 def fault(tmp_path, on: bool, kind: str = "full") -> None:
@@ -190,8 +190,7 @@ async def until_async(sock, kind: str, avoid: str | None = None) -> dict:
     while True:
         msg = json.loads(await asyncio.wait_for(sock.recv(), 20))
         assert msg["type"] != avoid, msg
-        if msg["type"] == "commitment":
-            await sock.send(json.dumps({"type": "nonce", "nonce": "00"}))
+        await answer_commitment(sock, msg)
         if msg["type"] == kind:
             return msg
 
