@@ -219,8 +219,11 @@ def test_a_player_of_an_event_round_may_not_watch_its_other_tables(tmp_path):
             assert m["error"] == "round_player"
             code, reason, _ = closed_with(sock)
             assert (code, reason) == (4403, "round_player")
-        with ws(c, boss, other) as sock, ws(c, None, other) as anyone:   # others may watch
-            assert next_state(sock)["seat"] is None and next_state(anyone)["seat"] is None
+        with ws(c, boss, other) as sock:                       # others may watch
+            assert next_state(sock)["seat"] is None
+        with ws(c, None, other) as anyone:     # signed in only: a player signed out may not watch
+            assert receive(anyone)["error"] == "sign_in_to_watch"
+            assert closed_with(anyone)[:2] == (4401, "sign_in_to_watch")
         with ws(c, people["alice"], mine) as sock:            # her own table, of course
             assert next_state(sock)["seat"] is not None
             sock.send_json({"type": "resign"})

@@ -37,9 +37,11 @@ from .conns import (
     CLOSE_FLOODING,
     CLOSE_NO_TABLE,
     CLOSE_ROUND_PLAYER,
+    CLOSE_SIGN_IN_TO_WATCH,
     CLOSE_SIGNED_OUT,
     FLOODING,
     ROUND_PLAYER,
+    SIGN_IN_TO_WATCH,
     SIGNED_OUT,
     Conn,
 )
@@ -486,7 +488,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         ``error``, ``ignored``, ``pong``. Client → server: ``move`` (``seq``, ``action``),
         ``resign``, ``draw_offer``, ``draw_accept``, ``draw_decline``, ``resume`` (leave
         trusteeship), ``sync``, ``ping``. The server closes a socket with a code and reason of
-        :mod:`.conns` (4401 signed_out, 4403 round_player, 4404 no_table, 4409 replaced,
+        :mod:`.conns` (4401 signed_out or sign_in_to_watch, 4403 round_player, 4404 no_table, 4409 replaced,
         4410 table_closed, 4429 flooding or too_slow)."""
         user = await user_of(ws)
         await ws.accept()
@@ -496,6 +498,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             await ws.close(*CLOSE_NO_TABLE)
             return
         seat = table.seat_of(user.id) if user else None
+        if user is None and conduct.event_round(table) is not None and table.status in ("open", "playing"):
+            # §6.5: a player of the round could otherwise watch signed out
+            await ws.send_json(SIGN_IN_TO_WATCH)
+            await ws.close(*CLOSE_SIGN_IN_TO_WATCH)
+            return
         if user and seat is None and await conduct.round_player(hub, app.state.events, user, table):
             await ws.send_json(ROUND_PLAYER)
             await ws.close(*CLOSE_ROUND_PLAYER)

@@ -26,6 +26,7 @@ MAX_QUEUE = 256
 #: WebSocket close codes and reasons the server uses
 CLOSE_SIGNED_OUT = (4401, "signed_out")      # the session the socket was opened with ended
 CLOSE_ROUND_PLAYER = (4403, "round_player")  # a player of an event round may not watch its tables
+CLOSE_SIGN_IN_TO_WATCH = (4401, "sign_in_to_watch")  # an event round's tables: signed-in spectators only
 CLOSE_NO_TABLE = (4404, "no_table")
 CLOSE_REPLACED = (4409, "replaced")          # a newer connection took this seat (§6.4)
 CLOSE_TABLE_CLOSED = (4410, "table_closed")  # the table was aborted (inactive)
@@ -36,6 +37,8 @@ SIGNED_OUT = ws_error("signed_out", "you signed out; this connection is closed")
 REPLACED = ws_error("replaced", "this seat was opened by a newer connection; this one is closed")
 ROUND_PLAYER = ws_error("round_player", "players of this event round may not watch its other "
                                         "tables while their own match is being played")
+SIGN_IN_TO_WATCH = ws_error("sign_in_to_watch", "sign in to watch the tables of an event round in "
+                                                "progress (its players may not watch them)")
 FLOODING = ws_error("flooding", "too many messages after being rate-limited; reconnect later")
 
 _opened = itertools.count()
