@@ -25,6 +25,7 @@ from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm import Session
 
 import qipai
+from qipai import i18n
 from qipai.bots import bot_names
 from qipai.competition.db import open_db
 from qipai.core import Record
@@ -580,6 +581,15 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             await conn.wait(1.0)
 
     # ----- pages -------------------------------------------------------------------------------
+    @app.get("/api/i18n/{lang}", tags=["lobby"])
+    async def i18n_catalogue(lang: str) -> JSONResponse:
+        """The message catalogue of ``lang`` (``en`` or ``zh``): key -> template, as
+        :mod:`qipai.i18n` documents; 404 ``no_language`` for any other language."""
+        if lang not in i18n.LANGS:
+            raise ApiError(404, "no_language", f"no catalogue for {lang!r}; there are "
+                           + ", ".join(i18n.LANGS), lang=lang)
+        return JSONResponse(i18n.catalogue(lang), headers={"Cache-Control": "no-cache"})
+
     app.mount("/static", StaticFiles(directory=WEB), name="static")
     shell = (WEB / "index.html").read_text("utf-8")
 

@@ -1,7 +1,10 @@
 """Machine-readable errors: every refusal carries a stable ``error`` code and a ``message``.
 
-HTTP answers ``{"error": code, "message": text, ...extra}`` with the status code;
-WebSocket answers ``{"type": "error", "error": code, "message": text, ...extra}``.
+HTTP answers ``{"error": code, "code": code, "params": extra, "message": text, ...extra}``
+with the status code; WebSocket answers ``{"type": "error", "error": code, "code": code,
+"params": extra, "message": text, ...extra}``. ``message`` is English; a client shows the
+text of catalogue key ``error.<code>`` in its reader's language with ``params`` filled in
+(:mod:`qipai.i18n`). ``extra`` stays at the top level too, for the clients that read it there.
 """
 
 from __future__ import annotations
@@ -25,11 +28,15 @@ class ApiError(Exception):
         self.extra = extra
 
     def body(self) -> dict[str, Any]:
-        return {"error": self.code, "message": self.message, **self.extra}
+        return {"error": self.code, "code": self.code, "params": self.extra,
+                "message": self.message, **self.extra}
 
 
 def ws_error(code: str, message: str, **extra: Any) -> dict[str, Any]:
-    return {"type": "error", "error": code, "message": message, **extra}
+    """A WebSocket error message: ``code`` (catalogue key ``error.<code>``), the English
+    ``message``, and ``extra`` as the template's parameters."""
+    return {"type": "error", "error": code, "code": code, "params": extra, "message": message,
+            **extra}
 
 
 #: the error code of FastAPI's own refusals, by status (any other status: ``http_<status>``)
@@ -51,15 +58,18 @@ def add_request_handlers(app: FastAPI) -> None:
     async def bad_request(request: Request, exc: RequestValidationError) -> JSONResponse:
         errors = exc.errors()
         if any(e.get("type") == "json_invalid" for e in errors):
-            return JSONResponse({"error": "bad_json", "message": BAD_JSON}, status_code=400)
+            return JSONResponse({"error": "bad_json", "code": "bad_json", "params": {},
+                                 "message": BAD_JSON}, status_code=400)
         problems = [{"where": ".".join(str(p) for p in e.get("loc", ())), "problem": e.get("msg")}
                     for e in errors]
-        return JSONResponse({"error": "bad_request", "message": "the request body is not valid",
+        return JSONResponse({"error": "bad_request", "code": "bad_request", "params": {},
+                             "message": "the request body is not valid",
                              "problems": problems}, status_code=400)
 
     @app.exception_handler(HTTPException)
     async def refused(request: Request, exc: HTTPException) -> JSONResponse:
         code = HTTP_CODES.get(exc.status_code, f"http_{exc.status_code}")
         message = BAD_JSON if code == "bad_json" else str(exc.detail)
-        return JSONResponse({"error": code, "message": message, "detail": exc.detail},
+        return JSONResponse({"error": code, "code": code, "params": {}, "message": message,
+                             "detail": exc.detail},
                             status_code=exc.status_code, headers=exc.headers)

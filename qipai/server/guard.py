@@ -95,8 +95,10 @@ def origin_ok(scope, allowed: frozenset[Origin]) -> bool:
 
 def refusal(status: int, code: str, message: str, headers: dict[str, str] | None = None,
             **extra) -> JSONResponse:
-    """The machine-readable HTTP error ``{"error": code, "message": message, **extra}``."""
-    return JSONResponse({"error": code, "message": message, **extra}, status_code=status,
+    """The machine-readable HTTP error ``{"error": code, "code": code, "params": extra,
+    "message": message, **extra}`` (see :mod:`.errors`)."""
+    return JSONResponse({"error": code, "code": code, "params": extra, "message": message, **extra},
+                        status_code=status,
                         headers=headers)
 
 

@@ -23,7 +23,8 @@ from websockets.http11 import Response
 def json_error(status: int, message: str) -> bytes:
     """The body of a refusal: ``{"error": "bad_request" | "internal" | ..., "message": text}``."""
     code = "internal" if status >= 500 else "bad_request"
-    return json.dumps({"error": code, "message": message.strip() or http.HTTPStatus(status).phrase}).encode()
+    return json.dumps({"error": code, "code": code, "params": {},
+                       "message": message.strip() or http.HTTPStatus(status).phrase}).encode()
 
 
 class JsonHTTPProtocol(AutoHTTPProtocol):      # type: ignore[misc, valid-type]

@@ -3,41 +3,9 @@
 // /static/boards/<game id>.js exporting mount(root, ctx) -> {update(msg)}; a game without one
 // uses boards/generic.js.
 
-const STR = {
-  zh: {
-    lobby: "大厅", history: "我的对局", events: "比赛", signin: "登录", signup: "注册", signout: "退出",
-    username: "用户名", password: "密码", create: "开桌", game: "游戏", seats: "座位", clock: "计时",
-    bots: "机器人", bot: "机器人", status: "状态", open: "等待中", playing: "对局中", finished: "已结束", aborted: "已中止", takeback: "取消托管",
-    sit: "入座", watch: "观战", addbot: "加机器人", fillbots: "机器人补满", leave: "离座", resign: "认输",
-    offerdraw: "提和", accept: "同意", decline: "拒绝", yourturn: "轮到你", waiting: "等待对手",
-    youare: "你是", spectator: "观众", result: "结果", replay: "复盘", download: "下载",
-    first: "开头", prev: "上一步", next: "下一步", last: "结尾", tables: "桌子", none: "暂无",
-    red: "红方", black: "黑方", options: "规则选项", needlogin: "请先登录", pass: "不出", play: "出牌",
-    bid: "叫分", nobid: "不叫", hint: "提示", landlord: "地主", kitty: "底牌", multiplier: "倍数", base: "底分",
-    bombs: "炸弹", cards: "张", check: "将军", drawoffer: "对方提和", reconnecting: "重新连接…",
-    record: "棋谱", vs: "对", event: "比赛", preset: "预设", players: "选手", register: "报名",
-    start: "开始", startround: "开始本轮", standings: "积分", pairings: "对阵", name: "名称",
-    organizer: "裁判长", round: "轮", mygames: "我的对局", delay: "观战延迟",
-  },
-  en: {
-    lobby: "Lobby", history: "My games", events: "Events", signin: "Sign in", signup: "Sign up", signout: "Sign out",
-    username: "Username", password: "Password", create: "Create table", game: "Game", seats: "Seats", clock: "Clock",
-    bots: "Bots", bot: "Bot", status: "Status", open: "waiting", playing: "playing", finished: "finished", aborted: "aborted", takeback: "Take my seat back",
-    sit: "Sit", watch: "Watch", addbot: "Add bot", fillbots: "Fill with bots", leave: "Leave", resign: "Resign",
-    offerdraw: "Offer draw", accept: "Accept", decline: "Decline", yourturn: "Your turn", waiting: "Waiting",
-    youare: "You are", spectator: "spectator", result: "Result", replay: "Replay", download: "Download",
-    first: "First", prev: "Back", next: "Next", last: "Last", tables: "Tables", none: "none",
-    red: "Red", black: "Black", options: "Rule options", needlogin: "Sign in first", pass: "Pass", play: "Play",
-    bid: "Bid", nobid: "No bid", hint: "Hint", landlord: "Landlord", kitty: "Kitty", multiplier: "Multiplier", base: "Base",
-    bombs: "Bombs", cards: "cards", check: "Check", drawoffer: "Draw offered", reconnecting: "Reconnecting…",
-    record: "Record", vs: "vs", event: "Event", preset: "Preset", players: "Players", register: "Register",
-    start: "Start", startround: "Start round", standings: "Standings", pairings: "Pairings", name: "Name",
-    organizer: "Organizer", round: "Round", mygames: "My games", delay: "Spectator delay",
-  },
-};
+import { lang, t, errorText } from "./i18n.js";
 
-export const lang = localStorage.getItem("lang") || ((navigator.language || "zh").startsWith("zh") ? "zh" : "en");
-export const t = (k) => (STR[lang] && STR[lang][k]) || STR.en[k] || k;
+export { lang, t, errorText };
 
 export function el(tag, attrs = {}, ...kids) {
   const e = document.createElement(tag);
@@ -113,7 +81,7 @@ function authPage(kind) {
     try {
       await api("POST", kind === "signup" ? "/api/signup" : "/api/login", { username: u.value, password: p.value });
       location.href = safeNext(new URLSearchParams(location.search).get("next"));
-    } catch (e) { err.textContent = e.message; }
+    } catch (e) { err.textContent = errorText(e); }
   };
   app.replaceChildren(el("h2", {}, t(kind)), form);
 }
@@ -168,7 +136,7 @@ async function lobby() {
       try {
         const tb = await api("POST", "/api/tables", { game: gameSel.value, options, num_seats: +seatsSel.value, settings, bots: +botsSel.value, bot: botSel.value });
         location.href = `/tables/${tb.id}`;
-      } catch (e) { err.textContent = e.message; }
+      } catch (e) { err.textContent = errorText(e); }
     };
     createBox.append(el("h3", {}, t("create")),
       el("div", { class: "row" }, el("label", {}, t("game") + " ", gameSel), el("label", {}, t("seats") + " ", seatsSel),
@@ -267,7 +235,7 @@ async function tablePage(id) {
 
   async function act(path) {
     try { info = await api("POST", path, {}); err.textContent = ""; renderSeats(); renderControls(); }
-    catch (e) { err.textContent = e.message; }
+    catch (e) { err.textContent = errorText(e); }
   }
 
   let nonceSent = null;
@@ -280,7 +248,7 @@ async function tablePage(id) {
       send({ type: "nonce", nonce: Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("") });
       return;
     }
-    if (msg.type === "error") { err.textContent = msg.message; return; }
+    if (msg.type === "error") { err.textContent = errorText(msg); return; }
     if (msg.type === "event") { if (msg.event.type === "trusteeship") send({ type: "sync" }); return; }
     if (msg.type !== "state") return;
     err.textContent = "";
@@ -305,7 +273,7 @@ async function tablePage(id) {
       if (closedByUs) return;
       // 4401 signed out, 4403 refused, 4404 no table, 4409 replaced by a newer connection,
       // 4410 table closed: reconnecting would not help (4429, too fast or too slow, does)
-      if (e.code >= 4400 && e.code !== 4429) { status.textContent = e.reason || String(e.code); return; }
+      if (e.code >= 4400 && e.code !== 4429) { status.textContent = t(`close.${e.reason}`, null, e.reason || String(e.code)); return; }
       status.textContent = t("reconnecting"); setTimeout(connect, backoff); backoff = Math.min(backoff * 2, 8000);
     };
   }
@@ -377,4 +345,4 @@ async function route() {
   app.textContent = "404";
 }
 
-route().catch((e) => { app.append(el("div", { class: "error" }, e.message)); });
+route().catch((e) => { app.append(el("div", { class: "error" }, errorText(e))); });

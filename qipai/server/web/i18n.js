@@ -1,0 +1,47 @@
+// The page's language and its words. The catalogues are qipai/i18n/<lang>.json, served at
+// /api/i18n/<lang>: flat key -> template, "{name}" filled from params, "{name|ns}" filled with
+// the text of key "ns.<value>" (see qipai/i18n/__init__.py). The page speaks the language the
+// player picked (localStorage "lang"), else the browser's: zh for any zh-*, else en.
+
+export const lang = localStorage.getItem("lang") || ((navigator.language || "zh").toLowerCase().startsWith("zh") ? "zh" : "en");
+
+async function fetchCatalogue(l) {
+  try {
+    const r = await fetch(`/api/i18n/${l}`, { credentials: "same-origin" });
+    return r.ok ? await r.json() : {};
+  } catch { return {}; }
+}
+const [mine, english] = await Promise.all([fetchCatalogue(lang), lang === "en" ? null : fetchCatalogue("en")]);
+const CAT = mine, EN = english || mine;
+
+const text = (v) => (Array.isArray(v) ? v.map(text).join(lang === "zh" ? "、" : ", ") : String(v));
+
+function fill(template, params) {
+  return template.replace(/\{(\w+)(?:\|([\w.-]+))?\}/g, (all, name, ns) => {
+    if (!params || !(name in params)) return all;
+    const v = params[name];
+    if (!ns) return text(v);
+    return (Array.isArray(v) ? v : [v]).map((x) => t(`${ns}.${x}`, null, String(x))).join(lang === "zh" ? "、" : ", ");
+  });
+}
+
+/** Whether the catalogue of the page's language has `key`. */
+export const has = (key) => key in CAT;
+
+/** The text of `key` with `params` filled in: the page's language, else English, else
+ *  `fallback`, else the key itself. */
+export function t(key, params, fallback) {
+  const tpl = CAT[key] ?? EN[key];
+  if (tpl === undefined) return fallback ?? key;
+  return fill(tpl, params);
+}
+
+/** The words of a refusal or error the server sent ({error|code, params, message}): the
+ *  catalogue's "error.<code>" (or "refusal.<code>" for the referee's), else the message. */
+export function errorText(e) {
+  if (!e) return "";
+  const code = e.code || e.error;
+  const params = e.params || {};
+  for (const ns of ["refusal", "error", "close"]) if (code && `${ns}.${code}` in CAT) return t(`${ns}.${code}`, params);
+  return e.message || String(code || "");
+}
