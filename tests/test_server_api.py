@@ -51,12 +51,20 @@ def test_signup_login_logout_and_password_hashing(c):
     ({"username": "a", "password": "long enough"}, "bad_username"),
     ({"username": "has space", "password": "long enough"}, "bad_username"),
     ({"username": "carol", "password": "short"}, "bad_password"),
+    ({"username": "x" * 300, "password": "long enough"}, "username_too_long"),
     ({"username": "carol"}, "bad_request"),
     ({"username": 5, "password": "long enough"}, "bad_request"),
 ])
 def test_signup_refusals(c, body, code):
     r = c.post("/api/signup", json=body)
     assert r.status_code == 400 and r.json()["error"] == code and r.json()["message"]
+
+
+def test_a_300_character_username_is_too_long_at_sign_in_too(c):
+    r = c.post("/api/login", json={"username": "y" * 300, "password": "long enough"})
+    body = r.json()
+    assert r.status_code == 400 and body["error"] == "username_too_long"
+    assert body["length"] == 300 and body["max"] == 32 and "at most 32" in body["message"]
 
 
 def test_duplicate_username(c):

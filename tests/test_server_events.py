@@ -55,6 +55,14 @@ def test_organizer_runs_a_round_robin_with_live_tables(tmp_path):
         assert table["alice"]["points"] == -2        # s3 scoring: a loss is -1
         hist = c.get("/api/records?user=alice").json()
         assert len(hist) == 2 and all(h["result"]["reason"] == "resign" for h in hist)
+        # her seat in each game, so her history says she lost; her profile counts the same
+        assert all(h["names"][h["seat"]] == "alice" and h["seat"] not in h["result"]["winners"]
+                   for h in hist)
+        profile = c.get("/api/users/ALICE").json()
+        assert profile["username"] == "alice" and (profile["games"], profile["lost"]) == (2, 2)
+        assert profile["won"] == profile["drawn"] == 0 and profile["by_game"]["xiangqi"]["lost"] == 2
+        assert c.get("/api/users/nobody").json()["error"] == "no_user"
+        assert c.get("/u/alice").status_code == 200
 
 
 def test_event_writes_refused_while_storage_fails_and_nothing_half_done(tmp_path):
@@ -80,3 +88,39 @@ def test_event_writes_refused_while_storage_fails_and_nothing_half_done(tmp_path
         fault.unlink()
         started = post(c, boss, "/api/events/cup/start").json()
         assert len(started["tables"]) == 2 and started["event"]["started_round"] == 1
+
+
+def test_an_event_run_from_the_command_line_shows_results_winners_byes_and_replays(tmp_path):
+    """``qipai event run`` plays an event without tables: the event page's data still carries
+    each game's result, its winners, each match's winner and score, the byes, and a replay of
+    every game from the record the event stored."""
+    from qipai.competition.event import create_event, run_event
+
+    with client(tmp_path, bot_delay_ms=0) as c:
+        db = c.app.state.db
+        players = [{"id": f"bot{i:02}", "bot": "random"} for i in range(1, 7)]
+        eid = create_event(db, "s0_xiangqi", players, event_id="cli-cup")
+        assert run_event(db, eid, think_ms=0)["status"] == "finished"
+        ev = c.get(f"/api/events/{eid}").json()
+        assert ev["status"] == "finished" and ev["champion"] == ev["outcome"]["champion"]
+        matches = [m for r in ev["rounds"] for m in r["matches"]]
+        byes = [m for m in matches if m["kind"] == "bye"]
+        assert byes and all(m["winner"] == m["entrants"][0] and not m["games"] for m in byes)
+        series = [m for m in matches if m["kind"] == "series"]
+        final = ev["rounds"][-1]["matches"][0]
+        assert final["winner"] == ev["champion"]
+        for m in series:
+            assert m["winner"] in m["entrants"] and len(m["result"]["points"]) == 2
+            for g in m["games"]:
+                assert g["status"] == "finished" and g["replay"] and g["record"] is None
+                assert g["result"] in ("1-0", "0-1", "1/2-1/2")
+                assert g["winners"] == ([] if g["result"] == "1/2-1/2"
+                                        else [g["seats"][0 if g["result"] == "1-0" else 1]])
+        g = series[0]["games"][0]
+        got = c.get(f"/api/events/{eid}/games/{g['id']}/steps").json()
+        assert got["record"]["names"] == g["seats"] and got["record"]["game"] == "xiangqi"
+        assert got["record"]["result"]["text"] == g["result"]
+        assert len(got["steps"]) > 1 and got["steps"][1]["action"]
+        assert c.get(f"/api/events/{eid}/games/99999/steps").json()["error"] == "no_record"
+        assert c.get(f"/api/events/nope/games/{g['id']}/steps").json()["error"] == "no_record"
+        assert c.get(f"/events/{eid}/games/{g['id']}").status_code == 200      # the replay page

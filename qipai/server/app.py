@@ -51,6 +51,7 @@ from .guard import Guard, SafetyNet, allowed_origins
 from .models import RecordPlayer, RecordRow, UserRow
 from .probe import Probe
 from .ratelimit import RateLimit
+from .replays import replay_steps
 from .store import StorageUnavailable
 from .tables import Hub
 
@@ -61,7 +62,7 @@ PAGES = ("/", "/login", "/signup", "/history", "/events", "/about")
 
 # ----- request and response shapes (also the OpenAPI document) --------------------------------
 class Credentials(BaseModel):
-    username: str = Field(max_length=64)
+    username: str = Field(max_length=4000)   # longer than 32: username_too_long, in words
     password: str = Field(max_length=400)
 
 
@@ -98,6 +99,19 @@ def _limit(limiter: RateLimit, key: str) -> None:
     if wait:
         raise ApiError(429, "rate_limited", "too many requests; slow down",
                        retry_after=round(wait, 2))
+
+
+def result_winners(result: dict[str, Any] | None) -> list[int]:
+    """The seats that won a stored game: its ``winners``, or for a record stored before they
+    were kept, the seats with the highest return when the returns are not all equal."""
+    if not result:
+        return []
+    if "winners" in result:
+        return list(result["winners"])
+    returns = result.get("returns") or []
+    if not returns or len(set(returns)) == 1:
+        return []
+    return [i for i, r in enumerate(returns) if r == max(returns)]
 
 
 def _ip(conn: Request | WebSocket) -> str:
@@ -248,6 +262,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         owner out."""
         ip = _ip(request)
         _limit(limits.login_ip, ip)
+        auth.check_username_length(body.username)
         account_wait = limits.login_account.hit(auth.username_key(body.username))
 
         def find(s: Session) -> tuple[UserRow | None, bool]:
@@ -390,7 +405,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     # ----- records ---------------------------------------------------------------------------
     def record_json(row: RecordRow, full: bool = False) -> dict[str, Any]:
         out = {"id": row.id, "table": row.table_id, "game": row.game, "names": row.names,
-               "players": row.players, "result": row.result, "finished": row.finished}
+               "players": row.players, "result": row.result, "finished": row.finished,
+               "winners": result_winners(row.result)}
         if full:
             out["record"] = row.record
         return out
@@ -421,11 +437,41 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                 found = me or auth.find_user(s, user)
                 if found is None:
                     raise ApiError(404, "no_user", f"no user {user!r}")
-                query = query.join(RecordPlayer, RecordPlayer.record_id == RecordRow.id).where(
-                    RecordPlayer.user_id == found.id)
+                query = (query.add_columns(RecordPlayer.seat)
+                         .join(RecordPlayer, RecordPlayer.record_id == RecordRow.id)
+                         .where(RecordPlayer.user_id == found.id))
+                if game:
+                    query = query.where(RecordRow.game == game)
+                # the player's seat in each game, so a page can say won, lost or drawn
+                return [{**record_json(r), "seat": seat} for r, seat in s.execute(query).all()]
             if game:
                 query = query.where(RecordRow.game == game)
             return [record_json(r) for r in s.scalars(query).all()]
+        return await store.call(read, write=False)
+
+    @app.get("/api/users/{username}", tags=["records"])
+    async def profile(username: str) -> dict[str, Any]:
+        """A player's public profile: ``{"username", "created", "role", "games", "won",
+        "lost", "drawn", "by_game": {game id: {"games", "won", "lost", "drawn"}}}`` counted over
+        the player's finished games (a game with no winner is drawn; a game another seat won
+        is lost). Error: no_user (404)."""
+        def read(s: Session) -> dict[str, Any]:
+            found = auth.find_user(s, username) if len(username) <= 64 else None
+            if found is None:
+                raise ApiError(404, "no_user", f"no user {username!r}")
+            rows = s.execute(select(RecordRow.game, RecordRow.result, RecordPlayer.seat)
+                             .join(RecordPlayer, RecordPlayer.record_id == RecordRow.id)
+                             .where(RecordPlayer.user_id == found.id)).all()
+            total = {"games": 0, "won": 0, "lost": 0, "drawn": 0}
+            by_game: dict[str, dict[str, int]] = {}
+            for game_id, result, seat in rows:
+                winners = result_winners(result)
+                kind = "drawn" if not winners else ("won" if seat in winners else "lost")
+                for bucket in (total, by_game.setdefault(game_id, dict.fromkeys(total, 0))):
+                    bucket["games"] += 1
+                    bucket[kind] += 1
+            return {"username": found.username, "created": found.created, "role": found.role,
+                    **total, "by_game": by_game}
         return await store.call(read, write=False)
 
     @app.get("/api/records/{record_id}", tags=["records"])
@@ -437,24 +483,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         """Every position of a finished game for the replay page: per ply, the spectator view
         and each seat's view (the game is over, so hidden cards may be shown)."""
         row = await get_record(record_id)
-        return await asyncio.to_thread(replay_steps, row)    # a long game is long work
+        return await asyncio.to_thread(replay_row, row)    # a long game is long work
 
-    def replay_steps(row: RecordRow) -> dict[str, Any]:
-        rec = Record.from_json(row.record)
-        game = qipai.load(rec.game, **rec.options)
-        state = game.new_state(seed=rec.seed, deal=rec.deal, position=rec.position, num_seats=rec.num_seats)
-        n = state.num_seats
-
-        def views() -> dict[str, Any]:    # copied now: a view may share lists the state changes later
-            return json.loads(json.dumps({"views": [state.view(s) for s in range(n)],
-                                          "public": state.view(None)}, ensure_ascii=False))
-        out = [{"action": None, **views()}]
-        for entry in rec.actions:
-            seat, text = (entry[0], entry[1]) if isinstance(entry, list) else (None, entry)
-            mover = seat if seat is not None else state.current_player
-            state.apply(text, seat=seat)
-            out.append({"action": text, "seat": mover, **views()})
-        return {"record": record_json(row), "steps": out}
+    def replay_row(row: RecordRow) -> dict[str, Any]:
+        return {"record": record_json(row), "steps": replay_steps(row.record)}
 
     @app.get("/api/records/{record_id}/download", tags=["records"])
     async def download(record_id: int, format: str = "json") -> Response:
@@ -601,6 +633,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @app.get("/tables/{table_id}", include_in_schema=False)
     @app.get("/records/{record_id}", include_in_schema=False)
     @app.get("/events/{event_id}", include_in_schema=False)
+    @app.get("/events/{event_id}/games/{game_id}", include_in_schema=False)
+    @app.get("/u/{username}", include_in_schema=False)
     async def page(request: Request) -> HTMLResponse:
         return HTMLResponse(shell)
 

@@ -26,6 +26,7 @@ COOKIE = "qipai_session"
 SESSION_SECONDS = 30 * 24 * 3600
 USERNAME = re.compile(r"[A-Za-z0-9_\-\u4e00-\u9fff]{2,32}")   # the whole name (fullmatch)
 MIN_PASSWORD, MAX_PASSWORD = 8, 200
+MAX_USERNAME = 32
 
 _hasher = PasswordHasher()
 
@@ -61,10 +62,19 @@ def find_user(db: Session, name: str) -> UserRow | None:
             or db.scalar(select(UserRow).where(UserRow.username_key == username_key(name))))
 
 
+def check_username_length(username: str) -> None:
+    """Raise :class:`ApiError` (400 ``username_too_long``) for a name longer than any account's
+    (:data:`MAX_USERNAME` characters), with its length in ``length`` and the limit in ``max``."""
+    if isinstance(username, str) and len(username) > MAX_USERNAME:
+        raise ApiError(400, "username_too_long", f"a username has at most {MAX_USERNAME} characters; "
+                       f"this one has {len(username)}", length=len(username), max=MAX_USERNAME)
+
+
 def validate_new_account(username: str, password: str) -> None:
     """Raise :class:`ApiError` (400) when the username or password is not acceptable: the name
     must match :data:`USERNAME` in full (no trailing newline, no lookalike letters of other
     scripts or widths)."""
+    check_username_length(username)
     if not isinstance(username, str) or not USERNAME.fullmatch(username):
         raise ApiError(400, "bad_username", "a username has 2 to 32 letters (Chinese too), digits, _ or -")
     if not isinstance(password, str) or not MIN_PASSWORD <= len(password) <= MAX_PASSWORD:

@@ -30,6 +30,7 @@ from qipai.core.errors import QipaiError
 from .errors import ApiError
 from .eventwork import EventWork, run, worker_call, worker_init
 from .models import RecordRow, TableRow, UserRow
+from .replays import replay_steps
 from .tables import Hub, LiveTable
 
 log = logging.getLogger("qipai.server")
@@ -189,6 +190,22 @@ def add_event_routes(app: FastAPI, hub: Hub, db: sessionmaker[Session],
     async def event(event_id: str) -> dict[str, Any]:
         """The event: entrants, rounds with matches and games (and their tables), standings."""
         return await service.read("describe", event_id)
+
+    @app.get("/api/events/{event_id}/games/{game_id}/steps", tags=["events"])
+    async def event_game_steps(event_id: str, game_id: int) -> dict[str, Any]:
+        """Every position of a finished event game (played at a table, by ``qipai event run``,
+        or entered with its moves), as ``/api/records/{id}/steps`` gives them: ``{"record":
+        {"game", "names", "result", "event", "round", "match", "number"}, "steps": [...]}``.
+        Error: no_record (404)."""
+        if not 0 < game_id < 2**63:
+            raise ApiError(404, "no_record", f"no stored game {game_id} in event {event_id!r}")
+        got = await service.read("game_record", event_id, game_id)
+        record = got.pop("record")
+        try:
+            steps = await asyncio.to_thread(replay_steps, record)
+        except QipaiError as e:
+            raise ApiError(409, "cannot_replay", str(e)) from None
+        return {"record": {**got, "id": None, "game": record["game"]}, "steps": steps}
 
     @app.post("/api/events/{event_id}/start", tags=["events"])
     async def start_round(request: Request, event_id: str) -> dict[str, Any]:

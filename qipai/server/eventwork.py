@@ -99,16 +99,29 @@ class EventWork:
                 games = []
                 for g in m.games:
                     table, record = seated.get(g.id, (None, None))
-                    games.append({"id": g.id, "number": g.number, "status": g.status,
-                                  "seats": [d.seat_player(g, i)[0] for i in range(len(g.seats))],
-                                  "result": (g.result or {}).get("text"),
+                    res = g.result or {}
+                    seats = [d.seat_player(g, i)[0] for i in range(len(g.seats))]
+                    games.append({"id": g.id, "number": g.number, "status": g.status, "seats": seats,
+                                  "result": res.get("text"), "reason": res.get("reason"),
+                                  "winners": [seats[w] for w in res.get("winners", ())
+                                              if 0 <= w < len(seats)],
+                                  "winner_entrants": [d.name(x) for x in res.get("winner_draws", ())
+                                                      if x in d.by_draw],
+                                  "source": g.source,
+                                  # a played or entered game keeps its record: its replay is
+                                  # /events/{id}/games/{game id} (or the live table's record)
+                                  "replay": g.status == "finished" and g.source in ("played", "entered"),
                                   "table": table, "record": record})
+                result = m.result
+                winner = (result or {}).get("winner")
                 rounds.setdefault(m.round, []).append({
                     "index": m.index, "kind": m.kind, "status": m.status,
-                    "entrants": [d.name(x) for x in m.entrants], "result": m.result, "games": games})
+                    "entrants": [d.name(x) for x in m.entrants], "result": result,
+                    "winner": d.name(winner) if winner in d.by_draw else None, "games": games})
             standings = None
             if d.stage not in ("knockout", "table_knockout"):
                 standings = d.standings()
+            champion = (ev.outcome or {}).get("champion")
             return {"id": ev.id, "name": ev.name, "preset": ev.preset, "game": ev.game, "status": ev.status,
                     "commitment": ev.commitment, "created": ev.created, "stage": d.stage,
                     # §6.1: the event's secret (all its draws, lots, seats and deals) once it ends
@@ -117,7 +130,22 @@ class EventWork:
                     "entrants": [{"id": e.entrant_id, "name": e.name, "bot": e.bot, "draw": e.draw,
                                   "status": e.status} for e in ev.entrants],
                     "rounds": [{"round": r, "matches": ms} for r, ms in sorted(rounds.items())],
-                    "standings": standings, "outcome": ev.outcome}
+                    "standings": standings, "outcome": ev.outcome, "champion": champion}
+
+    def game_record(self, event_id: str, game_id: int) -> dict[str, Any]:
+        """The stored record of event game ``game_id`` (played at a table, by ``qipai event
+        run`` or entered by hand) with its seats' names and result, as the replay page reads it:
+        ``{"event", "game", "names", "result", "record"}``. Error: no_record (404)."""
+        with self.db() as s:
+            g = s.get(GameRow, game_id)
+            ev = s.get(EventRow, event_id)
+            if g is None or ev is None or g.match.event_id != event_id or not g.record:
+                raise ApiError(404, "no_record", f"no stored game {game_id} in event {event_id!r}")
+            d = Director(s, ev, g.match.stage)
+            names = [d.seat_player(g, i)[0] for i in range(len(g.seats))]
+            return {"event": event_id, "game": g.id, "round": g.match.round, "match": g.match.index,
+                    "number": g.number, "names": names, "record": g.record,
+                    "result": g.record.get("result") or g.result}
 
     def in_round(self, event_id: str, rnd: int, username: str) -> bool:
         """Whether ``username`` plays a match of round ``rnd`` of the running event that is not

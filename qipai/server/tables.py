@@ -434,7 +434,8 @@ class LiveTable:
             record.meta["rng"] = fairness.reveal(self.settings["rng"], self.id,
                                                  fairness.accounts(self.seats), self.seed)
         self.status = "finished"
-        row = await self.hub.finish_table(self, record)
+        winners = list(outcome.result.winners) if outcome.result else None
+        row = await self.hub.finish_table(self, record, winners)
         self.hub.tables.pop(self.id, None)
         self.hub.remember_finished(self)
         self.record_id = row.id
@@ -799,13 +800,18 @@ class Hub:
             raise ApiError(404, "no_table", f"no live table {table_id!r}")
         return table
 
-    async def finish_table(self, t: LiveTable, record: Record) -> RecordRow:
+    async def finish_table(self, t: LiveTable, record: Record,
+                           winners: list[int] | None = None) -> RecordRow:
         """Store the finished game's record and close the table: queued behind the game's last
         log rows and written in the same order (retried for as long as storage fails; a server
-        stopped before then rebuilds the game from its log and finishes it again)."""
+        stopped before then rebuilds the game from its log and finishes it again). The stored
+        result is the record's with the seats that won (``winners``, empty for a draw), so a
+        history says who won without replaying the game."""
         players = [s.get("user") if s else None for s in t.seats]
+        result = record.result if winners is None or record.result is None else {
+            **record.result, "winners": winners}
         rec = RecordRow(table_id=t.id, game=t.game_id, players=players,
-                        names=[x["name"] for x in t.seats], result=record.result,
+                        names=[x["name"] for x in t.seats], result=result,
                         record=record.to_json())
         vals = {"status": "finished", "seed": t.row_seed(), "live": None,
                 "seats": [dict(x) if x else None for x in t.seats]}
