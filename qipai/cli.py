@@ -163,6 +163,9 @@ def replay_cmd(
 def verify_cmd(
     record: Annotated[Path, typer.Argument(
         help="A finished game's qipai JSON record (as downloaded, or the /api/records/{id} answer).")],
+    secret: Annotated[str | None, typer.Option(
+        "--secret", help="An event game whose record does not carry the event's secret yet: the secret "
+                         "the event published when it ended (64 hex digits).")] = None,
 ) -> None:
     """Re-derive every deal of a record from its revealed secret and nonces (competition.md §6.1,
     docs/fairness.md), check the commitment, deal again and say whether each deal matches.
@@ -173,7 +176,7 @@ def verify_cmd(
         rec = load_record(record.read_bytes())
     except (OSError, ValueError, QipaiError) as e:
         _fail(f"{record}: cannot read a record: {e}")
-    checks = verify_record(rec)
+    checks = verify_record(rec, event_secret=secret)
     for c in checks:
         where = f"deal {c.deal} attempt {c.attempt}" if c.deal else "record"
         console.print(f"{'OK  ' if c.ok else 'FAIL'} {where}: {c.message}", markup=False)

@@ -124,3 +124,29 @@ def test_an_event_run_from_the_command_line_shows_results_winners_byes_and_repla
         assert c.get(f"/api/events/{eid}/games/99999/steps").json()["error"] == "no_record"
         assert c.get(f"/api/events/nope/games/{g['id']}/steps").json()["error"] == "no_record"
         assert c.get(f"/events/{eid}/games/{g['id']}").status_code == 200      # the replay page
+
+
+def test_an_events_records_verify_once_it_ends(tmp_path):
+    """§6.1 on the server: an event game's record carries the derivation of its deal; the event's
+    secret is in every record once the event ends, and each deal verifies from it."""
+    from qipai.competition.verify import load_record, verify_record
+
+    with client(tmp_path, spectator_delay_ms=0, bot_delay_ms=0) as c:
+        boss = signup(c, "boss")
+        players = [{"id": f"b{i}", "bot": "random"} for i in range(3)]
+        body = {"preset": "s2_doudizhu", "name": "Cards", "event_id": "cards", "players": players}
+        assert post(c, boss, "/api/events", body).status_code == 201
+        assert post(c, boss, "/api/events/cards/start").status_code == 200
+        for _ in range(600):
+            ev = c.get("/api/events/cards").json()
+            if ev["status"] == "finished":
+                break
+            time.sleep(0.05)
+        assert ev["status"] == "finished" and ev["secret"], ev["status"]
+        ids = [g["record"] for r in ev["rounds"] for m in r["matches"] for g in m["games"]]
+        assert len(ids) == 5 and all(ids)
+        for rid in ids:
+            rec = load_record(c.get(f"/api/records/{rid}").content)
+            assert rec.meta["rng"]["secret"] == ev["secret"] and rec.meta["rng"]["event"] == "cards"
+            checks = verify_record(rec)
+            assert checks and all(x.ok for x in checks), [x.message for x in checks]

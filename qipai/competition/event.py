@@ -29,6 +29,7 @@ from qipai.match import BotPlayer, GameRunner, Player, VirtualTime
 from . import lot
 from .config import EventConfig, parse_config, preset_data, round_label, stage_data
 from .db import EntrantRow, EventRow, GameRow, MatchRow, StageRow
+from .dealing import rng_meta, start_state
 from .measure import MeasureError, deal_outcome, facts, next_deal, next_start, session_options
 from .pairing import (
     berger_rounds,
@@ -833,6 +834,7 @@ class Director:
             return
         self.ev.status = "finished"
         self.ev.outcome = self.outcome()
+        self.reveal()
 
     def _next_stage(self) -> None:
         """Start the next stage of a multi-stage event (§2.8): the ``take`` best of this stage's
@@ -1043,21 +1045,27 @@ class Director:
         return state
 
     def _start_state(self, game, g: GameRow):
-        seed = g.spec["seed"]
-        if g.spec.get("deal") is not None:     # the deal's context: 4A4's dealer, baohuang's tribute
-            return game.new_state(seed=seed, deal=g.spec["deal"])
-        if g.spec.get("duplicate_table") is not None:
-            from .duplicate import table_deals
+        return start_state(game, g.spec["seed"], g.spec, len(g.seats), g.match.kind)
 
-            return game.new_state(deal=table_deals(game, seed, g.spec["duplicate_table"]))
-        if g.match.kind == "session" and game.id == "doudizhu" and game.options.get("deal") == "shuffle":
-            from qipai.core.rng import DealRng
-            from qipai.games.doudizhu.game import draw_deal
+    def rng_meta(self, g: GameRow) -> dict[str, Any]:
+        """What game ``g``'s record carries in ``meta["rng"]`` (see :mod:`.dealing`); the event's
+        secret is in it once the event has ended."""
+        m = g.match
+        return rng_meta(self.ev.id, self.ev.commitment, m.round, m.index, g.number, m.kind, g.spec,
+                        self.ev.secret if self.ev.status == "finished" else None)
 
-            return game.new_state(deal=draw_deal(DealRng(seed), "shuffle", g.spec.get("prev_first")))
-        if len(g.seats) != game.seats[0]:          # a game played at several table sizes
-            return game.new_state(seed=seed, num_seats=len(g.seats))
-        return game.new_state(seed=seed)
+    def reveal(self) -> None:
+        """§6.1: once the event has ended, every stored record of its games carries the event's
+        secret (``meta["rng"]``), so each can be checked with ``qipai verify``."""
+        if self.ev.status != "finished":
+            return
+        every_stage = select(MatchRow).where(MatchRow.event_id == self.ev.id)
+        for m in self.s.scalars(every_stage):
+            for g in m.games:
+                if g.record is not None:
+                    meta = dict(g.record.get("meta") or {})
+                    meta["rng"] = self.rng_meta(g)
+                    g.record = {**g.record, "meta": meta}      # assigned whole (a JSON column)
 
     def play(self, g: GameRow, think_ms: int = BOT_THINK_MS) -> None:
         """Play pending game ``g`` with the entrants' bots in virtual time and store it."""
@@ -1072,7 +1080,8 @@ class Director:
         players = [Player() if i in absent else
                    BotPlayer(make_bot(game.id, who[i][1], seed=base + i), think_ms=think_ms, name=who[i][0])
                    for i in range(len(g.seats))]
-        meta = {"event": self.ev.id, "round": g.match.round, "match": g.match.index, "game": g.number}
+        meta = {"event": self.ev.id, "round": g.match.round, "match": g.match.index, "game": g.number,
+                "rng": self.rng_meta(g)}
         if self.cfg.pairs:
             meta["entrants"] = [self.name(d) for d in g.seats]
         runner = GameRunner(game, players, clock=g.spec.get("clock") or "none", time=VirtualTime(),

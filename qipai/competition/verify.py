@@ -24,7 +24,7 @@ from qipai.core.errors import QipaiError
 from qipai.core.record import Record, replay
 from qipai.core.registry import load
 
-from . import lot
+from . import dealing, lot
 
 
 @dataclass
@@ -41,14 +41,21 @@ def _norm(value: Any) -> str:
     return json.dumps(value, sort_keys=True)
 
 
-def verify_record(record: Record) -> list[DealCheck]:
+def verify_record(record: Record, event_secret: str | None = None) -> list[DealCheck]:
     """One :class:`DealCheck` per deal of ``record`` (or one failed check when the record carries
-    no revealed secret, or the secret does not match its commitment)."""
+    no revealed secret, or the secret does not match its commitment). An event game's record
+    (``meta.rng.event``) is checked from the event's secret: the one the record carries once the
+    event has ended, else ``event_secret`` (64 hex, as the event publishes it when it ends)."""
     rng = record.meta.get("rng")
-    if not isinstance(rng, dict) or not rng.get("secret"):
-        return [DealCheck(0, 0, False, "the record carries no revealed secret (meta.rng): an event's "
-                                       "games are checked from the event's secret")]
-    secret, commitment = rng["secret"], rng.get("commitment", "")
+    if not isinstance(rng, dict):
+        return [DealCheck(0, 0, False, "the record carries no random-number data (meta.rng)")]
+    event = rng.get("event")
+    secret = rng.get("secret") or (event_secret if event else None)
+    if not secret:
+        why = (f"the secret of event {event} is not revealed yet (it is when the event ends); "
+               "give it with --secret" if event else "the record carries no revealed secret (meta.rng)")
+        return [DealCheck(0, 0, False, why)]
+    commitment = rng.get("commitment", "")
     try:
         committed = hashlib.sha256(bytes.fromhex(secret)).hexdigest()
     except ValueError:
@@ -59,9 +66,45 @@ def verify_record(record: Record) -> list[DealCheck]:
     out = []
     for d in rng.get("deals", []):
         number, attempt = int(d["deal"]), int(d["attempt"])
-        seed = lot.deal_seed(secret, rng["match"], number, attempt, nonces)
-        out.append(_check_deal(record, number, attempt, seed, d.get("seed")))
+        if event:
+            seed = dealing.derive_seed(rng, secret, number, attempt)
+            out.append(_check_event_deal(record, rng, number, attempt, seed, d.get("seed")))
+        else:
+            seed = lot.deal_seed(secret, rng["match"], number, attempt, nonces)
+            out.append(_check_deal(record, number, attempt, seed, d.get("seed")))
     return out or [DealCheck(0, 0, False, "the record lists no deal")]
+
+
+def _check_event_deal(record: Record, rng: dict[str, Any], number: int, attempt: int, seed: str,
+                      published: Any) -> DealCheck:
+    """An event game: its start made again from the derived seed and the published start parts
+    (:func:`.dealing.start_state`) must be the record's start, and the record must replay."""
+    def fail(why: str) -> DealCheck:
+        return DealCheck(number, attempt, False, why)
+    if published != seed:
+        return fail(f"derived seed {seed} differs from the published {published}")
+    try:
+        game = load(record.game, **record.options)
+        start = dealing.start_state(game, seed, rng.get("start") or {}, record.num_seats or game.seats[0],
+                                    rng.get("kind", "series"))
+        replay(record)
+        played = start
+        for entry in record.actions:         # redeals draw on from the same stream
+            seat, text = (entry[0], entry[1]) if isinstance(entry, list) else (None, entry)
+            if played.is_terminal():
+                break
+            played.apply(text, seat=seat)
+    except QipaiError as e:
+        return fail(f"the record does not replay from the derived seed: {e}")
+    if start.seed is None and start.deal is None:
+        return DealCheck(number, attempt, True, f"seed {seed}: {record.game} makes no random choice, "
+                                                "so there is no deal to check")
+    if record.deal is not None:
+        if _norm(played.deal) != _norm(record.deal):
+            return fail("dealing again from the derived seed gives another deal")
+    elif str(record.seed) != str(start.seed):
+        return fail(f"the game was dealt from {record.seed}, not the derived {seed}")
+    return DealCheck(number, attempt, True, f"seed {seed}: the deal matches")
 
 
 def _check_deal(record: Record, number: int, attempt: int, seed: str, published: Any) -> DealCheck:

@@ -203,6 +203,8 @@ class EventWork:
                     d._store(g, state, record, "played", record.get("meta", {}).get("duration", 0))
                 s.flush()
                 d.advance()
+                if ev.status == "finished":
+                    self._reveal(s, d, event_id)
                 s.commit()
                 if ev.status != "running":
                     return []
@@ -212,6 +214,16 @@ class EventWork:
         except QipaiError:
             log.exception("event %s: storing its finished games failed", event_id)
             return []
+
+    @staticmethod
+    def _reveal(s: Session, d: Director, event_id: str) -> None:
+        """§6.1: the event has ended; the stored records of its tables carry its secret."""
+        q = (select(RecordRow, TableRow.event_game).join(TableRow, TableRow.record_id == RecordRow.id)
+             .where(TableRow.event_id == event_id))
+        for row, game_id in s.execute(q).all():
+            g = s.get(GameRow, game_id)
+            if g is not None:
+                row.record = {**row.record, "meta": {**(row.record.get("meta") or {}), "rng": d.rng_meta(g)}}
 
     def started_events(self) -> list[str]:
         """The running events with a started round."""
@@ -242,7 +254,7 @@ class EventWork:
                 seats.append({"user": users[name], "name": name})
             else:                 # an entrant without an account is played by the default bot
                 seats.append({"bot": "random", "name": name})
-        extra = {"event_game": g.id, "event_round": g.match.round,
+        extra = {"event_game": g.id, "event_round": g.match.round, "event_rng": d.rng_meta(g),
                  "origin": {"seed": state.seed, "deal": state.deal}}
         return self.hub.new_row(None, game.id, dict(game.options), {"clock": g.spec.get("clock") or "none"},
                                 num_seats=state.num_seats, event_id=ev.id, event_game=g.id,

@@ -433,6 +433,8 @@ class LiveTable:
         if "rng" in self.settings:     # §6.1: the match secret is revealed with the record
             record.meta["rng"] = fairness.reveal(self.settings["rng"], self.id,
                                                  fairness.accounts(self.seats), self.seed)
+        elif "event_rng" in self.settings:   # an event's game: its secret when the event ends
+            record.meta["rng"] = self.settings["event_rng"]
         self.status = "finished"
         winners = list(outcome.result.winners) if outcome.result else None
         row = await self.hub.finish_table(self, record, winners)
