@@ -481,7 +481,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @app.get("/api/records/{record_id}/steps", tags=["records"])
     async def steps(record_id: int) -> dict[str, Any]:
         """Every position of a finished game for the replay page: per ply, the spectator view
-        and each seat's view (the game is over, so hidden cards may be shown)."""
+        and each seat's view (the game is over, so hidden cards may be shown); in a board game
+        each step after the first has ``move``, its move-list entry (:mod:`.movetext`)."""
         row = await get_record(record_id)
         return await asyncio.to_thread(replay_row, row)    # a long game is long work
 
@@ -520,8 +521,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         """Live play. Server → client: ``hello``, ``state`` (from ``view(seat)``), ``event``,
         ``error``, ``ignored``, ``pong``. Client → server: ``move`` (``seq``, ``action``),
         ``resign``, ``draw_offer``, ``draw_accept``, ``draw_decline``, ``resume`` (leave
-        trusteeship), ``sync``, ``ping``. The server closes a socket with a code and reason of
-        :mod:`.conns` (4401 signed_out or sign_in_to_watch, 4403 round_player, 4404 no_table, 4409 replaced,
+        trusteeship), ``sync``, ``position`` (``ply``: answered by a ``position`` message with
+        that position's view, for the move list), ``ping``. The server closes a socket with a
+        code and reason of :mod:`.conns` (4401 signed_out or sign_in_to_watch, 4403 round_player,
+        4404 no_table, 4409 replaced,
         4410 table_closed, 4429 flooding or too_slow)."""
         user = await user_of(ws)
         await ws.accept()

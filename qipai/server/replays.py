@@ -14,11 +14,15 @@ from typing import Any
 import qipai
 from qipai.core import Record
 
+from . import movetext
+
 
 def replay_steps(record: dict[str, Any]) -> list[dict[str, Any]]:
     """The positions of ``record`` (a qipai JSON record): ``[{"action": None, "views": [...],
     "public": ...}, {"action": text, "seat": mover, "views": ..., "public": ...}, ...]``, one
-    more than the record has actions. Raises QipaiError (a RecordError or an IllegalAction)
+    more than the record has actions; in a board game every step after the first also has
+    ``move``, the action's move-list entry (:func:`.movetext.describe`: Chinese and WXF for
+    xiangqi). Raises QipaiError (a RecordError or an IllegalAction)
     for a record that does not replay."""
     rec = Record.from_json(record)
     game = qipai.load(rec.game, **rec.options)
@@ -29,9 +33,11 @@ def replay_steps(record: dict[str, Any]) -> list[dict[str, Any]]:
         return json.loads(json.dumps({"views": [state.view(s) for s in range(n)],
                                       "public": state.view(None)}, ensure_ascii=False))
     out = [{"action": None, **views()}]
+    listed = movetext.has_moves(rec.game)
     for entry in rec.actions:
         seat, text = (entry[0], entry[1]) if isinstance(entry, list) else (None, entry)
         mover = seat if seat is not None else state.current_player
+        move = movetext.describe(state, mover if mover is not None else 0, text) if listed else None
         state.apply(text, seat=seat)
-        out.append({"action": text, "seat": mover, **views()})
+        out.append({"action": text, "seat": mover, **views(), **({"move": move} if move else {})})
     return out

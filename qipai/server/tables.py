@@ -36,7 +36,7 @@ from qipai.core.registry import game_class
 from qipai.match import BotPlayer, Move, Player, RealTime, clock_preset
 from qipai.match.players import MAX_LISTED, AcceptDraw, DeclineDraw, OfferDraw, Pause, Reclaim, Resign, Resume
 
-from . import conduct, fairness
+from . import conduct, fairness, movetext
 from .config import Settings
 from .conns import CLOSE_REPLACED, CLOSE_TABLE_CLOSED, REPLACED, Conn, Sessions
 from .errors import ApiError, ws_error
@@ -55,6 +55,8 @@ DEFAULT_CLOCK = {**dict.fromkeys(("doudizhu", "shengji", "baohuang", "sandayi", 
 BOARD_CLOCK = "board_default"
 #: the longest action text a seat may send (a whole junqi layout is about 180 characters)
 MAX_ACTION_TEXT = 1000
+#: move-list entries a state message repeats (a client that missed more asks for a sync)
+MOVES_TAIL = 4
 #: the parts of a clock snapshot that tell how much time a seat has used in the game (with
 #: them, its deadline does too; a clock with a cap alone tells only the current turn's)
 BANKED = frozenset({"bank", "periods", "canadian"})
@@ -119,6 +121,8 @@ class LiveTable:
         self.next_idx = 0             # the next row of its action log
         self.storage_paused = False   # the runner is paused because storage fails
         self.active_at = conduct.epoch(row.created)   # last change of seats or game (unix s)
+        self._moves: movetext.MoveList | None = None  # the board games' move list (movetext)
+        self._moves_of: Any = None                    # ... of this state
 
     # ----- lobby -----------------------------------------------------------------------
     def summary(self) -> dict[str, Any]:
@@ -448,6 +452,8 @@ class LiveTable:
     def changed(self) -> None:
         """The state or a clock changed: send everyone their view (queued behind its log rows)."""
         self.touch()
+        if self.hidden:
+            self.move_list()      # stamps each move when it is made (delayed spectators' limit)
         for seat, conns in self.conns.items():
             if not conns:
                 continue
@@ -480,8 +486,23 @@ class LiveTable:
         for c in list(conns):
             c.put(text)
 
-    def message(self, seat: int | None) -> dict[str, Any]:
-        """The state message for ``seat`` (None: spectator), built from ``view(seat)``."""
+    def move_list(self) -> movetext.MoveList | None:
+        """The move list of the game in play (board games only), brought up to date."""
+        r = self.runner
+        if r is None or not movetext.has_moves(self.game_id):
+            return None
+        if self._moves is None or self._moves_of is not r.state:
+            self._moves, self._moves_of = movetext.MoveList(r.state), r.state
+        self._moves.sync(r.state)
+        return self._moves
+
+    def message(self, seat: int | None, full: bool = False) -> dict[str, Any]:
+        """The state message for ``seat`` (None: spectator), built from ``view(seat)``.
+
+        For a board game it carries ``moves``: ``{"from": i, "list": [...]}``, the move list
+        (:mod:`.movetext`) from entry ``i`` on: the whole list when ``full`` (a new connection,
+        a ``sync``), else its last few entries; a client missing entries before ``i`` asks for
+        a ``sync``."""
         r = self.runner
         if r is None:
             return {"type": "table", "table": self.summary()}
@@ -519,7 +540,30 @@ class LiveTable:
                     msg["legal"], msg["legal_count"] = None, len(legal)
         if r._offer is not None:
             msg["draw_offer"] = r._offer
+        moves = self.move_list()
+        if moves is not None:
+            start = 0 if full else max(0, len(moves.entries) - MOVES_TAIL)
+            msg["moves"] = {"from": start, "list": moves.entries[start:]}
         return msg
+
+    def position(self, conn: Conn, seat: int | None, msg: dict[str, Any]) -> None:
+        """Answer ``{"type": "position", "ply": k}``: the view of ``seat`` after the first
+        ``k`` moves of the game in play, for the move list's navigation. A spectator of a
+        hidden-information game is given only positions older than its delay."""
+        ply = msg.get("ply")
+        moves = self.move_list()
+        if moves is None or self.runner is None:
+            conn.put_json(ws_error("no_moves", f"{self.game_id} has no move list"))
+            return
+        limit = len(moves.entries)
+        if seat is None and self.hidden and not self.runner.state.is_terminal():
+            limit = moves.visible(self.settings.get("spectator_delay_ms", 0) / 1000)
+        if not isinstance(ply, int) or isinstance(ply, bool) or not 0 <= ply <= limit:
+            conn.put_json(ws_error("bad_ply", f"'ply' is a move number from 0 to {limit}",
+                                   ply=ply if isinstance(ply, int) else None))
+            return
+        view = movetext.position(self.runner.state, ply, seat)
+        conn.put_json({"type": "position", "ply": ply, "view": view})
 
     # ----- connections -----------------------------------------------------------------
     def attach(self, conn: Conn, seat: int | None) -> None:
@@ -531,7 +575,7 @@ class LiveTable:
             delay = self.settings.get("spectator_delay_ms", 0)
             conn.put_json({"type": "hello", "table": self.summary(), "seat": None, "delay_ms": delay})
             if delay:
-                text = json.dumps(self.message(None), ensure_ascii=False, separators=(",", ":"))
+                text = json.dumps(self.message(None, full=True), ensure_ascii=False, separators=(",", ":"))
                 asyncio.get_running_loop().call_later(delay / 1000, conn.put, text)
                 return
         else:
@@ -539,7 +583,7 @@ class LiveTable:
         if seat is not None and self.nonce_open() and \
                 str(conn.user_id) not in self.settings["rng"]["nonces"]:    # the deal waits for it
             conn.put_json(self._commitment_msg(self.hub.settings.nonce_window_ms))
-        conn.put_json(self.message(seat))
+        conn.put_json(self.message(seat, full=True))
 
     def _join(self, conn: Conn, seat: int | None) -> None:
         """A seat has one live connection (§6.4): of two, the older is closed with ``replaced``."""
@@ -573,12 +617,15 @@ class LiveTable:
             self.take_nonce(conn, seat, msg)
             return
         if kind == "sync":
-            text = json.dumps(self.message(seat), ensure_ascii=False, separators=(",", ":"))
+            text = json.dumps(self.message(seat, full=True), ensure_ascii=False, separators=(",", ":"))
             delay = self.settings.get("spectator_delay_ms", 0) if seat is None and self.hidden else 0
             if delay:
                 asyncio.get_running_loop().call_later(delay / 1000, conn.put, text)
             else:
                 conn.put(text)
+            return
+        if kind == "position":
+            self.position(conn, seat, msg)
             return
         if kind not in ("move", "resign", "draw_offer", "draw_accept", "draw_decline", "resume"):
             conn.put_json(ws_error("unknown_type", f"unknown message type {kind!r}"))
