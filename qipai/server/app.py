@@ -33,6 +33,7 @@ from qipai.core.errors import QipaiError
 from qipai.match import CLOCK_PRESETS
 
 from . import auth, conduct, exports
+from .chat import add_event_chat_routes
 from .config import Settings
 from .conns import (
     CLOSE_FLOODING,
@@ -514,6 +515,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     from .events import add_event_routes
 
     app.state.events = add_event_routes(app, hub, db, need_user)
+    add_event_chat_routes(app, hub, need_user, user_of)
 
     # ----- live play ---------------------------------------------------------------------------
     @app.websocket("/ws/tables/{table_id}")
@@ -552,6 +554,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         # now on finds it
         conn = Conn(ws.send_text, user.id if user else None, table.gate, close_ws=ws.close,
                     session=auth.token_hash(token) if token else None)
+        if user:
+            conn.name, conn.referee = user.username, user.role == "organizer"
         conn.start()
         hub.sessions.add(conn)
         table.attach(conn, seat)

@@ -21,6 +21,7 @@ class Limits:
     moves_ip: tuple[float, int] = (50.0, 100)      # WebSocket messages per client IP
     api_ip: tuple[float, int] = (50.0, 200)        # other POST requests per client IP
     bot_games_account: tuple[float, int] = (1 / 30, 20)  # games of bots alone an account starts
+    chat_account: tuple[float, int] = (0.5, 5)     # chat lines per account (5, then one per 2 s)
     ws_message_bytes: int = 4096                   # larger WebSocket messages are refused
     ws_flood: int = 100                            # rate-limited messages at once (then a tenth
                                                    # of it per second) before a socket is closed

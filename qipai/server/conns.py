@@ -75,6 +75,8 @@ class Conn:
         self.notice: str | None = None     # sent just before the close frame
         self.task: asyncio.Task[None] | None = None
         self.opened = next(_opened)
+        self.name: str | None = None       # the account's username (None: not signed in)
+        self.referee = False               # the account may referee (organizer role): chat, §5.8
 
     def start(self) -> None:
         """Start the writer task (in the running event loop)."""

@@ -5,11 +5,12 @@
 * ``known_addresses``: the addresses (hashed) each account has signed in from;
 * ``tables``: lobby tables (seats, status, settings with the deal's origin);
 * ``actions``: the action log of live games, from which a restarted server rebuilds them;
-* ``records``: finished games (the full qipai JSON record) and who played them.
+* ``records``: finished games (the full qipai JSON record) and who played them;
+* ``chat``: lines written at tables and to an event's referees (:mod:`.chat`).
 
 The migrations are ``qipai/competition/migrations/versions/0002_server.py``,
-``0007_username_key.py``, ``0008_actions.py``, ``0009_event_seating.py`` and
-``0010_known_addresses.py``.
+``0007_username_key.py``, ``0008_actions.py``, ``0009_event_seating.py``,
+``0010_known_addresses.py`` and ``0011_chat.py``.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import JSON, ForeignKey, Integer, String
+from sqlalchemy import JSON, ForeignKey, Index, Integer, String
 from sqlalchemy.orm import Mapped, mapped_column
 
 from qipai.competition.db import Base
@@ -124,3 +125,23 @@ class ActionRow(Base):
     action: Mapped[str | None] = mapped_column(String(1000), nullable=True)
     t: Mapped[int] = mapped_column(Integer)                  # table time, ms
     data: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+
+
+class ChatRow(Base):
+    """One chat line (see :mod:`.chat`). ``channel``: ``table:<table id>`` or ``event:<event
+    id>``; ``role`` of the writer there: ``player``, ``spectator`` or ``referee``;
+    ``audience``: ``all``, ``spectators`` (a spectator's line during a lobby game: the players
+    see it once the game is over) or ``referees`` (a line to an event's referees: its writer
+    and the referees see it). ``text`` is plain text (at most 300 characters), never markup."""
+
+    __tablename__ = "chat"
+    __table_args__ = (Index("ix_chat_channel_id", "channel", "id"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    channel: Mapped[str] = mapped_column(String(60))
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id"))
+    name: Mapped[str] = mapped_column(String(64))
+    role: Mapped[str] = mapped_column(String(12))
+    audience: Mapped[str] = mapped_column(String(12))
+    text: Mapped[str] = mapped_column(String(400))
+    at: Mapped[str] = mapped_column(String(40), default=now_iso)

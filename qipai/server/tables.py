@@ -22,6 +22,7 @@ import logging
 import secrets
 import time
 import zlib
+from collections import deque
 from collections.abc import Callable
 from typing import Any
 
@@ -36,12 +37,13 @@ from qipai.core.registry import game_class
 from qipai.match import BotPlayer, Move, Player, RealTime, clock_preset
 from qipai.match.players import MAX_LISTED, AcceptDraw, DeclineDraw, OfferDraw, Pause, Reclaim, Resign, Resume
 
-from . import conduct, fairness, movetext
+from . import chat, conduct, fairness, movetext
 from .config import Settings
 from .conns import CLOSE_REPLACED, CLOSE_TABLE_CLOSED, REPLACED, Conn, Sessions
 from .errors import ApiError, ws_error
 from .journal import ALLOWANCE, JournalRunner, replay, restart_turns
 from .models import ActionRow, RecordPlayer, RecordRow, TableRow, now_iso
+from .ratelimit import RateLimit
 from .store import DropTable, Entry, Gate, NewTable, Store, TableUpdate, faults_enabled, install_fault_hook
 
 log = logging.getLogger("qipai.server")
@@ -123,6 +125,7 @@ class LiveTable:
         self.active_at = conduct.epoch(row.created)   # last change of seats or game (unix s)
         self._moves: movetext.MoveList | None = None  # the board games' move list (movetext)
         self._moves_of: Any = None                    # ... of this state
+        self.chat_lines: deque[dict[str, Any]] = deque(maxlen=chat.HISTORY)   # see :mod:`.chat`
 
     # ----- lobby -----------------------------------------------------------------------
     def summary(self) -> dict[str, Any]:
@@ -318,6 +321,7 @@ class LiveTable:
             self.deal(fairness.derive(match, self.id, people))
             return
         self.broadcast_lobby()
+        chat.sync(self)                    # the game is on: who may chat changes (§5.8)
         for seat in range(self.num_seats):
             self.send_seat(seat, self._commitment_msg(window))
         self._nonces_in = asyncio.Event()
@@ -375,6 +379,7 @@ class LiveTable:
         self.save_row()
         self.journal("start", None, None, self.runner.start_time, {"wall": time.time()})
         self.task = asyncio.get_running_loop().create_task(self._play())
+        chat.sync(self)
         if self.hub.store.down:             # started while storage fails: paused from the start
             self.hub.pause_for_storage(self)
 
@@ -446,6 +451,7 @@ class LiveTable:
         self.hub.remember_finished(self)
         self.record_id = row.id
         self.changed()
+        chat.sync(self)                    # the game is over: everyone chats, and reads it all
         for cb in self.hub.on_finish:
             cb(self, row)
 
@@ -573,13 +579,15 @@ class LiveTable:
             conn.put_now(STORAGE_PAUSED)
         if seat is None and self.hidden and self.runner and not self.runner.state.is_terminal():
             delay = self.settings.get("spectator_delay_ms", 0)
-            conn.put_json({"type": "hello", "table": self.summary(), "seat": None, "delay_ms": delay})
+            conn.put_json({"type": "hello", "table": self.summary(), "seat": None, "delay_ms": delay,
+                           "chat": chat.history(self, conn, seat)})
             if delay:
                 text = json.dumps(self.message(None, full=True), ensure_ascii=False, separators=(",", ":"))
                 asyncio.get_running_loop().call_later(delay / 1000, conn.put, text)
                 return
         else:
-            conn.put_json({"type": "hello", "table": self.summary(), "seat": seat})
+            conn.put_json({"type": "hello", "table": self.summary(), "seat": seat,
+                           "chat": chat.history(self, conn, seat)})
         if seat is not None and self.nonce_open() and \
                 str(conn.user_id) not in self.settings["rng"]["nonces"]:    # the deal waits for it
             conn.put_json(self._commitment_msg(self.hub.settings.nonce_window_ms))
@@ -615,6 +623,9 @@ class LiveTable:
             return
         if kind == "nonce":
             self.take_nonce(conn, seat, msg)
+            return
+        if kind == "chat":
+            chat.say(self, conn, seat, msg)
             return
         if kind == "sync":
             text = json.dumps(self.message(seat, full=True), ensure_ascii=False, separators=(",", ":"))
@@ -718,6 +729,7 @@ class Hub:
         self.store.listeners.append(self._storage)
         self.tables: dict[str, LiveTable] = {}
         self.finished: dict[str, LiveTable] = {}
+        self.chat_limit = RateLimit(*settings.limits.chat_account)    # lines per account
         #: called with (table, record row) when a table's game is over and stored
         self.on_finish: list[Callable[[LiveTable, RecordRow], Any]] = []
         self.sessions = Sessions()    # open sockets by session (signing out closes them)
@@ -728,8 +740,10 @@ class Hub:
         """Load the open tables and rebuild every live game from its action log."""
         self.store.start()
         rows, logs = await self.store.call(_load_live, write=False)
+        lines = await self.store.call(lambda s: chat.load_tables(s, [r.id for r in rows]), write=False)
         for row in rows:
             table = LiveTable(self, row)
+            table.chat_lines.extend(lines.get(table.id, ()))
             self.tables[table.id] = table
             try:
                 if row.status == "playing" and logs.get(row.id):

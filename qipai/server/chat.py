@@ -1,0 +1,251 @@
+"""Chat at tables and with an event's referees (competition.md §5.8).
+
+Two kinds of channel, both stored in the ``chat`` table (:class:`~.models.ChatRow`):
+
+* **a table** (``table:<id>``), over the table's WebSocket: ``{"type": "chat", "text": ...}``
+  from a signed-in player or spectator. A client gets the chat as it may have it in ``hello``
+  (``chat``: ``lines`` it may read, ``open``: whether it may write, and if not, ``reason``),
+  again as a ``chat_history`` message when that changes (the game starts or ends), and
+  ``chat`` (``line``) for each new line it may read.
+* **an event** (``event:<id>``), over HTTP (``GET``/``POST /api/events/{id}/chat``): a player
+  writes to the referees (accounts with the organizer role); the line is read by its writer and
+  the referees; a referee's line is read by everyone.
+
+Who reads and writes what at a table (§5.8: no signals between partners, no free chat at a
+competition table, referees at all times):
+
+* an **event table while its game is on** (from the commitment to the result): only referees
+  write, and everyone reads them; players and spectators are refused ``chat_closed``;
+* a **lobby table while its game is on**: players write to everyone; a spectator's line is read
+  by the spectators, and by the players once the game is over (as lichess keeps a spectators'
+  room), so nobody at the board is told moves;
+* **otherwise** (before the game, after it): everyone signed in writes to everyone.
+
+A line is plain text: whitespace runs (newlines, tabs) become one space, the text is NFC
+normalised, at most :data:`MAX_CHARS` characters, and may hold no control character nor
+direction override (which could make a line read as another's). Clients render it as text,
+never as markup. Each account may write :data:`Limits.chat_account` lines (burst, then rate).
+Refusals (WebSocket ``error`` or HTTP body): ``bad_message`` (no ``text`` string),
+``chat_empty``, ``chat_too_long`` (with ``max`` and ``length``), ``chat_bad_text``,
+``chat_closed`` (with ``reason``: ``event_play``), ``not_signed_in``, ``rate_limited`` (with
+``retry_after``), ``storage_unavailable``.
+
+A table line is written through the table's ordered writer and sent only once committed; the
+last :data:`HISTORY` lines of each live table are kept in memory (loaded again at a restart).
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections import deque
+from typing import TYPE_CHECKING, Any
+
+from fastapi import FastAPI, Request
+from pydantic import BaseModel
+from sqlalchemy import insert, select
+from sqlalchemy.orm import Session
+
+from qipai.competition.db import EventRow
+
+from .errors import ApiError, ws_error
+from .models import ChatRow, now_iso
+
+if TYPE_CHECKING:
+    from .conns import Conn
+    from .tables import Hub, LiveTable
+
+#: the longest line, in characters (Unicode code points) after cleaning
+MAX_CHARS = 300
+#: lines of a channel kept and sent to a client that connects
+HISTORY = 100
+#: characters that reorder text (bidirectional embeddings, overrides and isolates)
+_BIDI = frozenset([*range(0x202A, 0x202F), *range(0x2066, 0x206A)])
+
+
+class ChatRefused(Exception):
+    """A line refused: ``code`` (machine-readable), ``message``, ``extra`` fields."""
+
+    def __init__(self, code: str, message: str, status: int = 400, **extra: Any) -> None:
+        super().__init__(message)
+        self.code, self.message, self.status, self.extra = code, message, status, extra
+
+    def ws(self) -> dict[str, Any]:
+        return ws_error(self.code, self.message, **self.extra)
+
+    def api(self) -> ApiError:
+        return ApiError(self.status, self.code, self.message, **self.extra)
+
+
+def clean(text: Any) -> str:
+    """The line to store for ``text``: NFC, whitespace runs as one space, trimmed. Raises
+    :class:`ChatRefused` (``bad_message``, ``chat_empty``, ``chat_bad_text``, ``chat_too_long``)."""
+    if not isinstance(text, str):
+        raise ChatRefused("bad_message", "a chat message needs a 'text' string")
+    text = " ".join(unicodedata.normalize("NFC", text).split())
+    for ch in text:
+        if unicodedata.category(ch) == "Cc" or ord(ch) in _BIDI:
+            raise ChatRefused("chat_bad_text", "a chat line may not hold control characters or "
+                                               "direction overrides")
+    if not text:
+        raise ChatRefused("chat_empty", "the chat line is empty")
+    if len(text) > MAX_CHARS:
+        raise ChatRefused("chat_too_long", f"a chat line is at most {MAX_CHARS} characters",
+                          max=MAX_CHARS, length=len(text))
+    return text
+
+
+def line_json(row: ChatRow | dict[str, Any]) -> dict[str, Any]:
+    """What a client gets of a line: ``name``, ``user`` (account id), ``role``, ``audience``,
+    ``text``, ``at`` (ISO time, UTC)."""
+    get = row.get if isinstance(row, dict) else (lambda k: getattr(row, k))
+    return {"name": get("name"), "user": get("user_id"), "role": get("role"),
+            "audience": get("audience"), "text": get("text"), "at": get("at")}
+
+
+def _limit(hub: Hub, user_id: int) -> None:
+    wait = hub.chat_limit.hit(str(user_id))
+    if wait:
+        raise ChatRefused("rate_limited", "too many chat lines; wait a moment", status=429,
+                          retry_after=round(wait, 2))
+
+
+# ----- tables -----------------------------------------------------------------------------------
+def in_play(table: LiveTable) -> bool:
+    """The table's game is on: from the commitment (or the deal) until it is over."""
+    return table.status == "playing" and not (table.runner is not None and table.runner.state.is_terminal())
+
+
+def closed_for(table: LiveTable, conn: Conn) -> str | None:
+    """Why ``conn`` may not write at ``table`` now (``event_play``), or None."""
+    if table.event_id is not None and in_play(table) and not conn.referee:
+        return "event_play"
+    return None
+
+
+def readable(table: LiveTable, line: dict[str, Any], seat: int | None) -> bool:
+    """Whether a client in ``seat`` (None: spectator) reads ``line`` now."""
+    return line["audience"] == "all" or seat is None or not in_play(table)
+
+
+def history(table: LiveTable, conn: Conn, seat: int | None) -> dict[str, Any]:
+    """The chat of ``table`` as ``conn`` in ``seat`` has it: ``lines`` it reads, ``open``
+    (whether it may write), ``reason`` when not, ``max`` (characters of a line)."""
+    reason = closed_for(table, conn) if conn.user_id is not None else "not_signed_in"
+    msg: dict[str, Any] = {"open": reason is None, "max": MAX_CHARS,
+                           "lines": [line_json(x) for x in table.chat_lines if readable(table, x, seat)]}
+    if reason:
+        msg["reason"] = reason
+    return msg
+
+
+def sync(table: LiveTable) -> None:
+    """The game started or ended: send ``chat_history`` again to each client for whom it
+    changed (at an event table, whoever is not a referee may or may no longer write; at a
+    lobby table, the players read the spectators' lines once the game is over)."""
+    event = table.event_id is not None
+    spectators_wrote = any(x["audience"] == "spectators" for x in table.chat_lines)
+    for seat, conns in table.conns.items():
+        for c in list(conns):
+            if (event and c.user_id is not None and not c.referee) or (seat is not None and spectators_wrote):
+                c.put_json({"type": "chat_history", **history(table, c, seat)})
+
+
+def say(table: LiveTable, conn: Conn, seat: int | None, msg: dict[str, Any]) -> None:
+    """A ``chat`` message from ``conn`` (see the module docstring); refusals go to ``conn``."""
+    try:
+        if conn.user_id is None:
+            raise ChatRefused("not_signed_in", "sign in to chat", status=401)
+        reason = closed_for(table, conn)
+        if reason:
+            raise ChatRefused("chat_closed", "chat is off at an event table while its game is "
+                              "played (competition.md §5.8); the referees can still write",
+                              status=403, reason=reason)
+        text = clean(msg.get("text"))
+        if table.hub.store.down:
+            raise ChatRefused("storage_unavailable", "the server cannot save data right now",
+                              status=503)
+        _limit(table.hub, conn.user_id)
+    except ChatRefused as e:
+        conn.put_now(e.ws())
+        return
+    if conn.referee and table.event_id is not None:
+        role = "referee"
+    else:
+        role = "player" if seat is not None else "spectator"
+    audience = "spectators" if role == "spectator" and in_play(table) else "all"
+    line = {"channel": f"table:{table.id}", "user_id": conn.user_id, "name": conn.name or "?",
+            "role": role, "audience": audience, "text": text, "at": now_iso()}
+    table.hub.store.append(table.gate, lambda s: s.execute(insert(ChatRow), [line]))
+    table.chat_lines.append(line)
+    out = {"type": "chat", "line": line_json(line)}
+    for s, conns in table.conns.items():
+        if readable(table, line, s):
+            for c in list(conns):
+                c.put_json(out)
+
+
+def load_tables(s: Session, table_ids: list[str]) -> dict[str, deque[dict[str, Any]]]:
+    """The last :data:`HISTORY` lines of each table in ``table_ids`` (at a restart)."""
+    out: dict[str, deque[dict[str, Any]]] = {}
+    for tid in table_ids:
+        rows = s.scalars(select(ChatRow).where(ChatRow.channel == f"table:{tid}")
+                         .order_by(ChatRow.id.desc()).limit(HISTORY)).all()
+        if rows:
+            out[tid] = deque(({"channel": r.channel, "user_id": r.user_id, "name": r.name,
+                               "role": r.role, "audience": r.audience, "text": r.text, "at": r.at}
+                              for r in reversed(rows)), maxlen=HISTORY)
+    return out
+
+
+# ----- events -----------------------------------------------------------------------------------
+class ChatText(BaseModel):
+    text: Any = None
+
+
+def add_event_chat_routes(app: FastAPI, hub: Hub, need_user: Any, user_of: Any) -> None:
+    """``GET`` and ``POST /api/events/{event_id}/chat`` (see the module docstring)."""
+
+    async def check_event(event_id: str) -> None:
+        if await hub.store.call(lambda s: s.get(EventRow, event_id) is None, write=False):
+            raise ApiError(404, "no_event", f"no event {event_id!r}")
+
+    @app.get("/api/events/{event_id}/chat", tags=["events"])
+    async def event_chat(request: Request, event_id: str) -> dict[str, Any]:
+        """The event's chat lines the caller may read (the referees' lines, and the caller's
+        own to the referees; a referee reads every line), oldest first: ``{"lines", "open",
+        "referee", "max"}``."""
+        await check_event(event_id)
+        user = await user_of(request)
+        referee = bool(user and user.role == "organizer")
+
+        def read(s: Session) -> list[dict[str, Any]]:
+            q = select(ChatRow).where(ChatRow.channel == f"event:{event_id}")
+            if not referee:
+                mine = ChatRow.user_id == user.id if user else False
+                q = q.where((ChatRow.audience == "all") | mine)
+            rows = s.scalars(q.order_by(ChatRow.id.desc()).limit(HISTORY)).all()
+            return [line_json(r) for r in reversed(rows)]
+        lines = await hub.store.call(read, write=False)
+        return {"lines": lines, "open": user is not None, "referee": referee, "max": MAX_CHARS}
+
+    @app.post("/api/events/{event_id}/chat", tags=["events"], status_code=201)
+    async def event_say(request: Request, event_id: str, body: ChatText) -> dict[str, Any]:
+        """Write a line: a referee's to everyone, anyone else's to the referees. Errors:
+        not_signed_in (401), no_event (404), bad_message, chat_empty, chat_too_long,
+        chat_bad_text (400), rate_limited (429), storage_unavailable (503)."""
+        user = await need_user(request)
+        try:
+            text = clean(body.text)
+        except ChatRefused as e:
+            raise e.api() from None
+        await check_event(event_id)
+        try:
+            _limit(hub, user.id)
+        except ChatRefused as e:
+            raise e.api() from None
+        referee = user.role == "organizer"
+        line = {"channel": f"event:{event_id}", "user_id": user.id, "name": user.username,
+                "role": "referee" if referee else "player",
+                "audience": "all" if referee else "referees", "text": text, "at": now_iso()}
+        await hub.store.call(lambda s: s.execute(insert(ChatRow), [line]))
+        return line_json(line)

@@ -1,0 +1,249 @@
+"""Chat (competition.md §5.8) over real sockets against a real `qipai serve` process: lines
+reach who may read them and are kept as plain text, refusals are machine-readable, spectators'
+lines wait for the end of a lobby game before its players read them, an event table's players
+and spectators cannot chat during play while its referees can, an event's players write to
+its referees alone, and the lines survive a restart."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+from typing import Any
+
+import httpx
+import pytest
+import websockets
+
+from .server_helpers import LiveServer
+from .server_process import answer_commitment
+
+PASSWORD = "correct horse"
+HOSTILE = '<img src=x onerror="alert(1)"> & <script>alert("x")</script> 你好'
+
+
+def account(live: LiveServer, name: str) -> httpx.Client:
+    """A signed-in client, signed up from its own address (the per-address limit)."""
+    c = httpx.Client(base_url=live.base, timeout=10)
+    r = c.post("/api/signup", json={"username": name, "password": PASSWORD},
+               headers={"X-Forwarded-For": f"10.1.{len(name)}.{sum(map(ord, name)) % 250}"})
+    assert r.status_code == 201, r.text
+    return c
+
+
+def cookie(c: httpx.Client | None) -> dict[str, str]:
+    return {"Cookie": "; ".join(f"{k}={v}" for k, v in c.cookies.items())} if c else {}
+
+
+class Sock:
+    """A table socket that keeps what it received."""
+
+    def __init__(self, sock: Any) -> None:
+        self.sock = sock
+        self.seen: list[dict[str, Any]] = []
+
+    @classmethod
+    async def open(cls, live: LiveServer, table: str, who: httpx.Client | None) -> Sock:
+        sock = await websockets.connect(f"{live.ws}/ws/tables/{table}", additional_headers=cookie(who),
+                                        open_timeout=10)
+        return cls(sock)
+
+    async def until(self, pred, timeout: float = 10.0) -> dict[str, Any]:
+        """The first message (already received or to come) matching ``pred``; commitments are
+        answered with a nonce on the way."""
+        for m in self.seen:
+            if pred(m):
+                self.seen.remove(m)
+                return m
+        end = time.monotonic() + timeout
+        while True:
+            m = json.loads(await asyncio.wait_for(self.sock.recv(), max(0.01, end - time.monotonic())))
+            await answer_commitment(self.sock, m)
+            if pred(m):
+                return m
+            self.seen.append(m)
+
+    async def quiet(self, pred, wait: float = 1.0) -> None:
+        """Nothing matching ``pred`` arrives within ``wait`` seconds (nor came before)."""
+        try:
+            m = await self.until(pred, wait)
+        except TimeoutError:
+            return
+        raise AssertionError(f"unexpected message {m}")
+
+    async def say(self, text: Any) -> None:
+        await self.sock.send(json.dumps({"type": "chat", "text": text}))
+
+    async def close(self) -> None:
+        await self.sock.close()
+
+
+def chat_line(text: str):
+    return lambda m: m["type"] == "chat" and m["line"]["text"] == text
+
+
+def chat_error(m: dict[str, Any]) -> bool:
+    return m["type"] == "error" and (m["error"].startswith("chat_") or m["error"] in
+                                     ("rate_limited", "not_signed_in", "bad_message"))
+
+
+def history(m: dict[str, Any]) -> bool:
+    """The chat as a client has it: in ``hello``, or ``chat_history`` when it changed."""
+    if m["type"] == "hello":
+        m.update(m["chat"])
+    return m["type"] in ("hello", "chat_history")
+
+
+@pytest.fixture(scope="module")
+def live(tmp_path_factory):
+    tmp = tmp_path_factory.mktemp("chat")
+    with LiveServer(tmp, "--organizer", "boss") as s:
+        yield s
+
+
+def test_lobby_table_chat_limits_escaping_spectators_and_reload(live):
+    alice, bob, carol = account(live, "chat_alice"), account(live, "chat_bob"), account(live, "chat_carol")
+    dave = account(live, "chat_dave")
+    tid = alice.post("/api/tables", json={"game": "xiangqi", "settings": {"clock": "none"}}).json()["id"]
+
+    async def run() -> None:
+        a = await Sock.open(live, tid, alice)
+        c = await Sock.open(live, tid, carol)
+        anon = await Sock.open(live, tid, None)
+        h = await a.until(history)
+        assert h["open"] is True and h["lines"] == [] and h["max"] == 300
+        assert (await anon.until(history))["reason"] == "not_signed_in"
+
+        # markup is a line of text like any other: kept and sent as written
+        await a.say(HOSTILE)
+        for s in (a, c, anon):
+            line = (await s.until(chat_line(HOSTILE)))["line"]
+            assert line["name"] == "chat_alice" and line["role"] == "player" and line["audience"] == "all"
+        # whitespace runs (newlines, tabs) become one space
+        await c.say("  good\n\n luck\t all  ")
+        assert (await a.until(chat_line("good luck all")))["line"]["role"] == "spectator"
+
+        # refusals: machine-readable, nothing sent to anyone
+        for text, code in (("   \n ", "chat_empty"), ("x" * 301, "chat_too_long"),
+                           ("bell\x07", "chat_bad_text"), ("abc\u202edcba", "chat_bad_text"),
+                           (42, "bad_message"), (None, "bad_message")):
+            await c.say(text)
+            err = await c.until(chat_error)
+            assert err["error"] == code, (text, err)
+            if code == "chat_too_long":
+                assert err["max"] == 300 and err["length"] == 301
+        await anon.say("hello")
+        assert (await anon.until(chat_error))["error"] == "not_signed_in"
+        await a.quiet(lambda m: m["type"] == "chat", 0.5)
+        assert len("界" * 300) == 300
+        await c.say("界" * 300)                    # 300 characters (900 bytes): taken
+        await a.until(chat_line("界" * 300))
+
+        # the game starts: a spectator's line reaches the spectators, not the players
+        bob.post(f"/api/tables/{tid}/sit", json={})
+        b = await Sock.open(live, tid, bob)
+        await a.until(lambda m: m["type"] == "state" and m["status"] == "playing", 20)
+        await b.until(lambda m: m["type"] == "state" and m["status"] == "playing", 20)
+        await c.say("red should play the cannon")
+        await anon.until(chat_line("red should play the cannon"))
+        await c.until(chat_line("red should play the cannon"))
+        await b.say("thanks, you too")
+        await c.until(chat_line("thanks, you too"))
+        await a.until(chat_line("thanks, you too"))
+        await a.quiet(chat_line("red should play the cannon"))
+        await b.quiet(chat_line("red should play the cannon"), 0.2)
+        # a reload during play: the history leaves the spectators' line out for a player
+        await a.close()
+        a = await Sock.open(live, tid, alice)
+        texts = [x["text"] for x in (await a.until(history))["lines"]]
+        assert texts == [HOSTILE, "good luck all", "界" * 300, "thanks, you too"]
+
+        # the rate: 5 lines at once per account, then one per 2 s
+        d = await Sock.open(live, tid, dave)
+        for i in range(6):
+            await d.say(f"line {i}")
+        for i in range(5):
+            await c.until(chat_line(f"line {i}"))
+        err = await d.until(chat_error)
+        assert err["error"] == "rate_limited" and 0 < err["retry_after"] <= 2
+        await c.quiet(chat_line("line 5"), 0.3)
+
+        # the game ends: the players read the spectators' lines too
+        await a.sock.send(json.dumps({"type": "resign"}))
+        h = await a.until(lambda m: history(m) and any(x["text"] == "red should play the cannon"
+                                                       for x in m["lines"]))
+        assert h["open"] is True
+        for s in (a, b, c, d, anon):
+            await s.close()
+
+    asyncio.run(run())
+
+
+def test_lines_of_an_open_table_survive_a_restart(tmp_path):
+    with LiveServer(tmp_path) as first:
+        alice = account(first, "keep_alice")
+        tid = alice.post("/api/tables", json={"game": "go", "settings": {"clock": "none"}}).json()["id"]
+
+        async def write() -> None:
+            a = await Sock.open(first, tid, alice)
+            await a.say("anyone for a game?")
+            await a.until(chat_line("anyone for a game?"))
+            await a.close()
+        asyncio.run(write())
+        cookies = dict(alice.cookies)
+    with LiveServer(tmp_path) as second:
+        alice = httpx.Client(base_url=second.base, cookies=cookies, timeout=10)
+
+        async def read() -> None:
+            a = await Sock.open(second, tid, alice)
+            h = await a.until(history)
+            assert [(x["name"], x["text"]) for x in h["lines"]] == [("keep_alice", "anyone for a game?")]
+            await a.close()
+        asyncio.run(read())
+
+
+def test_event_table_chat_is_off_during_play_but_referees_write(live):
+    boss, ann, ben, cat = (account(live, n) for n in ("boss", "ev_ann", "ev_ben", "ev_cat"))
+    assert boss.get("/api/me").json()["user"]["role"] == "organizer"
+    r = boss.post("/api/events", json={"preset": "s3_xiangqi", "event_id": "chatcup",
+                                       "players": ["ev_ann", "ev_ben", {"id": "b1", "bot": "random"},
+                                                   {"id": "b2", "bot": "random"}]})
+    assert r.status_code == 201, r.text
+    ev = boss.post("/api/events/chatcup/start").json()["event"]
+    table = next(g["table"] for m in ev["rounds"][0]["matches"] for g in m["games"]
+                 if "ev_ann" in g["seats"] and g["table"])
+
+    async def run() -> None:
+        a = await Sock.open(live, table, ann)
+        ref = await Sock.open(live, table, boss)
+        h = await a.until(history)
+        assert h["open"] is False and h["reason"] == "event_play"
+        assert (await ref.until(history))["open"] is True
+        await a.say("psst, partner")
+        err = await a.until(chat_error)
+        assert err["error"] == "chat_closed" and err["reason"] == "event_play"
+        await ref.quiet(chat_line("psst, partner"), 0.5)
+        await ref.say("Table 1: the clock is right, play on")
+        line = (await a.until(chat_line("Table 1: the clock is right, play on")))["line"]
+        assert line["role"] == "referee" and line["name"] == "boss"
+        await a.close()
+        await ref.close()
+
+    asyncio.run(run())
+
+    # the event's channel: a player writes to the referees, a referee to everyone
+    r = ann.post("/api/events/chatcup/chat", json={"text": "my opponent is not moving"})
+    assert r.status_code == 201 and r.json()["audience"] == "referees"
+    r = boss.post("/api/events/chatcup/chat", json={"text": "round 1 ends at 20:00"})
+    assert r.status_code == 201 and r.json()["role"] == "referee"
+    texts = lambda c: [x["text"] for x in c.get("/api/events/chatcup/chat").json()["lines"]]  # noqa: E731
+    assert texts(boss) == ["my opponent is not moving", "round 1 ends at 20:00"]
+    assert texts(ann) == ["my opponent is not moving", "round 1 ends at 20:00"]
+    assert texts(ben) == texts(cat) == ["round 1 ends at 20:00"]
+    assert texts(httpx.Client(base_url=live.base)) == ["round 1 ends at 20:00"]
+    r = ben.post("/api/events/chatcup/chat", json={"text": "<b>" + "y" * 400})
+    assert r.status_code == 400 and r.json()["error"] == "chat_too_long" and r.json()["max"] == 300
+    r = httpx.post(live.base + "/api/events/chatcup/chat", json={"text": "hi"})
+    assert r.status_code == 401 and r.json()["error"] == "not_signed_in"
+    r = ben.post("/api/events/nothing/chat", json={"text": "hi"})
+    assert r.status_code == 404 and r.json()["error"] == "no_event"
