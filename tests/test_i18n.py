@@ -3,9 +3,16 @@ their parameters, and the server serves them and answers errors with codes."""
 
 from __future__ import annotations
 
+import ast
+import json
+import random
+from pathlib import Path
+
 import pytest
 
+import qipai
 from qipai import i18n
+from qipai.core.errors import IllegalAction, Message
 from tests.server_helpers import client
 
 
@@ -15,10 +22,12 @@ def test_both_catalogues_have_the_same_keys():
     assert sorted(set(zh) - set(en)) == [], "keys missing from en.json"
 
 
-def test_templates_name_the_same_parameters_in_both_languages():
+def test_chinese_templates_use_only_parameters_the_english_ones_name():
+    # a translation may leave a parameter out (an English word the sentence says otherwise),
+    # never ask for one the message does not carry
     en, zh = i18n.catalogue("en"), i18n.catalogue("zh")
     differ = {k: (i18n.fields(en[k]), i18n.fields(zh[k])) for k in en
-              if k in zh and i18n.fields(en[k]) != i18n.fields(zh[k])}
+              if k in zh and not i18n.fields(zh[k]) <= i18n.fields(en[k])}
     assert differ == {}
 
 
@@ -54,3 +63,115 @@ def test_the_server_serves_the_catalogues(tmp_path):
     body = r.json()
     assert body["error"] == body["code"] == "no_language" and body["params"] == {"lang": "fr"}
     assert i18n.has("error.no_language", "zh")
+
+
+# ----- the referee's refusals and end reasons ---------------------------------------------------
+QIPAI = Path(qipai.__file__).resolve().parent
+
+
+def _refusal_sites():
+    """Every ``raise IllegalAction(...)`` and ``Message(...)`` call in the package: (where, code
+    literal or None, parameter names or None when not a dict literal, first argument node)."""
+    for path in sorted(QIPAI.rglob("*.py")):
+        tree = ast.parse(path.read_text("utf-8"))
+        for node in ast.walk(tree):
+            kind = getattr(node.func, "id", None) if isinstance(node, ast.Call) else None
+            if kind not in ("IllegalAction", "Message"):
+                continue
+            kw = {k.arg: k.value for k in node.keywords}
+            code = kw.get("code")
+            params = kw.get("params")
+            names = set()
+            if params is not None:
+                names = {k.value for k in params.keys} if isinstance(params, ast.Dict) else None
+            yield (f"{path.relative_to(QIPAI)}:{node.lineno}", node.func.id,
+                   code.value if isinstance(code, ast.Constant) else code, names,
+                   node.args[0] if node.args else None)
+
+
+def test_every_refusal_has_a_code_in_both_catalogues():
+    en, zh = i18n.catalogue("en"), i18n.catalogue("zh")
+    problems = []
+    sites = list(_refusal_sites())
+    assert len(sites) > 300
+    for where, kind, code, names, first in sites:
+        if kind == "IllegalAction" and code is None:
+            # no code: the reason must be a computed Message, never literal text
+            if isinstance(first, (ast.Constant, ast.JoinedStr)):
+                problems.append(f"{where}: literal reason without code=")
+            continue
+        if not isinstance(code, str):
+            problems.append(f"{where}: code is not a literal")
+            continue
+        for cat, lang in ((en, "en"), (zh, "zh")):
+            key = f"refusal.{code}"
+            if key not in cat:
+                problems.append(f"{where}: {key} missing from {lang}.json")
+            elif names is not None and not i18n.fields(cat[key]) <= names:
+                problems.append(f"{where}: {lang}.json {key} names {i18n.fields(cat[key]) - names}, "
+                                "which the raise does not give")
+    assert problems == []
+
+
+def _check_refusal(e: IllegalAction, seen: set[str]) -> None:
+    seen.add(e.code)
+    for lang in ("en", "zh"):
+        key = f"refusal.{e.code}"
+        assert i18n.has(key, lang), f"{key} ({e.reason!r}) missing from {lang}.json"
+        text = e.text(lang)
+        assert "{" not in text or "{" in e.reason, (key, text, e.params)
+
+
+@pytest.mark.parametrize("game_id", [g.id for g in qipai.games()])
+def test_playouts_raise_catalogued_codes_and_end_reasons(game_id):
+    """Seeded random playouts: every refusal met on the way (garbage text, another seat's turn,
+    a finished game) and every end reason reached, resign and timeout included, has an entry in
+    both catalogues, and the Chinese refusal leaves no parameter unfilled."""
+    game = qipai.load(game_id, **({"board_size": 9} if game_id == "go" else {}))
+    seen: set[str] = set()
+    for seed in range(2):
+        rng = random.Random(seed)
+        state = game.new_state(seed=seed)
+        for _ in range(600):
+            if state.is_terminal():
+                break
+            seat = rng.choice(state.to_act)
+            for text in ("@@", "bid 9", "h2h9", "99,99", "S", "pass"):
+                try:
+                    state.clone().apply(text, seat=seat)
+                except IllegalAction as e:
+                    _check_refusal(e, seen)
+            others = [s for s in range(state.num_seats) if s not in state.to_act]
+            if others:
+                try:
+                    state.clone().apply(state.legal_actions(seat)[0], seat=others[0])
+                except IllegalAction as e:
+                    _check_refusal(e, seen)
+            state.apply(rng.choice(state.legal_actions(seat)), seat=seat)
+        if state.is_terminal():
+            for lang in ("en", "zh"):
+                assert i18n.has(f"end.{state.result.reason}", lang), state.result.reason
+            with pytest.raises(IllegalAction) as over:
+                state.resign(0)
+            _check_refusal(over.value, seen)
+    for reason in ("resign", "timeout"):
+        state = game.new_state(seed=3)
+        state.forfeit(0, reason)
+        for lang in ("en", "zh"):
+            assert i18n.has(f"end.{state.result.reason}", lang), state.result.reason
+    assert seen - {"illegal"}, "no refusal was met"
+
+
+def test_an_illegal_action_carries_code_and_params():
+    state = qipai.load("xiangqi").new_state()
+    with pytest.raises(IllegalAction) as e:
+        state.apply("a0a5")
+    assert e.value.code and e.value.code != "illegal"
+    assert e.value.text("zh") != e.value.reason
+    assert json.loads(json.dumps(e.value.params)) == e.value.params
+    m = Message("you must follow with suit S", code="shengji.must_follow", params={"suit_name": "S"})
+    assert m == "you must follow with suit S"
+    err = IllegalAction(m)
+    assert (err.code, err.params, err.reason) == ("shengji.must_follow", {"suit_name": "S"}, m)
+    assert err.text("zh") == "你必须跟黑桃"
+    assert IllegalAction("free text").code == "illegal"

@@ -179,10 +179,12 @@ class State:
         not legal.
         """
         if self.result is not None:
-            raise IllegalAction(f"the game is over ({self.result.reason})", action)
+            raise IllegalAction(f"the game is over ({self.result.reason})", action,
+                                code="game_over", params={"reason": self.result.reason})
         seat = self._seat(seat)
         if seat not in self.to_act:
-            raise IllegalAction(f"seat {seat} is not to act (to act: {list(self.to_act)})", action)
+            raise IllegalAction(f"seat {seat} is not to act (to act: {list(self.to_act)})", action,
+                                code="seat_not_act_act", params={"seat": seat, "to_act": list(self.to_act)})
         several = len(self.to_act) > 1
         if isinstance(action, str):
             action = self.game.parse_action(action, self)
@@ -194,10 +196,11 @@ class State:
         if seat is None:
             seats = self.to_act
             if len(seats) != 1:
-                raise IllegalAction(f"several seats act now ({list(seats)}): name the seat")
+                raise IllegalAction(f"several seats act now ({list(seats)}): name the seat",
+                                    code="several_seats_act_now", params={"seats": list(seats)})
             return seats[0]
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.num_seats:
-            raise IllegalAction(f"no seat {seat!r}")
+            raise IllegalAction(f"no seat {seat!r}", code="no_seat", params={"seat": seat})
         return seat
 
     def _legal_actions(self, seat: int) -> list[Any]:
@@ -227,30 +230,36 @@ class State:
     def forfeit(self, seat: int, reason: str) -> None:
         """``seat`` loses for ``reason`` (``resign``, ``timeout``, ``illegal_moves``, ...)."""
         if self.result is not None:
-            raise IllegalAction(f"the game is over ({self.result.reason})")
+            raise IllegalAction(f"the game is over ({self.result.reason})",
+                                code="game_over", params={"reason": self.result.reason})
         self._seat(seat)
         self.result = self._loss_result(seat, reason)
 
     def agree_draw(self, reason: str = "agreement") -> None:
         """End the game drawn by agreement (or another external draw ``reason``)."""
         if self.result is not None:
-            raise IllegalAction(f"the game is over ({self.result.reason})")
+            raise IllegalAction(f"the game is over ({self.result.reason})",
+                                code="game_over", params={"reason": self.result.reason})
         self.result = self._draw_result(reason)
 
     def end_by_result_text(self, text: str, reason: str) -> None:
         """End with a result given in the game's notation (used by record replay)."""
         if self.result is not None:
-            raise IllegalAction(f"the game is over ({self.result.reason})")
+            raise IllegalAction(f"the game is over ({self.result.reason})",
+                                code="game_over", params={"reason": self.result.reason})
         self.result = self._result_from_text(text, reason)
 
     def _loss_result(self, seat: int, reason: str) -> Result:
-        raise IllegalAction(f"{self.game.id} has no {reason!r} ending for one seat")
+        raise IllegalAction(f"{self.game.id} has no {reason!r} ending for one seat",
+                            code="no_ending_seat", params={"id": self.game.id, "reason": reason})
 
     def _draw_result(self, reason: str) -> Result:
-        raise IllegalAction(f"{self.game.id} has no drawn ending")
+        raise IllegalAction(f"{self.game.id} has no drawn ending",
+                            code="no_drawn_ending", params={"id": self.game.id})
 
     def _result_from_text(self, text: str, reason: str) -> Result:
-        raise IllegalAction(f"{self.game.id} cannot read result {text!r}")
+        raise IllegalAction(f"{self.game.id} cannot read result {text!r}",
+                            code="cannot_read_result", params={"id": self.game.id, "text": text})
 
     # ----- views and serialization ----------------------------------------------------
     def view(self, seat: int | None) -> dict[str, Any]:

@@ -533,7 +533,8 @@ class GameRunner:
         hold = self._must_hold(seat, t)
         try:
             if str(msg.action).strip().lower() in getattr(self.state, "clock_only_actions", ()):
-                raise IllegalAction(f"{msg.action!r} is entered by the clock, not by a player")
+                raise IllegalAction(f"{msg.action!r} is entered by the clock, not by a player",
+                                    code="entered_clock_not_player", params={"action": msg.action})
             # an answer held for the window's minimum time is checked on a copy now
             (self.state.clone() if hold else self.state).apply(msg.action, seat)
         except IllegalAction as e:

@@ -151,7 +151,8 @@ def _face_of(token: str, text: str) -> str:
     t = token.strip().upper().replace("10", "T")
     if len(t) != 2 or t[0] not in "3456789TJQKA" or t[1] not in "SHDC":
         raise IllegalAction(f"{token!r} cannot be named: the named card is a rank 3..A with a suit, "
-                            f"e.g. 7H (never a 2 or a joker)", text)
+                            f"e.g. 7H (never a 2 or a joker)", text,
+                            code="baohuang.cannot_named_named_card", params={"token": token})
     return t
 
 
@@ -159,20 +160,22 @@ def parse(text: str) -> object:
     """Read one action in the notation of this module. Raises :class:`IllegalAction` saying what
     is wrong (the state is never consulted: checks against the hand happen when applying)."""
     if not isinstance(text, str):
-        raise IllegalAction("an action is written as text", text)
+        raise IllegalAction("an action is written as text", text, code="baohuang.action_written_text")
     parts = text.strip().split()
     if not parts:
-        raise IllegalAction("empty action", text)
+        raise IllegalAction("empty action", text, code="baohuang.empty_action")
     head = parts[0].lower()
     if head in _PASS_WORDS:
         if len(parts) == 1:
             return PASS
         if len(parts) == 2 and parts[1].lower() in ("jiefeng", "接风"):
             return JIEFENG
-        raise IllegalAction("a pass is 'pass' or 'pass jiefeng'", text)
+        raise IllegalAction("a pass is 'pass' or 'pass jiefeng'", text,
+                            code="baohuang.pass_pass_pass_jiefeng")
     if head in _ACCEPT_WORDS:
         if len(parts) != 1:
-            raise IllegalAction("'accept' takes nothing after it", text)
+            raise IllegalAction("'accept' takes nothing after it", text,
+                                code="baohuang.accept_takes_nothing_after")
         return ACCEPT
     if head in _DECLINE_WORDS:
         if len(parts) == 1:
@@ -180,9 +183,11 @@ def parse(text: str) -> object:
         if len(parts) == 2:
             card = _card(parts[1], text)
             if card.rank != "2":
-                raise IllegalAction("only a 2 is added to the package when declining", text)
+                raise IllegalAction("only a 2 is added to the package when declining", text,
+                                    code="baohuang.only_added_package_when")
             return Decline(card)
-        raise IllegalAction("a decline is 'decline' or 'decline 2H3'", text)
+        raise IllegalAction("a decline is 'decline' or 'decline 2H3'", text,
+                            code="baohuang.decline_decline_decline_h")
     if head == "declare":
         return _parse_declare(parts[1:], text)
     return _parse_play(parts, text)
@@ -192,9 +197,11 @@ def _card(token: str, text: str) -> Card:
     try:
         card = parse_card(token)
     except (ValueError, AttributeError):
-        raise IllegalAction(f"not a card: {token!r} (card ids look like 7H0, LJ1, BJ3)", text) from None
+        raise IllegalAction(f"not a card: {token!r} (card ids look like 7H0, LJ1, BJ3)", text,
+                            code="baohuang.not_card_card_ids", params={"token": token}) from None
     if card.deck > 3:
-        raise IllegalAction(f"保皇 uses four packs (deck index 0..3): {card.id} does not exist", text)
+        raise IllegalAction(f"保皇 uses four packs (deck index 0..3): {card.id} does not exist", text,
+                            code="baohuang.uses_four_packs_deck", params={"id": card.id})
     return card
 
 
@@ -206,14 +213,17 @@ def _parse_declare(rest: list[str], text: str) -> Declare:
         return Declare(_face_of(tok, text), (), 3)
     if len(rest) not in (3, 4):
         raise IllegalAction("declare names a face (7H, 7Hx4) or reveals 3 or 4 card ids "
-                            "(7H0 7H2 7H3)", text)
+                            "(7H0 7H2 7H3)", text, code="baohuang.declare_names_face_h")
     if not all(t.strip()[-1].isdecimal() for t in rest):
-        raise IllegalAction("revealed cards are written as card ids with their pack index (7H0)", text)
+        raise IllegalAction("revealed cards are written as card ids with their pack index (7H0)", text,
+                            code="baohuang.revealed_cards_written_card")
     cards = tuple(_card(t, text) for t in rest)
     if len({c.id for c in cards}) != len(cards):
-        raise IllegalAction("the same card is revealed twice", text)
+        raise IllegalAction("the same card is revealed twice", text,
+                            code="baohuang.same_card_revealed_twice")
     if len({c.face for c in cards}) != 1:
-        raise IllegalAction("the revealed cards must be copies of one card (same rank and suit)", text)
+        raise IllegalAction("the revealed cards must be copies of one card (same rank and suit)", text,
+                            code="baohuang.revealed_cards_must_copies")
     return Declare(_face_of(cards[0].face, text), cards)
 
 
@@ -236,16 +246,18 @@ def _parse_play(parts: list[str], text: str) -> object:
                 counts[i] += c
         except ValueError as e:
             raise IllegalAction(f"cannot read {tok!r}: {e}; actions are accept, decline, declare, "
-                                f"pass or a set such as 999LL", text) from None
+                                f"pass or a set such as 999LL", text,
+                                code="baohuang.cannot_read_actions_accept",
+                                params={"tok": tok, "detail": e}) from None
     if (exact or faces) and sum(counts) != len(exact) + len(faces):
         raise IllegalAction("write a set either as a rank string (999LL) or as card ids "
-                            "(9H0 9S1 LJ2), not both", text)
+                            "(9H0 9S1 LJ2), not both", text, code="baohuang.write_set_either_rank")
     if len({c.id for c in exact}) != len(exact):
-        raise IllegalAction("the same card is named twice", text)
+        raise IllegalAction("the same card is named twice", text, code="baohuang.same_card_named_twice")
     try:
         p = from_counts(counts)
     except ValueError as e:
-        raise IllegalAction(str(e), text) from None
+        raise IllegalAction(str(e), text, code="bad_notation", params={"detail": str(e)}) from None
     if exact or faces:
         return CardPlay(p, tuple(sorted(exact, key=ORDER.card_key)), tuple(sorted(faces)))
     return p

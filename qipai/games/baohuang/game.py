@@ -19,7 +19,7 @@ import json
 from typing import Any
 
 from qipai.cards import Card, make_deck, parse_card
-from qipai.core.errors import IllegalAction, NotationError
+from qipai.core.errors import IllegalAction, Message, NotationError
 from qipai.core.game import Game, Result, State
 from qipai.core.options import Option
 from qipai.core.registry import register
@@ -292,10 +292,12 @@ class BaohuangState(State):
         that seat's turn, the text does not parse or the action breaks a rule. The log keeps
         the canonical text with every default resolved (``decline 2H3``, ``pass jiefeng``)."""
         if self.result is not None:
-            raise IllegalAction(f"the deal is over ({self.result.reason})", action)
+            raise IllegalAction(f"the deal is over ({self.result.reason})", action,
+                                code="baohuang.deal_over", params={"reason": self.result.reason})
         seat = self._seat(seat)
         if seat != self.turn:
-            raise IllegalAction(f"seat {seat} is not to act (to act: {self.turn})", action)
+            raise IllegalAction(f"seat {seat} is not to act (to act: {self.turn})", action,
+                                code="baohuang.seat_not_act_act", params={"seat": seat, "turn": self.turn})
         action = parse(action) if isinstance(action, str) else _canonical(action)
         text = self._apply(action, seat)
         self.log.append(text)
@@ -312,7 +314,8 @@ class BaohuangState(State):
         elif isinstance(action, CardPlay):
             p, cards = action.set, self._take_plan(seat, action.set, action.cards, action.faces)
         else:
-            raise IllegalAction("during play the actions are a set of cards or 'pass'", action)
+            raise IllegalAction("during play the actions are a set of cards or 'pass'", action,
+                                code="baohuang.during_play_actions_set")
         if self.top is not None and not p.beats(self.top):
             raise IllegalAction(why_not(p, self.top), action)
         self._play(seat, p, cards)
@@ -322,20 +325,24 @@ class BaohuangState(State):
         if isinstance(action, Accept):
             if not self.triples(seat):
                 raise IllegalAction("you hold no qualifying triple (three identical cards of rank "
-                                    "3..A), so you cannot be emperor", action)
+                                    "3..A), so you cannot be emperor", action,
+                                    code="baohuang.hold_no_qualifying_triple")
             self._accept(seat)
             return "accept"
         if not isinstance(action, Decline):
-            raise IllegalAction("the candidate accepts or declines the package", action)
+            raise IllegalAction("the candidate accepts or declines the package", action,
+                                code="baohuang.candidate_accepts_declines_package")
         two = action.card
         if self._owes_two(seat):
             if two is None:
                 two = self.hands[seat][TWO][0]
             elif two not in self.hands[seat][TWO]:
-                raise IllegalAction(f"{two.id} is not in your hand", action)
+                raise IllegalAction(f"{two.id} is not in your hand", action,
+                                    code="baohuang.not_hand_2", params={"id": two.id})
         elif two is not None:
-            why = ("the first candidate's first decline adds no 2 (D3)" if seat == self.c0
-                   else "you hold no 2")
+            why = (Message("the first candidate's first decline adds no 2 (D3)",
+                           code="baohuang.first_candidate_first_decline") if seat == self.c0
+                   else Message("you hold no 2", code="baohuang.hold_no"))
             raise IllegalAction(why, action)
         text = Decline(two).text
         self._decline(seat, two)
@@ -344,32 +351,39 @@ class BaohuangState(State):
 
     def _apply_declare(self, action: Any, seat: int) -> str:
         if not isinstance(action, Declare):
-            raise IllegalAction("the emperor must now name the guard card: declare 7H0 7H2 7H3", action)
+            raise IllegalAction("the emperor must now name the guard card: declare 7H0 7H2 7H3", action,
+                                code="baohuang.emperor_must_now_name")
         if len(action.face) != 2 or action.face[0] not in "3456789TJQKA" or action.face[1] not in "SHDC":
-            raise IllegalAction("the named card is a rank 3..A with a suit (never a 2 or a joker)", action)
+            raise IllegalAction("the named card is a rank 3..A with a suit (never a 2 or a joker)", action,
+                                code="baohuang.named_card_rank_suit")
         held = [c for c in self.hands[seat][ORDER.index[action.face[0]]] if c.face == action.face]
         if action.cards:
             missing = [c.id for c in action.cards if c not in held]
             if missing:
-                raise IllegalAction(f"not in your hand: {' '.join(missing)}", action)
+                raise IllegalAction(f"not in your hand: {' '.join(missing)}", action,
+                                    code="baohuang.not_hand", params={"missing": ' '.join(missing)})
             cards = list(action.cards)
         else:
             if len(held) < action.count:
                 raise IllegalAction(f"you hold {len(held)} copies of {action.face}; {action.count} must "
-                                    f"be revealed", action)
+                                    f"be revealed", action,
+                                    code="baohuang.hold_copies_must_revealed",
+                                    params={"n_held": len(held), "face": action.face, "count": action.count})
             cards = held[:action.count]
         if len(cards) not in (3, 4):
-            raise IllegalAction("reveal three copies (guard) or four (明独)", action)
+            raise IllegalAction("reveal three copies (guard) or four (明独)", action,
+                                code="baohuang.reveal_three_copies_guard")
         self._declare(seat, action.face, cards)
         return "declare " + " ".join(c.id for c in cards)
 
     def _apply_pass(self, action: Pass, seat: int) -> str:
         if self.top is None:
-            raise IllegalAction("the leader must play a set (a lead cannot be passed)", action)
+            raise IllegalAction("the leader must play a set (a lead cannot be passed)", action,
+                                code="baohuang.leader_must_play_set")
         flag = seat == self._jiefeng
         if action.jiefeng and not flag:
             raise IllegalAction("接风 is applied for only by the next player after one who has just "
-                                "played his last cards", action)
+                                "played his last cards", action, code="baohuang.applied_only_next_player")
         self.plays.append((seat, "pass", []))
         self._passes += 1
         if self._jiefeng == seat:
@@ -393,17 +407,21 @@ class BaohuangState(State):
         counts = self.counts[seat]
         short = [ORDER.ranks[r] for r in range(NRANKS) if p.counts[r] > counts[r]]
         if short:
-            raise IllegalAction(f"you do not hold {p.text} (short of {' '.join(short)})", p)
+            raise IllegalAction(f"you do not hold {p.text} (short of {' '.join(short)})", p,
+                                code="baohuang.do_not_hold_short",
+                                params={"text": p.text, "short": ' '.join(short)})
         chosen: list[Card] = []
         for c in exact:
             if c not in per[ORDER.index[c.rank]]:
-                raise IllegalAction(f"{c.id} is not in your hand", " ".join(x.id for x in exact))
+                raise IllegalAction(f"{c.id} is not in your hand", " ".join(x.id for x in exact),
+                                    code="baohuang.not_hand_2", params={"id": c.id})
             chosen.append(c)
         for f in faces:
             r = ORDER.index["L" if f == "LJ" else "B" if f == "BJ" else f[0]]
             c = next((x for x in per[r] if x.face == f and x not in chosen), None)
             if c is None:
-                raise IllegalAction(f"you hold no (further) {f}", f)
+                raise IllegalAction(f"you hold no (further) {f}", f,
+                                    code="baohuang.hold_no_further", params={"f": f})
             chosen.append(c)
         for r in range(NRANKS):
             want = p.counts[r] - sum(1 for c in chosen if ORDER.index[c.rank] == r)
@@ -567,11 +585,14 @@ class BaohuangState(State):
             returns = ()
         if len(returns) != SEATS or seat == -1:
             raise IllegalAction(f"a baohuang result is five signed integers such as '+4 +2 -2 -2 -2', "
-                                f"optionally followed by 'forfeit by <seat 0..4>', not {text!r}")
+                                f"optionally followed by 'forfeit by <seat 0..4>', not {text!r}",
+                                code="baohuang.baohuang_result_five_signed", params={"text": text})
         if seat is not None:
             res = self._forfeit_result(seat, reason)
             if tuple(res.returns) != returns:
-                raise IllegalAction(f"seat {seat} forfeiting here scores {res.text}, not {text!r}")
+                raise IllegalAction(f"seat {seat} forfeiting here scores {res.text}, not {text!r}",
+                                    code="baohuang.seat_forfeiting_here_scores",
+                                    params={"seat": seat, "text": res.text, "text2": text})
             self.phase = "over"
             return res
         self.phase = "over"
@@ -595,7 +616,8 @@ class BaohuangState(State):
         he holds the fourth copy. Everything is shown once the deal is over. Raises
         IllegalAction for a seat that is not 0..4 or None."""
         if seat is not None and (type(seat) is not int or not 0 <= seat < SEATS):
-            raise IllegalAction(f"no seat {seat!r} (seats are 0..4; None for a spectator)")
+            raise IllegalAction(f"no seat {seat!r} (seats are 0..4; None for a spectator)",
+                                code="baohuang.no_seat_seats_none", params={"seat": seat})
         over = self.result is not None
         public_mode = self.mode if (over or self.mode == "ming_du") else (
             None if self.mode is None else "declared")
@@ -648,14 +670,18 @@ def _canonical(action: Any) -> Any:
         try:
             return play(action.rank, action.n, action.s, action.b)
         except (ValueError, TypeError) as e:
-            raise IllegalAction(str(e), action) from None
+            raise IllegalAction(str(e), action, code="bad_notation", params={"detail": str(e)}) from None
     if not isinstance(action, (CardPlay, Declare, Decline, Pass, Accept)):
         return action
     parsed = parse(action.text)
     if isinstance(action, CardPlay) and parsed.set.counts != action.set.counts:
-        raise IllegalAction(f"the cards {action.text} make {parsed.set.text}, not {action.set.text}", action)
+        raise IllegalAction(f"the cards {action.text} make {parsed.set.text}, not {action.set.text}", action,
+                            code="baohuang.cards_make_not",
+                            params={"text": action.text, "text2": parsed.set.text, "text3": action.set.text})
     if isinstance(action, Declare) and (parsed.face != action.face or parsed.count != action.count):
-        raise IllegalAction(f"{action.text} does not reveal {action.count} copies of {action.face}", action)
+        raise IllegalAction(f"{action.text} does not reveal {action.count} copies of {action.face}", action,
+                            code="baohuang.does_not_reveal_copies",
+                            params={"text": action.text, "count": action.count, "face": action.face})
     return parsed
 
 

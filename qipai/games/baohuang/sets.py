@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from qipai.cards import DOUDIZHU
+from qipai.core.errors import Message
 
 ORDER = DOUDIZHU                 # 3 < 4 < … < A < 2 < small joker < big joker (§3.1)
 NRANKS = len(ORDER)              # 15
@@ -136,10 +137,15 @@ def answers(counts: Sequence[int], top: Play) -> list[Play]:
 def why_not(p: Play, top: Play) -> str:
     """Why ``p`` does not beat ``top`` (for the IllegalAction reason)."""
     if top.cls == BIG_CLASS:
-        return f"{top.text} carries a big joker and cannot be beaten; you must pass"
+        return Message(f"{top.text} carries a big joker and cannot be beaten; you must pass",
+                       code="baohuang.carries_big_joker_cannot", params={"text": top.text})
     if p.size != top.size:
-        return f"a set must have as many cards as the one on the table ({top.size}, not {p.size})"
+        return Message(f"a set must have as many cards as the one on the table ({top.size}, not {p.size})",
+                       code="baohuang.set_must_many_cards", params={"size": top.size, "size2": p.size})
     if p.base <= top.base:
-        return (f"the base rank {ORDER.ranks[p.base]} is not higher than {ORDER.ranks[top.base]} "
-                f"(a joker does not raise the rank of the cards it is hung on)")
-    return f"{top.text} is hung with small jokers: only a set with a big joker beats it"
+        return (Message(f"the base rank {ORDER.ranks[p.base]} is not higher than {ORDER.ranks[top.base]} "
+                f"(a joker does not raise the rank of the cards it is hung on)",
+                    code="baohuang.base_rank_not_higher",
+                    params={"ranks": ORDER.ranks[p.base], "ranks2": ORDER.ranks[top.base]}))
+    return Message(f"{top.text} is hung with small jokers: only a set with a big joker beats it",
+                   code="baohuang.hung_small_jokers_only", params={"text": top.text})

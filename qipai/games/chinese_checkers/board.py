@@ -110,11 +110,13 @@ def parse_hole(text: str) -> int:
     for text that is not two integers or a point off the board."""
     parts = text.strip().strip("()[]").split(",")
     if len(parts) != 2:
-        raise IllegalAction(f"a hole is written q,r (two integers), not {text.strip()!r}")
+        raise IllegalAction(f"a hole is written q,r (two integers), not {text.strip()!r}",
+                            code="chinese-checkers.hole_written_q_r", params={"text": text.strip()})
     try:
         q, r = int(parts[0]), int(parts[1])
     except ValueError:
-        raise IllegalAction(f"a hole is written q,r (two integers), not {text.strip()!r}") from None
+        raise IllegalAction(f"a hole is written q,r (two integers), not {text.strip()!r}",
+                            code="chinese-checkers.hole_written_q_r", params={"text": text.strip()}) from None
     return hole_at(q, r)
 
 
@@ -122,7 +124,8 @@ def hole_at(q: int, r: int) -> int:
     """The index of hole ``(q, r)``. Raises :class:`IllegalAction` when it is off the board."""
     i = INDEX.get((q, r))
     if i is None:
-        raise IllegalAction(f"{q},{r} is not a hole of the board")
+        raise IllegalAction(f"{q},{r} is not a hole of the board",
+                            code="chinese-checkers.not_hole_board", params={"q": q, "r": r})
     return i
 
 

@@ -11,6 +11,8 @@ distance k, and the landing is at distance 2k over k - 1 empty holes).
 
 from __future__ import annotations
 
+from qipai.core.errors import Message
+
 from .board import HOPS, NEIGHBOUR, RAY
 
 EMPTY = -1
@@ -104,14 +106,18 @@ def check_chain(board: list[int], path: tuple[int, ...], rule: str) -> str | Non
     for i in range(1, len(path)):
         x, land = path[i - 1], path[i]
         if land == start:
-            return "a chain may not come back to its start hole"
+            return Message("a chain may not come back to its start hole",
+                           code="chinese-checkers.chain_may_not_come")
         if land in seen:
-            return "a chain may not land twice on the same hole"
+            return Message("a chain may not land twice on the same hole",
+                           code="chinese-checkers.chain_may_not_land")
         if land not in jump_landings(board, x, start, rule):
             from .board import hole_name
 
             how = ("over the next hole onto an empty one" if rule == "adjacent"
                    else "over the first marble in a line onto the hole as far beyond it")
-            return f"{hole_name(x)}>{hole_name(land)} is not a jump ({rule} jumps go {how})"
+            return Message(f"{hole_name(x)}>{hole_name(land)} is not a jump ({rule} jumps go {how})",
+                           code="chinese-checkers.not_jump_jumps_go",
+                           params={"x": hole_name(x), "land": hole_name(land), "rule": rule, "how": how})
         seen.add(land)
     return None

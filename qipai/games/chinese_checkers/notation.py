@@ -63,7 +63,8 @@ def parse_action(text: str) -> Action:
     """Read an action in the notation above. Raises :class:`IllegalAction` naming what is
     wrong (not a hole, off the board, a one-hole move, unknown word)."""
     if not isinstance(text, str):
-        raise IllegalAction(f"an action is a text, not {type(text).__name__}", text)
+        raise IllegalAction(f"an action is a text, not {type(text).__name__}", text,
+                            code="chinese-checkers.action_text_not", params={"type": type(text).__name__})
     t = text.strip()
     low = t.lower()
     if low in (PASS, RESIGN, TIMEOUT):
@@ -71,7 +72,8 @@ def parse_action(text: str) -> Action:
     if low.startswith("forfeit:") and len(low) > len("forfeit:"):
         reason = low[len("forfeit:"):].strip()
         if not reason.replace("_", "").isalnum():
-            raise IllegalAction("a forfeit reason is a word such as timeout", text)
+            raise IllegalAction("a forfeit reason is a word such as timeout", text,
+                                code="chinese-checkers.forfeit_reason_word_such")
         return Action(FORFEIT, reason=reason)
     if ">" in t:                       # holes joined by '>' (a hole may be [q,r] or (q,r))
         holes = [parse_hole(p) for p in t.split(">")]
@@ -79,17 +81,20 @@ def parse_action(text: str) -> Action:
         try:
             data = json.loads(t)
         except json.JSONDecodeError:
-            raise IllegalAction("not valid JSON for a move ([[q,r],[q,r],...])", text) from None
+            raise IllegalAction("not valid JSON for a move ([[q,r],[q,r],...])", text,
+                                code="chinese-checkers.not_valid_json_move") from None
         if not (isinstance(data, list) and all(
                 isinstance(p, list) and len(p) == 2 and all(type(v) is int for v in p)
                 for p in data)):
-            raise IllegalAction("a JSON move is a list of [q, r] integer pairs", text)
+            raise IllegalAction("a JSON move is a list of [q, r] integer pairs", text,
+                                code="chinese-checkers.json_move_list_q")
         holes = [hole_at(q, r) for q, r in data]
     else:
         raise IllegalAction("not a move: write holes joined by '>' (e.g. -1,5>-1,4), "
-                            "or pass / resign", text)
+                            "or pass / resign", text, code="chinese-checkers.not_move_write_holes")
     if len(holes) < 2:
-        raise IllegalAction("a move names its start hole and at least one more hole", text)
+        raise IllegalAction("a move names its start hole and at least one more hole", text,
+                            code="chinese-checkers.move_names_start_hole")
     return Action(MOVE, tuple(holes))
 
 

@@ -51,7 +51,8 @@ def run(game, *, bot: str, seat: int, seed: int | None, console: Console,
         read_line: Callable[[str], str]) -> None:
     """Play one two-player game: the human has ``seat`` (0 = S, moves first), the bot the other."""
     if seat not in (0, 1):
-        raise IllegalAction("terminal chinese-checkers is a two-player game: seat 0 (S) or 1 (N)")
+        raise IllegalAction("terminal chinese-checkers is a two-player game: seat 0 (S) or 1 (N)",
+                            code="chinese-checkers.terminal_chinese_checkers_two")
     state = game.new_state(num_seats=2)
     opponent = make_bot(game.id, bot, seed)
     camp = state.camps[seat]

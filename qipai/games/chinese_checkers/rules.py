@@ -251,16 +251,23 @@ class ChineseCheckersState(State):
         shortest path. Raises :class:`IllegalAction` with the reason, state unchanged.
         """
         if self.result is not None:
-            raise IllegalAction(f"the game is over ({self.result.reason})", action)
+            raise IllegalAction(f"the game is over ({self.result.reason})", action,
+                                code="chinese-checkers.game_over", params={"reason": self.result.reason})
         if isinstance(action, str):
             action = parse_action(action)
         if not isinstance(action, Action):
-            raise IllegalAction(f"not a chinese-checkers action: {action!r}", action)
+            raise IllegalAction(f"not a chinese-checkers action: {action!r}", action,
+                                code="chinese-checkers.not_chinese_checkers_action",
+                                params={"action": action})
         if action.kind in LEAVING:
             seat = self._seat(seat)
             if self.status[seat] != PLAYING:
                 raise IllegalAction(f"seat {seat} ({self.camps[seat]}) is no longer playing "
-                                    f"({self.status[seat]})", action)
+                                    f"({self.status[seat]})", action,
+                                    code="chinese-checkers.seat_no_longer_playing",
+                                    params={"seat": seat,
+                                            "camps": self.camps[seat],
+                                            "status": self.status[seat]})
             self._cache = None
             self._leave(seat, "resign" if action.kind == RESIGN else action.reason)
             self.log.append([seat, str(action)])
@@ -304,13 +311,16 @@ class ChineseCheckersState(State):
             self.round_moved = True
         elif kind == PASS:
             if any(self.move_destinations(seat, h) for h in self.marbles(seat)):
-                raise IllegalAction("a pass is allowed only when no move is possible", action)
+                raise IllegalAction("a pass is allowed only when no move is possible", action,
+                                    code="chinese-checkers.pass_allowed_only_when")
         elif kind == TIMEOUT:
             if self.num_seats == 2:
                 raise IllegalAction("with two players a timeout loses the game; it is not a "
-                                    "skipped turn", action)
+                                    "skipped turn", action,
+                                    code="chinese-checkers.two_players_timeout_loses")
         else:
-            raise IllegalAction(f"unknown action {action}", action)
+            raise IllegalAction(f"unknown action {action}", action,
+                                code="chinese-checkers.unknown_action", params={"action": action})
         # ---- the action is legal: count it and apply its consequences ----
         self.moves[seat] += 1
         self.last = str(action)
@@ -331,27 +341,38 @@ class ChineseCheckersState(State):
         board = self.board
         a, b = path[0], path[-1]
         if board[a] == EMPTY:
-            raise IllegalAction(f"there is no marble on {hole_name(a)}", action)
+            raise IllegalAction(f"there is no marble on {hole_name(a)}", action,
+                                code="chinese-checkers.no_marble", params={"a": hole_name(a)})
         if board[a] != seat:
             raise IllegalAction(f"the marble on {hole_name(a)} belongs to "
-                                f"{self.camps[board[a]]}, not to {self.camps[seat]}", action)
+                                f"{self.camps[board[a]]}, not to {self.camps[seat]}", action,
+                                code="chinese-checkers.marble_belongs_not",
+                                params={"a": hole_name(a),
+                                        "camps": self.camps[board[a]],
+                                        "camps2": self.camps[seat]})
         if b == a:
-            raise IllegalAction("a move must end on a different hole", action)
+            raise IllegalAction("a move must end on a different hole", action,
+                                code="chinese-checkers.move_must_end_different")
         rule = self.game.options["jump_rule"]
         if len(path) == 2 and b in NEIGHBOUR[a]:
             if board[b] != EMPTY:
-                raise IllegalAction(f"{hole_name(b)} is occupied", action)
+                raise IllegalAction(f"{hole_name(b)} is occupied", action,
+                                    code="chinese-checkers.occupied", params={"b": hole_name(b)})
         elif len(path) == 2:
             if board[b] != EMPTY:
-                raise IllegalAction(f"{hole_name(b)} is occupied", action)
+                raise IllegalAction(f"{hole_name(b)} is occupied", action,
+                                    code="chinese-checkers.occupied", params={"b": hole_name(b)})
             if check_chain(board, path, rule) is None:      # one jump
                 return self._check_foreign(action, seat)
             raise IllegalAction(f"no step or chain of {rule} jumps leads from {hole_name(a)} "
-                                f"to {hole_name(b)}", action)
+                                f"to {hole_name(b)}", action,
+                                code="chinese-checkers.no_step_chain_jumps",
+                                params={"rule": rule, "a": hole_name(a), "b": hole_name(b)})
         else:
             h1 = path[1]
             if h1 in NEIGHBOUR[a] and board[h1] == EMPTY:
-                raise IllegalAction("a move is one step or a chain of jumps, never both", action)
+                raise IllegalAction("a move is one step or a chain of jumps, never both", action,
+                                    code="chinese-checkers.move_step_chain_jumps")
             why = check_chain(board, path, rule)
             if why is not None:
                 raise IllegalAction(why, action)
@@ -362,7 +383,9 @@ class ChineseCheckersState(State):
         if not self.game.options["may_stop_in_foreign_camps"] and self._foreign(seat, b):
             raise IllegalAction(f"{hole_name(b)} is in camp {CAMP_OF[b]}, neither home nor "
                                 "target: a move may not stop there (may_stop_in_foreign_camps)",
-                                action)
+                                action,
+                                code="chinese-checkers.camp_neither_home_nor",
+                                params={"b": hole_name(b), "camp_of": CAMP_OF[b]})
 
     def _stalling(self, seat: int) -> bool:
         """§4.3: does ``seat`` fail the anti-stalling check after its own move just made?"""
@@ -486,7 +509,8 @@ class ChineseCheckersState(State):
         """The result if ``seat`` lost now (two players; with more, a loss is an elimination
         that :meth:`forfeit` applies as an action)."""
         if self.num_seats != 2:
-            raise IllegalAction("with 3+ players a seat is eliminated, not the game lost")
+            raise IllegalAction("with 3+ players a seat is eliminated, not the game lost",
+                                code="chinese-checkers.players_seat_eliminated_not")
         places = [2, 2]
         places[1 - seat] = 1
         return self._final(reason, places)
@@ -505,7 +529,9 @@ class ChineseCheckersState(State):
             table = {"1-0": [1, 2], "0-1": [2, 1], "1/2-1/2": [1, 1], "draw": [1, 1]}
             if t.lower() not in table:
                 raise IllegalAction(f"chinese-checkers cannot read result {text!r} "
-                                    "(1-0, 0-1 or 1/2-1/2)")
+                                    "(1-0, 0-1 or 1/2-1/2)",
+                                    code="chinese-checkers.chinese_checkers_cannot_read_2",
+                                    params={"text": text})
             return self._final(reason, table[t.lower()])
         try:
             places = [int(p) for p in t.split(",")]
@@ -514,7 +540,9 @@ class ChineseCheckersState(State):
         if len(places) != n or not is_ranking(places):
             raise IllegalAction(f"chinese-checkers cannot read result {text!r} "
                                 f"({n} places separated by commas, e.g. 1,3,2; seats sharing "
-                                "place p have exactly p - 1 seats above them)")
+                                "place p have exactly p - 1 seats above them)",
+                                code="chinese-checkers.chinese_checkers_cannot_read",
+                                params={"text": text, "n": n})
         return self._final(reason, places)
 
     # ----- views -------------------------------------------------------------------------------

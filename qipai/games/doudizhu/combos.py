@@ -16,6 +16,7 @@ from functools import lru_cache
 from itertools import combinations, combinations_with_replacement
 
 from qipai.cards import DOUDIZHU, Packer
+from qipai.core.errors import Message
 
 ORDER = DOUDIZHU
 NRANKS = 15
@@ -417,22 +418,23 @@ def explain_no_reading(counts: list[int], rules: KickerRules) -> str:
     """Why a rank multiset is not a combination, in words (for ``IllegalAction``)."""
     n = sum(counts)
     if n == 0:
-        return "no cards"
+        return Message("no cards", code="doudizhu.no_cards")
     if counts[SMALL] > 1 or counts[BIG] > 1 or any(c > 4 for c in counts):
-        return "more cards of a rank than the pack has"
+        return Message("more cards of a rank than the pack has", code="doudizhu.more_cards_rank_pack")
     quads = [r for r in range(NRANKS) if counts[r] == 4]
     trios = [r for r in range(NRANKS) if counts[r] >= 3]
     if counts[SMALL] and counts[BIG] and n > 2:
         if quads and n == 6:
-            return "the rocket is never a kicker"
+            return Message("the rocket is never a kicker", code="doudizhu.rocket_never_kicker")
     if quads and n in (6, 8) and not rules.four_with_two:
-        return "four-with-two is not played under these options"
+        return Message("four-with-two is not played under these options", code="doudizhu.four_two_not_played")
     if n == 8 and len(quads) == 2:
-        return "two bombs are not one play (four-with-two-pairs needs two different pair ranks)"
+        return Message("two bombs are not one play (four-with-two-pairs needs two different pair ranks)",
+                       code="doudizhu.two_bombs_not_play")
     if len(trios) >= 2 or (trios and n >= 8):
         runs = [r for r in trios if r <= CHAIN_TOP]
         if not runs:
-            return "2s and jokers never join a plane"
+            return Message("2s and jokers never join a plane", code="doudizhu.jokers_never_join_plane")
         # longest run of trio ranks
         best = 1
         cur = 1
@@ -440,22 +442,27 @@ def explain_no_reading(counts: list[int], rules: KickerRules) -> str:
             cur = cur + 1 if b == a + 1 else 1
             best = max(best, cur)
         if best < 2:
-            return "the trios are not consecutive ranks"
+            return Message("the trios are not consecutive ranks", code="doudizhu.trios_not_consecutive_ranks")
         if n % 4 == 0 or n % 5 == 0:
-            return "kicker count does not match airplane length or the wings break a kicker rule"
-        return "kicker count does not match airplane length"
+            return Message("kicker count does not match airplane length or the wings break a kicker rule",
+                           code="doudizhu.kicker_count_does_not_2")
+        return Message("kicker count does not match airplane length", code="doudizhu.kicker_count_does_not")
     if len(trios) == 1 and n in (4, 5):
-        return "a trio takes one single or one pair of another rank"
+        return Message("a trio takes one single or one pair of another rank",
+                       code="doudizhu.trio_takes_single_pair")
     if n >= 5 and all(c <= 1 for c in counts):
         if any(counts[r] for r in (TWO, SMALL, BIG)):
-            return "2s and jokers never join a straight"
-        return "the cards are not consecutive ranks"
+            return Message("2s and jokers never join a straight", code="doudizhu.jokers_never_join_straight")
+        return Message("the cards are not consecutive ranks", code="doudizhu.cards_not_consecutive_ranks")
     if n >= 6 and all(c in (0, 2) for c in counts):
         if counts[TWO]:
-            return "2s never join a pair chain"
-        return "the pairs are not three or more consecutive ranks"
+            return Message("2s never join a pair chain", code="doudizhu.never_join_pair_chain")
+        return Message("the pairs are not three or more consecutive ranks",
+                       code="doudizhu.pairs_not_three_more")
     if n == 2:
-        return "two cards must be a pair of one rank or the rocket (LB)"
+        return Message("two cards must be a pair of one rank or the rocket (LB)",
+                       code="doudizhu.two_cards_must_pair")
     if n == 4 and len([c for c in counts if c == 2]) == 2:
-        return "two pairs are not a combination (a pair chain needs three pairs)"
-    return "not a combination"
+        return Message("two pairs are not a combination (a pair chain needs three pairs)",
+                       code="doudizhu.two_pairs_not_combination")
+    return Message("not a combination", code="doudizhu.not_combination")

@@ -18,7 +18,7 @@ from typing import Any
 
 from qipai.cards import Card, commitment, make_deck, parse_card
 from qipai.cards.card import is_card_code
-from qipai.core.errors import IllegalAction, NotationError
+from qipai.core.errors import IllegalAction, Message, NotationError
 from qipai.core.game import Game, Result, State
 from qipai.core.options import Option
 from qipai.core.registry import register
@@ -351,11 +351,14 @@ class DoudizhuState(State):
         mode = self.game.options["bidding"]
         if mode == "call_1_4":
             if action is not PASS and action is not CALL:
-                raise IllegalAction("in 叫地主 bidding the actions are 'call' and 'pass'", action)
+                raise IllegalAction("in 叫地主 bidding the actions are 'call' and 'pass'", action,
+                                    code="doudizhu.bidding_actions_call_pass")
         elif action is not PASS and not (isinstance(action, Bid) and _is_bid_value(action.value)):
-            raise IllegalAction("bidding: 'bid 1', 'bid 2', 'bid 3' or 'pass'", action)
+            raise IllegalAction("bidding: 'bid 1', 'bid 2', 'bid 3' or 'pass'", action,
+                                code="doudizhu.bidding_bid_bid_bid")
         elif isinstance(action, Bid) and action.value <= self._high:
-            raise IllegalAction(f"a bid must be higher than {self._high}", action)
+            raise IllegalAction(f"a bid must be higher than {self._high}", action,
+                                code="doudizhu.bid_must_higher", params={"high": self._high})
         self.bid_log.append((seat, action))
         nxt = (seat + 1) % SEATS
         if mode == "points_1_3":
@@ -457,7 +460,8 @@ class DoudizhuState(State):
             return self._apply_bid(action, seat)
         if action is PASS or isinstance(action, Pass):
             if self.top is None:
-                raise IllegalAction("the leader must play (a lead cannot be passed)", action)
+                raise IllegalAction("the leader must play (a lead cannot be passed)", action,
+                                    code="doudizhu.leader_must_play_lead")
             self.play_log.append((seat, PASS))
             self._passes += 1
             if self._passes == SEATS - 1:
@@ -469,7 +473,8 @@ class DoudizhuState(State):
                 self.turn = (seat + 1) % SEATS
             return None
         if not isinstance(action, Play):
-            raise IllegalAction("during play the actions are a combination of cards or 'pass'", action)
+            raise IllegalAction("during play the actions are a combination of cards or 'pass'", action,
+                                code="doudizhu.during_play_actions_combination")
         self._check_play(action, seat)
         per = self.hands[seat]
         taken: list[Card] = []
@@ -495,12 +500,15 @@ class DoudizhuState(State):
     def _check_play(self, play: Play, seat: int) -> None:
         same = self.table.by_code.get(play.code)
         if not same or play not in same:
-            raise IllegalAction("not a combination under this game's options", play)
+            raise IllegalAction("not a combination under this game's options", play,
+                                code="doudizhu.not_combination_under_game")
         hg = self.codes[seat] | GUARD
         if (hg - play.code) & GUARD != GUARD:
-            raise IllegalAction("those cards are not in your hand", play)
+            raise IllegalAction("those cards are not in your hand", play,
+                                code="doudizhu.those_cards_not_hand")
         if not self.table.rules.chain_from_bomb_rank and self.table.head_on_bomb(self.codes[seat], play):
-            raise IllegalAction("under these options a chain may not start at a rank you hold four of", play)
+            raise IllegalAction("under these options a chain may not start at a rank you hold four of", play,
+                                code="doudizhu.under_these_options_chain")
         top = self.top
         if top is not None and not play.beats(top) and not (
                 top.type == "rocket" and play.type == "bomb" and self.table.rules.bomb_answers_rocket):
@@ -568,10 +576,12 @@ class DoudizhuState(State):
         parts = text.split() if isinstance(text, str) else []
         if len(parts) != SEATS or not all(re.fullmatch(r"[+-]?\d+", p) for p in parts):
             raise IllegalAction(f"a doudizhu result is three signed integers such as '-2 +1 +1', "
-                                f"not {text!r}")
+                                f"not {text!r}",
+                                code="doudizhu.doudizhu_result_three_signed", params={"text": text})
         returns = tuple(int(p) for p in parts)
         if sum(returns) != 0:
-            raise IllegalAction(f"the scores of a deal sum to zero: {text!r}")
+            raise IllegalAction(f"the scores of a deal sum to zero: {text!r}",
+                                code="doudizhu.scores_deal_sum_zero", params={"text": text})
         for seat in range(SEATS):
             if self._forfeit_returns(seat)[0] == returns:
                 return self._loss_result(seat, reason)
@@ -593,7 +603,8 @@ class DoudizhuState(State):
         of this deal. Nothing of another seat's hand. Raises :class:`IllegalAction` for a seat
         that is not 0, 1, 2 or None."""
         if seat is not None and (type(seat) is not int or not 0 <= seat < SEATS):
-            raise IllegalAction(f"no seat {seat!r} (seats are 0, 1, 2; None for a spectator)")
+            raise IllegalAction(f"no seat {seat!r} (seats are 0, 1, 2; None for a spectator)",
+                                code="doudizhu.no_seat_seats_none", params={"seat": seat})
         counts = [PACKER.total(c) for c in self.codes]
         out: dict[str, Any] = {
             "game": "doudizhu", "seat": seat, "phase": self.phase, "to_act": list(self.to_act),
@@ -647,23 +658,38 @@ def _returns_text(returns: tuple[int, ...]) -> str:
 
 def _why_not_beats(play: Play, top: Play) -> str:
     if top.type == "rocket":
-        return "nothing beats the rocket; you must pass"
+        return Message("nothing beats the rocket; you must pass", code="doudizhu.nothing_beats_rocket_must")
     if top.type == "bomb":
-        return f"only a higher bomb or the rocket beats the bomb {top.text}"
+        return Message(f"only a higher bomb or the rocket beats the bomb {top.text}",
+                       code="doudizhu.only_higher_bomb_rocket", params={"text": top.text})
     if play.type != top.type:
-        return (f"a {play.type} does not beat a {top.type} ({top.text}); "
-                f"play a {top.type}, a bomb or the rocket")
+        return (Message(f"a {play.type} does not beat a {top.type} ({top.text}); "
+                f"play a {top.type}, a bomb or the rocket",
+                    code="doudizhu.does_not_beat_play",
+                    params={"type": play.type, "type2": top.type, "text": top.text}))
     if play.length != top.length:
         if play.type in ("plane_solo", "plane_pair"):
-            return (f"kicker count does not match airplane length: {top.text} has {top.length} trios, "
-                    f"{play.text} has {play.length}")
-        return f"length differs: {top.text} has length {top.length}, {play.text} has {play.length}"
-    return f"{play.text} is not higher than {top.text}"
+            return (Message(f"kicker count does not match airplane length: {top.text} has {top.length} "
+                    f"trios, "
+                    f"{play.text} has {play.length}",
+                        code="doudizhu.kicker_count_does_not_3",
+                        params={"text": top.text,
+                                "length": top.length,
+                                "text2": play.text,
+                                "length2": play.length}))
+        return Message(f"length differs: {top.text} has length {top.length}, {play.text} has {play.length}",
+                       code="doudizhu.length_differs_length",
+                       params={"text": top.text,
+                               "length": top.length,
+                               "text2": play.text,
+                               "length2": play.length})
+    return Message(f"{play.text} is not higher than {top.text}",
+                   code="doudizhu.not_higher", params={"text": play.text, "text2": top.text})
 
 
 def parse_action(game: Doudizhu, text: str, state: State | None = None) -> Any:
     if not isinstance(text, str):
-        raise IllegalAction("an action is written as text", text)
+        raise IllegalAction("an action is written as text", text, code="doudizhu.action_written_text")
     t = text.strip()
     low = t.lower()
     if low in ("pass", "p", "不出", "不叫", "不要", "过"):
@@ -674,7 +700,7 @@ def parse_action(game: Doudizhu, text: str, state: State | None = None) -> Any:
     if parts and parts[0] == "bid":
         if len(parts) == 2 and parts[1] in ("1", "2", "3"):
             return BIDS[int(parts[1])]
-        raise IllegalAction("a bid is 'bid 1', 'bid 2' or 'bid 3'", text)
+        raise IllegalAction("a bid is 'bid 1', 'bid 2' or 'bid 3'", text, code="doudizhu.bid_bid_bid_bid")
     if state is not None and getattr(state, "phase", None) == "bidding" and low in ("1", "2", "3"):
         return BIDS[int(low)]
     want_type = None
@@ -682,16 +708,19 @@ def parse_action(game: Doudizhu, text: str, state: State | None = None) -> Any:
     if ":" in t:
         want_type, body = (x.strip() for x in t.split(":", 1))
         if want_type not in TYPES:
-            raise IllegalAction(f"unknown combination type {want_type!r}; types: {', '.join(TYPES)}", text)
+            raise IllegalAction(f"unknown combination type {want_type!r}; types: {', '.join(TYPES)}", text,
+                                code="doudizhu.unknown_combination_type_types",
+                                params={"want_type": want_type, "TYPES": ', '.join(TYPES)})
     if not body:
-        raise IllegalAction("no cards given", text)
+        raise IllegalAction("no cards given", text, code="doudizhu.no_cards_given")
     counts = [0] * NRANKS
     named: list[Card] = []
     for tok in body.replace(",", " ").split():
         if len(tok) >= 2 and is_card_code(tok) and not tok.replace("+", "").isdecimal():
             card = parse_card(tok)
             if card.deck != 0:
-                raise IllegalAction(f"doudizhu uses one pack: {card.id} does not exist", text)
+                raise IllegalAction(f"doudizhu uses one pack: {card.id} does not exist", text,
+                                    code="doudizhu.doudizhu_uses_pack_does", params={"id": card.id})
             named.append(card)
             counts[ORDER.index[card.rank]] += 1
             continue
@@ -699,17 +728,20 @@ def parse_action(game: Doudizhu, text: str, state: State | None = None) -> Any:
             for i, c in enumerate(ORDER.parse_counts(tok)):
                 counts[i] += c
         except ValueError as e:
-            raise IllegalAction(f"cannot read {tok!r}: {e}", text) from None
+            raise IllegalAction(f"cannot read {tok!r}: {e}", text,
+                                code="doudizhu.cannot_read", params={"tok": tok, "detail": e}) from None
     if len({c.id for c in named}) != len(named):
-        raise IllegalAction("the same card is named twice", text)
+        raise IllegalAction("the same card is named twice", text, code="doudizhu.same_card_named_twice")
     if state is not None and named:
         seat = state.current_player
         held = {c.id for c in state.hand(seat)} if seat is not None else set()
         missing = [c.id for c in named if c.id not in held]
         if missing:
-            raise IllegalAction(f"not in your hand: {' '.join(missing)}", text)
+            raise IllegalAction(f"not in your hand: {' '.join(missing)}", text,
+                                code="doudizhu.not_hand", params={"missing": ' '.join(missing)})
     if state is not None and getattr(state, "phase", None) == "bidding":
-        raise IllegalAction("bidding is not over: bid, call or pass", text)
+        raise IllegalAction("bidding is not over: bid, call or pass", text,
+                            code="doudizhu.bidding_not_over_bid")
     readings = game.table.readings(counts)
     if not readings:
         raise IllegalAction(explain_no_reading(counts, game.rules), text)
@@ -717,9 +749,12 @@ def parse_action(game: Doudizhu, text: str, state: State | None = None) -> Any:
         chosen = [p for p in readings if p.type == want_type]
         if not chosen:
             kinds = ", ".join(p.type for p in readings)
-            raise IllegalAction(f"these cards are not a {want_type} (they read as {kinds})", text)
+            raise IllegalAction(f"these cards are not a {want_type} (they read as {kinds})", text,
+                                code="doudizhu.these_cards_not_they",
+                                params={"want_type": want_type, "kinds": kinds})
         return chosen[0]
     if len(readings) > 1:
         opts = " or ".join(p.text for p in readings)
-        raise IllegalAction(f"ambiguous under these options: write {opts}", text)
+        raise IllegalAction(f"ambiguous under these options: write {opts}", text,
+                            code="doudizhu.ambiguous_under_these_options", params={"opts": opts})
     return readings[0]

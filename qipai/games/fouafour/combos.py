@@ -13,6 +13,7 @@ from collections.abc import Sequence
 
 from qipai.cards import DOUDIZHU
 from qipai.cards.rankplay import RankPlay
+from qipai.core.errors import Message
 
 ORDER = DOUDIZHU
 NRANKS = 15
@@ -145,17 +146,19 @@ def explain(counts: Sequence[int]) -> str:
     """Why these rank counts are not a combination, in words (for ``IllegalAction``)."""
     n = sum(counts)
     if n == 0:
-        return "no cards"
+        return Message("no cards", code="fouafour.no_cards")
     if any(c > 4 for c in counts) or counts[SMALL] > 1 or counts[BIG] > 1:
-        return "more cards of a rank than the pack has"
+        return Message("more cards of a rank than the pack has", code="fouafour.more_cards_rank_pack")
     ranks = [r for r in range(NRANKS) if counts[r]]
     if n == 2 and ranks[0] < SMALL <= ranks[-1]:
-        return "a joker pairs only with the other joker (LB)"
+        return Message("a joker pairs only with the other joker (LB)", code="fouafour.joker_pairs_only_other")
     if len(ranks) >= 2 and len({counts[r] for r in ranks}) == 1 and counts[ranks[0]] in (1, 2):
         if any(r > CHAIN_TOP for r in ranks):
-            return "2s and jokers never join a straight or sisters"
+            return Message("2s and jokers never join a straight or sisters",
+                           code="fouafour.jokers_never_join_straight")
         if len(ranks) < 3:
-            return "a chain needs at least three consecutive ranks (straight 345, sisters 334455)"
-        return "the ranks are not consecutive"
-    return ("not a combination: single, pair, straight, sisters, three or four of a kind (bombs), "
-            "LB or 44A (no kickers)")
+            return Message("a chain needs at least three consecutive ranks (straight 345, sisters 334455)",
+                           code="fouafour.chain_needs_least_three")
+        return Message("the ranks are not consecutive", code="fouafour.ranks_not_consecutive")
+    return (Message("not a combination: single, pair, straight, sisters, three or four of a kind (bombs), "
+            "LB or 44A (no kickers)", code="fouafour.not_combination_single_pair"))

@@ -27,7 +27,7 @@ from qipai.cards import Card, make_deck, parse_card
 from qipai.cards.hand import RankHand
 from qipai.cards.playtext import read_counts
 from qipai.cards.tokens import word
-from qipai.core.errors import IllegalAction, NotationError
+from qipai.core.errors import IllegalAction, Message, NotationError
 from qipai.core.game import Game, Result, State
 from qipai.core.options import Option
 from qipai.core.registry import register
@@ -227,10 +227,12 @@ class FouafourState(State):
         if self.window is not None:
             return self._apply_window(action, seat)
         if isinstance(action, Claim):
-            raise IllegalAction("no 叉/勾 window is open: cha answers a single, gou answers a cha", action)
+            raise IllegalAction("no 叉/勾 window is open: cha answers a single, gou answers a cha", action,
+                                code="fouafour.no_window_open_cha")
         if action is PASS:
             if self.top is None:
-                raise IllegalAction("the leader must play (a lead cannot be passed)", action)
+                raise IllegalAction("the leader must play (a lead cannot be passed)", action,
+                                    code="fouafour.leader_must_play_lead")
             self.play_log.append((seat, PASS))
             self.passed.add(seat)
             if all(s in self.passed for s in range(SEATS) if s != self.top_seat and self.active(s)):
@@ -238,7 +240,8 @@ class FouafourState(State):
             self.turn = self._next_active(seat)
             return None
         if not isinstance(action, Play):
-            raise IllegalAction("the actions are a combination of cards or 'pass'", action)
+            raise IllegalAction("the actions are a combination of cards or 'pass'", action,
+                                code="fouafour.actions_combination_cards_pass")
         if self.top is not None and not action.beats(self._top_play()):
             raise IllegalAction(why_not_beats(action, self._top_play()), action)
         self._take(seat, action)
@@ -255,7 +258,8 @@ class FouafourState(State):
     def _take(self, seat: int, play: Play) -> None:
         hand = self.hands[seat]
         if not hand.holds(play.counts):
-            raise IllegalAction(f"those cards are not in your hand (you hold {hand.ranks()})", play)
+            raise IllegalAction(f"those cards are not in your hand (you hold {hand.ranks()})", play,
+                                code="fouafour.those_cards_not_hand", params={"hand": hand.ranks()})
         hand.take(play.counts)
 
     def _open(self, kind: str, rank: int, by: int) -> None:
@@ -280,8 +284,11 @@ class FouafourState(State):
         if action is not want:
             if w["kind"] == "gou":
                 raise IllegalAction(f"after a 叉 only the 勾 card ('{want.text}') or 'pass'; no bomb "
-                                    "or higher pair may be played", action)
-            raise IllegalAction(f"a {name} window is open: answer '{want.text}' or 'pass'", action)
+                                    "or higher pair may be played", action,
+                                    code="fouafour.after_only_card_pass", params={"text": want.text})
+            raise IllegalAction(f"a {name} window is open: answer '{want.text}' or 'pass'", action,
+                                code="fouafour.window_open_answer_pass",
+                                params={"name": name, "text": want.text})
         self._take(seat, want.play)
         self.play_log.append((seat, want))
         self.window = None
@@ -363,7 +370,8 @@ class FouafourState(State):
         for team, t in TEAM_TEXT.items():
             if text == t:
                 return self._team_result(team, reason)
-        raise IllegalAction(f"a fouafour result is '1-0', '0-1' or '1/2-1/2', not {text!r}")
+        raise IllegalAction(f"a fouafour result is '1-0', '0-1' or '1/2-1/2', not {text!r}",
+                            code="fouafour.fouafour_result_not", params={"text": text})
 
     # ----- views -----------------------------------------------------------------------------
     def view(self, seat: int | None) -> dict[str, Any]:
@@ -372,7 +380,8 @@ class FouafourState(State):
         window's kind and rank (not who could answer), who has gone out. Never another seat's
         cards. Raises :class:`IllegalAction` for a seat other than 0-3 or ``None``."""
         if seat is not None and (type(seat) is not int or not 0 <= seat < SEATS):
-            raise IllegalAction(f"no seat {seat!r} (seats are 0-3; None for a spectator)")
+            raise IllegalAction(f"no seat {seat!r} (seats are 0-3; None for a spectator)",
+                                code="fouafour.no_seat_seats_none", params={"seat": seat})
         w = self.window
         to_act = list(self.to_act)
         if w is not None:           # §3.4: only whether this seat itself still has to answer
@@ -416,24 +425,34 @@ def _norm(d: dict) -> dict:
 
 def why_not_beats(play: Play, top: Play) -> str:
     if top.type == "fouafour":
-        return "nothing beats 44A; you must pass"
+        return Message("nothing beats 44A; you must pass", code="fouafour.nothing_beats_must_pass")
     if top.bomb:
         if top.bomb == 3:
-            return "only 44A beats the joker bomb"
-        return (f"{play.text} does not beat the bomb {top.text}: play a higher bomb of its size "
-                "or a bigger bomb class")
+            return Message("only 44A beats the joker bomb", code="fouafour.only_beats_joker_bomb")
+        return (Message(f"{play.text} does not beat the bomb {top.text}: play a higher bomb of its size "
+                "or a bigger bomb class",
+                    code="fouafour.does_not_beat_bomb", params={"text": play.text, "text2": top.text}))
     if play.type != top.type:
-        return f"a {play.type} does not beat a {top.type} ({top.text}); play a higher {top.type} or a bomb"
+        return Message(f"a {play.type} does not beat a {top.type} ({top.text}); "
+                       f"play a higher {top.type} or a bomb",
+                       code="fouafour.does_not_beat_play",
+                       params={"type": play.type, "type2": top.type, "text": top.text})
     if play.length != top.length:
-        return f"length differs: {top.text} has {top.length} ranks, {play.text} has {play.length}"
-    return f"{play.text} is not higher than {top.text}"
+        return Message(f"length differs: {top.text} has {top.length} ranks, {play.text} has {play.length}",
+                       code="fouafour.length_differs_ranks",
+                       params={"text": top.text,
+                               "length": top.length,
+                               "text2": play.text,
+                               "length2": play.length})
+    return Message(f"{play.text} is not higher than {top.text}",
+                   code="fouafour.not_higher", params={"text": play.text, "text2": top.text})
 
 
 def parse_action(text: Any, state: State | None = None, seat: int | None = None) -> Any:
     """See :meth:`Fouafour.parse_action`. Card codes are checked against the hand of ``seat``
     (default: the seat to act, when only one seat is)."""
     if not isinstance(text, str):
-        raise IllegalAction("an action is written as text", text)
+        raise IllegalAction("an action is written as text", text, code="fouafour.action_written_text")
     t = text.strip()
     low = t.lower()
     if low in ("pass", "p", "不出", "不要", "过"):
@@ -447,20 +466,24 @@ def parse_action(text: Any, state: State | None = None, seat: int | None = None)
         if kind:
             break
     if not t:
-        raise IllegalAction("no cards given", text)
+        raise IllegalAction("no cards given", text, code="fouafour.no_cards_given")
     if seat is None and state is not None:
         seat = state.current_player
     try:
         counts = read_counts(t, ORDER, state.hands[seat] if state is not None and seat is not None else None)
     except ValueError as e:
-        raise IllegalAction(str(e), text) from None
+        raise IllegalAction(str(e), text, code="bad_notation", params={"detail": str(e)}) from None
     window = getattr(state, "window", None)
     ranks = [r for r, c in enumerate(counts) if c]
     if kind is not None:
         need = 2 if kind == "cha" else 1
         if len(ranks) != 1 or counts[ranks[0]] != need or ranks[0] >= SMALL:
             raise IllegalAction(f"'{kind}' takes {need} card(s) of one rank 3-2, e.g. "
-                                f"'{'cha 77' if kind == 'cha' else 'gou 7'}'", text)
+                                f"'{'cha 77' if kind == 'cha' else 'gou 7'}'", text,
+                                code="fouafour.takes_card_rank_e",
+                                params={"kind": kind,
+                                        "need": need,
+                                        "what": 'cha 77' if kind == 'cha' else 'gou 7'})
         return claim(kind, ranks[0])
     if window is not None and ranks == [window["rank"]] and \
             counts[ranks[0]] == (2 if window["kind"] == "cha" else 1):

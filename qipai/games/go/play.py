@@ -60,7 +60,7 @@ def run(game, *, bot: str, seat: int, seed: int | None, console: Console,
         read_line: Callable[[str], str]) -> None:
     """Play one game: the human has ``seat`` (0 = Black unless nigiri), the bot the other."""
     if seat not in (0, 1):
-        raise IllegalAction("go seats are 0 and 1")
+        raise IllegalAction("go seats are 0 and 1", code="go.go_seats")
     state = game.new_state(seed=seed)
     opponent = make_bot(game.id, bot, seed)
     limit = game.options["illegal_limit"]

@@ -28,7 +28,7 @@ import re
 from functools import cache
 from typing import Any, NamedTuple
 
-from qipai.core.errors import IllegalAction, NotationError, OptionError
+from qipai.core.errors import IllegalAction, Message, NotationError, OptionError
 from qipai.core.game import Game, Result, State
 from qipai.core.options import Option
 from qipai.core.registry import register
@@ -207,9 +207,9 @@ class GoGame(Game):
         """An empty board (with handicap stones if asked), or the SGF setup ``position``
         (``AB[dd][pp]AW[dp]PL[W]``, optionally with ``SZ``). Raises :class:`IllegalAction`."""
         if deal is not None:
-            raise IllegalAction("go has no deal; give an SGF setup as position")
+            raise IllegalAction("go has no deal; give an SGF setup as position", code="go.go_no_deal_give")
         if num_seats not in (None, 2):
-            raise IllegalAction("go is played by 2 seats")
+            raise IllegalAction("go is played by 2 seats", code="go.go_played_seats")
         return GoState(self, seed=seed, position=position)
 
     def parse_action(self, text: str, state: State | None = None) -> Move | Mark:
@@ -218,7 +218,8 @@ class GoGame(Game):
         if isinstance(text, (Move, Mark)):
             return text
         if not isinstance(text, str):
-            raise IllegalAction(f"an action must be text, got {type(text).__name__}", text)
+            raise IllegalAction(f"an action must be text, got {type(text).__name__}", text,
+                                code="go.action_must_text_got", params={"type": type(text).__name__})
         t = text.strip()
         low = t.lower()
         size = self.size
@@ -232,10 +233,11 @@ class GoGame(Game):
                     raise NotationError("a mark names a stone, not pass")
                 return Mark(m.group(1), p, size)
             if low == "resign":
-                raise IllegalAction("resignation is not a move: use resign()", text)
+                raise IllegalAction("resignation is not a move: use resign()", text,
+                                    code="go.resignation_not_move_use")
             return moves_table(size)[parse_point(t, size)]
         except NotationError as e:
-            raise IllegalAction(str(e), text) from None
+            raise IllegalAction(str(e), text, code="bad_notation", params={"detail": str(e)}) from None
 
 
 class GoState(State):
@@ -254,12 +256,14 @@ class GoState(State):
         self.black_seat = 0
         if opts["colours"] == "nigiri":
             if seed is None:
-                raise IllegalAction("colours=nigiri draws Black from the seed: give a seed")
+                raise IllegalAction("colours=nigiri draws Black from the seed: give a seed",
+                                    code="go.colours_nigiri_draws_black")
             self.black_seat = DealRng(seed).below(2)
         self.to_move = BLACK
         if opts["handicap"]:
             if position is not None:
-                raise IllegalAction("give either handicap stones or a setup position, not both")
+                raise IllegalAction("give either handicap stones or a setup position, not both",
+                                    code="go.give_either_handicap_stones")
             for p in handicap_points(size, opts["handicap"]):
                 self.board.place(p, BLACK)
             self.to_move = WHITE
@@ -292,13 +296,16 @@ class GoState(State):
         try:
             node = parse(text)[0].nodes[0]
         except Exception as e:      # RecordError from the parser
-            raise IllegalAction(f"bad setup position: {e}") from None
+            raise IllegalAction(f"bad setup position: {e}",
+                                code="go.bad_setup_position", params={"detail": e}) from None
         size = self.size
         for prop in node.props:
             if prop.ident == "SZ":
                 if prop.values[0].strip() != str(size):
                     raise IllegalAction(f"the position is for SZ[{prop.values[0]}] but the board is "
-                                        f"{size}x{size} (option board_size)")
+                                        f"{size}x{size} (option board_size)",
+                                        code="go.position_sz_but_board",
+                                        params={"values": prop.values[0], "size": size})
             elif prop.ident in ("AB", "AW"):
                 colour = BLACK if prop.ident == "AB" else WHITE
                 for v in prop.values:
@@ -306,15 +313,19 @@ class GoState(State):
                         try:
                             self.board.place(p, colour)
                         except ValueError as e:
-                            raise IllegalAction(f"setup {prop.ident}[{v}]: {e}") from None
+                            raise IllegalAction(f"setup {prop.ident}[{v}]: {e}",
+                                                code="go.setup",
+                                                params={"ident": prop.ident, "v": v, "detail": e}) from None
             elif prop.ident == "PL":
                 v = prop.values[0].strip().upper()
                 if v not in ("B", "W", "1", "2"):
-                    raise IllegalAction(f"setup PL[{prop.values[0]}]: expected B or W")
+                    raise IllegalAction(f"setup PL[{prop.values[0]}]: expected B or W",
+                                        code="go.setup_pl_expected_b", params={"values": prop.values[0]})
                 self.to_move = BLACK if v in ("B", "1") else WHITE
             elif prop.ident not in ("GM", "FF", "CA", "AP", "HA", "KM", "RU"):
                 raise IllegalAction(f"setup position: property {prop.ident} is not a setup property "
-                                    "(use AB, AW, PL, SZ)")
+                                    "(use AB, AW, PL, SZ)",
+                                    code="go.setup_position_property_not", params={"ident": prop.ident})
 
     # ----- turn ------------------------------------------------------------------------
     @property
@@ -361,23 +372,35 @@ class GoState(State):
         board = self.board
         name = to_gtp(p, self.size)
         if board.color[p] != EMPTY:
-            return f"{name} is occupied"
+            return Message(f"{name} is occupied", code="go.occupied", params={"name": name})
         h = board.play_hash(p, c)
         if h == -1:
-            return (f"suicide: the {COLOUR_NAMES[c]} chain at {name} would have no liberty and "
-                    "the play captures nothing (禁着点)")
+            return (Message(f"suicide: the {COLOUR_NAMES[c]} chain at {name} would have no liberty and "
+                    "the play captures nothing (禁着点)",
+                        code="go.suicide_chain_would_no",
+                        params={"colour_names": COLOUR_NAMES[c], "name": name}))
         rule = self.ko_rule
         if rule == "positional_superko" and h in self.seen:
-            return (f"positional superko: {name} would repeat the whole-board position after move "
-                    f"{self.seen[h]} (全局同形再现; rules allowing this, such as simple ko, differ)")
+            return (Message(f"positional superko: {name} would repeat the whole-board position after move "
+                    f"{self.seen[h]} (全局同形再现; rules allowing this, such as simple ko, differ)",
+                        code="go.positional_superko_would_repeat",
+                        params={"name": name, "seen": self.seen[h]}))
         if rule == "situational_superko" and h ^ _SIDE_KEY[3 - c] in self.seen_sit:
-            return (f"situational superko: {name} would repeat the position after move "
-                    f"{self.seen_sit[h ^ _SIDE_KEY[3 - c]]} with the same player to move")
+            return (Message(f"situational superko: {name} would repeat the position after move "
+                    f"{self.seen_sit[h ^ _SIDE_KEY[3 - c]]} with the same player to move",
+                        code="go.situational_superko_would_repeat",
+                        params={"name": name, "seen_sit": self.seen_sit[h ^ _SIDE_KEY[3 - c]]}))
         if rule == "natural_situational_superko" and h ^ _SIDE_KEY[3 - c] in self.seen_nat:
-            return (f"natural situational superko: {name} would repeat the position that "
-                    f"{COLOUR_NAMES[c]}'s play at move {self.seen_nat[h ^ _SIDE_KEY[3 - c]]} made")
+            return (Message(f"natural situational superko: {name} would repeat the position that "
+                    f"{COLOUR_NAMES[c]}'s play at move {self.seen_nat[h ^ _SIDE_KEY[3 - c]]} made",
+                        code="go.natural_situational_superko_would",
+                        params={"name": name,
+                                "colour_names": COLOUR_NAMES[c],
+                                "seen_nat": self.seen_nat[h ^ _SIDE_KEY[3 - c]]}))
         if rule == "simple_ko" and h == self.ko_hash:
-            return f"ko: retaking at {name} at once repeats the previous position; play elsewhere first"
+            return Message(f"ko: retaking at {name} at once repeats the previous position; "
+                           "play elsewhere first",
+                           code="go.ko_retaking_once_repeats", params={"name": name})
         return None
 
     def legal_points(self) -> list[int]:
@@ -441,36 +464,43 @@ class GoState(State):
             self._apply_mark(action, seat)
             return
         if not isinstance(action, Move):
-            raise IllegalAction("not a go action", action)
+            raise IllegalAction("not a go action", action, code="go.not_go_action")
         if action.size != self.size:
-            raise IllegalAction(f"a move for a {action.size}x{action.size} board", action)
+            raise IllegalAction(f"a move for a {action.size}x{action.size} board", action,
+                                code="go.move_x_board", params={"size": action.size})
         if self.phase == "marking":
             raise IllegalAction("the dead-stone phase is on: mark chains with 'dead D4' / "
-                                "'alive D4' and submit with 'done'", action)
+                                "'alive D4' and submit with 'done'", action,
+                                code="go.dead_stone_phase_mark")
         p = action.point
         if type(p) is not int:
-            raise IllegalAction(f"not a point: {p!r} (a point is an int)", repr(p))
+            raise IllegalAction(f"not a point: {p!r} (a point is an int)", repr(p),
+                                code="go.not_point_point_int", params={"p": p})
         if p == PASS:
             self._pass()
             return
         if not 0 <= p < self.board.n:
-            raise IllegalAction(f"point {p} is off the {self.size}x{self.size} board", repr(p))
+            raise IllegalAction(f"point {p} is off the {self.size}x{self.size} board", repr(p),
+                                code="go.point_off_x_board", params={"p": p, "size": self.size})
         if self.play_hash(p, self.to_move) == -1:
-            raise IllegalAction(self.why_illegal(p) or "illegal", action)
+            raise IllegalAction(self.why_illegal(p) or Message("illegal", code="illegal"),
+                                    action)
         self._play(p)
 
     def play_point(self, p: int) -> None:
         """Fast path for playouts: play ``p`` (or :data:`PASS`) for the side to move, logged
         like :meth:`apply`. Raises :class:`IllegalAction` (state unchanged) when illegal."""
         if self.result is not None or self.phase != "play":
-            raise IllegalAction("not in play", p)
+            raise IllegalAction("not in play", p, code="go.not_play")
         if type(p) is not int or not (p == PASS or 0 <= p < self.board.n):
-            raise IllegalAction(f"point {p!r} is off the {self.size}x{self.size} board", repr(p))
+            raise IllegalAction(f"point {p!r} is off the {self.size}x{self.size} board", repr(p),
+                                code="go.point_off_x_board", params={"p": p, "size": self.size})
         if p == PASS:
             self._pass()
         else:
             if self.play_hash(p, self.to_move) == -1:
-                raise IllegalAction(self.why_illegal(p) or "illegal", to_gtp(p, self.size))
+                raise IllegalAction(self.why_illegal(p) or Message("illegal", code="illegal"),
+                                    to_gtp(p, self.size))
             self._play(p)
         self.log.append(to_gtp(p, self.size))
 
@@ -516,9 +546,11 @@ class GoState(State):
 
     def _apply_mark(self, mark: Mark, seat: int) -> None:
         if self.phase != "marking":
-            raise IllegalAction("dead stones are marked only after two passes end play", mark)
+            raise IllegalAction("dead stones are marked only after two passes end play", mark,
+                                code="go.dead_stones_marked_only")
         if mark.size != self.size:
-            raise IllegalAction(f"a mark for a {mark.size}x{mark.size} board", mark)
+            raise IllegalAction(f"a mark for a {mark.size}x{mark.size} board", mark,
+                                code="go.mark_x_board", params={"size": mark.size})
         if mark.kind == "done":
             self.submitted[seat] = True
             if all(self.submitted):
@@ -527,30 +559,34 @@ class GoState(State):
         if mark.kind == "resume":
             if len(self.moves) >= self.max_moves:
                 raise IllegalAction(f"play cannot resume: the {self.max_moves}-move guard is "
-                                    "reached", mark)
+                                    "reached", mark,
+                                    code="go.play_cannot_resume_move", params={"max_moves": self.max_moves})
             if self.disagreements:
                 raise IllegalAction("play has already resumed once after a disagreement: submit "
                                     "your marks with 'done' (if they still differ, every stone "
-                                    "counts as alive, rules §4.2)", mark)
+                                    "counts as alive, rules §4.2)", mark,
+                                    code="go.play_already_resumed_once")
             self.disagreements += 1      # refusing the end is a disagreement (rules §4.2)
             self._resume()
             return
         p = mark.point
         board = self.board
         if type(p) is not int or not 0 <= p < board.n or board.color[p] == EMPTY:
-            raise IllegalAction("there is no stone there to mark", mark)
+            raise IllegalAction("there is no stone there to mark", mark, code="go.no_stone_mark")
         chain = board.chain(p)
         marks = self.marks[seat]
         if mark.kind == "dead":
             if p in marks:
-                raise IllegalAction("that chain is already marked dead", mark)
+                raise IllegalAction("that chain is already marked dead", mark,
+                                    code="go.chain_already_marked_dead")
             marks.update(chain)
         elif mark.kind == "alive":
             if p not in marks:
-                raise IllegalAction("that chain is not marked dead", mark)
+                raise IllegalAction("that chain is not marked dead", mark, code="go.chain_not_marked_dead")
             marks.difference_update(chain)
         else:
-            raise IllegalAction(f"unknown mark {mark.kind!r}", mark)
+            raise IllegalAction(f"unknown mark {mark.kind!r}", mark,
+                                code="go.unknown_mark", params={"kind": mark.kind})
 
     def may_resume(self) -> bool:
         """Whether ``resume`` is open in the dead-stone phase: once per game (a refusal is a
@@ -626,7 +662,8 @@ class GoState(State):
             return self._draw_result(reason)
         m = re.fullmatch(r"([bw])\+(.*)", low)
         if not m:
-            raise IllegalAction(f"unknown go result {text!r} (expected B+R, W+T, B+3.5, 0, ...)")
+            raise IllegalAction(f"unknown go result {text!r} (expected B+R, W+T, B+3.5, 0, ...)",
+                                code="go.unknown_go_result_expected", params={"text": text})
         colour = BLACK if m.group(1) == "b" else WHITE
         rest = m.group(2)
         words = {"r": "R", "resign": "R", "t": "T", "time": "T", "f": "F", "forfeit": "F"}
@@ -640,7 +677,8 @@ class GoState(State):
         x = result_margin(rest)
         if x is None:
             raise IllegalAction(f"unknown go result {text!r} (the margin must be a finite number "
-                                "of points, 0 or more, a multiple of 0.25)")
+                                "of points, 0 or more, a multiple of 0.25)",
+                                code="go.unknown_go_result_margin", params={"text": text})
         return self._score_result(x if colour == BLACK else -x, reason)
 
     # ----- external endings ---------------------------------------------------------------
@@ -649,18 +687,19 @@ class GoState(State):
         and the game is counted (reason ``arbiter``). Allowed in the dead-stone phase and in
         play resumed after a disagreement. Raises :class:`IllegalAction`."""
         if self.result is not None:
-            raise IllegalAction(f"the game is over ({self.result.reason})")
+            raise IllegalAction(f"the game is over ({self.result.reason})",
+                                code="go.game_over", params={"reason": self.result.reason})
         if self.phase != "marking" and self.disagreements == 0:
             raise IllegalAction("the arbiter decides dead stones only after play has ended or "
-                                "the players disagreed")
+                                "the players disagreed", code="go.arbiter_decides_dead_stones")
         points = set()
         for d in dead:
             try:
                 p = parse_point(d, self.size) if isinstance(d, str) else d
             except NotationError as e:
-                raise IllegalAction(str(e), d) from None
+                raise IllegalAction(str(e), d, code="bad_notation", params={"detail": str(e)}) from None
             if type(p) is not int or not 0 <= p < self.board.n or self.board.color[p] == EMPTY:
-                raise IllegalAction(f"no stone on {d}")
+                raise IllegalAction(f"no stone on {d}", code="go.no_stone", params={"d": d})
             points.update(self.board.chain(p))
         self.result = self._count(frozenset(points), "arbiter")
 
@@ -668,9 +707,11 @@ class GoState(State):
         """Stop the game and count it as it stands, every stone alive (§5.2 ``count``; the
         referee's forced count of competition.md §5.7). ``reason``: ``arbiter`` or ``timeout``."""
         if self.result is not None:
-            raise IllegalAction(f"the game is over ({self.result.reason})")
+            raise IllegalAction(f"the game is over ({self.result.reason})",
+                                code="go.game_over", params={"reason": self.result.reason})
         if reason not in ("arbiter", "timeout"):
-            raise IllegalAction("a forced count has the reason 'arbiter' or 'timeout'")
+            raise IllegalAction("a forced count has the reason 'arbiter' or 'timeout'",
+                                code="go.forced_count_reason_arbiter")
         self.result = self._count(frozenset(), reason)
 
     # ----- dead-stone proposal ----------------------------------------------------------
@@ -770,8 +811,10 @@ def _expand_points(value: str, size: int) -> list[int]:
                     for c in range(min(c1, c2), max(c1, c2) + 1)]
         p = from_sgf(v, size)
     except NotationError as e:
-        raise IllegalAction(f"setup point {value!r}: {e}") from None
+        raise IllegalAction(f"setup point {value!r}: {e}",
+                            code="go.setup_point", params={"value": value, "detail": e}) from None
     if p == PASS:
-        raise IllegalAction(f"setup point {value!r} is not a point")
+        raise IllegalAction(f"setup point {value!r} is not a point",
+                            code="go.setup_point_not_point", params={"value": value})
     return [p]
 

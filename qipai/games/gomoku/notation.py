@@ -66,7 +66,8 @@ def offer(p1: int, p2: int) -> Action:
 def parse_action(text: str) -> Action:
     """Read an action written in the notation of this module. Raises :class:`IllegalAction`."""
     if not isinstance(text, str):
-        raise IllegalAction(f"an action must be text, not {type(text).__name__}", text)
+        raise IllegalAction(f"an action must be text, not {type(text).__name__}", text,
+                            code="gomoku.action_must_text_not", params={"type": type(text).__name__})
     t = text.strip().lower()
     try:
         if t in ("pass", "--"):
@@ -78,16 +79,18 @@ def parse_action(text: str) -> Action:
         if t.startswith("offer"):
             rest = [s for s in re.split(r"[\s,:]+", t[5:]) if s]
             if len(rest) != 2:
-                raise IllegalAction("an offer names exactly two points: offer:<p1>,<p2>", text)
+                raise IllegalAction("an offer names exactly two points: offer:<p1>,<p2>", text,
+                                    code="gomoku.offer_names_exactly_two")
             p1, p2 = (parse_point(s) for s in rest)
             if p1 == p2:
-                raise IllegalAction("the two offered points must differ", text)
+                raise IllegalAction("the two offered points must differ", text,
+                                    code="gomoku.two_offered_points_must")
             return offer(p1, p2)
         if t.startswith("choose"):
             return Action(CHOOSE, (parse_point(t[6:].lstrip(" :")),))
         return place(parse_point(t))
     except NotationError as e:
-        raise IllegalAction(str(e), text) from None
+        raise IllegalAction(str(e), text, code="bad_notation", params={"detail": str(e)}) from None
 
 
 # ----- positions -------------------------------------------------------------------------------

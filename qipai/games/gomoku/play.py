@@ -69,7 +69,8 @@ def run(game, *, bot: str, seat: int, seed: int | None, console: Console,
         read_line: Callable[[str], str]) -> None:
     """Play one game: the human has ``seat`` (0 starts as Black), the bot the other seat."""
     if seat not in (0, 1):
-        raise IllegalAction("gomoku seats are 0 (Black at the start) and 1 (White)")
+        raise IllegalAction("gomoku seats are 0 (Black at the start) and 1 (White)",
+                            code="gomoku.gomoku_seats_black_start")
     state = game.new_state()
     opponent = make_bot(game.id, bot, seed)
     console.print(f"You play seat {seat} ({'Black' if seat == 0 else 'White'} at the start) "

@@ -306,41 +306,47 @@ class GomokuState(State):
 
     def _apply(self, action: Action, seat: int) -> None:
         if not isinstance(action, Action):
-            raise IllegalAction(f"not a gomoku action: {action!r}", action)
+            raise IllegalAction(f"not a gomoku action: {action!r}", action,
+                                code="gomoku.not_gomoku_action", params={"action": action})
         phase = self.phase()
         kind = action.kind
         if phase == "choose":
             if kind != CHOOSE:
                 raise IllegalAction(f"White must choose one of Black's offered points "
-                                    f"({', '.join(point_name(p) for p in self.offered)})", action)
+                                    f"({', '.join(point_name(p) for p in self.offered)})", action,
+                                    code="gomoku.white_must_choose_black",
+                                    params={"offered": ', '.join(point_name(p) for p in self.offered)})
             if action.points[0] not in self.offered:
-                raise IllegalAction(f"{point_name(action.points[0])} was not offered", action)
+                raise IllegalAction(f"{point_name(action.points[0])} was not offered", action,
+                                    code="gomoku.not_offered",
+                                    params={"points": point_name(action.points[0])})
             self._play_stone(action.points[0], BLACK, action)
             self.offered = ()
             return
         if kind == CHOOSE:
-            raise IllegalAction("there is no offer to choose from", action)
+            raise IllegalAction("there is no offer to choose from", action, code="gomoku.no_offer_choose")
         if phase == "offer":
             if kind != OFFER:
                 raise IllegalAction("Black's fifth move is an offer of two points "
-                                    "(offer:<p1>,<p2>)", action)
+                                    "(offer:<p1>,<p2>)", action, code="gomoku.black_fifth_move_offer")
             self._check_offer(action)
             self.offered = action.points
             return
         if kind == OFFER:
             raise IllegalAction("an offer is made only at Black's fifth move of a two5 opening",
-                                action)
+                                action, code="gomoku.offer_made_only_black")
         if kind == SWAP:
             if not self.swap_allowed():
                 raise IllegalAction("a swap is allowed only to White, instead of move 4 of a "
-                                    "swap3 opening", action)
+                                    "swap3 opening", action, code="gomoku.swap_allowed_only_white")
             self.black_seat = 1 - self.black_seat
             self.swapped = True
             return
         if kind == CLAIM:
             if not self._claim_open():
                 raise IllegalAction("there is no black stone to claim (only the stone just "
-                                    "played can be claimed, and only once)", action)
+                                    "played can be claimed, and only once)", action,
+                                    code="gomoku.no_black_stone_claim")
             p, foul = self.claimable
             self.claimable = None
             if foul is not None:
@@ -348,9 +354,11 @@ class GomokuState(State):
             return
         if kind == PASS:
             if not self.game.options["allow_pass"]:
-                raise IllegalAction("passing is not allowed (option allow_pass)", action)
+                raise IllegalAction("passing is not allowed (option allow_pass)", action,
+                                    code="gomoku.passing_not_allowed_option")
             if not self._opening_done():
-                raise IllegalAction("no pass before the opening is complete", action)
+                raise IllegalAction("no pass before the opening is complete", action,
+                                    code="gomoku.no_pass_before_opening")
             self.claimable = None
             self.moves.append((self.to_move, None))
             self.passes += 1
@@ -359,31 +367,39 @@ class GomokuState(State):
                 self.result = self._draw_result("double_pass")
             return
         if kind != PLACE:
-            raise IllegalAction(f"unknown action {action}", action)
+            raise IllegalAction(f"unknown action {action}", action,
+                                code="gomoku.unknown_action", params={"action": action})
         self._play_stone(action.points[0], self.to_move, action)
 
     def _check_offer(self, action: Action) -> None:
         a, b = action.points
         for p in (a, b):
             if self.board.get(p) != EMPTY:
-                raise IllegalAction(f"{point_name(p)} is occupied", action)
+                raise IllegalAction(f"{point_name(p)} is occupied", action,
+                                    code="gomoku.occupied", params={"p": point_name(p)})
         stones = self._stone_map()
         if openings.equivalent(a, b, stones):
             raise IllegalAction(f"{point_name(a)} and {point_name(b)} are symmetric in this "
-                                "position; offer two different moves", action)
+                                "position; offer two different moves", action,
+                                code="gomoku.symmetric_position_offer_two",
+                                params={"a": point_name(a), "b": point_name(b)})
 
     def _play_stone(self, p: int, colour: str, action: Action) -> None:
         """Place ``colour`` at ``p`` with every check first; then decide the result."""
         board = self.board
         if board.get(p) != EMPTY:
-            raise IllegalAction(f"{point_name(p)} is occupied", action)
+            raise IllegalAction(f"{point_name(p)} is occupied", action,
+                                code="gomoku.occupied", params={"p": point_name(p)})
         area = self.allowed_area() if action.kind == PLACE else None
         if area is not None and p not in area:
             if self.nstones == 0:
-                raise IllegalAction("Black's first stone must be on the centre point h8", action)
+                raise IllegalAction("Black's first stone must be on the centre point h8", action,
+                                    code="gomoku.black_first_stone_must")
             radius = 1 if self.nstones == 1 else 2
             raise IllegalAction(f"move {self.nstones + 1} must be within the central "
-                                f"{2 * radius + 1}x{2 * radius + 1} square", action)
+                                f"{2 * radius + 1}x{2 * radius + 1} square", action,
+                                code="gomoku.move_must_within_central",
+                                params={"n": self.nstones + 1, "n2": 2 * radius + 1})
         game = self.game
         foul = None
         if colour == BLACK and game.renju:
@@ -392,7 +408,9 @@ class GomokuState(State):
                 foul = shape
             if foul is not None and game.options["forbidden_handling"] == "reject":
                 raise IllegalAction(f"forbidden point for Black ({foul.replace('_', ' ')})",
-                                    action)
+                                    action,
+                                    code="gomoku.forbidden_point_black",
+                                    params={"foul": foul.replace('_', ' ')})
         # ---- from here on the action is legal: change the state ----
         self.claimable = None
         self._put(p, colour)
@@ -461,7 +479,8 @@ class GomokuState(State):
             return self._win(WHITE, reason)
         if up in ("DRAW", "0", "1/2-1/2", "=", "JIGO"):
             return self._draw_result(reason)
-        raise IllegalAction(f"gomoku cannot read result {text!r} (B+, W+ or draw)")
+        raise IllegalAction(f"gomoku cannot read result {text!r} (B+, W+ or draw)",
+                            code="gomoku.gomoku_cannot_read_result", params={"text": text})
 
     # ----- queries -----------------------------------------------------------------------
     def forbidden_points(self) -> dict[str, str]:

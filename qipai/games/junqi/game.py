@@ -15,7 +15,7 @@ import copy
 import re
 from typing import Any
 
-from ...core.errors import IllegalAction, NotationError, OptionError
+from ...core.errors import IllegalAction, Message, NotationError, OptionError
 from ...core.game import Game, Result, State
 from ...core.options import Option
 from ...core.registry import register
@@ -368,10 +368,13 @@ class JunqiState(State):
                 action = self.game.parse_action(action, self)
         if isinstance(action, Special) and action.kind in ("resign", "forfeit"):
             if self.result is not None:
-                raise IllegalAction(f"the game is over ({self.result.reason})", action)
+                raise IllegalAction(f"the game is over ({self.result.reason})", action,
+                                    code="junqi.game_over", params={"reason": self.result.reason})
             seat = self._seat(seat)
             if self.eliminated[seat] is not None:
-                raise IllegalAction(f"seat {seat} is already out ({self.eliminated[seat]})", action)
+                raise IllegalAction(f"seat {seat} is already out ({self.eliminated[seat]})", action,
+                                    code="junqi.seat_already_out",
+                                    params={"seat": seat, "eliminated": self.eliminated[seat]})
             self._defeat(seat, "resign" if action.kind == "resign" else action.reason)
             if self.result is None and self.phase == "play" and self.to_move == seat:
                 self._next_turn(seat)
@@ -389,7 +392,8 @@ class JunqiState(State):
         last allowed timeout is played as that ``timeout`` (reason ``timeouts``). Logged as
         ``resign`` / ``forfeit:<reason>`` so a replay does the same."""
         if self.result is not None:
-            raise IllegalAction(f"the game is over ({self.result.reason})")
+            raise IllegalAction(f"the game is over ({self.result.reason})",
+                                code="junqi.game_over", params={"reason": self.result.reason})
         seat = self._seat(seat)
         limit = self.game.options["max_timeouts"]
         if reason == "timeout" and seat in self.to_act and self.timeouts[seat] + 1 >= limit:
@@ -421,11 +425,11 @@ class JunqiState(State):
         elif isinstance(action, Special) and action.kind == "timeout":
             self._apply_timeout(seat)
         else:
-            raise IllegalAction("not a junqi action", action)
+            raise IllegalAction("not a junqi action", action, code="junqi.not_junqi_action")
 
     def _apply_layout(self, action: Layout, seat: int) -> None:
         if self.phase != "layout":
-            raise IllegalAction("the layout phase is over", action)
+            raise IllegalAction("the layout phase is over", action, code="junqi.layout_phase_over")
         placement = parse_layout(self.board, seat, action.text)
         self._place(seat, placement)
 
@@ -461,32 +465,42 @@ class JunqiState(State):
 
     def _apply_move(self, action: Move, seat: int) -> None:
         if self.phase != "play":
-            raise IllegalAction("the game is in its layout phase: submit a layout", action)
+            raise IllegalAction("the game is in its layout phase: submit a layout", action,
+                                code="junqi.game_layout_phase_submit")
         b = self.board
         try:
             p, q = b.point(action.frm), b.point(action.to)
         except KeyError:
-            raise IllegalAction(f"no such point on the {b.variant} board", action) from None
+            raise IllegalAction(f"no such point on the {b.variant} board", action,
+                                code="junqi.no_such_point_board", params={"variant": b.variant}) from None
         own, kind = self.own, self.kind
         if own[p] != seat:
-            raise IllegalAction(f"no piece of yours on {action.frm}", action)
+            raise IllegalAction(f"no piece of yours on {action.frm}", action,
+                                code="junqi.no_piece_yours", params={"frm": action.frm})
         a = kind[p]
         if not movable(a):
             raise IllegalAction(f"the {'flag' if a == FLAG else 'mine'} on {action.frm} never "
-                                "moves", action)
+                                "moves", action,
+                                code="junqi.never_moves",
+                                params={"what": 'flag' if a == FLAG else 'mine', "frm": action.frm})
         if b.hq[p]:
             raise IllegalAction(f"{action.frm} is a headquarters: a piece there never moves "
-                                "again", action)
+                                "again", action,
+                                code="junqi.headquarters_piece_never_moves", params={"frm": action.frm})
         if q not in self.destinations(p):
             o = own[q]
             if o == seat:
-                why = f"{action.to} holds your own piece"
+                why = Message(f"{action.to} holds your own piece",
+                              code="junqi.holds_own_piece", params={"to": action.to})
             elif o >= 0 and self.team[o] == self.team[seat]:
-                why = f"{action.to} holds a team-mate's piece"
+                why = Message(f"{action.to} holds a team-mate's piece",
+                              code="junqi.holds_team_mate_piece", params={"to": action.to})
             elif o >= 0 and b.camp[q]:
-                why = f"{action.to} is a camp: a piece in a camp cannot be attacked"
+                why = Message(f"{action.to} is a camp: a piece in a camp cannot be attacked",
+                              code="junqi.camp_piece_camp_cannot", params={"to": action.to})
             else:
-                why = f"the piece on {action.frm} cannot reach {action.to}"
+                why = Message(f"the piece on {action.frm} cannot reach {action.to}",
+                              code="junqi.piece_cannot_reach", params={"frm": action.frm, "to": action.to})
             raise IllegalAction(why, action)
         d_owner = own[q]
         outcome = combat(a, kind[q]) if d_owner >= 0 else None
@@ -497,10 +511,14 @@ class JunqiState(State):
             # the referee's result either way.
             if outcome is None:
                 raise IllegalAction(f"the written result {action.outcome!r} is not the "
-                                    "combat's (no combat)", action)
+                                    "combat's (no combat)", action,
+                                    code="junqi.written_result_not_combat",
+                                    params={"outcome": action.outcome})
             if action.outcome != outcome and self.sees(seat, q):
                 raise IllegalAction(f"the written result {action.outcome!r} is not the "
-                                    f"combat's ({outcome})", action)
+                                    f"combat's ({outcome})", action,
+                                    code="junqi.written_result_not_combat_2",
+                                    params={"outcome": action.outcome, "outcome2": outcome})
         # --- the move is legal: apply it
         self.moves += 1
         text = str(Move(action.frm, action.to, outcome))
@@ -639,7 +657,8 @@ class JunqiState(State):
         if t in ("1/2-1/2", "draw", "=", "½-½"):
             return Result(tuple(0.5 for _ in range(self.num_seats)), reason, "1/2-1/2", (),
                           self._details())
-        raise IllegalAction(f"junqi result {text!r}: expected 1-0, 0-1 or 1/2-1/2")
+        raise IllegalAction(f"junqi result {text!r}: expected 1-0, 0-1 or 1/2-1/2",
+                            code="junqi.junqi_result_expected", params={"text": text})
 
     # ----- views -----------------------------------------------------------------------------
     def sees(self, viewer: int | None, p: int) -> bool:

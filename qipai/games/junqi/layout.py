@@ -53,33 +53,47 @@ def parse_layout(board: Board, seat: int, text: str) -> dict[int, int]:
     for e in entries:
         point_text, eq, code = e.partition("=")
         if not eq:
-            raise IllegalAction(f"layout entry {e!r} is not point=code")
+            raise IllegalAction(f"layout entry {e!r} is not point=code",
+                                code="junqi.layout_entry_not_point", params={"detail": e})
         try:
             p = board.point(point_text)
         except KeyError:
-            raise IllegalAction(f"layout entry {e!r}: no point {point_text!r}") from None
+            raise IllegalAction(f"layout entry {e!r}: no point {point_text!r}",
+                                code="junqi.layout_entry_no_point",
+                                params={"detail": e, "point_text": point_text}) from None
         piece = PIECE.get(code.strip().upper())
         if piece is None:
             raise IllegalAction(f"layout entry {e!r}: no piece code {code!r} "
-                                f"(codes: {' '.join(CODE.values())})")
+                                f"(codes: {' '.join(CODE.values())})",
+                                code="junqi.layout_entry_no_piece",
+                                params={"detail": e, "code": code, "value": ' '.join(CODE.values())})
         if p in out:
-            raise IllegalAction(f"layout: {board.names[p]} is given twice")
+            raise IllegalAction(f"layout: {board.names[p]} is given twice",
+                                code="junqi.layout_given_twice", params={"names": board.names[p]})
         if board.area[p] != seat:
-            raise IllegalAction(f"layout: {board.names[p]} is not in {board.seats[seat]}'s area")
+            raise IllegalAction(f"layout: {board.names[p]} is not in {board.seats[seat]}'s area",
+                                code="junqi.layout_not_area",
+                                params={"names": board.names[p], "seats": board.seats[seat]})
         if board.camp[p]:
-            raise IllegalAction(f"layout: {board.names[p]} is a camp (camps start empty)")
+            raise IllegalAction(f"layout: {board.names[p]} is a camp (camps start empty)",
+                                code="junqi.layout_camp_camps_start", params={"names": board.names[p]})
         if not allowed(board, p, piece):
-            why = {FLAG: "the flag must stand on a headquarters",
-                   MINE: "mines only in the last two rows",
-                   BOMB: "no bomb in the front row"}[piece]
-            raise IllegalAction(f"layout: {board.names[p]}={CODE[piece]}: {why}")
+            why, key = {FLAG: ("the flag must stand on a headquarters", "flag_hq"),
+                        MINE: ("mines only in the last two rows", "mine_rows"),
+                        BOMB: ("no bomb in the front row", "bomb_front")}[piece]
+            raise IllegalAction(f"layout: {board.names[p]}={CODE[piece]}: {why}",
+                                code="junqi.layout",
+                                params={"names": board.names[p], "code": CODE[piece], "why": key})
         out[p] = piece
     have = Counter(out.values())
     for piece, n in COUNTS.items():
         if have[piece] != n:
-            raise IllegalAction(f"layout: {n} x {CODE[piece]} needed, {have[piece]} given")
+            raise IllegalAction(f"layout: {n} x {CODE[piece]} needed, {have[piece]} given",
+                                code="junqi.layout_x_needed_given",
+                                params={"n": n, "code": CODE[piece], "have": have[piece]})
     if len(out) != 25:      # the counts add to 25, so this only guards against surprises
-        raise IllegalAction(f"layout: 25 pieces needed, {len(out)} given")
+        raise IllegalAction(f"layout: 25 pieces needed, {len(out)} given",
+                            code="junqi.layout_pieces_needed_given", params={"n_out": len(out)})
     return out
 
 

@@ -70,7 +70,8 @@ def parse_action(board: Board, text: str) -> Move | Layout | Special:
     """The action written ``text``; points are checked against ``board`` and written in their
     canonical case. Raises :class:`IllegalAction` with the reason on bad text."""
     if not isinstance(text, str):
-        raise IllegalAction(f"an action is a text, not {type(text).__name__}", text)
+        raise IllegalAction(f"an action is a text, not {type(text).__name__}", text,
+                            code="junqi.action_text_not", params={"type": type(text).__name__})
     t = text.strip()
     low = t.lower()
     if low in ("timeout", "resign"):
@@ -78,24 +79,30 @@ def parse_action(board: Board, text: str) -> Move | Layout | Special:
     if low.startswith("forfeit:"):
         reason = low[len("forfeit:"):]
         if not _REASON.match(reason):
-            raise IllegalAction("forfeit:<reason> needs a reason in lowercase letters", text)
+            raise IllegalAction("forfeit:<reason> needs a reason in lowercase letters", text,
+                                code="junqi.forfeit_reason_needs_reason")
         return Special("forfeit", reason)
     if "=" in t:
         return Layout(t)
     m = _MOVE.match(t)
     if not m:
         raise IllegalAction("not a junqi action: expected from-to (a4-a9), a layout "
-                            "(b1=F d1=M ...), resign or timeout", text)
+                            "(b1=F d1=M ...), resign or timeout", text,
+                            code="junqi.not_junqi_action_expected")
     names = []
     for g in (m.group(1), m.group(2)):
         try:
             names.append(board.names[board.point(g)])
         except KeyError:
-            raise IllegalAction(f"no point {g!r} on the {board.variant} board", text) from None
+            raise IllegalAction(f"no point {g!r} on the {board.variant} board", text,
+                                code="junqi.no_point_board",
+                                params={"g": g, "variant": board.variant}) from None
     outcome = m.group(3)
     if outcome is not None:
         outcome = outcome.lower()
         if outcome not in OUTCOMES:
             raise IllegalAction(f"unknown combat result {outcome!r} (one of {', '.join(OUTCOMES)})",
-                                text)
+                                text,
+                                code="junqi.unknown_combat_result",
+                                params={"outcome": outcome, "OUTCOMES": ', '.join(OUTCOMES)})
     return Move(names[0], names[1], outcome)

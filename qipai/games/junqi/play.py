@@ -84,7 +84,9 @@ def run(game, *, bot: str, seat: int, seed: int | None, console: Console,
     """Play one game: the human has ``seat``, bots named ``bot`` the others."""
     state = game.new_state(seed=seed)
     if seat not in range(state.num_seats):
-        raise IllegalAction(f"junqi {game.variant} seats are 0..{state.num_seats - 1}")
+        raise IllegalAction(f"junqi {game.variant} seats are 0..{state.num_seats - 1}",
+                            code="junqi.junqi_seats",
+                            params={"variant": game.variant, "n": state.num_seats - 1})
     letters = state.board.seats
     bots = {s: make_bot(game.id, bot, None if seed is None else seed * 10 + s)
             for s in range(state.num_seats) if s != seat}

@@ -41,25 +41,30 @@ def parse_action(text: str) -> Action:
     """Read an action's text. Raises :class:`IllegalAction` naming what is wrong."""
     words = text.strip().split()
     if not words or words[0] not in KINDS:
-        raise IllegalAction(f"unknown action (expected one of {', '.join(KINDS)})", text)
+        raise IllegalAction(f"unknown action (expected one of {', '.join(KINDS)})", text,
+                            code="mahjong-gb.unknown_action_expected", params={"KINDS": ', '.join(KINDS)})
     kind = words[0]
     if len(words) == 1:
         if kind in _WITH_TILE:
-            raise IllegalAction(f"{kind} needs a tile", text)
+            raise IllegalAction(f"{kind} needs a tile", text,
+                                code="mahjong-gb.needs_tile", params={"kind": kind})
         return Action(kind)
     if len(words) > 2:
-        raise IllegalAction("too many words", text)
+        raise IllegalAction("too many words", text, code="mahjong-gb.too_many_words")
     try:
         tiles = sorted(parse_tiles(words[1]))
     except NotationError as e:
-        raise IllegalAction(str(e), text) from None
+        raise IllegalAction(str(e), text, code="bad_notation", params={"detail": str(e)}) from None
     if kind == "chow":
         if (len(tiles) != 3 or tiles[0] >= 27 or tiles[1] != tiles[0] + 1 or tiles[2] != tiles[0] + 2
                 or tiles[0] // 9 != tiles[2] // 9):
-            raise IllegalAction("a chow is three consecutive tiles of one suit, e.g. chow 345p", text)
+            raise IllegalAction("a chow is three consecutive tiles of one suit, e.g. chow 345p", text,
+                                code="mahjong-gb.chow_three_consecutive_tiles")
         return Action("chow", tiles[0])
     if len(tiles) != 1 or tiles[0] >= 34:
-        raise IllegalAction("name exactly one playing tile", text)
+        raise IllegalAction("name exactly one playing tile", text,
+                            code="mahjong-gb.name_exactly_playing_tile")
     if kind in ("win", "pass", "pung", "penalty"):
-        raise IllegalAction(f"{kind} takes no tile", text)
+        raise IllegalAction(f"{kind} takes no tile", text,
+                            code="mahjong-gb.takes_no_tile", params={"kind": kind})
     return Action(kind, tiles[0])

@@ -52,5 +52,5 @@ class MahjongGB(Game):
         """``discard 5p``, ``win``, ``kong 5p``, ``add 5p``, ``pass``, ``pung``, ``kong``, ``chow 345p``
         (and ``penalty``, the record of a sanction, see :meth:`MahjongState.penalize_illegal`)."""
         if not isinstance(text, str):
-            raise IllegalAction("an action is text", text)
+            raise IllegalAction("an action is text", text, code="mahjong-gb.action_text")
         return parse_action(text)

@@ -50,7 +50,7 @@ def run(game, *, bot: str, seat: int, seed: int | None, console: Console,
         read_line: Callable[[str], str]) -> None:
     """Play one match (``hands_per_match`` hands) with the human at ``seat``."""
     if seat not in range(4):
-        raise IllegalAction("mahjong-gb seats are 0..3")
+        raise IllegalAction("mahjong-gb seats are 0..3", code="mahjong-gb.mahjong_gb_seats")
     state = game.new_state(seed=seed if seed is not None else 0)
     bots = {s: make_bot(game.id, bot, None if seed is None else seed + s) for s in range(4) if s != seat}
     console.print(f"You are seat {seat}; three {bot} bots play the others. Type help for commands.",

@@ -14,7 +14,7 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from qipai.core.errors import IllegalAction, NotationError
+from qipai.core.errors import IllegalAction, Message, NotationError
 from qipai.core.game import Result, State
 from qipai.core.rng import DealRng
 from qipai.tiles.meld import CHOW, KONG, PUNG, Meld
@@ -44,7 +44,8 @@ class MahjongState(State):
         if position is not None:
             raise NotationError("mahjong-gb has no position notation; use seed or deal", "position")
         if num_seats not in (None, 4):
-            raise IllegalAction("mahjong-gb is played by 4 seats")
+            raise IllegalAction("mahjong-gb is played by 4 seats",
+                                code="mahjong-gb.mahjong_gb_played_seats")
         o = game.options
         self.opt = o
         self.hands_total = o["hands_per_match"]
@@ -225,7 +226,8 @@ class MahjongState(State):
         _check_action(action)
         if action.kind == "penalty":
             if self.opt["illegal_action_policy"] != "botzone":
-                raise IllegalAction("a penalty exists only under illegal_action_policy=botzone", action)
+                raise IllegalAction("a penalty exists only under illegal_action_policy=botzone", action,
+                                    code="mahjong-gb.penalty_exists_only_under")
             self._penalty(seat)
             return
         legal = self._legal_actions(seat)
@@ -242,20 +244,26 @@ class MahjongState(State):
     def _why(self, action: Action, seat: int) -> str:
         h = self.hands[seat]
         if action.kind == "discard" and action.tile is not None and not h[action.tile]:
-            return "you do not hold that tile"
+            return Message("you do not hold that tile", code="mahjong-gb.do_not_hold_tile")
         if action.kind == "win":
             if self.phase == "turn" and self.after_claim:
-                return "no win right after a chow or pung claim"
+                return Message("no win right after a chow or pung claim",
+                               code="mahjong-gb.no_win_right_after")
             if self.pending and self.pending["kind"] == "rob_concealed":
-                return "a concealed kong can be robbed only to win with thirteen orphans"
-            return f"not a winning hand worth at least {self.opt['min_fan']} fans (flowers not counted)"
+                return Message("a concealed kong can be robbed only to win with thirteen orphans",
+                               code="mahjong-gb.concealed_kong_can_robbed")
+            return Message(f"not a winning hand worth at least {self.opt['min_fan']} fans "
+                           "(flowers not counted)",
+                           code="mahjong-gb.not_winning_hand_worth", params={"opt": self.opt['min_fan']})
         if self.phase != "turn" and action.kind in ("discard", "add"):
-            return "it is a claim window: answer pass, win, kong, pung or chow"
+            return Message("it is a claim window: answer pass, win, kong, pung or chow",
+                           code="mahjong-gb.claim_window_answer_pass")
         if action.kind in ("kong", "add") and self.phase == "turn" and self.after_claim:
-            return "no kong right after a chow or pung claim"
+            return Message("no kong right after a chow or pung claim", code="mahjong-gb.no_kong_right_after")
         if action.kind in ("pung", "kong", "chow") and self.pending and self.pending.get("last"):
-            return "the last discard can only be claimed for a win"
-        return "not possible now"
+            return Message("the last discard can only be claimed for a win",
+                           code="mahjong-gb.last_discard_can_only")
+        return Message("not possible now", code="mahjong-gb.not_possible_now")
 
     # ----- sanctions ---------------------------------------------------------------------------
     def penalize_illegal(self, seat: int) -> bool:
@@ -539,9 +547,11 @@ class MahjongState(State):
         try:
             scores = [int(x) for x in text.split()]
         except ValueError:
-            raise IllegalAction(f"a result is four scores, got {text!r}") from None
+            raise IllegalAction(f"a result is four scores, got {text!r}",
+                                code="mahjong-gb.result_four_scores_got", params={"text": text}) from None
         if len(scores) != 4:
-            raise IllegalAction(f"a result is four scores, got {text!r}")
+            raise IllegalAction(f"a result is four scores, got {text!r}",
+                                code="mahjong-gb.result_four_scores_got", params={"text": text})
         best = max(scores)
         return Result(tuple(float(x) for x in scores), reason, _score_text(scores),
                       tuple(s for s in range(4) if scores[s] == best))
@@ -605,13 +615,16 @@ def _check_action(action: Any) -> None:
     """Raise :class:`IllegalAction` unless ``action`` is an :class:`Action` of a known kind naming
     a playing tile (kinds 0..33; a chow by its lowest tile, ranks 1..7 of a suit) or no tile."""
     if not isinstance(action, Action):
-        raise IllegalAction(f"not a mahjong-gb action: {action!r}", repr(action))
+        raise IllegalAction(f"not a mahjong-gb action: {action!r}", repr(action),
+                            code="mahjong-gb.not_mahjong_gb_action", params={"action": action})
     t = action.tile
     if action.kind not in KINDS:
-        raise IllegalAction(f"unknown action kind {action.kind!r}", repr(action))
+        raise IllegalAction(f"unknown action kind {action.kind!r}", repr(action),
+                            code="mahjong-gb.unknown_action_kind", params={"kind": action.kind})
     if t is not None and (type(t) is not int or not 0 <= t < NUM_KINDS
                           or (action.kind == "chow" and (t >= 27 or t % 9 > 6))):
-        raise IllegalAction(f"no such tile or chow: {t!r}", repr(action))
+        raise IllegalAction(f"no such tile or chow: {t!r}", repr(action),
+                            code="mahjong-gb.no_such_tile_chow", params={"text": t})
 
 
 def result_text(scores: list[int], wins: list[tuple[int, dict[int, int], int]]) -> str:

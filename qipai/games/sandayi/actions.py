@@ -113,10 +113,10 @@ def parse(text: Any, phase: str | None = None) -> Any:
     not text, an empty text, a malformed bid, an unknown card, a repeated card, a multi-card
     play (§3.3: singles only), or no-trump (§2.6)."""
     if not isinstance(text, str):
-        raise IllegalAction("an action is written as text", text)
+        raise IllegalAction("an action is written as text", text, code="sandayi.action_written_text")
     t = text.strip()
     if not t:
-        raise IllegalAction("no action given", text)
+        raise IllegalAction("no action given", text, code="sandayi.no_action_given")
     low = t.lower()
     if low in _PASS_WORDS:
         return PASS
@@ -125,17 +125,21 @@ def parse(text: Any, phase: str | None = None) -> Any:
     if head == "bid" or (phase == "bid" and len(parts) == 1 and t.isascii() and t.isdecimal()):
         body = parts[1:] if head == "bid" else parts
         if len(body) != 1 or not (body[0].isascii() and body[0].isdecimal()):
-            raise IllegalAction("a bid is 'bid N' with N a number of points, e.g. 'bid 65'", text)
+            raise IllegalAction("a bid is 'bid N' with N a number of points, e.g. 'bid 65'", text,
+                                code="sandayi.bid_bid_n_n")
         return bid(int(body[0]))
     if head == "trump" or (phase == "trump" and len(parts) == 1 and len(t) <= 2):
         body = parts[1:] if head == "trump" else parts
         if len(body) != 1:
-            raise IllegalAction("name one suit: 'trump S', 'trump H', 'trump D' or 'trump C'", text)
+            raise IllegalAction("name one suit: 'trump S', 'trump H', 'trump D' or 'trump C'", text,
+                                code="sandayi.name_suit_trump_trump")
         s = body[0].upper()
         if s in ("NT", "N", "NONE", "无主"):
-            raise IllegalAction("there is no no-trump in 三打一: name S, H, D or C (§2.6)", text)
+            raise IllegalAction("there is no no-trump in 三打一: name S, H, D or C (§2.6)", text,
+                                code="sandayi.no_no_trump_name")
         if s not in _TRUMPS:
-            raise IllegalAction(f"{body[0]!r} is not a suit (S, H, D, C)", text)
+            raise IllegalAction(f"{body[0]!r} is not a suit (S, H, D, C)", text,
+                                code="sandayi.not_suit_h_d", params={"body": body[0]})
         return _TRUMPS[s]
     if head == "bury":
         return Bury(tuple(_cards(parts[1:], text)))
@@ -143,7 +147,8 @@ def parse(text: Any, phase: str | None = None) -> Any:
     if phase == "bury":
         return Bury(tuple(cards))
     if len(cards) != 1:
-        raise IllegalAction(f"every play is exactly one card, not {len(cards)} (§3.3: singles only)", text)
+        raise IllegalAction(f"every play is exactly one card, not {len(cards)} (§3.3: singles only)", text,
+                            code="sandayi.every_play_exactly_card", params={"n_cards": len(cards)})
     return _PLAYS[cards[0]]
 
 
@@ -153,7 +158,8 @@ def _cards(tokens: list[str], text: str) -> list[Card]:
         try:
             out.append(read_card(tok))
         except ValueError as e:
-            raise IllegalAction(f"not a card: {tok!r} ({e})", text) from None
+            raise IllegalAction(f"not a card: {tok!r} ({e})", text,
+                                code="sandayi.not_card", params={"tok": tok, "detail": e}) from None
     if len(set(out)) != len(out):
-        raise IllegalAction("the same card is named twice", text)
+        raise IllegalAction("the same card is named twice", text, code="sandayi.same_card_named_twice")
     return out

@@ -334,16 +334,22 @@ class SandayiState(State):
             bids = self.opts["bids"]
             if type(action.value) is not int or action.value not in bids:
                 raise IllegalAction(f"{action.value} is not a bid value (bids: "
-                                    f"{', '.join(map(str, bids))})", action)
+                                    f"{', '.join(map(str, bids))})", action,
+                                    code="sandayi.not_bid_value_bids",
+                                    params={"value": action.value, "bids": ', '.join(map(str, bids))})
             if action.value <= self.high:
                 raise IllegalAction(f"a bid must be higher than the highest bid so far ({self.high})",
-                                    action)
+                                    action,
+                                    code="sandayi.bid_must_higher_highest", params={"high": self.high})
             low = self.bid_minimum()
             if action.value < low:
                 raise IllegalAction(f"after {len(self.bids)} passes the minimum bid is {low} "
-                                    "(opening_minimums, §2.4)", action)
+                                    "(opening_minimums, §2.4)", action,
+                                    code="sandayi.after_passes_minimum_bid",
+                                    params={"n_bids": len(self.bids), "low": low})
         elif action is not PASS:
-            raise IllegalAction("bidding is not over: 'pass' or 'bid N'", action)
+            raise IllegalAction("bidding is not over: 'pass' or 'bid N'", action,
+                                code="sandayi.bidding_not_over_pass")
         self.bids.append((seat, action))
         if isinstance(action, Bid):
             self.high, self.high_seat = action.value, seat
@@ -370,13 +376,17 @@ class SandayiState(State):
 
     def _apply_bury(self, action: Any, seat: int) -> None:
         if not isinstance(action, Bury):
-            raise IllegalAction("the dealer must bury six cards: 'bury C1 C2 C3 C4 C5 C6'", action)
+            raise IllegalAction("the dealer must bury six cards: 'bury C1 C2 C3 C4 C5 C6'", action,
+                                code="sandayi.dealer_must_bury_six")
         if len(set(action.cards)) != KITTY:
             raise IllegalAction(f"bury exactly {KITTY} different cards, not {len(set(action.cards))} "
-                                "(§2.5)", action)
+                                "(§2.5)", action,
+                                code="sandayi.bury_exactly_different_cards",
+                                params={"KITTY": KITTY, "n_cards": len(set(action.cards))})
         missing = [c.face for c in action.cards if c not in self.hands[seat]]
         if missing:
-            raise IllegalAction(f"not in your hand: {' '.join(missing)}", action)
+            raise IllegalAction(f"not in your hand: {' '.join(missing)}", action,
+                                code="sandayi.not_hand", params={"missing": ' '.join(missing)})
         self.buried = list(action.cards)
         self.hands[seat] = [c for c in self.hands[seat] if c not in action.cards]
         self.phase = "trump"
@@ -384,26 +394,31 @@ class SandayiState(State):
     def _apply_trump(self, action: Any, seat: int) -> None:
         if not isinstance(action, NameTrump):
             raise IllegalAction("the dealer must name trump: 'trump S', 'trump H', 'trump D' or "
-                                "'trump C'", action)
+                                "'trump C'", action, code="sandayi.dealer_must_name_trump")
         if action.suit not in SUITS:
-            raise IllegalAction(f"{action.suit!r} is not a suit: name S, H, D or C (§2.6)", action)
+            raise IllegalAction(f"{action.suit!r} is not a suit: name S, H, D or C (§2.6)", action,
+                                code="sandayi.not_suit_name_h", params={"suit": action.suit})
         self.trump = action.suit
         self.phase = "play"
 
     def _apply_play(self, action: Any, seat: int) -> None:
         if not isinstance(action, Play):
-            raise IllegalAction("play one card by its face code, e.g. 'AS'", action)
+            raise IllegalAction("play one card by its face code, e.g. 'AS'", action,
+                                code="sandayi.play_card_face_code")
         card = action.card
         hand = self.hands[seat]
         if card not in hand:
-            raise IllegalAction(f"{card.face} is not in your hand", action)
+            raise IllegalAction(f"{card.face} is not in your hand", action,
+                                code="sandayi.not_hand_2", params={"face": card.face})
         if self.trick:
             led = self.trick[0][1]
             e = eff(led, self.trump)
             if eff(card, self.trump) != e and any(eff(c, self.trump) == e for c in hand):
                 what = "trump" if e == TRUMP else f"the led suit {e}"
                 raise IllegalAction(f"you must follow {what} (led {led.face}) while you hold one (§3.3)",
-                                    action)
+                                    action,
+                                    code="sandayi.must_follow_led_while",
+                                    params={"what": what, "face": led.face})
         hand.remove(card)
         self.trick.append((seat, card))
         if len(self.trick) < SEATS:
@@ -507,7 +522,7 @@ class SandayiState(State):
         try:
             returns = read_signed(text, SEATS)
         except ValueError as e:
-            raise IllegalAction(str(e)) from None
+            raise IllegalAction(str(e), code="bad_result", params={"detail": str(e)}) from None
         offenders = [s for s in range(SEATS) if self._loss_returns(s)[0] == returns]
         if len(offenders) == 1:
             return self._loss_result(offenders[0], reason)
@@ -531,7 +546,8 @@ class SandayiState(State):
         current trick, the last completed trick, tricks won per seat and the running D. Never
         another seat's hand. Raises :class:`IllegalAction` for a seat other than 0..3 or None."""
         if seat is not None and (type(seat) is not int or not 0 <= seat < SEATS):
-            raise IllegalAction(f"no seat {seat!r} (seats are 0..3; None for a spectator)")
+            raise IllegalAction(f"no seat {seat!r} (seats are 0..3; None for a spectator)",
+                                code="sandayi.no_seat_seats_none", params={"seat": seat})
         over = self.result is not None
         dealer_seat = seat is not None and seat == self.dealer
         kitty_seen = self.dealer is not None and (self.exposed or dealer_seat)

@@ -100,7 +100,7 @@ def _parse_fault(parts: list[str], text: str) -> Fault:
         ok = len(parts) == 3
     if not ok:
         raise IllegalAction("a fault is 'fault follow|count|bury TEAM' or 'fault play TEAM CARDS' "
-                            "(TEAM 0 or 1)", text)
+                            "(TEAM 0 or 1)", text, code="shengji.fault_fault_follow_count")
     return Fault(parts[1], int(parts[2]), int(parts[3]) if parts[1] == "play" else 0)
 
 
@@ -113,31 +113,35 @@ def parse_action(text: str, decks: int = 2) -> Action | Fault:
     after ``play``). Case-insensitive; commas allowed; ``10`` for ``T``. Raises
     :class:`IllegalAction` naming the bad part."""
     if not isinstance(text, str):
-        raise IllegalAction("an action is written as text", text)
+        raise IllegalAction("an action is written as text", text, code="shengji.action_written_text")
     parts = text.replace(",", " ").split()
     if not parts:
-        raise IllegalAction("empty action", text)
+        raise IllegalAction("empty action", text, code="shengji.empty_action")
     head = parts[0].lower()
     if head == "fault":
         return _parse_fault([p.lower() for p in parts], text)
     if head in ("pass", "p", "过", "不亮"):
         if len(parts) != 1:
-            raise IllegalAction("'pass' takes no cards", text)
+            raise IllegalAction("'pass' takes no cards", text, code="shengji.pass_takes_no_cards")
         return PASS
     kind = "play"
     if head in ("declare", "bury", "play"):
         kind = head
         parts = parts[1:]
         if not parts:
-            raise IllegalAction(f"'{kind}' needs cards", text)
+            raise IllegalAction(f"'{kind}' needs cards", text,
+                                code="shengji.needs_cards", params={"kind": kind})
     faces = []
     for tok in parts:
         try:
             card = parse_card(tok)
         except ValueError as e:
-            raise IllegalAction(f"cannot read {tok!r}: {e}", text) from None
+            raise IllegalAction(f"cannot read {tok!r}: {e}", text,
+                                code="shengji.cannot_read", params={"tok": tok, "detail": e}) from None
         if card.deck >= decks:
             raise IllegalAction(f"{tok} does not exist: this game uses {decks} decks "
-                                f"(indexes 0..{decks - 1})", text)
+                                f"(indexes 0..{decks - 1})", text,
+                                code="shengji.does_not_exist_game",
+                                params={"tok": tok, "decks": decks, "n": decks - 1})
         faces.append(card.face)
     return Action(kind, tuple(faces))

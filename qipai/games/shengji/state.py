@@ -14,7 +14,7 @@ from typing import Any
 
 from qipai.cards.card import Card, make_deck, parse_card
 from qipai.cards.submultisets import Concat, SubMultisets
-from qipai.core.errors import IllegalAction, NotationError
+from qipai.core.errors import IllegalAction, Message, NotationError
 from qipai.core.game import Result, State
 from qipai.core.rng import DealRng
 
@@ -467,27 +467,31 @@ class ShengjiState(State):
             self._check_fault(action, seat)
             return self._apply_fault(action)
         if not isinstance(action, Action):
-            raise IllegalAction("not a shengji action (write pass, declare …, bury … or cards)", action)
+            raise IllegalAction("not a shengji action (write pass, declare …, bury … or cards)", action,
+                                code="shengji.not_shengji_action_write")
         if self.phase in ("deal", "window", "bao", "fan"):
             return self._apply_declaration(action, seat)
         if self.phase == "bury":
             return self._apply_bury(action, seat)
         if action.kind != "play":
-            raise IllegalAction("it is the play: name the cards to play", action)
+            raise IllegalAction("it is the play: name the cards to play", action,
+                                code="shengji.play_name_cards_play")
         return self._apply_play(action, seat)
 
     def _has(self, seat: int, faces: tuple[str, ...]) -> str | None:
         need = Counter(faces)
         missing = [f for f, c in need.items() if self.hands[seat][f] < c]
         if missing:
-            return "not in your hand: " + " ".join(sorted(missing, key=canonical_order))
+            cards = " ".join(sorted(missing, key=canonical_order))
+            return Message("not in your hand: " + cards, code="not_in_hand", params={"cards": cards})
         return None
 
     def _apply_declaration(self, action: Action, seat: int) -> None:
         if action.kind == "pass":
             return self._answer(seat, False)
         if action.kind != "declare":
-            raise IllegalAction("it is a declaration prompt: answer 'declare …' or 'pass'", action)
+            raise IllegalAction("it is a declaration prompt: answer 'declare …' or 'pass'", action,
+                                code="shengji.declaration_prompt_answer_declare")
         why = self._has(seat, action.faces)
         if why:
             raise IllegalAction(why, action)
@@ -496,14 +500,16 @@ class ShengjiState(State):
         try:
             strength, suit, name = dc.classify(self.system, action.faces, level, phase)
         except ValueError as e:
-            raise IllegalAction(str(e), action) from None
+            raise IllegalAction(str(e), action, code="bad_notation", params={"detail": str(e)}) from None
         if self.system == "ladder2" and self.standing is None and strength > 2:
             raise IllegalAction("the first declaration of a hand shows level cards (no direct no-trump)",
-                                action)
+                                action, code="shengji.first_declaration_hand_shows")
         if self.phase == "fan" and seat == self.bao_seat and not self.fan_accepted:
-            raise IllegalAction("the 报主 seat may 反主 only after another seat's 反主", action)
+            raise IllegalAction("the 报主 seat may 反主 only after another seat's 反主", action,
+                                code="shengji.seat_may_only_after")
         if self.standing is not None and not strength > self.standing:
-            raise IllegalAction("not stronger than the standing declaration", action)
+            raise IllegalAction("not stronger than the standing declaration", action,
+                                code="shengji.not_stronger_standing_declaration")
         self.standing, self.standing_suit, self.standing_seat = strength, suit, seat
         self.trump_name = name
         if self.first_declarer is None and self.system != "bao":
@@ -519,9 +525,13 @@ class ShengjiState(State):
 
     def _apply_bury(self, action: Action, seat: int) -> None:
         if action.kind != "bury":
-            raise IllegalAction(f"the dealer buries {self.kitty_size} cards: 'bury …'", action)
+            raise IllegalAction(f"the dealer buries {self.kitty_size} cards: 'bury …'", action,
+                                code="shengji.dealer_buries_cards_bury",
+                                params={"kitty_size": self.kitty_size})
         if len(action.faces) != self.kitty_size:
-            raise IllegalAction(f"bury exactly {self.kitty_size} cards, not {len(action.faces)}", action)
+            raise IllegalAction(f"bury exactly {self.kitty_size} cards, not {len(action.faces)}", action,
+                                code="shengji.bury_exactly_cards_not",
+                                params={"kitty_size": self.kitty_size, "n_faces": len(action.faces)})
         why = self._has(seat, action.faces)
         if why:
             raise IllegalAction(why, action)
@@ -550,21 +560,25 @@ class ShengjiState(State):
             suits = {eff[f] for f in faces}
             if len(suits) != 1:
                 raise IllegalAction("a lead is cards of one effective suit (trumps count as one suit)",
-                                    action)
+                                    action, code="shengji.lead_cards_effective_suit")
             return self._lead(seat, faces, suits.pop())
         n = self.lead_n
         if len(faces) != n:
-            raise IllegalAction(f"play exactly {n} cards (as many as the lead)", action)
+            raise IllegalAction(f"play exactly {n} cards (as many as the lead)", action,
+                                code="shengji.play_exactly_cards_many", params={"n": n})
         he = self._suit_holding(seat, self.lead_suit)
         total_he = sum(he.values())
         play = Counter(faces)
         suit_name = "trumps" if self.lead_suit == TRUMP else f"suit {self.lead_suit}"
         if total_he <= n:
             if any(play[f] < c for f, c in he.items()):
-                raise IllegalAction(f"you must play all your {suit_name} ({total_he}) first", action)
+                raise IllegalAction(f"you must play all your {suit_name} ({total_he}) first", action,
+                                    code="shengji.must_play_all_first",
+                                    params={"suit_name": self.lead_suit, "total_he": total_he})
         else:
             if any(eff[f] != self.lead_suit for f in faces):
-                raise IllegalAction(f"you must follow with {suit_name}", action)
+                raise IllegalAction(f"you must follow with {suit_name}", action,
+                                    code="shengji.must_follow", params={"suit_name": self.lead_suit})
             if not self._follow_ok(play, he):
                 raise IllegalAction(self._why_follow(play, he), action)
         self._follow(seat, faces)
@@ -573,8 +587,10 @@ class ShengjiState(State):
         pos = self.trump.pos
         lengths = tuple(l for k, l in self.lead_fmt if k == "tractor")
         if lengths and cb.tractor_coverage(dict(play), pos, lengths) < cb.tractor_coverage(he, pos, lengths):
-            return "you hold tractors of the led suit: follow the led tractor with them"
-        return "you must play pairs of the led suit to match the lead's pairs (as many as you hold)"
+            return Message("you hold tractors of the led suit: follow the led tractor with them",
+                           code="shengji.hold_tractors_led_suit")
+        return Message("you must play pairs of the led suit to match the lead's pairs (as many as you hold)",
+                       code="shengji.must_play_pairs_led")
 
     def _lead(self, seat: int, faces: tuple[str, ...], suit: str) -> None:
         pos = self.trump.pos
@@ -691,25 +707,32 @@ class ShengjiState(State):
         """Refuse a sanction entry that ``seat`` may not make (see :meth:`apply`)."""
         if fault.team != team_of(seat):
             raise IllegalAction(f"a fault entry is for the team of the seat that enters it: seat {seat} "
-                                f"is in team {team_of(seat)}, not {fault.team}", fault)
+                                f"is in team {team_of(seat)}, not {fault.team}", fault,
+                                code="shengji.fault_entry_team_seat",
+                                params={"seat": seat, "seat2": team_of(seat), "team": fault.team})
         if fault.kind in ("play", "bury"):
             o = self.opt
             if not o["strict"] or o["sanctions"] != "s000":
                 raise IllegalAction(f"'fault {fault.kind}' is an s000 sanction: it needs strict=true "
-                                    "with sanctions s000", fault)
+                                    "with sanctions s000", fault,
+                                    code="shengji.fault_sanction_needs_strict", params={"kind": fault.kind})
             if seat not in self.to_act:
-                raise IllegalAction(f"'fault {fault.kind}' comes from the seat on turn", fault)
+                raise IllegalAction(f"'fault {fault.kind}' comes from the seat on turn", fault,
+                                    code="shengji.fault_comes_seat_turn", params={"kind": fault.kind})
             if fault.kind == "bury" and (self.phase != "bury" or seat != self.dealer):
-                raise IllegalAction("'fault bury' is the dealer's wrong-size bury, in the bury phase", fault)
+                raise IllegalAction("'fault bury' is the dealer's wrong-size bury, in the bury phase", fault,
+                                    code="shengji.fault_bury_dealer_wrong")
             if fault.kind == "play" and self.phase != "play":
-                raise IllegalAction("'fault play' is an illegal play, in the play phase", fault)
+                raise IllegalAction("'fault play' is an illegal play, in the play phase", fault,
+                                    code="shengji.fault_play_illegal_play")
 
     def _apply_fault(self, fault: Fault) -> None:
         """A sanction entry (from :meth:`penalize_illegal` or entered by a referee)."""
         if self.phase in ("over",):
-            raise IllegalAction("the hand is over", fault)
+            raise IllegalAction("the hand is over", fault, code="shengji.hand_over")
         if fault.kind in ("play", "bury") and self.dealer is None:
-            raise IllegalAction("this sanction needs a dealer (after the declarations)", fault)
+            raise IllegalAction("this sanction needs a dealer (after the declarations)", fault,
+                                code="shengji.sanction_needs_dealer_after")
         self.faults.append({"kind": fault.kind, "team": fault.team, "cards": fault.cards})
         if fault.kind == "follow":
             self.follow_errors[fault.team] += 1
@@ -794,7 +817,8 @@ class ShengjiState(State):
             if text == f"forfeit by {t}+{t + 2}":
                 return self._loss_result(t, reason)
         raise IllegalAction("a recorded shengji ending is 'forfeit by 0+2' or 'forfeit by 1+3', "
-                            f"not {text!r}")
+                            f"not {text!r}",
+                            code="shengji.recorded_shengji_ending_forfeit", params={"text": text})
 
     # ----- views ---------------------------------------------------------------------------------
     def hand_faces(self, seat: int) -> list[str]:
@@ -811,7 +835,8 @@ class ShengjiState(State):
         (§2.8); the buried cards only for the dealer, and for everyone after the hand. Never
         another seat's hand. Raises :class:`IllegalAction` for a bad seat."""
         if seat is not None and (type(seat) is not int or not 0 <= seat < SEATS):
-            raise IllegalAction(f"no seat {seat!r} (seats are 0..3; None for a spectator)")
+            raise IllegalAction(f"no seat {seat!r} (seats are 0..3; None for a spectator)",
+                                code="shengji.no_seat_seats_none", params={"seat": seat})
         over = self.result is not None
         out: dict[str, Any] = {
             "game": "shengji", "seat": seat, "phase": self.phase, "to_act": list(self.to_act),

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 
 from qipai.cards import WAKENG
 from qipai.cards.rankplay import RankPlay
+from qipai.core.errors import Message
 
 ORDER = WAKENG
 NRANKS = 13
@@ -98,15 +99,17 @@ def explain(counts: Sequence[int]) -> str:
     """Why these rank counts are not a combination, in words (for ``IllegalAction``)."""
     n = sum(counts)
     if n == 0:
-        return "no cards"
+        return Message("no cards", code="wakeng.no_cards")
     if any(c > 4 for c in counts):
-        return "more cards of a rank than the pack has"
+        return Message("more cards of a rank than the pack has", code="wakeng.more_cards_rank_pack")
     ranks = [r for r in range(NRANKS) if counts[r]]
     if all(counts[r] == 1 for r in ranks) and n >= 2:
         if n == 2:
-            return "two cards must be a pair of one rank (straights have at least 3 cards)"
+            return Message("two cards must be a pair of one rank (straights have at least 3 cards)",
+                           code="wakeng.two_cards_must_pair")
         if any(r > STRAIGHT_TOP for r in ranks):
-            return "A, 2 and 3 never join a straight"
-        return "the cards are not consecutive ranks"
-    return ("not a combination: plays are a single, pair, triple or four of one rank, or a "
-            "straight of 3+ ranks from 4 to K (no kickers, pair chains or bombs)")
+            return Message("A, 2 and 3 never join a straight", code="wakeng.never_join_straight")
+        return Message("the cards are not consecutive ranks", code="wakeng.cards_not_consecutive_ranks")
+    return (Message("not a combination: plays are a single, pair, triple or four of one rank, or a "
+            "straight of 3+ ranks from 4 to K (no kickers, pair chains or bombs)",
+                code="wakeng.not_combination_plays_single"))

@@ -21,7 +21,7 @@ from qipai.cards import Card, make_deck, parse_card, seeded_deal
 from qipai.cards.hand import RankHand
 from qipai.cards.playtext import read_counts
 from qipai.cards.tokens import Bid, bid, word
-from qipai.core.errors import IllegalAction, NotationError
+from qipai.core.errors import IllegalAction, Message, NotationError
 from qipai.core.game import Game, Result, State
 from qipai.core.options import Option
 from qipai.core.registry import register
@@ -203,7 +203,7 @@ class WakengState(State):
         if action is FOUL:
             if not self.opts["strict_fouls"]:
                 raise IllegalAction("fouls are not sanctioned under these options (strict_fouls off)",
-                                    action)
+                                    action, code="wakeng.fouls_not_sanctioned_under")
             self.phase = "over"
             self.result = self._loss_result(seat, "foul")
             return
@@ -217,11 +217,13 @@ class WakengState(State):
             pass
         elif isinstance(action, Bid):
             if action.value not in (1, 2, 3):
-                raise IllegalAction("a bid is 1, 2 or 3 points", action)
+                raise IllegalAction("a bid is 1, 2 or 3 points", action, code="wakeng.bid_points")
             if action.value <= self.high:
-                raise IllegalAction(f"a bid must exceed the highest bid so far (bid {self.high})", action)
+                raise IllegalAction(f"a bid must exceed the highest bid so far (bid {self.high})", action,
+                                    code="wakeng.bid_must_exceed_highest", params={"high": self.high})
         else:
-            raise IllegalAction("bidding is not over: 'bid 1'..'bid 3' or 'pass'", action)
+            raise IllegalAction("bidding is not over: 'bid 1'..'bid 3' or 'pass'", action,
+                                code="wakeng.bidding_not_over_bid")
         self.bid_log.append((seat, action))
         if isinstance(action, Bid):
             self.high, self.high_seat = action.value, seat
@@ -246,10 +248,11 @@ class WakengState(State):
     def _apply_play(self, action: Any, seat: int) -> None:
         if action is PASS:
             if self.top is None:
-                raise IllegalAction("the leader must play (a lead cannot be passed)", action)
+                raise IllegalAction("the leader must play (a lead cannot be passed)", action,
+                                    code="wakeng.leader_must_play_lead")
             if self.opts["must_beat_if_able"] and answers(self.hands[seat].counts, self.top):
                 raise IllegalAction("you hold a play that beats the table and must play "
-                                    "(must_beat_if_able)", action)
+                                    "(must_beat_if_able)", action, code="wakeng.hold_play_beats_table")
             self.play_log.append((seat, PASS))
             self.passes += 1
             if self.passes == SEATS - 1:
@@ -258,12 +261,14 @@ class WakengState(State):
                 self.turn = (seat + 1) % SEATS
             return
         if not isinstance(action, Play):
-            raise IllegalAction("during play the actions are a combination of cards or 'pass'", action)
+            raise IllegalAction("during play the actions are a combination of cards or 'pass'", action,
+                                code="wakeng.during_play_actions_combination")
         if self.top is not None and not action.beats(self.top):
             raise IllegalAction(why_not_beats(action, self.top), action)
         hand = self.hands[seat]
         if not hand.holds(action.counts):
-            raise IllegalAction(f"those cards are not in your hand (you hold {hand.ranks()})", action)
+            raise IllegalAction(f"those cards are not in your hand (you hold {hand.ranks()})", action,
+                                code="wakeng.those_cards_not_hand", params={"hand": hand.ranks()})
         self.play_cards.append(hand.take(action.counts))
         self.play_log.append((seat, action))
         self.top, self.top_seat, self.passes = action, seat, 0
@@ -350,10 +355,12 @@ class WakengState(State):
         :class:`IllegalAction`."""
         parts = text.split() if isinstance(text, str) else []
         if len(parts) != SEATS or not all(re.fullmatch(r"[+-]?\d+", p) for p in parts):
-            raise IllegalAction(f"a wakeng result is three signed integers such as '-2 +1 +1', not {text!r}")
+            raise IllegalAction(f"a wakeng result is three signed integers such as '-2 +1 +1', not {text!r}",
+                                code="wakeng.wakeng_result_three_signed", params={"text": text})
         returns = tuple(int(p) for p in parts)
         if sum(returns) != 0:
-            raise IllegalAction(f"the scores of a deal sum to zero: {text!r}")
+            raise IllegalAction(f"the scores of a deal sum to zero: {text!r}",
+                                code="wakeng.scores_deal_sum_zero", params={"text": text})
         offenders = [seat for seat in range(SEATS) if self._loss_returns(seat)[0] == returns]
         if len(offenders) == 1:
             return self._loss_result(offenders[0], reason)
@@ -376,7 +383,8 @@ class WakengState(State):
         digger once taken (everyone under ``reveal_pit``). Never another seat's cards. Raises
         :class:`IllegalAction` for a seat other than 0, 1, 2 or ``None``."""
         if seat is not None and (type(seat) is not int or not 0 <= seat < SEATS):
-            raise IllegalAction(f"no seat {seat!r} (seats are 0, 1, 2; None for a spectator)")
+            raise IllegalAction(f"no seat {seat!r} (seats are 0, 1, 2; None for a spectator)",
+                                code="wakeng.no_seat_seats_none", params={"seat": seat})
         pit_seen = self.digger is not None and (self.opts["reveal_pit"] or seat == self.digger)
         return {
             "game": "wakeng", "seat": seat, "phase": self.phase, "to_act": list(self.to_act),
@@ -416,16 +424,25 @@ def returns_text(returns: tuple[int, ...]) -> str:
 
 def why_not_beats(play: Play, top: Play) -> str:
     if play.type != top.type:
-        return f"a {play.type} does not beat a {top.type} ({top.text}); only a higher {top.type} does"
+        return Message(f"a {play.type} does not beat a {top.type} ({top.text}); "
+                       f"only a higher {top.type} does",
+                       code="wakeng.does_not_beat_only",
+                       params={"type": play.type, "type2": top.type, "text": top.text})
     if play.length != top.length:
-        return f"length differs: {top.text} has {top.length} cards, {play.text} has {play.length}"
-    return f"{play.text} is not higher than {top.text}"
+        return Message(f"length differs: {top.text} has {top.length} cards, {play.text} has {play.length}",
+                       code="wakeng.length_differs_cards",
+                       params={"text": top.text,
+                               "length": top.length,
+                               "text2": play.text,
+                               "length2": play.length})
+    return Message(f"{play.text} is not higher than {top.text}",
+                   code="wakeng.not_higher", params={"text": play.text, "text2": top.text})
 
 
 def parse_action(text: Any, state: State | None = None) -> Any:
     """See :meth:`Wakeng.parse_action`."""
     if not isinstance(text, str):
-        raise IllegalAction("an action is written as text", text)
+        raise IllegalAction("an action is written as text", text, code="wakeng.action_written_text")
     t = text.strip()
     low = t.lower()
     if low in ("pass", "p", "不出", "不叫", "不要", "过", "空过"):
@@ -437,18 +454,19 @@ def parse_action(text: Any, state: State | None = None) -> Any:
     if parts and parts[0] == "bid":
         if len(parts) == 2 and parts[1] in ("1", "2", "3"):
             return BIDS[int(parts[1])]
-        raise IllegalAction("a bid is 'bid 1', 'bid 2' or 'bid 3'", text)
+        raise IllegalAction("a bid is 'bid 1', 'bid 2' or 'bid 3'", text, code="wakeng.bid_bid_bid_bid")
     if bidding and low in ("1", "2", "3"):
         return BIDS[int(low)]
     if not t:
-        raise IllegalAction("no action given", text)
+        raise IllegalAction("no action given", text, code="wakeng.no_action_given")
     seat = state.current_player if state is not None else None
     try:
         counts = read_counts(t, ORDER, state.hands[seat] if seat is not None else None)
     except ValueError as e:
-        raise IllegalAction(str(e), text) from None
+        raise IllegalAction(str(e), text, code="bad_notation", params={"detail": str(e)}) from None
     if bidding:
-        raise IllegalAction("bidding is not over: 'bid 1'..'bid 3' or 'pass'", text)
+        raise IllegalAction("bidding is not over: 'bid 1'..'bid 3' or 'pass'", text,
+                            code="wakeng.bidding_not_over_bid")
     play = play_of(counts)
     if play is None:
         raise IllegalAction(explain(counts), text)

@@ -148,7 +148,8 @@ def _verb_and_number(side: int, ptype: str, from_sq: int, to_sq: int) -> tuple[s
 def _mover(state, move) -> tuple[int, str]:
     piece = state.piece_at(move.from_sq)
     if piece is None:
-        raise IllegalAction(f"no piece on the from-point of {move}", move)
+        raise IllegalAction(f"no piece on the from-point of {move}", move,
+                            code="xiangqi.no_piece_point", params={"move": move})
     side = RED if piece.isupper() else BLACK
     return side, piece.upper()
 
@@ -378,7 +379,7 @@ def parse_move(state, text: str):
     it (``no legal move matches ...``), or when several do (``ambiguous ...``).
     """
     if not isinstance(text, str):
-        raise IllegalAction("a move must be text", text)
+        raise IllegalAction("a move must be text", text, code="xiangqi.move_must_text")
     body = strip_move_number(text)
     m = _ICCS.match(body)
     if m:
@@ -387,7 +388,8 @@ def parse_move(state, text: str):
         return Move.parse(body)
     spec = _spec(body)
     if spec is None:
-        raise IllegalAction("not a move in ICCS (h2e2), WXF (C2=5) or Chinese text (炮二平五)", text)
+        raise IllegalAction("not a move in ICCS (h2e2), WXF (C2=5) or Chinese text (炮二平五)", text,
+                            code="xiangqi.not_move_iccs_h")
     side = state.turn
     ptype = spec.ptype
     columns = _columns(state, side, ptype)
@@ -407,11 +409,13 @@ def parse_move(state, text: str):
     found = [(legal[(f, t)], pref) for f, t, pref in fitting if (f, t) in legal]
     if not found:
         why = _why_none(state, spec, chosen, fitting)
-        raise IllegalAction(f"no legal move matches {body!r} ({why})", text)
+        raise IllegalAction(f"no legal move matches {body!r} ({why})", text,
+                            code="xiangqi.no_legal_move_matches", params={"body": body, "why": why})
     if len(found) > 1:
         preferred = [mv for mv, pref in found if pref]
         if len(preferred) == 1:
             return preferred[0]
         options = ", ".join(str(mv) for mv, _ in found)
-        raise IllegalAction(f"ambiguous {body!r}: it fits {options}", text)
+        raise IllegalAction(f"ambiguous {body!r}: it fits {options}", text,
+                            code="xiangqi.ambiguous_fits", params={"body": body, "options": options})
     return found[0][0]

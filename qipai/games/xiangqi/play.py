@@ -65,7 +65,8 @@ def run(game, *, bot: str, seat: int, seed: int | None, console: Console,
         read_line: Callable[[str], str]) -> None:
     """Play one game: the human has ``seat`` (0 = Red), the bot the other."""
     if seat not in (0, 1):
-        raise IllegalAction("xiangqi seats are 0 (Red) and 1 (Black)")
+        raise IllegalAction("xiangqi seats are 0 (Red) and 1 (Black)",
+                            code="xiangqi.xiangqi_seats_red_black")
     state = game.new_state()
     opponent = make_bot(game.id, bot, seed)
     refused = 0

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from typing import Any, NamedTuple
 
-from qipai.core.errors import IllegalAction, NotationError
+from qipai.core.errors import IllegalAction, Message, NotationError
 from qipai.core.game import Game, Result, State
 from qipai.core.options import Option
 from qipai.core.registry import register
@@ -99,9 +99,10 @@ class XiangqiGame(Game):
         """The start position, or the FEN ``position``. ``validate=False`` skips the
         reachability checks of section 6 (a king per side is still required)."""
         if deal is not None:
-            raise IllegalAction("xiangqi has no deal; give a FEN as position")
+            raise IllegalAction("xiangqi has no deal; give a FEN as position",
+                                code="xiangqi.xiangqi_no_deal_give")
         if num_seats not in (None, 2):
-            raise IllegalAction("xiangqi is played by 2 seats")
+            raise IllegalAction("xiangqi is played by 2 seats", code="xiangqi.xiangqi_played_seats")
         return XiangqiState(self, position=position, validate=validate)
 
     def parse_action(self, text: str, state: State | None = None) -> Move:
@@ -112,19 +113,22 @@ class XiangqiGame(Game):
         if isinstance(text, Move):
             return text
         if not isinstance(text, str):
-            raise IllegalAction(f"a move must be text, got {type(text).__name__}", text)
+            raise IllegalAction(f"a move must be text, got {type(text).__name__}", text,
+                                code="xiangqi.move_must_text_got", params={"type": type(text).__name__})
         if _ICCS.match(text):
             return Move.parse(text)
         if state is None:
-            raise IllegalAction("not an ICCS move (other notations need the position)", text)
+            raise IllegalAction("not an ICCS move (other notations need the position)", text,
+                                code="xiangqi.not_iccs_move_other")
         try:
             from . import notation
         except ImportError:
-            raise IllegalAction("not an ICCS move like 'h2e2'", text) from None
+            raise IllegalAction("not an ICCS move like 'h2e2'", text,
+                                code="xiangqi.not_iccs_move_like") from None
         try:
             mv = notation.parse_move(state, text)
         except NotationError as e:
-            raise IllegalAction(str(e), text) from None
+            raise IllegalAction(str(e), text, code="bad_notation", params={"detail": str(e)}) from None
         if isinstance(mv, Move):
             return mv
         return Move(*mv)
@@ -217,10 +221,12 @@ class XiangqiState(State):
         if isinstance(action, tuple) and len(action) == 2 and not isinstance(action, Move):
             action = Move(*action)
         if not isinstance(action, Move):
-            raise IllegalAction(f"not a xiangqi move: {action!r}", action)
+            raise IllegalAction(f"not a xiangqi move: {action!r}", action,
+                                code="xiangqi.not_xiangqi_move", params={"action": action})
         f, t = action.from_sq, action.to_sq
         if not (_is_square(f) and _is_square(t)):
-            raise IllegalAction("squares must be integers 0..89", action)
+            raise IllegalAction("squares must be integers 0..89", action,
+                                code="xiangqi.squares_must_integers")
         code = f << 7 | t
         if code not in self._legal_codes():
             raise IllegalAction(self._why_illegal(f, t), action)
@@ -264,23 +270,31 @@ class XiangqiState(State):
         side = self.turn
         piece = board[f]
         if not piece:
-            return f"no piece on {B.sq_name(f)}"
+            return Message(f"no piece on {B.sq_name(f)}",
+                           code="xiangqi.no_piece", params={"value": B.sq_name(f)})
         if piece >> 3 != side:
-            return (f"the piece on {B.sq_name(f)} is {B.SIDE_NAMES[piece >> 3]}'s; "
-                    f"{B.SIDE_NAMES[side]} is to move")
+            return (Message(f"the piece on {B.sq_name(f)} is {B.SIDE_NAMES[piece >> 3]}'s; "
+                    f"{B.SIDE_NAMES[side]} is to move",
+                        code="xiangqi.piece_move",
+                        params={"value": B.sq_name(f),
+                                "side_names": B.SIDE_NAMES[piece >> 3],
+                                "side_names2": B.SIDE_NAMES[side]}))
         kind = B.KIND_NAMES[piece & 7]
         if f == t:
-            return "a move must go to another point"
+            return Message("a move must go to another point", code="xiangqi.move_must_go_another")
         pseudo = B.pseudo_moves(board, side, flying=self._king_capture)
         code = f << 7 | t
         if code not in pseudo:
             target = board[t]
             if target and target >> 3 == side:
-                return f"{B.sq_name(t)} holds an own piece"
-            return f"a {kind} cannot move that way ({_shape_hint(board, f, t, piece)})"
+                return Message(f"{B.sq_name(t)} holds an own piece",
+                               code="xiangqi.holds_own_piece", params={"value": B.sq_name(t)})
+            return Message(f"a {kind} cannot move that way ({_shape_hint(board, f, t, piece)})",
+                           code="xiangqi.cannot_move_way",
+                           params={"kind": kind, "board": _shape_hint(board, f, t, piece)})
         if code in (self._unbanned or ()):
-            return ("repetition rule seed000_same_move forbids playing the same move "
-                    "a third time in a row")
+            return (Message("repetition rule seed000_same_move forbids playing the same move "
+                    "a third time in a row", code="xiangqi.repetition_rule_seed_same"))
         trial = list(board)
         trial[t] = piece
         trial[f] = 0
@@ -288,10 +302,13 @@ class XiangqiState(State):
         other = self.kings[side ^ 1]
         if ksq % 9 == other % 9 and not any(trial[s] for s in range(min(ksq, other) + 9,
                                                                      max(ksq, other), 9)):
-            return "the kings would face each other on an open file"
+            return Message("the kings would face each other on an open file",
+                           code="xiangqi.kings_would_face_each")
         if self.in_check():
-            return f"it does not get the {B.SIDE_NAMES[side]} king out of check"
-        return f"it would leave the {B.SIDE_NAMES[side]} king in check"
+            return Message(f"it does not get the {B.SIDE_NAMES[side]} king out of check",
+                           code="xiangqi.does_not_get_king", params={"side_names": B.SIDE_NAMES[side]})
+        return Message(f"it would leave the {B.SIDE_NAMES[side]} king in check",
+                       code="xiangqi.would_leave_king_check", params={"side_names": B.SIDE_NAMES[side]})
 
     # ----- endings ---------------------------------------------------------------------
     def _evaluate(self, captured: int) -> None:
@@ -367,7 +384,8 @@ class XiangqiState(State):
             return self._make_result(1, reason)
         if t in ("1/2-1/2", "1/2"):
             return self._make_result(None, reason)
-        raise IllegalAction(f"unknown xiangqi result {text!r} (expected 1-0, 0-1 or 1/2-1/2)")
+        raise IllegalAction(f"unknown xiangqi result {text!r} (expected 1-0, 0-1 or 1/2-1/2)",
+                            code="xiangqi.unknown_xiangqi_result_expected", params={"text": text})
 
     # ----- views and copies ------------------------------------------------------------
     def view(self, seat: int | None = None) -> dict[str, Any]:
