@@ -175,3 +175,60 @@ def test_an_illegal_action_carries_code_and_params():
     assert (err.code, err.params, err.reason) == ("shengji.must_follow", {"suit_name": "S"}, m)
     assert err.text("zh") == "你必须跟黑桃"
     assert IllegalAction("free text").code == "illegal"
+
+
+# ----- the server's error codes and close reasons ---------------------------------------------
+_ERROR_CALLS = {"ApiError": 1, "refusal": 1, "ws_error": 0, "ChatRefused": 0, "_reply_error": 2}
+
+
+def _server_codes():
+    """(where, code, keyword names or None) of every error the server and the match layer
+    answer with a literal code, and (where, reason) of every WebSocket close reason."""
+    codes, closes = [], []
+    for sub in ("server", "match"):
+        for path in sorted((QIPAI / sub).rglob("*.py")):
+            tree = ast.parse(path.read_text("utf-8"))
+            rel = path.relative_to(QIPAI)
+            for node in ast.walk(tree):
+                if isinstance(node, ast.Call):
+                    f = node.func
+                    name = getattr(f, "id", None) or getattr(f, "attr", None)
+                    i = _ERROR_CALLS.get(name)
+                    if i is not None and len(node.args) > i and isinstance(node.args[i], ast.Constant):
+                        names = {k.arg for k in node.keywords if k.arg not in ("headers", "status")}
+                        if any(k.arg is None for k in node.keywords):
+                            names = None
+                        if name == "_reply_error":
+                            names = set()
+                            if len(node.args) > 3 and isinstance(node.args[3], ast.Dict):
+                                names = {k.value for k in node.args[3].keys}
+                        codes.append((f"{rel}:{node.lineno}", node.args[i].value, names))
+                if isinstance(node, ast.Assign) and isinstance(node.targets[0], ast.Name) \
+                        and node.targets[0].id.startswith("CLOSE_") and isinstance(node.value, ast.Tuple):
+                    closes.append((f"{rel}:{node.lineno}", node.value.elts[1].value))
+                if isinstance(node, ast.Dict):
+                    keys = [k.value if isinstance(k, ast.Constant) else None for k in node.keys]
+                    values = [getattr(v, "value", None) for v in node.values]
+                    if "websocket.close" in values and "reason" in keys:
+                        closes.append((f"{rel}:{node.lineno}", node.values[keys.index("reason")].value))
+    return codes, closes
+
+
+def test_every_server_error_and_close_reason_is_in_both_catalogues():
+    from qipai.server.errors import HTTP_CODES
+
+    codes, closes = _server_codes()
+    assert len(codes) > 50 and len(closes) >= 8
+    codes += [("errors.HTTP_CODES", c, set()) for c in HTTP_CODES.values()]
+    problems = []
+    for lang in ("en", "zh"):
+        cat = i18n.catalogue(lang)
+        for where, code, names in codes:
+            key = f"error.{code}"
+            if key not in cat:
+                problems.append(f"{where}: {key} missing from {lang}.json")
+            elif names is not None and not i18n.fields(cat[key]) <= names:
+                problems.append(f"{where}: {lang}.json {key} needs {i18n.fields(cat[key]) - names}")
+        problems += [f"{where}: close.{r} missing from {lang}.json" for where, r in closes
+                     if f"close.{r}" not in cat]
+    assert problems == []

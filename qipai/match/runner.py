@@ -398,13 +398,19 @@ class GameRunner:
         self._sync_turns(t, acted=seat)
 
     # ----- messages -----------------------------------------------------------------------
-    def _reply_error(self, seat: int | None, reason: str, code: str = "illegal") -> None:
+    def _reply_error(self, seat: int | None, reason: str, code: str = "illegal",
+                     params: dict[str, Any] | None = None, refusal: str | None = None) -> None:
         """Tell ``seat`` alone that its message was refused: ``code`` is a stable name
         (``illegal``, ``not_your_turn``, ``stale_turn``, ``paused``, ``no_draw_offer``,
         ``draw_not_allowed``, ``draw_too_early``, ``draw_offer_cooldown``, ``draw_offer_open``,
-        ``not_in_trusteeship``, ``trusteeship_permanent``), ``reason`` the text for people."""
+        ``not_in_trusteeship``, ``trusteeship_permanent``), ``reason`` the English text, ``params``
+        the values a catalogue template fills in (:mod:`qipai.i18n`, key ``error.<code>``) and
+        ``refusal`` the referee's own code (``IllegalAction.code``) when the game refused it."""
         if seat is not None:
-            self.players[seat].on_event(self, seat, {"type": "refused", "code": code, "reason": reason})
+            event = {"type": "refused", "code": code, "reason": reason, "params": params or {}}
+            if refusal is not None:
+                event["refusal"] = refusal
+            self.players[seat].on_event(self, seat, event)
 
     def _handle(self, seat: int | None, msg: Any, t: int) -> None:
         if seat is None:
@@ -513,10 +519,10 @@ class GameRunner:
             return None
         if isinstance(self.draw_offers, int) and len(self.state.log) < self.draw_offers:
             return self._reply_error(seat, f"no draw offers before move {self.draw_offers}",
-                                     "draw_too_early")
+                                     "draw_too_early", {"move": self.draw_offers})
         if self._cooldown[seat]:
             return self._reply_error(seat, f"wait {self._cooldown[seat]} more moves before offering again",
-                                     "draw_offer_cooldown")
+                                     "draw_offer_cooldown", {"moves": self._cooldown[seat]})
         if self._offer is not None:
             return self._reply_error(seat, "a draw offer is already open", "draw_offer_open")
         self._offer = seat
@@ -541,7 +547,7 @@ class GameRunner:
             self.illegal[seat] += 1
             self.events.append({"t": t, "seat": seat, "type": "refused", "action": str(msg.action),
                                 "reason": e.reason, "count": self.illegal[seat]})
-            self._reply_error(seat, e.reason)
+            self._reply_error(seat, e.reason, params=e.params, refusal=e.code)
             penalize = getattr(self.state, "penalize_illegal", None)
             if callable(penalize) and penalize(seat):
                 self._penalized(seat, t)

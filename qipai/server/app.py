@@ -232,7 +232,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         hashed = await asyncio.to_thread(auth.hash_password, body.password)
         key = auth.username_key(body.username)
         taken = ApiError(409, "username_taken", f"the username {body.username!r} is taken "
-                         "(names differing only in case are the same name)")
+                         "(names differing only in case are the same name)", username=body.username)
 
         def create(s: Session) -> tuple[str, dict[str, Any]]:
             if s.scalar(select(UserRow.id).where(UserRow.username_key == key)) is not None:
@@ -273,7 +273,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         hashed = user.password_hash if user else None
         if account_wait and not known:
             raise ApiError(429, "rate_limited", "too many sign-in attempts for this account; "
-                           "slow down", retry_after=round(account_wait, 2))
+                           "slow down", retry_after=round(account_wait, 2), what="sign_in")
         ok = await asyncio.to_thread(auth.check_password, hashed or auth._DUMMY, body.password)
         if user is None or not ok:
             raise ApiError(401, "bad_credentials", "wrong username or password")
@@ -338,7 +338,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         if body.bots and body.bot is not None and body.bot not in bot_names(table.game_id):
             hub.drop_table(table)           # refused as a whole: no half-made table stays behind
             raise ApiError(400, "bad_bot", f"unknown bot {body.bot!r}; valid: "
-                                           f"{', '.join(bot_names(table.game_id))}")
+                                           f"{', '.join(bot_names(table.game_id))}", bot=body.bot,
+                           valid=list(bot_names(table.game_id)))
         try:
             if body.sit:
                 table.take_seat(user.id, user.username, body.seat)
@@ -507,7 +508,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             text, ext, media = await asyncio.to_thread(exports.download, Record.from_json(row.record),
                                                        format)
         except (ValueError, QipaiError) as e:
-            raise ApiError(409, "cannot_export", str(e)) from None
+            raise ApiError(409, "cannot_export", str(e), detail=str(e)) from None
         return Response(text, media_type=media, headers={
             "Content-Disposition": f'attachment; filename="qipai-{row.id}.{ext}"'})
 
@@ -582,7 +583,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                 # refusals of the message itself go ahead of the queue: they tell nothing of the
                 # game, so they need not wait for its writes (storage may be down)
                 if len(text) > max_bytes // 4 and len(text.encode("utf-8", "replace")) > max_bytes:
-                    conn.put_now(ws_error("too_large", f"messages are at most {max_bytes} bytes"))
+                    conn.put_now(ws_error("too_large", f"messages are at most {max_bytes} bytes",
+                                                  max=max_bytes))
                     continue
                 wait = max(limits.moves_ip.hit(ip),
                            limits.moves_account.hit(str(user.id)) if user else 0.0)

@@ -78,7 +78,8 @@ def validate_new_account(username: str, password: str) -> None:
     if not isinstance(username, str) or not USERNAME.fullmatch(username):
         raise ApiError(400, "bad_username", "a username has 2 to 32 letters (Chinese too), digits, _ or -")
     if not isinstance(password, str) or not MIN_PASSWORD <= len(password) <= MAX_PASSWORD:
-        raise ApiError(400, "bad_password", f"a password has {MIN_PASSWORD} to {MAX_PASSWORD} characters")
+        raise ApiError(400, "bad_password", f"a password has {MIN_PASSWORD} to {MAX_PASSWORD} characters",
+                       min=MIN_PASSWORD, max=MAX_PASSWORD)
 
 
 def new_session(db: Session, user: UserRow) -> str:

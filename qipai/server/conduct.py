@@ -68,7 +68,8 @@ def check_quota(hub: Hub, owner_id: int) -> None:
     mine = sum(1 for t in hub.tables.values() if t.owner_id == owner_id)
     if mine >= top:
         raise ApiError(409, "too_many_tables", f"you already have {mine} open or running tables "
-                                               f"(at most {top}); finish one before creating another")
+                                               f"(at most {top}); finish one before creating another",
+                       open=mine, max=top)
 
 
 def check_bot_game(limiter: RateLimit, table: LiveTable, user_id: int, adding: int) -> None:
@@ -81,7 +82,7 @@ def check_bot_game(limiter: RateLimit, table: LiveTable, user_id: int, adding: i
     wait = limiter.hit(str(user_id))
     if wait:
         raise ApiError(429, "rate_limited", "too many games of bots alone; sit at the table, or "
-                       "wait", retry_after=round(wait, 2))
+                       "wait", retry_after=round(wait, 2), what="bot_games")
 
 
 def event_round(t: LiveTable) -> int | None:

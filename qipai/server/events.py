@@ -204,7 +204,7 @@ def add_event_routes(app: FastAPI, hub: Hub, db: sessionmaker[Session],
         try:
             steps = await asyncio.to_thread(replay_steps, record)
         except QipaiError as e:
-            raise ApiError(409, "cannot_replay", str(e)) from None
+            raise ApiError(409, "cannot_replay", str(e), detail=str(e)) from None
         return {"record": {**got, "id": None, "game": record["game"]}, "steps": steps}
 
     @app.post("/api/events/{event_id}/start", tags=["events"])

@@ -67,7 +67,7 @@ class EventWork:
         try:
             made = create_event(self.db, preset, entries, event_id=event_id, name=name)
         except (EventError, QipaiError) as e:
-            raise ApiError(400, "bad_event", str(e)) from None
+            raise ApiError(400, "bad_event", str(e), detail=str(e)) from None
         return self.describe(made)
 
     def listing(self) -> list[dict[str, Any]]:

@@ -160,7 +160,7 @@ class Guard:
     def _too_large(self) -> JSONResponse:
         # Connection: close - the server hangs up instead of reading (and discarding) the rest
         return refusal(413, "too_large", f"a request body has at most {self.max_body} bytes",
-                       headers={"Connection": "close"})
+                       headers={"Connection": "close"}, max=self.max_body)
 
     def _check(self, scope) -> JSONResponse | None:
         if scope["method"] not in STATE_CHANGING:

@@ -88,6 +88,9 @@ class SeatPlayer(Player):
         if event.get("type") == "refused":
             msg = ws_error(event.get("code", "illegal"), event.get("reason", "refused"),
                            seq=len(runner.state.log))
+            msg["params"] = event.get("params") or {}
+            if "refusal" in event:      # the referee's code: catalogue key refusal.<code>
+                msg["refusal"] = event["refusal"]
         else:
             msg = {"type": "event", "event": event}
         self.table.send_seat(seat, msg)
@@ -178,7 +181,8 @@ class LiveTable:
         bot = bot or default_bot(self.game_id)
         if bot not in bot_names(self.game_id):
             valid = ", ".join(bot_names(self.game_id))
-            raise ApiError(400, "bad_bot", f"unknown bot {bot!r}; valid: {valid}")
+            raise ApiError(400, "bad_bot", f"unknown bot {bot!r}; valid: {valid}",
+                           bot=bot, valid=valid)
         seat = self._free_seat(seat)
         self.seats[seat] = {"bot": bot, "name": f"bot:{bot}"}
         self._seats_changed()
@@ -205,9 +209,10 @@ class LiveTable:
                 raise ApiError(409, "table_full", "every seat is taken")
             return free[0]
         if not isinstance(seat, int) or not 0 <= seat < self.num_seats:
-            raise ApiError(400, "bad_seat", f"seats are 0 to {self.num_seats - 1}")
+            raise ApiError(400, "bad_seat", f"seats are 0 to {self.num_seats - 1}",
+                           max=self.num_seats - 1)
         if self.seats[seat] is not None:
-            raise ApiError(409, "seat_taken", f"seat {seat} is taken")
+            raise ApiError(409, "seat_taken", f"seat {seat} is taken", seat=seat)
         return seat
 
     def _seats_changed(self) -> None:
@@ -646,7 +651,8 @@ class LiveTable:
             return
         claimed = msg.get("seat", seat)
         if claimed != seat:
-            conn.put_json(ws_error("not_your_seat", f"you sit in seat {seat}, not {claimed!r}"))
+            conn.put_json(ws_error("not_your_seat", f"you sit in seat {seat}, not {claimed!r}",
+                                   seat=seat))
             return
         r = self.runner
         if r is None or self.status != "playing" or r.state.is_terminal():
@@ -681,7 +687,7 @@ class LiveTable:
             return
         if not isinstance(action, str) or not action or len(action) > MAX_ACTION_TEXT:
             conn.put_json(ws_error("bad_message", f"a move needs an 'action' text of at most "
-                                                  f"{MAX_ACTION_TEXT} characters"))
+                                                  f"{MAX_ACTION_TEXT} characters", max=MAX_ACTION_TEXT))
             return
         if turn is not None and (not isinstance(turn, int) or isinstance(turn, bool)):
             conn.put_json(ws_error("bad_message", "'turn' is the integer 'turn' of your state message"))
@@ -820,10 +826,11 @@ class Hub:
             cls = game_class(game_id)
             game = load(game_id, **options)
         except (OptionError, TypeError) as e:   # TypeError: a value of the wrong shape
-            raise ApiError(400, "bad_options", str(e)) from None
+            raise ApiError(400, "bad_options", str(e), detail=str(e)) from None
         n = num_seats or cls.seats[0]
         if n not in cls.seats:
-            raise ApiError(400, "bad_seats", f"{game_id} is played by {', '.join(map(str, cls.seats))} seats")
+            raise ApiError(400, "bad_seats", f"{game_id} is played by {', '.join(map(str, cls.seats))} seats",
+                           game=game_id, seats=list(cls.seats))
         clean = {**self._settings(game.id, settings), **(extra or {})}   # extra: set by the server
         return TableRow(id=secrets.token_hex(4), game=game.id, options=dict(game.options), num_seats=n,
                         seats=list(seats or [None] * n), settings=clean, status="open", owner_id=owner_id,
@@ -841,13 +848,14 @@ class Hub:
         try:
             clock_preset(clock)
         except (OptionError, TypeError, KeyError, ValueError) as e:
-            raise ApiError(400, "bad_clock", str(e)) from None
+            raise ApiError(400, "bad_clock", str(e), detail=str(e)) from None
         out = {"clock": clock}
         for key, default, top in (("spectator_delay_ms", self.settings.spectator_delay_ms, 600_000),
                                   ("bot_delay_ms", self.settings.bot_delay_ms, 60_000)):
             v = given.get(key, default)
             if not isinstance(v, int) or isinstance(v, bool) or not 0 <= v <= top:
-                raise ApiError(400, "bad_settings", f"{key} must be an integer from 0 to {top}")
+                raise ApiError(400, "bad_settings", f"{key} must be an integer from 0 to {top}",
+                               key=key, max=top)
             out[key] = v
         return out
 
