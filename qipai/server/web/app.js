@@ -3,9 +3,9 @@
 // /static/boards/<game id>.js exporting mount(root, ctx) -> {update(msg)}; a game without one
 // uses boards/generic.js.
 
-import { lang, t, errorText } from "./i18n.js";
+import { lang, t, errorText, endText } from "./i18n.js";
 
-export { lang, t, errorText };
+export { lang, t, errorText, endText };
 
 export function el(tag, attrs = {}, ...kids) {
   const e = document.createElement(tag);
@@ -259,7 +259,7 @@ async function tablePage(id) {
     renderSeats(); renderControls();
     const mine = msg.seat !== null && msg.to_act.includes(msg.seat);
     status.dataset.seq = msg.seq;
-    if (msg.result) status.textContent = `${t("result")}: ${msg.result.text} (${msg.result.reason})`;
+    if (msg.result) status.textContent = `${t("result")}: ${msg.result.text} (${endText(msg.result.reason)})`;
     else status.textContent = msg.seat === null ? t("spectator") : (mine ? t("yourturn") : t("waiting"));
     status.className = "status" + (msg.result ? " over" : "");
   }
@@ -312,7 +312,7 @@ async function recordPage(id) {
   const show = () => {
     const s = data.steps[i];
     slider.value = i;
-    info.textContent = `${i}/${data.steps.length - 1}` + (s.action ? ` · ${s.action}` : "") + (i === data.steps.length - 1 && data.record.result ? ` · ${data.record.result.text} (${data.record.result.reason})` : "");
+    info.textContent = `${i}/${data.steps.length - 1}` + (s.action ? ` · ${s.action}` : "") + (i === data.steps.length - 1 && data.record.result ? ` · ${data.record.result.text} (${endText(data.record.result.reason)})` : "");
     board.update({ replay: true, seat: null, view: s.public, views: s.views, to_act: [], seq: i, result: null, names: data.record.names });
   };
   const step = (k) => () => { i = Math.max(0, Math.min(data.steps.length - 1, k === "first" ? 0 : k === "last" ? data.steps.length - 1 : i + k)); show(); };

@@ -36,12 +36,20 @@ export function t(key, params, fallback) {
   return fill(tpl, params);
 }
 
-/** The words of a refusal or error the server sent ({error|code, params, message}): the
- *  catalogue's "error.<code>" (or "refusal.<code>" for the referee's), else the message. */
+/** The words of a refusal or error the server sent ({error, code, params, refusal, message}):
+ *  the referee's "refusal.<refusal>" when the game refused a move, else "error.<code>", else
+ *  the English message. A rate limit says how long to wait. */
 export function errorText(e) {
   if (!e) return "";
-  const code = e.code || e.error;
   const params = e.params || {};
-  for (const ns of ["refusal", "error", "close"]) if (code && `${ns}.${code}` in CAT) return t(`${ns}.${code}`, params);
+  if (e.refusal && `refusal.${e.refusal}` in CAT) return t(`refusal.${e.refusal}`, params);
+  const code = e.code || e.error;
+  if (code && `error.${code}` in CAT) {
+    const wait = params.retry_after ?? e.retry_after;
+    return t(`error.${code}`, params) + (wait ? " " + t("retry_in", { seconds: Math.max(1, Math.ceil(wait)) }) : "");
+  }
   return e.message || String(code || "");
 }
+
+/** The words of an end reason (Result.reason). */
+export const endText = (reason) => t(`end.${reason}`, null, reason);
