@@ -14,7 +14,8 @@ def test_organizer_runs_a_round_robin_with_live_tables(tmp_path):
         alice = signup(c, "alice")
         presets = {p["name"]: p for p in c.get("/api/presets").json()}
         assert presets["s3_xiangqi"]["game"] == "xiangqi"
-        players = ["alice", {"id": "b1", "bot": "random"}, {"id": "b2", "bot": "random"},
+        # an account is found as sign-in finds it: "Alice" registers the account alice
+        players = ["Alice", {"id": "b1", "bot": "random"}, {"id": "b2", "bot": "random"},
                    {"id": "b3", "bot": "greedy"}]
         body = {"preset": "s3_xiangqi", "name": "Club night", "event_id": "club1", "players": players}
         # refused: a player, an unknown account, an unknown preset, a malformed body
@@ -43,14 +44,15 @@ def test_organizer_runs_a_round_robin_with_live_tables(tmp_path):
                 sock.send_json({"type": "resign"})
                 while not m.get("record"):
                     m = next_state(sock)
-            for _ in range(200):                  # the bot game finishes by itself
+            for _ in range(400):                  # the bot game finishes by itself
                 ev = c.get("/api/events/club1").json()
-                if ev["current_round"] == rnd + 1:
+                games = [g for m in ev["rounds"][rnd - 1]["matches"] for g in m["games"]]
+                if ev["current_round"] == rnd + 1 and all(g["record"] for g in games):
                     break
                 time.sleep(0.05)
             assert ev["current_round"] == rnd + 1, ev
             games = [g for m in ev["rounds"][rnd - 1]["matches"] for g in m["games"]]
-            assert all(g["status"] == "finished" and g["record"] for g in games)
+            assert all(g["status"] == "finished" and g["record"] for g in games), games
         table = {row["id"]: row for row in ev["standings"]}
         assert table["alice"]["points"] == -2        # s3 scoring: a loss is -1
         hist = c.get("/api/records?user=alice").json()

@@ -42,7 +42,10 @@ def test_a_second_server_stops_before_touching_the_first_ones_games(tmp_path):
         assert first.poll() is None
     finally:
         first.terminate()
-        first.communicate(timeout=30)
+        out, _ = first.communicate(timeout=30)
+    # the first server said where to open it, with the database it used
+    assert f"open http://127.0.0.1:{port}/ in a browser" in out
+    assert str(tmp_path / "qipai.db") in out
 
 
 def read_only_dir(path: Path) -> Callable[[], None]:

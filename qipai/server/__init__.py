@@ -63,7 +63,21 @@ def serve(host: str = "127.0.0.1", port: int = 8000, settings: Settings | None =
                             http=JsonHTTPProtocol, ws=JsonWebSocketProtocol,
                             ws_max_size=1 << 16, ws_per_message_deflate=False,
                             proxy_headers=True, forwarded_allow_ips=settings.forwarded_allow_ips)
+    shown = f"[{host}]" if ":" in host else host
+    print(f"qipai serve: open http://{shown}:{sock.getsockname()[1]}/ in a browser "
+          f"(database {_shown_url(url)}; stop with Ctrl+C)", flush=True)
     uvicorn.Server(config).run(sockets=[sock])
+
+
+def _shown_url(url: str) -> str:
+    """``url`` without its password."""
+    from sqlalchemy.engine import make_url
+    from sqlalchemy.exc import SQLAlchemyError
+
+    try:
+        return make_url(url).render_as_string(hide_password=True)
+    except SQLAlchemyError:
+        return "(the URL given)"
 
 
 def warm_games() -> None:

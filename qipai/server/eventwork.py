@@ -31,6 +31,7 @@ from qipai.core import Record
 from qipai.core.errors import QipaiError
 from qipai.core.record import replay
 
+from .auth import username_key
 from .config import Settings
 from .errors import ApiError
 from .models import RecordRow, TableRow, UserRow
@@ -61,8 +62,13 @@ class EventWork:
             for p in players:
                 entry = {"id": p} if isinstance(p, str) else dict(p)
                 if not entry.get("bot"):
-                    if s.scalar(select(UserRow.id).where(UserRow.username == entry.get("id"))) is None:
+                    # the account as sign-in finds it (ALICE is alice), entered by its own name
+                    account = (s.scalar(select(UserRow.username).where(
+                        UserRow.username_key == username_key(entry["id"])))
+                        if isinstance(entry.get("id"), str) else None)
+                    if account is None:
                         raise ApiError(400, "no_user", f"no account {entry.get('id')!r} to register")
+                    entry["id"] = account
                 entries.append(entry)
         try:
             made = create_event(self.db, preset, entries, event_id=event_id, name=name)
