@@ -52,6 +52,7 @@ from .guard import Guard, SafetyNet, allowed_origins
 from .models import RecordPlayer, RecordRow, UserRow
 from .probe import Probe
 from .ratelimit import RateLimit
+from .rematch import add_rematch_routes
 from .replays import replay_steps
 from .store import StorageUnavailable
 from .tables import Hub
@@ -517,6 +518,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     app.state.events = add_event_routes(app, hub, db, need_user)
     add_event_chat_routes(app, hub, need_user, user_of)
+    add_rematch_routes(app, hub, need_user)
 
     # ----- live play ---------------------------------------------------------------------------
     @app.websocket("/ws/tables/{table_id}")

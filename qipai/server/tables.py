@@ -128,6 +128,7 @@ class LiveTable:
         self.active_at = conduct.epoch(row.created)   # last change of seats or game (unix s)
         self._moves: movetext.MoveList | None = None  # the board games' move list (movetext)
         self._moves_of: Any = None                    # ... of this state
+        self.rematch_id: str | None = None        # the table of its rematch (:mod:`.rematch`)
         self.chat_lines: deque[dict[str, Any]] = deque(maxlen=chat.HISTORY)   # see :mod:`.chat`
 
     # ----- lobby -----------------------------------------------------------------------
@@ -170,6 +171,18 @@ class LiveTable:
             raise ApiError(409, "table_started", "the game at this table has started")
         if self.seat_of(user_id) is not None:
             raise ApiError(409, "already_seated", "you already sit at this table")
+        # a rematch keeps the seats of the last game's players for them (see :mod:`.rematch`)
+        kept = {int(k): v for k, v in self.settings.get("reserved", {}).items() if self.seats[int(k)] is None}
+        if seat is None:
+            seat = next((k for k, v in kept.items() if v == user_id), None)
+            if seat is None:
+                free = [i for i, x in enumerate(self.seats) if x is None and i not in kept]
+                if not free and kept:
+                    raise ApiError(409, "seat_reserved", "the free seats are kept for the players of "
+                                                         "the last game (a rematch)")
+                seat = free[0] if free else None
+        elif kept.get(seat, user_id) != user_id:
+            raise ApiError(409, "seat_reserved", f"seat {seat} is kept for a player of the last game")
         seat = self._free_seat(seat)
         self.seats[seat] = {"user": user_id, "name": name}
         self._seats_changed()

@@ -1,0 +1,150 @@
+// Chat: a table's (over its WebSocket) and an event's with its referees (over HTTP). Lines are
+// plain text: every line is put in the page with textContent, never as markup. The server
+// decides who may write and read (competition.md §5.8, docs/server.md "Chat"); this module
+// shows what it is given and says why writing is off.
+
+import { icon } from "./icons.js";
+
+function node(tag, cls, text) {
+  const e = document.createElement(tag);
+  if (cls) e.className = cls;
+  if (text !== undefined) e.textContent = text;
+  return e;
+}
+
+function timeOf(iso) {
+  const d = new Date(iso);
+  return isNaN(d) ? "" : d.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+}
+
+/** The chat box: a list of lines, a text field and a send button. `opts`: {t, errorText,
+ *  send(text) -> sends it, title, id}. Returns {root, reset(chat), add(line), refused(msg),
+ *  setOpen(open, reason)}. */
+export function chatBox(opts) {
+  const { t } = opts;
+  const root = node("section", "chat card-box");
+  root.id = opts.id || "chat";
+  root.setAttribute("aria-label", opts.title || t("chat.title"));
+  const head = node("h3", "chat-head");
+  head.append(icon("chat"), " ", opts.title || t("chat.title"));
+  const list = node("ol", "chat-lines");
+  list.setAttribute("aria-live", "polite");
+  list.setAttribute("aria-label", t("chat.lines"));
+  list.tabIndex = 0;
+  const form = node("form", "chat-form");
+  const input = document.createElement("input");
+  input.type = "text";
+  input.name = "chat";
+  input.maxLength = 300;
+  input.autocomplete = "off";
+  input.setAttribute("aria-label", t("chat.placeholder"));
+  input.placeholder = t("chat.placeholder");
+  const sendBtn = node("button", "chat-send");
+  sendBtn.type = "submit";
+  sendBtn.setAttribute("aria-label", t("chat.send"));
+  sendBtn.title = t("chat.send");
+  sendBtn.append(icon("send"));
+  const note = node("div", "chat-note muted");
+  note.setAttribute("role", "status");
+  form.append(input, sendBtn);
+  root.append(head, list, form, note);
+  let open = true;
+
+  const lineNode = (line) => {
+    const li = node("li", `chat-line role-${line.role}` + (line.audience !== "all" ? ` aud-${line.audience}` : ""));
+    const who = node("b", "chat-who", line.name);
+    if (line.role === "referee") who.append(" ", node("span", "chat-tag", t("chat.referee")));
+    else if (line.role === "spectator") who.append(" ", node("span", "chat-tag", t("chat.spectator")));
+    const tm = node("time", "chat-time muted", timeOf(line.at));
+    if (line.at) tm.dateTime = line.at;
+    li.append(tm, " ", who, node("span", "chat-sep", ": "), node("span", "chat-text", line.text));
+    if (line.audience === "referees") li.append(" ", node("span", "chat-tag", t("chat.toReferees")));
+    return li;
+  };
+  const scroll = () => { list.scrollTop = list.scrollHeight; };
+
+  function setOpen(isOpen, reason, max) {
+    open = isOpen;
+    input.disabled = sendBtn.disabled = !isOpen;
+    if (max) input.maxLength = max;
+    note.textContent = isOpen ? "" : t(`chat.closed.${reason || "other"}`);
+  }
+  function reset(chat) {
+    list.replaceChildren(...(chat.lines || []).map(lineNode));
+    if (!chat.lines || !chat.lines.length) list.append(node("li", "chat-empty muted", t("chat.none")));
+    setOpen(chat.open, chat.reason, chat.max);
+    scroll();
+  }
+  function add(line) {
+    const empty = list.querySelector(".chat-empty");
+    if (empty) empty.remove();
+    list.append(lineNode(line));
+    while (list.children.length > 200) list.firstChild.remove();
+    scroll();
+  }
+  function refused(msg) {
+    note.textContent = opts.errorText ? opts.errorText(msg) : msg.message;
+    if (msg.error === "chat_closed") setOpen(false, msg.reason);
+  }
+  form.onsubmit = async (ev) => {
+    ev.preventDefault();
+    const text = input.value.trim();
+    if (!open || !text) return;
+    note.textContent = "";
+    const ok = await opts.send(text);
+    if (ok !== false) input.value = "";
+  };
+  return { root, reset, add, refused, setOpen, input };
+}
+
+/** The table's chat, fed by the table page's socket messages: call onMessage(msg) with every
+ *  message; it answers true for the ones it took (hello's chat, chat, chat_history, chat
+ *  refusals). `send(obj)` sends on the socket. */
+export function tableChat({ t, errorText, send }) {
+  const box = chatBox({ t, errorText, send: (text) => send({ type: "chat", text }) });
+  const CHAT_ERRORS = new Set(["chat_empty", "chat_too_long", "chat_bad_text", "chat_closed", "not_signed_in"]);
+  let lastSent = 0;
+  const wrapped = box.root.querySelector("form");
+  wrapped.addEventListener("submit", () => { lastSent = Date.now(); });
+  function onMessage(msg) {
+    if (msg.type === "hello" && msg.chat) { box.reset(msg.chat); return false; }
+    if (msg.type === "chat_history") { box.reset(msg); return true; }
+    if (msg.type === "chat") { box.add(msg.line); return true; }
+    if (msg.type === "error" && (CHAT_ERRORS.has(msg.error) || (msg.error === "rate_limited" && Date.now() - lastSent < 3000))) {
+      box.refused(msg);
+      return true;
+    }
+    return false;
+  }
+  return { root: box.root, onMessage };
+}
+
+/** An event's chat with its referees (HTTP, refreshed every `every` ms while the page is
+ *  shown). `ctx`: {t, errorText, api, id, me}. */
+export function eventChat(ctx, every = 3000) {
+  const { t, api, id, me } = ctx;
+  const box = chatBox({
+    t, errorText: ctx.errorText, id: "event-chat", title: t("chat.eventTitle"),
+    send: async (text) => {
+      try { await api("POST", `/api/events/${id}/chat`, { text }); await load(); return true; }
+      catch (e) { box.refused(e); return false; }
+    },
+  });
+  let shown = "";
+  async function load() {
+    try {
+      const data = await api("GET", `/api/events/${id}/chat`);
+      const key = JSON.stringify(data.lines);
+      if (key !== shown) {
+        shown = key;
+        box.reset({ lines: data.lines, open: data.open, reason: data.open ? null : "not_signed_in", max: data.max });
+      }
+      const note = box.root.querySelector(".chat-note");
+      if (data.open && !data.referee && !note.textContent) note.textContent = t("chat.eventHint");
+    } catch { /* the next refresh tries again */ }
+  }
+  load();
+  const timer = setInterval(() => { if (!document.body.contains(box.root)) clearInterval(timer); else load(); }, every);
+  if (!me) box.setOpen(false, "not_signed_in");
+  return box.root;
+}

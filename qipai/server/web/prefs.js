@@ -1,0 +1,64 @@
+// The player's settings kept in this browser (localStorage): the colour theme and the sound.
+// Theme: "light", "dark", or unset = follow the system (prefers-color-scheme), shown on <html>
+// as data-theme="light|dark" (theme.css); the header button cycles auto -> dark -> light.
+// Sound: "muted" = "1" silences sound.js; the header button toggles it.
+
+import { icon } from "./icons.js";
+
+const media = window.matchMedia ? window.matchMedia("(prefers-color-scheme: dark)") : null;
+
+/** The stored theme choice: "light", "dark" or "auto". */
+export function themeChoice() {
+  const v = localStorage.getItem("theme");
+  return v === "light" || v === "dark" ? v : "auto";
+}
+
+/** The theme in force ("light" or "dark"), set on <html data-theme>. */
+export function applyTheme() {
+  const c = themeChoice();
+  const theme = c === "auto" ? (media && media.matches ? "dark" : "light") : c;
+  document.documentElement.dataset.theme = theme;
+  return theme;
+}
+if (media && media.addEventListener) media.addEventListener("change", applyTheme);
+applyTheme();
+
+export const muted = () => localStorage.getItem("muted") === "1";
+
+/** The header's two buttons (theme, sound), labelled with `t`. */
+export function prefButtons(t) {
+  const themeBtn = document.createElement("button");
+  themeBtn.type = "button";
+  themeBtn.id = "theme";
+  themeBtn.className = "icon-btn";
+  const soundBtn = document.createElement("button");
+  soundBtn.type = "button";
+  soundBtn.id = "mute";
+  soundBtn.className = "icon-btn";
+  const render = () => {
+    const c = themeChoice();
+    const label = t(`theme.${c}`);
+    themeBtn.replaceChildren(icon(c === "auto" ? "auto" : c === "dark" ? "moon" : "sun"));
+    themeBtn.title = label;
+    themeBtn.setAttribute("aria-label", label);
+    themeBtn.dataset.choice = c;
+    const m = muted();
+    soundBtn.replaceChildren(icon(m ? "soundOff" : "soundOn"));
+    soundBtn.title = t(m ? "sound.off" : "sound.on");
+    soundBtn.setAttribute("aria-label", t("sound.label"));
+    soundBtn.setAttribute("aria-pressed", m ? "false" : "true");
+    soundBtn.dataset.muted = m ? "1" : "0";
+  };
+  themeBtn.onclick = () => {
+    const next = { auto: "dark", dark: "light", light: "auto" }[themeChoice()];
+    if (next === "auto") localStorage.removeItem("theme"); else localStorage.setItem("theme", next);
+    applyTheme();
+    render();
+  };
+  soundBtn.onclick = () => {
+    localStorage.setItem("muted", muted() ? "0" : "1");
+    render();
+  };
+  render();
+  return [themeBtn, soundBtn];
+}

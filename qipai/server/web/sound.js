@@ -1,0 +1,74 @@
+// Sounds made with WebAudio (no sound files): a move, a capture, your turn, low time, the end
+// of the game. play(kind) does nothing while the player has muted the page (prefs.js) or before
+// the browser allows sound (it needs a click or key press on the page first). Each sound is a
+// few short tones; window.qipaiSounds counts what was played (the browser tests read it).
+
+import { muted } from "./prefs.js";
+
+// kind -> [frequency Hz, start s, length s, wave, gain]
+const TONES = {
+  move: [[520, 0, 0.07, "triangle", 0.35]],
+  capture: [[330, 0, 0.06, "square", 0.22], [220, 0.05, 0.1, "triangle", 0.35]],
+  turn: [[660, 0, 0.09, "sine", 0.3], [880, 0.1, 0.12, "sine", 0.3]],
+  lowtime: [[988, 0, 0.06, "square", 0.18], [988, 0.12, 0.06, "square", 0.18]],
+  end: [[523, 0, 0.14, "sine", 0.3], [659, 0.14, 0.14, "sine", 0.3], [784, 0.28, 0.3, "sine", 0.3]],
+};
+
+let ctx = null;
+const played = (window.qipaiSounds = window.qipaiSounds || { count: {}, last: null });
+
+function audio() {
+  if (!ctx) {
+    const AC = window.AudioContext || window.webkitAudioContext;
+    if (!AC) return null;
+    ctx = new AC();
+  }
+  if (ctx.state === "suspended") ctx.resume().catch(() => {});
+  return ctx;
+}
+// browsers start audio only after a gesture on the page
+for (const ev of ["pointerdown", "keydown"]) window.addEventListener(ev, () => { audio(); }, { once: true, capture: true });
+
+/** Play `kind` (move, capture, turn, lowtime, end) unless muted. Returns whether it played. */
+export function play(kind) {
+  if (muted() || !TONES[kind]) return false;
+  const a = audio();
+  if (!a) return false;
+  const t0 = a.currentTime + 0.01;
+  for (const [freq, at, len, wave, gain] of TONES[kind]) {
+    const osc = a.createOscillator();
+    const g = a.createGain();
+    osc.type = wave;
+    osc.frequency.value = freq;
+    g.gain.setValueAtTime(0.0001, t0 + at);
+    g.gain.exponentialRampToValueAtTime(gain, t0 + at + 0.01);
+    g.gain.exponentialRampToValueAtTime(0.0001, t0 + at + len);
+    osc.connect(g).connect(a.destination);
+    osc.start(t0 + at);
+    osc.stop(t0 + at + len + 0.02);
+  }
+  played.count[kind] = (played.count[kind] || 0) + 1;
+  played.last = kind;
+  return true;
+}
+
+// Whether the move that led to `view` took something: xiangqi's FEN has fewer pieces than
+// before; go names the stones it took (last_captures).
+function captured(prev, view) {
+  if (!view) return false;
+  if (Array.isArray(view.last_captures)) return view.last_captures.length > 0;
+  const count = (v) => (v && typeof v.fen === "string" ? (v.fen.split(" ")[0].match(/[a-zA-Z]/g) || []).length : null);
+  const a = count(prev), b = count(view);
+  return a !== null && b !== null && b < a;
+}
+
+/** The sounds of a new state message `msg` after `prev` (the previous one, or null): the
+ *  end of the game, your turn, a capture or a move. */
+export function forState(prev, msg) {
+  if (!prev) return null;
+  if (msg.result && !prev.result) return play("end") && "end";
+  if (msg.seq <= prev.seq) return null;
+  const mine = msg.seat !== null && msg.to_act && msg.to_act.includes(msg.seat);
+  const kind = captured(prev.view, msg.view) ? "capture" : mine ? "turn" : "move";
+  return play(kind) && kind;
+}
