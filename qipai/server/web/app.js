@@ -4,6 +4,9 @@
 // uses boards/generic.js.
 
 import { lang, t, errorText, endText } from "./i18n.js";
+import { icon } from "./icons.js";
+import { prefButtons } from "./prefs.js";
+import { tableExtras } from "./tablefx.js";
 
 export { lang, t, errorText, endText };
 
@@ -40,13 +43,14 @@ async function header() {
   document.documentElement.lang = lang;
   for (const n of document.querySelectorAll("[data-i18n]")) n.textContent = t(n.dataset.i18n);
   const langBtn = document.getElementById("lang");
+  if (!document.getElementById("theme")) langBtn.before(...prefButtons(t));
   langBtn.textContent = lang === "zh" ? "EN" : "中文";
   langBtn.onclick = () => { localStorage.setItem("lang", lang === "zh" ? "en" : "zh"); location.reload(); };
   me = (await api("GET", "/api/me")).user;
   const who = document.getElementById("who");
   who.replaceChildren();
   if (me) {
-    who.append(el("span", { id: "me" }, me.username + (me.role === "organizer" ? " ★" : "")), " ",
+    who.append(el("span", { id: "me" }, me.username, me.role === "organizer" ? icon("star", t("organizer")) : null), " ",
       el("button", { onclick: async () => { await api("POST", "/api/logout"); location.href = "/"; } }, t("signout")));
   } else {
     who.append(el("a", { href: "/login" }, t("signin")), " / ", el("a", { href: "/signup" }, t("signup")));
@@ -185,7 +189,10 @@ async function tablePage(id) {
   const boardRoot = el("div", { id: "board" });
   const controls = el("div", { class: "row", id: "controls" });
   const err = el("div", { class: "error", id: "error" });
-  app.replaceChildren(seatsBox, status, boardRoot, controls, err);
+  const fx = tableExtras({ t, errorText, send: (obj) => send(obj), api, me, id, rerender: () => renderControls() });
+  app.replaceChildren(el("div", { class: "table-layout" },
+    el("div", { class: "table-main" }, seatsBox, status, boardRoot, controls, fx.note, err),
+    el("aside", { class: "table-side" }, fx.chat)));
   if (!info) { status.textContent = "404"; return; }
   const mod = await loadBoard(info.game);
   let last = null, ws = null, board = null, receivedAt = 0, closedByUs = false, backoff = 500;
@@ -227,10 +234,11 @@ async function tablePage(id) {
         if (last.draw_offer !== undefined && last.draw_offer !== last.seat) {
           controls.append(el("span", {}, t("drawoffer")), el("button", { onclick: () => send({ type: "draw_accept" }) }, t("accept")),
             el("button", { onclick: () => send({ type: "draw_decline" }) }, t("decline")));
-        } else controls.append(el("button", { id: "draw", onclick: () => send({ type: "draw_offer" }) }, t("offerdraw")));
+        } else if (!fx.offered()) controls.append(el("button", { id: "draw", onclick: () => send({ type: "draw_offer" }) }, t("offerdraw")));
       }
     }
     if (last && last.record) controls.append(el("a", { href: `/records/${last.record}`, id: "record-link" }, t("replay")));
+    controls.append(...fx.controls(last, info));
   }
 
   async function act(path) {
@@ -240,6 +248,7 @@ async function tablePage(id) {
 
   let nonceSent = null;
   function onMessage(msg) {
+    if (fx.onMessage(msg, last)) return;
     if (msg.type === "hello" || msg.type === "table") { info = msg.table; if (!last) { renderSeats(); renderControls(); status.textContent = t(info.status); } return; }
     if (msg.type === "commitment") {   // §6.1: this seat's nonce, 16 fresh random bytes, once
       if (nonceSent === msg.commitment) return;
@@ -320,8 +329,8 @@ async function recordPage(id) {
   app.replaceChildren(
     el("h2", {}, `${g ? gameName(g) : data.record.game} #${id}: ${data.record.names.join(` ${t("vs")} `)}`),
     boardRoot, info,
-    el("div", { class: "row" }, el("button", { onclick: step("first") }, "⏮ " + t("first")), el("button", { onclick: step(-1), id: "prev" }, "◀ " + t("prev")),
-      el("button", { onclick: step(1), id: "next" }, t("next") + " ▶"), el("button", { onclick: step("last") }, t("last") + " ⏭"), slider),
+    el("div", { class: "row" }, el("button", { onclick: step("first") }, icon("first"), " " + t("first")), el("button", { onclick: step(-1), id: "prev" }, icon("prev"), " " + t("prev")),
+      el("button", { onclick: step(1), id: "next" }, t("next") + " ", icon("next")), el("button", { onclick: step("last") }, t("last") + " ", icon("last")), slider),
     el("div", { class: "row" }, t("download") + ":", el("a", { href: `/api/records/${id}/download?format=json` }, "JSON"),
       g && g.export ? el("a", { href: `/api/records/${id}/download?format=native` }, g.export.toUpperCase()) : null));
   show();

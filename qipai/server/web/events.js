@@ -1,5 +1,10 @@
 // Events: the list (organizers create one from a preset with its players) and one event's page
-// (pairings by round with their tables and records, standings, outcome), refreshed every 2 s.
+// (pairings by round with their tables and records, standings, outcome), refreshed every 2 s,
+// with the event's chat with its referees (chat.js).
+import { eventChat } from "./chat.js";
+import { errorText } from "./i18n.js";
+import { icon } from "./icons.js";
+
 export async function page(app, ctx) {
   const { t, api, el, me, id } = ctx;
   if (id) return eventPage(app, ctx, id);
@@ -39,11 +44,11 @@ async function eventPage(app, ctx, id) {
   const err = el("div", { class: "error" });
   const rounds = el("div");
   const standings = el("div");
-  app.replaceChildren(head, controls, err, standings, rounds);
+  app.replaceChildren(head, controls, err, standings, rounds, eventChat({ t, api, id, me, errorText }));
   let last = null;
   const render = (ev) => {
-    head.replaceChildren(el("h2", {}, ev.name), el("div", { class: "muted" }, `${ev.preset} · ${ev.game} · ${ev.stage} · ${ev.status}` +
-      (ev.outcome && ev.outcome.champion ? ` · 🏆 ${ev.outcome.champion}` : "")));
+    head.replaceChildren(el("h2", {}, ev.name), el("div", { class: "muted" }, `${ev.preset} · ${ev.game} · ${ev.stage} · ${ev.status}`,
+      ev.outcome && ev.outcome.champion ? el("span", { class: "champion" }, " · ", icon("trophy", t("champion")), " ", ev.outcome.champion) : null));
     controls.replaceChildren();
     if (me && me.role === "organizer" && ev.status === "running") {
       controls.append(el("button", { class: "primary", id: "start-round", onclick: async () => {
