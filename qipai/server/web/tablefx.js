@@ -51,6 +51,7 @@ export function tableExtras({ t, errorText, send, api, me, id, rerender }) {
       else if (e.type === "draw_offer" && mineSeat !== null) say("draw.received");
       else if (e.type === "draw_declined") { say(offered ? "draw.declinedMine" : "draw.declined"); offered = null; }
       else if (e.type === "draw_accepted") { say("draw.accepted"); offered = null; }
+      if (e.type.startsWith("draw_")) rerender();
       return false;
     }
     if (msg.type === "state") {

@@ -1,0 +1,141 @@
+"""The table page's chat, sounds, theme and rematch in real Chromium: two people (one with the
+Chinese interface, one with the English) chat across two browser contexts, markup stays text,
+a draw offer says what became of it, sounds play unless muted, the tab title shows the turn,
+dark mode follows the toggle (and the system), and 再来一局 seats both again with colours
+swapped. Screenshots at 1280 and 390 px, both languages, light and dark."""
+
+from __future__ import annotations
+
+from .test_e2e_play import create_table, join, sign_up, wait_seq
+
+HOSTILE = '<b>bold?</b> <img src=x onerror="window.pwned=1"> & 你好'
+
+
+def chat(page, text):
+    page.fill("#chat input[name=chat]", text)
+    page.press("#chat input[name=chat]", "Enter")
+
+
+def lines(page):
+    return page.locator("#chat .chat-text").all_inner_texts()
+
+
+def wait_line(page, text):
+    page.wait_for_function("t => [...document.querySelectorAll('#chat .chat-text')].some(e => e.textContent === t)",
+                           arg=text, timeout=10_000)
+
+
+def sounds(page, kind):
+    return page.evaluate("k => (window.qipaiSounds && window.qipaiSounds.count[k]) || 0", kind)
+
+
+def move(page, mv):
+    page.click(f'[data-sq="{mv[:2]}"]')
+    page.click(f'[data-sq="{mv[2:]}"]')
+
+
+def test_chat_draw_offer_sound_theme_and_rematch(server, browser, shot):
+    ctx_a = browser.new_context(locale="zh-CN", viewport={"width": 1280, "height": 900})
+    ctx_b = browser.new_context(locale="en-US", viewport={"width": 1280, "height": 900})
+    a, b = ctx_a.new_page(), ctx_b.new_page()
+    for p in (a, b):
+        p.on("dialog", lambda d: d.accept())
+    sign_up(a, server, "chat_red")
+    sign_up(b, server, "chat_black")
+    a.select_option("select[name=game]", "xiangqi")
+    table = create_table(a)
+    join(b, server, table)
+    wait_seq(a, 0)
+    wait_seq(b, 0)
+    assert "轮到你了" in a.title() and "Your turn" not in b.title()
+
+    # chat both ways; markup is shown as text and runs nothing
+    chat(a, HOSTILE)
+    wait_line(b, HOSTILE)
+    assert b.evaluate("() => [...document.querySelectorAll('#chat .chat-text')].every(e => e.children.length === 0)")
+    assert b.evaluate("() => window.pwned") is None and b.locator("#chat img, #chat b:not(.chat-who)").count() == 0
+    chat(b, "good luck")
+    wait_line(a, "good luck")
+    assert lines(a) == lines(b) == [HOSTILE, "good luck"]
+    assert a.input_value("#chat input[name=chat]") == ""
+    # too long for the field: the browser keeps 300 characters; the server refuses nothing
+    chat(b, "x" * 350)
+    wait_line(a, "x" * 300)
+
+    # a draw offer on one's own turn goes out with the move, and the page says so
+    a.click("#draw")
+    a.wait_for_function("() => document.querySelector('#table-note').textContent.includes('走完这步后')")
+    assert a.locator("#draw").count() == 0 and a.locator("#draw-pending").count() == 1
+    move(a, "h2e2")
+    wait_seq(b, 1)
+    b.wait_for_function("() => document.querySelector('#table-note').textContent.includes('offers a draw')")
+    a.wait_for_function("() => document.querySelector('#table-note').textContent.includes('已向对方提和')")
+    assert "Your turn" in b.title() and "轮到你了" not in a.title()
+    b.wait_for_function("() => (window.qipaiSounds.count.turn || 0) >= 1")
+    shot(b, "chat-table-en-1280")
+    shot(a, "chat-table-zh-1280")
+    b.click("#controls button:has-text('Decline')")
+    a.wait_for_function("() => document.querySelector('#table-note').textContent.includes('拒绝了你的提和')")
+
+    # muting: remembered across a reload, and nothing plays while muted
+    assert b.get_attribute("#mute", "data-muted") == "0"
+    b.click("#mute")
+    b.reload()
+    wait_seq(b, 1)
+    assert b.get_attribute("#mute", "data-muted") == "1"
+    assert lines(b)[-1] == "x" * 300                     # the reload shows the recent lines
+    move(b, "h9g7")
+    wait_seq(a, 2)
+    a.wait_for_function("() => (window.qipaiSounds.count.turn || 0) >= 1")
+    assert sounds(b, "turn") + sounds(b, "move") + sounds(b, "capture") == 0
+
+    # dark mode: follows the system until chosen, then the choice (remembered)
+    ctx_a.close()
+    ctx_a = browser.new_context(locale="zh-CN", color_scheme="dark", viewport={"width": 1280, "height": 900},
+                                storage_state=None)
+    a = ctx_a.new_page()
+    a.on("dialog", lambda d: d.accept())
+    a.goto(server + "/login")
+    a.fill("input[name=username]", "chat_red")
+    a.fill("input[name=password]", "e2e-password-1")
+    a.click("button[type=submit]")
+    a.wait_for_selector("#me")
+    a.goto(f"{server}/tables/{table}")
+    wait_seq(a, 2)
+    assert a.evaluate("() => document.documentElement.dataset.theme") == "dark"
+    bg = a.evaluate("() => getComputedStyle(document.body).backgroundColor")
+    assert bg == "rgb(21, 23, 27)", bg
+    shot(a, "chat-table-zh-1280-dark")
+    a.click("#theme")                                     # auto -> dark (chosen)
+    a.click("#theme")                                     # dark -> light
+    assert a.evaluate("() => document.documentElement.dataset.theme") == "light"
+    a.reload()
+    wait_seq(a, 2)
+    assert a.evaluate("() => document.documentElement.dataset.theme") == "light"
+    a.click("#theme")                                     # light -> follow the system (dark here)
+    assert a.evaluate("() => document.documentElement.dataset.theme") == "dark"
+
+    # phone width, both languages
+    for page, name in ((a, "zh"), (b, "en")):
+        page.set_viewport_size({"width": 390, "height": 844})
+        shot(page, f"chat-table-{name}-390" + ("-dark" if name == "zh" else ""))
+        page.set_viewport_size({"width": 1280, "height": 900})
+
+    # the end, and 再来一局: the asker sits with the other colour, the other joins from its page
+    a.click("#resign")
+    for page in (a, b):
+        page.wait_for_selector("#rematch")
+    a.click("#rematch")
+    a.wait_for_url(lambda url: table not in url)
+    new = a.url.rsplit("/", 1)[1]
+    b.wait_for_function("() => document.querySelector('#table-note').textContent.includes('wants a rematch')")
+    assert "chat_red" in b.inner_text("#rematch")
+    shot(b, "rematch-offered-en-1280")
+    b.click("#rematch")
+    b.wait_for_url(f"**/tables/{new}")
+    wait_seq(a, 0)
+    wait_seq(b, 0)
+    # chat_black now plays Red (first to move) and chat_red Black
+    assert "Your turn" in b.title() and "轮到你了" not in a.title()
+    ctx_a.close()
+    ctx_b.close()
