@@ -20,9 +20,11 @@ def lines(page):
     return page.locator("#chat .chat-text").all_inner_texts()
 
 
+TEXTS = "[...document.querySelectorAll('#chat .chat-text')]"
+
+
 def wait_line(page, text):
-    page.wait_for_function("t => [...document.querySelectorAll('#chat .chat-text')].some(e => e.textContent === t)",
-                           arg=text, timeout=10_000)
+    page.wait_for_function(f"t => {TEXTS}.some(e => e.textContent === t)", arg=text, timeout=10_000)
 
 
 def sounds(page, kind):
@@ -52,8 +54,9 @@ def test_chat_draw_offer_sound_theme_and_rematch(server, browser, shot):
     # chat both ways; markup is shown as text and runs nothing
     chat(a, HOSTILE)
     wait_line(b, HOSTILE)
-    assert b.evaluate("() => [...document.querySelectorAll('#chat .chat-text')].every(e => e.children.length === 0)")
-    assert b.evaluate("() => window.pwned") is None and b.locator("#chat img, #chat b:not(.chat-who)").count() == 0
+    assert b.evaluate(f"() => {TEXTS}.every(e => e.children.length === 0)")
+    assert b.evaluate("() => window.pwned") is None
+    assert b.locator("#chat img, #chat b:not(.chat-who)").count() == 0
     chat(b, "good luck")
     wait_line(a, "good luck")
     assert lines(a) == lines(b) == [HOSTILE, "good luck"]
