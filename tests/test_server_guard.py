@@ -91,7 +91,8 @@ def test_a_websocket_from_another_origin_is_closed_before_it_sees_anything(live)
     url = f"{live.ws}/ws/tables/{tid}"
     for origin in (f"http://127.0.0.1:{live.port + 1}", "http://evil.example", "null"):
         msgs, code, reason = asyncio.run(_first_messages(url, {"Cookie": cookie(alice), "Origin": origin}))
-        assert msgs == [{"type": "error", "error": "bad_origin", "message": msgs[0]["message"]}]
+        assert msgs == [{"type": "error", "error": "bad_origin", "code": "bad_origin", "params": {},
+                         "message": msgs[0]["message"]}]
         assert code == 4403 and reason == "bad_origin"
     for origin in (f"http://127.0.0.1:{live.port}", "https://play.example.org", None):
         headers = {"Cookie": cookie(alice), **({"Origin": origin} if origin else {})}

@@ -407,7 +407,9 @@ class GameRunner:
         the values a catalogue template fills in (:mod:`qipai.i18n`, key ``error.<code>``) and
         ``refusal`` the referee's own code (``IllegalAction.code``) when the game refused it."""
         if seat is not None:
-            event = {"type": "refused", "code": code, "reason": reason, "params": params or {}}
+            event = {"type": "refused", "code": code, "reason": reason}
+            if params:
+                event["params"] = params
             if refusal is not None:
                 event["refusal"] = refusal
             self.players[seat].on_event(self, seat, event)
