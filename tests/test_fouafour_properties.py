@@ -61,7 +61,8 @@ def test_random_playouts_end_and_round_trip(seed, first_out):
                 assert snap(state) == before
         for s in (0, 1, 2, 3, None):
             shown = set(CARD_ID.findall(json.dumps(state.view(s)))) - {"3H0"}
-            assert shown <= ({c.id for c in state.hand(s)} if s is not None else set())
+            laid = {c.id for cards in state.play_cards for c in cards}     # played face up
+            assert shown <= ({c.id for c in state.hand(s)} if s is not None else set()) | laid
         for a in legal[:12]:
             state.clone().apply(a, seat=seat)
         state.apply(rng.choice(legal), seat=seat)

@@ -156,7 +156,11 @@ def test_s3_4_edge7_cha_before_the_next_turn_then_gou_wins_the_trick():
     s.apply("7", seat=3)                                       # bare card read as the gou
     assert s.log[-1] == [3, "gou 7"]
     assert s.phase == "play" and s.current_player == 3 and s.top is None
-    assert s.view(None)["plays"] == [[0, "7"], [2, "cha 77"], [3, "gou 7"]]
+    plays = s.view(None)["plays"]
+    assert [p[:2] for p in plays] == [[0, "7"], [2, "cha 77"], [3, "gou 7"]]
+    # each play names the cards laid face up: the four sevens, once each
+    assert [len(p[2]) for p in plays] == [1, 2, 1]
+    assert sorted(c for p in plays for c in p[2]) == ["7C0", "7D0", "7H0", "7S0"]
 
 
 def test_s3_4_edge8_nobody_gou_the_cha_player_leads():
@@ -393,4 +397,6 @@ def test_views_never_show_another_seats_cards():
         text = json.dumps(s.view(seat))
         shown = set(re.findall(r"\b(?:[2-9TJQKA][SHDC]|LJ|BJ)0\b", text)) - {"3H0"}
         mine = {c.id for c in s.hand(seat)} if seat is not None else set()
-        assert shown <= mine
+        laid = {c for p in s.view(seat)["plays"] if len(p) > 2 for c in p[2]}
+        assert laid == {"7S0"}                                   # seat 0's 7, laid face up
+        assert shown <= mine | laid

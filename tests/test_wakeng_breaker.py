@@ -83,7 +83,10 @@ def test_views_show_nothing_but_the_own_hand_and_the_diggers_pit():
                             assert sorted(v["pit"]) == pit
                     shown = set(CARD_ID.findall(json.dumps(v)))
                     own = {c.id for c in s.hand(seat)} if seat is not None else set()
-                    assert shown <= own | (set(pit) if v["pit"] is not None else set())
+                    # the cards of every play were laid face up: public, and out of every hand
+                    laid = {c for p in v["plays"] if len(p) > 2 for c in p[2]}
+                    assert not laid & {c.id for h in range(3) for c in s.hand(h)}
+                    assert shown <= own | laid | (set(pit) if v["pit"] is not None else set())
                     rest = {k: x for k, x in v.items() if k not in ("seat", "hand", "hand_ranks", "pit")}
                     assert public is None or rest == public
                     public = rest

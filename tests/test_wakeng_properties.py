@@ -59,6 +59,7 @@ def test_random_playouts_end_and_round_trip(seed, options):
             allowed = {c.id for c in state.hand(s)} if s is not None else set()
             if state.digger is not None and (options["reveal_pit"] or s == state.digger):
                 allowed |= {c.id for c in state.pit}
+            allowed |= {c.id for cards in state.play_cards for c in cards}    # laid face up
             assert shown <= allowed
         # every legal action applies to a copy
         for a in legal[:12]:

@@ -384,11 +384,13 @@ def test_bad_input_wrong_seat_out_of_turn_and_game_over():
 
 def test_views_never_show_another_seats_cards():
     s = run(new("5H 4H"), "bid 1", "pass", "pass", "4")
+    [[seat0, text, laid]] = s.view(None)["plays"]                 # seat 0's lead, face up
+    assert (seat0, text, len(laid), laid[0][0]) == (0, "4", 1, "4")
     for seat in (0, 1, 2, None):
         text = json.dumps(s.view(seat))
         shown = set(re.findall(r"\b[2-9TJQKA][SHDC]0\b", text))
         mine = {c.id for c in s.hand(seat)} if seat is not None else set()
-        assert shown <= mine
+        assert shown <= mine | set(laid)
 
 
 def test_result_text_replays_external_endings():

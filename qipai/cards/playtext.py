@@ -36,3 +36,19 @@ def read_counts(text: str, order: RankOrder, hand: RankHand | None = None) -> li
         if missing:
             raise ValueError(f"not in your hand: {' '.join(missing)}")
     return counts
+
+
+def plays_view(play_log: list[tuple[int, object]], play_cards: list[list[Card]]) -> list[list]:
+    """The ``plays`` entry of a climbing game's view: ``[seat, text]`` for a pass and
+    ``[seat, text, card ids]`` for a play, whose ids are the physical cards taken from the hand
+    (``play_cards`` holds them, one list per non-pass entry of ``play_log`` in order). Played
+    cards are public: they were laid face up."""
+    cards = iter(play_cards)
+    out: list[list] = []
+    for seat, action in play_log:
+        text = str(action)
+        if text == "pass":
+            out.append([seat, text])
+        else:
+            out.append([seat, text, [c.id for c in next(cards, [])]])
+    return out

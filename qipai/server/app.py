@@ -55,7 +55,7 @@ from .ratelimit import RateLimit
 from .rematch import add_rematch_routes
 from .replays import replay_steps
 from .store import StorageUnavailable
-from .tables import Hub
+from .tables import LOBBY_ONE_GAME, Hub
 
 log = logging.getLogger("qipai.server")
 WEB = Path(str(resources.files("qipai.server").joinpath("web")))
@@ -317,6 +317,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             d["bots"] = bot_names(info.id)
             d["export"] = exports.native_format(info.id)
             d["formats"] = exports.formats(info.id)
+            d["lobby_options"] = LOBBY_ONE_GAME.get(info.id, {})   # what a lobby table sets
             out.append(d)
         return out
 

@@ -55,6 +55,9 @@ DEFAULT_CLOCK = {**dict.fromkeys(("doudizhu", "shengji", "baohuang", "sandayi", 
                                   "mahjong-gb"), "card_default"),
                  "wakeng": "wakeng_s4"}
 BOARD_CLOCK = "board_default"
+#: options a lobby table sets when its creator does not (docs/server.md, "Lobby": a lobby table
+#: plays one game): a mahjong-gb state is a whole match of ``hands_per_match`` hands
+LOBBY_ONE_GAME: dict[str, dict[str, Any]] = {"mahjong-gb": {"hands_per_match": 1}}
 #: the longest action text a seat may send (a whole junqi layout is about 180 characters)
 MAX_ACTION_TEXT = 1000
 #: move-list entries a state message repeats (a client that missed more asks for a sync)
@@ -556,12 +559,20 @@ class LiveTable:
         }
         if seat is not None and seat in to_act:
             msg["turn"] = r.turn_of(seat)      # this seat's pending decision (see _move)
+            listed = False
             if "legal_moves" not in view and "legal" not in view:
                 legal = st.legal_actions(seat)
                 if len(legal) <= MAX_LISTED:
                     msg["legal"] = [str(a) for a in legal]
+                    listed = True
                 else:              # too long to send (gomoku's two5 offers): its length only
                     msg["legal"], msg["legal_count"] = None, len(legal)
+            if not listed:
+                # a set the board cannot choose from (shengji's follows, sandayi's burial): one
+                # legal action of this seat, the one its clock would take, for the hint button
+                hint = st.default_action(seat)
+                if hint is not None:
+                    msg["hint"] = str(hint)
         if r._offer is not None:
             msg["draw_offer"] = r._offer
         moves = self.move_list()
@@ -811,10 +822,13 @@ class Hub:
     # ----- tables ------------------------------------------------------------------------
     def create_table(self, owner_id: int | None, game_id: str, options: dict[str, Any],
                      settings: dict[str, Any], num_seats: int | None = None) -> LiveTable:
-        """A new open table. Raises ApiError for an unknown game, option, clock or seat count,
-        or 409 ``too_many_tables`` (:func:`.conduct.check_quota`)."""
+        """A new open table (a lobby table: it plays one game, so a match option not given is
+        set to one game, :data:`LOBBY_ONE_GAME`). Raises ApiError for an unknown game, option,
+        clock or seat count, or 409 ``too_many_tables`` (:func:`.conduct.check_quota`)."""
         if owner_id is not None:
             conduct.check_quota(self, owner_id)
+        if isinstance(options, dict):
+            options = {**LOBBY_ONE_GAME.get(game_id, {}), **options}
         row = self.new_row(owner_id, game_id, options, settings, num_seats)
         table = self.adopt(row)
         vals = row_values(row)

@@ -18,6 +18,7 @@ from typing import Any
 
 from qipai.cards import Card, commitment, make_deck, parse_card
 from qipai.cards.card import is_card_code
+from qipai.cards.playtext import plays_view
 from qipai.core.errors import IllegalAction, Message, NotationError
 from qipai.core.game import Game, Result, State
 from qipai.core.options import Option
@@ -614,7 +615,7 @@ class DoudizhuState(State):
             "bids": [[s, str(a)] for s, a in self.bid_log],
             "landlord": self.landlord, "base": self.base, "bombs": self.bombs,
             "kitty": [c.id for c in self.kitty] if self.landlord is not None else None,
-            "plays": [[s, str(a)] for s, a in self.play_log],
+            "plays": plays_view(self.play_log, self.play_cards),
             "top": None if self.top is None else {"seat": self.top_seat, "play": self.top.text,
                                                    "type": self.top.type},
             "result": self.result.to_json() if self.result is not None else None,

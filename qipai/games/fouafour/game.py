@@ -25,7 +25,7 @@ from typing import Any
 
 from qipai.cards import Card, make_deck, parse_card
 from qipai.cards.hand import RankHand
-from qipai.cards.playtext import read_counts
+from qipai.cards.playtext import plays_view, read_counts
 from qipai.cards.tokens import word
 from qipai.core.errors import IllegalAction, Message, NotationError
 from qipai.core.game import Game, Result, State
@@ -161,6 +161,7 @@ class FouafourState(State):
         self.turn = self.first_leader
         self.finished: list[int] = []
         self.play_log: list[tuple[int, Any]] = []
+        self.play_cards: list[list[Card]] = []     # the cards of each non-pass entry of play_log
         self.top: Play | Claim | None = None
         self.top_seat: int | None = None
         self.passed: set[int] = set()
@@ -260,7 +261,7 @@ class FouafourState(State):
         if not hand.holds(play.counts):
             raise IllegalAction(f"those cards are not in your hand (you hold {hand.ranks()})", play,
                                 code="fouafour.those_cards_not_hand", params={"hand": hand.ranks()})
-        hand.take(play.counts)
+        self.play_cards.append(hand.take(play.counts))
 
     def _open(self, kind: str, rank: int, by: int) -> None:
         """Open a 叉 (``by`` played the single) or 勾 (``by`` played the 叉) window: every other
@@ -394,7 +395,7 @@ class FouafourState(State):
             "teams": [[0, 2], [1, 3]], "dealer": self.dealer,
             "first_leader": self.first_leader, "shown": FIRST_LEAD_CARD.id,
             "finished": list(self.finished),
-            "plays": [[s, str(a)] for s, a in self.play_log],
+            "plays": plays_view(self.play_log, self.play_cards),
             "top": None if self.top is None else {"seat": self.top_seat, "play": str(self.top),
                                                    "type": self.top.type},
             "window": None if w is None else {"kind": w["kind"], "rank": ORDER.ranks[w["rank"]],
@@ -413,6 +414,7 @@ class FouafourState(State):
         new.log = list(self.log)
         new.finished = list(self.finished)
         new.play_log = list(self.play_log)
+        new.play_cards = list(self.play_cards)
         new.passed = set(self.passed)
         if self.window is not None:
             new.window = {**self.window, "waiting": list(self.window["waiting"])}

@@ -19,7 +19,7 @@ from typing import Any
 
 from qipai.cards import Card, make_deck, parse_card, seeded_deal
 from qipai.cards.hand import RankHand
-from qipai.cards.playtext import read_counts
+from qipai.cards.playtext import plays_view, read_counts
 from qipai.cards.tokens import Bid, bid, word
 from qipai.core.errors import IllegalAction, Message, NotationError
 from qipai.core.game import Game, Result, State
@@ -396,7 +396,7 @@ class WakengState(State):
             "digger": self.digger, "bid": self.bid, "bid_name": BID_NAMES.get(self.bid or 0),
             "pit": [c.id for c in self.pit] if pit_seen else None,
             "first_leader": self.first_leader,
-            "plays": [[s, str(a)] for s, a in self.play_log],
+            "plays": plays_view(self.play_log, self.play_cards),
             "top": None if self.top is None else {"seat": self.top_seat, "play": self.top.text,
                                                    "type": self.top.type},
             "result": self.result.to_json() if self.result is not None else None,

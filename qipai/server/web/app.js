@@ -106,6 +106,8 @@ function optionInput(o) {
 async function lobby() {
   const [games, clocks] = await Promise.all([api("GET", "/api/games"), api("GET", "/api/clocks")]);
   const byId = Object.fromEntries(games.map((g) => [g.id, g]));
+  // a lobby table plays one game: the options the server sets for it are the form's defaults
+  for (const g of games) for (const o of g.options) if (g.lobby_options && o.name in g.lobby_options) o.default = g.lobby_options[o.name];
   const list = el("tbody");
   const err = el("div", { class: "error" });
   const createBox = el("div", { class: "card-box" });
