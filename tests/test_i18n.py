@@ -35,8 +35,10 @@ def test_no_chinese_template_is_left_in_english():
     # a Chinese entry may hold notation or digits, never a sentence of English words
     import re
     zh = i18n.catalogue("zh")
+    names = re.compile(r"OpenSpiel|RLCard|Botzone|qipai")     # names of things, not words
     english = {k: v for k, v in zh.items()
-               if re.search(r"[A-Za-z]{4,}", i18n._FIELD.sub("", v)) and not re.search(r"[\u4e00-\u9fff]", v)}
+               if re.search(r"[A-Za-z]{4,}", names.sub("", i18n._FIELD.sub("", v)))
+               and not re.search(r"[\u4e00-\u9fff]", v)}
     assert english == {}
 
 
@@ -232,3 +234,21 @@ def test_every_server_error_and_close_reason_is_in_both_catalogues():
         problems += [f"{where}: close.{r} missing from {lang}.json" for where, r in closes
                      if f"close.{r}" not in cat]
     assert problems == []
+
+
+# ----- options, clocks, presets ------------------------------------------------------------------
+def test_every_option_value_clock_and_preset_has_words_in_both_languages():
+    from qipai.competition.config import preset_names
+    from qipai.match import CLOCK_PRESETS
+
+    keys = []
+    for info in qipai.games():
+        for o in info.to_json()["options"]:
+            keys.append(f"option.{info.id}.{o['name']}")
+            keys += [f"value.{info.id}.{o['name']}.{c}" for c in o.get("choices") or []
+                     if isinstance(c, str) and not c.isdigit()]
+    keys += [f"clock.{name}" for name in CLOCK_PRESETS]
+    keys += [f"preset.{name}" for name in preset_names()]
+    assert len(keys) > 250
+    for lang in ("en", "zh"):
+        assert [k for k in keys if not i18n.has(k, lang)] == [], lang
