@@ -317,7 +317,7 @@ async function recordPage(id) {
   const mod = await loadBoard(data.record.game);
   const boardRoot = el("div", { id: "board" });
   const info = el("div", { class: "status" });
-  const slider = el("input", { type: "range", min: 0, max: data.steps.length - 1, value: data.steps.length - 1 });
+  const slider = el("input", { type: "range", min: 0, max: data.steps.length - 1, value: data.steps.length - 1, "aria-label": t("a11y.position") });
   let i = data.steps.length - 1;
   const board = mod.mount(boardRoot, { t, lang, send: () => {}, replay: true });
   const show = () => {
