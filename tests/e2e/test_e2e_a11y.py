@@ -19,9 +19,11 @@ def violations(page) -> list[dict]:
     if not page.evaluate("() => !!window.axe"):
         page.add_script_tag(content=AXE)
     result = page.evaluate("""async () => {
-        const r = await axe.run(document, {runOnly: {type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']}});
+        const tags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
+        const r = await axe.run(document, {runOnly: {type: 'tag', values: tags}});
+        const where = (n) => n.target.join(' ') + ' :: ' + n.failureSummary;
         return r.violations.map(v => ({id: v.id, impact: v.impact, help: v.help,
-                                       nodes: v.nodes.slice(0, 5).map(n => n.target.join(' ') + ' :: ' + n.failureSummary)}));
+                                       nodes: v.nodes.slice(0, 5).map(where)}));
     }""")
     return [v for v in result if v["impact"] in ("serious", "critical")]
 
@@ -64,11 +66,29 @@ def test_a_table_page_is_played_with_the_keyboard(server, browser):
     page.select_option("select[name=bots]", "1")
     create_table(page)
     wait_seq(page, 0)
-    # every button, link and field of the page is reached by Tab
-    reached = set()
-    for _ in range(200):
+    # every button and field of the page is reached by Tab, the move field among them
+    reached = []
+    for _ in range(120):
         page.keyboard.press("Tab")
-        reached.add(page.evaluate("() => { const e = document.activeElement; return e.id || e.getAttribute('data-sq') || e.getAttribute('aria-label') || e.textContent.trim().slice(0, 20); }"))
-    for control in ("resign", "draw", "theme", "mute", "lang"):
-        assert control in reached, (control, sorted(x for x in reached if x))
+        reached.append(page.evaluate("() => { const e = document.activeElement; "
+                                     "return e.id || e.name || e.getAttribute('aria-label') || e.tagName; }"))
+        if reached[-1] == "move":
+            break
+    assert reached[-1] == "move", reached
+    for control in ("theme", "mute", "lang", "resign", "draw"):
+        assert control in reached, (control, reached)
+    # a move typed in any notation the game reads (here the Chinese one), sent with Enter
+    page.keyboard.type("炮二平五")
+    page.keyboard.press("Enter")
+    wait_seq(page, 1)
+    said = "document.querySelector('#board-text').textContent"
+    page.wait_for_function(f"() => /Move [12]: .* played C2[=+]/.test({said})")
+    assert page.evaluate("() => window.qipaiLastState.moves.list[0].wxf") == "C2=5"
+    for _ in range(60):                         # the chat is reached too, and writes
+        page.keyboard.press("Tab")
+        if page.evaluate("() => document.activeElement.name") == "chat":
+            break
+    page.keyboard.type("typed with the keyboard")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#chat .chat-text:has-text('typed with the keyboard')")
     ctx.close()

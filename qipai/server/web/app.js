@@ -191,9 +191,9 @@ async function tablePage(id) {
   const boardRoot = el("div", { id: "board" });
   const controls = el("div", { class: "row", id: "controls" });
   const err = el("div", { class: "error", id: "error" });
-  const fx = tableExtras({ t, errorText, send: (obj) => send(obj), api, me, id, rerender: () => renderControls() });
+  const fx = tableExtras({ t, lang, errorText, send: (obj) => send(obj), move: (a) => ctx.send(a), api, me, id, rerender: () => renderControls() });
   app.replaceChildren(el("div", { class: "table-layout" },
-    el("div", { class: "table-main" }, seatsBox, status, boardRoot, controls, fx.note, err),
+    el("div", { class: "table-main" }, seatsBox, status, fx.boardText, boardRoot, controls, fx.entry, fx.note, err),
     el("aside", { class: "table-side" }, fx.chat)));
   if (!info) { status.textContent = "404"; return; }
   const mod = await loadBoard(info.game);

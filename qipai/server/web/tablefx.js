@@ -1,15 +1,45 @@
 // What a live table page adds around the board: the chat, sounds, the tab title on your turn,
-// what happened to a draw offer, and the rematch (再来一局) at the end of a lobby game.
-// tableExtras(ctx) -> {chat, note, onMessage(msg, prev), controls(last, info)}: the table page
-// passes every socket message to onMessage (true: taken, the page ignores it) and appends
-// controls(...) to its buttons.
+// what happened to a draw offer, the rematch (再来一局) at the end of a lobby game, a text
+// alternative of the board for screen readers (the last move, whose turn, the result) and a
+// field to type a move (any notation the game reads, its legal moves offered as suggestions), so
+// every game can be played with the keyboard alone.
+// tableExtras(ctx) -> {chat, note, boardText, entry, onMessage(msg, prev), controls(last, info)}:
+// the table page passes every socket message to onMessage (true: taken, the page ignores it)
+// and appends controls(...) to its buttons.
 
 import { tableChat } from "./chat.js";
 import { icon } from "./icons.js";
 import * as sound from "./sound.js";
 
-export function tableExtras({ t, errorText, send, api, me, id, rerender }) {
+export function tableExtras({ t, errorText, send, api, me, id, rerender, move, lang }) {
   const chat = tableChat({ t, errorText, send });
+  const boardText = document.createElement("div");
+  boardText.className = "sr-only";
+  boardText.id = "board-text";
+  boardText.setAttribute("aria-live", "polite");
+  const entry = document.createElement("form");
+  entry.className = "move-entry row";
+  entry.id = "move-entry";
+  entry.hidden = true;
+  const entryLabel = document.createElement("label");
+  entryLabel.textContent = t("a11y.typeMove") + " ";
+  const entryInput = document.createElement("input");
+  entryInput.name = "move";
+  entryInput.autocomplete = "off";
+  entryInput.setAttribute("list", "legal-moves");
+  entryInput.size = 12;
+  entryLabel.append(entryInput);
+  const legalList = document.createElement("datalist");
+  legalList.id = "legal-moves";
+  const entryBtn = document.createElement("button");
+  entryBtn.type = "submit";
+  entryBtn.textContent = t("a11y.playMove");
+  entry.append(entryLabel, legalList, entryBtn);
+  entry.onsubmit = (ev) => {
+    ev.preventDefault();
+    const text = entryInput.value.trim();
+    if (text) { move(text); entryInput.value = ""; }
+  };
   const note = document.createElement("div");
   note.className = "table-note";
   note.id = "table-note";
@@ -35,6 +65,28 @@ export function tableExtras({ t, errorText, send, api, me, id, rerender }) {
     if (left < 10000 && left > 0 && lowWarned !== last.seq) { lowWarned = last.seq; sound.play("lowtime"); }
   }, 500);
 
+  const moveName = (m) => (lang === "zh" ? m.zh : m.wxf) || m.text || "";
+  function describe(msg) {
+    const names = msg.names || [];
+    const parts = [];
+    const list = msg.moves && msg.moves.list;
+    if (list && list.length) {
+      const m = list[list.length - 1];
+      parts.push(t("a11y.lastMove", { n: msg.moves.from + list.length, name: names[m.seat] || "", move: moveName(m) }));
+    }
+    if (msg.result) parts.push(t("result") + ": " + (msg.result.text || ""));
+    else if (msg.to_act && msg.to_act.length) {
+      const mine = msg.seat !== null && msg.to_act.includes(msg.seat);
+      parts.push(mine ? t("title.yourturn") : t("a11y.toMove", { name: msg.to_act.map((s) => names[s]).join(", ") }));
+    }
+    boardText.textContent = parts.join(". ");
+  }
+  function legalOf(msg) {
+    const v = msg.view || {};
+    const list = msg.legal || v.legal_moves || (Array.isArray(v.legal) ? v.legal : null) || [];
+    return list.filter((x) => typeof x === "string").slice(0, 400);
+  }
+
   function onMessage(msg, prev) {
     if (chat.onMessage(msg)) return true;
     if (msg.type === "rematch") {
@@ -59,6 +111,14 @@ export function tableExtras({ t, errorText, send, api, me, id, rerender }) {
       window.qipaiLastStateAt = performance.now();
       sound.forState(prev, msg);
       title(msg);
+      describe(msg);
+      const mine = msg.seat !== null && !msg.result && msg.to_act && msg.to_act.includes(msg.seat);
+      entry.hidden = msg.seat === null || !!msg.result;
+      entryInput.disabled = entryBtn.disabled = !mine;
+      if (mine) {
+        const legal = legalOf(msg);
+        legalList.replaceChildren(...legal.map((x) => { const o = document.createElement("option"); o.value = x; return o; }));
+      }
       if (offered === "held" && prev && msg.seq > prev.seq && msg.draw_offer === msg.seat) { offered = "sent"; say("draw.sent"); }
       if (msg.result && offered) { offered = null; }
     }
@@ -90,5 +150,5 @@ export function tableExtras({ t, errorText, send, api, me, id, rerender }) {
     return out;
   }
 
-  return { chat: chat.root, note, onMessage, controls, offered: () => offered };
+  return { chat: chat.root, note, boardText, entry, onMessage, controls, offered: () => offered };
 }
