@@ -7,6 +7,8 @@ import { lang, t, errorText, endText } from "./i18n.js";
 import { icon } from "./icons.js";
 import { prefButtons } from "./prefs.js";
 import { tableExtras } from "./tablefx.js";
+import { liveNav, replayNav } from "./gamenav.js";
+import { resultText } from "./result.js";
 
 export { lang, t, errorText, endText };
 
@@ -189,15 +191,16 @@ async function tablePage(id) {
   const seatsBox = el("div", { class: "seats" });
   const status = el("div", { class: "status", id: "status" });
   const boardRoot = el("div", { id: "board" });
+  const side = el("div", { class: "side", id: "side" });     // the move list (board games)
   const controls = el("div", { class: "row", id: "controls" });
   const err = el("div", { class: "error", id: "error" });
   const fx = tableExtras({ t, lang, errorText, send: (obj) => send(obj), move: (a) => ctx.send(a), api, me, id, rerender: () => renderControls() });
   app.replaceChildren(el("div", { class: "table-layout" },
     el("div", { class: "table-main" }, seatsBox, status, fx.boardText, boardRoot, controls, fx.entry, fx.note, err),
-    el("aside", { class: "table-side" }, fx.chat)));
+    el("aside", { class: "table-side" }, side, fx.chat)));
   if (!info) { status.textContent = "404"; return; }
   const mod = await loadBoard(info.game);
-  let last = null, ws = null, board = null, receivedAt = 0, closedByUs = false, backoff = 500;
+  let last = null, ws = null, board = null, nav = null, receivedAt = 0, closedByUs = false, backoff = 500;
   const send = (obj) => { if (ws && ws.readyState === 1) ws.send(JSON.stringify(obj)); };
   // "turn" (when the state gave one) keeps an answer valid while other seats answer the same
   // discard at once (their moves change seq, not this seat's pending decision)
@@ -260,17 +263,23 @@ async function tablePage(id) {
       return;
     }
     if (msg.type === "error") { err.textContent = errorText(msg); return; }
+    if (msg.type === "position") { if (nav) nav.position(msg); return; }
     if (msg.type === "event") { if (msg.event.type === "trusteeship") send({ type: "sync" }); return; }
     if (msg.type !== "state") return;
     err.textContent = "";
     last = msg; receivedAt = performance.now();
     info.status = msg.status;
     if (!board) board = mod.mount(boardRoot, ctx);
-    board.update(msg);
+    if (msg.moves && !nav) {
+      nav = liveNav({ host: side, game: info.game, seats: (msg.names || []).length, t, lang, send, show: (m) => board.update(m) });
+      app.classList.add("with-moves");
+    }
+    if (!nav || nav.state(msg)) board.update(msg);
     renderSeats(); renderControls();
     const mine = msg.seat !== null && msg.to_act.includes(msg.seat);
     status.dataset.seq = msg.seq;
-    if (msg.result) status.textContent = `${t("result")}: ${msg.result.text} (${endText(msg.result.reason)})`;
+    status.title = msg.result ? msg.result.text : "";
+    if (msg.result) status.textContent = `${t("result")}: ` + resultText(msg.result, { game: info.game, seat: msg.seat, names: msg.names, view: msg.view, t, lang });
     else status.textContent = msg.seat === null ? t("spectator") : (mine ? t("yourturn") : t("waiting"));
     status.className = "status" + (msg.result ? " over" : "");
   }
@@ -313,29 +322,29 @@ async function historyPage() {
 async function recordPage(id) {
   const data = await api("GET", `/api/records/${id}/steps`);
   const games = await api("GET", "/api/games");
-  const g = games.find((x) => x.id === data.record.game);
-  const mod = await loadBoard(data.record.game);
+  const rec = data.record;
+  const g = games.find((x) => x.id === rec.game);
+  const mod = await loadBoard(rec.game);
   const boardRoot = el("div", { id: "board" });
-  const info = el("div", { class: "status" });
-  const slider = el("input", { type: "range", min: 0, max: data.steps.length - 1, value: data.steps.length - 1, "aria-label": t("a11y.position") });
-  let i = data.steps.length - 1;
+  const side = el("div", { class: "side", id: "side" });
+  const info = el("div", { id: "replay-status", hidden: true });     // the ply shown (tests read it)
   const board = mod.mount(boardRoot, { t, lang, send: () => {}, replay: true });
-  const show = () => {
+  const last = data.steps.length - 1;
+  const outcome = rec.result ? resultText(rec.result, { game: rec.game, seat: null, names: rec.names, view: data.steps[last].public, t, lang }) : "";
+  const show = (i) => {
     const s = data.steps[i];
-    slider.value = i;
-    info.textContent = `${i}/${data.steps.length - 1}` + (s.action ? ` · ${s.action}` : "") + (i === data.steps.length - 1 && data.record.result ? ` · ${data.record.result.text} (${endText(data.record.result.reason)})` : "");
-    board.update({ replay: true, seat: null, view: s.public, views: s.views, to_act: [], seq: i, result: null, names: data.record.names });
+    info.dataset.ply = i;
+    board.update({ replay: true, seat: null, view: s.public, views: s.views, to_act: [], seq: i, result: null, names: rec.names });
   };
-  const step = (k) => () => { i = Math.max(0, Math.min(data.steps.length - 1, k === "first" ? 0 : k === "last" ? data.steps.length - 1 : i + k)); show(); };
-  slider.oninput = () => { i = +slider.value; show(); };
+  app.classList.add("with-moves");
   app.replaceChildren(
-    el("h2", {}, `${g ? gameName(g) : data.record.game} #${id}: ${data.record.names.join(` ${t("vs")} `)}`),
-    boardRoot, info,
-    el("div", { class: "row" }, el("button", { onclick: step("first") }, icon("first"), " " + t("first")), el("button", { onclick: step(-1), id: "prev" }, icon("prev"), " " + t("prev")),
-      el("button", { onclick: step(1), id: "next" }, t("next") + " ", icon("next")), el("button", { onclick: step("last") }, t("last") + " ", icon("last")), slider),
+    el("h2", {}, `${g ? gameName(g) : rec.game} #${id}: ${rec.names.join(` ${t("vs")} `)}`),
+    outcome ? el("div", { class: "status over", id: "replay-result", title: rec.result.text }, `${t("result")}: ${outcome}`) : null,
+    el("div", { class: "play-area" }, boardRoot, side), info,
     el("div", { class: "row" }, t("download") + ":", el("a", { href: `/api/records/${id}/download?format=json` }, "JSON"),
       g && g.export ? el("a", { href: `/api/records/${id}/download?format=native` }, g.export.toUpperCase()) : null));
-  show();
+  replayNav({ host: side, game: rec.game, steps: data.steps, names: rec.names, seats: rec.names.length, t, lang, show });
+  show(last);
 }
 
 // ----- router --------------------------------------------------------------------------------

@@ -276,7 +276,7 @@ export function mount(root, ctx) {
     update(m) {
       msg = m;
       const v = m.view;
-      const seat = !m.replay && m.seat !== null && m.seat !== undefined ? m.seat : 0;
+      const seat = (!m.replay || m.browsing) && m.seat !== null && m.seat !== undefined ? m.seat : 0;
       const a = angleFor((v.camps && v.camps[seat]) || "S");
       if (a !== angle || !Object.keys(groups).length) {
         angle = a;

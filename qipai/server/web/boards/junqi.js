@@ -182,7 +182,10 @@ export function mount(root, ctx) {
   panel.id = "jq-actions";
   const legend = document.createElement("details");
   legend.className = "jq-legend";
-  box.append(info, panel, board, note, legend);
+  const lost = document.createElement("div");
+  lost.className = "jq-lost";
+  lost.id = "jq-lost";
+  box.append(info, panel, board, lost, note, legend);
   root.replaceChildren(box);
 
   let msg = null, g = null, turnedFor, sel = null, warn = "";
@@ -241,7 +244,7 @@ export function mount(root, ctx) {
   }
 
   // ----- what the viewer sees -----------------------------------------------------------------
-  const me = () => (msg.replay ? null : msg.seat);
+  const me = () => (msg.replay && !msg.browsing ? null : msg.seat);
   const layoutPhase = () => msg.view.phase === "layout";
   const acting = () => !msg.replay && msg.seat !== null && msg.seat !== undefined && (msg.to_act || []).includes(msg.seat) && !msg.result && !msg.view.result;
   const drafting = () => acting() && layoutPhase();
@@ -330,6 +333,7 @@ export function mount(root, ctx) {
       }
     }
     paintInfo(v, lm);
+    paintLost(v, ps);
     paintPanel(v);
   }
 
@@ -363,6 +367,34 @@ export function mount(root, ctx) {
       q.textContent = `${S.quiet} ${v.quiet}/${v.quiet_limit}`;
       info.append(line, q);
     } else info.append(line);
+  }
+
+  // pieces each army has lost: by name where the viewer knows them (its own, or every army in a
+  // replay), else how many
+  function paintLost(v, ps) {
+    lost.replaceChildren();
+    if (v.phase === "layout") return;
+    const label = ctx.t ? ctx.t("moves.lost", null, "Lost") : "Lost";
+    (v.seats || []).forEach((_, s) => {
+      const left = {}, known = [];
+      let n = 0;
+      for (const p of Object.values(ps)) if (p.seat === s) { n++; if (p.piece !== "?") left[p.piece] = (left[p.piece] || 0) + 1; }
+      const total = Object.values(COUNTS).reduce((a, b) => a + b, 0);
+      const seen = Object.values(left).reduce((a, b) => a + b, 0) === n;     // every piece's rank is shown
+      if (seen) for (const c of CODES) for (let i = left[c] || 0; i < COUNTS[c]; i++) known.push(c);
+      const line = document.createElement("div");
+      line.className = `jq-lost-row s${s}`;
+      line.dataset.lost = s;
+      line.append(`${seatName(s)}${msg.names && msg.names[s] ? " " + msg.names[s] : ""} · ${label} ${total - n}`);
+      for (const c of known) {
+        const e = document.createElement("span");
+        e.className = `jq-lost-pc s${s}`;
+        e.textContent = PIECES[c][ctx.lang === "zh" ? 0 : 2];
+        e.title = `${PIECES[c][0]} ${PIECES[c][3]}`;
+        line.append(e);
+      }
+      lost.append(line);
+    });
   }
 
   function paintPanel(v) {

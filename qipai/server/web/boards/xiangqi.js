@@ -1,7 +1,13 @@
 // Xiangqi board: click or drag a piece, legal targets highlighted, last move and check marked,
-// flipped for Black (seat 1). Squares carry data-sq="<ICCS square>" (a0 .. i9).
+// flipped for Black (seat 1, also while it looks back through the move list). The files are
+// numbered as on a printed board: 九 … 一 along Red's side from Red's left, 1 … 9 along Black's
+// side from Black's right. Each side's captures are shown by it. Squares carry
+// data-sq="<ICCS square>" (a0 .. i9).
 const FILES = "abcdefghi";
 const NAMES = { K: "帥", A: "仕", B: "相", N: "傌", R: "俥", C: "炮", P: "兵", k: "將", a: "士", b: "象", n: "馬", r: "車", c: "砲", p: "卒" };
+const CN = "一二三四五六七八九";
+const FULL = { K: 1, A: 2, B: 2, N: 2, R: 2, C: 2, P: 5 };       // one side's pieces at the start
+const ORDER = "RNCBAPK";
 
 function gridSvg() {
   // 9 files x 10 ranks of intersections; cell centres at (x + .5) / 9, (y + .5) / 10
@@ -18,9 +24,13 @@ function gridSvg() {
 }
 
 export function mount(root, ctx) {
-  const box = document.createElement("div");
-  box.className = "xq";
-  root.replaceChildren(box);
+  const div = (cls) => Object.assign(document.createElement("div"), { className: cls });
+  const wrap = div("xq-wrap");
+  const capTop = div("xq-cap top"), capBottom = div("xq-cap bottom");
+  const filesTop = div("xq-files top"), filesBottom = div("xq-files bottom");
+  const box = div("xq");
+  wrap.append(capTop, filesTop, box, filesBottom, capBottom);
+  root.replaceChildren(wrap);
   let msg = null, sel = null, flipped = false;
   const squares = {};
 
@@ -30,8 +40,50 @@ export function mount(root, ctx) {
     return [col, row];
   }
 
+  // file numbers as each side reads them: Red counts 一 .. 九 from its right (file i .. a),
+  // Black 1 .. 9 from its right (file a .. i)
+  function labels() {
+    const red = [...FILES].map((_, f) => CN[8 - f]), black = [...FILES].map((_, f) => String(f + 1));
+    const [top, bottom] = flipped ? [red.slice().reverse(), black.slice().reverse()] : [black, red];
+    filesTop.replaceChildren(...top.map((x) => Object.assign(document.createElement("span"), { textContent: x })));
+    filesBottom.replaceChildren(...bottom.map((x) => Object.assign(document.createElement("span"), { textContent: x })));
+    filesTop.dataset.side = flipped ? "red" : "black";
+    filesBottom.dataset.side = flipped ? "black" : "red";
+  }
+
+  // what each side has taken: the other side's pieces missing from the board
+  function captures() {
+    const left = {};
+    for (const row of msg.view.board) for (const ch of row) if (ch !== ".") left[ch] = (left[ch] || 0) + 1;
+    const taken = (upper) => {
+      const out = [];
+      for (const k of ORDER) {
+        const p = upper ? k : k.toLowerCase();
+        for (let i = (left[p] || 0); i < FULL[k]; i++) out.push(p);
+      }
+      return out;
+    };
+    const row = (host, pieces) => {
+      host.replaceChildren(...pieces.map((p) => {
+        const e = document.createElement("span");
+        e.className = "cp " + (p === p.toUpperCase() ? "r" : "b");
+        e.textContent = NAMES[p];
+        e.dataset.piece = p;
+        return e;
+      }));
+      const label = ctx.t ? ctx.t("moves.captured", null, "Captured") : "Captured";
+      host.title = label;
+      host.setAttribute("aria-label", `${label}: ${pieces.map((p) => NAMES[p]).join(" ")}`);
+    };
+    // Red took Black's pieces (lower case), Black took Red's
+    const byRed = taken(false), byBlack = taken(true);
+    row(flipped ? capTop : capBottom, byRed);
+    row(flipped ? capBottom : capTop, byBlack);
+  }
+
   function build() {
     box.innerHTML = gridSvg();
+    labels();
     for (let r = 0; r < 10; r++) for (let f = 0; f < 9; f++) {
       const name = FILES[f] + r;
       const sq = document.createElement("div");
@@ -71,10 +123,13 @@ export function mount(root, ctx) {
         sq.append(pc);
       }
       sq.classList.toggle("last", !!lm && (lm.slice(0, 2) === name || lm.slice(2) === name));
+      sq.classList.toggle("last-from", !!lm && lm.slice(0, 2) === name);
+      sq.classList.toggle("last-to", !!lm && lm.slice(2) === name);
       sq.classList.toggle("sel", sel === name);
       sq.classList.toggle("target", tg.includes(name));
       sq.classList.toggle("check", !!v.in_check && p === kingLetter);
     }
+    captures();
   }
 
   function choose(name) {
@@ -110,7 +165,7 @@ export function mount(root, ctx) {
   return {
     update(m) {
       msg = m;
-      const flip = !m.replay && m.seat === 1;
+      const flip = (!m.replay || m.browsing) && m.seat === 1;
       if (flip !== flipped || !Object.keys(squares).length) { flipped = flip; build(); }
       if (!myTurn()) sel = null;
       box.dataset.seq = m.seq;

@@ -1,0 +1,165 @@
+// The move list and its navigation, one module for every board (and, later, the card tables).
+//
+//   import { createMoveList } from "/static/movelist.js";
+//   const ml = createMoveList(host, {
+//     t,                          // the page's t(key, params, fallback) (i18n.js)
+//     format: (entry, i) => ({ text, title, cls }) or a Node,   // how entry i reads
+//     numbering: "pairs",         // "pairs" (1. red black), "each" (1 D4 2 Q16) or "none"
+//     live: true,                 // a game in progress (End returns to it) or a replay
+//     cellWidth: "6em",           // "each": the narrowest column (as many columns as fit)
+//     onNavigate: (ply, atEnd) => {},   // show position `ply` (0 = the start)
+//   });
+//   ml.setMoves(entries);         // entries[i] is the move that leads to position i + 1
+//   ml.setLive(false);            // the game is over: the list stays, "live" marks go
+//   ml.go(ply) / ml.ply / ml.atEnd / ml.destroy()
+//
+// Position `ply` is the one after `ply` moves. The list follows the game while the viewer is
+// at the end (a new move shows at once) and stays where the viewer went otherwise; End (or
+// the last button, or a click on the last move) goes back. Keys ← → Home End work anywhere on
+// the page except in a text field. A card table can pass `numbering: "none"` and a `format`
+// that returns a Node (a trick drawn as cards): every entry is then one clickable row.
+
+import { icon } from "./icons.js";
+
+function node(tag, cls, text) {
+  const e = document.createElement(tag);
+  if (cls) e.className = cls;
+  if (text !== undefined) e.textContent = text;
+  return e;
+}
+
+export function createMoveList(host, opts) {
+  const t = opts.t || ((k, p, f) => f ?? k);
+  const numbering = opts.numbering || "pairs";
+  let entries = [], ply = 0, follow = true, live = opts.live !== false;
+
+  const box = node("div", "ml");
+  box.id = "movelist";
+  const head = node("div", "ml-head");
+  const title = node("span", "ml-title", t("moves.title", null, "Moves"));
+  const where = node("span", "ml-where");
+  where.id = "ml-where";
+  head.append(title, where);
+  const list = node("ol", "ml-list ml-" + numbering);
+  list.id = "ml-list";
+  if (opts.cellWidth) list.style.setProperty("--ml-cell", opts.cellWidth);
+  list.setAttribute("aria-label", t("moves.title", null, "Moves"));
+  const bar = node("div", "ml-bar");
+  const button = (name, label, go) => {
+    const b = node("button", "ml-btn");
+    b.type = "button";
+    b.dataset.nav = name;
+    b.id = name;              // one move list a page: #first #prev #next #last
+    b.title = label;
+    b.setAttribute("aria-label", label);
+    b.append(icon(name));
+    b.onclick = go;
+    bar.append(b);
+    return b;
+  };
+  const btns = {
+    first: button("first", t("first", null, "First"), () => go(0)),
+    prev: button("prev", t("prev", null, "Back"), () => go(ply - 1)),
+    next: button("next", t("next", null, "Next"), () => go(ply + 1)),
+    last: button("last", t("last", null, "Last"), () => go(entries.length)),
+  };
+  const back = node("button", "ml-live primary", t("moves.backToLive", null, "Back to the game"));
+  back.type = "button";
+  back.id = "ml-back";
+  back.onclick = () => go(entries.length);
+  box.append(head, list, bar, back);
+  host.replaceChildren(box);
+
+  function cell(entry, i) {
+    const li = node("li", "ml-move");
+    li.dataset.ply = i + 1;
+    li.dataset.seat = entry && entry.seat !== undefined ? entry.seat : "";
+    li.tabIndex = -1;
+    const f = opts.format ? opts.format(entry, i) : { text: String(entry.text ?? entry) };
+    if (f instanceof Node) li.append(f);
+    else {
+      if (numbering === "each") li.append(node("span", "ml-n", String(i + 1)));
+      li.append(node("span", "ml-t", f.text));
+      if (f.title) li.title = f.title;
+      if (f.cls) li.classList.add(...f.cls.split(" "));
+    }
+    li.onclick = () => go(i + 1);
+    return li;
+  }
+
+  function render() {
+    list.replaceChildren();
+    if (numbering === "pairs") {
+      for (let i = 0; i < entries.length; i += 2) {
+        const row = node("li", "ml-row");
+        row.append(node("span", "ml-n", `${i / 2 + 1}.`));
+        const pair = node("ol", "ml-pair");
+        pair.append(cell(entries[i], i));
+        if (i + 1 < entries.length) pair.append(cell(entries[i + 1], i + 1));
+        row.append(pair);
+        list.append(row);
+      }
+    } else entries.forEach((e, i) => list.append(cell(e, i)));
+    if (!entries.length) list.append(node("li", "ml-empty muted", t("moves.none", null, "No moves yet")));
+    paint();
+  }
+
+  function paint() {
+    const n = entries.length;
+    for (const li of list.querySelectorAll(".ml-move")) {
+      const on = +li.dataset.ply === ply;
+      li.classList.toggle("current", on);
+      if (on) li.setAttribute("aria-current", "step"); else li.removeAttribute("aria-current");
+    }
+    const cur = list.querySelector(".ml-move.current");
+    if (cur) {      // keep the current move in view inside the list, not by scrolling the page
+      const top = cur.offsetTop - list.offsetTop, bottom = top + cur.offsetHeight;
+      if (top < list.scrollTop) list.scrollTop = top;
+      else if (bottom > list.scrollTop + list.clientHeight) list.scrollTop = bottom - list.clientHeight;
+    } else if (ply === 0) list.scrollTop = 0;
+    btns.first.disabled = btns.prev.disabled = ply <= 0;
+    btns.next.disabled = btns.last.disabled = ply >= n;
+    where.textContent = t("moves.where", { ply, total: n }, `${ply} / ${n}`);
+    box.dataset.ply = ply;
+    box.dataset.total = n;
+    box.classList.toggle("browsing", live && ply < n);
+    back.hidden = !(live && ply < n);
+  }
+
+  function go(k) {
+    const n = entries.length;
+    k = Math.max(0, Math.min(n, k));
+    const changed = k !== ply || follow !== (k === n);
+    ply = k;
+    follow = k === n;
+    paint();
+    if (changed && opts.onNavigate) opts.onNavigate(ply, follow);
+  }
+
+  function onKey(e) {
+    if (e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey) return;
+    const tag = (e.target && e.target.tagName) || "";
+    if (/^(INPUT|TEXTAREA|SELECT)$/.test(tag) || (e.target && e.target.isContentEditable)) return;
+    const k = { ArrowLeft: () => go(ply - 1), ArrowRight: () => go(ply + 1), Home: () => go(0), End: () => go(entries.length) }[e.key];
+    if (!k) return;
+    e.preventDefault();
+    k();
+  }
+  document.addEventListener("keydown", onKey);
+
+  return {
+    /** Replace the list; while following, the current position moves to the new end. */
+    setMoves(next) {
+      const grew = next.length !== entries.length;
+      entries = next.slice();
+      if (follow || ply > entries.length) ply = entries.length;
+      if (grew || !list.childElementCount) render(); else paint();
+    },
+    setLive(v) { live = !!v; paint(); },
+    go,
+    get ply() { return ply; },
+    get atEnd() { return follow; },
+    get length() { return entries.length; },
+    destroy() { document.removeEventListener("keydown", onKey); box.remove(); },
+  };
+}

@@ -1,0 +1,63 @@
+// How a move-list entry of a board game reads (the entries come from the server, see
+// qipai/server/movetext.py: {seat, text} and, for xiangqi, zh and wxf; junqi layouts are
+// {seat, kind: "layout"}). moveFormat(game, t, lang) gives the `format` of movelist.js and
+// the numbering that suits the game.
+
+const OUTCOME = ["win", "lose", "both", "flag"];
+
+function common(text, t) {
+  if (text === "resign") return t("moves.resign", null, "resigned");
+  if (text === "timeout") return t("moves.timeout", null, "time out");
+  if (text === "pass") return t("moves.pass", null, "pass");
+  if (text && text.startsWith("forfeit")) return t("moves.forfeit", null, "forfeit");
+  return null;
+}
+
+const FORMATS = {
+  xiangqi: (e, t, lang) => {
+    const text = lang === "zh" ? e.zh || e.text : e.wxf || e.text;
+    return { text, title: `${lang === "zh" ? e.wxf : e.zh} · ICCS ${e.text}`, cls: e.seat === 0 ? "red" : "black" };
+  },
+  go: (e, t) => {
+    const [kind, pt] = e.text.split(" ");
+    const word = common(e.text, t);
+    if (word) return { text: word };
+    if (kind === "dead") return { text: t("moves.dead", { point: pt }, `dead ${pt}`) };
+    if (kind === "alive") return { text: t("moves.alive", { point: pt }, `alive ${pt}`) };
+    if (kind === "done") return { text: t("moves.done", null, "marks done") };
+    if (kind === "resume") return { text: t("moves.resumePlay", null, "play on") };
+    return { text: e.text };
+  },
+  gomoku: (e, t) => {
+    const x = e.text;
+    if (x === "swap") return { text: t("moves.swap", null, "swap") };
+    if (x === "claim_forbidden") return { text: t("moves.claim", null, "claims forbidden") };
+    if (x.startsWith("offer:")) return { text: t("moves.offer", { points: x.slice(6).split(",").join(" ") }, x) };
+    if (x.startsWith("choose:")) return { text: t("moves.choose", { point: x.slice(7) }, x) };
+    return { text: common(x, t) || x };
+  },
+  "chinese-checkers": (e, t) => {
+    const word = common(e.text, t);
+    if (word) return { text: word, cls: `s${e.seat}` };
+    const holes = e.text.split(">");
+    return { text: holes.length > 3 ? `${holes[0]} → … → ${holes[holes.length - 1]}` : holes.join(" → "), title: holes.join(" → "), cls: `s${e.seat}` };
+  },
+  junqi: (e, t) => {
+    if (e.kind === "layout") return { text: t("moves.layout", null, "layout"), cls: `s${e.seat}` };
+    const word = common(e.text, t);
+    if (word) return { text: word, cls: `s${e.seat}` };
+    const [move, outcome] = e.text.split(":");
+    const [a, b] = move.split("-");
+    const out = OUTCOME.includes(outcome) ? " " + t(`moves.outcome.${outcome}`, null, outcome) : "";
+    return { text: `${a}–${b}${out}`, title: e.text, cls: `s${e.seat}` };
+  },
+};
+
+const WIDTH = { go: "6.4em", "chinese-checkers": "8.6em", junqi: "7.4em", gomoku: "4.8em" };
+
+/** {format(entry, i), numbering, cellWidth} for `game`'s move list with `seats` players. */
+export function moveFormat(game, t, lang, seats = 2) {
+  const f = FORMATS[game] || ((e) => ({ text: e.text || "" }));
+  const numbering = game === "xiangqi" || (game === "junqi" && seats === 2) ? "pairs" : "each";
+  return { format: (e) => f(e, t, lang), numbering, cellWidth: WIDTH[game] };
+}

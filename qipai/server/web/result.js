@@ -1,0 +1,106 @@
+// A finished game's result in words, in the page's language, for every game:
+//
+//   import { resultText } from "/static/result.js";
+//   resultText(result, { game, seat, names, view, t, lang })
+//     -> "你赢了 — 将死" / "You won — checkmate", "黑胜 2½ 目" / "Black wins by 2.5 points",
+//        "地主胜 (春天) ×4: −24 / +12 / +12"
+//
+// `result` is Result.to_json() (returns, reason, text, winners, details); `seat` the viewer's
+// seat (null for a spectator or a replay: the result is then told by side); `names` the seats'
+// names; `view` the last view (it gives colours: go's black_seat, gomoku's colours); `t` the
+// page's t(key, params, fallback) from i18n.js. The end reason is the catalogue's end.<reason>.
+
+const SIGN_MINUS = "\u2212";
+
+function fmtScore(x, lang) {
+  const n = Number(x);
+  const half = Math.abs(n % 1) === 0.5;
+  const whole = Math.trunc(Math.abs(n));
+  const body = half ? (lang === "zh" ? `${whole || ""}½` : `${Math.abs(n)}`) : String(Math.abs(n));
+  return (n > 0 ? "+" : n < 0 ? SIGN_MINUS : "") + body;
+}
+
+function margin(x, lang) {
+  const n = Math.abs(Number(x));
+  if (n % 1 === 0.5 && lang === "zh") return `${Math.trunc(n) || ""}½`;
+  return String(n);
+}
+
+// the reasons that only say the game came to its natural end: not repeated after the headline
+const NATURAL = new Set(["out", "finished", "hand_over", "deal_over", "hands_played", "counted", "score", "measure", "point", "entered"]);
+// games told by sides with colours (seat -> side key)
+function sideOf(game, seat, view) {
+  if (game === "xiangqi") return seat === 0 ? "red" : "black";
+  if (game === "go") {
+    const bs = view && view.black_seat !== undefined ? view.black_seat : 0;
+    return seat === bs ? "black" : "white";
+  }
+  if (game === "gomoku" && view && view.colours) return view.colours[seat];
+  return null;
+}
+
+export function resultText(result, { game, seat = null, names = [], view = null, t, lang = "en" } = {}) {
+  if (!result) return "";
+  const tr = t || ((k, p, f) => f ?? k);
+  const d = result.details || {};
+  const winners = result.winners || [];
+  const returns = result.returns || [];
+  const n = returns.length || names.length;
+  const seated = seat !== null && seat !== undefined && seat >= 0 && seat < n;
+  const reason = result.reason;
+  const reasonWords = reason ? tr(`end.${reason}`, null, reason.replace(/_/g, " ")) : "";
+  const nameOf = (s) => names[s] || tr("result.seat", { n: s + 1 }, `seat ${s + 1}`);
+  const sideName = (s) => {
+    const side = sideOf(game, s, view);
+    return side ? tr(`result.side.${side}`, null, side) : nameOf(s);
+  };
+  const list = (seats) => seats.map(nameOf).join(lang === "zh" ? "、" : ", ");
+  const allEqual = returns.every((x) => x === returns[0]);
+  const draw = winners.length === 0 && allEqual;
+  const scores = n > 2 || CARD.has(game) ? returns.map((x) => fmtScore(x, lang)).join(" / ") : "";
+
+  // the game's own headline
+  let head = "";
+  if (game === "go" && (d.margin_points !== undefined) && reason === "counted") {
+    head = draw ? tr("result.jigo", null, "Draw (jigo)")
+      : tr(Math.abs(d.margin_points) === 1 ? "result.byOnePoint" : "result.byPoints", { side: sideName(winners[0]), margin: margin(d.margin_points, lang) }, "");
+  } else if (game === "doudizhu" && d.landlord !== undefined) {
+    head = tr(winners.includes(d.landlord) ? "result.landlordWins" : "result.farmersWin");
+    if (d.spring) head += ` (${tr("result.spring")})`;
+    if (d.anti_spring) head += ` (${tr("result.antiSpring")})`;
+    if (d.multiplier > 1) head += ` ×${d.multiplier}`;
+  } else if (game === "wakeng" && d.digger !== undefined) {
+    head = tr(winners.includes(d.digger) ? "result.diggerWins" : "result.diggerLoses");
+  } else if (game === "chinese-checkers" && d.places && n > 2) {
+    const order = [...d.places.keys()].sort((a, b) => d.places[a] - d.places[b]);
+    head = order.map((s) => tr("result.place", { place: d.places[s], name: nameOf(s) })).join(" · ");
+  } else if (draw) {
+    head = tr(CARD.has(game) ? "result.tie" : "result.draw");
+  } else if (winners.length === 1 && n === 2) {
+    head = tr("result.sideWins", { side: sideName(winners[0]) });
+  } else if (winners.length) {
+    head = tr("result.playersWin", { names: list(winners) });
+  }
+
+  // the viewer's own outcome first
+  let mine = "";
+  if (seated) {
+    if (game === "chinese-checkers" && d.places && n > 2) mine = tr("result.youPlaced", { place: d.places[seat] });
+    else if (draw) mine = "";
+    else if (winners.includes(seat)) mine = tr("result.youWon");
+    else mine = tr("result.youLost");
+  }
+  const why = reason && !NATURAL.has(reason) && !(game === "go" && reason === "counted") ? reasonWords : "";
+  let text;
+  if (mine) {
+    // "You won — checkmate"; a counted go game or a card deal says how: "You won — Black wins by 2.5 points"
+    const how = (game === "go" && reason === "counted") || CARD.has(game) || (game === "chinese-checkers" && n > 2) ? head : "";
+    text = [mine, [how, why].filter(Boolean).join(" · ")].filter(Boolean).join(" — ");
+  } else {
+    text = [head, why].filter(Boolean).join(" — ");
+  }
+  if (scores) text += `: ${scores}`;
+  return text;
+}
+
+const CARD = new Set(["doudizhu", "shengji", "baohuang", "wakeng", "fouafour", "sandayi", "mahjong-gb", "laizi-mahjong"]);
