@@ -123,7 +123,8 @@ def test_two_people_play_chinese_checkers_and_one_resigns(server, browser, shot)
     for page in both:
         page.wait_for_selector("#record-link")
         status = page.inner_text("#status")
-        assert re.search(r"(You won|You lost) — resign", status), status      # words, not "1-0 (resign)"
+        # words, not "1-0 (resign)"
+        assert re.search(r"(You won|You lost|你赢了|你输了) — (resign|认输)", status), status
         assert page.locator("#cc-board .mb").count() == 20
     shot(south, "chinese-checkers-resigned")
     record = south.get_attribute("#record-link", "href").rsplit("/", 1)[1]

@@ -130,7 +130,9 @@ def test_two_people_play_9x9_go_to_an_agreed_score(server, browser, shot):
     for p in both:
         p.wait_for_selector("#record-link")
         status = p.inner_text("#status")
-        assert re.search(r"You (won|lost) — Black wins by 1 point$", status), status   # not "B+1 (counted)"
+        # words, not "B+1 (counted)"
+        assert re.search(r"(You won|You lost|你赢了|你输了) — (Black wins by 1 point|黑胜 1 目)$",
+                         status), status
         score = p.inner_text("[data-score]")
         assert "45" in score and "36" in score
         assert p.locator('#goban [data-pt="H5"].dead').count() == 1

@@ -147,7 +147,8 @@ def test_two_people_lay_out_play_and_resign_luzhan(server, browser, shot):
     for page in both:
         page.wait_for_selector("#record-link")
         status = page.inner_text("#status")
-        assert re.search(r"(You won|You lost) — resign", status), status      # words, not "1-0 (resign)"
+        # words, not "1-0 (resign)"
+        assert re.search(r"(You won|You lost|你赢了|你输了) — (resign|认输)", status), status
     # the game is over: every identity is shown to both
     assert north.locator('#jq-board .jq-pc[data-piece="?"]').count() == 0
     shot(south, "junqi-over")

@@ -115,6 +115,9 @@ def play_go(page):
         if over(page):
             break
         before = seq(page)
+        page.wait_for_selector('[data-action="pass"]:enabled, [data-action="proposal"]:enabled, #record-link')
+        if over(page):
+            break
         p = next(points, None)
         if p and page.locator(f'#goban .pt.legal[data-pt="{p}"]').count():
             page.click(f'#goban .pt[data-pt="{p}"]')

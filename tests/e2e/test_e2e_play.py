@@ -74,7 +74,8 @@ def test_two_people_play_xiangqi_to_checkmate(server, browser, shot):
     assert black.locator(".sq.check").count() == 1          # Black's king is marked
     for page in (red, black):
         page.wait_for_selector("#record-link")
-        assert page.inner_text("#status").endswith(("You won — checkmate", "You lost — checkmate"))
+        assert page.inner_text("#status").endswith(("You won — checkmate", "You lost — checkmate",
+                                                    "你赢了 — 将死", "你输了 — 将死"))
     shot(red, "xiangqi-red-mate")
     shot(black, "xiangqi-black-mate")
     record = red.get_attribute("#record-link", "href").rsplit("/", 1)[1]
