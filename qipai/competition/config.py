@@ -58,7 +58,7 @@ class EventConfig:
     standings: str                     # match_points | game_points
     placement_points: PlacementPoints | None
     rr_max: int | None
-    rounds: int | None                 # Swiss rounds (None: ceil(log2 N) + 2, at most N - 1)
+    rounds: int | None                 # Swiss rounds (None: ceil(log2 N) + 2, at most N//2 + 1 and N - 1)
     raw: dict[str, Any]
     seeded: int = 0                    # draw: seeded{count}: the S best-rated get numbers 1..S
     double: bool = False               # round robin: everyone meets twice, first mover swapped
@@ -86,7 +86,9 @@ class EventConfig:
     def swiss_rounds(self, n: int) -> int:
         if self.stage == "table_swiss":      # (choice) ceil(log_k N) + 2, as Swiss uses log2
             return self.rounds or max(1, math.ceil(math.log(max(n, 2)) / math.log(self.seats) - 1e-9) + 2)
-        return self.rounds or max(1, min(n - 1, math.ceil(math.log2(max(n, 2))) + 2))
+        # the default never asks for more rounds than a small field can pair without rematches
+        # (five players cannot always be paired for a fourth round)
+        return self.rounds or max(1, min(n - 1, n // 2 + 1, math.ceil(math.log2(max(n, 2))) + 2))
 
 
 TOP_KEYS = {"title", "source", "game", "entrants", "unit_limit", "draw", "stage", "match", "clock",

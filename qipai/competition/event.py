@@ -777,8 +777,21 @@ class Director:
                 ra, rb = "-", "-"
             history[a - 1].append((b, "w", ra))
             history[b - 1].append((a, "b", rb))
-        withdrawn = [d for d, e in self.by_draw.items() if e.status == "withdrawn"]
-        for i, (a, b) in enumerate(swiss_pairings(self.n, total, history, withdrawn), 1):
+        withdrawn = [d for d, e in self.by_draw.items() if e.status in ("withdrawn", "disqualified")]
+        try:
+            pairs = swiss_pairings(self.n, total, history, withdrawn)
+        except Exception as e:           # py4swiss: PairingError, "Round can not be paired"
+            if type(e).__name__ != "PairingError":
+                raise
+            pairs = []
+        if not any(b is not None for _, b in pairs):
+            # nobody left to play anybody new (rematches are not allowed): the stage ends
+            # here with the standings as they are, as lichess ends such a tournament
+            self.stage_note = (f"round {rnd - self.round0} could not be paired (the players left "
+                               "have all met or withdrawn): the stage ended after round "
+                               f"{rnd - self.round0 - 1}")
+            return False
+        for i, (a, b) in enumerate(pairs, 1):
             if b is None:
                 self._add_match(rnd, i, "bye", [a], {"winner": a, "text": "bye"})
             else:
@@ -877,6 +890,8 @@ class Director:
             out["stages"] = [{"stage": n, "kind": Director(self.s, self.ev, n).stage,
                               "order": [r["id"] for r in Director(self.s, self.ev, n).standings()]}
                              for n in range(1, self.stages)]
+        if getattr(self, "stage_note", None):
+            out["note"] = self.stage_note
         pp = self.cfg.placement_points
         if pp is not None:
             played = self._played()
