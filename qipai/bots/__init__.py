@@ -60,13 +60,29 @@ def _load(game_id: str) -> None:
             raise
 
 
+def _real_id(game_id: str) -> str:
+    """The game id behind an alias (``tiaoqi`` is ``chinese-checkers``, ``renju`` is ``gomoku``);
+    an unknown id is returned as it is."""
+    from qipai.core.errors import OptionError
+    from qipai.core.registry import game_class
+
+    try:
+        return game_class(game_id).id
+    except OptionError:
+        return game_id
+
+
 def bot_names(game_id: str) -> list[str]:
+    """The bots that play ``game_id`` (a game id or an alias)."""
+    game_id = _real_id(game_id)
     _load(game_id)
     return sorted({n for (g, n) in _BOTS if g in (game_id, "*")})
 
 
 def make_bot(game_id: str, name: str, seed: int | None = None) -> Bot:
-    """The bot ``name`` for ``game_id``. Raises :class:`OptionError` listing the valid names."""
+    """The bot ``name`` for ``game_id`` (a game id or an alias). Raises :class:`OptionError`
+    listing the valid names."""
+    game_id = _real_id(game_id)
     _load(game_id)
     factory = _BOTS.get((game_id, name)) or _BOTS.get(("*", name))
     if factory is None:

@@ -7,6 +7,7 @@ another URL). Without ``EVENT`` the most recent event is used.
 from __future__ import annotations
 
 import json
+import re
 import sys
 import tomllib
 from pathlib import Path
@@ -25,8 +26,9 @@ app = typer.Typer(help="Events: draw, brackets, tables, standings (competition.m
 console = Console(highlight=False, soft_wrap=not sys.stdout.isatty())
 err = Console(stderr=True, highlight=False, soft_wrap=not sys.stderr.isatty())
 
-DbOpt = Annotated[str | None, typer.Option("--db", help="Database URL (default: QIPAI_DATABASE_URL or "
-                                                        "the SQLite file in the data directory).")]
+DbOpt = Annotated[str | None, typer.Option("--db", help="Database URL or SQLite file (default: "
+                                                        "QIPAI_DATABASE_URL or the SQLite file in the "
+                                                        "data directory).")]
 EventArg = Annotated[str | None, typer.Argument(help="Event id (default: the latest event).")]
 EventOpt = Annotated[str | None, typer.Option("--event", "-e", help="Event id (default: the latest event).")]
 
@@ -37,8 +39,11 @@ def _fail(message: str) -> None:
 
 
 def _db(url: str | None):
+    """The event database: a URL, or a plain file path taken as a SQLite file."""
     from .db import open_db
 
+    if url and "://" not in url:
+        url = f"sqlite:///{Path(url).expanduser().resolve()}"
     return open_db(url)
 
 
@@ -112,6 +117,9 @@ def new_cmd(
     name: Annotated[str | None, typer.Option(help="Event name.")] = None,
     seeded: Annotated[int, typer.Option(help="Seed this many best-rated players (draw numbers 1..N "
                                              "by rating); the rest by lot.")] = 0,
+    secret: Annotated[str | None, typer.Option(
+        help="The event's secret, 64 hex digits (default: drawn from the system's random source); "
+             "every draw, lot, seat and deal derives from it (competition.md §6.1).")] = None,
     db: DbOpt = None,
 ) -> None:
     """Create an event: the draw is made and round 1 paired."""
@@ -127,7 +135,10 @@ def new_cmd(
         if not plist:
             _fail("give --players FILE or --bots N")
         over = {"draw": {"seeded": {"count": seeded}}} if seeded else None
-        eid = create_event(_db(db), preset, plist, event_id=event_id, name=name, overrides=over)
+        if secret is not None and not re.fullmatch(r"[0-9a-f]{64}", secret):
+            _fail("--secret must be 64 lowercase hex digits (32 bytes)")
+        eid = create_event(_db(db), preset, plist, event_id=event_id, name=name, overrides=over,
+                           secret=secret)
     except QipaiError as e:
         _fail(str(e))
     console.print(f"created event {eid}", markup=False)
@@ -159,7 +170,7 @@ def run_cmd(event: EventArg = None, max_games: Annotated[int | None, typer.Optio
                       "(qipai event result GAME RESULT)", markup=False)
 
 
-@app.command("result")
+@app.command("result", context_settings={"ignore_unknown_options": True})
 def result_cmd(game: Annotated[int, typer.Argument(help="Game number as shown by `event show`.")],
                result: Annotated[str, typer.Argument(help="Result text (1-0, 0-1, 1/2-1/2) or seat "
                                                           "scores separated by commas.")],
@@ -300,6 +311,9 @@ def render(d, header: bool = True, footer: bool = True) -> None:
             for g in m.games:
                 gt = f"game {g.id} (#{g.number}): " + " / ".join(d.seat_player(g, i)[0]
                                                                  for i in range(len(g.seats)))
+                clock = g.spec.get("clock")
+                if clock:
+                    gt += f", clock {clock if isinstance(clock, str) else json.dumps(clock)}:"
                 if g.result:
                     text, reason = g.result["text"], g.result["reason"]
                     gt += f" {text}" + (f" ({reason})" if reason and reason != text else "")
@@ -309,7 +323,7 @@ def render(d, header: bool = True, footer: bool = True) -> None:
                     node.add(gt)
             if m.kind == "session":
                 n_done = sum(1 for g in m.games if g.status == "finished")
-                node.add(f"{n_done} deals played")
+                node.add(f"{n_done} deal{'' if n_done == 1 else 's'} played")
     console.print(tree)
     if d.stage == "table_swiss":
         t = Table(title="Standings")

@@ -1111,7 +1111,9 @@ class Director:
         kind = g.match.kind
         result = {"returns": list(res.returns), "reason": res.reason, "text": res.text,
                   "winners": list(res.winners), "winner_draws": [g.seats[s] for s in res.winners],
-                  "moves": moves if moves is not None else res.details.get("moves", len(state.log)),
+                  # an entered result without its move count: unknown (None), never a short game
+                  "moves": moves if moves is not None else (
+                      None if source == "entered" else res.details.get("moves", len(state.log))),
                   "duration": duration, "void": bool(res.details.get("void") or res.reason == "void"),
                   "first_actor": getattr(state, "first_bidder", None)}
         if kind == "series" and len(res.winners) > 1:
@@ -1154,6 +1156,11 @@ class Director:
 
             best = max(scores)
             winners = tuple(s for s, v in enumerate(scores) if v == best) if len(set(scores)) > 1 else ()
+            if not winners:
+                try:                       # the referee says whether this deal can be drawn
+                    state.clone()._draw_result("entered")
+                except IllegalAction as why:
+                    raise EventError(f"game {g.id}: {why.reason}; not {text!r}") from None
             state.result = Result(tuple(scores), "unknown", text, winners)
         rec = state.to_record(seats=[self.seat_player(g, i)[0] for i in range(len(g.seats))],
                               meta={"event": self.ev.id, "entered": True}).to_json()
@@ -1199,7 +1206,8 @@ def variant_options(game_id: str, variant: str | None) -> dict[str, Any]:
 
 def _pts(gp, g: GameRow, d: int) -> float:
     w = g.result.get("winner_draws") or []
-    return gp.score(None if not w else w[0] == d, g.result.get("moves") or 0)
+    moves = g.result.get("moves")          # None: entered without a count, so not a short game
+    return gp.score(None if not w else w[0] == d, 10**6 if moves is None else moves)
 
 
 def _scores(text: str, n: int) -> list[float] | None:

@@ -186,7 +186,8 @@ class SeriesStatus:
 
     def describe(self, played: int) -> str:
         a, b = self.points
-        return f"{a:g}-{b:g} after {played} game{'s' if played != 1 else ''}"
+        score = f"{a:g}-{b:g}" if min(a, b) >= 0 else f"{a:g} : {b:g}"     # never "1--1"
+        return f"{score} after {played} game{'s' if played != 1 else ''}"
 
 
 def series_status(rule: SeriesRule, games: Sequence[SeriesGame],

@@ -363,6 +363,9 @@ class FouafourState(State):
         return self._team_result(1 - team_of(seat), reason, offender=seat)
 
     def _draw_result(self, reason: str) -> Result:
+        if self.first_out_wins:
+            raise IllegalAction("a first_out_wins deal cannot be drawn: the team that goes out first wins",
+                                code="fouafour.first_out_wins_no_draw")
         return self._team_result(None, reason)
 
     def _result_from_text(self, text: str, reason: str) -> Result:
@@ -370,7 +373,7 @@ class FouafourState(State):
         or ``1/2-1/2`` (drawn). Raises :class:`IllegalAction` for anything else."""
         for team, t in TEAM_TEXT.items():
             if text == t:
-                return self._team_result(team, reason)
+                return self._draw_result(reason) if team is None else self._team_result(team, reason)
         raise IllegalAction(f"a fouafour result is '1-0', '0-1' or '1/2-1/2', not {text!r}",
                             code="fouafour.fouafour_result_not", params={"text": text})
 
