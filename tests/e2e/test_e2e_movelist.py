@@ -175,6 +175,23 @@ GAMES = {
 }
 
 
+def shoot_all(page, shot, name, ready):
+    """Screenshots of the page at 1280 and 390 px in both languages (the page's own size and
+    language are put back)."""
+    size, lang = page.viewport_size, page.evaluate("() => localStorage.getItem('lang')")
+    for lg in ("zh", "en"):
+        for width, px in WIDTHS.items():
+            page.set_viewport_size({"width": px, "height": 900})
+            page.evaluate(f"() => localStorage.setItem('lang', '{lg}')")
+            page.reload()
+            page.wait_for_selector(ready)
+            shot(page, f"{name}-{lg}-{width}")
+    page.set_viewport_size(size)
+    page.evaluate("(l) => l ? localStorage.setItem('lang', l) : localStorage.removeItem('lang')", lang)
+    page.reload()
+    page.wait_for_selector(ready)
+
+
 def list_texts(page):
     return [x.strip() for x in page.locator("#ml-list .ml-move").all_inner_texts()]
 
@@ -190,7 +207,8 @@ def test_a_whole_game_against_a_bot_with_its_move_list(server, browser, shot, ga
         n = int(page.get_attribute("#movelist", "data-total"))
         assert n == seq(page) and len(list_texts(page)) == n, (n, seq(page))
         assert page.get_attribute("#movelist", "data-ply") == str(n)
-        shot(page, f"movelist-{game}-{lang}-{width}-end")
+        if lang == "zh":
+            shoot_all(page, shot, f"movelist-{game}-end", "#movelist")
         # the list navigates: Home, a click on a move, the arrows, End
         page.keyboard.press("Home")
         assert page.get_attribute("#movelist", "data-ply") == "0"
@@ -216,7 +234,141 @@ def test_a_whole_game_against_a_bot_with_its_move_list(server, browser, shot, ga
         assert page.get_attribute("#replay-status", "data-ply") == "1"
         page.locator("#ml-list .ml-move").nth(n - 1).click()
         assert page.get_attribute("#replay-status", "data-ply") == str(n)
-        shot(page, f"movelist-{game}-{lang}-{width}-replay")
+        if lang == "zh":
+            shoot_all(page, shot, f"movelist-{game}-replay", "#movelist")
         assert errors == []
         ctx.close()
 
+
+
+def last_to(page):
+    sq = page.locator(".xq .sq.last-to")
+    return sq.get_attribute("data-sq") if sq.count() else None
+
+
+def iccs(page, ply):
+    """The ICCS text of move ``ply`` (1-based), from its hover title."""
+    return page.get_attribute(f'#ml-list .ml-move[data-ply="{ply}"]', "title").rsplit(" ", 1)[1]
+
+
+def shows(page, ply):
+    """Wait until the board's last-move mark is on the destination of move ``ply``."""
+    page.wait_for_function("(sq) => document.querySelector('.xq .sq.last-to')?.dataset.sq === sq",
+                           arg=iccs(page, ply)[2:])
+
+
+def red_moves(page, n):
+    for _ in range(n):
+        wait_turn_or_end(page)
+        before = seq(page)
+        for sq in page.locator(".xq .sq:has(.pc.r)").all():
+            sq.click()
+            if page.locator(".xq .sq.target").count():
+                page.locator(".xq .sq.target").first.click()
+                break
+        page.wait_for_function(f"() => +document.querySelector('#status').dataset.seq > {before}")
+
+
+def test_live_move_list_follows_the_game_and_fetches_older_positions(server, browser, shot):
+    ctx, page, errors = new_page(browser, server, "en", "desktop")
+    start_table(page, server, "xiangqi", {}, bot="random")
+    red_moves(page, 3)
+    wait_turn_or_end(page)
+    n = seq(page)
+    assert n == 6 and int(page.get_attribute("#movelist", "data-total")) == 6
+    assert page.get_attribute("#movelist", "data-ply") == "6" and page.locator("#ml-back").is_hidden()
+    assert last_to(page) == iccs(page, 6)[2:]
+    # back two moves with the keys: the board shows position 4, as a replay (nothing to click)
+    page.keyboard.press("ArrowLeft")
+    page.keyboard.press("ArrowLeft")
+    assert page.get_attribute("#movelist", "data-ply") == "4"
+    shows(page, 4)
+    assert page.locator("#ml-back").is_visible()
+    assert page.locator('.xq .sq:has(.pc.b)[data-sq="a9"]').count() == 1      # Black's side stays at the top
+    shot(page, "movelist-live-browsing-en-desktop")
+    page.keyboard.press("End")
+    assert page.get_attribute("#movelist", "data-ply") == "6" and last_to(page) == iccs(page, 6)[2:]
+    # a move made while the viewer looks at the start: the list grows, the board stays at the start
+    red_moves(page, 1)
+    page.keyboard.press("Home")
+    assert page.get_attribute("#movelist", "data-ply") == "0"
+    page.wait_for_function("() => +document.querySelector('#status').dataset.seq >= 8")
+    page.wait_for_function("() => document.querySelector('#movelist').dataset.total === '8'")
+    assert page.get_attribute("#movelist", "data-ply") == "0" and last_to(page) is None
+    # a click on a move, then End: the live game again, and it can be played
+    page.locator('#ml-list .ml-move[data-ply="5"]').click()
+    shows(page, 5)
+    page.click("#ml-back")
+    assert page.get_attribute("#movelist", "data-ply") == "8"
+    red_moves(page, 1)
+    # after a reload only the live position is known: an older one is asked of the server
+    page.reload()
+    page.wait_for_selector("#movelist")
+    wait_turn_or_end(page)
+    total = int(page.get_attribute("#movelist", "data-total"))
+    assert total == seq(page) == 10
+    page.keyboard.press("ArrowLeft")
+    shows(page, 9)
+    page.set_viewport_size({"width": 390, "height": 900})
+    shot(page, "movelist-live-browsing-en-phone")
+    assert errors == []
+    ctx.close()
+
+
+def finished_results():
+    """(game, result, last public view, number of seats) of short seeded random games of every
+    game, and of a resignation at the start of each."""
+    import random
+
+    import qipai
+
+    out = []
+    for info in qipai.games():
+        game = qipai.load(info.id)
+        state = game.new_state(seed=5)
+        rnd = random.Random(5)
+        for _ in range(4000):
+            if state.is_terminal():
+                break
+            seat = state.to_act[0]
+            state.apply(rnd.choice(state.legal_actions(seat)), seat=seat)
+        if state.result:
+            out.append((info.id, state.result.to_json(), state.view(None), state.num_seats))
+        resigned = game.new_state(seed=6)
+        try:
+            resigned.forfeit(0, "resign")
+        except qipai.IllegalAction:
+            continue
+        out.append((info.id, resigned.result.to_json(), resigned.view(None), resigned.num_seats))
+    return out
+
+
+def test_results_read_as_words_in_both_languages_for_every_game(server, browser):
+    cases = finished_results()
+    assert {c[0] for c in cases} >= {"xiangqi", "go", "gomoku", "chinese-checkers", "junqi", "doudizhu",
+                                     "wakeng", "shengji", "baohuang", "fouafour", "sandayi"}
+    for lang in ("zh", "en"):
+        ctx = browser.new_context(locale="zh-CN" if lang == "zh" else "en-US")
+        page = ctx.new_page()
+        page.goto(server + "/")
+        page.wait_for_selector("#lang")
+        for game, result, view, n in cases:
+            names = [f"p{i}" for i in range(n)]
+            for seat in (None, 0):
+                text = page.evaluate(
+                    """async ([result, game, seat, names, view]) => {
+                        const { resultText } = await import('/static/result.js');
+                        const { t, lang } = await import('/static/i18n.js');
+                        return resultText(result, { game, seat, names, view, t, lang });
+                    }""", [result, game, seat, names, view])
+                where = (game, seat, result["text"], result["reason"], text)
+                assert text and text != result["text"] and not RAW.search(text), where
+                if lang == "zh":
+                    assert re.search("[\u4e00-\u9fff]", text) and not re.search("[A-Za-z]{3,}", text), where
+                else:
+                    assert not re.search("[\u4e00-\u9fff]", text), where
+                if seat == 0 and result["winners"]:
+                    won = 0 in result["winners"]
+                    said = ("你赢了" if lang == "zh" else "You won") in text
+                    assert said == won or game == "chinese-checkers", where
+        ctx.close()

@@ -315,7 +315,7 @@ async function historyPage() {
   app.replaceChildren(el("h2", {}, t("mygames")), el("table", { class: "list", id: "history" }, el("tbody", {},
     (rows.length ? rows : [null]).map((r) => r ? el("tr", { "data-record": r.id },
       el("td", {}, el("a", { href: `/records/${r.id}` }, `#${r.id}`)), el("td", {}, r.game),
-      el("td", {}, r.names.join(` ${t("vs")} `)), el("td", {}, r.result ? r.result.text : ""),
+      el("td", {}, r.names.join(` ${t("vs")} `)), el("td", { title: r.result ? r.result.text : null }, r.result ? resultText(r.result, { game: r.game, seat: r.seat ?? null, names: r.names, t, lang }) : ""),
       el("td", { class: "muted" }, r.finished)) : el("tr", {}, el("td", { class: "muted" }, t("none")))))));
 }
 

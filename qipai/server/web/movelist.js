@@ -113,9 +113,9 @@ export function createMoveList(host, opts) {
     }
     const cur = list.querySelector(".ml-move.current");
     if (cur) {      // keep the current move in view inside the list, not by scrolling the page
-      const top = cur.offsetTop - list.offsetTop, bottom = top + cur.offsetHeight;
-      if (top < list.scrollTop) list.scrollTop = top;
-      else if (bottom > list.scrollTop + list.clientHeight) list.scrollTop = bottom - list.clientHeight;
+      const lr = list.getBoundingClientRect(), cr = cur.getBoundingClientRect();
+      if (cr.top < lr.top) list.scrollTop -= lr.top - cr.top;
+      else if (cr.bottom > lr.bottom) list.scrollTop += cr.bottom - lr.bottom;
     } else if (ply === 0) list.scrollTop = 0;
     btns.first.disabled = btns.prev.disabled = ply <= 0;
     btns.next.disabled = btns.last.disabled = ply >= n;

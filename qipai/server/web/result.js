@@ -57,7 +57,7 @@ export function resultText(result, { game, seat = null, names = [], view = null,
   const list = (seats) => seats.map(nameOf).join(lang === "zh" ? "、" : ", ");
   const allEqual = returns.every((x) => x === returns[0]);
   const draw = winners.length === 0 && allEqual;
-  const scores = n > 2 || CARD.has(game) ? returns.map((x) => fmtScore(x, lang)).join(" / ") : "";
+  const scores = (n > 2 || CARD.has(game)) && !draw ? returns.map((x) => fmtScore(x, lang)).join(" / ") : "";
 
   // the game's own headline
   let head = "";
@@ -71,6 +71,8 @@ export function resultText(result, { game, seat = null, names = [], view = null,
     if (d.multiplier > 1) head += ` ×${d.multiplier}`;
   } else if (game === "wakeng" && d.digger !== undefined) {
     head = tr(winners.includes(d.digger) ? "result.diggerWins" : "result.diggerLoses");
+  } else if (game === "shengji" && Array.isArray(d.gains) && winners.length && Math.max(...d.gains) > 0) {
+    head = tr("result.levelsUp", { names: list(winners), n: Math.max(...d.gains) });
   } else if (game === "chinese-checkers" && d.places && n > 2) {
     const order = [...d.places.keys()].sort((a, b) => d.places[a] - d.places[b]);
     head = order.map((s) => tr("result.place", { place: d.places[s], name: nameOf(s) })).join(" · ");

@@ -7,6 +7,7 @@
 // the table page passes every socket message to onMessage (true: taken, the page ignores it)
 // and appends controls(...) to its buttons.
 
+import { resultText } from "./result.js";
 import { tableChat } from "./chat.js";
 import { icon } from "./icons.js";
 import * as sound from "./sound.js";
@@ -74,7 +75,7 @@ export function tableExtras({ t, errorText, send, api, me, id, rerender, move, l
       const m = list[list.length - 1];
       parts.push(t("a11y.lastMove", { n: msg.moves.from + list.length, name: names[m.seat] || "", move: moveName(m) }));
     }
-    if (msg.result) parts.push(t("result") + ": " + (msg.result.text || ""));
+    if (msg.result) parts.push(t("result") + ": " + resultText(msg.result, { game: msg.game, seat: msg.seat, names, view: msg.view, t, lang }));
     else if (msg.to_act && msg.to_act.length) {
       const mine = msg.seat !== null && msg.to_act.includes(msg.seat);
       parts.push(mine ? t("title.yourturn") : t("a11y.toMove", { name: msg.to_act.map((s) => names[s]).join(", ") }));
