@@ -198,6 +198,11 @@ async function tablePage(id) {
   app.replaceChildren(el("div", { class: "table-layout" },
     el("div", { class: "table-main" }, seatsBox, status, fx.boardText, boardRoot, controls, fx.entry, fx.note, err),
     el("aside", { class: "table-side" }, side, fx.chat)));
+  // the move list: beside the board, above the chat; on a narrow screen right under the board
+  const narrow = matchMedia("(max-width: 820px)");
+  const placeMoves = () => { if (narrow.matches) boardRoot.after(side); else app.querySelector(".table-side")?.prepend(side); };
+  narrow.addEventListener("change", placeMoves);
+  placeMoves();
   if (!info) { status.textContent = "404"; return; }
   const mod = await loadBoard(info.game);
   let last = null, ws = null, board = null, nav = null, receivedAt = 0, closedByUs = false, backoff = 500;

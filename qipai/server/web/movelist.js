@@ -111,12 +111,7 @@ export function createMoveList(host, opts) {
       li.classList.toggle("current", on);
       if (on) li.setAttribute("aria-current", "step"); else li.removeAttribute("aria-current");
     }
-    const cur = list.querySelector(".ml-move.current");
-    if (cur) {      // keep the current move in view inside the list, not by scrolling the page
-      const lr = list.getBoundingClientRect(), cr = cur.getBoundingClientRect();
-      if (cr.top < lr.top) list.scrollTop -= lr.top - cr.top;
-      else if (cr.bottom > lr.bottom) list.scrollTop += cr.bottom - lr.bottom;
-    } else if (ply === 0) list.scrollTop = 0;
+    keepInView();
     btns.first.disabled = btns.prev.disabled = ply <= 0;
     btns.next.disabled = btns.last.disabled = ply >= n;
     where.textContent = t("moves.where", { ply, total: n }, `${ply} / ${n}`);
@@ -125,6 +120,19 @@ export function createMoveList(host, opts) {
     box.classList.toggle("browsing", live && ply < n);
     back.hidden = !(live && ply < n);
   }
+
+  // keep the current move in view inside the list (never by scrolling the page), also when the
+  // list is resized or moved
+  function keepInView() {
+    const cur = list.querySelector(".ml-move.current");
+    if (cur) {
+      const lr = list.getBoundingClientRect(), cr = cur.getBoundingClientRect();
+      if (cr.top < lr.top) list.scrollTop -= lr.top - cr.top;
+      else if (cr.bottom > lr.bottom) list.scrollTop += cr.bottom - lr.bottom;
+    } else if (ply === 0) list.scrollTop = 0;
+  }
+  const watch = typeof ResizeObserver === "function" ? new ResizeObserver(keepInView) : null;
+  if (watch) watch.observe(list);
 
   function go(k) {
     const n = entries.length;
@@ -160,6 +168,6 @@ export function createMoveList(host, opts) {
     get ply() { return ply; },
     get atEnd() { return follow; },
     get length() { return entries.length; },
-    destroy() { document.removeEventListener("keydown", onKey); box.remove(); },
+    destroy() { document.removeEventListener("keydown", onKey); if (watch) watch.disconnect(); box.remove(); },
   };
 }
