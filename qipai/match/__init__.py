@@ -9,6 +9,7 @@ from .players import (
     Adjudicate,
     BotPlayer,
     DeclineDraw,
+    Entrust,
     InputPlayer,
     Move,
     OfferDraw,
@@ -25,7 +26,7 @@ from .timesource import RealTime, TimeSource, VirtualTime
 
 __all__ = [
     "AcceptDraw", "Adjudicate", "BotPlayer", "Byoyomi", "CLOCK_PRESETS", "Canadian", "ClockSpec",
-    "Consequence", "DeclineDraw", "GameOutcome", "GameRunner", "InputPlayer", "Move", "OfferDraw",
+    "Consequence", "DeclineDraw", "Entrust", "GameOutcome", "GameRunner", "InputPlayer", "Move", "OfferDraw",
     "Pause", "Player", "RealTime", "Reclaim", "Resign", "Resume", "ScriptedPlayer", "SeatClock",
     "TimeSource", "Timeout", "VirtualTime", "clock_preset", "duration_ms", "play_game", "play_game_sync",
 ]

@@ -46,6 +46,13 @@ class DeclineDraw:
 
 
 @dataclass(frozen=True)
+class Entrust:
+    """The player hands its seat to trusteeship (托管, competition.md §4.6) of its own accord:
+    its decisions are taken by the game's default action after ``trustee_delay`` until it acts
+    or sends :class:`Reclaim`. Only in games with a default action (card and tile games)."""
+
+
+@dataclass(frozen=True)
 class Reclaim:
     """The player takes its seat back from trusteeship (competition.md §4.6 "resume")."""
 

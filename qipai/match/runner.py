@@ -446,6 +446,8 @@ class GameRunner:
             self._decline(seat)
         elif isinstance(msg, messages.Reclaim):
             self._reclaim(seat, t)
+        elif isinstance(msg, messages.Entrust):
+            self._entrust(seat, t)
         else:
             self._reply_error(seat, f"unknown message {msg!r}", "unknown_message")
 
@@ -460,6 +462,21 @@ class GameRunner:
         if not clock.trusteeship:
             return self._reply_error(seat, "this seat is not in trusteeship", "not_in_trusteeship")
         self._end_trusteeship(seat, t, "resume")
+
+    def _entrust(self, seat: int, t: int) -> None:
+        """The player asks for trusteeship (托管): from now on its decisions are taken by the
+        game's default action after ``trustee_delay`` (a decision already pending too), until
+        it acts or sends ``Reclaim``. Refused (``trusteeship_unavailable``) in games without a
+        default action, where a timeout loses (board games)."""
+        if type(self.state).default_action is State.default_action:
+            return self._reply_error(seat, "this game has no default action to play for a seat",
+                                     "trusteeship_unavailable")
+        clock = self.clocks[seat]
+        if clock.trusteeship:
+            return self._reply_error(seat, "this seat is already in trusteeship", "already_in_trusteeship")
+        clock.trusteeship = True
+        self._tell(seat, {"t": t, "seat": seat, "type": "trusteeship", "on": True, "why": "request"},
+                   record=True)
 
     def _end_trusteeship(self, seat: int, t: int, why: str) -> None:
         self.clocks[seat].trusteeship = False

@@ -23,7 +23,7 @@ import json
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from qipai.match import BotPlayer, Player, Reclaim
+from qipai.match import BotPlayer, Entrust, Player, Reclaim
 from qipai.match.players import AcceptDraw, Adjudicate, DeclineDraw, Move, OfferDraw, Pause, Resign, Resume
 from qipai.match.runner import GameRunner
 
@@ -31,7 +31,8 @@ from qipai.match.runner import GameRunner
 ALLOWANCE = ("bank_left", "periods_left", "canadian_moves_left", "canadian_time_left", "cap_off")
 
 _SIMPLE = {Resign: "resign", OfferDraw: "draw_offer", AcceptDraw: "draw_accept",
-           DeclineDraw: "draw_decline", Resume: "resume", Reclaim: "reclaim"}
+           DeclineDraw: "draw_decline", Resume: "resume", Reclaim: "reclaim",
+           Entrust: "entrust"}
 _BY_KIND = {v: k for k, v in _SIMPLE.items()}
 
 

@@ -109,7 +109,8 @@ class ActionRow(Base):
     runner accepted, in order (``idx`` from 0 per table), written before anyone is told of its
     outcome. ``kind``: ``start`` (the game began at table time ``t``), ``move`` (``action`` by
     ``seat``; ``data.turn`` the decision it answers), ``resign``, ``draw_offer``,
-    ``draw_accept``, ``draw_decline``, ``reclaim`` (``seat`` leaves trusteeship), ``expire``
+    ``draw_accept``, ``draw_decline``, ``entrust`` (``seat`` asks for trusteeship, 托管),
+    ``reclaim`` (``seat`` leaves trusteeship), ``expire``
     (``seat``'s deadline ``t`` passed),
     ``pause``/``resume``/``adjudicate`` (referee or storage; ``data`` holds the reason or
     result), ``restart`` (the server came back at table time ``t``; ``start`` and ``restart``

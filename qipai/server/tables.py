@@ -35,7 +35,17 @@ from qipai.core.errors import OptionError, QipaiError
 from qipai.core.game import State
 from qipai.core.registry import game_class
 from qipai.match import BotPlayer, Move, Player, RealTime, clock_preset
-from qipai.match.players import MAX_LISTED, AcceptDraw, DeclineDraw, OfferDraw, Pause, Reclaim, Resign, Resume
+from qipai.match.players import (
+    MAX_LISTED,
+    AcceptDraw,
+    DeclineDraw,
+    Entrust,
+    OfferDraw,
+    Pause,
+    Reclaim,
+    Resign,
+    Resume,
+)
 
 from . import chat, conduct, fairness, movetext
 from .config import Settings
@@ -667,7 +677,7 @@ class LiveTable:
         if kind == "position":
             self.position(conn, seat, msg)
             return
-        if kind not in ("move", "resign", "draw_offer", "draw_accept", "draw_decline", "resume"):
+        if kind not in ("move", "resign", "draw_offer", "draw_accept", "draw_decline", "resume", "entrust"):
             conn.put_json(ws_error("unknown_type", f"unknown message type {kind!r}"))
             return
         if seat is None:
@@ -695,6 +705,8 @@ class LiveTable:
             r.submit(seat, DeclineDraw())
         elif kind == "resume":
             r.submit(seat, Reclaim())
+        elif kind == "entrust":
+            r.submit(seat, Entrust())
         else:
             self._move(conn, seat, msg)
 

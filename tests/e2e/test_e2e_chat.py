@@ -142,3 +142,24 @@ def test_chat_draw_offer_sound_theme_and_rematch(server, browser, shot):
     assert "Your turn" in b.title() and "轮到你了" not in a.title()
     ctx_a.close()
     ctx_b.close()
+
+
+def test_a_card_player_hands_the_seat_to_the_computer_and_takes_it_back(server, browser, shot):
+    ctx = browser.new_context(locale="zh-CN", viewport={"width": 390, "height": 844})
+    page = ctx.new_page()
+    sign_up(page, server, "tuoguan")
+    page.select_option("select[name=game]", "doudizhu")
+    page.select_option("select[name=bots]", "2")
+    create_table(page)
+    page.wait_for_selector("#entrust")
+    page.click("#entrust")
+    page.wait_for_selector("#takeback")
+    page.wait_for_function("() => document.querySelector('#table-note').textContent.includes('托管')")
+    seq = int(page.get_attribute("#status", "data-seq"))
+    page.wait_for_function(f"() => +document.querySelector('#status').dataset.seq > {seq + 3}",
+                           timeout=20_000)
+    shot(page, "tuoguan-zh-390")
+    page.click("#takeback")
+    page.wait_for_selector("#entrust", timeout=10_000)
+    assert page.locator("#takeback").count() == 0
+    ctx.close()

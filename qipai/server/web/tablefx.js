@@ -12,6 +12,9 @@ import { tableChat } from "./chat.js";
 import { icon } from "./icons.js";
 import * as sound from "./sound.js";
 
+//: games whose seat the computer can play by the default action (托管, competition.md §4.6)
+const ENTRUSTABLE = new Set(["doudizhu", "shengji", "baohuang", "wakeng", "fouafour", "sandayi", "mahjong-gb"]);
+
 export function tableExtras({ t, errorText, send, api, me, id, rerender, move, lang }) {
   const chat = tableChat({ t, errorText, send });
   const boardText = document.createElement("div");
@@ -104,6 +107,11 @@ export function tableExtras({ t, errorText, send, api, me, id, rerender, move, l
       else if (e.type === "draw_offer" && mineSeat !== null) say("draw.received");
       else if (e.type === "draw_declined") { say(offered ? "draw.declinedMine" : "draw.declined"); offered = null; }
       else if (e.type === "draw_accepted") { say("draw.accepted"); offered = null; }
+      if (e.type === "trusteeship") {
+        const name = (prev && prev.names && prev.names[e.seat]) || "";
+        if (e.seat === mineSeat) say(e.on ? "trustee.mine" : "trustee.back");
+        else say(e.on ? "trustee.other" : "trustee.otherBack", { name });
+      }
       if (e.type.startsWith("draw_")) rerender();
       return false;
     }
@@ -139,6 +147,16 @@ export function tableExtras({ t, errorText, send, api, me, id, rerender, move, l
       b.className = "primary";
       b.append(icon("rematch"), " ", rematch ? t("rematch.join", { name: rematch.by }) : t("rematch.ask"));
       b.onclick = ask;
+      out.push(b);
+    }
+    const myClock = last && last.seat !== null && last.clocks ? last.clocks[last.seat] : null;
+    if (last && last.seat !== null && last.status === "playing" && !last.result && info && ENTRUSTABLE.has(info.game)
+        && !(myClock && myClock.trustee)) {
+      const b = document.createElement("button");
+      b.id = "entrust";
+      b.textContent = t("trustee.ask");
+      b.title = t("trustee.askHint");
+      b.onclick = () => send({ type: "entrust" });
       out.push(b);
     }
     if (last && last.seat !== null && !last.result && offered) {

@@ -1,0 +1,56 @@
+"""托管 at a live card table: a player hands its seat to trusteeship (competition.md §4.6) and
+the game goes on by the default action; the player takes the seat back; board games refuse;
+the request is logged, so a restarted server knows it."""
+
+from __future__ import annotations
+
+from qipai.match import Entrust
+from qipai.server import journal
+
+from .server_helpers import client, post, receive, signup, ws
+
+
+def until(sock, pred, limit=400):
+    for _ in range(limit):
+        m = receive(sock)
+        if pred(m):
+            return m
+    raise AssertionError("not received")
+
+
+def test_a_player_entrusts_its_seat_and_takes_it_back(tmp_path):
+    with client(tmp_path, bot_delay_ms=0) as c:
+        alice = signup(c, "alice")
+        tid = post(c, alice, "/api/tables", {"game": "doudizhu", "bots": 2, "bot": "random",
+                                             "settings": {"clock": "card_default"}}).json()["id"]
+        with ws(c, alice, tid) as s:
+            first = until(s, lambda m: m["type"] == "state")
+            s.send_json({"type": "entrust"})
+            on = until(s, lambda m: m["type"] == "event" and m["event"]["type"] == "trusteeship")
+            assert on["event"]["on"] is True and on["event"]["why"] == "request" and on["event"]["seat"] == 0
+            # the seat plays by itself (the default action after trustee_delay): a state where it
+            # is to act in trusteeship is followed by one where it has acted
+            mine = until(s, lambda m: m["type"] == "state" and m["to_act"] == [0]
+                         and m["clocks"][0].get("trustee"))
+            after = until(s, lambda m: m["type"] == "state")
+            assert after["seq"] == mine["seq"] + 1 and 0 not in after["to_act"]
+            s.send_json({"type": "entrust"})
+            err = until(s, lambda m: m["type"] == "error")
+            assert err["error"] == "already_in_trusteeship"
+            s.send_json({"type": "resume"})
+            off = until(s, lambda m: m["type"] == "event" and m["event"]["type"] == "trusteeship")
+            assert off["event"]["on"] is False and off["event"]["why"] == "resume"
+            assert first["seq"] < until(s, lambda m: m["type"] == "state")["seq"]
+
+
+def test_board_games_refuse_trusteeship_and_the_request_is_logged(tmp_path):
+    assert journal.encode(Entrust()) == ("entrust", None, None)
+    assert journal.decode("entrust", None, None) == Entrust()
+    with client(tmp_path, bot_delay_ms=0) as c:
+        alice = signup(c, "alice")
+        tid = post(c, alice, "/api/tables", {"game": "xiangqi", "bots": 1,
+                                             "settings": {"clock": "none"}}).json()["id"]
+        with ws(c, alice, tid) as s:
+            until(s, lambda m: m["type"] == "state")
+            s.send_json({"type": "entrust"})
+            assert until(s, lambda m: m["type"] == "error")["error"] == "trusteeship_unavailable"
