@@ -78,13 +78,25 @@ def test_a_level_session_resumes_exactly(db, tmp_path):
     assert deals(db) == deals(other) and len(deals(db)) >= 2
 
 
-def test_level_deals_cannot_be_entered_by_hand(db):
-    eid = create_event(db, "s3_tuolaji", pairs(2))
+def test_level_deals_are_entered_by_dealer_and_attacking_total(db):
+    """A hand played on paper is entered as ``dealer D attack S``; its levels, the next dealer and
+    the attacking total follow as if it had been played here."""
+    eid = create_event(db, "s3_tuolaji", pairs(2), secret="44" * 32)
     (pending,) = _pending(db, eid)
     before = snapshot(db)
-    with pytest.raises(EventError, match="deal of a level session"):
-        enter_result(db, eid, pending, "0-1")
+    for bad in ("0-1", "dealer 5 attack 10", "attack 40"):
+        with pytest.raises(EventError, match="dealer D attack S"):
+            enter_result(db, eid, pending, bad)
     assert snapshot(db) == before
+    g = enter_result(db, eid, pending, "dealer 0 attack 35")       # defended
+    facts = g.result["facts"]
+    assert facts["levels"][0] == facts["levels"][2] and facts["on_stage"] == 2
+    assert g.result["text"] == "D+2"           # 35 points: the dealer team goes up two (§4.4)
+    (nxt,) = _pending(db, eid)
+    with pytest.raises(EventError, match="dealer is seat 2, not 1"):
+        enter_result(db, eid, nxt, "dealer 1 attack 0")
+    g2 = enter_result(db, eid, nxt, "dealer 2 attack 125")          # the attackers take over
+    assert g2.result["facts"]["on_stage"] in (1, 3)
 
 
 def _pending(db, eid):

@@ -1132,14 +1132,9 @@ class Director:
     def enter(self, g: GameRow, text: str, moves: int | None = None) -> None:
         """Store a result entered by hand: the game's result notation (``1-0``), or the seats'
         scores separated by commas for a deal; at a placement table (multi-player tiaoqi) the
-        seats' places (``1,2,2``). Deals of a level session cannot be entered: their levels, side
-        on stage and attacking total come from the played deal. Raises EventError, changing
-        nothing."""
+        seats' places (``1,2,2``); a level session's hand as ``dealer D attack S`` (shengji). Raises
+        EventError, changing nothing."""
         rule = self.rule(g.match) if g.match.kind == "session" else None
-        if rule is not None and rule.measure == "level":
-            raise EventError(f"game {g.id} is a deal of a level session: its levels, the side on stage and "
-                             "the attacking total come from playing it (qipai event run or the server); "
-                             "it cannot be entered by hand")
         game = self.game_for(g)
         state = self.new_state(game, g)
         if rule is not None and rule.measure == "placement":

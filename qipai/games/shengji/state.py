@@ -8,6 +8,7 @@ answer would be ``pass``, and skipping them keeps the schedule short.
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Sequence
 from typing import Any
@@ -784,7 +785,8 @@ class ShengjiState(State):
                 break
         details = {
             "dealer": self.dealer, "dealer_team": dealer_team, "attackers": 1 - dealer_team,
-            "level": self.level, "trump": self.trump.spec, "trump_name": self.trump_name,
+            "level": self.level, "trump": self.trump.spec if self.trump else None,
+            "trump_name": self.trump_name,
             "trick_points": self.trick_points, "kitty_points": kitty_pts, "kitty_multiplier": mult,
             "kitty_bonus": bonus, "penalty": self.penalty, "attack_total": total,
             "outcome": outcome_text((kind, k)), "levels_before": before, "levels": after,
@@ -812,13 +814,29 @@ class ShengjiState(State):
                       {"forfeit_team": t, "levels": list(self.levels), "dealer": self.dealer})
 
     def _result_from_text(self, text: str, reason: str) -> Result:
-        """Reads ``forfeit by 0+2`` / ``forfeit by 1+3`` (the text of a forfeit)."""
+        """Reads ``forfeit by 0+2`` / ``forfeit by 1+3`` (the text of a forfeit), or a hand played
+        on paper: ``dealer D attack S`` — seat D (0-3) was the dealer and the attackers' total,
+        kitty bonus and penalties included, was S points; the levels follow from the score table
+        (§4.4-4.5) as if the hand had been played here. The dealer must be the one this hand
+        has when it is known before the declarations."""
         for t in (0, 1):
             if text == f"forfeit by {t}+{t + 2}":
                 return self._loss_result(t, reason)
-        raise IllegalAction("a recorded shengji ending is 'forfeit by 0+2' or 'forfeit by 1+3', "
-                            f"not {text!r}",
-                            code="shengji.recorded_shengji_ending_forfeit", params={"text": text})
+        m = re.fullmatch(r"dealer ([0-3]) attack (-?\d+)", text.strip())
+        if m is None:
+            raise IllegalAction("a recorded shengji ending is 'forfeit by 0+2', 'forfeit by 1+3' or "
+                                f"'dealer D attack S' (a hand played on paper), not {text!r}",
+                                code="shengji.recorded_shengji_ending_forfeit", params={"text": text})
+        dealer, total = int(m.group(1)), int(m.group(2))
+        if not self.first_hand and dealer != self.dealer:
+            raise IllegalAction(f"this hand's dealer is seat {self.dealer}, not {dealer}",
+                                code="shengji.entered_dealer", params={"seat": self.dealer, "given": dealer})
+        self.dealer = dealer
+        self.level = self.levels[team_of(dealer)]
+        kind, k = table_outcome(total, self.opt["score_table"])
+        self._finish(kind, k, dealer, kitty=(0, 0, 0, total), ended_by=reason)
+        result, self.result = self.result, None
+        return result
 
     # ----- views ---------------------------------------------------------------------------------
     def hand_faces(self, seat: int) -> list[str]:
