@@ -27,6 +27,7 @@ export function mount(root, ctx) {
   const div = (cls) => Object.assign(document.createElement("div"), { className: cls });
   const wrap = div("xq-wrap");
   const capTop = div("xq-cap top"), capBottom = div("xq-cap bottom");
+  for (const c of [capTop, capBottom]) c.setAttribute("role", "group");   // a named group (its aria-label lists the pieces)
   const filesTop = div("xq-files top"), filesBottom = div("xq-files bottom");
   const box = div("xq");
   wrap.append(capTop, filesTop, box, filesBottom, capBottom);
