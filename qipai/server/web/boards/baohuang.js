@@ -34,7 +34,7 @@ export function mount(root, ctx) {
     },
     badges: (v, s, S) => {
       const out = [];
-      if (v.emperor === s) out.push(["♛" + S.emperor, "role"]);
+      if (v.emperor === s) out.push([S.emperor, "role role-mark crown"]);
       if (v.guard === s) out.push([S.guard, "role2"]);
       if (v.candidate === s) out.push([S.candidate, ""]);
       return out.concat(placeBadge(v, s, S));

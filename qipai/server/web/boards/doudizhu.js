@@ -60,7 +60,7 @@ export function mount(root, ctx) {
     const head = document.createElement("div");
     head.innerHTML = "";
     head.append(`${s}${names[s] ? " " + names[s] : ""}`);
-    if (v.landlord === s) { const l = document.createElement("span"); l.className = "lord"; l.textContent = " ★" + t("landlord"); head.append(l); }
+    if (v.landlord === s) { const l = document.createElement("span"); l.className = "lord role-mark"; l.textContent = t("landlord"); head.append(" ", l); }
     head.append(` · ${v.counts[s]} ${t("cards")}`);
     d.append(head);
     const lp = lastPlays(v)[s];

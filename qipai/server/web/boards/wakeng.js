@@ -15,7 +15,7 @@ export function mount(root, ctx) {
     label: (a, S, lang, msg) => (a === "pass" ? (msg.view.phase === "bidding" ? S.nobid : S.pass) : a.startsWith("bid ") ? `${S.bid} ${a.slice(4)}` : a),
     badges: (v, s, S) => {
       const out = [];
-      if (v.digger === s) out.push(["★" + S.digger, "role"]);
+      if (v.digger === s) out.push([S.digger, "role role-mark"]);
       if (v.first_bidder === s && v.digger === null) out.push([S.first, ""]);
       return out;
     },
