@@ -85,7 +85,9 @@ def _refusal_sites():
             params = kw.get("params")
             names = set()
             if params is not None:
-                names = {k.value for k in params.keys} if isinstance(params, ast.Dict) else None
+                names = None      # not a literal dict, or one with ** parts: names unknown
+                if isinstance(params, ast.Dict) and None not in params.keys:
+                    names = {k.value for k in params.keys}
             yield (f"{path.relative_to(QIPAI)}:{node.lineno}", node.func.id,
                    code.value if isinstance(code, ast.Constant) else code, names,
                    node.args[0] if node.args else None)

@@ -19,7 +19,8 @@ line. Keys are namespaced by what they name:
 
 A template names its parameters in braces: ``"you must follow {suit}"``. ``{name|ns}`` formats
 the parameter through the catalogue too: the value ``v`` of ``name`` becomes the text of key
-``ns.v`` (so ``"the game is over ({reason|end})"`` says the end reason in the same language).
+``ns.v``, filled from the same parameters (so ``"the game is over ({reason|end})"`` says the
+end reason in the same language).
 A list value is joined with ", ".
 """
 
@@ -82,7 +83,7 @@ def fill(template: str, params: dict[str, Any] | None, lang: str = "en") -> str:
         value = params[name]
         if ns:
             values = value if isinstance(value, (list, tuple)) else [value]
-            return ", ".join(t(f"{ns}.{v}", lang=lang, default=_text(v)) for v in values)
+            return ", ".join(t(f"{ns}.{v}", params, lang=lang, default=_text(v)) for v in values)
         return _text(value)
 
     return _FIELD.sub(one, template)

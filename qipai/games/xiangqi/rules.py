@@ -289,9 +289,9 @@ class XiangqiState(State):
             if target and target >> 3 == side:
                 return Message(f"{B.sq_name(t)} holds an own piece",
                                code="xiangqi.holds_own_piece", params={"value": B.sq_name(t)})
-            return Message(f"a {kind} cannot move that way ({_shape_hint(board, f, t, piece)})",
-                           code="xiangqi.cannot_move_way",
-                           params={"kind": kind, "board": _shape_hint(board, f, t, piece)})
+            why = _shape_hint(board, f, t, piece)
+            return Message(f"a {kind} cannot move that way ({why})", code="xiangqi.cannot_move_way",
+                           params={"kind": kind, "why": why.code, **why.params})
         if code in (self._unbanned or ()):
             return (Message("repetition rule seed000_same_move forbids playing the same move "
                     "a third time in a row", code="xiangqi.repetition_rule_seed_same"))
@@ -430,31 +430,39 @@ def _insufficient(board: list[int]) -> bool:
     return True
 
 
-def _shape_hint(board: list[int], f: int, t: int, piece: int) -> str:
+def _shape_hint(board: list[int], f: int, t: int, piece: int) -> Message:
+    """Why ``piece`` on ``f`` cannot reach ``t`` by its own move shape (a ``Message`` whose
+    code is a ``xiangqi.shape.*`` catalogue entry)."""
     kind = piece & 7
     side = piece >> 3
     if kind == B.HORSE:
         for leg, target in B.HORSE_MOVES[f]:
             if target == t:
-                return f"its leg {B.sq_name(leg)} is blocked"
-        return "a horse moves one point straight then one diagonally"
+                return Message(f"its leg {B.sq_name(leg)} is blocked",
+                               code="xiangqi.shape.leg", params={"leg": B.sq_name(leg)})
+        return Message("a horse moves one point straight then one diagonally", code="xiangqi.shape.horse")
     if kind == B.ELEPHANT:
         for eye, target in B.ELEPHANT_MOVES[side][f]:
             if target == t:
-                return f"its eye {B.sq_name(eye)} is blocked"
+                return Message(f"its eye {B.sq_name(eye)} is blocked",
+                               code="xiangqi.shape.eye", params={"eye": B.sq_name(eye)})
         df, dr = abs(t % 9 - f % 9), abs(t // 9 - f // 9)
         if (df, dr) == (2, 2):
-            return "an elephant may not cross the river"
-        return "an elephant moves exactly two points diagonally"
+            return Message("an elephant may not cross the river", code="xiangqi.shape.river")
+        return Message("an elephant moves exactly two points diagonally", code="xiangqi.shape.elephant")
     if kind == B.ADVISOR:
-        return "an advisor moves one point diagonally inside its palace"
+        return Message("an advisor moves one point diagonally inside its palace",
+                       code="xiangqi.shape.advisor")
     if kind == B.KING:
-        return "a king moves one point orthogonally inside its palace"
+        return Message("a king moves one point orthogonally inside its palace", code="xiangqi.shape.king")
     if kind == B.PAWN:
-        return "a pawn moves one point forward, or sideways after crossing the river"
+        return Message("a pawn moves one point forward, or sideways after crossing the river",
+                       code="xiangqi.shape.pawn")
     if t % 9 != f % 9 and t // 9 != f // 9:
-        return "it moves along a rank or a file"
+        return Message("it moves along a rank or a file", code="xiangqi.shape.line")
     if kind == B.ROOK:
-        return "the line is blocked"
-    return ("a cannon needs exactly one screen to capture and a free line to move"
-            if board[t] else "a cannon moves to an empty point only along a free line")
+        return Message("the line is blocked", code="xiangqi.shape.blocked")
+    if board[t]:
+        return Message("a cannon needs exactly one screen to capture and a free line to move",
+                       code="xiangqi.shape.screen")
+    return Message("a cannon moves to an empty point only along a free line", code="xiangqi.shape.cannon")

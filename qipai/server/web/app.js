@@ -3,14 +3,14 @@
 // /static/boards/<game id>.js exporting mount(root, ctx) -> {update(msg)}; a game without one
 // uses boards/generic.js.
 
-import { lang, t, errorText, endText } from "./i18n.js";
+import { lang, t, errorText, endText, seatName } from "./i18n.js";
 import { icon } from "./icons.js";
 import { prefButtons } from "./prefs.js";
 import { tableExtras } from "./tablefx.js";
 import { liveNav, replayNav } from "./gamenav.js";
 import { resultText } from "./result.js";
 
-export { lang, t, errorText, endText };
+export { lang, t, errorText, endText, seatName };
 
 export function el(tag, attrs = {}, ...kids) {
   const e = document.createElement(tag);
@@ -212,7 +212,7 @@ async function tablePage(id) {
   const ctx = { t, lang, send: (action) => send({ type: "move", seq: last ? last.seq : 0, action, seat: last ? last.seat : null, turn: last ? last.turn : undefined }) };
 
   function renderSeats() {
-    const names = last && last.names ? last.names : info.seats.map((s) => (s ? s.name : "·"));
+    const names = last && last.names ? last.names : info.seats.map((s) => (s ? seatName(s.name) : "·"));
     seatsBox.replaceChildren(...names.map((n, i) => {
       const c = last && last.clocks ? last.clocks[i] : {};
       const acting = last && last.to_act && last.to_act.includes(i);
@@ -271,6 +271,7 @@ async function tablePage(id) {
     if (msg.type === "position") { if (nav) nav.position(msg); return; }
     if (msg.type === "event") { if (msg.event.type === "trusteeship") send({ type: "sync" }); return; }
     if (msg.type !== "state") return;
+    if (msg.names) msg.names = msg.names.map(seatName);
     err.textContent = "";
     last = msg; receivedAt = performance.now();
     info.status = msg.status;
@@ -326,6 +327,7 @@ async function historyPage() {
 
 async function recordPage(id) {
   const data = await api("GET", `/api/records/${id}/steps`);
+  data.record.names = data.record.names.map(seatName);
   const games = await api("GET", "/api/games");
   const rec = data.record;
   const g = games.find((x) => x.id === rec.game);

@@ -21,7 +21,7 @@ function fill(template, params) {
     if (!params || !(name in params)) return all;
     const v = params[name];
     if (!ns) return text(v);
-    return (Array.isArray(v) ? v : [v]).map((x) => t(`${ns}.${x}`, null, String(x))).join(lang === "zh" ? "、" : ", ");
+    return (Array.isArray(v) ? v : [v]).map((x) => t(`${ns}.${x}`, params, String(x))).join(lang === "zh" ? "、" : ", ");
   });
 }
 
@@ -46,10 +46,17 @@ export function errorText(e) {
   const code = e.code || e.error;
   if (code && `error.${code}` in CAT) {
     const wait = params.retry_after ?? e.retry_after;
-    return t(`error.${code}`, params) + (wait ? " " + t("retry_in", { seconds: Math.max(1, Math.ceil(wait)) }) : "");
+    return t(`error.${code}`, params) + (wait ? (lang === "zh" ? "" : " ") + t("retry_in", { seconds: Math.max(1, Math.ceil(wait)) }) : "");
   }
   return e.message || String(code || "");
 }
 
 /** The words of an end reason (Result.reason). */
 export const endText = (reason) => t(`end.${reason}`, null, reason);
+
+/** A seat's name as people read it: a bot's seat ("bot:rule") in words ("机器人（规则型）"),
+ *  anyone else's name as it is. */
+export function seatName(name) {
+  const m = /^bot:(\w+)$/.exec(String(name ?? ""));
+  return m ? t("botseat", { bot: m[1] }) : name;
+}
