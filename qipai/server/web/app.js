@@ -258,6 +258,7 @@ async function tablePage(id) {
 
   let nonceSent = null;
   function onMessage(msg) {
+    if (Array.isArray(msg.names)) msg.names = msg.names.map(seatName);   // bots' seats in words
     if (fx.onMessage(msg, last)) return;
     if (msg.type === "hello" || msg.type === "table") { info = msg.table; if (!last) { renderSeats(); renderControls(); status.textContent = t(info.status); } return; }
     if (msg.type === "commitment") {   // §6.1: this seat's nonce, 16 fresh random bytes, once
@@ -271,7 +272,6 @@ async function tablePage(id) {
     if (msg.type === "position") { if (nav) nav.position(msg); return; }
     if (msg.type === "event") { if (msg.event.type === "trusteeship") send({ type: "sync" }); return; }
     if (msg.type !== "state") return;
-    if (msg.names) msg.names = msg.names.map(seatName);
     err.textContent = "";
     last = msg; receivedAt = performance.now();
     info.status = msg.status;
