@@ -28,30 +28,40 @@ def violations(page) -> list[dict]:
     return [v for v in result if v["impact"] in ("serious", "critical")]
 
 
-def check(page, where: str) -> None:
+def check(page, where: str, shot=None, name: str = "") -> None:
+    """No serious or critical violation; with ``shot``, screenshots at 1280 and 390 px wide."""
     bad = violations(page)
     assert bad == [], where + "\n" + json.dumps(bad, indent=1, ensure_ascii=False)
+    if shot:
+        for width in (1280, 390):
+            page.set_viewport_size({"width": width, "height": 900 if width > 400 else 844})
+            page.wait_for_timeout(100)
+            shot(page, f"{name}-{width}")
+            if width == 390:
+                assert violations(page) == [], where + " at 390 px"
+        page.set_viewport_size({"width": 1280, "height": 900})
 
 
 @pytest.mark.parametrize("locale,scheme", [("zh-CN", "light"), ("en-US", "dark")])
-def test_pages_have_no_serious_accessibility_violation(server, browser, locale, scheme):
+def test_pages_have_no_serious_accessibility_violation(server, browser, locale, scheme, shot):
     ctx = browser.new_context(locale=locale, color_scheme=scheme, viewport={"width": 1280, "height": 900})
     page = ctx.new_page()
     page.on("dialog", lambda d: d.accept())
     sign_up(page, server, f"a11y_{scheme}")
     page.wait_for_selector("#create")
-    check(page, "lobby")
+    tag = f"{locale[:2]}-{scheme}"
+    check(page, "lobby", shot, f"a11y-lobby-{tag}")
     page.select_option("select[name=game]", "xiangqi")
     page.select_option("select[name=bots]", "1")
     create_table(page)
     wait_seq(page, 0)
-    check(page, "xiangqi table")
+    check(page, "xiangqi table", shot, f"a11y-table-{tag}")
     page.click("#resign")
     page.wait_for_selector("#record-link")
     check(page, "finished table")
     page.click("#record-link")
     page.wait_for_selector(".xq .pc")
-    check(page, "replay")
+    check(page, "replay", shot, f"a11y-replay-{tag}")
     page.goto(server + "/events")
     page.wait_for_selector("h3")
     check(page, "events")

@@ -6,7 +6,7 @@ swapped. Screenshots at 1280 and 390 px, both languages, light and dark."""
 
 from __future__ import annotations
 
-from .test_e2e_play import create_table, join, sign_up, wait_seq
+from .test_e2e_play import create_table, join, sign_up, submit_account_form, wait_seq
 
 HOSTILE = '<b>bold?</b> <img src=x onerror="window.pwned=1"> & 你好'
 
@@ -163,3 +163,38 @@ def test_a_card_player_hands_the_seat_to_the_computer_and_takes_it_back(server, 
     page.wait_for_selector("#entrust", timeout=10_000)
     assert page.locator("#takeback").count() == 0
     ctx.close()
+
+
+def sign_in_or_up(page, server, name):
+    submit_account_form(page, server, "/login", name)
+    if not page.locator("#me").count():
+        sign_up(page, server, name)
+
+
+def test_event_chat_with_the_referees(server, browser, shot):
+    ctx_r = browser.new_context(locale="zh-CN", viewport={"width": 1280, "height": 900})
+    ctx_p = browser.new_context(locale="en-US", viewport={"width": 390, "height": 844}, color_scheme="dark")
+    ref, player = ctx_r.new_page(), ctx_p.new_page()
+    sign_in_or_up(ref, server, "chat_red")          # the first account of this server: an organizer
+    sign_in_or_up(player, server, "ev_player")
+    ref.goto(server + "/events")
+    ref.select_option("select[name=preset]", "s3_xiangqi")
+    ref.fill("textarea[name=players]", "ev_player\nb1 random\nb2 random\nb3 random")
+    ref.click("#create-event")
+    ref.wait_for_selector("#event-chat")
+    event_url = ref.url
+    player.goto(event_url)
+    player.wait_for_selector("#event-chat")
+    assert "referees only" in player.inner_text("#event-chat .chat-note")
+    player.fill("#event-chat input[name=chat]", "When does round 1 start?")
+    player.press("#event-chat input[name=chat]", "Enter")
+    ref.wait_for_selector("#event-chat .chat-text:has-text('When does round 1 start?')", timeout=10_000)
+    assert "给裁判" in ref.inner_text("#event-chat")
+    ref.fill("#event-chat input[name=chat]", "<i>十分钟后</i>")
+    ref.press("#event-chat input[name=chat]", "Enter")
+    player.wait_for_selector("#event-chat .chat-text:has-text('<i>十分钟后</i>')", timeout=10_000)
+    assert "referee" in player.inner_text("#event-chat .role-referee")
+    shot(ref, "event-chat-zh-1280")
+    shot(player, "event-chat-en-390-dark")
+    ctx_r.close()
+    ctx_p.close()
