@@ -83,3 +83,18 @@ def test_the_event_command_line(tmp_path):
                         ("s3_tuolaji", "rule")):
         out = run("new", "--preset", preset, "--bots", "4", "--bot", bot, "--db", "ev.db", cwd=tmp_path)
         assert out.returncode == 0, (preset, out.stdout + out.stderr)
+
+
+def test_entered_deals_carry_their_duration_for_session_time_limits(tmp_path):
+    db = open_db(f"sqlite:///{tmp_path / 'a.db'}")
+    eid = create_event(db, "s0_doudizhu", [{"id": f"p{i}", "bot": "random"} for i in range(3)],
+                       secret="03" * 32)              # first to +100, or the best after 90 minutes
+    with pytest.raises(EventError, match="duration"):
+        enter_result(db, eid, pending(db, eid)[0], "-2,1,1", duration="soon")
+    g = enter_result(db, eid, pending(db, eid)[0], "-2,1,1", duration="50m")
+    assert g.result["duration"] == 50 * 60_000
+    assert pending(db, eid)                                # 50 minutes in: another deal
+    enter_result(db, eid, pending(db, eid)[0], "4,-2,-2", duration=45 * 60_000)
+    with db() as s:
+        ev = s.get(EventRow, eid)
+        assert ev.status == "finished", "the 90-minute limit passed during the second deal"

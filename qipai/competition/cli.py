@@ -177,12 +177,15 @@ def result_cmd(game: Annotated[int, typer.Argument(help="Game number as shown by
                event: EventOpt = None,
                moves: Annotated[int | None, typer.Option(
                    min=0, help="Moves completed (short-game rule).")] = None,
+               duration: Annotated[str | None, typer.Option(
+                   help="How long the game or deal took (e.g. 95s, 12m, 1500ms), for session time "
+                        "limits.")] = None,
                db: DbOpt = None) -> None:
     """Enter the result of a pending game."""
     from .event import enter_result
 
     try:
-        g = enter_result(_db(db), event, game, result, moves)
+        g = enter_result(_db(db), event, game, result, moves, duration)
     except QipaiError as e:
         _fail(str(e))
     console.print(f"game {g.id}: {g.result['text']} entered", markup=False)

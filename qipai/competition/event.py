@@ -23,7 +23,7 @@ from sqlalchemy import func, select
 from sqlalchemy.orm import Session, sessionmaker
 
 import qipai
-from qipai.core.errors import IllegalAction, QipaiError
+from qipai.core.errors import IllegalAction, OptionError, QipaiError
 from qipai.match import BotPlayer, GameRunner, Player, VirtualTime
 
 from . import lot
@@ -1129,7 +1129,7 @@ class Director:
         g.source = source
         g.finished = _now()
 
-    def enter(self, g: GameRow, text: str, moves: int | None = None) -> None:
+    def enter(self, g: GameRow, text: str, moves: int | None = None, duration: int = 0) -> None:
         """Store a result entered by hand: the game's result notation (``1-0``), or the seats'
         scores separated by commas for a deal; at a placement table (multi-player tiaoqi) the
         seats' places (``1,2,2``); a level session's hand as ``dealer D attack S`` (shengji). Raises
@@ -1138,7 +1138,7 @@ class Director:
         game = self.game_for(g)
         state = self.new_state(game, g)
         if rule is not None and rule.measure == "placement":
-            self._enter_places(g, state, text, moves)
+            self._enter_places(g, state, text, moves, duration)
             return
         try:
             state.end_by_result_text(text, "unknown")
@@ -1159,9 +1159,9 @@ class Director:
             state.result = Result(tuple(scores), "unknown", text, winners)
         rec = state.to_record(seats=[self.seat_player(g, i)[0] for i in range(len(g.seats))],
                               meta={"event": self.ev.id, "entered": True}).to_json()
-        self._store(g, state, rec, "entered", 0, moves)
+        self._store(g, state, rec, "entered", duration, moves)
 
-    def _enter_places(self, g: GameRow, state: Any, text: str, moves: int | None) -> None:
+    def _enter_places(self, g: GameRow, state: Any, text: str, moves: int | None, duration: int = 0) -> None:
         """An entered placement game: ``text`` gives each seat's place, 1 = best (shared places
         repeat, e.g. ``1,1,3``). Raises EventError."""
         from qipai.core.game import Result
@@ -1177,7 +1177,7 @@ class Director:
                               tuple(s for s, p in enumerate(ints) if p == 1), {"places": ints})
         rec = state.to_record(seats=[self.seat_player(g, i)[0] for i in range(n)],
                               meta={"event": self.ev.id, "entered": True}).to_json()
-        self._store(g, state, rec, "entered", 0, moves)
+        self._store(g, state, rec, "entered", duration, moves)
 
 
 def variant_options(game_id: str, variant: str | None) -> dict[str, Any]:
@@ -1265,11 +1265,23 @@ def run_event(db: sessionmaker[Session], event_id: str | None = None, *, max_gam
 
 
 def enter_result(db: sessionmaker[Session], event_id: str | None, game_id: int, text: str,
-                 moves: int | None = None) -> GameRow:
-    """Enter the result of pending game ``game_id``. Raises EventError (nothing changed) for an
-    unknown game, a game of another event, or a game that already has a result."""
+                 moves: int | None = None, duration: int | str | None = None) -> GameRow:
+    """Enter the result of pending game ``game_id``; ``duration`` (ms, or ``"12m30s"``-style
+    text as clocks take it) is how long it took, which session time limits count (§2.3).
+    Raises EventError (nothing changed) for an unknown game, a game of another event, a game
+    that already has a result, or a bad move count or duration."""
     if moves is not None and (isinstance(moves, bool) or not isinstance(moves, int) or moves < 0):
         raise EventError(f"moves must be a whole number >= 0, not {moves!r}")
+    ms = 0
+    if duration is not None:
+        from qipai.match.clock import duration_ms
+
+        try:
+            ms = duration_ms(duration)
+        except OptionError as e:
+            raise EventError(f"duration: {e}") from None
+        if ms < 0:
+            raise EventError(f"duration must not be negative, not {duration!r}")
     with db() as s:
         ev = _event(s, event_id)
         g = s.get(GameRow, game_id)
@@ -1278,7 +1290,7 @@ def enter_result(db: sessionmaker[Session], event_id: str | None, game_id: int, 
         if g.status != "pending":
             raise EventError(f"game {game_id} already has a result ({g.result.get('text')}, {g.source})")
         d = Director(s, ev)
-        d.enter(g, text, moves)
+        d.enter(g, text, moves, ms)
         s.flush()
         d.advance()
         s.commit()
