@@ -3,6 +3,7 @@
 //   import { createMoveList } from "/static/movelist.js";
 //   const ml = createMoveList(host, {
 //     t,                          // the page's t(key, params, fallback) (i18n.js)
+//     title: "Moves",             // the heading (default: the catalogue's moves.title)
 //     format: (entry, i) => ({ text, title, cls }) or a Node,   // how entry i reads
 //     numbering: "pairs",         // "pairs" (1. red black), "each" (1 D4 2 Q16) or "none"
 //     live: true,                 // a game in progress (End returns to it) or a replay
@@ -16,8 +17,10 @@
 // Position `ply` is the one after `ply` moves. The list follows the game while the viewer is
 // at the end (a new move shows at once) and stays where the viewer went otherwise; End (or
 // the last button, or a click on the last move) goes back. Keys ← → Home End work anywhere on
-// the page except in a text field. A card table can pass `numbering: "none"` and a `format`
-// that returns a Node (a trick drawn as cards): every entry is then one clickable row.
+// the page except in a text field. A card table can pass `numbering: "none"`, `title: "Tricks"`
+// and a `format` that returns a Node (a trick drawn as cards): every entry is then one
+// clickable row. Entries need not be single actions: with one entry per trick, `ply` k means
+// "after trick k" and the table's onNavigate maps it to its own positions.
 
 import { icon } from "./icons.js";
 
@@ -36,14 +39,14 @@ export function createMoveList(host, opts) {
   const box = node("div", "ml");
   box.id = "movelist";
   const head = node("div", "ml-head");
-  const title = node("span", "ml-title", t("moves.title", null, "Moves"));
+  const title = node("span", "ml-title", opts.title || t("moves.title", null, "Moves"));
   const where = node("span", "ml-where");
   where.id = "ml-where";
   head.append(title, where);
   const list = node("ol", "ml-list ml-" + numbering);
   list.id = "ml-list";
   if (opts.cellWidth) list.style.setProperty("--ml-cell", opts.cellWidth);
-  list.setAttribute("aria-label", t("moves.title", null, "Moves"));
+  list.setAttribute("aria-label", opts.title || t("moves.title", null, "Moves"));
   const bar = node("div", "ml-bar");
   const button = (name, label, go) => {
     const b = node("button", "ml-btn");
@@ -119,6 +122,7 @@ export function createMoveList(host, opts) {
     box.dataset.total = n;
     box.classList.toggle("browsing", live && ply < n);
     back.hidden = !(live && ply < n);
+    back.title = back.hidden ? "" : t("moves.browsing", { ply, total: n }, `${ply} / ${n}`);
   }
 
   // keep the current move in view inside the list (never by scrolling the page), also when the
