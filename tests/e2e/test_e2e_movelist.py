@@ -311,6 +311,13 @@ def test_live_move_list_follows_the_game_and_fetches_older_positions(server, bro
     shows(page, 9)
     page.set_viewport_size({"width": 390, "height": 900})
     shot(page, "movelist-live-browsing-en-phone")
+    # a move typed while looking back brings the game in play back
+    assert page.get_attribute("#movelist", "data-ply") == "9"
+    typed = page.get_attribute("#legal-moves option >> nth=0", "value")
+    page.fill('#move-entry input[name="move"]', typed)
+    page.press('#move-entry input[name="move"]', "Enter")
+    page.wait_for_function("() => +document.querySelector('#status').dataset.seq >= 11")
+    assert page.get_attribute("#movelist", "data-ply") == page.get_attribute("#movelist", "data-total")
     assert errors == []
     ctx.close()
 

@@ -209,7 +209,9 @@ async function tablePage(id) {
   const send = (obj) => { if (ws && ws.readyState === 1) ws.send(JSON.stringify(obj)); };
   // "turn" (when the state gave one) keeps an answer valid while other seats answer the same
   // discard at once (their moves change seq, not this seat's pending decision)
-  const ctx = { t, lang, send: (action) => send({ type: "move", seq: last ? last.seq : 0, action, seat: last ? last.seat : null, turn: last ? last.turn : undefined }) };
+  // a move (by the board or typed) brings the board back to the game when the move list was
+  // looking at an earlier position
+  const ctx = { t, lang, send: (action) => { if (nav) nav.toEnd(); send({ type: "move", seq: last ? last.seq : 0, action, seat: last ? last.seat : null, turn: last ? last.turn : undefined }); } };
 
   function renderSeats() {
     const names = last && last.names ? last.names : info.seats.map((s) => (s ? seatName(s.name) : "·"));

@@ -4,7 +4,8 @@
 // Live (tablePage): const nav = liveNav({ host, game, seats, t, lang, send, show });
 //   nav.state(msg) -> true when the page should draw msg (the viewer follows the game), false
 //                     while the viewer looks at an earlier position;
-//   nav.position(msg) takes the server's answer to {type: "position", ply}.
+//   nav.position(msg) takes the server's answer to {type: "position", ply};
+//   nav.toEnd() shows the game in play again (the page calls it when the player moves).
 // Positions the page has received are kept; older ones are asked for once, after a short
 // pause, so holding an arrow key does not flood the socket. An earlier position is drawn as
 // a replay (nothing clickable) with `browsing: true`, so a board keeps the viewer's side at
@@ -57,6 +58,7 @@ export function liveNav({ host, game, seats, t, lang, send, show }) {
       views.set(msg.ply, msg.view);
       if (msg.ply === asked && ml.ply === msg.ply && !ml.atEnd) show(browse(msg.ply));
     },
+    toEnd() { if (!ml.atEnd) ml.go(ml.length); },
     get atEnd() { return ml.atEnd; },
   };
 }
