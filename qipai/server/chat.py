@@ -36,6 +36,7 @@ last :data:`HISTORY` lines of each live table are kept in memory (loaded again a
 
 from __future__ import annotations
 
+import asyncio
 import unicodedata
 from collections import deque
 from typing import TYPE_CHECKING, Any
@@ -144,10 +145,16 @@ def sync(table: LiveTable) -> None:
     lobby table, the players read the spectators' lines once the game is over)."""
     event = table.event_id is not None
     spectators_wrote = any(x["audience"] == "spectators" for x in table.chat_lines)
+    # spectators of a hidden game see it late: the chat must not tell them it began or ended
+    delay = table.settings.get("spectator_delay_ms", 0) if table.hidden else 0
     for seat, conns in table.conns.items():
         for c in list(conns):
             if (event and c.user_id is not None and not c.referee) or (seat is not None and spectators_wrote):
-                c.put_json({"type": "chat_history", **history(table, c, seat)})
+                msg = {"type": "chat_history", **history(table, c, seat)}
+                if seat is None and delay:
+                    asyncio.get_running_loop().call_later(delay / 1000, c.put_json, msg)
+                else:
+                    c.put_json(msg)
 
 
 def say(table: LiveTable, conn: Conn, seat: int | None, msg: dict[str, Any]) -> None:

@@ -14,7 +14,8 @@ function node(tag, cls, text) {
 
 function timeOf(iso) {
   const d = new Date(iso);
-  return isNaN(d) ? "" : d.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+  const locale = document.documentElement.lang === "zh" ? "zh-CN" : "en-GB";
+  return isNaN(d) ? "" : d.toLocaleTimeString(locale, { hour: "2-digit", minute: "2-digit" });
 }
 
 /** The chat box: a list of lines, a text field and a send button. `opts`: {t, errorText,
