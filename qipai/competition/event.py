@@ -982,7 +982,8 @@ class Director:
                 [each(lambda d: pts[d]), h2h, each(sb), each(lambda d: wins[d])])
         order, decided_by = self._break_ties(sorted(self.by_draw), keys)
         return [{"rank": i, "id": self.by_draw[d].entrant_id, "draw": d, "points": pts[d],
-                 "sb": sb(d), "wins": wins[d], **({"buchholz": buch(d)} if swiss else {}),
+                 "sb": sb(d), "wins": wins[d],
+                 **({"buchholz_cut1": buch(d, 1), "buchholz": buch(d)} if swiss else {}),
                  **({"lot": True} if d in decided_by else {})}
                 for i, d in enumerate(order, 1)]
 

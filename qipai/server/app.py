@@ -55,7 +55,7 @@ from .ratelimit import RateLimit
 from .rematch import add_rematch_routes
 from .replays import replay_steps
 from .store import StorageUnavailable
-from .tables import LOBBY_ONE_GAME, Hub
+from .tables import BOARD_CLOCK, DEFAULT_CLOCK, LOBBY_ONE_GAME, Hub, default_bot
 
 log = logging.getLogger("qipai.server")
 WEB = Path(str(resources.files("qipai.server").joinpath("web")))
@@ -310,11 +310,14 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     # ----- games and lobby ---------------------------------------------------------------------
     @app.get("/api/games", tags=["lobby"])
     async def games() -> list[dict[str, Any]]:
-        """Every registered game with its options, seat counts and built-in bots."""
+        """Every registered game with its options, seat counts, built-in bots, the bot a
+        table seats when it names none (``bot``) and the clock it gets (``clock``)."""
         out = []
         for info in qipai.games():
             d = info.to_json()
             d["bots"] = bot_names(info.id)
+            d["bot"] = default_bot(info.id)                     # what "play a bot" seats
+            d["clock"] = DEFAULT_CLOCK.get(info.id, BOARD_CLOCK)  # a table that names none
             d["export"] = exports.native_format(info.id)
             d["formats"] = exports.formats(info.id)
             d["lobby_options"] = LOBBY_ONE_GAME.get(info.id, {})   # what a lobby table sets

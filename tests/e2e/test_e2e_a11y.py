@@ -52,8 +52,7 @@ def test_pages_have_no_serious_accessibility_violation(server, browser, locale, 
     tag = f"{locale[:2]}-{scheme}"
     check(page, "lobby", shot, f"a11y-lobby-{tag}")
     page.select_option("select[name=game]", "xiangqi")
-    page.select_option("select[name=bots]", "1")
-    create_table(page)
+    create_table(page, bots=1)
     wait_seq(page, 0)
     check(page, "xiangqi table", shot, f"a11y-table-{tag}")
     page.click("#resign")
@@ -73,8 +72,7 @@ def test_a_table_page_is_played_with_the_keyboard(server, browser):
     page = ctx.new_page()
     sign_up(page, server, "a11y_keys")
     page.select_option("select[name=game]", "xiangqi")
-    page.select_option("select[name=bots]", "1")
-    create_table(page)
+    create_table(page, bots=1)
     wait_seq(page, 0)
     # every button and field of the page is reached by Tab, the move field among them
     reached = []

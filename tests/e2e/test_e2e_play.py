@@ -26,8 +26,11 @@ def wait_seq(page, seq):
     page.wait_for_selector(f'#status[data-seq="{seq}"]', timeout=10_000)
 
 
-def create_table(page) -> str:
-    """Press the lobby form's create button (game and options already chosen); the table id."""
+def create_table(page, bots: int = 0) -> str:
+    """Press the lobby form's create button (game and options already chosen) with ``bots``
+    bots (none: the table waits for people; the form's default fills it with bots); the
+    table id."""
+    page.select_option("select[name=bots]", str(bots))
     page.click("#create")
     page.wait_for_url(re.compile(r"/tables/\w+$"))
     return page.url.rsplit("/", 1)[1]
@@ -79,11 +82,11 @@ def test_two_people_play_xiangqi_to_checkmate(server, browser, shot):
     shot(red, "xiangqi-red-mate")
     shot(black, "xiangqi-black-mate")
     record = red.get_attribute("#record-link", "href").rsplit("/", 1)[1]
-    for page in (red, black):
+    for page, opponent in ((red, "blackplayer"), (black, "redplayer")):
         page.goto(server + "/history")
         page.wait_for_selector(f'[data-record="{record}"]')
         row = page.inner_text(f'[data-record="{record}"]')
-        assert "redplayer" in row and "blackplayer" in row
+        assert opponent in row and "checkmate" in row.lower()
         assert re.search("You won|You lost|你赢了|你输了", row), row
     red.goto(f"{server}/records/{record}")
     red.wait_for_selector(".xq .pc")
@@ -109,7 +112,7 @@ def test_organizer_creates_an_event_and_starts_a_round(server, browser, shot):
     page.click("#create-event")
     page.wait_for_url(re.compile(r"/events/[\w.-]+$"))
     page.wait_for_selector("#start-round")
-    assert page.locator("#standings tr").count() == 4
+    assert page.locator("#standings tbody tr").count() == 4
     page.click("#start-round")
     page.wait_for_selector('[data-round="1"] a')          # the games are at tables
     shot(page, "event-round-1")

@@ -52,11 +52,37 @@ async function header() {
   const who = document.getElementById("who");
   who.replaceChildren();
   if (me) {
-    who.append(el("span", { id: "me" }, me.username, me.role === "organizer" ? icon("star", t("organizer")) : null), " ",
-      el("button", { onclick: async () => { await api("POST", "/api/logout"); location.href = "/"; } }, t("signout")));
+    who.append(el("a", { id: "me", href: `/u/${encodeURIComponent(me.username)}` }, me.username, me.role === "organizer" ? icon("star", t("organizer")) : null), " ",
+      el("button", { onclick: async () => { await api("POST", "/api/logout"); session.postMessage("signed-out"); location.href = "/"; } }, t("signout")));
+    watchSession();
   } else {
     who.append(el("a", { href: "/login" }, t("signin")), " / ", el("a", { href: "/signup" }, t("signup")));
   }
+}
+
+// A tab stays signed in only while its session does: signing out in another tab (told at once
+// over a BroadcastChannel) or elsewhere (checked when the tab comes back into view) turns the
+// page into a notice with a way to sign in again, instead of a page whose buttons all fail.
+const session = "BroadcastChannel" in window ? new BroadcastChannel("qipai-session") : { postMessage() {} };
+function signedOut() {
+  if (document.body.classList.contains("signed-out")) return;
+  document.body.classList.add("signed-out");
+  app.inert = true;
+  const next = location.pathname + location.search;
+  document.body.prepend(el("div", { class: "signed-out-banner", id: "signed-out", role: "alert" }, t("signedout.text"), " ",
+    el("a", { href: `/login?next=${encodeURIComponent(next)}` }, t("signedout.again"))));
+  const who = document.getElementById("who");
+  who.replaceChildren(el("a", { href: `/login?next=${encodeURIComponent(next)}` }, t("signin")));
+}
+function watchSession() {
+  session.onmessage = (e) => { if (e.data === "signed-out") signedOut(); };
+  const check = async () => {
+    if (document.visibilityState !== "visible" || !me) return;
+    const now = await api("GET", "/api/me").catch(() => null);
+    if (now && (!now.user || now.user.id !== me.id)) signedOut();
+  };
+  document.addEventListener("visibilitychange", check);
+  window.addEventListener("focus", check);
 }
 
 // ----- sign in / up ------------------------------------------------------------------------
@@ -76,6 +102,8 @@ export function safeNext(next) {
 }
 
 function authPage(kind) {
+  const next = new URLSearchParams(location.search).get("next");
+  if (kind === "signin" && me && next !== null) { location.replace(safeNext(next)); return; }   // already signed in
   const err = el("div", { class: "error" });
   const u = el("input", { name: "username", autocomplete: "username", required: true });
   const p = el("input", { name: "password", type: "password", autocomplete: kind === "signup" ? "new-password" : "current-password", required: true });
@@ -86,92 +114,10 @@ function authPage(kind) {
     ev.preventDefault();
     try {
       await api("POST", kind === "signup" ? "/api/signup" : "/api/login", { username: u.value, password: p.value });
-      location.href = safeNext(new URLSearchParams(location.search).get("next"));
+      location.href = safeNext(next);
     } catch (e) { err.textContent = errorText(e); }
   };
   app.replaceChildren(el("h2", {}, t(kind)), form);
-}
-
-// ----- lobby -------------------------------------------------------------------------------
-function optionInput(o) {
-  // an option whose default is null (unset: the game decides) offers "—" (null) first
-  const values = o.choices || (o.type === "bool" ? [true, false] : null);
-  if (o.default === null && values) {
-    return el("select", { "data-opt": o.name }, el("option", { value: "null", selected: true }, "—"),
-      values.map((c) => el("option", { value: JSON.stringify(c) }, String(c))));
-  }
-  if (o.type === "bool") return el("input", { type: "checkbox", "data-opt": o.name, checked: o.default ? true : null });
-  if (o.choices) return el("select", { "data-opt": o.name }, o.choices.map((c) => el("option", { value: JSON.stringify(c), selected: c === o.default ? true : null }, String(c))));
-  return el("input", { "data-opt": o.name, type: o.type === "int" ? "number" : "text", value: o.default ?? "" });
-}
-
-async function lobby() {
-  const [games, clocks] = await Promise.all([api("GET", "/api/games"), api("GET", "/api/clocks")]);
-  const byId = Object.fromEntries(games.map((g) => [g.id, g]));
-  // a lobby table plays one game: the options the server sets for it are the form's defaults
-  for (const g of games) for (const o of g.options) if (g.lobby_options && o.name in g.lobby_options) o.default = g.lobby_options[o.name];
-  const list = el("tbody");
-  const err = el("div", { class: "error" });
-  const createBox = el("div", { class: "card-box" });
-  if (me) {
-    const gameSel = el("select", { name: "game" }, games.map((g) => el("option", { value: g.id }, gameName(g))));
-    const seatsSel = el("select", { name: "num_seats" });
-    const botsSel = el("select", { name: "bots" });
-    const botSel = el("select", { name: "bot" });
-    const clockSel = el("select", { name: "clock" }, el("option", { value: "" }, "—"), Object.keys(clocks).map((c) => el("option", { value: c }, c)));
-    const opts = el("div", { class: "row" });
-    const refresh = () => {
-      const g = byId[gameSel.value];
-      seatsSel.replaceChildren(...g.seats.map((n) => el("option", { value: n }, n)));
-      const n = g.seats[0];
-      botsSel.replaceChildren(...Array.from({ length: n }, (_, i) => el("option", { value: i }, i)));
-      botSel.replaceChildren(...g.bots.map((b) => el("option", { value: b, selected: (b === "rule" || b === "greedy") ? true : null }, b)));
-      opts.replaceChildren(...g.options.map((o) => el("label", { title: o.doc }, o.name + " ", optionInput(o))));
-    };
-    gameSel.onchange = refresh;
-    refresh();
-    const go = el("button", { class: "primary", id: "create" }, t("create"));
-    go.onclick = async () => {
-      const options = {};
-      for (const i of opts.querySelectorAll("[data-opt]")) {
-        const o = byId[gameSel.value].options.find((x) => x.name === i.dataset.opt);
-        let v = i.type === "checkbox" ? i.checked : i.tagName === "SELECT" ? JSON.parse(i.value) : i.value;
-        if (o.type === "int" && !o.choices) v = parseInt(v, 10);
-        if (v !== o.default) options[o.name] = v;
-      }
-      const settings = {};
-      if (clockSel.value) settings.clock = clockSel.value;
-      try {
-        const tb = await api("POST", "/api/tables", { game: gameSel.value, options, num_seats: +seatsSel.value, settings, bots: +botsSel.value, bot: botSel.value });
-        location.href = `/tables/${tb.id}`;
-      } catch (e) { err.textContent = errorText(e); }
-    };
-    createBox.append(el("h3", {}, t("create")),
-      el("div", { class: "row" }, el("label", {}, t("game") + " ", gameSel), el("label", {}, t("seats") + " ", seatsSel),
-        el("label", {}, t("bots") + " ", botsSel), el("label", {}, t("bot") + " ", botSel), el("label", {}, t("clock") + " ", clockSel)),
-      el("details", {}, el("summary", {}, t("options")), opts), el("div", { class: "row" }, go), err);
-  } else {
-    createBox.append(el("a", { href: "/login" }, t("needlogin")));
-  }
-  app.replaceChildren(createBox, el("div", { class: "card-box" }, el("h3", {}, t("tables")),
-    el("table", { class: "list" }, list)));
-  const poll = async () => {
-    const tables = await api("GET", "/api/tables");
-    list.replaceChildren(...(tables.length ? tables : [null]).map((tb) => {
-      if (!tb) return el("tr", {}, el("td", { class: "muted" }, t("none")));
-      const g = byId[tb.game];
-      const seats = tb.seats.map((s) => (s ? s.name : "·")).join(` ${t("vs")} `);
-      const act = el("td", {});
-      const mine = me && tb.seats.some((s) => s && s.user === me.id);
-      if (tb.status === "open" && me && !mine) {
-        act.append(el("button", { "data-join": tb.id, onclick: async () => { await api("POST", `/api/tables/${tb.id}/sit`, {}); location.href = `/tables/${tb.id}`; } }, t("sit")), " ");
-      }
-      act.append(el("a", { href: `/tables/${tb.id}` }, mine ? t("playing") : t("watch")));
-      return el("tr", { "data-table": tb.id }, el("td", {}, g ? gameName(g) : tb.game), el("td", {}, seats), el("td", {}, t(tb.status)), act);
-    }));
-  };
-  await poll();
-  setInterval(poll, 2000);
 }
 
 // ----- live table --------------------------------------------------------------------------
@@ -301,6 +247,7 @@ async function tablePage(id) {
       if (closedByUs) return;
       // 4401 signed out, 4403 refused, 4404 no table, 4409 replaced by a newer connection,
       // 4410 table closed: reconnecting would not help (4429, too fast or too slow, does)
+      if (e.code === 4401 && me && e.reason === "signed_out") signedOut();
       if (e.code >= 4400 && e.code !== 4429) { status.textContent = t(`close.${e.reason}`, null, e.reason || String(e.code)); return; }
       status.textContent = t("reconnecting"); setTimeout(connect, backoff); backoff = Math.min(backoff * 2, 8000);
     };
@@ -316,19 +263,10 @@ async function tablePage(id) {
   }, 1500);
 }
 
-// ----- history and replay ---------------------------------------------------------------------
-async function historyPage() {
-  if (!me) { app.replaceChildren(el("a", { href: "/login?next=/history" }, t("needlogin"))); return; }
-  const rows = await api("GET", "/api/records?user=me");
-  app.replaceChildren(el("h2", {}, t("mygames")), el("table", { class: "list", id: "history" }, el("tbody", {},
-    (rows.length ? rows : [null]).map((r) => r ? el("tr", { "data-record": r.id },
-      el("td", {}, el("a", { href: `/records/${r.id}` }, `#${r.id}`)), el("td", {}, r.game),
-      el("td", {}, r.names.join(` ${t("vs")} `)), el("td", { title: r.result ? r.result.text : null }, r.result ? resultText(r.result, { game: r.game, seat: r.seat ?? null, names: r.names, t, lang }) : ""),
-      el("td", { class: "muted" }, r.finished)) : el("tr", {}, el("td", { class: "muted" }, t("none")))))));
-}
-
-async function recordPage(id) {
-  const data = await api("GET", `/api/records/${id}/steps`);
+// ----- replay -------------------------------------------------------------------------
+// `id` a stored record's id, or null for an event game's replay read from `stepsUrl`
+export async function recordPage(id, stepsUrl = `/api/records/${id}/steps`) {
+  const data = await api("GET", stepsUrl);
   data.record.names = data.record.names.map(seatName);
   const games = await api("GET", "/api/games");
   const rec = data.record;
@@ -347,11 +285,11 @@ async function recordPage(id) {
   };
   app.classList.add("with-moves");
   app.replaceChildren(
-    el("h2", {}, `${g ? gameName(g) : rec.game} #${id}: ${rec.names.join(` ${t("vs")} `)}`),
+    el("h2", {}, `${g ? gameName(g) : rec.game}${id ? ` #${id}` : ""}: ${rec.names.join(` ${t("vs")} `)}`),
     outcome ? el("div", { class: "status over", id: "replay-result", title: rec.result.text }, `${t("result")}: ${outcome}`) : null,
     el("div", { class: "play-area" }, boardRoot, side), info,
-    el("div", { class: "row" }, t("download") + ":", el("a", { href: `/api/records/${id}/download?format=json` }, "JSON"),
-      g && g.export ? el("a", { href: `/api/records/${id}/download?format=native` }, g.export.toUpperCase()) : null));
+    id ? el("div", { class: "row" }, t("download") + ":", el("a", { href: `/api/records/${id}/download?format=json` }, "JSON"),
+      g && g.export ? el("a", { href: `/api/records/${id}/download?format=native` }, g.export.toUpperCase()) : null) : null);
   replayNav({ host: side, game: rec.game, steps: data.steps, names: rec.names, seats: rec.names.length, t, lang, show });
   show(last);
 }
@@ -361,15 +299,17 @@ async function route() {
   await header();
   const p = location.pathname;
   let m;
-  if (p === "/") return lobby();
+  if (p === "/") return (await import("/static/lobby.js")).lobbyPage(app, { me });
   if (p === "/login") return authPage("signin");
   if (p === "/signup") return authPage("signup");
-  if (p === "/history") return historyPage();
+  if (p === "/history") return (await import("/static/history.js")).historyPage(app, { me });
+  if ((m = p.match(/^\/u\/([^/]+)$/))) return (await import("/static/history.js")).profilePage(app, { me, name: decodeURIComponent(m[1]) });
   if ((m = p.match(/^\/tables\/([\w-]+)$/))) return tablePage(m[1]);
   if ((m = p.match(/^\/records\/(\d+)$/))) return recordPage(m[1]);
+  if ((m = p.match(/^\/events\/([^/]+)\/games\/(\d+)$/))) return recordPage(null, `/api/events/${m[1]}/games/${m[2]}/steps`);
   if (p === "/events" || p.startsWith("/events/")) {
     const ev = await import("/static/events.js");
-    return ev.page(app, { t, api, el, me, lang, id: p.split("/")[2] });
+    return ev.page(app, { me, id: p.split("/")[2] });
   }
   app.textContent = "404";
 }

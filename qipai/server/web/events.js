@@ -1,75 +1,229 @@
-// Events: the list (organizers create one from a preset with its players) and one event's page
-// (pairings by round with their tables and records, standings, outcome), refreshed every 2 s,
-// with the event's chat with its referees (chat.js).
+// Events: the list (organizers create one from a preset with its players) and one event's page,
+// refreshed every 2 s: a knockout's bracket, the standings of the other formats with every
+// tie-break column, the pairings of each round with each match's score and winner, each game's
+// result with its replay (or its live table), and for a signed-in entrant the link to their own
+// game at the top; with the event's chat with its referees (chat.js).
+
+import { api, el, errorText, t } from "./app.js";
 import { eventChat } from "./chat.js";
-import { errorText } from "./i18n.js";
+import { localDate } from "./history.js";
 import { icon } from "./icons.js";
+import { gameName } from "./lobby.js";
+
+const trophy = () => el("span", { class: "trophy" }, icon("trophy"));
+
+/** 1.5 -> "1½", 0.5 -> "½", 2 -> "2" (game points of a series). */
+export function fmtPts(x) {
+  if (x === null || x === undefined) return "";
+  const whole = Math.trunc(x), half = Math.abs(x - whole) === 0.5;
+  if (!half) return String(Math.round(x * 100) / 100);
+  return (whole === 0 ? (x < 0 ? "-" : "") : String(whole)) + "½";
+}
+
+const dash = "–";
 
 export async function page(app, ctx) {
-  const { t, api, el, me, id } = ctx;
-  if (id) return eventPage(app, ctx, id);
+  if (ctx.id) return eventPage(app, ctx, ctx.id);
+  return listPage(app, ctx);
+}
+
+// ----- the list and the create form ----------------------------------------------------------
+async function listPage(app, { me }) {
+  const games = await api("GET", "/api/games");
+  const byId = Object.fromEntries(games.map((g) => [g.id, g]));
   const list = el("tbody");
-  const box = el("div", { class: "card-box" });
+  const parts = [];
   if (me && me.role === "organizer") {
     const presets = await api("GET", "/api/presets");
-    const sel = el("select", { name: "preset" }, presets.map((p) => el("option", { value: p.name, title: p.title }, `${p.name} — ${p.title}`)));
-    const name = el("input", { name: "name", placeholder: t("name") });
-    const players = el("textarea", { name: "players", rows: 5, placeholder: "alice\nbob\nbot1 greedy" });
-    const err = el("div", { class: "error" });
-    const go = el("button", { class: "primary", id: "create-event" }, t("create"));
+    const sel = el("select", { name: "preset" }, presets.map((p) => el("option", { value: p.name, title: p.title },
+      `${gameName(byId[p.game]) || p.game} · ${t(`preset.${p.name}`, null, p.title)}`)));
+    const name = el("input", { name: "name", placeholder: t("events.nameph") });
+    const players = el("textarea", { name: "players", rows: 5, placeholder: t("events.playersph") });
+    const err = el("div", { class: "error", role: "alert" });
+    const go = el("button", { class: "primary", id: "create-event" }, t("events.create"));
     go.onclick = async () => {
-      const list = players.value.split("\n").map((l) => l.trim()).filter(Boolean).map((l) => {
+      const entries = players.value.split("\n").map((l) => l.trim()).filter(Boolean).map((l) => {
         const [pid, bot] = l.split(/\s+/);
         return bot ? { id: pid, bot } : pid;
       });
       try {
-        const ev = await api("POST", "/api/events", { preset: sel.value, name: name.value || null, players: list });
+        const ev = await api("POST", "/api/events", { preset: sel.value, name: name.value || null, players: entries });
         location.href = `/events/${ev.id}`;
-      } catch (e) { err.textContent = e.message; }
+      } catch (e) { err.textContent = errorText(e); }
     };
-    box.append(el("h3", {}, t("event")), el("div", { class: "row" }, el("label", {}, t("preset") + " ", sel), name),
-      el("label", {}, t("players") + " (" + t("username") + " / name bot)", el("br"), players), el("div", { class: "row" }, go), err);
+    parts.push(el("section", { class: "card-box", id: "new-event" }, el("h3", {}, t("events.new")),
+      el("div", { class: "form-grid" }, el("label", { class: "field" }, el("span", {}, t("preset")), sel),
+        el("label", { class: "field" }, el("span", {}, t("name")), name)),
+      el("label", { class: "field" }, el("span", {}, t("events.playershelp")), players),
+      el("div", { class: "row" }, go), err));
   }
-  app.replaceChildren(box, el("div", { class: "card-box" }, el("h3", {}, t("events")), el("table", { class: "list" }, list)));
+  parts.push(el("section", { class: "card-box" }, el("h3", {}, t("events")), el("div", { class: "scroll" },
+    el("table", { class: "list", id: "event-list" }, el("thead", {}, el("tr", {}, el("th", {}, t("name")), el("th", {}, t("game")),
+      el("th", {}, t("players")), el("th", {}, t("status")), el("th", {}, t("events.created")))), list))));
+  app.replaceChildren(...parts);
   const rows = await api("GET", "/api/events");
   list.replaceChildren(...(rows.length ? rows : [null]).map((e) => e ? el("tr", { "data-event": e.id },
-    el("td", {}, el("a", { href: `/events/${e.id}` }, e.name)), el("td", {}, e.game), el("td", {}, e.preset),
-    el("td", {}, `${e.entrants} ${t("players")}`), el("td", {}, e.status)) : el("tr", {}, el("td", { class: "muted" }, t("none")))));
+    el("td", {}, el("a", { href: `/events/${e.id}` }, e.name)), el("td", {}, gameName(byId[e.game]) || e.game),
+    el("td", {}, e.entrants), el("td", {}, t(`status.${e.status}`, null, e.status)),
+    el("td", { class: "muted" }, localDate(e.created))) : el("tr", {}, el("td", { class: "muted", colspan: 5 }, t("none")))));
 }
 
-async function eventPage(app, ctx, id) {
-  const { t, api, el, me } = ctx;
-  const head = el("div");
+// ----- one event -----------------------------------------------------------------------------
+function roundName(ev, rnd) {
+  if (ev.stage === "knockout") {
+    const total = Math.ceil(Math.log2(Math.max(2, ev.entrants.length)));
+    const left = total - rnd;
+    if (left === 0) return t("events.final");
+    if (left === 1) return t("events.semifinal");
+    if (left === 2) return t("events.quarterfinal");
+  }
+  return t("events.round", { n: rnd });
+}
+
+// the entrants of a match with each one's score: game points of a series, the session's total
+function sides(m) {
+  const r = m.result || {};
+  return m.entrants.map((name, i) => ({
+    name, win: m.winner !== null && m.winner === name,
+    score: m.kind === "series" && r.points ? fmtPts(r.points[i]) : m.kind === "session" && r.totals ? fmtPts(r.totals[i]) : "",
+  }));
+}
+
+function bracket(ev) {
+  const total = Math.ceil(Math.log2(Math.max(2, ev.entrants.length)));
+  const cols = [];
+  for (let rnd = 1; rnd <= Math.max(total, ev.rounds.length); rnd++) {
+    const found = ev.rounds.find((r) => r.round === rnd);
+    const expect = Math.max(1, 2 ** (total - rnd));
+    const boxes = found ? found.matches.map((m) => matchBox(m, rnd))
+      : Array.from({ length: expect }, () => el("div", { class: "bm tbd" }, el("div", { class: "bs muted" }, t("events.tbd")), el("div", { class: "bs muted" }, t("events.tbd"))));
+    cols.push(el("div", { class: "bcol", "data-bracket-round": rnd }, el("div", { class: "bhead" }, roundName(ev, rnd)), el("div", { class: "bbody" }, boxes)));
+  }
+  if (ev.champion) {
+    cols.push(el("div", { class: "bcol champion-col" }, el("div", { class: "bhead" }, t("champion")),
+      el("div", { class: "bbody" }, el("div", { class: "bm champ" }, trophy(), " ", el("b", {}, ev.champion)))));
+  }
+  return el("div", { class: "bracket", id: "bracket", role: "group", "aria-label": t("events.bracket") }, cols);
+}
+
+function matchBox(m, rnd) {
+  const attrs = { class: `bm ${m.kind} ${m.status}`, "data-match": `${rnd}.${m.index}` };
+  if (m.kind === "bye") {
+    return el("div", attrs, el("div", { class: "bs win" }, el("span", { class: "n" }, m.entrants[0] || "—"), el("span", { class: "tag" }, t("events.bye"))),
+      el("div", { class: "bs muted" }, el("span", { class: "n" }, t("events.byeline"))));
+  }
+  return el("div", attrs, sides(m).map((s) => el("div", { class: "bs" + (s.win ? " win" : "") },
+    el("span", { class: "n" }, s.name), el("span", { class: "sc" }, s.score))));
+}
+
+const HEADERS = { points: "events.col.points", buchholz_cut1: "events.col.buchholz_cut1", buchholz: "events.col.buchholz",
+  sb: "events.col.sb", wins: "events.col.wins", measure: "events.col.measure", byes: "events.col.byes" };
+
+function standingsTable(ev, me) {
+  const rows = ev.standings;
+  const cols = Object.keys(HEADERS).filter((k) => rows.length && k in rows[0]);
+  const anyLot = rows.some((s) => s.lot);
+  return el("section", { class: "card-box" }, el("h3", {}, t("standings")), el("div", { class: "scroll" },
+    el("table", { class: "list standings", id: "standings" },
+      el("thead", {}, el("tr", {}, el("th", { title: t("events.col.rankhelp") }, "#"), el("th", {}, t("events.col.player")),
+        cols.map((k) => el("th", { title: t(HEADERS[k] + "help") }, t(HEADERS[k]))))),
+      el("tbody", {}, rows.map((s) => el("tr", { "data-entrant": s.id, class: me && me.username === s.id ? "me" : null },
+        el("td", {}, s.rank, s.lot ? el("span", { class: "lot", title: t("events.lothelp") }, "*") : null),
+        el("td", {}, s.id), cols.map((k) => el("td", {}, fmtPts(s[k])))))))),
+    anyLot ? el("div", { class: "muted small", id: "lot-note" }, "* ", t("events.lothelp")) : null);
+}
+
+function gameCell(ev, g, me) {
+  const mine = me && g.seats.includes(me.username);
+  const label = el("span", { class: "gno" }, t("events.game", { n: g.number }));
+  let what;
+  if (g.status === "finished") {
+    const words = g.source === "forfeit" ? t("events.forfeit")
+      : g.winners.length ? t("events.won", { name: g.winners.join(", ") }) : t("events.draw");
+    const href = g.record ? `/records/${g.record}` : g.replay ? `/events/${ev.id}/games/${g.id}` : null;
+    what = [el("span", {}, words, g.result ? el("span", { class: "muted" }, ` (${g.result})`) : null),
+      href ? el("a", { href, class: "replay", "data-replay": g.id }, t("replay")) : null];
+  } else if (g.table) {
+    what = [el("span", { class: "live" }, t("events.inplay")),
+      el("a", { href: `/tables/${g.table}`, class: mine ? "play" : "watch", "data-play": mine ? g.id : null }, mine ? t("events.play") : t("watch"))];
+  } else {
+    what = [el("span", { class: "muted" }, t("events.waiting"))];
+  }
+  return el("div", { class: "game", "data-game": g.id }, label, " ", what.filter(Boolean).flatMap((x, i) => (i ? [" · ", x] : [x])));
+}
+
+function matchRow(ev, m, me) {
+  let ss = sides(m);
+  const meIn = me && ss.findIndex((s) => s.name === me.username);
+  if (meIn > 0) ss = [ss[meIn], ...ss.filter((_, i) => i !== meIn)];      // the reader's side first
+  let headline;
+  if (m.kind === "bye") headline = el("span", {}, el("b", {}, m.entrants[0] || "—"), " ", el("span", { class: "tag" }, t("events.bye")));
+  else if (ss.length === 2) {
+    const score = ss[0].score !== "" ? ` ${ss[0].score}${dash}${ss[1].score} ` : ` ${t("vs")} `;
+    headline = el("span", {}, el(ss[0].win ? "b" : "span", {}, ss[0].name), score, el(ss[1].win ? "b" : "span", {}, ss[1].name));
+  } else headline = el("span", {}, ss.flatMap((s, i) => [i ? ", " : "", el(s.win ? "b" : "span", {}, s.name), s.score ? ` ${s.score}` : ""]));
+  let verdict = "";
+  if (m.status === "finished" && m.kind !== "bye") {
+    if (meIn !== null && meIn !== false && meIn >= 0 && m.winner !== undefined) {
+      verdict = m.winner === me.username ? t("events.youwon") : m.winner ? t("events.youlost") : t("events.nowinner");
+    } else verdict = m.winner ? t("events.winner", { name: m.winner }) : t("events.nowinner");
+  }
+  return el("tr", { "data-match": `${m.index}`, class: meIn !== null && meIn !== false && meIn >= 0 ? "me" : null },
+    el("td", { class: "match" }, headline, verdict ? el("div", { class: "verdict" }, verdict) : null),
+    el("td", { class: "games" }, m.games.map((g) => gameCell(ev, g, me))));
+}
+
+async function eventPage(app, { me }, id) {
+  const games = await api("GET", "/api/games");
+  const byId = Object.fromEntries(games.map((g) => [g.id, g]));
+  const head = el("div", { class: "event-head" });
+  const mine = el("div", { id: "my-game" });
   const controls = el("div", { class: "row" });
-  const err = el("div", { class: "error" });
-  const rounds = el("div");
-  const standings = el("div");
-  app.replaceChildren(head, controls, err, standings, rounds, eventChat({ t, api, id, me, errorText }));
-  let last = null;
+  const err = el("div", { class: "error", role: "alert" });
+  const body = el("div");
+  app.replaceChildren(head, mine, controls, err, body, eventChat({ t, api, id, me, errorText }));
   const render = (ev) => {
-    head.replaceChildren(el("h2", {}, ev.name), el("div", { class: "muted" }, `${ev.preset} · ${ev.game} · ${ev.stage} · ${ev.status}`,
-      ev.outcome && ev.outcome.champion ? el("span", { class: "champion" }, " · ", icon("trophy", t("champion")), " ", ev.outcome.champion) : null));
+    const status = t(`status.${ev.status}`, null, ev.status);
+    head.replaceChildren(el("h2", {}, ev.name), el("div", { class: "muted" },
+      `${gameName(byId[ev.game]) || ev.game} · ${t(`stage.${ev.stage}`, null, ev.stage)} · ${t("events.entrants", { n: ev.entrants.length })} · `,
+      el("span", { id: "event-status" }, status)),
+      ev.champion ? el("div", { class: "champion", id: "champion" }, trophy(), " ", t("champion"), ": ", el("b", {}, ev.champion)) : null);
+    // the signed-in entrant's live game, first thing on the page
+    mine.replaceChildren();
+    if (me) {
+      for (const r of ev.rounds) for (const m of r.matches) for (const g of m.games) {
+        if (g.status === "pending" && g.table && g.seats.includes(me.username)) {
+          mine.append(el("a", { class: "button primary", href: `/tables/${g.table}`, id: "play-link" },
+            t("events.playyours", { round: roundName(ev, r.round), n: g.number })));
+        }
+      }
+    }
     controls.replaceChildren();
     if (me && me.role === "organizer" && ev.status === "running") {
-      controls.append(el("button", { class: "primary", id: "start-round", onclick: async () => {
-        try { render((await api("POST", `/api/events/${id}/start`)).event); err.textContent = ""; } catch (e) { err.textContent = e.message; }
-      } }, `${t("startround")} ${ev.current_round}`));
+      const n = ev.current_round;
+      const started = ev.started_round >= n;
+      controls.append(el("button", { class: "primary", id: "start-round", disabled: started ? true : null, onclick: async () => {
+        try { render((await api("POST", `/api/events/${id}/start`)).event); err.textContent = ""; } catch (e) { err.textContent = errorText(e); }
+      } }, started ? t("events.underway", { n }) : t("events.startround", { n })));
     }
-    standings.replaceChildren();
-    if (ev.standings) {
-      standings.append(el("h3", {}, t("standings")), el("table", { class: "list", id: "standings" }, el("tbody", {},
-        ev.standings.map((s) => el("tr", {}, el("td", {}, s.rank), el("td", {}, s.id), el("td", {}, s.points))))));
+    const parts = [];
+    if (ev.stage === "knockout" || ev.stage === "table_knockout") {
+      parts.push(el("section", { class: "card-box" }, el("h3", {}, t("events.bracket")), el("div", { class: "scroll" }, bracket(ev))));
     }
-    const gameLink = (g) => el("span", {}, " ", g.record ? el("a", { href: `/records/${g.record}` }, g.result || "#")
-      : g.table ? el("a", { href: `/tables/${g.table}` }, t("watch")) : el("span", { class: "muted" }, g.status));
-    const matchRow = (m) => el("tr", {}, el("td", {}, m.entrants.join(` ${t("vs")} `)), el("td", {}, m.status),
-      el("td", {}, m.games.map(gameLink)));
-    rounds.replaceChildren(el("h3", {}, t("pairings")), ...ev.rounds.map((r) => el("div", { class: "card-box", "data-round": r.round },
-      el("b", {}, `${t("round")} ${r.round}`), el("table", { class: "list" }, el("tbody", {}, r.matches.map(matchRow))))));
+    if (ev.standings) parts.push(standingsTable(ev, me));
+    parts.push(el("h3", {}, t("pairings")), ...[...ev.rounds].reverse().map((r) => el("section", { class: "card-box", "data-round": r.round },
+      el("b", {}, roundName(ev, r.round)),
+      el("div", { class: "scroll" }, el("table", { class: "list pairings" }, el("tbody", {}, r.matches.map((m) => matchRow(ev, m, me))))))));
+    body.replaceChildren(...parts);
   };
+  let timer = null;
   const poll = async () => {
-    try { last = await api("GET", `/api/events/${id}`); render(last); } catch (e) { err.textContent = e.message; }
+    try {
+      const ev = await api("GET", `/api/events/${id}`);
+      render(ev);
+      if (ev.status !== "running" && timer) { clearInterval(timer); timer = null; }
+    } catch (e) { err.textContent = errorText(e); }
   };
   await poll();
-  setInterval(poll, 2000);
+  timer = setInterval(poll, 2000);
 }

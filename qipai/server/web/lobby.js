@@ -1,0 +1,144 @@
+// The lobby: a card per game (most played first) with "play a bot now", the form for a table of
+// one's own (bots fill the empty seats unless the player says otherwise), and the live list of
+// tables. Clocks, bots and rule options are shown in words (clockName, botName, optionName).
+
+import { api, el, errorText, lang, seatName, t } from "./app.js";
+
+/** Game ids, most played first (the order of the lobby's cards and of the game picker); games
+ *  not named here follow in the order the server lists them. */
+export const POPULAR = ["xiangqi", "doudizhu", "go", "mahjong-gb", "gomoku", "shengji", "junqi",
+  "chinese-checkers", "wakeng", "baohuang", "fouafour", "sandayi"];
+
+export const gameName = (g) => (g ? (lang === "zh" ? g.name_zh : g.name_en) : "");
+
+export function byPopularity(games) {
+  const rank = (g) => { const i = POPULAR.indexOf(g.id); return i < 0 ? POPULAR.length : i; };
+  return [...games].sort((a, b) => rank(a) - rank(b));
+}
+
+/** A clock preset in words ("10 min + 3 × 30 s byo-yomi"), from the catalogue. */
+export const clockName = (id) => t(`clock.${id}`, null, id);
+
+export const botName = (b) => t(`bot.${b}`, null, b);
+
+// an option's name and values: the catalogue's words, else the name made readable
+const readable = (name) => String(name).replace(/_/g, " ").replace(/^./, (c) => c.toUpperCase());
+export const optionName = (game, o) => t(`option.${game}.${o.name}`, null, readable(o.name));
+const valueName = (game, o, v) => (v === true ? t("yes") : v === false ? t("no")
+  : t(`value.${game}.${o.name}.${v}`, null, String(v)));
+
+function optionInput(game, o) {
+  // an option whose default is null (unset: the game decides) offers "the game decides" first
+  const values = o.choices || (o.type === "bool" ? [true, false] : null);
+  if (o.default === null && values) {
+    return el("select", { "data-opt": o.name }, el("option", { value: "null", selected: true }, t("lobby.gamedecides")),
+      values.map((c) => el("option", { value: JSON.stringify(c) }, valueName(game, o, c))));
+  }
+  if (o.type === "bool") return el("input", { type: "checkbox", "data-opt": o.name, checked: o.default ? true : null });
+  if (o.choices) {
+    return el("select", { "data-opt": o.name }, o.choices.map((c) => el("option",
+      { value: JSON.stringify(c), selected: c === o.default ? true : null }, valueName(game, o, c))));
+  }
+  return el("input", { "data-opt": o.name, type: o.type === "int" ? "number" : "text", value: o.default ?? "", size: 6 });
+}
+
+async function createTable(body, err) {
+  try {
+    const tb = await api("POST", "/api/tables", body);
+    location.href = `/tables/${tb.id}`;
+  } catch (e) { err.textContent = errorText(e); }
+}
+
+function quickPlay(games, me, err) {
+  const cards = byPopularity(games).map((g) => el("div", { class: "game-card", "data-game": g.id },
+    el("b", {}, gameName(g)),
+    el("span", { class: "muted" }, t("lobby.players", { n: g.seats.join("/") })),
+    el("button", { class: "primary", "data-quick": g.id, onclick: () => (me
+      ? createTable({ game: g.id, bots: g.seats[0] - 1, bot: g.bot }, err)
+      : location.assign("/signup?next=/")) }, t("lobby.playbot"))));
+  return el("section", { class: "card-box" }, el("h3", {}, t("lobby.quick")),
+    me ? null : el("p", { class: "muted" }, el("a", { href: "/signup?next=/" }, t("signup")), " · ", el("a", { href: "/login?next=/" }, t("signin")), " — ", t("lobby.signinhint")),
+    el("div", { class: "game-grid" }, cards));
+}
+
+function customTable(games, clocks, err) {
+  const byId = Object.fromEntries(games.map((g) => [g.id, g]));
+  const ordered = byPopularity(games);
+  const gameSel = el("select", { name: "game" }, ordered.map((g) => el("option", { value: g.id }, gameName(g))));
+  const seatsSel = el("select", { name: "num_seats" });
+  const botsSel = el("select", { name: "bots" });
+  const botSel = el("select", { name: "bot" });
+  const clockSel = el("select", { name: "clock" });
+  const opts = el("div", { class: "options" });
+  const fillBots = () => {     // every seat but the creator's is a bot unless the player says otherwise
+    const n = +seatsSel.value;
+    botsSel.replaceChildren(...Array.from({ length: n }, (_, i) => el("option", { value: i, selected: i === n - 1 ? true : null },
+      i === 0 ? t("lobby.nobots") : i === n - 1 ? t("lobby.allbots", { n: i }) : String(i))));
+  };
+  const refresh = () => {
+    const g = byId[gameSel.value];
+    seatsSel.replaceChildren(...g.seats.map((n) => el("option", { value: n }, n)));
+    fillBots();
+    botSel.replaceChildren(...g.bots.map((b) => el("option", { value: b, selected: b === g.bot ? true : null }, botName(b))));
+    clockSel.replaceChildren(el("option", { value: "" }, t("lobby.clockdefault", { words: clockName(g.clock) })),
+      ...Object.keys(clocks).filter((id) => id !== g.clock).map((id) => el("option", { value: id }, clockName(id))));
+    opts.replaceChildren(...g.options.map((o) => el("label", { title: o.doc }, optionName(g.id, o) + " ", optionInput(g.id, o))));
+  };
+  gameSel.onchange = refresh;
+  seatsSel.onchange = fillBots;
+  refresh();
+  const go = el("button", { class: "primary", id: "create" }, t("create"));
+  go.onclick = () => {
+    const g = byId[gameSel.value];
+    const options = {};
+    for (const i of opts.querySelectorAll("[data-opt]")) {
+      const o = g.options.find((x) => x.name === i.dataset.opt);
+      let v = i.type === "checkbox" ? i.checked : i.tagName === "SELECT" ? JSON.parse(i.value) : i.value;
+      if (o.type === "int" && !o.choices) v = parseInt(v, 10);
+      if (v !== o.default) options[o.name] = v;
+    }
+    const settings = clockSel.value ? { clock: clockSel.value } : {};
+    createTable({ game: g.id, options, num_seats: +seatsSel.value, settings, bots: +botsSel.value, bot: botSel.value }, err);
+  };
+  const field = (label, input) => el("label", { class: "field" }, el("span", {}, label), input);
+  return el("section", { class: "card-box" }, el("h3", {}, t("lobby.custom")),
+    el("div", { class: "form-grid" }, field(t("game"), gameSel), field(t("seats"), seatsSel), field(t("lobby.botcount"), botsSel),
+      field(t("lobby.botkind"), botSel), field(t("clock"), clockSel)),
+    el("details", {}, el("summary", {}, t("options")), opts), el("div", { class: "row" }, go));
+}
+
+export async function lobbyPage(app, { me }) {
+  const [games, clocks] = await Promise.all([api("GET", "/api/games"), api("GET", "/api/clocks")]);
+  // a lobby table plays one game: the options the server sets for it are the form's defaults
+  for (const g of games) for (const o of g.options) if (g.lobby_options && o.name in g.lobby_options) o.default = g.lobby_options[o.name];
+  const byId = Object.fromEntries(games.map((g) => [g.id, g]));
+  const err = el("div", { class: "error", id: "lobby-error", role: "alert" });
+  const list = el("tbody");
+  const parts = [err, quickPlay(games, me, err)];
+  if (me) parts.push(customTable(games, clocks, err));
+  parts.push(el("section", { class: "card-box" }, el("h3", {}, t("tables")),
+    el("div", { class: "scroll" }, el("table", { class: "list", id: "tables" },
+      el("thead", {}, el("tr", {}, el("th", {}, t("game")), el("th", {}, t("players")), el("th", {}, t("status")), el("th", {}, ""))),
+      list))));
+  app.replaceChildren(...parts);
+  const poll = async () => {
+    const tables = await api("GET", "/api/tables").catch(() => null);
+    if (!tables) return;
+    list.replaceChildren(...(tables.length ? tables : [null]).map((tb) => {
+      if (!tb) return el("tr", {}, el("td", { class: "muted", colspan: 4 }, t("none")));
+      const seats = tb.seats.map((s) => (s ? seatName(s.name) : "·")).join(` ${t("vs")} `);
+      const act = el("td", { class: "actions" });
+      const mine = me && tb.seats.some((s) => s && s.user === me.id);
+      if (tb.status === "open" && me && !mine) {
+        act.append(el("button", { "data-join": tb.id, onclick: async () => {
+          try { await api("POST", `/api/tables/${tb.id}/sit`, {}); location.href = `/tables/${tb.id}`; } catch (e) { err.textContent = errorText(e); }
+        } }, t("sit")), " ");
+      }
+      act.append(el("a", { href: `/tables/${tb.id}` }, mine ? t("lobby.mytable") : t("watch")));
+      return el("tr", { "data-table": tb.id }, el("td", {}, gameName(byId[tb.game]) || tb.game), el("td", {}, seats),
+        el("td", {}, t(`status.${tb.status}`, null, tb.status)), act);
+    }));
+  };
+  await poll();
+  setInterval(poll, 2000);
+}

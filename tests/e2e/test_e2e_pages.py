@@ -1,0 +1,243 @@
+"""Lobby, events, history and profiles in a real browser against a real server: a newcomer's
+default table starts, an event goes from creation to its champion between two people, an event
+run from the command line shows its bracket, results and replays, and a player's history and
+profile say whom they played and how it went. Screenshots at 1280 and 390 px in both languages."""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+
+import httpx
+import pytest
+
+from .conftest import running_server
+from .test_e2e_a11y import check
+from .test_e2e_play import sign_up, submit_account_form
+
+WIDTHS = {"desktop": {"width": 1280, "height": 900}, "phone": {"width": 390, "height": 844}}
+
+
+def set_lang(page, base, lang):
+    page.goto(base + "/api/me")          # any page of the site, to reach its storage
+    page.evaluate(f"localStorage.setItem('lang', '{lang}')")
+
+
+def shots(browser, base, path, name, shot, ready, storage=None):
+    """Screenshots of ``path`` at both widths in both languages; at phone width nothing is wider
+    than the screen and no word is broken a character a line. Returns nothing."""
+    for lang in ("en", "zh"):
+        for kind, size in WIDTHS.items():
+            ctx = browser.new_context(viewport=size, storage_state=storage)
+            page = ctx.new_page()
+            set_lang(page, base, lang)
+            page.goto(base + path)
+            page.wait_for_selector(ready)
+            shot(page, f"{name}-{lang}-{kind}")
+            if kind == "phone":
+                assert_fits_phone(page)
+            ctx.close()
+
+
+def assert_fits_phone(page):
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    # a box holding a word of 3 or more letters is at least 2 letters wide: Chinese text in a
+    # squeezed table cell would otherwise stand one character a line
+    squeezed = page.evaluate("""() => [...document.querySelectorAll(
+            'main th, main td, main button, main label, main .bs, main a')]
+        .filter((e) => e.offsetParent && e.innerText.trim().length >= 3 && e.children.length === 0)
+        .filter((e) => e.getBoundingClientRect().width < 1.8 * parseFloat(getComputedStyle(e).fontSize))
+        .map((e) => e.innerText)""")
+    assert squeezed == []
+
+
+def accept_dialogs(page):
+    page.on("dialog", lambda d: d.accept())
+
+
+# ----- lobby -------------------------------------------------------------------------------------
+def test_a_newcomer_presses_create_and_the_game_starts(server, browser, shot):
+    ctx = browser.new_context()
+    page = ctx.new_page()
+    sign_up(page, server, "newcomer")
+    page.goto(server + "/")
+    page.wait_for_selector("[data-quick]")
+    order = page.eval_on_selector_all(".game-card", "cs => cs.map((c) => c.dataset.game)")
+    assert order[:4] == ["xiangqi", "doudizhu", "go", "mahjong-gb"]
+    # every clock, bot and option shown in words: no preset ids, no bot ids
+    clocks = page.eval_on_selector_all("select[name=clock] option", "os => os.map((o) => o.textContent)")
+    assert clocks and not any(re.search(r"_|default", c) for c in clocks), clocks
+    bots = page.eval_on_selector_all("select[name=bot] option", "os => os.map((o) => o.textContent)")
+    assert bots and not any(b in ("greedy", "random", "rule") for b in bots), bots
+    assert page.input_value("select[name=bots]") == "1"          # the other seat is a bot
+    page.click("#create")                                        # nothing changed
+    page.wait_for_url(re.compile(r"/tables/\w+$"))
+    page.wait_for_selector('#status[data-seq="0"]', timeout=10_000)
+    assert page.locator(".xq .pc").count() == 32
+    # "play a bot now" for a card game: a full table at once
+    page.goto(server + "/")
+    page.click('[data-quick="doudizhu"]')
+    page.wait_for_url(re.compile(r"/tables/\w+$"))
+    page.wait_for_selector("#hand .c", timeout=10_000)
+    assert page.locator("#hand .c").count() == 17
+    storage = ctx.storage_state()
+    ctx.close()
+    shots(browser, server, "/", "lobby", shot, "[data-quick]", storage)
+
+
+def test_lobby_signed_out_invites_to_sign_up(server, browser):
+    page = browser.new_page()
+    page.goto(server + "/")
+    page.click('[data-quick="go"]')
+    page.wait_for_url(re.compile(r"/signup\?next="))
+    page.close()
+
+
+# ----- small things a new user met -----------------------------------------------------------
+def test_sign_in_page_while_signed_in_goes_on_to_next(server, browser):
+    ctx = browser.new_context()
+    page = ctx.new_page()
+    sign_up(page, server, "already")
+    page.goto(server + "/login?next=/history")
+    page.wait_for_url(server + "/history")
+    page.goto(server + "/login?next=https://elsewhere.example/")
+    page.wait_for_url(server + "/")                              # only this site's paths
+    ctx.close()
+
+
+@pytest.mark.parametrize("lang, words", [("en", "at most"), ("zh", "最多")])
+def test_a_300_character_username_is_refused_as_too_long(server, browser, lang, words):
+    page = browser.new_page()
+    set_lang(page, server, lang)
+    submit_account_form(page, server, "/signup", "x" * 300)
+    text = page.inner_text(".error")
+    assert words in text and "32" in text and "300" in text       # the limit, and this name's length
+    page.close()
+
+
+def test_a_tab_signed_out_elsewhere_says_so(server, browser):
+    ctx = browser.new_context()
+    one, two = ctx.new_page(), ctx.new_page()
+    sign_up(one, server, "twotabs")
+    two.goto(server + "/")
+    two.wait_for_selector("#create")
+    one.click("#who button")                                     # sign out in the first tab
+    two.wait_for_selector("#signed-out")
+    assert two.evaluate("document.getElementById('app').inert")
+    assert "next=" in two.get_attribute("#signed-out a", "href")
+    ctx.close()
+
+
+# ----- an event between two people, from creation to champion -----------------------------------
+def test_event_from_creation_to_champion_between_two_people(browser, shot, tmp_path):
+    with running_server(tmp_path) as base:
+        ctx_a, ctx_b = browser.new_context(), browser.new_context()
+        alice, bob = ctx_a.new_page(), ctx_b.new_page()
+        accept_dialogs(alice)
+        sign_up(alice, base, "alice")                            # the first account: an organizer
+        sign_up(bob, base, "bob")
+        alice.goto(base + "/events")
+        assert alice.inner_text("#create-event") == "Create event"
+        alice.select_option("select[name=preset]", "s2_xiangqi")
+        alice.fill("input[name=name]", "Two friends")
+        alice.fill("textarea[name=players]", "alice\nbob")
+        alice.click("#create-event")
+        alice.wait_for_url(re.compile(r"/events/[\w.-]+$"))
+        event = alice.url.rsplit("/", 1)[1]
+        assert alice.inner_text("#start-round") == "Start round 1"
+        shot(alice, "event-created")
+        alice.click("#start-round")
+        alice.wait_for_selector("#start-round:disabled")
+        assert "under way" in alice.inner_text("#start-round")
+        for n in (1, 2):                                         # best of three: alice resigns twice
+            # the page follows the event: game 2 appears once game 1 is stored
+            bob.goto(f"{base}/events/{event}")
+            bob.wait_for_selector(f"#play-link:has-text('game {n}')", timeout=15_000)
+            if n == 1:
+                shot(bob, "event-your-game")
+            alice.goto(f"{base}/events/{event}")
+            alice.click(f"#play-link:has-text('game {n}')", timeout=15_000)
+            alice.wait_for_url(re.compile(r"/tables/\w+$"))
+            alice.wait_for_selector("#resign", timeout=15_000)
+            alice.click("#resign")
+            alice.wait_for_selector("#record-link", timeout=15_000)
+        alice.goto(f"{base}/events/{event}")
+        alice.wait_for_selector("#champion", timeout=15_000)
+        assert "bob" in alice.inner_text("#champion")
+        final = alice.locator('#bracket [data-match="1.1"]')
+        assert final.locator(".bs.win").inner_text().split() == ["bob", "2"]
+        # the pairings from alice's side: her score first, "You lost"
+        row = alice.inner_text('[data-round="1"] tr.me')
+        assert "alice 0–2 bob" in row and "You lost" in row
+        assert alice.locator("[data-replay]").count() == 2
+        shot(alice, "event-champion")
+        check(alice, "finished event")
+        alice.click("[data-replay] >> nth=0")
+        alice.wait_for_url(re.compile(r"/records/\d+$"))
+        alice.wait_for_selector(".xq .pc")
+        # history and profile: the opponent by name, the result in words
+        alice.goto(base + "/history")
+        alice.wait_for_selector("#history [data-record]")
+        rows = alice.locator("#history tbody tr")
+        assert rows.count() == 2
+        for i in range(2):
+            text = rows.nth(i).inner_text()
+            assert "bob" in text and "You lost" in text and "resign" in text.lower()
+        assert re.search(r"\d{4}", rows.nth(0).inner_text())     # a date, the reader's
+        shot(alice, "history")
+        check(alice, "history")
+        bob.goto(base + "/u/bob")
+        bob.wait_for_selector("#record")
+        assert bob.inner_text('[data-stat="won"] b') == "2" and bob.inner_text('[data-stat="lost"] b') == "0"
+        assert bob.locator("#history tbody tr").count() == 2 and "alice" in bob.inner_text("#history")
+        bob.click("#history a.player >> nth=0")                 # an opponent's name: their profile
+        bob.wait_for_url(base + "/u/alice")
+        bob.wait_for_selector("#record")
+        assert bob.inner_text('[data-stat="lost"] b') == "2"
+        check(bob, "profile")
+        storage = ctx_b.storage_state()
+        ctx_a.close()
+        ctx_b.close()
+        shots(browser, base, "/u/bob", "profile", shot, "#record", storage)
+        shots(browser, base, "/history", "history", shot, "#history", storage)
+        shots(browser, base, f"/events/{event}", "event-two-people", shot, "#champion", storage)
+
+
+# ----- an event run from the command line ----------------------------------------------------------
+def test_event_run_from_the_command_line_shows_bracket_results_and_replays(browser, shot, tmp_path):
+    env = {**os.environ, "QIPAI_DATABASE_URL": f"sqlite:///{tmp_path}/qipai.db"}
+    qipai = [sys.executable, "-m", "qipai.cli"]
+    for args in (["event", "new", "--preset", "s0_xiangqi", "--bots", "12"], ["event", "run"]):
+        subprocess.run([*qipai, *args], env=env, check=True, capture_output=True, timeout=300)
+    with running_server(tmp_path) as base:
+        eid = httpx.get(base + "/api/events").json()[0]["id"]
+        page = browser.new_page()
+        page.goto(f"{base}/events/{eid}")
+        page.wait_for_selector("#bracket")
+        heads = page.eval_on_selector_all("#bracket .bhead", "hs => hs.map((h) => h.textContent)")
+        assert heads == ["Round 1", "Quarter-finals", "Semi-finals", "Final", "Champion"]
+        assert page.locator("#bracket .bm.bye").count() == 4      # 12 players: 4 byes
+        games = page.locator("[data-game]")
+        assert games.count() > 10
+        for text in games.all_inner_texts():
+            assert "finished" not in text and ("won" in text or "draw" in text) and "Replay" in text
+        for box in page.locator("#bracket .bm.series").all():
+            assert box.locator(".bs.win").count() == 1
+        champion = page.inner_text("#champion").split()[-1]
+        assert page.locator("#bracket .champ").inner_text().strip() == champion
+        page.click("[data-replay] >> nth=0")
+        page.wait_for_url(re.compile(rf"/events/{eid}/games/\d+$"))
+        page.wait_for_selector(".xq .pc")
+        page.click("#prev")
+        page.close()
+        for scheme in ("light", "dark"):                          # axe: no serious violation
+            ctx = browser.new_context(color_scheme=scheme, locale="zh-CN")
+            page = ctx.new_page()
+            page.goto(f"{base}/events/{eid}")
+            page.wait_for_selector("#bracket")
+            check(page, f"bracket ({scheme})")
+            ctx.close()
+        shots(browser, base, f"/events/{eid}", "event-cli", shot, "#bracket")
+        shots(browser, base, "/events", "events", shot, "[data-event]")
