@@ -347,6 +347,14 @@ def finished_results():
         except qipai.IllegalAction:
             continue
         out.append((info.id, resigned.result.to_json(), resigned.view(None), resigned.num_seats))
+    # three players of Chinese checkers: a ranking, and a move cap that ties them all
+    for options in ({"ranking": "full"}, {"ranking": "full", "max_moves": 10}):
+        state = qipai.load("chinese-checkers", **options).new_state(seed=2, num_seats=3)
+        rnd = random.Random(2)
+        while not state.is_terminal():
+            seat = state.to_act[0]
+            state.apply(rnd.choice(state.legal_actions(seat)), seat=seat)
+        out.append(("chinese-checkers", state.result.to_json(), state.view(None), 3))
     return out
 
 

@@ -38,9 +38,9 @@ const FORMATS = {
   },
   "chinese-checkers": (e, t) => {
     const word = common(e.text, t);
-    if (word) return { text: word, cls: `s${e.seat}` };
+    if (word) return { text: word, cls: `cc${e.seat}` };
     const holes = e.text.split(">");
-    return { text: holes.length > 3 ? `${holes[0]} → … → ${holes[holes.length - 1]}` : holes.join(" → "), title: holes.join(" → "), cls: `s${e.seat}` };
+    return { text: holes.length > 3 ? `${holes[0]} → … → ${holes[holes.length - 1]}` : holes.join(" → "), title: holes.join(" → "), cls: `cc${e.seat}` };
   },
   junqi: (e, t) => {
     if (e.kind === "layout") return { text: t("moves.layout", null, "layout"), cls: `s${e.seat}` };

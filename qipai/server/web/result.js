@@ -56,8 +56,10 @@ export function resultText(result, { game, seat = null, names = [], view = null,
   };
   const list = (seats) => seats.map(nameOf).join(lang === "zh" ? "、" : ", ");
   const allEqual = returns.every((x) => x === returns[0]);
-  const draw = winners.length === 0 && allEqual;
-  const scores = (n > 2 || CARD.has(game)) && !draw ? returns.map((x) => fmtScore(x, lang)).join(" / ") : "";
+  const draw = allEqual && (winners.length === 0 || winners.length === n);     // nobody, or everybody, won
+  // the scores of a card deal or of more than two players (a ranking says it already)
+  const ranked = game === "chinese-checkers" && d.places;
+  const scores = (n > 2 || CARD.has(game)) && !draw && !ranked ? returns.map((x) => fmtScore(x, lang)).join(" / ") : "";
 
   // the game's own headline
   let head = "";
@@ -73,7 +75,7 @@ export function resultText(result, { game, seat = null, names = [], view = null,
     head = tr(winners.includes(d.digger) ? "result.diggerWins" : "result.diggerLoses");
   } else if (game === "shengji" && Array.isArray(d.gains) && winners.length && Math.max(...d.gains) > 0) {
     head = tr("result.levelsUp", { names: list(winners), n: Math.max(...d.gains) });
-  } else if (game === "chinese-checkers" && d.places && n > 2) {
+  } else if (game === "chinese-checkers" && d.places && n > 2 && !draw) {
     const order = [...d.places.keys()].sort((a, b) => d.places[a] - d.places[b]);
     head = order.map((s) => tr("result.place", { place: d.places[s], name: nameOf(s) })).join(" · ");
   } else if (draw) {
@@ -87,7 +89,7 @@ export function resultText(result, { game, seat = null, names = [], view = null,
   // the viewer's own outcome first
   let mine = "";
   if (seated) {
-    if (game === "chinese-checkers" && d.places && n > 2) mine = tr("result.youPlaced", { place: d.places[seat] });
+    if (game === "chinese-checkers" && d.places && n > 2 && !draw) mine = tr("result.youPlaced", { place: d.places[seat] });
     else if (draw) mine = "";
     else if (winners.includes(seat)) mine = tr("result.youWon");
     else mine = tr("result.youLost");
