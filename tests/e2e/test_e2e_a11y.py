@@ -100,3 +100,24 @@ def test_a_table_page_is_played_with_the_keyboard(server, browser):
     page.keyboard.press("Enter")
     page.wait_for_selector("#chat .chat-text:has-text('typed with the keyboard')")
     ctx.close()
+
+
+NEW_TABLE = """async (game) => {
+    const r = await fetch('/api/tables', {method: 'POST', headers: {'Content-Type': 'application/json'},
+                                          body: JSON.stringify({game, bots: 8, settings: {clock: 'none'}})});
+    return (await r.json()).id;
+}"""
+
+
+def test_every_board_in_the_dark_at_phone_width(server, browser, shot):
+    ctx = browser.new_context(locale="zh-CN", color_scheme="dark", viewport={"width": 390, "height": 844})
+    page = ctx.new_page()
+    sign_up(page, server, "a11y_boards")
+    for game in ("doudizhu", "go", "gomoku", "mahjong-gb", "shengji", "junqi", "chinese-checkers", "wakeng"):
+        tid = page.evaluate(NEW_TABLE, game)
+        page.goto(f"{server}/tables/{tid}")
+        page.wait_for_selector("#status[data-seq]", timeout=15_000)
+        page.wait_for_timeout(300)
+        check(page, f"{game} table, dark, 390 px")
+        shot(page, f"a11y-dark-{game}-390")
+    ctx.close()

@@ -12,7 +12,7 @@
 
 const L = {
   zh: {
-    you: "你", toMove: "轮到", moves: "步数", inTarget: "到位", home: "本营", target: "目标",
+    board: "跳棋棋盘", you: "你", toMove: "轮到", moves: "步数", inTarget: "到位", home: "本营", target: "目标",
     finished: "已完成", out: "已出局", campTitle: "本营：{h}角，目标：{t}角", place: "第{p}名", pass: "停一手", lastPass: "上一手：停一手",
     lastTimeout: "上一手：超时", round: "第{n}轮", pick: "点你的棋子，再点亮出的目标孔",
     chosen: "已选 {h}：可走 {n} 处", noMoves: "没有可走的棋，只能停一手", sent: "已发送…",
@@ -22,7 +22,7 @@ const L = {
     jump: { adjacent: "一子跳", equidistant: "空跳（等距跳）" },
   },
   en: {
-    you: "you", toMove: "To move", moves: "moves", inTarget: "target", home: "home", target: "target",
+    board: "Chinese checkers board", you: "you", toMove: "To move", moves: "moves", inTarget: "target", home: "home", target: "target",
     finished: "finished", out: "out", campTitle: "home camp: {h}, target camp: {t}", place: "place {p}", pass: "Pass", lastPass: "Last move: pass",
     lastTimeout: "Last move: timeout", round: "Round {n}", pick: "Click one of your marbles, then a highlighted hole",
     chosen: "{h} selected: {n} destinations", noMoves: "No move possible: you must pass", sent: "Sent…",
@@ -83,7 +83,7 @@ export function mount(root, ctx) {
   const div = (cls, id) => Object.assign(document.createElement("div"), { className: cls, id: id || "" });
   const wrap = div("cc"), info = div("cc-info", "cc-info"), note = div("cc-note", "cc-note");
   const actions = div("row cc-actions", "cc-actions");
-  const svg = svgEl("svg", { class: "cc-board", id: "cc-board", viewBox: "-7 -7.55 14 15.1", role: "img" });
+  const svg = svgEl("svg", { class: "cc-board", id: "cc-board", viewBox: "-7 -7.55 14 15.1", role: "group", "aria-label": S.board });
   wrap.append(info, svg, note, actions);
   root.replaceChildren(wrap);
 
