@@ -43,12 +43,17 @@ def shots(browser, base, path, name, shot, ready, storage=None):
 
 def assert_fits_phone(page):
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
-    # a box holding a word of 3 or more letters is at least 2 letters wide: Chinese text in a
-    # squeezed table cell would otherwise stand one character a line
-    squeezed = page.evaluate("""() => [...document.querySelectorAll(
-            'main th, main td, main button, main label, main .bs, main a')]
-        .filter((e) => e.offsetParent && e.innerText.trim().length >= 3 && e.children.length === 0)
-        .filter((e) => e.getBoundingClientRect().width < 1.8 * parseFloat(getComputedStyle(e).fontSize))
+    # no text stands one character a line (Chinese in a squeezed table cell would): a box whose
+    # text of 3 or more letters takes about as many lines as it has letters
+    squeezed = page.evaluate("""() => [...document.querySelectorAll('main *')]
+        .filter((e) => e.offsetParent && e.children.length === 0)
+        .filter((e) => {
+            const chars = e.innerText.replace(/\\s/g, '').length;
+            if (chars < 3) return false;
+            const r = document.createRange(); r.selectNodeContents(e);
+            const lines = new Set([...r.getClientRects()].map((x) => Math.round(x.top))).size;
+            return lines >= 3 && lines * 2 > chars;
+        })
         .map((e) => e.innerText)""")
     assert squeezed == []
 
@@ -238,6 +243,7 @@ def test_event_run_from_the_command_line_shows_bracket_results_and_replays(brows
             page.goto(f"{base}/events/{eid}")
             page.wait_for_selector("#bracket")
             check(page, f"bracket ({scheme})")
+            assert re.search("[\u4e00-\u9fff]", page.inner_text(".event-head h2"))   # the preset, in Chinese
             ctx.close()
         shots(browser, base, f"/events/{eid}", "event-cli", shot, "#bracket")
         shots(browser, base, "/events", "events", shot, "[data-event]")

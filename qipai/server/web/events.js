@@ -10,6 +10,14 @@ import { localDate } from "./history.js";
 import { icon } from "./icons.js";
 import { gameName } from "./lobby.js";
 
+// an event named after its preset (the preset's title, as `qipai event new` names it) is named
+// in the reader's language; any other name is the organizer's own
+let presetTitles = null;
+async function eventName(ev) {
+  presetTitles = presetTitles || await api("GET", "/api/presets").then((ps) => Object.fromEntries(ps.map((p) => [p.name, p.title]))).catch(() => ({}));
+  return presetTitles[ev.preset] === ev.name ? t(`preset.${ev.preset}`, null, ev.name) : ev.name;
+}
+
 const trophy = () => el("span", { class: "trophy" }, icon("trophy"));
 
 /** 1.5 -> "1½", 0.5 -> "½", 2 -> "2" (game points of a series). */
@@ -62,8 +70,9 @@ async function listPage(app, { me }) {
       el("th", {}, t("players")), el("th", {}, t("status")), el("th", {}, t("events.created")))), list))));
   app.replaceChildren(...parts);
   const rows = await api("GET", "/api/events");
+  for (const e of rows) e.shown = await eventName(e);
   list.replaceChildren(...(rows.length ? rows : [null]).map((e) => e ? el("tr", { "data-event": e.id },
-    el("td", {}, el("a", { href: `/events/${e.id}` }, e.name)), el("td", {}, gameName(byId[e.game]) || e.game),
+    el("td", {}, el("a", { href: `/events/${e.id}` }, e.shown)), el("td", {}, gameName(byId[e.game]) || e.game),
     el("td", {}, e.entrants), el("td", {}, t(`status.${e.status}`, null, e.status)),
     el("td", { class: "muted" }, localDate(e.created))) : el("tr", {}, el("td", { class: "muted", colspan: 5 }, t("none")))));
 }
@@ -182,12 +191,13 @@ async function eventPage(app, { me }, id) {
   const err = el("div", { class: "error", role: "alert" });
   const body = el("div");
   app.replaceChildren(head, mine, controls, err, body, eventChat({ t, api, id, me, errorText }));
+  let name = null;
   const render = (ev) => {
     const status = t(`status.${ev.status}`, null, ev.status);
-    head.replaceChildren(el("h2", {}, ev.name), el("div", { class: "muted" },
+    head.replaceChildren(el("h2", {}, name || ev.name), el("div", { class: "muted" },
       `${gameName(byId[ev.game]) || ev.game} · ${t(`stage.${ev.stage}`, null, ev.stage)} · ${t("events.entrants", { n: ev.entrants.length })} · `,
       el("span", { id: "event-status" }, status)),
-      ev.champion ? el("div", { class: "champion", id: "champion" }, trophy(), " ", t("champion"), ": ", el("b", {}, ev.champion)) : null);
+      ev.champion ? el("div", { class: "champion", id: "champion" }, trophy(), " ", t("events.championis", { name: ev.champion })) : null);
     // the signed-in entrant's live game, first thing on the page
     mine.replaceChildren();
     if (me) {
@@ -220,6 +230,7 @@ async function eventPage(app, { me }, id) {
   const poll = async () => {
     try {
       const ev = await api("GET", `/api/events/${id}`);
+      name = name || await eventName(ev);
       render(ev);
       if (ev.status !== "running" && timer) { clearInterval(timer); timer = null; }
     } catch (e) { err.textContent = errorText(e); }
