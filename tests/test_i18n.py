@@ -42,6 +42,12 @@ def test_no_chinese_template_is_left_in_english():
     assert english == {}
 
 
+def test_no_english_template_holds_chinese():
+    import re
+    en = i18n.catalogue("en")
+    assert {k: v for k, v in en.items() if re.search(r"[\u3400-\u9fff]", v)} == {}
+
+
 def test_fill_and_fallbacks():
     assert i18n.t("resign", lang="zh") == "认输"
     assert i18n.t("resign", lang="en") == "Resign"

@@ -223,7 +223,7 @@ def test_board_offers_pass_only_when_the_referee_does_and_shows_places(server, b
     """The board module alone, fed the real referee's views: a seat with no move gets a pass
     button (the only action it can send, once); a 3-player game ended by eliminations shows
     each seat's status and place."""
-    ctx = browser.new_context(viewport={"width": 390, "height": 844})
+    ctx = browser.new_context(viewport={"width": 390, "height": 844}, locale="en-US")
     page = ctx.new_page()
     page.goto(server + "/login")
     game = qipai.load("chinese-checkers")
@@ -248,6 +248,11 @@ def test_board_offers_pass_only_when_the_referee_does_and_shows_places(server, b
     three.apply("-4,5>-4,4", 0)
     three.forfeit(2, "timeout")
     three.resign(1)
+    # the board speaks the page's language (a Chinese browser's), as the table page passes it
+    ctx.close()
+    ctx = browser.new_context(viewport={"width": 390, "height": 844}, locale="zh-CN")
+    page = ctx.new_page()
+    page.goto(server + "/login")
     page.evaluate(MOUNT, [state_message(three, 1, 3), "zh"])
     chips = [page.inner_text(f'[data-seat-info="{s}"]') for s in range(3)]
     assert "第1名" in chips[0] and "已出局" in chips[1] and "第2名" in chips[1] and "第3名" in chips[2]

@@ -289,7 +289,7 @@ class FouafourState(State):
                                     code="fouafour.after_only_card_pass", params={"text": want.text})
             raise IllegalAction(f"a {name} window is open: answer '{want.text}' or 'pass'", action,
                                 code="fouafour.window_open_answer_pass",
-                                params={"name": name, "text": want.text})
+                                params={"name": w["kind"], "text": want.text})
         self._take(seat, want.play)
         self.play_log.append((seat, want))
         self.window = None

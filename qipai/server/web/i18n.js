@@ -60,3 +60,20 @@ export function seatName(name) {
   const m = /^bot:(\w+)$/.exec(String(name ?? ""));
   return m ? t("botseat", { bot: m[1] }) : name;
 }
+
+/** The catalogue's entries under `prefix.` as a nested object, templates unfilled (a board's
+ *  own words): "go.black" is table("go").black, "junqi.seatNames.siguo.0" is
+ *  table("junqi").seatNames.siguo[0]. Entries missing in the page's language come from English. */
+export function table(prefix) {
+  const out = {};
+  for (const cat of [EN, CAT]) {
+    for (const [key, text] of Object.entries(cat)) {
+      if (!key.startsWith(prefix + ".")) continue;
+      const path = key.slice(prefix.length + 1).split(".");
+      let node = out;
+      for (const part of path.slice(0, -1)) node = node[part] ??= {};
+      node[path[path.length - 1]] = text;
+    }
+  }
+  return out;
+}

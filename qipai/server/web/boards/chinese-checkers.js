@@ -10,28 +10,10 @@
 // Holes are SVG groups <g class="h" data-hole="q,r">; a marble inside is <circle class="mb"
 // data-owner="<seat>">. Selected: .sel, destinations: .target, last move: .last-from/.last-to.
 
-const L = {
-  zh: {
-    board: "跳棋棋盘", you: "你", toMove: "轮到", moves: "步数", inTarget: "到位", home: "本营", target: "目标",
-    finished: "已完成", out: "已出局", campTitle: "本营：{h}角，目标：{t}角", place: "第{p}名", pass: "停一手", lastPass: "上一手：停一手",
-    lastTimeout: "上一手：超时", round: "第{n}轮", pick: "点你的棋子，再点亮出的目标孔",
-    chosen: "已选 {h}：可走 {n} 处", noMoves: "没有可走的棋，只能停一手", sent: "已发送…",
-    camp: { N: "北", NE: "东北", SE: "东南", S: "南", SW: "西南", NW: "西北" },
-    campLong: { N: "北", NE: "东北", SE: "东南", S: "南", SW: "西南", NW: "西北" },
-    color: ["红", "蓝", "绿", "黄", "紫", "黑"],
-    jump: { adjacent: "一子跳", equidistant: "空跳（等距跳）" },
-  },
-  en: {
-    board: "Chinese checkers board", you: "you", toMove: "To move", moves: "moves", inTarget: "target", home: "home", target: "target",
-    finished: "finished", out: "out", campTitle: "home camp: {h}, target camp: {t}", place: "place {p}", pass: "Pass", lastPass: "Last move: pass",
-    lastTimeout: "Last move: timeout", round: "Round {n}", pick: "Click one of your marbles, then a highlighted hole",
-    chosen: "{h} selected: {n} destinations", noMoves: "No move possible: you must pass", sent: "Sent…",
-    camp: { N: "N", NE: "NE", SE: "SE", S: "S", SW: "SW", NW: "NW" },
-    campLong: { N: "north", NE: "north-east", SE: "south-east", S: "south", SW: "south-west", NW: "north-west" },
-    color: ["Red", "Blue", "Green", "Yellow", "Purple", "Black"],
-    jump: { adjacent: "adjacent jumps", equidistant: "equidistant jumps (空跳)" },
-  },
-};
+import { table } from "../i18n.js";
+
+// the board's own words: the catalogue's "cc.*" entries (qipai/i18n/<lang>.json)
+const W = table("cc");
 
 const COLORS = ["#d32f2f", "#1e5bd6", "#2e9d3a", "#f2b705", "#8a3fc2", "#2b2b2b"];
 const SQ3 = Math.sqrt(3) / 2;
@@ -77,8 +59,8 @@ const fmt = (x) => x.toFixed(3);
 export function mount(root, ctx) {
   loadStyle();
   const lang = ctx.lang === "zh" ? "zh" : "en";
-  const S = L[lang];
-  const tr = (k, vars = {}) => String(S[k] ?? L.en[k] ?? k).replace(/\{(\w+)\}/g, (_, v) => vars[v]);
+  const S = W;
+  const tr = (k, vars = {}) => String(S[k] ?? k).replace(/\{(\w+)\}/g, (_, v) => vars[v]);
 
   const div = (cls, id) => Object.assign(document.createElement("div"), { className: cls, id: id || "" });
   const wrap = div("cc"), info = div("cc-info", "cc-info"), note = div("cc-note", "cc-note");

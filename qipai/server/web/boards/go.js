@@ -9,33 +9,15 @@
 // sent against a state the other player has just changed is ignored by the server (stale seq),
 // so wanted marks are kept in a queue and sent again, one at a time, until the view shows them.
 
-const L = {
-  zh: {
-    black: "黑", white: "白", you: "你执", toMove: "轮到", captures: "提子", komi: "贴目",
-    moves: "手数", pass: "停一手", passed: "停一手", done: "确认死子", proposal: "采用建议",
-    clear: "清除标记", resume: "继续对局", marking: "死子确认：点击棋块标记死活，双方一致即数子",
-    yourMarks: "你的标记", theirMarks: "对方标记", agree: "双方标记一致", differ: "双方标记不同",
-    submitted: "已确认", notSubmitted: "未确认", resumed: "死子意见不一致，对局继续（再次不一致则按全部活棋数子）",
-    area: "子空", score: "数子", dead: "死子", proposalNote: "虚点为裁判程序建议的死子",
-    disagreed: "第二次不一致：全部按活棋计算", draw: "和棋", wins: "胜", points: "目",
-    lastPass: "上一手停着",
-  },
-  en: {
-    black: "Black", white: "White", you: "You play ", toMove: "To move", captures: "Captures", komi: "Komi",
-    moves: "Moves", pass: "Pass", passed: "passed", done: "Submit marks", proposal: "Use proposal",
-    clear: "Clear marks", resume: "Resume play", marking: "Dead stones: click a group to mark it dead or alive; equal marks end the game",
-    yourMarks: "Your marks", theirMarks: "Opponent's marks", agree: "Marks agree", differ: "Marks differ",
-    submitted: "submitted", notSubmitted: "not submitted", resumed: "The marks differed: play goes on (a second disagreement counts every stone alive)",
-    area: "area", score: "Count", dead: "Dead", proposalNote: "Dotted stones: the referee's proposal",
-    disagreed: "Second disagreement: every stone counted alive", draw: "Draw", wins: "wins by", points: "points",
-    lastPass: "Last move: pass",
-  },
-};
+import { table } from "../i18n.js";
+
+// the board's own words: the catalogue's "go.*" entries (qipai/i18n/<lang>.json)
+const W = table("go");
 
 const STARS = { 19: [3, 9, 15], 13: [3, 6, 9], 9: [2, 4, 6], 7: [3], 5: [2] };
 
 export function mount(root, ctx) {
-  const S = L[ctx.lang] || L.en;
+  const S = W;
   const box = document.createElement("div");
   box.className = "go";
   const grid = document.createElement("div");

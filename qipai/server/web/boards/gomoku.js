@@ -5,51 +5,14 @@
 // (五手两打), claim a forbidden stone, pass. Everything shown comes from `view(seat)`
 // (docs/games/gomoku.md); the rules are never re-implemented here: an illegal click is sent
 // and the referee's refusal is shown. Intersections carry data-pt="<point>" (a1 .. o15).
+import { table } from "../i18n.js";
+
 const COLS = "abcdefghijklmno";
 const SIZE = 15;
 const STARS = ["d4", "d12", "h8", "l4", "l12"];
 
-const L = {
-  zh: {
-    black: "黑", white: "白", you: "你执{c}", turnLine: "{c}方走 · 第{n}手", winLine: "{c}方胜（{r}）", drawLine: "和棋（{r}）",
-    swap: "交换黑白", offer: "提交两打", clear: "清除", choose: "选 {p}", claim: "指出禁手",
-    pass: "虚手", forbidden: "显示禁手", numbers: "手数",
-    phaseOffer: "黑方第5手两打：在棋盘上点两个点，再按“提交两打”",
-    phaseChoose: "白方从黑方的两打中选一个：{a} 或 {b}",
-    swapHint: "白方可以交换黑白，或直接下第4手",
-    claimHint: "白方可以指出黑方刚下的禁手",
-    areaHint: "这一手只能下在标出的区域内",
-    warnLoss: "{p} 是禁手（{k}）：下在这里黑方判负。再点一次确认。",
-    renju: "连珠", freestyle: "无禁手五子棋", standard: "标准五子棋（恰好五连）",
-    opening_standard: "", opening_designated: "指定开局", opening_swap3: "三手可交换", opening_two5: "五手两打",
-    opening_swap3_two5: "三手可交换 + 五手两打", opening_designated_two5: "指定开局 + 五手两打",
-    handling_loss: "禁手判负", handling_reject: "禁手不许下", handling_claim: "禁手须白方指出",
-    double_three: "三三", double_four: "四四", overline: "长连", five: "五连", board_full: "满盘",
-    double_pass: "双方虚手", dead_draw: "双方都无法成五", resign: "认输", timeout: "超时",
-    agreement: "议和", abandon: "弃局", illegal_moves: "违例",
-  },
-  en: {
-    black: "Black", white: "White", you: "You play {c}", turnLine: "{c} to move · move {n}", winLine: "{c} wins ({r})", drawLine: "Draw ({r})",
-    swap: "Swap colours", offer: "Offer these two", clear: "Clear", choose: "Take {p}",
-    claim: "Claim forbidden", pass: "Pass", forbidden: "Forbidden points", numbers: "Numbers",
-    phaseOffer: "Black's fifth move: pick two points on the board, then press “Offer these two”",
-    phaseChoose: "White chooses one of Black's two offers: {a} or {b}",
-    swapHint: "White may swap colours, or play the fourth move",
-    claimHint: "White may claim Black's last stone as forbidden",
-    areaHint: "This stone must go in the marked area",
-    warnLoss: "{p} is forbidden ({k}): Black loses if it plays there. Click again to play it.",
-    renju: "Renju", freestyle: "Freestyle gomoku", standard: "Standard gomoku (exactly five)",
-    opening_standard: "", opening_designated: "designated opening", opening_swap3: "swap after move 3",
-    opening_two5: "two offers for move 5", opening_swap3_two5: "swap after 3 + two offers for 5",
-    opening_designated_two5: "designated opening + two offers for 5",
-    handling_loss: "a forbidden stone loses", handling_reject: "forbidden stones refused",
-    handling_claim: "White must claim a forbidden stone",
-    double_three: "double three", double_four: "double four", overline: "overline", five: "five",
-    board_full: "full board", double_pass: "both passed", dead_draw: "no five possible",
-    resign: "resignation", timeout: "time", agreement: "agreement", abandon: "abandoned",
-    illegal_moves: "illegal moves",
-  },
-};
+// the board's own words: the catalogue's "gomoku.*" entries (qipai/i18n/<lang>.json)
+const W = table("gomoku");
 
 const col = (name) => COLS.indexOf(name[0]);
 const row = (name) => +name.slice(1) - 1;              // 0 = row 1 (Black's side, at the bottom)
@@ -78,7 +41,7 @@ function loadStyle() {
 export function mount(root, ctx) {
   loadStyle();
   const lang = ctx.lang === "zh" ? "zh" : "en";
-  const tr = (k, vars = {}) => (L[lang][k] ?? L.en[k] ?? k).replace(/\{(\w+)\}/g, (_, v) => vars[v]);
+  const tr = (k, vars = {}) => (W[k] ?? k).replace(/\{(\w+)\}/g, (_, v) => vars[v]);
   const pref = (k, d) => { const v = localStorage.getItem("gomoku." + k); return v === null ? d : v === "1"; };
 
   const div = (cls, id) => {

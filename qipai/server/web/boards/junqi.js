@@ -13,28 +13,10 @@
 // data-piece="<code or ?>" and data-seat. The geometry below mirrors qipai/games/junqi/board.py
 // for drawing only: every move the board sends is one the server listed as legal.
 
-const L = {
-  zh: {
-    seatNames: { luzhan: ["南", "北"], siguo: ["南", "东", "北", "西"] },
-    layout: "布阵", offered: "推荐布阵", submit: "提交布阵", swapHint: "点击两个己方棋子互换位置，可互换的位置会高亮",
-    layoutDone: "已布阵，等待其他玩家", layoutWait: "等待布阵", cannotSwap: "这两个棋子不能互换（军旗须在大本营，地雷只在后两排，炸弹不能在第一排）",
-    toMove: "轮到", you: "你", last: "上一步", attacks: "进攻", quiet: "未交战步数", revealed: "军旗已亮",
-    out: "出局", pieces: "棋子", hq: "大本营", camp: "行营", mountain: "山界", flagTaken: "夺旗",
-    outcome: { win: "进攻方胜", lose: "进攻方负", both: "同归于尽", flag: "夺得军旗" },
-    badge: { win: "胜", lose: "负", both: "兑", flag: "旗" },
-    resign: "认输", timeout: "超时", forfeit: "判负", move: "走子", ready: "已布阵", notReady: "布阵中",
-  },
-  en: {
-    seatNames: { luzhan: ["South", "North"], siguo: ["South", "East", "North", "West"] },
-    layout: "Layout", offered: "Offered layout", submit: "Submit layout", swapHint: "Click two of your pieces to swap them; the allowed partners light up",
-    layoutDone: "Layout submitted, waiting for the others", layoutWait: "Laying out", cannotSwap: "These two cannot swap (flag on a headquarters, mines in the last two rows, no bomb in the front row)",
-    toMove: "To move", you: "you", last: "Last move", attacks: "Attacks", quiet: "Moves without attack", revealed: "flag shown",
-    out: "out", pieces: "Pieces", hq: "HQ", camp: "camp", mountain: "hills", flagTaken: "flag taken",
-    outcome: { win: "attacker wins", lose: "attacker loses", both: "both removed", flag: "flag taken" },
-    badge: { win: "W", lose: "L", both: "=", flag: "F" },
-    resign: "resigned", timeout: "timeout", forfeit: "forfeit", move: "move", ready: "laid out", notReady: "laying out",
-  },
-};
+import { table } from "../i18n.js";
+
+// the board's own words: the catalogue's "junqi.*" entries (qipai/i18n/<lang>.json)
+const W = table("junqi");
 
 // piece codes (§8) -> Chinese rank, one-character face (siguo), English short and full names
 const PIECES = {
@@ -164,7 +146,7 @@ const MOVE_RE = /^([A-Za-z]\d+)-([A-Za-z]\d+)(?::(win|lose|both|flag))?$/;
 
 // ----- the board -------------------------------------------------------------------------------
 export function mount(root, ctx) {
-  const S = L[ctx.lang] || L.en;
+  const S = W;
   loadStyle();
   const box = document.createElement("div");
   box.className = "jq";
