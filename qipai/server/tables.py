@@ -565,6 +565,9 @@ class LiveTable:
             "type": "state", "table": self.id, "game": self.game_id, "status": self.status,
             "seq": len(st.log), "seat": seat, "to_act": to_act, "view": view,
             "names": r.names, "clocks": clocks, "now": r.time.now(),
+            # which seats a bot plays (public, as the seats are): a board answers at once when
+            # only bots would see how long it took (auto-pass)
+            "bots": [bool(s and s.get("bot")) for s in self.seats],
             "result": st.result.to_json() if st.result else None, "record": self.record_id,
         }
         if seat is not None and seat in to_act:

@@ -156,16 +156,16 @@ def test_one_person_plays_doudizhu_against_two_bots(server, browser, shot):
         page.wait_for_function(f'document.querySelector("#status").dataset.seq !== "{seq}"', timeout=10_000)
     page.wait_for_selector("#record-link")
     assert plays >= 1
-    assert page.locator(".kitty .c").count() == 3             # the kitty is shown once revealed
-    assert "Multiplier" in page.inner_text(".ddz .info") or "倍数" in page.inner_text(".ddz .info")
+    assert page.locator('[data-pile="kitty"] .c').count() == 3             # the kitty is shown once revealed
+    assert "Multiplier" in page.inner_text(".ct .info") or "倍数" in page.inner_text(".ct .info")
     assert "Result" in page.inner_text("#status") or "结果" in page.inner_text("#status")
     shot(page, "doudizhu-end")
     record = page.get_attribute("#record-link", "href").rsplit("/", 1)[1]
     page.goto(server + "/history")
     page.wait_for_selector(f'[data-record="{record}"]')
     page.goto(f"{server}/records/{record}")
-    page.wait_for_selector(".ddz")
+    page.wait_for_selector(".ct")
     page.click("#prev")
-    assert page.locator(".ddz .pl .cards .c").count() > 0     # the replay shows every hand
+    assert page.locator(".ct .pl .cards.open .c").count() > 0     # the replay shows every hand
     shot(page, "doudizhu-replay")
     ctx.close()

@@ -167,7 +167,7 @@ async function tablePage(id) {
       let left = null;
       if (c && c.deadline !== undefined && acting) left = c.deadline - (last.now + (performance.now() - receivedAt));
       else if (c && c.bank !== undefined) left = c.bank;
-      return el("span", { class: "seat" + (acting ? " to-act" : ""), "data-seat": i }, `${i}: ${n}`,
+      return el("span", { class: "seat" + (acting ? " to-act" : ""), "data-seat": i }, n,
         left !== null ? el("span", { class: "clock" + (acting && left < 10000 ? " low" : "") }, fmtMs(left)) : null);
     }));
   }

@@ -1,33 +1,29 @@
-// Shared card table for the climbing and trick games (wakeng, fouafour, baohuang, shengji): your
-// hand sorted and drawn as cards, click cards to select them and play them (the action text is
-// built in the game's notation from the selected cards), buttons for the non-card actions the
-// server offers (pass, bids, declarations, accept / decline ...), every seat's last play and card
-// count with its role marks, the game's piles (pit, kitty, package, trick ...) and facts (bid,
-// trump, level, points ...). Each game's board (boards/<game id>.js) is a small configuration.
+// Shared card table for the climbing and trick games (doudizhu, wakeng, fouafour, baohuang,
+// shengji, sandayi). The other seats sit around the table relative to you — left (上家, who
+// plays before you), across, right (下家, who plays after you) — each with its name, role marks,
+// card count and what it laid in the current round or trick, drawn as cards; a round or trick
+// that is over is greyed until the next play. Your hand is sorted and drawn as cards: click
+// cards to select them and play them (the action text is built in the game's notation from the
+// selection), a hint selects a legal play, buttons stand for the other actions the server
+// offers (pass, bids, declarations, accept / decline ...), and an auto-pass box answers by
+// itself where the only answer is to pass (要不起). The game's piles (pit, kitty, package,
+// trick ...) and facts (bid, trump, level, points ...) sit in the middle, and the result in
+// words at the end. Each game's board (boards/<game id>.js) is a small configuration.
 //
 // Cards carry data-card="<card id>" (5H0, TS, LJ0, BJ ...) and, in the hand, data-key (the id and
 // its copy number, so identical faces of several packs stay apart). Buttons carry data-action:
-// "play", "hint", "clear", or the exact action text they send.
+// "play", "hint", "clear", or the exact action text they send. Seat boxes carry data-seatbox
+// (the seat) and data-pos (left, across, right, me); a seat's play area data-lastplay, with the
+// class "stale" for a finished round or trick.
 //
 // Every action the board sends is either one the server listed for this seat, or (when the view
-// only summarises a long set: view.legal = {kind, count}) the selected cards in the game's
-// notation; the referee decides, and a refusal is shown with its reason.
+// only summarises a long set: view.legal = {kind, count}, or msg.legal = null) the selected
+// cards in the game's notation; the referee decides, and a refusal is shown with its reason.
+// Texts come from the page's catalogues (ctx.t, keys "ct.*" and each game's own); a seat is
+// named by its player's name, never by its number.
 
 const SUIT = { S: "♠", H: "♥", C: "♣", D: "♦" };
 const RED = new Set(["H", "D"]);
-
-const L = {
-  zh: {
-    you: "你", cards: "张", play: "出牌", pass: "不出", hint: "提示", clear: "重选", autopass: "自动过",
-    select: (n) => `请选${n}张牌`, selected: (n) => `已选${n}张`, last: "上一手", out: "出完",
-    place: (n) => `第${n}名`, to_beat: "要压的牌", waiting: "等待",
-  },
-  en: {
-    you: "You", cards: "cards", play: "Play", pass: "Pass", hint: "Hint", clear: "Clear", autopass: "Auto-pass",
-    select: (n) => `Select ${n} cards`, selected: (n) => `${n} selected`, last: "Last", out: "out",
-    place: (n) => `place ${n}`, to_beat: "To beat", waiting: "waiting",
-  },
-};
 
 export const el = (tag, cls, ...kids) => {
   const e = document.createElement(tag);
@@ -40,6 +36,8 @@ export const el = (tag, cls, ...kids) => {
 export const rankOf = (id) => id[0];
 /** The suit letter (S H C D), or "" for a joker. */
 export const suitOf = (id) => (id[0] === "L" || id[0] === "B" ? "" : id[1]);
+/** The suit sign (♠ ♥ ♣ ♦) of a suit letter. */
+export const suitSign = (s) => SUIT[s] || s;
 
 /** Card ids sorted by a rank order string (lowest first), then by id. */
 export function sortByRank(ids, order) {
@@ -54,7 +52,7 @@ export function faceText(id, lang) {
   return (SUIT[id[1]] || id[1]) + (r === "T" ? "10" : r);
 }
 
-/** A rank string (9TJ, 44A, LB) for text: 10 for T, jokers named. */
+/** A rank string (9TJ, 44A, LB, 555+4) for text: 10 for T, jokers named. */
 export function ranksText(s, lang) {
   return s.replace(/T/g, "10").replace(/L/g, lang === "zh" ? "小王" : "LJ ").replace(/B/g, lang === "zh" ? "大王" : "BJ ").trim();
 }
@@ -74,6 +72,8 @@ export function cardEl(id, lang, small) {
     if (RED.has(s)) c.classList.add("red");
   }
   c.title = faceText(id, lang);
+  c.setAttribute("role", "img");
+  c.setAttribute("aria-label", faceText(id, lang));
   return c;
 }
 
@@ -84,51 +84,95 @@ export function cardsEl(ids, lang, cls = "", small = true) {
 }
 
 const sortedChars = (s) => [...s].sort().join("");
-const PLAY_BODY = /^(?:(cha|gou|play) )?([2-9TJQKALB]+)$/;
+const PLAY_BODY = /^(?:(cha|gou|play) )?([2-9TJQKALB+]+)$/;
+const isPass = (text) => text === "pass" || text.startsWith("pass ");
 
 /** The listed action that plays exactly the ranks of `ids` (a rank string like "99", "cha 77",
- * "gou 7", "44B"), compared as multisets of ranks; null when none does. */
+ * "gou 7", "44B", "555+4"), compared as multisets of ranks; null when none does. */
 export function matchRanks(ids, legal) {
   if (!ids.length) return null;
   const want = sortedChars(ids.map(rankOf).join(""));
   for (const a of legal) {
     const m = PLAY_BODY.exec(a);
-    if (m && sortedChars(m[2]) === want) return a;
+    if (m && sortedChars(m[2].replace(/\+/g, "")) === want) return a;
   }
   return null;
 }
 
-/** The rank string of a listed card play, or null for a non-card action (pass, bid 2 ...). */
+/** The rank string of a listed card play ("+" dropped), or null for a non-card action. */
 export function playRanks(a) {
   const m = PLAY_BODY.exec(a);
-  return m ? m[2] : null;
+  return m ? m[2].replace(/\+/g, "") : null;
 }
+
+/** The climbing game's rounds from view.plays ([[seat, text, card ids?]]): the entries of the
+ * current round (since its lead), or, when view.top is null (the next lead is due), those of
+ * the round just over, with stale = true. A round starts with a play that follows another play
+ * of the same seat, or enough passes for every seat still in to have passed, or the first play. */
+export function roundOf(v, n) {
+  const plays = v.plays || [];
+  const active = n - (v.finished || []).length;
+  let start = 0, last = null, passes = 0;
+  plays.forEach(([s, text], i) => {
+    if (isPass(text)) { passes++; return; }
+    if (last === null || s === last || passes >= active - 1) start = i;
+    last = s;
+    passes = 0;
+  });
+  return { entries: plays.slice(start), stale: !v.top && plays.length > 0 };
+}
+
+/** A seat's entry of the current (or just finished) round as {cards} / {pass} / {text}. */
+export function lastFromPlays(v, s, n) {
+  const { entries, stale } = roundOf(v, n);
+  let last = null;
+  for (const p of entries) if (p[0] === s) last = p;
+  if (!last) return null;
+  const [, text, cards] = last;
+  if (isPass(text)) return { pass: true, stale };
+  if (cards && cards.length) return { cards, stale };
+  return { text: ranksText(text.replace(/^(cha|gou) /, ""), "en"), stale };
+}
+
+/** A seat's finishing place as a badge, when view.finished (seats in the order they went out)
+ * holds it. */
+export function placeBadge(v, s, tr) {
+  const k = (v.finished || []).indexOf(s);
+  return k >= 0 ? [[tr("ct.place", { n: k + 1 }), "out"]] : [];
+}
+
+// positions of the other seats, from left to right as the viewer sees them (k: seats after
+// the viewer in playing order, so k = 1 is the next to play, on the right)
+const POSITIONS = { 2: ["across"], 3: ["left", "right"], 4: ["left", "across", "right"], 5: ["left", "across", "across2", "right"] };
 
 /**
  * Mount a card table. `cfg` (all optional except seats):
- *  seats: number of seats;  cls: extra class of the box (the game id);
+ *  seats: number of seats;  cls: the game id (class ct-<cls>);
  *  order: rank order, lowest first ("456789TJQKA23"); null keeps the view's hand order;
- *  strings: {zh: {...}, en: {...}} the game's own labels (merged over the shared ones);
+ *  sort(ids, view) → the hand in display order (overrides order);
  *  legal(msg) → list of action texts, or a summary {kind, count, actions};
  *  compose(ids, legal, msg) → the action text that plays the selected cards, or null;
  *  need(msg) → {count, action: "bury"} when the view asks for exactly `count` selected cards
  *    sent with the named button, else null;
- *  label(action, S, lang, msg) → a button label for a non-card action;
+ *  label(action, T) → a button label (text or nodes) for a non-card action;
  *  isCardAction(action) → true for actions the Play button covers (hidden as buttons);
- *  badges(view, seat, S, lang) → [text, class] marks for a seat (roles, team, place);
- *  last(view, seat, lang, S) → {cards: [...ids]} or {text} or null: the seat's last play
- *    (default: its latest entry of view.plays, see lastFromPlays);
+ *  hints(msg, list) → [{ranks} | {ids} | {text}] plays the hint button cycles through;
+ *  badges(view, seat, T) → [text, class] marks for a seat (roles, team, place);
+ *  last(view, seat, T) → {cards, stale} / {pass} / {text} / null: the seat's play area
+ *    (default: its entry of the current round, lastFromPlays);
  *  top(view) → the seat whose play is to beat (marked; default view.top.seat), or null;
- *  info(view, S, lang, msg) → [[key, label, value]] facts for the info bar;
- *  piles(view, S, lang, msg) → [[key, label, ids]] card rows (pit, kitty, trick ...);
- *  prompt(msg, S, lang) → a line of text shown above the actions (what to select);
- *  autoPass(msg, legal) → true when the only answer is a pass the board may send by itself.
+ *  info(view, T) → [[key, label, value]] facts for the middle;
+ *  piles(view, T) → [[key, label, ids]] card rows (pit, kitty, trick ...);
+ *  prompt(msg, T) → a line of text shown above the actions (what to select);
+ *  autoPass(msg, legal) → true when the only answer is a pass the board may send by itself;
+ *  resultLine(result, view, T) → the game's words for the result ("地主胜 (春天) ×4"), or null.
+ * T is {tr, lang, msg, who, me}: tr(key, params) the page's words, who(seat) a seat's name.
  */
 export function mountCardTable(root, ctx, cfg) {
   const lang = ctx.lang === "zh" ? "zh" : "en";
-  const S = { ...L[lang], ...((cfg.strings || {})[lang] || {}) };
+  const tr = (key, params) => ctx.t(key, params);
   const n = cfg.seats;
-  const box = el("div", "ct" + (cfg.cls ? " ct-" + cfg.cls : ""));
+  const box = el("div", "ct ct-" + (cfg.cls || "cards") + " ct-n" + n);
   root.replaceChildren(box);
   let msg = null, hintIndex = -1, handSig = "";
   const selected = new Set();           // keys "id#copy"
@@ -136,37 +180,75 @@ export function mountCardTable(root, ctx, cfg) {
   let autoPass = localStorage.getItem(autoKey) !== "0";
   let passedTurn = null, passTimer = null;
 
-  const name = (s) => `${s} ${(msg.names && msg.names[s]) || ""}`.trim();
+  const viewer = () => (msg.seat === null || msg.seat === undefined ? null : msg.seat);
+  const base = () => viewer() ?? 0;
+  function position(s) {
+    const k = (s - base() + n) % n;
+    return k === 0 ? "me" : POSITIONS[n][n - 1 - k];
+  }
+  function posLabel(s) {
+    let p = position(s);
+    if (n === 5 && p.startsWith("across")) p = p === "across" ? "acrossLeft" : "acrossRight";
+    if (viewer() === null) return tr(`ct.side.${p}`);
+    return p === "me" ? tr("ct.you") : tr(`ct.pos.${p}`);
+  }
+  function rawName(s) {
+    const x = String((msg.names && msg.names[s]) || "");
+    return x.startsWith("bot:") ? tr("ct.bot", { name: x.slice(4) }) : x;
+  }
+  /** A seat's name for texts: "你" for the viewer; a name two seats share gets its position. */
+  function who(s) {
+    if (s === viewer()) return tr("ct.you");
+    const nm = rawName(s);
+    const twice = (msg.names || []).filter((_, i) => rawName(i) === nm).length > 1;
+    return !nm ? posLabel(s) : twice ? `${nm} (${posLabel(s)})` : nm;
+  }
+  const T = () => ({ tr, lang, msg, who, me: viewer() });
 
   function handEntries(v) {
     const ids = v.hand || [];
-    const sorted = cfg.order ? sortByRank(ids, cfg.order) : [...ids];
+    const sorted = cfg.sort ? cfg.sort(ids, v) : cfg.order ? sortByRank(ids, cfg.order) : [...ids];
     const seen = {};
     return sorted.map((id) => { seen[id] = (seen[id] || 0) + 1; return { id, key: `${id}#${seen[id]}` }; });
   }
 
   function legalOf() {
-    if (!msg || msg.replay || msg.result || msg.seat === null || msg.seat === undefined) return [];
+    if (!msg || msg.replay || msg.result || viewer() === null) return [];
     if (!(msg.to_act || []).includes(msg.seat)) return [];
-    return cfg.legal ? cfg.legal(msg) : (msg.legal || []);
+    if (cfg.legal) return cfg.legal(msg);
+    if (msg.legal === null && msg.legal_count) return { kind: "many", count: msg.legal_count };
+    return msg.legal || [];
   }
 
-  function seatBox(v, s, me) {
-    const d = el("div", "pl" + ((msg.to_act || []).includes(s) && !msg.result ? " act" : "") + (s === me ? " me" : ""));
-    d.dataset.seatbox = s;
-    const head = el("div", "head", el("span", "nm", s === me ? `${name(s)} (${S.you})` : name(s)));
-    for (const [text, cls] of cfg.badges ? cfg.badges(v, s, S, lang) : []) head.append(el("span", "badge " + (cls || ""), text));
-    if (v.counts) head.append(el("span", "cnt", `${v.counts[s]} ${S.cards}`));
-    d.append(head);
-    const lp = (cfg.last || lastFromPlays)(v, s, lang, S);
+  function playArea(v, s) {
+    let lp = cfg.last ? cfg.last(v, s, T()) : undefined;
+    if (lp === undefined) lp = lastFromPlays(v, s, n);
     const top = cfg.top ? cfg.top(v) : v.top ? v.top.seat : null;   // whose play is to beat
-    const last = el("div", "lastplay" + (top === s ? " top" : ""));
-    last.dataset.lastplay = s;
-    if (lp && lp.cards && lp.cards.length) last.append(cardsEl(lp.cards, lang, "inline"));
-    else if (lp && lp.text) last.append(el("span", "txt", lp.text));
-    d.append(last);
-    if (msg.views && msg.views[s] && msg.views[s].hand && s !== me) {
-      const ids = cfg.order ? sortByRank(msg.views[s].hand, cfg.order) : msg.views[s].hand;
+    const area = el("div", "lastplay" + (lp && lp.stale ? " stale" : "") + (top === s && lp && !lp.stale ? " top" : ""));
+    area.dataset.lastplay = s;
+    if (lp && lp.cards && lp.cards.length) area.append(cardsEl(lp.cards, lang, "inline"));
+    else if (lp && lp.pass) area.append(el("span", "txt pass", tr("ct.passed")));
+    else if (lp && lp.text) area.append(el("span", "txt", lp.text));
+    return area;
+  }
+
+  function seatBox(v, s) {
+    const me = viewer();
+    const acting = (msg.to_act || []).includes(s) && !msg.result;
+    const d = el("div", "pl" + (acting ? " act" : "") + (s === me ? " me" : ""));
+    d.dataset.seatbox = s;
+    d.dataset.pos = position(s);
+    const nm = s === me ? rawName(s) : (rawName(s) || posLabel(s));
+    const head = el("div", "head", el("span", "pos", posLabel(s)), el("span", "nm", nm));
+    for (const [text, cls] of cfg.badges ? cfg.badges(v, s, T()) : []) head.append(el("span", "badge " + (cls || ""), text));
+    if (v.counts) {
+      const cnt = el("span", "cnt", tr("ct.count", { n: v.counts[s] }));
+      if (v.counts[s] <= 2 && v.counts[s] > 0 && (v.phase === "play" || v.phase === "cha" || v.phase === "gou")) cnt.classList.add("few");
+      head.append(cnt);
+    }
+    d.append(head, playArea(v, s));
+    if (msg.views && msg.views[s] && msg.views[s].hand && s !== me) {     // replay: every hand
+      const ids = cfg.sort ? cfg.sort(msg.views[s].hand, v) : cfg.order ? sortByRank(msg.views[s].hand, cfg.order) : msg.views[s].hand;
       d.append(cardsEl(ids, lang, "open"));
     }
     return d;
@@ -180,35 +262,62 @@ export function mountCardTable(root, ctx, cfg) {
     render();
   }
 
+  function resultBox(v) {
+    const r = msg.result || v.result;
+    if (!r) return null;
+    const me = viewer();
+    const d = el("div", "ct-result");
+    d.id = "ct-result";
+    const even = (r.returns || []).every((x) => x === r.returns[0]);
+    let head;
+    if (me !== null && !msg.replay) head = (r.winners || []).includes(me) ? tr("ct.youWon") : even ? tr("ct.drawn") : tr("ct.youLost");
+    else head = (r.winners || []).length ? tr("ct.won", { names: r.winners.map(who).join(lang === "zh" ? "、" : ", ") }) : tr("ct.drawn");
+    const line = cfg.resultLine ? cfg.resultLine(r, v, T()) : null;
+    const reason = r.reason ? ctx.t(`end.${r.reason}`, null, r.reason) : "";
+    d.append(el("div", "headline", head + (line ? ` — ${line}` : reason ? ` (${reason})` : "")));
+    const scores = el("div", "scores");
+    (r.returns || []).forEach((x, s) => {
+      const sign = x > 0 ? "+" : x < 0 ? "−" : "±";
+      scores.append(el("span", x > 0 ? "plus" : x < 0 ? "minus" : "", `${who(s)} ${sign}${Math.abs(x)}`));
+    });
+    d.append(scores);
+    return d;
+  }
+
   function render() {
     const v = msg.view;
-    const me = msg.seat === null || msg.seat === undefined ? null : msg.seat;
+    const me = viewer();
     box.replaceChildren();
     box.dataset.seq = msg.seq;
     if (v.phase) box.dataset.phase = v.phase;
 
-    const others = el("div", "others");
-    const order = me === null ? [...Array(n).keys()] : [...Array(n - 1).keys()].map((i) => (me + 1 + i) % n);
-    for (const s of order) others.append(seatBox(v, s, me));
-    box.append(others);
-
+    const felt = el("div", "felt");
+    for (let k = n - 1; k >= 1; k--) felt.append(seatBox(v, (base() + k) % n));
+    const mid = el("div", "mid");
     const info = el("div", "info");
-    for (const [key, label, value] of cfg.info ? cfg.info(v, S, lang, msg) : []) {
+    for (const [key, label, value] of cfg.info ? cfg.info(v, T()) : []) {
       if (value === null || value === undefined || value === "") continue;
-      const i = el("span", "", el("em", "", label + ": "), String(value));
+      const i = el("span", "", el("em", "", label + " "), String(value));
       i.dataset.info = key;
+      i.dataset.value = String(value);
       info.append(i);
     }
-    box.append(info);
-    for (const [key, label, ids] of cfg.piles ? cfg.piles(v, S, lang, msg) : []) {
+    mid.append(info);
+    for (const [key, label, ids] of cfg.piles ? cfg.piles(v, T()) : []) {
       if (!ids || !ids.length) continue;
-      const row = el("div", "pile", el("span", "lbl", label + ":"), cardsEl(ids, lang, "inline"));
+      const row = el("div", "pile", el("span", "lbl", label), cardsEl(ids, lang, "inline"));
       row.dataset.pile = key;
-      box.append(row);
+      mid.append(row);
     }
+    const res = resultBox(v);
+    if (res) mid.append(res);
+    felt.append(mid);
+    box.append(felt);
+
+    const mine = seatBox(v, base());
+    box.append(mine);
     if (me === null) return;
 
-    const mine = seatBox(v, me, me);
     const entries = handEntries(v);
     const hand = el("div", "cards hand" + (entries.length > 20 ? " dense" : ""));
     hand.id = "hand";
@@ -217,21 +326,25 @@ export function mountCardTable(root, ctx, cfg) {
     for (const { id, key } of entries) {
       const c = cardEl(id, lang, false);
       c.dataset.key = key;
+      c.tabIndex = 0;
+      c.setAttribute("role", "button");
+      c.setAttribute("aria-pressed", selected.has(key) ? "true" : "false");
       if (selected.has(key)) c.classList.add("sel");
-      c.onclick = () => { if (selected.has(key)) selected.delete(key); else selected.add(key); render(); };
+      const toggle = () => { if (selected.has(key)) selected.delete(key); else selected.add(key); render(); };
+      c.onclick = toggle;
+      c.onkeydown = (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); toggle(); } };
       hand.append(c);
     }
     mine.append(hand);
-    box.append(mine);
 
     const ids = entries.filter((e) => selected.has(e.key)).map((e) => e.id);
-    const prompt = cfg.prompt ? cfg.prompt(msg, S, lang) : null;
+    const prompt = acting && cfg.prompt ? cfg.prompt(msg, T()) : null;
     const need = acting && cfg.need ? cfg.need(msg) : null;
     const line = el("div", "prompt");
     line.id = "prompt";
     if (prompt) line.append(prompt + " ");
-    if (need) line.append(S.select(need.count) + " · ");
-    if (ids.length) line.append(S.selected(ids.length));
+    if (need) line.append(tr("ct.select", { n: need.count }) + " · ");
+    if (ids.length) line.append(tr("ct.selected", { n: ids.length }));
     box.append(line);
 
     const bar = el("div", "row actions");
@@ -246,27 +359,28 @@ export function mountCardTable(root, ctx, cfg) {
     };
     const list = Array.isArray(legal) ? legal : (legal.actions || []);
     const cardAction = cfg.isCardAction || ((a) => playRanks(a) !== null);
+    const label = (a) => (cfg.label ? cfg.label(a, T()) : isPass(a) ? tr("ct.pass") : a);
+    const hints = cfg.hints ? cfg.hints(msg, list) : list.filter(cardAction).map((a) => ({ ranks: playRanks(a) }));
+    if (!hints.length && msg.hint && acting && !isPass(msg.hint)) hints.push({ text: msg.hint });
     if (need) {
-      button(cfg.label ? cfg.label(need.action, S, lang, msg) : need.action, need.action, "primary",
-        () => send(`${need.action} ${ids.join(" ")}`), ids.length !== need.count);
+      button(label(need.action), need.action, "primary", () => send(`${need.action} ${ids.join(" ")}`), ids.length !== need.count);
     } else if (acting && (list.some(cardAction) || (!Array.isArray(legal) && !legal.actions))) {
-      const text = cfg.compose ? cfg.compose(ids, legal, msg) : matchRanks(ids, list);
-      button(S.play, "play", "primary", () => send(text), !text);
-      const plays = list.filter(cardAction);
-      if (plays.length) {
-        button(S.hint, "hint", "", () => {
-          hintIndex = (hintIndex + 1) % plays.length;
-          selectRanks(playRanks(plays[hintIndex]) || "", entries);
-          render();
-        });
-      }
+      const text = cfg.compose ? cfg.compose(ids, legal, msg) : list.length ? matchRanks(ids, list) : (ids.length ? ids.join(" ") : null);
+      button(tr("ct.play"), "play", "primary", () => send(text), !text);
+    }
+    if (acting && hints.length) {
+      button(tr("ct.hint"), "hint", "", () => {
+        hintIndex = (hintIndex + 1) % hints.length;
+        selectHint(hints[hintIndex], entries);
+        render();
+      });
     }
     for (const a of list) {
       if (cardAction(a)) continue;
-      button(cfg.label ? cfg.label(a, S, lang, msg) : a, a, a === "pass" ? "" : "opt");
+      button(label(a), a, isPass(a) ? "" : "opt");
     }
     if (selected.size) {
-      const c = el("button", "", S.clear);
+      const c = el("button", "", tr("ct.clear"));
       c.dataset.action = "clear";
       c.onclick = () => { selected.clear(); render(); };
       bar.append(c);
@@ -277,31 +391,38 @@ export function mountCardTable(root, ctx, cfg) {
       cb.type = "checkbox";
       cb.id = "autopass";
       cb.checked = autoPass;
-      cb.onchange = () => { autoPass = cb.checked; if (!autoPass) clearTimeout(passTimer); localStorage.setItem(autoKey, autoPass ? "1" : "0"); };
-      auto.append(cb, " " + S.autopass);
+      cb.onchange = () => { autoPass = cb.checked; if (!autoPass) clearTimeout(passTimer); localStorage.setItem(autoKey, autoPass ? "1" : "0"); render(); };
+      auto.append(cb, " " + tr("ct.autopass"));
       bar.append(auto);
       if (acting && autoPass && msg.turn !== passedTurn && cfg.autoPass(msg, list)) {
-        // the same pause whether or not this seat could have answered, unless only bots watch
         passedTurn = msg.turn;
-        const others = (msg.names || []).filter((_, s) => s !== me);
-        const allBots = others.length > 0 && others.every((x) => String(x).startsWith("bot:"));
+        const allBots = othersAreBots(msg);
+        // a private window (4A4's 叉/勾): the same pause whether or not this seat could have
+        // answered, so the speed tells nobody; a public turn: a short pause to see the table
+        const pause = allBots ? 0 : msg.view.window ? 400 + Math.random() * 800 : 500;
         // other seats answering the same window move seq on, not this seat's turn: the pass
         // is sent with the current seq and this turn
         const turn = msg.turn;
-        passTimer = setTimeout(() => { if (msg.turn === turn && !msg.result) send("pass"); }, allBots ? 0 : 400 + Math.random() * 800);
+        passTimer = setTimeout(() => { if (msg.turn === turn && !msg.result) send("pass"); }, pause);
       }
     }
     box.append(bar);
   }
 
-  // select hand cards with the ranks of `text` (lowest copies first)
-  function selectRanks(text, entries) {
+  // select the hand cards of a hint: ranks (lowest copies first), card ids or faces, or an
+  // action text ("bury 3D 5C ...", "AS AS KS", "99")
+  function selectHint(h, entries) {
     selected.clear();
     const free = [...entries];
-    for (const r of text) {
-      const i = free.findIndex((e) => rankOf(e.id) === r);
-      if (i >= 0) selected.add(free.splice(i, 1)[0].key);
+    const take = (pred) => { const i = free.findIndex(pred); if (i >= 0) selected.add(free.splice(i, 1)[0].key); };
+    let ids = h.ids, ranks = h.ranks;
+    if (h.text) {
+      const toks = h.text.split(/\s+/).filter((x) => x && !/^[a-z]{3,}$/.test(x));
+      if (toks.every((x) => /^([2-9TJQKA][SHDC]|[LB]J)\d?$/.test(x))) ids = toks;
+      else ranks = toks.join("").replace(/\+/g, "");
     }
+    if (ids) for (const id of ids) take((e) => e.id === id || e.id.slice(0, 2) === id);
+    else for (const r of ranks || "") take((e) => rankOf(e.id) === r);
   }
 
   return {
@@ -319,24 +440,16 @@ export function mountCardTable(root, ctx, cfg) {
   };
 }
 
-/** A seat's latest entry of view.plays ([[seat, text]] or [[seat, text, card ids]]), for
- * cfg.last: the cards when the view names them, else the text (a rank string shown with 10 and
- * joker names; pass in words). */
-export function lastFromPlays(v, s, lang, S) {
-  let last = null;
-  for (const p of v.plays || []) if (p[0] === s) last = p;
-  if (!last) return null;
-  const [, text, cards] = last;
-  if (text.startsWith("pass")) return { text: S.pass };
-  if (cards && cards.length) return { cards };
-  const m = /^(?:(cha|gou) )?([2-9TJQKALB]+)$/.exec(text);
-  if (m) return { text: (m[1] ? (S[m[1]] || m[1]) + " " : "") + ranksText(m[2], lang) };
-  return { text };
+/** Whether every other seat is a bot (msg.bots, from the server; else names "bot:..."). */
+export function othersAreBots(msg) {
+  const n = (msg.names || []).length;
+  const bots = msg.bots || (msg.names || []).map((x) => String(x).startsWith("bot:"));
+  const others = [...Array(n).keys()].filter((s) => s !== msg.seat);
+  return others.length > 0 && others.every((s) => bots[s]);
 }
 
-/** A seat's finishing place as a badge, when view.finished (seats in the order they went out)
- * holds it. */
-export function placeBadge(v, s, S) {
-  const k = (v.finished || []).indexOf(s);
-  return k >= 0 ? [[S.place(k + 1), "out"]] : [];
+/** Bids of a bidding phase as a seat's play area: its latest bid, in words. */
+export function bidArea(v, s, words) {
+  const b = (v.bids || []).filter(([x]) => x === s).pop();
+  return b ? { text: words(b[1]), bid: true } : null;
 }

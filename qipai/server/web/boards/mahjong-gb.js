@@ -12,6 +12,8 @@
 
 // the verb of the open claim window: a discard, an added kong, a concealed kong (robbable only
 // with the option rob_concealed_kong_for_13_orphans)
+import { othersAreBots } from "./cardtable.js";
+
 const CLAIM_VERB = { discard: "discarded", rob: "added", rob_concealed: "ckongs" };
 
 const L = {
@@ -21,7 +23,7 @@ const L = {
     next: "下家", across: "对家", prev: "上家", you: "你", tiles: "张", score: "分", flowers: "花",
     discarded: "打出", added: "加杠", ckongs: "暗杠", penalty: "违规罚分", drawn: "荒庄", ondiscard: "点炮", robbing: "抢杠",
     byself: "自摸", from: "放炮", total: "合计", fan: "番", payments: "得失", revealed: "亮牌",
-    handNo: (n, k) => `第${n}/${k}局`, pick: "选择要打出的牌",
+    handNo: (n, k) => (k === 1 ? "一局" : `第${n}/${k}局`), pick: "选择要打出的牌", bottom: "下方",
   },
   en: {
     round: "Round", hand: "Hand", dealer: "Dealer", wall: "Wall", discard: "Discard", win: "Win", selfdraw: "Self-drawn win",
@@ -29,7 +31,7 @@ const L = {
     next: "Right", across: "Across", prev: "Left", you: "You", tiles: "tiles", score: "Score", flowers: "Flowers",
     discarded: "discards", added: "adds a kong with", ckongs: "declares a concealed kong", penalty: "Penalty for an illegal action:", drawn: "Drawn hand", ondiscard: "on a discard", robbing: "robbing the kong",
     byself: "self-drawn", from: "discarded by", total: "Total", fan: "fan", payments: "Payments", revealed: "Hands",
-    handNo: (n, k) => `Hand ${n}/${k}`, pick: "Pick a tile to discard",
+    handNo: (n, k) => (k === 1 ? "One hand" : `Hand ${n}/${k}`), pick: "Pick a tile to discard", bottom: "Bottom",
   },
 };
 
@@ -78,7 +80,22 @@ export function mount(root, ctx) {
   };
   const windName = (w) => (zh ? WIND_ZH[w] : WIND_EN[w]) || w;
   const name = (s) => (msg.names && msg.names[s]) || `${s}`;
-  const who = (s) => `${s} ${(msg.names && msg.names[s]) || ""}`.trim();     // seat number: bots share names
+  // a seat in texts: "you", else its player's name; a name two seats share (bots) gets the
+  // seat's place at the table (right, across, left; a spectator sees seat 0 at the bottom)
+  const rawName = (s) => {
+    const x = String((msg.names && msg.names[s]) || "");
+    return x.startsWith("bot:") ? (zh ? "机器人" : "Bot ") + x.slice(4) : x;
+  };
+  const place = (s) => {
+    const k = (s - (msg.seat ?? 0) + 4) % 4;
+    return k === 0 ? (msg.seat === null || msg.seat === undefined ? S.bottom : S.you) : [S.next, S.across, S.prev][k - 1];
+  };
+  const who = (s) => {
+    if (s === msg.seat) return S.you;
+    const nm = rawName(s);
+    const twice = (msg.names || []).filter((_, i) => rawName(i) === nm).length > 1;
+    return !nm ? place(s) : twice ? `${nm} (${place(s)})` : nm;
+  };
 
   function tileEl(code, extra = "") {
     const t = el("span", "mj-t" + (extra ? " " + extra : ""));
@@ -127,7 +144,7 @@ export function mount(root, ctx) {
     d.dataset.seatbox = s;
     const head = el("div", "mj-head",
       el("span", "wind", windName(info.wind)), " ", label ? el("span", "muted", label + " ") : null,
-      el("span", "nm", who(s)), s === v.dealer ? el("span", "dealer", zh ? " 庄" : " (dealer)") : null,
+      el("span", "nm", rawName(s) || place(s)), s === v.dealer ? el("span", "dealer", zh ? " 庄" : " (dealer)") : null,
       ` · ${S.score} ${info.score} · ${info.concealed_count} ${S.tiles}`);
     if (info.flowers) head.append(" ", tilesEl(parseTiles(info.flowers), "flowers", "tiny"));
     d.append(head);
@@ -172,6 +189,12 @@ export function mount(root, ctx) {
     }
     if (kind === "kong" && tile) return [S.ckong + " ", tileEl(tile, "tiny")];
     if (kind === "add") return [S.add + " ", tileEl(tile, "tiny")];
+    // a claim on the open discard (or added kong): the tiles the claim makes, drawn
+    const claimed = msg.view.claim && msg.view.claim.tile;
+    const times = { pung: 3, kong: 4, win: 1 }[kind];
+    if (claimed && times && msg.view.phase !== "turn") {
+      return [S[kind] + " ", tilesEl(Array(times).fill(claimed), "inline", "tiny")];
+    }
     if (kind === "win") return msg.view.phase === "turn" ? S.selfdraw : S.win;
     return S[kind] || a;
   }
@@ -222,8 +245,7 @@ export function mount(root, ctx) {
       if (legal.includes("pass")) bar.append(button(S.pass, "pass"));
       if (!claims.length && autoPass && msg.turn !== passedTurn) {
         passedTurn = msg.turn;
-        const others = (msg.names || []).filter((_, s) => s !== me);
-        const allBots = others.length > 0 && others.every((n) => String(n).startsWith("bot:"));
+        const allBots = othersAreBots(msg);
         const turn = msg.turn;
         passTimer = setTimeout(() => { if (msg.turn === turn) send("pass"); }, allBots ? 0 : 400 + Math.random() * 800);
       }

@@ -1,37 +1,30 @@
-// 挖坑 wakeng: three seats, the digger takes the four-card pit and plays alone. Bids (pass,
-// bid 1–3) are buttons; plays are rank strings built from the selected cards. See cardtable.js.
-import { mountCardTable, lastFromPlays, ranksText } from "./cardtable.js";
+// 挖坑 wakeng: three seats, the digger (挖坑者) takes the four-card pit and plays alone. Bids (不叫,
+// 叫 1–3) are buttons, each seat's bid shown in its place; plays are rank strings built from the
+// selected cards, drawn as the cards laid. See cardtable.js.
+import { mountCardTable, lastFromPlays, bidArea } from "./cardtable.js";
 
-const STR = {
-  zh: { bid: "叫", nobid: "不叫", digger: "挖坑者", pit: "坑底", bids: "叫分", bidden: "坑", first: "先叫", lead: "首出", pass: "不出" },
-  en: { bid: "Bid", nobid: "No bid", digger: "Digger", pit: "Pit", bids: "Bids", bidden: "Bid", first: "First bidder", lead: "First lead", pass: "Pass" },
-};
-const BID_NAME = { 3: "头挖", 2: "二挖", 1: "烂坑" };
+const bidWords = (a, tr) => (a === "pass" ? tr("wk.nobid") : a.startsWith("bid ") ? tr("wk.bid", { n: a.slice(4) }) : a);
 
 export function mount(root, ctx) {
-  const zh = ctx.lang === "zh";
   return mountCardTable(root, ctx, {
-    seats: 3, cls: "wakeng", order: "456789TJQKA23", strings: STR,
-    label: (a, S, lang, msg) => (a === "pass" ? (msg.view.phase === "bidding" ? S.nobid : S.pass) : a.startsWith("bid ") ? `${S.bid} ${a.slice(4)}` : a),
-    badges: (v, s, S) => {
+    seats: 3, cls: "wakeng", order: "456789TJQKA23",
+    label: (a, { tr, msg }) => (msg.view.phase === "bidding" ? bidWords(a, tr) : a === "pass" ? tr("ct.pass") : a),
+    badges: (v, s, { tr }) => {
       const out = [];
-      if (v.digger === s) out.push([S.digger, "role role-mark"]);
-      if (v.first_bidder === s && v.digger === null) out.push([S.first, ""]);
+      if (v.digger === s) out.push([tr("wk.digger"), "role role-mark"]);
+      if (v.first_bidder === s && v.digger === null) out.push([tr("wk.first"), ""]);
       return out;
     },
-    last: (v, s, lang, S) => {
-      if (v.phase === "bidding") {
-        const b = (v.bids || []).filter(([x]) => x === s).pop();
-        return b ? { text: b[1] === "pass" ? S.nobid : `${S.bid} ${b[1].slice(4)}` } : null;
-      }
-      return lastFromPlays(v, s, lang, S);
-    },
-    info: (v, S, lang) => [
-      ["bid", S.bidden, v.bid ? `${v.bid} (${BID_NAME[v.bid] || ""})` : null],
-      ["bids", S.bids, (v.bids || []).map(([s, b]) => `${s}:${b === "pass" ? S.nobid : b.slice(4)}`).join(" ")],
-      ["top", S.to_beat, v.top ? `${v.top.seat}: ${ranksText(v.top.play, lang)}` : null],
-      ["result", zh ? "结果" : "Result", v.result ? v.result.text : null],
+    last: (v, s, { tr }) => (v.phase === "bidding" ? bidArea(v, s, (a) => bidWords(a, tr)) : lastFromPlays(v, s, 3)),
+    info: (v, { tr }) => [
+      ["bid", tr("wk.pitBid"), v.bid ? `${v.bid} (${v.bid_name || ""})` : null],
     ],
-    piles: (v, S) => [["pit", S.pit, v.pit]],
+    piles: (v, { tr }) => [["pit", tr("wk.pit"), v.pit]],
+    autoPass: (msg, legal) => msg.view.phase === "play" && legal.length === 1 && legal[0] === "pass",
+    resultLine: (r, v, { tr, who }) => {
+      const d = r.details || {};
+      if (d.digger === undefined || d.digger === null) return null;
+      return tr(d.digger_wins ? "wk.diggerWins" : "wk.diggerLoses", { name: who(d.digger) });
+    },
   });
 }

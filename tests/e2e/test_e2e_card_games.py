@@ -1,0 +1,156 @@
+"""A whole game of every card game, by clicks, against the server's bots, in Debian's Chromium:
+doudizhu, wakeng, 4A4, baohuang, shengji and sandayi (三打一). The person bids, buries and names
+trump where the game asks, plays by the hint button and the play button, passes, and sees the
+result in words. On the way: the other seats sit left / across / right with names, never seat
+numbers; what they laid is drawn as cards; no other seat's hand is ever drawn; the Chinese
+table shows no English words but names. At the end, screenshots at 1280 and 390 px in both
+languages go to tests/e2e/artifacts/."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from .test_e2e_play import sign_up
+
+DESKTOP = {"width": 1280, "height": 900}
+PHONE = {"width": 390, "height": 844}
+SEQ = "document.querySelector('#status').dataset.seq"
+#: seats laid out around you: the others' positions, left to right
+POSITIONS = {3: ["left", "right"], 4: ["left", "across", "right"], 5: ["left", "across", "across2", "right"]}
+#: words allowed in the Chinese table: the player's name and the bots' kinds
+NAMES = {"cardgamer", "rule", "greedy", "random", "mcts", "ismcts"}
+GAMES = [  # game, bots, language, width, buttons to prefer in order (bids, claims ...)
+    ("doudizhu", 2, "zh", PHONE, ['[data-action^="bid"]', '[data-action="call"]']),
+    ("wakeng", 2, "en", DESKTOP, ['[data-action^="bid"]']),
+    ("fouafour", 3, "zh", DESKTOP, ['[data-action^="cha"]', '[data-action^="gou"]']),
+    ("baohuang", 4, "en", PHONE, ['[data-action="accept"]', '[data-action^="declare"]']),
+    ("shengji", 3, "en", DESKTOP, ['[data-action^="declare"]']),
+    ("sandayi", 3, "zh", PHONE, ['[data-action^="bid"]', '[data-action^="trump"]']),
+]
+
+
+@pytest.fixture(scope="module")
+def account(server, browser, tmp_path_factory):
+    """One signed-up account for the module (sign-ups per address are rate-limited)."""
+    ctx = browser.new_context()
+    page = ctx.new_page()
+    sign_up(page, server, "cardgamer")
+    path = tmp_path_factory.mktemp("state") / "state.json"
+    ctx.storage_state(path=str(path))
+    ctx.close()
+    return str(path)
+
+
+def open_table(page, server, game, bots):
+    body = {"game": game, "bots": bots, "settings": {"bot_delay_ms": 20, "clock": "none"}}
+    tid = page.evaluate("""async (body) => {
+        const r = await fetch('/api/tables', {method: 'POST', credentials: 'same-origin',
+            headers: {'Content-Type': 'application/json'}, body: JSON.stringify(body)});
+        return (await r.json()).id; }""", body)
+    page.goto(f"{server}/tables/{tid}")
+    page.wait_for_selector("#hand .c")
+    return tid
+
+
+def live(page, selector):
+    loc = page.locator(f"#actions {selector}:enabled")
+    return loc if loc.count() else None
+
+
+def check_table(page, n, lang):
+    """What every state of a live hand must show: the layout, names, no hidden card."""
+    assert [p.get_attribute("data-pos") for p in page.locator(".ct .felt > .pl").all()] == POSITIONS[n]
+    assert page.locator(".ct .pl .cards.open").count() == 0          # nobody's hand but yours
+    text = page.inner_text(".ct .felt")
+    assert not re.search(r"(?<![\d.])[0-4]\s*:\s", text), text       # "3: 4", "1:叫分 3"
+    if lang == "zh":
+        english = set(re.findall(r"[A-Za-z]{3,}", text)) - NAMES
+        assert not english, english
+
+
+def play_whole_game(page, game, n, lang, prefer):
+    seen = {"hint": 0, "play": 0, "pass": 0, "bury": 0, "other": 0, "refused": 0, "stale": 0}
+    for _ in range(3000):
+        if page.locator("#ct-result").count():
+            break
+        me_acting = page.locator(".ct > .pl.me.act").count() > 0
+        if not me_acting or not page.locator("#actions button:enabled").count():
+            page.wait_for_timeout(40)
+            continue
+        check_table(page, n, lang)
+        if page.locator(".ct .lastplay.stale").count():
+            seen["stale"] += 1
+        seq = page.evaluate(SEQ)
+        if page.locator('#actions [data-action="bury"]').count():
+            assert page.locator('#actions [data-action="bury"]').is_disabled()   # six cards first
+            page.click('#actions [data-action="hint"]')
+            assert page.locator("#hand .c.sel").count() in (6, 8)
+            page.click('#actions [data-action="bury"]')
+            seen["bury"] += 1
+        elif page.locator('#actions [data-action="play"]').count():
+            if live(page, '[data-action="hint"]'):
+                page.click('#actions [data-action="hint"]')
+                assert page.locator("#hand .c.sel").count() >= 1
+                page.click('#actions [data-action="play"]')
+                seen["play"] += 1
+            elif p := live(page, '[data-action="pass"]'):
+                p.click()
+                seen["pass"] += 1
+            else:
+                page.wait_for_timeout(40)
+                continue
+        else:
+            for sel in prefer + ['[data-action="pass"]', '[data-action^="decline"]', "button.opt"]:
+                if b := live(page, sel):
+                    (b.last if "bid" in sel else b.first).click()
+                    seen["other"] += 1
+                    break
+            else:
+                page.wait_for_timeout(40)
+                continue
+        page.wait_for_function(f"{SEQ} !== '{seq}' || !!document.querySelector('#ct-result')"
+                               " || document.querySelector('#error').textContent !== ''", timeout=20_000)
+        if page.inner_text("#error"):
+            seen["refused"] += 1
+            assert seen["refused"] < 5, page.inner_text("#error")
+            page.evaluate("document.querySelector('#error').textContent = ''")
+    page.wait_for_selector("#ct-result", timeout=20_000)
+    return seen
+
+
+@pytest.mark.parametrize("game,bots,lang,size,prefer", GAMES, ids=[g[0] for g in GAMES])
+def test_a_whole_card_game_by_clicks(server, browser, account, shot, game, bots, lang, size, prefer):
+    ctx = browser.new_context(viewport=size, storage_state=account)
+    ctx.add_init_script(f"localStorage.setItem('lang', '{lang}')")
+    page = ctx.new_page()
+    page.goto(server + "/")
+    open_table(page, server, game, bots)
+    n = bots + 1
+    assert page.locator(".ct .felt > .pl").count() == n - 1
+    shot(page, f"cards-{game}-{lang}-deal")
+    seen = play_whole_game(page, game, n, lang, prefer)
+    assert seen["play"] >= 1, seen
+    words = page.inner_text("#ct-result .headline")
+    assert re.search(r"你赢了|你输了|平局" if lang == "zh" else r"You won|You lost|Drawn", words), words
+    # every seat's score by name, signed
+    assert page.locator("#ct-result .scores span").count() == n
+    if game in ("doudizhu", "wakeng", "fouafour", "baohuang"):
+        assert page.locator(".ct .lastplay .c").count() >= 1              # plays drawn as cards
+    other = "en" if lang == "zh" else "zh"
+    for l in (lang, other):
+        if l != lang:
+            page.evaluate(f"localStorage.setItem('lang', '{l}')")
+            ctx.add_init_script(f"localStorage.setItem('lang', '{l}')")
+            page.reload()
+            page.wait_for_selector("#ct-result")
+            words = page.inner_text("#ct-result .headline")
+            assert re.search(r"你赢了|你输了|平局" if l == "zh" else r"You won|You lost|Drawn", words), words
+        for name, vp in (("1280", DESKTOP), ("390", PHONE)):
+            page.set_viewport_size(vp)
+            page.wait_for_timeout(100)
+            width = page.evaluate("document.documentElement.scrollWidth")
+            assert width <= vp["width"], (name, width)                     # nothing overflows
+            shot(page, f"cards-{game}-{l}-{name}-end")
+    ctx.close()
