@@ -138,6 +138,9 @@ def test_a_whole_card_game_by_clicks(server, browser, account, shot, game, bots,
     assert page.locator("#ct-result .scores span").count() == n
     if game in ("doudizhu", "wakeng", "fouafour", "baohuang"):
         assert page.locator(".ct .lastplay .c").count() >= 1              # plays drawn as cards
+    if game != "shengji":          # the hand's rounds or tricks, as cards by seat
+        assert page.locator("#movelist .ct-round").count() >= 1
+        assert page.locator("#movelist .ct-round .c").count() >= 1
     other = "en" if lang == "zh" else "zh"
     for l in (lang, other):
         if l != lang:
@@ -153,4 +156,15 @@ def test_a_whole_card_game_by_clicks(server, browser, account, shot, game, bots,
             width = page.evaluate("document.documentElement.scrollWidth")
             assert width <= vp["width"], (name, width)                     # nothing overflows
             shot(page, f"cards-{game}-{l}-{name}-end")
+    # the replay, one step before the end: every hand open, and it fits the screen
+    record = page.get_attribute("#record-link", "href").rsplit("/", 1)[1]
+    page.goto(f"{server}/records/{record}")
+    page.wait_for_selector(".ct")
+    page.click("#prev")
+    assert page.locator(".ct .pl .cards.open").count() >= n - 1
+    for name, vp in (("1280", DESKTOP), ("390", PHONE)):
+        page.set_viewport_size(vp)
+        page.wait_for_timeout(100)
+        assert page.evaluate("document.documentElement.scrollWidth") <= vp["width"], name
+        shot(page, f"cards-{game}-{other}-{name}-replay")
     ctx.close()

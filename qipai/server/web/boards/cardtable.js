@@ -22,6 +22,8 @@
 // Texts come from the page's catalogues (ctx.t, keys "ct.*" and each game's own); a seat is
 // named by its player's name, never by its number.
 
+import { mountHistory } from "./cardhistory.js";
+
 const SUIT = { S: "♠", H: "♥", C: "♣", D: "♦" };
 const RED = new Set(["H", "D"]);
 
@@ -111,15 +113,30 @@ export function playRanks(a) {
  * of the same seat, or enough passes for every seat still in to have passed, or the first play. */
 export function roundOf(v, n) {
   const plays = v.plays || [];
+  const starts = roundStarts(v, n);
+  return { entries: plays.slice(starts.at(-1) || 0), stale: !v.top && plays.length > 0 };
+}
+
+/** Where each round of view.plays starts (indices, the first 0). */
+function roundStarts(v, n) {
   const active = n - (v.finished || []).length;
-  let start = 0, last = null, passes = 0;
-  plays.forEach(([s, text], i) => {
+  const starts = [];
+  let last = null, passes = 0;
+  (v.plays || []).forEach(([s, text], i) => {
     if (isPass(text)) { passes++; return; }
-    if (last === null || s === last || passes >= active - 1) start = i;
+    if (last === null || s === last || passes >= active - 1) starts.push(i);
     last = s;
     passes = 0;
   });
-  return { entries: plays.slice(start), stale: !v.top && plays.length > 0 };
+  return starts;
+}
+
+/** Every round of view.plays, each a list of [seat, {cards} | {pass} | {text}]. */
+export function playRounds(v, n) {
+  const plays = v.plays || [];
+  const starts = roundStarts(v, n);
+  return starts.map((a, k) => plays.slice(a, starts[k + 1] ?? plays.length).map(([s, text, cards]) =>
+    [s, isPass(text) ? { pass: true } : cards && cards.length ? { cards } : { text: ranksText(text, "en") }]));
 }
 
 /** A seat's entry of the current (or just finished) round as {cards} / {pass} / {text}. */
@@ -165,7 +182,9 @@ const POSITIONS = { 2: ["across"], 3: ["left", "right"], 4: ["left", "across", "
  *  piles(view, T) → [[key, label, ids]] card rows (pit, kitty, trick ...);
  *  prompt(msg, T) → a line of text shown above the actions (what to select);
  *  autoPass(msg, legal) → true when the only answer is a pass the board may send by itself;
- *  resultLine(result, view, T) → the game's words for the result ("地主胜 (春天) ×4"), or null.
+ *  resultLine(result, view, T) → the game's words for the result ("地主胜 (春天) ×4"), or null;
+ *  history(view) → the hand's rounds or tricks for the history list (default: the rounds of
+ *    view.plays; none without plays); historyTitle: its catalogue key ("ct.rounds").
  * T is {tr, lang, msg, who, me}: tr(key, params) the page's words, who(seat) a seat's name.
  */
 export function mountCardTable(root, ctx, cfg) {
@@ -173,7 +192,9 @@ export function mountCardTable(root, ctx, cfg) {
   const tr = (key, params) => ctx.t(key, params);
   const n = cfg.seats;
   const box = el("div", "ct ct-" + (cfg.cls || "cards") + " ct-n" + n);
-  root.replaceChildren(box);
+  const histHost = el("div", "ct-history");
+  root.replaceChildren(box, histHost);
+  let history = null;
   let msg = null, hintIndex = -1, handSig = "";
   const selected = new Set();           // keys "id#copy"
   const autoKey = `ct-autopass-${cfg.cls || "cards"}`;
@@ -436,6 +457,11 @@ export function mountCardTable(root, ctx, cfg) {
         for (const k of [...selected]) if (!keys.has(k)) selected.delete(k);
       }
       render();
+      const rounds = cfg.history ? cfg.history(m.view) : m.view.plays ? playRounds(m.view, n) : null;
+      if (rounds && !m.replay) {
+        if (!history) history = mountHistory(histHost, { t: ctx.t, lang, title: tr(cfg.historyTitle || "ct.rounds"), cardsEl, el });
+        history.update(rounds, who);
+      }
     },
   };
 }
