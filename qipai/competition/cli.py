@@ -107,7 +107,8 @@ def presets_cmd() -> None:
 
 @app.command("new")
 def new_cmd(
-    preset: Annotated[str, typer.Option("--preset", "-p", help="Preset name (see `qipai event presets`).")],
+    preset: Annotated[str | None, typer.Option(
+        "--preset", "-p", help="Preset name (see `qipai event presets`).")] = None,
     players: Annotated[Path | None, typer.Option("--players",
                                                  help="Players file (JSON, TOML or text).")] = None,
     bots: Annotated[int, typer.Option(help="Or: this many bot players named bot01, bot02, ... (pairs: "
@@ -120,16 +121,33 @@ def new_cmd(
     secret: Annotated[str | None, typer.Option(
         help="The event's secret, 64 hex digits (default: drawn from the system's random source); "
              "every draw, lot, seat and deal derives from it (competition.md §6.1).")] = None,
+    config: Annotated[Path | None, typer.Option(
+        "--config", help="An event in TOML: preset = NAME and the fields to change, or a whole event "
+                         "in the presets' format.")] = None,
+    set_: Annotated[list[str] | None, typer.Option(
+        "--set", help="Change one field of the event: PATH=VALUE, e.g. "
+                      "game.repetition_rule=seed000_same_move, match.series.clock=xq_s2_15s, "
+                      "stage.rounds=5 (repeat for more).")] = None,
     db: DbOpt = None,
 ) -> None:
     """Create an event: the draw is made and round 1 paired."""
+    from .config import event_data
     from .event import create_event
 
     try:
         plist = read_players(players) if players else []
-        from .config import preset_data
-
-        pairs = preset_data(preset).get("entrants") == "pairs"
+        spec: Any = preset
+        if config is not None:
+            try:
+                spec = tomllib.loads(config.read_text(encoding="utf-8"))
+            except (OSError, tomllib.TOMLDecodeError, UnicodeDecodeError) as e:
+                _fail(f"{config}: cannot read the event: {e}")
+            if preset is not None:
+                spec = {"preset": preset, **spec}
+        elif preset is None:
+            _fail("give --preset NAME or --config FILE")
+        fields = dict(_field(x) for x in set_ or [])
+        pairs = event_data(spec)[1].get("entrants") == "pairs"
         plist += [{"id": f"bot{i:02d}", "bot": bot, **({"members": [f"bot{i:02d}a", f"bot{i:02d}b"]}
                                                        if pairs else {})} for i in range(1, bots + 1)]
         if not plist:
@@ -137,11 +155,24 @@ def new_cmd(
         over = {"draw": {"seeded": {"count": seeded}}} if seeded else None
         if secret is not None and not re.fullmatch(r"[0-9a-f]{64}", secret):
             _fail("--secret must be 64 lowercase hex digits (32 bytes)")
-        eid = create_event(_db(db), preset, plist, event_id=event_id, name=name, overrides=over,
-                           secret=secret)
+        eid = create_event(_db(db), spec, plist, event_id=event_id, name=name, overrides=over,
+                           secret=secret, fields=fields)
     except QipaiError as e:
         _fail(str(e))
     console.print(f"created event {eid}", markup=False)
+
+
+def _field(text: str) -> tuple[str, Any]:
+    """``PATH=VALUE`` of ``--set``: the value read as TOML (5, true, "x", [1, 2], {a = 1}), else
+    as the text itself (seed000_same_move)."""
+    path, sep, value = text.partition("=")
+    if not sep or not path.strip():
+        _fail(f"--set {text!r}: give PATH=VALUE, e.g. game.repetition_rule=seed000_same_move")
+    try:
+        parsed: Any = tomllib.loads(f"v = {value}")["v"]
+    except tomllib.TOMLDecodeError:
+        parsed = value
+    return path.strip(), parsed
 
 
 @app.command("run")

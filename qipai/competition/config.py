@@ -114,6 +114,75 @@ def _check_top(name: str, data: dict[str, Any]) -> None:
         raise OptionError(f"preset {name}: first_bidder must be {' or '.join(FIRST_BIDDER)}, not {fb!r}")
 
 
+def set_fields(data: dict[str, Any], fields: dict[str, Any]) -> dict[str, Any]:
+    """A copy of preset ``data`` with each ``path: value`` of ``fields`` set: ``path`` is dotted
+    keys into the preset's tables (``game.repetition_rule``, ``match.series.clock``,
+    ``stage.rounds``; a number indexes a list: ``then.0.take``), creating tables on the way; the
+    rest of the preset is kept. What the values mean is checked by :func:`parse_config` and by
+    loading the game. Raises OptionError for a path that runs through a value that is not a table."""
+    import copy
+
+    out = copy.deepcopy(data)
+    for path, value in fields.items():
+        keys = str(path).split(".")
+        if not path or any(not k for k in keys):
+            raise OptionError(f"bad field path {path!r}: dotted names such as game.repetition_rule")
+        node: Any = out
+        for i, key in enumerate(keys):
+            last = i == len(keys) - 1
+            where = ".".join(keys[:i]) or "the preset"
+            if isinstance(node, list):
+                if not key.isdigit() or int(key) >= len(node):
+                    raise OptionError(f"{path}: {where} is a list of {len(node)}; "
+                                      f"give an index 0..{len(node) - 1}")
+                if last:
+                    node[int(key)] = value
+                else:
+                    node = node[int(key)]
+                continue
+            if not isinstance(node, dict):
+                raise OptionError(f"{path}: {where} is {node!r}, not a table")
+            if last:
+                node[key] = value
+                continue
+            if node.get(key) is None:
+                node[key] = {}
+            if not isinstance(node[key], dict | list):      # a short form: draw = "random"
+                raise OptionError(f"{path}: {'.'.join(keys[:i + 1])} is {node[key]!r} in this preset, "
+                                  "not a table; set it whole")
+            node = node[key]
+    return out
+
+
+def flatten_fields(data: dict[str, Any], prefix: str = "") -> dict[str, Any]:
+    """Dotted paths of the leaves of nested tables (a list is a leaf):
+    ``{"game": {"claim": "on_move"}}`` -> ``{"game.claim": "on_move"}``."""
+    out: dict[str, Any] = {}
+    for k, v in data.items():
+        path = f"{prefix}{k}"
+        if isinstance(v, dict) and v:
+            out.update(flatten_fields(v, path + "."))
+        else:
+            out[path] = v
+    return out
+
+
+def event_data(spec: str | dict[str, Any]) -> tuple[str, dict[str, Any]]:
+    """``(name, preset data)`` of an event description: a preset's name; a table with
+    ``preset = NAME`` whose other fields are set on that preset (each leaf by its path, the rest
+    of the preset kept); or a whole event in the presets' format (named ``custom``). Raises
+    OptionError."""
+    if isinstance(spec, str):
+        return spec, preset_data(spec)
+    spec = dict(spec)
+    base = spec.pop("preset", None)
+    if base is None:
+        return "custom", spec
+    if not isinstance(base, str):
+        raise OptionError(f"preset must be a preset's name, not {base!r}")
+    return base, set_fields(preset_data(base), flatten_fields(spec))
+
+
 def parse_config(name: str, data: dict[str, Any]) -> EventConfig:
     """Validate a preset dict. Raises OptionError naming what is wrong."""
     _check_top(name, data)
@@ -142,6 +211,9 @@ def parse_config(name: str, data: dict[str, Any]) -> EventConfig:
     elif "session" in match:
         session = SessionRule.from_dict(match["session"], data.get("clock"))
         seats = session.seats
+        if stage.get("seats") is not None and stage["seats"] != seats:
+            raise OptionError(f"preset {name}: stage.seats ({stage['seats']!r}) and match.session.seats "
+                              f"({seats}) must agree: both are the table size")
     else:
         raise OptionError(f"preset {name}: [match.series] or [match.session] is required")
     if session is not None and session.sides:

@@ -27,7 +27,7 @@ from qipai.core.errors import IllegalAction, OptionError, QipaiError
 from qipai.match import BotPlayer, GameRunner, Player, VirtualTime
 
 from . import lot
-from .config import EventConfig, parse_config, preset_data, round_label, stage_data
+from .config import EventConfig, event_data, parse_config, round_label, set_fields, stage_data
 from .db import EntrantRow, EventRow, GameRow, MatchRow, StageRow
 from .dealing import rng_meta, start_state
 from .measure import MeasureError, deal_outcome, facts, next_deal, next_start, session_options
@@ -195,20 +195,34 @@ def _check_rules_fit_game(cfg: EventConfig, game: Any) -> None:
                          f"{FIRST_BIDDER_DEALS[fb]!r}, but the game is set to {deal!r}")
 
 
-def create_event(db: sessionmaker[Session], preset: str, players: Sequence[Any], *,
+def create_event(db: sessionmaker[Session], preset: str | dict[str, Any], players: Sequence[Any], *,
                  event_id: str | None = None, name: str | None = None,
-                 secret: str | None = None, overrides: dict[str, Any] | None = None) -> str:
-    """Create an event, make the draw and pair round 1. Returns the event id."""
+                 secret: str | None = None, overrides: dict[str, Any] | None = None,
+                 fields: dict[str, Any] | None = None) -> str:
+    """Create an event, make the draw and pair round 1. Returns the event id. ``preset``: a
+    preset's name, or an event description (:func:`.config.event_data`: a preset with fields
+    changed, or a whole event in the presets' format).
+
+    ``overrides`` replaces whole top-level tables of the preset (``{"stage": {...}}``);
+    ``fields`` then sets single fields by dotted path, keeping the rest of each table
+    (``{"game.repetition_rule": "seed000_same_move", "match.series.clock": "xq_s2_15s"}``, see
+    :func:`.config.set_fields`). Raises EventError naming the field and the valid values for a
+    bad one; nothing is created then."""
     try:
-        data = preset_data(preset)
+        preset, data = event_data(preset)
         if overrides:
             data = {**data, **overrides}
+        if fields:
+            data = set_fields(data, fields)
         _check_game(preset, data)
         cfg = parse_config(preset, data)
         game = qipai.load(cfg.game_id, **cfg.game_options)
     except QipaiError as e:
         raise EventError(str(e)) from None
     _check_sides(cfg, game)
+    if cfg.session is not None and not cfg.session.sides and cfg.session.seats not in game.seats:
+        raise EventError(f"preset {preset}: match.session.seats: {game.id} is played at tables of "
+                         f"{', '.join(map(str, game.seats))}, not {cfg.session.seats}")
     _check_rules_fit_game(cfg, game)
     if cfg.session is not None and cfg.session.duplicate:
         from .duplicate import supports

@@ -115,6 +115,8 @@ class SeriesRule:
         clk = d.get("clock", clock if clock is not None else "none")
         clk = {str(k): v for k, v in clk.items()} if isinstance(clk, dict) and not _is_inline_clock(clk) \
             else {"default": clk}
+        for which, c in clk.items():
+            _check_clock(c, "series.clock" + ("" if which == "default" else f".{which}"))
         coin_games = tuple(int(g) for g, v in (fm.get("overrides") or {}).items() if v == "coin_toss")
         return cls(GamePoints.from_dict(d.get("game_points")), scheduled, bool(d.get("early_stop", False)),
                    tb, max_extra, fm.get("game1", "lot"), fm.get("then", "alternate"),
@@ -157,6 +159,19 @@ def _extra_variant(ev: Any, max_extra: int | None, tiebreak: str) -> tuple[tuple
                               f"(max_extra = {max_extra})")
         out.append((i, v))
     return tuple(sorted(out))
+
+
+def _check_clock(clock: Any, field: str) -> None:
+    """Refuse a clock that is neither a clock preset's name nor an inline clock table, naming the
+    field and the presets (OptionError)."""
+    from qipai.match.presets import clock_preset
+
+    try:
+        clock_preset(clock)
+    except OptionError as e:
+        raise OptionError(f"{field}: {e}") from None
+    except (TypeError, ValueError) as e:
+        raise OptionError(f"{field}: bad clock {clock!r}: {e}") from None
 
 
 def _is_inline_clock(d: dict[str, Any]) -> bool:
@@ -337,6 +352,7 @@ class SessionRule:
         advance = _whole(d.get("advance", 1), "session.advance", 1)
         if advance != 1:
             raise OptionError("session.advance: only one winner per table (advance = 1) is supported")
+        _check_clock(d.get("clock", clock if clock is not None else "card_default"), "session.clock")
         return cls(seats, target, deals, duration_ms(tl["duration"]) if tl.get("duration") else None,
                    "finish_current_deal", eligible, advance,
                    d.get("clock", clock if clock is not None else "card_default"), duplicate, advance_by,
