@@ -58,6 +58,14 @@ def assert_fits_phone(page):
     assert squeezed == []
 
 
+def pts(x: float) -> str:
+    """Points as the page writes them: 1.5 -> "1½", 0.5 -> "½", 2.0 -> "2"."""
+    whole = int(x)                               # towards zero, as the page's Math.trunc
+    if abs(x - whole) != 0.5:
+        return f"{x:g}".replace("-", "−")
+    return ((str(whole) if whole else "-" if x < 0 else "") + "½").replace("-", "−")
+
+
 def accept_dialogs(page):
     page.on("dialog", lambda d: d.accept())
 
@@ -247,3 +255,31 @@ def test_event_run_from_the_command_line_shows_bracket_results_and_replays(brows
             ctx.close()
         shots(browser, base, f"/events/{eid}", "event-cli", shot, "#bracket")
         shots(browser, base, "/events", "events", shot, "[data-event]")
+
+
+def test_swiss_standings_show_every_tie_break_and_the_lot(browser, shot, tmp_path):
+    env = {**os.environ, "QIPAI_DATABASE_URL": f"sqlite:///{tmp_path}/qipai.db"}
+    qipai = [sys.executable, "-m", "qipai.cli"]
+    for args in (["event", "new", "--preset", "s3_xiangqi", "--bots", "10"], ["event", "run"]):
+        subprocess.run([*qipai, *args], env=env, check=True, capture_output=True, timeout=300)
+    with running_server(tmp_path) as base:
+        ev = httpx.get(base + "/api/events").json()[0]
+        full = httpx.get(f"{base}/api/events/{ev['id']}").json()
+        assert full["stage"] == "swiss"
+        page = browser.new_page()
+        page.goto(f"{base}/events/{ev['id']}")
+        page.wait_for_selector("#standings")
+        heads = page.eval_on_selector_all("#standings th", "hs => hs.map((h) => h.textContent)")
+        assert heads == ["#", "Player", "Points", "Buchholz −1", "Buchholz", "SB", "Wins"]
+        rows = page.locator("#standings tbody tr")
+        assert rows.count() == 10
+        by_lot = {s["id"] for s in full["standings"] if s.get("lot")}
+        marked = set(page.eval_on_selector_all("#standings tr:has(.lot)",
+                                               "rs => rs.map((r) => r.dataset.entrant)"))
+        assert marked == by_lot
+        assert page.locator("#lot-note").count() == (1 if by_lot else 0)
+        first = full["standings"][0]
+        cells = [first["id"], *(pts(first[k]) for k in ("points", "buchholz_cut1", "buchholz", "sb", "wins"))]
+        assert rows.nth(0).inner_text().split()[1:] == cells
+        page.close()
+        shots(browser, base, f"/events/{ev['id']}", "event-swiss", shot, "#standings")

@@ -24,8 +24,8 @@ const trophy = () => el("span", { class: "trophy" }, icon("trophy"));
 export function fmtPts(x) {
   if (x === null || x === undefined) return "";
   const whole = Math.trunc(x), half = Math.abs(x - whole) === 0.5;
-  if (!half) return String(Math.round(x * 100) / 100);
-  return (whole === 0 ? (x < 0 ? "-" : "") : String(whole)) + "½";
+  const text = !half ? String(Math.round(x * 100) / 100) : (whole === 0 ? (x < 0 ? "-" : "") : String(whole)) + "½";
+  return text.replace("-", "−");           // a minus sign, not a hyphen (scores of −1 exist)
 }
 
 const dash = "–";
@@ -168,14 +168,18 @@ function matchRow(ev, m, me) {
   let headline;
   if (m.kind === "bye") headline = el("span", {}, el("b", {}, m.entrants[0] || "—"), " ", el("span", { class: "tag" }, t("events.bye")));
   else if (ss.length === 2) {
-    const score = ss[0].score !== "" ? ` ${ss[0].score}${dash}${ss[1].score} ` : ` ${t("vs")} `;
+    // "2–1"; with a negative score "1 : −1", which a dash would make hard to read
+    const sep = /−/.test(ss[0].score + ss[1].score) ? " : " : dash;
+    const score = ss[0].score !== "" ? ` ${ss[0].score}${sep}${ss[1].score} ` : ` ${t("vs")} `;
     headline = el("span", {}, el(ss[0].win ? "b" : "span", {}, ss[0].name), score, el(ss[1].win ? "b" : "span", {}, ss[1].name));
   } else headline = el("span", {}, ss.flatMap((s, i) => [i ? ", " : "", el(s.win ? "b" : "span", {}, s.name), s.score ? ` ${s.score}` : ""]));
   let verdict = "";
   if (m.status === "finished" && m.kind !== "bye") {
-    if (meIn !== null && meIn !== false && meIn >= 0 && m.winner !== undefined) {
-      verdict = m.winner === me.username ? t("events.youwon") : m.winner ? t("events.youlost") : t("events.nowinner");
-    } else verdict = m.winner ? t("events.winner", { name: m.winner }) : t("events.nowinner");
+    const knockout = ev.stage === "knockout" || ev.stage === "table_knockout";
+    const none = knockout ? t("events.nowinner") : t("events.drawn");
+    if (meIn !== null && meIn !== false && meIn >= 0) {
+      verdict = m.winner === me.username ? t("events.youwon") : m.winner ? t("events.youlost") : none;
+    } else verdict = m.winner ? t(knockout ? "events.winner" : "events.won", { name: m.winner }) : none;
   }
   return el("tr", { "data-match": `${m.index}`, class: meIn !== null && meIn !== false && meIn >= 0 ? "me" : null },
     el("td", { class: "match" }, headline, verdict ? el("div", { class: "verdict" }, verdict) : null),
