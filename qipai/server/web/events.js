@@ -38,7 +38,7 @@ export async function page(app, ctx) {
 // ----- the list and the create form ----------------------------------------------------------
 async function listPage(app, { me }) {
   const games = await api("GET", "/api/games");
-  const byId = Object.fromEntries(games.map((g) => [g.id, g]));
+  const byId = Object.fromEntries(games.flatMap((g) => [g.id, ...(g.aliases || [])].map((k) => [k, g])));   // tiaoqi too
   const list = el("tbody");
   const parts = [];
   if (me && me.role === "organizer") {
@@ -188,7 +188,7 @@ function matchRow(ev, m, me) {
 
 async function eventPage(app, { me }, id) {
   const games = await api("GET", "/api/games");
-  const byId = Object.fromEntries(games.map((g) => [g.id, g]));
+  const byId = Object.fromEntries(games.flatMap((g) => [g.id, ...(g.aliases || [])].map((k) => [k, g])));   // tiaoqi too
   const head = el("div", { class: "event-head" });
   const mine = el("div", { id: "my-game" });
   const controls = el("div", { class: "row" });
@@ -201,7 +201,7 @@ async function eventPage(app, { me }, id) {
     head.replaceChildren(el("h2", {}, name || ev.name), el("div", { class: "muted" },
       `${gameName(byId[ev.game]) || ev.game} · ${t(`stage.${ev.stage}`, null, ev.stage)} · ${t("events.entrants", { n: ev.entrants.length })} · `,
       el("span", { id: "event-status" }, status)),
-      ev.champion ? el("div", { class: "champion", id: "champion" }, trophy(), " ", t("events.championis", { name: ev.champion })) : null);
+      ev.champion ? el("div", { class: "champion", id: "champion" }, trophy(), " ", t("events.championis", { name: ev.champion })) : "");
     // the signed-in entrant's live game, first thing on the page
     mine.replaceChildren();
     if (me) {
