@@ -198,3 +198,22 @@ def test_event_chat_with_the_referees(server, browser, shot):
     shot(player, "event-chat-en-390-dark")
     ctx_r.close()
     ctx_p.close()
+
+
+def test_low_time_and_game_end_sound(server, browser):
+    ctx = browser.new_context(locale="en-US")
+    page = ctx.new_page()
+    page.on("dialog", lambda d: d.accept())
+    sign_up(page, server, "sound_check")
+    tid = page.evaluate("""async () => (await (await fetch('/api/tables', {method: 'POST',
+        headers: {'Content-Type': 'application/json'},
+        body: JSON.stringify({game: 'xiangqi', bots: 1, settings: {clock: 'xq_s2_15s'}})})).json()).id""")
+    page.goto(f"{server}/tables/{tid}")                          # 15 s a move
+    wait_seq(page, 0)
+    page.click("#board")                                         # a gesture: the page may play sound
+    page.wait_for_function("() => (window.qipaiSounds.count.lowtime || 0) === 1", timeout=15_000)
+    assert page.locator(".clock.low").count() == 1
+    page.click("#resign")
+    page.wait_for_function("() => (window.qipaiSounds.count.end || 0) === 1", timeout=10_000)
+    assert page.evaluate("() => window.qipaiSounds.count.lowtime") == 1      # once a turn
+    ctx.close()

@@ -8,6 +8,7 @@ export function mount(root, ctx) {
     update(msg) {
       box.replaceChildren();
       const pre = document.createElement("pre");
+      pre.tabIndex = 0;                    // it scrolls: reachable with the keyboard
       const view = { ...msg.view };
       delete view.legal_moves;
       pre.textContent = JSON.stringify(view, null, 1);
