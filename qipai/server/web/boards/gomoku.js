@@ -112,7 +112,10 @@ export function mount(root, ctx) {
       span.className = `gm-seat ${c}` + ((view.to_act || []).includes(s) && !view.result ? " act" : "");
       span.dataset.seat = s;
       span.dataset.colour = c;
-      span.textContent = `${c === "black" ? "●" : "○"} ${colourName(c)}${names[s] ? " " + names[s] : ""}`;
+      const dot = document.createElement("i");          // the stone's colour, drawn (no symbol font needed)
+      dot.className = `gm-dot ${c === "black" ? "b" : "w"}`;
+      dot.setAttribute("aria-hidden", "true");
+      span.replaceChildren(dot, `${colourName(c)}${names[s] ? " " + names[s] : ""}`);
       seats.append(span);
     });
     const line = document.createElement("div");
