@@ -7,7 +7,7 @@ import json
 import random
 import re
 
-from qipai.core import Record, replay
+from qipai.core import Record, load, replay
 
 from .server_helpers import client, next_state, post, receive, signup, ws
 
@@ -53,6 +53,18 @@ def test_no_message_leaks_another_hand(tmp_path):
                    if json.loads(text).get("result") is None)
     assert state.result.to_json()["returns"] == finals[0]["result"]["returns"]
     deals = record.deal
+    # the cards played face up so far, after each number of actions (a message's seq): public
+    game = load(record.game, **record.options)
+    st = game.new_state(seed=record.seed, deal=record.deal, num_seats=record.num_seats)
+    public: list[set[str]] = []
+    for k in range(len(record.actions) + 1):
+        dealt = deals[st.view(0).get("redeals", 0)]["hands"]
+        public.append({c for seat in range(3)
+                       for c in set(dealt[seat]) - set(st.view(seat)["hand"] or [])})
+        if k < len(record.actions):
+            entry = record.actions[k]
+            seat, text = (entry[0], entry[1]) if isinstance(entry, list) else (None, entry)
+            st.apply(text, seat=seat)
     checked = 0
     # the pattern does find cards: each seat's messages show its own hand
     for seat in range(3):
@@ -64,6 +76,8 @@ def test_no_message_leaks_another_hand(tmp_path):
             view = msg.get("view") or {}
             deal = deals[view.get("redeals", 0)] if view else deals[0]
             allowed = set(deal["kitty"])
+            if "seq" in msg and msg["seq"] < len(public):
+                allowed |= public[msg["seq"]]
             if who < 3:
                 allowed |= set(deal["hands"][who])
             leaked = set(CARD.findall(text)) - allowed
