@@ -219,11 +219,16 @@ def test_event_from_creation_to_champion_between_two_people(browser, shot, tmp_p
 
 
 # ----- an event run from the command line ----------------------------------------------------------
-def test_event_run_from_the_command_line_shows_bracket_results_and_replays(browser, shot, tmp_path):
-    env = {**os.environ, "QIPAI_DATABASE_URL": f"sqlite:///{tmp_path}/qipai.db"}
+def run_from_command_line(data, preset: str, bots: int) -> None:
+    """``qipai event new --preset P --bots N && qipai event run`` on the database in ``data``."""
+    env = {**os.environ, "QIPAI_DATABASE_URL": f"sqlite:///{data}/qipai.db"}
     qipai = [sys.executable, "-m", "qipai.cli"]
-    for args in (["event", "new", "--preset", "s0_xiangqi", "--bots", "12"], ["event", "run"]):
+    for args in (["event", "new", "--preset", preset, "--bots", str(bots)], ["event", "run"]):
         subprocess.run([*qipai, *args], env=env, check=True, capture_output=True, timeout=300)
+
+
+def test_event_run_from_the_command_line_shows_bracket_results_and_replays(browser, shot, tmp_path):
+    run_from_command_line(tmp_path, "s0_xiangqi", 12)
     with running_server(tmp_path) as base:
         eid = httpx.get(base + "/api/events").json()[0]["id"]
         page = browser.new_page()
@@ -258,10 +263,7 @@ def test_event_run_from_the_command_line_shows_bracket_results_and_replays(brows
 
 
 def test_swiss_standings_show_every_tie_break_and_the_lot(browser, shot, tmp_path):
-    env = {**os.environ, "QIPAI_DATABASE_URL": f"sqlite:///{tmp_path}/qipai.db"}
-    qipai = [sys.executable, "-m", "qipai.cli"]
-    for args in (["event", "new", "--preset", "s3_xiangqi", "--bots", "10"], ["event", "run"]):
-        subprocess.run([*qipai, *args], env=env, check=True, capture_output=True, timeout=300)
+    run_from_command_line(tmp_path, "s3_xiangqi", 10)
     with running_server(tmp_path) as base:
         ev = httpx.get(base + "/api/events").json()[0]
         full = httpx.get(f"{base}/api/events/{ev['id']}").json()
