@@ -176,6 +176,7 @@ def test_event_from_creation_to_champion_between_two_people(browser, shot, tmp_p
             alice.wait_for_selector("#resign", timeout=15_000)
             alice.click("#resign")
             alice.wait_for_selector("#record-link", timeout=15_000)
+            assert alice.get_attribute("#event-link", "href") == f"/events/{event}"     # back to it
         alice.goto(f"{base}/events/{event}")
         alice.wait_for_selector("#champion", timeout=15_000)
         assert "bob" in alice.inner_text("#champion")
@@ -184,6 +185,7 @@ def test_event_from_creation_to_champion_between_two_people(browser, shot, tmp_p
         # the pairings from alice's side: her score first, "You lost"
         row = alice.inner_text('[data-round="1"] tr.me')
         assert "alice 0–2 bob" in row and "You lost" in row
+        assert alice.locator('[data-round="1"] tr.me a.player').count() == 2           # their profiles
         assert alice.locator("[data-replay]").count() == 2
         shot(alice, "event-champion")
         check(alice, "finished event")

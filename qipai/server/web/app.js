@@ -196,6 +196,7 @@ async function tablePage(id) {
       }
     }
     if (last && last.record) controls.append(el("a", { href: `/records/${last.record}`, id: "record-link" }, t("replay")));
+    if (info.event) controls.append(el("a", { href: `/events/${info.event}`, id: "event-link" }, t("events.back")));
     controls.append(...fx.controls(last, info));
   }
 

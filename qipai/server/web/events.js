@@ -128,6 +128,13 @@ function matchBox(m, rnd) {
 const HEADERS = { points: "events.col.points", buchholz_cut1: "events.col.buchholz_cut1", buchholz: "events.col.buchholz",
   sb: "events.col.sb", wins: "events.col.wins", measure: "events.col.measure", byes: "events.col.byes" };
 
+// an entrant's name: a person's links to their profile, a bot's is plain
+function who(ev, name, bold = false) {
+  const person = ev.entrants.some((e) => e.id === name && !e.bot);
+  const inner = person ? el("a", { href: `/u/${encodeURIComponent(name)}`, class: "player" }, name) : name;
+  return el(bold ? "b" : "span", {}, inner);
+}
+
 function standingsTable(ev, me) {
   const rows = ev.standings;
   const cols = Object.keys(HEADERS).filter((k) => rows.length && k in rows[0]);
@@ -138,7 +145,7 @@ function standingsTable(ev, me) {
         cols.map((k) => el("th", { title: t(HEADERS[k] + "help") }, t(HEADERS[k]))))),
       el("tbody", {}, rows.map((s) => el("tr", { "data-entrant": s.id, class: me && me.username === s.id ? "me" : null },
         el("td", {}, s.rank, s.lot ? el("span", { class: "lot", title: t("events.lothelp") }, "*") : null),
-        el("td", {}, s.id), cols.map((k) => el("td", {}, fmtPts(s[k])))))))),
+        el("td", {}, who(ev, s.id)), cols.map((k) => el("td", {}, fmtPts(s[k])))))))),
     anyLot ? el("div", { class: "muted small", id: "lot-note" }, "* ", t("events.lothelp")) : null);
 }
 
@@ -171,8 +178,8 @@ function matchRow(ev, m, me) {
     // "2–1"; with a negative score "1 : −1", which a dash would make hard to read
     const sep = /−/.test(ss[0].score + ss[1].score) ? " : " : dash;
     const score = ss[0].score !== "" ? ` ${ss[0].score}${sep}${ss[1].score} ` : ` ${t("vs")} `;
-    headline = el("span", {}, el(ss[0].win ? "b" : "span", {}, ss[0].name), score, el(ss[1].win ? "b" : "span", {}, ss[1].name));
-  } else headline = el("span", {}, ss.flatMap((s, i) => [i ? ", " : "", el(s.win ? "b" : "span", {}, s.name), s.score ? ` ${s.score}` : ""]));
+    headline = el("span", {}, who(ev, ss[0].name, ss[0].win), score, who(ev, ss[1].name, ss[1].win));
+  } else headline = el("span", {}, ss.flatMap((s, i) => [i ? ", " : "", who(ev, s.name, s.win), s.score ? ` ${s.score}` : ""]));
   let verdict = "";
   if (m.status === "finished" && m.kind !== "bye") {
     const knockout = ev.stage === "knockout" || ev.stage === "table_knockout";
