@@ -6,6 +6,7 @@
 from .clock import Byoyomi, Canadian, ClockSpec, Consequence, SeatClock, Timeout, duration_ms
 from .players import (
     AcceptDraw,
+    AddTime,
     Adjudicate,
     BotPlayer,
     DeclineDraw,
@@ -16,6 +17,7 @@ from .players import (
     Pause,
     Player,
     Reclaim,
+    RefereeNote,
     Resign,
     Resume,
     ScriptedPlayer,
@@ -25,8 +27,9 @@ from .runner import GameOutcome, GameRunner, play_game, play_game_sync
 from .timesource import RealTime, TimeSource, VirtualTime
 
 __all__ = [
-    "AcceptDraw", "Adjudicate", "BotPlayer", "Byoyomi", "CLOCK_PRESETS", "Canadian", "ClockSpec",
+    "AcceptDraw", "AddTime", "Adjudicate", "BotPlayer", "Byoyomi", "CLOCK_PRESETS", "Canadian", "ClockSpec",
     "Consequence", "DeclineDraw", "Entrust", "GameOutcome", "GameRunner", "InputPlayer", "Move", "OfferDraw",
-    "Pause", "Player", "RealTime", "Reclaim", "Resign", "Resume", "ScriptedPlayer", "SeatClock",
+    "Pause", "Player", "RealTime", "Reclaim",
+    "RefereeNote", "Resign", "Resume", "ScriptedPlayer", "SeatClock",
     "TimeSource", "Timeout", "VirtualTime", "clock_preset", "duration_ms", "play_game", "play_game_sync",
 ]

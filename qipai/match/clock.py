@@ -104,13 +104,16 @@ class ClockSpec:
     on_out: Consequence | None = None
     trustee_after: int = 2
     trustee_delay: int = 1000
+    #: a wall-clock limit of the whole game (ms, referee pauses excluded): at it the game is
+    #: stopped and counted (go's ``go_s2_walltime``, go §5.2); None = no limit
+    game_limit: int | None = None
 
     def __post_init__(self) -> None:
         for key in ("on_cap", "on_out"):     # "warn:3", {"kind": ...} mean what they mean in a preset
             object.__setattr__(self, key, Consequence.parse(getattr(self, key)))
         if self.move_cap_scope not in ("always", "while_bank"):
             raise OptionError(f"move_cap_scope must be always or while_bank, not {self.move_cap_scope!r}")
-        for name in ("bank", "move_cap", "first_lead_cap", "bank_cap"):
+        for name in ("bank", "move_cap", "first_lead_cap", "bank_cap", "game_limit"):
             v = getattr(self, name)
             if v is not None and v <= 0:
                 raise OptionError(f"clock {name} must be positive")
@@ -125,7 +128,7 @@ class ClockSpec:
     @property
     def untimed(self) -> bool:
         return (self.bank is None and self.move_cap is None and self.overtime is None
-                and self.first_lead_cap is None and not self.phase_caps)
+                and self.first_lead_cap is None and not self.phase_caps and self.game_limit is None)
 
     # ----- (de)serialisation: the shape used in preset TOML files -----------------------
     @classmethod
@@ -139,7 +142,7 @@ class ClockSpec:
             raise OptionError(f"unknown clock part(s) {sorted(unknown)}; valid: {sorted(known)}")
         kw: dict[str, Any] = {}
         for key in ("bank", "bank_cap", "move_cap", "first_lead_cap", "increment", "delay",
-                    "trustee_delay"):
+                    "trustee_delay", "game_limit"):
             if d.get(key) is not None:
                 kw[key] = duration_ms(d[key])
         if "trustee_after" in d:
@@ -380,6 +383,28 @@ class SeatClock:
         self.t0 += ms
         self.cap_start += ms
         self.period_start += ms
+
+    def add_time(self, ms: int) -> str:
+        """A referee gives this seat ``ms`` more (competition.md §5.7). Where it goes: the bank
+        when the clock has one and the seat is not in overtime (``"bank"``); the current
+        overtime period (``"period"``: Japanese or Canadian, the running turn's); else the
+        running turn's move cap (``"turn"``). Returns that name, or None when there is nothing
+        to add to (a cap-only clock between two turns, an untimed clock). Raises ValueError
+        for ``ms`` <= 0."""
+        if ms <= 0:
+            raise ValueError("the time added must be positive")
+        if self.bank_left is not None and (self.t0 is None or self.mode == "bank"):
+            self.bank_left += ms
+            return "bank"
+        if self.t0 is None:
+            return None
+        if self.mode == "overtime":
+            self.period_start += ms
+            return "period"
+        if self.cap is not None:
+            self.cap_start += ms
+            return "turn"
+        return None
 
     def cancel_turn(self, t: int) -> None:
         """The decision stopped being pending without this seat acting (another seat ended

@@ -59,10 +59,13 @@ class Reclaim:
 
 @dataclass(frozen=True)
 class Adjudicate:
-    """A referee ends the game with a result in the game's notation (seat ``None``)."""
+    """A referee ends the game with a result in the game's notation (seat ``None``); ``by``
+    names the referee. The text ``count`` is go's forced count (go §5.2: the game stops and is
+    scored as it stands)."""
 
     text: str
     reason: str = "adjudication"
+    by: str = ""
 
 
 @dataclass(frozen=True)
@@ -71,11 +74,39 @@ class Pause:
     in each running turn is kept, and no move is accepted until :class:`Resume` (§4.7)."""
 
     reason: str = ""
+    by: str = ""
 
 
 @dataclass(frozen=True)
 class Resume:
     """A referee resumes a paused table: every running turn's T0 moves by the pause length."""
+
+    by: str = ""
+    reason: str = ""
+
+
+@dataclass(frozen=True)
+class AddTime:
+    """A referee gives seat ``seat`` ``ms`` more time (competition.md §5.7; see
+    :meth:`~qipai.match.clock.SeatClock.add_time` for where it goes)."""
+
+    seat: int
+    ms: int
+    by: str = ""
+    reason: str = ""
+
+
+@dataclass(frozen=True)
+class RefereeNote:
+    """A referee's act that changes nothing at the table but is announced to it and kept in
+    the game's record (a warning, a penalty entry, a ruling): ``kind`` names it, ``seat`` the
+    seat concerned (or None), ``data`` its details."""
+
+    kind: str
+    seat: int | None = None
+    by: str = ""
+    reason: str = ""
+    data: tuple[tuple[str, Any], ...] = ()
 
 
 # ----- players ----------------------------------------------------------------------------------

@@ -28,6 +28,9 @@ CLOCK_PRESETS: dict[str, dict[str, Any]] = {
               "on_cap": "lose", "on_out": "lose"},
     # S2 go: 30 min per side, sudden death (reading of the seed, §4.5)
     "go_s2": {"bank": "30m", "on_out": "lose"},
+    # S2 go, the literal reading (§4.5 option): one 60-minute limit for the whole game, at which
+    # it is stopped and counted (go §5.2 seed002_walltime)
+    "go_s2_walltime": {"game_limit": "60m"},
     # junqi: 30 s per move (choice), 5 timeouts lose (S0); layout 180 s (choice)
     "junqi_default": {"move_cap": "30s", "on_cap": "skip:5", "phase_caps": {"layout": "180s"}},
     # games with no seed clock (gomoku, two-player tiaoqi): 10 min + 3 x 30 s byo-yomi (choice)

@@ -47,7 +47,19 @@ from qipai.core.record import Record
 
 from . import players as messages
 from .clock import AUTO, LOSE, SKIP, ClockSpec, SeatClock
-from .players import AcceptDraw, Adjudicate, DeclineDraw, Move, OfferDraw, Pause, Player, Resign, Resume
+from .players import (
+    AcceptDraw,
+    AddTime,
+    Adjudicate,
+    DeclineDraw,
+    Move,
+    OfferDraw,
+    Pause,
+    Player,
+    RefereeNote,
+    Resign,
+    Resume,
+)
 from .presets import clock_preset
 from .timesource import TimeSource, VirtualTime
 
@@ -56,6 +68,10 @@ ILLEGAL_LIMITS = {"xiangqi": 3}
 DRAW_OFFER_COOLDOWN = 3
 #: the pseudo-seat of :meth:`GameRunner._earliest` whose deadline releases held window answers
 RELEASE = -1
+#: the pseudo-seat whose deadline is the game's wall-clock limit (``ClockSpec.game_limit``)
+GAME_LIMIT = -2
+#: go §5.2 ``time_control = seed002_walltime``: one 60-minute limit for the whole game
+WALLTIME_MS = {"seed002_walltime": 3_600_000}
 
 
 @dataclass
@@ -124,6 +140,9 @@ class GameRunner:
         self._private_since: int | None = None      # when the open private window opened
         self._private_seats: set[int] = set()       # its seats still to act, at the last sync
         self._held: list[tuple[int, Any, int, str | None]] = []   # (seat, action, used, auto why)
+        #: the game's wall-clock limit (ms from its start, pauses excluded), or None
+        self.game_limit = next((sp.game_limit for sp in self.specs if sp.game_limit), None) or \
+            WALLTIME_MS.get(game.options.get("time_control"))
 
     # ----- API for players and servers -----------------------------------------------------
     def submit(self, seat: int | None, message: Any) -> None:
@@ -221,7 +240,20 @@ class GameRunner:
             release = self._private_since + self.private_hold
             if best[1] is None or release <= best[1]:
                 best = (RELEASE, release)
+        if self.game_limit is not None and self.start_time is not None:
+            limit = self.start_time + self.game_limit + self.paused_ms
+            if best[1] is None or limit <= best[1]:
+                best = (GAME_LIMIT, limit)
         return best
+
+    def _counts(self) -> bool:
+        """The game is stopped and counted instead of lost on time (go §5.2: ``on_timeout =
+        count``, or its wall-clock limit) when the state can count itself."""
+        return callable(getattr(self.state, "forced_count", None))
+
+    def _count_now(self, t: int, reason: str) -> None:
+        self.state.forced_count(reason)
+        self._sync_turns(t, acted=None)
 
     def _sync_turns(self, t: int, acted: int | None) -> None:
         """After a state change at ``t``: end turns that are no longer pending, start new ones."""
@@ -315,6 +347,14 @@ class GameRunner:
         if seat == RELEASE:
             self._release(dl)
             return
+        if seat == GAME_LIMIT:
+            self.note(None, {"type": "game_limit", "limit": self.game_limit})
+            if self._counts():
+                self._count_now(dl, "timeout")
+            else:            # a game that cannot count itself: the seat on turn loses on time
+                on_turn = [s for s, c in enumerate(self.clocks) if c.running]
+                self._lose(on_turn[0] if on_turn else 0, "timeout", dl)
+            return
         clock = self.clocks[seat]
         used = dl - clock.t0
         if clock.trusteeship and dl == clock.t0 + clock.spec.trustee_delay and (
@@ -334,7 +374,9 @@ class GameRunner:
             return
         self._turn[seat] = 0
         self._held_offer.discard(seat)      # an offer waiting for a move that never came
-        if out.kind == LOSE:
+        if out.kind == LOSE and self.game.options.get("on_timeout") == "count" and self._counts():
+            self._count_now(dl, "timeout")        # go §5.2: stopped and counted, not lost
+        elif out.kind == LOSE:
             self._lose(seat, "timeout", dl)
         elif out.kind == AUTO:
             if clock.trusteeship and not entrusted:
@@ -416,14 +458,24 @@ class GameRunner:
 
     def _handle(self, seat: int | None, msg: Any, t: int) -> None:
         if seat is None:
+            by = {"by": msg.by} if getattr(msg, "by", "") else {}
             if isinstance(msg, Adjudicate):
-                self.state.end_by_result_text(msg.text, msg.reason)
-                self.note(None, {"type": "adjudication", "text": msg.text, "reason": msg.reason})
+                if msg.text == "count" and self._counts():
+                    self.state.forced_count("arbiter")       # go §5.2 / competition.md §5.7
+                else:
+                    self.state.end_by_result_text(msg.text, msg.reason)
+                self.note(None, {"type": "adjudication", "text": msg.text, "reason": msg.reason,
+                                 "result": self.state.result.text if self.state.result else None, **by})
                 self._sync_turns(t, acted=None)
             elif isinstance(msg, Pause):
-                self.pause(t, msg.reason)
+                self.pause(t, msg.reason, msg.by)
             elif isinstance(msg, Resume):
-                self.resume(t)
+                self.resume(t, msg.by, msg.reason)
+            elif isinstance(msg, AddTime):
+                self.add_time(t, msg)
+            elif isinstance(msg, RefereeNote):
+                self.note(msg.seat, {"type": msg.kind, **dict(msg.data), **by,
+                                     **({"reason": msg.reason} if msg.reason else {})})
             return
         if isinstance(msg, Move):
             self._move(seat, msg, t)
@@ -494,14 +546,32 @@ class GameRunner:
         else:
             self.players[seat].on_event(self, seat, event)
 
-    def pause(self, t: int, reason: str = "") -> None:
+    def pause(self, t: int, reason: str = "", by: str = "") -> None:
         """Referee pause at ``t``: clocks freeze (see :meth:`resume`). A second pause is ignored."""
         if self.paused_at is not None:
             return
         self.paused_at = t
-        self.note(None, {"type": "pause", **({"reason": reason} if reason else {})})
+        self.note(None, {"type": "pause", **({"reason": reason} if reason else {}),
+                         **({"by": by} if by else {})})
 
-    def resume(self, t: int) -> None:
+    def add_time(self, t: int, msg: AddTime) -> None:
+        """A referee's added time (:class:`AddTime`): announced with where it went; nothing
+        happens (and nothing is announced) when the seat's clock has nothing to add to."""
+        if not 0 <= msg.seat < len(self.clocks) or self.state.is_terminal():
+            return
+        clock = self.clocks[msg.seat]
+        if clock.running and self.paused_at is None:
+            dl = clock.deadline()
+            if dl is not None and t > dl:
+                return                       # too late: the deadline has passed
+        where = clock.add_time(msg.ms)
+        if where is None:
+            return
+        self.note(msg.seat, {"type": "time_added", "ms": msg.ms, "to": where,
+                             **({"by": msg.by} if msg.by else {}),
+                             **({"reason": msg.reason} if msg.reason else {})})
+
+    def resume(self, t: int, by: str = "", reason: str = "") -> None:
         """End the referee pause at ``t``: every running turn's T0 (and cap and period starts)
         moves by the pause length, so no seat is charged for it (§4.7)."""
         if self.paused_at is None:
@@ -513,7 +583,8 @@ class GameRunner:
             self._private_since += length
         self.paused_ms += length
         self.paused_at = None
-        self.note(None, {"type": "resume", "paused": length})
+        self.note(None, {"type": "resume", "paused": length, **({"by": by} if by else {}),
+                         **({"reason": reason} if reason else {})})
 
     def _same_side(self, a: int, b: int) -> bool:
         return any(a in side and b in side for side in self.state.sides())

@@ -24,14 +24,25 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from qipai.match import BotPlayer, Entrust, Player, Reclaim
-from qipai.match.players import AcceptDraw, Adjudicate, DeclineDraw, Move, OfferDraw, Pause, Resign, Resume
+from qipai.match.players import (
+    AcceptDraw,
+    AddTime,
+    Adjudicate,
+    DeclineDraw,
+    Move,
+    OfferDraw,
+    Pause,
+    RefereeNote,
+    Resign,
+    Resume,
+)
 from qipai.match.runner import GameRunner
 
 #: the clock parts that make a seat's allowance for a turn (restored by :func:`restart_turns`)
 ALLOWANCE = ("bank_left", "periods_left", "canadian_moves_left", "canadian_time_left", "cap_off")
 
 _SIMPLE = {Resign: "resign", OfferDraw: "draw_offer", AcceptDraw: "draw_accept",
-           DeclineDraw: "draw_decline", Resume: "resume", Reclaim: "reclaim",
+           DeclineDraw: "draw_decline", Reclaim: "reclaim",
            Entrust: "entrust"}
 _BY_KIND = {v: k for k, v in _SIMPLE.items()}
 
@@ -44,9 +55,16 @@ def encode(msg: Any) -> tuple[str, str | None, dict[str, Any] | None]:
             data["offer_draw"] = True
         return "move", str(msg.action), data
     if isinstance(msg, Adjudicate):
-        return "adjudicate", msg.text, {"reason": msg.reason}
+        return "adjudicate", msg.text, {"reason": msg.reason, "by": msg.by}
     if isinstance(msg, Pause):
-        return "pause", None, {"reason": msg.reason}
+        return "pause", None, {"reason": msg.reason, "by": msg.by}
+    if isinstance(msg, Resume):
+        return "resume", None, {"by": msg.by, "reason": msg.reason}
+    if isinstance(msg, AddTime):
+        return "add_time", None, {"seat": msg.seat, "ms": msg.ms, "by": msg.by, "reason": msg.reason}
+    if isinstance(msg, RefereeNote):
+        return "note", msg.kind, {"seat": msg.seat, "by": msg.by, "reason": msg.reason,
+                                  "data": dict(msg.data)}
     kind = _SIMPLE.get(type(msg))
     return (kind, None, None) if kind else ("other", repr(msg)[:200], None)
 
@@ -57,9 +75,16 @@ def decode(kind: str, action: str | None, data: dict[str, Any] | None) -> Any:
     if kind == "move":
         return Move(action, offer_draw=bool(data.get("offer_draw")), turn=data.get("turn"))
     if kind == "adjudicate":
-        return Adjudicate(action or "", data.get("reason", "adjudication"))
+        return Adjudicate(action or "", data.get("reason", "adjudication"), data.get("by", ""))
     if kind == "pause":
-        return Pause(data.get("reason", ""))
+        return Pause(data.get("reason", ""), data.get("by", ""))
+    if kind == "resume":
+        return Resume(data.get("by", ""), data.get("reason", ""))
+    if kind == "add_time":
+        return AddTime(int(data["seat"]), int(data["ms"]), data.get("by", ""), data.get("reason", ""))
+    if kind == "note":
+        return RefereeNote(action or "", data.get("seat"), data.get("by", ""), data.get("reason", ""),
+                           tuple(sorted((data.get("data") or {}).items())))
     if kind in _BY_KIND:
         return _BY_KIND[kind]()
     return None
@@ -133,16 +158,21 @@ class JournalRunner(GameRunner):
                                                   ensure_ascii=False, separators=(",", ":")))
 
 
-    def pause(self, t: int, reason: str = "") -> None:
-        super().pause(t, reason)
+    def pause(self, t: int, reason: str = "", by: str = "") -> None:
+        super().pause(t, reason, by)
         if not self.replaying:
             self.table.changed()                 # the clocks stop
 
-    def resume(self, t: int) -> None:
+    def add_time(self, t: int, msg: Any) -> None:
+        super().add_time(t, msg)
+        if not self.replaying:
+            self.table.changed()                 # the seat's clock changed
+
+    def resume(self, t: int, by: str = "", reason: str = "") -> None:
         """End a pause (every seat gets the shifted deadlines); a bot whose answer was refused
         during it is asked again."""
         was_paused = self.paused_at is not None
-        super().resume(t)
+        super().resume(t, by, reason)
         if was_paused and not self.replaying:
             self.table.changed()
             for s, turn in enumerate(self._turn):
