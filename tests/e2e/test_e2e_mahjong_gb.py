@@ -23,7 +23,8 @@ def test_one_person_plays_a_mahjong_hand_against_three_bots(server, browser, sho
     page.select_option("select[name=game]", "mahjong-gb")
     page.select_option("select[name=bots]", "3")
     page.click("details summary")
-    page.select_option("select[data-opt=hands_per_match]", "1")
+    # a lobby table plays one hand: the form offers it by default
+    assert page.input_value("select[data-opt=hands_per_match]") == "1"
     page.click("#create")
     page.wait_for_url(re.compile(r"/tables/\w+$"))
     page.wait_for_selector("#hand .mj-t")
@@ -100,6 +101,20 @@ def test_one_person_plays_a_mahjong_hand_against_three_bots(server, browser, sho
     else:
         assert "荒庄" in result.inner_text() or "Drawn" in result.inner_text()
     shot(page, "mahjong-gb-end")
+    # a lobby table plays one hand, said so; the end at desktop and phone width, in both languages
+    assert page.inner_text(".mj-info").count("One hand") + page.inner_text(".mj-info").count("一局") == 1
+    table_url = page.url
+    for lang in ("en", "zh"):
+        page.evaluate(f"localStorage.setItem('lang', '{lang}')")
+        page.goto(table_url)
+        page.wait_for_selector(".mj-result")
+        for width, size in (("1280", {"width": 1280, "height": 900}), ("390", {"width": 390, "height": 844})):
+            page.set_viewport_size(size)
+            page.wait_for_timeout(100)
+            assert page.evaluate("document.documentElement.scrollWidth") <= size["width"]
+            shot(page, f"mahjong-gb-{lang}-{width}-end")
+    page.evaluate("localStorage.setItem('lang', 'en')")
+    page.set_viewport_size({"width": 390, "height": 844})
 
     record = page.get_attribute("#record-link", "href").rsplit("/", 1)[1]
     page.goto(f"{server}/records/{record}")

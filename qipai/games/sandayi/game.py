@@ -543,8 +543,7 @@ class SandayiState(State):
         """What ``seat`` may see (``None`` = spectator), §2.5 and §5: its own hand; every seat's
         card count; the bids; dealer, contract, trump; the dealt kitty when exposed (to all) or to
         the dealer; the buried cards to the dealer, and to all once the hand is over; the
-        current trick, every completed trick (``tricks``, ``last_trick`` the latest), tricks won
-        per seat and the running D. Never
+        current trick, the last completed trick, tricks won per seat and the running D. Never
         another seat's hand. Raises :class:`IllegalAction` for a seat other than 0..3 or None."""
         if seat is not None and (type(seat) is not int or not 0 <= seat < SEATS):
             raise IllegalAction(f"no seat {seat!r} (seats are 0..3; None for a spectator)",
@@ -570,8 +569,6 @@ class SandayiState(State):
             "trick": [[s, c.face] for s, c in self.trick],
             "last_trick": None if last is None else {"leader": last[0], "winner": last[2],
                                                      "cards": [[s, c.face] for s, c in last[1]]},
-            "tricks": [{"leader": ld, "winner": w, "cards": [[s, c.face] for s, c in plays]}
-                       for ld, plays, w in self.tricks],
             "tricks_won": won, "tricks_played": len(self.tricks),
             "defender_points": self.defender_points,
             "result": self.result.to_json() if over else None,

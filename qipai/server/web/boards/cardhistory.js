@@ -10,8 +10,8 @@ import { createMoveList } from "../movelist.js";
 
 export function mountHistory(host, { t, lang, title, cardsEl, el }) {
   let ml = null, who = (s) => String(s);
-  const format = (round) => {
-    const row = el("div", "ct-round");
+  const format = (round, i) => {
+    const row = el("div", "ct-round", el("span", "n", String(i + 1)));
     for (const [s, p] of round) {
       const e = el("span", "ct-round-play", el("span", "who", who(s)));
       if (p.cards && p.cards.length) e.append(cardsEl(p.cards, lang, "inline"));

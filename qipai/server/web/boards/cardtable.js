@@ -224,6 +224,12 @@ export function mountCardTable(root, ctx, cfg) {
     const twice = (msg.names || []).filter((_, i) => rawName(i) === nm).length > 1;
     return !nm ? posLabel(s) : twice ? `${nm} (${posLabel(s)})` : nm;
   }
+  /** A seat in the history list: "you", its name, or (a name two seats share) its place. */
+  function shortName(s) {
+    if (s === viewer()) return tr("ct.you");
+    const nm = rawName(s);
+    return !nm || (msg.names || []).filter((_, i) => rawName(i) === nm).length > 1 ? posLabel(s) : nm;
+  }
   const T = () => ({ tr, lang, msg, who, me: viewer() });
 
   function handEntries(v) {
@@ -263,7 +269,7 @@ export function mountCardTable(root, ctx, cfg) {
     const head = el("div", "head", el("span", "pos", posLabel(s)), el("span", "nm", nm));
     for (const [text, cls] of cfg.badges ? cfg.badges(v, s, T()) : []) head.append(el("span", "badge " + (cls || ""), text));
     if (v.counts) {
-      const cnt = el("span", "cnt", tr("ct.count", { n: v.counts[s] }));
+      const cnt = el("span", "cnt", tr(v.counts[s] === 1 ? "ct.countOne" : "ct.count", { n: v.counts[s] }));
       if (v.counts[s] <= 2 && v.counts[s] > 0 && (v.phase === "play" || v.phase === "cha" || v.phase === "gou")) cnt.classList.add("few");
       head.append(cnt);
     }
@@ -460,7 +466,7 @@ export function mountCardTable(root, ctx, cfg) {
       const rounds = cfg.history ? cfg.history(m.view) : m.view.plays ? playRounds(m.view, n) : null;
       if (rounds && !m.replay) {
         if (!history) history = mountHistory(histHost, { t: ctx.t, lang, title: tr(cfg.historyTitle || "ct.rounds"), cardsEl, el });
-        history.update(rounds, who);
+        history.update(rounds, shortName);
       }
     },
   };

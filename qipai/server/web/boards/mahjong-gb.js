@@ -13,30 +13,13 @@
 // the verb of the open claim window: a discard, an added kong, a concealed kong (robbable only
 // with the option rob_concealed_kong_for_13_orphans)
 import { othersAreBots } from "./cardtable.js";
+import { table } from "../i18n.js";
 
 const CLAIM_VERB = { discard: "discarded", rob: "added", rob_concealed: "ckongs" };
 
-const L = {
-  zh: {
-    round: "圈风", hand: "局", dealer: "庄", wall: "牌墙", discard: "打出", win: "胡", selfdraw: "自摸",
-    pung: "碰", kong: "杠", chow: "吃", pass: "过", add: "加杠", ckong: "暗杠", autopass: "自动过",
-    next: "下家", across: "对家", prev: "上家", you: "你", tiles: "张", score: "分", flowers: "花",
-    discarded: "打出", added: "加杠", ckongs: "暗杠", penalty: "违规罚分", drawn: "荒庄", ondiscard: "点炮", robbing: "抢杠",
-    byself: "自摸", from: "放炮", total: "合计", fan: "番", payments: "得失", revealed: "亮牌",
-    handNo: (n, k) => (k === 1 ? "一局" : `第${n}/${k}局`), pick: "选择要打出的牌", bottom: "下方",
-  },
-  en: {
-    round: "Round", hand: "Hand", dealer: "Dealer", wall: "Wall", discard: "Discard", win: "Win", selfdraw: "Self-drawn win",
-    pung: "Pung", kong: "Kong", chow: "Chow", pass: "Pass", add: "Add kong", ckong: "Concealed kong", autopass: "Auto-pass",
-    next: "Right", across: "Across", prev: "Left", you: "You", tiles: "tiles", score: "Score", flowers: "Flowers",
-    discarded: "discards", added: "adds a kong with", ckongs: "declares a concealed kong", penalty: "Penalty for an illegal action:", drawn: "Drawn hand", ondiscard: "on a discard", robbing: "robbing the kong",
-    byself: "self-drawn", from: "discarded by", total: "Total", fan: "fan", payments: "Payments", revealed: "Hands",
-    handNo: (n, k) => (k === 1 ? "One hand" : `Hand ${n}/${k}`), pick: "Pick a tile to discard", bottom: "Bottom",
-  },
-};
+// the board's words: the catalogues' "mj.*" entries in the page's language (i18n.js table)
+const W = table("mj");
 
-const WIND_ZH = { E: "东", S: "南", W: "西", N: "北" };
-const WIND_EN = { E: "East", S: "South", W: "West", N: "North" };
 const HONOR_ZH = { E: "东", S: "南", W: "西", N: "北", C: "中", F: "发", P: "白" };
 const HONOR_EN = { E: "E", S: "S", W: "W", N: "N", C: "Red", F: "Green", P: "White" };
 const SUIT_ZH = { m: "万", p: "筒", s: "条" };
@@ -61,7 +44,7 @@ export function parseTiles(text) {
 const sortTiles = (ts) => [...ts].sort((a, b) => ORDER.indexOf(a) - ORDER.indexOf(b));
 
 export function mount(root, ctx) {
-  const S = L[ctx.lang] || L.en;
+  const S = { ...W, handNo: (n, k) => (k === 1 ? W.oneHand : ctx.t("mj.handNo", { n, k })) };
   const zh = ctx.lang === "zh";
   const box = document.createElement("div");
   box.className = "mj";
@@ -78,7 +61,7 @@ export function mount(root, ctx) {
     for (const k of kids.flat()) if (k !== null && k !== undefined && k !== false) e.append(k instanceof Node ? k : String(k));
     return e;
   };
-  const windName = (w) => (zh ? WIND_ZH[w] : WIND_EN[w]) || w;
+  const windName = (w) => (W.wind && W.wind[w]) || w;
   const name = (s) => (msg.names && msg.names[s]) || `${s}`;
   // a seat in texts: "you", else its player's name; a name two seats share (bots) gets the
   // seat's place at the table (right, across, left; a spectator sees seat 0 at the bottom)
@@ -144,7 +127,7 @@ export function mount(root, ctx) {
     d.dataset.seatbox = s;
     const head = el("div", "mj-head",
       el("span", "wind", windName(info.wind)), " ", label ? el("span", "muted", label + " ") : null,
-      el("span", "nm", rawName(s) || place(s)), s === v.dealer ? el("span", "dealer", zh ? " 庄" : " (dealer)") : null,
+      el("span", "nm", rawName(s) || place(s)), s === v.dealer ? el("span", "dealer", " " + S.dealerMark) : null,
       ` · ${S.score} ${info.score} · ${info.concealed_count} ${S.tiles}`);
     if (info.flowers) head.append(" ", tilesEl(parseTiles(info.flowers), "flowers", "tiny"));
     d.append(head);

@@ -65,10 +65,8 @@ export function mount(root, ctx) {
       return null;
     },
     top: () => null,
-    // every trick of the hand, and the one in play
-    history: (v) => (v.tricks || []).map((x) => x.cards).concat(v.trick && v.trick.length ? [v.trick] : [])
-      .map((trick) => trick.map(([s, c]) => [s, { cards: [c] }])),
-    historyTitle: "ct.tricks",
+    // no list of earlier tricks: §5 shows only the current and the last trick (the table
+    // shows the last one greyed until the next lead); the record has them all
     info: (v, { tr }) => [
       ["contract", tr("sdy.contract"), v.contract ? tr("sdy.points", { n: v.contract }) + (v.forced ? ` (${tr("sdy.forced")})` : "") : null],
       ["trump", tr("sdy.trump"), v.trump ? `${suitSign(v.trump)} ${tr("term.suit." + v.trump)}` : null],
