@@ -44,7 +44,7 @@ def test_organizer_runs_a_round_robin_with_live_tables(tmp_path):
                 sock.send_json({"type": "resign"})
                 while not m.get("record"):
                     m = next_state(sock)
-            for _ in range(400):                  # the bot game finishes by itself
+            for _ in range(1200):                 # the bot game finishes by itself
                 ev = c.get("/api/events/club1").json()
                 games = [g for m in ev["rounds"][rnd - 1]["matches"] for g in m["games"]]
                 if ev["current_round"] == rnd + 1 and all(g["record"] for g in games):
@@ -139,7 +139,7 @@ def test_an_events_records_verify_once_it_ends(tmp_path):
         body = {"preset": "s2_doudizhu", "name": "Cards", "event_id": "cards", "players": players}
         assert post(c, boss, "/api/events", body).status_code == 201
         assert post(c, boss, "/api/events/cards/start").status_code == 200
-        for _ in range(600):
+        for _ in range(1800):
             ev = c.get("/api/events/cards").json()
             if ev["status"] == "finished":
                 break
@@ -152,3 +152,46 @@ def test_an_events_records_verify_once_it_ends(tmp_path):
             assert rec.meta["rng"]["secret"] == ev["secret"] and rec.meta["rng"]["event"] == "cards"
             checks = verify_record(rec)
             assert checks and all(x.ok for x in checks), [x.message for x in checks]
+
+
+def test_a_meet_ranks_units_and_events_export_as_csv(tmp_path):
+    """Unit standings across a meet's events (S2: placement points 5/3/1 summed per unit) and an
+    event's pairings, results and standings as CSV, over the server's API."""
+    with client(tmp_path, spectator_delay_ms=0, bot_delay_ms=0) as c:
+        boss = signup(c, "boss")
+        units_of = {"cards": ["Red", "Blue", "Green"], "go": ["Blue", "Green"]}
+        for eid, preset in (("cards", "s2_doudizhu"), ("go", "s2_go")):
+            units = units_of[eid]
+            players = [{"id": f"{eid}{i}", "bot": "random", "unit": u} for i, u in enumerate(units)]
+            body = {"preset": preset, "name": eid, "event_id": eid, "players": players, "meet": "Spring"}
+            r = post(c, boss, "/api/events", body)
+            assert r.status_code == 201, r.text
+            assert r.json()["meet"] == "Spring"
+            assert post(c, boss, f"/api/events/{eid}/start").status_code == 200
+        for _ in range(1800):
+            if all(c.get(f"/api/events/{e}").json()["status"] == "finished" for e in ("cards", "go")):
+                break
+            time.sleep(0.05)
+        units = c.get("/api/meets/Spring").json()
+        assert [e["id"] for e in units["events"]] == ["cards", "go"]
+        total = {u["unit"]: u["points"] for u in units["units"]}
+        expected: dict[str, float] = {}
+        for e in ("cards", "go"):               # each entrant's placement points, to its unit
+            ev = c.get(f"/api/events/{e}").json()
+            pts = ev["outcome"]["placement_points"]
+            assert sorted(pts.values())[-1] == 5 and 3 in pts.values()
+            for i, x in enumerate(units_of[e]):
+                expected[x] = expected.get(x, 0) + pts[f"{e}{i}"]
+        assert total == expected and set(total) == {"Red", "Blue", "Green"}
+        assert units["units"][0]["points"] == max(total.values())
+        csv = c.get("/api/meets/Spring/units.csv")
+        assert csv.headers["content-type"].startswith("text/csv") and csv.text.startswith("rank,unit,points")
+        for what, head in (("pairings", "round,match,kind"), ("results", "game,round,match"),
+                           ("standings", "place,player,unit")):
+            r = c.get(f"/api/events/cards/export/{what}.csv")
+            assert r.status_code == 200 and r.text.startswith(head), r.text
+        assert c.get("/api/events/cards/export/nothing.csv").json()["error"] == "no_export"
+        assert c.get("/api/meets/Autumn").json()["error"] == "no_meet"
+        bad = post(c, boss, "/api/events", {"preset": "s2_go", "players": ["boss"],
+                                             "fields": {"game.ko_rule": "bogus"}})
+        assert bad.status_code == 400 and "ko_rule" in bad.json()["message"]

@@ -121,6 +121,9 @@ def new_cmd(
     secret: Annotated[str | None, typer.Option(
         help="The event's secret, 64 hex digits (default: drawn from the system's random source); "
              "every draw, lot, seat and deal derives from it (competition.md §6.1).")] = None,
+    meet: Annotated[str | None, typer.Option(
+        help="The meet this event belongs to: its units' placement points add up across the meet's "
+             "events (qipai event units MEET).")] = None,
     config: Annotated[Path | None, typer.Option(
         "--config", help="An event in TOML: preset = NAME and the fields to change, or a whole event "
                          "in the presets' format.")] = None,
@@ -147,6 +150,8 @@ def new_cmd(
         elif preset is None:
             _fail("give --preset NAME or --config FILE")
         fields = dict(_field(x) for x in set_ or [])
+        if meet is not None:
+            fields["meet"] = meet
         pairs = event_data(spec)[1].get("entrants") == "pairs"
         plist += [{"id": f"bot{i:02d}", "bot": bot, **({"members": [f"bot{i:02d}a", f"bot{i:02d}b"]}
                                                        if pairs else {})} for i in range(1, bots + 1)]
@@ -269,6 +274,52 @@ def penalty_cmd(player: Annotated[str, typer.Argument(help="The player's entrant
     except QipaiError as e:
         _fail(str(e))
     console.print(out["effect"], markup=False)
+
+
+@app.command("units")
+def units_cmd(meet: Annotated[str, typer.Argument(help="The meet's name (qipai event new --meet).")],
+              as_csv: Annotated[bool, typer.Option("--csv", help="CSV instead of a table.")] = False,
+              db: DbOpt = None) -> None:
+    """Unit (team) standings across the events of a meet: each unit's placement points summed."""
+    from .meet import unit_standings, units_csv
+
+    try:
+        st = unit_standings(_db(db), meet)
+    except KeyError:
+        _fail(f"no event belongs to the meet {meet!r}")
+    except QipaiError as e:
+        _fail(str(e))
+    if as_csv:
+        sys.stdout.write(units_csv(st))
+        return
+    t = Table(title=f"{meet}: unit standings")
+    for c in ("rank", "unit", "points", "champions", "runners-up", *(e["id"] for e in st["events"])):
+        t.add_column(c)
+    for u in st["units"]:
+        t.add_row(str(u["rank"]), u["unit"], f"{u['points']:g}", str(u["champions"]), str(u["runners_up"]),
+                  *(f"{u['by_event'][e['id']]:g}" if e["id"] in u["by_event"] else "-" for e in st["events"]))
+    console.print(t)
+    running = [e["id"] for e in st["events"] if e["status"] != "finished"]
+    if running:
+        console.print(f"still running (not counted yet): {', '.join(running)}", markup=False)
+
+
+@app.command("export")
+def export_cmd(event: EventArg = None,
+               table: Annotated[str, typer.Option(
+                   "--table", help="pairings, results or standings.")] = "standings",
+               db: DbOpt = None) -> None:
+    """An event's pairings, results or standings as CSV (to standard output)."""
+    from .event import Director, _event
+    from .meet import EXPORTS, event_csv
+
+    if table not in EXPORTS:
+        _fail(f"--table must be one of {', '.join(EXPORTS)}, not {table!r}")
+    try:
+        with _db(db)() as s:
+            sys.stdout.write(event_csv(Director(s, _event(s, event)), table))
+    except QipaiError as e:
+        _fail(str(e))
 
 
 @app.command("list")

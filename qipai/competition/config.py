@@ -91,7 +91,7 @@ class EventConfig:
         return self.rounds or max(1, min(n - 1, n // 2 + 1, math.ceil(math.log2(max(n, 2))) + 2))
 
 
-TOP_KEYS = {"title", "source", "game", "entrants", "unit_limit", "draw", "stage", "match", "clock",
+TOP_KEYS = {"title", "source", "meet", "game", "entrants", "unit_limit", "draw", "stage", "match", "clock",
             "conduct", "penalties", "placement_points", "first_bidder", "standings", "game_points", "then"}
 CONDUCT = {"partner_chat": ("on", "off"), "trick_review": ("all", "last_trick_only")}
 FIRST_BIDDER = ("lot_then_rotate", "face_up_card")
@@ -186,6 +186,8 @@ def event_data(spec: str | dict[str, Any]) -> tuple[str, dict[str, Any]]:
 def parse_config(name: str, data: dict[str, Any]) -> EventConfig:
     """Validate a preset dict. Raises OptionError naming what is wrong."""
     _check_top(name, data)
+    if data.get("meet") is not None and (not isinstance(data["meet"], str) or not data["meet"].strip()):
+        raise OptionError(f"preset {name}: meet must be a meet's name (text), not {data['meet']!r}")
     try:
         game = dict(data["game"])
         game_id = game.pop("id")

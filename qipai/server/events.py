@@ -20,11 +20,12 @@ from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
-from fastapi import FastAPI, Request
+from fastapi import FastAPI, Request, Response
 from pydantic import BaseModel, Field
 from sqlalchemy.orm import Session, sessionmaker
 
 from qipai.competition.config import parse_config, preset_data, preset_names
+from qipai.competition.meet import units_csv
 from qipai.core.errors import QipaiError
 
 from .errors import ApiError
@@ -42,6 +43,9 @@ class NewEvent(BaseModel):
     event_id: str | None = Field(default=None, max_length=40)
     # usernames of accounts, or {"id": name, "bot": bot name} for built-in bots
     players: list[str | dict[str, Any]]
+    # fields of the preset to change, by dotted path ("game.repetition_rule": "draw_only")
+    fields: dict[str, Any] = Field(default_factory=dict, max_length=100)
+    meet: str | None = Field(default=None, max_length=200)
 
 
 class EventService:
@@ -184,7 +188,8 @@ def add_event_routes(app: FastAPI, hub: Hub, db: sessionmaker[Session],
         """Create an event from a preset with its players (organizers only). Errors:
         not_organizer (403), no_user, bad_event (400)."""
         await organizer(request)
-        return await service.change("create", body.preset, body.players, body.event_id, body.name)
+        fields = {**body.fields, **({"meet": body.meet} if body.meet else {})}
+        return await service.change("create", body.preset, body.players, body.event_id, body.name, fields)
 
     @app.get("/api/events/{event_id}", tags=["events"])
     async def event(event_id: str) -> dict[str, Any]:
@@ -206,6 +211,28 @@ def add_event_routes(app: FastAPI, hub: Hub, db: sessionmaker[Session],
         except QipaiError as e:
             raise ApiError(409, "cannot_replay", str(e), detail=str(e)) from None
         return {"record": {**got, "id": None, "game": record["game"]}, "steps": steps}
+
+    @app.get("/api/events/{event_id}/export/{what}.csv", tags=["events"])
+    async def event_export(event_id: str, what: str) -> Response:
+        """The event's ``pairings``, ``results`` or ``standings`` as CSV (UTF-8, a header row).
+        Errors: no_event, no_export (404)."""
+        text = await service.read("export", event_id, what)
+        return Response(text, media_type="text/csv; charset=utf-8",
+                        headers={"Content-Disposition": f'attachment; filename="{event_id}-{what}.csv"'})
+
+    @app.get("/api/meets/{meet}", tags=["events"])
+    async def meet_units(meet: str) -> dict[str, Any]:
+        """Unit standings of a meet: ``{"meet", "events": [...], "units": [{"rank", "unit",
+        "points", "champions", "runners_up", "by_event"}]}`` (see qipai.competition.meet).
+        Error: no_meet (404)."""
+        return await service.read("units", meet)
+
+    @app.get("/api/meets/{meet}/units.csv", tags=["events"])
+    async def meet_units_csv(meet: str) -> Response:
+        """The unit standings of a meet as CSV. Error: no_meet (404)."""
+        text = units_csv(await service.read("units", meet))
+        return Response(text, media_type="text/csv; charset=utf-8",
+                        headers={"Content-Disposition": 'attachment; filename="units.csv"'})
 
     @app.post("/api/events/{event_id}/start", tags=["events"])
     async def start_round(request: Request, event_id: str) -> dict[str, Any]:

@@ -27,6 +27,7 @@ from sqlalchemy.orm import Session, sessionmaker
 
 from qipai.competition.db import EntrantRow, EventRow, GameRow
 from qipai.competition.event import Director, EventError, create_event
+from qipai.competition.meet import EXPORTS, event_csv, unit_standings
 from qipai.core import Record
 from qipai.core.errors import QipaiError
 from qipai.core.record import replay
@@ -54,7 +55,7 @@ class EventWork:
 
     # ----- creating and reading ----------------------------------------------------------------
     def create(self, preset: str, players: list[str | dict[str, Any]], event_id: str | None,
-               name: str | None) -> dict[str, Any]:
+               name: str | None, fields: dict[str, Any] | None = None) -> dict[str, Any]:
         """Register the players (account usernames, or ``{"id", "bot"}``), make the draw and pair
         round 1; returns the event as :meth:`describe` shows it. Errors: no_user, bad_event."""
         entries: list[dict[str, Any]] = []
@@ -71,10 +72,28 @@ class EventWork:
                     entry["id"] = account
                 entries.append(entry)
         try:
-            made = create_event(self.db, preset, entries, event_id=event_id, name=name)
+            made = create_event(self.db, preset, entries, event_id=event_id, name=name, fields=fields)
         except (EventError, QipaiError) as e:
             raise ApiError(400, "bad_event", str(e), detail=str(e)) from None
         return self.describe(made)
+
+    def export(self, event_id: str, what: str) -> str:
+        """One of the event's CSV exports (qipai.competition.meet.event_csv). Errors: no_event,
+        no_export (404)."""
+        if what not in EXPORTS:
+            raise ApiError(404, "no_export", f"no export {what!r}; valid: {', '.join(EXPORTS)}")
+        with self.db() as s:
+            ev = s.get(EventRow, event_id)
+            if ev is None:
+                raise ApiError(404, "no_event", f"no event {event_id!r}")
+            return event_csv(Director(s, ev), what)
+
+    def units(self, meet: str) -> dict[str, Any]:
+        """The unit standings of ``meet``. Error: no_meet (404)."""
+        try:
+            return unit_standings(self.db, meet)
+        except KeyError:
+            raise ApiError(404, "no_meet", f"no event belongs to the meet {meet!r}") from None
 
     def listing(self) -> list[dict[str, Any]]:
         """Every event, newest first, with its number of entrants."""
@@ -83,7 +102,8 @@ class EventWork:
                                     .group_by(EntrantRow.event_id)).all())
             rows = s.scalars(select(EventRow).order_by(EventRow.created.desc())).all()
             return [{"id": e.id, "name": e.name, "preset": e.preset, "game": e.game, "status": e.status,
-                     "created": e.created, "entrants": counts.get(e.id, 0)} for e in rows]
+                     "created": e.created, "entrants": counts.get(e.id, 0),
+                     "meet": (e.config or {}).get("meet")} for e in rows]
 
     @staticmethod
     def _seated(s: Session, event_id: str) -> dict[int, tuple[str, int | None]]:
@@ -129,6 +149,7 @@ class EventWork:
                 standings = d.standings()
             champion = (ev.outcome or {}).get("champion")
             return {"id": ev.id, "name": ev.name, "preset": ev.preset, "game": ev.game, "status": ev.status,
+                    "meet": (ev.config or {}).get("meet"),
                     "commitment": ev.commitment, "created": ev.created, "stage": d.stage,
                     # §6.1: the event's secret (all its draws, lots, seats and deals) once it ends
                     "secret": ev.secret if ev.status == "finished" else None,

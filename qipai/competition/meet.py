@@ -1,0 +1,142 @@
+"""Meets of several events: unit (team) standings, and CSV exports of an event.
+
+A *meet* is a name that several events carry (``meet = "..."`` in the event's description, or
+``qipai event new --meet NAME``). Its unit standings (S2): every entrant with a ``unit`` scores
+its event's placement points (``placement_points``: champion 5, runner-up 3, anyone else who
+played 1; a no-show or a disqualified entrant 0), and a unit's score is the sum over the meet's
+finished events. Events still running are listed and score nothing yet; an event without
+placement points scores nothing. Units are ranked by points, then by champions, then by
+runners-up, then by name (a shared place is shown as shared).
+
+The CSV exports (:func:`event_csv`) give an organizer the pairings, the results and the standings
+of one event as spreadsheets: UTF-8 with a header row.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from typing import Any
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session, sessionmaker
+
+from .db import EventRow
+
+#: the tables an event exports (:func:`event_csv`)
+EXPORTS = ("pairings", "results", "standings")
+
+
+def meet_events(s: Session, meet: str) -> list[EventRow]:
+    """The events of ``meet``, oldest first."""
+    rows = s.scalars(select(EventRow).order_by(EventRow.created, EventRow.id))
+    return [ev for ev in rows if (ev.config or {}).get("meet") == meet]
+
+
+def meets(db: sessionmaker[Session]) -> list[str]:
+    """Every meet named by an event, sorted."""
+    with db() as s:
+        return sorted({m for m in s.scalars(select(EventRow.config)) if m for m in [m.get("meet")] if m})
+
+
+def unit_standings(db: sessionmaker[Session], meet: str) -> dict[str, Any]:
+    """``{"meet", "events": [{"id", "name", "game", "status"}], "units": [{"rank", "unit",
+    "points", "champions", "runners_up", "by_event": {event id: points}}]}``. Raises KeyError
+    for a meet no event names."""
+    with db() as s:
+        events = meet_events(s, meet)
+        if not events:
+            raise KeyError(meet)
+        units: dict[str, dict[str, Any]] = {}
+        for ev in events:
+            for e in ev.entrants:
+                if e.unit:
+                    units.setdefault(e.unit, {"unit": e.unit, "points": 0.0, "champions": 0,
+                                              "runners_up": 0, "by_event": {}})
+            out = ev.outcome or {}
+            pts = out.get("placement_points") or {}
+            if ev.status != "finished":
+                continue
+            for e in ev.entrants:
+                if not e.unit:
+                    continue
+                u = units[e.unit]
+                got = float(pts.get(e.entrant_id, 0.0))
+                u["points"] += got
+                u["by_event"][ev.id] = u["by_event"].get(ev.id, 0.0) + got
+                u["champions"] += e.entrant_id == out.get("champion")
+                u["runners_up"] += e.entrant_id in (out.get("runner_up") or [])
+        listed = [{"id": ev.id, "name": ev.name, "game": ev.game, "status": ev.status} for ev in events]
+    key = lambda u: (-u["points"], -u["champions"], -u["runners_up"])    # noqa: E731
+    table = sorted(units.values(), key=lambda u: (*key(u), u["unit"]))
+    for i, u in enumerate(table):
+        u["rank"] = i + 1 if i == 0 or key(table[i - 1]) != key(u) else table[i - 1]["rank"]
+    return {"meet": meet, "events": listed, "units": table}
+
+
+def units_csv(standings: dict[str, Any]) -> str:
+    """The unit standings as CSV: rank, unit, points, then one column per event."""
+    events = [e["id"] for e in standings["events"]]
+    rows = [["rank", "unit", "points", "champions", "runners_up", *events]]
+    for u in standings["units"]:
+        rows.append([u["rank"], u["unit"], f"{u['points']:g}", u["champions"], u["runners_up"],
+                     *(f"{u['by_event'][e]:g}" if e in u["by_event"] else "" for e in events)])
+    return _csv(rows)
+
+
+def event_csv(d: Any, what: str) -> str:
+    """One event's ``what`` (one of :data:`EXPORTS`) as CSV, from its director ``d``
+    (:class:`~qipai.competition.event.Director`). Raises ValueError for another table."""
+    if what == "pairings":
+        rows: list[list[Any]] = [["round", "match", "kind", "entrants", "status", "result", "winner"]]
+        for m in d.matches():
+            res = m.result or {}
+            win = res.get("winner")
+            rows.append([m.round, m.index, m.kind, " / ".join(d.name(x) for x in m.entrants), m.status,
+                         res.get("text", ""), d.name(win) if win is not None else ""])
+        return _csv(rows)
+    if what == "results":
+        rows = [["game", "round", "match", "number", "seats", "result", "reason", "moves", "seconds",
+                 "source"]]
+        for m in d.matches():
+            for g in sorted(m.games, key=lambda g: g.number):
+                r = g.result or {}
+                rows.append([g.id, m.round, m.index, g.number,
+                             " / ".join(d.seat_player(g, i)[0] for i in range(len(g.seats))),
+                             r.get("text", "pending" if g.status == "pending" else ""), r.get("reason", ""),
+                             "" if r.get("moves") is None else r["moves"],
+                             f"{r['duration'] / 1000:g}" if r.get("duration") else "", g.source or ""])
+        return _csv(rows)
+    if what == "standings":
+        if d.stage in ("knockout", "table_knockout"):
+            out = d.ev.outcome or {}
+            pts = out.get("placement_points") or {}
+            rows = [["place", "player", "unit", "placement_points"]]
+            top = ([out["champion"]] if out.get("champion") else []) + list(out.get("runner_up") or [])
+            units = {e.entrant_id: e.unit or "" for e in d.ev.entrants}
+            rest = sorted((e.entrant_id for e in d.ev.entrants if e.entrant_id not in top),
+                          key=lambda pid: (-pts.get(pid, 0), pid))
+            for i, pid in enumerate(top + rest, 1):       # below the final a knockout gives no place
+                rows.append([i if pid in top else "", pid, units.get(pid, ""),
+                             f"{pts[pid]:g}" if pid in pts else ""])
+            return _csv(rows)
+        table = d.standings()
+        cols = [c for c in table[0] if c not in ("draw",)] if table else ["rank", "id"]
+        rows = [[("player" if c == "id" else c) for c in cols]]
+        rows += [[_cell(r.get(c)) for c in cols] for r in table]
+        return _csv(rows)
+    raise ValueError(f"unknown export {what!r}; valid: {', '.join(EXPORTS)}")
+
+
+def _cell(v: Any) -> Any:
+    if isinstance(v, bool):
+        return "yes" if v else ""
+    if isinstance(v, float):
+        return f"{v:g}"
+    return "" if v is None else v
+
+
+def _csv(rows: list[list[Any]]) -> str:
+    buf = io.StringIO()
+    csv.writer(buf, lineterminator="\n").writerows(rows)
+    return buf.getvalue()
