@@ -8,6 +8,7 @@
 // and appends controls(...) to its buttons.
 
 import { resultText } from "./result.js";
+import { moveFormat } from "./movetext.js";
 import { tableChat } from "./chat.js";
 import { icon } from "./icons.js";
 import * as sound from "./sound.js";
@@ -69,14 +70,15 @@ export function tableExtras({ t, errorText, send, api, me, id, rerender, move, l
     if (left < 10000 && left > 0 && lowWarned !== last.seq) { lowWarned = last.seq; sound.play("lowtime"); }
   }, 500);
 
-  const moveName = (m) => (lang === "zh" ? m.zh : m.wxf) || m.text || "";
+  // a move said as the move list says it (junqi's "forfeit:timeout" is 判负, xiangqi 炮二平五 or C2=5)
+  const moveName = (m, game) => moveFormat(game, t, lang).format(m).text || "";
   function describe(msg) {
     const names = msg.names || [];
     const parts = [];
     const list = msg.moves && msg.moves.list;
     if (list && list.length) {
       const m = list[list.length - 1];
-      parts.push(t("a11y.lastMove", { n: msg.moves.from + list.length, name: names[m.seat] || "", move: moveName(m) }));
+      parts.push(t("a11y.lastMove", { n: msg.moves.from + list.length, name: names[m.seat] || "", move: moveName(m, msg.game) }));
     }
     if (msg.result) parts.push(t("result") + ": " + resultText(msg.result, { game: msg.game, seat: msg.seat, names, view: msg.view, t, lang }));
     else if (msg.to_act && msg.to_act.length) {
