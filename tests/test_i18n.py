@@ -6,6 +6,7 @@ from __future__ import annotations
 import ast
 import json
 import random
+import re
 from pathlib import Path
 
 import pytest
@@ -33,7 +34,6 @@ def test_chinese_templates_use_only_parameters_the_english_ones_name():
 
 def test_no_chinese_template_is_left_in_english():
     # a Chinese entry may hold notation or digits, never a sentence of English words
-    import re
     zh = i18n.catalogue("zh")
     names = re.compile(r"OpenSpiel|RLCard|Botzone|qipai")     # names of things, not words
     english = {k: v for k, v in zh.items()
@@ -43,7 +43,6 @@ def test_no_chinese_template_is_left_in_english():
 
 
 def test_no_english_template_holds_chinese():
-    import re
     en = i18n.catalogue("en")
     assert {k: v for k, v in en.items() if re.search(r"[\u3400-\u9fff]", v)} == {}
 
@@ -260,3 +259,31 @@ def test_every_option_value_clock_and_preset_has_words_in_both_languages():
     assert len(keys) > 250
     for lang in ("en", "zh"):
         assert [k for k in keys if not i18n.has(k, lang)] == [], lang
+
+
+# ----- the web client's own words ----------------------------------------------------------------
+WEB = QIPAI / "server" / "web"
+_T_CALL = re.compile(r"""(?<![\w.])(ctx\.t|t|tr)\(\s*["']([\w.-]+)["']""")
+
+
+def test_every_key_the_page_asks_for_is_in_both_catalogues():
+    """Every literal key of a t("...") call in the web client, and every word a board asks its
+    own table for (tr("...") in a board made with table("<prefix>"): key "<prefix>.<word>"), is in
+    both catalogues. Keys built at run time (t(`status.${s}`)) are checked by the tests of what
+    they name (statuses, options, end reasons ...)."""
+    missing = []
+    files = sorted([*WEB.glob("*.js"), *WEB.glob("boards/*.js")])
+    assert len(files) > 20
+    for path in files:
+        src = path.read_text("utf-8")
+        prefix = re.search(r"""table\(["']([\w-]+)["']\)""", src)
+        for m in _T_CALL.finditer(src):
+            fn, key = m.groups()
+            if key.endswith((".", "_")):
+                continue                      # the start of a key built at run time
+            if fn == "tr" and prefix:
+                key = f"{prefix.group(1)}.{key}"
+            for lang in ("en", "zh"):
+                if not i18n.has(key, lang):
+                    missing.append(f"{path.name}: {key} ({lang})")
+    assert missing == []
