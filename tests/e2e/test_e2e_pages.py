@@ -212,12 +212,13 @@ def test_event_from_creation_to_champion_between_two_people(browser, shot, tmp_p
         bob.wait_for_selector("#record")
         assert bob.inner_text('[data-stat="lost"] b') == "2"
         check(bob, "profile")
-        storage = ctx_b.storage_state()
+        storage, organizer = ctx_b.storage_state(), ctx_a.storage_state()
         ctx_a.close()
         ctx_b.close()
         shots(browser, base, "/u/bob", "profile", shot, "#record", storage)
         shots(browser, base, "/history", "history", shot, "#history", storage)
         shots(browser, base, f"/events/{event}", "event-two-people", shot, "#champion", storage)
+        shots(browser, base, "/events", "events-organizer", shot, "#create-event", organizer)
 
 
 # ----- an event run from the command line ----------------------------------------------------------

@@ -44,7 +44,7 @@ async function listPage(app, { me }) {
   if (me && me.role === "organizer") {
     const presets = await api("GET", "/api/presets");
     const sel = el("select", { name: "preset" }, presets.map((p) => el("option", { value: p.name, title: p.title },
-      `${gameName(byId[p.game]) || p.game} · ${t(`preset.${p.name}`, null, p.title)}`)));
+      t(`preset.${p.name}`, null, p.title))));
     const name = el("input", { name: "name", placeholder: t("events.nameph") });
     const players = el("textarea", { name: "players", rows: 5, placeholder: t("events.playersph") });
     const err = el("div", { class: "error", role: "alert" });
@@ -73,7 +73,7 @@ async function listPage(app, { me }) {
   for (const e of rows) e.shown = await eventName(e);
   list.replaceChildren(...(rows.length ? rows : [null]).map((e) => e ? el("tr", { "data-event": e.id },
     el("td", {}, el("a", { href: `/events/${e.id}` }, e.shown)), el("td", {}, gameName(byId[e.game]) || e.game),
-    el("td", {}, e.entrants), el("td", {}, t(`status.${e.status}`, null, e.status)),
+    el("td", {}, t("events.entrants", { n: e.entrants })), el("td", {}, t(`status.${e.status}`, null, e.status)),
     el("td", { class: "muted" }, localDate(e.created))) : el("tr", {}, el("td", { class: "muted", colspan: 5 }, t("none")))));
 }
 
