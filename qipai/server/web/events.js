@@ -86,6 +86,8 @@ function roundName(ev, rnd) {
     if (left === 1) return t("events.semifinal");
     if (left === 2) return t("events.quarterfinal");
   }
+  // a table knockout's length depends on the tables' results: its final is known once played
+  if (ev.stage === "table_knockout" && ev.status === "finished" && rnd === ev.rounds.length) return t("events.final");
   return t("events.round", { n: rnd });
 }
 
@@ -99,7 +101,9 @@ function sides(m) {
 }
 
 function bracket(ev) {
-  const total = Math.ceil(Math.log2(Math.max(2, ev.entrants.length)));
+  // a knockout of pairs has log2(entrants) rounds, drawn ahead as empty boxes; a table knockout
+  // shows the rounds made so far
+  const total = ev.stage === "knockout" ? Math.ceil(Math.log2(Math.max(2, ev.entrants.length))) : ev.rounds.length;
   const cols = [];
   for (let rnd = 1; rnd <= Math.max(total, ev.rounds.length); rnd++) {
     const found = ev.rounds.find((r) => r.round === rnd);
