@@ -168,3 +168,42 @@ def test_a_whole_card_game_by_clicks(server, browser, account, shot, game, bots,
         assert page.evaluate("document.documentElement.scrollWidth") <= vp["width"], name
         shot(page, f"cards-{game}-{other}-{name}-replay")
     ctx.close()
+
+
+def lead_indices(game_id, seed):
+    """A seeded random hand of a climbing game and the indices of view.plays made on a lead (the
+    referee's table empty: view.top is None), which is where each round starts."""
+    import random
+
+    import qipai
+    state = qipai.load(game_id).new_state(seed=seed)
+    rng = random.Random(seed)
+    leads = []
+    while not state.is_terminal():
+        seat = state.to_act[0]
+        view = state.view(None)
+        legal = list(state.legal_actions(seat))
+        action = state.default_action(seat) if len(legal) > 300 else rng.choice(legal)
+        state.apply(action, seat)
+        after = state.view(None)
+        if view.get("phase") in ("play", "cha", "gou") and len(after["plays"]) > len(view["plays"]) \
+                and view["top"] is None:
+            leads.append(len(view["plays"]))
+    return state.view(None), leads
+
+
+def test_rounds_split_where_the_referee_clears_the_table(server, browser):
+    """The history's rounds (cardtable.js playRounds) start exactly where the referee's table was
+    empty, in whole hands of every climbing game (finished seats, 叉/勾 windows, 接风 included)."""
+    ctx = browser.new_context()
+    page = ctx.new_page()
+    page.goto(server + "/")
+    for game_id, n in (("doudizhu", 3), ("wakeng", 3), ("fouafour", 4), ("baohuang", 5)):
+        for seed in (1, 2):
+            view, leads = lead_indices(game_id, seed)
+            sizes = page.evaluate("""async ([v, n]) => {
+                const m = await import('/static/boards/cardtable.js');
+                return m.playRounds(v, n).map((r) => r.length); }""", [view, n])
+            starts = [sum(sizes[:k]) for k in range(len(sizes))]
+            assert len(leads) >= 3 and starts == leads, (game_id, seed)
+    ctx.close()

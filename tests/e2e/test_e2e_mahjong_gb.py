@@ -96,7 +96,7 @@ def test_one_person_plays_a_mahjong_hand_against_three_bots(server, browser, sho
         assert page.locator("#fans tr[data-fan]").count() >= 1
         assert int(page.get_attribute("#fans tr.total", "data-total")) == total
         for row in page.locator("#fans tr[data-fan]").all():
-            fan_name = row.locator("td").first.inner_text().split()[-1]
+            fan_name = row.get_attribute("data-name")
             assert fan_name in text
     else:
         assert "荒庄" in result.inner_text() or "Drawn" in result.inner_text()

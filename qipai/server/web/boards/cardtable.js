@@ -119,11 +119,14 @@ export function roundOf(v, n) {
 
 /** Where each round of view.plays starts (indices, the first 0). */
 function roundStarts(v, n) {
-  const active = n - (v.finished || []).length;
+  const plays = v.plays || [];
+  // a seat that went out did so with its last play: from then on it is no longer asked
+  const outAt = (v.finished || []).map((s) => plays.findLastIndex((p) => p[0] === s && !isPass(p[1])));
   const starts = [];
   let last = null, passes = 0;
-  (v.plays || []).forEach(([s, text], i) => {
+  plays.forEach(([s, text], i) => {
     if (isPass(text)) { passes++; return; }
+    const active = n - outAt.filter((k) => k >= 0 && k < i).length;
     if (last === null || s === last || passes >= active - 1) starts.push(i);
     last = s;
     passes = 0;

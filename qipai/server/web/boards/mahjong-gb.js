@@ -265,9 +265,10 @@ export function mount(root, ctx) {
       tb.id = r.winners.length === 1 ? "fans" : `fans-${w}`;
       tb.dataset.seat = w;
       for (const x of f.fans) {
-        const tr = el("tr", "", el("td", "", zh ? x.name : `${x.en} ${x.name}`), el("td", "num", x.value),
+        const tr = el("tr", "", el("td", "", zh ? x.name : x.en), el("td", "num", x.value),
           el("td", "num", x.count > 1 ? `×${x.count}` : ""), el("td", "num", x.value * x.count));
         tr.dataset.fan = x.no;
+        tr.dataset.name = x.name;          // the fan's name in the result notation
         tb.append(tr);
       }
       const tot = el("tr", "total", el("td", "", S.total), el("td", ""), el("td", ""), el("td", "num", `${f.total} ${S.fan}`));
