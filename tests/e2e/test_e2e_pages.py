@@ -161,13 +161,20 @@ def test_event_from_creation_to_champion_between_two_people(browser, shot, tmp_p
         event = alice.url.rsplit("/", 1)[1]
         assert alice.inner_text("#start-round") == "Start round 1"
         shot(alice, "event-created")
+        bob.goto(f"{base}/events/{event}")                      # waiting for the round
+        bob.wait_for_selector(".event-head h2")
+        assert bob.locator("#play-link").count() == 0
         alice.click("#start-round")
         alice.wait_for_selector("#start-round:disabled")
         assert "under way" in alice.inner_text("#start-round")
         for n in (1, 2):                                         # best of three: alice resigns twice
-            # the page follows the event: game 2 appears once game 1 is stored
-            bob.goto(f"{base}/events/{event}")
+            # the page follows the event: the game appears without a reload (game 2 once game 1
+            # is stored), and the tab's title says it is ready
+            if n == 2:
+                bob.goto(f"{base}/events/{event}")
             bob.wait_for_selector(f"#play-link:has-text('game {n}')", timeout=15_000)
+            if n == 1:
+                assert bob.title().startswith("Your game is ready")
             if n == 1:
                 shot(bob, "event-your-game")
             alice.goto(f"{base}/events/{event}")

@@ -207,6 +207,8 @@ async function eventPage(app, { me }, id) {
   const body = el("div");
   app.replaceChildren(head, mine, controls, err, body, eventChat({ t, api, id, me, errorText }));
   let name = null;
+  let readyBefore = null;              // whether the reader had a game to play at the last look
+  const shownTitle = document.title;
   const render = (ev) => {
     const status = t(`status.${ev.status}`, null, ev.status);
     head.replaceChildren(el("h2", {}, name || ev.name), el("div", { class: "muted" },
@@ -222,6 +224,11 @@ async function eventPage(app, { me }, id) {
             t("events.playyours", { round: roundName(ev, r.round), n: g.number })));
         }
       }
+      // a game of mine seated while the page was open: the tab's title says so
+      const ready = mine.childElementCount > 0;
+      if (ready && readyBefore === false) document.title = `${t("events.ready")} · qipai`;
+      if (!ready && readyBefore) document.title = shownTitle;
+      readyBefore = ready;
     }
     controls.replaceChildren();
     if (me && me.role === "organizer" && ev.status === "running") {
