@@ -203,6 +203,24 @@ def test_event_chat_with_the_referees(server, browser, shot):
     assert "referee" in player.inner_text("#event-chat .role-referee")
     shot(ref, "event-chat-zh-1280")
     shot(player, "event-chat-en-390-dark")
+    # at the event's table during play: the table's chat is off, the referees' chat is there
+    ref.click("#start-round")
+    event_id = event_url.rstrip("/").rsplit("/", 1)[1]
+    table = None
+    for _ in range(50):
+        ev = player.evaluate("async (id) => (await fetch('/api/events/' + id)).json()", event_id)
+        table = next((g["table"] for r in ev["rounds"] for m in r["matches"] for g in m["games"]
+                      if g.get("table") and "ev_player" in m["entrants"]), None)
+        if table:
+            break
+        player.wait_for_timeout(200)
+    player.goto(f"{server}/tables/{table}")
+    player.wait_for_selector("#status[data-seq]")
+    player.wait_for_function("() => document.querySelector('#chat input[name=chat]').disabled")
+    assert "Chat is off" in player.inner_text("#chat .chat-note")
+    player.wait_for_selector("#event-chat .chat-text:has-text('<i>十分钟后</i>')", timeout=10_000)
+    assert player.locator("#event-chat input[name=chat]").is_enabled()
+    shot(player, "event-table-chat-en-390-dark")
     ctx_r.close()
     ctx_p.close()
 

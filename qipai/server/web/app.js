@@ -140,7 +140,7 @@ async function tablePage(id) {
   const side = el("div", { class: "side", id: "side" });     // the move list (board games)
   const controls = el("div", { class: "row", id: "controls" });
   const err = el("div", { class: "error", id: "error" });
-  const fx = tableExtras({ t, lang, errorText, send: (obj) => send(obj), move: (a) => ctx.send(a), api, me, id, rerender: () => renderControls() });
+  const fx = tableExtras({ t, lang, errorText, send: (obj) => send(obj), move: (a) => ctx.send(a), api, me, id, event: info && info.event, rerender: () => renderControls() });
   app.replaceChildren(el("div", { class: "table-layout" },
     el("div", { class: "table-main" }, seatsBox, status, fx.boardText, boardRoot, controls, fx.entry, fx.note, err),
     el("aside", { class: "table-side" }, side, fx.chat)));

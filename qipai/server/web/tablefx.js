@@ -9,15 +9,20 @@
 
 import { resultText } from "./result.js";
 import { moveFormat } from "./movetext.js";
-import { tableChat } from "./chat.js";
+import { eventChat, tableChat } from "./chat.js";
 import { icon } from "./icons.js";
 import * as sound from "./sound.js";
 
 //: games whose seat the computer can play by the default action (托管, competition.md §4.6)
 const ENTRUSTABLE = new Set(["doudizhu", "shengji", "baohuang", "wakeng", "fouafour", "sandayi", "mahjong-gb"]);
 
-export function tableExtras({ t, errorText, send, api, me, id, rerender, move, lang }) {
+export function tableExtras({ t, errorText, send, api, me, id, rerender, move, lang, event }) {
   const chat = tableChat({ t, errorText, send });
+  // at an event's table, its chat with the referees too (open while the table's chat is off)
+  const chats = document.createElement("div");
+  chats.className = "chats";
+  chats.append(chat.root);
+  if (event) chats.append(eventChat({ t, api, id: event, me, errorText }));
   const boardText = document.createElement("div");
   boardText.className = "sr-only";
   boardText.id = "board-text";
@@ -171,5 +176,5 @@ export function tableExtras({ t, errorText, send, api, me, id, rerender, move, l
     return out;
   }
 
-  return { chat: chat.root, note, boardText, entry, onMessage, controls, offered: () => offered };
+  return { chat: chats, note, boardText, entry, onMessage, controls, offered: () => offered };
 }
