@@ -54,3 +54,19 @@ def test_board_games_refuse_trusteeship_and_the_request_is_logged(tmp_path):
             until(s, lambda m: m["type"] == "state")
             s.send_json({"type": "entrust"})
             assert until(s, lambda m: m["type"] == "error")["error"] == "trusteeship_unavailable"
+
+
+def test_a_restart_keeps_the_seat_in_trusteeship(tmp_path):
+    with client(tmp_path, bot_delay_ms=60_000) as c:       # the bots think long: the game waits
+        alice = signup(c, "alice")
+        tid = post(c, alice, "/api/tables", {"game": "doudizhu", "bots": 2, "bot": "random",
+                                             "settings": {"clock": "card_default"}}).json()["id"]
+        with ws(c, alice, tid) as s:
+            first = until(s, lambda m: m["type"] == "state")
+            s.send_json({"type": "entrust"})
+            until(s, lambda m: m["type"] == "event" and m["event"]["type"] == "trusteeship")
+    with client(tmp_path, bot_delay_ms=60_000) as c:
+        with ws(c, alice, tid) as s:
+            m = until(s, lambda m: m["type"] == "state")
+            assert m["clocks"][0].get("trustee") is True, m["clocks"]
+            assert m["seq"] >= first["seq"]
