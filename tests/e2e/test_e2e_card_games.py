@@ -207,3 +207,25 @@ def test_rounds_split_where_the_referee_clears_the_table(server, browser):
             starts = [sum(sizes[:k]) for k in range(len(sizes))]
             assert len(leads) >= 3 and starts == leads, (game_id, seed)
     ctx.close()
+
+
+def test_a_spectator_sees_the_table_and_no_hand(server, browser, account, shot):
+    """Watching bots play shengji: the seats around the felt from seat 0's side, their plays as
+    cards, and never a hand (the spectator's view has none, the page draws none)."""
+    ctx = browser.new_context(viewport=DESKTOP, storage_state=account)
+    ctx.add_init_script("localStorage.setItem('lang', 'zh')")
+    page = ctx.new_page()
+    page.goto(server + "/")
+    tid = page.evaluate("""async () => {
+        const r = await fetch('/api/tables', {method: 'POST', credentials: 'same-origin',
+            headers: {'Content-Type': 'application/json'},
+            body: JSON.stringify({game: 'shengji', bots: 4, sit: false,
+                                  settings: {bot_delay_ms: 100, clock: 'none'}})});
+        return (await r.json()).id; }""")
+    page.goto(f"{server}/tables/{tid}")
+    page.wait_for_selector(".ct .lastplay .c", timeout=30_000)        # a trick in play
+    assert [p.get_attribute("data-pos") for p in page.locator(".ct .felt > .pl").all()] == POSITIONS[4]
+    assert page.locator("#hand").count() == 0 and page.locator(".ct .cards.open").count() == 0
+    assert page.locator(".ct .felt .pos").all_inner_texts() == ["左", "对面", "右"]
+    shot(page, "cards-shengji-zh-1280-spectator")
+    ctx.close()
