@@ -56,7 +56,7 @@ def rng_meta(event_id: str, commitment: str, rnd: int, index: int, number: int, 
     fields, match = match_fields(event_id, rnd, index, spec.get("duplicate_table") is not None)
     return {"version": lot.PREFIX, "purpose": "deal", "event": event_id, "commitment": commitment,
             "secret": secret, "match_secret": fields, "match": match, "kind": kind, "nonces": [],
-            "deals": [{"deal": number, "attempt": 0, "seed": spec["seed"]}],
+            "deals": [{"deal": number, "attempt": spec.get("attempt", 0), "seed": spec["seed"]}],
             "start": {k: spec[k] for k in START_KEYS if spec.get(k) is not None}}
 
 

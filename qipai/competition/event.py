@@ -851,8 +851,10 @@ class Director:
         pts, measure, byes = self._table_scores()
         keys = [lambda g: {d: pts[d] for d in g}, lambda g: {d: measure[d] for d in g}]
         order, by_lot = self._break_ties(sorted(self.by_draw), keys)
+        order = self._disqualified_last(order)
         return [{"rank": i, "id": self.by_draw[d].entrant_id, "draw": d, "points": pts[d],
-                 "measure": measure[d], "byes": byes.get(d, 0), **({"lot": True} if d in by_lot else {})}
+                 "measure": measure[d], "byes": byes.get(d, 0), **({"lot": True} if d in by_lot else {}),
+                 **({"disqualified": True} if self.by_draw[d].status == "disqualified" else {})}
                 for i, d in enumerate(order, 1)]
 
     def _finish(self) -> None:
@@ -995,11 +997,19 @@ class Director:
                  each(lambda d: wins[d]), h2h] if swiss else
                 [each(lambda d: pts[d]), h2h, each(sb), each(lambda d: wins[d])])
         order, decided_by = self._break_ties(sorted(self.by_draw), keys)
+        order = self._disqualified_last(order)
         return [{"rank": i, "id": self.by_draw[d].entrant_id, "draw": d, "points": pts[d],
                  "sb": sb(d), "wins": wins[d],
                  **({"buchholz_cut1": buch(d, 1), "buchholz": buch(d)} if swiss else {}),
-                 **({"lot": True} if d in decided_by else {})}
+                 **({"lot": True} if d in decided_by else {}),
+                 **({"disqualified": True} if self.by_draw[d].status == "disqualified" else {})}
                 for i, d in enumerate(order, 1)]
+
+    def _disqualified_last(self, order: list[int]) -> list[int]:
+        """§2.7: a disqualified entrant is ranked last whatever its score (its results against
+        others stand, so their points and tie-breaks do not change)."""
+        out = [d for d in order if self.by_draw[d].status == "disqualified"]
+        return [d for d in order if d not in out] + out
 
     def _break_ties(self, entrants: list[int], keys: list[Callable[[list[int]], dict[int, float]]]
                     ) -> tuple[list[int], set[int]]:
@@ -1379,3 +1389,48 @@ def withdraw(db: sessionmaker[Session], event_id: str | None, entrant_id: str) -
         Director(s, ev).advance()
         s.commit()
 
+
+
+def disqualify(db: sessionmaker[Session], event_id: str | None, entrant_id: str) -> None:
+    """Disqualify an entrant (competition.md §2.7, a referee's act): it is removed from the
+    event. Two-sided: its pending match is lost at once (the game waiting or in play becomes
+    the forfeited game); card tables: its seat is played by trusteeship for the rest of the
+    session and it is ranked last; standings rank it last whatever its score; its placement
+    points are 0. Results it already reached stand. Raises EventError (nothing changed) for an
+    unknown player, one already disqualified, or a finished event."""
+    with db() as s:
+        ev = _running(s, event_id)
+        rows = [e for e in ev.entrants if e.entrant_id == entrant_id]
+        if not rows:
+            raise EventError(f"event {ev.id} has no player {entrant_id!r}")
+        if rows[0].status == "disqualified":
+            raise EventError(f"player {entrant_id!r} is already disqualified")
+        rows[0].status = "disqualified"
+        s.flush()
+        Director(s, ev).advance()
+        s.commit()
+
+
+def void_game(db: sessionmaker[Session], event_id: str | None, game_id: int,
+              note: dict[str, Any]) -> GameRow:
+    """A referee voids pending game ``game_id`` and orders it replayed (competition.md §5.7):
+    it stays pending, dealt again with the next RNG attempt (§5.1: a new seed from the same
+    derivation with ``attempt + 1``), and ``note`` (who, why, the voided table) is kept in its
+    spec's ``voided`` list. Raises EventError for an unknown or finished game."""
+    from .dealing import match_fields
+
+    with db() as s:
+        ev = _running(s, event_id)
+        g = s.get(GameRow, game_id)
+        if g is None or g.match.event_id != ev.id:
+            raise EventError(f"event {ev.id} has no game {game_id}")
+        if g.status != "pending":
+            raise EventError(f"game {game_id} already has a result ({g.result.get('text')}, {g.source})")
+        m = g.match
+        attempt = int(g.spec.get("attempt", 0)) + 1
+        fields, match = match_fields(ev.id, m.round, m.index, g.spec.get("duplicate_table") is not None)
+        secret = lot.seed(ev.secret, "match", fields).hex()
+        g.spec = {**g.spec, "seed": lot.deal_seed(secret, match, g.number, attempt), "attempt": attempt,
+                  "voided": [*g.spec.get("voided", []), note]}
+        s.commit()
+        return g

@@ -30,7 +30,7 @@ FORMAT = "qipai-record/1"
 # End reasons that the rules decide by themselves from the moves; any other reason
 # (resign, timeout, agreement, ...) is an external ending applied after the moves.
 EXTERNAL_REASONS = {"resign", "timeout", "agreement", "illegal_moves", "forfeit", "adjourned",
-                    "abandoned", "unknown", "arbiter"}
+                    "abandoned", "unknown", "arbiter", "disqualification"}
 
 
 @dataclass

@@ -10,6 +10,7 @@ from .players import (
     Adjudicate,
     BotPlayer,
     DeclineDraw,
+    Disqualify,
     Entrust,
     InputPlayer,
     Move,
@@ -28,7 +29,8 @@ from .timesource import RealTime, TimeSource, VirtualTime
 
 __all__ = [
     "AcceptDraw", "AddTime", "Adjudicate", "BotPlayer", "Byoyomi", "CLOCK_PRESETS", "Canadian", "ClockSpec",
-    "Consequence", "DeclineDraw", "Entrust", "GameOutcome", "GameRunner", "InputPlayer", "Move", "OfferDraw",
+    "Consequence", "DeclineDraw", "Disqualify",
+    "Entrust", "GameOutcome", "GameRunner", "InputPlayer", "Move", "OfferDraw",
     "Pause", "Player", "RealTime", "Reclaim",
     "RefereeNote", "Resign", "Resume", "ScriptedPlayer", "SeatClock",
     "TimeSource", "Timeout", "VirtualTime", "clock_preset", "duration_ms", "play_game", "play_game_sync",

@@ -66,6 +66,7 @@ class Adjudicate:
     text: str
     reason: str = "adjudication"
     by: str = ""
+    why: str = ""           # the referee's written reason (kept in the record's events)
 
 
 @dataclass(frozen=True)
@@ -92,6 +93,17 @@ class AddTime:
 
     seat: int
     ms: int
+    by: str = ""
+    reason: str = ""
+
+
+@dataclass(frozen=True)
+class Disqualify:
+    """A referee disqualifies the player of ``seat`` (competition.md §2.7): in a game with a
+    default action (card and tile games) its seat goes into trusteeship for the rest of the
+    game, which it cannot leave; elsewhere it loses the game (reason ``disqualification``)."""
+
+    seat: int
     by: str = ""
     reason: str = ""
 

@@ -52,6 +52,7 @@ from .players import (
     AddTime,
     Adjudicate,
     DeclineDraw,
+    Disqualify,
     Move,
     OfferDraw,
     Pause,
@@ -465,7 +466,8 @@ class GameRunner:
                 else:
                     self.state.end_by_result_text(msg.text, msg.reason)
                 self.note(None, {"type": "adjudication", "text": msg.text, "reason": msg.reason,
-                                 "result": self.state.result.text if self.state.result else None, **by})
+                                 "result": self.state.result.text if self.state.result else None, **by,
+                                 **({"why": msg.why} if msg.why else {})})
                 self._sync_turns(t, acted=None)
             elif isinstance(msg, Pause):
                 self.pause(t, msg.reason, msg.by)
@@ -473,6 +475,8 @@ class GameRunner:
                 self.resume(t, msg.by, msg.reason)
             elif isinstance(msg, AddTime):
                 self.add_time(t, msg)
+            elif isinstance(msg, Disqualify):
+                self.disqualify(t, msg)
             elif isinstance(msg, RefereeNote):
                 self.note(msg.seat, {"type": msg.kind, **dict(msg.data), **by,
                                      **({"reason": msg.reason} if msg.reason else {})})
@@ -570,6 +574,24 @@ class GameRunner:
         self.note(msg.seat, {"type": "time_added", "ms": msg.ms, "to": where,
                              **({"by": msg.by} if msg.by else {}),
                              **({"reason": msg.reason} if msg.reason else {})})
+
+    def disqualify(self, t: int, msg: Disqualify) -> None:
+        """See :class:`Disqualify`."""
+        seat = msg.seat
+        if not 0 <= seat < len(self.clocks) or self.state.is_terminal():
+            return
+        card = type(self.state).default_action is not State.default_action
+        self.note(seat, {"type": "disqualified", "effect": "trusteeship" if card else "loss",
+                         **({"by": msg.by} if msg.by else {}),
+                         **({"reason": msg.reason} if msg.reason else {})})
+        if card:
+            self.absent.add(seat)
+            self.clocks[seat].trusteeship = True
+            return
+        if self.clocks[seat].running:
+            self.clocks[seat].cancel_turn(t)
+        self._turn[seat] = 0
+        self._lose(seat, "disqualification", t)
 
     def resume(self, t: int, by: str = "", reason: str = "") -> None:
         """End the referee pause at ``t``: every running turn's T0 (and cap and period starts)

@@ -521,6 +521,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     from .events import add_event_routes
 
     app.state.events = add_event_routes(app, hub, db, need_user)
+    from .referee import add_referee_routes
+
+    app.state.referees = add_referee_routes(app, hub, db, app.state.events, need_user, user_of)
     add_event_chat_routes(app, hub, need_user, user_of)
     add_rematch_routes(app, hub, need_user)
 
@@ -649,6 +652,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @app.get("/records/{record_id}", include_in_schema=False)
     @app.get("/events/{event_id}", include_in_schema=False)
     @app.get("/events/{event_id}/games/{game_id}", include_in_schema=False)
+    @app.get("/events/{event_id}/referee", include_in_schema=False)
     @app.get("/u/{username}", include_in_schema=False)
     async def page(request: Request) -> HTMLResponse:
         return HTMLResponse(shell)

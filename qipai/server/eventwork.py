@@ -283,6 +283,8 @@ class EventWork:
                 seats.append({"bot": "random", "name": name})
         extra = {"event_game": g.id, "event_round": g.match.round, "event_rng": d.rng_meta(g),
                  "origin": {"seed": state.seed, "deal": state.deal}}
+        if g.spec.get("voided"):             # a game a referee voided, played again (§5.7)
+            extra["replay_of"] = list(g.spec["voided"])
         return self.hub.new_row(None, game.id, dict(game.options), {"clock": g.spec.get("clock") or "none"},
                                 num_seats=state.num_seats, event_id=ev.id, event_game=g.id,
                                 extra=extra, seats=seats)

@@ -29,6 +29,7 @@ from qipai.match.players import (
     AddTime,
     Adjudicate,
     DeclineDraw,
+    Disqualify,
     Move,
     OfferDraw,
     Pause,
@@ -55,13 +56,15 @@ def encode(msg: Any) -> tuple[str, str | None, dict[str, Any] | None]:
             data["offer_draw"] = True
         return "move", str(msg.action), data
     if isinstance(msg, Adjudicate):
-        return "adjudicate", msg.text, {"reason": msg.reason, "by": msg.by}
+        return "adjudicate", msg.text, {"reason": msg.reason, "by": msg.by, "why": msg.why}
     if isinstance(msg, Pause):
         return "pause", None, {"reason": msg.reason, "by": msg.by}
     if isinstance(msg, Resume):
         return "resume", None, {"by": msg.by, "reason": msg.reason}
     if isinstance(msg, AddTime):
         return "add_time", None, {"seat": msg.seat, "ms": msg.ms, "by": msg.by, "reason": msg.reason}
+    if isinstance(msg, Disqualify):
+        return "disqualify", None, {"seat": msg.seat, "by": msg.by, "reason": msg.reason}
     if isinstance(msg, RefereeNote):
         return "note", msg.kind, {"seat": msg.seat, "by": msg.by, "reason": msg.reason,
                                   "data": dict(msg.data)}
@@ -75,13 +78,16 @@ def decode(kind: str, action: str | None, data: dict[str, Any] | None) -> Any:
     if kind == "move":
         return Move(action, offer_draw=bool(data.get("offer_draw")), turn=data.get("turn"))
     if kind == "adjudicate":
-        return Adjudicate(action or "", data.get("reason", "adjudication"), data.get("by", ""))
+        return Adjudicate(action or "", data.get("reason", "adjudication"), data.get("by", ""),
+                          data.get("why", ""))
     if kind == "pause":
         return Pause(data.get("reason", ""), data.get("by", ""))
     if kind == "resume":
         return Resume(data.get("by", ""), data.get("reason", ""))
     if kind == "add_time":
         return AddTime(int(data["seat"]), int(data["ms"]), data.get("by", ""), data.get("reason", ""))
+    if kind == "disqualify":
+        return Disqualify(int(data["seat"]), data.get("by", ""), data.get("reason", ""))
     if kind == "note":
         return RefereeNote(action or "", data.get("seat"), data.get("by", ""), data.get("reason", ""),
                            tuple(sorted((data.get("data") or {}).items())))

@@ -6,11 +6,13 @@
 * ``tables``: lobby tables (seats, status, settings with the deal's origin);
 * ``actions``: the action log of live games, from which a restarted server rebuilds them;
 * ``records``: finished games (the full qipai JSON record) and who played them;
-* ``chat``: lines written at tables and to an event's referees (:mod:`.chat`).
+* ``chat``: lines written at tables and to an event's referees (:mod:`.chat`);
+* ``event_referees`` and ``referee_acts``: an event's appointed referees and its log of referee
+  acts and players' disputes (:mod:`.referee`).
 
 The migrations are ``qipai/competition/migrations/versions/0002_server.py``,
 ``0007_username_key.py``, ``0008_actions.py``, ``0009_event_seating.py``,
-``0010_known_addresses.py`` and ``0011_chat.py``.
+``0010_known_addresses.py``, ``0011_chat.py`` and ``0012_referees.py``.
 """
 
 from __future__ import annotations
@@ -146,3 +148,39 @@ class ChatRow(Base):
     audience: Mapped[str] = mapped_column(String(12))
     text: Mapped[str] = mapped_column(String(400))
     at: Mapped[str] = mapped_column(String(40), default=now_iso)
+
+
+class EventRefereeRow(Base):
+    """An account appointed referee of one event by an organizer (competition.md §5.7)."""
+
+    __tablename__ = "event_referees"
+
+    event_id: Mapped[str] = mapped_column(ForeignKey("events.id"), primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id"), primary_key=True)
+    appointed_by: Mapped[str] = mapped_column(String(64))
+    created: Mapped[str] = mapped_column(String(40), default=now_iso)
+
+
+class RefereeActRow(Base):
+    """The event's log of referee acts (competition.md §5.7: who, why) and of players'
+    disputes. ``act``: ``pause``, ``resume``, ``add_time``, ``adjudicate``, ``void``,
+    ``warning``, ``penalty``, ``disqualify``, ``enter_result``, ``dispute`` (written by a
+    player: ``user_id``/``name`` are the player's), ``ruling`` (``data.dispute`` the dispute's
+    id, ``data.decision`` ``upheld`` or ``rejected``). ``table_id``/``game_id``/``seat``/
+    ``entrant`` name what it concerns; ``data`` its details (the result, the time added, ...)."""
+
+    __tablename__ = "referee_acts"
+    __table_args__ = (Index("ix_referee_acts_event", "event_id", "id"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    event_id: Mapped[str] = mapped_column(ForeignKey("events.id"))
+    act: Mapped[str] = mapped_column(String(20))
+    user_id: Mapped[int | None] = mapped_column(ForeignKey("users.id"), nullable=True)
+    name: Mapped[str] = mapped_column(String(64))
+    table_id: Mapped[str | None] = mapped_column(String(20), nullable=True)
+    game_id: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    entrant: Mapped[str | None] = mapped_column(String(80), nullable=True)
+    reason: Mapped[str] = mapped_column(String(500))
+    data: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    created: Mapped[str] = mapped_column(String(40), default=now_iso)

@@ -328,7 +328,9 @@ class LiveTable:
         people = any("bot" not in s for s in self.seats if s)
         runner = TableRunner(self.game, self._players(), clock=self.settings["clock"], time=time,
                              state=state, names=[s["name"] for s in self.seats],
-                             meta={"table": self.id, "commitment": self.commitment()},
+                             meta={"table": self.id, "commitment": self.commitment(),
+                                   **({"replay_of": self.settings["replay_of"]}
+                                      if self.settings.get("replay_of") else {})},
                              draw_offers="allowed",
                              private_hold=self.hub.settings.private_window_ms if people else 0)
         runner.table = self

@@ -1,0 +1,568 @@
+"""Referees of an event on the server (competition.md §5.7): who may act, the acts, the log.
+
+An organizer appoints referees per event (``POST /api/events/{id}/referees``); the organizers
+(accounts with the organizer role) and that event's referees may act, anyone else is refused
+403 ``not_referee``. Every act goes through :meth:`Referees.act` — the one place that records
+them — and is kept twice: in the event's log (table ``referee_acts``: who, what, why) and, when
+it concerns a live table, as an input of that table's match runner (so it is in the table's
+action log, announced to the table, and in the game's record, ``meta.events``, with ``by`` and
+the reason).
+
+Acts (``POST /api/events/{id}/acts``, body ``{"act", "reason", ...}``; a written ``reason`` is
+required for every act):
+
+* ``pause`` / ``resume`` — one table (``table``), or every live table of the event when no
+  table is named (the whole round): clocks stop exactly, and resume gives back exactly what was
+  left (the runner shifts each running turn by the pause length, §4.7);
+* ``add_time`` — ``table``, ``seat``, ``ms`` (1 ms to 1 h): to the seat's bank, else its current
+  overtime period or turn (:meth:`qipai.match.clock.SeatClock.add_time`);
+* ``adjudicate`` — ``table``, ``result`` in the game's notation (``1-0``, ``B+R``...), or
+  ``count`` for go's forced count (go §5.2: the game stops and is scored as it stands);
+* ``void`` — ``table``: the game stops without a result and is seated again at a new table,
+  dealt with the next RNG attempt (§5.1);
+* ``warning`` — ``table`` and ``seat``, or ``entrant``: announced and recorded;
+* ``penalty`` — ``entrant``, ``kind`` (a kind of the preset's ledger, §2.7):
+  :func:`qipai.competition.penalties.penalize`;
+* ``disqualify`` — ``entrant`` (§2.7): out of the event, its match lost (two-sided: its game in
+  play ends as a loss) or its seat in trusteeship for the rest of the session (card tables),
+  ranked last;
+* ``ruling`` — ``dispute`` (an id) and ``decision`` (``upheld`` or ``rejected``);
+* ``enter_result`` — ``game`` (an event game with no live table, played on paper), ``result``
+  (as ``qipai event result`` takes it: the game's notation, seats' scores, ``dealer D attack
+  S``), optional ``moves`` and ``duration``.
+
+A player seated at an event table files a dispute (``POST /api/events/{id}/disputes``,
+``{"table", "text"}``) while the game is on or within ``APPEAL_WINDOW_S`` after it ends (§5.7).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from fastapi import FastAPI, Request
+from pydantic import BaseModel, Field
+from sqlalchemy import delete, select
+from sqlalchemy.orm import Session, sessionmaker
+
+from qipai.competition import event as event_ops
+from qipai.competition.db import EntrantRow, EventRow, GameRow
+from qipai.competition.penalties import penalize
+from qipai.core.errors import IllegalAction, QipaiError
+from qipai.match.players import AddTime, Adjudicate, Disqualify, Pause, RefereeNote, Resume
+
+from .auth import username_key
+from .errors import ApiError
+from .events import EventService
+from .models import EventRefereeRow, RefereeActRow, TableRow, UserRow, now_iso
+from .tables import Hub, LiveTable
+
+#: competition.md §5.7 ``appeal_window``: a dispute may be filed this long after the game ends
+APPEAL_WINDOW_S = 600
+#: the longest time a referee adds at once (ms)
+MAX_ADD_MS = 3_600_000
+ACTS = ("pause", "resume", "add_time", "adjudicate", "void", "warning", "penalty", "disqualify",
+        "ruling", "enter_result")
+DECISIONS = ("upheld", "rejected")
+Out = dict[str, Any]
+
+
+class Appointment(BaseModel):
+    username: str = Field(max_length=64)
+
+
+class ActBody(BaseModel):
+    act: str = Field(max_length=20)
+    reason: str = Field(default="", max_length=500)
+    table: str | None = Field(default=None, max_length=20)
+    seat: int | None = None
+    ms: int | None = None
+    result: str | None = Field(default=None, max_length=200)
+    entrant: str | None = Field(default=None, max_length=80)
+    game: int | None = None
+    kind: str | None = Field(default=None, max_length=40)
+    dispute: int | None = None
+    decision: str | None = Field(default=None, max_length=20)
+    moves: int | None = None
+    duration: int | str | None = None
+
+
+class DisputeBody(BaseModel):
+    table: str = Field(max_length=20)
+    text: str = Field(default="", max_length=500)
+
+
+class Referees:
+    """The referees' side of events: appointments, the acts, the log."""
+
+    def __init__(self, hub: Hub, db: sessionmaker[Session], service: EventService) -> None:
+        self.hub = hub
+        self.db = db
+        self.service = service
+        self.finished_at: dict[str, float] = {}      # table id -> when its game ended (unix s)
+        hub.on_finish.append(lambda t, row: self.finished_at.__setitem__(t.id, time.time()))
+
+    # ----- who may act -------------------------------------------------------------------------
+    async def _event(self, event_id: str) -> EventRow:
+        def get(s: Session) -> EventRow:
+            ev = s.get(EventRow, event_id)
+            if ev is None:
+                raise ApiError(404, "no_event", f"no event {event_id!r}")
+            s.expunge(ev)
+            return ev
+        return await self.hub.store.call(get, write=False)
+
+    async def referee_names(self, event_id: str) -> list[str]:
+        def names(s: Session) -> list[str]:
+            q = (select(UserRow.username).join(EventRefereeRow, EventRefereeRow.user_id == UserRow.id)
+                 .where(EventRefereeRow.event_id == event_id).order_by(UserRow.username))
+            return list(s.scalars(q))
+        return await self.hub.store.call(names, write=False)
+
+    async def may_act(self, event_id: str, user: UserRow | None) -> bool:
+        if user is None:
+            return False
+        if user.role == "organizer":
+            return True
+
+        def appointed(s: Session) -> bool:
+            return s.get(EventRefereeRow, (event_id, user.id)) is not None
+        return await self.hub.store.call(appointed, write=False)
+
+    async def need_referee(self, event_id: str, user: UserRow) -> None:
+        await self._event(event_id)
+        if not await self.may_act(event_id, user):
+            raise ApiError(403, "not_referee", "only the organizers and this event's referees may do this")
+
+    async def appoint(self, event_id: str, by: UserRow, username: str) -> list[str]:
+        """Appoint the account ``username`` referee of the event. Errors: no_event (404),
+        no_user (400), already_referee (409)."""
+        await self._event(event_id)
+
+        def add(s: Session) -> None:
+            user = s.scalar(select(UserRow).where(UserRow.username_key == username_key(username)))
+            if user is None:
+                raise ApiError(400, "no_user", f"no account {username!r}", username=username)
+            if s.get(EventRefereeRow, (event_id, user.id)) is not None:
+                raise ApiError(409, "already_referee", f"{user.username} already referees this event",
+                               username=user.username)
+            s.add(EventRefereeRow(event_id=event_id, user_id=user.id, appointed_by=by.username,
+                                  created=now_iso()))
+            s.add(RefereeActRow(event_id=event_id, act="appoint", user_id=by.id, name=by.username,
+                                entrant=user.username, reason="", created=now_iso()))
+        await self.hub.store.call(add)
+        return await self.referee_names(event_id)
+
+    async def dismiss(self, event_id: str, by: UserRow, username: str) -> list[str]:
+        """Withdraw a referee's appointment. Errors: no_event (404), not_a_referee (404)."""
+        await self._event(event_id)
+
+        def remove(s: Session) -> None:
+            user = s.scalar(select(UserRow).where(UserRow.username_key == username_key(username)))
+            gone = user is not None and s.execute(delete(EventRefereeRow).where(
+                EventRefereeRow.event_id == event_id, EventRefereeRow.user_id == user.id)).rowcount
+            if not gone:
+                raise ApiError(404, "not_a_referee", f"{username!r} does not referee this event",
+                               username=username)
+            s.add(RefereeActRow(event_id=event_id, act="dismiss", user_id=by.id, name=by.username,
+                                entrant=user.username, reason="", created=now_iso()))
+        await self.hub.store.call(remove)
+        return await self.referee_names(event_id)
+
+    # ----- what the console shows ----------------------------------------------------------
+    def live_tables(self, event_id: str) -> list[LiveTable]:
+        return sorted((t for t in self.hub.tables.values() if t.event_id == event_id),
+                      key=lambda t: (t.event_round or 0, t.event_game or 0))
+
+    @staticmethod
+    def table_json(t: LiveTable) -> dict[str, Any]:
+        r = t.runner
+        st = r.state if r else None
+        return {"id": t.id, "game": t.game_id, "round": t.event_round, "event_game": t.event_game,
+                "status": t.status, "names": [s["name"] if s else None for s in t.seats],
+                "bots": [bool(s and s.get("bot")) for s in t.seats],
+                "paused": bool(r and r.paused_at is not None and not t.storage_paused),
+                "clocks": r.clock_state() if r else [], "now": r.time.now() if r else None,
+                "to_act": list(st.to_act) if st is not None and not st.is_terminal() else [],
+                "moves": len(st.log) if st is not None else 0,
+                "replay_of": t.settings.get("replay_of") or [],
+                "count": bool(st is not None and callable(getattr(st, "forced_count", None)))}
+
+    async def log(self, event_id: str) -> list[dict[str, Any]]:
+        """The event's log of referee acts and disputes, oldest first."""
+        def rows(s: Session) -> list[dict[str, Any]]:
+            q = select(RefereeActRow).where(RefereeActRow.event_id == event_id).order_by(RefereeActRow.id)
+            return [{"id": r.id, "act": r.act, "by": r.name, "table": r.table_id, "game": r.game_id,
+                     "seat": r.seat, "entrant": r.entrant, "reason": r.reason, "data": r.data or {},
+                     "at": r.created} for r in s.scalars(q)]
+        return await self.hub.store.call(rows, write=False)
+
+    async def console(self, event_id: str) -> dict[str, Any]:
+        """What a referee's console shows: the live tables with their clocks, the event's log,
+        the disputes (open ones first), the pending games with no table (to enter results of
+        games played on paper), the entrants and the referees."""
+        log = await self.log(event_id)
+        ruled = {e["data"].get("dispute") for e in log if e["act"] == "ruling"}
+        disputes = [{**e, "open": e["id"] not in ruled} for e in log if e["act"] == "dispute"]
+        ev = await self.service.read("describe", event_id)
+        paper = [{"id": g["id"], "round": r["round"], "match": m["index"], "number": g["number"],
+                  "seats": g["seats"]}
+                 for r in ev["rounds"] for m in r["matches"] for g in m["games"]
+                 if g["status"] == "pending" and not g["table"]]
+        return {"event": {"id": ev["id"], "name": ev["name"], "game": ev["game"], "status": ev["status"],
+                          "preset": ev["preset"], "started_round": ev["started_round"],
+                          "current_round": ev["current_round"]},
+                "tables": [self.table_json(t) for t in self.live_tables(event_id)],
+                "log": log, "disputes": sorted(disputes, key=lambda d: (not d["open"], -d["id"])),
+                "paper": paper, "entrants": ev["entrants"], "referees": await self.referee_names(event_id),
+                "acts": list(ACTS)}
+
+    # ----- acts --------------------------------------------------------------------------------
+    def _table(self, event_id: str, table_id: str | None) -> LiveTable:
+        t = self.hub.tables.get(table_id or "")
+        if t is None or t.event_id != event_id:
+            raise ApiError(404, "no_table", f"no live table {table_id!r} in event {event_id!r}")
+        if t.runner is None or t.status != "playing" or t.runner.state.is_terminal():
+            raise ApiError(409, "not_playing", "no game is running at this table")
+        return t
+
+    @staticmethod
+    def _seat(t: LiveTable, seat: int | None) -> int:
+        if seat is None or isinstance(seat, bool) or not 0 <= seat < t.num_seats:
+            raise ApiError(400, "bad_seat", f"seats are 0 to {t.num_seats - 1}", max=t.num_seats - 1)
+        return seat
+
+    async def _record(self, event_id: str, user: UserRow, act: str, reason: str, **cols: Any) -> int:
+        def add(s: Session) -> int:
+            row = RefereeActRow(event_id=event_id, act=act, user_id=user.id, name=user.username,
+                                reason=reason, created=now_iso(), **cols)
+            s.add(row)
+            s.flush()
+            return row.id
+        return await self.hub.store.call(add)
+
+    async def _seat_of(self, event_id: str, entrant: str) -> tuple[LiveTable, int] | None:
+        """The live table and seat where ``entrant`` (an entrant id, or a member's account)
+        plays now, if any."""
+        for t in self.live_tables(event_id):
+            for i, s in enumerate(t.seats):
+                r = t.runner
+                if s and s.get("name") == entrant and r is not None and not r.state.is_terminal():
+                    return t, i
+        return None
+
+    async def _entrant(self, event_id: str, entrant: str | None) -> EntrantRow:
+        def get(s: Session) -> EntrantRow:
+            row = s.scalar(select(EntrantRow).where(EntrantRow.event_id == event_id,
+                                                     EntrantRow.entrant_id == (entrant or "")))
+            if row is None:
+                raise ApiError(404, "no_entrant", f"event {event_id!r} has no player {entrant!r}",
+                               entrant=entrant or "")
+            s.expunge(row)
+            return row
+        return await self.hub.store.call(get, write=False)
+
+    async def act(self, event_id: str, user: UserRow, body: ActBody) -> dict[str, Any]:
+        """Do one referee act (see the module docstring) and record it. Returns ``{"act",
+        "id"}`` (the log entry) and what the act did."""
+        await self.need_referee(event_id, user)
+        if body.act not in ACTS:
+            raise ApiError(400, "bad_act", f"unknown act {body.act!r}; valid: {', '.join(ACTS)}",
+                           act=body.act, valid=", ".join(ACTS))
+        reason = body.reason.strip()
+        if not reason:
+            raise ApiError(400, "reason_required", "every referee act needs a written reason")
+        ev = await self._event(event_id)
+        if ev.status != "running":
+            raise ApiError(409, "event_over", "the event is finished")
+        return await getattr(self, f"_act_{body.act}")(event_id, user, body, reason)
+
+    async def _act_pause(self, event_id: str, user: UserRow, body: ActBody, reason: str,
+                         resume: bool = False) -> dict[str, Any]:
+        if body.table is not None:
+            tables = [self._table(event_id, body.table)]
+            want = tables[0].runner.paused_at is not None
+            if want != resume:
+                raise (ApiError(409, "not_paused", "the table is not paused") if resume else
+                       ApiError(409, "already_paused", "the table is already paused"))
+        else:                 # the whole round: every live table not already so
+            tables = [t for t in self.live_tables(event_id)
+                      if t.runner is not None and t.status == "playing" and not t.runner.state.is_terminal()
+                      and (t.runner.paused_at is not None) == resume and not t.storage_paused]
+            if not tables:
+                raise ApiError(409, "no_live_tables", "no live table of the event to "
+                               + ("resume" if resume else "pause"))
+        for t in tables:
+            t.runner.submit(None, Resume(user.username, reason) if resume else Pause(reason, user.username))
+        act = "resume" if resume else "pause"
+        ids = [t.id for t in tables]
+        entry = await self._record(event_id, user, act, reason, table_id=body.table,
+                                   data={"tables": ids, "scope": "table" if body.table else "round"})
+        return {"act": act, "id": entry, "tables": ids}
+
+    async def _act_resume(self, event_id: str, user: UserRow, body: ActBody, reason: str) -> Out:
+        return await self._act_pause(event_id, user, body, reason, resume=True)
+
+    async def _act_add_time(self, event_id: str, user: UserRow, body: ActBody, reason: str) -> Out:
+        t = self._table(event_id, body.table)
+        seat = self._seat(t, body.seat)
+        ms = body.ms
+        if ms is None or isinstance(ms, bool) or not 0 < ms <= MAX_ADD_MS:
+            raise ApiError(400, "bad_time", f"time added is 1 to {MAX_ADD_MS} ms", max=MAX_ADD_MS)
+        clock = t.runner.clocks[seat]
+        if clock.bank_left is None and not clock.running:
+            raise ApiError(409, "nothing_to_add", "this seat's clock has no bank and no turn running "
+                           "to add time to")
+        if clock.spec.untimed:
+            raise ApiError(409, "nothing_to_add", "this table has no clock")
+        t.runner.submit(None, AddTime(seat, ms, user.username, reason))
+        entry = await self._record(event_id, user, "add_time", reason, table_id=t.id,
+                                   game_id=t.event_game, seat=seat, entrant=t.seats[seat]["name"],
+                                   data={"ms": ms})
+        return {"act": "add_time", "id": entry, "table": t.id}
+
+    async def _act_adjudicate(self, event_id: str, user: UserRow, body: ActBody, reason: str) -> Out:
+        t = self._table(event_id, body.table)
+        text = (body.result or "").strip()
+        st = t.runner.state
+        if text == "count":
+            if not callable(getattr(st, "forced_count", None)):
+                raise ApiError(400, "cannot_count", f"{t.game_id} has no forced count", game=t.game_id)
+        else:
+            try:
+                st.clone().end_by_result_text(text, "arbiter")
+            except IllegalAction as e:
+                raise ApiError(400, "bad_result", f"cannot read result {text!r} for {t.game_id}: {e.reason}",
+                               result=text, game=t.game_id) from None
+        t.runner.submit(None, Adjudicate(text, "arbiter", user.username, reason))
+        entry = await self._record(event_id, user, "adjudicate", reason, table_id=t.id,
+                                   game_id=t.event_game, data={"result": text})
+        return {"act": "adjudicate", "id": entry, "table": t.id}
+
+    async def _act_void(self, event_id: str, user: UserRow, body: ActBody, reason: str) -> Out:
+        t = self._table(event_id, body.table)
+        gid = t.event_game
+        note = {"table": t.id, "by": user.username, "reason": reason}
+        async with self.service._lock(event_id):     # no settling in between: seated once
+            try:
+                await asyncio.to_thread(event_ops.void_game, self.db, event_id, gid, note)
+            except QipaiError as e:
+                raise ApiError(409, "event_refused", str(e), detail=str(e)) from None
+            await self.void_table(t, note)
+        entry = await self._record(event_id, user, "void", reason, table_id=t.id, game_id=gid)
+        await self.service._settle(event_id)       # seats the game again at a new table
+        new = next((x.id for x in self.live_tables(event_id) if x.event_game == gid), None)
+        return {"act": "void", "id": entry, "table": t.id, "replay": new}
+
+    async def void_table(self, t: LiveTable, note: dict[str, Any]) -> None:
+        """Stop ``t``'s game without a result: its action log keeps a ``void`` row, the table
+        becomes ``void`` and lets go of its event game (so the event seats it again), and its
+        connections are told and sent to the new table by the page."""
+        r = t.runner
+        assert r is not None
+        t.journal("void", None, None, r.time.now(), note)
+        r.note(None, {"type": "void", **note})
+        t.status = "void"
+        if t.task is not None and not t.task.done():
+            t.task.cancel()
+        settings = {**t.settings, "voided": note, "voided_game": t.event_game}
+        t.settings = settings
+
+        def write(s: Session) -> None:
+            row = s.get(TableRow, t.id)
+            if row is not None:
+                row.status, row.event_game, row.settings = "void", None, settings
+        entry = self.hub.store.append(t.gate, write)
+        await t.gate.wait(entry.tag)
+        self.hub.tables.pop(t.id, None)
+        self.hub.remember_finished(t)
+        t.event_game = None
+        t.broadcast_lobby()
+
+    async def _act_warning(self, event_id: str, user: UserRow, body: ActBody, reason: str) -> Out:
+        if body.table is not None:
+            t = self._table(event_id, body.table)
+            seat = self._seat(t, body.seat)
+            entrant = t.seats[seat]["name"]
+        else:
+            entrant = (await self._entrant(event_id, body.entrant)).entrant_id
+            at = await self._seat_of(event_id, entrant)
+            t, seat = at if at else (None, None)
+        if t is not None:
+            t.runner.submit(None, RefereeNote("warning", seat, user.username, reason))
+        entry = await self._record(event_id, user, "warning", reason, table_id=t.id if t else None,
+                                   game_id=t.event_game if t else None, seat=seat, entrant=entrant)
+        return {"act": "warning", "id": entry, "table": t.id if t else None}
+
+    async def _act_penalty(self, event_id: str, user: UserRow, body: ActBody, reason: str) -> Out:
+        e = await self._entrant(event_id, body.entrant)
+        at = await self._seat_of(event_id, e.entrant_id)
+        async with self.service._lock(event_id):
+            try:
+                out = await asyncio.to_thread(penalize, self.db, event_id, e.entrant_id, body.kind or "",
+                                              reason)
+            except QipaiError as err:
+                raise ApiError(400, "bad_penalty", str(err), detail=str(err), kind=body.kind or "") from None
+        if at is not None:
+            t, seat = at
+            t.runner.submit(None, RefereeNote("penalty", seat, user.username, reason,
+                                              (("kind", body.kind), ("effect", out["effect"]))))
+        entry = await self._record(event_id, user, "penalty", reason, table_id=at[0].id if at else None,
+                                   game_id=out.get("game"), entrant=e.entrant_id,
+                                   data={"kind": body.kind, "count": out["count"], "effect": out["effect"]})
+        await self.service._settle(event_id)
+        return {"act": "penalty", "id": entry, **out}
+
+    async def _act_disqualify(self, event_id: str, user: UserRow, body: ActBody, reason: str) -> Out:
+        e = await self._entrant(event_id, body.entrant)
+        if e.status == "disqualified":
+            raise ApiError(409, "already_disqualified", f"{e.entrant_id} is already disqualified",
+                           entrant=e.entrant_id)
+        at = await self._seat_of(event_id, e.entrant_id)
+        async with self.service._lock(event_id):
+            try:
+                await asyncio.to_thread(event_ops.disqualify, self.db, event_id, e.entrant_id)
+            except QipaiError as err:
+                raise ApiError(409, "event_refused", str(err), detail=str(err)) from None
+        if at is not None:               # the game in play: lost, or the seat in trusteeship
+            t, seat = at
+            t.runner.submit(None, Disqualify(seat, user.username, reason))
+        entry = await self._record(event_id, user, "disqualify", reason, table_id=at[0].id if at else None,
+                                   entrant=e.entrant_id)
+        await self.service._settle(event_id)
+        return {"act": "disqualify", "id": entry, "table": at[0].id if at else None}
+
+    async def _act_ruling(self, event_id: str, user: UserRow, body: ActBody, reason: str) -> Out:
+        if body.decision not in DECISIONS:
+            raise ApiError(400, "bad_decision", f"a ruling is one of {', '.join(DECISIONS)}",
+                           valid=", ".join(DECISIONS))
+        log = await self.log(event_id)
+        dispute = next((x for x in log if x["act"] == "dispute" and x["id"] == body.dispute), None)
+        if dispute is None:
+            raise ApiError(404, "no_dispute", f"no dispute {body.dispute!r} in this event")
+        if any(x["act"] == "ruling" and x["data"].get("dispute") == body.dispute for x in log):
+            raise ApiError(409, "dispute_ruled", "this dispute has been ruled on")
+        t = self.hub.tables.get(dispute["table"] or "")
+        if t is not None and t.runner is not None and not t.runner.state.is_terminal():
+            t.runner.submit(None, RefereeNote("ruling", dispute["seat"], user.username, reason,
+                                              (("decision", body.decision), ("dispute", body.dispute))))
+        entry = await self._record(event_id, user, "ruling", reason, table_id=dispute["table"],
+                                   game_id=dispute["game"], seat=dispute["seat"], entrant=dispute["entrant"],
+                                   data={"dispute": body.dispute, "decision": body.decision})
+        return {"act": "ruling", "id": entry}
+
+    async def _act_enter_result(self, event_id: str, user: UserRow, body: ActBody, reason: str) -> Out:
+        gid = body.game
+
+        def check(s: Session) -> None:
+            g = s.get(GameRow, gid) if isinstance(gid, int) and 0 < gid < 2**63 else None
+            if g is None or g.match.event_id != event_id:
+                raise ApiError(404, "no_game", f"event {event_id!r} has no game {gid!r}", game=gid)
+            if g.status != "pending":
+                raise ApiError(409, "game_finished", f"game {gid} already has a result", game=gid)
+            if s.scalar(select(TableRow.id).where(TableRow.event_game == gid)) is not None:
+                raise ApiError(409, "game_at_table", f"game {gid} is played at a live table: adjudicate "
+                               "it there", game=gid)
+        await self.hub.store.call(check, write=False)
+        async with self.service._lock(event_id):
+            try:
+                await asyncio.to_thread(event_ops.enter_result, self.db, event_id, gid,
+                                        (body.result or "").strip(), body.moves, body.duration)
+            except QipaiError as err:
+                raise ApiError(400, "bad_result", str(err), detail=str(err), result=body.result or "",
+                               game=gid) from None
+        entry = await self._record(event_id, user, "enter_result", reason, game_id=gid,
+                                   data={"result": body.result, "moves": body.moves,
+                                         "duration": body.duration})
+        await self.service._settle(event_id)
+        return {"act": "enter_result", "id": entry, "game": gid}
+
+    # ----- disputes ------------------------------------------------------------------------
+    async def dispute(self, event_id: str, user: UserRow, body: DisputeBody) -> dict[str, Any]:
+        """A seated player's dispute on the game at ``body.table`` (§5.7): while it is on, or
+        within :data:`APPEAL_WINDOW_S` after it ends. Errors: no_table (404), not_seated
+        (403), reason_required (400), dispute_closed (409)."""
+        await self._event(event_id)
+        t = self.hub.tables.get(body.table) or self.hub.finished.get(body.table)
+        if t is None or t.event_id != event_id:
+            raise ApiError(404, "no_table", f"no table {body.table!r} in event {event_id!r}")
+        seat = t.seat_of(user.id)
+        if seat is None:
+            raise ApiError(403, "not_seated", "only a player seated at this table may file a dispute")
+        text = body.text.strip()
+        if not text:
+            raise ApiError(400, "reason_required", "say what the dispute is about")
+        live = t.runner is not None and t.status == "playing" and not t.runner.state.is_terminal()
+        ended = self.finished_at.get(t.id)
+        if not live and (ended is None or time.time() - ended > APPEAL_WINDOW_S):
+            raise ApiError(409, "dispute_closed", f"disputes are taken during the game and up to "
+                           f"{APPEAL_WINDOW_S // 60} minutes after it", minutes=APPEAL_WINDOW_S // 60)
+        if live:
+            t.runner.submit(None, RefereeNote("dispute", seat, user.username, text))
+        game = t.event_game or t.settings.get("voided_game")
+        entry = await self._record(event_id, user, "dispute", text, table_id=t.id, game_id=game, seat=seat,
+                                   entrant=t.seats[seat]["name"])
+        return {"id": entry, "table": t.id}
+
+
+def add_referee_routes(app: FastAPI, hub: Hub, db: sessionmaker[Session], service: EventService,
+                       need_user: Callable[[Request], Awaitable[UserRow]],
+                       user_of: Callable[[Request], Awaitable[UserRow | None]]) -> Referees:
+    refs = Referees(hub, db, service)
+
+    @app.get("/api/events/{event_id}/referees", tags=["referees"])
+    async def referees(request: Request, event_id: str) -> dict[str, Any]:
+        """The event's referees, and whether the caller may act (``can_referee``) or appoint
+        (``can_appoint``, the organizers)."""
+        await refs._event(event_id)
+        user = await user_of(request)
+        return {"referees": await refs.referee_names(event_id),
+                "can_referee": await refs.may_act(event_id, user),
+                "can_appoint": bool(user and user.role == "organizer")}
+
+    @app.post("/api/events/{event_id}/referees", tags=["referees"], status_code=201)
+    async def appoint(request: Request, event_id: str, body: Appointment) -> dict[str, Any]:
+        """Appoint an account referee of the event (organizers only). Errors: not_organizer
+        (403), no_event (404), no_user (400), already_referee (409)."""
+        user = await need_user(request)
+        if user.role != "organizer":
+            raise ApiError(403, "not_organizer", "only an organizer may do this")
+        return {"referees": await refs.appoint(event_id, user, body.username)}
+
+    @app.delete("/api/events/{event_id}/referees/{username}", tags=["referees"])
+    async def dismiss(request: Request, event_id: str, username: str) -> dict[str, Any]:
+        """Withdraw an appointment (organizers only). Errors: not_organizer (403), not_a_referee (404)."""
+        user = await need_user(request)
+        if user.role != "organizer":
+            raise ApiError(403, "not_organizer", "only an organizer may do this")
+        return {"referees": await refs.dismiss(event_id, user, username)}
+
+    @app.get("/api/events/{event_id}/console", tags=["referees"])
+    async def console(request: Request, event_id: str) -> dict[str, Any]:
+        """The referee console's data (organizers and the event's referees; 403 not_referee)."""
+        await refs.need_referee(event_id, await need_user(request))
+        return await refs.console(event_id)
+
+    @app.get("/api/events/{event_id}/log", tags=["referees"])
+    async def event_log(event_id: str) -> list[dict[str, Any]]:
+        """The event's public log of referee acts and disputes, oldest first."""
+        await refs._event(event_id)
+        return await refs.log(event_id)
+
+    @app.post("/api/events/{event_id}/acts", tags=["referees"])
+    async def act(request: Request, event_id: str, body: ActBody) -> dict[str, Any]:
+        """One referee act (see :mod:`qipai.server.referee`). Errors: not_referee (403),
+        bad_act, reason_required, bad_seat, bad_time, bad_result, cannot_count, bad_penalty,
+        bad_decision (400), no_table, no_entrant, no_game, no_dispute (404), not_playing,
+        already_paused, not_paused, no_live_tables, nothing_to_add, already_disqualified,
+        game_finished, game_at_table, dispute_ruled, event_refused, event_over (409)."""
+        return await refs.act(event_id, await need_user(request), body)
+
+    @app.post("/api/events/{event_id}/disputes", tags=["referees"], status_code=201)
+    async def dispute(request: Request, event_id: str, body: DisputeBody) -> dict[str, Any]:
+        """A seated player disputes the game at ``table`` (during it or up to 10 minutes after)."""
+        return await refs.dispute(event_id, await need_user(request), body)
+
+    return refs

@@ -1,0 +1,227 @@
+"""Referees on the server (competition.md §5.7): appointments, who may act, and each act over a
+real app — recorded with who and why in the event's log and in the game's record."""
+
+from __future__ import annotations
+
+import time
+
+from .server_helpers import client, post, signup, ws
+
+
+def wait(pred, what, tries=400):
+    for _ in range(tries):
+        got = pred()
+        if got:
+            return got
+        time.sleep(0.05)
+    raise AssertionError(f"timed out waiting for {what}")
+
+
+def act(c, token, event, **body):
+    return post(c, token, f"/api/events/{event}/acts", body)
+
+
+def setup(c, tmp):
+    boss = signup(c, "boss")                          # the first account is an organizer
+    users = {n: signup(c, n) for n in ("alice", "bob", "carol", "dave", "ref", "ref2")}
+    body = {"preset": "s3_xiangqi", "name": "Club", "event_id": "club",
+            "players": ["alice", "bob", "carol", "dave"]}
+    assert post(c, boss, "/api/events", body).status_code == 201
+    other = {"preset": "s3_xiangqi", "event_id": "other",
+             "players": [{"id": "x1", "bot": "random"}, {"id": "x2", "bot": "random"}]}
+    assert post(c, boss, "/api/events", other).status_code == 201
+    return boss, users
+
+
+def refs(c):
+    return c.app.state.referees
+
+
+def test_appointing_referees_and_who_may_act(tmp_path):
+    with client(tmp_path, spectator_delay_ms=0, bot_delay_ms=0) as c:
+        boss, u = setup(c, tmp_path)
+        r = post(c, u["alice"], "/api/events/club/referees", {"username": "ref"})
+        assert r.status_code == 403 and r.json()["code"] == "not_organizer"
+        r = post(c, boss, "/api/events/club/referees", {"username": "ghost"})
+        assert r.status_code == 400 and r.json()["code"] == "no_user"
+        r = post(c, boss, "/api/events/club/referees", {"username": "REF"})
+        assert r.status_code == 201 and r.json()["referees"] == ["ref"]
+        r = post(c, boss, "/api/events/club/referees", {"username": "ref"})
+        assert r.status_code == 409 and r.json()["code"] == "already_referee"
+        assert post(c, boss, "/api/events/other/referees", {"username": "ref2"}).status_code == 201
+        assert post(c, boss, "/api/events/nope/referees", {"username": "ref"}).json()["code"] == "no_event"
+        got = c.get("/api/events/club/referees", headers={"Cookie": f"qipai_session={u['ref']}"}).json()
+        assert got == {"referees": ["ref"], "can_referee": True, "can_appoint": False}
+        got = c.get("/api/events/club/referees", headers={"Cookie": f"qipai_session={u['ref2']}"}).json()
+        assert got["can_referee"] is False
+        started = post(c, boss, "/api/events/club/start").json()["tables"]
+        # a player, another event's referee, nobody signed in: refused, nothing logged
+        for who, status, code in ((u["alice"], 403, "not_referee"), (u["ref2"], 403, "not_referee"),
+                                  (None, 401, "not_signed_in")):
+            r = act(c, who, "club", act="pause", table=started[0], reason="noise")
+            assert (r.status_code, r.json()["code"]) == (status, code)
+            r = c.get("/api/events/club/console",
+                      headers={"Cookie": f"qipai_session={who}"} if who else {})
+            assert r.status_code == status
+        log = c.get("/api/events/club/log").json()
+        assert [(e["act"], e["by"], e["entrant"]) for e in log] == [("appoint", "boss", "ref")]
+        # the organizer acts without an appointment; the appointed referee too
+        assert act(c, boss, "club", act="pause", table=started[0], reason="light").status_code == 200
+        r = act(c, u["ref"], "club", act="resume", table=started[0], reason="light fixed")
+        assert r.status_code == 200
+        # a dismissed referee may no longer act
+        r = c.delete("/api/events/club/referees/ref", headers={"Cookie": f"qipai_session={boss}"})
+        assert r.json()["referees"] == []
+        assert act(c, u["ref"], "club", act="pause", table=started[0], reason="x").status_code == 403
+        con = c.get("/api/events/club/console", headers={"Cookie": f"qipai_session={boss}"}).json()
+        assert [(e["act"], e["by"]) for e in con["log"]] == [
+            ("appoint", "boss"), ("pause", "boss"), ("resume", "ref"), ("dismiss", "boss")]
+
+
+def test_pause_add_time_adjudicate_void_warning_dispute_ruling_disqualify(tmp_path):
+    with client(tmp_path, spectator_delay_ms=0, bot_delay_ms=0) as c:
+        boss, u = setup(c, tmp_path)
+        post(c, boss, "/api/events/club/referees", {"username": "ref"})
+        ref = u["ref"]
+        tables = post(c, boss, "/api/events/club/start").json()["tables"]
+        hub = refs(c).hub
+        t1, t2 = (hub.tables[t] for t in tables)
+        wait(lambda: t1.runner and t2.runner and t1.runner.clocks[0].running, "the games to start")
+        # bad acts: refused with their codes, nothing done
+        assert act(c, ref, "club", act="nap", reason="x").json()["code"] == "bad_act"
+        assert act(c, ref, "club", act="pause", table=t1.id).json()["code"] == "reason_required"
+        assert act(c, ref, "club", act="pause", table="zzz", reason="x").json()["code"] == "no_table"
+        assert act(c, ref, "club", act="add_time", table=t1.id, seat=5, ms=1000,
+                   reason="x").json()["code"] == "bad_seat"
+        assert act(c, ref, "club", act="add_time", table=t1.id, seat=0, ms=0,
+                   reason="x").json()["code"] == "bad_time"
+        # pause: the deadline of the seat on turn moves by exactly the pause's length
+        dl = t1.runner.clocks[0].deadline()
+        assert act(c, ref, "club", act="pause", table=t1.id, reason="noise").status_code == 200
+        wait(lambda: t1.runner.paused_at is not None, "the pause")
+        assert act(c, ref, "club", act="pause", table=t1.id, reason="x").json()["code"] == "already_paused"
+        con = c.get("/api/events/club/console", headers={"Cookie": f"qipai_session={ref}"}).json()
+        assert [x["paused"] for x in con["tables"] if x["id"] == t1.id] == [True]
+        time.sleep(0.3)
+        # added time: seat 1 waits (bank 30 min), seat 0 thinks; both banks get exactly 60 s more
+        assert act(c, ref, "club", act="add_time", table=t1.id, seat=1, ms=60_000,
+                   reason="late start").status_code == 200
+        wait(lambda: t1.runner.clocks[1].bank_left == 30 * 60_000 + 60_000, "the added time")
+        assert act(c, ref, "club", act="resume", table=t1.id, reason="quiet again").status_code == 200
+        wait(lambda: t1.runner.paused_at is None, "the resume")
+        resumed = [e for e in t1.runner.events if e["type"] == "resume"][-1]
+        assert resumed["by"] == "ref" and resumed["paused"] >= 300
+        assert t1.runner.clocks[0].deadline() == dl + resumed["paused"]
+        assert act(c, ref, "club", act="resume", table=t1.id, reason="x").json()["code"] == "not_paused"
+        # the whole round: every live table pauses, then resumes
+        r = act(c, ref, "club", act="pause", reason="fire drill").json()
+        assert sorted(r["tables"]) == sorted(tables)
+        wait(lambda: t1.runner.paused_at is not None and t2.runner.paused_at is not None, "round pause")
+        assert sorted(act(c, ref, "club", act="resume", reason="back").json()["tables"]) == sorted(tables)
+        wait(lambda: t1.runner.paused_at is None and t2.runner.paused_at is None, "round resume")
+        # a warning, announced at the table (to the seat's socket too)
+        alice_table = next(t for t in (t1, t2) if any(s["name"] == "alice" for s in t.seats))
+        seat = next(i for i, s in enumerate(alice_table.seats) if s["name"] == "alice")
+        with ws(c, u["alice"], alice_table.id) as sock:
+            sock.receive_json()
+            assert act(c, ref, "club", act="warning", entrant="alice", reason="talking").status_code == 200
+            while True:
+                m = sock.receive_json()
+                if m["type"] == "event" and m["event"]["type"] == "warning":
+                    break
+            assert (m["event"]["seat"], m["event"]["by"], m["event"]["reason"]) == (seat, "ref", "talking")
+        # a dispute by a seated player; someone else is refused; the ruling is logged once
+        other = next(s["name"] for t in (t1, t2) for s in t.seats if t is not alice_table)
+        r = post(c, u[other], "/api/events/club/disputes", {"table": alice_table.id, "text": "x"})
+        assert r.status_code == 403 and r.json()["code"] == "not_seated"
+        r = post(c, u["alice"], "/api/events/club/disputes", {"table": alice_table.id, "text": "clock ran"})
+        assert r.status_code == 201
+        dispute = r.json()["id"]
+        assert act(c, ref, "club", act="ruling", dispute=dispute, decision="maybe",
+                   reason="x").json()["code"] == "bad_decision"
+        assert act(c, ref, "club", act="ruling", dispute=dispute, decision="rejected",
+                   reason="the clock was right").status_code == 200
+        assert act(c, ref, "club", act="ruling", dispute=dispute, decision="upheld",
+                   reason="x").json()["code"] == "dispute_ruled"
+        # adjudicate the other table (a bad result is refused), the record says who and why
+        adj = t2 if alice_table is t1 else t1
+        assert act(c, ref, "club", act="adjudicate", table=adj.id, result="9-9",
+                   reason="x").json()["code"] == "bad_result"
+        assert act(c, ref, "club", act="adjudicate", table=adj.id, result="count",
+                   reason="x").json()["code"] == "cannot_count"
+        assert act(c, ref, "club", act="adjudicate", table=adj.id, result="1-0",
+                   reason="flag fell on the wall clock").status_code == 200
+        rec = wait(lambda: adj.record_id and c.get(f"/api/records/{adj.record_id}").json(), "the record")
+        assert rec["result"]["text"] == "1-0"
+        ev = next(e for e in rec["record"]["meta"]["events"] if e["type"] == "adjudication")
+        assert ev["by"] == "ref" and ev["why"] == "flag fell on the wall clock"
+        # void alice's game: it is seated again at a new table, dealt with the next attempt
+        gid = alice_table.event_game
+        r = act(c, ref, "club", act="void", table=alice_table.id, reason="wrong colours").json()
+        assert r["act"] == "void" and r["replay"] and r["replay"] != alice_table.id
+        new = hub.tables[r["replay"]]
+        assert new.event_game == gid and new.settings["replay_of"][0]["reason"] == "wrong colours"
+        assert new.settings["event_rng"]["deals"][0]["attempt"] == 1
+        assert c.get(f"/api/tables/{alice_table.id}").json()["status"] == "void"
+        # disqualify alice: her game in play is lost, her match forfeited, standings put her last
+        assert act(c, ref, "club", act="disqualify", entrant="zed", reason="x").json()["code"] == "no_entrant"
+        wait(lambda: new.runner and new.runner.clocks[new.runner.state.to_act[0]].running, "the replay")
+        assert act(c, ref, "club", act="disqualify", entrant="alice", reason="phone").status_code == 200
+        wait(lambda: new.runner.state.is_terminal(), "the disqualified game to end")
+        assert new.runner.state.result.reason == "disqualification"
+        assert act(c, ref, "club", act="disqualify", entrant="alice",
+                   reason="x").json()["code"] == "already_disqualified"
+        ev = wait(lambda: (lambda e: e["current_round"] == 2 and e)(c.get("/api/events/club").json()),
+                  "round 2")
+        assert ev["standings"][-1]["id"] == "alice" and ev["standings"][-1]["disqualified"] is True
+        assert [e["status"] for e in ev["entrants"] if e["id"] == "alice"] == ["disqualified"]
+        log = c.get("/api/events/club/log").json()
+        acts = [e["act"] for e in log]
+        for a in ("pause", "resume", "add_time", "warning", "dispute", "ruling", "adjudicate", "void",
+                  "disqualify"):
+            assert a in acts, a
+        assert all(e["by"] for e in log) and all(e["reason"] for e in log if e["act"] != "appoint")
+
+
+def test_results_of_paper_tables_and_penalties(tmp_path):
+    with client(tmp_path, spectator_delay_ms=0, bot_delay_ms=0) as c:
+        boss, u = setup(c, tmp_path)
+        post(c, boss, "/api/events/club/referees", {"username": "ref"})
+        ev = c.get("/api/events/club").json()       # round 1 not started: played on paper
+        gid = ev["rounds"][0]["matches"][0]["games"][0]["id"]
+        assert act(c, u["ref2"], "club", act="enter_result", game=gid, result="1-0",
+                   reason="x").status_code == 403
+        assert act(c, u["ref"], "club", act="enter_result", game=10**6, result="1-0",
+                   reason="sheet").json()["code"] == "no_game"
+        assert act(c, u["ref"], "club", act="enter_result", game=gid, result="banana",
+                   reason="sheet").json()["code"] == "bad_result"
+        r = act(c, u["ref"], "club", act="enter_result", game=gid, result="1-0", moves=40,
+                duration="25m", reason="score sheet signed by both")
+        assert r.status_code == 200, r.text
+        assert act(c, u["ref"], "club", act="enter_result", game=gid, result="1-0",
+                   reason="again").json()["code"] == "game_finished"
+        g = c.get("/api/events/club").json()["rounds"][0]["matches"][0]["games"][0]
+        assert (g["status"], g["source"], g["result"]) == ("finished", "entered", "1-0")
+        # s3 xiangqi has no penalty ledger: refused, naming the kind
+        r = act(c, u["ref"], "club", act="penalty", entrant="bob", kind="deal_fault", reason="x")
+        assert r.status_code == 400 and r.json()["code"] == "bad_penalty" and r.json()["kind"] == "deal_fault"
+        # a game at a live table is adjudicated there, not entered
+        tables = post(c, boss, "/api/events/club/start").json()["tables"]
+        live = refs(c).hub.tables[tables[0]].event_game
+        assert act(c, u["ref"], "club", act="enter_result", game=live, result="1-0",
+                   reason="x").json()["code"] == "game_at_table"
+
+
+def test_go_forced_count_from_the_console(tmp_path):
+    with client(tmp_path, spectator_delay_ms=0, bot_delay_ms=0) as c:
+        boss = signup(c, "boss")
+        a, b = signup(c, "alice"), signup(c, "bob")
+        body = {"preset": "s2_go", "event_id": "go", "players": ["alice", "bob"]}
+        assert post(c, boss, "/api/events", body).status_code == 201
+        t = refs(c).hub.tables[post(c, boss, "/api/events/go/start").json()["tables"][0]]
+        wait(lambda: t.runner is not None, "the game")
+        r = act(c, boss, "go", act="adjudicate", table=t.id, result="count", reason="over-long game")
+        assert r.status_code == 200
+        wait(lambda: t.runner.state.is_terminal(), "the count")
+        assert t.runner.state.result.reason == "arbiter"
+        assert a and b
