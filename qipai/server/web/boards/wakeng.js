@@ -17,7 +17,7 @@ export function mount(root, ctx) {
     },
     last: (v, s, { tr }) => (v.phase === "bidding" ? bidArea(v, s, (a) => bidWords(a, tr)) : lastFromPlays(v, s, 3)),
     info: (v, { tr }) => [
-      ["bid", tr("wk.pitBid"), v.bid ? `${v.bid} (${v.bid_name || ""})` : null],
+      ["bid", tr("wk.pitBid"), v.bid ? `${v.bid} (${tr(`wk.bidname.${v.bid}`)})` : null],
     ],
     piles: (v, { tr }) => [["pit", tr("wk.pit"), v.pit]],
     autoPass: (msg, legal) => msg.view.phase === "play" && legal.length === 1 && legal[0] === "pass",
