@@ -195,19 +195,10 @@ def _check_rules_fit_game(cfg: EventConfig, game: Any) -> None:
                          f"{FIRST_BIDDER_DEALS[fb]!r}, but the game is set to {deal!r}")
 
 
-def create_event(db: sessionmaker[Session], preset: str | dict[str, Any], players: Sequence[Any], *,
-                 event_id: str | None = None, name: str | None = None,
-                 secret: str | None = None, overrides: dict[str, Any] | None = None,
-                 fields: dict[str, Any] | None = None) -> str:
-    """Create an event, make the draw and pair round 1. Returns the event id. ``preset``: a
-    preset's name, or an event description (:func:`.config.event_data`: a preset with fields
-    changed, or a whole event in the presets' format).
-
-    ``overrides`` replaces whole top-level tables of the preset (``{"stage": {...}}``);
-    ``fields`` then sets single fields by dotted path, keeping the rest of each table
-    (``{"game.repetition_rule": "seed000_same_move", "match.series.clock": "xq_s2_15s"}``, see
-    :func:`.config.set_fields`). Raises EventError naming the field and the valid values for a
-    bad one; nothing is created then."""
+def prepare_event(preset: str | dict[str, Any], overrides: dict[str, Any] | None = None,
+                  fields: dict[str, Any] | None = None) -> tuple[str, dict[str, Any], EventConfig]:
+    """``(preset name, event data, config)`` of an event description, checked against its game
+    (see :func:`create_event` for the arguments). Raises EventError naming what is wrong."""
     try:
         preset, data = event_data(preset)
         if overrides:
@@ -229,39 +220,79 @@ def create_event(db: sessionmaker[Session], preset: str | dict[str, Any], player
 
         if not supports(cfg.game_id):
             raise EventError(f"preset {preset}: duplicate deals are not available for {cfg.game_id}")
+    return preset, data, cfg
+
+
+def check_field(cfg: EventConfig, players: Sequence[Any]) -> list[dict[str, Any]]:
+    """The entrants, checked (:func:`check_players`), and enough of them for every stage."""
     entrants = check_players(cfg, players)
     have = len(entrants)
     for i, st in enumerate(cfg.then, 2):
         if st["take"] > have:
-            raise EventError(f"preset {preset}: stage {i} takes {st['take']} entrants but only {have} "
+            raise EventError(f"preset {cfg.name}: stage {i} takes {st['take']} entrants but only {have} "
                              f"reach it")
         have = st["take"]
+    return entrants
+
+
+def new_event_id(s: Session, preset: str, secret: str, event_id: str | None) -> str:
+    """``event_id`` checked (or ``<preset>-<commitment prefix>``). Raises EventError."""
+    if event_id is None:
+        event_id = f"{preset}-{lot.commitment(secret)[:6]}"
+    if not ID_RE.match(event_id):
+        raise EventError(f"event id {event_id!r} must be ASCII letters, digits, '_', '-' or '.'")
+    if s.get(EventRow, event_id) is not None:
+        raise EventError(f"event {event_id!r} already exists")
+    return event_id
+
+
+def make_draw(s: Session, ev: EventRow, cfg: EventConfig, entrants: list[dict[str, Any]],
+              nonces: Sequence[str] = ()) -> None:
+    """The draw (§2.1: by lot, or seeded; ``nonces``: the registration nonces ordered by entrant
+    id) and round 1: entrant rows with their draw numbers, then the first pairings. The caller
+    commits. Raises EventError."""
+    if cfg.seeded:
+        try:
+            order = lot.seeded_draw_order(ev.secret, ev.id, 1, {p["id"]: p["rating"] for p in entrants},
+                                          cfg.seeded, nonces)
+        except ValueError as e:
+            raise EventError(str(e)) from None
+    else:
+        order = lot.draw_order(ev.secret, ev.id, 1, [p["id"] for p in entrants], nonces)
+    draw = {pid: i for i, pid in enumerate(order, 1)}
+    for p in entrants:
+        s.add(EntrantRow(event_id=ev.id, entrant_id=p["id"], name=p["name"], unit=p["unit"],
+                         rating=p["rating"], bot=p["bot"], draw=draw[p["id"]], status="active",
+                         members=p["members"]))
+    ev.status = "running"
+    s.flush()
+    s.expire(ev, ["entrants"])
+    Director(s, ev).advance()
+
+
+def create_event(db: sessionmaker[Session], preset: str | dict[str, Any], players: Sequence[Any], *,
+                 event_id: str | None = None, name: str | None = None,
+                 secret: str | None = None, overrides: dict[str, Any] | None = None,
+                 fields: dict[str, Any] | None = None) -> str:
+    """Create an event, make the draw and pair round 1. Returns the event id. ``preset``: a
+    preset's name, or an event description (:func:`.config.event_data`: a preset with fields
+    changed, or a whole event in the presets' format).
+
+    ``overrides`` replaces whole top-level tables of the preset (``{"stage": {...}}``);
+    ``fields`` then sets single fields by dotted path, keeping the rest of each table
+    (``{"game.repetition_rule": "seed000_same_move", "match.series.clock": "xq_s2_15s"}``, see
+    :func:`.config.set_fields`). Raises EventError naming the field and the valid values for a
+    bad one; nothing is created then. (Registration by the players themselves:
+    :mod:`.registration`.)"""
+    preset, data, cfg = prepare_event(preset, overrides, fields)
+    entrants = check_field(cfg, players)
     secret = secret or lot.new_secret()
     with db() as s:
-        if event_id is None:
-            event_id = f"{preset}-{lot.commitment(secret)[:6]}"
-        if not ID_RE.match(event_id):
-            raise EventError(f"event id {event_id!r} must be ASCII letters, digits, '_', '-' or '.'")
-        if s.get(EventRow, event_id) is not None:
-            raise EventError(f"event {event_id!r} already exists")
-        if cfg.seeded:
-            try:
-                order = lot.seeded_draw_order(secret, event_id, 1, {p["id"]: p["rating"] for p in entrants},
-                                              cfg.seeded)
-            except ValueError as e:
-                raise EventError(str(e)) from None
-        else:
-            order = lot.draw_order(secret, event_id, 1, [p["id"] for p in entrants])
-        draw = {pid: i for i, pid in enumerate(order, 1)}
+        event_id = new_event_id(s, preset, secret, event_id)
         ev = EventRow(id=event_id, name=name or cfg.title, preset=preset, game=cfg.game_id, config=data,
                       status="running", secret=secret, commitment=lot.commitment(secret), created=_now())
         s.add(ev)
-        for p in entrants:
-            s.add(EntrantRow(event_id=event_id, entrant_id=p["id"], name=p["name"], unit=p["unit"],
-                             rating=p["rating"], bot=p["bot"], draw=draw[p["id"]], status="active",
-                             members=p["members"]))
-        s.flush()
-        Director(s, ev).advance()
+        make_draw(s, ev, cfg, entrants)
         s.commit()
     return event_id
 
