@@ -10,7 +10,14 @@ import pytest
 from qipai.competition import lot, open_db, run_event
 from qipai.competition.db import EventRow
 from qipai.competition.event import Director, EventError
-from qipai.competition.registration import check_in, close_entries, join, leave, open_registration, registration
+from qipai.competition.registration import (
+    check_in,
+    close_entries,
+    join,
+    leave,
+    open_registration,
+    registration,
+)
 
 SECRET = "9a" * 32
 

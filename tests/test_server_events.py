@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import time
 
-from .server_helpers import client, next_state, post, signup, ws
+from .server_helpers import as_user, client, next_state, post, signup, ws
 
 
 def test_organizer_runs_a_round_robin_with_live_tables(tmp_path):
@@ -195,3 +195,35 @@ def test_a_meet_ranks_units_and_events_export_as_csv(tmp_path):
         bad = post(c, boss, "/api/events", {"preset": "s2_go", "players": ["boss"],
                                              "fields": {"game.ko_rule": "bogus"}})
         assert bad.status_code == 400 and "ko_rule" in bad.json()["message"]
+
+
+def test_players_register_themselves_check_in_and_the_organizer_closes_entries(tmp_path):
+    with client(tmp_path, spectator_delay_ms=0, bot_delay_ms=0) as c:
+        boss = signup(c, "boss")
+        people = {n: signup(c, n) for n in ("alice", "bob", "carol")}
+        body = {"preset": "s3_xiangqi", "name": "Open", "event_id": "open", "players": [],
+                "registration": True, "check_in": True}
+        ev = post(c, boss, "/api/events", body).json()
+        assert ev["status"] == "registration" and ev["commitment"] and ev["rounds"] == []
+        code = ev["code"]
+        assert "code" not in c.get("/api/events/open").json()         # the public page has no code
+        wrong = post(c, people["alice"], "/api/events/open/join", {"code": "nope"})
+        assert wrong.json()["error"] == "bad_join"
+        assert post(c, None, "/api/events/open/join", {"code": code}).status_code == 401
+        for n, tok in people.items():
+            r = post(c, tok, "/api/events/open/join", {"code": code, "nonce": "abc" if n == "bob" else None})
+            assert r.status_code == 200, r.text
+        assert post(c, boss, "/api/events/open/start").json()["error"] == "entries_open"
+        assert post(c, people["alice"], "/api/events/open/close").json()["error"] == "not_organizer"
+        for n in ("alice", "bob"):
+            assert post(c, people[n], "/api/events/open/checkin").status_code == 200
+        listed = {e["id"]: e["status"] for e in c.get("/api/events/open/entries",
+                                                      headers=as_user(boss)).json()["entrants"]}
+        assert listed == {"alice": "checked_in", "bob": "checked_in", "carol": "registered"}
+        closed = post(c, boss, "/api/events/open/close").json()
+        assert closed["status"] == "running" and closed["no_shows"] == ["carol"]
+        assert sorted(e["id"] for e in closed["entrants"]) == ["alice", "bob"]
+        assert post(c, people["carol"], "/api/events/open/join", {"code": code}).json()["error"] == \
+            "entries_closed"
+        started = post(c, boss, "/api/events/open/start").json()
+        assert len(started["tables"]) == 1

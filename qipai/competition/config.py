@@ -91,8 +91,9 @@ class EventConfig:
         return self.rounds or max(1, min(n - 1, n // 2 + 1, math.ceil(math.log2(max(n, 2))) + 2))
 
 
-TOP_KEYS = {"title", "source", "meet", "registration", "game", "entrants", "unit_limit", "draw", "stage", "match", "clock",
-            "conduct", "penalties", "placement_points", "first_bidder", "standings", "game_points", "then"}
+TOP_KEYS = {"title", "source", "meet", "registration", "game", "entrants", "unit_limit", "draw", "stage",
+            "match", "clock", "conduct", "penalties", "placement_points", "first_bidder", "standings",
+            "game_points", "then"}
 CONDUCT = {"partner_chat": ("on", "off"), "trick_review": ("all", "last_trick_only")}
 FIRST_BIDDER = ("lot_then_rotate", "face_up_card")
 

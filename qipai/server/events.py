@@ -46,6 +46,15 @@ class NewEvent(BaseModel):
     # fields of the preset to change, by dotted path ("game.repetition_rule": "draw_only")
     fields: dict[str, Any] = Field(default_factory=dict, max_length=100)
     meet: str | None = Field(default=None, max_length=200)
+    # open the event for registration (players join with its code) instead of drawing now
+    registration: bool = False
+    check_in: bool = False
+
+
+class Join(BaseModel):
+    code: str = Field(max_length=64)
+    nonce: str | None = Field(default=None, max_length=64)
+    unit: str | None = Field(default=None, max_length=200)
 
 
 class EventService:
@@ -189,7 +198,49 @@ def add_event_routes(app: FastAPI, hub: Hub, db: sessionmaker[Session],
         not_organizer (403), no_user, bad_event (400)."""
         await organizer(request)
         fields = {**body.fields, **({"meet": body.meet} if body.meet else {})}
+        if body.registration:
+            return await service.change("open_entries", body.preset, body.players, body.event_id, body.name,
+                                        fields, body.check_in)
         return await service.change("create", body.preset, body.players, body.event_id, body.name, fields)
+
+    @app.get("/api/events/{event_id}/entries", tags=["events"])
+    async def entries(request: Request, event_id: str) -> dict[str, Any]:
+        """An event in registration, as its organizer sees it: ``{"code", "check_in", "entrants":
+        [{"id", "name", "unit", "bot", "status", "nonce"}]}`` (organizers only). Errors:
+        not_organizer (403), no_event (404), entries_closed (409)."""
+        await organizer(request)
+        return await service.read("entries", event_id)
+
+    @app.post("/api/events/{event_id}/join", tags=["events"])
+    async def join(request: Request, event_id: str, body: Join) -> dict[str, Any]:
+        """Join an event in registration with its code (the signed-in account; ``nonce``: an
+        optional registration nonce for the draw, §6.1). Errors: no_event (404), entries_closed
+        (409), bad_join (400)."""
+        user = await need_user(request)
+        await service.change("join", event_id, user.username, body.code, body.nonce, body.unit)
+        return await service.read("describe", event_id)
+
+    @app.post("/api/events/{event_id}/leave", tags=["events"])
+    async def leave(request: Request, event_id: str) -> dict[str, Any]:
+        """Leave an event before its draw. Errors as join."""
+        user = await need_user(request)
+        await service.change("leave", event_id, user.username)
+        return await service.read("describe", event_id)
+
+    @app.post("/api/events/{event_id}/checkin", tags=["events"])
+    async def checkin(request: Request, event_id: str) -> dict[str, Any]:
+        """Check in: present for the draw. Errors as join."""
+        user = await need_user(request)
+        await service.change("check_in", event_id, user.username)
+        return await service.read("describe", event_id)
+
+    @app.post("/api/events/{event_id}/close", tags=["events"])
+    async def close(request: Request, event_id: str) -> dict[str, Any]:
+        """Close entries (organizers only): the draw and round 1; the answer has ``no_shows``.
+        Errors: not_organizer (403), no_event (404), entries_closed (409), bad_join (400: too
+        few entrants)."""
+        await organizer(request)
+        return await service.change("close_entries", event_id)
 
     @app.get("/api/events/{event_id}", tags=["events"])
     async def event(event_id: str) -> dict[str, Any]:

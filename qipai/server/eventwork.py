@@ -25,6 +25,7 @@ from sqlalchemy import func, select
 from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.orm import Session, sessionmaker
 
+from qipai.competition import registration as reg
 from qipai.competition.db import EntrantRow, EventRow, GameRow
 from qipai.competition.event import Director, EventError, create_event
 from qipai.competition.meet import EXPORTS, event_csv, unit_standings
@@ -54,16 +55,63 @@ class EventWork:
         self.hub = hub
 
     # ----- creating and reading ----------------------------------------------------------------
-    def create(self, preset: str, players: list[str | dict[str, Any]], event_id: str | None,
-               name: str | None, fields: dict[str, Any] | None = None) -> dict[str, Any]:
-        """Register the players (account usernames, or ``{"id", "bot"}``), make the draw and pair
-        round 1; returns the event as :meth:`describe` shows it. Errors: no_user, bad_event."""
+    # ----- registration (qipai.competition.registration) ---------------------------------------
+    def open_entries(self, preset: str, players: list[str | dict[str, Any]], event_id: str | None,
+                     name: str | None, fields: dict[str, Any] | None, check_in: bool) -> dict[str, Any]:
+        """Open an event for registration; returns it as :meth:`describe` shows it, with its join
+        ``code``. Errors: no_user, bad_event (400)."""
+        entries = self._entries(players)
+        try:
+            made, code = reg.open_registration(self.db, preset, event_id=event_id, name=name, fields=fields,
+                                               check_in=check_in, players=entries)
+        except (EventError, QipaiError) as e:
+            raise ApiError(400, "bad_event", str(e), detail=str(e)) from None
+        return {**self.describe(made), "code": code}
+
+    def entries(self, event_id: str) -> dict[str, Any]:
+        """The organizer's view of the entries (with the join code). Errors: no_event (404),
+        entries_closed (409)."""
+        return self._registration(reg.registration, event_id)
+
+    def join(self, event_id: str, username: str, code: str, nonce: str | None, unit: str | None) -> None:
+        """Register account ``username``. Errors: no_event (404), entries_closed (409),
+        bad_join (400: a wrong code, a bad nonce, an entrant the event refuses)."""
+        self._registration(reg.join, event_id, {"id": username, "unit": unit or None}, code, nonce)
+
+    def leave(self, event_id: str, username: str) -> None:
+        """Take ``username`` off the entries. Errors as :meth:`join`."""
+        self._registration(reg.leave, event_id, username)
+
+    def check_in(self, event_id: str, username: str) -> None:
+        """``username`` is present for the draw. Errors as :meth:`join`."""
+        self._registration(reg.check_in, event_id, username)
+
+    def close_entries(self, event_id: str) -> dict[str, Any]:
+        """Make the draw and pair round 1; returns the event and ``no_shows``. Errors as
+        :meth:`join` (bad_join: too few entrants)."""
+        out = self._registration(reg.close_entries, event_id)
+        return {**self.describe(event_id), "no_shows": out["no_shows"]}
+
+    def _registration(self, fn: Any, event_id: str, *args: Any) -> Any:
+        with self.db() as s:
+            ev = s.get(EventRow, event_id)
+            if ev is None:
+                raise ApiError(404, "no_event", f"no event {event_id!r}")
+            if ev.status != "registration":
+                raise ApiError(409, "entries_closed", f"entries to event {event_id} are closed")
+        try:
+            return fn(self.db, event_id, *args)
+        except EventError as e:
+            raise ApiError(400, "bad_join", str(e), detail=str(e)) from None
+
+    def _entries(self, players: list[str | dict[str, Any]]) -> list[dict[str, Any]]:
+        """The players an organizer names: accounts as sign-in finds them (ALICE is alice), under
+        their own names, or bots. Error: no_user (400)."""
         entries: list[dict[str, Any]] = []
         with self.db() as s:
             for p in players:
                 entry = {"id": p} if isinstance(p, str) else dict(p)
                 if not entry.get("bot"):
-                    # the account as sign-in finds it (ALICE is alice), entered by its own name
                     account = (s.scalar(select(UserRow.username).where(
                         UserRow.username_key == username_key(entry["id"])))
                         if isinstance(entry.get("id"), str) else None)
@@ -71,6 +119,13 @@ class EventWork:
                         raise ApiError(400, "no_user", f"no account {entry.get('id')!r} to register")
                     entry["id"] = account
                 entries.append(entry)
+        return entries
+
+    def create(self, preset: str, players: list[str | dict[str, Any]], event_id: str | None,
+               name: str | None, fields: dict[str, Any] | None = None) -> dict[str, Any]:
+        """Register the players (account usernames, or ``{"id", "bot"}``), make the draw and pair
+        round 1; returns the event as :meth:`describe` shows it. Errors: no_user, bad_event."""
+        entries = self._entries(players)
         try:
             made = create_event(self.db, preset, entries, event_id=event_id, name=name, fields=fields)
         except (EventError, QipaiError) as e:
@@ -118,6 +173,15 @@ class EventWork:
             ev = s.get(EventRow, event_id)
             if ev is None:
                 raise ApiError(404, "no_event", f"no event {event_id!r}")
+            if ev.status == "registration":      # no draw yet: the list of who has joined
+                return {"id": ev.id, "name": ev.name, "preset": ev.preset, "game": ev.game,
+                        "status": ev.status, "meet": (ev.config or {}).get("meet"),
+                        "commitment": ev.commitment, "created": ev.created, "stage": None,
+                        "secret": None, "current_round": 0, "started_round": 0,
+                        "check_in": ev.config["registration"]["check_in"],
+                        "entrants": [{"id": e.entrant_id, "name": e.name, "bot": e.bot, "draw": None,
+                                      "status": e.status} for e in ev.entrants],
+                        "rounds": [], "standings": None, "outcome": None}
             d = Director(s, ev)
             seated = self._seated(s, event_id)
             rounds: dict[int, list[dict[str, Any]]] = {}
@@ -201,6 +265,8 @@ class EventWork:
             ev = s.get(EventRow, event_id)
             if ev is None:
                 raise ApiError(404, "no_event", f"no event {event_id!r}")
+            if ev.status == "registration":
+                raise ApiError(409, "entries_open", "entries are still open: close them first (the draw)")
             if ev.status != "running":
                 raise ApiError(409, "event_over", "the event is finished")
             d = Director(s, ev)
