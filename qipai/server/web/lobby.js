@@ -52,6 +52,7 @@ async function createTable(body, err) {
 function quickPlay(games, me, err) {
   const cards = byPopularity(games).map((g) => el("div", { class: "game-card", "data-game": g.id },
     el("b", {}, gameName(g)),
+    el("span", { class: "desc" }, t(`gamedesc.${g.id}`, null, "")),
     el("span", { class: "muted" }, t("lobby.players", { n: g.seats.join("/") })),
     el("button", { class: "primary", "data-quick": g.id, onclick: () => (me
       ? createTable({ game: g.id, bots: g.seats[0] - 1, bot: g.bot }, err)
@@ -100,10 +101,10 @@ function customTable(games, clocks, err) {
     const settings = clockSel.value ? { clock: clockSel.value } : {};
     createTable({ game: g.id, options, num_seats: +seatsSel.value, settings, bots: +botsSel.value, bot: botSel.value }, err);
   };
-  const field = (label, input) => el("label", { class: "field" }, el("span", {}, label), input);
+  const field = (label, input, wide) => el("label", { class: wide ? "field wide" : "field" }, el("span", {}, label), input);
   return el("section", { class: "card-box" }, el("h3", {}, t("lobby.custom")),
     el("div", { class: "form-grid" }, field(t("game"), gameSel), field(t("seats"), seatsSel), field(t("lobby.botcount"), botsSel),
-      field(t("lobby.botkind"), botSel), field(t("clock"), clockSel)),
+      field(t("lobby.botkind"), botSel), field(t("clock"), clockSel, true)),
     el("details", {}, el("summary", {}, t("options")), opts), el("div", { class: "row" }, go));
 }
 
