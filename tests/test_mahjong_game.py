@@ -296,3 +296,16 @@ def test_result_details_are_a_copy_of_the_hands():
     st2 = qipai.load("mahjong-gb", hands_per_match=4).new_state(seed=1)
     st2.forfeit(2, "resign")
     assert st2.result.details["hands"] is not st2.hand_results
+
+
+def test_an_explicit_deal_is_checked_for_tile_counts_when_the_state_is_made():
+    """Five copies of a tile, or more tiles than a set has, are refused when the state is made,
+    with the tile named, not later in play."""
+    hands = ["1112345678m 99p 1s", "123456p 234567s E", "789s EE SSS WWW N C", "NNN CCC FFF PPP 9m"]
+    ok = _full_deal(hands, "7p")
+    _game().new_state(deal=ok)
+    wall = ok["wall"] if isinstance(ok, dict) else ok[0]["wall"]
+    with pytest.raises(NotationError, match="5 copies of 1m"):
+        _game().new_state(deal=_deal(hands, "1m" + wall))            # one more 1m: five in all
+    with pytest.raises(NotationError, match="2 copies of f1"):
+        qipai.load("mahjong-gb", hands_per_match=1).new_state(deal=_deal(hands, "f1 f1" + wall))

@@ -19,7 +19,8 @@ from qipai.core.game import Result, State
 from qipai.core.rng import DealRng
 from qipai.tiles.meld import CHOW, KONG, PUNG, Meld
 from qipai.tiles.notation import Hand
-from qipai.tiles.tile import FLOWER_BASE, NUM_KINDS, WIND_LETTERS, format_tiles, parse_tiles
+from qipai.tiles.tile import FLOWER_BASE, NUM_KINDS, WIND_LETTERS, format_tiles, is_flower, parse_tiles
+from qipai.tiles.tile import name as tile_name
 from qipai.tiles.wall import Wall, deal_hands, shuffled
 
 from .actions import KINDS, Action
@@ -682,8 +683,23 @@ def _check_deal(deal: Any, hands_total: int) -> list[dict[str, Any]]:
         for key in ("prevalent", "dealer_position"):
             if key in d:
                 item[key] = int(d[key]) % 4
+        _check_tile_counts(i + 1, item)
         out.append(item)
     return out
+
+
+def _check_tile_counts(number: int, item: dict[str, Any]) -> None:
+    """A hand's tiles, hands and wall together: at most four of each playing kind and one of
+    each flower (so never more than a set). Raises NotationError naming the first kind over its
+    count."""
+    from collections import Counter
+
+    tiles = [t for h in item["hands"] for t in h]
+    tiles += item["wall"] if "wall" in item else [t for seg in item["segments"] for t in seg]
+    for kind, n in sorted(Counter(tiles).items()):
+        most = 1 if is_flower(kind) else 4
+        if n > most:
+            raise NotationError(f"hand {number}: {n} copies of {tile_name(kind)} (a set has {most})", "deal")
 
 
 from .fantable import THIRTEEN_ORPHANS  # noqa: E402
