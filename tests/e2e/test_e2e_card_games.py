@@ -61,7 +61,8 @@ def live(page, selector):
 
 
 def check_table(page, n, lang):
-    """What every state of a live hand must show: the layout, names, no hidden card."""
+    """What every state of a live hand must show: the layout, names, no hidden card; in a
+    climbing game, the history's last round holds at least every play on the table."""
     assert [p.get_attribute("data-pos") for p in page.locator(".ct .felt > .pl").all()] == POSITIONS[n]
     assert page.locator(".ct .pl .cards.open").count() == 0          # nobody's hand but yours
     text = page.inner_text(".ct .felt")
@@ -69,6 +70,10 @@ def check_table(page, n, lang):
     if lang == "zh":
         english = set(re.findall(r"[A-Za-z]{3,}", text)) - NAMES
         assert not english, english
+    if page.locator("#movelist .ct-round").count() and page.locator(".ct[data-phase=play]").count():
+        on_table = page.locator(".ct .lastplay:not(.stale):has(.c, .txt)").count()
+        listed = page.locator("#movelist .ml-move:last-child .ct-round-play").count()
+        assert listed >= on_table, (listed, on_table)
 
 
 def click(button):

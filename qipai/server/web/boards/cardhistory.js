@@ -9,7 +9,7 @@
 import { createMoveList } from "../movelist.js";
 
 export function mountHistory(host, { t, lang, title, cardsEl, el }) {
-  let ml = null, who = (s) => String(s);
+  let ml = null, who = (s) => String(s), sig = "";
   const format = (round, i) => {
     const row = el("div", "ct-round", el("span", "n", String(i + 1)));
     for (const [s, p] of round) {
@@ -24,6 +24,12 @@ export function mountHistory(host, { t, lang, title, cardsEl, el }) {
     update(rounds, names) {
       if (names) who = names;
       if (!ml) ml = createMoveList(host, { t, title, numbering: "none", live: false, format });
+      // the list redraws when its length changes; the round in play grows in place, so it is
+      // taken off and put back
+      const next = JSON.stringify(rounds);
+      if (next === sig) return;
+      if (rounds.length && rounds.length === ml.length) ml.setMoves(rounds.slice(0, -1));
+      sig = next;
       ml.setMoves(rounds);
     },
     destroy() { if (ml) ml.destroy(); },
