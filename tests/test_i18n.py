@@ -252,6 +252,7 @@ def test_every_option_value_clock_and_preset_has_words_in_both_languages():
     for info in qipai.games():
         for o in info.to_json()["options"]:
             keys.append(f"option.{info.id}.{o['name']}")
+            keys.append(f"optdoc.{info.id}.{o['name']}")      # the option's help, for players
             keys += [f"value.{info.id}.{o['name']}.{c}" for c in o.get("choices") or []
                      if isinstance(c, str) and not c.isdigit()]
     keys += [f"clock.{name}" for name in CLOCK_PRESETS]

@@ -175,7 +175,8 @@ def test_lobby_history_and_events_speak_chinese(lserver, zh, shot):
     for game in GAMES:
         page.select_option("select[name=game]", game)
         text = page.evaluate("""() => { const d = document.querySelector('details');
-          const values = [...d.querySelectorAll('option')].map((o) => o.textContent);
+          const values = [...d.querySelectorAll('option')].map((o) => o.textContent)
+            .concat([...d.querySelectorAll('[title]')].map((l) => l.title));     // each option's help
           return [d.innerText, ...values].join('\\n'); }""")
         words = english_words(text, [])
         if words:

@@ -83,7 +83,7 @@ function customTable(games, clocks, err) {
     botSel.replaceChildren(...g.bots.map((b) => el("option", { value: b, selected: b === g.bot ? true : null }, botName(b))));
     clockSel.replaceChildren(el("option", { value: "" }, t("lobby.clockdefault", { words: clockName(g.clock) })),
       ...Object.keys(clocks).filter((id) => id !== g.clock).map((id) => el("option", { value: id }, clockName(id))));
-    opts.replaceChildren(...g.options.map((o) => el("label", { title: o.doc }, optionName(g.id, o) + " ", optionInput(g.id, o))));
+    opts.replaceChildren(...g.options.map((o) => el("label", { title: t(`optdoc.${g.id}.${o.name}`, null, o.doc) }, optionName(g.id, o) + " ", optionInput(g.id, o))));
   };
   gameSel.onchange = refresh;
   seatsSel.onchange = fillBots;
