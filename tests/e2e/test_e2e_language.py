@@ -285,3 +285,22 @@ def test_a_table_of_every_game_speaks_english(lserver, en, game, shot):
     assert chinese_outside_boards(page, [name]) == []
     page.close()
     assert en.errors == []
+
+
+def test_lobby_history_and_events_speak_english(lserver, en, shot):
+    page = en.new_page()
+    sign_up(page, lserver, "en99player")
+    t = new_table(page, lserver, "doudizhu", sit=True, clock="bot_default_cards")
+    page.goto(f"{lserver}/tables/{t}")
+    page.wait_for_selector("#status[data-seq]")
+    found = {}
+    for path in ("/", "/history", "/events"):
+        page.goto(lserver + path)
+        page.wait_for_load_state("networkidle")
+        han = chinese_outside_boards(page, ["en99player"])
+        if han:
+            found[path] = han
+        shot(page, f"lang-en-{path.strip('/') or 'lobby'}")
+    page.close()
+    assert found == {}
+    assert en.errors == []
