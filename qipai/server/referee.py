@@ -48,6 +48,7 @@ from sqlalchemy import delete, select
 from sqlalchemy.orm import Session, sessionmaker
 
 from qipai.competition import event as event_ops
+from qipai.competition.config import parse_config
 from qipai.competition.db import EntrantRow, EventRow, GameRow
 from qipai.competition.penalties import penalize
 from qipai.core.errors import IllegalAction, QipaiError
@@ -185,6 +186,8 @@ class Referees:
                 "bots": [bool(s and s.get("bot")) for s in t.seats],
                 "paused": bool(r and r.paused_at is not None and not t.storage_paused),
                 "clocks": r.clock_state() if r else [], "now": r.time.now() if r else None,
+                # a paused table's countdowns stand at the moment of the pause
+                "paused_at": r.paused_at if r else None,
                 "to_act": list(st.to_act) if st is not None and not st.is_terminal() else [],
                 "moves": len(st.log) if st is not None else 0,
                 "replay_of": t.settings.get("replay_of") or [],
@@ -204,20 +207,28 @@ class Referees:
         the disputes (open ones first), the pending games with no table (to enter results of
         games played on paper), the entrants and the referees."""
         log = await self.log(event_id)
-        ruled = {e["data"].get("dispute") for e in log if e["act"] == "ruling"}
-        disputes = [{**e, "open": e["id"] not in ruled} for e in log if e["act"] == "dispute"]
+        ruled = {e["data"].get("dispute"): e for e in log if e["act"] == "ruling"}
+        disputes = [{**e, "open": e["id"] not in ruled,
+                     "ruling": ({k: ruled[e["id"]][k] for k in ("by", "reason", "data")}
+                                if e["id"] in ruled else None)}
+                    for e in log if e["act"] == "dispute"]
         ev = await self.service.read("describe", event_id)
         paper = [{"id": g["id"], "round": r["round"], "match": m["index"], "number": g["number"],
                   "seats": g["seats"]}
                  for r in ev["rounds"] for m in r["matches"] for g in m["games"]
                  if g["status"] == "pending" and not g["table"]]
+        def kinds(s: Session) -> list[str]:
+            row = s.get(EventRow, event_id)
+            cfg = parse_config(row.preset, row.config)
+            return [k for k, r in cfg.penalties.items() if r.source == "referee"]
+        penalty_kinds = await self.hub.store.call(kinds, write=False)
         return {"event": {"id": ev["id"], "name": ev["name"], "game": ev["game"], "status": ev["status"],
                           "preset": ev["preset"], "started_round": ev["started_round"],
                           "current_round": ev["current_round"]},
                 "tables": [self.table_json(t) for t in self.live_tables(event_id)],
                 "log": log, "disputes": sorted(disputes, key=lambda d: (not d["open"], -d["id"])),
                 "paper": paper, "entrants": ev["entrants"], "referees": await self.referee_names(event_id),
-                "acts": list(ACTS)}
+                "acts": list(ACTS), "penalty_kinds": penalty_kinds}
 
     # ----- acts --------------------------------------------------------------------------------
     def _table(self, event_id: str, table_id: str | None) -> LiveTable:
@@ -235,6 +246,11 @@ class Referees:
         return seat
 
     async def _record(self, event_id: str, user: UserRow, act: str, reason: str, **cols: Any) -> int:
+        tid = cols.get("table_id") or ""
+        t = self.hub.tables.get(tid) or self.hub.finished.get(tid)
+        if t is not None:                  # the log names a table by its players
+            cols["data"] = {**(cols.get("data") or {}), "players": [x["name"] for x in t.seats if x]}
+
         def add(s: Session) -> int:
             row = RefereeActRow(event_id=event_id, act=act, user_id=user.id, name=user.username,
                                 reason=reason, created=now_iso(), **cols)

@@ -9,6 +9,7 @@ import { prefButtons } from "./prefs.js";
 import { tableExtras } from "./tablefx.js";
 import { liveNav, replayNav } from "./gamenav.js";
 import { resultText } from "./result.js";
+import { disputeButton } from "./referee.js";
 
 export { lang, t, errorText, endText, seatName };
 
@@ -197,6 +198,7 @@ async function tablePage(id) {
     }
     if (last && last.record) controls.append(el("a", { href: `/records/${last.record}`, id: "record-link" }, t("replay")));
     if (info.event) controls.append(el("a", { href: `/events/${info.event}`, id: "event-link" }, t("events.back")));
+    if (info.event && last && last.seat !== null) controls.append(disputeButton({ event: info.event, table: id, status: (text) => { err.textContent = text; } }));
     controls.append(...fx.controls(last, info));
   }
 
@@ -308,6 +310,7 @@ async function route() {
   if ((m = p.match(/^\/tables\/([\w-]+)$/))) return tablePage(m[1]);
   if ((m = p.match(/^\/records\/(\d+)$/))) return recordPage(m[1]);
   if ((m = p.match(/^\/events\/([^/]+)\/games\/(\d+)$/))) return recordPage(null, `/api/events/${m[1]}/games/${m[2]}/steps`);
+  if ((m = p.match(/^\/events\/([^/]+)\/referee$/))) return (await import("/static/referee.js")).consolePage(app, { me, id: decodeURIComponent(m[1]) });
   if (p === "/events" || p.startsWith("/events/")) {
     const ev = await import("/static/events.js");
     return ev.page(app, { me, id: p.split("/")[2] });

@@ -9,6 +9,7 @@ import { eventChat } from "./chat.js";
 import { localDate } from "./history.js";
 import { icon } from "./icons.js";
 import { gameName } from "./lobby.js";
+import { refereePanel } from "./referee.js";
 
 // an event named after its preset (the preset's title, as `qipai event new` names it) is named
 // in the reader's language; any other name is the organizer's own
@@ -149,7 +150,8 @@ function standingsTable(ev, me) {
         cols.map((k) => el("th", { title: t(HEADERS[k] + "help") }, t(HEADERS[k]))))),
       el("tbody", {}, rows.map((s) => el("tr", { "data-entrant": s.id, class: me && me.username === s.id ? "me" : null },
         el("td", {}, s.rank, s.lot ? el("span", { class: "lot", title: t("events.lothelp") }, "*") : null),
-        el("td", {}, who(ev, s.id)), cols.map((k) => el("td", {}, fmtPts(s[k])))))))),
+        el("td", {}, who(ev, s.id), s.disqualified ? el("span", { class: "tag dq", "data-dq": "" }, t("events.disqualified")) : null),
+        cols.map((k) => el("td", {}, fmtPts(s[k])))))))),
     anyLot ? el("div", { class: "muted small", id: "lot-note" }, "* ", t("events.lothelp")) : null);
 }
 
@@ -205,7 +207,7 @@ async function eventPage(app, { me }, id) {
   const controls = el("div", { class: "row" });
   const err = el("div", { class: "error", role: "alert" });
   const body = el("div");
-  app.replaceChildren(head, mine, controls, err, body, eventChat({ t, api, id, me, errorText }));
+  app.replaceChildren(head, mine, controls, err, body, refereePanel({ id, me }), eventChat({ t, api, id, me, errorText }));
   let name = null;
   let readyBefore = null;              // whether the reader had a game to play at the last look
   const shownTitle = document.title;

@@ -1,0 +1,247 @@
+// Referees (competition.md §5.7): the console at /events/<id>/referee, and on the event page the
+// organizer's form to appoint referees with the link to the console. The console polls
+// GET /api/events/<id>/console every second and lists the event's live tables with their clocks
+// and warnings; every act goes to POST /api/events/<id>/acts with the written reason, which the
+// server records with the referee's name in the event's log and the game's record.
+
+import { api, el, errorText, t } from "./app.js";
+import { gameName } from "./lobby.js";
+
+function css() {
+  if (document.getElementById("referee-css")) return;
+  document.head.append(el("link", { id: "referee-css", rel: "stylesheet", href: "/static/referee.css" }));
+}
+
+// ----- on the event page -----------------------------------------------------------------------
+/** The referees of event `id`: their names, the organizer's appoint form, the console link. */
+export function refereePanel({ id, me }) {
+  css();
+  const box = el("section", { class: "card-box referees", id: "referees" });
+  const err = el("div", { class: "error", role: "alert" });
+  async function show() {
+    let info;
+    try { info = await api("GET", `/api/events/${id}/referees`); } catch (e) { err.textContent = errorText(e); return; }
+    const parts = [el("h3", {}, t("ref.referees")),
+      el("div", { id: "referee-list" }, info.referees.length ? info.referees.join(", ") : el("span", { class: "muted" }, t("ref.none")))];
+    if (info.can_appoint) {
+      const name = el("input", { id: "referee-name", placeholder: t("ref.username"), "aria-label": t("ref.username"), autocomplete: "off" });
+      const add = el("button", { id: "appoint", type: "submit" }, t("ref.appoint"));
+      const form = el("form", { class: "row" }, name, add);
+      form.onsubmit = async (e) => {
+        e.preventDefault();
+        try { await api("POST", `/api/events/${id}/referees`, { username: name.value.trim() }); name.value = ""; err.textContent = ""; show(); }
+        catch (x) { err.textContent = errorText(x); }
+      };
+      parts.push(form);
+    }
+    if (info.can_referee) parts.push(el("a", { class: "button", id: "console-link", href: `/events/${id}/referee` }, t("ref.console")));
+    parts.push(err);
+    box.replaceChildren(...parts);
+  }
+  if (me) show(); else box.hidden = true;
+  return box;
+}
+
+// ----- the console -------------------------------------------------------------------------------
+/** mm:ss (h:mm:ss past an hour) of `ms`, never negative. */
+function clockText(ms) {
+  const s = Math.max(0, Math.ceil(ms / 1000));
+  const h = Math.floor(s / 3600), m = Math.floor((s % 3600) / 60), sec = String(s % 60).padStart(2, "0");
+  return h ? `${h}:${String(m).padStart(2, "0")}:${sec}` : `${m}:${sec}`;
+}
+
+export async function consolePage(app, { me, id }) {
+  css();
+  const games = await api("GET", "/api/games");
+  const byId = Object.fromEntries(games.flatMap((g) => [g.id, ...(g.aliases || [])].map((k) => [k, g])));
+  const head = el("div", { class: "event-head" });
+  const reason = el("input", { id: "act-reason", maxlength: 500, placeholder: t("ref.reasonph"), "aria-label": t("ref.reason") });
+  const err = el("div", { class: "error", role: "alert", id: "act-error" });
+  const done = el("div", { class: "muted", role: "status", id: "act-done" });
+  const roundBar = el("div", { class: "row" });
+  const tables = el("div", { class: "ref-tables", id: "ref-tables" });
+  const entrants = el("div", { id: "ref-entrants" });
+  const paper = el("div", { id: "ref-paper" });
+  const disputes = el("div", { id: "ref-disputes" });
+  const log = el("div", { class: "scroll", id: "ref-log" });
+  if (!me) { app.replaceChildren(el("div", { class: "error" }, t("error.not_signed_in"))); return; }
+  app.replaceChildren(head,
+    el("section", { class: "card-box ref-bar" }, el("label", { class: "field" }, el("span", {}, t("ref.reason")), reason),
+      roundBar, err, done),
+    el("section", { class: "card-box" }, el("h3", {}, t("ref.tables")), tables),
+    el("section", { class: "card-box" }, el("h3", {}, t("ref.disputes")), disputes),
+    el("section", { class: "card-box" }, el("h3", {}, t("ref.entrants")), entrants),
+    el("section", { class: "card-box" }, el("h3", {}, t("ref.paper")), paper),
+    el("section", { class: "card-box" }, el("h3", {}, t("ref.log")), log));
+
+  let data = null, fetchedAt = 0, busy = false;
+  async function act(body) {
+    if (busy) return;
+    busy = true;
+    try {
+      await api("POST", `/api/events/${id}/acts`, { ...body, reason: reason.value });
+      err.textContent = "";
+      done.textContent = t("ref.done", { act: t(`ref.act.${body.act}`) });
+      reason.value = "";
+      await poll();
+    } catch (e) { err.textContent = errorText(e); done.textContent = ""; } finally { busy = false; }
+  }
+
+  const names = (tb) => tb.names.map((n, i) => n || `#${i + 1}`);
+  function seatPicker(tb, idBase) {
+    return el("select", { "aria-label": t("ref.seat"), "data-seats": idBase },
+      names(tb).map((n, i) => el("option", { value: i }, n)));
+  }
+
+  function clocks(tb) {
+    if (!tb.clocks.length) return el("ul", { class: "ref-clocks" }, el("li", { class: "muted" }, names(tb).join(` ${t("vs")} `), " · ", t("ref.starting")));
+    const now = tb.paused_at !== null && tb.paused_at !== undefined ? tb.paused_at : tb.now + performance.now() - fetchedAt;
+    return el("ul", { class: "ref-clocks" }, names(tb).map((n, i) => {
+      const c = tb.clocks[i] || {};
+      const left = c.deadline !== undefined && tb.to_act.includes(i) ? c.deadline - now : c.bank;
+      const warn = c.warnings ? el("span", { class: "tag warn", title: t("ref.warnings") }, t("ref.warncount", { n: c.warnings })) : null;
+      const strikes = c.strikes ? el("span", { class: "tag warn" }, t("ref.strikes", { n: c.strikes })) : null;
+      return el("li", { class: tb.to_act.includes(i) ? "to-act" : null, "data-seat": i },
+        el("span", { class: "n" }, n), " ",
+        left !== undefined ? el("span", { class: "clock" }, clockText(left)) : el("span", { class: "muted" }, t("ref.noclock")),
+        c.bank !== undefined && left !== c.bank ? el("span", { class: "muted bank", title: t("ref.bank") }, ` (${clockText(c.bank)})`) : null,
+        c.periods !== undefined ? el("span", { class: "muted" }, ` ${t("ref.periods", { n: c.periods })}`) : null,
+        c.trustee ? el("span", { class: "tag" }, t("ref.trustee")) : null, warn, strikes);
+    }));
+  }
+
+  function tableCard(tb) {
+    const seatA = seatPicker(tb, "time"), secs = el("input", { type: "number", min: 1, max: 3600, value: 60, class: "secs", "aria-label": t("ref.seconds") });
+    const seatW = seatPicker(tb, "warn");
+    const result = el("input", { class: "result", placeholder: t("ref.resultph"), "aria-label": t("ref.result"), size: 8 });
+    const btn = (label, attrs, body) => el("button", { ...attrs, onclick: () => act({ table: tb.id, ...body() }) }, label);
+    return el("article", { class: "ref-table" + (tb.paused ? " paused" : ""), "data-table": tb.id },
+      el("div", { class: "ref-table-head" },
+        el("b", {}, gameName(byId[tb.game]) || tb.game), " · ", t("events.round", { n: tb.round }),
+        tb.paused ? el("span", { class: "tag paused", "data-paused": "" }, t("ref.paused")) : null,
+        tb.replay_of.length ? el("span", { class: "tag" }, t("ref.replayed")) : null,
+        " ", el("a", { href: `/tables/${tb.id}`, class: "watch" }, t("watch"))),
+      clocks(tb),
+      el("div", { class: "ref-acts" },
+        tb.paused ? btn(t("ref.resume"), { class: "primary", "data-act": "resume" }, () => ({ act: "resume" }))
+          : btn(t("ref.pause"), { "data-act": "pause" }, () => ({ act: "pause" })),
+        el("span", { class: "grp" }, seatA, secs, btn(t("ref.addtime"), { "data-act": "add_time" },
+          () => ({ act: "add_time", seat: Number(seatA.value), ms: Math.round(Number(secs.value) * 1000) }))),
+        el("span", { class: "grp" }, seatW, btn(t("ref.warn"), { "data-act": "warning" }, () => ({ act: "warning", seat: Number(seatW.value) }))),
+        el("span", { class: "grp" }, result, btn(t("ref.adjudicate"), { "data-act": "adjudicate" }, () => ({ act: "adjudicate", result: result.value.trim() })),
+          tb.count ? btn(t("ref.count"), { "data-act": "count" }, () => ({ act: "adjudicate", result: "count" })) : null),
+        btn(t("ref.void"), { class: "danger", "data-act": "void" }, () => ({ act: "void" }))));
+  }
+
+  function entrantRow(e) {
+    const kinds = data.penalty_kinds;
+    const kind = kinds.length ? el("select", { "aria-label": t("ref.penaltykind") }, kinds.map((k) => el("option", { value: k }, t(`ref.penalty.${k}`, null, k)))) : null;
+    const out = e.status === "disqualified";
+    return el("tr", { "data-entrant": e.id },
+      el("td", {}, e.name, e.bot ? el("span", { class: "tag" }, t("ref.bot")) : null),
+      el("td", {}, t(`ref.status.${e.status}`, null, e.status)),
+      el("td", { class: "ref-acts" },
+        el("button", { "data-act": "warning", disabled: out || null, onclick: () => act({ act: "warning", entrant: e.id }) }, t("ref.warn")),
+        kind ? el("span", { class: "grp" }, kind, el("button", { "data-act": "penalty", disabled: out || null, onclick: () => act({ act: "penalty", entrant: e.id, kind: kind.value }) }, t("ref.penalize"))) : null,
+        el("button", { class: "danger", "data-act": "disqualify", disabled: out || null, onclick: () => confirm(t("ref.dqconfirm", { name: e.name })) && act({ act: "disqualify", entrant: e.id }) }, t("ref.disqualify"))));
+  }
+
+  function paperRow(g) {
+    const result = el("input", { class: "result", placeholder: t("ref.resultph"), "aria-label": t("ref.result"), size: 10 });
+    const moves = el("input", { type: "number", min: 0, class: "secs", placeholder: t("ref.moves"), "aria-label": t("ref.moves") });
+    const dur = el("input", { class: "secs", placeholder: t("ref.durationph"), "aria-label": t("ref.duration"), size: 6 });
+    return el("tr", { "data-game": g.id },
+      el("td", {}, t("events.round", { n: g.round }), " · ", t("events.game", { n: g.number })),
+      el("td", {}, g.seats.join(` ${t("vs")} `)),
+      el("td", { class: "ref-acts" }, result, moves, dur, el("button", { "data-act": "enter_result", onclick: () => act({
+        act: "enter_result", game: g.id, result: result.value.trim(), moves: moves.value === "" ? null : Number(moves.value), duration: dur.value.trim() || null,
+      }) }, t("ref.enter"))));
+  }
+
+  function disputeRow(d) {
+    return el("li", { "data-dispute": d.id, class: d.open ? "open" : "ruled" },
+      el("b", {}, d.entrant || d.by), " — ", d.reason, " ", el("span", { class: "muted" }, new Date(d.at).toLocaleTimeString(document.documentElement.lang)),
+      d.open ? el("span", { class: "ref-acts" },
+        el("button", { "data-act": "uphold", onclick: () => act({ act: "ruling", dispute: d.id, decision: "upheld" }) }, t("ref.uphold")),
+        el("button", { "data-act": "reject", onclick: () => act({ act: "ruling", dispute: d.id, decision: "rejected" }) }, t("ref.reject")))
+        : el("span", { class: "tag" }, t(`ref.decision.${d.ruling.data.decision}`), " · ", d.ruling.by));
+  }
+
+  function what(e) {
+    const d = e.data || {};
+    const bits = [];
+    if (e.entrant) bits.push(e.entrant);
+    if (d.players && d.players.length) bits.push(d.players.join(` ${t("vs")} `));
+    if (d.ms) bits.push(`+${clockText(d.ms)}`);
+    if (d.result) bits.push(d.result === "count" ? t("ref.count") : d.result);
+    if (d.decision) bits.push(t(`ref.decision.${d.decision}`));
+    if (d.kind) bits.push(t(`ref.penalty.${d.kind}`, null, d.kind));
+    if (d.scope === "round") bits.push(t("ref.wholeround"));
+    return bits.join(" · ");
+  }
+
+  function render() {
+    const ev = data.event;
+    head.replaceChildren(el("h2", {}, t("ref.title")), el("div", { class: "muted" },
+      el("a", { href: `/events/${id}`, id: "back-to-event" }, ev.name), ` · ${gameName(byId[ev.game]) || ev.game} · ${t(`status.${ev.status}`, null, ev.status)}`));
+    const anyLive = data.tables.length > 0;
+    roundBar.replaceChildren(
+      el("button", { id: "pause-round", disabled: !data.tables.some((x) => !x.paused) || null, onclick: () => act({ act: "pause" }) }, t("ref.pauseround")),
+      el("button", { id: "resume-round", disabled: !data.tables.some((x) => x.paused) || null, onclick: () => act({ act: "resume" }) }, t("ref.resumeround")),
+      el("span", { class: "muted" }, anyLive ? t("ref.livecount", { n: data.tables.length }) : t("ref.nolive")));
+    // keep what a referee is typing: rebuild the cards only when the tables themselves changed
+    const shape = JSON.stringify(data.tables.map((x) => [x.id, x.paused, x.names, x.count, x.clocks.length > 0]));
+    if (tables.dataset.shape !== shape || !tables.firstChild) {
+      tables.dataset.shape = shape;
+      tables.replaceChildren(...(anyLive ? data.tables.map(tableCard) : [el("p", { class: "muted" }, t("ref.nolive"))]));
+    } else {
+      for (const tb of data.tables) {
+        const card = tables.querySelector(`[data-table="${tb.id}"] .ref-clocks`);
+        if (card) card.replaceWith(clocks(tb));
+      }
+    }
+    const eshape = JSON.stringify(data.entrants.map((e) => [e.id, e.status]));
+    if (entrants.dataset.shape !== eshape) {
+      entrants.dataset.shape = eshape;
+      entrants.replaceChildren(el("div", { class: "scroll" }, el("table", { class: "list" }, el("tbody", {}, data.entrants.map(entrantRow)))));
+    }
+    const pshape = JSON.stringify(data.paper.map((g) => g.id));
+    if (paper.dataset.shape !== pshape) {
+      paper.dataset.shape = pshape;
+      paper.replaceChildren(data.paper.length ? el("div", { class: "scroll" }, el("table", { class: "list" }, el("tbody", {}, data.paper.map(paperRow))))
+        : el("p", { class: "muted" }, t("ref.nopaper")));
+    }
+    disputes.replaceChildren(data.disputes.length ? el("ul", { class: "ref-disputes" }, data.disputes.map(disputeRow)) : el("p", { class: "muted" }, t("ref.nodisputes")));
+    const rows = [...data.log].reverse().filter((e) => e.act !== "dispute");
+    log.replaceChildren(el("table", { class: "list ref-log" }, el("thead", {}, el("tr", {},
+      el("th", {}, t("ref.when")), el("th", {}, t("ref.who")), el("th", {}, t("ref.what")), el("th", {}, t("ref.reason")))),
+    el("tbody", {}, rows.map((e) => el("tr", { "data-log": e.act },
+      el("td", { class: "muted" }, new Date(e.at).toLocaleTimeString(document.documentElement.lang)),
+      el("td", {}, e.by), el("td", {}, el("b", {}, t(`ref.act.${e.act}`, null, e.act)), " ", what(e)), el("td", {}, e.reason))))));
+  }
+
+  async function poll() {
+    try {
+      data = await api("GET", `/api/events/${id}/console`);
+      fetchedAt = performance.now();
+      render();
+    } catch (e) {
+      err.textContent = errorText(e);
+      if (e.code === "not_referee" || e.code === "no_event") clearInterval(timer);
+    }
+  }
+  const timer = setInterval(poll, 1000);
+  await poll();
+}
+
+// ----- a player's dispute, from the table page ---------------------------------------------------
+/** A "Dispute" button for a seated player at an event table: asks what it is about and files it. */
+export function disputeButton({ event, table, status }) {
+  css();
+  return el("button", { id: "dispute", onclick: async () => {
+    const text = prompt(t("ref.disputeask"));
+    if (text === null) return;
+    try { await api("POST", `/api/events/${event}/disputes`, { table, text }); status(t("ref.disputesent")); }
+    catch (e) { status(errorText(e)); }
+  } }, t("ref.dispute"));
+}
