@@ -175,6 +175,8 @@ def test_event_from_creation_to_champion_between_two_people(browser, shot, tmp_p
             bob.wait_for_selector(f"#play-link:has-text('game {n}')", timeout=15_000)
             if n == 1:
                 assert bob.title().startswith("Your game is ready")
+            else:                                                # the series so far, from bob's side
+                assert "bob 1–0 alice" in bob.inner_text('[data-round="1"] tr.me')
             if n == 1:
                 shot(bob, "event-your-game")
             alice.goto(f"{base}/events/{event}")

@@ -93,11 +93,16 @@ function roundName(ev, rnd) {
 }
 
 // the entrants of a match with each one's score: game points of a series, the session's total
+// (a series still being played: its games so far, a win 1 and a draw ½ each)
 function sides(m) {
   const r = m.result || {};
+  const done = m.games.filter((g) => g.status === "finished");
+  const sofar = (name) => done.reduce((n, g) => n + (g.winner_entrants.length ? (g.winner_entrants[0] === name ? 1 : 0) : 0.5), 0);
   return m.entrants.map((name, i) => ({
     name, win: m.winner !== null && m.winner === name,
-    score: m.kind === "series" && r.points ? fmtPts(r.points[i]) : m.kind === "session" && r.totals ? fmtPts(r.totals[i]) : "",
+    score: m.kind === "series" && r.points ? fmtPts(r.points[i])
+      : m.kind === "series" && done.length ? fmtPts(sofar(name))
+        : m.kind === "session" && r.totals ? fmtPts(r.totals[i]) : "",
   }));
 }
 
