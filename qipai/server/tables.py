@@ -572,6 +572,8 @@ class LiveTable:
             "bots": [bool(s and s.get("bot")) for s in self.seats],
             "result": st.result.to_json() if st.result else None, "record": self.record_id,
         }
+        if r.paused_at is not None and not self.storage_paused:
+            msg["paused_at"] = r.paused_at      # a referee's pause: every countdown stands here
         if seat is not None and seat in to_act:
             msg["turn"] = r.turn_of(seat)      # this seat's pending decision (see _move)
             listed = False

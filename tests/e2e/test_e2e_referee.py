@@ -107,10 +107,21 @@ def test_a_referee_pauses_adds_time_voids_and_disqualifies(browser, shot, tmp_pa
         ref.fill("#act-reason", "the clock started at the pairing")
         ref.click('[data-dispute].open [data-act="reject"]')
         ref.wait_for_selector("[data-dispute].ruled:has-text('rejected')")
+        # the whole round paused: the player's table page says so and its clocks stand
+        ref.fill("#act-reason", "fire drill")
+        ref.click("#pause-round")
+        alice.wait_for_selector("#status:has-text('Paused by the referee')")
+        shown = alice.inner_text(".seat.to-act .clock")
+        time.sleep(1.2)
+        assert alice.inner_text(".seat.to-act .clock") == shown
+        ref.fill("#act-reason", "drill over")
+        ref.click("#resume-round")
+        alice.wait_for_selector("#status:not(:has-text('Paused by the referee'))")
         # void alice's game: the event seats it again at a new table, marked as a replayed game
         ref.fill("#act-reason", "wrong colours at the board")
         ref.click(f'[data-table="{alice_table}"] [data-act="void"]')
         ref.wait_for_selector(f'[data-table="{alice_table}"]', state="detached")
+        alice.wait_for_selector("#status:has-text('voided by the referee')")
         ref.wait_for_selector("[data-table]:has-text('alice') .tag:has-text('replayed game')")
         replay = ref.locator("[data-table]:has-text('alice')").get_attribute("data-table")
         assert replay != alice_table

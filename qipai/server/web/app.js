@@ -166,7 +166,9 @@ async function tablePage(id) {
       const c = last && last.clocks ? last.clocks[i] : {};
       const acting = last && last.to_act && last.to_act.includes(i);
       let left = null;
-      if (c && c.deadline !== undefined && acting) left = c.deadline - (last.now + (performance.now() - receivedAt));
+      // a referee's pause: the countdown stands where the pause began
+      const now = last && last.paused_at !== undefined ? last.paused_at : last && last.now + (performance.now() - receivedAt);
+      if (c && c.deadline !== undefined && acting) left = c.deadline - now;
       else if (c && c.bank !== undefined) left = c.bank;
       return el("span", { class: "seat" + (acting ? " to-act" : ""), "data-seat": i }, n,
         left !== null ? el("span", { class: "clock" + (acting && left < 10000 ? " low" : "") }, fmtMs(left)) : null);
@@ -211,7 +213,7 @@ async function tablePage(id) {
   function onMessage(msg) {
     if (Array.isArray(msg.names)) msg.names = msg.names.map(seatName);   // bots' seats in words
     if (fx.onMessage(msg, last)) return;
-    if (msg.type === "hello" || msg.type === "table") { info = msg.table; if (!last) { renderSeats(); renderControls(); status.textContent = t(info.status); } return; }
+    if (msg.type === "hello" || msg.type === "table") { info = msg.table; if (!last || info.status === "void") { renderSeats(); renderControls(); status.textContent = t(info.status); } return; }
     if (msg.type === "commitment") {   // §6.1: this seat's nonce, 16 fresh random bytes, once
       if (nonceSent === msg.commitment) return;
       nonceSent = msg.commitment;
@@ -237,6 +239,7 @@ async function tablePage(id) {
     status.dataset.seq = msg.seq;
     status.title = msg.result ? msg.result.text : "";
     if (msg.result) status.textContent = `${t("result")}: ` + resultText(msg.result, { game: info.game, seat: msg.seat, names: msg.names, view: msg.view, t, lang });
+    else if (msg.paused_at !== undefined) status.textContent = t("ref.tablepaused");
     else status.textContent = msg.seat === null ? t("spectator") : (mine ? t("yourturn") : t("waiting"));
     status.className = "status" + (msg.result ? " over" : "");
   }
