@@ -21,7 +21,7 @@ def test_non_ascii_sgf_letters_are_refused_not_crashing(text):
         from_sgf(text, 19)
     with pytest.raises(NotationError):
         parse_point(text, 19)
-    g = qipai.load("go")
+    g = qipai.load("go", end_procedure="agreement")
     s = g.new_state()
     for action in (text, f"dead {text}"):
         with pytest.raises(IllegalAction):
@@ -38,7 +38,7 @@ def test_gtp_needs_ascii_digits_and_letters(text):
 def test_bad_point_objects_are_refused_with_a_readable_reason():
     from qipai.games.go.rules import Move
 
-    s = qipai.load("go", board_size=9).new_state()
+    s = qipai.load("go", board_size=9, end_procedure="agreement").new_state()
     for bad in (Move(-5, 9), Move(81, 9), Move(True, 9), Move(2.0, 9)):
         with pytest.raises(IllegalAction, match="off the 9x9 board|not a point"):
             s.apply(bad)
@@ -70,14 +70,14 @@ def test_malformed_sgf_names_property_and_line(sgf, prop):
 
 @pytest.mark.parametrize("text", ["B+nan", "W+inf", "B+-3", "W+-0.5"])
 def test_result_text_must_be_a_finite_margin(text):
-    s = qipai.load("go", board_size=9).new_state()
+    s = qipai.load("go", board_size=9, end_procedure="agreement").new_state()
     with pytest.raises(IllegalAction):
         s.end_by_result_text(text, "agreement")
     assert s.result is None
 
 
 def test_handicap_sgf_without_moves_has_white_to_move():
-    g = qipai.load("go", board_size=9, handicap=3)
+    g = qipai.load("go", board_size=9, handicap=3, end_procedure="agreement")
     s = g.new_state()
     rec = read_sgf(write_sgf(s))[0]
     assert replay(rec).to_move == s.to_move == 2
@@ -99,7 +99,7 @@ def test_nigiri_game_writes_sgf():
 
 
 def _resumed_game():
-    s = qipai.load("go", board_size=9, scoring="seed001_no_komi").new_state()
+    s = qipai.load("go", board_size=9, scoring="seed001_no_komi", end_procedure="agreement").new_state()
     for m in ("E5", "D5", "pass", "pass"):
         s.apply(m)
     s.apply("dead D5", seat=0)
@@ -122,7 +122,7 @@ def test_sgf_of_a_game_resumed_with_a_pass_replays():
 
 def test_sgf_keeps_dead_stones_outside_one_colour_territory():
     # a black stone marked dead on a board where its point is not surrounded by White
-    s = qipai.load("go", board_size=9, scoring="seed001_no_komi").new_state()
+    s = qipai.load("go", board_size=9, scoring="seed001_no_komi", end_procedure="agreement").new_state()
     for m in ("E5", "D4", "A1", "pass", "pass"):
         s.apply(m)
     s.arbiter_decide(["A1"])
@@ -163,7 +163,7 @@ def test_random_games_round_trip_through_sgf():
 
 # ----- the dead-stone phase: a refusal is a disagreement ------------------------------------
 def test_resume_counts_as_a_disagreement_and_cannot_stall():
-    s = qipai.load("go", board_size=9).new_state()
+    s = qipai.load("go", board_size=9, end_procedure="agreement").new_state()
     for m in ("E5", "D4", "pass", "pass"):
         s.apply(m)
     s.apply("resume", seat=1)
@@ -182,7 +182,7 @@ def test_resume_counts_as_a_disagreement_and_cannot_stall():
 
 
 def test_arbiter_may_decide_after_a_resume():
-    s = qipai.load("go", board_size=9, scoring="seed001_no_komi").new_state()
+    s = qipai.load("go", board_size=9, scoring="seed001_no_komi", end_procedure="agreement").new_state()
     for m in ("E5", "D4", "pass", "pass"):
         s.apply(m)
     s.apply("resume", seat=0)
@@ -196,11 +196,11 @@ def test_arbiter_may_decide_after_a_resume():
 @pytest.mark.parametrize("size, handicap", [(5, 2), (5, 9), (7, 5), (7, 9)])
 def test_handicap_beyond_the_fixed_layouts_is_refused(size, handicap):
     with pytest.raises(OptionError, match="handicap"):
-        qipai.load("go", board_size=size, handicap=handicap)
+        qipai.load("go", board_size=size, handicap=handicap, end_procedure="agreement")
 
 
 def test_handicap_within_the_fixed_layouts():
-    s = qipai.load("go", board_size=7, handicap=4).new_state()
+    s = qipai.load("go", board_size=7, handicap=4, end_procedure="agreement").new_state()
     assert s.rows() == [".......", ".......", "..X.X..", ".......", "..X.X..", ".......",
                         "......."]
     assert s.to_move == 2

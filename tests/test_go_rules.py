@@ -12,7 +12,7 @@ from tests.go_peers import column, position
 
 
 def state_at(black=(), white=(), to_move="B", size=19, **options):
-    game = qipai.load("go", board_size=size, **options)
+    game = qipai.load("go", board_size=size, **{"end_procedure": "agreement", **options})
     return game.new_state(position=position(size, black, white, to_move))
 
 
@@ -141,7 +141,7 @@ def test_coordinates():
         assert to_gtp(from_sgf(sgf, 19), 19) == gtp
         assert from_gtp(gtp.lower(), 19) == from_sgf(sgf, 19)
     assert from_sgf("tt", 19) == PASS and from_sgf("", 19) == PASS
-    s = qipai.load("go").new_state()
+    s = qipai.load("go", end_procedure="agreement").new_state()
     unchanged(s, "I5", "no column I")
     unchanged(s, "Z5", "off the 19x19 board")
     unchanged(s, "D20", "off the 19x19 board")
@@ -158,11 +158,11 @@ def test_immediate_double_pass(scoring, text):
 
 
 def test_resignation():
-    s = qipai.load("go").new_state()
+    s = qipai.load("go", end_procedure="agreement").new_state()
     s.apply("D4")
     s.resign(1)
     assert s.result.text == "B+R" and s.result.reason == "resign" and s.returns() == [1.0, 0.0]
-    s = qipai.load("go").new_state()
+    s = qipai.load("go", end_procedure="agreement").new_state()
     s.forfeit(0, "timeout")
     assert s.result.text == "W+T"
 
@@ -198,22 +198,22 @@ def test_scoring_free_komi_and_draws():
     s = state_at(*J_L, end_procedure="all_alive", scoring="free_komi", komi=-2.5)
     assert count_after_passes(s).text == "B+2.5"
     with pytest.raises(OptionError):
-        qipai.load("go", komi="lots")
+        qipai.load("go", komi="lots", end_procedure="agreement")
     with pytest.raises(OptionError):
-        qipai.load("go", komi=0.3)
-    assert qipai.load("go", komi="6.5").options["komi"] == 6.5
+        qipai.load("go", komi=0.3, end_procedure="agreement")
+    assert qipai.load("go", komi="6.5", end_procedure="agreement").options["komi"] == 6.5
 
 
 def test_board_sizes():
     for size in (9, 13, 19):
-        s = qipai.load("go", board_size=size).new_state()
+        s = qipai.load("go", board_size=size, end_procedure="agreement").new_state()
         assert len(s.legal_actions()) == size * size + 1
     with pytest.raises(OptionError):
-        qipai.load("go", board_size=18)
+        qipai.load("go", board_size=18, end_procedure="agreement")
 
 
 def test_handicap():
-    s = qipai.load("go", handicap=4).new_state()
+    s = qipai.load("go", handicap=4, end_procedure="agreement").new_state()
     assert [to_gtp(p, 19) for p in handicap_points(19, 4)] == ["D4", "Q16", "D16", "Q4"]
     assert s.to_move == 2 and s.current_player == 1
     assert sorted(to_gtp(p, 19) for p in range(361) if s.board.color[p] == 1) == \
@@ -231,7 +231,7 @@ def test_max_moves_guard():
     for m in ("E5", "C3", "G7"):
         s.apply(m)
     assert s.is_terminal() and s.result.reason == "max_moves"
-    s = qipai.load("go", board_size=9, max_moves=2).new_state()
+    s = qipai.load("go", board_size=9, max_moves=2, end_procedure="agreement").new_state()
     s.apply("E5")
     s.apply("C3")
     assert s.phase == "marking"
@@ -239,7 +239,7 @@ def test_max_moves_guard():
 
 
 def test_nigiri_colours():
-    g = qipai.load("go", colours="nigiri")
+    g = qipai.load("go", colours="nigiri", end_procedure="agreement")
     seats = {g.new_state(seed=k).black_seat for k in range(20)}
     assert seats == {0, 1}
     s = next(g.new_state(seed=k) for k in range(20) if g.new_state(seed=k).black_seat == 1)
@@ -330,7 +330,7 @@ def test_arbiter_and_forced_count():
 
 
 def test_view_and_json_round_trip():
-    s = qipai.load("go", board_size=9).new_state()
+    s = qipai.load("go", board_size=9, end_procedure="agreement").new_state()
     for m in ("E5", "D5", "pass"):
         s.apply(m)
     v = s.view(1)
@@ -338,3 +338,17 @@ def test_view_and_json_round_trip():
     assert v["to_move"] == "white" and "E4" in v["legal_moves"] and "E5" not in v["legal_moves"]
     again = s.game.state_from_json(s.to_json())
     assert again.rows() == s.rows() and again.log == s.log and again.view(1) == v
+
+
+def test_the_library_counts_every_stone_alive_by_default_and_people_mark_dead_stones():
+    """rules/go.md §4.2: all_alive is the default (two passes end a program's game with a score);
+    the server's lobby tables and the S2 preset ask for agreement, as SGF records of people do."""
+    from qipai.competition.config import load_preset
+    from qipai.server.tables import LOBBY_ONE_GAME
+
+    s = qipai.load("go", board_size=9).new_state()
+    s.apply("pass")
+    s.apply("pass")
+    assert s.is_terminal() and s.result.reason != "agreement"
+    assert LOBBY_ONE_GAME["go"]["end_procedure"] == "agreement"
+    assert load_preset("s2_go").game_options["end_procedure"] == "agreement"

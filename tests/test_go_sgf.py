@@ -44,7 +44,7 @@ def test_komi_quirks():
 
 
 def test_write_read_round_trip():
-    g = qipai.load("go", board_size=9, handicap=2, scoring="seed002_komi4")
+    g = qipai.load("go", board_size=9, handicap=2, scoring="seed002_komi4", end_procedure="agreement")
     s = g.new_state()
     for m in ("E5", "D4", "pass", "pass"):
         s.apply(m)

@@ -33,7 +33,7 @@ def test_marking_both_seats_at_once_disagree_then_agree(c):
     t = post(c, b_tok, "/api/tables", {"game": "go", "options": {"board_size": 9},
                                        "settings": {"clock": "none"}}).json()
     post(c, w_tok, f"/api/tables/{t['id']}/sit")
-    ref = qipai.load("go", board_size=9).new_state()
+    ref = qipai.load("go", board_size=9, end_procedure="agreement").new_state()
     with ws(c, b_tok, t["id"]) as b, ws(c, w_tok, t["id"]) as w, ws(c, None, t["id"]) as spec:
         socks = (b, w, spec)
         states(socks)

@@ -65,9 +65,12 @@ DEFAULT_CLOCK = {**dict.fromkeys(("doudizhu", "shengji", "baohuang", "sandayi", 
                                   "mahjong-gb"), "card_default"),
                  "wakeng": "wakeng_s4"}
 BOARD_CLOCK = "board_default"
-#: options a lobby table sets when its creator does not (docs/server.md, "Lobby": a lobby table
-#: plays one game): a mahjong-gb state is a whole match of ``hands_per_match`` hands
-LOBBY_ONE_GAME: dict[str, dict[str, Any]] = {"mahjong-gb": {"hands_per_match": 1}}
+#: options a lobby table sets when its creator does not (docs/server.md, "Lobby"): a lobby table
+#: plays one game (a mahjong-gb state is a whole match of ``hands_per_match`` hands), and people
+#: end a go game by marking dead stones (rules/go.md §4.2; the library's default, all_alive, suits
+#: programs)
+LOBBY_ONE_GAME: dict[str, dict[str, Any]] = {"mahjong-gb": {"hands_per_match": 1},
+                                             "go": {"end_procedure": "agreement"}}
 #: the longest action text a seat may send (a whole junqi layout is about 180 characters)
 MAX_ACTION_TEXT = 1000
 #: move-list entries a state message repeats (a client that missed more asks for a sync)

@@ -166,10 +166,10 @@ class GoGame(Game):
         FloatOption("komi", 7.5, kind=float,
                     doc="with scoring=free_komi: compensation in points of (Black area - White "
                         "area), as SGF KM; an integer komi allows draws"),
-        Option("end_procedure", "agreement", END_PROCEDURES,
-               doc="§4.2: agreement (both players mark dead stones after two passes; the default "
-                   "for tables with a person) or all_alive (every stone counts, Tromp-Taylor style, "
-                   "for bot games)"),
+        Option("end_procedure", "all_alive", END_PROCEDURES,
+               doc="§4.2: all_alive (the default: every stone counts, Tromp-Taylor style, suited to "
+                   "programs) or agreement (both players mark dead stones after two passes; what "
+                   "the server's lobby tables, the S2 preset and SGF records of people use)"),
         Option("handicap", 0, (0, 2, 3, 4, 5, 6, 7, 8, 9), int,
                doc="fixed handicap stones for Black; White moves first and receives one point "
                    "per handicap stone (half a stone each, Chinese practice)"),

@@ -160,7 +160,9 @@ def _record(nodes: list[Node], source: str, game: int) -> Record:
         if komi > 1000:
             raise _err("handicap out of range", source, game, prop=root.get("HA"))
     rules = (root.value("RU") or "").strip()
-    options: dict[str, Any] = {"board_size": size, "scoring": "free_komi", "komi": komi}
+    # records of people: dead stones by agreement (§4.2), resumed play included
+    options: dict[str, Any] = {"board_size": size, "scoring": "free_komi", "komi": komi,
+                               "end_procedure": "agreement"}
     setup = []
     for prop in root.props:
         if prop.ident in ("AB", "AW", "AE", "PL"):
