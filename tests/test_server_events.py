@@ -146,7 +146,7 @@ def test_an_events_records_verify_once_it_ends(tmp_path):
             time.sleep(0.05)
         assert ev["status"] == "finished" and ev["secret"], ev["status"]
         ids = [g["record"] for r in ev["rounds"] for m in r["matches"] for g in m["games"]]
-        assert len(ids) == 5 and all(ids)
+        assert len(ids) >= 5 and all(ids)           # five deals, more when the totals tie
         for rid in ids:
             rec = load_record(c.get(f"/api/records/{rid}").content)
             assert rec.meta["rng"]["secret"] == ev["secret"] and rec.meta["rng"]["event"] == "cards"
