@@ -225,3 +225,29 @@ def test_go_forced_count_from_the_console(tmp_path):
         wait(lambda: t.runner.state.is_terminal(), "the count")
         assert t.runner.state.result.reason == "arbiter"
         assert a and b
+
+
+def test_a_deal_forfeited_at_a_live_card_table_stops_there_and_the_next_deal_is_seated(tmp_path):
+    with client(tmp_path, spectator_delay_ms=0, bot_delay_ms=60_000) as c:     # bots wait: no deal ends
+        boss = signup(c, "boss")
+        alice = signup(c, "alice")
+        players = ["alice", {"id": "b1", "bot": "random"}, {"id": "b2", "bot": "random"}]
+        assert post(c, boss, "/api/events", {"preset": "s4_wakeng", "event_id": "wk",
+                                              "players": players}).status_code == 201
+        table = post(c, boss, "/api/events/wk/start").json()["tables"][0]
+        t = refs(c).hub.tables[table]
+        wait(lambda: t.runner is not None, "the deal")
+        r = act(c, boss, "wk", act="penalty", entrant="alice", kind="deal_forfeit", reason="showed her cards")
+        assert r.status_code == 200, r.text
+        assert r.json()["effect"].endswith("lost by seat " + str(t.seats.index(
+            next(s for s in t.seats if s["name"] == "alice"))))
+        assert c.get(f"/api/tables/{table}").json()["status"] == "forfeited"
+        ev = wait(lambda: (lambda e: len(e["rounds"][0]["matches"][0]["games"]) == 2 and e)(
+            c.get("/api/events/wk").json()), "the next deal")
+        first, second = ev["rounds"][0]["matches"][0]["games"]
+        assert first["status"] == "finished" and second["table"] and second["table"] != table
+        log = c.get("/api/events/wk/log").json()
+        assert [e["data"]["kind"] for e in log if e["act"] == "penalty"] == ["deal_forfeit"]
+        with ws(c, alice, table) as sock:
+            m = sock.receive_json()
+            assert m["table"]["status"] == "forfeited"

@@ -372,15 +372,16 @@ class Referees:
         new = next((x.id for x in self.live_tables(event_id) if x.event_game == gid), None)
         return {"act": "void", "id": entry, "table": t.id, "replay": new}
 
-    async def void_table(self, t: LiveTable, note: dict[str, Any]) -> None:
-        """Stop ``t``'s game without a result: its action log keeps a ``void`` row, the table
-        becomes ``void`` and lets go of its event game (so the event seats it again), and its
-        connections are told and sent to the new table by the page."""
+    async def void_table(self, t: LiveTable, note: dict[str, Any], status: str = "void") -> None:
+        """Stop ``t``'s game without a result at the table: its action log keeps a ``void`` row,
+        the table's status becomes ``status`` (``void``: the event seats the game again;
+        ``forfeited``: the event has scored it) and it lets go of its event game, and its
+        connections are told (the table's new status)."""
         r = t.runner
         assert r is not None
         t.journal("void", None, None, r.time.now(), note)
-        r.note(None, {"type": "void", **note})
-        t.status = "void"
+        r.note(None, {"type": status, **note})
+        t.status = status
         if t.task is not None and not t.task.done():
             t.task.cancel()
         settings = {**t.settings, "voided": note, "voided_game": t.event_game}
@@ -389,7 +390,7 @@ class Referees:
         def write(s: Session) -> None:
             row = s.get(TableRow, t.id)
             if row is not None:
-                row.status, row.event_game, row.settings = "void", None, settings
+                row.status, row.event_game, row.settings = status, None, settings
         entry = self.hub.store.append(t.gate, write)
         await t.gate.wait(entry.tag)
         self.hub.tables.pop(t.id, None)
@@ -425,6 +426,12 @@ class Referees:
             t, seat = at
             t.runner.submit(None, RefereeNote("penalty", seat, user.username, reason,
                                               (("kind", body.kind), ("effect", out["effect"]))))
+            if body.kind == "deal_forfeit" and out.get("game") == t.event_game:
+                # the event scored the deal in play as lost: the table's deal stops here (its
+                # record keeps the penalty), and the event seats the next deal
+                await asyncio.sleep(0)
+                await self.void_table(t, {"table": t.id, "by": user.username, "reason": reason,
+                                          "penalty": body.kind}, status="forfeited")
         entry = await self._record(event_id, user, "penalty", reason, table_id=at[0].id if at else None,
                                    game_id=out.get("game"), entrant=e.entrant_id,
                                    data={"kind": body.kind, "count": out["count"], "effect": out["effect"]})

@@ -213,7 +213,7 @@ async function tablePage(id) {
   function onMessage(msg) {
     if (Array.isArray(msg.names)) msg.names = msg.names.map(seatName);   // bots' seats in words
     if (fx.onMessage(msg, last)) return;
-    if (msg.type === "hello" || msg.type === "table") { info = msg.table; if (!last || info.status === "void") { renderSeats(); renderControls(); status.textContent = t(info.status); } return; }
+    if (msg.type === "hello" || msg.type === "table") { info = msg.table; if (!last || info.status === "void" || info.status === "forfeited") { renderSeats(); renderControls(); status.textContent = t(info.status); } return; }
     if (msg.type === "commitment") {   // §6.1: this seat's nonce, 16 fresh random bytes, once
       if (nonceSent === msg.commitment) return;
       nonceSent = msg.commitment;
