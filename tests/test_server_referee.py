@@ -251,3 +251,19 @@ def test_a_deal_forfeited_at_a_live_card_table_stops_there_and_the_next_deal_is_
         with ws(c, alice, table) as sock:
             m = sock.receive_json()
             assert m["table"]["status"] == "forfeited"
+
+
+def test_an_appointed_referee_speaks_as_a_referee_in_the_events_chat(tmp_path):
+    with client(tmp_path, spectator_delay_ms=0, bot_delay_ms=0) as c:
+        boss, u = setup(c, tmp_path)
+        post(c, boss, "/api/events/club/referees", {"username": "ref"})
+        line = post(c, u["ref"], "/api/events/club/chat", {"text": "round 1 starts at 7"}).json()
+        assert (line["role"], line["audience"]) == ("referee", "all")
+        mine = post(c, u["alice"], "/api/events/club/chat", {"text": "is the bar open?"}).json()
+        assert mine["audience"] == "referees"
+        seen = c.get("/api/events/club/chat", headers={"Cookie": f"qipai_session={u['ref']}"}).json()
+        assert seen["referee"] is True and [x["text"] for x in seen["lines"]] == [
+            "round 1 starts at 7", "is the bar open?"]
+        # another event's referee is no referee here
+        other = c.get("/api/events/club/chat", headers={"Cookie": f"qipai_session={u['ref2']}"}).json()
+        assert other["referee"] is False and [x["text"] for x in other["lines"]] == ["round 1 starts at 7"]

@@ -33,7 +33,7 @@ from qipai.core.errors import QipaiError
 from qipai.match import CLOCK_PRESETS
 
 from . import auth, conduct, exports
-from .chat import add_event_chat_routes
+from .chat import add_event_chat_routes, is_referee
 from .config import Settings
 from .conns import (
     CLOSE_FLOODING,
@@ -555,6 +555,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             await ws.send_json(ROUND_PLAYER)
             await ws.close(*CLOSE_ROUND_PLAYER)
             return
+        referee = await is_referee(hub, table.event_id, user)     # chat: §5.8
         token = ws.cookies.get(auth.COOKIE) if user else None
         if token and sessions.ended(token):      # signed out while this socket was opening
             await ws.send_json(SIGNED_OUT)
@@ -565,7 +566,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         conn = Conn(ws.send_text, user.id if user else None, table.gate, close_ws=ws.close,
                     session=auth.token_hash(token) if token else None)
         if user:
-            conn.name, conn.referee = user.username, user.role == "organizer"
+            conn.name, conn.referee = user.username, referee
         conn.start()
         hub.sessions.add(conn)
         table.attach(conn, seat)

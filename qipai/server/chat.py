@@ -8,8 +8,8 @@ Two kinds of channel, both stored in the ``chat`` table (:class:`~.models.ChatRo
   again as a ``chat_history`` message when that changes (the game starts or ends), and
   ``chat`` (``line``) for each new line it may read.
 * **an event** (``event:<id>``), over HTTP (``GET``/``POST /api/events/{id}/chat``): a player
-  writes to the referees (accounts with the organizer role); the line is read by its writer and
-  the referees; a referee's line is read by everyone.
+  writes to the referees (the organizers and the accounts appointed to the event); the line is
+  read by its writer and the referees; a referee's line is read by everyone.
 
 Who reads and writes what at a table (§5.8: no signals between partners, no free chat at a
 competition table, referees at all times):
@@ -49,7 +49,7 @@ from sqlalchemy.orm import Session
 from qipai.competition.db import EventRow
 
 from .errors import ApiError, ws_error
-from .models import ChatRow, now_iso
+from .models import ChatRow, EventRefereeRow, now_iso
 
 if TYPE_CHECKING:
     from .conns import Conn
@@ -205,6 +205,19 @@ def load_tables(s: Session, table_ids: list[str]) -> dict[str, deque[dict[str, A
 
 
 # ----- events -----------------------------------------------------------------------------------
+async def is_referee(hub: Hub, event_id: str | None, user: Any) -> bool:
+    """Whether ``user`` referees event ``event_id``: an organizer, or an account appointed to
+    that event (:mod:`.referee`)."""
+    if user is None:
+        return False
+    if user.role == "organizer":
+        return True
+    if event_id is None:
+        return False
+    return await hub.store.call(lambda s: s.get(EventRefereeRow, (event_id, user.id)) is not None,
+                                write=False)
+
+
 class ChatText(BaseModel):
     text: Any = None
 
@@ -223,7 +236,7 @@ def add_event_chat_routes(app: FastAPI, hub: Hub, need_user: Any, user_of: Any) 
         "referee", "max"}``."""
         await check_event(event_id)
         user = await user_of(request)
-        referee = bool(user and user.role == "organizer")
+        referee = await is_referee(hub, event_id, user)
 
         def read(s: Session) -> list[dict[str, Any]]:
             q = select(ChatRow).where(ChatRow.channel == f"event:{event_id}")
@@ -250,7 +263,7 @@ def add_event_chat_routes(app: FastAPI, hub: Hub, need_user: Any, user_of: Any) 
             _limit(hub, user.id)
         except ChatRefused as e:
             raise e.api() from None
-        referee = user.role == "organizer"
+        referee = await is_referee(hub, event_id, user)
         line = {"channel": f"event:{event_id}", "user_id": user.id, "name": user.username,
                 "role": "referee" if referee else "player",
                 "audience": "all" if referee else "referees", "text": text, "at": now_iso()}
