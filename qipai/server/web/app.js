@@ -126,6 +126,19 @@ export async function loadBoard(game) {
   try { return await import(`/static/boards/${game}.js`); } catch (e) { return await import("/static/boards/generic.js"); }
 }
 
+// what else the clock is: byo-yomi periods left, a Canadian block, the warnings and strikes
+// given, trusteeship (competition.md §4.3)
+function clockNotes(c) {
+  if (!c) return null;
+  const notes = [];
+  if (c.periods !== undefined) notes.push(t("clk.periods", { n: c.periods }));
+  if (c.canadian) notes.push(t("clk.canadian", { moves: c.canadian[0], time: fmtMs(c.canadian[1]) }));
+  if (c.warnings) notes.push(t("clk.warnings", { n: c.warnings }));
+  if (c.strikes) notes.push(t("clk.strikes", { n: c.strikes }));
+  if (c.trustee) notes.push(t("clk.trustee"));
+  return notes.length ? el("span", { class: "clock-notes" }, notes.join(" · ")) : null;
+}
+
 function fmtMs(ms) {
   if (ms === null || ms === undefined) return "";
   ms = Math.max(0, ms);
@@ -171,7 +184,8 @@ async function tablePage(id) {
       if (c && c.deadline !== undefined && acting) left = c.deadline - now;
       else if (c && c.bank !== undefined) left = c.bank;
       return el("span", { class: "seat" + (acting ? " to-act" : ""), "data-seat": i }, n,
-        left !== null ? el("span", { class: "clock" + (acting && left < 10000 ? " low" : "") }, fmtMs(left)) : null);
+        left !== null ? el("span", { class: "clock" + (acting && left < 10000 ? " low" : "") }, fmtMs(left)) : null,
+        clockNotes(c));
     }));
   }
   setInterval(() => { if (last && last.status === "playing") renderSeats(); }, 500);
