@@ -1406,16 +1406,24 @@ def withdraw(db: sessionmaker[Session], event_id: str | None, entrant_id: str) -
     (§5.5): its seat is played by trusteeship for the rest of the session, ranked last, never
     advancing. Results already reached stand. Raises EventError (nothing changed) for an
     unknown player, one already withdrawn, or a finished event."""
+    _leave(db, event_id, entrant_id, "withdrawn", "has already withdrawn")
+
+
+def _leave(db: sessionmaker[Session], event_id: str | None, entrant_id: str, status: str,
+           already: str) -> None:
+    """Set an entrant's status to ``withdrawn`` or ``disqualified`` and advance the event.
+    Raises EventError (nothing changed) for an unknown player, one already so, or a finished
+    event."""
     with db() as s:
         ev = _event(s, event_id)
         rows = [e for e in ev.entrants if e.entrant_id == entrant_id]
         if not rows:
             raise EventError(f"event {ev.id} has no player {entrant_id!r}")
-        if rows[0].status == "withdrawn":
-            raise EventError(f"player {entrant_id!r} has already withdrawn")
+        if rows[0].status == status:
+            raise EventError(f"player {entrant_id!r} {already}")
         if ev.status != "running":
             raise EventError(f"event {ev.id} is finished")
-        rows[0].status = "withdrawn"
+        rows[0].status = status
         s.flush()
         Director(s, ev).advance()
         s.commit()
@@ -1429,17 +1437,7 @@ def disqualify(db: sessionmaker[Session], event_id: str | None, entrant_id: str)
     session and it is ranked last; standings rank it last whatever its score; its placement
     points are 0. Results it already reached stand. Raises EventError (nothing changed) for an
     unknown player, one already disqualified, or a finished event."""
-    with db() as s:
-        ev = _running(s, event_id)
-        rows = [e for e in ev.entrants if e.entrant_id == entrant_id]
-        if not rows:
-            raise EventError(f"event {ev.id} has no player {entrant_id!r}")
-        if rows[0].status == "disqualified":
-            raise EventError(f"player {entrant_id!r} is already disqualified")
-        rows[0].status = "disqualified"
-        s.flush()
-        Director(s, ev).advance()
-        s.commit()
+    _leave(db, event_id, entrant_id, "disqualified", "is already disqualified")
 
 
 def void_game(db: sessionmaker[Session], event_id: str | None, game_id: int,
