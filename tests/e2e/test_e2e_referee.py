@@ -145,7 +145,8 @@ def test_a_referee_pauses_adds_time_voids_and_disqualifies(browser, shot, tmp_pa
         # a player cannot open the console: it says so in words
         alice.goto(f"{base}/events/{event}/referee")
         alice.wait_for_selector("#act-error:has-text('only the organizers and this event')")
-        storage = ref_ctx.storage_state()
+        storage, organizer = ref_ctx.storage_state(), boss_ctx.storage_state()
         for c in (boss_ctx, ref_ctx, alice_ctx):
             c.close()
         shots(browser, base, f"/events/{event}/referee", "referee-console", shot, "[data-table]", storage)
+        shots(browser, base, f"/events/{event}", "referee-event-page", shot, "#appoint", organizer)

@@ -168,7 +168,7 @@ function gameCell(ev, g, me) {
     const words = g.source === "forfeit" ? t("events.forfeit")
       : g.winners.length ? t("events.won", { name: g.winners.join(", ") }) : t("events.draw");
     const href = g.record ? `/records/${g.record}` : g.replay ? `/events/${ev.id}/games/${g.id}` : null;
-    what = [el("span", {}, words, g.result ? el("span", { class: "muted" }, ` (${g.result})`) : null),
+    what = [el("span", {}, words, g.result && g.source !== "forfeit" ? el("span", { class: "muted" }, ` (${g.result})`) : null),
       href ? el("a", { href, class: "replay", "data-replay": g.id }, t("replay")) : null];
   } else if (g.table) {
     what = [el("span", { class: "live" }, t("events.inplay")),
