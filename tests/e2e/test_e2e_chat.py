@@ -192,7 +192,8 @@ def test_event_chat_with_the_referees(server, browser, shot):
     event_url = ref.url
     player.goto(event_url)
     player.wait_for_selector("#event-chat")
-    assert "referees only" in player.inner_text("#event-chat .chat-note")
+    player.wait_for_function("() => document.querySelector('#event-chat .chat-note').textContent"
+                             ".includes('referees only')")      # once the chat has loaded
     player.fill("#event-chat input[name=chat]", "When does round 1 start?")
     player.press("#event-chat input[name=chat]", "Enter")
     ref.wait_for_selector("#event-chat .chat-text:has-text('When does round 1 start?')", timeout=10_000)
