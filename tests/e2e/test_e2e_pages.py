@@ -140,6 +140,8 @@ def test_a_tab_signed_out_elsewhere_says_so(server, browser):
     two.wait_for_selector("#signed-out")
     assert two.evaluate("document.getElementById('app').inert")
     assert "next=" in two.get_attribute("#signed-out a", "href")
+    for page in (two, one):          # each page by itself, not waiting for unload handlers
+        page.close(run_before_unload=False)
     ctx.close()
 
 
