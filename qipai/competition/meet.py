@@ -33,12 +33,6 @@ def meet_events(s: Session, meet: str) -> list[EventRow]:
     return [ev for ev in rows if (ev.config or {}).get("meet") == meet]
 
 
-def meets(db: sessionmaker[Session]) -> list[str]:
-    """Every meet named by an event, sorted."""
-    with db() as s:
-        return sorted({m for m in s.scalars(select(EventRow.config)) if m for m in [m.get("meet")] if m})
-
-
 def unit_standings(db: sessionmaker[Session], meet: str) -> dict[str, Any]:
     """``{"meet", "events": [{"id", "name", "game", "status"}], "units": [{"rank", "unit",
     "points", "champions", "runners_up", "by_event": {event id: points}}]}``. Raises KeyError
