@@ -1,5 +1,8 @@
 """Doudizhu speed: qipai beside RLCard and OpenSpiel, in one run.
 
+Every comparison interleaves its sides in rounds and reports medians of CPU-time rates
+(benchmarks/timing.py: the machine is shared).
+
 1. Random full games per second, every legal action generated at every turn:
    qipai (bidding to scoring, classic rules), RLCard's ``DoudizhuGame`` (rules only, no
    observation encoding; RLCard has no bidding) and OpenSpiel's C++ ``dou_dizhu`` through pyspiel
@@ -8,7 +11,7 @@
    qipai vs RLCard's generator on situations from RLCard games, and qipai vs OpenSpiel's
    ``legal_actions()`` on OpenSpiel states (qipai with the ``openspiel`` rules).
 
-Run: ``.venv/bin/python benchmarks/doudizhu.py [seconds per measurement]``.
+Run: ``.venv/bin/python benchmarks/doudizhu.py [CPU seconds per side and round] [rounds]``.
 """
 
 from __future__ import annotations
@@ -20,14 +23,14 @@ from types import SimpleNamespace
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from timing import rate  # noqa: E402  (benchmarks/timing.py)
+from timing import compare  # noqa: E402  (benchmarks/timing.py)
 
 import qipai  # noqa: E402
 from qipai.games.doudizhu.combos import ORDER, PACKER, KickerRules, table  # noqa: E402
 from tests.doudizhu_peers import norm, openspiel_situations  # noqa: E402
 
 
-def qipai_games(seconds: float) -> float:
+def qipai_games():
     game = qipai.load("doudizhu")
     rng = random.Random(1)
     counter = iter(range(10**9))
@@ -38,10 +41,10 @@ def qipai_games(seconds: float) -> float:
             state.apply(rng.choice(state.legal_actions()))
         return 1
 
-    return rate(one, seconds)
+    return one
 
 
-def rlcard_games(seconds: float) -> float:
+def rlcard_games():
     import numpy as np
     from rlcard.games.doudizhu.game import DoudizhuGame
 
@@ -55,10 +58,10 @@ def rlcard_games(seconds: float) -> float:
             state, _ = g.step(rng.choice(list(state["actions"])))
         return 1
 
-    return rate(one, seconds)
+    return one
 
 
-def openspiel_games(seconds: float) -> float:
+def openspiel_games():
     import pyspiel
 
     game = pyspiel.load_game("dou_dizhu")
@@ -73,7 +76,7 @@ def openspiel_games(seconds: float) -> float:
                 state.apply_action(rng.choice(state.legal_actions()))
         return 1
 
-    return rate(one, seconds)
+    return one
 
 
 def rlcard_situations_1000():
@@ -101,7 +104,7 @@ def rlcard_situations_1000():
     return out
 
 
-def legal_rates(seconds: float) -> list[tuple[str, float, float]]:
+def legal_rates(seconds: float, rounds: int) -> list[tuple[str, float, float]]:
     from rlcard.games.doudizhu.judger import DoudizhuJudger
     from rlcard.games.doudizhu.utils import cards2str, get_gt_cards
 
@@ -133,7 +136,9 @@ def legal_rates(seconds: float) -> list[tuple[str, float, float]]:
                 get_gt_cards(snap, top)
         return len(sits)
 
-    results = [("legal actions / s, 1,000 RLCard situations", rate(ours_rl, seconds), rate(peer_rl, seconds))]
+    runs = compare({"qipai": ours_rl, "peer": peer_rl}, seconds, rounds)
+    results = [("legal action sets / s, 1,000 RLCard situations", runs.median("qipai"),
+                runs.median("peer"), runs.ratio("qipai", "peer"))]
 
     import pyspiel
 
@@ -175,22 +180,27 @@ def legal_rates(seconds: float) -> list[tuple[str, float, float]]:
             st.legal_actions()
         return len(states)
 
-    results.append(("legal actions / s, 1,000 OpenSpiel situations", rate(ours_os, seconds),
-                    rate(peer_os, seconds)))
+    runs = compare({"qipai": ours_os, "peer": peer_os}, seconds, rounds)
+    results.append(("legal action sets / s, 1,000 OpenSpiel situations", runs.median("qipai"),
+                    runs.median("peer"), runs.ratio("qipai", "peer")))
     return results
 
 
 def main() -> None:
-    seconds = float(sys.argv[1]) if len(sys.argv) > 1 else 3.0
-    q = qipai_games(seconds)
-    r = rlcard_games(seconds)
-    o = openspiel_games(seconds)
-    print(f"random full games / s (all legal actions generated every turn), {seconds:g} s each")
+    seconds = float(sys.argv[1]) if len(sys.argv) > 1 else 2.0
+    rounds = int(sys.argv[2]) if len(sys.argv) > 2 else 5
+    runs = compare({"qipai": qipai_games(), "RLCard": rlcard_games(),
+                    "OpenSpiel": openspiel_games()}, seconds, rounds)
+    q, r, o = (runs.median(k) for k in ("qipai", "RLCard", "OpenSpiel"))
+    print(f"random full games / CPU s (all legal actions generated every turn; {rounds} "
+          f"interleaved rounds of {seconds:g} s per side, median)")
     print(f"  qipai      {q:9.0f}")
-    print(f"  RLCard     {r:9.0f}   qipai / RLCard    = {q / r:5.1f}x  (target >= 5)")
-    print(f"  OpenSpiel  {o:9.0f}   qipai / OpenSpiel = {q / o:5.2f}x  (target >= 0.2)")
-    for label, ours, peer in legal_rates(seconds):
-        print(f"{label}:  qipai {ours:9.0f}   peer {peer:9.0f}   ratio {ours / peer:5.2f}x")
+    print(f"  RLCard     {r:9.0f}   qipai / RLCard    = {runs.ratio('qipai', 'RLCard'):5.1f}x  "
+          "(RLCard: no bidding)")
+    print(f"  OpenSpiel  {o:9.0f}   qipai / OpenSpiel = {runs.ratio('qipai', 'OpenSpiel'):5.2f}x  "
+          "(both: deal, bidding, play)")
+    for label, ours, peer, ratio in legal_rates(seconds, rounds):
+        print(f"{label}:  qipai {ours:9.0f}   peer {peer:9.0f}   ratio {ratio:5.2f}x")
 
 
 if __name__ == "__main__":

@@ -1,14 +1,19 @@
 """Go speed and the dead-stone proposer, in one run.
 
-    .venv/bin/python benchmarks/go.py [--seconds S] [--diff N] [--no-proposer]
+    .venv/bin/python benchmarks/go.py [--seconds S] [--rounds R] [--diff N] [--no-proposer]
 
-1. Random playouts to the end on 19x19 and 9x9, games/s and moves/s, for
-   * qipai through its fast path (``GoState.play_hash`` + ``play_point``: a move drawn uniformly
-     among the legal plays and the pass, by rejection sampling over the empty points),
-   * qipai through the public contract (``legal_actions()`` then ``apply``),
+1. Random playouts to the end on 19x19 and 9x9, moves per CPU second, for
+   * qipai through the public contract (``legal_actions()``, a uniform choice among them and
+     the pass, ``apply``),
+   * qipai's fast path (``legal_points()``: the same full legal list, as point numbers, then
+     ``play_point``): the same work without action objects,
    * OpenSpiel's ``go`` through pyspiel (``legal_actions()`` then ``apply_action``),
-   with the ratio qipai / OpenSpiel. Both sides play to two passes or OpenSpiel's length guard
-   (2 x points); qipai uses positional superko (OpenSpiel simple ko, ending on a repetition).
+   interleaved in rounds (benchmarks/timing.py), with the median ratio qipai / OpenSpiel.
+   Both sides compute the full legal list at every move and play to two passes or OpenSpiel's
+   length guard (2 x points). qipai checks positional superko (every earlier whole board is
+   forbidden); OpenSpiel forbids the simple ko retake and ends the game as a draw when a play
+   repeats an earlier board, so its games are a little shorter: the ratio is taken on moves
+   per second, and games per second are shown beside it.
 2. ``--diff N``: N more random 19x19 games in lockstep with OpenSpiel (legal-move sets at every
    position and the final score), beyond the 9x9 games of the unit test.
 3. The dead-stone proposer on the 150 counted Chinese-rules games of ../shared/data/go
@@ -26,6 +31,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "benchmarks"))
+
+from timing import compare  # noqa: E402  (benchmarks/timing.py)
 
 import qipai  # noqa: E402
 from qipai.games.go.coords import PASS  # noqa: E402
@@ -35,25 +43,10 @@ SHARED = ROOT.parent / "shared" / "data" / "go"
 
 def qipai_fast_game(game, rng: random.Random) -> int:
     state = game.new_state()
-    board = state.board
     while not state.is_terminal():
-        emp = board.empties
-        k = len(emp)
-        c = state.to_move
-        while True:
-            r = rng.randrange(k + 1)
-            if r == k:
-                state.play_point(PASS)
-                break
-            p = emp[r]
-            if state.play_hash(p, c) != -1:
-                state.play_point(p)
-                break
-            k -= 1
-            q = emp[k]
-            emp[r], emp[k] = q, p
-            board.epos[q] = r
-            board.epos[p] = k
+        points = state.legal_points()
+        i = rng.randrange(len(points) + 1)
+        state.play_point(points[i] if i < len(points) else PASS)
     return len(state.moves)
 
 
@@ -73,37 +66,40 @@ def openspiel_game(game, rng: random.Random) -> int:
     return n
 
 
-def rate(fn, game, seconds: float) -> tuple[float, float, int]:
+def playouts(play, game, lengths: list[int]):
+    """A timing side: one game of ``play`` per call (moves made), each length noted."""
     rng = random.Random(1)
-    games = moves = 0
-    t0 = time.perf_counter()
-    while True:
-        moves += fn(game, rng)
-        games += 1
-        dt = time.perf_counter() - t0
-        if dt >= seconds:
-            return games / dt, moves / dt, games
+
+    def one() -> int:
+        n = play(game, rng)
+        lengths.append(n)
+        return n
+    return one
 
 
-def speed(seconds: float) -> None:
+def speed(seconds: float, rounds: int) -> None:
     import pyspiel
 
-    print("Random playouts to the end (games/s, moves/s)")
+    print(f"Random playouts to the end, full legal list every move (moves per CPU second; "
+          f"{rounds} interleaved rounds of {seconds:g} s per side, median)")
     for size in (19, 9):
         ours = qipai.load("go", board_size=size, end_procedure="all_alive",
                           max_moves=2 * size * size, scoring="free_komi", komi=7.5)
         theirs = pyspiel.load_game("go", {"board_size": size, "komi": 7.5})
-        fast = rate(qipai_fast_game, ours, seconds)
-        api = rate(qipai_api_game, ours, seconds)
-        osp = rate(openspiel_game, theirs, seconds)
-        print(f"  {size}x{size}  qipai fast path {fast[0]:8.1f} games/s {fast[1]:9.0f} moves/s  "
-              f"({fast[2]} games)")
-        print(f"  {size}x{size}  qipai contract  {api[0]:8.1f} games/s {api[1]:9.0f} moves/s  "
-              f"({api[2]} games)")
-        print(f"  {size}x{size}  OpenSpiel       {osp[0]:8.1f} games/s {osp[1]:9.0f} moves/s  "
-              f"({osp[2]} games)")
-        print(f"  {size}x{size}  ratio qipai/OpenSpiel: fast path {fast[0] / osp[0]:.3f}, "
-              f"contract {api[0] / osp[0]:.3f} (games/s)")
+        lengths: dict[str, list[int]] = {"contract": [], "fast": [], "OpenSpiel": []}
+        runs = compare({"contract": playouts(qipai_api_game, ours, lengths["contract"]),
+                        "fast": playouts(qipai_fast_game, ours, lengths["fast"]),
+                        "OpenSpiel": playouts(openspiel_game, theirs, lengths["OpenSpiel"])},
+                       seconds, rounds)
+        for name, label in (("contract", "qipai contract "), ("fast", "qipai fast path"),
+                            ("OpenSpiel", "OpenSpiel      ")):
+            moves = runs.median(name)
+            mean_len = sum(lengths[name]) / len(lengths[name])
+            print(f"  {size}x{size}  {label} {moves:9.0f} moves/s  {moves / mean_len:7.1f} games/s"
+                  f"  ({mean_len:.0f} moves a game, spread {runs.spread(name):.0%})")
+        print(f"  {size}x{size}  ratio qipai/OpenSpiel (moves/s): contract "
+              f"{runs.ratio('contract', 'OpenSpiel'):.3f}, fast path "
+              f"{runs.ratio('fast', 'OpenSpiel'):.3f}")
 
 
 def differential(n: int) -> None:
@@ -153,11 +149,12 @@ def proposer() -> None:
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--seconds", type=float, default=5.0, help="time per engine and size")
+    ap.add_argument("--seconds", type=float, default=2.0, help="CPU seconds per side and round")
+    ap.add_argument("--rounds", type=int, default=5, help="interleaved rounds per board size")
     ap.add_argument("--diff", type=int, default=0, help="extra 19x19 lockstep games")
     ap.add_argument("--no-proposer", action="store_true")
     args = ap.parse_args()
-    speed(args.seconds)
+    speed(args.seconds, args.rounds)
     if args.diff:
         differential(args.diff)
     if not args.no_proposer:

@@ -3,8 +3,12 @@
     .venv/bin/python benchmarks/server_load.py                 # N = 10, 100, 500
     .venv/bin/python benchmarks/server_load.py -n 500 1000 --seconds 30 --think 1.0
     .venv/bin/python benchmarks/server_load.py -n 500 --timeline   # a line per second
+    .venv/bin/python benchmarks/server_load.py -n 500 --workers 2 \
+        --database-url postgresql+psycopg://root@127.0.0.1/qipai_load --redis-url redis://127.0.0.1:6379/0
+    .venv/bin/python benchmarks/server_load.py -n 100 --workers 2 ... --kill-after 8   # failover
 
-Starts ``qipai serve`` in its own process (one worker, SQLite, as shipped; rate limits raised
+Starts ``qipai serve`` in its own process (one worker, SQLite, as shipped — or ``--workers N``
+processes of a cluster on one port, on PostgreSQL and Redis, docs/deploy.md; rate limits raised
 because every client comes from 127.0.0.1), signs up the accounts every run needs (all of them
 before the first measured run: argon2 hashing never overlaps a measurement), and for each opens a
 table — xiangqi and doudizhu alternately — where the account plays one seat over a WebSocket and
@@ -20,7 +24,8 @@ rather than a bot's search) play the others. A client thinks ``think`` seconds o
 * per second of the run (``--timeline``): the round trips' p50/p99/max, the server's event-loop
   lag (max) and garbage collections (from its probe, ``Settings.probe_file``), the load client's
   own loop lag (a slow client shows up as slow round trips too);
-* the server's CPU time per ply (Linux), its peak resident memory (VmHWM), the load average;
+* the server's CPU time per ply (Linux), its peak resident memory (VmHWM), the load average
+  (both with its writer process, ``--writer``);
 * errors (error messages, failed handshakes or requests, dropped connections) and lost games:
   every game a client finishes (or resigns at the end of the run) must be answered with its
   stored record.
@@ -60,24 +65,57 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def cpu_seconds(pid: int | None) -> float:
-    """User + system CPU time of process ``pid`` (Linux /proc), or 0 when unknown."""
+def children(pid: int | None) -> list[int]:
+    """The live child processes of ``pid`` (the server's writer process; Linux /proc)."""
+    out: list[int] = []
+    try:
+        for task in os.listdir(f"/proc/{pid}/task"):
+            out += [int(c) for c in open(f"/proc/{pid}/task/{task}/children").read().split()]
+    except (OSError, ValueError, TypeError):
+        pass
+    return out
+
+
+def cpu_seconds(pid: int | None, with_children: bool = False) -> float:
+    """User + system CPU time of process ``pid`` (Linux /proc), with that of its live children
+    when asked (the writer process works for the server), or 0 when unknown."""
     try:
         fields = open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1].split()
-        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        own = (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
     except (OSError, ValueError, IndexError, TypeError):
         return 0.0
+    return own + (sum(cpu_seconds(c) for c in children(pid)) if with_children else 0.0)
 
 
-def start_server(data: str, port: int) -> subprocess.Popen:
-    code = (
+def server_code(data: str, port: int, writer: str, database_url: str | None = None,
+                redis_url: str | None = None, probe: bool = True) -> str:
+    """The Python source of one server (or cluster worker) process."""
+    url = database_url or f"sqlite:///{data}/qipai.db"
+    return (
         "from qipai.server import Limits, Settings, serve; "
         "lim = Limits(moves_ip=(1e6, 10**6), api_ip=(1e6, 10**6), signup_ip=(1e6, 10**6), "
         "login_ip=(1e6, 10**6)); "
-        f"serve('127.0.0.1', {port}, Settings(database_url='sqlite:///{data}/qipai.db', limits=lim, "
-        f"bot_delay_ms=0, probe_file='{data}/probe.jsonl'), log_level='warning')"
+        f"serve('127.0.0.1', {port}, Settings(database_url={url!r}, limits=lim, redis_url={redis_url!r}, "
+        f"bot_delay_ms=0, probe_file={f'{data}/probe.jsonl' if probe else None!r}, "
+        f"storage_writer='{writer}'), log_level='warning')"
     )
-    return subprocess.Popen([sys.executable, "-c", code])
+
+
+def start_server(data: str, port: int, writer: str = "process", workers: int = 1,
+                 database_url: str | None = None, redis_url: str | None = None) -> subprocess.Popen:
+    """The server: one process, or (``workers`` > 1, or a ``redis_url``) a launcher whose
+    children are the cluster's workers on one port (the CPU and memory figures add them up;
+    the first worker writes the probe)."""
+    if workers == 1 and not redis_url:
+        return subprocess.Popen([sys.executable, "-c", server_code(data, port, writer, database_url)])
+    codes = [server_code(data, port, writer, database_url, redis_url, probe=i == 0) for i in range(workers)]
+    launcher = (
+        "import subprocess, sys, signal\n"
+        f"ps = [subprocess.Popen([sys.executable, '-c', c]) for c in {codes!r}]\n"
+        "signal.signal(signal.SIGTERM, lambda *a: [p.terminate() for p in ps])\n"
+        "for p in ps:\n    p.wait()\n"
+    )
+    return subprocess.Popen([sys.executable, "-c", launcher])
 
 
 def probe_lines(data: str, since: float, until: float) -> list[dict]:
@@ -92,6 +130,8 @@ def probe_lines(data: str, since: float, until: float) -> list[dict]:
 def reset_peak(pid: int | None) -> None:
     """Start the server's peak resident memory (VmHWM) afresh, so that a run reports its own
     peak and not the sign-ups' (argon2 takes tens of MB per hash) (Linux; else nothing)."""
+    for child in children(pid):
+        reset_peak(child)
     try:
         with open(f"/proc/{pid}/clear_refs", "w") as f:
             f.write("5")
@@ -109,7 +149,12 @@ async def loop_lag(out: list[tuple[float, float]], stop: asyncio.Event) -> None:
 
 
 class Stats:
-    def __init__(self) -> None:
+    def __init__(self, reconnect: bool = False) -> None:
+        self.reconnect = reconnect        # a broken socket is opened again (a failover run)
+        self.gaps: list[float] = []       # seconds from a broken socket to the state again
+        self.back_at: list[float] = []    # when each broken game was served again (monotonic)
+        self.acked_lost = 0               # positions acknowledged, then missing after a reconnect
+        self.retried = 0                  # requests sent again after a failover
         self.rtt: list[float] = []
         self.rtt_at: list[float] = []     # when each round trip ended
         self.plies = 0
@@ -120,6 +165,17 @@ class Stats:
 
 
 async def signup(http: httpx.AsyncClient, name: str) -> str:
+    for attempt in range(5):             # a worker of a cluster still starting may drop one
+        try:
+            return await _signup(http, name)
+        except httpx.TransportError:
+            if attempt == 4:
+                raise
+            await asyncio.sleep(1)
+    raise AssertionError("unreachable")
+
+
+async def _signup(http: httpx.AsyncClient, name: str) -> str:
     r = await http.post("/api/signup", json={"username": name, "password": "benchmark-password"})
     if r.status_code == 409:
         r = await http.post("/api/login", json={"username": name, "password": "benchmark-password"})
@@ -135,6 +191,10 @@ async def play(http: httpx.AsyncClient, base: str, token: str, game: str, think:
             r = await http.post("/api/tables", headers=cookie,
                                 json={"game": game, "bots": 2 if game == "doudizhu" else 1, "bot": bot})
         except httpx.HTTPError as e:
+            if stats.reconnect:          # a connection to the worker just killed: ask another
+                stats.retried += 1
+                await asyncio.sleep(0.5)
+                continue
             stats.errors.append(f"create: {type(e).__name__}: {e}")
             return
         if r.status_code != 201:
@@ -143,7 +203,8 @@ async def play(http: httpx.AsyncClient, base: str, token: str, game: str, think:
         tid = r.json()["id"]
         try:
             await one_game(base, tid, cookie, think, until, stats, rng)
-        except (OSError, websockets.InvalidHandshake, TimeoutError) as e:   # the connection failed
+        except (OSError, websockets.InvalidHandshake, websockets.ConnectionClosed,
+                TimeoutError) as e:                                         # the connection failed
             stats.errors.append(f"{tid}: handshake: {type(e).__name__}: {e}")
             stats.lost += 1
             return
@@ -151,24 +212,65 @@ async def play(http: httpx.AsyncClient, base: str, token: str, game: str, think:
 
 async def one_game(base: str, tid: str, cookie: dict[str, str], think: float, until: float,
                    stats: Stats, rng: random.Random) -> None:
+    """Play one game; in a failover run a socket that breaks is opened again (for up to 30 s)
+    and the game goes on: the state it then gets must hold every position seen before."""
+    game = {"last_seq": 0, "broken_at": None}
+    while True:
+        broken = await one_socket(base, tid, cookie, think, until, stats, rng, game)
+        if not broken:
+            return
+        game["broken_at"] = game["broken_at"] or time.monotonic()
+        if time.monotonic() - game["broken_at"] > 30:
+            stats.errors.append(f"{tid}: not served again within 30 s")
+            stats.lost += 1
+            return
+        await asyncio.sleep(0.2)
+
+
+async def one_socket(base: str, tid: str, cookie: dict[str, str], think: float, until: float,
+                     stats: Stats, rng: random.Random, game: dict) -> bool:
+    """One socket of a game: True when it broke and the game should go on over a new one."""
     uri = f"ws://{base}/ws/tables/{tid}"
-    last_seq = 0
+    last_seq = game["last_seq"]
+    try:
+        ws = await websockets.connect(uri, additional_headers=cookie, max_size=1 << 20, open_timeout=60)
+    except (OSError, websockets.InvalidHandshake, websockets.ConnectionClosed, TimeoutError):
+        if stats.reconnect:         # a failover run: the worker went away during the handshake
+            return True
+        raise
+    try:
+        return await socket_loop(ws, tid, think, until, stats, rng, game, last_seq)
+    except websockets.ConnectionClosed:           # a send on a socket that broke
+        if stats.reconnect:
+            return True
+        stats.errors.append(f"{tid}: connection closed")
+        stats.lost += 1
+        return False
+
+
+async def socket_loop(ws, tid: str, think: float, until: float, stats: Stats, rng: random.Random,
+                      game: dict, last_seq: int) -> bool:
     sent_at: float | None = None
     sent_seq = -1
     resigned = False
-    async with websockets.connect(uri, additional_headers=cookie, max_size=1 << 20, open_timeout=60) as ws:
+    async with ws:
         while True:
             try:
                 text = await asyncio.wait_for(ws.recv(), timeout=60)
             except (TimeoutError, websockets.ConnectionClosed) as e:
+                if stats.reconnect and isinstance(e, websockets.ConnectionClosed):
+                    game["last_seq"] = last_seq
+                    return True
                 stats.errors.append(f"{tid}: {type(e).__name__}")
                 stats.lost += 1
-                return
+                return False
             msg = json.loads(text)
             kind = msg["type"]
             if kind == "error":
                 if resigned and msg["error"] == "not_playing":
                     continue            # the game ended by itself while the resignation was on its way
+                if stats.reconnect and msg["error"] == "moved":
+                    continue            # the close that follows opens a new socket
                 stats.errors.append(f"{tid}: {msg['error']}: {msg['message']}")
                 if sent_at is not None and not resigned:     # the move was refused: ask again
                     sent_at = None
@@ -179,6 +281,12 @@ async def one_game(base: str, tid: str, cookie: dict[str, str], think: float, un
             if kind != "state":
                 continue
             seq = msg["seq"]
+            if game["broken_at"] is not None:      # served again after a failover
+                stats.gaps.append(time.monotonic() - game["broken_at"])
+                stats.back_at.append(time.monotonic())
+                game["broken_at"] = None
+                if seq < last_seq:
+                    stats.acked_lost += last_seq - seq
             if seq > last_seq:
                 stats.plies += seq - last_seq
                 last_seq = seq
@@ -189,7 +297,7 @@ async def one_game(base: str, tid: str, cookie: dict[str, str], think: float, un
             if msg["result"]:
                 if msg["record"] is not None:
                     stats.finished += 1
-                    return
+                    return False
                 continue
             if time.monotonic() >= until and not resigned:
                 await ws.send(json.dumps({"type": "resign"}))
@@ -206,12 +314,25 @@ async def one_game(base: str, tid: str, cookie: dict[str, str], think: float, un
             await ws.send(json.dumps({"type": "move", "seq": seq, "action": action}))
 
 
+async def kill_one(pid: int | None, after: float, out: dict) -> None:
+    """Kill (SIGKILL) the first worker of the cluster launched as ``pid`` after ``after`` s."""
+    await asyncio.sleep(after)
+    workers = children(pid)
+    if workers:
+        os.kill(workers[0], 9)
+        out["killed_at"] = time.monotonic()
+
+
 async def run(n: int, base: str, tokens: list[str], seconds: float, think: float,
-              pid: int | None, bot: str, warmup: float, data: str, timeline: bool) -> dict:
-    stats = Stats()
+              pid: int | None, bot: str, warmup: float, data: str, timeline: bool,
+              kill_after: float | None = None) -> dict:
+    stats = Stats(reconnect=kill_after is not None)
+    killed: dict = {}
+    if kill_after is not None:
+        asyncio.ensure_future(kill_one(pid, kill_after, killed))
     reset_peak(pid)
     load0 = os.getloadavg()[0]
-    cpu0 = cpu_seconds(pid)
+    cpu0 = cpu_seconds(pid, with_children=True)
     mine0 = cpu_seconds(os.getpid())
     start, wall0 = time.monotonic(), time.time()
     until = start + seconds
@@ -228,7 +349,7 @@ async def run(n: int, base: str, tokens: list[str], seconds: float, think: float
     stop.set()
     await lag_task
     took = time.monotonic() - start
-    cpu = cpu_seconds(pid) - cpu0
+    cpu = cpu_seconds(pid, with_children=True) - cpu0
     mine = cpu_seconds(os.getpid()) - mine0
     server = probe_lines(data, wall0, wall0 + took + 1) if data else []
     if timeline:
@@ -246,14 +367,26 @@ async def run(n: int, base: str, tokens: list[str], seconds: float, think: float
             "steady_p99_ms": round(qs[98], 2),
             "finished_games": stats.finished, "errors": len(stats.errors), "lost_games": stats.lost,
             "first_errors": stats.errors[:3],
-            "server_cpu_ms_per_ply": round(cpu * 1000 / stats.plies, 2) if stats.plies and cpu else None,
+            # (not measured when a worker was killed: its CPU time leaves the sum)
+            "server_cpu_ms_per_ply": round(cpu * 1000 / stats.plies, 2)
+            if stats.plies and cpu > 0 and not killed else None,
             "server_cpu_share": round(cpu / took, 2), "client_cpu_share": round(mine / took, 2),
-            "server_peak_mb": round(peak_rss_mb(pid), 1) if pid else None,
+            "server_peak_mb": round(sum(peak_rss_mb(p) for p in [pid, *children(pid)]), 1) if pid else None,
             "server_lag_max_ms": max(steady_lag) if steady_lag else None,
             "client_lag_max_ms": round(max((ms for at, ms in lags if at >= start + warmup), default=0.0), 1),
             "gc2": sum(x["gc"][2][0] for x in server),
             "gc2_max_ms": max((x["gc"][2][1] for x in server), default=0),
-            "load": f"{load0:.1f}/{os.getloadavg()[0]:.1f}"}
+            "load": f"{load0:.1f}/{os.getloadavg()[0]:.1f}",
+            # a failover run: sockets broken by the kill, the longest time until their game was
+            # served again, positions acknowledged and then missing, requests sent again
+            # take-over: from the kill to the last broken game served again
+            "failover": {"killed": "killed_at" in killed,
+                         "takeover_s": round(max(stats.back_at) - killed["killed_at"], 2)
+                         if stats.back_at and "killed_at" in killed else None,
+                         "broken": len(stats.gaps), "max_s": round(max(stats.gaps, default=0.0), 2),
+                         "p50_s": round(statistics.median(stats.gaps), 2) if stats.gaps else None,
+                         "acked_lost": stats.acked_lost, "retried": stats.retried}
+            if kill_after is not None else None}
 
 
 def print_timeline(stats: Stats, lags: list[tuple[float, float]], server: list[dict], start: float,
@@ -284,18 +417,38 @@ COLUMNS = [("games", "games", 5), ("moves/s", "moves_per_s", 8), ("plies", "plie
 
 
 async def main_async(args) -> int:
+    return (await measure(args))[0]
+
+
+async def measure(args) -> tuple[int, list[dict]]:
+    """Start the server ``args`` describe, run ``args.n`` games after games, print a row each;
+    returns (1 if a target was missed or anything failed else 0, each run's figures)."""
+    results: list[dict] = []
     data = tempfile.mkdtemp(prefix="qipai-load-")
     port = int(os.environ.get("QIPAI_LOAD_PORT", 0)) or free_port()
-    proc = start_server(data, port) if not os.environ.get("QIPAI_LOAD_PORT") else None
+    if args.workers > 1 or args.redis_url:
+        if not (args.database_url and args.redis_url):
+            raise SystemExit("--workers N needs --database-url postgresql+psycopg://... and --redis-url")
+        os.environ["QIPAI_CLUSTER_NAME"] = f"qipai-load-{os.getpid()}"
+    proc = start_server(data, port, args.writer, args.workers, args.database_url, args.redis_url) \
+        if not os.environ.get("QIPAI_LOAD_PORT") else None
     base = f"127.0.0.1:{port}"
     failed = False
     try:
         async with httpx.AsyncClient(base_url="http://" + base, timeout=60) as http:
-            for _ in range(300):
+            # every worker answers: new connections (spread over the workers by the kernel)
+            # until 8 per worker in a row have been answered
+            answered = 0
+            for _ in range(3000):
                 try:
-                    if (await http.get("/api/games")).status_code == 200:
-                        break
+                    async with httpx.AsyncClient(base_url="http://" + base, timeout=60) as probe:
+                        ok = (await probe.get("/api/games")).status_code == 200
                 except httpx.HTTPError:
+                    ok = False
+                answered = answered + 1 if ok else 0
+                if answered >= 8 * args.workers:
+                    break
+                if not ok:
                     await asyncio.sleep(0.1)
             # every account first: their argon2 hashing is over before any measurement begins
             need = max(args.n)
@@ -306,12 +459,17 @@ async def main_async(args) -> int:
         await asyncio.sleep(1)
         load = os.getloadavg()[0]
         print(f"python {sys.version.split()[0]}, {os.cpu_count()} cores, load average {load:.1f}; "
-              f"think {args.think} s per person move, {args.seconds} s per run, server bots: {args.bot}")
+              f"think {args.think} s per person move, {args.seconds} s per run, server bots: {args.bot}, "
+              f"writer: {args.writer}")
         print(" ".join(f"{head:>{w}}" for head, _, w in COLUMNS))
         for n in args.n:
             r = await run(n, base, tokens, args.seconds, args.think, proc.pid if proc else None, args.bot,
-                          args.warmup, data if proc else "", args.timeline)
+                          args.warmup, data if proc else "", args.timeline, args.kill_after)
+            results.append(r)
             print(" ".join(f"{r[key]!s:>{w}}" for _, key, w in COLUMNS), flush=True)
+            if r["failover"] is not None:
+                print("  failover:", r["failover"])
+                failed = failed or r["failover"]["acked_lost"] > 0 or r["failover"]["max_s"] >= 5
             if args.json:
                 print(json.dumps(r))
             if r["errors"] or r["lost_games"]:
@@ -323,9 +481,12 @@ async def main_async(args) -> int:
     finally:
         if proc is not None:
             proc.terminate()
-            proc.wait(15)
+            try:
+                proc.wait(60)
+            except subprocess.TimeoutExpired:
+                proc.kill()
         shutil.rmtree(data, ignore_errors=True)
-    return 1 if failed else 0
+    return (1 if failed else 0), results
 
 
 def main() -> int:
@@ -341,14 +502,27 @@ def main() -> int:
     ap.add_argument("--timeline", action="store_true",
                     help="a line per second: round trips p50/p99/max, server loop lag and GC, client lag")
     ap.add_argument("--json", action="store_true", help="also print each run's figures as JSON")
-    args = ap.parse_args()
+    ap.add_argument("--writer", choices=("process", "thread"), default="process",
+                    help="where the server's group commits run (Settings.storage_writer)")
+    ap.add_argument("--workers", type=int, default=1,
+                    help="cluster workers sharing the port (needs --database-url and --redis-url)")
+    ap.add_argument("--database-url", help="the server's database (default: a new SQLite file)")
+    ap.add_argument("--redis-url", help="the cluster's Redis (docs/deploy.md)")
+    ap.add_argument("--kill-after", type=float,
+                    help="kill -9 one worker this many seconds into each run; clients reconnect, and "
+                         "the run reports the failover time and acknowledged positions lost")
+    return run_with_uvloop(main_async(ap.parse_args()))
+
+
+def run_with_uvloop(coro) -> int:
+    """``asyncio.run(coro)`` on uvloop when it is installed (as the server runs)."""
     try:
         import uvloop
 
         uvloop.install()
     except ImportError:
         pass
-    return asyncio.run(main_async(args))
+    return asyncio.run(coro)
 
 
 if __name__ == "__main__":

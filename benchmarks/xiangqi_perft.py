@@ -1,20 +1,23 @@
 """Xiangqi perft speed: qipai against OpenSpiel (C++), Fairy-Stockfish (pyffish) and the
 pure-Python ``xiangqi`` package, in one run.
 
-    .venv/bin/python benchmarks/xiangqi_perft.py [--quick]
+    .venv/bin/python benchmarks/xiangqi_perft.py [--quick] [--rounds R]
 
 Every engine counts the same way: the last ply in bulk (the number of legal moves of each
 position one ply before the horizon), the usual perft technique. Nodes/s is leaf nodes per
-second of wall time. OpenSpiel has no FEN input, so every position is reached from the start
-by playing its ICCS move list (OpenSpiel's action strings are mapped to ICCS). Counts that
-differ from ours are flagged (the ``xiangqi`` package lets a piece leave the file between the
-two kings, so its counts are expected to differ).
+CPU second of this process (``time.process_time``: the machine is shared); each position is
+counted ``--rounds`` times by every engine, the engines interleaved in an order that rotates
+from round to round, and the median rate is kept. OpenSpiel has no FEN input, so every
+position is reached from the start by playing its ICCS move list (OpenSpiel's action strings
+are mapped to ICCS). Counts that differ from ours are flagged (the ``xiangqi`` package lets a
+piece leave the file between the two kings, so its counts are expected to differ).
 """
 
 from __future__ import annotations
 
 import argparse
 import re
+import statistics
 import sys
 import time
 
@@ -47,9 +50,9 @@ def fen_after(moves: list[str]) -> str:
 
 def run_qipai(moves, depth):
     pos = parse_fen(fen_after(moves))
-    t = time.perf_counter()
+    t = time.process_time()
     n = perft_board(pos.board, pos.turn, depth)
-    return n, time.perf_counter() - t
+    return n, time.process_time() - t
 
 
 def run_qipai_full(moves, depth):
@@ -74,9 +77,9 @@ def run_qipai_full(moves, depth):
             kings[side] = ksq
         return total
 
-    t = time.perf_counter()
+    t = time.process_time()
     n = walk(pos.turn, depth)
-    return n, time.perf_counter() - t
+    return n, time.process_time() - t
 
 
 def _iccs_of_openspiel(text: str) -> str:
@@ -99,9 +102,9 @@ def run_openspiel(moves, depth):
             return len(acts)
         return sum(walk(s.child(a), d - 1) for a in acts)
 
-    t = time.perf_counter()
+    t = time.process_time()
     n = walk(state, depth)
-    return n, time.perf_counter() - t
+    return n, time.process_time() - t
 
 
 def _uci(iccs: str) -> str:
@@ -119,9 +122,9 @@ def run_pyffish(moves, depth):
             return len(ms)
         return sum(walk(hist + [m], d - 1) for m in ms)
 
-    t = time.perf_counter()
+    t = time.process_time()
     n = walk([_uci(m) for m in moves], depth)
-    return n, time.perf_counter() - t
+    return n, time.process_time() - t
 
 
 def run_xiangqi_pkg(moves, depth):
@@ -145,31 +148,54 @@ def run_xiangqi_pkg(moves, depth):
                 board.undo_virtual_move(a["piece"], bak, captured)
         return total
 
-    t = time.perf_counter()
+    t = time.process_time()
     n = walk(camp, depth)
-    return n, time.perf_counter() - t
+    return n, time.process_time() - t
 
 
 ENGINES = {"qipai": run_qipai, "OpenSpiel": run_openspiel, "pyffish": run_pyffish,
            "xiangqi pkg": run_xiangqi_pkg}
 
 
+def interleaved(moves, depths, rounds: int) -> dict:
+    """engine -> (leaf count, median CPU seconds over ``rounds`` counts), or the ImportError of
+    an engine that is not installed; the engines run interleaved, in a rotating order."""
+    names = list(ENGINES)
+    times: dict[str, list[float]] = {name: [] for name in names}
+    counts: dict = {}
+    for r in range(rounds):
+        for name in names[r % len(names):] + names[:r % len(names)]:
+            if isinstance(counts.get(name), ImportError):
+                continue
+            depth = depths[name][0 if not moves else 1]
+            try:
+                n, dt = ENGINES[name](moves, depth)
+            except ImportError as e:
+                counts[name] = e
+                continue
+            counts[name] = n
+            times[name].append(dt)
+    return {name: counts[name] if isinstance(counts[name], ImportError)
+            else (counts[name], statistics.median(times[name])) for name in names}
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--quick", action="store_true", help="smaller depths (a few seconds)")
+    ap.add_argument("--rounds", type=int, default=3, help="counts per engine and position")
     args = ap.parse_args(argv)
     depths = QUICK if args.quick else DEPTHS
     rates: dict[str, list[float]] = {name: [] for name in ENGINES}
     for label, moves in POSITIONS.items():
         print(f"\n== {label}: {fen_after(moves)}")
         ours: dict[int, int] = {}
-        for name, run in ENGINES.items():
+        timed = interleaved(moves, depths, args.rounds)
+        for name in ENGINES:
             depth = depths[name][0 if not moves else 1]
-            try:
-                n, dt = run(moves, depth)
-            except ImportError as e:
-                print(f"  {name:12s} not installed ({e})")
+            if isinstance(timed[name], ImportError):
+                print(f"  {name:12s} not installed ({timed[name]})")
                 continue
+            n, dt = timed[name]
             if name == "qipai":
                 ours[depth] = n
             elif depth not in ours:

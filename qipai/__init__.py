@@ -25,6 +25,17 @@ from .core import (
 
 __version__ = "0.1.0"
 
+
+def __getattr__(name: str):
+    """``qipai.env`` after a bare ``import qipai`` (README: ``qipai.env.pettingzoo("doudizhu")``):
+    the research doors are imported on first use, so ``import qipai`` stays light."""
+    if name == "env":
+        import importlib
+
+        return importlib.import_module(".env", __name__)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
 __all__ = [
     "Game", "GameInfo", "IllegalAction", "NotationError", "Option", "OptionError", "QipaiError",
     "Record", "RecordError", "Result", "State", "games", "load", "replay", "__version__",

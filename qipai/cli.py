@@ -9,6 +9,7 @@ from typing import Annotated, Any
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 
 from qipai.core import formats
 from qipai.core.errors import IllegalAction, QipaiError, RecordError
@@ -60,11 +61,22 @@ def _parse_options(pairs: list[str] | None) -> dict[str, Any]:
     return out
 
 
+def _said(e: QipaiError) -> str:
+    """An error in the terminal's language (``qipai play --lang``): its English text, which
+    names every valid value, or in Chinese the catalogue's words for its code."""
+    from qipai import i18n
+
+    code = getattr(e, "code", None)
+    if i18n.current() == "en" or not code or code == "illegal":
+        return str(e)
+    return i18n.say(f"refusal.{code}", e.params, default=str(e))
+
+
 def _load(game_id: str, pairs: list[str] | None = None):
     try:
         game = load(game_id, **_coerce(game_id, _parse_options(pairs)))
     except QipaiError as e:
-        _fail(str(e))
+        _fail(_said(e))
     return game
 
 
@@ -97,10 +109,13 @@ def games_cmd() -> None:
 
     for info in games():
         aliases = f"  (also: {', '.join(info.aliases)})" if info.aliases else ""
+        # a game or rule set that is not for competition says so (Game.status, Option.marks)
+        status = f"  [{info.status.upper()}: not for competition]" if info.status else ""
         console.print(f"[bold]{info.id}[/bold]  {info.name_zh}  {info.name_en}  seats: "
-                      f"{'/'.join(map(str, info.seats))}{aliases}", markup=True)
+                      f"{'/'.join(map(str, info.seats))}{aliases}{escape(status)}", markup=True)
         for o in info.options:
-            choices = f" ({' | '.join(map(str, o.choices))})" if o.choices else ""
+            marked = [f"{c} [{o.mark(c).upper()}]" if o.mark(c) else str(c) for c in o.choices or ()]
+            choices = f" ({' | '.join(marked)})" if o.choices else ""
             console.print(f"    {o.name} = {o.default!r}{choices}", markup=False)
 
 
@@ -300,14 +315,42 @@ def fan_cmd(
 def play_cmd(
     game_id: Annotated[str, typer.Argument(help="Game id, e.g. xiangqi or doudizhu.")],
     bot: Annotated[str, typer.Option(help="Opponent bot (see the game's docs).")] = "greedy",
+    level: Annotated[int | None, typer.Option(
+        help="Opponent level 1-5 instead of --bot: 1 random, 2 the rule bot, 3-5 search "
+             "(MCTS) with growing budgets, where the game has it (docs/bots.md).")] = None,
     seat: Annotated[int, typer.Option(help="Your seat (0 moves first).")] = 0,
     seed: Annotated[int | None, typer.Option(help="Random seed for bots and deals.")] = None,
     option: OptionArg = None,
+    engine: Annotated[str | None, typer.Option(
+        help="Play against this engine program instead of a bot (UCI for xiangqi, GTP for go, "
+             "Gomocup for gomoku), e.g. /usr/games/fairy-stockfish.")] = None,
+    protocol: Annotated[str | None, typer.Option(
+        help="The engine's protocol when not the game's default (ucci for xiangqi).")] = None,
+    movetime: Annotated[int, typer.Option(help="The engine's thinking time per move (ms).")] = 1000,
+    lang: Annotated[str | None, typer.Option(
+        help="The language of prompts, refusals and results: zh or en (default: the locale's, "
+             "from LC_ALL, LC_MESSAGES or LANG).")] = None,
 ) -> None:
-    """Play a game in the terminal against built-in bots."""
+    """Play a game in the terminal against a built-in bot or an engine."""
+    from qipai import i18n
+
+    chosen = lang or i18n.env_language()
+    if chosen not in i18n.LANGS:
+        _fail(f"unknown language {lang!r}; valid: {', '.join(i18n.LANGS)}")
+    i18n.use(chosen)
     game = _load(game_id, option)
     from qipai.bots import bot_names
 
+    if engine is not None:
+        _play_engine(game, engine, protocol, movetime, seat, seed)
+        return
+    if level is not None:
+        from qipai.bots import level_bot
+
+        try:
+            bot = level_bot(game.id, level)
+        except QipaiError as e:
+            _fail(_said(e))
     if bot not in bot_names(game.id):
         if bot == "greedy" and "rule" in bot_names(game.id):
             bot = "rule"
@@ -329,6 +372,49 @@ def play_cmd(
         _fail(str(e))
 
 
+def _play_engine(game, command: str, protocol: str | None, movetime: int, seat: int,
+                 seed: int | None) -> None:
+    from qipai.engines import EngineBot, EngineError
+
+    mod = importlib.import_module(type(game).__module__.rsplit(".", 1)[0] + ".play")
+    try:
+        opponent = EngineBot(game, command, protocol, movetime=movetime)
+    except QipaiError as e:
+        _fail(str(e))
+    try:
+        opponent.start()
+        mod.run(game, bot=opponent, seat=seat, seed=seed, console=console,
+                read_line=lambda prompt: console.input(prompt))
+    except (EOFError, KeyboardInterrupt):
+        console.print("\nbye", markup=False)
+    except (IllegalAction, EngineError) as e:
+        _fail(str(e))
+    finally:
+        opponent.close()
+
+
+@app.command("migrate")
+def migrate_cmd(
+    database_url: Annotated[str | None, typer.Option(
+        "--database-url", help="Any SQLAlchemy URL (default $QIPAI_DATABASE_URL, else the SQLite file "
+                               "of $QIPAI_DATA_DIR).")] = None,
+) -> None:
+    """Bring the database's schema to this version's newest migration, then stop (qipai serve
+    does it too at its start; docs/deploy.md)."""
+    from sqlalchemy import text
+
+    from qipai.competition.db import open_db
+
+    try:
+        db = open_db(database_url)
+    except QipaiError as e:
+        _fail(str(e))
+    with db() as s:
+        rev = s.execute(text("SELECT version_num FROM alembic_version")).scalar()
+    db.kw["bind"].dispose()
+    console.print(f"database schema at revision {rev}", markup=False)
+
+
 @app.command("serve")
 def serve_cmd(
     host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
@@ -344,17 +430,115 @@ def serve_cmd(
     forwarded_allow_ips: Annotated[str | None, typer.Option(
         help="Proxy addresses whose X-Forwarded-For/-Proto are trusted (comma-separated; "
              "default $FORWARDED_ALLOW_IPS, else 127.0.0.1,::1).")] = None,
+    engine: Annotated[list[str] | None, typer.Option(
+        help="An engine the lobby offers as an opponent: NAME=COMMAND, or NAME:PROTOCOL=COMMAND "
+             "(uci, ucci, gtp, gomocup; found by greeting the engine when not named), or a "
+             "Botzone JSON bot for any game: NAME:botzone:GAME=COMMAND; "
+             "repeatable (docs/engines.md).")] = None,
+    engines_file: Annotated[Path | None, typer.Option(
+        "--engines", help="A TOML file whose [engines] table names the engines the lobby offers "
+                          "with their settings (command, protocol, movetime, depth, options), "
+                          "as an event's [engines] table.")] = None,
+    storage_writer: Annotated[str, typer.Option(
+        "--storage-writer", help="Where group commits run: 'thread' (a worker thread) or 'process' "
+                                 "(a writer process of its own; see docs/server.md).")] = "thread",
+    redis_url: Annotated[str | None, typer.Option(
+        "--redis-url", help="Run as a worker of a cluster coordinated by this Redis (with a "
+                            "PostgreSQL --database-url; default $QIPAI_REDIS_URL; docs/deploy.md).")] = None,
+    workers: Annotated[int, typer.Option(
+        help="Start this many workers sharing the port (needs --redis-url and PostgreSQL).")] = 1,
+    internal_host: Annotated[str, typer.Option(
+        help="Address where a worker takes requests relayed by the others (a port of its own).")]
+        = "127.0.0.1",
+    lease_seconds: Annotated[float | None, typer.Option(
+        "--lease-seconds", help="A table's lease in a cluster: a stopped worker's tables move to "
+                                "another after it (default $QIPAI_LEASE_SECONDS, else 2).")] = None,
+    stall_seconds: Annotated[float | None, typer.Option(
+        "--stall-seconds", help="How long a worker's event loop may be busy before its tables "
+                                "are left to other workers (default $QIPAI_STALL_SECONDS, else 30).")]
+        = None,
 ) -> None:
     """Run the web server: lobby, live play, records and events (see docs/server.md)."""
+    import os
+    import sys
+
     from qipai.server import Settings, serve
+
+    if workers < 1:
+        raise typer.BadParameter("at least 1", param_hint="--workers")
+    redis_url = redis_url or os.environ.get("QIPAI_REDIS_URL") or None
+    if workers > 1:
+        if not redis_url:
+            _fail("--workers N needs --redis-url (or $QIPAI_REDIS_URL) and a PostgreSQL --database-url")
+        if port == 0:
+            _fail("--workers N needs a fixed --port (they share it)")
+        from qipai.server.workers import run_workers
+
+        argv = sys.argv[sys.argv.index("serve") + 1:] if "serve" in sys.argv else []
+        raise typer.Exit(run_workers(workers, argv))
 
     url = database_url
     if url is None and data_dir is not None:
         url = f"sqlite:///{data_dir / 'qipai.db'}"      # the folder is made (or refused) by serve
-    settings = Settings(database_url=url, organizers=tuple(organizer or ()),
-                        forwarded_allow_ips=forwarded_allow_ips)
+    if storage_writer not in ("thread", "process"):
+        raise typer.BadParameter("'thread' or 'process'", param_hint="--storage-writer")
+    try:
+        settings = Settings(database_url=url, organizers=tuple(organizer or ()),
+                            forwarded_allow_ips=forwarded_allow_ips, storage_writer=storage_writer,
+                            redis_url=redis_url, internal_host=internal_host)
+    except ValueError as e:          # a malformed $QIPAI_LEASE_SECONDS / $QIPAI_STALL_SECONDS
+        _fail(str(e))
+    for value, field, hint in ((lease_seconds, "lease_ms", "--lease-seconds"),
+                               (stall_seconds, "stall_ms", "--stall-seconds")):
+        if value is not None:
+            if value <= 0:
+                raise typer.BadParameter("a positive number of seconds", param_hint=hint)
+            setattr(settings, field, round(value * 1000))
     settings.allowed_origins += tuple(allowed_origin or ())
+    settings.engines = _offered_engines(engine or [], engines_file)
     serve(host, port, settings)
+
+
+def _offered_engines(texts: list[str], table: Path | None = None) -> tuple:
+    import tomllib
+
+    from qipai.engines import engine_spec, parse_engine
+
+    given: list[tuple[str, Any]] = []
+    if table is not None:
+        try:
+            data = tomllib.loads(table.read_text(encoding="utf-8"))
+        except (OSError, tomllib.TOMLDecodeError, UnicodeDecodeError) as e:
+            _fail(f"--engines {table}: cannot read it: {e}")
+        engines = data.get("engines")
+        if not isinstance(engines, dict) or not engines:
+            _fail(f"--engines {table}: no [engines] table")
+        given += [(f"--engines {table}: {name}", lambda n=name, v=v: engine_spec(n, v))
+                  for name, v in engines.items()]
+    given += [(f"--engine {text}", lambda t=text: parse_engine(t)) for text in texts]
+    out = []
+    for where, make in given:
+        try:
+            spec = make().detected()
+        except QipaiError as e:                 # a bad NAME=COMMAND, an engine that cannot run
+            _fail(f"{where}: {e}")
+        if any(e.name == spec.name for e in out):
+            _fail(f"{where}: a second engine named {spec.name}")
+        out.append(spec)
+        console.print(f"engine {spec.name}: {spec.game} ({spec.protocol})", markup=False)
+    return tuple(out)
+
+
+def _add_engine_commands() -> None:
+    from qipai.engines.cli import bot_app, gomocup_cmd, gtp_cmd, uci_cmd
+
+    app.add_typer(bot_app, name="bot")
+    app.command("gtp")(gtp_cmd)
+    app.command("uci")(uci_cmd)
+    app.command("gomocup")(gomocup_cmd)
+
+
+_add_engine_commands()
 
 
 def main() -> None:  # pragma: no cover - entry point

@@ -7,7 +7,7 @@ from collections import Counter
 
 import qipai
 from qipai.cards import parse_card
-from qipai.games.baohuang.game import DECK, HAND, SEATS
+from qipai.games.baohuang.selection import DECK, HAND, SEATS
 from qipai.games.baohuang.sets import NRANKS, ORDER
 
 

@@ -18,7 +18,8 @@ def make_settings(tmp: Path, **kw: Any) -> Settings:
     limits = kw.pop("limits", None) or Limits(moves_account=(1000.0, 1000), moves_ip=(5000.0, 5000),
                                               api_ip=(1000.0, 1000), signup_ip=(100.0, 100))
     kw.setdefault("nonce_window_ms", 0)       # tables deal at once unless a test waits for nonces
-    return Settings(database_url=f"sqlite:///{tmp / 'qipai.db'}", limits=limits, **kw)
+    kw.setdefault("database_url", f"sqlite:///{tmp / 'qipai.db'}")
+    return Settings(limits=limits, **kw)
 
 
 def client(tmp: Path, **kw: Any) -> TestClient:

@@ -21,9 +21,10 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def start(data: Path, port: int, **env: str) -> subprocess.Popen:
-    """``qipai serve`` on ``port`` with its SQLite file in ``data`` (extra environment ``env``)."""
-    return subprocess.Popen([QIPAI, "serve", "--port", str(port), "--data-dir", str(data)],
+def start(data: Path, port: int, *args: str, **env: str) -> subprocess.Popen:
+    """``qipai serve`` on ``port`` with its SQLite file in ``data`` (more command-line ``args``,
+    extra environment ``env``)."""
+    return subprocess.Popen([QIPAI, "serve", "--port", str(port), "--data-dir", str(data), *args],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                             env={**os.environ, **env})
 
@@ -42,3 +43,12 @@ async def answer_commitment(sock, msg: dict, nonce: str = "00") -> None:
     """A table's deal waits for each seat's nonce: answer a ``commitment`` message with one."""
     if msg["type"] == "commitment":
         await sock.send(json.dumps({"type": "nonce", "nonce": nonce}))
+
+
+async def signup(http: httpx.AsyncClient, name: str) -> dict[str, str]:
+    """Sign ``name`` up on a real server; returns the session cookie as a header."""
+    r = await http.post("/api/signup", json={"username": name, "password": "correct horse"})
+    assert r.status_code == 201, r.text
+    token = r.cookies["qipai_session"]
+    http.cookies.clear()
+    return {"Cookie": f"qipai_session={token}"}

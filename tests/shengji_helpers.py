@@ -25,7 +25,7 @@ def deal_with(hands: list[list[str]], kitty: list[str], p: int = 0, decks: int =
     seat ``p``) and the kitty ``kitty``; every other card of the pack fills the hands in pack order
     (faces already used are skipped; 2s and jokers come last, so a test that places all of them
     gets plain fillers)."""
-    per = 25 if decks == 2 else 39
+    per = {1: 12, 2: 25, 3: 39}[decks]
     # level-2 cards and jokers last, so that fillers are plain cards when the test places them all
     pool = sorted((c.face for c in make_deck(decks)), key=lambda f: f[0] in "2LB")
     for f in [x for h in hands for x in h] + list(kitty):

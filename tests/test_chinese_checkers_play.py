@@ -71,7 +71,7 @@ def test_terminal_play_moves_refusals_and_resign():
     assert "Type a move" in text and "-4,6>-2,4" in text
     assert "Refused: not a move" in text and "Refused: there is no marble on 0,0" in text
     assert "N plays" in text
-    assert "Game over: 0-1 (resign)" in text and "You lose" in text
+    assert "Game over: You lost — resignation." in text
 
 
 def test_terminal_play_as_second_seat_and_quit():

@@ -45,7 +45,7 @@ def test_games_lists_aliases():
     r = runner.invoke(app, ["games"])
     assert r.exit_code == 0
     line = next(x for x in r.output.splitlines() if x.startswith("shengji"))
-    assert "(also: tuolaji, titanic)" in line
+    assert "(also: tuolaji, titanic, dabaifen)" in line
     assert "(also: renju)" in next(x for x in r.output.splitlines() if x.startswith("gomoku"))
 
 

@@ -14,7 +14,8 @@ from qipai.cli import app
 from qipai.competition import create_event, enter_result, open_db, run_event, withdraw
 from qipai.competition.db import EventRow, GameRow
 from qipai.competition.event import Director, EventError
-from qipai.competition.rules import SeriesGame, SeriesRule, SessionRule, series_status, session_status
+from qipai.competition.rules import SeriesGame, SeriesRule, series_status
+from qipai.competition.sessionrule import SessionRule, session_status
 from qipai.core.errors import OptionError
 from qipai.core.registry import game_class
 from qipai.match import AcceptDraw, GameRunner, OfferDraw, ScriptedPlayer, VirtualTime

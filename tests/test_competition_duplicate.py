@@ -168,3 +168,32 @@ def test_duplicate_advancement_by_matchpoints(tmp_path):
                      overrides={"match": {"session": {"seats": 3, "end": {"deals": 2}, "duplicate": True,
                                                       "advance_by": "imps"}}})
     assert snapshot(db) == before
+
+
+def test_a_voided_duplicate_deal_is_replayed_with_the_same_cards(tmp_path):
+    """§2.8 / §5.7: voiding one table's deal of a duplicate round replays that same deal (the
+    comparison needs every table to hold the same cards); outside duplicate rounds a voided deal
+    is dealt again with the next attempt (§5.1)."""
+    from qipai.competition import create_event, open_db
+    from qipai.competition.db import EventRow, GameRow
+    from qipai.competition.event import Director, void_game
+
+    db = open_db(f"sqlite:///{tmp_path / 'v.db'}")
+    over = {"match": {"session": {"seats": 3, "end": {"deals": 2}, "duplicate": True}}}
+    eid = create_event(db, "s2_doudizhu", [f"p{i}" for i in range(1, 7)], overrides=over)
+    game = qipai.load("doudizhu", preset="seed002")
+    with db() as s:
+        d = Director(s, s.get(EventRow, eid))
+        t0, t1 = (m for m in d.matches(1) if m.kind == "session")
+        g0, g1 = t0.games[0], t1.games[0]
+        ids, before = g1.id, [hand_ids(d.new_state(game, g1), seat) for seat in range(3)]
+        seed = g1.spec["seed"]
+    void_game(db, eid, ids, {"by": "ref", "reason": "a spectator called out a card"})
+    with db() as s:
+        d = Director(s, s.get(EventRow, eid))
+        g1, g0 = s.get(GameRow, ids), s.get(GameRow, g0.id)
+        assert g1.status == "pending" and g1.spec["voided"][0]["reason"] == "a spectator called out a card"
+        assert g1.spec["seed"] == seed == g0.spec["seed"]
+        assert [hand_ids(d.new_state(game, g1), seat) for seat in range(3)] == before
+        assert before == [hand_ids(d.new_state(game, g0), (seat + 1) % 3) for seat in range(3)]
+        assert d.rng_meta(g1)["deals"][0] == {"deal": 1, "attempt": 0, "seed": seed}

@@ -125,6 +125,8 @@ def test_round_robin_head_to_head_comes_before_sonneborn_berger(db):
     order = [r["id"] for r in out["outcome"]["standings"]]
     assert order == ["a", "e", "b", "d", "c"]      # e beat b (both 2 points); d beat c
     assert not any(r.get("lot") for r in out["outcome"]["standings"])
+    # the direct encounter is shown where it was asked: between the tied, not for a (alone)
+    assert {k: table[k]["direct"] for k in names} == {"a": None, "e": 1, "b": 0, "d": 1, "c": 0}
 
 
 def test_round_robin_cycle_is_settled_by_lot(db):
@@ -139,6 +141,7 @@ def test_round_robin_cycle_is_settled_by_lot(db):
     rows = out["outcome"]["standings"]
     assert rows[3]["id"] == "d" and not rows[3].get("lot")
     assert all(r.get("lot") for r in rows[:3])
+    assert [r["direct"] for r in rows[:3]] == [1, 1, 1] and rows[3]["direct"] is None   # the cycle: 1 each
     dn = draws(db, eid)
     tied = sorted(dn[n] for n in "abc")
     want = lot.lot_order(secret, "cycle", 1, "standings-" + "-".join(map(str, tied)), tied)

@@ -172,8 +172,11 @@ def test_cli_penalty(tmp_path):
     res = runner.invoke(app, ["event", "new", "--preset", "s0_shengji", "--bots", "2", "--id", "sj", *url])
     assert res.exit_code == 0, res.output
     res = runner.invoke(app, ["event", "penalty", "bot01", "deal_fault", "--reason", "kitty", "-e", "sj",
-                              *url])
+                              "--by", "chief", *url])
     assert res.exit_code == 0 and "deal_fault 1 of bot01" in res.output, res.output
+    res = runner.invoke(app, ["event", "log", "sj", *url], env={"COLUMNS": "200"})
+    assert "penalty by chief — game 1 entrant bot01 (kind=deal_fault, count=1" in res.output
+    assert res.output.strip().endswith(": kitty")
     res = runner.invoke(app, ["event", "penalty", "bot01", "follow_error", "-r", "x", "-e", "sj", *url])
     assert res.exit_code == 2 and "has no penalty 'follow_error'" in res.output
     res = runner.invoke(app, ["event", "show", "sj", *url], env={"COLUMNS": "160"})

@@ -74,3 +74,15 @@ def test_closing_with_too_few_changes_nothing(db):
         close_entries(db, eid)
     join(db, eid, {"id": "p3", "unit": "North"}, code)
     assert close_entries(db, eid)["no_shows"] == []
+
+
+def test_check_players_counts_the_field_only_when_asked():
+    from qipai.competition.config import load_preset
+    from qipai.competition.event import check_players
+
+    cfg = load_preset("s2_doudizhu")
+    with pytest.raises(EventError, match="needs at least 3"):
+        check_players(cfg, [{"id": "p1"}])
+    assert [p["id"] for p in check_players(cfg, [{"id": "p1"}], enough=False)] == ["p1"]
+    with pytest.raises(EventError, match="duplicate player"):      # every other check still holds
+        check_players(cfg, [{"id": "p1"}, {"id": "p1"}], enough=False)

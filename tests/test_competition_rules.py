@@ -15,14 +15,8 @@ from qipai.competition.pairing import (
     swiss_pairings,
     table_round,
 )
-from qipai.competition.rules import (
-    GamePoints,
-    SeriesGame,
-    SeriesRule,
-    SessionRule,
-    series_status,
-    session_status,
-)
+from qipai.competition.rules import GamePoints, SeriesGame, SeriesRule, series_status
+from qipai.competition.sessionrule import SessionRule, session_status
 from qipai.core.errors import OptionError
 
 

@@ -10,14 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from qipai.competition.config import parse_config, preset_data
-from qipai.competition.rules import (
-    DealOutcome,
-    SeriesGame,
-    SeriesRule,
-    SessionRule,
-    series_status,
-    session_status,
-)
+from qipai.competition.rules import SeriesGame, SeriesRule, series_status
+from qipai.competition.sessionrule import DealOutcome, SessionRule, session_status
 from qipai.core.errors import OptionError
 
 

@@ -16,9 +16,9 @@ import pytest
 import qipai
 from qipai.core.errors import IllegalAction, NotationError, RecordError
 from qipai.core.record import Record, replay
+from qipai.games.doudizhu.bidding import Bid
 from qipai.games.doudizhu.combos import PACKER, KickerRules, table
 from qipai.games.doudizhu.formats import read_botzone, read_openspiel, write_botzone
-from qipai.games.doudizhu.game import Bid
 
 from .xiangqi_peers import shared_dir
 

@@ -271,3 +271,50 @@ def test_verify_a_game_without_chance_and_a_file_that_is_not_a_qipai_record(tmp_
                          text=True)
     assert out.returncode == 2 and "not a qipai JSON record" in out.stdout + out.stderr
     assert "Traceback" not in out.stderr and "codec" not in out.stdout + out.stderr
+
+
+# ----- laizi mahjong: the wall, the hands and the indicator from a revealed seed -----------------
+TILE_CODES = [f"{r}{s}" for s in "mps" for r in range(1, 10)] + list("ESWNCFP")
+
+
+def doc_laizi(seed):
+    """docs/fairness.md for laizi-mahjong: the 136 tiles (each kind four times, in the order
+    1m..9m 1p..9p 1s..9s E S W N C F P) shuffled; blocks of 4 to the dealer and on, three rounds,
+    then one each; the next tile is the indicator, the rest the wall."""
+    tiles = DocStream(seed).shuffle([c for c in TILE_CODES for _ in range(4)])
+    hands, pos = [[] for _ in range(4)], 0
+    for _ in range(3):
+        for s in range(4):
+            hands[s] += tiles[pos:pos + 4]
+            pos += 4
+    for s in range(4):
+        hands[s].append(tiles[pos])
+        pos += 1
+    return hands, tiles[pos], tiles[pos + 1:]
+
+
+def test_laizi_mahjong_deals_as_the_document_says_and_its_record_verifies(tmp_path):
+    for k in range(5):
+        seed = doc_seed(os.urandom(32).hex(), f"{k:08x}", 1, 0, [os.urandom(16).hex()])
+        state = load("laizi-mahjong").new_state(seed=seed)
+        hands, indicator, wall = doc_laizi(seed)
+        assert TILE_CODES[state.indicator] == indicator
+        assert [TILE_CODES[t] for t in state.wall.tiles] == wall
+        dealt = [sorted(TILE_CODES.index(c) for c in h) for h in hands]
+        drawn = list(state.hands[0])
+        drawn[state.drawn] -= 1                          # the dealer's first draw, the wall's head
+        held = [sorted(t for t in range(34) for _ in range(n[t])) for n in [drawn, *state.hands[1:]]]
+        assert held == dealt
+        assert TILE_CODES[state.drawn] == wall[0]
+    with client(tmp_path, bot_delay_ms=0) as c:
+        alice = signup(c, "alice")
+        t = post(c, alice, "/api/tables", {"game": "laizi-mahjong", "bots": 3,
+                                           "settings": {"clock": "none"}}).json()
+        with ws(c, alice, t["id"]) as sock:
+            rid = finish(sock)
+        rec = c.get(f"/api/records/{rid}").json()["record"]
+    path = tmp_path / "laizi.json"
+    path.write_text(json.dumps(rec))
+    out = subprocess.run([sys.executable, "-m", "qipai.cli", "verify", str(path)], capture_output=True,
+                         text=True)
+    assert out.returncode == 0 and "matches" in out.stdout, out.stdout + out.stderr

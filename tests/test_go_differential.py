@@ -15,13 +15,13 @@ from tests.go_peers import lockstep_game
 pytest.importorskip("pyspiel")
 
 
-def test_2000_random_9x9_games():
+def test_800_random_9x9_games():
     superko = 0
-    for seed in range(2000):
+    for seed in range(800):       # benchmarks/go.py --diff N plays more, on 19x19
         # an integer komi half the time, so that exact draws are compared too
         out = lockstep_game(9, seed, komi=7.0 if seed % 2 else 7.5)
         superko += out["superko"]
-    assert superko < 20
+    assert superko < 8
 
 
 @pytest.mark.parametrize("size,games", [(19, 6), (13, 10), (5, 100)])

@@ -36,7 +36,7 @@ def test_terminal_resign_and_illegal_limit():
     console = Console(file=buf, width=120, color_system=None)
     game = qipai.load("go", board_size=9)
     run(game, bot="random", seat=1, seed=2, console=console, read_line=scripted(["resign"]))
-    assert "B+R (resign)" in buf.getvalue() and "You lose" in buf.getvalue()
+    assert "Game over: You lost — resignation." in buf.getvalue()
     buf = io.StringIO()
     console = Console(file=buf, width=120, color_system=None)
     run(qipai.load("go", board_size=9, illegal_limit=2), bot="random", seat=0, seed=2,
@@ -44,7 +44,7 @@ def test_terminal_resign_and_illegal_limit():
     # the typo Z1 is answered but not counted: the second occupied E5 is the second refusal
     out = buf.getvalue()
     assert "'Z1' is neither a move nor a command" in out
-    assert "refused submission 2 of 2" in out and "illegal_moves" in out
+    assert "refused submission 2 of 2" in out and "You lost — illegal moves" in out
 
 
 def test_bots_play_legal_games_and_greedy_captures():

@@ -28,7 +28,7 @@ def _snapshot(state):
     return state.to_json(), state.board.diagram(), state.to_act, state.view(None)
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(options=st.sampled_from(OPTION_SETS), seed=st.integers(0, 2**32 - 1))
 def test_random_playouts(options, seed):
     rng = random.Random(seed)

@@ -9,7 +9,9 @@ from qipai.core.registry import game_class
 
 from .server_helpers import client, next_state, post, receive, signup, ws
 
-HIDDEN = {"doudizhu", "shengji", "baohuang", "sandayi", "wakeng", "fouafour", "mahjong-gb", "junqi"}
+HIDDEN = {"doudizhu", "shengji", "baohuang", "sandayi", "wakeng", "fouafour", "mahjong-gb", "laizi-mahjong",
+          "baibian-bajue",
+          "junqi"}
 PUBLIC = {"xiangqi", "go", "gomoku", "chinese-checkers"}
 
 

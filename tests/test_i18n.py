@@ -14,13 +14,51 @@ import pytest
 import qipai
 from qipai import i18n
 from qipai.core.errors import IllegalAction, Message
-from tests.server_helpers import client
+from tests.server_helpers import client, post, signup
+
+
+def _plural_forms(cat: dict[str, str], form: str) -> set[str]:
+    """The keys of ``cat`` that are the ``form`` plural form of a message with an ``other`` one."""
+    return {k for k in cat if k.endswith(f".{form}") and f"{k[:-len(form)]}other" in cat}
+
+
+def _fields(cat: dict[str, str], key: str) -> set[str]:
+    """The parameters ``key``'s template names, over all its plural forms."""
+    if key in cat:
+        return i18n.fields(cat[key])
+    return {f for form in ("one", "other") for f in i18n.fields(cat.get(f"{key}.{form}", ""))}
 
 
 def test_both_catalogues_have_the_same_keys():
+    # a plural message has the forms its language has: English one and other, Chinese other only
     en, zh = i18n.catalogue("en"), i18n.catalogue("zh")
-    assert sorted(set(en) - set(zh)) == [], "keys missing from zh.json"
+    assert sorted(set(en) - set(zh) - _plural_forms(en, "one")) == [], "keys missing from zh.json"
     assert sorted(set(zh) - set(en)) == [], "keys missing from en.json"
+    assert _plural_forms(zh, "one") == set(), "Chinese has no singular form"
+
+
+_NOUN = re.compile(r"\{(\w+)\} (?:[a-z-]+ )?(cards|points|tricks|players|pairs|warnings|strikes|periods|"
+                   r"timeouts|events|entrants|deals|melds|copies|passes|fans|trios|minutes|"
+                   r"destinations|tokens|accounts|streams)\b")
+
+
+def test_english_counts_agree_with_their_number():
+    """"1 tricks" never: an English message that counts a noun has a singular form; the page and
+    the server pick the form of the count."""
+    en = i18n.catalogue("en")
+    counting = {k for k, v in en.items() if _NOUN.search(v) and not k.endswith(".other")
+                and not re.search(r"\((\w+ )?\d|at least \{", v)}
+    # a count that is never 1 (seats of a game, a table's size, a pack) keeps one template
+    never_one = {"lobby.players", "refusal.game.seats", "refusal.shengji.bury_exactly_cards_not",
+                 "refusal.shengji.dealer_buries_cards_bury", "refusal.sandayi.bury_exactly_different_cards"}
+    assert sorted(counting - never_one) == []
+    assert [k for k, v in en.items() if re.search(r"\w\(s\)", v)] == []
+    assert i18n.t("sdy.won", {"n": 1}) == "1 trick" and i18n.t("sdy.won", {"n": 2}) == "2 tricks"
+    assert i18n.t("sdy.won", {"n": 1}, lang="zh") == i18n.t("sdy.won", {"n": 2}, lang="zh").replace("2", "1")
+    assert i18n.t("ddz.bid", {"n": "1"}) == "1 point"             # a count given as text
+    # no n: the first number counts
+    assert i18n.t("clk.canadian", {"moves": 1, "time": "5:00"}) == "1 move in 5:00"
+    assert i18n.has("sdy.won", "zh") and i18n.has("sdy.won", "en") and not i18n.has("sdy.wo")
 
 
 def test_chinese_templates_use_only_parameters_the_english_ones_name():
@@ -45,6 +83,26 @@ def test_no_chinese_template_is_left_in_english():
 def test_no_english_template_holds_chinese():
     en = i18n.catalogue("en")
     assert {k: v for k, v in en.items() if re.search(r"[\u3400-\u9fff]", v)} == {}
+
+
+HAN = r"[\u3400-\u9fff\u3000-\u303f\uff00-\uffef]"       # Han characters and Chinese punctuation
+
+
+def test_chinese_templates_use_full_width_brackets():
+    """Chinese text takes （）: no ASCII bracket touches a Han character or holds one. Notation in
+    ASCII brackets after a space stays: "暗杠写作 (5555p)"."""
+    zh = i18n.catalogue("zh")
+    touching = re.compile(rf"{HAN}[()]|[()]{HAN}|\([^()]*{HAN}[^()]*\)")
+    assert {k: v for k, v in zh.items() if touching.search(v)} == {}
+
+
+def test_the_page_brackets_words_through_paren():
+    """The web client puts a word after a name in brackets with i18n.js's paren (（…） in Chinese),
+    never with a literal " (${...})" that shows ASCII brackets in the Chinese page."""
+    literal = re.compile(r"` \(\$\{")
+    found = [f"{p.name}: {line.strip()}" for p in sorted([*WEB.glob("*.js"), *WEB.glob("boards/*.js")])
+             for line in p.read_text("utf-8").splitlines() if literal.search(line) and "paren" not in line]
+    assert found == []
 
 
 def test_fill_and_fallbacks():
@@ -76,15 +134,32 @@ def test_the_server_serves_the_catalogues(tmp_path):
 QIPAI = Path(qipai.__file__).resolve().parent
 
 
+_CODED = ("IllegalAction", "Message", "OptionError", "NotationError")
+
+
+def _message_makers(tree: ast.AST) -> set[str]:
+    """The names of a module's functions that return a Message (``-> Message``)."""
+    return {f.name for f in ast.walk(tree) if isinstance(f, ast.FunctionDef)
+            and f.returns is not None and ast.unparse(f.returns) == "Message"}
+
+
 def _refusal_sites():
-    """Every ``raise IllegalAction(...)`` and ``Message(...)`` call in the package: (where, code
-    literal or None, parameter names or None when not a dict literal, first argument node)."""
+    """Every ``IllegalAction(...)``, ``OptionError(...)``, ``NotationError(...)`` and
+    ``Message(...)`` call in the package: (where, kind, code literal or None, parameter names or
+    None when not a dict literal, first argument node). A first argument made by a function of
+    the module that returns a Message counts as a Message."""
     for path in sorted(QIPAI.rglob("*.py")):
+        if path == QIPAI / "core" / "errors.py":
+            continue                # where a given code becomes a Message (OptionError(code=...))
         tree = ast.parse(path.read_text("utf-8"))
+        makers = _message_makers(tree)
         for node in ast.walk(tree):
             kind = getattr(node.func, "id", None) if isinstance(node, ast.Call) else None
-            if kind not in ("IllegalAction", "Message"):
+            if kind not in _CODED:
                 continue
+            first = node.args[0] if node.args else None
+            if isinstance(first, ast.Call) and getattr(first.func, "id", None) in makers:
+                continue            # the maker's own Message(...) call is the site
             kw = {k.arg: k.value for k in node.keywords}
             code = kw.get("code")
             params = kw.get("params")
@@ -104,22 +179,52 @@ def test_every_refusal_has_a_code_in_both_catalogues():
     sites = list(_refusal_sites())
     assert len(sites) > 300
     for where, kind, code, names, first in sites:
+        if kind in ("OptionError", "NotationError") and code is None:
+            # the English text is for Python users; a reader of the page needs a code
+            if not (isinstance(first, ast.Call) and getattr(first.func, "id", None) == "Message"):
+                problems.append(f"{where}: {kind} without code=")
+            continue
         if kind == "IllegalAction" and code is None:
             # no code: the reason must be a computed Message, never literal text
             if isinstance(first, (ast.Constant, ast.JoinedStr)):
                 problems.append(f"{where}: literal reason without code=")
             continue
-        if not isinstance(code, str):
+        codes = [code] if isinstance(code, str) else _prefixed_codes(where, code)
+        if not codes:
             problems.append(f"{where}: code is not a literal")
             continue
-        for cat, lang in ((en, "en"), (zh, "zh")):
-            key = f"refusal.{code}"
-            if key not in cat:
-                problems.append(f"{where}: {key} missing from {lang}.json")
-            elif names is not None and not i18n.fields(cat[key]) <= names:
-                problems.append(f"{where}: {lang}.json {key} names {i18n.fields(cat[key]) - names}, "
-                                "which the raise does not give")
+        for one in codes:
+            for cat, lang in ((en, "en"), (zh, "zh")):
+                key = f"refusal.{one}"
+                if not i18n.has(key, lang):
+                    problems.append(f"{where}: {key} missing from {lang}.json")
+                elif names is not None and not _fields(cat, key) <= names:
+                    problems.append(f"{where}: {lang}.json {key} names {_fields(cat, key) - names}, "
+                                    "which the raise does not give")
     assert problems == []
+
+
+def _prefixed_codes(where: str, code: ast.AST) -> list[str]:
+    """The codes of a shared helper's refusal whose code is ``f"{prefix}.what"`` with ``prefix``
+    the helper's first parameter (:func:`qipai.cards.beats.why_not_higher`): ``<game>.what`` for
+    the literal first argument of every call of that helper in the package. Empty when the code
+    is not of that shape or nothing calls the helper."""
+    if not (isinstance(code, ast.JoinedStr) and len(code.values) == 2
+            and isinstance(code.values[0], ast.FormattedValue) and isinstance(code.values[0].value, ast.Name)
+            and isinstance(code.values[1], ast.Constant)):
+        return []
+    path, line = where.rsplit(":", 1)
+    tree = ast.parse((QIPAI / path).read_text("utf-8"))
+    helper = next((f for f in ast.walk(tree) if isinstance(f, ast.FunctionDef)
+                   and f.lineno <= int(line) <= f.end_lineno and f.args.args
+                   and f.args.args[0].arg == code.values[0].value.id), None)
+    if helper is None:
+        return []
+    trees = [ast.parse(p.read_text("utf-8")) for p in QIPAI.rglob("*.py")]
+    prefixes = {node.args[0].value for t in trees for node in ast.walk(t)
+                if isinstance(node, ast.Call) and getattr(node.func, "id", None) == helper.name
+                and node.args and isinstance(node.args[0], ast.Constant)}
+    return [f"{x}{code.values[1].value}" for x in sorted(prefixes)]
 
 
 def _check_refusal(e: IllegalAction, seen: set[str]) -> None:
@@ -219,7 +324,16 @@ def _server_codes():
                     keys = [k.value if isinstance(k, ast.Constant) else None for k in node.keys]
                     values = [getattr(v, "value", None) for v in node.values]
                     if "websocket.close" in values and "reason" in keys:
-                        closes.append((f"{rel}:{node.lineno}", node.values[keys.index("reason")].value))
+                        reason = node.values[keys.index("reason")]
+                        # a literal is checked here; CLOSE_X[1] where its CLOSE_X tuple is made; the
+                        # relay passes on the owning worker's own close, checked where that is made
+                        if isinstance(reason, ast.Constant):
+                            closes.append((f"{rel}:{node.lineno}", reason.value))
+                        else:
+                            named = isinstance(reason, ast.Subscript) and isinstance(reason.value, ast.Name) \
+                                and reason.value.id.startswith("CLOSE_")
+                            where = f"{rel}:{node.lineno}: {ast.unparse(reason)}"
+                            assert named or str(rel) == "server/relay.py", where
     return codes, closes
 
 
@@ -234,10 +348,10 @@ def test_every_server_error_and_close_reason_is_in_both_catalogues():
         cat = i18n.catalogue(lang)
         for where, code, names in codes:
             key = f"error.{code}"
-            if key not in cat:
+            if not i18n.has(key, lang):
                 problems.append(f"{where}: {key} missing from {lang}.json")
-            elif names is not None and not i18n.fields(cat[key]) <= names:
-                problems.append(f"{where}: {lang}.json {key} needs {i18n.fields(cat[key]) - names}")
+            elif names is not None and not _fields(cat, key) <= names:
+                problems.append(f"{where}: {lang}.json {key} needs {_fields(cat, key) - names}")
         problems += [f"{where}: close.{r} missing from {lang}.json" for where, r in closes
                      if f"close.{r}" not in cat]
     assert problems == []
@@ -290,3 +404,85 @@ def test_every_key_the_page_asks_for_is_in_both_catalogues():
                 if not i18n.has(key, lang):
                     missing.append(f"{path.name}: {key} ({lang})")
     assert missing == []
+
+
+# ----- option, setting and notation errors -------------------------------------------------------
+@pytest.mark.parametrize("game_id, options, code, zh_word", [
+    ("go", {"komi": "abc"}, "option.not_number", "贴目"),
+    ("go", {"ko_rule": "bogus"}, "option.not_in_choices", "简单劫"),
+    ("xiangqi", {"no_such": 1}, "option.unknown", "没有选项"),
+    ("sandayi", {"bids": "60,x"}, "option.bad_list", "递增"),
+])
+def test_a_bad_option_carries_a_code_worded_in_both_languages(game_id, options, code, zh_word):
+    """A bad option value names its fault with a code and the option's catalogue key, so the
+    Chinese reader sees the option, its values and the fault in Chinese."""
+    with pytest.raises(qipai.OptionError) as e:
+        qipai.load(game_id, **options)
+    assert e.value.code == code
+    zh = i18n.t(f"refusal.{code}", e.value.params, lang="zh")
+    en = i18n.t(f"refusal.{code}", e.value.params, lang="en")
+    assert zh_word in zh and "{" not in zh + en and not re.search(r"[\u4e00-\u9fff]", en)
+
+
+def test_notation_errors_carry_codes_and_travel_between_processes():
+    import pickle
+
+    with pytest.raises(qipai.NotationError) as e:
+        qipai.load("doudizhu").new_state(deal={"hands": [[]]})
+    assert e.value.code == "notation.deal_number" and e.value.field == "deal"
+    assert e.value.params == {"deal": 1, "inner": "notation.deal_cards"}
+    assert i18n.t("refusal.notation.deal_number", e.value.params, lang="zh") == \
+        "第 1 副：这副牌不是本游戏按规则发出的牌"
+    back = pickle.loads(pickle.dumps(e.value))
+    assert (back.code, back.field, str(back)) == (e.value.code, "deal", str(e.value))
+    opt = pickle.loads(pickle.dumps(qipai.OptionError("x", code="game.seats", params={"seats": 3})))
+    assert (opt.code, opt.params) == ("game.seats", {"seats": 3})
+
+
+def test_a_message_that_wraps_its_own_kind_is_worded_once():
+    # config.in wraps another setting's fault; its own code as the inner one must not loop
+    assert i18n.t("refusal.config.in", {"field": "x", "inner": "config.in"}, lang="zh") == "x：config.in"
+    assert i18n.fill("{v|value+label}", {"v": "simple_ko", "label": "go.ko_rule"}, "zh") == "简单劫"
+    assert i18n.fill("{v|value+label}", {"v": "z"}) == "{v|value+label}"
+    assert i18n.fields("{v|value+label} {n}") == {"v", "label", "n"}
+
+
+def test_the_server_answers_a_bad_option_with_its_code(tmp_path):
+    c = client(tmp_path)
+    token = signup(c, "ann")
+    r = post(c, token, "/api/tables", {"game": "go", "options": {"komi": "abc"}})
+    body = r.json()
+    assert r.status_code == 400 and body["error"] == "bad_options"
+    assert body["params"]["why"] == "option.not_number" and body["params"]["label"] == "go.komi"
+    zh = i18n.t("error.bad_options", body["params"], lang="zh")
+    assert zh == "规则选项有误：贴目必须是数字，不能是 abc"
+
+
+@pytest.mark.parametrize("options", [{}, {"deals_per_match": 2}])
+def test_shandong_baohuang_end_reasons_are_worded(options):
+    """山东保皇 (baohuang's experimental rule set) ends a deal when a seat goes out and a match
+    when its deals are played: both reasons have words in both languages."""
+    game = qipai.load("baohuang", ruleset="sdbh.provisional", **options)
+    rng = random.Random(5)
+    state = game.new_state(seed=5)
+    while not state.is_terminal():
+        seat = state.to_act[0]
+        state.apply(rng.choice(state.legal_actions(seat)), seat=seat)
+    for lang in ("en", "zh"):
+        assert i18n.has(f"end.{state.result.reason}", lang), state.result.reason
+
+
+def test_a_pair_event_counts_its_entrants_as_pairs(tmp_path):
+    """The event page's header counts a pair event's entrants as pairs ("2 pairs", "2对选手"),
+    not players: the event says so (``pairs``)."""
+    with client(tmp_path, spectator_delay_ms=0, bot_delay_ms=0) as c:
+        boss = signup(c, "boss")
+        for preset, pairs in (("s2_tuolaji", True), ("s3_xiangqi", False)):
+            ev = post(c, boss, "/api/events", {"preset": preset, "event_id": preset, "players": [],
+                                                "registration": True}).json()
+            assert ev["pairs"] is pairs, ev
+            assert c.get(f"/api/events/{preset}").json()["pairs"] is pairs
+        listed = {e["id"]: e["pairs"] for e in c.get("/api/events").json()}
+        assert listed == {"s2_tuolaji": True, "s3_xiangqi": False}
+    assert i18n.t("events.pairs", {"n": 2}) == "2 pairs" and i18n.t("events.pairs", {"n": 1}) == "1 pair"
+    assert i18n.t("events.pairs", {"n": 2}, lang="zh") == "2对选手"

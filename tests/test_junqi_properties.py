@@ -38,7 +38,7 @@ def _hidden_ok(state, viewer) -> bool:
     return True
 
 
-@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(options=st.sampled_from(OPTION_SETS), seed=st.integers(0, 2**32 - 1))
 def test_random_playouts(options, seed):
     rng = random.Random(seed)

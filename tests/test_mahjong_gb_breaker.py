@@ -46,8 +46,12 @@ def test_every_other_seat_answers_a_discard_nobody_can_claim():
     assert st.phase == "claim" and st.to_act == (1, 2, 3)
     for s in (1, 2, 3):
         assert [str(a) for a in st.legal_actions(s)] == ["pass"]
-    views = [st.view(s) for s in range(4)]
-    assert all(v["to_act"] == [1, 2, 3] for v in views)
+    # a view tells a seat only whether it has still to answer itself (turns_private): an answer
+    # that came at once would show that its seat had nothing to claim
+    assert st.turns_private()
+    assert [st.view(s)["to_act"] for s in range(4)] == [[], [1], [2], [3]]
+    st.apply("pass", seat=1)
+    assert [st.view(s)["to_act"] for s in (None, 0, 1, 2, 3)] == [[], [], [], [2], [3]]
 
 
 def test_claim_window_does_not_reveal_which_seat_holds_a_pair():

@@ -88,6 +88,9 @@ def test_absent_seat_is_played_by_trusteeship():
     players = [ScriptedPlayer([(500, "raise")] * 50), ScriptedPlayer([]),
                ScriptedPlayer([(500, "pass")] * 50)]
     runner = GameRunner(game, players, clock="card_default", time=VirtualTime(), state=state, trustee=[1])
+    # the absent seat's trusteeship is one it cannot leave: its clock says so (the page offers no
+    # "take my seat back"); the others' do not
+    assert [c.get("held", False) for c in runner.clock_state()] == [False, True, False]
     out = asyncio.run(runner.run())
     autos = [e for e in out.events if e["type"] == "auto"]
     assert autos and all(e["seat"] == 1 and e["why"] == "trusteeship" for e in autos)

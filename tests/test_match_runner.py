@@ -244,3 +244,36 @@ def test_card_games_have_no_draw_offers(game_id):
     assert runner._offer is None and not runner._held_offer and not runner.events
     assert replies == [{"type": "refused", "code": "draw_not_allowed",
                         "reason": "drawn-game offers exist only in two-sided board games"}]
+
+
+class _BrokenBot:
+    """A bot that raises on its ``fail_at``-th decision."""
+
+    def __init__(self, fail_at: int = 1):
+        self.calls, self.fail_at = 0, fail_at
+        self.inner = RandomBot(7)
+
+    def choose(self, state, seat):
+        self.calls += 1
+        if self.calls >= self.fail_at:
+            raise RuntimeError("the bot broke")
+        return self.inner.choose(state, seat)
+
+
+def test_a_bot_that_raises_forfeits_by_the_timeout_rule_and_never_hangs_the_table():
+    """No clock would ever stop the game: the failing seat loses as on time (a board game)."""
+    out = play_game_sync(qipai.load("xiangqi"), [BotPlayer(RandomBot(1)), BotPlayer(_BrokenBot(2))],
+                         clock="none")
+    assert out.result is not None and out.result.reason == "timeout"
+    assert out.result.winners == (0,) or list(out.result.winners) == [0]
+    kinds = [e["type"] for e in out.events]
+    assert "bot_error" in kinds and {"type": "forfeit", "why": "bot_error"}.items() <= \
+        next(e for e in out.events if e["type"] == "forfeit").items()
+
+
+def test_a_card_game_bot_that_raises_is_played_by_trusteeship_to_the_end():
+    game = qipai.load("doudizhu")
+    out = play_game_sync(game, [BotPlayer(RandomBot(1)), BotPlayer(_BrokenBot(1)),
+                                BotPlayer(RandomBot(3))], clock="none", seed=4)
+    assert out.result is not None and out.result.reason != "timeout"
+    assert any(e["type"] == "forfeit" and e["seat"] == 1 for e in out.events)

@@ -111,6 +111,9 @@ class LogTable:
     def unjournal(self, entry):
         self.rows.remove(entry)
 
+    def before_move(self, seat, action):
+        pass
+
     def changed(self):
         pass
 

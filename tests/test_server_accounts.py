@@ -141,3 +141,27 @@ def test_guessing_from_elsewhere_does_not_lock_the_owner_out(tmp_path):
         codes = [attempt(s.base, f"203.0.113.{i}", "owner", "wrong password") for i in range(6)]
         assert codes[-1] == 429
         assert attempt(s.base, "198.51.100.2", "owner", PASSWORD) == 200
+
+
+def test_passwords_are_hashed_with_rfc_9106_parameters_unless_the_test_hook_says_so():
+    """The suite hashes with argon2's cheapest parameters (tests/conftest.py sets
+    ``QIPAI_PASSWORD_HASH=cheapest``); a server without the variable hashes with argon2id over
+    3 passes of 64 MiB in 4 lanes, and either kind of hash is checked whatever the setting."""
+    import os
+    import subprocess
+    import sys
+
+    from qipai.server.auth import check_password, hash_password
+
+    cheap = hash_password(PASSWORD)
+    assert cheap.startswith("$argon2id$v=19$m=8,t=1,p=1$")
+    code = ("import sys; from qipai.server.auth import check_password, hash_password; "
+            "h = hash_password('correct horse'); "
+            "print(h, check_password(h, 'correct horse'), check_password(h, 'wrong horse'), "
+            "check_password(sys.argv[1], 'correct horse'))")
+    env = {k: v for k, v in os.environ.items() if k != "QIPAI_PASSWORD_HASH"}
+    out = subprocess.run([sys.executable, "-c", code, cheap], env=env, capture_output=True,
+                         text=True, check=True).stdout.split()
+    assert out[0].startswith("$argon2id$v=19$m=65536,t=3,p=4$") and PASSWORD not in out[0]
+    assert out[1:] == ["True", "False", "True"]
+    assert check_password(out[0], PASSWORD) and not check_password(out[0], "wrong horse")

@@ -24,7 +24,8 @@ PERSON_MOVES = 25            # then the person resigns (a whole game of some car
 
 @pytest.fixture
 def c(tmp_path):
-    with client(tmp_path, spectator_delay_ms=0, bot_delay_ms=0) as c:
+    # a private claim window held 50 ms, not 2 s: a mahjong hand has a window after every discard
+    with client(tmp_path, spectator_delay_ms=0, bot_delay_ms=0, private_window_ms=50) as c:
         yield c
 
 
@@ -84,9 +85,9 @@ def test_game_plays_at_a_table_and_is_stored(c, game):
 
 
 def test_a_long_legal_set_goes_as_its_length(c, monkeypatch):
-    from qipai.server import tables
+    from qipai.server import tablemsg
 
-    monkeypatch.setattr(tables, "MAX_LISTED", 200)       # freestyle gomoku's first move offers 225
+    monkeypatch.setattr(tablemsg, "MAX_LISTED", 200)       # freestyle gomoku's first move offers 225
     token = signup(c, "player")
     r = post(c, token, "/api/tables", {"game": "gomoku", "options": {"ruleset": "freestyle"}, "bots": 1,
                                        "sit": True, "seat": 0, "settings": {"clock": "none"}})

@@ -20,10 +20,18 @@ def c(tmp_path):
         yield c
 
 
-def test_signup_login_logout_and_password_hashing(c):
+@pytest.fixture
+def c_db(tmp_path, db_url):
+    with client(tmp_path, database_url=db_url, spectator_delay_ms=0, bot_delay_ms=0) as c:
+        yield c
+
+
+def test_signup_login_logout_and_password_hashing(c_db):
+    """On SQLite and on PostgreSQL."""
+    c = c_db
     r = c.post("/api/signup", json={"username": "alice", "password": "s3cret-pass"})
     assert r.status_code == 201
-    assert r.json() == {"id": 1, "username": "alice", "role": "organizer"}   # first account
+    assert r.json() == {"id": 1, "username": "alice", "role": "organizer", "bot": False}   # first account
     cookie = r.headers["set-cookie"]
     assert "HttpOnly" in cookie and "samesite=lax" in cookie.lower()
     assert c.get("/api/me").json()["user"]["username"] == "alice"

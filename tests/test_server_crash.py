@@ -17,17 +17,9 @@ import signal
 import httpx
 import websockets
 
-from .server_process import answer_commitment, free_port, start, wait_up
+from .server_process import answer_commitment, free_port, signup, start, wait_up
 
 ACCOUNTS = 5            # the default sign-up limit per address
-
-
-async def signup(http: httpx.AsyncClient, name: str) -> dict[str, str]:
-    r = await http.post("/api/signup", json={"username": name, "password": "correct horse"})
-    assert r.status_code == 201, r.text
-    token = r.cookies["qipai_session"]
-    http.cookies.clear()
-    return {"Cookie": f"qipai_session={token}"}
 
 
 async def play(port: int, table: str, cookie: dict[str, str], acked: dict[int, str],

@@ -12,7 +12,7 @@ from .server_helpers import client, post, signup
 EXPECTED = {
     "doudizhu": "card_default", "shengji": "card_default", "baohuang": "card_default",
     "sandayi": "card_default", "fouafour": "card_default", "mahjong-gb": "card_default",
-    "wakeng": "wakeng_s4",
+    "laizi-mahjong": "card_default", "baibian-bajue": "card_default", "wakeng": "wakeng_s4",
     "xiangqi": "board_default", "go": "board_default", "gomoku": "board_default",
     "chinese-checkers": "board_default", "junqi": "board_default",
 }

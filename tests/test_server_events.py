@@ -8,8 +8,9 @@ import time
 from .server_helpers import as_user, client, next_state, post, signup, ws
 
 
-def test_organizer_runs_a_round_robin_with_live_tables(tmp_path):
-    with client(tmp_path, spectator_delay_ms=0, bot_delay_ms=0) as c:
+def test_organizer_runs_a_round_robin_with_live_tables(tmp_path, db_url):
+    """On SQLite and on PostgreSQL."""
+    with client(tmp_path, database_url=db_url, spectator_delay_ms=0, bot_delay_ms=0) as c:
         boss = signup(c, "boss")                  # the first account is an organizer
         alice = signup(c, "alice")
         presets = {p["name"]: p for p in c.get("/api/presets").json()}
@@ -47,14 +48,16 @@ def test_organizer_runs_a_round_robin_with_live_tables(tmp_path):
             for _ in range(1200):                 # the bot game finishes by itself
                 ev = c.get("/api/events/club1").json()
                 games = [g for m in ev["rounds"][rnd - 1]["matches"] for g in m["games"]]
-                if ev["current_round"] == rnd + 1 and all(g["record"] for g in games):
+                # a game's record is stored with its table, then the event settles it
+                if ev["current_round"] == rnd + 1 and all(g["record"] and g["status"] == "finished"
+                                                          for g in games):
                     break
                 time.sleep(0.05)
             assert ev["current_round"] == rnd + 1, ev
             games = [g for m in ev["rounds"][rnd - 1]["matches"] for g in m["games"]]
             assert all(g["status"] == "finished" and g["record"] for g in games), games
         table = {row["id"]: row for row in ev["standings"]}
-        assert table["alice"]["points"] == -2        # s3 scoring: a loss is -1
+        assert table["alice"]["points"] == -2, ev["standings"]   # s3 scoring: a loss is -1
         hist = c.get("/api/records?user=alice").json()
         assert len(hist) == 2 and all(h["result"]["reason"] == "resign" for h in hist)
         # her seat in each game, so her history says she lost; her profile counts the same
@@ -222,6 +225,7 @@ def test_players_register_themselves_check_in_and_the_organizer_closes_entries(t
         assert listed == {"alice": "checked_in", "bob": "checked_in", "carol": "registered"}
         closed = post(c, boss, "/api/events/open/close").json()
         assert closed["status"] == "running" and closed["no_shows"] == ["carol"]
+        assert c.get("/api/events/open").json()["no_shows"] == ["carol"]     # kept on the event's page
         assert sorted(e["id"] for e in closed["entrants"]) == ["alice", "bob"]
         assert post(c, people["carol"], "/api/events/open/join", {"code": code}).json()["error"] == \
             "entries_closed"

@@ -250,20 +250,22 @@ def test_table_messages_of_odd_shapes_get_json_answers_and_the_socket_stays(live
     assert "Traceback" not in live.log_text()[log_before:]
 
 
-def test_a_fault_while_handling_a_socket_message_answers_internal(tmp_path, caplog):
+def test_a_fault_while_handling_a_socket_message_answers_internal(tmp_path, caplog, monkeypatch):
+    from qipai.server import tableinput
+
     with client(tmp_path) as c:
         token = signup(c, "faulty")
         tid = post(c, token, "/api/tables", {"game": "xiangqi", "bots": 1,
                                              "settings": {"clock": "none"}}).json()["id"]
         table = c.app.state.hub.tables[tid]
-        handle = table.handle
+        handle = tableinput.handle
 
-        def fails_once(conn, seat, msg):
+        def fails_once(t, conn, seat, msg):
             if msg.get("type") == "sync" and not getattr(table, "failed", False):
                 table.failed = True
                 raise RuntimeError("a fault in the table")
-            return handle(conn, seat, msg)
-        table.handle = fails_once
+            return handle(t, conn, seat, msg)
+        monkeypatch.setattr(tableinput, "handle", fails_once)
         with caplog.at_level(logging.ERROR, logger="qipai.server"), ws(c, token, tid) as sock:
             next_state(sock)
             sock.send_json({"type": "sync"})

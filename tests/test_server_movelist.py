@@ -81,7 +81,10 @@ def test_junqi_layouts_stay_hidden_in_the_move_list_and_its_spectators_wait(c):
         assert "-" in entries[2]["text"]          # the first move is public
 
 
-def test_games_without_a_move_list_say_so(c):
+def test_games_without_a_move_list_give_positions_to_their_players_only(c):
+    """A card table lists its tricks itself (no "moves"); its seated player may look back at
+    any earlier position of the hand in play (its own view), a spectator may not while the
+    hands are hidden."""
     alice = signup(c, "alice")
     t = post(c, alice, "/api/tables", {"game": "doudizhu", "bots": 2, "settings": {"clock": "none"}}).json()
     with ws(c, alice, t["id"]) as sock:
@@ -91,8 +94,20 @@ def test_games_without_a_move_list_say_so(c):
         assert "moves" not in msg
         sock.send_json({"type": "position", "ply": 0})
         reply = sock.receive_json()
+        while reply["type"] != "position":
+            reply = sock.receive_json()
+        assert reply["ply"] == 0 and reply["view"]["hand"] and not reply["view"].get("plays")
+        sock.send_json({"type": "position", "ply": 10_000})
+        reply = sock.receive_json()
         while reply["type"] != "error":
             reply = sock.receive_json()
+        assert reply["error"] == "bad_ply"
+    with ws(c, None, t["id"]) as watcher:
+        msg = next_state(watcher)
+        watcher.send_json({"type": "position", "ply": 0})
+        reply = watcher.receive_json()
+        while reply["type"] != "error":
+            reply = watcher.receive_json()
         assert reply["error"] == "no_moves"
 
 
@@ -129,3 +144,63 @@ def test_a_move_list_follows_the_log_of_every_board_game():
         assert view == state.view(0), gid
         with pytest.raises(ValueError):
             movetext.position(state, 9, 0)
+
+
+def _replayed_entries(state):
+    """The move list of ``state`` written from a fresh replay of its log (the reference)."""
+    fresh = movetext._fresh(state)
+    out = []
+    for entry in state.log:
+        who, text = movetext._split(entry)
+        mover = who if who is not None else fresh.current_player
+        out.append(movetext.describe(fresh, mover, text))
+        fresh.apply(text, seat=who)
+    return out
+
+
+@pytest.mark.parametrize("gid,opts", [("xiangqi", {}), ("go", {"board_size": 9}), ("gomoku", {}),
+                                      ("chinese-checkers", {}), ("junqi", {})])
+def test_a_live_move_list_never_replays_the_game(gid, opts):
+    """Each entry is written from the live state (xiangqi: just before the move, through
+    ``ahead``; the others from the move's text and who was to move): the list keeps no replayed
+    copy, and its entries are those a replay of the log writes."""
+    import random
+
+    import qipai
+
+    state = qipai.load(gid, **opts).new_state(seed=5)
+    rng = random.Random(5)
+    ml = movetext.MoveList(state)
+    for _ in range(40):
+        if state.is_terminal():
+            break
+        seat = state.to_act[0]
+        action = str(rng.choice(state.legal_actions(seat)))
+        ml.ahead(state, seat, "xx-not-a-move")       # refused: leaves nothing behind
+        ml.ahead(state, seat, action)
+        state.apply(action, seat=seat)
+        ml.sync(state)
+    assert ml._shadow is None, "the live list replayed the game"
+    assert ml.entries == _replayed_entries(state)
+
+
+def test_a_list_made_mid_game_or_skipping_moves_catches_up_by_replay():
+    import random
+
+    import qipai
+
+    state = qipai.load("xiangqi").new_state(seed=2)
+    rng = random.Random(2)
+
+    def play(n):
+        for _ in range(n):
+            seat = state.current_player
+            state.apply(str(rng.choice(state.legal_actions(seat))), seat=seat)
+
+    play(6)
+    ml = movetext.MoveList(state)          # a spectator arrives in the middle of the game
+    ml.sync(state)
+    play(3)                                # moves made with nobody watching (no ``ahead``)
+    ml.sync(state)
+    assert ml.entries == _replayed_entries(state)
+    assert [e["seat"] for e in ml.entries] == [i % 2 for i in range(9)]

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import time
 
-from .server_helpers import client, post, signup, ws
+from .server_helpers import as_user, client, post, signup, ws
 
 
 def wait(pred, what, tries=400):
@@ -151,7 +151,9 @@ def test_pause_add_time_adjudicate_void_warning_dispute_ruling_disqualify(tmp_pa
                    reason="x").json()["code"] == "cannot_count"
         assert act(c, ref, "club", act="adjudicate", table=adj.id, result="1-0",
                    reason="flag fell on the wall clock").status_code == 200
-        rec = wait(lambda: adj.record_id and c.get(f"/api/records/{adj.record_id}").json(), "the record")
+        # (the round is still on: its records are the referees' and the players' alone, §6.5)
+        rec = wait(lambda: adj.record_id and c.get(f"/api/records/{adj.record_id}",
+                                                   headers=as_user(ref)).json(), "the record")
         assert rec["result"]["text"] == "1-0"
         ev = next(e for e in rec["record"]["meta"]["events"] if e["type"] == "adjudication")
         assert ev["by"] == "ref" and ev["why"] == "flag fell on the wall clock"

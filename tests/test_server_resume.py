@@ -17,10 +17,11 @@ def left_ms(msg, seat):
     return msg["clocks"][seat]["deadline"] - msg["now"]
 
 
-def test_xiangqi_resumes_from_its_log_and_the_turn_restarts_with_its_allowance(tmp_path):
+def test_xiangqi_resumes_from_its_log_and_the_turn_restarts_with_its_allowance(tmp_path, db_url):
     """§4.7: after a restart the seat on turn starts that turn again with the bank it had when
-    the turn began; neither its thinking before the stop nor the downtime is charged."""
-    with client(tmp_path) as c:
+    the turn began; neither its thinking before the stop nor the downtime is charged (on
+    SQLite and on PostgreSQL)."""
+    with client(tmp_path, database_url=db_url) as c:
         red, black = signup(c, "red"), signup(c, "black")
         t = post(c, red, "/api/tables", {"game": "xiangqi", "settings": {"clock": "board_default"}}).json()
         post(c, black, f"/api/tables/{t['id']}/sit")
@@ -31,14 +32,14 @@ def test_xiangqi_resumes_from_its_log_and_the_turn_restarts_with_its_allowance(t
             before = next_state(b)
             time.sleep(0.6)                      # black thinks 0.6 s, then the server stops
         bank_black = before["clocks"][1]["bank"]
-    with client(tmp_path).app.state.db() as s:   # the database holds the game's log, undecided
+    with client(tmp_path, database_url=db_url).app.state.db() as s:   # the game's log, undecided
         row = s.scalar(select(TableRow))
         assert row.status == "playing" and row.record_id is None
         log = s.execute(select(ActionRow.kind, ActionRow.seat, ActionRow.action)
                         .where(ActionRow.table_id == t["id"]).order_by(ActionRow.idx)).all()
         assert [tuple(x) for x in log][:2] == [("start", None, None), ("move", 0, "h2e2")]
     time.sleep(1.0)                              # the server is down for a second
-    with client(tmp_path) as c:
+    with client(tmp_path, database_url=db_url) as c:
         listed = c.get(f"/api/tables/{t['id']}").json()
         assert listed["status"] == "playing" and listed["plies"] == 1
         with ws(c, black, t["id"]) as b:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 import sqlite3
 import subprocess
+import time
 from collections.abc import Callable
 from pathlib import Path
 
@@ -29,7 +30,13 @@ def test_a_second_server_stops_before_touching_the_first_ones_games(tmp_path):
                           ).status_code == 201
             r = c.post("/api/tables", json={"game": "xiangqi", "bots": 1, "settings": {"clock": "none"}})
             assert r.status_code == 201, r.text
+        # the game's origin (seed and deal) reaches the file a moment after the answer
         before = tables(tmp_path / "qipai.db")
+        for _ in range(300):
+            if before and '"origin"' in (before[0][3] or ""):
+                break
+            time.sleep(0.1)
+            before = tables(tmp_path / "qipai.db")
         assert before and before[0][1] == "playing"
         # the same port (another database), then the same database (another port)
         for data, other_port, says in ((tmp_path / "other", port, "cannot listen"),

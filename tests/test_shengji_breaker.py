@@ -388,3 +388,24 @@ def test_tractor_coverage_matches_a_run_by_run_search():
         lengths = tuple(sorted((rng.randint(2, 4) for _ in range(rng.randint(1, 3))), reverse=True))
         mine = _coverage(holding, trump.pos, list(lengths))
         assert cb.tractor_coverage(holding, trump.pos, lengths) == mine, (trump, holding, lengths)
+
+
+# ----- one deck: an option that does not fit one pack is refused in words that fit it --------------
+@pytest.mark.parametrize("options,says", [
+    ({"profile": "seed001", "decks": 1}, "one deck has a 6-card kitty"),
+    ({"profile": "titanic", "decks": 1}, "one deck uses ladder2 or bao"),
+    ({"decks": 1, "score_table": "t000"}, "one deck uses no other"),
+    ({"profile": "one_deck", "decks": 2}, "2 decks have an 8-card kitty"),
+    ({"decks": 3, "kitty_size": 6}, "3 decks use grab3"),
+    ({"decks": 2, "declaration": "grab3"}, "2 decks use ladder2 or bao"),
+])
+def test_deck_count_refusals_name_the_deck_count_given(options, says):
+    from qipai.core.errors import OptionError
+
+    with pytest.raises(OptionError) as e:
+        qipai.load("shengji", **options)
+    text = str(e.value)
+    assert says in text
+    assert "1 decks" not in text and "a 8-card" not in text
+    if options["decks"] == 1:                      # the way to a one-deck game is named
+        assert "profile='one_deck'" in text

@@ -40,7 +40,10 @@ def test_a_whole_match_in_the_terminal(monkeypatch):
     text = out.getvalue()
     assert state.is_terminal()
     assert "not accepted" in text and "legal:" in text and "Type 'pass'" in text
-    assert "Game over: team" in text and ("You win" in text or "You lose" in text)
+    assert ("Game over: the other team (seats 1 & 3) wins" in text
+            or "Game over: your team (seats 2 & 4) wins" in text)
+    assert "You win" in text or "You lose" in text
+    assert "Hand over: the declarers (seats" in text or "Hand over: the attackers (seats" in text
 
 
 def test_quit_and_end_of_input_leave_the_match_unfinished():
@@ -61,4 +64,5 @@ def test_resign_loses_the_match():
     st = shengji_play.run(qipai.load("shengji"), seat=1, seed=2, console=Console(file=out),
                           read_line=lambda p: "resign")
     assert st.result.reason == "resign" and st.result.winners == (0, 2)
-    assert "Game over: team 0 (forfeit)" in out.getvalue() and "You lose" in out.getvalue()
+    assert "Game over: the other team (seats 1 & 3) wins (forfeit)" in out.getvalue()
+    assert "You lose" in out.getvalue()

@@ -112,6 +112,35 @@ def test_waits_agree_with_brute_force():
         assert waits(list(c)) == _slow_waits(list(c))
 
 
+def test_seven_pair_waits_agree_with_brute_force():
+    """waits(..., seven_pairs=True) on 13 tiles: the standard waits plus the one kind that makes
+    seven pairs, as trying every kind finds; hands drawn mostly in pairs so both cases occur."""
+    rng = random.Random(7)
+    pair_waits = 0
+    for _ in range(3000):
+        c = [0] * 34
+        kinds = rng.sample(range(34), 7)
+        for t in kinds[:6]:
+            c[t] = 2 if rng.random() < 0.9 else rng.choice((1, 3, 4))
+        c[kinds[6]] = 1
+        while sum(c) > 13:
+            t = rng.choice([k for k in range(34) if c[k]])
+            c[t] -= 1
+        while sum(c) < 13:
+            t = rng.randrange(34)
+            if c[t] < 4:
+                c[t] += 1
+        want = set(_slow_waits(list(c)))
+        for k in range(34):
+            d = list(c)
+            d[k] += 1
+            if all(n % 2 == 0 for n in d):      # four of a kind counts as two pairs
+                want.add(k)
+                pair_waits += 1
+        assert waits(list(c), seven_pairs=True) == sorted(want), c
+    assert pair_waits > 300
+
+
 def test_decompositions_of_nine_gates():
     c = [0] * 34
     for t in parse_tiles("11123455678999m"):
@@ -119,3 +148,4 @@ def test_decompositions_of_nine_gates():
     splits = decompositions(c)
     assert splits and all(len(s) == 5 and s[-1][0] == 4 for s in splits)
     assert waits([3, 1, 1, 1, 1, 1, 1, 1, 3] + [0] * 25) == list(range(9))
+

@@ -8,9 +8,9 @@ no legal move loses) but no repetition, insufficient-material or no-capture rule
 input, so it is driven from the start position by the same moves, with those rules switched off
 on our side (docs/games/xiangqi.md lists the differences).
 
-Fairy-Stockfish answers in about 1.4 ms a call, so the unit tests check 10,000 random-playout
-positions and every position of a fixed sample of the real records;
-``benchmarks/xiangqi_differential.py`` checks every position of every real record.
+Fairy-Stockfish answers in about 1.4 ms a call, so the unit tests check 2,500 random-playout
+positions and every position of a fixed sample of the real records (OpenSpiel: every third
+record); ``benchmarks/xiangqi_differential.py`` checks every position of every real record.
 """
 
 from __future__ import annotations
@@ -47,24 +47,24 @@ def _diff(ours: set[str], theirs: set[str], fen: str, peer: str) -> str:
 
 def test_random_playouts_match_fairy_stockfish():
     n = 0
-    for st in random_games(110, seed=2026, no_capture_plies=0, repetition_rule="none"):
+    for st in random_games(30, seed=2026, no_capture_plies=0, repetition_rule="none"):
         fen = st.fen()
         ours = {str(m) for m in st.legal_moves()}
         theirs = ffish_moves(fen)
         assert ours == theirs, _diff(ours, theirs, fen, "pyffish")
         n += 1
-    assert n >= 10_000
+    assert n >= 2_500
 
 
 def test_real_record_positions_match_fairy_stockfish():
     n = 0
-    for st in record_positions(every=10):
+    for st in record_positions(every=20):
         fen = st.fen()
         ours = {str(m) for m in st.legal_moves()}
         theirs = ffish_moves(fen)
         assert ours == theirs, _diff(ours, theirs, fen, "pyffish")
         n += 1
-    assert n > 3_000
+    assert n > 1_500
 
 
 def test_random_playouts_match_openspiel():
@@ -95,7 +95,7 @@ def test_real_record_positions_match_openspiel():
     game = qipai.load("xiangqi", repetition_rule="none", no_capture_plies=0)
     os_game = pyspiel.load_game("xiangqi")
     n = 0
-    for path in sorted(folder.rglob("*.pgn")):
+    for path in sorted(folder.rglob("*.pgn"))[::3]:
         _, records = read_records(path.read_bytes(), str(path))
         for rec in records:
             st = game.new_state(position=rec.position)
@@ -107,7 +107,7 @@ def test_real_record_positions_match_openspiel():
                 st.apply(text)
                 os_st.apply_action(theirs[str(st.log[-1])])
                 n += 1
-    assert n > 40_000
+    assert n > 12_000
 
 
 def test_openspiel_move_text_mapping():

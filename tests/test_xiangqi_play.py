@@ -30,19 +30,19 @@ def play(lines, seat=0, bot="greedy"):
 def test_moves_in_every_notation_then_resign():
     text = play(["h2e2", "兵七进一", "P3+1", "moves", "help", "resign"], bot="random")
     assert text.count("Refused") == 0
-    assert "Game over: 0-1 (resign). You lose." in text
+    assert "Game over: You lost — resignation." in text
 
 
 def test_refused_input_gets_the_reason_and_the_third_loses():
     text = play(["h2h7", "zz", "h2h8", "e0e2"])
     assert "Refused:" in text and "refused submission 1 of 3" in text
     assert "'zz' is neither a move nor a command" in text   # a typo does not count
-    assert "Game over: 0-1 (illegal_moves). You lose." in text
+    assert "Game over: You lost — illegal moves." in text
 
 
 def test_black_seat_bot_moves_first():
     text = play(["resign"], seat=1)
-    assert "Red plays" in text and "Game over: 1-0 (resign)" in text
+    assert "Red plays" in text and "Game over: You lost — resignation." in text
 
 
 def test_greedy_bot_takes_a_free_rook_and_mates():

@@ -7,6 +7,10 @@ state by the match layer, and built-in bots read only ``state.view(seat)`` and
 
 ``make_bot(game_id, name, seed)`` builds a bot by name; ``bot_names(game_id)`` lists them.
 Game-specific bots live in ``qipai/bots/<game package>.py`` and register with :func:`register_bot`.
+
+Levels (docs/bots.md): 1 is ``random``, 2 the game's rule bot (``rule`` or ``greedy``), 3–5
+the search bots ``mcts3`` .. ``mcts5`` (:mod:`qipai.bots.search`) of the games that have a
+searcher. :func:`level_bot` names the bot of a level, :func:`bot_levels` lists a game's levels.
 """
 
 from __future__ import annotations
@@ -86,5 +90,38 @@ def make_bot(game_id: str, name: str, seed: int | None = None) -> Bot:
     _load(game_id)
     factory = _BOTS.get((game_id, name)) or _BOTS.get(("*", name))
     if factory is None:
-        raise OptionError(f"unknown bot {name!r} for {game_id}; valid bots: {', '.join(bot_names(game_id))}")
+        raise OptionError(f"unknown bot {name!r} for {game_id}; valid bots: {', '.join(bot_names(game_id))}",
+                          code="bot.unknown", params={"bot": name, "valid": bot_names(game_id)})
     return factory(seed)
+
+
+#: every level a game may offer; a game without a searcher offers 1 and 2
+LEVELS = (1, 2, 3, 4, 5)
+
+
+def rule_bot_name(game_id: str) -> str:
+    """The game's rule bot (level 2): ``rule``, else ``greedy``, else ``random``."""
+    names = bot_names(game_id)
+    return next((n for n in ("rule", "greedy") if n in names), "random")
+
+
+def bot_levels(game_id: str) -> dict[int, str]:
+    """The levels ``game_id`` offers, each with its bot's name."""
+    names = bot_names(game_id)
+    out = {1: "random", 2: rule_bot_name(game_id)}
+    out.update({lv: f"mcts{lv}" for lv in (3, 4, 5) if f"mcts{lv}" in names})
+    return out
+
+
+def level_bot(game_id: str, level: Any) -> str:
+    """The bot name of ``level`` for ``game_id``. Raises :class:`OptionError` when ``level`` is
+    not an integer 1–5 or the game does not offer it (the message lists the levels it has)."""
+    offered = bot_levels(game_id)
+    if isinstance(level, bool) or not isinstance(level, int) or level not in LEVELS:
+        raise OptionError(f"a bot level is an integer 1-5, not {level!r}",
+                          code="bot.bad_level", params={"level": level})
+    if level not in offered:
+        raise OptionError(f"{_real_id(game_id)} has no level {level} bot; levels: "
+                          f"{', '.join(map(str, offered))}",
+                          code="bot.no_level", params={"level": level, "levels": list(offered)})
+    return offered[level]

@@ -9,6 +9,9 @@
   behind; passes when the set on the table is a known partner's (the guard knows the emperor)
   or when beating it would cost a joker on a set of its own rank 2 or lower while it still holds
   many cards.
+* 山东保皇 (``ruleset=sdbh.provisional``, experimental): :class:`ShandongRuleBot` — goes out when
+  one play empties its hand; leads its longest straight, else all its cards of its lowest rank;
+  follows with the lowest play that beats, keeping jokers back while it holds many cards.
 """
 
 from __future__ import annotations
@@ -31,6 +34,8 @@ class BaohuangRuleBot:
         if not actions:
             raise ValueError(f"seat {seat} has no legal action")
         view = state.view(seat)
+        if view.get("ruleset") == "sdbh.provisional":
+            return ShandongRuleBot.pick(view, seat, actions)
         by_text = {str(a): a for a in actions}
         if view["phase"] == "select":
             ranks = view["hand_ranks"]
@@ -68,6 +73,30 @@ class BaohuangRuleBot:
         best = min(plays, key=lambda p: (p.s + p.b, p.base, counts.get(p.text[:1], 0) - p.n))
         if best.s + best.b and left > 10:
             return passes[0]
+        return best
+
+
+class ShandongRuleBot:
+    """The 山东保皇 (experimental rule set) part of the rule bot; see the module docstring."""
+
+    @staticmethod
+    def pick(view: dict, seat: int, actions: list) -> Any:
+        plays = [a for a in actions if str(a) != "pass"]
+        left = view["counts"][seat]
+        out = [p for p in plays if p.ncards == left]
+        if out:
+            return out[0]
+        if view["top"] is None:
+            straights = [p for p in plays if p.type == "straight"]
+            if straights:
+                return max(straights, key=lambda p: (p.length, -p.key))
+            low = min(p.key for p in plays)
+            return max((p for p in plays if p.key == low), key=lambda p: p.length)
+        if not plays:
+            return actions[0]
+        best = min(plays, key=lambda p: p.key)
+        if best.type == "set" and best.key >= 13 and left > 6:      # a joker, early: keep it
+            return actions[0]
         return best
 
 

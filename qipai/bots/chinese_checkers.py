@@ -12,9 +12,12 @@ only when it must.
 
 from __future__ import annotations
 
+import math
 import random
 
 from qipai.bots import register_bot
+from qipai.bots.ismcts import PolicySearcher
+from qipai.bots.search import register_searcher
 from qipai.games.chinese_checkers.board import CAMPS, NHOLES, TIP, distance, parse_hole
 from qipai.games.chinese_checkers.rules import CHECKPOINTS
 
@@ -80,3 +83,86 @@ def _depths(camp: str) -> dict[int, int]:
 
 
 register_bot("chinese-checkers", "greedy", GreedyBot)
+
+
+# ----- search (levels 3-5) -------------------------------------------------------------------
+_TO_TIP: dict[str, list[int]] = {}
+
+
+def _to_tip(camp: str) -> list[int]:
+    """Hex distance of every hole to the far corner of ``camp``."""
+    if camp not in _TO_TIP:
+        _TO_TIP[camp] = [distance(h, TIP[camp]) for h in range(NHOLES)]
+    return _TO_TIP[camp]
+
+
+def move_keys(state, seat: int, actions: list) -> list[tuple[int, int]]:
+    """How good each move looks to the search: (the drop in distance to the target corner, plus
+    2 for leaving home before own move 30 and minus 4 for coming back into it; the distance of
+    the marble moved, so that the one farthest behind goes first); a pass is worst."""
+    d = _to_tip(state.targets[seat])
+    home = _HOMES[state.camps[seat]]
+    early = state.moves[seat] < 30
+    out = []
+    for a in actions:
+        path = a.path
+        if not path:
+            out.append((-99, 0))
+            continue
+        start, dest = path[0], path[-1]
+        gain = d[start] - d[dest]
+        if start in home:
+            if early and dest not in home:
+                gain += 2
+        elif dest in home:
+            gain -= 4
+        out.append((gain, d[start]))
+    return out
+
+
+_HOMES = {name: frozenset(holes) for name, holes in CAMPS.items()}
+
+
+def race_values(state) -> list[float]:
+    """Per-seat values in [0, 1] of an unfinished race: each seat's total hex distance of its
+    marbles to its target's far corner, against the mean of the others', through a logistic
+    curve (10 steps behind is worth about 0.27)."""
+    dist = [0] * state.num_seats
+    tips = [_to_tip(t) for t in state.targets]
+    for h, o in enumerate(state.board):
+        if 0 <= o < state.num_seats:
+            dist[o] += tips[o][h]
+    n = len(dist)
+    return [1 / (1 + math.exp((dist[s] - (sum(dist) - dist[s]) / (n - 1)) / 10)) for s in range(n)]
+
+
+class ChineseCheckersSearcher(PolicySearcher):
+    """Chinese checkers for MCTS (perfect information): a node considers the 12 moves that look
+    best by :func:`move_keys`; a playout plays the best-looking move (one move in ten random)
+    for 10 plies, then :func:`race_values`."""
+
+    game_id = "chinese-checkers"
+    rule_bot = GreedyBot
+    max_plies = 10
+    width = 12
+
+    def candidates(self, state, seat: int):
+        actions = state.legal_actions(seat)
+        if len(actions) <= self.width:
+            return actions
+        keys = move_keys(state, seat, actions)
+        order = sorted(range(len(actions)), key=keys.__getitem__, reverse=True)
+        return [actions[i] for i in order[:self.width]]
+
+    def policy(self, state, seat: int, rng: random.Random):
+        actions = state.legal_actions(seat)
+        if rng.random() < self.epsilon:
+            return rng.choice(actions)
+        keys = move_keys(state, seat, actions)
+        return actions[max(range(len(actions)), key=keys.__getitem__)]
+
+    def evaluate(self, state) -> list[float]:
+        return race_values(state)
+
+
+register_searcher(ChineseCheckersSearcher(), GreedyBot)

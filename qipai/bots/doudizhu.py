@@ -5,9 +5,14 @@ nothing else is left, and never beats its partner's play. Reads only ``view(seat
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 from qipai.bots import register_bot
+from qipai.bots.mcts import Searcher, result_values
+from qipai.bots.search import register_searcher
+from qipai.cards.sample import sample_hands, unseen
+from qipai.games.doudizhu.bidding import DECK
 
 
 def hand_strength(ranks: str) -> int:
@@ -66,3 +71,148 @@ class DoudizhuRuleBot:
 
 
 register_bot("doudizhu", "rule", DoudizhuRuleBot)
+
+
+# ----- search (levels 3-5) -------------------------------------------------------------------
+def determinize(game: Any, view: dict, rng: random.Random) -> Any:
+    """A full doudizhu state that agrees with ``view`` (one seat's view during play): the
+    seat's own hand, the bids, the kitty, every play, the face-up card; the cards the seat has
+    not seen are dealt at random (:func:`qipai.cards.sample.sample_hands`) into the other hands
+    by their counts. Deals voided before this one (``redeals``) are stood in for by random deals
+    that everybody passed. Raises ``ValueError`` on a view that no deal agrees with."""
+    me, lord = view["seat"], view["landlord"]
+    played: dict[int, list[str]] = {0: [], 1: [], 2: []}
+    for entry in view["plays"]:
+        if len(entry) == 3:
+            played[entry[0]] += entry[2]
+    kitty = view["kitty"] or []
+    face = view.get("face_up")
+    # cards known to be in a hand now: one's own; the landlord's unplayed kitty cards; the
+    # face-up card while its holder has not played it
+    known: dict[int, list[str]] = {0: [], 1: [], 2: []}
+    known[me] = list(view["hand"])
+    if lord is not None and lord != me:
+        known[lord] += [c for c in kitty if c not in played[lord]]
+    if face is not None and face["seat"] != me and face["card"] not in played[face["seat"]] \
+            and face["card"] not in known[face["seat"]]:
+        known[face["seat"]].append(face["card"])
+    seen = [c for s in range(3) for c in known[s] + played[s]]
+    hidden = unseen([c.id for c in DECK], seen)
+    sizes = {s: view["counts"][s] - len(known[s]) for s in range(3) if s != me}
+    if lord is None:                      # during bidding the kitty is hidden too
+        sizes[-1] = 3
+    hands = sample_hands(hidden, sizes, rng)
+    now = {s: known[s] + hands.get(s, []) for s in range(3)}
+    dealt = []
+    for s in range(3):
+        cards = now[s] + played[s]
+        if s == lord:
+            cards = [c for c in cards if c not in kitty]
+        dealt.append(cards)
+    deal = {"hands": dealt, "kitty": kitty if lord is not None else hands[-1],
+            "first_bidder": view["first_bidder"]}
+    if face is not None:
+        deal["face_up"] = face["card"]
+    deals = [_voided_deal(view["first_bidder"], view["redeals"] - k, face is not None, rng)
+             for k in range(view["redeals"])] + [deal]
+    state = game.new_state(deal=deals)
+    while state.redeals < view["redeals"]:
+        state.apply(PASS_TEXT)
+    for _, text in view["bids"]:
+        state.apply(text)
+    for entry in view["plays"]:
+        state.apply(entry[1])
+    return state
+
+
+PASS_TEXT = "pass"
+
+
+def _voided_deal(first: int, back: int, faceup: bool, rng: random.Random) -> dict:
+    """A random deal standing for a voided one ``back`` deals before the current one, whose
+    first bidder is ``first``: the seat ``back`` places before it."""
+    cards = [c.id for c in DECK]
+    rng.shuffle(cards)
+    bidder = (first - back) % 3
+    hands = [cards[s * 17:(s + 1) * 17] for s in range(3)]
+    out = {"hands": hands, "kitty": cards[51:], "first_bidder": bidder}
+    if faceup:
+        out["face_up"] = hands[bidder][0]
+    return out
+
+
+class DoudizhuSearcher(Searcher):
+    """Doudizhu for information-set MCTS: the play is searched (bidding is the rule bot's),
+    each iteration from a fresh :func:`determinize` of the seat's view. A playout plays the
+    rule bot's way, cheaply: a peasant passes on its partner's play; otherwise it answers with
+    its smallest non-bomb combination (or passes one time in five), and leads its smallest
+    combination (longest first) or, one time in three, a random one."""
+
+    game_id = "doudizhu"
+    hidden = True
+    bias = 1.0                  # follow the rule bot's order (:meth:`candidates`) in small searches
+
+    def searched(self, state, seat: int) -> bool:
+        return state.phase == "play"
+
+    def inputs(self, state, seat: int) -> dict:
+        return {"view": state.view(seat)}
+
+    def root_states(self, game, inputs: dict):
+        view = inputs["view"]
+        return lambda rng: determinize(game, view, rng)
+
+    def candidates(self, state, seat: int) -> list:
+        """The legal plays, one kicker choice per main part, in the rule bot's order: a lead
+        by (bomb last, rank, longest first); an answer by rank with bombs last and the pass
+        before the bombs, or first when the partner's play is on the table. Of the plays that
+        differ only in their kickers, the one whose ranks break the fewest groups of the hand
+        (a single taken from a pair, a pair from a trio), then the lowest, is kept."""
+        actions = state.legal_actions(seat)
+        if state.phase != "play" or len(actions) <= 1:
+            return actions
+        held = [len(cards) for cards in state.hands[seat]]
+        best: dict[tuple[str, str], tuple[tuple[int, int], Any]] = {}
+        passes = []
+        for a in actions:
+            if str(a) == PASS_TEXT:
+                passes.append(a)
+                continue
+            cost = (sum(1 for r, n in a.parts if held[r] != n), sum(r * n for r, n in a.parts))
+            key = (a.type, a.main)
+            if key not in best or cost < best[key][0]:
+                best[key] = (cost, a)
+        plays = sorted((a for _, a in best.values()), key=lambda p: (p.is_bomb, p.key, -p.ncards))
+        if not passes:
+            return plays
+        normal = [p for p in plays if not p.is_bomb]
+        bombs = plays[len(normal):]
+        if seat != state.landlord and state.top_seat != state.landlord:
+            return passes + normal + bombs
+        return normal + passes + bombs
+
+    def playout(self, state, rng: random.Random) -> list[float]:
+        while not state.is_terminal():
+            seat = state.turn
+            actions = state.legal_actions(seat)
+            top = state.top
+            if top is None:
+                if rng.random() < 0.33:
+                    action = rng.choice(actions)
+                else:
+                    action = min(actions, key=lambda p: (p.key, -p.ncards))
+            elif seat != state.landlord and state.top_seat != state.landlord:
+                action = actions[0]                             # pass: the partner leads
+            else:
+                normal = [p for p in actions[1:] if not p.is_bomb]
+                if normal and rng.random() < 0.8:
+                    action = min(normal, key=lambda p: p.key)
+                elif len(actions) > 1 and rng.random() < 0.3:
+                    action = rng.choice(actions[1:])
+                else:
+                    action = actions[0]
+            state.apply(action, seat)
+        return result_values(state)
+
+
+register_searcher(DoudizhuSearcher(), DoudizhuRuleBot)

@@ -7,9 +7,13 @@ a bomb (the smallest) only when the opponent on top has at most 5 cards left. Re
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 from qipai.bots import register_bot
+from qipai.bots.ismcts import DeterminizedSearcher, played_by_seat
+from qipai.bots.search import register_searcher
+from qipai.cards.sample import deal_unseen, lowest_taken
 
 
 class FouafourRuleBot:
@@ -52,3 +56,45 @@ class FouafourRuleBot:
 
 
 register_bot("fouafour", "rule", FouafourRuleBot)
+
+
+# ----- search (levels 3-5) -------------------------------------------------------------------
+def determinize(game: Any, view: dict, rng: random.Random) -> Any:
+    """A full 4A4 state agreeing with ``view``: the seat's own hand, the dealer, the 3H in the
+    first leader's hand until played, every play, pass, 叉 and 勾; the unseen cards dealt at
+    random into the other hands by their counts (:func:`qipai.cards.sample.deal_unseen`). A
+    sample under which a replayed answer of a 叉/勾 window is not possible (or one that was
+    possible is missing) is refused by the game and drawn again by the searcher."""
+    from qipai.games.fouafour.combos import ORDER
+    from qipai.games.fouafour.game import DECK, SEATS
+
+    me, leader, shown = view["seat"], view["first_leader"], view["shown"]
+    played = played_by_seat(view["plays"], SEATS)
+    known: dict[int, list[str]] = {s: [] for s in range(SEATS)}
+    known[me] = list(view["hand"])
+    if leader != me and shown not in played[leader]:
+        known[leader].append(shown)
+    now = deal_unseen([c.id for c in DECK], dict(enumerate(view["counts"])), known,
+                      [c for s in range(SEATS) for c in played[s]], rng,
+                      lowest_taken(ORDER, played))
+    state = game.new_state(deal={"dealer": view["dealer"],
+                                 "hands": [now[s] + played[s] for s in range(SEATS)]})
+    for seat, text, *_ in view["plays"]:
+        if state.window is not None and not (seat in state.to_act and text.split()[0] in ("cha", "gou")):
+            _decline(state)
+        state.apply(text, seat)
+    if state.window is not None:
+        _decline(state)
+    return state
+
+
+def _decline(state: Any) -> None:
+    """Every seat still waiting in the open 叉/勾 window passes (declines are not in a view)."""
+    for s in list(state.to_act):
+        state.apply("pass", s)
+
+
+#: the play is searched (bidding, and 4A4's 叉/勾 windows, are the rule bot's), each iteration
+#: from a fresh :func:`determinize` of the seat's view; playouts by the rule bot
+SEARCHER = DeterminizedSearcher("fouafour", FouafourRuleBot, determinize, phases=("play",))
+register_searcher(SEARCHER, FouafourRuleBot)

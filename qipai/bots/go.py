@@ -11,7 +11,9 @@ from __future__ import annotations
 import random
 
 from qipai.bots import register_bot
-from qipai.games.go.board import diagonals
+from qipai.bots.mcts import Searcher
+from qipai.bots.search import register_searcher
+from qipai.games.go.board import BLACK, WHITE, diagonals
 from qipai.games.go.coords import PASS
 from qipai.games.go.rules import Mark, moves_table
 
@@ -98,3 +100,90 @@ class GreedyGoBot(RandomGoBot):
 
 register_bot("go", "random", RandomGoBot)
 register_bot("go", "greedy", GreedyGoBot)
+
+
+# ----- search (levels 3-5) -------------------------------------------------------------------
+class GoSearcher(Searcher):
+    """Go for MCTS. The tree considers every legal point that does not fill the mover's own
+    eye, captures first, then by distance from the centre; the pass only when few points are
+    left (no more than a board side) or none. A playout plays random such points on the board
+    alone (simple ko, no superko), passes when none is left, and after two passes counts the
+    area with the game's komi: every stone on the board counts, which is right once random
+    play has filled everything but eyes.
+    Marking dead stones is the rule bot's."""
+
+    game_id = "go"
+
+    def searched(self, state, seat: int) -> bool:
+        return state.phase == "play"
+
+    def candidates(self, state, seat: int) -> list:
+        if state.phase != "play":
+            return []
+        board, c, size = state.board, state.to_move, state.size
+        pts = [p for p in state.legal_points() if not fills_own_eye(board, p, c)]
+        mid = (size - 1) / 2
+        pts.sort(key=lambda p: (-board.would_capture(p, c), abs(p % size - mid) + abs(p // size - mid)))
+        table = moves_table(size)
+        out = [table[p] for p in pts]
+        if len(pts) <= size:
+            out.append(table[-1])
+        return out
+
+    def _score(self, state) -> list[float]:
+        dead = frozenset(state.dead_proposal()) if state.phase != "play" else frozenset()
+        b, w = state.board.area(dead)
+        margin = b - w - state.game.komi_points() - state.game.options["handicap"]
+        if margin == 0:
+            return [0.5, 0.5]
+        out = [0.0, 0.0]
+        out[state.seat_of(BLACK if margin > 0 else WHITE)] = 1.0
+        return out
+
+    def playout(self, state, rng: random.Random) -> list[float]:
+        """Random play on the board alone (the state is a throwaway copy): simple ko only,
+        no superko, which is the usual approximation of playouts."""
+        if state.phase != "play":
+            return self._score(state)
+        board = state.board
+        c = state.to_move
+        ko = state.ko_hash                   # a play may not recreate the board before the last
+        passes = 0
+        for _ in range(3 * board.n):
+            p = self._random_point(board, c, ko, rng)
+            if p == PASS:
+                passes += 1
+                if passes == 2:
+                    break
+                ko = None
+            else:
+                passes = 0
+                ko = board.hash
+                board.play(p, c)
+            c = 3 - c
+        return self._score(state)
+
+    @staticmethod
+    def _random_point(board, c: int, ko: int | None, rng: random.Random) -> int:
+        """A random empty point where ``c`` may play without filling its own eye, or PASS:
+        a few random tries, then every empty point in random order."""
+        empties = board.empties
+        if not empties:
+            return PASS
+        for _ in range(8):
+            q = empties[rng.randrange(len(empties))]
+            if not fills_own_eye(board, q, c):
+                h = board.play_hash(q, c)
+                if h != -1 and h != ko:
+                    return q
+        rest = empties[:]
+        rng.shuffle(rest)
+        for q in rest:
+            if not fills_own_eye(board, q, c):
+                h = board.play_hash(q, c)
+                if h != -1 and h != ko:
+                    return q
+        return PASS
+
+
+register_searcher(GoSearcher(), GreedyGoBot)

@@ -14,6 +14,8 @@ from __future__ import annotations
 import random
 
 from qipai.bots import register_bot
+from qipai.bots.mcts import Searcher
+from qipai.bots.search import register_searcher
 from qipai.games.gomoku import openings
 from qipai.games.gomoku.board import (
     BLACK,
@@ -150,3 +152,122 @@ class GreedyBot:
 
 
 register_bot("gomoku", "greedy", GreedyBot)
+
+
+# ----- search (levels 3-5) -------------------------------------------------------------------
+_W = CELL[SIZE] - CELL[0]                           # padded-grid width: one row down
+_AROUND = (1, -1, _W, -_W, _W + 1, -_W - 1, _W - 1, -_W + 1)
+
+
+def _fives_along(cells: list[str], c: int, d: int, colour: str, out: set[int]) -> None:
+    """Add to ``out`` the empty cells on the line through cell ``c`` (step ``d``, four each
+    side) where a ``colour`` stone would make five or more in that direction."""
+    for k in range(-4, 5):
+        e = c + k * d
+        if cells[e] == EMPTY and _run(cells, e, d, colour) >= 5:
+            out.add(e)
+
+
+def _run(cells: list[str], e: int, d: int, colour: str) -> int:
+    """Length of the ``colour`` run through cell ``e`` along step ``d``, ``e`` counted."""
+    n = 1
+    for step in (d, -d):
+        i = e + step
+        while cells[i] == colour:
+            n += 1
+            i += step
+    return n
+
+
+def _five_cells(cells: list[str], colour: str) -> set[int]:
+    """Every empty cell where a ``colour`` stone makes five or more."""
+    out: set[int] = set()
+    for c in CELL:
+        if cells[c] == colour:
+            for d in DIRECTIONS:
+                _fives_along(cells, c, d, colour, out)
+    return out
+
+
+class GomokuSearcher(Searcher):
+    """Gomoku/renju for MCTS. The tree considers a winning point when there is one, else the
+    points that stop the opponent's five, else the :data:`WIDTH` best points by the greedy
+    bot's shape score (Black's forbidden points left out under renju). A playout plays on a
+    copy of the grid: it wins with a five when it can, blocks the opponent's five, and
+    otherwise plays a random point next to a stone, for at most :data:`DEPTH` plies (then a
+    draw). Playouts ignore renju's forbidden points (a cheap approximation; the tree does not).
+    A progressive bias (:attr:`Searcher.bias`) leans the small searches toward the greedy order.
+    The opening choices (swap, offers, claims) are the greedy bot's."""
+
+    game_id = "gomoku"
+    WIDTH = 10
+    DEPTH = 60
+    bias = 1.5                  # follow the greedy bot's order until the playouts overrule it
+
+    def __init__(self) -> None:
+        self.greedy = GreedyBot(0)
+
+    def searched(self, state, seat: int) -> bool:
+        choices = state.view(seat, forbidden=False)["choices"]
+        return not (choices["choose"] or choices["offer"] or choices["claim"] or choices["swap"])
+
+    def candidates(self, state, seat: int) -> list:
+        actions = state.legal_actions(seat)
+        legal = {a.points[0]: a for a in actions if a.kind == PLACE}
+        if not legal:
+            return actions
+        colour = state.to_move
+        other = WHITE if colour == BLACK else BLACK
+        # the shape score breaks ties at random: seeded by the position, so that a search
+        # does not depend on the searches run before it in the same process
+        self.greedy.rng.seed("".join(state.board.cells))
+        cands = self.greedy._allowed(state, colour, set(legal))
+        wins = [p for p in cands if self.greedy._wins(state, p, colour)]
+        if wins:
+            return [legal[wins[0]]]
+        threats = [p for p in legal if self.greedy._wins(state, p, other)]
+        if threats:
+            return [legal[p] for p in threats]
+        ranked = sorted(cands, key=lambda p: -self.greedy._score(state, p, colour))
+        return [legal[p] for p in ranked[:self.WIDTH]]
+
+    def playout(self, state, rng: random.Random) -> list[float]:
+        cells = state.board.cells[:]
+        colour = state.to_move
+        fives = {BLACK: _five_cells(cells, BLACK), WHITE: _five_cells(cells, WHITE)}
+        near = [c + d for c in CELL if cells[c] != EMPTY for d in _AROUND if cells[c + d] == EMPTY]
+        winner = None
+        for _ in range(self.DEPTH):
+            other = WHITE if colour == BLACK else BLACK
+            if fives[colour]:
+                winner = colour
+                break
+            if fives[other]:
+                c = min(fives[other])
+            else:
+                c = -1
+                for _ in range(12):
+                    pick = near[rng.randrange(len(near))] if near else -1
+                    if pick >= 0 and cells[pick] == EMPTY:
+                        c = pick
+                        break
+                if c < 0:
+                    empty = [x for x in CELL if cells[x] == EMPTY]
+                    if not empty:
+                        break
+                    c = rng.choice(empty)
+            cells[c] = colour
+            fives[BLACK].discard(c)
+            fives[WHITE].discard(c)
+            for d in DIRECTIONS:
+                _fives_along(cells, c, d, colour, fives[colour])
+            near.extend(c + d for d in _AROUND if cells[c + d] == EMPTY)
+            colour = other
+        if winner is None:
+            return [0.5, 0.5]
+        out = [0.0, 0.0]
+        out[state.seat_of(winner)] = 1.0
+        return out
+
+
+register_searcher(GomokuSearcher(), GreedyBot)

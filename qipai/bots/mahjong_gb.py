@@ -13,10 +13,15 @@ lowest shanten wins, then kong, pung, chow. Deterministic except for seeded tie-
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
+from typing import Any
 
 from qipai.bots import register_bot
+from qipai.bots.search import register_searcher
+from qipai.bots.tilesearch import TileSearcher
 from qipai.tiles.shapes import shanten, waits
 from qipai.tiles.tile import NUM_KINDS, parse_tiles
+from qipai.tiles.wall import tile_set
 
 
 def _value(c: list[int], t: int) -> float:
@@ -64,40 +69,67 @@ def _after_discard(counts: list[int], melds: int) -> int:
     return best
 
 
-def choose_claim(counts: list[int], melds: int, claim: dict | None, actions: list):
-    """The pung, chow or kong among ``actions`` that brings the hand (``counts`` concealed, with
-    ``melds`` declared sets) closer to winning on the claimed tile, or ``None``."""
-    if not claim or claim.get("kind") != "discard" or not claim.get("tile"):
-        return None
-    t = parse_tiles(claim["tile"])[0]
-    now = shanten(counts, melds)
-    best = None
-    best_key = None
+#: the claims a bot weighs, in the order it prefers them on equal merit
+CLAIM_RANK = {"kong": 0, "pung": 1, "chow": 2}
+
+
+def claimed_counts(counts: list[int], kind: str, low: int | None, t: int) -> list[int]:
+    """The concealed ``counts`` after a claim of ``kind`` (a chow from its lowest tile ``low``)
+    on the discard ``t``: the tiles of the hand the set uses are gone."""
+    c = list(counts)
+    if kind == "chow":
+        for x in (low, low + 1, low + 2):
+            if x != t:
+                c[x] -= 1
+    else:
+        c[t] -= 2 if kind == "pung" else 3
+    return c
+
+
+def best_claim(actions: list, t: int, after: Callable[[Any, int], int | None]):
+    """The claim (kong, pung or chow) of ``actions`` on the discard ``t`` with the lowest
+    ``(after(action, t), CLAIM_RANK)``: ``after`` measures the hand once the claim is made
+    (:func:`claimed_counts`; lower is nearer a win) and returns ``None`` for a claim not worth
+    making. ``None`` when no claim is."""
+    best, best_key = None, None
     for a in actions:
-        if a.kind not in ("pung", "chow", "kong"):
+        if a.kind not in CLAIM_RANK:
             continue
-        c = list(counts)
-        if a.kind == "kong":
-            c[t] -= 3
-            after = shanten(c, melds + 1)
-            if after > now:
-                continue
-            rank = 0
-        else:
-            if a.kind == "pung":
-                c[t] -= 2
-            else:
-                for x in (a.tile, a.tile + 1, a.tile + 2):
-                    if x != t:
-                        c[x] -= 1
-            after = _after_discard(c, melds + 1)
-            if after >= now:
-                continue
-            rank = 1 if a.kind == "pung" else 2
-        key = (after, rank)
+        value = after(a, t)
+        if value is None:
+            continue
+        key = (value, CLAIM_RANK[a.kind])
         if best_key is None or key < best_key:
             best, best_key = a, key
     return best
+
+
+def choose_claim(counts: list[int], melds: int, claim: dict | None, actions: list):
+    """The pung, chow or kong among ``actions`` that brings the hand (``counts`` concealed, with
+    ``melds`` declared sets) closer to winning on the claimed tile, or ``None``: a kong that
+    keeps the shanten, a pung or chow that lowers it after the best discard."""
+    if not claim or claim.get("kind") != "discard" or not claim.get("tile"):
+        return None
+    now = shanten(counts, melds)
+
+    def after(a, t: int) -> int | None:
+        c = claimed_counts(counts, a.kind, a.tile, t)
+        if a.kind == "kong":
+            value = shanten(c, melds + 1)
+            return value if value <= now else None
+        value = _after_discard(c, melds + 1)
+        return value if value < now else None
+
+    return best_claim(actions, parse_tiles(claim["tile"])[0], after)
+
+
+def legal_and_win(state, seat: int) -> tuple[list, Any]:
+    """``seat``'s legal actions and the win among them (``None`` when it has none). Raises
+    ValueError when the seat has no action."""
+    actions = state.legal_actions(seat)
+    if not actions:
+        raise ValueError(f"seat {seat} has no legal action")
+    return actions, next((a for a in actions if a.kind == "win"), None)
 
 
 class FastBot:
@@ -107,12 +139,9 @@ class FastBot:
         self.rng = random.Random(seed)
 
     def choose(self, state, seat: int):
-        actions = state.legal_actions(seat)
-        if not actions:
-            raise ValueError(f"seat {seat} has no legal action")
-        for a in actions:
-            if a.kind == "win":
-                return a
+        actions, win = legal_and_win(state, seat)
+        if win is not None:
+            return win
         kongs = [a for a in actions if a.kind == "kong" and a.tile is not None]
         if kongs:
             return kongs[0]
@@ -130,3 +159,18 @@ class FastBot:
 
 register_bot("mahjong-gb", "fast", FastBot)
 register_bot("mahjong-gb", "greedy", FastBot)
+
+
+# ----- search (levels 3-5) -------------------------------------------------------------------
+class MahjongSearcher(TileSearcher):
+    """Guobiao mahjong for information-set MCTS (:class:`~qipai.bots.tilesearch.TileSearcher`),
+    the ``fast`` bot playing out and answering discards."""
+
+    game_id = "mahjong-gb"
+    rule_bot = FastBot
+
+    def tiles(self, game):
+        return tile_set(game.options["use_flowers"])
+
+
+register_searcher(MahjongSearcher(), FastBot)

@@ -14,12 +14,16 @@
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 from qipai.bots import register_bot
+from qipai.bots.ismcts import DeterminizedSearcher, replay
+from qipai.bots.search import register_searcher
+from qipai.cards.sample import deal_unseen
 from qipai.games.sandayi.actions import Bury, trump
-from qipai.games.sandayi.cards import SUITS, TRUMP, eff, points, pos, read_card
-from qipai.games.sandayi.game import KITTY, trick_winner
+from qipai.games.sandayi.cards import DECK, SUITS, TRUMP, eff, points, pos, read_card
+from qipai.games.sandayi.game import HAND, KITTY, SEATS, trick_winner
 
 _WANT = ((11, 80), (10, 75), (9, 70), (8, 65), (7, 60))
 
@@ -96,3 +100,76 @@ class SandayiRuleBot:
 
 
 register_bot("sandayi", "rule", SandayiRuleBot)
+
+
+# ----- search (levels 3-5) -------------------------------------------------------------------
+BURIED = "buried"
+
+
+def determinize(game: Any, view: dict, rng: random.Random) -> Any:
+    """A full 三打一 hand agreeing with ``view`` (one seat's view during play): the seat's own
+    hand, the bids, the kitty and the buried cards where the seat saw them, trump, every trick.
+    The unseen cards are dealt at random (:func:`qipai.cards.sample.deal_unseen`) into the other
+    hands by their counts (and the buried six when unseen), never giving a seat a card of a suit
+    it showed void in (it did not follow that suit), and keeping an exposed kitty's cards with
+    the dealer (in hand or buried). A kitty the seat did not see is six random cards of the
+    dealer's. Deals voided by all-pass biddings before this one are random deals. Raises
+    ``ValueError`` (or the game's errors) for a sample a replayed action refuses."""
+    me, dealer, trump = view["seat"], view["dealer"], view["trump"]
+    kitty, buried = view["kitty"], view["buried"]
+    played: dict[int, list[str]] = {s: [] for s in range(SEATS)}
+    voids: dict[Any, set[str]] = {s: set() for s in range(SEATS)}
+    order: list[list] = []
+    for cards in [t["cards"] for t in view["tricks"]] + [view["trick"]]:
+        if not cards:
+            continue
+        lead = eff(read_card(cards[0][1]), trump)
+        for s, face in cards:
+            played[s].append(face)
+            order.append([s, face])
+            if eff(read_card(face), trump) != lead:
+                voids[s].add(lead)
+    counts: dict[Any, int] = {s: view["counts"][s] for s in range(SEATS) if s != me}
+    if buried is None:
+        counts[BURIED] = KITTY
+    with_dealer = set(kitty or ()) - set(view["hand"])
+
+    def allowed(place: Any, face: str) -> bool:
+        if face in with_dealer and place not in (dealer, BURIED):
+            return False
+        return place == BURIED or eff(read_card(face), trump) not in voids[place]
+
+    gone = [f for s in range(SEATS) for f in played[s]] + list(view["hand"]) + list(buried or ())
+    now = deal_unseen([c.face for c in DECK], counts, {}, gone, rng, allowed)
+    now[me] = list(view["hand"])
+    buried = list(buried) if buried is not None else now[BURIED]
+    pool = now[dealer] + played[dealer] + buried
+    if kitty is None:
+        kitty = rng.sample(pool, KITTY)
+    hands = [now[s] + played[s] for s in range(SEATS)]
+    hands[dealer] = [f for f in pool if f not in kitty]
+    deal: dict[str, Any] = {"hands": hands, "kitty": kitty, "first_bidder": view["first_bidder"]}
+    if view["redeals"]:
+        voided = [_random_deal(rng) for _ in range(view["redeals"])]
+        deal = {**voided[0], "first_bidder": view["first_bidder"],
+                "redeals": voided[1:] + [{"hands": hands, "kitty": kitty}]}
+    state = game.new_state(deal=deal)
+    while state.redeals < view["redeals"]:
+        state.apply("pass")
+    for s, text in view["bids"]:
+        state.apply(text, s)
+    state.apply("bury " + " ".join(buried), dealer)
+    state.apply(f"trump {trump}", dealer)
+    return replay(state, order)
+
+
+def _random_deal(rng: random.Random) -> dict[str, list[str]]:
+    faces = [c.face for c in DECK]
+    rng.shuffle(faces)
+    return {"hands": [faces[i * HAND:(i + 1) * HAND] for i in range(SEATS)], "kitty": faces[SEATS * HAND:]}
+
+
+#: the play is searched (bidding, burying and naming trump are the rule bot's), each iteration
+#: from a fresh :func:`determinize` of the seat's view; playouts by the rule bot
+SEARCHER = DeterminizedSearcher("sandayi", SandayiRuleBot, determinize, phases=("play",))
+register_searcher(SEARCHER, SandayiRuleBot)

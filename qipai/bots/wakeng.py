@@ -7,9 +7,13 @@ beat a partner (the other opponent of the digger). Reads only ``view(seat)`` and
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 from qipai.bots import register_bot
+from qipai.bots.ismcts import DeterminizedSearcher, played_by_seat, replay
+from qipai.bots.search import register_searcher
+from qipai.cards.sample import deal_unseen, lowest_taken
 
 
 def hand_strength(ranks: str) -> int:
@@ -54,3 +58,48 @@ class WakengRuleBot:
 
 
 register_bot("wakeng", "rule", WakengRuleBot)
+
+
+# ----- search (levels 3-5) -------------------------------------------------------------------
+def determinize(game: Any, view: dict, rng: random.Random) -> Any:
+    """A full 挖坑 state agreeing with ``view`` (one seat's view during play): the seat's own
+    hand, the bids, every play, the pit where the seat saw it; the unseen cards dealt at random
+    into the other hands by their counts (:func:`qipai.cards.sample.deal_unseen`). A pit the seat
+    did not see is four random cards of the digger's. Raises ``ValueError`` (or the game's
+    errors) for a sample that disagrees with the first bidder or a replayed action."""
+    from qipai.games.wakeng.combos import ORDER
+    from qipai.games.wakeng.game import DECK, FIRST_BIDDER_CARDS, SEATS
+
+    me, digger, pit, first = view["seat"], view["digger"], view["pit"], view["first_bidder"]
+    played = played_by_seat(view["plays"], SEATS)
+    known: dict[int, list[str]] = {s: [] for s in range(SEATS)}
+    known[me] = list(view["hand"])
+    if pit is not None and digger != me:
+        known[digger] += [c for c in pit if c not in played[digger]]
+    # the first bidder was dealt the 5H (unless it is in the pit: then the next of 6H..9H)
+    five = FIRST_BIDDER_CARDS[0].id
+    seen = [c for s in range(SEATS) for c in known[s] + played[s]] + (pit or [])
+    in_pit = five not in seen and first == me
+    if five not in seen and first != me:
+        known[first].append(five)
+    now = deal_unseen([c.id for c in DECK], dict(enumerate(view["counts"])), known,
+                      [c for s in range(SEATS) for c in played[s]], rng,
+                      lowest_taken(ORDER, played))
+    hands = [now[s] + played[s] for s in range(SEATS)]
+    if pit is None:
+        pool = [c for c in now[digger] if c != five or in_pit]
+        rng.shuffle(pool)
+        if in_pit and five in pool:
+            pool.insert(0, pool.pop(pool.index(five)))
+        pit = pool[:4] if len(pool) >= 4 else pool + rng.sample(played[digger], 4 - len(pool))
+    hands[digger] = [c for c in hands[digger] if c not in pit]
+    state = game.new_state(deal={"hands": hands, "pit": pit})
+    if state.first_bidder != view["first_bidder"]:
+        raise ValueError("the sample gives another first bidder")
+    return replay(replay(state, view["bids"]), view["plays"])
+
+
+#: the play is searched (bidding, and 4A4's 叉/勾 windows, are the rule bot's), each iteration
+#: from a fresh :func:`determinize` of the seat's view; playouts by the rule bot
+SEARCHER = DeterminizedSearcher("wakeng", WakengRuleBot, determinize, phases=("play",))
+register_searcher(SEARCHER, WakengRuleBot)

@@ -7,9 +7,12 @@ at random (seeded), so it is not fully predictable.
 
 from __future__ import annotations
 
+import math
 import random
 
 from qipai.bots import register_bot
+from qipai.bots.mcts import Searcher
+from qipai.bots.search import register_searcher
 
 VALUES = {"k": 0, "a": 2, "b": 2, "n": 4, "r": 9, "c": 4.5, "p": 1}
 
@@ -50,3 +53,99 @@ class GreedyBot:
 
 
 register_bot("xiangqi", "greedy", GreedyBot)
+
+
+# ----- search (levels 3-5) -------------------------------------------------------------------
+#: piece values by kind code (qipai.games.xiangqi.board: 1 king .. 7 pawn)
+KIND_VALUES = (0.0, 0.0, 2.0, 2.0, 4.0, 9.0, 4.5, 1.0)
+
+
+def material(board: list[int]) -> float:
+    """Red's material minus Black's (a pawn across the river counts 2)."""
+    score = 0.0
+    for sq, code in enumerate(board):
+        if code:
+            kind, side = code & 7, code >> 3
+            v = KIND_VALUES[kind]
+            if kind == 7 and (sq >= 45 if side == 0 else sq < 45):
+                v = 2.0
+            score += -v if side else v
+    return score
+
+
+class XiangqiSearcher(Searcher):
+    """Xiangqi for MCTS. The tree considers the :data:`WIDTH` best moves by the greedy bot's
+    two-ply score (:meth:`candidates`). A leaf is scored without random play: a win when the
+    side to move mates at once, else a capture
+    search (alpha-beta over captures only, :data:`QDEPTH` plies, either side may stop
+    capturing) gives the material balance it can force, turned into a value in [0, 1] by a
+    logistic curve (2 points ahead is about 0.73); a finished game scores its result."""
+
+    game_id = "xiangqi"
+    QDEPTH = 4
+    WIDTH = 12
+    MATE = 100.0
+    exploration = 0.25
+
+    def candidates(self, state, seat: int) -> list:
+        """The :data:`WIDTH` best moves by the greedy bot's two-ply score (what it wins minus
+        the best capture in reply, a check worth half a pawn); a mate alone."""
+        scored = []
+        for m in state.legal_actions(seat):
+            gain = _value(state.piece_at(m.to_sq))
+            child = state.clone()
+            child.apply(m)
+            if child.is_terminal():
+                if seat in child.result.winners:
+                    return [m]
+                score = -100.0 if child.result.winners else -1.0
+            else:
+                board = child.board
+                reply = max((KIND_VALUES[board[r.to_sq] & 7] for r in child.legal_actions()
+                             if board[r.to_sq]), default=0.0)
+                score = gain - reply + (0.5 if child.in_check() else 0.0)
+            scored.append((-score, _capture_order(state.board, m), m))
+        scored.sort(key=lambda x: x[:2])
+        return [m for _, _, m in scored[:self.WIDTH]]
+
+    def _quiesce(self, state, alpha: float, beta: float, depth: int) -> float:
+        """The balance for the side to move that captures alone can reach (negamax)."""
+        board = state.board
+        stand = material(board) * (-1 if state.turn else 1)
+        if stand >= beta or depth == 0:
+            return stand
+        alpha = max(alpha, stand)
+        caps = sorted((m for m in state.legal_actions() if board[m.to_sq]),
+                      key=lambda m: _capture_order(board, m))
+        for m in caps:
+            child = state.clone()
+            child.apply(m)
+            if child.is_terminal():
+                w = child.result.winners
+                score = (self.MATE if w else 0.0) if (not w or w[0] != child.turn) else -self.MATE
+            else:
+                score = -self._quiesce(child, -beta, -alpha, depth - 1)
+            if score >= beta:
+                return score
+            alpha = max(alpha, score)
+        return alpha
+
+    def playout(self, state, rng: random.Random) -> list[float]:
+        mover = state.turn
+        for m in state.legal_actions():
+            child = state.clone()
+            child.apply(m)
+            if child.is_terminal() and mover in child.result.winners:
+                return [1.0, 0.0] if mover == 0 else [0.0, 1.0]
+        score = self._quiesce(state, -1e9, 1e9, self.QDEPTH)
+        red = score if state.turn == 0 else -score
+        value = 1.0 / (1.0 + math.exp(-red / 2.0))
+        return [value, 1.0 - value]
+
+
+def _capture_order(board: list[int], m) -> tuple[float, float]:
+    victim = board[m.to_sq]
+    return (-KIND_VALUES[victim & 7] if victim else 1.0, KIND_VALUES[board[m.from_sq] & 7])
+
+
+register_searcher(XiangqiSearcher(), GreedyBot)

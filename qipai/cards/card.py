@@ -14,6 +14,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from qipai.core.errors import Message
+
 SUITS = "SHDC"                 # the usual 黑红梅方 listing order
 SUIT_ORDER = "DCHS"            # ascending tie-break order D < C < H < S
 RANKS = "23456789TJQKA"        # the 13 ranks of a suit (not a game's rank order)
@@ -42,16 +44,21 @@ class Card:
             return found
         if rank in JOKER_FACES:
             if suit is not None:
-                raise ValueError(f"a joker has no suit (got {suit!r})")
+                raise ValueError(Message(f"a joker has no suit (got {suit!r})", code="card.joker_suit",
+                                         params={"suit": str(suit)}))
             face = JOKER_FACES[rank]
         elif rank in RANKS and len(rank) == 1:
             if suit is None or suit not in SUITS or len(suit) != 1:
-                raise ValueError(f"bad suit {suit!r} (valid: S H D C)")
+                raise ValueError(Message(f"bad suit {suit!r} (valid: S H D C)", code="card.bad_suit",
+                                         params={"suit": str(suit)}))
             face = rank + suit
         else:
-            raise ValueError(f"bad rank {rank!r} (valid: {' '.join(RANKS)} L B)")
+            raise ValueError(Message(f"bad rank {rank!r} (valid: {' '.join(RANKS)} L B)",
+                                     code="card.bad_rank",
+                                     params={"rank": str(rank), "valid": f"{' '.join(RANKS)} L B"}))
         if not isinstance(deck, int) or not 0 <= deck < MAX_DECKS:
-            raise ValueError(f"bad deck index {deck!r} (0..{MAX_DECKS - 1})")
+            raise ValueError(Message(f"bad deck index {deck!r} (0..{MAX_DECKS - 1})", code="card.bad_deck",
+                                     params={"deck": str(deck), "max": MAX_DECKS - 1}))
         obj = super().__new__(cls)
         object.__setattr__(obj, "rank", rank)
         object.__setattr__(obj, "suit", suit)
@@ -100,7 +107,8 @@ def parse_card(text: str) -> Card:
     if t in ("LJ", "BJ"):
         return Card(t[0], None, deck)
     if len(t) != 2:
-        raise ValueError(f"not a card: {text!r} (write e.g. 5H, TS, LJ, BJ, or 5H1 with a deck index)")
+        raise ValueError(Message(f"not a card: {text!r} (write e.g. 5H, TS, LJ, BJ, or 5H1 with a deck "
+                                 "index)", code="card.not_card", params={"tok": text}))
     return Card(t[0], t[1], deck)
 
 

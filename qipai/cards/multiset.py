@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+_HEX_VALUE = bytes.maketrans(b"0123456789abcdef", bytes(range(16)))   # hex digit -> its value
+
 
 class Packer:
     """Packs count vectors of ``num_ranks`` ranks with counts up to ``max_count`` (e.g. 4 for one
@@ -40,6 +42,14 @@ class Packer:
         w, m = self.width, self.field_mask
         return [(code >> (w * i)) & m for i in range(self.num_ranks)]
 
+    def counts(self, code: int) -> bytes | list[int]:
+        """The counts of ``code`` by rank index, read-only (``counts(code)[r]``). With 4-bit
+        fields (counts up to 7) each field is one hexadecimal digit of ``code``, so the digits
+        are turned into counts by one translation, without a loop over the ranks."""
+        if self.width != 4:
+            return self.unpack(code)
+        return f"{code:0{self.num_ranks}x}".encode().translate(_HEX_VALUE)[::-1]
+
     def count(self, code: int, rank: int) -> int:
         return (code >> (self.width * rank)) & self.field_mask
 
@@ -49,4 +59,5 @@ class Packer:
         return ((hand | g) - part) & g == g
 
     def total(self, code: int) -> int:
-        return sum(self.unpack(code))
+        """The number of cards in ``code`` (the sum of its counts)."""
+        return sum(self.counts(code))

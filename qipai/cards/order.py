@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
+from qipai.core.errors import Message
+
 from .card import SUIT_ORDER, Card
 
 
@@ -36,6 +38,7 @@ class RankOrder:
         self.chain = chain
         self.chain_index = frozenset(self.index[r] for r in chain)
         self._suit = {s: i for i, s in enumerate(SUIT_ORDER)}
+        self._keys: dict[str, tuple[int, int, int]] = {}    # card id -> card_key, as met
 
     def __len__(self) -> int:
         return len(self.ranks)
@@ -48,11 +51,16 @@ class RankOrder:
         try:
             return self.index[card.rank]
         except KeyError:
-            raise ValueError(f"{card.id} is not used in this game") from None
+            raise ValueError(Message(f"{card.id} is not used in this game", code="card.not_in_game",
+                                     params={"card": card.id})) from None
 
     def card_key(self, card: Card) -> tuple[int, int, int]:
         """Card-id order (§6): rank order, then suit ``D < C < H < S`` (jokers first), then deck."""
-        return (self.rank_of(card), self._suit.get(card.suit, -1) if card.suit else -1, card.deck)
+        key = self._keys.get(card.id)
+        if key is None:
+            key = (self.rank_of(card), self._suit.get(card.suit, -1) if card.suit else -1, card.deck)
+            self._keys[card.id] = key
+        return key
 
     def sort_cards(self, cards: Iterable[Card]) -> list[Card]:
         return sorted(cards, key=self.card_key)
@@ -74,7 +82,8 @@ class RankOrder:
             i = self.index.get(ch)
             if i is None:
                 valid = " ".join(self.ranks)
-                raise ValueError(f"{ch!r} is not a rank here (ranks: {valid}; L/B = small/big joker)")
+                raise ValueError(Message(f"{ch!r} is not a rank here (ranks: {valid}; L/B = small/big joker)",
+                                         code="card.not_a_rank", params={"rank": ch, "valid": valid}))
             counts[i] += 1
         return counts
 

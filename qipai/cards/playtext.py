@@ -4,6 +4,12 @@ is a rank multiset, so what is read is its rank counts."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
+from qipai.core.errors import Message
+from qipai.core.viewdelta import ViewDelta, growing_delta
+
 from .card import Card, is_card_code, parse_card
 from .hand import RankHand
 from .order import RankOrder
@@ -23,18 +29,21 @@ def read_counts(text: str, order: RankOrder, hand: RankHand | None = None) -> li
         if len(tok) in (2, 3) and not tok.isdecimal() and is_card_code(tok):
             card = parse_card(tok)
             if card.deck != 0 or card.rank not in order.index:
-                raise ValueError(f"{card.id[:-1] if card.deck == 0 else card.id} is not a card of this game")
+                name = card.id[:-1] if card.deck == 0 else card.id
+                raise ValueError(Message(f"{name} is not a card of this game", code="card.not_in_game",
+                                         params={"card": name}))
             named.append(card)
             counts[order.index[card.rank]] += 1
             continue
         for i, c in enumerate(order.parse_counts(tok)):
             counts[i] += c
     if len(set(named)) != len(named):
-        raise ValueError("the same card is named twice")
+        raise ValueError(Message("the same card is named twice", code="card.named_twice"))
     if hand is not None:
         missing = [c.face for c in named if not hand.holds_card(c)]
         if missing:
-            raise ValueError(f"not in your hand: {' '.join(missing)}")
+            raise ValueError(Message(f"not in your hand: {' '.join(missing)}", code="card.not_in_hand",
+                                     params={"cards": ' '.join(missing)}))
     return counts
 
 
@@ -52,3 +61,37 @@ def plays_view(play_log: list[tuple[int, object]], play_cards: list[list[Card]])
         else:
             out.append([seat, text, [c.id for c in next(cards, [])]])
     return out
+
+
+def bids_view(bid_log: list[tuple[int, object]]) -> list[list]:
+    """The ``bids`` entry of a climbing game's view: ``[seat, text]`` per bid or pass."""
+    return [[s, str(a)] for s, a in bid_log]
+
+
+def plays_delta(state: Any, seat: int | None, since: Any, deal_key: Any,
+                build: Callable[[int | None, list | None, list | None], dict[str, Any]],
+                play_log: list, play_cards: list, bid_log: list | None = None,
+                kept: tuple[Any, Callable[[], dict[str, Any]]] | None = None) -> ViewDelta:
+    """``view_delta`` (:mod:`qipai.core.viewdelta`) of a climbing game whose view is
+    ``build(seat, bids, plays)``, with ``plays`` (:func:`plays_view` of ``play_log`` and
+    ``play_cards``) and, when ``bid_log`` is given, ``bids`` (:func:`bids_view`) growing
+    through the deal named ``deal_key`` (a value that changes when a new deal starts the lists
+    again). ``build`` raises for a seat the game does not have. ``kept`` is as for
+    :func:`~qipai.core.viewdelta.growing_delta` (``build`` then leaves its keys out when
+    called with ``None`` lists)."""
+    mark = (deal_key, len(play_log), len(play_cards), len(bid_log) if bid_log is not None else 0)
+
+    def fixed() -> dict[str, Any]:
+        out = build(seat, None, None)
+        del out["plays"]
+        if bid_log is not None:
+            del out["bids"]
+        return out
+
+    def tails(s: tuple) -> dict[str, list]:
+        out = {"plays": plays_view(play_log[s[1]:], play_cards[s[2]:])}
+        if bid_log is not None:
+            out["bids"] = bids_view(bid_log[s[3]:])
+        return out
+
+    return growing_delta(state, seat, since, mark, fixed, tails, kept)

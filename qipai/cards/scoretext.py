@@ -7,6 +7,8 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from qipai.core.errors import Message
+
 _SIGNED = re.compile(r"[+-]?\d+")
 
 
@@ -21,8 +23,9 @@ def read_signed(text: object, seats: int) -> tuple[int, ...]:
     parts = text.split() if isinstance(text, str) else []
     if len(parts) != seats or not all(_SIGNED.fullmatch(p) for p in parts):
         example = signed_text([seats - 1] + [-1] * (seats - 1))
-        raise ValueError(f"a result is {seats} signed integers such as {example!r}, not {text!r}")
+        raise ValueError(Message(f"a result is {seats} signed integers such as {example!r}, not {text!r}",
+                                 code="result.signed", params={"seats": seats, "example": example}))
     out = tuple(int(p) for p in parts)
     if sum(out) != 0:
-        raise ValueError(f"the scores of a deal sum to zero: {text!r}")
+        raise ValueError(Message(f"the scores of a deal sum to zero: {text!r}", code="result.sum_zero"))
     return out

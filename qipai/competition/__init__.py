@@ -7,7 +7,8 @@ from .config import EventConfig, load_preset, parse_config, preset_names
 from .db import open_db
 from .event import Director, EventError, create_event, enter_result, no_show, run_event, withdraw
 from .penalties import penalize
-from .rules import GamePoints, PlacementPoints, SeriesRule, SessionRule, series_status, session_status
+from .rules import GamePoints, PlacementPoints, SeriesRule, series_status
+from .sessionrule import SessionRule, session_status
 
 __all__ = [
     "Director", "EventConfig", "EventError", "GamePoints", "PlacementPoints", "SeriesRule",

@@ -31,6 +31,8 @@ DbOpt = Annotated[str | None, typer.Option("--db", help="Database URL or SQLite 
                                                         "data directory).")]
 EventArg = Annotated[str | None, typer.Argument(help="Event id (default: the latest event).")]
 EventOpt = Annotated[str | None, typer.Option("--event", "-e", help="Event id (default: the latest event).")]
+ByOpt = Annotated[str, typer.Option("--by", help="Who acts (the organizer or referee), for the event's log.")]
+ReasonOpt = Annotated[str, typer.Option("--reason", "-r", help="Why, for the event's log.")]
 
 
 def _fail(message: str) -> None:
@@ -55,20 +57,26 @@ def read_players(path: Path) -> list[Any]:
     try:
         text = path.read_text("utf-8")
     except OSError as e:
-        raise OptionError(f"{path}: cannot read: {e.strerror}") from None
+        raise OptionError(f"{path}: cannot read: {e.strerror}",
+                          code="config.file_unreadable", params={"path": str(path)}) from None
     if path.suffix == ".json":
         try:
             data = json.loads(text)
         except json.JSONDecodeError as e:
-            raise OptionError(f"{path}: line {e.lineno}: not valid JSON: {e.msg}") from None
+            raise OptionError(f"{path}: line {e.lineno}: not valid JSON: {e.msg}",
+                              code="config.file_format",
+                              params={"path": str(path), "format": "JSON"}) from None
         if not isinstance(data, list):
-            raise OptionError(f"{path}: expected a list of players")
+            raise OptionError(f"{path}: expected a list of players",
+                              code="config.file_format", params={"path": str(path), "format": "JSON"})
         return data
     if path.suffix == ".toml":
         try:
             data = tomllib.loads(text)
         except tomllib.TOMLDecodeError as e:
-            raise OptionError(f"{path}: not valid TOML: {e}") from None
+            raise OptionError(f"{path}: not valid TOML: {e}",
+                              code="config.file_format",
+                              params={"path": str(path), "format": "TOML"}) from None
         return list(data.get("players", []))
     out = []
     for n, line in enumerate(text.splitlines(), 1):
@@ -83,7 +91,10 @@ def read_players(path: Path) -> list[Any]:
                 k, v = part.split("=", 1)
                 if k not in ("bot", "unit", "rating", "name", "members"):
                     raise OptionError(f"{path}: line {n}: unknown field {k!r} "
-                                      "(bot, unit, rating, name, members)")
+                                      "(bot, unit, rating, name, members)",
+                                      code="config.unknown_keys",
+                                      params={"field": f"{path}:{n}", "keys": [k],
+                                              "valid": ["bot", "unit", "rating", "name", "members"]})
                 p[k] = v.split(",") if k == "members" else v
             else:
                 names.append(part)
@@ -114,6 +125,10 @@ def new_cmd(
     bots: Annotated[int, typer.Option(help="Or: this many bot players named bot01, bot02, ... (pairs: "
                                            "bot01 of bot01a and bot01b, ...)")] = 0,
     bot: Annotated[str, typer.Option(help="Bot for --bots.")] = "random",
+    engine: Annotated[list[str] | None, typer.Option(
+        help="An engine entrant NAME=COMMAND (NAME:PROTOCOL=COMMAND for another protocol), e.g. "
+             "fsf=/usr/games/fairy-stockfish: kept in the event's [engines] table and entered as "
+             "player NAME (repeat for more; docs/engines.md).")] = None,
     event_id: Annotated[str | None, typer.Option("--id", help="Event id (default: preset + hash).")] = None,
     name: Annotated[str | None, typer.Option(help="Event name.")] = None,
     seeded: Annotated[int, typer.Option(help="Seed this many best-rated players (draw numbers 1..N "
@@ -152,6 +167,13 @@ def new_cmd(
         fields = dict(_field(x) for x in set_ or [])
         if meet is not None:
             fields["meet"] = meet
+        if engine:
+            from qipai.engines import parse_engine
+
+            entered = [parse_engine(text) for text in engine]
+            # the engines' tables first: a --set engines.NAME.movetime=... changes them
+            fields = {**{f"engines.{e.name}": e.to_json() for e in entered}, **fields}
+            plist += [{"id": e.name, "bot": f"engine:{e.name}"} for e in entered]
         pairs = event_data(spec)[1].get("entrants") == "pairs"
         plist += [{"id": f"bot{i:02d}", "bot": bot, **({"members": [f"bot{i:02d}a", f"bot{i:02d}b"]}
                                                        if pairs else {})} for i in range(1, bots + 1)]
@@ -216,27 +238,98 @@ def result_cmd(game: Annotated[int, typer.Argument(help="Game number as shown by
                duration: Annotated[str | None, typer.Option(
                    help="How long the game or deal took (e.g. 95s, 12m, 1500ms), for session time "
                         "limits.")] = None,
+               by: ByOpt = "organizer", reason: ReasonOpt = "",
                db: DbOpt = None) -> None:
-    """Enter the result of a pending game."""
+    """Enter the result of a pending game. Recorded in the event's log (`event log`) with who
+    entered it (--by) and why (--reason)."""
+    from .acts import Act
     from .event import enter_result
 
     try:
-        g = enter_result(_db(db), event, game, result, moves, duration)
+        g = enter_result(_db(db), event, game, result, moves, duration,
+                         log=Act("enter_result", by, reason.strip()))
     except QipaiError as e:
         _fail(str(e))
     console.print(f"game {g.id}: {g.result['text']} entered", markup=False)
 
 
+@app.command("confirm")
+def confirm_cmd(game: Annotated[int, typer.Argument(help="Game number as shown by `event show`.")],
+                by: Annotated[str, typer.Option("--by", help="The player confirming (an entrant id, or a "
+                                                             "pair member's account).")] = "",
+                referee: Annotated[str | None, typer.Option(
+                    help="A referee confirming the result at once (the referee's name).")] = None,
+                reason: Annotated[str, typer.Option(help="Why (a referee's confirmation).")] = "",
+                event: EventOpt = None, db: DbOpt = None) -> None:
+    """Confirm the result of a finished game (competition.md §5.7): each player of the game
+    (--by), or a referee at once (--referee). Recorded in the event's log (`event log`)."""
+    from .results import confirm_result
+
+    if not by and not referee:
+        _fail("say who confirms: --by PLAYER, or --referee NAME")
+    try:
+        out = confirm_result(_db(db), event, game, referee or by, referee=referee is not None, reason=reason)
+    except QipaiError as e:
+        _fail(str(e))
+    console.print(f"game {game}: confirmed" if out["confirmed"] else
+                  f"game {game}: confirmed by {', '.join(out['confirmed_by'])}; waiting for "
+                  f"{', '.join(out['waiting'])}", markup=False)
+
+
+@app.command("correct", context_settings={"ignore_unknown_options": True})
+def correct_cmd(game: Annotated[int, typer.Argument(help="Game number as shown by `event show`.")],
+                result: Annotated[str, typer.Argument(
+                    help="The correct result, as `event result` takes it.")],
+                by: Annotated[str, typer.Option("--by", help="The referee or organizer correcting it.")],
+                reason: Annotated[str, typer.Option(help="Why the result is corrected (required).")],
+                moves: Annotated[int | None, typer.Option(
+                    min=0, help="Moves completed (short-game rule); default: as stored.")] = None,
+                event: EventOpt = None, db: DbOpt = None) -> None:
+    """Correct the result of a finished game (competition.md §5.7): its match is decided again,
+    standings follow, and a knockout's later rounds are paired again if nobody has played them
+    yet. Recorded in the event's log with who and why."""
+    from .results import correct_result
+
+    try:
+        out = correct_result(_db(db), event, game, result, by=by, reason=reason, moves=moves)
+    except QipaiError as e:
+        _fail(str(e))
+    again = f"; round {', '.join(map(str, out['repaired']))} paired again" if out["repaired"] else ""
+    console.print(f"game {game}: {out['from']} corrected to {out['to']}{again}", markup=False)
+
+
+@app.command("log")
+def log_cmd(event: EventArg = None, db: DbOpt = None) -> None:
+    """The event's log of referee acts, disputes and confirmations, oldest first."""
+    from .acts import event_log
+    from .ops import _event
+
+    try:
+        with _db(db)() as s:
+            rows = event_log(s, _event(s, event).id)
+    except QipaiError as e:
+        _fail(str(e))
+    for r in rows:
+        what = " ".join(f"{k} {r[k]}" for k in ("game", "table", "entrant") if r[k] is not None)
+        data = ", ".join(f"{k}={v}" for k, v in r["data"].items() if k != "players")
+        console.print(f"{r['at']} {r['act']} by {r['by']}" + (f" — {what}" if what else "")
+                      + (f" ({data})" if data else "") + (f": {r['reason']}" if r["reason"] else ""),
+                      markup=False)
+
+
 @app.command("withdraw")
 def withdraw_cmd(player: Annotated[str, typer.Argument(help="The player's entrant id, as in the players "
                                                              "file and `event show`.")],
+                 by: ByOpt = "organizer", reason: ReasonOpt = "",
                  event: EventOpt = None, db: DbOpt = None) -> None:
     """Withdraw a player. Its pending game becomes a forfeit (same game number) and its later
-    two-sided matches are forfeits; at a card table its seat is played automatically, ranked last."""
+    two-sided matches are forfeits; at a card table its seat is played automatically, ranked last.
+    Recorded in the event's log with who (--by) and why (--reason)."""
+    from .acts import Act
     from .event import withdraw
 
     try:
-        withdraw(_db(db), event, player)
+        withdraw(_db(db), event, player, log=Act("withdraw", by, reason.strip()))
     except QipaiError as e:
         _fail(str(e))
     console.print(f"{player} withdrawn", markup=False)
@@ -245,13 +338,16 @@ def withdraw_cmd(player: Annotated[str, typer.Argument(help="The player's entran
 @app.command("noshow")
 def noshow_cmd(players: Annotated[list[str], typer.Argument(help="The entrant ids of the absent players "
                                                                 "(name them all at once).")],
+               by: ByOpt = "organizer", reason: ReasonOpt = "",
                event: EventOpt = None, db: DbOpt = None) -> None:
     """Declare players absent from their pending match after the grace period: walkover (or
-    an empty slot if both are absent); at a table, absent seats are played by trusteeship."""
+    an empty slot if both are absent); at a table, absent seats are played by trusteeship.
+    Recorded in the event's log with who (--by) and why (--reason)."""
+    from .acts import Act
     from .event import no_show
 
     try:
-        no_show(_db(db), event, players)
+        no_show(_db(db), event, players, log=Act("no_show", by, reason.strip()))
     except QipaiError as e:
         _fail(str(e))
     console.print(f"absent: {', '.join(players)}", markup=False)
@@ -263,6 +359,8 @@ def penalty_cmd(player: Annotated[str, typer.Argument(help="The player's entrant
                 kind: Annotated[str, typer.Argument(help="A penalty kind the preset lists for referees "
                                                          "(deal_fault, follow_error, deal_forfeit).")],
                 reason: Annotated[str, typer.Option("--reason", "-r", help="Why (shown with the entry).")],
+                by: Annotated[str, typer.Option("--by", help="The referee entering it (in the event's log).")]
+                = "organizer",
                 event: EventOpt = None, db: DbOpt = None) -> None:
     """Record a referee's penalty against a player's pending match (competition.md §2.7) and apply
     it: deal_fault disqualifies at the preset's count; follow_error costs a level after the deal in
@@ -270,10 +368,49 @@ def penalty_cmd(player: Annotated[str, typer.Argument(help="The player's entrant
     from .penalties import penalize
 
     try:
-        out = penalize(_db(db), event, player, kind, reason)
+        out = penalize(_db(db), event, player, kind, reason, by=by)
     except QipaiError as e:
         _fail(str(e))
     console.print(out["effect"], markup=False)
+
+
+@app.command("disqualify")
+def disqualify_cmd(player: Annotated[str, typer.Argument(help="The player's entrant id.")],
+                   by: Annotated[str, typer.Option("--by", help="The referee disqualifying the player.")],
+                   reason: Annotated[str, typer.Option("--reason", "-r", help="Why (required).")],
+                   event: EventOpt = None, db: DbOpt = None) -> None:
+    """Disqualify a player (competition.md §2.7): its pending match is lost at once (card tables:
+    its seat is played automatically), it is ranked last and scores no placement points. Recorded
+    in the event's log."""
+    from .ops import disqualify
+
+    if not reason.strip():
+        _fail("give the reason (--reason)")
+    try:
+        disqualify(_db(db), event, player, by=by, reason=reason.strip())
+    except QipaiError as e:
+        _fail(str(e))
+    console.print(f"{player} disqualified", markup=False)
+
+
+@app.command("void")
+def void_cmd(game: Annotated[int, typer.Argument(help="A pending game's number, as `event show` gives it.")],
+             by: Annotated[str, typer.Option("--by", help="The referee voiding the game.")],
+             reason: Annotated[str, typer.Option("--reason", "-r", help="Why (required).")],
+             event: EventOpt = None, db: DbOpt = None) -> None:
+    """Void a pending game and order it replayed (competition.md §5.7): dealt again with the next
+    RNG attempt, or the same deal at a duplicate table. Recorded in the event's log."""
+    from .acts import Act
+    from .ops import void_game
+
+    if not reason.strip():
+        _fail("give the reason (--reason)")
+    try:
+        void_game(_db(db), event, game, {"by": by, "reason": reason.strip()},
+                  log=Act("void", by, reason.strip()))
+    except QipaiError as e:
+        _fail(str(e))
+    console.print(f"game {game} voided: it will be played again", markup=False)
 
 
 @app.command("units")
@@ -402,6 +539,8 @@ def render(d, header: bool = True, footer: bool = True) -> None:
                 if g.result:
                     text, reason = g.result["text"], g.result["reason"]
                     gt += f" {text}" + (f" ({reason})" if reason and reason != text else "")
+                    gt += (", corrected" if g.result.get("corrections") else "") + \
+                        (", confirmed" if g.result.get("confirmed") else "")
                 else:
                     gt += " pending"
                 if m.kind != "session" or g.status == "pending":

@@ -157,14 +157,22 @@ def database_url() -> str:
     return f"sqlite:///{d / 'qipai.db'}"
 
 
+#: the PostgreSQL advisory lock held while migrating: workers started together migrate in turn
+MIGRATION_LOCK = 0x71_70_61_69
+
+
 def migrate(engine: Engine) -> None:
-    """Bring the schema to the newest Alembic revision."""
+    """Bring the schema to the newest Alembic revision (on PostgreSQL under an advisory lock,
+    so that workers started at the same moment do it one after the other)."""
     from alembic import command
     from alembic.config import Config
+    from sqlalchemy import text
 
     cfg = Config()
     cfg.set_main_option("script_location", str(Path(__file__).with_name("migrations")))
     with engine.begin() as conn:
+        if engine.dialect.name == "postgresql":
+            conn.execute(text("SELECT pg_advisory_xact_lock(:k)"), {"k": MIGRATION_LOCK})
         cfg.attributes["connection"] = conn
         command.upgrade(cfg, "head")
 

@@ -34,7 +34,7 @@ def start_state(game: Any, seed: str, spec: dict[str, Any], num_seats: int, kind
         return game.new_state(deal=table_deals(game, seed, spec["duplicate_table"]))
     if kind == "session" and game.id == "doudizhu" and game.options.get("deal") == "shuffle":
         from qipai.core.rng import DealRng
-        from qipai.games.doudizhu.game import draw_deal
+        from qipai.games.doudizhu.bidding import draw_deal
 
         return game.new_state(deal=draw_deal(DealRng(seed), "shuffle", spec.get("prev_first")))
     if num_seats != game.seats[0]:          # a game played at several table sizes

@@ -49,7 +49,7 @@ def _rotate_doudizhu(deal: dict[str, Any], shift: int) -> dict[str, Any]:
 
 def _doudizhu_deals(game: Any, seed: str, count: int) -> list[dict[str, Any]]:
     from qipai.core.rng import DealRng
-    from qipai.games.doudizhu.game import draw_deal
+    from qipai.games.doudizhu.bidding import draw_deal
 
     rng = DealRng(seed)
     out, prev = [], None
@@ -75,7 +75,8 @@ def rotate(game_id: str, deal: dict[str, Any], shift: int) -> dict[str, Any]:
     without duplicate support."""
     if game_id not in ROTATORS:
         raise OptionError(f"duplicate deals are not available for {game_id}; "
-                          f"available: {', '.join(sorted(ROTATORS))}")
+                          f"available: {', '.join(sorted(ROTATORS))}",
+                          code="duplicate.unavailable", params={"game": game_id})
     return ROTATORS[game_id](deal, shift)
 
 
@@ -84,9 +85,11 @@ def group_deals(game: Any, seed: str, tables: int) -> list[list[dict[str, Any]]]
     spare redeals rotated by ``i`` (a list to pass as ``game.new_state(deal=...)``)."""
     if not supports(game.id):
         raise OptionError(f"duplicate deals are not available for {game.id}; "
-                          f"available: {', '.join(sorted(ROTATORS))}")
+                          f"available: {', '.join(sorted(ROTATORS))}",
+                          code="duplicate.unavailable", params={"game": game.id})
     if tables < 1:
-        raise OptionError("a duplicate group needs at least one table")
+        raise OptionError("a duplicate group needs at least one table",
+                          code="duplicate.no_tables")
     base = DEALERS[game.id](game, seed, 1 + SPARE_REDEALS)
     return [[rotate(game.id, d, i) for d in base] for i in range(tables)]
 
@@ -95,7 +98,8 @@ def table_deals(game: Any, seed: str, table: int) -> list[dict[str, Any]]:
     """The deal list of one table of a group (``group_deals(...)[table]`` without the others)."""
     if not supports(game.id):
         raise OptionError(f"duplicate deals are not available for {game.id}; "
-                          f"available: {', '.join(sorted(ROTATORS))}")
+                          f"available: {', '.join(sorted(ROTATORS))}",
+                          code="duplicate.unavailable", params={"game": game.id})
     return [rotate(game.id, d, table) for d in DEALERS[game.id](game, seed, 1 + SPARE_REDEALS)]
 
 
@@ -114,14 +118,18 @@ def duplicate_scores(results: Sequence[Sequence[Sequence[float] | None]], k: int
     Raises OptionError for an unknown method or results of the wrong shape.
     """
     if method not in ("matchpoints", "average"):
-        raise OptionError(f"unknown duplicate scoring {method!r}; valid: matchpoints, average")
+        raise OptionError(f"unknown duplicate scoring {method!r}; valid: matchpoints, average",
+                          code="config.not_one_of",
+                          params={"field": "session.advance_by", "valid": ["matchpoints", "average"]})
     tables = len(results)
     deals = max((len(r) for r in results), default=0)
     totals = [[0.0] * k for _ in range(tables)]
     for i, r in enumerate(results):
         for d, row in enumerate(r):
             if row is not None and len(row) != k:
-                raise OptionError(f"table {i + 1}, deal {d + 1}: {len(row)} scores for {k} seats")
+                raise OptionError(f"table {i + 1}, deal {d + 1}: {len(row)} scores for {k} seats",
+                                  code="duplicate.scores",
+                                  params={"table": i + 1, "deal": d + 1, "given": len(row), "seats": k})
     for d in range(deals):
         for hand in range(k):
             holders = []

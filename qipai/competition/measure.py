@@ -14,7 +14,7 @@ result, in game-seat terms:
   of the session where this one left off (game options: levels, dealer), given back by
   :func:`next_start`; ``forfeit``: the seats of a side that forfeited the deal (and the session).
 
-:func:`deal_outcome` turns stored facts into a :class:`~qipai.competition.rules.DealOutcome`
+:func:`deal_outcome` turns stored facts into a :class:`~qipai.competition.sessionrule.DealOutcome`
 per unit of the session (sides for pair tables, otherwise seats).
 """
 
@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from .rules import DealOutcome, SessionRule
+from .sessionrule import DealOutcome, SessionRule
 
 
 class MeasureError(ValueError):

@@ -4,9 +4,12 @@ A *meet* is a name that several events carry (``meet = "..."`` in the event's de
 ``qipai event new --meet NAME``). Its unit standings (S2): every entrant with a ``unit`` scores
 its event's placement points (``placement_points``: champion 5, runner-up 3, anyone else who
 played 1; a no-show or a disqualified entrant 0), and a unit's score is the sum over the meet's
-finished events. Events still running are listed and score nothing yet; an event without
-placement points scores nothing. Units are ranked by points, then by champions, then by
-runners-up, then by name (a shared place is shown as shared).
+events. An event still running scores provisionally, as it stands now
+(:meth:`~qipai.competition.director.Director.provisional_outcome`: a points format by its
+current table, a knockout ``other`` for each entrant who has played until its final), marked
+``provisional``; an event not yet started, or without placement points, scores nothing. Units
+are ranked by points, then by champions, then by runners-up, then by name (a shared place is
+shown as shared).
 
 The CSV exports (:func:`event_csv`) give an organizer the pairings, the results and the standings
 of one event as spreadsheets: UTF-8 with a header row.
@@ -22,6 +25,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session, sessionmaker
 
 from .db import EventRow
+from .director import Director
 
 #: the tables an event exports (:func:`event_csv`)
 EXPORTS = ("pairings", "results", "standings")
@@ -34,9 +38,10 @@ def meet_events(s: Session, meet: str) -> list[EventRow]:
 
 
 def unit_standings(db: sessionmaker[Session], meet: str) -> dict[str, Any]:
-    """``{"meet", "events": [{"id", "name", "game", "status"}], "units": [{"rank", "unit",
-    "points", "champions", "runners_up", "by_event": {event id: points}}]}``. Raises KeyError
-    for a meet no event names."""
+    """``{"meet", "events": [{"id", "name", "preset", "game", "status", "provisional"}], "units":
+    [{"rank", "unit", "points", "champions", "runners_up", "by_event": {event id: points}}],
+    "provisional"}``: an event's ``provisional`` is true while it runs (its points may change),
+    and the standings' when any event's is. Raises KeyError for a meet no event names."""
     with db() as s:
         events = meet_events(s, meet)
         if not events:
@@ -47,10 +52,13 @@ def unit_standings(db: sessionmaker[Session], meet: str) -> dict[str, Any]:
                 if e.unit:
                     units.setdefault(e.unit, {"unit": e.unit, "points": 0.0, "champions": 0,
                                               "runners_up": 0, "by_event": {}})
-            out = ev.outcome or {}
-            pts = out.get("placement_points") or {}
-            if ev.status != "finished":
+            if ev.status == "running":
+                out = Director(s, ev).provisional_outcome()
+            elif ev.status == "finished":
+                out = ev.outcome or {}
+            else:                               # not started: nothing to score yet
                 continue
+            pts = out.get("placement_points") or {}
             for e in ev.entrants:
                 if not e.unit:
                     continue
@@ -60,18 +68,22 @@ def unit_standings(db: sessionmaker[Session], meet: str) -> dict[str, Any]:
                 u["by_event"][ev.id] = u["by_event"].get(ev.id, 0.0) + got
                 u["champions"] += e.entrant_id == out.get("champion")
                 u["runners_up"] += e.entrant_id in (out.get("runner_up") or [])
-        listed = [{"id": ev.id, "name": ev.name, "game": ev.game, "status": ev.status} for ev in events]
+        listed = [{"id": ev.id, "name": ev.name, "preset": ev.preset, "game": ev.game, "status": ev.status,
+                   "provisional": ev.status == "running"} for ev in events]
     key = lambda u: (-u["points"], -u["champions"], -u["runners_up"])    # noqa: E731
     table = sorted(units.values(), key=lambda u: (*key(u), u["unit"]))
     for i, u in enumerate(table):
         u["rank"] = i + 1 if i == 0 or key(table[i - 1]) != key(u) else table[i - 1]["rank"]
-    return {"meet": meet, "events": listed, "units": table}
+    return {"meet": meet, "events": listed, "units": table,
+            "provisional": any(e["provisional"] for e in listed)}
 
 
 def units_csv(standings: dict[str, Any]) -> str:
-    """The unit standings as CSV: rank, unit, points, then one column per event."""
+    """The unit standings as CSV: rank, unit, points, then one column per event (an event still
+    running is headed ``ID (provisional)``)."""
     events = [e["id"] for e in standings["events"]]
-    rows = [["rank", "unit", "points", "champions", "runners_up", *events]]
+    heads = [e["id"] + (" (provisional)" if e.get("provisional") else "") for e in standings["events"]]
+    rows = [["rank", "unit", "points", "champions", "runners_up", *heads]]
     for u in standings["units"]:
         rows.append([u["rank"], u["unit"], f"{u['points']:g}", u["champions"], u["runners_up"],
                      *(f"{u['by_event'][e]:g}" if e in u["by_event"] else "" for e in events)])
@@ -102,7 +114,7 @@ def event_csv(d: Any, what: str) -> str:
                              f"{r['duration'] / 1000:g}" if r.get("duration") else "", g.source or ""])
         return _csv(rows)
     if what == "standings":
-        if d.stage in ("knockout", "table_knockout"):
+        if d.format.knockout:
             out = d.ev.outcome or {}
             pts = out.get("placement_points") or {}
             rows = [["place", "player", "unit", "placement_points"]]

@@ -26,7 +26,8 @@ def knockout_first_round(n: int) -> list[tuple[int, int | None]]:
     """Round-1 pairings of ``n`` entrants by draw number; ``None`` is a bye (the entrant
     advances without playing). Byes go to draw numbers 1..P-N, spread over the halves."""
     if n < 2:
-        raise OptionError("a knockout needs at least 2 entrants")
+        raise OptionError("a knockout needs at least 2 entrants",
+                          code="config.too_few_entrants", params={"least": 2})
     size = 1
     while size < n:
         size *= 2
@@ -54,7 +55,8 @@ def table_round(entrants: Sequence[int], k: int,
     Returns (tables of k draw numbers in increasing order, bye holders)."""
     m = len(entrants)
     if m < k:
-        raise OptionError(f"a table knockout needs at least {k} entrants, got {m}")
+        raise OptionError(f"a table knockout needs at least {k} entrants, got {m}",
+                          code="config.too_few_entrants", params={"least": k})
     if m == k:
         return [sorted(entrants)], []
     t, b = divmod(m, k)
@@ -76,7 +78,8 @@ def berger_rounds(n: int) -> list[list[tuple[int, int]]]:
     """Berger tables for ``n`` entrants (FIDE C.05 Annex 1): a list of rounds of (first mover,
     second mover) pairs. With odd ``n`` the phantom n+1 is paired too; its opponent sits out."""
     if n < 2:
-        raise OptionError("a round robin needs at least 2 entrants")
+        raise OptionError("a round robin needs at least 2 entrants",
+                          code="config.too_few_entrants", params={"least": 2})
     m = n + (n % 2)
     rounds = []
     for r in range(m - 1):
@@ -137,7 +140,8 @@ def table_swiss_round(order: Sequence[int], k: int, byes_had: dict[int, int],
     highest of the next group if that removes the repeat. Returns (tables in rank order, byes).
     Raises OptionError with fewer than ``k`` entrants."""
     if len(order) < k:
-        raise OptionError(f"table Swiss needs at least {k} entrants, got {len(order)}")
+        raise OptionError(f"table Swiss needs at least {k} entrants, got {len(order)}",
+                          code="config.too_few_entrants", params={"least": k})
     b = len(order) % k
     pos = {d: i for i, d in enumerate(order)}
     byes = sorted(order, key=lambda d: (byes_had.get(d, 0), -pos[d]))[:b]

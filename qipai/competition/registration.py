@@ -22,6 +22,8 @@ from typing import Any
 
 from sqlalchemy.orm import Session, sessionmaker
 
+from qipai.core.errors import Message
+
 from . import lot
 from .db import EntrantRow, EventRow
 from .event import EventError, _now, check_field, check_players, make_draw, new_event_id, prepare_event
@@ -37,7 +39,7 @@ def open_registration(db: sessionmaker[Session], preset: str | dict[str, Any], *
     entered by the organizer at once, e.g. bots; ``check_in``: players must check in before the
     draw). Returns ``(event id, join code)``. Raises EventError, creating nothing."""
     preset, data, cfg = prepare_event(preset, overrides, fields)
-    first = _checked_each(cfg, list(players)) if players else []    # the count is checked at close
+    first = check_players(cfg, list(players), enough=False) if players else []   # counted at close
     secret = secret or lot.new_secret()
     code = secrets.token_hex(4)
     data = {**data, "registration": {"code": code, "check_in": bool(check_in), "nonces": {}}}
@@ -61,9 +63,9 @@ def _row(event_id: str, p: dict[str, Any], status: str) -> EntrantRow:
 def _open(s: Session, event_id: str) -> EventRow:
     ev = s.get(EventRow, event_id)
     if ev is None:
-        raise EventError(f"no event {event_id!r}")
+        raise EventError(Message(f"no event {event_id!r}", code="event.none", params={"id": event_id}))
     if ev.status != "registration":
-        raise EventError(f"entries to event {event_id} are closed")
+        raise EventError(Message(f"entries to event {event_id} are closed", code="event.closed"))
     return ev
 
 
@@ -82,29 +84,18 @@ def join(db: sessionmaker[Session], event_id: str, player: dict[str, Any], code:
         ev = _open(s, event_id)
         reg = ev.config["registration"]
         if not secrets.compare_digest(str(code), reg["code"]):
-            raise EventError("wrong join code for this event")
+            raise EventError(Message("wrong join code for this event", code="event.wrong_code"))
         if nonce is not None and not NONCE_RE.fullmatch(nonce):
-            raise EventError("a registration nonce is lowercase hex, at most 64 digits")
+            raise EventError(Message("a registration nonce is lowercase hex, at most 64 digits",
+                                     code="event.bad_nonce"))
         cfg = _config(ev)
         known = [_entry(p) for p in ev.entrants]
-        try:
-            everyone = check_players(cfg, [*known, player])
-        except EventError as e:
-            if "needs at least" not in str(e):
-                raise
-            everyone = _checked_each(cfg, [*known, player])
+        everyone = check_players(cfg, [*known, player], enough=False)
         new = everyone[-1]
         s.add(_row(ev.id, new, "registered" if reg["check_in"] else "checked_in"))
         if nonce is not None:
             ev.config = {**ev.config, "registration": {**reg, "nonces": {**reg["nonces"], new["id"]: nonce}}}
         s.commit()
-
-
-def _checked_each(cfg: Any, players: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """The entrants checked one by one, before there are enough of them for the format."""
-    from dataclasses import replace
-
-    return check_players(replace(cfg, seats=0), players)
 
 
 def _config(ev: EventRow) -> Any:
@@ -119,7 +110,9 @@ def leave(db: sessionmaker[Session], event_id: str, entrant_id: str) -> None:
         ev = _open(s, event_id)
         row = next((p for p in ev.entrants if p.entrant_id == entrant_id), None)
         if row is None:
-            raise EventError(f"{entrant_id!r} has not joined event {event_id}")
+            raise EventError(Message(f"{entrant_id!r} has not joined event {event_id}",
+                                     code="event.not_joined",
+                                     params={"id": entrant_id}))
         s.delete(row)
         reg = ev.config["registration"]
         nonces = {k: v for k, v in reg["nonces"].items() if k != entrant_id}
@@ -133,7 +126,9 @@ def check_in(db: sessionmaker[Session], event_id: str, entrant_id: str) -> None:
         ev = _open(s, event_id)
         row = next((p for p in ev.entrants if p.entrant_id == entrant_id), None)
         if row is None:
-            raise EventError(f"{entrant_id!r} has not joined event {event_id}")
+            raise EventError(Message(f"{entrant_id!r} has not joined event {event_id}",
+                                     code="event.not_joined",
+                                     params={"id": entrant_id}))
         row.status = "checked_in"
         s.commit()
 
@@ -156,6 +151,8 @@ def close_entries(db: sessionmaker[Session], event_id: str) -> dict[str, Any]:
         s.expire(ev, ["entrants"])
         nonces = [reg["nonces"][pid] for pid in sorted(reg["nonces"]) if pid in {p["id"] for p in entrants}]
         make_draw(s, ev, cfg, entrants, nonces)
+        # who was left out stays on the event's page (no-shows before the draw, §5.6)
+        ev.config = {**ev.config, "registration": {**reg, "no_shows": absent}}
         s.commit()
         return {"entrants": [p["id"] for p in entrants], "no_shows": absent}
 

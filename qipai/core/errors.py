@@ -35,6 +35,54 @@ class Message(str):
         self.params = {k: plain(v) for k, v in (params or {}).items()}
         return self
 
+    def __reduce__(self) -> tuple:
+        # pickled with its code and parameters (an error sent back from a worker process)
+        return _message, (str(self), self.code, self.params)
+
+
+def _message(text: str, code: str, params: dict[str, Any]) -> Message:
+    return Message(text, code=code, params=params)
+
+
+def why(error: BaseException, fallback: str) -> dict[str, Any]:
+    """Why ``error`` was raised, as message parameters a reader's language can word: ``why`` is
+    the code of a ``refusal.`` catalogue entry and the rest are its parameters. An error whose
+    text is a :class:`Message` (``ValueError(Message(...))``, a :class:`NotationError` of one)
+    gives its own code and parameters; any other gives ``fallback``, a code that says in general
+    words what went wrong. A wrapping message names the field ``{why|refusal}``, so no English
+    prose travels in its parameters."""
+    for m in (getattr(error, "message", None), *error.args):
+        if isinstance(m, Message):
+            return {**m.params, "why": m.code}
+    code = getattr(error, "code", None)        # a refusal of the referee's (IllegalAction)
+    if isinstance(error, IllegalAction) and isinstance(code, str) and code != "illegal":
+        return {**error.params, "why": code}
+    return {"why": fallback}
+
+
+def why_cause(error: BaseException, fallback: str) -> dict[str, Any]:
+    """:func:`why` of ``error`` for a :class:`Message` that wraps it: its code under ``cause``
+    (a template names ``{cause|refusal}``), since the wrapping message's own code takes
+    ``why`` once it is wrapped in turn (an ApiError's ``why``)."""
+    out = why(error, fallback)
+    out["cause"] = out.pop("why")
+    return out
+
+
+def why_inner(error: BaseException, fallback: str, **params: Any) -> dict[str, Any]:
+    """``params`` of a message that wraps ``error`` and adds where it happened (``deal 2: ...``,
+    ``engines: ...``): :func:`why` of ``error`` with its code under ``inner`` (a template names
+    ``{inner|refusal}``). Wrapped twice, the innermost error's code and parameters are kept (the
+    error's own ``inner`` wins), so no template ever names itself."""
+    out = why(error, fallback)
+    return {**params, "inner": out.pop("why"), **out}
+
+
+def why_and(error: BaseException, fallback: str, **params: Any) -> dict[str, Any]:
+    """:func:`why` of ``error`` over ``params`` (a wrapping message's own parameters): where
+    both name a parameter, the error's value is kept, so one dict holds them without a clash."""
+    return {**params, **why(error, fallback)}
+
 
 class IllegalAction(QipaiError):
     """An action was refused: not legal now, not this seat's turn, or unparsable.
@@ -66,16 +114,49 @@ class IllegalAction(QipaiError):
         return i18n.t(f"refusal.{self.code}", self.params, lang=lang, default=self.reason)
 
 
+def _coded(message: str, code: str | None, params: dict[str, Any] | None) -> str:
+    """``message`` as a :class:`Message` of ``code`` and ``params`` when a code is given."""
+    if code is None:
+        return message
+    return Message(str(message), code=code, params=params)
+
+
 class OptionError(QipaiError, ValueError):
-    """An unknown game id, option name, or option value; the message lists the valid ones."""
+    """An unknown game id, option name, or option value, or a bad setting of a clock, bot,
+    engine or event; the English message lists the valid ones.
+
+    ``code`` names it for readers of other languages (catalogue key ``refusal.<code>`` in
+    :mod:`qipai.i18n`, e.g. ``option.not_in_choices``) and ``params`` fills that template;
+    :func:`why` hands both to a server error. A :class:`Message` as ``message`` brings its own.
+    """
+
+    def __init__(self, message: str, *, code: str | None = None,
+                 params: dict[str, Any] | None = None) -> None:
+        message = _coded(message, code, params)
+        self.code = getattr(message, "code", None)
+        self.params = getattr(message, "params", {})
+        self.message = message
+        super().__init__(message)
 
 
 class NotationError(QipaiError, ValueError):
-    """Malformed position or move text. ``field`` names the part that is wrong when known."""
+    """Malformed position or move text. ``field`` names the part that is wrong when known.
 
-    def __init__(self, message: str, field: str | None = None) -> None:
+    ``code`` and ``params`` name the fault for readers of other languages, as for
+    :class:`OptionError` (``notation.*``, ``tile.*`` ... keys of the ``refusal.`` catalogue).
+    """
+
+    def __init__(self, message: str, field: str | None = None, *, code: str | None = None,
+                 params: dict[str, Any] | None = None) -> None:
+        message = _coded(message, code, params)
         self.field = field
+        self.message = message
+        self.code = getattr(message, "code", None)
+        self.params = getattr(message, "params", {})
         super().__init__(f"{field}: {message}" if field else message)
+
+    def __reduce__(self) -> tuple:
+        return type(self), (self.message, self.field), self.__dict__
 
 
 class RecordError(QipaiError):

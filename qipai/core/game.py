@@ -26,6 +26,8 @@ from typing import Any, ClassVar
 
 from .errors import IllegalAction
 from .options import Option, resolve_options
+from .viewdelta import ViewDelta
+from .viewdelta import whole as whole_view
 
 
 @dataclass(frozen=True)
@@ -53,6 +55,13 @@ class Result:
         return out
 
 
+#: markings of a game or of a rule set (an option value) that is not for competition:
+#: ``experimental`` (a provisional completion of a loose rule text, e.g. 山东保皇) and
+#: ``proposal`` (a game a rule file proposes, e.g. 百变八雀). Declared by ``Game.status`` and
+#: ``Option.marks``; ``qipai games``, ``/api/games`` and the lobby show them.
+MARKINGS = ("experimental", "proposal")
+
+
 @dataclass(frozen=True)
 class GameInfo:
     """What :func:`qipai.games` lists for one game."""
@@ -63,11 +72,12 @@ class GameInfo:
     seats: tuple[int, ...]
     options: tuple[Option, ...]
     aliases: tuple[str, ...] = field(default=())
+    status: str | None = None              # a marking of MARKINGS, or None
 
     def to_json(self) -> dict[str, Any]:
         return {"id": self.id, "name_zh": self.name_zh, "name_en": self.name_en,
                 "seats": list(self.seats), "options": [o.describe() for o in self.options],
-                "aliases": list(self.aliases)}
+                "aliases": list(self.aliases), "status": self.status}
 
 
 class Game:
@@ -85,13 +95,39 @@ class Game:
     #: identities, competition.md §6.2): a server then delays spectators (§6.5) and keeps the
     #: game's progress out of its lobby until the game ends. Every game declares it.
     hidden_information: ClassVar[bool] = False
+    #: ``None`` for a game fit for competition, else a marking of :data:`MARKINGS`
+    status: ClassVar[str | None] = None
 
     def __init__(self, **options: Any) -> None:
         self.options: dict[str, Any] = resolve_options(self.option_spec, options, self.id)
 
     @classmethod
     def info(cls, aliases: Iterable[str] = ()) -> GameInfo:
-        return GameInfo(cls.id, cls.name_zh, cls.name_en, cls.seats, cls.option_spec, tuple(aliases))
+        return GameInfo(cls.id, cls.name_zh, cls.name_en, cls.seats, cls.option_spec, tuple(aliases),
+                        cls.status)
+
+    @property
+    def marking(self) -> str | None:
+        """The marking of this game with these options: the game's own ``status``, else the
+        mark of a chosen option value (``Option.marks``), else ``None``."""
+        if self.status is not None:
+            return self.status
+        return next((m for o in self.option_spec if (m := o.mark(self.options.get(o.name)))), None)
+
+    @classmethod
+    def seats_by_option(cls) -> dict[str, dict[Any, tuple[int, ...]]]:
+        """Option values that fix other seat counts than ``seats`` (baohuang's
+        ``ruleset="sdbh.provisional"``: 4), declared as ``{option: {value: seat counts}}``;
+        an option listed names every one of its values. Default: none."""
+        return {}
+
+    def seat_counts(self) -> tuple[int, ...]:
+        """The seat counts this game allows with its options: those :meth:`seats_by_option`
+        gives for a chosen value, else ``seats``."""
+        for name, by_value in self.seats_by_option().items():
+            if self.options.get(name) in by_value:
+                return by_value[self.options[name]]
+        return self.seats
 
     def new_state(self, *, seed: int | str | None = None, deal: Any = None,
                   position: str | None = None, num_seats: int | None = None) -> State:
@@ -151,6 +187,13 @@ class State:
         and shows no other seat's deadline. Default: false."""
         return False
 
+    #: Whether a private window keeps one fixed minimum time even at a table where a single
+    #: person plays with bots that answer at once (fouafour §3.4 asks for "identical timing"
+    #: in every window). False where the rules ask only that nobody learns who could claim
+    #: (mahjong-gb 2.6): with one person, the window's time then depends only on that person's
+    #: own hand and answer, which it knows (see :meth:`qipai.server.tables.LiveTable.window_hold`).
+    fixed_window_time: bool = True
+
     def sides(self) -> list[tuple[int, ...]]:
         """The groups of seats that share a result (partners); default: every seat alone."""
         return [(s,) for s in range(self.num_seats)]
@@ -166,8 +209,12 @@ class State:
         """Every legal action of ``seat`` (default: the current player), nothing else."""
         if self.result is not None:
             return []
-        seat = self._seat(seat)
-        if seat not in self.to_act:
+        acting = self.to_act
+        if seat is None and len(acting) == 1:
+            seat = acting[0]
+        else:
+            seat = self._seat(seat, acting)
+        if seat not in acting:
             return []
         return self._legal_actions(seat)
 
@@ -181,20 +228,25 @@ class State:
         if self.result is not None:
             raise IllegalAction(f"the game is over ({self.result.reason})", action,
                                 code="game_over", params={"reason": self.result.reason})
-        seat = self._seat(seat)
-        if seat not in self.to_act:
-            raise IllegalAction(f"seat {seat} is not to act (to act: {list(self.to_act)})", action,
-                                code="seat_not_act_act", params={"seat": seat, "to_act": list(self.to_act)})
-        several = len(self.to_act) > 1
+        acting = self.to_act
+        if seat is None and len(acting) == 1:
+            seat = acting[0]
+        else:
+            seat = self._seat(seat, acting)
+        if seat not in acting:
+            raise IllegalAction(f"seat {seat} is not to act (to act: {list(acting)})", action,
+                                code="seat_not_act_act", params={"seat": seat, "to_act": list(acting)})
+        several = len(acting) > 1
         if isinstance(action, str):
             action = self.game.parse_action(action, self)
         text = self._action_text(action)
         self._apply(action, seat)
         self.log.append([seat, text] if several else text)
 
-    def _seat(self, seat: int | None) -> int:
+    def _seat(self, seat: int | None, acting: tuple[int, ...] | None = None) -> int:
+        """``seat`` checked, or the only seat of ``acting`` (default: ``to_act``) when ``None``."""
         if seat is None:
-            seats = self.to_act
+            seats = self.to_act if acting is None else acting
             if len(seats) != 1:
                 raise IllegalAction(f"several seats act now ({list(seats)}): name the seat",
                                     code="several_seats_act_now", params={"seats": list(seats)})
@@ -266,6 +318,12 @@ class State:
         """What ``seat`` may see, JSON-ready; ``None`` is a spectator. Games with hidden
         information must override this."""
         raise NotImplementedError
+
+    def view_delta(self, seat: int | None, since: Any = None) -> ViewDelta:
+        """What ``view(seat)`` gained since the view whose mark is ``since`` (a
+        :class:`~qipai.core.viewdelta.ViewDelta`; the contract is in :mod:`qipai.core.viewdelta`).
+        Default: the whole view. Raises as :meth:`view` does."""
+        return whole_view(self.view(seat))
 
     def clone(self) -> State:
         return copy.deepcopy(self)

@@ -15,6 +15,7 @@ _MODULES: dict[str, str] = {
     "doudizhu": "qipai.games.doudizhu",
     "go": "qipai.games.go",
     "mahjong-gb": "qipai.games.mahjong_gb",
+    "laizi-mahjong": "qipai.games.laizi_mahjong",
     "shengji": "qipai.games.shengji",
     "chinese-checkers": "qipai.games.chinese_checkers",
     "wakeng": "qipai.games.wakeng",
@@ -22,6 +23,7 @@ _MODULES: dict[str, str] = {
     "baohuang": "qipai.games.baohuang",
     "junqi": "qipai.games.junqi",
     "sandayi": "qipai.games.sandayi",
+    "baibian-bajue": "qipai.games.baibian_bajue",
 }
 # alias -> (id, preset options)
 _ALIASES: dict[str, tuple[str, dict[str, Any]]] = {}
@@ -60,10 +62,12 @@ def game_class(game_id: str) -> type[Game]:
             return game_class(_ALIASES[game_id][0])
         if game_id not in _MODULES:
             valid = ", ".join(sorted(set(_MODULES) | set(_ALIASES)))
-            raise OptionError(f"unknown game {game_id!r}; valid games: {valid}")
+            raise OptionError(f"unknown game {game_id!r}; valid games: {valid}",
+                              code="game.unknown", params={"game": game_id})
         importlib.import_module(_MODULES[game_id])
         if game_id not in _GAMES:
-            raise OptionError(f"module {_MODULES[game_id]} does not register the game {game_id!r}")
+            raise OptionError(f"module {_MODULES[game_id]} does not register the game {game_id!r}",
+                              code="game.unknown", params={"game": game_id})
     return _GAMES[game_id]
 
 

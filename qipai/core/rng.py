@@ -13,6 +13,7 @@ from __future__ import annotations
 import hashlib
 import secrets
 from collections.abc import Sequence
+from functools import cache
 from typing import Any
 
 
@@ -31,15 +32,23 @@ def verify(seed: int | str, published: str) -> bool:
     return secrets.compare_digest(commitment(seed), published)
 
 
+@cache
+def _limit(n: int) -> int:
+    """The largest multiple of ``n`` not above 2**256: blocks from it up are drawn again."""
+    return (1 << 256) - ((1 << 256) % n)
+
+
 class DealRng:
     """Deterministic random stream: ``sha256(seed, counter)`` blocks."""
 
     def __init__(self, seed: int | str, counter: int = 0) -> None:
         self.seed = seed
         self.counter = counter
+        self._prefix = f"qipai-rng:{seed}:".encode()
 
     def _block(self) -> int:
-        h = hashlib.sha256(f"qipai-rng:{self.seed}:{self.counter}".encode()).digest()
+        """Block ``counter``: the SHA-256 of ``qipai-rng:{seed}:{counter}`` as an integer."""
+        h = hashlib.sha256(self._prefix + b"%d" % self.counter).digest()
         self.counter += 1
         return int.from_bytes(h, "big")
 
@@ -47,7 +56,7 @@ class DealRng:
         """Uniform integer in ``[0, n)`` (rejection sampling, no modulo bias)."""
         if n <= 0:
             raise ValueError("n must be positive")
-        limit = (1 << 256) - ((1 << 256) % n)
+        limit = _limit(n)
         while True:
             x = self._block()
             if x < limit:

@@ -9,13 +9,62 @@ from collections.abc import Callable
 from typing import Any
 
 from rich.console import Console
+from rich.table import Table
 
 from qipai.core.errors import IllegalAction
+from qipai.i18n import current, say
+
+from .terminal import refusal
 
 
 def show_cards(codes) -> str:
     """Card codes for display: one pack, so the pack digit (``3S0`` -> ``3S``) is left out."""
     return " ".join(c[:-1] if c[-1:] == "0" and len(c) == 3 else c for c in codes)
+
+
+def seat_table(game: Any, phase: str, columns: list[str]) -> Table:
+    """The seats' table of a card game: titled with the game's name in the current language and
+    its phase in words (``term.phase.<phase>``), the columns named by ``term.col.<name>``."""
+    name = game.name_zh if current() == "zh" and getattr(game, "name_zh", "") else game.name_en
+    table = Table(title=f"{name} — {phase_words(phase)}", show_lines=False)
+    for c in columns:
+        table.add_column(say(f"term.col.{c}"), justify="right" if c == "cards" else "left")
+    return table
+
+
+def phase_words(phase: str) -> str:
+    """A game phase in words (``bidding`` -> 叫分), or the phase itself when it has none."""
+    return say(f"term.phase.{phase}", default=phase)
+
+
+def to_beat(game_id: str, top: dict[str, Any], play: str, names: list[str]) -> str:
+    """The play to beat in words: "to beat: 33 (pair, <name>)"; ``top["type"]`` is named by
+    ``term.<game_id>.<type>`` where the catalogue has it."""
+    kind = top.get("type")
+    kind_words = say(f"term.{game_id}.{kind}", default=kind) if kind else ""
+    who = names[top["seat"]] if 0 <= top["seat"] < len(names) else str(top["seat"])
+    return say("term.toBeat", {"play": play, "type": kind_words, "seat": who})
+
+
+def action_words(text: str) -> str:
+    """A bidding or passing action in words (``pass`` -> 不要, ``bid 2`` -> 叫 2); any other
+    action (a play of cards) as it is written."""
+    if text == "pass":
+        return say("term.act.pass")
+    if text.startswith("bid ") and text[4:].isdigit():
+        return say("term.act.bid", {"n": text[4:]})
+    return text
+
+
+def bids_line(bids: list[list[Any]], names: list[str]) -> str:
+    """The bids so far in words: "bids: <name> 1 分, <name> 不叫" (``-`` before the first)."""
+    text = ", ".join(f"{names[s]} {action_words(str(a))}" for s, a in bids)
+    return say("term.lbl.bids", {"bids": text or "-"})
+
+
+def trick_text(plays: list[list[Any]], names: list[str]) -> str:
+    """A trick's plays by seat name: ``[[seat, [cards...]], ...]`` -> "<name>: 6H 6H, ..."."""
+    return ", ".join(f"{names[s]}: {' '.join(cards)}" for s, cards in plays)
 
 
 def play_table(state, seat: int, bots: dict[int, Any], names: list[str], console: Console,
@@ -34,36 +83,37 @@ def play_table(state, seat: int, bots: dict[int, Any], names: list[str], console
             action = bots[s].choose(state, s)
             state.apply(action, seat=s)
             text = shown(s, action) if shown is not None else str(action)
-            console.print(f"seat {s} ({names[s]}): {text}", markup=False)
+            console.print(say("term.played", {"seat": s, "name": names[s], "action": text}), markup=False)
             continue
         render()
         while True:
             try:
-                text = read_line("your action> ").strip()
+                text = read_line(say("term.prompt")).strip()
             except EOFError:
-                console.print("\nend of input: the deal is left unfinished.", markup=False)
+                console.print("\n" + say("term.eofDeal"), markup=False)
                 return False
             low = text.lower()
             if not text:
                 continue
             if low in ("quit", "exit", "q"):
-                console.print("you left the table.", markup=False)
+                console.print(say("term.left"), markup=False)
                 return False
             if low in ("help", "?"):
                 console.print(help_text, markup=False)
                 continue
             if low in ("hint", "hints", "moves"):
                 legal = [str(a) for a in state.legal_actions(seat)]
-                more = f" … ({len(legal)} in all)" if len(legal) > 40 else ""
-                console.print("legal: " + ", ".join(legal[:40]) + more, markup=False)
+                more = say("term.inAll", {"n": len(legal)}) if len(legal) > 40 else ""
+                console.print(say("term.legal", {"actions": ", ".join(legal[:40]) + more}), markup=False)
                 continue
             try:
                 state.apply(text, seat=seat)
             except IllegalAction as e:
-                console.print(f"not accepted: {e.reason}", markup=False)
+                console.print(say("term.notAccepted", {"reason": refusal(e)}), markup=False)
                 continue
             last = state.log[-1]
-            console.print(f"seat {seat} (you): {last[1] if isinstance(last, list) else last}", markup=False)
+            action = str(last[1] if isinstance(last, list) else last)
+            console.print(say("term.youPlayed", {"seat": seat, "action": action}), markup=False)
             break
     render()
     return True

@@ -20,13 +20,25 @@ line. Keys are namespaced by what they name:
 A template names its parameters in braces: ``"you must follow {suit}"``. ``{name|ns}`` formats
 the parameter through the catalogue too: the value ``v`` of ``name`` becomes the text of key
 ``ns.v``, filled from the same parameters (so ``"the game is over ({reason|end})"`` says the
-end reason in the same language).
+end reason in the same language). ``{name|ns+other}`` looks under ``ns.<other's value>``:
+``{value|value+label}`` with ``label`` ``go.ko_rule`` words ``value.go.ko_rule.<value>``, an
+option's value in the reader's language.
 A list value is joined with ", ".
+
+A message that counts has plural forms instead of one template: ``"ct.count.one": "{n} card"``,
+``"ct.count.other": "{n} cards"``; :func:`t` of ``ct.count`` picks the form of ``n`` (else of
+the first numeric parameter) by the language's rules (:func:`plural`). Chinese has ``other``
+only.
+
+The terminal (``qipai play``) speaks one language for a whole session: :func:`use` picks it
+(``--lang``, else :func:`env_language` from the locale variables) and :func:`say` words a key in
+it.
 """
 
 from __future__ import annotations
 
 import json
+import os
 import re
 from functools import cache
 from pathlib import Path
@@ -36,7 +48,7 @@ LANGS = ("en", "zh")
 """The languages with a catalogue; ``en`` is the fallback."""
 
 _DIR = Path(__file__).resolve().parent
-_FIELD = re.compile(r"\{(\w+)(?:\|([\w.-]+))?\}")
+_FIELD = re.compile(r"\{(\w+)(?:\|([\w.-]+)(?:\+(\w+))?)?\}")
 
 
 @cache
@@ -58,8 +70,45 @@ def language(tag: str | None) -> str:
 
 
 def has(key: str, lang: str = "en") -> bool:
-    """Whether ``lang``'s catalogue has ``key``."""
-    return key in catalogue(lang)
+    """Whether ``lang``'s catalogue has ``key``, as one template or as plural forms."""
+    cat = catalogue(lang)
+    return key in cat or f"{key}.other" in cat
+
+
+def plural(lang: str, count: Any) -> str:
+    """The CLDR plural category of ``count`` in ``lang``: English ``"one"`` for exactly 1,
+    else ``"other"``; Chinese has only ``"other"``."""
+    return "one" if lang == "en" and _number(count) == 1 else "other"
+
+
+def _number(value: Any) -> float | None:
+    """``value`` as a number (a numeric text too), or None."""
+    if isinstance(value, bool):
+        return None
+    try:
+        return float(value)
+    except (TypeError, ValueError):
+        return None
+
+
+def _count(template: str, params: dict[str, Any]) -> Any:
+    """The count a plural message turns on: ``n``, else its first numeric parameter."""
+    if "n" in params:
+        return params["n"]
+    return next((params[m.group(1)] for m in _FIELD.finditer(template)
+                 if m.group(1) in params and _number(params[m.group(1)]) is not None), None)
+
+
+def _template(key: str, params: dict[str, Any], lang: str) -> str | None:
+    """The template of ``key`` in ``lang``'s catalogue: the key itself, or its plural form for
+    the message's count (``key.one``, ``key.other``; a missing form is ``other``)."""
+    cat = catalogue(lang)
+    if key in cat:
+        return cat[key]
+    other = cat.get(f"{key}.other")
+    if other is None:
+        return None
+    return cat.get(f"{key}.{plural(lang, _count(other, params))}", other)
 
 
 def _text(value: Any) -> str:
@@ -68,41 +117,81 @@ def _text(value: Any) -> str:
     return str(value)
 
 
-def fill(template: str, params: dict[str, Any] | None, lang: str = "en") -> str:
+def fill(template: str, params: dict[str, Any] | None, lang: str = "en",
+         _within: tuple[str, ...] = ()) -> str:
     """``template`` with its ``{name}`` and ``{name|ns}`` fields replaced from ``params``.
 
     A field with no parameter is left as written, so a missing parameter shows rather than
-    raising.
+    raising. A ``{name|ns}`` field that would word a key already being worded (``_within``, a
+    message that wraps its own kind) shows the value as it is, so wording always ends.
     """
     params = params or {}
 
     def one(m: re.Match) -> str:
-        name, ns = m.group(1), m.group(2)
-        if name not in params:
+        name, ns, within = m.group(1), m.group(2), m.group(3)
+        if name not in params or (within and within not in params):
             return m.group(0)
         value = params[name]
+        if within:                    # {value|value+label}: keys value.<label>.<value>
+            ns = f"{ns}.{params[within]}"
         if ns:
             values = value if isinstance(value, (list, tuple)) else [value]
-            return ", ".join(t(f"{ns}.{v}", params, lang=lang, default=_text(v)) for v in values)
+            return ", ".join(_text(v) if f"{ns}.{v}" in _within
+                             else t(f"{ns}.{v}", params, lang=lang, default=_text(v), _within=_within)
+                             for v in values)
         return _text(value)
 
     return _FIELD.sub(one, template)
 
 
 def t(key: str, params: dict[str, Any] | None = None, *, lang: str = "en",
-      default: str | None = None) -> str:
+      default: str | None = None, _within: tuple[str, ...] = ()) -> str:
     """The text of ``key`` in ``lang`` with ``params`` filled in.
 
+    A key may have plural forms instead of one template (``key.one``, ``key.other``, as ICU
+    names them): the form of the message's count (:func:`plural`) is used.
     Falls back to the English catalogue, then to ``default``, then to the key itself.
     """
-    template = catalogue(lang).get(key) if lang in LANGS else None
+    template = _template(key, params or {}, lang) if lang in LANGS else None
     if template is None:
-        template = catalogue("en").get(key)
+        template = _template(key, params or {}, "en")
     if template is None:
         return default if default is not None else key
-    return fill(template, params, lang)
+    return fill(template, params, lang, (*_within, key))
 
 
 def fields(template: str) -> set[str]:
     """The parameter names a template uses."""
-    return {m.group(1) for m in _FIELD.finditer(template)}
+    return {n for m in _FIELD.finditer(template) for n in (m.group(1), m.group(3)) if n}
+
+
+_current = "en"
+
+
+def use(lang: str) -> None:
+    """The language :func:`say` speaks from now on (``"en"`` or ``"zh"``)."""
+    global _current
+    if lang not in LANGS:
+        raise KeyError(lang)
+    _current = lang
+
+
+def current() -> str:
+    """The language :func:`say` speaks (``"en"`` until :func:`use` says otherwise)."""
+    return _current
+
+
+def say(key: str, params: dict[str, Any] | None = None, default: str | None = None) -> str:
+    """The text of ``key`` in the current language (:func:`use`)."""
+    return t(key, params, lang=_current, default=default)
+
+
+def env_language(environ: Any = None) -> str:
+    """The language of the locale variables, as the C library reads them: ``LC_ALL``, else
+    ``LC_MESSAGES``, else ``LANG`` (``zh_CN.UTF-8`` is ``"zh"``; unset, ``C`` or any other is
+    ``"en"``)."""
+    env = os.environ if environ is None else environ
+    for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        if env.get(name):
+            return language(env[name].replace("_", "-"))
+    return "en"

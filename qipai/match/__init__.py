@@ -12,6 +12,7 @@ from .players import (
     DeclineDraw,
     Disqualify,
     Entrust,
+    Forfeit,
     InputPlayer,
     Move,
     OfferDraw,
@@ -30,7 +31,7 @@ from .timesource import RealTime, TimeSource, VirtualTime
 __all__ = [
     "AcceptDraw", "AddTime", "Adjudicate", "BotPlayer", "Byoyomi", "CLOCK_PRESETS", "Canadian", "ClockSpec",
     "Consequence", "DeclineDraw", "Disqualify",
-    "Entrust", "GameOutcome", "GameRunner", "InputPlayer", "Move", "OfferDraw",
+    "Entrust", "Forfeit", "GameOutcome", "GameRunner", "InputPlayer", "Move", "OfferDraw",
     "Pause", "Player", "RealTime", "Reclaim",
     "RefereeNote", "Resign", "Resume", "ScriptedPlayer", "SeatClock",
     "TimeSource", "Timeout", "VirtualTime", "clock_preset", "duration_ms", "play_game", "play_game_sync",

@@ -20,6 +20,7 @@ The clock never sleeps and never reads a clock itself: the match runner feeds it
 
 from __future__ import annotations
 
+import math
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
@@ -30,6 +31,13 @@ _CONSEQUENCES = (LOSE, WARN, AUTO, SKIP)
 
 #: the phase name a game reports for a deal's first play (uses ``first_lead_cap``)
 FIRST_LEAD = "first_lead"
+
+#: the longest duration a clock part may have (7 days, in ms): far past any rule sheet's clock,
+#: and far below what a page's numbers (2**53) or a database integer hold
+MAX_DURATION = 7 * 24 * 3_600_000
+#: the most byo-yomi periods, Canadian moves per period, timeouts before trusteeship, warnings
+#: or skips a clock may count
+MAX_COUNT = 1000
 
 
 @dataclass(frozen=True)
@@ -44,9 +52,12 @@ class Consequence:
 
     def __post_init__(self) -> None:
         if self.kind not in _CONSEQUENCES:
-            raise OptionError(f"unknown timeout consequence {self.kind!r}; valid: {', '.join(_CONSEQUENCES)}")
-        if self.kind in (WARN, SKIP) and (self.max is None or self.max < 1):
-            raise OptionError(f"{self.kind} needs max >= 1")
+            raise OptionError(f"unknown timeout consequence {self.kind!r}; valid: {', '.join(_CONSEQUENCES)}",
+                              code="clock.unknown_consequence",
+                              params={"value": self.kind, "valid": list(_CONSEQUENCES)})
+        if self.kind in (WARN, SKIP) and not _count_ok(self.max):
+            raise OptionError(f"{self.kind} needs max >= 1",
+                              code="clock.needs_max", params={"kind": self.kind})
 
     @classmethod
     def parse(cls, value: Any) -> Consequence | None:
@@ -112,13 +123,35 @@ class ClockSpec:
         for key in ("on_cap", "on_out"):     # "warn:3", {"kind": ...} mean what they mean in a preset
             object.__setattr__(self, key, Consequence.parse(getattr(self, key)))
         if self.move_cap_scope not in ("always", "while_bank"):
-            raise OptionError(f"move_cap_scope must be always or while_bank, not {self.move_cap_scope!r}")
+            raise OptionError(f"move_cap_scope must be always or while_bank, not {self.move_cap_scope!r}",
+                              code="clock.bad_value", params={"field": "move_cap_scope"})
         for name in ("bank", "move_cap", "first_lead_cap", "bank_cap", "game_limit"):
             v = getattr(self, name)
+            if v is not None and not _duration_ok(v):
+                raise _too_long(name)
             if v is not None and v <= 0:
-                raise OptionError(f"clock {name} must be positive")
-        if self.increment < 0 or self.delay < 0:
-            raise OptionError("clock increment and delay must not be negative")
+                raise OptionError(f"clock {name} must be positive",
+                                  code="clock.not_positive", params={"part": name})
+        for name in ("increment", "delay", "trustee_delay"):
+            if not _duration_ok(getattr(self, name)):
+                raise _too_long(name)
+        if self.increment < 0 or self.delay < 0 or self.trustee_delay < 0:
+            raise OptionError("clock increment and delay must not be negative",
+                              code="clock.not_negative")
+        if not isinstance(self.phase_caps, dict) or not all(
+                isinstance(k, str) and _duration_ok(v) and v > 0 for k, v in self.phase_caps.items()):
+            raise _too_long("phase_caps")
+        if not _count_ok(self.trustee_after):
+            raise _bad_count("trustee_after")
+        ot = self.overtime
+        if ot is not None:
+            if not isinstance(ot, (Byoyomi, Canadian)):
+                raise OptionError("overtime must be byoyomi or canadian",
+                                  code="clock.bad_value", params={"field": "overtime"})
+            if not _count_ok(ot.periods if isinstance(ot, Byoyomi) else ot.moves):
+                raise _bad_count("overtime")
+            if not (_duration_ok(ot.period) and ot.period > 0):
+                raise _too_long("overtime")
         caps = self.move_cap is not None or self.first_lead_cap is not None or self.phase_caps
         if caps and self.on_cap is None:
             object.__setattr__(self, "on_cap", Consequence(LOSE))
@@ -135,11 +168,27 @@ class ClockSpec:
     def from_dict(cls, d: dict[str, Any]) -> ClockSpec:
         """Build from a dict such as ``{"bank": "30m", "move_cap": "300s", "on_cap": "lose",
         "overtime": {"byoyomi": {"periods": 1, "period": "180s"}}}``. Durations are ms integers
-        or strings with ``ms``, ``s``, ``m`` or ``h``. Raises OptionError naming the bad key."""
+        or strings with ``ms``, ``s``, ``m`` or ``h``. Raises OptionError naming the bad key, also
+        for a part of the wrong shape (a list where a table belongs, a word where a count does)."""
+        if not isinstance(d, dict):
+            raise OptionError("a clock is a table of parts",
+                              code="clock.bad_value", params={"field": "clock"})
+        try:
+            return cls._from_dict(d)
+        except OptionError:
+            raise
+        except (TypeError, ValueError, KeyError, AttributeError) as e:
+            raise OptionError(f"bad clock part: {e}",
+                              code="clock.bad_value", params={"field": "clock"}) from None
+
+    @classmethod
+    def _from_dict(cls, d: dict[str, Any]) -> ClockSpec:
         known = {f for f in cls.__dataclass_fields__}
         unknown = set(d) - known - {"name", "source"}
         if unknown:
-            raise OptionError(f"unknown clock part(s) {sorted(unknown)}; valid: {sorted(known)}")
+            raise OptionError(f"unknown clock part(s) {sorted(unknown)}; valid: {sorted(known)}",
+                              code="clock.unknown_parts",
+                              params={"keys": sorted(unknown), "valid": sorted(known)})
         kw: dict[str, Any] = {}
         for key in ("bank", "bank_cap", "move_cap", "first_lead_cap", "increment", "delay",
                     "trustee_delay", "game_limit"):
@@ -158,7 +207,8 @@ class ClockSpec:
             elif "canadian" in ot:
                 kw["overtime"] = Canadian(int(ot["canadian"]["moves"]), duration_ms(ot["canadian"]["period"]))
             else:
-                raise OptionError(f"overtime must be byoyomi or canadian, not {sorted(ot)}")
+                raise OptionError(f"overtime must be byoyomi or canadian, not {sorted(ot)}",
+                                  code="clock.bad_value", params={"field": "overtime"})
         for key in ("on_cap", "on_out"):
             if d.get(key) is not None:
                 kw[key] = Consequence.parse(d[key])
@@ -175,10 +225,30 @@ class ClockSpec:
         return out
 
 
+def _duration_ok(v: Any) -> bool:
+    """An int (not a bool) of at most MAX_DURATION ms in size (the sign is checked apart)."""
+    return isinstance(v, int) and not isinstance(v, bool) and abs(v) <= MAX_DURATION
+
+
+def _count_ok(v: Any) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool) and 1 <= v <= MAX_COUNT
+
+
+def _too_long(part: str) -> OptionError:
+    return OptionError(f"clock {part} must be whole milliseconds from 0 to {MAX_DURATION} (7 days)",
+                       code="clock.too_long", params={"part": part, "max": "168h"})
+
+
+def _bad_count(part: str) -> OptionError:
+    return OptionError(f"clock {part} must count from 1 to {MAX_COUNT}",
+                       code="clock.bad_count", params={"part": part, "max": MAX_COUNT})
+
+
 def duration_ms(value: Any) -> int:
     """Milliseconds from an int (ms) or a string ``"1500ms"``, ``"20s"``, ``"30m"``, ``"1.5h"``."""
     if isinstance(value, bool):
-        raise OptionError(f"bad duration {value!r}")
+        raise OptionError(f"bad duration {value!r}",
+                          code="clock.bad_duration", params={"value": value})
     if isinstance(value, int):
         return value
     text = str(value).strip().lower()
@@ -189,10 +259,15 @@ def duration_ms(value: Any) -> int:
                 ms = float(num) * scale
             except ValueError:
                 break
+            if not math.isfinite(ms) or abs(ms) > MAX_DURATION:
+                raise OptionError(f"duration {value!r} is past {MAX_DURATION} ms (7 days)",
+                                  code="clock.too_long", params={"part": value, "max": "168h"})
             if ms != int(ms):
-                raise OptionError(f"duration {value!r} is not a whole number of milliseconds")
+                raise OptionError(f"duration {value!r} is not a whole number of milliseconds",
+                                  code="clock.bad_duration", params={"value": value})
             return int(ms)
-    raise OptionError(f"bad duration {value!r}; write e.g. 1500ms, 20s, 30m, 1.5h")
+    raise OptionError(f"bad duration {value!r}; write e.g. 1500ms, 20s, 30m, 1.5h",
+                      code="clock.bad_duration", params={"value": value})
 
 
 @dataclass(frozen=True)

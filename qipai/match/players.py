@@ -12,6 +12,8 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from .timesource import RealTime
+
 # ----- messages a seat may send ---------------------------------------------------------------
 
 
@@ -121,6 +123,18 @@ class RefereeNote:
     data: tuple[tuple[str, Any], ...] = ()
 
 
+@dataclass(frozen=True)
+class Forfeit:
+    """The seat's player cannot go on (an engine that died and could not be restarted, one
+    that keeps sending refused moves with no clock to stop it): it forfeits as the game's
+    timeout rule says, at once (a loss on time; go with ``on_timeout = count``: the game is
+    counted; card and tile games: trusteeship for the rest of the game). ``why`` names the
+    cause (``engine_failed``; ``bot_error``: a built-in bot raised) and is kept in the record's
+    events."""
+
+    why: str = "engine_failed"
+
+
 # ----- players ----------------------------------------------------------------------------------
 
 
@@ -135,11 +149,22 @@ class Player:
     def on_event(self, runner: Any, seat: int, event: dict[str, Any]) -> None:
         """A table event this seat may see (JSON-ready)."""
 
+    async def prepare(self, runner: Any, seat: int) -> None:
+        """Before the game's first turn, off the clock: get ready (an engine is started and
+        greeted). Awaited by :meth:`~qipai.match.runner.GameRunner.run`."""
+
+    async def finish(self, runner: Any, seat: int) -> None:
+        """The game is over: release what the player holds (an engine process). Awaited by
+        the runner before :meth:`~qipai.match.runner.GameRunner.run` returns."""
+
 
 class BotPlayer(Player):
     """A built-in bot (``qipai.bots.make_bot``): answers each turn after ``think_ms``.
 
     A bot that raises gives no answer, which the clock treats as a timeout (competition.md §6.6).
+    A bot with ``choose_async(state, seat, ms_left)`` (the search bots of levels 3–5) is awaited
+    under real time, so it thinks off the event loop; ``ms_left`` is the time to the seat's
+    deadline (``None`` without a clock). Under virtual time every bot answers with ``choose``.
     """
 
     def __init__(self, bot: Any, think_ms: int = 0, name: str | None = None) -> None:
@@ -147,6 +172,17 @@ class BotPlayer(Player):
         self.think_ms = think_ms
         self.name = name or f"bot:{getattr(bot, 'name', type(bot).__name__)}"
         self._tasks: set[asyncio.Task[None]] = set()
+
+    def answer_now(self, runner: Any, seat: int) -> Any:
+        """The bot's answer given at once, without ``think_ms`` (the runner asks it in a private
+        window that has no minimum time); ``None`` for a bot that thinks off the event loop
+        (``choose_async``) or fails, which then answers through :meth:`on_turn`."""
+        if hasattr(self.bot, "choose_async"):
+            return None
+        try:
+            return self.bot.choose(runner.state, seat)
+        except Exception:  # noqa: BLE001 - on_turn asks again and forfeits the seat
+            return None
 
     def on_turn(self, runner: Any, seat: int, turn: int) -> None:
         task = asyncio.ensure_future(self._answer(runner, seat, turn))
@@ -159,9 +195,20 @@ class BotPlayer(Player):
         if runner.turn_of(seat) != turn:
             return
         try:
-            action = self.bot.choose(runner.state, seat)
-        except Exception as e:  # noqa: BLE001 - a crashing bot is a silent seat
+            if hasattr(self.bot, "choose_async") and isinstance(runner.time, RealTime):
+                # a search bot thinks in a worker process, off the event loop, within its clock
+                deadline = runner.deadline_of(seat)
+                left = None if deadline is None else deadline - runner.time.now()
+                action = await self.bot.choose_async(runner.state, seat, left)
+                if runner.turn_of(seat) != turn:
+                    return
+            else:
+                action = self.bot.choose(runner.state, seat)
+        except Exception as e:  # noqa: BLE001 - a failing bot must not hang the table
+            # the seat cannot go on: it forfeits by the game's timeout rule (a loss on time, or
+            # trusteeship to the end in card and tile games), so the game never waits for it
             runner.note(seat, {"type": "bot_error", "error": f"{type(e).__name__}: {e}"})
+            runner.submit(seat, Forfeit("bot_error"))
             return
         runner.submit(seat, Move(action, turn=turn))
 

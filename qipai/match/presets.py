@@ -59,5 +59,6 @@ def clock_preset(name: str | dict[str, Any] | ClockSpec) -> ClockSpec:
     if isinstance(name, dict):
         return ClockSpec.from_dict(name)
     if name not in CLOCK_PRESETS:
-        raise OptionError(f"unknown clock preset {name!r}; valid: {', '.join(CLOCK_PRESETS)}")
+        raise OptionError(f"unknown clock preset {name!r}; valid: {', '.join(CLOCK_PRESETS)}",
+                          code="clock.unknown_preset", params={"name": name})
     return ClockSpec.from_dict(CLOCK_PRESETS[name])

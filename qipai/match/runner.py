@@ -29,6 +29,10 @@ of everything outside the rules (competition.md §4, §5.4, §5.5, §5.8):
   seat with a choice took)``, and the same number of actions is applied at its opening,
   whoever could claim. A held answer ends its seat's turn at once; only that seat is told
   (:meth:`GameRunner._answered`), and a timeout in such a window is told to its seat alone.
+  With ``private_hold=0`` windows have no minimum time: forced answers are applied at once,
+  and so is the answer of every seat whose player can give it at once (``answer_now``, the
+  built-in bots), in the same change as the window's opening; only a seat that thinks on its
+  own time (a person, an engine) keeps the window open.
 
 The finished record carries, in ``meta``, the time each action took and every seat's clock
 after it (``meta["times"]``), and the table events (``meta["events"]``: warnings, timeouts,
@@ -53,6 +57,7 @@ from .players import (
     Adjudicate,
     DeclineDraw,
     Disqualify,
+    Forfeit,
     Move,
     OfferDraw,
     Pause,
@@ -140,6 +145,10 @@ class GameRunner:
         self.private_hold = private_hold
         self._private_since: int | None = None      # when the open private window opened
         self._private_seats: set[int] = set()       # its seats still to act, at the last sync
+        #: the length of the log when the open private window opened: while it is open a server
+        #: shows this as the position (each answer logged as it comes, or applied at once for a
+        #: seat that could only pass, would otherwise tell how many seats had no choice)
+        self.window_seq = 0
         self._held: list[tuple[int, Any, int, str | None]] = []   # (seat, action, used, auto why)
         #: the game's wall-clock limit (ms from its start, pauses excluded), or None
         self.game_limit = next((sp.game_limit for sp in self.specs if sp.game_limit), None) or \
@@ -171,8 +180,12 @@ class GameRunner:
             p.on_event(self, s, event)
 
     def clock_state(self) -> list[dict[str, Any]]:
-        """Every seat's clock (remaining bank, periods, warnings, deadline) for a state message."""
-        return [c.snapshot() for c in self.clocks]
+        """Every seat's clock (remaining bank, periods, warnings, deadline) for a state message;
+        a seat in trusteeship it cannot leave (absent, conceded, disqualified) is ``held``."""
+        out = [c.snapshot() for c in self.clocks]
+        for s in self.absent:
+            out[s]["held"] = True
+        return out
 
     # ----- the game loop -------------------------------------------------------------------
     async def run(self) -> GameOutcome:
@@ -183,6 +196,12 @@ class GameRunner:
         self.meta.setdefault("clock", [s.to_dict() for s in self.specs]
                              if len(set(map(repr, self.specs))) > 1 else self.specs[0].to_dict())
         if not self.begun:
+            for s, p in enumerate(self.players):      # engines start before the clocks do
+                prepare = getattr(p, "prepare", None)
+                if prepare is not None:
+                    await prepare(self, s)
+            if self.time.now() > start:              # getting ready took time: play starts now
+                start = self.start_time = self.time.now()
             self.begun = True
             self._sync_turns(start, acted=None)
         last = max(start, self.time.now())  # the time of the last event handled: never backwards
@@ -208,7 +227,11 @@ class GameRunner:
                     self._expire(seat, dl)
         finally:
             get.cancel()
-        end = self.time.now()
+            end = self.time.now()
+            for s, p in enumerate(self.players):      # engines are stopped (not timed)
+                finish = getattr(p, "finish", None)
+                if finish is not None:
+                    await finish(self, s)
         if self.paused_at is not None:      # ended (adjudicated) during a pause
             self.paused_ms += end - self.paused_at
             self.paused_at = None
@@ -277,6 +300,8 @@ class GameRunner:
             self._turn_counter += 1
             self._turn[s] = self._turn_counter
             self.players[s].on_turn(self, s, self._turn_counter)
+        if self.private_hold == 0 and self._private_seats:
+            self._answer_at_once(t)
 
     # ----- private windows (fouafour §3.4) ----------------------------------------------------
     def _private_window(self, t: int, to_act: set[int]) -> bool:
@@ -287,6 +312,7 @@ class GameRunner:
             return False
         if self._private_since is None or not to_act <= self._private_seats:
             self._private_since = t
+            self.window_seq = len(self.state.log)
         self._private_seats = set(to_act)
         return True
 
@@ -316,6 +342,21 @@ class GameRunner:
             self._apply_auto(s, legal[0], t, "window", 0)
             return True
         return False
+
+    def _answer_at_once(self, t: int) -> None:
+        """In a window with no minimum time (``private_hold == 0``): a seat whose player answers
+        at once (:meth:`~qipai.match.players.BotPlayer.answer_now`, a built-in bot) answers now,
+        as a move of its own, in the same change as the window's opening; so the time a window
+        takes and the messages it sends do not depend on which bot could claim. One answer per
+        call: its own sync asks the next seat."""
+        for s in sorted(self.state.to_act):
+            answer_now = getattr(self.players[s], "answer_now", None)
+            if not self._turn[s] or answer_now is None:
+                continue
+            action = answer_now(self, s)
+            if action is not None:
+                self._handle(s, Move(action, turn=self._turn[s]), t)
+                return
 
     def _hold(self, seat: int, action: Any, used: int, why: str | None) -> None:
         """Keep ``seat``'s answer until the window's minimum time; its turn is over now."""
@@ -504,8 +545,26 @@ class GameRunner:
             self._reclaim(seat, t)
         elif isinstance(msg, messages.Entrust):
             self._entrust(seat, t)
+        elif isinstance(msg, Forfeit):
+            self._forfeit(seat, msg, t)
         else:
             self._reply_error(seat, f"unknown message {msg!r}", "unknown_message")
+
+    def _forfeit(self, seat: int, msg: Forfeit, t: int) -> None:
+        """See :class:`~qipai.match.players.Forfeit`: the game's timeout rule, applied now."""
+        self.note(seat, {"type": "forfeit", "why": msg.why})
+        if type(self.state).default_action is not State.default_action:
+            self.absent.add(seat)            # card and tile games: trusteeship to the end
+            self.clocks[seat].trusteeship = True
+            return
+        if self.clocks[seat].running:
+            self.clocks[seat].cancel_turn(t)
+        self._turn[seat] = 0
+        self._held_offer.discard(seat)
+        if self.game.options.get("on_timeout") == "count" and self._counts():
+            self._count_now(t, "timeout")
+        else:
+            self._lose(seat, "timeout", t)
 
     def _reclaim(self, seat: int, t: int) -> None:
         """The player takes its seat back from trusteeship (§4.6 "resume"). A decision already

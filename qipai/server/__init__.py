@@ -20,7 +20,8 @@ def create_app(settings: Settings | None = None):
 
 def serve(host: str = "127.0.0.1", port: int = 8000, settings: Settings | None = None,
           log_level: str = "info") -> None:
-    """Run the server in this process until interrupted (one worker, SQLite by default).
+    """Run the server in this process until interrupted (one worker, SQLite by default; with
+    ``settings.redis_url``, one worker of a cluster: docs/deploy.md).
 
     Before anything is loaded it checks that a SQLite file's folder can be written and takes
     the address and an exclusive lock beside the file: a read-only data directory, a second
@@ -40,13 +41,27 @@ def serve(host: str = "127.0.0.1", port: int = 8000, settings: Settings | None =
     except OSError as e:
         raise SystemExit(f"qipai serve: cannot create the data directory {e.filename}: "
                          f"{e.strerror}") from None
-    lock = _lock_database(url)  # noqa: F841 - held until exit
-    sock = _listen(host, port)
+    cluster = bool(settings.redis_url)
+    if cluster and url.startswith("sqlite"):
+        raise SystemExit("qipai serve: several workers share a PostgreSQL database, not a SQLite "
+                         "file: give --database-url postgresql+psycopg://... (docs/deploy.md)")
+    lock = None if cluster else _lock_database(url)  # noqa: F841 - held until exit
+    # workers of a cluster share the public port (SO_REUSEPORT: the kernel spreads connections)
+    sock = _listen(host, port, reuse_port=cluster)
+    sockets = [sock]
     try:
         app = create_app(settings)
     except (ValueError, QipaiError) as e:
         raise SystemExit(f"qipai serve: {e}") from None
+    if cluster:                 # and each listens on an internal port for relayed requests
+        inner = _listen(settings.internal_host, 0)
+        sockets.append(inner)
+        ih = settings.internal_host
+        shown_inner = f"[{ih}]" if ":" in ih else ih
+        app.state.hub.cluster.address = f"{shown_inner}:{inner.getsockname()[1]}"
+        app.state.hub.cluster.internal_port = inner.getsockname()[1]
     warm_games()
+    block_on_signal()
     # A live server holds many long-lived objects (tables, states, sockets); the default
     # generation-0 threshold makes full collections frequent, each a pause of tens to hundreds
     # of milliseconds across every table. Move what exists now (the games' tables too) out of
@@ -66,7 +81,22 @@ def serve(host: str = "127.0.0.1", port: int = 8000, settings: Settings | None =
     shown = f"[{host}]" if ":" in host else host
     print(f"qipai serve: open http://{shown}:{sock.getsockname()[1]}/ in a browser "
           f"(database {_shown_url(url)}; stop with Ctrl+C)", flush=True)
-    uvicorn.Server(config).run(sockets=[sock])
+    uvicorn.Server(config).run(sockets=sockets)
+
+
+def block_on_signal() -> None:
+    """Test hook (``$QIPAI_TEST_BLOCK_FILE`` set): ``SIGUSR1`` blocks the event loop for the
+    seconds written in that file, as a long computation would (tests/test_cluster_busy.py)."""
+    path = os.environ.get("QIPAI_TEST_BLOCK_FILE")
+    if not path:
+        return
+    import signal
+    import time
+
+    def block(_signum, _frame) -> None:
+        time.sleep(float(Path(path).read_text()))
+
+    signal.signal(signal.SIGUSR1, block)
 
 
 def _shown_url(url: str) -> str:
@@ -93,12 +123,17 @@ def warm_games() -> None:
             pass
 
 
-def _listen(host: str, port: int):
+def _listen(host: str, port: int, reuse_port: bool = False):
     import socket
 
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
     sock = socket.socket(family, socket.SOCK_STREAM)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    if reuse_port:
+        if not hasattr(socket, "SO_REUSEPORT"):     # pragma: no cover - not Linux or BSD
+            raise SystemExit("qipai serve: workers sharing a port need SO_REUSEPORT (Linux, BSD); "
+                             "put a reverse proxy in front of workers on ports of their own")
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEPORT, 1)
     try:
         sock.bind((host, port))
     except OSError as e:

@@ -15,47 +15,39 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
+from fastapi import FastAPI, Request, WebSocket
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
-from sqlalchemy import event as sa_event
 from sqlalchemy import func, select
 from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm import Session
 
 import qipai
 from qipai import i18n
-from qipai.bots import bot_names
+from qipai.bots import bot_levels
 from qipai.competition.db import open_db
-from qipai.core import Record
-from qipai.core.errors import QipaiError
 from qipai.match import CLOCK_PRESETS
 
 from . import auth, conduct, exports
-from .chat import add_event_chat_routes, is_referee
+from .botapi import add_bot_api
+from .chat import add_event_chat_routes
 from .config import Settings
-from .conns import (
-    CLOSE_FLOODING,
-    CLOSE_NO_TABLE,
-    CLOSE_ROUND_PLAYER,
-    CLOSE_SIGN_IN_TO_WATCH,
-    CLOSE_SIGNED_OUT,
-    FLOODING,
-    ROUND_PLAYER,
-    SIGN_IN_TO_WATCH,
-    SIGNED_OUT,
-    Conn,
-)
-from .errors import ApiError, add_request_handlers, ws_error
+from .conns import client_ip
+from .errors import ApiError, add_request_handlers
 from .guard import Guard, SafetyNet, allowed_origins
-from .models import RecordPlayer, RecordRow, UserRow
+from .hub import Hub
+from .livews import add_table_socket
+from .models import UserRow
 from .probe import Probe
-from .ratelimit import RateLimit
+from .profiles import add_profile_routes
+from .ratelimit import RateLimit, SharedRateLimit
+from .records import add_record_routes, table_hidden
+from .relay import Relay
 from .rematch import add_rematch_routes
-from .replays import replay_steps
-from .store import StorageUnavailable
-from .tables import BOARD_CLOCK, DEFAULT_CLOCK, LOBBY_ONE_GAME, Hub, default_bot
+from .seekroutes import add_seek_routes
+from .store import StorageUnavailable, tune_sqlite
+from .tables import BOARD_CLOCK, DEFAULT_CLOCK, LOBBY_ONE_GAME, default_bot, engine_refusal, seat_bots
 
 log = logging.getLogger("qipai.server")
 WEB = Path(str(resources.files("qipai.server").joinpath("web")))
@@ -77,11 +69,28 @@ class NewTable(BaseModel):
     seat: int | None = None
     bots: int | None = None           # fill this many seats with bots (None: none)
     bot: str | None = None
+    level: int | None = None          # or the bots' level 1-5 (docs/bots.md)
 
 
 class SeatRequest(BaseModel):
     seat: int | None = None
     bot: str | None = None
+    level: int | None = None
+
+
+def level_choice(game_id: str, body: NewTable | SeatRequest | None) -> str | None:
+    """The bot a request names: ``bot``, or the bot of ``level`` (which wins when both are
+    given). Raises 400 ``bad_level`` naming the levels the game offers."""
+    if body is None or body.level is None:
+        return body.bot if body is not None else None
+    from qipai.bots import bot_levels, level_bot
+    from qipai.core.errors import OptionError
+
+    try:
+        return level_bot(game_id, body.level)
+    except OptionError as e:
+        raise ApiError(400, "bad_level", str(e), level=body.level,
+                       valid=list(bot_levels(game_id))) from None
 
 
 class Limiters:
@@ -94,53 +103,51 @@ class Limiters:
         self.moves_ip = RateLimit(*lim.moves_ip)
         self.api_ip = RateLimit(*lim.api_ip)
         self.bot_games = RateLimit(*lim.bot_games_account)
+        self.chat_account = RateLimit(*lim.chat_account)
+        self.bot_token = RateLimit(*lim.bot_token)
+        #: the limits counted in Redis for every worker of a cluster alike (:meth:`share`)
+        self.shared: dict[str, SharedRateLimit] = {}
+
+    def share(self, redis: Any, cluster: str) -> None:
+        """Count every limit per address and per account in Redis, for every worker of the
+        cluster alike: an account (or address) whose requests and sockets are spread over N
+        workers gets the limit once, not N times."""
+        for name in SHARED:
+            self.shared[name] = SharedRateLimit(getattr(self, name), redis, f"{cluster}:limit:{name}:")
+
+    async def hit(self, name: str, key: str) -> float:
+        """Seconds to wait before another event of limit ``name`` for ``key`` (0: allowed):
+        counted in Redis in a cluster, else by this process."""
+        shared = self.shared.get(name)
+        return await shared.hit(key) if shared is not None else getattr(self, name).hit(key)
+
+    async def hit_shared(self, name: str, key: str) -> float:
+        """As :meth:`hit` in a cluster; 0 for one process alone (whose caller counts the event
+        with a limiter of its own, as the table chat does)."""
+        shared = self.shared.get(name)
+        return await shared.hit(key) if shared is not None else 0.0
 
 
-def _limit(limiter: RateLimit, key: str) -> None:
-    wait = limiter.hit(key)
+#: the limits a cluster counts in Redis (:meth:`Limiters.share`)
+SHARED = ("login_ip", "login_account", "signup_ip", "moves_account", "moves_ip", "api_ip",
+          "bot_games", "chat_account", "bot_token")
+
+
+def seats_by_option(info: Any) -> dict[str, dict[str, list[int]]]:
+    """The option values that fix other seat counts (``Game.seats_by_option``, declared by the
+    game: baohuang's ``ruleset=sdbh.provisional`` is 4 seats) as ``{option: {JSON of the value:
+    seat counts}}``, the form the lobby's option selects carry."""
+    from qipai.core.registry import game_class
+
+    return {name: {json.dumps(v): list(seats) for v, seats in by_value.items()}
+            for name, by_value in game_class(info.id).seats_by_option().items()}
+
+
+def _limit(limiter: RateLimit, key: str, wait: float | None = None) -> None:
+    wait = limiter.hit(key) if wait is None else wait
     if wait:
         raise ApiError(429, "rate_limited", "too many requests; slow down",
                        retry_after=round(wait, 2))
-
-
-def result_winners(result: dict[str, Any] | None) -> list[int]:
-    """The seats that won a stored game: its ``winners``, or for a record stored before they
-    were kept, the seats with the highest return when the returns are not all equal."""
-    if not result:
-        return []
-    if "winners" in result:
-        return list(result["winners"])
-    returns = result.get("returns") or []
-    if not returns or len(set(returns)) == 1:
-        return []
-    return [i for i, r in enumerate(returns) if r == max(returns)]
-
-
-def _ip(conn: Request | WebSocket) -> str:
-    return conn.client.host if conn.client else "?"
-
-
-#: how long one SQLite statement waits for a lock held elsewhere before failing (then retried)
-BUSY_TIMEOUT_MS = 1000
-
-
-def tune_sqlite(db) -> None:
-    """SQLite: write-ahead log and ``synchronous=NORMAL`` (a commit does not wait for the disk;
-    a power cut may lose the last commits, never corrupt the file), and a short busy timeout:
-    a locked database fails fast, and the store retries (see :mod:`.store`)."""
-    engine = db.kw["bind"]
-    if engine.dialect.name != "sqlite":
-        return
-
-    @sa_event.listens_for(engine, "connect")
-    def _pragmas(conn, _record) -> None:
-        cur = conn.cursor()
-        cur.execute("PRAGMA journal_mode=WAL")
-        cur.execute("PRAGMA synchronous=NORMAL")
-        cur.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
-        cur.close()
-
-    engine.dispose()         # connections opened by the migrations get the pragmas on reconnect
 
 
 def create_app(settings: Settings | None = None) -> FastAPI:
@@ -152,6 +159,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     tune_sqlite(db)
     hub = Hub(db, settings)
     limits = Limiters(settings)
+    if hub.cluster is not None:
+        limits.share(hub.cluster.redis, settings.cluster_name)
+    hub.limits = limits
 
     @asynccontextmanager
     async def lifespan(app: FastAPI):
@@ -185,11 +195,15 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     add_request_handlers(app)      # bad bodies and FastAPI's own refusals: {error, message}
 
-    app.add_middleware(Guard, settings=settings, limits=limits)
+    app.add_middleware(Relay, hub=hub)            # a table another worker serves: relayed there
+    app.add_middleware(Guard, settings=settings, limits=limits, hub=hub)
     app.add_middleware(SafetyNet)                 # added last: outside the Guard
 
     # ----- helpers ---------------------------------------------------------------------------
     sessions = auth.SessionCache()
+    if hub.cluster is not None:          # a sign-out on another worker
+        hub.cluster.on_logout.append(sessions.drop_hash)
+        hub.cluster.on_logout.append(hub.sessions.end)
     store = hub.store           # every database call of a request runs in a worker thread
 
     async def user_of(request: Request | WebSocket) -> UserRow | None:
@@ -217,7 +231,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return user
 
     def user_json(u: UserRow) -> dict[str, Any]:
-        return {"id": u.id, "username": u.username, "role": u.role}
+        return {"id": u.id, "username": u.username, "role": u.role, "bot": bool(u.bot)}
 
     def set_cookie(request: Request, response: Response, token: str) -> None:
         response.set_cookie(auth.COOKIE, token, max_age=auth.SESSION_SECONDS, httponly=True,
@@ -228,7 +242,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def signup(request: Request, body: Credentials) -> JSONResponse:
         """Create an account and sign in. Errors: bad_username, bad_password, username_taken,
         rate_limited."""
-        _limit(limits.signup_ip, _ip(request))
+        _limit(limits.signup_ip, "", await limits.hit("signup_ip", client_ip(request)))
         auth.validate_new_account(body.username, body.password)
         hashed = await asyncio.to_thread(auth.hash_password, body.password)
         key = auth.username_key(body.username)
@@ -245,7 +259,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             s.add(user)
             s.flush()
             token = auth.new_session(s, user)
-            auth.remember_address(s, user.id, _ip(request))
+            auth.remember_address(s, user.id, client_ip(request))
             return token, user_json(user)
         try:
             token, out = await store.call(create)
@@ -262,10 +276,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         The per-account limit does not apply from an address the account has signed in from
         before (docs/server.md, "Sign-in limits"): guessing from elsewhere cannot lock the
         owner out."""
-        ip = _ip(request)
-        _limit(limits.login_ip, ip)
+        ip = client_ip(request)
+        _limit(limits.login_ip, "", await limits.hit("login_ip", ip))
         auth.check_username_length(body.username)
-        account_wait = limits.login_account.hit(auth.username_key(body.username))
+        account_wait = await limits.hit("login_account", auth.username_key(body.username))
 
         def find(s: Session) -> tuple[UserRow | None, bool]:
             found = auth.find_user(s, body.username)
@@ -297,6 +311,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         await store.call(lambda s: auth.end_session(s, token))
         if token:
             hub.sessions.end(auth.token_hash(token))
+            if hub.cluster is not None:           # the other workers forget it and close its sockets
+                await hub.cluster.logout(auth.token_hash(token))
         response = JSONResponse({"ok": True})
         response.delete_cookie(auth.COOKIE, path="/")
         return response
@@ -315,12 +331,14 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         out = []
         for info in qipai.games():
             d = info.to_json()
-            d["bots"] = bot_names(info.id)
+            d["bots"] = seat_bots(settings, info.id)
             d["bot"] = default_bot(info.id)                     # what "play a bot" seats
+            d["levels"] = bot_levels(info.id)                   # level -> bot name
             d["clock"] = DEFAULT_CLOCK.get(info.id, BOARD_CLOCK)  # a table that names none
             d["export"] = exports.native_format(info.id)
             d["formats"] = exports.formats(info.id)
             d["lobby_options"] = LOBBY_ONE_GAME.get(info.id, {})   # what a lobby table sets
+            d["seats_by_option"] = seats_by_option(info)           # a rule set's own seat counts
             out.append(d)
         return out
 
@@ -331,29 +349,40 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @app.get("/api/tables", tags=["lobby"])
     async def tables() -> list[dict[str, Any]]:
-        """Open and running tables."""
-        return [t.summary() for t in hub.tables.values()]
+        """Open and running tables (of every worker of a cluster)."""
+        here = [t.summary() for t in hub.tables.values()]
+        return here + (await hub.cluster.lobby() if hub.cluster is not None else [])
 
     @app.post("/api/tables", tags=["lobby"], status_code=201)
     async def create_table(request: Request, body: NewTable) -> dict[str, Any]:
         """Create a table for any game with any of its options; optionally sit and add bots.
-        Errors: bad_options, bad_seats, bad_clock, bad_settings, bad_bot."""
+        ``level`` (1-5) names the bots by level instead of ``bot``.
+        Errors: bad_options, bad_seats, bad_clock, bad_settings, bad_bot, bad_level."""
         user = await need_user(request)
-        table = hub.create_table(user.id, body.game, body.options, body.settings, body.num_seats)
-        if body.bots and body.bot is not None and body.bot not in bot_names(table.game_id):
+        table = await hub.create_table(user.id, body.game, body.options, body.settings, body.num_seats)
+        try:
+            body.bot = level_choice(table.game_id, body)
+        except ApiError:
+            hub.drop_table(table)
+            raise
+        offered = seat_bots(settings, table.game_id)
+        if body.bots and body.bot is not None and body.bot not in offered:
             hub.drop_table(table)           # refused as a whole: no half-made table stays behind
             raise ApiError(400, "bad_bot", f"unknown bot {body.bot!r}; valid: "
-                                           f"{', '.join(bot_names(table.game_id))}", bot=body.bot,
-                           valid=list(bot_names(table.game_id)))
+                                           f"{', '.join(offered)}", bot=body.bot, valid=offered)
+        why = engine_refusal(settings, table.game, body.bot) if body.bots and body.bot else None
+        if why:
+            hub.drop_table(table)
+            raise ApiError(400, "engine_unfit", why, bot=body.bot)
         try:
             if body.sit:
-                table.take_seat(user.id, user.username, body.seat)
+                table.take_seat(user.id, user.username, body.seat, bot_account=bool(user.bot))
         except ApiError:
             hub.drop_table(table)
             raise
         if body.bots:
             try:
-                conduct.check_bot_game(limits.bot_games, table, user.id, body.bots)
+                await conduct.check_bot_game(limits, table, user.id, body.bots)
             except ApiError:
                 hub.drop_table(table)
                 raise
@@ -364,15 +393,21 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return table.summary()
 
     @app.get("/api/tables/{table_id}", tags=["lobby"])
-    async def get_table(table_id: str) -> dict[str, Any]:
-        return hub.get(table_id).summary()
+    async def get_table(request: Request, table_id: str) -> dict[str, Any]:
+        """The table's summary. 404 ``no_table``: none, or a finished game hidden from the
+        viewer (:func:`.records.table_hidden`)."""
+        table = hub.get(table_id)
+        viewer = await user_of(request)
+        if await table_hidden(hub.store, table, viewer.id if viewer else None):
+            raise ApiError(404, "no_table", f"no live table {table_id!r}")
+        return table.summary()
 
     @app.post("/api/tables/{table_id}/sit", tags=["lobby"])
     async def sit(request: Request, table_id: str, body: SeatRequest | None = None) -> dict[str, Any]:
         """Take a seat (the first free one unless ``seat`` is given). The game starts when full."""
         user = await need_user(request)
         table = hub.get(table_id)
-        table.take_seat(user.id, user.username, body.seat if body else None)
+        table.take_seat(user.id, user.username, body.seat if body else None, bot_account=bool(user.bot))
         await hub.store.saved(table.gate)
         return table.summary()
 
@@ -395,8 +430,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def add_bot(request: Request, table_id: str, body: SeatRequest | None = None) -> dict[str, Any]:
         """Seat a built-in bot (the table's owner or a seated player may)."""
         user, table = await table_helper(request, table_id)
-        conduct.check_bot_game(limits.bot_games, table, user.id, 1)
-        table.add_bot(body.seat if body else None, body.bot if body else None)
+        await conduct.check_bot_game(limits, table, user.id, 1)
+        table.add_bot(body.seat if body else None, level_choice(table.game_id, body))
         await hub.store.saved(table.gate)
         return table.summary()
 
@@ -404,232 +439,28 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def fill(request: Request, table_id: str, body: SeatRequest | None = None) -> dict[str, Any]:
         """Fill every empty seat with bots (which starts the game)."""
         user, table = await table_helper(request, table_id)
-        conduct.check_bot_game(limits.bot_games, table, user.id, table.num_seats)
-        table.fill_bots(body.bot if body else None)
+        await conduct.check_bot_game(limits, table, user.id, table.num_seats)
+        table.fill_bots(level_choice(table.game_id, body))
         await hub.store.saved(table.gate)
         return table.summary()
 
-    # ----- records ---------------------------------------------------------------------------
-    def record_json(row: RecordRow, full: bool = False) -> dict[str, Any]:
-        out = {"id": row.id, "table": row.table_id, "game": row.game, "names": row.names,
-               "players": row.players, "result": row.result, "finished": row.finished,
-               "winners": result_winners(row.result)}
-        if full:
-            out["record"] = row.record
-        return out
-
-    async def get_record(record_id: int) -> RecordRow:
-        row = None
-        if 0 < record_id < 2**63:       # ids are 64-bit database integers
-            row = await store.call(lambda s: s.get(RecordRow, record_id), write=False)
-        if row is None:
-            raise ApiError(404, "no_record", f"no record {record_id}")
-        return row
-
-    @app.get("/api/records", tags=["records"])
-    async def records(request: Request, user: str | None = None, game: str | None = None,
-                      limit: int = 50) -> list[dict[str, Any]]:
-        """Finished games, newest first; ``user=me`` or a username for one player's history."""
-        limit = max(1, min(limit, 500))
-        q = select(RecordRow).order_by(RecordRow.id.desc()).limit(limit)
-        me = None
-        if user == "me":
-            me = await user_of(request)
-            if me is None:
-                raise ApiError(401, "not_signed_in", "sign in first")
-
-        def read(s: Session) -> list[dict[str, Any]]:
-            query = q
-            if user:
-                found = me or auth.find_user(s, user)
-                if found is None:
-                    raise ApiError(404, "no_user", f"no user {user!r}")
-                query = (query.add_columns(RecordPlayer.seat)
-                         .join(RecordPlayer, RecordPlayer.record_id == RecordRow.id)
-                         .where(RecordPlayer.user_id == found.id))
-                if game:
-                    query = query.where(RecordRow.game == game)
-                # the player's seat in each game, so a page can say won, lost or drawn
-                return [{**record_json(r), "seat": seat} for r, seat in s.execute(query).all()]
-            if game:
-                query = query.where(RecordRow.game == game)
-            return [record_json(r) for r in s.scalars(query).all()]
-        return await store.call(read, write=False)
-
-    @app.get("/api/users/{username}", tags=["records"])
-    async def profile(username: str) -> dict[str, Any]:
-        """A player's public profile: ``{"username", "created", "role", "games", "won",
-        "lost", "drawn", "by_game": {game id: {"games", "won", "lost", "drawn"}}}`` counted over
-        the player's finished games (a game with no winner is drawn; a game another seat won
-        is lost). Error: no_user (404)."""
-        def read(s: Session) -> dict[str, Any]:
-            found = auth.find_user(s, username) if len(username) <= 64 else None
-            if found is None:
-                raise ApiError(404, "no_user", f"no user {username!r}")
-            rows = s.execute(select(RecordRow.game, RecordRow.result, RecordPlayer.seat)
-                             .join(RecordPlayer, RecordPlayer.record_id == RecordRow.id)
-                             .where(RecordPlayer.user_id == found.id)).all()
-            total = {"games": 0, "won": 0, "lost": 0, "drawn": 0}
-            by_game: dict[str, dict[str, int]] = {}
-            for game_id, result, seat in rows:
-                winners = result_winners(result)
-                kind = "drawn" if not winners else ("won" if seat in winners else "lost")
-                for bucket in (total, by_game.setdefault(game_id, dict.fromkeys(total, 0))):
-                    bucket["games"] += 1
-                    bucket[kind] += 1
-            return {"username": found.username, "created": found.created, "role": found.role,
-                    **total, "by_game": by_game}
-        return await store.call(read, write=False)
-
-    @app.get("/api/records/{record_id}", tags=["records"])
-    async def record(record_id: int) -> dict[str, Any]:
-        return record_json(await get_record(record_id), full=True)
-
-    @app.get("/api/records/{record_id}/steps", tags=["records"])
-    async def steps(record_id: int) -> dict[str, Any]:
-        """Every position of a finished game for the replay page: per ply, the spectator view
-        and each seat's view (the game is over, so hidden cards may be shown); in a board game
-        each step after the first has ``move``, its move-list entry (:mod:`.movetext`)."""
-        row = await get_record(record_id)
-        return await asyncio.to_thread(replay_row, row)    # a long game is long work
-
-    def replay_row(row: RecordRow) -> dict[str, Any]:
-        return {"record": record_json(row), "steps": replay_steps(row.record)}
-
-    @app.get("/api/records/{record_id}/download", tags=["records"])
-    async def download(record_id: int, format: str = "json") -> Response:
-        """The record as qipai JSON (``format=json``), in the game's own format
-        (``format=native``: PGN for xiangqi, SGF for go, ...) or in any format the game writes
-        (``format=pgn-chinese``, ``rif``, ...; listed as ``formats`` by ``/api/games``)."""
-        row = await get_record(record_id)
-        if format == "native":
-            format = exports.native_format(row.game) or ""
-            if not format:
-                raise ApiError(404, "no_native_format", f"{row.game} has no other record format")
-        if format not in exports.formats(row.game):
-            raise ApiError(400, "bad_format", f"{row.game} records download as: "
-                           f"{', '.join(exports.formats(row.game))} or native")
-        try:
-            text, ext, media = await asyncio.to_thread(exports.download, Record.from_json(row.record),
-                                                       format)
-        except (ValueError, QipaiError) as e:
-            raise ApiError(409, "cannot_export", str(e), detail=str(e)) from None
-        return Response(text, media_type=media, headers={
-            "Content-Disposition": f'attachment; filename="qipai-{row.id}.{ext}"'})
+    add_record_routes(app, store, user_of, lambda event_id, rnd, user, played: conduct.hold_round_game(
+        hub, app.state.events, event_id, rnd, user, played))
+    add_profile_routes(app, store, user_of, need_user)
 
     # ----- events ------------------------------------------------------------------------------
     from .events import add_event_routes
 
-    app.state.events = add_event_routes(app, hub, db, need_user)
+    app.state.events = add_event_routes(app, hub, db, need_user, user_of)
     from .referee import add_referee_routes
 
     app.state.referees = add_referee_routes(app, hub, db, app.state.events, need_user, user_of)
     add_event_chat_routes(app, hub, need_user, user_of)
     add_rematch_routes(app, hub, need_user)
 
-    # ----- live play ---------------------------------------------------------------------------
-    @app.websocket("/ws/tables/{table_id}")
-    async def ws_table(ws: WebSocket, table_id: str) -> None:
-        """Live play. Server → client: ``hello``, ``state`` (from ``view(seat)``), ``event``,
-        ``error``, ``ignored``, ``pong``. Client → server: ``move`` (``seq``, ``action``),
-        ``resign``, ``draw_offer``, ``draw_accept``, ``draw_decline``, ``resume`` (leave
-        trusteeship), ``sync``, ``position`` (``ply``: answered by a ``position`` message with
-        that position's view, for the move list), ``ping``. The server closes a socket with a
-        code and reason of :mod:`.conns` (4401 signed_out or sign_in_to_watch, 4403 round_player,
-        4404 no_table, 4409 replaced,
-        4410 table_closed, 4429 flooding or too_slow)."""
-        user = await user_of(ws)
-        await ws.accept()
-        table = hub.tables.get(table_id) or hub.finished.get(table_id)
-        if table is None:
-            await ws.send_json(ws_error("no_table", f"no live table {table_id!r}"))
-            await ws.close(*CLOSE_NO_TABLE)
-            return
-        seat = table.seat_of(user.id) if user else None
-        if user is None and conduct.event_round(table) is not None and table.status in ("open", "playing"):
-            # §6.5: a player of the round could otherwise watch signed out
-            await ws.send_json(SIGN_IN_TO_WATCH)
-            await ws.close(*CLOSE_SIGN_IN_TO_WATCH)
-            return
-        if user and seat is None and await conduct.round_player(hub, app.state.events, user, table):
-            await ws.send_json(ROUND_PLAYER)
-            await ws.close(*CLOSE_ROUND_PLAYER)
-            return
-        referee = await is_referee(hub, table.event_id, user)     # chat: §5.8
-        token = ws.cookies.get(auth.COOKIE) if user else None
-        if token and sessions.ended(token):      # signed out while this socket was opening
-            await ws.send_json(SIGNED_OUT)
-            await ws.close(*CLOSE_SIGNED_OUT)
-            return
-        # nothing below waits until the socket is registered and attached: a sign-out from
-        # now on finds it
-        conn = Conn(ws.send_text, user.id if user else None, table.gate, close_ws=ws.close,
-                    session=auth.token_hash(token) if token else None)
-        if user:
-            conn.name, conn.referee = user.username, referee
-        conn.start()
-        hub.sessions.add(conn)
-        table.attach(conn, seat)
-        ip = _ip(ws)
-        max_bytes = settings.limits.ws_message_bytes
-        # rate-limited messages: ws_flood at once, then ws_flood / 10 per second (a client that
-        # goes on sending faster than its limit allows is closed, however it paces itself)
-        flood = RateLimit(settings.limits.ws_flood / 10, settings.limits.ws_flood)
-        try:
-            while True:
-                message = await ws.receive()
-                if message["type"] == "websocket.disconnect":
-                    break
-                if conn.closed:      # closed by the server: the close handshake is under way
-                    continue
-                if len(conn.queue) > 16:
-                    # a burst read at once: let the writer send before answering more, so only a
-                    # client that does not read overflows its queue
-                    await asyncio.sleep(0)
-                text = message.get("text")
-                if text is None:
-                    data = message.get("bytes") or b""
-                    text = data.decode("utf-8", "replace")
-                # refusals of the message itself go ahead of the queue: they tell nothing of the
-                # game, so they need not wait for its writes (storage may be down)
-                if len(text) > max_bytes // 4 and len(text.encode("utf-8", "replace")) > max_bytes:
-                    conn.put_now(ws_error("too_large", f"messages are at most {max_bytes} bytes",
-                                                  max=max_bytes))
-                    continue
-                wait = max(limits.moves_ip.hit(ip),
-                           limits.moves_account.hit(str(user.id)) if user else 0.0)
-                if wait:
-                    if flood.hit(""):
-                        conn.close(*CLOSE_FLOODING, notice=FLOODING, drop=True)
-                    else:
-                        conn.put_now(ws_error("rate_limited", "too many messages; slow down",
-                                               retry_after=round(wait, 3)))
-                    continue
-                try:
-                    msg = json.loads(text)
-                except json.JSONDecodeError as e:
-                    conn.put_now(ws_error("bad_json", f"not valid JSON: {e.msg}"))
-                    continue
-                except RecursionError:
-                    conn.put_now(ws_error("bad_json", "JSON nested too deeply"))
-                    continue
-                if not isinstance(msg, dict):
-                    conn.put_now(ws_error("bad_message", "a message is a JSON object with a 'type'"))
-                    continue
-                seat = table.seat_of(user.id) if user else None
-                try:
-                    table.handle(conn, seat, msg)
-                except Exception:       # the safety net: a fault answers, the socket stays
-                    log.exception("table %s: a message failed", table_id)
-                    conn.put_json(ws_error("internal", "the server failed to handle this "
-                                           "message; the fault is logged"))
-        except WebSocketDisconnect:
-            pass
-        finally:
-            table.detach(conn)
-            hub.sessions.remove(conn)
-            conn.close()
-            await conn.wait(1.0)
+    add_table_socket(app, hub, user_of, sessions, limits)
+    add_bot_api(app, hub, need_user)
+    add_seek_routes(app, hub, user_of, need_user)      # after the Bot API: its challenges
 
     # ----- pages -------------------------------------------------------------------------------
     @app.get("/api/i18n/{lang}", tags=["lobby"])
@@ -643,11 +474,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     app.mount("/static", StaticFiles(directory=WEB), name="static")
     shell = (WEB / "index.html").read_text("utf-8")
+    app.state.shell = shell          # also a browser's answer to an address no page has (errors.py)
 
     @app.get("/", include_in_schema=False)
     @app.get("/login", include_in_schema=False)
     @app.get("/signup", include_in_schema=False)
     @app.get("/history", include_in_schema=False)
+    @app.get("/account/bots", include_in_schema=False)
     @app.get("/events", include_in_schema=False)
     @app.get("/tables/{table_id}", include_in_schema=False)
     @app.get("/records/{record_id}", include_in_schema=False)
@@ -655,6 +488,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @app.get("/events/{event_id}/games/{game_id}", include_in_schema=False)
     @app.get("/events/{event_id}/referee", include_in_schema=False)
     @app.get("/u/{username}", include_in_schema=False)
+    @app.get("/leaderboard", include_in_schema=False)
+    @app.get("/meets/{meet}", include_in_schema=False)
     async def page(request: Request) -> HTMLResponse:
         return HTMLResponse(shell)
 

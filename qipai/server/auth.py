@@ -9,12 +9,13 @@ SHA-256, so a leaked database does not leak live sessions. Cookies are ``HttpOnl
 from __future__ import annotations
 
 import hashlib
+import os
 import re
 import secrets
 import time
 import unicodedata
 
-from argon2 import PasswordHasher
+from argon2 import PasswordHasher, profiles
 from argon2.exceptions import InvalidHashError, VerificationError, VerifyMismatchError
 from sqlalchemy import delete, select
 from sqlalchemy.orm import Session
@@ -28,7 +29,22 @@ USERNAME = re.compile(r"[A-Za-z0-9_\-\u4e00-\u9fff]{2,32}")   # the whole name (
 MIN_PASSWORD, MAX_PASSWORD = 8, 200
 MAX_USERNAME = 32
 
-_hasher = PasswordHasher()
+
+
+def _password_hasher() -> PasswordHasher:
+    """argon2id with RFC 9106's low-memory profile (3 passes over 64 MiB, 4 lanes: about 0.1 s
+    of CPU per hash or check).
+
+    Test hook: ``QIPAI_PASSWORD_HASH=cheapest`` in the environment hashes new passwords with
+    argon2-cffi's cheapest parameters (1 pass over 8 KiB), for test suites that sign thousands of
+    accounts up; never set it on a server people use. A hash holds its own parameters, so either
+    kind of hash is checked whatever the setting."""
+    if os.environ.get("QIPAI_PASSWORD_HASH") == "cheapest":
+        return PasswordHasher.from_parameters(profiles.CHEAPEST)
+    return PasswordHasher.from_parameters(profiles.RFC_9106_LOW_MEMORY)
+
+
+_hasher = _password_hasher()
 
 
 def hash_password(password: str) -> str:
@@ -70,6 +86,14 @@ def check_username_length(username: str) -> None:
                        f"this one has {len(username)}", length=len(username), max=MAX_USERNAME)
 
 
+#: keys (:func:`username_key`) no new account takes: the words that name a bot, a referee, the
+#: site or its staff in either language, so nobody passes for one at a table or in a chat
+RESERVED_KEYS = frozenset({
+    "bot", "robot", "ai", "机器人", "人工智能", "referee", "arbiter", "裁判", "裁判员", "admin",
+    "administrator", "管理员", "moderator", "system", "系统", "organizer", "组织者", "主办方",
+    "qipai", "棋牌", "server", "服务器"})
+
+
 def validate_new_account(username: str, password: str) -> None:
     """Raise :class:`ApiError` (400) when the username or password is not acceptable: the name
     must match :data:`USERNAME` in full (no trailing newline, no lookalike letters of other
@@ -77,6 +101,9 @@ def validate_new_account(username: str, password: str) -> None:
     check_username_length(username)
     if not isinstance(username, str) or not USERNAME.fullmatch(username):
         raise ApiError(400, "bad_username", "a username has 2 to 32 letters (Chinese too), digits, _ or -")
+    if username_key(username) in RESERVED_KEYS:
+        raise ApiError(400, "reserved_username", f"{username!r} names a bot, a referee or the site; "
+                       "choose another name", username=username)
     if not isinstance(password, str) or not MIN_PASSWORD <= len(password) <= MAX_PASSWORD:
         raise ApiError(400, "bad_password", f"a password has {MIN_PASSWORD} to {MAX_PASSWORD} characters",
                        min=MIN_PASSWORD, max=MAX_PASSWORD)
@@ -107,7 +134,9 @@ class SessionCache:
     """Recently checked session tokens (token -> user or None) for ``ttl`` seconds, so each
     request and socket does not query the database. Signing out drops the entry and marks the
     token ended for ``ttl`` seconds: a lookup that read the session before the sign-out and
-    stores its answer afterwards stores "signed out" instead."""
+    stores its answer afterwards stores "signed out" instead. Entries are kept by the token's
+    SHA-256 (:func:`token_hash`), which is what another worker of a cluster announces when a
+    session ends there (:meth:`drop_hash`)."""
 
     def __init__(self, ttl: float = 30.0, size: int = 50_000) -> None:
         self.ttl = ttl
@@ -116,7 +145,7 @@ class SessionCache:
         self._ended: dict[str, float] = {}
 
     def get(self, token: str) -> tuple[bool, UserRow | None]:
-        hit = self._d.get(token)
+        hit = self._d.get(token_hash(token))
         if hit is None or hit[0] < time.monotonic():
             return False, None
         return True, hit[1]
@@ -125,23 +154,27 @@ class SessionCache:
         now = time.monotonic()
         if len(self._d) >= self.size:
             self._d.clear()
-        if self._ended.get(token, 0.0) >= now:
+        key = token_hash(token)
+        if self._ended.get(key, 0.0) >= now:
             user = None
-        self._d[token] = (now + self.ttl, user)
+        self._d[key] = (now + self.ttl, user)
 
     def ended(self, token: str) -> bool:
         """True when ``token`` was signed out in the last ``ttl`` seconds."""
-        return self._ended.get(token, 0.0) >= time.monotonic()
+        return self._ended.get(token_hash(token), 0.0) >= time.monotonic()
 
     def drop(self, token: str | None) -> None:
         """The session of ``token`` ended (signed out)."""
-        if not token:
-            return
+        if token:
+            self.drop_hash(token_hash(token))
+
+    def drop_hash(self, key: str) -> None:
+        """The session whose token has the SHA-256 ``key`` ended."""
         now = time.monotonic()
-        self._d.pop(token, None)
+        self._d.pop(key, None)
         if len(self._ended) >= self.size:
             self._ended = {t: until for t, until in self._ended.items() if until >= now}
-        self._ended[token] = now + self.ttl
+        self._ended[key] = now + self.ttl
 
 
 KNOWN_ADDRESSES = 20          # per account: the most recently used are kept

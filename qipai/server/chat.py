@@ -50,17 +50,19 @@ from qipai.competition.db import EventRow
 
 from .errors import ApiError, ws_error
 from .models import ChatRow, EventRefereeRow, now_iso
+from .plaintext import unsafe
+from .store import Call
 
 if TYPE_CHECKING:
     from .conns import Conn
-    from .tables import Hub, LiveTable
+    from .hub import Hub
+    from .tables import LiveTable
 
 #: the longest line, in characters (Unicode code points) after cleaning
 MAX_CHARS = 300
 #: lines of a channel kept and sent to a client that connects
 HISTORY = 100
 #: characters that reorder text (bidirectional embeddings, overrides and isolates)
-_BIDI = frozenset([*range(0x202A, 0x202F), *range(0x2066, 0x206A)])
 
 
 class ChatRefused(Exception):
@@ -83,10 +85,9 @@ def clean(text: Any) -> str:
     if not isinstance(text, str):
         raise ChatRefused("bad_message", "a chat message needs a 'text' string")
     text = " ".join(unicodedata.normalize("NFC", text).split())
-    for ch in text:
-        if unicodedata.category(ch) == "Cc" or ord(ch) in _BIDI:
-            raise ChatRefused("chat_bad_text", "a chat line may not hold control characters or "
-                                               "direction overrides")
+    if unsafe(text):
+        raise ChatRefused("chat_bad_text", "a chat line may not hold control characters or "
+                                           "direction overrides")
     if not text:
         raise ChatRefused("chat_empty", "the chat line is empty")
     if len(text) > MAX_CHARS:
@@ -103,8 +104,11 @@ def line_json(row: ChatRow | dict[str, Any]) -> dict[str, Any]:
             "audience": get("audience"), "text": get("text"), "at": get("at")}
 
 
-def _limit(hub: Hub, user_id: int) -> None:
-    wait = hub.chat_limit.hit(str(user_id))
+def _limit(hub: Hub, user_id: int, wait: float = 0.0) -> None:
+    """Raise 429 ``rate_limited`` when ``user_id`` writes too many lines: counted by this
+    process, and (``wait``, from :meth:`.app.Limiters.hit_shared`) by every worker of a
+    cluster."""
+    wait = max(wait, hub.chat_limit.hit(str(user_id)))
     if wait:
         raise ChatRefused("rate_limited", "too many chat lines; wait a moment", status=429,
                           retry_after=round(wait, 2))
@@ -157,6 +161,11 @@ def sync(table: LiveTable) -> None:
                     c.put_json(msg)
 
 
+def insert_lines(s: Session, lines: list[dict[str, Any]]) -> None:
+    """The store's write of chat lines (columns of :class:`~.models.ChatRow`)."""
+    s.execute(insert(ChatRow), lines)
+
+
 def say(table: LiveTable, conn: Conn, seat: int | None, msg: dict[str, Any]) -> None:
     """A ``chat`` message from ``conn`` (see the module docstring); refusals go to ``conn``."""
     try:
@@ -182,7 +191,7 @@ def say(table: LiveTable, conn: Conn, seat: int | None, msg: dict[str, Any]) -> 
     audience = "spectators" if role == "spectator" and in_play(table) else "all"
     line = {"channel": f"table:{table.id}", "user_id": conn.user_id, "name": conn.name or "?",
             "role": role, "audience": audience, "text": text, "at": now_iso()}
-    table.hub.store.append(table.gate, lambda s: s.execute(insert(ChatRow), [line]))
+    table.hub.store.append(table.gate, Call(insert_lines, [line]))
     table.chat_lines.append(line)
     out = {"type": "chat", "line": line_json(line)}
     for s, conns in table.conns.items():
@@ -260,7 +269,7 @@ def add_event_chat_routes(app: FastAPI, hub: Hub, need_user: Any, user_of: Any) 
             raise e.api() from None
         await check_event(event_id)
         try:
-            _limit(hub, user.id)
+            _limit(hub, user.id, await hub.limits.hit_shared("chat_account", str(user.id)))
         except ChatRefused as e:
             raise e.api() from None
         referee = await is_referee(hub, event_id, user)

@@ -27,12 +27,14 @@ from sqlalchemy.orm import Session
 
 from .errors import ApiError
 from .models import TableRow
-from .ratelimit import RateLimit
+from .store import Call
 
 if TYPE_CHECKING:
+    from .app import Limiters
     from .events import EventService
+    from .hub import Hub
     from .models import UserRow
-    from .tables import Hub, LiveTable
+    from .tables import LiveTable
 
 log = logging.getLogger("qipai.server")
 
@@ -61,25 +63,27 @@ def wall_of_last_activity(rows: list[tuple[str, int | None, str | None, int, Any
     return last
 
 
-def check_quota(hub: Hub, owner_id: int) -> None:
+def check_quota(hub: Hub, owner_id: int, mine: int | None = None) -> None:
     """Raise 409 ``too_many_tables`` when ``owner_id`` holds ``max_open_tables`` open or playing
-    tables it created."""
+    tables it created: those of this process, or ``mine`` (counted for a whole cluster,
+    :mod:`.quota`)."""
     top = hub.settings.max_open_tables
-    mine = sum(1 for t in hub.tables.values() if t.owner_id == owner_id)
+    if mine is None:
+        mine = sum(1 for t in hub.tables.values() if t.owner_id == owner_id)
     if mine >= top:
         raise ApiError(409, "too_many_tables", f"you already have {mine} open or running tables "
                                                f"(at most {top}); finish one before creating another",
                        open=mine, max=top)
 
 
-def check_bot_game(limiter: RateLimit, table: LiveTable, user_id: int, adding: int) -> None:
+async def check_bot_game(limits: Limiters, table: LiveTable, user_id: int, adding: int) -> None:
     """Raise 429 ``rate_limited`` when seating ``adding`` bots would start a game of bots alone
     at ``table`` (no person seated) and ``user_id`` has used up its share of such games
     (``Limits.bot_games_account``): the open-table limit bounds the tables an account holds at
     once, and this bounds the games it makes the server play and store with nobody at them."""
     if adding < sum(s is None for s in table.seats) or any(s and "user" in s for s in table.seats):
         return
-    wait = limiter.hit(str(user_id))
+    wait = await limits.hit("bot_games", str(user_id))
     if wait:
         raise ApiError(429, "rate_limited", "too many games of bots alone; sit at the table, or "
                        "wait", retry_after=round(wait, 2), what="bot_games")
@@ -115,6 +119,30 @@ async def round_player(hub: Hub, events: EventService, user: UserRow, table: Liv
     return bool(await events.read("in_round", table.event_id, rnd, user.username))
 
 
+async def hold_round_game(hub: Hub, events: EventService, event_id: str | None, rnd: int | None,
+                          user: Any, played: bool) -> None:
+    """Refuse 403 ``round_in_play`` the record of a game of round ``rnd`` of event ``event_id``
+    while a match of that round is still on, to anyone who did not play that game and does not
+    referee the event (competition.md §6.5: a duplicate round deals the same cards at every
+    table, and a finished table's record shows every hand to a player still holding them
+    elsewhere; signing out does not help, so the hold is for everyone)."""
+    if event_id is None or rnd is None or played:
+        return
+    if not await events.read("round_open", event_id, rnd):
+        return
+    from .chat import is_referee
+    if await is_referee(hub, event_id, user):
+        return
+    raise ApiError(403, "round_in_play", f"round {rnd} of this event is still being played: its "
+                   "games are shown once it is over", round=rnd)
+
+
+def mark_aborted(s: Session, table_id: str) -> None:
+    """The store's write of an aborted table (still open or playing)."""
+    s.execute(update(TableRow).where(TableRow.id == table_id, TableRow.status.in_(("open", "playing")))
+              .values(status="aborted"))
+
+
 def close_inactive(hub: Hub, now: float | None = None) -> list[str]:
     """Abort every idle table past its time (see the module docstring); returns their ids."""
     now = time.time() if now is None else now
@@ -124,12 +152,7 @@ def close_inactive(hub: Hub, now: float | None = None) -> list[str]:
             t.touch()                 # a player is at the table
         elif t.idle() and now - t.active_at >= hub.settings.table_idle_timeout:
             tid = t.id
-
-            def write(s: Session, tid: str = tid) -> None:
-                s.execute(update(TableRow).where(TableRow.id == tid,
-                                                 TableRow.status.in_(("open", "playing")))
-                          .values(status="aborted"))
-            hub.store.append(t.gate, write)      # saved before anyone is told
+            hub.store.append(t.gate, Call(mark_aborted, tid))      # saved before anyone is told
             t.abort("inactive")
             hub.tables.pop(tid, None)
             hub.remember_finished(t)

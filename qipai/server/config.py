@@ -22,6 +22,7 @@ class Limits:
     api_ip: tuple[float, int] = (50.0, 200)        # other POST requests per client IP
     bot_games_account: tuple[float, int] = (1 / 30, 20)  # games of bots alone an account starts
     chat_account: tuple[float, int] = (0.5, 5)     # chat lines per account (5, then one per 2 s)
+    bot_token: tuple[float, int] = (20.0, 60)      # Bot API requests per account
     ws_message_bytes: int = 4096                   # larger WebSocket messages are refused
     ws_flood: int = 100                            # rate-limited messages at once (then a tenth
                                                    # of it per second) before a socket is closed
@@ -35,6 +36,9 @@ class Settings:
     storage_stall: float = 2.0         # a commit slower than this (s) pauses the games
     storage_wait: float = 3.0          # a request retries failing writes this long (s), then 503
     storage_faults: bool = False       # test hook: writes fail while <database>.fault exists
+    # where group commits run: "thread" (a worker thread) or "process" (a writer process of its
+    # own, see qipai/server/writer.py; an in-memory SQLite database falls back to a thread)
+    storage_writer: str = "thread"
     spectator_delay_ms: int = 10_000   # default delay for spectators of hidden-information games
     bot_delay_ms: int = 600            # default thinking time shown by built-in bots
     # the least time a private window (4A4's 叉/勾) stays open, whoever could answer it; answers
@@ -54,9 +58,40 @@ class Settings:
     # (uvicorn's forwarded_allow_ips: comma-separated addresses or networks, "*" for any);
     # None: $FORWARDED_ALLOW_IPS, else 127.0.0.1 and ::1
     forwarded_allow_ips: str | None = None
+    # several workers (docs/deploy.md): the Redis that holds the tables' leases and carries
+    # sign-outs between them; None: one process alone. Default: $QIPAI_REDIS_URL
+    redis_url: str | None = field(default_factory=lambda: os.environ.get("QIPAI_REDIS_URL") or None)
+    # the name its Redis keys start with (several clusters may share a Redis); $QIPAI_CLUSTER_NAME
+    cluster_name: str = field(default_factory=lambda: os.environ.get("QIPAI_CLUSTER_NAME") or "qipai")
+    # a table's lease (ms): a stopped worker's tables move after it; $QIPAI_LEASE_SECONDS
+    lease_ms: int = field(default_factory=lambda: env_ms("QIPAI_LEASE_SECONDS", 2000))
+    # how long (ms) a worker's event loop may be busy before its leases are left to lapse and
+    # its tables taken over (leases.Keeper); $QIPAI_STALL_SECONDS
+    stall_ms: int = field(default_factory=lambda: env_ms("QIPAI_STALL_SECONDS", 30_000))
+    # where a worker of a cluster takes requests relayed by the others (a port of its own is
+    # chosen); another host's workers must reach it: its private address on a network of several
+    internal_host: str = "127.0.0.1"
     probe_file: str | None = None      # load tests: write the event loop's lag here (server/probe.py)
+    # engines the lobby offers as opponents (``qipai serve --engine NAME=CMD``), each a
+    # qipai.engines.EngineSpec with its protocol known: seated as the bot "engine:NAME"
+    engines: tuple = ()
 
 
 def env_list(name: str) -> tuple[str, ...]:
     """The comma- or space-separated items of the environment variable ``name``."""
     return tuple(os.environ.get(name, "").replace(",", " ").split())
+
+
+def env_ms(name: str, default: int) -> int:
+    """The seconds in the environment variable ``name`` as milliseconds (``default`` when it is
+    not set). Raises ValueError naming the variable for a value that is not a positive number."""
+    raw = os.environ.get(name)
+    if not raw:
+        return default
+    try:
+        ms = round(float(raw) * 1000)
+    except ValueError:
+        ms = 0
+    if ms <= 0:
+        raise ValueError(f"{name} must be a positive number of seconds, not {raw!r}")
+    return ms

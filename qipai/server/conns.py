@@ -32,6 +32,7 @@ CLOSE_REPLACED = (4409, "replaced")          # a newer connection took this seat
 CLOSE_TABLE_CLOSED = (4410, "table_closed")  # the table was aborted (inactive)
 CLOSE_FLOODING = (4429, "flooding")          # kept sending after being rate-limited
 CLOSE_TOO_SLOW = (4429, "too_slow")          # did not read its messages: the queue overflowed
+CLOSE_MOVED = (1012, "moved")                # another worker serves the table now: reconnect
 
 SIGNED_OUT = ws_error("signed_out", "you signed out; this connection is closed")
 REPLACED = ws_error("replaced", "this seat was opened by a newer connection; this one is closed")
@@ -39,6 +40,7 @@ ROUND_PLAYER = ws_error("round_player", "players of this event round may not wat
                                         "tables while their own match is being played")
 SIGN_IN_TO_WATCH = ws_error("sign_in_to_watch", "sign in to watch the tables of an event round in "
                                                 "progress (its players may not watch them)")
+MOVED = ws_error("moved", "this table is now served by another server worker; reconnect")
 FLOODING = ws_error("flooding", "too many messages after being rate-limited; reconnect later")
 
 _opened = itertools.count()
@@ -181,3 +183,8 @@ class Sessions:
         for c in conns:
             c.close(*CLOSE_SIGNED_OUT, notice=SIGNED_OUT)
         return len(conns)
+
+
+def client_ip(conn: Any) -> str:
+    """The address a request or socket comes from (its peer; see docs/server.md on proxies)."""
+    return conn.client.host if conn.client else "?"

@@ -9,11 +9,13 @@ text of catalogue key ``error.<code>`` in its reader's language with ``params`` 
 
 from __future__ import annotations
 
+import json
+import math
 from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse
+from fastapi.responses import HTMLResponse, JSONResponse, Response
 from starlette.exceptions import HTTPException
 
 
@@ -25,7 +27,7 @@ class ApiError(Exception):
         self.status = status
         self.code = code
         self.message = message
-        self.extra = extra
+        self.extra = writable(extra)
 
     def body(self) -> dict[str, Any]:
         return {"error": self.code, "code": self.code, "params": self.extra,
@@ -35,14 +37,61 @@ class ApiError(Exception):
 def ws_error(code: str, message: str, **extra: Any) -> dict[str, Any]:
     """A WebSocket error message: ``code`` (catalogue key ``error.<code>``), the English
     ``message``, and ``extra`` as the template's parameters."""
+    extra = writable(extra)
     return {"type": "error", "error": code, "code": code, "params": extra, "message": message,
             **extra}
 
 
+def writable(value: Any) -> Any:
+    """``value`` with every float JSON cannot write (NaN, ±Infinity: a refusal naming what was
+    sent, e.g. a komi of "nan") as its text, so the refusal itself can be sent."""
+    if isinstance(value, float) and not math.isfinite(value):
+        return str(value)
+    if isinstance(value, dict):
+        return {k: writable(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [writable(v) for v in value]
+    return value
+
+
 #: the error code of FastAPI's own refusals, by status (any other status: ``http_<status>``)
 HTTP_CODES = {400: "bad_json", 404: "not_found", 405: "method_not_allowed"}
-BAD_JSON = ("the body is not valid JSON (bad syntax or encoding, a number too long, or nested "
-            "too deeply)")
+BAD_JSON = ("the body is not valid JSON (bad syntax or encoding, a number too long or too large, "
+            "NaN or Infinity, or nested too deeply)")
+
+
+class NonFinite(ValueError):
+    """A JSON text with ``NaN``, ``Infinity`` or a number past a float's range."""
+
+
+def _refuse_constant(name: str) -> Any:
+    raise NonFinite(f"{name} is not a JSON number")
+
+
+def _finite(text: str) -> float:
+    value = float(text)
+    if value in (float("inf"), float("-inf")):
+        raise NonFinite(f"{text} is past the largest number")
+    return value
+
+
+def loads(text: str | bytes) -> Any:
+    """``json.loads`` of standard JSON: Python's reads ``NaN``, ``Infinity`` and ``1e400`` as
+    floats no option, clock or count can hold (they answered 500 from deep inside a game's
+    option checks); here they raise :class:`NonFinite` (a ValueError)."""
+    return json.loads(text, parse_constant=_refuse_constant, parse_float=_finite)
+
+
+def non_finite(body: bytes) -> bool:
+    """Whether ``body`` is JSON that holds a number :func:`loads` refuses (anything else,
+    valid or not, is left to the framework's own parsing and its refusals)."""
+    try:
+        loads(body)
+    except NonFinite:
+        return True
+    except (ValueError, RecursionError):
+        return False
+    return False
 
 
 def add_request_handlers(app: FastAPI) -> None:
@@ -67,7 +116,14 @@ def add_request_handlers(app: FastAPI) -> None:
                              "problems": problems}, status_code=400)
 
     @app.exception_handler(HTTPException)
-    async def refused(request: Request, exc: HTTPException) -> JSONResponse:
+    async def refused(request: Request, exc: HTTPException) -> Response:
+        shell = getattr(request.app.state, "shell", None)
+        if exc.status_code == 404 and shell and request.method == "GET" and \
+                not request.url.path.startswith(("/api/", "/ws/", "/static/")) and \
+                "text/html" in request.headers.get("accept", ""):
+            # a browser's page (a mistyped or old link): the site's shell says so in the
+            # reader's language, with the way back (web/app.js notFound), not the JSON refusal
+            return HTMLResponse(shell, status_code=404)
         code = HTTP_CODES.get(exc.status_code, f"http_{exc.status_code}")
         message = BAD_JSON if code == "bad_json" else str(exc.detail)
         return JSONResponse({"error": code, "code": code, "params": {}, "message": message,

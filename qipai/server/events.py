@@ -25,36 +25,61 @@ from pydantic import BaseModel, Field
 from sqlalchemy.orm import Session, sessionmaker
 
 from qipai.competition.config import parse_config, preset_data, preset_names
+from qipai.competition.event import EventError
+from qipai.competition.form import FieldError, check_form
 from qipai.competition.meet import units_csv
-from qipai.core.errors import QipaiError
+from qipai.core.errors import QipaiError, why
 
+from . import conduct
 from .errors import ApiError
 from .eventwork import EventWork, run, worker_call, worker_init
-from .models import RecordRow, TableRow, UserRow
+from .hub import Hub
+from .models import MAX_ROW_ID, RecordRow, TableRow, UserRow
+from .plaintext import Plain
 from .replays import replay_steps
-from .tables import Hub, LiveTable
+from .tables import LiveTable
 
 log = logging.getLogger("qipai.server")
 
 
+def checked_form(preset: str, changes: dict[str, Any]) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """``(set_fields fields, the form's fields)`` of a form's changes. Errors: bad_field (400:
+    ``field``, ``value``, ``valid``), bad_event (400: an unknown preset)."""
+    try:
+        _, fields, form = check_form(preset, changes)
+    except FieldError as e:
+        raise ApiError(400, "bad_field", f"{e.field} = {e.value!r} is not accepted: {e}", field=e.field,
+                       value=e.value, valid=e.valid or []) from None
+    except EventError as e:
+        raise ApiError(400, "bad_event", str(e), **why(e, "event.check_fields")) from None
+    return fields, form
+
+
 class NewEvent(BaseModel):
     preset: str
-    name: str | None = Field(default=None, max_length=200)
+    name: Plain | None = Field(default=None, max_length=200)
     event_id: str | None = Field(default=None, max_length=40)
     # usernames of accounts, or {"id": name, "bot": bot name} for built-in bots
     players: list[str | dict[str, Any]]
     # fields of the preset to change, by dotted path ("game.repetition_rule": "draw_only")
     fields: dict[str, Any] = Field(default_factory=dict, max_length=100)
-    meet: str | None = Field(default=None, max_length=200)
+    meet: Plain | None = Field(default=None, max_length=200)
     # open the event for registration (players join with its code) instead of drawing now
     registration: bool = False
     check_in: bool = False
+    # changes made in the organizer's form, by the form's paths (qipai.competition.form)
+    form: dict[str, Any] = Field(default_factory=dict, max_length=100)
+
+
+class EventForm(BaseModel):
+    preset: str = Field(max_length=100)
+    fields: dict[str, Any] = Field(default_factory=dict, max_length=100)
 
 
 class Join(BaseModel):
     code: str = Field(max_length=64)
     nonce: str | None = Field(default=None, max_length=64)
-    unit: str | None = Field(default=None, max_length=200)
+    unit: Plain | None = Field(default=None, max_length=200)
 
 
 class EventService:
@@ -103,7 +128,8 @@ class EventService:
     def _answer(out: tuple[str, Any]) -> Any:
         kind, value = out
         if kind == "error":
-            raise ApiError(*value)
+            status, code, message, *params = value
+            raise ApiError(status, code, message, **(params[0] if params else {}))
         return value
 
     def close(self) -> None:
@@ -165,7 +191,8 @@ class EventService:
 
 
 def add_event_routes(app: FastAPI, hub: Hub, db: sessionmaker[Session],
-                     need_user: Callable[[Request], Awaitable[UserRow]]) -> EventService:
+                     need_user: Callable[[Request], Awaitable[UserRow]],
+                     user_of: Callable[[Request], Awaitable[UserRow | None]] | None = None) -> EventService:
     service = EventService(hub, db)
 
     async def organizer(request: Request) -> UserRow:
@@ -187,6 +214,15 @@ def add_event_routes(app: FastAPI, hub: Hub, db: sessionmaker[Session],
                         "seats": cfg.seats})
         return out
 
+    @app.post("/api/events/form", tags=["events"])
+    async def event_form(body: EventForm) -> dict[str, Any]:
+        """The fields an organizer may change in a preset, with ``fields`` (form paths) changed:
+        ``{"preset", "fields": [{"path", "group", "type", "value", "choices", "nullable", "min",
+        "label", "params"}]}`` (qipai.competition.form). Errors: bad_field (400, with ``field``,
+        ``value`` and ``valid``: the first change refused), bad_event (an unknown preset)."""
+        _, form = await asyncio.to_thread(checked_form, body.preset, body.fields)
+        return {"preset": body.preset, "fields": form}
+
     @app.get("/api/events", tags=["events"])
     async def events() -> list[dict[str, Any]]:
         """Every event, newest first: id, name, preset, game, status, created, entrants (a count)."""
@@ -194,10 +230,21 @@ def add_event_routes(app: FastAPI, hub: Hub, db: sessionmaker[Session],
 
     @app.post("/api/events", tags=["events"], status_code=201)
     async def new_event(request: Request, body: NewEvent) -> dict[str, Any]:
-        """Create an event from a preset with its players (organizers only). Errors:
-        not_organizer (403), no_user, bad_event (400)."""
+        """Create an event from a preset with its players (organizers only), with ``form``: the
+        changes of the organizer's form (``POST /api/events/form``), and ``fields``: more fields
+        by set_fields path. Nothing is made on an error: not_organizer (403), no_user, bad_field,
+        bad_event (400)."""
         await organizer(request)
-        fields = {**body.fields, **({"meet": body.meet} if body.meet else {})}
+        fields = dict(body.fields)
+        if body.form:
+            fields = {**(await asyncio.to_thread(checked_form, body.preset, body.form))[0], **fields}
+        fields = {**fields, **({"meet": body.meet} if body.meet else {})}
+        for path in fields:
+            if path == "engines" or str(path).startswith("engines."):
+                # engine commands are the server's own (qipai serve --engine), never an event's
+                raise ApiError(400, "bad_field", "an event on the server cannot name engine programs; "
+                               "the engines a server offers are set by qipai serve --engine",
+                               field=path, value=fields[path], valid=[])
         if body.registration:
             return await service.change("open_entries", body.preset, body.players, body.event_id, body.name,
                                         fields, body.check_in)
@@ -248,19 +295,23 @@ def add_event_routes(app: FastAPI, hub: Hub, db: sessionmaker[Session],
         return await service.read("describe", event_id)
 
     @app.get("/api/events/{event_id}/games/{game_id}/steps", tags=["events"])
-    async def event_game_steps(event_id: str, game_id: int) -> dict[str, Any]:
+    async def event_game_steps(request: Request, event_id: str, game_id: int) -> dict[str, Any]:
         """Every position of a finished event game (played at a table, by ``qipai event run``,
         or entered with its moves), as ``/api/records/{id}/steps`` gives them: ``{"record":
         {"game", "names", "result", "event", "round", "match", "number"}, "steps": [...]}``.
-        Error: no_record (404)."""
-        if not 0 < game_id < 2**63:
+        Errors: no_record (404), round_in_play (403: its round is still on and the caller
+        neither played it nor referees, :func:`.conduct.hold_round_game`)."""
+        if not 0 < game_id <= MAX_ROW_ID:
             raise ApiError(404, "no_record", f"no stored game {game_id} in event {event_id!r}")
         got = await service.read("game_record", event_id, game_id)
+        viewer = await user_of(request) if user_of is not None else None
+        await conduct.hold_round_game(hub, service, event_id, got.get("round"), viewer,
+                                      viewer is not None and viewer.username in got["names"])
         record = got.pop("record")
         try:
             steps = await asyncio.to_thread(replay_steps, record)
         except QipaiError as e:
-            raise ApiError(409, "cannot_replay", str(e), detail=str(e)) from None
+            raise ApiError(409, "cannot_replay", str(e), **why(e, "record.unreplayable")) from None
         return {"record": {**got, "id": None, "game": record["game"]}, "steps": steps}
 
     @app.get("/api/events/{event_id}/export/{what}.csv", tags=["events"])

@@ -6,7 +6,7 @@ computations. :class:`EventWork` does them with blocking database sessions; the 
 in a worker process of its own (:func:`worker_init` / :func:`worker_call`, so it shares no
 interpreter lock with the live tables and runs at a lower priority), or in a thread when the
 database lives in the server's memory. It only writes the database: new tables come back as
-plain column values (:data:`qipai.server.tables.TABLE_COLUMNS`), made live by the event loop.
+plain column values (:data:`qipai.server.hub.TABLE_COLUMNS`), made live by the event loop.
 
 Restart safety lives in two columns: ``events.started_round`` (the organizer's latest "start
 round": its games are seated as they come) and ``tables.event_game`` (the table of each event
@@ -30,15 +30,15 @@ from qipai.competition.db import EntrantRow, EventRow, GameRow
 from qipai.competition.event import Director, EventError, create_event
 from qipai.competition.meet import EXPORTS, event_csv, unit_standings
 from qipai.core import Record
-from qipai.core.errors import QipaiError
+from qipai.core.errors import QipaiError, why
 from qipai.core.record import replay
 
 from .auth import username_key
 from .config import Settings
 from .errors import ApiError
+from .hub import Hub, insert_tables, row_values
 from .models import RecordRow, TableRow, UserRow
 from .store import UNAVAILABLE, storage_error
-from .tables import Hub, insert_tables, row_values
 
 log = logging.getLogger("qipai.server")
 
@@ -65,7 +65,7 @@ class EventWork:
             made, code = reg.open_registration(self.db, preset, event_id=event_id, name=name, fields=fields,
                                                check_in=check_in, players=entries)
         except (EventError, QipaiError) as e:
-            raise ApiError(400, "bad_event", str(e), detail=str(e)) from None
+            raise ApiError(400, "bad_event", str(e), **why(e, "event.check_fields")) from None
         return {**self.describe(made), "code": code}
 
     def entries(self, event_id: str) -> dict[str, Any]:
@@ -102,22 +102,29 @@ class EventWork:
         try:
             return fn(self.db, event_id, *args)
         except EventError as e:
-            raise ApiError(400, "bad_join", str(e), detail=str(e)) from None
+            raise ApiError(400, "bad_join", str(e), **why(e, "event.not_accepted")) from None
 
     def _entries(self, players: list[str | dict[str, Any]]) -> list[dict[str, Any]]:
         """The players an organizer names: accounts as sign-in finds them (ALICE is alice), under
-        their own names, or bots. Error: no_user (400)."""
+        their own names, or bots; a pair (``{"id", "members": [two accounts]}``) under its own
+        name, its members accounts. Error: no_user (400, ``name`` the missing account)."""
         entries: list[dict[str, Any]] = []
         with self.db() as s:
+            def account(name: Any) -> str:
+                found = (s.scalar(select(UserRow.username).where(UserRow.username_key == username_key(name)))
+                         if isinstance(name, str) else None)
+                if found is None:
+                    raise ApiError(400, "no_user", f"no account {name!r} to register", name=str(name))
+                return found
+
             for p in players:
                 entry = {"id": p} if isinstance(p, str) else dict(p)
-                if not entry.get("bot"):
-                    account = (s.scalar(select(UserRow.username).where(
-                        UserRow.username_key == username_key(entry["id"])))
-                        if isinstance(entry.get("id"), str) else None)
-                    if account is None:
-                        raise ApiError(400, "no_user", f"no account {entry.get('id')!r} to register")
-                    entry["id"] = account
+                if entry.get("bot"):
+                    pass
+                elif isinstance(entry.get("members"), list):
+                    entry["members"] = [account(m) for m in entry["members"]]
+                else:
+                    entry["id"] = account(entry.get("id"))
                 entries.append(entry)
         return entries
 
@@ -129,7 +136,7 @@ class EventWork:
         try:
             made = create_event(self.db, preset, entries, event_id=event_id, name=name, fields=fields)
         except (EventError, QipaiError) as e:
-            raise ApiError(400, "bad_event", str(e), detail=str(e)) from None
+            raise ApiError(400, "bad_event", str(e), **why(e, "event.check_fields")) from None
         return self.describe(made)
 
     def export(self, event_id: str, what: str) -> str:
@@ -158,6 +165,7 @@ class EventWork:
             rows = s.scalars(select(EventRow).order_by(EventRow.created.desc())).all()
             return [{"id": e.id, "name": e.name, "preset": e.preset, "game": e.game, "status": e.status,
                      "created": e.created, "entrants": counts.get(e.id, 0),
+                     "pairs": (e.config or {}).get("entrants") == "pairs",
                      "meet": (e.config or {}).get("meet")} for e in rows]
 
     @staticmethod
@@ -176,11 +184,12 @@ class EventWork:
             if ev.status == "registration":      # no draw yet: the list of who has joined
                 return {"id": ev.id, "name": ev.name, "preset": ev.preset, "game": ev.game,
                         "status": ev.status, "meet": (ev.config or {}).get("meet"),
+                        "pairs": (ev.config or {}).get("entrants") == "pairs",
                         "commitment": ev.commitment, "created": ev.created, "stage": None,
                         "secret": None, "current_round": 0, "started_round": 0,
                         "check_in": ev.config["registration"]["check_in"],
                         "entrants": [{"id": e.entrant_id, "name": e.name, "bot": e.bot, "draw": None,
-                                      "status": e.status} for e in ev.entrants],
+                                      "status": e.status, "unit": e.unit} for e in ev.entrants],
                         "rounds": [], "standings": None, "outcome": None}
             d = Director(s, ev)
             seated = self._seated(s, event_id)
@@ -192,12 +201,18 @@ class EventWork:
                     res = g.result or {}
                     seats = [d.seat_player(g, i)[0] for i in range(len(g.seats))]
                     games.append({"id": g.id, "number": g.number, "status": g.status, "seats": seats,
+                                  # the entrant each seat plays for (a pair's name for its members)
+                                  "entrants": [d.name(x) if x in d.by_draw else None for x in g.seats],
                                   "result": res.get("text"), "reason": res.get("reason"),
                                   "winners": [seats[w] for w in res.get("winners", ())
                                               if 0 <= w < len(seats)],
                                   "winner_entrants": [d.name(x) for x in res.get("winner_draws", ())
                                                       if x in d.by_draw],
                                   "source": g.source,
+                                  # §5.7: who confirmed the result, and its corrections (who, why)
+                                  "confirmed": bool(res.get("confirmed")),
+                                  "confirmed_by": res.get("confirmed_by") or [],
+                                  "corrections": res.get("corrections") or [],
                                   # a played or entered game keeps its record: its replay is
                                   # /events/{id}/games/{game id} (or the live table's record)
                                   "replay": g.status == "finished" and g.source in ("played", "entered"),
@@ -209,17 +224,24 @@ class EventWork:
                     "entrants": [d.name(x) for x in m.entrants], "result": result,
                     "winner": d.name(winner) if winner in d.by_draw else None, "games": games})
             standings = None
-            if d.stage not in ("knockout", "table_knockout"):
+            if not d.format.knockout:
                 standings = d.standings()
             champion = (ev.outcome or {}).get("champion")
             return {"id": ev.id, "name": ev.name, "preset": ev.preset, "game": ev.game, "status": ev.status,
                     "meet": (ev.config or {}).get("meet"),
+                    # entrants are pairs of two accounts (partnership games): counted as pairs
+                    "pairs": (ev.config or {}).get("entrants") == "pairs",
                     "commitment": ev.commitment, "created": ev.created, "stage": d.stage,
                     # §6.1: the event's secret (all its draws, lots, seats and deals) once it ends
                     "secret": ev.secret if ev.status == "finished" else None,
                     "current_round": d.current_round(), "started_round": ev.started_round or 0,
                     "entrants": [{"id": e.entrant_id, "name": e.name, "bot": e.bot, "draw": e.draw,
-                                  "status": e.status} for e in ev.entrants],
+                                  "status": e.status, "unit": e.unit, "rating": e.rating}
+                                 for e in ev.entrants],
+                    # draw numbers 1..seeded went by rating (§2.1 draw: seeded)
+                    "seeded": d.full.seeded,
+                    # left out at the close of entries for not checking in (§5.6)
+                    "no_shows": ((ev.config or {}).get("registration") or {}).get("no_shows", []),
                     "rounds": [{"round": r, "matches": ms} for r, ms in sorted(rounds.items())],
                     "standings": standings, "outcome": ev.outcome, "champion": champion}
 
@@ -237,6 +259,15 @@ class EventWork:
             return {"event": event_id, "game": g.id, "round": g.match.round, "match": g.match.index,
                     "number": g.number, "names": names, "record": g.record,
                     "result": g.record.get("result") or g.result}
+
+    def round_open(self, event_id: str, rnd: int) -> bool:
+        """Whether round ``rnd`` of the running event still has a match that is not over
+        (competition.md §6.5: its games are shown to their players and the referees alone)."""
+        with self.db() as s:
+            ev = s.get(EventRow, event_id)
+            if ev is None or ev.status != "running":
+                return False
+            return any(m.status != "finished" for m in Director(s, ev).matches(rnd))
 
     def in_round(self, event_id: str, rnd: int, username: str) -> bool:
         """Whether ``username`` plays a match of round ``rnd`` of the running event that is not
@@ -260,9 +291,11 @@ class EventWork:
     # ----- playing -----------------------------------------------------------------------------
     def start_round(self, event_id: str) -> list[dict[str, Any]]:
         """Mark the current round started and store a table for each of its pending games that
-        has none; returns those tables' columns. Errors: no_event (404), event_over (409)."""
+        has none; returns those tables' columns. Errors: no_event (404), event_over (409).
+        (The event's row is locked until the commit: workers of a cluster change an event one
+        after the other.)"""
         with self.db() as s:
-            ev = s.get(EventRow, event_id)
+            ev = s.get(EventRow, event_id, with_for_update=True)
             if ev is None:
                 raise ApiError(404, "no_event", f"no event {event_id!r}")
             if ev.status == "registration":
@@ -279,10 +312,12 @@ class EventWork:
         """Store in the event every game whose table has finished while the event still has it
         pending, advance the event (next games, next round's pairings, the outcome) and store
         the tables of the started rounds' games that have none; returns those tables' columns.
-        Safe to repeat: a restarted server calls it for every running event."""
+        Safe to repeat: a restarted server calls it for every running event. Each of its two
+        transactions locks the event's row (workers of a cluster settle an event one after the
+        other: the second finds the first's games stored and tables seated)."""
         try:
             with self.db() as s:
-                ev = s.get(EventRow, event_id)
+                ev = s.get(EventRow, event_id, with_for_update=True)
                 if ev is None or ev.status != "running":
                     return []
                 d = Director(s, ev)
@@ -293,7 +328,7 @@ class EventWork:
                             GameRow.status == "pending"))
                 for g, record in s.execute(q).all():
                     state = replay(Record.from_json(record))
-                    d._store(g, state, record, "played", record.get("meta", {}).get("duration", 0))
+                    d.store_result(g, state, record, "played", record.get("meta", {}).get("duration", 0))
                 s.flush()
                 d.advance()
                 if ev.status == "finished":
@@ -301,6 +336,7 @@ class EventWork:
                 s.commit()
                 if ev.status != "running":
                     return []
+                s.refresh(ev, with_for_update=True)
                 rows = self._seat_pending(s, Director(s, ev), ev)
                 s.commit()
                 return rows
@@ -330,12 +366,15 @@ class EventWork:
         games = [g for g in d.pending_games() if g.match.round <= (ev.started_round or 0)
                  and g.id not in seated]
         names = {d.seat_player(g, i)[0] for g in games for i in range(len(g.seats))}
-        users = dict(s.execute(select(UserRow.username, UserRow.id).where(UserRow.username.in_(names))).all())
+        users = {name: (uid, bool(bot)) for name, uid, bot in s.execute(
+            select(UserRow.username, UserRow.id, UserRow.bot).where(UserRow.username.in_(names))).all()}
         rows = [self._table_row(d, ev, g, users) for g in games]
         insert_tables(s, rows)
         return [row_values(r) for r in rows]
 
-    def _table_row(self, d: Director, ev: EventRow, g: GameRow, users: dict[str, int]) -> TableRow:
+    def _table_row(self, d: Director, ev: EventRow, g: GameRow,
+                   users: dict[str, tuple[int, bool]]) -> TableRow:
+        """``users``: the entrants' accounts, name -> (id, a bot account)."""
         game = d.game_for(g)
         state = d.new_state(game, g)
         seats: list[dict[str, Any] | None] = []
@@ -344,11 +383,15 @@ class EventWork:
             if bot:
                 seats.append({"bot": bot, "name": name})
             elif name in users:
-                seats.append({"user": users[name], "name": name})
+                uid, bot_account = users[name]
+                seats.append({"user": uid, "name": name, **({"bot_account": True} if bot_account else {})})
             else:                 # an entrant without an account is played by the default bot
                 seats.append({"bot": "random", "name": name})
         extra = {"event_game": g.id, "event_round": g.match.round, "event_rng": d.rng_meta(g),
-                 "origin": {"seed": state.seed, "deal": state.deal}}
+                 "origin": {"seed": state.seed, "deal": state.deal},
+                 "rated": d.full.raw.get("rated") is True}     # the organizer's ``rated = true``
+        if (d.full.raw.get("conduct") or {}).get("trick_review") == "last_trick_only":
+            extra["trick_review"] = "last_trick_only"      # no 查牌 (§5.8): see tablemsg
         if g.spec.get("voided"):             # a game a referee voided, played again (§5.7)
             extra["replay_of"] = list(g.spec["voided"])
         return self.hub.new_row(None, game.id, dict(game.options), {"clock": g.spec.get("clock") or "none"},
@@ -357,13 +400,14 @@ class EventWork:
 
 
 def run(work: EventWork, method: str, args: tuple[Any, ...]) -> tuple[str, Any]:
-    """Call ``work.method(*args)``; a refusal comes back as ``("error", (status, code, message))``
+    """Call ``work.method(*args)``; a refusal comes back as ``("error", (status, code, message,
+    params))``
     (an ApiError does not cross a process boundary; failing storage is 503
     ``storage_unavailable``, the transaction rolled back), anything else as ``("ok", value)``."""
     try:
         return "ok", getattr(work, method)(*args)
     except ApiError as e:
-        return "error", (e.status, e.code, e.message)
+        return "error", (e.status, e.code, e.message, e.extra)
     except SQLAlchemyError as e:
         if not storage_error(e):
             raise
@@ -379,7 +423,7 @@ def worker_init(url: str, settings: Settings) -> None:
     global _work
     from qipai.competition.db import open_db
 
-    from .app import tune_sqlite
+    from .store import tune_sqlite
 
     try:
         os.nice(WORKER_NICE)

@@ -10,12 +10,16 @@ Every refusal is the machine-readable error of :mod:`.errors`:
   ``X-Forwarded-Proto``, see uvicorn's ``forwarded_allow_ips``) and its ``Host`` header; the
   origins of ``Settings.allowed_origins`` are accepted as well (a site behind a proxy that
   rewrites ``Host``). A request without ``Origin`` (command-line and API clients; browsers
-  always send it on these requests) is allowed: it cannot come from another site's page.
+  always send it on these requests) is allowed: it cannot come from another site's page. A
+  Bot API request (``/api/bot/...``) with ``Authorization: Bearer`` is not checked either: it
+  acts with its token alone, never a cookie (:func:`bearer_bot_api`).
 * **Body size**: a body over ``Limits.body_bytes`` is refused with 413 ``too_large``, whether
   announced by ``Content-Length`` (refused before reading) or sent in chunks (refused as soon
   as the bytes read pass the limit; no more than the limit is ever held in memory).
 * **Rate**: state-changing requests other than sign-in and sign-up (which have their own
   limits) are limited per client address: 429 ``rate_limited`` with ``Retry-After``.
+* A request another worker of a cluster relayed here (:mod:`.relay`) was checked there and
+  passes.
 
 :class:`SafetyNet`, outside everything else, turns any unexpected exception (in a route or a
 middleware) into a JSON 500 ``internal`` and logs its trace on the ``qipai.server`` logger.
@@ -30,7 +34,7 @@ from urllib.parse import urlsplit
 
 from fastapi.responses import JSONResponse
 
-from .errors import ws_error
+from .errors import BAD_JSON, non_finite, ws_error
 
 log = logging.getLogger("qipai.server")
 STATE_CHANGING = frozenset({"POST", "PUT", "PATCH", "DELETE"})
@@ -133,24 +137,42 @@ def replay(messages: list[dict], receive):
     return receive_again
 
 
+def bearer_bot_api(scope) -> bool:
+    """A Bot API request (``/api/bot/...``) that carries a bearer token: it acts with the token
+    alone, never the cookie, so another site's page gains nothing by sending it (and a browser
+    sends no such header across sites without a CORS grant, which the server never gives)."""
+    auth = _header(scope, b"authorization") or b""
+    return scope["path"].startswith("/api/bot/") and auth[:7].lower() == b"bearer "
+
+
 class Guard:
     """ASGI middleware: the origin check, body limit and rate limit described above."""
 
-    def __init__(self, app, settings, limits) -> None:
+    def __init__(self, app, settings, limits, hub=None) -> None:
         self.app = app
         self.max_body = settings.limits.body_bytes
         self.limits = limits
         self.allowed = allowed_origins(settings.allowed_origins)
+        self.hub = hub
+        from .relay import accept_relayed  # (relay uses this module's body helpers)
+
+        self.accept_relayed = accept_relayed
 
     async def __call__(self, scope, receive, send) -> None:
+        if self.hub is not None and self.hub.cluster is not None and \
+                self.accept_relayed(scope, self.hub.cluster):
+            return await self.app(scope, receive, send)    # checked by the worker that relayed it
         if scope["type"] == "websocket":
             if not origin_ok(scope, self.allowed):
                 return await self._refuse_socket(receive, send)
         elif scope["type"] == "http":
-            refused = self._check(scope)
+            refused = await self._check(scope)
             if refused is None:
                 try:
-                    receive = replay(await read_body(receive, self.max_body), receive)
+                    body = await read_body(receive, self.max_body)
+                    receive = replay(body, receive)
+                    if non_finite(b"".join(m.get("body", b"") for m in body)):
+                        refused = refusal(400, "bad_json", BAD_JSON)
                 except BodyTooLarge:
                     refused = self._too_large()
             if refused is not None:
@@ -162,10 +184,10 @@ class Guard:
         return refusal(413, "too_large", f"a request body has at most {self.max_body} bytes",
                        headers={"Connection": "close"}, max=self.max_body)
 
-    def _check(self, scope) -> JSONResponse | None:
+    async def _check(self, scope) -> JSONResponse | None:
         if scope["method"] not in STATE_CHANGING:
             return None
-        if not origin_ok(scope, self.allowed):
+        if not origin_ok(scope, self.allowed) and not bearer_bot_api(scope):
             return refusal(403, "bad_origin", "this request came from a page of another site; "
                            "sign in on this site, or have the server allow that origin")
         size = _header(scope, b"content-length") or b""
@@ -174,7 +196,7 @@ class Guard:
             return self._too_large()
         if not scope["path"].startswith(("/api/login", "/api/signup")):
             client = scope.get("client")
-            wait = self.limits.api_ip.hit(client[0] if client else "?")
+            wait = await self.limits.hit("api_ip", client[0] if client else "?")
             if wait:
                 return refusal(429, "rate_limited", "too many requests",
                                headers={"Retry-After": str(max(1, round(wait)))},

@@ -30,6 +30,7 @@ from qipai.match.players import (
     Adjudicate,
     DeclineDraw,
     Disqualify,
+    Forfeit,
     Move,
     OfferDraw,
     Pause,
@@ -65,6 +66,8 @@ def encode(msg: Any) -> tuple[str, str | None, dict[str, Any] | None]:
         return "add_time", None, {"seat": msg.seat, "ms": msg.ms, "by": msg.by, "reason": msg.reason}
     if isinstance(msg, Disqualify):
         return "disqualify", None, {"seat": msg.seat, "by": msg.by, "reason": msg.reason}
+    if isinstance(msg, Forfeit):
+        return "forfeit", msg.why, None
     if isinstance(msg, RefereeNote):
         return "note", msg.kind, {"seat": msg.seat, "by": msg.by, "reason": msg.reason,
                                   "data": dict(msg.data)}
@@ -88,6 +91,8 @@ def decode(kind: str, action: str | None, data: dict[str, Any] | None) -> Any:
         return AddTime(int(data["seat"]), int(data["ms"]), data.get("by", ""), data.get("reason", ""))
     if kind == "disqualify":
         return Disqualify(int(data["seat"]), data.get("by", ""), data.get("reason", ""))
+    if kind == "forfeit":
+        return Forfeit(action or "engine_failed")
     if kind == "note":
         return RefereeNote(action or "", data.get("seat"), data.get("by", ""), data.get("reason", ""),
                            tuple(sorted((data.get("data") or {}).items())))
@@ -120,6 +125,8 @@ class JournalRunner(GameRunner):
             return super()._handle(seat, msg, t)
         kind, action, data = encode(msg)
         entry = self.table.journal(kind, seat, action, t, data)
+        if kind == "move" and seat is not None:
+            self.table.before_move(seat, action)
         before, n, offer = self._mark(), len(self.state.log), self._offer
         super()._handle(seat, msg, t)
         if self._mark() == before:
@@ -182,7 +189,8 @@ class JournalRunner(GameRunner):
         if was_paused and not self.replaying:
             self.table.changed()
             for s, turn in enumerate(self._turn):
-                if turn and self.clocks[s].running and isinstance(self.players[s], BotPlayer):
+                if turn and self.clocks[s].running and (isinstance(self.players[s], BotPlayer)
+                                                        or getattr(self.players[s], "automatic", False)):
                     self.players[s].on_turn(self, s, turn)
 
 

@@ -7,12 +7,17 @@
 * ``actions``: the action log of live games, from which a restarted server rebuilds them;
 * ``records``: finished games (the full qipai JSON record) and who played them;
 * ``chat``: lines written at tables and to an event's referees (:mod:`.chat`);
-* ``event_referees`` and ``referee_acts``: an event's appointed referees and its log of referee
-  acts and players' disputes (:mod:`.referee`).
+* ``event_referees``: an event's appointed referees (:mod:`.referee`); the event's log of referee
+  acts (``referee_acts``) is :mod:`qipai.competition.acts`;
+* ``ratings``, ``rating_changes``: each player's rating per game and time class, and every rated
+  game's change (:mod:`.ratings`); ``player_settings``: a player's profile settings;
+* ``api_tokens``: the Bot API's tokens (:mod:`.tokens`), SHA-256 only; ``users.bot`` marks a bot
+  account and ``users.owner_id`` the account that manages a bot it created.
 
 The migrations are ``qipai/competition/migrations/versions/0002_server.py``,
 ``0007_username_key.py``, ``0008_actions.py``, ``0009_event_seating.py``,
-``0010_known_addresses.py``, ``0011_chat.py`` and ``0012_referees.py``.
+``0010_known_addresses.py``, ``0011_chat.py``, ``0012_referees.py``, ``0013_ratings.py``,
+``0014_bot_tokens.py`` and ``0015_lease_epochs.py``.
 """
 
 from __future__ import annotations
@@ -20,14 +25,27 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import JSON, ForeignKey, Index, Integer, String
-from sqlalchemy.orm import Mapped, mapped_column
+from sqlalchemy import JSON, Boolean, Float, ForeignKey, Index, Integer, String, UniqueConstraint, false
+from sqlalchemy.orm import Mapped, Session, mapped_column
 
 from qipai.competition.db import Base
 
 
 def now_iso() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
+
+
+#: the largest id a row may have: ids are signed 64-bit integers in PostgreSQL and SQLite
+MAX_ROW_ID = 2**63 - 1
+
+
+def row_by_id(s: Session, model: Any, key: Any) -> Any:
+    """The ``model`` row whose primary key is ``key``, or None: also for a key a client sent that
+    no row can have (not an ``int``, a ``bool``, zero or less, past :data:`MAX_ROW_ID`), which
+    the database driver would refuse with an error rather than find nothing."""
+    if not isinstance(key, int) or isinstance(key, bool) or not 0 < key <= MAX_ROW_ID:
+        return None
+    return s.get(model, key)
 
 
 class UserRow(Base):
@@ -40,6 +58,10 @@ class UserRow(Base):
     password_hash: Mapped[str] = mapped_column(String(200))
     role: Mapped[str] = mapped_column(String(20), default="player")      # player | organizer
     created: Mapped[str] = mapped_column(String(40), default=now_iso)
+    # a bot account (plays through the Bot API; marked as a bot in the lobby), 0014
+    bot: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    # the account that created this bot account and manages its tokens (None: its own)
+    owner_id: Mapped[int | None] = mapped_column(ForeignKey("users.id"), nullable=True, index=True)
 
 
 class SessionRow(Base):
@@ -81,6 +103,9 @@ class TableRow(Base):
     live: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
     record_id: Mapped[int | None] = mapped_column(Integer, nullable=True)
     created: Mapped[str] = mapped_column(String(40), default=now_iso)
+    # the fencing token of the table's owner: raised by one each time a server process takes
+    # the live table over (0015; see :mod:`.leases`); writes of an older epoch are refused
+    lease_epoch: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
 
 
 class RecordRow(Base):
@@ -128,6 +153,9 @@ class ActionRow(Base):
     action: Mapped[str | None] = mapped_column(String(1000), nullable=True)
     t: Mapped[int] = mapped_column(Integer)                  # table time, ms
     data: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    # the table's lease epoch when the row was written (on PostgreSQL a row older than the
+    # table's ``lease_epoch`` is refused by a trigger, 0015)
+    epoch: Mapped[int | None] = mapped_column(Integer, nullable=True)
 
 
 class ChatRow(Base):
@@ -161,26 +189,67 @@ class EventRefereeRow(Base):
     created: Mapped[str] = mapped_column(String(40), default=now_iso)
 
 
-class RefereeActRow(Base):
-    """The event's log of referee acts (competition.md §5.7: who, why) and of players'
-    disputes. ``act``: ``pause``, ``resume``, ``add_time``, ``adjudicate``, ``void``,
-    ``warning``, ``penalty``, ``disqualify``, ``enter_result``, ``dispute`` (written by a
-    player: ``user_id``/``name`` are the player's), ``ruling`` (``data.dispute`` the dispute's
-    id, ``data.decision`` ``upheld`` or ``rejected``). ``table_id``/``game_id``/``seat``/
-    ``entrant`` name what it concerns; ``data`` its details (the result, the time added, ...)."""
+class RatingRow(Base):
+    """A player's current rating in one game and time class (:mod:`.ratings`). ``system``:
+    ``glicko2`` (two-sided games: ``rating``, ``deviation`` RD and ``volatility`` σ on the
+    Glicko scale, 1500 / 350 / 0.06 at the start) or ``openskill`` (many seats and teams: μ and σ
+    on the same scale, 1500 / 500 at the start; ``volatility`` null). ``games``: rated games."""
 
-    __tablename__ = "referee_acts"
-    __table_args__ = (Index("ix_referee_acts_event", "event_id", "id"),)
+    __tablename__ = "ratings"
+    __table_args__ = (Index("ix_ratings_board", "game", "time_class", "rating"),)
+
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id"), primary_key=True)
+    game: Mapped[str] = mapped_column(String(40), primary_key=True)
+    time_class: Mapped[str] = mapped_column(String(12), primary_key=True)
+    system: Mapped[str] = mapped_column(String(12))
+    rating: Mapped[float] = mapped_column(Float)
+    deviation: Mapped[float] = mapped_column(Float)
+    volatility: Mapped[float | None] = mapped_column(Float, nullable=True)
+    games: Mapped[int] = mapped_column(Integer, default=0)
+    updated: Mapped[str] = mapped_column(String(40), default=now_iso)
+
+
+class RatingChangeRow(Base):
+    """One player's rating change by one rated game: written in the transaction that stores
+    the game's record, and unique per (record, player), so a game rates each player once."""
+
+    __tablename__ = "rating_changes"
+    __table_args__ = (Index("ix_rating_changes_user", "user_id", "game", "time_class", "id"),
+                      UniqueConstraint("record_id", "user_id", name="uq_rating_changes_record_user"))
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
-    event_id: Mapped[str] = mapped_column(ForeignKey("events.id"))
-    act: Mapped[str] = mapped_column(String(20))
-    user_id: Mapped[int | None] = mapped_column(ForeignKey("users.id"), nullable=True)
-    name: Mapped[str] = mapped_column(String(64))
-    table_id: Mapped[str | None] = mapped_column(String(20), nullable=True)
-    game_id: Mapped[int | None] = mapped_column(Integer, nullable=True)
-    seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
-    entrant: Mapped[str | None] = mapped_column(String(80), nullable=True)
-    reason: Mapped[str] = mapped_column(String(500))
-    data: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    record_id: Mapped[int] = mapped_column(ForeignKey("records.id"))
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id"))
+    game: Mapped[str] = mapped_column(String(40))
+    time_class: Mapped[str] = mapped_column(String(12))
+    before: Mapped[float] = mapped_column(Float)
+    after: Mapped[float] = mapped_column(Float)
+    deviation: Mapped[float] = mapped_column(Float)          # after the game
+    at: Mapped[str] = mapped_column(String(40), default=now_iso)
+
+
+class PlayerSettingsRow(Base):
+    """A player's profile settings: ``hide_history`` (others see only the ratings)."""
+
+    __tablename__ = "player_settings"
+
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id"), primary_key=True)
+    hide_history: Mapped[bool] = mapped_column(Boolean, default=False)
+
+
+class TokenRow(Base):
+    """An API token of an account (:mod:`.tokens`): the SHA-256 (hex) of its secret, never the
+    secret; ``scopes`` a space-separated list (``bot:play``, ``board:play``,
+    ``challenge:write``); ``created_by`` the account that made it (the owner of a bot account, or
+    the account itself); ``revoked`` the time it was revoked (None: live)."""
+
+    __tablename__ = "api_tokens"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id"), index=True)
+    created_by: Mapped[int] = mapped_column(ForeignKey("users.id"))
+    token_hash: Mapped[str] = mapped_column(String(64), unique=True, index=True)
+    scopes: Mapped[str] = mapped_column(String(200))
+    description: Mapped[str] = mapped_column(String(100), default="")
     created: Mapped[str] = mapped_column(String(40), default=now_iso)
+    revoked: Mapped[str | None] = mapped_column(String(40), nullable=True)

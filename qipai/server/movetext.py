@@ -15,7 +15,7 @@ that game reads it and holding nothing a seat may not see:
 
 Only the games of :data:`GAMES` have a move list: the card and tile games hide hands, discards
 face down and kitties, and describe their play in their own views. :class:`MoveList` builds the
-list incrementally from a live state (one replayed copy follows the live log), and
+list incrementally from a live state (xiangqi's entries from the position before each move), and
 :func:`position` rebuilds the view of any earlier position for the replay controls of a live
 game.
 """
@@ -37,6 +37,8 @@ def describe(state: Any, seat: int, text: str) -> dict[str, Any]:
     """The move-list entry of the action ``text`` made by ``seat`` from ``state`` (the state
     before the action, which is left unchanged)."""
     gid = state.game.id
+    if gid not in NEEDS_POSITION:
+        return describe_text(gid, seat, text)
     entry: dict[str, Any] = {"seat": seat, "text": text}
     if gid == "xiangqi":
         from qipai.games.xiangqi import notation
@@ -47,9 +49,15 @@ def describe(state: Any, seat: int, text: str) -> dict[str, Any]:
             entry["wxf"] = notation.to_wxf(state, move)
         except Exception:       # an entry of the log is always legal; keep the ICCS text if not
             pass
-    elif gid == "junqi" and "=" in text:
-        entry = {"seat": seat, "kind": "layout"}
     return entry
+
+
+def describe_text(game_id: str, seat: int, text: str) -> dict[str, Any]:
+    """The entry of a game whose move text alone says everything (every game of :data:`GAMES`
+    but those of :data:`NEEDS_POSITION`)."""
+    if game_id == "junqi" and "=" in text:
+        return {"seat": seat, "kind": "layout"}
+    return {"seat": seat, "text": text}
 
 
 def _fresh(state: Any) -> Any:
@@ -62,30 +70,80 @@ def _split(entry: Any) -> tuple[int | None, str]:
     return (entry[0], entry[1]) if isinstance(entry, list) else (None, entry)
 
 
+#: games whose entry is written from the position before the move (xiangqi's Chinese and WXF
+#: name a piece by its file and its place among the pieces on that file)
+NEEDS_POSITION = frozenset({"xiangqi"})
+
+
 class MoveList:
     """The move list of one live game, kept up to date by :meth:`sync`.
 
     ``entries`` is the list (see the module docstring); ``times[i]`` is the monotonic time at
     which entry ``i`` was first seen (never earlier than it was made), so that a delayed
     spectator is given only positions it has seen.
+
+    An entry of a game of :data:`NEEDS_POSITION` is written from the live state just before it
+    takes the move (:meth:`ahead`, called by the table for every move it is sent), so the list
+    never plays the game a second time. An entry not described ahead (the first list of a game
+    already under way, a move the runner made itself) is written from a copy of the game
+    replayed to that point, kept for the next such entry.
     """
 
     def __init__(self, state: Any) -> None:
-        self._shadow = _fresh(state)
         self.entries: list[dict[str, Any]] = []
         self.times: list[float] = []
+        self._ahead: tuple[int, dict[str, Any]] | None = None    # (ply, entry) described ahead
+        self._shadow: Any = None                                  # a replayed copy (see above)
+        self._mover: tuple[int, int | None] = (0, None)   # (ply, who moves next) at the last sync
+
+    def ahead(self, state: Any, seat: int, action: str) -> None:
+        """``seat`` sent ``action`` and the live ``state`` is about to take it: describe it now,
+        from the position before it. Nothing happens when the list lags behind ``state`` or the
+        game needs no position; an action the state then refuses is simply never used."""
+        ply = len(state.log)
+        if state.game.id not in NEEDS_POSITION or len(self.entries) != ply:
+            return
+        try:
+            text = str(state.game.parse_action(action, state))
+        except Exception:        # refused: the runner answers the seat; no entry is made
+            self._ahead = None
+            return
+        self._ahead = (ply, describe(state, seat, text))
+
+    def _replayed(self, state: Any, ply: int) -> Any:
+        """A copy of ``state``'s game at the position after its first ``ply`` actions."""
+        shadow = self._shadow
+        if shadow is None or len(shadow.log) > ply:
+            shadow = self._shadow = _fresh(state)
+        for entry in state.log[len(shadow.log):ply]:
+            who, text = _split(entry)
+            shadow.apply(text, seat=who)
+        return shadow
 
     def sync(self, state: Any) -> list[dict[str, Any]]:
         """Bring the list up to ``state.log`` and return it."""
         log = state.log
         stamp = time.monotonic()
+        positional = state.game.id in NEEDS_POSITION
         while len(self.entries) < len(log):
-            seat, text = _split(log[len(self.entries)])
-            shadow = self._shadow
-            mover = seat if seat is not None else shadow.current_player
-            self.entries.append(describe(shadow, mover if mover is not None else 0, text))
+            ply = len(self.entries)
+            seat, text = _split(log[ply])
+            ahead = self._ahead
+            if not positional:
+                if seat is None:        # the log names no seat: who was to move at that ply
+                    seat = self._mover[1] if self._mover[0] == ply else \
+                        self._replayed(state, ply).current_player
+                entry = describe_text(state.game.id, seat if seat is not None else 0, text)
+            elif ahead is not None and ahead[0] == ply and ahead[1]["text"] == text:
+                entry = ahead[1]
+            else:
+                shadow = self._replayed(state, ply)
+                mover = seat if seat is not None else shadow.current_player
+                entry = describe(shadow, mover if mover is not None else 0, text)
+            self.entries.append(entry)
             self.times.append(stamp)
-            shadow.apply(text, seat=seat)
+        self._ahead = None
+        self._mover = (len(log), state.current_player)
         return self.entries
 
     def visible(self, delay_s: float) -> int:

@@ -40,3 +40,44 @@ class RateLimit:
                 if t + (now - last) * self.rate >= self.burst]
         for k in full:
             del self._buckets[k]
+
+
+#: the token bucket of :class:`RateLimit` in Redis. KEYS[1]: the bucket; ARGV: rate, burst, now
+#: (unix seconds). Returns the seconds to wait as text (0 when allowed).
+_BUCKET = """
+local b = redis.call('HMGET', KEYS[1], 't', 'at')
+local rate, burst, now = tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3])
+local tokens = tonumber(b[1]) or burst
+local at = tonumber(b[2]) or now
+tokens = math.min(burst, tokens + math.max(0, now - at) * rate)
+local wait = 0
+if tokens >= 1 then tokens = tokens - 1 else wait = (1 - tokens) / rate end
+redis.call('HSET', KEYS[1], 't', tostring(tokens), 'at', tostring(now))
+redis.call('PEXPIRE', KEYS[1], math.ceil(burst / rate * 1000) + 1000)
+return tostring(wait)
+"""
+
+
+class SharedRateLimit:
+    """The bucket of ``local`` (its rate and burst) kept in Redis under ``prefix``, so that every
+    worker of a cluster counts the same events (sign-in and sign-up limits). ``hit`` is a
+    coroutine with :meth:`RateLimit.hit`'s answer; while Redis cannot be reached it falls back
+    to ``local``, this worker's own count."""
+
+    def __init__(self, local: RateLimit, redis: object, prefix: str) -> None:
+        self.local = local
+        self.prefix = prefix
+        self._script = redis.register_script(_BUCKET)
+
+    async def hit(self, key: str) -> float:
+        import hashlib
+        import time
+
+        from redis.exceptions import RedisError
+
+        name = self.prefix + hashlib.sha256(key.encode()).hexdigest()[:32]
+        try:
+            return float(await self._script(keys=[name], args=[self.local.rate, self.local.burst,
+                                                                time.time()]))
+        except RedisError:
+            return self.local.hit(key)

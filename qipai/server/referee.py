@@ -2,11 +2,11 @@
 
 An organizer appoints referees per event (``POST /api/events/{id}/referees``); the organizers
 (accounts with the organizer role) and that event's referees may act, anyone else is refused
-403 ``not_referee``. Every act goes through :meth:`Referees.act` — the one place that records
-them — and is kept twice: in the event's log (table ``referee_acts``: who, what, why) and, when
-it concerns a live table, as an input of that table's match runner (so it is in the table's
-action log, announced to the table, and in the game's record, ``meta.events``, with ``by`` and
-the reason).
+403 ``not_referee``. Every act goes through :meth:`Referees.act` and is kept twice: in the
+event's log (:func:`qipai.competition.acts.record_act`, the one place that writes it, for the
+command line too: who, what, why) and, when it concerns a live table, as an input of that
+table's match runner (so it is in the table's action log, announced to the table, and in the
+game's record, ``meta.events``, with ``by`` and the reason).
 
 Acts (``POST /api/events/{id}/acts``, body ``{"act", "reason", ...}``; a written ``reason`` is
 required for every act):
@@ -19,7 +19,7 @@ required for every act):
 * ``adjudicate`` — ``table``, ``result`` in the game's notation (``1-0``, ``B+R``...), or
   ``count`` for go's forced count (go §5.2: the game stops and is scored as it stands);
 * ``void`` — ``table``: the game stops without a result and is seated again at a new table,
-  dealt with the next RNG attempt (§5.1);
+  dealt with the next RNG attempt (§5.1), or with the same deal at a duplicate table (§2.8);
 * ``warning`` — ``table`` and ``seat``, or ``entrant``: announced and recorded;
 * ``penalty`` — ``entrant``, ``kind`` (a kind of the preset's ledger, §2.7):
   :func:`qipai.competition.penalties.penalize`;
@@ -29,10 +29,17 @@ required for every act):
 * ``ruling`` — ``dispute`` (an id) and ``decision`` (``upheld`` or ``rejected``);
 * ``enter_result`` — ``game`` (an event game with no live table, played on paper), ``result``
   (as ``qipai event result`` takes it: the game's notation, seats' scores, ``dealer D attack
-  S``), optional ``moves`` and ``duration``.
+  S``), optional ``moves`` and ``duration``;
+* ``confirm`` — ``game``: the result is confirmed at once (players confirm their own games with
+  ``POST /api/events/{id}/confirmations``);
+* ``correct`` — ``game``, ``result``, optional ``moves``: a finished game's result corrected
+  (:func:`qipai.competition.results.correct_result`: the match decided again, standings follow,
+  a knockout's later round paired again while nobody has played it; a finished event too).
 
 A player seated at an event table files a dispute (``POST /api/events/{id}/disputes``,
-``{"table", "text"}``) while the game is on or within ``APPEAL_WINDOW_S`` after it ends (§5.7).
+``{"table", "text"}``) while the game is on or within 10 minutes after it ends (§5.7,
+:data:`.resultacts.APPEAL_WINDOW_S`); a player confirms a result with ``POST
+/api/events/{id}/confirmations``.
 """
 
 from __future__ import annotations
@@ -48,24 +55,28 @@ from sqlalchemy import delete, select
 from sqlalchemy.orm import Session, sessionmaker
 
 from qipai.competition import event as event_ops
+from qipai.competition.acts import Act, event_log, record_act
 from qipai.competition.config import parse_config
 from qipai.competition.db import EntrantRow, EventRow, GameRow
 from qipai.competition.penalties import penalize
-from qipai.core.errors import IllegalAction, QipaiError
+from qipai.core.errors import IllegalAction, QipaiError, why, why_and
 from qipai.match.players import AddTime, Adjudicate, Disqualify, Pause, RefereeNote, Resume
 
 from .auth import username_key
 from .errors import ApiError
 from .events import EventService
-from .models import EventRefereeRow, RefereeActRow, TableRow, UserRow, now_iso
-from .tables import Hub, LiveTable
+from .hub import Hub
+from .models import EventRefereeRow, TableRow, UserRow, now_iso, row_by_id
+from .resultacts import ConfirmBody, DisputeBody, ResultActs
+from .store import Call
+from .tables import LiveTable
 
-#: competition.md §5.7 ``appeal_window``: a dispute may be filed this long after the game ends
-APPEAL_WINDOW_S = 600
 #: the longest time a referee adds at once (ms)
 MAX_ADD_MS = 3_600_000
 ACTS = ("pause", "resume", "add_time", "adjudicate", "void", "warning", "penalty", "disqualify",
-        "ruling", "enter_result")
+        "ruling", "enter_result", "confirm", "correct")
+#: acts on results, which a finished event still takes (its last game's result may be corrected)
+RESULT_ACTS = ("confirm", "correct")
 DECISIONS = ("upheld", "rejected")
 Out = dict[str, Any]
 
@@ -90,12 +101,7 @@ class ActBody(BaseModel):
     duration: int | str | None = None
 
 
-class DisputeBody(BaseModel):
-    table: str = Field(max_length=20)
-    text: str = Field(default="", max_length=500)
-
-
-class Referees:
+class Referees(ResultActs):
     """The referees' side of events: appointments, the acts, the log."""
 
     def __init__(self, hub: Hub, db: sessionmaker[Session], service: EventService) -> None:
@@ -151,8 +157,7 @@ class Referees:
                                username=user.username)
             s.add(EventRefereeRow(event_id=event_id, user_id=user.id, appointed_by=by.username,
                                   created=now_iso()))
-            s.add(RefereeActRow(event_id=event_id, act="appoint", user_id=by.id, name=by.username,
-                                entrant=user.username, reason="", created=now_iso()))
+            record_act(s, event_id, "appoint", by.username, "", user_id=by.id, entrant=user.username)
         await self.hub.store.call(add)
         return await self.referee_names(event_id)
 
@@ -167,8 +172,7 @@ class Referees:
             if not gone:
                 raise ApiError(404, "not_a_referee", f"{username!r} does not referee this event",
                                username=username)
-            s.add(RefereeActRow(event_id=event_id, act="dismiss", user_id=by.id, name=by.username,
-                                entrant=user.username, reason="", created=now_iso()))
+            record_act(s, event_id, "dismiss", by.username, "", user_id=by.id, entrant=user.username)
         await self.hub.store.call(remove)
         return await self.referee_names(event_id)
 
@@ -195,17 +199,13 @@ class Referees:
 
     async def log(self, event_id: str) -> list[dict[str, Any]]:
         """The event's log of referee acts and disputes, oldest first."""
-        def rows(s: Session) -> list[dict[str, Any]]:
-            q = select(RefereeActRow).where(RefereeActRow.event_id == event_id).order_by(RefereeActRow.id)
-            return [{"id": r.id, "act": r.act, "by": r.name, "table": r.table_id, "game": r.game_id,
-                     "seat": r.seat, "entrant": r.entrant, "reason": r.reason, "data": r.data or {},
-                     "at": r.created} for r in s.scalars(q)]
-        return await self.hub.store.call(rows, write=False)
+        return await self.hub.store.call(lambda s: event_log(s, event_id), write=False)
 
     async def console(self, event_id: str) -> dict[str, Any]:
         """What a referee's console shows: the live tables with their clocks, the event's log,
         the disputes (open ones first), the pending games with no table (to enter results of
-        games played on paper), the entrants and the referees."""
+        games played on paper), the finished results (to confirm or correct), the entrants and the
+        referees."""
         log = await self.log(event_id)
         ruled = {e["data"].get("dispute"): e for e in log if e["act"] == "ruling"}
         disputes = [{**e, "open": e["id"] not in ruled,
@@ -217,6 +217,12 @@ class Referees:
                   "seats": g["seats"]}
                  for r in ev["rounds"] for m in r["matches"] for g in m["games"]
                  if g["status"] == "pending" and not g["table"]]
+        # finished results a referee may confirm or correct (§5.7); a forfeit has no result to correct
+        results = [{"id": g["id"], "round": r["round"], "match": m["index"], "number": g["number"],
+                    "seats": g["seats"], "result": g["result"], "confirmed": g["confirmed"],
+                    "confirmed_by": g["confirmed_by"], "corrections": g["corrections"]}
+                   for r in ev["rounds"] for m in r["matches"] for g in m["games"]
+                   if g["status"] == "finished" and g["source"] != "forfeit"]
         def kinds(s: Session) -> list[str]:
             row = s.get(EventRow, event_id)
             cfg = parse_config(row.preset, row.config)
@@ -227,7 +233,8 @@ class Referees:
                           "current_round": ev["current_round"]},
                 "tables": [self.table_json(t) for t in self.live_tables(event_id)],
                 "log": log, "disputes": sorted(disputes, key=lambda d: (not d["open"], -d["id"])),
-                "paper": paper, "entrants": ev["entrants"], "referees": await self.referee_names(event_id),
+                "paper": paper, "results": results, "entrants": ev["entrants"],
+                "referees": await self.referee_names(event_id),
                 "acts": list(ACTS), "penalty_kinds": penalty_kinds}
 
     # ----- acts --------------------------------------------------------------------------------
@@ -245,19 +252,20 @@ class Referees:
             raise ApiError(400, "bad_seat", f"seats are 0 to {t.num_seats - 1}", max=t.num_seats - 1)
         return seat
 
-    async def _record(self, event_id: str, user: UserRow, act: str, reason: str, **cols: Any) -> int:
+    def _act(self, user: UserRow, act: str, reason: str, **cols: Any) -> Act:
+        """The log entry of an act by ``user``; a table it names is named by its players too."""
         tid = cols.get("table_id") or ""
         t = self.hub.tables.get(tid) or self.hub.finished.get(tid)
         if t is not None:                  # the log names a table by its players
             cols["data"] = {**(cols.get("data") or {}), "players": [x["name"] for x in t.seats if x]}
+        return Act(act, user.username, reason, user.id, cols)
 
-        def add(s: Session) -> int:
-            row = RefereeActRow(event_id=event_id, act=act, user_id=user.id, name=user.username,
-                                reason=reason, created=now_iso(), **cols)
-            s.add(row)
-            s.flush()
-            return row.id
-        return await self.hub.store.call(add)
+    async def _record(self, event_id: str, user: UserRow, act: str, reason: str, **cols: Any) -> int:
+        """Log an act whose change is not in the event's tables (a table's clock, a warning):
+        its own transaction. Acts that change the event pass their :class:`Act` to the
+        operation, which logs it in the change's transaction."""
+        entry = self._act(user, act, reason, **cols)
+        return await self.hub.store.call(lambda s: entry.write(s, event_id))
 
     async def _seat_of(self, event_id: str, entrant: str) -> tuple[LiveTable, int] | None:
         """The live table and seat where ``entrant`` (an entrant id, or a member's account)
@@ -291,7 +299,7 @@ class Referees:
         if not reason:
             raise ApiError(400, "reason_required", "every referee act needs a written reason")
         ev = await self._event(event_id)
-        if ev.status != "running":
+        if ev.status != "running" and body.act not in RESULT_ACTS:
             raise ApiError(409, "event_over", "the event is finished")
         return await getattr(self, f"_act_{body.act}")(event_id, user, body, reason)
 
@@ -351,7 +359,7 @@ class Referees:
                 st.clone().end_by_result_text(text, "arbiter")
             except IllegalAction as e:
                 raise ApiError(400, "bad_result", f"cannot read result {text!r} for {t.game_id}: {e.reason}",
-                               result=text, game=t.game_id) from None
+                               **why_and(e, "unreadable", result=text, game=t.game_id)) from None
         t.runner.submit(None, Adjudicate(text, "arbiter", user.username, reason))
         entry = await self._record(event_id, user, "adjudicate", reason, table_id=t.id,
                                    game_id=t.event_game, data={"result": text})
@@ -361,16 +369,16 @@ class Referees:
         t = self._table(event_id, body.table)
         gid = t.event_game
         note = {"table": t.id, "by": user.username, "reason": reason}
+        log = self._act(user, "void", reason, table_id=t.id)
         async with self.service._lock(event_id):     # no settling in between: seated once
             try:
-                await asyncio.to_thread(event_ops.void_game, self.db, event_id, gid, note)
+                await asyncio.to_thread(event_ops.void_game, self.db, event_id, gid, note, log=log)
             except QipaiError as e:
-                raise ApiError(409, "event_refused", str(e), detail=str(e)) from None
+                raise ApiError(409, "event_refused", str(e), **why(e, "event.not_now")) from None
             await self.void_table(t, note)
-        entry = await self._record(event_id, user, "void", reason, table_id=t.id, game_id=gid)
         await self.service._settle(event_id)       # seats the game again at a new table
         new = next((x.id for x in self.live_tables(event_id) if x.event_game == gid), None)
-        return {"act": "void", "id": entry, "table": t.id, "replay": new}
+        return {"act": "void", "id": log.id, "table": t.id, "replay": new}
 
     async def void_table(self, t: LiveTable, note: dict[str, Any], status: str = "void") -> None:
         """Stop ``t``'s game without a result at the table: its action log keeps a ``void`` row,
@@ -387,11 +395,7 @@ class Referees:
         settings = {**t.settings, "voided": note, "voided_game": t.event_game}
         t.settings = settings
 
-        def write(s: Session) -> None:
-            row = s.get(TableRow, t.id)
-            if row is not None:
-                row.status, row.event_game, row.settings = status, None, settings
-        entry = self.hub.store.append(t.gate, write)
+        entry = self.hub.store.append(t.gate, Call(mark_void, t.id, status, settings))
         await t.gate.wait(entry.tag)
         self.hub.tables.pop(t.id, None)
         self.hub.remember_finished(t)
@@ -416,12 +420,14 @@ class Referees:
     async def _act_penalty(self, event_id: str, user: UserRow, body: ActBody, reason: str) -> Out:
         e = await self._entrant(event_id, body.entrant)
         at = await self._seat_of(event_id, e.entrant_id)
+        log = self._act(user, "penalty", reason, table_id=at[0].id if at else None)
         async with self.service._lock(event_id):
             try:
                 out = await asyncio.to_thread(penalize, self.db, event_id, e.entrant_id, body.kind or "",
-                                              reason)
+                                              reason, log=log)
             except QipaiError as err:
-                raise ApiError(400, "bad_penalty", str(err), detail=str(err), kind=body.kind or "") from None
+                raise ApiError(400, "bad_penalty", str(err),
+                               **why_and(err, "event.penalty_refused", kind=body.kind or "")) from None
         if at is not None:
             t, seat = at
             t.runner.submit(None, RefereeNote("penalty", seat, user.username, reason,
@@ -432,11 +438,8 @@ class Referees:
                 await asyncio.sleep(0)
                 await self.void_table(t, {"table": t.id, "by": user.username, "reason": reason,
                                           "penalty": body.kind}, status="forfeited")
-        entry = await self._record(event_id, user, "penalty", reason, table_id=at[0].id if at else None,
-                                   game_id=out.get("game"), entrant=e.entrant_id,
-                                   data={"kind": body.kind, "count": out["count"], "effect": out["effect"]})
         await self.service._settle(event_id)
-        return {"act": "penalty", "id": entry, **out}
+        return {"act": "penalty", "id": log.id, **out}
 
     async def _act_disqualify(self, event_id: str, user: UserRow, body: ActBody, reason: str) -> Out:
         e = await self._entrant(event_id, body.entrant)
@@ -444,18 +447,17 @@ class Referees:
             raise ApiError(409, "already_disqualified", f"{e.entrant_id} is already disqualified",
                            entrant=e.entrant_id)
         at = await self._seat_of(event_id, e.entrant_id)
+        log = self._act(user, "disqualify", reason, table_id=at[0].id if at else None)
         async with self.service._lock(event_id):
             try:
-                await asyncio.to_thread(event_ops.disqualify, self.db, event_id, e.entrant_id)
+                await asyncio.to_thread(event_ops.disqualify, self.db, event_id, e.entrant_id, log=log)
             except QipaiError as err:
-                raise ApiError(409, "event_refused", str(err), detail=str(err)) from None
+                raise ApiError(409, "event_refused", str(err), **why(err, "event.not_now")) from None
         if at is not None:               # the game in play: lost, or the seat in trusteeship
             t, seat = at
             t.runner.submit(None, Disqualify(seat, user.username, reason))
-        entry = await self._record(event_id, user, "disqualify", reason, table_id=at[0].id if at else None,
-                                   entrant=e.entrant_id)
         await self.service._settle(event_id)
-        return {"act": "disqualify", "id": entry, "table": at[0].id if at else None}
+        return {"act": "disqualify", "id": log.id, "table": at[0].id if at else None}
 
     async def _act_ruling(self, event_id: str, user: UserRow, body: ActBody, reason: str) -> Out:
         if body.decision not in DECISIONS:
@@ -480,7 +482,7 @@ class Referees:
         gid = body.game
 
         def check(s: Session) -> None:
-            g = s.get(GameRow, gid) if isinstance(gid, int) and 0 < gid < 2**63 else None
+            g = row_by_id(s, GameRow, gid)
             if g is None or g.match.event_id != event_id:
                 raise ApiError(404, "no_game", f"event {event_id!r} has no game {gid!r}", game=gid)
             if g.status != "pending":
@@ -489,46 +491,25 @@ class Referees:
                 raise ApiError(409, "game_at_table", f"game {gid} is played at a live table: adjudicate "
                                "it there", game=gid)
         await self.hub.store.call(check, write=False)
+        log = self._act(user, "enter_result", reason)
         async with self.service._lock(event_id):
             try:
                 await asyncio.to_thread(event_ops.enter_result, self.db, event_id, gid,
-                                        (body.result or "").strip(), body.moves, body.duration)
+                                        (body.result or "").strip(), body.moves, body.duration, log=log)
             except QipaiError as err:
-                raise ApiError(400, "bad_result", str(err), detail=str(err), result=body.result or "",
-                               game=gid) from None
-        entry = await self._record(event_id, user, "enter_result", reason, game_id=gid,
-                                   data={"result": body.result, "moves": body.moves,
-                                         "duration": body.duration})
+                raise ApiError(400, "bad_result", str(err),
+                               **why_and(err, "unreadable", result=body.result or "", game=gid)) from None
         await self.service._settle(event_id)
-        return {"act": "enter_result", "id": entry, "game": gid}
+        return {"act": "enter_result", "id": log.id, "game": gid}
 
-    # ----- disputes ------------------------------------------------------------------------
-    async def dispute(self, event_id: str, user: UserRow, body: DisputeBody) -> dict[str, Any]:
-        """A seated player's dispute on the game at ``body.table`` (§5.7): while it is on, or
-        within :data:`APPEAL_WINDOW_S` after it ends. Errors: no_table (404), not_seated
-        (403), reason_required (400), dispute_closed (409)."""
-        await self._event(event_id)
-        t = self.hub.tables.get(body.table) or self.hub.finished.get(body.table)
-        if t is None or t.event_id != event_id:
-            raise ApiError(404, "no_table", f"no table {body.table!r} in event {event_id!r}")
-        seat = t.seat_of(user.id)
-        if seat is None:
-            raise ApiError(403, "not_seated", "only a player seated at this table may file a dispute")
-        text = body.text.strip()
-        if not text:
-            raise ApiError(400, "reason_required", "say what the dispute is about")
-        live = t.runner is not None and t.status == "playing" and not t.runner.state.is_terminal()
-        ended = self.finished_at.get(t.id)
-        if not live and (ended is None or time.time() - ended > APPEAL_WINDOW_S):
-            raise ApiError(409, "dispute_closed", f"disputes are taken during the game and up to "
-                           f"{APPEAL_WINDOW_S // 60} minutes after it", minutes=APPEAL_WINDOW_S // 60)
-        if live:
-            t.runner.submit(None, RefereeNote("dispute", seat, user.username, text))
-        game = t.event_game or t.settings.get("voided_game")
-        entry = await self._record(event_id, user, "dispute", text, table_id=t.id, game_id=game, seat=seat,
-                                   entrant=t.seats[seat]["name"])
-        return {"id": entry, "table": t.id}
 
+
+def mark_void(s: Session, table_id: str, status: str, settings: dict[str, Any]) -> None:
+    """The store's write of a table whose game a referee stopped (``status`` void or forfeited):
+    it lets go of its event game and keeps why in its settings."""
+    row = s.get(TableRow, table_id)
+    if row is not None:
+        row.status, row.event_game, row.settings = status, None, settings
 
 def add_referee_routes(app: FastAPI, hub: Hub, db: sessionmaker[Session], service: EventService,
                        need_user: Callable[[Request], Awaitable[UserRow]],
@@ -582,6 +563,13 @@ def add_referee_routes(app: FastAPI, hub: Hub, db: sessionmaker[Session], servic
         already_paused, not_paused, no_live_tables, nothing_to_add, already_disqualified,
         game_finished, game_at_table, dispute_ruled, event_refused, event_over (409)."""
         return await refs.act(event_id, await need_user(request), body)
+
+    @app.post("/api/events/{event_id}/confirmations", tags=["referees"])
+    async def confirm(request: Request, event_id: str, body: ConfirmBody) -> dict[str, Any]:
+        """A player confirms the result of their game (``game``, or the ``table`` it was played
+        at); it is confirmed once every player of it has (competition.md §5.7). Returns
+        ``{"game", "confirmed", "confirmed_by", "waiting"}``."""
+        return await refs.confirm(event_id, await need_user(request), body)
 
     @app.post("/api/events/{event_id}/disputes", tags=["referees"], status_code=201)
     async def dispute(request: Request, event_id: str, body: DisputeBody) -> dict[str, Any]:

@@ -25,8 +25,9 @@ from typing import Any
 from fastapi import FastAPI, Request
 
 from .errors import ApiError
+from .hub import Hub
 from .models import UserRow
-from .tables import Hub, LiveTable
+from .tables import LiveTable
 
 #: the settings a rematch copies
 COPIED = ("clock", "spectator_delay_ms", "bot_delay_ms")
@@ -37,7 +38,7 @@ def new_seat(old: LiveTable, seat: int) -> int:
     return 1 - seat if old.num_seats == 2 else seat
 
 
-def open_rematch(hub: Hub, old: LiveTable, user: UserRow) -> LiveTable:
+async def open_rematch(hub: Hub, old: LiveTable, user: UserRow) -> LiveTable:
     """The rematch table of ``old`` with ``user`` seated (made by the first to ask)."""
     if old.event_id is not None:
         raise ApiError(409, "event_table", "an event seats its own games: no rematch at its tables")
@@ -47,12 +48,20 @@ def open_rematch(hub: Hub, old: LiveTable, user: UserRow) -> LiveTable:
     if seat is None:
         raise ApiError(403, "not_at_table", "only the players of this game may ask for a rematch")
     current = hub.tables.get(old.rematch_id or "")
-    if current is not None:
-        if current.seat_of(user.id) is None:
-            current.take_seat(user.id, user.username, None)
-        return current
-    table = hub.create_table(user.id, old.game_id, dict(old.options),
-                             {k: old.settings[k] for k in COPIED if k in old.settings}, old.num_seats)
+    if current is None:
+        table = await hub.create_table(user.id, old.game_id, dict(old.options),
+                                       {k: old.settings[k] for k in COPIED if k in old.settings},
+                                       old.num_seats)
+        current = hub.tables.get(old.rematch_id or "")
+        if current is None:
+            return _fill_rematch(old, table, user, seat)
+        hub.drop_table(table)          # the other player asked while this table was counted
+    if current.seat_of(user.id) is None:
+        current.take_seat(user.id, user.username, None, bot_account=bool(user.bot))
+    return current
+
+
+def _fill_rematch(old: LiveTable, table: LiveTable, user: UserRow, seat: int) -> LiveTable:
     reserved = {str(new_seat(old, i)): s["user"] for i, s in enumerate(old.seats)
                 if s and "user" in s and s["user"] != user.id}
     table.settings["rematch_of"] = old.id
@@ -62,7 +71,7 @@ def open_rematch(hub: Hub, old: LiveTable, user: UserRow) -> LiveTable:
     for i, s in enumerate(old.seats):
         if s and "bot" in s:
             table.add_bot(new_seat(old, i), s["bot"])
-    table.take_seat(user.id, user.username, new_seat(old, seat))
+    table.take_seat(user.id, user.username, new_seat(old, seat), bot_account=bool(user.bot))
     if table.status == "open":
         table.save_row()
     msg = {"type": "rematch", "table": table.id, "by": user.username}
@@ -77,6 +86,6 @@ def add_rematch_routes(app: FastAPI, hub: Hub, need_user: Callable[[Request], Aw
     async def rematch(request: Request, table_id: str) -> dict[str, Any]:
         """The same game again (see :mod:`qipai.server.rematch`): the new table's summary."""
         user = await need_user(request)
-        table = open_rematch(hub, hub.get(table_id), user)
+        table = await open_rematch(hub, hub.get(table_id), user)
         await hub.store.saved(table.gate)
         return table.summary()

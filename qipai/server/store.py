@@ -3,13 +3,14 @@
 Everything that changes a lobby table in the database goes through :class:`Store` in the order
 it happened: a new table, seat changes, a game's start, every accepted action of a live game
 (one ``actions`` row each, see :mod:`.journal`), and the finished game's record. The writer
-takes everything appended since its last commit and writes it in one transaction in a worker
-thread (a *group commit*); only when that transaction has committed are the writes marked
-durable.
+takes everything appended since its last commit and writes it in one transaction (a *group
+commit*) in a process of its own (:mod:`.writer`; ``Settings.storage_writer``), so that its
+work never waits for the event loop's hold on the interpreter, or in a worker thread; only
+when that transaction has committed are the writes marked durable.
 
 Each table has a :class:`Gate`: ``logged`` counts its writes appended, ``durable`` those
 committed. A message to a client is tagged with ``logged`` when it is queued and leaves only
-once ``durable`` has reached the tag (:class:`~qipai.server.tables.Conn`), so no seat,
+once ``durable`` has reached the tag (:class:`~qipai.server.conns.Conn`), so no seat,
 spectator or mover sees a state whose actions could still be lost, and an HTTP request that
 changed a table answers only after :meth:`Store.saved`.
 
@@ -31,13 +32,14 @@ from __future__ import annotations
 import asyncio
 import logging
 import os
+import re
 import sqlite3
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any, TypeVar
 
-from sqlalchemy import bindparam, delete, event, insert, update
+from sqlalchemy import bindparam, delete, event, insert, select, update
 from sqlalchemy.exc import DBAPIError, OperationalError
 from sqlalchemy.orm import Session, sessionmaker
 
@@ -59,20 +61,50 @@ class StorageUnavailable(ApiError):
         super().__init__(503, "storage_unavailable", message)
 
 
+class WriterFailed(Exception):
+    """The writer process reported a storage failure (its text), or stopped."""
+
+
 def storage_error(exc: BaseException) -> bool:
     """True for the database errors that mean "storage is failing" (not a bug in a statement):
-    an operational error (locked, disk full, I/O error, cannot open) or a lost connection."""
-    return isinstance(exc, OperationalError) or (isinstance(exc, DBAPIError) and exc.connection_invalidated)
+    an operational error (locked, disk full, I/O error, cannot open), a lost connection, or the
+    writer process failing so."""
+    return isinstance(exc, (OperationalError, WriterFailed)) or \
+        (isinstance(exc, DBAPIError) and exc.connection_invalidated)
+
+
+class TableMoved(ApiError):
+    """HTTP 503 ``table_moved``: another server process took the table over (a newer lease
+    epoch) before this change was saved; nothing of it was kept."""
+
+    def __init__(self) -> None:
+        super().__init__(503, "table_moved", "this table is now served by another server worker; "
+                         "the change was not made: try again")
+
+
+class Fenced(Exception):
+    """Writes for ``tables`` (ids) were refused: another server process holds a newer lease
+    epoch of each (see :mod:`.leases`)."""
+
+    def __init__(self, tables: Iterable[str]) -> None:
+        self.tables = frozenset(tables)
+        super().__init__(f"fenced: {', '.join(sorted(self.tables))}")
 
 
 class Gate:
     """One table's writes: ``logged`` appended so far, ``durable`` committed so far. Queued
-    messages wait on it (``watchers``: events set whenever ``durable`` moves)."""
+    messages wait on it (``watchers``: events set whenever ``durable`` moves). ``table_id``
+    and ``epoch``: the table's lease epoch in this process, the fencing token its writes carry
+    (None: writes not tied to a table); ``fenced``: another process took the table over, and
+    nothing of it is written or becomes durable here any more."""
 
-    def __init__(self) -> None:
+    def __init__(self, table_id: str | None = None, epoch: int = 0) -> None:
         self.logged = 0
         self.durable = 0
         self.watchers: set[asyncio.Event] = set()
+        self.table_id = table_id
+        self.epoch = epoch
+        self.fenced = False
 
     def advance(self, upto: int) -> None:
         if upto > self.durable:
@@ -80,14 +112,23 @@ class Gate:
             for w in list(self.watchers):
                 w.set()
 
+    def fence(self) -> None:
+        """Another process owns the table now: what is pending here is never written."""
+        self.fenced = True
+        for w in list(self.watchers):
+            w.set()
+
     async def wait(self, tag: int) -> None:
-        """Until everything appended up to ``tag`` is durable."""
+        """Until everything appended up to ``tag`` is durable. Raises :class:`TableMoved` once
+        the table is fenced."""
         if self.durable >= tag:
             return
         ev = asyncio.Event()
         self.watchers.add(ev)
         try:
             while self.durable < tag:
+                if self.fenced:
+                    raise TableMoved()
                 ev.clear()
                 await ev.wait()
         finally:
@@ -122,7 +163,19 @@ class DropTable:
         self.table_id = table_id
 
 
-Op = dict[str, Any] | NewTable | TableUpdate | DropTable | Callable[[Session], Any] | None
+class Call:
+    """Write: ``fn(session, *args)`` inside the commit's transaction. ``fn`` is a module-level
+    function (the writer process is sent it by name, and ``args`` pickled); what it returns
+    becomes the entry's ``result`` once the commit is durable."""
+
+    __slots__ = ("fn", "args")
+
+    def __init__(self, fn: Callable[..., Any], *args: Any) -> None:
+        self.fn = fn
+        self.args = args
+
+
+Op = dict[str, Any] | NewTable | TableUpdate | DropTable | Call | None
 
 #: the update of a table row, run for many rows at once
 _TABLE_UPDATE = (update(TableRow.__table__)
@@ -133,34 +186,46 @@ _TABLE_UPDATE = (update(TableRow.__table__)
 
 class Entry:
     """One pending write: an ``actions`` row (dict), a new, changed or removed table, a
-    function of the session, or None (a journal entry found to change nothing; it is counted
-    but not written)."""
+    :class:`Call`, or None (a journal entry found to change nothing; it is counted but not
+    written). ``result``: what a :class:`Call` returned, once committed."""
 
-    __slots__ = ("gate", "tag", "op")
+    __slots__ = ("gate", "tag", "op", "result")
 
     def __init__(self, gate: Gate, tag: int, op: Op):
         self.gate = gate
         self.tag = tag
         self.op = op
+        self.result: Any = None
 
 
 class Store:
     """The ordered writer of one server. See the module docstring."""
 
-    def __init__(self, db: sessionmaker[Session], stall: float = 2.0, request_wait: float = 3.0) -> None:
+    def __init__(self, db: sessionmaker[Session], stall: float = 2.0, request_wait: float = 3.0,
+                 process: Any = None) -> None:
         self.db = db
+        #: the writer process (:class:`.writer.WriterProcess`), or None: commits run in a thread
+        self.process = process
         self.stall = stall                  # seconds a commit may take before the store is "down"
         self.request_wait = request_wait    # seconds a request retries a failing write
         self.pending: list[Entry] = []
         self.down = False
         #: called with True when storage starts failing, False when it works again
         self.listeners: list[Callable[[bool], None]] = []
+        #: check each commit's lease epochs (:class:`Fenced`); off for a SQLite file, which one
+        #: process alone may open (its lock file)
+        self.fencing = db.kw["bind"].dialect.name != "sqlite"
+        #: called with the ids of tables whose writes were fenced (another process owns them)
+        self.fence_listeners: list[Callable[[frozenset[str]], None]] = []
         self._wake: asyncio.Event | None = None
         self._task: asyncio.Task[None] | None = None
         self._idle: asyncio.Event | None = None
 
     # ----- the ordered writer -------------------------------------------------------------------
-    def start(self) -> None:
+    async def start(self) -> None:
+        """Start the writer (and its process, once it has opened the database)."""
+        if self.process is not None:
+            await self.process.start()
         self._wake = asyncio.Event()
         self._idle = asyncio.Event()
         self._idle.set()
@@ -179,6 +244,8 @@ class Store:
         self._task.cancel()
         await asyncio.gather(self._task, return_exceptions=True)
         self._task = None
+        if self.process is not None:
+            await self.process.stop()
 
     async def drain(self) -> None:
         """Until everything appended so far is durable."""
@@ -216,7 +283,9 @@ class Store:
             self._wake.clear()
             if not self.pending:
                 continue
-            batch, self.pending = self.pending, []
+            batch, self.pending = [e for e in self.pending if not e.gate.fenced], []
+            if not batch:
+                continue
             self._idle.clear()
             try:
                 batch = await self._commit(batch)
@@ -233,12 +302,16 @@ class Store:
         returns what was committed."""
         delay = 0.05
         while True:
-            work = asyncio.ensure_future(asyncio.to_thread(self._write, list(batch)))
+            work = asyncio.ensure_future(self._write(list(batch)))
             try:
                 done, _ = await asyncio.wait({work}, timeout=self.stall)
                 if not done:
                     self._set_down(True, f"a commit is taking longer than {self.stall:.1f} s")
                 await work
+            except Fenced as e:                 # their writes are dropped; the others go on
+                self._fence(e.tables, batch)
+                batch = [x for x in batch if not x.gate.fenced]
+                continue
             except Exception as e:
                 if not storage_error(e):        # a bug, not the disk: shown, and retried like one
                     log.exception("storage: a write failed")
@@ -251,42 +324,32 @@ class Store:
             self._set_down(False, "")
             return batch
 
-    def _write(self, batch: list[Entry]) -> None:
-        """One transaction for ``batch``, grouped by kind so each kind is one statement run for
-        many rows: new tables, then table updates (the last one per table: each holds the whole
-        row), removed tables, log rows, and finally the other writes in their order."""
-        inserts: list[dict[str, Any]] = []
-        updates: dict[str, dict[str, Any]] = {}
-        deletes: list[str] = []
-        rows: list[dict[str, Any]] = []
-        others: list[Callable[[Session], Any]] = []
-        for e in batch:
-            op = e.op
-            if op is None:
-                continue
-            if isinstance(op, dict):
-                rows.append(op)
-            elif isinstance(op, NewTable):
-                inserts.append(op.values)
-            elif isinstance(op, TableUpdate):
-                updates.pop(op.table_id, None)           # a later update replaces it
-                updates[op.table_id] = {"b_id": op.table_id, **op.values}
-            elif isinstance(op, DropTable):
-                deletes.append(op.table_id)
-            else:
-                others.append(op)
-        with self.db.begin() as s:
-            conn = s.connection()
-            if inserts:
-                conn.execute(insert(TableRow), inserts)
-            if updates:
-                conn.execute(_TABLE_UPDATE, list(updates.values()))
-            if deletes:
-                conn.execute(delete(TableRow).where(TableRow.id.in_(deletes)))
-            if rows:
-                conn.execute(insert(ActionRow), rows)
-            for fn in others:
-                fn(s)
+    async def _write(self, batch: list[Entry]) -> None:
+        """One transaction for ``batch`` (:func:`write_ops`), in the writer process or a worker
+        thread; each :class:`Call` entry gets its result."""
+        ops = [e.op for e in batch]
+        fences = {e.gate.table_id: e.gate.epoch for e in batch
+                  if e.op is not None and e.gate.table_id is not None} if self.fencing else None
+        if self.process is not None:
+            results = await self.process.write(ops, fences)
+        else:
+            results = await asyncio.to_thread(write_ops, self.db, ops, fences)
+        for e, r in zip([e for e, op in zip(batch, ops) if isinstance(op, Call)], results):
+            e.result = r
+
+    def _fence(self, tables: frozenset[str], batch: list[Entry]) -> None:
+        """Another process took ``tables`` over: their gates are fenced (nothing of them is
+        written or acknowledged here) and :attr:`fence_listeners` are told."""
+        for e in [*batch, *self.pending]:
+            if e.gate.table_id in tables:
+                e.gate.fence()
+        log.warning("storage: writes of %d table(s) refused, another worker owns them: %s",
+                    len(tables), ", ".join(sorted(tables)[:10]))
+        for cb in list(self.fence_listeners):
+            try:
+                cb(tables)
+            except Exception:       # pragma: no cover - a listener's bug must not stop the writer
+                log.exception("fence listener failed")
 
     def _set_down(self, down: bool, why: str) -> None:
         if down == self.down:
@@ -329,6 +392,98 @@ class Store:
                 return fn(s)
         with self.db() as s:
             return fn(s)
+
+
+# ----- one commit --------------------------------------------------------------------------------
+def write_ops(db: sessionmaker[Session], ops: list[Op], fences: dict[str, int] | None = None) -> list[Any]:
+    """Write ``ops`` in one transaction, grouped by kind so each kind is one statement run for
+    many rows: new tables, then table updates (the last one per table: each holds the whole
+    row), removed tables, log rows, and finally the calls in their order. Returns what each
+    :class:`Call` returned, in order. Raises what the database raises (nothing is committed).
+
+    ``fences`` (table id -> lease epoch of this process): first, inside the transaction, each
+    table's stored ``lease_epoch`` is read (locked against change until the commit on
+    PostgreSQL); if any is newer, :class:`Fenced` is raised with those tables and nothing is
+    written (the store drops their writes and commits the rest)."""
+    inserts: list[dict[str, Any]] = []
+    updates: dict[str, dict[str, Any]] = {}
+    deletes: list[str] = []
+    rows: list[dict[str, Any]] = []
+    calls: list[Call] = []
+    for op in ops:
+        if op is None:
+            continue
+        if isinstance(op, dict):
+            rows.append(op)
+        elif isinstance(op, NewTable):
+            inserts.append(op.values)
+        elif isinstance(op, TableUpdate):
+            updates.pop(op.table_id, None)           # a later update replaces it
+            updates[op.table_id] = {"b_id": op.table_id, **op.values}
+        elif isinstance(op, DropTable):
+            deletes.append(op.table_id)
+        else:
+            calls.append(op)
+    with db.begin() as s:
+        conn = s.connection()
+        if fences:
+            check_fences(s, fences)
+        if inserts:
+            conn.execute(insert(TableRow), inserts)
+        if updates:
+            conn.execute(_TABLE_UPDATE, list(updates.values()))
+        if deletes:
+            conn.execute(delete(TableRow).where(TableRow.id.in_(deletes)))
+        if rows:
+            try:
+                conn.execute(insert(ActionRow), rows)
+            except DBAPIError as e:        # the PostgreSQL trigger's refusal (0015), a backstop
+                if getattr(e.orig, "sqlstate", None) != FENCED_STATE:
+                    raise
+                raise Fenced(FENCED_TABLE.findall(str(e.orig))) from None
+        return [c.fn(s, *c.args) for c in calls]
+
+
+#: the SQLSTATE and the message of the PostgreSQL trigger that refuses a stale action row (0015)
+FENCED_STATE = "QP409"
+FENCED_TABLE = re.compile(r"qipai fenced: table (\S+) is owned")
+
+
+def check_fences(s: Session, fences: dict[str, int]) -> None:
+    """Raise :class:`Fenced` for the tables of ``fences`` whose stored lease epoch is newer than
+    the one given (rows read ``FOR SHARE`` on PostgreSQL: a take-over waits for this commit)."""
+    stale: set[str] = set()
+    ids = list(fences)
+    for i in range(0, len(ids), 500):
+        q = select(TableRow.id, TableRow.lease_epoch).where(TableRow.id.in_(ids[i:i + 500]))
+        for tid, epoch in s.execute(q.with_for_update(read=True)):
+            if epoch > fences[tid]:
+                stale.add(tid)
+    if stale:
+        raise Fenced(stale)
+
+
+#: how long one SQLite statement waits for a lock held elsewhere before failing (then retried)
+BUSY_TIMEOUT_MS = 1000
+
+
+def tune_sqlite(db: sessionmaker[Session]) -> None:
+    """SQLite: write-ahead log and ``synchronous=NORMAL`` (a commit does not wait for the disk;
+    a power cut may lose the last commits, never corrupt the file), and a short busy timeout:
+    a locked database fails fast, and the store retries."""
+    engine = db.kw["bind"]
+    if engine.dialect.name != "sqlite":
+        return
+
+    @event.listens_for(engine, "connect")
+    def _pragmas(conn, _record) -> None:
+        cur = conn.cursor()
+        cur.execute("PRAGMA journal_mode=WAL")
+        cur.execute("PRAGMA synchronous=NORMAL")
+        cur.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
+        cur.close()
+
+    engine.dispose()         # connections opened by the migrations get the pragmas on reconnect
 
 
 # ----- the fault hook ----------------------------------------------------------------------------

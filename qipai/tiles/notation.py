@@ -16,6 +16,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from qipai.core.errors import NotationError
@@ -45,7 +46,8 @@ class Hand:
     flowers: int = 0
     extra: dict = field(default_factory=dict, compare=False)
 
-    def __str__(self) -> str:
+    def body(self) -> str:
+        """The tiles part of the line (before ``|``): ``CONCEALED MELDS + WIN``."""
         parts = []
         if self.concealed:
             parts.append(format_tiles(self.concealed))
@@ -53,6 +55,10 @@ class Hand:
         text = " ".join(parts)
         if self.win is not None:
             text += f" + {format_tiles([self.win])}"
+        return text
+
+    def __str__(self) -> str:
+        text = self.body()
         flags = []
         if self.self_drawn:
             flags.append("tsumo")
@@ -81,17 +87,20 @@ class Hand:
 _MELD = re.compile(r"\[[^\]]*\]|\([^)]*\)")
 
 
-def parse_hand(text: str) -> Hand:
+def parse_hand(text: str, flags: Callable[[str, int], dict] | None = None) -> Hand:
     """Read a hand line. Raises :class:`NotationError` naming the position (1-based) of the fault.
 
     Checks the counts too: concealed tiles = 13 − 3 × melds, no kind more than four times,
-    flowers only as ``flowers=N``.
+    flowers only as ``flowers=N``. ``flags(text, offset)`` reads the flags after ``|`` into
+    keyword arguments of :class:`Hand` (default :func:`parse_flags`, the Guobiao flags; a game
+    with flags of its own puts them in ``extra``).
     """
     body, bar, flag_text = text.partition("|")
     flag_offset = len(body) + 1
     tiles_part, plus, win_part = body.partition("+")
     if not plus:
-        raise NotationError("missing '+ WIN' (the winning tile)", "hand")
+        raise NotationError("missing '+ WIN' (the winning tile)", "hand",
+                            code="notation.no_winning_tile")
     concealed: list[int] = []
     melds: list[Meld] = []
     pos = 0
@@ -102,21 +111,26 @@ def parse_hand(text: str) -> Hand:
     rest = tiles_part[pos:]
     if "[" in rest or "(" in rest or "]" in rest or ")" in rest:
         where = pos + min(i for i in (rest.find(c) for c in "[(])") if i >= 0) + 1
-        raise NotationError(f"unclosed meld bracket at position {where}", "hand")
+        raise NotationError(f"unclosed meld bracket at position {where}", "hand",
+                            code="notation.bad_meld")
     concealed.extend(parse_tiles(rest, pos))
     if any(t >= NUM_KINDS for t in concealed):
-        raise NotationError("flowers are written as the flag flowers=N, not among the tiles", "hand")
+        raise NotationError("flowers are written as the flag flowers=N, not among the tiles", "hand",
+                            code="notation.hand_syntax")
     win_offset = len(tiles_part) + 1
     win_tiles = parse_tiles(win_part, win_offset)
     if len(win_tiles) != 1 or win_tiles[0] >= NUM_KINDS:
-        raise NotationError(f"exactly one winning tile must follow '+' (position {win_offset})", "hand")
+        raise NotationError(f"exactly one winning tile must follow '+' (position {win_offset})", "hand",
+                            code="notation.hand_syntax")
     want = 13 - 3 * len(melds)
     if len(concealed) != want:
         raise NotationError(f"{len(melds)} melds need {want} concealed tiles before the winning tile, "
-                            f"got {len(concealed)}", "hand")
+                            f"got {len(concealed)}", "hand",
+                            code="notation.hand_size",
+                            params={"melds": len(melds), "want": want, "got": len(concealed)})
     kwargs: dict = {}
     if bar:
-        kwargs = parse_flags(flag_text, flag_offset)
+        kwargs = (flags or parse_flags)(flag_text, flag_offset)
     hand = Hand(tuple(sorted(concealed)), tuple(melds), win_tiles[0], **kwargs)
     check_counts(hand)
     return hand
@@ -135,18 +149,22 @@ def parse_flags(text: str, offset: int = 0) -> dict:
             flag = {"tsumo": "self_drawn", "kong": "kong", "last": "last", "4th": "fourth"}.get(word)
             if flag is None:
                 raise NotationError(f"unknown flag {word!r} {where} (tsumo, kong, last, 4th, "
-                                    "seat=, round=, flowers=)", "flags")
+                                    "seat=, round=, flowers=)", "flags",
+                                    code="notation.unknown_flag", params={"flag": word})
             out[flag] = True
         elif key in ("seat", "round"):
             if value not in WIND_LETTERS or len(value) != 1:
-                raise NotationError(f"{key} must be E, S, W or N, got {value!r} {where}", "flags")
+                raise NotationError(f"{key} must be E, S, W or N, got {value!r} {where}", "flags",
+                                    code="notation.flag_value", params={"flag": key})
             out["seat_wind" if key == "seat" else "round_wind"] = WIND_LETTERS.index(value)
         elif key == "flowers":
             if not (value.isascii() and value.isdecimal()) or int(value) > 8:
-                raise NotationError(f"flowers must be 0..8, got {value!r} {where}", "flags")
+                raise NotationError(f"flowers must be 0..8, got {value!r} {where}", "flags",
+                                    code="notation.flag_value", params={"flag": "flowers"})
             out["flowers"] = int(value)
         else:
-            raise NotationError(f"unknown flag {word!r} {where}", "flags")
+            raise NotationError(f"unknown flag {word!r} {where}", "flags",
+                                code="notation.unknown_flag", params={"flag": word})
     return out
 
 
@@ -157,4 +175,6 @@ def check_counts(hand: Hand) -> None:
         c[t] += 1
     for t, n in enumerate(c):
         if n > 4:
-            raise NotationError(f"{format_tiles([t])} appears {n} times (at most 4)", "hand")
+            raise NotationError(f"{format_tiles([t])} appears {n} times (at most 4)", "hand",
+                                code="notation.too_many_copies",
+                                params={"card": format_tiles([t]), "most": 4})

@@ -136,9 +136,28 @@ def _placed_splits(key: tuple[int, ...], base: int) -> tuple[tuple[tuple[tuple[i
 @cache
 def _suit_status(key: tuple[int, ...]) -> tuple[bool, bool]:
     """(splits with no pair, splits with one pair) for a suit pattern."""
-    splits = suit_splits(key)
-    with_pair = any(any(p[0] == PAIR for p in sp) for sp in splits)
-    return (bool(splits) and not with_pair, with_pair)
+    m = sum(key) % 3
+    if m == 0:
+        return _sets_only(key), False
+    if m == 2:
+        return False, any(key[r] >= 2 and _sets_only(key[:r] + (key[r] - 2,) + key[r + 1:])
+                          for r in range(9))
+    return False, False
+
+
+@cache
+def _sets_only(key: tuple[int, ...]) -> bool:
+    """Whether one suit's counts split into chows and pungs, nothing left (the lowest rank
+    held starts a pung or a chow; answers of smaller patterns are shared through the cache)."""
+    i = 0
+    while i < 9 and key[i] == 0:
+        i += 1
+    if i == 9:
+        return True
+    if key[i] >= 3 and _sets_only(key[:i] + (key[i] - 3,) + key[i + 1:]):
+        return True
+    return i <= 6 and key[i + 1] > 0 and key[i + 2] > 0 and _sets_only(
+        key[:i] + (key[i] - 1, key[i + 1] - 1, key[i + 2] - 1) + key[i + 3:])
 
 
 def is_complete(c: list[int]) -> bool:

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from qipai.core.errors import NotationError
+from qipai.core.errors import Message, NotationError
 
 NUM_KINDS = 34          # playing kinds (no flowers)
 FLOWER_BASE = 34
@@ -86,8 +86,14 @@ def parse_tile(text: str) -> int:
     """One tile code (``5p``, ``E``, ``f3``). Raises :class:`NotationError`."""
     t = INDEX.get(text.strip())
     if t is None:
-        raise NotationError(f"unknown tile {text!r}", "tile")
+        raise NotationError(Message(f"unknown tile {text!r}", code="tile.unknown", params={"tile": text}),
+                            "tile")
     return t
+
+
+def _no_suit(at: int) -> Message:
+    return Message(f"digits without a suit letter at position {at}", code="tile.digits_alone",
+                   params={"at": at})
 
 
 def parse_tiles(text: str, offset: int = 0) -> list[int]:
@@ -105,27 +111,34 @@ def parse_tiles(text: str, offset: int = 0) -> list[int]:
         c = text[i]
         if c.isspace():
             if digits:
-                raise NotationError(f"digits without a suit letter at position {digits[0][1] + offset + 1}",
-                                    "tiles")
+                raise NotationError(_no_suit(digits[0][1] + offset + 1), "tiles")
             i += 1
             continue
         if c.isdecimal():
             if c == "0":
-                raise NotationError(f"rank 0 at position {i + offset + 1}", "tiles")
+                raise NotationError(Message(f"rank 0 at position {i + offset + 1}", code="tile.rank_zero",
+                                            params={"at": i + offset + 1}), "tiles")
             digits.append((int(c), i))
             i += 1
             continue
         if c in SUIT_LETTERS:
             if not digits:
-                raise NotationError(f"suit letter {c!r} without ranks at position {i + offset + 1}", "tiles")
+                raise NotationError(Message(f"suit letter {c!r} without ranks at position {i + offset + 1}",
+                                            code="tile.suit_alone",
+                                            params={"letter": c, "at": i + offset + 1}),
+                                    "tiles")
             base = SUIT_LETTERS.index(c) * 9
             out.extend(base + r - 1 for r, _ in digits)
             digits = []
             i += 1
             continue
         if digits:
-            raise NotationError(f"{c!r} at position {i + offset + 1} is not a suit letter: ranks take m, p "
-                                f"or s (123m); honors are single letters {' '.join(HONOR_LETTERS)}", "tiles")
+            honors = " ".join(HONOR_LETTERS)
+            raise NotationError(Message(f"{c!r} at position {i + offset + 1} is not a suit letter: ranks "
+                                        f"take m, p or s (123m); honors are single letters {honors}",
+                                        code="tile.not_suit", params={"letter": c, "at": i + offset + 1,
+                                                                      "honors": honors}),
+                                "tiles")
         if c in HONOR_LETTERS:
             out.append(INDEX[c])
             i += 1
@@ -134,9 +147,11 @@ def parse_tiles(text: str, offset: int = 0) -> list[int]:
             out.append(FLOWER_BASE + int(text[i + 1]) - 1)
             i += 2
             continue
-        raise NotationError(f"unexpected character {c!r} at position {i + offset + 1}", "tiles")
+        raise NotationError(Message(f"unexpected character {c!r} at position {i + offset + 1}",
+                                    code="tile.unexpected", params={"letter": c, "at": i + offset + 1}),
+                            "tiles")
     if digits:
-        raise NotationError(f"digits without a suit letter at position {digits[0][1] + offset + 1}", "tiles")
+        raise NotationError(_no_suit(digits[0][1] + offset + 1), "tiles")
     return out
 
 

@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from qipai.core.errors import NotationError
 from qipai.core.rng import DealRng
 
-from .tile import FLOWER_BASE, NUM_FLOWERS, NUM_KINDS, format_tiles, parse_tiles
+from .tile import FLOWER_BASE, NUM_FLOWERS, NUM_KINDS, format_tiles, is_flower, name, parse_tiles
 
 
 def tile_set(flowers: bool = True, copies: int = 4) -> list[int]:
@@ -37,6 +37,22 @@ def tile_set(flowers: bool = True, copies: int = 4) -> list[int]:
 def shuffled(rng: DealRng, flowers: bool = True) -> list[int]:
     """A seeded shuffle of :func:`tile_set` (Fisher-Yates on the DealRng stream)."""
     return rng.shuffle(tile_set(flowers))
+
+
+def check_tile_counts(number: int, hands: Sequence[Sequence[int]], wall: Sequence[int],
+                      *others: Sequence[int]) -> None:
+    """The tiles of one hand's deal (the hands, the wall and any ``others``, an indicator for
+    instance) together: at most four of each playing kind and one of each flower, so never
+    more than a set. Raises :class:`NotationError` naming the hand ``number`` and the first
+    kind over its count."""
+    from collections import Counter
+
+    tiles = [t for h in hands for t in h] + list(wall) + [t for o in others for t in o]
+    for kind, n in sorted(Counter(tiles).items()):
+        most = 1 if is_flower(kind) else 4
+        if n > most:
+            raise NotationError(f"hand {number}: {n} copies of {name(kind)} (a set has {most})", "deal",
+                                code="notation.too_many_copies", params={"card": name(kind), "most": most})
 
 
 def deal_hands(tiles: list[int], dealer: int, seats: int = 4,
@@ -137,7 +153,8 @@ class Wall:
             return cls(parse_tiles(data["wall"]))
         if "segments" in data:
             return cls(segments=[parse_tiles(s) for s in data["segments"]])
-        raise NotationError("a wall needs 'wall' or 'segments'", "deal")
+        raise NotationError("a wall needs 'wall' or 'segments'", "deal",
+                            code="notation.deal_shape")
 
     def copy(self) -> Wall:
         w = Wall.__new__(Wall)

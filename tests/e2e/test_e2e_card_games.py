@@ -153,9 +153,9 @@ def test_a_whole_card_game_by_clicks(server, browser, account, shot, game, bots,
     assert page.locator("#ct-result .scores span").count() == n
     if game in ("doudizhu", "wakeng", "fouafour", "baohuang"):
         assert page.locator(".ct .lastplay .c").count() >= 1              # plays drawn as cards
-    if game not in ("shengji", "sandayi"):     # the hand's rounds, as cards by seat
-        assert page.locator("#movelist .ct-round").count() >= 1
-        assert page.locator("#movelist .ct-round .c").count() >= 1
+    # the hand's rounds (climbing games) or every trick (shengji, sandayi), as cards by seat
+    assert page.locator("#movelist .ct-round").count() >= (12 if game == "sandayi" else 1)
+    assert page.locator("#movelist .ct-round .c").count() >= 1
     other = "en" if lang == "zh" else "zh"
     for l in (lang, other):
         if l != lang:
@@ -177,12 +177,18 @@ def test_a_whole_card_game_by_clicks(server, browser, account, shot, game, bots,
     page.wait_for_selector(".ct")
     page.click("#prev")
     assert page.locator(".ct .pl .cards.open").count() >= n - 1
-    for name, vp in (("1280", DESKTOP), ("390", PHONE)):
+    fits_both_widths(page, shot, f"cards-{game}-{other}-{{}}-replay")
+    ctx.close()
+
+
+def fits_both_widths(page, shot, name):
+    """At 1280 and 390 px nothing overflows; a screenshot of each (``name`` with ``{}`` for the
+    width)."""
+    for width, vp in (("1280", DESKTOP), ("390", PHONE)):
         page.set_viewport_size(vp)
         page.wait_for_timeout(100)
-        assert page.evaluate("document.documentElement.scrollWidth") <= vp["width"], name
-        shot(page, f"cards-{game}-{other}-{name}-replay")
-    ctx.close()
+        assert page.evaluate("document.documentElement.scrollWidth") <= vp["width"], width
+        shot(page, name.format(width))
 
 
 def lead_indices(game_id, seed):

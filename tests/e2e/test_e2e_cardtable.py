@@ -64,13 +64,14 @@ def drive(page, rules, enough=lambda: False, retry=lambda: False, limit=600):
         if enough() or page.locator("#record-link").count():
             return
         seq = page.get_attribute("#status", "data-seq")
-        for find, act in rules:
-            if found := find(page):
-                act(found)
-                break
-        else:
+        chosen = next(((act, found) for find, act in rules if (found := find(page))), None)
+        if chosen is None or page.get_attribute("#status", "data-seq") != seq:
+            # nothing to answer yet, or the state changed while the rules were read (a bid's
+            # buttons drawn after its rule was asked): read the new state's rules afresh
             page.wait_for_timeout(40)
             continue
+        act, found = chosen
+        act(found)
         wait_change(page, seq)
         if error := page.inner_text("#error"):
             assert retry(), error
@@ -181,6 +182,10 @@ def test_fouafour_hand_by_clicks(server, browser, shot):
     open_table(page, server, "fouafour", 3)
     page.wait_for_selector("#hand .c")
     assert page.locator("#hand .c").count() in (13, 14)
+    # the four seats' names and clocks above the table are one row on a phone (it scrolls)
+    tops = page.locator(".seats .seat").evaluate_all(
+        "els => els.map(e => Math.round(e.getBoundingClientRect().top))")
+    assert len(tops) == 4 and len(set(tops)) == 1, tops
     assert page.locator("#autopass").is_checked()                  # windows pass by themselves
     shot(page, "fouafour-deal")
 
@@ -204,7 +209,7 @@ def test_baohuang_selection_declaration_and_plays(server, browser, shot):
     page.on("dialog", lambda d: d.accept())
     sign_up(page, server, "baohuangplayer")
     page.click("#lang")                                            # 中文
-    page.wait_for_selector("#me")
+    page.wait_for_selector("#me", state="attached")
     open_table(page, server, "baohuang", 4)
     page.wait_for_selector("#hand .c")
     # 43 dealt; a candidate without a qualifying triple declines by itself and adds a 2

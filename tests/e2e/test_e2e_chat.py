@@ -111,7 +111,7 @@ def test_chat_draw_offer_sound_theme_and_rematch(server, browser, shot):
     a.fill("input[name=username]", "chat_red")
     a.fill("input[name=password]", "e2e-password-1")
     a.click("button[type=submit]")
-    a.wait_for_selector("#me")
+    a.wait_for_selector("#me", state="attached")
     a.goto(f"{server}/tables/{table}")
     wait_seq(a, 2)
     assert a.evaluate("() => document.documentElement.dataset.theme") == "dark"

@@ -200,10 +200,11 @@ def test_more_players_each_board_turned_to_its_home_camp(server, browser, shot, 
 
 MOUNT = """async ([msg, lang]) => {
   const mod = await import("/static/boards/chinese-checkers.js");
+  const { t } = await import("/static/i18n.js");     // the page's own words (plural forms too)
   const root = document.createElement("div");
   document.querySelector("#app").replaceChildren(root);
   window.sent = [];
-  window.ccBoard = mod.mount(root, { lang, t: (k) => k, send: (a) => window.sent.push(a) });
+  window.ccBoard = mod.mount(root, { lang, t, send: (a) => window.sent.push(a) });
   window.ccBoard.update(msg);
 }"""
 

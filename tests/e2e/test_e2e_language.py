@@ -8,6 +8,7 @@ the event list and an event's page. The rendered text of each page (``innerText`
 no English word: what is left after taking out the players' names may only be notation
 (ICCS and coordinates, card and tile codes, short capitals such as ``JSON``) and digits.
 The same pages in an English browser hold no Chinese outside names and the game's own name.
+Every page is photographed at 1280 and 390 px (a phone) and is no wider than a phone's screen.
 """
 
 from __future__ import annotations
@@ -76,7 +77,18 @@ def new_table(page, base: str, game: str, *, sit: bool, clock: str | None = None
 
 
 def page_text(page) -> str:
-    return page.evaluate("document.body.innerText")
+    """The page's text, with what a closed <details> holds (a legend one click away; its code
+    and commands aside) and the tooltips of the options of its selects (an event preset's help)."""
+    return page.evaluate("""() => {
+        const hidden = [];
+        for (const d of document.querySelectorAll('details:not([open])')) {
+            const walk = document.createTreeWalker(d, NodeFilter.SHOW_TEXT);
+            for (let n; (n = walk.nextNode());) {
+                if (!n.parentElement.closest('code, pre')) hidden.push(n.textContent);
+            }
+        }
+        return [document.body.innerText, ...hidden,
+            ...[...document.querySelectorAll('select option[title]')].map((o) => o.title)].join('\\n'); }""")
 
 
 def wait_moves(page, n: int, timeout_ms: int = 15_000) -> None:
@@ -88,12 +100,25 @@ def wait_moves(page, n: int, timeout_ms: int = 15_000) -> None:
                         || document.querySelector('#record-link') }}""", timeout=timeout_ms)
 
 
+def widths(page, name: str, shot, found: dict[str, list[str]] | None = None) -> None:
+    """Screenshots of the page at 1280 and 390 px (a phone); at 390 px nothing is wider than
+    the screen (``found[name + "-390"]`` says how wide it is otherwise)."""
+    for width, height in ((1280, 900), (390, 844)):
+        page.set_viewport_size({"width": width, "height": height})
+        page.wait_for_timeout(150)
+        shot(page, f"{name}-{width}")
+        wide = page.evaluate("document.documentElement.scrollWidth")
+        if width == 390 and wide > 390 and found is not None:
+            found[f"{name}-390"] = [f"{wide} px wide"]
+    page.set_viewport_size({"width": 1280, "height": 900})
+
+
 def check(page, where: str, names: list[str], shot, found: dict[str, list[str]]) -> None:
     page.wait_for_timeout(300)               # let the last state render
     words = english_words(page_text(page), names)
     if words:
         found[where] = sorted(set(words))
-    shot(page, f"lang-zh-{where}")
+    widths(page, f"lang-zh-{where}", shot, found)
 
 
 @pytest.fixture(scope="module")
@@ -109,7 +134,7 @@ def zh(browser):
 def test_the_chinese_interface_follows_the_browser(lserver, zh):
     page = zh.new_page()
     page.goto(lserver + "/")
-    page.wait_for_selector("#lang")
+    page.wait_for_selector("#theme")     # drawn once the header speaks the page's language
     assert page.evaluate("document.documentElement.lang") == "zh"
     assert page.evaluate("navigator.language") == "zh-CN"
     assert page.evaluate("localStorage.getItem('lang')") is None
@@ -190,7 +215,8 @@ def test_lobby_history_and_events_speak_chinese(lserver, zh, shot):
     if True:
         page.goto(f"{lserver}/events/{ev}")
         page.wait_for_load_state("networkidle")
-        check(page, "event", names + ["b1", "b2", "b3"], shot, found)
+        # the draw's help names the command that re-checks it (qipai verify), as typed
+        check(page, "event", names + ["b1", "b2", "b3", "qipai verify"], shot, found)
     page.close()
     assert found == {}
     assert zh.errors == []
@@ -277,12 +303,14 @@ def test_a_table_of_every_game_speaks_english(lserver, en, game, shot):
     clock = "bot_default_cards" if cards else "bot_default_board"
     table = new_table(page, lserver, game, sit=True, clock=clock)
     page.goto(f"{lserver}/tables/{table}")
-    page.wait_for_selector("#lang")
+    page.wait_for_selector("#theme")     # drawn once the header speaks the page's language
     assert page.evaluate("document.documentElement.lang") == "en"
     wait_moves(page, 4)
     page.wait_for_timeout(2500)
-    shot(page, f"lang-en-{game}")
+    found: dict[str, list[str]] = {}
+    widths(page, f"lang-en-{game}", shot, found)
     assert chinese_outside_boards(page, [name]) == []
+    assert found == {}
     page.close()
     assert en.errors == []
 
@@ -300,7 +328,7 @@ def test_lobby_history_and_events_speak_english(lserver, en, shot):
         han = chinese_outside_boards(page, ["en99player"])
         if han:
             found[path] = han
-        shot(page, f"lang-en-{path.strip('/') or 'lobby'}")
+        widths(page, f"lang-en-{path.strip('/') or 'lobby'}", shot, found)
     page.close()
     assert found == {}
     assert en.errors == []

@@ -6,14 +6,44 @@ from __future__ import annotations
 
 import re
 
+from playwright.sync_api import Error as PlaywrightError
+
 from .test_e2e_play import sign_up
+from .timing import until
 
 SEQ = "document.querySelector('.mj').dataset.seq"
 
 
+#: a claim of seat 0 is settled: its set is on the table, another seat's set is (a claim of higher
+#: priority took the tile), or the hand is over
+CLAIM_SETTLED = """([meld, before]) =>
+    document.querySelector(`[data-melds="0"] [data-meld="${meld}"]`)
+    || document.querySelectorAll('[data-melds]:not([data-melds="0"]) [data-meld]').length > before
+    || document.querySelector('#record-link')"""
+
 def wait_change(page, seq: str) -> None:
     page.wait_for_function(f"!document.querySelector('.mj') || {SEQ} !== '{seq}'"
                            " || document.querySelector('#record-link')", timeout=15_000)
+
+
+def end_in_both_languages(page, shot, game: str, check=None) -> None:
+    """The finished table again in English and in Chinese, at desktop and phone width, with
+    nothing wider than the page; ``check(page, lang)`` looks at each language's page. Leaves
+    the page in English at phone width."""
+    table_url = page.url
+    for lang in ("en", "zh"):
+        page.evaluate(f"localStorage.setItem('lang', '{lang}')")
+        page.goto(table_url)
+        page.wait_for_selector(".mj-result")
+        for width, size in (("1280", {"width": 1280, "height": 900}), ("390", {"width": 390, "height": 844})):
+            page.set_viewport_size(size)
+            page.wait_for_timeout(100)
+            assert page.evaluate("document.documentElement.scrollWidth") <= size["width"]
+            shot(page, f"{game}-{lang}-{width}-end")
+        if check:
+            check(page, lang)
+    page.evaluate("localStorage.setItem('lang', 'en')")
+    page.set_viewport_size({"width": 390, "height": 844})
 
 
 def test_one_person_plays_a_mahjong_hand_against_three_bots(server, browser, shot):
@@ -38,7 +68,7 @@ def test_one_person_plays_a_mahjong_hand_against_three_bots(server, browser, sho
 
     discards = claims = passes = 0
     claimed_meld = None
-    for _ in range(400):
+    for _ in until(150):
         if page.locator("#record-link").count():
             break
         seq = page.get_attribute(".mj", "data-seq")
@@ -56,6 +86,7 @@ def test_one_person_plays_a_mahjong_hand_against_three_bots(server, browser, sho
                 assert page.locator('#actions button[data-action="pass"]').count() == 1
                 shot(page, "mahjong-gb-claim")
                 action = claim.first.get_attribute("data-action")
+                others_before = page.locator('[data-melds]:not([data-melds="0"]) [data-meld]').count()
                 claim.first.click()
                 claims += 1
                 claimed_meld = action.split()[0]
@@ -65,8 +96,16 @@ def test_one_person_plays_a_mahjong_hand_against_three_bots(server, browser, sho
         elif can.count():
             tile = page.locator("#hand .mj-t.drawn.can")
             tile = tile if tile.count() else can.last
-            code = tile.get_attribute("data-tile")
-            tile.click()                                    # raise it ...
+            # the tile itself, not a locator found again after the state moved on (a bot's
+            # answer can redraw the hand between reading the tile and clicking it)
+            try:
+                handle = tile.element_handle(timeout=5_000)
+                code = handle.get_attribute("data-tile")
+                handle.click(timeout=5_000)                 # raise it ...
+            except PlaywrightError:                         # redrawn: look again
+                continue
+            if page.get_attribute(".mj", "data-seq") != seq:
+                continue                                    # a new state dropped the raised tile
             assert page.locator("#hand .mj-t.picked").get_attribute("data-tile") == code
             if discards % 2:
                 page.click('#actions button[data-action="discard"]')     # ... and discard by button
@@ -78,8 +117,11 @@ def test_one_person_plays_a_mahjong_hand_against_three_bots(server, browser, sho
             continue
         wait_change(page, seq)
         if claimed_meld and claims == 1 and claimed_meld in ("pung", "chow", "kong"):
-            page.wait_for_selector(f'[data-melds="0"] [data-meld="{claimed_meld}"]', timeout=5_000)
-            shot(page, "mahjong-gb-after-claim")
+            # the claim is made, unless a claim of higher priority by a bot took the tile (another
+            # seat's new set, or its win ends the hand)
+            page.wait_for_function(CLAIM_SETTLED, arg=[claimed_meld, others_before], timeout=5_000)
+            if page.locator(f'[data-melds="0"] [data-meld="{claimed_meld}"]').count():
+                shot(page, "mahjong-gb-after-claim")
             claimed_meld = None
     page.wait_for_selector("#record-link", timeout=20_000)
     assert discards >= 1
@@ -90,7 +132,9 @@ def test_one_person_plays_a_mahjong_hand_against_three_bots(server, browser, sho
     result = page.locator(".mj-result")
     assert result.count() == 1 and result.get_attribute("open") is not None
     assert page.locator(".mj-revealed > div").count() == 4          # every hand is shown at the end
-    text = page.get_attribute("#status", "title")       # the result notation (the status says it in words)
+    # the result notation, from the record (the page says it only in words)
+    record = page.get_attribute("#record-link", "href").rsplit("/", 1)[1]
+    text = page.request.get(f"{server}/api/records/{record}").json()["result"]["text"]
     if "|" in text:                     # a win: the fan list matches the result notation
         total = int(re.search(r"= (\d+)", text).group(1))
         assert page.locator("#fans tr[data-fan]").count() >= 1
@@ -103,30 +147,23 @@ def test_one_person_plays_a_mahjong_hand_against_three_bots(server, browser, sho
     shot(page, "mahjong-gb-end")
     # a lobby table plays one hand, said so; the end at desktop and phone width, in both languages
     assert page.inner_text(".mj-info").count("One hand") + page.inner_text(".mj-info").count("一局") == 1
-    table_url = page.url
-    for lang in ("en", "zh"):
-        page.evaluate(f"localStorage.setItem('lang', '{lang}')")
-        page.goto(table_url)
-        page.wait_for_selector(".mj-result")
-        for width, size in (("1280", {"width": 1280, "height": 900}), ("390", {"width": 390, "height": 844})):
-            page.set_viewport_size(size)
-            page.wait_for_timeout(100)
-            assert page.evaluate("document.documentElement.scrollWidth") <= size["width"]
-            shot(page, f"mahjong-gb-{lang}-{width}-end")
-    page.evaluate("localStorage.setItem('lang', 'en')")
-    page.set_viewport_size({"width": 390, "height": 844})
+    end_in_both_languages(page, shot, "mahjong-gb")
 
-    record = page.get_attribute("#record-link", "href").rsplit("/", 1)[1]
     page.goto(f"{server}/records/{record}")
     page.wait_for_selector(".mj")
     page.click("#prev")
     assert page.locator(".mj .mj-open").count() == 4                # the replay shows every hand
     assert page.locator(".mj-result").count() == 0                  # one step before the end
     assert "tileplayer" in page.inner_text('[data-seatbox="0"]')
+    # its steps listed in words with the tiles drawn, never as raw action texts
+    assert page.locator("#movelist .mj-move .mj-t").count() >= 4
+    assert "discard " not in page.inner_text("#movelist") and "Discard" in page.inner_text("#movelist")
     shot(page, "mahjong-gb-replay")
     page.click("#lang")                                             # 中文
     page.wait_for_selector(".mj-result")
     assert "圈风" in page.inner_text(".mj-info")
+    assert "打出" in page.inner_text("#movelist")
     assert "番" in page.inner_text(".mj-result") or "荒庄" in page.inner_text(".mj-result")
+    assert ": " not in page.inner_text(".mj-result")              # Chinese takes the full-width colon
     shot(page, "mahjong-gb-replay-zh")
     ctx.close()

@@ -15,7 +15,7 @@ import pytest
 
 from .conftest import running_server
 from .test_e2e_a11y import check
-from .test_e2e_play import sign_up, submit_account_form
+from .test_e2e_play import sign_up
 
 WIDTHS = {"desktop": {"width": 1280, "height": 900}, "phone": {"width": 390, "height": 844}}
 
@@ -43,6 +43,9 @@ def shots(browser, base, path, name, shot, ready, storage=None):
 
 def assert_fits_phone(page):
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    # a list of games, events or tables fits its box too (its scrolling box would hide the cut)
+    assert page.evaluate("""() => [...document.querySelectorAll('#history, #event-list, #tables')]
+        .every((t) => t.parentElement.scrollWidth <= t.parentElement.clientWidth + 1)""")
     # no text stands one character a line (Chinese in a squeezed table cell would): a box whose
     # text of 3 or more letters takes about as many lines as it has letters
     squeezed = page.evaluate("""() => [...document.querySelectorAll('main *')]
@@ -124,9 +127,65 @@ def test_sign_in_page_while_signed_in_goes_on_to_next(server, browser):
 def test_a_300_character_username_is_refused_as_too_long(server, browser, lang, words):
     page = browser.new_page()
     set_lang(page, server, lang)
-    submit_account_form(page, server, "/signup", "x" * 300)
-    text = page.inner_text(".error")
-    assert words in text and "32" in text and "300" in text       # the limit, and this name's length
+    page.goto(server + "/signup")
+    page.fill("input[name=username]", "x" * 300)
+    assert len(page.input_value("input[name=username]")) == 32      # the form takes no more
+    # a longer name sent anyway is refused with the limit and its length, in the page's words
+    r = page.request.post(server + "/api/signup", data={"username": "y" * 300, "password": "correct horse"})
+    assert r.status == 400 and r.json()["code"] == "username_too_long"
+    assert r.json()["params"] == {"length": 300, "max": 32}
+    cat = page.request.get(f"{server}/api/i18n/{lang}")
+    assert cat.ok and words in cat.json()["error.username_too_long"]
+    page.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_phone_header_is_one_row_with_a_menu(server, browser, lang):
+    # at 390 px the nav and the account links fold into a menu (as lichess's): the header is
+    # one row; the menu button opens it by keyboard, Escape and a click elsewhere close it,
+    # and a link in it goes to its page. At 1280 px the nav is in the header and no button.
+    ctx = browser.new_context(viewport=WIDTHS["phone"])
+    page = ctx.new_page()
+    set_lang(page, server, lang)
+    sign_up(page, server, f"menu{lang}")
+    page.goto(server + "/history")
+    page.wait_for_selector("#theme")
+    rows = page.evaluate("""() => [...document.querySelector('header').children]
+        .filter((e) => e.offsetParent).map((e) => e.getBoundingClientRect())
+        .map((r) => Math.round(r.top + r.height / 2))""")
+    assert max(rows) - min(rows) <= 4 and page.evaluate("document.querySelector('header').offsetHeight") < 60
+    menu = page.locator("#menu-btn")
+    assert menu.get_attribute("aria-expanded") == "false" and not page.is_visible("header nav")
+    assert menu.get_attribute("aria-label") == ("Menu" if lang == "en" else "菜单")
+    menu.focus()
+    page.keyboard.press("Enter")
+    assert menu.get_attribute("aria-expanded") == "true" and page.is_visible("#my-bots")
+    assert page.get_attribute('header nav a[href="/history"]', "aria-current") == "page"
+    page.keyboard.press("Escape")
+    assert not page.is_visible("header nav") and page.evaluate("document.activeElement.id") == "menu-btn"
+    menu.click()
+    page.mouse.click(200, 600)                  # elsewhere on the page
+    assert menu.get_attribute("aria-expanded") == "false" and not page.is_visible("header nav")
+    menu.click()
+    page.click('header nav a[href="/events"]')
+    page.wait_for_url(server + "/events")
+    page.set_viewport_size(WIDTHS["desktop"])
+    assert page.is_visible("header nav") and not page.is_visible("#menu-btn")
+    ctx.close()
+
+
+def test_a_missing_table_and_a_guests_history_say_so_in_words(server, browser):
+    page = browser.new_page()
+    set_lang(page, server, "zh")
+    page.goto(server + "/tables/nosuch")
+    page.wait_for_selector("#not-found")
+    text = page.inner_text("main")
+    assert "这张桌子不存在" in text and "404" not in text and page.is_visible('#not-found a[href="/"]')
+    page.goto(server + "/history")                # a guest's history: its title and the ways in
+    page.wait_for_selector("#need-account")
+    assert page.inner_text("h2") == "我的对局"
+    assert page.is_visible('#need-account a[href="/login?next=/history"]')
+    assert page.is_visible('#need-account a[href="/signup?next=/history"]')
     page.close()
 
 
@@ -286,7 +345,8 @@ def test_swiss_standings_show_every_tie_break_and_the_lot(browser, shot, tmp_pat
         page.goto(f"{base}/events/{ev['id']}")
         page.wait_for_selector("#standings")
         heads = page.eval_on_selector_all("#standings th", "hs => hs.map((h) => h.textContent)")
-        assert heads == ["#", "Player", "Points", "Buchholz −1", "Buchholz", "SB", "Wins"]
+        direct = ["DE"] if any(s["direct"] is not None for s in full["standings"]) else []
+        assert heads == ["#", "Player", "Points", "Buchholz −1", "Buchholz", "SB", "Wins", *direct]
         rows = page.locator("#standings tbody tr")
         assert rows.count() == 10
         by_lot = {s["id"] for s in full["standings"] if s.get("lot")}
@@ -299,3 +359,37 @@ def test_swiss_standings_show_every_tie_break_and_the_lot(browser, shot, tmp_pat
         assert rows.nth(0).inner_text().split()[1:] == cells
         page.close()
         shots(browser, base, f"/events/{ev['id']}", "event-swiss", shot, "#standings")
+
+
+def test_round_robin_standings_show_the_direct_encounter_where_it_was_asked(browser, shot, tmp_path):
+    """competition.md §2.8: a round robin breaks ties by the direct encounter first; the event
+    page shows its column right after the points, with a value for the entrants it separated."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    from qipai.competition import create_event, open_db
+    from tests.test_competition_formats import play_by_hand
+
+    def make() -> str:          # in a thread of its own: the director runs its own event loop
+        db = open_db(f"sqlite:///{tmp_path}/qipai.db")
+        overrides = {"standings": "match_points", "game_points": {"win": 1, "drawn": 0.5, "loss": 0}}
+        eid = create_event(db, "s3_xiangqi", [{"id": n} for n in "abcde"], overrides=overrides)
+        beats = {"a": "bcde", "b": "cd", "c": "e", "d": "c", "e": "bd"}      # e and b tie, d and c tie
+        play_by_hand(db, eid, {frozenset((w, x)): w for w, xs in beats.items() for x in xs})
+        return eid
+
+    with ThreadPoolExecutor(1) as pool:
+        eid = pool.submit(make).result()
+    with running_server(tmp_path) as base:
+        for lang, head in (("en-US", "DE"), ("zh-CN", "直胜")):
+            ctx = browser.new_context(locale=lang)
+            page = ctx.new_page()
+            page.goto(f"{base}/events/{eid}")
+            page.wait_for_selector("#standings")
+            heads = page.eval_on_selector_all("#standings th", "hs => hs.map((h) => h.textContent)")
+            assert heads[2:4] == (["Points", head] if lang == "en-US" else ["积分", head]), heads
+            cells = dict(page.eval_on_selector_all(
+                "#standings tbody tr", "rs => rs.map((r) => [r.dataset.entrant, r.children[3].textContent])"))
+            assert cells == {"a": "", "e": "1", "b": "0", "d": "1", "c": "0"}
+            check(page, f"round robin standings ({lang})")
+            ctx.close()
+        shots(browser, base, f"/events/{eid}", "event-direct-encounter", shot, "#standings")

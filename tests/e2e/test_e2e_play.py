@@ -14,12 +14,18 @@ def submit_account_form(page, base, path, name):
     page.fill("input[name=username]", name)
     page.fill("input[name=password]", SECRET)
     page.click("button[type=submit]")
-    page.wait_for_selector("#me, .error:not(:empty)")
+    page.wait_for_selector("#me, .error:not(:empty)", state="attached")
 
 
 def sign_up(page, base, name):
+    """Sign up as ``name``: the header's #me then holds the name (read as text: at phone width
+    #me is inside the closed header menu, and the header is drawn anew after /api/me answers)."""
     submit_account_form(page, base, "/signup", name)
-    assert page.inner_text("#me").startswith(name)
+    page.wait_for_function(
+        """(name) => (document.querySelector('#me')?.textContent || '').startsWith(name)
+                     || document.querySelector('.error:not(:empty)')""", arg=name, timeout=30_000)
+    assert not page.locator(".error:not(:empty)").count(), page.locator(".error").all_text_contents()
+    assert (page.locator("#me").text_content(timeout=5_000) or "").startswith(name)
 
 
 def wait_seq(page, seq):

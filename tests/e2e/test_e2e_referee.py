@@ -29,6 +29,21 @@ def seconds(text):
     return sum(v * 60 ** i for i, v in enumerate(reversed(parts)))
 
 
+def add_a_minute(ref, table, seat=1):
+    """The referee adds a minute to ``seat`` (waiting, paused or not) of the console's ``table``;
+    its bank shows exactly one minute more."""
+    card = f'[data-table="{table}"]'
+    bank = seconds(clock_of(ref, table, seat))
+    ref.fill("#act-reason", "late start")
+    ref.select_option(f'{card} select[data-seats="time"]', str(seat))
+    ref.fill(f"{card} input.secs", "60")
+    ref.click(f'{card} [data-act="add_time"]')
+    ref.wait_for_function(f"""() => {{
+        const c = document.querySelector('[data-table="{table}"] [data-seat="{seat}"] .clock');
+        return c && c.textContent.trim() === '{(bank + 60) // 60}:{(bank + 60) % 60:02d}';
+    }}""")
+
+
 def test_a_referee_pauses_adds_time_voids_and_disqualifies(browser, shot, tmp_path):
     settings = "nonce_window_ms=0, limits=Limits(signup_ip=(100.0, 100), api_ip=(1000.0, 1000))"
     with running_server(tmp_path, settings) as base:
@@ -84,15 +99,7 @@ def test_a_referee_pauses_adds_time_voids_and_disqualifies(browser, shot, tmp_pa
         time.sleep(2.2)
         assert clock_of(ref, other, 0) == before
         # add a minute to seat 1 (waiting: its bank shows exactly one minute more)
-        bank = seconds(clock_of(ref, other, 1))
-        ref.fill("#act-reason", "late start")
-        ref.select_option(f'{card} select[data-seats="time"]', "1")
-        ref.fill(f"{card} input.secs", "60")
-        ref.click(f'{card} [data-act="add_time"]')
-        ref.wait_for_function(f"""() => {{
-            const c = document.querySelector('[data-table="{other}"] [data-seat="1"] .clock');
-            return c && c.textContent.trim() === '{(bank + 60) // 60}:{(bank + 60) % 60:02d}';
-        }}""")
+        add_a_minute(ref, other)
         ref.fill("#act-reason", "quiet again")
         ref.click(f'{card} [data-act="resume"]')
         ref.wait_for_selector(f"{card}:not(.paused) [data-act='pause']")

@@ -162,7 +162,7 @@ def test_a_page_on_another_port_can_neither_read_a_hand_nor_seat_the_player(site
         page.fill("input[name=username]", "victim")
         page.fill("input[name=password]", SECRET)
         page.click("button[type=submit]")
-        page.wait_for_selector("#me")
+        page.wait_for_selector("#me", state="attached")
         made = page.evaluate("""() => fetch("/api/tables", {method: "POST",
             headers: {"Content-Type": "application/json"},
             body: JSON.stringify({game: "doudizhu", bots: 2})}).then((r) => r.json())""")
@@ -186,7 +186,7 @@ def test_a_page_on_another_port_can_neither_read_a_hand_nor_seat_the_player(site
 
         # the same from the site itself
         page.goto(site + "/")
-        page.wait_for_selector("#me")
+        page.wait_for_selector("#me", state="attached")
         out = page.evaluate(ATTACK, {"ws": ws_url, "sit": f"{site}/api/tables/{open_tables[1]}/sit",
                                      "mode": "same-origin"})
         states = [m for m in out["messages"] if m["type"] == "state"]

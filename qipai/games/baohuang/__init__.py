@@ -8,7 +8,8 @@ guard against three revolutionaries (``rules/baohuang.md`` Part A).
 """
 
 from .actions import ACCEPT, JIEFENG, PASS, Accept, CardPlay, Declare, Decline, Pass
-from .game import PLACE_POINTS, Baohuang, BaohuangState, check_deal, draw_deal
+from .game import PLACE_POINTS, Baohuang, BaohuangState
+from .selection import check_deal, draw_deal
 from .sets import ORDER, Play, answers, from_counts, leads, play
 
 __all__ = ["ACCEPT", "JIEFENG", "ORDER", "PASS", "PLACE_POINTS", "Accept", "Baohuang", "BaohuangState",

@@ -20,7 +20,7 @@ text                   action
 from __future__ import annotations
 
 from qipai.cards import Card, parse_card
-from qipai.core.errors import IllegalAction
+from qipai.core.errors import IllegalAction, why
 
 from .sets import NRANKS, ORDER, Play, from_counts
 
@@ -248,7 +248,7 @@ def _parse_play(parts: list[str], text: str) -> object:
             raise IllegalAction(f"cannot read {tok!r}: {e}; actions are accept, decline, declare, "
                                 f"pass or a set such as 999LL", text,
                                 code="baohuang.cannot_read_actions_accept",
-                                params={"tok": tok, "detail": e}) from None
+                                params={"tok": tok, **why(e, "unreadable")}) from None
     if (exact or faces) and sum(counts) != len(exact) + len(faces):
         raise IllegalAction("write a set either as a rank string (999LL) or as card ids "
                             "(9H0 9S1 LJ2), not both", text, code="baohuang.write_set_either_rank")
@@ -257,7 +257,8 @@ def _parse_play(parts: list[str], text: str) -> object:
     try:
         p = from_counts(counts)
     except ValueError as e:
-        raise IllegalAction(str(e), text, code="bad_notation", params={"detail": str(e)}) from None
+        raise IllegalAction(str(e), text, code="bad_notation",
+                                params={"text": text, **why(e, "unreadable")}) from None
     if exact or faces:
         return CardPlay(p, tuple(sorted(exact, key=ORDER.card_key)), tuple(sorted(faces)))
     return p

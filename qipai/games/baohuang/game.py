@@ -18,36 +18,41 @@ import dataclasses
 import json
 from typing import Any
 
-from qipai.cards import Card, make_deck, parse_card
-from qipai.core.errors import IllegalAction, Message, NotationError
+from qipai.cards import Card
+from qipai.core.errors import IllegalAction, Message, NotationError, why, why_cause, why_inner
 from qipai.core.game import Game, Result, State
 from qipai.core.options import Option
 from qipai.core.registry import register
 from qipai.core.rng import DealRng, commitment, new_seed
+from qipai.core.viewdelta import ViewDelta, growing_delta
 
+from . import shandong
 from . import tribute as trib
 from .actions import ACCEPT, JIEFENG, PASS, Accept, CardPlay, Declare, Decline, Pass, parse
+from .selection import SEATS, TWO, Selection, check_deal, reserved
 from .sets import NORMAL, NRANKS, ORDER, Play, answers, leads, play, why_not
+from .shandong_match import ShandongMatchState
 
-SEATS = 5
-HAND = 43
 PLACE_POINTS = (4, 2, 0, -2, -4)        # §4.1
 PLACE_NAMES = ("头科", "二科", "第三", "二落", "大落")
-DECK = tuple(make_deck(4, jokers=True))  # 216 cards
-TWO = ORDER.index["2"]
-ACE = ORDER.index["A"]
 
 
 @register
 class Baohuang(Game):
-    """保皇 (Part A of the rule file). Options are §4.5's variants."""
+    """保皇 (Part A of the rule file). Options are §4.5's variants, and ``ruleset``: ``seed000``
+    (Part A, the default) or ``sdbh.provisional``, the experimental 山东保皇 of Part B §B4 for four
+    seats (:mod:`.shandong`; Part A's options do not apply to it)."""
 
     id = "baohuang"
     name_zh = "保皇"
     name_en = "Protect the Emperor"
-    seats = (SEATS,)
+    seats = (SEATS, 4)
     hidden_information = True
     option_spec = (
+        Option("ruleset", "seed000", choices=("seed000", "sdbh.provisional"),
+               marks=(("sdbh.provisional", "experimental"),),
+               doc="seed000 = 保皇 of seed 000 (Part A); sdbh.provisional = 山东保皇, Part B §B4's "
+                   "provisional completion for 4 seats: experimental, not for competition"),
         Option("reserved_joker", "BJ0", choices=("BJ0", "BJ1", "BJ2", "BJ3"),
                doc="§2.2 D1: the big joker held back and given to the emperor with the package"),
         Option("early_finish", False, kind=bool,
@@ -55,10 +60,15 @@ class Baohuang(Game):
         Option("individual_scoring", "weighted", choices=("weighted", "team"),
                doc="§4.3 D9: weighted shares 2:1:1 (4:1 in 独, doubled in 明独), or each player "
                    "gets his side's score"),
+        Option("max_redeals", 3, kind=int, minimum=0,
+               doc="§2.6 void deals after which the first candidate, holding a qualifying triple on "
+                   "its final decision, must accept (without one the deal is void as §2.6 says and "
+                   "the next deal goes the same way), so that default actions always finish a deal"),
         Option("time_limit_min", 90, kind=int, minimum=1,
                doc="§5 D11: match length in minutes (used by the match layer)"),
         Option("deals_per_match", None, kind=int, minimum=1, nullable=True,
-               doc="§5: a fixed number of completed deals instead of the time limit"),
+               doc="§5: a fixed number of completed deals instead of the time limit; with "
+                   "sdbh.provisional, a state is a match of that many deals (§B4: 10), else one deal"),
     )
 
     def new_state(self, *, seed: int | str | None = None, deal: Any = None,
@@ -67,200 +77,86 @@ class Baohuang(Game):
         may also be ``{"previous": basis}`` alone, next to a seed, for the tribute. Raises
         :class:`NotationError` for a bad deal, a position, or a seat count other than 5."""
         if position is not None:
-            raise NotationError("baohuang has no position notation; give a seed or a deal", "position")
+            raise NotationError("baohuang has no position notation; give a seed or a deal", "position",
+                                code="notation.no_position")
+        if self.options["ruleset"] == shandong.RULESET:
+            if num_seats not in (None, shandong.SEATS):
+                raise NotationError("山东保皇 (sdbh.provisional) is played by exactly 4 seats", "num_seats",
+                                    code="game.seats", params={"seats": 4})
+            if seed is None and deal is None:
+                seed = new_seed()
+            if self.options["deals_per_match"] is not None:
+                return ShandongMatchState(self, seed=seed, deal=deal)
+            return shandong.ShandongState(self, seed=seed, deal=deal)
         if num_seats not in (None, SEATS):
-            raise NotationError("baohuang is played by exactly 5 seats", "num_seats")
+            raise NotationError("baohuang is played by exactly 5 seats", "num_seats",
+                                code="game.seats", params={"seats": 5})
         if seed is None and not (isinstance(deal, dict) and "hands" in deal):
             seed = new_seed()
         return BaohuangState(self, seed=seed, deal=deal)
 
     def parse_action(self, text: str, state: State | None = None) -> Any:
-        """Read an action (see :mod:`qipai.games.baohuang.actions`). Raises IllegalAction."""
+        """Read an action (see :mod:`qipai.games.baohuang.actions`; 山东保皇:
+        :func:`.shandong.parse`). Raises IllegalAction."""
+        if self.options["ruleset"] == shandong.RULESET:
+            if isinstance(state, ShandongMatchState):
+                state = state.playing
+            live = isinstance(state, shandong.ShandongState) and state.to_act
+            hand = state.hands[state.turn] if live else None
+            return shandong.parse(text, hand)
         return parse(text)
 
-
-def reserved(game: Baohuang) -> Card:
-    return parse_card(game.options["reserved_joker"])
-
-
-def draw_deal(rng: DealRng, reserve: Card) -> dict[str, Any]:
-    """One deal from ``rng``: shuffle the 215 cards other than ``reserve``, deal them round robin
-    (card ``i`` to seat ``i mod 5``, 43 each), then draw the first candidate ``c0``."""
-    cards = rng.shuffle([c for c in DECK if c is not reserve])
-    hands = [[c.id for c in cards[s::SEATS]] for s in range(SEATS)]
-    return {"hands": hands, "c0": rng.below(SEATS)}
+    @classmethod
+    def seats_by_option(cls) -> dict[str, dict[Any, tuple[int, ...]]]:
+        return {"ruleset": {"seed000": (SEATS,), shandong.RULESET: (shandong.SEATS,)}}
 
 
-def check_deal(data: Any, reserve: Card) -> tuple[list[list[Card]], int]:
-    """Validate one deal ``{"hands": 5 lists of 43 card ids, "c0": seat}``; the hands hold every
-    card of the four packs except the reserved joker. Raises :class:`NotationError`."""
-    if not isinstance(data, dict) or not isinstance(data.get("hands"), list):
-        raise NotationError("a deal is an object with 'hands' (5 lists of 43 card ids) and 'c0'", "deal")
-    try:
-        hands = [[parse_card(c) for c in h] for h in data["hands"]]
-    except (ValueError, TypeError, AttributeError) as e:
-        raise NotationError(str(e), "deal") from None
-    if len(hands) != SEATS or any(len(h) != HAND for h in hands):
-        raise NotationError("a deal has 5 hands of 43 cards", "deal")
-    ids = sorted(c.id for h in hands for c in h)
-    if ids != sorted(c.id for c in DECK if c is not reserve):
-        raise NotationError(f"the hands must hold the four packs without the reserved {reserve.id}", "deal")
-    c0 = data.get("c0")
-    if type(c0) is not int or not 0 <= c0 < SEATS:
-        raise NotationError("'c0' (the first candidate) is a seat 0..4", "deal")
-    return hands, c0
-
-
-class BaohuangState(State):
+class BaohuangState(Selection, State):
     """One deal of 保皇. Read-only attributes: ``phase``, ``c0``, ``candidate``, ``package``
     (cards), ``emperor``, ``named`` (face code), ``revealed`` (cards), ``mode`` (``normal``,
     ``hidden_du``, ``ming_du`` once declared), ``turn``, ``top`` / ``top_seat`` (the set to beat,
     ``None`` on a lead), ``finished`` (seats in finishing order), ``plays`` (``(seat, text,
     card ids)`` of every play and pass), ``tribute`` (``(giver, receiver, card)`` of this deal),
-    ``voids`` (void selections so far). The guard is in ``guard`` (hidden from views)."""
+    ``voids`` (void selections so far), ``forced_accept`` (c0 must accept now, the redeal cap),
+    ``forced`` (the emperor was made by the cap). The guard is in ``guard`` (hidden from views)."""
 
     def __init__(self, game: Baohuang, *, seed: Any = None, deal: Any = None) -> None:
         super().__init__(game, seed=seed, deal=deal, num_seats=SEATS)
         self._reserve = reserved(game)
         explicit = isinstance(deal, dict) and "hands" in deal
         if deal is not None and not isinstance(deal, dict):
-            raise NotationError("a deal is an object (hands, c0, previous, redeals)", "deal")
+            raise NotationError("a deal is an object (hands, c0, previous, redeals)", "deal",
+                                code="notation.deal_shape")
         if explicit and seed is not None:
-            raise NotationError("give a seed or the hands of a deal, not both", "deal")
+            raise NotationError("give a seed or the hands of a deal, not both", "deal",
+                                code="notation.seed_and_deal")
         basis = deal.get("previous") if isinstance(deal, dict) else None
         try:
             self.basis = trib.check_basis(basis, PLACE_POINTS) if basis is not None else None
         except ValueError as e:
-            raise NotationError(str(e), "deal.previous") from None
+            raise NotationError(str(e), "deal.previous",
+                                code="notation.deal_unreadable", params=why_cause(e, "unreadable")) from None
         self._given: list[Any] = []
         if explicit:
             redeals = deal.get("redeals", [])
             if not isinstance(redeals, list):
-                raise NotationError("'redeals' is a list of deals", "deal")
+                raise NotationError("'redeals' is a list of deals", "deal",
+                                    code="notation.deal_shape")
             self._given = [deal, *redeals]
             for i, d in enumerate(self._given):
                 try:
                     check_deal(d, self._reserve)
                 except NotationError as e:
-                    raise NotationError(f"deal {i + 1}: {str(e).removeprefix('deal: ')}", "deal") from None
+                    raise NotationError(f"deal {i + 1}: {str(e).removeprefix('deal: ')}", "deal",
+                                        code="notation.deal_number",
+                                        params=why_inner(e, "unreadable", deal=i + 1)) from None
             self._rng = DealRng("redeal:" + commitment(json.dumps(deal, sort_keys=True)))
         else:
             self._rng = DealRng(seed)
         self.voids = 0
+        self.forced = False
         self.dealt: list[dict[str, Any]] = []
         self._start_deal()
-
-    # ----- deal, tribute, selection -------------------------------------------------------
-    def _start_deal(self) -> None:
-        k = len(self.dealt)
-        data = self._given[k] if k < len(self._given) else draw_deal(self._rng, self._reserve)
-        hands, c0 = check_deal(data, self._reserve)
-        self.dealt.append({"hands": [list(h) for h in data["hands"]], "c0": c0})
-        self.tribute: list[tuple[int, int, Card]] = []
-        if self.basis is not None:
-            self.tribute = trib.transfers(self.basis, hands)
-            for giver, receiver, card in self.tribute:
-                hands[giver].remove(card)
-                hands[receiver].append(card)
-        self.hands: list[list[list[Card]]] = []
-        for h in hands:
-            per: list[list[Card]] = [[] for _ in range(NRANKS)]
-            for c in sorted(h, key=ORDER.card_key):
-                per[ORDER.index[c.rank]].append(c)
-            self.hands.append(per)
-        self.counts = [[len(x) for x in per] for per in self.hands]
-        self.sizes = [len(h) for h in hands]
-        self.phase = "select"
-        self.c0 = c0
-        self.candidate = c0
-        self.turn = c0
-        self._second = False                 # the package came back to c0 (§2.4 step 4)
-        self.package: list[Card] = [self._reserve]
-        self.selection: list[tuple[int, str, bool]] = []   # (seat, action text, automatic)
-        self.emperor: int | None = None
-        self.guard: int | None = None
-        self.named: str | None = None
-        self.revealed: list[Card] = []
-        self.mode: str | None = None
-        self.top: Play | None = None
-        self.top_seat: int | None = None
-        self._passes = 0
-        self._jiefeng: int | None = None     # the seat whose pass applies for 接风
-        self.finished: list[int] = []
-        self.plays: list[tuple[int, str, list[str]]] = []
-        self._auto_declines()
-
-    def triples(self, seat: int) -> dict[str, list[Card]]:
-        """Face code -> the copies ``seat`` holds, for every qualifying triple (§2.3: three or
-        more copies of one rank 3..A and one suit)."""
-        out: dict[str, list[Card]] = {}
-        for r in range(ACE + 1):
-            cards = self.hands[seat][r]
-            if len(cards) >= 3:
-                by_face: dict[str, list[Card]] = {}
-                for c in cards:
-                    by_face.setdefault(c.face, []).append(c)
-                out.update({f: cs for f, cs in by_face.items() if len(cs) >= 3})
-        return out
-
-    def _owes_two(self, seat: int) -> bool:
-        """The decliner must add a 2 (every decliner but c0 on its first decision, D3)."""
-        return not (seat == self.c0 and not self._second) and bool(self.hands[seat][TWO])
-
-    def _default_decline(self, seat: int) -> Decline:
-        return Decline(self.hands[seat][TWO][0] if self._owes_two(seat) else None)
-
-    def _auto_declines(self) -> None:
-        """§2.4 step 2: a candidate without a qualifying triple declines automatically (adding
-        the default 2 of D3 when one is owed)."""
-        while self.phase == "select" and not self.triples(self.candidate):
-            self._decline(self.candidate, self._default_decline(self.candidate).card, auto=True)
-
-    def _decline(self, seat: int, two: Card | None, auto: bool = False) -> None:
-        self.selection.append((seat, Decline(two).text, auto))
-        if self._second:                     # c0 declines twice: void deal (§2.6)
-            self.voids += 1
-            self._start_deal()
-            return
-        if two is not None:
-            self.hands[seat][TWO].remove(two)
-            self.counts[seat][TWO] -= 1
-            self.sizes[seat] -= 1
-            self.package.append(two)
-        nxt = (seat - 1) % SEATS
-        if nxt == self.c0:
-            self._second = True
-        self.candidate = self.turn = nxt
-
-    def _accept(self, seat: int) -> None:
-        self.selection.append((seat, "accept", False))
-        self.emperor = seat
-        for c in self.package:
-            r = ORDER.index[c.rank]
-            lst = self.hands[seat][r]
-            lst.append(c)
-            lst.sort(key=ORDER.card_key)
-            self.counts[seat][r] += 1
-        self.sizes[seat] += len(self.package)
-        self.phase = "declare"
-        self.candidate = None
-
-    def _declare(self, seat: int, face: str, cards: list[Card]) -> None:
-        self.named = face
-        self.revealed = cards
-        if len(cards) == 4:
-            self.mode = "ming_du"
-        else:
-            r = ORDER.index[face[0]]
-            holder = next(s for s in range(SEATS)
-                          if any(c.face == face and c not in cards for c in self.hands[s][r]))
-            if holder == seat:
-                self.mode = "hidden_du"
-            else:
-                self.mode = "normal"
-                self.guard = holder
-        self.phase = "play"
-        self.turn = seat
 
     # ----- contract hooks -----------------------------------------------------------------
     @property
@@ -274,7 +170,7 @@ class BaohuangState(State):
 
     def _legal_actions(self, seat: int) -> list[Any]:
         if self.phase == "select":
-            return [ACCEPT, self._default_decline(seat)]
+            return [ACCEPT] if self.forced_accept else [ACCEPT, self._default_decline(seat)]
         if self.phase == "declare":
             out: list[Any] = []
             for face, cards in sorted(self.triples(seat).items(), key=lambda x: ORDER.card_key(x[1][0])):
@@ -332,6 +228,10 @@ class BaohuangState(State):
         if not isinstance(action, Decline):
             raise IllegalAction("the candidate accepts or declines the package", action,
                                 code="baohuang.candidate_accepts_declines_package")
+        if self.forced_accept:
+            raise IllegalAction(f"after {self.voids} void deals the first candidate holding a "
+                                "qualifying triple must accept", action,
+                                code="baohuang.must_accept_after_redeals", params={"voids": self.voids})
         two = action.card
         if self._owes_two(seat):
             if two is None:
@@ -506,7 +406,8 @@ class BaohuangState(State):
             "order": list(order), "places": [place[s] + 1 for s in range(SEATS)],
             "place_points": [PLACE_POINTS[place[s]] for s in range(SEATS)],
             "side_score": t, "multiplier": mult, "early_finish": reason == "early_finish",
-            "voids": self.voids, "tribute": [[g, r, c.id] for g, r, c in self.tribute],
+            "voids": self.voids, "forced": self.forced,
+            "tribute": [[g, r, c.id] for g, r, c in self.tribute],
             "tribute_basis": basis,
         }
         return Result(returns, reason, _returns_text(returns), winners, details)
@@ -524,7 +425,7 @@ class BaohuangState(State):
         if self.result is not None or seat != self.turn:
             return None
         if self.phase == "select":
-            return self._default_decline(seat)
+            return ACCEPT if self.forced_accept else self._default_decline(seat)
         if self.phase == "declare":
             return self._legal_actions(seat)[0]
         if self.top is not None:
@@ -615,6 +516,25 @@ class BaohuangState(State):
         the guard's own view only (``"guard": seat``); the emperor's view says ``hidden_du`` when
         he holds the fourth copy. Everything is shown once the deal is over. Raises
         IllegalAction for a seat that is not 0..4 or None."""
+        return self._view(seat, [[s, t] for s, t, _ in self.selection],
+                          [[s, t, list(ids)] for s, t, ids in self.plays])
+
+    def view_delta(self, seat: int | None, since: Any = None) -> ViewDelta:
+        """The view as a change (:mod:`qipai.core.viewdelta`): ``selection`` and ``plays`` grow
+        through a deal; a redeal starts them again."""
+        def fixed() -> dict[str, Any]:
+            out = self._view(seat, None, None)
+            del out["selection"], out["plays"]
+            return out
+
+        def tails(since: tuple) -> dict[str, list]:
+            return {"selection": [[s, t] for s, t, _ in self.selection[since[1]:]],
+                    "plays": [[s, t, list(ids)] for s, t, ids in self.plays[since[2]:]]}
+
+        mark = (len(self.dealt), len(self.selection), len(self.plays))
+        return growing_delta(self, seat, since, mark, fixed, tails)
+
+    def _view(self, seat: int | None, selection: list | None, plays: list | None) -> dict[str, Any]:
         if seat is not None and (type(seat) is not int or not 0 <= seat < SEATS):
             raise IllegalAction(f"no seat {seat!r} (seats are 0..4; None for a spectator)",
                                 code="baohuang.no_seat_seats_none", params={"seat": seat})
@@ -626,16 +546,17 @@ class BaohuangState(State):
             "hand": [c.id for c in self.hand(seat)] if seat is not None else None,
             "hand_ranks": self.hand_ranks(seat) if seat is not None else None,
             "counts": list(self.sizes), "voids": self.voids,
+            "must_accept": seat is not None and seat == self.candidate and self.forced_accept,
             "tribute": [[g, r, c.id] for g, r, c in self.tribute],
             "c0": self.c0, "candidate": self.candidate,
-            "selection": [[s, t] for s, t, _ in self.selection],
+            "selection": selection,
             "package": [c.id for c in self.package] if self.phase == "select" else None,
             "emperor": self.emperor, "named_card": self.named,
             "revealed": [c.id for c in self.revealed], "mode": public_mode,
             "ming_du": self.mode == "ming_du",
             "guard": self.guard if (over or (seat is not None and seat == self.guard)) else None,
             "hidden_du": (self.mode == "hidden_du") if (over or seat == self.emperor) and self.mode else None,
-            "plays": [[s, t, list(ids)] for s, t, ids in self.plays],
+            "plays": plays,
             "top": None if self.top is None else {"seat": self.top_seat, "set": self.top.text},
             "finished": list(self.finished),
             "jiefeng": self._jiefeng,
@@ -670,7 +591,7 @@ def _canonical(action: Any) -> Any:
         try:
             return play(action.rank, action.n, action.s, action.b)
         except (ValueError, TypeError) as e:
-            raise IllegalAction(str(e), action, code="bad_notation", params={"detail": str(e)}) from None
+            raise IllegalAction(str(e), action, code="because", params=why(e, "baohuang.not_set")) from None
     if not isinstance(action, (CardPlay, Declare, Decline, Pass, Accept)):
         return action
     parsed = parse(action.text)

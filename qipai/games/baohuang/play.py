@@ -14,25 +14,23 @@ from collections.abc import Callable
 from typing import Any
 
 from rich.console import Console
-from rich.table import Table
 
 from qipai.bots import make_bot
 from qipai.core.errors import OptionError
+from qipai.games.card_terminal import action_words, seat_table
 from qipai.games.terminal import APPLIED, QUIT, RESIGNED, print_result, take_turn
+from qipai.i18n import say
 
 SEATS = 5
-HELP = ("Actions: accept | decline | declare 7H (or declare 7H0 7H1 7H2; 7Hx4 for 明独) | a set as "
-        "ranks (999LL, T = ten, L/B = small/big joker) or card ids (9H1 9S0 LJ2) | pass. "
-        "'moves' lists your legal actions; 'resign', 'quit', 'help'.")
 
 
 def _role(view: dict, s: int) -> str:
     if view["emperor"] == s:
-        return "皇帝 emperor"
+        return say("term.bh.emperor")
     if view["guard"] == s:
-        return "保皇派 guard"
+        return say("term.bh.guard")
     if view["emperor"] is None:
-        return "candidate" if view["candidate"] == s else ""
+        return say("term.bh.candidate") if view["candidate"] == s else ""
     return ""
 
 
@@ -41,31 +39,46 @@ def render(state, human: int, names: list[str], console: Console) -> None:
     view = state.view(human)
     last: dict[int, str] = {}
     for s, text, _ in view["plays"]:
-        last[s] = text
-    table = Table(title=f"保皇 baohuang — {view['phase']}")
-    for col in ("seat", "player", "role", "cards", "last"):
-        table.add_column(col)
+        last[s] = action_words(text)
+    table = seat_table(state.game, view["phase"], ["seat", "player", "role", "cards", "last"])
     for s in range(SEATS):
         mark = "▶ " if s in view["to_act"] else ""
-        place = f" (out {view['finished'].index(s) + 1})" if s in view["finished"] else ""
+        place = say("term.bh.out", {"n": view["finished"].index(s) + 1}) if s in view["finished"] else ""
         table.add_row(f"{mark}{s}", names[s], _role(view, s), str(view["counts"][s]) + place, last.get(s, ""))
     console.print(table)
     info = []
     if view["package"] is not None:
-        info.append("package " + " ".join(view["package"]))
+        info.append(say("term.bh.package", {"cards": " ".join(view["package"])}))
     if view["named_card"]:
-        info.append(f"named {view['named_card']} (revealed {' '.join(view['revealed'])})"
+        info.append(say("term.bh.named", {"card": view["named_card"], "revealed": " ".join(view["revealed"])})
                     + (" 明独" if view["ming_du"] else ""))
     if view["hidden_du"]:
-        info.append("you hold the fourth copy: hidden 独")
+        info.append(say("term.bh.hiddenDu"))
     if view["top"] is not None:
-        info.append(f"to beat: {view['top']['set']} (seat {view['top']['seat']})")
+        info.append(say("term.toBeatPlain", {"play": view["top"]["set"], "seat": names[view["top"]["seat"]]}))
     if view["tribute"]:
-        info.append("tribute " + ", ".join(f"{g}→{r} {c}" for g, r, c in view["tribute"]))
+        info.append(say("term.bh.tribute", {"list": ", ".join(f"{names[g]}→{names[r]} {c}"
+                                                              for g, r, c in view["tribute"])}))
     if info:
         console.print("  ".join(info), markup=False)
-    console.print(f"your hand ({len(view['hand'])}): {' '.join(view['hand'])}", markup=False)
-    console.print(f"as ranks: {view['hand_ranks']}", markup=False)
+    console.print(say("term.lbl.hand", {"n": len(view["hand"]), "cards": " ".join(view["hand"])}),
+                  markup=False)
+    console.print(say("term.lbl.ranks", {"ranks": view["hand_ranks"]}), markup=False)
+
+
+def seat_bots(game, bot: str | None, seat: int, seed: int | None, seats: int):
+    """``(state, bots, names)`` of a terminal deal: a new state from ``seed``, a ``bot`` bot
+    (default ``rule``) for every seat but ``seat``, and the seats' names. Raises OptionError
+    for a bad seat."""
+    if seat not in range(seats):
+        raise OptionError(f"seat must be 0..{seats - 1}, got {seat!r}",
+                          code="game.bad_seat", params={"seat": seat, "max": seats - 1})
+    state = game.new_state(seed=seed)
+    name = bot or "rule"
+    bots = {s: make_bot(game.id, name, None if seed is None else seed * 7 + s)
+            for s in range(seats) if s != seat}
+    names = [say("term.you") if s == seat else say("term.botName", {"name": name}) for s in range(seats)]
+    return state, bots, names
 
 
 def run(game, bot: str | None = None, seat: int = 0, seed: int | None = None,
@@ -76,41 +89,38 @@ def run(game, bot: str | None = None, seat: int = 0, seed: int | None = None,
     Returns the final state (unfinished if you quit). Raises OptionError for a bad seat."""
     console = console or Console()
     read_line = read_line or console.input
-    if seat not in range(SEATS):
-        raise OptionError(f"seat must be 0..4, got {seat!r}")
-    state = game.new_state(seed=seed)
-    name = bot or "rule"
-    bots = {s: make_bot(game.id, name, None if seed is None else seed * 7 + s)
-            for s in range(SEATS) if s != seat}
-    names = ["you" if s == seat else f"bot ({name})" for s in range(SEATS)]
-    console.print(HELP, markup=False)
+    if game.options["ruleset"] == "sdbh.provisional":
+        from .shandong_play import run as run_shandong
+        return run_shandong(game, bot, seat, seed, console, read_line)
+    state, bots, names = seat_bots(game, bot, seat, seed, SEATS)
+    console.print(say("term.help.baohuang"), markup=False)
     while not state.is_terminal():
         actor = state.current_player
         if actor != seat:
             state.apply(bots[actor].choose(state, actor), actor)
-            console.print(f"seat {actor}: {state.log[-1]}", markup=False)
+            console.print(say("term.seatPlayed", {"seat": actor, "action": str(state.log[-1])}), markup=False)
             continue
         render(state, seat, names, console)
         while True:
             try:
-                text = read_line("your action> ").strip()
+                text = read_line(say("term.prompt")).strip()
             except EOFError:
-                console.print("end of input: the deal is left unfinished.", markup=False)
+                console.print(say("term.eofDeal"), markup=False)
                 return state
             if not text:
                 continue
-            done = take_turn(text, state, seat, console, help_text=HELP)
+            done = take_turn(text, state, seat, console, help_text=say("term.help.baohuang"))
             if done == QUIT:
                 return state
             if done in (RESIGNED, APPLIED):
                 break
     d = state.result.details
     if d.get("order"):
-        console.print("finishing order: " + ", ".join(f"{names[s]} (seat {s})" for s in d["order"]),
-                      markup=False)
+        console.print(say("term.bh.order", {"order": ", ".join(names[s] for s in d["order"])}), markup=False)
     if d.get("mode"):
-        console.print(f"emperor seat {d['emperor']}, guard "
-                      f"{'none (' + d['mode'] + ')' if d['guard'] is None else 'seat ' + str(d['guard'])}, "
-                      f"side score T = {d.get('side_score')}", markup=False)
+        guard = (say("term.bh.noGuard", {"mode": say(f"term.bh.mode.{d['mode']}", default=d["mode"])})
+                 if d["guard"] is None else names[d["guard"]])
+        console.print(say("term.bh.sides", {"emperor": names[d["emperor"]], "guard": guard,
+                                            "score": d.get("side_score")}), markup=False)
     print_result(state, seat, console)
     return state

@@ -87,12 +87,14 @@ def from_counts(counts: Sequence[int]) -> Play:
     normal = [r for r in range(NORMAL) if counts[r]]
     if len(normal) > 1:
         names = " and ".join(ORDER.ranks[r] for r in normal)
-        raise ValueError(f"a set holds one normal rank only (got {names}); there are no straights")
+        raise ValueError(Message(f"a set holds one normal rank only (got {names}); there are no straights",
+                                 code="baohuang.one_rank",
+                                 params={"ranks": [ORDER.ranks[r] for r in normal]}))
     s, b = counts[SMALL], counts[BIG]
     if normal:
         return play(normal[0], counts[normal[0]], s, b)
     if s + b == 0:
-        raise ValueError("a set needs at least one card")
+        raise ValueError(Message("a set needs at least one card", code="baohuang.empty_set"))
     return play(None, 0, s, b)
 
 

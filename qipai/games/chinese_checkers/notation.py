@@ -23,7 +23,7 @@ from __future__ import annotations
 import json
 from typing import NamedTuple
 
-from ...core.errors import IllegalAction, NotationError
+from ...core.errors import IllegalAction, NotationError, why_cause
 from .board import CAMP_NAMES, hole_at, hole_name, parse_hole
 
 MOVE, PASS, RESIGN, TIMEOUT, FORFEIT = "move", "pass", "resign", "timeout", "forfeit"
@@ -113,60 +113,74 @@ def parse_position(text: str, layout: tuple[str, ...] | None) -> tuple[
         key, sep, value = field.partition("=")
         key = key.strip()
         if not sep:
-            raise NotationError(f"expected name=value, got {field!r}", "position")
+            raise NotationError(f"expected name=value, got {field!r}", "position",
+                                code="notation.position_syntax")
         if key in CAMP_NAMES:
             if key in marbles:
-                raise NotationError(f"camp {key} given twice", key)
+                raise NotationError(f"camp {key} given twice", key,
+                                    code="notation.twice", params={"what": key})
             try:
                 marbles[key] = [parse_hole(h) for h in value.split()]
             except IllegalAction as e:
-                raise NotationError(e.reason, key) from None
+                raise NotationError(e.reason, key,
+                                    code="notation.position_unreadable",
+                                    params=why_cause(e, "unreadable")) from None
         elif key == "to":
             if to is not None:
-                raise NotationError("to given twice", "to")
+                raise NotationError("to given twice", "to",
+                                    code="notation.twice", params={"what": "to"})
             to = value.strip()
         elif key == "moves":
             if moves is not None:
-                raise NotationError("moves given twice", "moves")
+                raise NotationError("moves given twice", "moves",
+                                    code="notation.twice", params={"what": "moves"})
             try:
                 moves = [int(v) for v in value.split(",")]
             except ValueError:
                 raise NotationError(f"expected integers separated by commas, got {value!r}",
-                                    "moves") from None
+                                    "moves",
+                                    code="notation.position_syntax") from None
         else:
             raise NotationError(f"unknown field {key!r} (camps {', '.join(CAMP_NAMES)}, to, moves)",
-                                "position")
+                                "position",
+                                code="notation.unknown_symbol", params={"symbol": key})
     camps = next((lay for lay in LAYOUTS.values() if set(lay) == set(marbles)), None)
     if camps is None or (layout is not None and camps != layout):
         want = ", ".join("+".join(lay) for lay in LAYOUTS.values()) if layout is None else \
             "+".join(layout)
         raise NotationError(f"the camps given ({'+'.join(marbles) or 'none'}) are not a seat "
-                            f"layout; expected {want}", "position")
+                            f"layout; expected {want}", "position",
+                            code="notation.position_impossible")
     seen: set[int] = set()
     for camp, holes in marbles.items():
         if len(holes) > 10:
-            raise NotationError("a player has at most 10 marbles", camp)
+            raise NotationError("a player has at most 10 marbles", camp,
+                                code="notation.position_impossible")
         for h in holes:
             if h in seen:
-                raise NotationError(f"hole {hole_name(h)} given twice", camp)
+                raise NotationError(f"hole {hole_name(h)} given twice", camp,
+                                    code="notation.twice", params={"what": hole_name(h)})
             seen.add(h)
     if to is None:
         seat = 0
     elif to in camps:
         seat = camps.index(to)
     else:
-        raise NotationError(f"to={to!r} is not a camp in play ({', '.join(camps)})", "to")
+        raise NotationError(f"to={to!r} is not a camp in play ({', '.join(camps)})", "to",
+                            code="notation.position_syntax")
     if moves is None:
         moves = [1 if s < seat else 0 for s in range(len(camps))]
     if len(moves) != len(camps) or any(m < 0 for m in moves):
-        raise NotationError(f"moves needs {len(camps)} counts >= 0", "moves")
+        raise NotationError(f"moves needs {len(camps)} counts >= 0", "moves",
+                            code="notation.position_syntax")
     # every seat moves once a round (passes count): before ``seat`` moves, the seats ahead of
     # it in the round have made one move more than it and the seats after it
     m = moves[seat]
     if any(moves[s] != (m + 1 if s < seat else m) for s in range(len(camps))):
         want = ",".join(str(m + 1 if s < seat else m) for s in range(len(camps)))
         raise NotationError(f"moves {','.join(map(str, moves))} cannot be a round in progress "
-                            f"with {camps[seat]} to move (e.g. {want})", "moves")
+                            f"with {camps[seat]} to move (e.g. {want})", "moves",
+                            code="notation.position_impossible")
     return camps, marbles, seat, moves
 
 

@@ -15,13 +15,12 @@ from rich.text import Text
 
 from qipai.bots import make_bot
 from qipai.core.errors import IllegalAction
-from qipai.games.terminal import HANDLED, QUIT, RESIGNED, common_command, print_result
+from qipai.games.terminal import HANDLED, QUIT, RESIGNED, common_command, print_result, refusal
+from qipai.i18n import say
 
 from .board import COORDS, INDEX
 from .notation import parse_action
 
-HELP = ("Type a move: holes q,r joined by '>' (-1,5>-1,4; a chain by its ends, -2,6>2,2). "
-        "Commands: pass, moves, resign, draw, help, quit.")
 STYLES = ("bold red", "bold cyan", "bold green", "bold yellow", "bold magenta", "bold white")
 
 
@@ -56,20 +55,23 @@ def run(game, *, bot: str, seat: int, seed: int | None, console: Console,
     state = game.new_state(num_seats=2)
     opponent = make_bot(game.id, bot, seed)
     camp = state.camps[seat]
-    console.print(f"You play {camp} ({'red, moving first' if seat == 0 else 'cyan'}) against "
-                  f"the {bot} bot; fill the {state.targets[seat]} camp. Jumps: "
-                  f"{game.options['jump_rule']}. {HELP}", markup=False)
+    colour = say("term.cc.redFirst" if seat == 0 else "term.cc.cyan")
+    console.print(say("term.cc.welcome", {"camp": camp, "colour": colour, "bot": bot,
+                                          "target": state.targets[seat], "jumps": game.options["jump_rule"]})
+                  + " " + say("term.help.chinese-checkers"), markup=False)
     while not state.is_terminal():
         console.print(board_text(state))
         if state.current_player != seat:
             move = opponent.choose(state, state.current_player)
-            console.print(f"{state.camps[state.current_player]} plays {move}", markup=False)
+            console.print(say("term.plays", {"who": state.camps[state.current_player], "move": str(move)}),
+                          markup=False)
             state.apply(move)
             continue
-        line = read_line(f"{camp} to move (move {state.moves[seat] + 1})> ").strip()
+        line = read_line(say("term.cc.prompt", {"camp": camp, "n": state.moves[seat] + 1})).strip()
         if not line:
             continue
-        done = common_command(line.lower(), state, seat, console, help_text=HELP, bot=bot)
+        done = common_command(line.lower(), state, seat, console,
+                              help_text=say("term.help.chinese-checkers"), bot=bot)
         if done == QUIT:
             return
         if done == RESIGNED:
@@ -79,6 +81,7 @@ def run(game, *, bot: str, seat: int, seed: int | None, console: Console,
         try:
             state.apply(parse_action(line), seat)
         except IllegalAction as e:
-            console.print(f"Refused: {e.reason}", markup=False)
+            console.print(say("term.refused", {"reason": refusal(e)}), markup=False)
     console.print(board_text(state))
-    print_result(state, seat, console, f" Moves: {state.moves[0]} and {state.moves[1]}.")
+    moves = " / ".join(str(m) for m in state.moves)
+    print_result(state, seat, console, say("term.cc.moves", {"moves": moves}))

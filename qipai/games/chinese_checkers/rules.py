@@ -113,9 +113,11 @@ class ChineseCheckersGame(Game):
         ``seed`` is only stored. Raises :class:`OptionError` for a bad seat count or a deal,
         :class:`NotationError` for a bad position."""
         if num_seats is not None and num_seats not in LAYOUTS:
-            raise OptionError(f"chinese-checkers is played by 2, 3, 4 or 6 players, not {num_seats}")
+            raise OptionError(f"chinese-checkers is played by 2, 3, 4 or 6 players, not {num_seats}",
+                              code="game.seats", params={"seats": [2, 3, 4, 6]})
         if deal is not None:
-            raise OptionError("chinese-checkers has no deal")
+            raise OptionError("chinese-checkers has no deal",
+                              code="game.no_deal")
         return ChineseCheckersState(self, seed=seed, position=position, num_seats=num_seats)
 
     def parse_action(self, text: str, state: State | None = None) -> Action:
@@ -145,7 +147,8 @@ class ChineseCheckersState(State):
                 camps, marbles, to, moves = parse_position(
                     position, LAYOUTS[num_seats] if num_seats is not None else None)
             except AttributeError:
-                raise NotationError("a position is a text", "position") from None
+                raise NotationError("a position is a text", "position",
+                                    code="notation.position_syntax") from None
             num_seats = len(camps)
         else:
             num_seats = num_seats or 2
@@ -175,7 +178,8 @@ class ChineseCheckersState(State):
         self._cache: tuple[int, list[Action], dict[tuple[int, int], Action]] | None = None
         for seat in range(num_seats):
             if self._has_finished(seat):
-                raise NotationError(f"{camps[seat]} has already finished", "position")
+                raise NotationError(f"{camps[seat]} has already finished", "position",
+                                    code="notation.position_impossible")
 
     # ----- turn --------------------------------------------------------------------------------
     @property

@@ -8,8 +8,9 @@
 """
 
 from . import formats as _formats  # noqa: F401,E402  (registers the record readers)
+from .bidding import BIDS, CALL, Bid, Call, draw_deal
 from .combos import PASS, KickerRules, Play, PlayTable, table
-from .game import BIDS, CALL, PRESETS, Bid, Call, Doudizhu, DoudizhuState, draw_deal
+from .game import PRESETS, Doudizhu, DoudizhuState
 
 __all__ = ["BIDS", "CALL", "PASS", "PRESETS", "Bid", "Call", "Doudizhu", "DoudizhuState", "KickerRules",
            "Play", "PlayTable", "draw_deal", "table"]

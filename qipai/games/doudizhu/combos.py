@@ -24,6 +24,9 @@ TWO, SMALL, BIG = 12, 13, 14
 CHAIN_TOP = 11                    # A: highest chain rank
 PACKER = Packer(NRANKS, 4)
 GUARD = PACKER.guard
+# a count is at most 4, so it is 4 exactly when its field's bit 2 is set: a hand holds a bomb
+# (four of a rank 3..2) when it shares a bit with FOURS
+FOURS = sum(4 << (PACKER.width * r) for r in range(TWO + 1))
 
 TYPES = ("single", "pair", "trio", "bomb", "rocket", "trio_single", "trio_pair", "straight",
          "pair_chain", "plane", "plane_solo", "plane_pair", "four_two_solo", "four_two_pair")
@@ -73,12 +76,13 @@ class KickerRules:
 
 class Play:
     """One distinct play: ``type``, ``length`` (chain length, 1 otherwise), ``key`` (rank index
-    used for comparison), ``counts`` (cards per rank index), ``code`` (packed counts), ``main``
+    used for comparison), ``counts`` (cards per rank index), ``parts`` (``(rank index, cards)``
+    of the ranks played, ascending), ``code`` (packed counts), ``main``
     and ``kickers`` (rank strings), ``text`` (canonical notation). Interned per rule set; compare
     plays by identity or by ``(type, code)``."""
 
-    __slots__ = ("type", "length", "key", "counts", "code", "main", "kickers", "text", "ncards",
-                 "is_bomb")
+    __slots__ = ("type", "length", "key", "counts", "parts", "code", "main", "kickers", "text",
+                 "ncards", "is_bomb")
 
     def __init__(self, type_: str, length: int, key: int, counts: tuple[int, ...],
                  main_counts: tuple[int, ...]) -> None:
@@ -86,6 +90,7 @@ class Play:
         self.length = length
         self.key = key
         self.counts = counts
+        self.parts = tuple((r, n) for r, n in enumerate(counts) if n)
         self.code = PACKER.pack(counts)
         self.main = ORDER.format_counts(main_counts)
         kick = tuple(c - m for c, m in zip(counts, main_counts))
@@ -327,8 +332,7 @@ class PlayTable:
 
     def leads(self, hand: int) -> list[Play]:
         """Every play contained in the packed ``hand`` (a leader's choices)."""
-        w, m = PACKER.width, PACKER.field_mask
-        c = [(hand >> (w * i)) & m for i in range(NRANKS)]
+        c = PACKER.counts(hand)
         single, pair = self.single, self.pair
         out = [single[r] for r in range(NRANKS) if c[r]]
         out += [pair[r] for r in range(TWO + 1) if c[r] >= 2]
@@ -374,8 +378,7 @@ class PlayTable:
 
     def answers(self, hand: int, top: Play) -> list[Play]:
         """Every play in the packed ``hand`` that beats ``top`` (pass not included)."""
-        w, m = PACKER.width, PACKER.field_mask
-        c = [(hand >> (w * i)) & m for i in range(NRANKS)]
+        c = PACKER.counts(hand)
         t = top.type
         bomb = self.bomb
         if t == "rocket":
@@ -402,7 +405,8 @@ class PlayTable:
                         out += [p for code, p in plays if (hg - code) & GUARD == GUARD]
                 if not self.rules.chain_from_bomb_rank and t in CHAIN_TYPES:
                     out = [p for p in out if not self.head_on_bomb(hand, p)]
-            out += [bomb[r] for r in range(TWO + 1) if c[r] == 4]
+            if hand & FOURS:
+                out += [bomb[r] for r in range(TWO + 1) if c[r] == 4]
         if c[SMALL] and c[BIG]:
             out.append(self.rocket)
         return out

@@ -16,15 +16,18 @@ import json
 import re
 from typing import Any
 
-from qipai.cards import Card, commitment, make_deck, parse_card
+from qipai.cards import Card, commitment, parse_card
+from qipai.cards.beats import why_not_higher
 from qipai.cards.card import is_card_code
-from qipai.cards.playtext import plays_view
-from qipai.core.errors import IllegalAction, Message, NotationError
+from qipai.cards.playtext import bids_view, plays_delta, plays_view
+from qipai.core.errors import IllegalAction, Message, NotationError, why
 from qipai.core.game import Game, Result, State
 from qipai.core.options import Option
 from qipai.core.registry import register
 from qipai.core.rng import DealRng
+from qipai.core.viewdelta import ViewDelta
 
+from .bidding import BIDS, CALL, SEATS, Bidding, _check_redeals, draw_deal
 from .combos import (
     GUARD,
     NRANKS,
@@ -39,66 +42,6 @@ from .combos import (
     explain_no_reading,
     table,
 )
-
-SEATS = 3
-HAND = 17
-KITTY = 3
-DECK = tuple(make_deck(1, jokers=True))
-_BY_ID = {c.id: c for c in DECK}
-_UNIT = PACKER.unit
-
-
-class Bid:
-    """A points bid (``bid 1`` .. ``bid 3``; under ``auction_1_3`` as in OpenSpiel)."""
-
-    __slots__ = ("value", "text")
-    type = "bid"
-    is_bomb = False
-
-    def __init__(self, value: int) -> None:
-        self.value = value
-        self.text = f"bid {value}"
-
-    def __str__(self) -> str:
-        return self.text
-
-    def __repr__(self) -> str:
-        return f"Bid({self.value})"
-
-    def __reduce__(self):
-        return (_bid, (self.value,))
-
-
-class Call:
-    """叫地主 (``call``) in the escalating ``call_1_4`` bidding."""
-
-    __slots__ = ()
-    type = "call"
-    text = "call"
-    is_bomb = False
-
-    def __str__(self) -> str:
-        return "call"
-
-    def __repr__(self) -> str:
-        return "CALL"
-
-    def __reduce__(self):
-        return "CALL"
-
-
-BIDS = {v: Bid(v) for v in (1, 2, 3)}
-CALL = Call()
-
-
-def _is_bid_value(v: Any) -> bool:
-    """A bid is the integer 1, 2 or 3 (§2.5); anything else is refused."""
-    return type(v) is int and 1 <= v <= 3
-
-
-def _bid(v: int) -> Bid:
-    return BIDS[v]
-
 
 PRESETS: dict[str, dict[str, Any]] = {
     "classic": {"deal": "shuffle", "bidding": "points_1_3", "spring": True, "match": "first_to_100"},
@@ -135,6 +78,9 @@ class Doudizhu(Game):
                    "none = the first bidder is landlord at base 1 (RLCard, Botzone FightTheLandlord)"),
         Option("no_bid", "redeal", choices=("redeal", "end"),
                doc="§2.7 nobody bids: redeal (rule file) or end the game scoreless (OpenSpiel)"),
+        Option("max_redeals", 3, kind=int, minimum=0,
+               doc="§2.7 redeals after nobody bids before the next all-pass deal makes the first "
+                   "bidder landlord at base 1 (so that default actions always finish a deal)"),
         Option("spring", True, kind=bool, doc="§4.2 spring and anti-spring double"),
         Option("rocket_doubles", True, kind=bool, doc="§4.2 D5 the rocket doubles like a bomb"),
         Option("adjacent_trio_wings", False, kind=bool, doc="§3.4 drop K4 (trio wings next to the body)"),
@@ -166,9 +112,11 @@ class Doudizhu(Game):
         (one deal object or a list for the deal and its redeals; see :func:`deal_to_json`), or
         both (the deal must then match the seed). Raises :class:`NotationError` on a bad deal."""
         if position is not None:
-            raise NotationError("doudizhu has no position notation; give a seed or a deal", "position")
+            raise NotationError("doudizhu has no position notation; give a seed or a deal", "position",
+                                code="notation.no_position")
         if num_seats not in (None, SEATS):
-            raise NotationError("doudizhu is played by exactly 3 seats", "num_seats")
+            raise NotationError("doudizhu is played by exactly 3 seats", "num_seats",
+                                code="game.seats", params={"seats": 3})
         if seed is None and deal is None:
             from qipai.core.rng import new_seed
             seed = new_seed()
@@ -181,84 +129,7 @@ class Doudizhu(Game):
         return parse_action(self, text, state)
 
 
-def _deal_json(hands: list[list[Card]], kitty: list[Card], first: int, face_up: Card | None) -> dict:
-    out: dict[str, Any] = {"hands": [[c.id for c in h] for h in hands], "kitty": [c.id for c in kitty],
-                           "first_bidder": first}
-    if face_up is not None:
-        out["face_up"] = face_up.id
-    return out
-
-
-def draw_deal(rng: DealRng, mode: str, prev_first: int | None) -> dict:
-    """One deal from ``rng``: shuffle 54, deal round robin 17 each (card ``i`` to seat ``i mod 3``),
-    3 kitty cards. ``shuffle``: first bidder by lot on the first deal, else the seat after
-    ``prev_first``. ``cut_faceup``: a uniformly chosen hand card (by dealing position) is turned
-    face up and its holder bids first."""
-    cards = rng.shuffle(list(DECK))
-    hands = [cards[s:SEATS * HAND:SEATS] for s in range(SEATS)]
-    kitty = cards[SEATS * HAND:]
-    if mode == "cut_faceup":
-        pos = rng.below(SEATS * HAND)
-        return _deal_json(hands, kitty, pos % SEATS, cards[pos])
-    first = rng.below(SEATS) if prev_first is None else (prev_first + 1) % SEATS
-    return _deal_json(hands, kitty, first, None)
-
-
-def check_deal(data: Any, mode: str) -> tuple[list[list[Card]], list[Card], int, Card | None]:
-    """Validate a deal object; returns ``(hands, kitty, first_bidder, face_up)``.
-    Raises :class:`NotationError` naming the problem."""
-    if not isinstance(data, dict) or not isinstance(data.get("hands"), list):
-        raise NotationError("a deal is an object with 'hands' (3 lists of card ids) and 'kitty'", "deal")
-    try:
-        hands = [[_BY_ID.get(c) or parse_card(c) for c in h] for h in data["hands"]]
-        kitty = [_BY_ID.get(c) or parse_card(c) for c in data.get("kitty", [])]
-    except (ValueError, TypeError, AttributeError) as e:
-        raise NotationError(str(e), "deal") from None
-    if len(hands) != SEATS or any(len(h) != HAND for h in hands) or len(kitty) != KITTY:
-        raise NotationError("a deal has 3 hands of 17 cards and 3 kitty cards", "deal")
-    ids = [c.id for h in hands for c in h] + [c.id for c in kitty]
-    if sorted(ids) != sorted(c.id for c in DECK):
-        raise NotationError("the deal is not one 54-card pack with deck index 0", "deal")
-    face = data.get("face_up")
-    face_card = None
-    if face is not None:
-        try:
-            face_card = parse_card(face)
-        except (ValueError, AttributeError):
-            raise NotationError(f"bad face_up card {face!r}", "deal") from None
-        holder = [s for s in range(SEATS) if face_card in hands[s]]
-        if not holder:
-            raise NotationError("the face-up card must be in a hand (D1)", "deal")
-        first = holder[0]
-    else:
-        if mode == "cut_faceup":
-            raise NotationError("this deal mode needs a 'face_up' card", "deal")
-        first = data.get("first_bidder", 0)
-        if type(first) is not int or first not in (0, 1, 2):
-            raise NotationError("first_bidder must be 0, 1 or 2", "deal")
-    if "first_bidder" in data and (type(data["first_bidder"]) is not int or data["first_bidder"] != first):
-        raise NotationError("first_bidder is not the holder of the face-up card", "deal")
-    return hands, kitty, first, face_card
-
-
-def _check_redeals(deals: list, mode: str) -> None:
-    """Check every deal of a given list (the deal and its redeals) before play starts, so that a
-    bad redeal is refused by ``new_state`` and never in the middle of an action. Under
-    ``shuffle`` each redeal's first bidder is the seat after the previous one (§2.4, D2).
-    Raises :class:`NotationError` naming the deal."""
-    prev = None
-    for i, d in enumerate(deals, 1):
-        try:
-            first = check_deal(d, mode)[2]
-        except NotationError as e:
-            raise NotationError(f"deal {i}: {str(e).removeprefix('deal: ')}", "deal") from None
-        if mode == "shuffle" and prev is not None and first != (prev + 1) % SEATS:
-            raise NotationError(f"deal {i}: after a void deal the first bidder is the next seat "
-                                f"({(prev + 1) % SEATS}), not {first} (§2.4)", "deal")
-        prev = first
-
-
-class DoudizhuState(State):
+class DoudizhuState(Bidding, State):
     """One deal of doudizhu. Phases: ``bidding``, ``play``, ``over``.
 
     Public attributes (read-only by convention): ``phase``, ``landlord`` (seat or ``None``),
@@ -266,7 +137,8 @@ class DoudizhuState(State):
     ``bid_log`` and ``play_log`` (lists of ``(seat, action)``), ``play_cards`` (the physical cards
     of each play, in order: the referee takes the lowest card ids of the ranks played),
     ``top`` and ``top_seat`` (the play to beat, ``None`` on a lead), ``first_bidder``,
-    ``face_up``, ``redeals``.
+    ``face_up``, ``redeals``, ``forced`` (the first bidder was made landlord at base 1 after
+    ``max_redeals`` redeals).
     """
 
     def __init__(self, game: Doudizhu, *, seed: Any = None, deal: Any = None) -> None:
@@ -288,146 +160,12 @@ class DoudizhuState(State):
                 want = draw_deal(probe, self._mode, prev)
                 prev = want["first_bidder"]
                 if _norm(d) != _norm(want):
-                    raise NotationError(f"deal {i + 1} does not match the seed", "deal")
+                    raise NotationError(f"deal {i + 1} does not match the seed", "deal",
+                                        code="notation.deal_seed")
         self.deal = []
         self.redeals = 0
+        self.forced = False
         self._start_deal(None)
-
-    # ----- dealing and bidding ------------------------------------------------------------
-    def _next_deal(self, prev_first: int | None) -> dict:
-        k = len(self.deal)
-        if self.seed is not None:
-            d = draw_deal(self._rng, self._mode, prev_first)
-            if k < len(self._given):
-                return self._given[k]
-            return d
-        if k < len(self._given):
-            return self._given[k]
-        return draw_deal(self._rng, self._mode, prev_first)
-
-    def _start_deal(self, prev_first: int | None) -> None:
-        data = self._next_deal(prev_first)
-        hands, kitty, first, face = check_deal(data, self._mode)
-        self.deal = [*self.deal, data]
-        self.hands: list[list[list[Card]]] = []
-        self.codes: list[int] = []
-        for h in hands:
-            per = [[] for _ in range(NRANKS)]
-            for c in sorted(h, key=ORDER.card_key):
-                per[ORDER.index[c.rank]].append(c)
-            self.hands.append(per)
-            self.codes.append(PACKER.pack([len(x) for x in per]))
-        self.kitty = kitty
-        self.first_bidder = first
-        self.face_up = face
-        self.phase = "bidding"
-        self.turn = first
-        self.landlord: int | None = None
-        self.base = 0
-        self.bombs = 0
-        self.bid_log: list[tuple[int, Any]] = []
-        self.play_log: list[tuple[int, Any]] = []
-        self.plays_made = [0, 0, 0]
-        self.top: Play | None = None
-        self.top_seat: int | None = None
-        self._passes = 0
-        # bidding bookkeeping
-        self._high = 0
-        self._high_seat: int | None = None
-        self._first_caller: int | None = None
-        self._last_caller: int | None = None
-        self._calls = 0
-        self._final_call = False
-        self.play_cards: list[list[Card]] = []
-        if self.game.options["bidding"] == "none":
-            self._fix_landlord(first, 1)
-
-    def _bid_actions(self) -> list[Any]:
-        mode = self.game.options["bidding"]
-        if mode == "call_1_4":
-            return [PASS, CALL]
-        return [PASS] + [BIDS[v] for v in (1, 2, 3) if v > self._high]
-
-    def _apply_bid(self, action: Any, seat: int) -> None:
-        mode = self.game.options["bidding"]
-        if mode == "call_1_4":
-            if action is not PASS and action is not CALL:
-                raise IllegalAction("in 叫地主 bidding the actions are 'call' and 'pass'", action,
-                                    code="doudizhu.bidding_actions_call_pass")
-        elif action is not PASS and not (isinstance(action, Bid) and _is_bid_value(action.value)):
-            raise IllegalAction("bidding: 'bid 1', 'bid 2', 'bid 3' or 'pass'", action,
-                                code="doudizhu.bidding_bid_bid_bid")
-        elif isinstance(action, Bid) and action.value <= self._high:
-            raise IllegalAction(f"a bid must be higher than {self._high}", action,
-                                code="doudizhu.bid_must_higher", params={"high": self._high})
-        self.bid_log.append((seat, action))
-        nxt = (seat + 1) % SEATS
-        if mode == "points_1_3":
-            if action is not PASS:
-                self._high, self._high_seat = action.value, seat
-                if action.value == 3:
-                    return self._fix_landlord(seat, 3)
-            if len(self.bid_log) == SEATS:
-                if self._high_seat is None:
-                    return self._void()
-                return self._fix_landlord(self._high_seat, self._high)
-            self.turn = nxt
-        elif mode == "auction_1_3":
-            if action is PASS:
-                self._passes += 1
-                if self._high_seat is None and self._passes == SEATS:
-                    return self._void()
-                if self._high_seat is not None and self._passes == SEATS - 1:
-                    return self._fix_landlord(self._high_seat, self._high)
-            else:
-                self._passes = 0
-                self._high, self._high_seat = action.value, seat
-                if action.value == 3:
-                    return self._fix_landlord(seat, 3)
-            self.turn = nxt
-        else:  # call_1_4
-            if self._final_call:
-                if action is CALL:
-                    return self._fix_landlord(self._first_caller, self._calls + 1)
-                return self._fix_landlord(self._last_caller, self._calls)
-            if action is CALL:
-                self._calls += 1
-                if self._first_caller is None:
-                    self._first_caller = seat
-                self._last_caller = seat
-            if len(self.bid_log) == SEATS:
-                if self._calls == 0:
-                    return self._void()
-                if self._calls == 1:
-                    return self._fix_landlord(self._first_caller, 1)
-                self._final_call = True
-                self.turn = self._first_caller
-                return None
-            self.turn = nxt
-        return None
-
-    def _void(self) -> None:
-        if self.game.options["no_bid"] == "end":
-            self.phase = "over"
-            self.result = Result((0, 0, 0), "no_bid", "0 0 0", (), {"void": True})
-            return
-        self.redeals += 1
-        self._start_deal(self.first_bidder)
-
-    def _fix_landlord(self, seat: int, base: int) -> None:
-        self.landlord = seat
-        self.base = base
-        per = self.hands[seat]
-        for c in self.kitty:
-            lst = per[ORDER.index[c.rank]]
-            lst.append(c)
-            lst.sort(key=ORDER.card_key)
-            self.codes[seat] += _UNIT[ORDER.index[c.rank]]
-        self.phase = "play"
-        self.turn = seat
-        self._passes = 0
-        self.top = None
-        self.top_seat = None
 
     # ----- contract hooks --------------------------------------------------------------------
     @property
@@ -479,10 +217,9 @@ class DoudizhuState(State):
         self._check_play(action, seat)
         per = self.hands[seat]
         taken: list[Card] = []
-        for r, n in enumerate(action.counts):
-            if n:
-                taken += per[r][:n]
-                del per[r][:n]
+        for r, n in action.parts:
+            taken += per[r][:n]
+            del per[r][:n]
         self.play_cards.append(taken)
         self.codes[seat] -= action.code
         self.plays_made[seat] += 1
@@ -532,9 +269,11 @@ class DoudizhuState(State):
         returns = tuple(2 * u * sign if s == lord else -u * sign for s in range(SEATS))
         winners = (lord,) if lord_wins else tuple(s for s in range(SEATS) if s != lord)
         self.phase = "over"
-        self.result = Result(returns, "out", _returns_text(returns), winners, {
-            "landlord": lord, "base": self.base, "multiplier": mult, "bombs": self.bombs,
-            "spring": spring, "anti_spring": anti, "out": winner})
+        details = {"landlord": lord, "base": self.base, "multiplier": mult, "bombs": self.bombs,
+                   "spring": spring, "anti_spring": anti, "out": winner}
+        if self.forced:
+            details["forced"] = True            # the redeal cap made the landlord
+        self.result = Result(returns, "out", _returns_text(returns), winners, details)
 
     def sides(self) -> list[tuple[int, ...]]:
         if self.landlord is None:
@@ -596,32 +335,55 @@ class DoudizhuState(State):
         return [c for per in self.hands[seat] for c in per]
 
     def hand_ranks(self, seat: int) -> str:
-        return ORDER.format_counts(PACKER.unpack(self.codes[seat]))
+        return ORDER.format_counts(PACKER.counts(self.codes[seat]))
 
     def view(self, seat: int | None) -> dict[str, Any]:
         """What ``seat`` may see (None = spectator): own hand, every seat's card count, the bids,
         the kitty once the landlord is fixed, the face-up card (seed002), and every play and pass
         of this deal. Nothing of another seat's hand. Raises :class:`IllegalAction` for a seat
         that is not 0, 1, 2 or None."""
+        return self._view(seat, bids_view(self.bid_log), plays_view(self.play_log, self.play_cards))
+
+    def view_delta(self, seat: int | None, since: Any = None) -> ViewDelta:
+        """The view as a change (:mod:`qipai.core.viewdelta`): ``bids`` and ``plays`` grow
+        through a deal; a redeal starts them again. The seat's ``hand`` and ``hand_ranks``
+        change only when it plays or takes the kitty."""
+        kept = None
+        if type(seat) is int and 0 <= seat < SEATS:
+            kept = ((self.plays_made[seat], self.landlord), lambda: self._hand_view(seat))
+        return plays_delta(self, seat, since, len(self.deal), self._view, self.play_log,
+                           self.play_cards, self.bid_log, kept)
+
+    def _hand_view(self, seat: int | None) -> dict[str, Any]:
+        return {"hand": [c.id for c in self.hand(seat)] if seat is not None else None,
+                "hand_ranks": self.hand_ranks(seat) if seat is not None else None}
+
+    def _view(self, seat: int | None, bids: list | None, plays: list | None) -> dict[str, Any]:
+        """The view with ``bids`` and ``plays`` as given; without them (``None``), no
+        ``hand`` and ``hand_ranks`` either (see :meth:`view_delta`)."""
         if seat is not None and (type(seat) is not int or not 0 <= seat < SEATS):
             raise IllegalAction(f"no seat {seat!r} (seats are 0, 1, 2; None for a spectator)",
                                 code="doudizhu.no_seat_seats_none", params={"seat": seat})
         counts = [PACKER.total(c) for c in self.codes]
         out: dict[str, Any] = {
             "game": "doudizhu", "seat": seat, "phase": self.phase, "to_act": list(self.to_act),
-            "hand": [c.id for c in self.hand(seat)] if seat is not None else None,
-            "hand_ranks": self.hand_ranks(seat) if seat is not None else None,
+            "hand": None, "hand_ranks": None,
             "counts": counts, "first_bidder": self.first_bidder, "redeals": self.redeals,
-            "bids": [[s, str(a)] for s, a in self.bid_log],
+            "forced": self.forced,
+            "bids": bids,
             "landlord": self.landlord, "base": self.base, "bombs": self.bombs,
             "kitty": [c.id for c in self.kitty] if self.landlord is not None else None,
-            "plays": plays_view(self.play_log, self.play_cards),
+            "plays": plays,
             "top": None if self.top is None else {"seat": self.top_seat, "play": self.top.text,
                                                    "type": self.top.type},
             "result": self.result.to_json() if self.result is not None else None,
         }
         if self.face_up is not None:
             out["face_up"] = {"card": self.face_up.id, "seat": self.first_bidder}
+        if plays is None:
+            del out["hand"], out["hand_ranks"]
+        else:
+            out.update(self._hand_view(seat))
         return out
 
     def deal_hands(self) -> list[list[Card]]:
@@ -663,29 +425,13 @@ def _why_not_beats(play: Play, top: Play) -> str:
     if top.type == "bomb":
         return Message(f"only a higher bomb or the rocket beats the bomb {top.text}",
                        code="doudizhu.only_higher_bomb_rocket", params={"text": top.text})
-    if play.type != top.type:
-        return (Message(f"a {play.type} does not beat a {top.type} ({top.text}); "
-                f"play a {top.type}, a bomb or the rocket",
-                    code="doudizhu.does_not_beat_play",
-                    params={"type": play.type, "type2": top.type, "text": top.text}))
-    if play.length != top.length:
-        if play.type in ("plane_solo", "plane_pair"):
-            return (Message(f"kicker count does not match airplane length: {top.text} has {top.length} "
-                    f"trios, "
-                    f"{play.text} has {play.length}",
-                        code="doudizhu.kicker_count_does_not_3",
-                        params={"text": top.text,
-                                "length": top.length,
-                                "text2": play.text,
-                                "length2": play.length}))
-        return Message(f"length differs: {top.text} has length {top.length}, {play.text} has {play.length}",
-                       code="doudizhu.length_differs_length",
-                       params={"text": top.text,
-                               "length": top.length,
-                               "text2": play.text,
+    if play.type == top.type and play.length != top.length and play.type in ("plane_solo", "plane_pair"):
+        return Message(f"kicker count does not match airplane length: {top.text} has {top.length} "
+                       f"trios, {play.text} has {play.length}",
+                       code="doudizhu.kicker_count_does_not_3",
+                       params={"text": top.text, "length": top.length, "text2": play.text,
                                "length2": play.length})
-    return Message(f"{play.text} is not higher than {top.text}",
-                   code="doudizhu.not_higher", params={"text": play.text, "text2": top.text})
+    return why_not_higher("doudizhu", play, top, answer="play a {type}, a bomb or the rocket")
 
 
 def parse_action(game: Doudizhu, text: str, state: State | None = None) -> Any:
@@ -730,7 +476,8 @@ def parse_action(game: Doudizhu, text: str, state: State | None = None) -> Any:
                 counts[i] += c
         except ValueError as e:
             raise IllegalAction(f"cannot read {tok!r}: {e}", text,
-                                code="doudizhu.cannot_read", params={"tok": tok, "detail": e}) from None
+                                code="doudizhu.cannot_read",
+                                params={"tok": tok, **why(e, "unreadable")}) from None
     if len({c.id for c in named}) != len(named):
         raise IllegalAction("the same card is named twice", text, code="doudizhu.same_card_named_twice")
     if state is not None and named:

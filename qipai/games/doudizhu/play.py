@@ -17,19 +17,19 @@ from rich.table import Table
 
 from qipai.bots import make_bot
 from qipai.core.errors import IllegalAction, OptionError
+from qipai.games.card_terminal import action_words, seat_table, to_beat
+from qipai.games.terminal import refusal
+from qipai.i18n import say
 
-ROLE = {True: "地主 landlord", False: "农民 peasant"}
-HELP = ("Type a play as ranks (33344, 333444+56, LB = rocket, T = ten) or card codes (3S 3H 4C, LJ); "
-        "'pass'; while bidding 'bid 1'..'bid 3' or 'call'; 'hint' (or 'moves') lists your legal "
-        "actions; 'quit' stops.")
+ROLE = {True: "term.ddz.landlord", False: "term.ddz.peasant"}
 
 
 def _last_actions(state) -> dict[int, str]:
     last: dict[int, str] = {}
     for seat, action in state.bid_log:
-        last[seat] = str(action)
+        last[seat] = action_words(str(action))
     for seat, action in state.play_log:
-        last[seat] = str(action)
+        last[seat] = action_words(str(action))
     return last
 
 
@@ -37,27 +37,25 @@ def render(state, human: int, names: list[str], console: Console) -> None:
     """Draw the table as ``human`` sees it (only ``state.view(human)`` is used)."""
     view = state.view(human)
     last = _last_actions(state)
-    table = Table(title=f"斗地主 doudizhu — {view['phase']}", show_lines=False)
-    table.add_column("seat")
-    table.add_column("player")
-    table.add_column("role")
-    table.add_column("cards", justify="right")
-    table.add_column("last action")
+    table = seat_table(state.game, view["phase"], ["seat", "player", "role", "cards", "last"])
     for s in range(3):
-        role = "" if view["landlord"] is None else ROLE[view["landlord"] == s]
+        role = "" if view["landlord"] is None else say(ROLE[view["landlord"] == s])
         mark = "▶ " if s in view["to_act"] else ""
         table.add_row(f"{mark}{s}", names[s], role, str(view["counts"][s]), last.get(s, ""))
     console.print(table)
-    info = [f"base {view['base'] or '-'}", f"doublings {view['bombs']}"]
+    info = [say("term.lbl.base", {"base": view["base"] or "-"}),
+            say("term.lbl.doublings", {"n": view["bombs"]})]
     if view.get("face_up"):
-        info.append(f"face-up card {view['face_up']['card']} (seat {view['face_up']['seat']})")
+        up = view["face_up"]
+        info.append(say("term.lbl.faceUp", {"card": up["card"], "seat": names[up["seat"]]}))
     if view["kitty"] is not None:
-        info.append("kitty " + _show(view["kitty"]))
+        info.append(say("term.lbl.kitty", {"cards": _show(view["kitty"])}))
     if view["top"] is not None:
-        info.append(f"to beat: {view['top']['play']} ({view['top']['type']}, seat {view['top']['seat']})")
+        info.append(to_beat("doudizhu", view["top"], view["top"]["play"], names))
     console.print("  ".join(info))
-    console.print(f"your hand ({len(view['hand'])}): [bold]{_show(view['hand'])}[/bold]")
-    console.print(f"as ranks: [bold]{view['hand_ranks']}[/bold]")
+    console.print(say("term.lbl.hand", {"n": len(view["hand"]),
+                                        "cards": f"[bold]{_show(view['hand'])}[/bold]"}))
+    console.print(say("term.lbl.ranks", {"ranks": f"[bold]{view['hand_ranks']}[/bold]"}))
 
 
 def _show(codes) -> str:
@@ -77,7 +75,8 @@ def run(game, bot: str | None = None, seat: int = 0, seed: int | None = None,
     console = console or Console()
     read_line = read_line or console.input
     if seat not in (0, 1, 2):
-        raise OptionError(f"seat must be 0, 1 or 2, got {seat!r}")
+        raise OptionError(f"seat must be 0, 1 or 2, got {seat!r}",
+                          code="game.bad_seat", params={"seat": seat, "max": 2})
     state = game.new_state(seed=seed)
     names: list[str] = []
     bots: dict[int, Any] = {}
@@ -85,66 +84,69 @@ def run(game, bot: str | None = None, seat: int = 0, seed: int | None = None,
     k = 0
     for s in range(3):
         if s == seat:
-            names.append("you")
+            names.append(say("term.you"))
             continue
         name = bot or default[k]
         k += 1
         bots[s] = make_bot(game.id, name, None if seed is None else seed * 7 + s)
-        names.append(f"bot ({name})")
-    console.print(HELP)
+        names.append(say("term.botName", {"name": name}))
+    console.print(say("term.help.doudizhu"))
     shown_deal = -1
     while not state.is_terminal():
         if state.redeals != shown_deal and state.redeals:
-            console.print(f"[yellow]Nobody bid: the cards are dealt again (redeal {state.redeals}).[/yellow]")
+            console.print(f"[yellow]{say('term.ddz.redeal', {'n': state.redeals})}[/yellow]")
         shown_deal = state.redeals
         actor = state.current_player
         if actor != seat:
             action = bots[actor].choose(state, actor)
             state.apply(action, actor)
-            console.print(f"seat {actor} ({names[actor]}): [cyan]{action}[/cyan]")
+            console.print(say("term.played", {"seat": actor, "name": names[actor],
+                                              "action": f"[cyan]{action}[/cyan]"}))
             continue
         render(state, seat, names, console)
         while True:
             try:
-                line = read_line("your action> ")
+                line = read_line(say("term.prompt"))
             except EOFError:
-                console.print("\nend of input: the deal is left unfinished.")
+                console.print("\n" + say("term.eofDeal"))
                 return state
             text = line.strip()
             if not text:
                 continue
             if text.lower() in ("quit", "exit", "q"):
-                console.print("you left the table.")
+                console.print(say("term.left"))
                 return state
             if text.lower() in ("help", "?"):
-                console.print(HELP)
+                console.print(say("term.help.doudizhu"))
                 continue
             if text.lower() in ("hint", "hints", "moves"):
                 legal = [str(a) for a in state.legal_actions(seat)]
-                more = f" … ({len(legal)} in all)" if len(legal) > 40 else ""
-                console.print("legal: " + ", ".join(legal[:40]) + more)
+                more = say("term.inAll", {"n": len(legal)}) if len(legal) > 40 else ""
+                console.print(say("term.legal", {"actions": ", ".join(legal[:40]) + more}))
                 continue
             try:
                 state.apply(text, seat)
             except IllegalAction as e:
-                console.print(f"[red]not accepted:[/red] {e.reason}")
+                console.print(f"[red]{say('term.notAccepted', {'reason': refusal(e)})}[/red]")
                 continue
-            console.print(f"seat {seat} (you): [cyan]{state.log[-1]}[/cyan]")
+            console.print(say("term.youPlayed", {"seat": seat, "action": f"[cyan]{state.log[-1]}[/cyan]"}))
             break
     render(state, seat, names, console)
     res = state.result
     d = res.details
     if d.get("void"):
-        console.print("[bold]Nobody bid: the deal ends without a score (no_bid = end).[/bold]")
+        console.print(f"[bold]{say('term.ddz.void')}[/bold]")
         return state
-    who = "you" if seat in res.winners else "the bots"
-    console.print(f"[bold]Deal over: {'landlord' if d.get('landlord') in res.winners else 'peasants'} "
-                  f"win ({who} won).[/bold]")
-    scores = Table(title="scores")
+    side = say("term.ddz.landlord" if d.get("landlord") in res.winners else "term.ddz.peasants")
+    who = say("term.you" if seat in res.winners else "term.theBots")
+    console.print(f"[bold]{say('term.ddz.over', {'side': side, 'who': who})}[/bold]")
+    scores = Table(title=say("term.scores"))
     for s in range(3):
-        scores.add_column(f"seat {s} ({names[s]})", justify="right")
+        scores.add_column(say("term.seatName", {"seat": s, "name": names[s]}), justify="right")
     scores.add_row(*[f"{r:+d}" for r in res.returns])
     console.print(scores)
-    extra = " (spring)" if d.get("spring") else " (anti-spring)" if d.get("anti_spring") else ""
-    console.print(f"base {d.get('base')} × multiplier {d.get('multiplier')}{extra}")
+    extra = (say("term.ddz.spring") if d.get("spring") else
+             say("term.ddz.antiSpring") if d.get("anti_spring") else "")
+    console.print(say("term.ddz.base", {"base": d.get("base"), "multiplier": d.get("multiplier"),
+                                        "extra": extra}))
     return state

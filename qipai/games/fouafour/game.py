@@ -24,14 +24,16 @@ from __future__ import annotations
 from typing import Any
 
 from qipai.cards import Card, make_deck, parse_card
+from qipai.cards.beats import why_not_higher
 from qipai.cards.hand import RankHand
-from qipai.cards.playtext import plays_view, read_counts
+from qipai.cards.playtext import plays_delta, plays_view, read_counts
 from qipai.cards.tokens import word
-from qipai.core.errors import IllegalAction, Message, NotationError
+from qipai.core.errors import IllegalAction, Message, NotationError, why, why_cause
 from qipai.core.game import Game, Result, State
 from qipai.core.options import Option
 from qipai.core.registry import register
 from qipai.core.rng import DealRng
+from qipai.core.viewdelta import ViewDelta
 
 from .combos import OF_A_KIND, ORDER, SMALL, Claim, Play, claim, explain, leads, play_of
 
@@ -75,9 +77,11 @@ class Fouafour(Game):
         ``{"dealer": d, "hands": [4 lists of card ids]}`` (with a seed it must be the seed's).
         Raises :class:`NotationError` on a bad deal, a position or a seat count other than 4."""
         if position is not None:
-            raise NotationError("fouafour has no position notation; give a seed or a deal", "position")
+            raise NotationError("fouafour has no position notation; give a seed or a deal", "position",
+                                code="notation.no_position")
         if num_seats not in (None, SEATS):
-            raise NotationError("fouafour is played by exactly 4 seats", "num_seats")
+            raise NotationError("fouafour is played by exactly 4 seats", "num_seats",
+                                code="game.seats", params={"seats": 4})
         if seed is None and (deal is None or not isinstance(deal, dict) or "hands" not in deal):
             from qipai.core.rng import new_seed
             seed = new_seed()
@@ -114,18 +118,23 @@ def check_deal(data: Any) -> tuple[int, list[list[Card]]]:
     """Validate a whole deal; returns ``(dealer, hands)``. Raises :class:`NotationError`."""
     if not isinstance(data, dict) or not isinstance(data.get("hands"), list):
         raise NotationError("a deal is an object with 'dealer' (0-3) and 'hands' (4 lists of card ids)",
-                            "deal")
+                            "deal",
+                            code="notation.deal_shape")
     dealer = data.get("dealer")
     if type(dealer) is not int or not 0 <= dealer < SEATS:
-        raise NotationError("'dealer' must be a seat 0-3", "deal")
+        raise NotationError("'dealer' must be a seat 0-3", "deal",
+                            code="notation.deal_seat", params={"key": "dealer", "max": 3})
     try:
         hands = [[parse_card(c) for c in h] for h in data["hands"]]
     except (ValueError, TypeError, AttributeError) as e:
-        raise NotationError(str(e), "deal") from None
+        raise NotationError(str(e), "deal",
+                            code="notation.deal_unreadable", params=why_cause(e, "unreadable")) from None
     if [len(h) for h in hands] != hand_sizes(dealer):
-        raise NotationError(f"with dealer {dealer} the hands hold {hand_sizes(dealer)} cards (§2.2)", "deal")
+        raise NotationError(f"with dealer {dealer} the hands hold {hand_sizes(dealer)} cards (§2.2)", "deal",
+                            code="notation.deal_cards")
     if sorted(c.id for h in hands for c in h) != _DECK_IDS:
-        raise NotationError("the deal is not one 54-card pack with both jokers (deck index 0)", "deal")
+        raise NotationError("the deal is not one 54-card pack with both jokers (deck index 0)", "deal",
+                            code="notation.deal_cards")
     return dealer, hands
 
 
@@ -145,14 +154,16 @@ class FouafourState(State):
         if isinstance(deal, dict) and "hands" in deal:
             dealer, hands = check_deal(deal)
             if seed is not None and _norm(draw_deal(seed, dealer)) != _norm(deal):
-                raise NotationError("the deal does not match the seed", "deal")
+                raise NotationError("the deal does not match the seed", "deal",
+                                    code="notation.deal_seed")
         else:
             given = None
             if deal is not None:
                 given = deal.get("dealer") if isinstance(deal, dict) else deal
                 if type(given) is not int or not 0 <= given < SEATS or \
                         (isinstance(deal, dict) and set(deal) != {"dealer"}):
-                    raise NotationError("a partial deal is {'dealer': 0-3}", "deal")
+                    raise NotationError("a partial deal is {'dealer': 0-3}", "deal",
+                                        code="notation.deal_shape")
             dealer, hands = check_deal(draw_deal(seed, given))
         self.deal = {"dealer": dealer, "hands": [[c.id for c in h] for h in hands]}
         self.dealer = dealer
@@ -383,6 +394,14 @@ class FouafourState(State):
         the 3H shown by the first leader, every play, pass, 叉 and 勾, the play to beat, the open
         window's kind and rank (not who could answer), who has gone out. Never another seat's
         cards. Raises :class:`IllegalAction` for a seat other than 0-3 or ``None``."""
+        return self._view(seat, None, plays_view(self.play_log, self.play_cards))
+
+    def view_delta(self, seat: int | None, since: Any = None) -> ViewDelta:
+        """The view as a change (:mod:`qipai.core.viewdelta`): ``plays`` grow
+        through the deal (one deal per state)."""
+        return plays_delta(self, seat, since, 0, self._view, self.play_log, self.play_cards)
+
+    def _view(self, seat: int | None, bids: list | None, plays: list | None) -> dict[str, Any]:
         if seat is not None and (type(seat) is not int or not 0 <= seat < SEATS):
             raise IllegalAction(f"no seat {seat!r} (seats are 0-3; None for a spectator)",
                                 code="fouafour.no_seat_seats_none", params={"seat": seat})
@@ -398,7 +417,7 @@ class FouafourState(State):
             "teams": [[0, 2], [1, 3]], "dealer": self.dealer,
             "first_leader": self.first_leader, "shown": FIRST_LEAD_CARD.id,
             "finished": list(self.finished),
-            "plays": plays_view(self.play_log, self.play_cards),
+            "plays": plays,
             "top": None if self.top is None else {"seat": self.top_seat, "play": str(self.top),
                                                    "type": self.top.type},
             "window": None if w is None else {"kind": w["kind"], "rank": ORDER.ranks[w["rank"]],
@@ -437,20 +456,7 @@ def why_not_beats(play: Play, top: Play) -> str:
         return (Message(f"{play.text} does not beat the bomb {top.text}: play a higher bomb of its size "
                 "or a bigger bomb class",
                     code="fouafour.does_not_beat_bomb", params={"text": play.text, "text2": top.text}))
-    if play.type != top.type:
-        return Message(f"a {play.type} does not beat a {top.type} ({top.text}); "
-                       f"play a higher {top.type} or a bomb",
-                       code="fouafour.does_not_beat_play",
-                       params={"type": play.type, "type2": top.type, "text": top.text})
-    if play.length != top.length:
-        return Message(f"length differs: {top.text} has {top.length} ranks, {play.text} has {play.length}",
-                       code="fouafour.length_differs_ranks",
-                       params={"text": top.text,
-                               "length": top.length,
-                               "text2": play.text,
-                               "length2": play.length})
-    return Message(f"{play.text} is not higher than {top.text}",
-                   code="fouafour.not_higher", params={"text": play.text, "text2": top.text})
+    return why_not_higher("fouafour", play, top, answer="play a higher {type} or a bomb", unit="ranks")
 
 
 def parse_action(text: Any, state: State | None = None, seat: int | None = None) -> Any:
@@ -477,7 +483,8 @@ def parse_action(text: Any, state: State | None = None, seat: int | None = None)
     try:
         counts = read_counts(t, ORDER, state.hands[seat] if state is not None and seat is not None else None)
     except ValueError as e:
-        raise IllegalAction(str(e), text, code="bad_notation", params={"detail": str(e)}) from None
+        raise IllegalAction(str(e), text, code="bad_notation",
+                                params={"text": text, **why(e, "unreadable")}) from None
     window = getattr(state, "window", None)
     ranks = [r for r, c in enumerate(counts) if c]
     if kind is not None:

@@ -11,37 +11,34 @@ from collections.abc import Callable
 from typing import Any
 
 from rich.console import Console
-from rich.table import Table
 
 from qipai.bots import make_bot
 from qipai.core.errors import OptionError
-from qipai.games.card_terminal import play_table, show_cards
-
-HELP = ("4A4: type a play as ranks (7, 55, 345, 334455, 888, LB, 44A; T = ten) or card codes; 'pass'; "
-        "in a 叉 window 'cha 77' or 'pass', in a 勾 window 'gou 7' or 'pass'; 'hint' lists your legal "
-        "actions; 'quit' stops.")
+from qipai.games.card_terminal import play_table, seat_table, show_cards, to_beat
+from qipai.games.terminal import result_line
+from qipai.i18n import say
 
 
 def render(state, human: int, names: list[str], console: Console) -> None:
     """Draw the table as ``human`` sees it (only ``state.view(human)`` is used)."""
     view = state.view(human)
-    table = Table(title=f"4A4 — {view['phase']}")
-    for col in ("seat", "player", "team", "cards", "out"):
-        table.add_column(col)
+    table = seat_table(state.game, view["phase"], ["seat", "player", "team", "cards", "out"])
     for s in range(4):
         mark = "▶ " if s in view["to_act"] else ""
         out = str(view["finished"].index(s) + 1) if s in view["finished"] else ""
         table.add_row(f"{mark}{s}", names[s], "AB"[s % 2], str(view["counts"][s]), out)
     console.print(table)
-    info = [f"dealer {view['dealer']}", f"♥3 led by seat {view['first_leader']}"]
+    info = [say("term.lbl.dealer", {"seat": names[view["dealer"]]}),
+            say("term.faf.firstLeader", {"seat": names[view["first_leader"]]})]
     if view["top"] is not None:
-        info.append(f"to beat: {view['top']['play']} ({view['top']['type']}, seat {view['top']['seat']})")
+        info.append(to_beat("fouafour", view["top"], view["top"]["play"], names))
     if view["window"] is not None:
         w = view["window"]
-        info.append(f"{'叉' if w['kind'] == 'cha' else '勾'} window on rank {w['rank']} (seat {w['by']})")
+        info.append(say("term.faf.window", {"kind": "叉" if w["kind"] == "cha" else "勾", "rank": w["rank"],
+                                            "seat": names[w["by"]]}))
     console.print("  ".join(info), markup=False)
-    console.print(f"your hand ({len(view['hand'])}): {show_cards(view['hand'])}   = {view['hand_ranks']}",
-                  markup=False)
+    console.print(say("term.lbl.handRanks", {"n": len(view["hand"]), "cards": show_cards(view["hand"]),
+                                             "ranks": view["hand_ranks"]}), markup=False)
 
 
 def run(game, bot: str | None = None, seat: int = 0, seed: int | None = None,
@@ -52,17 +49,20 @@ def run(game, bot: str | None = None, seat: int = 0, seed: int | None = None,
     console = console or Console()
     read_line = read_line or console.input
     if seat not in (0, 1, 2, 3):
-        raise OptionError(f"seat must be 0-3, got {seat!r}")
+        raise OptionError(f"seat must be 0-3, got {seat!r}",
+                          code="game.bad_seat", params={"seat": seat, "max": 3})
     state = game.new_state(seed=seed)
     name = bot or "rule"
     bots = {s: make_bot(game.id, name, None if seed is None else seed * 7 + s) for s in range(4) if s != seat}
-    names = ["you" if s == seat else ("partner " if s == (seat + 2) % 4 else "") + f"bot ({name})"
+    names = [say("term.you") if s == seat else
+             say("term.partnerBot" if s == (seat + 2) % 4 else "term.botName", {"name": name})
              for s in range(4)]
     if not play_table(state, seat, bots, names, console, read_line,
-                      lambda: render(state, seat, names, console), HELP):
+                      lambda: render(state, seat, names, console), say("term.help.fouafour")):
         return state
     res = state.result
-    verdict = "drawn" if not res.winners else ("your team wins" if seat in res.winners else "your team loses")
-    console.print(f"Deal over ({res.reason}): {res.text}, {verdict}; order out: {res.details['order']}",
-                  markup=False)
+    console.print(say("term.dealOverWords", {"result": result_line(state, seat, names)}), markup=False)
+    if res.details.get("order"):
+        console.print(say("term.faf.order", {"order": ", ".join(names[s] for s in res.details["order"])}),
+                      markup=False)
     return state

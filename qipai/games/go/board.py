@@ -17,6 +17,8 @@ from __future__ import annotations
 import random
 from functools import cache
 
+from qipai.core.errors import Message
+
 EMPTY, BLACK, WHITE = 0, 1, 2
 COLOUR_NAMES = ("empty", "Black", "White")
 # the fixed seed of the Zobrist keys: hashes are stable between runs and machines
@@ -262,9 +264,10 @@ class Board:
         """Put a setup stone (SGF AB/AW, handicap). Raises ``ValueError`` when the point is
         taken or the stone would leave a chain without liberty."""
         if self.color[p] != EMPTY:
-            raise ValueError("the point is already occupied")
+            raise ValueError(Message("the point is already occupied", code="go.point_taken"))
         if self.play_hash(p, c) == -1 or self.would_capture(p, c):
-            raise ValueError("a setup stone may not leave a chain without liberty")
+            raise ValueError(Message("a setup stone may not leave a chain without liberty",
+                                     code="go.setup_no_liberty"))
         self.play(p, c)
 
     def remove(self, points) -> None:

@@ -11,7 +11,7 @@ SGF (rules §6). :data:`PASS` (``-1``) is the pass.
 
 from __future__ import annotations
 
-from qipai.core.errors import NotationError
+from qipai.core.errors import Message, NotationError
 
 PASS = -1
 GTP_COLUMNS = "ABCDEFGHJKLMNOPQRSTUVWXYZ"   # no I
@@ -36,20 +36,24 @@ def from_gtp(text: str, size: int) -> int:
     if t.lower() == "pass":
         return PASS
     if len(t) < 2 or not t.isascii() or not t[0].isalpha() or not t[1:].isdecimal():
-        raise NotationError(f"not a GTP point: {text!r} (expected a column letter and a row, "
-                            "like D4, or pass)")
+        raise NotationError(Message(f"not a GTP point: {text!r} (expected a column letter and a row, "
+                                    "like D4, or pass)", code="go.not_gtp_point", params={"point": text}))
     if len(t) > 2 and t[1] == "0":
-        raise NotationError(f"not a GTP point: {text!r} (GTP rows have no leading zero: "
-                            f"{t[0]}{t[1:].lstrip('0') or '0'})")
+        fix = f"{t[0]}{t[1:].lstrip('0') or '0'}"
+        raise NotationError(Message(f"not a GTP point: {text!r} (GTP rows have no leading zero: {fix})",
+                                    code="go.gtp_leading_zero", params={"point": text, "fix": fix}))
     letter = t[0].upper()
     if letter == "I":
-        raise NotationError(f"GTP has no column I: {text!r} (the columns are "
-                            f"{GTP_COLUMNS[:size]})")
+        raise NotationError(Message(f"GTP has no column I: {text!r} (the columns are {GTP_COLUMNS[:size]})",
+                                    code="go.gtp_no_i",
+                                    params={"point": text, "columns": GTP_COLUMNS[:size]}))
     c = GTP_COLUMNS.find(letter)
     row = int(t[1:])
     if not 0 <= c < size or not 1 <= row <= size:
-        raise NotationError(f"{text!r} is off the {size}x{size} board (columns "
-                            f"{GTP_COLUMNS[0]}-{GTP_COLUMNS[size - 1]}, rows 1-{size})")
+        raise NotationError(Message(f"{text!r} is off the {size}x{size} board (columns "
+                                    f"{GTP_COLUMNS[0]}-{GTP_COLUMNS[size - 1]}, rows 1-{size})",
+                                    code="go.off_board", params={"point": text, "size": size,
+                                                                 "last": GTP_COLUMNS[size - 1]}))
     return (size - row) * size + c
 
 
@@ -70,11 +74,13 @@ def from_sgf(text: str, size: int) -> int:
     if t == "" or (t == "tt" and size <= 19):
         return PASS
     if len(t) != 2 or not t.isascii() or not t.isalpha() or not t.islower():
-        raise NotationError(f"not an SGF point: {text!r} (expected two lowercase letters a-z)")
+        raise NotationError(Message(f"not an SGF point: {text!r} (expected two lowercase letters a-z)",
+                                    code="go.not_sgf_point", params={"point": text}))
     c = SGF_LETTERS.index(t[0])
     r = SGF_LETTERS.index(t[1])
     if c >= size or r >= size:
-        raise NotationError(f"SGF point {text!r} is off the {size}x{size} board")
+        raise NotationError(Message(f"SGF point {text!r} is off the {size}x{size} board",
+                                    code="go.sgf_off_board", params={"point": text, "size": size}))
     return r * size + c
 
 

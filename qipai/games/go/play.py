@@ -15,14 +15,20 @@ from collections.abc import Callable
 from rich.console import Console
 from rich.text import Text
 
-from qipai.bots import make_bot
 from qipai.core.errors import IllegalAction
-from qipai.games.terminal import HANDLED, QUIT, RESIGNED, common_command, print_result
+from qipai.games.terminal import (
+    HANDLED,
+    QUIT,
+    RESIGNED,
+    common_command,
+    opponent_for,
+    opponent_moves,
+    print_result,
+    refusal,
+)
+from qipai.i18n import say
 
 from .coords import GTP_COLUMNS, to_gtp
-
-HELP = ("Points in GTP (D4, Q16; no column I) or SGF letters (dp). Commands: pass, moves, resign, "
-        "quit; after two passes: dead D4, alive D4, done, resume.")
 
 
 def board_text(state) -> Text:
@@ -52,42 +58,41 @@ def board_text(state) -> Text:
         out.append(f"{n - r}\n", style="dim")
     out.append("    " + " ".join(GTP_COLUMNS[:n]) + "\n", style="dim")
     cap = state.board.prisoners
-    out.append(f"captures: Black {cap[1]}, White {cap[2]}\n", style="dim")
+    out.append(say("term.go.captures", {"black": cap[1], "white": cap[2]}) + "\n", style="dim")
     return out
 
 
-def run(game, *, bot: str, seat: int, seed: int | None, console: Console,
+def run(game, *, bot, seat: int, seed: int | None, console: Console,
         read_line: Callable[[str], str]) -> None:
     """Play one game: the human has ``seat`` (0 = Black unless nigiri), the bot the other."""
     if seat not in (0, 1):
         raise IllegalAction("go seats are 0 and 1", code="go.go_seats")
     state = game.new_state(seed=seed)
-    opponent = make_bot(game.id, bot, seed)
+    opponent = opponent_for(game, bot, seed)
+    who = say("term.theBot", {"name": bot}) if isinstance(bot, str) else opponent.name
     limit = game.options["illegal_limit"]
     refused = 0
-    colour = "Black" if state.colour_of(seat) == 1 else "White"
-    console.print(f"You play {colour} against the {bot} bot on {game.size}x{game.size}. "
-                  "Type a point (D4), pass, or help.", markup=False)
+    colour = say("term.black") if state.colour_of(seat) == 1 else say("term.white")
+    console.print(say("term.go.intro", {"colour": colour, "who": who, "size": game.size}), markup=False)
     while not state.is_terminal():
         others = [s for s in state.to_act if s != seat]
         if seat not in state.to_act or (state.phase == "marking" and others):
             s = others[0] if others else state.to_act[0]
-            action = opponent.choose(state, s)
-            if state.phase == "play":
-                console.print(f"{'Black' if state.to_move == 1 else 'White'} plays {action}",
-                              markup=False)
-            state.apply(action, seat=s)
+            playing = state.phase == "play"
+            mover = say("term.black") if state.to_move == 1 else say("term.white")
+            action = opponent_moves(opponent, state, s, limit or 3)
+            if playing and action is not None:
+                console.print(say("term.plays", {"who": mover, "move": action}), markup=False)
             continue
         console.print(board_text(state))
         if state.phase == "marking":
-            marks = " ".join(to_gtp(p, state.size) for p in sorted(state.marks[seat])) or "none"
-            prop = " ".join(to_gtp(p, state.size) for p in state.dead_proposal()) or "none"
-            console.print(f"Dead-stone phase. Proposal: {prop}. Your marks: {marks}. "
-                          "Commands: dead D4, alive D4, done, resume.", markup=False)
+            marks = " ".join(to_gtp(p, state.size) for p in sorted(state.marks[seat])) or say("term.none")
+            prop = " ".join(to_gtp(p, state.size) for p in state.dead_proposal()) or say("term.none")
+            console.print(say("term.go.marking", {"proposal": prop, "marks": marks}), markup=False)
         line = read_line(f"{colour}> ").strip()
         if not line:
             continue
-        done = common_command(line.lower(), state, seat, console, help_text=HELP)
+        done = common_command(line.lower(), state, seat, console, help_text=say("term.help.go"))
         if done == QUIT:
             return
         if done == RESIGNED:
@@ -97,21 +102,19 @@ def run(game, *, bot: str, seat: int, seed: int | None, console: Console,
         try:
             state.game.parse_action(line, state)
         except IllegalAction as e:    # a typo, not a move: answered, never counted (as in xiangqi)
-            console.print(f"{line!r} is neither a move nor a command ({e.reason}); type help.",
-                          markup=False)
+            console.print(say("term.notAMoveWhy", {"text": repr(line), "reason": refusal(e)}), markup=False)
             continue
         try:
             state.apply(line, seat=seat)
         except IllegalAction as e:
             refused += 1
-            of = f" of {limit}" if limit else ""
-            console.print(f"Refused: {e.reason} (refused submission {refused}{of})", markup=False)
+            console.print(say("term.refusedOf" if limit else "term.refusedN",
+                              {"reason": refusal(e), "n": refused, "max": limit}), markup=False)
             if limit and refused >= limit:
                 state.forfeit(seat, "illegal_moves")
     console.print(board_text(state))
     res = state.result
     extra = ""
     if "black" in res.details:
-        extra = f" Black {res.details['black']:g}, White {res.details['white']:g}, komi " \
-                f"{res.details['komi']:g}."
+        extra = say("term.go.score", {k: f"{res.details[k]:g}" for k in ("black", "white", "komi")})
     print_result(state, seat, console, extra)

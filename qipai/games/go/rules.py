@@ -25,17 +25,19 @@ from __future__ import annotations
 
 import math
 import re
-from functools import cache
-from typing import Any, NamedTuple
+from typing import Any
 
-from qipai.core.errors import IllegalAction, Message, NotationError, OptionError
-from qipai.core.game import Game, Result, State
+from qipai.core.errors import IllegalAction, Message, NotationError, OptionError, why
+from qipai.core.game import Game, State
 from qipai.core.options import Option
 from qipai.core.registry import register
 from qipai.core.rng import DealRng
 
+from .actions import Mark, Move, moves_table, point_texts
 from .board import BLACK, EMPTY, WHITE, Board
 from .coords import GTP_COLUMNS, PASS, from_sgf, parse_point, to_gtp
+from .ending import Ending
+from .legal import LegalPoints
 
 KO_RULES = ("positional_superko", "situational_superko", "natural_situational_superko",
             "simple_ko")
@@ -51,72 +53,23 @@ _SIDE_KEY = (0, 0, 0x5DEECE66D1B3A9F7)   # XORed into the hash when White is to 
 class FloatOption(Option):
     """An option holding a number (read from text on the command line)."""
 
-    def check(self, value: Any) -> Any:
+    def check(self, value: Any, game_id: str = "") -> Any:
         if isinstance(value, str):
             try:
                 value = float(value)
             except ValueError:
-                raise OptionError(f"option {self.name!r}: expected a number, got {value!r}") from None
+                raise OptionError(f"option {self.name!r}: expected a number, got {value!r}",
+                                  code="option.not_number",
+                                  params={"label": f"go.{self.name}", "value": value}) from None
         if isinstance(value, bool) or not isinstance(value, (int, float)):
-            raise OptionError(f"option {self.name!r}: expected a number, got {value!r}")
+            raise OptionError(f"option {self.name!r}: expected a number, got {value!r}",
+                              code="option.not_number", params={"label": f"go.{self.name}", "value": value})
         value = float(value)
-        if value * 4 != int(value * 4) or abs(value) > 1000:
+        if not math.isfinite(value) or abs(value) > 1000 or value * 4 != int(value * 4):
             raise OptionError(f"option {self.name!r}: must be a multiple of 0.25 within ±1000, "
-                              f"got {value!r}")
+                              f"got {value!r}",
+                              code="option.komi_step", params={"label": f"go.{self.name}", "value": value})
         return value
-
-
-class Move(NamedTuple):
-    """A play on ``point`` (``row * size + col`` from the top-left) or a pass (``point = -1``)."""
-
-    point: int
-    size: int
-
-    def __str__(self) -> str:
-        return _point_text(self.point, self.size)
-
-    @property
-    def is_pass(self) -> bool:
-        return self.point == PASS
-
-
-class Mark(NamedTuple):
-    """A dead-stone phase action: ``dead`` / ``alive`` on the chain through ``point``, ``done``
-    (submit the marks) or ``resume`` (refuse the end: play goes on)."""
-
-    kind: str
-    point: int
-    size: int
-
-    def __str__(self) -> str:
-        if self.kind in ("done", "resume"):
-            return self.kind
-        return f"{self.kind} {_point_text(self.point, self.size)}"
-
-
-def result_margin(text: str) -> float | None:
-    """The margin of a counted result ``B+x`` (the ``x``): a finite number >= 0 and a multiple
-    of 0.25, else ``None``. A count gives (B - W) as a whole number (§4.3: B and W are halves
-    adding up to the number of points) and every komi is a multiple of 0.25, so no count
-    under any komi gives another margin (``B+0.3``)."""
-    try:
-        x = float(text)
-    except ValueError:
-        return None
-    return x if math.isfinite(x) and x >= 0 and x * 4 == int(x * 4) else None
-
-
-def _point_text(point: Any, size: Any) -> str:
-    """GTP text of a point, or its repr when it is not a point of the board (for messages)."""
-    if type(point) is int and type(size) is int and (point == PASS or 0 <= point < size * size):
-        return to_gtp(point, size)
-    return repr(point)
-
-
-@cache
-def moves_table(size: int) -> tuple[Move, ...]:
-    """One :class:`Move` per point, then the pass (so ``moves_table(n)[-1]`` is the pass)."""
-    return tuple(Move(p, size) for p in range(size * size)) + (Move(PASS, size),)
 
 
 def max_fixed_handicap(size: int) -> int:
@@ -191,7 +144,9 @@ class GoGame(Game):
         if stones > max_fixed_handicap(size):
             raise OptionError(f"option 'handicap': a {size}x{size} board has fixed handicap "
                               f"layouts for at most {max_fixed_handicap(size)} stones (GTP), "
-                              f"got {stones}")
+                              f"got {stones}",
+                              code="option.handicap_layout",
+                              params={"size": size, "most": max_fixed_handicap(size), "value": stones})
 
     @property
     def size(self) -> int:
@@ -230,17 +185,19 @@ class GoGame(Game):
             if m:
                 p = parse_point(t.split()[1], size)
                 if p == PASS:
-                    raise NotationError("a mark names a stone, not pass")
+                    raise NotationError("a mark names a stone, not pass",
+                                        code="notation.mark_pass")
                 return Mark(m.group(1), p, size)
             if low == "resign":
                 raise IllegalAction("resignation is not a move: use resign()", text,
                                     code="go.resignation_not_move_use")
             return moves_table(size)[parse_point(t, size)]
         except NotationError as e:
-            raise IllegalAction(str(e), text, code="bad_notation", params={"detail": str(e)}) from None
+            raise IllegalAction(str(e), text, code="bad_notation",
+                                params={"text": text, **why(e, "unreadable")}) from None
 
 
-class GoState(State):
+class GoState(Ending, State):
     """A go game in progress: board, turn, repetition history and the dead-stone phase."""
 
     game: GoGame
@@ -274,9 +231,10 @@ class GoState(State):
         self.last_captures: list[int] = []
         h = self.board.hash
         self.seen: dict[int, int] = {h: 0}     # board hash -> number of moves when it arose
+        # kept under situational superko only: positions (board and side to move) seen
         self.seen_sit: dict[int, int] = {h ^ _SIDE_KEY[self.to_move]: 0}
-        # natural situational superko: boards made by a play, keyed with the side to move next
-        # (so with the player who made them); the start position and passes add nothing
+        # kept under natural situational superko only: boards made by a play, keyed with the
+        # side to move next (so with the player who made them); the start and passes add nothing
         self.seen_nat: dict[int, int] = {}
         self.ko_hash: int | None = None        # the board before the opponent's last action
         self.phase = "play"                    # play | marking (the game over: result is set)
@@ -284,7 +242,10 @@ class GoState(State):
         self.submitted = [False, False]
         self.disagreements = 0
         self.dead: frozenset[int] = frozenset()   # stones removed at the count
-        self._legal: list[int] | None = None
+        # the legal-point set, kept up to date by every play (see .legal)
+        self.legal_set = LegalPoints(self.board, moves_table(size))
+        self._texts = point_texts(size)         # the log's text of each point, then "pass"
+        self._repeats: frozenset[int] | set[int] | None = None   # legal_set.repeating(to_move)
         self._proposal: list[int] | None = None
 
     def _setup(self, position: str) -> None:
@@ -297,7 +258,7 @@ class GoState(State):
             node = parse(text)[0].nodes[0]
         except Exception as e:      # RecordError from the parser
             raise IllegalAction(f"bad setup position: {e}",
-                                code="go.bad_setup_position", params={"detail": e}) from None
+                                code="go.bad_setup_position") from None
         size = self.size
         for prop in node.props:
             if prop.ident == "SZ":
@@ -315,7 +276,8 @@ class GoState(State):
                         except ValueError as e:
                             raise IllegalAction(f"setup {prop.ident}[{v}]: {e}",
                                                 code="go.setup",
-                                                params={"ident": prop.ident, "v": v, "detail": e}) from None
+                                                params={"ident": prop.ident, "v": v,
+                                                        **why(e, "go.point_taken")}) from None
             elif prop.ident == "PL":
                 v = prop.values[0].strip().upper()
                 if v not in ("B", "W", "1", "2"):
@@ -334,7 +296,7 @@ class GoState(State):
             return ()
         if self.phase == "marking":
             return tuple(s for s in (0, 1) if not self.submitted[s])
-        return (self.seat_of(self.to_move),)
+        return (self.black_seat,) if self.to_move == BLACK else (1 - self.black_seat,)
 
     def seat_of(self, colour: int) -> int:
         """The seat playing ``colour`` (1 Black, 2 White)."""
@@ -405,41 +367,50 @@ class GoState(State):
 
     def legal_points(self) -> list[int]:
         """The points where the side to move may play now (sorted; the pass is always legal)."""
-        if self._legal is None:
-            c = self.to_move
-            board = self.board
-            color, head, libs, nbr = board.color, board.head, board.libs, board.nbr
-            zc = board.zob[c]
-            hh = board.hash
-            rule = self.ko_rule
-            if rule == "positional_superko":
-                banned, key = self.seen, 0
-            elif rule == "situational_superko":
-                banned, key = self.seen_sit, _SIDE_KEY[3 - c]
-            elif rule == "natural_situational_superko":
-                banned, key = self.seen_nat, _SIDE_KEY[3 - c]
-            else:
-                banned, key = (() if self.ko_hash is None else (self.ko_hash,)), 0
-            out = []
-            for p in board.empties:
-                free = capture = False
-                for q in nbr[p]:
-                    cq = color[q]
-                    if cq == EMPTY:
-                        free = True
-                    elif cq == c:
-                        if len(libs[head[q]]) > 1:
-                            free = True
-                    elif len(libs[head[q]]) == 1:
-                        capture = True
-                if capture:
-                    if self.play_hash(p, c) != -1:
-                        out.append(p)
-                elif free and (hh ^ zc[p] ^ key) not in banned:
-                    out.append(p)
-            out.sort()
-            self._legal = out
-        return self._legal
+        return self._without_repeats(self.legal_set.points[self.to_move])
+
+    def _without_repeats(self, items: list) -> list:
+        """A copy of ``items`` (parallel to ``legal_set.points[to_move]``) without the plays
+        the ko rule forbids."""
+        if self._repeats is None:
+            self._repeats = self.legal_set.repeating(self.to_move, self.play_hash)
+        out = items[:]
+        if self._repeats:
+            for i in sorted((self.legal_set.index(self.to_move, p) for p in self._repeats),
+                            reverse=True):
+                del out[i]
+        return out
+
+    def _may_play(self, p: int) -> bool:
+        """Whether the side to move may play on the empty or occupied point ``p`` (read from
+        this turn's legal set once it has been asked for)."""
+        c = self.to_move
+        if self._repeats is None:
+            return self.play_hash(p, c) != -1
+        return self.legal_set.playable[c][p] and p not in self._repeats
+
+    def legal_actions(self, seat: int | None = None) -> list[Move | Mark]:
+        if seat is None and self.result is None and self.phase == "play":
+            return self._play_actions()           # fast path, the same list as the base
+        return super().legal_actions(seat)
+
+    def apply(self, action: Any, seat: int | None = None) -> None:
+        if type(action) is Move and self.result is None and self.phase == "play" and (
+                seat is None or seat == self.seat_of(self.to_move)):
+            # fast path, the same checks as the base: a play on the board, in this turn's
+            # legal set, is played at once; anything else takes the full checks below
+            p = action.point
+            if type(p) is int and 0 <= p < self.board.n and action.size == self.size \
+                    and (repeats := self._repeats) is not None \
+                    and self.legal_set.playable[self.to_move][p] and p not in repeats:
+                self._play(p)
+                self.log.append(self._texts[p])
+                return
+            text = self._action_text(action)
+            self._apply_move(action)
+            self.log.append(text)
+            return
+        super().apply(action, seat)
 
     def _legal_actions(self, seat: int) -> list[Move | Mark]:
         size = self.size
@@ -455,23 +426,38 @@ class GoState(State):
                 else:
                     out.append(Mark("dead", min(board.stones[h]), size))
             return out
-        table = moves_table(size)
-        return [table[p] for p in self.legal_points()] + [table[-1]]
+        return self._play_actions()
+
+    def _play_actions(self) -> list[Move]:
+        """The legal moves of the side to move in the play phase, the pass last."""
+        out = self._without_repeats(self.legal_set.moves[self.to_move])
+        out.append(self.legal_set.table[-1])      # the pass
+        return out
 
     # ----- applying ---------------------------------------------------------------------
+    def _action_text(self, action: Any) -> str:
+        if type(action) is Move and action.size == self.size and type(action.point) is int \
+                and PASS <= action.point < self.board.n:
+            return self._texts[action.point]      # PASS (-1) is the last text
+        return str(action)
+
     def _apply(self, action: Any, seat: int) -> None:
         if isinstance(action, Mark):
             self._apply_mark(action, seat)
             return
         if not isinstance(action, Move):
             raise IllegalAction("not a go action", action, code="go.not_go_action")
-        if action.size != self.size:
-            raise IllegalAction(f"a move for a {action.size}x{action.size} board", action,
-                                code="go.move_x_board", params={"size": action.size})
         if self.phase == "marking":
             raise IllegalAction("the dead-stone phase is on: mark chains with 'dead D4' / "
                                 "'alive D4' and submit with 'done'", action,
                                 code="go.dead_stone_phase_mark")
+        self._apply_move(action)
+
+    def _apply_move(self, action: Move) -> None:
+        """Play ``action`` (a :class:`Move`) in the play phase, or raise ``IllegalAction``."""
+        if action.size != self.size:
+            raise IllegalAction(f"a move for a {action.size}x{action.size} board", action,
+                                code="go.move_x_board", params={"size": action.size})
         p = action.point
         if type(p) is not int:
             raise IllegalAction(f"not a point: {p!r} (a point is an int)", repr(p),
@@ -482,7 +468,7 @@ class GoState(State):
         if not 0 <= p < self.board.n:
             raise IllegalAction(f"point {p} is off the {self.size}x{self.size} board", repr(p),
                                 code="go.point_off_x_board", params={"p": p, "size": self.size})
-        if self.play_hash(p, self.to_move) == -1:
+        if not self._may_play(p):
             raise IllegalAction(self.why_illegal(p) or Message("illegal", code="illegal"),
                                     action)
         self._play(p)
@@ -498,26 +484,28 @@ class GoState(State):
         if p == PASS:
             self._pass()
         else:
-            if self.play_hash(p, self.to_move) == -1:
+            if not self._may_play(p):
                 raise IllegalAction(self.why_illegal(p) or Message("illegal", code="illegal"),
                                     to_gtp(p, self.size))
             self._play(p)
-        self.log.append(to_gtp(p, self.size))
+        self.log.append(self._texts[p])           # PASS (-1) is the last text
 
     def _play(self, p: int) -> None:
         board = self.board
         c = self.to_move
         self.ko_hash = board.hash
-        self.last_captures = board.play(p, c)
+        self.last_captures = self.legal_set.play(p, c)
         self.to_move = 3 - c
         n = len(self.moves) + 1
         h = board.hash
         self.seen.setdefault(h, n)
-        self.seen_sit.setdefault(h ^ _SIDE_KEY[self.to_move], n)
-        self.seen_nat.setdefault(h ^ _SIDE_KEY[self.to_move], n)
+        if self.ko_rule == "situational_superko":
+            self.seen_sit.setdefault(h ^ _SIDE_KEY[self.to_move], n)
+        elif self.ko_rule == "natural_situational_superko":
+            self.seen_nat.setdefault(h ^ _SIDE_KEY[self.to_move], n)
         self.moves.append(p)
         self.passes = 0
-        self._legal = None
+        self._repeats = None
         if n >= self.max_moves:
             self._end_of_play(guard=True)
 
@@ -527,9 +515,10 @@ class GoState(State):
         self.to_move = 3 - self.to_move
         self.moves.append(PASS)
         n = len(self.moves)
-        self.seen_sit.setdefault(self.board.hash ^ _SIDE_KEY[self.to_move], n)
+        if self.ko_rule == "situational_superko":
+            self.seen_sit.setdefault(self.board.hash ^ _SIDE_KEY[self.to_move], n)
         self.passes += 1
-        self._legal = None
+        self._repeats = None
         if self.passes >= 2:
             self._end_of_play(guard=False)
         elif n >= self.max_moves:
@@ -544,193 +533,12 @@ class GoState(State):
         self.submitted = [False, False]
         self._proposal = None
 
-    def _apply_mark(self, mark: Mark, seat: int) -> None:
-        if self.phase != "marking":
-            raise IllegalAction("dead stones are marked only after two passes end play", mark,
-                                code="go.dead_stones_marked_only")
-        if mark.size != self.size:
-            raise IllegalAction(f"a mark for a {mark.size}x{mark.size} board", mark,
-                                code="go.mark_x_board", params={"size": mark.size})
-        if mark.kind == "done":
-            self.submitted[seat] = True
-            if all(self.submitted):
-                self._resolve_marks()
-            return
-        if mark.kind == "resume":
-            if len(self.moves) >= self.max_moves:
-                raise IllegalAction(f"play cannot resume: the {self.max_moves}-move guard is "
-                                    "reached", mark,
-                                    code="go.play_cannot_resume_move", params={"max_moves": self.max_moves})
-            if self.disagreements:
-                raise IllegalAction("play has already resumed once after a disagreement: submit "
-                                    "your marks with 'done' (if they still differ, every stone "
-                                    "counts as alive, rules §4.2)", mark,
-                                    code="go.play_already_resumed_once")
-            self.disagreements += 1      # refusing the end is a disagreement (rules §4.2)
-            self._resume()
-            return
-        p = mark.point
-        board = self.board
-        if type(p) is not int or not 0 <= p < board.n or board.color[p] == EMPTY:
-            raise IllegalAction("there is no stone there to mark", mark, code="go.no_stone_mark")
-        chain = board.chain(p)
-        marks = self.marks[seat]
-        if mark.kind == "dead":
-            if p in marks:
-                raise IllegalAction("that chain is already marked dead", mark,
-                                    code="go.chain_already_marked_dead")
-            marks.update(chain)
-        elif mark.kind == "alive":
-            if p not in marks:
-                raise IllegalAction("that chain is not marked dead", mark, code="go.chain_not_marked_dead")
-            marks.difference_update(chain)
-        else:
-            raise IllegalAction(f"unknown mark {mark.kind!r}", mark,
-                                code="go.unknown_mark", params={"kind": mark.kind})
-
-    def may_resume(self) -> bool:
-        """Whether ``resume`` is open in the dead-stone phase: once per game (a refusal is a
-        disagreement, and the second disagreement is counted, rules §4.2) and before the
-        ``max_moves`` guard."""
-        return self.disagreements == 0 and len(self.moves) < self.max_moves
-
-    def _resolve_marks(self) -> None:
-        a, b = self.marks
-        if a == b:
-            self.result = self._count(frozenset(a), "counted")
-            return
-        self.disagreements += 1
-        if self.disagreements >= 2 or len(self.moves) >= self.max_moves:
-            self.result = self._count(frozenset(), "counted", disagreed=True)
-            return
-        self._resume()
-
-    def _resume(self) -> None:
-        # play resumes; the side that did not pass last (the side to move) plays first
-        self.phase = "play"
-        self.passes = 0
-        self.marks = [set(), set()]
-        self.submitted = [False, False]
-        self._legal = None
-
-    # ----- scoring ----------------------------------------------------------------------
-    def count(self, dead=frozenset()) -> tuple[float, float]:
-        """Area count ``(black, white)`` of the board with the stones on ``dead`` removed."""
-        return self.board.area(frozenset(dead))
-
-    def _count(self, dead: frozenset[int], reason: str, disagreed: bool = False) -> Result:
-        self.phase = "over"
-        self.dead = dead
-        b, w = self.board.area(dead)
-        komi = self.game.komi_points() + self.game.options["handicap"]
-        margin = (b - w) - komi
-        details = {"black": b, "white": w, "komi": komi, "margin_points": margin,
-                   "margin_stones": margin / 2, "dead": sorted(to_gtp(p, self.size) for p in dead),
-                   "black_seat": self.black_seat, "moves": len(self.moves)}
-        if disagreed:
-            details["marks_disagreed"] = True
-        return self._score_result(margin, reason, details)
-
-    def _score_result(self, margin: float, reason: str, details: dict | None = None) -> Result:
-        details = dict(details or {})
-        details.setdefault("black_seat", self.black_seat)
-        if margin == 0:
-            return Result((0.5, 0.5), reason, "0", (), details)
-        winner_colour = BLACK if margin > 0 else WHITE
-        seat = self.seat_of(winner_colour)
-        returns = [0.0, 0.0]
-        returns[seat] = 1.0
-        text = f"{'B' if winner_colour == BLACK else 'W'}+{abs(margin):g}"
-        return Result(tuple(returns), reason, text, (seat,), details)
-
-    def _loss_result(self, seat: int, reason: str) -> Result:
-        winner = 1 - seat
-        letter = "B" if self.colour_of(winner) == BLACK else "W"
-        code = {"resign": "R", "timeout": "T"}.get(reason, "F")
-        returns = [0.0, 0.0]
-        returns[winner] = 1.0
-        return Result(tuple(returns), reason, f"{letter}+{code}", (winner,),
-                      {"black_seat": self.black_seat})
-
-    def _draw_result(self, reason: str) -> Result:
-        return Result((0.5, 0.5), reason, "0", (), {"black_seat": self.black_seat})
-
-    def _result_from_text(self, text: str, reason: str) -> Result:
-        t = text.strip()
-        low = t.lower()
-        if low in ("0", "draw", "jigo", "b+0", "w+0", "b+0.0", "w+0.0"):
-            return self._draw_result(reason)
-        m = re.fullmatch(r"([bw])\+(.*)", low)
-        if not m:
-            raise IllegalAction(f"unknown go result {text!r} (expected B+R, W+T, B+3.5, 0, ...)",
-                                code="go.unknown_go_result_expected", params={"text": text})
-        colour = BLACK if m.group(1) == "b" else WHITE
-        rest = m.group(2)
-        words = {"r": "R", "resign": "R", "t": "T", "time": "T", "f": "F", "forfeit": "F"}
-        if rest in words or rest == "":
-            seat = self.seat_of(colour)
-            returns = [0.0, 0.0]
-            returns[seat] = 1.0
-            code = words.get(rest, "")
-            return Result(tuple(returns), reason, f"{m.group(1).upper()}+{code}", (seat,),
-                          {"black_seat": self.black_seat})
-        x = result_margin(rest)
-        if x is None:
-            raise IllegalAction(f"unknown go result {text!r} (the margin must be a finite number "
-                                "of points, 0 or more, a multiple of 0.25)",
-                                code="go.unknown_go_result_margin", params={"text": text})
-        return self._score_result(x if colour == BLACK else -x, reason)
-
-    # ----- external endings ---------------------------------------------------------------
-    def arbiter_decide(self, dead) -> None:
-        """The organizer rules which stones are dead (points or GTP/SGF texts; whole chains)
-        and the game is counted (reason ``arbiter``). Allowed in the dead-stone phase and in
-        play resumed after a disagreement. Raises :class:`IllegalAction`."""
-        if self.result is not None:
-            raise IllegalAction(f"the game is over ({self.result.reason})",
-                                code="go.game_over", params={"reason": self.result.reason})
-        if self.phase != "marking" and self.disagreements == 0:
-            raise IllegalAction("the arbiter decides dead stones only after play has ended or "
-                                "the players disagreed", code="go.arbiter_decides_dead_stones")
-        points = set()
-        for d in dead:
-            try:
-                p = parse_point(d, self.size) if isinstance(d, str) else d
-            except NotationError as e:
-                raise IllegalAction(str(e), d, code="bad_notation", params={"detail": str(e)}) from None
-            if type(p) is not int or not 0 <= p < self.board.n or self.board.color[p] == EMPTY:
-                raise IllegalAction(f"no stone on {d}", code="go.no_stone", params={"d": d})
-            points.update(self.board.chain(p))
-        self.result = self._count(frozenset(points), "arbiter")
-
-    def forced_count(self, reason: str = "arbiter") -> None:
-        """Stop the game and count it as it stands, every stone alive (§5.2 ``count``; the
-        referee's forced count of competition.md §5.7). ``reason``: ``arbiter`` or ``timeout``."""
-        if self.result is not None:
-            raise IllegalAction(f"the game is over ({self.result.reason})",
-                                code="go.game_over", params={"reason": self.result.reason})
-        if reason not in ("arbiter", "timeout"):
-            raise IllegalAction("a forced count has the reason 'arbiter' or 'timeout'",
-                                code="go.forced_count_reason_arbiter")
-        self.result = self._count(frozenset(), reason)
-
-    # ----- dead-stone proposal ----------------------------------------------------------
-    def dead_proposal(self) -> list[int]:
-        """The dead stones the proposer suggests for the current board (a suggestion only;
-        see :mod:`.life`). Cached until the board changes."""
-        if self._proposal is None:
-            from .life import propose_dead
-
-            self._proposal = sorted(propose_dead(self.board))
-        return self._proposal
-
     # ----- views ------------------------------------------------------------------------
     def rows(self) -> list[str]:
         """The board as text rows from the top: ``X`` Black, ``O`` White, ``.`` empty."""
         n = self.size
-        chars = ".XO"
-        col = self.board.color
-        return ["".join(chars[col[r * n + c]] for c in range(n)) for r in range(n)]
+        text = "".join(map(".XO".__getitem__, self.board.color))
+        return [text[r * n:(r + 1) * n] for r in range(n)]
 
     def view(self, seat: int | None = None) -> dict[str, Any]:
         """Everything is public in go. Points are GTP texts; ``board`` rows run from the top
@@ -759,7 +567,8 @@ class GoState(State):
             "result": self.result.to_json() if self.result else None,
         }
         if phase == "play":
-            out["legal_moves"] = [to_gtp(p, n) for p in self.legal_points()] + ["pass"]
+            texts = point_texts(n)
+            out["legal_moves"] = [texts[p] for p in self.legal_points()] + ["pass"]
         if phase == "marking":
             out["marking"] = {
                 "marks": [sorted(to_gtp(p, n) for p in m) for m in self.marks],
@@ -781,6 +590,7 @@ class GoState(State):
         new = object.__new__(type(self))
         new.__dict__.update(self.__dict__)
         new.board = self.board.copy()
+        new.legal_set = self.legal_set.copy(new.board)
         new.moves = self.moves[:]
         new.seen = dict(self.seen)
         new.seen_sit = dict(self.seen_sit)
@@ -804,7 +614,8 @@ def _expand_points(value: str, size: int) -> list[int]:
             a, b = v.split(":", 1)
             pa, pb = from_sgf(a, size), from_sgf(b, size)
             if PASS in (pa, pb):
-                raise NotationError("a rectangle needs two points")
+                raise NotationError("a rectangle needs two points",
+                                    code="notation.rectangle")
             r1, c1 = divmod(pa, size)
             r2, c2 = divmod(pb, size)
             return [r * size + c for r in range(min(r1, r2), max(r1, r2) + 1)
@@ -812,7 +623,7 @@ def _expand_points(value: str, size: int) -> list[int]:
         p = from_sgf(v, size)
     except NotationError as e:
         raise IllegalAction(f"setup point {value!r}: {e}",
-                            code="go.setup_point", params={"value": value, "detail": e}) from None
+                            code="go.setup_point", params={"value": value, **why(e, "unreadable")}) from None
     if p == PASS:
         raise IllegalAction(f"setup point {value!r} is not a point",
                             code="go.setup_point_not_point", params={"value": value})

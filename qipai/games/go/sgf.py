@@ -37,9 +37,10 @@ from qipai.core.errors import NotationError, RecordError
 from qipai.core.formats import Reader, register_reader, register_writer
 from qipai.core.record import Record
 
+from .actions import result_margin
 from .coords import PASS, from_sgf, to_gtp, to_sgf
 from .recount import area_count, territory_count
-from .rules import SIZES, GoState, result_margin
+from .rules import SIZES, GoState
 from .sgf_parse import Node, escape, parse
 
 AREA_RULES = ("chinese", "cn", "aga", "nz", "new zealand", "tromp-taylor", "tromp taylor")

@@ -130,17 +130,19 @@ class Board:
     :meth:`place` and :meth:`remove` with points (0..224), not cells.
     """
 
-    __slots__ = ("cells",)
+    __slots__ = ("cells", "_forbidden")
 
     def __init__(self) -> None:
         cells = [EDGE] * (WIDTH * WIDTH)
         for c in CELL:
             cells[c] = EMPTY
         self.cells = cells
+        self._forbidden: tuple[tuple[str, ...], dict[int, str]] | None = None
 
     def copy(self) -> Board:
         b = Board.__new__(Board)
         b.cells = self.cells[:]
+        b._forbidden = self._forbidden
         return b
 
     def get(self, p: int) -> str:
@@ -251,7 +253,18 @@ class Board:
         return DOUBLE_THREE if real >= 2 else None
 
     def forbidden_points(self) -> dict[int, str]:
-        """Every empty point where a black stone would be forbidden, with the reason."""
+        """Every empty point where a black stone would be forbidden, with the reason (a new
+        dict; the last answer is kept with the cells it was found on, so the legal list and the
+        view of one position scan the board once)."""
+        key = tuple(self.cells)
+        memo = self._forbidden
+        if memo is not None and memo[0] == key:
+            return dict(memo[1])
+        out = self._scan_forbidden()
+        self._forbidden = (key, out)
+        return dict(out)
+
+    def _scan_forbidden(self) -> dict[int, str]:
         out = {}
         cells = self.cells
         for p in range(NPOINTS):

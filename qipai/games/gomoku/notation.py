@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from ...core.errors import IllegalAction, NotationError
+from ...core.errors import IllegalAction, Message, NotationError, why
 from .board import BLACK, COLUMNS, EMPTY, SIZE, WHITE, Board, point, point_name
 
 PLACE, PASS, SWAP, OFFER, CHOOSE, CLAIM = "place", "pass", "swap", "offer", "choose", "claim_forbidden"
@@ -29,7 +29,8 @@ def parse_point(text: str) -> int:
     """The point written ``text`` (``h8``, ``H8``). Raises :class:`NotationError`."""
     m = _POINT.match(text.strip().lower())
     if not m:
-        raise NotationError(f"{text!r} is not a point (a1 .. o15)")
+        raise NotationError(Message(f"{text!r} is not a point (a1 .. o15)", code="gomoku.not_point",
+                                    params={"point": text}))
     return point(COLUMNS.index(m.group(1)), int(m.group(2)) - 1)
 
 
@@ -90,7 +91,8 @@ def parse_action(text: str) -> Action:
             return Action(CHOOSE, (parse_point(t[6:].lstrip(" :")),))
         return place(parse_point(t))
     except NotationError as e:
-        raise IllegalAction(str(e), text, code="bad_notation", params={"detail": str(e)}) from None
+        raise IllegalAction(str(e), text, code="bad_notation",
+                                params={"text": text, **why(e, "unreadable")}) from None
 
 
 # ----- positions -------------------------------------------------------------------------------
@@ -106,26 +108,31 @@ def parse_position(text: str) -> tuple[Board, str]:
     if "/" in text:
         parts = [p.strip() for p in text.split("/")]
         if len(parts) not in (2, 3):
-            raise NotationError("expected '<black points> / <white points> [/ b|w]'", "position")
+            raise NotationError("expected '<black points> / <white points> [/ b|w]'", "position",
+                                code="notation.position_syntax")
         for colour, part in zip((BLACK, WHITE), parts[:2]):
             for name in (s for s in re.split(r"[\s,]+", part) if s):
                 p = parse_point(name)
                 if board.get(p) != EMPTY:
-                    raise NotationError(f"point {name} is given twice", "position")
+                    raise NotationError(f"point {name} is given twice", "position",
+                                        code="notation.twice", params={"what": name})
                 board.place(p, colour)
         to_move = parts[2].lower() if len(parts) == 3 else ""
     else:
         rows = [r.strip() for r in text.splitlines() if r.strip()]
         if len(rows) != SIZE:
-            raise NotationError(f"a diagram has {SIZE} rows, got {len(rows)}", "position")
+            raise NotationError(f"a diagram has {SIZE} rows, got {len(rows)}", "position",
+                                code="notation.position_syntax")
         for i, row in enumerate(rows):
             cells = row.replace(" ", "")
             if len(cells) != SIZE:
                 raise NotationError(f"row {SIZE - i} has {len(cells)} points, expected {SIZE}",
-                                    "position")
+                                    "position",
+                                    code="notation.position_syntax")
             for col, ch in enumerate(cells):
                 if ch not in _DIAGRAM:
-                    raise NotationError(f"unknown symbol {ch!r} in row {SIZE - i}", "position")
+                    raise NotationError(f"unknown symbol {ch!r} in row {SIZE - i}", "position",
+                                        code="notation.unknown_symbol", params={"symbol": ch})
                 if _DIAGRAM[ch] != EMPTY:
                     board.place(point(col, SIZE - 1 - i), _DIAGRAM[ch])
         to_move = ""
@@ -135,13 +142,15 @@ def parse_position(text: str) -> tuple[Board, str]:
     if to_move in ("w", "white"):
         return board, WHITE
     if to_move:
-        raise NotationError(f"side to move must be b or w, not {to_move!r}", "position")
+        raise NotationError(f"side to move must be b or w, not {to_move!r}", "position",
+                            code="notation.bad_side_to_move", params={"value": to_move})
     if nb == nw:
         return board, BLACK
     if nb == nw + 1:
         return board, WHITE
     raise NotationError(f"{nb} black and {nw} white stones: give the side to move (/ b or / w)",
-                        "position")
+                        "position",
+                        code="notation.side_to_move_missing")
 
 
 def position_text(board: Board, to_move: str) -> str:

@@ -13,14 +13,20 @@ from collections.abc import Callable
 from rich.console import Console
 from rich.text import Text
 
-from qipai.bots import make_bot
 from qipai.core.errors import IllegalAction
-from qipai.games.terminal import HANDLED, QUIT, RESIGNED, common_command, print_result
+from qipai.games.terminal import (
+    HANDLED,
+    QUIT,
+    RESIGNED,
+    common_command,
+    opponent_for,
+    opponent_moves,
+    print_result,
+    refusal,
+)
+from qipai.i18n import say
 
 from .board import BLACK, COLUMNS, SIZE, WHITE, point, point_name
-
-HELP = ("Type a point (h8) or: pass, swap, offer g11 j11, choose j11, claim, forbidden, "
-        "resign, draw, quit.")
 
 
 def board_text(state, show_forbidden: bool = True) -> Text:
@@ -65,34 +71,39 @@ def _normalise(line: str) -> str:
     return line
 
 
-def run(game, *, bot: str, seat: int, seed: int | None, console: Console,
+def run(game, *, bot, seat: int, seed: int | None, console: Console,
         read_line: Callable[[str], str]) -> None:
     """Play one game: the human has ``seat`` (0 starts as Black), the bot the other seat."""
     if seat not in (0, 1):
         raise IllegalAction("gomoku seats are 0 (Black at the start) and 1 (White)",
                             code="gomoku.gomoku_seats_black_start")
     state = game.new_state()
-    opponent = make_bot(game.id, bot, seed)
-    console.print(f"You play seat {seat} ({'Black' if seat == 0 else 'White'} at the start) "
-                  f"against the {bot} bot; rules: {game.options['ruleset']}, opening "
-                  f"{game.options['opening']}. {HELP}", markup=False)
+    opponent = opponent_for(game, bot, seed)
+    who = say("term.theBot", {"name": bot}) if isinstance(bot, str) else opponent.name
+    colour = say("term.gomoku.black" if seat == 0 else "term.gomoku.white")
+    console.print(say("term.gomoku.welcome", {"seat": seat, "colour": colour, "who": who,
+                                              "ruleset": game.options["ruleset"],
+                                              "opening": game.options["opening"]})
+                  + " " + say("term.help.gomoku"), markup=False)
     while not state.is_terminal():
         if state.current_player != seat:
             console.print(board_text(state))
-            action = opponent.choose(state, state.current_player)
-            console.print(f"Seat {state.current_player} plays {action}", markup=False)
-            state.apply(action)
+            mover = state.current_player
+            action = opponent_moves(opponent, state, mover)
+            if action is not None:
+                console.print(say("term.seatPlays", {"seat": mover, "move": str(action)}), markup=False)
             continue
         console.print(board_text(state))
         view = state.view(seat)
-        prompt = f"{view['colours'][seat]} (move {view['move_number']}"
+        prompt = say("term.gm.prompt", {"colour": say(f"term.{view['colours'][seat]}"),
+                                        "n": view["move_number"]})
         if view["phase"] == "offer":
-            prompt += ", offer two points"
+            prompt += say("term.gm.offer")
         elif view["phase"] == "choose":
-            prompt += ", choose " + " or ".join(view["choices"]["choose"])
+            prompt += say("term.gm.choose", {"points": view["choices"]["choose"]})
         if view["choices"]["swap"]:
-            prompt += ", or swap"
-        line = read_line(prompt + ")> ").strip()
+            prompt += say("term.gm.swap")
+        line = read_line(prompt + say("term.gm.end")).strip()
         if not line:
             continue
         cmd = line.lower()
@@ -100,7 +111,8 @@ def run(game, *, bot: str, seat: int, seed: int | None, console: Console,
             pts = state.forbidden_points()
             console.print(", ".join(f"{p} ({k})" for p, k in pts.items()) or "none", markup=False)
             continue
-        done = common_command(cmd, state, seat, console, help_text=HELP, bot=bot)
+        done = common_command(cmd, state, seat, console, help_text=say("term.help.gomoku"),
+                              bot=bot if isinstance(bot, str) else opponent.name)
         if done == QUIT:
             return
         if done == RESIGNED:
@@ -110,6 +122,6 @@ def run(game, *, bot: str, seat: int, seed: int | None, console: Console,
         try:
             state.apply(_normalise(line))
         except IllegalAction as e:
-            console.print(f"Refused: {e.reason}", markup=False)
+            console.print(say("term.refused", {"reason": refusal(e)}), markup=False)
     console.print(board_text(state, show_forbidden=False))
     print_result(state, seat, console)

@@ -122,14 +122,20 @@ class GomokuGame(Game):
         designated = o["opening"] in ("designated", "designated_two5")
         if designated and o["opening_name"] is None:
             raise OptionError(f"opening {o['opening']!r} needs opening_name (one of "
-                              f"{', '.join(openings.OPENING_IDS)})")
+                              f"{', '.join(openings.OPENING_IDS)})",
+                              code="option.conflict",
+                              params={"label": "gomoku.opening_name", "other": "gomoku.opening"})
         if not designated and o["opening_name"] is not None:
             raise OptionError("opening_name is only used with opening 'designated' or "
-                              "'designated_two5'")
+                              "'designated_two5'",
+                              code="option.conflict",
+                              params={"label": "gomoku.opening_name", "other": "gomoku.opening"})
         if o["first_move_center"] is False and o["opening"] not in ("standard", "two5"):
             raise OptionError(f"opening {o['opening']!r} puts Black's first stone on h8 "
                               "(rules §3.5); first_move_center=false applies only to the "
-                              "'standard' and 'two5' openings")
+                              "'standard' and 'two5' openings",
+                              code="option.conflict",
+                              params={"label": "gomoku.first_move_center", "other": "gomoku.opening"})
         self.renju = o["ruleset"] == "renju"
         self.center_first = (o["first_move_center"] if o["first_move_center"] is not None
                              else (self.renju or o["opening"] != "standard"))
@@ -140,9 +146,11 @@ class GomokuGame(Game):
         ``position`` in the notation of :mod:`qipai.games.gomoku.notation`; the opening rules
         apply only to games started from the opening. Raises :class:`NotationError`."""
         if num_seats not in (None, 2):
-            raise OptionError("gomoku is played by 2 seats")
+            raise OptionError("gomoku is played by 2 seats",
+                              code="game.seats", params={"seats": 2})
         if deal is not None:
-            raise OptionError("gomoku has no deal")
+            raise OptionError("gomoku has no deal",
+                              code="game.no_deal")
         return GomokuState(self, seed=seed, position=position)
 
     def parse_action(self, text: str, state: State | None = None) -> Action:
@@ -167,6 +175,9 @@ class GomokuState(State):
         self.offered: tuple[int, ...] = ()   # two5: Black's offer awaiting White's choice
         self.swapped = False
         self.claimable: tuple[int, str | None] | None = None   # claim mode: last black stone
+        # claim mode: every claim made, (point name, foul or None when refused); a refused claim
+        # is a logged action (rules/gomoku.md §3.4 "may not claim that stone again")
+        self.claims: list[tuple[str, str | None]] = []
         self.opening_active = position is None
         # dead-draw bookkeeping: stones of each colour per window, windows still free
         self._count = {BLACK: [0] * NWINDOWS, WHITE: [0] * NWINDOWS}
@@ -198,7 +209,8 @@ class GomokuState(State):
                     break
         if len(winners) == 2:
             raise NotationError("both colours have a winning line: no game reaches this position",
-                                "position")
+                                "position",
+                                code="notation.position_impossible")
         for colour, p in winners.items():
             self.result = self._win(colour, "five", {"line": self._line(p, colour)})
             return
@@ -344,11 +356,18 @@ class GomokuState(State):
             return
         if kind == CLAIM:
             if not self._claim_open():
+                last = self.claims[-1][0] if self.claims else None
+                if (self.to_move == WHITE and last is not None and self.moves
+                        and self.moves[-1][1] is not None and point_name(self.moves[-1][1]) == last):
+                    raise IllegalAction(f"the claim against {last} was refused; that stone may "
+                                        "not be claimed again", action,
+                                        code="gomoku.claim_already_refused", params={"point": last})
                 raise IllegalAction("there is no black stone to claim (only the stone just "
                                     "played can be claimed, and only once)", action,
                                     code="gomoku.no_black_stone_claim")
             p, foul = self.claimable
             self.claimable = None
+            self.claims.append((point_name(p), foul))
             if foul is not None:
                 self.result = self._win(WHITE, foul, {"point": point_name(p), "claimed": True})
             return
@@ -506,7 +525,8 @@ class GomokuState(State):
         ``to_move`` (colour), ``to_act`` (seats), ``colours`` (colour of each seat), ``seat``,
         ``phase`` (``play``/``offer``/``choose``), ``choices`` (what buttons to show: ``swap``,
         ``offer`` (Black must offer two points), ``choose`` (the offered points), ``claim``,
-        ``pass``), ``area`` (points the next stone is limited to, or None), ``forbidden``
+        ``pass``), ``claims`` (claim mode: every claim made, ``{"point", "upheld"}``), ``area``
+        (points the next stone is limited to, or None), ``forbidden``
         (``{point: kind}`` for Black on the current board, or None), ``result``.
 
         ``forbidden``: None = shown when renju, Black to move and handling is not ``claim``
@@ -552,6 +572,7 @@ class GomokuState(State):
                 "claim": live and self._claim_open(),
                 "pass": live and phase == "play" and opts["allow_pass"] and self._opening_done(),
             },
+            "claims": [{"point": p, "upheld": foul is not None} for p, foul in self.claims],
             "area": [point_name(p) for p in area] if area is not None and live else None,
             "forbidden": self.forbidden_points() if show and live else None,
             "result": self.result.to_json() if self.result else None,

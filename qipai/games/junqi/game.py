@@ -15,12 +15,14 @@ import copy
 import re
 from typing import Any
 
-from ...core.errors import IllegalAction, Message, NotationError, OptionError
-from ...core.game import Game, Result, State
+from ...core.errors import IllegalAction, Message, OptionError
+from ...core.game import Game, State
 from ...core.options import Option
 from ...core.registry import register
 from ...core.rng import DealRng, new_seed
+from ...core.viewdelta import ViewDelta, growing_delta
 from .board import BOARDS, Board
+from .ending import Ending
 from .layout import format_layout, parse_layout, random_layout
 from .notation import RESIGN, TIMEOUT, Layout, Move, Special, parse_action
 from .pieces import (
@@ -32,11 +34,11 @@ from .pieces import (
     FLAG,
     FLAG_TAKEN,
     LOSE,
-    PIECE,
     WIN,
     combat,
     movable,
 )
+from .position import PositionText
 
 VARIANTS = ("luzhan", "siguo")
 VISIBILITY = ("hidden", "allies_visible", "open")
@@ -77,14 +79,23 @@ class JunqiGame(Game):
         o = self.options
         self.variant: str = o["variant"]
         self.board: Board = BOARDS[self.variant]
-        self.nseats = 2 if self.variant == "luzhan" else 4
+        self.nseats = self.seat_counts()[0]            # declared by seats_by_option
         if o["first_seat"] >= self.nseats:
-            raise OptionError(f"option 'first_seat': {self.variant} has seats 0..{self.nseats - 1}")
+            raise OptionError(f"option 'first_seat': {self.variant} has seats 0..{self.nseats - 1}",
+                              code="option.conflict",
+                              params={"label": "junqi.first_seat", "other": "junqi.variant"})
         if o["visibility"] == "allies_visible" and self.variant != "siguo":
             raise OptionError("option 'visibility': allies_visible needs variant 'siguo' "
-                              "(luzhan has no team-mates)")
+                              "(luzhan has no team-mates)",
+                              code="option.conflict",
+                              params={"label": "junqi.visibility", "other": "junqi.variant"})
         self.deadlock: str = o["deadlock_rule"] or ("more_attacks" if self.variant == "luzhan"
                                                     else "draw")
+
+    @classmethod
+    def seats_by_option(cls) -> dict[str, dict[Any, tuple[int, ...]]]:
+        """陆战棋 is two seats, 四国军棋 four."""
+        return {"variant": {"luzhan": (2,), "siguo": (4,)}}
 
     def new_state(self, *, seed: int | str | None = None, deal: Any = None,
                   position: str | None = None, num_seats: int | None = None) -> JunqiState:
@@ -93,9 +104,11 @@ class JunqiGame(Game):
         phase, no army or layout checks: the test mode of §10). Raises :class:`OptionError` for a
         wrong seat count or a deal, :class:`NotationError` for a bad position."""
         if num_seats not in (None, self.nseats):
-            raise OptionError(f"junqi {self.variant} is played by {self.nseats} seats")
+            raise OptionError(f"junqi {self.variant} is played by {self.nseats} seats",
+                              code="game.seats", params={"seats": self.nseats})
         if deal is not None:
-            raise OptionError("junqi has no deal: layouts are the first actions of the game")
+            raise OptionError("junqi has no deal: layouts are the first actions of the game",
+                              code="game.no_deal")
         return JunqiState(self, seed=seed, position=position)
 
     def parse_action(self, text: str, state: State | None = None) -> Move | Layout | Special:
@@ -104,7 +117,7 @@ class JunqiGame(Game):
         return parse_action(self.board, text)
 
 
-class JunqiState(State):
+class JunqiState(Ending, PositionText, State):
     """One junqi position. Public attributes (read only): ``phase`` (``layout``/``play``),
     ``to_move``, ``own``/``kind`` (per point: owning seat or -1, piece code int), ``moved``,
     ``attacks``/``timeouts`` per seat, ``quiet`` (moves since the last attack), ``moves``
@@ -140,114 +153,6 @@ class JunqiState(State):
         self._offers: dict[int, list[Layout]] = {}
         if position is not None:
             self._load_position(position)
-
-    # ----- position text ---------------------------------------------------------------------
-    def _load_position(self, text: str) -> None:
-        b, ns = self.board, self.num_seats
-        letters = b.seats
-        if not isinstance(text, str) or not text.strip():
-            raise NotationError("empty position", "position")
-
-        def seat_of(letter: str) -> int:
-            if letter.upper() not in letters:
-                raise NotationError(f"no seat {letter!r} (seats: {' '.join(letters)})", "position")
-            return letters.index(letter.upper())
-
-        def numbers(v: str, key: str) -> list[int]:
-            parts = v.split(",")
-            if len(parts) != ns or not all(x.isdecimal() for x in parts):
-                raise NotationError(f"{key}= needs {ns} counts separated by commas", "position")
-            return [int(x) for x in parts]
-
-        for tok in text.split():
-            key, eq, val = tok.partition("=")
-            if ":" in key:                           # S:a4=33
-                letter, _, pt = key.partition(":")
-                s = seat_of(letter)
-                try:
-                    p = b.point(pt)
-                except KeyError:
-                    raise NotationError(f"no point {pt!r} in {tok!r}", "position") from None
-                piece = PIECE.get(val.upper())
-                if not eq or piece is None:
-                    raise NotationError(f"{tok!r}: expected seat:point=code", "position")
-                if self.own[p] >= 0:
-                    raise NotationError(f"{b.names[p]} holds two pieces", "position")
-                self.own[p], self.kind[p] = s, piece
-            elif key == "turn" and eq:
-                self.to_move = seat_of(val)
-            elif key == "quiet" and eq and val.isdecimal():
-                self.quiet = int(val)
-            elif key == "attacks" and eq:
-                self.attacks = numbers(val, key)
-            elif key == "timeouts" and eq:
-                self.timeouts = numbers(val, key)
-            elif key == "out" and eq:
-                for x in val.split(","):
-                    self.eliminated[seat_of(x)] = "position"
-            elif key == "revealed" and eq:
-                for x in val.split(","):
-                    self.flag_revealed[seat_of(x)] = True
-            elif key == "moved" and eq:
-                for x in val.split(","):
-                    try:
-                        self.moved[b.point(x)] = True
-                    except KeyError:
-                        raise NotationError(f"no point {x!r} in {tok!r}", "position") from None
-            else:
-                raise NotationError(f"unknown token {tok!r}", "position")
-        for p in range(b.n):
-            if self.own[p] >= 0 and self.eliminated[self.own[p]]:
-                raise NotationError(f"{b.names[p]}: an eliminated seat has no pieces", "position")
-        if self.eliminated[self.to_move]:
-            raise NotationError("the seat to move is eliminated", "position")
-        self._check_undecided()
-        self.placed = [True] * ns
-        self.phase = "play"
-        self._next_turn(self.to_move)
-
-    def _check_undecided(self) -> None:
-        """A test position must be a game still running (§6): no ``luzhan`` seat out, no whole
-        ``siguo`` team out, no seat still in at ``max_timeouts``, the no-progress counter below
-        ``no_capture_moves``. Raises :class:`NotationError`."""
-        opts, L = self.game.options, self.board.seats
-        out = [s for s in range(self.num_seats) if self.eliminated[s]]
-        if self.luzhan and out:
-            raise NotationError(f"out={L[out[0]]}: a luzhan seat out means the game is over",
-                                "position")
-        for side in self.sides():
-            if all(self.eliminated[s] for s in side):
-                raise NotationError(f"out=: the team {'+'.join(L[s] for s in side)} is out, "
-                                    "so the game is over", "position")
-        for s in range(self.num_seats):
-            if not self.eliminated[s] and self.timeouts[s] >= opts["max_timeouts"]:
-                raise NotationError(f"timeouts=: {L[s]} has reached max_timeouts "
-                                    f"({opts['max_timeouts']}), so it is out", "position")
-        if self.quiet >= opts["no_capture_moves"]:
-            raise NotationError(f"quiet={self.quiet}: the no-progress limit "
-                                f"({opts['no_capture_moves']}) ends the game", "position")
-
-    def position_text(self) -> str:
-        """The position in the notation ``new_state(position=...)`` reads: ``S:a4=33`` pieces,
-        then ``turn=``, ``quiet=``, ``attacks=``, ``timeouts=`` and, when any, ``out=``,
-        ``revealed=``, ``moved=``."""
-        b, L = self.board, self.board.seats
-        parts = [f"{L[self.own[p]]}:{b.names[p]}={CODE[self.kind[p]]}"
-                 for p in range(b.n) if self.own[p] >= 0]
-        parts.append(f"turn={L[self.to_move]}")
-        parts.append(f"quiet={self.quiet}")
-        parts.append("attacks=" + ",".join(map(str, self.attacks)))
-        parts.append("timeouts=" + ",".join(map(str, self.timeouts)))
-        out = [L[s] for s in range(self.num_seats) if self.eliminated[s]]
-        if out:
-            parts.append("out=" + ",".join(out))
-        rev = [L[s] for s in range(self.num_seats) if self.flag_revealed[s]]
-        if rev:
-            parts.append("revealed=" + ",".join(rev))
-        moved = [b.names[p] for p in range(b.n) if self.moved[p] and self.own[p] >= 0]
-        if moved:
-            parts.append("moved=" + ",".join(moved))
-        return " ".join(parts)
 
     # ----- turn ------------------------------------------------------------------------------
     @property
@@ -575,91 +480,6 @@ class JunqiState(State):
             self._defeat(seat, "no_move")
             seat = (seat + 1) % ns
 
-    def _last_pieces(self, attacker: int) -> bool:
-        """§6.2: a combat that removed both pieces and left neither side a legal move is won by
-        the attacker's side (``last_pieces``). True when it ended the game."""
-        mine = self.team[attacker]
-        alive = [s for s in range(self.num_seats) if self.eliminated[s] is None]
-        if any(self._has_move(s) for s in alive):
-            return False
-        self.result = self._win_result(mine, "last_pieces")
-        return True
-
-    def _defeat(self, seat: int, reason: str) -> None:
-        """§6.1: ``luzhan`` — the other seat wins; ``siguo`` — ``seat`` is eliminated (its pieces
-        removed) and the other team wins once both partners are out."""
-        self.eliminated[seat] = reason
-        self.out_order.append([seat, reason])
-        if self.luzhan:
-            self.result = self._win_result(1 - seat, reason)
-            return
-        for p in range(self.board.n):
-            if self.own[p] == seat:
-                self._clear(p)
-        if self.eliminated[(seat + 2) % 4] is not None:
-            self.result = self._win_result(1 - self.team[seat], reason)
-
-    def _deadlock(self) -> None:
-        """§6.3: the no-progress limit: a draw, or under ``more_attacks`` the side with more
-        attacks wins (equal counts draw)."""
-        side = self._attack_leader() if self.game.deadlock == "more_attacks" else None
-        if side is None:
-            self.result = self._draw_result("no_progress_draw")
-        else:
-            self.result = self._win_result(side, "more_attacks")
-
-    def _attack_leader(self) -> int | None:
-        totals = [sum(self.attacks[s] for s in side) for side in self.sides()]
-        if totals[0] == totals[1]:
-            return None
-        return 0 if totals[0] > totals[1] else 1
-
-    # ----- results ---------------------------------------------------------------------------
-    def _details(self, **extra: Any) -> dict[str, Any]:
-        pieces = [0] * self.num_seats
-        for o in self.own:
-            if o >= 0:
-                pieces[o] += 1
-        return {"moves": self.moves, "attacks": list(self.attacks),
-                "timeouts": list(self.timeouts), "eliminated": [list(x) for x in self.out_order],
-                "pieces_left": pieces, **extra}
-
-    def _win_result(self, side: int, reason: str, **extra: Any) -> Result:
-        winners = self.sides()[side]
-        returns = tuple(1.0 if s in winners else 0.0 for s in range(self.num_seats))
-        return Result(returns, reason, "1-0" if side == 0 else "0-1", winners,
-                      self._details(**extra))
-
-    def _loss_result(self, seat: int, reason: str) -> Result:
-        return self._win_result(1 - self.team[seat], reason)
-
-    def _draw_result(self, reason: str) -> Result:
-        """A drawn ending. An agreed draw (``reason = "agreement"``) is scored by
-        ``deadlock_rule`` (§6.3): under ``more_attacks`` the side with more attacks wins."""
-        if reason == "agreement" and self.game.deadlock == "more_attacks":
-            side = self._attack_leader()
-            if side is not None:
-                return self._win_result(side, reason, decided_by="more_attacks")
-        return Result(tuple(0.5 for _ in range(self.num_seats)), reason, "1/2-1/2", (),
-                      self._details())
-
-    def _result_from_text(self, text: str, reason: str) -> Result:
-        t = text.strip().lower()
-        if reason == "agreement":
-            # the recorded agreed draw, scored by deadlock_rule as when it was played (§6.3)
-            agreed = self._draw_result(reason)
-            if agreed.text == {"draw": "1/2-1/2", "=": "1/2-1/2", "½-½": "1/2-1/2"}.get(t, t):
-                return agreed
-        if t == "1-0":
-            return self._win_result(0, reason)
-        if t == "0-1":
-            return self._win_result(1, reason)
-        if t in ("1/2-1/2", "draw", "=", "½-½"):
-            return Result(tuple(0.5 for _ in range(self.num_seats)), reason, "1/2-1/2", (),
-                          self._details())
-        raise IllegalAction(f"junqi result {text!r}: expected 1-0, 0-1 or 1/2-1/2",
-                            code="junqi.junqi_result_expected", params={"text": text})
-
     # ----- views -----------------------------------------------------------------------------
     def sees(self, viewer: int | None, p: int) -> bool:
         """May ``viewer`` (``None`` = spectator) see the identity of the piece on ``p`` (§4
@@ -681,6 +501,20 @@ class JunqiState(State):
         counters ``attacks``, ``timeouts``, ``quiet`` (and its limit), ``eliminated``,
         ``flag_revealed``, ``layout_done``; ``result`` once over.
         """
+        return self._view(seat, [list(h) for h in self.history])
+
+    def view_delta(self, seat: int | None, since: Any = None) -> ViewDelta:
+        """The view as a change (:mod:`qipai.core.viewdelta`): ``history`` grows through the
+        game (one game per state)."""
+        def fixed() -> dict[str, Any]:
+            out = self._view(seat, None)
+            del out["history"]
+            return out
+
+        return growing_delta(self, seat, since, (0, len(self.history)), fixed,
+                             lambda since: {"history": [list(h) for h in self.history[since[1]:]]})
+
+    def _view(self, seat: int | None, history: list | None) -> dict[str, Any]:
         if seat is not None:
             self._seat(seat)
         b = self.board
@@ -698,7 +532,7 @@ class JunqiState(State):
             "seats": list(b.seats), "to_act": list(self.to_act),
             "to_move": self.to_move if self.phase == "play" and self.result is None else None,
             "layout_done": list(self.placed), "pieces": pieces,
-            "history": [list(h) for h in self.history],
+            "history": history,
             "attacks": list(self.attacks), "timeouts": list(self.timeouts),
             "quiet": self.quiet, "quiet_limit": self.game.options["no_capture_moves"],
             "eliminated": list(self.eliminated), "flag_revealed": list(self.flag_revealed),

@@ -54,19 +54,19 @@ def parse_layout(board: Board, seat: int, text: str) -> dict[int, int]:
         point_text, eq, code = e.partition("=")
         if not eq:
             raise IllegalAction(f"layout entry {e!r} is not point=code",
-                                code="junqi.layout_entry_not_point", params={"detail": e})
+                                code="junqi.layout_entry_not_point", params={"entry": e})
         try:
             p = board.point(point_text)
         except KeyError:
             raise IllegalAction(f"layout entry {e!r}: no point {point_text!r}",
                                 code="junqi.layout_entry_no_point",
-                                params={"detail": e, "point_text": point_text}) from None
+                                params={"entry": e, "point_text": point_text}) from None
         piece = PIECE.get(code.strip().upper())
         if piece is None:
             raise IllegalAction(f"layout entry {e!r}: no piece code {code!r} "
                                 f"(codes: {' '.join(CODE.values())})",
                                 code="junqi.layout_entry_no_piece",
-                                params={"detail": e, "code": code, "value": ' '.join(CODE.values())})
+                                params={"entry": e, "code": code, "value": ' '.join(CODE.values())})
         if p in out:
             raise IllegalAction(f"layout: {board.names[p]} is given twice",
                                 code="junqi.layout_given_twice", params={"names": board.names[p]})

@@ -16,12 +16,11 @@ from rich.text import Text
 
 from qipai.bots import make_bot
 from qipai.core.errors import IllegalAction
-from qipai.games.terminal import HANDLED, QUIT, RESIGNED, common_command, print_result
+from qipai.games.terminal import HANDLED, QUIT, RESIGNED, common_command, print_result, refusal
+from qipai.i18n import say
 
 from .board import Board, siguo_xy
 
-HELP = ("Layout phase: random, 1-3 or a layout (b1=F d1=M ...); layouts lists the offers. "
-        "Play: a move (a4-a9) or moves, resign, draw, help, quit.")
 STYLE = ("bold cyan", "bold red", "bold green", "bold magenta")
 
 
@@ -90,8 +89,9 @@ def run(game, *, bot: str, seat: int, seed: int | None, console: Console,
     letters = state.board.seats
     bots = {s: make_bot(game.id, bot, None if seed is None else seed * 10 + s)
             for s in range(state.num_seats) if s != seat}
-    console.print(f"You play {letters[seat]} (seat {seat}) in {game.variant} against the {bot} "
-                  f"bot. {HELP}", markup=False)
+    console.print(say("term.junqi.welcome", {"letter": letters[seat], "seat": seat,
+                                             "variant": game.variant, "bot": bot})
+                  + " " + say("term.help.junqi"), markup=False)
     while not state.is_terminal():
         others = [s for s in state.to_act if s != seat]
         if others:
@@ -103,7 +103,8 @@ def run(game, *, bot: str, seat: int, seed: int | None, console: Console,
                               markup=False)
             continue
         console.print(board_text(state, seat))
-        prompt = "layout" if state.phase == "layout" else f"{letters[seat]} to move"
+        prompt = (say("term.jq.layout") if state.phase == "layout"
+                  else say("term.jq.toMove", {"side": letters[seat]}))
         line = read_line(prompt + "> ").strip()
         if not line:
             continue
@@ -112,12 +113,12 @@ def run(game, *, bot: str, seat: int, seed: int | None, console: Console,
             for i, a in enumerate(state.legal_actions(seat), 1):
                 console.print(f"{i}: {a}", markup=False)
             continue
-        done = common_command(cmd, state, seat, console, help_text=HELP, bot=bot)
+        done = common_command(cmd, state, seat, console, help_text=say("term.help.junqi"), bot=bot)
         if done == QUIT:
             return
         if done == RESIGNED:
             if not state.is_terminal():       # siguo: only this seat is out; bots play on
-                console.print("You are out; your team-mate plays on.", markup=False)
+                console.print(say("term.jq.out"), markup=False)
                 _finish_with_bots(state, seat, game, bot, seed)
             break
         if done == HANDLED:
@@ -125,7 +126,7 @@ def run(game, *, bot: str, seat: int, seed: int | None, console: Console,
         try:
             _human_turn(state, seat, line, console)
         except IllegalAction as e:
-            console.print(f"Refused: {e.reason}", markup=False)
+            console.print(say("term.refused", {"reason": refusal(e)}), markup=False)
     console.print(board_text(state, seat))
     print_result(state, seat, console)
 

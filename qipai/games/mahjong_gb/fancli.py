@@ -33,7 +33,8 @@ def fan_report(text: str, *, self_drawn: bool = False, kong: bool = False, last:
         if not 0 <= flowers <= 8:
             from qipai.core.errors import NotationError
 
-            raise NotationError(f"flowers must be 0..8, got {flowers}", "flowers")
+            raise NotationError(f"flowers must be 0..8, got {flowers}", "flowers",
+                                code="notation.flag_value", params={"flag": "flowers"})
         changes["flowers"] = flowers
     hand = replace(hand, **changes)
     r = calculate(hand, exclusions=exclusions, mixed_kongs=mixed_kongs)
@@ -54,5 +55,6 @@ def _wind(text: str) -> int:
     from qipai.core.errors import NotationError
 
     if text not in ("E", "S", "W", "N"):
-        raise NotationError(f"a wind is E, S, W or N, got {text!r}", "wind")
+        raise NotationError(f"a wind is E, S, W or N, got {text!r}", "wind",
+                            code="notation.flag_value", params={"flag": "wind"})
     return "ESWN".index(text)

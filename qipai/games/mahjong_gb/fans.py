@@ -898,7 +898,8 @@ def _best(hand: Hand, exclusions: str, mixed_kongs: str) -> tuple[list[int] | No
     the hand is not a winning shape."""
     win = hand.win
     if win is None:
-        raise NotationError("the hand has no winning tile", "hand")
+        raise NotationError("the hand has no winning tile", "hand",
+                            code="notation.no_winning_tile")
     melds = hand.melds
     standing_counts = [0] * 34
     for t in hand.concealed:
@@ -1027,7 +1028,10 @@ def calculate(hand: Hand | str, *, exclusions: str = "pymahjonggb",
     else:
         if len(hand.concealed) != 13 - 3 * len(hand.melds):
             raise NotationError(f"{len(hand.melds)} melds need {13 - 3 * len(hand.melds)} concealed tiles, "
-                                f"got {len(hand.concealed)}", "hand")
+                                f"got {len(hand.concealed)}", "hand",
+                                code="notation.hand_size",
+                                params={"melds": len(hand.melds), "want": 13 - 3 * len(hand.melds),
+                                        "got": len(hand.concealed)})
     f, base_total = _best(hand, exclusions, mixed_kongs)
     if f is None:
         shown = " ".join([format_tiles(hand.concealed)] + [str(m) for m in hand.melds])

@@ -45,7 +45,7 @@ class MahjongGB(Game):
     )
 
     def new_state(self, *, seed=None, deal=None, position=None, num_seats=None) -> MahjongState:
-        """A match at its first hand. ``deal`` replays given walls (see ``state._check_deal``)."""
+        """A match at its first hand. ``deal`` replays given walls (see :class:`.state.MahjongState`)."""
         return MahjongState(self, seed=seed, deal=deal, position=position, num_seats=num_seats)
 
     def parse_action(self, text: str, state=None) -> Action:

@@ -15,13 +15,21 @@ import copy
 from typing import Any
 
 from qipai.core.errors import IllegalAction, Message, NotationError
-from qipai.core.game import Result, State
-from qipai.core.rng import DealRng
-from qipai.tiles.meld import CHOW, KONG, PUNG, Meld
+from qipai.core.game import Result
+from qipai.tiles.match import TileMatch, read_hands, read_tiles, table_points
+from qipai.tiles.meld import KONG, PUNG, Meld
 from qipai.tiles.notation import Hand
-from qipai.tiles.tile import FLOWER_BASE, NUM_KINDS, WIND_LETTERS, format_tiles, is_flower, parse_tiles
-from qipai.tiles.tile import name as tile_name
-from qipai.tiles.wall import Wall, deal_hands, shuffled
+from qipai.tiles.table import (
+    close_view,
+    own_seat,
+    public_seat,
+    read_scores,
+    score_text,
+    scores_result,
+    seat_line,
+)
+from qipai.tiles.tile import FLOWER_BASE, NUM_KINDS, WIND_LETTERS, format_tiles
+from qipai.tiles.wall import Wall, check_tile_counts, deal_hands, shuffled
 
 from .actions import KINDS, Action
 from .fans import FanResult, calculate, fan_table
@@ -35,29 +43,44 @@ PENALTY = Action("penalty")
 BOTZONE_PENALTY = 10
 
 
-class MahjongState(State):
+class MahjongState(TileMatch):
     """A match in progress. See the module doc; the public surface is the State contract plus
     :meth:`view`, ``hand_results`` (one dict per finished hand) and ``scores`` (match score
-    per seat)."""
+    per seat).
 
-    def __init__(self, game, *, seed=None, deal=None, position=None, num_seats=None):
-        super().__init__(game, seed=seed, deal=deal, position=position, num_seats=4)
-        if position is not None:
-            raise NotationError("mahjong-gb has no position notation; use seed or deal", "position")
-        if num_seats not in (None, 4):
-            raise IllegalAction("mahjong-gb is played by 4 seats",
-                                code="mahjong-gb.mahjong_gb_played_seats")
-        o = game.options
-        self.opt = o
-        self.hands_total = o["hands_per_match"]
-        self._deals = None
-        if deal is not None:
-            self._deals = _check_deal(deal, self.hands_total)
-        self.rng = DealRng(seed if seed is not None else 0)
-        self.scores = [0, 0, 0, 0]
-        self.hand_results: list[dict[str, Any]] = []
-        self.hand_no = 0
-        self._start_hand()
+    An explicit deal is a list (one per hand, at least ``hands_per_match``) of ``{"hands": [4 ×
+    13 tiles by seat], "wall": "..." | "segments": [4 × "..."], "prevalent": 0..3,
+    "dealer_position": 0..3}``; flowers may be in it, every kind at most four times."""
+
+    KINDS = KINDS
+
+    def _four_seats(self) -> IllegalAction:
+        return IllegalAction("mahjong-gb is played by 4 seats", code="mahjong-gb.mahjong_gb_played_seats")
+
+    def _read_deal(self, number: int, d: Any) -> dict[str, Any]:
+        hands = read_hands(number, d, wall_keys=("wall", "segments"))
+        item: dict[str, Any] = {"hands": hands}
+        if "wall" in d:
+            item["wall"] = read_tiles(number, d["wall"])
+        else:
+            if not isinstance(d["segments"], list) or len(d["segments"]) != 4:
+                raise NotationError(f"hand {number}: 'segments' is four lists of tiles", "deal",
+                                    code="notation.deal_shape")
+            item["segments"] = [read_tiles(number, seg) for seg in d["segments"]]
+        if any(type(t) is not int for t in [*item.get("wall", ()), *(t for seg in item.get("segments", ())
+                                                                    for t in seg)]):
+            raise NotationError(f"hand {number}: hands and wall are tiles", "deal",
+                                code="notation.deal_shape")
+        for key in ("prevalent", "dealer_position"):
+            if key in d:
+                try:
+                    item[key] = int(d[key]) % 4
+                except (TypeError, ValueError):
+                    raise NotationError(f"hand {number}: {key} is a whole number 0..3", "deal",
+                                        code="notation.deal_shape") from None
+        check_tile_counts(number, item["hands"], item["wall"] if "wall" in item else
+                          [t for seg in item["segments"] for t in seg])
+        return item
 
     # ----- hand set-up -----------------------------------------------------------------------
     def _start_hand(self) -> None:
@@ -70,18 +93,14 @@ class MahjongState(State):
         else:
             self.order = [0, 1, 2, 3]
         self.dealer_pos = d.get("dealer_position", k % 4)
-        self.hands: list[list[int]] = [[0] * NUM_KINDS for _ in range(4)]
-        self.melds: list[list[Meld]] = [[] for _ in range(4)]
+        self._clear_table()
         self.flowers: list[list[int]] = [[] for _ in range(4)]
-        self.ponds: list[list[list[Any]]] = [[] for _ in range(4)]   # [tile, claimed?]
         self.phase = "turn"
         self.current = self.order[self.dealer_pos]
         self.after_claim = False
         self.drawn: int | None = None
         self.draw_kind = "wall"      # wall / kong (replacement after a kong)
         self.last_drawn = False
-        self.pending: dict[str, Any] | None = None
-        self.answers: dict[int, Action] = {}
         self.waiting: tuple[int, ...] = ()
         self._held_flowers: list[list[int]] = [[] for _ in range(4)]
         seats_by_pos = self.order
@@ -163,19 +182,6 @@ class MahjongState(State):
         self.waiting = (seat,)
 
     # ----- contract ------------------------------------------------------------------------
-    @property
-    def to_act(self) -> tuple[int, ...]:
-        if self.result is not None:
-            return ()
-        return self.waiting
-
-    def _legal_actions(self, seat: int) -> list[Action]:
-        if self.phase == "turn":
-            return self._turn_actions(seat)
-        if seat in self.answers:
-            return []
-        return self._claim_actions(seat)
-
     def _turn_actions(self, seat: int) -> list[Action]:
         out: list[Action] = []
         h = self.hands[seat]
@@ -204,43 +210,16 @@ class MahjongState(State):
             out.append(WIN)
         if p["last"] or self.wall.is_empty(seat):
             return out
-        h = self.hands[seat]
-        if h[t] >= 3:
-            out.append(Action("kong"))
-        if h[t] >= 2:
-            out.append(Action("pung"))
-        if seat == self._next(p["from"]) and t < 27:
-            r = t % 9
-            for low in (t - 2, t - 1, t):
-                lr = low - (t - r)
-                if 0 <= lr <= 6:
-                    need = [x for x in (low, low + 1, low + 2) if x != t]
-                    if all(h[x] for x in need):
-                        out.append(Action("chow", low))
-        return out
-
-    def _action_text(self, action: Action) -> str:
-        _check_action(action)
-        return str(action)
+        return out + self._set_claims(seat, t, p["from"])
 
     def _apply(self, action: Action, seat: int) -> None:
-        _check_action(action)
-        if action.kind == "penalty":
+        if isinstance(action, Action) and action.kind == "penalty":
             if self.opt["illegal_action_policy"] != "botzone":
                 raise IllegalAction("a penalty exists only under illegal_action_policy=botzone", action,
                                     code="mahjong-gb.penalty_exists_only_under")
             self._penalty(seat)
             return
-        legal = self._legal_actions(seat)
-        if action not in legal:
-            raise IllegalAction(self._why(action, seat), action)
-        if self.phase == "turn":
-            self._apply_turn(action, seat)
-            return
-        self.answers[seat] = action
-        self.waiting = tuple(s for s in self.waiting if s != seat)
-        if not self.waiting:
-            self._resolve()
+        super()._apply(action, seat)
 
     def _why(self, action: Action, seat: int) -> str:
         h = self.hands[seat]
@@ -294,8 +273,7 @@ class MahjongState(State):
             self._settle_win([seat], self.drawn, self_drawn=True, payer=None)
             return
         if a.kind == "kong":
-            h[a.tile] -= 4
-            self.melds[seat].append(Meld(KONG, a.tile, concealed=True))
+            self._lay_kong(seat, a.tile, added=False)
             if self.opt["rob_concealed_kong_for_13_orphans"]:
                 # every other seat answers every concealed kong, so the window tells nobody its
                 # kind; only a seat that can rob it with thirteen orphans is offered a win
@@ -304,10 +282,7 @@ class MahjongState(State):
             self._draw(seat, "kong")
             return
         if a.kind == "add":
-            h[a.tile] -= 1
-            i = next(i for i, m in enumerate(self.melds[seat]) if m.kind == PUNG and m.tile == a.tile)
-            old = self.melds[seat][i]
-            self.melds[seat][i] = Meld(KONG, a.tile, claimed=old.claimed, source=old.source, added=True)
+            self._lay_kong(seat, a.tile, added=True)
             # every other seat answers (pass or win), so the window shows nobody who can rob
             self._open_window("rob", a.tile, seat, self._others(seat), last=False)
             return
@@ -319,9 +294,6 @@ class MahjongState(State):
         # every other seat answers every discard (rule file 2.6): asking only the seats that
         # could claim would tell the table who holds a pair, a chow or a winning hand
         self._open_window("discard", a.tile, seat, self._others(seat), last=last)
-
-    def _others(self, seat: int) -> list[int]:
-        return [self._next(seat, i) for i in (1, 2, 3)]
 
     def _open_window(self, kind: str, t: int, frm: int, seats: list[int], last: bool) -> None:
         """``kind``: ``discard``, ``rob`` (an added kong) or ``rob_concealed`` (a concealed kong,
@@ -352,43 +324,12 @@ class MahjongState(State):
             self.answers = {}
             self._draw(frm, "kong")
             return
-        for s in order:
-            a = self.answers.get(s)
-            if a is not None and a.kind in ("kong", "pung"):
-                self._claim_set(s, a, t, frm)
-                return
-        for s in order:
-            a = self.answers.get(s)
-            if a is not None and a.kind == "chow":
-                self._claim_set(s, a, t, frm)
+        for kinds in (("kong", "pung"), ("chow",)):
+            s = self._claim_first(kinds, order, self.answers)
+            if s is not None:
+                self._claim_set(s, self.answers[s], t, frm)
                 return
         self._next_draw(frm)
-
-    def _claim_set(self, s: int, a: Action, t: int, frm: int) -> None:
-        h = self.hands[s]
-        self.ponds[frm][-1][1] = True
-        if a.kind == "chow":
-            for x in (a.tile, a.tile + 1, a.tile + 2):
-                if x != t:
-                    h[x] -= 1
-            self.melds[s].append(Meld(CHOW, a.tile, claimed=t, source=frm))
-        elif a.kind == "pung":
-            h[t] -= 2
-            self.melds[s].append(Meld(PUNG, t, claimed=t, source=frm))
-        else:
-            h[t] -= 3
-            self.melds[s].append(Meld(KONG, t, claimed=t, source=frm))
-        self.pending = None
-        self.answers = {}
-        if a.kind == "kong":
-            self._draw(s, "kong")
-            return
-        self.current = s
-        self.phase = "turn"
-        self.after_claim = True
-        self.drawn = None
-        self.last_drawn = False
-        self.waiting = (s,)
 
     # ----- winning -----------------------------------------------------------------------------
     def _visible(self, t: int, exclude_discard: bool) -> int:
@@ -485,38 +426,24 @@ class MahjongState(State):
         self._end_hand({"winners": [], "how": "drawn", "payments": [0, 0, 0, 0]})
 
     def _end_hand(self, info: dict[str, Any]) -> None:
-        info["hand"] = self.hand_no + 1
         info["prevalent"] = WIND_LETTERS[self.prevalent]
         info["dealer"] = self.order[self.dealer_pos]
-        info["revealed"] = {str(s): self._seat_text(s) for s in range(4)}
-        for s in range(4):
-            self.scores[s] += info["payments"][s]
-        self.hand_results.append(info)
-        self.waiting = ()
-        self.pending = None
-        self.answers = {}
-        self.hand_no += 1
-        if self.hand_no >= self.hands_total:
-            single = "win" if info["winners"] else ("penalty" if info["how"] == "penalty" else "drawn_hand")
-            self._finish("hands_played" if self.hands_total > 1 else single)
-        else:
-            self._start_hand()
+        super()._end_hand(info)
 
     def _seat_text(self, s: int) -> str:
-        h = self.hands[s]
-        parts = [format_tiles([t for t in range(NUM_KINDS) for _ in range(h[t])])]
-        parts += [str(m) for m in self.melds[s]]
-        if self.flowers[s]:
-            parts.append(format_tiles(self.flowers[s]))
-        return " ".join(p for p in parts if p)
+        return seat_line(self.hands[s], self.melds[s], self.flowers[s])
 
-    def _finish(self, reason: str) -> None:
+    def _finish(self) -> None:
+        last = self.hand_results[-1]
+        if self.hands_total > 1:
+            reason = "hands_played"
+        else:
+            reason = "win" if last["winners"] else ("penalty" if last["how"] == "penalty" else "drawn_hand")
         returns = tuple(float(x) for x in self.scores)
         best = max(self.scores)
         winners = tuple(s for s in range(4) if self.scores[s] == best) if any(self.scores) else ()
         text = _score_text(self.scores)
-        if self.hands_total == 1 and self.hand_results[-1]["winners"]:
-            last = self.hand_results[-1]
+        if self.hands_total == 1 and last["winners"]:
             text = result_text(self.scores, [
                 (w, {f["no"]: f["count"] for f in last["fans"][str(w)]["fans"]},
                     last["fans"][str(w)]["total"])
@@ -545,17 +472,11 @@ class MahjongState(State):
                       details=self._details(self.scores))
 
     def _result_from_text(self, text: str, reason: str) -> Result:
-        try:
-            scores = [int(x) for x in text.split()]
-        except ValueError:
-            raise IllegalAction(f"a result is four scores, got {text!r}",
-                                code="mahjong-gb.result_four_scores_got", params={"text": text}) from None
-        if len(scores) != 4:
+        scores = read_scores(text)
+        if scores is None:
             raise IllegalAction(f"a result is four scores, got {text!r}",
                                 code="mahjong-gb.result_four_scores_got", params={"text": text})
-        best = max(scores)
-        return Result(tuple(float(x) for x in scores), reason, _score_text(scores),
-                      tuple(s for s in range(4) if scores[s] == best))
+        return scores_result(scores, reason)
 
     def default_action(self, seat: int) -> Action | None:
         """Timeout answer (rule file 2.10): pass in a window; else discard the drawn tile, or the
@@ -579,23 +500,18 @@ class MahjongState(State):
         for s in range(4):
             info: dict[str, Any] = {
                 "seat": s, "wind": WIND_LETTERS[self.seat_wind(s)], "score": self.scores[s],
-                "discards": [{"tile": format_tiles([t]), "claimed": c} for t, c in self.ponds[s]],
-                "melds": [m.to_json() if not m.concealed else {"kind": "kong", "concealed": True}
-                          for m in self.melds[s]],
+                **public_seat(self.hands[s], self.melds[s], self.ponds[s]),
                 "flowers": format_tiles(self.flowers[s], sort=False),
-                "concealed_count": sum(self.hands[s]),
             }
             if s == seat:
-                info["hand"] = format_tiles([t for t in range(NUM_KINDS) for _ in range(self.hands[s][t])])
-                info["melds"] = [m.to_json() for m in self.melds[s]]
-                info["drawn"] = format_tiles([self.drawn]) if self.drawn is not None and self.current == s \
-                    and self.phase == "turn" else None
+                mine = self.current == s and self.phase == "turn"
+                info.update(own_seat(self.hands[s], self.melds[s], self.drawn if mine else None))
             seats.append(info)
         out: dict[str, Any] = {
             "game": "mahjong-gb", "hand": min(self.hand_no + 1, self.hands_total),
             "hands_per_match": self.hands_total, "prevalent": WIND_LETTERS[self.prevalent],
             "dealer": self.order[self.dealer_pos], "wall": self.wall.remaining(), "phase": self.phase,
-            "to_act": list(self.to_act), "seats": seats, "you": seat,
+            "to_act": self.seen_to_act(seat), "seats": seats, "you": seat,
             "results": copy.deepcopy(self.hand_results),   # a view never aliases live state
         }
         if self.pending is not None:
@@ -603,29 +519,7 @@ class MahjongState(State):
             out["claim"] = {"kind": self.pending["kind"],
                             "tile": None if hidden else format_tiles([self.pending["tile"]]),
                             "from": self.pending["from"]}
-        if self.phase == "turn":
-            out["current"] = self.current
-        if seat is not None:
-            out["legal"] = [str(a) for a in self.legal_actions(seat)]
-        if self.result is not None:
-            out["result"] = self.result.to_json()
-        return out
-
-
-def _check_action(action: Any) -> None:
-    """Raise :class:`IllegalAction` unless ``action`` is an :class:`Action` of a known kind naming
-    a playing tile (kinds 0..33; a chow by its lowest tile, ranks 1..7 of a suit) or no tile."""
-    if not isinstance(action, Action):
-        raise IllegalAction(f"not a mahjong-gb action: {action!r}", repr(action),
-                            code="mahjong-gb.not_mahjong_gb_action", params={"action": action})
-    t = action.tile
-    if action.kind not in KINDS:
-        raise IllegalAction(f"unknown action kind {action.kind!r}", repr(action),
-                            code="mahjong-gb.unknown_action_kind", params={"kind": action.kind})
-    if t is not None and (type(t) is not int or not 0 <= t < NUM_KINDS
-                          or (action.kind == "chow" and (t >= 27 or t % 9 > 6))):
-        raise IllegalAction(f"no such tile or chow: {t!r}", repr(action),
-                            code="mahjong-gb.no_such_tile_chow", params={"text": t})
+        return close_view(self, out, seat)
 
 
 def result_text(scores: list[int], wins: list[tuple[int, dict[int, int], int]]) -> str:
@@ -641,65 +535,7 @@ def result_text(scores: list[int], wins: list[tuple[int, dict[int, int], int]]) 
     return _score_text(scores) + (" | " + "; ".join(parts) if parts else "")
 
 
-def _score_text(scores: list[int]) -> str:
-    return " ".join(str(int(x)) for x in scores)
-
-
-def table_points(scores: list[int]) -> list[float]:
-    """Table points 4/2/1/0 by match score; tied seats share the places they occupy."""
-    pts = [4, 2, 1, 0]
-    order = sorted(range(4), key=lambda s: -scores[s])
-    out = [0.0] * 4
-    i = 0
-    while i < 4:
-        j = i
-        while j + 1 < 4 and scores[order[j + 1]] == scores[order[i]]:
-            j += 1
-        share = sum(pts[i:j + 1]) / (j - i + 1)
-        for k in range(i, j + 1):
-            out[order[k]] = share
-        i = j + 1
-    return out
-
-
-def _check_deal(deal: Any, hands_total: int) -> list[dict[str, Any]]:
-    """Validate an explicit deal: a list (one per hand) of ``{"hands": [4 × 13 tiles by seat],
-    "wall": "..." | "segments": [4 × "..."], "prevalent": 0..3, "dealer_position": 0..3}``."""
-    items = deal if isinstance(deal, list) else [deal]
-    if len(items) < hands_total:
-        raise NotationError(f"the deal covers {len(items)} hands, the match has {hands_total}", "deal")
-    out = []
-    for i, d in enumerate(items):
-        if not isinstance(d, dict) or "hands" not in d or ("wall" not in d and "segments" not in d):
-            raise NotationError(f"hand {i + 1}: a deal needs 'hands' and 'wall' or 'segments'", "deal")
-        hands = [parse_tiles(h) if isinstance(h, str) else list(h) for h in d["hands"]]
-        if len(hands) != 4 or any(len(h) != 13 for h in hands):
-            raise NotationError(f"hand {i + 1}: four hands of 13 tiles", "deal")
-        item = {"hands": hands}
-        if "wall" in d:
-            item["wall"] = parse_tiles(d["wall"]) if isinstance(d["wall"], str) else list(d["wall"])
-        else:
-            item["segments"] = [parse_tiles(s) if isinstance(s, str) else list(s) for s in d["segments"]]
-        for key in ("prevalent", "dealer_position"):
-            if key in d:
-                item[key] = int(d[key]) % 4
-        _check_tile_counts(i + 1, item)
-        out.append(item)
-    return out
-
-
-def _check_tile_counts(number: int, item: dict[str, Any]) -> None:
-    """A hand's tiles, hands and wall together: at most four of each playing kind and one of
-    each flower (so never more than a set). Raises NotationError naming the first kind over its
-    count."""
-    from collections import Counter
-
-    tiles = [t for h in item["hands"] for t in h]
-    tiles += item["wall"] if "wall" in item else [t for seg in item["segments"] for t in seg]
-    for kind, n in sorted(Counter(tiles).items()):
-        most = 1 if is_flower(kind) else 4
-        if n > most:
-            raise NotationError(f"hand {number}: {n} copies of {tile_name(kind)} (a set has {most})", "deal")
+_score_text = score_text
 
 
 from .fantable import THIRTEEN_ORPHANS  # noqa: E402

@@ -16,7 +16,7 @@ from typing import Any
 
 from qipai.cards import Card
 from qipai.cards.tokens import PASS, Bid, bid
-from qipai.core.errors import IllegalAction
+from qipai.core.errors import IllegalAction, why
 
 from .cards import DECK, SUITS, read_card, sort_cards
 
@@ -159,7 +159,8 @@ def _cards(tokens: list[str], text: str) -> list[Card]:
             out.append(read_card(tok))
         except ValueError as e:
             raise IllegalAction(f"not a card: {tok!r} ({e})", text,
-                                code="sandayi.not_card", params={"tok": tok, "detail": e}) from None
+                                code="sandayi.not_card",
+                                params={"tok": tok, **why(e, "unreadable")}) from None
     if len(set(out)) != len(out):
         raise IllegalAction("the same card is named twice", text, code="sandayi.same_card_named_twice")
     return out

@@ -21,7 +21,7 @@ from typing import Any
 from qipai.cards import Card, deal_round_robin, shuffled
 from qipai.cards.scoretext import read_signed, signed_text
 from qipai.cards.submultisets import SubMultisets
-from qipai.core.errors import IllegalAction, NotationError, OptionError
+from qipai.core.errors import IllegalAction, NotationError, OptionError, why, why_cause, why_inner
 from qipai.core.game import Game, Result, State
 from qipai.core.options import Option
 from qipai.core.registry import register
@@ -61,33 +61,40 @@ class BidsOption(Option):
     """The ``bids`` option: an increasing list of multiples of 5 (a list, a tuple, or a text
     such as ``"60,65,70"``). Normalised to a list of ints; raises :class:`OptionError`."""
 
-    def check(self, value: Any) -> Any:
+    def check(self, value: Any, game_id: str = "") -> Any:
         if isinstance(value, str):
             value = [v for v in re.split(r"[,\s]+", value.strip()) if v]
-            if not all(v.isascii() and v.isdecimal() for v in value):
-                raise OptionError(f"option 'bids': write numbers such as 60,65,70, got {value!r}")
+            if not all(v.isascii() and v.isdecimal() and len(v) < 10 for v in value):
+                raise OptionError(f"option 'bids': write numbers such as 60,65,70, got {value!r}",
+                                  code="option.bad_list", params={"label": "sandayi.bids"})
             value = [int(v) for v in value]
         if not isinstance(value, list | tuple) or not value or \
                 not all(type(v) is int for v in value):
-            raise OptionError(f"option 'bids': expected a non-empty list of integers, got {value!r}")
+            raise OptionError(f"option 'bids': expected a non-empty list of integers, got {value!r}",
+                              code="option.bad_list", params={"label": "sandayi.bids"})
         if any(v <= 0 or v % 5 for v in value) or any(b <= a for a, b in zip(value, value[1:])):
             raise OptionError(f"option 'bids': values must be positive multiples of 5 in increasing "
-                              f"order, got {list(value)}")
+                              f"order, got {list(value)}",
+                              code="option.bad_list", params={"label": "sandayi.bids"})
         if value[-1] > TOTAL_POINTS:
-            raise OptionError(f"option 'bids': a contract cannot exceed {TOTAL_POINTS}, got {value[-1]}")
+            raise OptionError(f"option 'bids': a contract cannot exceed {TOTAL_POINTS}, got {value[-1]}",
+                              code="option.bad_list", params={"label": "sandayi.bids"})
         return list(value)
 
 
 class ExposeOption(Option):
     """The ``expose_kitty_max`` option: a contract value (int) or ``none`` (never shown)."""
 
-    def check(self, value: Any) -> Any:
+    def check(self, value: Any, game_id: str = "") -> Any:
         if value is None or (isinstance(value, str) and value.strip().lower() == "none"):
             return "none"
-        if isinstance(value, str) and value.strip().isascii() and value.strip().isdecimal():
+        text = value.strip() if isinstance(value, str) else ""
+        if text.isascii() and text.isdecimal() and len(text) < 10:
             value = int(value)
         if type(value) is not int or value < 0:
-            raise OptionError(f"option 'expose_kitty_max': a contract value or 'none', got {value!r}")
+            raise OptionError(f"option 'expose_kitty_max': a contract value or 'none', got {value!r}",
+                              code="option.bad_value",
+                              params={"label": "sandayi.expose_kitty_max", "value": value})
         return value
 
 
@@ -125,9 +132,11 @@ class Sandayi(Game):
         or from an explicit ``deal`` (:func:`check_deal`). Raises :class:`NotationError` for a bad
         deal, a position, or a seat count other than 4."""
         if position is not None:
-            raise NotationError("sandayi has no position notation; give a seed or a deal", "position")
+            raise NotationError("sandayi has no position notation; give a seed or a deal", "position",
+                                code="notation.no_position")
         if num_seats not in (None, SEATS):
-            raise NotationError("sandayi is played by exactly 4 seats", "num_seats")
+            raise NotationError("sandayi is played by exactly 4 seats", "num_seats",
+                                code="game.seats", params={"seats": 4})
         if seed is None and not (isinstance(deal, dict) and "hands" in deal):
             seed = new_seed()
         return SandayiState(self, seed=seed, deal=deal)
@@ -154,17 +163,21 @@ def check_one_deal(data: Any) -> tuple[list[list[Card]], list[Card]]:
     if not isinstance(data, dict) or not isinstance(data.get("hands"), list) \
             or not isinstance(data.get("kitty"), list):
         raise NotationError("a deal is an object with 'hands' (4 lists of 12 cards) and 'kitty' "
-                            "(6 cards)", "deal")
+                            "(6 cards)", "deal",
+                            code="notation.deal_shape")
     try:
         hands = [[read_card(c) for c in h] for h in data["hands"]]
         kitty = [read_card(c) for c in data["kitty"]]
     except (ValueError, TypeError, AttributeError) as e:
-        raise NotationError(str(e), "deal") from None
+        raise NotationError(str(e), "deal",
+                            code="notation.deal_unreadable", params=why_cause(e, "unreadable")) from None
     if len(hands) != SEATS or any(len(h) != HAND for h in hands) or len(kitty) != KITTY:
-        raise NotationError("a deal has 4 hands of 12 cards and a kitty of 6", "deal")
+        raise NotationError("a deal has 4 hands of 12 cards and a kitty of 6", "deal",
+                            code="notation.deal_cards")
     ids = [c.id for h in hands for c in h] + [c.id for c in kitty]
     if len(set(ids)) != len(ids) or set(ids) != DECK_IDS:
-        raise NotationError("the deal must hold the 54 cards of one pack once each", "deal")
+        raise NotationError("the deal must hold the 54 cards of one pack once each", "deal",
+                            code="notation.deal_cards")
     return hands, kitty
 
 
@@ -178,30 +191,38 @@ def check_deal(deal: Any, seeded: bool) -> tuple[int | None, list[dict[str, Any]
     if deal is None:
         return None, []
     if not isinstance(deal, dict):
-        raise NotationError("a deal is an object (hands, kitty, first_bidder, redeals)", "deal")
+        raise NotationError("a deal is an object (hands, kitty, first_bidder, redeals)", "deal",
+                            code="notation.deal_shape")
     unknown = set(deal) - {"hands", "kitty", "first_bidder", "redeals"}
     if unknown:
         raise NotationError(f"unknown deal key {sorted(unknown)[0]!r} (valid: hands, kitty, "
-                            "first_bidder, redeals)", "deal")
+                            "first_bidder, redeals)", "deal",
+                            code="notation.deal_shape")
     fb = deal.get("first_bidder")
     if fb is not None and (type(fb) is not int or not 0 <= fb < SEATS):
-        raise NotationError(f"'first_bidder' is a seat 0..3, not {fb!r}", "deal.first_bidder")
+        raise NotationError(f"'first_bidder' is a seat 0..3, not {fb!r}", "deal.first_bidder",
+                            code="notation.deal_seat", params={"key": "first_bidder", "max": 3})
     explicit = "hands" in deal or "kitty" in deal
     if explicit and seeded:
-        raise NotationError("give a seed or the cards of a deal, not both", "deal")
+        raise NotationError("give a seed or the cards of a deal, not both", "deal",
+                            code="notation.seed_and_deal")
     if not explicit:
         if "redeals" in deal:
-            raise NotationError("'redeals' needs explicit 'hands' and 'kitty'", "deal")
+            raise NotationError("'redeals' needs explicit 'hands' and 'kitty'", "deal",
+                                code="notation.deal_shape")
         return fb, []
     redeals = deal.get("redeals", [])
     if not isinstance(redeals, list):
-        raise NotationError("'redeals' is a list of deals", "deal")
+        raise NotationError("'redeals' is a list of deals", "deal",
+                            code="notation.deal_shape")
     given = [{"hands": deal.get("hands"), "kitty": deal.get("kitty")}, *redeals]
     for i, d in enumerate(given):
         try:
             check_one_deal(d)
         except NotationError as e:
-            raise NotationError(f"deal {i + 1}: {str(e).removeprefix('deal: ')}", "deal") from None
+            raise NotationError(f"deal {i + 1}: {str(e).removeprefix('deal: ')}", "deal",
+                                code="notation.deal_number",
+                                params=why_inner(e, "unreadable", deal=i + 1)) from None
     return fb, given
 
 
@@ -211,7 +232,8 @@ def first_bidder_of(hands: list[list[Card]]) -> int:
         for s, h in enumerate(hands):
             if card in h:
                 return s
-    raise NotationError("the kitty cannot hold all thirteen diamonds", "deal")   # unreachable
+    raise NotationError("the kitty cannot hold all thirteen diamonds", "deal",
+                        code="notation.deal_cards")   # unreachable
 
 
 class SandayiState(State):
@@ -522,7 +544,8 @@ class SandayiState(State):
         try:
             returns = read_signed(text, SEATS)
         except ValueError as e:
-            raise IllegalAction(str(e), code="bad_result", params={"detail": str(e)}) from None
+            raise IllegalAction(str(e), code="bad_result",
+                                params={"text": text, **why(e, "unreadable")}) from None
         offenders = [s for s in range(SEATS) if self._loss_returns(s)[0] == returns]
         if len(offenders) == 1:
             return self._loss_result(offenders[0], reason)
@@ -543,8 +566,10 @@ class SandayiState(State):
         """What ``seat`` may see (``None`` = spectator), §2.5 and §5: its own hand; every seat's
         card count; the bids; dealer, contract, trump; the dealt kitty when exposed (to all) or to
         the dealer; the buried cards to the dealer, and to all once the hand is over; the
-        current trick, the last completed trick, tricks won per seat and the running D. Never
-        another seat's hand. Raises :class:`IllegalAction` for a seat other than 0..3 or None."""
+        current trick, the last completed trick, every completed trick of the hand (``tricks``:
+        ``[{"leader", "winner", "cards": [[seat, face]...]}]``, public: played face up), tricks
+        won per seat and the running D. Never another seat's hand. Raises
+        :class:`IllegalAction` for a seat other than 0..3 or None."""
         if seat is not None and (type(seat) is not int or not 0 <= seat < SEATS):
             raise IllegalAction(f"no seat {seat!r} (seats are 0..3; None for a spectator)",
                                 code="sandayi.no_seat_seats_none", params={"seat": seat})
@@ -569,6 +594,8 @@ class SandayiState(State):
             "trick": [[s, c.face] for s, c in self.trick],
             "last_trick": None if last is None else {"leader": last[0], "winner": last[2],
                                                      "cards": [[s, c.face] for s, c in last[1]]},
+            "tricks": [{"leader": t[0], "winner": t[2], "cards": [[s, c.face] for s, c in t[1]]}
+                       for t in self.tricks],
             "tricks_won": won, "tricks_played": len(self.tricks),
             "defender_points": self.defender_points,
             "result": self.result.to_json() if over else None,

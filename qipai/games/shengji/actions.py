@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections import Counter
 
 from qipai.cards.card import RANKS, parse_card
-from qipai.core.errors import IllegalAction
+from qipai.core.errors import IllegalAction, why
 
 KINDS = ("pass", "declare", "bury", "play")
 _RANK_ORDER = {r: i for i, r in enumerate(RANKS)}
@@ -137,7 +137,8 @@ def parse_action(text: str, decks: int = 2) -> Action | Fault:
             card = parse_card(tok)
         except ValueError as e:
             raise IllegalAction(f"cannot read {tok!r}: {e}", text,
-                                code="shengji.cannot_read", params={"tok": tok, "detail": e}) from None
+                                code="shengji.cannot_read",
+                                params={"tok": tok, **why(e, "unreadable")}) from None
         if card.deck >= decks:
             raise IllegalAction(f"{tok} does not exist: this game uses {decks} decks "
                                 f"(indexes 0..{decks - 1})", text,

@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from qipai.core.errors import Message
+
 from .trump import SUITS, rank_char
 
 RED = ("H", "D")
@@ -31,40 +33,49 @@ def classify(system: str, faces: tuple[str, ...], level: int, phase: str = "") -
     same = len(set(fs)) == 1
     if system in ("ladder2", "grab3"):
         if not same:
-            raise ValueError("a declaration shows identical cards: "
-                             "level cards of one suit or one kind of joker")
+            raise ValueError(Message("a declaration shows identical cards: level cards of one suit or one "
+                                     "kind of joker", code="shengji.declare_identical"))
         f = fs[0]
         if f in ("LJ", "BJ"):
             if system == "ladder2":
                 if n != 2:
-                    raise ValueError("jokers are declared as a pair (LJ LJ or BJ BJ)")
+                    raise ValueError(Message("jokers are declared as a pair (LJ LJ or BJ BJ)",
+                                             code="shengji.declare_joker_pair"))
                 return (3 if f == "LJ" else 4), None, "no-trump"
             if n not in (2, 3):
-                raise ValueError("jokers are declared as two or three identical jokers")
+                raise ValueError(Message("jokers are declared as two or three identical jokers",
+                                         code="shengji.declare_jokers"))
             return (3 if n == 2 else 5), None, "no-trump" if n == 2 else "天主"
         if f[0] != r:
-            raise ValueError(f"only level cards (rank {r}) or jokers can be declared")
+            raise ValueError(Message(f"only level cards (rank {r}) or jokers can be declared",
+                                     code="shengji.declare_level_only", params={"rank": r}))
         if system == "ladder2" and n > 2:
-            raise ValueError("declare one or two identical level cards")
+            raise ValueError(Message("declare one or two identical level cards",
+                                     code="shengji.declare_one_two"))
         if n > 3:
-            raise ValueError("declare one, two or three identical level cards")
+            raise ValueError(Message("declare one, two or three identical level cards",
+                                     code="shengji.declare_one_three"))
         return {1: 1, 2: 2, 3: 4}[n], f[1], f"{n}×{f}"
     # bao
     level_cards = [f for f in fs if f[0] == r and f not in ("LJ", "BJ")]
     jokers = [f for f in fs if f in ("LJ", "BJ")]
     if not level_cards or len(level_cards) + len(jokers) != n or len(set(level_cards)) != 1:
-        raise ValueError("报主/反主 shows level cards of one suit with jokers")
+        raise ValueError(Message("报主/反主 shows level cards of one suit with jokers",
+                                 code="shengji.bao_shape"))
     suit = level_cards[0][1]
     joker = colour_joker(suit)
     if any(j != joker for j in jokers) or not jokers:
-        raise ValueError(f"a {suit} declaration goes with {joker} (red suits with BJ, black with LJ)")
+        raise ValueError(Message(f"a {suit} declaration goes with {joker} (red suits with BJ, black with LJ)",
+                                 code="shengji.bao_joker_colour", params={"suit": suit, "joker": joker}))
     nl, nj = len(level_cards), len(jokers)
     if phase == "bao" and (nl, nj) != (1, 1):
-        raise ValueError("报主 is one level card with one joker of its colour")
+        raise ValueError(Message("报主 is one level card with one joker of its colour",
+                                 code="shengji.bao_one"))
     if phase == "fan" and (nl != 2 or nj not in (1, 2)):
-        raise ValueError("反主 is two identical level cards with one or two jokers of their colour")
+        raise ValueError(Message("反主 is two identical level cards with one or two jokers of their colour",
+                                 code="shengji.fan_shape"))
     if (nl, nj) not in ((1, 1), (2, 1), (2, 2)):
-        raise ValueError("not a 报主 or 反主 shape")
+        raise ValueError(Message("not a 报主 or 反主 shape", code="shengji.not_bao_fan"))
     key = (nj, 0, nl) if joker == "BJ" else (0, nj, nl)
     return key, suit, "报主" if nl == 1 else "反主"
 

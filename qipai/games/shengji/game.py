@@ -39,6 +39,12 @@ PROFILES: dict[str, dict[str, Any]] = {
                 "failed_throw_penalty": "none", "kitty_multiplier": "linear",
                 "score_table": "t_titanic", "start_level": 2, "target": "pass_A", "time_limit_min": 90,
                 "timeout_tiebreak": "dealer_team", "sanctions": "none", "must_play_levels": []},
+    # one deck (打百分 / 40分): a reconstructed profile, not from a seed sheet (the seeds name the
+    # game only); the seed000 defaults with one pack, a 6-card kitty and the 100-point table
+    "one_deck": {"decks": 1, "kitty_size": 6, "declaration": "ladder2", "no_declaration": "kitty_first",
+                 "failed_throw_penalty": "per_card_10", "kitty_multiplier": "exponential",
+                 "score_table": "t_one_deck", "start_level": 2, "target": "pass_10", "time_limit_min": 90,
+                 "timeout_tiebreak": "dealer_team", "sanctions": "s000", "must_play_levels": []},
 }
 
 _P0 = PROFILES["seed000"]
@@ -56,9 +62,12 @@ class Shengji(Game):
     hidden_information = True
     option_spec = (
         Option("profile", "seed000", choices=tuple(PROFILES),
-               doc="§1.3 profile: the options one seed sheet implies (seed000 default, titanic = 3 decks)"),
-        Option("decks", 2, choices=(2, 3), kind=int, doc="§1.1 number of 54-card packs"),
-        Option("kitty_size", 8, choices=(6, 8), kind=int, doc="§1.1 kitty cards (8 with 2 decks, 6 with 3)"),
+               doc="§1.3 profile: the options one seed sheet implies (seed000 default, titanic = 3 decks, "
+                   "one_deck = 打百分, reconstructed)"),
+        Option("decks", 2, choices=(1, 2, 3), kind=int,
+               doc="§1.1 number of 54-card packs (1 = the reconstructed one-deck profile)"),
+        Option("kitty_size", 8, choices=(6, 8), kind=int,
+               doc="§1.1 kitty cards (8 with 2 decks, 6 with 1 or 3)"),
         Option("declaration", "ladder2", choices=("ladder2", "bao", "grab3"),
                doc="§2.4 亮主/反主 during the deal; §2.5 报主/反主 after it; §2.6 抢亮 (3 decks)"),
         Option("no_declaration", "kitty_first",
@@ -91,42 +100,72 @@ class Shengji(Game):
     )
 
     def __init__(self, **options: Any) -> None:
-        profile = options.get("profile", "seed000")
+        # decks=1 alone means the one-deck profile (its kitty and score table go with it)
+        profile = options.get("profile", "one_deck" if options.get("decks") in (1, "1") else "seed000")
         if not isinstance(profile, str) or profile not in PROFILES:
             raise OptionError(f"option 'profile': invalid value {profile!r}; valid values: "
-                              + ", ".join(repr(p) for p in PROFILES))
-        merged = {**PROFILES[profile], **options}
+                              + ", ".join(repr(p) for p in PROFILES),
+                              code="option.not_in_choices",
+                              params={"label": "shengji.profile", "value": profile,
+                                      "choices": list(PROFILES)})
+        merged = {**PROFILES[profile], **options, "profile": profile}
         mpl = merged.get("must_play_levels")
         if isinstance(mpl, str):
             try:
                 mpl = [int(x) for x in mpl.replace(",", " ").split()]
             except ValueError:
                 raise OptionError(f"option 'must_play_levels': levels 2..14 separated by commas, "
-                                  f"not {mpl!r}") from None
+                                  f"not {mpl!r}",
+                                  code="option.bad_list",
+                                  params={"label": "shengji.must_play_levels"}) from None
         if isinstance(mpl, tuple):
             mpl = list(mpl)
         merged["must_play_levels"] = mpl
         super().__init__(**merged)
         o = self.options
         if any(type(x) is not int or not 2 <= x <= 14 for x in o["must_play_levels"]):
-            raise OptionError("option 'must_play_levels': a list of levels 2..14, e.g. [10, 13]")
+            raise OptionError("option 'must_play_levels': a list of levels 2..14, e.g. [10, 13]",
+                              code="option.bad_list", params={"label": "shengji.must_play_levels"})
         o["must_play_levels"] = sorted(set(o["must_play_levels"]))
         for name in ("dealer", "provisional_dealer"):
             if o[name] is not None and not 0 <= o[name] <= 3:
-                raise OptionError(f"option {name!r}: a seat 0..3 or None, got {o[name]}")
+                raise OptionError(f"option {name!r}: a seat 0..3 or None, got {o[name]}",
+                                  code="option.out_of_range",
+                                  params={"label": f"shengji.{name}", "min": 0, "max": 3})
         if o["start_level"] > 14:
-            raise OptionError("option 'start_level': 2..14")
+            raise OptionError("option 'start_level': 2..14",
+                              code="option.out_of_range",
+                              params={"label": "shengji.start_level", "min": 2, "max": 14})
         for name in ("team0_level", "team1_level"):
             if o[name] is not None and o[name] > 14:
-                raise OptionError(f"option {name!r}: a level 2..14 (a team past A has won the match)")
+                raise OptionError(f"option {name!r}: a level 2..14 (a team past A has won the match)",
+                                  code="option.out_of_range",
+                                  params={"label": f"shengji.{name}", "min": 2, "max": 14})
         if o["dealer"] is None and self.levels[0] != self.levels[1]:
             raise OptionError("hand 1 (dealer None) starts with both teams at the same level; "
-                              "give 'dealer' for a later hand")
-        expect = {2: 8, 3: 6}[o["decks"]]
+                              "give 'dealer' for a later hand",
+                              code="option.conflict",
+                              params={"label": "shengji.dealer", "other": "shengji.team0_level"})
+        decks = o["decks"]
+        packs = "one deck has" if decks == 1 else f"{decks} decks have"
+        hint = " (decks=1 alone, or profile='one_deck', sets every one-deck option)" if decks == 1 else ""
+        expect = {1: 6, 2: 8, 3: 6}[decks]
         if o["kitty_size"] != expect:
-            raise OptionError(f"option 'kitty_size': {o['decks']} decks have a {expect}-card kitty")
-        if (o["declaration"] == "grab3") != (o["decks"] == 3):
-            raise OptionError("option 'declaration': grab3 is the 3-deck system; 2 decks use ladder2 or bao")
+            article = "an" if expect == 8 else "a"
+            raise OptionError(f"option 'kitty_size': {packs} {article} {expect}-card kitty{hint}",
+                              code="option.conflict",
+                              params={"label": "shengji.kitty_size", "other": "shengji.decks"})
+        if (o["declaration"] == "grab3") != (decks == 3):
+            raise OptionError("option 'declaration': 3 decks use grab3" if decks == 3 else
+                              f"option 'declaration': grab3 is the 3-deck system; {packs.split(' ha')[0]} "
+                              f"use{'s' if decks == 1 else ''} ladder2 or bao{hint}",
+                              code="option.conflict",
+                              params={"label": "shengji.declaration", "other": "shengji.decks"})
+        if (o["decks"] == 1) != (o["score_table"] == "t_one_deck"):
+            raise OptionError("option 'score_table': t_one_deck (100 points) is the table of one deck, "
+                              f"and one deck uses no other{hint}",
+                              code="option.conflict",
+                              params={"label": "shengji.score_table", "other": "shengji.decks"})
 
     @property
     def levels(self) -> list[int]:
@@ -142,7 +181,8 @@ class Shengji(Game):
         from .state import ShengjiState
 
         if num_seats not in (None, 4):
-            raise NotationError("shengji is played by exactly 4 seats", "num_seats")
+            raise NotationError("shengji is played by exactly 4 seats", "num_seats",
+                                code="game.seats", params={"seats": 4})
         if position is not None:
             return ShengjiState(self, position=position)
         if seed is None and deal is None:
@@ -158,3 +198,4 @@ class Shengji(Game):
 
 add_alias("tuolaji", "shengji")
 add_alias("titanic", "shengji", profile="titanic")
+add_alias("dabaifen", "shengji", profile="one_deck")

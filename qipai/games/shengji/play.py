@@ -16,38 +16,61 @@ from rich.console import Console
 
 from qipai.bots import make_bot
 from qipai.core.errors import OptionError
+from qipai.i18n import say
 
+from ..card_terminal import phase_words, trick_text
 from ..terminal import APPLIED, QUIT, RESIGNED, take_turn
 from .match import Match
 from .trump import TRUMP, Trump
 
-HELP = ("Type 'pass' or 'declare 2H 2H' at a declaration prompt, 'bury' and the cards when you take "
-        "the kitty, or the cards to play (AS AS KS; T = ten, LJ/BJ = small/big joker). 'hint' lists "
-        "what is legal, 'resign' gives up the match, 'quit' stops.")
-SUIT_NAME = {TRUMP: "trumps", "S": "♠ spades", "H": "♥ hearts", "C": "♣ clubs", "D": "♦ diamonds"}
+SUIT_SIGN = {TRUMP: "", "S": "♠ ", "H": "♥ ", "C": "♣ ", "D": "♦ "}
 
 
-def render(state, seat: int, console: Console) -> None:
+def team_words(team: int, seat: int | None = None, dealer: int | None = None) -> str:
+    """A team in words with its seats (1-based, as players count them): "your team (seats 1 &
+    3)", or relative to the hand's ``dealer``: "the declarers (seats 2 & 4)"; else "seats 1 & 3"."""
+    seats = say("term.sj.seats", {"a": team + 1, "b": team + 3})
+    if seat is not None:
+        return say("term.sj.ourTeam" if team == seat % 2 else "term.sj.theirTeam", {"seats": seats})
+    if dealer is not None:
+        return say("term.sj.declarers" if team == dealer % 2 else "term.sj.attackers", {"seats": seats})
+    return seats
+
+
+def shape_words(shape: str) -> str:
+    """A lead's component in words: ``pair`` -> 对子, ``tractor(3)`` -> 三连拖拉机 (3 pairs)."""
+    if shape.startswith("tractor(") and shape.endswith(")"):
+        return say("term.sj.shape.tractor", {"n": shape[8:-1]})
+    return say(f"term.sj.shape.{shape}", default=shape)
+
+
+def render(state, seat: int, console: Console, names: list[str] | None = None) -> None:
     """Print the table as ``seat`` sees it."""
     v = state.view(seat)
-    dealer = "-" if v["dealer"] is None else f"seat {v['dealer']}"
-    trump = v["trump"] or ("(declaring: " + (v["declarations"][-1]["trump"] if v["declarations"] else "none")
-                           + ")")
-    console.print(f"[bold]{v['phase']}[/bold]  levels: team 0+2 {v['levels'][0]}, team 1+3 "
-                  f"{v['levels'][1]}  hand level {v['level']}  dealer {dealer}  trump {trump}  "
-                  f"cards {v['counts']}")
+    who = names or [say("term.you") if s == seat else str(s) for s in range(4)]
+    dealer = "-" if v["dealer"] is None else who[v["dealer"]]
+    trump = (say(f"term.suit.{v['trump']}", default=v["trump"]) if v["trump"] else
+             say("term.sj.declaring", {"trump": v["declarations"][-1]["trump"] if v["declarations"]
+                                       else say("term.none")}))
+    us = seat % 2
+    counts = ", ".join(f"{who[s]} {n}" for s, n in enumerate(v["counts"]))
+    console.print(f"[bold]{phase_words(v['phase'])}[/bold]  "
+                  + say("term.sj.header", {"us": v["levels"][us], "them": v["levels"][1 - us],
+                                           "level": v["level"], "dealer": dealer, "trump": trump,
+                                           "counts": counts}))
     if v["kitty_shown"]:
-        console.print("kitty turned up: " + " ".join(v["kitty_shown"]))
+        console.print(say("term.sj.kittyShown", {"cards": " ".join(v["kitty_shown"])}))
     if v["buried"]:
-        console.print("you buried: " + " ".join(v["buried"]))
+        console.print(say("term.sj.buried", {"cards": " ".join(v["buried"])}))
     if v["last_trick"]:
         lt = v["last_trick"]
-        console.print("last trick: " + ", ".join(f"{s}: {' '.join(fs)}" for s, fs in lt["plays"])
-                      + f"  → seat {lt['winner']} ({lt['points']} points)")
+        console.print(say("term.sj.lastTrick", {"plays": trick_text(lt["plays"], who),
+                                                "winner": who[lt["winner"]], "points": lt["points"]}))
     if v["trick"]:
-        console.print("this trick: " + ", ".join(f"{s}: {' '.join(fs)}" for s, fs in v["trick"])
-                      + f"  (lead {', '.join(v['lead_format'])}; seat {v['winning']} winning)")
-    console.print(f"attackers' points: {v['attacker_points']}  penalty {v['penalty']}")
+        console.print(say("term.sj.thisTrick", {"plays": trick_text(v["trick"], who),
+                                                "winning": who[v["winning"]],
+                                                "lead": ", ".join(map(shape_words, v["lead_format"]))}))
+    console.print(say("term.sj.points", {"points": v["attacker_points"], "penalty": v["penalty"]}))
     if v["trump"] is not None:
         t = Trump(v["level"], None if v["trump"] == "NT" else v["trump"],
                   state.game.options["two_always_trump"])
@@ -56,17 +79,18 @@ def render(state, seat: int, console: Console) -> None:
             groups.setdefault(t.eff[f], []).append(f)
         for suit in (TRUMP, "S", "H", "C", "D"):
             if suit in groups:
-                console.print(f"  {SUIT_NAME[suit]:<12} {' '.join(groups[suit])}")
+                name = SUIT_SIGN[suit] + say(f"term.suit.{suit}")
+                console.print(f"  {name:<12} {' '.join(groups[suit])}")
     else:
-        console.print("your hand: " + " ".join(v["hand"]))
+        console.print(say("term.lbl.hand", {"n": len(v["hand"]), "cards": " ".join(v["hand"])}))
 
 
 def _hint(state, seat: int, console: Console) -> None:
     acts = state.legal_actions(seat)
     shown = [str(acts[i]) for i in range(min(30, len(acts)))]
     more = f" … ({len(acts)} in all)" if len(acts) > 30 else ""
-    console.print("legal: " + ", ".join(shown) + more, markup=False)
-    console.print(f"timeout default: {state.default_action(seat)}", markup=False)
+    console.print(say("term.legal", {"actions": ", ".join(shown) + more}), markup=False)
+    console.print(say("term.sj.default", {"action": state.default_action(seat)}), markup=False)
 
 
 def run(game, bot: str | None = None, seat: int = 0, seed: int | None = None,
@@ -79,15 +103,19 @@ def run(game, bot: str | None = None, seat: int = 0, seed: int | None = None,
     console = console or Console()
     read_line = read_line or console.input
     if seat not in (0, 1, 2, 3):
-        raise OptionError(f"seat must be 0..3, got {seat!r}")
+        raise OptionError(f"seat must be 0..3, got {seat!r}",
+                          code="game.bad_seat", params={"seat": seat, "max": 3})
     opts = {k: v for k, v in game.options.items()
             if k not in ("team0_level", "team1_level", "dealer") and v is not None}
     from qipai.core.rng import new_seed
     match = Match(seed if seed is not None else new_seed(), **opts)
     bots = {s: make_bot("shengji", bot or "rule", None if seed is None else seed * 7 + s)
             for s in range(4) if s != seat}
-    console.print(HELP, markup=False)
-    console.print(f"You are seat {seat}; your partner is seat {(seat + 2) % 4}.")
+    # the others by their place at the table (下家, 对家, 上家): three bots' names alone would be alike
+    names = [say("term.you")] + [say(f"ct.pos.{p}") for p in ("right", "across", "left")]
+    names = names[-seat:] + names[:-seat] if seat else names
+    console.print(say("term.help.shengji"), markup=False)
+    console.print(say("term.shengji.welcome", {"seat": seat, "partner": (seat + 2) % 4}))
     state = None
     while match.winner is None:
         state = match.next_state()
@@ -97,14 +125,15 @@ def run(game, bot: str | None = None, seat: int = 0, seed: int | None = None,
                 action = bots[actor].choose(state, actor)
                 state.apply(action, actor)
                 if state.phase not in ("deal",) or str(action) != "pass":
-                    console.print(f"seat {actor}: {action}", markup=False)
+                    console.print(say("term.seatPlayed", {"seat": actor, "action": str(action)}),
+                                  markup=False)
                 continue
-            render(state, seat, console)
+            render(state, seat, console, names)
             while True:
                 try:
-                    line = read_line("your action> ")
+                    line = read_line(say("term.prompt"))
                 except EOFError:
-                    console.print("\nend of input: the match is left unfinished.")
+                    console.print("\n" + say("term.eofMatch"))
                     return state
                 text = line.strip()
                 low = text.lower()
@@ -113,7 +142,7 @@ def run(game, bot: str | None = None, seat: int = 0, seed: int | None = None,
                 if low in ("hint", "hints", "moves"):       # legal sets can be huge: a summary
                     _hint(state, seat, console)
                     continue
-                done = take_turn(text, state, seat, console, help_text=HELP)
+                done = take_turn(text, state, seat, console, help_text=say("term.help.shengji"))
                 if done == QUIT:
                     return state
                 if done in (RESIGNED, APPLIED):
@@ -122,12 +151,20 @@ def run(game, bot: str | None = None, seat: int = 0, seed: int | None = None,
         if "forfeit_team" in d:
             match.record(state)
             break
-        console.print(f"[bold]Hand over: {state.result.text}[/bold] (attackers {d['attack_total']} = "
-                      f"tricks {d['trick_points']} + kitty {d['kitty_points']}×{d['kitty_multiplier']} "
-                      f"+ penalty {d['penalty']}); levels now {d['levels']}; buried {' '.join(d['buried'])}")
+        kind, _, k = d["outcome"].partition("+")           # "D+1", "A+2", "take over"
+        won = d["dealer_team"] if kind == "D" else d["attackers"]
+        outcome = say(f"term.sj.outcome.{kind if k else 'take'}", {"n": k})
+        console.print("[bold]" + say("term.sj.hand", {"team": team_words(won, dealer=d["dealer"]),
+                                                      "outcome": outcome})
+                      + "[/bold] " + say("term.sj.handPoints", {
+                          "total": d["attack_total"], "tricks": d["trick_points"], "kitty": d["kitty_points"],
+                          "mult": d["kitty_multiplier"], "penalty": d["penalty"],
+                          "us": d["levels"][seat % 2], "them": d["levels"][1 - seat % 2],
+                          "buried": " ".join(d["buried"])}))
         match.record(state)
     mine = seat % 2
-    outcome = "You win" if match.winner == mine else "You lose"
-    console.print(f"Game over: team {match.winner} ({match.reason}), levels {match.levels}. {outcome}.",
-                  markup=False)
+    outcome = say("term.youWin" if match.winner == mine else "term.youLose")
+    console.print(say("term.sj.over", {"team": team_words(match.winner, seat=seat), "reason": match.reason,
+                                       "us": match.levels[mine], "them": match.levels[1 - mine],
+                                       "outcome": outcome}), markup=False)
     return state

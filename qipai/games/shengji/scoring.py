@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-TABLES = ("t000", "t003", "t002", "t_titanic")
+TABLES = ("t000", "t003", "t002", "t_titanic", "t_one_deck")
 TARGETS = ("pass_10", "pass_A", "reach_10", "reach_13")
 
 
@@ -35,6 +35,16 @@ def table_outcome(total: int, table: str) -> tuple[str, int]:
     """The score-table result of attackers' total S (negative counts as 0): ``("D", k)``,
     ``("take", 0)`` or ``("A", k)`` (§4.4)."""
     s = max(0, total)
+    if table == "t_one_deck":
+        # one deck, 100 points (reconstructed, docs/games/shengji.md): 0 D+3; 5-15 D+2; 20-35 D+1;
+        # 40-55 take over; 60-75 A+1; 80-95 A+2; 100 and more (kitty bonus) A+3
+        if s == 0:
+            return ("D", 3)
+        if s < 40:
+            return ("D", 2 if s < 20 else 1)
+        if s < 60:
+            return ("take", 0)
+        return ("A", min(3, 1 + (s - 60) // 20))
     if table == "t_titanic":
         if s == 0:
             return ("D", 3)

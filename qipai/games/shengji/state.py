@@ -8,36 +8,32 @@ answer would be ``pass``, and skipping them keeps the schedule short.
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
 from qipai.cards.card import Card, make_deck, parse_card
 from qipai.cards.submultisets import Concat, SubMultisets
-from qipai.core.errors import IllegalAction, Message, NotationError
-from qipai.core.game import Result, State
-from qipai.core.rng import DealRng
+from qipai.core.errors import IllegalAction, Message, NotationError, why_cause
+from qipai.core.errors import why as why_of
+from qipai.core.game import State
 
 from . import combos as cb
 from . import declare as dc
 from .actions import PASS, Action, Fault, canonical_order, parse_action
-from .scoring import advance, kitty_multiplier, outcome_text, table_outcome, target_met
+from .declaring import Declaring
+from .ending import Ending
+from .seats import SEATS, team_of
 from .trump import TRUMP, Trump, face_points
 
-SEATS = 4
 LIST_LIMIT = 200           # legal sets up to this size are lists; larger ones are lazy sequences
-
-
-def team_of(seat: int) -> int:
-    return seat % 2
 
 
 def _hand_total(hand: dict[str, int]) -> int:
     return sum(hand.values())
 
 
-class ShengjiState(State):
+class ShengjiState(Ending, Declaring, State):
     """One hand. Public attributes (read-only by convention): ``phase``, ``levels`` (team 0 =
     seats 0+2, team 1 = seats 1+3), ``dealer`` (``None`` until fixed in hand 1), ``p`` (deal-start
     seat), ``level`` (hand level), ``trump`` (:class:`Trump` once fixed), ``declarations``,
@@ -143,23 +139,30 @@ class ShengjiState(State):
                 levels = [whole(x, "a team level", 2, 14) for x in levels]
             trick_points = whole(data.get("trick_points", 0), "trick_points", 0, 300 * self.decks)
         except (ValueError, KeyError, TypeError, AttributeError) as e:
-            raise NotationError(f"bad shengji position: {e}", "position") from None
+            raise NotationError(f"bad shengji position: {e}", "position",
+                                code="notation.position_unreadable",
+                                params=why_cause(e, "unreadable")) from None
         if len(hands) != SEATS or len({len(h) for h in hands}) != 1 or not hands[0]:
-            raise NotationError("a position has 4 non-empty hands of equal size", "position")
+            raise NotationError("a position has 4 non-empty hands of equal size", "position",
+                                code="notation.position_syntax")
         if trump not in ("S", "H", "D", "C", "NT"):
-            raise NotationError("position: trump is S/H/D/C/NT", "position")
+            raise NotationError("position: trump is S/H/D/C/NT", "position",
+                                code="notation.position_syntax")
         used: Counter = Counter()
         for seat, h in enumerate(hands):
             for f in h:
                 if used[f] >= self.decks:
-                    raise NotationError(f"more than {self.decks} copies of {f}", "position")
+                    raise NotationError(f"more than {self.decks} copies of {f}", "position",
+                                        code="notation.too_many_copies",
+                                        params={"card": f, "most": self.decks})
                 card = parse_card(f"{f}{used[f]}")
                 used[f] += 1
                 self.hands[seat][f] += 1
                 self.cards[seat].setdefault(f, []).append(card)
         for f in buried:
             if used[f] >= self.decks:
-                raise NotationError(f"more than {self.decks} copies of {f}", "position")
+                raise NotationError(f"more than {self.decks} copies of {f}", "position",
+                                    code="notation.too_many_copies", params={"card": f, "most": self.decks})
             self.buried.append(parse_card(f"{f}{used[f]}"))
             used[f] += 1
         self.levels = levels or [level, level]
@@ -171,186 +174,6 @@ class ShengjiState(State):
         self.phase = "play"
         self.turn = leader
         self.trick_leader = leader
-
-    # ----- dealing ---------------------------------------------------------------------------
-    def _make_deal(self, seed: Any, deal: Any) -> dict[str, Any]:
-        pack = make_deck(self.decks, jokers=True)
-        made = None
-        if seed is not None:
-            rng = DealRng(seed)
-            order = rng.shuffle(list(pack))
-            p = rng.below(SEATS)
-            if self.opt["provisional_dealer"] is not None:
-                p = self.opt["provisional_dealer"]
-            flip = rng.shuffle(list(range(self.kitty_size)))
-            made = {"order": [c.id for c in order], "provisional_dealer": p, "kitty_flip": flip}
-        if deal is None:
-            return made
-        data = _check_deal(deal, pack, self.kitty_size)
-        if self.opt["provisional_dealer"] is not None:
-            data["provisional_dealer"] = self.opt["provisional_dealer"]
-        if made is not None and data != made:
-            raise NotationError("the deal does not match the seed", "deal")
-        return data
-
-    def _start_declarations(self) -> None:
-        if self.system == "bao":
-            while self.dealt < len(self.order) - self.kitty_size:
-                self._deal_one()
-            self.kitty = self.order[len(self.order) - self.kitty_size:]
-            self.dealt = len(self.order)
-            self._start_bao()
-        else:
-            self._continue_deal()
-
-    def _deal_one(self) -> int:
-        seat = (self.p + self.dealt) % SEATS
-        card = self.order[self.dealt]
-        self.dealt += 1
-        self.hands[seat][card.face] += 1
-        self.cards[seat].setdefault(card.face, []).append(card)
-        return seat
-
-    def _decl_level(self, seat: int) -> int:
-        """§2.5: in the 报主 phase each seat uses its own team's level; otherwise the hand level."""
-        if self.system == "bao" and self.phase == "bao":
-            return self.levels[team_of(seat)]
-        return self.level
-
-    def _candidates(self, seat: int) -> list[tuple[str, ...]]:
-        if self.phase == "fan" and seat == self.bao_seat and not self.fan_accepted:
-            return []
-        phase = self.phase if self.system == "bao" else ""
-        return dc.candidates(self.system, self.hands[seat], self._decl_level(seat), self.standing, phase)
-
-    def _continue_deal(self) -> None:
-        """Deal until a seat must be asked (§2.7 rule 1), then run the final window."""
-        n_hand = len(self.order) - self.kitty_size
-        while self.dealt < n_hand:
-            seat = (self.p + self.dealt) % SEATS
-            before = set(self._candidates(seat))
-            self._deal_one()
-            if set(self._candidates(seat)) - before:
-                self.queue = [seat]
-                self.turn = seat
-                return
-        if self.phase == "deal":
-            self.kitty = self.order[n_hand:]
-            self.phase = "window"
-            self.passed = set()
-            self.window_next = self.p
-        self._window_next()
-
-    def _window_next(self) -> None:
-        """§2.7 rule 3 (and the 反主 round of §2.5): ask seats in cyclic order from
-        ``window_next`` until every seat with a declaration has passed since the last one."""
-        for i in range(SEATS):
-            seat = (self.window_next + i) % SEATS
-            if seat not in self.passed and self._candidates(seat):
-                self.turn = seat
-                return
-        self._close_declarations()
-
-    def _after_answer(self, seat: int, accepted: bool) -> None:
-        if self.phase == "deal":
-            if accepted:
-                self.queue = [(seat + i) % SEATS for i in (1, 2, 3)]
-            else:
-                self.queue = self.queue[1:]
-            while self.queue and not self._candidates(self.queue[0]):
-                self.queue.pop(0)
-            if self.queue:
-                self.turn = self.queue[0]
-                return
-            self._continue_deal()
-            return
-        # final window
-        if accepted:
-            self.passed = set()
-        else:
-            self.passed.add(seat)
-        self.window_next = (seat + 1) % SEATS
-        self._window_next()
-
-    # ----- bao (§2.5) --------------------------------------------------------------------------
-    def _start_bao(self) -> None:
-        self.phase = "bao"
-        if self.first_hand:
-            self.bao_order = [(self.p + i) % SEATS for i in range(SEATS)]
-        else:
-            d = self.dealer
-            self.bao_order = [d, (d + 2) % SEATS, (d + 1) % SEATS, (d + 3) % SEATS]
-        self._bao_next()
-
-    def _bao_next(self) -> None:
-        while self.bao_order:
-            seat = self.bao_order[0]
-            if self._candidates(seat):
-                self.turn = seat
-                return
-            self.bao_order.pop(0)
-        self._close_declarations()
-
-    def _fan_next(self, start: int) -> None:
-        self.window_next = start
-        self._window_next()
-
-    def _bao_answer(self, seat: int, accepted: bool) -> None:
-        if self.phase == "bao":
-            if not accepted:
-                self.bao_order.pop(0)
-                self._bao_next()
-                return
-            self.bao_seat = seat
-            if self.dealer is None or team_of(seat) != team_of(self.dealer):
-                self.dealer = seat
-            self.level = self.levels[team_of(self.dealer)]
-            self.phase = "fan"
-            self.passed = set()
-            self._fan_next((seat + 1) % SEATS)
-            return
-        if accepted:
-            self.fan_accepted = True
-            self.passed = set()
-        else:
-            self.passed.add(seat)
-        self._fan_next((seat + 1) % SEATS)
-
-    # ----- end of declarations -----------------------------------------------------------------
-    def _close_declarations(self) -> None:
-        if self.dealer is None:
-            self.dealer = self.first_declarer if self.first_declarer is not None else self.p
-        self.level = self.levels[team_of(self.dealer)]
-        if self.standing is not None:
-            suit = self.standing_suit
-        else:
-            suit = self._fallback_trump()
-        self.trump = Trump(self.level, suit, self.opt["two_always_trump"])
-        dealer = self.dealer
-        for c in self.kitty:
-            self.hands[dealer][c.face] += 1
-            self.cards[dealer].setdefault(c.face, []).append(c)
-        self.phase = "bury"
-        self.turn = dealer
-
-    def _fallback_trump(self) -> str | None:
-        mode = self.opt["no_declaration"]
-        k = self.kitty
-        if mode == "no_trump":
-            self.trump_name = "no declaration: no-trump"
-            return None
-        if mode in ("kitty_first", "kitty_third"):
-            self.kitty_shown = [c.face for c in k]
-            card = k[0] if mode == "kitty_first" else k[2]
-            self.trump_name = f"kitty card {card.face}"
-            return card.suit
-        for i in self.deal["kitty_flip"]:
-            self.kitty_shown.append(k[i].face)
-            if k[i].suit is not None:
-                self.trump_name = f"kitty card {k[i].face}"
-                return k[i].suit
-        self.trump_name = "kitty all jokers: no-trump"
-        return None
 
     # ----- contract hooks ----------------------------------------------------------------------
     @property
@@ -501,7 +324,7 @@ class ShengjiState(State):
         try:
             strength, suit, name = dc.classify(self.system, action.faces, level, phase)
         except ValueError as e:
-            raise IllegalAction(str(e), action, code="bad_notation", params={"detail": str(e)}) from None
+            raise IllegalAction(str(e), action, code="because", params=why_of(e, "unreadable")) from None
         if self.system == "ladder2" and self.standing is None and strength > 2:
             raise IllegalAction("the first declaration of a hand shows level cards (no direct no-trump)",
                                 action, code="shengji.first_declaration_hand_shows")
@@ -666,178 +489,6 @@ class ShengjiState(State):
         self.trick_leader = winner
         self.turn = winner
 
-    # ----- sanctions (§5.3) ------------------------------------------------------------------------
-    def penalize_illegal(self, seat: int) -> bool:
-        """The sanction for the submission of ``seat`` that :meth:`apply` just refused (§5.3),
-        called by the match layer after a refusal. With ``strict`` off (or sanctions ``none``)
-        nothing happens and ``False`` is returned. ``s000``: a refused play costs 10 × its cards
-        (like §4.3), a play or bury with a wrong number of cards is a count error, a bury of
-        the wrong size ends the hand as "take over". ``s002``: a refused follow is a follow
-        error. Each sanction is logged as a ``fault`` entry so that a replay does the same."""
-        o = self.opt
-        refused, self._refused = self._refused, None
-        if not o["strict"] or o["sanctions"] == "none" or self.result is not None or refused is None:
-            return False
-        rseat, action = refused
-        if rseat != seat or seat not in self.to_act:
-            return False
-        if isinstance(action, str):
-            try:
-                action = self.game.parse_action(action, self)
-            except IllegalAction:
-                return False
-        if not isinstance(action, Action):
-            return False
-        team = team_of(seat)
-        faults: list[Fault] = []
-        if o["sanctions"] == "s000":
-            if self.phase == "bury" and action.kind == "bury" and len(action.faces) != self.kitty_size:
-                faults = [Fault("count", team), Fault("bury", team)]
-            elif self.phase == "play" and action.kind == "play":
-                faults = [Fault("play", team, len(action.faces))]
-                if self.trick and len(action.faces) != self.lead_n:
-                    faults.append(Fault("count", team))
-        elif self.phase == "play" and self.trick and action.kind == "play":
-            faults = [Fault("follow", team)]
-        for f in faults:
-            if self.result is None:
-                self.apply(f, seat)
-        return bool(faults)
-
-    def _check_fault(self, fault: Fault, seat: int) -> None:
-        """Refuse a sanction entry that ``seat`` may not make (see :meth:`apply`)."""
-        if fault.team != team_of(seat):
-            raise IllegalAction(f"a fault entry is for the team of the seat that enters it: seat {seat} "
-                                f"is in team {team_of(seat)}, not {fault.team}", fault,
-                                code="shengji.fault_entry_team_seat",
-                                params={"seat": seat, "seat2": team_of(seat), "team": fault.team})
-        if fault.kind in ("play", "bury"):
-            o = self.opt
-            if not o["strict"] or o["sanctions"] != "s000":
-                raise IllegalAction(f"'fault {fault.kind}' is an s000 sanction: it needs strict=true "
-                                    "with sanctions s000", fault,
-                                    code="shengji.fault_sanction_needs_strict", params={"kind": fault.kind})
-            if seat not in self.to_act:
-                raise IllegalAction(f"'fault {fault.kind}' comes from the seat on turn", fault,
-                                    code="shengji.fault_comes_seat_turn", params={"kind": fault.kind})
-            if fault.kind == "bury" and (self.phase != "bury" or seat != self.dealer):
-                raise IllegalAction("'fault bury' is the dealer's wrong-size bury, in the bury phase", fault,
-                                    code="shengji.fault_bury_dealer_wrong")
-            if fault.kind == "play" and self.phase != "play":
-                raise IllegalAction("'fault play' is an illegal play, in the play phase", fault,
-                                    code="shengji.fault_play_illegal_play")
-
-    def _apply_fault(self, fault: Fault) -> None:
-        """A sanction entry (from :meth:`penalize_illegal` or entered by a referee)."""
-        if self.phase in ("over",):
-            raise IllegalAction("the hand is over", fault, code="shengji.hand_over")
-        if fault.kind in ("play", "bury") and self.dealer is None:
-            raise IllegalAction("this sanction needs a dealer (after the declarations)", fault,
-                                code="shengji.sanction_needs_dealer_after")
-        self.faults.append({"kind": fault.kind, "team": fault.team, "cards": fault.cards})
-        if fault.kind == "follow":
-            self.follow_errors[fault.team] += 1
-        elif fault.kind == "count":
-            self.count_errors[fault.team] += 1
-        elif fault.kind == "play":
-            pen = 10 * fault.cards
-            self.penalty += -pen if fault.team != team_of(self.dealer) else pen
-        else:                                          # bury of the wrong size: take over at once
-            self._finish("take", 0, self.dealer, ended_by="bury_fault")
-
-    # ----- scoring (§4) --------------------------------------------------------------------------
-    def _score(self, last_winner: int, last_fmt: list[tuple[str, int]]) -> None:
-        o = self.opt
-        dealer_team = team_of(self.dealer)
-        kitty_pts = sum(face_points(c.face) for c in self.buried)
-        mult = 0
-        if team_of(last_winner) != dealer_team:
-            mult = kitty_multiplier(last_fmt, o["kitty_multiplier"], self.decks)
-        bonus = kitty_pts * mult
-        total = self.trick_points + bonus + self.penalty
-        kind, k = table_outcome(total, o["score_table"])
-        self._finish(kind, k, self.dealer, kitty=(kitty_pts, mult, bonus, total))
-
-    def _finish(self, kind: str, k: int, dealer: int, kitty: tuple[int, int, int, int] | None = None,
-                ended_by: str = "hand_over") -> None:
-        o = self.opt
-        dealer_team = team_of(dealer)
-        kitty_pts, mult, bonus, total = kitty or (0, 0, 0, self.trick_points + self.penalty)
-        before = list(self.levels)
-        after = list(self.levels)
-        must = o["must_play_levels"]
-        if kind == "D":
-            gain_team, next_dealer = dealer_team, (self.dealer + 2) % SEATS
-            after[dealer_team] = advance(before[dealer_team], k, must, defended=True)
-        else:
-            gain_team, next_dealer = 1 - dealer_team, (self.dealer + 1) % SEATS
-            after[gain_team] = advance(before[gain_team], k, must, defended=False)
-        for t in (0, 1):                               # s002 follow errors: a level each (§5.3)
-            if self.follow_errors[t]:
-                after[t] = max(o["start_level"], after[t] - self.follow_errors[t])
-                if t == dealer_team:
-                    next_dealer = (self.dealer + 1) % SEATS
-        gains = [after[t] - before[t] for t in (0, 1)]
-        winner_team = None
-        for t in (gain_team, 1 - gain_team):
-            if target_met(after[t], o["target"]):
-                winner_team = t
-                break
-        details = {
-            "dealer": self.dealer, "dealer_team": dealer_team, "attackers": 1 - dealer_team,
-            "level": self.level, "trump": self.trump.spec if self.trump else None,
-            "trump_name": self.trump_name,
-            "trick_points": self.trick_points, "kitty_points": kitty_pts, "kitty_multiplier": mult,
-            "kitty_bonus": bonus, "penalty": self.penalty, "attack_total": total,
-            "outcome": outcome_text((kind, k)), "levels_before": before, "levels": after,
-            "gains": gains, "next_dealer": next_dealer, "on_stage": team_of(next_dealer),
-            "match_winner": winner_team, "failed_throws": [dict(x) for x in self.failed_throws],
-            "buried": [c.face for c in self.buried],
-            "faults": [dict(x) for x in self.faults], "follow_errors": list(self.follow_errors),
-            "count_errors": list(self.count_errors),
-        }
-        returns = tuple(float(gains[team_of(s)]) for s in range(SEATS))
-        winners = tuple(s for s in range(SEATS) if team_of(s) == gain_team)
-        self.phase = "over"
-        self.turn = None
-        self.result = Result(returns, ended_by, outcome_text((kind, k)), winners, details)
-
-    def _loss_result(self, seat: int, reason: str) -> Result:
-        """Decision: a forfeit (resign, timeout, illegal moves) ends the hand with no level
-        change; the other team are the winners and ``details["forfeit_team"]`` names the
-        losing team for the match layer."""
-        t = team_of(seat)
-        self.phase = "over"
-        self.turn = None
-        return Result((0.0,) * SEATS, reason, f"forfeit by {t}+{t + 2}",
-                      tuple(s for s in range(SEATS) if team_of(s) != t),
-                      {"forfeit_team": t, "levels": list(self.levels), "dealer": self.dealer})
-
-    def _result_from_text(self, text: str, reason: str) -> Result:
-        """Reads ``forfeit by 0+2`` / ``forfeit by 1+3`` (the text of a forfeit), or a hand played
-        on paper: ``dealer D attack S`` — seat D (0-3) was the dealer and the attackers' total,
-        kitty bonus and penalties included, was S points; the levels follow from the score table
-        (§4.4-4.5) as if the hand had been played here. The dealer must be the one this hand
-        has when it is known before the declarations."""
-        for t in (0, 1):
-            if text == f"forfeit by {t}+{t + 2}":
-                return self._loss_result(t, reason)
-        m = re.fullmatch(r"dealer ([0-3]) attack (-?\d+)", text.strip())
-        if m is None:
-            raise IllegalAction("a recorded shengji ending is 'forfeit by 0+2', 'forfeit by 1+3' or "
-                                f"'dealer D attack S' (a hand played on paper), not {text!r}",
-                                code="shengji.recorded_shengji_ending_forfeit", params={"text": text})
-        dealer, total = int(m.group(1)), int(m.group(2))
-        if not self.first_hand and dealer != self.dealer:
-            raise IllegalAction(f"this hand's dealer is seat {self.dealer}, not {dealer}",
-                                code="shengji.entered_dealer", params={"seat": self.dealer, "given": dealer})
-        self.dealer = dealer
-        self.level = self.levels[team_of(dealer)]
-        kind, k = table_outcome(total, self.opt["score_table"])
-        self._finish(kind, k, dealer, kitty=(0, 0, 0, total), ended_by=reason)
-        result, self.result = self.result, None
-        return result
-
     # ----- views ---------------------------------------------------------------------------------
     def hand_faces(self, seat: int) -> list[str]:
         """``seat``'s cards as face codes, strongest group first (trumps, then S H C D)."""
@@ -848,10 +499,13 @@ class ShengjiState(State):
 
     def view(self, seat: int | None) -> dict[str, Any]:
         """What ``seat`` sees (``None`` = spectator): its own hand, card counts, levels, dealer,
-        declarations, trump, the current and the last completed trick, the attackers' captured
-        point cards, its own played cards, failed throws (public, §3.6), kitty cards turned up
-        (§2.8); the buried cards only for the dealer, and for everyone after the hand. Never
-        another seat's hand. Raises :class:`IllegalAction` for a bad seat."""
+        declarations, trump, the current and the last completed trick, every completed trick of
+        the hand (``tricks``: ``[{"leader", "plays": [[seat, [faces]]...], "winner", "points"}]``,
+        public: the cards were played face up; a competition table may show only the last,
+        competition.md §5.8), the attackers' captured point cards, its own played cards, failed
+        throws (public, §3.6), kitty cards turned up (§2.8); the buried cards only for the dealer,
+        and for everyone after the hand. Never another seat's hand. Raises
+        :class:`IllegalAction` for a bad seat."""
         if seat is not None and (type(seat) is not int or not 0 <= seat < SEATS):
             raise IllegalAction(f"no seat {seat!r} (seats are 0..3; None for a spectator)",
                                 code="shengji.no_seat_seats_none", params={"seat": seat})
@@ -872,6 +526,8 @@ class ShengjiState(State):
             "winning": self.win_seat if self.trick else None,
             "last_trick": _copy_trick(self.tricks[-1]) if self.tricks else None,
             "tricks_played": len(self.tricks),
+            "tricks": [{"leader": t["leader"], "plays": [[s, list(fs)] for s, fs in t["plays"]],
+                        "winner": t["winner"], "points": t["points"]} for t in self.tricks],
             "attacker_points": self.trick_points, "captured": list(self.captured),
             "penalty": self.penalty,
             "played": list(self.played[seat]) if seat is not None else None,
@@ -927,23 +583,3 @@ def _items(hand: dict[str, int]) -> list[tuple[str, int]]:
 
 def _small(seq: Sequence[Action]) -> Sequence[Action]:
     return list(seq) if len(seq) <= LIST_LIMIT else seq
-
-
-def _check_deal(deal: Any, pack: list[Card], kitty_size: int) -> dict[str, Any]:
-    """Validate a deal object; returns it normalised. Raises :class:`NotationError`."""
-    if not isinstance(deal, dict) or not isinstance(deal.get("order"), list):
-        raise NotationError("a deal is an object with 'order' (every card id in dealing order), "
-                            "'provisional_dealer' and 'kitty_flip'", "deal")
-    try:
-        order = [parse_card(c).id for c in deal["order"]]
-    except (ValueError, AttributeError, TypeError) as e:
-        raise NotationError(str(e), "deal") from None
-    if sorted(order) != sorted(c.id for c in pack):
-        raise NotationError(f"the order is not the full {len(pack)}-card pack", "deal")
-    p = deal.get("provisional_dealer", 0)
-    if type(p) is not int or not 0 <= p < SEATS:
-        raise NotationError("provisional_dealer must be a seat 0..3", "deal")
-    flip = deal.get("kitty_flip", list(range(kitty_size)))
-    if not isinstance(flip, list) or sorted(flip) != list(range(kitty_size)):
-        raise NotationError(f"kitty_flip must be a permutation of 0..{kitty_size - 1}", "deal")
-    return {"order": order, "provisional_dealer": p, "kitty_flip": list(flip)}

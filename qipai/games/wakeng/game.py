@@ -18,13 +18,15 @@ import re
 from typing import Any
 
 from qipai.cards import Card, make_deck, parse_card, seeded_deal
+from qipai.cards.beats import why_not_higher
 from qipai.cards.hand import RankHand
-from qipai.cards.playtext import plays_view, read_counts
+from qipai.cards.playtext import bids_view, plays_delta, plays_view, read_counts
 from qipai.cards.tokens import Bid, bid, word
-from qipai.core.errors import IllegalAction, Message, NotationError
+from qipai.core.errors import IllegalAction, NotationError, why, why_cause
 from qipai.core.game import Game, Result, State
 from qipai.core.options import Option
 from qipai.core.registry import register
+from qipai.core.viewdelta import ViewDelta
 
 from .combos import OF_A_KIND, ORDER, Play, answers, explain, leads, play_of
 
@@ -75,9 +77,11 @@ class Wakeng(Game):
         deal must then be the seed's). Raises :class:`NotationError` on a bad deal, a position
         or a seat count other than 3."""
         if position is not None:
-            raise NotationError("wakeng has no position notation; give a seed or a deal", "position")
+            raise NotationError("wakeng has no position notation; give a seed or a deal", "position",
+                                code="notation.no_position")
         if num_seats not in (None, SEATS):
-            raise NotationError("wakeng is played by exactly 3 seats", "num_seats")
+            raise NotationError("wakeng is played by exactly 3 seats", "num_seats",
+                                code="game.seats", params={"seats": 3})
         if seed is None and deal is None:
             from qipai.core.rng import new_seed
             seed = new_seed()
@@ -103,16 +107,20 @@ def check_deal(data: Any) -> tuple[list[list[Card]], list[Card]]:
     if not isinstance(data, dict) or not isinstance(data.get("hands"), list) \
             or not isinstance(data.get("pit"), list):
         raise NotationError("a deal is an object with 'hands' (3 lists of 16 card ids) and 'pit' "
-                            "(4 card ids)", "deal")
+                            "(4 card ids)", "deal",
+                            code="notation.deal_shape")
     try:
         hands = [[parse_card(c) for c in h] for h in data["hands"]]
         pit = [parse_card(c) for c in data["pit"]]
     except (ValueError, TypeError, AttributeError) as e:
-        raise NotationError(str(e), "deal") from None
+        raise NotationError(str(e), "deal",
+                            code="notation.deal_unreadable", params=why_cause(e, "unreadable")) from None
     if len(hands) != SEATS or any(len(h) != HAND for h in hands) or len(pit) != PIT:
-        raise NotationError("a deal has 3 hands of 16 cards and a pit of 4", "deal")
+        raise NotationError("a deal has 3 hands of 16 cards and a pit of 4", "deal",
+                            code="notation.deal_cards")
     if sorted([c.id for h in hands for c in h] + [c.id for c in pit]) != _DECK_IDS:
-        raise NotationError("the deal is not one 52-card pack without jokers (deck index 0)", "deal")
+        raise NotationError("the deal is not one 52-card pack without jokers (deck index 0)", "deal",
+                            code="notation.deal_cards")
     return hands, pit
 
 
@@ -126,7 +134,8 @@ def first_bidder(hands: list[list[Card]]) -> int:
         for s, h in enumerate(hands):
             if card in h:
                 return s
-    raise NotationError("5H-9H cannot all be in the pit", "deal")     # unreachable with 4 pit cards
+    raise NotationError("5H-9H cannot all be in the pit", "deal",
+                        code="notation.deal_cards")     # unreachable with 4 pit cards
 
 
 class WakengState(State):
@@ -146,7 +155,8 @@ class WakengState(State):
         if deal is not None:
             hands, pit = check_deal(deal)
             if seed is not None and _norm(deal) != _norm(draw_deal(seed)):
-                raise NotationError("the deal does not match the seed", "deal")
+                raise NotationError("the deal does not match the seed", "deal",
+                                    code="notation.deal_seed")
             self.deal = {"hands": [[c.id for c in h] for h in hands], "pit": [c.id for c in pit]}
         else:
             self.deal = draw_deal(seed)
@@ -264,7 +274,8 @@ class WakengState(State):
             raise IllegalAction("during play the actions are a combination of cards or 'pass'", action,
                                 code="wakeng.during_play_actions_combination")
         if self.top is not None and not action.beats(self.top):
-            raise IllegalAction(why_not_beats(action, self.top), action)
+            raise IllegalAction(why_not_higher("wakeng", action, self.top, answer="only a higher {type} does",
+                                                 unit="cards"), action)
         hand = self.hands[seat]
         if not hand.holds(action.counts):
             raise IllegalAction(f"those cards are not in your hand (you hold {hand.ranks()})", action,
@@ -382,6 +393,15 @@ class WakengState(State):
         the bids, the digger and bid, every play and pass, the play to beat. The pit only to the
         digger once taken (everyone under ``reveal_pit``). Never another seat's cards. Raises
         :class:`IllegalAction` for a seat other than 0, 1, 2 or ``None``."""
+        return self._view(seat, bids_view(self.bid_log), plays_view(self.play_log, self.play_cards))
+
+    def view_delta(self, seat: int | None, since: Any = None) -> ViewDelta:
+        """The view as a change (:mod:`qipai.core.viewdelta`): ``bids`` and ``plays`` grow
+        through the deal (one deal per state)."""
+        return plays_delta(self, seat, since, 0, self._view, self.play_log, self.play_cards,
+                           self.bid_log)
+
+    def _view(self, seat: int | None, bids: list | None, plays: list | None) -> dict[str, Any]:
         if seat is not None and (type(seat) is not int or not 0 <= seat < SEATS):
             raise IllegalAction(f"no seat {seat!r} (seats are 0, 1, 2; None for a spectator)",
                                 code="wakeng.no_seat_seats_none", params={"seat": seat})
@@ -392,11 +412,11 @@ class WakengState(State):
             "hand_ranks": self.hands[seat].ranks() if seat is not None else None,
             "counts": [len(h) for h in self.hands],
             "first_bidder": self.first_bidder,
-            "bids": [[s, str(a)] for s, a in self.bid_log],
+            "bids": bids,
             "digger": self.digger, "bid": self.bid, "bid_name": BID_NAMES.get(self.bid or 0),
             "pit": [c.id for c in self.pit] if pit_seen else None,
             "first_leader": self.first_leader,
-            "plays": plays_view(self.play_log, self.play_cards),
+            "plays": plays,
             "top": None if self.top is None else {"seat": self.top_seat, "play": self.top.text,
                                                    "type": self.top.type},
             "result": self.result.to_json() if self.result is not None else None,
@@ -420,23 +440,6 @@ class WakengState(State):
 def returns_text(returns: tuple[int, ...]) -> str:
     """``Result.text``: the signed score of each seat, e.g. ``+6 -3 -3``."""
     return " ".join(f"{r:+d}" if r else "0" for r in returns)
-
-
-def why_not_beats(play: Play, top: Play) -> str:
-    if play.type != top.type:
-        return Message(f"a {play.type} does not beat a {top.type} ({top.text}); "
-                       f"only a higher {top.type} does",
-                       code="wakeng.does_not_beat_only",
-                       params={"type": play.type, "type2": top.type, "text": top.text})
-    if play.length != top.length:
-        return Message(f"length differs: {top.text} has {top.length} cards, {play.text} has {play.length}",
-                       code="wakeng.length_differs_cards",
-                       params={"text": top.text,
-                               "length": top.length,
-                               "text2": play.text,
-                               "length2": play.length})
-    return Message(f"{play.text} is not higher than {top.text}",
-                   code="wakeng.not_higher", params={"text": play.text, "text2": top.text})
 
 
 def parse_action(text: Any, state: State | None = None) -> Any:
@@ -463,7 +466,8 @@ def parse_action(text: Any, state: State | None = None) -> Any:
     try:
         counts = read_counts(t, ORDER, state.hands[seat] if seat is not None else None)
     except ValueError as e:
-        raise IllegalAction(str(e), text, code="bad_notation", params={"detail": str(e)}) from None
+        raise IllegalAction(str(e), text, code="bad_notation",
+                                params={"text": text, **why(e, "unreadable")}) from None
     if bidding:
         raise IllegalAction("bidding is not over: 'bid 1'..'bid 3' or 'pass'", text,
                             code="wakeng.bidding_not_over_bid")

@@ -73,32 +73,39 @@ def piece_letter(code: int) -> str:
 def parse_board(text: str) -> list[int]:
     rows = text.split("/")
     if len(rows) != 10:
-        raise NotationError(f"expected 10 ranks separated by '/', got {len(rows)}", "board")
+        raise NotationError(f"expected 10 ranks separated by '/', got {len(rows)}", "board",
+                            code="notation.position_syntax")
     board = [0] * NSQ
     for i, row in enumerate(rows):
         rank = 9 - i
         field = f"rank {rank}"
         file = 0
         if not row:
-            raise NotationError("empty rank", field)
+            raise NotationError("empty rank", field,
+                                code="notation.position_syntax")
         for ch in row:
             if ch in _DIGITS:
                 n = int(ch)
                 if n == 0:
-                    raise NotationError("'0' is not a run of empty points", field)
+                    raise NotationError("'0' is not a run of empty points", field,
+                                        code="notation.position_syntax")
                 file += n
             else:
                 kind = _LETTER_KIND.get(ch.upper())
                 if kind is None:
-                    raise NotationError(f"unknown piece letter {ch!r}", field)
+                    raise NotationError(f"unknown piece letter {ch!r}", field,
+                                        code="notation.unknown_symbol", params={"symbol": ch})
                 if file >= 9:
-                    raise NotationError("more than 9 points", field)
+                    raise NotationError("more than 9 points", field,
+                                        code="notation.position_syntax")
                 board[rank * 9 + file] = kind | (0 if ch.isupper() else BLACK)
                 file += 1
             if file > 9:
-                raise NotationError("more than 9 points", field)
+                raise NotationError("more than 9 points", field,
+                                    code="notation.position_syntax")
         if file != 9:
-            raise NotationError(f"describes {file} points, expected 9", field)
+            raise NotationError(f"describes {file} points, expected 9", field,
+                                code="notation.position_syntax")
     return board
 
 
@@ -107,12 +114,15 @@ def parse_fen(text: str, *, validate: bool = True, king_capture: bool = False) -
     king-capture mode (``king_capture``) a check on the side not to move and facing kings are
     allowed, since that mode can reach them."""
     if not isinstance(text, str):
-        raise NotationError(f"a FEN must be text, got {type(text).__name__}", "board")
+        raise NotationError(f"a FEN must be text, got {type(text).__name__}", "board",
+                            code="notation.position_syntax")
     parts = text.split()
     if not parts:
-        raise NotationError("empty FEN", "board")
+        raise NotationError("empty FEN", "board",
+                            code="notation.position_syntax")
     if len(parts) > 6:
-        raise NotationError(f"too many fields ({len(parts)}, at most 6)", "board")
+        raise NotationError(f"too many fields ({len(parts)}, at most 6)", "board",
+                            code="notation.position_syntax")
     board = parse_board(parts[0])
     side_text = parts[1] if len(parts) > 1 else "w"
     if side_text in ("w", "r", "W", "R"):
@@ -120,25 +130,29 @@ def parse_fen(text: str, *, validate: bool = True, king_capture: bool = False) -
     elif side_text in ("b", "B"):
         turn = 1
     else:
-        raise NotationError(f"expected 'w' (or 'r') or 'b', got {side_text!r}", "side to move")
+        raise NotationError(f"expected 'w' (or 'r') or 'b', got {side_text!r}", "side to move",
+                            code="notation.bad_side_to_move", params={"value": side_text})
     no_capture = 0
     move_number = 1
     if len(parts) > 4:
         if not _is_count(parts[4]):
             raise NotationError(f"expected a non-negative integer of at most {_MAX_COUNT_DIGITS} digits, "
-                                f"got {_clip(parts[4])}", "no-capture counter")
+                                f"got {_clip(parts[4])}", "no-capture counter",
+                                code="notation.position_syntax")
         no_capture = int(parts[4])
     if len(parts) > 5:
         if not _is_count(parts[5]) or int(parts[5]) < 1:
             raise NotationError(f"expected a positive integer of at most {_MAX_COUNT_DIGITS} digits, "
-                                f"got {_clip(parts[5])}", "move number")
+                                f"got {_clip(parts[5])}", "move number",
+                                code="notation.position_syntax")
         move_number = int(parts[5])
     if validate:
         validate_position(board, turn, king_capture=king_capture)
     else:
         for side in (0, 1):
             if find_king(board, side) < 0 or board.count(KING | (BLACK if side else 0)) != 1:
-                raise NotationError(f"{SIDE_NAMES[side]} must have exactly one king", "board")
+                raise NotationError(f"{SIDE_NAMES[side]} must have exactly one king", "board",
+                                    code="notation.position_impossible")
     return Position(board, turn, no_capture, move_number)
 
 
@@ -154,16 +168,20 @@ def validate_position(board: list[int], turn: int, *, king_capture: bool = False
         where = f"rank {sq // 9}"
         name = f"{SIDE_NAMES[side]} {KIND_NAMES[kind]} on {sq_name(sq)}"
         if kind == KING and sq not in KING_POINTS[side]:
-            raise NotationError(f"{name} is outside its palace", where)
+            raise NotationError(f"{name} is outside its palace", where,
+                                code="notation.position_impossible")
         if kind == ADVISOR and sq not in ADVISOR_POINTS[side]:
-            raise NotationError(f"{name} stands on a point an advisor can never reach", where)
+            raise NotationError(f"{name} stands on a point an advisor can never reach", where,
+                                code="notation.position_impossible")
         if kind == ELEPHANT and sq not in ELEPHANT_POINTS[side]:
-            raise NotationError(f"{name} stands on a point an elephant can never reach", where)
+            raise NotationError(f"{name} stands on a point an elephant can never reach", where,
+                                code="notation.position_impossible")
         if kind == PAWN:
             rank, file = sq // 9, sq % 9
             own = rank if side == 0 else 9 - rank      # ranks counted from its own back rank
             if own <= 2 or (own <= 4 and file % 2 == 1):
-                raise NotationError(f"{name} stands on a point a pawn can never reach", where)
+                raise NotationError(f"{name} stands on a point a pawn can never reach", where,
+                                    code="notation.position_impossible")
     for side in (0, 1):
         colour = BLACK if side else 0
         total = 0
@@ -172,20 +190,25 @@ def validate_position(board: list[int], turn: int, *, king_capture: bool = False
             total += n
             if n > most:
                 raise NotationError(f"{SIDE_NAMES[side]} has {n} {KIND_NAMES[kind]}s (at most {most})",
-                                    "board")
+                                    "board",
+                                    code="notation.position_impossible")
         if counts.get(KING | colour, 0) != 1:
-            raise NotationError(f"{SIDE_NAMES[side]} has no king", "board")
+            raise NotationError(f"{SIDE_NAMES[side]} has no king", "board",
+                                code="notation.position_impossible")
         if total > 16:
-            raise NotationError(f"{SIDE_NAMES[side]} has {total} pieces (at most 16)", "board")
+            raise NotationError(f"{SIDE_NAMES[side]} has {total} pieces (at most 16)", "board",
+                                code="notation.position_impossible")
     if king_capture:
         return
     rk, bk = find_king(board, 0), find_king(board, 1)
     if rk % 9 == bk % 9 and not any(board[s] for s in RAYS[rk][0] if s < bk):
-        raise NotationError("the kings face each other on an open file", "board")
+        raise NotationError("the kings face each other on an open file", "board",
+                            code="notation.position_impossible")
     other = turn ^ 1
     if attacked(board, bk if other else rk, other):
         raise NotationError(f"{SIDE_NAMES[other]} is in check but {SIDE_NAMES[turn]} is to move",
-                            "side to move")
+                            "side to move",
+                            code="notation.position_impossible")
 
 
 def board_to_fen(board: list[int], turn: int = 0, no_capture: int = 0, move_number: int = 1) -> str:

@@ -14,9 +14,18 @@ from collections.abc import Callable
 from rich.console import Console
 from rich.text import Text
 
-from qipai.bots import make_bot
 from qipai.core.errors import IllegalAction
-from qipai.games.terminal import HANDLED, QUIT, RESIGNED, common_command, print_result
+from qipai.games.terminal import (
+    HANDLED,
+    QUIT,
+    RESIGNED,
+    common_command,
+    opponent_for,
+    opponent_moves,
+    print_result,
+    refusal,
+)
+from qipai.i18n import say
 
 # every glyph names its side, so the board reads right without colour (piped, logged):
 # Red 俥傌炮, Black 車馬砲, as on printed boards
@@ -24,7 +33,6 @@ NAMES = {"K": "帅", "A": "仕", "B": "相", "N": "傌", "R": "俥", "C": "炮",
          "k": "将", "a": "士", "b": "象", "n": "馬", "r": "車", "c": "砲", "p": "卒"}
 RED_FILES = "九八七六五四三二一"
 MAX_REFUSED = 3
-HELP = "Moves: ICCS h2e2, WXF C2=5, Chinese 炮二平五. Commands: moves, resign, draw, quit."
 
 
 def board_text(state, flip: bool = False) -> Text:
@@ -61,30 +69,33 @@ def _sq(text: str) -> int:
     return int(text[1]) * 9 + "abcdefghi".index(text[0])
 
 
-def run(game, *, bot: str, seat: int, seed: int | None, console: Console,
+def run(game, *, bot, seat: int, seed: int | None, console: Console,
         read_line: Callable[[str], str]) -> None:
     """Play one game: the human has ``seat`` (0 = Red), the bot the other."""
     if seat not in (0, 1):
         raise IllegalAction("xiangqi seats are 0 (Red) and 1 (Black)",
                             code="xiangqi.xiangqi_seats_red_black")
     state = game.new_state()
-    opponent = make_bot(game.id, bot, seed)
+    opponent = opponent_for(game, bot, seed)
     refused = 0
-    side = ("Red", "Black")
-    console.print(f"You play {side[seat]} against the {bot} bot. Type a move (h2e2, C2=5, 炮二平五) "
-                  "or help.", markup=False)
+    side = (say("term.xq.red"), say("term.xq.black"))
+    console.print(say("term.xq.intro", {"side": side[seat], "who": _who(opponent),
+                                        "examples": "h2e2, C2=5, 炮二平五"}), markup=False)
     while not state.is_terminal():
         console.print(board_text(state, flip=seat == 1))
         if state.current_player != seat:
-            move = opponent.choose(state, state.current_player)
-            console.print(f"{side[state.current_player]} plays {_describe(state, move)}", markup=False)
-            state.apply(move)
+            mover, before = state.current_player, state.clone()
+            move = opponent_moves(opponent, state, mover)
+            if move is not None:
+                console.print(say("term.plays", {"who": side[mover], "move": _describe(before, move)}),
+                              markup=False)
             continue
-        check = " (in check)" if state.in_check() else ""
-        line = read_line(f"{side[seat]} to move{check}> ").strip()
+        check = say("term.inCheck") if state.in_check() else ""
+        line = read_line(say("term.toMove", {"side": side[seat], "check": check})).strip()
         if not line:
             continue
-        done = common_command(line.lower(), state, seat, console, help_text=HELP, bot=bot)
+        done = common_command(line.lower(), state, seat, console, help_text=say("term.help.xiangqi"),
+                              bot=bot if isinstance(bot, str) else opponent.name)
         if done == QUIT:
             return
         if done == RESIGNED:
@@ -94,13 +105,13 @@ def run(game, *, bot: str, seat: int, seed: int | None, console: Console,
         from qipai.games.xiangqi.notation import looks_like_move
 
         if not looks_like_move(line):
-            console.print(f"{line!r} is neither a move nor a command; type help.", markup=False)
+            console.print(say("term.notAMove", {"text": repr(line)}), markup=False)
             continue
         try:
             state.apply(line)
         except IllegalAction as e:
             refused += 1
-            console.print(f"Refused: {e.reason} (refused submission {refused} of {MAX_REFUSED})",
+            console.print(say("term.refusedOf", {"reason": refusal(e), "n": refused, "max": MAX_REFUSED}),
                           markup=False)
             if refused >= MAX_REFUSED:
                 state.forfeit(seat, "illegal_moves")
@@ -112,6 +123,13 @@ def _describe(state, move) -> str:
     try:
         from qipai.games.xiangqi.notation import to_chinese, to_wxf
 
+        if isinstance(move, str):          # an engine's move, as text
+            move = state.game.parse_action(move, state)
         return f"{move} ({to_wxf(state, move)}, {to_chinese(state, move)})"
     except ImportError:
         return str(move)
+
+
+def _who(opponent) -> str:
+    name = getattr(opponent, "name", "bot")
+    return say("term.theBot", {"name": name}) if ":" not in name else name

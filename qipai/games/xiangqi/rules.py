@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from typing import Any, NamedTuple
 
-from qipai.core.errors import IllegalAction, Message, NotationError
+from qipai.core.errors import IllegalAction, Message, NotationError, why
 from qipai.core.game import Game, Result, State
 from qipai.core.options import Option
 from qipai.core.registry import register
@@ -44,10 +44,12 @@ class Move(NamedTuple):
     def parse(cls, text: str) -> Move:
         """Read ICCS (``h2e2``; uppercase and ``H2-E2`` too). Raises :class:`NotationError`."""
         if not isinstance(text, str):
-            raise NotationError(f"a move must be text, got {type(text).__name__}", "move")
+            raise NotationError(f"a move must be text, got {type(text).__name__}", "move",
+                                code="notation.bad_move", params={"text": text})
         m = _ICCS.match(text)
         if not m:
-            raise NotationError(f"{text!r} is not an ICCS move like 'h2e2'", "move")
+            raise NotationError(f"{text!r} is not an ICCS move like 'h2e2'", "move",
+                                code="notation.bad_move", params={"text": text})
         ff, fr, tf, tr = m.groups()
         return cls(int(fr) * 9 + "abcdefghi".index(ff.lower()), int(tr) * 9 + "abcdefghi".index(tf.lower()))
 
@@ -62,6 +64,15 @@ def _is_square(x: Any) -> bool:
 
 
 _MOVES: dict[int, Move] = {}
+_TEXTS: dict[int, str] = {}
+
+
+def _text(code: int) -> str:
+    """The ICCS text of the move ``code`` (``from << 7 | to``, squares of the board), cached."""
+    t = _TEXTS.get(code)
+    if t is None:
+        t = _TEXTS[code] = str(_move(code))
+    return t
 
 
 def _move(code: int) -> Move:
@@ -128,7 +139,8 @@ class XiangqiGame(Game):
         try:
             mv = notation.parse_move(state, text)
         except NotationError as e:
-            raise IllegalAction(str(e), text, code="bad_notation", params={"detail": str(e)}) from None
+            raise IllegalAction(str(e), text, code="bad_notation",
+                                params={"text": text, **why(e, "unreadable")}) from None
         if isinstance(mv, Move):
             return mv
         return Move(*mv)
@@ -393,7 +405,7 @@ class XiangqiState(State):
         rows = []
         for rank in range(9, -1, -1):
             rows.append("".join(piece_letter(c) if c else "." for c in self.board[rank * 9:rank * 9 + 9]))
-        last = str(_move(self.moves[-1])) if self.moves else None
+        last = _text(self.moves[-1]) if self.moves else None
         return {
             "game": self.game.id,
             "fen": self.fen(),
@@ -405,7 +417,7 @@ class XiangqiState(State):
             "in_check": self.in_check() if self.kings[self.turn] >= 0 else False,
             "plies": len(self.moves),
             "result": self.result.to_json() if self.result else None,
-            "legal_moves": [str(m) for m in self.legal_moves()],
+            "legal_moves": [_text(c) for c in self._legal_codes()] if self.result is None else [],
         }
 
     def clone(self) -> XiangqiState:

@@ -3,7 +3,7 @@
 // /static/boards/<game id>.js exporting mount(root, ctx) -> {update(msg)}; a game without one
 // uses boards/generic.js.
 
-import { lang, t, errorText, endText, seatName } from "./i18n.js";
+import { lang, t, errorText, endText, paren, seatName } from "./i18n.js";
 import { icon } from "./icons.js";
 import { prefButtons } from "./prefs.js";
 import { tableExtras } from "./tablefx.js";
@@ -23,6 +23,13 @@ export function el(tag, attrs = {}, ...kids) {
   }
   for (const k of kids.flat()) if (k !== null && k !== undefined && k !== false) e.append(k instanceof Node ? k : String(k));
   return e;
+}
+
+/** The badge of a game or rule set that is not for competition ("experimental", "proposal"):
+ *  declared by the game (/api/games "status", an option's "marks", a table's "marking"). */
+export function markBadge(marking) {
+  return marking ? el("span", { class: `badge marking marking-${marking}`, "data-marking": marking,
+    title: t(`marking.${marking}.doc`) }, t(`marking.${marking}`)) : null;
 }
 
 export async function api(method, path, body) {
@@ -46,6 +53,7 @@ async function header() {
   document.documentElement.lang = lang;
   for (const n of document.querySelectorAll("[data-i18n]")) n.textContent = t(n.dataset.i18n);
   const langBtn = document.getElementById("lang");
+  menuButton();
   if (!document.getElementById("theme")) langBtn.before(...prefButtons(t));
   langBtn.textContent = lang === "zh" ? "EN" : "中文";
   langBtn.onclick = () => { localStorage.setItem("lang", lang === "zh" ? "en" : "zh"); location.reload(); };
@@ -54,11 +62,36 @@ async function header() {
   who.replaceChildren();
   if (me) {
     who.append(el("a", { id: "me", href: `/u/${encodeURIComponent(me.username)}` }, me.username, me.role === "organizer" ? icon("star", t("organizer")) : null), " ",
+      el("a", { id: "my-bots", href: "/account/bots" }, t("bots.nav")), " ",
       el("button", { onclick: async () => { await api("POST", "/api/logout"); session.postMessage("signed-out"); location.href = "/"; } }, t("signout")));
     watchSession();
   } else {
     who.append(el("a", { href: "/login" }, t("signin")), " / ", el("a", { href: "/signup" }, t("signup")));
   }
+}
+
+// The header's menu button: on a narrow screen (theme.css, max-width 900px) the nav and the
+// account links fold into a panel under the header, opened by this button and closed by it, by
+// Escape (focus back on the button) or by a click elsewhere; on a wide screen the button is not
+// shown and the header is one row as it always was. The current page's link is aria-current.
+function menuButton() {
+  const btn = document.getElementById("menu-btn"), header = btn.closest("header");
+  for (const a of header.querySelectorAll("nav a")) {
+    const here = a.getAttribute("href") === "/" ? location.pathname === "/" : location.pathname.startsWith(a.getAttribute("href"));
+    if (here) a.setAttribute("aria-current", "page"); else a.removeAttribute("aria-current");
+  }
+  btn.setAttribute("aria-label", t("menu"));
+  btn.title = t("menu");
+  if (btn.dataset.ready) return;
+  btn.dataset.ready = "1";
+  btn.replaceChildren(icon("menu"));
+  btn.hidden = false;
+  const open = (on) => { header.classList.toggle("menu-open", on); btn.setAttribute("aria-expanded", on ? "true" : "false"); };
+  btn.onclick = () => open(btn.getAttribute("aria-expanded") !== "true");
+  document.addEventListener("keydown", (e) => {
+    if (e.key === "Escape" && header.classList.contains("menu-open")) { open(false); btn.focus(); }
+  });
+  document.addEventListener("click", (e) => { if (!header.contains(e.target)) open(false); });
 }
 
 // A tab stays signed in only while its session does: signing out in another tab (told at once
@@ -108,9 +141,17 @@ function authPage(kind) {
   const err = el("div", { class: "error" });
   const u = el("input", { name: "username", autocomplete: "username", required: true });
   const p = el("input", { name: "password", type: "password", autocomplete: kind === "signup" ? "new-password" : "current-password", required: true });
-  const form = el("form", { class: "stack" },
-    el("label", {}, t("username"), u), el("label", {}, t("password"), p),
-    el("button", { class: "primary", type: "submit" }, t(kind)), err);
+  if (kind === "signup") { p.minLength = 8; p.maxLength = 200; u.minLength = 2; u.maxLength = 32; }
+  // each label above its field, the rules of a new account under them, a link to the other form
+  const field = (label, input, hint) => el("label", { class: "field" }, el("span", {}, label), input,
+    hint ? el("small", { class: "muted" }, hint) : null);
+  const other = kind === "signup" ? "signin" : "signup";
+  const form = el("form", { class: "stack auth-form" },
+    field(t("username"), u, kind === "signup" ? t("auth.usernamehint") : null),
+    field(t("password"), p, kind === "signup" ? t("auth.passwordhint") : null),
+    el("button", { class: "primary", type: "submit" }, t(kind)), err,
+    el("p", { class: "muted", id: "auth-switch" }, t(`auth.to${other}`), " ",
+      el("a", { href: `/${other === "signin" ? "login" : "signup"}${location.search}` }, t(other))));
   form.onsubmit = async (ev) => {
     ev.preventDefault();
     try {
@@ -148,22 +189,26 @@ function fmtMs(ms) {
 
 async function tablePage(id) {
   let info = await api("GET", `/api/tables/${id}`).catch(() => null);
-  const seatsBox = el("div", { class: "seats" });
+  // on a phone the seats scroll sideways (theme.css): a named region the keyboard can reach and scroll
+  const seatsBox = el("div", { class: "seats", role: "region", tabindex: "0", "aria-label": t("seats") });
   const status = el("div", { class: "status", id: "status" });
   const boardRoot = el("div", { id: "board" });
   const side = el("div", { class: "side", id: "side" });     // the move list (board games)
   const controls = el("div", { class: "row", id: "controls" });
   const err = el("div", { class: "error", id: "error" });
   const fx = tableExtras({ t, lang, errorText, send: (obj) => send(obj), move: (a) => ctx.send(a), api, me, id, event: info && info.event, rerender: () => renderControls() });
+  // a rule set that is not for competition says so above the table
+  const marking = info && info.marking ? el("p", { class: "marking-note", id: "marking" }, markBadge(info.marking), " ",
+    t(`marking.${info.marking}.doc`)) : null;
   app.replaceChildren(el("div", { class: "table-layout" },
-    el("div", { class: "table-main" }, seatsBox, status, fx.boardText, boardRoot, controls, fx.entry, fx.note, err),
+    el("div", { class: "table-main" }, marking, seatsBox, status, fx.boardText, boardRoot, controls, fx.entry, fx.note, err),
     el("aside", { class: "table-side" }, side, fx.chat)));
   // the move list: beside the board, above the chat; on a narrow screen right under the board
   const narrow = matchMedia("(max-width: 820px)");
   const placeMoves = () => { if (narrow.matches) boardRoot.after(side); else app.querySelector(".table-side")?.prepend(side); };
   narrow.addEventListener("change", placeMoves);
   placeMoves();
-  if (!info) { status.textContent = "404"; return; }
+  if (!info) { notFound("notfound.table"); return; }
   const mod = await loadBoard(info.game);
   let last = null, ws = null, board = null, nav = null, receivedAt = 0, closedByUs = false, backoff = 500;
   const send = (obj) => { if (ws && ws.readyState === 1) ws.send(JSON.stringify(obj)); };
@@ -171,7 +216,9 @@ async function tablePage(id) {
   // discard at once (their moves change seq, not this seat's pending decision)
   // a move (by the board or typed) brings the board back to the game when the move list was
   // looking at an earlier position
-  const ctx = { t, lang, send: (action) => { if (nav) nav.toEnd(); send({ type: "move", seq: last ? last.seq : 0, action, seat: last ? last.seat : null, turn: last ? last.turn : undefined }); } };
+  // ask(obj) sends a message of another type (a card table asks for earlier positions)
+  const ctx = { t, lang, send: (action) => { if (nav) nav.toEnd(); send({ type: "move", seq: last ? last.seq : 0, action, seat: last ? last.seat : null, turn: last ? last.turn : undefined }); },
+    ask: (obj) => send(obj) };
 
   function renderSeats() {
     const names = last && last.names ? last.names : info.seats.map((s) => (s ? seatName(s.name) : "·"));
@@ -183,10 +230,17 @@ async function tablePage(id) {
       const now = last && last.paused_at !== undefined ? last.paused_at : last && last.now + (performance.now() - receivedAt);
       if (c && c.deadline !== undefined && acting) left = c.deadline - now;
       else if (c && c.bank !== undefined) left = c.bank;
-      return el("span", { class: "seat" + (acting ? " to-act" : ""), "data-seat": i }, n,
+      return el("span", { class: "seat" + (acting ? " to-act" : ""), "data-seat": i }, n, seatRating(info, i),
         left !== null ? el("span", { class: "clock" + (acting && left < 10000 ? " low" : "") }, fmtMs(left)) : null,
         clockNotes(c));
     }));
+    // on a phone the seats are one row that scrolls (theme.css): a new seat to act is brought into it
+    const acting = seatsBox.querySelector(".to-act");
+    const key = acting ? acting.dataset.seat : "";
+    if (acting && key !== seatsBox.dataset.shown && seatsBox.scrollWidth > seatsBox.clientWidth) {
+      seatsBox.scrollLeft = acting.offsetLeft - seatsBox.offsetLeft - 8;
+    }
+    seatsBox.dataset.shown = key;
   }
   setInterval(() => { if (last && last.status === "playing") renderSeats(); }, 500);
 
@@ -203,7 +257,7 @@ async function tablePage(id) {
     }
     if (last && last.seat !== null && last.status === "playing" && !last.result) {
       const mine = last.clocks && last.clocks[last.seat];
-      if (mine && mine.trustee) controls.append(el("button", { id: "takeback", class: "primary", onclick: () => send({ type: "resume" }) }, t("takeback")));
+      if (mine && mine.trustee && !mine.held) controls.append(el("button", { id: "takeback", class: "primary", onclick: () => send({ type: "resume" }) }, t("takeback")));
       controls.append(el("button", { id: "resign", onclick: () => confirm(t("resign") + "?") && send({ type: "resign" }) }, t("resign")));
       if (info.num_seats === 2) {
         if (last.draw_offer !== undefined && last.draw_offer !== last.seat) {
@@ -212,7 +266,7 @@ async function tablePage(id) {
         } else if (!fx.offered()) controls.append(el("button", { id: "draw", onclick: () => send({ type: "draw_offer" }) }, t("offerdraw")));
       }
     }
-    if (last && last.record) controls.append(el("a", { href: `/records/${last.record}`, id: "record-link" }, t("replay")));
+    if (last && last.record) controls.append(el("a", { href: `/records/${last.record}`, id: "record-link" }, t("replay")), ratingNote(last.record));
     if (info.event) controls.append(el("a", { href: `/events/${info.event}`, id: "event-link" }, t("events.back")));
     if (info.event && last && last.seat !== null) controls.append(disputeButton({ event: info.event, table: id, status: (text) => { err.textContent = text; } }));
     controls.append(...fx.controls(last, info));
@@ -236,7 +290,7 @@ async function tablePage(id) {
       return;
     }
     if (msg.type === "error") { err.textContent = errorText(msg); return; }
-    if (msg.type === "position") { if (nav) nav.position(msg); return; }
+    if (msg.type === "position") { if (nav) nav.position(msg); else if (board && board.position) board.position(msg); return; }
     if (msg.type === "event") { if (msg.event.type === "trusteeship") send({ type: "sync" }); return; }
     if (msg.type !== "state") return;
     err.textContent = "";
@@ -251,8 +305,8 @@ async function tablePage(id) {
     renderSeats(); renderControls();
     const mine = msg.seat !== null && msg.to_act.includes(msg.seat);
     status.dataset.seq = msg.seq;
-    status.title = msg.result ? msg.result.text : "";
-    if (msg.result) status.textContent = `${t("result")}: ` + resultText(msg.result, { game: info.game, seat: msg.seat, names: msg.names, view: msg.view, t, lang });
+    // the result in words; the record's own text ("0-1", "forfeit by 2") is never shown to a person
+    if (msg.result) status.textContent = `${t("result")}${t("colon")}` + resultText(msg.result, { game: info.game, seat: msg.seat, names: (msg.names || []).map(seatName), view: msg.view, t, lang });
     else if (msg.paused_at !== undefined) status.textContent = t("ref.tablepaused");
     else status.textContent = msg.seat === null ? t("spectator") : (mine ? t("yourturn") : t("waiting"));
     status.className = "status" + (msg.result ? " over" : "");
@@ -284,6 +338,35 @@ async function tablePage(id) {
 }
 
 // ----- replay -------------------------------------------------------------------------
+// a person's rating for the table's game and time class, after their name ("1523?" provisional)
+const seatRatings = new Map();
+function seatRating(info, i) {
+  const s = info.seats[i], board = info.rating_board;
+  if (!s || s.user === undefined || s.bot_account || !board) return null;
+  const span = el("span", { class: "seat-rating muted", "data-rating-of": s.name });
+  if (!seatRatings.has(s.name)) seatRatings.set(s.name, api("GET", `/api/users/${encodeURIComponent(s.name)}/ratings`).catch(() => null));
+  seatRatings.get(s.name).then((r) => {
+    const mine = r && r.ratings.find((x) => x.game === board.game && x.time_class === board.time_class);
+    span.textContent = paren(mine ? `${mine.rating}${mine.provisional ? "?" : ""}` : "1500?");
+  });
+  return span;
+}
+
+// the rating change of each rated player of a finished game ("ann 1500 → 1523 (+23)"), from its record
+const ratingNotes = new Map();
+function ratingNote(record) {
+  const span = el("span", { id: "rating-change", class: "muted" });
+  if (!ratingNotes.has(record)) ratingNotes.set(record, api("GET", `/api/records/${record}`).catch(() => null));
+  ratingNotes.get(record).then((rec) => {
+    const lines = ((rec && rec.ratings) || []).map((r) => {
+      const d = r.after - r.before;
+      return `${rec.names[rec.players.indexOf(r.user)]}: ${t("rating.change", { before: r.before, after: r.after })}${paren(`${d >= 0 ? "+" : "−"}${Math.abs(d)}`)}`;
+    });
+    span.textContent = lines.join(" · ");
+  });
+  return span;
+}
+
 // `id` a stored record's id, or null for an event game's replay read from `stepsUrl`
 export async function recordPage(id, stepsUrl = `/api/records/${id}/steps`) {
   const data = await api("GET", stepsUrl);
@@ -297,21 +380,36 @@ export async function recordPage(id, stepsUrl = `/api/records/${id}/steps`) {
   const info = el("div", { id: "replay-status", hidden: true });     // the ply shown (tests read it)
   const board = mod.mount(boardRoot, { t, lang, send: () => {}, replay: true });
   const last = data.steps.length - 1;
-  const outcome = rec.result ? resultText(rec.result, { game: rec.game, seat: null, names: rec.names, view: data.steps[last].public, t, lang }) : "";
+  const outcome = rec.result ? resultText(rec.result, { game: rec.game, seat: null, names: (rec.names || []).map(seatName), view: data.steps[last].public, t, lang }) : "";
   const show = (i) => {
     const s = data.steps[i];
     info.dataset.ply = i;
-    board.update({ replay: true, seat: null, view: s.public, views: s.views, to_act: [], seq: i, result: null, names: rec.names });
+    // the last step with the game's result: a resigned or timed-out game's view does not hold it,
+    // and a board would say whose move it is
+    board.update({ replay: true, seat: null, view: s.public, views: s.views, to_act: [], seq: i,
+      result: i === last ? rec.result : null, names: rec.names });
   };
   app.classList.add("with-moves");
   app.replaceChildren(
-    el("h2", {}, `${g ? gameName(g) : rec.game}${id ? ` #${id}` : ""}: ${rec.names.join(` ${t("vs")} `)}`),
-    outcome ? el("div", { class: "status over", id: "replay-result", title: rec.result.text }, `${t("result")}: ${outcome}`) : null,
+    el("h2", { class: "replay-title" }, `${g ? gameName(g) : rec.game}${id ? ` #${id}` : ""}`,
+      el("span", { class: "replay-players" }, rec.names.join(` ${t("vs")} `))),
+    outcome ? el("div", { class: "status over", id: "replay-result" }, `${t("result")}${t("colon")}${outcome}`) : null,
     el("div", { class: "play-area" }, boardRoot, side), info,
     id ? el("div", { class: "row" }, t("download") + ":", el("a", { href: `/api/records/${id}/download?format=json` }, "JSON"),
       g && g.export ? el("a", { href: `/api/records/${id}/download?format=native` }, g.export.toUpperCase()) : null) : null);
-  replayNav({ host: side, game: rec.game, steps: data.steps, names: rec.names, seats: rec.names.length, t, lang, show });
   show(last);
+  const rounds = board.rounds ? board.rounds(data.steps[last].public) : null;
+  if (rounds && rounds.length) {
+    // a card game: its rounds (tricks) as cards by seat; a click shows the table as that round ended
+    const { replayHistory } = await import("/static/boards/cardhistory.js");
+    const { cardsEl, el: node } = await import("/static/boards/cardtable.js");
+    const who = (s) => (board.seatName ? board.seatName(s) : rec.names[s] ?? "");
+    replayHistory(side, { t, lang, title: t(board.historyTitle || "ct.rounds"), cardsEl, el: node, steps: data.steps, rounds, who, show,
+      count: (s) => (board.rounds(s.public) || []).length });
+  } else {
+    const entry = board.moveEntry ? (e) => board.moveEntry(e, rec.names) : null;
+    replayNav({ host: side, game: rec.game, steps: data.steps, names: rec.names, seats: rec.names.length, t, lang, show, entry });
+  }
 }
 
 // ----- router --------------------------------------------------------------------------------
@@ -323,16 +421,25 @@ async function route() {
   if (p === "/login") return authPage("signin");
   if (p === "/signup") return authPage("signup");
   if (p === "/history") return (await import("/static/history.js")).historyPage(app, { me });
-  if ((m = p.match(/^\/u\/([^/]+)$/))) return (await import("/static/history.js")).profilePage(app, { me, name: decodeURIComponent(m[1]) });
+  if ((m = p.match(/^\/u\/([^/]+)$/))) return (await import("/static/profile.js")).profilePage(app, { me, name: decodeURIComponent(m[1]) });
+  if (p === "/account/bots") return (await import("/static/botaccount.js")).botsPage(app, { me });
+  if (p === "/leaderboard") return (await import("/static/leaderboard.js")).leaderboardPage(app, { me });
   if ((m = p.match(/^\/tables\/([\w-]+)$/))) return tablePage(m[1]);
   if ((m = p.match(/^\/records\/(\d+)$/))) return recordPage(m[1]);
   if ((m = p.match(/^\/events\/([^/]+)\/games\/(\d+)$/))) return recordPage(null, `/api/events/${m[1]}/games/${m[2]}/steps`);
   if ((m = p.match(/^\/events\/([^/]+)\/referee$/))) return (await import("/static/referee.js")).consolePage(app, { me, id: decodeURIComponent(m[1]) });
+  if ((m = p.match(/^\/meets\/([^/]+)$/))) return (await import("/static/units.js")).meetPage(app, { me, meet: decodeURIComponent(m[1]) });
   if (p === "/events" || p.startsWith("/events/")) {
     const ev = await import("/static/events.js");
     return ev.page(app, { me, id: p.split("/")[2] });
   }
-  app.textContent = "404";
+  notFound("notfound.page");
+}
+
+// a page or table that is not there (never a bare "404"): what happened, and the way on
+function notFound(key) {
+  app.replaceChildren(el("div", { class: "card-box", id: "not-found" }, el("h2", {}, t(key)),
+    el("p", {}, el("a", { href: "/", class: "button primary" }, t("notfound.lobby")))));
 }
 
 route().catch((e) => { app.append(el("div", { class: "error" }, errorText(e))); });

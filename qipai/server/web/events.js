@@ -10,11 +10,15 @@ import { localDate } from "./history.js";
 import { icon } from "./icons.js";
 import { gameName } from "./lobby.js";
 import { refereePanel } from "./referee.js";
+import { newEventForm } from "./eventform.js";
+import { drawPanel, entrantHeader, registrationPanel } from "./registration.js";
+import { unitsTable } from "./units.js";
+import { paren } from "./i18n.js";
 
 // an event named after its preset (the preset's title, as `qipai event new` names it) is named
 // in the reader's language; any other name is the organizer's own
 let presetTitles = null;
-async function eventName(ev) {
+export async function eventName(ev) {
   presetTitles = presetTitles || await api("GET", "/api/presets").then((ps) => Object.fromEntries(ps.map((p) => [p.name, p.title]))).catch(() => ({}));
   return presetTitles[ev.preset] === ev.name ? t(`preset.${ev.preset}`, null, ev.name) : ev.name;
 }
@@ -41,40 +45,21 @@ async function listPage(app, { me }) {
   const games = await api("GET", "/api/games");
   const byId = Object.fromEntries(games.flatMap((g) => [g.id, ...(g.aliases || [])].map((k) => [k, g])));   // tiaoqi too
   const list = el("tbody");
+  // the events first (as the lists of lichess and OGS), then an organizer's form to make one,
+  // reached from a link beside the list's title
+  const organizer = me && me.role === "organizer";
   const parts = [];
-  if (me && me.role === "organizer") {
-    const presets = await api("GET", "/api/presets");
-    const sel = el("select", { name: "preset" }, presets.map((p) => el("option", { value: p.name, title: p.title },
-      t(`preset.${p.name}`, null, p.title))));
-    const name = el("input", { name: "name", placeholder: t("events.nameph") });
-    const players = el("textarea", { name: "players", rows: 5, placeholder: t("events.playersph") });
-    const err = el("div", { class: "error", role: "alert" });
-    const go = el("button", { class: "primary", id: "create-event" }, t("events.create"));
-    go.onclick = async () => {
-      const entries = players.value.split("\n").map((l) => l.trim()).filter(Boolean).map((l) => {
-        const [pid, bot] = l.split(/\s+/);
-        return bot ? { id: pid, bot } : pid;
-      });
-      try {
-        const ev = await api("POST", "/api/events", { preset: sel.value, name: name.value || null, players: entries });
-        location.href = `/events/${ev.id}`;
-      } catch (e) { err.textContent = errorText(e); }
-    };
-    parts.push(el("section", { class: "card-box", id: "new-event" }, el("h3", {}, t("events.new")),
-      el("div", { class: "form-grid" }, el("label", { class: "field" }, el("span", {}, t("preset")), sel),
-        el("label", { class: "field" }, el("span", {}, t("name")), name)),
-      el("label", { class: "field" }, el("span", {}, t("events.playershelp")), players),
-      el("div", { class: "row" }, go), err));
-  }
-  parts.push(el("section", { class: "card-box" }, el("h3", {}, t("events")), el("div", { class: "scroll" },
+  parts.push(el("section", { class: "card-box" }, el("h3", {}, t("events"), organizer ? " " : null,
+    organizer ? el("a", { href: "#new-event", class: "small", id: "to-new-event" }, t("events.new")) : null), el("div", { class: "scroll" },
     el("table", { class: "list", id: "event-list" }, el("thead", {}, el("tr", {}, el("th", {}, t("name")), el("th", {}, t("game")),
       el("th", {}, t("players")), el("th", {}, t("status")), el("th", {}, t("events.created")))), list))));
+  if (organizer) parts.push(await newEventForm(await api("GET", "/api/presets"), games));
   app.replaceChildren(...parts);
   const rows = await api("GET", "/api/events");
   for (const e of rows) e.shown = await eventName(e);
   list.replaceChildren(...(rows.length ? rows : [null]).map((e) => e ? el("tr", { "data-event": e.id },
     el("td", {}, el("a", { href: `/events/${e.id}` }, e.shown)), el("td", {}, gameName(byId[e.game]) || e.game),
-    el("td", {}, t("events.entrants", { n: e.entrants })), el("td", {}, t(`status.${e.status}`, null, e.status)),
+    el("td", {}, t(e.pairs ? "events.pairs" : "events.entrants", { n: e.entrants })), el("td", {}, t(`status.${e.status}`, null, e.status)),
     el("td", { class: "muted" }, localDate(e.created))) : el("tr", {}, el("td", { class: "muted", colspan: 5 }, t("none")))));
 }
 
@@ -122,7 +107,10 @@ function bracket(ev) {
     cols.push(el("div", { class: "bcol champion-col" }, el("div", { class: "bhead" }, t("champion")),
       el("div", { class: "bbody" }, el("div", { class: "bm champ" }, trophy(), " ", el("b", {}, ev.champion)))));
   }
-  return el("div", { class: "bracket", id: "bracket", role: "group", "aria-label": t("events.bracket") }, cols);
+  // printed, the bracket is scaled to fit one landscape page: about 11 boxes a column fit as they are, under the event's name
+  const rows = Math.max(...cols.map((c) => c.querySelectorAll(".bm").length));
+  return el("div", { class: "bracket", id: "bracket", role: "group", "aria-label": t("events.bracket"),
+    style: `--bfit: ${Math.min(1, 11 / Math.max(1, rows)).toFixed(3)}` }, cols);
 }
 
 function matchBox(m, rnd) {
@@ -136,26 +124,40 @@ function matchBox(m, rnd) {
 }
 
 const HEADERS = { points: "events.col.points", buchholz_cut1: "events.col.buchholz_cut1", buchholz: "events.col.buchholz",
-  sb: "events.col.sb", wins: "events.col.wins", measure: "events.col.measure", byes: "events.col.byes" };
+  sb: "events.col.sb", wins: "events.col.wins", measure: "events.col.measure", byes: "events.col.byes", direct: "events.col.direct" };
+
+// the columns in the order the tie-breaks are asked: a round robin asks the direct encounter
+// right after the points, a Swiss system after the wins; the direct encounter shows only where
+// it was asked (the entrants it had to separate)
+function columns(rows) {
+  if (!rows.length) return [];
+  const have = Object.keys(HEADERS).filter((k) => k in rows[0] && k !== "direct");
+  if (!rows.some((r) => r.direct !== null && r.direct !== undefined)) return have;
+  const after = "buchholz" in rows[0] ? "wins" : "points";
+  const i = have.indexOf(after);
+  return [...have.slice(0, i + 1), "direct", ...have.slice(i + 1)];
+}
 
 // an entrant's name: a person's links to their profile, a bot's is plain
 function who(ev, name, bold = false) {
-  const person = ev.entrants.some((e) => e.id === name && !e.bot);
-  const inner = person ? el("a", { href: `/u/${encodeURIComponent(name)}`, class: "player" }, name) : name;
-  return el(bold ? "b" : "span", {}, inner);
+  const entrant = ev.entrants.find((e) => e.id === name);
+  const inner = entrant && !entrant.bot ? el("a", { href: `/u/${encodeURIComponent(name)}`, class: "player" }, name) : name;
+  // a disqualified entrant is marked wherever named (§2.7)
+  const dq = entrant && entrant.status === "disqualified" ? el("span", { class: "tag dq", "data-dq": "" }, t("events.disqualified")) : null;
+  return el(bold ? "b" : "span", {}, inner, dq);
 }
 
 function standingsTable(ev, me) {
   const rows = ev.standings;
-  const cols = Object.keys(HEADERS).filter((k) => rows.length && k in rows[0]);
+  const cols = columns(rows);
   const anyLot = rows.some((s) => s.lot);
   return el("section", { class: "card-box" }, el("h3", {}, t("standings")), el("div", { class: "scroll" },
     el("table", { class: "list standings", id: "standings" },
-      el("thead", {}, el("tr", {}, el("th", { title: t("events.col.rankhelp") }, "#"), el("th", {}, t("events.col.player")),
+      el("thead", {}, el("tr", {}, el("th", { title: t("events.col.rankhelp") }, "#"), el("th", {}, entrantHeader(ev)),
         cols.map((k) => el("th", { title: t(HEADERS[k] + "help") }, t(HEADERS[k]))))),
       el("tbody", {}, rows.map((s) => el("tr", { "data-entrant": s.id, class: me && me.username === s.id ? "me" : null },
         el("td", {}, s.rank, s.lot ? el("span", { class: "lot", title: t("events.lothelp") }, "*") : null),
-        el("td", {}, who(ev, s.id), s.disqualified ? el("span", { class: "tag dq", "data-dq": "" }, t("events.disqualified")) : null),
+        el("td", {}, who(ev, s.id)),
         cols.map((k) => el("td", {}, fmtPts(s[k])))))))),
     anyLot ? el("div", { class: "muted small", id: "lot-note" }, "* ", t("events.lothelp")) : null);
 }
@@ -168,15 +170,42 @@ function gameCell(ev, g, me) {
     const words = g.source === "forfeit" ? t("events.forfeit")
       : g.winners.length ? t("events.won", { name: g.winners.join(", ") }) : t("events.draw");
     const href = g.record ? `/records/${g.record}` : g.replay ? `/events/${ev.id}/games/${g.id}` : null;
-    what = [el("span", {}, words, g.result && g.source !== "forfeit" ? el("span", { class: "muted" }, ` (${g.result})`) : null),
-      href ? el("a", { href, class: "replay", "data-replay": g.id }, t("replay")) : null];
+    what = [el("span", {}, words, g.result && g.source !== "forfeit" ? el("span", { class: "muted" }, paren(g.result)) : null),
+      href ? el("a", { href, class: "replay", "data-replay": g.id }, t("replay")) : null, confirmation(ev, g, me)];
   } else if (g.table) {
     what = [el("span", { class: "live" }, t("events.inplay")),
       el("a", { href: `/tables/${g.table}`, class: mine ? "play" : "watch", "data-play": mine ? g.id : null }, mine ? t("events.play") : t("watch"))];
   } else {
     what = [el("span", { class: "muted" }, t("events.waiting"))];
   }
-  return el("div", { class: "game", "data-game": g.id }, label, " ", what.filter(Boolean).flatMap((x, i) => (i ? [" · ", x] : [x])));
+  return el("div", { class: "game", "data-game": g.id }, label, " ", what.filter(Boolean).flatMap((x, i) => (i ? [el("span", { class: "sep" }, " · "), x] : [x])),
+    g.corrections && g.corrections.length ? el("ul", { class: "corrections small" }, g.corrections.map((c) => el("li", { "data-correction": "" },
+      t("events.correctedby", { by: c.by, from: c.from || "—", to: c.to || "—" }), c.reason ? `: ${c.reason}` : ""))) : null);
+}
+
+/** §5.7: a finished result is provisional until every player of it (or a referee) confirms it;
+ *  a player of the game confirms it here: in a pair event, for the pair (a partner's
+ *  confirmation is the pair's, g.confirmed_by lists entrants). */
+function confirmation(ev, g, me) {
+  if (g.source === "forfeit") return null;
+  if (g.confirmed) return el("span", { class: "tag", "data-confirmed": "" }, t("events.confirmed"));
+  const seat = me ? g.seats.indexOf(me.username) : -1;
+  const mine = seat >= 0;
+  const entrant = mine ? (g.entrants || g.seats)[seat] ?? me.username : null;
+  if (!mine || g.confirmed_by.includes(entrant)) {
+    const partner = mine && entrant !== me.username;      // a pair: one member confirmed for both
+    return el("span", { class: "muted", "data-provisional": "" },
+      mine ? t(partner ? "events.pairconfirmed" : "events.youconfirmed", { pair: entrant }) : t("events.provisional"));
+  }
+  const out = el("span", {});
+  out.append(el("button", { class: "small", "data-confirm": g.id, onclick: async () => {
+    try {
+      await api("POST", `/api/events/${encodeURIComponent(ev.id)}/confirmations`, { game: g.id });
+      out.replaceChildren(el("span", { class: "muted", "data-provisional": "" },
+        entrant !== me.username ? t("events.pairconfirmed", { pair: entrant }) : t("events.youconfirmed")));
+    } catch (e) { out.append(el("span", { class: "error" }, " ", errorText(e))); }
+  } }, t("events.confirm")));
+  return out;
 }
 
 function matchRow(ev, m, me) {
@@ -204,6 +233,25 @@ function matchRow(ev, m, me) {
     el("td", { class: "games" }, m.games.map((g) => gameCell(ev, g, me))));
 }
 
+// printing the page (print.css), or its bracket alone on one landscape page: the page opened
+// with ?print=bracket shows the bracket alone and prints itself once drawn
+const bracketOnly = new URLSearchParams(location.search).get("print") === "bracket";
+if (bracketOnly) {
+  document.body.dataset.print = "bracket";
+  document.head.append(el("style", { id: "print-size" }, "@page { size: A4 landscape; margin: 8mm; }"));
+}
+
+function printButtons(ev) {
+  const knockout = ev.stage === "knockout" || ev.stage === "table_knockout";
+  return el("span", { class: "row noprint" }, el("button", { id: "print-page", onclick: () => window.print() }, icon("print"), " ", t("events.print")),
+    knockout ? el("a", { class: "button", id: "print-bracket", href: `/events/${encodeURIComponent(ev.id)}?print=bracket`, target: "_blank" }, t("events.printbracket")) : null);
+}
+
+function exportLinks(ev) {
+  const link = (what) => el("a", { href: `/api/events/${encodeURIComponent(ev.id)}/export/${what}.csv`, download: "", "data-export": what }, t(`events.csv.${what}`));
+  return el("span", { class: "small noprint csv-links" }, t("events.csv"), " ", link("pairings"), " · ", link("results"), " · ", link("standings"));
+}
+
 async function eventPage(app, { me }, id) {
   const games = await api("GET", "/api/games");
   const byId = Object.fromEntries(games.flatMap((g) => [g.id, ...(g.aliases || [])].map((k) => [k, g])));   // tiaoqi too
@@ -211,17 +259,34 @@ async function eventPage(app, { me }, id) {
   const mine = el("div", { id: "my-game" });
   const controls = el("div", { class: "row" });
   const err = el("div", { class: "error", role: "alert" });
-  const body = el("div");
+  const body = el("div", { class: "bracket-host" });
+  let first;
+  try { first = await api("GET", `/api/events/${id}`); } catch (e) {
+    if (e.code !== "no_event") throw e;
+    // an unknown id: the refusal and the way to the list, without the event's panels and chat
+    app.replaceChildren(el("h2", {}, t("events")), el("div", { class: "error", role: "alert", id: "no-event" }, errorText(e)),
+      el("p", {}, el("a", { href: "/events" }, t("events.tolist"))));
+    return;
+  }
   app.replaceChildren(head, mine, controls, err, body, refereePanel({ id, me }), eventChat({ t, api, id, me, errorText }));
   let name = null;
   let readyBefore = null;              // whether the reader had a game to play at the last look
   const shownTitle = document.title;
-  const render = (ev) => {
+  let regShown = null;                 // what the registration part shows (redrawn when it changes)
+  const render = async (ev) => {
     const status = t(`status.${ev.status}`, null, ev.status);
     head.replaceChildren(el("h2", {}, name || ev.name), el("div", { class: "muted" },
-      `${gameName(byId[ev.game]) || ev.game} · ${t(`stage.${ev.stage}`, null, ev.stage)} · ${t("events.entrants", { n: ev.entrants.length })} · `,
+      `${gameName(byId[ev.game]) || ev.game} · ${ev.stage ? t(`stage.${ev.stage}`, null, ev.stage) + " · " : ""}${t(ev.pairs ? "events.pairs" : "events.entrants", { n: ev.entrants.length })} · `,
       el("span", { id: "event-status" }, status)),
       ev.champion ? el("div", { class: "champion", id: "champion" }, trophy(), " ", t("events.championis", { name: ev.champion })) : "");
+    if (ev.status === "registration") {
+      const now = JSON.stringify(ev.entrants);
+      if (now !== regShown) {
+        regShown = now;
+        body.replaceChildren(await registrationPanel(ev, me, poll));
+      }
+      return;
+    }
     // the signed-in entrant's live game, first thing on the page
     mine.replaceChildren();
     if (me) {
@@ -237,19 +302,27 @@ async function eventPage(app, { me }, id) {
       if (!ready && readyBefore) document.title = shownTitle;
       readyBefore = ready;
     }
-    controls.replaceChildren();
+    controls.replaceChildren(printButtons(ev), exportLinks(ev));
     if (me && me.role === "organizer" && ev.status === "running") {
       const n = ev.current_round;
       const started = ev.started_round >= n;
-      controls.append(el("button", { class: "primary", id: "start-round", disabled: started ? true : null, onclick: async () => {
-        try { render((await api("POST", `/api/events/${id}/start`)).event); err.textContent = ""; } catch (e) { err.textContent = errorText(e); }
+      controls.prepend(el("button", { class: "primary", id: "start-round", disabled: started ? true : null, onclick: async () => {
+        try { await render((await api("POST", `/api/events/${id}/start`)).event); err.textContent = ""; } catch (e) { err.textContent = errorText(e); }
       } }, started ? t("events.underway", { n }) : t("events.startround", { n })));
     }
     const parts = [];
     if (ev.stage === "knockout" || ev.stage === "table_knockout") {
-      parts.push(el("section", { class: "card-box" }, el("h3", {}, t("events.bracket")), el("div", { class: "scroll" }, bracket(ev))));
+      parts.push(el("section", { class: "card-box bracket-box" }, el("h3", {}, t("events.bracket")), el("div", { class: "scroll" }, bracket(ev))));
     }
     if (ev.standings) parts.push(standingsTable(ev, me));
+    if (ev.meet) {                          // the meet's unit standings, as live as the event
+      const units = await api("GET", `/api/meets/${encodeURIComponent(ev.meet)}`).catch(() => null);
+      if (units) {
+        const names = Object.fromEntries(await Promise.all(units.events.map(async (e) => [e.id, await eventName(e)])));
+        parts.push(unitsTable(units, names));
+      }
+    }
+    parts.push(drawPanel(ev, body.querySelector("#draw")?.open));   // kept open across refreshes
     parts.push(el("h3", {}, t("pairings")), ...[...ev.rounds].reverse().map((r) => el("section", { class: "card-box", "data-round": r.round },
       el("b", {}, roundName(ev, r.round)),
       el("div", { class: "scroll" }, el("table", { class: "list pairings" }, el("tbody", {}, r.matches.map((m) => matchRow(ev, m, me))))))));
@@ -258,12 +331,14 @@ async function eventPage(app, { me }, id) {
   let timer = null;
   const poll = async () => {
     try {
-      const ev = await api("GET", `/api/events/${id}`);
+      const ev = first || await api("GET", `/api/events/${id}`);
+      first = null;
       name = name || await eventName(ev);
-      render(ev);
-      if (ev.status !== "running" && timer) { clearInterval(timer); timer = null; }
+      await render(ev);
+      if (ev.status === "finished" && timer) { clearInterval(timer); timer = null; }
     } catch (e) { err.textContent = errorText(e); }
   };
   await poll();
   timer = setInterval(poll, 2000);
+  if (bracketOnly) setTimeout(() => window.print(), 300);
 }

@@ -11,8 +11,9 @@
 // a replay (nothing clickable) with `browsing: true`, so a board keeps the viewer's side at
 // the bottom.
 //
-// Replay (recordPage): replayNav({ host, game, steps, names, t, lang, show }) lists the
-// steps' moves (their `move`, or "name: action" for games without a move list).
+// Replay (recordPage): replayNav({ host, game, steps, names, t, lang, show, entry }) lists the
+// steps' moves (their `move`; for games without a move list the board's entry(e), else
+// "name: action").
 
 import { createMoveList } from "./movelist.js";
 import { moveFormat } from "./movetext.js";
@@ -63,11 +64,12 @@ export function liveNav({ host, game, seats, t, lang, send, show }) {
   };
 }
 
-export function replayNav({ host, game, steps, names, seats, t, lang, show }) {
+export function replayNav({ host, game, steps, names, seats, t, lang, show, entry }) {
   const listed = steps.length > 1 && steps[1].move;
   const own = moveFormat(game, t, lang, seats);
-  const format = listed ? own.format
-    : (e) => ({ text: `${names[e.seat] ?? ""}${names[e.seat] ? ": " : ""}${e.text}` });
+  // a game without a move list: the board words its steps (entry(e) -> Node), else "name: action"
+  const format = listed ? own.format : entry
+    || ((e) => ({ text: `${names[e.seat] ?? ""}${names[e.seat] ? ": " : ""}${e.text}` }));
   const entries = steps.slice(1).map((s) => s.move || { seat: s.seat, text: s.action });
   const ml = createMoveList(host, { t, format, numbering: listed ? own.numbering : "each", cellWidth: listed ? own.cellWidth : "12em",
     live: false, onNavigate: (ply) => show(ply) });

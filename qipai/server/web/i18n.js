@@ -16,24 +16,42 @@ const CAT = mine, EN = english || mine;
 
 const text = (v) => (Array.isArray(v) ? v.map(text).join(lang === "zh" ? "、" : ", ") : String(v));
 
-function fill(template, params) {
-  return template.replace(/\{(\w+)(?:\|([\w.-]+))?\}/g, (all, name, ns) => {
-    if (!params || !(name in params)) return all;
+// `within`: the keys being worded, so a message that names its own kind ends (as in Python)
+function fill(template, params, within = []) {
+  return template.replace(/\{(\w+)(?:\|([\w.-]+)(?:\+(\w+))?)?\}/g, (all, name, ns, under) => {
+    if (!params || !(name in params) || (under && !(under in params))) return all;
     const v = params[name];
     if (!ns) return text(v);
-    return (Array.isArray(v) ? v : [v]).map((x) => t(`${ns}.${x}`, params, String(x))).join(lang === "zh" ? "、" : ", ");
+    if (under) ns = `${ns}.${params[under]}`;    // {value|value+label}: keys value.<label>.<value>
+    return (Array.isArray(v) ? v : [v]).map((x) => (within.includes(`${ns}.${x}`) ? String(x)
+      : word(`${ns}.${x}`, params, String(x), within))).join(lang === "zh" ? "、" : ", ");
   });
 }
 
-/** Whether the catalogue of the page's language has `key`. */
-export const has = (key) => key in CAT;
+/** Whether the catalogue of the page's language has `key` (one template or plural forms). */
+export const has = (key) => key in CAT || `${key}.other` in CAT;
+
+// plural forms, as qipai/i18n/__init__.py picks them: a message that counts has "key.one" and
+// "key.other" (Chinese: "other" only); the count is params.n, else the first numeric parameter
+const num = (v) => (typeof v === "boolean" || v === null || v === "" || !Number.isFinite(Number(v)) ? null : Number(v));
+function template(cat, key, params, l) {
+  if (key in cat) return cat[key];
+  const other = cat[`${key}.other`];
+  if (other === undefined) return undefined;
+  let n = params && "n" in params ? params.n : null;
+  if (n === null && params) for (const m of other.matchAll(/\{(\w+)/g)) if (m[1] in params && num(params[m[1]]) !== null) { n = params[m[1]]; break; }
+  const form = l === "en" && num(n) === 1 ? "one" : "other";
+  return cat[`${key}.${form}`] ?? other;
+}
 
 /** The text of `key` with `params` filled in: the page's language, else English, else
  *  `fallback`, else the key itself. */
-export function t(key, params, fallback) {
-  const tpl = CAT[key] ?? EN[key];
+export function t(key, params, fallback) { return word(key, params, fallback, []); }
+
+function word(key, params, fallback, within) {
+  const tpl = template(CAT, key, params, lang) ?? template(EN, key, params, "en");
   if (tpl === undefined) return fallback ?? key;
-  return fill(tpl, params);
+  return fill(tpl, params, [...within, key]);
 }
 
 /** The words of a refusal or error the server sent ({error, code, params, refusal, message}):
@@ -42,23 +60,29 @@ export function t(key, params, fallback) {
 export function errorText(e) {
   if (!e) return "";
   const params = e.params || {};
-  if (e.refusal && `refusal.${e.refusal}` in CAT) return t(`refusal.${e.refusal}`, params);
+  if (e.refusal && has(`refusal.${e.refusal}`)) return t(`refusal.${e.refusal}`, params);
   const code = e.code || e.error;
-  if (code && `error.${code}` in CAT) {
+  if (code && has(`error.${code}`)) {
     const wait = params.retry_after ?? e.retry_after;
     return t(`error.${code}`, params) + (wait ? (lang === "zh" ? "" : " ") + t("retry_in", { seconds: Math.max(1, Math.ceil(wait)) }) : "");
   }
   return e.message || String(code || "");
 }
 
+/** `s` in brackets after a word: full-width （…） in Chinese, " (…)" in English. */
+export const paren = (s) => (lang === "zh" ? `（${s}）` : ` (${s})`);
+
 /** The words of an end reason (Result.reason). */
 export const endText = (reason) => t(`end.${reason}`, null, reason);
 
 /** A seat's name as people read it: a bot's seat ("bot:rule") in words ("机器人（规则型）"),
+ *  an engine's ("engine:fsf") as "引擎 fsf",
  *  anyone else's name as it is. */
 export function seatName(name) {
   const m = /^bot:(\w+)$/.exec(String(name ?? ""));
-  return m ? t("botseat", { bot: m[1] }) : name;
+  if (m) return t("botseat", { bot: m[1] });
+  const e = /^engine:(.+)$/.exec(String(name ?? ""));    // an engine the server offers
+  return e ? t("bot.engine", { name: e[1] }) : name;
 }
 
 /** The catalogue's entries under `prefix.` as a nested object, templates unfilled (a board's

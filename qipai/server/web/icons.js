@@ -21,6 +21,8 @@ const PATHS = {
   rematch: "M17.6 6.4A8 8 0 1 0 20 12h-2a6 6 0 1 1-1.8-4.2L13 11h8V3z",
   flag: "M5 2h2v20H5zM8 3h11l-2.5 4.5L19 12H8z",
   handshake: "M2 12l4-5h4l2 2 2-2h4l4 5-3 3-1-1-5 5-2-2-2 2-3-3-2 2z",
+  menu: "M3 5h18v2.5H3zm0 5.75h18v2.5H3zM3 16.5h18V19H3z",
+  print: "M6 2h12v5H6zM4 8h16a2 2 0 0 1 2 2v7h-4v5H6v-5H2v-7a2 2 0 0 1 2-2zm4 8v4h8v-4z",
 };
 
 const NS = "http://www.w3.org/2000/svg";

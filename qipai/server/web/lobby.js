@@ -2,7 +2,8 @@
 // one's own (bots fill the empty seats unless the player says otherwise), and the live list of
 // tables. Clocks, bots and rule options are shown in words (clockName, botName, optionName).
 
-import { api, el, errorText, lang, seatName, t } from "./app.js";
+import { api, el, errorText, lang, markBadge, seatName, t } from "./app.js";
+import { paren } from "./i18n.js";
 
 /** Game ids, most played first (the order of the lobby's cards and of the game picker); games
  *  not named here follow in the order the server lists them. */
@@ -19,13 +20,16 @@ export function byPopularity(games) {
 /** A clock preset in words ("10 min + 3 × 30 s byo-yomi"), from the catalogue. */
 export const clockName = (id) => t(`clock.${id}`, null, id);
 
-export const botName = (b) => t(`bot.${b}`, null, b);
+export const botName = (b) => (String(b).startsWith("engine:")
+  ? t("bot.engine", { name: String(b).slice(7) }) : t(`bot.${b}`, null, b));
 
 // an option's name and values: the catalogue's words, else the name made readable
 const readable = (name) => String(name).replace(/_/g, " ").replace(/^./, (c) => c.toUpperCase());
 export const optionName = (game, o) => t(`option.${game}.${o.name}`, null, readable(o.name));
-const valueName = (game, o, v) => (v === true ? t("yes") : v === false ? t("no")
-  : t(`value.${game}.${o.name}.${v}`, null, String(v)));
+export const valueName = (game, o, v) => (v === true ? t("yes") : v === false ? t("no")
+  : t(`value.${game}.${o.name}.${v}`, null, String(v)) + markWords(o, v));
+// a value that makes a rule set not for competition (the option's "marks") says so
+const markWords = (o, v) => (o.marks && o.marks[String(v)] ? paren(t(`marking.${o.marks[String(v)]}`)) : "");
 
 function optionInput(game, o) {
   // an option whose default is null (unset: the game decides) offers "the game decides" first
@@ -46,17 +50,19 @@ async function createTable(body, err) {
   try {
     const tb = await api("POST", "/api/tables", body);
     location.href = `/tables/${tb.id}`;
-  } catch (e) { err.textContent = errorText(e); }
+  } catch (e) { err.textContent = errorText(e); err.scrollIntoView({ block: "nearest" }); }   // seen where the form was sent
 }
 
-function quickPlay(games, me, err) {
+function quickPlay(games, me, err, seek) {
   const cards = byPopularity(games).map((g) => el("div", { class: "game-card", "data-game": g.id },
-    el("b", {}, gameName(g)),
+    el("b", {}, gameName(g), markBadge(g.status)),
     el("span", { class: "desc" }, t(`gamedesc.${g.id}`, null, "")),
     el("span", { class: "muted" }, t("lobby.players", { n: g.seats.join("/") })),
     el("button", { class: "primary", "data-quick": g.id, onclick: () => (me
       ? createTable({ game: g.id, bots: g.seats[0] - 1, bot: g.bot }, err)
-      : location.assign("/signup?next=/")) }, t("lobby.playbot"))));
+      : location.assign("/signup?next=/")) }, t("lobby.playbot")),
+    // quick pairing with people: the game's usual clock, rated
+    me ? el("button", { "data-seek-game": g.id, onclick: () => seek({ game: g.id, rated: true }) }, t("seek.find")) : null));
   return el("section", { class: "card-box" }, el("h3", {}, t("lobby.quick")),
     me ? null : el("p", { class: "muted" }, el("a", { href: "/signup?next=/" }, t("signup")), " · ", el("a", { href: "/login?next=/" }, t("signin")), " — ", t("lobby.signinhint")),
     el("div", { class: "game-grid" }, cards));
@@ -70,23 +76,45 @@ function customTable(games, clocks, err) {
   const botsSel = el("select", { name: "bots" });
   const botSel = el("select", { name: "bot" });
   const clockSel = el("select", { name: "clock" });
+  // rated by default, as lichess does for signed-in people; a table with bots is never rated
+  const ratedBox = el("input", { type: "checkbox", name: "rated", id: "rated", checked: true });
+  const ratedField = el("label", { class: "field rated-field", title: t("lobby.rateddoc") }, el("span", {}, t("lobby.rated")),
+    el("span", { class: "row" }, ratedBox, " ", el("small", { class: "muted" }, t("lobby.rateddoc"))));
+  const ratedFollow = () => { ratedBox.disabled = +botsSel.value > 0; };
   const opts = el("div", { class: "options" });
   const fillBots = () => {     // every seat but the creator's is a bot unless the player says otherwise
     const n = +seatsSel.value;
     botsSel.replaceChildren(...Array.from({ length: n }, (_, i) => el("option", { value: i, selected: i === n - 1 ? true : null },
       i === 0 ? t("lobby.nobots") : i === n - 1 ? t("lobby.allbots", { n: i }) : String(i))));
+    ratedFollow();
+  };
+  // the seat counts the chosen options allow (a rule set may fix them: /api/games "seats_by_option")
+  const fillSeats = () => {
+    const g = byId[gameSel.value];
+    let seats = g.seats;
+    for (const i of opts.querySelectorAll("select[data-opt]")) {
+      const alt = (g.seats_by_option || {})[i.dataset.opt];
+      if (alt && alt[i.value]) seats = alt[i.value];
+    }
+    seatsSel.replaceChildren(...seats.map((n) => el("option", { value: n }, n)));
+    fillBots();
   };
   const refresh = () => {
     const g = byId[gameSel.value];
-    seatsSel.replaceChildren(...g.seats.map((n) => el("option", { value: n }, n)));
-    fillBots();
-    botSel.replaceChildren(...g.bots.map((b) => el("option", { value: b, selected: b === g.bot ? true : null }, botName(b))));
+    // the levels first (1 random … 5 the strongest search), then any other bot or engine
+    const levelOf = Object.fromEntries(Object.entries(g.levels || {}).map(([n, b]) => [b, n]));
+    const listed = [...Object.values(g.levels || {}), ...g.bots.filter((b) => !(b in levelOf))];
+    botSel.replaceChildren(...listed.map((b) => el("option", { value: b, selected: b === g.bot ? true : null },
+      levelOf[b] ? t("lobby.level", { n: levelOf[b], bot: botName(b) }) : botName(b))));
     clockSel.replaceChildren(el("option", { value: "" }, t("lobby.clockdefault", { words: clockName(g.clock) })),
       ...Object.keys(clocks).filter((id) => id !== g.clock).map((id) => el("option", { value: id }, clockName(id))));
     opts.replaceChildren(...g.options.map((o) => el("label", { title: t(`optdoc.${g.id}.${o.name}`, null, o.doc) }, optionName(g.id, o) + " ", optionInput(g.id, o))));
+    fillSeats();
   };
+  opts.addEventListener("change", fillSeats);
   gameSel.onchange = refresh;
   seatsSel.onchange = fillBots;
+  botsSel.onchange = ratedFollow;
   refresh();
   const go = el("button", { class: "primary", id: "create" }, t("create"));
   go.onclick = () => {
@@ -99,12 +127,13 @@ function customTable(games, clocks, err) {
       if (v !== o.default) options[o.name] = v;
     }
     const settings = clockSel.value ? { clock: clockSel.value } : {};
+    if (ratedBox.checked && !ratedBox.disabled) settings.rated = true;
     createTable({ game: g.id, options, num_seats: +seatsSel.value, settings, bots: +botsSel.value, bot: botSel.value }, err);
   };
   const field = (label, input, wide) => el("label", { class: wide ? "field wide" : "field" }, el("span", {}, label), input);
   return el("section", { class: "card-box" }, el("h3", {}, t("lobby.custom")),
     el("div", { class: "form-grid" }, field(t("game"), gameSel), field(t("seats"), seatsSel), field(t("lobby.botcount"), botsSel),
-      field(t("lobby.botkind"), botSel), field(t("clock"), clockSel, true)),
+      field(t("lobby.botkind"), botSel), field(t("clock"), clockSel, true), ratedField),
     el("details", {}, el("summary", {}, t("options")), opts), el("div", { class: "row" }, go));
 }
 
@@ -115,7 +144,9 @@ export async function lobbyPage(app, { me }) {
   const byId = Object.fromEntries(games.map((g) => [g.id, g]));
   const err = el("div", { class: "error", id: "lobby-error", role: "alert" });
   const list = el("tbody");
-  const parts = [err, quickPlay(games, me, err)];
+  const { playersBox, startSeek } = await import("/static/lobbyplayers.js");
+  const people = playersBox(me, games, byId, err, clocks);
+  const parts = [err, people.incoming, quickPlay(games, me, err, (body) => { startSeek(people.panel, body, byId, err); people.box.scrollIntoView({ block: "nearest" }); }), people.box];
   if (me) parts.push(customTable(games, clocks, err));
   parts.push(el("section", { class: "card-box" }, el("h3", {}, t("tables")),
     el("div", { class: "scroll" }, el("table", { class: "list", id: "tables" },
@@ -127,7 +158,8 @@ export async function lobbyPage(app, { me }) {
     if (!tables) return;
     list.replaceChildren(...(tables.length ? tables : [null]).map((tb) => {
       if (!tb) return el("tr", {}, el("td", { class: "muted", colspan: 4 }, t("none")));
-      const seats = tb.seats.map((s) => (s ? seatName(s.name) : "·")).join(` ${t("vs")} `);
+      const seats = tb.seats.flatMap((s, i) => [i ? ` ${t("vs")} ` : "", s ? seatName(s.name) : "·",
+        s && s.bot_account ? el("span", { class: "badge bot-account", title: t("bots.badge.doc") }, t("bots.badge")) : ""]);
       const act = el("td", { class: "actions" });
       const mine = me && tb.seats.some((s) => s && s.user === me.id);
       if (tb.status === "open" && me && !mine) {
@@ -136,10 +168,12 @@ export async function lobbyPage(app, { me }) {
         } }, t("sit")), " ");
       }
       act.append(el("a", { href: `/tables/${tb.id}` }, mine ? t("lobby.mytable") : t("watch")));
-      return el("tr", { "data-table": tb.id }, el("td", {}, gameName(byId[tb.game]) || tb.game), el("td", {}, seats),
+      const kind = el("span", { class: "tag", "data-rated": tb.rated ? "1" : "0" }, tb.rated ? t("lobby.ratedtag") : t("lobby.casual"));
+      return el("tr", { "data-table": tb.id }, el("td", {}, gameName(byId[tb.game]) || tb.game, markBadge(tb.marking), kind), el("td", {}, seats),
         el("td", {}, t(`status.${tb.status}`, null, tb.status)), act);
     }));
   };
-  await poll();
+  await Promise.all([poll(), people.poll()]);
   setInterval(poll, 2000);
+  setInterval(people.poll, 3000);
 }

@@ -6,6 +6,7 @@
 
 import { api, el, errorText, t } from "./app.js";
 import { gameName } from "./lobby.js";
+import { paren } from "./i18n.js";
 
 function css() {
   if (document.getElementById("referee-css")) return;
@@ -62,6 +63,7 @@ export async function consolePage(app, { me, id }) {
   const tables = el("div", { class: "ref-tables", id: "ref-tables" });
   const entrants = el("div", { id: "ref-entrants" });
   const paper = el("div", { id: "ref-paper" });
+  const results = el("div", { id: "ref-results" });
   const disputes = el("div", { id: "ref-disputes" });
   const log = el("div", { class: "scroll", id: "ref-log" });
   if (!me) { app.replaceChildren(el("div", { class: "error" }, t("error.not_signed_in"))); return; }
@@ -72,6 +74,7 @@ export async function consolePage(app, { me, id }) {
     el("section", { class: "card-box" }, el("h3", {}, t("ref.disputes")), disputes),
     el("section", { class: "card-box" }, el("h3", {}, t("ref.entrants")), entrants),
     el("section", { class: "card-box" }, el("h3", {}, t("ref.paper")), paper),
+    el("section", { class: "card-box" }, el("h3", {}, t("ref.results")), el("p", { class: "muted small" }, t("ref.resultshelp")), results),
     el("section", { class: "card-box" }, el("h3", {}, t("ref.log")), log));
 
   let data = null, fetchedAt = 0, busy = false;
@@ -104,7 +107,7 @@ export async function consolePage(app, { me, id }) {
       return el("li", { class: tb.to_act.includes(i) ? "to-act" : null, "data-seat": i },
         el("span", { class: "n" }, n), " ",
         left !== undefined ? el("span", { class: "clock" }, clockText(left)) : el("span", { class: "muted" }, t("ref.noclock")),
-        c.bank !== undefined && left !== c.bank ? el("span", { class: "muted bank", title: t("ref.bank") }, ` (${clockText(c.bank)})`) : null,
+        c.bank !== undefined && left !== c.bank ? el("span", { class: "muted bank", title: t("ref.bank") }, paren(clockText(c.bank))) : null,
         c.periods !== undefined ? el("span", { class: "muted" }, ` ${t("ref.periods", { n: c.periods })}`) : null,
         c.trustee ? el("span", { class: "tag" }, t("ref.trustee")) : null, warn, strikes);
     }));
@@ -156,6 +159,20 @@ export async function consolePage(app, { me, id }) {
       el("td", { class: "ref-acts" }, result, moves, dur, el("button", { "data-act": "enter_result", onclick: () => act({
         act: "enter_result", game: g.id, result: result.value.trim(), moves: moves.value === "" ? null : Number(moves.value), duration: dur.value.trim() || null,
       }) }, t("ref.enter"))));
+  }
+
+  /** A finished result (§5.7): confirm it at once, or correct it with the reason above. */
+  function resultRow(g) {
+    const result = el("input", { class: "result", placeholder: t("ref.resultph"), "aria-label": t("ref.newresult"), size: 10 });
+    const fixes = g.corrections.length ? el("div", { class: "muted small" }, t("ref.corrected", { n: g.corrections.length })) : null;
+    return el("tr", { "data-result": g.id },
+      el("td", {}, t("events.round", { n: g.round }), " · ", t("events.game", { n: g.number })),
+      el("td", {}, g.seats.join(` ${t("vs")} `)),
+      el("td", {}, el("b", {}, g.result || "—"), " ", g.confirmed ? el("span", { class: "tag", "data-confirmed": "" }, t("events.confirmed"))
+        : el("span", { class: "muted" }, t("events.provisional")), fixes),
+      el("td", { class: "ref-acts" },
+        g.confirmed ? null : el("button", { "data-act": "confirm", onclick: () => act({ act: "confirm", game: g.id }) }, t("ref.confirm")),
+        el("span", { class: "grp" }, result, el("button", { "data-act": "correct", onclick: () => act({ act: "correct", game: g.id, result: result.value.trim() }) }, t("ref.correct")))));
   }
 
   function disputeRow(d) {
@@ -210,6 +227,12 @@ export async function consolePage(app, { me, id }) {
       paper.dataset.shape = pshape;
       paper.replaceChildren(data.paper.length ? el("div", { class: "scroll" }, el("table", { class: "list" }, el("tbody", {}, data.paper.map(paperRow))))
         : el("p", { class: "muted" }, t("ref.nopaper")));
+    }
+    const rshape = JSON.stringify(data.results.map((g) => [g.id, g.result, g.confirmed, g.corrections.length]));
+    if (results.dataset.shape !== rshape) {
+      results.dataset.shape = rshape;
+      results.replaceChildren(data.results.length ? el("div", { class: "scroll" }, el("table", { class: "list" }, el("tbody", {}, data.results.map(resultRow))))
+        : el("p", { class: "muted" }, t("ref.noresults")));
     }
     disputes.replaceChildren(data.disputes.length ? el("ul", { class: "ref-disputes" }, data.disputes.map(disputeRow)) : el("p", { class: "muted" }, t("ref.nodisputes")));
     const rows = [...data.log].reverse().filter((e) => e.act !== "dispute");

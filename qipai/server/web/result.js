@@ -20,7 +20,8 @@ function fmtScore(x, lang) {
   return (n > 0 ? "+" : n < 0 ? SIGN_MINUS : "") + body;
 }
 
-function margin(x, lang) {
+/** A go margin without its sign: "2.5", in Chinese "2½". */
+export function margin(x, lang) {
   const n = Math.abs(Number(x));
   if (n % 1 === 0.5 && lang === "zh") return `${Math.trunc(n) || ""}½`;
   return String(n);
@@ -49,32 +50,40 @@ export function resultText(result, { game, seat = null, names = [], view = null,
   const seated = seat !== null && seat !== undefined && seat >= 0 && seat < n;
   const reason = result.reason;
   const reasonWords = reason ? tr(`end.${reason}`, null, reason.replace(/_/g, " ")) : "";
-  const nameOf = (s) => names[s] || tr("result.seat", { n: s + 1 }, `seat ${s + 1}`);
+  // a seat's name; a name two seats share (two bots of one kind) with its seat number
+  const nameOf = (s) => (!names[s] ? tr("result.seat", { n: s + 1 }, `seat ${s + 1}`)
+    : names.filter((x) => x === names[s]).length > 1 ? tr("result.seatOf", { name: names[s], n: s + 1 }) : names[s]);
   const sideName = (s) => {
     const side = sideOf(game, s, view);
     return side ? tr(`result.side.${side}`, null, side) : nameOf(s);
   };
   const list = (seats) => seats.map(nameOf).join(lang === "zh" ? "、" : ", ");
+  const paren = (x) => (lang === "zh" ? `（${x}）` : ` (${x})`);     // i18n.js's, in the given language
   const allEqual = returns.every((x) => x === returns[0]);
   const draw = allEqual && (winners.length === 0 || winners.length === n);     // nobody, or everybody, won
   // the scores of a card deal or of more than two players (a ranking says it already)
   const ranked = game === "chinese-checkers" && d.places;
-  const scores = (n > 2 || CARD.has(game)) && !draw && !ranked ? returns.map((x) => fmtScore(x, lang)).join(" / ") : "";
+  const scored = returns.some((x) => Number(x) !== 0);      // a deal of a match may score nothing yet
+  const scores = (n > 2 || CARD.has(game)) && !draw && !ranked && scored ? returns.map((x) => fmtScore(x, lang)).join(" / ") : "";
 
   // the game's own headline
   let head = "";
-  if (game === "go" && (d.margin_points !== undefined) && reason === "counted") {
+  const known = (x) => x !== undefined && x !== null;
+  let generic = false;                 // the headline only lists the winners: a player's "You won" says it
+  if (game === "go" && known(d.margin_points) && reason === "counted") {
     head = draw ? tr("result.jigo", null, "Draw (jigo)")
-      : tr(Math.abs(d.margin_points) === 1 ? "result.byOnePoint" : "result.byPoints", { side: sideName(winners[0]), margin: margin(d.margin_points, lang) }, "");
-  } else if (game === "doudizhu" && d.landlord !== undefined) {
+      : tr("result.byPoints", { side: sideName(winners[0]), margin: margin(d.margin_points, lang) }, "");
+  } else if (game === "doudizhu" && known(d.landlord)) {
     head = tr(winners.includes(d.landlord) ? "result.landlordWins" : "result.farmersWin");
-    if (d.spring) head += ` (${tr("result.spring")})`;
-    if (d.anti_spring) head += ` (${tr("result.antiSpring")})`;
+    if (d.spring) head += paren(tr("result.spring"));
+    if (d.anti_spring) head += paren(tr("result.antiSpring"));
     if (d.multiplier > 1) head += ` ×${d.multiplier}`;
-  } else if (game === "wakeng" && d.digger !== undefined) {
+  } else if (game === "wakeng" && known(d.digger)) {
     head = tr(winners.includes(d.digger) ? "result.diggerWins" : "result.diggerLoses");
   } else if (game === "shengji" && Array.isArray(d.gains) && winners.length && Math.max(...d.gains) > 0) {
-    head = tr("result.levelsUp", { names: list(winners), n: Math.max(...d.gains) });
+    // the team in words with its players: "庄家方（甲、丙）胜，升1级"
+    const side = tr(winners.includes(d.dealer) ? "result.sj.declarers" : "result.sj.attackers");
+    head = tr("result.levelsUp", { side, names: list(winners), n: Math.max(...d.gains) });
   } else if (game === "chinese-checkers" && d.places && n > 2 && !draw) {
     const order = [...d.places.keys()].sort((a, b) => d.places[a] - d.places[b]);
     head = order.map((s) => tr("result.place", { place: d.places[s], name: nameOf(s) })).join(" · ");
@@ -83,7 +92,8 @@ export function resultText(result, { game, seat = null, names = [], view = null,
   } else if (winners.length === 1 && n === 2) {
     head = tr("result.sideWins", { side: sideName(winners[0]) });
   } else if (winners.length) {
-    head = tr("result.playersWin", { names: list(winners) });
+    head = tr("result.playersWin", { names: list(winners), n: winners.length });   // "Ann wins", "Ann, Cy win"
+    generic = true;
   }
 
   // the viewer's own outcome first
@@ -94,17 +104,20 @@ export function resultText(result, { game, seat = null, names = [], view = null,
     else if (winners.includes(seat)) mine = tr("result.youWon");
     else mine = tr("result.youLost");
   }
-  const why = reason && !NATURAL.has(reason) && !(game === "go" && reason === "counted") ? reasonWords : "";
+  // an agreed draw that a rule scores (junqi's deadlock rule) says what decided it
+  const decided = d.decided_by ? tr(`end.${d.decided_by}`, null, String(d.decided_by).replace(/_/g, " ")) : "";
+  const why = [reason && !NATURAL.has(reason) && !(game === "go" && reason === "counted") ? reasonWords : "", decided]
+    .filter(Boolean).join(" · ");
   let text;
   if (mine) {
     // "You won — checkmate"; a counted go game or a card deal says how: "You won — Black wins by 2.5 points"
-    const how = (game === "go" && reason === "counted") || CARD.has(game) || (game === "chinese-checkers" && n > 2) ? head : "";
+    const how = ((game === "go" && reason === "counted") || CARD.has(game) || (game === "chinese-checkers" && n > 2)) && !generic ? head : "";
     text = [mine, [how, why].filter(Boolean).join(" · ")].filter(Boolean).join(" — ");
   } else {
     text = [head, why].filter(Boolean).join(" — ");
   }
-  if (scores) text += `: ${scores}`;
+  if (scores) text += `${tr("colon", null, ": ")}${scores}`;   // "：" in Chinese
   return text;
 }
 
-const CARD = new Set(["doudizhu", "shengji", "baohuang", "wakeng", "fouafour", "sandayi", "mahjong-gb", "laizi-mahjong"]);
+const CARD = new Set(["doudizhu", "shengji", "baohuang", "wakeng", "fouafour", "sandayi", "mahjong-gb", "laizi-mahjong", "baibian-bajue"]);

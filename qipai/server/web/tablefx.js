@@ -8,13 +8,14 @@
 // and appends controls(...) to its buttons.
 
 import { resultText } from "./result.js";
+import { seatName } from "./i18n.js";
 import { moveFormat } from "./movetext.js";
 import { eventChat, tableChat } from "./chat.js";
 import { icon } from "./icons.js";
 import * as sound from "./sound.js";
 
 //: games whose seat the computer can play by the default action (托管, competition.md §4.6)
-const ENTRUSTABLE = new Set(["doudizhu", "shengji", "baohuang", "wakeng", "fouafour", "sandayi", "mahjong-gb"]);
+const ENTRUSTABLE = new Set(["doudizhu", "shengji", "baohuang", "wakeng", "fouafour", "sandayi", "mahjong-gb", "laizi-mahjong", "baibian-bajue"]);
 
 export function tableExtras({ t, errorText, send, api, me, id, rerender, move, lang, event }) {
   const chat = tableChat({ t, errorText, send });
@@ -85,7 +86,7 @@ export function tableExtras({ t, errorText, send, api, me, id, rerender, move, l
       const m = list[list.length - 1];
       parts.push(t("a11y.lastMove", { n: msg.moves.from + list.length, name: names[m.seat] || "", move: moveName(m, msg.game) }));
     }
-    if (msg.result) parts.push(t("result") + ": " + resultText(msg.result, { game: msg.game, seat: msg.seat, names, view: msg.view, t, lang }));
+    if (msg.result) parts.push(t("result") + t("colon") + resultText(msg.result, { game: msg.game, seat: msg.seat, names: names.map(seatName), view: msg.view, t, lang }));
     else if (msg.to_act && msg.to_act.length) {
       const mine = msg.seat !== null && msg.to_act.includes(msg.seat);
       parts.push(mine ? t("title.yourturn") : t("a11y.toMove", { name: msg.to_act.map((s) => names[s]).join(", ") }));
@@ -118,6 +119,11 @@ export function tableExtras({ t, errorText, send, api, me, id, rerender, move, l
         const name = (prev && prev.names && prev.names[e.seat]) || "";
         if (e.seat === mineSeat) say(e.on ? "trustee.mine" : "trustee.back");
         else say(e.on ? "trustee.other" : "trustee.otherBack", { name });
+      }
+      if (e.type === "disqualified") {    // a referee's disqualification (§2.7), with the reason
+        const name = (prev && prev.names && prev.names[e.seat]) || "";
+        const key = e.seat === mineSeat ? `ref.dq.mine.${e.effect}` : `ref.dq.other.${e.effect}`;
+        say(key, { name, reason: e.reason || "" });
       }
       if (e.type.startsWith("draw_")) rerender();
       return false;

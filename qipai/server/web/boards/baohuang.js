@@ -1,9 +1,40 @@
 // 保皇 baohuang: five seats, four packs. The candidate accepts or declines the emperor role; the
 // emperor declares a card by a button (three copies, or four for 明独); plays are sent as the
 // selected card ids (so the guard chooses whether to show the named card). See cardtable.js.
+// The experimental rule set 山东保皇 (view.ruleset "sdbh.provisional") is a four-seat table of one
+// pack: the board is chosen by the first view, and says "experimental" above the cards.
 import { mountCardTable, placeBadge, matchRanks, faceText } from "./cardtable.js";
 
 export function mount(root, ctx) {
+  let board = null;
+  return {
+    update(msg) {
+      if (!board) board = msg.view && msg.view.ruleset === "sdbh.provisional" ? mountShandong(root, ctx) : mountBaohuang(root, ctx);
+      board.update(msg);
+    },
+  };
+}
+
+function mountShandong(root, ctx) {
+  return mountCardTable(root, ctx, {
+    seats: 4, cls: "baohuang-sd", order: "23456789TJQKALB",
+    info: (v, { tr, who }) => [
+      ["marking", tr("marking.experimental"), tr("sdbh.name")],
+      ["start", tr("sdbh.start"), who(v.start)],
+      // the §B4 match (deals_per_match): the deal's number and every seat's total so far
+      ...(v.match ? [["match", tr("sdbh.match", { deal: v.match.deal, deals: v.match.deals }),
+        v.match.totals.map((t, s) => `${who(s)} ${t}`).join(" · ")]] : []),
+    ],
+    autoPass: (msg, legal) => legal.length === 1 && legal[0] === "pass",
+    resultLine: (r, v, { tr }) => {
+      const d = r.details || {};
+      if (d.totals) return tr("sdbh.totals", { totals: d.totals.join(" / ") });
+      return d.points ? tr("sdbh.points", { points: d.points.join(" / ") }) : null;
+    },
+  });
+}
+
+function mountBaohuang(root, ctx) {
   return mountCardTable(root, ctx, {
     seats: 5, cls: "baohuang", order: "3456789TJQKA2LB",
     // a listed set (rank string) is sent as the selected card ids: the same set, these cards
@@ -36,7 +67,7 @@ export function mount(root, ctx) {
       ["named", tr("bh.named"), v.named_card ? faceText(v.named_card, lang) : null],
       ["mode", tr("bh.mode"), v.ming_du ? tr("bh.mingdu") : v.hidden_du ? tr("bh.hiddendu") : null],
       ["voids", tr("bh.voids"), v.voids || null],
-      ["tribute", tr("bh.tribute"), (v.tribute || []).map(([g, r, c]) => `${who(g)} → ${who(r)} ${faceText(c, lang)}`).join(", ")],
+      ["tribute", tr("bh.tribute"), (v.tribute || []).map(([g, r, c]) => `${who(g)} → ${who(r)} ${faceText(c, lang)}`).join(lang === "zh" ? "；" : ", ")],
       ["order", tr("bh.order"), (v.finished || []).map(who).join(" → ")],
     ],
     piles: (v, { tr }) => [["package", tr("bh.package"), v.package], ["revealed", tr("bh.revealed"), v.revealed]],

@@ -1,16 +1,21 @@
 // The hand's history at a card table: each round (climbing games: from a lead until every other
-// seat passed) or trick, as cards by seat, in the shared move list (movelist.js) with its keys
-// (← → Home End move the highlight). A live table only: a replay lists its steps itself.
+// seat passed) or trick, as cards by seat, in the shared move list (movelist.js) with its keys.
+// A click on a round (or ← → Home End) shows the table as it was when that round ended, as the
+// board games show an earlier position; End (or the last round) goes back to the game.
 //
-//   const h = mountHistory(host, { t, lang, title, cardsEl, el });   // cardtable.js's drawing
+//   const h = mountHistory(host, { t, lang, title, cardsEl, el, onNavigate });
 //   h.update(rounds, who)  // rounds: [[seat, {cards} | {pass} | {text}], ...] per round / trick;
 //                          // who(seat): the seat's name
+//   onNavigate(k, atEnd)   // show the table after k rounds (atEnd: the game in play)
+//
+//   replayHistory(host, { t, lang, title, cardsEl, el, steps, count, rounds, who, show })
+//   lists the rounds of a finished hand for its replay page: a click shows the step at which
+//   the round ended (count(step) = how many rounds a step's view holds).
 
 import { createMoveList } from "../movelist.js";
 
-export function mountHistory(host, { t, lang, title, cardsEl, el }) {
-  let ml = null, who = (s) => String(s), sig = "";
-  const format = (round, i) => {
+function roundFormat({ t, lang, cardsEl, el }, who) {
+  return (round, i) => {
     const row = el("div", "ct-round", el("span", "n", String(i + 1)));
     for (const [s, p] of round) {
       const e = el("span", "ct-round-play", el("span", "who", who(s)));
@@ -20,10 +25,15 @@ export function mountHistory(host, { t, lang, title, cardsEl, el }) {
     }
     return row;
   };
+}
+
+export function mountHistory(host, opts) {
+  let ml = null, who = (s) => String(s), sig = "";
+  const format = roundFormat(opts, (s) => who(s));
   return {
     update(rounds, names) {
       if (names) who = names;
-      if (!ml) ml = createMoveList(host, { t, title, numbering: "none", live: false, format });
+      if (!ml) ml = createMoveList(host, { t: opts.t, title: opts.title, numbering: "none", live: true, format, onNavigate: opts.onNavigate });
       // the list redraws when its length changes; the round in play grows in place, so it is
       // taken off and put back
       const next = JSON.stringify(rounds);
@@ -32,6 +42,25 @@ export function mountHistory(host, { t, lang, title, cardsEl, el }) {
       sig = next;
       ml.setMoves(rounds);
     },
+    setLive(v) { if (ml) ml.setLive(v); },
+    toEnd() { if (ml && !ml.atEnd) ml.go(ml.length); },
+    get atEnd() { return !ml || ml.atEnd; },
     destroy() { if (ml) ml.destroy(); },
   };
+}
+
+export function replayHistory(host, opts) {
+  const { steps, count, rounds, show } = opts;
+  // the step that shows the table after k rounds: the last one whose view holds k rounds (k = 0:
+  // before the first lead); after the last round, the final step
+  const stepOf = [];
+  for (let k = 0; k <= rounds.length; k++) {
+    let at = 0;
+    steps.forEach((s, i) => { if (count(s) <= k) at = i; });
+    stepOf.push(k === rounds.length ? steps.length - 1 : at);
+  }
+  const ml = createMoveList(host, { t: opts.t, title: opts.title, numbering: "none", live: false,
+    format: roundFormat(opts, opts.who), onNavigate: (k) => show(stepOf[k]) });
+  ml.setMoves(rounds);
+  return ml;
 }

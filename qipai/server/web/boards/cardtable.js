@@ -22,7 +22,9 @@
 // Texts come from the page's catalogues (ctx.t, keys "ct.*" and each game's own); a seat is
 // named by its player's name, never by its number.
 
+import { boardKeys } from "../boardkeys.js";
 import { mountHistory } from "./cardhistory.js";
+import { paren } from "../i18n.js";
 
 const SUIT = { S: "♠", H: "♥", C: "♣", D: "♦" };
 const RED = new Set(["H", "D"]);
@@ -66,16 +68,19 @@ export function cardEl(id, lang, small) {
   c.dataset.card = id;
   if (r === "L" || r === "B") {
     c.classList.add("joker");
-    c.append(el("b", "", lang === "zh" ? (r === "B" ? "大" : "小") : "JK"), el("i", "", lang === "zh" ? "王" : (r === "B" ? "big" : "small")));
+    c.append(el("b", "", lang === "zh" ? (r === "B" ? "大" : "小") : "JK"), lang === "zh" ? "" : " ", el("i", "", lang === "zh" ? "王" : (r === "B" ? "big" : "small")));
     if (r === "B") c.classList.add("red");
   } else {
     const s = id[1];
     c.append(el("b", "", r === "T" ? "10" : r), el("i", "", SUIT[s] || s));
     if (RED.has(s)) c.classList.add("red");
   }
-  c.title = faceText(id, lang);
+  // a joker is named by what it shows ("JK big": a name holds the visible text), with its long
+  // name as the tooltip
+  const joker = (r === "L" || r === "B") && lang !== "zh";
+  c.title = joker ? `${r === "B" ? "big" : "small"} joker` : faceText(id, lang);
   c.setAttribute("role", "img");
-  c.setAttribute("aria-label", faceText(id, lang));
+  c.setAttribute("aria-label", joker ? `JK ${r === "B" ? "big" : "small"}` : faceText(id, lang));
   return c;
 }
 
@@ -188,7 +193,9 @@ const POSITIONS = { 2: ["across"], 3: ["left", "right"], 4: ["left", "across", "
  *  resultLine(result, view, T) → the game's words for the result ("地主胜 (春天) ×4"), or null;
  *  history(view) → the hand's rounds or tricks for the history list (default: the rounds of
  *    view.plays; none without plays); historyTitle: its catalogue key ("ct.rounds").
- * T is {tr, lang, msg, who, me}: tr(key, params) the page's words, who(seat) a seat's name.
+ * T is {tr, lang, msg, who, role, me}: tr(key, params) the page's words, who(seat) a seat's name
+ * ("你" for the viewer), role(key, seat, params) a message naming a seat by its role, read from
+ * key + ".you" when the seat is the viewer's.
  */
 export function mountCardTable(root, ctx, cfg) {
   const lang = ctx.lang === "zh" ? "zh" : "en";
@@ -199,6 +206,9 @@ export function mountCardTable(root, ctx, cfg) {
   root.replaceChildren(box, histHost);
   let history = null;
   let msg = null, hintIndex = -1, handSig = "";
+  let latest = null, browsing = 0;                      // the game in play; the last look back asked
+  const seen = new Map(), waiting = new Map();          // seq -> view of this seat; ply -> resolve
+  const roundsOf = (v) => (cfg.history ? cfg.history(v) : v && v.plays ? playRounds(v, n) : null);
   const selected = new Set();           // keys "id#copy"
   const autoKey = `ct-autopass-${cfg.cls || "cards"}`;
   let autoPass = localStorage.getItem(autoKey) !== "0";
@@ -225,7 +235,7 @@ export function mountCardTable(root, ctx, cfg) {
     if (s === viewer()) return tr("ct.you");
     const nm = rawName(s);
     const twice = (msg.names || []).filter((_, i) => rawName(i) === nm).length > 1;
-    return !nm ? posLabel(s) : twice ? `${nm} (${posLabel(s)})` : nm;
+    return !nm ? posLabel(s) : twice ? nm + paren(posLabel(s)) : nm;
   }
   /** A seat in the history list: "you", its name, or (a name two seats share) its place. */
   function shortName(s) {
@@ -233,7 +243,10 @@ export function mountCardTable(root, ctx, cfg) {
     const nm = rawName(s);
     return !nm || (msg.names || []).filter((_, i) => rawName(i) === nm).length > 1 ? posLabel(s) : nm;
   }
-  const T = () => ({ tr, lang, msg, who, me: viewer() });
+  /** A message naming a seat by its role ("the digger {name} wins"): the viewer's seat reads
+   *  the key's ".you" form instead ("as the digger"), never "the digger You wins". */
+  const role = (key, s, params = {}) => (s === viewer() ? tr(`${key}.you`, params) : tr(key, { ...params, name: who(s) }));
+  const T = () => ({ tr, lang, msg, who, role, me: viewer() });
 
   function handEntries(v) {
     const ids = v.hand || [];
@@ -272,7 +285,7 @@ export function mountCardTable(root, ctx, cfg) {
     const head = el("div", "head", el("span", "pos", posLabel(s)), el("span", "nm", nm));
     for (const [text, cls] of cfg.badges ? cfg.badges(v, s, T()) : []) head.append(el("span", "badge " + (cls || ""), text));
     if (v.counts) {
-      const cnt = el("span", "cnt", tr(v.counts[s] === 1 ? "ct.countOne" : "ct.count", { n: v.counts[s] }));
+      const cnt = el("span", "cnt", tr("ct.count", { n: v.counts[s] }));
       if (v.counts[s] <= 2 && v.counts[s] > 0 && (v.phase === "play" || v.phase === "cha" || v.phase === "gou")) cnt.classList.add("few");
       head.append(cnt);
     }
@@ -304,7 +317,8 @@ export function mountCardTable(root, ctx, cfg) {
     else head = (r.winners || []).length ? tr("ct.won", { names: r.winners.map(who).join(lang === "zh" ? "、" : ", ") }) : tr("ct.drawn");
     const line = cfg.resultLine ? cfg.resultLine(r, v, T()) : null;
     const reason = r.reason ? ctx.t(`end.${r.reason}`, null, r.reason) : "";
-    d.append(el("div", "headline", head + (line ? ` — ${line}` : reason ? ` (${reason})` : "")));
+    const why = !reason ? "" : paren(reason);
+    d.append(el("div", "headline", head + (line ? ` — ${line}` : why)));
     const scores = el("div", "scores");
     (r.returns || []).forEach((x, s) => {
       const sign = x > 0 ? "+" : x < 0 ? "−" : "±";
@@ -314,7 +328,18 @@ export function mountCardTable(root, ctx, cfg) {
     return d;
   }
 
-  function render() {
+  // the hand by keyboard: ← / → move over the cards, Enter / Space picks a card up or puts it back
+  const keys = boardKeys(box, {
+    points: () => [...box.querySelectorAll("#hand [data-key]")],
+    key: (c) => c.dataset.key,
+    label: (c) => c.dataset.name,
+    pressed: (c) => selected.has(c.dataset.key),
+  });
+
+  // draw the table; the focus stays on the button or card it was on (they are drawn anew)
+  function render() { keys.redraw(draw); }
+
+  function draw() {
     const v = msg.view;
     const me = viewer();
     box.replaceChildren();
@@ -356,13 +381,9 @@ export function mountCardTable(root, ctx, cfg) {
     for (const { id, key } of entries) {
       const c = cardEl(id, lang, false);
       c.dataset.key = key;
-      c.tabIndex = 0;
-      c.setAttribute("role", "button");
-      c.setAttribute("aria-pressed", selected.has(key) ? "true" : "false");
+      c.dataset.name = c.getAttribute("aria-label");
       if (selected.has(key)) c.classList.add("sel");
-      const toggle = () => { if (selected.has(key)) selected.delete(key); else selected.add(key); render(); };
-      c.onclick = toggle;
-      c.onkeydown = (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); toggle(); } };
+      c.onclick = () => { if (selected.has(key)) selected.delete(key); else selected.add(key); render(); };
       hand.append(c);
     }
     mine.append(hand);
@@ -457,22 +478,74 @@ export function mountCardTable(root, ctx, cfg) {
 
   return {
     update(m) {
-      if (!msg || m.seq !== msg.seq) hintIndex = -1;
-      msg = m;
-      const sig = JSON.stringify(m.view.hand || []);
-      if (sig !== handSig) {
-        handSig = sig;
-        const keys = new Set(handEntries(m.view).map((e) => e.key));
-        for (const k of [...selected]) if (!keys.has(k)) selected.delete(k);
-      }
-      render();
-      const rounds = cfg.history ? cfg.history(m.view) : m.view.plays ? playRounds(m.view, n) : null;
-      if (rounds && !m.replay) {
-        if (!history) history = mountHistory(histHost, { t: ctx.t, lang, title: tr(cfg.historyTitle || "ct.rounds"), cardsEl, el });
+      if (m.replay) { show(m); return; }
+      latest = m;
+      seen.set(m.seq, m.view);
+      if (!history || history.atEnd) show(m);        // else the viewer looks at an earlier round
+      const rounds = roundsOf(m.view);
+      if (rounds) {
+        if (!history) {
+          history = mountHistory(histHost, { t: ctx.t, lang, title: tr(cfg.historyTitle || "ct.rounds"), cardsEl, el,
+            onNavigate: (k, atEnd) => { browseTo(k, atEnd); } });
+        }
         history.update(rounds, shortName);
+        history.setLive(!m.result);
       }
     },
+    /** The server's answer to {type: "position", ply}. */
+    position(p) {
+      seen.set(p.ply, p.view);
+      const wait = waiting.get(p.ply);
+      if (wait) { waiting.delete(p.ply); wait(p.view); }
+    },
+    /** The rounds of a view (its tricks as cards by seat), or null: the replay page lists them. */
+    rounds: roundsOf,
+    /** The catalogue key of the list's heading ("ct.rounds", "ct.tricks"). */
+    historyTitle: cfg.historyTitle || "ct.rounds",
+    /** A seat's name in the list of rounds, as the table shows it (a name two seats share gets
+     *  its place at the table). */
+    seatName: (s) => (msg ? shortName(s) : String(s)),
   };
+
+  function show(m) {
+    if (!msg || m.seq !== msg.seq) hintIndex = -1;
+    msg = m;
+    const sig = JSON.stringify(m.view.hand || []);
+    if (sig !== handSig) {
+      handSig = sig;
+      const keys = new Set(handEntries(m.view).map((e) => e.key));
+      for (const k of [...selected]) if (!keys.has(k)) selected.delete(k);
+    }
+    render();
+  }
+
+  // ----- looking back: the table after k rounds of the hand in play ---------------------------
+  // The views this page received are kept by seq; a missing one is asked of the server
+  // ({type: "position", ply}). The table after k rounds is the last position whose view holds
+  // k rounds, found by halving [0, seq] (views hold more rounds as the hand goes on).
+  function viewAt(ply) {
+    if (seen.has(ply)) return Promise.resolve(seen.get(ply));
+    return new Promise((resolve) => {
+      waiting.set(ply, resolve);
+      if (ctx.ask) ctx.ask({ type: "position", ply });
+    });
+  }
+  async function browseTo(k, atEnd) {
+    const want = ++browsing;
+    if (atEnd || !latest) { if (latest) show(latest); return; }
+    let lo = 0, hi = latest.seq;           // count(lo) <= k < count(hi)
+    if ((roundsOf(latest.view) || []).length <= k) { show(latest); return; }
+    while (hi - lo > 1) {
+      const mid = (lo + hi) >> 1;
+      const v = await viewAt(mid);
+      if (want !== browsing) return;       // the viewer went on meanwhile
+      if ((roundsOf(v) || []).length <= k) lo = mid; else hi = mid;
+    }
+    const view = await viewAt(lo);
+    if (want !== browsing || (history && history.atEnd)) return;
+    show({ ...latest, view, seq: lo, replay: true, browsing: true, to_act: [], legal: undefined, turn: undefined,
+      hint: undefined, result: null });
+  }
 }
 
 /** Whether every other seat is a bot (msg.bots, from the server; else names "bot:..."). */

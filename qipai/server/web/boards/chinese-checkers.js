@@ -10,7 +10,8 @@
 // Holes are SVG groups <g class="h" data-hole="q,r">; a marble inside is <circle class="mb"
 // data-owner="<seat>">. Selected: .sel, destinations: .target, last move: .last-from/.last-to.
 
-import { table } from "../i18n.js";
+import { boardKeys } from "../boardkeys.js";
+import { paren, t, table } from "../i18n.js";
 
 // the board's own words: the catalogue's "cc.*" entries (qipai/i18n/<lang>.json)
 const W = table("cc");
@@ -60,7 +61,7 @@ export function mount(root, ctx) {
   loadStyle();
   const lang = ctx.lang === "zh" ? "zh" : "en";
   const S = W;
-  const tr = (k, vars = {}) => String(S[k] ?? k).replace(/\{(\w+)\}/g, (_, v) => vars[v]);
+  const tr = (k, vars = {}) => ctx.t(`cc.${k}`, vars);     // through t: plural forms too
 
   const div = (cls, id) => Object.assign(document.createElement("div"), { className: cls, id: id || "" });
   const wrap = div("cc"), info = div("cc-info", "cc-info"), note = div("cc-note", "cc-note");
@@ -164,13 +165,19 @@ export function mount(root, ctx) {
       dot.style.background = COLORS[seat];
       const who = document.createElement("div");
       who.className = "cc-name";
-      who.append(dot, (names[seat] || S.color[seat]) + (seat === msg.seat ? ` (${S.you})` : ""));
+      who.append(dot, (names[seat] || S.color[seat]) + (seat === msg.seat ? paren(S.you) : ""));
       const status = v.status ? v.status[seat] : "playing";
-      let extra = `${S.camp[v.camps[seat]]} · ${S.moves} ${v.moves[seat]} · ${S.inTarget} ${v.in_target[seat]}/10`;
-      if (status === "finished") extra += ` · ${S.finished}`;
-      if (status === "out") extra += ` · ${S.out}`;
-      if (places && v.players > 2) extra += ` · ${tr("place", { p: places[seat] })}`;
-      chip.append(who, Object.assign(document.createElement("small"), { textContent: extra }));
+      const parts = [S.camp[v.camps[seat]], `${S.moves} ${v.moves[seat]}`, `${S.inTarget} ${v.in_target[seat]}/10`];
+      if (status === "finished") parts.push(S.finished);
+      if (status === "out") parts.push(S.out);
+      if (places && v.players > 2) parts.push(tr("place", { p: places[seat] }));
+      // each part stays on one line (a narrow chip wraps between parts, never inside 已出局)
+      const small = document.createElement("small");
+      parts.forEach((x, i) => {
+        if (i) small.append(" · ");
+        small.append(Object.assign(document.createElement("span"), { className: "nw", textContent: x }));
+      });
+      chip.append(who, small);
       seats.append(chip);
     }
     const rules = document.createElement("div");
@@ -229,6 +236,7 @@ export function mount(root, ctx) {
     }
     note.textContent = text;
     paintInfo(own);
+    keys.refresh();
   }
 
   function send(action) {
@@ -252,6 +260,21 @@ export function mount(root, ctx) {
   svg.addEventListener("click", (e) => {
     const g = e.target.closest && e.target.closest("[data-hole]");
     if (g) choose(g.dataset.hole);
+  });
+
+  // the keyboard: arrows move to the nearest hole that way, Enter / Space picks a marble or its target
+  const keys = boardKeys(svg, {
+    points: () => Object.values(groups),
+    key: (g) => g.dataset.hole,
+    label(g) {
+      const name = g.dataset.hole, mb = g.querySelector(".mb");
+      const base = mb ? t("kb.point", { point: name, what: t("kb.marble", { colour: S.color[mb.dataset.owner] }) })
+        : t("kb.empty", { point: name });
+      return g.classList.contains("target") ? `${base} · ${t("kb.canMove")}` : base;
+    },
+    pressed: (g) => sel === g.dataset.hole,
+    activate: (g) => choose(g.dataset.hole),
+    start: () => sel || (typeof msg?.view.last_move === "string" && msg.view.last_move.includes(">") ? msg.view.last_move.split(">").pop() : null),
   });
 
   return {

@@ -3,6 +3,7 @@
 // cards (the listed play with those ranks), the round's plays drawn as cards, the kitty once
 // revealed, base, bombs and multiplier, and the result in words. See cardtable.js.
 import { mountCardTable, lastFromPlays, bidArea } from "./cardtable.js";
+import { paren } from "../i18n.js";
 
 const ORDER = "3456789TJQKA2LB";
 
@@ -31,7 +32,7 @@ export function mount(root, ctx) {
       const d = r.details || {};
       if (d.landlord === undefined || d.landlord === null) return null;
       const lord = (r.winners || []).includes(d.landlord);
-      const extra = d.spring ? ` (${tr("ddz.spring")})` : d.anti_spring ? ` (${tr("ddz.antispring")})` : "";
+      const extra = d.spring ? paren(tr("ddz.spring")) : d.anti_spring ? paren(tr("ddz.antispring")) : "";
       return tr(lord ? "ddz.lordWins" : "ddz.farmersWin") + extra + (d.multiplier ? ` ×${d.multiplier}` : "");
     },
   });

@@ -26,9 +26,14 @@ export function mount(root, ctx) {
     // 叉 and 勾 are buttons of their own (the window's claim); plays go by the selected cards
     isCardAction: (a) => /^[2-9TJQKALB]+$/.test(a),
     autoPass: (msg, legal) => legal.length === 1 && legal[0] === "pass",
-    resultLine: (r, v, { tr, who }) => {
+    resultLine: (r, v, { tr, who, me }) => {
       const w = r.winners || [];
-      return w.length ? tr("faf.teamWins", { names: w.map(who).join(" + ") }) : null;
+      if (!w.length) return null;
+      // the headline says "You won": the line names the partner ("with Bob"), never "You + Bob win"
+      const others = w.filter((s) => s !== me);
+      if (others.length < w.length) return others.length ? tr("faf.withPartner", { names: others.map(who).join(" + ") }) : null;
+      if (me === null || me === undefined) return null;       // a spectator's headline names the winners
+      return tr("faf.teamWins", { names: w.map(who).join(" + "), n: w.length });
     },
   });
 }

@@ -9,7 +9,9 @@
 // sent against a state the other player has just changed is ignored by the server (stale seq),
 // so wanted marks are kept in a queue and sent again, one at a time, until the view shows them.
 
-import { table } from "../i18n.js";
+import { boardKeys, stoneLabel } from "../boardkeys.js";
+import { paren, t, table, lang } from "../i18n.js";
+import { margin as marginText } from "../result.js";
 
 // the board's own words: the catalogue's "go.*" entries (qipai/i18n/<lang>.json)
 const W = table("go");
@@ -192,7 +194,19 @@ export function mount(root, ctx) {
       p.classList.toggle("own-b", own === "X" && s !== "X");
       p.classList.toggle("own-w", own === "O" && s !== "O");
     }
+    keys.refresh();
   }
+
+  // the keyboard: arrows move over the intersections, Enter / Space plays (or marks a chain)
+  const keys = boardKeys(grid, {
+    points: () => Object.values(pts),
+    key: (el) => el.dataset.pt,
+    label(el) {
+      const base = stoneLabel(t, el.dataset.pt, el.querySelector(".stone"), el.classList.contains("last"));
+      return el.classList.contains("dead-mine") || el.classList.contains("dead") ? `${base} · ${t("go.dead")}` : base;
+    },
+    start: () => (msg && msg.view.last_move && pts[msg.view.last_move] ? msg.view.last_move : null),
+  });
 
   function span(text, attrs = {}) {
     const e = document.createElement("span");
@@ -230,7 +244,7 @@ export function mount(root, ctx) {
       note.append(span(S.marking), document.createElement("br"));
       for (const s of [0, 1]) {
         const colour = s === v.black_seat ? "black" : "white";
-        note.append(span(`${colourName(colour)}: ${mk.marks[s].length ? mk.marks[s].join(" ") : "—"} (${mk.submitted[s] ? S.submitted : S.notSubmitted})`, { marks: s }), " ");
+        note.append(span(`${colourName(colour)}: ${mk.marks[s].length ? mk.marks[s].join(" ") : "—"}${paren(mk.submitted[s] ? S.submitted : S.notSubmitted)}`, { marks: s }), " ");
       }
       note.append(document.createElement("br"), span(same ? S.agree : S.differ, { agree: same ? "yes" : "no" }));
       if (mk.proposal.length) note.append(" · ", span(`${S.proposalNote}: ${mk.proposal.join(" ")}`, { proposal: "" }));
@@ -240,8 +254,8 @@ export function mount(root, ctx) {
       const d = v.result && v.result.details ? v.result.details : {};
       const margin = d.margin_points;
       let verdict = S.draw;
-      if (margin > 0) verdict = `${S.black} ${S.wins} ${margin} ${S.points}`;
-      else if (margin < 0) verdict = `${S.white} ${S.wins} ${-margin} ${S.points}`;
+      // "Black wins by 2.5 points" / "黑胜 2½ 目", as the result line says it
+      if (margin) verdict = t("result.byPoints", { side: margin > 0 ? S.black : S.white, margin: marginText(margin, lang) });
       note.append(span(`${S.score}: ${S.black} ${v.score.black} · ${S.white} ${v.score.white} · ${S.komi} ${v.komi} → ${verdict}`, { score: "" }));
       if (v.dead && v.dead.length) note.append(document.createElement("br"), span(`${S.dead}: ${v.dead.join(" ")}`, { dead: "" }));
       if (d.marks_disagreed) note.append(document.createElement("br"), span(S.disagreed));

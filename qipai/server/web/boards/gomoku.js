@@ -5,7 +5,8 @@
 // (五手两打), claim a forbidden stone, pass. Everything shown comes from `view(seat)`
 // (docs/games/gomoku.md); the rules are never re-implemented here: an illegal click is sent
 // and the referee's refusal is shown. Intersections carry data-pt="<point>" (a1 .. o15).
-import { table } from "../i18n.js";
+import { boardKeys, stoneLabel } from "../boardkeys.js";
+import { paren, t, table } from "../i18n.js";
 
 const COLS = "abcdefghijklmno";
 const SIZE = 15;
@@ -109,7 +110,7 @@ export function mount(root, ctx) {
     seats.className = "gm-seats";
     view.colours.forEach((c, s) => {
       const span = document.createElement("span");
-      span.className = `gm-seat ${c}` + ((view.to_act || []).includes(s) && !view.result ? " act" : "");
+      span.className = `gm-seat ${c}` + ((view.to_act || []).includes(s) && !view.result && !msg.result ? " act" : "");
       span.dataset.seat = s;
       span.dataset.colour = c;
       const dot = document.createElement("i");          // the stone's colour, drawn (no symbol font needed)
@@ -122,7 +123,7 @@ export function mount(root, ctx) {
     line.className = "gm-line";
     const parts = [];
     if (msg.seat !== null && msg.seat !== undefined && !msg.replay) parts.push(tr("you", { c: colourName(view.colours[msg.seat]) }));
-    const r = view.result;
+    const r = view.result || msg.result;      // a replay's last view of a resigned game holds none
     if (r) {
       const who = r.text === "B+" ? "black" : r.text === "W+" ? "white" : null;
       parts.push(who ? tr("winLine", { c: colourName(who), r: tr(r.reason) }) : tr("drawLine", { r: tr(r.reason) }));
@@ -174,6 +175,7 @@ export function mount(root, ctx) {
     board.dataset.seq = msg.seq;
     paintInfo();
     paintActions();
+    keys.refresh();
   }
 
   function paintActions() {
@@ -194,7 +196,7 @@ export function mount(root, ctx) {
         const ready = picked.length === 2;
         const sorted = [...picked].sort((a, b) => index(a) - index(b));
         actions.append(
-          button("offer", tr("offer") + (ready ? ` (${sorted.join(", ")})` : ""), () => { if (ready) ctx.send("offer:" + sorted.join(",")); },
+          button("offer", tr("offer") + (ready ? paren(sorted.join(", ")) : ""), () => { if (ready) ctx.send("offer:" + sorted.join(",")); },
             { class: "primary", disabled: ready ? null : "" }),
           button("clear", tr("clear"), () => { picked = []; paint(); }, { disabled: picked.length ? null : "" }));
       }
@@ -236,6 +238,18 @@ export function mount(root, ctx) {
   board.addEventListener("click", (e) => {
     const pt = e.target.closest(".pt");
     if (pt) click(pt.dataset.pt);
+  });
+
+  // the keyboard: arrows move over the intersections, Enter / Space places a stone there
+  const keys = boardKeys(board, {
+    points: () => Object.values(points),
+    key: (el) => el.dataset.pt,
+    label(el) {
+      const base = stoneLabel(t, el.dataset.pt, el.querySelector(".st"), el.classList.contains("last"));
+      return el.title ? `${base} · ${el.title}` : base;
+    },
+    pressed: (el) => el.classList.contains("picked"),
+    start: () => (msg && v().last_move) || "h8",
   });
 
   return {

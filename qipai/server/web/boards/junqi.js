@@ -13,7 +13,8 @@
 // data-piece="<code or ?>" and data-seat. The geometry below mirrors qipai/games/junqi/board.py
 // for drawing only: every move the board sends is one the server listed as legal.
 
-import { table } from "../i18n.js";
+import { boardKeys } from "../boardkeys.js";
+import { paren, t, table } from "../i18n.js";
 
 // the board's own words: the catalogue's "junqi.*" entries (qipai/i18n/<lang>.json)
 const W = table("junqi");
@@ -175,7 +176,7 @@ export function mount(root, ctx) {
   const cells = {};
 
   legend.innerHTML = `<summary>${S.pieces}</summary>` + CODES.map((c) =>
-    `<span class="jq-leg"><b>${PIECES[c][0]}</b> ${PIECES[c][3]} (${c}) ×${COUNTS[c]}</span>`).join("");
+    `<span class="jq-leg"><b>${PIECES[c][0]}</b>${ctx.lang === "zh" ? "" : ` ${PIECES[c][3]}`} (${c}) ×${COUNTS[c]}</span>`).join("");
 
   function build(seat) {
     const [tw, th] = g.tile;
@@ -294,7 +295,7 @@ export function mount(root, ctx) {
         pc.dataset.seat = p.seat;
         if (p.piece !== "?") {
           pc.innerHTML = face(p.piece);
-          pc.title = `${PIECES[p.piece][0]} ${PIECES[p.piece][3]}`;
+          pc.title = pieceName(p.piece);
         }
         d.append(pc);
         if ((drafting() && mine) || mv[name]) d.classList.add("can-move");
@@ -317,16 +318,33 @@ export function mount(root, ctx) {
     paintInfo(v, lm);
     paintLost(v, ps);
     paintPanel(v);
+    keys.refresh();
   }
+
+  const pieceName = (piece) => (PIECES[piece] ? PIECES[piece][ctx.lang === "zh" ? 0 : 3] : t("kb.hidden"));
+
+  // the keyboard: arrows move to the nearest point that way, Enter / Space picks a piece or its target
+  const keys = boardKeys(board, {
+    points: () => Object.values(cells),
+    key: (d) => d.dataset.pt,
+    label(d) {
+      const pc = d.querySelector(".jq-pc");
+      const base = pc ? t("kb.point", { point: d.dataset.pt, what: `${seatName(+pc.dataset.seat)} ${pieceName(pc.dataset.piece)}` })
+        : t("kb.empty", { point: d.dataset.pt });
+      return d.classList.contains("target") ? `${base} · ${t("kb.canMove")}` : base;
+    },
+    pressed: (d) => d.classList.contains("sel"),
+    start: () => sel,
+  });
 
   function paintInfo(v, lm) {
     info.replaceChildren();
     const names = msg.names || [];
     (v.seats || []).forEach((_, s) => {
       const span = document.createElement("span");
-      span.className = `jq-seat s${s}` + (v.to_move === s ? " to-move" : "") + (v.eliminated && v.eliminated[s] ? " out" : "");
+      span.className = `jq-seat s${s}` + (v.to_move === s && !msg.result && !v.result ? " to-move" : "") + (v.eliminated && v.eliminated[s] ? " out" : "");
       span.dataset.seatinfo = s;
-      let text = `${seatName(s)}${names[s] ? " " + names[s] : ""}${s === me() ? ` (${S.you})` : ""}`;
+      let text = `${seatName(s)}${names[s] ? " " + names[s] : ""}${s === me() ? paren(S.you) : ""}`;
       if (v.phase === "layout") text += ` · ${v.layout_done && v.layout_done[s] ? S.ready : S.notReady}`;
       else text += ` · ${S.attacks} ${(v.attacks || [])[s] ?? 0}`;
       if (v.flag_revealed && v.flag_revealed[s]) text += ` · ${S.revealed}`;
@@ -372,7 +390,7 @@ export function mount(root, ctx) {
         const e = document.createElement("span");
         e.className = `jq-lost-pc s${s}`;
         e.textContent = PIECES[c][ctx.lang === "zh" ? 0 : 2];
-        e.title = `${PIECES[c][0]} ${PIECES[c][3]}`;
+        e.title = ctx.lang === "zh" ? PIECES[c][0] : `${PIECES[c][0]} ${PIECES[c][3]}`;
         line.append(e);
       }
       lost.append(line);

@@ -13,7 +13,8 @@
 // the verb of the open claim window: a discard, an added kong, a concealed kong (robbable only
 // with the option rob_concealed_kong_for_13_orphans)
 import { othersAreBots } from "./cardtable.js";
-import { table } from "../i18n.js";
+import { boardKeys } from "../boardkeys.js";
+import { paren, table } from "../i18n.js";
 
 const CLAIM_VERB = { discard: "discarded", rob: "added", rob_concealed: "ckongs" };
 
@@ -25,6 +26,14 @@ const HONOR_EN = { E: "E", S: "S", W: "W", N: "N", C: "Red", F: "Green", P: "Whi
 const SUIT_ZH = { m: "万", p: "筒", s: "条" };
 const SUIT_EN = { m: "crak", p: "dot", s: "bam" };
 const FLOWER_ZH = "春夏秋冬梅兰竹菊";
+const HONOR_LONG_EN = { E: "East wind", S: "South wind", W: "West wind", N: "North wind", C: "Red dragon", F: "Green dragon", P: "White dragon" };
+
+/** A tile's name as a screen reader says it: 5筒 / 5 dot, 东 / East wind, 梅 / Flower 5. */
+export function tileName(code, zh) {
+  if (code[0] === "f") return zh ? FLOWER_ZH[+code[1] - 1] || code : `Flower ${code[1]}`;
+  if (code.length === 2) return zh ? `${code[0]}${SUIT_ZH[code[1]]}` : `${code[0]} ${SUIT_EN[code[1]]}`;
+  return zh ? HONOR_ZH[code] || code : HONOR_LONG_EN[code] || code;
+}
 const ORDER = [..."mps"].flatMap((s) => [1, 2, 3, 4, 5, 6, 7, 8, 9].map((r) => `${r}${s}`)).concat([..."ESWNCFP"]);
 
 /** Split a tile string of the hand notation ("245m34p7sWCF", "f1f6") into tile codes. */
@@ -43,7 +52,38 @@ export function parseTiles(text) {
 
 const sortTiles = (ts) => [...ts].sort((a, b) => ORDER.indexOf(a) - ORDER.indexOf(b));
 
-export function mount(root, ctx) {
+// what Guobiao mahjong puts where another mahjong (boards/laizi-mahjong.js) puts its own: the
+// round's wind, each seat's wind and flowers, the verbs of its claim windows, each winner's fans
+const GUOBIAO = {
+  info: (v, h) => [h.el("span", "", `${h.S.round} ${h.windName(v.prevalent)}`)],
+  seatWind: (info, h) => h.windName(info.wind),
+  seatExtra: (info, h) => (info.flowers ? [h.tilesEl(parseTiles(info.flowers), "flowers", "tiny")] : []),
+  handTile: () => "",
+  actionLabel: () => null,
+  claimVerb: (kind) => CLAIM_VERB[kind] || "discarded",
+  hows: {},
+  winner(r, w, h) {
+    const { el, S, zh } = h;
+    const f = r.fans[String(w)];
+    const tb = el("table", "mj-fans");
+    tb.id = r.winners.length === 1 ? "fans" : `fans-${w}`;
+    tb.dataset.seat = w;
+    for (const x of f.fans) {
+      const tr = el("tr", "", el("td", "", zh ? x.name : x.en), el("td", "num", x.value),
+        el("td", "num", x.count > 1 ? `×${x.count}` : ""), el("td", "num", x.value * x.count));
+      tr.dataset.fan = x.no;
+      tr.dataset.name = x.name;          // the fan's name in the result notation
+      tb.append(tr);
+    }
+    const tot = el("tr", "total", el("td", "", S.total), el("td", ""), el("td", ""), el("td", "num", `${f.total} ${S.fan}`));
+    tot.dataset.total = f.total;
+    tb.append(tot);
+    return [el("div", "mj-winner", `${h.who(w)}${h.ctx.t("colon")}`, h.handLine(f.hand.split("|")[0])), tb];
+  },
+};
+
+/** The mahjong table; ``variant`` (default Guobiao) says what a game shows of its own. */
+export function mount(root, ctx, variant = GUOBIAO) {
   const S = { ...W, handNo: (n, k) => (k === 1 ? W.oneHand : ctx.t("mj.handNo", { n, k })) };
   const zh = ctx.lang === "zh";
   const box = document.createElement("div");
@@ -77,7 +117,7 @@ export function mount(root, ctx) {
     if (s === msg.seat) return S.you;
     const nm = rawName(s);
     const twice = (msg.names || []).filter((_, i) => rawName(i) === nm).length > 1;
-    return !nm ? place(s) : twice ? `${nm} (${place(s)})` : nm;
+    return !nm ? place(s) : twice ? nm + paren(place(s)) : nm;
   };
 
   function tileEl(code, extra = "") {
@@ -95,7 +135,7 @@ export function mount(root, ctx) {
       t.append(el("b", "", HONOR_ZH[code]));
       if (!zh) t.append(el("i", "", HONOR_EN[code]));
     }
-    t.title = code;
+    t.title = tileName(code, zh);
     return t;
   }
 
@@ -125,11 +165,12 @@ export function mount(root, ctx) {
     const acting = (msg.to_act || []).includes(s) && !msg.result;
     const d = el("div", "mj-pl" + (acting ? " act" : "") + (s === msg.seat ? " me" : ""));
     d.dataset.seatbox = s;
+    const wind = variant.seatWind(info, helpers);
     const head = el("div", "mj-head",
-      el("span", "wind", windName(info.wind)), " ", label ? el("span", "muted", label + " ") : null,
+      wind ? el("span", "wind", wind) : null, " ", label ? el("span", "muted", label + " ") : null,
       el("span", "nm", rawName(s) || place(s)), s === v.dealer ? el("span", "dealer", " " + S.dealerMark) : null,
       ` · ${S.score} ${info.score} · ${info.concealed_count} ${S.tiles}`);
-    if (info.flowers) head.append(" ", tilesEl(parseTiles(info.flowers), "flowers", "tiny"));
+    for (const x of variant.seatExtra(info, helpers, s)) head.append(" ", x);
     d.append(head);
     const views = msg.views;      // replay: each seat's own view, with its concealed kongs
     const own = views && views[s] ? views[s].seats[s] : info;
@@ -165,6 +206,8 @@ export function mount(root, ctx) {
 
   function actionLabel(a) {
     const [kind, tile] = a.split(" ");
+    const own = variant.actionLabel(kind, tile, helpers);
+    if (own) return own;
     if (kind === "chow") {
       const b = el("span", "", S.chow, " ");
       b.append(tilesEl(parseTiles(tile), "inline", "tiny"));
@@ -199,7 +242,9 @@ export function mount(root, ctx) {
     const row = el("div", "mj-row mj-hand");
     row.id = "hand";
     tiles.forEach((c, i) => {
-      const t = tileEl(c, (i === picked ? "picked" : "") + (drawn && i === tiles.length - 1 ? " drawn" : ""));
+      const t = tileEl(c, (i === picked ? "picked" : "") + (drawn && i === tiles.length - 1 ? " drawn" : "")
+        + variant.handTile(c, v));
+      t.dataset.i = i;
       if (acting && discards.has(c)) {
         t.classList.add("can");
         t.onclick = () => {
@@ -249,34 +294,18 @@ export function mount(root, ctx) {
     const d = el("details", "mj-result");
     d.open = open;
     d.dataset.hand = r.hand;
-    const hows = { self_drawn: S.byself, discard: S.ondiscard, robbing_kong: S.robbing };
+    const hows = { self_drawn: S.byself, discard: S.ondiscard, robbing_kong: S.robbing, ...variant.hows };
     const title = r.winners.length
-      ? `${S.handNo(r.hand, msg.view.hands_per_match)} · ${r.winners.map(who).join(", ")} ${S.win} `
+      ? `${S.handNo(r.hand, msg.view.hands_per_match)} · ${r.winners.map(who).join(zh ? "、" : ", ")} ${S.win} `
       : r.how === "penalty"
         ? `${S.handNo(r.hand, msg.view.hands_per_match)} · ${S.penalty} ${who(r.offender)}`
         : `${S.handNo(r.hand, msg.view.hands_per_match)} · ${S.drawn}`;
     const sum = el("summary", "", title);
     if (r.tile) sum.append(tileEl(r.tile, "tiny"), " ", hows[r.how] || r.how,
-      r.how !== "self_drawn" ? ` (${S.from} ${who(r.from)})` : "");
+      r.how !== "self_drawn" ? paren(`${S.from} ${who(r.from)}`) : "");
     d.append(sum);
-    for (const w of r.winners) {
-      const f = r.fans[String(w)];
-      const tb = el("table", "mj-fans");
-      tb.id = r.winners.length === 1 ? "fans" : `fans-${w}`;
-      tb.dataset.seat = w;
-      for (const x of f.fans) {
-        const tr = el("tr", "", el("td", "", zh ? x.name : x.en), el("td", "num", x.value),
-          el("td", "num", x.count > 1 ? `×${x.count}` : ""), el("td", "num", x.value * x.count));
-        tr.dataset.fan = x.no;
-        tr.dataset.name = x.name;          // the fan's name in the result notation
-        tb.append(tr);
-      }
-      const tot = el("tr", "total", el("td", "", S.total), el("td", ""), el("td", ""), el("td", "num", `${f.total} ${S.fan}`));
-      tot.dataset.total = f.total;
-      tb.append(tot);
-      d.append(el("div", "mj-winner", `${who(w)}: `, handLine(f.hand.split("|")[0])), tb);
-    }
-    const pay = el("div", "mj-pay", `${S.payments}: `);
+    for (const w of r.winners) d.append(...variant.winner(r, w, helpers));
+    const pay = el("div", "mj-pay", `${S.payments}${ctx.t("colon")}`);
     r.payments.forEach((p, s) => pay.append(el("span", p > 0 ? "plus" : p < 0 ? "minus" : "", `${who(s)} ${p > 0 ? "+" : ""}${p}`), " "));
     d.append(pay);
     if (r.revealed) {
@@ -302,13 +331,26 @@ export function mount(root, ctx) {
     return d;
   }
 
-  function render() {
+  // what a variant's hooks may use
+  const helpers = { el, tileEl, tilesEl, handLine, who, windName, S, zh, ctx, view: () => msg.view };
+
+  // the hand by keyboard: ← / → move over the tiles, Enter / Space raises a tile (again: discards it)
+  const keys = boardKeys(box, {
+    points: () => [...box.querySelectorAll("#hand .mj-t")],
+    key: (t) => t.dataset.i,
+    label: (t) => t.title,
+    pressed: (t) => t.classList.contains("picked"),
+  });
+
+  // draw the table; the focus stays on the button or tile it was on (they are drawn anew)
+  function render() { keys.redraw(draw); }
+
+  function draw() {
     const v = msg.view;
     const me = msg.seat === undefined ? null : msg.seat;
     box.replaceChildren();
     box.dataset.phase = v.phase;
-    const info = el("div", "mj-info",
-      el("span", "", `${S.round} ${windName(v.prevalent)}`),
+    const info = el("div", "mj-info", ...variant.info(v, helpers),
       el("span", "", S.handNo(v.hand, v.hands_per_match)),
       el("span", "", `${S.dealer} ${who(v.dealer)}`));
     const wall = el("span", "", `${S.wall} ${v.wall}`);
@@ -317,7 +359,7 @@ export function mount(root, ctx) {
     box.append(info);
     if (v.claim && !msg.result) {
       const c = el("div", "mj-claim" + (me !== null && (msg.to_act || []).includes(me) ? " mine" : ""),
-        `${who(v.claim.from)} ${CLAIM_VERB[v.claim.kind] ? S[CLAIM_VERB[v.claim.kind]] : S.discarded} `,
+        `${who(v.claim.from)} ${S[variant.claimVerb(v.claim.kind)] || variant.claimVerb(v.claim.kind)} `,
         tileEl(v.claim.tile, "small"));   // a concealed kong's tile is null: shown face down
       c.id = "claim";
       box.append(c);
@@ -338,6 +380,15 @@ export function mount(root, ctx) {
   }
 
   return {
+    /** A step of the replay's list: who did what, the tiles drawn ("东家 打出 [5筒]"). */
+    moveEntry(e, names) {
+      const [kind, tile] = String(e.text || "").split(" ");
+      const what = kind === "discard" && tile ? [S.discard + " ", tileEl(tile, "tiny")]
+        : kind === "chow" && tile ? [S.chow + " ", tilesEl(parseTiles(tile), "inline", "tiny")]
+        : (kind === "kong" || kind === "add") && tile ? [(kind === "kong" ? S.ckong : S.add) + " ", tileEl(tile, "tiny")]
+        : [S[kind] || e.text];
+      return el("span", "mj-move" + (kind === "pass" ? " muted" : ""), el("b", "", names[e.seat] ?? ""), " ", ...what);
+    },
     update(m) {
       if (!msg || m.seq !== msg.seq || m.view.phase !== msg.view.phase) picked = null;
       if (!msg || m.turn !== msg.turn) clearTimeout(passTimer);

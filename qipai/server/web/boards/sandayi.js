@@ -2,10 +2,12 @@
 // Bidding (不叫, 60–80 分) by buttons, each seat's bid shown in its place; the dealer takes the
 // six-card kitty (shown to everyone under a low contract), selects six cards to bury (扣底) and
 // names trump by a button; then tricks of one card each, drawn by seat (the last trick greyed
-// until the next lead), the defenders' running points against the contract, and the result in
-// words. Trumps (jokers, 2s, the named suit) sit at the right end of the hand. The hint selects
+// until the next lead), the defenders' running points against the contract, every trick of the
+// hand listed as cards by seat (view.tricks; a click shows the table as that trick ended), and the
+// result in words. Trumps (jokers, 2s, the named suit) sit at the right end of the hand. The hint selects
 // a legal card (in a trick) or the cards the server names (burying). See cardtable.js.
 import { mountCardTable, bidArea, suitSign } from "./cardtable.js";
+import { paren } from "../i18n.js";
 
 const RANKS = "3456789TJQKA";
 const SIDE_ORDER = ["S", "H", "C", "D"];
@@ -65,10 +67,15 @@ export function mount(root, ctx) {
       return null;
     },
     top: () => null,
-    // no list of earlier tricks: §5 shows only the current and the last trick (the table
-    // shows the last one greyed until the next lead); the record has them all
+    history: (v) => {
+      if (!v || !Array.isArray(v.tricks) || (!v.tricks.length && !(v.trick || []).length)) return null;
+      const rounds = v.tricks.map((t) => t.cards.map(([s, c]) => [s, { cards: [c] }]));
+      if ((v.trick || []).length) rounds.push(v.trick.map(([s, c]) => [s, { cards: [c] }]));
+      return rounds;
+    },
+    historyTitle: "ct.tricks",
     info: (v, { tr }) => [
-      ["contract", tr("sdy.contract"), v.contract ? tr("sdy.points", { n: v.contract }) + (v.forced ? ` (${tr("sdy.forced")})` : "") : null],
+      ["contract", tr("sdy.contract"), v.contract ? tr("sdy.points", { n: v.contract }) + (v.forced ? paren(tr("sdy.forced")) : "") : null],
       ["trump", tr("sdy.trump"), v.trump ? `${suitSign(v.trump)} ${tr("term.suit." + v.trump)}` : null],
       ["defender_points", tr("sdy.defenderPoints"), v.dealer !== null && v.dealer !== undefined ? tr("sdy.ofNeed", { n: v.defender_points, need: 105 - (v.contract || 0) }) : null],
       ["tricks", tr("sdy.tricks"), v.phase === "play" || v.phase === "over" ? `${v.tricks_played}/12` : null],
@@ -84,10 +91,11 @@ export function mount(root, ctx) {
       if (p === "bid") return tr("sdy.bidPrompt");
       return null;
     },
-    resultLine: (r, v, { tr, who }) => {
+    resultLine: (r, v, { tr, role }) => {
       const d = r.details || {};
       if (d.dealer === null || d.dealer === undefined || !d.outcome) return null;
-      const words = tr(`sdy.outcome.${d.outcome}`, { name: who(d.dealer) });
+      const named = ["made", "set", "heavy_set", "shutout"].includes(d.outcome);   // the dealer by name
+      const words = named ? role(`sdy.outcome.${d.outcome}`, d.dealer) : tr(`sdy.outcome.${d.outcome}`);
       return d.defender_points !== undefined && d.contract ? `${words} · ${tr("sdy.final", { n: d.defender_points, contract: d.contract })}` : words;
     },
   });

@@ -4,8 +4,11 @@
 // long legal sets ({kind: "bury", count: 8}, {kind: "follow", count, suit}): the board asks for
 // that many cards and the referee judges the rest; the hint selects the play the server names
 // (msg.hint). Your hand keeps the referee's order (trumps first). The current trick is drawn by
-// seat; between tricks the last one stays, greyed. See cardtable.js.
+// seat; between tricks the last one stays, greyed. Every trick of the hand is listed as cards by
+// seat (view.tricks; a click shows the table as that trick ended), except at a competition table
+// that shows only the last trick (the server leaves view.tricks out, §5.8). See cardtable.js.
 import { mountCardTable, faceText, suitSign } from "./cardtable.js";
+import { paren } from "../i18n.js";
 
 const LEVEL = (n) => ({ 11: "J", 12: "Q", 13: "K", 14: "A" }[n] || String(n));
 
@@ -52,6 +55,13 @@ export function mount(root, ctx) {
       return null;
     },
     top: (v) => ((v.trick || []).length ? v.winning : null),
+    history: (v) => {
+      if (!v || !Array.isArray(v.tricks) || (!v.tricks.length && !(v.trick || []).length)) return null;
+      const rounds = v.tricks.map((t) => t.plays.map(([s, fs]) => [s, { cards: fs }]));
+      if ((v.trick || []).length) rounds.push(v.trick.map(([s, fs]) => [s, { cards: fs }]));
+      return rounds;
+    },
+    historyTitle: "ct.tricks",
     info: (v, { tr, lang, who, me }) => {
       const ours = me === null ? null : me % 2;
       const lv = (t) => LEVEL(v.levels[t]);
@@ -59,10 +69,10 @@ export function mount(root, ctx) {
         ["levels", tr("sj.levels"), ours === null ? `${lv(0)} · ${lv(1)}` : tr("sj.levelsMine", { us: lv(ours), them: lv(1 - ours) })],
         ["level", tr("sj.level"), LEVEL(v.level)],
         ["trump", tr("sj.trump"), v.trump ? (v.trump === "NT" ? tr("sj.notrump") : `${suitSign(v.trump)} ${tr("term.suit." + v.trump)}`) : null],
-        ["declared", tr("sj.declared"), (v.declarations || []).map((d) => `${who(d.seat)} ${faces(d.cards, lang)}`).join(", ")],
+        ["declared", tr("sj.declared"), (v.declarations || []).map((d) => `${who(d.seat)} ${faces(d.cards, lang)}`).join(lang === "zh" ? "；" : ", ")],
         ["throw", tr("sj.failed"), (() => {
           const f = (v.failed_throws || []).at(-1);
-          return f ? `${who(f.seat)}: ${faces(f.attempted, lang)} → ${faces(f.forced, lang)}${f.penalty ? ` (−${f.penalty})` : ""}` : null;
+          return f ? `${who(f.seat)}: ${faces(f.attempted, lang)} → ${faces(f.forced, lang)}${f.penalty ? paren(`−${f.penalty}`) : ""}` : null;
         })()],
         ["points", tr("sj.points"), v.attacker_points],
         ["penalty", tr("sj.penalty"), v.penalty || null],
@@ -78,11 +88,15 @@ export function mount(root, ctx) {
       if (l.kind === "follow") return tr("sj.follow", { n: l.count, suit: l.suit === "TRUMP" ? tr("term.suit.TRUMP") : suitSign(l.suit) });
       return null;
     },
-    resultLine: (r, v, { tr, me }) => {
+    resultLine: (r, v, { tr, me, who }) => {
       const d = r.details || {};
       if (!d.levels) return null;
-      const us = (me ?? 0) % 2;
-      return tr("sj.after", { points: d.attack_total, us: LEVEL(d.levels[us]), them: LEVEL(d.levels[1 - us]) });
+      // the levels by team: "us / them" for a player, the teams by name for a spectator
+      const levels = me === null || me === undefined
+        ? tr("sj.levelsTeams", { a: `${who(0)}/${who(2)}`, la: LEVEL(d.levels[0]), b: `${who(1)}/${who(3)}`, lb: LEVEL(d.levels[1]) })
+        : tr("sj.levelsMine", { us: LEVEL(d.levels[me % 2]), them: LEVEL(d.levels[1 - (me % 2)]) });
+      // a hand ended by a forfeit has no attackers' points
+      return d.attack_total === undefined || d.attack_total === null ? levels : `${tr("sj.attackPoints", { points: d.attack_total })} · ${levels}`;
     },
   });
 }

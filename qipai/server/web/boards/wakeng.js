@@ -2,6 +2,7 @@
 // 叫 1–3) are buttons, each seat's bid shown in its place; plays are rank strings built from the
 // selected cards, drawn as the cards laid. See cardtable.js.
 import { mountCardTable, lastFromPlays, bidArea } from "./cardtable.js";
+import { paren } from "../i18n.js";
 
 const bidWords = (a, tr) => (a === "pass" ? tr("wk.nobid") : a.startsWith("bid ") ? tr("wk.bid", { n: a.slice(4) }) : a);
 
@@ -17,14 +18,14 @@ export function mount(root, ctx) {
     },
     last: (v, s, { tr }) => (v.phase === "bidding" ? bidArea(v, s, (a) => bidWords(a, tr)) : lastFromPlays(v, s, 3)),
     info: (v, { tr }) => [
-      ["bid", tr("wk.pitBid"), v.bid ? `${v.bid} (${tr(`wk.bidname.${v.bid}`)})` : null],
+      ["bid", tr("wk.pitBid"), v.bid ? v.bid + paren(tr(`wk.bidname.${v.bid}`)) : null],
     ],
     piles: (v, { tr }) => [["pit", tr("wk.pit"), v.pit]],
     autoPass: (msg, legal) => msg.view.phase === "play" && legal.length === 1 && legal[0] === "pass",
-    resultLine: (r, v, { tr, who }) => {
+    resultLine: (r, v, { role }) => {
       const d = r.details || {};
       if (d.digger === undefined || d.digger === null) return null;
-      return tr(d.digger_wins ? "wk.diggerWins" : "wk.diggerLoses", { name: who(d.digger) });
+      return role(d.digger_wins ? "wk.diggerWins" : "wk.diggerLoses", d.digger);
     },
   });
 }

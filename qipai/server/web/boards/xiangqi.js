@@ -3,6 +3,8 @@
 // numbered as on a printed board: 九 … 一 along Red's side from Red's left, 1 … 9 along Black's
 // side from Black's right. Each side's captures are shown by it. Squares carry
 // data-sq="<ICCS square>" (a0 .. i9).
+import { boardKeys } from "../boardkeys.js";
+
 const FILES = "abcdefghi";
 const NAMES = { K: "帥", A: "仕", B: "相", N: "傌", R: "俥", C: "炮", P: "兵", k: "將", a: "士", b: "象", n: "馬", r: "車", c: "砲", p: "卒" };
 const CN = "一二三四五六七八九";
@@ -131,6 +133,7 @@ export function mount(root, ctx) {
       sq.classList.toggle("check", !!v.in_check && p === kingLetter);
     }
     captures();
+    keys.refresh();
   }
 
   function choose(name) {
@@ -145,6 +148,22 @@ export function mount(root, ctx) {
     sel = mine(pieceAt(name)) && targets(name).length ? name : null;
     paint();
   }
+
+  // the keyboard: arrows move over the points, Enter / Space picks a piece or its target
+  const T = (k, p) => (ctx.t ? ctx.t(k, p) : k);
+  const keys = boardKeys(box, {
+    points: () => Object.keys(squares).sort((a, b) => pos(a)[1] - pos(b)[1] || pos(a)[0] - pos(b)[0]).map((n) => squares[n]),
+    key: (el) => el.dataset.sq,
+    label(el) {
+      const name = el.dataset.sq, p = pieceAt(name);
+      const base = p ? T("kb.point", { point: name, what: T(`xq.piece.${p === p.toUpperCase() ? "r" : "b"}${p.toUpperCase()}`) })
+        : T("kb.empty", { point: name });
+      return el.classList.contains("target") ? `${base} · ${T("kb.canMove")}` : base;
+    },
+    pressed: (el) => sel === el.dataset.sq,
+    activate: (el) => choose(el.dataset.sq),
+    start: () => sel || (msg && msg.view.last_move ? msg.view.last_move.slice(2) : null),
+  });
 
   // click, or press on a piece and release on a target (drag)
   let down = null;

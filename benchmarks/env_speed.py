@@ -1,0 +1,161 @@
+"""Step rates of the research doors (qipai.env) against the raw engine, and doudizhu's
+PettingZoo env against RLCard's doudizhu env (when rlcard is installed).
+
+* raw engine: random games through ``legal_actions`` + ``apply`` (no view, no tensor);
+* env: random masked games through the PettingZoo AEC env: ``last()`` (the view, the
+  observation tensor, the mask) + ``step`` for every agent step;
+* RLCard: ``rlcard.make("doudizhu")`` random games with its state encoding (``env.step``
+  encodes the next player's state), the same work per step as the AEC env.
+
+CPU time (``time.process_time``), the two sides interleaved in one process, ``--rounds``
+rounds, median. Usage: ``python benchmarks/env_speed.py [--seconds 1] [--rounds 3] [game ...]``;
+``--breakdown`` prints the CPU time per step of the legal list, the view, the tensor and the mask.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from timing import rate  # noqa: E402
+
+import qipai  # noqa: E402
+import qipai.env as E  # noqa: E402
+
+GAMES = {"go": {"board_size": 9}, "gomoku": {}, "xiangqi": {}, "chinese-checkers": {}, "junqi": {},
+         "doudizhu": {}, "wakeng": {}, "fouafour": {}, "baohuang": {}, "shengji": {}, "sandayi": {},
+         "mahjong-gb": {"hands_per_match": 1}, "laizi-mahjong": {"hands_per_match": 1},
+         "baibian-bajue": {"hands_per_match": 1}}
+
+
+def raw_game(game, seed: int) -> int:
+    rng = random.Random(seed)
+    state = game.new_state(seed=seed)
+    steps = 0
+    while not state.is_terminal():
+        seat = state.to_act[0]
+        state.apply(rng.choice(state.legal_actions(seat)), seat=seat)
+        steps += 1
+    return steps
+
+
+def env_game(env, seed: int) -> int:
+    rng = random.Random(seed)
+    env.reset(seed=seed)
+    steps = 0
+    for _agent in env.agent_iter():
+        obs, _, term, trunc, _ = env.last()
+        if term or trunc:
+            env.step(None)
+            continue
+        env.step(int(rng.choice(np.flatnonzero(obs["action_mask"].view(bool)))))
+        steps += 1
+    return steps
+
+
+def breakdown(gid: str, games: int = 20) -> str:
+    """CPU microseconds per agent step of each part of an env step, over the positions of
+    ``games`` random games: the raw engine's legal_actions + apply, the view, the tensor, the
+    mask (legal actions included)."""
+    from qipai.env.chooser import Chooser
+
+    opts = GAMES[gid]
+    env = E.pettingzoo(gid, **opts)
+    positions = []
+    rng = random.Random(0)
+    for seed in range(games):
+        env.reset(seed=seed)
+        state = env.state
+        while not state.is_terminal():
+            seat = state.to_act[0]
+            positions.append((state.clone(), seat))
+            state.apply(rng.choice(state.legal_actions(seat)), seat=seat)
+    parts = {}
+    clock = time.process_time
+
+    def timed(name, fn):
+        t = clock()
+        for st, seat in positions:
+            fn(st, seat)
+        parts[name] = (clock() - t) / len(positions) * 1e6
+
+    timed("legal", lambda st, seat: st.legal_actions(seat))
+    timed("view", lambda st, seat: st.view(seat))            # first: a view may keep what it found
+    views = [st.view(seat) for st, seat in positions]
+    it = iter(views)
+    timed("tensor", lambda st, seat: env.encoder.encode(next(it), seat))
+    chooser = Chooser(env.encoder.actions)
+    timed("mask", lambda st, seat: (chooser.reset(), chooser.observe(st, seat)))
+    return f"{gid}: " + ", ".join(f"{k} {v:.0f} us" for k, v in parts.items())
+
+
+def rlcard_game_steps():
+    import rlcard
+
+    env = rlcard.make("doudizhu", config={"seed": 0})
+    rng = random.Random(0)
+
+    def one() -> int:
+        state, _ = env.reset()
+        steps = 0
+        while not env.is_over():
+            action = rng.choice(list(state["legal_actions"]))
+            state, _ = env.step(action)
+            steps += 1
+        return steps
+    return one
+
+
+def main() -> None:
+    p = argparse.ArgumentParser()
+    p.add_argument("games", nargs="*", default=list(GAMES))
+    p.add_argument("--seconds", type=float, default=1.0)
+    p.add_argument("--rounds", type=int, default=3)
+    p.add_argument("--breakdown", action="store_true",
+                   help="print where an env step's time goes (view, tensor, mask) instead")
+    a = p.parse_args()
+    if a.breakdown:
+        for gid in a.games:
+            print(breakdown(gid), flush=True)
+        return
+    clock = time.process_time
+    print(f"{'game':16} {'raw steps/s':>12} {'env steps/s':>12} {'env/raw':>8}")
+    for gid in a.games:
+        opts = GAMES[gid]
+        game = qipai.load(gid, **opts)
+        env = E.pettingzoo(gid, **opts)
+        raws, envs = [], []
+        seeds = iter(range(10**6))
+        for _ in range(a.rounds):
+            raws.append(rate(lambda g=game, s=seeds: raw_game(g, next(s)), a.seconds, clock))
+            envs.append(rate(lambda e=env, s=seeds: env_game(e, next(s)), a.seconds, clock))
+        r, e = statistics.median(raws), statistics.median(envs)
+        print(f"{gid:16} {r:12.0f} {e:12.0f} {e / r:8.2f}", flush=True)
+    if "doudizhu" in a.games:
+        try:
+            one = rlcard_game_steps()
+        except ImportError:
+            print("rlcard is not installed: no RLCard comparison")
+            return
+        env = E.pettingzoo("doudizhu")
+        ours, theirs = [], []
+        seeds = iter(range(10**6))
+        for _ in range(a.rounds):
+            ours.append(rate(lambda: 1 if env_game(env, next(seeds)) else 1, a.seconds, clock))
+            theirs.append(rate(lambda: 1 if one() else 1, a.seconds, clock))
+        o, t = statistics.median(ours), statistics.median(theirs)
+        print(f"doudizhu games/s with state encoding: qipai env {o:.0f} (with bidding), "
+              f"RLCard env {t:.0f} (no bidding): {o / t:.2f}x")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,137 @@
+"""The shared parts of the search bots of the games whose searcher plays out with the game's own
+rule bot: a *policy playout* and, for games with hidden cards, tiles or pieces, the
+determinization loop of information-set MCTS (:mod:`qipai.bots.mcts`).
+
+* :class:`PolicySearcher` — a playout that lets the game's rule bot (level 2) play every seat,
+  with a uniformly random legal action one time in ``1 / epsilon``; after ``max_plies`` the
+  position is valued by :meth:`PolicySearcher.evaluate` (default: a draw).
+* :class:`DeterminizedSearcher` — ``inputs`` is the seat's view and nothing else; each
+  iteration's root state is a :meth:`DeterminizedSearcher.determinize` of that view: a full
+  state whose hidden parts are sampled (``qipai.cards.sample`` / ``qipai.tiles``) so that it
+  agrees with the view. A sample the game refuses (a replayed action that the sampled deal makes
+  illegal) is drawn again, up to ``tries`` times, so what is kept is consistent with every
+  action the seat saw; the true deal is never an input.
+
+A game subclasses one of them in ``qipai/bots/<game>.py`` and registers it with
+:func:`qipai.bots.search.register_searcher`.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterable
+from typing import Any
+
+from qipai.bots.mcts import Searcher
+from qipai.core.errors import IllegalAction, NotationError
+
+
+class PolicySearcher(Searcher):
+    """A searcher whose playout is the game's rule bot (see the module docstring).
+
+    ``rule_bot``: the rule bot's factory ``(seed) -> bot``; ``epsilon``: the share of random
+    actions in a playout; ``max_plies``: the playout's length before :meth:`evaluate`."""
+
+    rule_bot: Callable[[int | None], Any]
+    epsilon = 0.1
+    max_plies = 400
+    #: the phases searched (``None``: every turn); other turns are the rule bot's
+    phases: tuple[str, ...] | None = None
+
+    def __init__(self, game_id: str | None = None, rule_bot: Callable[[int | None], Any] | None = None,
+                 phases: tuple[str, ...] | None = None) -> None:
+        if game_id is not None:
+            self.game_id = game_id
+        if rule_bot is not None:
+            self.rule_bot = rule_bot
+        if phases is not None:
+            self.phases = phases
+        self._policy: Any = None
+
+    def searched(self, state: Any, seat: int) -> bool:
+        return self.phases is None or getattr(state, "phase", None) in self.phases
+
+    def root_states(self, game: Any, inputs: dict[str, Any]) -> Callable[[random.Random], Any]:
+        self._policy = None        # a fresh rule bot per search: its seeded tie-breaks repeat
+        return super().root_states(game, inputs)
+
+    def policy(self, state: Any, seat: int, rng: random.Random) -> Any:
+        """The playout's action for ``seat``: the rule bot's, or a random legal one."""
+        if rng.random() < self.epsilon:
+            return rng.choice(state.legal_actions(seat))
+        if self._policy is None:
+            self._policy = self.rule_bot(0)
+        return self._policy.choose(state, seat)
+
+    def evaluate(self, state: Any) -> list[float]:
+        """The value per seat in [0, 1] of an unfinished playout (default: a draw)."""
+        return [0.5] * state.num_seats
+
+    def playout(self, state: Any, rng: random.Random) -> list[float]:
+        for _ in range(self.max_plies):
+            if state.is_terminal():
+                return self.terminal_values(state)
+            seat = state.to_act[0]
+            state.apply(self.policy(state, seat, rng), seat)
+        return self.terminal_values(state) if state.is_terminal() else self.evaluate(state)
+
+
+class DeterminizedSearcher(PolicySearcher):
+    """A :class:`PolicySearcher` for a game with hidden information (see the module docstring):
+    ``DeterminizedSearcher(game_id, rule_bot, determinize, phases)`` with the game's
+    ``determinize(game, view, rng) -> state``, or a subclass overriding :meth:`determinize`."""
+
+    hidden = True
+    #: samples drawn before a view is declared inconsistent
+    tries = 60
+
+    def __init__(self, game_id: str | None = None, rule_bot: Callable[[int | None], Any] | None = None,
+                 determinize: Callable[[Any, dict[str, Any], random.Random], Any] | None = None,
+                 phases: tuple[str, ...] | None = None) -> None:
+        super().__init__(game_id, rule_bot, phases)
+        if determinize is not None:
+            self.determinize = determinize      # type: ignore[method-assign]
+
+    def inputs(self, state: Any, seat: int) -> dict[str, Any]:
+        return {"view": state.view(seat)}
+
+    def determinize(self, game: Any, view: dict[str, Any], rng: random.Random) -> Any:
+        """A full state agreeing with ``view``; may raise ``ValueError``, ``IllegalAction`` or
+        ``NotationError`` for a sample the game refuses (it is then drawn again)."""
+        raise NotImplementedError
+
+    def root_states(self, game: Any, inputs: dict[str, Any]) -> Callable[[random.Random], Any]:
+        self._policy = None
+        view = inputs["view"]
+
+        def root(rng: random.Random) -> Any:
+            error: Exception | None = None
+            for _ in range(self.tries):
+                try:
+                    return self.determinize(game, view, rng)
+                except (ValueError, IllegalAction, NotationError) as e:
+                    error = e
+            raise ValueError(f"no determinization of the view in {self.tries} samples: {error}")
+        return root
+
+
+def replay(state: Any, entries: Iterable[Any]) -> Any:
+    """Apply the public ``entries`` of a view to ``state`` and return it: each entry is an
+    action text or ``[seat, text, ...]``. Raises :class:`IllegalAction` when the state refuses
+    one (the determinization disagrees with what was seen)."""
+    for e in entries:
+        if isinstance(e, str):
+            state.apply(e)
+        else:
+            state.apply(e[1], e[0])
+    return state
+
+
+def played_by_seat(plays: Iterable[list], seats: int) -> dict[int, list[str]]:
+    """The card ids each seat has laid face up, from a climbing game's ``plays`` view entries
+    (``[seat, text]`` for a pass, ``[seat, text, ids]`` for a play)."""
+    out: dict[int, list[str]] = {s: [] for s in range(seats)}
+    for e in plays:
+        if len(e) >= 3:
+            out[e[0]] += e[2]
+    return out

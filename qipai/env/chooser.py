@@ -1,0 +1,110 @@
+"""From action slots to game actions: the mask of the acting seat, and the action a slot means.
+
+A :class:`Chooser` serves one environment. It keeps the acting seat's legal list for the
+current state (computed once per state and seat) and, for list action spaces, the page of the
+list being chosen from (see :class:`~qipai.env.base.ListActions`).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from qipai.core.errors import IllegalAction
+
+from .base import FixedActions, ListActions
+
+
+class Chooser:
+    def __init__(self, actions: FixedActions | ListActions) -> None:
+        self.actions = actions
+        self.reset()
+
+    def reset(self) -> None:
+        self._key: tuple | None = None
+        self._legal: Any = None
+        self._table: dict[int, Any] = {}
+        self._slots: np.ndarray | None = None
+        self._lo = self._hi = 0
+
+    # ----- the legal list of the current state ---------------------------------------------
+    def _refresh(self, state: Any, seat: int) -> None:
+        key = (id(state), len(state.log), seat, state.to_act)
+        if key == self._key:
+            return
+        self._key = key
+        legal = state.legal_actions(seat)
+        self._legal = legal
+        if self.actions.kind == "fixed":
+            slots = self.actions.slots(legal)
+            table = dict(zip(reversed(slots), reversed(legal)))      # the first action of a slot
+            self._slots, self._table = np.fromiter(table, np.intp, len(table)), table
+        else:
+            self._lo, self._hi = 0, len(legal)
+
+    @property
+    def paging(self) -> bool:
+        """True while the acting seat is inside a page of its list (a block chosen, the game
+        action not yet)."""
+        return self.actions.kind == "list" and self._legal is not None and (
+            self._lo > 0 or self._hi < len(self._legal))
+
+    def _block(self) -> int:
+        """How many list entries one slot stands for on the current page (1 on the last)."""
+        k, n, block = self.actions.size, self._hi - self._lo, 1
+        while n > k * block:
+            block *= k
+        return block
+
+    # ----- what the acting seat sees ----------------------------------------------------------
+    def observe(self, state: Any, seat: int) -> dict[str, np.ndarray]:
+        self._refresh(state, seat)
+        if self.actions.kind == "fixed":
+            mask = np.zeros(self.actions.size, np.int8)
+            mask[self._slots] = 1
+            return {"action_mask": mask}
+        acts: ListActions = self.actions
+        block = self._block()
+        count = -(-(self._hi - self._lo) // block)
+        mask = np.zeros(acts.size, np.int8)
+        mask[:count] = 1
+        feats = np.zeros((acts.size, acts.features), np.float32)
+        legal, lo, featurize = self._legal, self._lo, acts.featurize
+        if count:
+            feats[:count] = [featurize(legal[lo + j * block]) for j in range(count)]
+        return {"action_mask": mask, "action_features": feats}
+
+    def idle(self) -> dict[str, np.ndarray]:
+        """The mask part of the observation of a seat that is not to act: all zeros."""
+        out = {"action_mask": np.zeros(self.actions.size, np.int8)}
+        if self.actions.kind == "list":
+            out["action_features"] = np.zeros((self.actions.size, self.actions.features), np.float32)
+        return out
+
+    def legal_mask(self, state: Any, seat: int) -> np.ndarray:
+        return self.observe(state, seat)["action_mask"]
+
+    # ----- choosing ---------------------------------------------------------------------------
+    def choose(self, state: Any, seat: int, index: int) -> Any:
+        """The game action slot ``index`` means now, or ``None`` after a paging step (the seat
+        chooses again inside the block). Raises :class:`IllegalAction` (code
+        ``env.masked_action``) for a slot outside the mask; nothing changes then."""
+        self._refresh(state, seat)
+        if self.actions.kind == "fixed":
+            if index not in self._table:
+                raise _masked(index)
+            return self._table[index]
+        block = self._block()
+        start = self._lo + index * block
+        if not 0 <= index < self.actions.size or start >= self._hi:
+            raise _masked(index)
+        if block == 1:
+            return self._legal[start]
+        self._lo, self._hi = start, min(start + block, self._hi)
+        return None
+
+
+def _masked(index: int) -> IllegalAction:
+    return IllegalAction(f"action index {index} is not legal now (see the action mask)", index,
+                         code="env.masked_action", params={"index": index})

@@ -1,0 +1,127 @@
+"""Encodings of the piece-moving games: chinese-checkers (跳棋) and junqi (军棋).
+
+* chinese-checkers: planes ``(9, 17, 17)`` over the axial grid ``(r + 8, q + 8)`` of the 121
+  holes; actions are from-to pairs of hole indices, ``from * 121 + to`` (a multi-jump is named
+  by its start and end: the game lists one path per destination).
+* junqi: planes ``(C, points)`` over the board's points in index order (junqi's board is a
+  graph of posts, railways and camps, not a grid; ``qipai.games.junqi.board`` names the
+  points); actions are the layout choices of the layout phase (16 slots, an index into the
+  legal list) and then from-to pairs of points.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from qipai.games.chinese_checkers.board import CAMPS, COORDS, LAYOUTS, NHOLES, OPPOSITE
+from qipai.games.junqi.board import BOARDS
+from qipai.games.junqi.pieces import CODE
+
+from .base import Encoder, FixedActions, relative
+
+
+class CheckersEncoder(Encoder):
+    def __init__(self, game: Any, num_seats: int) -> None:
+        super().__init__(game, num_seats)
+        self.camps = LAYOUTS[num_seats]
+        self.shape = (9, 17, 17)
+        self.high = np.ones(self.shape, np.float32)
+        self.rows = ([(f"player_{k}", "17×17", f"marbles of the seat {k} places after this one (0 = itself)")
+                      for k in range(6)]
+                     + [("holes", "17×17", "ones on the 121 holes of the board"),
+                        ("home", "17×17", "the seat's home camp"),
+                        ("target", "17×17", "the seat's target camp (the opposite camp)")])
+        self.static = np.zeros((17, 17), np.float32)
+        for q, r in COORDS:
+            self.static[r + 8, q + 8] = 1
+        self.actions = FixedActions(
+            NHOLES * NHOLES, lambda a, _: a.path[0] * NHOLES + a.path[-1],
+            "Discrete(14641): from*121 + to, holes indexed as qipai.games.chinese_checkers.board.COORDS "
+            "(axial q,r, rows from r=-8)")
+
+    def encode(self, view: dict[str, Any], seat: int) -> np.ndarray:
+        out = np.zeros(self.shape, np.float32)
+        n = self.num_seats
+        for player, holes in enumerate(view.get("marbles") or ()):
+            k = relative(seat, player, n)
+            for h in holes:
+                q, r = map(int, h.split(","))
+                out[k, r + 8, q + 8] = 1
+        out[6] = self.static
+        home = self.camps[seat]
+        for plane, camp in ((7, home), (8, OPPOSITE[home])):
+            for i in CAMPS[camp]:
+                q, r = COORDS[i]
+                out[plane, r + 8, q + 8] = 1
+        return out
+
+
+_TYPES = [CODE[k] for k in sorted(CODE, key=lambda k: -k if isinstance(k, int) else 0)]
+
+
+class JunqiEncoder(Encoder):
+    """Planes over the board's points: for the seat's own pieces their kind (12 planes) and
+    whether each has moved; for every other seat (relative) its occupied points, moved pieces
+    and every identity the view shows (revealed flags, allies or open play); the static camps,
+    headquarters and railway points; and a layout-phase flag."""
+
+    layout_slots = 16
+
+    def __init__(self, game: Any, num_seats: int) -> None:
+        super().__init__(game, num_seats)
+        self.board = BOARDS[game.options["variant"]]
+        n, npts = num_seats, self.board.n
+        self.kinds = _TYPES
+        per_other = 2 + len(self.kinds)
+        self.channels = len(self.kinds) + 1 + (n - 1) * per_other + 4
+        self.shape = (self.channels, npts)
+        self.high = np.ones(self.shape, np.float32)
+        self.rows = ([(f"own_{k}", str(npts), f"the seat's pieces of kind {k}") for k in self.kinds]
+                     + [("own_moved", str(npts), "the seat's pieces that have moved")]
+                     + [(f"seat{r}_{what}", str(npts), f"seat {r} places after this one: {what}")
+                        for r in range(1, n) for what in ["occupied", "moved", *self.kinds]]
+                     + [("camp", str(npts), "camps (行营)"), ("headquarters", str(npts), "headquarters"),
+                        ("railway", str(npts), "railway points"),
+                        ("layout", str(npts), "all ones in the layout phase")])
+        self.static = np.zeros((3, npts), np.float32)
+        self.static[0] = self.board.camp
+        self.static[1] = self.board.hq
+        self.static[2] = self.board.rail
+        L = self.layout_slots
+        self.actions = FixedActions(
+            L + npts * npts, self._index,
+            f"Discrete({L + npts * npts}): 0..{L - 1} the layout choices of the layout phase (their "
+            f"order in the legal list), then {L} + from*{npts} + to for a move (points in the board's "
+            "index order)")
+
+    def _index(self, action: Any, position: int) -> int:
+        if hasattr(action, "frm"):
+            idx = self.board.index
+            return self.layout_slots + idx[action.frm] * self.board.n + idx[action.to]
+        if position >= self.layout_slots:
+            raise IndexError(f"layout choice {position} beyond the {self.layout_slots} layout slots")
+        return position
+
+    def encode(self, view: dict[str, Any], seat: int) -> np.ndarray:
+        out = np.zeros(self.shape, np.float32)
+        n, nk = self.num_seats, len(self.kinds)
+        idx = self.board.index
+        for p in view.get("pieces") or ():
+            i = idx[p["point"]]
+            k = relative(seat, p["seat"], n)
+            piece = str(p.get("piece"))
+            if k == 0:
+                if piece in self.kinds:
+                    out[self.kinds.index(piece), i] = 1
+                out[nk, i] = bool(p.get("moved"))
+            else:
+                base = nk + 1 + (k - 1) * (2 + nk)
+                out[base, i] = 1
+                out[base + 1, i] = bool(p.get("moved"))
+                if piece in self.kinds:
+                    out[base + 2 + self.kinds.index(piece), i] = 1
+        out[-4:-1] = self.static
+        out[-1] = view.get("phase") == "layout"
+        return out

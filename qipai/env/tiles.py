@@ -1,0 +1,143 @@
+"""Encoding of the mahjong games: mahjong-gb (国标麻将), laizi-mahjong (赖子麻将) and
+baibian-bajue (百变八雀).
+
+Tiles are counted over 34 kinds (``1m..9m 1p..9p 1s..9s E S W N C F P``) and 8 flowers;
+seats are relative (0 = the observing seat). Actions are an index into the legal list
+(:class:`~qipai.env.base.ListActions`, 64 a page; the lists are short) with per-candidate
+features: kind one-hot and the tiles the action names.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any
+
+import numpy as np
+
+from .base import Block, FlatEncoder, ListActions, one_hot, relative
+
+TILES = [f"{d}{s}" for s in "mps" for d in range(1, 10)] + list("ESWNCFP")
+TILE_INDEX = {t: i for i, t in enumerate(TILES)}
+WINDS = "ESWN"
+PHASES = ("turn", "claim", "rob")
+GAME_KINDS = {
+    "mahjong-gb": ("discard", "win", "kong", "add", "pass", "pung", "chow", "penalty"),
+    "laizi-mahjong": ("discard", "win", "kong", "add", "peel", "laizi", "pass", "pung", "chow"),
+    "baibian-bajue": ("discard", "win", "bomb", "pass", "pung", "chow"),
+}
+
+
+@lru_cache(maxsize=8192)
+def tile_counts(text: str) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """``(34 tile counts, 8 flower counts)`` of a tile string (``4m389p119sSWNP``, ``f5f1``)."""
+    tiles, flowers = [0] * 34, [0] * 8
+    digits = ""
+    i = 0
+    while i < len(text):
+        ch = text[i]
+        if ch == "f" and i + 1 < len(text) and text[i + 1].isdigit():
+            flowers[int(text[i + 1]) - 1] += 1
+            i += 2
+            continue
+        if ch.isdigit():
+            digits += ch
+        elif ch in "mps":
+            for d in digits:
+                tiles[TILE_INDEX[d + ch]] += 1
+            digits = ""
+        elif ch in "ESWNCFP":
+            tiles[TILE_INDEX[ch]] += 1
+        i += 1
+    return tuple(tiles), tuple(flowers)
+
+
+@lru_cache(maxsize=8192)
+def tile_indices(text: str) -> tuple[int, ...]:
+    """The tile kinds of a tile string, one entry per tile (``5555p`` -> 13, 13, 13, 13)."""
+    return tuple(i for i, c in enumerate(tile_counts(text)[0]) for _ in range(c))
+
+
+class TileEncoder(FlatEncoder):
+    list_size = 64
+
+    def __init__(self, game: Any, num_seats: int) -> None:
+        self.n = num_seats
+        self.kinds = GAME_KINDS[game.id]
+        super().__init__(game, num_seats)
+        self.actions = self._actions()
+
+    def blocks(self) -> list[Block]:
+        n = self.n
+        return [Block("hand", (34,), 4, "the seat's concealed tiles (the drawn tile included)"),
+                Block("drawn", (34,), 1, "the tile just drawn"),
+                Block("discards", (n, 34), 4, "tiles each seat (relative) has discarded"),
+                Block("melds", (n, 34), 4, "tiles in each seat's (relative) shown melds"),
+                Block("flowers", (n, 8), 1, "flowers each seat (relative) has shown"),
+                Block("last_discard", (34 + n,), 1,
+                      "the newest discard: tile one-hot and its seat (relative)"),
+                Block("concealed_count", (n,), 14, "concealed tiles of each seat (relative)"),
+                Block("winds", (2, 4), 1, "the seat's wind and the prevalent wind (E S W N)"),
+                Block("dealer", (n,), 1, "the dealer (relative)"),
+                Block("special", (2, 34), 1,
+                      "the laizi (wild) tile and its indicator, when the game has them"),
+                Block("phase", (len(PHASES),), 1, "phase one-hot: " + ", ".join(PHASES)),
+                Block("wall", (1,), 144, "tiles left in the wall")]
+
+    def _actions(self) -> ListActions:
+        kinds = self.kinds
+        f = len(kinds) + 1 + 34
+
+        @lru_cache(maxsize=4096)
+        def feat(text: str) -> np.ndarray:
+            words = text.split()
+            v = np.zeros(f, np.float32)
+            one_hot(v[:len(kinds) + 1], words[0] if words and words[0] in kinds else "other",
+                    (*kinds, "other"))
+            if len(words) > 1:
+                v[len(kinds) + 1:] = np.minimum(np.asarray(tile_counts(words[1])[0], np.float32) / 4, 1)
+            return v
+
+        doc = (f"index into the legal-action list ({self.list_size} a page); candidate features ({f}): "
+               f"kind one-hot ({', '.join(kinds)}, other), tile counts / 4")
+        return ListActions(self.list_size, f, lambda a: feat(str(a)), doc)
+
+    def fill(self, view: dict[str, Any], seat: int, parts: dict[str, np.ndarray]) -> None:
+        n = self.n
+        newest: tuple[int, str] | None = None
+        discards: list[int] = []          # flat indices who * 34 + tile, counted at the end
+        melds: list[int] = []
+        flowers = [(0,) * 8] * n
+        concealed = [0] * n
+        for entry in view.get("seats") or ():
+            who = (entry["seat"] - seat) % n
+            base = who * 34
+            discards += [base + TILE_INDEX[d["tile"]] for d in entry.get("discards") or ()]
+            for m in entry.get("melds") or ():
+                melds += [base + t for t in tile_indices(m.get("tiles") or "")]
+            flowers[who] = tile_counts(entry.get("flowers") or "")[1]
+            concealed[who] = entry.get("concealed_count") or 0
+            if entry["seat"] == seat:
+                parts["hand"][:] = tile_counts(entry.get("hand") or "")[0]
+                if entry.get("drawn"):
+                    parts["drawn"][TILE_INDEX[entry["drawn"]]] = 1
+                one_hot(parts["winds"][0], entry.get("wind"), WINDS)
+        parts["discards"].reshape(-1)[:] = np.bincount(discards, minlength=n * 34)
+        parts["melds"].reshape(-1)[:] = np.bincount(melds, minlength=n * 34)
+        parts["flowers"][:] = flowers
+        parts["concealed_count"][:] = concealed
+        current = view.get("current")
+        if isinstance(current, int):
+            disc = view["seats"][current].get("discards") or ()
+            if disc and view.get("phase") == "claim":
+                newest = (current, disc[-1]["tile"])
+        if newest:
+            parts["last_discard"][TILE_INDEX[newest[1]]] = 1
+            parts["last_discard"][34 + relative(seat, newest[0], n)] = 1
+        one_hot(parts["winds"][1], view.get("prevalent"), WINDS)
+        if isinstance(view.get("dealer"), int):
+            parts["dealer"][relative(seat, view["dealer"], n)] = 1
+        for i, key in enumerate(("laizi", "indicator")):
+            if view.get(key) in TILE_INDEX:
+                parts["special"][i, TILE_INDEX[view[key]]] = 1
+        one_hot(parts["phase"], view.get("phase"), PHASES)
+        parts["wall"][0] = view.get("wall") or 0

@@ -1,0 +1,100 @@
+"""Encoding of the trick-taking card games: shengji (升级/拖拉机) and sandayi (三打一).
+
+Suits matter here, so cards are counted by face (54 slots, :data:`~qipai.env.cardtext.FACES`);
+seats are relative (0 = the observing seat). Plays are combinatorial (a shengji lead may be
+any set of cards of one suit, a kitty burial any 8 of 33 cards: millions of choices), so
+actions are an index into the legal list (:class:`~qipai.env.base.ListActions`, 64 candidates
+a page; a longer list is chosen page by page) with per-candidate features: kind one-hot, face
+counts, numeric argument.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from .base import Block, FlatEncoder, one_hot, relative, seat_roles
+from .cardtext import action_faces, face_counts, list_actions
+
+TRUMPS = ("D", "C", "H", "S", "NT")
+GAMES: dict[str, dict[str, Any]] = {
+    "shengji": {"phases": ("deal", "window", "bao", "fan", "bury", "play"),
+                "roles": ("dealer", "deal_start", "winning"),
+                "scalars": (("level", 14), ("tricks_played", 30), ("attacker_points", 400)),
+                "public": ("kitty_shown", "buried", "captured", "played"),
+                "public_doc": "kitty_shown (a kitty turned up), buried (the dealer's own burial, to the "
+                              "dealer only), captured (point cards the attackers took), played (the "
+                              "seat's own played cards)",
+                "kinds": ("play", "pass", "declare", "bury")},
+    "sandayi": {"phases": ("bid", "bury", "trump", "play"),
+                "roles": ("dealer", "first_bidder"),
+                "scalars": (("contract", 100), ("tricks_played", 20), ("defender_points", 100)),
+                "public": ("kitty", "buried"),
+                "public_doc": "kitty (when exposed), buried (to the dealer only)",
+                "kinds": ("play", "pass", "bid", "bury", "trump")},
+}
+
+
+def _cards(value: Any) -> list[str]:
+    """Card faces of a view entry: a list of card texts, one card text, or nothing."""
+    if not value:
+        return []
+    return [value] if isinstance(value, str) else [c for c in value if isinstance(c, str)]
+
+
+class TrickEncoder(FlatEncoder):
+    list_size = 64
+
+    def __init__(self, game: Any, num_seats: int) -> None:
+        self.spec = GAMES[game.id]
+        self.n = num_seats
+        self.decks = float(game.options.get("decks", 1))
+        super().__init__(game, num_seats)
+        self.actions = self._actions()
+
+    def blocks(self) -> list[Block]:
+        n, sp, d = self.n, self.spec, self.decks
+        return [Block("hand", (54,), d, "the seat's cards by face (2D 2C 2H 2S 3D .. AS LJ BJ)"),
+                Block("trick", (n, 54), d, "cards each seat (relative) has played to the current trick"),
+                Block("last_trick", (n, 54), d, "the previous trick, by seat (relative)"),
+                Block("public", (len(sp["public"]), 54), 4 * d,
+                      "card sets of the view: " + sp["public_doc"]),
+                Block("cards_left", (n,), 40, "cards in each seat's hand (relative)"),
+                Block("trump", (len(TRUMPS),), 1, "trump suit one-hot: D C H S NT"),
+                Block("phase", (len(sp["phases"]),), 1, "phase one-hot: " + ", ".join(sp["phases"])),
+                Block("roles", (len(sp["roles"]), n), 1,
+                      "seat (relative) holding each role: " + ", ".join(sp["roles"])),
+                Block("bids", (n, 2), 1, "each seat's (relative) last bid / 100 and whether it has bid"),
+                Block("scalars", (len(sp["scalars"]),), 400,
+                      "numbers from the view: " + ", ".join(k for k, _ in sp["scalars"]))]
+
+    def _actions(self):
+        return list_actions(self.list_size, self.spec["kinds"], action_faces, self.decks, 100.0,
+                            "face counts")
+
+    def fill(self, view: dict[str, Any], seat: int, parts: dict[str, np.ndarray]) -> None:
+        n, sp = self.n, self.spec
+        # the parts are zeroed: each card adds one to its face (a few cards, no list of 54)
+        face_counts(_cards(view.get("hand")), parts["hand"])
+        trick = parts["trick"]
+        for entry in view.get("trick") or ():
+            face_counts(_cards(entry[1]), trick[(entry[0] - seat) % n])
+        last = view.get("last_trick") or {}
+        prev = parts["last_trick"]
+        for entry in last.get("plays") or last.get("cards") or ():
+            face_counts(_cards(entry[1]), prev[(entry[0] - seat) % n])
+        for i, key in enumerate(sp["public"]):
+            face_counts(_cards(view.get(key)), parts["public"][i])
+        for i, c in enumerate(view.get("counts") or ()):
+            parts["cards_left"][relative(seat, i, n)] = c
+        one_hot(parts["trump"], view.get("trump"), TRUMPS)
+        one_hot(parts["phase"], view.get("phase"), sp["phases"])
+        seat_roles(parts["roles"], view, sp["roles"], seat)
+        for entry in view.get("bids") or ():
+            _, _, number = action_faces(str(entry[1]))
+            parts["bids"][relative(seat, entry[0], n)] = (number / 100.0, 1.0)
+        for i, (key, _) in enumerate(sp["scalars"]):
+            v = view.get(key)
+            if isinstance(v, (int, float)) and not isinstance(v, bool):
+                parts["scalars"][i] = max(float(v), 0.0)

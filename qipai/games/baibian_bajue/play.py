@@ -1,0 +1,53 @@
+"""``qipai play baibian-bajue``: a match of the proposal 百变八雀 in the terminal, you at one seat,
+bots at the others. Each time you may act, the table is printed (own hand, every seat's
+discards, bombs and sets, the bombs of the hand) with the legal actions; type one
+(``discard 5p``, ``win``, ``bomb 5p``, ``pass``, ``pung``, ``bomb``, ``chow 345p``) or its number.
+The loop is :func:`qipai.games.tile_terminal.play_match`."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from rich.console import Console
+
+from qipai.games.tile_terminal import play_match, seat_lines
+from qipai.i18n import say
+
+
+def table_text(view: dict) -> str:
+    """A plain-text table of ``state.view(seat)``."""
+    lines = [say("term.bb.header", {"hand": view["hand"], "total": view["hands_per_match"],
+                                    "dealer": view["dealer"], "wall": view["wall"]})]
+    lines += seat_lines(view)
+    if view["bombs"]:
+        lines.append(say("term.bb.bombsHand", {"bombs": _bombs(view["bombs"])}))
+    if "claim" in view:
+        lines.append(say("term.gb.discarded", {"seat": view["claim"]["from"], "tile": view["claim"]["tile"]}))
+    return "\n".join(lines)
+
+
+def _bombs(bombs: list) -> str:
+    return ", ".join(say("term.bb.bomb", {"seat": s, "tiles": t}) for s, t in bombs)
+
+
+def run(game, *, bot: str, seat: int, seed: int | None, console: Console,
+        read_line: Callable[[str], str]) -> None:
+    """Play one match (``hands_per_match`` hands) with the human at ``seat``."""
+    console.print(say("term.help.baibian-bajue"), markup=False)
+    play_match(game, bot=bot, seat=seat, seed=seed, console=console, read_line=read_line,
+               table_text=table_text, report=report, help_text=say("term.help.baibian-bajue"))
+
+
+def report(info: dict, console: Console) -> None:
+    """A finished hand: the winner, the hand, its value, the bombs and the payments."""
+    if info["winners"]:
+        w = info["winners"][0]
+        hand = info["fans"][str(w)]["hand"]
+        how = say(f"term.gb.how.{info['how']}", default=info["how"])
+        console.print(say("term.bb.win", {"hand": info["hand"], "seat": w, "how": how, "tiles": hand,
+                                          "value": info["value"]}), markup=False)
+    else:
+        console.print(say("term.mj.drawn", {"hand": info["hand"]}), markup=False)
+    if info["bombs"]:
+        console.print(say("term.bb.bombs", {"bombs": _bombs(info["bombs"])}), markup=False)
+    console.print(say("term.mj.payments", {"payments": str(info["payments"])}), markup=False)

@@ -1,0 +1,90 @@
+"""Terminal play of a mahjong match at a table of bots (``qipai play mahjong-gb``, ``qipai play
+laizi-mahjong``): the loop that lets bots act, passes for the human when passing is all it can
+do (every seat answers every discard), prompts with the numbered legal actions, answers
+``help`` and ``quit``, reports refused input with its reason and each finished hand."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from rich.console import Console
+
+from qipai.bots import make_bot
+from qipai.core.errors import IllegalAction
+from qipai.i18n import say
+
+from .terminal import refusal
+
+
+def meld_text(m: dict) -> str:
+    """A set of a view as text: ``[234m]``, ``(5555p)``, a hidden concealed kong as such."""
+    if "tiles" not in m:
+        return say("term.mj.concealedKong")
+    return f"({m['tiles']})" if m.get("concealed") else f"[{m['tiles']}]"
+
+
+def seat_lines(view: dict, extra: Callable[[dict], str] = lambda s: "") -> list[str]:
+    """Two lines a seat: its sets and ``extra`` facts, then its discards (claimed ones starred)."""
+    lines = []
+    for s in view["seats"]:
+        tag = say("term.you") if s["seat"] == view["you"] else say("term.mj.seat", {"seat": s["seat"]})
+        melds = " ".join(meld_text(m) for m in s["melds"])
+        ponds = " ".join(d["tile"] + ("*" if d["claimed"] else "") for d in s["discards"])
+        lines.append(say("term.mj.seatLine", {"tag": f"{tag:>7}", "score": f"{s['score']:>5}",
+                                               "melds": melds or "-", "extra": extra(s)}))
+        lines.append(say("term.mj.discards", {"tiles": ponds or "-"}))
+    mine = view["seats"][view["you"]]
+    drew = say("term.mj.drew", {"tile": mine["drawn"]}) if mine.get("drawn") else ""
+    lines.append(say("term.mj.yourHand", {"hand": mine["hand"]}) + drew)
+    return lines
+
+
+def play_match(game, *, bot: str, seat: int, seed: int | None, console: Console,
+               read_line: Callable[[str], str], table_text: Callable[[dict], str],
+               report: Callable[[dict, Console], None], help_text: str) -> None:
+    """Play one match with the human at ``seat`` (0..3) and ``bot`` at the other seats;
+    ``table_text(view)`` draws the table, ``report(hand_result, console)`` tells a hand's end."""
+    if seat not in range(4):
+        raise IllegalAction(f"{game.id} seats are 0..3", code="mahjong.seats", params={"id": game.id})
+    state = game.new_state(seed=seed if seed is not None else 0)
+    bots = {s: make_bot(game.id, bot, None if seed is None else seed + s) for s in range(4) if s != seat}
+    console.print(say("term.mj.intro", {"seat": seat, "bot": bot}), markup=False)
+    seen = 0
+    while not state.is_terminal():
+        if len(state.hand_results) > seen:
+            report(state.hand_results[seen], console)
+            seen += 1
+        acting = state.to_act
+        only_pass = state.phase != "turn" and [str(a) for a in state.legal_actions(seat)] == ["pass"]
+        if seat in acting and only_pass:
+            state.apply("pass", seat=seat)   # every seat answers every discard; nothing to ask
+            continue
+        if seat in acting:
+            view = state.view(seat)
+            console.print(table_text(view), markup=False)
+            legal = view["legal"]
+            console.print("  ".join(f"{i}:{a}" for i, a in enumerate(legal, 1)), markup=False)
+            line = read_line(say("term.prompt")).strip()
+            if line in ("quit", "exit"):
+                console.print(say("term.matchAbandoned"), markup=False)
+                return
+            if line == "help":
+                console.print(help_text, markup=False)
+                continue
+            if line.isdecimal() and 1 <= int(line) <= len(legal):
+                line = legal[int(line) - 1]
+            try:
+                state.apply(line, seat=seat)
+            except IllegalAction as e:
+                console.print(say("term.refused", {"reason": refusal(e)}), markup=False)
+            continue
+        s = next(x for x in acting if x != seat)
+        a = bots[s].choose(state, s)
+        if a.kind not in ("pass", "discard"):
+            console.print(say("term.mj.botPlayed", {"seat": s, "action": str(a)}), markup=False)
+        state.apply(a, seat=s)
+    for info in state.hand_results[seen:]:
+        report(info, console)
+    res = state.result
+    console.print(say("term.matchOver", {"scores": " ".join(str(int(x)) for x in res.returns),
+                                         "points": str(res.details.get("table_points"))}), markup=False)

@@ -1,0 +1,166 @@
+"""A finished game's result in words, in a reader's language, from the reader's seat.
+
+The terminal's twin of the web client's ``resultText`` (qipai/server/web/result.js): the same
+rules, the same catalogue keys, so a person reads the same words on the page and in
+``qipai play``. tests/test_result_words.py plays every game to its end and checks both.
+
+    result_words(result, game="xiangqi", seat=0, names=["Ann", "Bob"], lang="zh")
+    -> "你赢了 — 将死";  seat=None (a spectator) -> "红胜 — 将死"
+
+``result`` is ``Result.to_json()`` (returns, reason, text, winners, details); ``seat`` the
+reader's seat or None (a spectator, a replay: the result is told by side or name); ``names``
+the seats' names as people read them; ``view`` the last public view (it gives colours: go's
+``black_seat``, gomoku's ``colours``). The record's English ``text`` is never shown.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from typing import Any
+
+from . import t
+
+SIGN_MINUS = "\u2212"
+
+#: the reasons that only say the game came to its natural end: not repeated after the headline
+NATURAL = frozenset({"out", "finished", "hand_over", "deal_over", "hands_played", "counted", "score",
+                     "measure", "point", "entered"})
+#: games whose result lists every seat's score (a deal's points)
+CARD = frozenset({"doudizhu", "shengji", "baohuang", "wakeng", "fouafour", "sandayi", "mahjong-gb",
+                  "laizi-mahjong", "baibian-bajue"})
+
+
+def _num(x: float) -> str:
+    """A number as JavaScript's ``String`` writes it: 24.0 -> "24", 2.5 -> "2.5"."""
+    x = float(x)
+    return str(int(x)) if x.is_integer() else repr(x)
+
+
+def _is_half(x: float) -> bool:
+    return abs(math.fmod(float(x), 1)) == 0.5
+
+
+def score_text(x: float, lang: str) -> str:
+    """A signed score: "+12", "−24" (a minus sign), "0"; Chinese writes a half as "2½"."""
+    n = float(x)
+    whole = math.trunc(abs(n))
+    body = (f"{whole or ''}½" if lang == "zh" else _num(abs(n))) if _is_half(n) else _num(abs(n))
+    return ("+" if n > 0 else SIGN_MINUS if n < 0 else "") + body
+
+
+def margin_text(x: float, lang: str) -> str:
+    """A go margin without its sign: "2.5", in Chinese "2½"."""
+    n = abs(float(x))
+    if _is_half(n) and lang == "zh":
+        return f"{math.trunc(n) or ''}½"
+    return _num(n)
+
+
+def _side_of(game: str, seat: int, view: dict | None) -> str | None:
+    if game == "xiangqi":
+        return "red" if seat == 0 else "black"
+    if game == "go":
+        bs = view.get("black_seat", 0) if view else 0
+        return "black" if seat == bs else "white"
+    if game == "gomoku" and view and view.get("colours"):
+        return view["colours"][seat]
+    return None
+
+
+def result_words(result: dict[str, Any] | None, *, game: str, seat: int | None = None,
+                 names: Sequence[str] = (), view: dict | None = None, lang: str = "en") -> str:
+    """The result in words (see the module docstring); "" for no result."""
+    if not result:
+        return ""
+
+    def paren(s: str) -> str:        # full-width brackets in Chinese
+        return f"（{s}）" if lang == "zh" else f" ({s})"
+
+    def tr(key, params=None, default=None):
+        return t(key, params, lang=lang, default=default)
+
+    d = result.get("details") or {}
+    winners = list(result.get("winners") or [])
+    returns = list(result.get("returns") or [])
+    n = len(returns) or len(names)
+    seated = seat is not None and 0 <= seat < n
+    reason = result.get("reason")
+    reason_words = tr(f"end.{reason}", None, reason.replace("_", " ")) if reason else ""
+
+    def name_of(s):
+        """A seat's name; a name two seats share (two bots of one kind) with its seat number."""
+        name = names[s] if s < len(names) else ""
+        if not name:
+            return tr("result.seat", {"n": s + 1})
+        return tr("result.seatOf", {"name": name, "n": s + 1}) if list(names).count(name) > 1 else name
+
+    def side_name(s):
+        side = _side_of(game, s, view)
+        return tr(f"result.side.{side}", None, side) if side else name_of(s)
+
+    def listed(seats):
+        return ("、" if lang == "zh" else ", ").join(name_of(s) for s in seats)
+
+    all_equal = all(x == returns[0] for x in returns)
+    draw = all_equal and (not winners or len(winners) == n)
+    ranked = game == "chinese-checkers" and d.get("places")
+    scored = any(float(x) != 0 for x in returns)        # a deal of a match may score nothing yet
+    scores = (" / ".join(score_text(x, lang) for x in returns)
+              if (n > 2 or game in CARD) and not draw and not ranked and scored else "")
+
+    generic = False                # the headline only lists the winners: a player's "You won" says it
+    if game == "go" and d.get("margin_points") is not None and reason == "counted":
+        head = (tr("result.jigo") if draw
+                else tr("result.byPoints", {"side": side_name(winners[0]),
+                                            "margin": margin_text(d["margin_points"], lang)}))
+    elif game == "doudizhu" and d.get("landlord") is not None:
+        head = tr("result.landlordWins" if d["landlord"] in winners else "result.farmersWin")
+        if d.get("spring"):
+            head += paren(tr("result.spring"))
+        if d.get("anti_spring"):
+            head += paren(tr("result.antiSpring"))
+        if (d.get("multiplier") or 0) > 1:
+            head += f" ×{d['multiplier']}"
+    elif game == "wakeng" and d.get("digger") is not None:
+        head = tr("result.diggerWins" if d["digger"] in winners else "result.diggerLoses")
+    elif game == "shengji" and isinstance(d.get("gains"), list) and winners and max(d["gains"]) > 0:
+        side = tr("result.sj.declarers" if d.get("dealer") in winners else "result.sj.attackers")
+        head = tr("result.levelsUp", {"side": side, "names": listed(winners), "n": max(d["gains"])})
+    elif game == "chinese-checkers" and d.get("places") and n > 2 and not draw:
+        places = d["places"]
+        order = sorted(range(len(places)), key=lambda s: places[s])
+        head = " · ".join(tr("result.place", {"place": places[s], "name": name_of(s)}) for s in order)
+    elif draw:
+        head = tr("result.tie" if game in CARD else "result.draw")
+    elif len(winners) == 1 and n == 2:
+        head = tr("result.sideWins", {"side": side_name(winners[0])})
+    elif winners:
+        # "Ann wins", "Ann, Cy win"
+        head = tr("result.playersWin", {"names": listed(winners), "n": len(winners)})
+        generic = True
+    else:
+        head = ""
+
+    mine = ""
+    if seated:
+        if game == "chinese-checkers" and d.get("places") and n > 2 and not draw:
+            mine = tr("result.youPlaced", {"place": d["places"][seat]})
+        elif draw:
+            mine = ""
+        else:
+            mine = tr("result.youWon" if seat in winners else "result.youLost")
+    # an agreed draw that a rule scores (junqi's deadlock rule) says what decided it
+    decided = (tr(f"end.{d['decided_by']}", None, str(d["decided_by"]).replace("_", " "))
+               if d.get("decided_by") else "")
+    why = " · ".join(x for x in (reason_words if reason and reason not in NATURAL
+                                 and not (game == "go" and reason == "counted") else "", decided) if x)
+    if mine:
+        how = head if ((game == "go" and reason == "counted") or game in CARD
+                       or (game == "chinese-checkers" and n > 2)) and not generic else ""
+        text = " — ".join(x for x in (mine, " · ".join(x for x in (how, why) if x)) if x)
+    else:
+        text = " — ".join(x for x in (head, why) if x)
+    if scores:
+        text += tr("colon", None, ": ") + scores
+    return text

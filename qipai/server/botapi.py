@@ -1,0 +1,377 @@
+"""The Bot API (docs/server.md, "Bot API"), in the style of lichess's: HTTP with
+``Authorization: Bearer <token>`` (:mod:`.tokens`), NDJSON streams and small POST requests.
+
+* ``GET /api/bot/stream/event`` — the account's events, one JSON object a line: ``gameStart``
+  and ``gameFinish`` for its games, ``challenge``, ``challengeDeclined``, ``challengeCanceled``
+  (:mod:`.challenges`); an empty line every :data:`KEEP_ALIVE` seconds.
+* ``GET /api/bot/game/stream/{table}`` — one game as its seat sees it: exactly the messages a
+  WebSocket of that seat gets (``hello``, the full ``state``, then every ``state``, ``event``,
+  ``commitment``, refusal, ...), each built from ``state.view(seat)``; it ends after the
+  finished table's last state.
+* ``POST /api/bot/game/{table}/move/{action}`` (``?turn=N`` or ``?seq=N``:
+  one is required while the seat is to act),
+  ``/resign``, ``/draw/{offer|accept|decline|yes|no}``, ``/nonce/{hex}`` — the seat's inputs,
+  through the same path as a WebSocket's (:mod:`.tableinput`), so the match runner referees them
+  and the action log keeps them; the answer comes once the runner has judged the input and its
+  log row is committed: ``{"ok": true, ...}`` or the refusal, as HTTP errors with the
+  WebSocket's codes (``illegal`` with ``refusal``, ``not_your_turn``, ...).
+
+Every request is limited per account, whichever of its tokens it carries (``Limits.bot_token``);
+open streams per account too (:data:`MAX_STREAMS`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+from collections.abc import AsyncIterator, Callable
+from typing import Any
+
+from fastapi import FastAPI, Request
+from fastapi.responses import StreamingResponse
+
+from . import tableinput
+from .conns import Conn
+from .errors import ApiError
+from .hub import Hub
+from .ratelimit import RateLimit
+from .tables import LiveTable
+from .tokens import PLAY_SCOPES, REFUSALS, TokenCache, TokenUser, bearer, lookup, token_hash
+
+log = logging.getLogger("qipai.server")
+
+KEEP_ALIVE = 7.0          # seconds between keep-alive newlines of an idle stream
+MAX_STREAMS = 8           # open streams per account
+ANSWER_WAIT = 30.0        # seconds a request waits for the runner to judge its input
+
+#: HTTP status of a refusal that the table answers with a WebSocket error code
+STATUS = {"illegal": 400, "bad_message": 400, "bad_nonce": 400, "not_seated": 403,
+          "not_your_seat": 403, "not_playing": 409, "not_your_turn": 409, "stale_turn": 409,
+          "paused": 409, "nonce_closed": 409, "nonce_repeated": 409, "no_draw_offer": 409,
+          "draw_offer_open": 409, "draw_offer_cooldown": 409, "draw_too_early": 409,
+          "draw_not_allowed": 409, "rate_limited": 429, "storage_unavailable": 503}
+
+
+class Streams:
+    """Open NDJSON streams: at most :data:`MAX_STREAMS` per account, whatever token each uses
+    (tokens cost nothing to make, so a limit per token would be none), and by token hash, so
+    revoking a token ends its streams."""
+
+    def __init__(self) -> None:
+        self._by: dict[str, set[asyncio.Queue[str | None]]] = {}     # token hash -> queues
+        self._of: dict[asyncio.Queue[str | None], tuple[str, int]] = {}  # queue -> (hash, account)
+        self._count: dict[int, int] = {}                                # account -> open streams
+
+    def open(self, h: str, account: int) -> asyncio.Queue[str | None]:
+        """A new stream's queue for token hash ``h`` of account id ``account``. Raises 429
+        ``too_many_streams`` when the account holds :data:`MAX_STREAMS` already."""
+        if self._count.get(account, 0) >= MAX_STREAMS:
+            raise ApiError(429, "too_many_streams", f"an account may hold {MAX_STREAMS} streams open",
+                           max=MAX_STREAMS, retry_after=KEEP_ALIVE)
+        q: asyncio.Queue[str | None] = asyncio.Queue()
+        self._by.setdefault(h, set()).add(q)
+        self._of[q] = (h, account)
+        self._count[account] = self._count.get(account, 0) + 1
+        return q
+
+    def close(self, q: asyncio.Queue[str | None]) -> None:
+        """Forget a stream that ended (once; a second call does nothing)."""
+        got = self._of.pop(q, None)
+        if got is None:
+            return
+        h, account = got
+        qs = self._by.get(h)
+        if qs is not None:
+            qs.discard(q)
+            if not qs:
+                del self._by[h]
+        self._count[account] -= 1
+        if not self._count[account]:
+            del self._count[account]
+
+    def revoke(self, h: str) -> None:
+        """End every stream of token hash ``h`` with a ``token_revoked`` line."""
+        for q in list(self._by.get(h, ())):
+            q.put_nowait(json.dumps({"type": "error", "error": "token_revoked",
+                                     "message": REFUSALS["token_revoked"]}))
+            q.put_nowait(None)
+
+
+async def ndjson(q: asyncio.Queue[str | None], done: Callable[[], Any] | None = None) -> AsyncIterator[bytes]:
+    """The lines of ``q`` (a text each; None ends the stream), an empty line when nothing came
+    for :data:`KEEP_ALIVE` seconds. ``done`` runs when the stream ends or the client leaves."""
+    try:
+        while True:
+            try:
+                text = await asyncio.wait_for(q.get(), KEEP_ALIVE)
+            except TimeoutError:
+                yield b"\n"
+                continue
+            if text is None:
+                return
+            yield text.encode() + b"\n"
+    finally:
+        if done is not None:
+            done()
+
+
+def stream_response(lines: AsyncIterator[bytes]) -> StreamingResponse:
+    return StreamingResponse(lines, media_type="application/x-ndjson",
+                             headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
+
+
+class BotAuth:
+    """Who a Bot API request acts for, from its bearer token (cached, :class:`TokenCache`)."""
+
+    def __init__(self, hub: Hub) -> None:
+        self.hub = hub
+        self.cache = TokenCache()
+        lim = hub.settings.limits
+        self.limit = RateLimit(*lim.bot_token)
+
+    async def __call__(self, request: Request, *scopes: str) -> TokenUser:
+        """The token's account; raises 401 ``no_token`` / ``bad_token`` / ``token_revoked``,
+        403 ``missing_scope`` (none of ``scopes``, default the play scopes), 429 ``rate_limited``."""
+        secret = bearer(request)
+        if not secret:
+            raise ApiError(401, "no_token", REFUSALS["no_token"])
+        h = token_hash(secret)
+        found = self.cache.get(h)
+        if found is None:
+            found = await self.hub.store.call(lambda s: lookup(s, h), write=False)
+            self.cache.put(h, found)
+        if isinstance(found, str):
+            raise ApiError(401, found, REFUSALS[found])
+        found.need(*(scopes or PLAY_SCOPES))
+        # per account (more tokens are no more), and in a cluster for every worker alike
+        key, limits = str(found.user_id), self.hub.limits
+        wait = await limits.hit("bot_token", key) if limits else self.limit.hit(key)
+        if wait:
+            raise ApiError(429, "rate_limited", "too many requests for this account; slow down",
+                           retry_after=round(wait, 2))
+        return found
+
+
+class _Capture:
+    """Stands in for a socket when a request's input goes through :func:`tableinput.handle`:
+    the table's immediate answers (refusals of the message itself) are kept here."""
+
+    closed = False
+
+    def __init__(self, user_id: int) -> None:
+        self.user_id = user_id
+        self.replies: list[dict[str, Any]] = []
+
+    def put_json(self, msg: dict[str, Any]) -> None:
+        self.replies.append(msg)
+
+    put_now = put_json
+
+    def put(self, text: str) -> None:
+        self.replies.append(json.loads(text))
+
+
+def refusal(msg: dict[str, Any]) -> ApiError:
+    """The HTTP error of a table's refusal message (its code, parameters and English text)."""
+    if msg.get("type") == "ignored":
+        return ApiError(409, "stale_move", "this move answers an earlier state (a duplicate or "
+                        "stale move); nothing changed", seq=msg.get("seq"), current=msg.get("current"))
+    code = msg.get("error", "illegal")
+    extra = dict(msg.get("params") or {})
+    for k in ("refusal", "seq"):
+        if k in msg:
+            extra[k] = msg[k]
+    return ApiError(STATUS.get(code, 400), code, msg.get("message", code), **extra)
+
+
+async def submit(table: LiveTable, seat: int, user_id: int, msg: dict[str, Any]) -> dict[str, Any]:
+    """Hand ``msg`` (a WebSocket client message) to ``table`` for ``seat`` and wait until the
+    runner has judged it: raises the refusal as :class:`ApiError`, else returns once the input's
+    log row is committed (``{"ok": true, "seq": n}``). An input the runner has not judged after
+    :data:`ANSWER_WAIT` seconds (a paused game queues nothing; this is a stuck server) is 504
+    ``no_answer``."""
+    r = table.runner
+    loop = asyncio.get_running_loop()
+    answer: asyncio.Future[dict[str, Any] | None] = loop.create_future()
+    before = (len(r.state.log), r.turn_of(seat), r._offer, r.state.is_terminal()) if r else None
+
+    def listen(to: int | None, m: dict[str, Any] | None) -> None:
+        if answer.done() or table.runner is None:
+            return
+        if to == seat and m is not None and m.get("type") == "error":
+            answer.set_result(m)
+        elif to is None:
+            rr = table.runner
+            now = (len(rr.state.log), rr.turn_of(seat), rr._offer, rr.state.is_terminal())
+            if now != before:
+                answer.set_result(None)
+
+    capture = _Capture(user_id)
+    table.listeners.add(listen)
+    try:
+        tableinput.handle(table, capture, seat, msg)      # type: ignore[arg-type]
+        if capture.replies:
+            reply = capture.replies[0]
+            if reply.get("type") in ("error", "ignored"):
+                raise refusal(reply)
+            if msg["type"] == "nonce":
+                await table.hub.store.saved(table.gate)
+                return {"ok": True, **{k: v for k, v in reply.items() if k != "type"}}
+        try:
+            got = await asyncio.wait_for(answer, ANSWER_WAIT)
+        except TimeoutError:
+            raise ApiError(504, "no_answer", "the table did not judge this input in time") from None
+    finally:
+        table.listeners.discard(listen)
+    if got is not None:
+        raise refusal(got)
+    await table.hub.store.saved(table.gate)
+    rr = table.runner
+    return {"ok": True, "seq": len(rr.state.log) if rr else None}
+
+
+def add_bot_routes(app: FastAPI, hub: Hub, who: BotAuth, streams: Streams,
+                   events: Any) -> None:
+    """Add the game routes of the Bot API (``events``: the account event bus of
+    :mod:`.challenges`)."""
+
+    def seated(table_id: str, user: TokenUser) -> tuple[LiveTable, int]:
+        table = hub.tables.get(table_id) or hub.finished.get(table_id)
+        if table is None:
+            raise ApiError(404, "no_table", f"no live table {table_id!r}")
+        seat = table.seat_of(user.user_id)
+        if seat is None:
+            raise ApiError(403, "not_your_game", "this token's account does not play at this table")
+        return table, seat
+
+    @app.get("/api/bot/account", tags=["bot"])
+    async def account(request: Request) -> dict[str, Any]:
+        """The token's account: ``{"id", "username", "bot", "scopes"}`` (any scope)."""
+        user = await who(request, "bot:play", "board:play", "challenge:write")
+        return {"id": user.user_id, "username": user.username, "bot": user.bot,
+                "scopes": sorted(user.scopes)}
+
+    @app.get("/api/bot/stream/event", tags=["bot"])
+    async def stream_events(request: Request) -> StreamingResponse:
+        """NDJSON: ``gameStart`` for every game the account plays now, pending ``challenge``
+        objects to it, then each new event (see :mod:`.challenges`)."""
+        user = await who(request)
+        q = streams.open(user.hash, user.user_id)
+        for line in await events.current(user.user_id):
+            q.put_nowait(line)
+        events.subscribe(user.user_id, q)
+
+        def done() -> None:
+            events.unsubscribe(user.user_id, q)
+            streams.close(q)
+        return stream_response(ndjson(q, done))
+
+    @app.get("/api/bot/game/stream/{table_id}", tags=["bot"])
+    async def stream_game(request: Request, table_id: str) -> StreamingResponse:
+        """NDJSON: the seat's messages of one game, as its WebSocket gets them (``hello``, the
+        full ``state`` built from ``view(seat)``, then every change). It replaces the seat's
+        other connection (one live connection per seat) and ends after the finished table's
+        last state, or with a closing ``error`` line (``replaced``, ``table_closed``,
+        ``too_slow``)."""
+        user = await who(request)
+        table, seat = seated(table_id, user)
+        q = streams.open(user.hash, user.user_id)
+
+        def put(text: str) -> None:
+            q.put_nowait(text)
+            if text.startswith('{"type":"state"') and json.loads(text).get("status") == "finished":
+                q.put_nowait(None)            # the finished table's last state: the end
+
+        async def send_text(text: str) -> None:
+            put(text)
+
+        async def close_ws(code: int, reason: str) -> None:
+            q.put_nowait(None)
+
+        conn = Conn(send_text, user.user_id, table.gate, close_ws=close_ws)
+        conn.name = user.username
+        conn.start()
+        table.attach(conn, seat)          # a finished table: hello and its last state, then the end
+
+        def done() -> None:
+            table.detach(conn)
+            conn.close()
+            streams.close(q)
+        return stream_response(ndjson(q, done))
+
+    async def act(request: Request, table_id: str, msg: dict[str, Any]) -> dict[str, Any]:
+        user = await who(request)
+        table, seat = seated(table_id, user)
+        return await submit(table, seat, user.user_id, msg)
+
+    @app.post("/api/bot/game/{table_id}/move/{action:path}", tags=["bot"])
+    async def move(request: Request, table_id: str, action: str, turn: int | None = None,
+                   seq: int | None = None) -> dict[str, Any]:
+        """Play ``action`` (the game's own notation, URL-encoded) for the token's seat. With
+        ``seq`` (the state's) or ``turn`` (the state's ``turn``) a move answering an older state
+        is refused (409 ``stale_move``). One of them is required while the seat is to act (400
+        ``turn_required``): a move naming no state would answer whatever decision is current when
+        it arrives, so a repeated request (a client's retry) could act twice (competition.md
+        §6.4: a client action is accepted at most once). Both at once are 400 ``bad_request``
+        (which one the move answers would be a guess)."""
+        user = await who(request)
+        if turn is not None and seq is not None:
+            raise ApiError(400, "bad_request", "give turn or seq, not both",
+                           problems=[{"where": "query", "problem": "turn and seq both given"}])
+        table, seat = seated(table_id, user)
+        r = table.runner
+        msg: dict[str, Any] = {"type": "move", "action": action}
+        if turn is None and seq is None and r is not None and not r.state.is_terminal() \
+                and seat in r.state.to_act:
+            raise ApiError(400, "turn_required", "give the turn (or seq) of the state this move answers",
+                           problems=[{"where": "query", "problem": "turn or seq missing"}])
+        if turn is not None:
+            msg["turn"], msg["seq"] = turn, -1
+        else:
+            msg["seq"] = seq if seq is not None else (len(r.state.log) if r else 0)
+        return await submit(table, seat, user.user_id, msg)
+
+    @app.post("/api/bot/game/{table_id}/resign", tags=["bot"])
+    async def resign(request: Request, table_id: str) -> dict[str, Any]:
+        """Resign the game (a card or tile game: the seat concedes as its rules say)."""
+        return await act(request, table_id, {"type": "resign"})
+
+    @app.post("/api/bot/game/{table_id}/draw/{answer}", tags=["bot"])
+    async def draw(request: Request, table_id: str, answer: str) -> dict[str, Any]:
+        """``offer``, ``accept``, ``decline``; or lichess's ``yes`` (accept the open offer of
+        another seat, else offer) and ``no`` (decline)."""
+        user = await who(request)
+        table, seat = seated(table_id, user)
+        if answer == "yes":
+            r = table.runner
+            answer = "accept" if r is not None and r._offer is not None and r._offer != seat else "offer"
+        elif answer == "no":
+            answer = "decline"
+        if answer not in ("offer", "accept", "decline"):
+            raise ApiError(400, "bad_answer", "offer, accept, decline, yes or no", answer=answer)
+        return await submit(table, seat, user.user_id, {"type": f"draw_{answer}"})
+
+    @app.post("/api/bot/game/{table_id}/nonce/{nonce}", tags=["bot"])
+    async def nonce(request: Request, table_id: str, nonce: str) -> dict[str, Any]:
+        """The seat's nonce for the deal (answering the stream's ``commitment``; see
+        docs/fairness.md). Errors as on the socket: bad_nonce, nonce_closed, nonce_repeated."""
+        return await act(request, table_id, {"type": "nonce", "nonce": nonce})
+
+
+
+def add_bot_api(app: FastAPI, hub: Hub, need_user: Callable[..., Any]) -> None:
+    """The whole Bot API on ``app``: token management (:mod:`.tokens`, signed-in accounts),
+    challenges and seeks (:mod:`.challenges`) and the game routes above."""
+    from .challenges import AccountEvents, Challenges, add_challenge_routes
+    from .tokens import add_token_routes
+
+    who = BotAuth(hub)
+    streams = Streams()
+    challenges = Challenges()
+    events = AccountEvents(hub, challenges)
+    add_token_routes(app, hub.store, need_user, who.cache, streams.revoke)
+    add_challenge_routes(app, hub, who, events, challenges)
+    add_bot_routes(app, hub, who, streams, events)
+    app.state.bot_events = events
+    app.state.challenges = challenges

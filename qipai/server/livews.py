@@ -1,0 +1,153 @@
+"""The WebSocket of a live table (``/ws/tables/{id}``): who may connect and as what (a seat,
+a spectator, refused), message limits and rate limits, and the safety net that answers a
+failing message without dropping the socket. What each message does is :mod:`.tableinput`;
+what the table sends is :mod:`.tablemsg`."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+from typing import Any
+
+from fastapi import FastAPI, WebSocket, WebSocketDisconnect
+
+from . import auth, conduct, tableinput
+from .chat import is_referee
+from .conns import (
+    CLOSE_FLOODING,
+    CLOSE_NO_TABLE,
+    CLOSE_ROUND_PLAYER,
+    CLOSE_SIGN_IN_TO_WATCH,
+    CLOSE_SIGNED_OUT,
+    FLOODING,
+    ROUND_PLAYER,
+    SIGN_IN_TO_WATCH,
+    SIGNED_OUT,
+    Conn,
+    client_ip,
+)
+from .errors import NonFinite, loads, ws_error
+from .hub import Hub
+from .ratelimit import RateLimit
+from .records import table_hidden
+
+log = logging.getLogger("qipai.server")
+
+
+def add_table_socket(app: FastAPI, hub: Hub, user_of: Any, sessions: Any, limits: Any) -> None:
+    """Add ``/ws/tables/{table_id}`` to ``app``. ``sessions``: the session cache, which knows
+    the sessions signed out; ``limits``: the server's rate limiters."""
+    settings = hub.settings
+    @app.websocket("/ws/tables/{table_id}")
+    async def ws_table(ws: WebSocket, table_id: str) -> None:
+        """Live play. Server → client: ``hello``, ``state`` (from ``view(seat)``), ``event``,
+        ``error``, ``ignored``, ``pong``. Client → server: ``move`` (``seq``, ``action``),
+        ``resign``, ``draw_offer``, ``draw_accept``, ``draw_decline``, ``resume`` (leave
+        trusteeship), ``sync``, ``position`` (``ply``: answered by a ``position`` message with
+        that position's view, for the move list), ``ping``. The server closes a socket with a
+        code and reason of :mod:`.conns` (4401 signed_out or sign_in_to_watch, 4403 round_player,
+        4404 no_table, 4409 replaced,
+        4410 table_closed, 4429 flooding or too_slow)."""
+        user = await user_of(ws)
+        await ws.accept()
+        table = hub.tables.get(table_id) or hub.finished.get(table_id)
+        if table is not None and await table_hidden(hub.store, table, user.id if user else None):
+            table = None            # a finished game hidden from this viewer, as its record is
+        if table is None:
+            await ws.send_json(ws_error("no_table", f"no live table {table_id!r}"))
+            await ws.close(*CLOSE_NO_TABLE)
+            return
+        seat = table.seat_of(user.id) if user else None
+        if user is None and conduct.event_round(table) is not None and table.status in ("open", "playing"):
+            # §6.5: a player of the round could otherwise watch signed out
+            await ws.send_json(SIGN_IN_TO_WATCH)
+            await ws.close(*CLOSE_SIGN_IN_TO_WATCH)
+            return
+        if user and seat is None and await conduct.round_player(hub, app.state.events, user, table):
+            await ws.send_json(ROUND_PLAYER)
+            await ws.close(*CLOSE_ROUND_PLAYER)
+            return
+        referee = await is_referee(hub, table.event_id, user)     # chat: §5.8
+        token = ws.cookies.get(auth.COOKIE) if user else None
+        if token and sessions.ended(token):      # signed out while this socket was opening
+            await ws.send_json(SIGNED_OUT)
+            await ws.close(*CLOSE_SIGNED_OUT)
+            return
+        # nothing below waits until the socket is registered and attached: a sign-out from
+        # now on finds it
+        conn = Conn(ws.send_text, user.id if user else None, table.gate, close_ws=ws.close,
+                    session=auth.token_hash(token) if token else None)
+        if user:
+            conn.name, conn.referee = user.username, referee
+        conn.start()
+        hub.sessions.add(conn)
+        table.attach(conn, seat)
+        ip = client_ip(ws)
+        max_bytes = settings.limits.ws_message_bytes
+        # rate-limited messages: ws_flood at once, then ws_flood / 10 per second (a client that
+        # goes on sending faster than its limit allows is closed, however it paces itself)
+        flood = RateLimit(settings.limits.ws_flood / 10, settings.limits.ws_flood)
+        try:
+            while True:
+                message = await ws.receive()
+                if message["type"] == "websocket.disconnect":
+                    break
+                if conn.closed:      # closed by the server: the close handshake is under way
+                    continue
+                if len(conn.queue) > 16:
+                    # a burst read at once: let the writer send before answering more, so only a
+                    # client that does not read overflows its queue
+                    await asyncio.sleep(0)
+                text = message.get("text")
+                if text is None:
+                    data = message.get("bytes") or b""
+                    text = data.decode("utf-8", "replace")
+                # refusals of the message itself go ahead of the queue: they tell nothing of the
+                # game, so they need not wait for its writes (storage may be down)
+                if len(text) > max_bytes // 4 and len(text.encode("utf-8", "replace")) > max_bytes:
+                    conn.put_now(ws_error("too_large", f"messages are at most {max_bytes} bytes",
+                                                  max=max_bytes))
+                    continue
+                wait = max(await limits.hit("moves_ip", ip),
+                           await limits.hit("moves_account", str(user.id)) if user else 0.0)
+                if wait:
+                    if flood.hit(""):
+                        conn.close(*CLOSE_FLOODING, notice=FLOODING, drop=True)
+                    else:
+                        conn.put_now(ws_error("rate_limited", "too many messages; slow down",
+                                               retry_after=round(wait, 3)))
+                    continue
+                try:
+                    msg = loads(text)
+                except json.JSONDecodeError as e:
+                    conn.put_now(ws_error("bad_json", f"not valid JSON: {e.msg}"))
+                    continue
+                except NonFinite as e:
+                    conn.put_now(ws_error("bad_json", f"not valid JSON: {e}"))
+                    continue
+                except RecursionError:
+                    conn.put_now(ws_error("bad_json", "JSON nested too deeply"))
+                    continue
+                if not isinstance(msg, dict):
+                    conn.put_now(ws_error("bad_message", "a message is a JSON object with a 'type'"))
+                    continue
+                seat = table.seat_of(user.id) if user else None
+                if msg.get("type") == "chat" and user and \
+                        (wait := await limits.hit_shared("chat_account", str(user.id))):
+                    conn.put_now(ws_error("rate_limited", "too many chat lines; wait a moment",
+                                          retry_after=round(wait, 2)))
+                    continue
+                try:
+                    tableinput.handle(table, conn, seat, msg)
+                except Exception:       # the safety net: a fault answers, the socket stays
+                    log.exception("table %s: a message failed", table_id)
+                    conn.put_json(ws_error("internal", "the server failed to handle this "
+                                           "message; the fault is logged"))
+        except WebSocketDisconnect:
+            pass
+        finally:
+            table.detach(conn)
+            hub.sessions.remove(conn)
+            conn.close()
+            await conn.wait(1.0)

@@ -1,0 +1,193 @@
+"""The finished games' routes: the lists of records (everyone's, a player's history), a
+player's public profile, one record, its replay steps and its downloads in every format the
+game writes.
+
+Privacy (:mod:`.profiles`): a game with a player who hides their history is shown only to the
+players of that game (in no list of anyone else's, and 404 ``no_record`` by its id); the hiding
+player's profile shows others only their ratings (``hidden: true``) and their history answers
+403 ``history_hidden``."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from fastapi import FastAPI, Request
+from fastapi.responses import Response
+from sqlalchemy import exists, select
+from sqlalchemy.orm import Session
+
+from qipai.core import Record
+from qipai.core.errors import QipaiError, why
+
+from . import auth, exports, ratings
+from .errors import ApiError
+from .models import PlayerSettingsRow, RecordPlayer, RecordRow, TableRow, row_by_id
+from .privacy import hidden_from, viewable
+from .replays import replay_steps
+
+
+def result_winners(result: dict[str, Any] | None) -> list[int]:
+    """The seats that won a stored game: its ``winners``, or for a record stored before they
+    were kept, the seats with the highest return when the returns are not all equal."""
+    if not result:
+        return []
+    if "winners" in result:
+        return list(result["winners"])
+    returns = result.get("returns") or []
+    if not returns or len(set(returns)) == 1:
+        return []
+    return [i for i, r in enumerate(returns) if r == max(returns)]
+
+
+async def table_hidden(store: Any, table: Any, viewer_id: int | None) -> bool:
+    """Is the finished game at live ``table`` (a :class:`~.tables.LiveTable`) hidden from
+    ``viewer_id`` (None: signed out)? The same rule as its record's (:func:`hidden_from`): a
+    player of it hides their history and the viewer did not play in it. A game not yet over is
+    never hidden (it is watched live); once over, its table answers as its record does, or its
+    summary and a spectator's socket would tell who played and how it ended."""
+    if table.status != "finished":
+        return False
+    players = {s["user"] for s in table.seats if s and s.get("user") is not None}
+    if not players or viewer_id in players:
+        return False
+
+    def hiding(s: Session) -> bool:
+        return bool(s.scalar(select(exists().where(PlayerSettingsRow.user_id.in_(players),
+                                                   PlayerSettingsRow.hide_history.is_(True)))))
+    return await store.call(hiding, write=False)
+
+
+def add_record_routes(app: FastAPI, store: Any, user_of: Any, hold: Any = None) -> None:
+    """Add the ``/api/records`` and ``/api/users`` routes to ``app``. ``store``: the hub's
+    :class:`~.store.Store`; ``user_of``: the request's signed-in user or None; ``hold``: an async
+    ``(event_id, round, user, played) -> None`` that raises for an event game whose round is
+    still on (:func:`.conduct.hold_round_game`)."""
+    def record_json(row: RecordRow, full: bool = False) -> dict[str, Any]:
+        out = {"id": row.id, "table": row.table_id, "game": row.game, "names": row.names,
+               "players": row.players, "result": row.result, "finished": row.finished,
+               "winners": result_winners(row.result)}
+        if full:
+            out["record"] = row.record
+        return out
+
+    async def get_record(request: Request, record_id: int) -> RecordRow:
+        viewer = await user_of(request)
+
+        def read(s: Session) -> tuple[RecordRow | None, TableRow | None]:
+            row = row_by_id(s, RecordRow, record_id)
+            if row is None or not viewable(s, row, viewer.id if viewer else None):
+                return None, None
+            return row, (s.get(TableRow, row.table_id) if row.table_id else None)
+        row, table = await store.call(read, write=False)
+        if row is None:
+            raise ApiError(404, "no_record", f"no record {record_id}")
+        if hold is not None and table is not None and table.event_id is not None:
+            await hold(table.event_id, (table.settings or {}).get("event_round"), viewer,
+                       viewer is not None and viewer.id in row.players)
+        return row
+
+    @app.get("/api/records", tags=["records"])
+    async def records(request: Request, user: str | None = None, game: str | None = None,
+                      limit: int = 50) -> list[dict[str, Any]]:
+        """Finished games, newest first; ``user=me`` or a username for one player's history."""
+        limit = max(1, min(limit, 500))
+        viewer = await user_of(request)
+        if user == "me" and viewer is None:
+            raise ApiError(401, "not_signed_in", "sign in first")
+        q = (select(RecordRow).where(~hidden_from(viewer.id if viewer else None))
+             .order_by(RecordRow.id.desc()).limit(limit))
+
+        def read(s: Session) -> list[dict[str, Any]]:
+            query = q
+            if user:
+                found = viewer if user == "me" else auth.find_user(s, user)
+                if found is None:
+                    raise ApiError(404, "no_user", f"no user {user!r}")
+                if (viewer is None or viewer.id != found.id) and ratings.hides_history(s, found.id):
+                    raise ApiError(403, "history_hidden", f"{found.username} keeps their history "
+                                   "private", username=found.username)
+                query = (query.add_columns(RecordPlayer.seat)
+                         .join(RecordPlayer, RecordPlayer.record_id == RecordRow.id)
+                         .where(RecordPlayer.user_id == found.id))
+                if game:
+                    query = query.where(RecordRow.game == game)
+                # the player's seat in each game, so a page can say won, lost or drawn
+                return [{**record_json(r), "seat": seat} for r, seat in s.execute(query).all()]
+            if game:
+                query = query.where(RecordRow.game == game)
+            return [record_json(r) for r in s.scalars(query).all()]
+        return await store.call(read, write=False)
+
+    @app.get("/api/users/{username}", tags=["records"])
+    async def profile(request: Request, username: str) -> dict[str, Any]:
+        """A player's public profile: ``{"username", "created", "role", "hidden": false,
+        "games", "won", "lost", "drawn", "by_game": {game id: {"games", "won", "lost",
+        "drawn"}}}`` counted over the player's finished games (a game with no winner is drawn; a
+        game another seat won is lost). A player who hides their history is shown to others as
+        ``{"username", "created", "role", "hidden": true}``. Error: no_user (404)."""
+        viewer = await user_of(request)
+
+        def read(s: Session) -> dict[str, Any]:
+            found = auth.find_user(s, username) if len(username) <= 64 else None
+            if found is None:
+                raise ApiError(404, "no_user", f"no user {username!r}")
+            hides = ratings.hides_history(s, found.id)
+            head = {"username": found.username, "created": found.created, "role": found.role,
+                    "hidden": hides}
+            if hides and (viewer is None or viewer.id != found.id):
+                return head
+            rows = s.execute(select(RecordRow.game, RecordRow.result, RecordPlayer.seat)
+                             .join(RecordPlayer, RecordPlayer.record_id == RecordRow.id)
+                             .where(RecordPlayer.user_id == found.id,
+                                    ~hidden_from(viewer.id if viewer else None))).all()
+            total = {"games": 0, "won": 0, "lost": 0, "drawn": 0}
+            by_game: dict[str, dict[str, int]] = {}
+            for game_id, result, seat in rows:
+                winners = result_winners(result)
+                kind = "drawn" if not winners else ("won" if seat in winners else "lost")
+                for bucket in (total, by_game.setdefault(game_id, dict.fromkeys(total, 0))):
+                    bucket["games"] += 1
+                    bucket[kind] += 1
+            return {**head, **total, "by_game": by_game}
+        return await store.call(read, write=False)
+
+    @app.get("/api/records/{record_id}", tags=["records"])
+    async def record(request: Request, record_id: int) -> dict[str, Any]:
+        """One finished game: its summary, the full ``record`` and ``ratings``, the rating
+        change of each rated player (``[{"user", "before", "after"}]``, empty when not rated)."""
+        row = await get_record(request, record_id)
+        changes = await store.call(lambda s: ratings.changes_of_record(s, record_id), write=False)
+        return {**record_json(row, full=True), "ratings": changes}
+
+    @app.get("/api/records/{record_id}/steps", tags=["records"])
+    async def steps(request: Request, record_id: int) -> dict[str, Any]:
+        """Every position of a finished game for the replay page: per ply, the spectator view
+        and each seat's view (the game is over, so hidden cards may be shown); in a board game
+        each step after the first has ``move``, its move-list entry (:mod:`.movetext`)."""
+        row = await get_record(request, record_id)
+        return await asyncio.to_thread(replay_row, row)    # a long game is long work
+
+    def replay_row(row: RecordRow) -> dict[str, Any]:
+        return {"record": record_json(row), "steps": replay_steps(row.record)}
+
+    @app.get("/api/records/{record_id}/download", tags=["records"])
+    async def download(request: Request, record_id: int, format: str = "json") -> Response:
+        """The record as qipai JSON (``format=json``), in the game's own format
+        (``format=native``: PGN for xiangqi, SGF for go, ...) or in any format the game writes
+        (``format=pgn-chinese``, ``rif``, ...; listed as ``formats`` by ``/api/games``)."""
+        row = await get_record(request, record_id)
+        if format == "native":
+            format = exports.native_format(row.game) or ""
+            if not format:
+                raise ApiError(404, "no_native_format", f"{row.game} has no other record format")
+        if format not in exports.formats(row.game):
+            raise ApiError(400, "bad_format", f"{row.game} records download as: "
+                           f"{', '.join(exports.formats(row.game))} or native")
+        try:
+            text, ext, media = await asyncio.to_thread(exports.download, Record.from_json(row.record),
+                                                       format)
+        except (ValueError, QipaiError) as e:
+            raise ApiError(409, "cannot_export", str(e), **why(e, "record.unfinished")) from None
+        return Response(text, media_type=media, headers={
+            "Content-Disposition": f'attachment; filename="qipai-{row.id}.{ext}"'})

@@ -1,0 +1,197 @@
+// The organizer's form for a new event: a preset, then every field of it that may change (the
+// game and its rule options, each stage's clock, the format, the points tables) shown with the
+// preset's values in words. Each change goes to the server (POST /api/events/form), which
+// answers with the fields as they now are, or refuses the change naming the field and the values
+// it accepts; nothing is created until "Create event", which the server checks the same way.
+// "Open for registration" makes an event players join with its code (registration.js).
+
+import { api, el, errorText, lang, t } from "./app.js";
+import { clockName, gameName, optionName, valueName } from "./lobby.js";
+
+const GROUPS = ["event", "game", "clock", "format", "points"];
+
+/** A knockout round's name ("final", "round_2") in words. */
+function roundWord(r) {
+  const n = /^round_(\d+)$/.exec(r || "");
+  return n ? t("events.round", { n: n[1] }) : t(`events.${r}`, null, r);
+}
+
+/** A field's name in words. */
+function label(f) {
+  if (f.label === "option") return optionName(f.params.game, { name: f.params.option });
+  if (f.params.round) return t(`field.${f.label}`, { ...f.params, round: roundWord(f.params.round) }, `${roundWord(f.params.round)}: ${f.label}`);
+  return t(`field.${f.label}`, f.params);
+}
+
+/** A field's value in words. */
+function valueText(f, v, byId) {
+  if (v === null || v === undefined || v === "") return t("field.unset");
+  if (f.label === "option") return valueName(f.params.game, { name: f.params.option }, v);
+  if (f.type === "bool") return v ? t("yes") : t("no");
+  if (f.group === "clock") return clockName(v);
+  if (f.path === "game.id") {          // an alias (a game with a ruleset) by its own name, else its game's
+    if (!byId[v]) return v;
+    return byId[v].id === v ? gameName(byId[v]) : t(`gamealias.${v}`, null, gameName(byId[v]));
+  }
+  if (f.path === "stage.kind" || /^then\.\d+\.kind$/.test(f.path)) return t(`stage.${v}`, null, v);
+  if (f.type === "order") {            // a tie-break order: each name in words, "lot" last
+    return Array.isArray(v) ? [...v, "lot"].map((x) => t(`tiebreak.${x}`, null, x)).join(" → ") : t(`tiebreak.${v}`, null, String(v));
+  }
+  // a later stage's field reads its values as the first stage's does ("then.series.tiebreak")
+  if (f.choices) return t(`fieldvalue.${f.label.replace(/^then\./, "")}.${v}`, null, String(v));
+  return String(v);
+}
+
+function input(f, byId) {
+  const attrs = { "data-path": f.path, id: `f-${f.path.replace(/\W/g, "-")}` };
+  if (f.type === "bool") return el("input", { ...attrs, type: "checkbox", checked: f.value ? true : null });
+  if (f.type === "order") return orderInput(f, attrs);
+  if (f.choices) {
+    const values = f.nullable ? [null, ...f.choices] : f.choices;
+    return el("select", attrs, values.map((c) => el("option",
+      { value: JSON.stringify(c), selected: c === f.value ? true : null }, valueText(f, c, byId))));
+  }
+  const num = f.type === "int" || f.type === "number" || f.type === "float";
+  // a list (shengji's must-play levels) is written as JSON: [10, 13]
+  const value = f.type === "list" ? JSON.stringify(f.value ?? []) : f.value ?? "";
+  return el("input", { ...attrs, type: num ? "number" : "text", step: num && f.type !== "int" ? "any" : null,
+    min: f.min ?? null, value, placeholder: f.nullable ? t("field.unset") : null, size: 6 });
+}
+
+/** A tie-break order: the tie-breaks in use, first first, each movable up or left out, and those
+ *  left out, each to be put back at the end; the lot always decides last. A change sets the
+ *  list's value and fires "change". */
+function orderInput(f, attrs) {
+  const box = el("div", { ...attrs, class: "order-field" });
+  const set = (order) => { box.dataset.value = JSON.stringify(order); box.dispatchEvent(new Event("change")); };
+  const order = f.value || [];
+  const name = (x) => t(`tiebreak.${x}`, null, x);
+  box.dataset.value = JSON.stringify(order);
+  box.append(el("ol", {}, order.map((x, i) => el("li", { "data-tiebreak": x }, el("span", {}, name(x)), " ",
+    el("button", { type: "button", class: "small", "data-up": x, disabled: i === 0 ? true : null, title: t("form.moveup"),
+      onclick: () => set([...order.slice(0, i - 1), x, order[i - 1], ...order.slice(i + 1)]) }, "↑"),
+    el("button", { type: "button", class: "small", "data-drop": x, title: t("form.leaveout"),
+      onclick: () => set(order.filter((y) => y !== x)) }, "✕"))),
+    el("li", { class: "muted" }, name("lot"))));
+  const left = f.choices.filter((x) => !order.includes(x));
+  if (left.length) {
+    box.append(el("div", { class: "row small" }, el("span", { class: "muted" }, t("form.putback")), ...left.map((x) =>
+      el("button", { type: "button", class: "small", "data-add": x, onclick: () => set([...order, x]) }, `+ ${name(x)}`))));
+  }
+  return box;
+}
+
+function read(f, node) {
+  if (f.type === "bool") return node.checked;
+  if (f.type === "order") return JSON.parse(node.dataset.value);
+  if (node.tagName === "SELECT") return JSON.parse(node.value);
+  const raw = node.value.trim();
+  if (raw === "") return f.nullable ? null : raw;
+  if (f.type === "int" && /^-?\d+$/.test(raw)) return parseInt(raw, 10);
+  if ((f.type === "number" || f.type === "float") && Number.isFinite(Number(raw))) return Number(raw);
+  if (f.type === "list") { try { return JSON.parse(raw); } catch { return raw; } }
+  return raw;
+}
+
+/** The refusal of a field in words: the field, the value, the values it accepts. */
+function refusal(e, fields, byId) {
+  const f = fields.find((x) => x.path === e.field);
+  if (!f) return errorText(e);
+  const params = { field: label(f), value: valueText(f, e.value, byId) };
+  if (e.valid && e.valid.length) return t("form.bad", { ...params, valid: e.valid.map((v) => valueText(f, v, byId)) });
+  if (f.min !== null && f.min !== undefined && (f.type === "int" || f.type === "number")) return t("form.badmin", { ...params, min: f.min });
+  return t("form.badhere", params);
+}
+
+export async function newEventForm(presets, games) {
+  const byId = Object.fromEntries(games.flatMap((g) => [g.id, ...(g.aliases || [])].map((k) => [k, g])));
+  // a preset's own title is English: its tooltip in the English page only
+  const sel = el("select", { name: "preset" }, presets.map((p) => el("option", { value: p.name, title: lang === "en" ? p.title : null },
+    t(`preset.${p.name}`, null, p.title))));
+  const name = el("input", { name: "name", placeholder: t("events.nameph") });
+  const meet = el("input", { name: "meet", placeholder: t("events.meetph") });
+  const players = el("textarea", { name: "players", rows: 5, placeholder: t("events.playersph") });
+  const open = el("input", { type: "checkbox", name: "registration" });
+  const checkIn = el("input", { type: "checkbox", name: "check_in", disabled: true });
+  open.onchange = () => { checkIn.disabled = !open.checked; if (!open.checked) checkIn.checked = false; };
+  const box = el("div", { id: "event-fields" });
+  const err = el("div", { class: "error", role: "alert", id: "new-event-error" });
+  let fields = [];
+  let changes = {};
+  let shown = null;            // the field whose refusal is shown
+
+  const render = () => {
+    box.replaceChildren(...GROUPS.map((g) => {
+      const mine = fields.filter((f) => f.group === g);
+      if (!mine.length) return null;
+      return el("fieldset", { class: "fields", "data-group": g }, el("legend", {}, t(`field.group.${g}`)),
+        mine.map((f) => {
+          const node = input(f, byId);
+          node.onchange = () => change(f, read(f, node));
+          const changed = f.path in changes;
+          // an order's buttons are not one control a label could name
+          return el(f.type === "order" ? "div" : "label", { class: "field" + (changed ? " changed" : "") + (f.type === "order" ? " wide" : ""), "data-field": f.path },
+            el("span", {}, label(f)), node, el("span", { class: "field-error error", "data-error-for": f.path }));
+        }));
+    }).filter(Boolean));
+  };
+  const showError = (e) => {
+    const text = e.code === "bad_field" ? refusal(e, fields, byId) : errorText(e);
+    err.textContent = text;
+    shown = e.code === "bad_field" ? e.field : null;
+    for (const n of box.querySelectorAll("[data-error-for]")) n.textContent = n.dataset.errorFor === shown ? text : "";
+    for (const n of box.querySelectorAll("[data-path]")) n.toggleAttribute("aria-invalid", n.dataset.path === shown);
+  };
+  const load = async () => {
+    try {
+      fields = (await api("POST", "/api/events/form", { preset: sel.value, fields: changes })).fields;
+      render();
+      err.textContent = "";
+      shown = null;
+      return true;
+    } catch (e) { showError(e); return false; }
+  };
+  const change = async (f, v) => {
+    if (f.path === "game.id") {            // another game: the old game's options go
+      changes = Object.fromEntries(Object.entries(changes).filter(([k]) => !k.startsWith("game.")));
+    }
+    changes[f.path] = v;
+    await load();
+  };
+  sel.onchange = async () => { changes = {}; await load(); };
+
+  const go = el("button", { class: "primary", id: "create-event" }, t("events.create"));
+  go.onclick = async () => {
+    // a line: a username or a name, then a bot, then a rating (for a seeded draw), each optional
+    const entries = players.value.split("\n").map((l) => l.trim()).filter(Boolean).map((l) => {
+      const [pid, ...rest] = l.split(/\s+/);
+      const rating = rest.find((x) => /^\d+$/.test(x));
+      const bot = rest.find((x) => x !== rating);
+      return bot || rating ? { id: pid, ...(bot ? { bot } : {}), ...(rating ? { rating: +rating } : {}) } : pid;
+    });
+    // an event of another game than its preset's is not named after the preset
+    let title = name.value.trim() || null;
+    if (!title && "game.id" in changes) {
+      const at = (p) => fields.find((f) => f.path === p);
+      title = `${valueText(at("game.id"), changes["game.id"], byId)} · ${valueText(at("stage.kind"), at("stage.kind").value, byId)}`;
+    }
+    const body = { preset: sel.value, name: title, players: entries, form: changes,
+      meet: meet.value.trim() || null, registration: open.checked, check_in: checkIn.checked };
+    try {
+      const ev = await api("POST", "/api/events", body);
+      location.href = `/events/${ev.id}`;
+    } catch (e) { showError(e); }
+  };
+  const reset = el("button", { type: "button", id: "reset-fields", onclick: async () => { changes = {}; await load(); } }, t("form.reset"));
+  await load();
+  return el("section", { class: "card-box", id: "new-event" }, el("h3", {}, t("events.new")),
+    el("div", { class: "form-grid" }, el("label", { class: "field wide" }, el("span", {}, t("preset")), sel),
+      el("label", { class: "field" }, el("span", {}, t("name")), name),
+      el("label", { class: "field" }, el("span", {}, t("events.meet")), meet)),
+    el("details", { id: "event-settings", open: true }, el("summary", {}, t("form.settings")),
+      el("p", { class: "muted small" }, t("form.help")), box, el("div", { class: "row" }, reset)),
+    el("label", { class: "field" }, el("span", {}, t("events.playershelp")), players),
+    el("div", { class: "row" }, el("label", {}, open, " ", t("events.openentries")),
+      el("label", {}, checkIn, " ", t("events.needcheckin"))),
+    el("div", { class: "row" }, go), err);
+}

@@ -1,0 +1,131 @@
+// The lobby's people: who is online and playing (with a Challenge button by each name), the
+// challenges to and from me (accept, decline, cancel; an accepted one opens its table), the
+// waiting seeks (Play joins one), and my own seek while it waits ("Looking for an opponent",
+// its rating range widening, and a bot offered after a while). Everything polls the server.
+
+import { api, el, errorText, t } from "./app.js";
+import { byPopularity, clockName, gameName } from "./lobby.js";
+import { paren } from "./i18n.js";
+
+/** Start seeking `game` (rated unless `rated` is false) and follow the seek in `panel`: to the
+ *  table once paired, a bot on request. */
+export async function startSeek(panel, body, byId, err) {
+  let seek;
+  try { seek = await api("POST", "/api/seeks", body); } catch (e) { err.textContent = errorText(e); return; }
+  const words = el("span", { id: "seek-words" });
+  const botBtn = el("button", { id: "seek-bot", hidden: true }, t("lobby.playbot"));
+  const cancel = el("button", { id: "seek-cancel" }, t("cancel"));
+  panel.replaceChildren(el("div", { class: "seek-panel card-box", role: "status" }, words, " ", botBtn, " ", cancel));
+  let timer = null;
+  const stop = () => { clearInterval(timer); panel.replaceChildren(); };
+  const show = (s) => {
+    if (s.status === "paired" && s.table) { stop(); location.href = `/tables/${s.table}`; return; }
+    words.textContent = t("seek.waiting", { game: gameName(byId[s.game]), clock: clockName(s.clock),
+      kind: s.rated ? t("lobby.ratedtag") : t("lobby.casual"), range: s.range === null ? t("seek.anyone") : `± ${s.range}`,
+      seconds: Math.round(s.waited) });
+    botBtn.hidden = !s.offer_bot;
+  };
+  cancel.onclick = async () => { await api("DELETE", `/api/seeks/${seek.id}`).catch(() => null); stop(); };
+  botBtn.onclick = async () => {
+    try { const r = await api("POST", `/api/seeks/${seek.id}/bot`); stop(); location.href = `/tables/${r.table}`; } catch (e) { err.textContent = errorText(e); }
+  };
+  show(seek);
+  timer = setInterval(async () => {
+    try { show(await api("GET", `/api/seeks/${seek.id}`)); } catch (e) { stop(); err.textContent = errorText(e); }
+  }, 1500);
+}
+
+function challengeForm(name, games, err, sent) {
+  const pick = el("select", { "aria-label": t("game") }, byPopularity(games).map((g) => el("option", { value: g.id }, gameName(g))));
+  const rated = el("input", { type: "checkbox", checked: true });
+  const send = el("button", { class: "primary", "data-send-challenge": name }, t("challenge.send"));
+  send.onclick = async () => {
+    try {
+      const c = await api("POST", `/api/challenge/${encodeURIComponent(name)}`, { game: pick.value, settings: rated.checked ? { rated: true } : {} });
+      sent.add(c.id);
+      send.disabled = true; send.textContent = t("challenge.sent");
+    } catch (e) { err.textContent = errorText(e); }
+  };
+  return el("span", { class: "challenge-form row" }, pick, el("label", {}, rated, " ", t("lobby.ratedtag")), send);
+}
+
+/** A seek with options (game, clock, rated or casual): the quick buttons take the usual clock. */
+function seekForm(games, clocks, byId, panel, err) {
+  const gameSel = el("select", { id: "seek-game", "aria-label": t("game") }, byPopularity(games).map((g) => el("option", { value: g.id }, gameName(g))));
+  const clockSel = el("select", { id: "seek-clock", "aria-label": t("clock") });
+  const fill = () => {
+    const g = byId[gameSel.value];
+    clockSel.replaceChildren(el("option", { value: "" }, t("lobby.clockdefault", { words: clockName(g.clock) })),
+      ...Object.keys(clocks).filter((id) => id !== g.clock && !id.startsWith("bot_")).map((id) => el("option", { value: id }, clockName(id))));
+  };
+  gameSel.onchange = fill;
+  fill();
+  const rated = el("input", { type: "checkbox", id: "seek-rated", checked: true });
+  const go = el("button", { class: "primary", id: "seek-go", onclick: () => startSeek(panel,
+    { game: gameSel.value, rated: rated.checked, ...(clockSel.value ? { clock: clockSel.value } : {}) }, byId, err) }, t("seek.find"));
+  return el("div", { class: "seek-form row" }, gameSel, clockSel, el("label", {}, rated, " ", t("lobby.ratedtag")), go);
+}
+
+/** The lobby's section of people (a card-box), polled every few seconds. */
+export function playersBox(me, games, byId, err, clocks) {
+  const counts = el("p", { id: "presence-counts", class: "muted" });
+  const who = el("ul", { id: "online", class: "online-list" });
+  // challenges to and from the reader: shown by the lobby above the games (lobby.js), where a
+  // phone's reader sees one arrive without scrolling past every game
+  const incoming = el("div", { id: "challenges", class: "challenges", "aria-live": "polite" });
+  const seekList = el("tbody");
+  const panel = el("div", { id: "seek-panel" });
+  const box = el("section", { class: "card-box", id: "people" }, el("h3", {}, t("people.title")), panel,
+    me ? seekForm(games, clocks, byId, panel, err) : null, counts, who,
+    el("h4", {}, t("seek.open")), el("div", { class: "scroll" }, el("table", { class: "list", id: "seeks" },
+      el("thead", {}, el("tr", {}, el("th", {}, t("game")), el("th", {}, t("players")), el("th", {}, t("clock")), el("th", {}, ""))), seekList)));
+  const opened = new Set();
+  // challenges this page saw waiting for an answer: only their acceptance takes the page to the
+  // table (an answer the server still keeps from an earlier visit, a game perhaps already over,
+  // leaves the lobby where it is)
+  const waiting = new Set();
+  const poll = async () => {
+    const [pres, seeks, ch] = await Promise.all([api("GET", "/api/presence").catch(() => null), api("GET", "/api/seeks").catch(() => null),
+      me ? api("GET", "/api/challenges").catch(() => null) : null]);
+    if (pres) {
+      counts.textContent = t("people.counts", { online: pres.online, playing: pres.playing });
+      who.replaceChildren(...pres.players.map((p) => {
+        const li = el("li", { "data-user": p.username }, el("span", { class: "dot", "aria-hidden": "true" }),
+          el("a", { href: `/u/${encodeURIComponent(p.username)}`, class: "player" }, p.username), " ",
+          p.playing ? el("a", { class: "tag", href: `/tables/${p.playing}` }, t("people.playing")) : null);
+        if (me && p.username !== me.username) {
+          const btn = el("button", { class: "small", "data-challenge": p.username }, t("challenge.do"));
+          btn.onclick = () => { opened.add(p.username); li.append(challengeForm(p.username, games, err, waiting)); btn.remove(); };
+          if (!opened.has(p.username)) li.append(" ", btn);
+          else li.append(challengeForm(p.username, games, err, waiting));
+        }
+        return li;
+      }));
+    }
+    if (ch) {
+      for (const c of ch.from_me) waiting.add(c.id);
+      const accepted = ch.answered.find((a) => a.status === "accepted" && a.table && waiting.has(a.id));
+      if (accepted) { location.href = `/tables/${accepted.table}`; return; }
+      incoming.replaceChildren(...ch.to_me.map((c) => el("div", { class: "challenge", "data-challenge-id": c.id },
+        t("challenge.from", { name: c.from, game: gameName(byId[c.game]) || c.game, clock: clockName(c.settings.clock) }),
+        c.settings.rated ? el("span", { class: "tag" }, t("lobby.ratedtag")) : null, " ",
+        el("button", { class: "primary", "data-accept": c.id, onclick: async () => {
+          try { const r = await api("POST", `/api/challenge/${c.id}/accept`); location.href = `/tables/${r.table}`; } catch (e) { err.textContent = errorText(e); }
+        } }, t("accept")), " ",
+        el("button", { "data-decline": c.id, onclick: () => api("POST", `/api/challenge/${c.id}/decline`).then(poll).catch(() => null) }, t("decline")))),
+      ...ch.from_me.map((c) => el("div", { class: "challenge muted", "data-mine": c.id }, t("challenge.waiting", { name: c.to, game: gameName(byId[c.game]) || c.game }), " ",
+        el("button", { onclick: () => api("POST", `/api/challenge/${c.id}/cancel`).then(poll).catch(() => null) }, t("cancel")))),
+      ...ch.answered.filter((a) => a.status !== "accepted").map((a) => el("div", { class: "challenge muted" }, t(`challenge.${a.status}`, { name: a.to }))));
+    }
+    if (seeks) {
+      seekList.replaceChildren(...(seeks.length ? seeks : [null]).map((s) => {
+        if (!s) return el("tr", {}, el("td", { class: "muted", colspan: 4 }, t("none")));
+        const own = me && s.username === me.username;
+        return el("tr", { "data-seek": s.id }, el("td", {}, gameName(byId[s.game]) || s.game, " ", el("span", { class: "tag" }, s.rated ? t("lobby.ratedtag") : t("lobby.casual"))),
+          el("td", {}, el("a", { href: `/u/${encodeURIComponent(s.username)}` }, s.username), paren(s.rating)), el("td", {}, clockName(s.clock)),
+          el("td", {}, me && !own ? el("button", { "data-play-seek": s.id, onclick: () => startSeek(panel, { game: s.game, options: s.options, num_seats: s.num_seats, clock: s.clock, rated: s.rated }, byId, err) }, t("seek.play")) : null));
+      }));
+    }
+  };
+  return { box, panel, poll, incoming };
+}

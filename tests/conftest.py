@@ -1,0 +1,56 @@
+"""Fixtures shared by the test files (the databases storage tests run on: :mod:`tests.pg`) and
+how the suite is run.
+
+- Passwords are hashed with argon2's cheapest parameters (``QIPAI_PASSWORD_HASH=cheapest``,
+  inherited by the servers the tests start): the suite signs up thousands of accounts, and the
+  real parameters cost 0.1 s of CPU per hash and per check. ``test_server_accounts.py`` checks
+  that a server without the variable uses the real ones.
+- ``-n auto`` (pyproject.toml) starts one worker per core. Much of the suite waits on servers,
+  bots, clocks and browsers, but with the browser files first, one worker more than the cores
+  ran three browsers with their servers and bots at once on two cores, and browser tests timed
+  out; two per core failed the tests that bound a server's latency (tests/test_server_lag.py,
+  test_server_storage.py).
+- Files that wait most run first (pyproject.toml keeps xdist from reordering files by their
+  number of tests): the browser tests, then the ones that start servers and engines, then the
+  rest, so that the last files to start are short and the workers finish together.
+"""
+
+from __future__ import annotations
+
+import os
+
+os.environ["QIPAI_PASSWORD_HASH"] = "cheapest"
+
+from .pg import db_url, pg_database, pg_template  # noqa: E402, F401
+
+#: the longest files (every page, every game in both languages, move lists, a live event, every
+#: preset)
+LONGEST = ("e2e_pages", "e2e_language", "e2e_movelist", "e2e_event_live", "competition_presets")
+#: file-name parts of the files that start servers, engines or many whole games (run early)
+SLOW = ("server", "cluster", "engines", "bot_connect", "differential", "properties", "breaker",
+        "store_writer", "search_bots", "env_", "fairness", "_events", "competition_event")
+
+
+def _rank(nodeid: str) -> int:
+    path = nodeid.split("::", 1)[0]
+    name = path.rsplit("/", 1)[-1]
+    if any(part in name for part in LONGEST):
+        return 0
+    if "/e2e/" in path:
+        return 1
+    return 2 if any(part in name for part in SLOW) else 3
+
+
+def pytest_collection_modifyitems(config, items):
+    """The ``LONGEST`` files first, then the browser files, then the files of ``SLOW``, then the
+    rest (a stable sort: a file's tests stay together and in order)."""
+    items.sort(key=lambda item: _rank(item.nodeid))
+
+
+def pytest_xdist_auto_num_workers(config):
+    """``-n auto``: one worker per core this process may use
+    (``PYTEST_XDIST_AUTO_NUM_WORKERS`` still decides)."""
+    if os.environ.get("PYTEST_XDIST_AUTO_NUM_WORKERS"):
+        return None
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+    return cores

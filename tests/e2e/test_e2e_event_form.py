@@ -1,0 +1,144 @@
+"""The organizer's event form in a real browser: the chosen preset's values shown in words as
+fields, a change the event refuses named with its field and the valid values (and nothing
+made), an event with its rules, clock and format changed, and a sandayi event that no preset
+holds. Screenshots at 1280 and 390 px in both languages."""
+
+from __future__ import annotations
+
+import re
+
+import httpx
+
+from .conftest import running_server
+from .test_e2e_a11y import check
+from .test_e2e_pages import set_lang, shots
+from .test_e2e_play import sign_up
+
+SETTINGS = "nonce_window_ms=0, limits=Limits(signup_ip=(100.0, 100), api_ip=(1000.0, 1000))"
+
+
+def shown(page, path):
+    """The words the form shows for field ``path``."""
+    return page.evaluate(f"""() => {{ const n = document.querySelector('[data-path="{path}"]');
+        return n.tagName === 'SELECT' ? n.selectedOptions[0].textContent : n.value; }}""")
+
+
+def test_the_form_shows_checks_and_makes_an_event_with_its_changes(browser, shot, tmp_path):
+    with running_server(tmp_path, SETTINGS) as base:
+        ctx = browser.new_context()
+        boss = ctx.new_page()
+        sign_up(boss, base, "boss")                   # the first account: an organizer
+        set_lang(boss, base, "en")
+        boss.goto(base + "/events")
+        # the list of events comes first; the form below it, linked from the list's title
+        boss.wait_for_selector("#new-event")
+        assert boss.evaluate("""() => !!(document.querySelector('#event-list')
+            .compareDocumentPosition(document.querySelector('#new-event'))
+            & Node.DOCUMENT_POSITION_FOLLOWING)""")
+        assert boss.get_attribute("#to-new-event", "href") == "#new-event"
+        boss.select_option("select[name=preset]", "s2_xiangqi")
+        boss.wait_for_selector('[data-path="game.repetition_rule"]')
+        # the preset's values, in words
+        assert shown(boss, "match.series.clock") == "15 s a move"
+        assert shown(boss, "match.series.scheduled") == "3"
+        assert shown(boss, "stage.kind") == "knockout"
+        assert shown(boss, "game.id") == "Xiangqi (Chinese chess)"
+        texts = "ns => ns.map((n) => n.textContent)"
+        labels = boss.eval_on_selector_all("#event-fields label.field > span:first-child", texts)
+        assert "Games per match" in labels and "Repetition" in labels
+        assert not [x for x in labels if "_" in x or re.fullmatch(r"[a-z.]+", x)], labels
+        options = boss.eval_on_selector_all("#event-fields select option", texts)
+        assert not [o for o in options if "_" in o], options
+        # a refused change: the field, its value and the valid values; nothing is made
+        boss.select_option('[data-path="stage.kind"]', '"table_swiss"')
+        boss.wait_for_selector('[data-error-for="stage.kind"]:has-text("Valid:")')
+        text = boss.inner_text('[data-error-for="stage.kind"]')
+        assert text.startswith("Format: table Swiss cannot be used here. Valid:"), text
+        assert "round robin" in text, text
+        assert boss.get_attribute('[data-path="stage.kind"]', "aria-invalid") is not None
+        boss.fill("textarea[name=players]", "a random 1500\nb random 1900\nc random 1700\nd random")
+        boss.click("#create-event")
+        boss.wait_for_timeout(300)
+        assert "Format:" in boss.inner_text("#new-event-error")
+        assert httpx.get(base + "/api/events").json() == []
+        boss.select_option('[data-path="stage.kind"]', '"round_robin"')
+        boss.wait_for_selector('[data-path="standings"]')            # a round robin's standings field
+        assert boss.inner_text('[data-error-for="stage.kind"]') == ""
+        # a number below its least value
+        boss.fill('[data-path="match.series.scheduled"]', "0")
+        boss.dispatch_event('[data-path="match.series.scheduled"]', "change")
+        boss.wait_for_selector('[data-error-for="match.series.scheduled"]:has-text("at least 1")')
+        boss.fill('[data-path="match.series.scheduled"]', "1")
+        boss.dispatch_event('[data-path="match.series.scheduled"]', "change")
+        boss.wait_for_selector('[data-field="match.series.scheduled"].changed')
+        boss.select_option('[data-path="game.repetition_rule"]', '"seed000_same_move"')
+        boss.wait_for_selector('[data-field="game.repetition_rule"].changed')
+        boss.select_option('[data-path="match.series.clock"]', '"xq_s0_rapid"')
+        boss.wait_for_selector('[data-field="match.series.clock"].changed')
+        boss.fill('[data-path="draw.seeded.count"]', "2")
+        boss.dispatch_event('[data-path="draw.seeded.count"]', "change")
+        boss.wait_for_selector('[data-field="draw.seeded.count"].changed')
+        # a second stage after the round robin, with its own match settings
+        boss.select_option('[data-path="then.0.kind"]', '"knockout"')
+        boss.wait_for_selector('[data-path="then.0.match.series.scheduled"]')
+        boss.fill('[data-path="then.0.match.series.scheduled"]', "3")
+        boss.dispatch_event('[data-path="then.0.match.series.scheduled"]', "change")
+        boss.wait_for_selector('[data-field="then.0.match.series.scheduled"].changed')
+        boss.select_option('[data-path="then.0.match.series.tiebreak"]', '"sudden_death"')
+        boss.wait_for_selector('[data-field="then.0.match.series.tiebreak"].changed')
+        assert "Games per match in stage 2" in boss.inner_text('[data-field="then.0.match.series.scheduled"]')
+        # the first stage's settings stay as they were
+        assert boss.input_value('[data-path="match.series.scheduled"]') == "1"
+        shot(boss, "event-form-changed")
+        check(boss, "the event form with changes")
+        boss.fill("input[name=name]", "Rapid club")
+        boss.click("#create-event")
+        boss.wait_for_url(re.compile(r"/events/[\w.-]+$"))
+        event = boss.url.rsplit("/", 1)[1]
+        ev = httpx.get(f"{base}/api/events/{event}").json()
+        assert ev["stage"] == "round_robin" and len(ev["rounds"][0]["matches"]) == 2
+        assert all(len(m["games"]) == 1 for m in ev["rounds"][0]["matches"])
+        # the seeded draw: the two best-rated players hold draw numbers 1 and 2, marked
+        boss.wait_for_selector("#draw")
+        boss.click("#draw > summary")
+        seeds = boss.eval_on_selector_all("#draw-numbers [data-seeded]",
+                                          "rs => rs.map((r) => [...r.cells].map((c) => c.innerText.trim()))")
+        assert seeds == [["1seed", "b", "1900"], ["2seed", "c", "1700"]], seeds     # tag by the number
+        assert "Draw numbers 1 to 2 went to the best-rated players" in boss.inner_text("#seeded-note")
+        # a sandayi event, from a doudizhu preset: tables of four follow the game
+        boss.goto(base + "/events")
+        boss.select_option("select[name=preset]", "s2_doudizhu")
+        boss.wait_for_selector('[data-path="game.bidding"]')
+        boss.select_option('[data-path="game.id"]', '"sandayi"')
+        boss.wait_for_selector('[data-path="game.bids"]')
+        assert shown(boss, "match.session.seats") == "4"
+        boss.fill("textarea[name=players]", "\n".join(f"s{i} random" for i in range(8)))
+        boss.click("#create-event")
+        boss.wait_for_url(re.compile(r"/events/[\w.-]+$"))
+        ev = httpx.get(base + "/api/events/" + boss.url.rsplit("/", 1)[1]).json()
+        assert ev["game"] == "sandayi" and [len(m["entrants"]) for m in ev["rounds"][0]["matches"]] == [4, 4]
+        assert ev["name"] == "Three Against One · table knockout"          # not the doudizhu preset's title
+        storage = ctx.storage_state()
+        shots(browser, base, "/events", "event-form", shot, '#event-fields fieldset[data-group=format]',
+              storage)
+        # Chinese: a refusal in Chinese words, no English
+        zh = browser.new_context(storage_state=storage).new_page()
+        set_lang(zh, base, "zh")
+        zh.goto(base + "/events")
+        zh.select_option("select[name=preset]", "s2_xiangqi")
+        zh.wait_for_selector('[data-path="game.repetition_rule"]')
+        zh.select_option('[data-path="stage.kind"]', '"table_swiss"')
+        zh.wait_for_selector('[data-error-for="stage.kind"]:has-text("可选")')
+        text = zh.inner_text('[data-error-for="stage.kind"]')
+        assert not re.search(r"[A-Za-z]{3,}", text), text
+        form = zh.inner_text("#event-fields")
+        assert not re.search(r"[A-Za-z]{4,}", form.replace("xiangqi", "")), form
+        # the S0 shengji final's own rule, named in words
+        zh.select_option("select[name=preset]", "s0_shengji")
+        final = '[data-field="stage.round_overrides.final.time_limit.duration"]'
+        zh.wait_for_selector(final)
+        assert zh.inner_text(final + " > span") == "决赛：限时（如 180m）"
+        assert zh.input_value('[data-path="stage.round_overrides.final.target.level_beyond"]') == "14"
+        form = zh.inner_text("#event-fields")
+        assert not re.search(r"[A-Za-z]{4,}", form), form
+        shot(zh, "event-form-shengji-zh")

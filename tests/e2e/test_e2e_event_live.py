@@ -1,0 +1,236 @@
+"""A whole event run from the server in a real browser (issue: organizers and referees run a
+whole event): an organizer makes an event of a meet with changed fields in the form and opens
+it for entries; three people join by its link with their units and play the round robin at live
+tables; a referee pauses a table, adds time, voids a game that is played again, and disqualifies
+an entrant; the standings rank the disqualified entrant last and the meet's unit standings give
+its unit nothing. A second test disqualifies a player at a live doudizhu table: the seat goes
+into trusteeship, the deal is finished and the player is ranked last at the table."""
+
+from __future__ import annotations
+
+import re
+import time
+
+import httpx
+
+from .conftest import running_server
+from .test_e2e_event_form import SETTINGS
+from .test_e2e_pages import accept_dialogs, set_lang, shots
+from .test_e2e_play import sign_up
+from .test_e2e_referee import add_a_minute
+from .test_e2e_registration import organizer_and_player
+
+PEOPLE = {"alice": "East", "bob": "West", "carol": "North"}
+
+
+def event_json(base, event):
+    return httpx.get(f"{base}/api/events/{event}").json()
+
+
+def live_games(base, event):
+    """(table, seats) of each pending game of the event that sits at a live table."""
+    ev = event_json(base, event)
+    return [(g["table"], g["seats"]) for r in ev["rounds"] for m in r["matches"] for g in m["games"]
+            if g["status"] == "pending" and g["table"]]
+
+
+def wait_for(fn, what, timeout=60.0):
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        got = fn()
+        if got:
+            return got
+        time.sleep(0.2)
+    raise AssertionError(f"timed out waiting for {what}")
+
+
+def go_play(page, base, event):
+    """The player opens the event page and follows the link to their live game."""
+    page.goto(f"{base}/events/{event}")
+    page.click("#play-link")
+    page.wait_for_url(re.compile(r"/tables/\w+$"))
+    page.wait_for_selector("#resign")
+
+
+def test_an_event_from_the_form_to_unit_standings_with_a_referee(browser, shot, tmp_path):
+    with running_server(tmp_path, SETTINGS) as base:
+        ctxs = {n: browser.new_context() for n in ("boss", "ref", *PEOPLE)}
+        pages = {n: c.new_page() for n, c in ctxs.items()}
+        for n, p in pages.items():
+            accept_dialogs(p)
+            sign_up(p, base, n)                # boss first: the organizer
+            set_lang(p, base, "en")
+        boss, ref = pages["boss"], pages["ref"]
+        # the form: S3 xiangqi with the S0 repetition rule and S2's placement points, in a meet
+        boss.goto(base + "/events")
+        boss.select_option("select[name=preset]", "s3_xiangqi")
+        boss.wait_for_selector('[data-path="game.repetition_rule"]')
+        boss.select_option('[data-path="game.repetition_rule"]', '"seed000_same_move"')
+        boss.wait_for_selector('[data-field="game.repetition_rule"].changed')
+        for field, value in (("champion", "5"), ("runner_up", "3"), ("other", "1")):
+            boss.fill(f'[data-path="placement_points.{field}"]', value)
+            boss.dispatch_event(f'[data-path="placement_points.{field}"]', "change")
+            boss.wait_for_selector(f'[data-field="placement_points.{field}"].changed')
+        boss.fill("input[name=name]", "City xiangqi")
+        boss.fill("input[name=meet]", "City meet")
+        boss.check("input[name=registration]")
+        boss.click("#create-event")
+        boss.wait_for_url(re.compile(r"/events/[\w.-]+$"))
+        event = boss.url.rsplit("/", 1)[1]
+        link = boss.inner_text("#join-link")
+        # three people join by the link, each with a unit
+        for name, unit in PEOPLE.items():
+            p = pages[name]
+            p.goto(link)
+            p.fill("#join-unit", unit)
+            p.click("#join-event")
+            p.wait_for_selector("#leave-event")
+        boss.wait_for_selector("#entries [data-entrant=carol]")
+        boss.click("#close-entries")
+        boss.wait_for_selector("#start-round")
+        ev = event_json(base, event)
+        assert ev["stage"] == "round_robin" and sorted(e["id"] for e in ev["entrants"]) == sorted(PEOPLE)
+        # the organizer appoints the referee and starts round 1: one live table (one player sits out)
+        boss.fill("#referee-name", "ref")
+        boss.click("#appoint")
+        boss.wait_for_selector("#referee-list:has-text('ref')")
+        boss.click("#start-round")
+        boss.wait_for_selector("#start-round:disabled")
+        ((table, seats),) = wait_for(lambda: live_games(base, event), "round 1's table")
+        for name in seats:
+            go_play(pages[name], base, event)
+        # the referee: pause, add a minute to the waiting seat, resume
+        ref.goto(f"{base}/events/{event}/referee")
+        card = f'[data-table="{table}"]'
+        ref.wait_for_selector(f"{card} .clock")
+        ref.fill("#act-reason", "a phone rang")
+        ref.click(f'{card} [data-act="pause"]')
+        ref.wait_for_selector(f"{card} [data-paused]")
+        pages[seats[0]].wait_for_selector("#status:has-text('Paused by the referee')")
+        add_a_minute(ref, table)
+        ref.fill("#act-reason", "quiet again")
+        ref.click(f'{card} [data-act="resume"]')
+        ref.wait_for_selector(f"{card}:not(.paused) [data-act='pause']")
+        # void the game: it is seated again at a new table, and played there
+        ref.fill("#act-reason", "wrong colours at the board")
+        ref.click(f'{card} [data-act="void"]')
+        ref.wait_for_selector(card, state="detached")
+        pages[seats[0]].wait_for_selector("#status:has-text('voided by the referee')")
+        ((again, seats2),) = wait_for(lambda: [g for g in live_games(base, event) if g[0] != table],
+                                      "the replayed game")
+        assert sorted(seats2) == sorted(seats)
+        ref.wait_for_selector(f"[data-table='{again}'] .tag:has-text('replayed game')")
+        for name in seats2:
+            go_play(pages[name], base, event)
+        loser1 = seats2[1]
+        pages[loser1].click("#resign")
+        pages[loser1].wait_for_selector("#record-link")
+        wait_for(lambda: event_json(base, event)["current_round"] == 2, "round 2")
+        # round 2: the referee disqualifies a player at the live table; the game is lost at once
+        boss.reload()
+        boss.click("#start-round")
+        boss.wait_for_selector("#start-round:disabled")
+        ((table2, seats3),) = wait_for(lambda: live_games(base, event), "round 2's table")
+        for name in seats3:
+            go_play(pages[name], base, event)
+        out = seats3[0]
+        ref.wait_for_selector(f'[data-table="{table2}"] .clock')
+        ref.fill("#act-reason", "used a phone during play")
+        ref.click(f'[data-entrant="{out}"] [data-act="disqualify"]')
+        ref.wait_for_selector(f'[data-entrant="{out}"] [data-act="disqualify"]:disabled')
+        ref.wait_for_selector(f'[data-table="{table2}"]', state="detached", timeout=15_000)
+        log = ref.inner_text("#ref-log")
+        for words in ("pause", "time added", "resume", "game voided", "disqualification", "used a phone"):
+            assert words in log, words
+        # round 3, if the disqualified player is not in it, is played; else it is forfeited
+        wait_for(lambda: event_json(base, event)["current_round"] == 3 or
+                 event_json(base, event)["status"] == "finished", "round 3")
+        if event_json(base, event)["status"] != "finished":
+            boss.reload()
+            boss.click("#start-round")
+            got = wait_for(lambda: live_games(base, event) or event_json(base, event)["status"] == "finished",
+                           "round 3's table or the end")
+            if got is not True:
+                ((_, seats4),) = got
+                for name in seats4:
+                    go_play(pages[name], base, event)
+                pages[seats4[0]].click("#resign")
+        ev = wait_for(lambda: (lambda e: e["status"] == "finished" and e)(event_json(base, event)), "the end")
+        # the standings: the disqualified player last, marked; their results against others stand
+        boss.goto(f"{base}/events/{event}")
+        boss.wait_for_selector("#standings [data-dq]")
+        rows = boss.locator("#standings tbody tr")
+        assert rows.nth(rows.count() - 1).get_attribute("data-entrant") == out
+        assert "disqualified" in rows.nth(rows.count() - 1).inner_text()
+        # the unit standings: the champion's unit 5, the runner-up's 3, the disqualified player's 0
+        champion, runner = ev["outcome"]["champion"], ev["outcome"]["runner_up"][0]
+        assert out not in (champion, runner) and {champion, runner} == set(PEOPLE) - {out}
+        boss.wait_for_selector("#unit-standings")
+        pts = "rs => rs.map((r) => [r.dataset.unit, r.querySelector('.pts').textContent])"
+        points = dict(boss.eval_on_selector_all("#unit-standings tbody tr", pts))
+        assert points == {PEOPLE[champion]: "5", PEOPLE[runner]: "3", PEOPLE[out]: "0"}, points
+        assert boss.locator("#units-running").count() == 0
+        assert event_json(base, event)["secret"]          # the draw can be re-checked now
+        boss.click("#draw > summary")
+        assert boss.inner_text("#secret") == ev["secret"]
+        shot(boss, "event-live-finished")
+        # printed: the standings, unit standings, draw and pairings, without the screen's panels
+        boss.emulate_media(media="print")
+        assert boss.is_visible("#standings") and boss.is_visible("#unit-standings")
+        assert not boss.is_visible("#referees") and not boss.is_visible("#event-chat")
+        assert not boss.is_visible("#print-page") and not boss.is_visible("[data-export]")
+        boss.set_viewport_size({"width": 794, "height": 1123})          # A4 portrait at 96 px an inch
+        shot(boss, "event-live-print")
+        boss.emulate_media(media="screen")
+        # round 1's replayed game, resigned, is in the results export
+        results = httpx.get(f"{base}/api/events/{event}/export/results.csv").text
+        assert "resign" in results
+        storage = ctxs["boss"].storage_state()
+        for c in ctxs.values():
+            c.close()
+        shots(browser, base, f"/events/{event}", "event-live", shot, "#unit-standings", storage)
+
+
+def test_a_player_disqualified_at_a_live_doudizhu_table(browser, shot, tmp_path):
+    with running_server(tmp_path, SETTINGS) as base:
+        boss, alice, _ = organizer_and_player(browser, base)
+        # S2 doudizhu, one deal a table (a field changed), alice and two bots
+        body = {"preset": "s2_doudizhu", "event_id": "ddz", "form": {"match.session.end.deals": 1},
+                "players": ["alice", {"id": "b1", "bot": "random"}, {"id": "b2", "bot": "random"}]}
+        r = boss.request.post(base + "/api/events", data=body)
+        assert r.status == 201, r.text()
+        boss.goto(base + "/events/ddz")
+        boss.click("#start-round")
+        boss.wait_for_selector("#start-round:disabled")
+        ((table, seats),) = wait_for(lambda: live_games(base, "ddz"), "the table")
+        assert "alice" in seats
+        alice.goto(f"{base}/events/ddz")
+        alice.click("#play-link")
+        alice.wait_for_url(re.compile(r"/tables/\w+$"))
+        alice.wait_for_selector("#status")
+        # the organizer (a referee of every event) disqualifies alice from the console
+        boss.goto(f"{base}/events/ddz/referee")
+        boss.wait_for_selector(f'[data-table="{table}"]')
+        boss.fill("#act-reason", "signalled to a player")
+        boss.click('[data-entrant="alice"] [data-act="disqualify"]')
+        boss.wait_for_selector('[data-entrant="alice"] [data-act="disqualify"]:disabled')
+        alice.wait_for_selector("#table-note:has-text('disqualified you')")
+        shot(alice, "ddz-disqualified-table")
+        assert alice.locator("#takeback").count() == 0        # a seat she cannot take back
+        # her seat plays on in trusteeship: the deal is finished and the table's match ends
+        ev = wait_for(lambda: (lambda e: e["status"] == "finished" and e)(event_json(base, "ddz")),
+                      "the end of the deal", timeout=120)
+        (match,) = ev["rounds"][0]["matches"]
+        assert match["winner"] != "alice" and match["status"] == "finished"
+        ranks = match["result"]["ranks"]
+        assert ranks[match["entrants"].index("alice")] == 3, match["result"]
+        assert next(e for e in ev["entrants"] if e["id"] == "alice")["status"] == "disqualified"
+        game = match["games"][0]
+        assert game["status"] == "finished" and game["source"] == "played"
+        record = httpx.get(f"{base}/api/records/{game['record']}").json()
+        assert "disqualif" in str(record).lower()
+        # the table page said so; the event page marks her
+        assert "The referee disqualified you (signalled to a player)" in alice.inner_text("#table-note")
+        boss.goto(f"{base}/events/ddz")
+        boss.wait_for_selector("[data-dq]")
+        shot(boss, "ddz-disqualified-event")

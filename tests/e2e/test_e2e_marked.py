@@ -1,0 +1,108 @@
+"""Rule sets and games that are not for competition say so in the browser (issue 15): the
+experimental 山东保皇 (baohuang ``ruleset=sdbh.provisional``) in the lobby's option list, the
+lobby's table list and above the table, and a whole deal of it by clicks against the rule bots.
+Screenshots at 1280 and 390 px in both languages go to tests/e2e/artifacts/."""
+
+from __future__ import annotations
+
+import re
+
+from .test_e2e_card_games import DESKTOP, PHONE, account, fits_both_widths, play_whole_game  # noqa: F401
+from .test_e2e_play import sign_up  # noqa: F401
+from .timing import until
+
+SD = "sdbh.provisional"
+
+
+def make_table(page, body):
+    return page.evaluate("""async (body) => {
+        const r = await fetch('/api/tables', {method: 'POST', credentials: 'same-origin',
+            headers: {'Content-Type': 'application/json'}, body: JSON.stringify(body)});
+        return (await r.json()).id; }""", body)
+
+
+def test_shandong_baohuang_is_marked_experimental_and_plays(server, browser, account, shot):  # noqa: F811
+    for lang, size in (("en", DESKTOP), ("zh", PHONE)):
+        ctx = browser.new_context(viewport=size, storage_state=account)
+        ctx.add_init_script(f"localStorage.setItem('lang', '{lang}')")
+        page = ctx.new_page()
+        page.goto(server + "/")
+        page.wait_for_selector("#create")
+        # the custom-table form: the rule set's value says it is experimental, and choosing it
+        # leaves 4 seats to choose from
+        page.select_option('select[name="game"]', "baohuang")
+        option = page.locator(f'select[data-opt="ruleset"] option[value=\'"{SD}"\']')
+        assert re.search(r"experimental|试验", option.text_content()), option.text_content()
+        page.click("details > summary")                 # the options are folded away
+        page.select_option('select[data-opt="ruleset"]', f'"{SD}"')
+        assert page.locator('select[name="num_seats"] option').all_inner_texts() == ["4"]
+        tid = make_table(page, {"game": "baohuang", "options": {"ruleset": SD}, "bots": 3, "bot": "rule",
+                                "settings": {"bot_delay_ms": 20, "clock": "none"}})
+        page.goto(server + "/")
+        row = page.locator(f'tr[data-table="{tid}"]')
+        row.wait_for()
+        assert row.locator('[data-marking="experimental"]').count() == 1
+        shot(page, f"marked-lobby-{lang}-{size['width']}")
+        page.goto(f"{server}/tables/{tid}")
+        page.wait_for_selector("#hand .c")
+        note = page.inner_text("#marking")
+        assert re.search(r"[Ee]xperimental" if lang == "en" else r"试验", note), note
+        assert page.locator(".ct .felt > .pl").count() == 3
+        shot(page, f"marked-sdbh-{lang}-{size['width']}-deal")
+        seen = play_whole_game(page, "baohuang", 4, lang, [])
+        assert seen["play"] >= 1, seen
+        assert page.locator("#ct-result .scores span").count() == 4
+        fits_both_widths(page, shot, f"marked-sdbh-{lang}-{{}}-end")
+        ctx.close()
+
+
+BJ_SEQ = "document.querySelector('.mj').dataset.seq"
+
+
+def test_baibian_bajue_is_marked_proposal_and_a_hand_plays_by_clicks(server, browser, account, shot):  # noqa: F811
+    for lang, size in (("zh", DESKTOP), ("en", PHONE)):
+        ctx = browser.new_context(viewport=size, storage_state=account)
+        ctx.add_init_script(f"localStorage.setItem('lang', '{lang}')")
+        page = ctx.new_page()
+        page.goto(server + "/")
+        card = page.locator('.game-card[data-game="baibian-bajue"]')
+        card.wait_for()
+        badge = card.locator('[data-marking="proposal"]')
+        assert badge.count() == 1 and re.search(r"proposal|提案", badge.inner_text()), badge.inner_text()
+        shot(page, f"marked-bajue-lobby-{lang}-{size['width']}")
+        tid = make_table(page, {"game": "baibian-bajue", "bots": 3, "bot": "rule",
+                                "settings": {"bot_delay_ms": 20, "clock": "none"}})
+        page.goto(f"{server}/tables/{tid}")
+        page.wait_for_selector("#hand .mj-t")
+        note = page.inner_text("#marking")
+        assert re.search(r"[Pp]roposal" if lang == "en" else r"提案", note), note
+        assert page.locator(".mj-others [data-seatbox]").count() == 3
+        shot(page, f"marked-bajue-{lang}-{size['width']}-deal")
+        for _ in until(150):
+            if page.locator("#record-link").count():
+                break
+            seq = page.get_attribute(".mj", "data-seq")
+            win = page.locator('#actions button[data-action="win"]')
+            claim = page.locator("#actions button.claim")
+            can = page.locator("#hand .mj-t.can")
+            if win.count():
+                win.click()
+            elif claim.count():
+                page.click('#actions button[data-action="pass"]')
+            elif can.count():
+                tile = page.locator("#hand .mj-t.drawn.can")
+                tile = tile if tile.count() else can.last
+                tile.click()
+                page.locator("#hand .mj-t.picked").click()
+            else:
+                page.wait_for_timeout(60)
+                continue
+            page.wait_for_function(f"!document.querySelector('.mj') || {BJ_SEQ} !== '{seq}'"
+                                   " || document.querySelector('#record-link')", timeout=15_000)
+        page.wait_for_selector("#record-link", timeout=20_000)
+        assert page.locator(".mj-result").count() == 1
+        text = page.inner_text(".mj")
+        if lang == "zh":
+            assert not re.search(r"undefined|Round|fan\b", text), text
+        fits_both_widths(page, shot, f"marked-bajue-{lang}-{{}}-end")
+        ctx.close()

@@ -1,0 +1,118 @@
+"""The page words results as the terminal does, and its card tables read as a person's.
+
+The stored results of tests/test_result_words.py (every game and variant played to its end,
+resigned, timed out, drawn) are worded in the browser, in Chinese and English, for every seat
+and a spectator: by result.js (the status line, the replay, the history), which must say exactly
+what qipai.i18n.results says; and, for the card and tile games, by the board itself (the table's
+result box, with the game's own line: "You won — as the digger"), which must pass the same
+checks (no placeholder, no code, no English in Chinese, no "the digger You wins").
+"""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+
+from qipai.i18n.results import CARD, result_words
+from tests.test_result_words import NAMES, RESULTS, VARIANTS, _new, _play, _view, check_words
+
+#: in the browser: the status line's words and, for a card or tile table, the mounted board's
+#: result box (headline and scores), for every seat and a spectator
+WORD_ALL = """async (entries) => {
+  const { resultText } = await import("/static/result.js");
+  const { t, lang } = await import("/static/i18n.js");
+  const out = [];
+  for (const e of entries) {
+    const seats = [null, ...e.views.map((_, s) => s)];
+    let mod = null;
+    if (e.card) mod = await import(`/static/boards/${e.game}.js`);
+    for (const seat of seats) {
+      const line = resultText(e.result, { game: e.game, seat, names: e.names, view: e.view, t, lang });
+      let box = null;
+      if (mod) {
+        const root = document.createElement("div");
+        document.body.append(root);
+        const board = mod.mount(root, { t, lang, send: () => {}, ask: () => {} });
+        board.update({ seat, view: seat === null ? e.view : e.views[seat], result: e.result, names: e.names,
+          to_act: [], seq: 1, legal: [] });
+        const r = root.querySelector("#ct-result, .mj-result, [data-result]");
+        box = r ? r.innerText : root.innerText.slice(-400);
+        root.remove();
+      }
+      out.push({ label: e.label, seat, line, box });
+    }
+  }
+  return out;
+}"""
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_the_page_words_every_stored_result(server, browser, lang):
+    ctx = browser.new_context(locale="zh-CN" if lang == "zh" else "en-US")
+    ctx.add_init_script(f"localStorage.setItem('lang', '{lang}')")
+    page = ctx.new_page()
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(server + "/")
+    entries = [{**e, "names": NAMES[e["seats"]], "card": e["game"] in CARD} for e in RESULTS]
+    got = page.evaluate(WORD_ALL, entries)
+    ctx.close()
+    by_label = {e["label"]: e for e in entries}
+    assert len(got) == sum(e["seats"] + 1 for e in entries)
+    boxes = 0
+    for g in got:
+        e = by_label[g["label"]]
+        where = f"{g['label']} {lang} seat {g['seat']}"
+        want = result_words(e["result"], game=e["game"], seat=g["seat"], names=e["names"], view=e["view"],
+                            lang=lang)
+        assert g["line"] == want, f"{where}: the page says {g['line']!r}, the terminal {want!r}"
+        if g["box"] is not None:
+            boxes += 1
+            check_words(g["box"].replace("\n", " | "), lang, e["names"], f"{where} box")
+    assert boxes > 100
+    assert errors == []
+
+
+#: a replay's last step of a resigned game, as recordPage passes it: the view (which holds no
+#: result: the resignation is not a move) with the record's result; the board's seats and lines
+MOUNT_LAST_STEP = """async (entries) => {
+  const { t, lang } = await import("/static/i18n.js");
+  const out = [];
+  for (const e of entries) {
+    const mod = await import(`/static/boards/${e.game}.js`);
+    const root = document.createElement("div");
+    document.body.append(root);
+    const board = mod.mount(root, { t, lang, send: () => {}, ask: () => {}, replay: true });
+    board.update({ replay: true, seat: null, view: e.view, views: e.views, to_act: [], seq: 12,
+      result: e.result, names: e.names });
+    const marked = root.querySelectorAll(".act, .to-move").length;
+    out.push({ label: e.label, marked, text: root.innerText });
+    root.remove();
+  }
+  return out;
+}"""
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_a_replay_of_a_resigned_game_shows_no_player_to_move(server, browser, lang):
+    ends = {e["label"].rsplit(":", 1)[0]: e["result"] for e in RESULTS if e["label"].endswith(":resign@12")}
+    entries = []
+    for game_id, options, seats in VARIANTS:
+        key = f"{game_id}/{seats}{options}"
+        if key not in ends or ends[key]["reason"] != "resign":
+            continue
+        state = _new(game_id, options, seats, 9)
+        _play(state, random.Random(9), 12)
+        entries.append({"label": key, "game": game_id, "view": _view(state), "result": ends[key],
+                        "views": [_view(state, s) for s in range(seats)], "names": NAMES[seats]})
+    assert {"gomoku", "go", "junqi", "chinese-checkers", "xiangqi"} <= {e["game"] for e in entries}
+    ctx = browser.new_context(locale="zh-CN" if lang == "zh" else "en-US")
+    ctx.add_init_script(f"localStorage.setItem('lang', '{lang}')")
+    page = ctx.new_page()
+    page.goto(server + "/")
+    for g in page.evaluate(MOUNT_LAST_STEP, entries):
+        assert g["marked"] == 0, f"{g['label']}: a seat still marked to move"
+        assert not re.search(r"to move|方走|轮到", g["text"]), f"{g['label']} {lang}: {g['text'][-300:]!r}"
+    ctx.close()

@@ -1,0 +1,112 @@
+"""Finding people to play in a real browser: two players press "Find an opponent" for the same
+game and meet at one table; a player challenges someone listed online, who accepts from the
+lobby, and both are taken to the game (the challenger's next visit to the lobby stays there);
+the lobby shows who is online and playing. Screenshots of the lobby's players section at 1280
+and 390 px in both languages."""
+
+from __future__ import annotations
+
+import re
+
+import httpx
+import pytest
+
+from .conftest import running_server
+from .test_e2e_a11y import check
+from .test_e2e_pages import set_lang
+
+SIZES = {"desktop": {"width": 1280, "height": 900}, "phone": {"width": 390, "height": 844}}
+
+
+@pytest.fixture(scope="module")
+def people(tmp_path_factory):
+    with running_server(tmp_path_factory.mktemp("qipai-seeks"), "nonce_window_ms=0") as base:
+        tokens = {}
+        for name in ("kai", "lin", "mei"):
+            r = httpx.post(base + "/api/signup", json={"username": name, "password": "correct horse"})
+            assert r.status_code == 201, r.text
+            tokens[name] = r.cookies["qipai_session"]
+        yield base, tokens
+
+
+def page_of(browser, base, token, size=SIZES["desktop"], lang=None):
+    ctx = browser.new_context(viewport=size, storage_state={"cookies": [
+        {"name": "qipai_session", "value": token, "domain": "127.0.0.1", "path": "/"}], "origins": []})
+    page = ctx.new_page()
+    if lang:
+        set_lang(page, base, lang)
+    page.goto(base + "/")
+    page.wait_for_selector("#presence-counts:not(:empty)")
+    return page
+
+
+def test_two_seekers_meet_at_one_table(people, browser):
+    base, tokens = people
+    kai, lin = page_of(browser, base, tokens["kai"]), page_of(browser, base, tokens["lin"])
+    kai.click('[data-seek-game="gomoku"]')
+    kai.wait_for_selector("#seek-words")
+    assert "±" in kai.inner_text("#seek-words")
+    lin.wait_for_selector('#seeks [data-play-seek]', timeout=15_000)       # kai's seek is listed
+    lin.click('[data-seek-game="gomoku"]')
+    for p in (kai, lin):
+        p.wait_for_url(re.compile(r"/tables/\w+$"), timeout=15_000)
+    assert kai.url == lin.url
+    table = httpx.get(base + "/api/tables/" + kai.url.rsplit("/", 1)[1]).json()
+    assert table["rated"] is True and table["status"] == "playing"
+    mei = page_of(browser, base, tokens["mei"])
+    mei.wait_for_function("() => document.querySelectorAll('#online [data-user] .tag').length >= 2",
+                          timeout=15_000)
+    assert "2" in mei.inner_text("#presence-counts")
+    for p in (kai, lin, mei):
+        p.context.close()
+
+
+def test_a_seek_with_a_chosen_clock_and_casual(people, browser):
+    base, tokens = people
+    mei = page_of(browser, base, tokens["mei"])
+    mei.select_option("#seek-game", "go")
+    mei.select_option("#seek-clock", "go_s2")
+    mei.uncheck("#seek-rated")
+    mei.click("#seek-go")
+    mei.wait_for_selector("#seek-words")
+    (seek,) = httpx.get(base + "/api/seeks").json()
+    assert (seek["game"], seek["clock"], seek["rated"]) == ("go", "go_s2", False)
+    mei.click("#seek-cancel")
+    mei.wait_for_selector("#seek-words", state="detached")
+    assert httpx.get(base + "/api/seeks").json() == []
+    mei.context.close()
+
+
+def test_a_challenge_from_the_online_list_is_accepted(people, browser, shot):
+    base, tokens = people
+    mei = page_of(browser, base, tokens["mei"])
+    kai = page_of(browser, base, tokens["kai"])
+    mei.wait_for_selector('[data-challenge="kai"]', timeout=15_000)
+    mei.click('[data-challenge="kai"]')
+    mei.select_option('.challenge-form select', "xiangqi")
+    mei.click('[data-send-challenge="kai"]')
+    kai.wait_for_selector("[data-accept]", timeout=15_000)
+    assert "mei" in kai.inner_text("#challenges")
+    check(kai, "lobby with a challenge")
+    for lang in ("en", "zh"):
+        for kind, size in SIZES.items():
+            p = page_of(browser, base, tokens["kai"], size, lang)
+            p.wait_for_selector("[data-accept]", timeout=15_000)
+            shot(p, f"seeks-lobby-{lang}-{kind}")
+            if kind == "phone":
+                assert p.evaluate("document.documentElement.scrollWidth") <= 390
+                # the challenge shows above the games: seen on a phone without scrolling
+                assert p.locator("[data-accept]").bounding_box()["y"] < size["height"]
+            p.context.close()
+    kai.click("[data-accept]")
+    kai.wait_for_url(re.compile(r"/tables/\w+$"), timeout=15_000)
+    mei.wait_for_url(re.compile(r"/tables/\w+$"), timeout=15_000)    # the challenger follows
+    assert kai.url == mei.url
+    # back in the lobby while the server still keeps the answer, the challenger stays there: only
+    # an acceptance the page saw coming takes it to the table
+    table = mei.url
+    lobby = page_of(browser, base, tokens["mei"])
+    lobby.evaluate("document.getElementById('presence-counts').textContent = ''")
+    lobby.wait_for_selector("#presence-counts:not(:empty)", timeout=15_000)     # polled again
+    assert lobby.url == base + "/" and lobby.url != table
+    lobby.context.close()

@@ -1,0 +1,17 @@
+"""Loops of the browser tests bounded by time, not by a count of rounds: on a loaded machine the
+bots are slower and a page waits more rounds for its turn, so a round count runs out before the
+game ends while a time bound does not."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+
+
+def until(seconds: float) -> Iterator[int]:
+    """Yield 0, 1, 2, ... until ``seconds`` of wall time have passed."""
+    end = time.monotonic() + seconds
+    n = 0
+    while time.monotonic() < end:
+        yield n
+        n += 1

@@ -1,0 +1,80 @@
+"""Shared settings of the research-door tests: every game with small, fast options."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+
+# (game id, options for qipai.env.pettingzoo): short games where a game has a length option
+GAMES = [
+    ("go", {"board_size": 9}),
+    ("gomoku", {}),
+    ("xiangqi", {}),
+    ("chinese-checkers", {}),
+    ("junqi", {}),
+    ("doudizhu", {}),
+    ("wakeng", {}),
+    ("fouafour", {}),
+    ("baohuang", {}),
+    ("shengji", {}),
+    ("sandayi", {}),
+    ("mahjong-gb", {"hands_per_match": 1}),
+    ("laizi-mahjong", {"hands_per_match": 1}),
+    ("baibian-bajue", {"hands_per_match": 1}),
+]
+# more seat counts and variants, each with its own action or observation shape
+VARIANTS = [
+    ("chinese-checkers", {"num_seats": 6}),
+    ("junqi", {"variant": "siguo", "num_seats": 4}),
+    ("baohuang", {"ruleset": "sdbh.provisional", "num_seats": 4}),
+    ("gomoku", {"opening": "two5"}),
+    ("doudizhu", {"bidding": "call_1_4"}),
+    ("go", {"board_size": 5, "end_procedure": "agreement"}),
+]
+
+
+def play_masked(env, seed: int, max_steps: int = 20000) -> int:
+    """Play ``env`` (a qipai AEC env) to its end with uniformly random masked actions; the
+    number of agent steps."""
+    rng = random.Random(seed)
+    env.reset(seed=seed)
+    steps = 0
+    for _agent in env.agent_iter(max_steps):
+        obs, _, term, trunc, _ = env.last()
+        if term or trunc:
+            env.step(None)
+            continue
+        legal = np.flatnonzero(obs["action_mask"])
+        env.step(int(rng.choice(legal)))
+        steps += 1
+    return steps
+
+
+def case_id(value) -> str:
+    return value if isinstance(value, str) else "-".join(f"{k}={v}" for k, v in value.items())
+
+
+def family_tests(family: set[str]):
+    """The PettingZoo API + seeding test and the Gymnasium checker, parametrized over the
+    games of ``family`` (one test file per family, so they run on different workers)."""
+    import warnings
+
+    import pytest
+    from gymnasium.utils.env_checker import check_env
+    from pettingzoo.test import api_test, seed_test
+
+    import qipai.env as E
+
+    @pytest.mark.parametrize("game_id,options", [c for c in GAMES + VARIANTS if c[0] in family], ids=case_id)
+    def test_pettingzoo_api_and_seed(game_id, options):
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")      # PettingZoo's advice for dict observations
+            api_test(E.pettingzoo(game_id, **options), num_cycles=40)
+            seed_test(lambda: E.pettingzoo(game_id, **options), num_cycles=20)
+
+    @pytest.mark.parametrize("game_id,options", [c for c in GAMES if c[0] in family], ids=case_id)
+    def test_gymnasium_check_env(game_id, options):
+        check_env(E.gymnasium(game_id, **options), skip_render_check=True)     # opponents="rule"
+
+    return test_pettingzoo_api_and_seed, test_gymnasium_check_env

@@ -1,0 +1,76 @@
+"""A worker whose event loop is busy (blocked on purpose, as a long computation would) on the
+machine's PostgreSQL and Redis (docs/deploy.md, "Busy workers"): busy for three lease times it
+keeps its table — the lease keeper thread renews it, no take-over, the epoch unchanged, the game
+goes on on the same sockets — and busy past ``--stall-seconds`` it lets the lease lapse: another
+worker takes the table over (a newer epoch) and the busy one, once it runs again, closes its
+sockets with 1012 ``moved``."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import signal
+import time
+
+import pytest
+import websockets
+
+from .cluster_helpers import epoch_of, lease_owner, running_cluster, state_at, xiangqi_table
+
+pytestmark = pytest.mark.timeout(120)
+
+LEASE, STALL = 1.0, 4.0
+
+
+@pytest.fixture(scope="module")
+def cluster(pg_template, tmp_path_factory):
+    tmp = tmp_path_factory.mktemp("busy")
+    block = tmp / "block-seconds"
+    block.write_text("0")
+    args = ("--lease-seconds", str(LEASE), "--stall-seconds", str(STALL))
+    with running_cluster(pg_template, tmp, 2, args, {"QIPAI_TEST_BLOCK_FILE": str(block)}) as (url, name, ws):
+        yield url, name, block, ws
+
+
+def test_a_busy_worker_keeps_its_tables_until_it_stalls(cluster):
+    asyncio.run(_busy(*cluster))
+
+
+async def _busy(url, name, block, workers) -> None:
+    w1, w2 = workers
+    tid, red, black = await xiangqi_table(w1, w2, "red", "black")
+    owner, epoch = lease_owner(name, tid), epoch_of(url, tid)
+    assert owner is not None
+    async with websockets.connect(f"{w1.ws}/ws/tables/{tid}", additional_headers=red) as a, \
+            websockets.connect(f"{w2.ws}/ws/tables/{tid}", additional_headers=black) as b:
+        await state_at(a, 0)
+        await state_at(b, 0)
+        await a.send(json.dumps({"type": "move", "seq": 0, "action": "h2e2"}))
+        await state_at(b, 1)
+        # busy for three lease times (less than the stall limit): the lease stays the owner's
+        block.write_text(str(3 * LEASE))
+        os.kill(w1.proc.pid, signal.SIGUSR1)
+        end = time.monotonic() + 3 * LEASE
+        while time.monotonic() < end:
+            assert lease_owner(name, tid) == owner
+            await asyncio.sleep(0.1)
+        await asyncio.sleep(LEASE)          # the loop runs again: nothing was taken over
+        assert lease_owner(name, tid) == owner and epoch_of(url, tid) == epoch
+        await b.send(json.dumps({"type": "move", "seq": 1, "action": "h9g7"}))   # the same sockets
+        assert (await state_at(a, 2))["view"]["last_move"] == "h9g7"
+        # busy past the stall limit: the lease lapses and the other worker takes the table
+        block.write_text(str(STALL + 4 * LEASE))
+        os.kill(w1.proc.pid, signal.SIGUSR1)
+        end = time.monotonic() + STALL + 4 * LEASE
+        while lease_owner(name, tid) in (owner, None):
+            assert time.monotonic() < end, "the stalled worker's table was not taken over"
+            await asyncio.sleep(0.1)
+        assert epoch_of(url, tid) == epoch + 1
+        with pytest.raises(websockets.ConnectionClosed) as closed:
+            while True:
+                await asyncio.wait_for(a.recv(), 30)
+        assert closed.value.rcvd.code == 1012
+    async with websockets.connect(f"{w1.ws}/ws/tables/{tid}", additional_headers=red) as a:
+        m = await state_at(a, 2)
+        assert m["seq"] == 2 and m["view"]["last_move"] == "h9g7"

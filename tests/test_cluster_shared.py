@@ -1,0 +1,128 @@
+"""Limits that hold for a whole cluster, not per worker (docs/deploy.md), with two real workers
+on the machine's PostgreSQL and Redis: the open-table quota of an account counts its tables on
+every worker (the eleventh is refused whichever worker makes it; a table that ends frees its
+place), and the socket message limit of an account counts its messages to tables of both
+workers together; a finished table's summary and socket are answered by the other worker once
+the worker that ran it has been killed (rebuilt from the database)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import signal
+
+import httpx
+import pytest
+import websockets
+
+from .cluster_helpers import signup, state_at, until, workers_fixture, xiangqi_table
+
+pytestmark = pytest.mark.timeout(120)
+
+
+cluster = workers_fixture(2, "shared")
+
+
+def test_the_open_table_quota_counts_every_worker(cluster):
+    asyncio.run(_quota(*cluster))
+
+
+async def _quota(w1, w2) -> None:
+    me = await signup(w1.base, "many")
+    async with httpx.AsyncClient(timeout=30) as http:
+        for i in range(10):                      # 5 tables on each worker: 10 in all, the quota
+            r = await http.post((w1, w2)[i % 2].base + "/api/tables", headers=me,
+                                json={"game": "gomoku"})
+            assert r.status_code == 201, r.text
+        for w in (w1, w2):
+            r = await http.post(w.base + "/api/tables", headers=me, json={"game": "gomoku"})
+            assert r.status_code == 409 and r.json()["error"] == "too_many_tables", r.text
+            assert r.json()["params"]["open"] == 10
+        # a table that ends frees its place, whichever worker served it
+        for _ in range(50):                       # the lobby lists every worker's tables
+            tables = [t for t in (await http.get(w2.base + "/api/tables")).json()
+                      if t["seats"][0] and t["seats"][0]["name"] == "many"]
+            if len(tables) == 10:
+                break
+            await asyncio.sleep(0.2)
+        assert len(tables) == 10
+        tid = tables[0]["id"]
+        r = await http.post(f"{w2.base}/api/tables/{tid}/fill", headers=me)   # a bot: the game starts
+        assert r.status_code == 200, r.text
+        async with websockets.connect(f"{w2.ws}/ws/tables/{tid}", additional_headers=me) as sock:
+            await state_at(sock, 0)              # the nonce sent on the way: the game is on
+            await sock.send(json.dumps({"type": "resign"}))
+            while not (await until(sock, "state")).get("record"):
+                pass
+        for _ in range(50):
+            r = await http.post(w1.base + "/api/tables", headers=me, json={"game": "gomoku"})
+            if r.status_code == 201:
+                break
+            await asyncio.sleep(0.2)
+        assert r.status_code == 201, r.text
+
+
+def test_an_accounts_socket_messages_are_limited_across_workers(cluster):
+    asyncio.run(_messages(*cluster))
+
+
+async def _messages(w1, w2) -> None:
+    me = await signup(w2.base, "chatty")
+    async with httpx.AsyncClient(timeout=30) as http:
+        ids = []
+        for w in (w1, w2):                        # one table served by each worker
+            r = await http.post(w.base + "/api/tables", headers=me, json={"game": "gomoku"})
+            ids.append(r.json()["id"])
+    # 18 messages to each (the limit lets 20 through at once, then 10 a second): under the
+    # limit at either worker alone, over it together
+    async with websockets.connect(f"{w1.ws}/ws/tables/{ids[0]}", additional_headers=me) as a, \
+            websockets.connect(f"{w2.ws}/ws/tables/{ids[1]}", additional_headers=me) as b:
+        for sock in (a, b):
+            await asyncio.wait_for(sock.recv(), 20)          # hello
+        for _ in range(18):
+            await a.send(json.dumps({"type": "ping"}))
+            await b.send(json.dumps({"type": "ping"}))
+        answers: list[dict] = []
+        for sock in (a, b):
+            got = 0
+            while got < 18:
+                m = json.loads(await asyncio.wait_for(sock.recv(), 20))
+                if m["type"] in ("pong", "error"):
+                    got += 1
+                    answers.append(m)
+    refused = [m for m in answers if m["type"] == "error" and m["code"] == "rate_limited"]
+    assert refused, "36 messages of one account went through two workers unlimited"
+    assert sum(m["type"] == "pong" for m in answers) < 36
+
+
+def test_a_finished_table_is_answered_after_its_worker_died(cluster):
+    asyncio.run(_finished(*cluster))
+
+
+async def _finished(w1, w2) -> None:
+    tid, red, black = await xiangqi_table(w1, w2, "red9", "black9")      # served by w1
+    async with websockets.connect(f"{w1.ws}/ws/tables/{tid}", additional_headers=red) as a:
+        await state_at(a, 0)
+        await a.send(json.dumps({"type": "move", "seq": 0, "action": "h2e2"}))
+        await state_at(a, 1)
+        await a.send(json.dumps({"type": "resign"}))
+        end = await state_at(a, 1)
+        while not end.get("record"):
+            end = await until(a, "state")
+    os.kill(w1.proc.pid, signal.SIGKILL)       # the worker that ran it is gone (the last test)
+    w1.proc.wait(10)
+    async with httpx.AsyncClient(timeout=30) as http:
+        r = await http.get(f"{w2.base}/api/tables/{tid}", headers=black)
+        for _ in range(50):                     # its lease outlives it a moment
+            if r.status_code == 200:
+                break
+            await asyncio.sleep(0.2)
+            r = await http.get(f"{w2.base}/api/tables/{tid}", headers=black)
+        assert r.status_code == 200, r.text
+        got = r.json()
+        assert got["status"] == "finished" and got["record"] == end["record"], got
+    async with websockets.connect(f"{w2.ws}/ws/tables/{tid}", additional_headers=black) as b:
+        m = await until(b, "state")
+        assert m["seq"] == end["seq"] and m["result"] == end["result"] and m["record"] == end["record"]
+        assert m["view"]["last_move"] == "h2e2"

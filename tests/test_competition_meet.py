@@ -1,0 +1,70 @@
+"""Unit standings of a meet count the events still being played, provisionally (competition.md
+§2.6): a points format as its current table stands (leader champion, second runner-up), a
+knockout not yet decided ``other`` for each entrant who has played; marked provisional in the
+data and the CSV, and final once the event ends."""
+
+from __future__ import annotations
+
+import pytest
+from sqlalchemy import select
+
+from qipai.competition import create_event, enter_result, open_db
+from qipai.competition.db import EventRow, GameRow
+from qipai.competition.meet import unit_standings, units_csv
+from tests import match_games  # noqa: F401  (test-nim)
+
+NIM = {"game": {"id": "test-nim"}}
+POINTS = {"placement_points": {"champion": 5, "runner_up": 3, "other": 1}}
+
+
+@pytest.fixture
+def db(tmp_path):
+    return open_db(f"sqlite:///{tmp_path / 'meet.db'}")
+
+
+def pending(db, eid):
+    """Pending games of event ``eid``: (game id, its seats' entrant ids)."""
+    with db() as s:
+        ev = s.get(EventRow, eid)
+        ids = {e.draw: e.entrant_id for e in ev.entrants}
+        return [(g.id, [ids[d] for d in g.seats]) for g in s.scalars(select(GameRow).order_by(GameRow.id))
+                if g.status == "pending" and g.match.event_id == eid]
+
+
+def test_running_events_score_provisionally_and_finished_ones_for_good(db):
+    units = (("ann", "Red"), ("bob", "Blue"), ("cy", "Green"), ("dee", "Gold"))
+    players = [{"id": p, "unit": u} for p, u in units]
+    create_event(db, "s3_xiangqi", players, overrides={**NIM, **POINTS, "meet": "Spring"}, event_id="rr")
+    create_event(db, "s2_go", [{**p, "id": p["id"] + "2"} for p in players],
+                 overrides={**NIM, "meet": "Spring"}, event_id="ko")
+    got = unit_standings(db, "Spring")
+    assert got["provisional"] and [e["provisional"] for e in got["events"]] == [True, True]
+    assert sum(u["points"] for u in got["units"]) == 0              # nobody has played yet
+
+    (g1, (a, b)), (g2, (c, d)) = pending(db, "rr")[:2]
+    enter_result(db, "rr", g1, "1-0")
+    enter_result(db, "rr", g2, "1-0")
+    (k1, (e, f)), _ = pending(db, "ko")
+    enter_result(db, "ko", k1, "1-0")
+    got = unit_standings(db, "Spring")
+    by_unit = {u["unit"]: u["by_event"] for u in got["units"]}
+    unit = {p["id"]: p["unit"] for p in players} | {p["id"] + "2": p["unit"] for p in players}
+    ko_points = {}
+    for pid in (e, f):                       # the knockout's first match: both played, "other" for now
+        ko_points[unit[pid]] = ko_points.get(unit[pid], 0) + 1
+    assert {u: v.get("ko", 0) for u, v in by_unit.items() if v.get("ko")} == ko_points
+    rr_total = sum(v.get("rr", 0) for v in by_unit.values())
+    assert rr_total == 5 + 3 + 1 + 1                                # leader, second, two who played
+    csv = units_csv(got)
+    assert "rr (provisional)" in csv.splitlines()[0] and "ko (provisional)" in csv.splitlines()[0]
+
+    while pending(db, "rr"):                 # the round robin to its end: final, not provisional
+        gid, _ = pending(db, "rr")[0]
+        enter_result(db, "rr", gid, "1-0")
+    got = unit_standings(db, "Spring")
+    assert {e["id"]: e["provisional"] for e in got["events"]} == {"rr": False, "ko": True}
+    assert got["provisional"]
+    with db() as s:
+        final = s.get(EventRow, "rr").outcome["placement_points"]
+    by_unit = {u["unit"]: u["by_event"] for u in got["units"]}
+    assert sum(v.get("rr", 0) for v in by_unit.values()) == sum(final.values())

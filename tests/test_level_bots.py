@@ -1,0 +1,212 @@
+"""Levels 3-5 of the games searched by the shared policy / determinized MCTS
+(qipai/bots/ismcts.py): the bots play only legal actions over random deals, a hidden-card
+game's decision depends on the seat's view alone (a twin state with other hidden cards and the
+same view gives the same job, samples and move), a determinization agrees with the view, a
+live search keeps to its time, level 3 beats random, and the levels are offered by the lobby
+and ``qipai play``."""
+
+from __future__ import annotations
+
+import random
+import time
+
+import pytest
+
+import qipai
+from qipai.bots import bot_levels, make_bot
+from qipai.bots.mcts import Budget
+from qipai.bots.search import SearchBot, searcher_for, think
+
+from .server_helpers import client, post, signup
+
+#: game -> options of the games measured here
+HIDDEN = {"wakeng": {}, "fouafour": {}, "sandayi": {}, "mahjong-gb": {}, "laizi-mahjong": {},
+          "baibian-bajue": {}}
+PERFECT = {"chinese-checkers": {}}
+TILES = ("mahjong-gb", "laizi-mahjong", "baibian-bajue")
+SMALL = Budget(10)
+
+
+def held(state, seat: int) -> tuple:
+    """What ``seat`` holds hidden: its cards (ids, sorted) or its concealed tile counts."""
+    if state.game.id in TILES:
+        return tuple(state.hands[seat])
+    return tuple(sorted(map(str, state.hand(seat) if hasattr(state, "hand") else state.hands[seat])))
+
+
+def twin(real, me: int, rng: random.Random):
+    """Another full state with the same view for ``me`` and other hidden cards or tiles: a
+    determinization of the view (for mahjong written into a fresh match of the same options)."""
+    view = real.view(me)
+    searcher = searcher_for(real.game.id)
+    if real.game.id in TILES:
+        from qipai.tiles.sample import set_turn, table_sample
+
+        sample = table_sample(view, searcher.tiles(real.game), rng, searcher.shown(view))
+        state = set_turn(real.game.new_state(seed=99), view, sample)
+        searcher.finish(state, view)
+        return state
+    return searcher.determinize(real.game, view, rng)
+
+
+def same_view(a: dict, b: dict) -> bool:
+    """Equal views, but for what a one-hand determinization of a match cannot copy (the hand's
+    number in the match, earlier hands' results)."""
+    drop = ("hands_per_match", "hand", "results")
+    return {k: v for k, v in a.items() if k not in drop} == {k: v for k, v in b.items() if k not in drop}
+
+
+def small_bot(game_id: str, seed: int) -> SearchBot:
+    """A search bot of ``game_id`` with a tiny playout budget (tests stay fast)."""
+    bot = make_bot(game_id, "mcts3", seed=seed)
+    bot.budget = SMALL
+    return bot
+
+
+def play_to_search(game_id: str, seed: int, plies: int) -> tuple[object, int]:
+    """A state of ``game_id`` (seed ``seed``) after the rule bots played ``plies`` more
+    actions once a searched turn was reached, and the seat whose searched turn it is."""
+    game = qipai.load(game_id, **{**HIDDEN, **PERFECT}[game_id])
+    state = game.new_state(seed=seed)
+    rule = make_bot(game_id, bot_levels(game_id)[2], seed=seed)
+    searcher = searcher_for(game_id)
+    done = 0
+    while not state.is_terminal():
+        seat = state.to_act[0]
+        if searcher.searched(state, seat):
+            if done >= plies:
+                return state, seat
+            done += 1
+        state.apply(rule.choose(state, seat), seat)
+    raise AssertionError("the deal ended before the searched turn")
+
+
+@pytest.mark.parametrize("game_id", [*HIDDEN, *PERFECT])
+def test_level_bot_plays_only_legal_actions_over_random_deals(game_id):
+    game = qipai.load(game_id, **{**HIDDEN, **PERFECT}[game_id])
+    t0 = time.monotonic()
+    for seed in range(1 if game_id in TILES else 2):
+        state = game.new_state(seed=100 + seed)
+        bots = [small_bot(game_id, seed * 10 + s) for s in range(state.num_seats)]
+        bots[1] = make_bot(game_id, "random", seed=seed)
+        plies = 0
+        while not state.is_terminal() and plies < 24:
+            seat = state.to_act[0]
+            action = bots[seat].choose(state, seat)
+            assert action in state.legal_actions(seat)
+            state.apply(action, seat)
+            plies += 1
+    assert time.monotonic() - t0 < 60
+
+
+@pytest.mark.parametrize("game_id", list(HIDDEN))
+def test_decision_depends_only_on_the_seats_view(game_id):
+    """A twin of the real state with the other seats' cards sampled anew (a determinization of
+    the seat's view) shows the seat the same view; the search is given the same job and draws
+    the same samples from it, and chooses the same move."""
+    searcher = searcher_for(game_id)
+    differ, n = 0, 3 if game_id in TILES else 4
+    for seed in range(n):
+        real, me = play_to_search(game_id, seed, plies=3 + seed)
+        view = real.view(me)
+        other = twin(real, me, random.Random(seed))
+        assert other.view(me) == view
+        others = [s for s in range(real.num_seats) if s != me]
+        differ += any(held(real, s) != held(other, s) for s in others)
+        rule = bot_levels(game_id)[2]
+        a, b = (SearchBot(searcher, make_bot(game_id, rule), SMALL, 7, 3) for _ in "ab")
+        job_a, job_b = a.job(real, me), b.job(other, me)
+        assert job_a == job_b and job_a[3] == {"view": view}
+        roots_a = searcher.root_states(real.game, job_a[3])
+        roots_b = searcher.root_states(other.game, job_b[3])
+        for k in range(3):
+            sa, sb = roots_a(random.Random(k)), roots_b(random.Random(k))
+            assert [held(sa, s) for s in others] == [held(sb, s) for s in others]
+        assert str(a.choose(real, me)) == str(b.choose(other, me))
+    assert differ >= n - 1                                 # the twins really hide other cards
+
+
+@pytest.mark.parametrize("game_id", list(HIDDEN))
+def test_determinizations_agree_with_the_view_and_vary(game_id):
+    searcher = searcher_for(game_id)
+    real, me = play_to_search(game_id, 5, plies=6)
+    view = real.view(me)
+    other = (me + 1) % real.num_seats
+    hands = set()
+    for k in range(15):
+        d = searcher.root_states(real.game, {"view": view})(random.Random(k))
+        assert same_view(d.view(me), view)
+        hands.add(held(d, other))
+    assert len(hands) >= 12
+
+
+@pytest.mark.parametrize("game_id", [*HIDDEN, *PERFECT])
+def test_live_search_keeps_to_its_time(game_id):
+    state, me = play_to_search(game_id, 3, plies=2)
+    job = make_bot(game_id, "mcts3", seed=1).job(state, me)
+    t0 = time.monotonic()
+    text = think(*job, 10**6, 300, 1)
+    took = time.monotonic() - t0
+    assert text in {str(a) for a in state.legal_actions(me)}
+    assert took < 0.3 + 1.5, took                          # one playout past the limit at most
+
+
+@pytest.mark.parametrize("game_id", ["wakeng", "fouafour", "sandayi"])
+def test_level_3_beats_random_in_card_games(game_id):
+    """Duplicate deals: one seat searched (30 playouts, 三打一 10) against random seats, and the same
+    deals with that seat random too; the searched seat wins clearly more."""
+    game = qipai.load(game_id, **HIDDEN[game_id])
+    won, base = 0, 0
+    for i in range(4):
+        seats = game.seat_counts()[0]
+        me = i % seats
+        for searched in (True, False):
+            bots = [make_bot(game_id, "random", seed=100 * i + s) for s in range(seats)]
+            if searched:
+                bots[me] = make_bot(game_id, "mcts3", seed=i)
+                bots[me].budget = Budget(10 if game_id == "sandayi" else 30)
+            state = game.new_state(seed=i)
+            while not state.is_terminal():
+                seat = state.to_act[0]
+                state.apply(bots[seat].choose(state, seat), seat)
+            if searched:
+                won += me in state.result.winners
+            else:
+                base += me in state.result.winners
+    assert won >= 3 and won > base, (won, base)
+
+
+def test_level_3_beats_random_in_chinese_checkers():
+    game = qipai.load("chinese-checkers")
+    for i in range(2):
+        me = i % 2
+        bots = [make_bot("chinese-checkers", "random", seed=i)] * 2
+        bots[me] = make_bot("chinese-checkers", "mcts3", seed=i)
+        bots[me].budget = Budget(8)
+        state = game.new_state(seed=i)
+        while not state.is_terminal():
+            seat = state.to_act[0]
+            state.apply(bots[seat].choose(state, seat), seat)
+        assert state.result.winners == (me,)
+
+
+def test_new_levels_are_offered_by_the_lobby_and_the_terminal(tmp_path):
+    from typer.testing import CliRunner
+
+    from qipai.cli import app
+
+    for game_id in (*HIDDEN, *PERFECT):
+        assert bot_levels(game_id) == {1: "random", 2: bot_levels(game_id)[2], 3: "mcts3", 4: "mcts4",
+                                       5: "mcts5"}
+    r = CliRunner().invoke(app, ["play", "chinese-checkers", "--level", "3", "--seed", "1", "--seat", "1"],
+                           input="")
+    assert r.exit_code == 0 and "Search, level 3" in r.output and "S plays" in r.output, r.output
+    r = CliRunner().invoke(app, ["play", "wakeng", "--level", "4", "--seed", "1"], input="")
+    assert r.exit_code == 0 and "your action>" in r.output, r.output
+    with client(tmp_path, bot_delay_ms=0) as c:
+        me = signup(c, "alice")
+        levels = {g["id"]: g["levels"] for g in c.get("/api/games").json()}
+        assert levels["wakeng"]["3"] == "mcts3" and levels["chinese-checkers"]["5"] == "mcts5"
+        r = post(c, me, "/api/tables", {"game": "fouafour", "bots": 3, "level": 4})
+        assert r.status_code == 201, r.text
+        assert [s.get("bot") for s in r.json()["seats"]].count("mcts4") == 3

@@ -1,0 +1,222 @@
+"""Results in words, for every game and every reader.
+
+Every game qipai ships (and its variants with another shape of result: seat counts, colours,
+bidding, rule sets) is played to its end by random legal moves from several seeds, and also
+ended by resignation, by a forfeit on time and by an agreed draw where the game has them. The
+result is worded (qipai.i18n.results, the terminal's twin of the page's result.js) for every
+seat and a spectator, in Chinese and English, and the words must read as a person's:
+no unfilled {placeholder}, no code (a snake_case word), no ASCII letter in Chinese beyond the
+players' names, no "You wins" / "the digger You" grammar, plural forms right, and the viewer
+who won reads that they won. ``stored_results()`` is also the list the browser test words
+through the page (tests/e2e/test_e2e_result_words.py), which must say the same.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+
+import qipai
+from qipai.core.errors import IllegalAction
+from qipai.core.registry import _MODULES
+from qipai.i18n.results import result_words
+
+NAMES = {2: ["Ann", "Bob"], 3: ["Ann", "Bob", "Cy"], 4: ["Ann", "Bob", "Cy", "Di"],
+         5: ["Ann", "Bob", "Cy", "Di", "Ed"], 6: ["Ann", "Bob", "Cy", "Di", "Ed", "Flo"]}
+
+#: (game, options, seats): every game, and its variants whose results are shaped otherwise
+VARIANTS = [
+    ("xiangqi", {}, 2),
+    ("xiangqi", {"end_rule": "king_capture", "no_capture_plies": 20}, 2),
+    ("go", {"board_size": 5}, 2),
+    ("go", {"board_size": 5, "colours": "nigiri", "scoring": "cn2017_komi_3_75"}, 2),
+    ("gomoku", {"ruleset": "freestyle"}, 2),
+    ("gomoku", {"ruleset": "renju", "opening": "swap3"}, 2),
+    ("junqi", {"variant": "luzhan", "no_capture_moves": 20}, 2),
+    ("junqi", {"variant": "siguo", "no_capture_moves": 20}, 4),
+    ("chinese-checkers", {"max_moves": 60}, 2),
+    ("chinese-checkers", {"max_moves": 60, "ranking": "full"}, 3),
+    ("chinese-checkers", {"max_moves": 60}, 6),
+    ("doudizhu", {}, 3),
+    ("doudizhu", {"bidding": "none"}, 3),
+    ("doudizhu", {"no_bid": "end"}, 3),
+    ("wakeng", {}, 3),
+    ("fouafour", {}, 4),
+    ("sandayi", {}, 4),
+    ("shengji", {}, 4),
+    ("baohuang", {}, 5),
+    ("baohuang", {"ruleset": "sdbh.provisional"}, 4),
+    ("mahjong-gb", {}, 4),
+    ("laizi-mahjong", {"hands_per_match": 1}, 4),
+    ("baibian-bajue", {"hands_per_match": 1}, 4),
+]
+SEEDS = (1, 2, 3)
+MAX_STEPS = 1500
+
+
+def _new(game_id, options, seats, seed):
+    game = qipai.load(game_id, **options)
+    try:
+        return game.new_state(seed=seed, num_seats=seats)
+    except TypeError:
+        return game.new_state(seed=seed)
+
+
+def _play(state, rng, steps):
+    for _ in range(steps):
+        if state.is_terminal():
+            return
+        seat = rng.choice(state.to_act)
+        state.apply(rng.choice(state.legal_actions(seat)), seat=seat)
+
+
+def _view(state, seat=None):
+    try:
+        return state.view(seat)
+    except Exception:               # a view a spectator may not take: colours come from seat 0
+        return state.view(0)
+
+
+def _entry(label, game_id, state, seats):
+    """A stored result: its game, Result JSON, the public view and each seat's view."""
+    return {"label": label, "game": game_id, "result": state.result.to_json(), "view": _view(state),
+            "views": [_view(state, s) for s in range(seats)], "seats": seats}
+
+
+def stored_results():
+    """The ends of every variant, as :func:`_entry` dicts."""
+    out = []
+    for game_id, options, seats in VARIANTS:
+        for seed in SEEDS:
+            rng = random.Random(f"{game_id}{options}{seed}")
+            state = _new(game_id, options, seats, seed)
+            _play(state, rng, MAX_STEPS)
+            if not state.is_terminal():
+                state.forfeit(state.to_act[0], "max_moves")
+            out.append(_entry(f"{game_id}/{seats}{options}#{seed}:played", game_id, state, seats))
+        for end, steps in (("resign", 0), ("resign", 12), ("timeout", 12), ("draw", 12)):
+            state = _new(game_id, options, seats, 9)
+            _play(state, random.Random(9), steps)
+            if state.is_terminal():
+                continue
+            try:
+                if end == "draw":
+                    state.agree_draw()
+                else:
+                    state.forfeit(state.to_act[-1], end)
+            except IllegalAction:           # a game without that ending (no draws in card games)
+                continue
+            _play(state, random.Random(9), MAX_STEPS)   # three or more seats: the others play on
+            while not state.is_terminal():
+                state.forfeit(state.to_act[0], "max_moves")
+            out.append(_entry(f"{game_id}/{seats}{options}:{end}@{steps}", game_id, state, seats))
+    return out
+
+
+RESULTS = stored_results()
+
+#: words a reader must never see: a code with an underscore, a template field, bad grammar
+CODE = re.compile(r"\b[a-z]+_[a-z_]+\b")
+WON = {"en": ("You won", "Your place: 1"), "zh": ("你赢了", "你获得第1名")}
+RECORD = re.compile(r"forfeit by|\b\d+-\d+\b|\((resign|timeout)\)")
+FIELD = re.compile(r"\{\w+(\|[\w.+-]+)?\}")
+BAD_EN = [re.compile(p) for p in (
+    r"\bYou wins\b", r"\bYou loses\b", r"\b(the|a) \w+ You\b", r"\bYou (is|has)\b",
+    r"\b1 points\b", r"(?<!, )(?<!\+ )\b(Ann|Bob|Cy|Di|Ed|Flo|seat \d+) win\b", r"\bYou, ",
+)]
+BAD_ZH = [re.compile(p) for p in (r"者你", r"你胜", r"你负", r"家你")]
+
+
+def check_words(text, lang, names, label):
+    """Assert ``text`` reads as a person's words in ``lang`` (see the module docstring)."""
+    assert text, label
+    assert not FIELD.search(text), f"{label}: unfilled placeholder in {text!r}"
+    assert not CODE.search(text), f"{label}: a code in {text!r}"
+    assert "None" not in text and "undefined" not in text and "null" not in text, f"{label}: {text!r}"
+    if lang == "zh":
+        rest = text
+        for nm in names:
+            rest = rest.replace(nm, "")
+        assert not re.search(r"[A-Za-z]", rest), f"{label}: English in the Chinese result {text!r}"
+        for bad in BAD_ZH:
+            assert not bad.search(text), f"{label}: {text!r}"
+    else:
+        for bad in BAD_EN:
+            assert not bad.search(text), f"{label}: {text!r}"
+
+
+@pytest.mark.parametrize("entry", RESULTS, ids=[r["label"] for r in RESULTS])
+def test_every_reader_reads_the_result_in_words(entry):
+    label, game, result, view, seats = (entry[k] for k in ("label", "game", "result", "view", "seats"))
+    names = NAMES[seats]
+    for lang in ("zh", "en"):
+        spectator = result_words(result, game=game, seat=None, names=names, view=view, lang=lang)
+        check_words(spectator, lang, names, f"{label} {lang} spectator")
+        assert not RECORD.search(spectator), f"{label}: the record's text shown as it is: {spectator!r}"
+        for seat in range(seats):
+            text = result_words(result, game=game, seat=seat, names=names, view=view, lang=lang)
+            check_words(text, lang, names, f"{label} {lang} seat {seat}")
+            drawn = not result["winners"] or len(result["winners"]) == seats
+            if seat in result["winners"] and not drawn:
+                assert text.startswith(WON[lang]), f"{label} {lang} seat {seat}: {text!r}"
+        # a table of one person and bots of one kind: the bots are told apart, never "Bot, Bot win"
+        bots = ["Ann"] + ["Bot"] * (seats - 1)
+        for seat in (None, 0):
+            text = result_words(result, game=game, seat=seat, names=bots, view=view, lang=lang)
+            check_words(text, lang, ["Ann", "Bot"], f"{label} {lang} bots seat {seat}")
+            assert not re.search(r"\bBot[,、] ?Bot\b", text), f"{label} {lang}: {text!r}"
+
+
+def test_every_end_kind_is_met():
+    """The list covers what it claims: resignations, forfeits on time and draws were worded."""
+    reasons = {r["result"]["reason"] for r in RESULTS}
+    assert {"resign", "timeout", "agreement"} <= reasons
+    # games registered by test modules (tests/match_games.py, test_core) are not the project's
+    real = {gid for gid, module in _MODULES.items() if module.startswith("qipai.")}
+    assert {g for g, *_ in VARIANTS} == real
+
+
+def test_known_wordings():
+    """The issue's own examples, and the plural forms of a go margin."""
+    go = {"returns": [1, -1], "winners": [0], "reason": "counted", "text": "B+2.5",
+          "details": {"margin_points": 2.5}}
+    assert result_words(go, game="go", seat=None, names=["a", "b"], view={"black_seat": 0}, lang="zh") \
+        == "黑胜 2½ 目"
+    assert result_words(go, game="go", seat=None, names=["a", "b"], view={"black_seat": 0}, lang="en") \
+        == "Black wins by 2.5 points"
+    one = {**go, "details": {"margin_points": 1}}
+    assert result_words(one, game="go", seat=None, names=["a", "b"], view={"black_seat": 0}, lang="en") \
+        == "Black wins by 1 point"
+    xq = {"returns": [1, -1], "winners": [0], "reason": "checkmate", "text": "1-0"}
+    assert result_words(xq, game="xiangqi", seat=0, names=["a", "b"], lang="zh") == "你赢了 — 将死"
+    assert result_words(xq, game="xiangqi", seat=0, names=["a", "b"], lang="en") == "You won — checkmate"
+    ddz = {"returns": [-24, 12, 12], "winners": [0], "reason": "out", "text": "-24 12 12",
+           "details": {"landlord": 0, "spring": True, "multiplier": 4}}
+    assert result_words(ddz, game="doudizhu", seat=None, names=["a", "b", "c"], lang="zh") \
+        == "地主胜（春天） ×4：−24 / +12 / +12"
+    timeout = {"returns": [-1, 1], "winners": [1], "reason": "timeout", "text": "forfeit by 0"}
+    assert result_words(timeout, game="xiangqi", seat=0, names=["a", "b"], lang="en") == "You lost — time out"
+
+
+def test_the_terminal_words_a_forfeit_from_its_codes():
+    """The terminal's result line after a forfeit: the page's words in the terminal's language,
+    not the record's "… forfeit by 2"."""
+    from qipai import i18n
+    from qipai.games.terminal import result_line
+
+    state = qipai.load("baohuang").new_state(seed=4)
+    state.forfeit(2, "timeout")
+    assert "forfeit by" in state.result.text
+    try:
+        i18n.use("zh")
+        zh = result_line(state, 2, ["甲", "乙", "你", "丁", "戊"])
+        i18n.use("en")
+        en = result_line(state, 2, ["Ann", "Bob", "You", "Di", "Ed"])
+    finally:
+        i18n.use("en")
+    assert zh.startswith("你输了 — ") and "超时" in zh and "forfeit" not in zh
+    assert en.startswith("You lost — ") and "time out" in en and "forfeit" not in en
+    check_words(zh, "zh", ["甲", "乙", "丁", "戊"], "terminal zh")
+    check_words(en, "en", ["Ann", "Bob", "Di", "Ed"], "terminal en")

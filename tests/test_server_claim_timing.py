@@ -1,0 +1,136 @@
+"""Mahjong claim windows at a lobby table (mahjong-gb 2.6; :meth:`LiveTable.window_hold`).
+
+* One person and three bots: no window waits for anything but the person. A discard that only
+  bots (or nobody) could claim is answered in the same change as the discard, so the person
+  never sees such a window open and learns nothing of the bots' hands from its time; a
+  discard the person could claim waits for the person's answer alone, not the server's
+  ``private_window_ms``.
+* Two persons: every window stays open ``private_window_ms`` for each of them, whoever could
+  claim, and shows the discard's position throughout, so neither learns from a window's time
+  or its messages whether the other (or a bot) had a choice.
+"""
+
+from __future__ import annotations
+
+import threading
+
+import qipai
+from qipai.core import Record
+
+from .server_helpers import client, next_state, post, signup, ws
+
+HOLD = 1500
+SLACK = 700          # a loaded test machine's scheduling delay, at most
+EARLY = 100          # a window's opening message may be stamped a moment after it opened
+BOT_MS = 50
+
+
+def _choices(record: Record) -> list[dict[int, bool]]:
+    """Per claim window of the record, in order: seat -> whether it had a choice."""
+    state = qipai.load(record.game, **record.options).new_state(seed=record.seed, num_seats=4)
+    out = []
+    for entry in record.actions:
+        seat, text = (entry[0], entry[1]) if isinstance(entry, list) else (None, entry)
+        was_turn = state.phase == "turn"
+        state.apply(text, seat=seat)
+        if was_turn and state.result is None and state.phase != "turn":
+            out.append({s: len(state.legal_actions(s)) > 1 for s in state.to_act})
+    return out
+
+
+def _play(sock, me: int, log: list, stop: threading.Event | None = None, resign_after: int = 0) -> dict:
+    """Answer every turn of seat ``me`` at once (a win, else pass, else the first discard) until
+    the hand ends (resigning after ``resign_after`` claim windows were seen, when set); every
+    state message is kept in ``log``. Returns the last message."""
+    msg = next_state(sock)
+    answered = set()
+    windows = 0
+    while msg["result"] is None and not (stop and stop.is_set()):
+        log.append(msg)
+        windows += msg["view"]["phase"] != "turn" and (len(log) < 2 or log[-2]["view"]["phase"] == "turn")
+        if resign_after and windows >= resign_after and "resigned" not in answered:
+            answered.add("resigned")
+            sock.send_json({"type": "resign"})
+        turn = msg.get("turn")
+        if me in msg["to_act"] and turn not in answered:
+            answered.add(turn)
+            legal = msg["view"]["legal"]
+            action = next((a for a in ("win", "pass") if a in legal), None) or \
+                next(a for a in legal if a.startswith("discard"))
+            sock.send_json({"type": "move", "seq": msg["seq"], "turn": turn, "action": action})
+        msg = next_state(sock)
+        while msg["type"] == "error":
+            msg = next_state(sock)
+    while not msg.get("record") and not (stop and stop.is_set()):
+        msg = next_state(sock)
+    return msg
+
+
+def test_one_person_waits_only_for_its_own_claims(tmp_path):
+    with client(tmp_path, private_window_ms=HOLD, spectator_delay_ms=0) as c:
+        token = signup(c, "east")
+        t = post(c, token, "/api/tables", {"game": "mahjong-gb", "bots": 3, "bot": "greedy",
+                                           "options": {"hands_per_match": 1},
+                                           "settings": {"bot_delay_ms": BOT_MS, "clock": "none"}}).json()
+        log: list = []
+        with ws(c, token, t["id"]) as sock:
+            final = _play(sock, 0, log)
+        record = Record.from_json(c.get(f"/api/records/{final['record']}").json()["record"])
+    windows = _choices(record)
+    bots_only = [w for w in windows if not w.get(0) and any(w.values())]
+    mine = [w for w in windows if w.get(0)]
+    assert bots_only, "no discard that only a bot could claim: the test shows nothing"
+    # a window is seen open only when the person itself is asked
+    shown = [m for m in log if m["view"]["phase"] != "turn"]
+    assert all(m["to_act"] == [0] and len(m["view"]["legal"]) > 1 for m in shown)
+    assert len({m["turn"] for m in shown}) == len(mine)
+    # no gap between two messages is a window's minimum time: the bots' discards follow each
+    # other at their thinking pace, and an answer of the person ends its window at once
+    gaps = [b["now"] - a["now"] for a, b in zip(log, log[1:])]
+    assert max(gaps) < BOT_MS + SLACK < HOLD, max(gaps)
+
+
+def test_two_persons_see_every_window_on_one_schedule(tmp_path):
+    hold = 300
+    with client(tmp_path, private_window_ms=hold, spectator_delay_ms=0) as c:
+        east, west = signup(c, "east"), signup(c, "west")
+        t = post(c, east, "/api/tables", {"game": "mahjong-gb", "bots": 2, "bot": "greedy",
+                                          "options": {"hands_per_match": 1},
+                                          "settings": {"bot_delay_ms": 0, "clock": "none"}}).json()
+        post(c, west, f"/api/tables/{t['id']}/sit")
+        seat_of = {s["name"]: i for i, s in enumerate(c.get(f"/api/tables/{t['id']}").json()["seats"])}
+        logs: dict[str, list] = {"east": [], "west": []}
+        stop = threading.Event()
+        with ws(c, east, t["id"]) as a, ws(c, west, t["id"]) as b:
+            other = threading.Thread(target=_play, args=(b, seat_of["west"], logs["west"], stop), daemon=True)
+            other.start()
+            try:
+                final = _play(a, seat_of["east"], logs["east"], resign_after=14)
+            finally:
+                stop.set()
+        record = Record.from_json(c.get(f"/api/records/{final['record']}").json()["record"])
+    windows = _choices(record)
+    assert any(not any(w.values()) for w in windows) and any(any(w.values()) for w in windows)
+    for name in ("east", "west"):
+        log = logs[name]
+        opened: dict = {}
+        durations = []
+        for m in log:                 # a window is known by the discards made before it
+            key = sum(len(s["discards"]) for s in m["view"]["seats"])
+            if m["view"]["phase"] != "turn":
+                opened.setdefault(key, m["now"])
+            elif key in opened and key not in dict(durations):
+                durations.append((key, m["now"] - opened[key]))
+        assert len(durations) >= 10, name
+        # nor from the position shown: while a window is open it stays the discard's, however
+        # many seats were answered for at once because they could only pass
+        turn_seq = None
+        for m in log:
+            if m["view"]["phase"] == "turn":
+                turn_seq = m["seq"]
+            elif turn_seq is not None:
+                assert m["seq"] == turn_seq + 1, (name, m["seq"], turn_seq)
+        # whoever could claim — this person, the other, a bot or nobody — every window this
+        # person saw stayed open the same minimum time (a window that ended in a claim or the
+        # person's own slow answer aside, nothing closes it sooner)
+        assert all(hold - EARLY <= d <= hold + SLACK for _, d in durations), (name, durations)

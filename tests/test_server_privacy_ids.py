@@ -1,0 +1,66 @@
+"""What a hostile user once got through: ids no row can have (a 500 from the database driver
+instead of a 404), and a finished game with a player who hides their history seen through its
+table (summary and spectator socket) when its record is hidden."""
+
+from __future__ import annotations
+
+import json
+
+from .rating_helpers import play_xiangqi
+from .server_helpers import as_user, client, signup, ws
+
+
+def test_ids_no_row_can_have_are_not_found_not_internal_errors(tmp_path):
+    with client(tmp_path) as c:
+        a = signup(c, "mallory")
+        for bad in ("9223372036854775808", "99999999999999999999999", "0", "-1"):
+            r = c.delete(f"/api/account/tokens/{bad}", headers=as_user(a))
+            assert r.status_code == 404 and r.json()["error"] == "no_such_token", (bad, r.text)
+            r = c.get(f"/api/records/{bad}")
+            assert r.status_code == 404 and r.json()["error"] == "no_record", (bad, r.text)
+        r = c.delete("/api/account/tokens/9223372036854775807", headers=as_user(a))
+        assert r.status_code == 404 and r.json()["error"] == "no_such_token"
+
+
+def test_a_finished_hidden_game_is_not_shown_through_its_table(tmp_path):
+    with client(tmp_path, spectator_delay_ms=0, bot_delay_ms=0) as c:
+        a, b, x = signup(c, "hana"), signup(c, "ivo"), signup(c, "jo")
+        assert c.put("/api/me/settings", json={"hide_history": True}, headers=as_user(a)).status_code == 200
+        rec = play_xiangqi(c, a, b, rated=True, resigner=0)
+        table = c.get(f"/api/records/{rec}", headers=as_user(b)).json()["table"]
+        for who in (None, x):                       # signed out, a stranger
+            h = as_user(who) if who else {}
+            assert c.get(f"/api/records/{rec}", headers=h).status_code == 404
+            r = c.get(f"/api/tables/{table}", headers=h)
+            assert r.status_code == 404 and r.json()["error"] == "no_table", r.text
+            with ws(c, who, table) as sock:          # a spectator's socket: refused, nothing told
+                msg = json.loads(sock.receive_text())
+                assert msg["type"] == "error" and msg["error"] == "no_table", msg
+        for who in (a, b):                           # its players still see it
+            got = c.get(f"/api/tables/{table}", headers=as_user(who)).json()
+            assert got["status"] == "finished" and got["record"] == rec
+            with ws(c, who, table) as sock:
+                assert json.loads(sock.receive_text())["type"] == "hello"
+        c.put("/api/me/settings", json={"hide_history": False}, headers=as_user(a))
+        assert c.get(f"/api/tables/{table}").json()["record"] == rec
+
+
+def test_the_opponent_of_a_hidden_player_shows_others_no_trace_of_that_game(tmp_path):
+    with client(tmp_path, spectator_delay_ms=0, bot_delay_ms=0) as c:
+        a, b, x = signup(c, "dave"), signup(c, "erin"), signup(c, "flo")
+        assert c.put("/api/me/settings", json={"hide_history": True}, headers=as_user(a)).status_code == 200
+        rec = play_xiangqi(c, a, b, rated=True, resigner=0)
+        assert len(c.get(f"/api/records/{rec}", headers=as_user(b)).json()["ratings"]) == 2
+        for who in (None, x):                 # signed out, a stranger: erin's lists leave it out
+            h = as_user(who) if who else {}
+            assert c.get("/api/users/erin/ratings", headers=h).json()["history"] == []
+            prof = c.get("/api/users/erin", headers=h).json()
+            assert (prof["games"], prof["won"], prof["by_game"]) == (0, 0, {}), prof
+            assert c.get("/api/records?user=erin", headers=h).json() == []
+        for who in (a, b):                    # its players see it in erin's history
+            hist = c.get("/api/users/erin/ratings", headers=as_user(who)).json()["history"]
+            assert [p["record"] for p in hist] == [rec]
+            assert c.get("/api/users/erin", headers=as_user(who)).json()["won"] == 1
+        # the current ratings stay public (the leaderboard's), as the docs say
+        assert c.get("/api/users/erin/ratings").json()["ratings"][0]["games"] == 1
+

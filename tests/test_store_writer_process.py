@@ -1,0 +1,66 @@
+"""The writer process (:mod:`qipai.server.writer`) on its own, under the server's event loop
+(uvloop): a batch far larger than a pipe's buffer, the results of calls, a storage failure
+reported as such, and a restart after the child is killed."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+
+import pytest
+import uvloop
+from sqlalchemy import func, select
+
+from qipai.competition.db import open_db
+from qipai.server.models import ActionRow, TableRow
+from qipai.server.store import Call, NewTable, WriterFailed, storage_error
+from qipai.server.writer import WriterProcess
+
+
+def count_rows(s, table_id: str) -> int:
+    q = select(func.count()).select_from(ActionRow).where(ActionRow.table_id == table_id)
+    return s.execute(q).scalar()
+
+
+def table_values(tid: str) -> dict:
+    return {"id": tid, "game": "xiangqi", "options": {}, "num_seats": 2, "seats": [None, None],
+            "settings": {}, "status": "open", "owner_id": None, "event_id": None, "event_game": None,
+            "created": "2026-12-03T00:00:00Z"}
+
+
+@pytest.fixture
+def url(tmp_path):
+    u = f"sqlite:///{tmp_path / 'qipai.db'}"
+    open_db(u)                      # the schema, as the server makes it before its writer starts
+    return u
+
+
+def test_a_large_batch_calls_and_a_killed_child(url, tmp_path):
+    async def scenario():
+        w = WriterProcess(url, faults=True)
+        await w.start()
+        # the loop watches the answers (which makes that end non-blocking); the batches' end must
+        # stay blocking, or a batch larger than the pipe's buffer fails (EAGAIN) on a busy machine
+        assert os.get_blocking(w._out.fileno()) and w._out.fileno() != w._conn.fileno()
+        try:
+            rows = [{"table_id": "t1", "idx": i, "kind": "move", "seat": i % 2, "action": "h2e2" * 50,
+                     "t": i, "data": {"turn": i}} for i in range(5000)]          # about 1 MB pickled
+            assert await w.write([NewTable(table_values("t1")), *rows, Call(count_rows, "t1")]) == [5000]
+            (tmp_path / "qipai.db.fault").write_text("full")
+            with pytest.raises(WriterFailed) as e:
+                await w.write([{"table_id": "t1", "idx": 5000, "kind": "move", "seat": 0,
+                                "action": "x", "t": 0, "data": None}])
+            assert storage_error(e.value) and "full" in str(e.value)
+            (tmp_path / "qipai.db.fault").unlink()
+            os.kill(w.pid, signal.SIGKILL)
+            await asyncio.sleep(0.3)
+            assert await w.write([Call(count_rows, "t1")]) == [5000]       # started again
+        finally:
+            await w.stop()
+        assert w.pid is None
+
+    uvloop.run(scenario())         # the server's loop (uvicorn[standard])
+    db = open_db(url)
+    with db() as s:
+        assert s.get(TableRow, "t1") is not None and count_rows(s, "t1") == 5000
