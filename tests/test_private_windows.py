@@ -143,3 +143,37 @@ def test_the_action_log_rebuilds_a_game_with_held_window_answers():
     again.table = LogTable()
     replay(again, rows, lambda r, d: None)
     assert again.state.log == runner.state.log and again.state.result == runner.state.result
+
+
+class CountingBot(BotPlayer):
+    """Counts the answers given at once and the turns told to it; notes a turn whose delayed
+    answer found it over."""
+
+    def __init__(self, bot):
+        super().__init__(bot)
+        self.at_once = self.told = self.stale = 0
+
+    def answer_now(self, runner, seat):
+        action = super().answer_now(runner, seat)
+        self.at_once += action is not None
+        return action
+
+    def on_turn(self, runner, seat, turn):
+        self.told += 1
+        super().on_turn(runner, seat, turn)
+
+    async def _answer(self, runner, seat, turn):
+        self.stale += runner.turn_of(seat) != turn
+        await super()._answer(runner, seat, turn)
+
+
+def test_a_bot_answering_a_window_at_once_has_no_delayed_answer_scheduled():
+    game = load("fouafour")
+    for seed in range(2):
+        players = [CountingBot(make_bot("fouafour", "rule", seed=s)) for s in range(4)]
+        runner = GameRunner(game, players, clock="card_default", time=VirtualTime(), seed=f"n{seed}",
+                            private_hold=0)
+        out = asyncio.run(runner.run())
+        assert out.result is not None
+        assert sum(p.at_once for p in players) > 0
+        assert sum(p.stale for p in players) == 0

@@ -175,8 +175,9 @@ class BotPlayer(Player):
 
     def answer_now(self, runner: Any, seat: int) -> Any:
         """The bot's answer given at once, without ``think_ms`` (the runner asks it in a private
-        window that has no minimum time); ``None`` for a bot that thinks off the event loop
-        (``choose_async``) or fails, which then answers through :meth:`on_turn`."""
+        window that has no minimum time, before telling the seat :meth:`on_turn`, so an answer
+        given here leaves no delayed answer behind); ``None`` for a bot that thinks off the
+        event loop (``choose_async``) or fails, which the runner then tells :meth:`on_turn`."""
         if hasattr(self.bot, "choose_async"):
             return None
         try:

@@ -150,6 +150,10 @@ class GameRunner:
         #: seat that could only pass, would otherwise tell how many seats had no choice)
         self.window_seq = 0
         self._held: list[tuple[int, Any, int, str | None]] = []   # (seat, action, used, auto why)
+        #: seat -> turn started in a window without minimum time whose player answers at once:
+        #: its ``on_turn`` waits until ``answer_now`` could not answer (no delayed answer that
+        #: would only find its turn over)
+        self._ask_now: dict[int, int] = {}
         #: the game's wall-clock limit (ms from its start, pauses excluded), or None
         self.game_limit = next((sp.game_limit for sp in self.specs if sp.game_limit), None) or \
             WALLTIME_MS.get(game.options.get("time_control"))
@@ -289,6 +293,7 @@ class GameRunner:
         if self._private_window(t, to_act) and self._answer_forced(t):
             return                      # the answer's own sync started the remaining turns
         held = {h[0] for h in self._held}
+        at_once = self.private_hold == 0 and bool(self._private_seats)
         for s in sorted(to_act):
             if s in held or (self.clocks[s].running and s != acted):
                 continue
@@ -299,9 +304,18 @@ class GameRunner:
             self.clocks[s].start_turn(t, phase)
             self._turn_counter += 1
             self._turn[s] = self._turn_counter
+            if at_once and getattr(self.players[s], "answer_now", None) is not None:
+                self._ask_now[s] = self._turn_counter
+                continue
             self.players[s].on_turn(self, s, self._turn_counter)
-        if self.private_hold == 0 and self._private_seats:
+        if at_once:
             self._answer_at_once(t)
+        # a turn kept for answer_now that was not asked (the window closed around it) is the
+        # player's to answer in its own time after all
+        for s, turn in list(self._ask_now.items()):
+            del self._ask_now[s]
+            if self._turn[s] == turn:
+                self.players[s].on_turn(self, s, turn)
 
     # ----- private windows (fouafour §3.4) ----------------------------------------------------
     def _private_window(self, t: int, to_act: set[int]) -> bool:
@@ -353,10 +367,13 @@ class GameRunner:
             answer_now = getattr(self.players[s], "answer_now", None)
             if not self._turn[s] or answer_now is None:
                 continue
+            kept = self._ask_now.pop(s, None) == self._turn[s]
             action = answer_now(self, s)
             if action is not None:
                 self._handle(s, Move(action, turn=self._turn[s]), t)
                 return
+            if kept:                   # it thinks on its own time: its turn starts now
+                self.players[s].on_turn(self, s, self._turn[s])
 
     def _hold(self, seat: int, action: Any, used: int, why: str | None) -> None:
         """Keep ``seat``'s answer until the window's minimum time; its turn is over now."""
