@@ -181,3 +181,44 @@ def workers_fixture(n: int, tag: str, args: tuple[str, ...] = ()):
         with running_cluster(pg_template, tmp_path_factory.mktemp(tag), n, args) as (_, _, workers):
             yield workers
     return cluster
+
+
+def worker_id(name: str, worker: Worker) -> str:
+    """The id of ``worker`` in the cluster ``name`` (from the address it publishes in Redis)."""
+    import redis
+
+    r = redis.Redis.from_url(REDIS, decode_responses=True)
+    try:
+        for _ in range(100):
+            for key in r.scan_iter(match=f"{name}:worker:*"):
+                raw = r.get(key)
+                if raw and json.loads(raw)["pid"] == worker.proc.pid:
+                    return key.removeprefix(f"{name}:worker:")
+            time.sleep(0.1)
+    finally:
+        r.close()
+    raise AssertionError("the worker published no address")
+
+
+def move_table(name: str, table_id: str, old: Worker, new: Worker) -> None:
+    """Make ``new`` serve the live table ``table_id`` that ``old`` serves, both running: its
+    lease is given to nobody alive for a moment (``old`` drops the table at its next heartbeat,
+    as when another worker took it), then freed and the table asked for through ``new``, which
+    takes it over at once."""
+    import redis
+
+    key = f"{name}:lease:{table_id}"
+    r = redis.Redis.from_url(REDIS, decode_responses=True)
+    try:
+        r.set(key, "nobody", px=60_000)
+        for _ in range(300):
+            if table_id not in {t["id"] for t in httpx.get(old.base + "/api/tables", timeout=30).json()}:
+                break
+            time.sleep(0.05)
+        else:
+            raise AssertionError(f"{old.base} kept table {table_id}")
+        r.delete(key)
+        assert httpx.get(f"{new.base}/api/tables/{table_id}", timeout=30).status_code == 200
+        assert r.get(key) == worker_id(name, new)
+    finally:
+        r.close()

@@ -96,6 +96,7 @@ class Cluster:
         self._tasks: list[asyncio.Task[Any]] = []
         self._taking: asyncio.Lock | None = None
         self._beats = 0
+        self._http: Any = None           # httpx.AsyncClient of ask()
         keep_transactions_short(hub.db)
 
     # ----- lifecycle -----------------------------------------------------------------------
@@ -131,6 +132,8 @@ class Cluster:
             await self.redis.delete(self.lobby_key + self.worker_id)
         with contextlib.suppress(Exception):
             await self.redis.aclose()
+            if self._http is not None:
+                await self._http.aclose()
 
     # ----- heartbeat ------------------------------------------------------------------------
     async def _heartbeat(self) -> None:
@@ -315,6 +318,21 @@ class Cluster:
         if address is None:
             raise LookupError(owner)
         return owner, address
+
+    async def ask(self, address: str, method: str, path: str, body: Any = None) -> Any:
+        """A request of this worker to another's internal ``address`` (trusted there by the
+        cluster's secret, :func:`.relay.accept_relayed`): its JSON answer. Raises
+        ``httpx.HTTPError`` when it cannot be reached or refuses (``HTTPStatusError``)."""
+        import httpx
+
+        from .relay import RELAY_HEADER
+
+        if self._http is None:
+            self._http = httpx.AsyncClient(timeout=10.0)
+        r = await self._http.request(method, f"http://{address}{path}", json=body,
+                                     headers={RELAY_HEADER.decode(): self.secret or ""})
+        r.raise_for_status()
+        return r.json()
 
     # ----- account events -------------------------------------------------------------------------
     def publish_event(self, user_id: int, msg: dict[str, Any]) -> None:

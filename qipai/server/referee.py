@@ -12,7 +12,8 @@ Acts (``POST /api/events/{id}/acts``, body ``{"act", "reason", ...}``; a written
 required for every act):
 
 * ``pause`` / ``resume`` — one table (``table``), or every live table of the event when no
-  table is named (the whole round): clocks stop exactly, and resume gives back exactly what was
+  table is named (the whole round; with several workers, on each of them: :mod:`.roundacts`):
+  clocks stop exactly, and resume gives back exactly what was
   left (the runner shifts each running turn by the pause length, §4.7);
 * ``add_time`` — ``table``, ``seat``, ``ms`` (1 ms to 1 h): to the seat's bank, else its current
   overtime period or turn (:meth:`qipai.match.clock.SeatClock.add_time`);
@@ -60,8 +61,9 @@ from qipai.competition.config import parse_config
 from qipai.competition.db import EntrantRow, EventRow, GameRow
 from qipai.competition.penalties import penalize
 from qipai.core.errors import IllegalAction, QipaiError, why, why_and
-from qipai.match.players import AddTime, Adjudicate, Disqualify, Pause, RefereeNote, Resume
+from qipai.match.players import AddTime, Adjudicate, Disqualify, RefereeNote
 
+from . import roundacts
 from .auth import username_key
 from .errors import ApiError
 from .events import EventService
@@ -231,7 +233,8 @@ class Referees(ResultActs):
         return {"event": {"id": ev["id"], "name": ev["name"], "game": ev["game"], "status": ev["status"],
                           "preset": ev["preset"], "started_round": ev["started_round"],
                           "current_round": ev["current_round"]},
-                "tables": [self.table_json(t) for t in self.live_tables(event_id)],
+                "tables": await roundacts.tables_everywhere(self.hub, event_id, self.table_json,
+                                                            self.live_tables(event_id)),
                 "log": log, "disputes": sorted(disputes, key=lambda d: (not d["open"], -d["id"])),
                 "paper": paper, "results": results, "entrants": ev["entrants"],
                 "referees": await self.referee_names(event_id),
@@ -306,25 +309,22 @@ class Referees(ResultActs):
     async def _act_pause(self, event_id: str, user: UserRow, body: ActBody, reason: str,
                          resume: bool = False) -> dict[str, Any]:
         if body.table is not None:
-            tables = [self._table(event_id, body.table)]
-            want = tables[0].runner.paused_at is not None
-            if want != resume:
+            t = self._table(event_id, body.table)
+            if (t.runner.paused_at is not None) != resume:
                 raise (ApiError(409, "not_paused", "the table is not paused") if resume else
                        ApiError(409, "already_paused", "the table is already paused"))
-        else:                 # the whole round: every live table not already so
-            tables = [t for t in self.live_tables(event_id)
-                      if t.runner is not None and t.status == "playing" and not t.runner.state.is_terminal()
-                      and (t.runner.paused_at is not None) == resume and not t.storage_paused]
-            if not tables:
+            ids, unreached = roundacts.submit_round([t], resume, user.username, reason), []
+        else:                 # the whole round: every live table not already so, on every worker
+            ids, unreached = await roundacts.act_everywhere(self.hub, event_id, resume, user.username, reason)
+            if not ids and not unreached:
                 raise ApiError(409, "no_live_tables", "no live table of the event to "
                                + ("resume" if resume else "pause"))
-        for t in tables:
-            t.runner.submit(None, Resume(user.username, reason) if resume else Pause(reason, user.username))
         act = "resume" if resume else "pause"
-        ids = [t.id for t in tables]
-        entry = await self._record(event_id, user, act, reason, table_id=body.table,
-                                   data={"tables": ids, "scope": "table" if body.table else "round"})
-        return {"act": act, "id": entry, "tables": ids}
+        data: dict[str, Any] = {"tables": ids, "scope": "table" if body.table else "round"}
+        if unreached:
+            data["unreached"] = unreached
+        entry = await self._record(event_id, user, act, reason, table_id=body.table, data=data)
+        return {"act": act, "id": entry, "tables": ids, **({"unreached": unreached} if unreached else {})}
 
     async def _act_resume(self, event_id: str, user: UserRow, body: ActBody, reason: str) -> Out:
         return await self._act_pause(event_id, user, body, reason, resume=True)
@@ -515,6 +515,7 @@ def add_referee_routes(app: FastAPI, hub: Hub, db: sessionmaker[Session], servic
                        need_user: Callable[[Request], Awaitable[UserRow]],
                        user_of: Callable[[Request], Awaitable[UserRow | None]]) -> Referees:
     refs = Referees(hub, db, service)
+    roundacts.add_internal_routes(app, hub, refs.table_json)
 
     @app.get("/api/events/{event_id}/referees", tags=["referees"])
     async def referees(request: Request, event_id: str) -> dict[str, Any]:

@@ -1,0 +1,73 @@
+"""A referee's act over a whole round reaches every worker's tables (docs/deploy.md, "The
+referee's acts"): an event's two tables served by two real workers on the machine's
+PostgreSQL and Redis; the round paused through one worker and resumed through the other, and
+either worker's console lists both tables as they stand."""
+
+from __future__ import annotations
+
+import time
+import zlib
+
+import httpx
+import pytest
+
+from .botapi_helpers import person as signed_up
+from .cluster_helpers import move_table, running_cluster
+
+pytestmark = pytest.mark.timeout(120)
+
+
+def person(base: str, name: str) -> httpx.Client:
+    """A signed-up client from an address of its own (the sign-up limit is per address)."""
+    return signed_up(base, name, f"198.51.100.{zlib.crc32(name.encode()) % 250 + 1}")
+
+
+def console(ref: httpx.Client, base: str) -> dict[str, dict]:
+    r = ref.get(base + "/api/events/rr/console")
+    assert r.status_code == 200, r.text
+    return {t["id"]: t for t in r.json()["tables"]}
+
+
+def test_a_round_pause_and_resume_reach_every_workers_tables(pg_template, tmp_path):
+    with running_cluster(pg_template, tmp_path, 2, ("--forwarded-allow-ips", "127.0.0.1")) \
+            as (_, name, (w1, w2)):
+        boss = person(w1.base, "boss")                    # the first account: an organizer
+        players = ["p1", "p2", "p3", "p4"]
+        for p in players:
+            person(w1.base, p).close()
+        ref = person(w2.base, "ref")
+        body = {"preset": "s3_xiangqi", "name": "RR", "event_id": "rr", "players": players}
+        assert boss.post("/api/events", json=body).status_code == 201
+        assert boss.post("/api/events/rr/referees", json={"username": "ref"}).status_code == 201
+        r = boss.post("/api/events/rr/start")             # both tables seated and served by w1
+        assert r.status_code == 200, r.text
+        a, b = sorted(r.json()["tables"])
+        for _ in range(200):                              # until both games are under way
+            if all(t["status"] == "playing" and t["clocks"] for t in console(ref, w1.base).values()):
+                break
+            time.sleep(0.05)
+        move_table(name, b, w1, w2)                       # now w1 serves a, w2 serves b
+
+        r = ref.post(w1.base + "/api/events/rr/acts", json={"act": "pause", "reason": "fire alarm"})
+        assert r.status_code == 200, r.text
+        assert sorted(r.json()["tables"]) == [a, b] and "unreached" not in r.json()
+        for base in (w1.base, w2.base):
+            tables = console(ref, base)
+            assert sorted(tables) == [a, b]
+            assert all(t["paused"] for t in tables.values()), tables
+        r = ref.post(w1.base + "/api/events/rr/acts", json={"act": "pause", "reason": "again"})
+        assert r.status_code == 409 and r.json()["code"] == "no_live_tables", r.text
+
+        r = ref.post(w2.base + "/api/events/rr/acts", json={"act": "resume", "reason": "all clear"})
+        assert r.status_code == 200, r.text
+        assert sorted(r.json()["tables"]) == [a, b]
+        assert not any(t["paused"] for t in console(ref, w1.base).values())
+        log = [e for e in ref.get(w2.base + "/api/events/rr/log").json() if e["act"] in ("pause", "resume")]
+        assert [(e["act"], sorted(e["data"]["tables"]), e["data"]["scope"]) for e in log] == \
+            [("pause", [a, b], "round"), ("resume", [a, b], "round")]
+        # the internal route answers relayed requests only
+        r = httpx.post(w2.base + "/internal/events/rr/round",
+                       json={"act": "pause", "by": "x", "reason": "x", "tables": [b]})
+        assert r.status_code == 404 and r.json()["code"] == "not_found"
+        boss.close()
+        ref.close()
