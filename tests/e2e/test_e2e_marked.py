@@ -65,6 +65,11 @@ def test_baibian_bajue_is_marked_proposal_and_a_hand_plays_by_clicks(server, bro
         ctx.add_init_script(f"localStorage.setItem('lang', '{lang}')")
         page = ctx.new_page()
         page.goto(server + "/")
+        chip = page.locator('.game-chips [data-pick="baibian-bajue"]')
+        if size == PHONE:            # the phone's game picker: its chip carries the badge too
+            chip.wait_for()
+            assert chip.locator('[data-marking="proposal"]').count() == 1
+            chip.click()
         card = page.locator('.game-card[data-game="baibian-bajue"]')
         card.wait_for()
         badge = card.locator('[data-marking="proposal"]')

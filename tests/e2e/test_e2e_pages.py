@@ -111,6 +111,64 @@ def test_lobby_signed_out_invites_to_sign_up(server, browser):
     page.close()
 
 
+SHOWN = "cs => cs.filter((c) => c.offsetParent).map((c) => c.dataset.game)"     # the cards shown
+
+
+def test_the_phone_lobby_picks_a_game_from_chips_and_shows_the_tables_near_the_top(server, browser):
+    """At 390 px the lobby is one screen: a row of game chips, the picked game's card, then the
+    open tables (a person looking for a table to join sees them without scrolling past 14
+    cards); at 1280 px every game's card shows and the tables close the page, as before."""
+    host = browser.new_context()
+    hp = host.new_page()
+    sign_up(hp, server, "chiphost")
+    hp.goto(server + "/")
+    hp.wait_for_selector("#create")
+    hp.select_option("select[name=game]", "doudizhu")
+    hp.select_option("select[name=bots]", "0")
+    hp.click("#create")
+    hp.wait_for_url(re.compile(r"/tables/\w+$"))
+    table = hp.url.rsplit("/", 1)[1]
+    host.close()
+    ctx = browser.new_context(viewport=WIDTHS["phone"])
+    page = ctx.new_page()
+    sign_up(page, server, "chipguest")
+    for lang in ("zh", "en"):
+        set_lang(page, server, lang)
+        page.goto(server + "/")
+        page.wait_for_selector(f'[data-join="{table}"]')
+        chips = page.locator(".game-chips [data-pick]")
+        assert chips.count() == page.locator(".game-card").count() >= 14
+        assert page.eval_on_selector_all(".game-card", SHOWN) == ["xiangqi"]
+        assert page.get_attribute('[data-pick="xiangqi"]', "aria-pressed") == "true"
+        # the open table can be joined from the first screen, above the other lobby boxes
+        sit = page.locator(f'[data-join="{table}"]').bounding_box()
+        assert sit["y"] + sit["height"] <= WIDTHS["phone"]["height"], sit
+        order = page.eval_on_selector_all("#app > section", "ss => ss.map((s) => s.id || s.className)")
+        assert order.index("tables-box") == order.index("play-now") + 1, order
+        assert_fits_phone(page)
+    # a chip shows its game's card, remembered on the next visit; its button plays that game
+    page.click('.game-chips [data-pick="go"]')
+    assert page.eval_on_selector_all(".game-card", SHOWN) == ["go"]
+    page.reload()
+    page.wait_for_selector('.game-card[data-game="go"].picked')
+    page.click('.game-card.picked [data-quick="go"]')
+    page.wait_for_url(re.compile(r"/tables/\w+$"))
+    page.wait_for_selector("#status[data-seq]", timeout=10_000)
+    assert page.request.get(server + "/api/tables/" + page.url.rsplit("/", 1)[1]).json()["game"] == "go"
+    # a wide screen: no chips, every card, the tables at the end of the page
+    page.set_viewport_size(WIDTHS["desktop"])
+    page.goto(server + "/")
+    page.wait_for_selector(f'[data-join="{table}"]')
+    assert page.locator(".game-chips").is_hidden()
+    assert len(page.eval_on_selector_all(".game-card", SHOWN)) >= 14
+    order = page.eval_on_selector_all("#app > section", "ss => ss.map((s) => s.id || s.className)")
+    assert order[-1] == "tables-box", order
+    # the page turned to a phone's width rearranges itself
+    page.set_viewport_size(WIDTHS["phone"])
+    page.wait_for_function("document.querySelector('#play-now').nextElementSibling.id === 'tables-box'")
+    ctx.close()
+
+
 # ----- small things a new user met -----------------------------------------------------------
 def test_sign_in_page_while_signed_in_goes_on_to_next(server, browser):
     ctx = browser.new_context()

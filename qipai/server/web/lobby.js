@@ -53,8 +53,29 @@ async function createTable(body, err) {
   } catch (e) { err.textContent = errorText(e); err.scrollIntoView({ block: "nearest" }); }   // seen where the form was sent
 }
 
+// On a phone (PHONE) the 14 cards would push the open tables a long way down: the box shows a
+// row of game chips to swipe through and the picked game's card only (its two buttons), as
+// lichess and pychess put the game list and the lobby's tables at the top of a phone's screen.
+// The picked game is remembered (localStorage "lobby.game"). On a wider screen every card shows.
+const PHONE = "(max-width: 560px)";
+
 function quickPlay(games, me, err, seek) {
-  const cards = byPopularity(games).map((g) => el("div", { class: "game-card", "data-game": g.id },
+  const ordered = byPopularity(games);
+  const saved = localStorage.getItem("lobby.game");
+  let picked = ordered.some((g) => g.id === saved) ? saved : ordered[0]?.id;
+  const pick = (id, user) => {
+    picked = id;
+    for (const c of grid.children) c.classList.toggle("picked", c.dataset.game === id);
+    for (const b of chips.children) {
+      b.setAttribute("aria-pressed", b.dataset.pick === id ? "true" : "false");
+      if (b.dataset.pick === id) b.scrollIntoView?.({ block: "nearest", inline: "nearest" });
+    }
+    if (user) localStorage.setItem("lobby.game", id);
+  };
+  const chips = el("div", { class: "game-chips", role: "group", "aria-label": t("lobby.pickgame") },
+    ordered.map((g) => el("button", { type: "button", class: "chip", "data-pick": g.id, "aria-pressed": "false",
+      title: gameName(g), onclick: () => pick(g.id, true) }, t(`gameshort.${g.id}`, null, gameName(g)), markBadge(g.status))));
+  const cards = ordered.map((g) => el("div", { class: "game-card", "data-game": g.id },
     el("b", {}, gameName(g), markBadge(g.status)),
     el("span", { class: "desc" }, t(`gamedesc.${g.id}`, null, "")),
     el("span", { class: "muted" }, t("lobby.players", { n: g.seats.join("/") })),
@@ -63,9 +84,11 @@ function quickPlay(games, me, err, seek) {
       : location.assign("/signup?next=/")) }, t("lobby.playbot")),
     // quick pairing with people: the game's usual clock, rated
     me ? el("button", { "data-seek-game": g.id, onclick: () => seek({ game: g.id, rated: true }) }, t("seek.find")) : null));
-  return el("section", { class: "card-box" }, el("h3", {}, t("lobby.quick")),
+  const grid = el("div", { class: "game-grid" }, cards);
+  if (picked) pick(picked, false);
+  return el("section", { class: "card-box", id: "play-now" }, el("h3", {}, t("lobby.quick")),
     me ? null : el("p", { class: "muted" }, el("a", { href: "/signup?next=/" }, t("signup")), " · ", el("a", { href: "/login?next=/" }, t("signin")), " — ", t("lobby.signinhint")),
-    el("div", { class: "game-grid" }, cards));
+    chips, grid);
 }
 
 function customTable(games, clocks, err) {
@@ -146,13 +169,22 @@ export async function lobbyPage(app, { me }) {
   const list = el("tbody");
   const { playersBox, startSeek } = await import("/static/lobbyplayers.js");
   const people = playersBox(me, games, byId, err, clocks);
-  const parts = [err, people.incoming, quickPlay(games, me, err, (body) => { startSeek(people.panel, body, byId, err); people.box.scrollIntoView({ block: "nearest" }); }), people.box];
-  if (me) parts.push(customTable(games, clocks, err));
-  parts.push(el("section", { class: "card-box" }, el("h3", {}, t("tables")),
+  const quick = quickPlay(games, me, err, (body) => { startSeek(people.panel, body, byId, err); people.box.scrollIntoView({ block: "nearest" }); });
+  const tablesBox = el("section", { class: "card-box", id: "tables-box" }, el("h3", {}, t("tables")),
     el("div", { class: "scroll" }, el("table", { class: "list", id: "tables" },
       el("thead", {}, el("tr", {}, el("th", {}, t("game")), el("th", {}, t("players")), el("th", {}, t("status")), el("th", {}, ""))),
-      list))));
+      list)));
+  const parts = [err, people.incoming, quick, people.box];
+  if (me) parts.push(customTable(games, clocks, err));
+  parts.push(tablesBox);
   app.replaceChildren(...parts);
+  // on a phone the open tables come straight after the game picker (in the page's order, so the
+  // keyboard and a screen reader meet them there too); on a wide screen they close the page
+  const phone = matchMedia(PHONE);
+  const arrange = () => { if (quick.isConnected) (phone.matches ? quick.after(tablesBox) : app.append(tablesBox)); };
+  arrange();
+  phone.addEventListener("change", arrange);
+  quick.querySelector('.chip[aria-pressed="true"]')?.scrollIntoView({ block: "nearest", inline: "nearest" });
   const poll = async () => {
     const tables = await api("GET", "/api/tables").catch(() => null);
     if (!tables) return;
