@@ -15,8 +15,9 @@ import pytest
 import qipai
 from qipai.bots import bot_levels, make_bot
 from qipai.bots.mcts import Budget
-from qipai.bots.search import SearchBot, searcher_for, think
+from qipai.bots.search import SearchBot, searcher_for
 
+from . import level_helpers
 from .server_helpers import client, post, signup
 
 #: game -> options of the games measured here
@@ -64,21 +65,8 @@ def small_bot(game_id: str, seed: int) -> SearchBot:
 
 
 def play_to_search(game_id: str, seed: int, plies: int) -> tuple[object, int]:
-    """A state of ``game_id`` (seed ``seed``) after the rule bots played ``plies`` more
-    actions once a searched turn was reached, and the seat whose searched turn it is."""
-    game = qipai.load(game_id, **{**HIDDEN, **PERFECT}[game_id])
-    state = game.new_state(seed=seed)
-    rule = make_bot(game_id, bot_levels(game_id)[2], seed=seed)
-    searcher = searcher_for(game_id)
-    done = 0
-    while not state.is_terminal():
-        seat = state.to_act[0]
-        if searcher.searched(state, seat):
-            if done >= plies:
-                return state, seat
-            done += 1
-        state.apply(rule.choose(state, seat), seat)
-    raise AssertionError("the deal ended before the searched turn")
+    """:func:`tests.level_helpers.play_to_search` in ``game_id`` with the options measured here."""
+    return level_helpers.play_to_search(qipai.load(game_id, **{**HIDDEN, **PERFECT}[game_id]), seed, plies)
 
 
 @pytest.mark.parametrize("game_id", [*HIDDEN, *PERFECT])
@@ -104,51 +92,23 @@ def test_decision_depends_only_on_the_seats_view(game_id):
     """A twin of the real state with the other seats' cards sampled anew (a determinization of
     the seat's view) shows the seat the same view; the search is given the same job and draws
     the same samples from it, and chooses the same move."""
-    searcher = searcher_for(game_id)
     differ, n = 0, 3 if game_id in TILES else 4
     for seed in range(n):
         real, me = play_to_search(game_id, seed, plies=3 + seed)
-        view = real.view(me)
         other = twin(real, me, random.Random(seed))
-        assert other.view(me) == view
-        others = [s for s in range(real.num_seats) if s != me]
-        differ += any(held(real, s) != held(other, s) for s in others)
-        rule = bot_levels(game_id)[2]
-        a, b = (SearchBot(searcher, make_bot(game_id, rule), SMALL, 7, 3) for _ in "ab")
-        job_a, job_b = a.job(real, me), b.job(other, me)
-        assert job_a == job_b and job_a[3] == {"view": view}
-        roots_a = searcher.root_states(real.game, job_a[3])
-        roots_b = searcher.root_states(other.game, job_b[3])
-        for k in range(3):
-            sa, sb = roots_a(random.Random(k)), roots_b(random.Random(k))
-            assert [held(sa, s) for s in others] == [held(sb, s) for s in others]
-        assert str(a.choose(real, me)) == str(b.choose(other, me))
+        differ += level_helpers.check_twin(real, other, me, held, SMALL)
     assert differ >= n - 1                                 # the twins really hide other cards
 
 
 @pytest.mark.parametrize("game_id", list(HIDDEN))
 def test_determinizations_agree_with_the_view_and_vary(game_id):
-    searcher = searcher_for(game_id)
     real, me = play_to_search(game_id, 5, plies=6)
-    view = real.view(me)
-    other = (me + 1) % real.num_seats
-    hands = set()
-    for k in range(15):
-        d = searcher.root_states(real.game, {"view": view})(random.Random(k))
-        assert same_view(d.view(me), view)
-        hands.add(held(d, other))
-    assert len(hands) >= 12
+    assert level_helpers.sampled(real, me, held, 15, same_view) >= 12
 
 
 @pytest.mark.parametrize("game_id", [*HIDDEN, *PERFECT])
 def test_live_search_keeps_to_its_time(game_id):
-    state, me = play_to_search(game_id, 3, plies=2)
-    job = make_bot(game_id, "mcts3", seed=1).job(state, me)
-    t0 = time.monotonic()
-    text = think(*job, 10**6, 300, 1)
-    took = time.monotonic() - t0
-    assert text in {str(a) for a in state.legal_actions(me)}
-    assert took < 0.3 + 1.5, took                          # one playout past the limit at most
+    level_helpers.check_live_search_time(*play_to_search(game_id, 3, plies=2))
 
 
 @pytest.mark.parametrize("game_id", ["wakeng", "fouafour", "sandayi"])

@@ -16,9 +16,15 @@
 
 from __future__ import annotations
 
+import math
+import random
 from typing import Any
 
 from qipai.bots import register_bot
+from qipai.bots.ismcts import DeterminizedSearcher, played_by_seat, replay
+from qipai.bots.search import register_searcher
+from qipai.cards import parse_card
+from qipai.cards.sample import deal_unseen, lowest_taken
 
 
 class BaohuangRuleBot:
@@ -108,3 +114,193 @@ def _counts(ranks: str) -> dict[str, int]:
 
 
 register_bot("baohuang", "rule", BaohuangRuleBot)
+
+
+# ----- search (levels 3-5) -------------------------------------------------------------------
+def _tribute_rank(card_id: str) -> tuple:
+    """The order in which tribute takes a hand's cards (largest first: highest rank, then the
+    lowest card id, D10)."""
+    from qipai.games.baohuang.sets import ORDER
+
+    k = ORDER.card_key(parse_card(card_id))
+    return (-k[0], k[1], k[2])
+
+
+def determinize(game: Any, view: dict, rng: random.Random) -> Any:
+    """A full 保皇 deal agreeing with ``view`` (one seat's view during play, rules/baohuang.md
+    Part A), or a 山东保皇 deal (Part B, :func:`determinize_shandong`).
+
+    Known to be in a hand now: the seat's own cards; the package (the reserved joker and the 2s
+    added by decliners, named in their ``decline`` texts) and the revealed copies in the
+    emperor's; tribute cards in their receivers' (each card followed from the tribute through
+    the package to the play). The unseen cards are dealt at random into the other hands by their
+    counts (:func:`qipai.cards.sample.deal_unseen`), never giving a tribute giver a card larger
+    than the ones it gave (it gave its largest), nor a 2 to a decliner that owed one and added
+    none. The deal is rebuilt from those hands (the 43 each held before the tribute, with the
+    tribute basis of ``previous``), the selection replayed (automatic declines must come out
+    the same), the declaration and every play. Deals voided before this one are random deals
+    that every candidate declines. Raises ``ValueError`` (or the game's errors) for a sample the
+    replay refuses."""
+    if view.get("ruleset") is not None:
+        return determinize_shandong(game, view, rng)
+    from qipai.games.baohuang.selection import DECK, HAND, SEATS, reserved
+
+    me, emperor = view["seat"], view["emperor"]
+    reserve = reserved(game).id
+    played = played_by_seat(view["plays"], SEATS)
+    gone = [c for s in range(SEATS) for c in played[s]]
+    where: dict[str, int | str] = {}             # known card -> seat (or "package")
+    given: dict[int, list[str]] = {s: [] for s in range(SEATS)}
+    received: dict[int, list[str]] = {s: [] for s in range(SEATS)}
+    for g, r, c in view["tribute"]:
+        given[g].append(c)
+        received[r].append(c)
+        where[c] = r
+    where[reserve] = "package"
+    added: dict[int, list[str]] = {s: [] for s in range(SEATS)}
+    no_two: set[int] = set()
+    for i, (s, text) in enumerate(view["selection"]):
+        parts = text.split()
+        if parts[0] != "decline":
+            continue
+        if len(parts) > 1:
+            added[s].append(parts[1])
+            where[parts[1]] = "package"
+        elif i:                                  # it owed a 2 (all but c0's first) and held none
+            no_two.add(s)
+    package = [c for c, w in where.items() if w == "package"]
+    for c in package:
+        where[c] = emperor
+    for c in view["revealed"]:
+        where[c] = emperor
+    known: dict[int, list[str]] = {s: [] for s in range(SEATS)}
+    for c, w in where.items():
+        if isinstance(w, int) and w != me and c not in gone:
+            known[w].append(c)
+    known[me] = list(view["hand"])
+    top_given = {g: max(map(_tribute_rank, cs)) for g, cs in given.items() if cs}
+
+    def allowed(seat: Any, cid: str) -> bool:
+        if seat in top_given and _tribute_rank(cid) < top_given[seat]:
+            return False
+        return not (seat in no_two and seat != emperor and cid[0] == "2")
+
+    now = deal_unseen([c.id for c in DECK], dict(enumerate(view["counts"])), known, gone, rng, allowed)
+    hands = []
+    for s in range(SEATS):
+        h = now[s] + played[s] + given[s] + added[s]
+        drop = set(received[s]) | (set(package) if s == emperor else set())
+        h = [c for c in h if c not in drop]
+        if len(h) != HAND:
+            raise ValueError(f"seat {s} would have been dealt {len(h)} cards")
+        hands.append(h)
+    current = {"hands": hands, "c0": view["c0"]}
+    voided = []
+    for _ in range(view["voids"]):
+        ids = [c.id for c in DECK if c.id != reserve]
+        rng.shuffle(ids)
+        voided.append({"hands": [ids[s::SEATS] for s in range(SEATS)], "c0": rng.randrange(SEATS)})
+    chain = voided + [current]
+    deal: dict[str, Any] = {**chain[0], "redeals": chain[1:]}
+    if view["previous"] is not None:
+        deal["previous"] = view["previous"]
+    state = game.new_state(deal=deal)
+    while state.voids < view["voids"]:
+        seat = state.turn
+        declines = [a for a in state.legal_actions(seat) if str(a).startswith("decline")]
+        if not declines:
+            raise ValueError("a stand-in for a void deal cannot be declined")
+        state.apply(declines[0], seat)
+    if [[g, r, c.id] for g, r, c in state.tribute] != view["tribute"]:
+        raise ValueError("the sample gives another tribute")
+    for i, (s, text) in enumerate(view["selection"]):
+        if i < len(state.selection):             # declined automatically in the sample too
+            if list(state.selection[i][:2]) != [s, text]:
+                raise ValueError("the sample's automatic declines differ from the view's")
+            continue
+        state.apply(text, s)
+    if len(state.selection) != len(view["selection"]):
+        raise ValueError("the sample's automatic declines differ from the view's")
+    if view["revealed"]:
+        state.apply("declare " + " ".join(view["revealed"]), emperor)
+    for e in view["plays"]:
+        state.apply(" ".join(e[2]) if len(e) > 2 and e[2] else "pass", e[0])
+    return state
+
+
+def determinize_shandong(game: Any, view: dict, rng: random.Random) -> Any:
+    """A full 山东保皇 deal (the deal in progress of a match) agreeing with ``view``: the seat's
+    own hand, the start draw, every play; the unseen cards dealt at random into the other hands
+    by their counts, a seat that played a rank holding no lower card id of it (the referee takes
+    the lowest ids of a rank, :func:`qipai.cards.sample.lowest_taken`). The state is one deal
+    (:class:`~qipai.games.baohuang.shandong.ShandongState`) even when the view is a match's."""
+    from qipai.games.baohuang.shandong import DECK, ORDER, SEATS, ShandongState
+
+    me = view["seat"]
+    played = played_by_seat(view["plays"], SEATS)
+    now = deal_unseen([c.id for c in DECK], dict(enumerate(view["counts"])), {me: list(view["hand"])},
+                      [c for s in range(SEATS) for c in played[s] if s != me] + played[me], rng,
+                      lowest_taken(ORDER, played))
+    hands = [now[s] + played[s] for s in range(SEATS)]
+    state = ShandongState(game, deal={"draw": list(view["draw"]), "hands": hands})
+    return replay(state, [[e[0], e[1]] for e in view["plays"]])
+
+
+class BaohuangSearcher(DeterminizedSearcher):
+    """The play of both rule sets, searched from :func:`determinize`; the selection and the
+    declaration are the rule bot's. Playouts by the rule bot, read from the state directly (the
+    same choice as from the seat's view, without building it); 保皇 playouts stop after
+    :attr:`max_plies` and are valued by :meth:`evaluate`."""
+
+    max_plies = 40
+
+    def searched(self, state: Any, seat: int) -> bool:
+        deal = getattr(state, "playing", state)          # a 山东保皇 match: its deal in progress
+        return getattr(deal, "phase", None) == "play"
+
+    def policy(self, state: Any, seat: int, rng: random.Random) -> Any:
+        actions = state.legal_actions(seat)
+        if rng.random() < self.epsilon:
+            return rng.choice(actions)
+        if getattr(state, "phase", None) != "play":
+            return _RULE.choose(state, seat)
+        if hasattr(state, "emperor"):
+            light = {"counts": state.sizes, "emperor": state.emperor, "hand_ranks": state.hand_ranks(seat),
+                     "guard": state.guard if seat == state.guard else None,
+                     "top": None if state.top is None else {"seat": state.top_seat}}
+            return _RULE._play(light, seat, actions)
+        light = {"counts": [len(h) for h in state.hands],
+                 "top": None if state.top is None else {"seat": state.top_seat}}
+        return ShandongRuleBot.pick(light, seat, actions)
+
+    def terminal_values(self, state: Any) -> list[float]:
+        """保皇: the deal's returns (logistic, 4 points ≈ 0.73); 山东保皇: :func:`_points_values`
+        of the deal's points."""
+        if hasattr(state, "emperor"):
+            return [1 / (1 + math.exp(-r / 4)) for r in state.result.returns]
+        return _points_values(state.result.details["points"])
+
+    def evaluate(self, state: Any) -> list[float]:
+        """An unfinished playout. 保皇: the seats still holding cards finish in the order of the
+        sets they still need (their distinct ranks, jokers apart), then fewer cards, and the
+        deal is scored from that order; 山东保皇: the points of the cards each seat holds."""
+        if not hasattr(state, "emperor"):
+            return _points_values([state.points(s) for s in range(state.num_seats)])
+        from qipai.games.baohuang.sets import NRANKS
+
+        rest = sorted(state.active(), key=lambda s: (sum(1 for r in range(NRANKS - 2) if state.counts[s][r]),
+                                                     state.sizes[s]))
+        return [1 / (1 + math.exp(-r / 4)) for r in state._score(state.finished + rest, "finished").returns]
+
+
+def _points_values(pts: list[int]) -> list[float]:
+    """山东保皇 values: each seat's card points against the others' mean (fewer is better;
+    logistic, 20 points ≈ 0.73)."""
+    n = len(pts)
+    return [1 / (1 + math.exp(-((sum(pts) - p) / (n - 1) - p) / 20)) for p in pts]
+
+
+_RULE = BaohuangRuleBot()
+#: the play is searched (selection and declaration are the rule bot's)
+SEARCHER = BaohuangSearcher("baohuang", BaohuangRuleBot, determinize)
+register_searcher(SEARCHER, BaohuangRuleBot)

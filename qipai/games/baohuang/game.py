@@ -408,6 +408,7 @@ class BaohuangState(Selection, State):
             "side_score": t, "multiplier": mult, "early_finish": reason == "early_finish",
             "voids": self.voids, "forced": self.forced,
             "tribute": [[g, r, c.id] for g, r, c in self.tribute],
+            "previous": self.basis,
             "tribute_basis": basis,
         }
         return Result(returns, reason, _returns_text(returns), winners, details)
@@ -512,7 +513,8 @@ class BaohuangState(Selection, State):
     def view(self, seat: int | None) -> dict[str, Any]:
         """What ``seat`` may see (``None`` = spectator), JSON-ready: own hand; every seat's card
         count; the tribute of this deal; the selection so far and the package; the emperor, the
-        named card, the revealed copies and 明独; every play and pass. The guard's identity is in
+        named card, the revealed copies and 明独; every play and pass; ``previous``, the tribute
+        basis of the previous deal (public, ``None`` when no tribute is owed). The guard's identity is in
         the guard's own view only (``"guard": seat``); the emperor's view says ``hidden_du`` when
         he holds the fourth copy. Everything is shown once the deal is over. Raises
         IllegalAction for a seat that is not 0..4 or None."""
@@ -548,6 +550,7 @@ class BaohuangState(Selection, State):
             "counts": list(self.sizes), "voids": self.voids,
             "must_accept": seat is not None and seat == self.candidate and self.forced_accept,
             "tribute": [[g, r, c.id] for g, r, c in self.tribute],
+            "previous": self.basis,
             "c0": self.c0, "candidate": self.candidate,
             "selection": selection,
             "package": [c.id for c in self.package] if self.phase == "select" else None,

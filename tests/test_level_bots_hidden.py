@@ -1,0 +1,188 @@
+"""Levels 3-5 of junqi, shengji and baohuang (both rule sets; shengji with one deck too): the
+bots play only legal actions, the decision depends on the seat's view alone (a twin state
+whose hidden cards or pieces are sampled anew shows the same view and gives the same job,
+samples and move), determinizations agree with the view and vary, a live search keeps to its
+time, level 3 beats random, and the lobby's levels reach the new bots."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import qipai
+from qipai.bots import bot_levels, make_bot
+from qipai.bots.baohuang import _tribute_rank
+from qipai.bots.mcts import Budget
+from qipai.bots.search import SearchBot, searcher_for
+
+from . import level_helpers
+from .server_helpers import client, post, signup
+
+#: case -> (game id, options)
+CASES = {
+    "baohuang": ("baohuang", {}),
+    "baohuang-sdbh": ("baohuang", {"ruleset": "sdbh.provisional"}),
+}
+SMALL = Budget(8)
+
+
+def hidden(state, seat: int) -> tuple:
+    """What ``seat`` holds that others cannot see: its cards (ids, sorted)."""
+    return tuple(sorted(c.id for c in state.hand(seat)))
+
+
+def play_to_search(case: str, seed: int, plies: int) -> tuple[object, int]:
+    game_id, options = CASES[case]
+    return level_helpers.play_to_search(qipai.load(game_id, **options), seed, plies)
+
+
+def small_bot(game_id: str, seed: int) -> SearchBot:
+    bot = make_bot(game_id, "mcts3", seed=seed)
+    bot.budget = SMALL
+    return bot
+
+
+@pytest.mark.parametrize("case", list(CASES))
+def test_search_bot_plays_only_legal_actions(case):
+    game_id, options = CASES[case]
+    state = qipai.load(game_id, **options).new_state(seed=11)
+    bots = [small_bot(game_id, s) for s in range(state.num_seats)]
+    bots[1] = make_bot(game_id, "random", seed=1)
+    for _ in range(30):
+        if state.is_terminal():
+            break
+        seat = state.to_act[0]
+        action = bots[seat].choose(state, seat)
+        assert action in state.legal_actions(seat)
+        state.apply(action, seat)
+
+
+@pytest.mark.parametrize("case", list(CASES))
+def test_decision_depends_only_on_the_seats_view(case):
+    game_id, _ = CASES[case]
+    searcher = searcher_for(game_id)
+    differ = 0
+    for seed in range(3):
+        real, me = play_to_search(case, seed, plies=2 + 3 * seed)
+        view = real.view(me)
+        other = searcher.determinize(real.game, view, random.Random(seed))
+        differ += level_helpers.check_twin(real, other, me, hidden, SMALL)
+    assert differ == 3
+
+
+@pytest.mark.parametrize("case", list(CASES))
+def test_determinizations_agree_with_the_view_and_vary(case):
+    real, me = play_to_search(case, 5, plies=5)
+    assert level_helpers.sampled(real, me, hidden, 12) >= 10
+
+
+def test_baohuang_determinization_keeps_the_tribute_and_the_void_deals():
+    """A deal after a decisive one starts with the tribute (the givers' largest cards, from the
+    ``previous`` basis in the view) and may follow void deals; samples agree with both."""
+    from qipai.games.baohuang.match import Match
+
+    game = qipai.load("baohuang")
+    searcher = searcher_for("baohuang")
+    checked = 0
+    for seed in range(2, 4):
+        match = Match(game, seed)
+        for deal in range(2):
+            state = match.next_state()
+            bots = [make_bot("baohuang", "rule", seed=s) for s in range(5)]
+            if deal == 1:
+                while state.voids < 2:          # every candidate declines twice over
+                    seat = state.to_act[0]
+                    state.apply(next(a for a in state.legal_actions(seat) if str(a).startswith("decline")))
+            plays = 0
+            while not state.is_terminal() and (deal == 0 or plays < 15):
+                seat = state.to_act[0]
+                plays += state.phase == "play"
+                state.apply(bots[seat].choose(state, seat), seat)
+            if deal == 0:
+                match.record(state)
+                continue
+            view = state.view(seat)
+            assert view["previous"] is not None and view["tribute"] and view["voids"] == 2
+            for k in range(4):
+                d = searcher.determinize(game, view, random.Random(k))
+                assert d.view(seat) == view
+                for giver in {g for g, _, _ in view["tribute"]}:    # it gave its largest cards
+                    gave = [c for g, _, c in view["tribute"] if g == giver]
+                    dealt = d.dealt[-1]["hands"][giver]
+                    assert min(map(_tribute_rank, dealt)) == min(map(_tribute_rank, gave))
+            checked += 1
+    assert checked == 2
+
+
+@pytest.mark.parametrize("case", list(CASES))
+def test_live_search_keeps_to_its_time(case):
+    level_helpers.check_live_search_time(*play_to_search(case, 3, plies=2))
+
+
+class RandomPlay:
+    """The rule bot's choices outside the searched phases (bidding, selection, layout), a
+    random legal action in them: the baseline of a duplicate deal, so the seat keeps the role
+    it has with the search bot."""
+
+    def __init__(self, game_id: str, seed: int) -> None:
+        self.rule = make_bot(game_id, bot_levels(game_id)[2], seed=seed)
+        self.random = make_bot(game_id, "random", seed=seed)
+        self.searcher = searcher_for(game_id)
+
+    def choose(self, state, seat):
+        bot = self.random if self.searcher.searched(state, seat) else self.rule
+        return bot.choose(state, seat)
+
+
+def duplicate(case: str, seeds: range, playouts: int) -> list[tuple[int, int]]:
+    """Per seed, the returns of one seat (going round) played by level 3 (``playouts``) and,
+    in the same deal, by :class:`RandomPlay`, against random seats."""
+    game_id, options = CASES[case]
+    game = qipai.load(game_id, **options)
+    out = []
+    for i in seeds:
+        pair = []
+        for searched in (True, False):
+            state = game.new_state(seed=i)
+            me = i % state.num_seats
+            bots = [make_bot(game_id, "random", seed=100 * i + s) for s in range(state.num_seats)]
+            bots[me] = make_bot(game_id, "mcts3", seed=i) if searched else RandomPlay(game_id, i)
+            if searched:
+                bots[me].budget = Budget(playouts)
+            while not state.is_terminal():
+                seat = state.to_act[0]
+                state.apply(bots[seat].choose(state, seat), seat)
+            pair.append(state.returns()[me])
+        out.append((pair[0], pair[1]))
+    return out
+
+
+@pytest.mark.parametrize(("case", "playouts"), [("baohuang", 4), ("baohuang-sdbh", 12)])
+def test_level_3_beats_random(case, playouts):
+    """Duplicate deals: the searched seat scores more than random play from the same seat and
+    role in most deals, and more in all."""
+    pairs = duplicate(case, range(3 if case == "baohuang" else 4), playouts)
+    better = sum(a > b for a, b in pairs)
+    worse = sum(a < b for a, b in pairs)
+    assert better > worse and sum(a for a, _ in pairs) > sum(b for _, b in pairs), pairs
+
+
+def test_lobby_levels_reach_the_new_search_bots(tmp_path):
+    for game_id in sorted({g for g, _ in CASES.values()}):
+        assert bot_levels(game_id) == {1: "random", 2: bot_levels(game_id)[2], 3: "mcts3", 4: "mcts4",
+                                       5: "mcts5"}
+    with client(tmp_path, bot_delay_ms=0) as c:
+        me = signup(c, "alice")
+        levels = {g["id"]: g["levels"] for g in c.get("/api/games").json()}
+        for game_id in sorted({g for g, _ in CASES.values()}):
+            assert levels[game_id]["5"] == "mcts5"
+        r = post(c, me, "/api/tables", {"game": "baohuang", "bots": 0})
+        assert r.status_code == 201, r.text
+        tid = r.json()["id"]
+        r = post(c, me, f"/api/tables/{tid}/bot", {"level": 3})
+        assert r.status_code == 200, r.text
+        r = post(c, me, f"/api/tables/{tid}/fill", {"level": 4})
+        assert r.status_code == 200, r.text
+        bots = [s.get("bot") for s in r.json()["seats"]]
+        assert "mcts3" in bots and "mcts4" in bots, bots
