@@ -13,7 +13,8 @@ Events (one JSON object a line on ``GET /api/bot/stream/event``):
 ``C`` is ``{"id", "from", "to", "game", "options", "num_seats", "settings", "seat", "bot",
 "status", "created"}``.
 
-Challenges live in the server's memory for :data:`CHALLENGE_TTL` seconds: accepting one opens a
+Challenges live in the server's memory (with several workers, the lobby home's, kept in Redis
+too: :mod:`.lobbystate`) for :data:`CHALLENGE_TTL` seconds: accepting one opens a
 lobby table of the challenger (its quota of open tables applies), seats the challenger in
 ``seat`` (None: the first free one), the challenged account in the next free one and the
 built-in bot ``bot`` (the game's default) in every other seat; the game starts at once.
@@ -139,16 +140,34 @@ class SeekBody(BaseModel):
 
 
 class Challenges:
-    """Pending challenges (id -> challenge object), in memory."""
+    """Pending challenges (id -> challenge object), in memory; with several workers kept in
+    Redis as well (:mod:`.lobbystate`: :meth:`saved` before answering)."""
 
     def __init__(self) -> None:
         self.by_id: dict[str, dict[str, Any]] = {}
+        self.dirty: set[str] = set()         # ids made or dropped since the last save
+        self.state: Any = None               # the .lobbystate.LobbyState that saves them
+
+    def put(self, c: dict[str, Any]) -> None:
+        self.by_id[c["id"]] = c
+        self.dirty.add(c["id"])
+
+    def drop(self, cid: str) -> None:
+        self.by_id.pop(cid, None)
+        self.dirty.add(cid)
+
+    async def saved(self) -> None:
+        """Keep what changed (in Redis, with several workers)."""
+        if self.state is not None:
+            await self.state.save()
+        else:
+            self.dirty.clear()
 
     def expire(self, events: AccountEvents | None = None) -> None:
         now = time.time()
         for cid, c in list(self.by_id.items()):
             if now - c["at"] > CHALLENGE_TTL:
-                del self.by_id[cid]
+                self.drop(cid)
                 if events is not None:
                     self._tell(events, c, "challengeCanceled", "expired")
 
@@ -207,7 +226,8 @@ def add_challenge_routes(app: FastAPI, hub: Hub, who: Any, events: AccountEvents
              "created": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
              "from_id": user.user_id, "to_id": target[0], "from_bot": user.bot, "to_bot": target[2],
              "at": time.time()}
-        challenges.by_id[c["id"]] = c
+        challenges.put(c)
+        await challenges.saved()
         Challenges._tell(events, c, "challenge")
         return public(c)
 
@@ -218,8 +238,9 @@ def add_challenge_routes(app: FastAPI, hub: Hub, who: Any, events: AccountEvents
             raise ApiError(404, "no_challenge", f"no pending challenge {cid!r} {side} you", id=cid)
         return c
 
-    def end(c: dict[str, Any], status: str, kind: str) -> dict[str, Any]:
-        del challenges.by_id[c["id"]]
+    async def end(c: dict[str, Any], status: str, kind: str) -> dict[str, Any]:
+        challenges.drop(c["id"])
+        await challenges.saved()
         c["status"] = status
         Challenges._tell(events, c, kind, status)
         return {"ok": True}
@@ -249,7 +270,8 @@ def add_challenge_routes(app: FastAPI, hub: Hub, who: Any, events: AccountEvents
         except ApiError:
             hub.drop_table(table)
             raise
-        del challenges.by_id[cid]
+        challenges.drop(cid)
+        await challenges.saved()
         c["status"] = "accepted"
         c["table"] = table.id
         Challenges._tell(events, c, "challengeAccepted")
@@ -261,13 +283,13 @@ def add_challenge_routes(app: FastAPI, hub: Hub, who: Any, events: AccountEvents
     async def decline(request: Request, cid: str) -> dict[str, Any]:
         """Decline a challenge made to you (``challengeDeclined`` to both)."""
         user = await who(request)
-        return end(mine(cid, user.user_id, "to"), "declined", "challengeDeclined")
+        return await end(mine(cid, user.user_id, "to"), "declined", "challengeDeclined")
 
     @app.post(prefix + "/challenge/{cid}/cancel", tags=tags)
     async def cancel(request: Request, cid: str) -> dict[str, Any]:
         """Take back a challenge you made (``challengeCanceled`` to both)."""
         user = await who(request, "challenge:write", "bot:play", "board:play")
-        return end(mine(cid, user.user_id, "from"), "canceled", "challengeCanceled")
+        return await end(mine(cid, user.user_id, "from"), "canceled", "challengeCanceled")
 
     if seek:
         add_seek_route(app, hub, who)

@@ -83,6 +83,11 @@ class Cluster:
         self.on_event: list[Callable[[int, dict[str, Any]], None]] = []
         self._outbox: asyncio.Queue[str] | None = None
         self.lobby_home = False          # this worker holds the lobby home's lease
+        self.name = name
+        #: called (and awaited) when this worker becomes the lobby home, before it serves any
+        #: of the home's requests (.lobbystate loads the seeks and challenges)
+        self.on_home: list[Callable[[], Any]] = []
+        self._homing: asyncio.Lock | None = None
         self.lease_ms = lease_ms
         self.address: str | None = None
         self.internal_port: int | None = None
@@ -167,12 +172,13 @@ class Cluster:
         # the tables live here, and those that ended here lately (a reconnecting client and
         # GET /api/tables/{id} still reach the worker that remembers them, hub.finished)
         mine = {tid for tid, t in self.hub.tables.items() if t.status in LIVE} | set(self.hub.finished)
-        if self.lobby_home:
+        if self.lobby_home or LOBBY_HOME in self.held:
             mine.add(LOBBY_HOME)
         lost = self.keeper.take_lost()
         if LOBBY_HOME in lost:
             log.warning("cluster: another worker is the lobby home now")
             self.lobby_home = False
+            self.held.discard(LOBBY_HOME)
         self.keeper.serve(mine - lost)
         self.held = mine - lost
         lost &= set(self.hub.tables) | set(self.hub.finished)
@@ -310,9 +316,7 @@ class Cluster:
             owner = (await self.leases.owners([LOBBY_HOME]))[0]
         if owner == self.worker_id:
             if not self.lobby_home:
-                self.lobby_home = True
-                self.held.add(LOBBY_HOME)
-                self.keeper.serve(self.held)
+                await self._become_home()
             return None
         address = await self.leases.address(owner) if owner else None
         if address is None:
@@ -333,6 +337,20 @@ class Cluster:
                                      headers={RELAY_HEADER.decode(): self.secret or ""})
         r.raise_for_status()
         return r.json()
+
+    async def _become_home(self) -> None:
+        """Hold the home's lease from now on, and load what the last home kept (once, however
+        many requests arrive meanwhile: they wait)."""
+        if self._homing is None:
+            self._homing = asyncio.Lock()
+        async with self._homing:
+            if self.lobby_home:
+                return
+            self.held.add(LOBBY_HOME)
+            self.keeper.serve(self.held)
+            for cb in list(self.on_home):
+                await cb()
+            self.lobby_home = True
 
     # ----- account events -------------------------------------------------------------------------
     def publish_event(self, user_id: int, msg: dict[str, Any]) -> None:

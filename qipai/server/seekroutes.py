@@ -32,6 +32,7 @@ from . import ratings
 from .challenges import add_challenge_routes, lobby, public
 from .errors import ApiError
 from .hub import Hub
+from .lobbystate import LobbyState
 from .models import RatingRow
 from .presence import Presence
 from .seeks import Seek, SeekPool
@@ -55,10 +56,12 @@ def rating_for(s: Any, user_id: int, game: str, tc: str) -> float:
 
 
 def add_seek_routes(app: FastAPI, hub: Hub, user_of: Any, need_user: Any) -> None:
-    pool = SeekPool(time.monotonic)
+    pool = SeekPool(time.time)           # wall-clock: another worker may take the pool over
     presence = Presence()
     app.state.seeks = pool
     app.state.presence = presence
+    challenges, events = app.state.challenges, app.state.bot_events
+    state = LobbyState(hub.cluster, pool, challenges)     # kept in Redis with several workers
 
     async def me(request: Request) -> Any:
         user = await need_user(request)
@@ -74,6 +77,7 @@ def add_seek_routes(app: FastAPI, hub: Hub, user_of: Any, need_user: Any) -> Non
             for s in group:
                 table.take_seat(s.user_id, s.username, None, bot_account=s.bot)
                 s.table = table.id
+                pool.dirty.add(s.id)
             await hub.store.saved(table.gate)
 
     @app.post("/api/seeks", tags=["players"], status_code=201)
@@ -92,12 +96,15 @@ def add_seek_routes(app: FastAPI, hub: Hub, user_of: Any, need_user: Any) -> Non
                  rated=body.rated, created=pool.clock())
         pool.add(s)
         await pair()
-        return pool.status(s.id, user.id) or {}
+        out = pool.status(s.id, user.id) or {}
+        await state.save()
+        return out
 
     @app.get("/api/seeks", tags=["players"])
     async def seeks(request: Request) -> list[dict[str, Any]]:
         """The waiting seeks, oldest first."""
         await pair()
+        await state.save()
         return pool.listing()
 
     @app.get("/api/seeks/{seek_id}", tags=["players"])
@@ -106,6 +113,7 @@ def add_seek_routes(app: FastAPI, hub: Hub, user_of: Any, need_user: Any) -> Non
         user = await me(request)
         await pair()
         out = pool.status(seek_id, user.id)
+        await state.save()
         if out is None:
             raise ApiError(404, "no_seek", f"no seek {seek_id!r} of yours", id=seek_id)
         return out
@@ -115,6 +123,7 @@ def add_seek_routes(app: FastAPI, hub: Hub, user_of: Any, need_user: Any) -> Non
         user = await me(request)
         if not pool.cancel(seek_id, user.id):
             raise ApiError(404, "no_seek", f"no waiting seek {seek_id!r} of yours", id=seek_id)
+        await state.save()
         return {"ok": True}
 
     @app.post("/api/seeks/{seek_id}/bot", tags=["players"])
@@ -129,6 +138,7 @@ def add_seek_routes(app: FastAPI, hub: Hub, user_of: Any, need_user: Any) -> Non
         table.fill_bots(default_bot(s.game))
         pool.cancel(seek_id, user.id)
         await hub.store.saved(table.gate)
+        await state.save()
         return {"table": table.id}
 
     @app.get("/api/presence", tags=["players"])
@@ -144,7 +154,6 @@ def add_seek_routes(app: FastAPI, hub: Hub, user_of: Any, need_user: Any) -> Non
         return presence.snapshot(tables)
 
     # ----- challenges between people (and bot accounts) -------------------------------------
-    challenges, events = app.state.challenges, app.state.bot_events
     answers: dict[int, dict[str, dict[str, Any]]] = {}     # challenger id -> challenge id -> answer
 
     def keep_answer(user_id: int, msg: dict[str, Any]) -> None:
@@ -165,6 +174,7 @@ def add_seek_routes(app: FastAPI, hub: Hub, user_of: Any, need_user: Any) -> Non
         """Your pending challenges and the recent answers to those you made."""
         user = await me(request)
         challenges.expire(events)
+        await challenges.saved()
         now = time.monotonic()
         mine = answers.get(user.id, {})
         for cid in [k for k, a in mine.items() if now - a["at"] > ANSWER_KEEP]:

@@ -71,27 +71,35 @@ class SeekPool:
         self.clock = clock
         self.waiting: dict[str, Seek] = {}
         self.done: dict[str, Seek] = {}            # paired or given a bot, kept for their owners
+        #: ids of the seeks changed (added, paired, asked about, gone) since the owner of the
+        #: pool last saved them (:mod:`.lobbystate`, with several workers)
+        self.dirty: set[str] = set()
 
     def add(self, seek: Seek) -> None:
         """Add ``seek``, replacing any other waiting seek of its owner."""
         for s in [s for s in self.waiting.values() if s.user_id == seek.user_id]:
             del self.waiting[s.id]
+            self.dirty.add(s.id)
         seek.seen = seek.created
         self.waiting[seek.id] = seek
+        self.dirty.add(seek.id)
 
     def cancel(self, seek_id: str, user_id: int) -> bool:
         s = self.waiting.get(seek_id)
         if s is None or s.user_id != user_id:
             return False
         del self.waiting[seek_id]
+        self.dirty.add(seek_id)
         return True
 
     def expire(self) -> None:
         now = self.clock()
         for s in [s for s in self.waiting.values() if now - s.seen > SEEK_TTL]:
             del self.waiting[s.id]
+            self.dirty.add(s.id)
         for s in [s for s in self.done.values() if now - s.seen > 5 * SEEK_TTL]:
             del self.done[s.id]
+            self.dirty.add(s.id)
 
     def match(self) -> list[list[Seek]]:
         """Pair what can be paired now: each group (oldest seek first) leaves the pool for
@@ -109,6 +117,7 @@ class SeekPool:
                 del self.waiting[g.id]
                 g.partners = [x.username for x in group if x is not g]
                 self.done[g.id] = g
+                self.dirty.add(g.id)
             groups.append(group)
         return groups
 
@@ -135,6 +144,7 @@ class SeekPool:
         if s is None or s.user_id != user_id:
             return None
         s.seen = now
+        self.dirty.add(s.id)
         waiting = s.id in self.waiting
         rng = s.range(now)
         return {"id": s.id, "status": "waiting" if waiting else "paired", "game": s.game,
