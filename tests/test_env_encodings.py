@@ -144,6 +144,31 @@ def test_the_kept_history_gives_the_tensor_a_fresh_encoder_gives(game_id):
             steps += 1
 
 
+@pytest.mark.parametrize("game_id,options", GAMES + [("doudizhu", {"bidding": "call_1_4"}),
+                                                     ("baohuang", {"ruleset": "sdbh.provisional",
+                                                                   "num_seats": 4})],
+                         ids=lambda v: v if isinstance(v, str) else "-".join(map(str, v.values())))
+def test_the_kept_tensor_is_the_tensor_of_the_whole_view_at_every_step(game_id, options):
+    # the env keeps each seat's view and tensor from the view's changes (TensorFollower); every
+    # seat's observation, read after every step, equals a fresh encoding of its whole view
+    env = E.pettingzoo(game_id, **options)
+    fresh = E.encoder(game_id, **{k: v for k, v in options.items()})
+    rng = np.random.default_rng(7)
+    for seed in (7, 8):
+        env.reset(seed=seed)
+        steps = 0
+        while not env.state.is_terminal() and steps < 150:
+            for agent in env.agents:
+                seat = env.possible_agents.index(agent)
+                if getattr(fresh, "_memo", None) is not None:
+                    fresh._memo.clear()                              # nothing kept: from scratch
+                want = fresh.encode(env.state.view(seat), seat)
+                assert np.array_equal(env.observe(agent)["observation"], want), (agent, steps)
+            obs = env.observe(env.agent_selection)
+            env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+            steps += 1
+
+
 def test_max_steps_truncates_every_agent_and_unknown_bots_fail_at_once():
     env = E.pettingzoo("go", board_size=9, max_steps=6)
     env.reset(seed=0)

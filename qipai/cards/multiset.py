@@ -26,6 +26,9 @@ class Packer:
         self.field_mask = (1 << (self.width - 1)) - 1
         self.guard = sum(1 << (self.width * i + self.width - 1) for i in range(num_ranks))
         self.unit = [1 << (self.width * i) for i in range(num_ranks)]
+        # bit b of every field, for total(): (mask, 2**b)
+        self._bits = [(sum(1 << (self.width * i + b) for i in range(num_ranks)), 1 << b)
+                      for b in range(self.width - 1)]
 
     def pack(self, counts: Sequence[int]) -> int:
         """The packed integer of ``counts``. Raises ``ValueError`` on a bad count."""
@@ -59,5 +62,6 @@ class Packer:
         return ((hand | g) - part) & g == g
 
     def total(self, code: int) -> int:
-        """The number of cards in ``code`` (the sum of its counts)."""
-        return sum(self.counts(code))
+        """The number of cards in ``code`` (the sum of its counts): for each bit position of
+        the fields, the number of fields with that bit set, times the bit's value."""
+        return sum((code & mask).bit_count() * value for mask, value in self._bits)

@@ -6,7 +6,8 @@ the other, each through ``state.apply(action, seat=s)``, and each sees only its 
 seat acting later learns nothing of the earlier seats' hidden choices. Observations are
 ``{"observation": tensor, "action_mask": int8 mask}`` (plus ``"action_features"`` for list
 action spaces), built from ``state.view(seat)`` only (kept up to date per seat from
-``state.view_delta``, :class:`~qipai.core.viewdelta.ViewFollower`). Rewards are ``state.returns()`` when the
+``state.view_delta``, :class:`~qipai.core.viewdelta.ViewFollower`, and the tensor from the
+view's changes, :class:`~qipai.env.base.TensorFollower`). Rewards are ``state.returns()`` when the
 game ends (all agents terminate together); ``max_steps`` truncates a game.
 """
 
@@ -64,6 +65,7 @@ class QipaiAEC(AECEnv):
         self.state = None
         self.chooser = Chooser(self.encoder.actions)
         self._views = [ViewFollower(s) for s in range(self.num_seats)]
+        self._tensors = [self.encoder.follower(s) for s in range(self.num_seats)]
 
     def _observation_space(self) -> gymnasium.spaces.Dict:
         enc = self.encoder
@@ -108,7 +110,9 @@ class QipaiAEC(AECEnv):
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         seat = self._seat_of[agent]
-        obs = {"observation": self.encoder.encode(self._views[seat].follow(self.state), seat)}
+        follower = self._views[seat]
+        view = follower.follow(self.state)
+        obs = {"observation": self._tensors[seat].update(view, follower.last)}
         acting = (not self.state.is_terminal() and agent == self.agent_selection
                   and seat in self.state.to_act)
         obs.update(self.chooser.observe(self.state, seat) if acting else self.chooser.idle())

@@ -152,12 +152,35 @@ class Encoder:
     def encode(self, view: dict[str, Any], seat: int) -> np.ndarray:
         raise NotImplementedError
 
+    def follower(self, seat: int) -> TensorFollower:
+        """A :class:`TensorFollower` of ``seat``: the tensor kept from a view follower's
+        changes. Default: encoded again from the whole view at every step."""
+        return TensorFollower(self, seat)
+
     def describe(self) -> dict[str, Any]:
         """Documentation of this encoding: observation shape and parts, action space."""
         return {"game": self.game.id, "observation_shape": list(self.shape), "parts": self.rows,
                 "action_kind": self.actions.kind, "action_size": self.actions.size,
                 "actions": self.actions.doc,
                 "action_features": getattr(self.actions, "features", None)}
+
+
+class TensorFollower:
+    """One seat's observation tensor along one :class:`~qipai.core.viewdelta.ViewFollower`.
+
+    ``update(view, delta)`` is called after every ``follower.follow(state)`` of that seat
+    with the followed view and ``follower.last``; it returns a new array equal to
+    ``encoder.encode(view, seat)``. This default encodes the whole view again; an encoder
+    whose tensor can be kept as a change (:class:`~qipai.env.climbing.ClimbingEncoder`)
+    updates only the blocks whose view keys changed. ``delta`` must come from the same
+    follower as every earlier call (a whole delta starts again)."""
+
+    def __init__(self, encoder: Encoder, seat: int) -> None:
+        self.encoder = encoder
+        self.seat = seat
+
+    def update(self, view: dict[str, Any], delta: Any) -> np.ndarray:
+        return self.encoder.encode(view, self.seat)
 
 
 class FlatEncoder(Encoder):

@@ -15,7 +15,7 @@ from typing import Any
 
 import numpy as np
 
-from .base import Block, FlatEncoder, one_hot, relative, seat_roles
+from .base import Block, FlatEncoder, TensorFollower, one_hot, relative, seat_roles
 from .cardtext import action_ranks, list_actions, rank_string_vector, rank_vector
 
 HISTORY = 12          # plays remembered in the history block
@@ -66,6 +66,7 @@ class ClimbingEncoder(FlatEncoder):
         self.max_hand = float(max(20, 54 * self.decks // num_seats + 8))
         super().__init__(game, num_seats)
         self.actions = self.make_actions()
+        self._small = self._small_blocks()
         self._memo: dict[int, tuple[list, np.ndarray, np.ndarray]] = {}
 
     # ----- layout ------------------------------------------------------------------------------
@@ -107,6 +108,15 @@ class ClimbingEncoder(FlatEncoder):
         k = len(seen)
         if played is None or len(plays) < k or plays[:k] != seen:
             k, played, rows = 0, np.zeros((n, 15), np.float32), np.zeros((64, n + 16), np.float32)
+        played, rows = self.add_plays(plays, k, seat, played, rows)
+        self._memo[seat] = (list(plays), played, rows)
+        return played, rows
+
+    def add_plays(self, plays: list, k: int, seat: int, played: np.ndarray,
+                  rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """Add the entries ``plays[k:]`` seen from ``seat`` to ``played`` (``n × 15``) and
+        their history rows to ``rows`` (grown when full); returns both."""
+        n = self.n
         if len(plays) > len(rows):
             rows = np.concatenate([rows, np.zeros((len(plays) + len(rows), n + 16), np.float32)])
         for i in range(k, len(plays)):
@@ -119,44 +129,123 @@ class ClimbingEncoder(FlatEncoder):
                 played[rel] += row[n:n + 15]
             else:
                 row[n + 15] = 1
-        self._memo[seat] = (list(plays), played, rows)
         return played, rows
 
     def fill(self, view: dict[str, Any], seat: int, parts: dict[str, np.ndarray]) -> None:
-        n, sp = self.n, self.spec
-        ranks = view.get("hand_ranks")
-        parts["hand"][:] = (rank_string_vector(ranks) if isinstance(ranks, str)
-                            else rank_vector(view.get("hand") or ()))
-        counts = view.get("counts") or ()
-        parts["cards_left"][:len(counts)] = counts[seat:] + counts[:seat]
         plays = view.get("plays") or []
         played, rows = self._kept(plays, seat)
+        self._fill_plays(plays, played, rows, parts)
+        for name, _keys, fill in self._small:
+            fill(view, seat, parts[name])
+
+    def follower(self, seat: int) -> ClimbingTensor:
+        return ClimbingTensor(self, seat)
+
+    # ----- the blocks ---------------------------------------------------------------------------
+    def _small_blocks(self) -> list[tuple[str, tuple[str, ...], Any]]:
+        """The blocks other than ``played`` and ``history``: ``(block, the view keys it is
+        read from, filler(view, seat, zeroed block))``; ``top`` also reads ``plays``."""
+        sp = self.spec
+        out = [("hand", ("hand_ranks", "hand"), self._hand), ("cards_left", ("counts",), self._left),
+               ("top", ("top",), self._top), ("phase", ("phase",), self._phase),
+               ("roles", tuple(sp["roles"]), self._roles), ("bids", ("bids",), self._bids)]
+        if sp["scalars"]:
+            out.append(("scalars", tuple(k for k, _ in sp["scalars"]), self._scalars))
+        if sp["public"]:
+            out.append(("public", tuple(sp["public"]), self._public))
+        out.append(("finished", ("finished",), self._finished))
+        return out
+
+    @staticmethod
+    def _fill_plays(plays: list, played: np.ndarray, rows: np.ndarray,
+                    parts: dict[str, np.ndarray]) -> None:
         parts["played"][:] = played
         m = len(plays)
         h = min(m, HISTORY)
         if h:
             parts["history"][:h] = rows[m - h:m][::-1]           # newest first
-        top = view.get("top")
+
+    @staticmethod
+    def _hand(view: dict[str, Any], seat: int, out: np.ndarray) -> None:
+        ranks = view.get("hand_ranks")
+        out[:] = rank_string_vector(ranks) if isinstance(ranks, str) else rank_vector(view.get("hand") or ())
+
+    def _left(self, view: dict[str, Any], seat: int, out: np.ndarray) -> None:
+        counts = view.get("counts") or ()
+        out[:len(counts)] = counts[seat:] + counts[:seat]
+
+    def _top(self, view: dict[str, Any], seat: int, out: np.ndarray) -> None:
+        top, n = view.get("top"), self.n
         if isinstance(top, dict) and top.get("seat") is not None:
-            parts["top"][relative(seat, top["seat"], n)] = 1
-            for entry in reversed(plays):
+            out[relative(seat, top["seat"], n)] = 1
+            for entry in reversed(view.get("plays") or ()):
                 if entry[0] == top["seat"] and len(entry) > 2 and entry[2]:
-                    parts["top"][n:] = play_ranks(entry)
+                    out[n:] = play_ranks(entry)
                     break
-        one_hot(parts["phase"], view.get("phase"), sp["phases"])
-        seat_roles(parts["roles"], view, sp["roles"], seat)
+
+    def _phase(self, view: dict[str, Any], seat: int, out: np.ndarray) -> None:
+        one_hot(out, view.get("phase"), self.spec["phases"])
+
+    def _roles(self, view: dict[str, Any], seat: int, out: np.ndarray) -> None:
+        seat_roles(out, view, self.spec["roles"], seat)
+
+    def _bids(self, view: dict[str, Any], seat: int, out: np.ndarray) -> None:
         for entry in view.get("bids") or ():
             _, _, number = action_ranks(str(entry[1]))
-            parts["bids"][(entry[0] - seat) % n] = (number or (1.0 if entry[1] == "call" else 0.0), 1.0)
-        if sp["scalars"]:
-            for i, (key, _) in enumerate(sp["scalars"]):
-                v = view.get(key)
-                number = isinstance(v, (int, float)) and not isinstance(v, bool)
-                parts["scalars"][i] = max(float(v), 0.0) if number else 0.0
-        if sp["public"]:
-            for i, key in enumerate(sp["public"]):
-                cards = view.get(key) or ()
-                parts["public"][i] = rank_vector([cards] if isinstance(cards, str) else cards)
+            out[(entry[0] - seat) % self.n] = (number or (1.0 if entry[1] == "call" else 0.0), 1.0)
+
+    def _scalars(self, view: dict[str, Any], seat: int, out: np.ndarray) -> None:
+        for i, (key, _) in enumerate(self.spec["scalars"]):
+            v = view.get(key)
+            number = isinstance(v, (int, float)) and not isinstance(v, bool)
+            out[i] = max(float(v), 0.0) if number else 0.0
+
+    def _public(self, view: dict[str, Any], seat: int, out: np.ndarray) -> None:
+        for i, key in enumerate(self.spec["public"]):
+            cards = view.get(key) or ()
+            out[i] = rank_vector([cards] if isinstance(cards, str) else cards)
+
+    def _finished(self, view: dict[str, Any], seat: int, out: np.ndarray) -> None:
         for s in view.get("finished") or ():
             if isinstance(s, int):
-                parts["finished"][relative(seat, s, n)] = 1
+                out[relative(seat, s, self.n)] = 1
+
+
+class ClimbingTensor(TensorFollower):
+    """A climbing game's tensor of one seat kept from the view follower's changes: the
+    ``played`` counts and the history rows grow from the ``plays`` entries appended since the
+    last update; every other block is filled again only when the view keys it is read from
+    differ from those it was last filled from (compared by value; ``top`` also when plays were
+    appended). A whole view (a new game, a redeal) fills everything again."""
+
+    def __init__(self, encoder: ClimbingEncoder, seat: int) -> None:
+        super().__init__(encoder, seat)
+        self._buf, self._parts = encoder.layout.new()
+        self._out = np.empty_like(self._buf)
+        self._seen: dict[str, tuple] = {}
+        self._plays = 0
+        self._played = self._rows = None
+
+    def update(self, view: dict[str, Any], delta: Any) -> np.ndarray:
+        enc, seat, parts, seen = self.encoder, self.seat, self._parts, self._seen
+        plays = view.get("plays") or []
+        grown = False
+        if delta is None or delta.whole or self._played is None or len(plays) < self._plays:
+            self._buf.fill(0.0)
+            seen.clear()
+            self._played = np.zeros((enc.n, 15), np.float32)
+            self._rows = np.zeros((64, enc.n + 16), np.float32)
+            self._plays, grown = 0, True
+        if grown or len(plays) > self._plays:
+            self._played, self._rows = enc.add_plays(plays, self._plays, seat, self._played, self._rows)
+            self._plays, grown = len(plays), True
+            enc._fill_plays(plays, self._played, self._rows, parts)
+        for name, keys, fill in enc._small:
+            now = tuple([view.get(k) for k in keys])
+            if grown and name == "top" or seen.get(name) != now:
+                seen[name] = now
+                part = parts[name]
+                part.fill(0.0)
+                fill(view, seat, part)
+        np.minimum(self._buf, enc.high, out=self._out)
+        return self._out.copy()
