@@ -39,7 +39,8 @@ class CheckersEncoder(Encoder):
         self.actions = FixedActions(
             NHOLES * NHOLES, lambda a, _: a.path[0] * NHOLES + a.path[-1],
             "Discrete(14641): from*121 + to, holes indexed as qipai.games.chinese_checkers.board.COORDS "
-            "(axial q,r, rows from r=-8)")
+            "(axial q,r, rows from r=-8)",
+            batch=lambda moves: [m.path[0] * NHOLES + m.path[-1] for m in moves])
 
     def encode(self, view: dict[str, Any], seat: int) -> np.ndarray:
         out = np.zeros(self.shape, np.float32)
@@ -94,7 +95,7 @@ class JunqiEncoder(Encoder):
             L + npts * npts, self._index,
             f"Discrete({L + npts * npts}): 0..{L - 1} the layout choices of the layout phase (their "
             f"order in the legal list), then {L} + from*{npts} + to for a move (points in the board's "
-            "index order)")
+            "index order)", batch=self._moves)
 
     def _index(self, action: Any, position: int) -> int:
         if hasattr(action, "frm"):
@@ -103,6 +104,12 @@ class JunqiEncoder(Encoder):
         if position >= self.layout_slots:
             raise IndexError(f"layout choice {position} beyond the {self.layout_slots} layout slots")
         return position
+
+    def _moves(self, actions: Any) -> list[int]:
+        """The slots of a list of moves (a layout choice has no ``frm``: the list is then
+        numbered one by one)."""
+        idx, npts, base = self.board.index, self.board.n, self.layout_slots
+        return [base + idx[a.frm] * npts + idx[a.to] for a in actions]
 
     def encode(self, view: dict[str, Any], seat: int) -> np.ndarray:
         out = np.zeros(self.shape, np.float32)

@@ -99,10 +99,30 @@ def distance(a: int, b: int) -> int:
 
 
 # ----- hole notation (rules §6) -----------------------------------------------------------------
+HOLE_NAMES = tuple(f"{q},{r}" for q, r in COORDS)
+
+
+
+def _diagram() -> tuple[tuple[int, ...], str]:
+    """The board diagram's holes in reading order (rows r = -8 .. 8, N at the top; hole
+    ``(q, r)`` in column ``2q + r + 16``) and a format string with ``{}`` in their places."""
+    order, lines = [], []
+    for r in range(-8, 9):
+        line = [" "] * 33
+        for h, (q, rr) in enumerate(COORDS):
+            if rr == r:
+                line[2 * q + r + 16] = "{}"
+                order.append(h)
+        lines.append("".join(line).rstrip())
+    return tuple(order), "\n".join(lines)
+
+
+DIAGRAM_HOLES, DIAGRAM_FORMAT = _diagram()
+
+
 def hole_name(i: int) -> str:
     """``q,r`` of hole index ``i`` (e.g. ``-1,5``)."""
-    q, r = COORDS[i]
-    return f"{q},{r}"
+    return HOLE_NAMES[i]
 
 
 def parse_hole(text: str) -> int:

@@ -32,7 +32,18 @@ from ...core.errors import IllegalAction, NotationError, OptionError
 from ...core.game import Game, Result, State
 from ...core.options import Option
 from ...core.registry import register
-from .board import CAMP_OF, CAMPS, COORDS, LAYOUTS, NEIGHBOUR, NHOLES, OPPOSITE, hole_name
+from .board import (
+    CAMP_OF,
+    CAMPS,
+    DIAGRAM_FORMAT,
+    DIAGRAM_HOLES,
+    HOLE_NAMES,
+    LAYOUTS,
+    NEIGHBOUR,
+    NHOLES,
+    OPPOSITE,
+    hole_name,
+)
 from .moves import EMPTY, chain_tree, check_chain, destinations, path_to
 from .notation import (
     FORFEIT,
@@ -556,15 +567,17 @@ class ChineseCheckersState(State):
 
     def diagram(self) -> list[str]:
         """The board as 17 text rows, N at the top: ``.`` empty, a digit = that seat's marble."""
-        rows = []
-        for r in range(-8, 9):
-            line = [" "] * 33
-            for h, (q, rr) in enumerate(COORDS):
-                if rr == r:
-                    o = self.board[h]
-                    line[2 * q + r + 16] = "." if o == EMPTY else str(o)
-            rows.append("".join(line).rstrip())
-        return rows
+        board = self.board
+        return DIAGRAM_FORMAT.format(*["." if board[h] == EMPTY else board[h]
+                                       for h in DIAGRAM_HOLES]).split("\n")
+
+    def _marble_names(self) -> list[list[str]]:
+        """The view's ``marbles``: per seat, the ``q,r`` names of its holes in hole order."""
+        out: list[list[str]] = [[] for _ in range(self.num_seats)]
+        for h, o in enumerate(self.board):
+            if o != EMPTY:
+                out[o].append(HOLE_NAMES[h])
+        return out
 
     def view(self, seat: int | None) -> dict[str, Any]:
         """The whole position (nothing is hidden in Chinese checkers), JSON-ready.
@@ -583,7 +596,7 @@ class ChineseCheckersState(State):
             "players": n,
             "camps": list(self.camps),
             "targets": list(self.targets),
-            "marbles": [[hole_name(h) for h in self.marbles(s)] for s in range(n)],
+            "marbles": self._marble_names(),
             "board": self.diagram(),
             "to_act": list(self.to_act),
             "to_move": self.camps[self.turn] if self.to_act else None,
