@@ -66,10 +66,20 @@ class DealRng:
         return items[self.below(len(items))]
 
     def shuffle(self, items: list[Any]) -> list[Any]:
-        """Fisher-Yates shuffle in place; returns ``items``."""
+        """Fisher-Yates shuffle in place; returns ``items``: for ``i`` from ``len - 1`` down to
+        1, ``j = below(i + 1)`` and swap. The draws are :meth:`below`'s, block for block,
+        written out in one loop (a deal is mostly these draws)."""
+        sha, read, prefix, counter = hashlib.sha256, int.from_bytes, self._prefix, self.counter
         for i in range(len(items) - 1, 0, -1):
-            j = self.below(i + 1)
+            limit = _limit(i + 1)
+            while True:
+                x = read(sha(prefix + b"%d" % counter).digest(), "big")
+                counter += 1
+                if x < limit:
+                    break
+            j = x % (i + 1)
             items[i], items[j] = items[j], items[i]
+        self.counter = counter
         return items
 
     def to_json(self) -> dict[str, Any]:
