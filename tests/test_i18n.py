@@ -105,6 +105,14 @@ def test_the_page_brackets_words_through_paren():
     assert found == []
 
 
+def test_the_page_has_one_paren():
+    """One JavaScript paren, i18n.js's (it takes a language where a module words text in another
+    than the page's, as result.js does); qipai.i18n.results keeps the Python twin."""
+    defining = [p.name for p in sorted([*WEB.glob("*.js"), *WEB.glob("boards/*.js")])
+                if re.search(r"(?:const|let|var|function)\s+paren\b", p.read_text("utf-8"))]
+    assert defining == ["i18n.js"]
+
+
 def test_fill_and_fallbacks():
     assert i18n.t("resign", lang="zh") == "认输"
     assert i18n.t("resign", lang="en") == "Resign"

@@ -21,7 +21,7 @@ import pytest
 import qipai
 from qipai.core.errors import IllegalAction
 from qipai.core.registry import _MODULES
-from qipai.i18n.results import result_words
+from qipai.i18n.results import CARD, result_words
 
 NAMES = {2: ["Ann", "Bob"], 3: ["Ann", "Bob", "Cy"], 4: ["Ann", "Bob", "Cy", "Di"],
          5: ["Ann", "Bob", "Cy", "Di", "Ed"], 6: ["Ann", "Bob", "Cy", "Di", "Ed", "Flo"]}
@@ -195,9 +195,51 @@ def test_known_wordings():
     ddz = {"returns": [-24, 12, 12], "winners": [0], "reason": "out", "text": "-24 12 12",
            "details": {"landlord": 0, "spring": True, "multiplier": 4}}
     assert result_words(ddz, game="doudizhu", seat=None, names=["a", "b", "c"], lang="zh") \
-        == "地主胜（春天） ×4：−24 / +12 / +12"
+        == "地主胜（春天） ×4：a −24 / b +12 / c +12"
     timeout = {"returns": [-1, 1], "winners": [1], "reason": "timeout", "text": "forfeit by 0"}
     assert result_words(timeout, game="xiangqi", seat=0, names=["a", "b"], lang="en") == "You lost — time out"
+
+
+def test_every_score_of_a_deal_says_whose_it_is():
+    """A many-seat game's scores are each labelled with the player's name, in the seats' order;
+    bots of one kind are told apart by their place at the table as the board shows it (上家 /
+    下家 from the reader's seat, 左 / 右 for a spectator), never by a seat number."""
+    labelled = 0
+    for entry in RESULTS:
+        game, result, seats = entry["game"], entry["result"], entry["seats"]
+        for names in (NAMES[seats], ["Ann"] + ["Bot"] * (seats - 1)):
+            for lang in ("zh", "en"):
+                for seat in (None, 0, seats - 1):
+                    text = result_words(result, game=game, seat=seat, names=names, view=entry["view"],
+                                        lang=lang)
+                    head, colon, tail = text.rpartition(i18n_colon(lang))
+                    if not colon or not re.search(r"[+−]\d", tail):
+                        continue
+                    labelled += 1
+                    parts = tail.split(" / ")
+                    assert len(parts) == seats, f"{entry['label']}: {text!r}"
+                    for s, part in enumerate(parts):
+                        assert re.fullmatch(r".+ (0|[+−][\d½.]+)", part), f"{entry['label']}: {text!r}"
+                        assert part.startswith(names[s]), f"{entry['label']} seat {s}: {text!r}"
+                    if game in CARD:
+                        assert not re.search(r"seat \d|号座", text), f"{entry['label']} {lang}: {text!r}"
+                        assert len(set(parts)) == len(parts) or len(set(result["returns"])) < seats
+    assert labelled > 200
+    # the issue's doudizhu, and two bots of one kind as a farmer and a spectator read them
+    ddz = {"returns": [24, -12, -12], "winners": [0], "reason": "out",
+           "details": {"landlord": 0, "multiplier": 4}}
+    bots = ["Ann", "机器人", "机器人"]
+    assert result_words(ddz, game="doudizhu", seat=1, names=bots, lang="zh") \
+        == "你输了 — 地主胜 ×4：Ann +24 / 机器人（你） −12 / 机器人（下家） −12"
+    assert result_words(ddz, game="doudizhu", seat=None, names=bots, lang="zh") \
+        == "地主胜 ×4：Ann +24 / 机器人（右） −12 / 机器人（左） −12"
+    assert result_words(ddz, game="doudizhu", seat=0, names=["Ann", "Bot", "Bot"], lang="en") \
+        == "You won — Landlord wins ×4: Ann +24 / Bot (Right) −12 / Bot (Left) −12"
+
+
+def i18n_colon(lang):
+    from qipai import i18n
+    return i18n.t("colon", lang=lang)
 
 
 def test_the_terminal_words_a_forfeit_from_its_codes():

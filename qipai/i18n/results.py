@@ -10,7 +10,10 @@ rules, the same catalogue keys, so a person reads the same words on the page and
 ``result`` is ``Result.to_json()`` (returns, reason, text, winners, details); ``seat`` the
 reader's seat or None (a spectator, a replay: the result is told by side or name); ``names``
 the seats' names as people read them; ``view`` the last public view (it gives colours: go's
-``black_seat``, gomoku's ``colours``). The record's English ``text`` is never shown.
+``black_seat``, gomoku's ``colours``). The record's English ``text`` is never shown. The scores
+of a deal are each told with the player's name ("地主胜 ×2：Ann +4 / Bob −2 / Cy −2"); at a card or
+tile table a name two seats share (two bots of one kind) takes its place as the board shows it
+(上家 / 对家 / 下家 from the reader's seat; 左 / 对面 / 右 for a spectator), never a seat number.
 """
 
 from __future__ import annotations
@@ -57,6 +60,24 @@ def margin_text(x: float, lang: str) -> str:
     return _num(n)
 
 
+#: a seat's place around a card or tile table (result.js PLACES): the n-1 others, counted back
+#: from the seat before the reader's
+PLACES = {3: ("left", "right"), 4: ("left", "across", "right"),
+          5: ("left", "acrossLeft", "acrossRight", "right")}
+
+
+def place_of(s: int, seat: int | None, n: int, lang: str) -> str:
+    """Seat ``s``'s place at an ``n``-seat card table seen from ``seat`` ("上家", "Across"), or
+    for a spectator (``seat`` None) from the bottom seat 0 ("左", "Left")."""
+    k = (s - (seat or 0)) % n
+    if k == 0:
+        return t("ct.side.me" if seat is None else "ct.you", lang=lang)
+    if n not in PLACES:
+        return t("result.seat", {"n": s + 1}, lang=lang)
+    p = PLACES[n][n - 1 - k]
+    return t(f"ct.side.{p}" if seat is None else f"ct.pos.{p}", lang=lang)
+
+
 def _side_of(game: str, seat: int, view: dict | None) -> str | None:
     if game == "xiangqi":
         return "red" if seat == 0 else "black"
@@ -88,12 +109,18 @@ def result_words(result: dict[str, Any] | None, *, game: str, seat: int | None =
     reason = result.get("reason")
     reason_words = tr(f"end.{reason}", None, reason.replace("_", " ")) if reason else ""
 
+    at_table = game in CARD and n >= 3       # seats around a table: a place tells two apart
+
     def name_of(s):
-        """A seat's name; a name two seats share (two bots of one kind) with its seat number."""
+        """A seat's name; a name two seats share (two bots of one kind) with its place at a card
+        or tile table, else with its seat number."""
         name = names[s] if s < len(names) else ""
+        place = place_of(s, seat if seated else None, n, lang) if at_table else None
         if not name:
-            return tr("result.seat", {"n": s + 1})
-        return tr("result.seatOf", {"name": name, "n": s + 1}) if list(names).count(name) > 1 else name
+            return place or tr("result.seat", {"n": s + 1})
+        if list(names).count(name) < 2:
+            return name
+        return name + paren(place) if place else tr("result.seatOf", {"name": name, "n": s + 1})
 
     def side_name(s):
         side = _side_of(game, s, view)
@@ -106,7 +133,8 @@ def result_words(result: dict[str, Any] | None, *, game: str, seat: int | None =
     draw = all_equal and (not winners or len(winners) == n)
     ranked = game == "chinese-checkers" and d.get("places")
     scored = any(float(x) != 0 for x in returns)        # a deal of a match may score nothing yet
-    scores = (" / ".join(score_text(x, lang) for x in returns)
+    scores = (" / ".join(tr("result.scoreOf", {"name": name_of(s), "score": score_text(x, lang)})
+                         for s, x in enumerate(returns))
               if (n > 2 or game in CARD) and not draw and not ranked and scored else "")
 
     generic = False                # the headline only lists the winners: a player's "You won" says it

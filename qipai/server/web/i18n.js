@@ -69,8 +69,9 @@ export function errorText(e) {
   return e.message || String(code || "");
 }
 
-/** `s` in brackets after a word: full-width （…） in Chinese, " (…)" in English. */
-export const paren = (s) => (lang === "zh" ? `（${s}）` : ` (${s})`);
+/** `s` in brackets after a word: full-width （…） in Chinese, " (…)" in English; `l` another
+ *  language than the page's (result.js words a result in the language it is given). */
+export const paren = (s, l = lang) => (l === "zh" ? `（${s}）` : ` (${s})`);
 
 /** The words of an end reason (Result.reason). */
 export const endText = (reason) => t(`end.${reason}`, null, reason);

@@ -9,6 +9,9 @@
 // seat (null for a spectator or a replay: the result is then told by side); `names` the seats'
 // names; `view` the last view (it gives colours: go's black_seat, gomoku's colours); `t` the
 // page's t(key, params, fallback) from i18n.js. The end reason is the catalogue's end.<reason>.
+// The scores of a deal are each told with the player's name: "地主胜 ×2：Ann +4 / Bob −2 / Cy −2".
+
+import { paren } from "./i18n.js";
 
 const SIGN_MINUS = "\u2212";
 
@@ -50,21 +53,26 @@ export function resultText(result, { game, seat = null, names = [], view = null,
   const seated = seat !== null && seat !== undefined && seat >= 0 && seat < n;
   const reason = result.reason;
   const reasonWords = reason ? tr(`end.${reason}`, null, reason.replace(/_/g, " ")) : "";
-  // a seat's name; a name two seats share (two bots of one kind) with its seat number
-  const nameOf = (s) => (!names[s] ? tr("result.seat", { n: s + 1 }, `seat ${s + 1}`)
-    : names.filter((x) => x === names[s]).length > 1 ? tr("result.seatOf", { name: names[s], n: s + 1 }) : names[s]);
+  // a seat's name; a name two seats share (two bots of one kind) with its place at a card or tile
+  // table as the board shows it (上家, 对家; for a spectator 左, 右), else with its seat number
+  const place = CARD.has(game) && n >= 3 ? (s) => placeOf(s, seated ? seat : null, n, tr) : null;
+  const nameOf = (s) => {
+    if (!names[s]) return place ? place(s) : tr("result.seat", { n: s + 1 }, `seat ${s + 1}`);
+    if (names.filter((x) => x === names[s]).length < 2) return names[s];
+    return place ? names[s] + paren(place(s), lang) : tr("result.seatOf", { name: names[s], n: s + 1 });
+  };
   const sideName = (s) => {
     const side = sideOf(game, s, view);
     return side ? tr(`result.side.${side}`, null, side) : nameOf(s);
   };
   const list = (seats) => seats.map(nameOf).join(lang === "zh" ? "、" : ", ");
-  const paren = (x) => (lang === "zh" ? `（${x}）` : ` (${x})`);     // i18n.js's, in the given language
   const allEqual = returns.every((x) => x === returns[0]);
   const draw = allEqual && (winners.length === 0 || winners.length === n);     // nobody, or everybody, won
   // the scores of a card deal or of more than two players (a ranking says it already)
   const ranked = game === "chinese-checkers" && d.places;
   const scored = returns.some((x) => Number(x) !== 0);      // a deal of a match may score nothing yet
-  const scores = (n > 2 || CARD.has(game)) && !draw && !ranked && scored ? returns.map((x) => fmtScore(x, lang)).join(" / ") : "";
+  const scores = (n > 2 || CARD.has(game)) && !draw && !ranked && scored
+    ? returns.map((x, s) => tr("result.scoreOf", { name: nameOf(s), score: fmtScore(x, lang) })).join(" / ") : "";
 
   // the game's own headline
   let head = "";
@@ -75,8 +83,8 @@ export function resultText(result, { game, seat = null, names = [], view = null,
       : tr("result.byPoints", { side: sideName(winners[0]), margin: margin(d.margin_points, lang) }, "");
   } else if (game === "doudizhu" && known(d.landlord)) {
     head = tr(winners.includes(d.landlord) ? "result.landlordWins" : "result.farmersWin");
-    if (d.spring) head += paren(tr("result.spring"));
-    if (d.anti_spring) head += paren(tr("result.antiSpring"));
+    if (d.spring) head += paren(tr("result.spring"), lang);
+    if (d.anti_spring) head += paren(tr("result.antiSpring"), lang);
     if (d.multiplier > 1) head += ` ×${d.multiplier}`;
   } else if (game === "wakeng" && known(d.digger)) {
     head = tr(winners.includes(d.digger) ? "result.diggerWins" : "result.diggerLoses");
@@ -118,6 +126,16 @@ export function resultText(result, { game, seat = null, names = [], view = null,
   }
   if (scores) text += `${tr("colon", null, ": ")}${scores}`;   // "：" in Chinese
   return text;
+}
+
+// a seat's place around a card or tile table, as the board names it: from the reader's seat
+// (上家 / 对家 / 下家), or for a spectator from the bottom seat 0 (左 / 对面 / 右)
+const PLACES = { 3: ["left", "right"], 4: ["left", "across", "right"], 5: ["left", "acrossLeft", "acrossRight", "right"] };
+function placeOf(s, seat, n, tr) {
+  const k = (s - (seat ?? 0) + n) % n;
+  if (k === 0) return tr(seat === null ? "ct.side.me" : "ct.you");
+  const p = PLACES[n] ? PLACES[n][n - 1 - k] : null;
+  return p ? tr(seat === null ? `ct.side.${p}` : `ct.pos.${p}`) : tr("result.seat", { n: s + 1 });
 }
 
 const CARD = new Set(["doudizhu", "shengji", "baohuang", "wakeng", "fouafour", "sandayi", "mahjong-gb", "laizi-mahjong", "baibian-bajue"]);
