@@ -259,6 +259,29 @@ def waits(c: list[int], seven_pairs: bool = False) -> list[int]:
     return out
 
 
+def only_wait(c: list[int], win: int, seven_pairs: bool = False) -> bool:
+    """Whether :func:`waits` of the counts ``c`` is ``[win]`` alone, for counts that ``win``
+    completes into a standard shape (sets and one pair). Only the winning tile's group is
+    looked at, unless that group is already whole without it."""
+    if win < 27:
+        b = win - win % 9
+        key = tuple(c[b:b + 9])
+        info = _suit_info(key, b)
+    else:
+        key = tuple(c[27:34])
+        info = _honor_info(key)
+    if info[0]:          # the group needs no tile: every group may take the wait
+        return len(waits(c, seven_pairs)) == 1
+    # every other group is whole; this one holds the pair when it will hold 2 mod 3 tiles
+    if len(info[3 if (sum(key) + 1) % 3 == 2 else 2]) != 1:
+        return False
+    if seven_pairs and sum(c) == 13:
+        odd = [k for k, n in enumerate(c) if n & 1]
+        if len(odd) == 1 and odd[0] != win:
+            return False
+    return True
+
+
 @cache
 def _group_blocks(key: tuple[int, ...], honors: bool) -> frozenset[tuple[int, int, int]]:
     """Every (sets, partial sets, pair 0/1) one group of counts can be cut into: a set is a
