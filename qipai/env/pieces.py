@@ -15,7 +15,7 @@ from typing import Any
 
 import numpy as np
 
-from qipai.games.chinese_checkers.board import CAMPS, COORDS, LAYOUTS, NHOLES, OPPOSITE
+from qipai.games.chinese_checkers.board import CAMPS, COORDS, HOLE_NAMES, LAYOUTS, NHOLES, OPPOSITE
 from qipai.games.junqi.board import BOARDS
 from qipai.games.junqi.pieces import CODE
 
@@ -33,9 +33,19 @@ class CheckersEncoder(Encoder):
                      + [("holes", "17×17", "ones on the 121 holes of the board"),
                         ("home", "17×17", "the seat's home camp"),
                         ("target", "17×17", "the seat's target camp (the opposite camp)")])
-        self.static = np.zeros((17, 17), np.float32)
+        holes = np.zeros((17, 17), np.float32)
         for q, r in COORDS:
-            self.static[r + 8, q + 8] = 1
+            holes[r + 8, q + 8] = 1
+        # per seat: the planes that do not change (holes, home camp, target camp)
+        self.fixed = np.zeros((num_seats, 3, 17, 17), np.float32)
+        for seat in range(num_seats):
+            self.fixed[seat, 0] = holes
+            home = self.camps[seat]
+            for plane, camp in ((1, home), (2, OPPOSITE[home])):
+                for i in CAMPS[camp]:
+                    q, r = COORDS[i]
+                    self.fixed[seat, plane, r + 8, q + 8] = 1
+        self.cell = {name: (COORDS[i][1] + 8, COORDS[i][0] + 8) for i, name in enumerate(HOLE_NAMES)}
         self.actions = FixedActions(
             NHOLES * NHOLES, lambda a, _: a.path[0] * NHOLES + a.path[-1],
             "Discrete(14641): from*121 + to, holes indexed as qipai.games.chinese_checkers.board.COORDS "
@@ -44,19 +54,19 @@ class CheckersEncoder(Encoder):
 
     def encode(self, view: dict[str, Any], seat: int) -> np.ndarray:
         out = np.zeros(self.shape, np.float32)
-        n = self.num_seats
+        n, cell = self.num_seats, self.cell
         for player, holes in enumerate(view.get("marbles") or ()):
-            k = relative(seat, player, n)
-            for h in holes:
-                q, r = map(int, h.split(","))
-                out[k, r + 8, q + 8] = 1
-        out[6] = self.static
-        home = self.camps[seat]
-        for plane, camp in ((7, home), (8, OPPOSITE[home])):
-            for i in CAMPS[camp]:
-                q, r = COORDS[i]
-                out[plane, r + 8, q + 8] = 1
+            if holes:
+                rows, cols = zip(*[cell[h] if h in cell else _cell_of(h) for h in holes])
+                out[relative(seat, player, n), rows, cols] = 1
+        out[6:] = self.fixed[seat]
         return out
+
+
+def _cell_of(hole: str) -> tuple[int, int]:
+    """Row and column of a hole written ``q,r`` in the 17 × 17 planes."""
+    q, r = map(int, hole.split(","))
+    return r + 8, q + 8
 
 
 _TYPES = [CODE[k] for k in sorted(CODE, key=lambda k: -k if isinstance(k, int) else 0)]

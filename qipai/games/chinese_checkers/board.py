@@ -125,6 +125,16 @@ def hole_name(i: int) -> str:
     return HOLE_NAMES[i]
 
 
+def names_by_owner(board: list[int], seats: int) -> list[list[str]]:
+    """Per seat ``0 .. seats - 1``, the ``q,r`` names of the holes ``board`` gives it (a board
+    lists each hole's owner, a negative number for an empty hole), in hole order."""
+    out: list[list[str]] = [[] for _ in range(seats)]
+    for h, owner in enumerate(board):
+        if 0 <= owner < seats:
+            out[owner].append(HOLE_NAMES[h])
+    return out
+
+
 def parse_hole(text: str) -> int:
     """The index of the hole written ``q,r`` (spaces allowed). Raises :class:`IllegalAction`
     for text that is not two integers or a point off the board."""

@@ -24,7 +24,7 @@ import json
 from typing import NamedTuple
 
 from ...core.errors import IllegalAction, NotationError, why_cause
-from .board import CAMP_NAMES, hole_at, hole_name, parse_hole
+from .board import CAMP_NAMES, hole_at, hole_name, names_by_owner, parse_hole
 
 MOVE, PASS, RESIGN, TIMEOUT, FORFEIT = "move", "pass", "resign", "timeout", "forfeit"
 #: action kinds that take a seat out of the game rather than move a marble
@@ -187,10 +187,8 @@ def parse_position(text: str, layout: tuple[str, ...] | None) -> tuple[
 def position_text(camps: tuple[str, ...], board: list[int], to: int | None,
                   moves: list[int]) -> str:
     """The position notation of a board (the inverse of :func:`parse_position`)."""
-    fields = []
-    for seat, camp in enumerate(camps):
-        holes = [hole_name(h) for h, owner in enumerate(board) if owner == seat]
-        fields.append(f"{camp}={' '.join(holes)}")
+    fields = [f"{camp}={' '.join(holes)}"
+              for camp, holes in zip(camps, names_by_owner(board, len(camps)))]
     if to is not None:
         fields.append(f"to={camps[to]}")
     fields.append("moves=" + ",".join(str(m) for m in moves))

@@ -37,12 +37,12 @@ from .board import (
     CAMPS,
     DIAGRAM_FORMAT,
     DIAGRAM_HOLES,
-    HOLE_NAMES,
     LAYOUTS,
     NEIGHBOUR,
     NHOLES,
     OPPOSITE,
     hole_name,
+    names_by_owner,
 )
 from .moves import EMPTY, chain_tree, check_chain, destinations, path_to
 from .notation import (
@@ -571,14 +571,6 @@ class ChineseCheckersState(State):
         return DIAGRAM_FORMAT.format(*["." if board[h] == EMPTY else board[h]
                                        for h in DIAGRAM_HOLES]).split("\n")
 
-    def _marble_names(self) -> list[list[str]]:
-        """The view's ``marbles``: per seat, the ``q,r`` names of its holes in hole order."""
-        out: list[list[str]] = [[] for _ in range(self.num_seats)]
-        for h, o in enumerate(self.board):
-            if o != EMPTY:
-                out[o].append(HOLE_NAMES[h])
-        return out
-
     def view(self, seat: int | None) -> dict[str, Any]:
         """The whole position (nothing is hidden in Chinese checkers), JSON-ready.
 
@@ -596,7 +588,7 @@ class ChineseCheckersState(State):
             "players": n,
             "camps": list(self.camps),
             "targets": list(self.targets),
-            "marbles": self._marble_names(),
+            "marbles": names_by_owner(self.board, n),
             "board": self.diagram(),
             "to_act": list(self.to_act),
             "to_move": self.camps[self.turn] if self.to_act else None,
