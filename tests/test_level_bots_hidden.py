@@ -23,12 +23,16 @@ from .server_helpers import client, post, signup
 CASES = {
     "baohuang": ("baohuang", {}),
     "baohuang-sdbh": ("baohuang", {"ruleset": "sdbh.provisional"}),
+    "shengji": ("shengji", {}),
+    "shengji-1deck": ("shengji", {"profile": "one_deck"}),
 }
 SMALL = Budget(8)
 
 
 def hidden(state, seat: int) -> tuple:
-    """What ``seat`` holds that others cannot see: its cards (ids, sorted)."""
+    """What ``seat`` holds that others cannot see: its cards (ids or faces, sorted)."""
+    if state.game.id == "shengji":
+        return tuple(sorted(state.hand_faces(seat)))
     return tuple(sorted(c.id for c in state.hand(seat)))
 
 
@@ -48,6 +52,8 @@ def test_search_bot_plays_only_legal_actions(case):
     game_id, options = CASES[case]
     state = qipai.load(game_id, **options).new_state(seed=11)
     bots = [small_bot(game_id, s) for s in range(state.num_seats)]
+    for bot in bots:
+        bot.budget = Budget(4)
     bots[1] = make_bot(game_id, "random", seed=1)
     for _ in range(30):
         if state.is_terminal():
@@ -136,8 +142,8 @@ class RandomPlay:
 
 
 def duplicate(case: str, seeds: range, playouts: int) -> list[tuple[int, int]]:
-    """Per seed, the returns of one seat (going round) played by level 3 (``playouts``) and,
-    in the same deal, by :class:`RandomPlay`, against random seats."""
+    """Per seed, the :func:`score` of one seat (going round) played by level 3 (``playouts``)
+    and, in the same deal, by :class:`RandomPlay`, against random seats."""
     game_id, options = CASES[case]
     game = qipai.load(game_id, **options)
     out = []
@@ -153,16 +159,27 @@ def duplicate(case: str, seeds: range, playouts: int) -> list[tuple[int, int]]:
             while not state.is_terminal():
                 seat = state.to_act[0]
                 state.apply(bots[seat].choose(state, seat), seat)
-            pair.append(state.returns()[me])
+            pair.append(score(state, me))
         out.append((pair[0], pair[1]))
     return out
 
 
-@pytest.mark.parametrize(("case", "playouts"), [("baohuang", 4), ("baohuang-sdbh", 12)])
-def test_level_3_beats_random(case, playouts):
+def score(state, me: int) -> float:
+    """What the searched seat plays for: its returns; in shengji its side's share of the
+    points (the attackers' total, negated for the dealer's side), which the levels follow in
+    steps."""
+    if state.game.id == "shengji":
+        d = state.result.details
+        return d["attack_total"] if me % 2 != d["dealer"] % 2 else -d["attack_total"]
+    return state.returns()[me]
+
+
+@pytest.mark.parametrize(("case", "deals", "playouts"), [("baohuang", 3, 4), ("baohuang-sdbh", 4, 12),
+                                                         ("shengji", 4, 3), ("shengji-1deck", 12, 4)])
+def test_level_3_beats_random(case, deals, playouts):
     """Duplicate deals: the searched seat scores more than random play from the same seat and
     role in most deals, and more in all."""
-    pairs = duplicate(case, range(3 if case == "baohuang" else 4), playouts)
+    pairs = duplicate(case, range(deals), playouts)
     better = sum(a > b for a, b in pairs)
     worse = sum(a < b for a, b in pairs)
     assert better > worse and sum(a for a, _ in pairs) > sum(b for _, b in pairs), pairs

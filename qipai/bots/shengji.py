@@ -12,10 +12,17 @@
 
 from __future__ import annotations
 
+import json
+import math
+import random
 from collections import Counter
 from typing import Any
 
 from qipai.bots import register_bot
+from qipai.bots.ismcts import DeterminizedSearcher
+from qipai.bots.search import register_searcher
+from qipai.cards.card import make_deck
+from qipai.cards.sample import deal_unseen
 from qipai.games.shengji import combos as cb
 from qipai.games.shengji.actions import Action
 from qipai.games.shengji.trump import TRUMP, Trump, face_points
@@ -128,3 +135,206 @@ class ShengjiRuleBot:
 
 
 register_bot("shengji", "rule", ShengjiRuleBot)
+
+
+# ----- search (levels 3-5) -------------------------------------------------------------------
+BURIED = "buried"
+
+
+def determinize(game: Any, view: dict, rng: random.Random) -> Any:
+    """A full 升级 hand agreeing with ``view`` (one seat's view during play): a play-phase
+    position (:meth:`~qipai.games.shengji.state.ShengjiState._setup_position`) whose hands are
+    what each seat held when play began — its cards now and those it played — and whose kitty
+    is the buried cards, with every trick replayed (a failed throw is attempted again, and
+    must fail the same way). The seat's own hand, and the buried cards when it is the dealer,
+    are its own; the unseen cards (by face, several packs) are dealt at random into the other
+    hands by their counts and into the kitty (:func:`qipai.cards.sample.deal_unseen`; an unseen
+    kitty of side cards without points when the unseen cards allow it, as a dealer buries), never
+    giving a seat a card of an effective suit it showed void in (it followed a lead of that
+    suit short) nor a pair in a suit where it followed a lead's pairs with fewer (nor a second
+    copy of a card of that suit it played since), and keeping with their seats the cards of a
+    declaration not yet played (the dealer's, and kitty cards turned up, may be in its hand or
+    buried), and the cards of a failed throw not played with the thrower. The deal's public
+    record (declarations, trump's name, the turned-up kitty cards) is copied from the view.
+    Raises ``ValueError`` (or the game's errors) for a sample the replay refuses."""
+    from qipai.games.shengji.seats import SEATS
+    from qipai.games.shengji.trump import Trump
+
+    me, dealer = view["seat"], view["dealer"]
+    trump = Trump(view["level"], None if view["trump"] == "NT" else view["trump"],
+                  game.options["two_always_trump"])
+    tricks = [t["plays"] for t in view["tricks"]] + ([view["trick"]] if view["trick"] else [])
+    played: dict[int, Counter] = {s: Counter() for s in range(SEATS)}
+    voids: dict[Any, set[str]] = {s: set() for s in range(SEATS)}
+    no_pair: dict[int, set[str]] = {s: set() for s in range(SEATS)}
+    single: dict[Any, set[str]] = {s: set() for s in (*range(SEATS), BURIED)}   # no second copy
+    shown: dict[int, Counter] = {s: Counter() for s in range(SEATS)}   # a failed throw's rest
+    throws = {(x["trick"], x["seat"]): x for x in view["failed_throws"]}
+    for k, plays in enumerate(tricks, start=1):
+        lead = trump.eff[plays[0][1][0]]
+        n = len(plays[0][1])
+        pairs = _pairs(plays[0][1])
+        for s, faces in plays:
+            played[s].update(faces)
+            shown[s] -= Counter(faces)
+            if (k, s) in throws:
+                shown[s] |= Counter(throws[(k, s)]["attempted"]) - Counter(faces)
+            if sum(trump.eff[f] == lead for f in faces) < n:
+                voids[s].add(lead)
+            if _pairs([f for f in faces if trump.eff[f] == lead]) < pairs:
+                no_pair[s].add(lead)          # it played every pair of the suit it held
+            single[s].update(f for f in faces if trump.eff[f] in no_pair[s])
+    voids[BURIED] = set()
+    known: dict[Any, list[str]] = {s: [] for s in (*range(SEATS), BURIED)}
+    declared: dict[int, Counter] = {s: Counter() for s in range(SEATS)}
+    for d in view["declarations"]:
+        declared[d["seat"]] |= Counter(d["cards"])       # a later declaration may show them again
+    counts: dict[Any, int] = dict(enumerate(view["counts"]))
+    buried = view["buried"]
+    counts[BURIED] = game.options["kitty_size"] if buried is None else len(buried)
+    known[BURIED] = list(buried or [])
+    share = counts[BURIED] / (counts[BURIED] + counts[dealer])
+    for s in range(SEATS):
+        if s == me:
+            continue
+        sure = shown[s] | (declared[s] - played[s])
+        if s == dealer and buried is None:
+            # the dealer's declared cards, and kitty cards turned up, may have been buried: each
+            # goes to the kitty in the kitty's share of the dealer's cards
+            maybe = (declared[s] + Counter(view["kitty_shown"])) - played[s] - shown[s]
+            sure = shown[s]
+            for f in maybe.elements():
+                known[BURIED if rng.random() < share else s].append(f)
+        known[s] += list(sure.elements())
+    known[me] = list(view["hand"])
+    for place in list(known):
+        if place != me and len(known[place]) > counts[place]:
+            raise ValueError("more cards known in a place than it holds")
+
+    plain_kitty = [True]           # the dealer buried side cards without points, if it can be
+
+    def allowed(place: Any, face: str) -> bool:
+        if place == BURIED and plain_kitty[0] and (trump.eff[face] == TRUMP or face_points(face)):
+            return False
+        return trump.eff[face] not in voids[place] and face not in single[place]
+
+    pack = [c.face for c in make_deck(game.options["decks"])]
+    gone = [f for s in range(SEATS) for f in played[s].elements()]
+    try:
+        now = deal_unseen(pack, counts, known, gone, rng, allowed)
+    except ValueError:
+        plain_kitty[0] = False
+        now = deal_unseen(pack, counts, known, gone, rng, allowed)
+    others = [s for s in range(SEATS) if s != me] + ([BURIED] if buried is None else [])
+    _part_pairs(now, others, {s: no_pair[s] for s in range(SEATS) if s != me}, trump.eff, allowed, rng)
+    hands = [now[s] + list(played[s].elements()) for s in range(SEATS)]
+    leader = tricks[0][0][0] if tricks else view["to_act"][0]
+    position = {"hands": hands, "buried": now[BURIED], "level": view["level"], "trump": view["trump"],
+                "dealer": dealer, "leader": leader, "levels": view["levels"]}
+    state = game.new_state(position=json.dumps(position))
+    state.p = view["deal_start"]
+    state.declarations = [dict(d, cards=tuple(d["cards"])) for d in view["declarations"]]
+    state.kitty_shown = list(view["kitty_shown"])
+    state.trump_name = view["trump_name"]
+    for k, plays in enumerate(tricks, start=1):
+        for i, (s, faces) in enumerate(plays):
+            throw = throws.get((k, s)) if i == 0 else None
+            state.apply(Action("play", tuple(throw["attempted"] if throw else faces)), s)
+            if throw and state.failed_throws[-1:] != [throw]:
+                raise ValueError("the sample does not break the throw the same way")
+    if state.failed_throws != view["failed_throws"] or state.penalty != view["penalty"]:
+        raise ValueError("the sample breaks a throw the view saw succeed")
+    return state
+
+
+def _pairs(faces: list[str] | tuple[str, ...]) -> int:
+    """The pairs among ``faces`` (two copies of a face; three copies count as one pair)."""
+    return sum(c // 2 for c in Counter(faces).values())
+
+
+def _part_pairs(now: dict[Any, list[str]], places: list[Any], no_pair: dict[int, set[str]],
+                eff: dict[str, str], allowed: Any, rng: random.Random) -> None:
+    """Break, in ``now``, the pairs a seat cannot hold (``no_pair``: the effective suits in which
+    it showed it held none): one card of each such pair is swapped with a card of another of the
+    sampled ``places`` that keeps both places within what they may hold. Raises ``ValueError``
+    when none fits."""
+    for s, suits in no_pair.items():
+        for _ in range(30):
+            held = Counter(f for f in now[s] if eff[f] in suits)
+            bad = [f for f, c in held.items() if c >= 2]
+            if not bad:
+                break
+            f = rng.choice(bad)
+            swaps = [(p, i) for p in places if p != s for i, g in enumerate(now[p])
+                     if g != f and allowed(s, g) and allowed(p, f) and not (eff[g] in suits and held[g])
+                     and not (p in no_pair and eff[f] in no_pair[p] and f in now[p])]
+            if not swaps:
+                raise ValueError("no deal keeps the seats' pairs as they showed")
+            p, i = rng.choice(swaps)
+            now[p][i], now[s][now[s].index(f)] = f, now[p][i]
+        else:
+            raise ValueError("no deal keeps the seats' pairs as they showed")
+
+
+class ShengjiSearcher(DeterminizedSearcher):
+    """The play is searched (declarations and the bury are the rule bot's), each iteration from
+    a fresh :func:`determinize`; a node considers the rule bot's play first (with a progressive
+    bias toward it) and a spread of the others; playouts by the rule bot for :attr:`max_plies` (15 tricks),
+    valued by the attackers' total (logistic around 40 points a pack, 10 points a pack ≈
+    0.73): at the end of the hand the total scored, before it the points taken so far and a
+    third of the points still in the hands."""
+
+    max_plies = 60
+
+    #: a node considers the rule bot's play first, then up to this many others
+    width = 24
+    bias = 1.0
+
+    def candidates(self, state: Any, seat: int) -> list[Any]:
+        """The rule bot's play first, then up to :attr:`width` other legal plays spread over
+        the legal set (a follow may have thousands)."""
+        actions = state.legal_actions(seat)
+        if state.phase != "play" or len(actions) <= 1:
+            return list(actions)
+        first = self.rule_play(state, seat, actions)
+        return [first] + [a for a in _spread(actions, self.width) if a != first]
+
+    @staticmethod
+    def rule_play(state: Any, seat: int, actions: Any) -> Any:
+        """The rule bot's play, read from the state (the same choice as from the seat's view)."""
+        light = {"hand": [f for f, c in state.hands[seat].items() for _ in range(c)],
+                 "trick": [[s, list(fs)] for s, fs in state.trick],
+                 "winning": state.win_seat if state.trick else None}
+        if not state.trick:
+            return _RULE._lead(light, state.trump, state.decks)
+        return _RULE._follow(light, seat, actions, state.trump)
+
+    def policy(self, state: Any, seat: int, rng: random.Random) -> Any:
+        if rng.random() < self.epsilon:
+            return rng.choice(state.legal_actions(seat))
+        if state.phase != "play":
+            return _RULE.choose(state, seat)
+        return self.rule_play(state, seat, state.legal_actions(seat))
+
+    def terminal_values(self, state: Any) -> list[float]:
+        d = state.result.details
+        if "attack_total" not in d:
+            return super().terminal_values(state)
+        return _attack_values(state, d["attack_total"])
+
+    def evaluate(self, state: Any) -> list[float]:
+        left = sum(face_points(f) * c for h in state.hands for f, c in h.items())
+        return _attack_values(state, state.trick_points + state.penalty + left / 3)
+
+
+def _attack_values(state: Any, total: float) -> list[float]:
+    """Values per seat of the attackers' ``total`` (see :class:`ShengjiSearcher`)."""
+    decks = state.game.options["decks"]
+    attack = 1 / (1 + math.exp(-(total - 40 * decks) / (10 * decks)))
+    return [1 - attack if s % 2 == state.dealer % 2 else attack for s in range(state.num_seats)]
+
+
+_RULE = ShengjiRuleBot()
+#: the play is searched, each iteration from a fresh :func:`determinize` of the seat's view
+SEARCHER = ShengjiSearcher("shengji", ShengjiRuleBot, determinize, phases=("play",))
+register_searcher(SEARCHER, ShengjiRuleBot)
