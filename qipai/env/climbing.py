@@ -240,9 +240,10 @@ class ClimbingTensor(TensorFollower):
             self._played, self._rows = enc.add_plays(plays, self._plays, seat, self._played, self._rows)
             self._plays, grown = len(plays), True
             enc._fill_plays(plays, self._played, self._rows, parts)
+        get = view.get
         for name, keys, fill in enc._small:
-            now = tuple([view.get(k) for k in keys])
-            if grown and name == "top" or seen.get(name) != now:
+            now = tuple(map(get, keys))
+            if seen.get(name) != now or grown and name == "top":
                 seen[name] = now
                 part = parts[name]
                 part.fill(0.0)
