@@ -24,6 +24,9 @@ HAND = 17
 KITTY = 3
 DECK = tuple(make_deck(1, jokers=True))
 _BY_ID = {c.id: c for c in DECK}
+# card-id order (ORDER.card_key) as one place per card, a key that sorts without a call per card
+_PLACE = {c: i for i, c in enumerate(sorted(DECK, key=ORDER.card_key))}
+_RANK = {c: ORDER.index[c.rank] for c in DECK}
 _UNIT = PACKER.unit
 
 
@@ -192,10 +195,13 @@ class Bidding:
         self.codes: list[int] = []
         for h in hands:
             per = [[] for _ in range(NRANKS)]
-            for c in sorted(h, key=ORDER.card_key):
-                per[ORDER.index[c.rank]].append(c)
+            code = 0
+            for c in sorted(h, key=_PLACE.__getitem__):
+                r = _RANK[c]
+                per[r].append(c)
+                code += _UNIT[r]
             self.hands.append(per)
-            self.codes.append(PACKER.pack([len(x) for x in per]))
+            self.codes.append(code)
         self.kitty = kitty
         self.first_bidder = first
         self.face_up = face
@@ -303,7 +309,7 @@ class Bidding:
         for c in self.kitty:
             lst = per[ORDER.index[c.rank]]
             lst.append(c)
-            lst.sort(key=ORDER.card_key)
+            lst.sort(key=_PLACE.__getitem__)
             self.codes[seat] += _UNIT[ORDER.index[c.rank]]
         self.phase = "play"
         self.turn = seat
