@@ -182,10 +182,8 @@ def test_fouafour_hand_by_clicks(server, browser, shot):
     open_table(page, server, "fouafour", 3)
     page.wait_for_selector("#hand .c")
     assert page.locator("#hand .c").count() in (13, 14)
-    # the four seats' names and clocks above the table are one row on a phone (it scrolls)
-    tops = page.locator(".seats .seat").evaluate_all(
-        "els => els.map(e => Math.round(e.getBoundingClientRect().top))")
-    assert len(tops) == 4 and len(set(tops)) == 1, tops
+    # on a phone the four seats are the table's own boxes: no strip above it repeats them
+    assert page.locator(".seats").is_hidden() and page.locator("[data-seatbox]").count() == 4
     assert page.locator("#autopass").is_checked()                  # windows pass by themselves
     shot(page, "fouafour-deal")
 
@@ -200,6 +198,52 @@ def test_fouafour_hand_by_clicks(server, browser, shot):
         (button('[data-action^="cha"]:enabled, #actions [data-action^="gou"]'), claim)])
     assert done["plays"] >= 1
     assert page.locator('[data-lastplay]').count() == 4
+    ctx.close()
+
+
+SEEN_ONCE = """() => {
+    const shown = (e) => !!e.offsetParent;
+    return { strip: [...document.querySelectorAll('.seats .seat')].filter(shown).length,
+             boxes: [...document.querySelectorAll('[data-seatbox]')].filter(shown).map((b) => ({
+               seat: b.dataset.seatbox, names: [...b.querySelectorAll('.nm')].filter(shown).length,
+               clock: b.querySelector('.seat-extra .clock')?.textContent ?? null })) };
+}"""
+
+
+SLOW_BOTS = {"bot_delay_ms": 30_000}       # the seat to act stays the same while the test looks
+
+
+def test_each_seat_is_shown_once_on_a_phone(server, browser, shot):
+    """At 390 px a card or tile table shows each seat once, in its own box on the table, with the
+    seat's clock after the name (it counts, and stays when the board draws itself anew on a
+    click); at 1280 px the strip of names and clocks above the table stays as it was."""
+    ctx = browser.new_context(viewport=PHONE)
+    page = ctx.new_page()
+    sign_up(page, server, "onceplayer")
+    for game, bots, tile in (("doudizhu", 2, "#hand .c"), ("mahjong-gb", 3, "#hand .mj-t")):
+        tid = page.evaluate("""async (body) => {
+            const r = await fetch('/api/tables', {method: 'POST', credentials: 'same-origin',
+                headers: {'Content-Type': 'application/json'}, body: JSON.stringify(body)});
+            return (await r.json()).id; }""", {"game": game, "bots": bots, "settings": SLOW_BOTS})
+        page.set_viewport_size(PHONE)
+        page.goto(f"{server}/tables/{tid}")
+        page.wait_for_selector(tile)
+        page.wait_for_selector(".act .seat-extra .clock")          # the seat to act, with its clock
+        seen = page.evaluate(SEEN_ONCE)
+        assert seen["strip"] == 0 and page.locator(".seats").is_hidden(), seen
+        assert len(seen["boxes"]) == bots + 1 and all(b["names"] == 1 for b in seen["boxes"]), seen
+        shown = page.inner_text(".act .seat-extra .clock")
+        assert re.fullmatch(r"\d+:\d\d", shown), seen
+        page.wait_for_function("(c) => document.querySelector('.act .seat-extra .clock')?.textContent !== c",
+                               arg=shown)                      # the clock counts
+        page.locator(tile).first.click()                     # a raised card or tile: the board drawn anew
+        page.wait_for_selector(f"{tile}.sel, {tile}.picked")
+        assert page.locator(".act .seat-extra .clock").count() == 1
+        shot(page, f"seats-once-{game}-390")
+        page.set_viewport_size({"width": 1280, "height": 900})
+        page.wait_for_selector(".seats .seat .clock")
+        seen = page.evaluate(SEEN_ONCE)
+        assert seen["strip"] == bots + 1 and page.locator(".seat-extra").count() == 0, seen
     ctx.close()
 
 

@@ -204,7 +204,7 @@ async function tablePage(id) {
     el("div", { class: "table-main" }, marking, seatsBox, status, fx.boardText, boardRoot, controls, fx.entry, fx.note, err),
     el("aside", { class: "table-side" }, side, fx.chat)));
   // the move list: beside the board, above the chat; on a narrow screen right under the board
-  const narrow = matchMedia("(max-width: 820px)");
+  const narrow = matchMedia("(max-width: 820px)"), phone = matchMedia("(max-width: 560px)");
   const placeMoves = () => { if (narrow.matches) boardRoot.after(side); else app.querySelector(".table-side")?.prepend(side); };
   narrow.addEventListener("change", placeMoves);
   placeMoves();
@@ -220,19 +220,53 @@ async function tablePage(id) {
   const ctx = { t, lang, send: (action) => { if (nav) nav.toEnd(); send({ type: "move", seq: last ? last.seq : 0, action, seat: last ? last.seat : null, turn: last ? last.turn : undefined }); },
     ask: (obj) => send(obj) };
 
+  // a seat's rating and clock (what the strip shows after the name), and whether it is to act
+  function seatParts(i) {
+    const c = last && last.clocks ? last.clocks[i] : {};
+    const acting = last && last.to_act && last.to_act.includes(i);
+    let left = null;
+    // a referee's pause: the countdown stands where the pause began
+    const now = last && last.paused_at !== undefined ? last.paused_at : last && last.now + (performance.now() - receivedAt);
+    if (c && c.deadline !== undefined && acting) left = c.deadline - now;
+    else if (c && c.bank !== undefined) left = c.bank;
+    return { acting, parts: [seatRating(info, i),
+      left !== null ? el("span", { class: "clock" + (acting && left < 10000 ? " low" : "") }, fmtMs(left)) : null, clockNotes(c)] };
+  }
+  // On a phone a card or tile table shows each seat once: its board draws a box per seat
+  // ([data-seatbox], with the name in .nm), which takes the seat's rating and clock after the
+  // name, and the strip is hidden. A board that draws itself anew loses them: they are put back
+  // at once (before the screen is painted).
+  const seatBoxes = (n) => {
+    if (!phone.matches || !board || !n) return null;
+    const boxes = Array.from({ length: n }, (_, i) => boardRoot.querySelector(`[data-seatbox="${i}"]`));
+    return boxes.every(Boolean) ? boxes : null;
+  };
+  function seatsOnBoard(boxes) {
+    boxes.forEach((box, i) => {
+      let slot = box.querySelector(".seat-extra");
+      if (!slot) {
+        slot = el("span", { class: "seat-extra" });
+        const nm = box.querySelector(".nm");
+        if (nm) nm.after(slot); else (box.querySelector(".head, .mj-head") || box).append(slot);
+      }
+      slot.replaceChildren(...seatParts(i).parts.filter(Boolean));
+    });
+  }
+  new MutationObserver(() => {
+    const boxes = seatBoxes((last && last.names ? last.names : info.seats).length);
+    if (boxes && boxes.some((x) => !x.querySelector(".seat-extra"))) renderSeats();
+  }).observe(boardRoot, { childList: true, subtree: true });
+  phone.addEventListener("change", () => renderSeats());
+
   function renderSeats() {
     const names = last && last.names ? last.names : info.seats.map((s) => (s ? seatName(s.name) : "·"));
+    const boxes = seatBoxes(names.length);
+    seatsBox.hidden = !!boxes;
+    for (const x of boardRoot.querySelectorAll(".seat-extra")) if (!boxes) x.remove();
+    if (boxes) { seatsBox.replaceChildren(); seatsOnBoard(boxes); return; }
     seatsBox.replaceChildren(...names.map((n, i) => {
-      const c = last && last.clocks ? last.clocks[i] : {};
-      const acting = last && last.to_act && last.to_act.includes(i);
-      let left = null;
-      // a referee's pause: the countdown stands where the pause began
-      const now = last && last.paused_at !== undefined ? last.paused_at : last && last.now + (performance.now() - receivedAt);
-      if (c && c.deadline !== undefined && acting) left = c.deadline - now;
-      else if (c && c.bank !== undefined) left = c.bank;
-      return el("span", { class: "seat" + (acting ? " to-act" : ""), "data-seat": i }, n, seatRating(info, i),
-        left !== null ? el("span", { class: "clock" + (acting && left < 10000 ? " low" : "") }, fmtMs(left)) : null,
-        clockNotes(c));
+      const { acting, parts } = seatParts(i);
+      return el("span", { class: "seat" + (acting ? " to-act" : ""), "data-seat": i }, n, ...parts);
     }));
     // on a phone the seats are one row that scrolls (theme.css): a new seat to act is brought into it
     const acting = seatsBox.querySelector(".to-act");
