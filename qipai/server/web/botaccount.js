@@ -4,8 +4,7 @@
 // cookie session; a token cannot manage tokens).
 
 import { api, el, errorText, t } from "./app.js";
-
-function localDate(iso) { try { return new Date(iso).toLocaleDateString(); } catch (e) { return iso; } }
+import { localDate } from "./history.js";     // in the page's language, as the history says it
 
 export async function botsPage(app, { me }) {
   if (!me) { app.replaceChildren(el("a", { href: "/login?next=/account/bots" }, t("bots.signin"))); return; }
