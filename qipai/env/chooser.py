@@ -24,8 +24,7 @@ class Chooser:
     def reset(self) -> None:
         self._key: tuple | None = None
         self._legal: Any = None
-        self._table: dict[int, Any] = {}
-        self._slots: np.ndarray | None = None
+        self._slots: list[int] = []
         self._lo = self._hi = 0
 
     # ----- the legal list of the current state ---------------------------------------------
@@ -37,9 +36,7 @@ class Chooser:
         legal = state.legal_actions(seat)
         self._legal = legal
         if self.actions.kind == "fixed":
-            slots = self.actions.slots(legal)
-            table = dict(zip(reversed(slots), reversed(legal)))      # the first action of a slot
-            self._slots, self._table = np.fromiter(table, np.intp, len(table)), table
+            self._slots = self.actions.slots(legal)
         else:
             self._lo, self._hi = 0, len(legal)
 
@@ -92,9 +89,10 @@ class Chooser:
         ``env.masked_action``) for a slot outside the mask; nothing changes then."""
         self._refresh(state, seat)
         if self.actions.kind == "fixed":
-            if index not in self._table:
-                raise _masked(index)
-            return self._table[index]
+            try:
+                return self._legal[self._slots.index(index)]     # the first action of a slot
+            except ValueError:
+                raise _masked(index) from None
         block = self._block()
         start = self._lo + index * block
         if not 0 <= index < self.actions.size or start >= self._hi:

@@ -19,6 +19,7 @@ from .base import Block, FlatEncoder, TensorFollower, one_hot, relative, seat_ro
 from .cardtext import action_ranks, list_actions, rank_string_vector, rank_vector
 
 HISTORY = 12          # plays remembered in the history block
+BID_HIGH = 4          # upper bound of a bid value in the bids block
 
 # per game: phases, seats holding roles, scalars (view key, upper bound), public card keys,
 # action kinds (for candidate features)
@@ -68,6 +69,7 @@ class ClimbingEncoder(FlatEncoder):
         self.actions = self.make_actions()
         self._small = self._small_blocks()
         self._memo: dict[int, tuple[list, np.ndarray, np.ndarray]] = {}
+        self._row_of: dict[tuple[int, str | None], np.ndarray] = {}   # history row of (seat, play)
 
     # ----- layout ------------------------------------------------------------------------------
     def blocks(self) -> list[Block]:
@@ -82,7 +84,7 @@ class ClimbingEncoder(FlatEncoder):
                Block("phase", (len(sp["phases"]),), 1, "phase one-hot: " + ", ".join(sp["phases"])),
                Block("roles", (len(sp["roles"]), n), 1,
                      "seat (relative) holding each role: " + ", ".join(sp["roles"])),
-               Block("bids", (n, 2), 4,
+               Block("bids", (n, 2), BID_HIGH,
                      "each seat's (relative) last bid value and whether it has bid or passed")]
         if sp["scalars"]:
             out.append(Block("scalars", (len(sp["scalars"]),), max(h for _, h in sp["scalars"]),
@@ -116,19 +118,27 @@ class ClimbingEncoder(FlatEncoder):
                   rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """Add the entries ``plays[k:]`` seen from ``seat`` to ``played`` (``n × 15``) and
         their history rows to ``rows`` (grown when full); returns both."""
-        n = self.n
+        n, row_of = self.n, self._row_of
         if len(plays) > len(rows):
             rows = np.concatenate([rows, np.zeros((len(plays) + len(rows), n + 16), np.float32)])
         for i in range(k, len(plays)):
             entry = plays[i]
-            row = rows[i]
             rel = (entry[0] - seat) % n
-            row[rel] = 1
-            if len(entry) > 2 and entry[2]:
-                row[n:n + 15] = play_ranks(entry)
+            played_cards = len(entry) > 2 and bool(entry[2])
+            key = (rel, entry[1] if played_cards else None)
+            row = row_of.get(key)
+            if row is None:
+                row = np.zeros(n + 16, np.float32)
+                row[rel] = 1
+                if played_cards:
+                    row[n:n + 15] = play_ranks(entry)
+                else:
+                    row[n + 15] = 1
+                if len(row_of) < 100_000:
+                    row_of[key] = row
+            rows[i] = row
+            if played_cards:
                 played[rel] += row[n:n + 15]
-            else:
-                row[n + 15] = 1
         return played, rows
 
     def fill(self, view: dict[str, Any], seat: int, parts: dict[str, np.ndarray]) -> None:
@@ -172,7 +182,8 @@ class ClimbingEncoder(FlatEncoder):
 
     def _left(self, view: dict[str, Any], seat: int, out: np.ndarray) -> None:
         counts = view.get("counts") or ()
-        out[:len(counts)] = counts[seat:] + counts[:seat]
+        high = self.max_hand
+        out[:len(counts)] = [min(c, high) for c in counts[seat:] + counts[:seat]]
 
     def _top(self, view: dict[str, Any], seat: int, out: np.ndarray) -> None:
         top, n = view.get("top"), self.n
@@ -192,13 +203,15 @@ class ClimbingEncoder(FlatEncoder):
     def _bids(self, view: dict[str, Any], seat: int, out: np.ndarray) -> None:
         for entry in view.get("bids") or ():
             _, _, number = action_ranks(str(entry[1]))
-            out[(entry[0] - seat) % self.n] = (number or (1.0 if entry[1] == "call" else 0.0), 1.0)
+            value = number or (1.0 if entry[1] == "call" else 0.0)
+            out[(entry[0] - seat) % self.n] = (min(value, BID_HIGH), 1.0)
 
     def _scalars(self, view: dict[str, Any], seat: int, out: np.ndarray) -> None:
+        high = max(h for _, h in self.spec["scalars"])
         for i, (key, _) in enumerate(self.spec["scalars"]):
             v = view.get(key)
             number = isinstance(v, (int, float)) and not isinstance(v, bool)
-            out[i] = max(float(v), 0.0) if number else 0.0
+            out[i] = min(max(float(v), 0.0), high) if number else 0.0
 
     def _public(self, view: dict[str, Any], seat: int, out: np.ndarray) -> None:
         for i, key in enumerate(self.spec["public"]):
@@ -221,7 +234,6 @@ class ClimbingTensor(TensorFollower):
     def __init__(self, encoder: ClimbingEncoder, seat: int) -> None:
         super().__init__(encoder, seat)
         self._buf, self._parts = encoder.layout.new()
-        self._out = np.empty_like(self._buf)
         self._seen: dict[str, tuple] = {}
         self._plays = 0
         self._played = self._rows = None
@@ -248,5 +260,4 @@ class ClimbingTensor(TensorFollower):
                 part = parts[name]
                 part.fill(0.0)
                 fill(view, seat, part)
-        np.minimum(self._buf, enc.high, out=self._out)
-        return self._out.copy()
+        return self._buf.copy()    # within ``high``: the fillers clip the numbers the view gives
