@@ -98,8 +98,9 @@ def test_chinese_templates_use_full_width_brackets():
 
 def test_the_page_brackets_words_through_paren():
     """The web client puts a word after a name in brackets with i18n.js's paren (（…） in Chinese),
-    never with a literal " (${...})" that shows ASCII brackets in the Chinese page."""
-    literal = re.compile(r"` \(\$\{")
+    never with a literal " (${...})" that shows ASCII brackets in the Chinese page, at the start of
+    a template or inside one (junqi's legend "司令 (40)")."""
+    literal = re.compile(r" \(\$\{")
     found = [f"{p.name}: {line.strip()}" for p in sorted([*WEB.glob("*.js"), *WEB.glob("boards/*.js")])
              for line in p.read_text("utf-8").splitlines() if literal.search(line) and "paren" not in line]
     assert found == []

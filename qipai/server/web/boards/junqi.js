@@ -176,7 +176,7 @@ export function mount(root, ctx) {
   const cells = {};
 
   legend.innerHTML = `<summary>${S.pieces}</summary>` + CODES.map((c) =>
-    `<span class="jq-leg"><b>${PIECES[c][0]}</b>${ctx.lang === "zh" ? "" : ` ${PIECES[c][3]}`} (${c}) ×${COUNTS[c]}</span>`).join("");
+    `<span class="jq-leg"><b>${PIECES[c][0]}</b>${ctx.lang === "zh" ? "" : ` ${PIECES[c][3]}`}${paren(c)} ×${COUNTS[c]}</span>`).join("");
 
   function build(seat) {
     const [tw, th] = g.tile;
