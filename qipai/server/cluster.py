@@ -99,7 +99,11 @@ class Cluster:
         self.on_logout: list[Callable[[str], None]] = []
         self.took_over: list[tuple[float, int, float]] = []   # (unix time, tables, seconds)
         self._tasks: list[asyncio.Task[Any]] = []
-        self._taking: asyncio.Lock | None = None
+        self._asked: list[tuple[list[str], asyncio.Future[list[str]]]] = []   # take-overs to make
+        self._taker: asyncio.Task[None] | None = None
+        self._claiming: set[str] = set()         # leases taken, tables being claimed
+        self._reserved: set[str] = set()         # leases of new tables taken (reserve)
+        self._gone: set[str] = set()             # workers found gone (worker_gone)
         self._beats = 0
         self._http: Any = None           # httpx.AsyncClient of ask()
         keep_transactions_short(hub.db)
@@ -108,7 +112,6 @@ class Cluster:
     async def start(self) -> None:
         """Join: the shared secret, this worker's address, the first take-over (after two
         scans), the heartbeat and the sign-out listener."""
-        self._taking = asyncio.Lock()
         self._outbox = self._outbox or asyncio.Queue()
         self.secret = await self.leases.shared_secret()
         if self.address:
@@ -126,9 +129,10 @@ class Cluster:
     async def stop(self) -> None:
         """Leave: stop the loops, give up every lease (another worker takes the tables over at
         once: their games were saved where they stand) and the address."""
-        for t in self._tasks:
+        tasks = self._tasks + ([self._taker] if self._taker is not None else [])
+        for t in tasks:
             t.cancel()
-        await asyncio.gather(*self._tasks, return_exceptions=True)
+        await asyncio.gather(*tasks, return_exceptions=True)
         self.keeper.stop()
         await asyncio.to_thread(self.keeper.join, 5)
         with contextlib.suppress(Exception):
@@ -174,6 +178,7 @@ class Cluster:
         mine = {tid for tid, t in self.hub.tables.items() if t.status in LIVE} | set(self.hub.finished)
         if self.lobby_home or LOBBY_HOME in self.held:
             mine.add(LOBBY_HOME)
+        mine |= self._claiming
         lost = self.keeper.take_lost()
         if LOBBY_HOME in lost:
             log.warning("cluster: another worker is the lobby home now")
@@ -227,30 +232,89 @@ class Cluster:
 
     async def take_over(self, ids: list[str]) -> list[str]:
         """Take the tables ``ids`` whose lease is free, raise their epochs and rebuild them here;
-        returns the ids now served here."""
-        assert self._taking is not None
-        async with self._taking:
-            ids = [t for t in ids if t not in self.hub.tables]
-            won = [t for t in ids if await self.leases.acquire(t)]
-            if not won:
-                return []
-            t0 = time.monotonic()
+        returns the ids now served here. Take-overs asked for while one is under way are made
+        together, in one transaction, once it ends (after a failure many sockets ask at once,
+        each for its table: one claim for them all instead of one after the other)."""
+        want = [t for t in ids if t not in self.hub.tables]
+        if not want:
+            return []
+        fut: asyncio.Future[list[str]] = asyncio.get_running_loop().create_future()
+        self._asked.append((want, fut))
+        if self._taker is None or self._taker.done():
+            self._taker = asyncio.get_running_loop().create_task(self._take_asked())
+        return await fut
+
+    async def _take_asked(self) -> None:
+        while self._asked:
+            asked, self._asked = self._asked, []
             try:
-                rows, logs, lines = await self.hub.store.call(lambda s: _claim(s, won))
-            except Exception:
-                await self.leases.release(won)
-                raise
-            got = {r.id for r in rows}
-            await self.leases.release(sorted(set(won) - got))      # ended meanwhile
-            self.held |= got
+                got = set(await self._take(sorted({t for want, _ in asked for t in want})))
+            except Exception as e:
+                for _, fut in asked:
+                    if not fut.done():
+                        fut.set_exception(e)
+                continue
+            for want, fut in asked:
+                if not fut.done():
+                    fut.set_result(sorted(got.intersection(want)))
+
+    async def _take(self, ids: list[str]) -> list[str]:
+        ids = [t for t in ids if t not in self.hub.tables]
+        won = await self.leases.acquire_many(ids)
+        if not won:
+            return []
+        # renewed from now on: a claim slower than a lease (a loaded database) keeps them
+        self._claiming = set(won)
+        self.keeper.serve(self.held | self._claiming)
+        t0 = time.monotonic()
+        try:
+            rows, logs, lines = await self.hub.store.call(lambda s: _claim(s, won))
+            t1 = time.monotonic()
+        except Exception:
+            self._claiming = set()
+            self.held -= set(won)
             self.keeper.serve(self.held)
-            self.hub.revive(rows, logs, lines)
-            took = time.monotonic() - t0
-            if rows:
-                self.took_over.append((time.time(), len(rows), took))
-                log.warning("cluster: took over %d table(s) in %.0f ms: %s", len(rows), took * 1000,
-                            ", ".join(sorted(got)[:10]))
-            return sorted(got)
+            await self.leases.release(won)
+            raise
+        got = {r.id for r in rows}
+        self._claiming = set()
+        self.held = (self.held - set(won)) | got
+        self.keeper.serve(self.held)
+        await self.leases.release(sorted(set(won) - got))      # ended meanwhile
+        self.hub.revive(rows, logs, lines)
+        took = time.monotonic() - t0
+        if rows:
+            self.took_over.append((time.time(), len(rows), took))
+            log.warning("cluster: took over %d table(s) in %.0f ms (claimed in the database in %.0f ms, "
+                        "rebuilt in %.0f ms): %s", len(rows), took * 1000, (t1 - t0) * 1000,
+                        (time.monotonic() - t1) * 1000, ", ".join(sorted(got)[:10]))
+        return sorted(got)
+
+    async def worker_gone(self, owner: str, address: str, table_id: str | None) -> bool:
+        """The worker ``owner`` refused a connection at its internal ``address``: nothing
+        listens there, the process is gone. Instead of waiting for its leases to lapse, free
+        them now — the tables it published in the lobby, ``table_id``, the lobby home — and
+        take its tables over here (fencing keeps this safe even if it were alive: its writes
+        would be refused). Returns False when ``owner`` is not known at ``address`` (any more):
+        nothing done."""
+        if owner in self._gone:                 # another request found it first
+            await asyncio.sleep(0.05)
+            return True
+        if owner == self.worker_id:
+            return False
+        self._gone.add(owner)
+        if await self.leases.address(owner) != address:
+            self._gone.discard(owner)
+            return False
+        tables = set(await self.redis.hkeys(self.lobby_key + owner))
+        if table_id is not None:
+            tables.add(table_id)
+        await self.leases.release(sorted(tables | {LOBBY_HOME}), owner=owner)
+        await self.redis.delete(self.leases.worker_key + owner)
+        log.warning("cluster: worker %s does not listen at %s any more: its leases freed (%d table(s))",
+                    owner, address, len(tables))
+        await self.take_over(sorted(tables))
+        return True
 
     async def count_table(self, owner_id: int, table_id: str) -> None:
         """Count the new table ``table_id`` in ``owner_id``'s quota for the whole cluster
@@ -269,11 +333,27 @@ class Cluster:
         if mine is not None:
             check_quota(self.hub, owner_id, mine)
 
+    async def reserve(self, table_id: str) -> None:
+        """Take the lease of a table about to be made here, before its row is stored: no other
+        worker ever finds it live without an owner (and takes it over: a client's first
+        request reaching another worker before the lease was taken moved new tables under
+        load). While Redis cannot be reached, :meth:`claimed` takes it later."""
+        from redis.exceptions import RedisError
+
+        try:
+            if await self.leases.acquire(table_id):
+                self._reserved.add(table_id)
+        except RedisError as e:
+            log.warning("cluster: lease of new table %s not taken yet: %s", table_id, e)
+
     def claimed(self, table_id: str) -> None:
         """A table was made here (or seated from the database by this worker): hold its lease.
         (The next heartbeat would too; this is at once, before anyone can see the table.)"""
         self.held.add(table_id)
         self.keeper.serve(self.held)
+        if table_id in self._reserved:
+            self._reserved.discard(table_id)
+            return
         loop = asyncio.get_running_loop()
         loop.create_task(self._claim_new(table_id))
 
@@ -298,6 +378,8 @@ class Cluster:
             await self.take_over([table_id])
             return None
         if owner == self.worker_id:
+            if table_id not in self.hub.tables and self._taker is not None and not self._taker.done():
+                await self.take_over([table_id])       # being taken over here: once it is
             return None
         address = await self.leases.address(owner)
         if address is None:

@@ -182,6 +182,8 @@ class Hub:
         row = self.new_row(owner_id, game_id, options, settings, num_seats)
         if owner_id is not None and self.cluster is not None:    # the quota of the whole cluster
             await self.cluster.count_table(owner_id, row.id)
+        if self.cluster is not None:     # its lease before anyone can find the table
+            await self.cluster.reserve(row.id)
         table = self.adopt(row)
         vals = row_values(row)
         self.store.append(table.gate, NewTable(vals))

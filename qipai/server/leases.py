@@ -98,11 +98,22 @@ class Leases:
             lost.update(part[int(k) - 1] for k in gone)
         return lost
 
-    async def release(self, table_ids: list[str]) -> None:
-        """Give up the leases of ``table_ids`` this worker holds."""
+    async def acquire_many(self, table_ids: list[str]) -> list[str]:
+        """Take the leases of ``table_ids`` nobody holds (one round trip); returns those taken."""
+        if not table_ids:
+            return []
+        async with self.redis.pipeline(transaction=False) as p:
+            for t in table_ids:
+                p.set(self.lease_key + t, self.worker_id, nx=True, px=self.lease_ms)
+            took = await p.execute()
+        return [t for t, ok in zip(table_ids, took) if ok]
+
+    async def release(self, table_ids: list[str], owner: str | None = None) -> None:
+        """Give up the leases of ``table_ids`` this worker holds (``owner``: those the worker
+        ``owner`` holds, a worker found dead)."""
         for i in range(0, len(table_ids), 500):
             keys = [self.lease_key + t for t in table_ids[i:i + 500]]
-            await self._release(keys=keys, args=[self.worker_id])
+            await self._release(keys=keys, args=[owner or self.worker_id])
 
     async def owners(self, table_ids: list[str]) -> list[str | None]:
         """The worker holding each lease of ``table_ids`` (None: no lease)."""

@@ -152,10 +152,14 @@ class Relay:
                     done = await self._relay_http(scope, receive, send, address)
                 else:
                     done = await self._relay_socket(scope, receive, send, table_id, owner, address)
-                if done:
+                if done is True:
                     return
                 why = f"worker {owner} at {address} does not answer"
                 receive = replay(body if scope["type"] == "http" else [first], receive)
+                # nothing listens where the owner listened: it is gone; its tables are taken
+                # over now rather than once its leases lapse (cluster.worker_gone)
+                if done is REFUSED and await cluster.worker_gone(owner, address, table_id):
+                    continue
             if time.monotonic() > deadline:
                 log.warning("relay: no route to table %s: %s", table_id, why)
                 return await self._moved(scope, receive, send)
@@ -178,10 +182,11 @@ class Relay:
             (RELAY_HEADER, (secret or "").encode()),
             (CLIENT_HEADER, (client[0] if client else "?").encode("latin-1"))]
 
-    async def _relay_http(self, scope, receive, send, address: str) -> bool:
+    async def _relay_http(self, scope, receive, send, address: str) -> bool | str:
         """Send the request on to the owner at ``address`` and its answer back as it comes (an
         NDJSON stream too: the Bot API's event stream is served by the lobby home); False when
-        the owner could not be reached (nothing was answered)."""
+        the owner could not be reached (nothing was answered), :data:`REFUSED` when nothing
+        listens at ``address``."""
         import httpx
 
         body = b"".join(m.get("body", b"") for m in await read_all(receive))
@@ -191,8 +196,8 @@ class Relay:
         try:
             r = await client.send(client.build_request(scope["method"], url, headers=self._headers(scope),
                                                        content=body), stream=True)
-        except httpx.ConnectError:
-            return False
+        except httpx.ConnectError as e:
+            return REFUSED if refused(e) else False
         except httpx.HTTPError as e:    # it may have acted: the client asks again, or not
             log.warning("relay: %s %s to %s failed: %s", scope["method"], scope["path"], address, e)
             await self._moved(scope, receive, send)
@@ -224,9 +229,11 @@ class Relay:
         return True
 
     # ----- WebSockets ---------------------------------------------------------------------------
-    async def _relay_socket(self, scope, receive, send, table_id: str, owner: str, address: str) -> bool:
+    async def _relay_socket(self, scope, receive, send, table_id: str, owner: str,
+                            address: str) -> bool | str:
         """Bridge the client's socket to the owner's at ``address`` until either ends; False
-        when the owner could not be reached (the client's socket is not accepted yet)."""
+        when the owner could not be reached (the client's socket is not accepted yet),
+        :data:`REFUSED` when nothing listens at ``address``."""
         from websockets.asyncio.client import connect
         from websockets.exceptions import ConnectionClosed, WebSocketException
 
@@ -239,8 +246,8 @@ class Relay:
             # break the bridge; a dead owner is seen by the TCP connection or by the lease
             upstream = await connect(url, additional_headers=headers, max_size=1 << 24,
                                      open_timeout=10, compression=None, ping_interval=None)
-        except (OSError, TimeoutError, WebSocketException):
-            return False
+        except (OSError, TimeoutError, WebSocketException) as e:
+            return REFUSED if refused(e) else False
         await send({"type": "websocket.accept"})
         moved = asyncio.Event()
         handle = self.hub.cluster.watch(table_id, owner, moved.set)
@@ -306,6 +313,21 @@ class Relay:
 
 
 TABLE_ID = re.compile(r"^[A-Za-z0-9_-]{1,40}$")
+#: what the relaying methods answer when the owner's internal port refused the connection
+REFUSED = "refused"
+
+
+def refused(e: BaseException) -> bool:
+    """True when ``e`` (or what caused it) is a refused connection: nothing listens there (a
+    frozen or busy process still accepts connections; only a process gone refuses them)."""
+    seen: set[int] = set()
+    x: BaseException | None = e
+    while x is not None and id(x) not in seen:
+        if isinstance(x, ConnectionRefusedError):
+            return True
+        seen.add(id(x))
+        x = x.__cause__ or x.__context__
+    return False
 
 
 async def _disconnected(receive) -> None:
