@@ -14,20 +14,59 @@ functions.
 from __future__ import annotations
 
 from functools import cache
-from itertools import product
+from itertools import combinations_with_replacement, product
 from typing import Any
 
 CHOW, PUNG, KONG, PAIR = 1, 2, 3, 4
 _EMPTY = (0,) * 9
 
 
-@cache
 def suit_splits(key: tuple[int, ...]) -> tuple[tuple[tuple[int, int], ...], ...]:
     """Every split of one suit's 9 counts into chows, pungs and at most one pair.
 
     Returns a tuple of splits; a split is a tuple of ``(type, rank index 0..8)`` (the chow's
-    middle index). Splits with a pair are included only when the count is 2 mod 3.
+    middle index). Splits with a pair are included only when the count is 2 mod 3. Patterns of
+    a hand (at most 14 tiles, 4 of a kind) are read from :func:`_pattern_table`.
     """
+    got = _pattern_table().get(key)
+    if got is not None:
+        return got
+    if sum(key) <= 14 and max(key) <= 4:
+        return ()
+    return _searched_splits(key)
+
+
+@cache
+def _pattern_table() -> dict[tuple[int, ...], tuple[tuple[tuple[int, int], ...], ...]]:
+    """Every one-suit pattern of at most four sets and at most one pair, no rank held more than
+    four times (21,743 patterns), with its splits: each set of sets and pair is listed once and
+    filed under the pattern it makes. Built on first use (a few hundredths of a second)."""
+    kinds = [(PUNG, r) for r in range(9)] + [(CHOW, r) for r in range(1, 8)]
+    tiles = [(r, r, r) if ty == PUNG else (r - 1, r, r + 1) for ty, r in kinds]
+    found: dict[tuple[int, ...], set[tuple[tuple[int, int], ...]]] = {}
+    c = [0] * 9
+    for n in range(5):
+        for combo in combinations_with_replacement(range(len(kinds)), n):
+            for i in combo:
+                for r in tiles[i]:
+                    c[r] += 1
+            if max(c) <= 4:
+                sets = [kinds[i] for i in combo]
+                found.setdefault(tuple(c), set()).add(tuple(sorted(sets)))
+                for r in range(9):
+                    if c[r] <= 2:
+                        c[r] += 2
+                        found.setdefault(tuple(c), set()).add(tuple(sorted(sets + [(PAIR, r)])))
+                        c[r] -= 2
+            for i in combo:
+                for r in tiles[i]:
+                    c[r] -= 1
+    return {key: tuple(sorted(splits)) for key, splits in found.items()}
+
+
+@cache
+def _searched_splits(key: tuple[int, ...]) -> tuple[tuple[tuple[int, int], ...], ...]:
+    """:func:`suit_splits` by search, for patterns outside the table."""
     total = sum(key)
     if total % 3 == 1:
         return ()
@@ -136,7 +175,11 @@ def _placed_splits(key: tuple[int, ...], base: int) -> tuple[tuple[tuple[tuple[i
 @cache
 def _suit_status(key: tuple[int, ...]) -> tuple[bool, bool]:
     """(splits with no pair, splits with one pair) for a suit pattern."""
-    m = sum(key) % 3
+    total = sum(key)
+    m = total % 3
+    if m != 1 and total <= 14 and max(key) <= 4:
+        whole = key in _pattern_table()
+        return (whole, False) if m == 0 else (False, whole)
     if m == 0:
         return _sets_only(key), False
     if m == 2:
