@@ -113,3 +113,32 @@ def test_differential_sample_against_pymahjonggb():
         assert mine == peer_fans(hand), str(hand)
         covered.update(mine[0])
     assert covered == set(FANS), sorted(set(FANS) - covered)
+
+
+def test_pung_groups_join_their_number_and_honor_parts():
+    """The fans of pungs mixing number tiles and honors, read as the two parts joined (幺九刻
+    added up), equal the group scored whole: every such group of up to three pungs and a seeded
+    sample of four."""
+    import random
+    from itertools import combinations
+
+    from qipai.games.mahjong_gb import combos
+    from qipai.games.mahjong_gb.fantable import BIG_THREE_WINDS, TABLE_SIZE, TWO_DRAGON_PUNGS
+    from qipai.games.mahjong_gb.tilefans import ORDER, WIND, sparse
+
+    def whole(pungs):
+        f = [0] * TABLE_SIZE
+        combos._pungs(sorted(pungs, key=ORDER.__getitem__), f)
+        combos._pung_tiles(pungs, f)
+        trait = 7
+        for t in pungs:
+            trait &= combos.PUNG_TRAIT[t]
+        pair_fan = 1 if f[TWO_DRAGON_PUNGS] else (2 if f[BIG_THREE_WINDS] else 0)
+        return (*sparse(f), trait, tuple(t for t in pungs if WIND[t]), pair_fan)
+
+    groups = [p for k in (2, 3) for p in combinations(range(34), k) if p[0] < 27 <= p[-1]]
+    rng = random.Random(4)
+    groups += [tuple(sorted(rng.sample(range(27), n) + rng.sample(range(27, 34), 4 - n)))
+               for n in (1, 2, 3) for _ in range(1500)]
+    for pungs in groups:
+        assert tuple(combos.pung_entry(pungs)) == whole(pungs), pungs

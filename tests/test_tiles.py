@@ -19,7 +19,15 @@ from qipai.tiles import (
     shuffled,
     tile_set,
 )
-from qipai.tiles.shapes import decompositions, is_complete, waits
+from qipai.tiles.shapes import (
+    _pattern_table,
+    _searched_splits,
+    decompositions,
+    is_complete,
+    only_wait,
+    suit_splits,
+    waits,
+)
 
 
 def test_tile_codes_round_trip():
@@ -139,6 +147,43 @@ def test_seven_pair_waits_agree_with_brute_force():
                 pair_waits += 1
         assert waits(list(c), seven_pairs=True) == sorted(want), c
     assert pair_waits > 300
+
+
+def test_only_wait_agrees_with_waits():
+    """only_wait(c, win) is ``waits(c) == [win]`` for every winning tile of random waiting hands,
+    with and without seven pairs (hands drawn in pairs and runs so both answers occur)."""
+    rng = random.Random(11)
+    seen = {True: 0, False: 0}
+    for _ in range(1500):
+        n = rng.choice((1, 4, 7, 10, 13, 13))
+        suit = rng.choice((0, 9, 18))
+        pool = list(range(suit, suit + 9)) + ([] if rng.random() < 0.5 else list(range(27, 34)))
+        c = [0] * 34
+        while sum(c) < n:
+            t = rng.choice(pool)
+            if c[t] < 4:
+                c[t] += 1
+        for sp in ((False, True) if n == 13 else (False,)):
+            every = waits(list(c), seven_pairs=sp)
+            for win in waits(list(c)):
+                got = only_wait(list(c), win, seven_pairs=sp)
+                assert got == (every == [win]), (c, win, sp)
+                seen[got] += 1
+    assert min(seen.values()) > 50, seen
+
+
+def test_suit_split_table_agrees_with_search():
+    """The table of one-suit patterns gives a pattern's splits as the search finds them, and a
+    pattern of a hand missing from it has none (seeded samples of both)."""
+    table = _pattern_table()
+    assert len(table) == 21743
+    rng = random.Random(5)
+    for key in rng.sample(sorted(table), 4000):
+        assert _searched_splits(key) == table[key], key
+    for _ in range(5000):
+        key = tuple(rng.choice((0, 0, 0, 1, 1, 2, 3, 4)) for _ in range(9))
+        if sum(key) <= 14:
+            assert suit_splits(key) == _searched_splits(key), key
 
 
 def test_decompositions_of_nine_gates():

@@ -407,17 +407,30 @@ def chow_entry(chows: tuple[int, ...]) -> ChowEntry:
 
 
 def pung_entry(pungs: tuple[int, ...]) -> PungEntry:
-    """The :class:`PungEntry` of up to four pung or kong tiles (distinct, ascending)."""
+    """The :class:`PungEntry` of up to four pung or kong tiles (distinct, ascending).
+
+    Number tiles and honors never combine (no pung fan joins the two, and the reference tries
+    a mixed three of pungs to no effect), so the entry joins that of its number tiles and that
+    of its honors, each remembered on its own."""
     got = _PUNGS.get(pungs)
     if got is None:
-        f = [0] * TABLE_SIZE
-        _pungs(sorted(pungs, key=ORDER.__getitem__), f)
-        _pung_tiles(pungs, f)
-        trait = 7
-        for t in pungs:
-            trait &= PUNG_TRAIT[t]
-        pair_fan = 1 if f[TWO_DRAGON_PUNGS] else (2 if f[BIG_THREE_WINDS] else 0)
-        got = _PUNGS[pungs] = PungEntry(*sparse(f), trait, tuple(t for t in pungs if WIND[t]), pair_fan)
+        split = next((i for i, t in enumerate(pungs) if t >= 27), len(pungs))
+        if 0 < split < len(pungs):
+            a, b = pung_entry(pungs[:split]), pung_entry(pungs[split:])
+            counts = a.counts.copy()
+            for fan, n in b.counts.items():         # 幺九刻 comes from both
+                counts[fan] = counts.get(fan, 0) + n
+            got = PungEntry(counts, a.bits | b.bits, a.trait & b.trait, b.winds, b.pair_fan)
+        else:
+            f = [0] * TABLE_SIZE
+            _pungs(sorted(pungs, key=ORDER.__getitem__), f)
+            _pung_tiles(pungs, f)
+            trait = 7
+            for t in pungs:
+                trait &= PUNG_TRAIT[t]
+            pair_fan = 1 if f[TWO_DRAGON_PUNGS] else (2 if f[BIG_THREE_WINDS] else 0)
+            got = PungEntry(*sparse(f), trait, tuple(t for t in pungs if WIND[t]), pair_fan)
+        _PUNGS[pungs] = got
     return got
 
 

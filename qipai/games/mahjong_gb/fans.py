@@ -62,7 +62,7 @@ from .fantable import (
 )
 from .special import knitted_straight, special
 from .splits import Split, splits
-from .tilefans import DRAGON, HONOR_MASK, KNITTED_MASKS, TERM_HONOR_MASK, WIND, kind_mask, sparse, tile_fans
+from .tilefans import BIT, DRAGON, HONOR_MASK, KNITTED_MASKS, TERM_HONOR_MASK, WIND, sparse, tile_fans
 from .winning import WinContext, wait_fan, win_flag_fans
 
 
@@ -119,23 +119,23 @@ _TRAIT_FAN = {1: OUTSIDE_HAND, 2: ALL_FIVE, 4: ALL_EVEN_PUNGS}
 def _score(split: Split, h: _Hand) -> dict[int, int]:
     """The fans of one split after the exclusions, ``{fan number: count}`` (4.3 steps 3-6)."""
     chows_c, pungs_c, pair = split
-    ctx = h.ctx
+    ctx, base, base_bits, fixed_chows, fixed_pungs, melded_kongs, concealed_kongs = h
     win = ctx.win
-    chows = tuple(sorted(h.chows + chows_c)) if h.chows else chows_c
-    pungs = tuple(sorted(h.pungs + pungs_c)) if h.pungs else pungs_c
+    chows = tuple(sorted(fixed_chows + chows_c)) if fixed_chows else chows_c
+    pungs = tuple(sorted(fixed_pungs + pungs_c)) if fixed_pungs else pungs_c
     # a pung completed by a discard counts as melded, unless a concealed chow takes the tile
     concealed_pungs = len(pungs_c)
     if concealed_pungs and not ctx.self_drawn and win in pungs_c and not any(
             t - 1 <= win <= t + 1 for t in chows_c):
         concealed_pungs -= 1
-    kong_counts, kong_bits = KONG_FANS[ctx.separate][h.melded_kongs, h.concealed_kongs,
+    kong_counts, kong_bits = KONG_FANS[ctx.separate][melded_kongs, concealed_kongs,
                                                      concealed_pungs, len(pungs)]
     ce = chow_entry(chows)
     pe = pung_entry(pungs)
-    counts = h.base.copy()
+    counts = base.copy()
     counts.update(kong_counts)
     counts.update(pe.counts)
-    bits = h.base_bits | kong_bits | pe.bits
+    bits = base_bits | kong_bits | pe.bits
     fan = terminal_chows(chows, pair) if ce.terminal else 0
     if fan:
         counts[fan] = 1
@@ -242,8 +242,10 @@ def _best(hand: Hand, exclusions: str, mixed_kongs: str) -> tuple[dict[int, int]
                             code="notation.no_winning_tile")
     melds = hand.melds
     standing_counts = [0] * 34
+    m = BIT[win]                  # the kinds held, as a mask
     for t in hand.concealed:
         standing_counts[t] += 1
+        m |= BIT[t]
     c14 = standing_counts.copy()
     c14[win] += 1
     kongs = melded = melded_kongs = 0
@@ -260,16 +262,19 @@ def _best(hand: Hand, exclusions: str, mixed_kongs: str) -> tuple[dict[int, int]
                 whole[t] += 1
                 whole[t + 1] += 1
                 whole[t + 2] += 1
+                m |= BIT[t] | BIT[t + 1] | BIT[t + 2]
                 melded += 1
             elif kind == M_PUNG:
                 fixed.append((PUNG, t, True))
                 fixed_pungs.append(t)
                 whole[t] += 3
+                m |= BIT[t]
                 melded += 1
             else:
                 fixed.append((KONG, t, not mld.concealed))
                 fixed_pungs.append(t)
                 whole[t] += 4
+                m |= BIT[t]
                 kongs += 1
                 if not mld.concealed:
                     melded += 1
@@ -310,7 +315,6 @@ def _best(hand: Hand, exclusions: str, mixed_kongs: str) -> tuple[dict[int, int]
 
     best: dict[int, int] | None = None
     best_total = 0
-    m = kind_mask(whole)
     if len(fixed) <= 1:
         if (m & ~HONOR_MASK).bit_count() >= 9 and any(m & k == k for k in KNITTED_MASKS):
             best = knitted_straight(c14, ctx)

@@ -63,8 +63,8 @@ def splits(c: list[int]) -> list[Split]:
     if not (s0 and s1 and s2 and h):
         return []
     h = h[0]
-    if len(s0) == 1 and len(s1) == 1 and len(s2) == 1:
-        a, b, d = s0[0], s1[0], s2[0]
+    if len(s0) + len(s1) + len(s2) == 3:      # one split per suit: most hands
+        (a,), (b,), (d,) = s0, s1, s2
         pair = a[2] + b[2] + d[2] + h[2]
         if len(pair) != 1:
             return []
