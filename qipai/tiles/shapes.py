@@ -319,10 +319,13 @@ def only_wait(c: list[int], win: int, seven_pairs: bool = False) -> bool:
     if len(info[3 if (sum(key) + 1) % 3 == 2 else 2]) != 1:
         return False
     if seven_pairs and sum(c) == 13:
-        odd = [k for k, n in enumerate(c) if n & 1]
-        if len(odd) == 1 and odd[0] != win:
+        odd = bytes(c).translate(_ODD)        # 1 where a kind is held an odd number of times
+        if odd.count(1) == 1 and odd.index(1) != win:
             return False
     return True
+
+
+_ODD = bytes(n & 1 for n in range(256))
 
 
 @cache
