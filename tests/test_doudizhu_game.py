@@ -395,6 +395,28 @@ def test_terminal_play_whole_deal_with_bad_input():
     assert "your hand (" in out and "seat 1 (bot (rule))" in out
 
 
+@pytest.mark.parametrize("lang, words", [("en", "Nobody bid"), ("zh", "没有人叫地主")])
+def test_terminal_says_nobody_bid_in_words_not_the_option_code(lang, words):
+    """With no_bid=end a deal nobody bids on ends scoreless; the terminal says so in the
+    reader's language, without the option's code ("no_bid = end")."""
+    from qipai import i18n
+    from qipai.games.doudizhu.play import run
+
+    buf = io.StringIO()
+    lines = ["pass"] * 3
+    i18n.use(lang)
+    try:
+        state = run(qipai.load("doudizhu", no_bid="end"), bot="random", seat=0, seed=28,
+                    console=Console(file=buf, width=100, color_system=None),
+                    read_line=lambda prompt: lines.pop(0))
+    finally:
+        i18n.use("en")
+    out = buf.getvalue()
+    assert state.is_terminal() and state.result.reason == "no_bid"
+    line = next(x for x in out.splitlines() if words in x)
+    assert "no_bid" not in out and "=" not in line, line
+
+
 def test_terminal_play_end_of_input_and_quit():
     from qipai.games.doudizhu.play import run
 

@@ -387,6 +387,19 @@ def test_every_option_value_clock_and_preset_has_words_in_both_languages():
         assert [k for k in keys if not i18n.has(k, lang)] == [], lang
 
 
+def test_no_terminal_text_shows_an_option_code():
+    """The terminal's words (term.*) never show an option as its code ("no_bid = end") or any
+    other snake_case code; notation the player types ("T = ten", "C2=5") stays."""
+    names = {o["name"] for info in qipai.games() if not info.id.startswith("test-")
+             for o in info.to_json()["options"]}
+    code = re.compile(rf"\b({'|'.join(map(re.escape, sorted(names)))})\s*=|\b[a-z]+_[a-z_]+\b")
+    for lang in ("en", "zh"):
+        cat = i18n.catalogue(lang)
+        leaks = {k: v for k, v in cat.items()
+                 if k.startswith("term.") and code.search(i18n._FIELD.sub("", v))}
+        assert leaks == {}, lang
+
+
 # ----- the web client's own words ----------------------------------------------------------------
 WEB = QIPAI / "server" / "web"
 _T_CALL = re.compile(r"""(?<![\w.])(ctx\.t|t|tr)\(\s*["']([\w.-]+)["']""")
