@@ -74,3 +74,22 @@ def sampled(real, me: int, held, n: int, same=lambda a, b: a == b) -> int:
         assert same(d.view(me), view)
         seen.add(held(d, (me + 1) % real.num_seats))
     return len(seen)
+
+
+def two_seat_games(game, games: int, playouts: int) -> list[bool]:
+    """Level 3 (``playouts``) against random in ``games`` two-seat games of ``game``, seats
+    alternating: for each game, whether level 3 alone won."""
+    from qipai.bots.mcts import Budget
+
+    out = []
+    for i in range(games):
+        me = i % 2
+        bots = [make_bot(game.id, "random", seed=10 * i + s) for s in range(2)]
+        bots[me] = make_bot(game.id, "mcts3", seed=i)
+        bots[me].budget = Budget(playouts)
+        state = game.new_state(seed=i)
+        while not state.is_terminal():
+            seat = state.to_act[0]
+            state.apply(bots[seat].choose(state, seat), seat)
+        out.append(state.result.winners == (me,))
+    return out

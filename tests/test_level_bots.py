@@ -137,17 +137,7 @@ def test_level_3_beats_random_in_card_games(game_id):
 
 
 def test_level_3_beats_random_in_chinese_checkers():
-    game = qipai.load("chinese-checkers")
-    for i in range(2):
-        me = i % 2
-        bots = [make_bot("chinese-checkers", "random", seed=i)] * 2
-        bots[me] = make_bot("chinese-checkers", "mcts3", seed=i)
-        bots[me].budget = Budget(8)
-        state = game.new_state(seed=i)
-        while not state.is_terminal():
-            seat = state.to_act[0]
-            state.apply(bots[seat].choose(state, seat), seat)
-        assert state.result.winners == (me,)
+    assert level_helpers.two_seat_games(qipai.load("chinese-checkers"), 2, 8) == [True, True]
 
 
 def test_new_levels_are_offered_by_the_lobby_and_the_terminal(tmp_path):

@@ -25,6 +25,8 @@ CASES = {
     "baohuang-sdbh": ("baohuang", {"ruleset": "sdbh.provisional"}),
     "shengji": ("shengji", {}),
     "shengji-1deck": ("shengji", {"profile": "one_deck"}),
+    "junqi": ("junqi", {}),
+    "junqi-siguo": ("junqi", {"variant": "siguo"}),
 }
 SMALL = Budget(8)
 
@@ -33,6 +35,8 @@ def hidden(state, seat: int) -> tuple:
     """What ``seat`` holds that others cannot see: its cards (ids or faces, sorted)."""
     if state.game.id == "shengji":
         return tuple(sorted(state.hand_faces(seat)))
+    if state.game.id == "junqi":                       # its pieces' identities, by point
+        return tuple((p, state.kind[p]) for p in range(state.board.n) if state.own[p] == seat)
     return tuple(sorted(c.id for c in state.hand(seat)))
 
 
@@ -121,6 +125,46 @@ def test_baohuang_determinization_keeps_the_tribute_and_the_void_deals():
     assert checked == 2
 
 
+@pytest.mark.parametrize("variant", ["luzhan", "siguo"])
+def test_junqi_identities_agree_with_the_battles_and_the_layout_rules(variant):
+    """Sampled identities of the hidden pieces fit every battle the seat saw against its own
+    pieces (a piece that beat its 38 is a 39 or 40), a piece that moved is no mine or flag,
+    mines stand in the last two rows and the flag on a headquarters."""
+    from qipai.bots.junqi import trace
+    from qipai.games.junqi.pieces import FLAG, MINE, combat
+
+    game = qipai.load("junqi", variant=variant)
+    state = game.new_state(seed=4)
+    bots = [make_bot("junqi", "greedy", seed=s) for s in range(state.num_seats)]
+    true: dict[tuple, int] = {}
+    while not state.is_terminal() and len(state.history) < 40:
+        if state.phase == "play" and not true:
+            true = {(state.own[p], p): state.kind[p] for p in range(state.board.n) if state.own[p] >= 0}
+        seat = state.to_act[0]
+        state.apply(bots[seat].choose(state, seat), seat)
+    me = state.to_act[0]
+    view = state.view(me)
+    board = state.board
+    now, battles, moved = trace(board, view["history"], state.num_seats)
+    mine = [b for b in battles if me in (b[0][0], b[1][0])]
+    assert len(mine) >= 5
+    for k in range(6):
+        d = searcher_for("junqi").determinize(game, view, random.Random(k))
+        kind = {now[p]: d.kind[p] for p in range(board.n) if d.own[p] >= 0}
+        for a, b, outcome in mine:
+            ka = true[a] if a[0] == me else kind.get(a)
+            kb = true[b] if b[0] == me else kind.get(b)
+            if ka is not None and kb is not None:
+                assert combat(ka, kb) == outcome
+        for pid, k2 in kind.items():
+            if pid[0] == me:
+                assert k2 == true[pid]
+                continue
+            p = pid[1]                                 # where it started
+            assert k2 != MINE or (board.local[p][0] >= 5 and pid not in moved)
+            assert k2 != FLAG or (board.hq[p] and pid not in moved)
+
+
 @pytest.mark.parametrize("case", list(CASES))
 def test_live_search_keeps_to_its_time(case):
     level_helpers.check_live_search_time(*play_to_search(case, 3, plies=2))
@@ -185,6 +229,10 @@ def test_level_3_beats_random(case, deals, playouts):
     assert better > worse and sum(a for a, _ in pairs) > sum(b for _, b in pairs), pairs
 
 
+def test_level_3_beats_random_in_junqi():
+    assert level_helpers.two_seat_games(qipai.load("junqi"), 2, 6) == [True, True]
+
+
 def test_lobby_levels_reach_the_new_search_bots(tmp_path):
     for game_id in sorted({g for g, _ in CASES.values()}):
         assert bot_levels(game_id) == {1: "random", 2: bot_levels(game_id)[2], 3: "mcts3", 4: "mcts4",
@@ -194,6 +242,9 @@ def test_lobby_levels_reach_the_new_search_bots(tmp_path):
         levels = {g["id"]: g["levels"] for g in c.get("/api/games").json()}
         for game_id in sorted({g for g, _ in CASES.values()}):
             assert levels[game_id]["5"] == "mcts5"
+        r = post(c, me, "/api/tables", {"game": "shengji", "bots": 3, "level": 5})
+        assert r.status_code == 201, r.text
+        assert [s.get("bot") for s in r.json()["seats"]].count("mcts5") == 3
         r = post(c, me, "/api/tables", {"game": "baohuang", "bots": 0})
         assert r.status_code == 201, r.text
         tid = r.json()["id"]
@@ -202,4 +253,8 @@ def test_lobby_levels_reach_the_new_search_bots(tmp_path):
         r = post(c, me, f"/api/tables/{tid}/fill", {"level": 4})
         assert r.status_code == 200, r.text
         bots = [s.get("bot") for s in r.json()["seats"]]
-        assert "mcts3" in bots and "mcts4" in bots, bots
+        assert bots.count("mcts3") == 1 and bots.count("mcts4") == 3, bots
+        r = post(c, me, "/api/tables", {"game": "junqi", "bots": 0})
+        assert r.status_code == 201, r.text
+        r = post(c, me, f"/api/tables/{r.json()['id']}/bot", {"level": 5})
+        assert r.status_code == 200 and "mcts5" in [s.get("bot") for s in r.json()["seats"]], r.text

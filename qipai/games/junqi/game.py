@@ -150,6 +150,7 @@ class JunqiState(Ending, PositionText, State):
         self.moves = 0
         self.flag_revealed = [False] * ns
         self.history: list[list[Any]] = []     # public play log: [seat, text]
+        self.layouts: list[str | None] = [None] * ns   # each seat's layout as laid out
         self._offers: dict[int, list[Layout]] = {}
         if position is not None:
             self._load_position(position)
@@ -342,6 +343,7 @@ class JunqiState(Ending, PositionText, State):
         for p, piece in placement.items():
             self.own[p], self.kind[p] = seat, piece
         self.placed[seat] = True
+        self.layouts[seat] = format_layout(self.board, placement)
         self._offers.pop(seat, None)
         if not self.to_act:
             self._start_play()
@@ -499,7 +501,9 @@ class JunqiState(Ending, PositionText, State):
         where hidden (during the layout phase another seat's pieces are not listed at all);
         ``history``: the public play log ``[seat, "a4-a9:win"]`` (outcome classes only);
         counters ``attacks``, ``timeouts``, ``quiet`` (and its limit), ``eliminated``,
-        ``flag_revealed``, ``layout_done``; ``result`` once over.
+        ``flag_revealed``, ``layout_done``; ``layout``: the seat's own layout as it laid it out
+        (it knows where each of its pieces started, lost ones included; ``None`` for a
+        spectator or before it is laid out); ``result`` once over.
         """
         return self._view(seat, [list(h) for h in self.history])
 
@@ -532,6 +536,7 @@ class JunqiState(Ending, PositionText, State):
             "seats": list(b.seats), "to_act": list(self.to_act),
             "to_move": self.to_move if self.phase == "play" and self.result is None else None,
             "layout_done": list(self.placed), "pieces": pieces,
+            "layout": self.layouts[seat] if seat is not None else None,
             "history": history,
             "attacks": list(self.attacks), "timeouts": list(self.timeouts),
             "quiet": self.quiet, "quiet_limit": self.game.options["no_capture_moves"],
@@ -543,7 +548,7 @@ class JunqiState(Ending, PositionText, State):
         """A copy sharing the (immutable) game and board."""
         new = copy.copy(self)
         for name in ("log", "own", "kind", "moved", "placed", "eliminated", "attacks",
-                     "timeouts", "flag_revealed"):
+                     "timeouts", "flag_revealed", "layouts"):
             setattr(new, name, list(getattr(self, name)))
         new.out_order = [list(x) for x in self.out_order]
         new.history = [list(x) for x in self.history]
