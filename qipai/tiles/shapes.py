@@ -5,8 +5,10 @@ by their middle tile), ``PUNG``, or ``PAIR``. :func:`decompositions` lists every
 hand's tile counts into sets and exactly one pair; :func:`is_complete` and :func:`waits`
 answer the two questions a referee asks most.
 
-Speed: each suit's 9 counts are split once and the result cached (a suit pattern recurs across
-hands), so a hand is split by combining at most three cached suit answers and its honors.
+Speed: a suit's splits are read from a table of every one-suit pattern of at most four sets and
+a pair (built on first use), and the per-suit facts derived from them are cached, so a hand is
+split by combining at most three suit answers and its honors; :func:`only_wait` asks only the
+winning tile's group.
 A wildcard mahjong would add a joker count and try the kinds it can stand for on top of these
 functions.
 """
