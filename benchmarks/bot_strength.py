@@ -49,7 +49,8 @@ GAMES: dict[str, dict[str, Any]] = {"gomoku": {}, "xiangqi": {}, "go": {"board_s
                                     "doudizhu": {}, "wakeng": {}, "fouafour": {}, "sandayi": {},
                                     "mahjong-gb": {"hands_per_match": 1},
                                     "laizi-mahjong": {"hands_per_match": 1},
-                                    "baibian-bajue": {"hands_per_match": 1}, "chinese-checkers": {}}
+                                    "baibian-bajue": {"hands_per_match": 1}, "chinese-checkers": {},
+                                    "junqi": {}, "shengji": {}, "baohuang": {}}
 LABELS = {"gomoku": "gomoku (renju)", "go": "go 9×9"}
 ENGINES = {"xiangqi": ("Fairy-Stockfish, Skill Level 0, 100 ms", "/usr/games/fairy-stockfish",
                        {"options": {"Skill Level": 0}, "movetime": 100}),
@@ -188,7 +189,7 @@ def pairing(game_id: str, level: int, opponent: str, n: int, first: int, jobs: i
     seats = qipai.load(game_id, **GAMES[game_id]).seat_counts()[0]
     if seats > 2:
         row.better = row.worse = 0
-        row.opponent += f", {('two', 'three')[seats - 3]} seats"
+        row.opponent += f", {('two', 'three', 'four')[seats - 3]} seats"
     seeds = range(first, first + n)
     with ProcessPoolExecutor(max_workers=jobs) as ex:
         for seed, res in zip(seeds, ex.map(play_one, [game_id] * n, [level] * n, [opponent] * n,

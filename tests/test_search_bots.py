@@ -130,10 +130,21 @@ def test_card_sampling_keeps_sizes_and_constraints():
 
 
 # ----- levels --------------------------------------------------------------------------------------
-def test_levels_are_named_accepted_and_refused():
+def without_search(monkeypatch, game_id: str) -> None:
+    """Take ``game_id``'s search bots out of the bot registry for one test: every game has a
+    searcher now, and the refusal of a level a game lacks is still the rule for one without."""
+    import qipai.bots as bots
+
+    bots._load(game_id)
+    for key in [k for k in bots._BOTS if k[0] == game_id and k[1].startswith("mcts")]:
+        monkeypatch.delitem(bots._BOTS, key)
+
+
+def test_levels_are_named_accepted_and_refused(monkeypatch):
     assert bot_levels("xiangqi") == {1: "random", 2: "greedy", 3: "mcts3", 4: "mcts4", 5: "mcts5"}
     assert bot_levels("doudizhu")[2] == "rule" and level_bot("renju", 5) == "mcts5"
-    assert bot_levels("junqi") == {1: "random", 2: "greedy"}    # no searcher yet
+    without_search(monkeypatch, "junqi")
+    assert bot_levels("junqi") == {1: "random", 2: "greedy"}
     for bad in (0, 6, "3", 2.0, True, None):
         with pytest.raises(OptionError, match="integer 1-5"):
             level_bot("go", bad)
@@ -157,11 +168,12 @@ def test_event_entrants_may_name_a_level():
         check_players(cfg, [{"id": "a", "level": 3, "bot": "rule"}], enough=False)
 
 
-def test_cli_play_refuses_a_bad_level(tmp_path):
+def test_cli_play_refuses_a_bad_level(tmp_path, monkeypatch):
     from typer.testing import CliRunner
 
     from qipai.cli import app
 
+    without_search(monkeypatch, "junqi")
     r = CliRunner().invoke(app, ["play", "xiangqi", "--level", "9"])
     assert r.exit_code == 2 and "a bot level is an integer 1-5" in r.output
     r = CliRunner().invoke(app, ["play", "junqi", "--level", "4"])
@@ -174,6 +186,7 @@ def test_server_answers_while_a_level_5_bot_thinks(tmp_path, monkeypatch):
     Red under a 15 s move cap, so it thinks for about 3.6 s in its worker process; requests are
     answered quickly all along, and a bad level is refused."""
     monkeypatch.setenv("QIPAI_BOT_WORKERS", "1")
+    without_search(monkeypatch, "junqi")
     with client(tmp_path, bot_delay_ms=0) as c:
         me = signup(c, "alice")
         bad = post(c, me, "/api/tables", {"game": "xiangqi", "bots": 1, "level": 6})
