@@ -21,7 +21,7 @@ import pytest
 import qipai
 from qipai.core.errors import IllegalAction
 from qipai.core.registry import _MODULES
-from qipai.i18n.results import CARD, result_words
+from qipai.i18n.results import CARD, mahjong_hand_lines, result_words
 
 NAMES = {2: ["Ann", "Bob"], 3: ["Ann", "Bob", "Cy"], 4: ["Ann", "Bob", "Cy", "Di"],
          5: ["Ann", "Bob", "Cy", "Di", "Ed"], 6: ["Ann", "Bob", "Cy", "Di", "Ed", "Flo"]}
@@ -262,3 +262,66 @@ def test_the_terminal_words_a_forfeit_from_its_codes():
     assert en.startswith("You lost — ") and "time out" in en and "forfeit" not in en
     check_words(zh, "zh", ["甲", "乙", "丁", "戊"], "terminal zh")
     check_words(en, "en", ["Ann", "Bob", "Di", "Ed"], "terminal en")
+
+
+def gb_hands(hands=1, want=3):
+    """Finished Guobiao games (``hands`` hands each) with a winner in their last hand, played by
+    random legal moves that take every win offered: ``want`` finished states."""
+    out = []
+    for seed in range(200):
+        state = qipai.load("mahjong-gb", hands_per_match=hands).new_state(seed=seed)
+        rng = random.Random(seed)
+        while not state.is_terminal():
+            seat = state.to_act[0]
+            acts = state.legal_actions(seat)
+            wins = [a for a in acts if str(a).startswith("win")]
+            state.apply(wins[0] if wins else rng.choice(acts), seat=seat)
+        if state.hand_results[-1]["winners"]:
+            out.append(state)
+        if len(out) == want:
+            return out
+    raise AssertionError("no won hand in 200 seeds")
+
+
+def test_the_terminal_words_a_mahjong_hand_as_the_board_does():
+    """A Guobiao hand's end in the terminal: the board's words (catalogue mj.*), each fan in the
+    reader's language with its value, the total in fan, the payments by place at the table; no
+    seat number, no code, no "name = total" line."""
+    import io
+
+    from rich.console import Console
+
+    from qipai import i18n
+    from qipai.games.mahjong_gb.play import _report
+
+    for state in gb_hands(hands=4, want=2):
+        for r in state.hand_results:
+            for lang in ("zh", "en"):
+                for seat in (0, 2, None):
+                    lines = mahjong_hand_lines(r, seat=seat, hands_per_match=4, lang=lang)
+                    text = "\n".join(lines)
+                    assert not CODE.search(text) and not FIELD.search(text), text
+                    assert not re.search(r"seat|号位|=", text), text
+                    assert lines[0].startswith(i18n.t("mj.handNo", {"n": r["hand"], "k": 4}, lang=lang))
+                    assert lines[-1].startswith(i18n.t("mj.payments", lang=lang) + i18n.t("colon", lang=lang))
+                    for w in r["winners"]:
+                        for x in r["fans"][str(w)]["fans"]:
+                            name = x["name"] if lang == "zh" else x["en"]
+                            said = f"  {name} {x['value']}"
+                            assert any(line.startswith(said) for line in lines), text
+                        total, fan = r["fans"][str(w)]["total"], i18n.t("mj.fan", lang=lang)
+                        assert f"  {i18n.t('mj.total', lang=lang)} {total} {fan}" in lines
+                    if lang == "zh":        # fans, totals and payments: no English (hands are notation)
+                        worded = [x for x in lines if x.startswith("  ")] + [lines[-1]]
+                        assert not re.search(r"[A-Za-z]", "".join(worded)), text
+                    if seat is not None:
+                        assert i18n.t("mj.you", lang=lang) in lines[-1]
+                # the terminal prints exactly these lines
+                console = Console(file=io.StringIO(), width=200, record=True)
+                try:
+                    i18n.use(lang)
+                    _report(r, console, 1, 4)
+                finally:
+                    i18n.use("en")
+                assert console.export_text().splitlines() == mahjong_hand_lines(r, seat=1, hands_per_match=4,
+                                                                                 lang=lang)

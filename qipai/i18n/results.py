@@ -78,6 +78,11 @@ def place_of(s: int, seat: int | None, n: int, lang: str) -> str:
     return t(f"ct.side.{p}" if seat is None else f"ct.pos.{p}", lang=lang)
 
 
+def paren(s: str, lang: str) -> str:
+    """``s`` in brackets after a word: full-width （…） in Chinese, " (…)" in English (i18n.js)."""
+    return f"（{s}）" if lang == "zh" else f" ({s})"
+
+
 def _side_of(game: str, seat: int, view: dict | None) -> str | None:
     if game == "xiangqi":
         return "red" if seat == 0 else "black"
@@ -94,9 +99,6 @@ def result_words(result: dict[str, Any] | None, *, game: str, seat: int | None =
     """The result in words (see the module docstring); "" for no result."""
     if not result:
         return ""
-
-    def paren(s: str) -> str:        # full-width brackets in Chinese
-        return f"（{s}）" if lang == "zh" else f" ({s})"
 
     def tr(key, params=None, default=None):
         return t(key, params, lang=lang, default=default)
@@ -120,7 +122,7 @@ def result_words(result: dict[str, Any] | None, *, game: str, seat: int | None =
             return place or tr("result.seat", {"n": s + 1})
         if list(names).count(name) < 2:
             return name
-        return name + paren(place) if place else tr("result.seatOf", {"name": name, "n": s + 1})
+        return name + paren(place, lang) if place else tr("result.seatOf", {"name": name, "n": s + 1})
 
     def side_name(s):
         side = _side_of(game, s, view)
@@ -145,9 +147,9 @@ def result_words(result: dict[str, Any] | None, *, game: str, seat: int | None =
     elif game == "doudizhu" and d.get("landlord") is not None:
         head = tr("result.landlordWins" if d["landlord"] in winners else "result.farmersWin")
         if d.get("spring"):
-            head += paren(tr("result.spring"))
+            head += paren(tr("result.spring"), lang)
         if d.get("anti_spring"):
-            head += paren(tr("result.antiSpring"))
+            head += paren(tr("result.antiSpring"), lang)
         if (d.get("multiplier") or 0) > 1:
             head += f" ×{d['multiplier']}"
     elif game == "wakeng" and d.get("digger") is not None:
@@ -192,3 +194,66 @@ def result_words(result: dict[str, Any] | None, *, game: str, seat: int | None =
     if scores:
         text += tr("colon", None, ": ") + scores
     return text
+
+
+def mahjong_hand_lines(r: dict[str, Any], *, seat: int | None, names: Sequence[str] = (),
+                       hands_per_match: int = 1, lang: str = "en") -> list[str]:
+    """A Guobiao hand's end in words, as the mahjong board words it (boards/mahjong-gb.js
+    ``handResult``, the same catalogue keys mj.*), for the terminal:
+
+        第1/4局 · 下家 胡 5m 自摸
+        下家：46m99p [234p] [456s] [567p] + 5m
+          和绝张 4
+          …
+          合计 11 番
+        得失：你 −19 下家 +57 对家 −19 上家 −19
+
+    ``r`` is one of ``state.hand_results`` (winners, how, tile, from, offender, fans, payments);
+    ``seat`` the reader's seat ("你"), or None; ``names`` the seats' names (none: each seat is
+    its place at the table, 下家 / 对家 / 上家, as the board says it). Fans are named in the
+    reader's language with their value, their count when more than one, and the total.
+    """
+    def tr(key, params=None):
+        return t(key, params, lang=lang)
+
+    def place(s):
+        k = (s - (seat or 0)) % 4
+        if k == 0:
+            return tr("mj.bottom" if seat is None else "mj.you")
+        return tr(("mj.next", "mj.across", "mj.prev")[k - 1])
+
+    def who(s):
+        if s == seat:
+            return tr("mj.you")
+        name = names[s] if s < len(names) else ""
+        if not name:
+            return place(s)
+        return name + paren(place(s), lang) if list(names).count(name) > 1 else name
+
+    colon = tr("colon")
+    k = hands_per_match
+    head = tr("mj.oneHand") if k == 1 else tr("mj.handNo", {"n": r["hand"], "k": k})
+    winners = r.get("winners") or []
+    if winners:
+        hows = {"self_drawn": "mj.byself", "discard": "mj.ondiscard", "robbing_kong": "mj.robbing"}
+        how = tr(hows[r["how"]]) if r.get("how") in hows else ""
+        line = f"{head} · {('、' if lang == 'zh' else ', ').join(who(w) for w in winners)} {tr('mj.win')} "
+        line += " ".join(x for x in (r.get("tile") or "", how) if x)
+        if r.get("how") != "self_drawn" and r.get("from") is not None:
+            line += paren(f"{tr('mj.from')} {who(r['from'])}", lang)
+    elif r.get("how") == "penalty":
+        line = f"{head} · {tr('mj.penalty')} {who(r['offender'])}"
+    else:
+        line = f"{head} · {tr('mj.drawn')}"
+    out = [line]
+    for w in winners:
+        f = r["fans"][str(w)]
+        out.append(f"{who(w)}{colon}{f['hand'].split('|')[0].strip()}")
+        for x in f["fans"]:
+            times = f" ×{x['count']}" if x["count"] > 1 else ""
+            out.append(f"  {x['name'] if lang == 'zh' else x['en']} {x['value']}{times}")
+        out.append(f"  {tr('mj.total')} {f['total']} {tr('mj.fan')}")
+    pays = " ".join(f"{who(s)} {'+' if p > 0 else ''}{_num(p)}"
+                    for s, p in enumerate(r.get("payments") or []))
+    out.append(f"{tr('mj.payments')}{colon}{pays}")
+    return out

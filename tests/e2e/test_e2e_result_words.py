@@ -15,8 +15,8 @@ import re
 
 import pytest
 
-from qipai.i18n.results import CARD, result_words
-from tests.test_result_words import NAMES, RESULTS, VARIANTS, _new, _play, _view, check_words
+from qipai.i18n.results import CARD, mahjong_hand_lines, result_words
+from tests.test_result_words import NAMES, RESULTS, VARIANTS, _new, _play, _view, check_words, gb_hands
 
 #: in the browser: the status line's words and, for a card or tile table, the mounted board's
 #: result box (headline and scores), for every seat and a spectator
@@ -119,3 +119,48 @@ def test_a_replay_of_a_resigned_game_shows_no_player_to_move(server, browser, la
         assert g["marked"] == 0, f"{g['label']}: a seat still marked to move"
         assert not re.search(r"to move|方走|轮到", g["text"]), f"{g['label']} {lang}: {g['text'][-300:]!r}"
     ctx.close()
+
+
+#: the Guobiao board's words for the last hand's end: the summary, each fan row, the total, the payments
+MJ_HAND = """async (entries) => {
+  const { t, lang } = await import("/static/i18n.js");
+  const mod = await import("/static/boards/mahjong-gb.js");
+  const out = [];
+  for (const e of entries) {
+    const root = document.createElement("div");
+    document.body.append(root);
+    const board = mod.mount(root, { t, lang, send: () => {}, ask: () => {} });
+    board.update({ seat: e.seat, view: e.view, result: e.result, names: [], to_act: [], seq: 1, legal: [] });
+    const cells = (tr) => [...tr.cells].map((c) => c.innerText.trim());
+    out.push({ summary: root.querySelector(".mj-result summary").innerText,
+      fans: [...root.querySelectorAll(".mj-fans tr[data-fan]")].map(cells),
+      total: [...root.querySelectorAll(".mj-fans tr.total")].map(cells),
+      pay: root.querySelector(".mj-pay").innerText.trim() });
+    root.remove();
+  }
+  return out;
+}"""
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_the_mahjong_board_and_the_terminal_word_a_hand_alike(server, browser, lang):
+    """The Guobiao board's result box and the terminal's lines (qipai.i18n.results
+    .mahjong_hand_lines) say a hand's end in the same words: the headline up to the winning
+    tile, every fan with its value, the total, the payments, seats by their place."""
+    states = gb_hands(hands=1, want=3)
+    entries = [{"seat": 0, "view": st.view(0), "result": st.result.to_json(), "r": st.hand_results[-1]}
+               for st in states]
+    ctx = browser.new_context(locale="zh-CN" if lang == "zh" else "en-US")
+    ctx.add_init_script(f"localStorage.setItem('lang', '{lang}')")
+    page = ctx.new_page()
+    page.goto(server + "/")
+    got = page.evaluate(MJ_HAND, [{k: e[k] for k in ("seat", "view", "result")} for e in entries])
+    ctx.close()
+    for e, g in zip(entries, got, strict=True):
+        lines = mahjong_hand_lines(e["r"], seat=0, hands_per_match=1, lang=lang)
+        head = lines[0][:lines[0].rindex(e["r"]["tile"])].strip()       # the page draws the tile
+        assert g["summary"].startswith(head), (g["summary"], lines[0])
+        fans = [f"  {c[0]} {c[1]}" + (f" {c[2]}" if c[2] else "") for c in g["fans"]]
+        totals = [f"  {c[0]} {c[3]}" for c in g["total"]]
+        assert fans + totals == [x for x in lines if x.startswith("  ")], (g, lines)
+        assert " ".join(g["pay"].split()) == lines[-1], (g["pay"], lines[-1])

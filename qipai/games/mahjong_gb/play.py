@@ -12,8 +12,10 @@ from collections.abc import Callable
 
 from rich.console import Console
 
+from qipai import i18n
 from qipai.games.tile_terminal import play_match, seat_lines
 from qipai.i18n import say
+from qipai.i18n.results import mahjong_hand_lines
 
 
 def table_text(view: dict) -> str:
@@ -33,20 +35,14 @@ def table_text(view: dict) -> str:
 def run(game, *, bot: str, seat: int, seed: int | None, console: Console,
         read_line: Callable[[str], str]) -> None:
     """Play one match (``hands_per_match`` hands) with the human at ``seat``."""
+    def report(info: dict, console: Console) -> None:
+        _report(info, console, seat, game.options["hands_per_match"])
     play_match(game, bot=bot, seat=seat, seed=seed, console=console, read_line=read_line,
-               table_text=table_text, report=_report, help_text=say("term.gb.help"))
+               table_text=table_text, report=report, help_text=say("term.gb.help"))
 
 
-def _report(info: dict, console: Console) -> None:
-    if not info["winners"]:
-        console.print(say("term.mj.drawn", {"hand": info["hand"]}), markup=False)
-        return
-    for w in info["winners"]:
-        f = info["fans"][str(w)]
-        names = ", ".join(f"{x['name']} {x['value']}" + (f"×{x['count']}" if x["count"] > 1 else "")
-                          for x in f["fans"])
-        how = say(f"term.gb.how.{info['how']}")
-        console.print(say("term.gb.win", {"hand": info["hand"], "seat": w, "how": how, "line": f["hand"]}),
-                      markup=False)
-        console.print(f"  {names} = {f['total']}", markup=False)
-    console.print(say("term.mj.payments", {"payments": str(info["payments"])}), markup=False)
+def _report(info: dict, console: Console, seat: int, hands: int) -> None:
+    """A hand's end as the page's mahjong board words it (qipai.i18n.results.mahjong_hand_lines):
+    the winner, how, each fan with its value, the total and the payments, seats by their place."""
+    for line in mahjong_hand_lines(info, seat=seat, hands_per_match=hands, lang=i18n.current()):
+        console.print(line, markup=False)
