@@ -310,7 +310,7 @@ class Cluster:
         if table_id is not None:
             tables.add(table_id)
         await self.leases.release(sorted(tables | {LOBBY_HOME}), owner=owner)
-        await self.redis.delete(self.leases.worker_key + owner)
+        await self.redis.delete(self.leases.worker_key + owner, self.lobby_key + owner)
         log.warning("cluster: worker %s does not listen at %s any more: its leases freed (%d table(s))",
                     owner, address, len(tables))
         await self.take_over(sorted(tables))

@@ -9,8 +9,10 @@ touch keys of several slots):
   owner's), given up with a compare-and-delete (:meth:`Leases.release`). A worker that stops or
   freezes stops renewing; after ``lease_ms`` the key is gone and another worker takes it.
 * ``<cluster>:worker:<worker id>`` = JSON ``{"address": "host:port", "pid": n}``: the internal
-  address where a worker takes relayed requests (:mod:`.relay`), with the same expiry, renewed
-  with the leases.
+  address where a worker takes relayed requests (:mod:`.relay`), renewed with the leases but
+  kept :data:`ADDRESS_LEASES` times as long: a worker that died is still found at its address
+  after its leases lapse, where the refused connection tells that it is gone
+  (:meth:`.cluster.Cluster.worker_gone`).
 * ``<cluster>:relay-secret``: a random token the workers share (made by the first); a relayed
   request carries it (:mod:`.relay`).
 
@@ -37,6 +39,8 @@ log = logging.getLogger("qipai.server")
 LEASE = "{}:lease:"
 WORKER = "{}:worker:"
 SECRET = "{}:relay-secret"
+#: a worker's address outlives its leases this many times over (see the module docstring)
+ADDRESS_LEASES = 5
 
 #: KEYS: lease keys; ARGV: worker id, ms. Renews the leases still held by the worker, takes back
 #: one that expired with nobody taking it (its database epoch is still this worker's: a taker
@@ -124,7 +128,7 @@ class Leases:
     async def register(self, address: str, pid: int) -> None:
         """Publish (or refresh) this worker's internal address for ``lease_ms``."""
         await self.redis.set(self.worker_key + self.worker_id, json.dumps({"address": address, "pid": pid}),
-                             px=self.lease_ms)
+                             px=self.lease_ms * ADDRESS_LEASES)
 
     async def unregister(self) -> None:
         await self.redis.delete(self.worker_key + self.worker_id)
@@ -227,7 +231,8 @@ class Keeper(threading.Thread):
             return
         if self.address:
             self.redis.set(self.worker_key + self.worker_id,
-                           json.dumps({"address": self.address, "pid": os.getpid()}), px=self.lease_ms)
+                           json.dumps({"address": self.address, "pid": os.getpid()}),
+                           px=self.lease_ms * ADDRESS_LEASES)
         want = sorted(self._want)
         gone = sorted(self._renewed - set(want))
         for i in range(0, len(gone), 500):
