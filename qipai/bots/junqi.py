@@ -362,7 +362,7 @@ class JunqiSearcher(DeterminizedSearcher):
         actions = state.legal_actions(seat)
         if state.phase != "play" or len(actions) <= 1:
             return list(actions)
-        bot = self._ranker
+        bot = self._rankers.setdefault(seat, GreedyBot(0))   # its memory is one seat's
         view = state.view(seat)
         bot._learn(view, seat)
         at = {x["point"]: x for x in view["pieces"]}
@@ -370,7 +370,7 @@ class JunqiSearcher(DeterminizedSearcher):
         return sorted(actions, key=lambda m: -bot._score(state.board, at, m, dist, bot.lo.get(m.to, 0)))
 
     def root_states(self, game: Any, inputs: dict[str, Any]) -> Any:
-        self._ranker = GreedyBot(0)
+        self._rankers: dict[int, GreedyBot] = {}
         return super().root_states(game, inputs)
 
     def evaluate(self, state: Any) -> list[float]:
