@@ -69,6 +69,17 @@ def server(tmp_path_factory):
 
 
 @pytest.fixture(scope="module")
+def lserver(tmp_path_factory):
+    """The language files' server (tests/e2e/language.py): as ``server``, with the organizer
+    ``zhorganizer``, room for many open tables and no limit on bot games and API calls."""
+    settings = ("private_window_ms=300, max_open_tables=100, organizers=('zhorganizer',), "
+                "limits=Limits(signup_ip=(100.0, 100), "
+                "bot_games_account=(100.0, 100), api_ip=(1000.0, 1000))")
+    with running_server(tmp_path_factory.mktemp("qipai-lang"), settings) as base:
+        yield base
+
+
+@pytest.fixture(scope="module")
 def browser():
     if not CHROMIUM.exists():
         if os.environ.get("CI"):
@@ -80,6 +91,45 @@ def browser():
         b = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS, headless=True)
         yield b
         b.close()
+
+
+def _language_context(browser, locale: str):
+    """A browser context in ``locale`` whose pages' script errors collect in ``.errors``."""
+    ctx = browser.new_context(locale=locale, viewport={"width": 1280, "height": 900})
+    errors: list[str] = []
+    ctx.on("page", lambda page: page.on("pageerror", lambda e: errors.append(str(e))))
+    ctx.errors = errors
+    return ctx
+
+
+@pytest.fixture(scope="module")
+def zh(browser):
+    """A Chinese browser (zh-CN) of a language file; ``zh.errors``: its pages' script errors."""
+    ctx = _language_context(browser, "zh-CN")
+    yield ctx
+    ctx.close()
+
+
+@pytest.fixture(scope="module")
+def en(browser):
+    """An English browser (en-US) of a language file; ``en.errors``: its pages' script errors."""
+    ctx = _language_context(browser, "en-US")
+    yield ctx
+    ctx.close()
+
+
+def rendered(page) -> None:
+    """Wait until the page has drawn a frame since the call (two animation frames: what the
+    page's scripts changed so far is laid out and painted)."""
+    page.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
+
+
+def set_width(page, width: int, height: int) -> None:
+    """Resize the page and wait until it is laid out at that size (its resize handlers have run
+    and a frame is drawn)."""
+    page.set_viewport_size({"width": width, "height": height})
+    page.wait_for_function("([w, h]) => innerWidth === w && innerHeight === h", arg=[width, height])
+    rendered(page)
 
 
 @pytest.fixture
