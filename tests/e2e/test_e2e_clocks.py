@@ -3,7 +3,7 @@ beside the time, in the page's language."""
 
 from __future__ import annotations
 
-from tests.e2e.test_e2e_movelist import new_page
+from tests.e2e.movelist import new_page
 
 
 def test_a_go_table_shows_its_byoyomi_periods_and_the_time(browser, server):

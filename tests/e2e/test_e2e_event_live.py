@@ -3,45 +3,22 @@ whole event): an organizer makes an event of a meet with changed fields in the f
 it for entries; three people join by its link with their units and play the round robin at live
 tables; a referee pauses a table, adds time, voids a game that is played again, and disqualifies
 an entrant; the standings rank the disqualified entrant last and the meet's unit standings give
-its unit nothing. A second test disqualifies a player at a live doudizhu table: the seat goes
-into trusteeship, the deal is finished and the player is ranked last at the table."""
+its unit nothing. (A player disqualified at a live doudizhu table:
+test_e2e_event_live_trusteeship.py.)"""
 
 from __future__ import annotations
 
 import re
-import time
 
 import httpx
 
 from .conftest import running_server
+from .pages import accept_dialogs, event_json, live_games, set_lang, shots, wait_for
 from .test_e2e_event_form import SETTINGS
-from .test_e2e_pages import accept_dialogs, set_lang, shots
 from .test_e2e_play import sign_up
 from .test_e2e_referee import add_a_minute
-from .test_e2e_registration import organizer_and_player
 
 PEOPLE = {"alice": "East", "bob": "West", "carol": "North"}
-
-
-def event_json(base, event):
-    return httpx.get(f"{base}/api/events/{event}").json()
-
-
-def live_games(base, event):
-    """(table, seats) of each pending game of the event that sits at a live table."""
-    ev = event_json(base, event)
-    return [(g["table"], g["seats"]) for r in ev["rounds"] for m in r["matches"] for g in m["games"]
-            if g["status"] == "pending" and g["table"]]
-
-
-def wait_for(fn, what, timeout=60.0):
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        got = fn()
-        if got:
-            return got
-        time.sleep(0.2)
-    raise AssertionError(f"timed out waiting for {what}")
 
 
 def go_play(page, base, event):
@@ -189,48 +166,3 @@ def test_an_event_from_the_form_to_unit_standings_with_a_referee(browser, shot, 
         for c in ctxs.values():
             c.close()
         shots(browser, base, f"/events/{event}", "event-live", shot, "#unit-standings", storage)
-
-
-def test_a_player_disqualified_at_a_live_doudizhu_table(browser, shot, tmp_path):
-    with running_server(tmp_path, SETTINGS) as base:
-        boss, alice, _ = organizer_and_player(browser, base)
-        # S2 doudizhu, one deal a table (a field changed), alice and two bots
-        body = {"preset": "s2_doudizhu", "event_id": "ddz", "form": {"match.session.end.deals": 1},
-                "players": ["alice", {"id": "b1", "bot": "random"}, {"id": "b2", "bot": "random"}]}
-        r = boss.request.post(base + "/api/events", data=body)
-        assert r.status == 201, r.text()
-        boss.goto(base + "/events/ddz")
-        boss.click("#start-round")
-        boss.wait_for_selector("#start-round:disabled")
-        ((table, seats),) = wait_for(lambda: live_games(base, "ddz"), "the table")
-        assert "alice" in seats
-        alice.goto(f"{base}/events/ddz")
-        alice.click("#play-link")
-        alice.wait_for_url(re.compile(r"/tables/\w+$"))
-        alice.wait_for_selector("#status")
-        # the organizer (a referee of every event) disqualifies alice from the console
-        boss.goto(f"{base}/events/ddz/referee")
-        boss.wait_for_selector(f'[data-table="{table}"]')
-        boss.fill("#act-reason", "signalled to a player")
-        boss.click('[data-entrant="alice"] [data-act="disqualify"]')
-        boss.wait_for_selector('[data-entrant="alice"] [data-act="disqualify"]:disabled')
-        alice.wait_for_selector("#table-note:has-text('disqualified you')")
-        shot(alice, "ddz-disqualified-table")
-        assert alice.locator("#takeback").count() == 0        # a seat she cannot take back
-        # her seat plays on in trusteeship: the deal is finished and the table's match ends
-        ev = wait_for(lambda: (lambda e: e["status"] == "finished" and e)(event_json(base, "ddz")),
-                      "the end of the deal", timeout=120)
-        (match,) = ev["rounds"][0]["matches"]
-        assert match["winner"] != "alice" and match["status"] == "finished"
-        ranks = match["result"]["ranks"]
-        assert ranks[match["entrants"].index("alice")] == 3, match["result"]
-        assert next(e for e in ev["entrants"] if e["id"] == "alice")["status"] == "disqualified"
-        game = match["games"][0]
-        assert game["status"] == "finished" and game["source"] == "played"
-        record = httpx.get(f"{base}/api/records/{game['record']}").json()
-        assert "disqualif" in str(record).lower()
-        # the table page said so; the event page marks her
-        assert "The referee disqualified you (signalled to a player)" in alice.inner_text("#table-note")
-        boss.goto(f"{base}/events/ddz")
-        boss.wait_for_selector("[data-dq]")
-        shot(boss, "ddz-disqualified-event")

@@ -13,8 +13,8 @@ import pytest
 
 from ..rating_helpers import play_xiangqi, real_server
 from .conftest import running_server
+from .pages import shots
 from .test_e2e_a11y import check
-from .test_e2e_pages import shots
 
 
 @pytest.fixture(scope="module")

@@ -13,8 +13,8 @@ import time
 import httpx
 
 from .conftest import running_server
+from .pages import accept_dialogs, shots
 from .test_e2e_a11y import check
-from .test_e2e_pages import accept_dialogs, shots
 from .test_e2e_play import sign_up
 
 PLAYERS = ("alice", "bob", "carol", "dave")

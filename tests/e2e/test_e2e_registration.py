@@ -12,9 +12,9 @@ import re
 import httpx
 
 from .conftest import ARTIFACTS, running_server
+from .pages import accept_dialogs, set_lang, shots
 from .test_e2e_a11y import check
 from .test_e2e_event_form import SETTINGS
-from .test_e2e_pages import accept_dialogs, set_lang, shots
 from .test_e2e_play import sign_up
 
 

@@ -9,10 +9,10 @@ from pathlib import Path
 
 import httpx
 
-from .conftest import running_server
+from .conftest import running_server, set_width
+from .pages import WIDTHS, assert_fits_phone, set_lang
 from .test_e2e_a11y import check
 from .test_e2e_event_form import SETTINGS
-from .test_e2e_pages import WIDTHS, assert_fits_phone, set_lang
 from .test_e2e_play import sign_up
 
 SHOTS = Path("/tmp/shots-h14tb")
@@ -135,8 +135,7 @@ def test_a_pair_confirms_once_for_both_members(browser, tmp_path):
         assert said == "North confirmed; waiting for the others", said
         for name, page in (("ann-zh", ann), ("bob-en", bob)):
             for width, vp in WIDTHS.items():
-                page.set_viewport_size(vp)
-                page.wait_for_timeout(100)
+                set_width(page, vp["width"], vp["height"])
                 SHOTS.mkdir(exist_ok=True)
                 page.screenshot(path=str(SHOTS / f"pair-confirm-{name}-{width}.png"), full_page=True)
         assert_fits_phone(bob)

@@ -12,8 +12,8 @@ import httpx
 import pytest
 
 from .conftest import running_server
+from .pages import set_lang
 from .test_e2e_a11y import check
-from .test_e2e_pages import set_lang
 
 SIZES = {"desktop": {"width": 1280, "height": 900}, "phone": {"width": 390, "height": 844}}
 

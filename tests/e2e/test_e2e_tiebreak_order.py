@@ -10,9 +10,9 @@ from pathlib import Path
 import httpx
 
 from .conftest import running_server
+from .pages import WIDTHS, assert_fits_phone, set_lang
 from .test_e2e_a11y import check
 from .test_e2e_event_form import SETTINGS
-from .test_e2e_pages import WIDTHS, assert_fits_phone, set_lang
 from .test_e2e_play import sign_up
 
 FIELD = '[data-path="stages.0.tiebreaks"]'

@@ -1,0 +1,271 @@
+"""What the move-list files (``test_e2e_movelist*.py``) share: a signed-in page per server and
+language, a table against a bot, playing each board game by clicks to its end, the result in
+words, screenshots in both languages."""
+
+from __future__ import annotations
+
+import re
+
+SECRET = "e2e-password-1"
+WIDTHS = {"desktop": 1280, "phone": 390}
+# a result notation or a bare reason code must never be all the page says
+RAW = re.compile(r"(^|\s)(1-0|0-1|1/2-1/2|[BW]\+\S*|\d+,\d+,\d+)(\s|$)"
+                 r"|\((resign|timeout|checkmate|five|counted)\)")
+
+
+# one account per server and language (sign-ups are rate-limited); a file of tests that imports
+# new_page has a server of its own, where the accounts of another file's server do not exist
+_STATES: dict[tuple[str, str], dict] = {}
+
+
+def new_page(browser, server, lang, width):
+    ctx = browser.new_context(locale="zh-CN" if lang == "zh" else "en-US",
+                              storage_state=_STATES.get((server, lang)),
+                              viewport={"width": WIDTHS[width], "height": 900})
+    page = ctx.new_page()
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    if (server, lang) not in _STATES:             # a signed-in state belongs to one server
+        page.goto(server + "/signup")
+        page.fill("input[name=username]", f"movelist-{lang}")
+        page.fill("input[name=password]", SECRET)
+        page.click("button[type=submit]")
+        # signed in once the page names the account (#me is on the page before that)
+        page.wait_for_function("(n) => (document.querySelector('#me') || {}).textContent?.includes(n)",
+                               arg=f"movelist-{lang}")
+        _STATES[(server, lang)] = ctx.storage_state()
+    return ctx, page, errors
+
+
+def start_table(page, server, game, options, bot="greedy"):
+    r = page.request.post(server + "/api/tables", data={
+        "game": game, "options": options, "bots": 1, "bot": bot, "settings": {"clock": "none"}})
+    assert r.ok, r.text()
+    table = r.json()["id"]
+    page.goto(f"{server}/tables/{table}")
+    page.wait_for_selector("#status[data-seq]")
+    return table
+
+
+def seq(page) -> int:
+    return int(page.get_attribute("#status", "data-seq"))
+
+
+def over(page) -> bool:
+    return page.locator("#record-link").count() > 0
+
+
+def my_turn(page) -> bool:
+    return page.locator("#resign").count() > 0 and page.inner_text("#status") in ("轮到你", "Your turn")
+
+
+def wait_turn_or_end(page, timeout=15_000):
+    page.wait_for_function(
+        "() => document.querySelector('#record-link') || "
+        "['轮到你', 'Your turn'].includes(document.querySelector('#status').textContent)", timeout=timeout)
+
+
+def check_result(page, lang, words):
+    page.wait_for_selector("#record-link", timeout=20_000)
+    text = page.inner_text("#status")
+    assert not RAW.search(text), text
+    assert any(w in text for w in words[lang]), text
+    return text
+
+
+OUTCOME = {"zh": ["你赢了", "你输了", "和棋"], "en": ["You won", "You lost", "Draw"]}
+
+
+def play_xiangqi(page):
+    """Red by clicks: each turn the first of its pieces that has a target goes to its first target."""
+    while not over(page):
+        wait_turn_or_end(page)
+        if over(page):
+            break
+        before = seq(page)
+        for sq in page.locator(".xq .sq:has(.pc.r)").all():
+            sq.click()
+            if page.locator(".xq .sq.target").count():
+                page.locator(".xq .sq.target").first.click()
+                break
+        page.wait_for_function(f"() => +document.querySelector('#status').dataset.seq > {before} || "
+                               "document.querySelector('#record-link')")
+
+
+def play_gomoku(page):
+    points = iter(["h8", "a1", "o15", "a15", "o1", "c13", "m3", "c3", "m13", "a8", "o8", "h1", "h15",
+                   "e1", "k15", "a5", "o11", "a11", "o5", "e15", "k1"])
+    while not over(page):
+        wait_turn_or_end(page)
+        if over(page):
+            break
+        before = seq(page)
+        for p in points:
+            if page.locator(f'.gm-board .pt[data-pt="{p}"] .st').count() == 0:
+                page.click(f'.gm-board .pt[data-pt="{p}"]')
+                break
+        page.wait_for_function(f"() => +document.querySelector('#status').dataset.seq > {before} || "
+                               "document.querySelector('#record-link')")
+
+
+def play_go(page):
+    """Black plays a few stones on the 3-3 points, then passes until the move cap counts the board."""
+    points = iter(["C3", "G7", "C7", "G3"])
+    while not over(page):
+        wait_turn_or_end(page)
+        if over(page):
+            break
+        before = seq(page)
+        page.wait_for_selector('[data-action="pass"]:enabled, [data-action="proposal"]:enabled, #record-link')
+        if over(page):
+            break
+        p = next(points, None)
+        if p and page.locator(f'#goban .pt.legal[data-pt="{p}"]').count():
+            page.click(f'#goban .pt[data-pt="{p}"]')
+        elif page.locator('[data-action="pass"]').count():
+            page.click('[data-action="pass"]')
+        else:                 # the dead-stone phase: take the referee's proposal and submit
+            page.click('[data-action="proposal"]')
+            page.click('[data-action="done"]')
+        page.wait_for_function(f"() => +document.querySelector('#status').dataset.seq > {before} || "
+                               "document.querySelector('#record-link')")
+
+
+def play_checkers(page):
+    while not over(page):
+        wait_turn_or_end(page)
+        if over(page):
+            break
+        before = seq(page)
+        if page.locator('[data-action="pass"]').count():
+            page.click('[data-action="pass"]')
+        else:
+            page.locator("#cc-board .h.movable").first.click()
+            page.locator("#cc-board .h.target").first.click()
+        page.wait_for_function(f"() => +document.querySelector('#status').dataset.seq > {before} || "
+                               "document.querySelector('#record-link')")
+
+
+def play_junqi(page):
+    while not over(page):
+        wait_turn_or_end(page)
+        if over(page):
+            break
+        before = seq(page)
+        if page.locator('[data-action="submit"]').count():
+            page.click('[data-action="submit"]')
+        else:
+            done = False
+            for pt in page.locator(".jq-pt.can-move").all():
+                pt.click()
+                if page.locator(".jq-pt.target").count():
+                    page.locator(".jq-pt.target").first.click()
+                    done = True
+                    break
+            assert done
+        page.wait_for_function(f"() => +document.querySelector('#status').dataset.seq > {before} || "
+                               "document.querySelector('#record-link')")
+
+
+GAMES = {
+    "xiangqi": ({"no_capture_plies": 10}, play_xiangqi),
+    "gomoku": ({}, play_gomoku),
+    "go": ({"board_size": 9, "max_moves": 20}, play_go),
+    "chinese-checkers": ({"max_moves": 10}, play_checkers),
+    "junqi": ({"no_capture_moves": 10}, play_junqi),
+}
+
+
+def shoot_all(page, shot, name, ready):
+    """Screenshots of the page at 1280 and 390 px in both languages (the page's own size and
+    language are put back)."""
+    size, lang = page.viewport_size, page.evaluate("() => localStorage.getItem('lang')")
+    for lg in ("zh", "en"):
+        for width, px in WIDTHS.items():
+            page.set_viewport_size({"width": px, "height": 900})
+            page.evaluate(f"() => localStorage.setItem('lang', '{lg}')")
+            page.reload()
+            page.wait_for_selector(ready)
+            shot(page, f"{name}-{lg}-{width}")
+    page.set_viewport_size(size)
+    page.evaluate("(l) => l ? localStorage.setItem('lang', l) : localStorage.removeItem('lang')", lang)
+    page.reload()
+    page.wait_for_selector(ready)
+
+
+def list_texts(page):
+    return [x.strip() for x in page.locator("#ml-list .ml-move").all_inner_texts()]
+
+
+def last_to(page):
+    sq = page.locator(".xq .sq.last-to")
+    return sq.get_attribute("data-sq") if sq.count() else None
+
+
+def iccs(page, ply):
+    """The ICCS text of move ``ply`` (1-based), from its hover title."""
+    return page.get_attribute(f'#ml-list .ml-move[data-ply="{ply}"]', "title").rsplit(" ", 1)[1]
+
+
+def shows(page, ply):
+    """Wait until the board's last-move mark is on the destination of move ``ply``."""
+    page.wait_for_function("(sq) => document.querySelector('.xq .sq.last-to')?.dataset.sq === sq",
+                           arg=iccs(page, ply)[2:])
+
+
+def red_moves(page, n):
+    for _ in range(n):
+        wait_turn_or_end(page)
+        before = seq(page)
+        for sq in page.locator(".xq .sq:has(.pc.r)").all():
+            sq.click()
+            if page.locator(".xq .sq.target").count():
+                page.locator(".xq .sq.target").first.click()
+                break
+        page.wait_for_function(f"() => +document.querySelector('#status').dataset.seq > {before}")
+
+
+def whole_game(server, browser, shot, game):
+    """A person plays a whole game of ``game`` against a bot by clicks, in Chinese at 1280 px
+    then in English at 390 px: the result in words, the move list navigates by click and by
+    keys, live and in the replay (screenshots in both languages)."""
+    options, play = GAMES[game]
+    for lang, width in (("zh", "desktop"), ("en", "phone")):
+        ctx, page, errors = new_page(browser, server, lang, width)
+        start_table(page, server, game, options)
+        play(page)
+        check_result(page, lang, OUTCOME)
+        n = int(page.get_attribute("#movelist", "data-total"))
+        assert n == seq(page) and len(list_texts(page)) == n, (n, seq(page))
+        assert page.get_attribute("#movelist", "data-ply") == str(n)
+        if lang == "zh":
+            shoot_all(page, shot, f"movelist-{game}-end", "#movelist")
+        # the list navigates: Home, a click on a move, the arrows, End
+        page.keyboard.press("Home")
+        assert page.get_attribute("#movelist", "data-ply") == "0"
+        page.locator("#ml-list .ml-move").nth(2).click()
+        assert page.get_attribute("#movelist", "data-ply") == "3"
+        assert page.locator("#ml-list .ml-move.current").get_attribute("data-ply") == "3"
+        page.keyboard.press("ArrowRight")
+        page.keyboard.press("ArrowLeft")
+        page.keyboard.press("ArrowLeft")
+        assert page.get_attribute("#movelist", "data-ply") == "2"
+        page.keyboard.press("End")
+        assert page.get_attribute("#movelist", "data-ply") == str(n)
+        # the replay: the same list, the result in words
+        page.click("#record-link")
+        page.wait_for_selector("#replay-result")
+        told = page.inner_text("#replay-result")      # by side or name, not to "you"
+        assert not RAW.search(told) and not any(w in told for w in OUTCOME[lang][:2]), told
+        assert len(told) > len(page.evaluate("() => document.querySelector('#replay-result').title")), told
+        assert len(list_texts(page)) == n
+        page.keyboard.press("Home")
+        assert page.get_attribute("#replay-status", "data-ply") == "0"
+        page.keyboard.press("ArrowRight")
+        assert page.get_attribute("#replay-status", "data-ply") == "1"
+        page.locator("#ml-list .ml-move").nth(n - 1).click()
+        assert page.get_attribute("#replay-status", "data-ply") == str(n)
+        if lang == "zh":
+            shoot_all(page, shot, f"movelist-{game}-replay", "#movelist")
+        assert errors == []
+        ctx.close()

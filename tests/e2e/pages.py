@@ -1,0 +1,97 @@
+"""What the page files share (``test_e2e_pages*.py`` and the event, referee and registration
+files): the two widths, a page's language, screenshots of a page at both widths in both
+languages with the phone-width checks, an event run from the command line, and an event's
+state as its API gives it."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import time
+
+import httpx
+
+WIDTHS = {"desktop": {"width": 1280, "height": 900}, "phone": {"width": 390, "height": 844}}
+
+
+def set_lang(page, base, lang):
+    page.goto(base + "/api/me")          # any page of the site, to reach its storage
+    page.evaluate(f"localStorage.setItem('lang', '{lang}')")
+
+
+def shots(browser, base, path, name, shot, ready, storage=None):
+    """Screenshots of ``path`` at both widths in both languages; at phone width nothing is wider
+    than the screen and no word is broken a character a line. Returns nothing."""
+    for lang in ("en", "zh"):
+        for kind, size in WIDTHS.items():
+            ctx = browser.new_context(viewport=size, storage_state=storage)
+            page = ctx.new_page()
+            set_lang(page, base, lang)
+            page.goto(base + path)
+            page.wait_for_selector(ready)
+            shot(page, f"{name}-{lang}-{kind}")
+            if kind == "phone":
+                assert_fits_phone(page)
+            ctx.close()
+
+
+def assert_fits_phone(page):
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    # a list of games, events, tables or tokens fits its box too (its scrolling box would hide the cut)
+    assert page.evaluate("""() => [...document.querySelectorAll('#history,#event-list,#tables,#token-list')]
+        .every((t) => t.parentElement.scrollWidth <= t.parentElement.clientWidth + 1)""")
+    # no text stands one character a line (Chinese in a squeezed table cell would): a box whose
+    # text of 3 or more letters takes about as many lines as it has letters
+    squeezed = page.evaluate("""() => [...document.querySelectorAll('main *')]
+        .filter((e) => e.offsetParent && e.children.length === 0)
+        .filter((e) => {
+            const chars = e.innerText.replace(/\\s/g, '').length;
+            if (chars < 3) return false;
+            const r = document.createRange(); r.selectNodeContents(e);
+            const lines = new Set([...r.getClientRects()].map((x) => Math.round(x.top))).size;
+            return lines >= 3 && lines * 2 > chars;
+        })
+        .map((e) => e.innerText)""")
+    assert squeezed == []
+
+
+def pts(x: float) -> str:
+    """Points as the page writes them: 1.5 -> "1½", 0.5 -> "½", 2.0 -> "2"."""
+    whole = int(x)                               # towards zero, as the page's Math.trunc
+    if abs(x - whole) != 0.5:
+        return f"{x:g}".replace("-", "−")
+    return ((str(whole) if whole else "-" if x < 0 else "") + "½").replace("-", "−")
+
+
+def accept_dialogs(page):
+    page.on("dialog", lambda d: d.accept())
+
+
+def run_from_command_line(data, preset: str, bots: int) -> None:
+    """``qipai event new --preset P --bots N && qipai event run`` on the database in ``data``."""
+    env = {**os.environ, "QIPAI_DATABASE_URL": f"sqlite:///{data}/qipai.db"}
+    qipai = [sys.executable, "-m", "qipai.cli"]
+    for args in (["event", "new", "--preset", preset, "--bots", str(bots)], ["event", "run"]):
+        subprocess.run([*qipai, *args], env=env, check=True, capture_output=True, timeout=300)
+
+
+def event_json(base, event):
+    return httpx.get(f"{base}/api/events/{event}").json()
+
+
+def live_games(base, event):
+    """(table, seats) of each pending game of the event that sits at a live table."""
+    ev = event_json(base, event)
+    return [(g["table"], g["seats"]) for r in ev["rounds"] for m in r["matches"] for g in m["games"]
+            if g["status"] == "pending" and g["table"]]
+
+
+def wait_for(fn, what, timeout=60.0):
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        got = fn()
+        if got:
+            return got
+        time.sleep(0.2)
+    raise AssertionError(f"timed out waiting for {what}")

@@ -1,0 +1,48 @@
+"""An event run from the command line, in a real browser against a real server: its bracket,
+results and replays, in both languages and both themes. Screenshots at 1280 and 390 px in both
+languages."""
+
+from __future__ import annotations
+
+import re
+
+import httpx
+
+from .conftest import running_server
+from .pages import run_from_command_line, shots
+from .test_e2e_a11y import check
+
+
+def test_event_run_from_the_command_line_shows_bracket_results_and_replays(browser, shot, tmp_path):
+    run_from_command_line(tmp_path, "s0_xiangqi", 12)
+    with running_server(tmp_path) as base:
+        eid = httpx.get(base + "/api/events").json()[0]["id"]
+        page = browser.new_page()
+        page.goto(f"{base}/events/{eid}")
+        page.wait_for_selector("#bracket")
+        heads = page.eval_on_selector_all("#bracket .bhead", "hs => hs.map((h) => h.textContent)")
+        assert heads == ["Round 1", "Quarter-finals", "Semi-finals", "Final", "Champion"]
+        assert page.locator("#bracket .bm.bye").count() == 4      # 12 players: 4 byes
+        games = page.locator("[data-game]")
+        assert games.count() > 10
+        for text in games.all_inner_texts():
+            assert "finished" not in text and ("won" in text or "draw" in text) and "Replay" in text
+        for box in page.locator("#bracket .bm.series").all():
+            assert box.locator(".bs.win").count() == 1
+        champion = page.inner_text("#champion").split()[-1]
+        assert page.locator("#bracket .champ").inner_text().strip() == champion
+        page.click("[data-replay] >> nth=0")
+        page.wait_for_url(re.compile(rf"/events/{eid}/games/\d+$"))
+        page.wait_for_selector(".xq .pc")
+        page.click("#prev")
+        page.close()
+        for scheme in ("light", "dark"):                          # axe: no serious violation
+            ctx = browser.new_context(color_scheme=scheme, locale="zh-CN")
+            page = ctx.new_page()
+            page.goto(f"{base}/events/{eid}")
+            page.wait_for_selector("#bracket")
+            check(page, f"bracket ({scheme})")
+            assert re.search("[\u4e00-\u9fff]", page.inner_text(".event-head h2"))   # the preset, in Chinese
+            ctx.close()
+        shots(browser, base, f"/events/{eid}", "event-cli", shot, "#bracket")
+        shots(browser, base, "/events", "events", shot, "[data-event]")

@@ -1,0 +1,99 @@
+"""An event between two people in a real browser against a real server, from creation to its
+champion; then a player's history and profile say whom they played and how it went.
+Screenshots at 1280 and 390 px in both languages."""
+
+from __future__ import annotations
+
+import re
+
+from .conftest import running_server
+from .pages import accept_dialogs, shots
+from .test_e2e_a11y import check
+from .test_e2e_play import sign_up
+
+
+# ----- an event between two people, from creation to champion -----------------------------------
+def test_event_from_creation_to_champion_between_two_people(browser, shot, tmp_path):
+    with running_server(tmp_path) as base:
+        ctx_a, ctx_b = browser.new_context(), browser.new_context()
+        alice, bob = ctx_a.new_page(), ctx_b.new_page()
+        accept_dialogs(alice)
+        sign_up(alice, base, "alice")                            # the first account: an organizer
+        sign_up(bob, base, "bob")
+        alice.goto(base + "/events")
+        assert alice.inner_text("#create-event") == "Create event"
+        alice.select_option("select[name=preset]", "s2_xiangqi")
+        alice.fill("input[name=name]", "Two friends")
+        alice.fill("textarea[name=players]", "alice\nbob")
+        alice.click("#create-event")
+        alice.wait_for_url(re.compile(r"/events/[\w.-]+$"))
+        event = alice.url.rsplit("/", 1)[1]
+        assert alice.inner_text("#start-round") == "Start round 1"
+        shot(alice, "event-created")
+        bob.goto(f"{base}/events/{event}")                      # waiting for the round
+        bob.wait_for_selector(".event-head h2")
+        assert bob.locator("#play-link").count() == 0
+        alice.click("#start-round")
+        alice.wait_for_selector("#start-round:disabled")
+        assert "under way" in alice.inner_text("#start-round")
+        for n in (1, 2):                                         # best of three: alice resigns twice
+            # the page follows the event: the game appears without a reload (game 2 once game 1
+            # is stored), and the tab's title says it is ready
+            if n == 2:
+                bob.goto(f"{base}/events/{event}")
+            bob.wait_for_selector(f"#play-link:has-text('game {n}')", timeout=15_000)
+            if n == 1:
+                assert bob.title().startswith("Your game is ready")
+            else:                                                # the series so far, from bob's side
+                assert "bob 1–0 alice" in bob.inner_text('[data-round="1"] tr.me')
+            if n == 1:
+                shot(bob, "event-your-game")
+            alice.goto(f"{base}/events/{event}")
+            alice.click(f"#play-link:has-text('game {n}')", timeout=15_000)
+            alice.wait_for_url(re.compile(r"/tables/\w+$"))
+            alice.wait_for_selector("#resign", timeout=15_000)
+            alice.click("#resign")
+            alice.wait_for_selector("#record-link", timeout=15_000)
+            assert alice.get_attribute("#event-link", "href") == f"/events/{event}"     # back to it
+        alice.goto(f"{base}/events/{event}")
+        alice.wait_for_selector("#champion", timeout=15_000)
+        assert "bob" in alice.inner_text("#champion")
+        final = alice.locator('#bracket [data-match="1.1"]')
+        assert final.locator(".bs.win").inner_text().split() == ["bob", "2"]
+        # the pairings from alice's side: her score first, "You lost"
+        row = alice.inner_text('[data-round="1"] tr.me')
+        assert "alice 0–2 bob" in row and "You lost" in row
+        assert alice.locator('[data-round="1"] tr.me a.player').count() == 2           # their profiles
+        assert alice.locator("[data-replay]").count() == 2
+        shot(alice, "event-champion")
+        check(alice, "finished event")
+        alice.click("[data-replay] >> nth=0")
+        alice.wait_for_url(re.compile(r"/records/\d+$"))
+        alice.wait_for_selector(".xq .pc")
+        # history and profile: the opponent by name, the result in words
+        alice.goto(base + "/history")
+        alice.wait_for_selector("#history [data-record]")
+        rows = alice.locator("#history tbody tr")
+        assert rows.count() == 2
+        for i in range(2):
+            text = rows.nth(i).inner_text()
+            assert "bob" in text and "You lost" in text and "resign" in text.lower()
+        assert re.search(r"\d{4}", rows.nth(0).inner_text())     # a date, the reader's
+        shot(alice, "history")
+        check(alice, "history")
+        bob.goto(base + "/u/bob")
+        bob.wait_for_selector("#record")
+        assert bob.inner_text('[data-stat="won"] b') == "2" and bob.inner_text('[data-stat="lost"] b') == "0"
+        assert bob.locator("#history tbody tr").count() == 2 and "alice" in bob.inner_text("#history")
+        bob.click("#history a.player >> nth=0")                 # an opponent's name: their profile
+        bob.wait_for_url(base + "/u/alice")
+        bob.wait_for_selector("#record")
+        assert bob.inner_text('[data-stat="lost"] b') == "2"
+        check(bob, "profile")
+        storage, organizer = ctx_b.storage_state(), ctx_a.storage_state()
+        ctx_a.close()
+        ctx_b.close()
+        shots(browser, base, "/u/bob", "profile", shot, "#record", storage)
+        shots(browser, base, "/history", "history", shot, "#history", storage)
+        shots(browser, base, f"/events/{event}", "event-two-people", shot, "#champion", storage)
+        shots(browser, base, "/events", "events-organizer", shot, "#create-event", organizer)
