@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from .conftest import rendered, set_width
 from .test_e2e_play import create_table, sign_up, wait_seq
 
 AXE = (Path(__file__).resolve().parent / "vendor" / "axe.min.js").read_text(encoding="utf-8")
@@ -34,8 +35,7 @@ def check(page, where: str, shot=None, name: str = "") -> None:
     assert bad == [], where + "\n" + json.dumps(bad, indent=1, ensure_ascii=False)
     if shot:
         for width in (1280, 390):
-            page.set_viewport_size({"width": width, "height": 900 if width > 400 else 844})
-            page.wait_for_timeout(100)
+            set_width(page, width, 900 if width > 400 else 844)
             shot(page, f"{name}-{width}")
             if width == 390:
                 assert violations(page) == [], where + " at 390 px"
@@ -117,7 +117,7 @@ def test_every_board_in_the_dark_at_phone_width(server, browser, shot):
         tid = page.evaluate(NEW_TABLE, game)
         page.goto(f"{server}/tables/{tid}")
         page.wait_for_selector("#status[data-seq]", timeout=15_000)
-        page.wait_for_timeout(300)
+        rendered(page)
         check(page, f"{game} table, dark, 390 px")
         shot(page, f"a11y-dark-{game}-390")
     ctx.close()

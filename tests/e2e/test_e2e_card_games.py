@@ -13,6 +13,7 @@ import re
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
+from .conftest import set_width
 from .test_e2e_play import sign_up
 
 DESKTOP = {"width": 1280, "height": 900}
@@ -166,8 +167,7 @@ def test_a_whole_card_game_by_clicks(server, browser, account, shot, game, bots,
             words = page.inner_text("#ct-result .headline")
             assert re.search(r"你赢了|你输了|平局" if l == "zh" else r"You won|You lost|Drawn", words), words
         for name, vp in (("1280", DESKTOP), ("390", PHONE)):
-            page.set_viewport_size(vp)
-            page.wait_for_timeout(100)
+            set_width(page, vp["width"], vp["height"])
             width = page.evaluate("document.documentElement.scrollWidth")
             assert width <= vp["width"], (name, width)                     # nothing overflows
             shot(page, f"cards-{game}-{l}-{name}-end")
@@ -185,8 +185,7 @@ def fits_both_widths(page, shot, name):
     """At 1280 and 390 px nothing overflows; a screenshot of each (``name`` with ``{}`` for the
     width)."""
     for width, vp in (("1280", DESKTOP), ("390", PHONE)):
-        page.set_viewport_size(vp)
-        page.wait_for_timeout(100)
+        set_width(page, vp["width"], vp["height"])
         assert page.evaluate("document.documentElement.scrollWidth") <= vp["width"], width
         shot(page, name.format(width))
 

@@ -6,6 +6,7 @@ of the hand the same way."""
 
 from __future__ import annotations
 
+from .conftest import set_width
 from .test_e2e_card_games import DESKTOP, GAMES, PHONE, account, open_table, play_whole_game  # noqa: F401
 
 #: whether the cards laid on the table all belong to round i of the list (and some are laid)
@@ -55,8 +56,7 @@ def test_card_rounds_rewind_the_table_live_and_in_the_replay(server, browser, ac
         page.wait_for_function(SHOWS_ROUND, arg=1)
         assert int(page.get_attribute("#replay-status", "data-ply")) > first
         for name, vp in (("1280", DESKTOP), ("390", PHONE)):
-            page.set_viewport_size(vp)
-            page.wait_for_timeout(150)
+            set_width(page, vp["width"], vp["height"])
             assert page.evaluate("document.documentElement.scrollWidth") <= vp["width"], (lang, name)
             shot(page, f"cards-history-replay-{lang}-{name}")
         ctx.close()
@@ -97,8 +97,7 @@ def test_sandayi_tricks_rewind_the_table_live_and_in_the_replay(server, browser,
     page.locator("#movelist .ct-round").nth(5).click()
     page.wait_for_function(SHOWS_ROUND, arg=5)
     shot(page, "cards-sandayi-tricks-replay-en-1280")
-    page.set_viewport_size(PHONE)
-    page.wait_for_timeout(150)
+    set_width(page, PHONE["width"], PHONE["height"])
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     shot(page, "cards-sandayi-tricks-replay-en-390")
     ctx.close()

@@ -6,10 +6,17 @@ from __future__ import annotations
 
 import re
 
+from .conftest import rendered
 from .test_e2e_play import create_table, join, sign_up, wait_seq
 
 # Black walls off column E, White column F; then each drops one stone into the other's area
 OPENING = [p for r in range(1, 10) for p in (f"E{r}", f"F{r}")] + ["H5", "B5"]
+
+
+#: count what the page sends on its WebSockets from now on (``window.sent``)
+COUNT_SENDS = """() => { window.sent = 0; window.unsent = WebSocket.prototype.send;
+    WebSocket.prototype.send = function (data) {
+        window.sent += 1; return window.unsent.call(this, data); }; }"""
 
 
 def click_point(page, point):
@@ -57,10 +64,16 @@ def test_two_people_play_9x9_go_to_an_agreed_score(server, browser, shot):
     for ply, point in enumerate(OPENING):
         page = black if ply % 2 == 0 else white
         if ply == 1:
+            for p in both:
+                p.evaluate(COUNT_SENDS)
             click_point(black, "A1")                 # not Black's turn
             click_point(white, "E1")                 # occupied
-            black.wait_for_timeout(200)
+            for p in both:
+                rendered(p)                          # the clicks are handled
+            assert [p.evaluate("window.sent") for p in both] == [0, 0]
             assert black.get_attribute("#status", "data-seq") == "1"
+            for p in both:
+                p.evaluate("() => { WebSocket.prototype.send = window.unsent; }")
         step(page, point)
         assert stone(black, point) == ("b" if ply % 2 == 0 else "w")
         for p in both:

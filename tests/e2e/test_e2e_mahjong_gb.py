@@ -8,6 +8,7 @@ import re
 
 from playwright.sync_api import Error as PlaywrightError
 
+from .conftest import set_width
 from .test_e2e_play import sign_up
 from .timing import until
 
@@ -36,8 +37,7 @@ def end_in_both_languages(page, shot, game: str, check=None) -> None:
         page.goto(table_url)
         page.wait_for_selector(".mj-result")
         for width, size in (("1280", {"width": 1280, "height": 900}), ("390", {"width": 390, "height": 844})):
-            page.set_viewport_size(size)
-            page.wait_for_timeout(100)
+            set_width(page, size["width"], size["height"])
             assert page.evaluate("document.documentElement.scrollWidth") <= size["width"]
             shot(page, f"{game}-{lang}-{width}-end")
         if check:

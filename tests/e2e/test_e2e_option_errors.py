@@ -9,7 +9,7 @@ import re
 
 import pytest
 
-from .conftest import running_server
+from .conftest import running_server, set_width
 
 SECRET = "e2e-password-1"
 HAN = re.compile(r"[\u3400-\u9fff]")
@@ -45,8 +45,7 @@ def test_a_bad_option_value_is_refused_in_the_pages_language(oserver, browser, s
     assert text == want
     assert bool(HAN.search(text)) is (locale == "zh-CN")
     for width, height in ((1280, 900), (390, 844)):
-        page.set_viewport_size({"width": width, "height": height})
-        page.wait_for_timeout(150)
+        set_width(page, width, height)
         shot(page, f"option-error-{locale[:2]}-{width}")
     assert errors == []
     ctx.close()
@@ -71,7 +70,6 @@ def test_a_pair_events_header_counts_pairs(oserver, browser, shot, locale, want,
     assert want in head, head
     assert page.inner_text("#entries th >> nth=0") == column
     for width, height in ((1280, 900), (390, 844)):
-        page.set_viewport_size({"width": width, "height": height})
-        page.wait_for_timeout(150)
+        set_width(page, width, height)
         shot(page, f"pair-event-{locale[:2]}-{width}")
     ctx.close()

@@ -18,7 +18,7 @@ import urllib.parse
 import httpx
 import pytest
 
-from .conftest import _free_port, running_server
+from .conftest import _free_port, rendered, running_server
 from .test_e2e_play import SECRET
 
 HOSTILE_NEXT = [
@@ -82,7 +82,8 @@ def sign_in_with_next(browser, base: str, kind: str, name: str, next_value: str)
     page.click("button[type=submit]")
     page.wait_for_url(lambda u: f"/{kind}?" not in u, timeout=10_000)   # signed in, gone on
     page.wait_for_load_state()
-    page.wait_for_timeout(300)                         # time for a late script or navigation
+    page.wait_for_selector("#theme")                   # the page's scripts ran: its header is drawn
+    rendered(page)                                     # and a frame after it (a late navigation)
     url = page.url
     me = page.evaluate("() => fetch('/api/me').then((r) => r.json())")["user"]
     ctx.close()

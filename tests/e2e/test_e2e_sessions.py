@@ -20,19 +20,24 @@ def new_table(page, body: dict) -> str:
 
 def test_a_second_tab_takes_the_seat_and_the_first_stays_closed(server, browser):
     ctx = browser.new_context(locale="en-US")
+    ctx.clock.install()                          # the pages' timers run when the test says
     first = ctx.new_page()
     sign_up(first, server, "twotabs")
     tid = new_table(first, {"game": "xiangqi", "bots": 1, "settings": {"clock": "none", "bot_delay_ms": 0}})
     first.goto(f"{server}/tables/{tid}")
     first.wait_for_selector('#status[data-seq="0"]')
+    sockets = []
+    first.on("websocket", lambda ws: sockets.append(ws.url))
     second = ctx.new_page()
     second.goto(f"{server}/tables/{tid}")
     second.wait_for_selector('#status[data-seq="0"]')
     # said in words (close reason "replaced", competition.md §6.4), not as the code
     said = "this table was opened in another window or tab; this one is closed"
     first.wait_for_function(f'document.querySelector("#status").textContent === {said!r}')
-    first.wait_for_timeout(1500)                 # longer than the first reconnect delay
+    # the first tab's timers run 1.5 s on (longer than the first reconnect delay): no new socket
+    first.clock.run_for(1500)
     assert first.inner_text("#status") == said
+    assert sockets == []
     ctx.close()
 
 
