@@ -23,9 +23,13 @@ os.environ["QIPAI_PASSWORD_HASH"] = "cheapest"
 
 from .pg import db_url, pg_database, pg_template  # noqa: E402, F401
 
-#: the longest files (every page, every game in both languages, move lists, a live event, every
-#: preset)
-LONGEST = ("e2e_pages", "e2e_language", "e2e_movelist", "e2e_event_live", "competition_presets")
+#: the longest files, longest first (each one's tests stay on one worker, so the run lasts at least
+#: as long as its longest file: files that grew long are split, as the pages, languages, move
+#: lists, live events and presets were)
+LONGEST = ("e2e_movelist", "e2e_language_zh_tables", "e2e_pages_event_people", "e2e_pages_event_standings",
+           "e2e_movelist_more", "e2e_language_en", "e2e_pages_event_bracket", "competition_presets",
+           "e2e_event_live_trusteeship", "e2e_cardtable", "e2e_language_zh_boards", "e2e_event_live",
+           "competition_presets_cli", "e2e_language_zh_pages")
 #: file-name parts of the files that start servers, engines or many whole games (run early)
 SLOW = ("server", "cluster", "engines", "bot_connect", "differential", "properties", "breaker",
         "store_writer", "search_bots", "env_", "fairness", "_events", "competition_event")
@@ -33,17 +37,17 @@ SLOW = ("server", "cluster", "engines", "bot_connect", "differential", "properti
 
 def _rank(nodeid: str) -> int:
     path = nodeid.split("::", 1)[0]
-    name = path.rsplit("/", 1)[-1]
-    if any(part in name for part in LONGEST):
-        return 0
+    name = path.rsplit("/", 1)[-1].removesuffix(".py").removeprefix("test_")
+    if name in LONGEST:
+        return LONGEST.index(name)
     if "/e2e/" in path:
-        return 1
-    return 2 if any(part in name for part in SLOW) else 3
+        return len(LONGEST)
+    return len(LONGEST) + (1 if any(part in name for part in SLOW) else 2)
 
 
 def pytest_collection_modifyitems(config, items):
-    """The ``LONGEST`` files first, then the browser files, then the files of ``SLOW``, then the
-    rest (a stable sort: a file's tests stay together and in order)."""
+    """The ``LONGEST`` files first, in its order, then the other browser files, then the files of
+    ``SLOW``, then the rest (a stable sort: a file's tests stay together and in order)."""
     items.sort(key=lambda item: _rank(item.nodeid))
 
 
