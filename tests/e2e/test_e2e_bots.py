@@ -7,7 +7,7 @@ from __future__ import annotations
 import httpx
 import pytest
 
-from tests.e2e.test_e2e_pages import assert_fits_phone
+from tests.e2e.pages import assert_fits_phone
 from tests.e2e.test_e2e_play import sign_up
 
 
