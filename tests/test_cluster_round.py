@@ -1,7 +1,8 @@
 """A referee's act over a whole round reaches every worker's tables (docs/deploy.md, "The
-referee's acts"): an event's two tables served by two real workers on the machine's
-PostgreSQL and Redis; the round paused through one worker and resumed through the other, and
-either worker's console lists both tables as they stand."""
+lobby home"): an event's two tables served by two real workers on the machine's
+PostgreSQL and Redis; the round paused through one worker and resumed through the other,
+either worker's console lists both tables as they stand, and a warning naming an entrant sent
+to the worker that does not serve the entrant's game reaches that game."""
 
 from __future__ import annotations
 
@@ -65,6 +66,11 @@ def test_a_round_pause_and_resume_reach_every_workers_tables(pg_template, tmp_pa
         log = [e for e in ref.get(w2.base + "/api/events/rr/log").json() if e["act"] in ("pause", "resume")]
         assert [(e["act"], sorted(e["data"]["tables"]), e["data"]["scope"]) for e in log] == \
             [("pause", [a, b], "round"), ("resume", [a, b], "round")]
+        # an act naming an entrant reaches the entrant's game on the other worker
+        player = console(ref, w2.base)[b]["names"][0]
+        r = ref.post(w1.base + "/api/events/rr/acts",
+                     json={"act": "warning", "entrant": player, "reason": "phone rang"})
+        assert r.status_code == 200 and r.json()["table"] == b, r.text
         # the internal route answers relayed requests only
         r = httpx.post(w2.base + "/internal/events/rr/round",
                        json={"act": "pause", "by": "x", "reason": "x", "tables": [b]})

@@ -111,13 +111,19 @@ class Relay:
         await self._route(scope, receive, send, table_id)
 
     async def _act(self, scope, receive, send) -> None:
-        """A referee act naming a table another worker serves goes there."""
+        """A referee act naming a table another worker serves goes there; so does one naming
+        an entrant (a warning, a penalty, a disqualification) whose game in play another
+        worker serves (its table is found in the database)."""
         body = await read_all(receive)
         receive = replay(body, receive)
         try:
-            named = json.loads(b"".join(m.get("body", b"") for m in body) or b"{}").get("table")
+            parsed = json.loads(b"".join(m.get("body", b"") for m in body) or b"{}")
+            named, entrant = parsed.get("table"), parsed.get("entrant")
         except (ValueError, AttributeError):
-            named = None
+            named = entrant = None
+        if named is None and isinstance(entrant, str) and entrant:
+            named = await self.hub.store.call(
+                lambda s: entrant_table(s, scope["path"].split("/")[3], entrant), write=False)
         if not isinstance(named, str) or not TABLE_ID.match(named) or named in self.hub.tables:
             return await self.app(scope, receive, send)
         await self._route(scope, receive, send, named)
@@ -313,6 +319,18 @@ class Relay:
 
 
 TABLE_ID = re.compile(r"^[A-Za-z0-9_-]{1,40}$")
+
+
+def entrant_table(s: Any, event_id: str, entrant: str) -> str | None:
+    """The live table of the event ``event_id`` where ``entrant`` is seated, if any."""
+    from sqlalchemy import select
+
+    from .models import TableRow
+
+    rows = s.execute(select(TableRow.id, TableRow.seats).where(
+        TableRow.event_id == event_id, TableRow.status == "playing"))
+    return next((tid for tid, seats in rows
+                 if any(x and x.get("name") == entrant for x in seats or ())), None)
 #: what the relaying methods answer when the owner's internal port refused the connection
 REFUSED = "refused"
 
