@@ -12,6 +12,9 @@ import time
 
 import httpx
 
+#: ms to wait for a server's first event to be made: it took 7.5 s on a machine at a load of 17
+#: (the next one 0.1 s), and past Playwright's 30 s under heavier load
+FIRST_EVENT_MS = 90_000
 WIDTHS = {"desktop": {"width": 1280, "height": 900}, "phone": {"width": 390, "height": 844}}
 
 

@@ -13,7 +13,7 @@ import re
 import httpx
 
 from .conftest import running_server
-from .pages import accept_dialogs, event_json, live_games, set_lang, shots, wait_for
+from .pages import FIRST_EVENT_MS, accept_dialogs, event_json, live_games, set_lang, shots, wait_for
 from .test_e2e_event_form import SETTINGS
 from .test_e2e_play import sign_up
 from .test_e2e_referee import add_a_minute
@@ -52,7 +52,7 @@ def test_an_event_from_the_form_to_unit_standings_with_a_referee(browser, shot, 
         boss.fill("input[name=meet]", "City meet")
         boss.check("input[name=registration]")
         boss.click("#create-event")
-        boss.wait_for_url(re.compile(r"/events/[\w.-]+$"))
+        boss.wait_for_url(re.compile(r"/events/[\w.-]+$"), timeout=FIRST_EVENT_MS)
         event = boss.url.rsplit("/", 1)[1]
         link = boss.inner_text("#join-link")
         # three people join by the link, each with a unit

@@ -4,6 +4,7 @@ the event list, a replay, every game's rule options and an event's page speak Ch
 from __future__ import annotations
 
 from .language import GAMES, check, english_words, new_table, sign_up
+from .pages import FIRST_EVENT_MS
 
 
 def test_lobby_history_and_events_speak_chinese(lserver, zh, shot):
@@ -37,7 +38,7 @@ def test_lobby_history_and_events_speak_chinese(lserver, zh, shot):
         words = english_words(text, [])
         if words:
             found[f"options-{game}"] = sorted(set(words))
-    r = page.request.post(lserver + "/api/events", data={
+    r = page.request.post(lserver + "/api/events", timeout=FIRST_EVENT_MS, data={     # its first event
         "preset": "s3_xiangqi", "name": None,
         "players": ["zhorganizer", {"id": "b1", "bot": "random"}, {"id": "b2", "bot": "random"},
                     {"id": "b3", "bot": "random"}]})

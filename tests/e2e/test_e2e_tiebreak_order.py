@@ -10,7 +10,7 @@ from pathlib import Path
 import httpx
 
 from .conftest import running_server
-from .pages import WIDTHS, assert_fits_phone, set_lang
+from .pages import FIRST_EVENT_MS, WIDTHS, assert_fits_phone, set_lang
 from .test_e2e_a11y import check
 from .test_e2e_event_form import SETTINGS
 from .test_e2e_play import sign_up
@@ -47,7 +47,7 @@ def test_the_tie_break_order_is_shown_changed_and_kept(browser, tmp_path):
         check(boss, "the event form with a tie-break order")
         boss.fill("textarea[name=players]", "a random\nb random\nc random\nd random")
         boss.click("#create-event")
-        boss.wait_for_url(re.compile(r"/events/[\w.-]+$"))
+        boss.wait_for_url(re.compile(r"/events/[\w.-]+$"), timeout=FIRST_EVENT_MS)
         event = boss.url.rsplit("/", 1)[1]
         assert httpx.get(f"{base}/api/events/{event}").status_code == 200
         state = ctx.storage_state()
