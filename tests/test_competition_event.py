@@ -39,6 +39,17 @@ def snapshot(db):
         return tuple(s.scalar(select(func.count()).select_from(t)) for t in tables)
 
 
+def test_entrants_named_in_chinese_play_to_a_champion(db):
+    """Accounts may be named in Chinese (qipai.server.auth.USERNAME), so entrants may too."""
+    names = ["红方棋手", "黑方棋手", "象棋_3", "x-4"]
+    eid = create_event(db, "s0_xiangqi", [{"id": n, "bot": "random"} for n in names],
+                       overrides={"game": {"id": "test-nim"}}, event_id="zh-names")
+    out = run_event(db, eid)
+    assert out["status"] == "finished" and out["outcome"]["champion"] in names
+    with pytest.raises(EventError, match="must be at most 40 letters"):
+        create_event(db, "s0_xiangqi", bots(3) + [{"id": "棋" * 41}])
+
+
 def test_knockout_with_byes_runs_to_a_champion(db):
     eid = create_event(db, "s0_xiangqi", bots(12), overrides={"game": {"id": "test-nim"}}, event_id="ko12")
     with db() as s:
@@ -156,7 +167,7 @@ def test_bad_input_is_refused_and_changes_nothing(db):
         create_event(db, "s0_doudizhu", bots(2))
     with pytest.raises(EventError, match="unknown bot 'alphazero'"):
         create_event(db, "s0_xiangqi", bots(4, bot="alphazero"))
-    with pytest.raises(EventError, match="must be ASCII"):
+    with pytest.raises(EventError, match="must be at most 40 letters"):
         create_event(db, "s0_xiangqi", bots(3) + [{"id": "bad id"}])
     with pytest.raises(EventError, match="no event 'zz'"):
         run_event(db, "zz")

@@ -234,7 +234,7 @@ def _plain_names_refused(c, boss: str, text: str) -> None:
 
 
 @pytest.mark.parametrize("player, why", [
-    ({"id": "x" * 5000, "bot": "random"}, "event.bad_id"),          # was taken (an 80-wide column)
+    ({"id": "x" * 5000, "bot": "random"}, "event.bad_entrant"),          # was taken (an 80-wide column)
     ({"id": "b1", "bot": "random", "name": "\u202eevil"}, "event.bad_name"),
     ({"id": "b1", "bot": "random", "name": "n" * 201}, "event.bad_name"),
     ({"id": "b1", "bot": "random", "unit": "a\x00b"}, "event.bad_name"),

@@ -9,8 +9,11 @@ from datetime import UTC, datetime
 
 from qipai.core.errors import QipaiError
 
-#: an event's or an entrant's id: at most 40 characters (the events table's key is 40 wide)
+#: an event's id: at most 40 characters (the events table's key is 40 wide), ASCII (it is in URLs)
 ID_RE = re.compile(r"^[A-Za-z0-9_.\-]{1,40}$")
+#: an entrant's id: at most 40 characters, also Chinese ones, as accounts may be named
+#: (qipai.server.auth.USERNAME): a signed-in player joins an event under the account's name
+ENTRANT_ID_RE = re.compile(r"^[A-Za-z0-9_.\-\u4e00-\u9fff]{1,40}$")
 #: the longest entrant name or unit (their columns are 200 wide)
 MAX_NAME = 200
 #: the direction embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069)

@@ -13,7 +13,7 @@ import qipai
 from qipai.core.errors import Message, QipaiError, why_cause
 
 from . import lot
-from .common import ID_RE, EventError, check_name, now
+from .common import ENTRANT_ID_RE, ID_RE, EventError, check_name, now
 from .config import EventConfig, event_data, parse_config, set_fields
 from .db import EntrantRow, EventRow
 
@@ -93,9 +93,10 @@ def _take_id(p: Any, label: str, seen: set[str], duplicate: str) -> tuple[dict[s
     Raises EventError for a malformed id or one already in ``seen`` (``duplicate`` formats it)."""
     p = dict(p) if isinstance(p, dict) else {"id": p}
     pid = str(p.get("id", "")).strip()
-    if not ID_RE.match(pid):
-        raise EventError(Message(f"{label} {pid!r} must be ASCII letters, digits, '_', '-' or '.'",
-                                 code="event.bad_id", params={"id": pid}))
+    if not ENTRANT_ID_RE.match(pid):
+        raise EventError(Message(f"{label} {pid!r} must be at most 40 letters (Chinese too), digits, "
+                                 "'_', '-' or '.'",
+                                 code="event.bad_entrant", params={"id": pid}))
     if pid in seen:
         raise EventError(Message(duplicate.format(pid), code="event.duplicate", params={"id": pid}))
     seen.add(pid)

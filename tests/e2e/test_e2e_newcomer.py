@@ -2,7 +2,10 @@
 forms (each label above its field, the new account's rules under it, a link to the other form),
 an unknown event's address (the refusal and a link to the list, no event panels), the event
 list at phone width (a long event name wraps instead of running off the screen), and the bots of
-a lost card game named in words in the history's result, never by their ids ("bot:rule")."""
+a lost card game named in words in the history's result, never by their ids ("bot:rule"); the
+history and profile keep each link's word whole (复盘, not 复 over 盘); a player named in Chinese
+enters an event with its code; the account forms refuse a short password in the page's language
+and, once sent, say so and are not sent twice."""
 
 from __future__ import annotations
 
@@ -19,8 +22,10 @@ CATALOGUES = Path(__file__).resolve().parents[2] / "qipai" / "i18n"
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
-    """A fresh server whose organizer is ``listboss`` (the first sign-up is a newcomer)."""
-    with running_server(tmp_path_factory.mktemp("qipai-newcomer"), "organizers=('listboss',)") as base:
+    """A fresh server whose organizers are ``listboss`` and ``cupboss`` (the first sign-up is a
+    newcomer); sign-ups not limited, as every test signs up from 127.0.0.1."""
+    settings = "organizers=('listboss', 'cupboss'), limits=Limits(signup_ip=(100.0, 100))"
+    with running_server(tmp_path_factory.mktemp("qipai-newcomer"), settings) as base:
         yield base
 
 
@@ -93,3 +98,82 @@ def test_history_names_bots_in_words(server, browser):
     opponents = page.locator("#history td.opponents").first.inner_text()
     assert "bot:" not in opponents and words["botseat"].split("{")[0].strip() in opponents, opponents
     page.context.close()
+
+
+# a link, button or game name whose word breaks over lines (复 over 盘 in a table's last column)
+BROKEN_WORDS = """() => [...document.querySelectorAll('main a, main button, main th, #history td.game')]
+    .filter((e) => e.offsetParent && e.innerText.trim().length >= 2 && e.innerText.trim().length <= 12)
+    .filter((e) => {
+        const r = document.createRange(); r.selectNodeContents(e);
+        const rows = [...r.getClientRects()].filter((x) => x.width > 0).map((x) => Math.round(x.top));
+        return new Set(rows).size > 1;
+    })
+    .map((e) => e.innerText)"""
+
+
+def test_history_and_profile_keep_each_word_whole(server, browser, shot):
+    """A Chinese player's history and profile beside a long result line: 复盘 stays one word."""
+    ctx = browser.new_context(viewport={"width": 1280, "height": 900}, locale="zh-CN")
+    page = ctx.new_page()
+    page.on("dialog", lambda d: d.accept())
+    sign_up(page, server, "复盘棋手")
+    page.select_option("select[name=game]", "doudizhu")        # a result with every seat's score
+    create_table(page, bots=2)
+    page.wait_for_selector("#resign")
+    page.click("#resign")
+    page.wait_for_selector("#record-link", timeout=15_000)
+    for width in (1280, 390):
+        page.set_viewport_size({"width": width, "height": 900})
+        for path in ("/history", "/u/%E5%A4%8D%E7%9B%98%E6%A3%8B%E6%89%8B"):
+            page.goto(server + path)
+            page.wait_for_selector("#history a[href^='/records/']")
+            assert page.evaluate(BROKEN_WORDS) == [], (path, width)
+            shot(page, f"newcomer-{path.split('/')[1]}-zh-{width}")
+    ctx.close()
+
+
+def test_a_chinese_named_account_enters_an_event(server, browser, shot):
+    """Accounts may be named in Chinese; such a player joins an event with its code."""
+    boss = browser.new_page()
+    sign_up(boss, server, "cupboss")
+    players = [{"id": f"c{i}", "bot": "random"} for i in range(3)]
+    event = {"preset": "s3_gomoku", "event_id": "zh-name-cup", "players": players, "registration": True}
+    r = boss.request.post(server + "/api/events", data=event, headers={"Origin": server})
+    assert r.status == 201, r.text()
+    code = boss.request.get(server + "/api/events/zh-name-cup/entries").json()["code"]
+    ctx = browser.new_context(viewport={"width": 390, "height": 844}, locale="zh-CN")
+    page = ctx.new_page()
+    sign_up(page, server, "报名棋手")
+    page.goto(f"{server}/events/zh-name-cup?join={code}")
+    page.click("#join-event")
+    page.wait_for_selector("#my-entry")
+    assert not page.locator("#registration .error:not(:empty)").count(), page.inner_text("#registration")
+    page.wait_for_selector("[data-entrant='报名棋手']")
+    shot(page, "newcomer-zh-entrant-390")
+    ctx.close()
+    boss.context.close()
+
+
+def test_the_account_forms_answer_in_the_pages_language_and_once(server, browser):
+    """The browser's own bubble for a short password speaks the page's language (Chromium here
+    speaks English), and the form, once sent, shows it is on its way and is not sent twice."""
+    ctx = browser.new_context(locale="zh-CN")
+    page = ctx.new_page()
+    page.goto(server + "/signup")
+    page.fill("input[name=username]", "一次棋手")
+    page.fill("input[name=password]", "short")
+    page.click("button[type=submit]")
+    words = json.loads((CATALOGUES / "zh.json").read_text(encoding="utf-8"))
+    bubble = page.eval_on_selector("input[name=password]", "e => e.validationMessage")
+    assert bubble == words["auth.passwordhint"]
+    held, sent = [], []
+    page.route("**/api/signup", lambda route: (sent.append(1), held.append(route)))
+    page.fill("input[name=password]", "long-enough-1")
+    page.click("button[type=submit]")
+    page.wait_for_function("document.querySelector('button[type=submit]').disabled")
+    assert page.inner_text("button[type=submit]") == words["auth.sending"]
+    page.evaluate("document.querySelector('form.auth-form').requestSubmit()")
+    assert len(sent) == 1
+    held[0].continue_()
+    page.wait_for_url(server + "/")
+    ctx.close()

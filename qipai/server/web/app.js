@@ -146,18 +146,38 @@ function authPage(kind) {
   const field = (label, input, hint) => el("label", { class: "field" }, el("span", {}, label), input,
     hint ? el("small", { class: "muted" }, hint) : null);
   const other = kind === "signup" ? "signin" : "signup";
+  // a field the browser refuses says why in the page's language (the browser's own bubble speaks
+  // the browser's): the rule under the field, or that it is empty
+  const says = (input, hint) => {
+    input.oninvalid = () => input.setCustomValidity(input.validity.valueMissing || !hint ? t("auth.required") : hint);
+    input.oninput = () => input.setCustomValidity("");
+  };
+  says(u, kind === "signup" ? t("auth.usernamehint") : null);
+  says(p, kind === "signup" ? t("auth.passwordhint") : null);
+  const submit = el("button", { class: "primary", type: "submit" }, t(kind));
   const form = el("form", { class: "stack auth-form" },
     field(t("username"), u, kind === "signup" ? t("auth.usernamehint") : null),
     field(t("password"), p, kind === "signup" ? t("auth.passwordhint") : null),
-    el("button", { class: "primary", type: "submit" }, t(kind)), err,
+    submit, err,
     el("p", { class: "muted", id: "auth-switch" }, t(`auth.to${other}`), " ",
       el("a", { href: `/${other === "signin" ? "login" : "signup"}${location.search}` }, t(other))));
+  // the password hash takes the server a moment: the button says the form is on its way and
+  // cannot send it twice
   form.onsubmit = async (ev) => {
     ev.preventDefault();
+    if (submit.disabled) return;
+    submit.disabled = true;
+    form.setAttribute("aria-busy", "true");
+    submit.textContent = t("auth.sending");
     try {
       await api("POST", kind === "signup" ? "/api/signup" : "/api/login", { username: u.value, password: p.value });
       location.href = safeNext(next);
-    } catch (e) { err.textContent = errorText(e); }
+    } catch (e) {
+      err.textContent = errorText(e);
+      submit.disabled = false;
+      form.removeAttribute("aria-busy");
+      submit.textContent = t(kind);
+    }
   };
   app.replaceChildren(el("h2", {}, t(kind)), form);
 }

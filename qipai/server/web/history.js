@@ -33,12 +33,12 @@ export function gamesTable(rows, byId) {
       .filter(Boolean);
     const kind = outcomeFor(r, seat);
     return el("tr", { "data-record": r.id, class: `res-${kind}` },
-      el("td", {}, gameName(byId[r.game]) || r.game),
+      el("td", { class: "game" }, gameName(byId[r.game]) || r.game),
       el("td", { class: "opponents" }, opponents.flatMap((x, i) => (i ? [lang === "zh" ? "、" : ", ", x] : [x]))),
       el("td", { class: "outcome" },
         el("b", { "data-outcome": kind }, resultText(r.result, { game: r.game, seat, names: r.names.map(seatName), t, lang }))),
       el("td", { class: "muted date" }, el("time", { datetime: r.finished }, localDate(r.finished))),
-      el("td", {}, el("a", { href: `/records/${r.id}` }, t("replay"))));
+      el("td", { class: "actions" }, el("a", { href: `/records/${r.id}` }, t("replay"))));
   });
   return el("div", { class: "scroll" }, el("table", { class: "list", id: "history" },
     el("thead", {}, el("tr", {}, el("th", {}, t("game")), el("th", {}, t("hist.opponents")), el("th", {}, t("result")),
