@@ -104,9 +104,17 @@ def test_one_person_plays_a_mahjong_hand_against_three_bots(server, browser, sho
                 handle.click(timeout=5_000)                 # raise it ...
             except PlaywrightError:                         # redrawn: look again
                 continue
+            # a new state (even one keeping the position number, as a claim window does) drops
+            # the raised tile: look again; a tile that never rises leaves the hand unfinished,
+            # which the wait for the record below catches
+            picked = page.locator("#hand .mj-t.picked")
+            try:
+                picked.wait_for(timeout=3_000)
+            except PlaywrightError:
+                continue
             if page.get_attribute(".mj", "data-seq") != seq:
-                continue                                    # a new state dropped the raised tile
-            assert page.locator("#hand .mj-t.picked").get_attribute("data-tile") == code
+                continue
+            assert picked.get_attribute("data-tile", timeout=1_000) == code
             if discards % 2:
                 page.click('#actions button[data-action="discard"]')     # ... and discard by button
             else:
