@@ -300,6 +300,9 @@ def test_the_terminal_words_a_mahjong_hand_as_the_board_does():
                 for seat in (0, 2, None):
                     lines = mahjong_hand_lines(r, seat=seat, hands_per_match=4, lang=lang)
                     text = "\n".join(lines)
+                    if r["winners"]:     # a win in words, not the Win button's label
+                        won = " wins on " if lang == "en" else " 胡 "
+                        assert f"{won}{r['tile']}" in lines[0] and " Win " not in lines[0], lines[0]
                     assert not CODE.search(text) and not FIELD.search(text), text
                     assert not re.search(r"seat|号位|=", text), text
                     assert lines[0].startswith(i18n.t("mj.handNo", {"n": r["hand"], "k": 4}, lang=lang))
@@ -325,3 +328,11 @@ def test_the_terminal_words_a_mahjong_hand_as_the_board_does():
                     i18n.use("en")
                 assert console.export_text().splitlines() == mahjong_hand_lines(r, seat=1, hands_per_match=4,
                                                                                  lang=lang)
+
+
+def test_chinese_game_names_use_full_width_brackets():
+    """A Chinese game name puts its aside in full-width brackets (4A4（四幺四）), never ASCII ones."""
+    names = {gid: qipai.load(gid).name_zh for gid in _MODULES}
+    assert names["fouafour"] == "4A4（四幺四）"
+    for gid, name in names.items():
+        assert not re.search(r"[()]", name), (gid, name)

@@ -201,7 +201,7 @@ def mahjong_hand_lines(r: dict[str, Any], *, seat: int | None, names: Sequence[s
     """A Guobiao hand's end in words, as the mahjong board words it (boards/mahjong-gb.js
     ``handResult``, the same catalogue keys mj.*), for the terminal:
 
-        第1/4局 · 下家 胡 5m 自摸
+        第1/4局 · 下家 胡 5m 自摸 (English: "Hand 1/4 · Right wins on 5m self-drawn")
         下家：46m99p [234p] [456s] [567p] + 5m
           和绝张 4
           …
@@ -237,7 +237,8 @@ def mahjong_hand_lines(r: dict[str, Any], *, seat: int | None, names: Sequence[s
     if winners:
         hows = {"self_drawn": "mj.byself", "discard": "mj.ondiscard", "robbing_kong": "mj.robbing"}
         how = tr(hows[r["how"]]) if r.get("how") in hows else ""
-        line = f"{head} · {('、' if lang == 'zh' else ', ').join(who(w) for w in winners)} {tr('mj.win')} "
+        them = ('、' if lang == 'zh' else ', ').join(who(w) for w in winners)
+        line = f"{head} · {tr('mj.wins', {'who': them})} "
         line += " ".join(x for x in (r.get("tile") or "", how) if x)
         if r.get("how") != "self_drawn" and r.get("from") is not None:
             line += paren(f"{tr('mj.from')} {who(r['from'])}", lang)
