@@ -24,6 +24,7 @@
 
 import { boardKeys } from "../boardkeys.js";
 import { mountHistory } from "./cardhistory.js";
+import { cardMoveEntry } from "./cardmoves.js";
 import { paren } from "../i18n.js";
 
 const SUIT = { S: "♠", H: "♥", C: "♣", D: "♦" };
@@ -505,6 +506,9 @@ export function mountCardTable(root, ctx, cfg) {
     /** A seat's name in the list of rounds, as the table shows it (a name two seats share gets
      *  its place at the table). */
     seatName: (s) => (msg ? shortName(s) : String(s)),
+    /** A step of the replay's list where a hand has no rounds (it ended in its bidding): who
+     *  did what, in words, cards drawn (cardmoves.js). */
+    moveEntry: (e, names) => cardMoveEntry(e, names, { t: ctx.t, lang }),
   };
 
   function show(m) {

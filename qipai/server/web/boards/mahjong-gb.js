@@ -383,10 +383,13 @@ export function mount(root, ctx, variant = GUOBIAO) {
     /** A step of the replay's list: who did what, the tiles drawn ("东家 打出 [5筒]"). */
     moveEntry(e, names) {
       const [kind, tile] = String(e.text || "").split(" ");
-      const what = kind === "discard" && tile ? [S.discard + " ", tileEl(tile, "tiny")]
+      const own = tile ? variant.actionLabel(kind, tile, helpers) : null;   // laizi's peel, a bomb
+      const what = own ? own
+        : kind === "discard" && tile ? [S.discard + " ", tileEl(tile, "tiny")]
         : kind === "chow" && tile ? [S.chow + " ", tilesEl(parseTiles(tile), "inline", "tiny")]
         : (kind === "kong" || kind === "add") && tile ? [(kind === "kong" ? S.ckong : S.add) + " ", tileEl(tile, "tiny")]
-        : [S[kind] || e.text];
+        : kind === "resign" || kind === "timeout" ? [ctx.t(`moves.${kind}`)]
+        : [S[kind] || ctx.t("mv.other")];
       return el("span", "mj-move" + (kind === "pass" ? " muted" : ""), el("b", "", names[e.seat] ?? ""), " ", ...what);
     },
     update(m) {
