@@ -177,3 +177,18 @@ def test_the_account_forms_answer_in_the_pages_language_and_once(server, browser
     held[0].continue_()
     page.wait_for_url(server + "/")
     ctx.close()
+
+
+def test_boxes_to_tick_are_big_enough_for_a_thumb_on_a_phone(server, browser):
+    """The lobby's "rated" box and the token scopes of the bots page, at 390 px: at least 20 px
+    each way (the browser's own box is 13 px)."""
+    page = browser.new_page(viewport={"width": 390, "height": 844})
+    sign_up(page, server, "thumbplayer")
+    for path in ("/", "/account/bots"):
+        page.goto(server + path)
+        page.wait_for_selector("main input[type=checkbox]")
+        sizes = page.eval_on_selector_all("main input[type=checkbox]", """bs => bs
+            .filter((b) => b.offsetParent)
+            .map((b) => { const r = b.getBoundingClientRect(); return [b.name, r.width, r.height]; })""")
+        assert sizes and all(w >= 20 and h >= 20 for _, w, h in sizes), (path, sizes)
+    page.context.close()
