@@ -394,9 +394,9 @@ export function mountCardTable(root, ctx, cfg) {
     const need = acting && cfg.need ? cfg.need(msg) : null;
     const line = el("div", "prompt");
     line.id = "prompt";
-    if (prompt) line.append(prompt + " ");
-    if (need) line.append(tr("ct.select", { n: need.count }) + " · ");
-    if (ids.length) line.append(tr("ct.selected", { n: ids.length }));
+    // "choose 8 cards · 3 selected": the separator only between the two
+    const counts = [need ? tr("ct.select", { n: need.count }) : null, ids.length ? tr("ct.selected", { n: ids.length }) : null];
+    line.append([prompt, counts.filter(Boolean).join(" · ")].filter(Boolean).join(" "));
     box.append(line);
 
     const bar = el("div", "row actions");
