@@ -192,3 +192,15 @@ def test_boxes_to_tick_are_big_enough_for_a_thumb_on_a_phone(server, browser):
             .map((b) => { const r = b.getBoundingClientRect(); return [b.name, r.width, r.height]; })""")
         assert sizes and all(w >= 20 and h >= 20 for _, w, h in sizes), (path, sizes)
     page.context.close()
+
+
+def test_the_lobby_counts_seats_from_the_fewest(server, browser):
+    """Baohuang is played by 5, or by 4: its card says "4/5 players", never "5/4" (a fraction)."""
+    page = browser.new_page()
+    page.goto(server + "/")
+    page.evaluate("localStorage.setItem('lang', 'en')")
+    page.goto(server + "/")
+    counts = page.locator('.game-card[data-game="baohuang"] .muted')
+    counts.wait_for(state="attached")
+    assert counts.text_content() == "4/5 players"
+    page.context.close()
