@@ -204,3 +204,33 @@ def test_the_lobby_counts_seats_from_the_fewest(server, browser):
     counts.wait_for(state="attached")
     assert counts.text_content() == "4/5 players"
     page.context.close()
+
+
+# every "·" of a mahjong seat's head that stands first on its line (a box too narrow for the
+# name and the counts put the "· score 0 · 13 tiles" part on a line of its own)
+DOT_FIRST = """() => [...document.querySelectorAll('.mj-head')].flatMap((head) => {
+    const left = head.getBoundingClientRect().left + parseFloat(getComputedStyle(head).paddingLeft);
+    const walk = document.createTreeWalker(head, NodeFilter.SHOW_TEXT);
+    const out = [];
+    for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+        for (let i = n.data.indexOf('·'); i >= 0; i = n.data.indexOf('·', i + 1)) {
+            const r = document.createRange(); r.setStart(n, i); r.setEnd(n, i + 1);
+            if (r.getBoundingClientRect().left - left < 3) out.push(head.innerText);
+        }
+    }
+    return out;
+})"""
+
+
+def test_a_mahjong_seats_counts_never_start_a_line_with_a_dot(server, browser):
+    """Laizi mahjong at 1280 px, where the three other seats' boxes are narrow: their heads wrap
+    the score and tile count to a line of their own, which does not start with "·"."""
+    page = browser.new_page(viewport={"width": 1280, "height": 900}, locale="zh-CN")
+    sign_up(page, server, "麻将新手")
+    body = {"game": "laizi-mahjong", "sit": True, "bots": 3, "bot": None, "options": {}}
+    r = page.request.post(server + "/api/tables", data=body, headers={"Origin": server})
+    assert r.status == 201, r.text()
+    page.goto(f"{server}/tables/{r.json()['id']}")
+    page.wait_for_selector('.mj-head >> nth=3')
+    assert page.evaluate(DOT_FIRST) == []
+    page.context.close()

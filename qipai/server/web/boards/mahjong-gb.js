@@ -169,7 +169,9 @@ export function mount(root, ctx, variant = GUOBIAO) {
     const head = el("div", "mj-head",
       wind ? el("span", "wind", wind) : null, " ", label ? el("span", "muted", label + " ") : null,
       el("span", "nm", rawName(s) || place(s)), s === v.dealer ? el("span", "dealer", " " + S.dealerMark) : null,
-      ` · ${S.score} ${info.score} · ${info.concealed_count} ${S.tiles}`);
+      // its own item of the wrapping head: a narrow box puts it on the next line whole, never a
+      // line that starts with "·"
+      el("span", "mj-counts", `${S.score} ${info.score} · ${info.concealed_count} ${S.tiles}`));
     for (const x of variant.seatExtra(info, helpers, s)) head.append(" ", x);
     d.append(head);
     const views = msg.views;      // replay: each seat's own view, with its concealed kongs
