@@ -115,10 +115,13 @@ def test_one_person_plays_a_mahjong_hand_against_three_bots(server, browser, sho
             if page.get_attribute(".mj", "data-seq") != seq:
                 continue
             assert picked.get_attribute("data-tile", timeout=1_000) == code
-            if discards % 2:
-                page.click('#actions button[data-action="discard"]')     # ... and discard by button
-            else:
-                page.locator("#hand .mj-t.picked").click()               # ... or by a second click
+            try:
+                if discards % 2:                                    # ... and discard by button
+                    page.click('#actions button[data-action="discard"]', timeout=5_000)
+                else:                                               # ... or by a second click
+                    picked.click(timeout=5_000)
+            except PlaywrightError:                                 # a new state came first
+                continue
             discards += 1
         else:
             page.wait_for_timeout(60)
