@@ -169,9 +169,7 @@ export function mount(root, ctx, variant = GUOBIAO) {
     const head = el("div", "mj-head",
       wind ? el("span", "wind", wind) : null, " ", label ? el("span", "muted", label + " ") : null,
       el("span", "nm", rawName(s) || place(s)), s === v.dealer ? el("span", "dealer", " " + S.dealerMark) : null,
-      // its own item of the wrapping head: a narrow box puts it on the next line whole, never a
-      // line that starts with "·"
-      el("span", "mj-counts", `${S.score} ${info.score} · ${info.concealed_count} ${S.tiles}`));
+      ` · ${S.score} ${info.score} · ${info.concealed_count} ${S.tiles}`);
     for (const x of variant.seatExtra(info, helpers, s)) head.append(" ", x);
     d.append(head);
     const views = msg.views;      // replay: each seat's own view, with its concealed kongs
@@ -298,7 +296,7 @@ export function mount(root, ctx, variant = GUOBIAO) {
     d.dataset.hand = r.hand;
     const hows = { self_drawn: S.byself, discard: S.ondiscard, robbing_kong: S.robbing, ...variant.hows };
     const title = r.winners.length
-      ? `${S.handNo(r.hand, msg.view.hands_per_match)} · ${ctx.t("mj.wins", { who: r.winners.map(who).join(zh ? "、" : ", ") })} `
+      ? `${S.handNo(r.hand, msg.view.hands_per_match)} · ${r.winners.map(who).join(zh ? "、" : ", ")} ${S.win} `
       : r.how === "penalty"
         ? `${S.handNo(r.hand, msg.view.hands_per_match)} · ${S.penalty} ${who(r.offender)}`
         : `${S.handNo(r.hand, msg.view.hands_per_match)} · ${S.drawn}`;
@@ -385,13 +383,10 @@ export function mount(root, ctx, variant = GUOBIAO) {
     /** A step of the replay's list: who did what, the tiles drawn ("东家 打出 [5筒]"). */
     moveEntry(e, names) {
       const [kind, tile] = String(e.text || "").split(" ");
-      const own = tile ? variant.actionLabel(kind, tile, helpers) : null;   // laizi's peel, a bomb
-      const what = own ? own
-        : kind === "discard" && tile ? [S.discard + " ", tileEl(tile, "tiny")]
+      const what = kind === "discard" && tile ? [S.discard + " ", tileEl(tile, "tiny")]
         : kind === "chow" && tile ? [S.chow + " ", tilesEl(parseTiles(tile), "inline", "tiny")]
         : (kind === "kong" || kind === "add") && tile ? [(kind === "kong" ? S.ckong : S.add) + " ", tileEl(tile, "tiny")]
-        : kind === "resign" || kind === "timeout" ? [ctx.t(`moves.${kind}`)]
-        : [S[kind] || ctx.t("mv.other")];
+        : [S[kind] || e.text];
       return el("span", "mj-move" + (kind === "pass" ? " muted" : ""), el("b", "", names[e.seat] ?? ""), " ", ...what);
     },
     update(m) {
