@@ -51,6 +51,12 @@ def seq(page) -> int:
     return int(page.get_attribute("#status", "data-seq"))
 
 
+def wait_moved(page, before: int) -> None:
+    """Wait until the position number passes ``before`` or the game is over."""
+    page.wait_for_function(f"() => +document.querySelector('#status').dataset.seq > {before} || "
+                           "document.querySelector('#record-link')")
+
+
 def over(page) -> bool:
     return page.locator("#record-link").count() > 0
 
@@ -88,8 +94,7 @@ def play_xiangqi(page):
             if page.locator(".xq .sq.target").count():
                 page.locator(".xq .sq.target").first.click()
                 break
-        page.wait_for_function(f"() => +document.querySelector('#status').dataset.seq > {before} || "
-                               "document.querySelector('#record-link')")
+        wait_moved(page, before)
 
 
 def play_gomoku(page):
@@ -104,8 +109,7 @@ def play_gomoku(page):
             if page.locator(f'.gm-board .pt[data-pt="{p}"] .st').count() == 0:
                 page.click(f'.gm-board .pt[data-pt="{p}"]')
                 break
-        page.wait_for_function(f"() => +document.querySelector('#status').dataset.seq > {before} || "
-                               "document.querySelector('#record-link')")
+        wait_moved(page, before)
 
 
 def play_go(page):
@@ -127,8 +131,7 @@ def play_go(page):
         else:                 # the dead-stone phase: take the referee's proposal and submit
             page.click('[data-action="proposal"]')
             page.click('[data-action="done"]')
-        page.wait_for_function(f"() => +document.querySelector('#status').dataset.seq > {before} || "
-                               "document.querySelector('#record-link')")
+        wait_moved(page, before)
 
 
 def play_checkers(page):
@@ -142,8 +145,7 @@ def play_checkers(page):
         else:
             page.locator("#cc-board .h.movable").first.click()
             page.locator("#cc-board .h.target").first.click()
-        page.wait_for_function(f"() => +document.querySelector('#status').dataset.seq > {before} || "
-                               "document.querySelector('#record-link')")
+        wait_moved(page, before)
 
 
 def play_junqi(page):
@@ -163,8 +165,7 @@ def play_junqi(page):
                     done = True
                     break
             assert done
-        page.wait_for_function(f"() => +document.querySelector('#status').dataset.seq > {before} || "
-                               "document.querySelector('#record-link')")
+        wait_moved(page, before)
 
 
 GAMES = {
