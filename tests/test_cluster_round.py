@@ -2,15 +2,19 @@
 lobby home"): an event's two tables served by two real workers on the machine's
 PostgreSQL and Redis; the round paused through one worker and resumed through the other,
 either worker's console lists both tables as they stand, and a warning naming an entrant sent
-to the worker that does not serve the entrant's game reaches that game."""
+to the worker that does not serve the entrant's game reaches that game; so do a dispute filed
+there by the entrant and the referee's ruling on it."""
 
 from __future__ import annotations
 
+import json
+import secrets
 import time
 import zlib
 
 import httpx
 import pytest
+from websockets.sync.client import connect
 
 from .botapi_helpers import person as signed_up
 from .cluster_helpers import move_table, running_cluster
@@ -29,13 +33,22 @@ def console(ref: httpx.Client, base: str) -> dict[str, dict]:
     return {t["id"]: t for t in r.json()["tables"]}
 
 
+def table_event(sock, kind: str) -> dict:
+    """The next table event of type ``kind`` on the socket (a commitment answered on the way)."""
+    while True:
+        m = json.loads(sock.recv(timeout=30))
+        if m["type"] == "commitment":
+            sock.send(json.dumps({"type": "nonce", "nonce": secrets.token_hex(8)}))
+        if m["type"] == "event" and m["event"]["type"] == kind:
+            return m["event"]
+
+
 def test_a_round_pause_and_resume_reach_every_workers_tables(pg_template, tmp_path):
     with running_cluster(pg_template, tmp_path, 2, ("--forwarded-allow-ips", "127.0.0.1")) \
             as (_, name, (w1, w2)):
         boss = person(w1.base, "boss")                    # the first account: an organizer
         players = ["p1", "p2", "p3", "p4"]
-        for p in players:
-            person(w1.base, p).close()
+        clients = {p: person(w1.base, p) for p in players}
         ref = person(w2.base, "ref")
         body = {"preset": "s3_xiangqi", "name": "RR", "event_id": "rr", "players": players}
         assert boss.post("/api/events", json=body).status_code == 201
@@ -66,14 +79,31 @@ def test_a_round_pause_and_resume_reach_every_workers_tables(pg_template, tmp_pa
         log = [e for e in ref.get(w2.base + "/api/events/rr/log").json() if e["act"] in ("pause", "resume")]
         assert [(e["act"], sorted(e["data"]["tables"]), e["data"]["scope"]) for e in log] == \
             [("pause", [a, b], "round"), ("resume", [a, b], "round")]
-        # an act naming an entrant reaches the entrant's game on the other worker
+        # an act naming an entrant reaches the entrant's game on the other worker; so do the
+        # entrant's dispute and the referee's ruling on it, all sent to w1, which does not serve b
         player = console(ref, w2.base)[b]["names"][0]
-        r = ref.post(w1.base + "/api/events/rr/acts",
-                     json={"act": "warning", "entrant": player, "reason": "phone rang"})
-        assert r.status_code == 200 and r.json()["table"] == b, r.text
+        cookie = f"qipai_session={clients[player].cookies['qipai_session']}"
+        with connect(f"{w1.ws}/ws/tables/{b}", additional_headers={"Cookie": cookie}) as sock:
+            r = ref.post(w1.base + "/api/events/rr/acts",
+                         json={"act": "warning", "entrant": player, "reason": "phone rang"})
+            assert r.status_code == 200 and r.json()["table"] == b, r.text
+            assert table_event(sock, "warning")["reason"] == "phone rang"
+            r = clients[player].post(w1.base + "/api/events/rr/disputes",
+                                     json={"table": b, "text": "clock ran"})
+            assert r.status_code == 201 and r.json()["table"] == b, r.text
+            dispute = r.json()["id"]
+            assert table_event(sock, "dispute")["reason"] == "clock ran"
+            r = ref.post(w1.base + "/api/events/rr/acts", json={
+                "act": "ruling", "dispute": dispute, "decision": "rejected", "reason": "the clock was right"})
+            assert r.status_code == 200, r.text
+            ruling = table_event(sock, "ruling")
+            assert (ruling["decision"], ruling["dispute"], ruling["by"]) == ("rejected", dispute, "ref")
+        assert [(e["data"]["dispute"], e["data"]["decision"], e["table"])
+                for e in ref.get(w1.base + "/api/events/rr/log").json() if e["act"] == "ruling"] \
+            == [(dispute, "rejected", b)]
         # the internal route answers relayed requests only
         r = httpx.post(w2.base + "/internal/events/rr/round",
                        json={"act": "pause", "by": "x", "reason": "x", "tables": [b]})
         assert r.status_code == 404 and r.json()["code"] == "not_found"
-        boss.close()
-        ref.close()
+        for c in (boss, ref, *clients.values()):
+            c.close()

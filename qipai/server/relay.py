@@ -45,8 +45,9 @@ TABLE_PATH = re.compile(r"^/(?:(?:api|ws)/tables|api/bot/game(?:/stream)?)/([A-Z
 #: what the lobby home serves (:meth:`.cluster.Cluster.route_lobby`): the seek pool, presence,
 #: challenges and the Bot API's account event streams, kept in that worker's memory
 LOBBY_PATH = re.compile(r"^/api/(?:seeks|presence|challenges?|bot/(?:challenge|seek|stream/event))(?:/|$)")
-#: a referee act, relayed to the owner of the table its body names
-ACTS_PATH = re.compile(r"^/api/events/[^/]{1,80}/acts$")
+#: a referee act, relayed to the owner of the table its body names (or of the table of the
+#: entrant or the dispute it names); a player's dispute or confirmation naming a table likewise
+ACTS_PATH = re.compile(r"^/api/events/[^/]{1,80}/(?:acts|disputes|confirmations)$")
 RELAY_HEADER = b"x-qipai-relay"
 CLIENT_HEADER = b"x-qipai-client"
 #: headers that belong to one hop, not passed on
@@ -113,17 +114,21 @@ class Relay:
     async def _act(self, scope, receive, send) -> None:
         """A referee act naming a table another worker serves goes there; so does one naming
         an entrant (a warning, a penalty, a disqualification) whose game in play another
-        worker serves (its table is found in the database)."""
+        worker serves, or a dispute (a ruling) whose table is in play on another worker (the
+        table is found in the database); and a player's dispute or confirmation naming a
+        table."""
         body = await read_all(receive)
         receive = replay(body, receive)
         try:
             parsed = json.loads(b"".join(m.get("body", b"") for m in body) or b"{}")
-            named, entrant = parsed.get("table"), parsed.get("entrant")
+            named, entrant, dispute = parsed.get("table"), parsed.get("entrant"), parsed.get("dispute")
         except (ValueError, AttributeError):
-            named = entrant = None
+            named = entrant = dispute = None
+        event_id = scope["path"].split("/")[3]
         if named is None and isinstance(entrant, str) and entrant:
-            named = await self.hub.store.call(
-                lambda s: entrant_table(s, scope["path"].split("/")[3], entrant), write=False)
+            named = await self.hub.store.call(lambda s: entrant_table(s, event_id, entrant), write=False)
+        elif named is None and isinstance(dispute, int) and not isinstance(dispute, bool):
+            named = await self.hub.store.call(lambda s: dispute_table(s, event_id, dispute), write=False)
         if not isinstance(named, str) or not TABLE_ID.match(named) or named in self.hub.tables:
             return await self.app(scope, receive, send)
         await self._route(scope, receive, send, named)
@@ -331,6 +336,19 @@ def entrant_table(s: Any, event_id: str, entrant: str) -> str | None:
         TableRow.event_id == event_id, TableRow.status == "playing"))
     return next((tid for tid, seats in rows
                  if any(x and x.get("name") == entrant for x in seats or ())), None)
+
+
+def dispute_table(s: Any, event_id: str, dispute: int) -> str | None:
+    """The table of the dispute ``dispute`` of the event ``event_id``, if its game is in play."""
+    from sqlalchemy import select
+
+    from qipai.competition.acts import RefereeActRow
+
+    from .models import TableRow
+
+    return s.scalar(select(TableRow.id).join(RefereeActRow, RefereeActRow.table_id == TableRow.id).where(
+        RefereeActRow.id == dispute, RefereeActRow.event_id == event_id, RefereeActRow.act == "dispute",
+        TableRow.status == "playing"))
 #: what the relaying methods answer when the owner's internal port refused the connection
 REFUSED = "refused"
 
