@@ -209,8 +209,8 @@ function fmtMs(ms) {
 
 async function tablePage(id) {
   let info = await api("GET", `/api/tables/${id}`).catch(() => null);
-  // on a phone the seats scroll sideways (theme.css): a named region the keyboard can reach and scroll
-  const seatsBox = el("div", { class: "seats", role: "region", tabindex: "0", "aria-label": t("seats") });
+  // the seats, a named region (on a phone two to a row, theme.css)
+  const seatsBox = el("div", { class: "seats", role: "region", "aria-label": t("seats") });
   const status = el("div", { class: "status", id: "status" });
   const boardRoot = el("div", { id: "board" });
   const side = el("div", { class: "side", id: "side" });     // the move list (board games)
@@ -252,7 +252,8 @@ async function tablePage(id) {
     return { acting, parts: [seatRating(info, i),
       left !== null ? el("span", { class: "clock" + (acting && left < 10000 ? " low" : "") }, fmtMs(left)) : null, clockNotes(c)] };
   }
-  // On a phone a card or tile table shows each seat once: its board draws a box per seat
+  // On a phone a card or tile table, and a board game that names its seats on the board (go,
+  // gomoku, junqi, chinese checkers), shows each seat once: its board draws a box per seat
   // ([data-seatbox], with the name in .nm), which takes the seat's rating and clock after the
   // name, and the strip is hidden. A board that draws itself anew loses them: they are put back
   // at once (before the screen is painted).
@@ -288,13 +289,6 @@ async function tablePage(id) {
       const { acting, parts } = seatParts(i);
       return el("span", { class: "seat" + (acting ? " to-act" : ""), "data-seat": i }, n, ...parts);
     }));
-    // on a phone the seats are one row that scrolls (theme.css): a new seat to act is brought into it
-    const acting = seatsBox.querySelector(".to-act");
-    const key = acting ? acting.dataset.seat : "";
-    if (acting && key !== seatsBox.dataset.shown && seatsBox.scrollWidth > seatsBox.clientWidth) {
-      seatsBox.scrollLeft = acting.offsetLeft - seatsBox.offsetLeft - 8;
-    }
-    seatsBox.dataset.shown = key;
   }
   setInterval(() => { if (last && last.status === "playing") renderSeats(); }, 500);
 

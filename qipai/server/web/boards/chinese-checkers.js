@@ -159,13 +159,15 @@ export function mount(root, ctx) {
       const chip = document.createElement("span");
       chip.className = "cc-seat" + ((v.to_act || []).includes(seat) && !msg.result ? " act" : "");
       chip.dataset.seatInfo = seat;
+      chip.dataset.seatbox = seat;       // the seat's box: on a phone the table puts its rating and clock after the name
       chip.title = tr("campTitle", { h: S.campLong[v.camps[seat]], t: S.campLong[v.targets[seat]] });
       const dot = document.createElement("span");
       dot.className = "cc-dot";
       dot.style.background = COLORS[seat];
       const who = document.createElement("div");
       who.className = "cc-name";
-      who.append(dot, (names[seat] || S.color[seat]) + (seat === msg.seat ? paren(S.you) : ""));
+      who.append(dot, Object.assign(document.createElement("span"), { className: "nm",
+        textContent: (names[seat] || S.color[seat]) + (seat === msg.seat ? paren(S.you) : "") }));
       const status = v.status ? v.status[seat] : "playing";
       const parts = [S.camp[v.camps[seat]], `${S.moves} ${v.moves[seat]}`, `${S.inTarget} ${v.in_target[seat]}/10`];
       if (status === "finished") parts.push(S.finished);

@@ -221,10 +221,14 @@ export function mount(root, ctx) {
     const names = msg.names || [];
     const bs = v.black_seat, ws = 1 - bs;
     const player = (colour, s) => {
-      const e = span("", { player: colour });
+      // the seat's box (on a phone the table puts its rating and clock after the name)
+      const e = span("", { player: colour, seatbox: s });
       const dot = document.createElement("i");
       dot.className = "dot " + (colour === "black" ? "b" : "w");
-      e.append(dot, `${colourName(colour)}${names[s] ? " " + names[s] : ""} · ${S.captures} `, span(String(v.captures[colour]), { cap: colour }));
+      const nm = names[s] ? [" ", Object.assign(span(names[s]), { className: "nm" })] : [];
+      const caps = Object.assign(span(`· ${S.captures} `), { className: "nw" });
+      caps.append(span(String(v.captures[colour]), { cap: colour }));
+      e.append(dot, colourName(colour), ...nm, " ", caps);
       if (v.phase === "play" && v.to_move === colour && !msg.result) e.classList.add("to-move");
       return e;
     };

@@ -113,10 +113,12 @@ export function mount(root, ctx) {
       span.className = `gm-seat ${c}` + ((view.to_act || []).includes(s) && !view.result && !msg.result ? " act" : "");
       span.dataset.seat = s;
       span.dataset.colour = c;
+      span.dataset.seatbox = s;          // the seat's box: on a phone the table puts its rating and clock after the name
       const dot = document.createElement("i");          // the stone's colour, drawn (no symbol font needed)
       dot.className = `gm-dot ${c === "black" ? "b" : "w"}`;
       dot.setAttribute("aria-hidden", "true");
-      span.replaceChildren(dot, `${colourName(c)}${names[s] ? " " + names[s] : ""}`);
+      const nm = names[s] ? [" ", Object.assign(document.createElement("span"), { className: "nm", textContent: names[s] })] : [];
+      span.replaceChildren(dot, colourName(c), ...nm);
       seats.append(span);
     });
     const line = document.createElement("div");

@@ -344,12 +344,16 @@ export function mount(root, ctx) {
       const span = document.createElement("span");
       span.className = `jq-seat s${s}` + (v.to_move === s && !msg.result && !v.result ? " to-move" : "") + (v.eliminated && v.eliminated[s] ? " out" : "");
       span.dataset.seatinfo = s;
-      let text = `${seatName(s)}${names[s] ? " " + names[s] : ""}${s === me() ? paren(S.you) : ""}`;
+      span.dataset.seatbox = s;          // the seat's box: on a phone the table puts its rating and clock after the name
+      const nm = document.createElement("span");
+      nm.className = "nm";
+      nm.textContent = `${names[s] || ""}${s === me() ? paren(S.you) : ""}`;
+      let text = "";
       if (v.phase === "layout") text += ` · ${v.layout_done && v.layout_done[s] ? S.ready : S.notReady}`;
       else text += ` · ${S.attacks} ${(v.attacks || [])[s] ?? 0}`;
       if (v.flag_revealed && v.flag_revealed[s]) text += ` · ${S.revealed}`;
       if (v.eliminated && v.eliminated[s]) text += ` · ${S.out}`;
-      span.textContent = text;
+      span.replaceChildren(`${seatName(s)} `, nm, text);
       info.append(span);
     });
     const line = document.createElement("span");

@@ -1,0 +1,75 @@
+"""The seats of a board game's table on a phone (390 px), in Debian's Chromium: every seat's name,
+rating and clock (and go's captures) are on the screen, none cut off at the side, and each seat
+is shown once. Xiangqi keeps the strip of seats above the board, laid out to fit; go, gomoku,
+junqi and chinese checkers draw a box per seat on the board, which takes the seat's rating and
+clock, and the strip is hidden. At 1280 px the strip stays above every board. Screenshots at
+both widths in both languages go to tests/e2e/artifacts/."""
+
+from __future__ import annotations
+
+import pytest
+
+from .test_e2e_play import sign_up
+
+PHONE = {"width": 390, "height": 844}
+DESKTOP = {"width": 1280, "height": 900}
+SLOW_BOTS = {"bot_delay_ms": 30_000}       # the seat to act stays the same while the test looks
+#: the game, its seats, where its board names the seats (None: the strip does)
+GAMES = [("xiangqi", 2, None), ("go", 2, "[data-player]"), ("gomoku", 2, ".gm-seat"),
+         ("junqi", 2, ".jq-seat"), ("chinese-checkers", 6, ".cc-seat")]
+
+#: every shown seat: its box's sides, whether its clock and name are inside the screen, the times
+#: the player's name stands on the table's part of the page
+SEEN = """(name) => {
+    const shown = (e) => !!e.offsetParent;
+    const inside = (e) => { const r = e.getBoundingClientRect();
+        return r.width > 0 && r.left >= 0 && r.right <= innerWidth; };
+    const strip = document.querySelector('.seats');
+    const seats = [...document.querySelectorAll('.seats .seat, [data-seatbox]')].filter(shown);
+    const main = document.querySelector('.table-main').innerText;
+    return { strip: shown(strip) && strip.children.length > 0,
+             stripFits: strip.scrollWidth <= strip.clientWidth + 1,
+             seats: seats.map((s) => ({ text: s.innerText, inside: inside(s),
+                 clock: !!s.querySelector('.clock') && inside(s.querySelector('.clock')) })),
+             times: main.split(name).length - 1, wide: document.documentElement.scrollWidth };
+}"""
+
+
+@pytest.mark.parametrize(("game", "seats", "boxes"), GAMES, ids=[g for g, _, _ in GAMES])
+def test_each_seat_fits_a_phone_once(server, browser, shot, game, seats, boxes):
+    ctx = browser.new_context(viewport=PHONE)
+    page = ctx.new_page()
+    name = f"seats{game[:6]}".replace("-", "")
+    sign_up(page, server, name)
+    tid = page.evaluate("""async (body) => {
+        const r = await fetch('/api/tables', {method: 'POST', credentials: 'same-origin',
+            headers: {'Content-Type': 'application/json'}, body: JSON.stringify(body)});
+        return (await r.json()).id; }""", {"game": game, "bots": seats - 1, "num_seats": seats, "settings": SLOW_BOTS,
+                                           "options": {"board_size": 19} if game == "go" else {}})
+    for lang in ("en", "zh"):
+        page.evaluate(f"localStorage.setItem('lang', '{lang}')")
+        page.set_viewport_size(PHONE)
+        page.goto(f"{server}/tables/{tid}")
+        page.wait_for_function("(n) => document.querySelectorAll('.seats .seat .clock, .seat-extra .clock')"
+                               ".length === n", arg=seats)
+        seen = page.evaluate(SEEN, name)
+        assert seen["wide"] <= 390, seen
+        assert len(seen["seats"]) == seats, seen
+        assert all(s["inside"] and s["clock"] for s in seen["seats"]), seen
+        assert seen["times"] == 1, seen                    # the player's seat once
+        if boxes is None:
+            assert seen["strip"] and seen["stripFits"], seen
+        else:
+            assert not seen["strip"], seen
+            assert page.locator(f"{boxes}[data-seatbox] .seat-extra .clock").count() == seats
+        # a board with no move yet says so on one line (gomoku's list of cells put it in one cell)
+        assert page.evaluate("""() => { const e = document.querySelector('.ml-empty'); const r = document.createRange();
+            r.selectNodeContents(e); return new Set([...r.getClientRects()].map((x) => Math.round(x.top))).size; }""") == 1
+        if game == "go":                                   # the prisoners stay beside the clock
+            assert all(("Captures" if lang == "en" else "提子") in s["text"] for s in seen["seats"]), seen
+        shot(page, f"board-seats-{game}-{lang}-390")
+        page.set_viewport_size(DESKTOP)
+        page.wait_for_function("(n) => document.querySelectorAll('.seats .seat .clock').length === n", arg=seats)
+        assert page.locator(".seat-extra").count() == 0
+        shot(page, f"board-seats-{game}-{lang}-1280")
+    ctx.close()
