@@ -34,6 +34,10 @@ SEEN = """(name) => {
              times: main.split(name).length - 1, wide: document.documentElement.scrollWidth };
 }"""
 
+#: the number of lines the text of the first element matching a selector stands on
+ONE_LINE = """(sel) => { const r = document.createRange(); r.selectNodeContents(document.querySelector(sel));
+    return new Set([...r.getClientRects()].map((x) => Math.round(x.top))).size; }"""
+
 
 @pytest.mark.parametrize(("game", "seats", "boxes"), GAMES, ids=[g for g, _, _ in GAMES])
 def test_each_seat_fits_a_phone_once(server, browser, shot, game, seats, boxes):
@@ -44,7 +48,8 @@ def test_each_seat_fits_a_phone_once(server, browser, shot, game, seats, boxes):
     tid = page.evaluate("""async (body) => {
         const r = await fetch('/api/tables', {method: 'POST', credentials: 'same-origin',
             headers: {'Content-Type': 'application/json'}, body: JSON.stringify(body)});
-        return (await r.json()).id; }""", {"game": game, "bots": seats - 1, "num_seats": seats, "settings": SLOW_BOTS,
+        return (await r.json()).id; }""", {"game": game, "bots": seats - 1, "num_seats": seats,
+                                           "settings": SLOW_BOTS,
                                            "options": {"board_size": 19} if game == "go" else {}})
     for lang in ("en", "zh"):
         page.evaluate(f"localStorage.setItem('lang', '{lang}')")
@@ -63,13 +68,13 @@ def test_each_seat_fits_a_phone_once(server, browser, shot, game, seats, boxes):
             assert not seen["strip"], seen
             assert page.locator(f"{boxes}[data-seatbox] .seat-extra .clock").count() == seats
         # a board with no move yet says so on one line (gomoku's list of cells put it in one cell)
-        assert page.evaluate("""() => { const e = document.querySelector('.ml-empty'); const r = document.createRange();
-            r.selectNodeContents(e); return new Set([...r.getClientRects()].map((x) => Math.round(x.top))).size; }""") == 1
+        assert page.evaluate(ONE_LINE, ".ml-empty") == 1
         if game == "go":                                   # the prisoners stay beside the clock
             assert all(("Captures" if lang == "en" else "提子") in s["text"] for s in seen["seats"]), seen
         shot(page, f"board-seats-{game}-{lang}-390")
         page.set_viewport_size(DESKTOP)
-        page.wait_for_function("(n) => document.querySelectorAll('.seats .seat .clock').length === n", arg=seats)
+        page.wait_for_function("(n) => document.querySelectorAll('.seats .seat .clock').length === n",
+                               arg=seats)
         assert page.locator(".seat-extra").count() == 0
         shot(page, f"board-seats-{game}-{lang}-1280")
     ctx.close()
