@@ -1,8 +1,9 @@
-"""The lobby home's seeks and challenges outlive it (docs/deploy.md, "The lobby home"): two real
-workers on the machine's PostgreSQL and Redis; a seek waiting and a challenge pending at the
-home, the home killed with SIGKILL; through the other worker, which becomes the home, the seek
-is still waiting and is paired with a new one, and the challenge is still pending and is
-accepted."""
+"""The lobby home's seeks, challenges and answers to challenges outlive it (docs/deploy.md, "The
+lobby home"): real workers on the machine's PostgreSQL and Redis; a seek waiting, a challenge
+pending and another declined at the home, a third worker started, the home killed with SIGKILL;
+through the third worker, which becomes the home (and never heard the answer), the seek is
+still waiting and is paired with a new one, the challenge is still pending and is accepted,
+and the challenger still sees the answer to the other one."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ import httpx
 import pytest
 
 from .botapi_helpers import person as signed_up
-from .cluster_helpers import lease_owner, running_cluster, worker_id
+from .cluster_helpers import Worker, lease_owner, running_cluster, worker_id
 
 pytestmark = pytest.mark.timeout(120)
 
@@ -23,8 +24,9 @@ def person(base: str, name: str) -> httpx.Client:
 
 
 def test_a_new_lobby_home_takes_over_the_seeks_and_challenges(pg_template, tmp_path):
-    with running_cluster(pg_template, tmp_path, 2, ("--forwarded-allow-ips", "127.0.0.1")) \
-            as (_, name, (w1, w2)):
+    args = ("--forwarded-allow-ips", "127.0.0.1")
+    with running_cluster(pg_template, tmp_path, 2, args) as (url, name, workers):
+        w1, w2 = workers
         assert httpx.get(w1.base + "/api/presence", timeout=30).status_code == 200   # w1: the home
         assert lease_owner(name, "@lobby") == worker_id(name, w1)
         cat, dan, eve, fay = (person(w2.base, n) for n in ("cat", "dan", "eve", "fay"))
@@ -34,14 +36,24 @@ def test_a_new_lobby_home_takes_over_the_seeks_and_challenges(pg_template, tmp_p
         r = dan.post("/api/challenge/eve", json={"game": "gomoku", "settings": {"clock": "none"}})
         assert r.status_code == 201, r.text
         challenge = r.json()["id"]
+        r = dan.post("/api/challenge/eve", json={"game": "go"})
+        assert r.status_code == 201, r.text
+        declined = r.json()["id"]
+        assert eve.post(f"/api/challenge/{declined}/decline").json() == {"ok": True}
+        # a worker started after the answer (it did not hear it) becomes the home
+        w3 = Worker(tmp_path, url, name, 3, args)
+        workers.append(w3)
+        w3.wait_up()
 
         w1.proc.kill()                                 # SIGKILL: the home's memory is gone
         w1.proc.wait()
-        r = cat.get(f"/api/seeks/{seek}")              # waits for w2 to become the home
+        r = cat.get(f"{w3.base}/api/seeks/{seek}")     # waits for w3 to become the home
         assert r.status_code == 200 and r.json()["status"] == "waiting", r.text
-        assert lease_owner(name, "@lobby") == worker_id(name, w2)
+        assert lease_owner(name, "@lobby") == worker_id(name, w3)
         assert [c["id"] for c in eve.get("/api/challenges").json()["to_me"]] == [challenge]
-        assert [c["id"] for c in dan.get("/api/challenges").json()["from_me"]] == [challenge]
+        mine = dan.get("/api/challenges").json()
+        assert [c["id"] for c in mine["from_me"]] == [challenge]
+        assert [(a["id"], a["status"], a["to"]) for a in mine["answered"]] == [(declined, "declined", "eve")]
 
         r = fay.post("/api/seeks", json={"game": "gomoku"})
         assert r.status_code == 201 and r.json()["status"] == "paired", r.text

@@ -5,6 +5,8 @@ playing."""
 
 from __future__ import annotations
 
+from qipai.server.challenges import ANSWER_KEEP, CHALLENGE_TTL
+
 from .server_helpers import as_user, client, post, signup
 
 
@@ -65,6 +67,15 @@ def test_a_challenge_is_accepted_or_declined_and_the_challenger_hears(tmp_path):
         assert post(c, b, f"/api/challenge/{cid}/decline").json() == {"ok": True}
         got = {x["id"]: x["status"] for x in c.get("/api/challenges", headers=as_user(a)).json()["answered"]}
         assert got[cid] == "declined"
+        # a challenge left unanswered expires: its challenger sees it so ("expired", not "created")
+        cid = post(c, a, "/api/challenge/eve", {"game": "go"}).json()["id"]
+        c.app.state.challenges.by_id[cid]["at"] -= CHALLENGE_TTL + 1
+        got = {x["id"]: x for x in c.get("/api/challenges", headers=as_user(a)).json()["answered"]}
+        assert (got[cid]["status"], got[cid]["reason"]) == ("expired", "expired")
+        # an answer is kept for its challenger a while, then forgotten
+        for kept in c.app.state.challenges.answers.values():
+            kept["at"] -= ANSWER_KEEP + 1
+        assert c.get("/api/challenges", headers=as_user(a)).json()["answered"] == []
         assert post(c, a, f"/api/challenge/{cid}/accept").json()["error"] == "no_challenge"
         assert post(c, a, "/api/challenge/nobody", {"game": "go"}).json()["error"] == "no_user"
         assert post(c, a, "/api/challenge/dan", {"game": "go"}).json()["error"] == "bad_challenge"

@@ -40,6 +40,7 @@ from .models import UserRow
 from .tables import LOBBY_ONE_GAME, LiveTable, seat_bots
 
 CHALLENGE_TTL = 600.0        # seconds a challenge waits for its answer
+ANSWER_KEEP = 120.0          # seconds the answer to a challenge is kept for its challenger
 MAX_CHALLENGES = 20          # pending challenges an account has made
 
 
@@ -58,8 +59,7 @@ class AccountEvents:
         self.hub = hub
         self.challenges = challenges
         self._subs: dict[int, set[asyncio.Queue[str | None]]] = {}
-        #: called with (user id, event) for every event published (the web's challenges keep
-        #: the answers to its players' challenges, :mod:`.seekroutes`)
+        #: called with (user id, event) for every event delivered here
         self.listeners: list[Any] = []
         hub.on_start.append(self._started)
         hub.on_finish.append(self._finished)
@@ -140,12 +140,16 @@ class SeekBody(BaseModel):
 
 
 class Challenges:
-    """Pending challenges (id -> challenge object), in memory; with several workers kept in
-    Redis as well (:mod:`.lobbystate`: :meth:`saved` before answering)."""
+    """Pending challenges (id -> challenge object) and the recent answers to them (id -> the
+    answer, kept :data:`ANSWER_KEEP` seconds for the challenger: ``GET /api/challenges``), in
+    memory; with several workers kept in Redis as well (:mod:`.lobbystate`: :meth:`saved`
+    before answering)."""
 
     def __init__(self) -> None:
         self.by_id: dict[str, dict[str, Any]] = {}
+        self.answers: dict[str, dict[str, Any]] = {}
         self.dirty: set[str] = set()         # ids made or dropped since the last save
+        self.answers_dirty: set[str] = set()  # answers made or dropped since the last save
         self.state: Any = None               # the .lobbystate.LobbyState that saves them
 
     def put(self, c: dict[str, Any]) -> None:
@@ -156,20 +160,38 @@ class Challenges:
         self.by_id.pop(cid, None)
         self.dirty.add(cid)
 
+    def answer(self, c: dict[str, Any], reason: str | None = None) -> None:
+        """Keep the answer to the challenge ``c`` (its ``status`` set, dropped already) for its
+        challenger."""
+        self.answers[c["id"]] = {**public(c), **({"reason": reason} if reason else {}),
+                                 "from_id": c["from_id"], "at": time.time()}
+        self.answers_dirty.add(c["id"])
+
+    def answered(self, user_id: int) -> list[dict[str, Any]]:
+        """The recent answers to ``user_id``'s challenges, oldest first."""
+        return [public(a) for a in sorted(self.answers.values(), key=lambda a: a["at"])
+                if a["from_id"] == user_id]
+
     async def saved(self) -> None:
         """Keep what changed (in Redis, with several workers)."""
         if self.state is not None:
             await self.state.save()
         else:
             self.dirty.clear()
+            self.answers_dirty.clear()
 
     def expire(self, events: AccountEvents | None = None) -> None:
         now = time.time()
         for cid, c in list(self.by_id.items()):
             if now - c["at"] > CHALLENGE_TTL:
                 self.drop(cid)
+                self.answer({**c, "status": "expired"}, "expired")
                 if events is not None:
                     self._tell(events, c, "challengeCanceled", "expired")
+        for cid, a in list(self.answers.items()):
+            if now - a["at"] > ANSWER_KEEP:
+                del self.answers[cid]
+                self.answers_dirty.add(cid)
 
     def pending_to(self, user_id: int) -> list[dict[str, Any]]:
         self.expire()
@@ -240,8 +262,9 @@ def add_challenge_routes(app: FastAPI, hub: Hub, who: Any, events: AccountEvents
 
     async def end(c: dict[str, Any], status: str, kind: str) -> dict[str, Any]:
         challenges.drop(c["id"])
-        await challenges.saved()
         c["status"] = status
+        challenges.answer(c, status)
+        await challenges.saved()
         Challenges._tell(events, c, kind, status)
         return {"ok": True}
 
@@ -271,9 +294,10 @@ def add_challenge_routes(app: FastAPI, hub: Hub, who: Any, events: AccountEvents
             hub.drop_table(table)
             raise
         challenges.drop(cid)
-        await challenges.saved()
         c["status"] = "accepted"
         c["table"] = table.id
+        challenges.answer(c)
+        await challenges.saved()
         Challenges._tell(events, c, "challengeAccepted")
         table.fill_bots(c["bot"])
         await hub.store.saved(table.gate)

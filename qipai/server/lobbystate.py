@@ -7,13 +7,17 @@ answered, and a worker that becomes the home loads them first:
 
 * ``<cluster>:lobby:seeks`` — hash, seek id -> JSON of the :class:`.seeks.Seek` and ``done``
   (paired or given a bot, kept for its owner's next look);
-* ``<cluster>:lobby:challenges`` — hash, challenge id -> the challenge (:mod:`.challenges`).
+* ``<cluster>:lobby:challenges`` — hash, challenge id -> the challenge (:mod:`.challenges`);
+* ``<cluster>:lobby:answers`` — hash, challenge id -> the answer to it (accepted, declined,
+  canceled, expired), kept for the challenger's ``GET /api/challenges`` for
+  :data:`.challenges.ANSWER_KEEP` seconds.
 
 Times are wall-clock seconds (the pool's clock is ``time.time`` on the server) so that another
 process reads them right. A write is made only while the writer holds the lobby home's lease
 (checked in the same script): a home that froze and lost the lease can no longer overwrite what
 the new home keeps. An entry goes when the pool or the challenges drop it (expired, answered,
-taken back); what the new home loads is expired at once as it would have been.
+taken back; an answer once it is old); what the new home loads is expired at once as it would
+have been.
 
 A change made by a home that dies before answering is lost like the answer (the client asks
 again); a pairing whose table was being made when the home died is found waiting again and
@@ -37,6 +41,7 @@ log = logging.getLogger("qipai.server")
 
 SEEKS = "{}:lobby:seeks"
 CHALLENGES = "{}:lobby:challenges"
+ANSWERS = "{}:lobby:answers"
 
 #: KEYS: the lobby home's lease, a hash; ARGV: worker id, then field, value pairs (value "":
 #: delete the field). Writes only while the worker holds the lease; returns 1 if it wrote.
@@ -72,18 +77,20 @@ class LobbyState:
 
         self.seeks_key = SEEKS.format(cluster.name)
         self.challenges_key = CHALLENGES.format(cluster.name)
+        self.answers_key = ANSWERS.format(cluster.name)
         self.lease_key = cluster.leases.lease_key + LOBBY_HOME
         self._write = cluster.redis.register_script(_WRITE)
         cluster.on_home.append(self.load)
 
     async def save(self) -> None:
-        """Write what changed since the last save (the seeks and challenges marked dirty).
-        Raises ``redis.exceptions.RedisError`` when Redis cannot be reached (the request
+        """Write what changed since the last save (the seeks, challenges and answers marked
+        dirty). Raises ``redis.exceptions.RedisError`` when Redis cannot be reached (the request
         fails: nothing is acknowledged that is not kept)."""
         pool, ch = self.pool, self.challenges
         seeks, pool.dirty = pool.dirty, set()
         cids, ch.dirty = ch.dirty, set()
-        if self.cluster is None or not (seeks or cids):
+        aids, ch.answers_dirty = ch.answers_dirty, set()
+        if self.cluster is None or not (seeks or cids or aids):
             return
         wrote = 1
         if seeks:
@@ -100,6 +107,13 @@ class LobbyState:
                 args += [cid, json.dumps(c, separators=(",", ":")) if c is not None else ""]
             wrote &= await self._write(keys=[self.lease_key, self.challenges_key],
                                        args=[self.cluster.worker_id, *args])
+        if aids:
+            args = []
+            for cid in sorted(aids):
+                a = ch.answers.get(cid)
+                args += [cid, json.dumps(a, separators=(",", ":")) if a is not None else ""]
+            wrote &= await self._write(keys=[self.lease_key, self.answers_key],
+                                       args=[self.cluster.worker_id, *args])
         if not wrote:
             log.warning("cluster: seeks or challenges not kept: this worker is no longer the lobby home")
 
@@ -109,6 +123,7 @@ class LobbyState:
         redis = self.cluster.redis
         seeks = await redis.hgetall(self.seeks_key)
         cs = await redis.hgetall(self.challenges_key)
+        answers = await redis.hgetall(self.answers_key)
         pool = self.pool
         pool.waiting.clear()
         pool.done.clear()
@@ -120,8 +135,10 @@ class LobbyState:
                 s.partners, done = [], False
             (pool.done if done else pool.waiting)[sid] = s
         self.challenges.by_id = {cid: json.loads(raw) for cid, raw in cs.items()}
+        self.challenges.answers = {cid: json.loads(raw) for cid, raw in answers.items()}
         pool.expire()
         self.challenges.expire()
         await self.save()
-        log.warning("cluster: lobby home: %d seek(s) and %d challenge(s) taken over",
-                    len(pool.waiting) + len(pool.done), len(self.challenges.by_id))
+        log.warning("cluster: lobby home: %d seek(s), %d challenge(s) and %d answer(s) taken over",
+                    len(pool.waiting) + len(pool.done), len(self.challenges.by_id),
+                    len(self.challenges.answers))

@@ -38,8 +38,6 @@ from .presence import Presence
 from .seeks import Seek, SeekPool
 from .tables import BOARD_CLOCK, DEFAULT_CLOCK, default_bot
 
-ANSWER_KEEP = 120.0      # seconds the answer to a challenge is kept for its challenger
-
 
 class SeekBody(BaseModel):
     game: str = Field(max_length=40)
@@ -154,15 +152,7 @@ def add_seek_routes(app: FastAPI, hub: Hub, user_of: Any, need_user: Any) -> Non
         return presence.snapshot(tables)
 
     # ----- challenges between people (and bot accounts) -------------------------------------
-    answers: dict[int, dict[str, dict[str, Any]]] = {}     # challenger id -> challenge id -> answer
-
-    def keep_answer(user_id: int, msg: dict[str, Any]) -> None:
-        c = msg.get("challenge") or {}
-        answer = msg.get("type") in ("challengeAccepted", "challengeDeclined", "challengeCanceled")
-        if answer and c.get("from") is not None:
-            answers.setdefault(user_id, {})[c["id"]] = {**c, "at": time.monotonic()}
-    events.listeners.append(keep_answer)
-
+    # (their answers are kept by the challenges themselves, with the pending ones: lobbystate.py)
     async def web_who(request: Request, *scopes: str) -> Any:
         user = await me(request)
         return SimpleNamespace(user_id=user.id, username=user.username, bot=bool(getattr(user, "bot", False)))
@@ -175,14 +165,9 @@ def add_seek_routes(app: FastAPI, hub: Hub, user_of: Any, need_user: Any) -> Non
         user = await me(request)
         challenges.expire(events)
         await challenges.saved()
-        now = time.monotonic()
-        mine = answers.get(user.id, {})
-        for cid in [k for k, a in mine.items() if now - a["at"] > ANSWER_KEEP]:
-            del mine[cid]
         return {"to_me": [public(c) for c in challenges.by_id.values() if c["to_id"] == user.id],
                 "from_me": [public(c) for c in challenges.by_id.values() if c["from_id"] == user.id],
-                "answered": [{k: v for k, v in a.items() if k != "at"} for a in mine.values()
-                             if a.get("from") == user.username]}
+                "answered": challenges.answered(user.id)}
 
 
 def hub_seats(game_id: str, options: dict[str, Any]) -> int:
