@@ -120,7 +120,7 @@ export async function consolePage(app, { me, id }) {
     const btn = (label, attrs, body) => el("button", { ...attrs, onclick: () => act({ table: tb.id, ...body() }) }, label);
     return el("article", { class: "ref-table" + (tb.paused ? " paused" : ""), "data-table": tb.id },
       el("div", { class: "ref-table-head" },
-        el("b", {}, gameName(byId[tb.game]) || tb.game), " · ", t("events.round", { n: tb.round }),
+        el("b", {}, gameName(byId[tb.game]) || tb.game), " · ", el("span", { class: "nw" }, t("events.round", { n: tb.round })),
         tb.paused ? el("span", { class: "tag paused", "data-paused": "" }, t("ref.paused")) : null,
         tb.replay_of.length ? el("span", { class: "tag" }, t("ref.replayed")) : null,
         " ", el("a", { href: `/tables/${tb.id}`, class: "watch" }, t("watch"))),
@@ -149,13 +149,16 @@ export async function consolePage(app, { me, id }) {
         el("button", { class: "danger", "data-act": "disqualify", disabled: out || null, onclick: () => confirm(t("ref.dqconfirm", { name: e.name })) && act({ act: "disqualify", entrant: e.id }) }, t("ref.disqualify"))));
   }
 
+  // the players of a game, each name whole ("alice vs bob")
+  const players = (seats) => seats.flatMap((n, i) => [i ? ` ${t("vs")} ` : null, el("span", { class: "nm" }, n)]).filter(Boolean);
+
   function paperRow(g) {
     const result = el("input", { class: "result", placeholder: t("ref.resultph"), "aria-label": t("ref.result"), size: 10 });
     const moves = el("input", { type: "number", min: 0, class: "secs", placeholder: t("ref.moves"), "aria-label": t("ref.moves") });
     const dur = el("input", { class: "secs", placeholder: t("ref.durationph"), "aria-label": t("ref.duration"), size: 6 });
     return el("tr", { "data-game": g.id },
       el("td", {}, t("events.round", { n: g.round }), " · ", t("events.game", { n: g.number })),
-      el("td", {}, g.seats.join(` ${t("vs")} `)),
+      el("td", {}, players(g.seats)),
       el("td", { class: "ref-acts" }, result, moves, dur, el("button", { "data-act": "enter_result", onclick: () => act({
         act: "enter_result", game: g.id, result: result.value.trim(), moves: moves.value === "" ? null : Number(moves.value), duration: dur.value.trim() || null,
       }) }, t("ref.enter"))));
@@ -167,7 +170,7 @@ export async function consolePage(app, { me, id }) {
     const fixes = g.corrections.length ? el("div", { class: "muted small" }, t("ref.corrected", { n: g.corrections.length })) : null;
     return el("tr", { "data-result": g.id },
       el("td", {}, t("events.round", { n: g.round }), " · ", t("events.game", { n: g.number })),
-      el("td", {}, g.seats.join(` ${t("vs")} `)),
+      el("td", {}, players(g.seats)),
       el("td", {}, el("b", {}, g.result || "—"), " ", g.confirmed ? el("span", { class: "tag", "data-confirmed": "" }, t("events.confirmed"))
         : el("span", { class: "muted" }, t("events.provisional")), fixes),
       el("td", { class: "ref-acts" },
