@@ -145,6 +145,8 @@ def test_the_kept_history_gives_the_tensor_a_fresh_encoder_gives(game_id):
 
 
 @pytest.mark.parametrize("game_id,options", GAMES + [("doudizhu", {"bidding": "call_1_4"}),
+                                                     ("chinese-checkers", {"num_seats": 3}),
+                                                     ("chinese-checkers", {"num_seats": 6}),
                                                      ("baohuang", {"ruleset": "sdbh.provisional",
                                                                    "num_seats": 4})],
                          ids=lambda v: v if isinstance(v, str) else "-".join(map(str, v.values())))

@@ -44,7 +44,7 @@ class SubMultisets(Sequence):
 
     def __getitem__(self, index):  # type: ignore[override]
         if isinstance(index, slice):
-            return [self[i] for i in range(*index.indices(len(self)))]
+            return _strided(self, index)
         n = len(self)
         if index < 0:
             index += n
@@ -80,6 +80,35 @@ class SubMultisets(Sequence):
             for t in walk(0, self.size, ()):
                 yield wrap(t)
 
+    def take(self, start: int, step: int, count: int) -> list[Any]:
+        """``[self[start + j * step] for j in range(count)]`` (indices in range, ``step >= 1``)
+        in one walk that skips whole subtrees by their counts, instead of ``count`` unrankings."""
+        items, ways, wrap = self.items, self._ways, self.wrap
+        n = len(items)
+        out: list[Any] = []
+        skip = start                     # leaves to pass over before the next one taken
+
+        def walk(i: int, k: int, prefix: tuple[Any, ...]) -> bool:
+            nonlocal skip
+            if i == n:
+                out.append(wrap(prefix))
+                skip = step - 1
+                return len(out) < count
+            key, c = items[i]
+            below = ways[i + 1]
+            for t in range(min(c, k) + 1):
+                w = below[k - t]
+                if skip >= w:
+                    skip -= w
+                    continue
+                if not walk(i + 1, k - t, prefix + (key,) * t):
+                    return False
+            return True
+
+        if count > 0:
+            walk(0, self.size, ())
+        return out
+
 
 class Concat(Sequence):
     """Several sequences one after the other, indexable without copying (lazy ``a + b``)."""
@@ -93,7 +122,7 @@ class Concat(Sequence):
 
     def __getitem__(self, index):  # type: ignore[override]
         if isinstance(index, slice):
-            return [self[i] for i in range(*index.indices(self._len))]
+            return _strided(self, index)
         if index < 0:
             index += self._len
         if not 0 <= index < self._len:
@@ -107,6 +136,28 @@ class Concat(Sequence):
     def __iter__(self) -> Iterator[Any]:
         for p in self.parts:
             yield from p
+
+    def take(self, start: int, step: int, count: int) -> list[Any]:
+        """``[self[start + j * step] for j in range(count)]`` (indices in range, ``step >= 1``),
+        each part taking its own entries in one pass."""
+        out: list[Any] = []
+        for p in self.parts:
+            size = len(p)
+            if start < size and len(out) < count:
+                want = min(count - len(out), (size - 1 - start) // step + 1)
+                out.extend(p.take(start, step, want) if hasattr(p, "take")
+                           else p[start:start + step * want:step])
+                start += step * want
+            start -= size
+        return out
+
+
+def _strided(seq: Any, index: slice) -> list[Any]:
+    """``seq[index]`` of a lazy sequence: ascending slices through ``take``."""
+    start, stop, step = index.indices(len(seq))
+    if step < 0:
+        return [seq[i] for i in range(start, stop, step)]
+    return seq.take(start, step, len(range(start, stop, step)))
 
 
 __all__ = ["Concat", "SubMultisets"]

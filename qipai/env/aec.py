@@ -110,12 +110,13 @@ class QipaiAEC(AECEnv):
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         seat = self._seat_of[agent]
+        state = self.state
         follower = self._views[seat]
-        view = follower.follow(self.state)
+        view = follower.follow(state)
         obs = {"observation": self._tensors[seat].update(view, follower.last)}
-        acting = (not self.state.is_terminal() and agent == self.agent_selection
-                  and seat in self.state.to_act)
-        obs.update(self.chooser.observe(self.state, seat) if acting else self.chooser.idle())
+        to_act = state.to_act
+        acting = agent == self.agent_selection and seat in to_act and not state.is_terminal()
+        obs.update(self.chooser.observe(state, seat, to_act) if acting else self.chooser.idle())
         return obs
 
     def step(self, action: Any) -> None:
@@ -135,18 +136,18 @@ class QipaiAEC(AECEnv):
         self._after_step()
 
     def _after_step(self) -> None:
-        for a in self.agents:
-            self.rewards[a] = 0.0
+        # rewards are all zero until the game ends (set only there, and a finished agent's
+        # steps go to _was_dead_step): a step of a running game adds nothing to them
         if self.state.is_terminal():
             for a, r in zip(self.possible_agents, self.state.returns()):
                 self.rewards[a] = float(r)
                 self.terminations[a] = True
+            self._accumulate_rewards()
         elif self.max_steps is not None and self.steps >= self.max_steps:
             for a in self.agents:
                 self.truncations[a] = True
         else:
             self._select()
-        self._accumulate_rewards()
 
     def render(self) -> str | None:
         if self.render_mode != "ansi" or self.state is None:

@@ -28,8 +28,8 @@ class Chooser:
         self._lo = self._hi = 0
 
     # ----- the legal list of the current state ---------------------------------------------
-    def _refresh(self, state: Any, seat: int) -> None:
-        key = (id(state), len(state.log), seat, state.to_act)
+    def _refresh(self, state: Any, seat: int, to_act: tuple | None = None) -> None:
+        key = (id(state), len(state.log), seat, state.to_act if to_act is None else to_act)
         if key == self._key:
             return
         self._key = key
@@ -55,8 +55,10 @@ class Chooser:
         return block
 
     # ----- what the acting seat sees ----------------------------------------------------------
-    def observe(self, state: Any, seat: int) -> dict[str, np.ndarray]:
-        self._refresh(state, seat)
+    def observe(self, state: Any, seat: int, to_act: tuple | None = None) -> dict[str, np.ndarray]:
+        """The mask (and features) of ``seat``, which is to act (``to_act``: ``state.to_act``
+        when the caller has it)."""
+        self._refresh(state, seat, to_act)
         if self.actions.kind == "fixed":
             mask = np.zeros(self.actions.size, np.int8)
             mask[self._slots] = 1
@@ -67,9 +69,9 @@ class Chooser:
         mask = np.zeros(acts.size, np.int8)
         mask[:count] = 1
         feats = np.zeros((acts.size, acts.features), np.float32)
-        legal, lo, featurize = self._legal, self._lo, acts.featurize
-        if count:
-            feats[:count] = [featurize(legal[lo + j * block]) for j in range(count)]
+        lo = self._lo
+        if count:    # the first action of each block (a lazy list takes them in one walk)
+            feats[:count] = list(map(acts.featurize, self._legal[lo:lo + count * block:block]))
         return {"action_mask": mask, "action_features": feats}
 
     def idle(self) -> dict[str, np.ndarray]:

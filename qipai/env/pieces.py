@@ -19,7 +19,7 @@ from qipai.games.chinese_checkers.board import CAMPS, COORDS, HOLE_NAMES, LAYOUT
 from qipai.games.junqi.board import BOARDS
 from qipai.games.junqi.pieces import CODE
 
-from .base import Encoder, FixedActions, relative
+from .base import Encoder, FixedActions, TensorFollower, relative
 
 
 class CheckersEncoder(Encoder):
@@ -54,13 +54,51 @@ class CheckersEncoder(Encoder):
 
     def encode(self, view: dict[str, Any], seat: int) -> np.ndarray:
         out = np.zeros(self.shape, np.float32)
-        n, cell = self.num_seats, self.cell
         for player, holes in enumerate(view.get("marbles") or ()):
-            if holes:
-                rows, cols = zip(*[cell[h] if h in cell else _cell_of(h) for h in holes])
-                out[relative(seat, player, n), rows, cols] = 1
+            self._place(out, seat, player, holes)
         out[6:] = self.fixed[seat]
         return out
+
+    def _place(self, out: np.ndarray, seat: int, player: int, holes: list[str]) -> None:
+        """Put ``player``'s marbles (``holes``) on its plane of ``out`` (a zeroed plane)."""
+        if holes:
+            cell = self.cell
+            rows, cols = zip(*[cell[h] if h in cell else _cell_of(h) for h in holes])
+            out[relative(seat, player, self.num_seats), rows, cols] = 1
+
+    def follower(self, seat: int) -> TensorFollower:
+        return CheckersTensor(self, seat)
+
+
+class CheckersTensor(TensorFollower):
+    """One seat's Chinese checkers tensor, kept: a move takes a marble off one hole and puts
+    it on another, so only the holes that left or joined a seat's marble set since the last
+    view are written (the whole tensor again when the number of seats differs)."""
+
+    def __init__(self, encoder: CheckersEncoder, seat: int) -> None:
+        super().__init__(encoder, seat)
+        self._out: np.ndarray | None = None
+        self._marbles: list[set[str]] = []
+
+    def update(self, view: dict[str, Any], delta: Any) -> np.ndarray:
+        marbles = view.get("marbles") or ()
+        kept = self._marbles
+        if self._out is None or len(marbles) != len(kept):
+            self._out = self.encoder.encode(view, self.seat)
+            self._marbles = [set(m) for m in marbles]
+            return self._out.copy()
+        out, enc = self._out, self.encoder
+        cell = enc.cell
+        for player, holes in enumerate(marbles):
+            now, before = set(holes), kept[player]
+            if now != before:
+                plane = out[relative(self.seat, player, enc.num_seats)]
+                for h in before - now:
+                    plane[cell[h] if h in cell else _cell_of(h)] = 0
+                for h in now - before:
+                    plane[cell[h] if h in cell else _cell_of(h)] = 1
+                kept[player] = now
+        return out.copy()
 
 
 def _cell_of(hole: str) -> tuple[int, int]:

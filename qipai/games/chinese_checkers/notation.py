@@ -185,10 +185,12 @@ def parse_position(text: str, layout: tuple[str, ...] | None) -> tuple[
 
 
 def position_text(camps: tuple[str, ...], board: list[int], to: int | None,
-                  moves: list[int]) -> str:
-    """The position notation of a board (the inverse of :func:`parse_position`)."""
-    fields = [f"{camp}={' '.join(holes)}"
-              for camp, holes in zip(camps, names_by_owner(board, len(camps)))]
+                  moves: list[int], marbles: list[list[str]] | None = None) -> str:
+    """The position notation of a board (the inverse of :func:`parse_position`); ``marbles``
+    is ``names_by_owner(board, len(camps))`` when the caller has it already."""
+    if marbles is None:
+        marbles = names_by_owner(board, len(camps))
+    fields = [f"{camp}={' '.join(holes)}" for camp, holes in zip(camps, marbles)]
     if to is not None:
         fields.append(f"to={camps[to]}")
     fields.append("moves=" + ",".join(str(m) for m in moves))

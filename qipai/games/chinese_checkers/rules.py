@@ -26,6 +26,7 @@ forfeit reasons), ``max_moves``, ``all_pass``, ``agreement``.
 
 from __future__ import annotations
 
+import operator
 from typing import Any
 
 from ...core.errors import IllegalAction, NotationError, OptionError
@@ -561,15 +562,15 @@ class ChineseCheckersState(State):
         return self._final(reason, places)
 
     # ----- views -------------------------------------------------------------------------------
-    def position_text(self) -> str:
-        """This position in the notation of :mod:`.notation` (marbles, seat to move, moves)."""
-        return position_text(self.camps, self.board, self.turn, self.moves)
+    def position_text(self, marbles: list[list[str]] | None = None) -> str:
+        """This position in the notation of :mod:`.notation` (marbles, seat to move, moves);
+        ``marbles`` is ``names_by_owner`` of the board when the caller has it already."""
+        return position_text(self.camps, self.board, self.turn, self.moves, marbles)
 
     def diagram(self) -> list[str]:
         """The board as 17 text rows, N at the top: ``.`` empty, a digit = that seat's marble."""
-        board = self.board
-        return DIAGRAM_FORMAT.format(*["." if board[h] == EMPTY else board[h]
-                                       for h in DIAGRAM_HOLES]).split("\n")
+        return DIAGRAM_FORMAT.format(*map(_HOLE_CHAR.__getitem__,
+                                          _diagram_owners(self.board))).split("\n")
 
     def view(self, seat: int | None) -> dict[str, Any]:
         """The whole position (nothing is hidden in Chinese checkers), JSON-ready.
@@ -581,6 +582,8 @@ class ChineseCheckersState(State):
         ``position``, ``result``.
         """
         n = self.num_seats
+        marbles = names_by_owner(self.board, n)
+        board = self.board
         return {
             "game": self.game.id,
             "options": dict(self.game.options),
@@ -588,7 +591,7 @@ class ChineseCheckersState(State):
             "players": n,
             "camps": list(self.camps),
             "targets": list(self.targets),
-            "marbles": names_by_owner(self.board, n),
+            "marbles": marbles,
             "board": self.diagram(),
             "to_act": list(self.to_act),
             "to_move": self.camps[self.turn] if self.to_act else None,
@@ -598,12 +601,19 @@ class ChineseCheckersState(State):
             "finish_round": list(self.finish_round),
             "eliminated": [dict(e) for e in self.out],
             "strikes": list(self.strikes),
-            "outside_home": [self.outside_home(s) for s in range(n)],
-            "in_target": [self.in_target(s) for s in range(n)],
+            # a seat's marbles outside its home: all of them less those in its home camp
+            "outside_home": [len(marbles[s]) - _CAMP_OWNERS[self.camps[s]](board).count(s)
+                             for s in range(n)],
+            "in_target": [_CAMP_OWNERS[self.targets[s]](board).count(s) for s in range(n)],
             "last_move": self.last,
-            "position": self.position_text(),
+            "position": self.position_text(marbles),
             "result": self.result.to_json() if self.result else None,
         }
+
+
+_HOLE_CHAR = {EMPTY: ".", **{k: str(k) for k in range(6)}}     # a board value in the diagram
+_diagram_owners = operator.itemgetter(*DIAGRAM_HOLES)           # board -> owners in reading order
+_CAMP_OWNERS = {c: operator.itemgetter(*holes) for c, holes in CAMPS.items()}   # board -> a camp's
 
 
 __all__ = ["ChineseCheckersGame", "ChineseCheckersState", "is_ranking", "table_points"]

@@ -1,0 +1,30 @@
+"""Slices of the lazy legal lists (``SubMultisets``, ``Concat``) equal the slices of the lists
+they stand for; the env's chooser takes the first action of each block through them."""
+
+import random
+
+from qipai.cards.submultisets import Concat, SubMultisets
+
+
+def test_slices_equal_list_slices() -> None:
+    rng = random.Random(1)
+    for _ in range(300):
+        parts: list = []
+        for _ in range(rng.randint(1, 3)):
+            items = [(chr(97 + i), rng.randint(0, 3)) for i in range(rng.randint(0, 6))]
+            parts.append(SubMultisets(items, rng.randint(0, 6)))
+        if rng.random() < 0.3:
+            parts.append([("x",)] * rng.randint(0, 5))
+        whole = Concat(parts)
+        for seq in [whole, *(p for p in parts if isinstance(p, SubMultisets))]:
+            listed = list(seq)
+            n = len(listed)
+            for _ in range(20):
+                a, b = rng.randint(-2, n + 2), rng.randint(-2, n + 2)
+                step = rng.choice([1, 1, 2, 3, 7, 64, -1, -2])
+                assert seq[a:b:step] == listed[a:b:step], (a, b, step)
+                if n:
+                    start = rng.randrange(n)
+                    step = rng.randint(1, n)
+                    count = len(range(start, n, step))
+                    assert seq.take(start, step, count) == listed[start::step]
