@@ -1,9 +1,10 @@
-"""A worker whose event loop is busy (blocked on purpose, as a long computation would) on the
-machine's PostgreSQL and Redis (docs/deploy.md, "Busy workers"): busy for three lease times it
-keeps its table — the lease keeper thread renews it, no take-over, the epoch unchanged, the game
-goes on on the same sockets — and busy past ``--stall-seconds`` it lets the lease lapse: another
-worker takes the table over (a newer epoch) and the busy one, once it runs again, closes its
-sockets with 1012 ``moved``."""
+"""A worker whose event loop is busy (blocked on purpose, as a long wait or a long computation
+would) on the machine's PostgreSQL and Redis (docs/deploy.md, "Busy workers"): busy for three
+lease times — asleep, then computing in Python (the lease keeper thread contending for the
+interpreter lock) — it keeps its table: the keeper renews it, no take-over, the epoch unchanged,
+the game goes on on the same sockets; busy past ``--stall-seconds`` it lets the lease lapse:
+another worker takes the table over (a newer epoch) and the busy one, once it runs again,
+closes its sockets with 1012 ``moved``."""
 
 from __future__ import annotations
 
@@ -48,17 +49,19 @@ async def _busy(url, name, block, workers) -> None:
         await state_at(b, 0)
         await a.send(json.dumps({"type": "move", "seq": 0, "action": "h2e2"}))
         await state_at(b, 1)
-        # busy for three lease times (less than the stall limit): the lease stays the owner's
-        block.write_text(str(3 * LEASE))
-        os.kill(w1.proc.pid, signal.SIGUSR1)
-        end = time.monotonic() + 3 * LEASE
-        while time.monotonic() < end:
-            assert lease_owner(name, tid) == owner
-            await asyncio.sleep(0.1)
-        await asyncio.sleep(LEASE)          # the loop runs again: nothing was taken over
-        assert lease_owner(name, tid) == owner and epoch_of(url, tid) == epoch
-        await b.send(json.dumps({"type": "move", "seq": 1, "action": "h9g7"}))   # the same sockets
-        assert (await state_at(a, 2))["view"]["last_move"] == "h9g7"
+        # busy for three lease times (less than the stall limit), asleep then computing: the
+        # lease stays the owner's, and the game goes on on the same sockets
+        for how, seq, (sock, move) in (("", 1, (b, "h9g7")), (" cpu", 2, (a, "b0c2"))):
+            block.write_text(f"{3 * LEASE}{how}")
+            os.kill(w1.proc.pid, signal.SIGUSR1)
+            end = time.monotonic() + 3 * LEASE
+            while time.monotonic() < end:
+                assert lease_owner(name, tid) == owner, how
+                await asyncio.sleep(0.1)
+            await asyncio.sleep(LEASE)          # the loop runs again: nothing was taken over
+            assert lease_owner(name, tid) == owner and epoch_of(url, tid) == epoch, how
+            await sock.send(json.dumps({"type": "move", "seq": seq, "action": move}))
+            assert (await state_at(a, seq + 1))["view"]["last_move"] == move
         # busy past the stall limit: the lease lapses and the other worker takes the table
         block.write_text(str(STALL + 4 * LEASE))
         os.kill(w1.proc.pid, signal.SIGUSR1)
@@ -72,5 +75,5 @@ async def _busy(url, name, block, workers) -> None:
                 await asyncio.wait_for(a.recv(), 30)
         assert closed.value.rcvd.code == 1012
     async with websockets.connect(f"{w1.ws}/ws/tables/{tid}", additional_headers=red) as a:
-        m = await state_at(a, 2)
-        assert m["seq"] == 2 and m["view"]["last_move"] == "h9g7"
+        m = await state_at(a, 3)
+        assert m["seq"] == 3 and m["view"]["last_move"] == "b0c2"

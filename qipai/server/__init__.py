@@ -86,7 +86,9 @@ def serve(host: str = "127.0.0.1", port: int = 8000, settings: Settings | None =
 
 def block_on_signal() -> None:
     """Test hook (``$QIPAI_TEST_BLOCK_FILE`` set): ``SIGUSR1`` blocks the event loop for the
-    seconds written in that file, as a long computation would (tests/test_cluster_busy.py)."""
+    seconds written in that file, as a long wait would (``3``: asleep, the interpreter lock let
+    go) or a long computation (``3 cpu``: a loop of Python holding the lock but for the
+    interpreter's switches) (tests/test_cluster_busy.py)."""
     path = os.environ.get("QIPAI_TEST_BLOCK_FILE")
     if not path:
         return
@@ -94,7 +96,13 @@ def block_on_signal() -> None:
     import time
 
     def block(_signum, _frame) -> None:
-        time.sleep(float(Path(path).read_text()))
+        seconds, *how = Path(path).read_text().split()
+        if how == ["cpu"]:
+            end, n = time.monotonic() + float(seconds), 0
+            while time.monotonic() < end:
+                n = (n * 31 + 7) % 1_000_003
+        else:
+            time.sleep(float(seconds))
 
     signal.signal(signal.SIGUSR1, block)
 
