@@ -2,7 +2,8 @@
 on the machine's PostgreSQL and Redis: the open-table quota of an account counts its tables on
 every worker (the eleventh is refused whichever worker makes it; a table that ends frees its
 place), and the socket message limit of an account counts its messages to tables of both
-workers together; a finished table's summary and socket are answered by the other worker once
+workers together; a Bot API token revoked through one worker is refused at once by the other
+(which had it cached); a finished table's summary and socket are answered by the other worker once
 the worker that ran it has been killed (rebuilt from the database)."""
 
 from __future__ import annotations
@@ -11,11 +12,13 @@ import asyncio
 import json
 import os
 import signal
+import time
 
 import httpx
 import pytest
 import websockets
 
+from .botapi_helpers import bearer, bot_token, person
 from .cluster_helpers import signup, state_at, until, workers_fixture, xiangqi_table
 
 pytestmark = pytest.mark.timeout(120)
@@ -94,6 +97,24 @@ async def _messages(w1, w2) -> None:
     refused = [m for m in answers if m["type"] == "error" and m["code"] == "rate_limited"]
     assert refused, "36 messages of one account went through two workers unlimited"
     assert sum(m["type"] == "pong" for m in answers) < 36
+
+
+def test_a_token_revoked_on_one_worker_is_refused_by_the_other_at_once(cluster):
+    w1, w2 = cluster
+    owner = person(w1.base, "keeper")
+    token = bot_token(owner, "keeperbot", ["bot:play"])
+    for w in (w1, w2):                  # checked, and so cached, by both workers
+        r = httpx.get(w.base + "/api/bot/account", headers=bearer(token["token"]), timeout=30)
+        assert r.status_code == 200 and r.json()["username"] == "keeperbot", r.text
+    assert owner.delete(f"/api/account/tokens/{token['id']}").status_code == 200
+    deadline = time.monotonic() + 10    # the sign-out channel's delay, far below the cache's 30 s
+    while True:
+        r = httpx.get(w2.base + "/api/bot/account", headers=bearer(token["token"]), timeout=30)
+        if r.status_code != 200:
+            break
+        assert time.monotonic() < deadline, "the other worker still takes the revoked token"
+    assert r.status_code == 401 and r.json()["error"] == "token_revoked", r.text
+    owner.close()
 
 
 def test_a_finished_table_is_answered_after_its_worker_died(cluster):

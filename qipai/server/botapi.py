@@ -370,7 +370,21 @@ def add_bot_api(app: FastAPI, hub: Hub, need_user: Callable[..., Any]) -> None:
     streams = Streams()
     challenges = Challenges()
     events = AccountEvents(hub, challenges)
-    add_token_routes(app, hub.store, need_user, who.cache, streams.revoke)
+
+    def revoked(h: str) -> None:
+        who.cache.drop(h)
+        streams.revoke(h)
+
+    async def revoke(h: str) -> None:
+        """A token was revoked here: forget it and end its streams here and, with several
+        workers, on the others (told on the sign-out channel: a token's hash is a session's
+        kind of key, and each worker drops whichever it holds)."""
+        revoked(h)
+        if hub.cluster is not None:
+            await hub.cluster.logout(h)
+    if hub.cluster is not None:
+        hub.cluster.on_logout.append(revoked)
+    add_token_routes(app, hub.store, need_user, who.cache, revoke)
     add_challenge_routes(app, hub, who, events, challenges)
     add_bot_routes(app, hub, who, streams, events)
     app.state.bot_events = events

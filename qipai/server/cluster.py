@@ -481,7 +481,7 @@ class Cluster:
 
     # ----- sign-outs ----------------------------------------------------------------------------
     async def logout(self, session_hash: str) -> None:
-        """Tell every worker that the session ``session_hash`` ended."""
+        """Tell every worker that the session (or the Bot API token) ``session_hash`` ended."""
         await self.redis.publish(self.logout_channel, session_hash)
 
     async def _listen(self) -> None:

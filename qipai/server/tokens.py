@@ -19,7 +19,7 @@ from __future__ import annotations
 import hashlib
 import secrets
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -70,7 +70,7 @@ class TokenUser:
 
 class TokenCache:
     """Checked tokens (hash -> :class:`TokenUser`, or the refusal code) for ``ttl`` seconds.
-    Revoking drops the entry at once (one server process)."""
+    Revoking drops the entry at once (on every worker of a cluster: :func:`.botapi.add_bot_api`)."""
 
     def __init__(self, ttl: float = 30.0, size: int = 20_000) -> None:
         self.ttl, self.size = ttl, size
@@ -133,9 +133,9 @@ def _token_json(row: TokenRow, account: str) -> dict[str, Any]:
 
 
 def add_token_routes(app: FastAPI, store: Any, need_user: Callable[..., Any], cache: TokenCache,
-                     on_revoke: Callable[[str], Any]) -> None:
+                     on_revoke: Callable[[str], Awaitable[Any]]) -> None:
     """Add the ``/api/account/...`` routes that manage bot accounts and tokens. ``on_revoke``
-    is called with a revoked token's hash (its open streams end)."""
+    is awaited with a revoked token's hash (its open streams end, on every worker)."""
 
     def managed(s: Session, me: UserRow) -> list[UserRow]:
         """``me`` and the bot accounts ``me`` created."""
@@ -179,7 +179,7 @@ def add_token_routes(app: FastAPI, store: Any, need_user: Callable[..., Any], ca
             return gone
         for h in await store.call(mark):
             cache.drop(h)
-            on_revoke(h)
+            await on_revoke(h)
         me.bot = True
         return {"ok": True, "bot": True}
 
@@ -269,5 +269,5 @@ def add_token_routes(app: FastAPI, store: Any, need_user: Callable[..., Any], ca
             return row.token_hash
         h = await store.call(revoke)
         cache.drop(h)
-        on_revoke(h)
+        await on_revoke(h)
         return {"ok": True, "id": token_id}
