@@ -191,3 +191,43 @@ def test_record_with_a_wrong_result_is_refused():
     data["result"]["text"] = "1-0"
     with pytest.raises(RecordError, match="rules give"):
         replay(Record.from_json(data))
+
+
+# ----- cell names (a project addition for people: docs/games/chinese-checkers.md, Notation) -------
+def test_cell_names_are_columns_and_rows_of_the_upright_star():
+    from qipai.games.chinese_checkers.board import CAMPS, CELL_NAMES, COORDS, cell_name
+
+    assert len(set(CELL_NAMES)) == 121
+    name = {COORDS[i]: cell_name(i) for i in range(121)}
+    assert name[(0, 0)] == "n9" and name[(-4, 8)] == "n1" and name[(4, -8)] == "n17"
+    assert name[(-8, 4)] == "a5" and name[(8, -4)] == "z13" and "i" not in "".join(CELL_NAMES)
+    camp = sorted(cell_name(i) for i in CAMPS["S"])
+    assert camp == ["k4", "l3", "m2", "m4", "n1", "n3", "o2", "o4", "p3", "q4"]
+    # a column is one upright line: every hole of it has the same x on the drawn board
+    for (q, r), cell in name.items():
+        assert cell[0] == "abcdefghjklmnopqrstuvwxyz"[2 * q + r + 12] and int(cell[1:]) == 9 - r
+
+
+def test_a_move_may_be_typed_with_cell_names():
+    assert parse_action("q4>r5") == parse_action("-1,5>0,4")
+    assert parse_action(" N1 > N3 ") == parse_action("-4,8>-3,6")
+    with pytest.raises(IllegalAction, match="two integers"):
+        parse_action("n2>n3")                     # n2 is not a hole: row 2 has m2 and o2
+
+
+def test_the_move_list_names_every_hole_of_a_chain():
+    from qipai.server import movetext
+
+    s = new(2)
+    while not any(len(a.path) >= 3 for a in s.legal_actions()):     # the first chain of two jumps
+        s.apply(s.legal_actions()[-1])
+    chain = next(str(a) for a in s.legal_actions() if len(a.path) >= 3)
+    entry = movetext.describe(s, s.current_player, chain)
+    assert entry["text"] == chain and len(entry["cells"]) == chain.count(">") + 1
+    assert entry["cells"] == [movetext_cell(h) for h in chain.split(">")]
+    assert movetext.describe_text("chinese-checkers", 1, "pass") == {"seat": 1, "text": "pass"}
+
+
+def movetext_cell(hole: str) -> str:
+    q, r = map(int, hole.split(","))
+    return f"{'abcdefghjklmnopqrstuvwxyz'[2 * q + r + 12]}{9 - r}"

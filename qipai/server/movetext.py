@@ -9,6 +9,9 @@ that game reads it and holding nothing a seat may not see:
 ``"zh"``, ``"wxf"`` (xiangqi)
     the move in Chinese notation (``炮二平五``) and in WXF (``C2=5``), both from the position
     before the move.
+``"cells"`` (Chinese checkers)
+    the holes of the move by their cell names, every landing of a jump chain
+    (``["k4", "m6", "o6"]``; docs/games/chinese-checkers.md, Notation).
 ``"kind": "layout"`` (junqi)
     a seat's opening layout: its text (where every piece stands) is left out, as the opponent
     never sees it.
@@ -57,6 +60,10 @@ def describe_text(game_id: str, seat: int, text: str) -> dict[str, Any]:
     but those of :data:`NEEDS_POSITION`)."""
     if game_id == "junqi" and "=" in text:
         return {"seat": seat, "kind": "layout"}
+    if game_id == "chinese-checkers" and ">" in text:
+        from qipai.games.chinese_checkers.board import cell_name, parse_hole
+
+        return {"seat": seat, "text": text, "cells": [cell_name(parse_hole(h)) for h in text.split(">")]}
     return {"seat": seat, "text": text}
 
 

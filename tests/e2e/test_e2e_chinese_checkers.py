@@ -171,6 +171,7 @@ def test_more_players_each_board_turned_to_its_home_camp(server, browser, shot, 
     page.goto(f"{server}/tables/{r.json()['id']}")
     page.wait_for_selector("#cc-board.myturn")
     assert page.get_attribute("#cc-board", "data-home") == home
+    assert page.locator("#cc-board .cc-rulers").count() == 0      # names on hover only, the board turned
     owners = page.eval_on_selector_all("#cc-board .mb", "els => els.map(e => e.dataset.owner)")
     assert sorted(set(owners)) == [str(s) for s in range(players)] and len(owners) == 10 * players
     fills = page.eval_on_selector_all("#cc-board .mb", "els => els.map(e => e.getAttribute('fill'))")
@@ -262,4 +263,75 @@ def test_board_offers_pass_only_when_the_referee_does_and_shows_places(server, b
     assert page.locator('#cc-board .mb[data-owner="1"], #cc-board .mb[data-owner="2"]').count() == 0
     assert page.get_attribute("#cc-board", "data-home") == "NE"
     shot(page, "chinese-checkers-3p-places-zh")
+    ctx.close()
+
+
+CELL = re.compile(r"[a-hj-z]\d{1,2}")
+
+
+def cell(hole: str) -> str:
+    """The cell name of hole ``q,r`` (docs/games/chinese-checkers.md, Notation)."""
+    q, r = map(int, hole.split(","))
+    return f"{'abcdefghjklmnopqrstuvwxyz'[2 * q + r + 12]}{9 - r}"
+
+
+def moves_listed(page) -> list[tuple[str, str]]:
+    """(text, hover title) of every entry of the move list."""
+    return page.eval_on_selector_all("#ml-list .ml-move", "ms => ms.map((m) => [m.querySelector('.ml-t')"
+                                     "?.textContent ?? m.textContent, m.title])")
+
+
+def test_the_move_list_names_each_hole_by_its_cell(server, browser, shot):
+    """The live move list and the replay name every hole of a move by its cell name (``q4 → r5``,
+    each landing of a jump chain), in both languages, with the engine's ``q,r`` on hover; the
+    board names a hole on hover and writes the column letters and row numbers on its edges when
+    S or N is at the bottom."""
+    ctx = browser.new_context(locale="zh-CN")
+    page = ctx.new_page()
+    sign_up(page, server, "cccells")
+    r = page.request.post(server + "/api/tables", data={
+        "game": "chinese-checkers", "bots": 1, "bot": "greedy", "settings": {"clock": "none"}})
+    assert r.ok, r.text()
+    page.goto(f"{server}/tables/{r.json()['id']}")
+    for i in range(4):                                  # four moves each: three by clicks, one typed
+        page.wait_for_selector("#cc-board.myturn")
+        seq = int(page.get_attribute("#status", "data-seq"))
+        if i < 3:
+            page.locator("#cc-board .h.movable").last.click()
+            page.locator("#cc-board .h.target").last.click()
+        else:                                           # the moves offered to type are in cell names
+            typed = page.get_attribute("#legal-moves option >> nth=0", "value")
+            assert re.fullmatch(r"[a-hj-z]\d{1,2}(>[a-hj-z]\d{1,2})+", typed), typed
+            page.fill('#move-entry input[name="move"]', typed)
+            page.press('#move-entry input[name="move"]', "Enter")
+        page.wait_for_function(f"() => +document.querySelector('#status').dataset.seq > {seq + 1}")
+    assert page.text_content('#cc-board [data-hole="-1,5"] title') == "q4"
+    rulers = page.locator("#cc-board .cc-rulers text").all_text_contents()
+    assert rulers.count("a") == rulers.count("z") == 2 and rulers.count("17") == 2 and len(rulers) == 84
+    listed = moves_listed(page)
+    assert len(listed) >= 8
+    for text, title in listed:
+        holes = title.split(" → ")
+        assert text == " → ".join(cell(h) for h in holes), (text, title)
+        assert all(CELL.fullmatch(c) for c in text.split(" → ")) and "," not in text, text
+    shot(page, "chinese-checkers-cells-zh-1280")
+    page.set_viewport_size({"width": 390, "height": 844})
+    shot(page, "chinese-checkers-cells-zh-390")
+    # a chain of three jumps shows its four holes (the list's own words, in the page)
+    shown = page.evaluate("""async () => { const { moveFormat } = await import('/static/movetext.js');
+        const f = moveFormat('chinese-checkers', (k) => k, 'en').format;
+        return [f({ seat: 0, text: '-2,6>0,4>2,2>4,0' }).text,
+                f({ seat: 1, text: '-2,6>0,4', cells: ['m3', 'q5'] }).text]; }""")
+    assert shown == ["p3 → r5 → t7 → v9", "m3 → q5"], shown
+    page.once("dialog", lambda d: d.accept())
+    page.click("#resign")
+    page.click("#record-link")
+    page.wait_for_selector("#replay-result")
+    page.evaluate("localStorage.setItem('lang', 'en')")
+    page.reload()
+    page.wait_for_selector("#ml-list .ml-move")
+    assert [t for t, _ in moves_listed(page)] == [t for t, _ in listed] + ["resigned"]
+    shot(page, "chinese-checkers-cells-replay-en-390")
+    page.set_viewport_size({"width": 1280, "height": 900})
+    shot(page, "chinese-checkers-cells-replay-en-1280")
     ctx.close()

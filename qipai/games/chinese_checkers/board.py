@@ -101,6 +101,17 @@ def distance(a: int, b: int) -> int:
 # ----- hole notation (rules §6) -----------------------------------------------------------------
 HOLE_NAMES = tuple(f"{q},{r}" for q, r in COORDS)
 
+#: the column letters of the cell names: ``a`` to ``z`` without ``i`` (25 columns)
+COLUMNS = "abcdefghjklmnopqrstuvwxyz"
+#: CELL_NAMES[i]: the readable name of hole ``i`` (a project addition to rules §6, for people):
+#: with S at the bottom, every hole stands straight above or below others of its column, so the
+#: star has 25 columns, ``a`` at the far left to ``z`` at the far right, and 17 rows, 1 at S's tip
+#: to 17 at N's. Hole ``(q, r)`` is column ``2q + r`` (from -12) and row ``9 - r``: the centre
+#: ``0,0`` is ``n9``, S's tip ``-4,8`` is ``n1``, the holes of S's camp are ``n1``, ``m2 o2``,
+#: ``l3 n3 p3``, ``k4 m4 o4 q4``.
+CELL_NAMES = tuple(f"{COLUMNS[2 * q + r + 12]}{9 - r}" for q, r in COORDS)
+CELL_INDEX = {name: i for i, name in enumerate(CELL_NAMES)}
+
 
 
 def _diagram() -> tuple[tuple[int, ...], str]:
@@ -135,17 +146,24 @@ def names_by_owner(board: list[int], seats: int) -> list[list[str]]:
     return out
 
 
+def cell_name(i: int) -> str:
+    """The readable name of hole index ``i`` (:data:`CELL_NAMES`, e.g. ``n9`` for ``0,0``)."""
+    return CELL_NAMES[i]
+
+
 def parse_hole(text: str) -> int:
-    """The index of the hole written ``q,r`` (spaces allowed). Raises :class:`IllegalAction`
-    for text that is not two integers or a point off the board."""
+    """The index of the hole written ``q,r`` (spaces allowed) or by its cell name (``n9``, any
+    case). Raises :class:`IllegalAction` for text that is neither or a point off the board."""
+    if text.strip().lower() in CELL_INDEX:
+        return CELL_INDEX[text.strip().lower()]
     parts = text.strip().strip("()[]").split(",")
-    if len(parts) != 2:
-        raise IllegalAction(f"a hole is written q,r (two integers), not {text.strip()!r}",
-                            code="chinese-checkers.hole_written_q_r", params={"text": text.strip()})
     try:
+        if len(parts) != 2:
+            raise ValueError(text)
         q, r = int(parts[0]), int(parts[1])
     except ValueError:
-        raise IllegalAction(f"a hole is written q,r (two integers), not {text.strip()!r}",
+        raise IllegalAction(f"a hole is written by its cell name (n9) or q,r (two integers), "
+                            f"not {text.strip()!r}",
                             code="chinese-checkers.hole_written_q_r", params={"text": text.strip()}) from None
     return hole_at(q, r)
 
@@ -159,6 +177,6 @@ def hole_at(q: int, r: int) -> int:
     return i
 
 
-__all__ = ["CAMPS", "CAMP_NAMES", "CAMP_OF", "COORDS", "DIRECTIONS", "DIRECTION_NAMES", "HOPS", "INDEX",
-           "LAYOUTS", "NEIGHBOUR", "NHOLES", "OPPOSITE", "RAY", "TIP", "distance", "hole_at",
-           "hole_name", "parse_hole"]
+__all__ = ["CAMPS", "CAMP_NAMES", "CAMP_OF", "CELL_INDEX", "CELL_NAMES", "COLUMNS", "COORDS", "DIRECTIONS",
+           "DIRECTION_NAMES", "HOPS", "INDEX", "LAYOUTS", "NEIGHBOUR", "NHOLES", "OPPOSITE", "RAY", "TIP",
+           "cell_name", "distance", "hole_at", "hole_name", "parse_hole"]

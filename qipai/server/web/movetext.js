@@ -5,6 +5,15 @@
 
 const OUTCOME = ["win", "lose", "both", "flag"];
 
+// Chinese checkers' cell names (qipai/games/chinese_checkers/board.py CELL_NAMES): with S at the
+// bottom, column a..z without i from the left (hole q,r in column 2q + r + 12), row 1 at S's tip
+// to 17 at N's (row 9 - r); the centre 0,0 is n9
+export const CC_COLUMNS = "abcdefghjklmnopqrstuvwxyz";
+export const ccCell = (hole) => {
+  const [q, r] = hole.split(",").map(Number);
+  return `${CC_COLUMNS[2 * q + r + 12]}${9 - r}`;
+};
+
 function common(text, t) {
   if (text === "resign") return t("moves.resign", null, "resigned");
   if (text === "timeout") return t("moves.timeout", null, "time out");
@@ -39,8 +48,10 @@ const FORMATS = {
   "chinese-checkers": (e, t) => {
     const word = common(e.text, t);
     if (word) return { text: word, cls: `cc${e.seat}` };
+    // every hole of the move by its cell name, each landing of a jump chain too; q,r on hover
     const holes = e.text.split(">");
-    return { text: holes.length > 3 ? `${holes[0]} → … → ${holes[holes.length - 1]}` : holes.join(" → "), title: holes.join(" → "), cls: `cc${e.seat}` };
+    const cells = e.cells || holes.map(ccCell);
+    return { text: cells.join(" → "), title: holes.join(" → "), cls: `cc${e.seat} cc-move` };
   },
   junqi: (e, t) => {
     if (e.kind === "layout") return { text: t("moves.layout", null, "layout"), cls: `s${e.seat}` };

@@ -9,7 +9,7 @@
 
 import { resultText } from "./result.js";
 import { seatName } from "./i18n.js";
-import { moveFormat } from "./movetext.js";
+import { ccCell, moveFormat } from "./movetext.js";
 import { eventChat, tableChat } from "./chat.js";
 import { icon } from "./icons.js";
 import * as sound from "./sound.js";
@@ -138,8 +138,10 @@ export function tableExtras({ t, errorText, send, api, me, id, rerender, move, l
       entry.hidden = msg.seat === null || !!msg.result;
       entryInput.disabled = entryBtn.disabled = !mine;
       if (mine) {
+        // the moves to pick from, as the move list writes them (Chinese checkers by cell names, q4>p5)
+        const typed = (x) => (msg.game === "chinese-checkers" && x.includes(">") ? x.split(">").map(ccCell).join(">") : x);
         const legal = legalOf(msg);
-        legalList.replaceChildren(...legal.map((x) => { const o = document.createElement("option"); o.value = x; return o; }));
+        legalList.replaceChildren(...legal.map((x) => { const o = document.createElement("option"); o.value = typed(x); return o; }));
       }
       if (offered === "held" && prev && msg.seq > prev.seq && msg.draw_offer === msg.seat) { offered = "sent"; say("draw.sent"); }
       if (msg.result && offered) { offered = null; }

@@ -12,6 +12,7 @@
 
 import { boardKeys } from "../boardkeys.js";
 import { paren, t, table } from "../i18n.js";
+import { CC_COLUMNS, ccCell } from "../movetext.js";
 
 // the board's own words: the catalogue's "cc.*" entries (qipai/i18n/<lang>.json)
 const W = table("cc");
@@ -66,7 +67,7 @@ export function mount(root, ctx) {
   const div = (cls, id) => Object.assign(document.createElement("div"), { className: cls, id: id || "" });
   const wrap = div("cc"), info = div("cc-info", "cc-info"), note = div("cc-note", "cc-note");
   const actions = div("row cc-actions", "cc-actions");
-  const svg = svgEl("svg", { class: "cc-board", id: "cc-board", viewBox: "-7 -7.55 14 15.1", role: "group", "aria-label": S.board });
+  const svg = svgEl("svg", { class: "cc-board", id: "cc-board", viewBox: "-7.2 -7.9 14.4 15.8", role: "group", "aria-label": S.board });
   wrap.append(info, svg, note, actions);
   root.replaceChildren(wrap);
 
@@ -117,16 +118,35 @@ export function mount(root, ctx) {
     svg.append(svgEl("path", { d, class: "cc-lines" }));
     pathLayer = svgEl("g", { class: "cc-path" });
     svg.append(pathLayer);
+    rulers();
     for (const [q, r] of HOLES) {
       const name = `${q},${r}`;
       const [x, y] = xy(q, r);
       const g = svgEl("g", { class: "h", "data-hole": name, transform: `translate(${fmt(x)} ${fmt(y)})` });
       const title = svgEl("title");
-      title.textContent = name;
+      title.textContent = ccCell(name);
       g.append(svgEl("circle", { class: "hit", r: "0.5" }), svgEl("circle", { class: "hole", r: "0.2" }), title);
       svg.append(g);
       groups[name] = g;
     }
+  }
+
+  // the cell names on the board's edges (movetext.js ccCell): the column letters above and below,
+  // the row numbers at both sides, when the board stands with S or N at the bottom (its columns
+  // upright); a board turned to another camp names each hole on hover only
+  function rulers() {
+    const turn = Math.abs(Math.sin(angle)) < 1e-6 ? Math.cos(angle) : 0;    // 1 (S below), -1 (N below), 0
+    if (!turn) return;
+    const g = svgEl("g", { class: "cc-rulers", "aria-hidden": "true" });
+    const label = (x, y, text) => {
+      const e = svgEl("text", { x: fmt(x * turn), y: fmt(y * turn), "text-anchor": "middle", "dominant-baseline": "central" });
+      e.textContent = text;
+      g.append(e);
+    };
+    const top = 8 * SQ3 + 0.72;
+    [...CC_COLUMNS].forEach((c, i) => { label((i - 12) / 2, -top, c); label((i - 12) / 2, top, c); });
+    for (let r = -8; r <= 8; r++) { label(-6.8, r * SQ3, String(9 - r)); label(6.8, r * SQ3, String(9 - r)); }
+    svg.append(g);
   }
 
   const myTurn = () => msg && !msg.replay && msg.seat !== null && msg.seat !== undefined &&
@@ -232,7 +252,7 @@ export function mount(root, ctx) {
         actions.append(b);
       }
       if (sentSeq === msg.seq) text = S.sent;
-      else if (sel) text = tr("chosen", { h: sel, n: Object.keys(tg).length });
+      else if (sel) text = tr("chosen", { h: ccCell(sel), n: Object.keys(tg).length });
       else if (acts.length && acts.every((a) => !a.includes(">"))) text = S.noMoves;
       else text = S.pick;
     }
@@ -270,8 +290,8 @@ export function mount(root, ctx) {
     key: (g) => g.dataset.hole,
     label(g) {
       const name = g.dataset.hole, mb = g.querySelector(".mb");
-      const base = mb ? t("kb.point", { point: name, what: t("kb.marble", { colour: S.color[mb.dataset.owner] }) })
-        : t("kb.empty", { point: name });
+      const base = mb ? t("kb.point", { point: ccCell(name), what: t("kb.marble", { colour: S.color[mb.dataset.owner] }) })
+        : t("kb.empty", { point: ccCell(name) });
       return g.classList.contains("target") ? `${base} · ${t("kb.canMove")}` : base;
     },
     pressed: (g) => sel === g.dataset.hole,
