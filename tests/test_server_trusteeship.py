@@ -5,9 +5,15 @@ the request is logged, so a restarted server knows it."""
 from __future__ import annotations
 
 from qipai.match import Entrust
+from qipai.match.presets import CLOCK_PRESETS
 from qipai.server import journal
 
 from .server_helpers import client, post, receive, signup, ws
+
+#: card_default with every cap 5 s, not 30-60 s: after the player takes the seat back, the next
+#: state comes when its turn's cap runs out (the default action), which the first test waits for
+SHORT_CAPS = {**CLOCK_PRESETS["card_default"], "move_cap": "5s", "first_lead_cap": "5s",
+              "phase_caps": {phase: "5s" for phase in CLOCK_PRESETS["card_default"]["phase_caps"]}}
 
 
 def until(sock, pred, limit=400):
@@ -22,7 +28,7 @@ def test_a_player_entrusts_its_seat_and_takes_it_back(tmp_path):
     with client(tmp_path, bot_delay_ms=0) as c:
         alice = signup(c, "alice")
         tid = post(c, alice, "/api/tables", {"game": "doudizhu", "bots": 2, "bot": "random",
-                                             "settings": {"clock": "card_default"}}).json()["id"]
+                                             "settings": {"clock": SHORT_CAPS}}).json()["id"]
         with ws(c, alice, tid) as s:
             first = until(s, lambda m: m["type"] == "state")
             s.send_json({"type": "entrust"})
