@@ -30,14 +30,24 @@ def _free_port() -> int:
         return s.getsockname()[1]
 
 
+#: the test servers' settings unless a test gives its own: bots think 150 ms; a table waits
+#: 1.5 s (not 10 s) for its seated players' nonces before it deals (competition.md §6.1): a page
+#: at the table sends its nonce at once, and an event game's player who is not at the table
+#: (most event tests play one side) held the deal for the whole window
+DEFAULTS = {"bot_delay_ms": "150", "nonce_window_ms": "1500"}
+
+
 @contextlib.contextmanager
 def running_server(data: Path, settings: str = ""):
     """Base URL of a ``qipai`` server process on its own SQLite file in ``data``; ``settings``
-    is Python text of more ``Settings`` keyword arguments (``Limits`` is imported)."""
+    is Python text of more ``Settings`` keyword arguments (``Limits`` is imported), which win
+    over the defaults of :data:`DEFAULTS`."""
     port = _free_port()
+    given = {part.split("=", 1)[0].strip() for part in settings.split(",") if "=" in part}
+    extra = "".join(f"{k}={v}, " for k, v in DEFAULTS.items() if k not in given)
     code = ("from qipai.server import Limits, Settings, serve; "
             f"serve('127.0.0.1', {port}, Settings(database_url='sqlite:///{data}/qipai.db', "
-            f"bot_delay_ms=150, {settings}), log_level='warning')")
+            f"{extra}{settings}), log_level='warning')")
     proc = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
     base = f"http://127.0.0.1:{port}"
     try:
