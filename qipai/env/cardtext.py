@@ -45,6 +45,9 @@ def rank_counts(cards, out: np.ndarray | None = None) -> np.ndarray:
 def face_counts(cards, out: np.ndarray | None = None) -> np.ndarray:
     """Add the faces of ``cards`` to ``out`` (54 counts)."""
     out = np.zeros(54, np.float32) if out is None else out
+    if len(cards) > 8:                  # many cards: counted in one numpy call
+        out += np.bincount([FACE_INDEX[c[:2]] for c in cards], minlength=54)
+        return out
     for c in cards:
         out[FACE_INDEX[c[:2]]] += 1
     return out
@@ -101,8 +104,9 @@ def action_faces(text: str) -> tuple[str, tuple[int, ...], float]:
     counts = [0] * 54
     number = sum(float(w) for w in words if w.isdigit())
     for w in words:
-        if _CARD.match(w):
-            counts[FACE_INDEX[w[:2]]] += 1
+        i = FACE_INDEX.get(w[:2])          # a face code, or a card id (face + one digit)
+        if i is not None and (len(w) == 2 or (len(w) == 3 and _CARD.match(w))):
+            counts[i] += 1
     return kind, tuple(counts), number
 
 

@@ -17,6 +17,7 @@ from qipai.cards.submultisets import Concat, SubMultisets
 from qipai.core.errors import IllegalAction, Message, NotationError, why_cause
 from qipai.core.errors import why as why_of
 from qipai.core.game import State
+from qipai.core.viewdelta import ViewDelta, growing_delta
 
 from . import combos as cb
 from . import declare as dc
@@ -506,6 +507,26 @@ class ShengjiState(Ending, Declaring, State):
         throws (public, §3.6), kitty cards turned up (§2.8); the buried cards only for the dealer,
         and for everyone after the hand. Never another seat's hand. Raises
         :class:`IllegalAction` for a bad seat."""
+        out = self._view(seat)
+        out["tricks"] = _tricks_view(self.tricks)
+        return out
+
+    def view_delta(self, seat: int | None, since: Any = None) -> ViewDelta:
+        """The view as a change (:mod:`qipai.core.viewdelta`): ``tricks`` grows through the
+        hand (a trick is appended when it is complete and never changes after); every other
+        key is given again. ``legal`` is in the view only while the seat is to act: a change
+        from a view with it to one without (or back) is a whole view."""
+        def fixed() -> dict[str, Any]:
+            out = self._view(seat)
+            del out["tricks"]
+            return out
+
+        acting = seat is not None and seat in self.to_act
+        return growing_delta(self, seat, since, (acting, len(self.tricks)), fixed,
+                             lambda mark: {"tricks": _tricks_view(self.tricks[mark[1]:])})
+
+    def _view(self, seat: int | None) -> dict[str, Any]:
+        """The view with ``tricks`` left ``None`` (the key in its place of the view)."""
         if seat is not None and (type(seat) is not int or not 0 <= seat < SEATS):
             raise IllegalAction(f"no seat {seat!r} (seats are 0..3; None for a spectator)",
                                 code="shengji.no_seat_seats_none", params={"seat": seat})
@@ -526,8 +547,7 @@ class ShengjiState(Ending, Declaring, State):
             "winning": self.win_seat if self.trick else None,
             "last_trick": _copy_trick(self.tricks[-1]) if self.tricks else None,
             "tricks_played": len(self.tricks),
-            "tricks": [{"leader": t["leader"], "plays": [[s, list(fs)] for s, fs in t["plays"]],
-                        "winner": t["winner"], "points": t["points"]} for t in self.tricks],
+            "tricks": None,
             "attacker_points": self.trick_points, "captured": list(self.captured),
             "penalty": self.penalty,
             "played": list(self.played[seat]) if seat is not None else None,
@@ -562,6 +582,11 @@ def _as_fault(action: Any, decks: int) -> Fault | None:
         parsed = parse_action(action, decks)
         return parsed if isinstance(parsed, Fault) else None
     return None
+
+
+def _tricks_view(tricks: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    return [{"leader": t["leader"], "plays": [[s, list(fs)] for s, fs in t["plays"]],
+             "winner": t["winner"], "points": t["points"]} for t in tricks]
 
 
 def _copy_trick(t: dict[str, Any]) -> dict[str, Any]:
