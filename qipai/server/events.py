@@ -30,7 +30,7 @@ from qipai.competition.form import FieldError, check_form
 from qipai.competition.meet import units_csv
 from qipai.core.errors import QipaiError, why
 
-from . import conduct
+from . import conduct, jsonbody
 from .errors import ApiError
 from .eventwork import EventWork, run, worker_call, worker_init
 from .hub import Hub
@@ -108,6 +108,11 @@ class EventService:
     async def read(self, method: str, *args: Any) -> Any:
         """A reading method of EventWork, in a thread (short; never queued behind a long change)."""
         return self._answer(await asyncio.to_thread(run, self.work, method, args))
+
+    async def read_json(self, method: str, *args: Any) -> jsonbody.Encoded:
+        """:meth:`read`, answered as its JSON body, encoded in the same thread (an event's
+        description is large: see :mod:`.jsonbody`)."""
+        return jsonbody.Encoded(self._answer(await asyncio.to_thread(run_encoded, self.work, method, args)))
 
     async def change(self, method: str, *args: Any) -> Any:
         """A writing method of EventWork, in the worker process."""
@@ -190,6 +195,12 @@ class EventService:
             await self._settle(event_id)
 
 
+def run_encoded(work: EventWork, method: str, args: tuple[Any, ...]) -> tuple[str, Any]:
+    """:func:`~.eventwork.run` with a value answered as its JSON body (bytes)."""
+    kind, value = run(work, method, args)
+    return kind, jsonbody.encode(value) if kind == "ok" else value
+
+
 def add_event_routes(app: FastAPI, hub: Hub, db: sessionmaker[Session],
                      need_user: Callable[[Request], Awaitable[UserRow]],
                      user_of: Callable[[Request], Awaitable[UserRow | None]] | None = None) -> EventService:
@@ -226,7 +237,7 @@ def add_event_routes(app: FastAPI, hub: Hub, db: sessionmaker[Session],
     @app.get("/api/events", tags=["events"])
     async def events() -> list[dict[str, Any]]:
         """Every event, newest first: id, name, preset, game, status, created, entrants (a count)."""
-        return await service.read("listing")
+        return await service.read_json("listing")
 
     @app.post("/api/events", tags=["events"], status_code=201)
     async def new_event(request: Request, body: NewEvent) -> dict[str, Any]:
@@ -246,9 +257,11 @@ def add_event_routes(app: FastAPI, hub: Hub, db: sessionmaker[Session],
                                "the engines a server offers are set by qipai serve --engine",
                                field=path, value=fields[path], valid=[])
         if body.registration:
-            return await service.change("open_entries", body.preset, body.players, body.event_id, body.name,
+            made = await service.change("open_entries", body.preset, body.players, body.event_id, body.name,
                                         fields, body.check_in)
-        return await service.change("create", body.preset, body.players, body.event_id, body.name, fields)
+        else:
+            made = await service.change("create", body.preset, body.players, body.event_id, body.name, fields)
+        return await jsonbody.answer(made, 201)
 
     @app.get("/api/events/{event_id}/entries", tags=["events"])
     async def entries(request: Request, event_id: str) -> dict[str, Any]:
@@ -265,21 +278,21 @@ def add_event_routes(app: FastAPI, hub: Hub, db: sessionmaker[Session],
         (409), bad_join (400)."""
         user = await need_user(request)
         await service.change("join", event_id, user.username, body.code, body.nonce, body.unit)
-        return await service.read("describe", event_id)
+        return await service.read_json("describe", event_id)
 
     @app.post("/api/events/{event_id}/leave", tags=["events"])
     async def leave(request: Request, event_id: str) -> dict[str, Any]:
         """Leave an event before its draw. Errors as join."""
         user = await need_user(request)
         await service.change("leave", event_id, user.username)
-        return await service.read("describe", event_id)
+        return await service.read_json("describe", event_id)
 
     @app.post("/api/events/{event_id}/checkin", tags=["events"])
     async def checkin(request: Request, event_id: str) -> dict[str, Any]:
         """Check in: present for the draw. Errors as join."""
         user = await need_user(request)
         await service.change("check_in", event_id, user.username)
-        return await service.read("describe", event_id)
+        return await service.read_json("describe", event_id)
 
     @app.post("/api/events/{event_id}/close", tags=["events"])
     async def close(request: Request, event_id: str) -> dict[str, Any]:
@@ -287,12 +300,12 @@ def add_event_routes(app: FastAPI, hub: Hub, db: sessionmaker[Session],
         Errors: not_organizer (403), no_event (404), entries_closed (409), bad_join (400: too
         few entrants)."""
         await organizer(request)
-        return await service.change("close_entries", event_id)
+        return await jsonbody.answer(await service.change("close_entries", event_id))
 
     @app.get("/api/events/{event_id}", tags=["events"])
     async def event(event_id: str) -> dict[str, Any]:
         """The event: entrants, rounds with matches and games (and their tables), standings."""
-        return await service.read("describe", event_id)
+        return await service.read_json("describe", event_id)
 
     @app.get("/api/events/{event_id}/games/{game_id}/steps", tags=["events"])
     async def event_game_steps(request: Request, event_id: str, game_id: int) -> dict[str, Any]:
@@ -312,7 +325,7 @@ def add_event_routes(app: FastAPI, hub: Hub, db: sessionmaker[Session],
             steps = await asyncio.to_thread(replay_steps, record)
         except QipaiError as e:
             raise ApiError(409, "cannot_replay", str(e), **why(e, "record.unreplayable")) from None
-        return {"record": {**got, "id": None, "game": record["game"]}, "steps": steps}
+        return await jsonbody.answer({"record": {**got, "id": None, "game": record["game"]}, "steps": steps})
 
     @app.get("/api/events/{event_id}/export/{what}.csv", tags=["events"])
     async def event_export(event_id: str, what: str) -> Response:
@@ -341,6 +354,6 @@ def add_event_routes(app: FastAPI, hub: Hub, db: sessionmaker[Session],
         """Seat the current round's pending games at tables (organizers only)."""
         await organizer(request)
         tables = await service.start_round(event_id)
-        return {"tables": tables, "event": await service.read("describe", event_id)}
+        return await jsonbody.answer({"tables": tables, "event": await service.read("describe", event_id)})
 
     return service

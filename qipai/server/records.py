@@ -20,7 +20,7 @@ from sqlalchemy.orm import Session
 from qipai.core import Record
 from qipai.core.errors import QipaiError, why
 
-from . import auth, exports, ratings
+from . import auth, exports, jsonbody, ratings
 from .errors import ApiError
 from .models import PlayerSettingsRow, RecordPlayer, RecordRow, TableRow, row_by_id
 from .privacy import hidden_from, viewable
@@ -166,10 +166,11 @@ def add_record_routes(app: FastAPI, store: Any, user_of: Any, hold: Any = None) 
         and each seat's view (the game is over, so hidden cards may be shown); in a board game
         each step after the first has ``move``, its move-list entry (:mod:`.movetext`)."""
         row = await get_record(request, record_id)
-        return await asyncio.to_thread(replay_row, row)    # a long game is long work
+        # a long game is long work, and its answer megabytes: both off the event loop
+        return jsonbody.Encoded(await asyncio.to_thread(replay_row, row))
 
-    def replay_row(row: RecordRow) -> dict[str, Any]:
-        return {"record": record_json(row), "steps": replay_steps(row.record)}
+    def replay_row(row: RecordRow) -> bytes:
+        return jsonbody.encode({"record": record_json(row), "steps": replay_steps(row.record)})
 
     @app.get("/api/records/{record_id}/download", tags=["records"])
     async def download(request: Request, record_id: int, format: str = "json") -> Response:
