@@ -3,17 +3,21 @@ lobby home"): real workers on the machine's PostgreSQL and Redis; a seek waiting
 pending and another declined at the home, a third worker started, the home killed with SIGKILL;
 through the third worker, which becomes the home (and never heard the answer), the seek is
 still waiting and is paired with a new one, the challenge is still pending and is accepted,
-and the challenger still sees the answer to the other one."""
+and the challenger still sees the answer to the other one; a seek the dead home had paired to
+a table it never stored is waiting again."""
 
 from __future__ import annotations
 
+import json
+import time
 import zlib
 
 import httpx
 import pytest
+import redis
 
 from .botapi_helpers import person as signed_up
-from .cluster_helpers import Worker, lease_owner, running_cluster, worker_id
+from .cluster_helpers import REDIS, Worker, lease_owner, running_cluster, worker_id
 
 pytestmark = pytest.mark.timeout(120)
 
@@ -40,6 +44,16 @@ def test_a_new_lobby_home_takes_over_the_seeks_and_challenges(pg_template, tmp_p
         assert r.status_code == 201, r.text
         declined = r.json()["id"]
         assert eve.post(f"/api/challenge/{declined}/decline").json() == {"ok": True}
+        # a pairing the home kept just before it died, its table never stored
+        gil = person(w2.base, "gil")
+        now = time.time()
+        ghost = {"id": "ghostseek", "user_id": gil.get("/api/me").json()["user"]["id"], "username": "gil",
+                 "rating": 1500.0, "game": "xiangqi", "options": {}, "num_seats": 2,
+                 "clock": "board_default", "rated": True, "created": now, "seen": now, "bot": False,
+                 "table": "neverstored", "partners": ["someone"], "done": True}
+        r = redis.Redis.from_url(REDIS)
+        r.hset(f"{name}:lobby:seeks", "ghostseek", json.dumps(ghost))
+        r.close()
         # a worker started after the answer (it did not hear it) becomes the home
         w3 = Worker(tmp_path, url, name, 3, args)
         workers.append(w3)
@@ -54,6 +68,8 @@ def test_a_new_lobby_home_takes_over_the_seeks_and_challenges(pg_template, tmp_p
         mine = dan.get("/api/challenges").json()
         assert [c["id"] for c in mine["from_me"]] == [challenge]
         assert [(a["id"], a["status"], a["to"]) for a in mine["answered"]] == [(declined, "declined", "eve")]
+        r = gil.get("/api/seeks/ghostseek")
+        assert (r.json()["status"], r.json()["table"]) == ("waiting", None), r.text
 
         r = fay.post("/api/seeks", json={"game": "gomoku"})
         assert r.status_code == 201 and r.json()["status"] == "paired", r.text
@@ -64,5 +80,5 @@ def test_a_new_lobby_home_takes_over_the_seeks_and_challenges(pg_template, tmp_p
         names = [s["name"] for s in eve.get(f"/api/tables/{r.json()['table']}").json()["seats"]]
         assert sorted(names) == ["dan", "eve"]
         assert eve.get("/api/challenges").json()["to_me"] == []
-        for c in (cat, dan, eve, fay):
+        for c in (cat, dan, eve, fay, gil):
             c.close()

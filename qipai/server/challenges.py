@@ -276,9 +276,19 @@ def add_challenge_routes(app: FastAPI, hub: Hub, who: Any, events: AccountEvents
         challenge stays pending)."""
         user = await who(request)
         c = mine(cid, user.user_id, "to")
+
+        async def named(table_id: str) -> None:
+            # the answer is kept before the table is stored (as a seek's pairing, lobbystate.py):
+            # a lobby home that dies between the two leaves an answer naming a table that never
+            # was, never a game started that nobody knows of
+            mine(cid, user.user_id, "to")      # still pending (counting the table may have waited)
+            challenges.drop(cid)
+            c["status"], c["table"] = "accepted", table_id
+            challenges.answer(c)
+            await challenges.saved()
         try:
             table = await hub.create_table(c["from_id"], c["game"], c["options"], c["settings"],
-                                           c["num_seats"])
+                                           c["num_seats"], named=named)
         except ApiError as e:
             if e.code != "too_many_tables":
                 raise
@@ -287,17 +297,17 @@ def add_challenge_routes(app: FastAPI, hub: Hub, who: Any, events: AccountEvents
                            f"tables (at most {e.extra['max']}); the challenge stays open",
                            username=c["from"], open=e.extra["open"], max=e.extra["max"]) from None
         try:
-            mine(cid, user.user_id, "to")      # still pending (counting the table may have waited)
             table.take_seat(c["from_id"], c["from"], c["seat"], bot_account=c["from_bot"])
             seat = table.take_seat(user.user_id, user.username, None, bot_account=user.bot)
         except ApiError:
             hub.drop_table(table)
+            challenges.answers.pop(cid, None)           # pending again
+            challenges.answers_dirty.add(cid)
+            c["status"] = "created"
+            c.pop("table", None)
+            challenges.put(c)
+            await challenges.saved()
             raise
-        challenges.drop(cid)
-        c["status"] = "accepted"
-        c["table"] = table.id
-        challenges.answer(c)
-        await challenges.saved()
         Challenges._tell(events, c, "challengeAccepted")
         table.fill_bots(c["bot"])
         await hub.store.saved(table.gate)

@@ -7,7 +7,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import insert, select, update
@@ -171,10 +171,13 @@ class Hub:
 
     # ----- tables ------------------------------------------------------------------------
     async def create_table(self, owner_id: int | None, game_id: str, options: dict[str, Any],
-                           settings: dict[str, Any], num_seats: int | None = None) -> LiveTable:
+                           settings: dict[str, Any], num_seats: int | None = None,
+                           named: Callable[[str], Awaitable[None]] | None = None) -> LiveTable:
         """A new open table (a lobby table: it plays one game, so a match option not given is
         set to one game, :data:`LOBBY_ONE_GAME`). Raises ApiError for an unknown game, option,
-        clock or seat count, or 409 ``too_many_tables`` (:func:`.conduct.check_quota`)."""
+        clock or seat count, or 409 ``too_many_tables`` (:func:`.conduct.check_quota`).
+        ``named``: awaited with the table's id before its row is given to the store (the seek
+        pool keeps its pairings in Redis first, :mod:`.lobbystate`)."""
         if owner_id is not None:
             conduct.check_quota(self, owner_id)
         if isinstance(options, dict):
@@ -184,6 +187,8 @@ class Hub:
             await self.cluster.count_table(owner_id, row.id)
         if self.cluster is not None:     # its lease before anyone can find the table
             await self.cluster.reserve(row.id)
+        if named is not None:
+            await named(row.id)
         table = self.adopt(row)
         vals = row_values(row)
         self.store.append(table.gate, NewTable(vals))

@@ -20,8 +20,9 @@ taken back; an answer once it is old); what the new home loads is expired at onc
 have been.
 
 A change made by a home that dies before answering is lost like the answer (the client asks
-again); a pairing whose table was being made when the home died is found waiting again and
-paired anew.
+again). A pairing is written (the seeks paired, with their table's id) before the table is
+given to the database: a pairing whose table was not stored when the home died is found
+waiting again and paired anew, and a table stored is always one its players are told of.
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import logging
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .seeks import Seek, SeekPool
 
@@ -56,6 +57,15 @@ for i = 2, #ARGV, 2 do
 end
 return 1
 """
+
+
+def stored(db: Any, table_ids: list[str]) -> set[str]:
+    """Those of ``table_ids`` the database holds."""
+    from sqlalchemy import select
+
+    from .models import TableRow
+
+    return set(db.scalars(select(TableRow.id).where(TableRow.id.in_(table_ids)))) if table_ids else set()
 
 
 def _seek_json(s: Seek, done: bool) -> str:
@@ -134,6 +144,9 @@ class LobbyState:
             if done and s.table is None:    # its table was being made when the home died
                 s.partners, done = [], False
             (pool.done if done else pool.waiting)[sid] = s
+        tables = sorted({s.table for s in pool.done.values() if s.table is not None})
+        made = await self.cluster.hub.store.call(lambda db: stored(db, tables), write=False)
+        pool.unpair([s for s in pool.done.values() if s.table is not None and s.table not in made])
         self.challenges.by_id = {cid: json.loads(raw) for cid, raw in cs.items()}
         self.challenges.answers = {cid: json.loads(raw) for cid, raw in answers.items()}
         pool.expire()

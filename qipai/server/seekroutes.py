@@ -69,13 +69,25 @@ def add_seek_routes(app: FastAPI, hub: Hub, user_of: Any, need_user: Any) -> Non
     async def pair() -> None:
         for group in pool.match():
             secrets.SystemRandom().shuffle(group)             # who sits first is drawn
+
+            async def named(table_id: str, group: list[Seek] = group) -> None:
+                # the pairing is kept before the table is stored: a home that dies between the
+                # two leaves seeks paired to a table that never was, which the next home finds
+                # waiting again (lobbystate.py) — never a game started that nobody knows of
+                for s in group:
+                    s.table = table_id
+                    pool.dirty.add(s.id)
+                try:
+                    await state.save()
+                except Exception:                   # not kept: no table either
+                    pool.unpair(group)
+                    raise
             first = group[0]
             table = await hub.create_table(None, first.game, first.options,
-                                     {"clock": first.clock, "rated": first.rated}, first.num_seats)
+                                           {"clock": first.clock, "rated": first.rated}, first.num_seats,
+                                           named=named)
             for s in group:
                 table.take_seat(s.user_id, s.username, None, bot_account=s.bot)
-                s.table = table.id
-                pool.dirty.add(s.id)
             await hub.store.saved(table.gate)
 
     @app.post("/api/seeks", tags=["players"], status_code=201)

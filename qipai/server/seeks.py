@@ -121,6 +121,14 @@ class SeekPool:
             groups.append(group)
         return groups
 
+    def unpair(self, group: list[Seek]) -> None:
+        """Put the seeks of ``group`` back in the pool, waiting (their table was never made)."""
+        for g in group:
+            self.done.pop(g.id, None)
+            g.table, g.partners = None, []
+            self.waiting[g.id] = g
+            self.dirty.add(g.id)
+
     def _group_for(self, first: Seek, now: float) -> list[Seek] | None:
         """``first`` and the nearest others that make a whole table, or None."""
         others = [s for s in self.waiting.values() if s is not first and s.key == first.key
