@@ -217,3 +217,27 @@ def test_action_texts_read_as_kind_ranks_and_number():
     kind, faces, number = action_faces("bury 6D 7H TS")
     assert kind == "bury" and sum(faces) == 3 and number == 0
     assert action_faces("bid 75")[0::2] == ("bid", 75)
+
+
+@pytest.mark.parametrize("game_id", ["shengji", "sandayi", "wakeng", "mahjong-gb"])
+def test_a_page_featurized_at_once_equals_each_candidate_featurized_alone(game_id):
+    # the chooser featurizes a page with featurize_many (new actions together); every row
+    # must be the candidate's own featurize, for actions met before and for new ones
+    import random
+
+    env = E.pettingzoo(game_id, **dict(GAMES)[game_id])
+    alone = E.encoder(game_id, **dict(GAMES)[game_id]).actions     # its own, empty cache
+    acts = env.encoder.actions
+    rng = random.Random(3)
+    for seed in (3, 4):
+        state = env.game.new_state(seed=seed)
+        while not state.is_terminal():
+            seat = state.to_act[0]
+            legal = state.legal_actions(seat)
+            page = [legal[rng.randrange(len(legal))] for _ in range(rng.randint(1, acts.size))]
+            out = np.zeros((acts.size, acts.features), np.float32)
+            acts.featurize_many(page, out)
+            want = np.zeros_like(out)
+            want[:len(page)] = [alone.featurize(a) for a in page]
+            assert np.array_equal(out, want), (seed, len(state.log))
+            state.apply(rng.choice(legal), seat=seat)

@@ -129,11 +129,21 @@ class ListActions:
     kind = "list"
 
     def __init__(self, size: int, features: int, featurize: Callable[[Any], np.ndarray],
-                 doc: str) -> None:
+                 doc: str, featurize_many: Callable[[Sequence[Any], np.ndarray], None] | None = None
+                 ) -> None:
         self.size = size
         self.features = features
         self.featurize = featurize
         self.doc = doc
+        self._many = featurize_many
+
+    def featurize_many(self, actions: Sequence[Any], out: np.ndarray) -> None:
+        """``out[j] = featurize(actions[j])`` for every candidate (``out`` zeroed, at least
+        ``len(actions)`` rows): the encoding's whole-page form where it gives one."""
+        if self._many is not None:
+            self._many(actions, out)
+        elif len(actions):
+            out[:len(actions)] = [self.featurize(a) for a in actions]
 
 
 class Encoder:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
+from typing import Any
 
 import numpy as np
 
@@ -132,7 +133,32 @@ def list_actions(size: int, kinds: tuple[str, ...], parse, scale: float, number_
                 cache[text] = v
         return v
 
+    def featurize_many(actions, out: np.ndarray) -> None:
+        """``out[j] = featurize(actions[j])`` for every ``j`` (``out`` zeroed), the actions
+        met for the first time featurized together (a few numpy calls for all of them)."""
+        rows: list[Any] = []
+        new: list[tuple[int, str, tuple]] = []
+        for j, action in enumerate(actions):
+            text = str(action)
+            v = cache.get(text)
+            if v is None:
+                new.append((j, text, parse(text)))
+            rows.append(v)
+        if new:
+            block = np.zeros((len(new), width), np.float32)
+            block[:, len(slots):-1] = [counts for _, _, (_, counts, _) in new]
+            np.minimum(block[:, len(slots):-1] / scale, 1, out=block[:, len(slots):-1])
+            block[:, -1] = [min(number / number_scale, 1.0) for _, _, (_, _, number) in new]
+            block[range(len(new)), [slots.index(kind if kind in kinds else "other")
+                                    for _, _, (kind, _, _) in new]] = 1
+            for k, (j, text, _) in enumerate(new):
+                rows[j] = v = block[k]
+                if len(cache) < 100_000:
+                    cache[text] = v
+        if rows:
+            out[:len(rows)] = rows
+
     doc = (f"index into the legal-action list ({size} a page, longer lists in pages); candidate "
            f"features ({width}): kind one-hot ({', '.join(kinds)}, other), {what} / {scale:g}, "
            f"numeric argument / {number_scale:g}")
-    return ListActions(size, width, featurize, doc)
+    return ListActions(size, width, featurize, doc, featurize_many)

@@ -71,7 +71,7 @@ class Chooser:
         feats = np.zeros((acts.size, acts.features), np.float32)
         lo = self._lo
         if count:    # the first action of each block (a lazy list takes them in one walk)
-            feats[:count] = list(map(acts.featurize, self._legal[lo:lo + count * block:block]))
+            acts.featurize_many(self._legal[lo:lo + count * block:block], feats)
         return {"action_mask": mask, "action_features": feats}
 
     def idle(self) -> dict[str, np.ndarray]:
