@@ -40,13 +40,8 @@ def twin(real, me: int, rng: random.Random):
     determinization of the view (for mahjong written into a fresh match of the same options)."""
     view = real.view(me)
     searcher = searcher_for(real.game.id)
-    if real.game.id in TILES:
-        from qipai.tiles.sample import set_turn, table_sample
-
-        sample = table_sample(view, searcher.tiles(real.game), rng, searcher.shown(view))
-        state = set_turn(real.game.new_state(seed=99), view, sample)
-        searcher.finish(state, view)
-        return state
+    if real.game.id in TILES:             # a turn or a claim window
+        return searcher.write(real.game.new_state(seed=99), view, rng)
     return searcher.determinize(real.game, view, rng)
 
 
@@ -109,6 +104,66 @@ def test_determinizations_agree_with_the_view_and_vary(game_id):
 @pytest.mark.parametrize("game_id", [*HIDDEN, *PERFECT])
 def test_live_search_keeps_to_its_time(game_id):
     level_helpers.check_live_search_time(*play_to_search(game_id, 3, plies=2))
+
+
+def claim_window(game_id: str, seed: int, skip: int = 0) -> tuple[object, int]:
+    """A claim window of a hand of ``game_id`` (rule bots playing) where a seat has more than
+    the pass, and that seat: the ``skip``-th such (window, seat) of the hand."""
+    state = qipai.load(game_id, **HIDDEN[game_id]).new_state(seed=seed)
+    rule = make_bot(game_id, bot_levels(game_id)[2], seed=seed)
+    found = 0
+    while not state.is_terminal():
+        if state.phase != "turn":
+            for seat in state.to_act:
+                if len(state.legal_actions(seat)) > 1:
+                    if found == skip:
+                        return state, seat
+                    found += 1
+        seat = state.to_act[0]
+        state.apply(rule.choose(state, seat), seat)
+    raise AssertionError("the hand ended before the claim window")
+
+
+@pytest.mark.parametrize("game_id", TILES)
+def test_claim_windows_are_searched_from_the_seats_view(game_id):
+    """An answer to a discard with a set or a win to claim is the search's (levels 3-5), not
+    the rule bot's: its job is the seat's view alone, a determinization is the same window
+    (the same legal answers for the seat), and a twin with the other hands sampled anew gives
+    the same samples and the same answer."""
+    differ = 0
+    for seed in range(3):
+        real, me = claim_window(game_id, seed, skip=seed)
+        bot = small_bot(game_id, seed)
+        job = bot.job(real, me)
+        assert job is not None and job[3] == {"view": real.view(me)}
+        roots = searcher_for(game_id).root_states(real.game, job[3])
+        legal = sorted(map(str, real.legal_actions(me)))
+        for k in range(4):
+            d = roots(random.Random(k))
+            assert d.phase == real.phase and me in d.to_act
+            assert sorted(map(str, d.legal_actions(me))) == legal
+        differ += level_helpers.check_twin(real, twin(real, me, random.Random(seed)), me, held, SMALL)
+    assert differ >= 2
+
+
+@pytest.mark.parametrize("game_id", TILES)
+def test_claim_search_weighs_claiming_against_passing(game_id):
+    """The search of a claim window plays out both the pass and the claims (every answer of
+    the seat gets playouts) and answers with one of the seat's legal actions."""
+    from qipai.bots.mcts import search
+
+    real, me = claim_window(game_id, 1)
+    searcher = searcher_for(game_id)
+    roots = searcher.root_states(real.game, {"view": real.view(me)})
+    result = search(searcher, roots, me, Budget(40), random.Random(1))
+    legal = {str(a) for a in real.legal_actions(me)}
+    assert result.action in legal and set(result.stats) == legal
+    assert all(visits > 0 for visits, _ in result.stats.values())
+
+
+@pytest.mark.parametrize("game_id", TILES)
+def test_claim_search_keeps_to_its_time(game_id):
+    level_helpers.check_live_search_time(*claim_window(game_id, 2))
 
 
 @pytest.mark.parametrize("game_id", ["wakeng", "fouafour", "sandayi"])

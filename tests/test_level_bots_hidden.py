@@ -170,6 +170,44 @@ def test_live_search_keeps_to_its_time(case):
     level_helpers.check_live_search_time(*play_to_search(case, 3, plies=2))
 
 
+def test_shengji_playouts_stay_cheap():
+    """Level 3's 300 playouts fit its 1.5 s: a playout's lead is the rule bot's, read from the
+    hand without building the lead's legal set (every part of every suit), a follow is chosen
+    among a few spread plays, and a determinization gives up rejecting whole shuffles after a few
+    (a plain kitty and the voids reject nearly all) and fills the constrained places first."""
+    from qipai.bots import shengji as sj
+    from qipai.cards.sample import deal_unseen
+
+    state, me = play_to_search("shengji", 4, plies=12)
+    while state.trick:                                 # on to the next lead
+        seat = state.to_act[0]
+        state.apply(make_bot("shengji", "rule").choose(state, seat), seat)
+    seat = state.to_act[0]
+    expected = make_bot("shengji", "rule").choose(state, seat)
+
+    class NoRandom(random.Random):
+        def random(self):
+            return 0.99                                # never the playout's random action
+
+    def no_legal_set(*a, **k):
+        raise AssertionError("a playout's lead built the legal set")
+
+    state.legal_actions = no_legal_set
+    assert sj.SEARCHER.policy(state, seat, NoRandom(1)) == expected
+    assert sj.PLAYOUT_SAMPLE < sj.SAMPLE and sj.SHUFFLES <= 8
+    shuffles = []
+
+    class Counting(random.Random):
+        def shuffle(self, x):
+            shuffles.append(1)
+            super().shuffle(x)
+
+    # a constraint nearly every shuffle breaks (the first place holds only even cards)
+    dealt = deal_unseen(list(range(40)), {0: 10, 1: 30}, {}, [], Counting(2),
+                        lambda p, c: p != 0 or c % 2 == 0, tries=sj.SHUFFLES)
+    assert all(c % 2 == 0 for c in dealt[0]) and len(shuffles) <= sj.SHUFFLES + 1
+
+
 class RandomPlay:
     """The rule bot's choices outside the searched phases (bidding, selection, layout), a
     random legal action in them: the baseline of a duplicate deal, so the seat keeps the role

@@ -11,20 +11,13 @@ discard that follows).
 from __future__ import annotations
 
 from qipai.bots import register_bot
-from qipai.bots.mahjong_gb import best_claim, claimed_counts
 from qipai.bots.search import register_searcher
+from qipai.bots.tilerules import claim_or_pass, hand_counts
 from qipai.bots.tilesearch import TileSearcher
 from qipai.games.baibian_bajue.state import HONOURS, tile_value
 from qipai.tiles.shapes import shanten
-from qipai.tiles.tile import NUM_KINDS, parse_tile, parse_tiles
+from qipai.tiles.tile import NUM_KINDS, parse_tile
 from qipai.tiles.wall import tile_set
-
-
-def _counts(text: str) -> list[int]:
-    c = [0] * NUM_KINDS
-    for t in parse_tiles(text):
-        c[t] += 1
-    return c
 
 
 def _best_discard(c: list[int], melds: int, allowed: set[int] | None = None) -> tuple[int, int]:
@@ -59,7 +52,7 @@ class BajueRuleBot:
                 return by_kind[kind][0]
         view = state.view(seat)
         me = view["seats"][seat]
-        c = _counts(me["hand"])
+        c = hand_counts(me["hand"])
         melds = len(me["melds"])
         if view["phase"] == "turn":
             allowed = {a.tile for a in by_kind.get("discard", [])}
@@ -67,12 +60,12 @@ class BajueRuleBot:
             return next(a for a in by_kind["discard"] if a.tile == t)
         now = shanten(c, melds)
 
-        def after(a, t: int) -> int | None:
-            value = _best_discard(claimed_counts(c, a.kind, a.tile, t), melds + 1)[0]
-            return value if value < now else None
+        def value(a, after: list[int]) -> int | None:
+            v = _best_discard(after, melds + 1)[0]
+            return v if v < now else None
 
-        return (best_claim(by_kind.get("pung", []) + by_kind.get("chow", []),
-                           parse_tiles(view["claim"]["tile"])[0], after) or by_kind["pass"][0])
+        return claim_or_pass(view, c, by_kind.get("pung", []) + by_kind.get("chow", []) + by_kind["pass"],
+                             value)
 
 
 register_bot("baibian-bajue", "rule", BajueRuleBot)
@@ -81,7 +74,7 @@ register_bot("baibian-bajue", "rule", BajueRuleBot)
 # ----- search (levels 3-5) -------------------------------------------------------------------
 class BajueSearcher(TileSearcher):
     """百变八雀 for information-set MCTS (:class:`~qipai.bots.tilesearch.TileSearcher`), the
-    rule bot playing out and answering discards; the hand's bombs and dealer come from the view
+    rule bot playing out; the hand's bombs and dealer come from the view
     (bomb bonuses already paid are not counted again: a playout values what is still to pay)."""
 
     game_id = "baibian-bajue"

@@ -16,11 +16,11 @@ from __future__ import annotations
 import random
 
 from qipai.bots import register_bot
-from qipai.bots.mahjong_gb import _value, best_claim, claimed_counts, legal_and_win
 from qipai.bots.search import register_searcher
+from qipai.bots.tilerules import claim_or_pass, hand_counts, legal_and_win, tile_value
 from qipai.bots.tilesearch import TileSearcher
 from qipai.tiles.jokers import pairs_cost, standard_cost
-from qipai.tiles.tile import NUM_KINDS, parse_tile, parse_tiles
+from qipai.tiles.tile import parse_tile, parse_tiles
 from qipai.tiles.wall import tile_set
 
 _NO_CHOWS = (False,) * 4
@@ -64,9 +64,7 @@ class RuleBot:
         view = state.view(seat)
         me = view["seats"][seat]
         laizi = parse_tiles(view["laizi"])[0]
-        counts = [0] * NUM_KINDS
-        for t in parse_tiles(me["hand"]):
-            counts[t] += 1
+        counts = hand_counts(me["hand"])
         jokers = counts[laizi]
         counts[laizi] = 0
         melds = len(me["melds"])
@@ -85,25 +83,20 @@ class RuleBot:
                 key = (99, 0, 0)
             else:
                 counts[a.tile] -= 1
-                key = (need(counts, jokers, melds, chow_melds), _value(counts, a.tile), self.rng.random())
+                key = (need(counts, jokers, melds, chow_melds), tile_value(counts, a.tile), self.rng.random())
                 counts[a.tile] += 1
             if best_key is None or key < best_key:
                 best, best_key = a, key
         return best
 
     def _claim(self, view, counts, jokers, melds, chow_melds, actions):
-        claim = view.get("claim") or {}
-        if not claim.get("tile"):
-            return next(a for a in actions if a.kind == "pass")
         now = need(counts, jokers, melds, chow_melds)
 
-        def after(a, t: int) -> int | None:
-            c = claimed_counts(counts, a.kind, a.tile, t)
-            value = need(c, jokers, melds + 1, chow_melds or a.kind == "chow")
-            return value if value < now else None
+        def value(a, c: list[int]) -> int | None:
+            v = need(c, jokers, melds + 1, chow_melds or a.kind == "chow")
+            return v if v < now else None
 
-        return (best_claim(actions, parse_tiles(claim["tile"])[0], after)
-                or next(a for a in actions if a.kind == "pass"))
+        return claim_or_pass(view, counts, actions, value)
 
 
 register_bot("laizi-mahjong", "rule", RuleBot)
@@ -112,7 +105,7 @@ register_bot("laizi-mahjong", "rule", RuleBot)
 # ----- search (levels 3-5) -------------------------------------------------------------------
 class LaiziSearcher(TileSearcher):
     """Laizi mahjong for information-set MCTS (:class:`~qipai.bots.tilesearch.TileSearcher`),
-    the rule bot playing out and answering discards. The indicator, and the tiles of every peel
+    the rule bot playing out. The indicator, and the tiles of every peel
     kong (the indicator's kind) and laizi kong (the laizi) are out of play and seen by all."""
 
     game_id = "laizi-mahjong"

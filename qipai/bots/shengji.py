@@ -28,6 +28,11 @@ from qipai.games.shengji.actions import Action
 from qipai.games.shengji.trump import TRUMP, Trump, face_points
 
 SAMPLE = 150            # candidate plays examined when the legal set is larger
+#: candidate follows a playout's rule bot examines (the tree's rule bot play examines SAMPLE)
+PLAYOUT_SAMPLE = 30
+#: whole shuffles a determinization tries before it fills the most constrained places first (a
+#: plain kitty and the voids reject nearly every shuffle: more would only cost time)
+SHUFFLES = 4
 
 
 def _spread(actions, n: int) -> list:
@@ -100,7 +105,7 @@ class ShengjiRuleBot:
         assert best is not None
         return Action("play", best[1].faces)
 
-    def _follow(self, view: dict, seat: int, actions, trump: Trump) -> Action:
+    def _follow(self, view: dict, seat: int, actions, trump: Trump, sample: int = SAMPLE) -> Action:
         trick = view["trick"]
         lead = Counter(trick[0][1])
         fmt = cb.format_of(cb.decompose(dict(lead), trump.pos))
@@ -109,7 +114,7 @@ class ShengjiRuleBot:
         win_cards = next(fs for s, fs in trick if s == win_seat)
         win_suit = trump.eff[win_cards[0]]
         win_key = cb.contender_key(dict(Counter(win_cards)), trump.pos, fmt)
-        cands = _spread(actions, SAMPLE)
+        cands = _spread(actions, sample)
 
         def cost(a: Action) -> tuple:
             return (sum(face_points(f) for f in a.faces), sorted(trump.sort_key(f) for f in a.faces))
@@ -221,10 +226,10 @@ def determinize(game: Any, view: dict, rng: random.Random) -> Any:
     pack = [c.face for c in make_deck(game.options["decks"])]
     gone = [f for s in range(SEATS) for f in played[s].elements()]
     try:
-        now = deal_unseen(pack, counts, known, gone, rng, allowed)
+        now = deal_unseen(pack, counts, known, gone, rng, allowed, tries=SHUFFLES)
     except ValueError:
         plain_kitty[0] = False
-        now = deal_unseen(pack, counts, known, gone, rng, allowed)
+        now = deal_unseen(pack, counts, known, gone, rng, allowed, tries=SHUFFLES)
     others = [s for s in range(SEATS) if s != me] + ([BURIED] if buried is None else [])
     _part_pairs(now, others, {s: no_pair[s] for s in range(SEATS) if s != me}, trump.eff, allowed, rng)
     hands = [now[s] + list(played[s].elements()) for s in range(SEATS)]
@@ -300,21 +305,26 @@ class ShengjiSearcher(DeterminizedSearcher):
         return [first] + [a for a in _spread(actions, self.width) if a != first]
 
     @staticmethod
-    def rule_play(state: Any, seat: int, actions: Any) -> Any:
-        """The rule bot's play, read from the state (the same choice as from the seat's view)."""
+    def rule_play(state: Any, seat: int, actions: Any, sample: int = SAMPLE) -> Any:
+        """The rule bot's play, read from the state (the same choice as from the seat's view;
+        a follow chosen among ``sample`` plays spread over the legal set)."""
         light = {"hand": [f for f, c in state.hands[seat].items() for _ in range(c)],
                  "trick": [[s, list(fs)] for s, fs in state.trick],
                  "winning": state.win_seat if state.trick else None}
         if not state.trick:
             return _RULE._lead(light, state.trump, state.decks)
-        return _RULE._follow(light, seat, actions, state.trump)
+        return _RULE._follow(light, seat, actions, state.trump, sample)
 
     def policy(self, state: Any, seat: int, rng: random.Random) -> Any:
         if rng.random() < self.epsilon:
             return rng.choice(state.legal_actions(seat))
         if state.phase != "play":
             return _RULE.choose(state, seat)
-        return self.rule_play(state, seat, state.legal_actions(seat))
+        # a lead is chosen from the hand alone: its legal set (every part of every suit) is
+        # not built
+        if not state.trick:
+            return self.rule_play(state, seat, None)
+        return self.rule_play(state, seat, state.legal_actions(seat), PLAYOUT_SAMPLE)
 
     def terminal_values(self, state: Any) -> list[float]:
         d = state.result.details

@@ -1,12 +1,15 @@
 """Information-set MCTS for the mahjong games built on :class:`~qipai.tiles.match.TileMatch`
 (Guobiao, laizi mahjong, 百变八雀): the shared :class:`TileSearcher`.
 
-A seat's own turn is searched (win, kong or bomb, discard); answers to a discard are the rule
-bot's. Each iteration plays on a fresh determinization of the seat's view in a one-hand match
-of the same options (:mod:`qipai.tiles.sample`: the other hands, hidden kongs and the wall order
-sampled from the unseen tiles). A playout lets the rule bot play every seat for ``max_plies``
-actions; a finished hand is valued by what it paid each seat (a logistic curve, 16 points about
-0.73), an unfinished one by the seats' shanten against each other's.
+A seat's own turn is searched (win, kong or bomb, discard), and so is its answer in a claim
+window (a discard, a robbed kong, laizi mahjong's laizi kong) when it has more than the pass:
+claiming a set or winning is weighed against passing by the same playouts. Each iteration plays
+on a fresh determinization of the seat's view in a one-hand match of the same options
+(:mod:`qipai.tiles.sample`: the other hands, hidden kongs and the wall order sampled from the
+unseen tiles; in a window the other seats answer afresh, since their answers are not seen). A
+playout lets the rule bot play every seat for ``max_plies`` actions; a finished hand is valued
+by what it paid each seat (a logistic curve, 16 points about 0.73), an unfinished one by the
+seats' shanten against each other's.
 """
 
 from __future__ import annotations
@@ -17,7 +20,7 @@ from functools import cache
 from typing import Any
 
 from qipai.bots.ismcts import DeterminizedSearcher
-from qipai.tiles.sample import set_turn, table_sample
+from qipai.tiles.sample import set_table, table_sample
 from qipai.tiles.shapes import shanten
 
 
@@ -25,7 +28,7 @@ class TileSearcher(DeterminizedSearcher):
     """See the module docstring. A game gives ``game_id``, ``rule_bot``, :meth:`tiles` and,
     for state beyond the shared table, :meth:`shown` and :meth:`finish`."""
 
-    phases = ("turn",)
+    phases = None
     epsilon = 0.0
     max_plies = 24
 
@@ -41,14 +44,23 @@ class TileSearcher(DeterminizedSearcher):
         """Write the game's own public state of ``view`` into a determinization (default: none)."""
 
     def searched(self, state: Any, seat: int) -> bool:
-        return state.phase == "turn" and state.current == seat
+        if state.phase == "turn":
+            return state.current == seat
+        # a window: searched when the seat has more than the pass and sees the tile claimed
+        # (a robbed concealed kong hides it)
+        if seat not in state.to_act or len(state.legal_actions(seat)) < 2:
+            return False
+        return bool((state.view(seat).get("claim") or {}).get("tile"))
 
-    def determinize(self, game: Any, view: dict[str, Any], rng: random.Random) -> Any:
-        hand = one_hand(game)
-        state = set_turn(hand.new_state(seed=0), view,
-                         table_sample(view, self.tiles(hand), rng, self.shown(view)))
+    def write(self, state: Any, view: dict[str, Any], rng: random.Random) -> Any:
+        """A sample of ``view`` (:func:`~qipai.tiles.sample.table_sample`) written into
+        ``state``, a fresh state of the game (:func:`~qipai.tiles.sample.set_table`)."""
+        set_table(state, view, table_sample(view, self.tiles(state.game), rng, self.shown(view)))
         self.finish(state, view)
         return state
+
+    def determinize(self, game: Any, view: dict[str, Any], rng: random.Random) -> Any:
+        return self.write(one_hand(game).new_state(seed=0), view, rng)
 
     def terminal_values(self, state: Any) -> list[float]:
         return [1 / (1 + math.exp(-s / 16)) for s in state.scores]

@@ -80,21 +80,21 @@ def _constrained(cards: list[T], sizes: dict[P, int], rng: random.Random,
 
 def deal_unseen(pack: Iterable[T], counts: dict[P, int], known: dict[P, list[T]],
                 gone: Iterable[T], rng: random.Random,
-                allowed: Callable[[P, T], bool] | None = None) -> dict[P, list[T]]:
+                allowed: Callable[[P, T], bool] | None = None, tries: int = 200) -> dict[P, list[T]]:
     """What each place holds now, for a determinization: its ``known`` cards (or tiles) plus
     unseen ones dealt at random up to ``counts[place]``. The unseen cards are ``pack`` less
     every known card and every card in ``gone`` (played, discarded, shown: out of every
     place). ``counts`` names every hidden place (seats' hands, a kitty, a wall) and must add up
     with the known cards to the pack. Raises ``ValueError`` when they do not, when a place is
     known to hold more than its count, or when no deal satisfies ``allowed`` (see
-    :func:`sample_hands`)."""
+    :func:`sample_hands`, with its ``tries``)."""
     gone = list(gone)
     held = [c for p in counts for c in known.get(p, [])]
     hidden = unseen(pack, held + gone)
     sizes = {p: n - len(known.get(p, [])) for p, n in counts.items()}
     if any(n < 0 for n in sizes.values()):
         raise ValueError(f"a place holds more known cards than its count: {sizes}")
-    dealt = sample_hands(hidden, sizes, rng, allowed)
+    dealt = sample_hands(hidden, sizes, rng, allowed, tries)
     return {p: list(known.get(p, [])) + dealt[p] for p in counts}
 
 

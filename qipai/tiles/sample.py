@@ -121,3 +121,31 @@ def set_turn(state: Any, view: dict[str, Any], sample: dict[str, Any]) -> Any:
     if hasattr(state, "_legal_memo"):
         state._legal_memo = None
     return state
+
+
+def set_window(state: Any, view: dict[str, Any], sample: dict[str, Any]) -> Any:
+    """Like :func:`set_turn`, but for a view in a claim window (``view["claim"]`` with its
+    tile shown): the discard (or the robbed kong, laizi mahjong's laizi kong) of
+    ``claim["from"]`` waits for the answers of the other seats, the view's seat answering
+    first and nobody having answered yet (the others' answers are not in a view). The
+    discard's ``last`` mark (no claim on the wall's last tile) is read from the empty wall."""
+    set_turn(state, view, sample)
+    claim = view["claim"]
+    frm = claim["from"]
+    me = view["you"]
+    state.current = frm
+    state.phase = view["phase"]
+    state.drawn = None
+    state.pending = {"kind": claim["kind"], "tile": parse_tile(claim["tile"]), "from": frm,
+                     "last": claim["kind"] == "discard" and view["wall"] == 0}
+    others = [s for s in state._others(frm) if s != me]
+    state.waiting = (me, *others)
+    state.answers = {}
+    return state
+
+
+def set_table(state: Any, view: dict[str, Any], sample: dict[str, Any]) -> Any:
+    """:func:`set_window` when ``view`` is in a claim window, else :func:`set_turn`."""
+    if view["phase"] != "turn" and view.get("claim"):
+        return set_window(state, view, sample)
+    return set_turn(state, view, sample)
