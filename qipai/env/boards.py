@@ -173,13 +173,11 @@ class XiangqiEncoder(PlaneEncoder):
 
     def fill(self, view: dict[str, Any], seat: int, out: np.ndarray) -> None:
         red = _seat_red(view, seat)
-        for i, row in enumerate(view["board"]):
-            rank = 9 - i
-            for f, ch in enumerate(row):
-                if ch == ".":
-                    continue
-                own = ch.isupper() == red
-                out[(0 if own else 7) + _XQ_PIECES.index(_xq_type(ch)), rank, f] = 1
+        planes = _XQ_PLANE[red]
+        ones = [planes[ch] + (9 - i) * 9 + f                   # plane * 90 + rank * 9 + file
+                for i, row in enumerate(view["board"]) for f, ch in enumerate(row) if ch != "."]
+        if ones:
+            out.reshape(-1)[ones] = 1
         out[14] = red
         out[15] = bool(view.get("in_check"))
         last = view.get("last_move")
@@ -199,3 +197,9 @@ def _seat_red(view: dict[str, Any], seat: int) -> bool:
 def _xq_type(ch: str) -> str:
     c = ch.upper()
     return {"E": "B", "H": "N"}.get(c, c)
+
+
+# per side (True: the seat plays Red), a board letter -> its plane's first flat index (plane * 90)
+_XQ_PLANE = {red: {ch: ((0 if ch.isupper() == red else 7) + _XQ_PIECES.index(_xq_type(ch))) * 90
+                   for ch in "KABNRCPEHkabnrcpeh"}
+             for red in (True, False)}

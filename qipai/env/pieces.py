@@ -123,6 +123,7 @@ class JunqiEncoder(Encoder):
         self.board = BOARDS[game.options["variant"]]
         n, npts = num_seats, self.board.n
         self.kinds = _TYPES
+        self._kind_of = {k: i for i, k in enumerate(self.kinds)}      # a piece's kind plane
         per_other = 2 + len(self.kinds)
         self.channels = len(self.kinds) + 1 + (n - 1) * per_other + 4
         self.shape = (self.channels, npts)
@@ -161,22 +162,28 @@ class JunqiEncoder(Encoder):
 
     def encode(self, view: dict[str, Any], seat: int) -> np.ndarray:
         out = np.zeros(self.shape, np.float32)
-        n, nk = self.num_seats, len(self.kinds)
-        idx = self.board.index
+        n, nk, npts = self.num_seats, len(self.kinds), self.board.n
+        idx, kind_of = self.board.index, self._kind_of
+        ones: list[int] = []              # flat indices channel * points + point set to 1
+        add = ones.append
         for p in view.get("pieces") or ():
             i = idx[p["point"]]
-            k = relative(seat, p["seat"], n)
-            piece = str(p.get("piece"))
+            k = (p["seat"] - seat) % n
+            kind = kind_of.get(str(p.get("piece")))
             if k == 0:
-                if piece in self.kinds:
-                    out[self.kinds.index(piece), i] = 1
-                out[nk, i] = bool(p.get("moved"))
+                if kind is not None:
+                    add(kind * npts + i)
+                if p.get("moved"):
+                    add(nk * npts + i)
             else:
-                base = nk + 1 + (k - 1) * (2 + nk)
-                out[base, i] = 1
-                out[base + 1, i] = bool(p.get("moved"))
-                if piece in self.kinds:
-                    out[base + 2 + self.kinds.index(piece), i] = 1
+                base = (nk + 1 + (k - 1) * (2 + nk)) * npts + i
+                add(base)
+                if p.get("moved"):
+                    add(base + npts)
+                if kind is not None:
+                    add(base + (2 + kind) * npts)
+        if ones:
+            out.reshape(-1)[ones] = 1
         out[-4:-1] = self.static
         out[-1] = view.get("phase") == "layout"
         return out
