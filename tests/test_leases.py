@@ -5,6 +5,7 @@ lease epoch refused by the group commit's check and by PostgreSQL's trigger itse
 from __future__ import annotations
 
 import asyncio
+import json
 import secrets
 
 import pytest
@@ -12,7 +13,7 @@ from sqlalchemy import text
 from sqlalchemy.exc import DBAPIError
 
 from qipai.competition.db import open_db
-from qipai.server.leases import Leases
+from qipai.server.leases import Keeper, Leases
 from qipai.server.store import Fenced, NewTable, write_ops
 
 from .cluster_helpers import REDIS
@@ -127,3 +128,36 @@ def test_lease_and_stall_times_come_from_the_environment_in_seconds(monkeypatch)
         monkeypatch.setenv("QIPAI_LEASE_SECONDS", bad)
         with pytest.raises(ValueError, match="QIPAI_LEASE_SECONDS"):
             Settings()
+
+
+def test_the_lease_keeper_renews_gives_up_and_finds_lost():
+    """The keeper thread's round (one pipelined round trip) on the real Redis: it renews the
+    leases it serves (taking back one that lapsed with nobody taking it), gives up those it no
+    longer serves, finds those another worker holds, and publishes the worker's address."""
+    import redis
+
+    name = "qipai-test-" + secrets.token_hex(4)
+    r = redis.Redis.from_url(REDIS, decode_responses=True)
+    k = Keeper(REDIS, "a", 60_000, name, stall_ms=60_000)
+    k.address = "127.0.0.1:4321"
+    lease = f"{name}:lease:"
+    try:
+        r.set(lease + "kept", "a", px=1000)
+        r.set(lease + "taken", "b", px=60_000)
+        k.serve(["kept", "lapsed", "taken", "dropped"])
+        k.round()
+        assert r.pttl(lease + "kept") > 50_000 and r.get(lease + "lapsed") == "a"
+        assert r.get(lease + "taken") == "b" and k.take_lost() == {"taken"}
+        assert k.held() == {"kept", "lapsed", "dropped"}
+        assert json.loads(r.get(f"{name}:worker:a"))["address"] == "127.0.0.1:4321"
+        k.serve(["kept", "lapsed"])                 # "dropped" is given up at the next round
+        k.round()
+        assert r.get(lease + "dropped") is None and r.get(lease + "kept") == "a"
+        assert k.held() == {"kept", "lapsed"} and k.take_lost() == set()
+    finally:
+        k.redis.close()
+        keys = list(r.scan_iter(match=name + ":*"))
+        if keys:
+            r.delete(*keys)
+        r.close()
+

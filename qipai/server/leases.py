@@ -229,20 +229,26 @@ class Keeper(threading.Thread):
                         time.monotonic() - self._pulse, "left to lapse" if stalled else "renewed again")
         if stalled:
             return
-        if self.address:
-            self.redis.set(self.worker_key + self.worker_id,
-                           json.dumps({"address": self.address, "pid": os.getpid()}),
-                           px=self.lease_ms * ADDRESS_LEASES)
+        # one round trip (a pipeline): on a loaded machine each answer read means waiting for
+        # the interpreter lock again, so the renewals go first and nothing waits on another
         want = sorted(self._want)
         gone = sorted(self._renewed - set(want))
-        for i in range(0, len(gone), 500):
-            self._release(keys=[self.lease_key + t for t in gone[i:i + 500]], args=[self.worker_id])
+        parts = [want[i:i + 500] for i in range(0, len(want), 500)]
+        with self.redis.pipeline(transaction=False) as p:
+            for part in parts:
+                self._renew(keys=[self.lease_key + t for t in part], args=[self.worker_id, self.lease_ms],
+                            client=p)
+            for i in range(0, len(gone), 500):
+                self._release(keys=[self.lease_key + t for t in gone[i:i + 500]], args=[self.worker_id],
+                              client=p)
+            if self.address:
+                p.set(self.worker_key + self.worker_id,
+                      json.dumps({"address": self.address, "pid": os.getpid()}),
+                      px=self.lease_ms * ADDRESS_LEASES)
+            answers = p.execute()
         lost: set[str] = set()
-        for i in range(0, len(want), 500):
-            part = want[i:i + 500]
-            keys = [self.lease_key + t for t in part]
-            for k in self._renew(keys=keys, args=[self.worker_id, self.lease_ms]):
-                lost.add(part[int(k) - 1])
+        for part, gone_at in zip(parts, answers):
+            lost.update(part[int(k) - 1] for k in gone_at)
         self._renewed = frozenset(want) - lost
         self.renewals += 1
         if lost:
