@@ -3,7 +3,8 @@ lobby home"): an event's two tables served by two real workers on the machine's
 PostgreSQL and Redis; the round paused through one worker and resumed through the other,
 either worker's console lists both tables as they stand, and a warning naming an entrant sent
 to the worker that does not serve the entrant's game reaches that game; so do a dispute filed
-there by the entrant and the referee's ruling on it."""
+there by the entrant and the referee's ruling on it; once that game is over and the worker
+that ran it has been killed, a dispute of it is still taken within the appeal window."""
 
 from __future__ import annotations
 
@@ -101,9 +102,25 @@ def test_a_round_pause_and_resume_reach_every_workers_tables(pg_template, tmp_pa
         assert [(e["data"]["dispute"], e["data"]["decision"], e["table"])
                 for e in ref.get(w1.base + "/api/events/rr/log").json() if e["act"] == "ruling"] \
             == [(dispute, "rejected", b)]
+        # the game ends (adjudicated through w1, relayed to w2), then w2 is killed: a dispute of
+        # the game within the appeal window is still taken (w2 knew when it ended; the record says)
+        r = ref.post(w1.base + "/api/events/rr/acts", json={"act": "adjudicate", "table": b, "result": "1-0",
+                                                             "reason": "agreed at the board"})
+        assert r.status_code == 200, r.text
+        for _ in range(300):
+            if clients[player].get(f"{w1.base}/api/tables/{b}").json()["status"] == "finished":
+                break
+            time.sleep(0.05)
+        else:
+            raise AssertionError("the adjudicated game did not end")
+        w2.proc.kill()
+        w2.proc.wait()
+        r = clients[player].post(w1.base + "/api/events/rr/disputes",
+                                 json={"table": b, "text": "the adjudication"})
+        assert r.status_code == 201 and r.json()["table"] == b, r.text
         # the internal route answers relayed requests only
-        r = httpx.post(w2.base + "/internal/events/rr/round",
-                       json={"act": "pause", "by": "x", "reason": "x", "tables": [b]})
+        r = httpx.post(w1.base + "/internal/events/rr/round",
+                       json={"act": "pause", "by": "x", "reason": "x", "tables": [a]})
         assert r.status_code == 404 and r.json()["code"] == "not_found"
         for c in (boss, ref, *clients.values()):
             c.close()

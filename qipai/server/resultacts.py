@@ -21,7 +21,7 @@ from qipai.core.errors import QipaiError, why
 from qipai.match.players import RefereeNote
 
 from .errors import ApiError
-from .models import TableRow, UserRow, row_by_id
+from .models import RecordRow, TableRow, UserRow, row_by_id
 
 if TYPE_CHECKING:
     from .referee import ActBody
@@ -38,6 +38,14 @@ class DisputeBody(BaseModel):
 class ConfirmBody(BaseModel):
     table: str | None = Field(default=None, max_length=20)
     game: int | None = None
+
+
+def record_finished(s: Session, record_id: int) -> float | None:
+    """When the game of the record ``record_id`` ended (unix seconds), if it is stored."""
+    from datetime import datetime
+
+    row = s.get(RecordRow, record_id)
+    return datetime.fromisoformat(row.finished).timestamp() if row is not None else None
 
 
 class ResultActs:
@@ -115,6 +123,9 @@ class ResultActs:
             raise ApiError(400, "reason_required", "say what the dispute is about")
         live = t.runner is not None and t.status == "playing" and not t.runner.state.is_terminal()
         ended = self.finished_at.get(t.id)
+        if ended is None and not live and t.record_id is not None:
+            # the game ended on another worker, now stopped (or before a restart): its record says when
+            ended = await self.hub.store.call(lambda s: record_finished(s, t.record_id), write=False)
         if not live and (ended is None or time.time() - ended > APPEAL_WINDOW_S):
             raise ApiError(409, "dispute_closed", f"disputes are taken during the game and up to "
                            f"{APPEAL_WINDOW_S // 60} minutes after it", minutes=APPEAL_WINDOW_S // 60)
