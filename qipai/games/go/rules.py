@@ -50,6 +50,9 @@ COLOUR_NAMES = {BLACK: "black", WHITE: "white"}
 _SIDE_KEY = (0, 0, 0x5DEECE66D1B3A9F7)   # XORed into the hash when White is to move next
 
 
+_ROW_LETTERS = bytes.maketrans(b"\x00\x01\x02", b".XO")     # a point's colour -> its letter
+
+
 class FloatOption(Option):
     """An option holding a number (read from text on the command line)."""
 
@@ -537,7 +540,7 @@ class GoState(Ending, State):
     def rows(self) -> list[str]:
         """The board as text rows from the top: ``X`` Black, ``O`` White, ``.`` empty."""
         n = self.size
-        text = "".join(map(".XO".__getitem__, self.board.color))
+        text = bytes(self.board.color).translate(_ROW_LETTERS).decode()
         return [text[r * n:(r + 1) * n] for r in range(n)]
 
     def view(self, seat: int | None = None) -> dict[str, Any]:
