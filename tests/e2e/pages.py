@@ -26,17 +26,17 @@ def set_lang(page, base, lang):
 def shots(browser, base, path, name, shot, ready, storage=None):
     """Screenshots of ``path`` at both widths in both languages; at phone width nothing is wider
     than the screen and no word is broken a character a line. Returns nothing."""
-    for lang in ("en", "zh"):
-        for kind, size in WIDTHS.items():
-            ctx = browser.new_context(viewport=size, storage_state=storage)
-            page = ctx.new_page()
+    for kind, size in WIDTHS.items():           # a context per width, the page loaded anew per language
+        ctx = browser.new_context(viewport=size, storage_state=storage)
+        page = ctx.new_page()
+        for lang in ("en", "zh"):
             set_lang(page, base, lang)
             page.goto(base + path)
             page.wait_for_selector(ready)
             shot(page, f"{name}-{lang}-{kind}")
             if kind == "phone":
                 assert_fits_phone(page)
-            ctx.close()
+        ctx.close()
 
 
 def assert_fits_phone(page):
