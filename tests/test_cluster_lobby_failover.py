@@ -4,7 +4,8 @@ pending and another declined at the home, a third worker started, the home kille
 through the third worker, which becomes the home (and never heard the answer), the seek is
 still waiting and is paired with a new one, the challenge is still pending and is accepted,
 and the challenger still sees the answer to the other one; a seek the dead home had paired to
-a table it never stored is waiting again."""
+a table it never stored is waiting again, and a challenge it had accepted at such a table is
+pending again."""
 
 from __future__ import annotations
 
@@ -51,8 +52,17 @@ def test_a_new_lobby_home_takes_over_the_seeks_and_challenges(pg_template, tmp_p
                  "rating": 1500.0, "game": "xiangqi", "options": {}, "num_seats": 2,
                  "clock": "board_default", "rated": True, "created": now, "seen": now, "bot": False,
                  "table": "neverstored", "partners": ["someone"], "done": True}
+        dan_id, eve_id = (c.get("/api/me").json()["user"]["id"] for c in (dan, eve))
+        pending = {"id": "ghostchal", "from": "dan", "to": "eve", "game": "gomoku", "options": {},
+                   "num_seats": 2, "settings": {"clock": "none"}, "seat": None, "bot": None,
+                   "status": "created", "created": "2026-12-05T00:00:00Z", "from_id": dan_id,
+                   "to_id": eve_id, "from_bot": False, "to_bot": False, "at": now}
+        accepted = {**{k: v for k, v in pending.items() if not k.endswith("_id") and k != "at"},
+                    "status": "accepted", "table": "neverstored", "pending": pending,
+                    "from_id": dan_id, "at": now}
         r = redis.Redis.from_url(REDIS)
         r.hset(f"{name}:lobby:seeks", "ghostseek", json.dumps(ghost))
+        r.hset(f"{name}:lobby:answers", "ghostchal", json.dumps(accepted))
         r.close()
         # a worker started after the answer (it did not hear it) becomes the home
         w3 = Worker(tmp_path, url, name, 3, args)
@@ -64,9 +74,10 @@ def test_a_new_lobby_home_takes_over_the_seeks_and_challenges(pg_template, tmp_p
         r = cat.get(f"{w3.base}/api/seeks/{seek}")     # waits for w3 to become the home
         assert r.status_code == 200 and r.json()["status"] == "waiting", r.text
         assert lease_owner(name, "@lobby") == worker_id(name, w3)
-        assert [c["id"] for c in eve.get("/api/challenges").json()["to_me"]] == [challenge]
+        both = sorted([challenge, "ghostchal"])
+        assert sorted(c["id"] for c in eve.get("/api/challenges").json()["to_me"]) == both
         mine = dan.get("/api/challenges").json()
-        assert [c["id"] for c in mine["from_me"]] == [challenge]
+        assert sorted(c["id"] for c in mine["from_me"]) == both
         assert [(a["id"], a["status"], a["to"]) for a in mine["answered"]] == [(declined, "declined", "eve")]
         r = gil.get("/api/seeks/ghostseek")
         assert (r.json()["status"], r.json()["table"]) == ("waiting", None), r.text
@@ -79,6 +90,6 @@ def test_a_new_lobby_home_takes_over_the_seeks_and_challenges(pg_template, tmp_p
         assert r.status_code == 200, r.text
         names = [s["name"] for s in eve.get(f"/api/tables/{r.json()['table']}").json()["seats"]]
         assert sorted(names) == ["dan", "eve"]
-        assert eve.get("/api/challenges").json()["to_me"] == []
+        assert [c["id"] for c in eve.get("/api/challenges").json()["to_me"]] == ["ghostchal"]
         for c in (cat, dan, eve, fay, gil):
             c.close()

@@ -160,17 +160,27 @@ class Challenges:
         self.by_id.pop(cid, None)
         self.dirty.add(cid)
 
-    def answer(self, c: dict[str, Any], reason: str | None = None) -> None:
+    def answer(self, c: dict[str, Any], reason: str | None = None,
+               pending: dict[str, Any] | None = None) -> None:
         """Keep the answer to the challenge ``c`` (its ``status`` set, dropped already) for its
-        challenger."""
+        challenger (``pending``: the challenge as it was, kept with an acceptance so that it is
+        pending again if its table was never stored, :mod:`.lobbystate`)."""
         self.answers[c["id"]] = {**public(c), **({"reason": reason} if reason else {}),
+                                 **({"pending": pending} if pending else {}),
                                  "from_id": c["from_id"], "at": time.time()}
         self.answers_dirty.add(c["id"])
 
+    def unanswer(self, cid: str) -> None:
+        """The acceptance of ``cid`` did not happen (its table was never stored): pending again."""
+        a = self.answers.pop(cid, None)
+        self.answers_dirty.add(cid)
+        if a is not None and a.get("pending"):
+            self.put(a["pending"])
+
     def answered(self, user_id: int) -> list[dict[str, Any]]:
         """The recent answers to ``user_id``'s challenges, oldest first."""
-        return [public(a) for a in sorted(self.answers.values(), key=lambda a: a["at"])
-                if a["from_id"] == user_id]
+        return [{k: v for k, v in public(a).items() if k != "pending"}
+                for a in sorted(self.answers.values(), key=lambda a: a["at"]) if a["from_id"] == user_id]
 
     async def saved(self) -> None:
         """Keep what changed (in Redis, with several workers)."""
@@ -282,9 +292,10 @@ def add_challenge_routes(app: FastAPI, hub: Hub, who: Any, events: AccountEvents
             # a lobby home that dies between the two leaves an answer naming a table that never
             # was, never a game started that nobody knows of
             mine(cid, user.user_id, "to")      # still pending (counting the table may have waited)
+            pending = dict(c)
             challenges.drop(cid)
             c["status"], c["table"] = "accepted", table_id
-            challenges.answer(c)
+            challenges.answer(c, pending=pending)
             await challenges.saved()
         try:
             table = await hub.create_table(c["from_id"], c["game"], c["options"], c["settings"],
@@ -301,11 +312,7 @@ def add_challenge_routes(app: FastAPI, hub: Hub, who: Any, events: AccountEvents
             seat = table.take_seat(user.user_id, user.username, None, bot_account=user.bot)
         except ApiError:
             hub.drop_table(table)
-            challenges.answers.pop(cid, None)           # pending again
-            challenges.answers_dirty.add(cid)
-            c["status"] = "created"
-            c.pop("table", None)
-            challenges.put(c)
+            challenges.unanswer(cid)                    # pending again
             await challenges.saved()
             raise
         Challenges._tell(events, c, "challengeAccepted")

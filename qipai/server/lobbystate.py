@@ -20,9 +20,10 @@ taken back; an answer once it is old); what the new home loads is expired at onc
 have been.
 
 A change made by a home that dies before answering is lost like the answer (the client asks
-again). A pairing is written (the seeks paired, with their table's id) before the table is
-given to the database: a pairing whose table was not stored when the home died is found
-waiting again and paired anew, and a table stored is always one its players are told of.
+again). A pairing or an acceptance is written (the seeks paired, the challenge answered, with
+the table's id) before the table is given to the database: a pairing whose table was not
+stored when the home died is found waiting again and paired anew, such a challenge pending
+again, and a table stored is always one its players are told of.
 """
 
 from __future__ import annotations
@@ -144,14 +145,19 @@ class LobbyState:
             if done and s.table is None:    # its table was being made when the home died
                 s.partners, done = [], False
             (pool.done if done else pool.waiting)[sid] = s
-        tables = sorted({s.table for s in pool.done.values() if s.table is not None})
+        ch = self.challenges
+        ch.by_id = {cid: json.loads(raw) for cid, raw in cs.items()}
+        ch.answers = {cid: json.loads(raw) for cid, raw in answers.items()}
+        # a pairing or an acceptance whose table the last home never stored: not made
+        accepted = {cid: a["table"] for cid, a in ch.answers.items() if a.get("pending") and a.get("table")}
+        tables = sorted({s.table for s in pool.done.values() if s.table is not None} | set(accepted.values()))
         made = await self.cluster.hub.store.call(lambda db: stored(db, tables), write=False)
         pool.unpair([s for s in pool.done.values() if s.table is not None and s.table not in made])
-        self.challenges.by_id = {cid: json.loads(raw) for cid, raw in cs.items()}
-        self.challenges.answers = {cid: json.loads(raw) for cid, raw in answers.items()}
+        for cid, table in accepted.items():
+            if table not in made:
+                ch.unanswer(cid)
         pool.expire()
         self.challenges.expire()
         await self.save()
         log.warning("cluster: lobby home: %d seek(s), %d challenge(s) and %d answer(s) taken over",
-                    len(pool.waiting) + len(pool.done), len(self.challenges.by_id),
-                    len(self.challenges.answers))
+                    len(pool.waiting) + len(pool.done), len(ch.by_id), len(ch.answers))
