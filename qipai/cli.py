@@ -436,9 +436,9 @@ def serve_cmd(
              "Botzone JSON bot for any game: NAME:botzone:GAME=COMMAND; "
              "repeatable (docs/engines.md).")] = None,
     engines_file: Annotated[Path | None, typer.Option(
-        "--engines", help="A TOML file whose [engines] table names the engines the lobby offers "
+        "--engines", help="A TOML file whose \\[engines] table names the engines the lobby offers "
                           "with their settings (command, protocol, movetime, depth, options), "
-                          "as an event's [engines] table.")] = None,
+                          "as an event's \\[engines] table.")] = None,
     storage_writer: Annotated[str, typer.Option(
         "--storage-writer", help="Where group commits run: 'thread' (a worker thread) or 'process' "
                                  "(a writer process of its own; see docs/server.md).")] = "thread",

@@ -61,3 +61,28 @@ def test_replay_a_folder_and_an_empty_file(tmp_path):
     empty.write_text("")
     r = runner.invoke(app, ["replay", str(empty)])
     assert r.exit_code == 1 and f"FAIL {empty}: empty file" in r.output
+
+
+def test_help_keeps_every_bracketed_word():
+    """A help text's "[engines]" is words, not console markup: every bracketed word of every
+    command's help shows in its --help (the markup reader dropped "[engines]")."""
+    import re
+
+    from typer.main import get_command
+
+    def walk(command, path):
+        yield path, command
+        for name, sub in getattr(command, "commands", {}).items():
+            yield from walk(sub, [*path, name])
+
+    checked = 0
+    for path, command in walk(get_command(app), []):
+        texts = [command.help or ""] + [getattr(p, "help", None) or "" for p in command.params]
+        words = {w for text in texts for w in re.findall(r"\[[^\]\s]+\]", text.replace("\\[", "["))}
+        if not words:
+            continue
+        out = runner.invoke(app, [*path, "--help"], terminal_width=100).output
+        for w in words:
+            assert w in out, (path, w)
+            checked += 1
+    assert checked >= 5

@@ -392,7 +392,29 @@ def test_terminal_play_whole_deal_with_bad_input():
     assert out.count("legal: ") >= 2          # 'moves' lists them as 'hint' does
     assert "Deal over" in out and "scores" in out and "Traceback" not in out
     assert out.count("not accepted:") == 2 and "legal: " in out
-    assert "your hand (" in out and "seat 1 (bot (rule))" in out
+    assert "your hand (" in out
+    # players by name: the bots by their place and kind, no "seat 1 (bot (rule))"
+    assert "Right (Rule-based bot): " in out and "Left (Rule-based bot)" in out and "you: " in out
+    assert "seat 1 (" not in out and "(bot (" not in out
+
+
+def test_terminal_names_the_players_in_chinese():
+    from qipai import i18n
+    from qipai.games.doudizhu.play import run
+
+    buf = io.StringIO()
+    console = Console(file=buf, width=100, color_system=None)
+    try:
+        i18n.use("zh")
+        # the human passes the bid, the bots bid after, and the human leaves at the next prompt
+        answers = iter(["pass", "quit"])
+        run(qipai.load("doudizhu"), bot="rule", seat=0, seed=12, console=console,
+            read_line=lambda prompt: next(answers))
+    finally:
+        i18n.use("en")
+    out = buf.getvalue()
+    assert "下家（规则型机器人）：" in out and "上家（规则型机器人）：" in out and "你：" in out
+    assert "号位" not in out and "（机器人（" not in out
 
 
 @pytest.mark.parametrize("lang, words", [("en", "Nobody bid"), ("zh", "没有人叫地主")])

@@ -400,6 +400,19 @@ def test_no_terminal_text_shows_an_option_code():
         assert leaks == {}, lang
 
 
+
+def test_no_refusal_a_player_meets_names_an_option_by_its_code():
+    """A game's refusal (shown at the table: "you must play (must_beat_if_able)") names a rule
+    option in words, never by its snake_case code; the organizer's event refusals may name a
+    preset's fields."""
+    snake = re.compile(r"\b[a-z]+_[a-z_]+\b")
+    games = {info.id for info in qipai.games()} | {"mahjong", "sdbh"}
+    for lang in ("en", "zh"):
+        cat = i18n.catalogue(lang)
+        leaks = {k: v for k, v in cat.items() if k.startswith("refusal.") and k.split(".")[1] in games
+                 and snake.search(i18n._FIELD.sub("", v))}
+        assert leaks == {}, lang
+
 # ----- the web client's own words ----------------------------------------------------------------
 WEB = QIPAI / "server" / "web"
 _T_CALL = re.compile(r"""(?<![\w.])(ctx\.t|t|tr)\(\s*["']([\w.-]+)["']""")

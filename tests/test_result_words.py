@@ -300,6 +300,9 @@ def test_the_terminal_words_a_mahjong_hand_as_the_board_does():
                 for seat in (0, 2, None):
                     lines = mahjong_hand_lines(r, seat=seat, hands_per_match=4, lang=lang)
                     text = "\n".join(lines)
+                    if r["winners"]:     # a win in words, not the Win button's label
+                        won = " wins on " if lang == "en" else " 胡 "
+                        assert f"{won}{r['tile']}" in lines[0] and " Win " not in lines[0], lines[0]
                     assert not CODE.search(text) and not FIELD.search(text), text
                     assert not re.search(r"seat|号位|=", text), text
                     assert lines[0].startswith(i18n.t("mj.handNo", {"n": r["hand"], "k": 4}, lang=lang))
@@ -325,3 +328,56 @@ def test_the_terminal_words_a_mahjong_hand_as_the_board_does():
                     i18n.use("en")
                 assert console.export_text().splitlines() == mahjong_hand_lines(r, seat=1, hands_per_match=4,
                                                                                  lang=lang)
+
+
+def test_chinese_game_names_use_full_width_brackets():
+    """A Chinese game name puts its aside in full-width brackets (4A4（四幺四）), never ASCII ones."""
+    names = {gid: qipai.load(gid).name_zh for gid in _MODULES}
+    assert names["fouafour"] == "4A4（四幺四）"
+    for gid, name in names.items():
+        assert not re.search(r"[()]", name), (gid, name)
+
+
+@pytest.mark.parametrize("game_id", ["laizi-mahjong", "baibian-bajue"])
+def test_the_terminal_names_mahjong_players_and_words_payments(game_id):
+    """The laizi and 百变八雀 terminals end a hand as the board does: the winner and each bomb's
+    owner by their place at the table (你 / 下家 …), the payments in words (得失：你 −5 下家 +15 …),
+    never a seat number or a raw list."""
+    import importlib
+    import io
+
+    from rich.console import Console
+
+    from qipai import i18n
+    from qipai.bots import make_bot
+    from qipai.i18n.results import mahjong_payments_line
+
+    report = importlib.import_module(f"qipai.games.{game_id.replace('-', '_')}.play").report
+    results = []
+    for seed in range(3):
+        s = qipai.load(game_id, hands_per_match=1).new_state(seed=seed)
+        bots = {k: make_bot(game_id, "rule", seed * 4 + k) for k in range(4)}
+        while not s.is_terminal():
+            seat = s.to_act[0]
+            s.apply(bots[seat].choose(s, seat), seat=seat)
+        results += s.hand_results
+    assert any(r["winners"] for r in results)
+    for r in results:
+        for lang in ("zh", "en"):
+            console = Console(file=io.StringIO(), width=200, record=True)
+            try:
+                i18n.use(lang)
+                report(r, console, 1)
+            finally:
+                i18n.use("en")
+            lines = console.export_text().splitlines()
+            text = "\n".join(lines)
+            assert not re.search(r"seat|号位|\[-?\d+, ", text), text
+            if not r["winners"] and not any(r["payments"]):      # a drawn hand may say only that
+                continue
+            assert lines[-1].strip() == mahjong_payments_line(r["payments"], seat=1, lang=lang), text
+            assert i18n.t("mj.you", lang=lang) in lines[-1]
+            if r["winners"]:
+                k = (r["winners"][0] - 1) % 4
+                place = ("mj.you", "mj.next", "mj.across", "mj.prev")[k]
+                assert i18n.t(place, lang=lang) in lines[0], text

@@ -127,7 +127,7 @@ def new_cmd(
     bot: Annotated[str, typer.Option(help="Bot for --bots.")] = "random",
     engine: Annotated[list[str] | None, typer.Option(
         help="An engine entrant NAME=COMMAND (NAME:PROTOCOL=COMMAND for another protocol), e.g. "
-             "fsf=/usr/games/fairy-stockfish: kept in the event's [engines] table and entered as "
+             "fsf=/usr/games/fairy-stockfish: kept in the event's \\[engines] table and entered as "
              "player NAME (repeat for more; docs/engines.md).")] = None,
     event_id: Annotated[str | None, typer.Option("--id", help="Event id (default: preset + hash).")] = None,
     name: Annotated[str | None, typer.Option(help="Event name.")] = None,

@@ -196,12 +196,35 @@ def result_words(result: dict[str, Any] | None, *, game: str, seat: int | None =
     return text
 
 
+def mahjong_seat_word(s: int, *, seat: int | None, names: Sequence[str] = (), lang: str = "en") -> str:
+    """Seat ``s`` as a mahjong board names it to the reader at ``seat``: 你 / you, else its name,
+    else its place at the table (下家 / 对家 / 上家; from the bottom seat when ``seat`` is None)."""
+    if s == seat:
+        return t("mj.you", lang=lang)
+    k = (s - (seat or 0)) % 4
+    place = t("mj.bottom" if k == 0 else ("mj.next", "mj.across", "mj.prev")[k - 1], lang=lang)
+    name = names[s] if s < len(names) else ""
+    if not name:
+        return place
+    return name + paren(place, lang) if list(names).count(name) > 1 else name
+
+
+def mahjong_payments_line(payments: Sequence[float], *, seat: int | None, names: Sequence[str] = (),
+                          lang: str = "en") -> str:
+    """A hand's payments in words, seats named as :func:`mahjong_seat_word`
+    (得失：你 −19 下家 +57 …)."""
+    def who(s):
+        return mahjong_seat_word(s, seat=seat, names=names, lang=lang)
+    pays = " ".join(f"{who(s)} {'+' if p > 0 else ''}{_num(p)}" for s, p in enumerate(payments or []))
+    return f"{t('mj.payments', lang=lang)}{t('colon', lang=lang)}{pays}"
+
+
 def mahjong_hand_lines(r: dict[str, Any], *, seat: int | None, names: Sequence[str] = (),
                        hands_per_match: int = 1, lang: str = "en") -> list[str]:
     """A Guobiao hand's end in words, as the mahjong board words it (boards/mahjong-gb.js
     ``handResult``, the same catalogue keys mj.*), for the terminal:
 
-        第1/4局 · 下家 胡 5m 自摸
+        第1/4局 · 下家 胡 5m 自摸 (English: "Hand 1/4 · Right wins on 5m self-drawn")
         下家：46m99p [234p] [456s] [567p] + 5m
           和绝张 4
           …
@@ -216,19 +239,8 @@ def mahjong_hand_lines(r: dict[str, Any], *, seat: int | None, names: Sequence[s
     def tr(key, params=None):
         return t(key, params, lang=lang)
 
-    def place(s):
-        k = (s - (seat or 0)) % 4
-        if k == 0:
-            return tr("mj.bottom" if seat is None else "mj.you")
-        return tr(("mj.next", "mj.across", "mj.prev")[k - 1])
-
     def who(s):
-        if s == seat:
-            return tr("mj.you")
-        name = names[s] if s < len(names) else ""
-        if not name:
-            return place(s)
-        return name + paren(place(s), lang) if list(names).count(name) > 1 else name
+        return mahjong_seat_word(s, seat=seat, names=names, lang=lang)
 
     colon = tr("colon")
     k = hands_per_match
@@ -237,7 +249,8 @@ def mahjong_hand_lines(r: dict[str, Any], *, seat: int | None, names: Sequence[s
     if winners:
         hows = {"self_drawn": "mj.byself", "discard": "mj.ondiscard", "robbing_kong": "mj.robbing"}
         how = tr(hows[r["how"]]) if r.get("how") in hows else ""
-        line = f"{head} · {('、' if lang == 'zh' else ', ').join(who(w) for w in winners)} {tr('mj.win')} "
+        them = ('、' if lang == 'zh' else ', ').join(who(w) for w in winners)
+        line = f"{head} · {tr('mj.wins', {'who': them})} "
         line += " ".join(x for x in (r.get("tile") or "", how) if x)
         if r.get("how") != "self_drawn" and r.get("from") is not None:
             line += paren(f"{tr('mj.from')} {who(r['from'])}", lang)
@@ -253,7 +266,5 @@ def mahjong_hand_lines(r: dict[str, Any], *, seat: int | None, names: Sequence[s
             times = f" ×{x['count']}" if x["count"] > 1 else ""
             out.append(f"  {x['name'] if lang == 'zh' else x['en']} {x['value']}{times}")
         out.append(f"  {tr('mj.total')} {f['total']} {tr('mj.fan')}")
-    pays = " ".join(f"{who(s)} {'+' if p > 0 else ''}{_num(p)}"
-                    for s, p in enumerate(r.get("payments") or []))
-    out.append(f"{tr('mj.payments')}{colon}{pays}")
+    out.append(mahjong_payments_line(r.get("payments") or [], seat=seat, names=names, lang=lang))
     return out

@@ -333,6 +333,8 @@ def test_shengji_declare_bury_and_play(server, browser, shot):
 
     def bury(_):
         assert page.locator('#actions [data-action="bury"]').is_disabled()
+        # "choose 8 cards", nothing chosen yet: no separator left hanging after it
+        assert not page.inner_text("#prompt").rstrip().endswith("·"), page.inner_text("#prompt")
         cards = page.locator("#hand .c")
         assert cards.count() == 33                              # 25 and the kitty
         for i in range(8):                                      # the last eight (no trumps)

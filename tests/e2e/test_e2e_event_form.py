@@ -141,3 +141,33 @@ def test_the_form_shows_checks_and_makes_an_event_with_its_changes(browser, shot
         form = zh.inner_text("#event-fields")
         assert not re.search(r"[A-Za-z]{4,}", form), form
         shot(zh, "event-form-shengji-zh")
+
+
+def test_the_players_example_names_a_bot_of_the_events_game(browser, tmp_path):
+    """The players box's example line and help name a bot the chosen game has (a card game's
+    "rule" bot is no xiangqi bot), with the game's bots in words; a line that is neither an
+    account nor a bot is named in the error; the example's bot line, typed as shown, makes the
+    event."""
+    with running_server(tmp_path, SETTINGS) as base:
+        boss = browser.new_page()
+        sign_up(boss, base, "boss")
+        for lang in ("zh", "en"):
+            set_lang(boss, base, lang)
+            boss.goto(base + "/events")
+            for preset, bot, word in (("s0_doudizhu", "rule", {"en": "Rule-based", "zh": "规则型"}),
+                                      ("s0_xiangqi", "greedy", {"en": "Greedy", "zh": "贪心"})):
+                boss.select_option("select[name=preset]", preset)
+                boss.wait_for_function("(b) => document.querySelector('textarea[name=players]').placeholder"
+                                       ".endsWith(' ' + b)", arg=bot)
+                assert f" {bot}" in boss.inner_text("#new-event label:has(textarea[name=players]) > span")
+                assert bot + ("（" if lang == "zh" else " (") + word[lang] in boss.inner_text("#event-bots")
+        # a line that is no account and no bot: the error names it
+        boss.fill("textarea[name=players]", "boss\nnobody-here")
+        boss.click("#create-event")
+        boss.wait_for_selector("#new-event-error:has-text('nobody-here')")
+        # the example's bot line, as shown, with the organizer's account
+        bot_line = boss.get_attribute("textarea[name=players]", "placeholder").splitlines()[-1]
+        boss.fill("textarea[name=players]", f"boss\n{bot_line}\n{bot_line.replace('1', '2', 1)}")
+        boss.click("#create-event")
+        boss.wait_for_url(re.compile(r"/events/[\w.-]+$"))
+        boss.context.close()

@@ -177,3 +177,75 @@ def test_the_account_forms_answer_in_the_pages_language_and_once(server, browser
     held[0].continue_()
     page.wait_for_url(server + "/")
     ctx.close()
+
+
+def test_boxes_to_tick_are_big_enough_for_a_thumb_on_a_phone(server, browser):
+    """The lobby's "rated" box and the token scopes of the bots page, at 390 px: at least 20 px
+    each way (the browser's own box is 13 px)."""
+    page = browser.new_page(viewport={"width": 390, "height": 844})
+    sign_up(page, server, "thumbplayer")
+    for path in ("/", "/account/bots"):
+        page.goto(server + path)
+        page.wait_for_selector("main input[type=checkbox]")
+        sizes = page.eval_on_selector_all("main input[type=checkbox]", """bs => bs
+            .filter((b) => b.offsetParent)
+            .map((b) => { const r = b.getBoundingClientRect(); return [b.name, r.width, r.height]; })""")
+        assert sizes and all(w >= 20 and h >= 20 for _, w, h in sizes), (path, sizes)
+    page.context.close()
+
+
+def test_the_lobby_counts_seats_from_the_fewest(server, browser):
+    """Baohuang is played by 5, or by 4: its card says "4/5 players", never "5/4" (a fraction)."""
+    page = browser.new_page()
+    page.goto(server + "/")
+    page.evaluate("localStorage.setItem('lang', 'en')")
+    page.goto(server + "/")
+    counts = page.locator('.game-card[data-game="baohuang"] .muted')
+    counts.wait_for(state="attached")
+    assert counts.text_content() == "4/5 players"
+    page.context.close()
+
+
+# every "·" of a mahjong seat's head that stands first on its line (a box too narrow for the
+# name and the counts put the "· score 0 · 13 tiles" part on a line of its own)
+DOT_FIRST = """() => [...document.querySelectorAll('.mj-head')].flatMap((head) => {
+    const left = head.getBoundingClientRect().left + parseFloat(getComputedStyle(head).paddingLeft);
+    const walk = document.createTreeWalker(head, NodeFilter.SHOW_TEXT);
+    const out = [];
+    for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+        for (let i = n.data.indexOf('·'); i >= 0; i = n.data.indexOf('·', i + 1)) {
+            const r = document.createRange(); r.setStart(n, i); r.setEnd(n, i + 1);
+            if (r.getBoundingClientRect().left - left < 3) out.push(head.innerText);
+        }
+    }
+    return out;
+})"""
+
+
+def test_a_mahjong_seats_counts_never_start_a_line_with_a_dot(server, browser):
+    """Laizi mahjong at 1280 px, where the three other seats' boxes are narrow: their heads wrap
+    the score and tile count to a line of their own, which does not start with "·"."""
+    page = browser.new_page(viewport={"width": 1280, "height": 900}, locale="zh-CN")
+    sign_up(page, server, "麻将新手")
+    body = {"game": "laizi-mahjong", "sit": True, "bots": 3, "bot": None, "options": {}}
+    r = page.request.post(server + "/api/tables", data=body, headers={"Origin": server})
+    assert r.status == 201, r.text()
+    page.goto(f"{server}/tables/{r.json()['id']}")
+    page.wait_for_selector('.mj-head >> nth=3')
+    assert page.evaluate(DOT_FIRST) == []
+    page.context.close()
+
+
+def test_a_spectator_of_a_card_game_is_told_of_the_delay_at_once(server, browser):
+    """Watching bots play doudizhu: the table shows the play 10 s late (hidden cards), and says
+    so from the first moment, while the table is still empty."""
+    page = browser.new_page(locale="zh-CN")
+    sign_up(page, server, "看客")
+    body = {"game": "doudizhu", "sit": False, "bots": 3, "bot": None, "options": {}}
+    r = page.request.post(server + "/api/tables", data=body, headers={"Origin": server})
+    assert r.status == 201, r.text()
+    page.goto(f"{server}/tables/{r.json()['id']}")
+    page.wait_for_selector("#watch-delay", state="visible", timeout=5_000)
+    words = json.loads((CATALOGUES / "zh.json").read_text(encoding="utf-8"))
+    assert page.inner_text("#watch-delay") == words["watch.delay"].replace("{seconds}", "10")
+    page.context.close()

@@ -14,6 +14,21 @@ from .test_e2e_play import sign_up
 
 
 # ----- lobby -------------------------------------------------------------------------------------
+def test_the_bots_menu_reads_without_brackets_in_chinese(server, browser):
+    """The lobby's bots menu says "1 个，补满空位": a select's option cannot close up the
+    full-width brackets' inner space, so "1（补满空位）" showed as "1 ( 补满空位 )"."""
+    ctx = browser.new_context(locale="zh-CN")
+    ctx.add_init_script("localStorage.setItem('lang', 'zh')")
+    page = ctx.new_page()
+    sign_up(page, server, "botsmenu")
+    page.goto(server + "/")
+    page.wait_for_selector("select[name=bots] option", state="attached")
+    bots = page.eval_on_selector_all("select[name=bots] option", "os => os.map((o) => o.textContent)")
+    assert bots[-1] == f"{len(bots) - 1} 个，补满空位", bots
+    assert not any(re.search(r"[()（）]", b) for b in bots), bots
+    ctx.close()
+
+
 def test_a_newcomer_presses_create_and_the_game_starts(server, browser, shot):
     ctx = browser.new_context()
     page = ctx.new_page()

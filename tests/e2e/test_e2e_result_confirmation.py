@@ -71,6 +71,10 @@ def test_a_player_confirms_and_a_referee_corrects_a_result(browser, tmp_path):
         boss.wait_for_selector(f'[data-result="{other}"] [data-act="correct"]')
         # confirmed already: no confirm button
         assert boss.locator(f'[data-result="{ours}"] [data-act="confirm"]').count() == 0
+        # each result in words, its notation after it ("alice won (1-0)", never a bare "1-0")
+        seats = {g["id"]: g["seats"] for m in ev["rounds"][0]["matches"] for g in m["games"]}
+        text = boss.inner_text(f'[data-result="{other}"] td:nth-child(3)')
+        assert text.startswith(f"{seats[other][0]} won (1-0)"), text
         boss.fill(f'[data-result="{other}"] input.result', "0-1")
         boss.click(f'[data-result="{other}"] [data-act="correct"]')
         boss.wait_for_selector("#act-error:has-text('reason')")
@@ -79,6 +83,7 @@ def test_a_player_confirms_and_a_referee_corrects_a_result(browser, tmp_path):
         boss.click(f'[data-result="{other}"] [data-act="correct"]')
         boss.wait_for_selector(f'[data-result="{other}"]:has-text("0-1") [data-confirmed]')
         assert "corrected once" in boss.inner_text(f'[data-result="{other}"]')
+        assert f"{seats[other][1]} won (0-1)" in boss.inner_text(f'[data-result="{other}"]')
         check(boss, "the referee console with results")
         # the event page shows the correction: who, from what to what, why
         alice.wait_for_selector(f'[data-game="{other}"] [data-correction]')

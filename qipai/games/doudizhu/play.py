@@ -89,7 +89,10 @@ def run(game, bot: str | None = None, seat: int = 0, seed: int | None = None,
         name = bot or default[k]
         k += 1
         bots[s] = make_bot(game.id, name, None if seed is None else seed * 7 + s)
-        names.append(say("term.botName", {"name": name}))
+        # a bot is named by its place at the table and its kind: "Right (Rule-based bot)",
+        # 下家（规则型机器人）
+        place = say("ct.pos.right" if (s - seat) % 3 == 1 else "ct.pos.left")
+        names.append(say("term.botAt", {"place": place, "name": name}))
     console.print(say("term.help.doudizhu"))
     shown_deal = -1
     while not state.is_terminal():
@@ -100,8 +103,7 @@ def run(game, bot: str | None = None, seat: int = 0, seed: int | None = None,
         if actor != seat:
             action = bots[actor].choose(state, actor)
             state.apply(action, actor)
-            console.print(say("term.played", {"seat": actor, "name": names[actor],
-                                              "action": f"[cyan]{action}[/cyan]"}))
+            console.print(say("term.namePlayed", {"name": names[actor], "action": f"[cyan]{action}[/cyan]"}))
             continue
         render(state, seat, names, console)
         while True:
@@ -129,7 +131,8 @@ def run(game, bot: str | None = None, seat: int = 0, seed: int | None = None,
             except IllegalAction as e:
                 console.print(f"[red]{say('term.notAccepted', {'reason': refusal(e)})}[/red]")
                 continue
-            console.print(say("term.youPlayed", {"seat": seat, "action": f"[cyan]{state.log[-1]}[/cyan]"}))
+            mine = f"[cyan]{state.log[-1]}[/cyan]"
+            console.print(say("term.namePlayed", {"name": names[seat], "action": mine}))
             break
     render(state, seat, names, console)
     res = state.result
@@ -142,7 +145,7 @@ def run(game, bot: str | None = None, seat: int = 0, seed: int | None = None,
     console.print(f"[bold]{say('term.ddz.over', {'side': side, 'who': who})}[/bold]")
     scores = Table(title=say("term.scores"))
     for s in range(3):
-        scores.add_column(say("term.seatName", {"seat": s, "name": names[s]}), justify="right")
+        scores.add_column(names[s], justify="right")
     scores.add_row(*[f"{r:+d}" for r in res.returns])
     console.print(scores)
     extra = (say("term.ddz.spring") if d.get("spring") else

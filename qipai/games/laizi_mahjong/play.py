@@ -12,8 +12,10 @@ from collections.abc import Callable
 
 from rich.console import Console
 
+from qipai import i18n
 from qipai.games.tile_terminal import play_match, seat_lines
 from qipai.i18n import say
+from qipai.i18n.results import mahjong_payments_line, mahjong_seat_word
 
 
 def table_text(view: dict) -> str:
@@ -34,12 +36,15 @@ def run(game, *, bot: str, seat: int, seed: int | None, console: Console,
         read_line: Callable[[str], str]) -> None:
     """Play one match (``hands_per_match`` hands) with the human at ``seat``."""
     play_match(game, bot=bot, seat=seat, seed=seed, console=console, read_line=read_line,
-               table_text=table_text, report=report, help_text=say("term.lz.help"))
+               table_text=table_text, report=lambda info, out: report(info, out, seat),
+               help_text=say("term.lz.help"))
 
 
-def report(info: dict, console: Console) -> None:
+def report(info: dict, console: Console, seat: int | None = None) -> None:
     """A finished hand: the winner, the hand line, the pattern, each doubling, the points and
-    the payments (or a drawn hand)."""
+    the payments (or a drawn hand), seats named as the board names them to the reader at
+    ``seat`` (你, 下家 …)."""
+    lang = i18n.current()
     if not info["winners"]:
         console.print(say("term.mj.drawn", {"hand": info["hand"]}), markup=False)
         return
@@ -47,10 +52,11 @@ def report(info: dict, console: Console) -> None:
     pattern = say(f"lz.pattern.{sc['colour'] or 'none'}.{sc['shape'] or 'none'}", default=sc["pattern"])
     doublings = " ".join(f"{say('lz.dbl.' + d['key'], default=d['name'])}×{d['factor']}"
                          for d in sc["doublings"]) or "-"
-    console.print(say("term.lz.win", {"hand": info["hand"], "seat": info["winners"][0],
+    who = mahjong_seat_word(info["winners"][0], seat=seat, lang=lang)
+    console.print(say("term.lz.win", {"hand": info["hand"], "who": who,
                                       "how": say(f"term.lz.how.{info['how']}"),
                                       "line": info["hand_text"]}), markup=False)
     kind = say("lz.hard" if sc["hard"] else "lz.soft")
     console.print(say("term.lz.points", {"pattern": pattern, "kind": kind, "base": sc["base"],
                                          "doublings": doublings, "points": sc["points"]}), markup=False)
-    console.print(say("term.mj.payments", {"payments": str(info["payments"])}), markup=False)
+    console.print("  " + mahjong_payments_line(info["payments"], seat=seat, lang=lang), markup=False)

@@ -212,6 +212,9 @@ async function tablePage(id) {
   // the seats, a named region (on a phone two to a row, theme.css)
   const seatsBox = el("div", { class: "seats", role: "region", "aria-label": t("seats") });
   const status = el("div", { class: "status", id: "status" });
+  // a spectator of a hidden-information game sees it some seconds late (spectator_delay_ms): said at
+  // once, so the first seconds' empty table is not taken for a broken page
+  const watchNote = el("p", { class: "muted small", id: "watch-delay", role: "note", hidden: true });
   const boardRoot = el("div", { id: "board" });
   const side = el("div", { class: "side", id: "side" });     // the move list (board games)
   const controls = el("div", { class: "row", id: "controls" });
@@ -221,7 +224,7 @@ async function tablePage(id) {
   const marking = info && info.marking ? el("p", { class: "marking-note", id: "marking" }, markBadge(info.marking), " ",
     t(`marking.${info.marking}.doc`)) : null;
   app.replaceChildren(el("div", { class: "table-layout" },
-    el("div", { class: "table-main" }, marking, seatsBox, status, fx.boardText, boardRoot, controls, fx.entry, fx.note, err),
+    el("div", { class: "table-main" }, marking, seatsBox, status, watchNote, fx.boardText, boardRoot, controls, fx.entry, fx.note, err),
     el("aside", { class: "table-side" }, side, fx.chat)));
   // the move list: beside the board, above the chat; on a narrow screen right under the board
   const narrow = matchMedia("(max-width: 820px)"), phone = matchMedia("(max-width: 560px)");
@@ -329,6 +332,10 @@ async function tablePage(id) {
   function onMessage(msg) {
     if (Array.isArray(msg.names)) msg.names = msg.names.map(seatName);   // bots' seats in words
     if (fx.onMessage(msg, last)) return;
+    if (msg.type === "hello" && msg.seat === null && msg.delay_ms > 0) {
+      watchNote.textContent = t("watch.delay", { seconds: Math.round(msg.delay_ms / 1000) });
+      watchNote.hidden = false;
+    }
     if (msg.type === "hello" || msg.type === "table") { info = msg.table; if (!last || info.status === "void" || info.status === "forfeited") { renderSeats(); renderControls(); status.textContent = t(info.status); } return; }
     if (msg.type === "commitment") {   // §6.1: this seat's nonce, 16 fresh random bytes, once
       if (nonceSent === msg.commitment) return;

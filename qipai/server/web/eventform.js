@@ -6,7 +6,8 @@
 // "Open for registration" makes an event players join with its code (registration.js).
 
 import { api, el, errorText, lang, t } from "./app.js";
-import { clockName, gameName, optionName, valueName } from "./lobby.js";
+import { paren } from "./i18n.js";
+import { botName, clockName, gameName, optionName, valueName } from "./lobby.js";
 
 const GROUPS = ["event", "game", "clock", "format", "points"];
 
@@ -110,7 +111,20 @@ export async function newEventForm(presets, games) {
     t(`preset.${p.name}`, null, p.title))));
   const name = el("input", { name: "name", placeholder: t("events.nameph") });
   const meet = el("input", { name: "meet", placeholder: t("events.meetph") });
-  const players = el("textarea", { name: "players", rows: 5, placeholder: t("events.playersph") });
+  const players = el("textarea", { name: "players", rows: 5 });
+  // the players' help names the event's game's bots, the example line one of them (a card game's
+  // "rule" bot is no xiangqi bot)
+  const playersHelp = el("span", {});
+  const botsHelp = el("small", { class: "muted", id: "event-bots" });
+  const helpBots = () => {
+    const at = fields.find((f) => f.path === "game.id");
+    const g = at && byId[at.path in changes ? changes[at.path] : at.value];
+    if (!g || !g.bots || !g.bots.length) return;
+    const bot = g.bots.includes(g.bot) ? g.bot : g.bots[0];
+    playersHelp.textContent = t("events.playershelp", { bot });
+    players.placeholder = t("events.playersph", { bot });
+    botsHelp.textContent = t("events.botsof", { bots: g.bots.map((b) => `${b}${paren(botName(b))}`).join(lang === "zh" ? "、" : ", ") });
+  };
   const open = el("input", { type: "checkbox", name: "registration" });
   const checkIn = el("input", { type: "checkbox", name: "check_in", disabled: true });
   open.onchange = () => { checkIn.disabled = !open.checked; if (!open.checked) checkIn.checked = false; };
@@ -136,7 +150,9 @@ export async function newEventForm(presets, games) {
     }).filter(Boolean));
   };
   const showError = (e) => {
-    const text = e.code === "bad_field" ? refusal(e, fields, byId) : errorText(e);
+    // a players line that is neither an account nor a bot: which one
+    const text = e.code === "bad_field" ? refusal(e, fields, byId)
+      : e.code === "no_user" && e.params && e.params.name ? t("events.noaccount", { name: e.params.name }) : errorText(e);
     err.textContent = text;
     shown = e.code === "bad_field" ? e.field : null;
     for (const n of box.querySelectorAll("[data-error-for]")) n.textContent = n.dataset.errorFor === shown ? text : "";
@@ -146,6 +162,7 @@ export async function newEventForm(presets, games) {
     try {
       fields = (await api("POST", "/api/events/form", { preset: sel.value, fields: changes })).fields;
       render();
+      helpBots();
       err.textContent = "";
       shown = null;
       return true;
@@ -190,7 +207,7 @@ export async function newEventForm(presets, games) {
       el("label", { class: "field" }, el("span", {}, t("events.meet")), meet)),
     el("details", { id: "event-settings", open: true }, el("summary", {}, t("form.settings")),
       el("p", { class: "muted small" }, t("form.help")), box, el("div", { class: "row" }, reset)),
-    el("label", { class: "field" }, el("span", {}, t("events.playershelp")), players),
+    el("label", { class: "field" }, playersHelp, players, botsHelp),
     el("div", { class: "row" }, el("label", {}, open, " ", t("events.openentries")),
       el("label", {}, checkIn, " ", t("events.needcheckin"))),
     el("div", { class: "row" }, go), err);

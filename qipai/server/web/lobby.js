@@ -78,7 +78,8 @@ function quickPlay(games, me, err, seek) {
   const cards = ordered.map((g) => el("div", { class: "game-card", "data-game": g.id },
     el("b", {}, gameName(g), markBadge(g.status)),
     el("span", { class: "desc" }, t(`gamedesc.${g.id}`, null, "")),
-    el("span", { class: "muted" }, t("lobby.players", { n: g.seats.join("/") })),
+    // the seat counts from the fewest ("4/5 players", not "5/4" as the game lists its default first)
+    el("span", { class: "muted" }, t("lobby.players", { n: [...g.seats].sort((a, b) => a - b).join("/") })),
     el("button", { class: "primary", "data-quick": g.id, onclick: () => (me
       ? createTable({ game: g.id, bots: g.seats[0] - 1, bot: g.bot }, err)
       : location.assign("/signup?next=/")) }, t("lobby.playbot")),

@@ -171,7 +171,9 @@ export async function consolePage(app, { me, id }) {
     return el("tr", { "data-result": g.id },
       el("td", {}, t("events.round", { n: g.round }), " · ", t("events.game", { n: g.number })),
       el("td", {}, players(g.seats)),
-      el("td", {}, el("b", {}, g.result || "—"), " ", g.confirmed ? el("span", { class: "tag", "data-confirmed": "" }, t("events.confirmed"))
+      // the result in words ("alice won"), its notation after it (what a correction is typed in)
+      el("td", {}, el("b", {}, !g.result ? "—" : g.winners && g.winners.length ? t("events.won", { name: g.winners.join(", ") }) : t("events.draw")),
+        g.result ? el("span", { class: "muted", "data-notation": "" }, paren(g.result)) : null, " ", g.confirmed ? el("span", { class: "tag", "data-confirmed": "" }, t("events.confirmed"))
         : el("span", { class: "muted" }, t("events.provisional")), fixes),
       el("td", { class: "ref-acts" },
         g.confirmed ? null : el("button", { "data-act": "confirm", onclick: () => act({ act: "confirm", game: g.id }) }, t("ref.confirm")),

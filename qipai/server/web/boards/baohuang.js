@@ -4,15 +4,20 @@
 // The experimental rule set 山东保皇 (view.ruleset "sdbh.provisional") is a four-seat table of one
 // pack: the board is chosen by the first view, and says "experimental" above the cards.
 import { mountCardTable, placeBadge, matchRanks, faceText } from "./cardtable.js";
+import { cardMoveEntry } from "./cardmoves.js";
 
 export function mount(root, ctx) {
   let board = null;
-  return {
+  const own = {
     update(msg) {
       if (!board) board = msg.view && msg.view.ruleset === "sdbh.provisional" ? mountShandong(root, ctx) : mountBaohuang(root, ctx);
       board.update(msg);
     },
+    moveEntry: (e, names) => cardMoveEntry(e, names, { t: ctx.t, lang: ctx.lang === "zh" ? "zh" : "en" }),
   };
+  // the rest (the replay's rounds, the history's title, seat names, looking back) is the table's
+  // once the first message has chosen it
+  return new Proxy(own, { get: (o, k) => (k in o ? o[k] : board ? board[k] : undefined) });
 }
 
 function mountShandong(root, ctx) {

@@ -24,6 +24,7 @@
 
 import { boardKeys } from "../boardkeys.js";
 import { mountHistory } from "./cardhistory.js";
+import { cardMoveEntry } from "./cardmoves.js";
 import { paren } from "../i18n.js";
 
 const SUIT = { S: "♠", H: "♥", C: "♣", D: "♦" };
@@ -393,9 +394,9 @@ export function mountCardTable(root, ctx, cfg) {
     const need = acting && cfg.need ? cfg.need(msg) : null;
     const line = el("div", "prompt");
     line.id = "prompt";
-    if (prompt) line.append(prompt + " ");
-    if (need) line.append(tr("ct.select", { n: need.count }) + " · ");
-    if (ids.length) line.append(tr("ct.selected", { n: ids.length }));
+    // "choose 8 cards · 3 selected": the separator only between the two
+    const counts = [need ? tr("ct.select", { n: need.count }) : null, ids.length ? tr("ct.selected", { n: ids.length }) : null];
+    line.append([prompt, counts.filter(Boolean).join(" · ")].filter(Boolean).join(" "));
     box.append(line);
 
     const bar = el("div", "row actions");
@@ -505,6 +506,9 @@ export function mountCardTable(root, ctx, cfg) {
     /** A seat's name in the list of rounds, as the table shows it (a name two seats share gets
      *  its place at the table). */
     seatName: (s) => (msg ? shortName(s) : String(s)),
+    /** A step of the replay's list where a hand has no rounds (it ended in its bidding): who
+     *  did what, in words, cards drawn (cardmoves.js). */
+    moveEntry: (e, names) => cardMoveEntry(e, names, { t: ctx.t, lang }),
   };
 
   function show(m) {

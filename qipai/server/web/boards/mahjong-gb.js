@@ -169,7 +169,9 @@ export function mount(root, ctx, variant = GUOBIAO) {
     const head = el("div", "mj-head",
       wind ? el("span", "wind", wind) : null, " ", label ? el("span", "muted", label + " ") : null,
       el("span", "nm", rawName(s) || place(s)), s === v.dealer ? el("span", "dealer", " " + S.dealerMark) : null,
-      ` · ${S.score} ${info.score} · ${info.concealed_count} ${S.tiles}`);
+      // its own item of the wrapping head: a narrow box puts it on the next line whole, never a
+      // line that starts with "·"
+      el("span", "mj-counts", `${S.score} ${info.score} · ${info.concealed_count} ${S.tiles}`));
     for (const x of variant.seatExtra(info, helpers, s)) head.append(" ", x);
     d.append(head);
     const views = msg.views;      // replay: each seat's own view, with its concealed kongs
@@ -296,7 +298,7 @@ export function mount(root, ctx, variant = GUOBIAO) {
     d.dataset.hand = r.hand;
     const hows = { self_drawn: S.byself, discard: S.ondiscard, robbing_kong: S.robbing, ...variant.hows };
     const title = r.winners.length
-      ? `${S.handNo(r.hand, msg.view.hands_per_match)} · ${r.winners.map(who).join(zh ? "、" : ", ")} ${S.win} `
+      ? `${S.handNo(r.hand, msg.view.hands_per_match)} · ${ctx.t("mj.wins", { who: r.winners.map(who).join(zh ? "、" : ", ") })} `
       : r.how === "penalty"
         ? `${S.handNo(r.hand, msg.view.hands_per_match)} · ${S.penalty} ${who(r.offender)}`
         : `${S.handNo(r.hand, msg.view.hands_per_match)} · ${S.drawn}`;
@@ -383,10 +385,13 @@ export function mount(root, ctx, variant = GUOBIAO) {
     /** A step of the replay's list: who did what, the tiles drawn ("东家 打出 [5筒]"). */
     moveEntry(e, names) {
       const [kind, tile] = String(e.text || "").split(" ");
-      const what = kind === "discard" && tile ? [S.discard + " ", tileEl(tile, "tiny")]
+      const own = tile ? variant.actionLabel(kind, tile, helpers) : null;   // laizi's peel, a bomb
+      const what = own ? own
+        : kind === "discard" && tile ? [S.discard + " ", tileEl(tile, "tiny")]
         : kind === "chow" && tile ? [S.chow + " ", tilesEl(parseTiles(tile), "inline", "tiny")]
         : (kind === "kong" || kind === "add") && tile ? [(kind === "kong" ? S.ckong : S.add) + " ", tileEl(tile, "tiny")]
-        : [S[kind] || e.text];
+        : kind === "resign" || kind === "timeout" ? [ctx.t(`moves.${kind}`)]
+        : [S[kind] || ctx.t("mv.other")];
       return el("span", "mj-move" + (kind === "pass" ? " muted" : ""), el("b", "", names[e.seat] ?? ""), " ", ...what);
     },
     update(m) {
