@@ -145,9 +145,9 @@ def test_the_form_shows_checks_and_makes_an_event_with_its_changes(browser, shot
 
 def test_the_players_example_names_a_bot_of_the_events_game(browser, tmp_path):
     """The players box's example line and help name a bot the chosen game has (a card game's
-    "rule" bot is no xiangqi bot), with the game's bots in words; a line that is neither an
-    account nor a bot is named in the error; the example's bot line, typed as shown, makes the
-    event."""
+    "rule" bot is no xiangqi bot) by its name in words, and the game's bots are listed in words,
+    never by their codes; a line that is neither an account nor a bot is named in the error; the
+    example's bot line, typed as shown (words), makes the event."""
     with running_server(tmp_path, SETTINGS) as base:
         boss = browser.new_page()
         sign_up(boss, base, "boss")
@@ -157,17 +157,27 @@ def test_the_players_example_names_a_bot_of_the_events_game(browser, tmp_path):
             for preset, bot, word in (("s0_doudizhu", "rule", {"en": "Rule-based", "zh": "规则型"}),
                                       ("s0_xiangqi", "greedy", {"en": "Greedy", "zh": "贪心"})):
                 boss.select_option("select[name=preset]", preset)
-                boss.wait_for_function("(b) => document.querySelector('textarea[name=players]').placeholder"
-                                       ".endsWith(' ' + b)", arg=bot)
-                assert f" {bot}" in boss.inner_text("#new-event label:has(textarea[name=players]) > span")
-                assert bot + ("（" if lang == "zh" else " (") + word[lang] in boss.inner_text("#event-bots")
+                boss.wait_for_function("(w) => document.querySelector('textarea[name=players]').placeholder"
+                                       ".endsWith(' ' + w)", arg=word[lang])
+                help_text = boss.inner_text("#new-event label:has(textarea[name=players]) > span")
+                bots = boss.inner_text("#event-bots")
+                assert f" {word[lang]}" in help_text and word[lang] in bots
+                for code in (bot, "rule", "greedy", "random", "mcts"):     # the bots' codes
+                    assert not re.search(rf"\b{code}\b", help_text + "\n" + bots), (code, help_text, bots)
         # a line that is no account and no bot: the error names it
         boss.fill("textarea[name=players]", "boss\nnobody-here")
         boss.click("#create-event")
         boss.wait_for_selector("#new-event-error:has-text('nobody-here')")
-        # the example's bot line, as shown, with the organizer's account
+        # the example's bot line, as shown (the bot in words), a second one with a rating, and a
+        # third by its bot's code
         bot_line = boss.get_attribute("textarea[name=players]", "placeholder").splitlines()[-1]
-        boss.fill("textarea[name=players]", f"boss\n{bot_line}\n{bot_line.replace('1', '2', 1)}")
+        assert bot_line == "bot1 Greedy"
+        boss.fill("textarea[name=players]",
+                  "boss\nbot1 Greedy\nbot2 greedy 1500\nbot3 Random moves (easiest)")
         boss.click("#create-event")
         boss.wait_for_url(re.compile(r"/events/[\w.-]+$"))
+        ev = boss.url.rsplit("/", 1)[1]
+        got = boss.request.get(f"{base}/api/events/{ev}").json()
+        text = str(got)
+        assert "'bot': 'greedy'" in text and "'bot': 'random'" in text, text
         boss.context.close()

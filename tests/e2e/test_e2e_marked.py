@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import re
 
+from playwright.sync_api import Error as PlaywrightError
+
 from .test_e2e_card_games import DESKTOP, PHONE, account, fits_both_widths, play_whole_game  # noqa: F401
 from .test_e2e_play import sign_up  # noqa: F401
 from .timing import until
@@ -57,6 +59,8 @@ def test_shandong_baohuang_is_marked_experimental_and_plays(server, browser, acc
 
 
 BJ_SEQ = "document.querySelector('.mj').dataset.seq"
+#: what the player of a 百变八雀 hand may click, or the hand's end
+ACTIONABLE = "#record-link, #actions button.claim, #actions button[data-action=win], #hand .mj-t.can"
 
 
 def test_baibian_bajue_is_marked_proposal_and_a_hand_plays_by_clicks(server, browser, account, shot):  # noqa: F811
@@ -83,6 +87,9 @@ def test_baibian_bajue_is_marked_proposal_and_a_hand_plays_by_clicks(server, bro
         assert re.search(r"[Pp]roposal" if lang == "en" else r"提案", note), note
         assert page.locator(".mj-others [data-seatbox]").count() == 3
         shot(page, f"marked-bajue-{lang}-{size['width']}-deal")
+        # each click is looked at again if the page moved on before it landed (a click waits for
+        # its element at most 5 s, not Playwright's 30 s that used up the test's time): a hand
+        # that never ends still fails at the wait for the record below
         for _ in until(150):
             if page.locator("#record-link").count():
                 break
@@ -90,17 +97,21 @@ def test_baibian_bajue_is_marked_proposal_and_a_hand_plays_by_clicks(server, bro
             win = page.locator('#actions button[data-action="win"]')
             claim = page.locator("#actions button.claim")
             can = page.locator("#hand .mj-t.can")
-            if win.count():
-                win.click()
-            elif claim.count():
-                page.click('#actions button[data-action="pass"]')
-            elif can.count():
-                tile = page.locator("#hand .mj-t.drawn.can")
-                tile = tile if tile.count() else can.last
-                tile.click()
-                page.locator("#hand .mj-t.picked").click()
-            else:
-                page.wait_for_timeout(60)
+            try:
+                if win.count():
+                    win.click(timeout=5_000)
+                elif claim.count():
+                    page.click('#actions button[data-action="pass"]', timeout=5_000)
+                elif can.count():
+                    tile = page.locator("#hand .mj-t.drawn.can")
+                    tile = tile if tile.count() else can.last
+                    tile.click(timeout=5_000)                          # raise it ...
+                    page.locator("#hand .mj-t.picked").click(timeout=5_000)   # ... and discard it
+                else:
+                    page.wait_for_function(f"{BJ_SEQ} !== '{seq}' || document.querySelector({ACTIONABLE!r})",
+                                           timeout=15_000)
+                    continue
+            except PlaywrightError:
                 continue
             page.wait_for_function(f"!document.querySelector('.mj') || {BJ_SEQ} !== '{seq}'"
                                    " || document.querySelector('#record-link')", timeout=15_000)

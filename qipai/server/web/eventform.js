@@ -6,7 +6,6 @@
 // "Open for registration" makes an event players join with its code (registration.js).
 
 import { api, el, errorText, lang, t } from "./app.js";
-import { paren } from "./i18n.js";
 import { botName, clockName, gameName, optionName, valueName } from "./lobby.js";
 
 const GROUPS = ["event", "game", "clock", "format", "points"];
@@ -104,6 +103,25 @@ function refusal(e, fields, byId) {
   return t("form.badhere", params);
 }
 
+/** A line of the players box: a username, or a name, then a bot by its name in words (as the
+ *  help shows it: "bot1 Rule-based", "机器人1 规则型") or by its code, then a rating (for a seeded
+ *  draw), each optional. */
+export function playerLine(line, bots) {
+  const [pid, ...words] = line.split(/\s+/);
+  const rest = words.join(" ");
+  const named = bots.flatMap((b) => [[botName(b), b], [b, b]]).sort((x, y) => y[0].length - x[0].length)
+    .find(([w]) => rest.toLowerCase() === w.toLowerCase() || rest.toLowerCase().startsWith(w.toLowerCase() + " "));
+  let bot = named ? named[1] : null;
+  const after = named ? rest.slice(named[0].length).trim() : rest;
+  const rating = /^\d+$/.test(after) ? +after : null;
+  if (!named && after && rating === null) {     // an unknown bot: the server names what it refuses
+    bot = words.find((x) => !/^\d+$/.test(x));
+    const r = words.find((x) => /^\d+$/.test(x));
+    return { id: pid, bot, ...(r ? { rating: +r } : {}) };
+  }
+  return bot || rating !== null ? { id: pid, ...(bot ? { bot } : {}), ...(rating !== null ? { rating } : {}) } : pid;
+}
+
 export async function newEventForm(presets, games) {
   const byId = Object.fromEntries(games.flatMap((g) => [g.id, ...(g.aliases || [])].map((k) => [k, g])));
   // a preset's own title is English: its tooltip in the English page only
@@ -120,10 +138,15 @@ export async function newEventForm(presets, games) {
     const at = fields.find((f) => f.path === "game.id");
     const g = at && byId[at.path in changes ? changes[at.path] : at.value];
     if (!g || !g.bots || !g.bots.length) return;
-    const bot = g.bots.includes(g.bot) ? g.bot : g.bots[0];
+    const bot = botName(g.bots.includes(g.bot) ? g.bot : g.bots[0]);
     playersHelp.textContent = t("events.playershelp", { bot });
     players.placeholder = t("events.playersph", { bot });
-    botsHelp.textContent = t("events.botsof", { bots: g.bots.map((b) => `${b}${paren(botName(b))}`).join(lang === "zh" ? "、" : ", ") });
+    botsHelp.textContent = t("events.botsof", { bots: g.bots.map(botName).join(lang === "zh" ? "、" : ", ") });
+  };
+  const gameBots = () => {
+    const at = fields.find((f) => f.path === "game.id");
+    const g = at && byId[at.path in changes ? changes[at.path] : at.value];
+    return (g && g.bots) || [];
   };
   const open = el("input", { type: "checkbox", name: "registration" });
   const checkIn = el("input", { type: "checkbox", name: "check_in", disabled: true });
@@ -179,13 +202,7 @@ export async function newEventForm(presets, games) {
 
   const go = el("button", { class: "primary", id: "create-event" }, t("events.create"));
   go.onclick = async () => {
-    // a line: a username or a name, then a bot, then a rating (for a seeded draw), each optional
-    const entries = players.value.split("\n").map((l) => l.trim()).filter(Boolean).map((l) => {
-      const [pid, ...rest] = l.split(/\s+/);
-      const rating = rest.find((x) => /^\d+$/.test(x));
-      const bot = rest.find((x) => x !== rating);
-      return bot || rating ? { id: pid, ...(bot ? { bot } : {}), ...(rating ? { rating: +rating } : {}) } : pid;
-    });
+    const entries = players.value.split("\n").map((l) => l.trim()).filter(Boolean).map((l) => playerLine(l, gameBots()));
     // an event of another game than its preset's is not named after the preset
     let title = name.value.trim() || null;
     if (!title && "game.id" in changes) {
