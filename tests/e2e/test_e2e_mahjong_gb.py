@@ -106,15 +106,17 @@ def test_one_person_plays_a_mahjong_hand_against_three_bots(server, browser, sho
                 continue
             # a new state (even one keeping the position number, as a claim window does) drops
             # the raised tile: look again; a tile that never rises leaves the hand unfinished,
-            # which the wait for the record below catches
+            # which the wait for the record below catches. A tile still raised is raised in the
+            # position shown (the seq read above may be older: the turn can come after it): it
+            # is discarded now, never clicked again as a tile to raise (that click discards it)
             picked = page.locator("#hand .mj-t.picked")
             try:
                 picked.wait_for(timeout=3_000)
+                seq = page.get_attribute(".mj", "data-seq")
+                raised = picked.get_attribute("data-tile", timeout=1_000)
             except PlaywrightError:
                 continue
-            if page.get_attribute(".mj", "data-seq") != seq:
-                continue
-            assert picked.get_attribute("data-tile", timeout=1_000) == code
+            assert raised == code
             try:
                 if discards % 2:                                    # ... and discard by button
                     page.click('#actions button[data-action="discard"]', timeout=5_000)
@@ -178,3 +180,48 @@ def test_one_person_plays_a_mahjong_hand_against_three_bots(server, browser, sho
     assert ": " not in page.inner_text(".mj-result")              # Chinese takes the full-width colon
     shot(page, "mahjong-gb-replay-zh")
     ctx.close()
+
+
+def test_a_sent_move_locks_the_hand_until_the_table_answers(server, browser, tmp_path):
+    """A tile discarded, nothing more of the hand takes a click until the table answers: a tap on
+    another tile neither raises it nor sends a second move (the table refused it, and a test
+    clicking on the stale hand waited for a raised tile that the answer took away). The table's
+    answers are held back (a WebSocket route) to look at the page in between."""
+    page = browser.new_context(viewport={"width": 390, "height": 844}).new_page()
+    held: list = []
+    hold = {"on": False}
+    sent: list[str] = []
+
+    def route(ws):
+        table = ws.connect_to_server()
+        ws.on_message(lambda m: (sent.append(m), table.send(m)))
+        table.on_message(lambda m: held.append(m) if hold["on"] else ws.send(m))
+        hold["ws"] = ws
+    page.route_web_socket(re.compile(r"/ws/tables/"), route)
+    sign_up(page, server, "lockplayer")
+    tid = page.evaluate("""async () => {
+        const r = await fetch('/api/tables', {method: 'POST', credentials: 'same-origin',
+            headers: {'Content-Type': 'application/json'},
+            body: JSON.stringify({game: 'baibian-bajue', bots: 3, bot: 'rule',
+                                  settings: {bot_delay_ms: 20, clock: 'none'}})});
+        return (await r.json()).id; }""")
+    page.goto(f"{server}/tables/{tid}")
+    page.wait_for_selector("#hand .mj-t.drawn.can")          # the dealer's first turn
+    hold["on"] = True
+    moves = lambda: [m for m in sent if '"move"' in m]       # noqa: E731
+    page.click("#hand .mj-t.drawn.can")                      # raise the drawn tile ...
+    page.click("#hand .mj-t.picked")                         # ... and discard it
+    page.wait_for_function("() => !document.querySelector('#hand .mj-t.can')", timeout=5_000)
+    assert len(moves()) == 1, moves()
+    assert page.locator('#actions button[data-action="discard"]').count() == 0
+    first = page.locator("#hand .mj-t").first
+    first.click()                                            # a tap on the stale hand: nothing
+    first.click()
+    assert page.locator("#hand .mj-t.picked").count() == 0
+    assert len(moves()) == 1, moves()
+    hold["on"] = False                                       # the table's answers arrive
+    for m in held:
+        hold["ws"].send(m)
+    page.wait_for_function(f"{SEQ} !== '0'", timeout=15_000)
+    assert page.locator("#error").inner_text() == ""
+    page.context.close()

@@ -344,7 +344,7 @@ async function tablePage(id) {
       send({ type: "nonce", nonce: Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("") });
       return;
     }
-    if (msg.type === "error") { err.textContent = errorText(msg); return; }
+    if (msg.type === "error") { err.textContent = errorText(msg); if (board && board.refused) board.refused(); return; }
     if (msg.type === "position") { if (nav) nav.position(msg); else if (board && board.position) board.position(msg); return; }
     if (msg.type === "event") { if (msg.event.type === "trusteeship") send({ type: "sync" }); return; }
     if (msg.type !== "state") return;

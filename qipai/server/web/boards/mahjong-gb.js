@@ -91,6 +91,7 @@ export function mount(root, ctx, variant = GUOBIAO) {
   root.replaceChildren(box);
   let msg = null;
   let picked = null;            // index of the raised tile in the rendered hand
+  let sentAt = null;            // the position (seq) this seat's move was sent in: nothing more to click till the table answers
   let autoPass = localStorage.getItem("mj-autopass") !== "0";
   let passedTurn = null;        // the turn auto-passed (so it is sent once)
   let passTimer = null;
@@ -196,7 +197,9 @@ export function mount(root, ctx, variant = GUOBIAO) {
   function send(action) {
     clearTimeout(passTimer);
     picked = null;
+    sentAt = msg.seq;
     ctx.send(action);
+    render();         // the hand and the buttons stop taking clicks (a second tap sent a second, refused move)
   }
 
   function button(label, action, cls = "") {
@@ -231,7 +234,7 @@ export function mount(root, ctx, variant = GUOBIAO) {
     const info = v.seats[me];
     const d = seatBox(v, me, S.you);
     const legal = msg.replay ? [] : (v.legal || msg.legal || []);
-    const acting = !msg.replay && (msg.to_act || []).includes(me) && !msg.result;
+    const acting = !msg.replay && (msg.to_act || []).includes(me) && !msg.result && sentAt !== msg.seq;
     const discards = new Set(legal.filter((a) => a.startsWith("discard ")).map((a) => a.slice(8)));
     let hand = parseTiles(info.hand);
     let drawn = info.drawn || null;
@@ -394,8 +397,15 @@ export function mount(root, ctx, variant = GUOBIAO) {
         : [S[kind] || ctx.t("mv.other")];
       return el("span", "mj-move" + (kind === "pass" ? " muted" : ""), el("b", "", names[e.seat] ?? ""), " ", ...what);
     },
+    /** The table refused the move sent: the hand takes clicks again. */
+    refused() {
+      if (sentAt === null || !msg) return;
+      sentAt = null;
+      render();
+    },
     update(m) {
       if (!msg || m.seq !== msg.seq || m.view.phase !== msg.view.phase) picked = null;
+      if (!msg || m.seq !== msg.seq) sentAt = null;
       if (!msg || m.turn !== msg.turn) clearTimeout(passTimer);
       msg = m;
       box.dataset.seq = m.seq;
