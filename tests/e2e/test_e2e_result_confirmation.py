@@ -91,11 +91,11 @@ def test_a_player_confirms_and_a_referee_corrects_a_result(browser, tmp_path):
         assert text == "Corrected by boss: 1-0 → 0-1: wrong result on the score sheet", text
         check(alice, "the event page with a corrected result")
         SHOTS.mkdir(exist_ok=True)
-        for lang in ("en", "zh"):
-            for kind, size in WIDTHS.items():
-                for who, ctx, path in (("event", alice_ctx, "/events/club"),
-                                       ("console", boss_ctx, "/events/club/referee")):
-                    page = browser.new_context(viewport=size, storage_state=ctx.storage_state()).new_page()
+        for kind, size in WIDTHS.items():       # a context per width and reader, loaded anew per language
+            for who, ctx, path in (("event", alice_ctx, "/events/club"),
+                                   ("console", boss_ctx, "/events/club/referee")):
+                page = browser.new_context(viewport=size, storage_state=ctx.storage_state()).new_page()
+                for lang in ("en", "zh"):
                     set_lang(page, base, lang)
                     page.goto(base + path)
                     page.wait_for_selector(f'[data-game="{other}"] [data-correction]' if who == "event"
@@ -103,7 +103,7 @@ def test_a_player_confirms_and_a_referee_corrects_a_result(browser, tmp_path):
                     page.screenshot(path=str(SHOTS / f"results-{who}-{lang}-{kind}.png"), full_page=True)
                     if kind == "phone":
                         assert_fits_phone(page)
-                    page.context.close()
+                page.context.close()
 
 
 def test_a_pair_confirms_once_for_both_members(browser, tmp_path):

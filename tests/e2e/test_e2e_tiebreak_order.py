@@ -52,9 +52,9 @@ def test_the_tie_break_order_is_shown_changed_and_kept(browser, tmp_path):
         assert httpx.get(f"{base}/api/events/{event}").status_code == 200
         state = ctx.storage_state()
         SHOTS.mkdir(exist_ok=True)
-        for lang in ("en", "zh"):
-            for kind, size in WIDTHS.items():
-                page = browser.new_context(viewport=size, storage_state=state).new_page()
+        for kind, size in WIDTHS.items():       # a context per width, the page loaded anew per language
+            page = browser.new_context(viewport=size, storage_state=state).new_page()
+            for lang in ("en", "zh"):
                 set_lang(page, base, lang)
                 page.goto(base + "/events")
                 page.select_option("select[name=preset]", "s3_xiangqi")
@@ -66,3 +66,4 @@ def test_the_tie_break_order_is_shown_changed_and_kept(browser, tmp_path):
                     path=str(SHOTS / f"tiebreaks-{lang}-{kind}.png"))
                 if kind == "phone":
                     assert_fits_phone(page)
+            page.context.close()
