@@ -81,8 +81,11 @@ def server(tmp_path_factory):
 @pytest.fixture(scope="module")
 def lserver(tmp_path_factory):
     """The language files' server (tests/e2e/language.py): as ``server``, with the organizer
-    ``zhorganizer``, room for many open tables and no limit on bot games and API calls."""
+    ``zhorganizer``, room for many open tables and no limit on bot games and API calls; a
+    spectator of a card or tile game sees it 2 s late (10 s by default: each table watched
+    waited for it)."""
     settings = ("private_window_ms=300, max_open_tables=100, organizers=('zhorganizer',), "
+                "spectator_delay_ms=2000, "
                 "limits=Limits(signup_ip=(100.0, 100), "
                 "bot_games_account=(100.0, 100), api_ip=(1000.0, 1000))")
     with running_server(tmp_path_factory.mktemp("qipai-lang"), settings) as base:
