@@ -49,7 +49,9 @@ def test_each_reason_has_its_game_code_text_and_catalogue_entries(game, make, an
         for lang in ("en", "zh"):
             assert has(f"refusal.{m.code}", lang)
             assert "{" not in t(f"refusal.{m.code}", m.params, lang=lang)
-    assert t(f"refusal.{got[2].code}", got[2].params, lang="zh") == f"{lower[0]} 不比 {lower[1]} 大"
+    # in Chinese the plays are named rank by rank (i18n.card_words): "3 4 5 6 7 不比 4 5 6 7 8 大"
+    assert t(f"refusal.{got[2].code}", got[2].params, lang="zh") == \
+        f"{' '.join(lower[0])} 不比 {' '.join(lower[1])} 大"
 
 
 def test_a_game_refuses_with_the_shared_reason_and_code():

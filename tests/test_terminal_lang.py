@@ -197,3 +197,13 @@ def test_shandong_baohuang_plays_to_its_end_in_chinese():
     assert english == set(), text[-1500:]
     i18n.use("en")
     assert i18n.say("term.sdbh.seatPoints", {"name": "you", "points": 0, "title": "x"}) == "you 0 (x)"
+
+
+def test_a_typed_moves_refusal_names_the_cards_in_chinese():
+    """The dealer of 三打一 buries cards it does not hold: the Chinese terminal names them in
+    words (红桃10, not TH), the English one by their codes."""
+    typed = "bid 60\nbury AH KH QH JH TH 9H\nquit\n"
+    r = CliRunner().invoke(app, ["play", "sandayi", "--lang", "zh", "--seed", "3"], input=typed)
+    assert "不接受：你手里没有：红桃10、红桃J、红桃Q、红桃A" in r.output, r.output
+    r = CliRunner().invoke(app, ["play", "sandayi", "--lang", "en", "--seed", "3"], input=typed)
+    assert "not in your hand: TH JH QH AH" in r.output, r.output

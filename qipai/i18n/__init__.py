@@ -25,6 +25,13 @@ end reason in the same language). ``{name|ns+other}`` looks under ``ns.<other's 
 option's value in the reader's language.
 A list value is joined with ", ".
 
+``{name|cards}`` words cards written in the games' codes (a message that names the cards in
+a hand, on the table or missing): in Chinese each card by its suit and rank, 红桃A for ``AH``
+or ``AH0``, 小王 and 大王 for ``LJ`` and ``BJ``, and a play written in ranks (``AL``, ``334``,
+``T`` for 10, ``L``/``B`` for the jokers) rank by rank, ``A 小王``; in English the codes are
+kept (:func:`card_words`). A code a person is to type stays in the template as the thing to
+type, after 输入.
+
 A message that counts has plural forms instead of one template: ``"ct.count.one": "{n} card"``,
 ``"ct.count.other": "{n} cards"``; :func:`t` of ``ct.count`` picks the form of ``n`` (else of
 the first numeric parameter) by the language's rules (:func:`plural`). Chinese has ``other``
@@ -117,6 +124,37 @@ def _text(value: Any) -> str:
     return str(value)
 
 
+_FACE = re.compile(r"(10|[2-9TJQKA])([SHDC])\d?")
+_JOKER = re.compile(r"([LB])J\d?")
+_RANKS = re.compile(r"[2-9TJQKALB+]+|10")
+
+
+def card_words(text: Any, lang: str = "en") -> str:
+    """Cards written in the games' codes (``"9H TH0 LJ"``, a play in ranks ``"AL"``), in words
+    of ``lang``: Chinese names each card (红桃9、红桃10、小王; ``A 小王``), English keeps the
+    codes. A token that is no card is kept as written."""
+    text = _text(text)
+    if lang != "zh":
+        return text
+    suit = {s: t(f"term.suit.{s}", lang=lang) for s in "SHDC"}
+    joker = {"L": t("term.joker.L", lang=lang), "B": t("term.joker.B", lang=lang)}
+
+    def rank(r: str) -> str:
+        return "10" if r == "T" else joker.get(r, r)
+
+    words = []
+    for tok in text.replace(",", " ").split():
+        if m := _FACE.fullmatch(tok):
+            words.append(suit[m.group(2)] + rank(m.group(1)))
+        elif m := _JOKER.fullmatch(tok):
+            words.append(joker[m.group(1)])
+        elif _RANKS.fullmatch(tok):
+            words.append(" ".join("＋" if c == "+" else rank(c) for c in tok.replace("10", "T")))
+        else:
+            words.append(tok)
+    return "、".join(words)
+
+
 def fill(template: str, params: dict[str, Any] | None, lang: str = "en",
          _within: tuple[str, ...] = ()) -> str:
     """``template`` with its ``{name}`` and ``{name|ns}`` fields replaced from ``params``.
@@ -134,6 +172,8 @@ def fill(template: str, params: dict[str, Any] | None, lang: str = "en",
         value = params[name]
         if within:                    # {value|value+label}: keys value.<label>.<value>
             ns = f"{ns}.{params[within]}"
+        if ns == "cards":
+            return card_words(value, lang)
         if ns:
             values = value if isinstance(value, (list, tuple)) else [value]
             return ", ".join(_text(v) if f"{ns}.{v}" in _within

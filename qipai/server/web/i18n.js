@@ -16,12 +16,30 @@ const CAT = mine, EN = english || mine;
 
 const text = (v) => (Array.isArray(v) ? v.map(text).join(lang === "zh" ? "、" : ", ") : String(v));
 
+/** Cards written in the games' codes ("9H TH0 LJ", a play in ranks "AL") in the page's words:
+ *  Chinese names each card (红桃9、红桃10、小王; "A 小王"), English keeps the codes; a template's
+ *  {name|cards} (as qipai/i18n/__init__.py card_words). */
+export function cardWords(v) {
+  const s = text(v);
+  if (lang !== "zh") return s;
+  const rank = (r) => (r === "T" ? "10" : r === "L" || r === "B" ? t(`term.joker.${r}`) : r);
+  return s.replace(/,/g, " ").split(/\s+/).filter(Boolean).map((tok) => {
+    let m = /^(10|[2-9TJQKA])([SHDC])\d?$/.exec(tok);
+    if (m) return t(`term.suit.${m[2]}`) + rank(m[1]);
+    m = /^([LB])J\d?$/.exec(tok);
+    if (m) return rank(m[1]);
+    if (/^(?:[2-9TJQKALB+]+|10)$/.test(tok)) return [...tok.replace(/10/g, "T")].map((c) => (c === "+" ? "＋" : rank(c))).join(" ");
+    return tok;
+  }).join("、");
+}
+
 // `within`: the keys being worded, so a message that names its own kind ends (as in Python)
 function fill(template, params, within = []) {
   return template.replace(/\{(\w+)(?:\|([\w.-]+)(?:\+(\w+))?)?\}/g, (all, name, ns, under) => {
     if (!params || !(name in params) || (under && !(under in params))) return all;
     const v = params[name];
     if (!ns) return text(v);
+    if (ns === "cards") return cardWords(v);
     if (under) ns = `${ns}.${params[under]}`;    // {value|value+label}: keys value.<label>.<value>
     return (Array.isArray(v) ? v : [v]).map((x) => (within.includes(`${ns}.${x}`) ? String(x)
       : word(`${ns}.${x}`, params, String(x), within))).join(lang === "zh" ? "、" : ", ");

@@ -1,0 +1,46 @@
+"""A move typed at a card table and refused, in Debian's Chromium: the Chinese page names the
+cards in words (大王, not BJ1) and shows a command only as the thing to type (叫分请输入 bid 1、
+bid 2 或 bid 3); the English page keeps the codes. The page words the referee's refusal itself
+(qipai/server/web/i18n.js cardWords, as qipai.i18n.card_words). Screenshots at 390 px."""
+
+from __future__ import annotations
+
+from .test_e2e_cardtable import open_table
+from .test_e2e_play import sign_up
+
+PHONE = {"width": 390, "height": 844}
+SAID = {"zh": ("斗地主用一副牌：没有第二张大王", "叫分请输入 bid 1、bid 2 或 bid 3"),
+        "en": ("doudizhu uses one pack: BJ1 does not exist", None)}
+
+
+def typed(page, text):
+    """Type ``text`` into the table's move box and wait for the refusal it brings."""
+    page.fill('#move-entry input[name="move"]', text)
+    page.press('#move-entry input[name="move"]', "Enter")
+    page.wait_for_function("() => document.querySelector('#error').textContent !== ''")
+    said = page.inner_text("#error")
+    page.evaluate("() => { document.querySelector('#error').textContent = ''; }")
+    return said
+
+
+def test_a_typed_moves_refusal_names_the_cards_in_the_pages_words(server, browser, shot):
+    for lang in ("zh", "en"):
+        ctx = browser.new_context(viewport=PHONE, locale="zh-CN" if lang == "zh" else "en-US")
+        page = ctx.new_page()
+        sign_up(page, server, f"typed{lang}")
+        open_table(page, server, "doudizhu", 2)
+        page.wait_for_selector('#move-entry input[name="move"]:enabled')      # my turn to bid
+        card, bid = SAID[lang]
+        assert typed(page, "BJ1") == card
+        if bid:
+            assert typed(page, "bid 9") == bid
+        # the page's own words for cards, as the terminal's
+        words = page.evaluate("""async () => { const { t } = await import('/static/i18n.js');
+            return t('refusal.doudizhu.not_hand', { missing: '7H0 TS LJ0' }); }""")
+        want = "你手里没有：红桃7、黑桃10、小王" if lang == "zh" else "not in your hand: 7H0 TS LJ0"
+        assert words == want, words
+        page.fill('#move-entry input[name="move"]', "BJ1")
+        page.press('#move-entry input[name="move"]', "Enter")
+        page.wait_for_function("() => document.querySelector('#error').textContent !== ''")
+        shot(page, f"typed-refusal-{lang}-390")
+        ctx.close()

@@ -1,0 +1,96 @@
+"""Refusals of a typed move read in the reader's words: where a player types moves (the terminal,
+the table page's move box), the Chinese refusal names cards in Chinese (红桃A, 小王, not AH or
+AL) and says what to type only as the thing to type, after 输入 ("叫分请输入 bid 1、bid 2 或
+bid 3", not "叫分写作 'bid 1'"). The English catalogue keeps the codes."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from pathlib import Path
+
+import pytest
+
+import qipai
+from qipai import i18n
+from qipai.core.errors import IllegalAction
+
+BOARD = {"xiangqi", "go", "gomoku", "chinese-checkers", "junqi"}
+CARD_GAMES = [g.id for g in qipai.games() if g.id not in BOARD and not g.id.startswith("test-")]
+#: what a player may type at a card or tile table, right or wrong for the moment
+TYPED = ["AL", "LB", "33", "3", "KK", "AH", "HA", "7H", "7H0", "LJ", "BJ", "LJ1", "AS AS", "10H",
+         "bury AH KH QH JH TH 9H", "bury C1 C2", "trump X", "trump H", "declare 7H", "declare 2H 2H",
+         "declare LJ BJ", "bid 1", "bid 65", "bid 9", "pass", "pass AH", "accept", "accept 3", "decline x",
+         "play AH", "5m", "chow 4m", "pung 5p", "discard 5m", "kong 5m", "win", "333444+56", "456",
+         "gou", "cha", "gou 5", "@@"]
+#: a card in the games' codes: a face (AH, TH0, 10S), a joker (LJ, BJ1), a play in ranks with a
+#: letter rank (AL, JBB, 6789T, AA; a single J, Q, K or A is how Chinese players name a rank too)
+CODE = re.compile(r"(?<![A-Za-z0-9])(?:(?:10|[2-9TJQKA])[SHDC]\d?|[LB]J\d?|[2-9TJQKALB]*[TLB][2-9TJQKALB]*"
+                  r"|[2-9JQKA]*[JQKA][2-9JQKA]*[2-9JQKA])(?![A-Za-z0-9])")
+#: what a message shows as the thing to type: from 输入 to the end of its bracket or sentence
+TO_TYPE = re.compile(r"输入[^）。]*")
+#: Chinese refusals that quote a record's or a referee's syntax (results entered by hand, the
+#: strict fouls of shengji), not a player's move
+RECORD_SYNTAX = {"baohuang.baohuang_result_five_signed", "doudizhu.doudizhu_result_three_signed",
+                 "wakeng.wakeng_result_three_signed", "fouafour.fouafour_result_not",
+                 "shengji.recorded_shengji_ending_forfeit", "go.forced_count_reason_arbiter",
+                 "shengji.fault_comes_seat_turn", "shengji.fault_sanction_needs_strict",
+                 "shengji.fault_bury_dealer_wrong", "shengji.fault_play_illegal_play",
+                 "shengji.fault_fault_follow_count"}
+
+
+def test_cards_are_worded_in_chinese_and_kept_as_codes_in_english():
+    words = i18n.card_words
+    assert words("9H TH0 JH", "zh") == "红桃9、红桃10、红桃J"
+    assert words("AL", "zh") == "A 小王" and words("LJ1 BJ", "zh") == "小王、大王"
+    assert words("10S", "zh") == "黑桃10" and words("334", "zh") == "3 3 4"
+    assert words("AH KH", "en") == "AH KH"
+    assert i18n.t("refusal.not_in_hand", {"cards": "AH LJ"}, lang="zh") == "你手里没有：红桃A、小王"
+    assert i18n.t("refusal.not_in_hand", {"cards": "AH LJ"}, lang="en").endswith("AH LJ")
+
+
+def _refusals(game_id):
+    """(typed text, refusal) of every text of TYPED refused on the way of two seeded playouts."""
+    game = qipai.load(game_id)
+    out = {}
+    for seed in range(2):
+        rng = random.Random(seed)
+        state = game.new_state(seed=seed)
+        for _ in range(250):
+            if state.is_terminal():
+                break
+            seat = rng.choice(state.to_act)
+            for text in TYPED:
+                try:
+                    state.clone().apply(text, seat=seat)
+                except IllegalAction as e:
+                    out.setdefault((e.code, text), e)
+                except ValueError:
+                    pass
+            state.apply(rng.choice(state.legal_actions(seat)), seat=seat)
+    return out
+
+
+@pytest.mark.parametrize("game_id", CARD_GAMES)
+def test_a_typed_moves_refusal_names_cards_in_chinese(game_id):
+    """Seeded playouts of every card and tile game, each text of TYPED tried at every turn: the
+    Chinese refusal holds no card code but what the player typed and what it says to type, and
+    no quoted English syntax."""
+    bad = []
+    for (code, typed), e in _refusals(game_id).items():
+        text = TO_TYPE.sub(" ", e.text("zh"))
+        # a code the player typed may be echoed ("看不懂 HA")
+        codes = [m.group(0) for m in CODE.finditer(text) if m.group(0) not in typed.upper()]
+        if code not in RECORD_SYNTAX and (codes or "'" in text):
+            bad.append((code, typed, e.text("zh")))
+    assert bad == []
+
+
+def test_no_chinese_refusal_quotes_english_syntax():
+    """A Chinese refusal shows a thing to type after 输入, never in quotes as if it were words
+    (the record and referee syntaxes of RECORD_SYNTAX aside)."""
+    zh = json.loads((Path(i18n.__file__).parent / "zh.json").read_text(encoding="utf-8"))
+    quoted = [k for k, v in zh.items() if k.startswith("refusal.") and re.search(r"'[^']*[A-Za-z][^']*'", v)
+              and k.removeprefix("refusal.").removesuffix(".other") not in RECORD_SYNTAX]
+    assert quoted == []
