@@ -76,8 +76,14 @@ def test_a_long_list_is_chosen_in_pages_and_nothing_changes_meanwhile():
     assert total > 64 ** 3                                   # 8 of 33 cards: millions
     log = len(env.state.log)
     pages = 0
+    seat = env.possible_agents.index(agent)
+    want = E.encoder("shengji").encode(env.state.view(seat), seat)
     while len(env.state.log) == log:
         obs = env.observe(agent)
+        # the tensor of a paging step is the seat's tensor of the unchanged state, a new array
+        # each time (an earlier observation written over changes nothing later)
+        assert np.array_equal(obs["observation"], want)
+        obs["observation"][:] = 7.0
         assert env.agent_selection == agent
         env.step(int(np.flatnonzero(obs["action_mask"])[-1]))
         pages += 1

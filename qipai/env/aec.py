@@ -66,6 +66,8 @@ class QipaiAEC(AECEnv):
         self.chooser = Chooser(self.encoder.actions)
         self._views = [ViewFollower(s) for s in range(self.num_seats)]
         self._tensors = [self.encoder.follower(s) for s in range(self.num_seats)]
+        self._paged = self.encoder.actions.kind == "list"      # whether steps may only page
+        self._kept: list[tuple | None] = [None] * self.num_seats
 
     def _observation_space(self) -> gymnasium.spaces.Dict:
         enc = self.encoder
@@ -101,6 +103,7 @@ class QipaiAEC(AECEnv):
         self.infos = {a: {} for a in self.agents}
         self.steps = 0
         self.chooser.reset()
+        self._kept = [None] * self.num_seats
         self._select()
 
     def _select(self) -> None:
@@ -111,10 +114,20 @@ class QipaiAEC(AECEnv):
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         seat = self._seat_of[agent]
         state = self.state
-        follower = self._views[seat]
-        view = follower.follow(state)
-        obs = {"observation": self._tensors[seat].update(view, follower.last)}
         to_act = state.to_act
+        # a paging step (list action spaces) leaves the state as it was: the seat's tensor of
+        # the last observation is given again (a copy kept of it), as the chooser keeps the list
+        key = (id(state), len(state.log), seat, to_act, state.result is None)
+        kept = self._kept[seat]
+        if kept is not None and kept[0] == key:
+            tensor = kept[1].copy()
+        else:
+            follower = self._views[seat]
+            view = follower.follow(state)
+            tensor = self._tensors[seat].update(view, follower.last)
+            if self._paged:
+                self._kept[seat] = (key, tensor.copy())
+        obs = {"observation": tensor}
         acting = agent == self.agent_selection and seat in to_act and not state.is_terminal()
         obs.update(self.chooser.observe(state, seat, to_act) if acting else self.chooser.idle())
         return obs
