@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import re
 import time
 
 import pytest
@@ -107,3 +108,20 @@ def test_match_runner_timeouts_skip_then_eliminate_and_two_player_timeout_loses(
     players = [Player(), BotPlayer(make_bot(game.id, "greedy", 1))]
     out = asyncio.run(GameRunner(game, players, clock="board_default", trustee=[0]).run())
     assert out.result.text == "0-1" and out.result.winners == (1,)
+
+
+def test_terminal_board_names_the_cells_and_takes_them():
+    """The board's edges carry the cell names (column letters above and below, the row number
+    after each row), the bot's move is told by them, and a move may be typed by them."""
+    text = _run(["q4>p5", "resign"])
+    lines = text.splitlines()
+    ruler = next(i for i, line in enumerate(lines) if line.strip() == "abcdefghjklmnopqrstuvwxyz")
+    tip = lines[ruler + 1]                                    # row 17: N's tip, in column n
+    assert tip.rstrip().endswith("17") and tip.index("●") == lines[ruler].index("n")
+    assert re.search(r"N plays [a-hj-z]\d+(>[a-hj-z]\d+)+", text), text
+    assert "Refused" not in text                              # q4>p5 taken
+    from qipai import i18n
+    assert i18n.t("refusal.chinese-checkers.no_marble", {"a": "0,0"}, lang="zh") == "n9 上没有棋子"
+    jump = i18n.t("refusal.chinese-checkers.not_jump_jumps_go",
+                  {"x": "-4,8", "land": "-4,6", "rule": "adjacent", "how": "over the next hole"}, lang="zh")
+    assert jump.startswith("n1>l3 不是一跳（一子跳：") and not re.search("[A-Za-z]{3,}", jump), jump

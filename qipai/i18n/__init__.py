@@ -30,7 +30,8 @@ a hand, on the table or missing): in Chinese each card by its suit and rank, 红
 or ``AH0``, 小王 and 大王 for ``LJ`` and ``BJ``, and a play written in ranks (``AL``, ``334``,
 ``T`` for 10, ``L``/``B`` for the jokers) rank by rank, ``A 小王``; in English the codes are
 kept (:func:`card_words`). A code a person is to type stays in the template as the thing to
-type, after 输入.
+type, after 输入. ``{name|cell}`` names a Chinese checkers hole ``q,r`` by its cell name
+(:func:`cell_word`).
 
 A message that counts has plural forms instead of one template: ``"ct.count.one": "{n} card"``,
 ``"ct.count.other": "{n} cards"``; :func:`t` of ``ct.count`` picks the form of ``n`` (else of
@@ -155,6 +156,20 @@ def card_words(text: Any, lang: str = "en") -> str:
     return "、".join(words)
 
 
+_HOLE = re.compile(r"(-?\d+),(-?\d+)")
+
+
+def cell_word(value: Any) -> str:
+    """A Chinese checkers hole written ``q,r`` by its cell name (``-1,5`` is ``q4``, as the
+    board and the move list name it; docs/games/chinese-checkers.md); other text as it is."""
+    m = _HOLE.fullmatch(_text(value).strip())
+    if not m:
+        return _text(value)
+    q, r = int(m.group(1)), int(m.group(2))
+    col = 2 * q + r + 12
+    return f"{'abcdefghjklmnopqrstuvwxyz'[col]}{9 - r}" if 0 <= col < 25 and -8 <= r <= 8 else _text(value)
+
+
 def fill(template: str, params: dict[str, Any] | None, lang: str = "en",
          _within: tuple[str, ...] = ()) -> str:
     """``template`` with its ``{name}`` and ``{name|ns}`` fields replaced from ``params``.
@@ -174,6 +189,8 @@ def fill(template: str, params: dict[str, Any] | None, lang: str = "en",
             ns = f"{ns}.{params[within]}"
         if ns == "cards":
             return card_words(value, lang)
+        if ns == "cell":
+            return cell_word(value)
         if ns:
             values = value if isinstance(value, (list, tuple)) else [value]
             return ", ".join(_text(v) if f"{ns}.{v}" in _within

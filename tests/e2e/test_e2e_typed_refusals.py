@@ -1,7 +1,8 @@
 """A move typed at a card table and refused, in Debian's Chromium: the Chinese page names the
 cards in words (大王, not BJ1) and shows a command only as the thing to type (叫分请输入 bid 1、
 bid 2 或 bid 3); the English page keeps the codes. The page words the referee's refusal itself
-(qipai/server/web/i18n.js cardWords, as qipai.i18n.card_words). Screenshots at 390 px."""
+(qipai/server/web/i18n.js cardWords, as qipai.i18n.card_words), and a Chinese checkers hole by
+its cell name (n9, not 0,0). Screenshots at 390 px."""
 
 from __future__ import annotations
 
@@ -39,6 +40,10 @@ def test_a_typed_moves_refusal_names_the_cards_in_the_pages_words(server, browse
             return t('refusal.doudizhu.not_hand', { missing: '7H0 TS LJ0' }); }""")
         want = "你手里没有：红桃7、黑桃10、小王" if lang == "zh" else "not in your hand: 7H0 TS LJ0"
         assert words == want, words
+        # a Chinese checkers hole by its cell name, as the board and the move list name it
+        hole = page.evaluate("""async () => { const { t } = await import('/static/i18n.js');
+            return t('refusal.chinese-checkers.no_marble', { a: '0,0' }); }""")
+        assert hole == ("n9 上没有棋子" if lang == "zh" else "there is no marble on n9"), hole
         page.fill('#move-entry input[name="move"]', "BJ1")
         page.press('#move-entry input[name="move"]', "Enter")
         page.wait_for_function("() => document.querySelector('#error').textContent !== ''")

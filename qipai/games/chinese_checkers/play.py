@@ -1,9 +1,11 @@
 """``qipai play chinese-checkers`` (or ``tiaoqi``): a two-player game in the terminal against a bot.
 
 The star is drawn with Rich, N at the top; each row is labelled with its ``r`` and the ``q`` of
-its first hole, so a hole is read off as ``q,r`` (``q`` grows by one per hole to the right).
-Type a move as holes joined by ``>`` (``-1,5>-1,4``; for a chain the start and end are enough,
-``-2,6>2,2``), or ``pass``, ``moves`` (every legal move), ``resign``, ``draw``, ``help``, ``quit``.
+its first hole, so a hole is read off as ``q,r`` (``q`` grows by one per hole to the right), and
+with its cell names: the column letters above and below, the row number after each row (``n9``
+is the centre; docs/games/chinese-checkers.md). Type a move as holes joined by ``>``
+(``-1,5>-1,4`` or ``q4>p5``; for a chain the start and end are enough, ``-2,6>2,2``), or
+``pass``, ``moves`` (every legal move), ``resign``, ``draw``, ``help``, ``quit``.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from qipai.core.errors import IllegalAction
 from qipai.games.terminal import HANDLED, QUIT, RESIGNED, common_command, print_result, refusal
 from qipai.i18n import say
 
-from .board import COORDS, INDEX
+from .board import COLUMNS, COORDS, INDEX, cell_name, parse_hole
 from .notation import parse_action
 
 STYLES = ("bold red", "bold cyan", "bold green", "bold yellow", "bold magenta", "bold white")
@@ -30,6 +32,8 @@ def board_text(state) -> Text:
     if state.last and ">" in state.last:
         last = {INDEX[tuple(int(v) for v in h.split(","))] for h in state.last.split(">")}
     out = Text()
+    ruler = " " * 14 + COLUMNS + "\n"              # the cell columns: hole q,r at 2q + r + 12
+    out.append(ruler, style="dim")
     for r in range(-8, 9):
         row = [h for h, (q, rr) in enumerate(COORDS) if rr == r]
         first_q = COORDS[row[0]][0]
@@ -42,8 +46,15 @@ def board_text(state) -> Text:
                 style += " reverse"
             out.append("·" if owner < 0 else "●", style=style)
             out.append(" ")
-        out.append("\n")
+        out.append(" " * (12 - COORDS[row[-1]][0] * 2 - r) + f"{9 - r}\n", style="dim")
+    out.append(ruler, style="dim")
     return out
+
+
+def cells(move) -> str:
+    """A move by the cell names of its holes (``q4>p5``), or its text when it has no holes."""
+    text = str(move)
+    return ">".join(cell_name(parse_hole(h)) for h in text.split(">")) if ">" in text else text
 
 
 def run(game, *, bot: str, seat: int, seed: int | None, console: Console,
@@ -63,7 +74,7 @@ def run(game, *, bot: str, seat: int, seed: int | None, console: Console,
         console.print(board_text(state))
         if state.current_player != seat:
             move = opponent.choose(state, state.current_player)
-            console.print(say("term.plays", {"who": state.camps[state.current_player], "move": str(move)}),
+            console.print(say("term.plays", {"who": state.camps[state.current_player], "move": cells(move)}),
                           markup=False)
             state.apply(move)
             continue

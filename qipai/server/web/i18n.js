@@ -33,6 +33,15 @@ export function cardWords(v) {
   }).join("、");
 }
 
+/** A Chinese checkers hole "q,r" by its cell name ("-1,5" is q4, as the board names it); a
+ *  template's {name|cell} (as qipai/i18n/__init__.py cell_word). */
+function cellWord(v) {
+  const m = /^(-?\d+),(-?\d+)$/.exec(text(v).trim());
+  if (!m) return text(v);
+  const q = Number(m[1]), r = Number(m[2]), col = 2 * q + r + 12;
+  return col >= 0 && col < 25 && r >= -8 && r <= 8 ? `${"abcdefghjklmnopqrstuvwxyz"[col]}${9 - r}` : text(v);
+}
+
 // `within`: the keys being worded, so a message that names its own kind ends (as in Python)
 function fill(template, params, within = []) {
   return template.replace(/\{(\w+)(?:\|([\w.-]+)(?:\+(\w+))?)?\}/g, (all, name, ns, under) => {
@@ -40,6 +49,7 @@ function fill(template, params, within = []) {
     const v = params[name];
     if (!ns) return text(v);
     if (ns === "cards") return cardWords(v);
+    if (ns === "cell") return cellWord(v);
     if (under) ns = `${ns}.${params[under]}`;    // {value|value+label}: keys value.<label>.<value>
     return (Array.isArray(v) ? v : [v]).map((x) => (within.includes(`${ns}.${x}`) ? String(x)
       : word(`${ns}.${x}`, params, String(x), within))).join(lang === "zh" ? "、" : ", ");
