@@ -16,6 +16,22 @@ from qipai.i18n import current, say
 
 from .terminal import refusal
 
+#: a seat's place at the table from the reader's seat, by how many seats on (the web table's words)
+PLACES = {3: ("right", "left"), 4: ("right", "across", "left"),
+          5: ("right", "acrossRight", "acrossLeft", "left")}
+
+
+def place_names(seat: int, seats: int, bot: str) -> list[str]:
+    """The names of a terminal table's seats as the reader at ``seat`` sees them: you / 你, and
+    each ``bot`` by its place and kind ("Right (Rule-based bot)", 下家（规则型机器人）), never a
+    seat number."""
+    out = []
+    for s in range(seats):
+        k = (s - seat) % seats
+        out.append(say("term.you") if k == 0 else
+                   say("term.botAt", {"place": say(f"ct.pos.{PLACES[seats][k - 1]}"), "name": bot}))
+    return out
+
 
 def show_cards(codes) -> str:
     """Card codes for display: one pack, so the pack digit (``3S0`` -> ``3S``) is left out."""
@@ -83,7 +99,7 @@ def play_table(state, seat: int, bots: dict[int, Any], names: list[str], console
             action = bots[s].choose(state, s)
             state.apply(action, seat=s)
             text = shown(s, action) if shown is not None else str(action)
-            console.print(say("term.played", {"seat": s, "name": names[s], "action": text}), markup=False)
+            console.print(say("term.namePlayed", {"name": names[s], "action": text}), markup=False)
             continue
         render()
         while True:
@@ -113,7 +129,7 @@ def play_table(state, seat: int, bots: dict[int, Any], names: list[str], console
                 continue
             last = state.log[-1]
             action = str(last[1] if isinstance(last, list) else last)
-            console.print(say("term.youPlayed", {"seat": seat, "action": action}), markup=False)
+            console.print(say("term.namePlayed", {"name": names[seat], "action": action}), markup=False)
             break
     render()
     return True

@@ -11,9 +11,16 @@ from rich.console import Console
 
 from qipai.bots import make_bot
 from qipai.core.errors import IllegalAction
-from qipai.i18n import say
+from qipai.i18n import current, say
+from qipai.i18n.results import mahjong_seat_word
 
 from .terminal import refusal
+
+
+def who(s: int, view: dict) -> str:
+    """Seat ``s`` as the reader of ``view`` names it: you / 你, else its place at the table
+    (下家 / 对家 / 上家; Right / Across / Left), never a seat number."""
+    return mahjong_seat_word(s, seat=view["you"], lang=current())
 
 
 def meld_text(m: dict) -> str:
@@ -27,7 +34,7 @@ def seat_lines(view: dict, extra: Callable[[dict], str] = lambda s: "") -> list[
     """Two lines a seat: its sets and ``extra`` facts, then its discards (claimed ones starred)."""
     lines = []
     for s in view["seats"]:
-        tag = say("term.you") if s["seat"] == view["you"] else say("term.mj.seat", {"seat": s["seat"]})
+        tag = say("term.you") if s["seat"] == view["you"] else who(s["seat"], view)
         melds = " ".join(meld_text(m) for m in s["melds"])
         ponds = " ".join(d["tile"] + ("*" if d["claimed"] else "") for d in s["discards"])
         lines.append(say("term.mj.seatLine", {"tag": f"{tag:>7}", "score": f"{s['score']:>5}",
@@ -48,7 +55,7 @@ def play_match(game, *, bot: str, seat: int, seed: int | None, console: Console,
         raise IllegalAction(f"{game.id} seats are 0..3", code="mahjong.seats", params={"id": game.id})
     state = game.new_state(seed=seed if seed is not None else 0)
     bots = {s: make_bot(game.id, bot, None if seed is None else seed + s) for s in range(4) if s != seat}
-    console.print(say("term.mj.intro", {"seat": seat, "bot": bot}), markup=False)
+    console.print(say("term.mj.intro", {"bot": bot}), markup=False)
     seen = 0
     while not state.is_terminal():
         if len(state.hand_results) > seen:
@@ -81,7 +88,8 @@ def play_match(game, *, bot: str, seat: int, seed: int | None, console: Console,
         s = next(x for x in acting if x != seat)
         a = bots[s].choose(state, s)
         if a.kind not in ("pass", "discard"):
-            console.print(say("term.mj.botPlayed", {"seat": s, "action": str(a)}), markup=False)
+            console.print(say("term.mj.botPlayed", {"who": mahjong_seat_word(s, seat=seat, lang=current()),
+                                                    "action": str(a)}), markup=False)
         state.apply(a, seat=s)
     for info in state.hand_results[seen:]:
         report(info, console)

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from rich.console import Console
 
 from qipai import i18n
-from qipai.games.tile_terminal import play_match, seat_lines
+from qipai.games.tile_terminal import play_match, seat_lines, who
 from qipai.i18n import say
 from qipai.i18n.results import mahjong_payments_line, mahjong_seat_word
 
@@ -19,12 +19,13 @@ from qipai.i18n.results import mahjong_payments_line, mahjong_seat_word
 def table_text(view: dict) -> str:
     """A plain-text table of ``state.view(seat)``."""
     lines = [say("term.bb.header", {"hand": view["hand"], "total": view["hands_per_match"],
-                                    "dealer": view["dealer"], "wall": view["wall"]})]
+                                    "dealer": who(view["dealer"], view), "wall": view["wall"]})]
     lines += seat_lines(view)
     if view["bombs"]:
         lines.append(say("term.bb.bombsHand", {"bombs": _bombs(view["bombs"], view["you"])}))
     if "claim" in view:
-        lines.append(say("term.gb.discarded", {"seat": view["claim"]["from"], "tile": view["claim"]["tile"]}))
+        c = view["claim"]
+        lines.append(say("term.gb.discarded", {"who": who(c["from"], view), "tile": c["tile"]}))
     return "\n".join(lines)
 
 

@@ -17,7 +17,7 @@ from rich.console import Console
 
 from qipai.bots import make_bot
 from qipai.core.errors import OptionError
-from qipai.games.card_terminal import action_words, seat_table
+from qipai.games.card_terminal import action_words, place_names, seat_table
 from qipai.games.terminal import APPLIED, QUIT, RESIGNED, print_result, take_turn
 from qipai.i18n import say
 
@@ -77,7 +77,7 @@ def seat_bots(game, bot: str | None, seat: int, seed: int | None, seats: int):
     name = bot or "rule"
     bots = {s: make_bot(game.id, name, None if seed is None else seed * 7 + s)
             for s in range(seats) if s != seat}
-    names = [say("term.you") if s == seat else say("term.botName", {"name": name}) for s in range(seats)]
+    names = place_names(seat, seats, name)
     return state, bots, names
 
 
@@ -98,7 +98,8 @@ def run(game, bot: str | None = None, seat: int = 0, seed: int | None = None,
         actor = state.current_player
         if actor != seat:
             state.apply(bots[actor].choose(state, actor), actor)
-            console.print(say("term.seatPlayed", {"seat": actor, "action": str(state.log[-1])}), markup=False)
+            console.print(say("term.namePlayed", {"name": names[actor], "action": str(state.log[-1])}),
+                          markup=False)
             continue
         render(state, seat, names, console)
         while True:

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from rich.console import Console
 
 from qipai import i18n
-from qipai.games.tile_terminal import play_match, seat_lines
+from qipai.games.tile_terminal import play_match, seat_lines, who
 from qipai.i18n import say
 from qipai.i18n.results import mahjong_hand_lines
 
@@ -28,7 +28,7 @@ def table_text(view: dict) -> str:
         c = view["claim"]
         key = {"rob_concealed": "term.gb.ckong", "discard": "term.gb.discarded"}.get(c["kind"],
                                                                                    "term.gb.added")
-        lines.append(say(key, {"seat": c["from"], "tile": c["tile"]}))
+        lines.append(say(key, {"who": who(c["from"], view), "tile": c["tile"]}))
     return "\n".join(lines)
 
 

@@ -115,7 +115,7 @@ def run(game, bot: str | None = None, seat: int = 0, seed: int | None = None,
     names = [say("term.you")] + [say(f"ct.pos.{p}") for p in ("right", "across", "left")]
     names = names[-seat:] + names[:-seat] if seat else names
     console.print(say("term.help.shengji"), markup=False)
-    console.print(say("term.shengji.welcome", {"seat": seat, "partner": (seat + 2) % 4}))
+    console.print(say("term.shengji.welcome"))
     state = None
     while match.winner is None:
         state = match.next_state()
@@ -125,7 +125,7 @@ def run(game, bot: str | None = None, seat: int = 0, seed: int | None = None,
                 action = bots[actor].choose(state, actor)
                 state.apply(action, actor)
                 if state.phase not in ("deal",) or str(action) != "pass":
-                    console.print(say("term.seatPlayed", {"seat": actor, "action": str(action)}),
+                    console.print(say("term.namePlayed", {"name": names[actor], "action": str(action)}),
                                   markup=False)
                 continue
             render(state, seat, console, names)

@@ -12,7 +12,7 @@ from rich.console import Console
 
 from qipai.bots import make_bot
 from qipai.core.errors import OptionError
-from qipai.games.card_terminal import bids_line, play_table, seat_table, show_cards, to_beat
+from qipai.games.card_terminal import bids_line, place_names, play_table, seat_table, show_cards, to_beat
 from qipai.games.terminal import result_line
 from qipai.i18n import say
 
@@ -52,7 +52,7 @@ def run(game, bot: str | None = None, seat: int = 0, seed: int | None = None,
     state = game.new_state(seed=seed)
     name = bot or "rule"
     bots = {s: make_bot(game.id, name, None if seed is None else seed * 7 + s) for s in range(3) if s != seat}
-    names = [say("term.you") if s == seat else say("term.botName", {"name": name}) for s in range(3)]
+    names = place_names(seat, 3, name)
     if not play_table(state, seat, bots, names, console, read_line,
                       lambda: render(state, seat, names, console), say("term.help.wakeng")):
         return state
