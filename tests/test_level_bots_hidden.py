@@ -192,8 +192,20 @@ def test_shengji_playouts_stay_cheap():
     def no_legal_set(*a, **k):
         raise AssertionError("a playout's lead built the legal set")
 
-    state.legal_actions = no_legal_set
+    state.legal_actions = state._leads = no_legal_set
     assert sj.SEARCHER.policy(state, seat, NoRandom(1)) == expected
+    # a follow by a seat short in the led suit plays all of it without the legal set
+    state, _ = play_to_search("shengji", 5, plies=0)
+    rule = make_bot("shengji", "rule")
+    while True:
+        seat = state.to_act[0]
+        held = sum(state._suit_holding(seat, state.lead_suit).values()) if state.trick else 0
+        if 0 < held < state.lead_n or (0 < held == state.lead_n > 1):
+            break
+        state.apply(rule.choose(state, seat), seat)
+    legal = state.legal_actions(seat)
+    state._follows = no_legal_set
+    assert sj.SEARCHER.policy(state, seat, NoRandom(1)) in legal
     assert sj.PLAYOUT_SAMPLE < sj.SAMPLE and sj.SHUFFLES <= 8
     shuffles = []
 

@@ -284,12 +284,12 @@ def _part_pairs(now: dict[Any, list[str]], places: list[Any], no_pair: dict[int,
 class ShengjiSearcher(DeterminizedSearcher):
     """The play is searched (declarations and the bury are the rule bot's), each iteration from
     a fresh :func:`determinize`; a node considers the rule bot's play first (with a progressive
-    bias toward it) and a spread of the others; playouts by the rule bot for :attr:`max_plies` (15 tricks),
+    bias toward it) and a spread of the others; playouts by the rule bot for :attr:`max_plies` (9 tricks),
     valued by the attackers' total (logistic around 40 points a pack, 10 points a pack ≈
     0.73): at the end of the hand the total scored, before it the points taken so far and a
     third of the points still in the hands."""
 
-    max_plies = 60
+    max_plies = 36
 
     #: a node considers the rule bot's play first, then up to this many others
     width = 24
@@ -316,15 +316,18 @@ class ShengjiSearcher(DeterminizedSearcher):
         return _RULE._follow(light, seat, actions, state.trump, sample)
 
     def policy(self, state: Any, seat: int, rng: random.Random) -> Any:
-        if rng.random() < self.epsilon:
-            return rng.choice(state.legal_actions(seat))
         if state.phase != "play":
+            if rng.random() < self.epsilon:
+                return rng.choice(state.legal_actions(seat))
             return _RULE.choose(state, seat)
-        # a lead is chosen from the hand alone: its legal set (every part of every suit) is
-        # not built
+        # in play the legal set is the game's lazy sequence (not a list of up to 200 plays),
+        # and a lead is chosen from the hand alone, without it
+        moves = state._follows if state.trick else state._leads
+        if rng.random() < self.epsilon:
+            return rng.choice(moves(seat))
         if not state.trick:
             return self.rule_play(state, seat, None)
-        return self.rule_play(state, seat, state.legal_actions(seat), PLAYOUT_SAMPLE)
+        return _short_follow(state, seat) or self.rule_play(state, seat, moves(seat), PLAYOUT_SAMPLE)
 
     def terminal_values(self, state: Any) -> list[float]:
         d = state.result.details
@@ -335,6 +338,26 @@ class ShengjiSearcher(DeterminizedSearcher):
     def evaluate(self, state: Any) -> list[float]:
         left = sum(face_points(f) * c for h in state.hands for f, c in h.items())
         return _attack_values(state, state.trick_points + state.penalty + left / 3)
+
+
+def _short_follow(state: Any, seat: int) -> Action | None:
+    """A playout's follow when ``seat`` holds no more cards of the led suit than the lead has
+    but some (a mixed play, which never wins the trick): all of them, and the rest as the rule
+    bot picks, the most points when the partner is winning, else the fewest, then the lowest
+    cards. Built without the legal set; ``None`` in the other cases."""
+    he = state._suit_holding(seat, state.lead_suit)
+    held = sum(he.values())
+    n = state.lead_n
+    if not held or held > n:
+        return None
+    mine = [f for f, c in he.items() for _ in range(c)]
+    if held < n:
+        key = state.trump.sort_key
+        partner = state.win_seat % 2 == seat % 2
+        rest = sorted((f for f, c in state.hands[seat].items() if f not in he for _ in range(c)),
+                      key=lambda f: (-face_points(f) if partner else face_points(f), key(f)))
+        mine += rest[:n - held]
+    return Action("play", tuple(mine))
 
 
 def _attack_values(state: Any, total: float) -> list[float]:
