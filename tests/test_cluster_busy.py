@@ -62,6 +62,19 @@ async def _busy(url, name, block, workers) -> None:
             assert lease_owner(name, tid) == owner and epoch_of(url, tid) == epoch, how
             await sock.send(json.dumps({"type": "move", "seq": seq, "action": move}))
             assert (await state_at(a, seq + 1))["view"]["last_move"] == move
+        # starved of the interpreter lock, the keeper too, for longer than a lease (a machine too
+        # loaded to give the keeper the lock in time): the lease lapses a moment, but no other
+        # worker takes the table in that moment (a table must be free a whole lease time to be
+        # taken by a scan); the keeper takes the lease back and the game goes on
+        block.write_text(f"{1.4 * LEASE} gil")
+        os.kill(w1.proc.pid, signal.SIGUSR1)
+        end = time.monotonic() + 3.4 * LEASE
+        while time.monotonic() < end:
+            assert lease_owner(name, tid) in (owner, None), "another worker took the table"
+            await asyncio.sleep(0.05)
+        assert lease_owner(name, tid) == owner and epoch_of(url, tid) == epoch
+        await b.send(json.dumps({"type": "move", "seq": 3, "action": "b7e7"}))
+        assert (await state_at(a, 4))["view"]["last_move"] == "b7e7"
         # busy past the stall limit: the lease lapses and the other worker takes the table
         block.write_text(str(STALL + 4 * LEASE))
         os.kill(w1.proc.pid, signal.SIGUSR1)
@@ -75,5 +88,5 @@ async def _busy(url, name, block, workers) -> None:
                 await asyncio.wait_for(a.recv(), 30)
         assert closed.value.rcvd.code == 1012
     async with websockets.connect(f"{w1.ws}/ws/tables/{tid}", additional_headers=red) as a:
-        m = await state_at(a, 3)
-        assert m["seq"] == 3 and m["view"]["last_move"] == "b0c2"
+        m = await state_at(a, 4)
+        assert m["seq"] == 4 and m["view"]["last_move"] == "b7e7"

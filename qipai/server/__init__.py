@@ -88,12 +88,18 @@ def block_on_signal() -> None:
     """Test hook (``$QIPAI_TEST_BLOCK_FILE`` set): ``SIGUSR1`` blocks the event loop for the
     seconds written in that file, as a long wait would (``3``: asleep, the interpreter lock let
     go) or a long computation (``3 cpu``: a loop of Python holding the lock but for the
-    interpreter's switches) (tests/test_cluster_busy.py)."""
+    interpreter's switches; ``3 gil``: one call into C that holds it throughout, so that no
+    other thread of the process runs, the lease keeper's neither, as on a machine too loaded
+    to give it the lock in time) (tests/test_cluster_busy.py)."""
     path = os.environ.get("QIPAI_TEST_BLOCK_FILE")
     if not path:
         return
     import signal
     import time
+
+    t0 = time.perf_counter()
+    sum(range(2_000_000))
+    per_unit = (time.perf_counter() - t0) / 2_000_000      # seconds a number of the C loop takes
 
     def block(_signum, _frame) -> None:
         seconds, *how = Path(path).read_text().split()
@@ -101,6 +107,8 @@ def block_on_signal() -> None:
             end, n = time.monotonic() + float(seconds), 0
             while time.monotonic() < end:
                 n = (n * 31 + 7) % 1_000_003
+        elif how == ["gil"]:
+            sum(range(int(float(seconds) / per_unit)))
         else:
             time.sleep(float(seconds))
 

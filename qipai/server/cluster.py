@@ -11,9 +11,9 @@ Every live table (open or playing) is served by exactly one worker, the holder o
   next heartbeat the table is dropped here, its sockets closed with 1012 ``moved`` so that
   clients reconnect to the new owner. The loop also publishes its tables' lobby summaries.
 * **Take-over** (every ``lease_ms / 4``, in a loop of its own so that a slow database never
-  delays a renewal): the live tables in the database that no worker holds
-  (in two scans in a row, so that a table being created is never taken from its creator) are
-  taken: the lease in Redis (``SET NX``), then ``tables.lease_epoch`` raised by one in the
+  delays a renewal): the live tables in the database that no worker has held for a lease time
+  (at each scan since: the margin given to an owner whose renewal came late; and a table being
+  created is never taken from its creator) are taken: the lease in Redis (``SET NX``), then ``tables.lease_epoch`` raised by one in the
   database (the fencing token: the previous owner's writes are refused from then on, see
   :func:`.store.check_fences`), then the table is rebuilt from its action log exactly as after
   a restart (:meth:`.hub.Hub.revive`; the seat on turn starts its turn again, competition.md
@@ -22,7 +22,8 @@ Every live table (open or playing) is served by exactly one worker, the holder o
   its sockets.
 
 A worker that is killed stops renewing: within ``lease_ms`` its leases expire, and within
-about ``lease_ms / 2`` more another worker has taken each table over. A worker that freezes
+about ``lease_ms`` more another worker has taken each table over (at once, a table a client
+asks for through a worker that finds the dead one's port closed: :meth:`Cluster.worker_gone`). A worker that freezes
 (``SIGSTOP``, a long pause) and resumes finds its leases lost at its next heartbeat; until
 then anything it tries to write for those tables is refused by the database (fenced), so it is
 never acknowledged to anyone.
@@ -93,7 +94,8 @@ class Cluster:
         self.internal_port: int | None = None
         self.secret: str | None = None
         self.held: set[str] = set()              # leases this worker holds
-        self._orphans: set[str] = set()          # live tables nobody held at the last scan
+        #: live tables nobody held at the last scan -> when first seen so (monotonic s)
+        self._orphans: dict[str, float] = {}
         self._watch: dict[int, tuple[str, str, Callable[[], None]]] = {}
         self._watch_ids = 0
         self.on_logout: list[Callable[[str], None]] = []
@@ -221,12 +223,17 @@ class Cluster:
 
     # ----- taking tables over ----------------------------------------------------------------
     async def scan(self) -> None:
-        """Take over the live tables that no worker held at this scan and the one before."""
+        """Take over the live tables that no worker has held for a lease time: seen free at
+        each scan since one at least ``lease_ms`` ago. (The margin: an owner whose renewal came
+        late — a loaded machine that gave its keeper thread the interpreter lock too late — takes
+        a lapsed lease back at its next renewal, and keeps its tables, unless another worker took
+        them meanwhile; a worker that died is recognised sooner, by its closed port.)"""
         ids = await self.hub.store.call(_live_ids, write=False)
         candidates = [t for t in ids if t not in self.hub.tables]
         owners = await self.leases.owners(candidates)
-        orphans = {t for t, o in zip(candidates, owners) if o is None}
-        ready, self._orphans = orphans & self._orphans, orphans
+        now = time.monotonic()
+        self._orphans = {t: self._orphans.get(t, now) for t, o in zip(candidates, owners) if o is None}
+        ready = [t for t, since in self._orphans.items() if (now - since) * 1000 >= self.lease_ms]
         if ready:
             await self.take_over(sorted(ready))
 
