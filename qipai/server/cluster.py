@@ -13,20 +13,21 @@ Every live table (open or playing) is served by exactly one worker, the holder o
 * **Take-over** (every ``lease_ms / 4``, in a loop of its own so that a slow database never
   delays a renewal): the live tables in the database that no worker has held for a lease time
   (at each scan since: the margin given to an owner whose renewal came late; and a table being
-  created is never taken from its creator) are taken: the lease in Redis (``SET NX``), then ``tables.lease_epoch`` raised by one in the
-  database (the fencing token: the previous owner's writes are refused from then on, see
-  :func:`.store.check_fences`), then the table is rebuilt from its action log exactly as after
-  a restart (:meth:`.hub.Hub.revive`; the seat on turn starts its turn again, competition.md
-  §4.7). A request for a table no worker holds takes it over at once (:meth:`route`).
+  created is never taken from its creator) are taken: the lease in Redis (``SET NX``), then
+  ``tables.lease_epoch`` raised by one in the database (the fencing token: the previous owner's
+  writes are refused from then on, see :func:`.store.check_fences`), then the table is rebuilt
+  from its action log exactly as after a restart (:meth:`.hub.Hub.revive`; the seat on turn
+  starts its turn again, competition.md §4.7). A request for a table no worker holds takes it
+  over at once (:meth:`route`).
 * **Sign-outs** are published (``<cluster>:logout``): every worker forgets the session and closes
   its sockets.
 
 A worker that is killed stops renewing: within ``lease_ms`` its leases expire, and within
 about ``lease_ms`` more another worker has taken each table over (at once, a table a client
-asks for through a worker that finds the dead one's port closed: :meth:`Cluster.worker_gone`). A worker that freezes
-(``SIGSTOP``, a long pause) and resumes finds its leases lost at its next heartbeat; until
-then anything it tries to write for those tables is refused by the database (fenced), so it is
-never acknowledged to anyone.
+asks for through a worker that finds the dead one's port closed: :meth:`Cluster.worker_gone`).
+A worker that freezes (``SIGSTOP``, a long pause) and resumes finds its leases lost at its next
+heartbeat; until then anything it tries to write for those tables is refused by the database
+(fenced), so it is never acknowledged to anyone.
 """
 
 from __future__ import annotations
