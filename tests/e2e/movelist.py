@@ -37,9 +37,12 @@ def new_page(browser, server, lang, width):
     return ctx, page, errors
 
 
-def start_table(page, server, game, options, bot="greedy"):
+def start_table(page, server, game, options, bot="greedy", bot_delay_ms=None):
+    """A table of ``game`` against one bot, no clock, the page at it; the bot thinks the
+    server's time unless ``bot_delay_ms`` is given."""
+    settings = {"clock": "none"} if bot_delay_ms is None else {"clock": "none", "bot_delay_ms": bot_delay_ms}
     r = page.request.post(server + "/api/tables", data={
-        "game": game, "options": options, "bots": 1, "bot": bot, "settings": {"clock": "none"}})
+        "game": game, "options": options, "bots": 1, "bot": bot, "settings": settings})
     assert r.ok, r.text()
     table = r.json()["id"]
     page.goto(f"{server}/tables/{table}")
@@ -233,7 +236,7 @@ def whole_game(server, browser, shot, game):
     options, play = GAMES[game]
     for lang, width in (("zh", "desktop"), ("en", "phone")):
         ctx, page, errors = new_page(browser, server, lang, width)
-        start_table(page, server, game, options)
+        start_table(page, server, game, options, bot_delay_ms=20)    # the play waits for its turn
         play(page)
         check_result(page, lang, OUTCOME)
         n = int(page.get_attribute("#movelist", "data-total"))
