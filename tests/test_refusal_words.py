@@ -30,14 +30,11 @@ CODE = re.compile(r"(?<![A-Za-z0-9])(?:(?:10|[2-9TJQKA])[SHDC]\d?|[LB]J\d?|[2-9T
                   r"|[2-9JQKA]*[JQKA][2-9JQKA]*[2-9JQKA])(?![A-Za-z0-9])")
 #: what a message shows as the thing to type: from 输入 to the end of its bracket or sentence
 TO_TYPE = re.compile(r"输入[^）。]*")
-#: Chinese refusals that quote a record's or a referee's syntax (results entered by hand, the
-#: strict fouls of shengji), not a player's move
+#: Chinese refusals that quote a record's or a referee's syntax (results entered by hand), not
+#: a player's move
 RECORD_SYNTAX = {"baohuang.baohuang_result_five_signed", "doudizhu.doudizhu_result_three_signed",
                  "wakeng.wakeng_result_three_signed", "fouafour.fouafour_result_not",
-                 "shengji.recorded_shengji_ending_forfeit", "go.forced_count_reason_arbiter",
-                 "shengji.fault_comes_seat_turn", "shengji.fault_sanction_needs_strict",
-                 "shengji.fault_bury_dealer_wrong", "shengji.fault_play_illegal_play",
-                 "shengji.fault_fault_follow_count"}
+                 "shengji.recorded_shengji_ending_forfeit", "go.forced_count_reason_arbiter"}
 
 
 def test_cards_are_worded_in_chinese_and_kept_as_codes_in_english():
@@ -94,3 +91,22 @@ def test_no_chinese_refusal_quotes_english_syntax():
     quoted = [k for k, v in zh.items() if k.startswith("refusal.") and re.search(r"'[^']*[A-Za-z][^']*'", v)
               and k.removeprefix("refusal.").removesuffix(".other") not in RECORD_SYNTAX]
     assert quoted == []
+
+
+CARD_SPACES = ("baohuang.", "doudizhu.", "fouafour.", "sandayi.", "shengji.", "wakeng.", "sdbh.", "card.",
+               "tile.", "mahjong", "laizi-mahjong.", "baibian-bajue.", "notation.", "not_in_hand")
+
+
+def test_no_chinese_card_refusal_writes_a_card_code_but_as_the_thing_to_type():
+    """Every Chinese refusal of a card or tile game, its fields taken out: a card code stands
+    only after 输入 (the thing to type), never in the words (the record syntaxes aside)."""
+    zh = json.loads((Path(i18n.__file__).parent / "zh.json").read_text(encoding="utf-8"))
+    bad = []
+    for key, template in zh.items():
+        code = key.removeprefix("refusal.").removesuffix(".other")
+        if not key.startswith("refusal.") or not code.startswith(CARD_SPACES) or code in RECORD_SYNTAX:
+            continue
+        words = TO_TYPE.sub(" ", re.sub(r"\{[^}]*\}", " ", template))
+        if CODE.search(words):
+            bad.append((key, template))
+    assert bad == []
