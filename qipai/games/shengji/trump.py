@@ -32,7 +32,7 @@ class Trump:
     """The trump context of one hand: ``level`` (2..14), ``suit`` (``S H D C`` or ``None`` =
     NT), ``two_always`` (常主). ``eff[face]`` and ``pos[face]`` for every face code."""
 
-    __slots__ = ("level", "suit", "two_always", "eff", "pos", "r")
+    __slots__ = ("level", "suit", "two_always", "eff", "pos", "r", "_display")
 
     def __init__(self, level: int, suit: str | None, two_always: bool = False) -> None:
         if not 2 <= level <= 14:
@@ -71,6 +71,7 @@ class Trump:
                 eff[f] = TRUMP
                 pos[f] = i
         self.eff, self.pos = eff, pos
+        self._display: dict[str, tuple[int, int, int]] | None = None
 
     @property
     def spec(self) -> str:
@@ -89,6 +90,13 @@ class Trump:
         e = self.eff[face]
         group = -1 if e == TRUMP else SUIT_PREF[e]
         return (group, -self.pos[face], SUIT_PREF.get(face[1], 0))
+
+    def display_keys(self) -> dict[str, tuple[int, int, int]]:
+        """:meth:`display_key` of every face code (computed on the first call, then kept)."""
+        keys = self._display
+        if keys is None:
+            keys = self._display = {f: self.display_key(f) for f in self.eff}
+        return keys
 
     def __repr__(self) -> str:
         return f"Trump(level={self.level}, suit={self.spec}, two_always={self.two_always})"
