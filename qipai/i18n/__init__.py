@@ -162,12 +162,11 @@ _HOLE = re.compile(r"(-?\d+),(-?\d+)")
 def cell_word(value: Any) -> str:
     """A Chinese checkers hole written ``q,r`` by its cell name (``-1,5`` is ``q4``, as the
     board and the move list name it; docs/games/chinese-checkers.md); other text as it is."""
+    from qipai.games.chinese_checkers.board import CELL_NAMES, INDEX
+
     m = _HOLE.fullmatch(_text(value).strip())
-    if not m:
-        return _text(value)
-    q, r = int(m.group(1)), int(m.group(2))
-    col = 2 * q + r + 12
-    return f"{'abcdefghjklmnopqrstuvwxyz'[col]}{9 - r}" if 0 <= col < 25 and -8 <= r <= 8 else _text(value)
+    hole = INDEX.get((int(m.group(1)), int(m.group(2)))) if m else None
+    return CELL_NAMES[hole] if hole is not None else _text(value)
 
 
 def fill(template: str, params: dict[str, Any] | None, lang: str = "en",

@@ -3,6 +3,8 @@
 // the text of key "ns.<value>" (see qipai/i18n/__init__.py). The page speaks the language the
 // player picked (localStorage "lang"), else the browser's: zh for any zh-*, else en.
 
+import { ccCell } from "./movetext.js";
+
 export const lang = localStorage.getItem("lang") || ((navigator.language || "zh").toLowerCase().startsWith("zh") ? "zh" : "en");
 
 async function fetchCatalogue(l) {
@@ -37,9 +39,9 @@ export function cardWords(v) {
  *  template's {name|cell} (as qipai/i18n/__init__.py cell_word). */
 function cellWord(v) {
   const m = /^(-?\d+),(-?\d+)$/.exec(text(v).trim());
-  if (!m) return text(v);
-  const q = Number(m[1]), r = Number(m[2]), col = 2 * q + r + 12;
-  return col >= 0 && col < 25 && r >= -8 && r <= 8 ? `${"abcdefghjklmnopqrstuvwxyz"[col]}${9 - r}` : text(v);
+  const q = m && Number(m[1]), r = m && Number(m[2]), s = m && -q - r;
+  const on = m && ((q >= -4 && r >= -4 && s >= -4) || (q <= 4 && r <= 4 && s <= 4));   // a hole of the star
+  return on ? ccCell(`${q},${r}`) : text(v);
 }
 
 // `within`: the keys being worded, so a message that names its own kind ends (as in Python)
