@@ -141,7 +141,8 @@ export async function newEventForm(presets, games) {
     const bot = botName(g.bots.includes(g.bot) ? g.bot : g.bots[0]);
     playersHelp.textContent = t("events.playershelp", { bot });
     players.placeholder = t("events.playersph", { bot });
-    botsHelp.textContent = t("events.botsof", { bots: g.bots.map(botName).join(lang === "zh" ? "、" : ", ") });
+    // a bot's name may hold a comma ("Search, level 3"): English lists them with semicolons
+    botsHelp.textContent = t("events.botsof", { bots: g.bots.map(botName).join(lang === "zh" ? "、" : "; ") });
   };
   const gameBots = () => {
     const at = fields.find((f) => f.path === "game.id");
