@@ -162,6 +162,25 @@ def test_claim_search_weighs_claiming_against_passing(game_id):
 
 
 @pytest.mark.parametrize("game_id", TILES)
+def test_search_bots_answer_claim_windows_legally_in_play(game_id):
+    """In a hand played on (rule bots on the turns), every seat's answer in a window with
+    something to claim is a search bot's (a tiny budget) and legal, and the hand goes on."""
+    state = qipai.load(game_id, **HIDDEN[game_id]).new_state(seed=21)
+    rule = make_bot(game_id, bot_levels(game_id)[2], seed=21)
+    bots = [small_bot(game_id, s) for s in range(4)]
+    searched = 0
+    while not state.is_terminal() and searched < 4:
+        seat = state.to_act[0]
+        bot = rule
+        if state.phase != "turn" and bots[seat].job(state, seat) is not None:
+            bot, searched = bots[seat], searched + 1
+        action = bot.choose(state, seat)
+        assert action in state.legal_actions(seat)
+        state.apply(action, seat)
+    assert searched == 4
+
+
+@pytest.mark.parametrize("game_id", TILES)
 def test_claim_search_keeps_to_its_time(game_id):
     level_helpers.check_live_search_time(*claim_window(game_id, 2))
 
