@@ -487,3 +487,30 @@ def test_fouafour_windows_pass_by_themselves_between_people(server, browser, sho
     shot(a, "fouafour-two-people")
     for c in ctxs:
         c.close()
+
+
+#: a joker as each card game's page names it: the drawn card (its visible text and its name for a
+#: screen reader), a card in a text (a declaration, a tribute), a play as ranks, a refusal's cards
+JOKER_NAMES = """async (lang) => {
+  const i18n = await import("/static/i18n.js");
+  const ct = await import("/static/boards/cardtable.js");
+  const card = ct.cardEl("BJ1", lang);
+  document.body.append(card);
+  const out = {face: card.innerText.replace(/\\s+/g, " ").trim(), label: card.getAttribute("aria-label"),
+    text: ct.faceText("BJ1", lang), ranks: ct.ranksText("B", lang), refusal: i18n.cardWords("BJ1")};
+  card.remove();
+  return out;
+}"""
+
+
+def test_a_joker_has_one_name_in_each_language(server, browser):
+    """Shengji's declaration read "BJ BJ" in English while the hand's card read "JK big": a
+    joker is named as its card reads everywhere, "JK big" in English, 大王 in Chinese."""
+    for lang, name in (("en", "JK big"), ("zh", "大王")):
+        ctx = browser.new_context()
+        ctx.add_init_script(f"localStorage.setItem('lang', '{lang}')")
+        page = ctx.new_page()
+        page.goto(server + "/")
+        names = page.evaluate(JOKER_NAMES, lang)
+        assert set(names.values()) == {name}, names
+        ctx.close()

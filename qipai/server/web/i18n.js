@@ -23,7 +23,8 @@ const text = (v) => (Array.isArray(v) ? v.map(text).join(lang === "zh" ? "、" :
  *  {name|cards} (as qipai/i18n/__init__.py card_words). */
 export function cardWords(v) {
   const s = text(v);
-  if (lang !== "zh") return s;
+  // English keeps the codes, but a joker reads as its card does ("JK big", as boards/cardtable.js)
+  if (lang !== "zh") return s.replace(/\b([LB])J\d?\b/g, (_, r) => `JK ${r === "B" ? "big" : "small"}`);
   const rank = (r) => (r === "T" ? "10" : r === "L" || r === "B" ? t(`term.joker.${r}`) : r);
   return s.replace(/,/g, " ").split(/\s+/).filter(Boolean).map((tok) => {
     let m = /^(10|[2-9TJQKA])([SHDC])\d?$/.exec(tok);

@@ -49,17 +49,20 @@ export function sortByRank(ids, order) {
   return [...ids].sort((a, b) => order.indexOf(rankOf(a)) - order.indexOf(rankOf(b)) || a.localeCompare(b));
 }
 
-/** A card's face for text: ♥10, ♠A, 小王 / LJ. */
+/** A joker in words, as its card reads: 小王 / 大王, "JK small" / "JK big" (one name in texts,
+ *  on the card and for a screen reader). */
+export const jokerText = (r, lang) => (lang === "zh" ? (r === "B" ? "大王" : "小王") : `JK ${r === "B" ? "big" : "small"}`);
+
+/** A card's face for text: ♥10, ♠A, 小王 / JK small. */
 export function faceText(id, lang) {
   const r = rankOf(id);
-  if (r === "L") return lang === "zh" ? "小王" : "LJ";
-  if (r === "B") return lang === "zh" ? "大王" : "BJ";
+  if (r === "L" || r === "B") return jokerText(r, lang);
   return (SUIT[id[1]] || id[1]) + (r === "T" ? "10" : r);
 }
 
 /** A rank string (9TJ, 44A, LB, 555+4) for text: 10 for T, jokers named. */
 export function ranksText(s, lang) {
-  return s.replace(/T/g, "10").replace(/L/g, lang === "zh" ? "小王" : "LJ ").replace(/B/g, lang === "zh" ? "大王" : "BJ ").trim();
+  return s.replace(/T/g, "10").replace(/([LB])/g, (r) => ` ${jokerText(r, lang)} `).replace(/\s+/g, " ").trim();
 }
 
 /** One card: rank over suit; jokers by name. */
@@ -81,7 +84,7 @@ export function cardEl(id, lang, small) {
   const joker = (r === "L" || r === "B") && lang !== "zh";
   c.title = joker ? `${r === "B" ? "big" : "small"} joker` : faceText(id, lang);
   c.setAttribute("role", "img");
-  c.setAttribute("aria-label", joker ? `JK ${r === "B" ? "big" : "small"}` : faceText(id, lang));
+  c.setAttribute("aria-label", faceText(id, lang));
   return c;
 }
 
