@@ -493,10 +493,10 @@ class ShengjiState(Ending, Declaring, State):
     # ----- views ---------------------------------------------------------------------------------
     def hand_faces(self, seat: int) -> list[str]:
         """``seat``'s cards as face codes, strongest group first (trumps, then S H C D)."""
-        hand = self.hands[seat]
-        key = self.trump.display_keys().__getitem__ if self.trump is not None else canonical_order
-        # the faces held sorted (each face's key is its own), then each as often as held
-        return [f for f in sorted((f for f, c in hand.items() if c), key=key) for _ in range(hand[f])]
+        faces = [f for f, c in self.hands[seat].items() for _ in range(c)]
+        if self.trump is not None:
+            return sorted(faces, key=self.trump.display_keys().__getitem__)
+        return sorted(faces, key=canonical_order)
 
     def view(self, seat: int | None) -> dict[str, Any]:
         """What ``seat`` sees (``None`` = spectator): its own hand, card counts, levels, dealer,
