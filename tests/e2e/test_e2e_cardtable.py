@@ -514,3 +514,32 @@ def test_a_joker_has_one_name_in_each_language(server, browser):
         names = page.evaluate(JOKER_NAMES, lang)
         assert set(names.values()) == {name}, names
         ctx.close()
+
+
+def test_a_players_card_replay_names_seats_as_the_table_did(server, browser):
+    """A card game's replay read by one of its players names the seats as the live table did
+    (You, Left, Right: the player's own seat is not "Bottom" beside bots named by Left and
+    Right); a reader who did not play sees the sides (Bottom, Left, Right), no "You"."""
+    ctx = browser.new_context(viewport=PHONE)
+    ctx.add_init_script("localStorage.setItem('lang', 'en')")
+    page = ctx.new_page()
+    sign_up(page, server, "replayreader")
+    open_table(page, server, "wakeng", 2)
+    page.on("dialog", lambda d: d.accept())                  # "Resign?"
+    page.click("#resign")
+    page.wait_for_selector("#record-link")
+    replay = page.get_attribute("#record-link", "href")
+    page.goto(server + replay)
+    page.wait_for_selector(".ct .pl")
+    places = page.locator(".ct .pos").all_inner_texts()
+    assert "You" in places and "Bottom" not in places, places
+    assert {"Left", "Right"} <= set(places), places
+    ctx.close()
+    other = browser.new_context(viewport=PHONE)
+    other.add_init_script("localStorage.setItem('lang', 'en')")
+    page = other.new_page()
+    page.goto(server + replay)
+    page.wait_for_selector(".ct .pl")
+    places = page.locator(".ct .pos").all_inner_texts()
+    assert "You" not in places and "Bottom" in places, places
+    other.close()

@@ -433,7 +433,9 @@ export async function recordPage(id, stepsUrl = `/api/records/${id}/steps`) {
   const boardRoot = el("div", { id: "board" });
   const side = el("div", { class: "side", id: "side" });
   const info = el("div", { id: "replay-status", hidden: true });     // the ply shown (tests read it)
-  const board = mod.mount(boardRoot, { t, lang, send: () => {}, replay: true });
+  // a player of the game reads its replay from their own seat: "You", Left, Right as at the table
+  const mine = me && Array.isArray(rec.players) ? rec.players.indexOf(me.id) : -1;
+  const board = mod.mount(boardRoot, { t, lang, send: () => {}, replay: true, me: mine >= 0 ? mine : null });
   const last = data.steps.length - 1;
   const outcome = rec.result ? resultText(rec.result, { game: rec.game, seat: null, names: (rec.names || []).map(seatName), view: data.steps[last].public, t, lang }) : "";
   const show = (i) => {

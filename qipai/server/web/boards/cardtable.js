@@ -219,7 +219,10 @@ export function mountCardTable(root, ctx, cfg) {
   let passedTurn = null, passTimer = null;
 
   const viewer = () => (msg.seat === null || msg.seat === undefined ? null : msg.seat);
-  const base = () => viewer() ?? 0;
+  // whom the seats are named for: the seat's player, or in a replay a player of the game reading
+  // it (ctx.me: "You", Left, Right, as at the live table), else nobody (a spectator: sides)
+  const reader = () => viewer() ?? (ctx.me ?? null);
+  const base = () => reader() ?? 0;
   function position(s) {
     const k = (s - base() + n) % n;
     return k === 0 ? "me" : POSITIONS[n][n - 1 - k];
@@ -227,7 +230,7 @@ export function mountCardTable(root, ctx, cfg) {
   function posLabel(s) {
     let p = position(s);
     if (n === 5 && p.startsWith("across")) p = p === "across" ? "acrossLeft" : "acrossRight";
-    if (viewer() === null) return tr(`ct.side.${p}`);
+    if (reader() === null) return tr(`ct.side.${p}`);
     return p === "me" ? tr("ct.you") : tr(`ct.pos.${p}`);
   }
   function rawName(s) {
@@ -236,14 +239,14 @@ export function mountCardTable(root, ctx, cfg) {
   }
   /** A seat's name for texts: "你" for the viewer; a name two seats share gets its position. */
   function who(s) {
-    if (s === viewer()) return tr("ct.you");
+    if (s === reader()) return tr("ct.you");
     const nm = rawName(s);
     const twice = (msg.names || []).filter((_, i) => rawName(i) === nm).length > 1;
     return !nm ? posLabel(s) : twice ? nm + paren(posLabel(s)) : nm;
   }
   /** A seat in the history list: "you", its name, or (a name two seats share) its place. */
   function shortName(s) {
-    if (s === viewer()) return tr("ct.you");
+    if (s === reader()) return tr("ct.you");
     const nm = rawName(s);
     return !nm || (msg.names || []).filter((_, i) => rawName(i) === nm).length > 1 ? posLabel(s) : nm;
   }
