@@ -155,6 +155,9 @@ def test_one_person_plays_a_mahjong_hand_against_three_bots(server, browser, sho
         for row in page.locator("#fans tr[data-fan]").all():
             fan_name = row.get_attribute("data-name")
             assert fan_name in text
+        # the reason in words: "Bot (Greedy) (Across) wins — winning hand", never "wins — win"
+        if "Result" in status:
+            assert "— win:" not in status and "— winning hand" in status
     else:
         assert "荒庄" in result.inner_text() or "Drawn" in result.inner_text()
     shot(page, "mahjong-gb-end")
@@ -171,6 +174,11 @@ def test_one_person_plays_a_mahjong_hand_against_three_bots(server, browser, sho
     # its steps listed in words with the tiles drawn, never as raw action texts
     assert page.locator("#movelist .mj-move .mj-t").count() >= 4
     assert "discard " not in page.inner_text("#movelist") and "Discard" in page.inner_text("#movelist")
+    # at phone width every step shows whole: a name, its act and its tile wrap, never cut off ("Bot (Greedy) Disca…")
+    page.set_viewport_size({"width": 390, "height": 844})
+    cut = page.evaluate("""() => [...document.querySelectorAll('#movelist .ml-move')]
+        .filter((li) => li.scrollWidth > li.clientWidth + 1).map((li) => li.innerText)""")
+    assert cut == []
     shot(page, "mahjong-gb-replay")
     page.click("#lang")                                             # 中文
     page.wait_for_selector(".mj-result")

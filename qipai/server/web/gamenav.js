@@ -71,7 +71,7 @@ export function replayNav({ host, game, steps, names, seats, t, lang, show, entr
   const format = listed ? own.format : entry
     || ((e) => ({ text: `${names[e.seat] ?? ""}${names[e.seat] ? ": " : ""}${e.text}` }));
   const entries = steps.slice(1).map((s) => s.move || { seat: s.seat, text: s.action });
-  const ml = createMoveList(host, { t, format, numbering: listed ? own.numbering : "each", cellWidth: listed ? own.cellWidth : "12em",
+  const ml = createMoveList(host, { t, format, numbering: listed ? own.numbering : "each", cellWidth: listed ? own.cellWidth : "14em",
     live: false, onNavigate: (ply) => show(ply) });
   ml.setMoves(entries);
   return ml;

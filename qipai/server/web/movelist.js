@@ -79,8 +79,10 @@ export function createMoveList(host, opts) {
     li.dataset.seat = entry && entry.seat !== undefined ? entry.seat : "";
     li.tabIndex = -1;
     const f = opts.format ? opts.format(entry, i) : { text: String(entry.text ?? entry) };
-    if (f instanceof Node) li.append(f);
-    else {
+    if (f instanceof Node) {
+      li.classList.add("ml-words");                 // a step in words (a name, an act, tiles) wraps, never cut
+      li.append(f);
+    } else {
       if (numbering === "each") li.append(node("span", "ml-n", String(i + 1)));
       li.append(node("span", "ml-t", f.text));
       if (f.title) li.title = f.title;
