@@ -174,7 +174,8 @@ def test_one_person_plays_a_mahjong_hand_against_three_bots(server, browser, sho
     # its steps listed in words with the tiles drawn, never as raw action texts
     assert page.locator("#movelist .mj-move .mj-t").count() >= 4
     assert "discard " not in page.inner_text("#movelist") and "Discard" in page.inner_text("#movelist")
-    # at phone width every step shows whole: a name, its act and its tile wrap, never cut off ("Bot (Greedy) Disca…")
+    # at phone width every step shows whole: a name, its act and its tile wrap, never cut off
+    # ("Bot (Greedy) Disca…")
     page.set_viewport_size({"width": 390, "height": 844})
     cut = page.evaluate("""() => [...document.querySelectorAll('#movelist .ml-move')]
         .filter((li) => li.scrollWidth > li.clientWidth + 1).map((li) => li.innerText)""")
