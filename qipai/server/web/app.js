@@ -464,7 +464,9 @@ export async function recordPage(id, stepsUrl = `/api/records/${id}/steps`) {
     replayHistory(side, { t, lang, title: t(board.historyTitle || "ct.rounds"), cardsEl, el: node, steps: data.steps, rounds, who, show,
       count: (s) => (board.rounds(s.public) || []).length });
   } else {
-    const entry = board.moveEntry ? (e) => board.moveEntry(e, rec.names) : null;
+    // each seat as the board names it (You, a name, or Left / Right for bots of one name)
+    const names = board.seatName ? rec.names.map((_, s) => board.seatName(s)) : rec.names;
+    const entry = board.moveEntry ? (e) => board.moveEntry(e, names) : null;
     replayNav({ host: side, game: rec.game, steps: data.steps, names: rec.names, seats: rec.names.length, t, lang, show, entry });
   }
 }
