@@ -21,3 +21,22 @@ def test_a_go_table_shows_its_byoyomi_periods_and_the_time(browser, server):
         assert page.locator(".seat .clock").first.inner_text().count(":") == 1    # m:ss
         assert not errors
         ctx.close()
+
+
+def test_a_finished_card_game_no_longer_says_the_computer_plays_a_seat(browser, server):
+    """A seat put in trusteeship by its clock (two overruns in a row) says so while the game
+    goes on ("played by the computer" / 托管中); under the result of the finished game it does not
+    (no one plays a seat of a game that is over)."""
+    for lang, says in (("en", "played by the computer"), ("zh", "托管中")):
+        ctx, page, errors = new_page(browser, server, lang, "phone")
+        r = page.request.post(server + "/api/tables", data={
+            "game": "doudizhu", "sit": True, "bots": 2, "bot": "random",
+            "settings": {"clock": "bot_default_cards"}})
+        assert r.ok, r.text()
+        page.goto(f"{server}/tables/{r.json()['id']}")
+        page.wait_for_function("(s) => document.body.innerText.includes(s) || document.querySelector('#status.over')",
+                               arg=says, timeout=30_000)
+        page.wait_for_selector("#status.over", timeout=120_000)
+        assert says not in page.locator("main").inner_text()
+        assert not errors
+        ctx.close()

@@ -188,15 +188,16 @@ export async function loadBoard(game) {
 }
 
 // what else the clock is: byo-yomi periods left, a Canadian block, the warnings and strikes
-// given, trusteeship (competition.md §4.3)
-function clockNotes(c) {
+// given, trusteeship (competition.md §4.3) while the game goes on (`over`: no one plays a seat
+// of a finished game, so no "played by the computer" under the result)
+function clockNotes(c, over = false) {
   if (!c) return null;
   const notes = [];
   if (c.periods !== undefined) notes.push(t("clk.periods", { n: c.periods }));
   if (c.canadian) notes.push(t("clk.canadian", { moves: c.canadian[0], time: fmtMs(c.canadian[1]) }));
   if (c.warnings) notes.push(t("clk.warnings", { n: c.warnings }));
   if (c.strikes) notes.push(t("clk.strikes", { n: c.strikes }));
-  if (c.trustee) notes.push(t("clk.trustee"));
+  if (c.trustee && !over) notes.push(t("clk.trustee"));
   return notes.length ? el("span", { class: "clock-notes" }, notes.join(" · ")) : null;
 }
 
@@ -253,7 +254,7 @@ async function tablePage(id) {
     if (c && c.deadline !== undefined && acting) left = c.deadline - now;
     else if (c && c.bank !== undefined) left = c.bank;
     return { acting, parts: [seatRating(info, i),
-      left !== null ? el("span", { class: "clock" + (acting && left < 10000 ? " low" : "") }, fmtMs(left)) : null, clockNotes(c)] };
+      left !== null ? el("span", { class: "clock" + (acting && left < 10000 ? " low" : "") }, fmtMs(left)) : null, clockNotes(c, !!(last && last.result))] };
   }
   // On a phone a card or tile table, and a board game that names its seats on the board (go,
   // gomoku, junqi, chinese checkers), shows each seat once: its board draws a box per seat
