@@ -34,8 +34,9 @@ def test_a_finished_card_game_no_longer_says_the_computer_plays_a_seat(browser, 
             "settings": {"clock": "bot_default_cards"}})
         assert r.ok, r.text()
         page.goto(f"{server}/tables/{r.json()['id']}")
-        page.wait_for_function("(s) => document.body.innerText.includes(s) || document.querySelector('#status.over')",
-                               arg=says, timeout=30_000)
+        page.wait_for_function(
+            "(s) => document.body.innerText.includes(s) || document.querySelector('#status.over')",
+            arg=says, timeout=30_000)
         page.wait_for_selector("#status.over", timeout=120_000)
         assert says not in page.locator("main").inner_text()
         assert not errors
