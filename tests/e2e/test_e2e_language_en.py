@@ -54,3 +54,18 @@ def test_lobby_history_and_events_speak_english(lserver, en, shot):
     page.close()
     assert found == {}
     assert en.errors == []
+
+
+def test_xiangqi_files_are_numbered_in_english_as_the_wxf_moves(lserver, en, shot):
+    """In English Red's files read 9 … 1 from Red's left, as its moves (C2=5) count them, not
+    九 … 一; Black's read 1 … 9 across the top."""
+    page = en.new_page()
+    sign_up(page, lserver, "enfiles")
+    table = new_table(page, lserver, "xiangqi", sit=True)
+    page.goto(f"{lserver}/tables/{table}")
+    page.wait_for_selector(".xq-files.bottom span")
+    assert page.locator(".xq-files.bottom span").all_inner_texts() == [str(9 - f) for f in range(9)]
+    assert page.locator(".xq-files.top span").all_inner_texts() == [str(f + 1) for f in range(9)]
+    shot(page, "lang-en-xiangqi-files")
+    page.close()
+    assert en.errors == []

@@ -1,7 +1,7 @@
 // Xiangqi board: click or drag a piece, legal targets highlighted, last move and check marked,
 // flipped for Black (seat 1, also while it looks back through the move list). The files are
 // numbered as on a printed board: 九 … 一 along Red's side from Red's left, 1 … 9 along Black's
-// side from Black's right. Each side's captures are shown by it. Squares carry
+// side from Black's right; the English page numbers Red's files 9 … 1, as its WXF moves (C2=5) do. Each side's captures are shown by it. Squares carry
 // data-sq="<ICCS square>" (a0 .. i9).
 import { boardKeys } from "../boardkeys.js";
 
@@ -44,9 +44,9 @@ export function mount(root, ctx) {
   }
 
   // file numbers as each side reads them: Red counts 一 .. 九 from its right (file i .. a),
-  // Black 1 .. 9 from its right (file a .. i)
+  // Black 1 .. 9 from its right (file a .. i); in English Red's are 1 .. 9 too (WXF)
   function labels() {
-    const red = [...FILES].map((_, f) => CN[8 - f]), black = [...FILES].map((_, f) => String(f + 1));
+    const red = [...FILES].map((_, f) => (ctx.lang === "zh" ? CN[8 - f] : String(9 - f))), black = [...FILES].map((_, f) => String(f + 1));
     const [top, bottom] = flipped ? [red.slice().reverse(), black.slice().reverse()] : [black, red];
     filesTop.replaceChildren(...top.map((x) => Object.assign(document.createElement("span"), { textContent: x })));
     filesBottom.replaceChildren(...bottom.map((x) => Object.assign(document.createElement("span"), { textContent: x })));
