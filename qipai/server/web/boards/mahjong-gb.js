@@ -110,9 +110,13 @@ export function mount(root, ctx, variant = GUOBIAO) {
     const x = String((msg.names && msg.names[s]) || "");
     return x.startsWith("bot:") ? (zh ? "机器人" : "Bot ") + x.slice(4) : x;
   };
+  // a reader without a seat (a spectator, a replay) reads sides (右, 对面, 左), as the result line
+  // and the card tables say them; a seated player reads 下家, 对家, 上家
   const place = (s) => {
+    const seated = msg.seat !== null && msg.seat !== undefined;
     const k = (s - (msg.seat ?? 0) + 4) % 4;
-    return k === 0 ? (msg.seat === null || msg.seat === undefined ? S.bottom : S.you) : [S.next, S.across, S.prev][k - 1];
+    if (k === 0) return seated ? S.you : S.bottom;
+    return seated ? [S.next, S.across, S.prev][k - 1] : ctx.t(`ct.side.${["right", "across", "left"][k - 1]}`);
   };
   const who = (s) => {
     if (s === msg.seat) return S.you;
