@@ -381,3 +381,11 @@ def test_the_terminal_names_mahjong_players_and_words_payments(game_id):
                 k = (r["winners"][0] - 1) % 4
                 place = ("mj.you", "mj.next", "mj.across", "mj.prev")[k]
                 assert i18n.t(place, lang=lang) in lines[0], text
+
+
+def test_a_mahjong_payment_lost_takes_the_minus_sign():
+    """The payments line writes a loss with the minus sign (U+2212), as every other score: 得失：你 −19 …"""
+    from qipai.i18n.results import mahjong_payments_line
+    line = mahjong_payments_line([-19, 57, -19, -19], seat=0, lang="zh")
+    assert line == "得失：你 −19 下家 +57 对家 −19 上家 −19"
+    assert mahjong_payments_line([-8, 0, 8, 0], seat=0, lang="en").endswith("You −8 Right 0 Across +8 Left 0")

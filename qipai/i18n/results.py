@@ -215,7 +215,7 @@ def mahjong_payments_line(payments: Sequence[float], *, seat: int | None, names:
     (得失：你 −19 下家 +57 …)."""
     def who(s):
         return mahjong_seat_word(s, seat=seat, names=names, lang=lang)
-    pays = " ".join(f"{who(s)} {'+' if p > 0 else ''}{_num(p)}" for s, p in enumerate(payments or []))
+    pays = " ".join(f"{who(s)} {score_text(p, lang)}" for s, p in enumerate(payments or []))
     return f"{t('mj.payments', lang=lang)}{t('colon', lang=lang)}{pays}"
 
 

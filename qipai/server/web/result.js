@@ -15,7 +15,8 @@ import { paren } from "./i18n.js";
 
 const SIGN_MINUS = "\u2212";
 
-function fmtScore(x, lang) {
+/** A score with its sign, the minus a true minus sign (U+2212): "+36", "−8", "0"; a half as ½ in Chinese. */
+export function fmtScore(x, lang) {
   const n = Number(x);
   const half = Math.abs(n % 1) === 0.5;
   const whole = Math.trunc(Math.abs(n));
