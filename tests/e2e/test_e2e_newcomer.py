@@ -100,8 +100,10 @@ def test_history_names_bots_in_words(server, browser):
     page.context.close()
 
 
-# a link, button or game name whose word breaks over lines (复 over 盘 in a table's last column)
-BROKEN_WORDS = """() => [...document.querySelectorAll('main a, main button, main th, #history td.game')]
+# a link, button, game name or opponent's name whose word breaks over lines (复 over 盘 in a table's
+# last column, 机器 over 人（规则型）among the opponents)
+BROKEN_WORDS = """() => [...document.querySelectorAll(
+        'main a, main button, main th, #history td.game, #history td.opponents > *')]
     .filter((e) => e.offsetParent && e.innerText.trim().length >= 2 && e.innerText.trim().length <= 12)
     .filter((e) => {
         const r = document.createRange(); r.selectNodeContents(e);
