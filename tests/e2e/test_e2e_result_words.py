@@ -168,3 +168,21 @@ def test_the_mahjong_board_and_the_terminal_word_a_hand_alike(server, browser, l
         assert fans + totals == [x for x in lines if x.startswith("  ")], (g, lines)
         assert " ".join(g["pay"].split()) == lines[-1], (g["pay"], lines[-1])
         assert not re.search(r"-\d", g["pay"]), g["pay"]            # a loss takes the minus sign: −19
+
+
+@pytest.mark.parametrize(("lang", "says"), [("zh", "农民胜"), ("en", "Farmers win")])
+def test_a_doudizhu_record_says_which_side_won_from_its_last_position(server, browser, lang, says):
+    """A record's stored result keeps no details (no landlord): the replay's line reads the landlord
+    from the game's last position and says 农民胜 / 地主胜, as the table did."""
+    ctx = browser.new_context(locale="zh-CN" if lang == "zh" else "en-US")
+    ctx.add_init_script(f"localStorage.setItem('lang', '{lang}')")
+    page = ctx.new_page()
+    page.goto(server + "/")
+    line = page.evaluate("""async () => {
+        const { t, lang } = await import("/static/i18n.js");
+        const { resultText } = await import("/static/result.js");
+        return resultText({ text: "+1 -2 +1", reason: "out", returns: [1, -2, 1], winners: [0, 2] },
+            { game: "doudizhu", seat: null, names: ["Ann", "Bob", "Cy"], view: { landlord: 1 },
+              t, lang }); }""")
+    ctx.close()
+    assert says in line, line

@@ -82,8 +82,10 @@ export function resultText(result, { game, seat = null, names = [], view = null,
   if (game === "go" && known(d.margin_points) && reason === "counted") {
     head = draw ? tr("result.jigo", null, "Draw (jigo)")
       : tr("result.byPoints", { side: sideName(winners[0]), margin: margin(d.margin_points, lang) }, "");
-  } else if (game === "doudizhu" && known(d.landlord)) {
-    head = tr(winners.includes(d.landlord) ? "result.landlordWins" : "result.farmersWin");
+  } else if (game === "doudizhu" && (known(d.landlord) || (view && known(view.landlord)))) {
+    // a record's result keeps no details: its last position names the landlord
+    const lord = known(d.landlord) ? d.landlord : view.landlord;
+    head = tr(winners.includes(lord) ? "result.landlordWins" : "result.farmersWin");
     if (d.spring) head += paren(tr("result.spring"), lang);
     if (d.anti_spring) head += paren(tr("result.antiSpring"), lang);
     if (d.multiplier > 1) head += ` ×${d.multiplier}`;
