@@ -170,19 +170,21 @@ def test_the_mahjong_board_and_the_terminal_word_a_hand_alike(server, browser, l
         assert not re.search(r"-\d", g["pay"]), g["pay"]            # a loss takes the minus sign: −19
 
 
-@pytest.mark.parametrize(("lang", "says"), [("zh", "农民胜"), ("en", "Farmers win")])
-def test_a_doudizhu_record_says_which_side_won_from_its_last_position(server, browser, lang, says):
-    """A record's stored result keeps no details (no landlord): the replay's line reads the landlord
-    from the game's last position and says 农民胜 / 地主胜, as the table did."""
+@pytest.mark.parametrize(("game", "lang", "says"), [
+    ("doudizhu", "zh", "农民胜"), ("doudizhu", "en", "Farmers win"), ("wakeng", "zh", "挖坑者负"),
+    ("wakeng", "en", "Digger loses")])
+def test_a_card_record_says_which_side_won_from_its_last_position(server, browser, game, lang, says):
+    """A record's stored result keeps no details (no landlord, no digger): the replay's line reads
+    the landlord or the digger from the game's last position and says 农民胜 / 地主胜, as the table did."""
     ctx = browser.new_context(locale="zh-CN" if lang == "zh" else "en-US")
     ctx.add_init_script(f"localStorage.setItem('lang', '{lang}')")
     page = ctx.new_page()
     page.goto(server + "/")
-    line = page.evaluate("""async () => {
+    line = page.evaluate("""async (g) => {
         const { t, lang } = await import("/static/i18n.js");
         const { resultText } = await import("/static/result.js");
         return resultText({ text: "+1 -2 +1", reason: "out", returns: [1, -2, 1], winners: [0, 2] },
-            { game: "doudizhu", seat: null, names: ["Ann", "Bob", "Cy"], view: { landlord: 1 },
-              t, lang }); }""")
+            { game: g, seat: null, names: ["Ann", "Bob", "Cy"], view: { landlord: 1, digger: 1 },
+              t, lang }); }""", game)
     ctx.close()
     assert says in line, line

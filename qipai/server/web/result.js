@@ -89,8 +89,9 @@ export function resultText(result, { game, seat = null, names = [], view = null,
     if (d.spring) head += paren(tr("result.spring"), lang);
     if (d.anti_spring) head += paren(tr("result.antiSpring"), lang);
     if (d.multiplier > 1) head += ` ×${d.multiplier}`;
-  } else if (game === "wakeng" && known(d.digger)) {
-    head = tr(winners.includes(d.digger) ? "result.diggerWins" : "result.diggerLoses");
+  } else if (game === "wakeng" && (known(d.digger) || (view && known(view.digger)))) {
+    const digger = known(d.digger) ? d.digger : view.digger;       // a record's result: from its last position
+    head = tr(winners.includes(digger) ? "result.diggerWins" : "result.diggerLoses");
   } else if (game === "shengji" && Array.isArray(d.gains) && winners.length && Math.max(...d.gains) > 0) {
     // the team in words with its players: "庄家方（甲、丙）胜，升1级"
     const side = tr(winners.includes(d.dealer) ? "result.sj.declarers" : "result.sj.attackers");
