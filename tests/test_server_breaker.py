@@ -170,10 +170,19 @@ def _her_games(boss: httpx.Client, name: str) -> list[dict]:
     return [g for m in ev["rounds"][0]["matches"] if name in m["entrants"] for g in m["games"]]
 
 
-def _resign_at(live, player: httpx.Client, table: str) -> None:
-    with connect(f"{live.ws}/ws/tables/{table}", additional_headers=_cookie(player), open_timeout=10) as sock:
-        while (m := json.loads(sock.recv(timeout=20)))["type"] != "state":
-            pass
+def _resign_at(live, player: httpx.Client, opponent: httpx.Client, table: str) -> None:
+    """``player`` resigns at ``table``; both seats answer the deal's commitment with a nonce (an
+    event table deals once both are in or after its nonce window, 10 s)."""
+    url = f"{live.ws}/ws/tables/{table}"
+    with connect(url, additional_headers=_cookie(player), open_timeout=10) as sock, \
+            connect(url, additional_headers=_cookie(opponent), open_timeout=10) as other:
+        for nonce, s in (("02", other), ("01", sock)):
+            while (m := json.loads(s.recv(timeout=20)))["type"] not in ("commitment", "state"):
+                pass
+            if m["type"] == "commitment":
+                s.send(json.dumps({"type": "nonce", "nonce": nonce}))
+        while m["type"] != "state":
+            m = json.loads(sock.recv(timeout=20))
         assert m["seat"] is not None
         sock.send('{"type":"resign"}')
         while not (m := json.loads(sock.recv(timeout=20))).get("record"):
@@ -194,7 +203,9 @@ def test_a_player_between_two_games_of_a_match_may_not_watch_the_round(tmp_path)
         seats = {t: [s["name"] for s in boss.get(f"/api/tables/{t}").json()["seats"]] for t in tables}
         other = next(t for t in tables if "brk_a" not in seats[t])
         alice = people["brk_a"]
-        _resign_at(live, alice, _her_games(boss, "brk_a")[0]["table"])        # game 1 of 2 is over
+        mine = next(t for t in tables if "brk_a" in seats[t])
+        rival = people[next(n for n in seats[mine] if n != "brk_a")]          # her opponent
+        _resign_at(live, alice, rival, _her_games(boss, "brk_a")[0]["table"])        # game 1 of 2 is over
 
         def refused() -> None:
             with connect(f"{live.ws}/ws/tables/{other}", additional_headers=_cookie(alice),
@@ -210,7 +221,7 @@ def test_a_player_between_two_games_of_a_match_may_not_watch_the_round(tmp_path)
                 break
             time.sleep(0.05)
         refused()                      # seated at game 2
-        _resign_at(live, alice, games[1]["table"])                            # her match is lost
+        _resign_at(live, alice, rival, games[1]["table"])                            # her match is lost
         for _ in range(200):
             matches = boss.get("/api/events/cup").json()["rounds"][0]["matches"]
             if next(m for m in matches if "brk_a" in m["entrants"])["status"] == "finished":
