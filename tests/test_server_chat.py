@@ -142,8 +142,9 @@ def test_lobby_table_chat_limits_escaping_spectators_and_reload(live):
         # the game starts: a spectator's line reaches the spectators, not the players
         bob.post(f"/api/tables/{tid}/sit", json={})
         b = await Sock.open(live, tid, bob)
-        await a.until(lambda m: m["type"] == "state" and m["status"] == "playing", 20)
-        await b.until(lambda m: m["type"] == "state" and m["status"] == "playing", 20)
+        playing = lambda m: m["type"] == "state" and m["status"] == "playing"  # noqa: E731
+        # read together: each answers its seat's commitment, so the deal waits for no nonce window
+        await asyncio.gather(a.until(playing, 20), b.until(playing, 20))
         await c.say("red should play the cannon")
         await anon.until(chat_line("red should play the cannon"))
         await c.until(chat_line("red should play the cannon"))
