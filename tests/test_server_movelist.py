@@ -86,7 +86,9 @@ def test_games_without_a_move_list_give_positions_to_their_players_only(c):
     any earlier position of the hand in play (its own view), a spectator may not while the
     hands are hidden."""
     alice = signup(c, "alice")
-    t = post(c, alice, "/api/tables", {"game": "doudizhu", "bots": 2, "settings": {"clock": "none"}}).json()
+    # spectators see the table 1 s late (not the server's 10 s: the watcher below waits for its first state)
+    t = post(c, alice, "/api/tables", {"game": "doudizhu", "bots": 2,
+                                       "settings": {"clock": "none", "spectator_delay_ms": 1000}}).json()
     with ws(c, alice, t["id"]) as sock:
         msg = next_state(sock)
         while msg.get("type") != "state":
