@@ -92,9 +92,8 @@ def lserver(tmp_path_factory):
         yield base
 
 
-@pytest.fixture(scope="session")
-def chromium():
-    """One Chromium per test process (xdist worker), launched when a file first asks for it."""
+@pytest.fixture(scope="module")
+def browser():
     if not CHROMIUM.exists():
         if os.environ.get("CI"):
             pytest.fail("CI: /usr/bin/chromium is missing (.ci/run installs it)")
@@ -105,16 +104,6 @@ def chromium():
         b = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS, headless=True)
         yield b
         b.close()
-
-
-@pytest.fixture(scope="module")
-def browser(chromium):
-    """The browser of a test file: the process's Chromium, every context (and page) the file
-    opened closed at its end, as a browser of its own was (starting Chromium and Playwright's
-    driver for each of the ~50 files cost 0.6 s of CPU and 1-2 s each)."""
-    yield chromium
-    for ctx in list(chromium.contexts):
-        ctx.close()
 
 
 def _language_context(browser, locale: str):
