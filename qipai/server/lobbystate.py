@@ -73,6 +73,11 @@ def _seek_json(s: Seek, done: bool) -> str:
     return json.dumps({**dataclasses.asdict(s), "done": done}, separators=(",", ":"))
 
 
+def _compact(value: Any) -> str:
+    """``value`` as compact JSON text, "" for None (a challenge or answer gone)."""
+    return "" if value is None else json.dumps(value, separators=(",", ":"))
+
+
 class LobbyState:
     """The Redis side of one worker's seek pool and challenges (``cluster``: None for one
     process alone, where :meth:`save` only forgets what changed)."""
@@ -104,27 +109,17 @@ class LobbyState:
         if self.cluster is None or not (seeks or cids or aids):
             return
         wrote = 1
-        if seeks:
-            args: list[str] = []
-            for sid in sorted(seeks):
-                s = pool.waiting.get(sid) or pool.done.get(sid)
-                args += [sid, _seek_json(s, sid not in pool.waiting) if s is not None else ""]
-            wrote &= await self._write(keys=[self.lease_key, self.seeks_key],
-                                       args=[self.cluster.worker_id, *args])
-        if cids:
-            args = []
-            for cid in sorted(cids):
-                c = ch.by_id.get(cid)
-                args += [cid, json.dumps(c, separators=(",", ":")) if c is not None else ""]
-            wrote &= await self._write(keys=[self.lease_key, self.challenges_key],
-                                       args=[self.cluster.worker_id, *args])
-        if aids:
-            args = []
-            for cid in sorted(aids):
-                a = ch.answers.get(cid)
-                args += [cid, json.dumps(a, separators=(",", ":")) if a is not None else ""]
-            wrote &= await self._write(keys=[self.lease_key, self.answers_key],
-                                       args=[self.cluster.worker_id, *args])
+
+        def seek_row(sid: str) -> str:
+            s = pool.waiting.get(sid) or pool.done.get(sid)
+            return "" if s is None else _seek_json(s, sid not in pool.waiting)
+
+        for key, ids, row in ((self.seeks_key, seeks, seek_row),
+                              (self.challenges_key, cids, lambda cid: _compact(ch.by_id.get(cid))),
+                              (self.answers_key, aids, lambda cid: _compact(ch.answers.get(cid)))):
+            if ids:           # id, JSON text ("": gone) for each, in one script call per key
+                args = [x for i in sorted(ids) for x in (i, row(i))]
+                wrote &= await self._write(keys=[self.lease_key, key], args=[self.cluster.worker_id, *args])
         if not wrote:
             log.warning("cluster: seeks or challenges not kept: this worker is no longer the lobby home")
 
