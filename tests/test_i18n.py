@@ -14,6 +14,7 @@ import pytest
 import qipai
 from qipai import i18n
 from qipai.core.errors import IllegalAction, Message
+from tests.refusals import playout_turns
 from tests.server_helpers import client, post, signup
 
 
@@ -252,31 +253,26 @@ def test_playouts_raise_catalogued_codes_and_end_reasons(game_id):
     both catalogues, and the Chinese refusal leaves no parameter unfilled."""
     game = qipai.load(game_id, **({"board_size": 9} if game_id == "go" else {}))
     seen: set[str] = set()
-    for seed in range(2):
-        rng = random.Random(seed)
-        state = game.new_state(seed=seed)
-        for _ in range(600):
+    for state, seat in playout_turns(game, 600):
+        if seat is None:                    # a playout's end
             if state.is_terminal():
-                break
-            seat = rng.choice(state.to_act)
-            for text in ("@@", "bid 9", "h2h9", "99,99", "S", "pass"):
-                try:
-                    state.clone().apply(text, seat=seat)
-                except IllegalAction as e:
-                    _check_refusal(e, seen)
-            others = [s for s in range(state.num_seats) if s not in state.to_act]
-            if others:
-                try:
-                    state.clone().apply(state.legal_actions(seat)[0], seat=others[0])
-                except IllegalAction as e:
-                    _check_refusal(e, seen)
-            state.apply(rng.choice(state.legal_actions(seat)), seat=seat)
-        if state.is_terminal():
-            for lang in ("en", "zh"):
-                assert i18n.has(f"end.{state.result.reason}", lang), state.result.reason
-            with pytest.raises(IllegalAction) as over:
-                state.resign(0)
-            _check_refusal(over.value, seen)
+                for lang in ("en", "zh"):
+                    assert i18n.has(f"end.{state.result.reason}", lang), state.result.reason
+                with pytest.raises(IllegalAction) as over:
+                    state.resign(0)
+                _check_refusal(over.value, seen)
+            continue
+        for text in ("@@", "bid 9", "h2h9", "99,99", "S", "pass"):
+            try:
+                state.clone().apply(text, seat=seat)
+            except IllegalAction as e:
+                _check_refusal(e, seen)
+        others = [s for s in range(state.num_seats) if s not in state.to_act]
+        if others:
+            try:
+                state.clone().apply(state.legal_actions(seat)[0], seat=others[0])
+            except IllegalAction as e:
+                _check_refusal(e, seen)
     for reason in ("resign", "timeout"):
         state = game.new_state(seed=3)
         state.forfeit(0, reason)

@@ -6,7 +6,6 @@ bid 3", not "叫分写作 'bid 1'"). The English catalogue keeps the codes."""
 from __future__ import annotations
 
 import json
-import random
 import re
 from pathlib import Path
 
@@ -15,6 +14,7 @@ import pytest
 import qipai
 from qipai import i18n
 from qipai.core.errors import IllegalAction
+from tests.refusals import playout_turns
 
 BOARD = {"xiangqi", "go", "gomoku", "chinese-checkers", "junqi"}
 CARD_GAMES = [g.id for g in qipai.games() if g.id not in BOARD and not g.id.startswith("test-")]
@@ -49,23 +49,15 @@ def test_cards_are_worded_in_chinese_and_kept_as_codes_in_english():
 
 def _refusals(game_id):
     """(typed text, refusal) of every text of TYPED refused on the way of two seeded playouts."""
-    game = qipai.load(game_id)
     out = {}
-    for seed in range(2):
-        rng = random.Random(seed)
-        state = game.new_state(seed=seed)
-        for _ in range(250):
-            if state.is_terminal():
-                break
-            seat = rng.choice(state.to_act)
-            for text in TYPED:
-                try:
-                    state.clone().apply(text, seat=seat)
-                except IllegalAction as e:
-                    out.setdefault((e.code, text), e)
-                except ValueError:
-                    pass
-            state.apply(rng.choice(state.legal_actions(seat)), seat=seat)
+    for state, seat in playout_turns(qipai.load(game_id), 250):
+        for text in TYPED if seat is not None else ():
+            try:
+                state.clone().apply(text, seat=seat)
+            except IllegalAction as e:
+                out.setdefault((e.code, text), e)
+            except ValueError:
+                pass
     return out
 
 
