@@ -542,7 +542,7 @@ def test_a_players_card_replay_names_seats_as_the_table_did(server, browser):
     assert {"Left", "Right"} <= set(places), places
     # the list of the deal's steps names the seats the same way, never two bots alike
     moves = page.locator("#side li.ml-move").all_inner_texts()
-    assert moves and all(re.match(r"(You|Left|Right)\b", m) for m in moves), moves
+    assert moves and all(re.match(r"(\d+\s+)?(You|Left|Right)\b", m) for m in moves), moves
     ctx.close()
     other = browser.new_context(viewport=PHONE)
     other.add_init_script("localStorage.setItem('lang', 'en')")
