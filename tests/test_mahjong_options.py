@@ -194,3 +194,20 @@ def test_the_match_runner_applies_the_policy(policy):
         assert len(out.record.actions) > 1      # the timeout played seat 0's default discard
     again = replay(Record.from_json(json.loads(json.dumps(out.record.to_json()))))
     assert again.result == out.result
+
+
+@pytest.mark.parametrize("bot", ["fast", "mcts3"])
+def test_bots_rob_a_concealed_kong_only_with_thirteen_orphans(bot):
+    # seat 2 also waits on 1m but may not rob a concealed kong: every bot passes there, and the
+    # thirteen-orphans hand robs; without the option no window opens at all
+    deal = _wall_deal(ORPHANS, head="C", tail="5m")
+    on = _game(min_fan=0, rob_concealed_kong_for_13_orphans=True).new_state(deal=deal)
+    on.apply("kong 1m", seat=0)
+    answers = {s: str(make_bot("mahjong-gb", bot, seed=s).choose(on, s)) for s in (1, 2, 3)}
+    assert answers == {1: "win", 2: "pass", 3: "pass"}
+    for s in (2, 3, 1):
+        on.apply(answers[s], seat=s)
+    assert on.hand_results[0]["how"] == "robbing_kong"
+    off = _game(min_fan=0).new_state(deal=deal)
+    off.apply("kong 1m", seat=0)
+    assert off.phase == "turn" and off.to_act == (0,)

@@ -19,6 +19,7 @@ from typing import Any
 from qipai.cards.sample import deal_unseen
 
 from .meld import KONG, Meld
+from .passes import keep_limits, pass_limits
 from .tile import NUM_KINDS, WIND_LETTERS, parse_tile, parse_tiles
 from .wall import Wall
 
@@ -78,6 +79,7 @@ def table_sample(view: dict[str, Any], tiles: list[int], rng: random.Random,
     counts[WALL] = view["wall"]
     # a flower is never held: an unseen one is still in the wall
     dealt = deal_unseen(tiles, counts, {}, gone + own, rng, lambda p, t: p == WALL or t < NUM_KINDS)
+    keep_limits(dealt, pass_limits(view), WALL, rng)     # what the seats' passes tell
     hands = []
     for s in range(len(seats)):
         c = [0] * NUM_KINDS
