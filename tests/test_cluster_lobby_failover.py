@@ -1,11 +1,11 @@
 """The lobby home's seeks, challenges and answers to challenges outlive it (docs/deploy.md, "The
 lobby home"): real workers on the machine's PostgreSQL and Redis; a seek waiting, a challenge
 pending and another declined at the home, a third worker started, the home killed with SIGKILL;
-through the third worker, which becomes the home (and never heard the answer), the seek is
-still waiting and is paired with a new one, the challenge is still pending and is accepted,
-and the challenger still sees the answer to the other one; a seek the dead home had paired to
-a table it never stored is waiting again, and a challenge it had accepted at such a table is
-pending again."""
+through the third worker, which becomes the home (and never heard the answer), the accounts
+that were online are still listed as online, the seek is still waiting and is paired with a
+new one, the challenge is still pending and is accepted, and the challenger still sees the
+answer to the other one; a seek the dead home had paired to a table it never stored is waiting
+again, and a challenge it had accepted at such a table is pending again."""
 
 from __future__ import annotations
 
@@ -71,7 +71,13 @@ def test_a_new_lobby_home_takes_over_the_seeks_and_challenges(pg_template, tmp_p
 
         w1.proc.kill()                                 # SIGKILL: the home's memory is gone
         w1.proc.wait()
-        r = cat.get(f"{w3.base}/api/seeks/{seek}")     # waits for w3 to become the home
+        # who is online outlives the home too (nobody asked the new home yet: an anonymous look)
+        r = httpx.get(f"{w3.base}/api/presence", timeout=30)     # waits for w3 to become the home
+        assert r.status_code == 200, r.text
+        assert lease_owner(name, "@lobby") == worker_id(name, w3)
+        online = {p["username"] for p in r.json()["players"]}
+        assert {"cat", "dan", "eve"} <= online, r.json()
+        r = cat.get(f"{w3.base}/api/seeks/{seek}")
         assert r.status_code == 200 and r.json()["status"] == "waiting", r.text
         assert lease_owner(name, "@lobby") == worker_id(name, w3)
         both = sorted([challenge, "ghostchal"])

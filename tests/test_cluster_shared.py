@@ -3,7 +3,9 @@ on the machine's PostgreSQL and Redis: the open-table quota of an account counts
 every worker (the eleventh is refused whichever worker makes it; a table that ends frees its
 place), and the socket message limit of an account counts its messages to tables of both
 workers together; a Bot API token revoked through one worker is refused at once by the other
-(which had it cached); a finished table's summary and socket are answered by the other worker once
+(which had it cached); an account's open Bot API streams count on both workers together, and a
+change of an account (the bot mark) made through one worker is seen by the other at once; a
+finished table's summary and socket are answered by the other worker once
 the worker that ran it has been killed (rebuilt from the database)."""
 
 from __future__ import annotations
@@ -24,7 +26,9 @@ from .cluster_helpers import signup, state_at, until, workers_fixture, xiangqi_t
 pytestmark = pytest.mark.timeout(120)
 
 
-cluster = workers_fixture(2, "shared")
+# the test's own address is a trusted proxy: accounts signed up from addresses of their own
+# (the sign-up limit, counted for the cluster, lets five through from one address)
+cluster = workers_fixture(2, "shared", ("--forwarded-allow-ips", "127.0.0.1"))
 
 
 def test_the_open_table_quota_counts_every_worker(cluster):
@@ -115,6 +119,57 @@ def test_a_token_revoked_on_one_worker_is_refused_by_the_other_at_once(cluster):
         assert time.monotonic() < deadline, "the other worker still takes the revoked token"
     assert r.status_code == 401 and r.json()["error"] == "token_revoked", r.text
     owner.close()
+
+
+def test_an_accounts_open_streams_are_counted_across_workers(cluster):
+    asyncio.run(_streams(*cluster))
+
+
+async def _streams(w1, w2) -> None:
+    me = person(w1.base, "streamer", "198.51.100.21")
+    assert me.post("/api/account/bot").json() == {"ok": True, "bot": True}
+    r = me.post("/api/account/tokens", json={"scopes": ["bot:play"]})
+    assert r.status_code == 201, r.text
+    auth = bearer(r.json()["token"])
+    tables = []                                   # two tables served by each worker
+    for w in (w1, w2, w1, w2):
+        r = me.post(w.base + "/api/tables", json={"game": "gomoku"})
+        assert r.status_code == 201, r.text
+        tables.append((w, r.json()["id"]))
+    async with httpx.AsyncClient(timeout=30, limits=httpx.Limits(max_connections=50)) as http:
+        async def stream(w, path: str) -> httpx.Response:
+            return await http.send(http.build_request("GET", w.base + path, headers=auth), stream=True)
+        # 4 game streams, 2 on each worker, and 4 event streams (served by the lobby home,
+        # one of the two): 8 in all, no worker holding 8
+        opened = [await stream(w, f"/api/bot/game/stream/{tid}") for w, tid in tables]
+        opened += [await stream((w1, w2)[i % 2], "/api/bot/stream/event") for i in range(4)]
+        assert [r.status_code for r in opened] == [200] * 8
+        for w, path in ((w1, "/api/bot/stream/event"), (w2, "/api/bot/stream/event"),
+                        (w2, f"/api/bot/game/stream/{tables[1][1]}")):
+            refused = await stream(w, path)
+            assert refused.status_code == 429, (path, refused.status_code)
+            body = json.loads(await refused.aread())
+            assert body["error"] == "too_many_streams" and body["params"]["open"] == 8, body
+        await opened[0].aclose()                 # a stream that ends frees its place at once
+        deadline = time.monotonic() + 10
+        while (again := await stream(w2, "/api/bot/stream/event")).status_code != 200:
+            await again.aclose()
+            assert time.monotonic() < deadline, "a closed stream still counts"
+        for r in [*opened[1:], again]:
+            await r.aclose()
+    me.close()
+
+
+def test_a_change_of_an_account_reaches_every_worker_at_once(cluster):
+    w1, w2 = cluster
+    me = person(w1.base, "turning", "198.51.100.22")
+    for w in (w1, w2):                  # the session read, and so cached, by both workers
+        assert me.get(w.base + "/api/me").json()["user"]["bot"] is False
+    assert me.post(w1.base + "/api/account/bot").json() == {"ok": True, "bot": True}
+    deadline = time.monotonic() + 10    # far below the session cache's 30 s
+    while not me.get(w2.base + "/api/me").json()["user"]["bot"]:
+        assert time.monotonic() < deadline, "the other worker still has the account unmarked"
+    me.close()
 
 
 def test_a_finished_table_is_answered_after_its_worker_died(cluster):

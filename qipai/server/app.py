@@ -459,7 +459,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     add_rematch_routes(app, hub, need_user)
 
     add_table_socket(app, hub, user_of, sessions, limits)
-    add_bot_api(app, hub, need_user)
+    add_bot_api(app, hub, need_user, sessions.drop_user)
     add_seek_routes(app, hub, user_of, need_user)      # after the Bot API: its challenges
 
     # ----- pages -------------------------------------------------------------------------------

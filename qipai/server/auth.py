@@ -136,7 +136,8 @@ class SessionCache:
     token ended for ``ttl`` seconds: a lookup that read the session before the sign-out and
     stores its answer afterwards stores "signed out" instead. Entries are kept by the token's
     SHA-256 (:func:`token_hash`), which is what another worker of a cluster announces when a
-    session ends there (:meth:`drop_hash`)."""
+    session ends there (:meth:`drop_hash`); a change of an account (the bot mark, a role) drops
+    its sessions (:meth:`drop_user`), on every worker of a cluster at once."""
 
     def __init__(self, ttl: float = 30.0, size: int = 50_000) -> None:
         self.ttl = ttl
@@ -167,6 +168,12 @@ class SessionCache:
         """The session of ``token`` ended (signed out)."""
         if token:
             self.drop_hash(token_hash(token))
+
+    def drop_user(self, user_id: int) -> None:
+        """Forget every cached session of the account ``user_id`` (it changed: the next request
+        reads it again). A scan of the cache: accounts change rarely."""
+        for key in [k for k, (_, u) in self._d.items() if u is not None and u.id == user_id]:
+            self._d.pop(key, None)
 
     def drop_hash(self, key: str) -> None:
         """The session whose token has the SHA-256 ``key`` ended."""

@@ -35,6 +35,7 @@ from . import tableinput
 from .conns import Conn
 from .errors import ApiError
 from .hub import Hub
+from .quota import StreamQuota
 from .ratelimit import RateLimit
 from .tables import LiveTable
 from .tokens import PLAY_SCOPES, REFUSALS, TokenCache, TokenUser, bearer, lookup, token_hash
@@ -43,6 +44,7 @@ log = logging.getLogger("qipai.server")
 
 KEEP_ALIVE = 7.0          # seconds between keep-alive newlines of an idle stream
 MAX_STREAMS = 8           # open streams per account
+STREAM_KEEP_LEASES = 5    # lease times a stream's cluster entry counts without being renewed
 ANSWER_WAIT = 30.0        # seconds a request waits for the runner to judge its input
 
 #: HTTP status of a refusal that the table answers with a WebSocket error code
@@ -56,23 +58,54 @@ STATUS = {"illegal": 400, "bad_message": 400, "bad_nonce": 400, "not_seated": 40
 class Streams:
     """Open NDJSON streams: at most :data:`MAX_STREAMS` per account, whatever token each uses
     (tokens cost nothing to make, so a limit per token would be none), and by token hash, so
-    revoking a token ends its streams."""
+    revoking a token ends its streams. With several workers (``cluster``) the limit counts the
+    account's streams on every worker (:class:`.quota.StreamQuota` in Redis: each stream an
+    entry that the worker serving it renews at every heartbeat and removes when it ends; the
+    entries of a worker that died count for :data:`STREAM_KEEP_LEASES` lease times more). While
+    Redis cannot be reached each worker counts its own streams only."""
 
-    def __init__(self) -> None:
+    def __init__(self, cluster: Any = None) -> None:
         self._by: dict[str, set[asyncio.Queue[str | None]]] = {}     # token hash -> queues
         self._of: dict[asyncio.Queue[str | None], tuple[str, int]] = {}  # queue -> (hash, account)
         self._count: dict[int, int] = {}                                # account -> open streams
+        self._ids: dict[asyncio.Queue[str | None], str] = {}            # queue -> its entry (cluster)
+        self._made = 0
+        self.shared: StreamQuota | None = None
+        if cluster is not None:
+            self.shared = StreamQuota(cluster.redis, cluster.name, STREAM_KEEP_LEASES * cluster.lease_ms)
+            self.worker = cluster.worker_id
+            cluster.on_beat.append(self.renew)
 
-    def open(self, h: str, account: int) -> asyncio.Queue[str | None]:
+    @staticmethod
+    def _refuse(held: int) -> ApiError:
+        return ApiError(429, "too_many_streams", f"an account may hold {MAX_STREAMS} streams open",
+                        max=MAX_STREAMS, open=held, retry_after=KEEP_ALIVE)
+
+    async def open(self, h: str, account: int) -> asyncio.Queue[str | None]:
         """A new stream's queue for token hash ``h`` of account id ``account``. Raises 429
-        ``too_many_streams`` when the account holds :data:`MAX_STREAMS` already."""
+        ``too_many_streams`` (``open``: the streams counted) when the account holds
+        :data:`MAX_STREAMS` already, on this worker or (with several) on all of them."""
         if self._count.get(account, 0) >= MAX_STREAMS:
-            raise ApiError(429, "too_many_streams", f"an account may hold {MAX_STREAMS} streams open",
-                           max=MAX_STREAMS, retry_after=KEEP_ALIVE)
+            raise self._refuse(self._count[account])
+        entry = None
+        if self.shared is not None:
+            from redis.exceptions import RedisError
+
+            self._made += 1
+            entry = f"{self.worker}:{self._made}"
+            try:
+                held = await self.shared.reserve(account, entry, MAX_STREAMS)
+            except RedisError as e:
+                log.warning("bot api: stream not counted for the cluster: %s", e)
+                held, entry = None, None
+            if held is not None:
+                raise self._refuse(held)
         q: asyncio.Queue[str | None] = asyncio.Queue()
         self._by.setdefault(h, set()).add(q)
         self._of[q] = (h, account)
         self._count[account] = self._count.get(account, 0) + 1
+        if entry is not None:
+            self._ids[q] = entry
         return q
 
     def close(self, q: asyncio.Queue[str | None]) -> None:
@@ -89,6 +122,20 @@ class Streams:
         self._count[account] -= 1
         if not self._count[account]:
             del self._count[account]
+        entry = self._ids.pop(q, None)
+        if entry is not None and self.shared is not None:
+            asyncio.get_running_loop().create_task(self._release(account, entry))
+
+    async def _release(self, account: int, entry: str) -> None:
+        try:
+            await self.shared.release(account, entry)          # type: ignore[union-attr]
+        except Exception as e:              # the next heartbeat's renewal drops it
+            log.warning("bot api: ended stream not uncounted yet: %s", e)
+
+    async def renew(self) -> None:
+        """Renew the cluster entries of the streams open here (a heartbeat of the worker)."""
+        if self.shared is not None:
+            await self.shared.renew({(self._of[q][1], e) for q, e in self._ids.items()})
 
     def revoke(self, h: str) -> None:
         """End every stream of token hash ``h`` with a ``token_revoked`` line."""
@@ -257,7 +304,7 @@ def add_bot_routes(app: FastAPI, hub: Hub, who: BotAuth, streams: Streams,
         """NDJSON: ``gameStart`` for every game the account plays now, pending ``challenge``
         objects to it, then each new event (see :mod:`.challenges`)."""
         user = await who(request)
-        q = streams.open(user.hash, user.user_id)
+        q = await streams.open(user.hash, user.user_id)
         for line in await events.current(user.user_id):
             q.put_nowait(line)
         events.subscribe(user.user_id, q)
@@ -276,7 +323,7 @@ def add_bot_routes(app: FastAPI, hub: Hub, who: BotAuth, streams: Streams,
         ``too_slow``)."""
         user = await who(request)
         table, seat = seated(table_id, user)
-        q = streams.open(user.hash, user.user_id)
+        q = await streams.open(user.hash, user.user_id)
 
         def put(text: str) -> None:
             q.put_nowait(text)
@@ -360,14 +407,17 @@ def add_bot_routes(app: FastAPI, hub: Hub, who: BotAuth, streams: Streams,
 
 
 
-def add_bot_api(app: FastAPI, hub: Hub, need_user: Callable[..., Any]) -> None:
+def add_bot_api(app: FastAPI, hub: Hub, need_user: Callable[..., Any],
+                forget_user: Callable[[int], None]) -> None:
     """The whole Bot API on ``app``: token management (:mod:`.tokens`, signed-in accounts),
-    challenges and seeks (:mod:`.challenges`) and the game routes above."""
+    challenges and seeks (:mod:`.challenges`) and the game routes above. ``forget_user(id)``
+    drops what the worker cached of an account's sessions (called when the account changed,
+    here or, with several workers, on another)."""
     from .challenges import AccountEvents, Challenges, add_challenge_routes
     from .tokens import add_token_routes
 
     who = BotAuth(hub)
-    streams = Streams()
+    streams = Streams(hub.cluster)
     challenges = Challenges()
     events = AccountEvents(hub, challenges)
 
@@ -382,9 +432,19 @@ def add_bot_api(app: FastAPI, hub: Hub, need_user: Callable[..., Any]) -> None:
         revoked(h)
         if hub.cluster is not None:
             await hub.cluster.logout(h)
+    def changed(user_id: int) -> None:
+        who.cache.drop_user(user_id)
+        forget_user(user_id)
+
+    async def account_changed(user_id: int) -> None:
+        """The account ``user_id`` changed here (the bot mark): every worker reads it again."""
+        changed(user_id)
+        if hub.cluster is not None:
+            await hub.cluster.account_changed(user_id)
     if hub.cluster is not None:
         hub.cluster.on_logout.append(revoked)
-    add_token_routes(app, hub.store, need_user, who.cache, revoke)
+        hub.cluster.on_account.append(changed)
+    add_token_routes(app, hub.store, need_user, who.cache, revoke, account_changed)
     add_challenge_routes(app, hub, who, events, challenges)
     add_bot_routes(app, hub, who, streams, events)
     app.state.bot_events = events

@@ -20,7 +20,8 @@ Every live table (open or playing) is served by exactly one worker, the holder o
   starts its turn again, competition.md §4.7). A request for a table no worker holds takes it
   over at once (:meth:`route`).
 * **Sign-outs** are published (``<cluster>:logout``): every worker forgets the session and closes
-  its sockets.
+  its sockets. So are **changes of an account** (``<cluster>:account``, its id: the bot mark, a
+  role): every worker forgets what it cached of the account's sessions and tokens.
 
 A worker that is killed stops renewing: within ``lease_ms`` its leases expire, and within
 about ``lease_ms`` more another worker has taken each table over (at once, a table a client
@@ -58,6 +59,7 @@ log = logging.getLogger("qipai.server")
 LOBBY = "{}:tables:"             # + worker id: hash of table id -> summary JSON
 LOGOUT = "{}:logout"             # channel: SHA-256 of a session token that ended
 EVENTS = "{}:account-events"     # channel: {"user": id, "msg": an account event} (.challenges)
+ACCOUNT = "{}:account"           # channel: the id of an account that changed (bot mark, role)
 #: the lease of the lobby home: the worker serving the seek pool, presence, challenges and the
 #: Bot API's account event streams (kept in its memory; relay.LOBBY_PATH)
 LOBBY_HOME = "@lobby"
@@ -82,6 +84,11 @@ class Cluster:
         self.lobby_key = LOBBY.format(name)
         self.logout_channel = LOGOUT.format(name)
         self.events_channel = EVENTS.format(name)
+        self.account_channel = ACCOUNT.format(name)
+        #: called with an account id when the account changed (on any worker: forget its caches)
+        self.on_account: list[Callable[[int], None]] = []
+        #: awaited at the end of every heartbeat (the Bot API's stream counts are renewed there)
+        self.on_beat: list[Callable[[], Any]] = []
         self.on_event: list[Callable[[int, dict[str, Any]], None]] = []
         self._outbox: asyncio.Queue[str] | None = None
         self.lobby_home = False          # this worker holds the lobby home's lease
@@ -199,6 +206,8 @@ class Cluster:
                                 if t.status in LIVE and t.owner_id is not None})
         if self._beats % 2 == 0:
             await self.publish_lobby()
+        for cb in list(self.on_beat):
+            await cb()
 
     async def publish_lobby(self) -> None:
         """This worker's tables in the lobby (``qipai:tables:<worker>``, expiring with it)."""
@@ -492,11 +501,21 @@ class Cluster:
         """Tell every worker that the session (or the Bot API token) ``session_hash`` ended."""
         await self.redis.publish(self.logout_channel, session_hash)
 
+    async def account_changed(self, user_id: int) -> None:
+        """Tell every worker (this one too) that the account ``user_id`` changed. While Redis
+        cannot be reached the others see the change when their cache entries lapse (30 s)."""
+        from redis.exceptions import RedisError
+
+        try:
+            await self.redis.publish(self.account_channel, str(user_id))
+        except RedisError as e:
+            log.warning("cluster: change of account %d not told to the other workers: %s", user_id, e)
+
     async def _listen(self) -> None:
         while True:
             try:
                 async with self.redis.pubsub() as ps:
-                    await ps.subscribe(self.logout_channel, self.events_channel)
+                    await ps.subscribe(self.logout_channel, self.events_channel, self.account_channel)
                     async for msg in ps.listen():
                         if msg.get("type") != "message":
                             continue
@@ -504,6 +523,10 @@ class Cluster:
                             event = json.loads(msg["data"])
                             for cb in list(self.on_event):
                                 cb(event["user"], event["msg"])
+                            continue
+                        if msg["channel"] == self.account_channel:
+                            for cb in list(self.on_account):
+                                cb(int(msg["data"]))
                             continue
                         for cb in list(self.on_logout):
                             cb(msg["data"])

@@ -5,17 +5,23 @@ every few seconds; seeking and challenging count too: it was seen in the last
 :data:`ONLINE_WINDOW` seconds) or sits at a game in play; it is *playing* while seated at a table
 whose game is on. The record is in this process's memory; in a cluster every presence request
 goes to the lobby home (docs/deploy.md), which counts the players of the other workers' games
-from their lobby summaries.
+from their lobby summaries, and keeps its record in Redis too (:class:`SharedPresence`), so that
+a worker that becomes the home after it answers the same online list.
 """
 
 from __future__ import annotations
 
+import logging
 import time
 from collections.abc import Callable
 from typing import Any
 
+log = logging.getLogger("qipai.server")
+
 ONLINE_WINDOW = 60.0     # seconds since an account's last request that it counts as online
 LISTED = 100             # names a presence answer lists at most
+KEY = "{}:presence"      # sorted set: "<user id>:<username>" scored with the unix time (ms) seen
+REWRITE = 5.0            # seconds: an account seen again sooner is not written to Redis again
 
 
 class Presence:
@@ -46,3 +52,54 @@ class Presence:
         players = sorted(online.values(), key=lambda p: (p["playing"] is None, p["username"].lower()))
         return {"online": len(online), "playing": sum(p["playing"] is not None for p in players),
                 "players": players[:LISTED]}
+
+
+class SharedPresence:
+    """The lobby home's :class:`Presence` kept in Redis as well (``redis``: a
+    ``redis.asyncio.Redis`` client, ``name``: the cluster's), in the sorted set :data:`KEY`:
+    each account seen is written (wall-clock time; again once :data:`REWRITE` seconds have
+    passed, so a lobby polling every few seconds costs a write every 5 s), entries older than
+    :data:`ONLINE_WINDOW` are dropped at each write, and the whole set expires when nobody
+    was seen for that long. A worker becoming the home reads it (:meth:`load`) before it answers.
+    While Redis cannot be reached the record is the home's memory alone."""
+
+    def __init__(self, presence: Presence, redis: Any, name: str) -> None:
+        self.presence = presence
+        self.redis = redis
+        self.key = KEY.format(name)
+        self._written: dict[int, float] = {}          # user id -> when written (unix s)
+
+    async def touch(self, user_id: int, username: str) -> None:
+        """Note ``user_id`` seen now, here and (at most every :data:`REWRITE` s) in Redis."""
+        from redis.exceptions import RedisError
+
+        self.presence.touch(user_id, username)
+        now = time.time()
+        if now - self._written.get(user_id, 0.0) < REWRITE:
+            return
+        if len(self._written) > 10_000:
+            self._written = {u: at for u, at in self._written.items() if now - at < REWRITE}
+        self._written[user_id] = now
+        ms = int(now * 1000)
+        try:
+            async with self.redis.pipeline(transaction=True) as p:
+                p.zadd(self.key, {f"{user_id}:{username}": ms})
+                p.zremrangebyscore(self.key, "-inf", ms - int(ONLINE_WINDOW * 1000))
+                p.pexpire(self.key, int(ONLINE_WINDOW * 1000))
+                await p.execute()
+        except RedisError as e:
+            self._written.pop(user_id, None)
+            log.warning("presence: not kept in Redis: %s", e)
+
+    async def load(self) -> None:
+        """Add the accounts seen in the last :data:`ONLINE_WINDOW` seconds (by any home) to the
+        memory record, each at the time it was seen (a newer sighting here is kept)."""
+        now = time.time()
+        rows = await self.redis.zrangebyscore(self.key, int((now - ONLINE_WINDOW) * 1000), "+inf",
+                                              withscores=True)
+        seen, clock = self.presence.seen, self.presence.clock()
+        for member, ms in rows:
+            uid, _, name = member.partition(":")
+            at = clock - (now - ms / 1000)
+            if uid.isdigit() and seen.get(int(uid), ("", at - 1))[1] < at:
+                seen[int(uid)] = (name, at)

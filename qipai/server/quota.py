@@ -1,6 +1,8 @@
-"""The open-table quota of an account (``Settings.max_open_tables``) counted for a whole cluster
-in Redis, so that an account whose requests reach several workers does not get the quota once
-per worker.
+"""Per-account limits counted for a whole cluster in Redis, so that an account whose requests
+reach several workers does not get the limit once per worker: the open-table quota
+(``Settings.max_open_tables``, :class:`TableQuota`) and the Bot API's open streams
+(:data:`.botapi.MAX_STREAMS`, :class:`StreamQuota`, key ``<cluster>:streams:<account id>``,
+members ``<worker id>:<n>``, kept while the worker serving the stream renews them).
 
 Key ``<cluster>:open:<account id>``: a sorted set of the account's live tables (those it made
 that are open or playing), each scored with the unix time in milliseconds until which it
@@ -19,6 +21,7 @@ import time
 from typing import Any
 
 KEY = "{}:open:"
+STREAMS = "{}:streams:"
 
 #: KEYS[1]: the account's set; ARGV: table id, now (ms), counts until (ms), quota. Returns -1
 #: when the table is counted (added, or already there), else the number of tables counted.
@@ -35,11 +38,11 @@ return -1
 
 class TableQuota:
     """The quota sets of a cluster ``name`` on a ``redis.asyncio.Redis`` client; ``keep_ms``: how
-    long an entry counts without being renewed."""
+    long an entry counts without being renewed; ``key``: the sets' prefix (``{}`` the name)."""
 
-    def __init__(self, redis: Any, name: str, keep_ms: int) -> None:
+    def __init__(self, redis: Any, name: str, keep_ms: int, key: str = KEY) -> None:
         self.redis = redis
-        self.prefix = KEY.format(name)
+        self.prefix = key.format(name)
         self.keep_ms = int(keep_ms)
         self._reserve = redis.register_script(_RESERVE)
         self._counted: set[tuple[int, str]] = set()     # (account, table) renewed last time
@@ -54,6 +57,12 @@ class TableQuota:
             self._counted.add((owner_id, table_id))
             return None
         return got
+
+    async def release(self, owner_id: int, member: str) -> None:
+        """``member`` of ``owner_id`` ended: it counts no more (at once, not at the next
+        :meth:`renew`)."""
+        self._counted.discard((owner_id, member))
+        await self.redis.zrem(self.prefix + str(owner_id), member)
 
     async def renew(self, live: set[tuple[int, str]]) -> None:
         """``live``: the (account, table) pairs of the live tables this worker serves: their
@@ -77,3 +86,11 @@ class TableQuota:
         """The live tables counted for ``owner_id`` now."""
         now = int(time.time() * 1000)
         return int(await self.redis.zcount(self.prefix + str(owner_id), now, "+inf"))
+
+
+class StreamQuota(TableQuota):
+    """The open Bot API streams of each account in a cluster ``name``: the same sets as the
+    table quota's, one entry a stream (``<worker id>:<n>``), renewed by the worker serving it."""
+
+    def __init__(self, redis: Any, name: str, keep_ms: int) -> None:
+        super().__init__(redis, name, keep_ms, STREAMS)

@@ -34,7 +34,7 @@ from .errors import ApiError
 from .hub import Hub
 from .lobbystate import LobbyState
 from .models import RatingRow
-from .presence import Presence
+from .presence import Presence, SharedPresence
 from .seeks import Seek, SeekPool
 from .tables import BOARD_CLOCK, DEFAULT_CLOCK, default_bot
 
@@ -58,12 +58,21 @@ def add_seek_routes(app: FastAPI, hub: Hub, user_of: Any, need_user: Any) -> Non
     presence = Presence()
     app.state.seeks = pool
     app.state.presence = presence
+    shared = None if hub.cluster is None else SharedPresence(presence, hub.cluster.redis, hub.cluster.name)
+    if shared is not None:              # kept in Redis: a new lobby home answers the same list
+        hub.cluster.on_home.append(shared.load)
+
+    async def seen(user: Any) -> None:
+        if shared is None:
+            presence.touch(user.id, user.username)
+        else:
+            await shared.touch(user.id, user.username)
     challenges, events = app.state.challenges, app.state.bot_events
     state = LobbyState(hub.cluster, pool, challenges)     # kept in Redis with several workers
 
     async def me(request: Request) -> Any:
         user = await need_user(request)
-        presence.touch(user.id, user.username)
+        await seen(user)
         return user
 
     async def pair() -> None:
@@ -157,7 +166,7 @@ def add_seek_routes(app: FastAPI, hub: Hub, user_of: Any, need_user: Any) -> Non
         :mod:`.presence`); asking counts the signed-in asker as online."""
         user = await user_of(request)
         if user is not None:
-            presence.touch(user.id, user.username)
+            await seen(user)
         tables: list[Any] = list(hub.tables.values())
         if hub.cluster is not None:          # the lobby home: the other workers' games too
             tables += [SimpleNamespace(**t) for t in await hub.cluster.lobby()]

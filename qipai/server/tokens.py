@@ -88,6 +88,11 @@ class TokenCache:
     def drop(self, h: str) -> None:
         self._d.pop(h, None)
 
+    def drop_user(self, user_id: int) -> None:
+        """Forget the checked tokens of the account ``user_id`` (it changed, e.g. became a bot)."""
+        for h in [h for h, (_, v) in self._d.items() if isinstance(v, TokenUser) and v.user_id == user_id]:
+            self._d.pop(h, None)
+
 
 def bearer(request: Request) -> str | None:
     """The token of an ``Authorization: Bearer <token>`` header, or None without one."""
@@ -133,9 +138,11 @@ def _token_json(row: TokenRow, account: str) -> dict[str, Any]:
 
 
 def add_token_routes(app: FastAPI, store: Any, need_user: Callable[..., Any], cache: TokenCache,
-                     on_revoke: Callable[[str], Awaitable[Any]]) -> None:
+                     on_revoke: Callable[[str], Awaitable[Any]],
+                     on_change: Callable[[int], Awaitable[Any]]) -> None:
     """Add the ``/api/account/...`` routes that manage bot accounts and tokens. ``on_revoke``
-    is awaited with a revoked token's hash (its open streams end, on every worker)."""
+    is awaited with a revoked token's hash (its open streams end, on every worker),
+    ``on_change`` with the id of an account that changed (every worker reads it again)."""
 
     def managed(s: Session, me: UserRow) -> list[UserRow]:
         """``me`` and the bot accounts ``me`` created."""
@@ -181,6 +188,7 @@ def add_token_routes(app: FastAPI, store: Any, need_user: Callable[..., Any], ca
             cache.drop(h)
             await on_revoke(h)
         me.bot = True
+        await on_change(me.id)
         return {"ok": True, "bot": True}
 
     @app.post("/api/account/bots", tags=["bots"], status_code=201)
