@@ -11,7 +11,7 @@ import pytest
 
 import qipai
 from qipai.bots import bot_levels, level_bot, make_bot
-from qipai.bots.doudizhu import determinize
+from qipai.bots.doudizhu import breaks_bound, determinize, pass_bounds
 from qipai.bots.mcts import Budget, Searcher, search
 from qipai.bots.search import SearchBot, live_ms, searcher_for
 from qipai.cards.sample import sample_hands, unseen
@@ -113,6 +113,29 @@ def test_determinization_agrees_with_the_view_and_varies_the_hidden_cards():
         assert [e[:2] for e in dv["plays"]] == strip and dv["landlord"] == view["landlord"]
         hands.add(tuple(sorted(c.id for c in d.hand((me + 1) % 3))))
     assert len(hands) > 10                                 # the unseen cards are really sampled
+
+
+def test_doudizhu_samples_keep_what_the_rule_bots_passes_show():
+    # a seat that passed on an opponent's single, pair or trio held nothing above it: against
+    # rule bots this is never wrong, and every determinization keeps it
+    game = qipai.load("doudizhu")
+    rule = make_bot("doudizhu", "rule")
+    bound = 0
+    for seed in range(4):
+        state = game.new_state(seed=seed)
+        while not state.is_terminal():
+            me = state.current_player
+            if state.phase == "play":
+                view = state.view(me)
+                bounds = pass_bounds(view)
+                for s, b in bounds.items():
+                    assert s != me and not breaks_bound(state.view(s)["hand"], b)
+                    bound += 1
+                if bounds and bound % 7 == 1:
+                    d = determinize(game, view, random.Random(bound))
+                    assert not any(breaks_bound(d.view(s)["hand"], b) for s, b in bounds.items())
+            state.apply(rule.choose(state, me))
+    assert bound > 30
 
 
 def test_card_sampling_keeps_sizes_and_constraints():

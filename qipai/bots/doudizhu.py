@@ -101,7 +101,7 @@ def determinize(game: Any, view: dict, rng: random.Random) -> Any:
     sizes = {s: view["counts"][s] - len(known[s]) for s in range(3) if s != me}
     if lord is None:                      # during bidding the kitty is hidden too
         sizes[-1] = 3
-    hands = sample_hands(hidden, sizes, rng)
+    hands = _sample_after_passes(view, hidden, sizes, known, rng)
     now = {s: known[s] + hands.get(s, []) for s in range(3)}
     dealt = []
     for s in range(3):
@@ -126,6 +126,73 @@ def determinize(game: Any, view: dict, rng: random.Random) -> Any:
 
 
 PASS_TEXT = "pass"
+#: the ranks of a card id's first letter, lowest first (L and B the jokers)
+RANKS = "3456789TJQKA2LB"
+
+
+def pass_bounds(view: dict) -> dict[int, dict[int, int]]:
+    """What the other seats' passes say they did not hold, read as the rule bot passes: a seat
+    that passed on an opponent's single, pair or trio (a peasant on the landlord's, the landlord
+    on a peasant's) held no single, pair or trio (no kicker) above it that is not a bomb.
+    Returns ``{seat: {n: rank}}``: at the pass the seat held no rank above ``rank`` (an index of
+    :data:`RANKS`) ``n`` times or more (1: no card above it at all). A seat whose later plays
+    contradict a bound (it played a card it was taken not to hold) gets none."""
+    me, lord = view["seat"], view["landlord"]
+    bounds: dict[int, dict[int, int]] = {}
+    top = None
+    passes = 0
+    marks = []
+    for i, entry in enumerate(view["plays"]):
+        seat, text = entry[0], entry[1]
+        if text != PASS_TEXT:
+            top, passes = (seat, text), 0
+            continue
+        passes += 1
+        if top is not None and seat != me and lord in (seat, top[0]) and len(set(top[1])) == 1 \
+                and len(top[1]) <= 3 and top[1] != "LB":
+            marks.append((i, seat, len(top[1]), RANKS.index(top[1][0])))
+        if passes == 2:
+            top, passes = None, 0
+    dropped = set()
+    for i, seat, n, rank in marks:
+        later = [RANKS.index(c[0]) for entry in view["plays"][i + 1:] if entry[0] == seat
+                 and len(entry) == 3 for c in entry[2]]
+        if any(later.count(r) >= n for r in set(later) if r > rank):
+            dropped.add(seat)
+        b = bounds.setdefault(seat, {})
+        b[n] = min(b.get(n, rank), rank)
+    return {s: b for s, b in bounds.items() if s not in dropped}
+
+
+def breaks_bound(cards: list[str], bound: dict[int, int]) -> bool:
+    """Whether ``cards`` hold a rank above a :func:`pass_bounds` bound as often as it counts."""
+    ranks = [RANKS.index(c[0]) for c in cards]
+    return any(ranks.count(r) >= n for n, lim in bound.items() for r in set(ranks) if r > lim)
+
+
+def _sample_after_passes(view: dict, hidden: list[str], sizes: dict[int, int],
+                         known: dict[int, list[str]], rng: random.Random) -> dict[int, list[str]]:
+    """The unseen cards dealt into ``sizes`` (:func:`~qipai.cards.sample.sample_hands`), as far
+    as possible within :func:`pass_bounds`: a card above a seat's single bound never goes to
+    it, and a deal giving a seat a pair or trio above its bound is drawn again, up to 20 times
+    (then the last stays). A bound that the cards known in the seat's hand break, or that no
+    deal keeps, is dropped (a seat that passed by choice, not as the rule bot would)."""
+    bounds = {s: b for s, b in pass_bounds(view).items() if not breaks_bound(known[s], b)}
+    if not bounds:
+        return sample_hands(hidden, sizes, rng)
+    top = {s: b.get(1, len(RANKS)) for s, b in bounds.items()}
+
+    def allowed(place, card: str) -> bool:
+        return RANKS.index(card[0]) <= top.get(place, len(RANKS))
+
+    try:
+        for _ in range(20):
+            hands = sample_hands(hidden, sizes, rng, allowed, tries=3)
+            if not any(breaks_bound(hands[s] + known[s], b) for s, b in bounds.items()):
+                break
+        return hands
+    except ValueError:
+        return sample_hands(hidden, sizes, rng)
 
 
 def _voided_deal(first: int, back: int, faceup: bool, rng: random.Random) -> dict:
