@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 import qipai
 from qipai.core.errors import IllegalAction
-from qipai.games.gomoku.board import NPOINTS, Board
+from qipai.games.gomoku.board import NPOINTS, Board, ForbiddenScan
 
 from . import gomoku_reference as reference
 
@@ -105,3 +105,30 @@ def test_fast_forbidden_test_matches_the_literal_rules():
             checked += 1
             forbidden += got is not None
     assert checked > 3000 and forbidden > 30
+
+
+def test_the_kept_forbidden_scan_equals_a_whole_scan():
+    """Stones are put on (and a few taken off) a board one at a time, near each other so that
+    threes, fours and their recursive tests are common; after every change the kept scan
+    (brought up to date from the last one) equals a scan of the whole board made afresh."""
+    rng = random.Random(20261205)
+    checked = deep = forbidden = 0
+    for _ in range(12):
+        board = Board()
+        board.forbidden_points()
+        spread = rng.choice((1.5, 2.5, 4.0))
+        for _ in range(60):
+            row, col = (min(14, max(0, round(rng.gauss(7, spread)))) for _ in "rc")
+            p = row * 15 + col
+            if board.get(p) != ".":
+                if rng.random() < 0.3:
+                    board.remove(p)
+            else:
+                board.place(p, "x" if rng.random() < 0.55 else "o")
+            kept = board.forbidden_points()
+            fresh = ForbiddenScan.full(board)
+            assert kept == fresh.points and list(kept) == list(fresh.points)
+            checked += 1
+            deep += len(fresh.deep)
+            forbidden += len(kept)
+    assert checked == 720 and deep > 300 and forbidden > 500

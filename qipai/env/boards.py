@@ -90,6 +90,7 @@ class GoEncoder(PlaneEncoder):
 
 # ----- gomoku ----------------------------------------------------------------------------------
 _GOMOKU_EXTRA = ("pass", "swap", "claim_forbidden")
+_GOMOKU_STONE = {"black": b"x", "white": b"o"}      # a colour's letter in the view's diagram
 
 
 def _gomoku_point(name: str) -> tuple[int, int]:
@@ -115,7 +116,11 @@ class GomokuEncoder(PlaneEncoder):
         doc = (f"Discrete({size}): p = (row-1)*15 + col (a=0) places a stone; 225+p chooses offered "
                "point p; 450 pass, 451 swap, 452 claim_forbidden"
                + ("; 453 + p1*225 + p2 offers the points p1 < p2 (two5 openings)" if offers else ""))
-        self.actions = FixedActions(size, self._index, doc)
+        self.actions = FixedActions(size, self._index, doc, batch=self._slots)
+
+    @classmethod
+    def _slots(cls, actions: Any) -> list[int]:
+        return [a.points[0] if a.kind == "place" else cls._index(a) for a in actions]
 
     @staticmethod
     def _index(action: Any, position: int = 0) -> int:
@@ -131,11 +136,12 @@ class GomokuEncoder(PlaneEncoder):
 
     def fill(self, view: dict[str, Any], seat: int, out: np.ndarray) -> None:
         colour = view["colours"][seat] if seat is not None else None
-        out[2] = 1
-        for st in view["stones"]:
-            r, c = _gomoku_point(st["point"])
-            out[0 if st["colour"] == colour else 1, r, c] = 1
-            out[2, r, c] = 0
+        # the diagram's rows, row 15 first, read bottom-up: the stones of the view's list
+        grid = np.frombuffer("".join(reversed(view["board"])).encode(), "S1").reshape(15, 15)
+        mine = _GOMOKU_STONE.get(colour)
+        out[0] = grid == mine
+        out[1] = (grid != b".") & (grid != mine)
+        out[2] = grid == b"."
         if view.get("last_move") and view["last_move"] not in _GOMOKU_EXTRA:
             r, c = _gomoku_point(view["last_move"])
             out[3, r, c] = 1

@@ -17,6 +17,11 @@ The forbidden-move test implements rules/gomoku.md §3.2-3.3 (RIF 1996/1998 defi
 * a candidate three counts only if one of its points ``e`` is not itself forbidden once ``p`` is
   on the board, which is the recursive part; it runs only when at least two directions hold
   candidate threes, so almost every test is four cached look-ups.
+
+The scan of every forbidden point is kept from one position to the next
+(:class:`ForbiddenScan`): a verdict reads only the cells on the four lines through its point,
+five each side, and, when it recursed, those through the points it recursed into; a point
+whose read cells did not change keeps its verdict.
 """
 
 from __future__ import annotations
@@ -55,6 +60,10 @@ def cell_of(p: int) -> int:
 
 CELL = tuple(cell_of(p) for p in range(NPOINTS))
 POINT_OF_CELL = {c: p for p, c in enumerate(CELL)}
+# the cells a verdict at a cell reads before any recursion: its four lines, five cells each
+# side (the windows of line_shape); a cell is on another's lines exactly when that one is on
+# its lines, so these are also the cells whose verdicts read a given cell
+NEAR = {c: frozenset(c + k * d for d in DIRECTIONS for k in range(-5, 6)) for c in CELL}
 
 
 # ----- one line through the tested point -----------------------------------------------------
@@ -131,13 +140,14 @@ class Board:
     """
 
     __slots__ = ("cells", "_forbidden")
+    _forbidden: ForbiddenScan | None
 
     def __init__(self) -> None:
         cells = [EDGE] * (WIDTH * WIDTH)
         for c in CELL:
             cells[c] = EMPTY
         self.cells = cells
-        self._forbidden: tuple[tuple[str, ...], dict[int, str]] | None = None
+        self._forbidden = None
 
     def copy(self) -> Board:
         b = Board.__new__(Board)
@@ -213,8 +223,9 @@ class Board:
         kind = self._classify(CELL[p])
         return None if kind is FIVE else kind
 
-    def _classify(self, c: int) -> str | None:
-        """FIVE, a forbidden kind, or None (an ordinary stone) for a black stone at cell ``c``."""
+    def _classify(self, c: int, centres: set[int] | None = None) -> str | None:
+        """FIVE, a forbidden kind, or None (an ordinary stone) for a black stone at cell ``c``.
+        ``centres`` (optional) gathers the cells of the recursive verdicts it needed."""
         cells = self.cells
         shapes = []
         fours = 0
@@ -243,7 +254,10 @@ class Board:
             for d, offsets in shapes:
                 left -= 1
                 for o in offsets:
-                    if self._classify(c + o * d) is None:
+                    e = c + o * d
+                    if centres is not None:
+                        centres.add(e)
+                    if self._classify(e, centres) is None:
                         real += 1
                         break
                 if real >= 2 or real + left < 2:
@@ -253,31 +267,71 @@ class Board:
         return DOUBLE_THREE if real >= 2 else None
 
     def forbidden_points(self) -> dict[int, str]:
-        """Every empty point where a black stone would be forbidden, with the reason (a new
-        dict; the last answer is kept with the cells it was found on, so the legal list and the
-        view of one position scan the board once)."""
-        key = tuple(self.cells)
-        memo = self._forbidden
-        if memo is not None and memo[0] == key:
-            return dict(memo[1])
-        out = self._scan_forbidden()
-        self._forbidden = (key, out)
-        return dict(out)
-
-    def _scan_forbidden(self) -> dict[int, str]:
-        out = {}
-        cells = self.cells
-        for p in range(NPOINTS):
-            c = CELL[p]
-            if cells[c] == EMPTY:
-                kind = self._classify(c)
-                if kind is not None and kind is not FIVE:
-                    out[p] = kind
-        return out
+        """Every empty point where a black stone would be forbidden, with the reason, in point
+        order (a new dict). The scan is kept with the cells it was made on: the same position
+        answers at once, a later one re-examines only the points whose verdicts read a cell
+        that changed (:class:`ForbiddenScan`)."""
+        scan = self._forbidden
+        if scan is None:
+            scan = ForbiddenScan.full(self)
+        elif scan.key != self.cells:
+            scan = scan.follow(self)
+        self._forbidden = scan
+        return dict(scan.points)
 
     # ----- display ---------------------------------------------------------------------------
     def diagram(self, black: str = "x", white: str = "o", empty: str = ".") -> str:
         """Rows 15 to 1, one line each, columns a..o: the diagram format of the test fixtures."""
-        sym = {BLACK: black, WHITE: white, EMPTY: empty}
-        return "\n".join("".join(sym[self.get(point(col, row))] for col in range(SIZE))
-                         for row in range(SIZE - 1, -1, -1))
+        cells = "".join(self.cells)
+        rows = (cells[(row + PAD) * WIDTH + PAD:(row + PAD) * WIDTH + PAD + SIZE]
+                for row in range(SIZE - 1, -1, -1))
+        return "\n".join(rows).translate(str.maketrans({BLACK: black, WHITE: white, EMPTY: empty}))
+
+
+class ForbiddenScan:
+    """Black's forbidden points of one position, kept to be brought up to date.
+
+    ``key`` is a copy of the board's cells the scan was made on, ``points`` maps each
+    forbidden point to its kind (in point order) and ``deep`` each point whose verdict
+    recursed (a candidate three tested through its extension points) to the cells it recursed
+    into. A verdict at cell ``c`` reads the cells ``NEAR[c]`` and those near each cell it
+    recursed into, nothing else; so after some cells change only the empty points near a
+    changed cell, and the deep points whose recursion cells are near one, are classified
+    again, and every other verdict is the one the whole scan would give."""
+
+    __slots__ = ("key", "points", "deep")
+
+    def __init__(self, key: list[str], points: dict[int, str], deep: dict[int, frozenset[int]]) -> None:
+        self.key = key
+        self.points = points
+        self.deep = deep
+
+    @classmethod
+    def full(cls, board: Board) -> ForbiddenScan:
+        """The scan of every empty point of ``board``."""
+        cells = board.cells
+        return cls._classified(board, [c for c in CELL if cells[c] == EMPTY], {}, {})
+
+    def follow(self, board: Board) -> ForbiddenScan:
+        """This scan brought to ``board``'s cells (a new scan; this one is unchanged)."""
+        cells, key = board.cells, self.key
+        changed = [c for c in CELL if cells[c] != key[c]]
+        near: set[int] = set().union(*(NEAR[c] for c in changed))
+        stale = near.union(c for c, inner in self.deep.items() if not inner.isdisjoint(near))
+        points = {p: k for p, k in self.points.items() if CELL[p] not in stale}
+        deep = {c: inner for c, inner in self.deep.items() if c not in stale}
+        return self._classified(board, [c for c in stale if cells[c] == EMPTY], points, deep)
+
+    @classmethod
+    def _classified(cls, board: Board, todo: list[int], points: dict[int, str],
+                    deep: dict[int, frozenset[int]]) -> ForbiddenScan:
+        """The scan holding ``points`` and ``deep`` plus the verdicts of the empty cells
+        ``todo``."""
+        for c in todo:
+            centres: set[int] = set()
+            kind = board._classify(c, centres)
+            if centres:
+                deep[c] = frozenset(centres)
+            if kind is not None and kind is not FIVE:
+                points[POINT_OF_CELL[c]] = kind
+        return cls(board.cells[:], dict(sorted(points.items())), deep)
