@@ -75,7 +75,8 @@ def row(name: str, workers: int, r: dict) -> str:
 async def one(name: str, workers: int, args, kill_after: float | None = None) -> tuple[int, dict]:
     ns = SimpleNamespace(n=[args.n], seconds=args.seconds, think=args.think, warmup=args.warmup,
                          bot=args.bot, timeline=False, json=False, writer=args.writer, workers=workers,
-                         database_url=None, redis_url=None, kill_after=kill_after)
+                         database_url=None, redis_url=None, kill_after=kill_after,
+                         client_procs=args.client_procs)
     print(f"--- {name}: {workers} worker(s), {args.n} games, {args.seconds} s", flush=True)
     if name == "sqlite":
         status, results = await server_load.measure(ns)
@@ -121,6 +122,8 @@ def main() -> int:
                     help="workers of the failover run (0: no failover run)")
     ap.add_argument("--kill-after", type=float, default=None,
                     help="seconds into the failover run when a worker is killed (default: a third)")
+    ap.add_argument("--client-procs", type=int, default=server_load.load_client.client_procs_default(),
+                    help="processes of the load client (default: one per core)")
     ap.add_argument("--redis-url", default=os.environ.get("QIPAI_REDIS_URL", "redis://127.0.0.1:6379/0"))
     ap.add_argument("--postgres", default=None,
                     help="a PostgreSQL URL where databases may be made (default $QIPAI_TEST_POSTGRES, "

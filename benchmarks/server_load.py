@@ -14,7 +14,14 @@ before the first measured run: argon2 hashing never overlaps a measurement), and
 table — xiangqi and doudizhu alternately — where the account plays one seat over a WebSocket and
 the server's built-in bots (``--bot``, default ``random`` so that the run measures the server
 rather than a bot's search) play the others. A client thinks ``think`` seconds on average
-(uniform 0.5x..1.5x) before each move, like a quick human. It measures:
+(uniform 0.5x..1.5x) before each move, like a quick human.
+
+The clients run in ``--client-procs K`` processes (default: one per core), each playing every
+K-th game from the same start: one asyncio process alone lagged by seconds at 500 games (its
+round trips then measured the client, not the server). Each process sends its round trips,
+errors, lost games and loop lags back to this one, which merges them (the percentiles are over
+all round trips together; the client is ``load_client.py``). ``--client-procs 1`` plays every
+game in this process. It measures:
 
 * moves/s handled: every ply the server applied (people and bots), over the run;
 * round trip of a person's move: from sending it to receiving the state that contains it
@@ -23,7 +30,7 @@ rather than a bot's search) play the others. A client thinks ``think`` seconds o
   client resigns at the same moment);
 * per second of the run (``--timeline``): the round trips' p50/p99/max, the server's event-loop
   lag (max) and garbage collections (from its probe, ``Settings.probe_file``), the load client's
-  own loop lag (a slow client shows up as slow round trips too);
+  own loop lag (the worst of its processes: a slow client shows up as slow round trips too);
 * the server's CPU time per ply (Linux), its peak resident memory (VmHWM), the load average
   (both with its writer process, ``--writer``);
 * errors (error messages, failed handshakes or requests, dropped connections) and lost games:
@@ -50,10 +57,13 @@ import tempfile
 import time
 
 import httpx
-import websockets
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 from qipai.server.probe import peak_rss_mb  # noqa: E402
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import load_client  # noqa: E402
+from load_client import Stats, run_with_uvloop  # noqa: E402
 
 #: the steady-state p99 each number of games must stay under (ms)
 TARGETS = {500: 50, 1000: 150}
@@ -139,184 +149,10 @@ def reset_peak(pid: int | None) -> None:
         pass
 
 
-async def loop_lag(out: list[tuple[float, float]], stop: asyncio.Event) -> None:
-    """This client's own event-loop lag: (when, ms late) every 10 ms."""
-    loop = asyncio.get_running_loop()
-    while not stop.is_set():
-        asked = loop.time()
-        await asyncio.sleep(0.01)
-        out.append((time.monotonic(), (loop.time() - asked - 0.01) * 1000))
-
-
-class Stats:
-    def __init__(self, reconnect: bool = False) -> None:
-        self.reconnect = reconnect        # a broken socket is opened again (a failover run)
-        self.gaps: list[float] = []       # seconds from a broken socket to the state again
-        self.back_at: list[float] = []    # when each broken game was served again (monotonic)
-        self.acked_lost = 0               # positions acknowledged, then missing after a reconnect
-        self.retried = 0                  # requests sent again after a failover
-        self.rtt: list[float] = []
-        self.rtt_at: list[float] = []     # when each round trip ended
-        self.plies = 0
-        self.errors: list[str] = []
-        self.finished = 0
-        self.lost = 0
-        self.human_moves = 0
-
-
-async def signup(http: httpx.AsyncClient, name: str) -> str:
-    for attempt in range(5):             # a worker of a cluster still starting may drop one
-        try:
-            return await _signup(http, name)
-        except httpx.TransportError:
-            if attempt == 4:
-                raise
-            await asyncio.sleep(1)
-    raise AssertionError("unreachable")
-
-
-async def _signup(http: httpx.AsyncClient, name: str) -> str:
-    r = await http.post("/api/signup", json={"username": name, "password": "benchmark-password"})
-    if r.status_code == 409:
-        r = await http.post("/api/login", json={"username": name, "password": "benchmark-password"})
-    r.raise_for_status()
-    return r.cookies["qipai_session"]
-
-
-async def play(http: httpx.AsyncClient, base: str, token: str, game: str, think: float, until: float,
-               stats: Stats, rng: random.Random, bot: str) -> None:
-    cookie = {"Cookie": f"qipai_session={token}"}
-    while time.monotonic() < until:
-        try:
-            r = await http.post("/api/tables", headers=cookie,
-                                json={"game": game, "bots": 2 if game == "doudizhu" else 1, "bot": bot})
-        except httpx.HTTPError as e:
-            if stats.reconnect:          # a connection to the worker just killed: ask another
-                stats.retried += 1
-                await asyncio.sleep(0.5)
-                continue
-            stats.errors.append(f"create: {type(e).__name__}: {e}")
-            return
-        if r.status_code != 201:
-            stats.errors.append(f"create: {r.text}")
-            return
-        tid = r.json()["id"]
-        try:
-            await one_game(base, tid, cookie, think, until, stats, rng)
-        except (OSError, websockets.InvalidHandshake, websockets.ConnectionClosed,
-                TimeoutError) as e:                                         # the connection failed
-            stats.errors.append(f"{tid}: handshake: {type(e).__name__}: {e}")
-            stats.lost += 1
-            return
-
-
-async def one_game(base: str, tid: str, cookie: dict[str, str], think: float, until: float,
-                   stats: Stats, rng: random.Random) -> None:
-    """Play one game; in a failover run a socket that breaks is opened again (for up to 30 s)
-    and the game goes on: the state it then gets must hold every position seen before."""
-    game = {"last_seq": 0, "broken_at": None}
-    while True:
-        broken = await one_socket(base, tid, cookie, think, until, stats, rng, game)
-        if not broken:
-            return
-        game["broken_at"] = game["broken_at"] or time.monotonic()
-        if time.monotonic() - game["broken_at"] > 30:
-            stats.errors.append(f"{tid}: not served again within 30 s")
-            stats.lost += 1
-            return
-        await asyncio.sleep(0.2)
-
-
-async def one_socket(base: str, tid: str, cookie: dict[str, str], think: float, until: float,
-                     stats: Stats, rng: random.Random, game: dict) -> bool:
-    """One socket of a game: True when it broke and the game should go on over a new one."""
-    uri = f"ws://{base}/ws/tables/{tid}"
-    last_seq = game["last_seq"]
-    try:
-        ws = await websockets.connect(uri, additional_headers=cookie, max_size=1 << 20, open_timeout=60)
-    except (OSError, websockets.InvalidHandshake, websockets.ConnectionClosed, TimeoutError):
-        if stats.reconnect:         # a failover run: the worker went away during the handshake
-            return True
-        raise
-    try:
-        return await socket_loop(ws, tid, think, until, stats, rng, game, last_seq)
-    except websockets.ConnectionClosed:           # a send on a socket that broke
-        if stats.reconnect:
-            return True
-        stats.errors.append(f"{tid}: connection closed")
-        stats.lost += 1
-        return False
-
-
-async def socket_loop(ws, tid: str, think: float, until: float, stats: Stats, rng: random.Random,
-                      game: dict, last_seq: int) -> bool:
-    sent_at: float | None = None
-    sent_seq = -1
-    resigned = False
-    async with ws:
-        while True:
-            try:
-                text = await asyncio.wait_for(ws.recv(), timeout=60)
-            except (TimeoutError, websockets.ConnectionClosed) as e:
-                if stats.reconnect and isinstance(e, websockets.ConnectionClosed):
-                    game["last_seq"] = last_seq
-                    return True
-                stats.errors.append(f"{tid}: {type(e).__name__}")
-                stats.lost += 1
-                return False
-            msg = json.loads(text)
-            kind = msg["type"]
-            if kind == "error":
-                if resigned and msg["error"] == "not_playing":
-                    continue            # the game ended by itself while the resignation was on its way
-                if stats.reconnect and msg["error"] == "moved":
-                    continue            # the close that follows opens a new socket
-                stats.errors.append(f"{tid}: {msg['error']}: {msg['message']}")
-                if sent_at is not None and not resigned:     # the move was refused: ask again
-                    sent_at = None
-                    await ws.send(json.dumps({"type": "sync"}))
-                continue
-            if kind == "commitment":      # the deal waits for this seat's nonce (§6.1)
-                await ws.send(json.dumps({"type": "nonce", "nonce": f"{rng.getrandbits(128):032x}"}))
-            if kind != "state":
-                continue
-            seq = msg["seq"]
-            if game["broken_at"] is not None:      # served again after a failover
-                stats.gaps.append(time.monotonic() - game["broken_at"])
-                stats.back_at.append(time.monotonic())
-                game["broken_at"] = None
-                if seq < last_seq:
-                    stats.acked_lost += last_seq - seq
-            if seq > last_seq:
-                stats.plies += seq - last_seq
-                last_seq = seq
-            if sent_at is not None and seq > sent_seq:
-                stats.rtt.append((time.perf_counter() - sent_at) * 1000)
-                stats.rtt_at.append(time.monotonic())
-                sent_at = None
-            if msg["result"]:
-                if msg["record"] is not None:
-                    stats.finished += 1
-                    return False
-                continue
-            if time.monotonic() >= until and not resigned:
-                await ws.send(json.dumps({"type": "resign"}))
-                resigned = True
-                continue
-            seat = msg["seat"]
-            if seat not in msg["to_act"] or sent_at is not None or resigned:
-                continue
-            legal = msg.get("legal") or msg["view"].get("legal_moves")
-            action = legal[-1] if legal[-1].startswith("bid") else rng.choice(legal)
-            await asyncio.sleep(think * rng.uniform(0.5, 1.5))
-            sent_at, sent_seq = time.perf_counter(), seq
-            stats.human_moves += 1
-            await ws.send(json.dumps({"type": "move", "seq": seq, "action": action}))
-
-
-async def kill_one(pid: int | None, after: float, out: dict) -> None:
-    """Kill (SIGKILL) the first worker of the cluster launched as ``pid`` after ``after`` s."""
-    await asyncio.sleep(after)
+async def kill_one(pid: int | None, at: float, out: dict) -> None:
+    """Kill (SIGKILL) the first worker of the cluster launched as ``pid`` at ``at``
+    (``time.monotonic``)."""
+    await asyncio.sleep(max(0.0, at - time.monotonic()))
     workers = children(pid)
     if workers:
         os.kill(workers[0], 9)
@@ -325,32 +161,38 @@ async def kill_one(pid: int | None, after: float, out: dict) -> None:
 
 async def run(n: int, base: str, tokens: list[str], seconds: float, think: float,
               pid: int | None, bot: str, warmup: float, data: str, timeline: bool,
-              kill_after: float | None = None) -> dict:
-    stats = Stats(reconnect=kill_after is not None)
+              kill_after: float | None = None, client_procs: int = 1) -> dict:
     killed: dict = {}
-    if kill_after is not None:
-        asyncio.ensure_future(kill_one(pid, kill_after, killed))
     reset_peak(pid)
     load0 = os.getloadavg()[0]
     cpu0 = cpu_seconds(pid, with_children=True)
     mine0 = cpu_seconds(os.getpid())
-    start, wall0 = time.monotonic(), time.time()
-    until = start + seconds
+    mono0, wall0 = time.monotonic(), time.time()
     rng = random.Random(n)
-    lags: list[tuple[float, float]] = []
-    stop = asyncio.Event()
-    lag_task = asyncio.create_task(loop_lag(lags, stop))
-    limits = httpx.Limits(max_connections=n, max_keepalive_connections=n)
-    async with httpx.AsyncClient(base_url="http://" + base, timeout=60, limits=limits) as http:
-        tasks = [asyncio.create_task(play(http, base, tokens[i], "xiangqi" if i % 2 == 0 else "doudizhu",
-                                          think, until, stats, random.Random(rng.random()), bot))
-                 for i in range(n)]
-        await asyncio.gather(*tasks)
-    stop.set()
-    await lag_task
+    games = [(i, tokens[i], rng.random()) for i in range(n)]
+    k = max(1, min(client_procs, n))
+    reconnect = kill_after is not None
+    killer: list[asyncio.Future] = []
+
+    def started(at: float) -> None:          # the clients start at ``at``: the kill counts from it
+        if kill_after is not None:
+            killer.append(asyncio.ensure_future(kill_one(pid, at + kill_after, killed)))
+    if k == 1:
+        start = time.monotonic()
+        started(start)
+        stats, lags = await load_client.play_share(base, games, think, start, start + seconds, bot,
+                                                   reconnect)
+        others = 0.0
+    else:
+        stats, lags, start, others = await load_client.play_in_processes(
+            k, base, games, think, seconds, bot, reconnect, started)
+    for f in killer:
+        f.cancel()
+    wall0 += start - mono0                   # the wall-clock time of the start
+    until = start + seconds
     took = time.monotonic() - start
     cpu = cpu_seconds(pid, with_children=True) - cpu0
-    mine = cpu_seconds(os.getpid()) - mine0
+    mine = cpu_seconds(os.getpid()) - mine0 + others
     server = probe_lines(data, wall0, wall0 + took + 1) if data else []
     if timeline:
         print_timeline(stats, lags, server, start, wall0, took)
@@ -370,7 +212,9 @@ async def run(n: int, base: str, tokens: list[str], seconds: float, think: float
             # (not measured when a worker was killed: its CPU time leaves the sum)
             "server_cpu_ms_per_ply": round(cpu * 1000 / stats.plies, 2)
             if stats.plies and cpu > 0 and not killed else None,
-            "server_cpu_share": round(cpu / took, 2), "client_cpu_share": round(mine / took, 2),
+            "server_cpu_share": round(cpu / took, 2) if not killed else None,
+            "client_cpu_share": round(mine / took, 2),
+            "client_procs": k,
             "server_peak_mb": round(sum(peak_rss_mb(p) for p in [pid, *children(pid)]), 1) if pid else None,
             "server_lag_max_ms": max(steady_lag) if steady_lag else None,
             "client_lag_max_ms": round(max((ms for at, ms in lags if at >= start + warmup), default=0.0), 1),
@@ -455,16 +299,18 @@ async def measure(args) -> tuple[int, list[dict]]:
             tokens = []
             for i in range(0, need, 25):
                 batch = range(i, min(need, i + 25))
-                tokens += await asyncio.gather(*(signup(http, f"load{j}") for j in batch))
+                tokens += await asyncio.gather(*(load_client.signup(http, f"load{j}") for j in batch))
         await asyncio.sleep(1)
         load = os.getloadavg()[0]
         print(f"python {sys.version.split()[0]}, {os.cpu_count()} cores, load average {load:.1f}; "
               f"think {args.think} s per person move, {args.seconds} s per run, server bots: {args.bot}, "
-              f"writer: {args.writer}")
+              f"writer: {args.writer}, client processes: "
+              f"{getattr(args, 'client_procs', None) or load_client.client_procs_default()}")
         print(" ".join(f"{head:>{w}}" for head, _, w in COLUMNS))
         for n in args.n:
             r = await run(n, base, tokens, args.seconds, args.think, proc.pid if proc else None, args.bot,
-                          args.warmup, data if proc else "", args.timeline, args.kill_after)
+                          args.warmup, data if proc else "", args.timeline, args.kill_after,
+                          getattr(args, "client_procs", None) or load_client.client_procs_default())
             results.append(r)
             print(" ".join(f"{r[key]!s:>{w}}" for _, key, w in COLUMNS), flush=True)
             if r["failover"] is not None:
@@ -508,21 +354,13 @@ def main() -> int:
                     help="cluster workers sharing the port (needs --database-url and --redis-url)")
     ap.add_argument("--database-url", help="the server's database (default: a new SQLite file)")
     ap.add_argument("--redis-url", help="the cluster's Redis (docs/deploy.md)")
+    ap.add_argument("--client-procs", type=int, default=load_client.client_procs_default(),
+                    help="processes of the load client, each playing its share of the games "
+                         "(default: one per core; 1: in this process alone)")
     ap.add_argument("--kill-after", type=float,
                     help="kill -9 one worker this many seconds into each run; clients reconnect, and "
                          "the run reports the failover time and acknowledged positions lost")
     return run_with_uvloop(main_async(ap.parse_args()))
-
-
-def run_with_uvloop(coro) -> int:
-    """``asyncio.run(coro)`` on uvloop when it is installed (as the server runs)."""
-    try:
-        import uvloop
-
-        uvloop.install()
-    except ImportError:
-        pass
-    return asyncio.run(coro)
 
 
 if __name__ == "__main__":
