@@ -27,6 +27,9 @@ def _add_event_commands() -> None:
     from qipai.competition.cli import app as event_app
 
     app.add_typer(event_app, name="event")
+    from qipai.server.accountcli import app as account_app
+
+    app.add_typer(account_app, name="account")
 
 
 _add_event_commands()

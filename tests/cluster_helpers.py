@@ -20,7 +20,8 @@ REDIS = os.environ.get("QIPAI_TEST_REDIS", "redis://127.0.0.1:6379/0")
 
 
 class Worker:
-    """One ``qipai serve`` worker of the cluster ``name`` on its own port (its log in ``log``)."""
+    """One ``qipai serve`` worker of the cluster ``name`` (``cluster``) on its own port (its log
+    in ``log``), on the database ``database_url``."""
 
     def __init__(self, tmp: Path, database_url: str, name: str, index: int,
                  args: tuple[str, ...] = (), env: dict[str, str] | None = None) -> None:
@@ -28,6 +29,7 @@ class Worker:
         self.base = f"http://127.0.0.1:{self.port}"
         self.ws = f"ws://127.0.0.1:{self.port}"
         self.log = tmp / f"worker{index}.log"
+        self.database_url, self.cluster = database_url, name
         with open(self.log, "w") as out:
             self.proc = subprocess.Popen(
                 [QIPAI, "serve", "--port", str(self.port), "--database-url", database_url,

@@ -4,9 +4,10 @@ every worker (the eleventh is refused whichever worker makes it; a table that en
 place), and the socket message limit of an account counts its messages to tables of both
 workers together; a Bot API token revoked through one worker is refused at once by the other
 (which had it cached); an account's open Bot API streams count on both workers together, and a
-change of an account (the bot mark) made through one worker is seen by the other at once; a
-finished table's summary and socket are answered by the other worker once
-the worker that ran it has been killed (rebuilt from the database)."""
+change of an account (the bot mark, a role set by `qipai account role`) made through one worker
+or the command line is seen by the workers at once; a finished table's summary and socket are
+answered by the other worker once the worker that ran it has been killed (rebuilt from the
+database)."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ import asyncio
 import json
 import os
 import signal
+import subprocess
 import time
 
 import httpx
@@ -21,7 +23,8 @@ import pytest
 import websockets
 
 from .botapi_helpers import bearer, bot_token, person
-from .cluster_helpers import signup, state_at, until, workers_fixture, xiangqi_table
+from .cluster_helpers import REDIS, signup, state_at, until, workers_fixture, xiangqi_table
+from .server_process import QIPAI
 
 pytestmark = pytest.mark.timeout(120)
 
@@ -169,6 +172,19 @@ def test_a_change_of_an_account_reaches_every_worker_at_once(cluster):
     deadline = time.monotonic() + 10    # far below the session cache's 30 s
     while not me.get(w2.base + "/api/me").json()["user"]["bot"]:
         assert time.monotonic() < deadline, "the other worker still has the account unmarked"
+    # a role, changed from the command line, is told to both workers
+    for w in (w1, w2):
+        assert me.get(w.base + "/api/me").json()["user"]["role"] == "player"
+    done = subprocess.run([QIPAI, "account", "role", "turning", "organizer", "--database-url",
+                           w1.database_url, "--redis-url", REDIS], capture_output=True, text=True,
+                          env={**os.environ, "QIPAI_CLUSTER_NAME": w1.cluster}, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines() == ["turning: player -> organizer",
+                                        f"told the cluster {w1.cluster!r} (2 worker(s) listening)"]
+    deadline = time.monotonic() + 10
+    for w in (w1, w2):
+        while me.get(w.base + "/api/me").json()["user"]["role"] != "organizer":
+            assert time.monotonic() < deadline, f"{w.base} still has the account a player"
     me.close()
 
 
