@@ -70,6 +70,11 @@ def piece_letter(code: int) -> str:
     return letter.lower() if code & BLACK else letter
 
 
+# the letter of each square's code (0 = empty: ".")
+_SQUARE_LETTER = {0: ".", **{kind | colour: piece_letter(kind | colour)
+                             for kind in range(1, len(KIND_LETTERS)) for colour in (0, BLACK)}}
+
+
 def parse_board(text: str) -> list[int]:
     rows = text.split("/")
     if len(rows) != 10:
@@ -211,21 +216,23 @@ def validate_position(board: list[int], turn: int, *, king_capture: bool = False
                             code="notation.position_impossible")
 
 
+def board_rows(board: list[int]) -> list[str]:
+    """The ranks 9 (Black's back rank) down to 0, files a..i, as letters (``piece_letter``)
+    with ``.`` for an empty point."""
+    text = "".join(map(_SQUARE_LETTER.__getitem__, board))
+    return [text[rank * 9:rank * 9 + 9] for rank in range(9, -1, -1)]
+
+
 def board_to_fen(board: list[int], turn: int = 0, no_capture: int = 0, move_number: int = 1) -> str:
-    rows = []
-    for rank in range(9, -1, -1):
-        row = []
-        empty = 0
-        for file in range(9):
-            code = board[rank * 9 + file]
-            if code:
-                if empty:
-                    row.append(str(empty))
-                    empty = 0
-                row.append(piece_letter(code))
-            else:
-                empty += 1
-        if empty:
-            row.append(str(empty))
-        rows.append("".join(row))
-    return f"{'/'.join(rows)} {'wb'[turn]} - - {no_capture} {move_number}"
+    return rows_to_fen(board_rows(board), turn, no_capture, move_number)
+
+
+def rows_to_fen(rows: list[str], turn: int = 0, no_capture: int = 0, move_number: int = 1) -> str:
+    """The FEN of a position given by its :func:`board_rows`."""
+    placement = "/".join(rows)
+    for dots, digit in _EMPTY_RUNS:          # the longest runs first: each run is replaced whole
+        placement = placement.replace(dots, digit)
+    return f"{placement} {'wb'[turn]} - - {no_capture} {move_number}"
+
+
+_EMPTY_RUNS = [("." * n, str(n)) for n in range(9, 0, -1)]

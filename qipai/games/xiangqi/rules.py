@@ -16,7 +16,7 @@ from qipai.core.options import Option
 from qipai.core.registry import register
 
 from . import board as B
-from .fen import START_FEN, board_to_fen, parse_fen, piece_letter
+from .fen import START_FEN, board_rows, board_to_fen, parse_fen, piece_letter, rows_to_fen
 from .repetition import adjudicate, position_key
 
 _ICCS = re.compile(r"^\s*([a-iA-I])([0-9])\s*-?\s*([a-iA-I])([0-9])\s*$")
@@ -73,6 +73,14 @@ def _text(code: int) -> str:
     if t is None:
         t = _TEXTS[code] = str(_move(code))
     return t
+
+
+def _texts(codes: list[int]) -> list[str]:
+    """The ICCS texts of the move ``codes``, in order (cached as :func:`_text`)."""
+    try:
+        return [_TEXTS[c] for c in codes]
+    except KeyError:
+        return [_text(c) for c in codes]
 
 
 def _move(code: int) -> Move:
@@ -402,13 +410,11 @@ class XiangqiState(State):
     # ----- views and copies ------------------------------------------------------------
     def view(self, seat: int | None = None) -> dict[str, Any]:
         """Everything is public in xiangqi: every seat and spectators see the same."""
-        rows = []
-        for rank in range(9, -1, -1):
-            rows.append("".join(piece_letter(c) if c else "." for c in self.board[rank * 9:rank * 9 + 9]))
+        rows = board_rows(self.board)
         last = _text(self.moves[-1]) if self.moves else None
         return {
             "game": self.game.id,
-            "fen": self.fen(),
+            "fen": rows_to_fen(rows, self.turn, self.no_capture, self.move_number),
             "board": rows,
             "turn": self.turn,
             "turn_colour": "red" if self.turn == 0 else "black",
@@ -417,7 +423,7 @@ class XiangqiState(State):
             "in_check": self.in_check() if self.kings[self.turn] >= 0 else False,
             "plies": len(self.moves),
             "result": self.result.to_json() if self.result else None,
-            "legal_moves": [_text(c) for c in self._legal_codes()] if self.result is None else [],
+            "legal_moves": _texts(self._legal_codes()) if self.result is None else [],
         }
 
     def clone(self) -> XiangqiState:
