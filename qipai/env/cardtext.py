@@ -57,9 +57,10 @@ def face_counts(cards, out: np.ndarray | None = None) -> np.ndarray:
 @lru_cache(maxsize=65536)
 def rank_string_vector(ranks: str) -> np.ndarray:
     """15 rank counts of a rank string (``33446779TJQKAA22LB``), as a read-only array."""
-    v = np.zeros(15, np.float32)
+    counts = [0] * 15
     for ch in ranks:
-        v[RANK_INDEX[ch]] += 1
+        counts[RANK_INDEX[ch]] += 1
+    v = np.array(counts, np.float32)
     v.flags.writeable = False
     return v
 

@@ -487,12 +487,15 @@ class JunqiState(Ending, PositionText, State):
         """May ``viewer`` (``None`` = spectator) see the identity of the piece on ``p`` (§4
         visibility, §5.4 flag reveal)? Everything is shown once the game is over."""
         owner = self.own[p]
+        return self._sees_all(viewer, owner) or (self.kind[p] == FLAG and self.flag_revealed[owner])
+
+    def _sees_all(self, viewer: int | None, owner: int) -> bool:
+        """May ``viewer`` see every piece of ``owner``: an open game or one that is over, its
+        own pieces, or an ally's where allies see each other."""
         vis = self.game.options["visibility"]
         if vis == "open" or self.result is not None or viewer == owner:
             return True
-        if vis == "allies_visible" and viewer is not None and self.team[viewer] == self.team[owner]:
-            return True
-        return self.kind[p] == FLAG and self.flag_revealed[owner]
+        return vis == "allies_visible" and viewer is not None and self.team[viewer] == self.team[owner]
 
     def view(self, seat: int | None) -> dict[str, Any]:
         """What ``seat`` may see (``None``: a spectator), JSON-ready:
@@ -523,14 +526,18 @@ class JunqiState(Ending, PositionText, State):
             self._seat(seat)
         b = self.board
         open_ = self.game.options["visibility"] == "open" or self.result is not None
+        others_hidden = self.phase == "layout" and not open_      # only its own pieces listed
+        sees_all = [self._sees_all(seat, o) for o in range(self.num_seats)]   # as sees(), per owner
+        own, kind, moved, flag_revealed = self.own, self.kind, self.moved, self.flag_revealed
         pieces = []
         for p in range(b.n):
-            o = self.own[p]
-            if o < 0 or (self.phase == "layout" and o != seat and not open_):
+            o = own[p]
+            if o < 0 or (others_hidden and o != seat):
                 continue
+            k = kind[p]
             pieces.append({"point": b.names[p], "seat": o,
-                           "piece": CODE[self.kind[p]] if self.sees(seat, p) else "?",
-                           "moved": self.moved[p]})
+                           "piece": CODE[k] if sees_all[o] or (k == FLAG and flag_revealed[o]) else "?",
+                           "moved": moved[p]})
         return {
             "game": "junqi", "variant": self.game.variant, "seat": seat, "phase": self.phase,
             "seats": list(b.seats), "to_act": list(self.to_act),
