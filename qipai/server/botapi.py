@@ -124,7 +124,11 @@ class Streams:
             del self._count[account]
         entry = self._ids.pop(q, None)
         if entry is not None and self.shared is not None:
-            asyncio.get_running_loop().create_task(self._release(account, entry))
+            try:
+                loop = asyncio.get_running_loop()
+            except RuntimeError:            # no loop (a stream dropped at shutdown): the next
+                return                      # renewal, if any, removes it, else it expires
+            loop.create_task(self._release(account, entry))
 
     async def _release(self, account: int, entry: str) -> None:
         try:
