@@ -8,10 +8,10 @@ import re
 import pytest
 
 from qipai.core import Record, replay
-from qipai.server import Limits
+from qipai.server import Limits, create_app
 from qipai.server.auth import COOKIE
 
-from .server_helpers import as_user, client, next_state, post, signup, ws
+from .server_helpers import as_user, client, make_settings, next_state, post, signup, ws
 
 
 @pytest.fixture
@@ -209,9 +209,18 @@ def test_pages_are_served(c):
     for path in ("/", "/login", "/signup", "/history", "/events", "/tables/abc", "/records/3"):
         r = c.get(path)
         assert r.status_code == 200 and '<script type="module" src="/static/app.js">' in r.text
+        assert '<meta name="qipai-poll-ms" content="2000">' in r.text       # the pages' refresh
     for asset in ("app.js", "style.css", "boards/xiangqi.js", "boards/doudizhu.js", "boards/generic.js",
                   "events.js"):
         assert c.get(f"/static/{asset}").status_code == 200
+
+
+def test_the_pages_refresh_time_is_the_servers_setting(tmp_path):
+    with client(tmp_path, page_poll_ms=500) as c:
+        assert '<meta name="qipai-poll-ms" content="500">' in c.get("/events/abc").text
+    for bad in (0, 49, 2.5, "2000"):
+        with pytest.raises(ValueError, match="page_poll_ms"):
+            create_app(make_settings(tmp_path, page_poll_ms=bad))
 
 
 @pytest.mark.parametrize("body, code", [

@@ -155,6 +155,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     live games, and on shutdown saves every live game without deciding it."""
     settings = settings or Settings()
     allowed_origins(settings.allowed_origins)     # ValueError naming a malformed origin
+    if not isinstance(settings.page_poll_ms, int) or settings.page_poll_ms < 50:
+        raise ValueError(f"page_poll_ms is a whole number of ms, at least 50, not {settings.page_poll_ms!r}")
     db = open_db(settings.database_url)
     tune_sqlite(db)
     hub = Hub(db, settings)
@@ -473,7 +475,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return JSONResponse(i18n.catalogue(lang), headers={"Cache-Control": "no-cache"})
 
     app.mount("/static", StaticFiles(directory=WEB), name="static")
-    shell = (WEB / "index.html").read_text("utf-8")
+    # the pages' refresh time travels in the shell (web/app.js ``every``)
+    shell = (WEB / "index.html").read_text("utf-8").replace(
+        "<head>", f'<head>\n<meta name="qipai-poll-ms" content="{settings.page_poll_ms}">', 1)
     app.state.shell = shell          # also a browser's answer to an address no page has (errors.py)
 
     @app.get("/", include_in_schema=False)

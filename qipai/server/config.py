@@ -47,6 +47,9 @@ class Settings:
     # how long a table waits, after sending its seats the commitment to its match secret, for
     # their nonces before it deals (competition.md §6.1: 10 s); 0 deals at once
     nonce_window_ms: int = 10_000
+    # how often the lobby and event pages ask for changes (ms, at least 50); the pages' other
+    # refreshes keep their proportion to it (the referee panel's is half of it)
+    page_poll_ms: int = 2000
     organizers: tuple[str, ...] = ()   # usernames that get the organizer role when they sign up
     first_user_organizer: bool = True  # the first account of a fresh server is an organizer
     max_open_tables: int = 10          # tables an account created that are open or playing

@@ -32,6 +32,12 @@ export function markBadge(marking) {
     title: t(`marking.${marking}.doc`) }, t(`marking.${marking}`)) : null;
 }
 
+// how often the pages ask the server for changes: the server's ``page_poll_ms`` (its
+// <meta name="qipai-poll-ms">, 2000 by default) sets the lobby's and event pages' 2 s; every
+// other refresh keeps its proportion to it (the referee's 1 s is half of it)
+const POLL_MS = Number(document.querySelector('meta[name="qipai-poll-ms"]')?.content) || 2000;
+export function every(ms) { return Math.max(50, Math.round(ms * POLL_MS / 2000)); }
+
 export async function api(method, path, body) {
   const r = await fetch(path, {
     method, credentials: "same-origin",
@@ -390,7 +396,7 @@ async function tablePage(id) {
     const fresh = await api("GET", `/api/tables/${id}`).catch(() => null);
     if (fresh) { info = fresh; if (!last) { renderSeats(); renderControls(); } }
     if (fresh && fresh.status !== "open") { closedByUs = true; ws.close(); closedByUs = false; connect(); }
-  }, 1500);
+  }, every(1500));
 }
 
 // ----- replay -------------------------------------------------------------------------

@@ -4,7 +4,7 @@
 // result with its replay (or its live table), and for a signed-in entrant the link to their own
 // game at the top; with the event's chat with its referees (chat.js).
 
-import { api, el, errorText, t } from "./app.js";
+import { api, el, errorText, every, t } from "./app.js";
 import { eventChat } from "./chat.js";
 import { localDate } from "./history.js";
 import { icon } from "./icons.js";
@@ -268,7 +268,7 @@ async function eventPage(app, { me }, id) {
       el("p", {}, el("a", { href: "/events" }, t("events.tolist"))));
     return;
   }
-  app.replaceChildren(head, mine, controls, err, body, refereePanel({ id, me }), eventChat({ t, api, id, me, errorText }));
+  app.replaceChildren(head, mine, controls, err, body, refereePanel({ id, me }), eventChat({ t, api, id, me, errorText }, every(3000)));
   let name = null;
   let readyBefore = null;              // whether the reader had a game to play at the last look
   const shownTitle = document.title;
@@ -339,6 +339,6 @@ async function eventPage(app, { me }, id) {
     } catch (e) { err.textContent = errorText(e); }
   };
   await poll();
-  timer = setInterval(poll, 2000);
+  timer = setInterval(poll, every(2000));
   if (bracketOnly) setTimeout(() => window.print(), 300);
 }

@@ -2,7 +2,7 @@
 // one's own (bots fill the empty seats unless the player says otherwise), and the live list of
 // tables. Clocks, bots and rule options are shown in words (clockName, botName, optionName).
 
-import { api, el, errorText, lang, markBadge, seatName, t } from "./app.js";
+import { api, el, errorText, every, lang, markBadge, seatName, t } from "./app.js";
 import { paren } from "./i18n.js";
 
 /** Game ids, most played first (the order of the lobby's cards and of the game picker); games
@@ -207,6 +207,6 @@ export async function lobbyPage(app, { me }) {
     }));
   };
   await Promise.all([poll(), people.poll()]);
-  setInterval(poll, 2000);
-  setInterval(people.poll, 3000);
+  setInterval(poll, every(2000));
+  setInterval(people.poll, every(3000));
 }

@@ -3,7 +3,7 @@
 // waiting seeks (Play joins one), and my own seek while it waits ("Looking for an opponent",
 // its rating range widening, and a bot offered after a while). Everything polls the server.
 
-import { api, el, errorText, t } from "./app.js";
+import { api, el, errorText, every, t } from "./app.js";
 import { byPopularity, clockName, gameName } from "./lobby.js";
 import { paren } from "./i18n.js";
 
@@ -32,7 +32,7 @@ export async function startSeek(panel, body, byId, err) {
   show(seek);
   timer = setInterval(async () => {
     try { show(await api("GET", `/api/seeks/${seek.id}`)); } catch (e) { stop(); err.textContent = errorText(e); }
-  }, 1500);
+  }, every(1500));
 }
 
 function challengeForm(name, games, err, sent) {

@@ -4,7 +4,7 @@
 // and warnings; every act goes to POST /api/events/<id>/acts with the written reason, which the
 // server records with the referee's name in the event's log and the game's record.
 
-import { api, el, errorText, t } from "./app.js";
+import { api, el, errorText, every, t } from "./app.js";
 import { gameName } from "./lobby.js";
 import { paren } from "./i18n.js";
 
@@ -258,7 +258,7 @@ export async function consolePage(app, { me, id }) {
       if (e.code === "not_referee" || e.code === "no_event") clearInterval(timer);
     }
   }
-  const timer = setInterval(poll, 1000);
+  const timer = setInterval(poll, every(1000));
   await poll();
 }
 

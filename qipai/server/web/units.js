@@ -4,7 +4,7 @@
 // CSV export. An event still being played counts as it stands now, its column marked provisional
 // (暂定) and a note under the table says the total may change.
 
-import { api, el, errorText, t } from "./app.js";
+import { api, el, errorText, every, t } from "./app.js";
 import { eventName, fmtPts } from "./events.js";
 import { paren } from "./i18n.js";
 
@@ -49,5 +49,5 @@ export async function meetPage(app, { meet }) {
     catch (e) { err.textContent = errorText(e); }
   };
   await poll();
-  setInterval(poll, 2000);
+  setInterval(poll, every(2000));
 }
