@@ -9,8 +9,9 @@ how the suite is run.
   of a test does) is a copy of one migrated here once per test process (``_migrate``), not the
   fifteen Alembic revisions run again (0.06 s of CPU each time, several tenths of a second of
   wall on a loaded machine). The copy is what Alembic made; a file that is there (a test that
-  built an older revision) is migrated by Alembic, and the servers the tests start as processes
-  migrate their new databases themselves.
+  built an older revision) is migrated by Alembic. The browser tests' servers (tests/e2e) start
+  on a copy of that file too (``migrated_sqlite``) and find it at the newest revision; the other
+  servers the tests start as processes migrate their new databases themselves.
 - ``-n auto`` (pyproject.toml) starts one worker per core. Much of the suite waits on servers,
   bots, clocks and browsers, but with the browser files first, one worker more than the cores
   ran three browsers with their servers and bots at once on two cores, and browser tests timed
@@ -39,15 +40,9 @@ _alembic_migrate = _db.migrate
 _migrated_sqlite: list[Path] = []
 
 
-def _migrate(engine) -> None:
-    """:func:`qipai.competition.db.migrate` for the tests: a new SQLite file is a copy of the
-    file Alembic migrated first in this process (see the module's docstring)."""
-    database = engine.url.database if engine.dialect.name == "sqlite" else None
-    if not database or database == ":memory:" or database.startswith("file:"):
-        return _alembic_migrate(engine)
-    path = Path(database)
-    if not path.parent.is_dir() or (path.exists() and path.stat().st_size):
-        return _alembic_migrate(engine)
+def migrated_sqlite() -> Path:
+    """A SQLite file Alembic migrated to the newest revision, made once per test process
+    (copy it; do not write to it)."""
     if not _migrated_sqlite:
         from sqlalchemy import create_engine
 
@@ -60,7 +55,19 @@ def _migrate(engine) -> None:
         finally:
             first.dispose()
         _migrated_sqlite.append(template)
-    shutil.copyfile(_migrated_sqlite[0], path)
+    return _migrated_sqlite[0]
+
+
+def _migrate(engine) -> None:
+    """:func:`qipai.competition.db.migrate` for the tests: a new SQLite file is a copy of the
+    file Alembic migrated first in this process (see the module's docstring)."""
+    database = engine.url.database if engine.dialect.name == "sqlite" else None
+    if not database or database == ":memory:" or database.startswith("file:"):
+        return _alembic_migrate(engine)
+    path = Path(database)
+    if not path.parent.is_dir() or (path.exists() and path.stat().st_size):
+        return _alembic_migrate(engine)
+    shutil.copyfile(migrated_sqlite(), path)
 
 
 _db.migrate = _migrate

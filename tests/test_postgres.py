@@ -22,7 +22,7 @@ import psycopg  # noqa: E402
 from sqlalchemy import create_engine, inspect, text  # noqa: E402
 
 import qipai.competition.db as qdb  # noqa: E402
-from qipai.competition.db import Base, migrate, open_db  # noqa: E402
+from qipai.competition.db import Base, at_head, head_revision, migrate, open_db  # noqa: E402
 
 from .server_helpers import client, next_state, post, signup, ws  # noqa: E402
 
@@ -66,6 +66,27 @@ def test_every_migration_runs_on_postgresql_and_gives_the_models_schema(pg_url):
     with engine.connect() as conn:
         newest = max(p.name.split("_")[0] for p in VERSIONS.glob("[0-9]*.py"))
         assert conn.execute(text("SELECT version_num FROM alembic_version")).scalar() == newest
+    engine.dispose()
+
+
+def test_a_database_at_the_newest_revision_is_left_alone_and_an_older_one_is_migrated(pg_url):
+    """:func:`at_head` (what lets ``migrate`` skip Alembic) agrees with Alembic's own head."""
+    from alembic.config import Config
+    from alembic.script import ScriptDirectory
+
+    cfg = Config()
+    cfg.set_main_option("script_location", str(VERSIONS.parent))
+    assert [head_revision()] == ScriptDirectory.from_config(cfg).get_heads()
+    engine = create_engine(pg_url)
+    assert not at_head(engine)                            # no alembic_version table yet
+    _alembic(engine, "0006")
+    assert not at_head(engine)
+    migrate(engine)                                       # from 0006 on
+    assert at_head(engine)
+    with engine.connect() as conn:
+        assert conn.execute(text("SELECT version_num FROM alembic_version")).scalar() == head_revision()
+        assert inspect(conn).has_table("api_tokens")      # 0014's table
+    migrate(engine)                                       # nothing to do
     engine.dispose()
 
 

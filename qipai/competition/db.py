@@ -161,15 +161,61 @@ def database_url() -> str:
 MIGRATION_LOCK = 0x71_70_61_69
 
 
+#: the folder of the Alembic revisions
+VERSIONS = Path(__file__).with_name("migrations") / "versions"
+
+
+def head_revision() -> str | None:
+    """The newest Alembic revision, read from the revision files (their ``revision = "..."``
+    and ``down_revision = ...`` lines): the one no other revision names as its parent. None if
+    there is not exactly one such revision, or a file has no revision line."""
+    import re
+
+    revisions, parents = set(), set()
+    for path in VERSIONS.glob("[!_]*.py"):
+        text = path.read_text("utf-8")
+        found = re.search(r'^revision = "(\w+)"$', text, re.M)
+        down = re.search(r"^down_revision = (.*)$", text, re.M)
+        if found is None or down is None:
+            return None
+        revisions.add(found[1])
+        parents.update(re.findall(r'"(\w+)"', down[1]))
+    heads = revisions - parents
+    return heads.pop() if len(heads) == 1 else None
+
+
+def at_head(engine: Engine) -> bool:
+    """True if the database's ``alembic_version`` holds just :func:`head_revision` (nothing to
+    migrate); False otherwise, also when the table is missing or cannot be read."""
+    from sqlalchemy import inspect, text
+    from sqlalchemy.exc import SQLAlchemyError
+
+    head = head_revision()
+    if head is None:
+        return False
+    try:
+        with engine.connect() as conn:
+            if not inspect(conn).has_table("alembic_version"):
+                return False
+            rows = conn.execute(text("SELECT version_num FROM alembic_version")).scalars().all()
+    except SQLAlchemyError:
+        return False
+    return rows == [head]
+
+
 def migrate(engine: Engine) -> None:
     """Bring the schema to the newest Alembic revision (on PostgreSQL under an advisory lock,
-    so that workers started at the same moment do it one after the other)."""
+    so that workers started at the same moment do it one after the other). A database already
+    there (:func:`at_head`: a restart, a server's event worker, a cluster's later workers) is
+    left as it is without loading Alembic (0.5 s of CPU)."""
+    if at_head(engine):
+        return
     from alembic import command
     from alembic.config import Config
     from sqlalchemy import text
 
     cfg = Config()
-    cfg.set_main_option("script_location", str(Path(__file__).with_name("migrations")))
+    cfg.set_main_option("script_location", str(VERSIONS.parent))
     with engine.begin() as conn:
         if engine.dialect.name == "postgresql":
             conn.execute(text("SELECT pg_advisory_xact_lock(:k)"), {"k": MIGRATION_LOCK})

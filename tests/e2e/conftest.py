@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import shutil
 import socket
 import subprocess
 import sys
@@ -17,6 +18,8 @@ from pathlib import Path
 
 import httpx
 import pytest
+
+from ..conftest import migrated_sqlite
 
 CHROMIUM = Path("/usr/bin/chromium")
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
@@ -33,16 +36,21 @@ def _free_port() -> int:
 #: the test servers' settings unless a test gives its own: bots think 150 ms; a table waits
 #: 1.5 s (not 10 s) for its seated players' nonces before it deals (competition.md §6.1): a page
 #: at the table sends its nonce at once, and an event game's player who is not at the table
-#: (most event tests play one side) held the deal for the whole window
-DEFAULTS = {"bot_delay_ms": "150", "nonce_window_ms": "1500"}
+#: (most event tests play one side) held the deal for the whole window; the lobby and event
+#: pages ask for changes every 0.5 s (not 2 s: a test waiting for a page to follow a change
+#: waited a second on average for each)
+DEFAULTS = {"bot_delay_ms": "150", "nonce_window_ms": "1500", "page_poll_ms": "500"}
 
 
 @contextlib.contextmanager
 def running_server(data: Path, settings: str = ""):
     """Base URL of a ``qipai`` server process on its own SQLite file in ``data``; ``settings``
     is Python text of more ``Settings`` keyword arguments (``Limits`` is imported), which win
-    over the defaults of :data:`DEFAULTS`."""
+    over the defaults of :data:`DEFAULTS`. A new file starts as a copy of the tests' migrated
+    one (tests/conftest.py ``migrated_sqlite``), which the server finds at the newest revision."""
     port = _free_port()
+    if not (data / "qipai.db").exists():
+        shutil.copyfile(migrated_sqlite(), data / "qipai.db")
     given = {part.split("=", 1)[0].strip() for part in settings.split(",") if "=" in part}
     extra = "".join(f"{k}={v}, " for k, v in DEFAULTS.items() if k not in given)
     code = ("from qipai.server import Limits, Settings, serve; "
