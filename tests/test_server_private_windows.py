@@ -94,14 +94,14 @@ def test_claim_windows_close_on_one_schedule_whoever_could_claim(tmp_path):
 
 
 def test_banks_do_not_tell_who_could_claim(tmp_path):
-    """A 4A4 table with a bank clock (go_s2): bots think 400 ms when asked, and the server
+    """A 4A4 table with a bank clock (go_s2): bots think 150 ms when asked, and the server
     answers at once for a seat that cannot claim. The time a claimant thinks comes off its
     bank: shown to the person, a bank that went down while a window was open told which bot
     could claim, even when it declined. Other seats' banks (and deadlines) are not shown."""
     with client(tmp_path, private_window_ms=300, spectator_delay_ms=0) as c:
         token = signup(c, "player")
         t = post(c, token, "/api/tables", {"game": "fouafour", "bots": 3, "bot": "random",
-                                           "settings": {"bot_delay_ms": 400, "clock": "go_s2"}}).json()
+                                           "settings": {"bot_delay_ms": 150, "clock": "go_s2"}}).json()
         changed = []
         with ws(c, token, t["id"]) as sock:
             msg = next_state(sock)
