@@ -62,6 +62,9 @@ class Packer:
         return ((hand | g) - part) & g == g
 
     def total(self, code: int) -> int:
-        """The number of cards in ``code`` (the sum of its counts): for each bit position of
-        the fields, the number of fields with that bit set, times the bit's value."""
+        """The number of cards in ``code`` (the sum of its counts): with 4-bit fields the sum
+        of its hexadecimal digits' values; else, for each bit position of the fields, the
+        number of fields with that bit set, times the bit's value."""
+        if self.width == 4:
+            return sum(f"{code:x}".encode().translate(_HEX_VALUE))
         return sum((code & mask).bit_count() * value for mask, value in self._bits)
