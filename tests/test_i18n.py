@@ -95,6 +95,8 @@ def test_chinese_templates_use_full_width_brackets():
     zh = i18n.catalogue("zh")
     touching = re.compile(rf"{HAN}[()]|[()]{HAN}|\([^()]*{HAN}[^()]*\)")
     assert {k: v for k, v in zh.items() if touching.search(v)} == {}
+    spaced = re.compile(r"（\s|\s）")                  # "机器人（ 规则型 ）": nothing spaced inside
+    assert {k: v for k, v in zh.items() if spaced.search(v)} == {}
 
 
 def test_the_page_brackets_words_through_paren():

@@ -77,7 +77,8 @@ def seated_table(page, base: str, game: str) -> str:
 
 def page_text(page) -> str:
     """The page's text, with what a closed <details> holds (a legend one click away; its code
-    and commands aside) and the tooltips of the options of its selects (an event preset's help)."""
+    and commands aside) and every tooltip (an event preset's help, a token scope's) but the
+    language switch's (it names both languages)."""
     return page.evaluate("""() => {
         const hidden = [];
         for (const d of document.querySelectorAll('details:not([open])')) {
@@ -87,7 +88,7 @@ def page_text(page) -> str:
             }
         }
         return [document.body.innerText, ...hidden,
-            ...[...document.querySelectorAll('select option[title]')].map((o) => o.title)].join('\\n'); }""")
+            ...[...document.querySelectorAll('body [title]:not(#lang)')].map((o) => o.title)].join('\\n'); }""")
 
 
 def wait_moves(page, n: int, timeout_ms: int = 15_000) -> None:
@@ -118,19 +119,34 @@ def widths(page, name: str, shot, found: dict[str, list[str]] | None = None) -> 
     set_width(page, 1280, 900)
 
 
+#: a bracket of Chinese text written wrong: a space inside （ ） or ( ), an ASCII bracket
+#: touching a Han character (notation after a space stays: "暗杠写作 (5555p)")
+BAD_BRACKET = re.compile(r"[（(][ \t]|[ \t][）)]|[\u3400-\u9fff][()]|[()][\u3400-\u9fff]")
+
+
+def bad_brackets(text: str) -> list[str]:
+    """The stretches of ``text`` around each bracket written wrong (see :data:`BAD_BRACKET`)."""
+    return [text[max(0, m.start() - 6):m.end() + 6] for m in BAD_BRACKET.finditer(text)]
+
+
 def check(page, where: str, names: list[str], shot, found: dict[str, list[str]]) -> None:
-    """The page's English words (``found[where]``), and its screenshots at both widths."""
+    """The page's English words (``found[where]``) and brackets written wrong
+    (``found[where + "-brackets"]``), and its screenshots at both widths."""
     rendered(page)                           # the last state is drawn
-    words = english_words(page_text(page), names)
+    text = page_text(page)
+    words = english_words(text, names)
     if words:
         found[where] = sorted(set(words))
+    if brackets := bad_brackets(text):
+        found[f"{where}-brackets"] = brackets
     widths(page, f"lang-zh-{where}", shot, found)
 
 
 def chinese_outside_boards(page, names: list[str]) -> list[str]:
-    """The Chinese text of the page, leaving out the game's own signs on its board (a piece
-    such as 車, a tile, the river's 楚河漢界: a text of the board of at most two characters, or
-    the SVG drawing) and names."""
+    """The Chinese text of the page and of its tooltips, leaving out the game's own signs on its
+    board (a piece such as 車, a tile, the river's 楚河漢界: a text of the board of at most two
+    characters, or the SVG drawing; a board's tooltip may name its piece so: "司令 Marshal") and
+    names."""
     texts = page.evaluate("""() => {
       const out = [], walk = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
       for (let n = walk.nextNode(); n; n = walk.nextNode()) {
@@ -139,6 +155,11 @@ def chinese_outside_boards(page, names: list[str]) -> list[str]:
         if (p.closest('#board') && (s.length <= 2 || p.closest('svg'))) continue;
         if (p.closest('.brand, #lang')) continue;     // the site's name; the other language's own name
         out.push(s);
+      }
+      const sign = /(^|[^\\u3400-\\u9fff])[\\u3400-\\u9fff]{1,2}(?![\\u3400-\\u9fff])/g;
+      for (const e of document.querySelectorAll('body [title]')) {
+        if (e.closest('.brand, #lang')) continue;
+        out.push(e.closest('#board') ? e.title.replace(sign, '$1') : e.title);
       }
       return out; }""")
     return [t for t in texts if HAN.search(_drop(t, names))]

@@ -131,6 +131,7 @@ def play_go(page):
             page.click(f'#goban .pt[data-pt="{p}"]')
         elif page.locator('[data-action="pass"]').count():
             page.click('[data-action="pass"]')
+            page.click('#ask [data-answer="yes"]')                # a pass asks first
         else:                 # the dead-stone phase: take the referee's proposal and submit
             page.click('[data-action="proposal"]')
             page.click('[data-action="done"]')

@@ -31,9 +31,14 @@ def test_a_person_makes_a_bot_and_its_token_then_revokes_it(server, browser, sho
     page.click("#token-form button[type=submit]")
     secret = page.wait_for_selector("#token-secret").inner_text()
     assert secret.startswith("qpt_") and page.locator("#token-list tbody tr").count() == 1
-    # scopes in words only: the codes (bot:play) stay in tooltips
+    # scopes in words only, in the text and in the tooltips (what the scope lets the token do)
     shown = page.inner_text("#bots-tokens") + page.inner_text("#bots-new-token")
-    assert not any(code in shown for code in ("bot:play", "board:play", "challenge:write")), shown
+    tips = page.eval_on_selector_all("#bots-tokens [title], #bots-new-token [title]",
+                                     "es => es.map((e) => e.title)")
+    assert len(tips) == 4 and all(tips), tips          # the three scopes' boxes, the token's scopes
+    for text in (shown, *tips):
+        assert not any(code in text for code in ("bot:play", "board:play", "challenge:write")), text
+    assert ("challenge other accounts" if lang == "en" else "发起对局挑战") in tips[-1].lower()
     shot(page, f"bots-{lang}-1280")
     page.set_viewport_size({"width": 390, "height": 844})
     shot(page, f"bots-{lang}-390")

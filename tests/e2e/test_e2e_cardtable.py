@@ -213,10 +213,10 @@ SEEN_ONCE = """() => {
 SLOW_BOTS = {"bot_delay_ms": 30_000}       # the seat to act stays the same while the test looks
 
 
-def test_each_seat_is_shown_once_on_a_phone(server, browser, shot):
+def test_each_seat_is_shown_once_at_both_widths(server, browser, shot):
     """At 390 px a card or tile table shows each seat once, in its own box on the table, with the
     seat's clock after the name (it counts, and stays when the board draws itself anew on a
-    click); at 1280 px the strip of names and clocks above the table stays as it was."""
+    click); at 1280 px too (no strip of names above the table repeating the boxes)."""
     ctx = browser.new_context(viewport=PHONE)
     page = ctx.new_page()
     sign_up(page, server, "onceplayer")
@@ -241,9 +241,11 @@ def test_each_seat_is_shown_once_on_a_phone(server, browser, shot):
         assert page.locator(".act .seat-extra .clock").count() == 1
         shot(page, f"seats-once-{game}-390")
         page.set_viewport_size({"width": 1280, "height": 900})
-        page.wait_for_selector(".seats .seat .clock")
         seen = page.evaluate(SEEN_ONCE)
-        assert seen["strip"] == bots + 1 and page.locator(".seat-extra").count() == 0, seen
+        assert seen["strip"] == 0 and page.locator(".seats").is_hidden(), seen
+        assert len(seen["boxes"]) == bots + 1 and all(b["names"] == 1 for b in seen["boxes"]), seen
+        assert page.locator(".act .seat-extra .clock").count() == 1
+        shot(page, f"seats-once-{game}-1280")
     ctx.close()
 
 

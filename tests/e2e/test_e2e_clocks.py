@@ -15,10 +15,10 @@ def test_a_go_table_shows_its_byoyomi_periods_and_the_time(browser, server):
             "settings": {"clock": clock}})
         assert r.ok, r.text()
         page.goto(f"{server}/tables/{r.json()['id']}")
-        page.wait_for_selector(".seat .clock")
-        page.wait_for_function("(s) => [...document.querySelectorAll('.seat .clock-notes')]"
+        page.wait_for_selector(".seat-extra .clock")            # in the board's box of the seat
+        page.wait_for_function("(s) => [...document.querySelectorAll('.seat-extra .clock-notes')]"
                                ".some(e => e.textContent.includes(s))", arg=says)
-        assert page.locator(".seat .clock").first.inner_text().count(":") == 1    # m:ss
+        assert page.locator(".seat-extra .clock").first.inner_text().count(":") == 1    # m:ss
         assert not errors
         ctx.close()
 

@@ -36,6 +36,9 @@ def test_the_form_shows_checks_and_makes_an_event_with_its_changes(browser, shot
             .compareDocumentPosition(document.querySelector('#new-event'))
             & Node.DOCUMENT_POSITION_FOLLOWING)""")
         assert boss.get_attribute("#to-new-event", "href") == "#new-event"
+        # the English form's tooltips are English (a preset's own title mixes in Chinese)
+        tips = boss.eval_on_selector_all("#new-event [title]", "es => es.map((e) => e.title)")
+        assert not [x for x in tips if re.search(r"[\u3400-\u9fff]", x)], tips
         boss.select_option("select[name=preset]", "s2_xiangqi")
         boss.wait_for_selector('[data-path="game.repetition_rule"]')
         # the preset's values, in words

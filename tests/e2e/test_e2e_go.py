@@ -31,8 +31,8 @@ def stone(page, point):
 
 
 def test_two_people_play_9x9_go_to_an_agreed_score(server, browser, shot):
-    ctx_b = browser.new_context()
-    ctx_w = browser.new_context(viewport={"width": 390, "height": 844})     # phone width
+    ctx_b = browser.new_context(locale="en-US")
+    ctx_w = browser.new_context(locale="en-US", viewport={"width": 390, "height": 844})     # phone width
     black, white = ctx_b.new_page(), ctx_w.new_page()
     sign_up(black, server, "goblack")
     sign_up(white, server, "gowhite")
@@ -41,6 +41,9 @@ def test_two_people_play_9x9_go_to_an_agreed_score(server, browser, shot):
     black.click("details summary")
     black.select_option('select[data-opt="board_size"]', "9")
     table = create_table(black)
+    white.goto(server + "/")                  # the lobby says the free seat in words, not "·"
+    row = white.locator(f'tr[data-table="{table}"]')
+    assert re.search(r"goblack\s*vs\s*open seat", row.inner_text()), row.inner_text()
     join(white, server, table)
     seq = 0
     both = (black, white)
@@ -52,8 +55,9 @@ def test_two_people_play_9x9_go_to_an_agreed_score(server, browser, shot):
 
     def step(page, action):
         nonlocal seq
-        if action == "pass":
+        if action == "pass":                      # a pass asks first, in the page
             page.click('#go-actions [data-action="pass"]')
+            page.click('#ask [data-answer="yes"]')
         else:
             click_point(page, action)
         seq += 1
@@ -80,8 +84,27 @@ def test_two_people_play_9x9_go_to_an_agreed_score(server, browser, shot):
             assert p.locator("#goban .pt.last").count() == 1
             assert p.locator(f'#goban [data-pt="{point}"].last').count() == 1
     shot(black, "go-play")
-    step(black, "pass")
-    assert "pass" in white.inner_text("#go-note").lower() or "停" in white.inner_text("#go-note")
+    # the pass asks in the page's own dialog: Escape sends nothing, Enter passes
+    black.click('#go-actions [data-action="pass"]')
+    black.wait_for_selector("#ask[open]")
+    assert black.evaluate("document.activeElement.dataset.answer") == "yes"    # keyboard-ready
+    assert "dead stones are marked" in black.inner_text("#ask-text")
+    shot(black, "go-pass-ask")
+    black.keyboard.press("Escape")
+    black.wait_for_selector("#ask", state="detached")
+    rendered(black)
+    assert black.get_attribute("#status", "data-seq") == str(seq)
+    black.click('#go-actions [data-action="pass"]')
+    black.wait_for_selector("#ask[open]")
+    black.keyboard.press("Enter")
+    seq += 1
+    for p in both:
+        wait_seq(p, seq)
+    assert "Your opponent passed" in white.inner_text("#go-note")
+    assert "You passed" in black.inner_text("#go-note")
+    white.click('#go-actions [data-action="pass"]')               # the second pass says it ends play
+    assert "Your opponent has passed" in white.inner_text("#ask-text")
+    white.keyboard.press("Escape")
     step(white, "pass")
 
     # dead-stone phase, round 1: Black takes the proposal (B5 and H5 dead), White marks only H5

@@ -44,7 +44,7 @@ def test_lobby_history_and_events_speak_english(lserver, en, shot):
     page.goto(f"{lserver}/tables/{t}")
     page.wait_for_selector("#status[data-seq]")
     found = {}
-    for path in ("/", "/history", "/events"):
+    for path in ("/", "/history", "/events", "/account/bots"):
         page.goto(lserver + path)
         page.wait_for_load_state("networkidle")
         han = chinese_outside_boards(page, ["en99player"])

@@ -15,10 +15,11 @@ def test_lobby_history_and_events_speak_chinese(lserver, zh, shot):
     t = new_table(page, lserver, "xiangqi", sit=True, clock="bot_default_board")
     page.goto(f"{lserver}/tables/{t}")
     page.wait_for_selector("#status.over, #record-link", timeout=20_000)
-    for path in ("/", "/history", "/events"):
+    for path in ("/", "/history", "/events", "/account/bots"):
         page.goto(lserver + path)
         page.wait_for_load_state("networkidle")
-        check(page, path.strip("/") or "lobby", names, shot, found)
+        # the bots page names the command that connects an engine (qipai bot connect), as typed
+        check(page, path.strip("/") or "lobby", names + ["qipai bot connect"], shot, found)
     records = page.request.get(lserver + "/api/records?user=me").json()
     assert records
     page.goto(f"{lserver}/records/{records[0]['id']}")

@@ -234,7 +234,7 @@ async function tablePage(id) {
     el("div", { class: "table-main" }, marking, seatsBox, status, watchNote, fx.boardText, boardRoot, controls, fx.entry, fx.note, err),
     el("aside", { class: "table-side" }, side, fx.chat)));
   // the move list: beside the board, above the chat; on a narrow screen right under the board
-  const narrow = matchMedia("(max-width: 820px)"), phone = matchMedia("(max-width: 560px)");
+  const narrow = matchMedia("(max-width: 820px)");
   const placeMoves = () => { if (narrow.matches) boardRoot.after(side); else app.querySelector(".table-side")?.prepend(side); };
   narrow.addEventListener("change", placeMoves);
   placeMoves();
@@ -262,13 +262,13 @@ async function tablePage(id) {
     return { acting, parts: [seatRating(info, i),
       left !== null ? el("span", { class: "clock" + (acting && left < 10000 ? " low" : "") }, fmtMs(left)) : null, clockNotes(c, !!(last && last.result))] };
   }
-  // On a phone a card or tile table, and a board game that names its seats on the board (go,
-  // gomoku, junqi, chinese checkers), shows each seat once: its board draws a box per seat
+  // A card or tile table, and a board game that names its seats on the board (go, gomoku, junqi,
+  // chinese checkers), shows each seat once, at every width: its board draws a box per seat
   // ([data-seatbox], with the name in .nm), which takes the seat's rating and clock after the
-  // name, and the strip is hidden. A board that draws itself anew loses them: they are put back
-  // at once (before the screen is painted).
+  // name, and the strip is hidden (xiangqi's board names no seat: the strip stays). A board that
+  // draws itself anew loses them: they are put back at once (before the screen is painted).
   const seatBoxes = (n) => {
-    if (!phone.matches || !board || !n) return null;
+    if (!board || !n) return null;
     const boxes = Array.from({ length: n }, (_, i) => boardRoot.querySelector(`[data-seatbox="${i}"]`));
     return boxes.every(Boolean) ? boxes : null;
   };
@@ -287,10 +287,9 @@ async function tablePage(id) {
     const boxes = seatBoxes((last && last.names ? last.names : info.seats).length);
     if (boxes && boxes.some((x) => !x.querySelector(".seat-extra"))) renderSeats();
   }).observe(boardRoot, { childList: true, subtree: true });
-  phone.addEventListener("change", () => renderSeats());
 
   function renderSeats() {
-    const names = last && last.names ? last.names : info.seats.map((s) => (s ? seatName(s.name) : "·"));
+    const names = last && last.names ? last.names : info.seats.map((s) => (s ? seatName(s.name) : t("seat.open")));
     const boxes = seatBoxes(names.length);
     seatsBox.hidden = !!boxes;
     for (const x of boardRoot.querySelectorAll(".seat-extra")) if (!boxes) x.remove();

@@ -33,7 +33,7 @@ export async function botsPage(app, { me }) {
         el("thead", {}, el("tr", {}, el("th", {}, t("bots.account")), el("th", {}, t("bots.scopes")),
           el("th", {}, t("bots.description")), el("th", {}, ""), el("th", {}, ""))),
         el("tbody", {}, data.tokens.map((tok) => el("tr", { "data-token": tok.id },
-          el("td", {}, tok.account), el("td", { title: tok.scopes.join(" ") }, tok.scopes.map((s) => t(`bots.scope.${s}`)).join(t("bots.scope.sep"))), el("td", {}, tok.description),
+          el("td", {}, tok.account), el("td", { title: tok.scopes.map((s) => t(`bots.scope.${s}.doc`)).join("\n") }, tok.scopes.map((s) => t(`bots.scope.${s}`)).join(t("bots.scope.sep"))), el("td", {}, tok.description),
           el("td", { class: "muted date" }, t("bots.created", { date: localDate(tok.created) })),
           el("td", { class: "actions" }, el("button", { onclick: async () => {
             if (!confirm(t("bots.revoke.confirm"))) return;
@@ -55,8 +55,8 @@ export async function botsPage(app, { me }) {
   function tokenForm(data) {
     const account = el("select", { name: "account" }, data.accounts.map((a) => el("option", { value: a.username }, a.username)));
     const note = el("input", { name: "description", maxlength: 100, autocomplete: "off" });
-    // the scope's code (bot:play) only in the tooltip, for the developer writing the engine
-    const boxes = data.scopes.map((s) => el("label", { title: s }, el("input", { type: "checkbox", name: "scope", value: s }), " ",
+    // each scope in words, what it lets the token do in the tooltip (docs/server.md has the codes)
+    const boxes = data.scopes.map((s) => el("label", { title: t(`bots.scope.${s}.doc`) }, el("input", { type: "checkbox", name: "scope", value: s }), " ",
       t(`bots.scope.${s}`)));
     return el("form", { id: "token-form", onsubmit: async (ev) => {
       ev.preventDefault();

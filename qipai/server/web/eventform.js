@@ -124,8 +124,8 @@ export function playerLine(line, bots) {
 
 export async function newEventForm(presets, games) {
   const byId = Object.fromEntries(games.flatMap((g) => [g.id, ...(g.aliases || [])].map((k) => [k, g])));
-  // a preset's own title is English: its tooltip in the English page only
-  const sel = el("select", { name: "preset" }, presets.map((p) => el("option", { value: p.name, title: lang === "en" ? p.title : null },
+  // a preset in the page's words only (its own title mixes languages: "(双升, pairs)")
+  const sel = el("select", { name: "preset" }, presets.map((p) => el("option", { value: p.name },
     t(`preset.${p.name}`, null, p.title))));
   const name = el("input", { name: "name", placeholder: t("events.nameph") });
   const meet = el("input", { name: "meet", placeholder: t("events.meetph") });

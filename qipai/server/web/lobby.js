@@ -191,7 +191,7 @@ export async function lobbyPage(app, { me }) {
     if (!tables) return;
     list.replaceChildren(...(tables.length ? tables : [null]).map((tb) => {
       if (!tb) return el("tr", {}, el("td", { class: "muted", colspan: 4 }, t("none")));
-      const seats = tb.seats.flatMap((s, i) => [i ? ` ${t("vs")} ` : "", s ? seatName(s.name) : "·",
+      const seats = tb.seats.flatMap((s, i) => [i ? ` ${t("vs")} ` : "", s ? seatName(s.name) : el("span", { class: "open-seat muted", "data-open-seat": i }, t("seat.open")),
         s && s.bot_account ? el("span", { class: "badge bot-account", title: t("bots.badge.doc") }, t("bots.badge")) : ""]);
       const act = el("td", { class: "actions" });
       const mine = me && tb.seats.some((s) => s && s.user === me.id);

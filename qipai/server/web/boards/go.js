@@ -12,6 +12,7 @@
 import { boardKeys, stoneLabel } from "../boardkeys.js";
 import { paren, t, table, lang } from "../i18n.js";
 import { margin as marginText } from "../result.js";
+import { ask } from "../ask.js";
 
 // the board's own words: the catalogue's "go.*" entries (qipai/i18n/<lang>.json)
 const W = table("go");
@@ -266,8 +267,23 @@ export function mount(root, ctx) {
     } else if (v.phase === "play") {
       note.dataset.phase = "play";
       if (v.disagreements > 0 && v.passes === 0 && !msg.replay) note.append(span(S.resumed, { resumed: "" }));
-      if (v.passes === 1) note.append(span(S.lastPass, { passes: "1" }));
+      if (v.passes === 1) note.append(span(passNote(v), { passes: "1" }));
     }
+  }
+
+  // who passed last (in play, one pass stands: the side not to move), said from the reader's
+  // side: "You passed", "Your opponent passed", or to a spectator "Black passed"
+  function passNote(v) {
+    const passer = v.to_move === "black" ? "white" : "black";
+    if (msg.replay || !v.colour) return t("go.sidePassed", { side: colourName(passer) });
+    return passer === v.colour ? S.youPassed : S.opponentPassed;
+  }
+
+  // a pass asks first (a misclick would hand the opponent the chance to end play)
+  async function pass() {
+    if (!acting() || !legal().includes("pass")) return;
+    const sure = await ask({ text: msg.view.passes === 1 ? S.passAskEnd : S.passAsk, yes: S.pass, no: t("cancel") });
+    if (sure && acting() && phase() === "play" && legal().includes("pass")) ctx.send("pass");
   }
 
   function renderButtons() {
@@ -285,7 +301,7 @@ export function mount(root, ctx) {
       return b;
     };
     if (phase() === "play") {
-      btn(S.pass, "pass", () => { if (acting() && legal().includes("pass")) ctx.send("pass"); });
+      btn(S.pass, "pass", pass);
     } else if (phase() === "marking") {
       btn(S.proposal, "proposal", useProposal);
       btn(S.clear, "clear", clearMarks);
