@@ -87,8 +87,8 @@ def page_text(page) -> str:
                 if (!n.parentElement.closest('code, pre')) hidden.push(n.textContent);
             }
         }
-        return [document.body.innerText, ...hidden,
-            ...[...document.querySelectorAll('body [title]:not(#lang)')].map((o) => o.title)].join('\\n'); }""")
+        const tips = [...document.querySelectorAll('body [title]:not(#lang)')].map((o) => o.title);
+        return [document.body.innerText, ...hidden, ...tips].join('\\n'); }""")
 
 
 def wait_moves(page, n: int, timeout_ms: int = 15_000) -> None:
