@@ -133,8 +133,10 @@ def play_go(page):
             page.click('[data-action="pass"]')
             page.click('#ask [data-answer="yes"]')                # a pass asks first
         else:                 # the dead-stone phase: take the referee's proposal and submit
-            page.click('[data-action="proposal"]')
-            page.click('[data-action="done"]')
+            # (clicked only while enabled: the seat's submission, sent a state or two later,
+            # disables them, and a click that waited for them would outlive the game)
+            page.evaluate("""() => { for (const a of ['proposal', 'done'])
+                document.querySelector(`#go-actions [data-action="${a}"]:enabled`)?.click(); }""")
         wait_moved(page, before)
 
 
