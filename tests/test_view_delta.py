@@ -45,7 +45,7 @@ def test_incremental_view_equals_view(gid):
         playout_check(game, seed)
 
 
-@pytest.mark.parametrize("gid", ["doudizhu", "wakeng", "fouafour", "baohuang", "junqi", "shengji"])
+@pytest.mark.parametrize("gid", ["doudizhu", "wakeng", "fouafour", "baohuang", "junqi", "shengji", "gomoku"])
 def test_games_with_growing_lists_give_changes(gid):
     """These games answer changes, not whole views, once a seat has seen its view."""
     assert playout_check(qipai.load(gid), 5) > 20
@@ -78,3 +78,21 @@ def test_continues_needs_the_same_deal_and_no_shorter_list():
     assert not continues((1, 2, 3), (2, 2, 4))
     assert not continues((1, 2, 5), (1, 2, 4))
     assert not continues(None, (1, 2, 4))
+
+
+def test_gomoku_from_a_position_keeps_the_position_stones_first():
+    """A game started from a position lists the stones no move placed first; the stones the
+    moves add are appended after them, as the whole view lists them."""
+    game = qipai.load("gomoku")
+    state = game.new_state(position="h8 j9 g7 / h9 j8")
+    follower = ViewFollower(1)
+    rng = random.Random(3)
+    changes = 0
+    for _ in range(30):
+        assert follower.follow(state) == state.view(1)
+        changes += not follower.last.whole
+        if state.is_terminal():
+            break
+        seat = state.to_act[0]
+        state.apply(rng.choice(state.legal_actions(seat)), seat=seat)
+    assert changes > 10 and [s["n"] for s in state.view(1)["stones"][:5]] == [0] * 5

@@ -26,6 +26,7 @@ from ...core.errors import IllegalAction, NotationError, OptionError
 from ...core.game import Game, Result, State
 from ...core.options import Option
 from ...core.registry import register
+from ...core.viewdelta import ViewDelta, growing_delta
 from . import openings
 from .board import (
     BLACK,
@@ -532,25 +533,50 @@ class GomokuState(State):
         ``forbidden``: None = shown when renju, Black to move and handling is not ``claim``
         (where showing it would be a hint); True/False = on request.
         """
+        return self._view(seat, forbidden, self._position_stones() + self._stones(0))
+
+    def view_delta(self, seat: int | None, since: Any = None) -> ViewDelta:
+        """The view as a change (:mod:`qipai.core.viewdelta`): ``stones`` grows through the
+        game (a stone is never taken off; the stones of a starting position come first)."""
+        def fixed() -> dict[str, Any]:
+            out = self._view(seat, None, None)
+            del out["stones"]
+            return out
+
+        return growing_delta(self, seat, since, (0, len(self.moves)), fixed,
+                             lambda since: {"stones": self._stones(since[1])})
+
+    def _stones(self, start: int) -> list[dict[str, Any]]:
+        """The view's ``stones`` entries of the moves from ``start`` on (numbered from
+        ``start + 1``, passes counted but not listed)."""
+        stones = []
+        n = start
+        for colour, p in self.moves[start:]:
+            n += 1
+            if p is not None:
+                stones.append({"point": point_name(p), "colour": COLOUR_NAMES[colour], "n": n})
+        return stones
+
+    def _position_stones(self) -> list[dict[str, Any]]:
+        """The view's ``stones`` entries (``n`` 0) of a starting position's stones, which no
+        move placed: they come before the moves' stones."""
+        if self.position is None:
+            return []
+        placed = {p for _, p in self.moves}
+        stones: list[dict[str, Any]] = []
+        for colour in (BLACK, WHITE):
+            for p in self.board.stones(colour):
+                if p not in placed:
+                    stones.insert(0, {"point": point_name(p), "colour": COLOUR_NAMES[colour], "n": 0})
+        return stones
+
+    def _view(self, seat: int | None, forbidden: bool | None, stones: list | None) -> dict[str, Any]:
         opts = self.game.options
         phase = self.phase()
         show = forbidden
         if show is None:
             show = (self.game.renju and self.to_move == BLACK and phase == "play"
                     and opts["forbidden_handling"] != "claim")
-        stones = []
-        n = 0
-        for colour, p in self.moves:
-            n += 1
-            if p is not None:
-                stones.append({"point": point_name(p), "colour": COLOUR_NAMES[colour], "n": n})
-        if self.position is not None:
-            placed = {s["point"] for s in stones}
-            for colour in (BLACK, WHITE):
-                for p in self.board.stones(colour):
-                    if point_name(p) not in placed:
-                        stones.insert(0, {"point": point_name(p), "colour": COLOUR_NAMES[colour],
-                                          "n": 0})
         area = self.allowed_area() if phase == "play" else None
         live = self.result is None
         return {
