@@ -179,11 +179,10 @@ class XiangqiEncoder(PlaneEncoder):
 
     def fill(self, view: dict[str, Any], seat: int, out: np.ndarray) -> None:
         red = _seat_red(view, seat)
-        planes = _XQ_PLANE[red]
-        ones = [planes[ch] + (9 - i) * 9 + f                   # plane * 90 + rank * 9 + file
-                for i, row in enumerate(view["board"]) for f, ch in enumerate(row) if ch != "."]
-        if ones:
-            out.reshape(-1)[ones] = 1
+        letters = np.frombuffer("".join(view["board"]).encode(), np.uint8)    # rank 9 first
+        planes = _XQ_PLANE_OF_BYTE[red][letters]           # plane * 90 of each square, -1 empty
+        pieces = planes >= 0
+        out.reshape(-1)[(planes + _XQ_SQUARE)[pieces]] = 1      # plane * 90 + rank * 9 + file
         out[14] = red
         out[15] = bool(view.get("in_check"))
         last = view.get("last_move")
@@ -209,3 +208,8 @@ def _xq_type(ch: str) -> str:
 _XQ_PLANE = {red: {ch: ((0 if ch.isupper() == red else 7) + _XQ_PIECES.index(_xq_type(ch))) * 90
                    for ch in "KABNRCPEHkabnrcpeh"}
              for red in (True, False)}
+# the same by the letter's byte value (-1 for any other byte: "." is an empty point)
+_XQ_PLANE_OF_BYTE = {red: np.array([planes.get(chr(b), -1) for b in range(256)], np.intp)
+                     for red, planes in _XQ_PLANE.items()}
+# rank * 9 + file of each square of the view's board rows read in order (rank 9 first)
+_XQ_SQUARE = np.array([(9 - i) * 9 + f for i in range(10) for f in range(9)], np.intp)
