@@ -11,7 +11,7 @@ import pytest
 
 import qipai
 from qipai.bots import bot_levels, level_bot, make_bot
-from qipai.bots.doudizhu import breaks_bound, determinize, pass_bounds
+from qipai.bots.doudizhu import bid_brackets, breaks_bound, determinize, hand_strength, pass_bounds
 from qipai.bots.mcts import Budget, Searcher, search
 from qipai.bots.search import SearchBot, live_ms, searcher_for
 from qipai.cards.sample import sample_hands, unseen
@@ -136,6 +136,39 @@ def test_doudizhu_samples_keep_what_the_rule_bots_passes_show():
                     assert not any(breaks_bound(d.view(s)["hand"], b) for s, b in bounds.items())
             state.apply(rule.choose(state, me))
     assert bound > 30
+
+
+def _bid_strength(state, seat: int, kitty: list[str]) -> int:
+    """The :func:`hand_strength` of the cards ``seat`` was dealt (its hand and plays, less the
+    kitty when it is the landlord)."""
+    ranks = list(state.view(seat)["hand_ranks"])
+    ranks += [c[0] for e in state.view(None)["plays"] if e[0] == seat and len(e) == 3 for c in e[2]]
+    if seat == state.landlord:
+        for c in kitty:
+            ranks.remove(c[0])
+    return hand_strength("".join(ranks))
+
+
+def test_doudizhu_samples_fit_what_the_rule_bots_bids_show():
+    game = qipai.load("doudizhu")
+    rule = make_bot("doudizhu", "rule")
+    fits = total = 0
+    for seed in range(8):
+        state = game.new_state(seed=seed)
+        while state.phase == "bidding" or len(state.view(None)["plays"]) < 3:
+            state.apply(rule.choose(state, state.current_player))
+        me = state.current_player
+        view = state.view(me)
+        brackets = bid_brackets(view)
+        assert me not in brackets
+        for s, (lo, hi) in brackets.items():
+            assert lo <= _bid_strength(state, s, view["kitty"]) < hi       # never wrong
+        for k in range(5):
+            d = determinize(game, view, random.Random(k))
+            for s, (lo, hi) in brackets.items():
+                fits += lo <= _bid_strength(d, s, view["kitty"]) < hi
+                total += 1
+    assert total > 40 and fits >= 0.9 * total
 
 
 def test_card_sampling_keeps_sizes_and_constraints():

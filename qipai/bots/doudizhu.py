@@ -101,14 +101,18 @@ def determinize(game: Any, view: dict, rng: random.Random) -> Any:
     sizes = {s: view["counts"][s] - len(known[s]) for s in range(3) if s != me}
     if lord is None:                      # during bidding the kitty is hidden too
         sizes[-1] = 3
-    hands = _sample_after_passes(view, hidden, sizes, known, rng)
-    now = {s: known[s] + hands.get(s, []) for s in range(3)}
-    dealt = []
-    for s in range(3):
-        cards = now[s] + played[s]
-        if s == lord:
-            cards = [c for c in cards if c not in kitty]
-        dealt.append(cards)
+    brackets = bid_brackets(view) if game.options["bidding"] == "points_1_3" else {}
+    for _ in range(BID_TRIES if brackets else 1):
+        hands = _sample_after_passes(view, hidden, sizes, known, rng)
+        dealt = []
+        for s in range(3):
+            cards = known[s] + hands.get(s, []) + played[s]
+            if s == lord:
+                cards = [c for c in cards if c not in kitty]
+            dealt.append(cards)
+        if all(lo <= hand_strength("".join(c[0] for c in dealt[s])) < hi
+               for s, (lo, hi) in brackets.items()):
+            break
     deal = {"hands": dealt, "kitty": kitty if lord is not None else hands[-1],
             "first_bidder": view["first_bidder"]}
     if face is not None:
@@ -126,6 +130,33 @@ def determinize(game: Any, view: dict, rng: random.Random) -> Any:
 
 
 PASS_TEXT = "pass"
+#: samples drawn to fit the bids (:func:`bid_brackets`) before the last one is kept
+BID_TRIES = 30
+#: the rule bot's bid by :func:`hand_strength`: bid k from BID_FROM[k - 1] on
+BID_FROM = (4, 7, 10)
+
+
+def bid_brackets(view: dict) -> dict[int, tuple[int, int]]:
+    """What the other seats' bids (``points_1_3``) say of their dealt hands, read as the rule
+    bot bids: ``{seat: (lo, hi)}``, the seat's :func:`hand_strength` at the bidding is at least
+    ``lo`` and under ``hi``. A seat that bid k when k + 1 was open wanted exactly k (strength
+    from ``BID_FROM[k - 1]`` to the next threshold); one that passed wanted less than the
+    lowest bid open to it."""
+    me = view["seat"]
+    out: dict[int, tuple[int, int]] = {}
+    high = 0
+    for seat, text in view["bids"]:
+        if text == PASS_TEXT:
+            lo, hi = 0, BID_FROM[high] if high < 3 else 99
+        elif text.startswith("bid "):
+            k = int(text.split()[1])
+            lo, hi = BID_FROM[k - 1], BID_FROM[k] if k < 3 else 99
+            high = max(high, k)
+        else:
+            return {}
+        if seat != me:
+            out[seat] = (lo, hi)
+    return out
 #: the ranks of a card id's first letter, lowest first (L and B the jokers)
 RANKS = "3456789TJQKA2LB"
 
@@ -210,14 +241,18 @@ def _voided_deal(first: int, back: int, faceup: bool, rng: random.Random) -> dic
 
 class DoudizhuSearcher(Searcher):
     """Doudizhu for information-set MCTS: the play is searched (bidding is the rule bot's),
-    each iteration from a fresh :func:`determinize` of the seat's view. A playout plays the
-    rule bot's way, cheaply: a peasant passes on its partner's play; otherwise it answers with
-    its smallest non-bomb combination (or passes one time in five), and leads its smallest
-    combination (longest first) or, one time in three, a random one."""
+    each iteration from a fresh :func:`determinize` of the seat's view. A playout plays as the
+    rule bot does, cheaply (from the state, without views): a play that empties the hand, else
+    a peasant passes on its partner's play; else, one time in ten (:attr:`epsilon`), a random
+    legal action; else the rule bot's smallest non-bomb combination (a lead the longest of the
+    lowest), the pass when only bombs beat the play, and bombs last on a lead.
+    """
 
     game_id = "doudizhu"
     hidden = True
     bias = 1.0                  # follow the rule bot's order (:meth:`candidates`) in small searches
+    #: the share of uniformly random actions in a playout (outside finishing and partner passes)
+    epsilon = 0.1
 
     def searched(self, state, seat: int) -> bool:
         return state.phase == "play"
@@ -259,25 +294,30 @@ class DoudizhuSearcher(Searcher):
         return normal + passes + bombs
 
     def playout(self, state, rng: random.Random) -> list[float]:
+        eps = self.epsilon
         while not state.is_terminal():
             seat = state.turn
             actions = state.legal_actions(seat)
+            left = sum(len(c) for c in state.hands[seat])
             top = state.top
-            if top is None:
-                if rng.random() < 0.33:
+            plays = actions if top is None else actions[1:]
+            action = next((p for p in plays if p.ncards == left), None)
+            if action is None:
+                if top is not None and seat != state.landlord and state.top_seat != state.landlord:
+                    action = actions[0]
+                elif rng.random() < eps:
                     action = rng.choice(actions)
                 else:
-                    action = min(actions, key=lambda p: (p.key, -p.ncards))
-            elif seat != state.landlord and state.top_seat != state.landlord:
-                action = actions[0]                             # pass: the partner leads
-            else:
-                normal = [p for p in actions[1:] if not p.is_bomb]
-                if normal and rng.random() < 0.8:
-                    action = min(normal, key=lambda p: p.key)
-                elif len(actions) > 1 and rng.random() < 0.3:
-                    action = rng.choice(actions[1:])
-                else:
-                    action = actions[0]
+                    normal = [p for p in plays if not p.is_bomb]
+                    if normal:
+                        if top is None:
+                            action = min(normal, key=lambda p: (p.key, -p.ncards, p.counts[::-1]))
+                        else:
+                            action = min(normal, key=lambda p: (p.key, p.counts[::-1]))
+                    elif top is not None:
+                        action = actions[0]
+                    else:
+                        action = min(plays, key=lambda p: (p.type == "rocket", p.key))
             state.apply(action, seat)
         return result_values(state)
 
