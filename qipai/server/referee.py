@@ -190,7 +190,7 @@ class Referees(ResultActs):
         return {"id": t.id, "game": t.game_id, "round": t.event_round, "event_game": t.event_game,
                 "status": t.status, "names": [s["name"] if s else None for s in t.seats],
                 "bots": [bool(s and s.get("bot")) for s in t.seats],
-                "paused": bool(r and r.paused_at is not None and not t.storage_paused),
+                "paused": t.referee_paused(),
                 "clocks": r.clock_state() if r else [], "now": r.time.now() if r else None,
                 # a paused table's countdowns stand at the moment of the pause
                 "paused_at": r.paused_at if r else None,
@@ -310,8 +310,10 @@ class Referees(ResultActs):
     async def _act_pause(self, event_id: str, user: UserRow, body: ActBody, reason: str,
                          resume: bool = False) -> dict[str, Any]:
         if body.table is not None:
-            t = self._table(event_id, body.table)
-            if (t.runner.paused_at is not None) != resume:
+            t = self.hub.tables.get(body.table)
+            if t is None or t.event_id != event_id or not t.nonce_open():
+                t = self._table(event_id, body.table)     # a game on, or being dealt
+            if (t.held_pause is not None if t.runner is None else t.runner.paused_at is not None) != resume:
                 raise (ApiError(409, "not_paused", "the table is not paused") if resume else
                        ApiError(409, "already_paused", "the table is already paused"))
             ids, unreached = roundacts.submit_round([t], resume, user.username, reason), []

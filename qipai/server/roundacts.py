@@ -53,18 +53,25 @@ class RoundBody(BaseModel):
 
 def round_tables(hub: Hub, event_id: str, resume: bool, only: set[str] | None = None) -> list[LiveTable]:
     """This worker's tables of the event that a round ``pause`` (``resume``: a round
-    ``resume``) changes: playing, not over, not already so, not paused by storage trouble
-    (``only``: among these ids)."""
+    ``resume``) changes: playing (or dealing: in their nonce window), not over, not already so,
+    not paused by storage trouble (``only``: among these ids)."""
     return sorted((t for t in hub.tables.values()
-                   if t.event_id == event_id and (only is None or t.id in only)
-                   and t.runner is not None and t.status == "playing" and not t.runner.state.is_terminal()
-                   and (t.runner.paused_at is not None) == resume and not t.storage_paused),
+                   if t.event_id == event_id and (only is None or t.id in only) and pausable(t)
+                   and t.referee_paused() == resume),
                   key=lambda t: (t.event_round or 0, t.event_game or 0))
+
+
+def pausable(t: LiveTable) -> bool:
+    """Whether a referee may pause or resume ``t``: its game is on (or being dealt) and not
+    paused by storage trouble."""
+    if t.runner is None:
+        return t.nonce_open()
+    return t.status == "playing" and not t.runner.state.is_terminal() and not t.storage_paused
 
 
 def submit_round(tables: list[LiveTable], resume: bool, by: str, reason: str) -> list[str]:
     for t in tables:
-        t.runner.submit(None, Resume(by, reason) if resume else Pause(reason, by))
+        t.referee_pause(Resume(by, reason) if resume else Pause(reason, by))
     return [t.id for t in tables]
 
 

@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 
 from qipai.bots import bot_names, make_bot
 from qipai.core import Record, load
-from qipai.match import BotPlayer, Player, RealTime
+from qipai.match import BotPlayer, Pause, Player, RealTime
 
 from . import chat, conduct, fairness, movetext, ratings, tablemsg
 from .conns import CLOSE_REPLACED, CLOSE_TABLE_CLOSED, REPLACED, Conn
@@ -156,6 +156,9 @@ class LiveTable:
         self.gate = Gate(row.id, row.lease_epoch or 0)
         self.next_idx = 0             # the next row of its action log
         self.storage_paused = False   # the runner is paused because storage fails
+        #: a referee's pause asked for while the table deals (its nonce window: no runner yet),
+        #: given to the runner as its first input, so the clocks never start running
+        self.held_pause: Any = None
         self.active_at = conduct.epoch(row.created)   # last change of seats or game (unix s)
         self._moves: movetext.MoveList | None = None  # the board games' move list (movetext)
         self._moves_of: Any = None                    # ... of this state
@@ -458,6 +461,21 @@ class LiveTable:
         """True while this table waits for its seats' nonces."""
         return self.status == "playing" and self.runner is None and "rng" in self.settings
 
+    def referee_paused(self) -> bool:
+        """True while a referee's pause holds the table (also one held for its deal)."""
+        if self.runner is None:
+            return self.held_pause is not None
+        return self.runner.paused_at is not None and not self.storage_paused
+
+    def referee_pause(self, msg: Any) -> None:
+        """A referee's :class:`~qipai.match.players.Pause` or ``Resume`` (``msg``). A table
+        still dealing (its nonce window) holds the pause for the deal, and a resume lets it go:
+        its clocks have not started, so there is no time to give back."""
+        if self.runner is not None:
+            self.runner.submit(None, msg)
+        else:
+            self.held_pause = msg if isinstance(msg, Pause) else None
+
     def take_nonce(self, conn: Conn, seat: int | None, msg: dict[str, Any]) -> None:
         """A seat's ``{"type": "nonce", "nonce": hex}`` (§6.1): one per account, in the window."""
         nonce = fairness.check_nonce(msg.get("nonce"))
@@ -494,6 +512,9 @@ class LiveTable:
         self.save_row()
         self.journal("start", None, None, self.runner.start_time, {"wall": time.time()})
         self.task = asyncio.get_running_loop().create_task(self._play())
+        if self.held_pause is not None:     # a referee paused the table while it dealt
+            self.runner.submit(None, self.held_pause)
+            self.held_pause = None
         chat.sync(self)
         if self.hub.store.down:             # started while storage fails: paused from the start
             self.hub.pause_for_storage(self)
