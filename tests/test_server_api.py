@@ -232,3 +232,22 @@ def test_a_refused_table_request_leaves_no_table(c, body, code):
     r = post(c, token, "/api/tables", body)
     assert r.status_code in (400, 409) and r.json()["error"] == code, r.text
     assert c.get("/api/tables").json() == []
+
+
+@pytest.mark.parametrize("path, body, field", [
+    ("/api/tables", {"game": "xiangqi", "seat": True}, "seat"),          # was seat 1
+    ("/api/tables", {"game": "xiangqi", "seat": "1"}, "seat"),
+    ("/api/tables", {"game": "xiangqi", "sit": "false"}, "sit"),        # was a table without its owner
+    ("/api/tables", {"game": "xiangqi", "num_seats": 2.0}, "num_seats"),
+    ("/api/tables", {"game": 5}, "game"),
+    ("/api/me/settings", {"hide_history": 1}, "hide_history"),
+    ("/api/account/tokens", {"scopes": [1]}, "scopes.0"),
+])
+def test_a_body_of_the_wrong_type_is_refused_not_converted(c, path, body, field):
+    token = signup(c, "alice")
+    send = c.put if path == "/api/me/settings" else c.post
+    r = send(path, json=body, headers=as_user(token))
+    assert r.status_code == 400 and r.json()["error"] == "bad_request", r.text
+    assert any(p["where"].startswith(f"body.{field}") for p in r.json()["problems"]), r.text
+    assert c.get("/api/tables").json() == []
+    assert c.get("/api/users/alice", headers=as_user(token)).json().get("hidden") is not True

@@ -18,7 +18,7 @@ from typing import Any
 from fastapi import FastAPI, Request, WebSocket
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
-from pydantic import BaseModel, Field
+from pydantic import Field
 from sqlalchemy import func, select
 from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm import Session
@@ -30,6 +30,7 @@ from qipai.competition.db import open_db
 from qipai.match import CLOCK_PRESETS
 
 from . import auth, conduct, exports
+from .bodies import Body
 from .botapi import add_bot_api
 from .chat import add_event_chat_routes
 from .config import Settings
@@ -55,12 +56,12 @@ PAGES = ("/", "/login", "/signup", "/history", "/events", "/about")
 
 
 # ----- request and response shapes (also the OpenAPI document) --------------------------------
-class Credentials(BaseModel):
+class Credentials(Body):
     username: str = Field(max_length=4000)   # longer than 32: username_too_long, in words
     password: str = Field(max_length=400)
 
 
-class NewTable(BaseModel):
+class NewTable(Body):
     game: str
     options: dict[str, Any] = {}
     num_seats: int | None = None
@@ -72,7 +73,7 @@ class NewTable(BaseModel):
     level: int | None = None          # or the bots' level 1-5 (docs/bots.md)
 
 
-class SeatRequest(BaseModel):
+class SeatRequest(Body):
     seat: int | None = None
     bot: str | None = None
     level: int | None = None

@@ -31,9 +31,10 @@ import time
 from typing import Any
 
 from fastapi import FastAPI, Request
-from pydantic import BaseModel, Field
+from pydantic import Field
 
 from . import auth
+from .bodies import Body
 from .errors import ApiError
 from .hub import Hub
 from .models import UserRow
@@ -123,7 +124,7 @@ class AccountEvents:
                 self.publish(s["user"], {"type": "gameFinish", "game": g})
 
 
-class ChallengeBody(BaseModel):
+class ChallengeBody(Body):
     game: str = Field(max_length=40)
     options: dict[str, Any] = {}
     num_seats: int | None = None
@@ -132,7 +133,7 @@ class ChallengeBody(BaseModel):
     bot: str | None = Field(default=None, max_length=60)   # fills the other seats
 
 
-class SeekBody(BaseModel):
+class SeekBody(Body):
     game: str = Field(max_length=40)
     options: dict[str, Any] = {}
     num_seats: int | None = None

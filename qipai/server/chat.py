@@ -42,12 +42,12 @@ from collections import deque
 from typing import TYPE_CHECKING, Any
 
 from fastapi import FastAPI, Request
-from pydantic import BaseModel
 from sqlalchemy import insert, select
 from sqlalchemy.orm import Session
 
 from qipai.competition.db import EventRow
 
+from .bodies import Body
 from .errors import ApiError, ws_error
 from .models import ChatRow, EventRefereeRow, now_iso
 from .plaintext import unsafe
@@ -227,7 +227,7 @@ async def is_referee(hub: Hub, event_id: str | None, user: Any) -> bool:
                                 write=False)
 
 
-class ChatText(BaseModel):
+class ChatText(Body):
     text: Any = None
 
 

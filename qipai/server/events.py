@@ -21,7 +21,7 @@ from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
 from fastapi import FastAPI, Request, Response
-from pydantic import BaseModel, Field
+from pydantic import Field
 from sqlalchemy.orm import Session, sessionmaker
 
 from qipai.competition.config import parse_config, preset_data, preset_names
@@ -31,6 +31,7 @@ from qipai.competition.meet import units_csv
 from qipai.core.errors import QipaiError, why
 
 from . import conduct, jsonbody
+from .bodies import Body
 from .errors import ApiError
 from .eventwork import EventWork, run, worker_call, worker_init
 from .hub import Hub
@@ -55,7 +56,7 @@ def checked_form(preset: str, changes: dict[str, Any]) -> tuple[dict[str, Any], 
     return fields, form
 
 
-class NewEvent(BaseModel):
+class NewEvent(Body):
     preset: str
     name: Plain | None = Field(default=None, max_length=200)
     event_id: str | None = Field(default=None, max_length=40)
@@ -71,12 +72,12 @@ class NewEvent(BaseModel):
     form: dict[str, Any] = Field(default_factory=dict, max_length=100)
 
 
-class EventForm(BaseModel):
+class EventForm(Body):
     preset: str = Field(max_length=100)
     fields: dict[str, Any] = Field(default_factory=dict, max_length=100)
 
 
-class Join(BaseModel):
+class Join(Body):
     code: str = Field(max_length=64)
     nonce: str | None = Field(default=None, max_length=64)
     unit: Plain | None = Field(default=None, max_length=200)

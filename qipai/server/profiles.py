@@ -11,18 +11,18 @@ from __future__ import annotations
 from typing import Any
 
 from fastapi import FastAPI, Request
-from pydantic import BaseModel
 from sqlalchemy import or_, select
 from sqlalchemy.orm import Session
 
 from qipai.competition.db import EntrantRow, EventRow
 
 from . import auth, ratings
+from .bodies import Body
 from .errors import ApiError
 from .models import UserRow
 
 
-class ProfileSettings(BaseModel):
+class ProfileSettings(Body):
     hide_history: bool
 
 

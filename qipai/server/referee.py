@@ -51,7 +51,7 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 from fastapi import FastAPI, Request
-from pydantic import BaseModel, Field
+from pydantic import Field
 from sqlalchemy import delete, select
 from sqlalchemy.orm import Session, sessionmaker
 
@@ -65,6 +65,7 @@ from qipai.match.players import AddTime, Adjudicate, Disqualify, RefereeNote
 
 from . import roundacts
 from .auth import username_key
+from .bodies import Body
 from .errors import ApiError
 from .events import EventService
 from .hub import Hub
@@ -83,11 +84,11 @@ DECISIONS = ("upheld", "rejected")
 Out = dict[str, Any]
 
 
-class Appointment(BaseModel):
+class Appointment(Body):
     username: str = Field(max_length=64)
 
 
-class ActBody(BaseModel):
+class ActBody(Body):
     act: str = Field(max_length=20)
     reason: str = Field(default="", max_length=500)
     table: str | None = Field(default=None, max_length=20)

@@ -12,7 +12,7 @@ import asyncio
 import time
 from typing import TYPE_CHECKING, Any
 
-from pydantic import BaseModel, Field
+from pydantic import Field
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
@@ -20,6 +20,7 @@ from qipai.competition.results import confirm_result, correct_result
 from qipai.core.errors import QipaiError, why
 from qipai.match.players import RefereeNote
 
+from .bodies import Body
 from .errors import ApiError
 from .models import RecordRow, TableRow, UserRow, row_by_id
 
@@ -30,12 +31,12 @@ if TYPE_CHECKING:
 APPEAL_WINDOW_S = 600
 
 
-class DisputeBody(BaseModel):
+class DisputeBody(Body):
     table: str = Field(max_length=20)
     text: str = Field(default="", max_length=500)
 
 
-class ConfirmBody(BaseModel):
+class ConfirmBody(Body):
     table: str | None = Field(default=None, max_length=20)
     game: int | None = None
 

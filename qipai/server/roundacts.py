@@ -28,11 +28,12 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from fastapi import FastAPI, Request
-from pydantic import BaseModel, Field
+from pydantic import Field
 from sqlalchemy import select
 
 from qipai.match.players import Pause, Resume
 
+from .bodies import Body
 from .errors import ApiError
 from .models import TableRow
 
@@ -44,7 +45,7 @@ ROUND = "/internal/events/{}/round"
 TABLES = "/internal/events/{}/tables"
 
 
-class RoundBody(BaseModel):
+class RoundBody(Body):
     act: str = Field(max_length=20)
     by: str = Field(max_length=64)
     reason: str = Field(max_length=500)

@@ -25,10 +25,11 @@ from types import SimpleNamespace
 from typing import Any
 
 from fastapi import FastAPI, Request
-from pydantic import BaseModel, Field
+from pydantic import Field
 from sqlalchemy import select
 
 from . import ratings
+from .bodies import Body
 from .challenges import add_challenge_routes, lobby, public
 from .errors import ApiError
 from .hub import Hub
@@ -39,7 +40,7 @@ from .seeks import Seek, SeekPool
 from .tables import BOARD_CLOCK, DEFAULT_CLOCK, default_bot
 
 
-class SeekBody(BaseModel):
+class SeekBody(Body):
     game: str = Field(max_length=40)
     options: dict[str, Any] = {}
     num_seats: int | None = None

@@ -24,11 +24,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from fastapi import FastAPI, Request
-from pydantic import BaseModel, Field
+from pydantic import Field
 from sqlalchemy import func, or_, select
 from sqlalchemy.orm import Session
 
 from . import auth
+from .bodies import Body
 from .errors import ApiError
 from .models import TokenRow, UserRow, now_iso, row_by_id
 from .plaintext import Plain
@@ -122,13 +123,13 @@ REFUSALS = {"no_token": "send Authorization: Bearer <token> (an API token made o
             "token_revoked": "this token was revoked"}
 
 
-class NewToken(BaseModel):
+class NewToken(Body):
     account: str | None = Field(default=None, max_length=64)   # a bot account you own; None: you
     scopes: list[str] = Field(max_length=8)
     description: Plain = Field(default="", max_length=400)
 
 
-class NewBot(BaseModel):
+class NewBot(Body):
     username: str = Field(max_length=4000)
 
 
