@@ -56,6 +56,9 @@ def test_pages_have_no_serious_accessibility_violation(server, browser, locale, 
     wait_seq(page, 0)
     check(page, "xiangqi table", shot, f"a11y-table-{tag}")
     page.click("#resign")
+    page.wait_for_selector("#ask[open]")
+    check(page, "resign question")                  # resigning asks first, in the page
+    page.click('#ask [data-answer="yes"]')
     page.wait_for_selector("#record-link")
     check(page, "finished table")
     page.click("#record-link")

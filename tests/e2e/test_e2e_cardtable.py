@@ -291,6 +291,7 @@ def test_baohuang_selection_declaration_and_plays(server, browser, shot):
     assert page.locator('[data-info="named"]').count() == 1
     shot(page, "baohuang-play")
     page.click("#resign")
+    page.click('#ask [data-answer="yes"]')          # resigning asks first
     page.wait_for_selector("#record-link")
     assert "结果" in page.inner_text("#status")
     shot(page, "baohuang-end")
@@ -381,6 +382,7 @@ def test_shengji_declare_bury_and_play(server, browser, shot):
     assert page.locator('[data-info="trump"]').count() == 1
     shot(page, "shengji-play")
     page.click("#resign")
+    page.click('#ask [data-answer="yes"]')          # resigning asks first
     page.wait_for_selector("#record-link")
     shot(page, "shengji-end")
     check_replay(page, server, shot, "shengji")
@@ -533,8 +535,8 @@ def test_a_players_card_replay_names_seats_as_the_table_did(server, browser):
     if page.get_attribute("#status", "data-seq") == "0":
         page.click(mine)
         page.wait_for_function(f"{SEQ} !== '0'")
-    page.on("dialog", lambda d: d.accept())                  # "Resign?"
     page.click("#resign")
+    page.click('#ask [data-answer="yes"]')          # resigning asks first
     page.wait_for_selector("#record-link")
     replay = page.get_attribute("#record-link", "href")
     page.goto(server + replay)

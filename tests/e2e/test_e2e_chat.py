@@ -135,6 +135,7 @@ def test_chat_draw_offer_sound_theme_and_rematch(server, browser, shot):
 
     # the end, and 再来一局: the asker sits with the other colour, the other joins from its page
     a.click("#resign")
+    a.click('#ask [data-answer="yes"]')          # resigning asks first
     for page in (a, b):
         page.wait_for_selector("#rematch")
     a.click("#rematch")
@@ -238,6 +239,7 @@ def test_low_time_and_game_end_sound(server, browser):
     page.click("#board")                                         # a gesture: the page may play sound
     page.wait_for_function("() => (window.qipaiSounds.count.lowtime || 0) === 1", timeout=15_000)
     page.click("#resign")
+    page.click('#ask [data-answer="yes"]')          # resigning asks first
     page.wait_for_function("() => (window.qipaiSounds.count.end || 0) === 1", timeout=10_000)
     assert page.evaluate("() => window.qipaiSounds.count.lowtime") == 1      # once a turn
     ctx.close()

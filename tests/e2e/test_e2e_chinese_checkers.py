@@ -118,8 +118,8 @@ def test_two_people_play_chinese_checkers_and_one_resigns(server, browser, shot)
     shot(north, "chinese-checkers-play-phone")
 
     # North (seat 1) resigns: South wins 1-0
-    north.once("dialog", lambda d: d.accept())
     north.click("#resign")
+    north.click('#ask [data-answer="yes"]')          # resigning asks first
     for page in both:
         page.wait_for_selector("#record-link")
         status = page.inner_text("#status")
@@ -323,8 +323,8 @@ def test_the_move_list_names_each_hole_by_its_cell(server, browser, shot):
         return [f({ seat: 0, text: '-2,6>0,4>2,2>4,0' }).text,
                 f({ seat: 1, text: '-2,6>0,4', cells: ['m3', 'q5'] }).text]; }""")
     assert shown == ["p3 → r5 → t7 → v9", "m3 → q5"], shown
-    page.once("dialog", lambda d: d.accept())
     page.click("#resign")
+    page.click('#ask [data-answer="yes"]')          # resigning asks first
     page.click("#record-link")
     page.wait_for_selector("#replay-result")
     page.evaluate("localStorage.setItem('lang', 'en')")

@@ -101,6 +101,7 @@ def test_an_event_from_the_form_to_unit_standings_with_a_referee(browser, shot, 
             go_play(pages[name], base, event)
         loser1 = seats2[1]
         pages[loser1].click("#resign")
+        pages[loser1].click('#ask [data-answer="yes"]')          # resigning asks first
         pages[loser1].wait_for_selector("#record-link")
         wait_for(lambda: event_json(base, event)["current_round"] == 2, "round 2")
         # round 2: the referee disqualifies a player at the live table; the game is lost at once
@@ -132,6 +133,7 @@ def test_an_event_from_the_form_to_unit_standings_with_a_referee(browser, shot, 
                 for name in seats4:
                     go_play(pages[name], base, event)
                 pages[seats4[0]].click("#resign")
+                pages[seats4[0]].click('#ask [data-answer="yes"]')          # resigning asks first
         ev = wait_for(lambda: (lambda e: e["status"] == "finished" and e)(event_json(base, event)), "the end")
         # the standings: the disqualified player last, marked; their results against others stand
         boss.goto(f"{base}/events/{event}")

@@ -142,8 +142,8 @@ def test_two_people_lay_out_play_and_resign_luzhan(server, browser, shot):
         assert page.locator("#jq-board .jq-pt.sel, #jq-board .jq-pt.target").count() == 0
     shot(south, "junqi-play")
 
-    north.once("dialog", lambda d: d.accept())
     north.click("#resign")
+    north.click('#ask [data-answer="yes"]')          # resigning asks first
     for page in both:
         page.wait_for_selector("#record-link")
         status = page.inner_text("#status")

@@ -88,6 +88,7 @@ def test_history_names_bots_in_words(server, browser):
     create_table(page, bots=2)
     page.wait_for_selector("#resign")
     page.click("#resign")
+    page.click('#ask [data-answer="yes"]')          # resigning asks first
     page.wait_for_selector("#record-link", timeout=15_000)
     page.goto(server + "/history")
     outcome = page.locator("#history td.outcome")
@@ -123,6 +124,7 @@ def test_history_and_profile_keep_each_word_whole(server, browser, shot):
     create_table(page, bots=2)
     page.wait_for_selector("#resign")
     page.click("#resign")
+    page.click('#ask [data-answer="yes"]')          # resigning asks first
     page.wait_for_selector("#record-link", timeout=15_000)
     for width in (1280, 390):
         page.set_viewport_size({"width": width, "height": 900})

@@ -53,6 +53,7 @@ def test_event_from_creation_to_champion_between_two_people(browser, shot, tmp_p
             alice.wait_for_url(re.compile(r"/tables/\w+$"))
             alice.wait_for_selector("#resign", timeout=15_000)
             alice.click("#resign")
+            alice.click('#ask [data-answer="yes"]')          # resigning asks first
             alice.wait_for_selector("#record-link", timeout=15_000)
             assert alice.get_attribute("#event-link", "href") == f"/events/{event}"     # back to it
         alice.goto(f"{base}/events/{event}")

@@ -30,6 +30,7 @@ def test_small_links_are_tall_enough_for_a_thumb_on_a_phone(browser, shot, tmp_p
                                                           "settings": {"clock": "none"}})
         page.goto(f"{base}/tables/{r.json()['id']}")
         page.click("#resign")
+        page.click('#ask [data-answer="yes"]')          # resigning asks first
         page.wait_for_selector("#record-link")
         record = page.get_attribute("#record-link", "href")
         # a table of the account's in the lobby's list, and one of another's to watch

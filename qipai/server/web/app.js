@@ -10,6 +10,7 @@ import { tableExtras } from "./tablefx.js";
 import { liveNav, replayNav } from "./gamenav.js";
 import { resultText } from "./result.js";
 import { disputeButton } from "./referee.js";
+import { ask } from "./ask.js";
 
 export { lang, t, errorText, endText, seatName };
 
@@ -315,7 +316,10 @@ async function tablePage(id) {
     if (last && last.seat !== null && last.status === "playing" && !last.result) {
       const mine = last.clocks && last.clocks[last.seat];
       if (mine && mine.trustee && !mine.held) controls.append(el("button", { id: "takeback", class: "primary", onclick: () => send({ type: "resume" }) }, t("takeback")));
-      controls.append(el("button", { id: "resign", onclick: () => confirm(t("resign") + "?") && send({ type: "resign" }) }, t("resign")));
+      // resigning asks first, in the page's language (ask.js), as a pass at go does
+      controls.append(el("button", { id: "resign", onclick: async () => {
+        if (await ask({ text: t("resign.ask"), yes: t("resign"), no: t("cancel") })) send({ type: "resign" });
+      } }, t("resign")));
       if (info.num_seats === 2) {
         if (last.draw_offer !== undefined && last.draw_offer !== last.seat) {
           controls.append(el("span", {}, t("drawoffer")), el("button", { onclick: () => send({ type: "draw_accept" }) }, t("accept")),
