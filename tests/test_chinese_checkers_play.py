@@ -69,8 +69,12 @@ def _run(lines, seat=0, **options):
 
 def test_terminal_play_moves_refusals_and_resign():
     text = _run(["help", "moves", "hello", "0,0>1,0", "-4,6>-4,4", "", "resign"])
-    assert "Type a move" in text and "-4,6>-2,4" in text
-    assert "Refused: not a move" in text and "Refused: there is no marble on 0,0" in text
+    assert "Type a move" in text
+    # the legal moves in cell names (column letter, row number), never as q,r holes
+    listed = next(line for line in text.splitlines() if "l3>n5" in line)
+    assert re.fullmatch(r"([a-hj-z]\d+(>[a-hj-z]\d+)+ ?)+", listed.strip()), listed
+    assert not re.search(r"-?\d+,-?\d+", listed)
+    assert "Refused: not a move" in text and "Refused: there is no marble on n9" in text
     assert "N plays" in text
     assert "Game over: You lost — resignation." in text
 
@@ -118,6 +122,7 @@ def test_terminal_board_names_the_cells_and_takes_them():
     ruler = next(i for i, line in enumerate(lines) if line.strip() == "abcdefghjklmnopqrstuvwxyz")
     tip = lines[ruler + 1]                                    # row 17: N's tip, in column n
     assert tip.rstrip().endswith("17") and tip.index("●") == lines[ruler].index("n")
+    assert not re.search(r"\br\s*-?\d+\s+q", text)             # no axial q,r row labels
     assert re.search(r"N plays [a-hj-z]\d+(>[a-hj-z]\d+)+", text), text
     assert "Refused" not in text                              # q4>p5 taken
     from qipai import i18n

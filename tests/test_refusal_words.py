@@ -1,7 +1,8 @@
 """Refusals of a typed move read in the reader's words: where a player types moves (the terminal,
 the table page's move box), the Chinese refusal names cards in Chinese (红桃A, 小王, not AH or
 AL) and says what to type only as the thing to type, after 输入 ("叫分请输入 bid 1、bid 2 或
-bid 3", not "叫分写作 'bid 1'"). The English catalogue keeps the codes."""
+bid 3", not "叫分写作 'bid 1'"). The English refusals name cards as the table's faces read
+(♥A, JK small: as the cards on the table read), not as codes either."""
 
 from __future__ import annotations
 
@@ -26,8 +27,10 @@ TYPED = ["AL", "LB", "33", "3", "KK", "AH", "HA", "7H", "7H0", "LJ", "BJ", "LJ1"
          "gou", "cha", "gou 5", "@@"]
 #: a card in the games' codes: a face (AH, TH0, 10S), a joker (LJ, BJ1), a play in ranks with a
 #: letter rank (AL, JBB, 6789T, AA; a single J, Q, K or A is how Chinese players name a rank too)
-CODE = re.compile(r"(?<![A-Za-z0-9])(?:(?:10|[2-9TJQKA])[SHDC]\d?|[LB]J\d?|[2-9TJQKALB]*[TLB][2-9TJQKALB]*"
+CODE = re.compile(r"(?<![A-Za-z0-9])(?!JK (?:small|big))(?:(?:10|[2-9TJQKA])[SHDC]\d?|[LB]J\d?|[2-9TJQKALB]*[TLB][2-9TJQKALB]*"
                   r"|[2-9JQKA]*[JQKA][2-9JQKA]*[2-9JQKA])(?![A-Za-z0-9])")
+#: a template's field worded as cards
+CARD_FIELD = re.compile(r"\{(\w+)\|cards\}")
 #: what a message shows as the thing to type: from 输入 to the end of its bracket or sentence
 TO_TYPE = re.compile(r"输入[^）。]*")
 #: Chinese refusals that quote a record's or a referee's syntax (results entered by hand), not
@@ -37,14 +40,16 @@ RECORD_SYNTAX = {"baohuang.baohuang_result_five_signed", "doudizhu.doudizhu_resu
                  "shengji.recorded_shengji_ending_forfeit", "go.forced_count_reason_arbiter"}
 
 
-def test_cards_are_worded_in_chinese_and_kept_as_codes_in_english():
+def test_cards_are_worded_in_both_languages():
     words = i18n.card_words
     assert words("9H TH0 JH", "zh") == "红桃9、红桃10、红桃J"
     assert words("AL", "zh") == "A 小王" and words("LJ1 BJ", "zh") == "小王、大王"
     assert words("10S", "zh") == "黑桃10" and words("334", "zh") == "3 3 4"
-    assert words("AH KH", "en") == "AH KH"
+    assert words("AH KH", "en") == "♥A, ♠K".replace("♠", "♥")
+    assert words("AL", "en") == "A JK small" and words("LJ1 BJ", "en") == "JK small, JK big"
+    assert words("TS 333+4", "en") == "♠10, 3 3 3 + 4"
     assert i18n.t("refusal.not_in_hand", {"cards": "AH LJ"}, lang="zh") == "你手里没有：红桃A、小王"
-    assert i18n.t("refusal.not_in_hand", {"cards": "AH LJ"}, lang="en").endswith("AH LJ")
+    assert i18n.t("refusal.not_in_hand", {"cards": "AH LJ"}, lang="en") == "not in your hand: ♥A, JK small"
 
 
 def _refusals(game_id):
@@ -62,17 +67,24 @@ def _refusals(game_id):
 
 
 @pytest.mark.parametrize("game_id", CARD_GAMES)
-def test_a_typed_moves_refusal_names_cards_in_chinese(game_id):
+def test_a_typed_moves_refusal_names_cards_in_words(game_id):
     """Seeded playouts of every card and tile game, each text of TYPED tried at every turn: the
     Chinese refusal holds no card code but what the player typed and what it says to type, and
-    no quoted English syntax."""
+    no quoted English syntax; in the English one every card it names ({name|cards}) is in words
+    (what it shows as the thing to type, "card ids look like 7H0", is the notation itself)."""
     bad = []
     for (code, typed), e in _refusals(game_id).items():
+        if code in RECORD_SYNTAX:
+            continue
         text = TO_TYPE.sub(" ", e.text("zh"))
         # a code the player typed may be echoed ("看不懂 HA")
         codes = [m.group(0) for m in CODE.finditer(text) if m.group(0) not in typed.upper()]
-        if code not in RECORD_SYNTAX and (codes or "'" in text):
+        if codes or "'" in text:
             bad.append((code, typed, e.text("zh")))
+        named = " ".join(i18n.card_words(e.params[f], "en") for f in CARD_FIELD.findall(
+            i18n.catalogue("en").get(f"refusal.{code}", "")) if f in e.params)
+        if [m.group(0) for m in CODE.finditer(named) if m.group(0) not in typed.upper()]:
+            bad.append((code, typed, e.text("en")))
     assert bad == []
 
 

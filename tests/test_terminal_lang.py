@@ -201,9 +201,9 @@ def test_shandong_baohuang_plays_to_its_end_in_chinese():
 
 def test_a_typed_moves_refusal_names_the_cards_in_chinese():
     """The dealer of 三打一 buries cards it does not hold: the Chinese terminal names them in
-    words (红桃10, not TH), the English one by their codes."""
+    words (红桃10, not TH), the English one by their faces (♥10, not TH)."""
     typed = "bid 60\nbury AH KH QH JH TH 9H\nquit\n"
     r = CliRunner().invoke(app, ["play", "sandayi", "--lang", "zh", "--seed", "3"], input=typed)
     assert "不接受：你手里没有：红桃10、红桃J、红桃Q、红桃A" in r.output, r.output
     r = CliRunner().invoke(app, ["play", "sandayi", "--lang", "en", "--seed", "3"], input=typed)
-    assert "not in your hand: TH JH QH AH" in r.output, r.output
+    assert "not in your hand: ♥10, ♥J, ♥Q, ♥A" in r.output, r.output

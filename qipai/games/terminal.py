@@ -11,9 +11,11 @@ QUIT, RESIGNED, HANDLED, APPLIED = "quit", "resigned", "handled", "applied"
 
 
 def common_command(cmd: str, state, seat: int, console: Console, *, help_text: str,
-                   bot: str | None = None) -> str | None:
+                   bot: str | None = None, move_text=str) -> str | None:
     """Answer ``quit``/``exit``, ``help``, ``moves``, ``resign`` and (when ``bot`` names the
-    opponent, which then declines) ``draw``.
+    opponent, which then declines) ``draw``. ``moves`` lists the legal actions each written by
+    ``move_text(action)`` (default ``str``: the canonical text; a game whose players read
+    another notation passes its own, e.g. Chinese checkers' cell names).
 
     Returns :data:`QUIT` (stop without a result), :data:`RESIGNED` (``seat`` resigned; the game
     is over), :data:`HANDLED` (answered; prompt again) or ``None`` (not a common command).
@@ -25,7 +27,7 @@ def common_command(cmd: str, state, seat: int, console: Console, *, help_text: s
         console.print(help_text, markup=False)
         return HANDLED
     if cmd == "moves":
-        console.print(" ".join(str(m) for m in state.legal_actions(seat)), markup=False)
+        console.print(" ".join(move_text(m) for m in state.legal_actions(seat)), markup=False)
         return HANDLED
     if cmd == "resign":
         state.resign(seat)
@@ -57,8 +59,9 @@ def take_turn(text: str, state, seat: int, console: Console, *, help_text: str) 
 
 def refusal(e) -> str:
     """Why the referee refused (an :class:`~qipai.core.errors.IllegalAction`), in the
-    terminal's language (:func:`qipai.i18n.use`)."""
-    return e.reason if current() == "en" else e.text(current())
+    terminal's language (:func:`qipai.i18n.use`), from the catalogue in English too, so cards and
+    holes read as the pages word them (``{name|cards}``, ``{name|cell}``), not as codes."""
+    return e.text(current())
 
 
 def outcome(state, seat: int) -> str:

@@ -28,8 +28,10 @@ A list value is joined with ", ".
 ``{name|cards}`` words cards written in the games' codes (a message that names the cards in
 a hand, on the table or missing): in Chinese each card by its suit and rank, 红桃A for ``AH``
 or ``AH0``, 小王 and 大王 for ``LJ`` and ``BJ``, and a play written in ranks (``AL``, ``334``,
-``T`` for 10, ``L``/``B`` for the jokers) rank by rank, ``A 小王``; in English the codes are
-kept (:func:`card_words`). A code a person is to type stays in the template as the thing to
+``T`` for 10, ``L``/``B`` for the jokers) rank by rank, ``A 小王``; in English each card as
+its face reads on the table, suit sign and rank (♥A, ♠10), the jokers ``JK small`` and
+``JK big`` (one name on the card and in texts), and a play rank by rank, ``A JK small``
+(:func:`card_words`). A code a person is to type stays in the template as the thing to
 type, after 输入. ``{name|cell}`` names a Chinese checkers hole ``q,r`` by its cell name
 (:func:`cell_word`).
 
@@ -130,15 +132,22 @@ _JOKER = re.compile(r"([LB])J\d?")
 _RANKS = re.compile(r"[2-9TJQKALB+]+|10")
 
 
+#: English card words: suit signs and jokers as the cards on the table read (boards/cardtable.js)
+_SUIT_SIGN = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+_JOKER_EN = {"L": "JK small", "B": "JK big"}
+
+
 def card_words(text: Any, lang: str = "en") -> str:
     """Cards written in the games' codes (``"9H TH0 LJ"``, a play in ranks ``"AL"``), in words
-    of ``lang``: Chinese names each card (红桃9、红桃10、小王; ``A 小王``), English keeps the
-    codes. A token that is no card is kept as written."""
+    of ``lang``: Chinese names each card (红桃9、红桃10、小王; ``A 小王``), English writes each
+    as its face reads (♥9, ♥10, JK small; ``A JK small``); cards are listed with 、 in Chinese,
+    ", " in English. A token that is no card is kept as written."""
     text = _text(text)
-    if lang != "zh":
-        return text
-    suit = {s: t(f"term.suit.{s}", lang=lang) for s in "SHDC"}
-    joker = {"L": t("term.joker.L", lang=lang), "B": t("term.joker.B", lang=lang)}
+    if lang == "zh":
+        suit = {s: t(f"term.suit.{s}", lang=lang) for s in "SHDC"}
+        joker = {"L": t("term.joker.L", lang=lang), "B": t("term.joker.B", lang=lang)}
+    else:
+        suit, joker = _SUIT_SIGN, _JOKER_EN
 
     def rank(r: str) -> str:
         return "10" if r == "T" else joker.get(r, r)
@@ -150,10 +159,11 @@ def card_words(text: Any, lang: str = "en") -> str:
         elif m := _JOKER.fullmatch(tok):
             words.append(joker[m.group(1)])
         elif _RANKS.fullmatch(tok):
-            words.append(" ".join("＋" if c == "+" else rank(c) for c in tok.replace("10", "T")))
+            plus = "＋" if lang == "zh" else "+"
+            words.append(" ".join(plus if c == "+" else rank(c) for c in tok.replace("10", "T")))
         else:
             words.append(tok)
-    return "、".join(words)
+    return ("、" if lang == "zh" else ", ").join(words)
 
 
 _HOLE = re.compile(r"(-?\d+),(-?\d+)")

@@ -1,10 +1,10 @@
 """``qipai play chinese-checkers`` (or ``tiaoqi``): a two-player game in the terminal against a bot.
 
-The star is drawn with Rich, N at the top; each row is labelled with its ``r`` and the ``q`` of
-its first hole, so a hole is read off as ``q,r`` (``q`` grows by one per hole to the right), and
-with its cell names: the column letters above and below, the row number after each row (``n9``
-is the centre; docs/games/chinese-checkers.md). Type a move as holes joined by ``>``
-(``-1,5>-1,4`` or ``q4>p5``; for a chain the start and end are enough, ``-2,6>2,2``), or
+The star is drawn with Rich, N at the top, with its cell names (docs/games/chinese-checkers.md):
+the column letters (a–z without i) above and below, the row number (1–17) after each row;
+``n9`` is the centre. Every move the terminal shows (the bot's, the list of legal moves) is
+written in cell names. Type a move as cells joined by ``>`` (``q4>p5``; for a chain the start
+and end are enough, ``p3>t7``); the engine's ``q,r`` holes are read too (``-1,5>-1,4``). Or
 ``pass``, ``moves`` (every legal move), ``resign``, ``draw``, ``help``, ``quit``.
 """
 
@@ -32,12 +32,11 @@ def board_text(state) -> Text:
     if state.last and ">" in state.last:
         last = {INDEX[tuple(int(v) for v in h.split(","))] for h in state.last.split(">")}
     out = Text()
-    ruler = " " * 14 + COLUMNS + "\n"              # the cell columns: hole q,r at 2q + r + 12
+    ruler = " " * 4 + COLUMNS + "\n"               # the cell columns: hole q,r at 2q + r + 12
     out.append(ruler, style="dim")
     for r in range(-8, 9):
         row = [h for h, (q, rr) in enumerate(COORDS) if rr == r]
         first_q = COORDS[row[0]][0]
-        out.append(f"r{r:>3} q{first_q:>3} ", style="dim")
         out.append(" " * (2 * first_q + r + 16))
         for h in row:
             owner = state.board[h]
@@ -82,7 +81,7 @@ def run(game, *, bot: str, seat: int, seed: int | None, console: Console,
         if not line:
             continue
         done = common_command(line.lower(), state, seat, console,
-                              help_text=say("term.help.chinese-checkers"), bot=bot)
+                              help_text=say("term.help.chinese-checkers"), bot=bot, move_text=cells)
         if done == QUIT:
             return
         if done == RESIGNED:

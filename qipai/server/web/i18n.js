@@ -19,22 +19,25 @@ const CAT = mine, EN = english || mine;
 const text = (v) => (Array.isArray(v) ? v.map(text).join(lang === "zh" ? "、" : ", ") : String(v));
 
 /** Cards written in the games' codes ("9H TH0 LJ", a play in ranks "AL") in the page's words:
- *  Chinese names each card (红桃9、红桃10、小王; "A 小王"), English keeps the codes; a template's
- *  {name|cards} (as qipai/i18n/__init__.py card_words). */
+ *  Chinese names each card (红桃9、红桃10、小王; "A 小王"), English writes each as its face reads
+ *  on the table (♥9, ♥10, JK small; "A JK small"); a template's {name|cards} (as
+ *  qipai/i18n/__init__.py card_words). */
 export function cardWords(v) {
   const s = text(v);
-  // English keeps the codes, but a joker reads as its card does ("JK big", as boards/cardtable.js)
-  if (lang !== "zh") return s.replace(/\b([LB])J\d?\b/g, (_, r) => `JK ${r === "B" ? "big" : "small"}`);
-  const rank = (r) => (r === "T" ? "10" : r === "L" || r === "B" ? t(`term.joker.${r}`) : r);
+  const zh = lang === "zh";
+  const joker = (r) => (zh ? t(`term.joker.${r}`) : `JK ${r === "B" ? "big" : "small"}`);
+  const suit = (x) => (zh ? t(`term.suit.${x}`) : SUIT_SIGN[x]);
+  const rank = (r) => (r === "T" ? "10" : r === "L" || r === "B" ? joker(r) : r);
   return s.replace(/,/g, " ").split(/\s+/).filter(Boolean).map((tok) => {
-    let m = /^(10|[2-9TJQKA])([SHDC])\d?$/.exec(tok);
-    if (m) return t(`term.suit.${m[2]}`) + rank(m[1]);
+    let m = /^(10|[2-9TJQKA])([SHCD])\d?$/.exec(tok);
+    if (m) return suit(m[2]) + rank(m[1]);
     m = /^([LB])J\d?$/.exec(tok);
     if (m) return rank(m[1]);
-    if (/^(?:[2-9TJQKALB+]+|10)$/.test(tok)) return [...tok.replace(/10/g, "T")].map((c) => (c === "+" ? "＋" : rank(c))).join(" ");
+    if (/^(?:[2-9TJQKALB+]+|10)$/.test(tok)) return [...tok.replace(/10/g, "T")].map((c) => (c === "+" ? (zh ? "＋" : "+") : rank(c))).join(" ");
     return tok;
-  }).join("、");
+  }).join(zh ? "、" : ", ");
 }
+const SUIT_SIGN = { S: "♠", H: "♥", D: "♦", C: "♣" };
 
 /** A Chinese checkers hole "q,r" by its cell name ("-1,5" is q4, as the board names it); a
  *  template's {name|cell} (as qipai/i18n/__init__.py cell_word). */
