@@ -4,7 +4,8 @@
 // board games show an earlier position; End (or the last round) goes back to the game.
 //
 //   const h = mountHistory(host, { t, lang, title, cardsEl, el, onNavigate });
-//   h.update(rounds, who)  // rounds: [[seat, {cards} | {pass} | {text}], ...] per round / trick;
+//   h.update(rounds, who)  // rounds: [[seat, {cards} | {pass} | {text} | {action}], ...] per round
+//                          // or trick ({action}: an action text, worded by cardActionWords);
 //                          // who(seat): the seat's name
 //   onNavigate(k, atEnd)   // show the table after k rounds (atEnd: the game in play)
 //
@@ -13,6 +14,7 @@
 //   the round ended (count(step) = how many rounds a step's view holds).
 
 import { createMoveList } from "../movelist.js";
+import { cardActionWords } from "./cardmoves.js";
 
 function roundFormat({ t, lang, cardsEl, el }, who) {
   return (round, i) => {
@@ -20,6 +22,7 @@ function roundFormat({ t, lang, cardsEl, el }, who) {
     for (const [s, p] of round) {
       const e = el("span", "ct-round-play", el("span", "who", who(s)));
       if (p.cards && p.cards.length) e.append(cardsEl(p.cards, lang, "inline"));
+      else if (p.action) e.append(el("span", "txt", ...cardActionWords(p.action, { t, lang })));
       else e.append(el("span", "txt", p.pass ? t("ct.passed") : p.text || ""));
       row.append(e);
     }

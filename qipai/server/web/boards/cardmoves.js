@@ -24,6 +24,7 @@ export function cardActionWords(text, { t, lang }) {
   if (kind === "cha" || kind === "gou") return [t(`faf.${kind}`) + " " + ranksText(rest.join(""), lang)];
   if (kind === "resign") return [t("moves.resign")];
   if (kind === "timeout") return [t("moves.timeout")];
+  if (kind === "play" && rest.length) return cardActionWords(rest.join(" "), { t, lang });   // "play 33": its cards
   const parts = [kind, ...rest];
   if (parts.every((p) => CARD_ID.test(p))) return [cards(parts)];
   // a play of ranks, each rank apart (TT reads "10 10", 333+2 "3 3 3 + 2")

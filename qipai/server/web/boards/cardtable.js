@@ -24,7 +24,7 @@
 
 import { boardKeys } from "../boardkeys.js";
 import { mountHistory } from "./cardhistory.js";
-import { cardMoveEntry } from "./cardmoves.js";
+import { cardActionWords, cardMoveEntry } from "./cardmoves.js";
 import { paren } from "../i18n.js";
 
 const SUIT = { S: "♠", H: "♥", C: "♣", D: "♦" };
@@ -143,15 +143,17 @@ function roundStarts(v, n) {
   return starts;
 }
 
-/** Every round of view.plays, each a list of [seat, {cards} | {pass} | {text}]. */
+/** Every round of view.plays, each a list of [seat, {cards} | {pass} | {action}]: a play the view
+ *  gives without its cards keeps its action text, which the list words in the page's language
+ *  (cardActionWords: 叉 7 7 / "cha 7 7"). */
 export function playRounds(v, n) {
   const plays = v.plays || [];
   const starts = roundStarts(v, n);
   return starts.map((a, k) => plays.slice(a, starts[k + 1] ?? plays.length).map(([s, text, cards]) =>
-    [s, isPass(text) ? { pass: true } : cards && cards.length ? { cards } : { text: ranksText(text, "en") }]));
+    [s, isPass(text) ? { pass: true } : cards && cards.length ? { cards } : { action: text }]));
 }
 
-/** A seat's entry of the current (or just finished) round as {cards} / {pass} / {text}. */
+/** A seat's entry of the current (or just finished) round as {cards} / {pass} / {action}. */
 export function lastFromPlays(v, s, n) {
   const { entries, stale } = roundOf(v, n);
   let last = null;
@@ -160,7 +162,7 @@ export function lastFromPlays(v, s, n) {
   const [, text, cards] = last;
   if (isPass(text)) return { pass: true, stale };
   if (cards && cards.length) return { cards, stale };
-  return { text: ranksText(text.replace(/^(cha|gou) /, ""), "en"), stale };
+  return { action: text, stale };
 }
 
 /** A seat's finishing place as a badge, when view.finished (seats in the order they went out)
@@ -187,7 +189,8 @@ const POSITIONS = { 2: ["across"], 3: ["left", "right"], 4: ["left", "across", "
  *  isCardAction(action) → true for actions the Play button covers (hidden as buttons);
  *  hints(msg, list) → [{ranks} | {ids} | {text}] plays the hint button cycles through;
  *  badges(view, seat, T) → [text, class] marks for a seat (roles, team, place);
- *  last(view, seat, T) → {cards, stale} / {pass} / {text} / null: the seat's play area
+ *  last(view, seat, T) → {cards, stale} / {pass} / {text} (words) / {action} (an action text,
+ *    worded by cardActionWords) / null: the seat's play area
  *    (default: its entry of the current round, lastFromPlays);
  *  top(view) → the seat whose play is to beat (marked; default view.top.seat), or null;
  *  info(view, T) → [[key, label, value]] facts for the middle;
@@ -278,6 +281,7 @@ export function mountCardTable(root, ctx, cfg) {
     area.dataset.lastplay = s;
     if (lp && lp.cards && lp.cards.length) area.append(cardsEl(lp.cards, lang, "inline"));
     else if (lp && lp.pass) area.append(el("span", "txt pass", tr("ct.passed")));
+    else if (lp && lp.action) area.append(el("span", "txt", ...cardActionWords(lp.action, { t: tr, lang })));
     else if (lp && lp.text) area.append(el("span", "txt", lp.text));
     return area;
   }
