@@ -78,6 +78,22 @@ def place_of(s: int, seat: int | None, n: int, lang: str) -> str:
     return t(f"ct.side.{p}" if seat is None else f"ct.pos.{p}", lang=lang)
 
 
+#: the mahjong games: a reader without a seat reads a seat by its wind
+MAHJONG = frozenset({"mahjong-gb", "laizi-mahjong"})
+
+
+def wind_of(game: str, s: int, view: dict | None, n: int, lang: str) -> str | None:
+    """A mahjong seat by its wind ("东家", "East"), as the table names a seat to a reader without
+    one: the view's seat wind, else (no winds in the view, or no view) the dealer's seat East and
+    the others in turn; None for another game (result.js windOf)."""
+    if game not in MAHJONG or n != 4:
+        return None
+    seats = (view or {}).get("seats") or []
+    info = seats[s] if s < len(seats) and isinstance(seats[s], dict) else {}
+    wind = info.get("wind") or "ESWN"[(s - ((view or {}).get("dealer") or 0)) % 4]
+    return t("mj.seatOf", {"wind": t(f"mj.wind.{wind}", lang=lang)}, lang=lang)
+
+
 def paren(s: str, lang: str) -> str:
     """``s`` in brackets after a word: full-width （…） in Chinese, " (…)" in English (i18n.js)."""
     return f"（{s}）" if lang == "zh" else f" ({s})"
@@ -117,7 +133,8 @@ def result_words(result: dict[str, Any] | None, *, game: str, seat: int | None =
         """A seat's name; a name two seats share (two bots of one kind) with its place at a card
         or tile table, else with its seat number."""
         name = names[s] if s < len(names) else ""
-        place = place_of(s, seat if seated else None, n, lang) if at_table else None
+        place = ((not seated and wind_of(game, s, view, n, lang)) or place_of(s, seat if seated else None, n, lang)
+                 if at_table else None)
         if not name:
             return place or tr("result.seat", {"n": s + 1})
         if list(names).count(name) < 2:

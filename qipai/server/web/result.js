@@ -56,7 +56,8 @@ export function resultText(result, { game, seat = null, names = [], view = null,
   const reasonWords = reason ? tr(`end.${reason}`, null, reason.replace(/_/g, " ")) : "";
   // a seat's name; a name two seats share (two bots of one kind) with its place at a card or tile
   // table as the board shows it (上家, 对家; for a spectator 左, 右), else with its seat number
-  const place = CARD.has(game) && n >= 3 ? (s) => placeOf(s, seated ? seat : null, n, tr) : null;
+  // (a spectator reads a mahjong seat by its wind, 东家, as the table names it)
+  const place = CARD.has(game) && n >= 3 ? (s) => (!seated && windOf(game, s, view, n, tr)) || placeOf(s, seated ? seat : null, n, tr) : null;
   const nameOf = (s) => {
     if (!names[s]) return place ? place(s) : tr("result.seat", { n: s + 1 }, `seat ${s + 1}`);
     if (names.filter((x) => x === names[s]).length < 2) return names[s];
@@ -140,6 +141,16 @@ function placeOf(s, seat, n, tr) {
   if (k === 0) return tr(seat === null ? "ct.side.me" : "ct.you");
   const p = PLACES[n] ? PLACES[n][n - 1 - k] : null;
   return p ? tr(seat === null ? `ct.side.${p}` : `ct.pos.${p}`) : tr("result.seat", { n: s + 1 });
+}
+
+// a mahjong seat by its wind (东家 / East), as the table names a seat to a reader without one: the
+// view's seat wind, else (a view without winds, or none) the dealer's seat East and so on in turn
+const MAHJONG = new Set(["mahjong-gb", "laizi-mahjong"]);
+function windOf(game, s, view, n, tr) {
+  if (!MAHJONG.has(game) || n !== 4) return null;
+  const info = view && view.seats ? view.seats[s] : null;
+  const w = info && info.wind ? info.wind : "ESWN"[(s - ((view && view.dealer) ?? 0) + 4) % 4];
+  return tr("mj.seatOf", { wind: tr(`mj.wind.${w}`) });
 }
 
 const CARD = new Set(["doudizhu", "shengji", "baohuang", "wakeng", "fouafour", "sandayi", "mahjong-gb", "laizi-mahjong", "baibian-bajue"]);

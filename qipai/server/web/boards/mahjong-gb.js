@@ -111,16 +111,24 @@ export function mount(root, ctx, variant = GUOBIAO) {
     const x = String((msg.names && msg.names[s]) || "");
     return x.startsWith("bot:") ? (zh ? "机器人" : "Bot ") + x.slice(4) : x;
   };
-  // a reader without a seat (a spectator, a replay) reads sides (右, 对面, 左), as the result line
-  // and the card tables say them; a seated player reads 下家, 对家, 上家
+  // the reader: the seat's player, or in a replay a player of the game reading it (ctx.me), who
+  // reads 你, 下家, 对家, 上家 as at the live table; a reader who did not play (a spectator, another
+  // player's replay) reads each seat by its wind (东家, 南家 ...), never a screen side such as 下方
+  const reader = () => msg.seat ?? ctx.me ?? null;
+  const seatWind = (s) => {
+    const info = msg.view && msg.view.seats ? msg.view.seats[s] : null;
+    // a mahjong without seat winds in its view (laizi): the dealer's seat is East, then in turn
+    const w = info && info.wind ? info.wind : "ESWN"[(s - ((msg.view && msg.view.dealer) ?? 0) + 4) % 4];
+    return ctx.t("mj.seatOf", { wind: windName(w) });
+  };
   const place = (s) => {
-    const seated = msg.seat !== null && msg.seat !== undefined;
-    const k = (s - (msg.seat ?? 0) + 4) % 4;
-    if (k === 0) return seated ? S.you : S.bottom;
-    return seated ? [S.next, S.across, S.prev][k - 1] : ctx.t(`ct.side.${["right", "across", "left"][k - 1]}`);
+    const me = reader();
+    if (me === null) return seatWind(s);
+    const k = (s - me + 4) % 4;
+    return k === 0 ? S.you : [S.next, S.across, S.prev][k - 1];
   };
   const who = (s) => {
-    if (s === msg.seat) return S.you;
+    if (s === reader()) return S.you;
     const nm = rawName(s);
     const twice = (msg.names || []).filter((_, i) => rawName(i) === nm).length > 1;
     return !nm ? place(s) : twice ? nm + paren(place(s)) : nm;
@@ -390,6 +398,8 @@ export function mount(root, ctx, variant = GUOBIAO) {
   }
 
   return {
+    /** A seat as the table names it in texts (the replay's list of steps names seats by it). */
+    seatName: (s) => who(s),
     /** A step of the replay's list: who did what, the tiles drawn ("东家 打出 [5筒]"). */
     moveEntry(e, names) {
       const [kind, tile] = String(e.text || "").split(" ");
