@@ -556,3 +556,62 @@ def test_a_players_card_replay_names_seats_as_the_table_did(server, browser):
     places = page.locator(".ct .pos").all_inner_texts()
     assert "You" not in places and "Bottom" in places, places
     other.close()
+
+
+#: the round list of a climbing game drawn from a view's plays, in the page's language: a 4A4 cha
+#: with its cards, a play the view gives without cards (its action text), a pass
+ROUND_WORDS = """async () => {
+  const { t, lang } = await import("/static/i18n.js");
+  const ct = await import("/static/boards/cardtable.js");
+  const { mountHistory } = await import("/static/boards/cardhistory.js");
+  const host = document.createElement("div");
+  document.body.append(host);
+  const v = { plays: [[0, "7", ["7C0"]], [1, "cha 77", ["7D0", "7S0"]], [2, "pass"], [3, "KK"], [0, "pass"],
+    [1, "pass"], [2, "LB"]], top: { seat: 2 } };
+  const h = mountHistory(host, { t, lang, title: t("ct.rounds"), cardsEl: ct.cardsEl, el: ct.el });
+  h.update(ct.playRounds(v, 4), (s) => ["Ann", "Bob", "Cy", "Di"][s]);
+  const text = [...host.querySelectorAll(".ct-round")].map((r) => r.innerText.replace(/\\s+/g, " ").trim());
+  host.remove();
+  return text;
+}"""
+
+#: a Guobiao mahjong hand replayed to a reader without a seat, no player names: each seat's name
+MAHJONG_SEATS = """async (view) => {
+  const { t, lang } = await import("/static/i18n.js");
+  const mod = await import("/static/boards/mahjong-gb.js");
+  const root = document.createElement("div");
+  document.body.append(root);
+  const board = mod.mount(root, { t, lang, send: () => {}, replay: true, me: null });
+  board.update({ replay: true, seat: null, view, to_act: [], seq: 0, names: ["", "", "", ""] });
+  const names = [0, 1, 2, 3].map((s) => board.seatName(s));
+  const shown = [...root.querySelectorAll(".mj-pl .nm")].map((e) => e.innerText.trim());
+  root.remove();
+  return { names, shown };
+}"""
+
+
+def test_rounds_and_mahjong_seats_are_words_of_the_page(server, browser):
+    """The round list words every play in the page's language (叉 before a cha's cards, a play
+    given without cards by its ranks, 不出), and a mahjong replay read by nobody seated names a
+    seat without a player's name by its wind (东家), never 下方 / Bottom."""
+    import qipai
+
+    view = qipai.load("mahjong-gb").new_state(seed=3).view(None)
+    for lang, cha, passed, seats, bottom in (("zh", "叉", "不出", ["东家", "南家", "西家", "北家"], "下方"),
+                                             ("en", "Cha", "Pass", ["East", "South", "West", "North"], "Bottom")):
+        ctx = browser.new_context()
+        ctx.add_init_script(f"localStorage.setItem('lang', '{lang}')")
+        page = ctx.new_page()
+        page.goto(server + "/")
+        rounds = page.evaluate(ROUND_WORDS)
+        jokers = "小王大王" if lang == "zh" else "JKsmallJKbig"
+        assert [re.sub(r"\s", "", r) for r in rounds] == [
+            f"1Ann7♣Bob{cha}7♦7♠Cy{passed}DiKKAnn{passed}Bob{passed}Cy{jokers}"], rounds
+        if lang == "zh":
+            assert not re.search(r"[A-Za-z]{2,}", re.sub(r"Ann|Bob|Cy|Di", "", " ".join(rounds))), rounds
+        got = page.evaluate(MAHJONG_SEATS, view)
+        winds = [view["seats"][s]["wind"] for s in range(4)]
+        want = [seats["ESWN".index(w)] for w in winds]
+        assert got["names"] == want and set(got["shown"]) == set(want), got
+        assert bottom not in " ".join(got["names"] + got["shown"])
+        ctx.close()

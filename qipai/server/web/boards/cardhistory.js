@@ -4,8 +4,9 @@
 // board games show an earlier position; End (or the last round) goes back to the game.
 //
 //   const h = mountHistory(host, { t, lang, title, cardsEl, el, onNavigate });
-//   h.update(rounds, who)  // rounds: [[seat, {cards} | {pass} | {text} | {action}], ...] per round
-//                          // or trick ({action}: an action text, worded by cardActionWords);
+//   h.update(rounds, who)  // rounds: [[seat, {cards, kind?} | {pass} | {text} | {action}], ...] per
+//                          // round or trick ({action}: an action text, worded by cardActionWords;
+//                          // kind: 4A4's cha or gou);
 //                          // who(seat): the seat's name
 //   onNavigate(k, atEnd)   // show the table after k rounds (atEnd: the game in play)
 //
@@ -21,6 +22,7 @@ function roundFormat({ t, lang, cardsEl, el }, who) {
     const row = el("div", "ct-round", el("span", "n", String(i + 1)));
     for (const [s, p] of round) {
       const e = el("span", "ct-round-play", el("span", "who", who(s)));
+      if (p.kind) e.append(el("span", "txt", t(`faf.${p.kind}`)));       // 4A4's cha / gou
       if (p.cards && p.cards.length) e.append(cardsEl(p.cards, lang, "inline"));
       else if (p.action) e.append(el("span", "txt", ...cardActionWords(p.action, { t, lang })));
       else e.append(el("span", "txt", p.pass ? t("ct.passed") : p.text || ""));

@@ -143,14 +143,16 @@ function roundStarts(v, n) {
   return starts;
 }
 
-/** Every round of view.plays, each a list of [seat, {cards} | {pass} | {action}]: a play the view
- *  gives without its cards keeps its action text, which the list words in the page's language
- *  (cardActionWords: 叉 7 7 / "cha 7 7"). */
+/** Every round of view.plays, each a list of [seat, {cards, kind?} | {pass} | {action}]: a 4A4
+ *  cha or gou keeps its kind (the list says 叉 / 勾 before the cards); a play the view gives
+ *  without its cards keeps its action text, which the list words in the page's language
+ *  (cardActionWords: 叉 K K / "Cha K K"). */
 export function playRounds(v, n) {
   const plays = v.plays || [];
   const starts = roundStarts(v, n);
+  const kindOf = (text) => { const m = /^(cha|gou) /.exec(text); return m ? { kind: m[1] } : {}; };
   return starts.map((a, k) => plays.slice(a, starts[k + 1] ?? plays.length).map(([s, text, cards]) =>
-    [s, isPass(text) ? { pass: true } : cards && cards.length ? { cards } : { action: text }]));
+    [s, isPass(text) ? { pass: true } : cards && cards.length ? { cards, ...kindOf(text) } : { action: text }]));
 }
 
 /** A seat's entry of the current (or just finished) round as {cards} / {pass} / {action}. */
