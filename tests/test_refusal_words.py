@@ -27,7 +27,8 @@ TYPED = ["AL", "LB", "33", "3", "KK", "AH", "HA", "7H", "7H0", "LJ", "BJ", "LJ1"
          "gou", "cha", "gou 5", "@@"]
 #: a card in the games' codes: a face (AH, TH0, 10S), a joker (LJ, BJ1), a play in ranks with a
 #: letter rank (AL, JBB, 6789T, AA; a single J, Q, K or A is how Chinese players name a rank too)
-CODE = re.compile(r"(?<![A-Za-z0-9])(?!JK (?:small|big))(?:(?:10|[2-9TJQKA])[SHDC]\d?|[LB]J\d?|[2-9TJQKALB]*[TLB][2-9TJQKALB]*"
+CODE = re.compile(r"(?<![A-Za-z0-9])(?!JK (?:small|big))"      # an English joker reads "JK big"
+                  r"(?:(?:10|[2-9TJQKA])[SHDC]\d?|[LB]J\d?|[2-9TJQKALB]*[TLB][2-9TJQKALB]*"
                   r"|[2-9JQKA]*[JQKA][2-9JQKA]*[2-9JQKA])(?![A-Za-z0-9])")
 #: a template's field worded as cards
 CARD_FIELD = re.compile(r"\{(\w+)\|cards\}")

@@ -21,7 +21,7 @@ import pytest
 import qipai
 from qipai.core.errors import IllegalAction
 from qipai.core.registry import _MODULES
-from qipai.i18n.results import CARD, mahjong_hand_lines, result_words
+from qipai.i18n.results import CARD, mahjong_hand_lines, result_words, score_text
 
 NAMES = {2: ["Ann", "Bob"], 3: ["Ann", "Bob", "Cy"], 4: ["Ann", "Bob", "Cy", "Di"],
          5: ["Ann", "Bob", "Cy", "Di", "Ed"], 6: ["Ann", "Bob", "Cy", "Di", "Ed", "Flo"]}
@@ -167,6 +167,83 @@ def test_every_reader_reads_the_result_in_words(entry):
             text = result_words(result, game=game, seat=seat, names=bots, view=view, lang=lang)
             check_words(text, lang, ["Ann", "Bot"], f"{label} {lang} bots seat {seat}")
             assert not re.search(r"\bBot[,、] ?Bot\b", text), f"{label} {lang}: {text!r}"
+
+
+@pytest.mark.parametrize("entry", [r for r in RESULTS if r["game"] in CARD], ids=lambda r: r["label"])
+def test_a_history_line_says_the_sides_and_the_players_own_result(entry):
+    """A player's list of games (brief): a card or tile deal's headline by its sides, then the
+    player's own outcome and score, in words, in both languages; the seat that won reads it."""
+    game, result, seats = entry["game"], entry["result"], entry["seats"]
+    names = NAMES[seats]
+    drawn = not result["winners"] or len(result["winners"]) == seats
+    for lang in ("zh", "en"):
+        for seat in range(seats):
+            text = result_words(result, game=game, seat=seat, names=names, lang=lang, brief=True)
+            check_words(text, lang, names, f"{entry['label']} {lang} brief seat {seat}")
+            assert not RECORD.search(text), text
+            if not drawn:
+                mine = WON[lang][0] if seat in result["winners"] else ("You lost", "你输了")[lang == "zh"]
+                assert mine in text, f"{entry['label']} {lang} seat {seat}: {text!r}"
+            own = result["returns"][seat]
+            if not drawn and own:
+                assert f"{mine} {score_text(own, lang)}" in text, text
+
+
+def test_a_history_line_in_the_issues_words():
+    """"地主胜 — 你输了 −24": the side that won, then the reader's own result; a deal stored before
+    results kept their details (no landlord) falls back to the winner's name."""
+    ddz = {"returns": [48, -24, -24], "winners": [0], "reason": "out", "text": "+48 -24 -24",
+           "details": {"landlord": 0, "multiplier": 2}}
+    names = ["Ann", "Bob", "Cy"]
+    assert result_words(ddz, game="doudizhu", seat=1, names=names, lang="zh", brief=True) \
+        == "地主胜 ×2 — 你输了 −24"
+    assert result_words(ddz, game="doudizhu", seat=0, names=names, lang="en", brief=True) \
+        == "Landlord wins ×2 — You won +48"
+    timeout = {**ddz, "reason": "timeout"}
+    assert result_words(timeout, game="doudizhu", seat=2, names=names, lang="zh", brief=True) \
+        == "地主胜 ×2 — 你输了 −24 · 超时"
+    old = {"returns": [48, -24, -24], "winners": [0], "reason": "out", "text": "+48 -24 -24"}
+    assert result_words(old, game="doudizhu", seat=1, names=names, lang="zh", brief=True) \
+        == "Ann胜 — 你输了 −24"
+    assert result_words(old, game="doudizhu", seat=0, names=names, lang="en", brief=True) \
+        == "You won +48"
+    wk = {"returns": [-6, 3, 3], "winners": [1, 2], "reason": "out", "details": {"digger": 0}}
+    assert result_words(wk, game="wakeng", seat=1, names=names, lang="zh", brief=True) \
+        == "挖坑者负 — 你赢了 +3"
+    bh = {"returns": [2, -2, -2, -2, 4], "winners": [0, 4], "reason": "finished",
+          "details": {"emperor": 4, "guard": 0}}
+    assert result_words(bh, game="baohuang", seat=1, names=NAMES[5], lang="en", brief=True) \
+        == "Emperor's side wins — You lost −2"
+    sdy = {"returns": [-15, 5, 5, 5], "winners": [1, 2, 3], "reason": "set", "details": {"dealer": 0}}
+    assert result_words(sdy, game="sandayi", seat=0, names=NAMES[4], lang="zh", brief=True) \
+        == "闲家胜 — 你输了 −15 · " + i18n_t("end.set", "zh")
+    # a board game's line is the same as everywhere: "你赢了 — 将死"
+    xq = {"returns": [1, 0], "winners": [0], "reason": "checkmate", "text": "1-0"}
+    assert result_words(xq, game="xiangqi", seat=0, names=["a", "b"], lang="zh", brief=True) \
+        == "你赢了 — 将死"
+
+
+def i18n_t(key, lang):
+    from qipai import i18n
+    return i18n.t(key, lang=lang)
+
+
+def test_a_record_keeps_the_results_winners_and_details():
+    """Record.from_state keeps the result's winners and details (what a history line words); a
+    record stored without them reads and replays as before."""
+    import json
+
+    from qipai.core.record import Record, replay
+
+    state = _new("doudizhu", {}, 3, 1)
+    _play(state, random.Random(1), MAX_STEPS)
+    data = json.loads(state.to_record(seats=NAMES[3]).dumps())
+    assert data["result"]["winners"] == list(state.result.winners)
+    assert data["result"]["details"]["landlord"] == state.result.details["landlord"]
+    assert replay(Record.from_json(data)).result == state.result
+    old = {**data, "result": {k: data["result"][k] for k in ("text", "reason", "returns")}}
+    back = Record.from_json(old)
+    assert back.result == old["result"] and replay(back).result == state.result
 
 
 def test_every_end_kind_is_met():

@@ -2,7 +2,8 @@
 
 The person plays offered actions (or, when the offer is too long to list, resigns), a garbage
 action is answered with an error and changes nothing, and the finished game is stored as a record
-that replays step by step and downloads in every format the game writes. A game added to the
+that replays step by step and downloads in every format the game writes, its history row
+keeping the result's winners and details. A game added to the
 registry is covered here without touching the server.
 """
 
@@ -74,6 +75,12 @@ def test_game_plays_at_a_table_and_is_stored(c, game):
                 assert msg["error"] == "not_playing", msg
                 msg = next_state(sock)
         record_id = msg["record"]
+        live = msg["result"]
+    # the history's row keeps what its words need: who won and the game's own details (the
+    # landlord, the levels gained ...), as the table said them
+    row = next(r for r in c.get("/api/records?user=player").json() if r["id"] == record_id)
+    assert row["winners"] == live["winners"] == row["result"]["winners"]
+    assert row["result"].get("details") == live.get("details")
     steps = c.get(f"/api/records/{record_id}/steps")
     assert steps.status_code == 200, steps.text
     actions = c.get(f"/api/records/{record_id}").json()["record"]["actions"]

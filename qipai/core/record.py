@@ -9,9 +9,16 @@ A record is::
       "seats": ["Alice", "Bob"],          # who sat where (names, optional)
       "seed": ..., "deal": ..., "position": ...,   # origin: at most what the game needs
       "actions": ["h2e2", "h9g7", ...],   # canonical action texts; [seat, text] in simultaneous phases
-      "result": {"text": "1-0", "reason": "checkmate", "returns": [1, 0]},   # or null
+      "result": {"text": "1-0", "reason": "checkmate", "returns": [1, 0],   # or null
+                 "winners": [0], "details": {...}},
       "meta": {...},                      # event, date, site, clock times, ...
     }
+
+The result keeps what a reader needs to word it without replaying the game (``Result``):
+``winners``, the seats that won (empty for a draw), and ``details``, the game's own facts (the
+landlord and the spring of a doudizhu deal, shengji's levels gained, the places of a Chinese
+checkers game ...; absent when the game gives none). Records written before these were kept
+have neither; they read as before, and a reader falls back to ``returns`` and ``reason``.
 
 :func:`replay` rebuilds the game from the origin, applies every action through the referee,
 and checks the recorded result against what the rules decide.
@@ -19,6 +26,7 @@ and checks the recorded result against what the rules decide.
 
 from __future__ import annotations
 
+import copy
 import json
 from dataclasses import dataclass, field
 from typing import Any
@@ -109,7 +117,9 @@ class Record:
         result = None
         if state.result is not None:
             result = {"text": state.result.text, "reason": state.result.reason,
-                      "returns": list(state.result.returns)}
+                      "returns": list(state.result.returns), "winners": list(state.result.winners)}
+            if state.result.details:
+                result["details"] = copy.deepcopy(state.result.details)
         default_seats = state.game.seats[0]
         return cls(
             game=state.game.id, options=dict(state.game.options), actions=list(state.log),

@@ -111,8 +111,15 @@ def _side_of(game: str, seat: int, view: dict | None) -> str | None:
 
 
 def result_words(result: dict[str, Any] | None, *, game: str, seat: int | None = None,
-                 names: Sequence[str] = (), view: dict | None = None, lang: str = "en") -> str:
-    """The result in words (see the module docstring); "" for no result."""
+                 names: Sequence[str] = (), view: dict | None = None, lang: str = "en",
+                 brief: bool = False) -> str:
+    """The result in words (see the module docstring); "" for no result.
+
+    ``brief``: the line of a player's list of games (history, profile; result.js ``brief``).
+    A card or tile game read from a seat says the deal's headline first, then that seat's own
+    outcome and score, then the end reason: "地主胜 ×4 — 你输了 −24 · 超时" (the headline is left
+    out where it would only list the reader among the winners); other games and readers read
+    as without it."""
     if not result:
         return ""
 
@@ -133,8 +140,10 @@ def result_words(result: dict[str, Any] | None, *, game: str, seat: int | None =
         """A seat's name; a name two seats share (two bots of one kind) with its place at a card
         or tile table, else with its seat number."""
         name = names[s] if s < len(names) else ""
-        place = ((not seated and wind_of(game, s, view, n, lang)) or place_of(s, seat if seated else None, n, lang)
-                 if at_table else None)
+        place = None
+        if at_table:
+            place = (not seated and wind_of(game, s, view, n, lang)) or place_of(
+                s, seat if seated else None, n, lang)
         if not name:
             return place or tr("result.seat", {"n": s + 1})
         if list(names).count(name) < 2:
@@ -171,6 +180,10 @@ def result_words(result: dict[str, Any] | None, *, game: str, seat: int | None =
             head += f" ×{d['multiplier']}"
     elif game == "wakeng" and d.get("digger") is not None:
         head = tr("result.diggerWins" if d["digger"] in winners else "result.diggerLoses")
+    elif game == "baohuang" and d.get("emperor") is not None and winners and not draw:
+        head = tr("result.bh.emperorWins" if d["emperor"] in winners else "result.bh.emperorLoses")
+    elif game == "sandayi" and d.get("dealer") is not None and winners and not draw:
+        head = tr("result.sdy.dealerWins" if d["dealer"] in winners else "result.sdy.defendersWin")
     elif game == "shengji" and isinstance(d.get("gains"), list) and winners and max(d["gains"]) > 0:
         side = tr("result.sj.declarers" if d.get("dealer") in winners else "result.sj.attackers")
         head = tr("result.levelsUp", {"side": side, "names": listed(winners), "n": max(d["gains"])})
@@ -202,6 +215,12 @@ def result_words(result: dict[str, Any] | None, *, game: str, seat: int | None =
                if d.get("decided_by") else "")
     why = " · ".join(x for x in (reason_words if reason and reason not in NATURAL
                                  and not (game == "go" and reason == "counted") else "", decided) if x)
+    if brief and seated and game in CARD:
+        own = (score_text(returns[seat], lang)
+               if seat < len(returns) and not draw and float(returns[seat]) else "")
+        me = " ".join(x for x in (mine, own) if x)
+        top = "" if generic and seat in winners else head
+        return " — ".join(x for x in (top, " · ".join(x for x in (me, why) if x)) if x)
     if mine:
         how = head if ((game == "go" and reason == "counted") or game in CARD
                        or (game == "chinese-checkers" and n > 2)) and not generic else ""

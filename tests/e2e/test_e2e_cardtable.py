@@ -597,8 +597,9 @@ def test_rounds_and_mahjong_seats_are_words_of_the_page(server, browser):
     import qipai
 
     view = qipai.load("mahjong-gb").new_state(seed=3).view(None)
-    for lang, cha, passed, seats, bottom in (("zh", "叉", "不出", ["东家", "南家", "西家", "北家"], "下方"),
-                                             ("en", "Cha", "Pass", ["East", "South", "West", "North"], "Bottom")):
+    for lang, cha, passed, seats, bottom in (
+            ("zh", "叉", "不出", ["东家", "南家", "西家", "北家"], "下方"),
+            ("en", "Cha", "Pass", ["East", "South", "West", "North"], "Bottom")):
         ctx = browser.new_context()
         ctx.add_init_script(f"localStorage.setItem('lang', '{lang}')")
         page = ctx.new_page()

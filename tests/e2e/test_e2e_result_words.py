@@ -3,7 +3,8 @@
 The stored results of tests/test_result_words.py (every game and variant played to its end,
 resigned, timed out, drawn) are worded in the browser, in Chinese and English, for every seat
 and a spectator: by result.js (the status line, the replay, the history), which must say exactly
-what qipai.i18n.results says; and, for the card and tile games, by the board itself (the table's
+what qipai.i18n.results says (a history row's brief line too); and, for the card and tile
+games, by the board itself (the table's
 result box, with the game's own line: "You won — as the digger"), which must pass the same
 checks (no placeholder, no code, no English in Chinese, no "the digger You wins").
 """
@@ -30,6 +31,8 @@ WORD_ALL = """async (entries) => {
     if (e.card) mod = await import(`/static/boards/${e.game}.js`);
     for (const seat of seats) {
       const line = resultText(e.result, { game: e.game, seat, names: e.names, view: e.view, t, lang });
+      // a history row's words: the stored result alone (no view), brief
+      const brief = resultText(e.result, { game: e.game, seat, names: e.names, t, lang, brief: true });
       let box = null;
       if (mod) {
         const root = document.createElement("div");
@@ -41,7 +44,7 @@ WORD_ALL = """async (entries) => {
         box = r ? r.innerText : root.innerText.slice(-400);
         root.remove();
       }
-      out.push({ label: e.label, seat, line, box });
+      out.push({ label: e.label, seat, line, brief, box });
     }
   }
   return out;
@@ -71,6 +74,9 @@ def test_the_page_words_every_stored_result(server, browser, lang):
         want = result_words(e["result"], game=e["game"], seat=g["seat"], names=e["names"], view=e["view"],
                             lang=lang)
         assert g["line"] == want, f"{where}: the page says {g['line']!r}, the terminal {want!r}"
+        brief = result_words(e["result"], game=e["game"], seat=g["seat"], names=e["names"], lang=lang,
+                             brief=True)
+        assert g["brief"] == brief, f"{where}: the history says {g['brief']!r}, the terminal {brief!r}"
         if g["box"] is not None:
             boxes += 1
             check_words(g["box"].replace("\n", " | "), lang, e["names"], f"{where} box")

@@ -1,6 +1,8 @@
 // A player's games (their own history, /history, and the profile's list, profile.js): per game the
 // game's name, the opponents (each a link to their profile), the result for that player in words
-// with the reason ("You won — checkmate", result.js), and the date in the reader's time zone.
+// with the reason ("You won — checkmate"; a card deal by its sides and the player's own score,
+// "地主胜 ×4 — 你输了 −24": result.js, brief), and the date in the reader's time zone. A game
+// stored before results kept their details (the landlord ...) says who won by name instead.
 
 import { api, el, lang, seatName, t } from "./app.js";
 import { gameName } from "./lobby.js";
@@ -36,7 +38,7 @@ export function gamesTable(rows, byId) {
       el("td", { class: "game" }, gameName(byId[r.game]) || r.game),
       el("td", { class: "opponents" }, opponents.flatMap((x, i) => (i ? [lang === "zh" ? "、" : ", ", x] : [x]))),
       el("td", { class: "outcome" },
-        el("b", { "data-outcome": kind }, resultText(r.result, { game: r.game, seat, names: r.names.map(seatName), t, lang }))),
+        el("b", { "data-outcome": kind }, resultText(r.result, { game: r.game, seat, names: r.names.map(seatName), t, lang, brief: true }))),
       el("td", { class: "muted date" }, el("time", { datetime: r.finished }, localDate(r.finished))),
       el("td", { class: "actions" }, el("a", { href: `/records/${r.id}` }, t("replay"))));
   });

@@ -1,7 +1,7 @@
 // A finished game's result in words, in the page's language, for every game:
 //
 //   import { resultText } from "/static/result.js";
-//   resultText(result, { game, seat, names, view, t, lang })
+//   resultText(result, { game, seat, names, view, t, lang, brief })
 //     -> "你赢了 — 将死" / "You won — checkmate", "黑胜 2½ 目" / "Black wins by 2.5 points",
 //        "地主胜 (春天) ×4: −24 / +12 / +12"
 //
@@ -44,7 +44,10 @@ function sideOf(game, seat, view) {
   return null;
 }
 
-export function resultText(result, { game, seat = null, names = [], view = null, t, lang = "en" } = {}) {
+// `brief`: the line of a player's list of games (history, profile): a card or tile game read from
+// a seat says the deal's headline, then that seat's own outcome and score, then the end reason,
+// "地主胜 ×4 — 你输了 −24 · 超时" (as qipai/i18n/results.py result_words(brief=True)).
+export function resultText(result, { game, seat = null, names = [], view = null, t, lang = "en", brief = false } = {}) {
   if (!result) return "";
   const tr = t || ((k, p, f) => f ?? k);
   const d = result.details || {};
@@ -93,6 +96,10 @@ export function resultText(result, { game, seat = null, names = [], view = null,
   } else if (game === "wakeng" && (known(d.digger) || (view && known(view.digger)))) {
     const digger = known(d.digger) ? d.digger : view.digger;       // a record's result: from its last position
     head = tr(winners.includes(digger) ? "result.diggerWins" : "result.diggerLoses");
+  } else if (game === "baohuang" && known(d.emperor) && winners.length && !draw) {
+    head = tr(winners.includes(d.emperor) ? "result.bh.emperorWins" : "result.bh.emperorLoses");
+  } else if (game === "sandayi" && known(d.dealer) && winners.length && !draw) {
+    head = tr(winners.includes(d.dealer) ? "result.sdy.dealerWins" : "result.sdy.defendersWin");
   } else if (game === "shengji" && Array.isArray(d.gains) && winners.length && Math.max(...d.gains) > 0) {
     // the team in words with its players: "庄家方（甲、丙）胜，升1级"
     const side = tr(winners.includes(d.dealer) ? "result.sj.declarers" : "result.sj.attackers");
@@ -121,6 +128,12 @@ export function resultText(result, { game, seat = null, names = [], view = null,
   const decided = d.decided_by ? tr(`end.${d.decided_by}`, null, String(d.decided_by).replace(/_/g, " ")) : "";
   const why = [reason && !NATURAL.has(reason) && !(game === "go" && reason === "counted") ? reasonWords : "", decided]
     .filter(Boolean).join(" · ");
+  if (brief && seated && CARD.has(game)) {
+    const own = !draw && Number(returns[seat]) ? fmtScore(returns[seat], lang) : "";
+    const me = [mine, own].filter(Boolean).join(" ");
+    const top = generic && winners.includes(seat) ? "" : head;
+    return [top, [me, why].filter(Boolean).join(" · ")].filter(Boolean).join(" — ");
+  }
   let text;
   if (mine) {
     // "You won — checkmate"; a counted go game or a card deal says how: "You won — Black wins by 2.5 points"
