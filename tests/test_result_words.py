@@ -217,6 +217,14 @@ def test_a_history_line_in_the_issues_words():
     sdy = {"returns": [-15, 5, 5, 5], "winners": [1, 2, 3], "reason": "set", "details": {"dealer": 0}}
     assert result_words(sdy, game="sandayi", seat=0, names=NAMES[4], lang="zh", brief=True) \
         == "闲家胜 — 你输了 −15 · " + i18n_t("end.set", "zh")
+    sj = {"returns": [0, 0, 0, 0], "winners": [1, 3], "reason": "resign", "details": {"dealer": 1}}
+    assert result_words(sj, game="shengji", seat=0, names=NAMES[4], lang="zh", brief=True) \
+        == "庄家方胜 — 你输了 · " + i18n_t("end.resign", "zh")
+    faf = {"returns": [0, 1, 0, 1], "winners": [1, 3], "reason": "out", "details": {"team": 1}}
+    assert result_words(faf, game="fouafour", seat=1, names=NAMES[4], lang="en", brief=True) \
+        == "Your side wins — You won +1"
+    assert result_words(faf, game="fouafour", seat=2, names=NAMES[4], lang="zh", brief=True) \
+        == "对方胜 — 你输了"
     # a board game's line is the same as everywhere: "你赢了 — 将死"
     xq = {"returns": [1, 0], "winners": [0], "reason": "checkmate", "text": "1-0"}
     assert result_words(xq, game="xiangqi", seat=0, names=["a", "b"], lang="zh", brief=True) \

@@ -187,6 +187,13 @@ def result_words(result: dict[str, Any] | None, *, game: str, seat: int | None =
     elif game == "shengji" and isinstance(d.get("gains"), list) and winners and max(d["gains"]) > 0:
         side = tr("result.sj.declarers" if d.get("dealer") in winners else "result.sj.attackers")
         head = tr("result.levelsUp", {"side": side, "names": listed(winners), "n": max(d["gains"])})
+    elif game == "shengji" and d.get("dealer") is not None and winners and not draw:
+        # a deal ended before its count (a resignation): the side that won, without levels
+        side = tr("result.sj.declarers" if d["dealer"] in winners else "result.sj.attackers")
+        head = tr("result.sj.sideWins", {"side": side})
+    elif game == "fouafour" and seated and len(winners) == 2 and n == 4:
+        # the partners' side from a seat at the table (a spectator reads the winners' names)
+        head = tr("result.faf.usWin" if seat in winners else "result.faf.themWin")
     elif game == "chinese-checkers" and d.get("places") and n > 2 and not draw:
         places = d["places"]
         order = sorted(range(len(places)), key=lambda s: places[s])

@@ -104,6 +104,12 @@ export function resultText(result, { game, seat = null, names = [], view = null,
     // the team in words with its players: "庄家方（甲、丙）胜，升1级"
     const side = tr(winners.includes(d.dealer) ? "result.sj.declarers" : "result.sj.attackers");
     head = tr("result.levelsUp", { side, names: list(winners), n: Math.max(...d.gains) });
+  } else if (game === "shengji" && known(d.dealer) && winners.length && !draw) {
+    // a deal ended before its count (a resignation): the side that won, without levels
+    head = tr("result.sj.sideWins", { side: tr(winners.includes(d.dealer) ? "result.sj.declarers" : "result.sj.attackers") });
+  } else if (game === "fouafour" && seated && winners.length === 2 && n === 4) {
+    // the partners' side from a seat at the table (a spectator reads the winners' names)
+    head = tr(winners.includes(seat) ? "result.faf.usWin" : "result.faf.themWin");
   } else if (game === "chinese-checkers" && d.places && n > 2 && !draw) {
     const order = [...d.places.keys()].sort((a, b) => d.places[a] - d.places[b]);
     head = order.map((s) => tr("result.place", { place: d.places[s], name: nameOf(s) })).join(" · ");

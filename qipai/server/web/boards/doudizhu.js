@@ -33,7 +33,7 @@ export function mount(root, ctx) {
       if (d.landlord === undefined || d.landlord === null) return null;
       const lord = (r.winners || []).includes(d.landlord);
       const extra = d.spring ? paren(tr("ddz.spring")) : d.anti_spring ? paren(tr("ddz.antispring")) : "";
-      return tr(lord ? "ddz.lordWins" : "ddz.farmersWin") + extra + (d.multiplier ? ` ×${d.multiplier}` : "");
+      return tr(lord ? "ddz.lordWins" : "ddz.farmersWin") + extra + (d.multiplier > 1 ? ` ×${d.multiplier}` : "");   // ×1 says nothing
     },
   });
 }
