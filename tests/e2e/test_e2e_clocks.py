@@ -3,6 +3,8 @@ beside the time, in the page's language."""
 
 from __future__ import annotations
 
+import re
+
 from tests.e2e.movelist import new_page
 
 
@@ -41,3 +43,21 @@ def test_a_finished_card_game_no_longer_says_the_computer_plays_a_seat(browser, 
         assert says not in page.locator("main").inner_text()
         assert not errors
         ctx.close()
+
+
+def test_a_running_clock_under_ten_seconds_shows_its_tenths_in_red(browser, server):
+    """A 9 s sudden-death clock is low from the start: the running one is marked low (red) and
+    shown with its tenths ("0:08.7"), counting down."""
+    ctx, page, errors = new_page(browser, server, "en", "desktop")
+    r = page.request.post(server + "/api/tables", data={
+        "game": "xiangqi", "sit": True, "bots": 1, "bot": "random",
+        "settings": {"clock": {"bank": "9s"}}})
+    assert r.ok, r.text()
+    page.goto(f"{server}/tables/{r.json()['id']}")
+    first = page.wait_for_selector(".seat.to-act .clock.low").inner_text()
+    assert re.fullmatch(r"0:0\d\.\d", first), first
+    page.wait_for_function("(c) => { const e = document.querySelector('.seat.to-act .clock.low');"
+                           " return e && /^0:0\\d\\.\\d$/.test(e.textContent) && e.textContent < c; }",
+                           arg=first)
+    assert not errors
+    ctx.close()

@@ -208,9 +208,11 @@ function clockNotes(c, over = false) {
   return notes.length ? el("span", { class: "clock-notes" }, notes.join(" · ")) : null;
 }
 
-function fmtMs(ms) {
+// m:ss; with `tenths`, under 10 s the tenths too ("0:09.4"), as a running low clock shows them
+function fmtMs(ms, tenths = false) {
   if (ms === null || ms === undefined) return "";
   ms = Math.max(0, ms);
+  if (tenths && ms < 10000) return `0:0${(Math.floor(ms / 100) / 10).toFixed(1)}`;
   const s = Math.ceil(ms / 1000);
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
 }
@@ -261,7 +263,7 @@ async function tablePage(id) {
     if (c && c.deadline !== undefined && acting) left = c.deadline - now;
     else if (c && c.bank !== undefined) left = c.bank;
     return { acting, parts: [seatRating(info, i),
-      left !== null ? el("span", { class: "clock" + (acting && left < 10000 ? " low" : "") }, fmtMs(left)) : null, clockNotes(c, !!(last && last.result))] };
+      left !== null ? el("span", { class: "clock" + (acting && left < 10000 ? " low" : "") }, fmtMs(left, acting)) : null, clockNotes(c, !!(last && last.result))] };
   }
   // A card or tile table, and a board game that names its seats on the board (go, gomoku, junqi,
   // chinese checkers), shows each seat once, at every width: its board draws a box per seat
@@ -300,7 +302,13 @@ async function tablePage(id) {
       return el("span", { class: "seat" + (acting ? " to-act" : ""), "data-seat": i }, n, ...parts);
     }));
   }
-  setInterval(() => { if (last && last.status === "playing") renderSeats(); }, 500);
+  // the clocks count: twice a second, ten times while a running clock is under 10 s (its tenths)
+  let seatsDrawn = 0;
+  setInterval(() => {
+    if (!last || last.status !== "playing") return;
+    const low = !!app.querySelector(".clock.low");
+    if (low || performance.now() - seatsDrawn >= 500) { seatsDrawn = performance.now(); renderSeats(); }
+  }, 100);
 
   function renderControls() {
     controls.replaceChildren();
