@@ -319,6 +319,7 @@ async function tablePage(id) {
       if (me && free) controls.append(el("button", { id: "addbot", onclick: () => act(`/api/tables/${id}/bot`) }, t("addbot")),
         el("button", { id: "fill", onclick: () => act(`/api/tables/${id}/fill`) }, t("fillbots")));
       if (mine) controls.append(el("button", { onclick: () => act(`/api/tables/${id}/leave`) }, t("leave")));
+      if (free) controls.append(invite());
       return;
     }
     if (last && last.seat !== null && last.status === "playing" && !last.result) {
@@ -339,6 +340,19 @@ async function tablePage(id) {
     if (info.event) controls.append(el("a", { href: `/events/${info.event}`, id: "event-link" }, t("events.back")));
     if (info.event && last && last.seat !== null) controls.append(disputeButton({ event: info.event, table: id, status: (text) => { err.textContent = text; } }));
     controls.append(...fx.controls(last, info));
+  }
+
+  // an open table's link for a friend (at that address they can sit): selectable by hand, and
+  // a button that copies it where the browser lets the page write the clipboard
+  function invite() {
+    const url = `${location.origin}/tables/${id}`;
+    const said = el("span", { class: "muted", role: "status", id: "invite-said" });
+    const field = el("input", { readonly: true, value: url, name: "invite", "aria-label": t("invite.link"), onfocus: (e) => e.target.select() });
+    const copy = el("button", { type: "button", id: "invite-copy", onclick: async () => {
+      try { await navigator.clipboard.writeText(url); said.textContent = t("invite.copied"); }
+      catch { field.focus(); field.select(); said.textContent = t("invite.select"); }
+    } }, t("invite.copy"));
+    return el("div", { class: "row invite", id: "invite" }, el("span", {}, t("invite.label")), field, copy, said);
   }
 
   async function act(path) {
