@@ -104,7 +104,6 @@ export function mount(root, ctx, variant = GUOBIAO) {
     return e;
   };
   const windName = (w) => (W.wind && W.wind[w]) || w;
-  const name = (s) => (msg.names && msg.names[s]) || `${s}`;
   // a seat in texts: "you", else its player's name; a name two seats share (bots) gets the
   // seat's place at the table (right, across, left; a spectator sees seat 0 at the bottom)
   const rawName = (s) => {
