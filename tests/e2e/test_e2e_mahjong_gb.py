@@ -187,9 +187,11 @@ def test_one_person_plays_a_mahjong_hand_against_three_bots(server, browser, sho
     assert "打出" in page.inner_text("#movelist")
     assert "番" in page.inner_text(".mj-result") or "荒庄" in page.inner_text(".mj-result")
     assert ": " not in page.inner_text(".mj-result")              # Chinese takes the full-width colon
-    # the replay names the bots by their sides (右, 对面, 左) as its result line does, not 下家 / 对家 / 上家
+    # the replay names the bots by their seats' winds (东家 …) as its result line does, not 下家 / 对家 /
+    # 上家 nor a screen side (下方)
     words = page.inner_text(".mj-result") + page.inner_text("#replay-result")
-    assert not any(w in words for w in ("（下家）", "（对家）", "（上家）")), words
+    assert not any(w in words for w in ("（下家）", "（对家）", "（上家）", "下方")), words
+    assert re.search("（[东南西北]家）", words), words
     shot(page, "mahjong-gb-replay-zh")
     ctx.close()
 

@@ -32,7 +32,7 @@ export function margin(x, lang) {
 }
 
 // the reasons that only say the game came to its natural end: not repeated after the headline
-const NATURAL = new Set(["out", "finished", "hand_over", "deal_over", "hands_played", "counted", "score", "measure", "point", "entered"]);
+export const NATURAL = new Set(["out", "finished", "hand_over", "deal_over", "hands_played", "counted", "score", "measure", "point", "entered"]);
 // games told by sides with colours (seat -> side key)
 function sideOf(game, seat, view) {
   if (game === "xiangqi") return seat === 0 ? "red" : "black";

@@ -110,10 +110,10 @@ export function mount(root, ctx, variant = GUOBIAO) {
     const x = String((msg.names && msg.names[s]) || "");
     return x.startsWith("bot:") ? (zh ? "机器人" : "Bot ") + x.slice(4) : x;
   };
-  // the reader: the seat's player, or in a replay a player of the game reading it (ctx.me), who
-  // reads 你, 下家, 对家, 上家 as at the live table; a reader who did not play (a spectator, another
-  // player's replay) reads each seat by its wind (东家, 南家 ...), never a screen side such as 下方
-  const reader = () => msg.seat ?? ctx.me ?? null;
+  // the reader: the seat's player, who reads 你, 下家, 对家, 上家; a reader without a seat (a
+  // spectator, a replay) reads each seat by its wind (东家, 南家 ...) as the replay's result line
+  // does (result.js), never a screen side such as 下方
+  const reader = () => msg.seat ?? null;
   const seatWind = (s) => {
     const info = msg.view && msg.view.seats ? msg.view.seats[s] : null;
     // a mahjong without seat winds in its view (laizi): the dealer's seat is East, then in turn
