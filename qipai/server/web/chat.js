@@ -19,8 +19,9 @@ function timeOf(iso) {
 }
 
 /** The chat box: a list of lines, a text field and a send button. `opts`: {t, errorText,
- *  send(text) -> sends it, title, id}. Returns {root, reset(chat), add(line), refused(msg),
- *  setOpen(open, reason)}. */
+ *  send(text) -> sends it, title, id, quick}; `quick`: phrases (in the page's language) sent by
+ *  one click each (快捷语: a greeting, good luck, a good move, good game), off with the chat.
+ *  Returns {root, reset(chat), add(line), refused(msg), setOpen(open, reason)}. */
 export function chatBox(opts) {
   const { t } = opts;
   const root = node("section", "chat card-box");
@@ -48,7 +49,17 @@ export function chatBox(opts) {
   const note = node("div", "chat-note muted");
   note.setAttribute("role", "status");
   form.append(input, sendBtn);
-  root.append(head, list, form, note);
+  const quick = node("div", "chat-quick row");
+  quick.setAttribute("role", "group");
+  quick.setAttribute("aria-label", t("chat.quick"));
+  for (const text of opts.quick || []) {
+    const b = node("button", "small", text);
+    b.type = "button";
+    b.dataset.quick = text;
+    b.onclick = async () => { if (open) { note.textContent = ""; await opts.send(text); } };
+    quick.append(b);
+  }
+  root.append(head, list, form, ...(opts.quick ? [quick] : []), note);
   let open = true;
 
   const lineNode = (line) => {
@@ -67,6 +78,7 @@ export function chatBox(opts) {
   function setOpen(isOpen, reason, max) {
     open = isOpen;
     input.disabled = sendBtn.disabled = !isOpen;
+    for (const b of quick.children) b.disabled = !isOpen;
     if (max) input.maxLength = max;
     note.textContent = isOpen ? "" : t(`chat.closed.${reason || "other"}`);
   }
@@ -102,11 +114,13 @@ export function chatBox(opts) {
  *  message; it answers true for the ones it took (hello's chat, chat, chat_history, chat
  *  refusals). `send(obj)` sends on the socket. */
 export function tableChat({ t, errorText, send }) {
-  const box = chatBox({ t, errorText, send: (text) => send({ type: "chat", text }) });
+  const quick = [1, 2, 3, 4].map((i) => t(`chat.quick.${i}`));
+  const box = chatBox({ t, errorText, quick, send: (text) => send({ type: "chat", text }) });
   const CHAT_ERRORS = new Set(["chat_empty", "chat_too_long", "chat_bad_text", "chat_closed", "not_signed_in"]);
   let lastSent = 0;
   const wrapped = box.root.querySelector("form");
   wrapped.addEventListener("submit", () => { lastSent = Date.now(); });
+  box.root.querySelector(".chat-quick").addEventListener("click", () => { lastSent = Date.now(); });
   function onMessage(msg) {
     if (msg.type === "hello" && msg.chat) { box.reset(msg.chat); return false; }
     if (msg.type === "chat_history") { box.reset(msg); return true; }
