@@ -79,9 +79,12 @@ LONGEST = ("e2e_movelist", "e2e_language_zh_tables", "e2e_pages_event_people", "
            "e2e_movelist_more", "e2e_language_en", "e2e_pages_event_bracket", "competition_presets",
            "e2e_event_live_trusteeship", "e2e_cardtable", "e2e_language_zh_boards", "e2e_event_live",
            "competition_presets_cli", "e2e_language_zh_pages")
-#: file-name parts of the files that start servers, engines or many whole games (run early)
+#: file-name parts of the files that start servers, engines or many whole games (run early; a
+#: long file left among the short ones at the end kept one worker busy long after the other
+#: was done: the refusal words' typed playouts, the level bots' matches, the catalogues' playouts)
 SLOW = ("server", "cluster", "engines", "bot_connect", "differential", "properties", "breaker",
-        "store_writer", "search_bots", "env_", "fairness", "_events", "competition_event")
+        "store_writer", "search_bots", "env_", "fairness", "_events", "competition_event",
+        "refusal_words", "level_bots", "i18n", "mahjong_game", "xiangqi_pgn")
 
 
 def _rank(nodeid: str) -> int:
