@@ -445,3 +445,26 @@ def test_leaving_trusteeship_is_in_the_action_log_and_survives_a_restart(tmp_pat
         runner = c.app.state.hub.tables[tid].runner
         again = [e for e in runner.events if e["type"] == "trusteeship"]
         assert again[:len(before)] == before and before[-1] == off
+
+
+def test_sockets_opened_to_watch_are_bounded_per_account_and_address(tmp_path):
+    # spectator sockets were let in without end: one address could hold every connection the
+    # server may open; a seat's own socket is always let in
+    limits = Limits(api_ip=(1000.0, 1000), signup_ip=(100.0, 100), ws_open_account=2, ws_open_ip=3)
+    with client(tmp_path, limits=limits) as c:
+        alice, bob = signup(c, "alice"), signup(c, "bob")
+        tid = xiangqi_vs_bot(c, alice)
+        with ws(c, bob, tid) as w1, ws(c, bob, tid) as w2:
+            assert receive(w1)["type"] == receive(w2)["type"] == "hello"
+            with ws(c, bob, tid) as w3:              # bob's third: over his 2
+                code, reason, seen = closed_with(w3)
+                assert (code, reason) == (4408, "too_many_sockets")
+                assert seen[-1]["error"] == "too_many_sockets" and seen[-1]["params"] == {"max": 2}
+            with ws(c, None, tid) as w4:             # the address's third (signed out)
+                assert receive(w4)["type"] == "hello"
+                with ws(c, None, tid) as w5:         # its fourth: over the address's 3
+                    assert closed_with(w5)[:2] == (4408, "too_many_sockets")
+                with ws(c, alice, tid) as mine:      # the seat's own socket: let in
+                    assert receive(mine)["type"] == "hello" and next_state(mine)["seat"] == 0
+        with ws(c, bob, tid) as again:               # closed sockets give their places back
+            assert receive(again)["type"] == "hello"

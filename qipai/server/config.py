@@ -27,6 +27,10 @@ class Limits:
     ws_flood: int = 100                            # rate-limited messages at once (then a tenth
                                                    # of it per second) before a socket is closed
     body_bytes: int = 65536                        # larger HTTP bodies are refused
+    # open table sockets (a worker's count) past which no more are opened to watch: per
+    # account, and per client address (signed in or not); a seat's own socket is never refused
+    ws_open_account: int = 50
+    ws_open_ip: int = 500
 
 
 @dataclass

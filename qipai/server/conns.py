@@ -32,6 +32,7 @@ CLOSE_REPLACED = (4409, "replaced")          # a newer connection took this seat
 CLOSE_TABLE_CLOSED = (4410, "table_closed")  # the table was aborted (inactive)
 CLOSE_FLOODING = (4429, "flooding")          # kept sending after being rate-limited
 CLOSE_TOO_SLOW = (4429, "too_slow")          # did not read its messages: the queue overflowed
+CLOSE_TOO_MANY_SOCKETS = (4408, "too_many_sockets")  # watching more tables than the limit allows
 CLOSE_MOVED = (1012, "moved")                # another worker serves the table now: reconnect
 
 SIGNED_OUT = ws_error("signed_out", "you signed out; this connection is closed")
@@ -183,6 +184,42 @@ class Sessions:
         for c in conns:
             c.close(*CLOSE_SIGNED_OUT, notice=SIGNED_OUT)
         return len(conns)
+
+
+class OpenSockets:
+    """The table sockets open on this worker, counted per account and per client address, so
+    that nobody holds the server's connections by opening sockets to watch without end
+    (``Limits.ws_open_account`` and ``ws_open_ip``). Every socket counts; only one that would
+    watch is refused at the limit (a seat's socket is always let in, one per seat)."""
+
+    def __init__(self, per_account: int, per_ip: int) -> None:
+        self.per_account, self.per_ip = per_account, per_ip
+        self.count: dict[str, int] = {}
+
+    def keys(self, user_id: int | None, ip: str) -> list[str]:
+        return ["ip:" + ip] + ([f"user:{user_id}"] if user_id is not None else [])
+
+    def full(self, user_id: int | None, ip: str) -> dict[str, Any] | None:
+        """The refusal for one more socket to watch from this account or address (``None``: room)."""
+        if self.count.get("ip:" + ip, 0) >= self.per_ip:
+            return ws_error("too_many_sockets", "too many open connections from your address; "
+                            "close some tables", max=self.per_ip)
+        if user_id is not None and self.count.get(f"user:{user_id}", 0) >= self.per_account:
+            return ws_error("too_many_sockets", "too many open connections of your account; "
+                            "close some tables", max=self.per_account)
+        return None
+
+    def add(self, user_id: int | None, ip: str) -> None:
+        for k in self.keys(user_id, ip):
+            self.count[k] = self.count.get(k, 0) + 1
+
+    def remove(self, user_id: int | None, ip: str) -> None:
+        for k in self.keys(user_id, ip):
+            n = self.count.get(k, 0) - 1
+            if n > 0:
+                self.count[k] = n
+            else:
+                self.count.pop(k, None)
 
 
 def client_ip(conn: Any) -> str:

@@ -20,11 +20,13 @@ from .conns import (
     CLOSE_ROUND_PLAYER,
     CLOSE_SIGN_IN_TO_WATCH,
     CLOSE_SIGNED_OUT,
+    CLOSE_TOO_MANY_SOCKETS,
     FLOODING,
     ROUND_PLAYER,
     SIGN_IN_TO_WATCH,
     SIGNED_OUT,
     Conn,
+    OpenSockets,
     client_ip,
 )
 from .errors import NonFinite, loads, ws_error
@@ -39,6 +41,8 @@ def add_table_socket(app: FastAPI, hub: Hub, user_of: Any, sessions: Any, limits
     """Add ``/ws/tables/{table_id}`` to ``app``. ``sessions``: the session cache, which knows
     the sessions signed out; ``limits``: the server's rate limiters."""
     settings = hub.settings
+    open_sockets = OpenSockets(settings.limits.ws_open_account, settings.limits.ws_open_ip)
+
     @app.websocket("/ws/tables/{table_id}")
     async def ws_table(ws: WebSocket, table_id: str) -> None:
         """Live play. Server → client: ``hello``, ``state`` (from ``view(seat)``), ``event``,
@@ -47,8 +51,7 @@ def add_table_socket(app: FastAPI, hub: Hub, user_of: Any, sessions: Any, limits
         trusteeship), ``sync``, ``position`` (``ply``: answered by a ``position`` message with
         that position's view, for the move list), ``ping``. The server closes a socket with a
         code and reason of :mod:`.conns` (4401 signed_out or sign_in_to_watch, 4403 round_player,
-        4404 no_table, 4409 replaced,
-        4410 table_closed, 4429 flooding or too_slow)."""
+        4404 no_table, 4408 too_many_sockets, 4409 replaced, 4410 table_closed, 4429 flooding or too_slow)."""
         user = await user_of(ws)
         await ws.accept()
         table = hub.tables.get(table_id) or hub.finished.get(table_id)
@@ -74,6 +77,22 @@ def add_table_socket(app: FastAPI, hub: Hub, user_of: Any, sessions: Any, limits
             await ws.send_json(SIGNED_OUT)
             await ws.close(*CLOSE_SIGNED_OUT)
             return
+        ip = client_ip(ws)
+        uid = user.id if user else None
+        if seat is None and (full := open_sockets.full(uid, ip)) is not None:
+            await ws.send_json(full)
+            await ws.close(*CLOSE_TOO_MANY_SOCKETS)
+            return
+        open_sockets.add(uid, ip)
+        try:
+            await serve(ws, table, user, seat, referee, token, ip)
+        finally:
+            open_sockets.remove(uid, ip)
+
+    async def serve(ws: WebSocket, table: Any, user: Any, seat: int | None, referee: bool,
+                    token: str | None, ip: str) -> None:
+        """The socket's life once let in: its messages until it closes."""
+        table_id = table.id
         # nothing below waits until the socket is registered and attached: a sign-out from
         # now on finds it
         conn = Conn(ws.send_text, user.id if user else None, table.gate, close_ws=ws.close,
@@ -83,7 +102,6 @@ def add_table_socket(app: FastAPI, hub: Hub, user_of: Any, sessions: Any, limits
         conn.start()
         hub.sessions.add(conn)
         table.attach(conn, seat)
-        ip = client_ip(ws)
         max_bytes = settings.limits.ws_message_bytes
         # rate-limited messages: ws_flood at once, then ws_flood / 10 per second (a client that
         # goes on sending faster than its limit allows is closed, however it paces itself)
