@@ -8,10 +8,13 @@ languages go to tests/e2e/artifacts/."""
 
 from __future__ import annotations
 
+import random
 import re
 
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+import qipai
 
 from .conftest import set_width
 from .test_e2e_play import sign_up
@@ -249,3 +252,48 @@ def test_a_spectator_sees_the_table_and_no_hand(server, browser, account, shot):
     assert page.locator(".ct .felt .pos").all_inner_texts() == ["左", "对面", "右"]
     shot(page, "cards-shengji-zh-1280-spectator")
     ctx.close()
+
+
+#: a doudizhu board mounted on the page with the view of each state given: each seat box's alarm
+MOUNT_ALARMS = """async (states) => {
+  const { t, lang } = await import("/static/i18n.js");
+  const mod = await import("/static/boards/doudizhu.js");
+  const out = [];
+  for (const s of states) {
+    const root = document.createElement("div");
+    document.body.append(root);
+    mod.mount(root, { t, lang, send: () => {}, ask: () => {} })
+      .update({ seat: 0, view: s.view, result: null, names: ["a", "b", "c"], to_act: s.to_act,
+                seq: 1, legal: [] });
+    out.push([0, 1, 2].map((i) => root.querySelector(`[data-seatbox="${i}"] .alarm`)?.textContent ?? null));
+    root.remove();
+  }
+  return out;
+}"""
+
+
+def test_a_seat_about_to_go_out_is_called_out(server, browser):
+    """Doudizhu: a seat with one card left carries 报单 (Last card!), with two 报双 (Two cards
+    left!), and no other seat a call; the positions come from real seeded games."""
+    states, counts = [], []
+    for seed in range(40):
+        st = qipai.load("doudizhu").new_state(seed=seed)
+        rng = random.Random(seed)
+        while not st.is_terminal() and len(counts) < 6:
+            v = st.view(0)
+            if v.get("phase") == "play" and any(0 < n <= 2 for n in v["counts"]):
+                states.append({"view": v, "to_act": list(st.to_act)})
+                counts.append(v["counts"])
+                break
+            seat = rng.choice(st.to_act)
+            st.apply(rng.choice(st.legal_actions(seat)), seat=seat)
+    assert len(states) >= 3
+    for lang, words in (("zh", {1: "报单", 2: "报双"}), ("en", {1: "Last card!", 2: "Two cards left!"})):
+        ctx = browser.new_context()
+        ctx.add_init_script(f"localStorage.setItem('lang', '{lang}')")
+        page = ctx.new_page()
+        page.goto(server + "/")
+        shown = page.evaluate(MOUNT_ALARMS, states)
+        for seen, ns in zip(shown, counts, strict=True):
+            assert seen == [words.get(n) for n in ns], (seen, ns)
+        ctx.close()

@@ -22,6 +22,7 @@ export function mount(root, ctx) {
 
 function mountShandong(root, ctx) {
   return mountCardTable(root, ctx, {
+    alarm: true,                  // 报单 / 报双 at one or two cards left
     seats: 4, cls: "baohuang-sd", order: "23456789TJQKALB",
     info: (v, { tr, who }) => [
       ["marking", tr("marking.experimental"), tr("sdbh.name")],

@@ -299,7 +299,10 @@ export function mountCardTable(root, ctx, cfg) {
     for (const [text, cls] of cfg.badges ? cfg.badges(v, s, T()) : []) head.append(el("span", "badge " + (cls || ""), text));
     if (v.counts) {
       const cnt = el("span", "cnt", tr("ct.count", { n: v.counts[s] }));
-      if (v.counts[s] <= 2 && v.counts[s] > 0 && (v.phase === "play" || v.phase === "cha" || v.phase === "gou")) cnt.classList.add("few");
+      const few = v.counts[s] <= 2 && v.counts[s] > 0 && (v.phase === "play" || v.phase === "cha" || v.phase === "gou");
+      if (few) cnt.classList.add("few");
+      // a climbing game's 报单 / 报双: a seat about to go out is called out in words
+      if (few && cfg.alarm && !msg.result) head.append(el("span", "badge alarm", tr(v.counts[s] === 1 ? "ct.alarm1" : "ct.alarm2")));
       head.append(cnt);
     }
     d.append(head, playArea(v, s));

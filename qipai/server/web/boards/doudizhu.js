@@ -16,6 +16,7 @@ function bidWords(a, tr) {
 
 export function mount(root, ctx) {
   return mountCardTable(root, ctx, {
+    alarm: true,                  // 报单 / 报双 at one or two cards left
     seats: 3, cls: "doudizhu", order: ORDER,
     label: (a, { tr, msg }) => (msg.view.phase === "play" ? (a === "pass" ? tr("ct.pass") : a) : bidWords(a, tr)),
     badges: (v, s, { tr }) => (v.landlord === null || v.landlord === undefined ? []

@@ -8,6 +8,7 @@ import { mountCardTable, placeBadge, ranksText } from "./cardtable.js";
 
 export function mount(root, ctx) {
   return mountCardTable(root, ctx, {
+    alarm: true,                  // 报单 / 报双 at one or two cards left
     seats: 4, cls: "fouafour", order: "3456789TJQKA2LB",
     label: (a, { tr, lang, msg }) => {
       if (a === "pass") return msg.view.window ? tr("faf.decline") : tr("ct.pass");

@@ -8,6 +8,7 @@ const bidWords = (a, tr) => (a === "pass" ? tr("wk.nobid") : a.startsWith("bid "
 
 export function mount(root, ctx) {
   return mountCardTable(root, ctx, {
+    alarm: true,                  // 报单 / 报双 at one or two cards left
     seats: 3, cls: "wakeng", order: "456789TJQKA23",
     label: (a, { tr, msg }) => (msg.view.phase === "bidding" ? bidWords(a, tr) : a === "pass" ? tr("ct.pass") : a),
     badges: (v, s, { tr }) => {
