@@ -105,3 +105,24 @@ def test_spectator_delay_applies_to_hidden_games_only(tmp_path):
         with ws(c, None, board["id"]) as s:
             assert receive(s)["type"] == "hello"
             assert next_state(s)["view"]["fen"]      # public game: at once
+
+
+def test_an_event_card_table_never_shows_the_seed_of_its_deal(tmp_path):
+    # the summary's settings carried event_rng.deals[].seed while the game was on: anyone
+    # (the lobby list, the table's page, a seat's hello) could deal every hand again
+    with client(tmp_path, spectator_delay_ms=0, bot_delay_ms=0) as c:
+        boss = signup(c, "boss")
+        tokens = [signup(c, n) for n in ("east", "south", "west")]
+        body = {"preset": "s0_doudizhu", "event_id": "ddz", "players": ["east", "south", "west"]}
+        assert post(c, boss, "/api/events", body).status_code == 201
+        tid = post(c, boss, "/api/events/ddz/start").json()["tables"][0]
+        table = c.app.state.referees.hub.tables[tid]
+        with ws(c, tokens[0], tid) as sock:
+            hello = receive(sock)
+            state = next_state(sock)
+        seed = table.settings["event_rng"]["deals"][0]["seed"]
+        assert state["view"]["hand"] == load("doudizhu", **table.options).new_state(
+            seed=seed, num_seats=3).view(state["seat"])["hand"]        # the seed deals this hand
+        for shown in (hello, c.get(f"/api/tables/{tid}").json(), c.get("/api/tables").json()):
+            assert str(seed) not in json.dumps(shown)
+        assert hello["table"]["settings"]["event_rng"]["commitment"]   # what checks it later stays

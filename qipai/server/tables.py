@@ -125,6 +125,20 @@ class SeatPlayer(Player):
 TableRunner = JournalRunner
 
 
+def public_settings(settings: dict[str, Any]) -> dict[str, Any]:
+    """A table's settings as its summary shows them to anyone: without the deal's seed
+    (``origin``) and the match secret (``rng``), and an event game's ``event_rng`` without the
+    seeds of its deals — any of them tells every hand of a card game still on (the event's
+    commitment, match and nonces stay: what a player needs to check the deal later, with the
+    seeds the record gives)."""
+    out = {k: v for k, v in settings.items() if k not in ("origin", "rng")}
+    rng = out.get("event_rng")
+    if isinstance(rng, dict) and rng.get("deals"):
+        out["event_rng"] = {**rng, "deals": [{k: v for k, v in d.items() if k != "seed"}
+                                             for d in rng["deals"]]}
+    return out
+
+
 class LiveTable:
     def __init__(self, hub: Hub, row: TableRow) -> None:
         self.hub = hub
@@ -177,13 +191,16 @@ class LiveTable:
             "id": self.id, "game": self.game_id, "options": self.options, "num_seats": self.num_seats,
             "seats": [dict(s) if s else None for s in self.seats], "status": self.status,
             # the origin holds the deal's seed and "rng" the match secret (§6.1): published as
-            # "seed" and "secret" only once the game is over
-            "settings": {k: v for k, v in self.settings.items() if k not in ("origin", "rng")},
+            # "seed" and "secret" only once the game is over; an event's deal seeds never
+            # (public_settings)
+            "settings": public_settings(self.settings),
             "event": self.event_id, "created": self.created,
             # experimental / proposal rule sets (Game.marking): shown in the lobby and at the table
             "marking": self.game.marking,
             "commitment": self.commitment(),
-            "seed": self.seed if self.status == "finished" else None,
+            # an event's seed only in its record (held while the round is on: a duplicate
+            # round deals the same cards at its other tables)
+            "seed": self.seed if self.status == "finished" and "event_rng" not in self.settings else None,
             "secret": self.settings.get("rng", {}).get("secret") if self.status == "finished" else None,
             # progress of a hidden-information game is news too: only once it is over
             "plies": (len(state.log) if state and not (self.hidden and self.status == "playing") else None),
