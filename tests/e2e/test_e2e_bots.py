@@ -58,6 +58,7 @@ def test_a_person_makes_a_bot_and_its_token_then_revokes_it(server, browser, sho
     page.goto(server + "/account/bots")
     page.wait_for_selector("#token-list")
     page.click("#token-list button")
+    page.click('#ask [data-answer="yes"]')                     # revoking asks first, in the page
     page.wait_for_selector("#token-list", state="detached")
     assert page.locator("#token-secret").count() == 0          # the secret is gone with it
     r = httpx.get(f"{server}/api/bot/account", headers=head)

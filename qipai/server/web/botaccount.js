@@ -5,6 +5,7 @@
 
 import { api, el, errorText, t } from "./app.js";
 import { localDate } from "./history.js";     // in the page's language, as the history says it
+import { ask } from "./ask.js";
 
 export async function botsPage(app, { me }) {
   if (!me) { app.replaceChildren(el("a", { href: "/login?next=/account/bots" }, t("bots.signin"))); return; }
@@ -24,7 +25,7 @@ export async function botsPage(app, { me }) {
         el("span", { class: "badge" }, a.bot ? t("bots.isbot") : t("bots.person")),
         a.own ? el("span", { class: "muted" }, " · ", t("bots.you")) : null))),
       own && !own.bot ? el("p", {}, el("button", { id: "mark-bot", onclick: async () => {
-        if (!confirm(t("bots.markbot.confirm"))) return;
+        if (!await ask({ text: t("bots.markbot.confirm"), yes: t("bots.markbot"), no: t("cancel") })) return;
         try { await api("POST", "/api/account/bot"); await load(); } catch (e) { fail(e); }
       } }, t("bots.markbot"))) : null,
       own && !own.bot ? newBotForm() : null);
@@ -36,7 +37,7 @@ export async function botsPage(app, { me }) {
           el("td", {}, tok.account), el("td", { title: tok.scopes.map((s) => t(`bots.scope.${s}.doc`)).join("\n") }, tok.scopes.map((s) => t(`bots.scope.${s}`)).join(t("bots.scope.sep"))), el("td", {}, tok.description),
           el("td", { class: "muted date" }, t("bots.created", { date: localDate(tok.created) })),
           el("td", { class: "actions" }, el("button", { onclick: async () => {
-            if (!confirm(t("bots.revoke.confirm"))) return;
+            if (!await ask({ text: t("bots.revoke.confirm"), yes: t("bots.revoke"), no: t("cancel") })) return;
             try { await api("DELETE", `/api/account/tokens/${tok.id}`); secretBox.replaceChildren(); await load(); } catch (e) { fail(e); }
           } }, t("bots.revoke")))))))) : el("p", { class: "muted" }, t("bots.none")));
     newBox.replaceChildren(el("h3", {}, t("bots.newtoken")), tokenForm(data));
