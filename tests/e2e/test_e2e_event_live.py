@@ -122,6 +122,7 @@ def test_an_event_from_the_form_to_unit_standings_with_a_referee(browser, shot, 
         ref.wait_for_selector(f'[data-table="{table2}"] .clock')
         ref.fill("#act-reason", "used a phone during play")
         ref.click(f'[data-entrant="{out}"] [data-act="disqualify"]')
+        ref.click('#ask [data-answer="yes"]')               # a disqualification asks first
         ref.wait_for_selector(f'[data-entrant="{out}"] [data-act="disqualify"]:disabled')
         ref.wait_for_selector(f'[data-table="{table2}"]', state="detached", timeout=15_000)
         log = ref.inner_text("#ref-log")

@@ -36,6 +36,7 @@ def test_a_player_disqualified_at_a_live_doudizhu_table(browser, shot, tmp_path)
         boss.wait_for_selector(f'[data-table="{table}"]')
         boss.fill("#act-reason", "signalled to a player")
         boss.click('[data-entrant="alice"] [data-act="disqualify"]')
+        boss.click('#ask [data-answer="yes"]')               # a disqualification asks first
         boss.wait_for_selector('[data-entrant="alice"] [data-act="disqualify"]:disabled')
         alice.wait_for_selector("#table-note:has-text('disqualified you')")
         shot(alice, "ddz-disqualified-table")

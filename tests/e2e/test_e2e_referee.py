@@ -137,6 +137,7 @@ def test_a_referee_pauses_adds_time_voids_and_disqualifies(browser, shot, tmp_pa
         # disqualify alice: her game in play is lost, and the standings rank her last
         ref.fill("#act-reason", "used a phone during play")
         ref.click('[data-entrant="alice"] [data-act="disqualify"]')
+        ref.click('#ask [data-answer="yes"]')               # a disqualification asks first
         ref.wait_for_selector('[data-entrant="alice"] [data-act="disqualify"]:disabled')
         ref.wait_for_selector(f'[data-table="{replay}"]', state="detached", timeout=15_000)
         log = ref.inner_text("#ref-log")

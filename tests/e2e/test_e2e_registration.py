@@ -90,6 +90,8 @@ def test_players_join_check_in_and_the_draw_shows_its_commitment(browser, shot, 
         # close entries: carol, not checked in, is left out; the draw and its commitment show
         commitment = httpx.get(f"{base}/api/events/{event}").json()["commitment"]
         boss.click("#close-entries")
+        assert "carol" in boss.inner_text("#ask-text")      # asked first: carol would be left out
+        boss.click('#ask [data-answer="yes"]')
         boss.wait_for_selector("#draw")
         boss.click("#draw > summary")
         assert boss.inner_text("#commitment") == commitment

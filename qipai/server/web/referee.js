@@ -7,6 +7,7 @@
 import { api, el, errorText, every, t } from "./app.js";
 import { gameName } from "./lobby.js";
 import { paren } from "./i18n.js";
+import { ask } from "./ask.js";
 
 function css() {
   if (document.getElementById("referee-css")) return;
@@ -146,7 +147,7 @@ export async function consolePage(app, { me, id }) {
       el("td", { class: "ref-acts" },
         el("button", { "data-act": "warning", disabled: out || null, onclick: () => act({ act: "warning", entrant: e.id }) }, t("ref.warn")),
         kind ? el("span", { class: "grp" }, kind, el("button", { "data-act": "penalty", disabled: out || null, onclick: () => act({ act: "penalty", entrant: e.id, kind: kind.value }) }, t("ref.penalize"))) : null,
-        el("button", { class: "danger", "data-act": "disqualify", disabled: out || null, onclick: () => confirm(t("ref.dqconfirm", { name: e.name })) && act({ act: "disqualify", entrant: e.id }) }, t("ref.disqualify"))));
+        el("button", { class: "danger", "data-act": "disqualify", disabled: out || null, onclick: async () => (await ask({ text: t("ref.dqconfirm", { name: e.name }), yes: t("ref.disqualify"), no: t("cancel") })) && act({ act: "disqualify", entrant: e.id }) }, t("ref.disqualify"))));
   }
 
   // the players of a game, each name whole ("alice vs bob")

@@ -7,6 +7,7 @@
 // secret that lets anyone re-check the draw (`qipai verify`).
 
 import { api, el, errorText, t } from "./app.js";
+import { ask } from "./ask.js";
 
 const statusText = (s) => t(`reg.status.${s}`, null, s);
 
@@ -61,8 +62,8 @@ export async function registrationPanel(ev, me, refresh) {
       parts.push(el("div", { class: "join-link" }, el("span", {}, t("reg.link")), " ", el("a", { href: link, id: "join-link" }, link),
         " · ", t("reg.codeis"), " ", el("code", { id: "join-code-shown" }, info.code)));
       const waiting = list.filter((e) => e.status !== "checked_in").map((e) => e.id);
-      parts.push(el("div", { class: "row" }, el("button", { class: "primary", id: "close-entries", onclick: () => {
-        if (waiting.length && ev.check_in && !confirm(t("reg.closeconfirm", { names: waiting }))) return;
+      parts.push(el("div", { class: "row" }, el("button", { class: "primary", id: "close-entries", onclick: async () => {
+        if (waiting.length && ev.check_in && !await ask({ text: t("reg.closeconfirm", { names: waiting }), yes: t("reg.close"), no: t("cancel") })) return;
         act("close", null, (out) => { done.textContent = out.no_shows.length ? t("reg.noshows", { names: out.no_shows }) : ""; })();
       } }, t("reg.close"))));
     } catch (e) { err.textContent = errorText(e); }
