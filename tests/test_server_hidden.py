@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import random
 import re
+import time
 
 from qipai.core import Record, load, replay
 
@@ -126,3 +127,35 @@ def test_an_event_card_table_never_shows_the_seed_of_its_deal(tmp_path):
         for shown in (hello, c.get(f"/api/tables/{tid}").json(), c.get("/api/tables").json()):
             assert str(seed) not in json.dumps(shown)
         assert hello["table"]["settings"]["event_rng"]["commitment"]   # what checks it later stays
+
+
+def test_a_finished_table_of_a_round_still_on_is_held_from_its_socket_too(tmp_path):
+    # the record of such a game was held from everyone (a duplicate round deals the same cards
+    # at its other tables), but a signed-out socket to the finished table stepped through it
+    with client(tmp_path, spectator_delay_ms=0, bot_delay_ms=0) as c:
+        boss = signup(c, "boss")
+        names = ["pa", "pb", "pc", "pd", "pe", "pf"]
+        tokens = {n: signup(c, n) for n in names}
+        watcher = signup(c, "watcher")
+        body = {"preset": "s2_doudizhu", "event_id": "dup", "players": names,
+                "fields": {"match.session.duplicate": True}}
+        assert post(c, boss, "/api/events", body).status_code == 201
+        first, other = post(c, boss, "/api/events/dup/start").json()["tables"]
+        hub = c.app.state.referees.hub
+        done = hub.tables[first]
+        with ws(c, tokens[done.seats[0]["name"]], first) as sock:
+            next_state(sock)
+            sock.send_json({"type": "resign"})
+            while not next_state(sock).get("result"):
+                pass
+        while first not in hub.finished:
+            time.sleep(0.02)
+        assert hub.tables[other].status == "playing"
+        for who in (None, watcher):                                # signed out, or not in it
+            with ws(c, who, first) as sock:
+                m = receive(sock)
+                assert m["error"] == "round_in_play" and m["params"] == {"round": 1}
+        with ws(c, tokens[done.seats[1]["name"]], first) as sock:   # its own players see it
+            assert receive(sock)["type"] == "hello"
+        with ws(c, boss, first) as sock:                           # and the referees
+            assert receive(sock)["type"] == "hello"

@@ -26,6 +26,7 @@ MAX_QUEUE = 256
 #: WebSocket close codes and reasons the server uses
 CLOSE_SIGNED_OUT = (4401, "signed_out")      # the session the socket was opened with ended
 CLOSE_ROUND_PLAYER = (4403, "round_player")  # a player of an event round may not watch its tables
+CLOSE_ROUND_IN_PLAY = (4403, "round_in_play")  # a finished game of a round still on, as its record
 CLOSE_SIGN_IN_TO_WATCH = (4401, "sign_in_to_watch")  # an event round's tables: signed-in spectators only
 CLOSE_NO_TABLE = (4404, "no_table")
 CLOSE_REPLACED = (4409, "replaced")          # a newer connection took this seat (§6.4)

@@ -17,6 +17,7 @@ from .chat import is_referee
 from .conns import (
     CLOSE_FLOODING,
     CLOSE_NO_TABLE,
+    CLOSE_ROUND_IN_PLAY,
     CLOSE_ROUND_PLAYER,
     CLOSE_SIGN_IN_TO_WATCH,
     CLOSE_SIGNED_OUT,
@@ -29,7 +30,7 @@ from .conns import (
     OpenSockets,
     client_ip,
 )
-from .errors import NonFinite, loads, ws_error
+from .errors import ApiError, NonFinite, loads, ws_error
 from .hub import Hub
 from .ratelimit import RateLimit
 from .records import table_hidden
@@ -50,7 +51,8 @@ def add_table_socket(app: FastAPI, hub: Hub, user_of: Any, sessions: Any, limits
         ``resign``, ``draw_offer``, ``draw_accept``, ``draw_decline``, ``resume`` (leave
         trusteeship), ``sync``, ``position`` (``ply``: answered by a ``position`` message with
         that position's view, for the move list), ``ping``. The server closes a socket with a
-        code and reason of :mod:`.conns` (4401 signed_out or sign_in_to_watch, 4403 round_player,
+        code and reason of :mod:`.conns` (4401 signed_out or sign_in_to_watch, 4403 round_player
+        or round_in_play,
         4404 no_table, 4408 too_many_sockets, 4409 replaced, 4410 table_closed, 4429 flooding or too_slow)."""
         user = await user_of(ws)
         await ws.accept()
@@ -71,6 +73,16 @@ def add_table_socket(app: FastAPI, hub: Hub, user_of: Any, sessions: Any, limits
             await ws.send_json(ROUND_PLAYER)
             await ws.close(*CLOSE_ROUND_PLAYER)
             return
+        if seat is None and table.status not in ("open", "playing"):
+            # a finished game of a round still on is held as its record is (§6.5: a duplicate
+            # round deals the same cards at the round's other tables), signed in or not
+            try:
+                await conduct.hold_round_game(hub, app.state.events, table.event_id,
+                                              conduct.event_round(table), user, False)
+            except ApiError as held:
+                await ws.send_json(ws_error(held.code, held.message, **held.extra))
+                await ws.close(*CLOSE_ROUND_IN_PLAY)
+                return
         referee = await is_referee(hub, table.event_id, user)     # chat: §5.8
         token = ws.cookies.get(auth.COOKIE) if user else None
         if token and sessions.ended(token):      # signed out while this socket was opening
