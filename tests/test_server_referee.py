@@ -273,21 +273,25 @@ def test_an_appointed_referee_speaks_as_a_referee_in_the_events_chat(tmp_path):
 
 def test_a_round_paused_while_its_tables_deal_starts_paused(tmp_path):
     # a table in its nonce window has no game yet: a round pause then must hold it from the
-    # deal on (it was answered no_live_tables, and the clocks started at the deal)
+    # deal on, over a restart too (it was answered no_live_tables, and the clocks started at the deal)
     with client(tmp_path, spectator_delay_ms=0, bot_delay_ms=0, nonce_window_ms=60_000) as c:
         boss, u = setup(c, tmp_path)
-        t = refs(c).hub.tables[post(c, boss, "/api/events/club/start").json()["tables"][0]]
+        tid = post(c, boss, "/api/events/club/start").json()["tables"][0]
+        t = refs(c).hub.tables[tid]
         assert t.nonce_open()
         assert sorted(act(c, boss, "club", act="pause", reason="fire drill").json()["tables"]) == \
             sorted(x.id for x in refs(c).live_tables("club"))
-        assert act(c, boss, "club", act="pause", table=t.id, reason="x").json()["code"] == "already_paused"
+        assert act(c, boss, "club", act="pause", table=tid, reason="x").json()["code"] == "already_paused"
+    with client(tmp_path, spectator_delay_ms=0, bot_delay_ms=0, nonce_window_ms=60_000) as c:
+        t = refs(c).hub.tables[tid]                 # restarted: dealing again, the pause held
+        assert t.nonce_open()
         con = c.get("/api/events/club/console", headers=as_user(boss)).json()
-        assert [x["paused"] for x in con["tables"] if x["id"] == t.id] == [True]
+        assert [x["paused"] for x in con["tables"] if x["id"] == tid] == [True]
         for seat in t.seats:                  # both nonces in: the table deals at once
-            with ws(c, u[seat["name"]], t.id) as sock:
+            with ws(c, u[seat["name"]], tid) as sock:
                 sock.send_json({"type": "nonce", "nonce": "ab" * 16})
                 wait(lambda: receive(sock)["type"] == "nonce", "the nonce taken")
         wait(lambda: t.runner is not None and t.runner.paused_at is not None, "the held pause")
         assert t.runner.paused_at < 1000          # from the deal on: no clock ran
-        assert act(c, boss, "club", act="resume", table=t.id, reason="back").status_code == 200
+        assert act(c, boss, "club", act="resume", table=tid, reason="back").status_code == 200
         wait(lambda: t.runner.paused_at is None, "the resume")

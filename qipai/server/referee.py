@@ -314,7 +314,7 @@ class Referees(ResultActs):
             t = self.hub.tables.get(body.table)
             if t is None or t.event_id != event_id or not t.nonce_open():
                 t = self._table(event_id, body.table)     # a game on, or being dealt
-            if (t.held_pause is not None if t.runner is None else t.runner.paused_at is not None) != resume:
+            if ("held_pause" in t.settings if t.runner is None else t.runner.paused_at is not None) != resume:
                 raise (ApiError(409, "not_paused", "the table is not paused") if resume else
                        ApiError(409, "already_paused", "the table is already paused"))
             ids, unreached = roundacts.submit_round([t], resume, user.username, reason), []

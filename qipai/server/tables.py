@@ -170,9 +170,6 @@ class LiveTable:
         self.gate = Gate(row.id, row.lease_epoch or 0)
         self.next_idx = 0             # the next row of its action log
         self.storage_paused = False   # the runner is paused because storage fails
-        #: a referee's pause asked for while the table deals (its nonce window: no runner yet),
-        #: given to the runner as its first input, so the clocks never start running
-        self.held_pause: Any = None
         self.active_at = conduct.epoch(row.created)   # last change of seats or game (unix s)
         self._moves: movetext.MoveList | None = None  # the board games' move list (movetext)
         self._moves_of: Any = None                    # ... of this state
@@ -481,17 +478,22 @@ class LiveTable:
     def referee_paused(self) -> bool:
         """True while a referee's pause holds the table (also one held for its deal)."""
         if self.runner is None:
-            return self.held_pause is not None
+            return "held_pause" in self.settings
         return self.runner.paused_at is not None and not self.storage_paused
 
     def referee_pause(self, msg: Any) -> None:
         """A referee's :class:`~qipai.match.players.Pause` or ``Resume`` (``msg``). A table
-        still dealing (its nonce window) holds the pause for the deal, and a resume lets it go:
-        its clocks have not started, so there is no time to give back."""
+        still dealing (its nonce window) holds the pause for the deal (in its settings, so
+        that it holds over a restart too: ``held_pause``, ``[reason, by]``), and a resume lets
+        it go: its clocks have not started, so there is no time to give back."""
         if self.runner is not None:
             self.runner.submit(None, msg)
+            return
+        if isinstance(msg, Pause):
+            self.settings["held_pause"] = [msg.reason, msg.by]
         else:
-            self.held_pause = msg if isinstance(msg, Pause) else None
+            self.settings.pop("held_pause", None)
+        self.save_row()
 
     def take_nonce(self, conn: Conn, seat: int | None, msg: dict[str, Any]) -> None:
         """A seat's ``{"type": "nonce", "nonce": hex}`` (§6.1): one per account, in the window."""
@@ -519,6 +521,7 @@ class LiveTable:
     def deal(self, seed: Any, deal: Any = None) -> None:
         """Deal from ``seed`` (or the given ``deal``) and play."""
         self.seed = seed
+        held = self.settings.pop("held_pause", None)     # a referee paused the table as it dealt
         # the origin is saved with the table: a restarted server replays the game from it
         self.settings["origin"] = {"seed": self.seed, "deal": deal}
         state = self.game.new_state(seed=self.seed, deal=deal, num_seats=self.num_seats)
@@ -529,9 +532,8 @@ class LiveTable:
         self.save_row()
         self.journal("start", None, None, self.runner.start_time, {"wall": time.time()})
         self.task = asyncio.get_running_loop().create_task(self._play())
-        if self.held_pause is not None:     # a referee paused the table while it dealt
-            self.runner.submit(None, self.held_pause)
-            self.held_pause = None
+        if held:                           # the runner's first input: no clock ever runs
+            self.runner.submit(None, Pause(*held))
         chat.sync(self)
         if self.hub.store.down:             # started while storage fails: paused from the start
             self.hub.pause_for_storage(self)
