@@ -295,3 +295,20 @@ def test_a_round_paused_while_its_tables_deal_starts_paused(tmp_path):
         assert t.runner.paused_at < 1000          # from the deal on: no clock ran
         assert act(c, boss, "club", act="resume", table=tid, reason="back").status_code == 200
         wait(lambda: t.runner.paused_at is None, "the resume")
+
+
+def test_a_player_cannot_flood_the_table_with_disputes(tmp_path):
+    # every dispute is announced at the table and kept in the game's log: it had no limit but
+    # the address's 50 requests a second
+    with client(tmp_path, spectator_delay_ms=0, bot_delay_ms=0) as c:
+        boss, u = setup(c, tmp_path)
+        tid = post(c, boss, "/api/events/club/start").json()["tables"][0]
+        t = refs(c).hub.tables[tid]
+        wait(lambda: t.runner and t.runner.clocks[0].running, "the game to start")
+        player = u[t.seats[0]["name"]]
+        said = [post(c, player, "/api/events/club/disputes", {"table": tid, "text": f"claim {i}"})
+                for i in range(4)]
+        assert [r.status_code for r in said] == [201, 201, 201, 429]
+        assert said[-1].json()["code"] == "rate_limited" and said[-1].json()["retry_after"] > 0
+        log = c.get("/api/events/club/log").json()
+        assert [e["reason"] for e in log if e["act"] == "dispute"] == ["claim 0", "claim 1", "claim 2"]

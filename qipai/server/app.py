@@ -105,6 +105,7 @@ class Limiters:
         self.api_ip = RateLimit(*lim.api_ip)
         self.bot_games = RateLimit(*lim.bot_games_account)
         self.chat_account = RateLimit(*lim.chat_account)
+        self.dispute_account = RateLimit(*lim.dispute_account)
         self.bot_token = RateLimit(*lim.bot_token)
         #: the limits counted in Redis for every worker of a cluster alike (:meth:`share`)
         self.shared: dict[str, SharedRateLimit] = {}
@@ -131,7 +132,7 @@ class Limiters:
 
 #: the limits a cluster counts in Redis (:meth:`Limiters.share`)
 SHARED = ("login_ip", "login_account", "signup_ip", "moves_account", "moves_ip", "api_ip",
-          "bot_games", "chat_account", "bot_token")
+          "bot_games", "chat_account", "dispute_account", "bot_token")
 
 
 def seats_by_option(info: Any) -> dict[str, dict[str, list[int]]]:

@@ -22,6 +22,9 @@ class Limits:
     api_ip: tuple[float, int] = (50.0, 200)        # other POST requests per client IP
     bot_games_account: tuple[float, int] = (1 / 30, 20)  # games of bots alone an account starts
     chat_account: tuple[float, int] = (0.5, 5)     # chat lines per account (5, then one per 2 s)
+    # disputes per account (3, then one per 30 s): each is announced at the table and kept in
+    # the game's log and record
+    dispute_account: tuple[float, int] = (1 / 30, 3)
     bot_token: tuple[float, int] = (20.0, 60)      # Bot API requests per account
     ws_message_bytes: int = 4096                   # larger WebSocket messages are refused
     ws_flood: int = 100                            # rate-limited messages at once (then a tenth

@@ -111,7 +111,8 @@ class ResultActs:
     async def dispute(self, event_id: str, user: UserRow, body: DisputeBody) -> dict[str, Any]:
         """A seated player's dispute on the game at ``body.table`` (§5.7): while it is on, or
         within :data:`APPEAL_WINDOW_S` after it ends. Errors: no_table (404), not_seated
-        (403), reason_required (400), dispute_closed (409)."""
+        (403), reason_required (400), dispute_closed (409), rate_limited (429:
+        ``Limits.dispute_account``)."""
         await self._event(event_id)
         t = self.hub.tables.get(body.table) or self.hub.finished.get(body.table)
         if t is None or t.event_id != event_id:
@@ -130,6 +131,10 @@ class ResultActs:
         if not live and (ended is None or time.time() - ended > APPEAL_WINDOW_S):
             raise ApiError(409, "dispute_closed", f"disputes are taken during the game and up to "
                            f"{APPEAL_WINDOW_S // 60} minutes after it", minutes=APPEAL_WINDOW_S // 60)
+        wait = await self.hub.limits.hit("dispute_account", str(user.id))
+        if wait:           # each dispute is announced at the table: no flooding the opponents
+            raise ApiError(429, "rate_limited", "too many disputes; a referee has your earlier ones",
+                           retry_after=round(wait, 2))
         if live:
             t.runner.submit(None, RefereeNote("dispute", seat, user.username, text))
         game = t.event_game or t.settings.get("voided_game")
