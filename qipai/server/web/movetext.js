@@ -60,7 +60,8 @@ const FORMATS = {
     const [move, outcome] = e.text.split(":");
     const [a, b] = move.split("-");
     const out = OUTCOME.includes(outcome) ? " " + t(`moves.outcome.${outcome}`, null, outcome) : "";
-    return { text: `${a}–${b}${out}`, title: e.text, cls: `s${e.seat}` };
+    // the tooltip: the move as typed (e3-e4), without the outcome's code (win, lose, both)
+    return { text: `${a}–${b}${out}`, title: move, cls: `s${e.seat}` };
   },
 };
 
