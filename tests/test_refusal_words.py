@@ -15,6 +15,7 @@ import pytest
 import qipai
 from qipai import i18n
 from qipai.core.errors import IllegalAction
+from qipai.tiles.tile import parse_tiles
 from tests.refusals import playout_turns
 
 BOARD = {"xiangqi", "go", "gomoku", "chinese-checkers", "junqi"}
@@ -51,6 +52,25 @@ def test_cards_are_worded_in_both_languages():
     assert words("TS 333+4", "en") == "♠10, 3 3 3 + 4"
     assert i18n.t("refusal.not_in_hand", {"cards": "AH LJ"}, lang="zh") == "你手里没有：红桃A、小王"
     assert i18n.t("refusal.not_in_hand", {"cards": "AH LJ"}, lang="en") == "not in your hand: ♥A, JK small"
+
+
+def test_tiles_are_worded_in_both_languages():
+    """Mahjong tiles in a refusal ({name|tiles}) read by their names, never as codes."""
+    words = i18n.tile_words
+    assert words("5m E 345p", "zh") == "五万、东风、三筒、四筒、五筒"
+    assert words("C F P f1 f8", "zh") == "红中、发财、白板、春、菊"
+    assert words("5m 1s E", "en") == "5 Characters, 1 Bamboo, East wind"
+    assert words("P f3", "en") == "White dragon, Flower 3"
+    assert words("xx", "en") == "xx"                  # what is no tile stays as written
+    for game_id in ("mahjong-gb", "laizi-mahjong", "baibian-bajue"):
+        game = qipai.load(game_id)
+        state = game.new_state(seed=3)
+        hand = parse_tiles(state.view(state.to_act[0])["seats"][state.to_act[0]]["hand"])
+        missing = next(t for t in ("9p", "1s", "5m", "8s") if parse_tiles(t)[0] not in hand)
+        with pytest.raises(IllegalAction) as e:
+            state.apply(f"discard {missing}", seat=state.to_act[0])
+        assert e.value.text("zh") == "你手里没有" + words(missing, "zh")
+        assert e.value.text("en").lower() == "you do not hold " + words(missing, "en").lower()
 
 
 def _refusals(game_id):

@@ -186,7 +186,7 @@ def test_a_history_line_says_the_sides_and_the_players_own_result(entry):
                 assert mine in text, f"{entry['label']} {lang} seat {seat}: {text!r}"
             own = result["returns"][seat]
             if not drawn and own:
-                assert f"{mine} {score_text(own, lang)}" in text, text
+                assert f"{mine}\u00a0{score_text(own, lang)}" in text, text     # one line
 
 
 def test_a_history_line_in_the_issues_words():
@@ -196,33 +196,33 @@ def test_a_history_line_in_the_issues_words():
            "details": {"landlord": 0, "multiplier": 2}}
     names = ["Ann", "Bob", "Cy"]
     assert result_words(ddz, game="doudizhu", seat=1, names=names, lang="zh", brief=True) \
-        == "地主胜 ×2 — 你输了 −24"
+        == "地主胜 ×2 — 你输了\u00a0−24"
     assert result_words(ddz, game="doudizhu", seat=0, names=names, lang="en", brief=True) \
-        == "Landlord wins ×2 — You won +48"
+        == "Landlord wins ×2 — You won\u00a0+48"
     timeout = {**ddz, "reason": "timeout"}
     assert result_words(timeout, game="doudizhu", seat=2, names=names, lang="zh", brief=True) \
-        == "地主胜 ×2 — 你输了 −24 · 超时"
+        == "地主胜 ×2 — 你输了\u00a0−24 · 超时"
     old = {"returns": [48, -24, -24], "winners": [0], "reason": "out", "text": "+48 -24 -24"}
     assert result_words(old, game="doudizhu", seat=1, names=names, lang="zh", brief=True) \
-        == "Ann胜 — 你输了 −24"
+        == "Ann胜 — 你输了\u00a0−24"
     assert result_words(old, game="doudizhu", seat=0, names=names, lang="en", brief=True) \
-        == "You won +48"
+        == "You won\u00a0+48"
     wk = {"returns": [-6, 3, 3], "winners": [1, 2], "reason": "out", "details": {"digger": 0}}
     assert result_words(wk, game="wakeng", seat=1, names=names, lang="zh", brief=True) \
-        == "挖坑者负 — 你赢了 +3"
+        == "挖坑者负 — 你赢了\u00a0+3"
     bh = {"returns": [2, -2, -2, -2, 4], "winners": [0, 4], "reason": "finished",
           "details": {"emperor": 4, "guard": 0}}
     assert result_words(bh, game="baohuang", seat=1, names=NAMES[5], lang="en", brief=True) \
-        == "Emperor's side wins — You lost −2"
+        == "Emperor's side wins — You lost\u00a0−2"
     sdy = {"returns": [-15, 5, 5, 5], "winners": [1, 2, 3], "reason": "set", "details": {"dealer": 0}}
     assert result_words(sdy, game="sandayi", seat=0, names=NAMES[4], lang="zh", brief=True) \
-        == "闲家胜 — 你输了 −15 · " + i18n_t("end.set", "zh")
+        == "闲家胜 — 你输了\u00a0−15 · " + i18n_t("end.set", "zh")
     sj = {"returns": [0, 0, 0, 0], "winners": [1, 3], "reason": "resign", "details": {"dealer": 1}}
     assert result_words(sj, game="shengji", seat=0, names=NAMES[4], lang="zh", brief=True) \
         == "庄家方胜 — 你输了 · " + i18n_t("end.resign", "zh")
     faf = {"returns": [0, 1, 0, 1], "winners": [1, 3], "reason": "out", "details": {"team": 1}}
     assert result_words(faf, game="fouafour", seat=1, names=NAMES[4], lang="en", brief=True) \
-        == "Your side wins — You won +1"
+        == "Your side wins — You won\u00a0+1"
     assert result_words(faf, game="fouafour", seat=2, names=NAMES[4], lang="zh", brief=True) \
         == "对方胜 — 你输了"
     # a board game's line is the same as everywhere: "你赢了 — 将死"
@@ -280,9 +280,37 @@ def test_known_wordings():
     ddz = {"returns": [-24, 12, 12], "winners": [0], "reason": "out", "text": "-24 12 12",
            "details": {"landlord": 0, "spring": True, "multiplier": 4}}
     assert result_words(ddz, game="doudizhu", seat=None, names=["a", "b", "c"], lang="zh") \
-        == "地主胜（春天） ×4：a −24 / b +12 / c +12"
+        == "地主胜（春天） ×4：a\u00a0−24 / b\u00a0+12 / c\u00a0+12"
+    # a history line keeps its score with its words (a narrow column broke "You lost / −24")
+    lord = {**ddz, "returns": [24, -12, -12]}
+    assert result_words(lord, game="doudizhu", seat=1, names=["a", "b", "c"], lang="en", brief=True) \
+        == "Landlord wins (spring) ×4 — You lost\u00a0−12"
     timeout = {"returns": [-1, 1], "winners": [1], "reason": "timeout", "text": "forfeit by 0"}
     assert result_words(timeout, game="xiangqi", seat=0, names=["a", "b"], lang="en") == "You lost — time out"
+
+
+def test_a_board_seat_without_a_name_is_named_by_its_side():
+    """A seat with no name reads as its side on the board (红方, 黑棋, 南方, 蓝方), never as
+    a seat number (1 号座), and two seats sharing a name are told apart by their sides."""
+    win = {"returns": [1, -1], "winners": [0], "reason": "resign", "text": "1-0"}
+    said = {(g, lang): result_words(win, game=g, seat=None, names=["", ""], view=view, lang=lang)
+            for g, view in (("xiangqi", None), ("go", {"black_seat": 1}), ("junqi", None),
+                            ("gomoku", {"colours": ["white", "black"]}))
+            for lang in ("zh", "en")}
+    assert said[("xiangqi", "zh")].startswith("红胜") and said[("go", "zh")].startswith("白胜")
+    four = {"returns": [1, -1, -1, 1], "winners": [0, 3], "reason": "resign", "text": ""}
+    siguo = result_words(four, game="junqi", seat=None, names=["", "", "", ""], lang="zh")
+    assert siguo.startswith("南方、西方"), siguo
+    cc = {"returns": [1, -1, -1], "winners": [0], "reason": "resign", "text": ""}
+    three = result_words(cc, game="chinese-checkers", seat=None, names=["", "", ""], lang="en")
+    assert three.startswith("Red"), three
+    twins = result_words(win, game="gomoku", seat=None, names=["bot", "bot"],
+                         view={"colours": ["black", "white"]}, lang="zh")
+    assert twins.startswith("黑胜"), twins
+    xq = result_words(four, game="junqi", seat=None, names=["a", "a", "b", "c"], lang="zh")
+    assert xq.startswith("a（南方）、c"), xq
+    for text in (*said.values(), siguo):
+        assert "号座" not in text and "seat" not in text, text
 
 
 def test_every_score_of_a_deal_says_whose_it_is():
@@ -304,7 +332,7 @@ def test_every_score_of_a_deal_says_whose_it_is():
                     parts = tail.split(" / ")
                     assert len(parts) == seats, f"{entry['label']}: {text!r}"
                     for s, part in enumerate(parts):
-                        assert re.fullmatch(r".+ (0|[+−][\d½.]+)", part), f"{entry['label']}: {text!r}"
+                        assert re.fullmatch(r".+\u00a0(0|[+−][\d½.]+)", part), f"{entry['label']}: {text!r}"
                         assert part.startswith(names[s]), f"{entry['label']} seat {s}: {text!r}"
                     if game in CARD:
                         assert not re.search(r"seat \d|号座", text), f"{entry['label']} {lang}: {text!r}"
@@ -315,11 +343,11 @@ def test_every_score_of_a_deal_says_whose_it_is():
            "details": {"landlord": 0, "multiplier": 4}}
     bots = ["Ann", "机器人", "机器人"]
     assert result_words(ddz, game="doudizhu", seat=1, names=bots, lang="zh") \
-        == "你输了 — 地主胜 ×4：Ann +24 / 机器人（你） −12 / 机器人（下家） −12"
+        == "你输了 — 地主胜 ×4：Ann\u00a0+24 / 机器人（你）\u00a0−12 / 机器人（下家）\u00a0−12"
     assert result_words(ddz, game="doudizhu", seat=None, names=bots, lang="zh") \
-        == "地主胜 ×4：Ann +24 / 机器人（右） −12 / 机器人（左） −12"
+        == "地主胜 ×4：Ann\u00a0+24 / 机器人（右）\u00a0−12 / 机器人（左）\u00a0−12"
     assert result_words(ddz, game="doudizhu", seat=0, names=["Ann", "Bot", "Bot"], lang="en") \
-        == "You won — Landlord wins ×4: Ann +24 / Bot (Right) −12 / Bot (Left) −12"
+        == "You won — Landlord wins ×4: Ann\u00a0+24 / Bot (Right)\u00a0−12 / Bot (Left)\u00a0−12"
 
 
 def i18n_colon(lang):
@@ -472,5 +500,6 @@ def test_a_mahjong_payment_lost_takes_the_minus_sign():
     """The payments line writes a loss with the minus sign (U+2212), as every other score: 得失：你 −19 …"""
     from qipai.i18n.results import mahjong_payments_line
     line = mahjong_payments_line([-19, 57, -19, -19], seat=0, lang="zh")
-    assert line == "得失：你 −19 下家 +57 对家 −19 上家 −19"
-    assert mahjong_payments_line([-8, 0, 8, 0], seat=0, lang="en").endswith("You −8 Right 0 Across +8 Left 0")
+    assert line == "得失：你\u00a0−19 下家\u00a0+57 对家\u00a0−19 上家\u00a0−19"
+    assert mahjong_payments_line([-8, 0, 8, 0], seat=0, lang="en").endswith(
+        "You\u00a0−8 Right\u00a00 Across\u00a0+8 Left\u00a00")

@@ -32,7 +32,9 @@ or ``AH0``, 小王 and 大王 for ``LJ`` and ``BJ``, and a play written in ranks
 its face reads on the table, suit sign and rank (♥A, ♠10), the jokers ``JK small`` and
 ``JK big`` (one name on the card and in texts), and a play rank by rank, ``A JK small``
 (:func:`card_words`). A code a person is to type stays in the template as the thing to
-type, after 输入. ``{name|cell}`` names a Chinese checkers hole ``q,r`` by its cell name
+type, after 输入. ``{name|tiles}`` words mahjong tiles written in their codes (``5m``, ``E``,
+``345p``, ``f1``) by their names, 五万、东风 in Chinese, "5 Characters", "East wind" in English
+(:func:`tile_words`). ``{name|cell}`` names a Chinese checkers hole ``q,r`` by its cell name
 (:func:`cell_word`).
 
 A message that counts has plural forms instead of one template: ``"ct.count.one": "{n} card"``,
@@ -166,6 +168,30 @@ def card_words(text: Any, lang: str = "en") -> str:
     return ("、" if lang == "zh" else ", ").join(words)
 
 
+_TILE_RUN = re.compile(r"([1-9]+)([mps])|([ESWNCFP])|f([1-8])")
+
+
+def tile_words(text: Any, lang: str = "en") -> str:
+    """Mahjong tiles written in their codes (``"5m"``, ``"E"``, a run ``"345p"``, a flower
+    ``"f1"``; tiles.tile.name) in words of ``lang`` from the catalogue's ``tile.*`` entries:
+    五万、东风、红中、春 in Chinese, "5 Characters", "East wind", "Red dragon", "Flower 1" in
+    English; listed with 、 in Chinese, ", " in English. A token that is no tile run is kept
+    as written."""
+    words = []
+    for tok in _text(text).replace(",", " ").split():
+        if not _TILE_RUN.sub("", tok) == "":
+            words.append(tok)
+            continue
+        for m in _TILE_RUN.finditer(tok):
+            if m.group(1):
+                words.extend(t(f"tile.{m.group(2)}", {"rank": int(r)}, lang=lang) for r in m.group(1))
+            elif m.group(3):
+                words.append(t(f"tile.{m.group(3)}", lang=lang))
+            else:
+                words.append(t("tile.f", {"n": int(m.group(4))}, lang=lang))
+    return ("、" if lang == "zh" else ", ").join(words)
+
+
 _HOLE = re.compile(r"(-?\d+),(-?\d+)")
 
 
@@ -198,6 +224,8 @@ def fill(template: str, params: dict[str, Any] | None, lang: str = "en",
             ns = f"{ns}.{params[within]}"
         if ns == "cards":
             return card_words(value, lang)
+        if ns == "tiles":
+            return tile_words(value, lang)
         if ns == "cell":
             return cell_word(value)
         if ns:

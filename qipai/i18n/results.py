@@ -110,6 +110,28 @@ def _side_of(game: str, seat: int, view: dict | None) -> str | None:
     return None
 
 
+def side_word(game: str, s: int, view: dict | None, n: int, lang: str) -> str | None:
+    """Seat ``s`` of a board game by its side, as the board names it, for a seat without a
+    name: 红方 / 黑方 (Red, Black) in xiangqi, 黑棋 / 白棋 (Black, White) in go and gomoku, the
+    seat's direction in junqi (南方, North) and its colour in Chinese checkers (蓝方, Blue);
+    None for a game told otherwise (result.js sideWord)."""
+    side = _side_of(game, s, view)
+    if side:
+        key = "result.player.stones" if game in ("go", "gomoku") else "result.player.side"
+        return t(key, {"side": t(f"result.side.{side}", lang=lang)}, lang=lang)
+    if game == "junqi":
+        return t("result.player.side", {"side": t(f"junqi.seatNames.{'luzhan' if n == 2 else 'siguo'}.{s}",
+                                                   lang=lang)}, lang=lang)
+    if game == "chinese-checkers":
+        return t("result.player.side", {"side": t(f"cc.color.{s}", lang=lang)}, lang=lang)
+    return None
+
+
+#: what keeps a score with the words before it ("You lost −2", "Ann −2"): a non-breaking space,
+#: so a narrow column never leaves the score alone on the next line (result.js NBSP)
+NBSP = "\u00a0"
+
+
 def result_words(result: dict[str, Any] | None, *, game: str, seat: int | None = None,
                  names: Sequence[str] = (), view: dict | None = None, lang: str = "en",
                  brief: bool = False) -> str:
@@ -138,12 +160,14 @@ def result_words(result: dict[str, Any] | None, *, game: str, seat: int | None =
 
     def name_of(s):
         """A seat's name; a name two seats share (two bots of one kind) with its place at a card
-        or tile table, else with its seat number."""
+        or tile table or its side at a board, else with its seat number; a seat without a name
+        by that place or side."""
         name = names[s] if s < len(names) else ""
         place = None
         if at_table:
             place = (not seated and wind_of(game, s, view, n, lang)) or place_of(
                 s, seat if seated else None, n, lang)
+        place = place or side_word(game, s, view, n, lang)
         if not name:
             return place or tr("result.seat", {"n": s + 1})
         if list(names).count(name) < 2:
@@ -225,7 +249,7 @@ def result_words(result: dict[str, Any] | None, *, game: str, seat: int | None =
     if brief and seated and game in CARD:
         own = (score_text(returns[seat], lang)
                if seat < len(returns) and not draw and float(returns[seat]) else "")
-        me = " ".join(x for x in (mine, own) if x)
+        me = NBSP.join(x for x in (mine, own) if x)
         top = "" if generic and seat in winners else head
         return " — ".join(x for x in (top, " · ".join(x for x in (me, why) if x)) if x)
     if mine:
@@ -258,7 +282,7 @@ def mahjong_payments_line(payments: Sequence[float], *, seat: int | None, names:
     (得失：你 −19 下家 +57 …)."""
     def who(s):
         return mahjong_seat_word(s, seat=seat, names=names, lang=lang)
-    pays = " ".join(f"{who(s)} {score_text(p, lang)}" for s, p in enumerate(payments or []))
+    pays = " ".join(f"{who(s)}{NBSP}{score_text(p, lang)}" for s, p in enumerate(payments or []))
     return f"{t('mj.payments', lang=lang)}{t('colon', lang=lang)}{pays}"
 
 

@@ -176,5 +176,5 @@ def check_counts(hand: Hand) -> None:
     for t, n in enumerate(c):
         if n > 4:
             raise NotationError(f"{format_tiles([t])} appears {n} times (at most 4)", "hand",
-                                code="notation.too_many_copies",
-                                params={"card": format_tiles([t]), "most": 4})
+                                code="notation.too_many_tiles",
+                                params={"tile": format_tiles([t]), "most": 4})

@@ -52,7 +52,7 @@ def check_tile_counts(number: int, hands: Sequence[Sequence[int]], wall: Sequenc
         most = 1 if is_flower(kind) else 4
         if n > most:
             raise NotationError(f"hand {number}: {n} copies of {name(kind)} (a set has {most})", "deal",
-                                code="notation.too_many_copies", params={"card": name(kind), "most": most})
+                                code="notation.too_many_tiles", params={"tile": name(kind), "most": most})
 
 
 def deal_hands(tiles: list[int], dealer: int, seats: int = 4,

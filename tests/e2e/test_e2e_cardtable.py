@@ -616,3 +616,26 @@ def test_rounds_and_mahjong_seats_are_words_of_the_page(server, browser):
         assert got["names"] == want and set(got["shown"]) == set(want), got
         assert bottom not in " ".join(got["names"] + got["shown"])
         ctx.close()
+
+
+TILES = "5m E 345p f1 9s C"
+
+
+def test_tiles_are_named_in_words_as_the_referee_names_them(server, browser):
+    """A mahjong refusal's tiles ({name|tiles}) read on the page as the Python catalogue words
+    them (i18n.js tileWords, qipai.i18n.tile_words): 五万、东风 in Chinese, "5 Characters",
+    "East wind" in English, never the codes 5m or E."""
+    from qipai import i18n as words
+    for lang in ("en", "zh"):
+        ctx = browser.new_context()
+        ctx.add_init_script(f"localStorage.setItem('lang', '{lang}')")
+        page = ctx.new_page()
+        page.goto(server + "/")
+        said = page.evaluate("""async (tiles) => {
+            const i18n = await import("/static/i18n.js");
+            return [i18n.tileWords(tiles), i18n.t("refusal.mahjong-gb.do_not_hold_tile", {tile: "5m"})];
+        }""", TILES)
+        assert said == [words.tile_words(TILES, lang),
+                        words.t("refusal.mahjong-gb.do_not_hold_tile", {"tile": "5m"}, lang=lang)]
+        assert "5m" not in said[1] and ("五万" in said[1] or "5 Characters" in said[1])
+        ctx.close()

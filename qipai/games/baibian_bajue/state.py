@@ -25,6 +25,7 @@ from qipai.tiles.meld import KONG, Meld
 from qipai.tiles.shapes import is_complete
 from qipai.tiles.table import MatchEndings, close_view, own_seat, public_seat, scores_result, seat_line
 from qipai.tiles.tile import NUM_KINDS, format_tiles
+from qipai.tiles.tile import name as tile_name
 from qipai.tiles.wall import Wall, tile_set
 
 KINDS = ("discard", "win", "bomb", "pass", "pung", "chow")
@@ -113,7 +114,8 @@ class BajueState(MatchEndings, TileMatch):
             return Message("it is a claim window: answer pass, win, bomb, pung or chow",
                            code="baibian-bajue.claim_window")
         if t is not None and k in ("discard", "bomb") and not self.hands[seat][t]:
-            return Message("you do not hold that tile", code="baibian-bajue.not_held")
+            return Message("you do not hold that tile", code="baibian-bajue.not_held",
+                           params={"tile": tile_name(t)})
         if k == "win":
             if turn and self.after_claim:
                 return Message("no win right after a claim: discard", code="baibian-bajue.no_win_after_claim")

@@ -20,6 +20,7 @@ from qipai.tiles.meld import PUNG
 from qipai.tiles.notation import Hand
 from qipai.tiles.table import MatchEndings, close_view, own_seat, public_seat, scores_result
 from qipai.tiles.tile import NUM_KINDS, format_tiles
+from qipai.tiles.tile import name as tile_name
 from qipai.tiles.wall import Wall, shuffled
 
 from .actions import KINDS
@@ -105,7 +106,8 @@ class LaiziState(MatchEndings, TileMatch):
             return Message("it is a claim window: answer pass, win, kong, pung or chow",
                            code="laizi-mahjong.claim_window")
         if t is not None and k in ("discard", "peel", "laizi", "add", "kong") and not h[t]:
-            return Message("you do not hold that tile", code="laizi-mahjong.not_held")
+            return Message("you do not hold that tile", code="laizi-mahjong.not_held",
+                           params={"tile": tile_name(t)})
         if k == "win":
             if turn and self.after_claim:
                 return Message("no win right after a chow or pung claim",

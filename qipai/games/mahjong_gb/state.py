@@ -29,6 +29,7 @@ from qipai.tiles.table import (
     seat_line,
 )
 from qipai.tiles.tile import FLOWER_BASE, NUM_KINDS, WIND_LETTERS, format_tiles
+from qipai.tiles.tile import name as tile_name
 from qipai.tiles.wall import Wall, check_tile_counts, deal_hands, shuffled
 
 from .actions import KINDS, Action
@@ -224,7 +225,8 @@ class MahjongState(TileMatch):
     def _why(self, action: Action, seat: int) -> str:
         h = self.hands[seat]
         if action.kind == "discard" and action.tile is not None and not h[action.tile]:
-            return Message("you do not hold that tile", code="mahjong-gb.do_not_hold_tile")
+            return Message("you do not hold that tile", code="mahjong-gb.do_not_hold_tile",
+                           params={"tile": tile_name(action.tile)})
         if action.kind == "win":
             if self.phase == "turn" and self.after_claim:
                 return Message("no win right after a chow or pung claim",

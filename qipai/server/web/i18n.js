@@ -39,6 +39,18 @@ export function cardWords(v) {
 }
 const SUIT_SIGN = { S: "♠", H: "♥", D: "♦", C: "♣" };
 
+/** Mahjong tiles written in their codes ("5m", "E", a run "345p", a flower "f1") by their
+ *  names from the catalogue's tile.* entries: 五万、东风 in Chinese, "5 Characters", "East wind"
+ *  in English; a template's {name|tiles} (as qipai/i18n/__init__.py tile_words). */
+export function tileWords(v) {
+  const run = /([1-9]+)([mps])|([ESWNCFP])|f([1-8])/g;
+  return text(v).replace(/,/g, " ").split(/\s+/).filter(Boolean).flatMap((tok) => {
+    if (tok.replace(run, "") !== "") return [tok];
+    return [...tok.matchAll(run)].flatMap((m) => (m[1] ? [...m[1]].map((r) => t(`tile.${m[2]}`, { rank: Number(r) }))
+      : m[3] ? [t(`tile.${m[3]}`)] : [t("tile.f", { n: Number(m[4]) })]));
+  }).join(lang === "zh" ? "、" : ", ");
+}
+
 /** A Chinese checkers hole "q,r" by its cell name ("-1,5" is q4, as the board names it); a
  *  template's {name|cell} (as qipai/i18n/__init__.py cell_word). */
 function cellWord(v) {
@@ -55,6 +67,7 @@ function fill(template, params, within = []) {
     const v = params[name];
     if (!ns) return text(v);
     if (ns === "cards") return cardWords(v);
+    if (ns === "tiles") return tileWords(v);
     if (ns === "cell") return cellWord(v);
     if (under) ns = `${ns}.${params[under]}`;    // {value|value+label}: keys value.<label>.<value>
     return (Array.isArray(v) ? v : [v]).map((x) => (within.includes(`${ns}.${x}`) ? String(x)

@@ -44,6 +44,20 @@ function sideOf(game, seat, view) {
   return null;
 }
 
+// a board game's seat by its side, for a seat without a name: 红方 / 黑方 in xiangqi, 黑棋 / 白棋 in
+// go and gomoku, the direction in junqi, the colour in chinese checkers (results.py side_word)
+function sideWord(game, s, view, n, tr) {
+  const side = sideOf(game, s, view);
+  if (side) return tr(game === "go" || game === "gomoku" ? "result.player.stones" : "result.player.side", { side: tr(`result.side.${side}`) });
+  if (game === "junqi") return tr("result.player.side", { side: tr(`junqi.seatNames.${n === 2 ? "luzhan" : "siguo"}.${s}`) });
+  if (game === "chinese-checkers") return tr("result.player.side", { side: tr(`cc.color.${s}`) });
+  return null;
+}
+
+// what keeps a score with the words before it ("You lost −2"): a non-breaking space, so a narrow
+// column never leaves the score alone on the next line (results.py NBSP)
+export const NBSP = "\u00a0";
+
 // `brief`: the line of a player's list of games (history, profile): a card or tile game read from
 // a seat says the deal's headline, then that seat's own outcome and score, then the end reason,
 // "地主胜 ×4 — 你输了 −24 · 超时" (as qipai/i18n/results.py result_words(brief=True)).
@@ -61,10 +75,12 @@ export function resultText(result, { game, seat = null, names = [], view = null,
   // table as the board shows it (上家, 对家; for a spectator 左, 右), else with its seat number
   // (a spectator reads a mahjong seat by its wind, 东家, as the table names it)
   const place = CARD.has(game) && n >= 3 ? (s) => (!seated && windOf(game, s, view, n, tr)) || placeOf(s, seated ? seat : null, n, tr) : null;
+  // a board game's seat without a name by its side (红方, 黑棋, 南方: sideWord)
+  const where = (s) => (place && place(s)) || sideWord(game, s, view, n, tr);
   const nameOf = (s) => {
-    if (!names[s]) return place ? place(s) : tr("result.seat", { n: s + 1 }, `seat ${s + 1}`);
+    if (!names[s]) return where(s) || tr("result.seat", { n: s + 1 }, `seat ${s + 1}`);
     if (names.filter((x) => x === names[s]).length < 2) return names[s];
-    return place ? names[s] + paren(place(s), lang) : tr("result.seatOf", { name: names[s], n: s + 1 });
+    return where(s) ? names[s] + paren(where(s), lang) : tr("result.seatOf", { name: names[s], n: s + 1 });
   };
   const sideName = (s) => {
     const side = sideOf(game, s, view);
@@ -136,7 +152,7 @@ export function resultText(result, { game, seat = null, names = [], view = null,
     .filter(Boolean).join(" · ");
   if (brief && seated && CARD.has(game)) {
     const own = !draw && Number(returns[seat]) ? fmtScore(returns[seat], lang) : "";
-    const me = [mine, own].filter(Boolean).join(" ");
+    const me = [mine, own].filter(Boolean).join(NBSP);
     const top = generic && winners.includes(seat) ? "" : head;
     return [top, [me, why].filter(Boolean).join(" · ")].filter(Boolean).join(" — ");
   }

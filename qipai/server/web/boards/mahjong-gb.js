@@ -15,7 +15,7 @@
 import { othersAreBots } from "./cardtable.js";
 import { boardKeys } from "../boardkeys.js";
 import { paren, table } from "../i18n.js";
-import { fmtScore } from "../result.js";
+import { fmtScore, NBSP } from "../result.js";
 
 const CLAIM_VERB = { discard: "discarded", rob: "added", rob_concealed: "ckongs" };
 
@@ -184,7 +184,7 @@ export function mount(root, ctx, variant = GUOBIAO) {
       el("span", "nm", rawName(s) || place(s)), s === v.dealer ? el("span", "dealer", " " + S.dealerMark) : null,
       // its own item of the wrapping head: a narrow box puts it on the next line whole, never a
       // line that starts with "·"
-      el("span", "mj-counts", `${S.score} ${fmtScore(info.score, ctx.lang)} · ${info.concealed_count} ${S.tiles}`));
+      el("span", "mj-counts", `${S.score}${NBSP}${fmtScore(info.score, ctx.lang)} · ${info.concealed_count} ${S.tiles}`));
     for (const x of variant.seatExtra(info, helpers, s)) head.append(" ", x);
     d.append(head);
     const views = msg.views;      // replay: each seat's own view, with its concealed kongs
@@ -323,7 +323,7 @@ export function mount(root, ctx, variant = GUOBIAO) {
     d.append(sum);
     for (const w of r.winners) d.append(...variant.winner(r, w, helpers));
     const pay = el("div", "mj-pay", `${S.payments}${ctx.t("colon")}`);
-    r.payments.forEach((p, s) => pay.append(el("span", p > 0 ? "plus" : p < 0 ? "minus" : "", `${who(s)} ${fmtScore(p, ctx.lang)}`), " "));
+    r.payments.forEach((p, s) => pay.append(el("span", p > 0 ? "plus" : p < 0 ? "minus" : "", `${who(s)}${NBSP}${fmtScore(p, ctx.lang)}`), " "));
     d.append(pay);
     if (r.revealed) {
       const rv = el("div", "mj-revealed");
