@@ -20,10 +20,33 @@ def refused(state, action, seat=None) -> IllegalAction:
     return e.value
 
 
+def refusals_at(state, tries, ignore: tuple[type[Exception], ...] = ()):
+    """Try each ``(action, seat)`` of ``tries`` on a clone of ``state``, leaving ``state`` as it
+    is; yields ``(action, error)`` for each one refused with an IllegalAction, after checking that
+    the refusal changed nothing (the clone's JSON and spectator view are as before). One clone
+    serves every try that is refused (a refusal must not change it); an action accepted, or one
+    raising an exception of ``ignore`` (skipped), costs a fresh clone."""
+    work, before = None, None
+    for action, seat in tries:
+        if work is None:
+            work = state.clone()
+            before = work.to_json(), work.view(None)
+        try:
+            work.apply(action, seat=seat)
+        except IllegalAction as e:
+            assert (work.to_json(), work.view(None)) == before, (action, seat, e.code)
+            yield action, e
+            continue
+        except ignore:
+            pass
+        work = None
+
+
 def playout_turns(game, steps: int, seeds=range(2)):
     """The turns of seeded random playouts of ``game`` (one per seed, at most ``steps`` turns):
     yields ``(state, seat)`` before ``seat``'s random legal action is applied (the caller may
-    try refused actions on clones meanwhile), and ``(state, None)`` once at each playout's end."""
+    try refused actions meanwhile, on a clone: :func:`refusals_at`), and ``(state, None)`` once at
+    each playout's end."""
     for seed in seeds:
         rng = random.Random(seed)
         state = game.new_state(seed=seed)

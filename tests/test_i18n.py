@@ -14,7 +14,7 @@ import pytest
 import qipai
 from qipai import i18n
 from qipai.core.errors import IllegalAction, Message
-from tests.refusals import playout_turns
+from tests.refusals import playout_turns, refusals_at
 from tests.server_helpers import client, post, signup
 
 
@@ -264,17 +264,12 @@ def test_playouts_raise_catalogued_codes_and_end_reasons(game_id):
                     state.resign(0)
                 _check_refusal(over.value, seen)
             continue
-        for text in ("@@", "bid 9", "h2h9", "99,99", "S", "pass"):
-            try:
-                state.clone().apply(text, seat=seat)
-            except IllegalAction as e:
-                _check_refusal(e, seen)
+        tries = [(text, seat) for text in ("@@", "bid 9", "h2h9", "99,99", "S", "pass")]
         others = [s for s in range(state.num_seats) if s not in state.to_act]
         if others:
-            try:
-                state.clone().apply(state.legal_actions(seat)[0], seat=others[0])
-            except IllegalAction as e:
-                _check_refusal(e, seen)
+            tries.append((state.legal_actions(seat)[0], others[0]))
+        for _, e in refusals_at(state, tries):
+            _check_refusal(e, seen)
     for reason in ("resign", "timeout"):
         state = game.new_state(seed=3)
         state.forfeit(0, reason)
