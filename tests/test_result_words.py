@@ -348,6 +348,12 @@ def test_every_score_of_a_deal_says_whose_it_is():
         == "地主胜 ×4：Ann\u00a0+24 / 机器人（右）\u00a0−12 / 机器人（左）\u00a0−12"
     assert result_words(ddz, game="doudizhu", seat=0, names=["Ann", "Bot", "Bot"], lang="en") \
         == "You won — Landlord wins ×4: Ann\u00a0+24 / Bot (Right)\u00a0−12 / Bot (Left)\u00a0−12"
+    # a bot's name already in brackets takes its place inside them, never two brackets in a row
+    kinds = ["Ann", "机器人（规则型）", "机器人（规则型）"]
+    assert result_words(ddz, game="doudizhu", seat=0, names=kinds, lang="zh").endswith(
+        "机器人（规则型，下家）\u00a0−12 / 机器人（规则型，上家）\u00a0−12")
+    assert result_words(ddz, game="doudizhu", seat=0, names=["Ann", "Bot (Greedy)", "Bot (Greedy)"],
+                        lang="en").endswith("Bot (Greedy, Right)\u00a0−12 / Bot (Greedy, Left)\u00a0−12")
 
 
 def i18n_colon(lang):

@@ -99,6 +99,17 @@ def paren(s: str, lang: str) -> str:
     return f"（{s}）" if lang == "zh" else f" ({s})"
 
 
+def with_note(name: str, note: str, lang: str) -> str:
+    """``name`` with ``note`` in brackets after it; a name that already ends in brackets (a
+    bot's "机器人（规则型）") takes the note inside them: 机器人（规则型，下家）,
+    "Bot (Rule-based, Right)", never two brackets in a row (i18n.js withNote)."""
+    if lang == "zh" and name.endswith("）"):
+        return f"{name[:-1]}，{note}）"
+    if lang != "zh" and name.endswith(")"):
+        return f"{name[:-1]}, {note})"
+    return name + paren(note, lang)
+
+
 def _side_of(game: str, seat: int, view: dict | None) -> str | None:
     if game == "xiangqi":
         return "red" if seat == 0 else "black"
@@ -172,7 +183,7 @@ def result_words(result: dict[str, Any] | None, *, game: str, seat: int | None =
             return place or tr("result.seat", {"n": s + 1})
         if list(names).count(name) < 2:
             return name
-        return name + paren(place, lang) if place else tr("result.seatOf", {"name": name, "n": s + 1})
+        return with_note(name, place, lang) if place else tr("result.seatOf", {"name": name, "n": s + 1})
 
     def side_name(s):
         side = _side_of(game, s, view)
@@ -273,7 +284,7 @@ def mahjong_seat_word(s: int, *, seat: int | None, names: Sequence[str] = (), la
     name = names[s] if s < len(names) else ""
     if not name:
         return place
-    return name + paren(place, lang) if list(names).count(name) > 1 else name
+    return with_note(name, place, lang) if list(names).count(name) > 1 else name
 
 
 def mahjong_payments_line(payments: Sequence[float], *, seat: int | None, names: Sequence[str] = (),

@@ -120,6 +120,16 @@ export function errorText(e) {
  *  language than the page's (result.js words a result in the language it is given). */
 export const paren = (s, l = lang) => (l === "zh" ? `（${s}）` : ` (${s})`);
 
+/** `name` with `note` in brackets after it; a name already ending in brackets (a bot's
+ *  "机器人（规则型）") takes the note inside them: 机器人（规则型，下家）, "Bot (Rule-based, Right)",
+ *  never two brackets in a row (as qipai/i18n/results.py with_note). */
+export function withNote(name, note, l = lang) {
+  const s = String(name);
+  if (l === "zh" && s.endsWith("）")) return `${s.slice(0, -1)}，${note}）`;
+  if (l !== "zh" && s.endsWith(")")) return `${s.slice(0, -1)}, ${note})`;
+  return s + paren(note, l);
+}
+
 /** The words of an end reason (Result.reason). */
 export const endText = (reason) => t(`end.${reason}`, null, reason);
 

@@ -11,7 +11,7 @@
 // page's t(key, params, fallback) from i18n.js. The end reason is the catalogue's end.<reason>.
 // The scores of a deal are each told with the player's name: "地主胜 ×2：Ann +4 / Bob −2 / Cy −2".
 
-import { paren } from "./i18n.js";
+import { paren, withNote } from "./i18n.js";
 
 const SIGN_MINUS = "\u2212";
 
@@ -80,7 +80,7 @@ export function resultText(result, { game, seat = null, names = [], view = null,
   const nameOf = (s) => {
     if (!names[s]) return where(s) || tr("result.seat", { n: s + 1 }, `seat ${s + 1}`);
     if (names.filter((x) => x === names[s]).length < 2) return names[s];
-    return where(s) ? names[s] + paren(where(s), lang) : tr("result.seatOf", { name: names[s], n: s + 1 });
+    return where(s) ? withNote(names[s], where(s), lang) : tr("result.seatOf", { name: names[s], n: s + 1 });
   };
   const sideName = (s) => {
     const side = sideOf(game, s, view);

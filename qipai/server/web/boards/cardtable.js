@@ -25,7 +25,7 @@
 import { boardKeys } from "../boardkeys.js";
 import { mountHistory } from "./cardhistory.js";
 import { cardActionWords, cardMoveEntry } from "./cardmoves.js";
-import { paren } from "../i18n.js";
+import { paren, withNote } from "../i18n.js";
 
 const SUIT = { S: "♠", H: "♥", C: "♣", D: "♦" };
 const RED = new Set(["H", "D"]);
@@ -247,7 +247,7 @@ export function mountCardTable(root, ctx, cfg) {
     if (s === reader()) return tr("ct.you");
     const nm = rawName(s);
     const twice = (msg.names || []).filter((_, i) => rawName(i) === nm).length > 1;
-    return !nm ? posLabel(s) : twice ? nm + paren(posLabel(s)) : nm;
+    return !nm ? posLabel(s) : twice ? withNote(nm, posLabel(s)) : nm;
   }
   /** A seat in the history list: "you", its name, or (a name two seats share) its place. */
   function shortName(s) {
