@@ -4,6 +4,7 @@ their parameters, and the server serves them and answers errors with codes."""
 from __future__ import annotations
 
 import ast
+import functools
 import json
 import random
 import re
@@ -155,6 +156,12 @@ def _message_makers(tree: ast.AST) -> set[str]:
             and f.returns is not None and ast.unparse(f.returns) == "Message"}
 
 
+@functools.cache
+def _tree(path: Path) -> ast.Module:
+    """The parsed source of one of the package's files, parsed once per test process."""
+    return ast.parse(path.read_text("utf-8"))
+
+
 def _refusal_sites():
     """Every ``IllegalAction(...)``, ``OptionError(...)``, ``NotationError(...)`` and
     ``Message(...)`` call in the package: (where, kind, code literal or None, parameter names or
@@ -163,7 +170,7 @@ def _refusal_sites():
     for path in sorted(QIPAI.rglob("*.py")):
         if path == QIPAI / "core" / "errors.py":
             continue                # where a given code becomes a Message (OptionError(code=...))
-        tree = ast.parse(path.read_text("utf-8"))
+        tree = _tree(path)
         makers = _message_makers(tree)
         for node in ast.walk(tree):
             kind = getattr(node.func, "id", None) if isinstance(node, ast.Call) else None
@@ -226,13 +233,13 @@ def _prefixed_codes(where: str, code: ast.AST) -> list[str]:
             and isinstance(code.values[1], ast.Constant)):
         return []
     path, line = where.rsplit(":", 1)
-    tree = ast.parse((QIPAI / path).read_text("utf-8"))
+    tree = _tree(QIPAI / path)
     helper = next((f for f in ast.walk(tree) if isinstance(f, ast.FunctionDef)
                    and f.lineno <= int(line) <= f.end_lineno and f.args.args
                    and f.args.args[0].arg == code.values[0].value.id), None)
     if helper is None:
         return []
-    trees = [ast.parse(p.read_text("utf-8")) for p in QIPAI.rglob("*.py")]
+    trees = [_tree(p) for p in QIPAI.rglob("*.py")]
     prefixes = {node.args[0].value for t in trees for node in ast.walk(t)
                 if isinstance(node, ast.Call) and getattr(node.func, "id", None) == helper.name
                 and node.args and isinstance(node.args[0], ast.Constant)}
@@ -303,7 +310,7 @@ def _server_codes():
     codes, closes = [], []
     for sub in ("server", "match"):
         for path in sorted((QIPAI / sub).rglob("*.py")):
-            tree = ast.parse(path.read_text("utf-8"))
+            tree = _tree(path)
             rel = path.relative_to(QIPAI)
             for node in ast.walk(tree):
                 if isinstance(node, ast.Call):
