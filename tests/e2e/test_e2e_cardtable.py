@@ -633,9 +633,13 @@ def test_tiles_are_named_in_words_as_the_referee_names_them(server, browser):
         page.goto(server + "/")
         said = page.evaluate("""async (tiles) => {
             const i18n = await import("/static/i18n.js");
-            return [i18n.tileWords(tiles), i18n.t("refusal.mahjong-gb.do_not_hold_tile", {tile: "5m"})];
+            const moves = await import("/static/boards/cardmoves.js");
+            return [i18n.tileWords(tiles), i18n.t("refusal.mahjong-gb.do_not_hold_tile", {tile: "5m"}),
+                    moves.cardActionWords("trump N", {t: i18n.t, lang: i18n.lang}).join(" ")];
         }""", TILES)
+        # and a shengji no-trump deal's move reads "names no trump", not "names trump no trump"
         assert said == [words.tile_words(TILES, lang),
-                        words.t("refusal.mahjong-gb.do_not_hold_tile", {"tile": "5m"}, lang=lang)]
+                        words.t("refusal.mahjong-gb.do_not_hold_tile", {"tile": "5m"}, lang=lang),
+                        words.t("mv.notrump", lang=lang)]
         assert "5m" not in said[1] and ("五万" in said[1] or "5 Characters" in said[1])
         ctx.close()

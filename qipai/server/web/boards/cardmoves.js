@@ -20,7 +20,8 @@ export function cardActionWords(text, { t, lang }) {
   if (kind === "decline") return rest.length ? [t("mv.declineAdd") + " ", cards(rest)] : [t("mv.decline")];
   if (kind === "declare") return [t("mv.declare") + " ", cards(rest)];
   if (kind === "bury") return [t("mv.bury") + " ", cards(rest)];
-  if (kind === "trump") return [t("mv.trump", { suit: rest[0] === "N" ? t("sj.notrump") : suitSign(rest[0]) })];
+  // a no-trump deal says so in words ("names no trump", not "names trump no trump")
+  if (kind === "trump") return [rest[0] === "N" ? t("mv.notrump") : t("mv.trump", { suit: suitSign(rest[0]) })];
   if (kind === "cha" || kind === "gou") return [t(`faf.${kind}`) + " " + ranksText(rest.join(""), lang)];
   if (kind === "resign") return [t("moves.resign")];
   if (kind === "timeout") return [t("moves.timeout")];
