@@ -46,6 +46,14 @@ def test_a_player_entrusts_its_seat_and_takes_it_back(tmp_path):
             s.send_json({"type": "resume"})
             off = until(s, lambda m: m["type"] == "event" and m["event"]["type"] == "trusteeship")
             assert off["event"]["on"] is False and off["event"]["why"] == "resume"
+            # asking again at once is refused with when to ask, and announces nothing: the seat
+            # stays in the player's hands (taking it back is never delayed, see above)
+            s.send_json({"type": "entrust"})
+            err = until(s, lambda m: m["type"] in ("error", "event"))
+            assert err["error"] == "trusteeship_cooldown", err
+            assert 0 < err["retry_after"] <= 30 and err["params"]["seconds"] >= 1
+            s.send_json({"type": "resume"})
+            assert until(s, lambda m: m["type"] in ("error", "event"))["error"] == "not_in_trusteeship"
             assert first["seq"] < until(s, lambda m: m["type"] == "state")["seq"]
 
 

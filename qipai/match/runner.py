@@ -19,6 +19,9 @@ of everything outside the rules (competition.md §4, §5.4, §5.5, §5.8):
 * referee pauses (:class:`~qipai.match.players.Pause` / ``Resume`` from seat ``None``): every
   clock freezes and keeps the time already used in its turn; moves are refused while paused;
   the pause is not counted in the game's ``duration`` (so session time limits exclude it);
+* trusteeship asked for by a player (``Entrust``) at most once per :data:`ENTRUST_COOLDOWN_MS`
+  per seat (refused with ``trusteeship_cooldown`` and its ``retry_after`` in seconds); taking the
+  seat back is never refused for it;
 * absent seats (``trustee=[...]``, competition.md §5.6): in trusteeship for the whole game, so
   the game's default action is played for them after the clock's ``trustee_delay``.
 * private answers (``private_hold=ms``, fouafour §3.4): while ``state.turns_private()`` (4A4's
@@ -72,6 +75,10 @@ from .timesource import TimeSource, VirtualTime
 #: refused submissions that lose a game, for games whose rule file sets a limit without an option
 ILLEGAL_LIMITS = {"xiangqi": 3}
 DRAW_OFFER_COOLDOWN = 3
+#: ms after a seat's own request for trusteeship (托管) before it may ask again: every request
+#: and every taking back is announced to the table, so a seat toggling it would flood the others.
+#: Taking the seat back (``Reclaim``, or acting) is never delayed.
+ENTRUST_COOLDOWN_MS = 30_000
 #: the pseudo-seat of :meth:`GameRunner._earliest` whose deadline releases held window answers
 RELEASE = -1
 #: the pseudo-seat whose deadline is the game's wall-clock limit (``ClockSpec.game_limit``)
@@ -131,6 +138,7 @@ class GameRunner:
         self._held_offer: set[int] = set()   # offers made on the offerer's own turn, sent with its move
         self._cooldown = [0] * n        # own moves still needed before offering again
         self._moves_by = [0] * n
+        self._entrusted_at: list[int | None] = [None] * n   # time of each seat's last Entrust
         self.absent = set(trustee)       # seats in trusteeship they cannot leave (absent, conceded)
         if any(not 0 <= s < n for s in self.absent):
             raise QipaiError(f"trustee seats must be in 0..{n - 1}, got {sorted(self.absent)}")
@@ -504,7 +512,7 @@ class GameRunner:
         """Tell ``seat`` alone that its message was refused: ``code`` is a stable name
         (``illegal``, ``not_your_turn``, ``stale_turn``, ``paused``, ``no_draw_offer``,
         ``draw_not_allowed``, ``draw_too_early``, ``draw_offer_cooldown``, ``draw_offer_open``,
-        ``not_in_trusteeship``, ``trusteeship_permanent``), ``reason`` the English text, ``params``
+        ``not_in_trusteeship``, ``trusteeship_permanent``, ``trusteeship_cooldown``), ``reason`` the English text, ``params``
         the values a catalogue template fills in (:mod:`qipai.i18n`, key ``error.<code>``) and
         ``refusal`` the referee's own code (``IllegalAction.code``) when the game refused it."""
         if seat is not None:
@@ -599,13 +607,22 @@ class GameRunner:
         """The player asks for trusteeship (托管): from now on its decisions are taken by the
         game's default action after ``trustee_delay`` (a decision already pending too), until
         it acts or sends ``Reclaim``. Refused (``trusteeship_unavailable``) in games without a
-        default action, where a timeout loses (board games)."""
+        default action, where a timeout loses (board games), and (``trusteeship_cooldown``,
+        params ``retry_after`` s and ``seconds``) within :data:`ENTRUST_COOLDOWN_MS` of the
+        seat's previous request."""
         if type(self.state).default_action is State.default_action:
             return self._reply_error(seat, "this game has no default action to play for a seat",
                                      "trusteeship_unavailable")
         clock = self.clocks[seat]
         if clock.trusteeship:
             return self._reply_error(seat, "this seat is already in trusteeship", "already_in_trusteeship")
+        last = self._entrusted_at[seat]
+        if last is not None and t - last < ENTRUST_COOLDOWN_MS:
+            wait = (last + ENTRUST_COOLDOWN_MS - t) / 1000
+            return self._reply_error(seat, f"wait {wait:.0f} s before asking for trusteeship again",
+                                     "trusteeship_cooldown",
+                                     {"retry_after": round(wait, 2), "seconds": max(1, round(wait))})
+        self._entrusted_at[seat] = t
         clock.trusteeship = True
         self._tell(seat, {"t": t, "seat": seat, "type": "trusteeship", "on": True, "why": "request"},
                    record=True)

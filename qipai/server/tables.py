@@ -115,6 +115,8 @@ class SeatPlayer(Player):
             msg = ws_error(event.get("code", "illegal"), event.get("reason", "refused"),
                            seq=len(runner.state.log))
             msg["params"] = event.get("params") or {}
+            if "retry_after" in msg["params"]:       # a cooldown: when to ask again, in seconds
+                msg["retry_after"] = msg["params"]["retry_after"]
             if "refusal" in event:      # the referee's code: catalogue key refusal.<code>
                 msg["refusal"] = event["refusal"]
         else:
