@@ -512,9 +512,10 @@ class GameRunner:
         """Tell ``seat`` alone that its message was refused: ``code`` is a stable name
         (``illegal``, ``not_your_turn``, ``stale_turn``, ``paused``, ``no_draw_offer``,
         ``draw_not_allowed``, ``draw_too_early``, ``draw_offer_cooldown``, ``draw_offer_open``,
-        ``not_in_trusteeship``, ``trusteeship_permanent``, ``trusteeship_cooldown``), ``reason`` the English text, ``params``
-        the values a catalogue template fills in (:mod:`qipai.i18n`, key ``error.<code>``) and
-        ``refusal`` the referee's own code (``IllegalAction.code``) when the game refused it."""
+        ``not_in_trusteeship``, ``trusteeship_permanent``, ``trusteeship_cooldown``), ``reason``
+        the English text, ``params`` the values a catalogue template fills in (:mod:`qipai.i18n`,
+        key ``error.<code>``) and ``refusal`` the referee's own code (``IllegalAction.code``)
+        when the game refused it."""
         if seat is not None:
             event = {"type": "refused", "code": code, "reason": reason}
             if params:
