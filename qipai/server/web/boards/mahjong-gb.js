@@ -139,7 +139,8 @@ export function mount(root, ctx, variant = GUOBIAO) {
     t.dataset.tile = code;
     if (code[0] === "f") {
       t.classList.add("flower");
-      t.append(el("b", "", FLOWER_ZH[+code[1] - 1] || code), el("i", "", zh ? "花" : code));
+      // its number under it in English (the code "f6" is no word): 兰 over 6; 花 in Chinese
+      t.append(el("b", "", FLOWER_ZH[+code[1] - 1] || code), el("i", "", zh ? "花" : code.slice(1)));
     } else if (code.length === 2) {
       t.classList.add("s-" + code[1]);
       t.append(el("b", "", code[0]), el("i", "", zh ? SUIT_ZH[code[1]] : SUIT_EN[code[1]]));
