@@ -16,7 +16,8 @@ from qipai.server.auth import COOKIE  # noqa: E402
 
 def make_settings(tmp: Path, **kw: Any) -> Settings:
     limits = kw.pop("limits", None) or Limits(moves_account=(1000.0, 1000), moves_ip=(5000.0, 5000),
-                                              api_ip=(1000.0, 1000), signup_ip=(100.0, 100))
+                                              api_ip=(1000.0, 1000), signup_ip=(100.0, 100),
+                                              replay_ip=(1000.0, 1000))
     kw.setdefault("nonce_window_ms", 0)       # tables deal at once unless a test waits for nonces
     kw.setdefault("database_url", f"sqlite:///{tmp / 'qipai.db'}")
     return Settings(limits=limits, **kw)

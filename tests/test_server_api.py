@@ -90,6 +90,20 @@ def test_malformed_json_body_and_oversized_body(c):
     assert r.status_code == 413 and r.json()["error"] == "too_large"
 
 
+def test_replays_are_limited_per_address(tmp_path):
+    from fastapi.testclient import TestClient
+
+    with client(tmp_path, limits=Limits(replay_ip=(0.01, 2))) as c:
+        codes = [c.get(f"/api/records/{n}/steps").status_code for n in (998, 999)]
+        assert codes == [404, 404]                     # asked for, found or not, they count
+        for path in ("/api/records/999/steps", "/api/events/cup/games/1/steps"):
+            r = c.get(path)
+            assert r.status_code == 429 and r.json()["error"] == "rate_limited", path
+            assert r.json()["retry_after"] > 0 and int(r.headers["Retry-After"]) >= 1
+        other = TestClient(c.app, client=("203.0.113.9", 4000))      # another address
+        assert other.get("/api/records/999/steps").json()["error"] == "no_record"
+
+
 def test_login_rate_limits_per_account_and_ip(tmp_path):
     from fastapi.testclient import TestClient
 
@@ -195,9 +209,14 @@ def test_records_download_and_steps(c):
     assert c.get(f"/api/records/{rid}/download?format=zip").json()["error"] == "bad_format"
     chinese = c.get(f"/api/records/{rid}/download?format=pgn-chinese").text   # any registered format
     assert f'[Result "{state.result.text}"]' in chinese and re.search("[\u4e00-\u9fff]{4}", chinese)
-    steps = c.get(f"/api/records/{rid}/steps").json()["steps"]
+    answer = c.get(f"/api/records/{rid}/steps")
+    steps = answer.json()["steps"]
     assert len(steps) == len(rec.actions) + 1 and [s["action"] for s in steps[1:]] == rec.actions
     assert steps[-1]["public"]["fen"] == state.fen()
+    assert answer.json()["record"]["id"] == rid and answer.json()["record"]["game"] == "xiangqi"
+    # a finished record never changes: its steps are computed once, then given as they were
+    again = c.get(f"/api/records/{rid}/steps", headers=as_user(alice))
+    assert again.content == answer.content and c.app.state.steps_cache.computed == 1
     assert c.get("/api/records/999").json()["error"] == "no_record"
     # bots only: nobody's history holds it, but the public list does
     assert c.get("/api/records?user=me", headers=as_user(alice)).json() == []

@@ -107,6 +107,7 @@ class Limiters:
         self.chat_account = RateLimit(*lim.chat_account)
         self.dispute_account = RateLimit(*lim.dispute_account)
         self.bot_token = RateLimit(*lim.bot_token)
+        self.replay_ip = RateLimit(*lim.replay_ip)
         #: the limits counted in Redis for every worker of a cluster alike (:meth:`share`)
         self.shared: dict[str, SharedRateLimit] = {}
 
@@ -132,7 +133,7 @@ class Limiters:
 
 #: the limits a cluster counts in Redis (:meth:`Limiters.share`)
 SHARED = ("login_ip", "login_account", "signup_ip", "moves_account", "moves_ip", "api_ip",
-          "bot_games", "chat_account", "dispute_account", "bot_token")
+          "bot_games", "chat_account", "dispute_account", "bot_token", "replay_ip")
 
 
 def seats_by_option(info: Any) -> dict[str, dict[str, list[int]]]:

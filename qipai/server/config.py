@@ -26,6 +26,9 @@ class Limits:
     # the game's log and record
     dispute_account: tuple[float, int] = (1 / 30, 3)
     bot_token: tuple[float, int] = (20.0, 60)      # Bot API requests per account
+    # replays (every position of a game, /api/records/{id}/steps and an event game's) per client
+    # IP: 30, then one per 2 s; a long game's steps take seconds to compute and are megabytes
+    replay_ip: tuple[float, int] = (0.5, 30)
     ws_message_bytes: int = 4096                   # larger WebSocket messages are refused
     ws_flood: int = 100                            # rate-limited messages at once (then a tenth
                                                    # of it per second) before a socket is closed

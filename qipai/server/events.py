@@ -37,7 +37,7 @@ from .eventwork import EventWork, run, worker_call, worker_init
 from .hub import Hub
 from .models import MAX_ROW_ID, RecordRow, TableRow, UserRow
 from .plaintext import Plain
-from .replays import replay_steps
+from .replays import limit_replays, replay_steps
 from .tables import LiveTable
 
 log = logging.getLogger("qipai.server")
@@ -313,8 +313,10 @@ def add_event_routes(app: FastAPI, hub: Hub, db: sessionmaker[Session],
         """Every position of a finished event game (played at a table, by ``qipai event run``,
         or entered with its moves), as ``/api/records/{id}/steps`` gives them: ``{"record":
         {"game", "names", "result", "event", "round", "match", "number"}, "steps": [...]}``.
-        Errors: no_record (404), round_in_play (403: its round is still on and the caller
-        neither played it nor referees, :func:`.conduct.hold_round_game`)."""
+        Errors: rate_limited (429, :func:`.replays.limit_replays`), no_record (404),
+        round_in_play (403: its round is still on and the caller neither played it nor referees,
+        :func:`.conduct.hold_round_game`)."""
+        await limit_replays(request)
         if not 0 < game_id <= MAX_ROW_ID:
             raise ApiError(404, "no_record", f"no stored game {game_id} in event {event_id!r}")
         got = await service.read("game_record", event_id, game_id)

@@ -24,7 +24,7 @@ from . import auth, exports, jsonbody, ratings
 from .errors import ApiError
 from .models import PlayerSettingsRow, RecordPlayer, RecordRow, TableRow, row_by_id
 from .privacy import hidden_from, viewable
-from .replays import replay_steps
+from .replays import StepsCache, limit_replays, replay_steps
 
 
 def result_winners(result: dict[str, Any] | None) -> list[int]:
@@ -164,13 +164,18 @@ def add_record_routes(app: FastAPI, store: Any, user_of: Any, hold: Any = None) 
     async def steps(request: Request, record_id: int) -> dict[str, Any]:
         """Every position of a finished game for the replay page: per ply, the spectator view
         and each seat's view (the game is over, so hidden cards may be shown); in a board game
-        each step after the first has ``move``, its move-list entry (:mod:`.movetext`)."""
+        each step after the first has ``move``, its move-list entry (:mod:`.movetext`). Errors:
+        rate_limited (429, :func:`.replays.limit_replays`), no_record (404)."""
+        await limit_replays(request)
         row = await get_record(request, record_id)
-        # a long game is long work, and its answer megabytes: both off the event loop
-        return jsonbody.Encoded(await asyncio.to_thread(replay_row, row))
+        # a long game is long work, and its answer megabytes: both off the event loop, once
+        # per record (a finished record's moves never change)
+        steps = await cache.get((row.id, len(row.record.get("actions") or ())),
+                                lambda: jsonbody.encode(replay_steps(row.record)))
+        head = jsonbody.encode(record_json(row))
+        return jsonbody.Encoded(b'{"record":' + head + b',"steps":' + steps + b"}")
 
-    def replay_row(row: RecordRow) -> bytes:
-        return jsonbody.encode({"record": record_json(row), "steps": replay_steps(row.record)})
+    cache = app.state.steps_cache = StepsCache()
 
     @app.get("/api/records/{record_id}/download", tags=["records"])
     async def download(request: Request, record_id: int, format: str = "json") -> Response:

@@ -3,18 +3,78 @@
 :func:`replay_steps` re-plays a stored qipai JSON record move by move and returns, per ply, the
 spectator view and each seat's view (the game is over, so hidden cards may be shown). Lobby
 records (``/api/records/{id}/steps``) and event games (``/api/events/{id}/games/{game}/steps``)
-share it.
+share it. Both are counted per client address (:func:`limit_replays`, limit ``replay_ip``),
+and a lobby record's steps, which never change, are kept encoded (:class:`StepsCache`): a
+long game costs seconds and megabytes (a 580-ply go game 0.5 s and 2.6 MB, a 2,000-ply
+mahjong session 7 s and 28 MB), not to be recomputed for every asker.
 """
 
 from __future__ import annotations
 
+import asyncio
 import json
+from collections import OrderedDict
+from collections.abc import Callable, Hashable
 from typing import Any
 
 import qipai
 from qipai.core import Record
 
 from . import movetext
+from .conns import client_ip
+from .errors import ApiError
+
+#: bytes of encoded steps a worker keeps (:class:`StepsCache`); one answer over a quarter of it
+#: is not kept
+STEPS_CACHE_BYTES = 96 * 1024 * 1024
+
+
+async def limit_replays(request: Any) -> None:
+    """Count one replay asked for by the request's client address (limit ``replay_ip`` of
+    :class:`~.config.Limits`, in Redis for a whole cluster). Raises ApiError 429
+    ``rate_limited`` with ``retry_after`` (seconds) past it."""
+    wait = await request.app.state.limits.hit("replay_ip", client_ip(request))
+    if wait:
+        raise ApiError(429, "rate_limited", "too many replays asked for; slow down",
+                       retry_after=round(wait, 2))
+
+
+class StepsCache:
+    """Encoded replay steps by key, the least recently used dropped past ``max_bytes``. Askers
+    of a key being computed wait for that one computation (in a worker thread) instead of
+    starting their own; a computation that raises is not kept, and raises for each of them."""
+
+    def __init__(self, max_bytes: int = STEPS_CACHE_BYTES) -> None:
+        self.max_bytes = max_bytes
+        self.size = 0
+        self.computed = 0                 # computations started (for tests and measurements)
+        self._kept: OrderedDict[Hashable, bytes] = OrderedDict()
+        self._running: dict[Hashable, asyncio.Future[bytes]] = {}
+
+    async def get(self, key: Hashable, compute: Callable[[], bytes]) -> bytes:
+        """The bytes kept for ``key``, else ``compute()``'s (run in a thread, then kept). An
+        asker that goes away does not stop the computation the others wait for."""
+        if key in self._kept:
+            self._kept.move_to_end(key)
+            return self._kept[key]
+        running = self._running.get(key)
+        if running is None:
+            running = self._running[key] = asyncio.ensure_future(self._compute(key, compute))
+            running.add_done_callback(lambda f: f.cancelled() or f.exception())  # all gone
+        return await asyncio.shield(running)
+
+    async def _compute(self, key: Hashable, compute: Callable[[], bytes]) -> bytes:
+        self.computed += 1
+        try:
+            body = await asyncio.to_thread(compute)
+        finally:
+            self._running.pop(key, None)
+        if len(body) <= self.max_bytes // 4:
+            self._kept[key] = body
+            self.size += len(body)
+            while self.size > self.max_bytes:
+                self.size -= len(self._kept.popitem(last=False)[1])
+        return body
 
 
 def replay_steps(record: dict[str, Any]) -> list[dict[str, Any]]:
