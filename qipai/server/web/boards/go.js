@@ -227,9 +227,11 @@ export function mount(root, ctx) {
       const dot = document.createElement("i");
       dot.className = "dot " + (colour === "black" ? "b" : "w");
       const nm = names[s] ? [" ", Object.assign(span(names[s]), { className: "nm" })] : [];
-      const caps = Object.assign(span(`· ${S.captures} `), { className: "nw" });
+      const caps = Object.assign(span(`${S.captures} `), { className: "nw" });
       caps.append(span(String(v.captures[colour]), { cap: colour }));
-      e.append(dot, colourName(colour), ...nm, " ", caps);
+      // the "·" stays at the end of the name's line: a narrow box wraps the captures after it,
+      // never a line that starts with "·"
+      e.append(dot, colourName(colour), ...nm, "\u00a0· ", caps);
       if (v.phase === "play" && v.to_move === colour && !msg.result) e.classList.add("to-move");
       return e;
     };
