@@ -24,7 +24,8 @@ function gridSvg() {
   let d = "";
   for (let i = 1; i <= SIZE; i++) d += `M1 ${i}H${SIZE}M${i} 1V${SIZE}`;
   const stars = STARS.map((p) => `<circle cx="${col(p) + 1}" cy="${SIZE - row(p)}" r=".12"/>`).join("");
-  const letters = [...COLS].map((c, i) => `<text x="${i + 1}" y="15.82">${c.toUpperCase()}</text>`).join("");
+  // lower-case letters, as the move list, the move box and renju records write a point (h8)
+  const letters = [...COLS].map((c, i) => `<text x="${i + 1}" y="15.82">${c}</text>`).join("");
   const numbers = Array.from({ length: SIZE }, (_, r) => `<text x=".42" y="${SIZE - r + 0.16}">${r + 1}</text>`).join("");
   return `<svg class="grid" viewBox="0 0 16 16"><path d="${d}" stroke="#4a3410" stroke-width=".045" fill="none"/>` +
     `<g fill="#4a3410">${stars}</g><g class="coord" font-size=".42" text-anchor="middle" fill="#4a3410">${letters}${numbers}</g></svg>`;
