@@ -5,7 +5,8 @@ place), and the socket message limit of an account counts its messages to tables
 workers together; a Bot API token revoked through one worker is refused at once by the other
 (which had it cached); an account's open Bot API streams count on both workers together, and a
 change of an account (the bot mark, a role set by `qipai account role`) made through one worker
-or the command line is seen by the workers at once; a finished table's summary and socket are
+or the command line is seen by the workers at once; an account's sockets watching tables count
+on both workers together; a finished table's summary and socket are
 answered by the other worker once the worker that ran it has been killed (rebuilt from the
 database)."""
 
@@ -161,6 +162,39 @@ async def _streams(w1, w2) -> None:
         for r in [*opened[1:], again]:
             await r.aclose()
     me.close()
+
+
+def test_an_accounts_watching_sockets_are_counted_across_workers(cluster):
+    asyncio.run(_sockets(*cluster))
+
+
+async def _sockets(w1, w2) -> None:
+    owner, me = await signup(w1.base, "host"), await signup(w2.base, "watcher")
+    me = {**me, "X-Forwarded-For": "198.51.100.31"}
+    async with httpx.AsyncClient(timeout=30) as http:
+        ids = [(await http.post(w.base + "/api/tables", headers=owner, json={"game": "gomoku"})).json()["id"]
+               for w in (w1, w2)]
+
+    async def watch(i: int):
+        sock = await websockets.connect(f"{(w1, w2)[i].ws}/ws/tables/{ids[i]}", additional_headers=me)
+        return sock, json.loads(await asyncio.wait_for(sock.recv(), 20))
+    # 25 sockets watching on each worker: 50 in all, the account's limit (Limits.ws_open_account)
+    opened = [await watch(i % 2) for i in range(50)]
+    try:
+        assert [m["type"] for _, m in opened] == ["hello"] * 50
+        for i in (0, 1):                          # one more is refused by either worker
+            sock, m = await watch(i)
+            assert m["error"] == "too_many_sockets" and m["params"] == {"max": 50}, m
+            await sock.wait_closed()
+            assert (sock.close_code, sock.close_reason) == (4408, "too_many_sockets")
+        await opened.pop()[0].close()             # a socket that closes frees its place at once
+        deadline = time.monotonic() + 10
+        while (again := await watch(0))[1]["type"] != "hello":
+            assert time.monotonic() < deadline, "a closed socket still counts"
+        opened.append(again)
+    finally:
+        for sock, _ in opened:
+            await sock.close()
 
 
 def test_a_change_of_an_account_reaches_every_worker_at_once(cluster):

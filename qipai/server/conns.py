@@ -13,12 +13,17 @@ import asyncio
 import contextlib
 import itertools
 import json
+import logging
 from collections import deque
 from collections.abc import Awaitable, Callable
 from typing import Any
 
 from .errors import ws_error
 from .store import Gate
+
+log = logging.getLogger("qipai.server")
+#: lease times a socket's cluster entry counts without being renewed (its worker died)
+SOCKET_KEEP_LEASES = 5
 
 #: a connection whose send queue holds this many messages is too slow and is closed
 MAX_QUEUE = 256
@@ -188,27 +193,92 @@ class Sessions:
 
 
 class OpenSockets:
-    """The table sockets open on this worker, counted per account and per client address, so
-    that nobody holds the server's connections by opening sockets to watch without end
+    """The open table sockets, counted per account and per client address, so that nobody
+    holds the server's connections by opening sockets to watch without end
     (``Limits.ws_open_account`` and ``ws_open_ip``). Every socket counts; only one that would
-    watch is refused at the limit (a seat's socket is always let in, one per seat)."""
+    watch is refused at the limit (a seat's socket is always let in, one per seat). With
+    several workers (``cluster``) the counts are the cluster's (:class:`.quota.SocketQuota` in
+    Redis: each socket an entry the worker serving it renews at every heartbeat and removes when
+    it closes; the entries of a worker that died count for :data:`SOCKET_KEEP_LEASES` lease
+    times more); while Redis cannot be reached each worker counts its own sockets only."""
 
-    def __init__(self, per_account: int, per_ip: int) -> None:
+    def __init__(self, per_account: int, per_ip: int, cluster: Any = None) -> None:
         self.per_account, self.per_ip = per_account, per_ip
         self.count: dict[str, int] = {}
+        self.shared: Any = None
+        self._entries: dict[str, list[str]] = {}       # cluster entry -> its keys
+        self._made = 0
+        if cluster is not None:
+            from .quota import SocketQuota
+
+            self.shared = SocketQuota(cluster.redis, cluster.name, SOCKET_KEEP_LEASES * cluster.lease_ms)
+            self.worker = cluster.worker_id
+            cluster.on_beat.append(self.renew)
 
     def keys(self, user_id: int | None, ip: str) -> list[str]:
         return ["ip:" + ip] + ([f"user:{user_id}"] if user_id is not None else [])
 
-    def full(self, user_id: int | None, ip: str) -> dict[str, Any] | None:
-        """The refusal for one more socket to watch from this account or address (``None``: room)."""
-        if self.count.get("ip:" + ip, 0) >= self.per_ip:
+    def _refusal(self, key: str) -> dict[str, Any]:
+        if key.startswith("ip:"):
             return ws_error("too_many_sockets", "too many open connections from your address; "
                             "close some tables", max=self.per_ip)
-        if user_id is not None and self.count.get(f"user:{user_id}", 0) >= self.per_account:
-            return ws_error("too_many_sockets", "too many open connections of your account; "
-                            "close some tables", max=self.per_account)
+        return ws_error("too_many_sockets", "too many open connections of your account; "
+                        "close some tables", max=self.per_account)
+
+    def full(self, user_id: int | None, ip: str) -> dict[str, Any] | None:
+        """The refusal for one more socket to watch from this account or address, counted on
+        this worker (``None``: room)."""
+        for k in self.keys(user_id, ip):
+            if self.count.get(k, 0) >= (self.per_ip if k.startswith("ip:") else self.per_account):
+                return self._refusal(k)
         return None
+
+    async def enter(self, user_id: int | None, ip: str,
+                    watch: bool) -> tuple[dict[str, Any] | None, str | None]:
+        """Count one more socket: ``(refusal, None)`` for a socket to ``watch`` past a limit
+        (counted nowhere), else ``(None, entry)`` — ``entry`` (None without a cluster) goes back
+        to :meth:`leave` when the socket closes."""
+        if watch and (full := self.full(user_id, ip)) is not None:
+            return full, None
+        entry = None
+        if self.shared is not None:
+            from redis.exceptions import RedisError
+
+            self._made += 1
+            entry, done = f"{self.worker}:{self._made}", []
+            try:
+                for k in self.keys(user_id, ip):
+                    limit = (self.per_ip if k.startswith("ip:") else self.per_account) if watch else 2**31
+                    if await self.shared.reserve(k, entry, limit) is not None:
+                        for d in done:
+                            await self.shared.release(d, entry)
+                        return self._refusal(k), None
+                    done.append(k)
+                self._entries[entry] = done
+            except RedisError as e:
+                log.warning("table socket not counted for the cluster: %s", e)
+                entry = None
+        self.add(user_id, ip)
+        return None, entry
+
+    def leave(self, user_id: int | None, ip: str, entry: str | None) -> None:
+        """A socket counted by :meth:`enter` closed."""
+        self.remove(user_id, ip)
+        keys = self._entries.pop(entry, None) if entry is not None else None
+        if keys:
+            asyncio.get_running_loop().create_task(self._release(keys, entry))
+
+    async def _release(self, keys: list[str], entry: Any) -> None:
+        try:
+            for k in keys:
+                await self.shared.release(k, entry)
+        except Exception as e:              # the next heartbeat's renewal drops it
+            log.warning("closed table socket not uncounted yet: %s", e)
+
+    async def renew(self) -> None:
+        """Renew the cluster entries of the sockets open here (a heartbeat of the worker)."""
+        if self.shared is not None:
+            await self.shared.renew({(k, e) for e, keys in self._entries.items() for k in keys})
 
     def add(self, user_id: int | None, ip: str) -> None:
         for k in self.keys(user_id, ip):

@@ -42,7 +42,7 @@ def add_table_socket(app: FastAPI, hub: Hub, user_of: Any, sessions: Any, limits
     """Add ``/ws/tables/{table_id}`` to ``app``. ``sessions``: the session cache, which knows
     the sessions signed out; ``limits``: the server's rate limiters."""
     settings = hub.settings
-    open_sockets = OpenSockets(settings.limits.ws_open_account, settings.limits.ws_open_ip)
+    open_sockets = OpenSockets(settings.limits.ws_open_account, settings.limits.ws_open_ip, hub.cluster)
 
     @app.websocket("/ws/tables/{table_id}")
     async def ws_table(ws: WebSocket, table_id: str) -> None:
@@ -91,15 +91,15 @@ def add_table_socket(app: FastAPI, hub: Hub, user_of: Any, sessions: Any, limits
             return
         ip = client_ip(ws)
         uid = user.id if user else None
-        if seat is None and (full := open_sockets.full(uid, ip)) is not None:
+        full, entry = await open_sockets.enter(uid, ip, watch=seat is None)
+        if full is not None:
             await ws.send_json(full)
             await ws.close(*CLOSE_TOO_MANY_SOCKETS)
             return
-        open_sockets.add(uid, ip)
         try:
             await serve(ws, table, user, seat, referee, token, ip)
         finally:
-            open_sockets.remove(uid, ip)
+            open_sockets.leave(uid, ip, entry)
 
     async def serve(ws: WebSocket, table: Any, user: Any, seat: int | None, referee: bool,
                     token: str | None, ip: str) -> None:

@@ -2,7 +2,10 @@
 reach several workers does not get the limit once per worker: the open-table quota
 (``Settings.max_open_tables``, :class:`TableQuota`) and the Bot API's open streams
 (:data:`.botapi.MAX_STREAMS`, :class:`StreamQuota`, key ``<cluster>:streams:<account id>``,
-members ``<worker id>:<n>``, kept while the worker serving the stream renews them).
+members ``<worker id>:<n>``, kept while the worker serving the stream renews them), and the open
+table sockets per account and per client address (``Limits.ws_open_account`` / ``ws_open_ip``,
+:class:`SocketQuota`, keys ``<cluster>:sockets:user:<account id>`` and ``...:ip:<address>``,
+members as the streams').
 
 Key ``<cluster>:open:<account id>``: a sorted set of the account's live tables (those it made
 that are open or playing), each scored with the unix time in milliseconds until which it
@@ -22,6 +25,7 @@ from typing import Any
 
 KEY = "{}:open:"
 STREAMS = "{}:streams:"
+SOCKETS = "{}:sockets:"
 
 #: KEYS[1]: the account's set; ARGV: table id, now (ms), counts until (ms), quota. Returns -1
 #: when the table is counted (added, or already there), else the number of tables counted.
@@ -94,3 +98,12 @@ class StreamQuota(TableQuota):
 
     def __init__(self, redis: Any, name: str, keep_ms: int) -> None:
         super().__init__(redis, name, keep_ms, STREAMS)
+
+
+class SocketQuota(TableQuota):
+    """The open table sockets of a cluster ``name``, per account (owner ``user:<id>``) and per
+    client address (``ip:<address>``): one entry a socket (``<worker id>:<n>``), renewed by the
+    worker serving it."""
+
+    def __init__(self, redis: Any, name: str, keep_ms: int) -> None:
+        super().__init__(redis, name, keep_ms, SOCKETS)
