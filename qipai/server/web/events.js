@@ -151,13 +151,17 @@ function who(ev, name, bold = false) {
 function standingsTable(ev, me) {
   const rows = ev.standings;
   const cols = columns(rows);
-  const anyLot = rows.some((s) => s.lot);
+  // before any result every entrant ties on every figure: the order is the draw's, not yet a
+  // place decided by lot, so no row is marked (every row read "1*", "2*" … before a game)
+  const scored = rows.some((s) => cols.some((k) => Number(s[k])));
+  const lot = (s) => scored && s.lot;
+  const anyLot = rows.some(lot);
   return el("section", { class: "card-box" }, el("h3", {}, t("standings")), el("div", { class: "scroll" },
     el("table", { class: "list standings", id: "standings" },
       el("thead", {}, el("tr", {}, el("th", { title: t("events.col.rankhelp") }, "#"), el("th", {}, entrantHeader(ev)),
         cols.map((k) => el("th", { title: t(HEADERS[k] + "help") }, t(HEADERS[k]))))),
       el("tbody", {}, rows.map((s) => el("tr", { "data-entrant": s.id, class: me && me.username === s.id ? "me" : null },
-        el("td", {}, s.rank, s.lot ? el("span", { class: "lot", title: t("events.lothelp") }, "*") : null),
+        el("td", {}, s.rank, lot(s) ? el("span", { class: "lot", title: t("events.lothelp") }, "*") : null),
         el("td", {}, who(ev, s.id)),
         cols.map((k) => el("td", {}, fmtPts(s[k])))))))),
     anyLot ? el("div", { class: "muted small", id: "lot-note" }, "* ", t("events.lothelp")) : null);
