@@ -277,3 +277,27 @@ def test_a_card_game_bot_that_raises_is_played_by_trusteeship_to_the_end():
                                 BotPlayer(RandomBot(3))], clock="none", seed=4)
     assert out.result is not None and out.result.reason != "timeout"
     assert any(e["type"] == "forfeit" and e["seat"] == 1 for e in out.events)
+
+
+def test_a_seat_asks_for_trusteeship_at_most_once_per_cooldown_but_takes_it_back_at_once():
+    # one account toggled 托管 19 times in a burst, each an announcement to the table
+    from qipai.match import Entrust, Reclaim
+    from qipai.match.runner import ENTRUST_COOLDOWN_MS
+
+    replies = []
+    runner = GameRunner(qipai.load("doudizhu"), [InputPlayer(f"p{s}", notify=lambda s, m: replies.append(m))
+                                                 for s in range(3)], seed=3)
+    on = [(0, Entrust(), 0), (0, Reclaim(), 10), (0, Entrust(), 1_000), (0, Reclaim(), 1_010)]
+    for seat, msg, t in on:
+        runner._handle(seat, msg, t)
+    toggles = [(e["t"], e["on"]) for e in runner.events if e["type"] == "trusteeship"]
+    assert toggles == [(0, True), (10, False)]
+    refused = [m for m in replies if m.get("type") == "refused"]
+    assert [m["code"] for m in refused] == ["trusteeship_cooldown", "not_in_trusteeship"]
+    assert refused[0]["params"] == {"retry_after": 29.0, "seconds": 29}
+    runner._handle(1, Entrust(), 1_000)                  # another seat's cooldown is its own
+    runner._handle(0, Entrust(), ENTRUST_COOLDOWN_MS)    # the cooldown over: asked again
+    runner._handle(0, Reclaim(), ENTRUST_COOLDOWN_MS + 5)  # and taken back at once
+    toggles = [(e["seat"], e["t"], e["on"]) for e in runner.events if e["type"] == "trusteeship"]
+    assert toggles[2:] == [(1, 1_000, True), (0, ENTRUST_COOLDOWN_MS, True),
+                           (0, ENTRUST_COOLDOWN_MS + 5, False)]
