@@ -78,8 +78,10 @@ def determinize(game: Any, view: dict, rng: random.Random) -> Any:
     """A full doudizhu state that agrees with ``view`` (one seat's view during play): the
     seat's own hand, the bids, the kitty, every play, the face-up card; the cards the seat has
     not seen are dealt at random (:func:`qipai.cards.sample.sample_hands`) into the other hands
-    by their counts. Deals voided before this one (``redeals``) are stood in for by random deals
-    that everybody passed. Raises ``ValueError`` on a view that no deal agrees with."""
+    by their counts, fitting what the other seats' passes (:func:`pass_bounds`) and, under
+    ``points_1_3``, bids (:func:`bid_brackets`) show as the rule bot reads them. Deals voided
+    before this one (``redeals``) are stood in for by random deals that everybody passed.
+    Raises ``ValueError`` on a view that no deal agrees with."""
     me, lord = view["seat"], view["landlord"]
     played: dict[int, list[str]] = {0: [], 1: [], 2: []}
     for entry in view["plays"]:
