@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 
+from qipai import i18n
 from qipai.competition import EventError, create_event, enter_result, open_db, run_event
 from qipai.competition.db import EventRow, GameRow
 from qipai.competition.event import Director
@@ -93,8 +94,15 @@ def test_level_deals_are_entered_by_dealer_and_attacking_total(db):
     assert facts["levels"][0] == facts["levels"][2] and facts["on_stage"] == 2
     assert g.result["text"] == "D+2"           # 35 points: the dealer team goes up two (§4.4)
     (nxt,) = _pending(db, eid)
-    with pytest.raises(EventError, match="dealer is seat 2, not 1"):
+    with pytest.raises(EventError, match="dealer is seat 2, not 1") as refused:
         enter_result(db, eid, nxt, "dealer 1 attack 0")
+    said = refused.value.args[0]           # in a reader's words the seats are their players
+    for lang in ("en", "zh"):
+        words = i18n.t(f"refusal.{said.code}", said.params, lang=lang)
+        dealer, given = said.params["names"][2], said.params["names"][1]
+        said_so = f"dealer is {dealer}, not {given}" if lang == "en" else f"庄家是 {dealer}，不是 {given}"
+        assert said_so in words
+        assert "seat" not in words and "座位" not in words, words
     g2 = enter_result(db, eid, nxt, "dealer 2 attack 125")          # the attackers take over
     assert g2.result["facts"]["on_stage"] in (1, 3)
 

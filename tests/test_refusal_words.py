@@ -35,6 +35,8 @@ CODE = re.compile(r"(?<![A-Za-z0-9])(?!JK (?:small|big))"      # an English joke
 CARD_FIELD = re.compile(r"\{(\w+)\|cards\}")
 #: what a message shows as the thing to type: from 输入 to the end of its bracket or sentence
 TO_TYPE = re.compile(r"输入[^）。]*")
+#: the Guobiao mahjong board: its English tile faces carry the suit words (SUIT_EN)
+MAHJONG_JS = Path(qipai.__file__).parent / "server" / "web" / "boards" / "mahjong-gb.js"
 #: Chinese refusals that quote a record's or a referee's syntax (results entered by hand), not
 #: a player's move
 RECORD_SYNTAX = {"baohuang.baohuang_result_five_signed", "doudizhu.doudizhu_result_three_signed",
@@ -59,7 +61,10 @@ def test_tiles_are_worded_in_both_languages():
     words = i18n.tile_words
     assert words("5m E 345p", "zh") == "五万、东风、三筒、四筒、五筒"
     assert words("C F P f1 f8", "zh") == "红中、发财、白板、春、菊"
-    assert words("5m 1s E", "en") == "5 Characters, 1 Bamboo, East wind"
+    assert words("5m 1s E", "en") == "5 crak, 1 bam, East wind"
+    # one English vocabulary: a refusal names a suit by the word its tile face carries
+    faces = re.search(r"SUIT_EN = \{ m: \"(\w+)\", p: \"(\w+)\", s: \"(\w+)\" \}", MAHJONG_JS.read_text())
+    assert words("2m 3p 4s", "en") == "2 {}, 3 {}, 4 {}".format(*faces.groups())
     assert words("P f3", "en") == "White dragon, Flower 3"
     assert words("xx", "en") == "xx"                  # what is no tile stays as written
     for game_id in ("mahjong-gb", "laizi-mahjong", "baibian-bajue"):

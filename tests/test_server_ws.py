@@ -7,6 +7,7 @@ import json
 import pytest
 
 import qipai
+from qipai import i18n
 from qipai.server import Limits
 
 from .server_helpers import client, next_state, post, receive, signup, ws
@@ -63,6 +64,9 @@ def test_duplicate_stale_illegal_out_of_turn_and_other_seat(c):
         r.send_json({"type": "move", "seq": 1, "action": "h9g7", "seat": 1})
         m = receive(r)
         assert m["type"] == "error" and m["error"] == "not_your_seat"
+        for lang in ("en", "zh"):          # the seat by its player's name, not a number
+            words = i18n.t("error.not_your_seat", m["params"], lang=lang)
+            assert " red " in words and "0" not in words, words
         # an illegal move: answered with the rule's reason, state unchanged
         b.send_json({"type": "move", "seq": 1, "action": "a9a3"})
         m = receive(b)

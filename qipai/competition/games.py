@@ -178,13 +178,14 @@ class EventGames:
             state.end_by_result_text(text, "unknown")
         except IllegalAction as e:
             scores = _scores(text, state.num_seats)
+            names = [self.seat_player(g, i)[0] for i in range(len(g.seats))]   # {seat|seat}
             if scores is None:
                 raise EventError(Message(f"cannot read result {text!r} for {game.id}: {e.reason}; "
                                          f"give the game's result text or {state.num_seats} scores "
                                          "separated by commas",
                                          code="event.unreadable_result",
-                                         params={"cause": e.code, **e.params, "result": text, "game": game.id,
-                                                 "n": state.num_seats})) from None
+                                         params={"names": names, "cause": e.code, **e.params, "result": text,
+                                                 "game": game.id, "n": state.num_seats})) from None
             from qipai.core.game import Result
 
             best = max(scores)

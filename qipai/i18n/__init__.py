@@ -33,9 +33,11 @@ its face reads on the table, suit sign and rank (♥A, ♠10), the jokers ``JK s
 ``JK big`` (one name on the card and in texts), and a play rank by rank, ``A JK small``
 (:func:`card_words`). A code a person is to type stays in the template as the thing to
 type, after 输入. ``{name|tiles}`` words mahjong tiles written in their codes (``5m``, ``E``,
-``345p``, ``f1``) by their names, 五万、东风 in Chinese, "5 Characters", "East wind" in English
-(:func:`tile_words`). ``{name|cell}`` names a Chinese checkers hole ``q,r`` by its cell name
-(:func:`cell_word`).
+``345p``, ``f1``) by their names, 五万、东风 in Chinese, "5 crak", "East wind" in English,
+the suit words the English tile faces carry (crak, dot, bam) (:func:`tile_words`).
+``{name|cell}`` names a Chinese checkers hole ``q,r`` by its cell name (:func:`cell_word`).
+``{name|seat}`` names a seat index by its player, from the message's ``names`` parameter (the
+table's seats in order), never by a bare number where names are known (:func:`seat_word`).
 
 A message that counts has plural forms instead of one template: ``"ct.count.one": "{n} card"``,
 ``"ct.count.other": "{n} cards"``; :func:`t` of ``ct.count`` picks the form of ``n`` (else of
@@ -174,7 +176,7 @@ _TILE_RUN = re.compile(r"([1-9]+)([mps])|([ESWNCFP])|f([1-8])")
 def tile_words(text: Any, lang: str = "en") -> str:
     """Mahjong tiles written in their codes (``"5m"``, ``"E"``, a run ``"345p"``, a flower
     ``"f1"``; tiles.tile.name) in words of ``lang`` from the catalogue's ``tile.*`` entries:
-    五万、东风、红中、春 in Chinese, "5 Characters", "East wind", "Red dragon", "Flower 1" in
+    五万、东风、红中、春 in Chinese, "5 crak", "East wind", "Red dragon", "Flower 1" in
     English; listed with 、 in Chinese, ", " in English. A token that is no tile run is kept
     as written."""
     words = []
@@ -205,6 +207,21 @@ def cell_word(value: Any) -> str:
     return CELL_NAMES[hole] if hole is not None else _text(value)
 
 
+_BOT = re.compile(r"bot:(\w+)")
+
+
+def seat_word(value: Any, names: Any = None, lang: str = "en") -> str:
+    """A seat index (0-based) by its player's name from ``names`` (the table's seats in order;
+    a bot's seat ``bot:rule`` in words, 机器人（规则型）), else by its number, "seat 2" / "座位 2"
+    (the number a referee types); a template's ``{name|seat}`` with the message's ``names``."""
+    if isinstance(value, int) and not isinstance(value, bool) and isinstance(names, (list, tuple)) \
+            and 0 <= value < len(names) and names[value]:
+        name = str(names[value])
+        m = _BOT.fullmatch(name)
+        return t("botseat", {"bot": m.group(1)}, lang=lang) if m else name
+    return t("seatno", {"n": _text(value)}, lang=lang)
+
+
 def fill(template: str, params: dict[str, Any] | None, lang: str = "en",
          _within: tuple[str, ...] = ()) -> str:
     """``template`` with its ``{name}`` and ``{name|ns}`` fields replaced from ``params``.
@@ -228,6 +245,8 @@ def fill(template: str, params: dict[str, Any] | None, lang: str = "en",
             return tile_words(value, lang)
         if ns == "cell":
             return cell_word(value)
+        if ns == "seat":
+            return seat_word(value, params.get("names"), lang)
         if ns:
             values = value if isinstance(value, (list, tuple)) else [value]
             return ", ".join(_text(v) if f"{ns}.{v}" in _within

@@ -363,7 +363,8 @@ class Referees(ResultActs):
                 st.clone().end_by_result_text(text, "arbiter")
             except IllegalAction as e:
                 raise ApiError(400, "bad_result", f"cannot read result {text!r} for {t.game_id}: {e.reason}",
-                               **why_and(e, "unreadable", result=text, game=t.game_id)) from None
+                               **why_and(e, "unreadable", result=text, game=t.game_id,
+                                         names=[s["name"] if s else None for s in t.seats])) from None
         t.runner.submit(None, Adjudicate(text, "arbiter", user.username, reason))
         entry = await self._record(event_id, user, "adjudicate", reason, table_id=t.id,
                                    game_id=t.event_game, data={"result": text})

@@ -66,7 +66,7 @@ def handle(t: LiveTable, conn: Conn, seat: int | None, msg: dict[str, Any]) -> N
     claimed = msg.get("seat", seat)
     if claimed != seat:
         conn.put_json(ws_error("not_your_seat", f"you sit in seat {seat}, not {claimed!r}",
-                               seat=seat))
+                               seat=seat, names=[s["name"] if s else None for s in t.seats]))
         return
     r = t.runner
     if r is None or t.status != "playing" or r.state.is_terminal():

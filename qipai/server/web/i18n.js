@@ -40,8 +40,8 @@ export function cardWords(v) {
 const SUIT_SIGN = { S: "♠", H: "♥", D: "♦", C: "♣" };
 
 /** Mahjong tiles written in their codes ("5m", "E", a run "345p", a flower "f1") by their
- *  names from the catalogue's tile.* entries: 五万、东风 in Chinese, "5 Characters", "East wind"
- *  in English; a template's {name|tiles} (as qipai/i18n/__init__.py tile_words). */
+ *  names from the catalogue's tile.* entries: 五万、东风 in Chinese, "5 crak", "East wind"
+ *  in English (the suit words the tile faces carry: crak, dot, bam); a template's {name|tiles} (as qipai/i18n/__init__.py tile_words). */
 export function tileWords(v) {
   const run = /([1-9]+)([mps])|([ESWNCFP])|f([1-8])/g;
   return text(v).replace(/,/g, " ").split(/\s+/).filter(Boolean).flatMap((tok) => {
@@ -60,6 +60,14 @@ function cellWord(v) {
   return on ? ccCell(`${q},${r}`) : text(v);
 }
 
+/** A seat index (0-based) by its player's name from `names` (the table's seats in order, a bot's
+ *  seat in words), else by its number, "seat 2" / "座位 2"; a template's {name|seat} (as
+ *  qipai/i18n/__init__.py seat_word). */
+function seatWord(v, names) {
+  const name = Number.isInteger(v) && Array.isArray(names) ? names[v] : null;
+  return name ? seatName(name) : t("seatno", { n: text(v) });
+}
+
 // `within`: the keys being worded, so a message that names its own kind ends (as in Python)
 function fill(template, params, within = []) {
   return template.replace(/\{(\w+)(?:\|([\w.-]+)(?:\+(\w+))?)?\}/g, (all, name, ns, under) => {
@@ -69,6 +77,7 @@ function fill(template, params, within = []) {
     if (ns === "cards") return cardWords(v);
     if (ns === "tiles") return tileWords(v);
     if (ns === "cell") return cellWord(v);
+    if (ns === "seat") return seatWord(v, params.names);
     if (under) ns = `${ns}.${params[under]}`;    // {value|value+label}: keys value.<label>.<value>
     return (Array.isArray(v) ? v : [v]).map((x) => (within.includes(`${ns}.${x}`) ? String(x)
       : word(`${ns}.${x}`, params, String(x), within))).join(lang === "zh" ? "、" : ", ");
