@@ -66,7 +66,7 @@ async def _busy(url, name, block, workers) -> None:
         # loaded to give the keeper the lock in time): the lease lapses a moment, but no other
         # worker takes the table in that moment (a table must be free a whole lease time to be
         # taken by a scan); the keeper takes the lease back and the game goes on
-        block.write_text(f"{1.4 * LEASE} gil")
+        block.write_text(f"{1.2 * LEASE} gil")
         os.kill(w1.proc.pid, signal.SIGUSR1)
         end = time.monotonic() + 3.4 * LEASE
         while time.monotonic() < end:
