@@ -619,27 +619,42 @@ def test_rounds_and_mahjong_seats_are_words_of_the_page(server, browser):
 
 
 TILES = "5m E 345p f1 9s C"
+#: a refusal that names seats ({name|seat}): by the table's names, a bot's in words
+DEALER = {"seat": 2, "given": 1, "names": ["ann", "bob", "bot:rule", "dan"]}
 
 
 def test_tiles_are_named_in_words_as_the_referee_names_them(server, browser):
     """A mahjong refusal's tiles ({name|tiles}) read on the page as the Python catalogue words
     them (i18n.js tileWords, qipai.i18n.tile_words): 五万、东风 in Chinese, "5 crak",
-    "East wind" in English, never the codes 5m or E."""
+    "East wind" in English, never the codes 5m or E; a refusal's seats ({name|seat}) by the
+    table's names as Python words them."""
     from qipai import i18n as words
     for lang in ("en", "zh"):
         ctx = browser.new_context()
         ctx.add_init_script(f"localStorage.setItem('lang', '{lang}')")
         page = ctx.new_page()
         page.goto(server + "/")
-        said = page.evaluate("""async (tiles) => {
+        said = page.evaluate("""async ([tiles, dealer]) => {
             const i18n = await import("/static/i18n.js");
             const moves = await import("/static/boards/cardmoves.js");
             return [i18n.tileWords(tiles), i18n.t("refusal.mahjong-gb.do_not_hold_tile", {tile: "5m"}),
-                    moves.cardActionWords("trump N", {t: i18n.t, lang: i18n.lang}).join(" ")];
-        }""", TILES)
+                    moves.cardActionWords("trump N", {t: i18n.t, lang: i18n.lang}).join(" "),
+                    i18n.t("refusal.shengji.entered_dealer", dealer)];
+        }""", [TILES, DEALER])
         # and a shengji no-trump deal's move reads "names no trump", not "names trump no trump"
         assert said == [words.tile_words(TILES, lang),
                         words.t("refusal.mahjong-gb.do_not_hold_tile", {"tile": "5m"}, lang=lang),
-                        words.t("mv.notrump", lang=lang)]
+                        words.t("mv.notrump", lang=lang),
+                        words.t("refusal.shengji.entered_dealer", DEALER, lang=lang)]
         assert "5m" not in said[1] and ("五万" in said[1] or "5 crak" in said[1])
+        # shengji's Declared row: each seat named once, a pair of identical cards as one face ×2
+        declared = page.evaluate("""async () => {
+            const sj = await import("/static/boards/shengji.js");
+            const who = (s) => ["ann", "Bot (Rule-based)"][s];
+            const {lang} = await import("/static/i18n.js");
+            return sj.declaredText([{seat: 1, cards: ["LJ0", "LJ1"]}, {seat: 0, cards: ["5S0"]},
+                                    {seat: 1, cards: ["BJ0", "BJ1"]}], who, lang);
+        }""")
+        assert declared == ("Bot (Rule-based) JK small ×2, JK big ×2; ann ♠5" if lang == "en"
+                            else "Bot (Rule-based) 小王 ×2、大王 ×2；ann ♠5")
         ctx.close()

@@ -39,8 +39,16 @@ def test_the_form_shows_checks_and_makes_an_event_with_its_changes(browser, shot
         # the English form's tooltips are English (a preset's own title mixes in Chinese)
         tips = boss.eval_on_selector_all("#new-event [title]", "es => es.map((e) => e.title)")
         assert not [x for x in tips if re.search(r"[\u3400-\u9fff]", x)], tips
+        # a new event is of the most played game, xiangqi; the box names the preset short (it
+        # fits a phone), what the event is follows under it whole
+        boss.wait_for_selector('[data-path="game.id"]')
+        assert shown(boss, "game.id") == "Xiangqi (Chinese chess)"
+        picked = boss.eval_on_selector("select[name=preset]", "s => s.selectedOptions[0].textContent")
+        assert picked == "Xiangqi (rules 0)"
+        assert boss.inner_text("#preset-about").startswith("knockout; two slow games")
         boss.select_option("select[name=preset]", "s2_xiangqi")
         boss.wait_for_selector('[data-path="game.repetition_rule"]')
+        assert boss.inner_text("#preset-about") == "knockout, best of three, 15 s per move"
         # the preset's values, in words
         assert shown(boss, "match.series.clock") == "15 s a move"
         assert shown(boss, "match.series.scheduled") == "3"

@@ -37,6 +37,7 @@ def add_a_minute(ref, table, seat=1):
     ref.fill("#act-reason", "late start")
     ref.select_option(f'{card} select[data-seats="time"]', str(seat))
     ref.fill(f"{card} input.secs", "60")
+    assert ref.inner_text(f"{card} input.secs + .unit") in ("s", "秒")     # the box's unit
     ref.click(f'{card} [data-act="add_time"]')
     ref.wait_for_function(f"""() => {{
         const c = document.querySelector('[data-table="{table}"] [data-seat="{seat}"] .clock');

@@ -42,7 +42,11 @@ def page_of(browser, base, token, size=SIZES["desktop"], lang=None):
 
 def test_two_seekers_meet_at_one_table(people, browser):
     base, tokens = people
-    kai, lin = page_of(browser, base, tokens["kai"]), page_of(browser, base, tokens["lin"])
+    kai, lin = page_of(browser, base, tokens["kai"], lang="en"), page_of(browser, base, tokens["lin"])
+    # a game's card pairs with a person at its usual clock, the players' section with a chosen
+    # one: two buttons, two names
+    buttons = kai.inner_text('[data-seek-game="gomoku"]'), kai.inner_text("#seek-go")
+    assert buttons == ("Play a person", "Find an opponent")
     kai.click('[data-seek-game="gomoku"]')
     kai.wait_for_selector("#seek-words")
     assert "±" in kai.inner_text("#seek-words")

@@ -6,7 +6,7 @@
 // "Open for registration" makes an event players join with its code (registration.js).
 
 import { api, el, errorText, lang, t } from "./app.js";
-import { botName, clockName, gameName, optionName, valueName } from "./lobby.js";
+import { botName, clockName, gameName, optionName, popularity, valueName } from "./lobby.js";
 
 const GROUPS = ["event", "game", "clock", "format", "points"];
 
@@ -124,9 +124,21 @@ export function playerLine(line, bots) {
 
 export async function newEventForm(presets, games) {
   const byId = Object.fromEntries(games.flatMap((g) => [g.id, ...(g.aliases || [])].map((k) => [k, g])));
-  // a preset in the page's words only (its own title mixes languages: "(双升, pairs)")
-  const sel = el("select", { name: "preset" }, presets.map((p) => el("option", { value: p.name },
-    t(`preset.${p.name}`, null, p.title))));
+  // a preset in the page's words only (its own title mixes languages: "(双升, pairs)"); the presets
+  // of the most played games first (the lobby's order: a new event is a xiangqi one unless changed).
+  // The box names a preset by its game and rule set ("Xiangqi (rules 2)", what fits a phone's
+  // width); what the event is follows under it, whole
+  const rank = (p) => popularity((byId[p.game] || {}).id || p.game);      // an alias by its game
+  const ranked = [...presets].sort((a, b) => rank(a) - rank(b));
+  const words = (p) => t(`preset.${p.name}`, null, p.title);
+  const head = (text) => text.split(/[:：]/)[0];
+  const sel = el("select", { name: "preset" }, ranked.map((p) => el("option", { value: p.name, title: words(p) }, head(words(p)))));
+  const about = el("small", { class: "muted", id: "preset-about" });
+  const describe = () => {
+    const p = ranked.find((x) => x.name === sel.value);
+    const text = p ? words(p) : "";
+    about.textContent = text.slice(head(text).length + 1).trim();
+  };
   const name = el("input", { name: "name", placeholder: t("events.nameph") });
   const meet = el("input", { name: "meet", placeholder: t("events.meetph") });
   const players = el("textarea", { name: "players", rows: 5 });
@@ -199,7 +211,7 @@ export async function newEventForm(presets, games) {
     changes[f.path] = v;
     await load();
   };
-  sel.onchange = async () => { changes = {}; await load(); };
+  sel.onchange = async () => { changes = {}; describe(); await load(); };
 
   const go = el("button", { class: "primary", id: "create-event" }, t("events.create"));
   go.onclick = async () => {
@@ -218,9 +230,10 @@ export async function newEventForm(presets, games) {
     } catch (e) { showError(e); }
   };
   const reset = el("button", { type: "button", id: "reset-fields", onclick: async () => { changes = {}; await load(); } }, t("form.reset"));
+  describe();
   await load();
   return el("section", { class: "card-box", id: "new-event" }, el("h3", {}, t("events.new")),
-    el("div", { class: "form-grid" }, el("label", { class: "field wide" }, el("span", {}, t("preset")), sel),
+    el("div", { class: "form-grid" }, el("label", { class: "field wide" }, el("span", {}, t("preset")), sel, about),
       el("label", { class: "field" }, el("span", {}, t("name")), name),
       el("label", { class: "field" }, el("span", {}, t("events.meet")), meet)),
     el("details", { id: "event-settings", open: true }, el("summary", {}, t("form.settings")),

@@ -12,9 +12,11 @@ export const POPULAR = ["xiangqi", "doudizhu", "go", "mahjong-gb", "gomoku", "sh
 
 export const gameName = (g) => (g ? (lang === "zh" ? g.name_zh : g.name_en) : "");
 
+/** A game id's place in POPULAR (0 the most played); a game not named there comes after them. */
+export const popularity = (id) => { const i = POPULAR.indexOf(id); return i < 0 ? POPULAR.length : i; };
+
 export function byPopularity(games) {
-  const rank = (g) => { const i = POPULAR.indexOf(g.id); return i < 0 ? POPULAR.length : i; };
-  return [...games].sort((a, b) => rank(a) - rank(b));
+  return [...games].sort((a, b) => popularity(a.id) - popularity(b.id));
 }
 
 /** A clock preset in words ("10 min + 3 × 30 s byo-yomi"), from the catalogue. */
@@ -83,8 +85,9 @@ function quickPlay(games, me, err, seek) {
     el("button", { class: "primary", "data-quick": g.id, onclick: () => (me
       ? createTable({ game: g.id, bots: g.seats[0] - 1, bot: g.bot }, err)
       : location.assign("/signup?next=/")) }, t("lobby.playbot")),
-    // quick pairing with people: the game's usual clock, rated
-    me ? el("button", { "data-seek-game": g.id, onclick: () => seek({ game: g.id, rated: true }) }, t("seek.find")) : null));
+    // quick pairing with people: the game's usual clock, rated ("Play a person" beside "Play a bot
+    // now"; the players' section below finds an opponent with a chosen clock)
+    me ? el("button", { "data-seek-game": g.id, onclick: () => seek({ game: g.id, rated: true }) }, t("seek.person")) : null));
   const grid = el("div", { class: "game-grid" }, cards);
   if (picked) pick(picked, false);
   return el("section", { class: "card-box", id: "play-now" }, el("h3", {}, t("lobby.quick")),

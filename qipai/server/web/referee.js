@@ -129,7 +129,7 @@ export async function consolePage(app, { me, id }) {
       el("div", { class: "ref-acts" },
         tb.paused ? btn(t("ref.resume"), { class: "primary", "data-act": "resume" }, () => ({ act: "resume" }))
           : btn(t("ref.pause"), { "data-act": "pause" }, () => ({ act: "pause" })),
-        el("span", { class: "grp" }, seatA, secs, btn(t("ref.addtime"), { "data-act": "add_time" },
+        el("span", { class: "grp" }, seatA, secs, el("span", { class: "unit" }, t("ref.secunit")), btn(t("ref.addtime"), { "data-act": "add_time" },
           () => ({ act: "add_time", seat: Number(seatA.value), ms: Math.round(Number(secs.value) * 1000) }))),
         el("span", { class: "grp" }, seatW, btn(t("ref.warn"), { "data-act": "warning" }, () => ({ act: "warning", seat: Number(seatW.value) }))),
         el("span", { class: "grp" }, result, btn(t("ref.adjudicate"), { "data-act": "adjudicate" }, () => ({ act: "adjudicate", result: result.value.trim() })),

@@ -12,6 +12,26 @@ import { paren } from "../i18n.js";
 
 const LEVEL = (n) => ({ 11: "J", 12: "Q", 13: "K", 14: "A" }[n] || String(n));
 
+/** Cards as faces, identical cards once with their count as the other card rows write a
+ *  count: ["LJ0", "LJ1"] is "JK small ×2", ["5S0", "LJ0"] "♠5 JK small". */
+export function groupedFaces(ids, lang) {
+  const counts = new Map();
+  for (const x of ids) { const f = faceText(x, lang); counts.set(f, (counts.get(f) || 0) + 1); }
+  return [...counts].map(([f, n]) => (n > 1 ? `${f} ×${n}` : f)).join(" ");
+}
+
+/** The declarations of a hand ([{seat, cards}] in order), each seat named once with its
+ *  declarations after it: "Bot (Rule-based) JK small ×2, JK big ×2; ann ♠5". */
+export function declaredText(declarations, who, lang) {
+  const bySeat = new Map();
+  for (const d of declarations || []) {
+    if (!bySeat.has(d.seat)) bySeat.set(d.seat, []);
+    bySeat.get(d.seat).push(groupedFaces(d.cards, lang));
+  }
+  const zh = lang === "zh";
+  return [...bySeat].map(([s, ds]) => `${who(s)} ${ds.join(zh ? "、" : ", ")}`).join(zh ? "；" : "; ");
+}
+
 export function mount(root, ctx) {
   const summary = (msg) => msg.view.legal;
   const faces = (ids, lang) => ids.map((x) => faceText(x, lang)).join(" ");
@@ -35,7 +55,7 @@ export function mount(root, ctx) {
     label: (a, { tr, lang, msg }) => {
       if (a === "pass") return tr("sj.nodeclare");
       if (a === "bury") return tr("sj.bury");
-      if (a.startsWith("declare ")) return tr("sj.declare", { cards: faces(a.slice(8).split(" "), lang) });
+      if (a.startsWith("declare ")) return tr("sj.declare", { cards: groupedFaces(a.slice(8).split(" "), lang) });
       return a;
     },
     badges: (v, s, { tr }) => {
@@ -69,7 +89,7 @@ export function mount(root, ctx) {
         ["levels", tr("sj.levels"), ours === null ? `${lv(0)} · ${lv(1)}` : tr("sj.levelsMine", { us: lv(ours), them: lv(1 - ours) })],
         ["level", tr("sj.level"), LEVEL(v.level)],
         ["trump", tr("sj.trump"), v.trump ? (v.trump === "NT" ? tr("sj.notrump") : `${suitSign(v.trump)} ${tr("term.suit." + v.trump)}`) : null],
-        ["declared", tr("sj.declared"), (v.declarations || []).map((d) => `${who(d.seat)} ${faces(d.cards, lang)}`).join(lang === "zh" ? "；" : ", ")],
+        ["declared", tr("sj.declared"), declaredText(v.declarations, who, lang)],
         ["throw", tr("sj.failed"), (() => {
           const f = (v.failed_throws || []).at(-1);
           return f ? `${who(f.seat)}: ${faces(f.attempted, lang)} → ${faces(f.forced, lang)}${f.penalty ? paren(`−${f.penalty}`) : ""}` : null;
