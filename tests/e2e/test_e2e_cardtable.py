@@ -655,6 +655,6 @@ def test_tiles_are_named_in_words_as_the_referee_names_them(server, browser):
             return sj.declaredText([{seat: 1, cards: ["LJ0", "LJ1"]}, {seat: 0, cards: ["5S0"]},
                                     {seat: 1, cards: ["BJ0", "BJ1"]}], who, lang);
         }""")
-        assert declared == ("Bot (Rule-based) JK small ×2, JK big ×2; ann ♠5" if lang == "en"
-                            else "Bot (Rule-based) 小王 ×2、大王 ×2；ann ♠5")
+        assert declared == ("Bot (Rule-based) JK small ×2 → JK big ×2; ann ♠5" if lang == "en"
+                            else "Bot (Rule-based) 小王 ×2 → 大王 ×2；ann ♠5")
         ctx.close()

@@ -21,7 +21,7 @@ export function groupedFaces(ids, lang) {
 }
 
 /** The declarations of a hand ([{seat, cards}] in order), each seat named once with its
- *  declarations after it: "Bot (Rule-based) JK small ×2, JK big ×2; ann ♠5". */
+ *  declarations after it, one after another: "Bot (Rule-based) ♦2 → ♦2 ×2; ann JK small ×2". */
 export function declaredText(declarations, who, lang) {
   const bySeat = new Map();
   for (const d of declarations || []) {
@@ -29,7 +29,7 @@ export function declaredText(declarations, who, lang) {
     bySeat.get(d.seat).push(groupedFaces(d.cards, lang));
   }
   const zh = lang === "zh";
-  return [...bySeat].map(([s, ds]) => `${who(s)} ${ds.join(zh ? "、" : ", ")}`).join(zh ? "；" : "; ");
+  return [...bySeat].map(([s, ds]) => `${who(s)} ${ds.join(" → ")}`).join(zh ? "；" : "; ");
 }
 
 export function mount(root, ctx) {
