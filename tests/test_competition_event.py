@@ -19,6 +19,7 @@ from qipai.cli import app
 from qipai.competition import EventError, create_event, enter_result, lot, open_db, run_event, withdraw
 from qipai.competition.db import EntrantRow, EventRow, GameRow, MatchRow
 from qipai.competition.event import Director
+from qipai.i18n import t
 from tests import match_games  # noqa: F401  (test-nim, test-high)
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -138,8 +139,11 @@ def test_results_entered_by_hand(db):
     assert out["status"] == "running" and out["waiting"]     # games with ann or bob wait
     gid = out["waiting"][0]
     before = snapshot(db)
-    with pytest.raises(EventError, match="cannot read result"):
+    with pytest.raises(EventError, match="cannot read result") as refused:
         enter_result(db, eid, gid, "2-0")
+    message = refused.value.args[0]        # the refusal names the game by its number, as its words do
+    assert message.params["game"] == gid
+    assert f"第 {gid} 局" in t("refusal." + message.code, message.params, lang="zh")
     with pytest.raises(EventError, match="has no game 999"):
         enter_result(db, eid, 999, "1-0")
     assert snapshot(db) == before

@@ -185,7 +185,7 @@ class EventGames:
                                          "separated by commas",
                                          code="event.unreadable_result",
                                          params={"names": names, "cause": e.code, **e.params, "result": text,
-                                                 "game": game.id, "n": state.num_seats})) from None
+                                                 "game": g.id, "n": state.num_seats})) from None
             from qipai.core.game import Result
 
             best = max(scores)

@@ -64,6 +64,8 @@ ACCOUNT = "{}:account"           # channel: the id of an account that changed (b
 #: Bot API's account event streams (kept in its memory; relay.LOBBY_PATH)
 LOBBY_HOME = "@lobby"
 LIVE = ("open", "playing")
+#: connections a worker keeps to Redis at most (its pub/sub listeners hold a few for good)
+REDIS_CONNECTIONS = 200
 
 
 class Cluster:
@@ -76,8 +78,13 @@ class Cluster:
 
         self.hub = hub
         self.worker_id = f"{socket.gethostname()[:24]}-{os.getpid()}-{secrets.token_hex(3)}"
-        self.redis = aioredis.from_url(redis_url, decode_responses=True, socket_timeout=2.0,
-                                       socket_connect_timeout=2.0, health_check_interval=10)
+        # a pool that makes a burst wait for a free connection (up to 5 s) instead of failing:
+        # redis-py's plain pool refuses the 101st connection at once ("Too many connections"),
+        # and 500 tables opened together each count a quota, a lease and their sockets
+        pool = aioredis.BlockingConnectionPool.from_url(
+            redis_url, max_connections=REDIS_CONNECTIONS, timeout=5.0, decode_responses=True,
+            socket_timeout=2.0, socket_connect_timeout=2.0, health_check_interval=10)
+        self.redis = aioredis.Redis(connection_pool=pool)
         self.leases = Leases(self.redis, self.worker_id, lease_ms, name)
         self.keeper = Keeper(redis_url, self.worker_id, lease_ms, name, stall_ms)
         self.quota = TableQuota(self.redis, name, stall_ms + 2 * lease_ms)
