@@ -90,7 +90,10 @@ def click(button):
 
 
 def play_whole_game(page, game, n, lang, prefer):
-    seen = {"hint": 0, "play": 0, "pass": 0, "bury": 0, "other": 0, "refused": 0, "stale": 0}
+    seen = {"hint": 0, "play": 0, "pass": 0, "bury": 0, "other": 0, "refused": 0, "stale": 0,
+            "stale_play": 0}
+    errors: list[str] = []             # the page's script errors, named if Play stays disabled
+    page.on("pageerror", lambda e: errors.append(str(e)))
     for _ in range(3000):
         if page.locator("#ct-result").count():
             break
@@ -112,7 +115,18 @@ def play_whole_game(page, game, n, lang, prefer):
             if live(page, '[data-action="hint"]'):
                 page.click('#actions [data-action="hint"]')
                 assert page.locator("#hand .c.sel").count() >= 1
-                page.click('#actions [data-action="play"]')
+                try:
+                    page.click('#actions [data-action="play"]', timeout=5_000)
+                except PlaywrightTimeout:
+                    # Play stayed disabled: the turn may have moved on between the two clicks
+                    # (a clock, a window other seats answered), then the loop looks again; on
+                    # the same turn, the hint's cards not playable is the board's fault
+                    assert page.evaluate(SEQ) != seq, (
+                        "Play stays disabled after Hint", page.inner_text("#prompt"),
+                        [c.get_attribute("data-name") for c in page.locator("#hand .c.sel").all()],
+                        errors)
+                    seen["stale_play"] += 1
+                    continue
                 seen["play"] += 1
             elif p := live(page, '[data-action="pass"]'):
                 click(p)
