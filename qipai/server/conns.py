@@ -218,6 +218,9 @@ class OpenSockets:
     def keys(self, user_id: int | None, ip: str) -> list[str]:
         return ["ip:" + ip] + ([f"user:{user_id}"] if user_id is not None else [])
 
+    def _limit(self, key: str) -> int:
+        return self.per_ip if key.startswith("ip:") else self.per_account
+
     def _refusal(self, key: str) -> dict[str, Any]:
         if key.startswith("ip:"):
             return ws_error("too_many_sockets", "too many open connections from your address; "
@@ -229,7 +232,7 @@ class OpenSockets:
         """The refusal for one more socket to watch from this account or address, counted on
         this worker (``None``: room)."""
         for k in self.keys(user_id, ip):
-            if self.count.get(k, 0) >= (self.per_ip if k.startswith("ip:") else self.per_account):
+            if self.count.get(k, 0) >= self._limit(k):
                 return self._refusal(k)
         return None
 
@@ -248,7 +251,7 @@ class OpenSockets:
             entry, done = f"{self.worker}:{self._made}", []
             try:
                 for k in self.keys(user_id, ip):
-                    limit = (self.per_ip if k.startswith("ip:") else self.per_account) if watch else 2**31
+                    limit = self._limit(k) if watch else 2**31
                     if await self.shared.reserve(k, entry, limit) is not None:
                         for d in done:
                             await self.shared.release(d, entry)
