@@ -13,7 +13,7 @@ import time
 import httpx
 
 from .conftest import running_server
-from .pages import accept_dialogs, shots
+from .pages import accept_dialogs, set_lang, shots
 from .test_e2e_a11y import check
 from .test_e2e_play import sign_up
 
@@ -107,10 +107,35 @@ def test_a_referee_pauses_adds_time_voids_and_disqualifies(browser, shot, tmp_pa
         # alice disputes from her table page; the referee rules on it
         alice.goto(f"{base}/tables/{alice_table}")
         alice.wait_for_selector("#dispute")
-        alice.once("dialog", lambda d: d.accept("my opponent's clock did not start"))
+        # the reason is asked in the page (not window.prompt): in the page's language, at most
+        # 500 characters, nothing sent while empty; Escape sends nothing, Enter sends
+        native: list[str] = []
+        alice.on("dialog", lambda d: (native.append(d.message), d.dismiss()))
+        for lang in ("zh", "en"):
+            set_lang(alice, base, lang)
+            alice.goto(f"{base}/tables/{alice_table}")
+            alice.click("#dispute")
+            alice.wait_for_selector("#ask #ask-field:focus")
+            assert alice.is_disabled('#ask [data-answer="yes"]')
+            assert alice.get_attribute("#ask-field", "maxlength") == "500"
+            alice.fill("#ask-field", "时钟没有开始走" if lang == "zh" else "the clock")
+            asked = alice.inner_text("#ask")
+            assert ("申诉什么" in asked and "送交裁判" in asked) if lang == "zh" else \
+                ("What is the dispute about" in asked and "Send to the referees" in asked), asked
+            for width in (1280, 390):
+                alice.set_viewport_size({"width": width, "height": 844})
+                shot(alice, f"referee-dispute-ask-{lang}-{width}")
+            alice.set_viewport_size({"width": 1280, "height": 720})
+            alice.keyboard.press("Escape")
+            alice.wait_for_selector("#ask", state="detached")
+            assert alice.evaluate("() => document.activeElement.id") == "dispute"
         alice.click("#dispute")
+        alice.fill("#ask-field", "my opponent's clock did not start")
+        alice.press("#ask-field", "Enter")
         alice.wait_for_selector("text=Your dispute was sent to the referees.")
+        assert native == []
         ref.wait_for_selector("[data-dispute].open")
+        assert ref.locator("[data-dispute]").count() == 1          # Escape sent nothing
         assert "did not start" in ref.inner_text("#ref-disputes")
         ref.fill("#act-reason", "the clock started at the pairing")
         ref.click('[data-dispute].open [data-act="reject"]')

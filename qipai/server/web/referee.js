@@ -268,7 +268,8 @@ export async function consolePage(app, { me, id }) {
 export function disputeButton({ event, table, status }) {
   css();
   return el("button", { id: "dispute", onclick: async () => {
-    const text = prompt(t("ref.disputeask"));
+    const text = await ask({ text: t("ref.disputeask"), yes: t("ref.disputesend"), no: t("cancel"),
+      field: { max: 500, required: true, placeholder: t("ref.disputehint") } });
     if (text === null) return;
     try { await api("POST", `/api/events/${event}/disputes`, { table, text }); status(t("ref.disputesent")); }
     catch (e) { status(errorText(e)); }
