@@ -3,6 +3,8 @@ or played by bots, with bad input refused and nothing changed."""
 
 from __future__ import annotations
 
+from itertools import combinations
+
 import pytest
 
 from qipai.competition import EventError, create_event, enter_result, lot, open_db, run_event
@@ -165,3 +167,31 @@ def test_cli_seeded_draw(tmp_path, monkeypatch):
     assert got["x6"] == 1 and got["x5"] == 2
     res = runner.invoke(app, ["event", "new", "--preset", "s2_go", "--bots", "6", "--seeded", "2"])
     assert res.exit_code == 2 and "needs 2 ratings" in res.output
+
+
+def test_a_tie_is_marked_by_lot_only_once_the_tied_results_are_all_in(db):
+    """Mid-round the loser of a finished game and the entrants still playing all tie on 0: the
+    lot orders them for now, but no place is decided by it yet, so no row is marked; once the
+    round is over (the event finished) the tie the lot broke is marked."""
+    eid = create_event(db, "s3_xiangqi", [{"id": n} for n in "abcd"], overrides=RR_MATCH_POINTS,
+                       event_id="midround", secret="7d" * 32)
+    with db() as s:
+        d = Director(s, s.get(EventRow, eid))
+        assert not any(r.get("lot") for r in d.standings())         # before any game
+    out = run_event(db, eid)
+    with db() as s:
+        g = s.get(GameRow, out["waiting"][0])
+        by_draw = {e.draw: e.entrant_id for e in s.get(EventRow, eid).entrants}
+        first, second = (by_draw[x] for x in g.seats)
+    enter_result(db, eid, g.id, "1-0")
+    run_event(db, eid)
+    with db() as s:
+        rows = Director(s, s.get(EventRow, eid)).standings()
+    assert rows[0]["id"] == first and rows[0]["points"] == 1
+    assert [r["points"] for r in rows[1:]] == [0, 0, 0] and second in {r["id"] for r in rows[1:]}
+    assert not any(r.get("lot") for r in rows)                       # three tie on 0, two still play
+    # every other game drawn: the two who played neither decided game tie on every figure
+    out = play_by_hand(db, eid, {frozenset(p): None for p in combinations("abcd", 2)})
+    rows = out["outcome"]["standings"]
+    assert [r["points"] for r in rows] == [2, 1.5, 1.5, 1]
+    assert [bool(r.get("lot")) for r in rows] == [False, True, True, False]

@@ -101,7 +101,11 @@ def break_ties(director: Director, entrants: list[int], keys: list[Callable[[lis
                 ) -> tuple[list[int], set[int]]:
     """Order ``entrants`` by each key in turn (higher first), every key recomputed inside
     the group still tied; groups tied after the last key are ordered by lot. Returns the
-    order and the entrants whose place the lot decided."""
+    order and the entrants whose place the lot decided: those of a tied group whose results
+    so far are all in (each has a finished match of the stage and none still to finish). A
+    group one of whose members is still playing, or has not played yet, is in the lot's order
+    for now, but no place in it is decided yet: its rows are not marked (mid-round, the losers
+    and the entrants still playing all tie on 0)."""
     groups = [entrants]
     for key in keys:
         nxt = []
@@ -115,10 +119,24 @@ def break_ties(director: Director, entrants: list[int], keys: list[Callable[[lis
         groups = nxt
     order: list[int] = []
     by_lot: set[int] = set()
+    done: set[int] | None = None
     for g in groups:
         if len(g) > 1:
             label = "standings-" + "-".join(map(str, sorted(g)))
             g = lot.lot_order(director.ev.secret, director.ev.id, director.stage_no, label, g)
-            by_lot.update(g)
+            if done is None:
+                done = results_in(director)
+            if done.issuperset(g):
+                by_lot.update(g)
         order += g
     return order, by_lot
+
+
+def results_in(director: Director) -> set[int]:
+    """The entrants (draw numbers) whose results of the stage so far are all in: at least one
+    finished match (a bye counts) and no match still pending."""
+    played: set[int] = set()
+    pending: set[int] = set()
+    for m in director.matches():
+        (played if m.status == "finished" else pending).update(m.entrants)
+    return played - pending

@@ -72,6 +72,11 @@ def test_each_seat_fits_a_phone_once(server, browser, shot, game, seats, boxes):
         if game == "chinese-checkers":    # six seats in short boxes: the board close under them
             seats_h = page.evaluate("document.querySelector('.cc-seats').getBoundingClientRect().height")
             assert seats_h < 844 / 4, seats_h
+        # the player's own name whole, not cut short ("seatschin…" in a box of six at 390 px)
+        cut = page.evaluate("""(name) => [...document.querySelectorAll('[data-seatbox] .nm')]
+            .filter((e) => e.textContent.includes(name))
+            .map((e) => e.scrollWidth > e.clientWidth + 1)""", name)
+        assert cut == ([] if boxes is None else [False]), cut
         if game == "go":                                   # the prisoners stay beside the clock
             assert all(("Captures" if lang == "en" else "提子") in s["text"] for s in seen["seats"]), seen
         shot(page, f"board-seats-{game}-{lang}-390")

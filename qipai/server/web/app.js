@@ -434,7 +434,10 @@ function seatRating(info, i) {
   if (!seatRatings.has(s.name)) seatRatings.set(s.name, api("GET", `/api/users/${encodeURIComponent(s.name)}/ratings`).catch(() => null));
   seatRatings.get(s.name).then((r) => {
     const mine = r && r.ratings.find((x) => x.game === board.game && x.time_class === board.time_class);
-    span.textContent = paren(mine ? `${mine.rating}${mine.provisional ? "?" : ""}` : "1500?");
+    // the number alone, muted, as game sites show it after a name (brackets took a narrow seat
+    // box's room: the Chinese full-width ones most), and what it is on hover
+    span.textContent = mine ? `${mine.rating}${mine.provisional ? "?" : ""}` : "1500?";
+    span.title = t(!mine || mine.provisional ? "rating.provisional" : "rating.rating");
   });
   return span;
 }

@@ -151,10 +151,9 @@ function who(ev, name, bold = false) {
 function standingsTable(ev, me) {
   const rows = ev.standings;
   const cols = columns(rows);
-  // before any result every entrant ties on every figure: the order is the draw's, not yet a
-  // place decided by lot, so no row is marked (every row read "1*", "2*" … before a game)
-  const scored = rows.some((s) => cols.some((k) => Number(s[k])));
-  const lot = (s) => scored && s.lot;
+  // a place the lot decided: the server marks only a tie whose results are all in (before a
+  // game, or mid-round while some of the tied still play, the order is not yet the lot's word)
+  const lot = (s) => !!s.lot;
   const anyLot = rows.some(lot);
   return el("section", { class: "card-box" }, el("h3", {}, t("standings")), el("div", { class: "scroll" },
     el("table", { class: "list standings", id: "standings" },
