@@ -547,6 +547,11 @@ def test_a_players_card_replay_names_seats_as_the_table_did(server, browser):
     # the list of the deal's steps names the seats the same way, never two bots alike
     moves = page.locator("#side li.ml-move").all_inner_texts()
     assert moves and all(re.match(r"(\d+\s+)?(You|Left|Right)\b", m) for m in moves), moves
+    # and so does the result: "You lost" as at the live table, above the board and on it, the
+    # bots by their places (not "You won" with the seats named as a spectator reads them)
+    assert page.inner_text("#replay-result").startswith("Result: You lost"), page.inner_text("#replay-result")
+    assert page.inner_text("#ct-result .headline").startswith("You lost"), page.inner_text("#ct-result")
+    assert "(Rule-based, Right)" in page.inner_text("#replay-result")
     ctx.close()
     other = browser.new_context(viewport=PHONE)
     other.add_init_script("localStorage.setItem('lang', 'en')")
@@ -555,6 +560,7 @@ def test_a_players_card_replay_names_seats_as_the_table_did(server, browser):
     page.wait_for_selector(".ct .pl")
     places = page.locator(".ct .pos").all_inner_texts()
     assert "You" not in places and "Bottom" in places, places
+    assert "You" not in page.inner_text("#replay-result") + page.inner_text("#ct-result")
     other.close()
 
 
@@ -657,4 +663,190 @@ def test_tiles_are_named_in_words_as_the_referee_names_them(server, browser):
         }""")
         assert declared == ("Bot (Rule-based) JK small ×2 → JK big ×2; ann ♠5" if lang == "en"
                             else "Bot (Rule-based) 小王 ×2 → 大王 ×2；ann ♠5")
+        ctx.close()
+
+
+#: a card board of `game` mounted on the page (no table behind it): each message of `msgs` is
+#: shown, then `script` (hint, select, play; or one such list a message) is run on it; what the
+#: board sent, and after each step what was selected and whether Play was live, per message
+BOARD_SCRIPT = """async ([game, msgs, script]) => {
+  const { t, lang } = await import("/static/i18n.js");
+  const mod = await import(`/static/boards/${game}.js`);
+  const root = document.createElement("div");
+  document.body.append(root);
+  let sent = [];
+  const board = mod.mount(root, { t, lang, send: (a) => sent.push(a) });
+  const q = (a) => root.querySelector(`#actions [data-action="${a}"]`);
+  const selected = () => [...root.querySelectorAll("#hand .c.sel")].map((c) => c.dataset.card);
+  const out = [];
+  for (const [i, msg] of msgs.entries()) {
+    sent = [];
+    board.update(msg);
+    const steps = [];
+    for (const step of Array.isArray(script[0]) ? script[i] : script) {
+      if (step === "hint") { if (q("hint")) q("hint").click(); }
+      else if (step === "play") { if (q("play") && !q("play").disabled) q("play").click(); }
+      else if (step === "clear") { if (q("clear")) q("clear").click(); }
+      else if (step === "two") for (const c of [...root.querySelectorAll("#hand .c")].slice(0, 2)) c.click();
+      else if (step.startsWith("pick ")) {
+        for (const id of step.slice(5).split(" ")) root.querySelector(`#hand [data-card="${id}"]`).click();
+      }
+      const play = q("play");
+      steps.push({ sel: selected(), play: play ? !play.disabled : null, pass: !!q("pass") });
+    }
+    await new Promise((r) => setTimeout(r, 0));          // an auto-pass at once would be sent now
+    out.push({ steps, sent, hints: q("hint") ? 1 : 0 });
+  }
+  root.remove();
+  return out;
+}"""
+
+
+def summarised(game_id, seed, want):
+    """Messages of the seat to act in a deal of `game_id`, as the server sends a legal set it
+    only summarises (over 5,000 actions: msg.legal null, its count, and a hint): the first
+    position of each kind `want(view)` names, with its state and the card ids of a legal play
+    (the lowest copies of the first listed card play)."""
+    import random
+
+    import qipai
+    state = qipai.load(game_id).new_state(seed=seed)
+    rng = random.Random(seed)
+    found = {}
+    while not state.is_terminal() and len(found) < 2:
+        seat = state.to_act[0]
+        view = state.view(seat)
+        legal = [str(a) for a in state.legal_actions(seat)]
+        kind = want(view)
+        plays = [a for a in legal if re.fullmatch(r"[2-9TJQKALB]+|[2-9TJQKA][SHDC]|[LB]J", a)]
+        if kind and kind not in found and plays:
+            free, pick = list(view["hand"]), plays[0]
+            ids = [pick] if pick in free else [
+                free.pop(next(i for i, c in enumerate(free) if c[0] == r)) for r in pick]
+            found[kind] = (state.clone(), seat, ids, {
+                "type": "state", "seq": len(found) + 1, "seat": seat, "to_act": [seat], "view": view,
+                "names": ["ann", "Bot", "Bot", "Bot", "Bot"][:state.num_seats],
+                "bots": [False] + [True] * (state.num_seats - 1), "legal": None, "legal_count": 6000,
+                "hint": str(state.default_action(seat)), "turn": 1, "result": None})
+        state.apply("accept" if "accept" in legal else rng.choice(legal), seat)
+    return [found[k] for k in sorted(found)]
+
+
+def test_baohuang_and_sandayi_play_from_a_summarised_set(server, browser):
+    """A legal set too long to list comes as its count (msg.legal null, legal_count) and a hint,
+    as shengji's follows do: baohuang's board threw on it (the set read as a list) and
+    sandayi's offered nothing. Now selected cards make a play the referee takes, the server's
+    hint selects its play; baohuang's follower can still pass (and the auto-pass does not pass
+    for it); sandayi plays one card, not two."""
+    ctx = browser.new_context()
+    page = ctx.new_page()
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(server + "/")
+    for game_id, seed, want in (
+            ("baohuang", 21, lambda v: v["phase"] == "play" and ("follow" if v["top"] else "lead")),
+            ("sandayi", 22, lambda v: v["phase"] == "play" and ("follow" if v["trick"] else "lead"))):
+        cases = summarised(game_id, seed, want)
+        assert len(cases) == 2, game_id
+        for state, seat, ids, msg in cases:
+            script = ["two", "clear", "hint", "clear", "pick " + " ".join(ids), "play"]
+            r = page.evaluate(BOARD_SCRIPT, [game_id, [msg], script])[0]
+            assert errors == [], errors
+            two, _, hint, _, picked, _ = r["steps"]
+            assert two["play"] is (game_id == "baohuang"), (game_id, two)      # sandayi: one card
+            if msg["hint"] != "pass":                                  # the server's hint
+                assert hint["sel"] and hint["play"], (game_id, msg["hint"], hint)
+            assert picked["sel"] and picked["play"], (game_id, ids, picked)
+            assert picked["pass"] is (game_id == "baohuang" and msg["view"]["top"] is not None)
+            assert len(r["sent"]) == 1, r                               # Play, and no auto-pass
+            assert sorted(r["sent"][0].split()) == sorted(ids)
+            state.apply(r["sent"][0], seat)                             # the referee takes it
+    ctx.close()
+
+
+#: what the hint selects for each listed card play of a hand (hintCards, in the hand's order) and
+#: whether the board's compose takes those cards (matchRanks finds their listed play)
+HINT_PICKS = """async (positions) => {
+  const ct = await import("/static/boards/cardtable.js");
+  return positions.map(([hand, legal, plays]) => {
+    const entries = ct.sortByRank(hand, "3456789TJQKA2LB").map((id, k) => ({ id, key: `${id}#${k}` }));
+    return plays.map((a) => {
+      const ids = ct.hintCards({ ranks: ct.playRanks(a) }, entries).map((e) => e.id);
+      return [ids, ct.matchRanks(ids, legal)];
+    });
+  });
+}"""
+
+
+def test_every_baohuang_hint_is_playable(server, browser):
+    """Four packs, two joker ranks (a Play that stayed disabled after Hint was suspected
+    there): every listed play of real baohuang positions, leads and follows, as the hint
+    selects it (the lowest copies of each rank) is a selection the board's Play takes, and the
+    referee plays exactly those cards; on the board itself, each hint of some positions
+    leaves Play live."""
+    import random
+
+    import qipai
+    positions, states = [], []
+    for seed in (31, 32, 33, 34):
+        state = qipai.load("baohuang").new_state(seed=seed)
+        rng = random.Random(seed)
+        k = 0
+        while not state.is_terminal():
+            seat = state.to_act[0]
+            legal = [str(a) for a in state.legal_actions(seat)]
+            view = state.view(seat)
+            if view["phase"] == "play" and k % 3 == 0:
+                plays = [a for a in legal if re.fullmatch(r"[2-9TJQKALB]+", a)]
+                positions.append([view["hand"], legal, plays])
+                states.append((state.clone(), seat, view, legal, plays))
+            state.apply("accept" if "accept" in legal else rng.choice(legal), seat)
+            k += 1
+    ctx = browser.new_context()
+    page = ctx.new_page()
+    page.goto(server + "/")
+    checked, jokers = 0, set()
+    for (state, seat, _, _, plays), picks in zip(states, page.evaluate(HINT_PICKS, positions)):
+        for a, (ids, text) in zip(plays, picks):
+            assert text is not None and sorted(text) == sorted(a), (a, ids, text)
+            after = state.clone()
+            after.apply(" ".join(ids), seat)                           # what Play sends
+            assert sorted(after.view(seat)["plays"][-1][2]) == sorted(ids)
+            jokers.add(("L" in a, "B" in a))
+            checked += 1
+    assert checked > 1000 and len(jokers) == 4, (checked, jokers)
+    # the board: every hint of the first positions with few plays, clicked, leaves Play live
+    few = [position for position in states if 0 < len(position[-1]) <= 8][:6]
+    msgs = [{"type": "state", "seq": k + 1, "seat": seat, "to_act": [seat], "view": view,
+             "names": ["ann", "bob", "cy", "di", "ed"], "legal": legal, "turn": k + 1, "result": None}
+            for k, (_, seat, view, legal, _) in enumerate(few)]
+    got = page.evaluate(BOARD_SCRIPT, ["baohuang", msgs, [["hint"] * len(p) for *_, p in few]])
+    for (*_, plays), r in zip(few, got):
+        assert [sorted(c[0] for c in step["sel"]) for step in r["steps"]] == [sorted(a) for a in plays]
+        assert all(step["play"] for step in r["steps"]), r
+    ctx.close()
+
+
+def test_shengji_declared_row_names_bots_by_their_places(server, browser):
+    """Shengji's Declared row named a bot "Bot (Rule-based, Right)" (机器人（规则型，下家）),
+    too long for a phone's row: a bot is its place at the table (Right / 下家), you are You."""
+    import qipai
+    state = qipai.load("shengji").new_state(seed=5)
+    while not state.view(0).get("declarations"):
+        seat = state.to_act[0]
+        legal = [str(a) for a in state.legal_actions(seat)]
+        state.apply(next((a for a in legal if a.startswith("declare")), legal[0]), seat)
+    view = state.view(0)
+    decl = view["declarations"][0]
+    assert decl["seat"] == 3                                         # the seat before you: Left
+    for lang, bot, left in (("en", "Bot (Rule-based)", "Left"), ("zh", "机器人（规则型）", "上家")):
+        ctx = browser.new_context()
+        ctx.add_init_script(f"localStorage.setItem('lang', '{lang}')")
+        page = ctx.new_page()
+        page.goto(server + "/")
+        msg = {"type": "state", "seq": 1, "seat": 0, "to_act": [], "view": view,
+               "names": ["ann", bot, bot, bot], "bots": [False, True, True, True], "result": None}
+        page.evaluate(BOARD_SCRIPT.replace("root.remove();", ""), ["shengji", [msg], []])
+        row = page.get_attribute('[data-info="declared"]', "data-value")
+        assert row.startswith(f"{left} ") and bot not in row, row
         ctx.close()

@@ -8,7 +8,7 @@ import { icon } from "./icons.js";
 import { prefButtons } from "./prefs.js";
 import { tableExtras } from "./tablefx.js";
 import { liveNav, replayNav } from "./gamenav.js";
-import { resultText } from "./result.js";
+import { resultText, TABLE_GAMES } from "./result.js";
 import { disputeButton } from "./referee.js";
 import { ask } from "./ask.js";
 
@@ -472,7 +472,10 @@ export async function recordPage(id, stepsUrl = `/api/records/${id}/steps`) {
   const mine = me && Array.isArray(rec.players) ? rec.players.indexOf(me.id) : -1;
   const board = mod.mount(boardRoot, { t, lang, send: () => {}, replay: true, me: mine >= 0 ? mine : null });
   const last = data.steps.length - 1;
-  const outcome = rec.result ? resultText(rec.result, { game: rec.game, seat: null, names: (rec.names || []).map(seatName), view: data.steps[last].public, t, lang }) : "";
+  // the result told to that player too ("你输了 — 地主胜", the seats 上家 / 下家) where the board
+  // names the seats from the reader's (a card or tile table)
+  const reader = mine >= 0 && TABLE_GAMES.has(rec.game) ? mine : null;
+  const outcome = rec.result ? resultText(rec.result, { game: rec.game, seat: reader, names: (rec.names || []).map(seatName), view: data.steps[last].public, t, lang }) : "";
   const show = (i) => {
     const s = data.steps[i];
     info.dataset.ply = i;

@@ -74,7 +74,7 @@ export function resultText(result, { game, seat = null, names = [], view = null,
   // a seat's name; a name two seats share (two bots of one kind) with its place at a card or tile
   // table as the board shows it (上家, 对家; for a spectator 左, 右), else with its seat number
   // (a spectator reads a mahjong seat by its wind, 东家, as the table names it)
-  const place = CARD.has(game) && n >= 3 ? (s) => (!seated && windOf(game, s, view, n, tr)) || placeOf(s, seated ? seat : null, n, tr) : null;
+  const place = TABLE_GAMES.has(game) && n >= 3 ? (s) => (!seated && windOf(game, s, view, n, tr)) || placeOf(s, seated ? seat : null, n, tr) : null;
   // a board game's seat without a name by its side (红方, 黑棋, 南方: sideWord)
   const where = (s) => (place && place(s)) || sideWord(game, s, view, n, tr);
   const nameOf = (s) => {
@@ -92,7 +92,7 @@ export function resultText(result, { game, seat = null, names = [], view = null,
   // the scores of a card deal or of more than two players (a ranking says it already)
   const ranked = game === "chinese-checkers" && d.places;
   const scored = returns.some((x) => Number(x) !== 0);      // a deal of a match may score nothing yet
-  const scores = (n > 2 || CARD.has(game)) && !draw && !ranked && scored
+  const scores = (n > 2 || TABLE_GAMES.has(game)) && !draw && !ranked && scored
     ? returns.map((x, s) => tr("result.scoreOf", { name: nameOf(s), score: fmtScore(x, lang) })).join(" / ") : "";
 
   // the game's own headline
@@ -130,7 +130,7 @@ export function resultText(result, { game, seat = null, names = [], view = null,
     const order = [...d.places.keys()].sort((a, b) => d.places[a] - d.places[b]);
     head = order.map((s) => tr("result.place", { place: d.places[s], name: nameOf(s) })).join(" · ");
   } else if (draw) {
-    head = tr(CARD.has(game) ? "result.tie" : "result.draw");
+    head = tr(TABLE_GAMES.has(game) ? "result.tie" : "result.draw");
   } else if (winners.length === 1 && n === 2) {
     head = tr("result.sideWins", { side: sideName(winners[0]) });
   } else if (winners.length) {
@@ -150,7 +150,7 @@ export function resultText(result, { game, seat = null, names = [], view = null,
   const decided = d.decided_by ? tr(`end.${d.decided_by}`, null, String(d.decided_by).replace(/_/g, " ")) : "";
   const why = [reason && !NATURAL.has(reason) && !(game === "go" && reason === "counted") ? reasonWords : "", decided]
     .filter(Boolean).join(" · ");
-  if (brief && seated && CARD.has(game)) {
+  if (brief && seated && TABLE_GAMES.has(game)) {
     const own = !draw && Number(returns[seat]) ? fmtScore(returns[seat], lang) : "";
     const me = [mine, own].filter(Boolean).join(NBSP);
     const top = generic && winners.includes(seat) ? "" : head;
@@ -159,7 +159,7 @@ export function resultText(result, { game, seat = null, names = [], view = null,
   let text;
   if (mine) {
     // "You won — checkmate"; a counted go game or a card deal says how: "You won — Black wins by 2.5 points"
-    const how = ((game === "go" && reason === "counted") || CARD.has(game) || (game === "chinese-checkers" && n > 2)) && !generic ? head : "";
+    const how = ((game === "go" && reason === "counted") || TABLE_GAMES.has(game) || (game === "chinese-checkers" && n > 2)) && !generic ? head : "";
     text = [mine, [how, why].filter(Boolean).join(" · ")].filter(Boolean).join(" — ");
   } else {
     text = [head, why].filter(Boolean).join(" — ");
@@ -188,4 +188,5 @@ function windOf(game, s, view, n, tr) {
   return tr("mj.seatOf", { wind: tr(`mj.wind.${w}`) });
 }
 
-const CARD = new Set(["doudizhu", "shengji", "baohuang", "wakeng", "fouafour", "sandayi", "mahjong-gb", "laizi-mahjong", "baibian-bajue"]);
+/** The card and tile games: their tables name the seats from the reader's (上家, 下家). */
+export const TABLE_GAMES = new Set(["doudizhu", "shengji", "baohuang", "wakeng", "fouafour", "sandayi", "mahjong-gb", "laizi-mahjong", "baibian-bajue"]);

@@ -43,8 +43,12 @@ function mountShandong(root, ctx) {
 function mountBaohuang(root, ctx) {
   return mountCardTable(root, ctx, {
     seats: 5, cls: "baohuang", order: "3456789TJQKA2LB",
+    // a set too long to list (over 5,000 actions) comes summarised ({kind, count}, msg.legal
+    // null): the selected cards are sent and the referee judges them; a follower may still pass
+    legal: (msg) => (msg.legal === null && msg.legal_count
+      ? { kind: "many", count: msg.legal_count, cards: true, actions: msg.view.top ? ["pass"] : [] } : msg.legal || []),
     // a listed set (rank string) is sent as the selected card ids: the same set, these cards
-    compose: (ids, legal) => (matchRanks(ids, legal) ? ids.join(" ") : null),
+    compose: (ids, legal) => (ids.length && (!Array.isArray(legal) || matchRanks(ids, legal)) ? ids.join(" ") : null),
     label: (a, { tr, lang }) => {
       if (a === "pass" || a.startsWith("pass ")) return tr("ct.pass");
       if (a === "accept") return tr("bh.accept");
@@ -77,7 +81,7 @@ function mountBaohuang(root, ctx) {
       ["order", tr("bh.order"), (v.finished || []).map(who).join(" → ")],
     ],
     piles: (v, { tr }) => [["package", tr("bh.package"), v.package], ["revealed", tr("bh.revealed"), v.revealed]],
-    autoPass: (msg, legal) => msg.view.phase === "play" && legal.length === 1 && (legal[0] === "pass" || legal[0].startsWith("pass ")),
+    autoPass: (msg, legal) => msg.view.phase === "play" && Array.isArray(msg.legal) && legal.length === 1 && (legal[0] === "pass" || legal[0].startsWith("pass ")),
     resultLine: (r, v, { tr }) => {
       const d = r.details || {};
       if (d.emperor === undefined || d.emperor === null) return null;

@@ -202,9 +202,13 @@ const POSITIONS = { 2: ["across"], 3: ["left", "right"], 4: ["left", "across", "
  *  resultLine(result, view, T) → the game's words for the result ("地主胜 (春天) ×4"), or null;
  *  history(view) → the hand's rounds or tricks for the history list (default: the rounds of
  *    view.plays; none without plays); historyTitle: its catalogue key ("ct.rounds").
- * T is {tr, lang, msg, who, role, me}: tr(key, params) the page's words, who(seat) a seat's name
- * ("你" for the viewer), role(key, seat, params) a message naming a seat by its role, read from
- * key + ".you" when the seat is the viewer's.
+ * T is {tr, lang, msg, who, role, brief, me}: tr(key, params) the page's words, who(seat) a seat's
+ * name ("你" for the viewer), role(key, seat, params) a message naming a seat by its role, read
+ * from key + ".you" when the seat is the viewer's, brief(seat) a seat in few words (a bot by its
+ * place), me the seat the table speaks to (the player, or a player reading the game's replay).
+ *
+ * A summarised set ({kind, count}, see legal) plays the selected cards as the game writes them
+ * (compose); cards: true on a summary that lists actions (pass) keeps the Play button too.
  */
 export function mountCardTable(root, ctx, cfg) {
   const lang = ctx.lang === "zh" ? "zh" : "en";
@@ -257,8 +261,16 @@ export function mountCardTable(root, ctx, cfg) {
   }
   /** A message naming a seat by its role ("the digger {name} wins"): the viewer's seat reads
    *  the key's ".you" form instead ("as the digger"), never "the digger You wins". */
-  const role = (key, s, params = {}) => (s === viewer() ? tr(`${key}.you`, params) : tr(key, { ...params, name: who(s) }));
-  const T = () => ({ tr, lang, msg, who, role, me: viewer() });
+  const role = (key, s, params = {}) => (s === reader() ? tr(`${key}.you`, params) : tr(key, { ...params, name: who(s) }));
+  /** A seat in a short row (shengji's Declared): "you", a bot or a name two seats share by its
+   *  place (上家, 对家), a person by name. */
+  function brief(s) {
+    if (s === reader()) return tr("ct.you");
+    return msg.bots && msg.bots[s] ? posLabel(s) : shortName(s);
+  }
+  // me: the seat the table speaks to — the player at it, or a player of the game reading its
+  // replay (the result says 你赢了 / "You lost" there too, as the seats say 你 / 下家)
+  const T = () => ({ tr, lang, msg, who, role, brief, me: reader() });
 
   function handEntries(v) {
     const ids = v.hand || [];
@@ -324,12 +336,12 @@ export function mountCardTable(root, ctx, cfg) {
   function resultBox(v) {
     const r = msg.result || v.result;
     if (!r) return null;
-    const me = viewer();
+    const me = reader();
     const d = el("div", "ct-result");
     d.id = "ct-result";
     const even = (r.returns || []).every((x) => x === r.returns[0]);
     let head;
-    if (me !== null && !msg.replay) head = (r.winners || []).includes(me) ? tr("ct.youWon") : even ? tr("ct.drawn") : tr("ct.youLost");
+    if (me !== null) head = (r.winners || []).includes(me) ? tr("ct.youWon") : even ? tr("ct.drawn") : tr("ct.youLost");
     else head = (r.winners || []).length ? tr("ct.won", { names: r.winners.map(who).join(lang === "zh" ? "、" : ", ") }) : tr("ct.drawn");
     const line = cfg.resultLine ? cfg.resultLine(r, v, T()) : null;
     const reason = r.reason ? ctx.t(`end.${r.reason}`, null, r.reason) : "";
@@ -431,8 +443,8 @@ export function mountCardTable(root, ctx, cfg) {
     if (!hints.length && msg.hint && acting && !isPass(msg.hint)) hints.push({ text: msg.hint });
     if (need) {
       button(label(need.action), need.action, "primary", () => send(`${need.action} ${ids.join(" ")}`), ids.length !== need.count);
-    } else if (acting && (list.some(cardAction) || (!Array.isArray(legal) && !legal.actions))) {
-      const text = cfg.compose ? cfg.compose(ids, legal, msg) : list.length ? matchRanks(ids, list) : (ids.length ? ids.join(" ") : null);
+    } else if (acting && (list.some(cardAction) || (!Array.isArray(legal) && (!legal.actions || legal.cards)))) {
+      const text = cfg.compose ? cfg.compose(ids, legal, msg) : Array.isArray(legal) ? matchRanks(ids, list) : (ids.length ? ids.join(" ") : null);
       button(tr("ct.play"), "play", "primary", () => send(text), !text);
     }
     if (acting && hints.length) {
@@ -476,20 +488,9 @@ export function mountCardTable(root, ctx, cfg) {
     box.append(bar);
   }
 
-  // select the hand cards of a hint: ranks (lowest copies first), card ids or faces, or an
-  // action text ("bury 3D 5C ...", "AS AS KS", "99")
   function selectHint(h, entries) {
     selected.clear();
-    const free = [...entries];
-    const take = (pred) => { const i = free.findIndex(pred); if (i >= 0) selected.add(free.splice(i, 1)[0].key); };
-    let ids = h.ids, ranks = h.ranks;
-    if (h.text) {
-      const toks = h.text.split(/\s+/).filter((x) => x && !/^[a-z]{3,}$/.test(x));
-      if (toks.every((x) => /^([2-9TJQKA][SHDC]|[LB]J)\d?$/.test(x))) ids = toks;
-      else ranks = toks.join("").replace(/\+/g, "");
-    }
-    if (ids) for (const id of ids) take((e) => e.id === id || e.id.slice(0, 2) === id);
-    else for (const r of ranks || "") take((e) => rankOf(e.id) === r);
+    for (const e of hintCards(h, entries)) selected.add(e.key);
   }
 
   return {
@@ -565,6 +566,22 @@ export function mountCardTable(root, ctx, cfg) {
     show({ ...latest, view, seq: lo, replay: true, browsing: true, to_act: [], legal: undefined, turn: undefined,
       hint: undefined, result: null });
   }
+}
+
+/** The hand entries ({id, key}, in the hand's order) a hint selects: ranks (the lowest copies
+ *  first), card ids or faces, or an action text ("bury 3D 5C ...", "AS AS KS", "99"). */
+export function hintCards(h, entries) {
+  const free = [...entries], out = [];
+  const take = (pred) => { const i = free.findIndex(pred); if (i >= 0) out.push(free.splice(i, 1)[0]); };
+  let ids = h.ids, ranks = h.ranks;
+  if (h.text) {
+    const toks = h.text.split(/\s+/).filter((x) => x && !/^[a-z]{3,}$/.test(x));
+    if (toks.every((x) => /^([2-9TJQKA][SHDC]|[LB]J)\d?$/.test(x))) ids = toks;
+    else ranks = toks.join("").replace(/\+/g, "");
+  }
+  if (ids) for (const id of ids) take((e) => e.id === id || e.id.slice(0, 2) === id);
+  else for (const r of ranks || "") take((e) => rankOf(e.id) === r);
+  return out;
 }
 
 /** Whether every other seat is a bot (msg.bots, from the server; else names "bot:..."). */

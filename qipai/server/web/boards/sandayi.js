@@ -38,10 +38,13 @@ export function mount(root, ctx) {
     need: (msg) => (msg.view.phase === "bury" ? { count: 6, action: "bury" } : null),
     legal: (msg) => {
       if (msg.view.phase === "bury") return { kind: "bury", count: 6 };
+      // a set too long to list comes summarised (msg.legal null): one selected card is sent and
+      // the referee judges it
+      if (msg.legal === null && msg.legal_count) return { kind: "many", count: msg.legal_count, cards: true };
       return msg.legal || [];
     },
     isCardAction: (a) => FACE.test(a),
-    compose: (ids, legal) => (ids.length === 1 && legal.includes(ids[0]) ? ids[0] : null),
+    compose: (ids, legal) => (ids.length === 1 && (!Array.isArray(legal) || legal.includes(ids[0])) ? ids[0] : null),
     hints: (msg, list) => list.filter((a) => FACE.test(a)).map((a) => ({ ids: [a] })),
     label: (a, { tr }) => {
       if (a === "bury") return tr("sdy.bury");

@@ -82,17 +82,18 @@ export function mount(root, ctx) {
       return rounds;
     },
     historyTitle: "ct.tricks",
-    info: (v, { tr, lang, who, me }) => {
+    info: (v, { tr, lang, brief, me }) => {
       const ours = me === null ? null : me % 2;
       const lv = (t) => LEVEL(v.levels[t]);
       return [
         ["levels", tr("sj.levels"), ours === null ? `${lv(0)} · ${lv(1)}` : tr("sj.levelsMine", { us: lv(ours), them: lv(1 - ours) })],
         ["level", tr("sj.level"), LEVEL(v.level)],
         ["trump", tr("sj.trump"), v.trump ? (v.trump === "NT" ? tr("sj.notrump") : `${suitSign(v.trump)} ${tr("term.suit." + v.trump)}`) : null],
-        ["declared", tr("sj.declared"), declaredText(v.declarations, who, lang)],
+        // bots by their place (下家), not "机器人（规则型，下家）": the row stays one line at 390 px
+        ["declared", tr("sj.declared"), declaredText(v.declarations, brief, lang)],
         ["throw", tr("sj.failed"), (() => {
           const f = (v.failed_throws || []).at(-1);
-          return f ? `${who(f.seat)}: ${faces(f.attempted, lang)} → ${faces(f.forced, lang)}${f.penalty ? paren(`−${f.penalty}`) : ""}` : null;
+          return f ? `${brief(f.seat)}: ${faces(f.attempted, lang)} → ${faces(f.forced, lang)}${f.penalty ? paren(`−${f.penalty}`) : ""}` : null;
         })()],
         ["points", tr("sj.points"), v.attacker_points],
         ["penalty", tr("sj.penalty"), v.penalty || null],
