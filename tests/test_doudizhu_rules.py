@@ -145,6 +145,32 @@ def test_leads_equal_brute_force_over_sub_multisets():
         assert found == {p.counts for p in t.leads(PACKER.pack(hand))}
 
 
+@pytest.mark.parametrize("rules", [KickerRules(), KickerRules(adjacent_trio_wings=True, four_with_two=False,
+                                                              chain_from_bomb_rank=False,
+                                                              bomb_answers_rocket=True)])
+def test_answers_are_the_leads_that_beat_the_play(rules):
+    """The answer and lead generators read the hand through rank masks (``held``) and lists
+    kept per mask; an answer list is exactly the hand's leads that beat the play, each once."""
+    import random
+
+    from qipai.games.doudizhu.combos import held
+
+    t = table(rules)
+    rng = random.Random(8)
+    deck = "3456789TJQKA2" * 4 + "LB"
+    for _ in range(300):
+        hand = ORDER.parse_counts("".join(rng.sample(deck, rng.choice((5, 12, 17, 20)))))
+        code = PACKER.pack(hand)
+        assert held(code) == tuple(sum(PACKER.unit[r] for r in range(15) if hand[r] >= k)
+                                   for k in (1, 2, 3, 4))
+        leads = t.leads(code)
+        for top in rng.sample(t.plays, 40) + [t.rocket]:
+            beat = [p for p in leads if p.beats(top) or (
+                rules.bomb_answers_rocket and top.type == "rocket" and p.type == "bomb")]
+            got = t.answers(code, top)
+            assert len(set(got)) == len(got) and set(got) == set(beat)
+
+
 # ----- options (each changes what is legal) ------------------------------------------------
 
 def test_option_adjacent_trio_wings():

@@ -68,12 +68,16 @@ class DealRng:
     def shuffle(self, items: list[Any]) -> list[Any]:
         """Fisher-Yates shuffle in place; returns ``items``: for ``i`` from ``len - 1`` down to
         1, ``j = below(i + 1)`` and swap. The draws are :meth:`below`'s, block for block,
-        written out in one loop (a deal is mostly these draws)."""
-        sha, read, prefix, counter = hashlib.sha256, int.from_bytes, self._prefix, self.counter
+        written out in one loop (a deal is mostly these draws); each block's hash continues a
+        copy of the prefix's hash instead of hashing the prefix again."""
+        read, counter = int.from_bytes, self.counter
+        prefixed = hashlib.sha256(self._prefix)
         for i in range(len(items) - 1, 0, -1):
             limit = _limit(i + 1)
             while True:
-                x = read(sha(prefix + b"%d" % counter).digest(), "big")
+                h = prefixed.copy()
+                h.update(b"%d" % counter)
+                x = read(h.digest(), "big")
                 counter += 1
                 if x < limit:
                     break

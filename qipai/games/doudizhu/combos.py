@@ -11,9 +11,11 @@ pre-grouped candidate lists, never by searching the hand.
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from dataclasses import dataclass, fields
 from functools import lru_cache
 from itertools import combinations, combinations_with_replacement
+from typing import Any
 
 from qipai.cards import DOUDIZHU, Packer
 from qipai.core.errors import Message
@@ -27,6 +29,12 @@ GUARD = PACKER.guard
 # a count is at most 4, so it is 4 exactly when its field's bit 2 is set: a hand holds a bomb
 # (four of a rank 3..2) when it shares a bit with FOURS
 FOURS = sum(4 << (PACKER.width * r) for r in range(TWO + 1))
+# rank masks: bit 0 of each rank's field of a packed code stands for the rank (see held())
+UNIT = PACKER.unit
+ONES = sum(UNIT)
+CHAIN_RANKS = sum(UNIT[:CHAIN_TOP + 1])
+ROCKET_BITS = UNIT[SMALL] | UNIT[BIG]
+ABOVE = [ONES & ~((UNIT[r] << PACKER.width) - 1) for r in range(NRANKS)]   # ranks above r
 
 TYPES = ("single", "pair", "trio", "bomb", "rocket", "trio_single", "trio_pair", "straight",
          "pair_chain", "plane", "plane_solo", "plane_pair", "four_two_solo", "four_two_pair")
@@ -250,6 +258,38 @@ def _enumerate(rules: KickerRules):
                 yield "four_two_pair", 1, q, c, main
 
 
+def held(hand: int) -> tuple[int, int, int, int]:
+    """The rank masks of a packed ``hand``: the ranks of which it holds at least 1, 2, 3 and 4
+    cards. A count (0..4) has the bits c0, c1, c2 in its field: it is at least 1 when any is
+    set, at least 2 when c1 or c2 is, at least 3 when c2 is or c0 and c1 both are, 4 when c2 is."""
+    half, quarter = hand >> 1, hand >> 2
+    return ((hand | half | quarter) & ONES, (half | quarter) & ONES,
+            ((hand & half) | quarter) & ONES, quarter & ONES)
+
+
+class RankIndex:
+    """Items that each stand for one rank (a single, a pair, a trio's kicker ...), listed in
+    ascending rank for any rank mask (see :func:`held`). The lists of every subset of the low
+    eight ranks and of the high seven are built once; a look-up joins the two halves."""
+
+    __slots__ = ("low", "low_mask", "high", "high_mask")
+
+    def __init__(self, by_rank: dict[int, Any]) -> None:
+        self.low, self.low_mask = self._half({r: x for r, x in by_rank.items() if r < 8})
+        self.high, self.high_mask = self._half({r: x for r, x in by_rank.items() if r >= 8})
+
+    @staticmethod
+    def _half(by_rank: dict[int, Any]) -> tuple[dict[int, list], int]:
+        ranks = sorted(by_rank)
+        lists = {sum(UNIT[r] for r in subset): [by_rank[r] for r in subset]
+                 for n in range(len(ranks) + 1) for subset in combinations(ranks, n)}
+        return lists, sum(UNIT[r] for r in ranks)
+
+    def __call__(self, mask: int) -> list:
+        """A new list of the items of the ranks in ``mask``, lowest rank first."""
+        return self.low[mask & self.low_mask] + self.high[mask & self.high_mask]
+
+
 class PlayTable:
     """Every distinct play under one :class:`KickerRules`, indexed for fast generation.
 
@@ -312,11 +352,21 @@ class PlayTable:
         for p in self.plays:
             if p.type not in KICKER_TYPES:
                 follow.setdefault((p.type, p.length), []).append((p.key, p.code, [(p.code, p)]))
-        for v in follow.values():
+        self.follow: dict[tuple[str, int], tuple[list[int], list[tuple[int, int, list]]]] = {}
+        for k, v in follow.items():
             v.sort(key=lambda g: g[0])
-        self.follow = follow
+            self.follow[k] = ([g[0] for g in v], v)
         self.bombs = sorted((p for p in self.plays if p.type == "bomb"), key=lambda p: p.key)
         self.rocket = next(p for p in self.plays if p.type == "rocket")
+        # the plays of one rank and the trios' kickers, looked up by the rank masks of held()
+        self.ranks = RankIndex({r: r for r in range(TWO + 1)})
+        self.singles = RankIndex(dict(enumerate(self.single)))
+        self.pairs, self.trios, self.bombs_held = (
+            RankIndex({r: p for r, p in enumerate(plays) if p is not None})
+            for plays in (self.pair, self.trio, self.bomb))
+        self.trio_singles = [RankIndex(dict(kp)) for kp in self.trio_single]
+        self.trio_pairs = [RankIndex(dict(kp)) for kp in self.trio_pair]
+        self._chains: dict[str, dict[int, list[Play]]] = {n: {} for n in ("straight", "pair_chain", "plane")}
 
     def count_by_type(self) -> dict[str, int]:
         out: dict[str, int] = {}
@@ -332,43 +382,59 @@ class PlayTable:
 
     def leads(self, hand: int) -> list[Play]:
         """Every play contained in the packed ``hand`` (a leader's choices)."""
-        c = PACKER.counts(hand)
-        single, pair = self.single, self.pair
-        out = [single[r] for r in range(NRANKS) if c[r]]
-        out += [pair[r] for r in range(TWO + 1) if c[r] >= 2]
+        ge1, ge2, ge3, ge4 = held(hand)
+        out = self.singles(ge1) + self.pairs(ge2)
         hg = hand | GUARD
-        for t in range(TWO + 1):
-            if c[t] >= 3:
-                out.append(self.trio[t])
-                out += [p for k, p in self.trio_single[t] if c[k]]
-                out += [p for k, p in self.trio_pair[t] if c[k] >= 2]
-                if c[t] == 4:
-                    out.append(self.bomb[t])
-                    out += [p for code, p in self.four_groups[t] if (hg - code) & GUARD == GUARD]
-        chain = self.chain
-        for per, name, shortest in ((1, "straight", 5), (2, "pair_chain", 3), (3, "plane", 2)):
-            a = 0
-            while a <= CHAIN_TOP:
-                if c[a] < per:
-                    a += 1
-                    continue
-                e = a
-                while e < CHAIN_TOP and c[e + 1] >= per:
-                    e += 1
-                for start in range(a, e - shortest + 2):
-                    for n in range(shortest, e - start + 2):
-                        p = chain.get((name, start, n))
-                        if p is not None:
-                            out.append(p)
-                        if per == 3:
-                            wings = self.plane_groups.get((start, n))
-                            if wings:
-                                out += [q for code, q in wings if (hg - code) & GUARD == GUARD]
-                a = e + 1
-        if c[SMALL] and c[BIG]:
+        for t in self.ranks(ge3):
+            out.append(self.trio[t])
+            out += self.trio_singles[t](ge1)
+            out += self.trio_pairs[t](ge2)
+            if ge4 & UNIT[t]:
+                out.append(self.bomb[t])
+                out += [p for code, p in self.four_groups[t] if (hg - code) & GUARD == GUARD]
+        out += self.chains("straight", ge1 & CHAIN_RANKS)
+        out += self.chains("pair_chain", ge2 & CHAIN_RANKS)
+        for p in self.chains("plane", ge3 & CHAIN_RANKS):
+            if p.type == "plane":
+                out.append(p)
+            elif (hg - p.code) & GUARD == GUARD:         # a plane with wings: are they held?
+                out.append(p)
+        if ge1 & ROCKET_BITS == ROCKET_BITS:
             out.append(self.rocket)
         if not self.rules.chain_from_bomb_rank:
             out = [p for p in out if not self.head_on_bomb(hand, p)]
+        return out
+
+    def chains(self, name: str, mask: int) -> list[Play]:
+        """The chains of type ``name`` (straight, pair_chain, plane) whose ranks are all in the
+        chain-rank ``mask`` (the ranks held at least 1, 2 or 3 times), by start then length; a
+        plane is followed by every plane with wings on its body (held or not). Built once per
+        mask (at most 2**12 of each type)."""
+        memo = self._chains[name]
+        out = memo.get(mask)
+        if out is None:
+            out = memo[mask] = self._build_chains(name, mask)
+        return out
+
+    def _build_chains(self, name: str, mask: int) -> list[Play]:
+        shortest = {"straight": 5, "pair_chain": 3, "plane": 2}[name]
+        out = []
+        a = 0
+        while a <= CHAIN_TOP:
+            if not mask & UNIT[a]:
+                a += 1
+                continue
+            e = a
+            while e < CHAIN_TOP and mask & UNIT[e + 1]:
+                e += 1
+            for start in range(a, e - shortest + 2):
+                for n in range(shortest, e - start + 2):
+                    p = self.chain.get((name, start, n))
+                    if p is not None:
+                        out.append(p)
+                    if name == "plane":
+                        out += [q for _, q in self.plane_groups.get((start, n), ())]
+            a = e + 1
         return out
 
     @staticmethod
@@ -378,36 +444,33 @@ class PlayTable:
 
     def answers(self, hand: int, top: Play) -> list[Play]:
         """Every play in the packed ``hand`` that beats ``top`` (pass not included)."""
-        c = PACKER.counts(hand)
+        ge1, ge2, ge3, ge4 = held(hand)
         t = top.type
-        bomb = self.bomb
         if t == "rocket":
-            if self.rules.bomb_answers_rocket:
-                return [bomb[r] for r in range(TWO + 1) if c[r] == 4]
-            return []
+            return self.bombs_held(ge4) if self.rules.bomb_answers_rocket else []
+        above = ABOVE[top.key]
         if t == "bomb":
-            out = [bomb[r] for r in range(top.key + 1, TWO + 1) if c[r] == 4]
+            out = self.bombs_held(ge4 & above)
         else:
             if t == "single":
-                single = self.single
-                out = [single[r] for r in range(top.key + 1, NRANKS) if c[r]]
+                out = self.singles(ge1 & above)
             elif t == "pair":
-                pair = self.pair
-                out = [pair[r] for r in range(top.key + 1, TWO + 1) if c[r] >= 2]
+                out = self.pairs(ge2 & above)
             elif t == "trio":
-                trio = self.trio
-                out = [trio[r] for r in range(top.key + 1, TWO + 1) if c[r] >= 3]
+                out = self.trios(ge3 & above)
             else:
                 hg = hand | GUARD
                 out = []
-                for key, body, plays in self.follow.get((t, top.length), ()):
-                    if key > top.key and (hg - body) & GUARD == GUARD:
+                keys, groups = self.follow.get((t, top.length), ((), ()))
+                for i in range(bisect_right(keys, top.key), len(keys)):
+                    _, body, plays = groups[i]
+                    if (hg - body) & GUARD == GUARD:
                         out += [p for code, p in plays if (hg - code) & GUARD == GUARD]
                 if not self.rules.chain_from_bomb_rank and t in CHAIN_TYPES:
                     out = [p for p in out if not self.head_on_bomb(hand, p)]
-            if hand & FOURS:
-                out += [bomb[r] for r in range(TWO + 1) if c[r] == 4]
-        if c[SMALL] and c[BIG]:
+            if ge4:
+                out += self.bombs_held(ge4)
+        if ge1 & ROCKET_BITS == ROCKET_BITS:
             out.append(self.rocket)
         return out
 
