@@ -26,7 +26,7 @@ from qipai.bots.ismcts import DeterminizedSearcher
 from qipai.bots.search import register_searcher
 from qipai.games.junqi.board import Board
 from qipai.games.junqi.notation import Layout, Move
-from qipai.games.junqi.pieces import BOMB, CODE, FLAG, FLAG_TAKEN, MINE
+from qipai.games.junqi.pieces import BOMB, CODE, ENGINEER, FLAG, FLAG_TAKEN, MINE, movable
 
 _DIST: dict[tuple[str, int], list[int]] = {}
 
@@ -36,20 +36,25 @@ def enemy_hq_distance(board: Board, seat: int, teams: list[int]) -> list[int]:
     (pieces ignored)."""
     key = (board.variant, seat)
     if key not in _DIST:
-        start = [p for p in range(board.n)
-                 if board.hq[p] and board.area[p] >= 0 and teams[board.area[p]] != teams[seat]]
-        dist = [10**6] * board.n
-        todo = deque(start)
-        for p in start:
-            dist[p] = 0
-        while todo:
-            u = todo.popleft()
-            for v in board.steps[u]:
-                if dist[v] > dist[u] + 1:
-                    dist[v] = dist[u] + 1
-                    todo.append(v)
-        _DIST[key] = dist
+        _DIST[key] = _steps_from(board, [p for p in range(board.n) if board.hq[p] and board.area[p] >= 0
+                                         and teams[board.area[p]] != teams[seat]])
     return _DIST[key]
+
+
+def _steps_from(board: Board, start: list[int]) -> list[int]:
+    """Per point, the number of steps (roads and railways, pieces ignored) to the nearest of
+    the points ``start``."""
+    dist = [10**6] * board.n
+    todo = deque(start)
+    for p in start:
+        dist[p] = 0
+    while todo:
+        u = todo.popleft()
+        for v in board.steps[u]:
+            if dist[v] > dist[u] + 1:
+                dist[v] = dist[u] + 1
+                todo.append(v)
+    return dist
 
 
 class GreedyBot:
@@ -214,6 +219,48 @@ def determinize(game: Any, view: dict, rng: random.Random) -> Any:
     constrained piece first, restarted when one has no identity left). The state is a play position
     (:meth:`~qipai.games.junqi.position.PositionText`) with the view's counters and public
     history. Raises ``ValueError`` when no drawing fits."""
+    from qipai.games.junqi.pieces import COUNTS, combat
+
+    board: Board = game.board
+    seats = len(view["seats"])
+    at, here, ids, options, by_piece = _prepared(game, view)
+    for _ in range(200):
+        got = _draw(ids, options, by_piece, seats, rng, COUNTS, combat)
+        if got is not None:
+            break
+    else:
+        raise ValueError("no identities fit the battles seen")
+    L = board.seats
+    parts = [f"{L[x['seat']]}:{x['point']}={CODE[got[at[p]]]}" for p, x in here.items()]
+    parts += [f"turn={L[view['to_move']]}", f"quiet={view['quiet']}",
+              "attacks=" + ",".join(map(str, view["attacks"])),
+              "timeouts=" + ",".join(map(str, view["timeouts"]))]
+    out = [L[s] for s in range(seats) if view["eliminated"][s]]
+    if out:
+        parts.append("out=" + ",".join(out))
+    rev = [L[s] for s in range(seats) if view["flag_revealed"][s]]
+    if rev:
+        parts.append("revealed=" + ",".join(rev))
+    mv = [x["point"] for x in view["pieces"] if x["moved"]]
+    if mv:
+        parts.append("moved=" + ",".join(mv))
+    state = game.new_state(position=" ".join(parts))
+    state.eliminated = list(view["eliminated"])
+    state.layouts[view["seat"]] = view["layout"]
+    state.history = [list(h) for h in view["history"]]
+    return state
+
+
+#: the last view prepared by :func:`_prepared` and what was read from it
+_PREPARED: list[Any] = [None, None]
+
+
+def _prepared(game: Any, view: dict) -> tuple:
+    """What :func:`determinize` reads from ``view`` before drawing (the same for every sample of
+    one view, so a search reads it once): each piece's id by point, the view's pieces by point,
+    the ids, each piece's possible identities (narrowed by the battles) and its battles."""
+    if _PREPARED[0] is view:
+        return _PREPARED[1]
     from qipai.games.junqi.layout import allowed as may_start
     from qipai.games.junqi.pieces import COUNTS, PIECE, combat, movable
 
@@ -255,31 +302,8 @@ def determinize(game: Any, view: dict, rng: random.Random) -> Any:
         by_piece[b[0]].append(b)
         by_piece[b[1]].append(b)
     _narrow(options, battles, combat)
-    for _ in range(200):
-        got = _draw(ids, options, by_piece, seats, rng, COUNTS, combat)
-        if got is not None:
-            break
-    else:
-        raise ValueError("no identities fit the battles seen")
-    L = board.seats
-    parts = [f"{L[x['seat']]}:{x['point']}={CODE[got[at[p]]]}" for p, x in here.items()]
-    parts += [f"turn={L[view['to_move']]}", f"quiet={view['quiet']}",
-              "attacks=" + ",".join(map(str, view["attacks"])),
-              "timeouts=" + ",".join(map(str, view["timeouts"]))]
-    out = [L[s] for s in range(seats) if view["eliminated"][s]]
-    if out:
-        parts.append("out=" + ",".join(out))
-    rev = [L[s] for s in range(seats) if view["flag_revealed"][s]]
-    if rev:
-        parts.append("revealed=" + ",".join(rev))
-    mv = [x["point"] for x in view["pieces"] if x["moved"]]
-    if mv:
-        parts.append("moved=" + ",".join(mv))
-    state = game.new_state(position=" ".join(parts))
-    state.eliminated = list(view["eliminated"])
-    state.layouts[view["seat"]] = view["layout"]
-    state.history = [list(h) for h in view["history"]]
-    return state
+    _PREPARED[:] = [view, (at, here, ids, options, by_piece)]
+    return _PREPARED[1]
 
 
 def _narrow(options: dict[tuple, list[int]], battles: list[tuple], combat: Any) -> None:
@@ -307,8 +331,8 @@ def _draw(ids: list[tuple], options: dict[tuple, list[int]], by_piece: dict[tupl
     left = [dict(counts) for _ in range(seats)]
     got: dict[tuple, int] = {}
 
-    def fits(pid: tuple) -> list[int]:
-        return [k for k in options[pid] if left[pid[0]][k] and all(
+    def fought(pid: tuple) -> list[int]:             # fitting the battles with drawn pieces
+        return [k for k in options[pid] if all(
             combat(k if a == pid else got[a], k if d == pid else got[d]) == o
             for a, d, o in by_piece[pid] if (a == pid or a in got) and (d == pid or d in got))]
 
@@ -323,10 +347,14 @@ def _draw(ids: list[tuple], options: dict[tuple, list[int]], by_piece: dict[tupl
     quiet = sorted((pid for pid in ids if pid not in got and not by_piece[pid]),
                    key=lambda pid: (len(options[pid]), rng.random()))
     rng.shuffle(free)
+    # what fits each free piece's battles, brought up to date only for the opponents of the
+    # piece just drawn (the counts are applied when reading it)
+    fit = {pid: fought(pid) for pid in free}
     while free:
         best = None
         for i, pid in enumerate(free):
-            f = fits(pid)
+            lp = left[pid[0]]
+            f = [k for k in fit[pid] if lp[k]]
             if best is None or len(f) < len(best[1]):
                 best = (i, f)
                 if len(f) <= 1:
@@ -338,6 +366,10 @@ def _draw(ids: list[tuple], options: dict[tuple, list[int]], by_piece: dict[tupl
         k = rng.choices(f, weights=[left[pid[0]][x] for x in f])[0]
         got[pid] = k
         left[pid[0]][k] -= 1
+        for a, d, _ in by_piece[pid]:
+            other = d if a == pid else a
+            if other in fit and other not in got:
+                fit[other] = fought(other)
     for pid in quiet:                               # the pieces that fought no battle
         f = [k for k in options[pid] if left[pid[0]][k]]
         if not f:
@@ -348,44 +380,146 @@ def _draw(ids: list[tuple], options: dict[tuple, list[int]], by_piece: dict[tupl
     return got
 
 
+def move_score(state: Any, seat: int, p: int, q: int, dist: list[int]) -> float:
+    """The greedy bot's one-move score (:meth:`GreedyBot._score`) of the move ``p`` → ``q``, read
+    from the state's arrays instead of a view and without the bot's memory: what it reads of
+    the other seats' pieces is public (where they stand, whether they moved, a revealed flag)."""
+    board: Board = state.board
+    kind = state.kind
+    mine = kind[p]
+    owner = state.own[q]
+    if owner < 0:
+        return 2.0 * (dist[p] - dist[q]) - (1.0 if mine >= 39 or mine == BOMB else 0.0)
+    if kind[q] == FLAG and state.sees(seat, q):
+        return 10_000.0
+    moved = state.moved[q]
+    if mine == BOMB:
+        return 4.0 if moved else -5.0
+    if board.hq[q] and not moved:
+        return 40.0 - mine
+    if mine == ENGINEER:
+        return 15.0 if (not moved and board.local[q] and board.local[q][0] >= 5) else 1.0
+    if mine >= 39:
+        return 8.0 if moved else -4.0
+    return 6.0 + (mine - 33)
+
+
 class JunqiSearcher(DeterminizedSearcher):
     """The play is searched (the layout is the greedy bot's), each iteration from a fresh
     :func:`determinize`; a node considers the moves in the greedy bot's order, with a
-    progressive bias toward it; playouts by the greedy bot for :attr:`max_plies` moves, then valued
-    by material (:data:`WORTH` of the pieces each side has left, logistic, 5 points ≈ 0.73)."""
+    progressive bias toward it. A playout lets every seat play as the greedy bot does
+    (:func:`move_score`, read from the state, one move in ten random) for :attr:`max_plies`
+    moves; an unfinished one is valued by :meth:`evaluate`: material (:data:`WORTH` of the pieces
+    each side has left) less the danger to each side's flag (enemy pieces near it), logistic,
+    5 points ≈ 0.73."""
 
-    max_plies = 30
+    max_plies = 20
     bias = 1.0
+    #: what an enemy piece that moves costs a side by its distance in steps to the side's flag
+    #: (1: it may take the flag on its next move), at most THREAT_CAP in all; what a revealed
+    #: flag costs (its owner lost the 司令: every probe now goes straight to it)
+    FLAG_THREAT = {1: 6.0, 2: 2.5, 3: 1.0}
+    THREAT_CAP = 10.0
+    FLAG_SHOWN = 2.0
+    #: the moves a node considers (the rest of the greedy bot's order is never searched), and
+    #: what an attack on an enemy piece next to the seat's own flag adds to its place in it
+    width = 12
+    DEFEND = 30.0
 
     def candidates(self, state: Any, seat: int) -> list[Any]:
-        """Every legal move, in the greedy bot's order (its one-move score, best first)."""
+        """The :attr:`width` best legal moves in the greedy bot's order (its one-move score,
+        best first), an attack on an enemy piece next to the seat's own flag first of all."""
         actions = state.legal_actions(seat)
         if state.phase != "play" or len(actions) <= 1:
             return list(actions)
         bot = self._rankers.setdefault(seat, GreedyBot(0))   # its memory is one seat's
         view = state.view(seat)
         bot._learn(view, seat)
+        board = state.board
         at = {x["point"]: x for x in view["pieces"]}
-        dist = enemy_hq_distance(state.board, seat, [s % 2 for s in range(state.num_seats)])
-        return sorted(actions, key=lambda m: -bot._score(state.board, at, m, dist, bot.lo.get(m.to, 0)))
+        dist = enemy_hq_distance(board, seat, [s % 2 for s in range(state.num_seats)])
+        steps = step_distance(board)
+        flags = [steps[board.point(x["point"])] for x in view["pieces"]
+                 if x["seat"] == seat and x["piece"] == "F"]
+
+        def score(m: Any) -> float:
+            s = bot._score(board, at, m, dist, bot.lo.get(m.to, 0))
+            target = at.get(m.to)
+            if target is not None and flags and any(d[board.point(m.to)] <= 1 for d in flags):
+                s += self.DEFEND
+            return s
+        return sorted(actions, key=lambda m: -score(m))[:self.width]
 
     def root_states(self, game: Any, inputs: dict[str, Any]) -> Any:
         self._rankers: dict[int, GreedyBot] = {}
         return super().root_states(game, inputs)
 
+    def policy(self, state: Any, seat: int, rng: random.Random) -> Any:
+        """The playout's move for ``seat``: the best by :func:`move_score` (ties at random), or
+        one in ten a random legal move. Reads the state's arrays (no view, no action texts)."""
+        board = state.board
+        own = state.own
+        moves = [(p, q) for p in range(board.n) if own[p] == seat for q in state.destinations(p)]
+        if not moves:
+            return rng.choice(state.legal_actions(seat))
+        if rng.random() < self.epsilon:
+            p, q = rng.choice(moves)
+        else:
+            dist = enemy_hq_distance(board, seat, state.team)
+            top = -math.inf
+            for m in moves:
+                s = move_score(state, seat, m[0], m[1], dist) + rng.random() * 0.5
+                if s > top:
+                    (p, q), top = m, s
+        return Move(board.names[p], board.names[q])
+
     def evaluate(self, state: Any) -> list[float]:
+        """Per side, the :data:`WORTH` of its pieces less the danger to its flag (each enemy
+        piece that moves, by its distance in steps to the flag: :attr:`FLAG_THREAT`, at most
+        :attr:`THREAT_CAP` in all; a revealed flag :attr:`FLAG_SHOWN` more), against the best
+        other side's, logistic (5 points ≈ 0.73)."""
+        board = state.board
+        own, kind, team = state.own, state.kind, state.team
         sides = state.sides()
+        side_of = {s: i for i, side in enumerate(sides) for s in side}
         worth = [0.0] * len(sides)
-        for p in range(state.board.n):
-            s = state.own[p]
-            if s >= 0:
-                worth[next(i for i, side in enumerate(sides) if s in side)] += WORTH[state.kind[p]]
+        flags = []
+        movers = []
+        for p in range(board.n):
+            s = own[p]
+            if s < 0:
+                continue
+            k = kind[p]
+            worth[side_of[s]] += WORTH[k]
+            if k == FLAG:
+                flags.append(p)
+            elif movable(k):
+                movers.append(p)
+        steps = step_distance(board)
+        threat = self.FLAG_THREAT
+        for f in flags:
+            s = own[f]
+            d = steps[f]
+            danger = sum(threat.get(d[p], 0.0) for p in movers if team[own[p]] != team[s])
+            shown = self.FLAG_SHOWN if state.flag_revealed[s] else 0.0
+            worth[side_of[s]] -= min(danger, self.THREAT_CAP) + shown
         out = [0.5] * state.num_seats
         for i, side in enumerate(sides):
             diff = worth[i] - max(w for j, w in enumerate(worth) if j != i)
             for s in side:
                 out[s] = 1 / (1 + math.exp(-diff / 5))
         return out
+
+
+_STEPS: dict[str, list[list[int]]] = {}
+
+
+def step_distance(board: Board) -> list[list[int]]:
+    """Between every two points, the number of steps along the roads and railways from one to
+    the other (pieces ignored; a railway run counts a step per station)."""
+    if board.variant not in _STEPS:
+        _STEPS[board.variant] = [_steps_from(board, [a]) for a in range(board.n)]
+    return _STEPS[board.variant]
 
 
 SEARCHER = JunqiSearcher("junqi", GreedyBot, determinize, phases=("play",))

@@ -1,0 +1,76 @@
+"""Junqi's search (levels 3-5): the playout plays as the greedy bot does, read from the state
+but only from what the moving seat may see, and the cut-off value weighs the danger to each
+side's flag besides the material."""
+
+from __future__ import annotations
+
+import copy
+import random
+
+import qipai
+from qipai.bots import make_bot
+from qipai.bots.junqi import SEARCHER, GreedyBot, move_score
+
+
+def _greedy_game(seed: int, plies: int):
+    game = qipai.load("junqi")
+    state = game.new_state(seed=seed)
+    bots = [make_bot("junqi", "greedy", seed=s) for s in range(2)]
+    while len(state.history) < plies:
+        seat = state.to_act[0]
+        state.apply(bots[seat].choose(state, seat), seat)
+    return game, state
+
+
+def test_playout_move_depends_only_on_the_seats_view():
+    """The playout's move for a seat is the same in the real position and in determinizations
+    of its view (the other seat's pieces drawn anew), under the same random numbers."""
+    game, state = _greedy_game(5, 30)
+    me = state.to_act[0]
+    view = state.view(me)
+    other = [p for p in range(state.board.n) if state.own[p] == 1 - me]
+    moves, differs = set(), 0
+    for k in range(4):
+        twin = SEARCHER.determinize(game, view, random.Random(k))
+        assert twin.view(me)["pieces"] == view["pieces"]
+        differs += any(twin.kind[p] != state.kind[p] for p in other)
+        moves.add((str(SEARCHER.policy(state, me, random.Random(k + 50))),
+                   str(SEARCHER.policy(twin, me, random.Random(k + 50)))))
+    assert differs
+    assert all(a == b for a, b in moves), moves
+
+
+def test_playout_move_is_the_greedy_bots_choice():
+    """Without random moves the playout's move has the greedy bot's best one-move score (its
+    score without memory), and a revealed flag in reach is taken."""
+    game, state = _greedy_game(7, 24)
+    me = state.to_act[0]
+    searcher = copy.copy(SEARCHER)
+    searcher.epsilon = 0.0
+    bot = GreedyBot(0)
+    view = state.view(me)
+    at = {x["point"]: x for x in view["pieces"]}
+    from qipai.bots.junqi import enemy_hq_distance
+
+    dist = enemy_hq_distance(state.board, me, state.team)
+    scores = {str(m): bot._score(state.board, at, m, dist, 0) for m in state.legal_actions(me)}
+    point = state.board.point
+    for m in state.legal_actions(me):
+        assert move_score(state, me, point(m.frm), point(m.to), dist) == scores[str(m)]
+    chosen = str(searcher.policy(state, me, random.Random(3)))
+    assert scores[chosen] >= max(scores.values()) - 0.5
+    shown = game.new_state(position="S:b1=F S:a4=33 N:b12=F N:b2=34 N:a9=38 turn=N revealed=S")
+    assert str(searcher.policy(shown, 1, random.Random(1))) == "b2-b1"
+
+
+def test_cut_off_value_weighs_the_danger_to_the_flag():
+    """Same material: an enemy piece next to a side's flag, or its flag revealed, lowers that
+    side's value."""
+    game = qipai.load("junqi")
+    far = game.new_state(position="S:b1=F S:a4=33 S:c3=M N:b12=F N:b6=34 N:a9=38 turn=N")
+    near = game.new_state(position="S:b1=F S:a4=33 S:c3=M N:b12=F N:b2=34 N:a9=38 turn=N")
+    shown = game.new_state(position="S:b1=F S:a4=33 S:c3=M N:b12=F N:b6=34 N:a9=38 turn=N "
+                                    "revealed=S")
+    v_far, v_near, v_shown = (SEARCHER.evaluate(s) for s in (far, near, shown))
+    assert v_near[0] < v_shown[0] < v_far[0] < 0.5
+    assert abs(sum(v_far) - 1) < 1e-9 and v_near[1] > v_far[1]
