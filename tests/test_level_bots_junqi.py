@@ -74,3 +74,16 @@ def test_cut_off_value_weighs_the_danger_to_the_flag():
     v_far, v_near, v_shown = (SEARCHER.evaluate(s) for s in (far, near, shown))
     assert v_near[0] < v_shown[0] < v_far[0] < 0.5
     assert abs(sum(v_far) - 1) < 1e-9 and v_near[1] > v_far[1]
+
+
+def test_tree_considers_the_greedy_orders_best_moves_defence_of_the_flag_first():
+    """A node considers at most ``width`` moves, the greedy bot's best, and an attack on an
+    enemy piece next to the seat's own flag comes first."""
+    game = qipai.load("junqi")
+    state = game.new_state(position="S:b1=F S:c2=37 S:a4=33 S:e4=32 S:c5=38 S:a2=35 N:b2=34 "
+                                    "N:a9=38 N:b12=F turn=S")
+    searcher = copy.copy(SEARCHER)
+    searcher._rankers = {}
+    moves = [str(m) for m in searcher.candidates(state, 0)]
+    assert len(state.legal_actions(0)) > len(moves) == searcher.width
+    assert set(moves[:2]) == {"c2-b2", "a2-b2"}
