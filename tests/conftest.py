@@ -12,10 +12,11 @@ how the suite is run.
   built an older revision) is migrated by Alembic. The browser tests' servers (tests/e2e) start
   on a copy of that file too (``migrated_sqlite``) and find it at the newest revision; the other
   servers the tests start as processes migrate their new databases themselves.
-- ``-n auto`` (pyproject.toml) starts one worker per core. Much of the suite waits on servers,
-  bots, clocks and browsers, but with the browser files first, one worker more than the cores
-  ran three browsers with their servers and bots at once on two cores, and browser tests timed
-  out; two per core failed the tests that bound a server's latency (tests/test_server_lag.py,
+- ``-n auto`` (pyproject.toml) starts one worker more than the cores, and at most one worker per
+  core runs a browser file at a time (:mod:`tests.lanes`): much of the suite waits on servers,
+  bots, clocks and browsers, and one worker per core left a core idle half the run, but three
+  browsers with their servers and bots at once on two cores made browser tests time out, and two
+  workers per core failed the tests that bound a server's latency (tests/test_server_lag.py,
   test_server_storage.py).
 - Files that wait most run first (pyproject.toml keeps xdist from reordering files by their
   number of tests): the browser tests, then the ones that start servers and engines, then the
@@ -34,6 +35,7 @@ os.environ["QIPAI_PASSWORD_HASH"] = "cheapest"
 
 from qipai.competition import db as _db  # noqa: E402
 
+from . import lanes  # noqa: E402
 from .pg import db_url, pg_database, pg_template  # noqa: E402, F401
 
 _alembic_migrate = _db.migrate
@@ -104,9 +106,15 @@ def pytest_collection_modifyitems(config, items):
 
 
 def pytest_xdist_auto_num_workers(config):
-    """``-n auto``: one worker per core this process may use
-    (``PYTEST_XDIST_AUTO_NUM_WORKERS`` still decides)."""
+    """``-n auto``: one worker more than the cores this process may use, at most one per core
+    running a browser file (:mod:`tests.lanes`; ``PYTEST_XDIST_AUTO_NUM_WORKERS`` still decides)."""
     if os.environ.get("PYTEST_XDIST_AUTO_NUM_WORKERS"):
         return None
-    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
-    return cores
+    return lanes.cores() + 1
+
+
+def pytest_xdist_make_scheduler(config, log):
+    """``--dist loadfile`` (pyproject.toml) as :class:`tests.lanes.LaneScheduling`."""
+    if config.getvalue("dist") == "loadfile":
+        return lanes.LaneScheduling(config, log)
+    return None
