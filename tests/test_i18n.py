@@ -87,6 +87,38 @@ def test_no_english_template_holds_chinese():
     assert {k: v for k, v in en.items() if re.search(r"[\u3400-\u9fff]", v)} == {}
 
 
+def test_english_statuses_are_capitalised():
+    """A status stands alone (a table's status line, the lobby's and the event list's status
+    column, an event's heading, the referee's and the registration's lists): in English it starts
+    with a capital, as "Your turn" does ("waiting" beside "Your turn" read as a slip). The pills
+    beside a name ("casual", "playing", "disqualified") stay lower case, as badges are."""
+    en = i18n.catalogue("en")
+    line = ("open", "playing", "finished", "aborted", "spectator", "waiting", "yourturn")
+    keys = [k for k in en if k in line or k.startswith(("status.", "ref.status.", "reg.status."))]
+    assert len(keys) > 20
+    assert {k: en[k] for k in keys if not en[k][:1].isupper()} == {}
+
+
+def test_a_chosen_value_fits_a_phones_select():
+    """The words of a value chosen in a box (the new-event form's fields, a game's options, a
+    clock, a preset's name before its colon) fit the box on a 390 px phone: 286 px of text in
+    Chromium, about 37 letters (a Han character is two). "extra games one at a time until one is
+    won" stood cut off in the form's "When a match ends level"."""
+    import unicodedata
+
+    def width(text):
+        return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
+
+    long = {}
+    for lang in i18n.LANGS:
+        for k, v in i18n.catalogue(lang).items():
+            if k.startswith(("fieldvalue.", "value.", "clock.", "preset.")):
+                shown = re.split(r"[:：]", v)[0] if k.startswith("preset.") else v
+                if width(shown) > 37:
+                    long[f"{lang} {k}"] = shown
+    assert long == {}
+
+
 HAN = r"[\u3400-\u9fff\u3000-\u303f\uff00-\uffef]"       # Han characters and Chinese punctuation
 
 

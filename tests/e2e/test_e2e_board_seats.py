@@ -87,3 +87,43 @@ def test_each_seat_fits_a_phone_once(server, browser, shot, game, seats, boxes):
         assert seen["strip"] == (boxes is None), seen
         shot(page, f"board-seats-{game}-{lang}-1280")
     ctx.close()
+
+
+#: whether the board's coordinates are shown, and the switch's state
+COORDS = """() => ({ shown: [...document.querySelectorAll('.xq-files, .go-board .coord, .gm-board .coord')]
+    .map((e) => getComputedStyle(e).visibility === 'visible'),
+    pressed: document.querySelector('[data-action=toggle-coords]').getAttribute('aria-pressed') })"""
+
+
+def test_the_coordinates_switch_is_under_every_board_and_remembered(server, browser):
+    """One switch (a toggle button under the xiangqi, go and gomoku boards) shows or hides the
+    coordinates of all of them; the browser keeps the choice, as the theme and the sound."""
+    ctx = browser.new_context(viewport=DESKTOP)
+    page = ctx.new_page()
+    sign_up(page, server, "coordswitch")
+    tables = {game: page.evaluate("""async (body) => {
+        const r = await fetch('/api/tables', {method: 'POST', credentials: 'same-origin',
+            headers: {'Content-Type': 'application/json'}, body: JSON.stringify(body)});
+        return (await r.json()).id; }""", {"game": game, "bots": 2, "settings": SLOW_BOTS,
+                                           "options": {"board_size": 9} if game == "go" else {}})
+        for game in ("go", "xiangqi", "gomoku")}
+
+    def seen():
+        page.wait_for_selector("[data-action=toggle-coords]")
+        return page.evaluate(COORDS)
+
+    page.goto(f"{server}/tables/{tables['go']}")
+    got = seen()
+    assert got["pressed"] == "true" and got["shown"] and all(got["shown"]), got
+    page.click("[data-action=toggle-coords]")
+    got = seen()
+    assert got["pressed"] == "false" and got["shown"] and not any(got["shown"])
+    for game in ("xiangqi", "gomoku", "go"):            # every board, after a reload too
+        page.goto(f"{server}/tables/{tables[game]}")
+        got = seen()
+        assert got["pressed"] == "false" and got["shown"] and not any(got["shown"]), (game, got)
+    page.click("[data-action=toggle-coords]")
+    page.goto(f"{server}/tables/{tables['xiangqi']}")
+    got = seen()
+    assert got["pressed"] == "true" and all(got["shown"]), got
+    ctx.close()

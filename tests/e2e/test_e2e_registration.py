@@ -54,7 +54,7 @@ def test_players_join_check_in_and_the_draw_shows_its_commitment(browser, shot, 
         link = boss.inner_text("#join-link")
         code = boss.inner_text("#join-code-shown")
         assert link.endswith(f"/events/{event}?join={code}")
-        assert boss.inner_text("#event-status") == "entries open"
+        assert boss.inner_text("#event-status") == "Entries open"
         # alice follows the link, signs up, comes back and joins with her unit
         alice.goto(link)
         alice.wait_for_selector("#registration a[href^='/signup']")

@@ -205,7 +205,8 @@ function clockNotes(c, over = false) {
   if (c.warnings) notes.push(t("clk.warnings", { n: c.warnings }));
   if (c.strikes) notes.push(t("clk.strikes", { n: c.strikes }));
   if (c.trustee && !over) notes.push(t("clk.trustee"));
-  return notes.length ? el("span", { class: "clock-notes" }, notes.join(" · ")) : null;
+  // each note whole on its line ("3 byo-yomi periods", "读秒 3 次"): a narrow seat wraps between them
+  return notes.length ? el("span", { class: "clock-notes" }, notes.flatMap((n, i) => [i ? " · " : null, el("span", { class: "nw" }, n)])) : null;
 }
 
 // m:ss; with `tenths`, under 10 s the tenths too ("0:09.4"), as a running low clock shows them
@@ -299,7 +300,8 @@ async function tablePage(id) {
     if (boxes) { seatsBox.replaceChildren(); seatsOnBoard(boxes); return; }
     seatsBox.replaceChildren(...names.map((n, i) => {
       const { acting, parts } = seatParts(i);
-      return el("span", { class: "seat" + (acting ? " to-act" : ""), "data-seat": i }, n, ...parts);
+      // the board's mark of the seat's side (xiangqi: a red or black disc), before the name
+      return el("span", { class: "seat" + (acting ? " to-act" : ""), "data-seat": i }, board && board.seatMark ? board.seatMark(i) : null, n, ...parts);
     }));
   }
   // the clocks count: twice a second, ten times while a running clock is under 10 s (its tenths)

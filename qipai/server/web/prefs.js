@@ -2,6 +2,9 @@
 // Theme: "light", "dark", or unset = follow the system (prefers-color-scheme), shown on <html>
 // as data-theme="light|dark" (theme.css); the header button cycles auto -> dark -> light.
 // Sound: "muted" = "1" silences sound.js; the header button toggles it.
+// Coordinates: "coords" = "0" hides the coordinates around the xiangqi, go and gomoku boards
+// (shown by default), set on <html> as data-coords="on|off" (theme.css); each of those boards has
+// the switch under it (coordsButton), and a change in one tab reaches the others.
 
 import { icon } from "./icons.js";
 
@@ -61,4 +64,37 @@ export function prefButtons(t) {
   };
   render();
   return [themeBtn, soundBtn];
+}
+
+/** Whether the boards show their coordinates (the "coords" setting; shown unless turned off). */
+export const coordsShown = () => localStorage.getItem("coords") !== "0";
+
+/** The coordinates setting in force, on <html data-coords="on|off">. */
+export function applyCoords() {
+  document.documentElement.dataset.coords = coordsShown() ? "on" : "off";
+}
+applyCoords();
+window.addEventListener("storage", (e) => { if (e.key === "coords") applyCoords(); });
+
+/** The board's "Coordinates" switch (a toggle button, labelled with `t`): shows or hides the
+ *  coordinates of every board and remembers the choice in this browser. */
+export function coordsButton(t) {
+  const b = document.createElement("button");
+  b.type = "button";
+  b.dataset.action = "toggle-coords";
+  b.className = "coords-toggle";
+  b.textContent = t("coords");
+  b.title = t("coords.doc");
+  const render = () => {
+    b.setAttribute("aria-pressed", coordsShown() ? "true" : "false");
+    b.classList.toggle("on", coordsShown());
+  };
+  b.onclick = () => {
+    localStorage.setItem("coords", coordsShown() ? "0" : "1");
+    applyCoords();
+    render();
+  };
+  window.addEventListener("storage", (e) => { if (e.key === "coords") render(); });
+  render();
+  return b;
 }

@@ -13,6 +13,7 @@ import { boardKeys, stoneLabel } from "../boardkeys.js";
 import { paren, t, table, lang } from "../i18n.js";
 import { margin as marginText } from "../result.js";
 import { ask } from "../ask.js";
+import { coordsButton } from "../prefs.js";
 
 // the board's own words: the catalogue's "go.*" entries (qipai/i18n/<lang>.json)
 const W = table("go");
@@ -34,7 +35,11 @@ export function mount(root, ctx) {
   const buttons = document.createElement("div");
   buttons.className = "row go-actions";
   buttons.id = "go-actions";
-  box.append(info, grid, note, buttons);
+  // the display switches (the coordinates), at every moment, in a replay too
+  const toggles = document.createElement("div");
+  toggles.className = "row board-toggles";
+  toggles.append(coordsButton(t));
+  box.append(info, grid, note, buttons, toggles);
   root.replaceChildren(box);
 
   let msg = null, size = 0, cols = "";
@@ -55,6 +60,7 @@ export function mount(root, ctx) {
     let svg = `<svg class="lines" viewBox="0 0 100 100" preserveAspectRatio="none"><path d="${d}" stroke="#3b2a12" stroke-width=".6" vector-effect="non-scaling-stroke" fill="none"/>`;
     for (const a of STARS[n] || []) for (const b of STARS[n] || []) svg += `<circle cx="${(a + 1) * u}" cy="${(b + 1) * u}" r="${Math.min(1.1, u / 7)}" fill="#3b2a12"/>`;
     const fs = Math.min(3.2, u * 0.34), e = u * 0.26;
+    svg += `<g class="coord">`;
     for (let i = 0; i < n; i++) {
       const x = (i + 1) * u;
       svg += `<text x="${x}" y="${e}" font-size="${fs}" text-anchor="middle" dominant-baseline="middle">${cols[i]}</text>`;
@@ -62,7 +68,7 @@ export function mount(root, ctx) {
       svg += `<text x="${e}" y="${x}" font-size="${fs}" text-anchor="middle" dominant-baseline="middle">${n - i}</text>`;
       svg += `<text x="${100 - e}" y="${x}" font-size="${fs}" text-anchor="middle" dominant-baseline="middle">${n - i}</text>`;
     }
-    grid.innerHTML = svg + "</svg>";
+    grid.innerHTML = svg + "</g></svg>";
     grid.style.setProperty("--u", `${u}%`);
     for (const k of Object.keys(pts)) delete pts[k];
     for (let r = 0; r < n; r++) for (let c = 0; c < n; c++) {

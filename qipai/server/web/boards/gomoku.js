@@ -7,6 +7,7 @@
 // and the referee's refusal is shown. Intersections carry data-pt="<point>" (a1 .. o15).
 import { boardKeys, stoneLabel } from "../boardkeys.js";
 import { paren, t, table } from "../i18n.js";
+import { coordsButton } from "../prefs.js";
 
 const COLS = "abcdefghijklmno";
 const SIZE = 15;
@@ -70,6 +71,7 @@ export function mount(root, ctx) {
     points[name] = pt;
   }
 
+  const coords = coordsButton(t);       // the coordinates switch, one for the board's life
   let msg = null, picked = [], warned = null;
   let showForbidden = pref("forbidden", false), showNumbers = pref("numbers", false);
 
@@ -212,7 +214,7 @@ export function mount(root, ctx) {
     if (o.ruleset === "renju" && o.forbidden_handling !== "claim") {
       toggles.append(toggle("forbidden", tr("forbidden"), () => showForbidden, (x) => { showForbidden = x; warned = null; }));
     }
-    toggles.append(toggle("numbers", tr("numbers"), () => showNumbers, (x) => { showNumbers = x; }));
+    toggles.append(toggle("numbers", tr("numbers"), () => showNumbers, (x) => { showNumbers = x; }), coords);
   }
 
   function click(name) {

@@ -4,6 +4,8 @@
 // side from Black's right; the English page numbers Red's files 9 … 1, as its WXF moves (C2=5) do. Each side's captures are shown by it. Squares carry
 // data-sq="<ICCS square>" (a0 .. i9).
 import { boardKeys } from "../boardkeys.js";
+import { t } from "../i18n.js";
+import { coordsButton } from "../prefs.js";
 
 const FILES = "abcdefghi";
 const NAMES = { K: "帥", A: "仕", B: "相", N: "傌", R: "俥", C: "炮", P: "兵", k: "將", a: "士", b: "象", n: "馬", r: "車", c: "砲", p: "卒" };
@@ -32,7 +34,10 @@ export function mount(root, ctx) {
   for (const c of [capTop, capBottom]) c.setAttribute("role", "group");   // a named group (its aria-label lists the pieces)
   const filesTop = div("xq-files top"), filesBottom = div("xq-files bottom");
   const box = div("xq");
-  wrap.append(capTop, filesTop, box, filesBottom, capBottom);
+  // the display switches under the board (the file numbers: the coordinates setting)
+  const toggles = div("row board-toggles");
+  toggles.append(coordsButton(t));
+  wrap.append(capTop, filesTop, box, filesBottom, capBottom, toggles);
   root.replaceChildren(wrap);
   let msg = null, sel = null, flipped = false;
   const squares = {};
@@ -183,6 +188,15 @@ export function mount(root, ctx) {
   });
 
   return {
+    // the seat strip's mark of a seat's side: Red (seat 0) or Black, a disc of its colour
+    seatMark(i) {
+      const d = document.createElement("i");
+      d.className = `xq-side ${i === 0 ? "r" : "b"}`;
+      d.setAttribute("role", "img");
+      d.setAttribute("aria-label", T(i === 0 ? "red" : "black"));
+      d.title = T(i === 0 ? "red" : "black");
+      return d;
+    },
     update(m) {
       msg = m;
       const flip = (!m.replay || m.browsing) && m.seat === 1;
