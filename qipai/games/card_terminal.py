@@ -5,6 +5,7 @@ and ``quit``, and reports refused input with its reason. Several seats may be as
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -33,9 +34,29 @@ def place_names(seat: int, seats: int, bot: str) -> list[str]:
     return out
 
 
+_CARD = re.compile(r"(?:(10|[2-9TJQKA])([SHDC])|([LB])J)\d?")
+_SIGN = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+
+
+def face(code: str) -> str:
+    """A card as its face reads on the web table: ``TH0`` -> ♥10, ``AS`` -> ♠A, a joker JK big /
+    JK small (大王 / 小王 in Chinese; the pack digit of a game of several packs is left out); any
+    other text as it is."""
+    m = _CARD.fullmatch(code)
+    if not m:
+        return code
+    if m.group(3):
+        if current() == "zh":
+            return say(f"term.joker.{m.group(3)}")
+        return "JK big" if m.group(3) == "B" else "JK small"
+    return _SIGN[m.group(2)] + ("10" if m.group(1) in ("T", "10") else m.group(1))
+
+
 def show_cards(codes) -> str:
-    """Card codes for display: one pack, so the pack digit (``3S0`` -> ``3S``) is left out."""
-    return " ".join(c[:-1] if c[-1:] == "0" and len(c) == 3 else c for c in codes)
+    """Cards (a list of codes, or a text of them among other words: ``bury 3D 5C``) as their
+    faces (:func:`face`): ``♠3 ♥10 JK big``, ``bury ♦3 ♣5``."""
+    tokens = codes.split() if isinstance(codes, str) else list(codes)
+    return " ".join(face(c) for c in tokens)
 
 
 def seat_table(game: Any, phase: str, columns: list[str]) -> Table:
@@ -79,8 +100,8 @@ def bids_line(bids: list[list[Any]], names: list[str]) -> str:
 
 
 def trick_text(plays: list[list[Any]], names: list[str]) -> str:
-    """A trick's plays by seat name: ``[[seat, [cards...]], ...]`` -> "<name>: 6H 6H, ..."."""
-    return ", ".join(f"{names[s]}: {' '.join(cards)}" for s, cards in plays)
+    """A trick's plays by seat name: ``[[seat, [cards...]], ...]`` -> "<name>: ♥6 ♥6, ..."."""
+    return ", ".join(f"{names[s]}: {show_cards(cards)}" for s, cards in plays)
 
 
 def play_table(state, seat: int, bots: dict[int, Any], names: list[str], console: Console,
@@ -99,7 +120,8 @@ def play_table(state, seat: int, bots: dict[int, Any], names: list[str], console
             action = bots[s].choose(state, s)
             state.apply(action, seat=s)
             text = shown(s, action) if shown is not None else str(action)
-            console.print(say("term.namePlayed", {"name": names[s], "action": text}), markup=False)
+            console.print(say("term.namePlayed", {"name": names[s], "action": show_cards(text)}),
+                          markup=False)
             continue
         render()
         while True:
@@ -129,7 +151,8 @@ def play_table(state, seat: int, bots: dict[int, Any], names: list[str], console
                 continue
             last = state.log[-1]
             action = str(last[1] if isinstance(last, list) else last)
-            console.print(say("term.namePlayed", {"name": names[seat], "action": action}), markup=False)
+            console.print(say("term.namePlayed", {"name": names[seat], "action": show_cards(action)}),
+                          markup=False)
             break
     render()
     return True

@@ -5,6 +5,7 @@ do (every seat answers every discard), prompts with the numbered legal actions, 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 from rich.console import Console
@@ -15,6 +16,33 @@ from qipai.i18n import current, say
 from qipai.i18n.results import mahjong_seat_word
 
 from .terminal import refusal
+
+_RUN = re.compile(r"([1-9]+)([mps])|([ESWNCFP])|f([1-8])")
+_WORD = re.compile(r"[0-9a-zA-Z]+")
+
+
+def tiles_text(text: object) -> str:
+    """Tiles written in their codes, alone or in other text (a hand ``13689m23pWCC``, a set
+    ``[234m]``, an action ``discard 5p``), in words as the web table names them: a run of one
+    suit together (1 3 6 8 9 crak, 13689万), an honour or a flower by its name (Red dragon, 红中;
+    Flower 5, 梅), a hand's parts apart ("6 7 crak, 2 3 dot, Red dragon"); words that are no
+    tiles (discard, pass, win) as they are."""
+    zh = current() == "zh"
+
+    def words(m: re.Match) -> str:
+        tok = m.group(0)
+        if _RUN.sub("", tok):
+            return tok
+        out = []
+        for r in _RUN.finditer(tok):
+            if r.group(1):
+                out.append(say(f"term.mj.run.{r.group(2)}", {"ranks": ("" if zh else " ").join(r.group(1))}))
+            elif r.group(3):
+                out.append(say(f"tile.{r.group(3)}"))
+            else:
+                out.append(say("tile.f", {"n": int(r.group(4))}))
+        return (" " if zh else ", ").join(out)
+    return _WORD.sub(words, str(text))
 
 
 def who(s: int, view: dict) -> str:
@@ -35,14 +63,15 @@ def seat_lines(view: dict, extra: Callable[[dict], str] = lambda s: "") -> list[
     lines = []
     for s in view["seats"]:
         tag = say("term.you") if s["seat"] == view["you"] else who(s["seat"], view)
-        melds = " ".join(meld_text(m) for m in s["melds"])
-        ponds = " ".join(d["tile"] + ("*" if d["claimed"] else "") for d in s["discards"])
+        melds = " ".join(tiles_text(meld_text(m)) for m in s["melds"])
+        ponds = ("、" if current() == "zh" else ", ").join(
+            tiles_text(d["tile"]) + ("*" if d["claimed"] else "") for d in s["discards"])
         lines.append(say("term.mj.seatLine", {"tag": f"{tag:>7}", "score": f"{s['score']:>5}",
                                                "melds": melds or "-", "extra": extra(s)}))
         lines.append(say("term.mj.discards", {"tiles": ponds or "-"}))
     mine = view["seats"][view["you"]]
-    drew = say("term.mj.drew", {"tile": mine["drawn"]}) if mine.get("drawn") else ""
-    lines.append(say("term.mj.yourHand", {"hand": mine["hand"]}) + drew)
+    drew = say("term.mj.drew", {"tile": tiles_text(mine["drawn"])}) if mine.get("drawn") else ""
+    lines.append(say("term.mj.yourHand", {"hand": tiles_text(mine["hand"])}) + drew)
     return lines
 
 
@@ -70,7 +99,7 @@ def play_match(game, *, bot: str, seat: int, seed: int | None, console: Console,
             view = state.view(seat)
             console.print(table_text(view), markup=False)
             legal = view["legal"]
-            console.print("  ".join(f"{i}:{a}" for i, a in enumerate(legal, 1)), markup=False)
+            console.print("  ".join(f"{i}:{tiles_text(a)}" for i, a in enumerate(legal, 1)), markup=False)
             line = read_line(say("term.prompt")).strip()
             if line in ("quit", "exit"):
                 console.print(say("term.matchAbandoned"), markup=False)
@@ -89,7 +118,7 @@ def play_match(game, *, bot: str, seat: int, seed: int | None, console: Console,
         a = bots[s].choose(state, s)
         if a.kind not in ("pass", "discard"):
             console.print(say("term.mj.botPlayed", {"who": mahjong_seat_word(s, seat=seat, lang=current()),
-                                                    "action": str(a)}), markup=False)
+                                                    "action": tiles_text(a)}), markup=False)
         state.apply(a, seat=s)
     for info in state.hand_results[seen:]:
         report(info, console)

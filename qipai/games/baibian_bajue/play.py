@@ -11,7 +11,7 @@ from collections.abc import Callable
 from rich.console import Console
 
 from qipai import i18n
-from qipai.games.tile_terminal import play_match, seat_lines, who
+from qipai.games.tile_terminal import play_match, seat_lines, tiles_text, who
 from qipai.i18n import say
 from qipai.i18n.results import mahjong_payments_line, mahjong_seat_word
 
@@ -25,14 +25,15 @@ def table_text(view: dict) -> str:
         lines.append(say("term.bb.bombsHand", {"bombs": _bombs(view["bombs"], view["you"])}))
     if "claim" in view:
         c = view["claim"]
-        lines.append(say("term.gb.discarded", {"who": who(c["from"], view), "tile": c["tile"]}))
+        lines.append(say("term.gb.discarded", {"who": who(c["from"], view), "tile": tiles_text(c["tile"])}))
     return "\n".join(lines)
 
 
 def _bombs(bombs: list, seat: int | None) -> str:
     """Each bomb by whose it is (你, 下家 …) and its tiles."""
     lang = i18n.current()
-    return ", ".join(say("term.bb.bomb", {"who": mahjong_seat_word(s, seat=seat, lang=lang), "tiles": t})
+    return ", ".join(say("term.bb.bomb", {"who": mahjong_seat_word(s, seat=seat, lang=lang),
+                                          "tiles": tiles_text(t)})
                      for s, t in bombs)
 
 

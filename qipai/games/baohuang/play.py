@@ -17,7 +17,7 @@ from rich.console import Console
 
 from qipai.bots import make_bot
 from qipai.core.errors import OptionError
-from qipai.games.card_terminal import action_words, place_names, seat_table
+from qipai.games.card_terminal import action_words, face, place_names, seat_table, show_cards
 from qipai.games.terminal import APPLIED, QUIT, RESIGNED, print_result, take_turn
 from qipai.i18n import say
 
@@ -39,7 +39,7 @@ def render(state, human: int, names: list[str], console: Console) -> None:
     view = state.view(human)
     last: dict[int, str] = {}
     for s, text, _ in view["plays"]:
-        last[s] = action_words(text)
+        last[s] = show_cards(action_words(text))
     table = seat_table(state.game, view["phase"], ["seat", "player", "role", "cards", "last"])
     for s in range(SEATS):
         mark = "▶ " if s in view["to_act"] else ""
@@ -48,20 +48,21 @@ def render(state, human: int, names: list[str], console: Console) -> None:
     console.print(table)
     info = []
     if view["package"] is not None:
-        info.append(say("term.bh.package", {"cards": " ".join(view["package"])}))
+        info.append(say("term.bh.package", {"cards": show_cards(view["package"])}))
     if view["named_card"]:
-        info.append(say("term.bh.named", {"card": view["named_card"], "revealed": " ".join(view["revealed"])})
+        info.append(say("term.bh.named", {"card": face(view["named_card"]),
+                                          "revealed": show_cards(view["revealed"])})
                     + (" 明独" if view["ming_du"] else ""))
     if view["hidden_du"]:
         info.append(say("term.bh.hiddenDu"))
     if view["top"] is not None:
         info.append(say("term.toBeatPlain", {"play": view["top"]["set"], "seat": names[view["top"]["seat"]]}))
     if view["tribute"]:
-        info.append(say("term.bh.tribute", {"list": ", ".join(f"{names[g]}→{names[r]} {c}"
+        info.append(say("term.bh.tribute", {"list": ", ".join(f"{names[g]}→{names[r]} {face(c)}"
                                                               for g, r, c in view["tribute"])}))
     if info:
         console.print("  ".join(info), markup=False)
-    console.print(say("term.lbl.hand", {"n": len(view["hand"]), "cards": " ".join(view["hand"])}),
+    console.print(say("term.lbl.hand", {"n": len(view["hand"]), "cards": show_cards(view["hand"])}),
                   markup=False)
     console.print(say("term.lbl.ranks", {"ranks": view["hand_ranks"]}), markup=False)
 
@@ -98,7 +99,8 @@ def run(game, bot: str | None = None, seat: int = 0, seed: int | None = None,
         actor = state.current_player
         if actor != seat:
             state.apply(bots[actor].choose(state, actor), actor)
-            console.print(say("term.namePlayed", {"name": names[actor], "action": str(state.log[-1])}),
+            played = show_cards(str(state.log[-1]))
+            console.print(say("term.namePlayed", {"name": names[actor], "action": played}),
                           markup=False)
             continue
         render(state, seat, names, console)

@@ -17,7 +17,7 @@ from rich.table import Table
 
 from qipai.bots import make_bot
 from qipai.core.errors import IllegalAction, OptionError
-from qipai.games.card_terminal import action_words, seat_table, to_beat
+from qipai.games.card_terminal import action_words, face, seat_table, show_cards, to_beat
 from qipai.games.terminal import refusal
 from qipai.i18n import say
 
@@ -47,20 +47,15 @@ def render(state, human: int, names: list[str], console: Console) -> None:
             say("term.lbl.doublings", {"n": view["bombs"]})]
     if view.get("face_up"):
         up = view["face_up"]
-        info.append(say("term.lbl.faceUp", {"card": up["card"], "seat": names[up["seat"]]}))
+        info.append(say("term.lbl.faceUp", {"card": face(up["card"]), "seat": names[up["seat"]]}))
     if view["kitty"] is not None:
-        info.append(say("term.lbl.kitty", {"cards": _show(view["kitty"])}))
+        info.append(say("term.lbl.kitty", {"cards": show_cards(view["kitty"])}))
     if view["top"] is not None:
         info.append(to_beat("doudizhu", view["top"], view["top"]["play"], names))
     console.print("  ".join(info))
     console.print(say("term.lbl.hand", {"n": len(view["hand"]),
-                                        "cards": f"[bold]{_show(view['hand'])}[/bold]"}))
+                                        "cards": f"[bold]{show_cards(view['hand'])}[/bold]"}))
     console.print(say("term.lbl.ranks", {"ranks": f"[bold]{view['hand_ranks']}[/bold]"}))
-
-
-def _show(codes) -> str:
-    """Card codes for display: one pack, so the pack digit (``3S0`` -> ``3S``) is left out."""
-    return " ".join(c[:-1] if c[-1:] == "0" and len(c) == 3 else c for c in codes)
 
 
 def run(game, bot: str | None = None, seat: int = 0, seed: int | None = None,
@@ -103,7 +98,8 @@ def run(game, bot: str | None = None, seat: int = 0, seed: int | None = None,
         if actor != seat:
             action = bots[actor].choose(state, actor)
             state.apply(action, actor)
-            console.print(say("term.namePlayed", {"name": names[actor], "action": f"[cyan]{action}[/cyan]"}))
+            console.print(say("term.namePlayed", {"name": names[actor],
+                                                  "action": f"[cyan]{action_words(str(action))}[/cyan]"}))
             continue
         render(state, seat, names, console)
         while True:
@@ -131,7 +127,7 @@ def run(game, bot: str | None = None, seat: int = 0, seed: int | None = None,
             except IllegalAction as e:
                 console.print(f"[red]{say('term.notAccepted', {'reason': refusal(e)})}[/red]")
                 continue
-            mine = f"[cyan]{state.log[-1]}[/cyan]"
+            mine = f"[cyan]{action_words(str(state.log[-1]))}[/cyan]"
             console.print(say("term.namePlayed", {"name": names[seat], "action": mine}))
             break
     render(state, seat, names, console)

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from rich.console import Console
 
 from qipai import i18n
-from qipai.games.tile_terminal import play_match, seat_lines, who
+from qipai.games.tile_terminal import play_match, seat_lines, tiles_text, who
 from qipai.i18n import say
 from qipai.i18n.results import mahjong_payments_line, mahjong_seat_word
 
@@ -21,14 +21,14 @@ from qipai.i18n.results import mahjong_payments_line, mahjong_seat_word
 def table_text(view: dict) -> str:
     """A plain-text table of ``state.view(seat)``, in the language of :func:`qipai.i18n.use`."""
     lines = [say("term.lz.header", {"hand": view["hand"], "total": view["hands_per_match"],
-                                    "dealer": who(view["dealer"], view), "ind": view["indicator"],
-                                    "laizi": view["laizi"], "wall": view["wall"]})]
+                                    "dealer": who(view["dealer"], view), "ind": tiles_text(view["indicator"]),
+                                    "laizi": tiles_text(view["laizi"]), "wall": view["wall"]})]
     lines += seat_lines(view, lambda s: say("term.lz.kongs", {"peel": s["peel_kongs"],
                                                               "laizi": s["laizi_kongs"]}))
     if "claim" in view:
         c = view["claim"]
         key = "term.lz.discarded" if c["kind"] == "discard" else "term.lz.playsLaizi"
-        lines.append(say(key, {"who": who(c["from"], view), "tile": c["tile"]}))
+        lines.append(say(key, {"who": who(c["from"], view), "tile": tiles_text(c["tile"])}))
     return "\n".join(lines)
 
 

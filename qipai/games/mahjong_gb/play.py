@@ -13,7 +13,7 @@ from collections.abc import Callable
 from rich.console import Console
 
 from qipai import i18n
-from qipai.games.tile_terminal import play_match, seat_lines, who
+from qipai.games.tile_terminal import play_match, seat_lines, tiles_text, who
 from qipai.i18n import say
 from qipai.i18n.results import mahjong_hand_lines
 
@@ -21,14 +21,14 @@ from qipai.i18n.results import mahjong_hand_lines
 def table_text(view: dict) -> str:
     """A plain-text table of ``state.view(seat)``, in the language of :func:`qipai.i18n.use`."""
     lines = [say("term.gb.header", {"hand": view["hand"], "total": view["hands_per_match"],
-                                    "prevalent": view["prevalent"], "wall": view["wall"]})]
-    lines += seat_lines(view, lambda s: say("term.gb.seatExtra", {"wind": s["wind"],
-                                                                  "flowers": s["flowers"] or "-"}))
+                                    "prevalent": tiles_text(view["prevalent"]), "wall": view["wall"]})]
+    lines += seat_lines(view, lambda s: say("term.gb.seatExtra", {
+        "wind": tiles_text(s["wind"]), "flowers": tiles_text(s["flowers"]) or "-"}))
     if "claim" in view:
         c = view["claim"]
         key = {"rob_concealed": "term.gb.ckong", "discard": "term.gb.discarded"}.get(c["kind"],
                                                                                    "term.gb.added")
-        lines.append(say(key, {"who": who(c["from"], view), "tile": c["tile"]}))
+        lines.append(say(key, {"who": who(c["from"], view), "tile": tiles_text(c["tile"])}))
     return "\n".join(lines)
 
 

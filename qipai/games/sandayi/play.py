@@ -13,7 +13,7 @@ from rich.console import Console
 
 from qipai.bots import make_bot
 from qipai.core.errors import OptionError
-from qipai.games.card_terminal import bids_line, place_names, play_table, seat_table, trick_text
+from qipai.games.card_terminal import bids_line, place_names, play_table, seat_table, show_cards, trick_text
 from qipai.games.terminal import result_line
 from qipai.i18n import say
 
@@ -38,9 +38,9 @@ def render(state, human: int, names: list[str], console: Console) -> None:
         trump = say(f"term.suit.{view['trump']}", default=view["trump"])
         info.append(say("term.lbl.trump", {"trump": trump}))
     if view["kitty"] is not None:
-        info.append(say("term.lbl.kitty", {"cards": " ".join(view["kitty"])}))
+        info.append(say("term.lbl.kitty", {"cards": show_cards(view["kitty"])}))
     if view["buried"] is not None:
-        info.append(say("term.lbl.buried", {"cards": " ".join(view["buried"])}))
+        info.append(say("term.lbl.buried", {"cards": show_cards(view["buried"])}))
     info.append(say("term.sdy.points", {"n": view["defender_points"]}))
     console.print("  ".join(info), markup=False)
     if view["last_trick"]:
@@ -51,7 +51,7 @@ def render(state, human: int, names: list[str], console: Console) -> None:
     if view["trick"]:
         plays = trick_text([[s, [c]] for s, c in view["trick"]], names)
         console.print(say("term.lbl.thisTrick", {"plays": plays}), markup=False)
-    console.print(say("term.lbl.hand", {"n": len(view["hand"]), "cards": " ".join(view["hand"])}),
+    console.print(say("term.lbl.hand", {"n": len(view["hand"]), "cards": show_cards(view["hand"])}),
                   markup=False)
 
 

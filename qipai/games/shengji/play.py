@@ -18,7 +18,7 @@ from qipai.bots import make_bot
 from qipai.core.errors import OptionError
 from qipai.i18n import say
 
-from ..card_terminal import phase_words, trick_text
+from ..card_terminal import phase_words, show_cards, trick_text
 from ..terminal import APPLIED, QUIT, RESIGNED, take_turn
 from .match import Match
 from .trump import TRUMP, Trump
@@ -59,9 +59,9 @@ def render(state, seat: int, console: Console, names: list[str] | None = None) -
                                            "level": v["level"], "dealer": dealer, "trump": trump,
                                            "counts": counts}))
     if v["kitty_shown"]:
-        console.print(say("term.sj.kittyShown", {"cards": " ".join(v["kitty_shown"])}))
+        console.print(say("term.sj.kittyShown", {"cards": show_cards(v["kitty_shown"])}))
     if v["buried"]:
-        console.print(say("term.sj.buried", {"cards": " ".join(v["buried"])}))
+        console.print(say("term.sj.buried", {"cards": show_cards(v["buried"])}))
     if v["last_trick"]:
         lt = v["last_trick"]
         console.print(say("term.sj.lastTrick", {"plays": trick_text(lt["plays"], who),
@@ -80,9 +80,18 @@ def render(state, seat: int, console: Console, names: list[str] | None = None) -
         for suit in (TRUMP, "S", "H", "C", "D"):
             if suit in groups:
                 name = SUIT_SIGN[suit] + say(f"term.suit.{suit}")
-                console.print(f"  {name:<12} {' '.join(groups[suit])}")
+                console.print(f"  {name:<12} {show_cards(groups[suit])}")
     else:
-        console.print(say("term.lbl.hand", {"n": len(v["hand"]), "cards": " ".join(v["hand"])}))
+        console.print(say("term.lbl.hand", {"n": len(v["hand"]), "cards": show_cards(v["hand"])}))
+
+
+def public_text(action: Any) -> str:
+    """What the other seats see of a bot's action, its cards as faces: a bury keeps its cards
+    hidden (the kitty is the dealer's until the hand ends), "bury (8 cards)"."""
+    text = str(action)
+    if text.startswith("bury "):
+        return say("term.sj.buriedN", {"n": len(text.split()) - 1})
+    return show_cards(text)
 
 
 def _hint(state, seat: int, console: Console) -> None:
@@ -125,8 +134,8 @@ def run(game, bot: str | None = None, seat: int = 0, seed: int | None = None,
                 action = bots[actor].choose(state, actor)
                 state.apply(action, actor)
                 if state.phase not in ("deal",) or str(action) != "pass":
-                    console.print(say("term.namePlayed", {"name": names[actor], "action": str(action)}),
-                                  markup=False)
+                    console.print(say("term.namePlayed", {"name": names[actor],
+                                                          "action": public_text(action)}), markup=False)
                 continue
             render(state, seat, console, names)
             while True:
@@ -160,7 +169,7 @@ def run(game, bot: str | None = None, seat: int = 0, seed: int | None = None,
                           "total": d["attack_total"], "tricks": d["trick_points"], "kitty": d["kitty_points"],
                           "mult": d["kitty_multiplier"], "penalty": d["penalty"],
                           "us": d["levels"][seat % 2], "them": d["levels"][1 - seat % 2],
-                          "buried": " ".join(d["buried"])}))
+                          "buried": show_cards(d["buried"])}))
         match.record(state)
     mine = seat % 2
     outcome = say("term.youWin" if match.winner == mine else "term.youLose")
