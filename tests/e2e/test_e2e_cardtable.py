@@ -185,6 +185,9 @@ def test_fouafour_hand_by_clicks(server, browser, shot):
     # on a phone the four seats are the table's own boxes: no strip above it repeats them
     assert page.locator(".seats").is_hidden() and page.locator("[data-seatbox]").count() == 4
     assert page.locator("#autopass").is_checked()                  # windows pass by themselves
+    # the partner (opposite) is marked so, and only that seat
+    assert page.locator('[data-seatbox] .badge.team0').all_inner_texts() == ["Partner"]
+    assert page.locator('[data-pos="across"] .badge.team0').count() == 1
     shot(page, "fouafour-deal")
 
     def claim(b):

@@ -57,6 +57,7 @@ def test_two_people_play_9x9_go_to_an_agreed_score(server, browser, shot):
         wait_seq(page, seq)
         assert page.locator("#goban .pt").count() == 81
     assert black.locator('#goban [data-pt="J9"]').count() == 1        # no column I
+    assert black.locator("#goban svg circle").count() == 5           # 9 x 9: four star points and the centre
     assert white.locator("#goban").bounding_box()["width"] <= 390    # fits a phone
 
     def step(page, action):

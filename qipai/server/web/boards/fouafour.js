@@ -15,9 +15,10 @@ export function mount(root, ctx) {
       const m = /^(cha|gou) (\w+)$/.exec(a);
       return m ? `${tr("faf." + m[1])} ${ranksText(m[2], lang)}` : a;
     },
-    badges: (v, s, { tr }) => {
+    badges: (v, s, { tr, me }) => {
       const out = [];
       if (v.dealer === s) out.push([tr("faf.dealer"), "role"]);
+      if (me !== null && me !== undefined && s === (me + 2) % 4) out.push([tr("ct.partner"), "team0"]);   // partners sit opposite
       return out.concat(placeBadge(v, s, tr));
     },
     info: (v, { tr, lang, who }) => [

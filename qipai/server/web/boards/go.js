@@ -35,11 +35,9 @@ export function mount(root, ctx) {
   const buttons = document.createElement("div");
   buttons.className = "row go-actions";
   buttons.id = "go-actions";
-  // the display switches (the coordinates), at every moment, in a replay too
-  const toggles = document.createElement("div");
-  toggles.className = "row board-toggles";
-  toggles.append(coordsButton(t));
-  box.append(info, grid, note, buttons, toggles);
+  box.append(info, grid, note, buttons);
+  // the display switch (the coordinates) at the end of the buttons' row, in a replay too
+  const coords = coordsButton(t);
   root.replaceChildren(box);
 
   let msg = null, size = 0, cols = "";
@@ -58,7 +56,9 @@ export function mount(root, ctx) {
     let d = "";
     for (let i = 1; i <= n; i++) d += `M${u} ${i * u}H${n * u}M${i * u} ${u}V${n * u}`;
     let svg = `<svg class="lines" viewBox="0 0 100 100" preserveAspectRatio="none"><path d="${d}" stroke="#3b2a12" stroke-width=".6" vector-effect="non-scaling-stroke" fill="none"/>`;
-    for (const a of STARS[n] || []) for (const b of STARS[n] || []) svg += `<circle cx="${(a + 1) * u}" cy="${(b + 1) * u}" r="${Math.min(1.1, u / 7)}" fill="#3b2a12"/>`;
+    // the star points: 19 x 19 nine, a smaller board its four corner points and the centre
+    const stars = STARS[n] || [], mid = stars[Math.floor(stars.length / 2)];
+    for (const a of stars) for (const b of stars) if (n >= 19 || stars.length < 3 || (a === mid) === (b === mid)) svg += `<circle cx="${(a + 1) * u}" cy="${(b + 1) * u}" r="${Math.min(1.1, u / 7)}" fill="#3b2a12"/>`;
     const fs = Math.min(3.2, u * 0.34), e = u * 0.26;
     svg += `<g class="coord">`;
     for (let i = 0; i < n; i++) {
@@ -295,7 +295,7 @@ export function mount(root, ctx) {
   }
 
   function renderButtons() {
-    buttons.replaceChildren();
+    buttons.replaceChildren(coords);
     if (!live()) return;
     const act = acting();
     const btn = (label, id, onclick, primary) => {
@@ -305,7 +305,7 @@ export function mount(root, ctx) {
       b.disabled = !act;
       if (primary) b.className = "primary";
       b.onclick = onclick;
-      buttons.append(b);
+      coords.before(b);
       return b;
     };
     if (phase() === "play") {

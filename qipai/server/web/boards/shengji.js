@@ -58,9 +58,10 @@ export function mount(root, ctx) {
       if (a.startsWith("declare ")) return tr("sj.declare", { cards: groupedFaces(a.slice(8).split(" "), lang) });
       return a;
     },
-    badges: (v, s, { tr }) => {
+    badges: (v, s, { tr, me }) => {
       const out = [];
       if (v.dealer === s) out.push([tr("sj.dealer"), "role"]);
+      if (me !== null && me !== undefined && s === (me + 2) % 4) out.push([tr("ct.partner"), "team0"]);   // partners sit opposite
       if (v.winning === s && (v.trick || []).length) out.push([tr("sj.winning"), "out"]);
       return out;
     },
