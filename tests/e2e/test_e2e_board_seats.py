@@ -90,14 +90,16 @@ def test_each_seat_fits_a_phone_once(server, browser, shot, game, seats, boxes):
 
 
 #: whether the board's coordinates are shown, and the switch's state
-COORDS = """() => ({ shown: [...document.querySelectorAll('.xq-files, .go-board .coord, .gm-board .coord')]
+COORDS = """() => ({ shown: [...document.querySelectorAll(
+        '.xq-files, .go-board .coord, .gm-board .coord, .cc-rulers')]
     .map((e) => getComputedStyle(e).visibility === 'visible'),
     pressed: document.querySelector('[data-action=toggle-coords]').getAttribute('aria-pressed') })"""
 
 
 def test_the_coordinates_switch_is_under_every_board_and_remembered(server, browser):
-    """One switch (a toggle button under the xiangqi, go and gomoku boards) shows or hides the
-    coordinates of all of them; the browser keeps the choice, as the theme and the sound."""
+    """One switch (a toggle button under the xiangqi, go, gomoku and Chinese checkers boards)
+    shows or hides the coordinates of all of them; the browser keeps the choice, as the theme and
+    the sound."""
     ctx = browser.new_context(viewport=DESKTOP)
     page = ctx.new_page()
     sign_up(page, server, "coordswitch")
@@ -106,7 +108,7 @@ def test_the_coordinates_switch_is_under_every_board_and_remembered(server, brow
             headers: {'Content-Type': 'application/json'}, body: JSON.stringify(body)});
         return (await r.json()).id; }""", {"game": game, "bots": 2, "settings": SLOW_BOTS,
                                            "options": {"board_size": 9} if game == "go" else {}})
-        for game in ("go", "xiangqi", "gomoku")}
+        for game in ("go", "xiangqi", "gomoku", "chinese-checkers")}
 
     def seen():
         page.wait_for_selector("[data-action=toggle-coords]")
@@ -118,7 +120,7 @@ def test_the_coordinates_switch_is_under_every_board_and_remembered(server, brow
     page.click("[data-action=toggle-coords]")
     got = seen()
     assert got["pressed"] == "false" and got["shown"] and not any(got["shown"])
-    for game in ("xiangqi", "gomoku", "go"):            # every board, after a reload too
+    for game in ("xiangqi", "gomoku", "chinese-checkers", "go"):     # every board, after a reload too
         page.goto(f"{server}/tables/{tables[game]}")
         got = seen()
         assert got["pressed"] == "false" and got["shown"] and not any(got["shown"]), (game, got)

@@ -1,10 +1,11 @@
-// The player's settings kept in this browser (localStorage): the colour theme and the sound.
+// The player's settings kept in this browser (localStorage): the colour theme, the sound and the
+// board coordinates.
 // Theme: "light", "dark", or unset = follow the system (prefers-color-scheme), shown on <html>
 // as data-theme="light|dark" (theme.css); the header button cycles auto -> dark -> light.
 // Sound: "muted" = "1" silences sound.js; the header button toggles it.
-// Coordinates: "coords" = "0" hides the coordinates around the xiangqi, go and gomoku boards
-// (shown by default), set on <html> as data-coords="on|off" (theme.css); each of those boards has
-// the switch under it (coordsButton), and a change in one tab reaches the others.
+// Coordinates: "coords" = "0" hides the coordinates around the xiangqi, go, gomoku and Chinese
+// checkers boards (shown by default), set on <html> as data-coords="on|off" (theme.css); each of
+// those boards has the switch under it (coordsButton), and a change in one tab reaches the others.
 
 import { icon } from "./icons.js";
 

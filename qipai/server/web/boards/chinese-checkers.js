@@ -13,6 +13,7 @@
 import { boardKeys } from "../boardkeys.js";
 import { paren, t, table } from "../i18n.js";
 import { CC_COLUMNS, ccCell } from "../movetext.js";
+import { coordsButton } from "../prefs.js";
 
 // the board's own words: the catalogue's "cc.*" entries (qipai/i18n/<lang>.json)
 const W = table("cc");
@@ -68,6 +69,7 @@ export function mount(root, ctx) {
   const wrap = div("cc"), info = div("cc-info", "cc-info"), note = div("cc-note", "cc-note");
   const actions = div("row cc-actions", "cc-actions");
   const svg = svgEl("svg", { class: "cc-board", id: "cc-board", viewBox: "-7.2 -7.9 14.4 15.8", role: "group", "aria-label": S.board });
+  const coords = coordsButton(t);      // the coordinates switch, at the end of the actions' row
   wrap.append(info, svg, note, actions);
   root.replaceChildren(wrap);
 
@@ -237,7 +239,7 @@ export function mount(root, ctx) {
       pathLayer.append(svgEl("polyline", { points: pts, class: "cc-last" }));
     }
     // the note under the board and the pass button
-    actions.replaceChildren();
+    actions.replaceChildren(coords);
     let text = "";
     if (v.last_move === "pass") text = S.lastPass;
     else if (v.last_move === "timeout") text = S.lastTimeout;
@@ -249,7 +251,7 @@ export function mount(root, ctx) {
         b.dataset.action = "pass";
         b.textContent = S.pass;
         b.onclick = () => send("pass");
-        actions.append(b);
+        coords.before(b);
       }
       if (sentSeq === msg.seq) text = S.sent;
       else if (sel) text = tr("chosen", { h: ccCell(sel), n: Object.keys(tg).length });
