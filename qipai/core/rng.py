@@ -38,6 +38,12 @@ def _limit(n: int) -> int:
     return (1 << 256) - ((1 << 256) % n)
 
 
+@cache
+def _limits(n: int) -> tuple[int, ...]:
+    """``_limit(i + 1)`` for ``i`` in ``range(n)``: the limits of a shuffle of ``n`` items."""
+    return tuple(_limit(i + 1) for i in range(n))
+
+
 class DealRng:
     """Deterministic random stream: ``sha256(seed, counter)`` blocks."""
 
@@ -71,11 +77,12 @@ class DealRng:
         written out in one loop (a deal is mostly these draws); each block's hash continues a
         copy of the prefix's hash instead of hashing the prefix again."""
         read, counter = int.from_bytes, self.counter
-        prefixed = hashlib.sha256(self._prefix)
+        copy = hashlib.sha256(self._prefix).copy
+        limits = _limits(len(items))
         for i in range(len(items) - 1, 0, -1):
-            limit = _limit(i + 1)
+            limit = limits[i]
             while True:
-                h = prefixed.copy()
+                h = copy()
                 h.update(b"%d" % counter)
                 x = read(h.digest(), "big")
                 counter += 1

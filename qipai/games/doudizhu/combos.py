@@ -285,7 +285,7 @@ class RankIndex:
                  for n in range(len(ranks) + 1) for subset in combinations(ranks, n)}
         return lists, sum(UNIT[r] for r in ranks)
 
-    def __call__(self, mask: int) -> list:
+    def of(self, mask: int) -> list:
         """A new list of the items of the ranks in ``mask``, lowest rank first."""
         return self.low[mask & self.low_mask] + self.high[mask & self.high_mask]
 
@@ -383,12 +383,12 @@ class PlayTable:
     def leads(self, hand: int) -> list[Play]:
         """Every play contained in the packed ``hand`` (a leader's choices)."""
         ge1, ge2, ge3, ge4 = held(hand)
-        out = self.singles(ge1) + self.pairs(ge2)
+        out = self.singles.of(ge1) + self.pairs.of(ge2)
         hg = hand | GUARD
-        for t in self.ranks(ge3):
+        for t in self.ranks.of(ge3):
             out.append(self.trio[t])
-            out += self.trio_singles[t](ge1)
-            out += self.trio_pairs[t](ge2)
+            out += self.trio_singles[t].of(ge1)
+            out += self.trio_pairs[t].of(ge2)
             if ge4 & UNIT[t]:
                 out.append(self.bomb[t])
                 out += [p for code, p in self.four_groups[t] if (hg - code) & GUARD == GUARD]
@@ -447,17 +447,17 @@ class PlayTable:
         ge1, ge2, ge3, ge4 = held(hand)
         t = top.type
         if t == "rocket":
-            return self.bombs_held(ge4) if self.rules.bomb_answers_rocket else []
+            return self.bombs_held.of(ge4) if self.rules.bomb_answers_rocket else []
         above = ABOVE[top.key]
         if t == "bomb":
-            out = self.bombs_held(ge4 & above)
+            out = self.bombs_held.of(ge4 & above)
         else:
             if t == "single":
-                out = self.singles(ge1 & above)
+                out = self.singles.of(ge1 & above)
             elif t == "pair":
-                out = self.pairs(ge2 & above)
+                out = self.pairs.of(ge2 & above)
             elif t == "trio":
-                out = self.trios(ge3 & above)
+                out = self.trios.of(ge3 & above)
             else:
                 hg = hand | GUARD
                 out = []
@@ -469,7 +469,7 @@ class PlayTable:
                 if not self.rules.chain_from_bomb_rank and t in CHAIN_TYPES:
                     out = [p for p in out if not self.head_on_bomb(hand, p)]
             if ge4:
-                out += self.bombs_held(ge4)
+                out += self.bombs_held.of(ge4)
         if ge1 & ROCKET_BITS == ROCKET_BITS:
             out.append(self.rocket)
         return out

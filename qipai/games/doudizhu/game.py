@@ -190,8 +190,8 @@ class DoudizhuState(Bidding, State):
             return self._bid_actions()
         if self.top is None:
             return self.table.leads(self.codes[seat])
-        out: list[Any] = [PASS]
-        out += self.table.answers(self.codes[seat], self.top)
+        out: list[Any] = self.table.answers(self.codes[seat], self.top)
+        out.insert(0, PASS)
         return out
 
     def _apply(self, action: Any, seat: int) -> None:
@@ -218,33 +218,34 @@ class DoudizhuState(Bidding, State):
         per = self.hands[seat]
         taken: list[Card] = []
         for r, n in action.parts:
-            taken += per[r][:n]
-            del per[r][:n]
+            cards = per[r]
+            taken += cards[:n]
+            del cards[:n]
         self.play_cards.append(taken)
-        self.codes[seat] -= action.code
+        left = self.codes[seat] = self.codes[seat] - action.code
         self.plays_made[seat] += 1
-        if action.type == "bomb" or (action.type == "rocket" and self.game.options["rocket_doubles"]):
+        if action.is_bomb and (action.type == "bomb" or self.game.options["rocket_doubles"]):
             self.bombs += 1
         self.play_log.append((seat, action))
         self.top = action
         self.top_seat = seat
         self._passes = 0
-        if self.codes[seat] == 0:
+        if left == 0:
             self._finish(seat)
         else:
             self.turn = (seat + 1) % SEATS
         return None
 
     def _check_play(self, play: Play, seat: int) -> None:
-        same = self.table.by_code.get(play.code)
+        table = self.table
+        same = table.by_code.get(play.code)
         if not same or play not in same:
             raise IllegalAction("not a combination under this game's options", play,
                                 code="doudizhu.not_combination_under_game")
-        hg = self.codes[seat] | GUARD
-        if (hg - play.code) & GUARD != GUARD:
+        if ((self.codes[seat] | GUARD) - play.code) & GUARD != GUARD:
             raise IllegalAction("those cards are not in your hand", play,
                                 code="doudizhu.those_cards_not_hand")
-        if not self.table.rules.chain_from_bomb_rank and self.table.head_on_bomb(self.codes[seat], play):
+        if not table.rules.chain_from_bomb_rank and table.head_on_bomb(self.codes[seat], play):
             raise IllegalAction("under these options a chain may not start at a rank you hold four of", play,
                                 code="doudizhu.under_these_options_chain")
         top = self.top
