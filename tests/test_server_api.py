@@ -166,6 +166,33 @@ def test_table_lifecycle_and_refusals(c):
     assert c.get("/api/tables/nope").json()["error"] == "no_table"
 
 
+def test_a_private_table_is_not_listed_but_its_link_lets_anyone_sit_and_watch(c):
+    """A private table (setting ``private``): the lobby's list leaves it out for everyone but
+    its seated players, the presence list says its players play without naming it, and its
+    link (an id of 80 random bits) lets anyone sit and watch."""
+    alice, bob, carl = signup(c, "alice"), signup(c, "bob"), signup(c, "carl")
+    r = post(c, alice, "/api/tables", {"game": "xiangqi", "settings": {"private": "yes"}})
+    assert r.status_code == 400 and r.json()["error"] == "bad_settings"
+    assert r.json()["params"]["key"] == "private"
+    public = post(c, alice, "/api/tables", {"game": "xiangqi"}).json()
+    t = post(c, alice, "/api/tables", {"game": "xiangqi", "settings": {"private": True}}).json()
+    assert t["settings"]["private"] is True and len(t["id"]) == 20 and len(public["id"]) == 8
+
+    def listed(token):
+        return {x["id"] for x in c.get("/api/tables", headers=as_user(token) if token else {}).json()}
+    assert listed(None) == listed(carl) == listed(bob) == {public["id"]}
+    assert listed(alice) == {public["id"], t["id"]}                 # her own table, to her
+    assert c.get(f"/api/tables/{t['id']}").json()["settings"]["private"] is True    # the link
+    assert post(c, bob, f"/api/tables/{t['id']}/sit").json()["status"] == "playing"
+    assert listed(bob) == {public["id"], t["id"]} and t["id"] not in listed(carl)
+    players = {p["username"]: p["playing"] for p in c.get("/api/presence").json()["players"]}
+    assert players["alice"] is True and players["bob"] is True      # playing, not where
+    with ws(c, carl, t["id"]) as sock:                              # anyone with the link watches
+        hello = json.loads(sock.receive_text())
+        assert hello["type"] == "hello" and hello["seat"] is None and hello["table"]["id"] == t["id"]
+        assert next_state(sock)["seat"] is None
+
+
 def test_leave_and_bots_start_a_card_table(c):
     alice = signup(c, "alice")
     t = post(c, alice, "/api/tables", {"game": "doudizhu", "settings": {"clock": "none"}}).json()

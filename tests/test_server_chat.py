@@ -248,3 +248,72 @@ def test_event_table_chat_is_off_during_play_but_referees_write(live):
     assert r.status_code == 401 and r.json()["error"] == "not_signed_in"
     r = ben.post("/api/events/nothing/chat", json={"text": "hi"})
     assert r.status_code == 404 and r.json()["error"] == "no_event"
+
+
+def signed_in(live: LiveServer, name: str) -> httpx.Client:
+    """``name`` signed in (signed up first when the account is new)."""
+    c = httpx.Client(base_url=live.base, timeout=10)
+    r = c.post("/api/login", json={"username": name, "password": PASSWORD})
+    return c if r.status_code == 200 else account(live, name)
+
+
+def test_a_line_is_reported_to_the_admins_or_to_the_events_referees(live):
+    """A chat line is reported by someone who read it (not its writer): a lobby table's to the
+    organizers, an event's to its referees; once per line and reporter, at a limited rate, with
+    machine-readable refusals."""
+    boss = signed_in(live, "boss")
+    writer, reader = account(live, "rep_writer"), account(live, "rep_reader")
+    tid = writer.post("/api/tables", json={"game": "xiangqi", "settings": {"clock": "none"}}).json()["id"]
+
+    async def run() -> dict[str, Any]:
+        w, r = await Sock.open(live, tid, writer), await Sock.open(live, tid, reader)
+        await w.say("you are rubbish")
+        line = (await r.until(chat_line("you are rubbish")))["line"]
+        await w.close()
+        await r.close()
+        return line
+    line = asyncio.run(run())
+    body = {"table": tid, "user": line["user"], "at": line["at"], "text": line["text"]}
+    r = reader.post("/api/chat/reports", json={**body, "reason": "  an  insult "})
+    assert r.status_code == 201, r.text
+    got = r.json()
+    assert got["reason"] == "an insult" and got["line"]["text"] == "you are rubbish" and got["event"] is None
+    for who, extra, status, code in [
+            (reader, {}, 409, "already_reported"),
+            (writer, {}, 400, "own_line"),
+            (reader, {"text": "something else"}, 404, "no_line"),
+            (reader, {"event": "x"}, 400, "bad_report"),
+            (reader, {"reason": "z" * 301}, 400, "chat_too_long"),
+            (reader, {"user": str(line["user"])}, 400, "bad_request"),
+            (httpx.Client(base_url=live.base), {}, 401, "not_signed_in")]:
+        r = who.post("/api/chat/reports", json={**body, **extra})
+        assert (r.status_code, r.json()["error"]) == (status, code), (extra, r.text)
+    # the lobby's reports: the organizers read them, nobody else
+    assert [x["id"] for x in boss.get("/api/chat/reports").json()["reports"]] == [got["id"]]
+    r = reader.get("/api/chat/reports")
+    assert (r.status_code, r.json()["error"]) == (403, "not_organizer")
+    # an event's line goes to its referees, not to the lobby's list
+    r = boss.post("/api/events", json={"preset": "s3_xiangqi", "event_id": "reportcup",
+                                       "players": ["rep_writer", "rep_reader", {"id": "b1", "bot": "random"},
+                                                   {"id": "b2", "bot": "random"}]})
+    assert r.status_code == 201, r.text
+    said = boss.post("/api/events/reportcup/chat", json={"text": "play on"}).json()
+    r = writer.post("/api/chat/reports", json={"event": "reportcup", "user": said["user"], "at": said["at"],
+                                               "text": "play on"})
+    assert r.status_code == 201 and r.json()["event"] == "reportcup", r.text
+    reports = boss.get("/api/chat/reports?event=reportcup").json()["reports"]
+    assert [x["line"]["text"] for x in reports] == ["play on"]
+    assert [x["id"] for x in boss.get("/api/chat/reports").json()["reports"]] == [got["id"]]
+    r = writer.get("/api/chat/reports?event=reportcup")
+    assert (r.status_code, r.json()["error"]) == (403, "not_referee")
+    # a player's line to the referees is read by them alone: nobody else can report it
+    mine = writer.post("/api/events/reportcup/chat", json={"text": "help"}).json()
+    r = reader.post("/api/chat/reports", json={"event": "reportcup", "user": mine["user"], "at": mine["at"],
+                                               "text": "help"})
+    assert (r.status_code, r.json()["error"]) == (404, "no_line")
+    # at most 5 reports at once, then one a minute (the refusals above counted too)
+    for _ in range(6):
+        r = reader.post("/api/chat/reports", json={**body, "text": "again"})
+        if r.status_code == 429:
+            break
+    assert r.json()["error"] == "rate_limited" and r.json()["params"]["retry_after"] > 0

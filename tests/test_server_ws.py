@@ -194,3 +194,31 @@ def test_message_json_is_compact_text(c):
     with ws(c, red, tid) as r:
         hello = r.receive_text()
         assert json.loads(hello)["type"] == "hello" and ": " not in hello[:40]
+
+
+def test_who_is_at_the_table_is_told_to_who_asks(c):
+    """``presence``: a socket that asks is told, per seat, whether its player has the table
+    open (None for a bot's seat), and again at each change; one that did not ask is not."""
+    red, black, tid = two_player_table(c)
+    alone = signup(c, "alone")
+    bots = post(c, alone, "/api/tables", {"game": "xiangqi", "bots": 1}).json()["id"]
+
+    def until_presence(sock):
+        while (m := receive(sock))["type"] != "presence":
+            pass
+        return m["online"]
+    with ws(c, red, tid) as r:
+        next_state(r)
+        r.send_json({"type": "presence"})
+        assert until_presence(r) == [True, False]
+        with ws(c, black, tid) as b:
+            assert until_presence(r) == [True, True]
+            next_state(b)
+            b.send_json({"type": "ping"})              # black, who did not ask, is not told
+            while (m := receive(b))["type"] != "pong":
+                assert m["type"] != "presence"
+        assert until_presence(r) == [True, False]    # black closed the page
+    with ws(c, alone, bots) as a:
+        next_state(a)
+        a.send_json({"type": "presence"})
+        assert until_presence(a) == [True, None]     # a bot is always there: no dot

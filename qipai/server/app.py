@@ -32,7 +32,7 @@ from qipai.match import CLOCK_PRESETS
 from . import auth, conduct, exports
 from .bodies import Body
 from .botapi import add_bot_api
-from .chat import add_event_chat_routes
+from .chat import add_event_chat_routes, add_report_routes
 from .config import Settings
 from .conns import client_ip
 from .errors import ApiError, add_request_handlers
@@ -105,6 +105,7 @@ class Limiters:
         self.api_ip = RateLimit(*lim.api_ip)
         self.bot_games = RateLimit(*lim.bot_games_account)
         self.chat_account = RateLimit(*lim.chat_account)
+        self.report_account = RateLimit(*lim.report_account)
         self.dispute_account = RateLimit(*lim.dispute_account)
         self.bot_token = RateLimit(*lim.bot_token)
         self.replay_ip = RateLimit(*lim.replay_ip)
@@ -133,7 +134,7 @@ class Limiters:
 
 #: the limits a cluster counts in Redis (:meth:`Limiters.share`)
 SHARED = ("login_ip", "login_account", "signup_ip", "moves_account", "moves_ip", "api_ip",
-          "bot_games", "chat_account", "dispute_account", "bot_token", "replay_ip")
+          "bot_games", "chat_account", "report_account", "dispute_account", "bot_token", "replay_ip")
 
 
 def seats_by_option(info: Any) -> dict[str, dict[str, list[int]]]:
@@ -353,10 +354,17 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return CLOCK_PRESETS
 
     @app.get("/api/tables", tags=["lobby"])
-    async def tables() -> list[dict[str, Any]]:
-        """Open and running tables (of every worker of a cluster)."""
+    async def tables(request: Request) -> list[dict[str, Any]]:
+        """Open and running tables (of every worker of a cluster). A private table (setting
+        ``private``) is listed only to the people seated at it: anyone else finds it by its
+        link."""
         here = [t.summary() for t in hub.tables.values()]
-        return here + (await hub.cluster.lobby() if hub.cluster is not None else [])
+        every = here + (await hub.cluster.lobby() if hub.cluster is not None else [])
+        if not any(t["settings"].get("private") for t in every):
+            return every
+        user = await user_of(request)
+        return [t for t in every if not t["settings"].get("private")
+                or (user is not None and any(s and s.get("user") == user.id for s in t["seats"]))]
 
     @app.post("/api/tables", tags=["lobby"], status_code=201)
     async def create_table(request: Request, body: NewTable) -> dict[str, Any]:
@@ -461,6 +469,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     app.state.referees = add_referee_routes(app, hub, db, app.state.events, need_user, user_of)
     add_event_chat_routes(app, hub, need_user, user_of)
+    add_report_routes(app, hub, need_user)
     add_rematch_routes(app, hub, need_user)
 
     add_table_socket(app, hub, user_of, sessions, limits)

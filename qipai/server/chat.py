@@ -42,6 +42,7 @@ from collections import deque
 from typing import TYPE_CHECKING, Any
 
 from fastapi import FastAPI, Request
+from pydantic import Field
 from sqlalchemy import insert, select
 from sqlalchemy.orm import Session
 
@@ -49,7 +50,7 @@ from qipai.competition.db import EventRow
 
 from .bodies import Body
 from .errors import ApiError, ws_error
-from .models import ChatRow, EventRefereeRow, now_iso
+from .models import ChatReportRow, ChatRow, EventRefereeRow, TableRow, now_iso
 from .plaintext import unsafe
 from .store import Call
 
@@ -278,3 +279,104 @@ def add_event_chat_routes(app: FastAPI, hub: Hub, need_user: Any, user_of: Any) 
                 "audience": "all" if referee else "referees", "text": text, "at": now_iso()}
         await hub.store.call(lambda s: s.execute(insert(ChatRow), [line]))
         return line_json(line)
+
+
+# ----- reports ----------------------------------------------------------------------------------
+#: the longest reason given with a report, in characters
+REASON_CHARS = 300
+
+
+class ReportBody(Body):
+    """A line to report: its channel (``table`` or ``event``, one of them), its writer
+    (``user``, the account id), ``at`` and ``text`` as the line gives them; ``reason``
+    optional."""
+
+    table: str | None = Field(default=None, max_length=40)
+    event: str | None = Field(default=None, max_length=40)
+    user: int
+    at: str = Field(max_length=40)
+    text: str = Field(max_length=2000)
+    reason: str = Field(default="", max_length=4000)
+
+
+def report_json(r: ChatReportRow) -> dict[str, Any]:
+    """A report as its readers get it: ``id``, ``channel``, ``event``, ``reporter``, ``reason``,
+    ``at`` and the ``line`` (``name``, ``user``, ``text``)."""
+    return {"id": r.id, "channel": r.channel, "event": r.event_id, "reporter": r.reporter,
+            "reason": r.reason, "at": r.at, "line": {"name": r.name, "user": r.user_id, "text": r.text}}
+
+
+def add_report_routes(app: FastAPI, hub: Hub, need_user: Any) -> None:
+    """``POST /api/chat/reports`` (report a line) and ``GET /api/chat/reports`` (read them):
+    see docs/server.md, "Chat"."""
+
+    @app.post("/api/chat/reports", tags=["chat"], status_code=201)
+    async def report(request: Request, body: ReportBody) -> dict[str, Any]:
+        """Report a chat line one could read (not one's own). It goes to the referees of the
+        event whose chat or table it was written at, else (a lobby table) to the organizers.
+        Errors: not_signed_in (401), bad_report, own_line, chat_too_long (the reason; 400),
+        no_line (404), already_reported (409), rate_limited (429), storage_unavailable (503)."""
+        user = await need_user(request)
+        if (body.table is None) == (body.event is None):
+            raise ApiError(400, "bad_report", "name the line's table or its event (one of them)")
+        if body.user == user.id:
+            raise ApiError(400, "own_line", "you cannot report your own line")
+        reason = " ".join(unicodedata.normalize("NFC", body.reason).split())
+        if unsafe(reason):
+            raise ApiError(400, "chat_bad_text", "a reason may not hold control characters or "
+                                                 "direction overrides")
+        if len(reason) > REASON_CHARS:
+            raise ApiError(400, "chat_too_long", f"a reason is at most {REASON_CHARS} characters",
+                           max=REASON_CHARS, length=len(reason))
+        channel = f"table:{body.table}" if body.table is not None else f"event:{body.event}"
+        wait = await hub.limits.hit("report_account", str(user.id))
+        if wait:
+            raise ApiError(429, "rate_limited", "too many reports; wait a moment",
+                           retry_after=round(wait, 2), what="reports")
+        if hub.store.down:
+            raise ApiError(503, "storage_unavailable", "the server cannot save data right now")
+
+        def write(s: Session) -> dict[str, Any] | str:
+            line = s.scalars(select(ChatRow).where(
+                ChatRow.channel == channel, ChatRow.user_id == body.user, ChatRow.at == body.at,
+                ChatRow.text == body.text, ChatRow.audience != "referees")
+                .order_by(ChatRow.id.desc()).limit(1)).first()
+            if line is None:
+                return "no_line"
+            if s.scalars(select(ChatReportRow.id).where(ChatReportRow.line_id == line.id,
+                                                        ChatReportRow.reporter_id == user.id)).first():
+                return "already_reported"
+            if body.event is not None:
+                event_id = body.event
+            else:
+                event_id = s.scalars(select(TableRow.event_id).where(TableRow.id == body.table)).first()
+            row = ChatReportRow(line_id=line.id, channel=channel, event_id=event_id,
+                                reporter_id=user.id, reporter=user.username, user_id=line.user_id,
+                                name=line.name, text=line.text, reason=reason, at=now_iso())
+            s.add(row)
+            s.flush()
+            return report_json(row)
+        got = await hub.store.call(write)
+        if got == "no_line":
+            raise ApiError(404, "no_line", "no such chat line to report")
+        if got == "already_reported":
+            raise ApiError(409, "already_reported", "you have reported this line already")
+        return got
+
+    @app.get("/api/chat/reports", tags=["chat"])
+    async def reports(request: Request, event: str | None = None) -> dict[str, Any]:
+        """The reports of ``event``'s chat and tables (to its referees), or without ``event``
+        those of lobby tables (to the organizers), newest first: ``{"reports": [...]}``.
+        Errors: not_signed_in (401), not_referee, not_organizer (403)."""
+        user = await need_user(request)
+        if event is not None and not await is_referee(hub, event, user):
+            raise ApiError(403, "not_referee", "only the organizers and this event's referees "
+                                               "read its reports")
+        if event is None and user.role != "organizer":
+            raise ApiError(403, "not_organizer", "only the organizers read the lobby's reports")
+
+        def read(s: Session) -> list[dict[str, Any]]:
+            q = select(ChatReportRow).where(ChatReportRow.event_id == event if event is not None
+                                            else ChatReportRow.event_id.is_(None))
+            return [report_json(r) for r in s.scalars(q.order_by(ChatReportRow.id.desc()).limit(HISTORY))]
+        return {"reports": await hub.store.call(read, write=False)}

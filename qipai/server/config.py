@@ -22,6 +22,8 @@ class Limits:
     api_ip: tuple[float, int] = (50.0, 200)        # other POST requests per client IP
     bot_games_account: tuple[float, int] = (1 / 30, 20)  # games of bots alone an account starts
     chat_account: tuple[float, int] = (0.5, 5)     # chat lines per account (5, then one per 2 s)
+    # chat lines an account reports (5, then one a minute): each is kept for a referee or admin
+    report_account: tuple[float, int] = (1 / 60, 5)
     # disputes per account (3, then one per 30 s): each is announced at the table and kept in
     # the game's log and record
     dispute_account: tuple[float, int] = (1 / 30, 3)

@@ -86,6 +86,7 @@ class Conn:
         self.opened = next(_opened)
         self.name: str | None = None       # the account's username (None: not signed in)
         self.referee = False               # the account may referee (organizer role): chat, §5.8
+        self.presence = False              # told who is at the table (it asked: ``presence``)
 
     def start(self) -> None:
         """Start the writer task (in the running event loop)."""

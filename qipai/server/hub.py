@@ -220,14 +220,17 @@ class Hub:
             raise ApiError(400, "bad_seats", f"{game_id} is played by {', '.join(map(str, allowed))} seats",
                            game=game_id, seats=list(allowed))
         clean = {**self._settings(game.id, settings), **(extra or {})}   # extra: set by the server
-        return TableRow(id=secrets.token_hex(4), game=game.id, options=dict(game.options), num_seats=n,
+        # a private table is found by its link alone: an id of 80 random bits, not 32, so that
+        # nobody finds one by trying ids
+        tid = secrets.token_hex(10 if clean.get("private") else 4)
+        return TableRow(id=tid, game=game.id, options=dict(game.options), num_seats=n,
                         seats=list(seats or [None] * n), settings=clean, status="open", owner_id=owner_id,
                         event_id=event_id, event_game=event_game, created=now_iso())
 
     def _settings(self, game_id: str, given: dict[str, Any]) -> dict[str, Any]:
         if not isinstance(given, dict):
             raise ApiError(400, "bad_settings", "settings must be an object")
-        known = {"clock", "spectator_delay_ms", "bot_delay_ms", "rated"}
+        known = {"clock", "spectator_delay_ms", "bot_delay_ms", "rated", "private"}
         unknown = set(given) - known
         if unknown:
             raise ApiError(400, "bad_settings",
@@ -241,6 +244,11 @@ class Hub:
         if not isinstance(rated, bool):
             raise ApiError(400, "bad_settings", "rated must be true or false", key="rated")
         out = {"clock": clock, "rated": rated}
+        private = given.get("private", False)      # unlisted: not in the lobby's list (/api/tables)
+        if not isinstance(private, bool):
+            raise ApiError(400, "bad_settings", "private must be true or false", key="private")
+        if private:
+            out["private"] = True
         for key, default, top in (("spectator_delay_ms", self.settings.spectator_delay_ms, 600_000),
                                   ("bot_delay_ms", self.settings.bot_delay_ms, 60_000)):
             v = given.get(key, default)

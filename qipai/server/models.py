@@ -7,6 +7,7 @@
 * ``actions``: the action log of live games, from which a restarted server rebuilds them;
 * ``records``: finished games (the full qipai JSON record) and who played them;
 * ``chat``: lines written at tables and to an event's referees (:mod:`.chat`);
+  ``chat_reports``: lines reported to an event's referees or the site's admins;
 * ``event_referees``: an event's appointed referees (:mod:`.referee`); the event's log of referee
   acts (``referee_acts``) is :mod:`qipai.competition.acts`;
 * ``ratings``, ``rating_changes``: each player's rating per game and time class, and every rated
@@ -17,7 +18,7 @@
 The migrations are ``qipai/competition/migrations/versions/0002_server.py``,
 ``0007_username_key.py``, ``0008_actions.py``, ``0009_event_seating.py``,
 ``0010_known_addresses.py``, ``0011_chat.py``, ``0012_referees.py``, ``0013_ratings.py``,
-``0014_bot_tokens.py`` and ``0015_lease_epochs.py``.
+``0014_bot_tokens.py``, ``0015_lease_epochs.py`` and ``0016_chat_reports.py``.
 """
 
 from __future__ import annotations
@@ -175,6 +176,29 @@ class ChatRow(Base):
     role: Mapped[str] = mapped_column(String(12))
     audience: Mapped[str] = mapped_column(String(12))
     text: Mapped[str] = mapped_column(String(400))
+    at: Mapped[str] = mapped_column(String(40), default=now_iso)
+
+
+class ChatReportRow(Base):
+    """A chat line reported by someone who read it (see :mod:`.chat`): read by the referees of
+    ``event_id`` (a line of an event's chat or of one of its tables), or, at a lobby table
+    (``event_id`` null), by the organizers (the site's admins). ``text`` and ``name`` are the
+    line's as written, kept with the report. One report per line and reporter."""
+
+    __tablename__ = "chat_reports"
+    __table_args__ = (UniqueConstraint("line_id", "reporter_id", name="uq_chat_report_line_reporter"),
+                      Index("ix_chat_reports_event_id", "event_id", "id"))
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    line_id: Mapped[int] = mapped_column(ForeignKey("chat.id"))
+    channel: Mapped[str] = mapped_column(String(60))
+    event_id: Mapped[str | None] = mapped_column(String(40), nullable=True)
+    reporter_id: Mapped[int] = mapped_column(ForeignKey("users.id"))
+    reporter: Mapped[str] = mapped_column(String(64))
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id"))
+    name: Mapped[str] = mapped_column(String(64))
+    text: Mapped[str] = mapped_column(String(400))
+    reason: Mapped[str] = mapped_column(String(400), default="")
     at: Mapped[str] = mapped_column(String(40), default=now_iso)
 
 

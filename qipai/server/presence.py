@@ -35,9 +35,9 @@ class Presence:
         self.seen[user_id] = (username, self.clock())
 
     def snapshot(self, tables: list[Any]) -> dict[str, Any]:
-        """``{"online": n, "playing": n, "players": [{"username", "playing": table id or
-        null}]}``: the online accounts (those playing first, then by name), from ``tables``
-        (the hub's live tables) and the requests seen."""
+        """``{"online": n, "playing": n, "players": [{"username", "playing": table id, true
+        (at a private table) or null}]}``: the online accounts (those playing first, then by
+        name), from ``tables`` (the hub's live tables) and the requests seen."""
         now = self.clock()
         for uid in [u for u, (_, at) in self.seen.items() if now - at > ONLINE_WINDOW]:
             del self.seen[uid]
@@ -46,9 +46,11 @@ class Presence:
         for t in tables:
             if t.status != "playing":
                 continue
+            # a private table is found by its link alone: its players are playing, not where
+            where = True if (getattr(t, "settings", None) or {}).get("private") else t.id
             for s in t.seats:
                 if s and s.get("user") is not None:
-                    online[s["user"]] = {"username": s["name"], "playing": t.id}
+                    online[s["user"]] = {"username": s["name"], "playing": where}
         players = sorted(online.values(), key=lambda p: (p["playing"] is None, p["username"].lower()))
         return {"online": len(online), "playing": sum(p["playing"] is not None for p in players),
                 "players": players[:LISTED]}

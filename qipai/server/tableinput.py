@@ -54,6 +54,11 @@ def handle(t: LiveTable, conn: Conn, seat: int | None, msg: dict[str, Any]) -> N
         else:
             conn.put(text)
         return
+    if kind == "presence":
+        # who is at the table: now, and again at each change (LiveTable.online)
+        conn.presence = True
+        conn.put_json({"type": "presence", "online": t.online()})
+        return
     if kind == "position":
         tablemsg.answer_position(t, conn, seat, msg)
         return

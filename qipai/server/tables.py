@@ -182,6 +182,7 @@ class LiveTable:
         self.rating_board = ratings.board_of(self.game_id, self.num_seats, self.game.seat_counts()[0],
                                              self.settings.get("clock"))
         self.chat_lines: deque[dict[str, Any]] = deque(maxlen=chat.HISTORY)   # see :mod:`.chat`
+        self._online_sent: list[bool | None] | None = None     # the last ``presence`` sent
 
     # ----- lobby -----------------------------------------------------------------------
     def summary(self) -> dict[str, Any]:
@@ -307,6 +308,7 @@ class LiveTable:
                     conns.discard(c)
                     self._join(c, seat)
         self.touch()
+        self.presence_changed()
         if all(self.seats):
             self.start()
         else:
@@ -360,6 +362,29 @@ class LiveTable:
                 c.put_json(event)
                 c.put_json(table)
                 c.close(*CLOSE_TABLE_CLOSED)
+
+    # ----- presence ---------------------------------------------------------------------
+    def online(self) -> list[bool | None]:
+        """Per seat, whether its player has a connection open to this table (a page's socket or
+        a Bot API game stream); None for an empty seat and a built-in bot's or an engine's (it
+        is always there). Every connection to a table ends at the worker serving it (in a
+        cluster the other workers relay their sockets to it, :mod:`.relay`), so the table knows
+        them all."""
+        return [None if not s or "bot" in s else bool(self.conns.get(i)) for i, s in enumerate(self.seats)]
+
+    def presence_changed(self) -> None:
+        """Send ``{"type": "presence", "online": [...]}`` (:meth:`online`) to the connections
+        that asked for it (a ``presence`` message, :attr:`.conns.Conn.presence`) when it
+        changed since last sent."""
+        now = self.online()
+        if now == self._online_sent:
+            return
+        self._online_sent = now
+        msg = {"type": "presence", "online": now}
+        for conns in self.conns.values():
+            for c in list(conns):
+                if c.presence:
+                    c.put_json(msg)
 
     def broadcast_lobby(self) -> None:
         msg = {"type": "table", "table": self.summary()}
@@ -678,6 +703,7 @@ class LiveTable:
             delay = self.settings.get("spectator_delay_ms", 0)
             conn.put_json({"type": "hello", "table": self.summary(), "seat": None, "delay_ms": delay,
                            "chat": chat.history(self, conn, seat)})
+            self.presence_changed()
             if delay:
                 text = tablemsg.encoded(self, None, full=True)
                 asyncio.get_running_loop().call_later(delay / 1000, conn.put, text)
@@ -685,6 +711,7 @@ class LiveTable:
         else:
             conn.put_json({"type": "hello", "table": self.summary(), "seat": seat,
                            "chat": chat.history(self, conn, seat)})
+            self.presence_changed()
         if seat is not None and self.nonce_open() and \
                 str(conn.user_id) not in self.settings["rng"]["nonces"]:    # the deal waits for it
             conn.put_json(self._commitment_msg(self.hub.settings.nonce_window_ms))
@@ -703,6 +730,7 @@ class LiveTable:
     def detach(self, conn: Conn) -> None:
         for conns in self.conns.values():
             conns.discard(conn)
+        self.presence_changed()
 
     def send_seat(self, seat: int, msg: dict[str, Any]) -> None:
         for c in list(self.conns.get(seat, ())):

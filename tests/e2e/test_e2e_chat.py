@@ -6,6 +6,7 @@ swapped. Screenshots at 1280 and 390 px, both languages, light and dark."""
 
 from __future__ import annotations
 
+from .conftest import set_width
 from .test_e2e_play import create_table, join, sign_up, submit_account_form, wait_seq
 
 HOSTILE = '<b>bold?</b> <img src=x onerror="window.pwned=1"> & 你好'
@@ -247,3 +248,115 @@ def test_low_time_and_game_end_sound(server, browser):
     page.wait_for_function("() => (window.qipaiSounds.count.end || 0) === 1", timeout=10_000)
     assert page.evaluate("() => window.qipaiSounds.count.lowtime") == 1      # once a turn
     ctx.close()
+
+
+def dots(page):
+    """The seats' presence dots as [(online, words)]."""
+    return [tuple(d) for d in page.evaluate("""() => [...document.querySelectorAll('.presence-dot')]
+        .map((d) => [d.dataset.online === '1', d.getAttribute('aria-label')])""")]
+
+
+def test_a_private_table_its_seats_dots_and_a_reported_and_muted_line(server, browser, shot):
+    """A private table made from the lobby's form is not in the other person's lobby list; its
+    link seats them. Each seat shows whether its player has the table open (a dot, in words for
+    a screen reader and as a tooltip), and the dot follows a page closed and opened again. A
+    line of chat is reported (the reason asked in the page) and its writer muted in the
+    reader's browser (hidden after a reload too), then unmuted. Screenshots at 1280 and 390 px,
+    both languages."""
+    ctx_a = browser.new_context(locale="zh-CN", viewport={"width": 1280, "height": 900})
+    ctx_b = browser.new_context(locale="en-US", viewport={"width": 1280, "height": 900})
+    a, b = ctx_a.new_page(), ctx_b.new_page()
+    native: list[str] = []
+    for p in (a, b):
+        p.on("dialog", lambda d: (native.append(d.message), d.dismiss()))
+    sign_up(a, server, "p13_host")
+    sign_up(b, server, "p13_guest")
+    # the lobby form's private box, in both languages and widths
+    for page, lang in ((a, "zh"), (b, "en")):
+        page.wait_for_selector("#private")
+        assert page.inner_text("label:has(#private)").startswith("私密桌" if lang == "zh" else "Private")
+        for width, height in ((390, 844), (1280, 900)):
+            set_width(page, width, height)
+            page.locator("#private").scroll_into_view_if_needed()
+            shot(page, f"lobby-private-{lang}-{width}")
+    a.select_option("select[name=game]", "xiangqi")
+    a.check("#private")
+    table = create_table(a)
+    assert len(table) == 20
+    assert "大厅不列出" in a.inner_text("#private-note")
+    b.goto(server + "/")
+    b.wait_for_selector("#tables tbody tr")
+    assert b.locator(f'[data-table="{table}"]').count() == 0       # not listed ...
+    b.goto(f"{server}/tables/{table}")                              # ... but the link works
+    assert "not listed in the lobby" in b.inner_text("#private-note")
+    b.click("#sit")
+    wait_seq(a, 0)
+    wait_seq(b, 0)
+    a.wait_for_function("() => document.querySelectorAll('.presence-dot.on').length === 2")
+    assert dots(a) == [(True, "p13_host在线"), (True, "p13_guest在线")]
+    assert a.get_attribute('.presence-dot[aria-label="p13_guest在线"]', "title") == "p13_guest在线"
+    # the guest closes the page: the host sees the seat away; it comes back with the page
+    b.close()
+    a.wait_for_selector('.presence-dot.off[aria-label="p13_guest已离开"]', timeout=10_000)
+    shot(a, "presence-away-zh-1280")
+    set_width(a, 390, 844)
+    shot(a, "presence-away-zh-390")
+    set_width(a, 1280, 900)
+    b = ctx_b.new_page()
+    b.on("dialog", lambda d: (native.append(d.message), d.dismiss()))
+    b.goto(f"{server}/tables/{table}")
+    wait_seq(b, 0)
+    a.wait_for_function("() => document.querySelectorAll('.presence-dot.on').length === 2")
+    b.wait_for_function("() => document.querySelectorAll('.presence-dot.on').length === 2")
+    assert dots(b) == [(True, "p13_host is at the table"), (True, "p13_guest is at the table")]
+    for width, height in ((1280, 900), (390, 844)):
+        set_width(b, width, height)
+        shot(b, f"presence-en-{width}")
+    set_width(b, 1280, 900)
+
+    # the host reports the guest's line (the reason asked in the page), then mutes the guest
+    chat(b, "you play like a potato")
+    wait_line(a, "you play like a potato")
+    assert b.locator("#chat .chat-report").count() == 0            # not one's own line
+    a.click("#chat .chat-report")
+    a.wait_for_selector("#ask #ask-field:focus")
+    assert "举报p13_guest的消息" in a.inner_text("#ask")
+    a.fill("#ask-field", "侮辱人")
+    for width, height in ((1280, 900), (390, 844)):
+        set_width(a, width, height)
+        shot(a, f"chat-report-ask-zh-{width}")
+    set_width(a, 1280, 900)
+    a.press("#ask-field", "Enter")
+    a.wait_for_selector("#chat .chat-note:has-text('已举报')")
+    assert a.is_disabled("#chat .chat-report")
+    a.click("#chat .chat-mute")
+    a.wait_for_selector('#chat [data-unmute]:has-text("取消屏蔽p13_guest")')
+    assert lines(a) == []
+    chat(b, "still here")
+    wait_line(b, "still here")
+    chat(a, "再见")
+    wait_line(a, "再见")
+    assert lines(a) == ["再见"]                                        # the muted guest's lines are not shown
+    a.reload()
+    wait_seq(a, 0)
+    a.wait_for_selector("#chat [data-unmute]")
+    assert lines(a) == ["再见"]                                        # kept in the browser
+    for width, height in ((1280, 900), (390, 844)):
+        set_width(a, width, height)
+        shot(a, f"chat-muted-zh-{width}")
+    set_width(a, 1280, 900)
+    # the guest, in English: the report dialog, then Escape sends nothing
+    b.click("#chat .chat-report")
+    b.wait_for_selector("#ask #ask-field:focus")
+    assert "Report p13_host’s message" in b.inner_text("#ask")
+    for width, height in ((1280, 900), (390, 844)):
+        set_width(b, width, height)
+        shot(b, f"chat-report-ask-en-{width}")
+    b.keyboard.press("Escape")
+    b.wait_for_selector("#ask", state="detached")
+    assert b.is_enabled("#chat .chat-report") and b.inner_text("#chat .chat-note") == ""
+    a.click("#chat [data-unmute]")
+    assert lines(a) == ["you play like a potato", "still here", "再见"]
+    assert native == []
+    ctx_a.close()
+    ctx_b.close()

@@ -234,8 +234,11 @@ async function tablePage(id) {
   // a rule set that is not for competition says so above the table
   const marking = info && info.marking ? el("p", { class: "marking-note", id: "marking" }, markBadge(info.marking), " ",
     t(`marking.${info.marking}.doc`)) : null;
+  // a private table: the lobby does not list it, so its link is the way in (the invite box)
+  const unlisted = info && info.settings && info.settings.private ? el("p", { class: "muted small", id: "private-note", role: "note" },
+    t("table.private")) : null;
   app.replaceChildren(el("div", { class: "table-layout" },
-    el("div", { class: "table-main" }, marking, seatsBox, status, watchNote, fx.boardText, boardRoot, controls, fx.entry, fx.note, err),
+    el("div", { class: "table-main" }, marking, unlisted, seatsBox, status, watchNote, fx.boardText, boardRoot, controls, fx.entry, fx.note, err),
     el("aside", { class: "table-side" }, side, fx.chat)));
   // the move list: beside the board, above the chat; on a narrow screen right under the board
   const narrow = matchMedia("(max-width: 820px)");
@@ -254,6 +257,17 @@ async function tablePage(id) {
   const ctx = { t, lang, send: (action) => { if (nav) nav.toEnd(); send({ type: "move", seq: last ? last.seq : 0, action, seat: last ? last.seat : null, turn: last ? last.turn : undefined }); },
     ask: (obj) => send(obj) };
 
+  // whether each seat's player has the table open (the server's "presence"; null: a bot, an
+  // empty seat): a dot after the name, green or hollow, with its words for a screen reader and
+  // as a tooltip; none once the game is over
+  let online = [];
+  function presenceDot(i) {
+    const on = online[i];
+    if (on === null || on === undefined || (last && last.result)) return null;
+    const names = last && last.names ? last.names : info.seats.map((s) => (s ? seatName(s.name) : ""));
+    const words = t(on ? "presence.on" : "presence.off", { name: names[i] || "" });
+    return el("span", { class: `presence-dot ${on ? "on" : "off"}`, "data-online": on ? "1" : "0", role: "img", "aria-label": words, title: words });
+  }
   // a seat's rating and clock (what the strip shows after the name), and whether it is to act
   function seatParts(i) {
     const c = last && last.clocks ? last.clocks[i] : {};
@@ -263,7 +277,7 @@ async function tablePage(id) {
     const now = last && last.paused_at !== undefined ? last.paused_at : last && last.now + (performance.now() - receivedAt);
     if (c && c.deadline !== undefined && acting) left = c.deadline - now;
     else if (c && c.bank !== undefined) left = c.bank;
-    return { acting, parts: [seatRating(info, i),
+    return { acting, parts: [presenceDot(i), seatRating(info, i),
       left !== null ? el("span", { class: "clock" + (acting && left < 10000 ? " low" : "") }, fmtMs(left, acting)) : null, clockNotes(c, !!(last && last.result))] };
   }
   // A card or tile table, and a board game that names its seats on the board (go, gomoku, junqi,
@@ -370,6 +384,7 @@ async function tablePage(id) {
       watchNote.textContent = t("watch.delay", { seconds: Math.round(msg.delay_ms / 1000) });
       watchNote.hidden = false;
     }
+    if (msg.type === "presence") { online = msg.online; renderSeats(); return; }
     if (msg.type === "hello" || msg.type === "table") { info = msg.table; if (!last || info.status === "void" || info.status === "forfeited") { renderSeats(); renderControls(); status.textContent = t(info.status); } return; }
     if (msg.type === "commitment") {   // §6.1: this seat's nonce, 16 fresh random bytes, once
       if (nonceSent === msg.commitment) return;
@@ -404,7 +419,7 @@ async function tablePage(id) {
   function connect() {
     const proto = location.protocol === "https:" ? "wss" : "ws";
     ws = new WebSocket(`${proto}://${location.host}/ws/tables/${id}`);
-    ws.onopen = () => { backoff = 500; };
+    ws.onopen = () => { backoff = 500; send({ type: "presence" }); };   // who is at the table, and each change
     ws.onmessage = (e) => onMessage(JSON.parse(e.data));
     ws.onclose = (e) => {
       if (closedByUs) return;

@@ -4,6 +4,15 @@
 // shows what it is given and says why writing is off.
 
 import { icon } from "./icons.js";
+import { ask } from "./ask.js";
+
+// the people this browser's reader muted (account ids), kept in the browser: their lines are not
+// shown in any chat until unmuted (the server knows nothing of it; a report is what reaches it)
+const MUTED_KEY = "chatMuted";
+function mutedSet() {
+  try { return new Set(JSON.parse(localStorage.getItem(MUTED_KEY) || "[]").map(String)); } catch { return new Set(); }
+}
+function saveMuted(set) { localStorage.setItem(MUTED_KEY, JSON.stringify([...set])); }
 
 function node(tag, cls, text) {
   const e = document.createElement(tag);
@@ -19,8 +28,11 @@ function timeOf(iso) {
 }
 
 /** The chat box: a list of lines, a text field and a send button. `opts`: {t, errorText,
- *  send(text) -> sends it, title, id, quick}; `quick`: phrases (in the page's language) sent by
- *  one click each (快捷语: a greeting, good luck, a good move, good game), off with the chat.
+ *  send(text) -> sends it, title, id, quick, me, report}; `quick`: phrases (in the page's
+ *  language) sent by one click each (快捷语: a greeting, good luck, a good move, good game), off
+ *  with the chat. With `me` (the signed-in reader) each line of another person has two small
+ *  buttons: report it (`report(line, reason)`, after asking the reason in the page) and mute its
+ *  writer (in this browser: their lines are hidden, a button above the lines unmutes).
  *  Returns {root, reset(chat), add(line), refused(msg), setOpen(open, reason)}. */
 export function chatBox(opts) {
   const { t } = opts;
@@ -59,8 +71,13 @@ export function chatBox(opts) {
     b.onclick = async () => { if (open) { note.textContent = ""; await opts.send(text); } };
     quick.append(b);
   }
-  root.append(head, list, form, ...(opts.quick ? [quick] : []), note);
+  const mutedBar = node("div", "chat-muted row");
+  mutedBar.hidden = true;
+  root.append(head, mutedBar, list, form, ...(opts.quick ? [quick] : []), note);
   let open = true;
+  let lines = [];                 // every line given, muted or not (a mute can be undone)
+  const me = opts.me || null;
+  const isMuted = (line) => line.user != null && mutedSet().has(String(line.user));
 
   const lineNode = (line) => {
     const li = node("li", `chat-line role-${line.role}` + (line.audience !== "all" ? ` aud-${line.audience}` : ""));
@@ -71,8 +88,52 @@ export function chatBox(opts) {
     if (line.at) tm.dateTime = line.at;
     li.append(tm, " ", who, node("span", "chat-sep", ": "), node("span", "chat-text", line.text));
     if (line.audience === "referees") li.append(" ", node("span", "chat-tag", t("chat.toReferees")));
+    if (me && line.user != null && line.user !== me.id) li.append(lineActions(line));
     return li;
   };
+  function lineActions(line) {
+    const span = node("span", "chat-acts");
+    const report = node("button", "chat-report icon-button");
+    report.type = "button";
+    report.title = t("chat.report", { name: line.name });
+    report.setAttribute("aria-label", report.title);
+    report.append(icon("flag"));
+    report.onclick = async () => {
+      const reason = await ask({ text: t("chat.report.ask", { name: line.name, text: line.text }), yes: t("chat.report.send"),
+        no: t("cancel"), field: { max: 300, placeholder: t("chat.report.hint") } });
+      if (reason === null) return;
+      try { await opts.report(line, reason); note.textContent = t("chat.report.sent"); report.disabled = true; }
+      catch (e) { note.textContent = opts.errorText ? opts.errorText(e) : e.message; }
+    };
+    const mute = node("button", "chat-mute icon-button");
+    mute.type = "button";
+    mute.title = t("chat.mute", { name: line.name });
+    mute.setAttribute("aria-label", mute.title);
+    mute.append(icon("block"));
+    mute.onclick = () => { const m = mutedSet(); m.add(String(line.user)); saveMuted(m); redraw(); mutedBar.querySelector("button")?.focus(); };
+    span.append(report, mute);
+    return span;
+  }
+  // the muted writers of the lines given, each with a button that unmutes them
+  function drawMuted() {
+    const m = mutedSet();
+    const names = new Map();
+    for (const l of lines) if (l.user != null && m.has(String(l.user))) names.set(String(l.user), l.name);
+    mutedBar.replaceChildren(...[...names].map(([uid, name]) => {
+      const b = node("button", "small chat-unmute", t("chat.unmute", { name }));
+      b.type = "button";
+      b.dataset.unmute = uid;
+      b.onclick = () => { const s = mutedSet(); s.delete(uid); saveMuted(s); redraw(); input.focus(); };
+      return b;
+    }));
+    mutedBar.hidden = names.size === 0;
+  }
+  function redraw() {
+    list.replaceChildren(...lines.filter((l) => !isMuted(l)).map(lineNode));
+    if (!list.children.length) list.append(node("li", "chat-empty muted", t("chat.none")));
+    drawMuted();
+    scroll();
+  }
   const scroll = () => { list.scrollTop = list.scrollHeight; };
 
   function setOpen(isOpen, reason, max) {
@@ -83,12 +144,14 @@ export function chatBox(opts) {
     note.textContent = isOpen ? "" : t(`chat.closed.${reason || "other"}`);
   }
   function reset(chat) {
-    list.replaceChildren(...(chat.lines || []).map(lineNode));
-    if (!chat.lines || !chat.lines.length) list.append(node("li", "chat-empty muted", t("chat.none")));
+    lines = [...(chat.lines || [])];
+    redraw();
     setOpen(chat.open, chat.reason, chat.max);
-    scroll();
   }
   function add(line) {
+    lines.push(line);
+    if (lines.length > 200) lines.shift();
+    if (isMuted(line)) { drawMuted(); return; }
     const empty = list.querySelector(".chat-empty");
     if (empty) empty.remove();
     list.append(lineNode(line));
@@ -113,9 +176,10 @@ export function chatBox(opts) {
 /** The table's chat, fed by the table page's socket messages: call onMessage(msg) with every
  *  message; it answers true for the ones it took (hello's chat, chat, chat_history, chat
  *  refusals). `send(obj)` sends on the socket. */
-export function tableChat({ t, errorText, send }) {
+export function tableChat({ t, errorText, send, me, api, table }) {
   const quick = [1, 2, 3, 4].map((i) => t(`chat.quick.${i}`));
-  const box = chatBox({ t, errorText, quick, send: (text) => send({ type: "chat", text }) });
+  const report = (line, reason) => api("POST", "/api/chat/reports", { table, user: line.user, at: line.at, text: line.text, reason });
+  const box = chatBox({ t, errorText, quick, me, report, send: (text) => send({ type: "chat", text }) });
   const CHAT_ERRORS = new Set(["chat_empty", "chat_too_long", "chat_bad_text", "chat_closed", "not_signed_in"]);
   let lastSent = 0;
   const wrapped = box.root.querySelector("form");
@@ -139,7 +203,8 @@ export function tableChat({ t, errorText, send }) {
 export function eventChat(ctx, every = 3000) {
   const { t, api, id, me } = ctx;
   const box = chatBox({
-    t, errorText: ctx.errorText, id: "event-chat", title: t("chat.eventTitle"),
+    t, errorText: ctx.errorText, id: "event-chat", title: t("chat.eventTitle"), me,
+    report: (line, reason) => api("POST", "/api/chat/reports", { event: id, user: line.user, at: line.at, text: line.text, reason }),
     send: async (text) => {
       try { await api("POST", `/api/events/${id}/chat`, { text }); await load(); return true; }
       catch (e) { box.refused(e); return false; }

@@ -108,6 +108,10 @@ function customTable(games, clocks, err) {
   const ratedField = el("label", { class: "field rated-field", title: t("lobby.rateddoc") }, el("span", {}, t("lobby.rated")),
     el("span", { class: "row" }, ratedBox, " ", el("small", { class: "muted" }, t("lobby.rateddoc"))));
   const ratedFollow = () => { ratedBox.disabled = +botsSel.value > 0; };
+  // private (unlisted): the lobby does not list it; the link the table page gives finds it
+  const privateBox = el("input", { type: "checkbox", name: "private", id: "private" });
+  const privateField = el("label", { class: "field rated-field", title: t("lobby.privatedoc") }, el("span", {}, t("lobby.private")),
+    el("span", { class: "row" }, privateBox, " ", el("small", { class: "muted" }, t("lobby.privatedoc"))));
   const opts = el("div", { class: "options" });
   const fillBots = () => {     // every seat but the creator's is a bot unless the player says otherwise
     const n = +seatsSel.value;
@@ -155,12 +159,13 @@ function customTable(games, clocks, err) {
     }
     const settings = clockSel.value ? { clock: clockSel.value } : {};
     if (ratedBox.checked && !ratedBox.disabled) settings.rated = true;
+    if (privateBox.checked) settings.private = true;
     createTable({ game: g.id, options, num_seats: +seatsSel.value, settings, bots: +botsSel.value, bot: botSel.value }, err);
   };
   const field = (label, input, wide) => el("label", { class: wide ? "field wide" : "field" }, el("span", {}, label), input);
   return el("section", { class: "card-box" }, el("h3", {}, t("lobby.custom")),
     el("div", { class: "form-grid" }, field(t("game"), gameSel), field(t("seats"), seatsSel), field(t("lobby.botcount"), botsSel),
-      field(t("lobby.botkind"), botSel), field(t("clock"), clockSel, true), ratedField),
+      field(t("lobby.botkind"), botSel), field(t("clock"), clockSel, true), ratedField, privateField),
     el("details", {}, el("summary", {}, t("options")), opts), el("div", { class: "row" }, go));
 }
 

@@ -92,7 +92,9 @@ export function playersBox(me, games, byId, err, clocks) {
       who.replaceChildren(...pres.players.map((p) => {
         const li = el("li", { "data-user": p.username }, el("span", { class: "dot", "aria-hidden": "true" }),
           el("a", { href: `/u/${encodeURIComponent(p.username)}`, class: "player" }, p.username), " ",
-          p.playing ? el("a", { class: "tag-link", href: `/tables/${p.playing}`, title: t("watch") }, el("span", { class: "tag" }, t("people.playing"))) : null);
+          // at a private table: playing, with no link (the table is found by its link alone)
+          p.playing === true ? el("span", { class: "tag", title: t("people.playingprivate") }, t("people.playing"))
+            : p.playing ? el("a", { class: "tag-link", href: `/tables/${p.playing}`, title: t("watch") }, el("span", { class: "tag" }, t("people.playing"))) : null);
         if (me && p.username !== me.username) {
           const btn = el("button", { class: "small", "data-challenge": p.username }, t("challenge.do"));
           btn.onclick = () => { opened.add(p.username); li.append(challengeForm(p.username, games, err, waiting)); btn.remove(); };

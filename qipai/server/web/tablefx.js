@@ -18,7 +18,7 @@ import * as sound from "./sound.js";
 const ENTRUSTABLE = new Set(["doudizhu", "shengji", "baohuang", "wakeng", "fouafour", "sandayi", "mahjong-gb", "laizi-mahjong", "baibian-bajue"]);
 
 export function tableExtras({ t, errorText, send, api, me, id, rerender, move, lang, event }) {
-  const chat = tableChat({ t, errorText, send });
+  const chat = tableChat({ t, errorText, send, me, api, table: id });
   // at an event's table, its chat with the referees too (open while the table's chat is off)
   const chats = document.createElement("div");
   chats.className = "chats";
