@@ -287,6 +287,18 @@ def _check_refusal(e: IllegalAction, seen: set[str]) -> None:
         assert "{" not in text or "{" in e.reason, (key, text, e.params)
 
 
+def test_every_declared_end_reason_has_words():
+    """A game's END_REASONS (xiangqi's) each have words in both catalogues: a reason a random
+    playout rarely reaches (xiangqi's insufficient material) read as its code on the event page
+    ("draw — insufficient_material")."""
+    missing = []
+    for path in sorted((QIPAI / "games").rglob("*.py")):
+        m = re.search(r"^END_REASONS\s*=\s*\(([^)]*)\)", path.read_text("utf-8"), re.M)
+        for reason in re.findall(r'"([\w-]+)"', m.group(1)) if m else []:
+            missing += [f"{lang} end.{reason}" for lang in i18n.LANGS if not i18n.has(f"end.{reason}", lang)]
+    assert missing == []
+
+
 @pytest.mark.parametrize("game_id", [g.id for g in qipai.games() if not g.id.startswith("test-")])
 def test_playouts_raise_catalogued_codes_and_end_reasons(game_id):
     """Seeded random playouts: every refusal met on the way (garbage text, another seat's turn,
