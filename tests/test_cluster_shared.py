@@ -8,7 +8,8 @@ change of an account (the bot mark, a role set by `qipai account role`) made thr
 or the command line is seen by the workers at once; an account's sockets watching tables count
 on both workers together; a finished table's summary and socket are
 answered by the other worker once the worker that ran it has been killed (rebuilt from the
-database)."""
+database); a table's seats count as at the table whichever worker their sockets came through,
+and a private table stays out of both workers' lobby lists."""
 
 from __future__ import annotations
 
@@ -252,3 +253,36 @@ async def _finished(w1, w2) -> None:
         m = await until(b, "state")
         assert m["seq"] == end["seq"] and m["result"] == end["result"] and m["record"] == end["record"]
         assert m["view"]["last_move"] == "h2e2"
+
+
+def test_who_is_at_a_table_counts_sockets_through_either_worker_and_a_private_table_stays_unlisted(cluster):
+    asyncio.run(_presence(*cluster))
+
+
+async def _presence(w1, w2) -> None:
+    """A table served by the first worker: its player on the second (whose socket is relayed to
+    the owner) is at the table while the socket is open; the table is private, so neither
+    worker's lobby list shows it to anyone but its players."""
+    red, black = await signup(w1.base, "dot_red"), await signup(w2.base, "dot_black")
+    async with httpx.AsyncClient(timeout=30) as http:
+        r = await http.post(w1.base + "/api/tables", headers=red,
+                            json={"game": "xiangqi", "settings": {"clock": "none", "private": True}})
+        tid = r.json()["id"]
+        assert (await http.post(f"{w2.base}/api/tables/{tid}/sit", headers=black)).status_code == 200
+
+        async def listed(w, who) -> bool:
+            return tid in {t["id"] for t in (await http.get(w.base + "/api/tables", headers=who)).json()}
+        for _ in range(50):                   # the owner's summaries reach the other worker's list
+            if await listed(w2, black):
+                break
+            await asyncio.sleep(0.2)
+        assert await listed(w2, black) and await listed(w1, black) and await listed(w1, red)
+        assert not await listed(w1, {}) and not await listed(w2, {})
+    async with websockets.connect(f"{w1.ws}/ws/tables/{tid}", additional_headers=red) as a:
+        await a.send(json.dumps({"type": "presence"}))
+        assert (await until(a, "presence"))["online"] == [True, False]
+        async with websockets.connect(f"{w2.ws}/ws/tables/{tid}", additional_headers=black) as b:
+            assert (await until(a, "presence"))["online"] == [True, True]
+            await b.send(json.dumps({"type": "presence"}))
+            assert (await until(b, "presence"))["online"] == [True, True]
+        assert (await until(a, "presence"))["online"] == [True, False]

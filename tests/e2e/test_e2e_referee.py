@@ -136,6 +136,13 @@ def test_a_referee_pauses_adds_time_voids_and_disqualifies(browser, shot, tmp_pa
         assert native == []
         ref.wait_for_selector("[data-dispute].open")
         assert ref.locator("[data-dispute]").count() == 1          # Escape sent nothing
+        # a referee's line in the event's chat, reported by alice: the console lists it
+        said = ref.request.post(f"{base}/api/events/{event}/chat", data={"text": "phones away"}).json()
+        r = alice.request.post(f"{base}/api/chat/reports", data={
+            "event": event, "user": said["user"], "at": said["at"], "text": said["text"], "reason": "rude"})
+        assert r.status == 201, r.text()
+        ref.wait_for_selector("#chat-reports [data-report]:has-text('phones away')", timeout=10_000)
+        assert "alice" in ref.inner_text("#chat-reports") and "rude" in ref.inner_text("#chat-reports")
         assert "did not start" in ref.inner_text("#ref-disputes")
         ref.fill("#act-reason", "the clock started at the pairing")
         ref.click('[data-dispute].open [data-act="reject"]')
@@ -184,3 +191,5 @@ def test_a_referee_pauses_adds_time_voids_and_disqualifies(browser, shot, tmp_pa
             c.close()
         shots(browser, base, f"/events/{event}/referee", "referee-console", shot, "[data-table]", storage)
         shots(browser, base, f"/events/{event}", "referee-event-page", shot, "#appoint", organizer)
+        # the organizers read the lines reported at lobby tables on the events page (none here)
+        shots(browser, base, "/events", "events-organizer", shot, "#chat-reports p:not(:empty)", organizer)

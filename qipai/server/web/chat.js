@@ -228,3 +228,42 @@ export function eventChat(ctx, every = 3000) {
   if (!me) box.setOpen(false, "not_signed_in");
   return box.root;
 }
+
+/** The reported chat lines a referee or an organizer reads (GET /api/chat/reports): an event's
+ *  (`event`: its id, for its referees) or the lobby tables' (no `event`, for the organizers),
+ *  newest first, refreshed every `every` ms while shown. `ctx`: {t, api, errorText, event}.
+ *  Each line's text is put in the page as text. */
+export function reportList(ctx, every = 5000) {
+  const { t, api } = ctx;
+  const root = node("section", "card-box chat-reports");
+  root.id = "chat-reports";
+  const head = node("h3", "", t(ctx.event ? "chat.reports.event" : "chat.reports.lobby"));
+  const list = node("ul", "chat-report-list");
+  const note = node("p", "muted small");
+  root.append(head, list, note);
+  let shown = "";
+  async function load() {
+    try {
+      const data = await api("GET", ctx.event ? `/api/chat/reports?event=${encodeURIComponent(ctx.event)}` : "/api/chat/reports");
+      const key = JSON.stringify(data.reports);
+      if (key === shown) return;
+      shown = key;
+      note.textContent = data.reports.length ? "" : t("chat.reports.none");
+      list.replaceChildren(...data.reports.map((r) => {
+        const li = node("li", "chat-report-item");
+        li.dataset.report = r.id;
+        const tm = node("time", "chat-time muted", timeOf(r.at));
+        tm.dateTime = r.at;
+        const where = r.channel.startsWith("table:") ? node("a", "small", t("chat.reports.table")) : null;
+        if (where) where.href = `/tables/${r.channel.slice(6)}`;
+        li.append(tm, " ", node("b", "chat-who", r.line.name), node("span", "chat-sep", ": "), node("span", "chat-text", r.line.text),
+          node("div", "muted small", t("chat.reports.by", { name: r.reporter }) + (r.reason ? t("colon") + r.reason : "")));
+        if (where) li.lastChild.append(" ", where);
+        return li;
+      }));
+    } catch (e) { note.textContent = ctx.errorText ? ctx.errorText(e) : e.message; }
+  }
+  load();
+  const timer = setInterval(() => { if (!document.body.contains(root)) clearInterval(timer); else load(); }, every);
+  return root;
+}

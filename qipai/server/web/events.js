@@ -5,7 +5,7 @@
 // game at the top; with the event's chat with its referees (chat.js).
 
 import { api, el, errorText, every, t } from "./app.js";
-import { eventChat } from "./chat.js";
+import { eventChat, reportList } from "./chat.js";
 import { localDate } from "./history.js";
 import { icon } from "./icons.js";
 import { gameName } from "./lobby.js";
@@ -55,6 +55,8 @@ async function listPage(app, { me }) {
     el("table", { class: "list", id: "event-list" }, el("thead", {}, el("tr", {}, el("th", {}, t("name")), el("th", {}, t("game")),
       el("th", {}, t("players")), el("th", {}, t("status")), el("th", {}, t("events.created")))), list))));
   if (organizer) parts.push(await newEventForm(await api("GET", "/api/presets"), games));
+  // the organizers are the site's admins: the lines reported at lobby tables come to them
+  if (organizer) parts.push(reportList({ t, api, errorText }, every(5000)));
   app.replaceChildren(...parts);
   const rows = await api("GET", "/api/events");
   for (const e of rows) e.shown = await eventName(e);

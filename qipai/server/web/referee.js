@@ -8,6 +8,7 @@ import { api, el, errorText, every, t } from "./app.js";
 import { gameName } from "./lobby.js";
 import { paren } from "./i18n.js";
 import { ask } from "./ask.js";
+import { reportList } from "./chat.js";
 
 function css() {
   if (document.getElementById("referee-css")) return;
@@ -73,6 +74,7 @@ export async function consolePage(app, { me, id }) {
       roundBar, err, done),
     el("section", { class: "card-box" }, el("h3", {}, t("ref.tables")), tables),
     el("section", { class: "card-box" }, el("h3", {}, t("ref.disputes")), disputes),
+    reportList({ t, api, errorText, event: id }, every(5000)),
     el("section", { class: "card-box" }, el("h3", {}, t("ref.entrants")), entrants),
     el("section", { class: "card-box" }, el("h3", {}, t("ref.paper")), paper),
     el("section", { class: "card-box" }, el("h3", {}, t("ref.results")), el("p", { class: "muted small" }, t("ref.resultshelp")), results),
