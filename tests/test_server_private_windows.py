@@ -5,6 +5,7 @@ game, the record tells who could claim each window."""
 
 from __future__ import annotations
 
+import json
 import random
 import statistics
 import time
@@ -123,3 +124,39 @@ def test_banks_do_not_tell_who_could_claim(tmp_path):
                                     "action": "pass" if "pass" in legal else legal[0]})
                 msg = next_state(sock)
         assert changed == []
+
+
+def test_no_number_tells_how_many_answers_a_window_has(tmp_path):
+    """The answers the server gives at once in a window (the seats that cannot claim) are
+    applied to the state, but no number a seat is sent counts them: a stale move's
+    ``current`` and the bounds of the ``position`` request are the window's opening ``seq``,
+    as the state message's is (else a claimant learned whether another seat could claim)."""
+    with client(tmp_path, private_window_ms=300, spectator_delay_ms=0) as c:
+        token = signup(c, "player")
+        t = post(c, token, "/api/tables", {"game": "fouafour", "bots": 3, "bot": "random",
+                                           "settings": {"bot_delay_ms": 0, "clock": "none"}}).json()
+        checked = 0
+        with ws(c, token, t["id"]) as sock:
+            msg = next_state(sock)
+            for _ in range(400):
+                if msg["result"] is not None or checked == 3:
+                    break
+                if msg["seat"] in msg["to_act"] and msg.get("legal"):
+                    legal = msg["legal"]
+                    if key_of(msg["view"]) is not None:       # the person answers a window
+                        checked += 1
+                        sock.send_json({"type": "move", "seq": -1, "action": legal[0]})
+                        sock.send_json({"type": "position", "ply": msg["seq"] + 1})
+                        got = {}
+                        while len(got) < 2:
+                            m = json.loads(sock.receive_text())
+                            assert m["type"] != "state", "the window moved on while nobody answered"
+                            if m["type"] in ("ignored", "error", "position"):
+                                got["ignored" if m["type"] == "ignored" else "position"] = m
+                        assert got["ignored"]["current"] == msg["seq"]
+                        assert got["position"].get("code") == "bad_ply"
+                        assert got["position"]["message"].endswith(f"to {msg['seq']}")
+                    sock.send_json({"type": "move", "seq": msg["seq"], "turn": msg.get("turn"),
+                                    "action": "pass" if "pass" in legal else legal[0]})
+                msg = next_state(sock)
+        assert checked

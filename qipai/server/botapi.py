@@ -31,7 +31,7 @@ from typing import Any
 from fastapi import FastAPI, Request
 from fastapi.responses import StreamingResponse
 
-from . import tableinput
+from . import tableinput, tablemsg
 from .conns import Conn
 from .errors import ApiError
 from .hub import Hub
@@ -279,7 +279,7 @@ async def submit(table: LiveTable, seat: int, user_id: int, msg: dict[str, Any])
         raise refusal(got)
     await table.hub.store.saved(table.gate)
     rr = table.runner
-    return {"ok": True, "seq": len(rr.state.log) if rr else None}
+    return {"ok": True, "seq": tablemsg.shown_seq(table) if rr else None}
 
 
 def add_bot_routes(app: FastAPI, hub: Hub, who: BotAuth, streams: Streams,
@@ -380,7 +380,7 @@ def add_bot_routes(app: FastAPI, hub: Hub, who: BotAuth, streams: Streams,
         if turn is not None:
             msg["turn"], msg["seq"] = turn, -1
         else:
-            msg["seq"] = seq if seq is not None else (len(r.state.log) if r else 0)
+            msg["seq"] = seq if seq is not None else (tablemsg.shown_seq(table) if r else 0)
         return await submit(table, seat, user.user_id, msg)
 
     @app.post("/api/bot/game/{table_id}/resign", tags=["bot"])

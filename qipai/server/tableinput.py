@@ -114,7 +114,7 @@ def _move(t: LiveTable, conn: Conn, seat: int, msg: dict[str, Any]) -> None:
     if turn is not None and (not isinstance(turn, int) or isinstance(turn, bool)):
         conn.put_json(ws_error("bad_message", "'turn' is the integer 'turn' of your state message"))
         return
-    now = len(r.state.log)
+    now = tablemsg.shown_seq(t)     # never the answers already applied in a private window
     if turn is not None and seat in r.state.to_act and turn == r.turn_of(seat) != 0:
         r.submit(seat, Move(action, turn=turn))
         return

@@ -57,6 +57,21 @@ def reviewed(t: LiveTable, view: dict[str, Any], over: bool) -> dict[str, Any]:
     return view
 
 
+def shown_seq(t: LiveTable) -> int:
+    """The ``seq`` every seat and spectator is shown: the number of actions applied, except in
+    a private window (4A4's 叉/勾, the mahjong games' claims) held open for its minimum time,
+    where it stays the window's opening number. The answers already applied there (those of
+    seats that could not claim) tell how many seats could claim, so nothing a client is sent —
+    a state, a refusal, an ``ignored`` move's ``current``, the move list's bounds, a Bot API
+    answer — names another number until the window closes."""
+    r = t.runner
+    assert r is not None
+    st = r.state
+    if r.private_hold is not None and not st.is_terminal() and st.to_act and st.turns_private():
+        return r.window_seq
+    return len(st.log)
+
+
 def state_message(t: LiveTable, seat: int | None, full: bool = False) -> dict[str, Any]:
     """The state message for ``seat`` (None: spectator), built from ``view(seat)``.
 
@@ -71,10 +86,8 @@ def state_message(t: LiveTable, seat: int | None, full: bool = False) -> dict[st
     view = reviewed(t, st.view(seat), st.is_terminal())
     to_act = list(st.to_act) if not st.is_terminal() else []
     clocks = r.clock_state()
-    seq = len(st.log)
+    seq = shown_seq(t)             # the answers already in a window do not show
     if to_act and st.turns_private():
-        if r.private_hold is not None:
-            seq = r.window_seq       # the answers already in do not show (GameRunner.window_seq)
         # who is still deciding is private (4A4 windows): each seat learns only its own turn
         to_act = [seat] if seat in to_act and r.turn_of(seat) else []
         if "to_act" in view:           # a held answer (see GameRunner) is no longer pending
@@ -145,7 +158,7 @@ def answer_position(t: LiveTable, conn: Conn, seat: int | None, msg: dict[str, A
             conn.put_json(ws_error("last_trick_only", "this table shows only the last trick of the "
                                    "deal in play (competition.md §5.8)"))
             return
-        limit = len(t.runner.state.log)
+        limit = shown_seq(t)
     else:
         limit = len(moves.entries)
         if seat is None and t.hidden and not over:

@@ -113,7 +113,7 @@ class SeatPlayer(Player):
     def on_event(self, runner: Any, seat: int, event: dict[str, Any]) -> None:
         if event.get("type") == "refused":
             msg = ws_error(event.get("code", "illegal"), event.get("reason", "refused"),
-                           seq=len(runner.state.log))
+                           seq=tablemsg.shown_seq(self.table))
             msg["params"] = event.get("params") or {}
             if "retry_after" in msg["params"]:       # a cooldown: when to ask again, in seconds
                 msg["retry_after"] = msg["params"]["retry_after"]
