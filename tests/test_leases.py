@@ -161,3 +161,136 @@ def test_the_lease_keeper_renews_gives_up_and_finds_lost():
             r.delete(*keys)
         r.close()
 
+
+
+def test_a_socket_message_is_counted_in_both_its_buckets_in_one_round_trip():
+    """The address's and the account's limits of a table socket's message: both buckets take a
+    token, in one script call to Redis (was one each, one after the other, at every message);
+    the answer is the longer wait. Messages counted while a round trip is under way go together
+    in the next."""
+    import redis.asyncio as aioredis
+
+    from qipai.server.ratelimit import Buckets, RateLimit, SharedRateLimit, hit_all
+
+    async def scenario() -> None:
+        r = aioredis.from_url(REDIS, decode_responses=True)
+        prefix = f"qipai-test-{secrets.token_hex(4)}:limit:"
+        calls = []
+        evalsha = r.evalsha
+
+        async def counted(*args, **kw):
+            calls.append(args[0])
+            return await evalsha(*args, **kw)
+
+        r.evalsha = counted
+        try:
+            both = Buckets(r)
+            ip = SharedRateLimit(RateLimit(0.5, 3), r, prefix + "ip:", both)
+            account = SharedRateLimit(RateLimit(0.5, 1), r, prefix + "account:", both)
+            assert await hit_all([(ip, "10.0.0.1"), (account, "7")]) == 0.0
+            assert 1.5 < await hit_all([(ip, "10.0.0.1"), (account, "7")]) <= 2.0   # the account's
+            assert len(calls) == 2                                  # a round trip per message
+            assert await ip.hit("10.0.0.1") == 0.0                  # the address's third token
+            assert 1.5 < await ip.hit("10.0.0.1") <= 2.0            # both messages took one
+            # the messages of many sockets counted at once: together, one round trip for those
+            # asked while another is under way
+            many = Buckets(r)
+            each = [SharedRateLimit(RateLimit(0.5, 2), r, prefix + "many:", many) for _ in range(2)]
+            calls.clear()
+            waits = await asyncio.gather(*(hit_all([(each[i % 2], f"k{i % 5}")]) for i in range(15)))
+            assert waits[:10] == [0.0] * 10 and all(1.5 < w <= 2.0 for w in waits[10:]), waits
+            assert len(calls) <= 2 and many.round_trips == len(calls)
+        finally:
+            keys = [k async for k in r.scan_iter(match=prefix + "*")]
+            if keys:
+                await r.delete(*keys)
+            await r.aclose()
+
+    asyncio.run(scenario())
+
+
+def test_one_process_counts_a_socket_message_in_both_its_local_buckets():
+    from qipai.server.app import Limiters
+    from qipai.server.config import Limits, Settings
+
+    limits = Limiters(Settings(limits=Limits(moves_ip=(1.0, 2), moves_account=(1.0, 1))))
+
+    async def hits() -> list[float]:
+        both = [("moves_ip", "10.0.0.1"), ("moves_account", "7")]
+        return [await limits.hit_each(both), await limits.hit_each(both),
+                await limits.hit_each([("moves_ip", "10.0.0.1")])]
+
+    first, second, third = asyncio.run(hits())
+    assert first == 0.0 and 0.9 < second <= 1.0 and third > 0.0     # the address's 2 tokens used
+
+
+def test_quota_entries_are_renewed_a_share_at_each_heartbeat():
+    """A heartbeat renews the entries due and, oldest first, its share of the others (8 entries
+    renewed every 2 s, a heartbeat every 0.5 s: 2 at each), each then counting ``keep_ms +
+    every_ms`` from the renewal; a live entry new here (taken over) is renewed at once, and
+    one no longer live is removed."""
+    import time
+
+    import redis.asyncio as aioredis
+
+    from qipai.server.quota import TableQuota
+
+    async def scenario() -> None:
+        r = aioredis.from_url(REDIS, decode_responses=True)
+        name = "qipai-test-" + secrets.token_hex(4)
+        now = [0.0]
+        q = TableQuota(r, name, 10_000, every_ms=2000)
+        q.clock = lambda: now[0]
+        try:
+            live = {(o, f"t{o}") for o in range(8)}
+            for o in range(8):
+                assert await q.reserve(o, f"t{o}", 5) is None
+            await q.renew(live)                                     # the first: all of them
+            assert set(q._at.values()) == {0.0}
+            for beat in (0.5, 1.0, 1.5):
+                now[0] = beat
+                before = int(time.time() * 1000)
+                await q.renew(live)
+                renewed = [x for x, at in q._at.items() if at == beat]
+                assert len(renewed) == 2, q._at
+                for owner, tid in renewed:
+                    score = await r.zscore(f"{name}:open:{owner}", tid)
+                    assert before + 12_000 <= score <= int(time.time() * 1000) + 12_000
+            assert [q._at[(o, f"t{o}")] for o in range(8)] == [0.5, 0.5, 1.0, 1.0, 1.5, 1.5, 0.0, 0.0]
+            now[0] = 2.0                                            # t6, t7 due; t0 gone; t9 new
+            await q.renew(live - {(0, "t0")} | {(9, "t9")})
+            assert {x for x, at in q._at.items() if at == 2.0} >= {(6, "t6"), (7, "t7"), (9, "t9")}
+            assert (0, "t0") not in q._at and await r.zscore(f"{name}:open:0", "t0") is None
+            assert await r.zscore(f"{name}:open:9", "t9") is not None
+            assert await q.count(3) == 1                            # not renewed since: counts
+        finally:
+            keys = [k async for k in r.scan_iter(match=name + ":*")]
+            if keys:
+                await r.delete(*keys)
+            await r.aclose()
+
+    asyncio.run(scenario())
+
+
+def test_a_commit_checks_first_only_the_epochs_of_tables_with_more_than_action_rows():
+    """On PostgreSQL an action row is fenced by the trigger as it is inserted (above): the group
+    commit's own check (a statement and a row lock per table) is left to the tables with other
+    writes (a table's row, a call)."""
+    from sqlalchemy import create_engine
+    from sqlalchemy.orm import sessionmaker
+
+    from qipai.server.store import Entry, Gate, Store, TableUpdate
+
+    class Writer:
+        async def write(self, ops, fences):
+            self.fences = fences
+            return []
+
+    rows, table = Gate("t1", 3), Gate("t2", 5)
+    batch = [Entry(rows, 1, _row("t1", 0, 3)), Entry(table, 1, _row("t2", 0, 5)),
+             Entry(table, 2, TableUpdate("t2", {"status": "playing"}))]
+    # an engine that is never connected: the store reads its dialect alone
+    store = Store(sessionmaker(create_engine("postgresql+psycopg://nobody@127.0.0.1:1/none")),
+                  process=Writer())
+    asyncio.run(store._write(batch))
+    assert store.process.fences == {"t2": 5}

@@ -81,6 +81,9 @@ def serve(host: str = "127.0.0.1", port: int = 8000, settings: Settings | None =
     shown = f"[{host}]" if ":" in host else host
     print(f"qipai serve: open http://{shown}:{sock.getsockname()[1]}/ in a browser "
           f"(database {_shown_url(url)}; stop with Ctrl+C)", flush=True)
+    from . import profiling
+
+    profiling.start("worker")
     uvicorn.Server(config).run(sockets=sockets)
 
 

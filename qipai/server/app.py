@@ -42,7 +42,7 @@ from .livews import add_table_socket
 from .models import UserRow
 from .probe import Probe
 from .profiles import add_profile_routes
-from .ratelimit import RateLimit, SharedRateLimit
+from .ratelimit import Buckets, RateLimit, SharedRateLimit, hit_all
 from .records import add_record_routes, table_hidden
 from .relay import Relay
 from .rematch import add_rematch_routes
@@ -116,14 +116,23 @@ class Limiters:
         """Count every limit per address and per account in Redis, for every worker of the
         cluster alike: an account (or address) whose requests and sockets are spread over N
         workers gets the limit once, not N times."""
+        buckets = Buckets(redis)            # their round trips go together
         for name in SHARED:
-            self.shared[name] = SharedRateLimit(getattr(self, name), redis, f"{cluster}:limit:{name}:")
+            self.shared[name] = SharedRateLimit(getattr(self, name), redis, f"{cluster}:limit:{name}:",
+                                                buckets)
 
     async def hit(self, name: str, key: str) -> float:
         """Seconds to wait before another event of limit ``name`` for ``key`` (0: allowed):
         counted in Redis in a cluster, else by this process."""
         shared = self.shared.get(name)
         return await shared.hit(key) if shared is not None else getattr(self, name).hit(key)
+
+    async def hit_each(self, hits: list[tuple[str, str]]) -> float:
+        """:meth:`hit` of every ``(limit name, key)``, each counted (a cluster's in one round trip
+        to Redis): the longest wait."""
+        shared = [(self.shared[name], key) for name, key in hits if name in self.shared]
+        local = [getattr(self, name).hit(key) for name, key in hits if name not in self.shared]
+        return max([await hit_all(shared) if shared else 0.0, *local])
 
     async def hit_shared(self, name: str, key: str) -> float:
         """As :meth:`hit` in a cluster; 0 for one process alone (whose caller counts the event

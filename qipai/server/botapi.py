@@ -72,7 +72,8 @@ class Streams:
         self._made = 0
         self.shared: StreamQuota | None = None
         if cluster is not None:
-            self.shared = StreamQuota(cluster.redis, cluster.name, STREAM_KEEP_LEASES * cluster.lease_ms)
+            self.shared = StreamQuota(cluster.redis, cluster.name, STREAM_KEEP_LEASES * cluster.lease_ms,
+                                      every_ms=cluster.lease_ms)
             self.worker = cluster.worker_id
             cluster.on_beat.append(self.renew)
 

@@ -87,7 +87,7 @@ class Cluster:
         self.redis = aioredis.Redis(connection_pool=pool)
         self.leases = Leases(self.redis, self.worker_id, lease_ms, name)
         self.keeper = Keeper(redis_url, self.worker_id, lease_ms, name, stall_ms)
-        self.quota = TableQuota(self.redis, name, stall_ms + 2 * lease_ms)
+        self.quota = TableQuota(self.redis, name, stall_ms + 2 * lease_ms, every_ms=lease_ms)
         self.lobby_key = LOBBY.format(name)
         self.logout_channel = LOGOUT.format(name)
         self.events_channel = EVENTS.format(name)

@@ -212,7 +212,8 @@ class OpenSockets:
         if cluster is not None:
             from .quota import SocketQuota
 
-            self.shared = SocketQuota(cluster.redis, cluster.name, SOCKET_KEEP_LEASES * cluster.lease_ms)
+            self.shared = SocketQuota(cluster.redis, cluster.name, SOCKET_KEEP_LEASES * cluster.lease_ms,
+                                      every_ms=cluster.lease_ms)
             self.worker = cluster.worker_id
             cluster.on_beat.append(self.renew)
 

@@ -39,52 +39,107 @@ redis.call('PEXPIREAT', KEYS[1], ARGV[3])
 return -1
 """
 
+#: KEYS: sets; ARGV: until (ms), then for each set the number of its members to renew and the
+#: members. Each member counts until ``until``, and so does the set.
+_RENEW = """
+local upto, j = ARGV[1], 2
+for _, key in ipairs(KEYS) do
+  local n = tonumber(ARGV[j])
+  for k = j + 1, j + n do
+    redis.call('ZADD', key, upto, ARGV[k])
+  end
+  j = j + n + 1
+  redis.call('PEXPIREAT', key, upto)
+end
+return 0
+"""
+
 
 class TableQuota:
     """The quota sets of a cluster ``name`` on a ``redis.asyncio.Redis`` client; ``keep_ms``: how
-    long an entry counts without being renewed; ``key``: the sets' prefix (``{}`` the name)."""
+    long an entry counts without being renewed; ``key``: the sets' prefix (``{}`` the name);
+    ``every_ms``: how often each entry is renewed (0: at every :meth:`renew`).
 
-    def __init__(self, redis: Any, name: str, keep_ms: int, key: str = KEY) -> None:
+    An entry is renewed once every ``every_ms`` and then counts for ``keep_ms + every_ms``, so it
+    always has ``keep_ms`` left after the last heartbeat, as when every heartbeat renewed every
+    entry; a heartbeat renews the entries due and, oldest first, its share of the others, so
+    that the renewals of many entries made together (a burst of new tables) spread over the
+    heartbeats instead of all coming again at one (each a Redis command the event loop
+    builds: thousands at a heartbeat held the loop for tens of milliseconds)."""
+
+    def __init__(self, redis: Any, name: str, keep_ms: int, key: str = KEY, every_ms: int = 0) -> None:
         self.redis = redis
         self.prefix = key.format(name)
         self.keep_ms = int(keep_ms)
+        self.every_ms = int(every_ms)
         self._reserve = redis.register_script(_RESERVE)
-        self._counted: set[tuple[int, str]] = set()     # (account, table) renewed last time
+        self._renew = redis.register_script(_RENEW)
+        #: (account, member) counted here -> when last renewed (monotonic s); oldest first
+        self._at: dict[tuple[int, str], float] = {}
+        self._beat: float | None = None                 # the last renew (monotonic s)
+        self.clock = time.monotonic
 
     async def reserve(self, owner_id: int, table_id: str, quota: int) -> int | None:
         """Count the new table ``table_id`` of ``owner_id``; None when it is counted, else the
         number of live tables the account holds already (at least ``quota``: refused)."""
         now = int(time.time() * 1000)
+        at = self.clock()
         got = int(await self._reserve(keys=[self.prefix + str(owner_id)],
-                                      args=[table_id, now, now + self.keep_ms, quota]))
+                                      args=[table_id, now, now + self.keep_ms + self.every_ms, quota]))
         if got < 0:
-            self._counted.add((owner_id, table_id))
+            self._at.pop((owner_id, table_id), None)
+            self._at[(owner_id, table_id)] = at
             return None
         return got
 
     async def release(self, owner_id: int, member: str) -> None:
         """``member`` of ``owner_id`` ended: it counts no more (at once, not at the next
         :meth:`renew`)."""
-        self._counted.discard((owner_id, member))
+        self._at.pop((owner_id, member), None)
         await self.redis.zrem(self.prefix + str(owner_id), member)
 
     async def renew(self, live: set[tuple[int, str]]) -> None:
-        """``live``: the (account, table) pairs of the live tables this worker serves: their
-        entries count for ``keep_ms`` more; those renewed last time and not live now (the table
-        ended, or moved to another worker, which renews it) are removed."""
-        until = int(time.time() * 1000) + self.keep_ms
-        gone = self._counted - live
-        async with self.redis.pipeline(transaction=False) as p:
-            by: dict[int, dict[str, int]] = {}
-            for owner, tid in live:
-                by.setdefault(owner, {})[tid] = until
-            for owner, members in by.items():
-                p.zadd(self.prefix + str(owner), members)
-                p.pexpireat(self.prefix + str(owner), until)
-            for owner, tid in gone:
-                p.zrem(self.prefix + str(owner), tid)
-            await p.execute()
-        self._counted = set(live)
+        """``live``: the (account, table) pairs of the live tables this worker serves: those
+        new here and those due (see the class) count for ``keep_ms + every_ms`` more; those
+        counted here and not live now (the table ended, or moved to another worker, which renews
+        it) are removed."""
+        now = self.clock()
+        gone = [x for x in self._at if x not in live]
+        renew = [x for x in live if x not in self._at]
+        every = self.every_ms / 1000
+        # this heartbeat's share of the others (oldest first), and every one that is due
+        share = 1.0 if every <= 0 or self._beat is None else min(1.0, (now - self._beat) / every)
+        budget = -(-len(self._at) * share // 1)
+        for x, at in self._at.items():
+            if x in live and (budget > 0 or now - at >= every):
+                renew.append(x)
+                budget -= 1
+            elif budget <= 0:
+                break
+        until = int(time.time() * 1000) + self.keep_ms + self.every_ms
+        if renew or gone:
+            by: dict[Any, list[str]] = {}
+            for owner, tid in renew:
+                by.setdefault(owner, []).append(tid)
+            owners = list(by)
+            async with self.redis.pipeline(transaction=False) as p:
+                # one script a few hundred sets (a command each member and set cost the event
+                # loop's thread more than the script's one list of arguments)
+                for i in range(0, len(owners), 500):
+                    part = owners[i:i + 500]
+                    args: list[Any] = [until]
+                    for owner in part:
+                        args += [len(by[owner]), *by[owner]]
+                    await self._renew(keys=[self.prefix + str(o) for o in part], args=args, client=p)
+                for owner, tid in gone:
+                    p.zrem(self.prefix + str(owner), tid)
+                await p.execute()
+        self._beat = now
+        for x in gone:
+            del self._at[x]
+        for x in renew:
+            self._at.pop(x, None)
+            self._at[x] = now
 
     async def count(self, owner_id: int) -> int:
         """The live tables counted for ``owner_id`` now."""
@@ -96,8 +151,8 @@ class StreamQuota(TableQuota):
     """The open Bot API streams of each account in a cluster ``name``: the same sets as the
     table quota's, one entry a stream (``<worker id>:<n>``), renewed by the worker serving it."""
 
-    def __init__(self, redis: Any, name: str, keep_ms: int) -> None:
-        super().__init__(redis, name, keep_ms, STREAMS)
+    def __init__(self, redis: Any, name: str, keep_ms: int, every_ms: int = 0) -> None:
+        super().__init__(redis, name, keep_ms, STREAMS, every_ms)
 
 
 class SocketQuota(TableQuota):
@@ -105,5 +160,5 @@ class SocketQuota(TableQuota):
     client address (``ip:<address>``): one entry a socket (``<worker id>:<n>``), renewed by the
     worker serving it."""
 
-    def __init__(self, redis: Any, name: str, keep_ms: int) -> None:
-        super().__init__(redis, name, keep_ms, SOCKETS)
+    def __init__(self, redis: Any, name: str, keep_ms: int, every_ms: int = 0) -> None:
+        super().__init__(redis, name, keep_ms, SOCKETS, every_ms)

@@ -7,8 +7,11 @@ A :class:`RateLimit` allows ``burst`` events at once and refills ``rate`` events
 
 from __future__ import annotations
 
+import asyncio
+import hashlib
 import time
 from collections.abc import Callable
+from typing import Any
 
 
 class RateLimit:
@@ -42,42 +45,105 @@ class RateLimit:
             del self._buckets[k]
 
 
-#: the token bucket of :class:`RateLimit` in Redis. KEYS[1]: the bucket; ARGV: rate, burst, now
-#: (unix seconds). Returns the seconds to wait as text (0 when allowed).
+#: the token buckets of :class:`RateLimit` in Redis, many in one round trip. KEYS: the buckets (a
+#: bucket named twice takes two tokens); ARGV: now (unix seconds), then rate and burst of each
+#: key. Each bucket takes a token if it has one; returns each key's wait as text (0: allowed).
 _BUCKET = """
-local b = redis.call('HMGET', KEYS[1], 't', 'at')
-local rate, burst, now = tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3])
-local tokens = tonumber(b[1]) or burst
-local at = tonumber(b[2]) or now
-tokens = math.min(burst, tokens + math.max(0, now - at) * rate)
-local wait = 0
-if tokens >= 1 then tokens = tokens - 1 else wait = (1 - tokens) / rate end
-redis.call('HSET', KEYS[1], 't', tostring(tokens), 'at', tostring(now))
-redis.call('PEXPIRE', KEYS[1], math.ceil(burst / rate * 1000) + 1000)
-return tostring(wait)
+local now = tonumber(ARGV[1])
+local waits = {}
+for i, key in ipairs(KEYS) do
+  local rate, burst = tonumber(ARGV[2 * i]), tonumber(ARGV[2 * i + 1])
+  local b = redis.call('HMGET', key, 't', 'at')
+  local tokens = tonumber(b[1]) or burst
+  local at = tonumber(b[2]) or now
+  tokens = math.min(burst, tokens + math.max(0, now - at) * rate)
+  local wait = 0
+  if tokens >= 1 then tokens = tokens - 1 else wait = (1 - tokens) / rate end
+  redis.call('HSET', key, 't', tostring(tokens), 'at', tostring(now))
+  redis.call('PEXPIRE', key, math.ceil(burst / rate * 1000) + 1000)
+  waits[i] = tostring(wait)
+end
+return waits
 """
+
+
+class Buckets:
+    """The round trips of the shared limits on one Redis client: the events counted while one
+    round trip is under way go together in the next, in one script call (at every table
+    socket's message a worker counts its address and its account: one command each cost the
+    event loop's thread more than the rest of handling a move)."""
+
+    def __init__(self, redis: Any) -> None:
+        self.script = redis.register_script(_BUCKET)
+        self._asked: list[tuple[list[tuple[SharedRateLimit, str]], asyncio.Future[float]]] = []
+        self._task: asyncio.Task[None] | None = None
+        self.round_trips = 0
+
+    async def hit(self, hits: list[tuple[SharedRateLimit, str]]) -> float:
+        """Take a token of each ``(limit, key)``: the longest wait (0.0: allowed)."""
+        loop = asyncio.get_running_loop()
+        fut: asyncio.Future[float] = loop.create_future()
+        self._asked.append((hits, fut))
+        if self._task is None or self._task.done():
+            self._task = loop.create_task(self._run())
+        return await fut
+
+    async def _run(self) -> None:
+        from redis.exceptions import RedisError
+
+        while self._asked:
+            asked, self._asked = self._asked, []
+            keys: list[str] = []
+            args: list[float] = [time.time()]
+            for hits, _ in asked:
+                for limit, key in hits:
+                    keys.append(limit.name(key))
+                    args += [limit.local.rate, limit.local.burst]
+            try:
+                self.round_trips += 1
+                waits = [float(w) for w in await self.script(keys=keys, args=args)]
+            except RedisError:          # each limit counts by itself until Redis is back
+                waits = [limit.local.hit(key) for hits, _ in asked for limit, key in hits]
+            except BaseException as e:  # noqa: BLE001 - told to every waiting caller
+                for _, fut in asked:
+                    if not fut.done():
+                        fut.set_exception(e)
+                raise
+            i = 0
+            for hits, fut in asked:
+                if not fut.done():
+                    fut.set_result(max(waits[i:i + len(hits)], default=0.0))
+                i += len(hits)
 
 
 class SharedRateLimit:
     """The bucket of ``local`` (its rate and burst) kept in Redis under ``prefix``, so that every
     worker of a cluster counts the same events (sign-in and sign-up limits). ``hit`` is a
     coroutine with :meth:`RateLimit.hit`'s answer; while Redis cannot be reached it falls back
-    to ``local``, this worker's own count."""
+    to ``local``, this worker's own count. ``buckets``: the round trips it shares with the other
+    limits on the same Redis (:class:`Buckets`; :func:`hit_all` counts an event in several)."""
 
-    def __init__(self, local: RateLimit, redis: object, prefix: str) -> None:
+    def __init__(self, local: RateLimit, redis: Any, prefix: str, buckets: Buckets | None = None) -> None:
         self.local = local
         self.prefix = prefix
-        self._script = redis.register_script(_BUCKET)
+        self.buckets = buckets or Buckets(redis)
+        self._names: dict[str, str] = {}
+
+    def name(self, key: str) -> str:
+        """The Redis key of ``key``'s bucket."""
+        name = self._names.get(key)
+        if name is None:
+            if len(self._names) > 10_000:
+                self._names.clear()
+            name = self._names[key] = self.prefix + hashlib.sha256(key.encode()).hexdigest()[:32]
+        return name
 
     async def hit(self, key: str) -> float:
-        import hashlib
-        import time
+        return await self.buckets.hit([(self, key)])
 
-        from redis.exceptions import RedisError
 
-        name = self.prefix + hashlib.sha256(key.encode()).hexdigest()[:32]
-        try:
-            return float(await self._script(keys=[name], args=[self.local.rate, self.local.burst,
-                                                                time.time()]))
-        except RedisError:
-            return self.local.hit(key)
+async def hit_all(hits: list[tuple[SharedRateLimit, str]]) -> float:
+    """Take a token for each ``(limit, key)`` (limits sharing one :class:`Buckets`): the longest
+    wait (0.0 when every bucket allowed it), in one round trip to Redis with whatever other
+    events are counted at the same moment."""
+    return await hits[0][0].buckets.hit(hits) if hits else 0.0

@@ -43,6 +43,7 @@ from sqlalchemy import bindparam, delete, event, insert, select, update
 from sqlalchemy.exc import DBAPIError, OperationalError
 from sqlalchemy.orm import Session, sessionmaker
 
+from . import profiling
 from .errors import ApiError
 from .models import ActionRow, TableRow
 
@@ -189,9 +190,10 @@ class Entry:
     :class:`Call`, or None (a journal entry found to change nothing; it is counted but not
     written). ``result``: what a :class:`Call` returned, once committed."""
 
-    __slots__ = ("gate", "tag", "op", "result")
+    __slots__ = ("gate", "tag", "op", "result", "t")
 
     def __init__(self, gate: Gate, tag: int, op: Op):
+        self.t = time.perf_counter()
         self.gate = gate
         self.tag = tag
         self.op = op
@@ -215,6 +217,8 @@ class Store:
         #: check each commit's lease epochs (:class:`Fenced`); off for a SQLite file, which one
         #: process alone may open (its lock file)
         self.fencing = db.kw["bind"].dialect.name != "sqlite"
+        #: PostgreSQL's trigger refuses a stale action row itself (migration 0015)
+        self.fenced_rows = db.kw["bind"].dialect.name == "postgresql"
         #: called with the ids of tables whose writes were fenced (another process owns them)
         self.fence_listeners: list[Callable[[frozenset[str]], None]] = []
         self._wake: asyncio.Event | None = None
@@ -287,10 +291,17 @@ class Store:
             if not batch:
                 continue
             self._idle.clear()
+            t0 = time.perf_counter()
             try:
                 batch = await self._commit(batch)
             finally:
                 self._idle.set()
+            if profiling.FOLDER is not None:
+                now = time.perf_counter()
+                profiling.note("store.commit", now - t0)
+                profiling.note("store.batch_entries", len(batch) / 1000)     # shown as a count
+                for e in batch:
+                    profiling.note("store.append_to_durable", now - e.t)
             done: dict[Gate, int] = {}
             for e in batch:
                 done[e.gate] = max(done.get(e.gate, 0), e.tag)
@@ -328,8 +339,13 @@ class Store:
         """One transaction for ``batch`` (:func:`write_ops`), in the writer process or a worker
         thread; each :class:`Call` entry gets its result."""
         ops = [e.op for e in batch]
+        # the epochs to check first: of the tables with writes other than action rows (an action
+        # row is checked by PostgreSQL's trigger as it is inserted, its table's row locked as
+        # the check would lock it: checking it here too cost a statement and a lock per table
+        # at every commit, most of which hold action rows alone)
         fences = {e.gate.table_id: e.gate.epoch for e in batch
-                  if e.op is not None and e.gate.table_id is not None} if self.fencing else None
+                  if e.op is not None and e.gate.table_id is not None
+                  and not (self.fenced_rows and isinstance(e.op, dict))} if self.fencing else None
         if self.process is not None:
             results = await self.process.write(ops, fences)
         else:
@@ -404,7 +420,9 @@ def write_ops(db: sessionmaker[Session], ops: list[Op], fences: dict[str, int] |
     ``fences`` (table id -> lease epoch of this process): first, inside the transaction, each
     table's stored ``lease_epoch`` is read (locked against change until the commit on
     PostgreSQL); if any is newer, :class:`Fenced` is raised with those tables and nothing is
-    written (the store drops their writes and commits the rest)."""
+    written (the store drops their writes and commits the rest). On PostgreSQL the store leaves
+    out the tables with action rows alone: the trigger of migration 0015 checks and locks each
+    row's table as it is inserted, and its refusal raises :class:`Fenced` too."""
     inserts: list[dict[str, Any]] = []
     updates: dict[str, dict[str, Any]] = {}
     deletes: list[str] = []
@@ -424,10 +442,13 @@ def write_ops(db: sessionmaker[Session], ops: list[Op], fences: dict[str, int] |
             deletes.append(op.table_id)
         else:
             calls.append(op)
+    t0 = time.perf_counter()
     with db.begin() as s:
         conn = s.connection()
+        profiling.note("write.begin", time.perf_counter() - t0)
         if fences:
-            check_fences(s, fences)
+            with profiling.timed("write.fences"):
+                check_fences(s, fences)
         if inserts:
             conn.execute(insert(TableRow), inserts)
         if updates:
@@ -436,12 +457,17 @@ def write_ops(db: sessionmaker[Session], ops: list[Op], fences: dict[str, int] |
             conn.execute(delete(TableRow).where(TableRow.id.in_(deletes)))
         if rows:
             try:
-                conn.execute(insert(ActionRow), rows)
+                with profiling.timed("write.rows"):
+                    conn.execute(insert(ActionRow), rows)
             except DBAPIError as e:        # the PostgreSQL trigger's refusal (0015), a backstop
                 if getattr(e.orig, "sqlstate", None) != FENCED_STATE:
                     raise
                 raise Fenced(FENCED_TABLE.findall(str(e.orig))) from None
-        return [c.fn(s, *c.args) for c in calls]
+        out = [c.fn(s, *c.args) for c in calls]
+        t1 = time.perf_counter()
+    profiling.note("write.commit", time.perf_counter() - t1)
+    profiling.note("write.all", time.perf_counter() - t0)
+    return out
 
 
 #: the SQLSTATE and the message of the PostgreSQL trigger that refuses a stale action row (0015)

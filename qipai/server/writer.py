@@ -28,7 +28,18 @@ log = logging.getLogger("qipai.server")
 
 def serve(inbox: Any, conn: Any, url: str, faults: bool) -> None:
     """The child's loop: ``(batch id, ops, fences)`` in from ``inbox``, ``(batch id, failure or None,
-    results)`` out on ``conn``, until the inbox closes or ``None`` arrives."""
+    results)`` out on ``conn``, until the inbox closes or ``None`` arrives. (Profiled with
+    ``$QIPAI_PROFILE``: :mod:`.profiling`.)"""
+    from . import profiling
+
+    profiling.start("writer")
+    try:
+        _serve(inbox, conn, url, faults)
+    finally:
+        profiling.dump()
+
+
+def _serve(inbox: Any, conn: Any, url: str, faults: bool) -> None:
     from qipai.competition.db import open_db
 
     from .store import Fenced, install_fault_hook, storage_error, tune_sqlite, write_ops
