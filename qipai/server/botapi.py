@@ -60,8 +60,9 @@ class Streams:
     (tokens cost nothing to make, so a limit per token would be none), and by token hash, so
     revoking a token ends its streams. With several workers (``cluster``) the limit counts the
     account's streams on every worker (:class:`.quota.StreamQuota` in Redis: each stream an
-    entry that the worker serving it renews at every heartbeat and removes when it ends; the
-    entries of a worker that died count for :data:`STREAM_KEEP_LEASES` lease times more). While
+    entry that the worker serving it renews once a lease time and removes when it ends; the
+    entries of a worker that died count for :data:`STREAM_KEEP_LEASES` to one more lease times
+    more). While
     Redis cannot be reached each worker counts its own streams only."""
 
     def __init__(self, cluster: Any = None) -> None:

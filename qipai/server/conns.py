@@ -199,7 +199,7 @@ class OpenSockets:
     (``Limits.ws_open_account`` and ``ws_open_ip``). Every socket counts; only one that would
     watch is refused at the limit (a seat's socket is always let in, one per seat). With
     several workers (``cluster``) the counts are the cluster's (:class:`.quota.SocketQuota` in
-    Redis: each socket an entry the worker serving it renews at every heartbeat and removes when
+    Redis: each socket an entry the worker serving it renews once a lease time and removes when
     it closes; the entries of a worker that died count for :data:`SOCKET_KEEP_LEASES` lease
     times more); while Redis cannot be reached each worker counts its own sockets only."""
 

@@ -11,11 +11,12 @@ Key ``<cluster>:open:<account id>``: a sorted set of the account's live tables (
 that are open or playing), each scored with the unix time in milliseconds until which it
 counts. A new table is added by :meth:`TableQuota.reserve` only while the set holds fewer than
 the quota (one script: counting and adding are one step, so two workers creating at once cannot
-both pass the last place). The worker serving a table renews its entry at every heartbeat
-(:meth:`TableQuota.renew`) and removes it once the table ended; an entry nobody renews (its
-worker was killed, or a table that never got stored) drops out when its time passes, which is
-``stall_ms + 2 × lease_ms`` — longer than a busy worker may keep its leases, and the worker
-taking a table over renews its entry from then on.
+both pass the last place). The worker serving a table renews its entry once a lease time
+(:meth:`TableQuota.renew`, a share of the entries at each heartbeat) and removes it once the
+table ended; an entry nobody renews (its worker was killed, or a table that never got stored)
+drops out when its time passes, which is ``stall_ms + 2 × lease_ms`` after the last heartbeat
+that saw it (and up to a lease time more) — longer than a busy worker may keep its leases, and
+the worker taking a table over renews its entry from then on.
 """
 
 from __future__ import annotations

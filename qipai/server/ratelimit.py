@@ -104,11 +104,15 @@ class Buckets:
                 waits = [float(w) for w in await self.script(keys=keys, args=args)]
             except RedisError:          # each limit counts by itself until Redis is back
                 waits = [limit.local.hit(key) for hits, _ in asked for limit, key in hits]
-            except BaseException as e:  # noqa: BLE001 - told to every waiting caller
+            except asyncio.CancelledError:
+                for _, fut in asked:
+                    fut.cancel()
+                raise
+            except Exception as e:      # not Redis failing: told to every caller waiting
                 for _, fut in asked:
                     if not fut.done():
                         fut.set_exception(e)
-                raise
+                continue
             i = 0
             for hits, fut in asked:
                 if not fut.done():
