@@ -52,6 +52,16 @@ def tile_counts(text: str) -> tuple[tuple[int, ...], tuple[int, ...]]:
 
 
 @lru_cache(maxsize=8192)
+def count_arrays(text: str) -> tuple[np.ndarray, np.ndarray]:
+    """:func:`tile_counts` as two read-only ``float32`` arrays (a block is written from an
+    array several times faster than from a tuple)."""
+    out = tuple(np.array(c, np.float32) for c in tile_counts(text))
+    for a in out:
+        a.flags.writeable = False
+    return out
+
+
+@lru_cache(maxsize=8192)
 def tile_indices(text: str) -> tuple[int, ...]:
     """The tile kinds of a tile string, one entry per tile (``5555p`` -> 13, 13, 13, 13)."""
     return tuple(i for i, c in enumerate(tile_counts(text)[0]) for _ in range(c))
@@ -65,6 +75,8 @@ class TileEncoder(FlatEncoder):
         self.kinds = GAME_KINDS[game.id]
         super().__init__(game, num_seats)
         self.actions = self._actions()
+        lo, _ = self.layout.offsets["discards"]
+        self._shown = self._buf[lo:self.layout.offsets["melds"][1]]     # discards, then melds
 
     def blocks(self) -> list[Block]:
         n = self.n
@@ -103,36 +115,35 @@ class TileEncoder(FlatEncoder):
 
     def fill(self, view: dict[str, Any], seat: int, parts: dict[str, np.ndarray]) -> None:
         n = self.n
-        newest: tuple[int, str] | None = None
-        discards: list[int] = []          # flat indices who * 34 + tile, counted at the end
+        # flat indices who * 34 + tile of the discards, then (past n * 34) of the meld tiles:
+        # the two blocks are adjacent, counted by one bincount
+        shown: list[int] = []
         melds: list[int] = []
-        flowers = [(0,) * 8] * n
         concealed = [0] * n
+        flowers = parts["flowers"]
         for entry in view.get("seats") or ():
             who = (entry["seat"] - seat) % n
             base = who * 34
-            discards += [base + TILE_INDEX[d["tile"]] for d in entry.get("discards") or ()]
+            shown += [base + TILE_INDEX[d["tile"]] for d in entry.get("discards") or ()]
+            base += n * 34
             for m in entry.get("melds") or ():
                 melds += [base + t for t in tile_indices(m.get("tiles") or "")]
-            flowers[who] = tile_counts(entry.get("flowers") or "")[1]
+            if entry.get("flowers"):
+                flowers[who] = count_arrays(entry["flowers"])[1]
             concealed[who] = entry.get("concealed_count") or 0
             if entry["seat"] == seat:
-                parts["hand"][:] = tile_counts(entry.get("hand") or "")[0]
+                parts["hand"][:] = count_arrays(entry.get("hand") or "")[0]
                 if entry.get("drawn"):
                     parts["drawn"][TILE_INDEX[entry["drawn"]]] = 1
                 one_hot(parts["winds"][0], entry.get("wind"), WINDS)
-        parts["discards"].reshape(-1)[:] = np.bincount(discards, minlength=n * 34)
-        parts["melds"].reshape(-1)[:] = np.bincount(melds, minlength=n * 34)
-        parts["flowers"][:] = flowers
+        self._shown[:] = np.bincount(shown + melds, minlength=2 * n * 34)
         parts["concealed_count"][:] = concealed
         current = view.get("current")
-        if isinstance(current, int):
-            disc = view["seats"][current].get("discards") or ()
-            if disc and view.get("phase") == "claim":
-                newest = (current, disc[-1]["tile"])
-        if newest:
-            parts["last_discard"][TILE_INDEX[newest[1]]] = 1
-            parts["last_discard"][34 + relative(seat, newest[0], n)] = 1
+        if isinstance(current, int) and view.get("phase") == "claim":
+            disc = view["seats"][current].get("discards")
+            if disc:
+                parts["last_discard"][TILE_INDEX[disc[-1]["tile"]]] = 1
+                parts["last_discard"][34 + relative(seat, current, n)] = 1
         one_hot(parts["winds"][1], view.get("prevalent"), WINDS)
         if isinstance(view.get("dealer"), int):
             parts["dealer"][relative(seat, view["dealer"], n)] = 1
