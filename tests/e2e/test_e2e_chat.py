@@ -7,6 +7,7 @@ swapped. Screenshots at 1280 and 390 px, both languages, light and dark."""
 from __future__ import annotations
 
 from .conftest import set_width
+from .test_e2e_a11y import check
 from .test_e2e_play import create_table, join, sign_up, submit_account_form, wait_seq
 
 HOSTILE = '<b>bold?</b> <img src=x onerror="window.pwned=1"> & 你好'
@@ -355,6 +356,7 @@ def test_a_private_table_its_seats_dots_and_a_reported_and_muted_line(server, br
     b.keyboard.press("Escape")
     b.wait_for_selector("#ask", state="detached")
     assert b.is_enabled("#chat .chat-report") and b.inner_text("#chat .chat-note") == ""
+    check(b, "a table's seat dots and another person's lines with their report and mute buttons")
     a.click("#chat [data-unmute]")
     assert lines(a) == ["you play like a potato", "still here", "再见"]
     assert native == []
