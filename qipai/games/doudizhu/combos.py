@@ -444,17 +444,18 @@ class PlayTable:
 
     def answers(self, hand: int, top: Play) -> list[Play]:
         """Every play in the packed ``hand`` that beats ``top`` (pass not included)."""
-        ge1, ge2, ge3, ge4 = held(hand)
         t = top.type
+        quads = hand >> 2 & ONES                 # the ranks held four times (see held())
         if t == "rocket":
-            return self.bombs_held.of(ge4) if self.rules.bomb_answers_rocket else []
+            return self.bombs_held.of(quads) if self.rules.bomb_answers_rocket else []
         above = ABOVE[top.key]
-        if t == "bomb":
-            out = self.bombs_held.of(ge4 & above)
+        if t == "single":                        # seven answers in ten: only the ranks held
+            out = self.singles.of((hand | hand >> 1 | hand >> 2) & above)
+        elif t == "bomb":
+            out = self.bombs_held.of(quads & above)
         else:
-            if t == "single":
-                out = self.singles.of(ge1 & above)
-            elif t == "pair":
+            _, ge2, ge3, _ = held(hand)
+            if t == "pair":
                 out = self.pairs.of(ge2 & above)
             elif t == "trio":
                 out = self.trios.of(ge3 & above)
@@ -468,9 +469,9 @@ class PlayTable:
                         out += [p for code, p in plays if (hg - code) & GUARD == GUARD]
                 if not self.rules.chain_from_bomb_rank and t in CHAIN_TYPES:
                     out = [p for p in out if not self.head_on_bomb(hand, p)]
-            if ge4:
-                out += self.bombs_held.of(ge4)
-        if ge1 & ROCKET_BITS == ROCKET_BITS:
+        if quads and t != "bomb":
+            out += self.bombs_held.of(quads)
+        if hand & ROCKET_BITS == ROCKET_BITS:    # a joker's count is 0 or 1: its bit 0
             out.append(self.rocket)
         return out
 
