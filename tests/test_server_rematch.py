@@ -50,12 +50,16 @@ def test_rematch_swaps_seats_keeps_the_opponents_seat_and_tells_it(tmp_path):
 
 
 def test_rematch_against_a_bot_starts_at_once_with_colours_swapped(tmp_path):
+    """... and the rematch of a private table is private too (unlisted, a long id)."""
     with client(tmp_path) as c:
         alice = signup(c, "alice")
         tid = post(c, alice, "/api/tables", {"game": "gomoku", "bots": 1, "bot": "random",
-                                             "settings": {"clock": "none", "bot_delay_ms": 0}}).json()["id"]
+                                             "settings": {"clock": "none", "bot_delay_ms": 0,
+                                                          "private": True}}).json()["id"]
         finish_by_resigning(c, alice, tid)
         new = post(c, alice, f"/api/tables/{tid}/rematch").json()
         assert [s.get("bot") for s in new["seats"]] == ["random", None]
         assert new["seats"][1]["name"] == "alice" and new["status"] == "playing"
         assert "reserved" not in new["settings"]
+        assert new["settings"]["private"] is True and len(new["id"]) == 20
+        assert new["id"] not in {t["id"] for t in c.get("/api/tables").json()}

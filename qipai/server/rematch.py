@@ -29,8 +29,9 @@ from .hub import Hub
 from .models import UserRow
 from .tables import LiveTable
 
-#: the settings a rematch copies
-COPIED = ("clock", "spectator_delay_ms", "bot_delay_ms")
+#: the settings a rematch copies (a private table's rematch is private too: unlisted, found by
+#: its link, which the players are sent)
+COPIED = ("clock", "spectator_delay_ms", "bot_delay_ms", "private")
 
 
 def new_seat(old: LiveTable, seat: int) -> int:
