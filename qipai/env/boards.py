@@ -76,16 +76,20 @@ class GoEncoder(PlaneEncoder):
 
     def fill(self, view: dict[str, Any], seat: int, out: np.ndarray) -> None:
         black = view.get("colour") == "black"
-        mine, theirs = ("X", "O") if black else ("O", "X")
-        grid = np.frombuffer("".join(view["board"]).encode(), "S1").reshape(self.n, self.n)
-        out[0] = grid == mine.encode()
-        out[1] = grid == theirs.encode()
-        out[2] = grid == b"."
+        grid = np.frombuffer("".join(view["board"]).encode(), np.uint8).reshape(self.n, self.n)
+        out[:3] = _GO_PLANES_OF_BYTE[black][:, grid]       # own, opponent, empty in one look-up
         last = view.get("last_move")
         if last and last != "pass":
             out[3, self.n - int(last[1:]), GTP_COLUMNS.index(last[0])] = 1
         out[4] = black
         out[5] = last == "pass"
+
+
+# per side (True: the seat plays Black), the (own, opponent, empty) planes' values of each
+# byte of the board rows: "X" Black, "O" White, "." empty
+_GO_PLANES_OF_BYTE = {black: np.array([[float(chr(b) == ch) for b in range(256)]
+                                       for ch in ("XO." if black else "OX.")], np.float32)
+                      for black in (True, False)}
 
 
 # ----- gomoku ----------------------------------------------------------------------------------

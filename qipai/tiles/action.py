@@ -8,6 +8,7 @@ written as its three tiles from its lowest one.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 
 from .tile import format_tiles
 
@@ -21,11 +22,18 @@ class Action:
     tile: int | None = None
 
     def __str__(self) -> str:
-        if self.tile is None:
-            return self.kind
-        if self.kind == "chow":
-            return f"chow {format_tiles([self.tile, self.tile + 1, self.tile + 2])}"
-        return f"{self.kind} {format_tiles([self.tile])}"
+        return _text(self.kind, self.tile)
+
+
+@cache
+def _text(kind: str, tile: int | None) -> str:
+    """An action's canonical text, kept per kind and tile (views and the research door write
+    every legal action's text at every step)."""
+    if tile is None:
+        return kind
+    if kind == "chow":
+        return f"chow {format_tiles([tile, tile + 1, tile + 2])}"
+    return f"{kind} {format_tiles([tile])}"
 
 
 def parse_action(text: str, kinds: tuple[str, ...], *, with_tile: frozenset[str],

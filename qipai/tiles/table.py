@@ -8,6 +8,7 @@ discards as ``[tile, claimed?]``.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from qipai.core.game import Result
@@ -30,7 +31,13 @@ def take_claimed_set(counts: list[int], kind: str, low: int | None, t: int, frm:
 
 def concealed_text(counts: list[int]) -> str:
     """The concealed tiles of ``counts`` in canonical order (``123m55pE``)."""
-    return format_tiles([t for t in range(NUM_KINDS) for _ in range(counts[t])])
+    return _concealed_text(tuple(counts))
+
+
+@lru_cache(maxsize=4096)
+def _concealed_text(counts: tuple[int, ...]) -> str:
+    """:func:`concealed_text`, kept per hand (every view writes each seat's hand)."""
+    return format_tiles([t for t in range(NUM_KINDS) for _ in range(counts[t])], sort=False)
 
 
 def seat_line(counts: list[int], melds: list[Meld], flowers: list[int] = ()) -> str:

@@ -157,6 +157,8 @@ def parse_tiles(text: str, offset: int = 0) -> list[int]:
 
 def format_tiles(tiles: Iterable[int], sort: bool = True) -> str:
     """Compact text of tiles, runs of one suit sharing the letter: ``123m55pEESf1``."""
+    if tiles == []:                       # most seats' flowers: at once
+        return ""
     ts = sorted(tiles) if sort else list(tiles)
     out: list[str] = []
     run_suit = None

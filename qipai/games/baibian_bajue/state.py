@@ -261,7 +261,7 @@ class BajueState(MatchEndings, TileMatch):
             "tiles": self.opt["tiles"], "dealer": self.dealer, "wall": self.wall.remaining(),
             "phase": self.phase, "to_act": self.seen_to_act(seat), "seats": seats, "you": seat,
             "bombs": [[s, format_tiles([t])] for s, t in self.bombs],
-            "results": copy.deepcopy(self.hand_results),
+            "results": copy.deepcopy(self.hand_results) if self.hand_results else [],
         }
         if self.pending is not None:
             out["claim"] = {"kind": "discard", "tile": format_tiles([self.pending["tile"]]),

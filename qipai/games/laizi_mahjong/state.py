@@ -292,7 +292,8 @@ class LaiziState(MatchEndings, TileMatch):
             "hands_per_match": self.hands_total, "dealer": self.dealer,
             "indicator": format_tiles([self.indicator]), "laizi": format_tiles([self.laizi]),
             "wall": self.wall.remaining(), "phase": self.phase, "to_act": self.seen_to_act(seat),
-            "seats": seats, "you": seat, "results": copy.deepcopy(self.hand_results),
+            "seats": seats, "you": seat,
+            "results": copy.deepcopy(self.hand_results) if self.hand_results else [],
         }
         if self.pending is not None:
             out["claim"] = {"kind": self.pending["kind"], "tile": format_tiles([self.pending["tile"]]),

@@ -514,7 +514,8 @@ class MahjongState(TileMatch):
             "hands_per_match": self.hands_total, "prevalent": WIND_LETTERS[self.prevalent],
             "dealer": self.order[self.dealer_pos], "wall": self.wall.remaining(), "phase": self.phase,
             "to_act": self.seen_to_act(seat), "seats": seats, "you": seat,
-            "results": copy.deepcopy(self.hand_results),   # a view never aliases live state
+            # a view never aliases live state (a copy; none to make before the first result)
+            "results": copy.deepcopy(self.hand_results) if self.hand_results else [],
         }
         if self.pending is not None:
             hidden = self.pending["kind"] == "rob_concealed" and seat != self.pending["from"]

@@ -73,6 +73,8 @@ def piece_letter(code: int) -> str:
 # the letter of each square's code (0 = empty: ".")
 _SQUARE_LETTER = {0: ".", **{kind | colour: piece_letter(kind | colour)
                              for kind in range(1, len(KIND_LETTERS)) for colour in (0, BLACK)}}
+# the same as a bytes.translate table (a square's code is one byte)
+_SQUARE_BYTES = bytes(ord(_SQUARE_LETTER.get(code, "?")) for code in range(256))
 
 
 def parse_board(text: str) -> list[int]:
@@ -219,7 +221,7 @@ def validate_position(board: list[int], turn: int, *, king_capture: bool = False
 def board_rows(board: list[int]) -> list[str]:
     """The ranks 9 (Black's back rank) down to 0, files a..i, as letters (``piece_letter``)
     with ``.`` for an empty point."""
-    text = "".join(map(_SQUARE_LETTER.__getitem__, board))
+    text = bytes(board).translate(_SQUARE_BYTES).decode()
     return [text[rank * 9:rank * 9 + 9] for rank in range(9, -1, -1)]
 
 
