@@ -317,3 +317,22 @@ def test_a_line_is_reported_to_the_admins_or_to_the_events_referees(live):
         if r.status_code == 429:
             break
     assert r.json()["error"] == "rate_limited" and r.json()["params"]["retry_after"] > 0
+
+
+def test_the_same_report_sent_several_times_at_once_is_kept_once(live):
+    """Reports of one line by one reader sent together: one is kept (201), the others are told
+    it is reported already (409), never a server error (the database's unique key decides)."""
+    writer, reader = account(live, "twice_writer"), account(live, "twice_reader")
+    tid = writer.post("/api/tables", json={"game": "xiangqi", "settings": {"clock": "none"}}).json()["id"]
+
+    async def run() -> list[int]:
+        w, r = await Sock.open(live, tid, writer), await Sock.open(live, tid, reader)
+        await w.say("same again")
+        line = (await r.until(chat_line("same again")))["line"]
+        await w.close()
+        await r.close()
+        body = {"table": tid, "user": line["user"], "at": line["at"], "text": line["text"]}
+        async with httpx.AsyncClient(base_url=live.base, cookies=reader.cookies) as c:
+            answers = await asyncio.gather(*[c.post("/api/chat/reports", json=body) for _ in range(4)])
+        return sorted(a.status_code for a in answers)
+    assert asyncio.run(run()) == [201, 409, 409, 409]

@@ -44,6 +44,7 @@ from typing import TYPE_CHECKING, Any
 from fastapi import FastAPI, Request
 from pydantic import Field
 from sqlalchemy import insert, select
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from qipai.competition.db import EventRow
@@ -356,7 +357,10 @@ def add_report_routes(app: FastAPI, hub: Hub, need_user: Any) -> None:
             s.add(row)
             s.flush()
             return report_json(row)
-        got = await hub.store.call(write)
+        try:
+            got = await hub.store.call(write)
+        except IntegrityError:        # the same report sent twice at the same moment
+            got = "already_reported"
         if got == "no_line":
             raise ApiError(404, "no_line", "no such chat line to report")
         if got == "already_reported":
