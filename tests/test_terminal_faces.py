@@ -67,3 +67,35 @@ def test_mahjong_hands_and_actions_are_tile_words(lang):
     want = ("1 3 6 8 9 crak, 2 3 dot, 2 4 5 6 bam, West wind, Red dragon, Red dragon" if lang == "en"
             else "13689万 23筒 2456条 西风 红中 红中")
     assert want in hand, hand
+
+
+#: an action's verb as the referee reads it, typed in English
+VERB = re.compile(r"\b(?:discard|chow|pung|kong|add|win|pass|bid|declare|bury|accept|decline|trump|cha|gou)"
+                  r"\b")
+
+
+def test_chinese_tables_offer_and_tell_actions_in_words():
+    """In Chinese the offered and played actions read as the web boards word them (打出 6万,
+    亮 ♣2, 不亮), never the typed verbs; a hint keeps what to type after the words."""
+    text = shown("qipai.games.mahjong_gb.play", "mahjong-gb", "zh", "greedy", lines=["1"])
+    offered = [line for line in text.splitlines() if line.startswith("1:")]
+    assert offered and all(VERB.search(line) is None and "打出" in line for line in offered), offered
+    sj = shown("qipai.games.shengji.play", "shengji", "zh", "rule", seed=5, lines=["hint", "pass"])
+    played = [line for line in sj.splitlines() if line.startswith(("上家：", "你："))]
+    assert played == ["你：不亮", "上家：亮 ♣2"], played
+    assert "可以：不亮（pass）、亮 ♦2（declare 2D）" in sj and "超时默认：不亮（pass）" in sj, sj
+
+
+@pytest.mark.parametrize(("lang", "game", "text", "want"), [
+    ("zh", "mahjong-gb", "kong 5p", "暗杠 5p"), ("zh", "mahjong-gb", "kong", "杠"),
+    ("zh", "mahjong-gb", "pass", "过"), ("zh", "laizi-mahjong", "peel 4p", "皮子杠 4p"),
+    ("zh", "baibian-bajue", "bomb", "炸弹"), ("zh", "baohuang", "accept", "当皇帝"),
+    ("zh", "baohuang", "pass", "不要"), ("zh", "sandayi", "trump D", "主 方块"),
+    ("zh", "sandayi", "pass", "不叫"), ("zh", "fouafour", "cha 77", "叉 77"),
+    ("zh", "doudizhu", "bid 2", "叫 2"), ("zh", "doudizhu", "334455", "334455"),
+    ("en", "mahjong-gb", "discard 5p", "discard 5p"), ("en", "shengji", "pass", "pass"),
+])
+def test_action_words(lang, game, text, want):
+    from qipai.games.card_terminal import action_words
+    i18n.use(lang)
+    assert action_words(text, game) == want

@@ -83,14 +83,50 @@ def to_beat(game_id: str, top: dict[str, Any], play: str, names: list[str]) -> s
     return say("term.toBeat", {"play": play, "type": kind_words, "seat": who})
 
 
-def action_words(text: str) -> str:
-    """A bidding or passing action in words (``pass`` -> 不要, ``bid 2`` -> 叫 2); any other
-    action (a play of cards) as it is written."""
+#: the Chinese words of an action's verb, as the web tables name it (catalogue keys of the
+#: boards): ``discard 5p`` -> 打出 5p, ``declare 2H`` -> 亮 2H, ``accept`` -> 当皇帝
+VERBS = {"discard": "mj.discard", "chow": "mj.chow", "pung": "mj.pung", "add": "mj.add",
+         "win": "mj.win", "bomb": "mj.bomb", "peel": "lz.peel", "laizi": "lz.laiziKong",
+         "bury": "sj.bury", "accept": "bh.accept", "decline": "bh.decline",
+         "cha": "faf.cha", "gou": "faf.gou", "trump": "sdy.trump"}
+#: ``pass`` where it is not 不要: a mahjong seat's 过, shengji's 不亮, sandayi's 不叫
+PASS = {"mahjong-gb": "mj.pass", "laizi-mahjong": "mj.pass", "baibian-bajue": "mj.pass",
+        "shengji": "sj.nodeclare", "sandayi": "sdy.nobid"}
+
+
+def action_words(text: str, game: str = "") -> str:
+    """An action's verb in words (``pass`` -> 不要, or 过 / 不亮 / 不叫 in ``game``; ``bid 2`` ->
+    叫 2); in Chinese every verb of :data:`VERBS` too (``discard 5p`` -> 打出 5p, ``declare 2H``
+    -> 亮 2H, ``kong 5p`` -> 暗杠 5p, ``trump D`` -> 主 方块), what follows the verb (cards,
+    tiles) left to :func:`show_cards` or ``tiles_text``; English keeps the typed verbs, which
+    are words already. A play of cards is as it is written."""
     if text == "pass":
-        return say("term.act.pass")
+        return say(PASS[game]) if game in PASS and current() == "zh" else say("term.act.pass")
     if text.startswith("bid ") and text[4:].isdigit():
         return say("term.act.bid", {"n": text[4:]})
+    if current() != "zh":
+        return text
+    verb, _, rest = text.partition(" ")
+    if verb == "declare":
+        return say("sj.declare", {"cards": rest})
+    if verb == "kong":
+        return say("mj.ckong") + " " + rest if rest else say("mj.kong")
+    if verb == "trump":
+        return say("sdy.trump") + " " + say(f"term.suit.{rest}", default=rest)
+    if verb in VERBS:
+        return (say(VERBS[verb]) + " " + rest).strip()
     return text
+
+
+def legal_words(actions, game: str = "", shown: Callable[[str], str] = lambda t: show_cards(t)) -> str:
+    """The actions a hint lists, each in words (:func:`action_words`, then ``shown``) and, where
+    those differ from what is typed, the typed text after it: 不叫（pass）, 亮 ♦2（declare 2D）."""
+    out = []
+    for a in actions:
+        text = str(a)
+        words = shown(action_words(text, game))
+        out.append(words if words == text else say("term.wordsTyped", {"words": words, "typed": text}))
+    return ("、" if current() == "zh" else ", ").join(out)
 
 
 def bids_line(bids: list[list[Any]], names: list[str]) -> str:
@@ -106,11 +142,12 @@ def trick_text(plays: list[list[Any]], names: list[str]) -> str:
 
 def play_table(state, seat: int, bots: dict[int, Any], names: list[str], console: Console,
                read_line: Callable[[str], str], render: Callable[[], None], help_text: str,
-               shown: Callable[[int, Any], str] | None = None) -> bool:
+               shown: Callable[[int, Any], str] | None = None, game: str = "") -> bool:
     """Play ``state`` to its end: bots (``seat -> bot``) act for the other seats, the human at
     ``seat`` types actions. ``render()`` draws the table before each human prompt; ``shown(s,
     action)`` is the text the human sees of bot seat ``s``'s action (default ``str(action)``;
-    a game with hidden actions, such as a buried kitty, hides their cards). Returns ``False``
+    a game with hidden actions, such as a buried kitty, hides their cards); actions read in
+    words (:func:`action_words` of ``game``) and their cards as faces. Returns ``False``
     when the human quit or input ended (the state is left unfinished)."""
     console.print(help_text, markup=False)
     while not state.is_terminal():
@@ -120,7 +157,8 @@ def play_table(state, seat: int, bots: dict[int, Any], names: list[str], console
             action = bots[s].choose(state, s)
             state.apply(action, seat=s)
             text = shown(s, action) if shown is not None else str(action)
-            console.print(say("term.namePlayed", {"name": names[s], "action": show_cards(text)}),
+            console.print(say("term.namePlayed", {"name": names[s],
+                                                  "action": show_cards(action_words(text, game))}),
                           markup=False)
             continue
         render()
@@ -142,7 +180,8 @@ def play_table(state, seat: int, bots: dict[int, Any], names: list[str], console
             if low in ("hint", "hints", "moves"):
                 legal = [str(a) for a in state.legal_actions(seat)]
                 more = say("term.inAll", {"n": len(legal)}) if len(legal) > 40 else ""
-                console.print(say("term.legal", {"actions": ", ".join(legal[:40]) + more}), markup=False)
+                console.print(say("term.legal", {"actions": legal_words(legal[:40], game) + more}),
+                              markup=False)
                 continue
             try:
                 state.apply(text, seat=seat)
@@ -151,7 +190,8 @@ def play_table(state, seat: int, bots: dict[int, Any], names: list[str], console
                 continue
             last = state.log[-1]
             action = str(last[1] if isinstance(last, list) else last)
-            console.print(say("term.namePlayed", {"name": names[seat], "action": show_cards(action)}),
+            console.print(say("term.namePlayed", {"name": names[seat],
+                                                  "action": show_cards(action_words(action, game))}),
                           markup=False)
             break
     render()

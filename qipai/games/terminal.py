@@ -38,14 +38,15 @@ def common_command(cmd: str, state, seat: int, console: Console, *, help_text: s
     return None
 
 
-def take_turn(text: str, state, seat: int, console: Console, *, help_text: str) -> str | None:
+def take_turn(text: str, state, seat: int, console: Console, *, help_text: str,
+              move_text=str) -> str | None:
     """One line typed by the person at ``seat``: a common command (see :func:`common_command`)
     or an action applied to ``state``. Returns :data:`QUIT`, :data:`RESIGNED`, :data:`HANDLED`,
     :data:`APPLIED` (the action was taken and echoed) or ``None`` (refused with the reason;
-    prompt again)."""
+    prompt again). ``move_text(action)`` writes the actions ``moves`` lists and the one echoed."""
     from qipai.core.errors import IllegalAction
 
-    done = common_command(text.lower(), state, seat, console, help_text=help_text)
+    done = common_command(text.lower(), state, seat, console, help_text=help_text, move_text=move_text)
     if done is not None:
         return done
     try:
@@ -53,7 +54,7 @@ def take_turn(text: str, state, seat: int, console: Console, *, help_text: str) 
     except IllegalAction as e:
         console.print(say("term.notAccepted", {"reason": refusal(e)}), markup=False)
         return None
-    console.print(say("term.youPlayed", {"seat": seat, "action": str(state.log[-1])}), markup=False)
+    console.print(say("term.youPlayed", {"seat": seat, "action": move_text(state.log[-1])}), markup=False)
     return APPLIED
 
 

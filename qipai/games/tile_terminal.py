@@ -15,6 +15,7 @@ from qipai.core.errors import IllegalAction
 from qipai.i18n import current, say
 from qipai.i18n.results import mahjong_seat_word
 
+from .card_terminal import action_words
 from .terminal import refusal
 
 _RUN = re.compile(r"([1-9]+)([mps])|([ESWNCFP])|f([1-8])")
@@ -99,7 +100,8 @@ def play_match(game, *, bot: str, seat: int, seed: int | None, console: Console,
             view = state.view(seat)
             console.print(table_text(view), markup=False)
             legal = view["legal"]
-            console.print("  ".join(f"{i}:{tiles_text(a)}" for i, a in enumerate(legal, 1)), markup=False)
+            offered = (f"{i}:{tiles_text(action_words(a, game.id))}" for i, a in enumerate(legal, 1))
+            console.print("  ".join(offered), markup=False)
             line = read_line(say("term.prompt")).strip()
             if line in ("quit", "exit"):
                 console.print(say("term.matchAbandoned"), markup=False)
@@ -118,7 +120,8 @@ def play_match(game, *, bot: str, seat: int, seed: int | None, console: Console,
         a = bots[s].choose(state, s)
         if a.kind not in ("pass", "discard"):
             console.print(say("term.mj.botPlayed", {"who": mahjong_seat_word(s, seat=seat, lang=current()),
-                                                    "action": tiles_text(a)}), markup=False)
+                                                    "action": tiles_text(action_words(str(a), game.id))}),
+                          markup=False)
         state.apply(a, seat=s)
     for info in state.hand_results[seen:]:
         report(info, console)

@@ -17,7 +17,7 @@ from rich.console import Console
 
 from qipai.bots import make_bot
 from qipai.core.errors import OptionError
-from qipai.games.card_terminal import action_words, face, place_names, seat_table, show_cards
+from qipai.games.card_terminal import action_words, face, legal_words, place_names, seat_table, show_cards
 from qipai.games.terminal import APPLIED, QUIT, RESIGNED, print_result, take_turn
 from qipai.i18n import say
 
@@ -99,7 +99,7 @@ def run(game, bot: str | None = None, seat: int = 0, seed: int | None = None,
         actor = state.current_player
         if actor != seat:
             state.apply(bots[actor].choose(state, actor), actor)
-            played = show_cards(str(state.log[-1]))
+            played = show_cards(action_words(str(state.log[-1]), "baohuang"))
             console.print(say("term.namePlayed", {"name": names[actor], "action": played}),
                           markup=False)
             continue
@@ -112,7 +112,8 @@ def run(game, bot: str | None = None, seat: int = 0, seed: int | None = None,
                 return state
             if not text:
                 continue
-            done = take_turn(text, state, seat, console, help_text=say("term.help.baohuang"))
+            done = take_turn(text, state, seat, console, help_text=say("term.help.baohuang"),
+                             move_text=lambda a: legal_words([a], "baohuang"))
             if done == QUIT:
                 return state
             if done in (RESIGNED, APPLIED):

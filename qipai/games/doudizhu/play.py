@@ -17,7 +17,7 @@ from rich.table import Table
 
 from qipai.bots import make_bot
 from qipai.core.errors import IllegalAction, OptionError
-from qipai.games.card_terminal import action_words, face, seat_table, show_cards, to_beat
+from qipai.games.card_terminal import action_words, face, legal_words, seat_table, show_cards, to_beat
 from qipai.games.terminal import refusal
 from qipai.i18n import say
 
@@ -120,7 +120,7 @@ def run(game, bot: str | None = None, seat: int = 0, seed: int | None = None,
             if text.lower() in ("hint", "hints", "moves"):
                 legal = [str(a) for a in state.legal_actions(seat)]
                 more = say("term.inAll", {"n": len(legal)}) if len(legal) > 40 else ""
-                console.print(say("term.legal", {"actions": ", ".join(legal[:40]) + more}))
+                console.print(say("term.legal", {"actions": legal_words(legal[:40], "doudizhu") + more}))
                 continue
             try:
                 state.apply(text, seat)

@@ -56,7 +56,8 @@ def run(game, bot: str | None = None, seat: int = 0, seed: int | None = None,
     bots = {s: make_bot(game.id, name, None if seed is None else seed * 7 + s) for s in range(4) if s != seat}
     names = place_names(seat, 4, name)         # the partner sits across (对家)
     if not play_table(state, seat, bots, names, console, read_line,
-                      lambda: render(state, seat, names, console), say("term.help.fouafour")):
+                      lambda: render(state, seat, names, console), say("term.help.fouafour"),
+                      game="fouafour"):
         return state
     res = state.result
     console.print(say("term.dealOverWords", {"result": result_line(state, seat, names)}), markup=False)

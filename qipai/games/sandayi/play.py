@@ -77,7 +77,7 @@ def run(game, bot: str | None = None, seat: int = 0, seed: int | None = None,
     bots = {s: make_bot(game.id, name, None if seed is None else seed * 7 + s) for s in range(4) if s != seat}
     names = place_names(seat, 4, name)
     if not play_table(state, seat, bots, names, console, read_line,
-                      lambda: render(state, seat, names, console), say("term.help.sandayi"),
+                      lambda: render(state, seat, names, console), say("term.help.sandayi"), game="sandayi",
                       shown=public_text):
         return state
     res = state.result

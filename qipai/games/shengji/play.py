@@ -18,7 +18,7 @@ from qipai.bots import make_bot
 from qipai.core.errors import OptionError
 from qipai.i18n import say
 
-from ..card_terminal import phase_words, show_cards, trick_text
+from ..card_terminal import action_words, legal_words, phase_words, show_cards, trick_text
 from ..terminal import APPLIED, QUIT, RESIGNED, take_turn
 from .match import Match
 from .trump import TRUMP, Trump
@@ -91,15 +91,15 @@ def public_text(action: Any) -> str:
     text = str(action)
     if text.startswith("bury "):
         return say("term.sj.buriedN", {"n": len(text.split()) - 1})
-    return show_cards(text)
+    return show_cards(action_words(text, "shengji"))
 
 
 def _hint(state, seat: int, console: Console) -> None:
     acts = state.legal_actions(seat)
-    shown = [str(acts[i]) for i in range(min(30, len(acts)))]
-    more = f" … ({len(acts)} in all)" if len(acts) > 30 else ""
-    console.print(say("term.legal", {"actions": ", ".join(shown) + more}), markup=False)
-    console.print(say("term.sj.default", {"action": state.default_action(seat)}), markup=False)
+    more = say("term.inAll", {"n": len(acts)}) if len(acts) > 30 else ""
+    console.print(say("term.legal", {"actions": legal_words(acts[:30], "shengji") + more}), markup=False)
+    default = str(state.default_action(seat))
+    console.print(say("term.sj.default", {"action": legal_words([default], "shengji")}), markup=False)
 
 
 def run(game, bot: str | None = None, seat: int = 0, seed: int | None = None,
@@ -151,7 +151,8 @@ def run(game, bot: str | None = None, seat: int = 0, seed: int | None = None,
                 if low in ("hint", "hints", "moves"):       # legal sets can be huge: a summary
                     _hint(state, seat, console)
                     continue
-                done = take_turn(text, state, seat, console, help_text=say("term.help.shengji"))
+                done = take_turn(text, state, seat, console, help_text=say("term.help.shengji"),
+                                 move_text=lambda a: show_cards(action_words(str(a), "shengji")))
                 if done == QUIT:
                     return state
                 if done in (RESIGNED, APPLIED):

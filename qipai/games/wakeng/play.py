@@ -54,7 +54,7 @@ def run(game, bot: str | None = None, seat: int = 0, seed: int | None = None,
     bots = {s: make_bot(game.id, name, None if seed is None else seed * 7 + s) for s in range(3) if s != seat}
     names = place_names(seat, 3, name)
     if not play_table(state, seat, bots, names, console, read_line,
-                      lambda: render(state, seat, names, console), say("term.help.wakeng")):
+                      lambda: render(state, seat, names, console), say("term.help.wakeng"), game="wakeng"):
         return state
     console.print(say("term.dealOverWords", {"result": result_line(state, seat, names)}), markup=False)
     return state
