@@ -227,37 +227,31 @@ class Board:
         """FIVE, a forbidden kind, or None (an ordinary stone) for a black stone at cell ``c``.
         ``centres`` (optional) gathers the cells of the recursive verdicts it needed."""
         cells = self.cells
-        return self._verdict(c, [line_shape("".join(cells[c - 5 * d:c + 5 * d + 1:d]))
-                                 for d in DIRECTIONS], centres)
-
-    def _verdict(self, c: int, shapes: list[tuple], centres: set[int] | None) -> str | None:
-        """:meth:`_classify` of cell ``c`` from its four lines' shapes (``line_shape`` of each
-        direction's window, in ``DIRECTIONS`` order)."""
-        threes = []
+        shapes = []
         fours = 0
         overline = False
-        for d, shape in zip(DIRECTIONS, shapes):
+        for d in DIRECTIONS:
+            shape = line_shape("".join(cells[c - 5 * d:c + 5 * d + 1:d]))
             if shape[0]:
                 return FIVE
             if shape[1]:
                 overline = True
             fours += shape[2]
             if shape[3]:
-                threes.append((d, shape[3]))
+                shapes.append((d, shape[3]))
         if overline:
             return OVERLINE
         if fours >= 2:
             return DOUBLE_FOUR
-        if len(threes) < 2:
+        if len(shapes) < 2:
             return None
         # A candidate three is real when one of its extension points e is an ordinary stone
         # with c on the board: e neither makes a five (§3.2 condition 1) nor is forbidden (3).
-        cells = self.cells
         cells[c] = BLACK
         try:
             real = 0
-            left = len(threes)
-            for d, offsets in threes:
+            left = len(shapes)
+            for d, offsets in shapes:
                 left -= 1
                 for o in offsets:
                     e = c + o * d
@@ -303,59 +297,41 @@ class ForbiddenScan:
     into. A verdict at cell ``c`` reads the cells ``NEAR[c]`` and those near each cell it
     recursed into, nothing else; so after some cells change only the empty points near a
     changed cell, and the deep points whose recursion cells are near one, are classified
-    again, and every other verdict is the one the whole scan would give.
+    again, and every other verdict is the one the whole scan would give."""
 
-    ``lines[i][c]`` is the ``line_shape`` of direction ``DIRECTIONS[i]`` through the empty
-    cell ``c`` (the top level of a verdict). A changed cell changes the window of direction
-    ``d`` only for the cells ``c + k * d`` (``|k| <= 5``), so only those shapes are read
-    again, one direction each, instead of all four lines of every point near the change."""
+    __slots__ = ("key", "points", "deep")
 
-    __slots__ = ("key", "points", "deep", "lines")
-
-    def __init__(self, key: list[str], points: dict[int, str], deep: dict[int, frozenset[int]],
-                 lines: list[list]) -> None:
+    def __init__(self, key: list[str], points: dict[int, str], deep: dict[int, frozenset[int]]) -> None:
         self.key = key
         self.points = points
         self.deep = deep
-        self.lines = lines
 
     @classmethod
     def full(cls, board: Board) -> ForbiddenScan:
         """The scan of every empty point of ``board``."""
         cells = board.cells
-        todo = [c for c in CELL if cells[c] == EMPTY]
-        lines: list[list] = [[None] * len(cells) for _ in DIRECTIONS]
-        for shapes, d in zip(lines, DIRECTIONS):
-            for c in todo:
-                shapes[c] = line_shape("".join(cells[c - 5 * d:c + 5 * d + 1:d]))
-        return cls._classified(board, todo, {}, {}, lines)
+        return cls._classified(board, [c for c in CELL if cells[c] == EMPTY], {}, {})
 
     def follow(self, board: Board) -> ForbiddenScan:
         """This scan brought to ``board``'s cells (a new scan; this one is unchanged)."""
         cells, key = board.cells, self.key
         changed = [c for c in CELL if cells[c] != key[c]]
-        lines = [shapes[:] for shapes in self.lines]
-        for shapes, d in zip(lines, DIRECTIONS):
-            for c in {m + k * d for m in changed for k in range(-5, 6)}:
-                if cells[c] == EMPTY:
-                    shapes[c] = line_shape("".join(cells[c - 5 * d:c + 5 * d + 1:d]))
         near: set[int] = set().union(*(NEAR[c] for c in changed))
         stale = near.union(c for c, inner in self.deep.items() if not inner.isdisjoint(near))
         points = {p: k for p, k in self.points.items() if CELL[p] not in stale}
         deep = {c: inner for c, inner in self.deep.items() if c not in stale}
-        return self._classified(board, [c for c in stale if cells[c] == EMPTY], points, deep, lines)
+        return self._classified(board, [c for c in stale if cells[c] == EMPTY], points, deep)
 
     @classmethod
     def _classified(cls, board: Board, todo: list[int], points: dict[int, str],
-                    deep: dict[int, frozenset[int]], lines: list[list]) -> ForbiddenScan:
+                    deep: dict[int, frozenset[int]]) -> ForbiddenScan:
         """The scan holding ``points`` and ``deep`` plus the verdicts of the empty cells
-        ``todo`` (whose four shapes ``lines`` holds)."""
-        h, v, dg, ad = lines
+        ``todo``."""
         for c in todo:
             centres: set[int] = set()
-            kind = board._verdict(c, [h[c], v[c], dg[c], ad[c]], centres)
+            kind = board._classify(c, centres)
             if centres:
                 deep[c] = frozenset(centres)
             if kind is not None and kind is not FIVE:
                 points[POINT_OF_CELL[c]] = kind
-        return cls(board.cells[:], dict(sorted(points.items())), deep, lines)
+        return cls(board.cells[:], dict(sorted(points.items())), deep)
