@@ -265,3 +265,17 @@ def test_round_trip_random_positions(seed, start, plies):
         s.apply(rng.choice(s.legal_moves()))
     if not s.is_terminal():
         assert _check_all_moves(s) > 0
+
+
+@pytest.mark.parametrize("text, zh", [
+    ("马八进六", "没有合法着法符合 马八进六（b0d1：马不能这样走（蹩马腿（c0）））"),
+    ("马五进七", "没有合法着法符合 马五进七（红方在第 5 路没有马）"),
+    ("前车进一", "没有合法着法符合 前车进一（红方没有同一路的两个车）"),
+    ("车一平一", "没有合法着法符合 车一平一（红方第 1 路的车不能这样走）"),
+])
+def test_no_legal_move_reason_reads_in_chinese(text, zh):
+    """Why no legal move fits is worded from the catalogue, the referee's own reason too: no
+    English inside a Chinese refusal ("e2 holds an own piece", "Red has no horse on file 5")."""
+    with pytest.raises(IllegalAction) as e:
+        parse_move(state(), text)
+    assert e.value.text("zh") == zh

@@ -30,7 +30,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from ...core.errors import IllegalAction
+from ...core.errors import IllegalAction, Message
 
 __all__ = ["parse_move", "to_wxf", "to_chinese", "looks_like_move", "strip_move_number"]
 
@@ -352,24 +352,37 @@ PIECE_NAMES = {"K": "king", "A": "advisor", "B": "elephant", "N": "horse", "R": 
 SIDE_NAMES = ("Red", "Black")
 
 
-def _why_none(state, spec: _Spec, chosen: dict[int, list[int]], fitting) -> str:
-    """Why no legal move fits: no such piece, a piece that cannot move so, or the referee's reason."""
+def _why_none(state, spec: _Spec, chosen: dict[int, list[int]], fitting) -> Message:
+    """Why no legal move fits: no such piece, a piece that cannot move so, or the referee's
+    reason (its catalogue entry and parameters kept: the first candidate's reason is worded in
+    the reader's language, ``cause`` naming it)."""
     if fitting:
         from . import Move
 
-        reasons = []
+        reasons, first = [], None
         for f, t, _ in fitting[:3]:
             try:
                 state.clone().apply(Move(f, t))
             except IllegalAction as e:
                 reasons.append(f"{Move(f, t)}: {e.reason}")
-        return "; ".join(reasons) or "not legal now"
+                first = first or {"move": str(Move(f, t)), "cause": e.code, **e.params}
+        if first is None:
+            return Message("not legal now", code="xiangqi.not_legal_now")
+        return Message("; ".join(reasons), code="xiangqi.candidate_refused", params=first)
     side, kind = SIDE_NAMES[state.turn], PIECE_NAMES[spec.ptype]
-    where = (f"on file {spec.file_number}" if spec.file_number is not None
-             else "sharing a file with another")
-    if not any(chosen.values()):
-        return f"{side} has no {kind} {where}"
-    return f"no {side} {kind} {where} can move that way"
+    params = {"side_names": side, "kind": kind, "file": spec.file_number}
+    on_file, moving = spec.file_number is not None, any(chosen.values())
+    if on_file and not moving:
+        return Message(f"{side} has no {kind} on file {spec.file_number}", code="xiangqi.no_piece_file",
+                       params=params)
+    if on_file:
+        return Message(f"no {side} {kind} on file {spec.file_number} can move that way",
+                       code="xiangqi.no_piece_way_file", params=params)
+    if not moving:
+        return Message(f"{side} has no {kind} sharing a file with another", code="xiangqi.no_piece_shared",
+                       params=params)
+    return Message(f"no {side} {kind} sharing a file with another can move that way",
+                   code="xiangqi.no_piece_way_shared", params=params)
 
 
 def parse_move(state, text: str):
@@ -410,7 +423,8 @@ def parse_move(state, text: str):
     if not found:
         why = _why_none(state, spec, chosen, fitting)
         raise IllegalAction(f"no legal move matches {body!r} ({why})", text,
-                            code="xiangqi.no_legal_move_matches", params={"body": body, "why": why})
+                            code="xiangqi.no_legal_move_matches",
+                            params={"body": body, "reason": why.code, **why.params})
     if len(found) > 1:
         preferred = [mv for mv, pref in found if pref]
         if len(preferred) == 1:
