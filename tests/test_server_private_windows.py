@@ -130,12 +130,14 @@ def test_no_number_tells_how_many_answers_a_window_has(tmp_path):
     """The answers the server gives at once in a window (the seats that cannot claim) are
     applied to the state, but no number a seat is sent counts them: a stale move's
     ``current`` and the bounds of the ``position`` request are the window's opening ``seq``,
-    as the state message's is (else a claimant learned whether another seat could claim)."""
+    as the state message's is (else a claimant learned whether another seat could claim). Nor
+    does the ``turn`` a seat answers with: it counts that seat's own decisions (1, 2, 3, ...),
+    not every seat's, whose gaps told how many others had been given a decision."""
     with client(tmp_path, private_window_ms=300, spectator_delay_ms=0) as c:
         token = signup(c, "player")
         t = post(c, token, "/api/tables", {"game": "fouafour", "bots": 3, "bot": "random",
                                            "settings": {"bot_delay_ms": 0, "clock": "none"}}).json()
-        checked = 0
+        checked, turns = 0, []
         with ws(c, token, t["id"]) as sock:
             msg = next_state(sock)
             for _ in range(400):
@@ -143,6 +145,8 @@ def test_no_number_tells_how_many_answers_a_window_has(tmp_path):
                     break
                 if msg["seat"] in msg["to_act"] and msg.get("legal"):
                     legal = msg["legal"]
+                    if msg["turn"] not in turns:
+                        turns.append(msg["turn"])
                     if key_of(msg["view"]) is not None:       # the person answers a window
                         checked += 1
                         sock.send_json({"type": "move", "seq": -1, "action": legal[0]})
@@ -160,3 +164,4 @@ def test_no_number_tells_how_many_answers_a_window_has(tmp_path):
                                     "action": "pass" if "pass" in legal else legal[0]})
                 msg = next_state(sock)
         assert checked
+        assert turns == list(range(1, len(turns) + 1))

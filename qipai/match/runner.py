@@ -134,6 +134,9 @@ class GameRunner:
         self._inbox: asyncio.Queue[tuple[int | None, Any, int]] = asyncio.Queue()
         self._turn = [0] * n           # decision number per seat (0: none pending)
         self._turn_counter = 0
+        #: each seat's own decision numbers, the ones it is shown (:meth:`shown_turn`)
+        self._seat_turns = [0] * n
+        self._shown = [0] * n
         self._offer: int | None = None  # seat whose draw offer is open
         self._held_offer: set[int] = set()   # offers made on the offerer's own turn, sent with its move
         self._cooldown = [0] * n        # own moves still needed before offering again
@@ -176,6 +179,14 @@ class GameRunner:
     def turn_of(self, seat: int) -> int:
         """The pending decision number of ``seat`` (0 when it has none)."""
         return self._turn[seat]
+
+    def shown_turn(self, seat: int) -> int:
+        """The pending decision of ``seat`` as the seat is shown it (0 when it has none): the
+        count of the decisions that seat was given, 1, 2, 3, ... The decision numbers of
+        :meth:`turn_of` count every seat's decisions, so the gap between two of one's own
+        would tell how many other seats were given a decision meanwhile: in a private window,
+        who could claim."""
+        return self._shown[seat] if self._turn[seat] else 0
 
     def deadline_of(self, seat: int) -> int | None:
         return self.clocks[seat].deadline()
@@ -312,6 +323,8 @@ class GameRunner:
             self.clocks[s].start_turn(t, phase)
             self._turn_counter += 1
             self._turn[s] = self._turn_counter
+            self._seat_turns[s] += 1
+            self._shown[s] = self._seat_turns[s]
             if at_once and getattr(self.players[s], "answer_now", None) is not None:
                 self._ask_now[s] = self._turn_counter
                 continue

@@ -115,8 +115,9 @@ def _move(t: LiveTable, conn: Conn, seat: int, msg: dict[str, Any]) -> None:
         conn.put_json(ws_error("bad_message", "'turn' is the integer 'turn' of your state message"))
         return
     now = tablemsg.shown_seq(t)     # never the answers already applied in a private window
-    if turn is not None and seat in r.state.to_act and turn == r.turn_of(seat) != 0:
-        r.submit(seat, Move(action, turn=turn))
+    # ``turn`` is the seat's own count (GameRunner.shown_turn); the runner checks its own number
+    if turn is not None and seat in r.state.to_act and turn == r.shown_turn(seat) != 0:
+        r.submit(seat, Move(action, turn=r.turn_of(seat)))
         return
     if turn is not None or seq != now:
         # a duplicate (already applied) or an answer to an older state: ignored

@@ -113,7 +113,7 @@ def state_message(t: LiveTable, seat: int | None, full: bool = False) -> dict[st
     if r.paused_at is not None and not t.storage_paused:
         msg["paused_at"] = r.paused_at      # a referee's pause: every countdown stands here
     if seat is not None and seat in to_act:
-        msg["turn"] = r.turn_of(seat)      # this seat's pending decision (see _move)
+        msg["turn"] = r.shown_turn(seat)   # this seat's pending decision (see _move)
         listed = False
         if "legal_moves" not in view and "legal" not in view:
             legal = st.legal_actions(seat)

@@ -611,6 +611,9 @@ class LiveTable:
             runner.turn_start[s] = {k: saved[k] for k in ALLOWANCE if k in saved}
         runner._turn = list(live["turns"])
         runner._turn_counter = int(live["turn_counter"])
+        # the seats were shown these numbers; later ones count on past any of them
+        runner._shown = list(live["turns"])
+        runner._seat_turns = [runner._turn_counter] * len(runner._turn)
         runner.events = list(live.get("events", []))
         runner.times = list(live.get("times", []))
         runner.illegal = list(live.get("illegal", runner.illegal))
