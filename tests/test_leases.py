@@ -294,3 +294,27 @@ def test_a_commit_checks_first_only_the_epochs_of_tables_with_more_than_action_r
                   process=Writer())
     asyncio.run(store._write(batch))
     assert store.process.fences == {"t2": 5}
+
+    # the trigger refuses a row (it names one table): until a commit passes, every table is
+    # checked first, so that the others taken over too are found in one more try
+    class Refusing(Writer):
+        tries = 0
+
+        async def write(self, ops, fences):
+            self.tries += 1
+            if self.tries == 1:
+                raise Fenced({"t3"})
+            return await super().write(ops, fences)
+
+    store.process = Refusing()
+    stale = Gate("t3", 1)
+    batch = [Entry(rows, 2, _row("t1", 1, 3)), Entry(stale, 1, _row("t3", 0, 1))]
+
+    async def commit() -> list:
+        return await store._commit(batch)
+
+    done = asyncio.run(commit())
+    assert [e.gate.table_id for e in done] == ["t1"] and stale.fenced
+    assert store.process.tries == 2 and store.process.fences == {"t1": 3}
+    asyncio.run(store._write([Entry(rows, 3, _row("t1", 2, 3))]))     # passed: rows alone again
+    assert store.process.fences == {}

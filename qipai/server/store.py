@@ -219,6 +219,7 @@ class Store:
         self.fencing = db.kw["bind"].dialect.name != "sqlite"
         #: PostgreSQL's trigger refuses a stale action row itself (migration 0015)
         self.fenced_rows = db.kw["bind"].dialect.name == "postgresql"
+        self._check_all = False             # a commit was fenced: check every table until one passes
         #: called with the ids of tables whose writes were fenced (another process owns them)
         self.fence_listeners: list[Callable[[frozenset[str]], None]] = []
         self._wake: asyncio.Event | None = None
@@ -322,6 +323,9 @@ class Store:
             except Fenced as e:                 # their writes are dropped; the others go on
                 self._fence(e.tables, batch)
                 batch = [x for x in batch if not x.gate.fenced]
+                # the trigger names one table at a time: the next try checks every table first,
+                # so that the others taken over too are found in one more transaction
+                self._check_all = True
                 continue
             except Exception as e:
                 if not storage_error(e):        # a bug, not the disk: shown, and retried like one
@@ -333,6 +337,7 @@ class Store:
                 self.pending = []
                 continue
             self._set_down(False, "")
+            self._check_all = False
             return batch
 
     async def _write(self, batch: list[Entry]) -> None:
@@ -345,7 +350,8 @@ class Store:
         # at every commit, most of which hold action rows alone)
         fences = {e.gate.table_id: e.gate.epoch for e in batch
                   if e.op is not None and e.gate.table_id is not None
-                  and not (self.fenced_rows and isinstance(e.op, dict))} if self.fencing else None
+                  and not (self.fenced_rows and isinstance(e.op, dict) and not self._check_all)} \
+            if self.fencing else None
         if self.process is not None:
             results = await self.process.write(ops, fences)
         else:
