@@ -129,3 +129,59 @@ def test_the_coordinates_switch_is_under_every_board_and_remembered(server, brow
     got = seen()
     assert got["pressed"] == "true" and all(got["shown"]), got
     ctx.close()
+
+
+#: a seat's name, its tooltip, whether it is cut short, the lines the strip's seats stand on
+STRIP = """() => { const s = [...document.querySelectorAll('.seats > .seat')];
+    return { rows: new Set(s.map((x) => Math.round(x.getBoundingClientRect().top))).size,
+             names: s.map((x) => { const n = x.querySelector('.seat-nm'); const b = n.getBoundingClientRect();
+                 const mids = [...x.querySelector('.seat-who').children].map((c) => c.getBoundingClientRect())
+                     .map((q) => (q.top + q.bottom) / 2);
+                 return { title: n.title, cut: n.scrollWidth > n.clientWidth + 1, height: b.height,
+                   lines: mids.every((m) => b.top <= m && m <= b.bottom) && b.height < 30 ? 1 : 2 }; }),
+             ring: getComputedStyle(document.querySelector('.seat.to-act')).boxShadow }; }"""
+#: the presence dot of my own seat box and the last line of its name's text: the same line
+DOT = """() => { const nm = [...document.querySelectorAll('[data-seatbox] .nm')]
+        .find((e) => e.querySelector('.presence-dot'));
+    const r = document.createRange(); r.selectNodeContents(nm.firstChild);
+    const rects = [...r.getClientRects()]; const last = rects[rects.length - 1];
+    const d = nm.querySelector('.presence-dot').getBoundingClientRect();
+    return { dotMid: (d.top + d.bottom) / 2, top: last.top, bottom: last.bottom,
+             label: document.querySelector('#move-entry label').firstChild.textContent.trim(),
+             button: document.querySelector('#move-entry button').textContent }; }"""
+
+
+def test_long_names_keep_each_seat_on_its_lines(server, browser, shot):
+    """Xiangqi's strip of seats stays one line at 1280 px with a long name (cut short with "…", the
+    whole name in its tooltip), each seat's name on one line at 390 px ("Bot (Greedy)" not broken),
+    the seat to act ringed in amber, not pink; a card table's presence dot stands on its name's last
+    line, never alone, and its typed-input box asks for a play, not a move (输入出牌)."""
+    ctx = browser.new_context(viewport=DESKTOP)
+    page = ctx.new_page()
+    name = "longnames" + "x" * 23                      # 32 characters, the longest a name may be
+    sign_up(page, server, name)
+    make = """async (body) => { const r = await fetch('/api/tables', {method: 'POST',
+        credentials: 'same-origin', headers: {'Content-Type': 'application/json'},
+        body: JSON.stringify(body)}); return (await r.json()).id; }"""
+    xq = page.evaluate(make, {"game": "xiangqi", "bots": 1, "settings": SLOW_BOTS})
+    ddz = page.evaluate(make, {"game": "doudizhu", "bots": 2, "settings": SLOW_BOTS})
+    for lang, bot, typed, play in (("en", "Bot (Greedy)", "Type a play:", "Play"),
+                                   ("zh", "机器人（贪心）", "输入出牌：", "出牌")):
+        page.evaluate(f"localStorage.setItem('lang', '{lang}')")
+        page.set_viewport_size(DESKTOP)
+        page.goto(f"{server}/tables/{xq}")
+        page.wait_for_selector(".seat.to-act .clock")
+        got = page.evaluate(STRIP)
+        assert got["rows"] == 1 and [n["title"] for n in got["names"]] == [name, bot], got
+        assert "255, 51, 204" not in got["ring"], got                 # not the old pink #f3c
+        page.set_viewport_size(PHONE)
+        got = page.evaluate(STRIP)
+        assert all(n["lines"] == 1 for n in got["names"]) and got["names"][0]["cut"], got
+        shot(page, f"board-seats-longname-{lang}-390")
+        page.goto(f"{server}/tables/{ddz}")
+        page.wait_for_selector("[data-seatbox] .nm .presence-dot")
+        got = page.evaluate(DOT)
+        assert got["top"] <= got["dotMid"] <= got["bottom"], got
+        assert (got["label"], got["button"]) == (typed, play), got
+        shot(page, f"card-seat-longname-{lang}-390")
+    ctx.close()

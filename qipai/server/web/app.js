@@ -230,7 +230,7 @@ async function tablePage(id) {
   const side = el("div", { class: "side", id: "side" });     // the move list (board games)
   const controls = el("div", { class: "row", id: "controls" });
   const err = el("div", { class: "error", id: "error" });
-  const fx = tableExtras({ t, lang, errorText, send: (obj) => send(obj), move: (a) => ctx.send(a), api, me, id, event: info && info.event, rerender: () => renderControls() });
+  const fx = tableExtras({ t, lang, errorText, send: (obj) => send(obj), move: (a) => ctx.send(a), api, me, id, event: info && info.event, game: info && info.game, rerender: () => renderControls() });
   // a rule set that is not for competition says so above the table
   const marking = info && info.marking ? el("p", { class: "marking-note", id: "marking" }, markBadge(info.marking), " ",
     t(`marking.${info.marking}.doc`)) : null;
@@ -298,7 +298,13 @@ async function tablePage(id) {
         const nm = box.querySelector(".nm");
         if (nm) nm.after(slot); else (box.querySelector(".head, .mj-head") || box).append(slot);
       }
-      slot.replaceChildren(...seatParts(i).parts.filter(Boolean));
+      const [dot, ...rest] = seatParts(i).parts;
+      slot.replaceChildren(...rest.filter(Boolean));
+      // a card or tile table's seat: the presence dot inside the name's box, after its text, so a
+      // narrow seat that wraps its head never leaves the dot alone on a line (theme.css)
+      const nm = box.querySelector(".ct .nm, .mj-head .nm");
+      for (const old of box.querySelectorAll(".nm > .presence-dot")) old.remove();
+      if (dot && nm) nm.append(dot); else if (dot) slot.prepend(dot);
     });
   }
   new MutationObserver(() => {
@@ -314,8 +320,13 @@ async function tablePage(id) {
     if (boxes) { seatsBox.replaceChildren(); seatsOnBoard(boxes); return; }
     seatsBox.replaceChildren(...names.map((n, i) => {
       const { acting, parts } = seatParts(i);
-      // the board's mark of the seat's side (xiangqi: a red or black disc), before the name
-      return el("span", { class: "seat" + (acting ? " to-act" : ""), "data-seat": i }, board && board.seatMark ? board.seatMark(i) : null, n, ...parts);
+      // the board's mark of the seat's side (xiangqi: a red or black disc), the name and the
+      // presence dot kept together on one line: a long name is cut short ("…"), whole in its
+      // tooltip, so the strip stays one line at 1280 px and a seat's name one line on a phone
+      const [dot, ...rest] = parts;
+      const who = el("span", { class: "seat-who" }, board && board.seatMark ? board.seatMark(i) : null,
+        el("span", { class: "seat-nm", title: n }, n), dot);
+      return el("span", { class: "seat" + (acting ? " to-act" : ""), "data-seat": i }, who, ...rest);
     }));
   }
   // the clocks count: twice a second, ten times while a running clock is under 10 s (its tenths)

@@ -13,7 +13,7 @@ import { refereePanel } from "./referee.js";
 import { newEventForm } from "./eventform.js";
 import { drawPanel, entrantHeader, registrationPanel } from "./registration.js";
 import { unitsTable } from "./units.js";
-import { endText, paren } from "./i18n.js";
+import { endText } from "./i18n.js";
 import { NATURAL } from "./result.js";
 
 // an event named after its preset (the preset's title, as `qipai event new` names it) is named
@@ -174,12 +174,12 @@ function gameCell(ev, g, me) {
   let what;
   if (g.status === "finished") {
     // who won, how it ended in words where it is more than the game's natural end ("alice won —
-    // resignation"), then the result's notation ("(1-0)", what a referee's correction is typed in)
+    // resignation"); the words alone, not the result's notation ("1-0") after them
     const how = g.source !== "forfeit" && g.reason && !NATURAL.has(g.reason) ? ` — ${endText(g.reason)}` : "";
     const words = (g.source === "forfeit" ? t("events.forfeit")
       : g.winners.length ? t("events.won", { name: g.winners.join(", ") }) : t("events.draw")) + how;
     const href = g.record ? `/records/${g.record}` : g.replay ? `/events/${ev.id}/games/${g.id}` : null;
-    what = [el("span", {}, words, g.result && g.source !== "forfeit" ? el("span", { class: "muted" }, paren(g.result)) : null),
+    what = [el("span", { class: "result-words" }, words),
       href ? el("a", { href, class: "replay", "data-replay": g.id }, t("replay")) : null, confirmation(ev, g, me)];
   } else if (g.table) {
     what = [el("span", { class: "live" }, t("events.inplay")),

@@ -16,8 +16,19 @@ import * as sound from "./sound.js";
 
 //: games whose seat the computer can play by the default action (托管, competition.md §4.6)
 const ENTRUSTABLE = new Set(["doudizhu", "shengji", "baohuang", "wakeng", "fouafour", "sandayi", "mahjong-gb", "laizi-mahjong", "baibian-bajue"]);
+//: tile games: their typed-input box takes a discard or a claim, not a board game's move
+const TILE_GAMES = new Set(["mahjong-gb", "laizi-mahjong", "baibian-bajue"]);
 
-export function tableExtras({ t, errorText, send, api, me, id, rerender, move, lang, event }) {
+/** The words of the typed-input box and its button: a board game's move (输入着法 / 走), a card
+ * game's play (输入出牌 / 出牌), a tile game's discard or claim (输入打牌或吃碰杠 / 确定). */
+export function entryWords(game) {
+  if (TILE_GAMES.has(game)) return ["a11y.typeTile", "a11y.playTile"];
+  if (ENTRUSTABLE.has(game)) return ["a11y.typePlay", "a11y.playCards"];
+  return ["a11y.typeMove", "a11y.playMove"];
+}
+
+export function tableExtras({ t, errorText, send, api, me, id, rerender, move, lang, event, game }) {
+  const [typeKey, playKey] = entryWords(game);
   const chat = tableChat({ t, errorText, send, me, api, table: id });
   // at an event's table, its chat with the referees too (open while the table's chat is off)
   const chats = document.createElement("div");
@@ -33,7 +44,7 @@ export function tableExtras({ t, errorText, send, api, me, id, rerender, move, l
   entry.id = "move-entry";
   entry.hidden = true;
   const entryLabel = document.createElement("label");
-  entryLabel.textContent = t("a11y.typeMove") + " ";
+  entryLabel.textContent = t(typeKey) + " ";
   const entryInput = document.createElement("input");
   entryInput.name = "move";
   entryInput.autocomplete = "off";
@@ -44,7 +55,7 @@ export function tableExtras({ t, errorText, send, api, me, id, rerender, move, l
   legalList.id = "legal-moves";
   const entryBtn = document.createElement("button");
   entryBtn.type = "submit";
-  entryBtn.textContent = t("a11y.playMove");
+  entryBtn.textContent = t(playKey);
   entry.append(entryLabel, legalList, entryBtn);
   entry.onsubmit = (ev) => {
     ev.preventDefault();
