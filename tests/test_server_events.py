@@ -231,3 +231,16 @@ def test_players_register_themselves_check_in_and_the_organizer_closes_entries(t
             "entries_closed"
         started = post(c, boss, "/api/events/open/start").json()
         assert len(started["tables"]) == 1
+
+
+def test_names_of_spaces_alone_are_no_names():
+    """Event, meet and unit names lose the spaces around them: a name of spaces alone takes
+    the default (not an event listed with a blank name), and "Beijing " is the unit "Beijing"
+    (not a second unit of the same look in the unit standings)."""
+    from qipai.server.events import Join, NewEvent
+    from qipai.server.tokens import NewToken
+
+    ev = NewEvent(preset="s2_xiangqi", players=["a", "b"], name="   ", meet=" Spring meet ")
+    assert not ev.name and ev.meet == "Spring meet"
+    assert Join(code="x", unit=" Beijing ").unit == "Beijing"
+    assert NewToken(scopes=[], description="  my bot  ").description == "my bot"
