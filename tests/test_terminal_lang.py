@@ -207,3 +207,13 @@ def test_a_typed_moves_refusal_names_the_cards_in_chinese():
     assert "不接受：你手里没有：红桃10、红桃J、红桃Q、红桃A" in r.output, r.output
     r = CliRunner().invoke(app, ["play", "sandayi", "--lang", "en", "--seed", "3"], input=typed)
     assert "not in your hand: ♥10, ♥J, ♥Q, ♥A" in r.output, r.output
+
+
+def test_chinese_checkers_camps_are_words_in_chinese():
+    """The camps of the Chinese terminal are the board's words (南方, 北营), not their letters
+    (S, N); English keeps the letters the board's labels show."""
+    runner = CliRunner()
+    r = runner.invoke(app, ["play", "chinese-checkers", "--lang", "zh", "--seed", "1"], input="quit\n")
+    assert "你执南方（红方，先走）" in r.output and "填满北营" in r.output, r.output
+    assert "南方走（第 1 步）" in r.output, r.output
+    assert not re.search(r"(?<![A-Za-z])[SN](?:走|营|（)", r.output), r.output

@@ -56,6 +56,12 @@ def cells(move) -> str:
     return ">".join(cell_name(parse_hole(h)) for h in text.split(">")) if ">" in text else text
 
 
+def side(camp: str) -> str:
+    """A camp as the board's words name it, a side in Chinese (``S`` -> 南方), its letter in
+    English."""
+    return say("term.cc.side", {"camp": say(f"cc.camp.{camp}")})
+
+
 def run(game, *, bot: str, seat: int, seed: int | None, console: Console,
         read_line: Callable[[str], str]) -> None:
     """Play one two-player game: the human has ``seat`` (0 = S, moves first), the bot the other."""
@@ -64,17 +70,18 @@ def run(game, *, bot: str, seat: int, seed: int | None, console: Console,
                             code="chinese-checkers.terminal_chinese_checkers_two")
     state = game.new_state(num_seats=2)
     opponent = make_bot(game.id, bot, seed)
-    camp = state.camps[seat]
+    camp = side(state.camps[seat])
     colour = say("term.cc.redFirst" if seat == 0 else "term.cc.cyan")
+    target = say(f"cc.camp.{state.targets[seat]}")
     console.print(say("term.cc.welcome", {"camp": camp, "colour": colour, "bot": bot,
-                                          "target": state.targets[seat], "jumps": game.options["jump_rule"]})
+                                          "target": target, "jumps": game.options["jump_rule"]})
                   + " " + say("term.help.chinese-checkers"), markup=False)
     while not state.is_terminal():
         console.print(board_text(state))
         if state.current_player != seat:
             move = opponent.choose(state, state.current_player)
-            console.print(say("term.plays", {"who": state.camps[state.current_player], "move": cells(move)}),
-                          markup=False)
+            who = side(state.camps[state.current_player])
+            console.print(say("term.plays", {"who": who, "move": cells(move)}), markup=False)
             state.apply(move)
             continue
         line = read_line(say("term.cc.prompt", {"camp": camp, "n": state.moves[seat] + 1})).strip()
