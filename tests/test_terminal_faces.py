@@ -99,3 +99,13 @@ def test_action_words(lang, game, text, want):
     from qipai.games.card_terminal import action_words
     i18n.use(lang)
     assert action_words(text, game) == want
+
+
+def test_a_pass_while_bidding_is_no_bid():
+    """A pass of the bidding reads 不叫, as the doudizhu and wakeng boards word it; 不要 in play."""
+    from qipai.games.card_terminal import action_words
+    i18n.use("zh")
+    assert action_words("pass", "doudizhu", "bidding") == "不叫" and action_words("pass", "wakeng") == "不要"
+    ddz = shown("qipai.games.doudizhu.play", "doudizhu", "zh", "rule", lines=["hint", "pass"])
+    assert "可以：不叫（pass）、叫 3（bid 3）" in ddz and "你：不叫" in ddz, ddz
+    assert "：不要" not in ddz.split("你：不叫")[0], ddz

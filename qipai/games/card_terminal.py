@@ -94,12 +94,15 @@ PASS = {"mahjong-gb": "mj.pass", "laizi-mahjong": "mj.pass", "baibian-bajue": "m
         "shengji": "sj.nodeclare", "sandayi": "sdy.nobid"}
 
 
-def action_words(text: str, game: str = "") -> str:
+def action_words(text: str, game: str = "", phase: str = "") -> str:
     """An action's verb in words (``pass`` -> 不要, or 过 / 不亮 / 不叫 in ``game``; ``bid 2`` ->
     叫 2); in Chinese every verb of :data:`VERBS` too (``discard 5p`` -> 打出 5p, ``declare 2H``
     -> 亮 2H, ``kong 5p`` -> 暗杠 5p, ``trump D`` -> 主 方块), what follows the verb (cards,
     tiles) left to :func:`show_cards` or ``tiles_text``; English keeps the typed verbs, which
-    are words already. A play of cards is as it is written."""
+    are words already; a ``pass`` of the bidding ``phase`` is 不叫, as the boards word it. A play
+    of cards is as it is written."""
+    if text == "pass" and phase in ("bidding", "bid") and current() == "zh":
+        return say("ddz.nobid")
     if text == "pass":
         return say(PASS[game]) if game in PASS and current() == "zh" else say("term.act.pass")
     if text.startswith("bid ") and text[4:].isdigit():
@@ -118,20 +121,21 @@ def action_words(text: str, game: str = "") -> str:
     return text
 
 
-def legal_words(actions, game: str = "", shown: Callable[[str], str] = lambda t: show_cards(t)) -> str:
+def legal_words(actions, game: str = "", shown: Callable[[str], str] = lambda t: show_cards(t),
+                phase: str = "") -> str:
     """The actions a hint lists, each in words (:func:`action_words`, then ``shown``) and, where
     those differ from what is typed, the typed text after it: 不叫（pass）, 亮 ♦2（declare 2D）."""
     out = []
     for a in actions:
         text = str(a)
-        words = shown(action_words(text, game))
+        words = shown(action_words(text, game, phase))
         out.append(words if words == text else say("term.wordsTyped", {"words": words, "typed": text}))
     return ("、" if current() == "zh" else ", ").join(out)
 
 
 def bids_line(bids: list[list[Any]], names: list[str]) -> str:
     """The bids so far in words: "bids: <name> 1 分, <name> 不叫" (``-`` before the first)."""
-    text = ", ".join(f"{names[s]} {action_words(str(a))}" for s, a in bids)
+    text = ", ".join(f"{names[s]} {action_words(str(a), phase='bidding')}" for s, a in bids)
     return say("term.lbl.bids", {"bids": text or "-"})
 
 
@@ -154,11 +158,11 @@ def play_table(state, seat: int, bots: dict[int, Any], names: list[str], console
         asked = [s for s in state.to_act if s != seat]
         if asked:
             s = asked[0]
-            action = bots[s].choose(state, s)
+            action, phase = bots[s].choose(state, s), state.phase
             state.apply(action, seat=s)
             text = shown(s, action) if shown is not None else str(action)
             console.print(say("term.namePlayed", {"name": names[s],
-                                                  "action": show_cards(action_words(text, game))}),
+                                                  "action": show_cards(action_words(text, game, phase))}),
                           markup=False)
             continue
         render()
@@ -180,9 +184,10 @@ def play_table(state, seat: int, bots: dict[int, Any], names: list[str], console
             if low in ("hint", "hints", "moves"):
                 legal = [str(a) for a in state.legal_actions(seat)]
                 more = say("term.inAll", {"n": len(legal)}) if len(legal) > 40 else ""
-                console.print(say("term.legal", {"actions": legal_words(legal[:40], game) + more}),
-                              markup=False)
+                words = legal_words(legal[:40], game, phase=state.phase)
+                console.print(say("term.legal", {"actions": words + more}), markup=False)
                 continue
+            phase = state.phase
             try:
                 state.apply(text, seat=seat)
             except IllegalAction as e:
@@ -191,7 +196,7 @@ def play_table(state, seat: int, bots: dict[int, Any], names: list[str], console
             last = state.log[-1]
             action = str(last[1] if isinstance(last, list) else last)
             console.print(say("term.namePlayed", {"name": names[seat],
-                                                  "action": show_cards(action_words(action, game))}),
+                                                  "action": show_cards(action_words(action, game, phase))}),
                           markup=False)
             break
     render()

@@ -27,7 +27,7 @@ ROLE = {True: "term.ddz.landlord", False: "term.ddz.peasant"}
 def _last_actions(state) -> dict[int, str]:
     last: dict[int, str] = {}
     for seat, action in state.bid_log:
-        last[seat] = action_words(str(action))
+        last[seat] = action_words(str(action), phase="bidding")
     for seat, action in state.play_log:
         last[seat] = action_words(str(action))
     return last
@@ -96,10 +96,10 @@ def run(game, bot: str | None = None, seat: int = 0, seed: int | None = None,
         shown_deal = state.redeals
         actor = state.current_player
         if actor != seat:
-            action = bots[actor].choose(state, actor)
+            action, phase = bots[actor].choose(state, actor), state.phase
             state.apply(action, actor)
-            console.print(say("term.namePlayed", {"name": names[actor],
-                                                  "action": f"[cyan]{action_words(str(action))}[/cyan]"}))
+            played = action_words(str(action), phase=phase)
+            console.print(say("term.namePlayed", {"name": names[actor], "action": f"[cyan]{played}[/cyan]"}))
             continue
         render(state, seat, names, console)
         while True:
@@ -120,14 +120,16 @@ def run(game, bot: str | None = None, seat: int = 0, seed: int | None = None,
             if text.lower() in ("hint", "hints", "moves"):
                 legal = [str(a) for a in state.legal_actions(seat)]
                 more = say("term.inAll", {"n": len(legal)}) if len(legal) > 40 else ""
-                console.print(say("term.legal", {"actions": legal_words(legal[:40], "doudizhu") + more}))
+                words = legal_words(legal[:40], "doudizhu", phase=state.phase)
+                console.print(say("term.legal", {"actions": words + more}))
                 continue
+            phase = state.phase
             try:
                 state.apply(text, seat)
             except IllegalAction as e:
                 console.print(f"[red]{say('term.notAccepted', {'reason': refusal(e)})}[/red]")
                 continue
-            mine = f"[cyan]{action_words(str(state.log[-1]))}[/cyan]"
+            mine = f"[cyan]{action_words(str(state.log[-1]), phase=phase)}[/cyan]"
             console.print(say("term.namePlayed", {"name": names[seat], "action": mine}))
             break
     render(state, seat, names, console)
