@@ -109,6 +109,8 @@ def test_guobiao_mahjong_with_claims_kept_running():
     for k in range(len(record.actions) + 1):
         for s in (0, 2):
             views[(s, k)] = st.view(s)
+            if st.to_act and st.turns_private():     # who else may claim is not shown
+                views[(s, k)]["to_act"] = [s] if s in st.to_act else []
         if k < len(record.actions):
             entry = record.actions[k]
             seat, text = (entry[0], entry[1]) if isinstance(entry, list) else (None, entry)
@@ -120,6 +122,31 @@ def test_guobiao_mahjong_with_claims_kept_running():
         for r in reqs:
             assert r["seat"] == seat and r["view"] == json.loads(json.dumps(views[(seat, r["seq"])]))
     assert any(m.get("legal") is None and "pass" in m["view"]["legal"] for m in sent(doors[0])[1:])
+
+
+def test_a_claim_window_tells_the_bot_nothing_of_the_other_seats():
+    """With claim windows private (a server's tables): the bot's decisions are numbered 1, 2,
+    3 ... (not every seat's), its view names no other seat deciding, and inside a window the
+    position number stays the window's opening one (the others' answers already applied do not
+    show) — the numbers a table's seat is shown."""
+    game = qipai.load("mahjong-gb", hands_per_match=1)
+    door = BotzonePlayer(BOT + ["--keep", "--seed", "5"])
+    bots = [BotPlayer(make_bot("mahjong-gb", "greedy", seed=s)) for s in (6, 7, 8)]
+    out = play(game, [door, *bots], seed=4, private_hold=0)
+    assert out.result is not None and not door.errors
+    msgs = sent(door)
+    reqs = [msgs[0]["requests"][-1], *msgs[1:]]
+    assert [r["turn"] for r in reqs] == list(range(1, len(reqs) + 1))
+    assert all(r["view"]["to_act"] == [0] for r in reqs)
+    st = game.new_state(seed=out.record.seed, deal=out.record.deal)
+    views = []                     # seat 0's view after each action, who is deciding left out
+    for entry in [None, *out.record.actions]:
+        if entry is not None:
+            seat, text = (entry[0], entry[1]) if isinstance(entry, list) else (None, entry)
+            st.apply(text, seat=seat)
+        views.append({k: v for k, v in json.loads(json.dumps(st.view(0))).items() if k != "to_act"})
+    for r in reqs:                 # the position shown is one whose view the bot was given
+        assert {k: v for k, v in r["view"].items() if k != "to_act"} == views[r["seq"]]
 
 
 def test_guobiao_mahjong_restarted_per_turn_gets_the_history():

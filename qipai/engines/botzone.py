@@ -19,12 +19,13 @@ see; it speaks both of Botzone's ways of running a bot:
   hanging) is given the whole history again.
 
 Each request ``R`` is qipai's, the same for every game: ``{"game": id, "options": {...},
-"seat": s, "seq": actions so far, "view": state.view(s), "legal": [action texts] or null,
-"legal_count": n,
-"hint": text or null, "turn": decision number, "clock": {...}, "refused": [answers of this
-decision the referee refused]}``. ``legal`` is null when the view lists the legal actions
-itself (xiangqi's ``legal_moves``, mahjong's ``legal``) or there are more than 5,000 of them
-(``hint`` is then one legal action). ``A`` is the action in the game's own notation (a string).
+"seat": s, "seq": actions so far (in a private window, the number it opened at),
+"view": state.view(s), "legal": [action texts] or null, "legal_count": n,
+"hint": text or null, "turn": the seat's own decision count (1, 2, 3 …), "clock": {...},
+"refused": [answers of this decision the referee refused]}``. ``legal`` is null when the view
+lists the legal actions itself (xiangqi's ``legal_moves``, mahjong's ``legal``) or there are
+more than 5,000 of them (``hint`` is then one legal action). In a private window the view's
+``to_act`` names the seat alone. ``A`` is the action in the game's own notation (a string).
 
 The per-turn time limit (``time_limit`` in seconds) is the door's ``movetime`` (1000 ms by
 default) cut to the seat's clock; a bot that has not answered ``hang_ms`` after it (2,000 ms
@@ -48,12 +49,20 @@ DEFAULT_LIMIT_MS = 1000
 
 
 def request_for(state: Any, seat: int, turn: int, refused: list[str],
-                clock: dict[str, Any] | None = None) -> dict[str, Any]:
+                clock: dict[str, Any] | None = None, seq: int | None = None) -> dict[str, Any]:
     """The request for ``seat``'s decision ``turn`` in ``state``: built from ``view(seat)``
-    and the seat's own legal actions only (see the module docstring)."""
+    and the seat's own legal actions only (see the module docstring). ``seq`` is the position
+    number shown (default: the actions applied); a runner's own numbers are the ones it shows
+    its seats (``shown_seq``, ``shown_turn``), which tell nothing of other seats' answers in a
+    private window."""
     view = state.view(seat)
+    if state.to_act and state.turns_private() and "to_act" in view:
+        # who else is deciding a private window (4A4's 叉/勾, the mahjong games' claims) is
+        # private: a seat learns only its own turn, as at a server's table
+        view["to_act"] = [seat] if seat in state.to_act else []
     out: dict[str, Any] = {"game": state.game.id, "options": dict(state.game.options), "seat": seat,
-                           "seq": len(state.log), "view": view, "legal": None, "hint": None, "turn": turn,
+                           "seq": len(state.log) if seq is None else seq, "view": view,
+                           "legal": None, "hint": None, "turn": turn,
                            "clock": clock or {}, "refused": list(refused)}
     listed = "legal_moves" in view or "legal" in view
     if not listed:
@@ -122,8 +131,11 @@ class BotzonePlayer(EnginePlayer):
             await self._boot(runner, seat)          # restart per turn: a new process
         limit = self.limit_ms(runner, seat)
         parts = clock_parts(runner, seat)
-        request = request_for(runner.state, seat, runner.turn_of(seat), self.refused,
-                              {k: v for k, v in parts.items() if not isinstance(v, tuple)})
+        shown_turn = getattr(runner, "shown_turn", runner.turn_of)
+        shown_seq = getattr(runner, "shown_seq", None)
+        request = request_for(runner.state, seat, shown_turn(seat), self.refused,
+                              {k: v for k, v in parts.items() if not isinstance(v, tuple)},
+                              seq=shown_seq() if shown_seq else None)
         if self.fresh:
             payload = {"requests": [*self.requests, request], "responses": list(self.responses),
                        "data": self.data, "globaldata": self.globaldata, "time_limit": limit / 1000}

@@ -188,6 +188,19 @@ class GameRunner:
         who could claim."""
         return self._shown[seat] if self._turn[seat] else 0
 
+    def shown_seq(self) -> int:
+        """The position number (``seq``) every seat and spectator is shown: the number of actions
+        applied, except in a private window (4A4's 叉/勾, the mahjong games' claims) held open
+        for its minimum time, where it stays the window's opening number. The answers already
+        applied there (those of seats that could not claim) tell how many seats could claim, so
+        nothing a seat is sent — a state, a refusal, a stale move's ``current``, a move list's
+        bounds, a Bot API answer, an engine's request — names another number until the window
+        closes."""
+        st = self.state
+        if self.private_hold is not None and not st.is_terminal() and st.to_act and st.turns_private():
+            return self.window_seq
+        return len(st.log)
+
     def deadline_of(self, seat: int) -> int | None:
         return self.clocks[seat].deadline()
 

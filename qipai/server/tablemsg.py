@@ -58,18 +58,9 @@ def reviewed(t: LiveTable, view: dict[str, Any], over: bool) -> dict[str, Any]:
 
 
 def shown_seq(t: LiveTable) -> int:
-    """The ``seq`` every seat and spectator is shown: the number of actions applied, except in
-    a private window (4A4's 叉/勾, the mahjong games' claims) held open for its minimum time,
-    where it stays the window's opening number. The answers already applied there (those of
-    seats that could not claim) tell how many seats could claim, so nothing a client is sent —
-    a state, a refusal, an ``ignored`` move's ``current``, the move list's bounds, a Bot API
-    answer — names another number until the window closes."""
-    r = t.runner
-    assert r is not None
-    st = r.state
-    if r.private_hold is not None and not st.is_terminal() and st.to_act and st.turns_private():
-        return r.window_seq
-    return len(st.log)
+    """The ``seq`` a table shows (:meth:`qipai.match.runner.GameRunner.shown_seq`)."""
+    assert t.runner is not None
+    return t.runner.shown_seq()
 
 
 def state_message(t: LiveTable, seat: int | None, full: bool = False) -> dict[str, Any]:
