@@ -141,6 +141,7 @@ MJ_HAND = """async (entries) => {
     out.push({ summary: root.querySelector(".mj-result summary").innerText,
       fans: [...root.querySelectorAll(".mj-fans tr[data-fan]")].map(cells),
       total: [...root.querySelectorAll(".mj-fans tr.total")].map(cells),
+      head: [...root.querySelectorAll(".mj-fans tr.head")].map(cells),
       pay: root.querySelector(".mj-pay").innerText.trim() });
     root.remove();
   }
@@ -172,6 +173,9 @@ def test_the_mahjong_board_and_the_terminal_word_a_hand_alike(server, browser, l
         fans = [f"  {c[0]} {c[1]}" + (f" {c[2]}" if c[2] else "") for c in g["fans"]]
         totals = [f"  {c[0]} {c[3]}" for c in g["total"]]
         assert fans + totals == [x for x in lines if x.startswith("  ")], (g, lines)
+        # the fan table's columns are named: the fan, its value, how many times, the subtotal
+        assert g["head"] == [{"zh": ["番种", "番数", "次数", "小计"],
+                              "en": ["Fan", "Value", "Times", "Subtotal"]}[lang]], g["head"]
         # the page keeps each score with its seat as the terminal does (a non-breaking space)
         assert re.sub(r"[ \t\n]+", " ", g["pay"]).strip() == lines[-1], (g["pay"], lines[-1])
         assert not re.search(r"-\d", g["pay"]), g["pay"]            # a loss takes the minus sign: −19

@@ -69,6 +69,13 @@ const GUOBIAO = {
     const tb = el("table", "mj-fans");
     tb.id = r.winners.length === 1 ? "fans" : `fans-${w}`;
     tb.dataset.seat = w;
+    const head = el("tr", "head");
+    for (const [k, num] of [["colFan", false], ["colValue", true], ["colTimes", true], ["colPoints", true]]) {
+      const th = el("th", num ? "num" : "", S[k]);
+      th.scope = "col";
+      head.append(th);
+    }
+    tb.append(head);
     for (const x of f.fans) {
       const tr = el("tr", "", el("td", "", zh ? x.name : x.en), el("td", "num", x.value),
         el("td", "num", x.count > 1 ? `×${x.count}` : ""), el("td", "num", x.value * x.count));
