@@ -21,7 +21,8 @@ Run (slow; ``nice`` on a shared machine; ``--jobs`` games at once in worker proc
         --jobs 2 --json strength.jsonl
     python benchmarks/bot_strength.py --markdown strength.jsonl   # the table of docs/bots.md
 
-Each game appends one JSON line (a one-game row) to ``--json``; ``--markdown`` merges the lines
+Each game appends one JSON line (a one-game row, with its seed, outcome, end reason and number of
+actions) to ``--json``; ``--markdown`` merges the lines
 of the same pairing (runs extended with ``--first N``, the seed of the first game) into one
 table row.
 """
@@ -164,10 +165,13 @@ def play_one(game_id: str, level: int, opponent: str, i: int) -> dict[str, Any]:
         bots = [make_bot(game_id, opponent, seed=100 * i + s) for s in range(seats)]
         bots[me] = mine
     try:
-        winners = _play(game, bots, seed=i).result.winners
+        end = _play(game, bots, seed=i)
     finally:
         if engine is not None:
             engine.close()
+    winners = end.result.winners
+    # why and when the game ended (a lost game's seed and reason tell where to look)
+    out["reason"], out["plies"] = end.result.reason, len(end.log)
     # a hand that nobody wins (a drawn mahjong hand: everyone tied) is a draw
     out["outcome"] = "draw" if len(winners) in (0, seats) else "win" if me in winners else "loss"
     if seats > 2:
@@ -203,7 +207,8 @@ def pairing(game_id: str, level: int, opponent: str, n: int, first: int, jobs: i
             row.add(one)
             if json_path:                  # one line a game: a run stopped early keeps its games
                 with json_path.open("a") as f:
-                    f.write(json.dumps({**asdict(one), "seed": seed}) + "\n")
+                    f.write(json.dumps({**asdict(one), "seed": seed, "outcome": res["outcome"],
+                                        "reason": res["reason"], "plies": res["plies"]}) + "\n")
             print(f"  {game_id} L{level} vs {row.opponent}: {row.wins}-{row.draws}-{row.losses}"
                   + (f" (duplicate {row.better}-{row.worse})" if row.better is not None else ""),
                   file=sys.stderr, flush=True)
