@@ -501,9 +501,10 @@ export async function recordPage(id, stepsUrl = `/api/records/${id}/steps`) {
   const board = mod.mount(boardRoot, { t, lang, send: () => {}, replay: true, me: mine >= 0 ? mine : null });
   const last = data.steps.length - 1;
   // the result told to that player too ("你输了 — 地主胜", the seats 上家 / 下家) where the board
-  // names the seats from the reader's (a card or tile table)
+  // names the seats from the reader's (a card or tile table); a mahjong replay names the others
+  // by their winds (东家 …), as its board does
   const reader = mine >= 0 && TABLE_GAMES.has(rec.game) ? mine : null;
-  const outcome = rec.result ? resultText(rec.result, { game: rec.game, seat: reader, names: (rec.names || []).map(seatName), view: data.steps[last].public, t, lang }) : "";
+  const outcome = rec.result ? resultText(rec.result, { game: rec.game, seat: reader, names: (rec.names || []).map(seatName), view: data.steps[last].public, t, lang, winds: true }) : "";
   const show = (i) => {
     const s = data.steps[i];
     info.dataset.ply = i;

@@ -61,7 +61,8 @@ export const NBSP = "\u00a0";
 // `brief`: the line of a player's list of games (history, profile): a card or tile game read from
 // a seat says the deal's headline, then that seat's own outcome and score, then the end reason,
 // "地主胜 ×4 — 你输了 −24 · 超时" (as qipai/i18n/results.py result_words(brief=True)).
-export function resultText(result, { game, seat = null, names = [], view = null, t, lang = "en", brief = false } = {}) {
+// `winds`: a reader's mahjong replay names the other seats by their winds (东家), as its board does.
+export function resultText(result, { game, seat = null, names = [], view = null, t, lang = "en", brief = false, winds = false } = {}) {
   if (!result) return "";
   const tr = t || ((k, p, f) => f ?? k);
   const d = result.details || {};
@@ -74,7 +75,7 @@ export function resultText(result, { game, seat = null, names = [], view = null,
   // a seat's name; a name two seats share (two bots of one kind) with its place at a card or tile
   // table as the board shows it (上家, 对家; for a spectator 左, 右), else with its seat number
   // (a spectator reads a mahjong seat by its wind, 东家, as the table names it)
-  const place = TABLE_GAMES.has(game) && n >= 3 ? (s) => (!seated && windOf(game, s, view, n, tr)) || placeOf(s, seated ? seat : null, n, tr) : null;
+  const place = TABLE_GAMES.has(game) && n >= 3 ? (s) => ((!seated || (winds && s !== seat)) && windOf(game, s, view, n, tr)) || placeOf(s, seated ? seat : null, n, tr) : null;
   // a board game's seat without a name by its side (红方, 黑棋, 南方: sideWord)
   const where = (s) => (place && place(s)) || sideWord(game, s, view, n, tr);
   const nameOf = (s) => {
