@@ -223,38 +223,6 @@ def test_a_change_of_an_account_reaches_every_worker_at_once(cluster):
     me.close()
 
 
-def test_a_finished_table_is_answered_after_its_worker_died(cluster):
-    asyncio.run(_finished(*cluster))
-
-
-async def _finished(w1, w2) -> None:
-    tid, red, black = await xiangqi_table(w1, w2, "red9", "black9")      # served by w1
-    async with websockets.connect(f"{w1.ws}/ws/tables/{tid}", additional_headers=red) as a:
-        await state_at(a, 0)
-        await a.send(json.dumps({"type": "move", "seq": 0, "action": "h2e2"}))
-        await state_at(a, 1)
-        await a.send(json.dumps({"type": "resign"}))
-        end = await state_at(a, 1)
-        while not end.get("record"):
-            end = await until(a, "state")
-    os.kill(w1.proc.pid, signal.SIGKILL)       # the worker that ran it is gone (the last test)
-    w1.proc.wait(10)
-    async with httpx.AsyncClient(timeout=30) as http:
-        r = await http.get(f"{w2.base}/api/tables/{tid}", headers=black)
-        for _ in range(50):                     # its lease outlives it a moment
-            if r.status_code == 200:
-                break
-            await asyncio.sleep(0.2)
-            r = await http.get(f"{w2.base}/api/tables/{tid}", headers=black)
-        assert r.status_code == 200, r.text
-        got = r.json()
-        assert got["status"] == "finished" and got["record"] == end["record"], got
-    async with websockets.connect(f"{w2.ws}/ws/tables/{tid}", additional_headers=black) as b:
-        m = await until(b, "state")
-        assert m["seq"] == end["seq"] and m["result"] == end["result"] and m["record"] == end["record"]
-        assert m["view"]["last_move"] == "h2e2"
-
-
 def test_who_is_at_a_table_counts_sockets_through_either_worker_and_a_private_table_stays_unlisted(cluster):
     asyncio.run(_presence(*cluster))
 
@@ -286,3 +254,36 @@ async def _presence(w1, w2) -> None:
             await b.send(json.dumps({"type": "presence"}))
             assert (await until(b, "presence"))["online"] == [True, True]
         assert (await until(a, "presence"))["online"] == [True, False]
+
+
+# last: it kills a worker of the module's cluster
+def test_a_finished_table_is_answered_after_its_worker_died(cluster):
+    asyncio.run(_finished(*cluster))
+
+
+async def _finished(w1, w2) -> None:
+    tid, red, black = await xiangqi_table(w1, w2, "red9", "black9")      # served by w1
+    async with websockets.connect(f"{w1.ws}/ws/tables/{tid}", additional_headers=red) as a:
+        await state_at(a, 0)
+        await a.send(json.dumps({"type": "move", "seq": 0, "action": "h2e2"}))
+        await state_at(a, 1)
+        await a.send(json.dumps({"type": "resign"}))
+        end = await state_at(a, 1)
+        while not end.get("record"):
+            end = await until(a, "state")
+    os.kill(w1.proc.pid, signal.SIGKILL)       # the worker that ran it is gone (the last test)
+    w1.proc.wait(10)
+    async with httpx.AsyncClient(timeout=30) as http:
+        r = await http.get(f"{w2.base}/api/tables/{tid}", headers=black)
+        for _ in range(50):                     # its lease outlives it a moment
+            if r.status_code == 200:
+                break
+            await asyncio.sleep(0.2)
+            r = await http.get(f"{w2.base}/api/tables/{tid}", headers=black)
+        assert r.status_code == 200, r.text
+        got = r.json()
+        assert got["status"] == "finished" and got["record"] == end["record"], got
+    async with websockets.connect(f"{w2.ws}/ws/tables/{tid}", additional_headers=black) as b:
+        m = await until(b, "state")
+        assert m["seq"] == end["seq"] and m["result"] == end["result"] and m["record"] == end["record"]
+        assert m["view"]["last_move"] == "h2e2"

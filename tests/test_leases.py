@@ -272,6 +272,50 @@ def test_quota_entries_are_renewed_a_share_at_each_heartbeat():
     asyncio.run(scenario())
 
 
+def test_a_table_counted_before_it_is_live_is_not_taken_for_one_that_ended():
+    """A table is counted (reserve) before it is made live (its lease, its row): a heartbeat in
+    between keeps its entry; one never made live within ``keep_ms`` is dropped; a release while
+    a heartbeat's round trip is on the way does not break that heartbeat."""
+    import redis.asyncio as aioredis
+
+    from qipai.server.quota import TableQuota
+
+    async def scenario() -> None:
+        r = aioredis.from_url(REDIS, decode_responses=True)
+        name = "qipai-test-" + secrets.token_hex(4)
+        now = [0.0]
+        q = TableQuota(r, name, 10_000, every_ms=2000)
+        q.clock = lambda: now[0]
+        try:
+            assert await q.reserve(1, "new", 5) is None
+            await q.renew(set())                                   # not live yet: still counted
+            assert await q.count(1) == 1
+            now[0] = 5.0
+            await q.renew({(1, "new")})                            # live now: renewed
+            now[0] = 6.0
+            await q.renew(set())                                   # ended: removed
+            assert await q.count(1) == 0
+            assert await q.reserve(2, "abandoned", 5) is None
+            now[0] = 16.5                                          # never made live in keep_ms
+            await q.renew(set())
+            assert await q.count(2) == 0 and (2, "abandoned") not in q._at
+            assert await q.reserve(3, "short", 5) is None
+            await q.renew({(3, "short")})
+            now[0] = 17.0
+            beat = asyncio.ensure_future(q.renew(set()))          # "short" ended ...
+            await asyncio.sleep(0)
+            await q.release(3, "short")                           # ... and is released meanwhile
+            await beat
+            assert await q.count(3) == 0 and not q._at
+        finally:
+            keys = [k async for k in r.scan_iter(match=name + ":*")]
+            if keys:
+                await r.delete(*keys)
+            await r.aclose()
+
+    asyncio.run(scenario())
+
+
 def test_a_commit_checks_first_only_the_epochs_of_tables_with_more_than_action_rows():
     """On PostgreSQL an action row is fenced by the trigger as it is inserted (above): the group
     commit's own check (a statement and a row lock per table) is left to the tables with other

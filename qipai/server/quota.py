@@ -78,6 +78,10 @@ class TableQuota:
         #: (account, member) counted here -> when last renewed (monotonic s); oldest first
         self._at: dict[tuple[int, str], float] = {}
         self._beat: float | None = None                 # the last renew (monotonic s)
+        #: entries counted by :meth:`reserve` and not yet seen live by :meth:`renew`: a table is
+        #: counted before it is made (its lease taken, its row written), and a heartbeat in
+        #: between must not take it for one that ended
+        self._new: set[tuple[int, str]] = set()
         self.clock = time.monotonic
 
     async def reserve(self, owner_id: int, table_id: str, quota: int) -> int | None:
@@ -90,6 +94,7 @@ class TableQuota:
         if got < 0:
             self._at.pop((owner_id, table_id), None)
             self._at[(owner_id, table_id)] = at
+            self._new.add((owner_id, table_id))
             return None
         return got
 
@@ -97,6 +102,7 @@ class TableQuota:
         """``member`` of ``owner_id`` ended: it counts no more (at once, not at the next
         :meth:`renew`)."""
         self._at.pop((owner_id, member), None)
+        self._new.discard((owner_id, member))
         await self.redis.zrem(self.prefix + str(owner_id), member)
 
     async def renew(self, live: set[tuple[int, str]]) -> None:
@@ -105,7 +111,11 @@ class TableQuota:
         counted here and not live now (the table ended, or moved to another worker, which renews
         it) are removed."""
         now = self.clock()
-        gone = [x for x in self._at if x not in live]
+        keep = self.keep_ms / 1000
+        self._new -= live
+        # not live: ended or moved — except one reserved and not live yet (a reservation never
+        # made live within keep_ms was abandoned: it goes too)
+        gone = [x for x, at in self._at.items() if x not in live and (x not in self._new or now - at >= keep)]
         renew = [x for x in live if x not in self._at]
         every = self.every_ms / 1000
         # this heartbeat's share of the others (oldest first), and every one that is due
@@ -136,8 +146,9 @@ class TableQuota:
                     p.zrem(self.prefix + str(owner), tid)
                 await p.execute()
         self._beat = now
-        for x in gone:
-            del self._at[x]
+        for x in gone:                   # (a release during the round trip removed it already)
+            self._at.pop(x, None)
+            self._new.discard(x)
         for x in renew:
             self._at.pop(x, None)
             self._at[x] = now

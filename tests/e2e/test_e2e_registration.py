@@ -78,7 +78,9 @@ def test_players_join_check_in_and_the_draw_shows_its_commitment(browser, shot, 
         alice.click("#check-in")
         alice.wait_for_selector("#my-entry:has-text('checked in')")
         # the organizer's list: who is in, units, who has checked in
+        # (the list refreshes by itself: carol's row can show before alice's check-in reaches it)
         boss.wait_for_selector("#entries [data-entrant=carol]")
+        boss.wait_for_selector("#entries [data-entrant=alice][data-status=checked_in]")
         status = dict(boss.eval_on_selector_all("#entries [data-entrant]",
                                                 "rs => rs.map((r) => [r.dataset.entrant, r.dataset.status])"))
         assert status == {"alice": "checked_in", "bob": "checked_in", "carol": "registered"}
