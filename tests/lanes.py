@@ -1,10 +1,11 @@
 """How the suite's files are spread over pytest-xdist workers (``-n auto --dist loadfile``).
 
-Most of the suite waits: on its servers, bots, clocks and browsers. One worker per core left a
-core idle half the run; one more worker than cores, scheduled freely, ran three browsers with
-their servers and bots at once on two cores, and browser tests timed out. :class:`LaneScheduling`
-runs one worker more than the cores and lets at most :data:`BROWSER_LANES` of them hold a browser
-file at a time (one per core): the others take the files that need no browser meanwhile.
+Most of the suite waits: on its servers, bots, clocks and browsers. One more worker than cores,
+scheduled freely, ran three browsers with their servers and bots at once on two cores, and
+browser tests timed out. :class:`LaneScheduling` lets at most :data:`BROWSER_LANES` workers hold
+a browser file at a time (one per core): with more workers than that (``-n N`` or
+``PYTEST_XDIST_AUTO_NUM_WORKERS``), the others take the files that need no browser meanwhile.
+(Tried on two cores with three workers, the suite took longer: the browser files bound it.)
 
 It is xdist's own file scheduling (a file's tests stay on one worker, in the collection order
 tests/conftest.py gives) with one change: a worker asking for work takes the first file it may
