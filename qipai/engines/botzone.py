@@ -56,7 +56,8 @@ def request_for(state: Any, seat: int, turn: int, refused: list[str],
     its seats (``shown_seq``, ``shown_turn``), which tell nothing of other seats' answers in a
     private window."""
     view = state.view(seat)
-    if state.to_act and state.turns_private() and "to_act" in view:
+    private = getattr(state, "turns_private", None)      # (a bot connected to a server reads the
+    if state.to_act and private and private() and "to_act" in view:   # server's view, shown so)
         # who else is deciding a private window (4A4's 叉/勾, the mahjong games' claims) is
         # private: a seat learns only its own turn, as at a server's table
         view["to_act"] = [seat] if seat in state.to_act else []

@@ -323,6 +323,10 @@ class BotClient:
                     continue
                 answered = turn
                 await self._decide(http, table, chooser, position.update(msg), seat, msg)
+        except Exception as e:           # a fault of this client or its engine: the game is
+            self.out(f"game {table}: stopped by an error ({e!r}); resigning")   # not left hanging
+            log.exception("game %s", table)
+            await http.post(f"/api/bot/game/{table}/resign")
         finally:
             await chooser.close()
             self.playing.pop(table, None)
