@@ -82,7 +82,11 @@ async def _busy(url, name, block, workers) -> None:
         while lease_owner(name, tid) in (owner, None):
             assert time.monotonic() < end, "the stalled worker's table was not taken over"
             await asyncio.sleep(0.1)
-        assert epoch_of(url, tid) == epoch + 1
+        # the new owner takes the lease, then writes the table's new epoch in its take-over
+        end = time.monotonic() + 10 * LEASE
+        while epoch_of(url, tid) != epoch + 1:
+            assert time.monotonic() < end and epoch_of(url, tid) == epoch, "no take-over written"
+            await asyncio.sleep(0.1)
         with pytest.raises(websockets.ConnectionClosed) as closed:
             while True:
                 await asyncio.wait_for(a.recv(), 30)
