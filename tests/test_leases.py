@@ -5,6 +5,7 @@ lease epoch refused by the group commit's check and by PostgreSQL's trigger itse
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import secrets
 
@@ -17,6 +18,23 @@ from qipai.server.leases import Keeper, Leases
 from qipai.server.store import Fenced, NewTable, write_ops
 
 from .cluster_helpers import REDIS
+
+
+@contextlib.asynccontextmanager
+async def scratch_redis():
+    """A Redis client and a fresh key prefix (``qipai-test-<hex>``); the keys under it are
+    deleted and the client closed at the end."""
+    import redis.asyncio as aioredis
+
+    r = aioredis.from_url(REDIS, decode_responses=True)
+    name = "qipai-test-" + secrets.token_hex(4)
+    try:
+        yield r, name
+    finally:
+        keys = [k async for k in r.scan_iter(match=name + "*")]
+        if keys:
+            await r.delete(*keys)
+        await r.aclose()
 
 
 def test_a_lease_is_held_renewed_lost_and_given_up():
@@ -168,22 +186,19 @@ def test_a_socket_message_is_counted_in_both_its_buckets_in_one_round_trip():
     token, in one script call to Redis (was one each, one after the other, at every message);
     the answer is the longer wait. Messages counted while a round trip is under way go together
     in the next."""
-    import redis.asyncio as aioredis
-
     from qipai.server.ratelimit import Buckets, RateLimit, SharedRateLimit, hit_all
 
     async def scenario() -> None:
-        r = aioredis.from_url(REDIS, decode_responses=True)
-        prefix = f"qipai-test-{secrets.token_hex(4)}:limit:"
-        calls = []
-        evalsha = r.evalsha
+        async with scratch_redis() as (r, name):
+            prefix = name + ":limit:"
+            calls = []
+            evalsha = r.evalsha
 
-        async def counted(*args, **kw):
-            calls.append(args[0])
-            return await evalsha(*args, **kw)
+            async def counted(*args, **kw):
+                calls.append(args[0])
+                return await evalsha(*args, **kw)
 
-        r.evalsha = counted
-        try:
+            r.evalsha = counted
             both = Buckets(r)
             ip = SharedRateLimit(RateLimit(0.5, 3), r, prefix + "ip:", both)
             account = SharedRateLimit(RateLimit(0.5, 1), r, prefix + "account:", both)
@@ -200,11 +215,6 @@ def test_a_socket_message_is_counted_in_both_its_buckets_in_one_round_trip():
             waits = await asyncio.gather(*(hit_all([(each[i % 2], f"k{i % 5}")]) for i in range(15)))
             assert waits[:10] == [0.0] * 10 and all(1.5 < w <= 2.0 for w in waits[10:]), waits
             assert len(calls) <= 2 and many.round_trips == len(calls)
-        finally:
-            keys = [k async for k in r.scan_iter(match=prefix + "*")]
-            if keys:
-                await r.delete(*keys)
-            await r.aclose()
 
     asyncio.run(scenario())
 
@@ -231,17 +241,13 @@ def test_quota_entries_are_renewed_a_share_at_each_heartbeat():
     one no longer live is removed."""
     import time
 
-    import redis.asyncio as aioredis
-
     from qipai.server.quota import TableQuota
 
     async def scenario() -> None:
-        r = aioredis.from_url(REDIS, decode_responses=True)
-        name = "qipai-test-" + secrets.token_hex(4)
-        now = [0.0]
-        q = TableQuota(r, name, 10_000, every_ms=2000)
-        q.clock = lambda: now[0]
-        try:
+        async with scratch_redis() as (r, name):
+            now = [0.0]
+            q = TableQuota(r, name, 10_000, every_ms=2000)
+            q.clock = lambda: now[0]
             live = {(o, f"t{o}") for o in range(8)}
             for o in range(8):
                 assert await q.reserve(o, f"t{o}", 5) is None
@@ -263,11 +269,6 @@ def test_quota_entries_are_renewed_a_share_at_each_heartbeat():
             assert (0, "t0") not in q._at and await r.zscore(f"{name}:open:0", "t0") is None
             assert await r.zscore(f"{name}:open:9", "t9") is not None
             assert await q.count(3) == 1                            # not renewed since: counts
-        finally:
-            keys = [k async for k in r.scan_iter(match=name + ":*")]
-            if keys:
-                await r.delete(*keys)
-            await r.aclose()
 
     asyncio.run(scenario())
 
@@ -276,17 +277,13 @@ def test_a_table_counted_before_it_is_live_is_not_taken_for_one_that_ended():
     """A table is counted (reserve) before it is made live (its lease, its row): a heartbeat in
     between keeps its entry; one never made live within ``keep_ms`` is dropped; a release while
     a heartbeat's round trip is on the way does not break that heartbeat."""
-    import redis.asyncio as aioredis
-
     from qipai.server.quota import TableQuota
 
     async def scenario() -> None:
-        r = aioredis.from_url(REDIS, decode_responses=True)
-        name = "qipai-test-" + secrets.token_hex(4)
-        now = [0.0]
-        q = TableQuota(r, name, 10_000, every_ms=2000)
-        q.clock = lambda: now[0]
-        try:
+        async with scratch_redis() as (r, name):
+            now = [0.0]
+            q = TableQuota(r, name, 10_000, every_ms=2000)
+            q.clock = lambda: now[0]
             assert await q.reserve(1, "new", 5) is None
             await q.renew(set())                                   # not live yet: still counted
             assert await q.count(1) == 1
@@ -307,11 +304,6 @@ def test_a_table_counted_before_it_is_live_is_not_taken_for_one_that_ended():
             await q.release(3, "short")                           # ... and is released meanwhile
             await beat
             assert await q.count(3) == 0 and not q._at
-        finally:
-            keys = [k async for k in r.scan_iter(match=name + ":*")]
-            if keys:
-                await r.delete(*keys)
-            await r.aclose()
 
     asyncio.run(scenario())
 
