@@ -49,13 +49,15 @@ def real_server(base: str) -> tuple[Callable[..., Any], Callable[[str, str], Abs
 
 
 def play_xiangqi(c: Any, first: str, second: str, rated: bool = True, moves: int = 4,
-                 resigner: int = 0, transport: tuple[Callable[..., Any], Any] | None = None) -> int:
+                 resigner: int = 0, transport: tuple[Callable[..., Any], Any] | None = None,
+                 private: bool = False) -> int:
     """``first`` makes a xiangqi table (no clock), ``second`` sits; they play ``moves`` plies
     (the first legal move each time), then the person in seat ``resigner`` resigns. Returns
     the stored record's id. ``c``: a TestClient, or anything when ``transport`` (from
-    :func:`real_server`) is given."""
+    :func:`real_server`) is given; ``private``: at a private (unlisted) table."""
     do_post, connect = transport or (post, lambda token, table: ws(c, token, table))
-    r = do_post(c, first, "/api/tables", {"game": "xiangqi", "settings": {"clock": "none", "rated": rated}})
+    settings = {"clock": "none", "rated": rated, **({"private": True} if private else {})}
+    r = do_post(c, first, "/api/tables", {"game": "xiangqi", "settings": settings})
     assert r.status_code == 201, r.text
     tid = r.json()["id"]
     assert do_post(c, second, f"/api/tables/{tid}/sit").status_code == 200

@@ -64,3 +64,45 @@ def test_the_opponent_of_a_hidden_player_shows_others_no_trace_of_that_game(tmp_
         # the current ratings stay public (the leaderboard's), as the docs say
         assert c.get("/api/users/erin/ratings").json()["ratings"][0]["games"] == 1
 
+
+
+def test_a_private_tables_game_stays_unlisted_but_its_link_shows_it(tmp_path):
+    """A private table's finished game: its players see it everywhere; the holder of the table's
+    link sees the record, its replay and its downloads by naming the table; nobody else finds it
+    in any list or count — the recent games, a player's history, profile or rating history."""
+    with client(tmp_path, spectator_delay_ms=0, bot_delay_ms=0) as c:
+        a, b, x = signup(c, "kai"), signup(c, "lea"), signup(c, "max")
+        public = play_xiangqi(c, a, b, rated=True, resigner=1)
+        rec = play_xiangqi(c, a, b, rated=True, resigner=0, private=True)
+        table = c.get(f"/api/records/{rec}", headers=as_user(a)).json()["table"]
+        assert len(table) == 20                                 # the 80-bit link
+        by_id = (f"/api/records/{rec}", f"/api/records/{rec}/steps",
+                 f"/api/records/{rec}/download?format=json", f"/api/records/{rec}/download?format=native")
+        for who in (None, x):                                   # signed out, a stranger
+            h = as_user(who) if who else {}
+            for url in ("/api/records", "/api/records?game=xiangqi", "/api/records?user=kai",
+                        "/api/records?user=lea&game=xiangqi"):
+                assert [r["id"] for r in c.get(url, headers=h).json()] == [public], url
+            prof = c.get("/api/users/lea", headers=h).json()
+            assert (prof["games"], prof["won"], prof["lost"]) == (1, 0, 1), prof
+            hist = c.get("/api/users/kai/ratings", headers=h).json()["history"]
+            assert [p["record"] for p in hist] == [public]
+            for url in by_id:                                   # by its id alone: not found
+                r = c.get(url, headers=h)
+                assert r.status_code == 404 and r.json()["error"] == "no_record", (url, r.text)
+            for url in by_id:                                   # with the table's link: shown
+                r = c.get(url + ("&" if "?" in url else "?") + f"table={table}", headers=h)
+                assert r.status_code == 200, (url, r.text)
+            r = c.get(f"/api/records/{public}?table={table}", headers=h)   # a key opens its own only
+            assert r.status_code == 200
+            r = c.get(f"/api/records/{rec}?table={table[:8]}", headers=h)
+            assert r.status_code == 404
+            assert c.get(f"/api/tables/{table}", headers=h).json()["record"] == rec
+            assert table not in [t["id"] for t in c.get("/api/tables", headers=h).json()]
+        for who in (a, b):                                      # its players see it everywhere
+            h = as_user(who)
+            assert [r["id"] for r in c.get("/api/records", headers=h).json()] == [rec, public]
+            assert [r["id"] for r in c.get("/api/records?user=me", headers=h).json()] == [rec, public]
+            assert c.get("/api/users/lea", headers=h).json()["games"] == 2
+            assert len(c.get("/api/users/kai/ratings", headers=h).json()["history"]) == 2
+            assert all(c.get(url, headers=h).status_code == 200 for url in by_id)

@@ -2,10 +2,12 @@
 player's public profile, one record, its replay steps and its downloads in every format the
 game writes.
 
-Privacy (:mod:`.profiles`): a game with a player who hides their history is shown only to the
-players of that game (in no list of anyone else's, and 404 ``no_record`` by its id); the hiding
-player's profile shows others only their ratings (``hidden: true``) and their history answers
-403 ``history_hidden``."""
+Privacy (:mod:`.profiles`, :mod:`.privacy`): a game with a player who hides their history is
+shown only to the players of that game (in no list of anyone else's, and 404 ``no_record`` by its
+id); the hiding player's profile shows others only their ratings (``hidden: true``) and their
+history answers 403 ``history_hidden``. A game of a private table is in no list of anyone else's
+either; by its id it is shown to its players and to a request that names its table
+(``?table=<table id>``, the table's link), else 404 ``no_record``."""
 
 from __future__ import annotations
 
@@ -71,12 +73,15 @@ def add_record_routes(app: FastAPI, store: Any, user_of: Any, hold: Any = None) 
             out["record"] = row.record
         return out
 
-    async def get_record(request: Request, record_id: int) -> RecordRow:
+    async def get_record(request: Request, record_id: int, table: str | None = None) -> RecordRow:
+        """The record ``record_id`` if the viewer may see it; ``table``: the id of the table it
+        was played at, as the table's link gives it (the key to a private table's record)."""
         viewer = await user_of(request)
+        key = table[:40] if table else None
 
         def read(s: Session) -> tuple[RecordRow | None, TableRow | None]:
             row = row_by_id(s, RecordRow, record_id)
-            if row is None or not viewable(s, row, viewer.id if viewer else None):
+            if row is None or not viewable(s, row, viewer.id if viewer else None, key):
                 return None, None
             return row, (s.get(TableRow, row.table_id) if row.table_id else None)
         row, table = await store.call(read, write=False)
@@ -153,21 +158,23 @@ def add_record_routes(app: FastAPI, store: Any, user_of: Any, hold: Any = None) 
         return await store.call(read, write=False)
 
     @app.get("/api/records/{record_id}", tags=["records"])
-    async def record(request: Request, record_id: int) -> dict[str, Any]:
+    async def record(request: Request, record_id: int, table: str | None = None) -> dict[str, Any]:
         """One finished game: its summary, the full ``record`` and ``ratings``, the rating
-        change of each rated player (``[{"user", "before", "after"}]``, empty when not rated)."""
-        row = await get_record(request, record_id)
+        change of each rated player (``[{"user", "before", "after"}]``, empty when not rated).
+        ``table``: the table's id, which shows a private table's game to the holder of its link."""
+        row = await get_record(request, record_id, table)
         changes = await store.call(lambda s: ratings.changes_of_record(s, record_id), write=False)
         return {**record_json(row, full=True), "ratings": changes}
 
     @app.get("/api/records/{record_id}/steps", tags=["records"])
-    async def steps(request: Request, record_id: int) -> dict[str, Any]:
+    async def steps(request: Request, record_id: int, table: str | None = None) -> dict[str, Any]:
         """Every position of a finished game for the replay page: per ply, the spectator view
         and each seat's view (the game is over, so hidden cards may be shown); in a board game
         each step after the first has ``move``, its move-list entry (:mod:`.movetext`). Errors:
-        rate_limited (429, :func:`.replays.limit_replays`), no_record (404)."""
+        rate_limited (429, :func:`.replays.limit_replays`), no_record (404). ``table``: as for
+        the record."""
         await limit_replays(request)
-        row = await get_record(request, record_id)
+        row = await get_record(request, record_id, table)
         # a long game is long work, and its answer megabytes: both off the event loop, once
         # per record (a finished record's moves never change)
         steps = await cache.get((row.id, len(row.record.get("actions") or ())),
@@ -178,11 +185,13 @@ def add_record_routes(app: FastAPI, store: Any, user_of: Any, hold: Any = None) 
     cache = app.state.steps_cache = StepsCache()
 
     @app.get("/api/records/{record_id}/download", tags=["records"])
-    async def download(request: Request, record_id: int, format: str = "json") -> Response:
+    async def download(request: Request, record_id: int, format: str = "json",
+                       table: str | None = None) -> Response:
         """The record as qipai JSON (``format=json``), in the game's own format
         (``format=native``: PGN for xiangqi, SGF for go, ...) or in any format the game writes
-        (``format=pgn-chinese``, ``rif``, ...; listed as ``formats`` by ``/api/games``)."""
-        row = await get_record(request, record_id)
+        (``format=pgn-chinese``, ``rif``, ...; listed as ``formats`` by ``/api/games``).
+        ``table``: as for the record."""
+        row = await get_record(request, record_id, table)
         if format == "native":
             format = exports.native_format(row.game) or ""
             if not format:

@@ -363,7 +363,9 @@ async function tablePage(id) {
         } else if (!fx.offered()) controls.append(el("button", { id: "draw", onclick: () => send({ type: "draw_offer" }) }, t("offerdraw")));
       }
     }
-    if (last && last.record) controls.append(el("a", { href: `/records/${last.record}`, id: "record-link" }, t("replay")), ratingNote(last.record));
+    // a private table's record is shown by its id only with the table's link (?table=): its key
+    const key = info.settings && info.settings.private ? `?table=${encodeURIComponent(id)}` : "";
+    if (last && last.record) controls.append(el("a", { href: `/records/${last.record}${key}`, id: "record-link" }, t("replay")), ratingNote(last.record, key));
     if (info.event) controls.append(el("a", { href: `/events/${info.event}`, id: "event-link" }, t("events.back")));
     if (info.event && last && last.seat !== null) controls.append(disputeButton({ event: info.event, table: id, status: (text) => { err.textContent = text; } }));
     controls.append(...fx.controls(last, info));
@@ -472,9 +474,9 @@ function seatRating(info, i) {
 
 // the rating change of each rated player of a finished game ("ann 1500 → 1523 (+23)"), from its record
 const ratingNotes = new Map();
-function ratingNote(record) {
+function ratingNote(record, key = "") {
   const span = el("span", { id: "rating-change", class: "muted" });
-  if (!ratingNotes.has(record)) ratingNotes.set(record, api("GET", `/api/records/${record}`).catch(() => null));
+  if (!ratingNotes.has(record)) ratingNotes.set(record, api("GET", `/api/records/${record}${key}`).catch(() => null));
   ratingNotes.get(record).then((rec) => {
     const lines = ((rec && rec.ratings) || []).map((r) => {
       const d = r.after - r.before;
@@ -485,8 +487,12 @@ function ratingNote(record) {
   return span;
 }
 
-// `id` a stored record's id, or null for an event game's replay read from `stepsUrl`
-export async function recordPage(id, stepsUrl = `/api/records/${id}/steps`) {
+// `id` a stored record's id, or null for an event game's replay read from `stepsUrl`; a private
+// table's record is read with its table's id, the page's `?table=` (privacy.py)
+export async function recordPage(id, stepsUrl = null) {
+  const table = new URLSearchParams(location.search).get("table");
+  const key = table ? `table=${encodeURIComponent(table)}` : "";
+  stepsUrl = stepsUrl || `/api/records/${id}/steps${key ? `?${key}` : ""}`;
   const data = await api("GET", stepsUrl);
   data.record.names = data.record.names.map(seatName);
   const games = await api("GET", "/api/games");
@@ -519,8 +525,8 @@ export async function recordPage(id, stepsUrl = `/api/records/${id}/steps`) {
       el("span", { class: "replay-players" }, rec.names.join(` ${t("vs")} `))),
     outcome ? el("div", { class: "status over", id: "replay-result" }, `${t("result")}${t("colon")}${outcome}`) : null,
     el("div", { class: "play-area" }, boardRoot, side), info,
-    id ? el("div", { class: "row" }, t("download") + ":", el("a", { href: `/api/records/${id}/download?format=json` }, "JSON"),
-      g && g.export ? el("a", { href: `/api/records/${id}/download?format=native` }, g.export.toUpperCase()) : null) : null);
+    id ? el("div", { class: "row" }, t("download") + ":", el("a", { href: `/api/records/${id}/download?format=json${key ? `&${key}` : ""}` }, "JSON"),
+      g && g.export ? el("a", { href: `/api/records/${id}/download?format=native${key ? `&${key}` : ""}` }, g.export.toUpperCase()) : null) : null);
   show(last);
   const rounds = board.rounds ? board.rounds(data.steps[last].public) : null;
   if (rounds && rounds.length) {
