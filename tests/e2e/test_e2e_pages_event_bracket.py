@@ -9,7 +9,7 @@ import re
 import httpx
 
 from .conftest import running_server
-from .pages import run_from_command_line, shots
+from .pages import WIDTHS, assert_fits_phone, run_from_command_line, set_lang, shots
 from .test_e2e_a11y import check
 
 
@@ -43,6 +43,22 @@ def test_event_run_from_the_command_line_shows_bracket_results_and_replays(brows
             page.wait_for_selector("#bracket")
             check(page, f"bracket ({scheme})")
             assert re.search("[\u4e00-\u9fff]", page.inner_text(".event-head h2"))   # the preset, in Chinese
+            ctx.close()
+        for lang in ("en", "zh"):                                 # a phone: the bracket scrolls in its box
+            ctx = browser.new_context(viewport=WIDTHS["phone"])
+            page = ctx.new_page()
+            set_lang(page, base, lang)
+            page.goto(f"{base}/events/{eid}")
+            page.wait_for_selector("#bracket .champ")
+            assert_fits_phone(page)
+            got = page.evaluate("""() => { const box = document.querySelector('.bracket-box > .scroll');
+                box.scrollLeft = box.scrollWidth; const b = box.getBoundingClientRect();
+                const c = document.querySelector('#bracket .champ').getBoundingClientRect();
+                return {scrolls: box.scrollWidth > box.clientWidth, left: c.left - b.left,
+                        right: b.right - c.right}; }""")
+            # the champion's box wholly inside, its border too
+            assert got["scrolls"] and got["left"] >= 0 and got["right"] >= 4, (lang, got)
+            shot(page, f"event-cli-bracket-end-{lang}-phone")
             ctx.close()
         shots(browser, base, f"/events/{eid}", "event-cli", shot, "#bracket")
         shots(browser, base, "/events", "events", shot, "[data-event]")
