@@ -84,8 +84,10 @@ def add_profile_routes(app: FastAPI, store: Any, user_of: Any, need_user: Any) -
     async def user_ratings(request: Request, username: str) -> dict[str, Any]:
         """``{"username", "ratings": [{"game", "time_class", "system", "rating", "deviation",
         "games", "provisional"}], "history": [{"game", "time_class", "record", "before",
-        "after", "at"}] | null}``: the current ratings, and the rating after each rated game
-        (oldest first; null when the player hides their history from the viewer)."""
+        "after", "at"}] | null, "provisional_games"}``: the current ratings, and the rating after
+        each rated game (oldest first; null when the player hides their history from the viewer);
+        ``provisional_games``: a rating with fewer rated games is provisional (so is one whose
+        deviation is still high, :func:`.ratings.provisional`), which a page explains."""
         viewer = await user_of(request)
 
         def read(s: Session) -> dict[str, Any]:
@@ -93,7 +95,7 @@ def add_profile_routes(app: FastAPI, store: Any, user_of: Any, need_user: Any) -
             show = visible(s, u, viewer)
             return {"username": u.username, "ratings": ratings.ratings_of(s, u.id),
                     "history": ratings.history_of(s, u.id, viewer.id if viewer else None)
-                    if show else None}
+                    if show else None, "provisional_games": ratings.PROVISIONAL_GAMES}
         return await store.call(read, write=False)
 
     @app.get("/api/users/{username}/events", tags=["players"])

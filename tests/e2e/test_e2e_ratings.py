@@ -53,6 +53,21 @@ def test_profile_shows_ratings_chart_and_games(rated, browser, shot):
     page.wait_for_selector("#rating-chart svg")
     row = page.locator('[data-rating="xiangqi/slow"]')
     assert row.locator("b").inner_text().endswith("?")             # three games: provisional
+    # what the "?" means, on hover and to a screen reader (ratings.py: 5 rated games)
+    why = "Provisional rating: fewer than 5 rated games (3 so far)"
+    assert row.locator("td[title]", has=page.locator("b")).get_attribute("title") == why
+    assert row.locator(".sr-only").inner_text().endswith(why)
+    assert row.locator("b [aria-hidden=true]").count() == 1
+    assert page.locator('[data-rating="go/blitz"] .sr-only').count() == 0   # established: the number
+    assert "fewer than 5 rated games" in page.inner_text("#provisional-note")   # a phone has no hover
+    zh = browser.new_context(locale="zh-CN", storage_state=as_signed_in(base, tokens["cai"])).new_page()
+    zh.goto(base + "/api/me")
+    zh.evaluate("localStorage.setItem('lang', 'zh')")
+    zh.goto(base + "/u/ann")
+    zh.wait_for_selector('[data-rating="xiangqi/slow"] .sr-only')
+    assert zh.locator('[data-rating="xiangqi/slow"] .sr-only').inner_text().endswith(
+        "暂定等级分：计分对局不足 5 局（目前 3 局）")
+    zh.close()
     assert page.locator("#rating-chart circle.dot").count() == 3
     assert page.locator("#chart-pick option").count() == 1 or page.locator("#chart-pick").count() == 0
     assert page.locator("#history tbody tr").count() == 3
@@ -73,7 +88,10 @@ def test_the_finished_table_shows_the_rating_change(rated, browser):
     ann = httpx.get(f"{base}/api/users/ann/ratings").json()["ratings"]
     xq = next(r for r in ann if r["game"] == "xiangqi")
     page.wait_for_function("() => (document.querySelector('[data-rating-of=ann]') || {}).textContent")
-    assert page.inner_text("[data-rating-of=ann]").strip() == f"{xq['rating']}?"    # the seat's rating
+    assert page.inner_text("[data-rating-of=ann] .rating-shown").strip() == f"{xq['rating']}?"   # the seat's
+    why = "Provisional rating: fewer than 5 rated games (3 so far)"                 # and what "?" means
+    assert page.get_attribute("[data-rating-of=ann]", "title") == why
+    assert page.inner_text("[data-rating-of=ann] .sr-only") == f"{xq['rating']}: {why}"
 
 
 def test_leaderboard_lists_established_players(rated, browser, shot):

@@ -466,10 +466,25 @@ function seatRating(info, i) {
     const mine = r && r.ratings.find((x) => x.game === board.game && x.time_class === board.time_class);
     // the number alone, muted, as game sites show it after a name (brackets took a narrow seat
     // box's room: the Chinese full-width ones most), and what it is on hover
-    span.textContent = mine ? `${mine.rating}${mine.provisional ? "?" : ""}` : "1500?";
-    span.title = t(!mine || mine.provisional ? "rating.provisional" : "rating.rating");
+    const m = ratingMark(mine, r ? r.provisional_games : 0);
+    span.replaceChildren(m.shown, m.said || "");
+    span.title = m.why || t("rating.rating");
   });
   return span;
+}
+
+/** A rating as game sites show it: "1523", or "1523?" while provisional — fewer rated games
+ *  than `n` (the server's /api/users/<name>/ratings `provisional_games`) or a deviation still
+ *  high (ratings.py); `r` null: no rated game yet (the starting 1500, provisional). Returns
+ *  `shown`, the number (hidden from a screen reader when provisional), `said` (null, or the
+ *  screen reader's words: the number and why it is provisional) and `why` (null, or that
+ *  reason for a title: "Provisional rating: fewer than 5 rated games (2 so far)"). */
+export function ratingMark(r, n) {
+  if (r && !r.provisional) return { shown: el("span", { class: "rating-shown" }, String(r.rating)), said: null, why: null };
+  const rating = r ? r.rating : 1500;
+  const why = !r || r.games < n ? t("rating.provgames", { n, games: r ? r.games : 0 }) : t("rating.provuncertain", { deviation: r.deviation });
+  return { shown: el("span", { class: "rating-shown", "aria-hidden": "true" }, `${rating}?`),
+    said: el("span", { class: "sr-only" }, `${rating}${t("colon")}${why}`), why };
 }
 
 // the rating change of each rated player of a finished game ("ann 1500 → 1523 (+23)"), from its record

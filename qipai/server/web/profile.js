@@ -3,7 +3,7 @@
 // game, the events entered, and recent games with replay links. A player who hides their
 // history shows others their ratings only; on their own profile a switch hides or shows it.
 
-import { api, el, lang, t } from "./app.js";
+import { api, el, lang, ratingMark, t } from "./app.js";
 import { byPopularity, gameName } from "./lobby.js";
 import { gamesTable, localDate } from "./history.js";
 import { ratingChart } from "./ratingchart.js";
@@ -17,19 +17,20 @@ export function ratingGameName(key, byId) {
 }
 
 export const tcName = (tc) => t(`tc.${tc}`, null, tc);
-export const ratingText = (r) => `${r.rating}${r.provisional ? "?" : ""}`;
 
-function ratingsTable(ratings, byId) {
+function ratingsTable(ratings, byId, n) {
   if (!ratings.length) return el("p", { class: "muted", id: "no-ratings" }, t("rating.none"));
-  return el("div", { class: "scroll" }, el("table", { class: "list", id: "ratings" },
+  return el("div", {}, el("div", { class: "scroll" }, el("table", { class: "list", id: "ratings" },
     el("thead", {}, el("tr", {}, el("th", {}, t("game")), el("th", {}, t("rating.tc")), el("th", {}, t("rating.rating")),
       el("th", {}, t("rating.games")))),
     el("tbody", {}, ratings.map((r) => el("tr", { "data-rating": `${r.game}/${r.time_class}` },
       el("td", {}, el("a", { href: `/leaderboard?game=${encodeURIComponent(r.game)}&tc=${r.time_class}`, title: t("rating.board") },
         ratingGameName(r.game, byId))),
       el("td", {}, tcName(r.time_class)),
-      el("td", { title: r.provisional ? t("rating.provisional") : `± ${r.deviation}` }, el("b", {}, ratingText(r))),
-      el("td", {}, r.games))))));
+      ((m) => el("td", { title: m.why || `± ${r.deviation}` }, el("b", {}, m.shown), m.said))(ratingMark(r, n)),
+      el("td", {}, r.games)))))),
+  // a phone has no hover: the "?" said in words under the table
+  ratings.some((r) => r.provisional) ? el("p", { class: "muted small", id: "provisional-note" }, t("rating.provnote", { n })) : null);
 }
 
 /** The chart's section (null without history); `section.draw()` draws it at the width it has,
@@ -82,7 +83,7 @@ export async function profilePage(app, { me, name }) {
   const byId = Object.fromEntries(games.map((g) => [g.id, g]));
   const head = [el("h2", { id: "profile-name" }, prof.username, prof.role === "organizer" ? el("span", { class: "badge" }, t("organizer")) : null),
     el("div", { class: "muted" }, t("hist.joined", { date: localDate(prof.created) }))];
-  const ratingsBox = el("section", { class: "card-box" }, el("h3", {}, t("rating.ratings")), ratingsTable(rated.ratings, byId));
+  const ratingsBox = el("section", { class: "card-box" }, el("h3", {}, t("rating.ratings")), ratingsTable(rated.ratings, byId, rated.provisional_games));
   if (shut) {
     app.replaceChildren(...head, el("p", { class: "muted", id: "history-hidden" }, t("profile.hidden", { name: prof.username })), ratingsBox);
     return;
