@@ -232,6 +232,21 @@ def red_moves(page, n):
         page.wait_for_function(f"() => +document.querySelector('#status').dataset.seq > {before}")
 
 
+SETUP = {"zh": ("布阵", ["南", "北"]), "en": ("Setup", ["South", "North"])}
+
+
+def check_setup_row(page, lang):
+    """Junqi's opening layouts, made by both seats at once, are one row "布阵" / "Setup" (by
+    seat: 南 北), not a numbered move; the moves are numbered from the first real move."""
+    label, seats = SETUP[lang]
+    row = page.locator("#ml-list .ml-setup")
+    assert row.locator(".ml-n").inner_text().strip() == label
+    assert [x.strip() for x in row.locator(".ml-move").all_inner_texts()] == seats
+    first = page.locator("#ml-list .ml-row:not(.ml-setup)").first
+    assert first.locator(".ml-n").inner_text().strip() == "1."
+    assert first.locator(".ml-move").first.get_attribute("data-ply") == "3"
+
+
 def whole_game(server, browser, shot, game):
     """A person plays a whole game of ``game`` against a bot by clicks, in Chinese at 1280 px
     then in English at 390 px: the result in words, the move list navigates by click and by
@@ -244,6 +259,8 @@ def whole_game(server, browser, shot, game):
         check_result(page, lang, OUTCOME)
         n = int(page.get_attribute("#movelist", "data-total"))
         assert n == seq(page) and len(list_texts(page)) == n, (n, seq(page))
+        if game == "junqi":
+            check_setup_row(page, lang)
         assert page.get_attribute("#movelist", "data-ply") == str(n)
         if lang == "zh":
             shoot_all(page, shot, f"movelist-{game}-end", "#movelist")
@@ -266,6 +283,8 @@ def whole_game(server, browser, shot, game):
         assert not RAW.search(told) and not any(w in told for w in OUTCOME[lang][:2]), told
         assert len(told) > len(page.evaluate("() => document.querySelector('#replay-result').title")), told
         assert len(list_texts(page)) == n
+        if game == "junqi":
+            check_setup_row(page, lang)
         page.keyboard.press("Home")
         assert page.get_attribute("#replay-status", "data-ply") == "0"
         page.keyboard.press("ArrowRight")

@@ -8,6 +8,9 @@
 //     numbering: "pairs",         // "pairs" (1. red black), "each" (1 D4 2 Q16) or "none"
 //     live: true,                 // a game in progress (End returns to it) or a replay
 //     cellWidth: "6em",           // "each": the narrowest column (as many columns as fit)
+//     setup: (entry) => bool,     // the game's opening setup (junqi's 布阵): the entries it
+//                                 // holds at the start are one row "Setup", by seat, and the
+//                                 // moves are numbered from the first real move
 //     onNavigate: (ply, atEnd) => {},   // show position `ply` (0 = the start)
 //   });
 //   ml.setMoves(entries);         // entries[i] is the move that leads to position i + 1
@@ -73,7 +76,8 @@ export function createMoveList(host, opts) {
   box.append(head, list, bar, back);
   host.replaceChildren(box);
 
-  function cell(entry, i) {
+  // `n`: the number the cell shows in an "each" list (null: none)
+  function cell(entry, i, n = i + 1) {
     const li = node("li", "ml-move");
     li.dataset.ply = i + 1;
     li.dataset.seat = entry && entry.seat !== undefined ? entry.seat : "";
@@ -83,7 +87,7 @@ export function createMoveList(host, opts) {
       li.classList.add("ml-words");                 // a step in words (a name, an act, tiles) wraps, never cut
       li.append(f);
     } else {
-      if (numbering === "each") li.append(node("span", "ml-n", String(i + 1)));
+      if (numbering === "each" && n !== null) li.append(node("span", "ml-n", String(n)));
       li.append(node("span", "ml-t", f.text));
       if (f.title) li.title = f.title;
       if (f.cls) li.classList.add(...f.cls.split(" "));
@@ -94,17 +98,29 @@ export function createMoveList(host, opts) {
 
   function render() {
     list.replaceChildren();
+    // the opening setup, made by every seat at once, is no move: one row of its own, by seat
+    let start = 0;
+    while (opts.setup && start < entries.length && opts.setup(entries[start])) start++;
+    if (start) {
+      const row = node("li", "ml-row ml-setup");
+      row.append(node("span", "ml-n", t("moves.setup", null, "Setup")));
+      const seats = node("ol", "ml-pair");
+      const order = [...entries.keys()].slice(0, start).sort((a, b) => (entries[a].seat ?? 0) - (entries[b].seat ?? 0));
+      for (const i of order) seats.append(cell(entries[i], i, null));
+      row.append(seats);
+      list.append(row);
+    }
     if (numbering === "pairs") {
-      for (let i = 0; i < entries.length; i += 2) {
+      for (let i = start; i < entries.length; i += 2) {
         const row = node("li", "ml-row");
-        row.append(node("span", "ml-n", `${i / 2 + 1}.`));
+        row.append(node("span", "ml-n", `${(i - start) / 2 + 1}.`));
         const pair = node("ol", "ml-pair");
         pair.append(cell(entries[i], i));
         if (i + 1 < entries.length) pair.append(cell(entries[i + 1], i + 1));
         row.append(pair);
         list.append(row);
       }
-    } else entries.forEach((e, i) => list.append(cell(e, i)));
+    } else entries.slice(start).forEach((e, k) => list.append(cell(e, start + k, k + 1)));
     if (!entries.length) list.append(node("li", "ml-empty muted", t("moves.none", null, "No moves yet")));
     paint();
   }

@@ -53,23 +53,29 @@ const FORMATS = {
     const cells = e.cells || holes.map(ccCell);
     return { text: cells.join(" → "), title: holes.join(" → "), cls: `cc${e.seat} cc-move` };
   },
-  junqi: (e, t) => {
-    if (e.kind === "layout") return { text: t("moves.layout", null, "layout"), cls: `s${e.seat}` };
+  junqi: (e, t, lang, seats) => {
+    // a seat's layout, in the list's setup row: the seat's name (南, 北; 四国: 南 东 北 西)
+    if (e.kind === "layout") {
+      const name = t(`junqi.seatNames.${seats === 4 ? "siguo" : "luzhan"}.${e.seat}`, null, String(e.seat));
+      return { text: name, title: `${name} ${t("moves.layout", null, "layout")}`, cls: `s${e.seat} ml-layout` };
+    }
     const word = common(e.text, t);
     if (word) return { text: word, cls: `s${e.seat}` };
     const [move, outcome] = e.text.split(":");
     const [a, b] = move.split("-");
     const out = OUTCOME.includes(outcome) ? " " + t(`moves.outcome.${outcome}`, null, outcome) : "";
     // the tooltip: the move as typed (e3-e4), without the outcome's code (win, lose, both)
-    return { text: `${a}–${b}${out}`, title: move, cls: `s${e.seat}` };
+    return { text: `${a}–${b}${out}`, title: move, cls: `s${e.seat} jq-move` };
   },
 };
 
 const WIDTH = { go: "6.4em", "chinese-checkers": "8.6em", junqi: "7.4em", gomoku: "4.8em" };
 
-/** {format(entry, i), numbering, cellWidth} for `game`'s move list with `seats` players. */
+/** {format(entry, i), numbering, cellWidth, setup} for `game`'s move list with `seats` players
+ *  (`setup`: which entries are the opening setup, junqi's layouts, listed apart from the moves). */
 export function moveFormat(game, t, lang, seats = 2) {
   const f = FORMATS[game] || ((e) => ({ text: e.text || "" }));
   const numbering = game === "xiangqi" || (game === "junqi" && seats === 2) ? "pairs" : "each";
-  return { format: (e) => f(e, t, lang), numbering, cellWidth: WIDTH[game] };
+  const setup = game === "junqi" ? (e) => !!e && e.kind === "layout" : null;
+  return { format: (e) => f(e, t, lang, seats), numbering, cellWidth: WIDTH[game], setup };
 }
