@@ -8,9 +8,11 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
-from rich.console import Console
 from rich.markup import escape
 
+from qipai.console import LangOpt, console, err
+from qipai.console import fail as _fail
+from qipai.console import said as _said
 from qipai.core import formats
 from qipai.core.errors import IllegalAction, QipaiError, RecordError
 from qipai.core.record import replay as replay_record
@@ -18,9 +20,6 @@ from qipai.core.registry import game_class, load
 
 app = typer.Typer(help="qipai (棋牌): referee engine for Chinese board, card and tile games.",
                   no_args_is_help=True, add_completion=False, pretty_exceptions_enable=False)
-# piped or redirected output keeps one line per record or message (no wrapping at 80 columns)
-console = Console(highlight=False, soft_wrap=not sys.stdout.isatty())
-err = Console(stderr=True, highlight=False, soft_wrap=not sys.stderr.isatty())
 
 
 def _add_event_commands() -> None:
@@ -49,11 +48,6 @@ def _main(version: Annotated[bool, typer.Option("--version", callback=_print_ver
     """qipai (棋牌): referee engine for Chinese board, card and tile games."""
 
 
-def _fail(message: str, code: int = 2) -> None:
-    err.print(f"[red]error:[/red] {message}", markup=True, highlight=False)
-    raise typer.Exit(code)
-
-
 def _parse_options(pairs: list[str] | None) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for pair in pairs or []:
@@ -62,17 +56,6 @@ def _parse_options(pairs: list[str] | None) -> dict[str, Any]:
         k, v = pair.split("=", 1)
         out[k.strip()] = v.strip()
     return out
-
-
-def _said(e: QipaiError) -> str:
-    """An error in the terminal's language (``qipai play --lang``): its English text, which
-    names every valid value, or in Chinese the catalogue's words for its code."""
-    from qipai import i18n
-
-    code = getattr(e, "code", None)
-    if i18n.current() == "en" or not code or code == "illegal":
-        return str(e)
-    return i18n.say(f"refusal.{code}", e.params, default=str(e))
 
 
 def _load(game_id: str, pairs: list[str] | None = None):
@@ -330,17 +313,9 @@ def play_cmd(
     protocol: Annotated[str | None, typer.Option(
         help="The engine's protocol when not the game's default (ucci for xiangqi).")] = None,
     movetime: Annotated[int, typer.Option(help="The engine's thinking time per move (ms).")] = 1000,
-    lang: Annotated[str | None, typer.Option(
-        help="The language of prompts, refusals and results: zh or en (default: the locale's, "
-             "from LC_ALL, LC_MESSAGES or LANG).")] = None,
+    lang: LangOpt = None,
 ) -> None:
     """Play a game in the terminal against a built-in bot or an engine."""
-    from qipai import i18n
-
-    chosen = lang or i18n.env_language()
-    if chosen not in i18n.LANGS:
-        _fail(f"unknown language {lang!r}; valid: {', '.join(i18n.LANGS)}")
-    i18n.use(chosen)
     game = _load(game_id, option)
     from qipai.bots import bot_names
 

@@ -88,8 +88,34 @@ def test_terminal_play_as_second_seat_and_quit():
 
 def test_terminal_board_shows_every_hole():
     s = state_at(position(S=camp("S"), N=camp("N")))
-    drawn = play.board_text(s).plain
-    assert drawn.count("●") == 20 and drawn.count("·") == 101
+    *board, legend = play.board_text(s).plain.splitlines()
+    drawn = "\n".join(board)
+    assert drawn.count("●") == 10 and drawn.count("○") == 10 and drawn.count("·") == 101
+    assert legend == "● S  ○ N"
+
+
+@pytest.mark.parametrize("lang, legend", [("en", "● S (you)  ○ N"), ("zh", "● 南方（你）  ○ 北方")])
+def test_the_sides_are_told_apart_without_colour(lang, legend):
+    """Piped or NO_COLOR, the board draws each side's marbles in a shape of its own (● S, ○ N)
+    and names them in a legend, in the terminal's language; in a colour terminal they keep
+    their colours too."""
+    from typer.testing import CliRunner
+
+    from qipai import i18n
+    from qipai.cli import app
+
+    try:
+        r = CliRunner().invoke(app, ["play", "tiaoqi", "--lang", lang, "--seed", "1"], input="quit\n",
+                               env={"NO_COLOR": "1"})
+    finally:
+        i18n.use("en")
+    lines = r.output.splitlines()
+    assert legend in lines and "\x1b[" not in r.output, r.output
+    assert sum(line.count("●") for line in lines) == 11 and sum(line.count("○") for line in lines) == 11
+    out = io.StringIO()
+    Console(file=out, force_terminal=True, color_system="standard").print(
+        play.board_text(qipai.load("tiaoqi").new_state(num_seats=2), 0))
+    assert "\x1b[1;31m●" in out.getvalue() and "\x1b[1;36m○" in out.getvalue()
 
 
 def test_match_runner_timeouts_skip_then_eliminate_and_two_player_timeout_loses():
@@ -121,7 +147,7 @@ def test_terminal_board_names_the_cells_and_takes_them():
     lines = text.splitlines()
     ruler = next(i for i, line in enumerate(lines) if line.strip() == "abcdefghjklmnopqrstuvwxyz")
     tip = lines[ruler + 1]                                    # row 17: N's tip, in column n
-    assert tip.rstrip().endswith("17") and tip.index("●") == lines[ruler].index("n")
+    assert tip.rstrip().endswith("17") and tip.index("○") == lines[ruler].index("n")
     assert not re.search(r"\br\s*-?\d+\s+q", text)             # no axial q,r row labels
     assert re.search(r"N plays [a-hj-z]\d+(>[a-hj-z]\d+)+", text), text
     assert "Refused" not in text                              # q4>p5 taken

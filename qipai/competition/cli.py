@@ -14,17 +14,15 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
-from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 from rich.tree import Tree
 
+from qipai.console import LangOpt, console, fail, said
 from qipai.core.errors import OptionError, QipaiError
+from qipai.i18n import current, say
 
 app = typer.Typer(help="Events: draw, brackets, tables, standings (competition.md).", no_args_is_help=True)
-# piped or redirected output keeps one line per record or message (no wrapping at 80 columns)
-console = Console(highlight=False, soft_wrap=not sys.stdout.isatty())
-err = Console(stderr=True, highlight=False, soft_wrap=not sys.stderr.isatty())
 
 DbOpt = Annotated[str | None, typer.Option("--db", help="Database URL or SQLite file (default: "
                                                         "QIPAI_DATABASE_URL or the SQLite file in the "
@@ -35,9 +33,14 @@ ByOpt = Annotated[str, typer.Option("--by", help="Who acts (the organizer or ref
 ReasonOpt = Annotated[str, typer.Option("--reason", "-r", help="Why, for the event's log.")]
 
 
-def _fail(message: str) -> None:
-    err.print(f"[red]error:[/red] {message}", markup=True, highlight=False)
-    raise typer.Exit(2)
+def _fail(message: str | QipaiError) -> None:
+    """Stop with an error line: a text already worded, or a refusal in the chosen language."""
+    fail(said(message) if isinstance(message, QipaiError) else message)
+
+
+def _title(key: str, params: dict[str, Any] | None = None) -> str:
+    """A table's title or a column's heading from the catalogue, Rich markup escaped."""
+    return escape(say(key, params))
 
 
 def _db(url: str | None):
@@ -105,14 +108,14 @@ def read_players(path: Path) -> list[Any]:
 
 
 @app.command("presets")
-def presets_cmd() -> None:
+def presets_cmd(lang: LangOpt = None) -> None:
     """List the event presets (one per event of the rule sheets): name, game, title."""
     from .config import preset_data, preset_names
 
     for name in preset_names():
         d = preset_data(name)
         gid = d.get("game", {}).get("id", "?")
-        title = escape(d.get("title", ""))
+        title = escape(say(f"preset.{name}", default=d.get("title", "")))
         console.print(f"[bold]{name}[/bold]  {gid}  {title}", markup=True, soft_wrap=True)
 
 
@@ -147,6 +150,7 @@ def new_cmd(
                       "game.repetition_rule=seed000_same_move, match.series.clock=xq_s2_15s, "
                       "stage.rounds=5 (repeat for more).")] = None,
     db: DbOpt = None,
+    lang: LangOpt = None,
 ) -> None:
     """Create an event: the draw is made and round 1 paired."""
     from .config import event_data
@@ -159,11 +163,11 @@ def new_cmd(
             try:
                 spec = tomllib.loads(config.read_text(encoding="utf-8"))
             except (OSError, tomllib.TOMLDecodeError, UnicodeDecodeError) as e:
-                _fail(f"{config}: cannot read the event: {e}")
+                _fail(say("cli.ev.unreadable", {"path": str(config), "why": str(e)}))
             if preset is not None:
                 spec = {"preset": preset, **spec}
         elif preset is None:
-            _fail("give --preset NAME or --config FILE")
+            _fail(say("cli.ev.needSpec"))
         fields = dict(_field(x) for x in set_ or [])
         if meet is not None:
             fields["meet"] = meet
@@ -178,15 +182,15 @@ def new_cmd(
         plist += [{"id": f"bot{i:02d}", "bot": bot, **({"members": [f"bot{i:02d}a", f"bot{i:02d}b"]}
                                                        if pairs else {})} for i in range(1, bots + 1)]
         if not plist:
-            _fail("give --players FILE or --bots N")
+            _fail(say("cli.ev.needPlayers"))
         over = {"draw": {"seeded": {"count": seeded}}} if seeded else None
         if secret is not None and not re.fullmatch(r"[0-9a-f]{64}", secret):
-            _fail("--secret must be 64 lowercase hex digits (32 bytes)")
+            _fail(say("cli.ev.badSecret"))
         eid = create_event(_db(db), spec, plist, event_id=event_id, name=name, overrides=over,
                            secret=secret, fields=fields)
     except QipaiError as e:
-        _fail(str(e))
-    console.print(f"created event {eid}", markup=False)
+        _fail(e)
+    console.print(say("cli.ev.created", {"id": eid}), markup=False)
 
 
 def _field(text: str) -> tuple[str, Any]:
@@ -194,7 +198,7 @@ def _field(text: str) -> tuple[str, Any]:
     as the text itself (seed000_same_move)."""
     path, sep, value = text.partition("=")
     if not sep or not path.strip():
-        _fail(f"--set {text!r}: give PATH=VALUE, e.g. game.repetition_rule=seed000_same_move")
+        _fail(say("cli.ev.badSet", {"text": text}))
     try:
         parsed: Any = tomllib.loads(f"v = {value}")["v"]
     except tomllib.TOMLDecodeError:
@@ -204,7 +208,8 @@ def _field(text: str) -> tuple[str, Any]:
 
 @app.command("run")
 def run_cmd(event: EventArg = None, max_games: Annotated[int | None, typer.Option(
-        min=0, help="Stop after this many games.")] = None, quiet: bool = False, db: DbOpt = None) -> None:
+        min=0, help="Stop after this many games.")] = None, quiet: bool = False, db: DbOpt = None,
+        lang: LangOpt = None) -> None:
     """Play the pending games whose seats are all bots; stop when the event ends or waits for
     results entered with `qipai event result`."""
     from .event import run_event
@@ -212,20 +217,25 @@ def run_cmd(event: EventArg = None, max_games: Annotated[int | None, typer.Optio
     def show(g) -> None:
         if not quiet:
             r = g.result
-            console.print(f"game {g.id}: round {g.match.round} match {g.match.index} game {g.number}: "
-                          f"{r['text']} ({r['reason']}, {r['moves']} moves)", markup=False)
+            console.print(say("cli.ev.played", {"id": g.id, "round": g.match.round, "match": g.match.index,
+                                                "number": g.number, "text": r["text"],
+                                                "reason": r["reason"], "n": r["moves"]}), markup=False)
 
     try:
         out = run_event(_db(db), event, max_games=max_games, on_game=show)
     except QipaiError as e:
-        _fail(str(e))
-    console.print(f"{out['event']}: {out['played']} games played, {out['status']}", markup=False)
+        _fail(e)
+    console.print(say("cli.ev.ran", {"event": out["event"], "n": out["played"], "status": out["status"]}),
+                  markup=False)
     if out["outcome"]:
-        console.print(f"champion: {out['outcome']['champion']}; runner-up: "
-                      f"{', '.join(out['outcome']['runner_up']) or '-'}", markup=False)
+        _champion(out["outcome"])
     elif out["waiting"]:
-        console.print(f"waiting for results of games {', '.join(map(str, out['waiting']))} "
-                      "(qipai event result GAME RESULT)", markup=False)
+        console.print(say("cli.ev.waiting", {"games": [str(g) for g in out["waiting"]]}), markup=False)
+
+
+def _champion(outcome: dict[str, Any]) -> None:
+    console.print(say("cli.ev.champion", {"champion": outcome["champion"],
+                                          "runners": ", ".join(outcome["runner_up"]) or "-"}), markup=False)
 
 
 @app.command("result", context_settings={"ignore_unknown_options": True})
@@ -239,7 +249,7 @@ def result_cmd(game: Annotated[int, typer.Argument(help="Game number as shown by
                    help="How long the game or deal took (e.g. 95s, 12m, 1500ms), for session time "
                         "limits.")] = None,
                by: ByOpt = "organizer", reason: ReasonOpt = "",
-               db: DbOpt = None) -> None:
+               db: DbOpt = None, lang: LangOpt = None) -> None:
     """Enter the result of a pending game. Recorded in the event's log (`event log`) with who
     entered it (--by) and why (--reason)."""
     from .acts import Act
@@ -249,8 +259,8 @@ def result_cmd(game: Annotated[int, typer.Argument(help="Game number as shown by
         g = enter_result(_db(db), event, game, result, moves, duration,
                          log=Act("enter_result", by, reason.strip()))
     except QipaiError as e:
-        _fail(str(e))
-    console.print(f"game {g.id}: {g.result['text']} entered", markup=False)
+        _fail(e)
+    console.print(say("cli.ev.entered", {"id": g.id, "text": g.result["text"]}), markup=False)
 
 
 @app.command("confirm")
@@ -260,20 +270,21 @@ def confirm_cmd(game: Annotated[int, typer.Argument(help="Game number as shown b
                 referee: Annotated[str | None, typer.Option(
                     help="A referee confirming the result at once (the referee's name).")] = None,
                 reason: Annotated[str, typer.Option(help="Why (a referee's confirmation).")] = "",
-                event: EventOpt = None, db: DbOpt = None) -> None:
+                event: EventOpt = None, db: DbOpt = None, lang: LangOpt = None) -> None:
     """Confirm the result of a finished game (competition.md §5.7): each player of the game
     (--by), or a referee at once (--referee). Recorded in the event's log (`event log`)."""
     from .results import confirm_result
 
     if not by and not referee:
-        _fail("say who confirms: --by PLAYER, or --referee NAME")
+        _fail(say("cli.ev.whoConfirms"))
     try:
         out = confirm_result(_db(db), event, game, referee or by, referee=referee is not None, reason=reason)
     except QipaiError as e:
-        _fail(str(e))
-    console.print(f"game {game}: confirmed" if out["confirmed"] else
-                  f"game {game}: confirmed by {', '.join(out['confirmed_by'])}; waiting for "
-                  f"{', '.join(out['waiting'])}", markup=False)
+        _fail(e)
+    console.print(say("cli.ev.confirmed", {"id": game}) if out["confirmed"] else
+                  say("cli.ev.confirmedBy", {"id": game, "by": out["confirmed_by"],
+                                             "waiting": out["waiting"]}),
+                  markup=False)
 
 
 @app.command("correct", context_settings={"ignore_unknown_options": True})
@@ -284,7 +295,7 @@ def correct_cmd(game: Annotated[int, typer.Argument(help="Game number as shown b
                 reason: Annotated[str, typer.Option(help="Why the result is corrected (required).")],
                 moves: Annotated[int | None, typer.Option(
                     min=0, help="Moves completed (short-game rule); default: as stored.")] = None,
-                event: EventOpt = None, db: DbOpt = None) -> None:
+                event: EventOpt = None, db: DbOpt = None, lang: LangOpt = None) -> None:
     """Correct the result of a finished game (competition.md §5.7): its match is decided again,
     standings follow, and a knockout's later rounds are paired again if nobody has played them
     yet. Recorded in the event's log with who and why."""
@@ -293,13 +304,14 @@ def correct_cmd(game: Annotated[int, typer.Argument(help="Game number as shown b
     try:
         out = correct_result(_db(db), event, game, result, by=by, reason=reason, moves=moves)
     except QipaiError as e:
-        _fail(str(e))
-    again = f"; round {', '.join(map(str, out['repaired']))} paired again" if out["repaired"] else ""
-    console.print(f"game {game}: {out['from']} corrected to {out['to']}{again}", markup=False)
+        _fail(e)
+    again = say("cli.ev.repaired", {"rounds": [str(r) for r in out["repaired"]]}) if out["repaired"] else ""
+    console.print(say("cli.ev.corrected", {"id": game, "from": out["from"], "to": out["to"]}) + again,
+                  markup=False)
 
 
 @app.command("log")
-def log_cmd(event: EventArg = None, db: DbOpt = None) -> None:
+def log_cmd(event: EventArg = None, db: DbOpt = None, lang: LangOpt = None) -> None:
     """The event's log of referee acts, disputes and confirmations, oldest first."""
     from .acts import event_log
     from .ops import _event
@@ -308,20 +320,39 @@ def log_cmd(event: EventArg = None, db: DbOpt = None) -> None:
         with _db(db)() as s:
             rows = event_log(s, _event(s, event).id)
     except QipaiError as e:
-        _fail(str(e))
+        _fail(e)
     for r in rows:
-        what = " ".join(f"{k} {r[k]}" for k in ("game", "table", "entrant") if r[k] is not None)
-        data = ", ".join(f"{k}={v}" for k, v in r["data"].items() if k != "players")
-        console.print(f"{r['at']} {r['act']} by {r['by']}" + (f" — {what}" if what else "")
+        what = " ".join(say(f"cli.ev.log.{k}", {"v": r[k]}) for k in ("game", "table", "entrant")
+                        if r[k] is not None)
+        data = _log_data(r["data"])
+        console.print(say("cli.ev.log.line", {"at": r["at"], "act": r["act"], "by": r["by"]})
+                      + (f" — {what}" if what else "")
                       + (f" ({data})" if data else "") + (f": {r['reason']}" if r["reason"] else ""),
                       markup=False)
+
+
+def _log_data(data: dict[str, Any]) -> str:
+    """An entry's data as ``name=value`` pairs, the names (and a penalty's kind) in the chosen
+    language; the English account of a penalty's effect only in English."""
+    out = []
+    for k, v in data.items():
+        if k == "players" or (k == "effect" and current() != "en"):
+            continue
+        if k == "kind":
+            v = say("cli.ev.kind", {"kind": v})
+        elif isinstance(v, bool):
+            v = say(f"cli.ev.bool.{v}")
+        elif isinstance(v, list):
+            v = ", ".join(map(str, v))
+        out.append(f"{say(f'cli.ev.data.{k}', default=k)}={v}")
+    return ", ".join(out)
 
 
 @app.command("withdraw")
 def withdraw_cmd(player: Annotated[str, typer.Argument(help="The player's entrant id, as in the players "
                                                              "file and `event show`.")],
                  by: ByOpt = "organizer", reason: ReasonOpt = "",
-                 event: EventOpt = None, db: DbOpt = None) -> None:
+                 event: EventOpt = None, db: DbOpt = None, lang: LangOpt = None) -> None:
     """Withdraw a player. Its pending game becomes a forfeit (same game number) and its later
     two-sided matches are forfeits; at a card table its seat is played automatically, ranked last.
     Recorded in the event's log with who (--by) and why (--reason)."""
@@ -331,15 +362,15 @@ def withdraw_cmd(player: Annotated[str, typer.Argument(help="The player's entran
     try:
         withdraw(_db(db), event, player, log=Act("withdraw", by, reason.strip()))
     except QipaiError as e:
-        _fail(str(e))
-    console.print(f"{player} withdrawn", markup=False)
+        _fail(e)
+    console.print(say("cli.ev.withdrawn", {"who": player}), markup=False)
 
 
 @app.command("noshow")
 def noshow_cmd(players: Annotated[list[str], typer.Argument(help="The entrant ids of the absent players "
                                                                 "(name them all at once).")],
                by: ByOpt = "organizer", reason: ReasonOpt = "",
-               event: EventOpt = None, db: DbOpt = None) -> None:
+               event: EventOpt = None, db: DbOpt = None, lang: LangOpt = None) -> None:
     """Declare players absent from their pending match after the grace period: walkover (or
     an empty slot if both are absent); at a table, absent seats are played by trusteeship.
     Recorded in the event's log with who (--by) and why (--reason)."""
@@ -349,8 +380,8 @@ def noshow_cmd(players: Annotated[list[str], typer.Argument(help="The entrant id
     try:
         no_show(_db(db), event, players, log=Act("no_show", by, reason.strip()))
     except QipaiError as e:
-        _fail(str(e))
-    console.print(f"absent: {', '.join(players)}", markup=False)
+        _fail(e)
+    console.print(say("cli.ev.absent", {"who": players}), markup=False)
 
 
 @app.command("penalty")
@@ -361,7 +392,7 @@ def penalty_cmd(player: Annotated[str, typer.Argument(help="The player's entrant
                 reason: Annotated[str, typer.Option("--reason", "-r", help="Why (shown with the entry).")],
                 by: Annotated[str, typer.Option("--by", help="The referee entering it (in the event's log).")]
                 = "organizer",
-                event: EventOpt = None, db: DbOpt = None) -> None:
+                event: EventOpt = None, db: DbOpt = None, lang: LangOpt = None) -> None:
     """Record a referee's penalty against a player's pending match (competition.md §2.7) and apply
     it: deal_fault disqualifies at the preset's count; follow_error costs a level after the deal in
     play and loses the match at the preset's count; deal_forfeit loses the deal in play."""
@@ -370,97 +401,100 @@ def penalty_cmd(player: Annotated[str, typer.Argument(help="The player's entrant
     try:
         out = penalize(_db(db), event, player, kind, reason, by=by)
     except QipaiError as e:
-        _fail(str(e))
-    console.print(out["effect"], markup=False)
+        _fail(e)
+    effects = "".join(say(f"cli.ev.penalty.{x}", out) for x in out["effects"])
+    console.print(say("cli.ev.penalty", out) + effects, markup=False)
 
 
 @app.command("disqualify")
 def disqualify_cmd(player: Annotated[str, typer.Argument(help="The player's entrant id.")],
                    by: Annotated[str, typer.Option("--by", help="The referee disqualifying the player.")],
                    reason: Annotated[str, typer.Option("--reason", "-r", help="Why (required).")],
-                   event: EventOpt = None, db: DbOpt = None) -> None:
+                   event: EventOpt = None, db: DbOpt = None, lang: LangOpt = None) -> None:
     """Disqualify a player (competition.md §2.7): its pending match is lost at once (card tables:
     its seat is played automatically), it is ranked last and scores no placement points. Recorded
     in the event's log."""
     from .ops import disqualify
 
     if not reason.strip():
-        _fail("give the reason (--reason)")
+        _fail(say("cli.ev.needReason"))
     try:
         disqualify(_db(db), event, player, by=by, reason=reason.strip())
     except QipaiError as e:
-        _fail(str(e))
-    console.print(f"{player} disqualified", markup=False)
+        _fail(e)
+    console.print(say("cli.ev.disqualified", {"who": player}), markup=False)
 
 
 @app.command("void")
 def void_cmd(game: Annotated[int, typer.Argument(help="A pending game's number, as `event show` gives it.")],
              by: Annotated[str, typer.Option("--by", help="The referee voiding the game.")],
              reason: Annotated[str, typer.Option("--reason", "-r", help="Why (required).")],
-             event: EventOpt = None, db: DbOpt = None) -> None:
+             event: EventOpt = None, db: DbOpt = None, lang: LangOpt = None) -> None:
     """Void a pending game and order it replayed (competition.md §5.7): dealt again with the next
     RNG attempt, or the same deal at a duplicate table. Recorded in the event's log."""
     from .acts import Act
     from .ops import void_game
 
     if not reason.strip():
-        _fail("give the reason (--reason)")
+        _fail(say("cli.ev.needReason"))
     try:
         void_game(_db(db), event, game, {"by": by, "reason": reason.strip()},
                   log=Act("void", by, reason.strip()))
     except QipaiError as e:
-        _fail(str(e))
-    console.print(f"game {game} voided: it will be played again", markup=False)
+        _fail(e)
+    console.print(say("cli.ev.voided", {"id": game}), markup=False)
 
 
 @app.command("units")
 def units_cmd(meet: Annotated[str, typer.Argument(help="The meet's name (qipai event new --meet).")],
               as_csv: Annotated[bool, typer.Option("--csv", help="CSV instead of a table.")] = False,
-              db: DbOpt = None) -> None:
+              db: DbOpt = None, lang: LangOpt = None) -> None:
     """Unit (team) standings across the events of a meet: each unit's placement points summed."""
     from .meet import unit_standings, units_csv
 
     try:
         st = unit_standings(_db(db), meet)
     except KeyError:
-        _fail(f"no event belongs to the meet {meet!r}")
+        _fail(say("cli.ev.noMeet", {"meet": meet}))
     except QipaiError as e:
-        _fail(str(e))
+        _fail(e)
     if as_csv:
         sys.stdout.write(units_csv(st))
         return
-    t = Table(title=f"{meet}: unit standings")
-    for c in ("rank", "unit", "points", "champions", "runners-up", *(e["id"] for e in st["events"])):
-        t.add_column(c)
+    t = Table(title=_title("units.title", {"meet": meet}))
+    for c in ("rank", "unit", "points", "champions", "runners"):
+        t.add_column(_title(f"cli.ev.col.{c}"))
+    for e in st["events"]:
+        t.add_column(escape(e["id"]))
     for u in st["units"]:
         t.add_row(str(u["rank"]), u["unit"], f"{u['points']:g}", str(u["champions"]), str(u["runners_up"]),
                   *(f"{u['by_event'][e['id']]:g}" if e["id"] in u["by_event"] else "-" for e in st["events"]))
     console.print(t)
     running = [e["id"] for e in st["events"] if e["status"] != "finished"]
     if running:
-        console.print(f"still running (not counted yet): {', '.join(running)}", markup=False)
+        console.print(say("cli.ev.stillRunning", {"events": running}), markup=False)
 
 
 @app.command("export")
 def export_cmd(event: EventArg = None,
                table: Annotated[str, typer.Option(
                    "--table", help="pairings, results or standings.")] = "standings",
-               db: DbOpt = None) -> None:
+               db: DbOpt = None, lang: LangOpt = None) -> None:
     """An event's pairings, results or standings as CSV (to standard output)."""
     from .event import Director, _event
     from .meet import EXPORTS, event_csv
 
     if table not in EXPORTS:
-        _fail(f"--table must be one of {', '.join(EXPORTS)}, not {table!r}")
+        _fail(say("cli.ev.badTable", {"valid": list(EXPORTS), "table": table}))
     try:
         with _db(db)() as s:
             sys.stdout.write(event_csv(Director(s, _event(s, event)), table))
     except QipaiError as e:
-        _fail(str(e))
+        _fail(e)
 
 
 @app.command("list")
-def list_cmd(db: DbOpt = None) -> None:
+def list_cmd(db: DbOpt = None, lang: LangOpt = None) -> None:
     """List the events in the database."""
     from sqlalchemy import select
 
@@ -469,19 +503,19 @@ def list_cmd(db: DbOpt = None) -> None:
     try:
         factory = _db(db)
     except QipaiError as e:
-        _fail(str(e))
+        _fail(e)
     with factory() as s:
         events = s.scalars(select(EventRow).order_by(EventRow.created)).all()
         if not events:
-            console.print("no events yet: qipai event new --preset NAME ... (qipai event presets)",
-                          markup=False)
+            console.print(say("cli.ev.none"), markup=False)
         for ev in events:
             champ = (ev.outcome or {}).get("champion", "")
-            console.print(f"{ev.id}  {ev.preset}  {ev.status}  {champ}", markup=False)
+            status = say(f"cli.ev.status.{ev.status}", default=ev.status)
+            console.print(f"{ev.id}  {ev.preset}  {status}  {champ}", markup=False)
 
 
 @app.command("show")
-def show_cmd(event: EventArg = None, db: DbOpt = None) -> None:
+def show_cmd(event: EventArg = None, db: DbOpt = None, lang: LangOpt = None) -> None:
     """Show the draw, every round's pairings or tables with results, and the standings."""
     from .event import Director, _event
 
@@ -492,86 +526,124 @@ def show_cmd(event: EventArg = None, db: DbOpt = None) -> None:
             for n in range(1, last.stage_no + 1):      # every stage begun (multi-stage events)
                 render(Director(s, ev, n), header=n == 1, footer=n == last.stage_no)
     except QipaiError as e:
-        _fail(str(e))
+        _fail(e)
 
 
 def render(d, header: bool = True, footer: bool = True) -> None:
     ev = d.ev
     name = {k: e.entrant_id for k, e in d.by_draw.items()}
     if header:
-        console.print(f"[bold]{ev.id}[/bold] — {ev.name}", markup=True)
-        console.print(f"preset {ev.preset}, game {ev.game}, stage {d.stage}, {d.n} entrants, {ev.status}; "
-                      f"draw commitment {ev.commitment[:16]}…", markup=False)
+        # an event named by its preset's title (the default) is named in the chosen language
+        title = say(f"preset.{ev.preset}", default=ev.name) if ev.name == (ev.config or {}).get("title") \
+            else ev.name
+        console.print(f"[bold]{escape(ev.id)}[/bold] — {escape(title)}", markup=True)
+        console.print(say("cli.ev.header", {"preset": ev.preset, "game": ev.game, "stage": d.stage, "n": d.n,
+                                            "status": ev.status, "commitment": ev.commitment[:16]}),
+                      markup=False)
     if d.stages > 1:
-        console.print(f"[bold]stage {d.stage_no} of {d.stages}[/bold]: {d.stage}, {d.n} entrants",
-                      markup=True)
-    draw = Table(title="Draw", show_lines=False)
-    draw.add_column("no.")
-    draw.add_column("player")
-    draw.add_column("bot")
-    draw.add_column("status")
+        console.print(f"[bold]{_title('cli.ev.stageOf', {'no': d.stage_no, 'of': d.stages})}[/bold]: "
+                      + _title("cli.ev.stageLine", {"stage": d.stage, "n": d.n}), markup=True)
+    draw = Table(title=_title("reg.draw"), show_lines=False)
+    for c in ("no", "player", "bot", "status"):
+        draw.add_column(_title(f"cli.ev.col.{c}"))
+    human = say("cli.ev.human")
     for k, e in sorted(d.by_draw.items()):
+        status = escape(say("cli.ev.entrant", {"status": e.status}))
         if e.members:
-            who = " + ".join(f"{x['id']} ({x['bot'] or 'human'})" for x in e.members)
-            draw.add_row(str(k), e.entrant_id, who, e.status)
+            who = " + ".join(f"{x['id']} ({x['bot'] or human})" for x in e.members)
+            draw.add_row(str(k), escape(e.entrant_id), escape(who), status)
         else:
-            draw.add_row(str(k), e.entrant_id, e.bot or "human", e.status)
+            draw.add_row(str(k), escape(e.entrant_id), escape(e.bot or human), status)
     console.print(draw)
-    tree = Tree("Rounds")
+    tree = Tree(_title("cli.ev.rounds"))
     rounds: dict[int, list] = {}
     for m in d.matches():
         rounds.setdefault(m.round, []).append(m)
     for r, ms in rounds.items():
-        branch = tree.add(f"round {r}")
+        branch = tree.add(_title("cli.ev.round", {"n": r}))
         for m in ms:
-            who = " vs ".join(d.name(x) for x in m.entrants)
-            res = (m.result or {}).get("text", "")
+            who = say("cli.ev.vs").join(d.name(x) for x in m.entrants)
+            res = _match_text(d, m)
             win = (m.result or {}).get("winner")
             label = f"{m.index}. {who}" + (f" — {res}" if res else "") + \
                 (f" → {name[win]}" if win is not None and m.kind != "bye" else "")
-            node = branch.add(label)
+            node = branch.add(escape(label))
             for g in m.games:
-                gt = f"game {g.id} (#{g.number}): " + " / ".join(d.seat_player(g, i)[0]
-                                                                 for i in range(len(g.seats)))
-                clock = g.spec.get("clock")
-                if clock:
-                    gt += f", clock {clock if isinstance(clock, str) else json.dumps(clock)}:"
-                if g.result:
-                    text, reason = g.result["text"], g.result["reason"]
-                    gt += f" {text}" + (f" ({reason})" if reason and reason != text else "")
-                    gt += (", corrected" if g.result.get("corrections") else "") + \
-                        (", confirmed" if g.result.get("confirmed") else "")
-                else:
-                    gt += " pending"
                 if m.kind != "session" or g.status == "pending":
-                    node.add(gt)
+                    node.add(escape(_game_line(d, g)))
             if m.kind == "session":
                 n_done = sum(1 for g in m.games if g.status == "finished")
-                node.add(f"{n_done} deal{'' if n_done == 1 else 's'} played")
+                node.add(_title("cli.ev.dealsPlayed", {"n": n_done}))
     console.print(tree)
-    if d.stage == "table_swiss":
-        t = Table(title="Standings")
-        for c in ("rank", "player", "table points", "score", "byes"):
-            t.add_column(c)
+    columns = {"table_swiss": ("rank", "player", "tablePoints", "score", "byes"),
+               "round_robin": ("rank", "player", "points", "sb", "wins"),
+               "swiss": ("rank", "player", "points", "sb", "wins")}.get(d.stage)
+    if columns:
+        t = Table(title=_title("standings"))
+        for c in columns:
+            t.add_column(_title(f"cli.ev.col.{c}"))
         for row in d.standings():
-            t.add_row(str(row["rank"]), row["id"], f"{row['points']:g}", f"{row['measure']:g}",
-                      str(row["byes"]))
-        console.print(t)
-    if d.stage in ("round_robin", "swiss"):
-        t = Table(title="Standings")
-        for c in ("rank", "player", "points", "SB", "wins"):
-            t.add_column(c)
-        for row in d.standings():
-            t.add_row(str(row["rank"]), row["id"], f"{row['points']:g}", f"{row['sb']:g}", str(row["wins"]))
+            t.add_row(str(row["rank"]), escape(row["id"]), f"{row['points']:g}",
+                      *((f"{row['measure']:g}", str(row["byes"])) if d.stage == "table_swiss"
+                        else (f"{row['sb']:g}", str(row["wins"]))))
         console.print(t)
     if footer:
         render_penalties(d)
     if ev.outcome and footer:
-        runners = ", ".join(ev.outcome["runner_up"]) or "-"
-        console.print(f"champion: {ev.outcome['champion']}; runner-up: {runners}", markup=False)
+        _champion(ev.outcome)
         if "placement_points" in ev.outcome:
             pts = ev.outcome["placement_points"].items()
-            console.print("placement points: " + ", ".join(f"{k} {v:g}" for k, v in pts), markup=False)
+            console.print(say("cli.ev.placement", {"points": ", ".join(f"{k} {v:g}" for k, v in pts)}),
+                          markup=False)
+
+
+def _match_text(d, m) -> str:
+    """A finished match's result as ``event show`` gives it: the referee's English text, or in
+    another language the same from the result's fields (a series' score and games, a walkover,
+    a forfeit, a session's scores and how equal ones were decided)."""
+    r = m.result or {}
+    text = r.get("text", "")
+    if current() == "en" or not text:
+        return text
+    by = r.get("decided_by")
+    if "points" in r and "games" in r:                       # a two-sided series
+        if by == "double_no_show":
+            return say("cli.ev.m.allAbsent")
+        if by == "walkover":
+            return say("cli.ev.m.walkover", {"who": [d.by_draw[x].entrant_id for x in m.absent or []]})
+        if by == "forfeit":
+            return say("cli.ev.m.forfeit", {"who": [d.by_draw[x].entrant_id for x in m.entrants
+                                                    if x != r.get("winner")]})
+        a, b = r["points"]
+        score = f"{a:g}-{b:g}" if min(a, b) >= 0 else f"{a:g} : {b:g}"
+        return say("cli.ev.m.series", {"score": score, "n": r["games"]})
+    if text == "walkover":
+        return say("cli.ev.m.walkoverSession")
+    if text in ("all absent", "both absent"):
+        return say("cli.ev.m.allAbsent")
+    if text.startswith("forfeit by "):
+        return say("cli.ev.m.forfeit", {"who": text.removeprefix("forfeit by ")})
+    if by in ("on_stage", "captured_points", "extra_deals"):
+        text = text.removesuffix(f" ({by.replace('_', ' ')})") + say(f"cli.ev.m.by.{by}")
+    return text
+
+
+def _game_line(d, g) -> str:
+    """One game of a match as ``event show`` lists it: its players, clock and result."""
+    line = say("cli.ev.game", {"id": g.id, "number": g.number,
+                               "players": " / ".join(d.seat_player(g, i)[0] for i in range(len(g.seats)))})
+    clock = g.spec.get("clock")
+    if clock:
+        line += say("cli.ev.clock", {"clock": clock if isinstance(clock, str) else json.dumps(clock)})
+    if not g.result:
+        return line + say("cli.ev.gameResult", {"text": say("cli.ev.pending")})
+    text, reason = g.result["text"], g.result["reason"]
+    shown = say(f"cli.ev.g.{text}", default=text)              # forfeit, void: words; else a score
+    if reason and reason != text:
+        shown += say("cli.ev.reason", {"reason": reason})
+    line += say("cli.ev.gameResult", {"text": shown})
+    return line + (say("cli.ev.corrected2") if g.result.get("corrections") else "") + \
+        (say("cli.ev.confirmed2") if g.result.get("confirmed") else "")
 
 
 def render_penalties(d) -> None:
@@ -584,11 +656,12 @@ def render_penalties(d) -> None:
                             .where(PenaltyRow.event_id == d.ev.id).order_by(PenaltyRow.id)))
     if not rows:
         return
-    t = Table(title="Penalties")
+    t = Table(title=_title("cli.ev.penalties"))
     for c in ("player", "kind", "match", "deal", "source", "reason"):
-        t.add_column(c)
+        t.add_column(_title(f"cli.ev.col.{c}"))
     for p, m in rows:
         deal = next((str(g.number) for g in m.games if g.id == p.game_id), "-")
-        t.add_row(p.entrant_id, p.kind, f"r{m.round}.m{m.index}", deal, p.source, escape(p.reason))
+        t.add_row(escape(p.entrant_id), escape(say("cli.ev.kind", {"kind": p.kind})),
+                  f"r{m.round}.m{m.index}", deal, escape(say("cli.ev.source", {"source": p.source})),
+                  escape(p.reason))
     console.print(t)
-

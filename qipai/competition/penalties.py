@@ -195,13 +195,17 @@ def penalize(db: Any, event_id: str | None, entrant_id: str, kind: str,
         s.flush()
         count = d.penalty_counts(m, kind).get(draw, 0)
         effect = f"{kind} {count} of {entrant_id} in match r{m.round}.m{m.index}"
+        effects: list[str] = []          # what followed, for the terminal to word (cli.ev.penalty.*)
         if kind == "deal_fault" and rule.disqualify_at is not None and count >= rule.disqualify_at:
             rows[0].status = "disqualified"
             effect += ": disqualified"
+            effects.append("disqualified")
         elif kind == "follow_error":
             effect += ": one level down after the deal"
+            effects.append("levelDown")
             if rule.lose_match_at is not None and count >= rule.lose_match_at:
                 effect += "; the match is lost"
+                effects.append("matchLost")
         elif kind == "deal_forfeit" and game is not None:
             g_state = d.new_state(d.game_for(game), game)
             seat = game.seats.index(draw)
@@ -211,6 +215,7 @@ def penalize(db: Any, event_id: str | None, entrant_id: str, kind: str,
                                     meta=meta).to_json()
             d.store_result(game, g_state, rec, "referee", 0)
             effect += f": deal {game.number} lost by seat {seat}"
+            effects.append("dealLost")
         s.flush()
         d.advance()
         if log is None and by:
@@ -222,4 +227,6 @@ def penalize(db: Any, event_id: str | None, entrant_id: str, kind: str,
                       data={"kind": kind, "count": count, "effect": effect})
         s.commit()
         return {"entrant": entrant_id, "kind": kind, "count": count, "match": m.id,
-                "game": game.id if game else None, "effect": effect}
+                "game": game.id if game else None, "effect": effect, "effects": effects,
+                "round": m.round, "index": m.index, "deal": game.number if game else None,
+                "seat": seat if "dealLost" in effects else None}

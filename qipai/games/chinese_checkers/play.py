@@ -24,10 +24,14 @@ from .board import COLUMNS, COORDS, INDEX, cell_name, parse_hole
 from .notation import parse_action
 
 STYLES = ("bold red", "bold cyan", "bold green", "bold yellow", "bold magenta", "bold white")
+#: each seat's marble: a shape of its own, so the sides are told apart without colour too
+#: (piped, NO_COLOR); a terminal in colour draws them in STYLES as well
+GLYPHS = ("●", "○", "▲", "△", "■", "□")
 
 
-def board_text(state) -> Text:
-    """The star as Rich Text, N at the top, the last move's holes highlighted."""
+def board_text(state, you: int | None = None) -> Text:
+    """The star as Rich Text, N at the top, the last move's holes highlighted, and under it the
+    legend: each seat's marble and its side (``you`` marked)."""
     last = set()
     if state.last and ">" in state.last:
         last = {INDEX[tuple(int(v) for v in h.split(","))] for h in state.last.split(">")}
@@ -43,10 +47,22 @@ def board_text(state) -> Text:
             style = "dim" if owner < 0 else STYLES[owner]
             if h in last:
                 style += " reverse"
-            out.append("·" if owner < 0 else "●", style=style)
+            out.append("·" if owner < 0 else GLYPHS[owner], style=style)
             out.append(" ")
         out.append(" " * (12 - COORDS[row[-1]][0] * 2 - r) + f"{9 - r}\n", style="dim")
     out.append(ruler, style="dim")
+    out.append_text(legend(state, you))
+    return out
+
+
+def legend(state, you: int | None = None) -> Text:
+    """``● S (you)  ○ N``: each seat's marble, in its colour, and the side it plays."""
+    out = Text()
+    for i, camp in enumerate(state.camps):
+        if i:
+            out.append("  ")
+        out.append(GLYPHS[i], style=STYLES[i])
+        out.append(" " + say("term.cc.legendYou" if i == you else "term.cc.legend", {"side": side(camp)}))
     return out
 
 
@@ -77,7 +93,7 @@ def run(game, *, bot: str, seat: int, seed: int | None, console: Console,
                                           "target": target, "jumps": game.options["jump_rule"]})
                   + " " + say("term.help.chinese-checkers"), markup=False)
     while not state.is_terminal():
-        console.print(board_text(state))
+        console.print(board_text(state, seat))
         if state.current_player != seat:
             move = opponent.choose(state, state.current_player)
             who = side(state.camps[state.current_player])
@@ -99,6 +115,6 @@ def run(game, *, bot: str, seat: int, seed: int | None, console: Console,
             state.apply(parse_action(line), seat)
         except IllegalAction as e:
             console.print(say("term.refused", {"reason": refusal(e)}), markup=False)
-    console.print(board_text(state))
+    console.print(board_text(state, seat))
     moves = " / ".join(str(m) for m in state.moves)
     print_result(state, seat, console, say("term.cc.moves", {"moves": moves}))
