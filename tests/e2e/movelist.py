@@ -261,6 +261,9 @@ def whole_game(server, browser, shot, game):
         assert n == seq(page) and len(list_texts(page)) == n, (n, seq(page))
         if game == "junqi":
             check_setup_row(page, lang)
+        if lang == "zh":               # what a screen reader hears, with Chinese full stops
+            said = page.evaluate("() => document.querySelector('#board-text').textContent")
+            assert ". " not in said and "。" in said, said
         assert page.get_attribute("#movelist", "data-ply") == str(n)
         if lang == "zh":
             shoot_all(page, shot, f"movelist-{game}-end", "#movelist")

@@ -34,6 +34,7 @@ def test_event_run_from_the_command_line_shows_bracket_results_and_replays(brows
         page.click("[data-replay] >> nth=0")
         page.wait_for_url(re.compile(rf"/events/{eid}/games/\d+$"))
         page.wait_for_selector(".xq .pc")
+        assert "null" not in page.inner_text("main")       # an event game's replay has no downloads row
         page.click("#prev")
         page.close()
         for scheme in ("light", "dark"):                          # axe: no serious violation

@@ -6,6 +6,8 @@ languages."""
 
 from __future__ import annotations
 
+import re
+
 import httpx
 
 from .conftest import running_server
@@ -63,4 +65,12 @@ def test_the_console_on_a_phone_keeps_each_games_label_whole(browser, shot, tmp_
                     assert all(h >= 40 for h in watch), watch
             if when == "paper":
                 assert call(boss, "POST", "/api/events/club/start", None)[0] == 200
+        # an event named after its preset: the console names it in the reader's words, as its page
+        status, _ = call(boss, "POST", "/api/events", {"preset": "s3_xiangqi", "event_id": "club2",
+                                                      "players": PLAYERS})
+        assert status == 201
+        boss.goto(base + "/events/club2/referee")
+        boss.wait_for_selector("#back-to-event")
+        named = boss.inner_text("#back-to-event")
+        assert re.search("[\u4e00-\u9fff]", named), named
         ctx.close()

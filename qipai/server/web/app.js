@@ -535,13 +535,15 @@ export async function recordPage(id, stepsUrl = null) {
       result: i === last ? rec.result : null, names: rec.names });
   };
   app.classList.add("with-moves");
-  app.replaceChildren(
+  // (no null among them: replaceChildren would write it as the text "null" — an event game's
+  // replay has no downloads)
+  app.replaceChildren(...[
     el("h2", { class: "replay-title" }, `${g ? gameName(g) : rec.game}${id ? ` #${id}` : ""}`,
       el("span", { class: "replay-players" }, rec.names.join(` ${t("vs")} `))),
     outcome ? el("div", { class: "status over", id: "replay-result" }, `${t("result")}${t("colon")}${outcome}`) : null,
     el("div", { class: "play-area" }, boardRoot, side), info,
-    id ? el("div", { class: "row" }, t("download") + ":", el("a", { href: `/api/records/${id}/download?format=json${key ? `&${key}` : ""}` }, "JSON"),
-      g && g.export ? el("a", { href: `/api/records/${id}/download?format=native${key ? `&${key}` : ""}` }, g.export.toUpperCase()) : null) : null);
+    id ? el("div", { class: "row" }, t("download") + t("colon"), el("a", { href: `/api/records/${id}/download?format=json${key ? `&${key}` : ""}` }, "JSON"),
+      g && g.export ? el("a", { href: `/api/records/${id}/download?format=native${key ? `&${key}` : ""}` }, g.export.toUpperCase()) : null) : null].filter(Boolean));
   show(last);
   const rounds = board.rounds ? board.rounds(data.steps[last].public) : null;
   if (rounds && rounds.length) {

@@ -8,7 +8,7 @@ import { api, el, errorText, every, t } from "./app.js";
 import { eventChat, reportList } from "./chat.js";
 import { localDate } from "./history.js";
 import { icon } from "./icons.js";
-import { gameName } from "./lobby.js";
+import { eventName, gameName } from "./lobby.js";
 import { refereePanel } from "./referee.js";
 import { newEventForm } from "./eventform.js";
 import { drawPanel, entrantHeader, registrationPanel } from "./registration.js";
@@ -16,13 +16,7 @@ import { unitsTable } from "./units.js";
 import { endText } from "./i18n.js";
 import { NATURAL } from "./result.js";
 
-// an event named after its preset (the preset's title, as `qipai event new` names it) is named
-// in the reader's language; any other name is the organizer's own
-let presetTitles = null;
-export async function eventName(ev) {
-  presetTitles = presetTitles || await api("GET", "/api/presets").then((ps) => Object.fromEntries(ps.map((p) => [p.name, p.title]))).catch(() => ({}));
-  return presetTitles[ev.preset] === ev.name ? t(`preset.${ev.preset}`, null, ev.name) : ev.name;
-}
+export { eventName };
 
 const trophy = () => el("span", { class: "trophy" }, icon("trophy"));
 

@@ -12,6 +12,15 @@ export const POPULAR = ["xiangqi", "doudizhu", "go", "mahjong-gb", "gomoku", "sh
 
 export const gameName = (g) => (g ? (lang === "zh" ? g.name_zh : g.name_en) : "");
 
+// an event named after its preset (the preset's title, as `qipai event new` names it) is named
+// in the reader's language (the event page, the referee's console); any other name is the
+// organizer's own
+let presetTitles = null;
+export async function eventName(ev) {
+  presetTitles = presetTitles || await api("GET", "/api/presets").then((ps) => Object.fromEntries(ps.map((p) => [p.name, p.title]))).catch(() => ({}));
+  return presetTitles[ev.preset] === ev.name ? t(`preset.${ev.preset}`, null, ev.name) : ev.name;
+}
+
 /** A game id's place in POPULAR (0 the most played); a game not named there comes after them. */
 export const popularity = (id) => { const i = POPULAR.indexOf(id); return i < 0 ? POPULAR.length : i; };
 

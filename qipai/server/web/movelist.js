@@ -106,7 +106,12 @@ export function createMoveList(host, opts) {
       row.append(node("span", "ml-n", t("moves.setup", null, "Setup")));
       const seats = node("ol", "ml-pair");
       const order = [...entries.keys()].slice(0, start).sort((a, b) => (entries[a].seat ?? 0) - (entries[b].seat ?? 0));
-      for (const i of order) seats.append(cell(entries[i], i, null));
+      for (const i of order) {
+        const c = cell(entries[i], i, null);
+        // two seats: each under its own column, also while the other is still setting up
+        if (numbering === "pairs" && entries[i].seat < 2) c.style.gridColumn = String(entries[i].seat + 1);
+        seats.append(c);
+      }
       row.append(seats);
       list.append(row);
     }

@@ -5,7 +5,7 @@
 // server records with the referee's name in the event's log and the game's record.
 
 import { api, el, errorText, every, t } from "./app.js";
-import { gameName } from "./lobby.js";
+import { eventName, gameName } from "./lobby.js";
 import { paren } from "./i18n.js";
 import { ask } from "./ask.js";
 import { reportList } from "./chat.js";
@@ -80,7 +80,7 @@ export async function consolePage(app, { me, id }) {
     el("section", { class: "card-box" }, el("h3", {}, t("ref.results")), el("p", { class: "muted small" }, t("ref.resultshelp")), results),
     el("section", { class: "card-box" }, el("h3", {}, t("ref.log")), log));
 
-  let data = null, fetchedAt = 0, busy = false;
+  let data = null, fetchedAt = 0, busy = false, shownName = null;
   async function act(body) {
     if (busy) return;
     busy = true;
@@ -208,7 +208,7 @@ export async function consolePage(app, { me, id }) {
   function render() {
     const ev = data.event;
     head.replaceChildren(el("h2", {}, t("ref.title")), el("div", { class: "muted" },
-      el("a", { href: `/events/${id}`, id: "back-to-event" }, ev.name), ` · ${gameName(byId[ev.game]) || ev.game} · ${t(`status.${ev.status}`, null, ev.status)}`));
+      el("a", { href: `/events/${id}`, id: "back-to-event" }, shownName || ev.name), ` · ${gameName(byId[ev.game]) || ev.game} · ${t(`status.${ev.status}`, null, ev.status)}`));
     const anyLive = data.tables.length > 0;
     roundBar.replaceChildren(
       el("button", { id: "pause-round", disabled: !data.tables.some((x) => !x.paused) || null, onclick: () => act({ act: "pause" }) }, t("ref.pauseround")),
@@ -254,6 +254,7 @@ export async function consolePage(app, { me, id }) {
   async function poll() {
     try {
       data = await api("GET", `/api/events/${id}/console`);
+      shownName = shownName || await eventName(data.event);     // a preset's name in the reader's words
       fetchedAt = performance.now();
       render();
     } catch (e) {

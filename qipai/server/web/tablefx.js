@@ -88,7 +88,11 @@ export function tableExtras({ t, errorText, send, api, me, id, rerender, move, l
   }, 500);
 
   // a move said as the move list says it (junqi's "forfeit:timeout" is 判负, xiangqi 炮二平五 or C2=5)
-  const moveName = (m, game) => moveFormat(game, t, lang).format(m).text || "";
+  // (a junqi layout, a seat's name in the list's setup row, is said as 布阵)
+  const moveName = (m, game) => {
+    const f = moveFormat(game, t, lang);
+    return f.setup && f.setup(m) ? t("moves.layout", null, "layout") : f.format(m).text || "";
+  };
   function describe(msg) {
     const names = msg.names || [];
     const parts = [];
@@ -100,9 +104,9 @@ export function tableExtras({ t, errorText, send, api, me, id, rerender, move, l
     if (msg.result) parts.push(t("result") + t("colon") + resultText(msg.result, { game: msg.game, seat: msg.seat, names: names.map(seatName), view: msg.view, t, lang }));
     else if (msg.to_act && msg.to_act.length) {
       const mine = msg.seat !== null && msg.to_act.includes(msg.seat);
-      parts.push(mine ? t("title.yourturn") : t("a11y.toMove", { name: msg.to_act.map((s) => names[s]).join(", ") }));
+      parts.push(mine ? t("title.yourturn") : t("a11y.toMove", { name: msg.to_act.map((s) => names[s]).join(lang === "zh" ? "、" : ", ") }));
     }
-    boardText.textContent = parts.join(". ");
+    boardText.textContent = parts.join(lang === "zh" ? "。" : ". ");      // Chinese full stops in Chinese
   }
   function legalOf(msg) {
     const v = msg.view || {};
