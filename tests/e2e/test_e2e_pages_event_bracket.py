@@ -8,7 +8,7 @@ import re
 
 import httpx
 
-from .conftest import running_server
+from .conftest import ARTIFACTS, running_server
 from .pages import WIDTHS, assert_fits_phone, run_from_command_line, set_lang, shots
 from .test_e2e_a11y import check
 
@@ -63,3 +63,25 @@ def test_event_run_from_the_command_line_shows_bracket_results_and_replays(brows
             ctx.close()
         shots(browser, base, f"/events/{eid}", "event-cli", shot, "#bracket")
         shots(browser, base, "/events", "events", shot, "[data-event]")
+
+
+def test_a_small_bracket_fits_a_phone_whole(browser, tmp_path):
+    """A three-column bracket (six players at tables of three: round 1, final, champion) fits a
+    390 px screen without scrolling, its champion's box whole, in both languages."""
+    run_from_command_line(tmp_path, "s0_doudizhu", 6)
+    with running_server(tmp_path) as base:
+        eid = httpx.get(base + "/api/events").json()[0]["id"]
+        ctx = browser.new_context(viewport=WIDTHS["phone"])
+        page = ctx.new_page()
+        for lang in ("en", "zh"):
+            set_lang(page, base, lang)
+            page.goto(f"{base}/events/{eid}")
+            page.wait_for_selector("#bracket .champ")
+            got = page.evaluate("""() => { const box = document.querySelector('.bracket-box > .scroll');
+                const b = box.getBoundingClientRect();
+                const c = document.querySelector('#bracket .champ').getBoundingClientRect();
+                return {over: box.scrollWidth - box.clientWidth, right: b.right - c.right}; }""")
+            assert got["over"] <= 0 and got["right"] >= 0, (lang, got)
+            out = ARTIFACTS / f"event-small-bracket-{lang}-phone.png"
+            page.locator(".bracket-box").screenshot(path=str(out))
+        ctx.close()
