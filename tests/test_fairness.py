@@ -104,16 +104,18 @@ def test_many_seeds_deal_as_the_document_says():
 
 def test_the_shuffle_uses_the_streams_blocks_as_the_document_says():
     # DealRng.shuffle draws its blocks in one loop: the same blocks, in the same order, as
-    # below(i + 1) for i from the end down, for any length and seed
+    # below(i + 1) for i from the end down, for any length and seed (from 1,000 the counters
+    # run past the shuffle's table of counter texts)
     from qipai.core.rng import DealRng
 
     for seed in (0, 7, "abc", "54e7691bb42a84359f2d7b065ee015918ee5ccef3ed4fe2ad9db320b6c9de7fd"):
         for length in (0, 1, 2, 3, 52, 54, 136, 215):
-            rng = DealRng(seed, counter=5)
-            doc = DocStream(seed)
-            doc.k = 5
-            assert rng.shuffle(list(range(length))) == doc.shuffle(range(length))
-            assert rng.counter == doc.k and rng.below(1000) == doc.below(1000)
+            for start in (5, 1000):
+                rng = DealRng(seed, counter=start)
+                doc = DocStream(seed)
+                doc.k = start
+                assert rng.shuffle(list(range(length))) == doc.shuffle(range(length))
+                assert rng.counter == doc.k and rng.below(1000) == doc.below(1000)
 
 
 # ----- a real table -----------------------------------------------------------------------

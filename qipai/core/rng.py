@@ -38,6 +38,11 @@ def _limit(n: int) -> int:
     return (1 << 256) - ((1 << 256) % n)
 
 
+# the decimal texts of the first block counters, written once: a deal's blocks are among the
+# first few hundred of its stream (a redeal continues it)
+_COUNTER_TEXT = tuple(b"%d" % k for k in range(1024))
+
+
 @cache
 def _limits(n: int) -> tuple[int, ...]:
     """``_limit(i + 1)`` for ``i`` in ``range(n)``: the limits of a shuffle of ``n`` items."""
@@ -75,15 +80,17 @@ class DealRng:
         """Fisher-Yates shuffle in place; returns ``items``: for ``i`` from ``len - 1`` down to
         1, ``j = below(i + 1)`` and swap. The draws are :meth:`below`'s, block for block,
         written out in one loop (a deal is mostly these draws); each block's hash continues a
-        copy of the prefix's hash instead of hashing the prefix again."""
+        copy of the prefix's hash instead of hashing the prefix again, and the counter's text
+        is read from a table of the first 1,024."""
         read, counter = int.from_bytes, self.counter
         copy = hashlib.sha256(self._prefix).copy
         limits = _limits(len(items))
+        texts, ntexts = _COUNTER_TEXT, len(_COUNTER_TEXT)
         for i in range(len(items) - 1, 0, -1):
             limit = limits[i]
             while True:
                 h = copy()
-                h.update(b"%d" % counter)
+                h.update(texts[counter] if counter < ntexts else b"%d" % counter)
                 x = read(h.digest(), "big")
                 counter += 1
                 if x < limit:
