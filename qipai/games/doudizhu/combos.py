@@ -401,7 +401,7 @@ class PlayTable:
                 out.append(p)
         if ge1 & ROCKET_BITS == ROCKET_BITS:
             out.append(self.rocket)
-        if not self.rules.chain_from_bomb_rank:
+        if ge4 and not self.rules.chain_from_bomb_rank:      # without a bomb no head is on one
             out = [p for p in out if not self.head_on_bomb(hand, p)]
         return out
 
@@ -467,7 +467,7 @@ class PlayTable:
                     _, body, plays = groups[i]
                     if (hg - body) & GUARD == GUARD:
                         out += [p for code, p in plays if (hg - code) & GUARD == GUARD]
-                if not self.rules.chain_from_bomb_rank and t in CHAIN_TYPES:
+                if quads and not self.rules.chain_from_bomb_rank and t in CHAIN_TYPES:
                     out = [p for p in out if not self.head_on_bomb(hand, p)]
         if quads and t != "bomb":
             out += self.bombs_held.of(quads)
