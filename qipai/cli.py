@@ -17,6 +17,7 @@ from qipai.core import formats
 from qipai.core.errors import IllegalAction, QipaiError, RecordError
 from qipai.core.record import replay as replay_record
 from qipai.core.registry import game_class, load
+from qipai.i18n import current, say
 
 app = typer.Typer(help="qipai (棋牌): referee engine for Chinese board, card and tile games.",
                   no_args_is_help=True, add_completion=False, pretty_exceptions_enable=False)
@@ -89,18 +90,21 @@ OptionArg = Annotated[list[str] | None, typer.Option("--option", "-o", help="Rul
 
 
 @app.command("games")
-def games_cmd() -> None:
+def games_cmd(lang: LangOpt = None) -> None:
     """List every game with its seats and options."""
     from qipai.core.registry import games
 
     for info in games():
-        aliases = f"  (also: {', '.join(info.aliases)})" if info.aliases else ""
+        aliases = say("cli.games.also", {"aliases": info.aliases}) if info.aliases else ""
         # a game or rule set that is not for competition says so (Game.status, Option.marks)
-        status = f"  [{info.status.upper()}: not for competition]" if info.status else ""
-        console.print(f"[bold]{info.id}[/bold]  {info.name_zh}  {info.name_en}  seats: "
-                      f"{'/'.join(map(str, info.seats))}{aliases}{escape(status)}", markup=True)
+        status = say("cli.games.status", {"mark": info.status}) if info.status else ""
+        names = info.name_zh if current() == "zh" else f"{info.name_zh}  {info.name_en}"
+        seats = say("cli.games.seats", {"seats": "/".join(map(str, info.seats))})
+        console.print(f"[bold]{info.id}[/bold]  {escape(names)}  {escape(seats + aliases + status)}",
+                      markup=True)
         for o in info.options:
-            marked = [f"{c} [{o.mark(c).upper()}]" if o.mark(c) else str(c) for c in o.choices or ()]
+            marked = [f"{c} [{say(f'cli.games.mark.{o.mark(c)}', default=o.mark(c).upper())}]"
+                      if o.mark(c) else str(c) for c in o.choices or ()]
             choices = f" ({' | '.join(marked)})" if o.choices else ""
             console.print(f"    {o.name} = {o.default!r}{choices}", markup=False)
 
@@ -111,6 +115,7 @@ def replay_cmd(
         help="Record files (any supported format), or folders: every file in them.")],
     quiet: Annotated[bool, typer.Option("--quiet", "-q",
                                         help="Print only failures and the summary.")] = False,
+    lang: LangOpt = None,
 ) -> None:
     """Replay every game in the record files through the referee, checking every move and result."""
     ok = failed = 0
@@ -123,11 +128,12 @@ def replay_cmd(
         try:
             data = path.read_bytes()
         except OSError as e:
-            err.print(f"{path}: cannot read: {e.strerror}", markup=False)
+            err.print(say("cli.cannotRead", {"path": str(path), "why": e.strerror}), markup=False)
             failed += 1
             continue
         if not data.strip():
-            console.print(f"FAIL {path}: empty file", markup=False)
+            console.print(say("cli.replay.fail", {"what": say("cli.replay.empty", {"path": str(path)})}),
+                          markup=False)
             failed += 1
             continue
         try:
@@ -136,26 +142,29 @@ def replay_cmd(
             if path not in named and "unrecognised record format" in str(e):
                 skipped += 1
                 continue
-            console.print(f"FAIL {e.describe()}", markup=False)
+            console.print(say("cli.replay.fail", {"what": e.describe()}), markup=False)
             failed += 1
             continue
         for idx, record in enumerate(records, 1):
-            label = f"{path}" + (f" game {idx}" if len(records) > 1 else "")
+            label = f"{path}" + (say("cli.replay.game", {"n": idx}) if len(records) > 1 else "")
             try:
                 state = replay_record(record, source=str(path))
             except RecordError as e:
-                console.print(f"FAIL {e.describe()}", markup=False)
+                console.print(say("cli.replay.fail", {"what": e.describe()}), markup=False)
                 failed += 1
                 continue
             ok += 1
             if not quiet:
                 res = state.result
-                reason = "(no reason recorded)" if res and res.reason == "unknown" else res and res.reason
-                end = f"{res.text} {reason}" if res else "unfinished"
-                console.print(f"OK   {label}: {record.game}, {len(state.log)} moves, {end}", markup=False)
-    total = ok + failed
-    note = f" ({skipped} other file{'' if skipped == 1 else 's'} skipped)" if skipped else ""
-    console.print(f"{total} game{'' if total == 1 else 's'}: {ok} OK, {failed} failed{note}", markup=False)
+                unknown = res and res.reason == "unknown"
+                why = res and say("cli.replay.reason.unknown" if unknown else "cli.replay.reason",
+                                  {"reason": res.reason})
+                end = f"{res.text} {why}" if res else say("cli.replay.unfinished")
+                console.print(say("cli.replay.ok", {"label": label, "game": record.game, "n": len(state.log),
+                                                    "end": end}), markup=False)
+    note = say("cli.replay.skipped", {"n": skipped}) if skipped else ""
+    console.print(say("cli.replay.summary", {"n": ok + failed, "ok": ok, "failed": failed}) + note,
+                  markup=False)
     if failed:
         raise typer.Exit(1)
 
@@ -216,26 +225,28 @@ def perft_cmd(
     game_id: Annotated[str, typer.Argument(help="Game id, e.g. xiangqi.")],
     args: Annotated[list[str], typer.Argument(help="[POSITION] DEPTH")],
     option: OptionArg = None,
+    lang: LangOpt = None,
 ) -> None:
     """Count the leaf nodes of the legal-move tree to DEPTH (move-generator check)."""
     import time
 
     if not args or not args[-1].isdecimal():
-        _fail("usage: qipai perft GAME [POSITION] DEPTH")
+        _fail(say("cli.perft.usage"))
     depth = int(args[-1])
     position = " ".join(args[:-1]) or None
     game = _load(game_id, option)
     try:
         state = game.new_state(position=position)
     except QipaiError as e:
-        _fail(str(e))
+        _fail(_said(e))
     mod = importlib.import_module(type(game).__module__.rsplit(".", 1)[0])
     count_fn = getattr(mod, "perft", None) or _generic_perft
     t = time.perf_counter()
     n = count_fn(state, depth)
     dt = time.perf_counter() - t
     console.print(f"perft({depth}) = {n}", markup=False)
-    err.print(f"{dt:.2f} s, {n / dt if dt > 0 else 0:,.0f} nodes/s", markup=False)
+    rate = f"{n / dt if dt > 0 else 0:,.0f}"
+    err.print(say("cli.perft.speed", {"s": f"{dt:.2f}", "rate": rate}), markup=False)
 
 
 def _generic_perft(state, depth: int) -> int:
@@ -255,18 +266,20 @@ def moves_cmd(
     position: Annotated[list[str] | None,
                         typer.Argument(help="Position (FEN for xiangqi); default start.")] = None,
     option: OptionArg = None,
+    lang: LangOpt = None,
 ) -> None:
     """List the legal moves of a position in canonical notation."""
     game = _load(game_id, option)
     try:
         state = game.new_state(position=" ".join(position) if position else None)
     except QipaiError as e:
-        _fail(str(e))
+        _fail(_said(e))
     moves = [str(a) for a in state.legal_actions()]
     console.print(" ".join(moves), markup=False, soft_wrap=True)
-    err.print(f"{len(moves)} legal move{'' if len(moves) == 1 else 's'}", markup=False)
+    err.print(say("cli.moves.count", {"n": len(moves)}), markup=False)
     if state.is_terminal():
-        err.print(f"game over: {state.result.text} {state.result.reason}", markup=False)
+        err.print(say("cli.moves.over", {"text": state.result.text, "reason": state.result.reason}),
+                  markup=False)
 
 
 _FAN_HAND_HELP = ('Hand line: concealed tiles, melds, "+" the winning tile, "|" flags, e.g. '
@@ -333,11 +346,11 @@ def play_cmd(
         if bot == "greedy" and "rule" in bot_names(game.id):
             bot = "rule"
         else:
-            _fail(f"unknown bot {bot!r} for {game.id}; valid bots: {', '.join(bot_names(game.id))}")
+            _fail(say("cli.play.unknownBot", {"bot": bot, "game": game.id, "valid": bot_names(game.id)}))
     try:
         mod = importlib.import_module(type(game).__module__.rsplit(".", 1)[0] + ".play")
     except ModuleNotFoundError:
-        _fail(f"{game.id} has no terminal play yet")
+        _fail(say("cli.play.noTerminal", {"game": game.id}))
 
     def read_line(prompt: str) -> str:
         return console.input(prompt)
@@ -345,9 +358,9 @@ def play_cmd(
     try:
         mod.run(game, bot=bot, seat=seat, seed=seed, console=console, read_line=read_line)
     except (EOFError, KeyboardInterrupt):
-        console.print("\nbye", markup=False)
+        console.print("\n" + say("cli.bye"), markup=False)
     except IllegalAction as e:
-        _fail(str(e))
+        _fail(_said(e))
 
 
 def _play_engine(game, command: str, protocol: str | None, movetime: int, seat: int,
@@ -358,15 +371,15 @@ def _play_engine(game, command: str, protocol: str | None, movetime: int, seat: 
     try:
         opponent = EngineBot(game, command, protocol, movetime=movetime)
     except QipaiError as e:
-        _fail(str(e))
+        _fail(_said(e))
     try:
         opponent.start()
         mod.run(game, bot=opponent, seat=seat, seed=seed, console=console,
                 read_line=lambda prompt: console.input(prompt))
     except (EOFError, KeyboardInterrupt):
-        console.print("\nbye", markup=False)
+        console.print("\n" + say("cli.bye"), markup=False)
     except (IllegalAction, EngineError) as e:
-        _fail(str(e))
+        _fail(_said(e))
     finally:
         opponent.close()
 
@@ -376,6 +389,7 @@ def migrate_cmd(
     database_url: Annotated[str | None, typer.Option(
         "--database-url", help="Any SQLAlchemy URL (default $QIPAI_DATABASE_URL, else the SQLite file "
                                "of $QIPAI_DATA_DIR).")] = None,
+    lang: LangOpt = None,
 ) -> None:
     """Bring the database's schema to this version's newest migration, then stop (qipai serve
     does it too at its start; docs/deploy.md)."""
@@ -390,7 +404,7 @@ def migrate_cmd(
     with db() as s:
         rev = s.execute(text("SELECT version_num FROM alembic_version")).scalar()
     db.kw["bind"].dispose()
-    console.print(f"database schema at revision {rev}", markup=False)
+    console.print(say("cli.migrate.at", {"rev": rev}), markup=False)
 
 
 @app.command("serve")

@@ -42,8 +42,8 @@ def test_bot_connect_plays_challenges_with_a_bot_a_botzone_bot_and_a_gomocup_eng
                 if p.poll() is None:
                     p.kill()
         assert [p.returncode for p in procs] == [0, 0, 0], outs
-        assert "2 game(s) played" in outs[0] and "accepted challenge" in outs[0], outs[0]
-        assert "1 game(s) played" in outs[1] and "1 game(s) played" in outs[2]
+        assert "2 games played" in outs[0] and "accepted challenge" in outs[0], outs[0]
+        assert "1 game played" in outs[1] and "1 game played" in outs[2]
         with httpx.Client(base_url=srv.base) as http:
             host_games = {r["game"] for r in http.get("/api/records", params={"user": "hostbot"}).json()}
             assert host_games == {"doudizhu", "gomoku"}

@@ -215,7 +215,7 @@ def test_a_change_of_an_account_reaches_every_worker_at_once(cluster):
                           env={**os.environ, "QIPAI_CLUSTER_NAME": w1.cluster}, timeout=60)
     assert done.returncode == 0, done.stderr
     assert done.stdout.splitlines() == ["turning: player -> organizer",
-                                        f"told the cluster {w1.cluster!r} (2 worker(s) listening)"]
+                                        f"told the cluster {w1.cluster!r} (2 workers listening)"]
     deadline = time.monotonic() + 10
     for w in (w1, w2):
         while me.get(w.base + "/api/me").json()["user"]["role"] != "organizer":

@@ -70,7 +70,7 @@ def test_an_event_with_an_engine_entrant(tmp_path):
     assert r.exit_code == 0, r.output
     r = runner.invoke(app, ["event", "run", "--db", db])
     assert r.exit_code == 0, r.output
-    assert "1 games played, finished" in r.output          # the engine's game was played out
+    assert "1 game played, finished" in r.output          # the engine's game was played out
     assert re.search(r"champion: (fsf|bot01); runner-up: (fsf|bot01)", r.output)
     r = runner.invoke(app, ["event", "new", "--preset", "s3_xiangqi", "--bots", "2", "--db", db,
                             "--set", 'engines.x="c"', "--set", "game.id=xiangqi"])

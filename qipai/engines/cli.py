@@ -90,6 +90,7 @@ def connect_cmd(
 
     from qipai.cli import _fail, console
     from qipai.core.errors import QipaiError
+    from qipai.i18n import say
 
     from .connect import BotClient, choosers
 
@@ -115,4 +116,4 @@ def connect_cmd(
         return
     except (QipaiError, OSError) as e:
         _fail(str(e))
-    console.print(f"{n} game(s) played", markup=False)
+    console.print(say("cli.bot.played", {"n": n}), markup=False)

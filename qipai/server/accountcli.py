@@ -16,14 +16,12 @@ from typing import Annotated
 
 import typer
 
+from qipai.console import LangOpt, console, fail, said
+from qipai.i18n import say
+
 app = typer.Typer(help="Accounts of a server's database: roles (docs/server.md).", no_args_is_help=True)
 
 ROLES = ("organizer", "player")
-
-
-def _fail(message: str) -> None:
-    typer.echo(f"error: {message}", err=True)
-    raise typer.Exit(2)
 
 
 def set_role(db, username: str, role: str) -> tuple[int, str] | None:
@@ -63,6 +61,7 @@ def role_cmd(
     redis_url: Annotated[str | None, typer.Option(
         "--redis-url", help="The cluster's Redis, to tell its workers at once (default "
                             "$QIPAI_REDIS_URL).")] = None,
+    lang: LangOpt = None,
 ) -> None:
     """Set an account's role (organizer: may make events and appoint referees; player)."""
     from qipai.competition.db import open_db
@@ -73,17 +72,17 @@ def role_cmd(
     try:
         db = open_db(database_url)
     except QipaiError as e:
-        _fail(str(e))
+        fail(said(e))
     try:
         got = set_role(db, username, role)
     finally:
         db.kw["bind"].dispose()
     if got is None:
-        _fail(f"no account {username!r}")
+        fail(say("cli.account.none", {"name": username}))
     user_id, before = got
-    typer.echo(f"{username}: {before} -> {role}")
+    console.print(say("cli.account.role", {"name": username, "before": before, "role": role}), markup=False)
     redis_url = redis_url or os.environ.get("QIPAI_REDIS_URL") or None
     if redis_url:
         cluster = os.environ.get("QIPAI_CLUSTER_NAME") or "qipai"
         heard = tell_workers(redis_url, cluster, user_id)
-        typer.echo(f"told the cluster {cluster!r} ({heard} worker(s) listening)")
+        console.print(say("cli.account.told", {"cluster": cluster, "n": heard}), markup=False)

@@ -1,0 +1,75 @@
+"""Every ``qipai`` command a player or an organizer reads speaks the chosen language (``--lang``,
+else the locale's): game list, legal moves, perft, replay, a refused bot, migrate, account
+roles. Help texts may stay English; what the commands say may not."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from qipai import i18n
+from qipai.cli import app
+
+ZH_ENV = {"LANG": "zh_CN.UTF-8", "LC_ALL": "", "LC_MESSAGES": ""}
+SAMPLE = sorted((Path(__file__).parent / "data" / "xiangqi").glob("*.pgn"))[0]
+
+
+@pytest.fixture(autouse=True)
+def english_after():
+    yield
+    i18n.use("en")
+
+
+def invoke(*args, env=None):
+    return CliRunner().invoke(app, list(args), env=env)
+
+
+def test_games_in_chinese_names_each_game_once_and_its_marks():
+    r = invoke("games", "--lang", "zh")
+    assert r.exit_code == 0
+    line = next(x for x in r.stdout.splitlines() if x.startswith("shengji"))
+    assert "升级" in line and "座位数：4" in line and "（又名：tuolaji, titanic, dabaifen）" in line
+    assert "Shengji" not in line and "seats" not in r.stdout and "also" not in r.stdout
+    assert "［提案：不用于比赛］" in r.stdout and "[试行]" in r.stdout
+    assert "not for competition" not in r.stdout
+
+
+def test_moves_perft_replay_and_refusals_in_chinese():
+    r = invoke("moves", "xiangqi", "--lang", "zh")
+    assert r.exit_code == 0 and r.stderr.strip() == "44 个合法着法"
+    r = invoke("perft", "xiangqi", "1", env=ZH_ENV)
+    assert r.exit_code == 0 and re.fullmatch(r"[\d.]+ 秒，每秒 [\d,]+ 个节点", r.stderr.strip()), r.stderr
+    r = invoke("perft", "xiangqi", "deep", "--lang", "zh")
+    assert r.exit_code == 2 and "错误：用法：qipai perft 棋种" in r.stderr
+    r = invoke("replay", str(SAMPLE), "--lang", "zh")
+    lines = r.stdout.strip().splitlines()
+    assert lines[0].startswith("通过 ") and "137 手，1-0 （未记录原因）" in lines[0], lines
+    assert lines[-1] == "共 1 局：1 局通过，0 局失败"
+    r = invoke("play", "xiangqi", "--bot", "nope", "--lang", "zh")
+    assert r.exit_code == 2 and "错误：xiangqi 没有名为 nope 的电脑；可选：" in r.stderr
+    r = invoke("play", "xiangqi", "--bot", "nope", "--lang", "en")
+    assert "error: unknown bot 'nope' for xiangqi; valid bots:" in r.stderr
+
+
+def test_migrate_and_account_roles_in_chinese(tmp_path):
+    url = f"sqlite:///{tmp_path / 'qipai.db'}"
+    r = invoke("migrate", "--database-url", url, "--lang", "zh")
+    assert r.exit_code == 0 and r.stdout.startswith("数据库结构已是版本 "), r.stdout
+    r = invoke("account", "role", "nobody", "player", "--database-url", url, env=ZH_ENV)
+    assert r.exit_code == 2 and "错误：没有账号 nobody" in r.stderr
+
+    from qipai.competition.db import open_db
+    from qipai.server import auth
+    from qipai.server.models import UserRow
+
+    db = open_db(url)
+    with db() as s:
+        s.add(UserRow(username="Ann", username_key=auth.username_key("Ann"), password_hash="!",
+                      role="player"))
+        s.commit()
+    db.kw["bind"].dispose()
+    r = invoke("account", "role", "Ann", "organizer", "--database-url", url, "--lang", "zh")
+    assert r.exit_code == 0 and r.stdout == "Ann：选手 → 组织者\n", r.stdout
