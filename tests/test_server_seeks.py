@@ -19,6 +19,9 @@ def test_two_seekers_meet_at_a_rated_table_and_a_lone_one_plays_a_bot(tmp_path):
         listed = c.get("/api/seeks").json()
         assert [(s["username"], s["rating"], s["rated"], s["clock"]) for s in listed] == \
             [("ada", 1500, True, "board_default")]
+        # a new player's rating is provisional: the lobby shows "1500?" and says why
+        standing = [(s["provisional"], s["rating_games"], s["provisional_games"]) for s in listed]
+        assert standing == [(True, 0, 5)]
         r = post(c, b, "/api/seeks", {"game": "xiangqi"})
         assert r.json()["status"] == "paired" and r.json()["partners"] == ["ada"]
         table = r.json()["table"]

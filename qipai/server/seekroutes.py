@@ -48,10 +48,15 @@ class SeekBody(Body):
     rated: bool = True
 
 
-def rating_for(s: Any, user_id: int, game: str, tc: str) -> float:
-    row = s.scalar(select(RatingRow.rating).where(RatingRow.user_id == user_id, RatingRow.game == game,
-                                                  RatingRow.time_class == tc))
-    return float(row) if row is not None else ratings.START["glicko2"][0]
+def rating_for(s: Any, user_id: int, game: str, tc: str) -> dict[str, Any]:
+    """The player's rating for ``game`` and ``tc`` with its standing (:func:`.ratings.rating_json`:
+    ``rating``, ``deviation``, ``games``, ``provisional``); a new player's is the start's."""
+    row = s.scalar(select(RatingRow).where(RatingRow.user_id == user_id, RatingRow.game == game,
+                                           RatingRow.time_class == tc))
+    if row is not None:
+        return {**ratings.rating_json(row), "rating": float(row.rating)}    # unrounded, for pairing
+    start, deviation = ratings.START["glicko2"][:2]
+    return {"rating": start, "deviation": deviation, "games": 0, "provisional": True}
 
 
 def add_seek_routes(app: FastAPI, hub: Hub, user_of: Any, need_user: Any) -> None:
@@ -109,8 +114,9 @@ def add_seek_routes(app: FastAPI, hub: Hub, user_of: Any, need_user: Any) -> Non
                           {"clock": clock, "rated": body.rated}, body.num_seats)   # checks it all
         key = ratings.rating_key(row.game, row.num_seats, hub_seats(row.game, row.options))
         tc = ratings.time_class(clock)
-        rating = await hub.store.call(lambda s: rating_for(s, user.id, key, tc), write=False)
-        s = Seek(id=secrets.token_hex(5), user_id=user.id, username=user.username, rating=rating,
+        r = await hub.store.call(lambda s: rating_for(s, user.id, key, tc), write=False)
+        s = Seek(id=secrets.token_hex(5), user_id=user.id, username=user.username, rating=float(r["rating"]),
+                 provisional=r["provisional"], rating_games=r["games"], deviation=float(r["deviation"]),
                  bot=bool(user.bot),
                  game=row.game, options=row.options, num_seats=row.num_seats, clock=clock,
                  rated=body.rated, created=pool.clock())
@@ -122,10 +128,12 @@ def add_seek_routes(app: FastAPI, hub: Hub, user_of: Any, need_user: Any) -> Non
 
     @app.get("/api/seeks", tags=["players"])
     async def seeks(request: Request) -> list[dict[str, Any]]:
-        """The waiting seeks, oldest first."""
+        """The waiting seeks, oldest first, each with its owner's rating and its standing
+        (``provisional``, ``rating_games``, ``deviation``; a rating of fewer rated games than
+        ``provisional_games`` is provisional)."""
         await pair()
         await state.save()
-        return pool.listing()
+        return [{**x, "provisional_games": ratings.PROVISIONAL_GAMES} for x in pool.listing()]
 
     @app.get("/api/seeks/{seek_id}", tags=["players"])
     async def seek_status(request: Request, seek_id: str) -> dict[str, Any]:

@@ -47,6 +47,10 @@ class Seek:
     bot: bool = False                              # the owner is a bot account
     table: str | None = None                        # set once paired
     partners: list[str] = field(default_factory=list)
+    # the rating's standing, which the lobby shows ("1500?": provisional, and why)
+    provisional: bool = False
+    rating_games: int = 0
+    deviation: float = 0.0
 
     @property
     def key(self) -> tuple[Any, ...]:
@@ -167,5 +171,6 @@ class SeekPool:
         now = self.clock()
         return [{"id": s.id, "username": s.username, "rating": round(s.rating), "game": s.game,
                  "options": s.options, "num_seats": s.num_seats, "clock": s.clock, "rated": s.rated,
-                 "waited": round(now - s.created)}
+                 "waited": round(now - s.created), "provisional": s.provisional,
+                 "rating_games": s.rating_games, "deviation": round(s.deviation)}
                 for s in sorted(self.waiting.values(), key=lambda x: x.created)]

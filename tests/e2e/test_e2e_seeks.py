@@ -51,6 +51,10 @@ def test_two_seekers_meet_at_one_table(people, browser):
     kai.wait_for_selector("#seek-words")
     assert "±" in kai.inner_text("#seek-words")
     lin.wait_for_selector('#seeks [data-play-seek]', timeout=15_000)       # kai's seek is listed
+    # with kai's rating, provisional ("1500?") and why on hover and to a screen reader
+    rating = lin.locator("#seeks [data-seek] .seek-rating")
+    assert rating.locator(".rating-shown").inner_text() == "1500?"
+    assert "5" in rating.get_attribute("title") and rating.get_attribute("title") in rating.inner_text()
     lin.click('[data-seek-game="gomoku"]')
     for p in (kai, lin):
         p.wait_for_url(re.compile(r"/tables/\w+$"), timeout=15_000)

@@ -3,12 +3,19 @@
 // waiting seeks (Play joins one), and my own seek while it waits ("Looking for an opponent",
 // its rating range widening, and a bot offered after a while). Everything polls the server.
 
-import { api, el, errorText, every, t } from "./app.js";
+import { api, el, errorText, every, ratingMark, t } from "./app.js";
 import { byPopularity, clockName, gameName } from "./lobby.js";
 import { paren } from "./i18n.js";
 
 /** Start seeking `game` (rated unless `rated` is false) and follow the seek in `panel`: to the
  *  table once paired, a bot on request. */
+// a seek's rating in brackets after its owner's name, "(1500?)" while provisional and why on hover
+function seekRating(s) {
+  const m = ratingMark({ rating: s.rating, provisional: s.provisional, games: s.rating_games, deviation: s.deviation }, s.provisional_games);
+  const [open, close] = paren("|").split("|");
+  return el("span", { class: "seek-rating", title: m.why }, open, m.shown, m.said, close);
+}
+
 export async function startSeek(panel, body, byId, err) {
   let seek;
   try { seek = await api("POST", "/api/seeks", body); } catch (e) { err.textContent = errorText(e); return; }
@@ -124,7 +131,7 @@ export function playersBox(me, games, byId, err, clocks) {
         if (!s) return el("tr", {}, el("td", { class: "muted", colspan: 4 }, t("none")));
         const own = me && s.username === me.username;
         return el("tr", { "data-seek": s.id }, el("td", {}, gameName(byId[s.game]) || s.game, " ", el("span", { class: "tag" }, s.rated ? t("lobby.ratedtag") : t("lobby.casual"))),
-          el("td", {}, el("a", { href: `/u/${encodeURIComponent(s.username)}` }, s.username), paren(s.rating)), el("td", {}, clockName(s.clock)),
+          el("td", {}, el("a", { href: `/u/${encodeURIComponent(s.username)}` }, s.username), seekRating(s)), el("td", {}, clockName(s.clock)),
           el("td", {}, me && !own ? el("button", { "data-play-seek": s.id, onclick: () => startSeek(panel, { game: s.game, options: s.options, num_seats: s.num_seats, clock: s.clock, rated: s.rated }, byId, err) }, t("seek.play")) : null));
       }));
     }
