@@ -206,3 +206,33 @@ def test_a_list_made_mid_game_or_skipping_moves_catches_up_by_replay():
     ml.sync(state)
     assert ml.entries == _replayed_entries(state)
     assert [e["seat"] for e in ml.entries] == [i % 2 for i in range(9)]
+
+
+@pytest.mark.parametrize("gid,opts", [("xiangqi", {}), ("go", {"board_size": 9}), ("doudizhu", {})])
+def test_cached_positions_are_the_replayed_ones_in_any_order(gid, opts, monkeypatch):
+    """A live table's earlier positions (``Positions``) are those a replay from the start gives,
+    whatever order they are asked in, while the game goes on; the marks kept stay bounded (the
+    step doubles) and a request replays at most a step of actions."""
+    import random
+
+    import qipai
+
+    monkeypatch.setattr(movetext.Positions, "STEP", 2)
+    monkeypatch.setattr(movetext.Positions, "MARKS", 4)
+    monkeypatch.setattr(movetext.Positions, "VIEWS", 3)
+    state = qipai.load(gid, **opts).new_state(seed=7)
+    rng = random.Random(7)
+    cache = movetext.Positions(state)
+    for _ in range(5):
+        for _ in range(8):
+            if state.is_terminal():
+                break
+            seat = state.to_act[0]
+            state.apply(str(rng.choice(state.legal_actions(seat))), seat=seat)
+        n = len(state.log)
+        for ply in [n, 0, n // 2, n, 1, n - 1, n // 2] + [rng.randint(0, n) for _ in range(4)]:
+            for seat in (None, 0):
+                assert cache.view(state, ply, seat) == movetext.position(state, ply, seat), (gid, ply)
+        assert len(cache._marks) <= 4 and cache.step >= 2 and len(cache._views) <= 3
+    with pytest.raises(ValueError):
+        cache.view(state, len(state.log) + 1, 0)

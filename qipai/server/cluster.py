@@ -64,6 +64,10 @@ ACCOUNT = "{}:account"           # channel: the id of an account that changed (b
 #: Bot API's account event streams (kept in its memory; relay.LOBBY_PATH)
 LOBBY_HOME = "@lobby"
 LIVE = ("open", "playing")
+#: a table whose only change is its move count is published again after this many seconds
+LOBBY_PLIES_S = 5.0
+#: every this many publications of the lobby, a worker's hash is written whole again
+LOBBY_FULL_EVERY = 10
 #: connections a worker keeps to Redis at most (its pub/sub listeners hold a few for good)
 REDIS_CONNECTIONS = 200
 
@@ -122,6 +126,9 @@ class Cluster:
         self._reserved: set[str] = set()         # leases of new tables taken (reserve)
         self._gone: set[str] = set()             # workers found gone (worker_gone)
         self._beats = 0
+        #: table id -> (summary without plies, plies, when) as last published (publish_lobby)
+        self._lobby_sent: dict[str, tuple[dict[str, Any], Any, float]] = {}
+        self._lobby_round = 0
         self._http: Any = None           # httpx.AsyncClient of ask()
         keep_transactions_short(hub.db)
 
@@ -217,16 +224,47 @@ class Cluster:
             await cb()
 
     async def publish_lobby(self) -> None:
-        """This worker's tables in the lobby (``qipai:tables:<worker>``, expiring with it)."""
+        """This worker's tables in the lobby (``qipai:tables:<worker>``, expiring with it).
+
+        Incremental: only the summaries that changed since they were last published are
+        encoded and sent, and those of tables gone are removed; a table whose only change is its
+        move count (``plies``: every table in play changes it every second) is sent again at
+        most every :data:`LOBBY_PLIES_S` seconds. Every :data:`LOBBY_FULL_EVERY` publications,
+        and whenever the hash was found missing (it expired: the worker was late), the whole
+        hash is written again (a change a summary's comparison cannot see — a value the summary
+        shares with its table, changed in place — is published then at the latest)."""
         key = self.lobby_key + self.worker_id
-        rows = {tid: json.dumps(t.summary(), separators=(",", ":"))
-                for tid, t in self.hub.tables.items()}
+        now = time.monotonic()
+        sent = self._lobby_sent
+        self._lobby_round += 1
+        full = not sent or self._lobby_round % LOBBY_FULL_EVERY == 0
+        if full:
+            sent.clear()
+        rows: dict[str, str] = {}
+        for tid, t in self.hub.tables.items():
+            summary = t.summary()
+            plies = summary.pop("plies")
+            last = sent.get(tid)
+            if last is not None and last[0] == summary and \
+                    (last[1] == plies or now - last[2] < LOBBY_PLIES_S):
+                continue
+            sent[tid] = (summary, plies, now)
+            rows[tid] = json.dumps({**summary, "plies": plies}, separators=(",", ":"))
+        gone = [tid for tid in sent if tid not in self.hub.tables]
+        for tid in gone:
+            del sent[tid]
         async with self.redis.pipeline(transaction=True) as p:
-            p.delete(key)
+            p.exists(key)
+            if full:
+                p.delete(key)
+            elif gone:
+                p.hdel(key, *gone)
             if rows:
                 p.hset(key, mapping=rows)
-                p.pexpire(key, self.lease_ms * 2)
-            await p.execute()
+            p.pexpire(key, self.lease_ms * 2)
+            found = (await p.execute())[0]
+        if not found and not full:
+            sent.clear()                 # it expired meanwhile: written whole next time
 
     async def lobby(self) -> list[dict[str, Any]]:
         """The tables of the other workers (as last published), for ``/api/tables``."""

@@ -26,6 +26,7 @@ game.
 from __future__ import annotations
 
 import time
+from collections import OrderedDict
 from typing import Any
 
 #: game ids with a move list
@@ -165,8 +166,9 @@ class MoveList:
 
 
 def position(state: Any, ply: int, seat: int | None) -> dict[str, Any]:
-    """``view(seat)`` of the position after the first ``ply`` actions of ``state``'s log.
-    Raises ``ValueError`` when ``ply`` is not between 0 and the length of the log."""
+    """``view(seat)`` of the position after the first ``ply`` actions of ``state``'s log,
+    replayed from the start. Raises ``ValueError`` when ``ply`` is not between 0 and the length
+    of the log. (A live table answers from its :class:`Positions`.)"""
     if not 0 <= ply <= len(state.log):
         raise ValueError(f"ply {ply} is not between 0 and {len(state.log)}")
     s = _fresh(state)
@@ -174,4 +176,58 @@ def position(state: Any, ply: int, seat: int | None) -> dict[str, Any]:
         who, text = _split(entry)
         s.apply(text, seat=who)
     return s.view(seat)
+
+
+class Positions:
+    """The views of earlier positions of one live game (``position`` requests: a client
+    stepping through the move list), without replaying the game from the start each time —
+    that took 8–9 ms of the event loop for a long game.
+
+    A replayed copy of the game (the *cursor*) moves forward to the ply asked for; every
+    :attr:`step` plies a copy of it is kept as a *mark*, so a request for an earlier ply starts
+    from the nearest mark before it (at most ``step`` actions replayed). At most :attr:`MARKS`
+    marks are kept: past that the step doubles and every other mark goes. The last
+    :attr:`VIEWS` views given are kept too (the same position asked for again, by the seat or a
+    reconnecting client, costs a look-up). The game's log only grows while the state lives; a
+    new state (a table rebuilt) gets a new :class:`Positions`."""
+
+    STEP = 16
+    MARKS = 64
+    VIEWS = 64
+
+    def __init__(self, state: Any) -> None:
+        self.step = self.STEP
+        self._marks: dict[int, Any] = {0: _fresh(state)}     # ply -> a copy, never played on
+        self._cursor: Any = None
+        self._views: OrderedDict[tuple[int, int | None], dict[str, Any]] = OrderedDict()
+
+    def view(self, state: Any, ply: int, seat: int | None) -> dict[str, Any]:
+        """:func:`position` of the live ``state`` (the one this was made for)."""
+        if not 0 <= ply <= len(state.log):
+            raise ValueError(f"ply {ply} is not between 0 and {len(state.log)}")
+        key = (ply, seat)
+        view = self._views.get(key)
+        if view is not None:
+            self._views.move_to_end(key)
+            return view
+        cur = self._cursor
+        if cur is None or len(cur.log) > ply:
+            cur = self._cursor = self._marks[max(k for k in self._marks if k <= ply)].clone()
+        for entry in state.log[len(cur.log):ply]:
+            who, text = _split(entry)
+            cur.apply(text, seat=who)
+            done = len(cur.log)
+            if done % self.step == 0 and done not in self._marks:
+                self._mark(done, cur.clone())
+        view = cur.view(seat)
+        self._views[key] = view
+        if len(self._views) > self.VIEWS:
+            self._views.popitem(last=False)
+        return view
+
+    def _mark(self, ply: int, copy: Any) -> None:
+        self._marks[ply] = copy
+        while len(self._marks) > self.MARKS:
+            self.step *= 2
+            self._marks = {k: v for k, v in self._marks.items() if k % self.step == 0}
 

@@ -1,7 +1,11 @@
 """Measuring hooks for load tests (off unless ``$QIPAI_PROFILE`` names a folder).
 
 With ``QIPAI_PROFILE=/some/folder`` each server process (a cluster worker, its writer process)
-profiles its main thread with :mod:`cProfile` and keeps wall-time histograms of the sections
+profiles its main thread with :mod:`cProfile` (in wall time; with ``QIPAI_PROFILE_CLOCK=cpu``
+in the thread's CPU time, so that on a loaded machine the time the process waited for a core —
+or for the Redis or PostgreSQL it just woke to run first — is not charged to whatever call it
+was in; that clock is a system call at every function call and return, and slows the process
+several times over) and keeps wall-time histograms of the sections
 timed with :func:`timed` / :func:`note`; at exit it writes ``<folder>/<role>-<pid>.prof`` (read
 with ``python -m pstats``) and ``<folder>/<role>-<pid>.json`` (each section: count, total,
 p50, p90, p99, max in ms). Unset, :func:`note` returns at once and nothing else runs.
@@ -51,7 +55,8 @@ def start(role: str) -> None:
 
     _role = role
     os.makedirs(FOLDER, exist_ok=True)
-    _profiler = cProfile.Profile()
+    cpu = os.environ.get("QIPAI_PROFILE_CLOCK") == "cpu"
+    _profiler = cProfile.Profile(time.thread_time) if cpu else cProfile.Profile()
     _profiler.enable()
     atexit.register(dump)
     if role == "worker":

@@ -158,7 +158,10 @@ def answer_position(t: LiveTable, conn: Conn, seat: int | None, msg: dict[str, A
         conn.put_json(ws_error("bad_ply", f"'ply' is a move number from 0 to {limit}",
                                ply=ply if isinstance(ply, int) else None))
         return
-    view = movetext.position(t.runner.state, ply, seat)
+    state = t.runner.state
+    if t._positions is None or t._positions_of is not state:
+        t._positions, t._positions_of = movetext.Positions(state), state
+    view = t._positions.view(state, ply, seat)
     conn.put_json({"type": "position", "ply": ply, "view": view})
 
 # ----- connections -----------------------------------------------------------------

@@ -148,6 +148,7 @@ class LiveTable:
         self.game_id = row.game
         self.options = dict(row.options)
         self.game = load(self.game_id, **self.options)
+        self.marking = self.game.marking        # (the options are the table's for good)
         self.num_seats = row.num_seats
         self.seats: list[dict[str, Any] | None] = list(row.seats)
         self.settings = dict(row.settings)
@@ -175,6 +176,8 @@ class LiveTable:
         self.active_at = conduct.epoch(row.created)   # last change of seats or game (unix s)
         self._moves: movetext.MoveList | None = None  # the board games' move list (movetext)
         self._moves_of: Any = None                    # ... of this state
+        self._positions: movetext.Positions | None = None   # earlier positions asked for
+        self._positions_of: Any = None                # ... of this state
         self.rematch_id: str | None = None        # the table of its rematch (:mod:`.rematch`)
         #: the rating change per rated player once a rated game is stored (:mod:`.ratings`)
         self.rating_changes: list[dict[str, Any]] = []
@@ -196,7 +199,7 @@ class LiveTable:
             "settings": public_settings(self.settings),
             "event": self.event_id, "created": self.created,
             # experimental / proposal rule sets (Game.marking): shown in the lobby and at the table
-            "marking": self.game.marking,
+            "marking": self.marking,
             "commitment": self.commitment(),
             # an event's seed only in its record (held while the round is on: a duplicate
             # round deals the same cards at its other tables)
