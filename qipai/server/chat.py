@@ -50,6 +50,7 @@ from sqlalchemy.orm import Session
 from qipai.competition.db import EventRow
 
 from .bodies import Body
+from .conns import encode
 from .errors import ApiError, ws_error
 from .models import ChatReportRow, ChatRow, EventRefereeRow, TableRow, now_iso
 from .plaintext import unsafe
@@ -195,11 +196,12 @@ def say(table: LiveTable, conn: Conn, seat: int | None, msg: dict[str, Any]) -> 
             "role": role, "audience": audience, "text": text, "at": now_iso()}
     table.hub.store.append(table.gate, Call(insert_lines, [line]))
     table.chat_lines.append(line)
-    out = {"type": "chat", "line": line_json(line)}
+    out: str | None = None
     for s, conns in table.conns.items():
-        if readable(table, line, s):
+        if conns and readable(table, line, s):
+            out = out or encode({"type": "chat", "line": line_json(line)})
             for c in list(conns):
-                c.put_json(out)
+                c.put(out)
 
 
 def load_tables(s: Session, table_ids: list[str]) -> dict[str, deque[dict[str, Any]]]:

@@ -53,8 +53,13 @@ FLOODING = ws_error("flooding", "too many messages after being rate-limited; rec
 _opened = itertools.count()
 
 
-def _text(msg: dict[str, Any]) -> str:
+def encode(msg: dict[str, Any]) -> str:
+    """A message as the compact JSON text that goes on the wire (encode a message sent to
+    several connections once, and :meth:`Conn.put` the text to each)."""
     return json.dumps(msg, ensure_ascii=False, separators=(",", ":"))
+
+
+_text = encode
 
 
 class Conn:

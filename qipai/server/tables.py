@@ -28,7 +28,7 @@ from qipai.core import Record, load
 from qipai.match import BotPlayer, Pause, Player, RealTime
 
 from . import chat, conduct, fairness, movetext, ratings, tablemsg
-from .conns import CLOSE_REPLACED, CLOSE_TABLE_CLOSED, REPLACED, Conn
+from .conns import CLOSE_REPLACED, CLOSE_TABLE_CLOSED, REPLACED, Conn, encode
 from .errors import ApiError, ws_error
 from .journal import ALLOWANCE, JournalRunner, replay, restart_turns
 from .models import TableRow
@@ -358,12 +358,12 @@ class LiveTable:
         self.status = "aborted"
         if self.task is not None and not self.task.done():
             self.task.cancel()
-        event = {"type": "event", "event": {"type": "aborted", "reason": reason}}
-        table = {"type": "table", "table": self.summary()}
+        event = encode({"type": "event", "event": {"type": "aborted", "reason": reason}})
+        table = encode({"type": "table", "table": self.summary()})
         for conns in self.conns.values():
             for c in list(conns):
-                c.put_json(event)
-                c.put_json(table)
+                c.put(event)
+                c.put(table)
                 c.close(*CLOSE_TABLE_CLOSED)
 
     # ----- presence ---------------------------------------------------------------------
@@ -383,17 +383,20 @@ class LiveTable:
         if now == self._online_sent:
             return
         self._online_sent = now
-        msg = {"type": "presence", "online": now}
+        text: str | None = None
         for conns in self.conns.values():
             for c in list(conns):
                 if c.presence:
-                    c.put_json(msg)
+                    text = text or encode({"type": "presence", "online": now})
+                    c.put(text)
 
     def broadcast_lobby(self) -> None:
-        msg = {"type": "table", "table": self.summary()}
+        if not any(self.conns.values()):
+            return
+        text = encode({"type": "table", "table": self.summary()})
         for conns in self.conns.values():
             for c in conns:
-                c.put_json(msg)
+                c.put(text)
 
     # ----- the game --------------------------------------------------------------------
     def _players(self) -> list[Player]:
