@@ -119,11 +119,20 @@ def start_server(data: str, port: int, writer: str = "process", workers: int = 1
     if workers == 1 and not redis_url:
         return subprocess.Popen([sys.executable, "-c", server_code(data, port, writer, database_url)])
     codes = [server_code(data, port, writer, database_url, redis_url, probe=i == 0) for i in range(workers)]
+    # a worker that has not stopped 45 s after SIGTERM is killed: left running (the benchmark
+    # gives the launcher 60 s), it loaded the machine and held the benchmark's output open
     launcher = (
-        "import subprocess, sys, signal\n"
+        "import subprocess, sys, signal, time\n"
         f"ps = [subprocess.Popen([sys.executable, '-c', c]) for c in {codes!r}]\n"
-        "signal.signal(signal.SIGTERM, lambda *a: [p.terminate() for p in ps])\n"
-        "for p in ps:\n    p.wait()\n"
+        "until = []\n"
+        "def stop(*a):\n"
+        "    until.append(time.monotonic() + 45)\n"
+        "    for p in ps:\n        p.terminate()\n"
+        "signal.signal(signal.SIGTERM, stop)\n"
+        "while any(p.poll() is None for p in ps):\n"
+        "    if until and time.monotonic() > until[0]:\n"
+        "        for p in ps:\n            p.kill()\n"
+        "    time.sleep(0.2)\n"
     )
     return subprocess.Popen([sys.executable, "-c", launcher])
 
