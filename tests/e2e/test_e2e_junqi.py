@@ -114,7 +114,7 @@ def test_two_people_lay_out_play_and_resign_luzhan(server, browser, shot):
     english = {"win": "attacker wins", "lose": "attacker loses", "both": "both removed", "flag": "flag taken"}
     chinese = {"win": "进攻方胜", "lose": "进攻方负", "both": "同归于尽", "flag": "夺得军旗"}
     assert north.inner_text("#jq-last") == f"Last move: South a6–a7 · {english[outcome]}"
-    assert south.inner_text("#jq-last") == f"上一步: 南 a6–a7 · {chinese[outcome]}"
+    assert south.inner_text("#jq-last") == f"上一步：南 a6–a7 · {chinese[outcome]}"
     assert piece(south, "a6") is None                               # the attacker left a6
     if outcome == "win":
         assert piece(south, "a7") == after["a6"]

@@ -82,6 +82,9 @@ def test_a_small_bracket_fits_a_phone_whole(browser, tmp_path):
                 const c = document.querySelector('#bracket .champ').getBoundingClientRect();
                 return {over: box.scrollWidth - box.clientWidth, right: b.right - c.right}; }""")
             assert got["over"] <= 0 and got["right"] >= 0, (lang, got)
+            if lang == "zh":       # a list of names (two winners, a table's scores) with 、 not ", "
+                text = page.inner_text("main")
+                assert "、" in text and ", " not in text
             out = ARTIFACTS / f"event-small-bracket-{lang}-phone.png"
             page.locator(".bracket-box").screenshot(path=str(out))
         ctx.close()

@@ -13,7 +13,7 @@ import { refereePanel } from "./referee.js";
 import { newEventForm } from "./eventform.js";
 import { drawPanel, entrantHeader, registrationPanel } from "./registration.js";
 import { unitsTable } from "./units.js";
-import { endText } from "./i18n.js";
+import { endText, LIST_SEP } from "./i18n.js";
 import { NATURAL } from "./result.js";
 
 export { eventName };
@@ -171,7 +171,7 @@ function gameCell(ev, g, me) {
     // resignation"); the words alone, not the result's notation ("1-0") after them
     const how = g.source !== "forfeit" && g.reason && !NATURAL.has(g.reason) ? ` — ${endText(g.reason)}` : "";
     const words = (g.source === "forfeit" ? t("events.forfeit")
-      : g.winners.length ? t("events.won", { name: g.winners.join(", ") }) : t("events.draw")) + how;
+      : g.winners.length ? t("events.won", { name: g.winners }) : t("events.draw")) + how;
     const href = g.record ? `/records/${g.record}` : g.replay ? `/events/${ev.id}/games/${g.id}` : null;
     what = [el("span", { class: "result-words" }, words),
       href ? el("a", { href, class: "replay", "data-replay": g.id }, t("replay")) : null, confirmation(ev, g, me)];
@@ -222,7 +222,7 @@ function matchRow(ev, m, me) {
     const sep = /−/.test(ss[0].score + ss[1].score) ? " : " : dash;
     const score = ss[0].score !== "" ? ` ${ss[0].score}${sep}${ss[1].score} ` : ` ${t("vs")} `;
     headline = el("span", {}, who(ev, ss[0].name, ss[0].win), score, who(ev, ss[1].name, ss[1].win));
-  } else headline = el("span", {}, ss.flatMap((s, i) => [i ? ", " : "", who(ev, s.name, s.win), s.score ? ` ${s.score}` : ""]));
+  } else headline = el("span", {}, ss.flatMap((s, i) => [i ? LIST_SEP : "", who(ev, s.name, s.win), s.score ? ` ${s.score}` : ""]));
   let verdict = "";
   if (m.status === "finished" && m.kind !== "bye") {
     const knockout = ev.stage === "knockout" || ev.stage === "table_knockout";

@@ -16,7 +16,9 @@ async function fetchCatalogue(l) {
 const [mine, english] = await Promise.all([fetchCatalogue(lang), lang === "en" ? null : fetchCatalogue("en")]);
 const CAT = mine, EN = english || mine;
 
-const text = (v) => (Array.isArray(v) ? v.map(text).join(lang === "zh" ? "、" : ", ") : String(v));
+/** Items of a list in the page's words: "ann、bob" in Chinese, "ann, bob" in English. */
+export const LIST_SEP = lang === "zh" ? "、" : ", ";
+const text = (v) => (Array.isArray(v) ? v.map(text).join(LIST_SEP) : String(v));
 
 /** Cards written in the games' codes ("9H TH0 LJ", a play in ranks "AL") in the page's words:
  *  Chinese names each card (红桃9、红桃10、小王; "A 小王"), English writes each as its face reads

@@ -6,7 +6,7 @@
 
 import { api, el, errorText, every, t } from "./app.js";
 import { eventName, gameName } from "./lobby.js";
-import { paren } from "./i18n.js";
+import { LIST_SEP, paren } from "./i18n.js";
 import { ask } from "./ask.js";
 import { reportList } from "./chat.js";
 
@@ -25,7 +25,7 @@ export function refereePanel({ id, me }) {
     let info;
     try { info = await api("GET", `/api/events/${id}/referees`); } catch (e) { err.textContent = errorText(e); return; }
     const parts = [el("h3", {}, t("ref.referees")),
-      el("div", { id: "referee-list" }, info.referees.length ? info.referees.join(", ") : el("span", { class: "muted" }, t("ref.none")))];
+      el("div", { id: "referee-list" }, info.referees.length ? info.referees.join(LIST_SEP) : el("span", { class: "muted" }, t("ref.none")))];
     if (info.can_appoint) {
       const name = el("input", { id: "referee-name", placeholder: t("ref.username"), "aria-label": t("ref.username"), autocomplete: "off" });
       const add = el("button", { id: "appoint", type: "submit" }, t("ref.appoint"));
@@ -175,7 +175,7 @@ export async function consolePage(app, { me, id }) {
       el("td", {}, t("events.round", { n: g.round }), " · ", t("events.game", { n: g.number })),
       el("td", {}, players(g.seats)),
       // the result in words ("alice won"), its notation after it (what a correction is typed in)
-      el("td", {}, el("b", {}, !g.result ? "—" : g.winners && g.winners.length ? t("events.won", { name: g.winners.join(", ") }) : t("events.draw")),
+      el("td", {}, el("b", {}, !g.result ? "—" : g.winners && g.winners.length ? t("events.won", { name: g.winners }) : t("events.draw")),
         g.result ? el("span", { class: "muted", "data-notation": "" }, paren(g.result)) : null, " ", g.confirmed ? el("span", { class: "tag", "data-confirmed": "" }, t("events.confirmed"))
         : el("span", { class: "muted" }, t("events.provisional")), fixes),
       el("td", { class: "ref-acts" },

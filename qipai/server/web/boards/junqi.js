@@ -363,7 +363,7 @@ export function mount(root, ctx) {
       line.dataset.outcome = lm.outcome || "";
       const what = lm.from ? `${lm.from}–${lm.to}${lm.outcome ? ` · ${S.outcome[lm.outcome]}` : ""}`
         : lm.text === "resign" ? S.resign : lm.text === "timeout" ? S.timeout : lm.text.startsWith("forfeit") ? S.forfeit : lm.text;
-      line.textContent = `${S.last}: ${seatName(lm.seat)} ${what}`;
+      line.textContent = `${S.last}${t("colon")}${seatName(lm.seat)} ${what}`;
     }
     if (v.phase === "play") {
       const q = document.createElement("span");
