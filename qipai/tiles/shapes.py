@@ -16,7 +16,7 @@ functions.
 from __future__ import annotations
 
 from functools import cache
-from itertools import combinations_with_replacement, product
+from itertools import product
 from typing import Any
 
 CHOW, PUNG, KONG, PAIR = 1, 2, 3, 4
@@ -43,26 +43,40 @@ def _pattern_table() -> dict[tuple[int, ...], tuple[tuple[tuple[int, int], ...],
     """Every one-suit pattern of at most four sets and at most one pair, no rank held more than
     four times (21,743 patterns), with its splits: each set of sets and pair is listed once and
     filed under the pattern it makes. Built on first use (a few hundredths of a second)."""
-    kinds = [(PUNG, r) for r in range(9)] + [(CHOW, r) for r in range(1, 8)]
+    # the sets in (type, rank) order, chows first: the sets of a split are added in this order,
+    # so each split comes out sorted (a pair, last in that order, is added last)
+    kinds = sorted([(PUNG, r) for r in range(9)] + [(CHOW, r) for r in range(1, 8)])
     tiles = [(r, r, r) if ty == PUNG else (r - 1, r, r + 1) for ty, r in kinds]
-    found: dict[tuple[int, ...], set[tuple[tuple[int, int], ...]]] = {}
+    found: dict[tuple[int, ...], list[tuple[tuple[int, int], ...]]] = {}
     c = [0] * 9
-    for n in range(5):
-        for combo in combinations_with_replacement(range(len(kinds)), n):
-            for i in combo:
-                for r in tiles[i]:
-                    c[r] += 1
-            if max(c) <= 4:
-                sets = [kinds[i] for i in combo]
-                found.setdefault(tuple(c), set()).add(tuple(sorted(sets)))
-                for r in range(9):
-                    if c[r] <= 2:
-                        c[r] += 2
-                        found.setdefault(tuple(c), set()).add(tuple(sorted(sets + [(PAIR, r)])))
-                        c[r] -= 2
-            for i in combo:
-                for r in tiles[i]:
-                    c[r] -= 1
+    sets: list[tuple[int, int]] = []
+
+    def file(start: int) -> None:
+        """File the sets so far, alone and with each pair, then add one more set from
+        ``kinds[start:]`` (no rank above four: adding sets never lowers a count)."""
+        split = tuple(sets)
+        found.setdefault(tuple(c), []).append(split)
+        for r in range(9):
+            if c[r] <= 2:
+                c[r] += 2
+                found.setdefault(tuple(c), []).append(split + ((PAIR, r),))
+                c[r] -= 2
+        if len(sets) == 4:
+            return
+        for i in range(start, len(kinds)):
+            a, b, d = tiles[i]
+            c[a] += 1
+            c[b] += 1
+            c[d] += 1
+            if c[a] <= 4 and c[b] <= 4 and c[d] <= 4:
+                sets.append(kinds[i])
+                file(i)
+                sets.pop()
+            c[a] -= 1
+            c[b] -= 1
+            c[d] -= 1
+
+    file(0)
     return {key: tuple(sorted(splits)) for key, splits in found.items()}
 
 

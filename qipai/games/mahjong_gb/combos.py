@@ -388,14 +388,23 @@ class PungEntry(NamedTuple):
     pair_fan: int
 
 
-_CHOWS: dict[tuple[int, ...], ChowEntry] = {}
-_PUNGS: dict[tuple[int, ...], PungEntry] = {}
+# the entries made so far, by group (read them here first: :func:`chow_entry` and
+# :func:`pung_entry` make the missing ones)
+CHOW_ENTRIES: dict[tuple[int, ...], ChowEntry] = {}
+PUNG_ENTRIES: dict[tuple[int, ...], PungEntry] = {}
+_CHOWS = CHOW_ENTRIES
+_PUNGS = PUNG_ENTRIES
 
 
 def chow_entry(chows: tuple[int, ...]) -> ChowEntry:
-    """The :class:`ChowEntry` of up to four chows (middle tiles, ascending)."""
+    """The :class:`ChowEntry` of up to four chows (middle tiles, ascending); like the pungs'
+    (:func:`pung_entry`), worked out once per class of groups that differ only by their suits."""
     got = _CHOWS.get(chows)
     if got is None:
+        canon = _suits_canonical(chows)
+        if canon != chows:
+            got = _CHOWS[chows] = _CHOWS.get(canon) or chow_entry(canon)
+            return got
         f = [0] * TABLE_SIZE
         _chows(sorted(chows, key=ORDER.__getitem__), f)
         trait = 7
@@ -411,11 +420,16 @@ def pung_entry(pungs: tuple[int, ...]) -> PungEntry:
 
     Number tiles and honors never combine (no pung fan joins the two, and the reference tries
     a mixed three of pungs to no effect), so the entry joins that of its number tiles and that
-    of its honors, each remembered on its own."""
+    of its honors, each remembered on its own. The entry of number tiles does not change when
+    the suits are exchanged, so it is worked out once for the suits in a canonical order
+    (:func:`_suits_canonical`) and shared by the groups that differ only by their suits."""
     got = _PUNGS.get(pungs)
     if got is None:
         split = next((i for i, t in enumerate(pungs) if t >= 27), len(pungs))
-        if 0 < split < len(pungs):
+        canon = _suits_canonical(pungs) if split == len(pungs) else pungs
+        if canon != pungs:
+            got = _PUNGS.get(canon) or pung_entry(canon)
+        elif 0 < split < len(pungs):
             a, b = pung_entry(pungs[:split]), pung_entry(pungs[split:])
             counts = a.counts.copy()
             for fan, n in b.counts.items():         # 幺九刻 comes from both
@@ -432,6 +446,17 @@ def pung_entry(pungs: tuple[int, ...]) -> PungEntry:
             got = PungEntry(*sparse(f), trait, tuple(t for t in pungs if WIND[t]), pair_fan)
         _PUNGS[pungs] = got
     return got
+
+
+def _suits_canonical(tiles: tuple[int, ...]) -> tuple[int, ...]:
+    """The number tiles ``tiles`` (ascending) with their suits renamed so that the suits' rank
+    tuples come in ascending order (the longest last): one group for each class of groups that
+    differ only by the names of their suits."""
+    by_suit: tuple[list[int], list[int], list[int]] = ([], [], [])
+    for t in tiles:
+        by_suit[t // 9].append(t % 9)
+    ranks = sorted((len(r), r) for r in by_suit)
+    return tuple(sorted(9 * s + r for s, (_n, rs) in enumerate(ranks) for r in rs))
 
 
 def terminal_chows(chows, pair: int) -> int:

@@ -31,7 +31,15 @@ from qipai.tiles.notation import Hand, check_counts, parse_hand
 from qipai.tiles.shapes import CHOW, KONG, PUNG
 from qipai.tiles.tile import format_tiles
 
-from .combos import KONG_FANS, PUNG_TRAIT, chow_entry, pung_entry, terminal_chows
+from .combos import (
+    CHOW_ENTRIES,
+    KONG_FANS,
+    PUNG_ENTRIES,
+    PUNG_TRAIT,
+    chow_entry,
+    pung_entry,
+    terminal_chows,
+)
 from .exclusions import exclude, wind_fans
 from .fantable import (
     ALL_CHOWS,
@@ -61,7 +69,7 @@ from .fantable import (
     VALUES,
 )
 from .special import knitted_straight, special
-from .splits import Split, splits
+from .splits import EVEN, OVER, SINGLES, Split, read
 from .tilefans import BIT, DRAGON, HONOR_MASK, KNITTED_MASKS, TERM_HONOR_MASK, WIND, sparse, tile_fans
 from .winning import WinContext, wait_fan, win_flag_fans
 
@@ -116,8 +124,9 @@ class _Hand(NamedTuple):
 _TRAIT_FAN = {1: OUTSIDE_HAND, 2: ALL_FIVE, 4: ALL_EVEN_PUNGS}
 
 
-def _score(split: Split, h: _Hand) -> dict[int, int]:
-    """The fans of one split after the exclusions, ``{fan number: count}`` (4.3 steps 3-6)."""
+def _score(split: Split, h: _Hand) -> tuple[dict[int, int], int]:
+    """The fans of one split after the exclusions, ``{fan number: count}`` (4.3 steps 3-6),
+    and their total."""
     chows_c, pungs_c, pair = split
     ctx, base, base_bits, fixed_chows, fixed_pungs, melded_kongs, concealed_kongs = h
     win = ctx.win
@@ -130,8 +139,8 @@ def _score(split: Split, h: _Hand) -> dict[int, int]:
         concealed_pungs -= 1
     kong_counts, kong_bits = KONG_FANS[ctx.separate][melded_kongs, concealed_kongs,
                                                      concealed_pungs, len(pungs)]
-    ce = chow_entry(chows)
-    pe = pung_entry(pungs)
+    ce = CHOW_ENTRIES.get(chows) or chow_entry(chows)
+    pe = PUNG_ENTRIES.get(pungs) or pung_entry(pungs)
     counts = base.copy()
     counts.update(kong_counts)
     counts.update(pe.counts)
@@ -174,7 +183,7 @@ def _score(split: Split, h: _Hand) -> dict[int, int]:
             wind_fans(counts, t, ctx.prevalent, ctx.seat)
     if not counts:
         counts[CHICKEN_HAND] = 1
-    return counts
+    return counts, _total(counts)
 
 
 def _nine_gates(c: list[int]) -> bool:
@@ -242,12 +251,12 @@ def _best(hand: Hand, exclusions: str, mixed_kongs: str) -> tuple[dict[int, int]
                             code="notation.no_winning_tile")
     melds = hand.melds
     standing_counts = [0] * 34
-    m = BIT[win]                  # the kinds held, as a mask
     for t in hand.concealed:
         standing_counts[t] += 1
-        m |= BIT[t]
     c14 = standing_counts.copy()
     c14[win] += 1
+    found, m14, shape = read(c14)   # the splits, the kinds held (as a mask) and the shape flags
+    m = m14                          # with the declared sets' kinds
     kongs = melded = melded_kongs = 0
     fixed: list[tuple[int, int, bool]] = []
     fixed_chows: list[int] = []
@@ -279,9 +288,11 @@ def _best(hand: Hand, exclusions: str, mixed_kongs: str) -> tuple[dict[int, int]
                 if not mld.concealed:
                     melded += 1
                     melded_kongs += 1
+        over = max(whole) > 4
     else:
         whole = c14
-    if max(whole) > 4:
+        over = shape & OVER
+    if over:
         check_counts(hand)   # raises NotationError naming a kind held more than four times
     # win-flag corrections, as the reference does
     fourth = hand.fourth
@@ -316,27 +327,23 @@ def _best(hand: Hand, exclusions: str, mixed_kongs: str) -> tuple[dict[int, int]
     best: dict[int, int] | None = None
     best_total = 0
     if len(fixed) <= 1:
-        if (m & ~HONOR_MASK).bit_count() >= 9 and any(m & k == k for k in KNITTED_MASKS):
+        if (m14 & ~HONOR_MASK).bit_count() >= 9 and any(m14 & k == k for k in KNITTED_MASKS):
             best = knitted_straight(c14, ctx)
-        if best is None and not fixed and (
-                max(c14) == 1 or (1 not in c14 and 3 not in c14) or not m & ~TERM_HONOR_MASK):
+        if best is None and not fixed and (shape & (SINGLES | EVEN) or not m & ~TERM_HONOR_MASK):
             best = special(c14, ctx)
         if best is not None:
             best_total = _total(best)
     seven_pairs = best is not None and SEVEN_PAIRS in best
-    if best is None or seven_pairs:
-        found = splits(c14)
-        if found:
-            base, base_bits = _base(ctx, m, whole, kongs)
-            h = _Hand(ctx, base, base_bits, tuple(fixed_chows), tuple(fixed_pungs), melded_kongs,
-                      kongs - melded_kongs)
-            for sp in found:
-                f = _score(sp, h)
-                total = _total(f)
-                if total > best_total:
-                    best, best_total = f, total
-                elif total == best_total and (PURE_TRIPLE_CHOW in f or TRIPLE_PUNG in f or seven_pairs):
-                    best = f   # the reference prefers these readings on a tie
+    if found and (best is None or seven_pairs):
+        base, base_bits = _base(ctx, m, whole, kongs)
+        h = _Hand(ctx, base, base_bits, tuple(fixed_chows), tuple(fixed_pungs), melded_kongs,
+                  kongs - melded_kongs)
+        for sp in found:
+            f, total = _score(sp, h)
+            if total > best_total:
+                best, best_total = f, total
+            elif total == best_total and (PURE_TRIPLE_CHOW in f or TRIPLE_PUNG in f or seven_pairs):
+                best = f   # the reference prefers these readings on a tie
     return best, best_total
 
 
@@ -366,7 +373,11 @@ def calculate(hand: Hand | str, *, exclusions: str = "pymahjonggb",
         fans.append((FLOWER_TILES, hand.flowers))
     if MIXED_KONGS in f:
         fans.sort(key=lambda x: _DISPLAY_ORDER[x[0]])
-    return FanResult(tuple(fans), base_total + hand.flowers, base_total)
+    return _new(FanResult, (tuple(fans), base_total + hand.flowers, base_total))
+
+
+# a FanResult from the tuple of its fields (twice as fast as its constructor's argument handling)
+_new = tuple.__new__
 
 
 # 明暗杠 (82) is listed after 双暗杠 (53), where its value places it

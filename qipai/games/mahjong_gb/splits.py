@@ -18,20 +18,22 @@ from .tilefans import ORDER
 Split = tuple[tuple[int, ...], tuple[int, ...], int]
 _Part = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]
 
-# per suit (characters, dots, bamboo): 9 counts -> the pattern's splits as (chows, pungs, pair)
-# with the pair a 0- or 1-tuple; () when the pattern has none
-_SUITS: tuple[dict[tuple[int, ...], tuple[_Part, ...]], ...] = ({}, {}, {})
-_HONORS: dict[tuple[int, ...], tuple[_Part, ...]] = {}
+_Entry = tuple[tuple[_Part, ...], int, int]
+# per suit (characters, dots, bamboo): 9 counts -> (the pattern's splits as (chows, pungs, pair)
+# with the pair a 0- or 1-tuple, () when the pattern has none; the kinds held as a mask; the
+# shape flags below)
+_SUITS: tuple[dict[tuple[int, ...], _Entry], ...] = ({}, {}, {})
+_HONORS: dict[tuple[int, ...], _Entry] = {}
 
 
 def _suit_parts(key: tuple[int, ...], base: int) -> tuple[_Part, ...]:
     parts = []
     for sp in suit_splits(key):         # each sorted by (type, rank)
-        parts.append((tuple(base + r for ty, r in sp if ty == CHOW),
-                      tuple(base + r for ty, r in sp if ty == PUNG),
-                      tuple(base + r for ty, r in sp if ty == PAIR)))
-    got = _SUITS[base // 9][key] = tuple(parts)
-    return got
+        by_type: dict[int, list[int]] = {CHOW: [], PUNG: [], PAIR: []}
+        for ty, r in sp:
+            by_type[ty].append(base + r)
+        parts.append((tuple(by_type[CHOW]), tuple(by_type[PUNG]), tuple(by_type[PAIR])))
+    return tuple(parts)
 
 
 def _honor_parts(key: tuple[int, ...]) -> tuple[_Part, ...]:
@@ -40,26 +42,61 @@ def _honor_parts(key: tuple[int, ...]) -> tuple[_Part, ...]:
     else:
         got = (((), tuple(27 + i for i, n in enumerate(key) if n == 3),
                 tuple(27 + i for i, n in enumerate(key) if n == 2)),)
-    _HONORS[key] = got
     return got
+
+
+# the shape flags of a pattern (:func:`read`): every kind held at most once; no kind held once
+# or three times; a kind held more than four times
+SINGLES, EVEN, OVER = 1, 2, 4
+
+
+def _flags(key: tuple[int, ...]) -> int:
+    return ((SINGLES if max(key) <= 1 else 0) | (EVEN if 1 not in key and 3 not in key else 0)
+            | (OVER if max(key) > 4 else 0))
+
+
+def _suit_entry(key: tuple[int, ...], base: int) -> tuple[tuple[_Part, ...], int, int]:
+    mask = 0
+    for r, n in enumerate(key):
+        if n:
+            mask |= 1 << (base + r)
+    got = _SUITS[base // 9][key] = (_suit_parts(key, base), mask, _flags(key))
+    return got
+
+
+def _honor_entry(key: tuple[int, ...]) -> tuple[tuple[_Part, ...], int, int]:
+    mask = 0
+    for i, n in enumerate(key):
+        if n:
+            mask |= 1 << (27 + i)
+    got = _HONORS[key] = (_honor_parts(key), mask, _flags(key))
+    return got
+
+
+def read(c: list[int]) -> tuple[list[Split], int, int]:
+    """The 34 counts ``c`` read through the tables by suit pattern: ``(splits, kind mask,
+    shape flags)``; the splits as :func:`splits` gives them, the kind mask with bit ``t`` set
+    for each kind held, the flags those of :data:`SINGLES`, :data:`EVEN` (every suit has them)
+    and :data:`OVER` (some suit has it)."""
+    k0, k1, k2, kh = tuple(c[0:9]), tuple(c[9:18]), tuple(c[18:27]), tuple(c[27:34])
+    s0 = _SUITS[0].get(k0) or _suit_entry(k0, 0)
+    s1 = _SUITS[1].get(k1) or _suit_entry(k1, 9)
+    s2 = _SUITS[2].get(k2) or _suit_entry(k2, 18)
+    h = _HONORS.get(kh) or _honor_entry(kh)
+    m = s0[1] | s1[1] | s2[1] | h[1]
+    f0, f1, f2, fh = s0[2], s1[2], s2[2], h[2]
+    flags = (f0 & f1 & f2 & fh & (SINGLES | EVEN)) | ((f0 | f1 | f2 | fh) & OVER)
+    return _join(s0[0], s1[0], s2[0], h[0]), m, flags
 
 
 def splits(c: list[int]) -> list[Split]:
     """Every split of the 34 counts ``c`` into sets and exactly one pair, in the reference
     calculator's order (by the sets' lowest tiles, pungs before chows); ``[]`` for none."""
-    k0, k1, k2, kh = tuple(c[0:9]), tuple(c[9:18]), tuple(c[18:27]), tuple(c[27:34])
-    s0 = _SUITS[0].get(k0)
-    if s0 is None:
-        s0 = _suit_parts(k0, 0)
-    s1 = _SUITS[1].get(k1)
-    if s1 is None:
-        s1 = _suit_parts(k1, 9)
-    s2 = _SUITS[2].get(k2)
-    if s2 is None:
-        s2 = _suit_parts(k2, 18)
-    h = _HONORS.get(kh)
-    if h is None:
-        h = _honor_parts(kh)
+    return read(c)[0]
+
+
+def _join(s0, s1, s2, h) -> list[Split]:
+    """The splits of a hand from its suits' and honors' splits."""
     if not (s0 and s1 and s2 and h):
         return []
     h = h[0]
