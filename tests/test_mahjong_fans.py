@@ -142,3 +142,32 @@ def test_pung_groups_join_their_number_and_honor_parts():
                for n in (1, 2, 3) for _ in range(1500)]
     for pungs in groups:
         assert tuple(combos.pung_entry(pungs)) == whole(pungs), pungs
+
+
+def test_group_tables_shared_across_suits_give_each_groups_own_fans():
+    """The chow and pung tables keep one entry per class of groups that differ only by their
+    suits: every group of number pungs and of chows gets the entry worked out for it alone."""
+    from itertools import combinations, combinations_with_replacement
+
+    from qipai.games.mahjong_gb import combos
+    from qipai.games.mahjong_gb.fantable import TABLE_SIZE
+    from qipai.games.mahjong_gb.tilefans import ORDER, RANK, sparse
+
+    for n in range(5):
+        for g in combinations(range(27), n):
+            f = [0] * TABLE_SIZE
+            combos._pungs(sorted(g, key=ORDER.__getitem__), f)
+            combos._pung_tiles(g, f)
+            trait = 7
+            for t in g:
+                trait &= combos.PUNG_TRAIT[t]
+            assert combos.pung_entry(g) == (*sparse(f), trait, (), 0), g
+        mids = [9 * s + r for s in range(3) for r in range(1, 8)]
+        for g in combinations_with_replacement(mids, n):
+            f = [0] * TABLE_SIZE
+            combos._chows(sorted(g, key=ORDER.__getitem__), f)
+            trait = 7
+            for t in g:
+                trait &= combos.CHOW_TRAIT[t]
+            terminal = n == 4 and all(RANK[t] in (2, 8) for t in g)
+            assert combos.chow_entry(g) == (*sparse(f), trait, terminal), g
