@@ -14,7 +14,7 @@ from qipai.console import LangOpt, console, err
 from qipai.console import fail as _fail
 from qipai.console import said as _said
 from qipai.core import formats
-from qipai.core.errors import IllegalAction, QipaiError, RecordError
+from qipai.core.errors import IllegalAction, Message, QipaiError, RecordError
 from qipai.core.record import replay as replay_record
 from qipai.core.registry import game_class, load
 from qipai.i18n import current, say
@@ -176,6 +176,7 @@ def verify_cmd(
     secret: Annotated[str | None, typer.Option(
         "--secret", help="An event game whose record does not carry the event's secret yet: the secret "
                          "the event published when it ended (64 hex digits).")] = None,
+    lang: LangOpt = None,
 ) -> None:
     """Re-derive every deal of a record from its revealed secret and nonces (competition.md §6.1,
     docs/fairness.md), check the commitment, deal again and say whether each deal matches.
@@ -185,11 +186,16 @@ def verify_cmd(
     try:
         rec = load_record(record.read_bytes())
     except (OSError, ValueError, QipaiError) as e:
-        _fail(f"{record}: cannot read a record: {e}")
+        _fail(say("cli.verify.unreadable", {"path": str(record), "why": _said(e) if isinstance(e, QipaiError)
+                                            else str(e)}))
     checks = verify_record(rec, event_secret=secret)
     for c in checks:
-        where = f"deal {c.deal} attempt {c.attempt}" if c.deal else "record"
-        console.print(f"{'OK  ' if c.ok else 'FAIL'} {where}: {c.message}", markup=False)
+        where = say("cli.verify.deal", {"deal": c.deal, "attempt": c.attempt}) if c.deal else \
+            say("cli.verify.record")
+        said = say(f"refusal.{c.message.code}", c.message.params, default=str(c.message)) \
+            if isinstance(c.message, Message) and current() != "en" else str(c.message)
+        console.print(say("cli.verify.ok" if c.ok else "cli.verify.fail", {"where": where, "what": said}),
+                      markup=False)
     if not all(c.ok for c in checks):
         raise typer.Exit(1)
 
@@ -299,6 +305,7 @@ def fan_cmd(
     round_wind: Annotated[str | None, typer.Option("--round", help="Prevalent wind E/S/W/N.")] = None,
     flowers: Annotated[int | None, typer.Option(help="Number of flowers.")] = None,
     english: Annotated[bool, typer.Option("--english", help="English fan names too.")] = False,
+    lang: LangOpt = None,
 ) -> None:
     """Score a Guobiao mahjong hand: every fan, its value, and the total."""
     from qipai.games.mahjong_gb.fancli import fan_report
@@ -307,7 +314,7 @@ def fan_cmd(
         console.print(fan_report(hand, self_drawn=self_drawn, kong=kong, last=last, fourth=fourth, seat=seat,
                                  round_wind=round_wind, flowers=flowers, english=english), markup=False)
     except QipaiError as e:
-        _fail(str(e))
+        _fail(_said(e))
 
 
 @app.command("play")

@@ -73,3 +73,20 @@ def test_migrate_and_account_roles_in_chinese(tmp_path):
     db.kw["bind"].dispose()
     r = invoke("account", "role", "Ann", "organizer", "--database-url", url, "--lang", "zh")
     assert r.exit_code == 0 and r.stdout == "Ann：选手 → 组织者\n", r.stdout
+
+
+def test_verify_and_fan_in_chinese(tmp_path):
+    import json
+
+    import qipai
+
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(qipai.load("xiangqi").new_state().to_record().to_json()))
+    r = invoke("verify", str(path), "--lang", "zh")
+    assert r.exit_code == 1 and r.stdout.strip() == "失败 记录：记录没有随机数数据（meta.rng）", r.stdout
+    r = invoke("verify", str(path), "--lang", "en")
+    assert r.stdout.strip() == "FAIL record: the record carries no random-number data (meta.rng)", r.stdout
+    r = invoke("fan", "123m 456p 789s 111p 1s + 1s", "--lang", "zh")
+    assert r.exit_code == 0 and r.stdout.splitlines()[-1] == "合计 13 番（不计花牌 13 番）", r.stdout
+    r = invoke("fan", "123m 456p 789s 111p 1z + 1s", "--lang", "zh")
+    assert r.exit_code == 2 and r.stderr.startswith("错误：第 22 个字符 z 不是花色字母"), r.stderr

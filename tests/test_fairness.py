@@ -281,6 +281,10 @@ def test_verify_a_game_without_chance_and_a_file_that_is_not_a_qipai_record(tmp_
     out = subprocess.run([sys.executable, "-m", "qipai.cli", "verify", str(path)], capture_output=True,
                          text=True)
     assert out.returncode == 0 and "makes no random choice" in out.stdout, out.stdout + out.stderr
+    out = subprocess.run([sys.executable, "-m", "qipai.cli", "verify", str(path), "--lang", "zh"],
+                         capture_output=True, text=True)
+    assert out.returncode == 0 and out.stdout.startswith("通过 第 1 副第 0 次发牌：种子 "), out.stdout
+    assert "xiangqi 没有随机选择，没有要核对的发牌" in out.stdout, out.stdout
     pgn = tmp_path / "game.pgn"
     pgn.write_bytes('[Event "对局"]\n\n1. h2e2 h9g7 *\n'.encode("gbk"))
     out = subprocess.run([sys.executable, "-m", "qipai.cli", "verify", str(pgn)], capture_output=True,

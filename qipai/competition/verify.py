@@ -20,7 +20,7 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from qipai.core.errors import QipaiError
+from qipai.core.errors import Message, QipaiError, why_cause
 from qipai.core.record import Record, replay
 from qipai.core.registry import load
 
@@ -29,7 +29,8 @@ from . import dealing, lot
 
 @dataclass
 class DealCheck:
-    """The verdict on one deal (``deal`` 0 for a check of the whole record)."""
+    """The verdict on one deal (``deal`` 0 for a check of the whole record); ``message`` names
+    its catalogue entry (``verify.<code>``), for the reader's language."""
 
     deal: int
     attempt: int
@@ -48,20 +49,24 @@ def verify_record(record: Record, event_secret: str | None = None) -> list[DealC
     event has ended, else ``event_secret`` (64 hex, as the event publishes it when it ends)."""
     rng = record.meta.get("rng")
     if not isinstance(rng, dict):
-        return [DealCheck(0, 0, False, "the record carries no random-number data (meta.rng)")]
+        return [DealCheck(0, 0, False, Message("the record carries no random-number data (meta.rng)",
+                                               code="verify.no_rng"))]
     event = rng.get("event")
     secret = rng.get("secret") or (event_secret if event else None)
     if not secret:
-        why = (f"the secret of event {event} is not revealed yet (it is when the event ends); "
-               "give it with --secret" if event else "the record carries no revealed secret (meta.rng)")
+        why = (Message(f"the secret of event {event} is not revealed yet (it is when the event ends); "
+                       "give it with --secret", code="verify.event_secret", params={"event": event}) if event
+               else Message("the record carries no revealed secret (meta.rng)", code="verify.no_secret"))
         return [DealCheck(0, 0, False, why)]
     commitment = rng.get("commitment", "")
     try:
         committed = hashlib.sha256(bytes.fromhex(secret)).hexdigest()
     except ValueError:
-        return [DealCheck(0, 0, False, "the revealed secret is not hex")]
+        return [DealCheck(0, 0, False, Message("the revealed secret is not hex", code="verify.not_hex"))]
     if committed != commitment:
-        return [DealCheck(0, 0, False, f"sha256(secret) = {committed} is not the commitment {commitment}")]
+        why = f"sha256(secret) = {committed} is not the commitment {commitment}"
+        return [DealCheck(0, 0, False, Message(why, code="verify.commitment",
+                                               params={"hash": committed, "commitment": commitment}))]
     nonces = [n for _, n in rng.get("nonces", [])]
     out = []
     for d in rng.get("deals", []):
@@ -72,17 +77,18 @@ def verify_record(record: Record, event_secret: str | None = None) -> list[DealC
         else:
             seed = lot.deal_seed(secret, rng["match"], number, attempt, nonces)
             out.append(_check_deal(record, number, attempt, seed, d.get("seed")))
-    return out or [DealCheck(0, 0, False, "the record lists no deal")]
+    return out or [DealCheck(0, 0, False, Message("the record lists no deal", code="verify.no_deal"))]
 
 
 def _check_event_deal(record: Record, rng: dict[str, Any], number: int, attempt: int, seed: str,
                       published: Any) -> DealCheck:
     """An event game: its start made again from the derived seed and the published start parts
     (:func:`.dealing.start_state`) must be the record's start, and the record must replay."""
-    def fail(why: str) -> DealCheck:
+    def fail(why: Message) -> DealCheck:
         return DealCheck(number, attempt, False, why)
     if published != seed:
-        return fail(f"derived seed {seed} differs from the published {published}")
+        return fail(Message(f"derived seed {seed} differs from the published {published}",
+                            code="verify.seed_differs", params={"seed": seed, "published": published}))
     try:
         game = load(record.game, **record.options)
         start = dealing.start_state(game, seed, rng.get("start") or {}, record.num_seats or game.seats[0],
@@ -95,37 +101,49 @@ def _check_event_deal(record: Record, rng: dict[str, Any], number: int, attempt:
                 break
             played.apply(text, seat=seat)
     except QipaiError as e:
-        return fail(f"the record does not replay from the derived seed: {e}")
+        return fail(Message(f"the record does not replay from the derived seed: {e}",
+                            code="verify.no_replay", params=why_cause(e, "illegal")))
     if start.seed is None and start.deal is None:
-        return DealCheck(number, attempt, True, f"seed {seed}: {record.game} makes no random choice, "
-                                                "so there is no deal to check")
+        return DealCheck(number, attempt, True, Message(
+            f"seed {seed}: {record.game} makes no random choice, so there is no deal to check",
+            code="verify.no_chance", params={"seed": seed, "game": record.game}))
     if record.deal is not None:
         if _norm(played.deal) != _norm(record.deal):
-            return fail("dealing again from the derived seed gives another deal")
+            return fail(Message("dealing again from the derived seed gives another deal",
+                                code="verify.another_deal"))
     elif str(record.seed) != str(start.seed):
-        return fail(f"the game was dealt from {record.seed}, not the derived {seed}")
-    return DealCheck(number, attempt, True, f"seed {seed}: the deal matches")
+        return fail(Message(f"the game was dealt from {record.seed}, not the derived {seed}",
+                            code="verify.dealt_from", params={"dealt": record.seed, "seed": seed}))
+    return DealCheck(number, attempt, True, Message(f"seed {seed}: the deal matches", code="verify.matches",
+                                                    params={"seed": seed}))
 
 
 def _check_deal(record: Record, number: int, attempt: int, seed: str, published: Any) -> DealCheck:
-    def fail(why: str) -> DealCheck:
+    def fail(why: Message) -> DealCheck:
         return DealCheck(number, attempt, False, why)
     if published != seed:
-        return fail(f"derived seed {seed} differs from the published {published}")
+        return fail(Message(f"derived seed {seed} differs from the published {published}",
+                            code="verify.seed_differs", params={"seed": seed, "published": published}))
     if record.seed is None and record.deal is None and not _uses_chance(record):
-        return DealCheck(number, attempt, True, f"seed {seed}: {record.game} makes no random choice, "
-                                                "so there is no deal to check (the commitment matches)")
+        return DealCheck(number, attempt, True, Message(
+            f"seed {seed}: {record.game} makes no random choice, so there is no deal to check "
+            "(the commitment matches)", code="verify.no_chance_committed",
+            params={"seed": seed, "game": record.game}))
     if str(record.seed) != seed:
-        return fail(f"the game was dealt from {record.seed}, not the derived {seed}")
+        return fail(Message(f"the game was dealt from {record.seed}, not the derived {seed}",
+                            code="verify.dealt_from", params={"dealt": record.seed, "seed": seed}))
     again = Record(game=record.game, options=record.options, actions=record.actions, seed=seed,
                    num_seats=record.num_seats, result=record.result)
     try:
         state = replay(again)
     except QipaiError as e:
-        return fail(f"the record does not replay from the derived seed: {e}")
+        return fail(Message(f"the record does not replay from the derived seed: {e}",
+                            code="verify.no_replay", params=why_cause(e, "illegal")))
     if record.deal is not None and _norm(state.deal) != _norm(record.deal):
-        return fail("dealing again from the derived seed gives another deal")
-    return DealCheck(number, attempt, True, f"seed {seed}: the deal matches")
+        return fail(Message("dealing again from the derived seed gives another deal",
+                            code="verify.another_deal"))
+    return DealCheck(number, attempt, True, Message(f"seed {seed}: the deal matches", code="verify.matches",
+                                                    params={"seed": seed}))
 
 
 def _uses_chance(record: Record) -> bool:

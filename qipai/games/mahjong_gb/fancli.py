@@ -15,6 +15,8 @@ def fan_report(text: str, *, self_drawn: bool = False, kong: bool = False, last:
                english: bool = False) -> str:
     """The fans of the hand line ``text`` (flags given here are added to those of the line), one
     per line, then the totals. Raises ``NotationError`` or ``NotWinning``."""
+    from qipai.i18n import say
+
     hand = parse_hand(text)
     changes = {}
     if self_drawn:
@@ -45,9 +47,9 @@ def fan_report(text: str, *, self_drawn: bool = False, kong: bool = False, last:
         zh, en, value = FANS[no]
         name = f"{zh} {en}" if english else zh
         lines.append(f"  {no:>2} {name}  {value}" + (f" ×{count}" if count > 1 else ""))
-    lines.append(f"total {r.total} (without flowers {r.base_total})")
+    lines.append(say("cli.fan.total", {"total": r.total, "base": r.base_total}))
     if r.base_total < 8:
-        lines.append("below the 8-fan minimum (flowers not counted): not a legal win")
+        lines.append(say("cli.fan.below"))
     return "\n".join(lines)
 
 
