@@ -286,6 +286,36 @@ def test_idle_tables_are_aborted_and_never_resumed(tmp_path):
         assert untimed not in lobby and empty not in lobby and timed in lobby
 
 
+def test_a_lobby_game_whose_first_move_never_comes_is_aborted_not_lost(tmp_path):
+    """A person who lets the clock run out before their first move: the game is aborted — no
+    result, no record, no loss in anyone's history — and the page is told why (4410
+    ``no_first_move``). A loss on time after a move stays a loss."""
+    cap = {"move_cap": "400ms", "on_cap": "lose"}
+    with client(tmp_path, spectator_delay_ms=0, bot_delay_ms=0) as c:
+        alice = signup(c, "alice")
+        tid = post(c, alice, "/api/tables", {"game": "xiangqi", "bots": 1,
+                                             "settings": {"clock": cap}}).json()["id"]
+        with ws(c, alice, tid) as sock:
+            ended = event(sock, "aborted")
+            assert ended["reason"] == "no_first_move"
+            code, reason, seen = closed_with(sock)
+            assert (code, reason) == (4410, "no_first_move")
+            assert not [m for m in seen if m["type"] == "state" and m.get("result")]
+        assert c.get(f"/api/tables/{tid}").json()["status"] == "aborted"
+        assert c.get("/api/records?user=alice").json() == []
+        # the bot moves second: alice moves once, then runs out of time — a loss, recorded
+        tid = post(c, alice, "/api/tables", {"game": "xiangqi", "bots": 1,
+                                             "settings": {"clock": {"move_cap": "3s", "on_cap": "lose"}}}).json()["id"]
+        with ws(c, alice, tid) as sock:
+            m = next_state(sock)
+            sock.send_json({"type": "move", "seq": m["seq"], "action": "h2e2"})
+            while not (m["type"] == "state" and m.get("record")):
+                m = receive(sock)
+            assert m["result"]["reason"] == "timeout"
+        hist = c.get("/api/records?user=alice").json()
+        assert len(hist) == 1 and hist[0]["result"]["reason"] == "timeout"
+
+
 def test_a_seated_player_keeps_an_untimed_table_alive(tmp_path):
     with client(tmp_path, table_idle_timeout=0.3) as c:
         alice = signup(c, "alice")

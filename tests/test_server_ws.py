@@ -166,10 +166,15 @@ def test_resign_and_draw_offers(c):
 
 
 def test_clock_timeout_is_decided_by_the_server(c):
-    red, black, tid = two_player_table(c, clock={"move_cap": "300ms", "on_cap": "lose"})
-    with ws(c, red, tid) as r:
+    red, black, tid = two_player_table(c, clock={"move_cap": "3s", "on_cap": "lose"})
+    with ws(c, red, tid) as r, ws(c, black, tid) as b:
         m = next_state(r)
-        assert m["clocks"][0]["deadline"] - m["now"] <= 300
+        next_state(b)
+        assert m["clocks"][0]["deadline"] - m["now"] <= 3000
+        r.send_json({"type": "move", "seq": 0, "action": "h2e2"})
+        while next_state(b)["seq"] < 1:
+            pass
+        b.send_json({"type": "move", "seq": 1, "action": "h9g7"})   # each side has moved: a loss
         while not (m["type"] == "state" and m["record"]):
             m = receive(r)
         assert m["result"]["reason"] == "timeout" and m["result"]["text"] == "0-1"

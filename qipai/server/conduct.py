@@ -12,6 +12,10 @@ many tables an account may hold open, and when an idle table is given up.
   player connected, is **aborted**: status ``aborted``, no result and no record, never resumed
   after a restart; connected clients get an ``aborted`` event, the table, and the close code
   4410 ``table_closed``. Event tables are never idle (their organizer decides).
+* A lobby game in which a person's seat runs out of time before that seat made its first move
+  is **aborted** the same way (4410 ``no_first_move``): it counts for nobody — no result, no
+  record, no rating, no loss in anyone's history — as a game abandoned before it began is on
+  lichess and OGS. An event's game is not: there absence is the clock's (competition.md §5.6).
 """
 
 from __future__ import annotations
@@ -151,13 +155,32 @@ def close_inactive(hub: Hub, now: float | None = None) -> list[str]:
         if any(conns for seat, conns in t.conns.items() if seat is not None):
             t.touch()                 # a player is at the table
         elif t.idle() and now - t.active_at >= hub.settings.table_idle_timeout:
-            tid = t.id
-            hub.store.append(t.gate, Call(mark_aborted, tid))      # saved before anyone is told
-            t.abort("inactive")
-            hub.tables.pop(tid, None)
-            hub.remember_finished(t)
-            out.append(tid)
+            give_up(hub, t, "inactive")
+            out.append(t.id)
     return out
+
+
+def give_up(hub: Hub, t: LiveTable, reason: str) -> None:
+    """Abort the live table ``t`` for ``reason`` (``inactive``, ``no_first_move``): written
+    as aborted before anyone is told, then its clients get the ``aborted`` event and 4410."""
+    hub.store.append(t.gate, Call(mark_aborted, t.id))
+    t.abort(reason)
+    hub.tables.pop(t.id, None)
+    hub.remember_finished(t)
+
+
+def first_move_missed(t: LiveTable) -> int | None:
+    """The seat of a person at the lobby table ``t`` that lost on time (or had its game
+    counted for its time) before making any move, or None (see the module docstring)."""
+    r = t.runner
+    if t.event_id is not None or r is None or all(r._moves_by):
+        return None
+    for e in r.events:
+        s = e.get("seat")
+        if (e.get("type") == "timeout" and e.get("kind") == "lose" and s is not None
+                and r._moves_by[s] == 0 and isinstance(t.seats[s], dict) and "bot" not in t.seats[s]):
+            return s
+    return None
 
 
 async def sweep(hub: Hub) -> None:

@@ -28,7 +28,7 @@ from qipai.core import Record, load
 from qipai.match import BotPlayer, Pause, Player, RealTime
 
 from . import chat, conduct, fairness, movetext, ratings, tablemsg
-from .conns import CLOSE_REPLACED, CLOSE_TABLE_CLOSED, REPLACED, Conn, encode
+from .conns import CLOSE_NO_FIRST_MOVE, CLOSE_REPLACED, CLOSE_TABLE_CLOSED, REPLACED, Conn, encode
 from .errors import ApiError, ws_error
 from .journal import ALLOWANCE, JournalRunner, replay, restart_turns
 from .models import TableRow
@@ -364,7 +364,7 @@ class LiveTable:
             for c in list(conns):
                 c.put(event)
                 c.put(table)
-                c.close(*CLOSE_TABLE_CLOSED)
+                c.close(*(CLOSE_NO_FIRST_MOVE if reason == "no_first_move" else CLOSE_TABLE_CLOSED))
 
     # ----- presence ---------------------------------------------------------------------
     def online(self) -> list[bool | None]:
@@ -639,6 +639,11 @@ class LiveTable:
         except Exception:                # pragma: no cover - a bug; keep the table for inspection
             log.exception("table %s: the game loop failed", self.id)
             return
+        if self.status == "aborted":
+            return
+        if conduct.first_move_missed(self) is not None:    # a game that never began for a person
+            conduct.give_up(self.hub, self, "no_first_move")
+            return
         record = outcome.record
         record.meta["seed_revealed"] = self.seed
         if "rng" in self.settings:     # §6.1: the match secret is revealed with the record
@@ -666,7 +671,12 @@ class LiveTable:
             self._moves.ahead(r.state, seat, action)
 
     def changed(self) -> None:
-        """The state or a clock changed: send everyone their view (queued behind its log rows)."""
+        """The state or a clock changed: send everyone their view (queued behind its log rows).
+        A lobby game lost on time by a person who never moved is aborted instead
+        (:func:`.conduct.first_move_missed`): nobody is shown that loss."""
+        if self.status == "playing" and conduct.first_move_missed(self) is not None:
+            conduct.give_up(self.hub, self, "no_first_move")
+            return
         self.touch()
         for f in list(self.listeners):
             f(None, None)
