@@ -304,8 +304,9 @@ def test_a_lobby_game_whose_first_move_never_comes_is_aborted_not_lost(tmp_path)
         assert c.get(f"/api/tables/{tid}").json()["status"] == "aborted"
         assert c.get("/api/records?user=alice").json() == []
         # the bot moves second: alice moves once, then runs out of time — a loss, recorded
+        slow = {"move_cap": "3s", "on_cap": "lose"}
         tid = post(c, alice, "/api/tables", {"game": "xiangqi", "bots": 1,
-                                             "settings": {"clock": {"move_cap": "3s", "on_cap": "lose"}}}).json()["id"]
+                                             "settings": {"clock": slow}}).json()["id"]
         with ws(c, alice, tid) as sock:
             m = next_state(sock)
             sock.send_json({"type": "move", "seq": m["seq"], "action": "h2e2"})
