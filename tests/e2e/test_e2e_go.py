@@ -164,7 +164,12 @@ def test_two_people_play_9x9_go_to_an_agreed_score(server, browser, shot):
     for p in both:
         wait_seq(p, seq)
         assert p.get_attribute("[data-agree]", "data-agree") == "yes"
+        # equal marks, but nobody has submitted: no green "Marks agree" yet
+        assert p.locator(".go-note.agree-waiting").count() == 1 and p.locator(".go-note.agree").count() == 0
         assert p.locator('#goban [data-pt="H5"].dead-mine.dead-theirs').count() == 1
+    # the marking is said in words, without a move number ("White marked H5 dead")
+    said = black.text_content("#board-text")
+    assert re.search(r"(marked H5 dead|标 H5 为死子)", said) and "Move" not in said, said
     shot(black, "go-marks-agree")
     black.click('#go-actions [data-action="done"]')
     seq += 1
@@ -183,6 +188,16 @@ def test_two_people_play_9x9_go_to_an_agreed_score(server, browser, shot):
         # area marks on every point a side owns but has no stone on (H5 is White's again)
         assert p.locator("#goban .pt.own-w").count() == 36 - 9
         assert p.locator("#goban .pt.own-b").count() == 45 - 13
+        # the header's move count is the move list's last number: the marking steps are listed in
+        # words without a number, a pass is "Pass" / 停一手, never the action's code
+        moves = int(p.inner_text('[data-info="moves"]').split()[-1])
+        numbers = p.eval_on_selector_all("#ml-list .ml-move .ml-n", "ns => ns.map((n) => +n.textContent)")
+        assert numbers[-1] == moves, (numbers[-1], moves)
+        texts = p.eval_on_selector_all("#ml-list .ml-move .ml-t", "ts => ts.map((x) => x.textContent)")
+        assert not {"pass", "done", "marks done"} & set(texts) and "dead H5" not in texts, texts
+        assert ("Pass" in texts) or ("停一手" in texts), texts
+        assert p.locator("#ml-list .ml-aside").count() >= 4
+        assert "played" not in p.text_content("#board-text")
     shot(black, "go-counted")
     shot(white, "go-counted-phone")
 

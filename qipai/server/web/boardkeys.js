@@ -42,10 +42,12 @@ window.addEventListener("pointerdown", () => { lastInput = "pointer"; }, true);
  *   label(el): its accessible name (what is there, in the page's language);
  *   activate(el): what Enter / Space does (default: a click on it);
  *   start(): the key of the point to start on (the selected piece, the last move ...);
- *   pressed(el): whether the point is selected (aria-pressed), optional.
+ *   pressed(el): whether the point is selected (aria-pressed), optional;
+ *   shown: false when label(el) already says all the point shows (junqi's piece faces hold
+ *          both languages' names: adding them would run "South Brigadier 旅长Brig" together).
  * Returns { refresh() }.
  */
-export function boardKeys(host, { points, key, label, activate, start, pressed }) {
+export function boardKeys(host, { points, key, label, activate, start, pressed, shown: withShown = true }) {
   let current = null;       // key of the point in the tab order
   let inside = false;       // the focus was on a point (kept over a redraw that removes it)
   let byKeys = false;       // ... and it came there by the keyboard (Tab, the arrows)
@@ -62,7 +64,7 @@ export function boardKeys(host, { points, key, label, activate, start, pressed }
       e.setAttribute("role", "button");
       e.tabIndex = e === cur ? 0 : -1;
       // the name holds what the point shows (a move number, a piece's character) as well
-      const name = label(e), shown = e.textContent.replace(/\s+/g, " ").trim();
+      const name = label(e), shown = withShown ? e.textContent.replace(/\s+/g, " ").trim() : "";
       e.setAttribute("aria-label", shown && !name.includes(shown) ? `${name} ${shown}` : name);
       if (pressed) e.setAttribute("aria-pressed", pressed(e) ? "true" : "false");
     }

@@ -19,10 +19,10 @@ import { createMoveList } from "./movelist.js";
 import { moveFormat } from "./movetext.js";
 
 export function liveNav({ host, game, seats, t, lang, send, show }) {
-  const { format, numbering, cellWidth, setup } = moveFormat(game, t, lang, seats);
+  const { format, numbering, cellWidth, setup, aside } = moveFormat(game, t, lang, seats);
   let entries = [], last = null, asked = null, timer = null, syncing = false;
   const views = new Map();          // ply -> view of this seat
-  const ml = createMoveList(host, { t, format, numbering, cellWidth, setup, live: true, onNavigate });
+  const ml = createMoveList(host, { t, format, numbering, cellWidth, setup, aside, live: true, onNavigate });
 
   function browse(ply) {
     return { ...last, view: views.get(ply), seq: ply, replay: true, browsing: true, to_act: [], legal: undefined,
@@ -72,7 +72,7 @@ export function replayNav({ host, game, steps, names, seats, t, lang, show, entr
     || ((e) => ({ text: `${names[e.seat] ?? ""}${names[e.seat] ? ": " : ""}${e.text}` }));
   const entries = steps.slice(1).map((s) => s.move || { seat: s.seat, text: s.action });
   const ml = createMoveList(host, { t, format, numbering: listed ? own.numbering : "each", cellWidth: listed ? own.cellWidth : "14em",
-    setup: listed ? own.setup : null, live: false, onNavigate: (ply) => show(ply) });
+    setup: listed ? own.setup : null, aside: listed ? own.aside : null, live: false, onNavigate: (ply) => show(ply) });
   ml.setMoves(entries);
   return ml;
 }

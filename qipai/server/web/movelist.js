@@ -11,6 +11,8 @@
 //     setup: (entry) => bool,     // the game's opening setup (junqi's 布阵): the entries it
 //                                 // holds at the start are one row "Setup", by seat, and the
 //                                 // moves are numbered from the first real move
+//     aside: (entry) => bool,     // an entry that is no move (go's dead-stone marking): listed
+//                                 // in words without a number, and the numbers skip it
 //     onNavigate: (ply, atEnd) => {},   // show position `ply` (0 = the start)
 //   });
 //   ml.setMoves(entries);         // entries[i] is the move that leads to position i + 1
@@ -125,7 +127,10 @@ export function createMoveList(host, opts) {
         row.append(pair);
         list.append(row);
       }
-    } else entries.slice(start).forEach((e, k) => list.append(cell(e, start + k, k + 1)));
+    } else {
+      let n = 0;
+      entries.slice(start).forEach((e, k) => list.append(cell(e, start + k, opts.aside && opts.aside(e) ? null : ++n)));
+    }
     if (!entries.length) list.append(node("li", "ml-empty muted", t("moves.none", null, "No moves yet")));
     paint();
   }

@@ -14,13 +14,20 @@ export const ccCell = (hole) => {
   return `${CC_COLUMNS[2 * q + r + 12]}${9 - r}`;
 };
 
-function common(text, t) {
-  if (text === "resign") return t("moves.resign", null, "resigned");
-  if (text === "timeout") return t("moves.timeout", null, "time out");
-  if (text === "pass") return t("moves.pass", null, "pass");
-  if (text && text.startsWith("forfeit")) return t("moves.forfeit", null, "forfeit");
-  return null;
+// the acts that are no placement, each a word in the list and a sentence in the status
+// ("alice passed", not "alice played pass"): their `said` is the catalogue key of the sentence
+const COMMON = { resign: "resign", timeout: "timeout", pass: "pass" };
+function commonAct(text) {
+  if (COMMON[text]) return COMMON[text];
+  return text && text.startsWith("forfeit") ? "forfeit" : null;
 }
+function commonEntry(text, t, cls) {
+  const act = commonAct(text);
+  return act ? { text: t(`moves.${act}`, null, act), said: `moves.said.${act}`, ...(cls ? { cls } : {}) } : null;
+}
+
+// go's dead-stone marking steps: no moves, listed in words without a move number
+const GO_MARKING = new Set(["dead", "alive", "done", "resume"]);
 
 const FORMATS = {
   xiangqi: (e, t, lang) => {
@@ -29,25 +36,28 @@ const FORMATS = {
   },
   go: (e, t) => {
     const [kind, pt] = e.text.split(" ");
-    const word = common(e.text, t);
-    if (word) return { text: word };
-    if (kind === "dead") return { text: t("moves.dead", { point: pt }, `dead ${pt}`) };
-    if (kind === "alive") return { text: t("moves.alive", { point: pt }, `alive ${pt}`) };
-    if (kind === "done") return { text: t("moves.done", null, "marks done") };
-    if (kind === "resume") return { text: t("moves.resumePlay", null, "play on") };
+    const word = commonEntry(e.text, t);
+    if (word) return word;
+    const said = `moves.said.${kind}`, cls = "ml-aside";
+    if (kind === "dead") return { text: t("moves.dead", { point: pt }, `dead ${pt}`), said, point: pt, cls };
+    if (kind === "alive") return { text: t("moves.alive", { point: pt }, `alive ${pt}`), said, point: pt, cls };
+    if (kind === "done") return { text: t("moves.done", null, "marks done"), said, cls };
+    if (kind === "resume") return { text: t("moves.resumePlay", null, "play on"), said, cls };
     return { text: e.text };
   },
   gomoku: (e, t) => {
     const x = e.text;
+    const word = commonEntry(x, t);
+    if (word) return word;
     if (x === "swap") return { text: t("moves.swap", null, "swap") };
     if (x === "claim_forbidden") return { text: t("moves.claim", null, "claims forbidden") };
     if (x.startsWith("offer:")) return { text: t("moves.offer", { points: x.slice(6).split(",").join(" ") }, x) };
     if (x.startsWith("choose:")) return { text: t("moves.choose", { point: x.slice(7) }, x) };
-    return { text: common(x, t) || x };
+    return { text: x };
   },
   "chinese-checkers": (e, t) => {
-    const word = common(e.text, t);
-    if (word) return { text: word, cls: `cc${e.seat}` };
+    const word = commonEntry(e.text, t, `cc${e.seat}`);
+    if (word) return word;
     // every hole of the move by its cell name, each landing of a jump chain too; q,r on hover
     const holes = e.text.split(">");
     const cells = e.cells || holes.map(ccCell);
@@ -57,10 +67,10 @@ const FORMATS = {
     // a seat's layout, in the list's setup row: the seat's name (南, 北; 四国: 南 东 北 西)
     if (e.kind === "layout") {
       const name = t(`junqi.seatNames.${seats === 4 ? "siguo" : "luzhan"}.${e.seat}`, null, String(e.seat));
-      return { text: name, title: `${name} ${t("moves.layout", null, "layout")}`, cls: `s${e.seat} ml-layout` };
+      return { text: name, title: t("moves.laidOut", { name }, `${name} layout`), said: "moves.said.layout", cls: `s${e.seat} ml-layout` };
     }
-    const word = common(e.text, t);
-    if (word) return { text: word, cls: `s${e.seat}` };
+    const word = commonEntry(e.text, t, `s${e.seat}`);
+    if (word) return word;
     const [move, outcome] = e.text.split(":");
     const [a, b] = move.split("-");
     const out = OUTCOME.includes(outcome) ? " " + t(`moves.outcome.${outcome}`, null, outcome) : "";
@@ -71,11 +81,13 @@ const FORMATS = {
 
 const WIDTH = { go: "6.4em", "chinese-checkers": "8.6em", junqi: "7.4em", gomoku: "4.8em" };
 
-/** {format(entry, i), numbering, cellWidth, setup} for `game`'s move list with `seats` players
+/** {format(entry, i), numbering, cellWidth, setup, aside} for `game`'s move list with `seats` players
  *  (`setup`: which entries are the opening setup, junqi's layouts, listed apart from the moves). */
 export function moveFormat(game, t, lang, seats = 2) {
   const f = FORMATS[game] || ((e) => ({ text: e.text || "" }));
   const numbering = game === "xiangqi" || (game === "junqi" && seats === 2) ? "pairs" : "each";
   const setup = game === "junqi" ? (e) => !!e && e.kind === "layout" : null;
-  return { format: (e) => f(e, t, lang, seats), numbering, cellWidth: WIDTH[game], setup };
+  // entries that are no move (go's dead-stone marking): in the list in words, without a number
+  const aside = game === "go" ? (e) => !!e && GO_MARKING.has(String(e.text || "").split(" ")[0]) : null;
+  return { format: (e) => f(e, t, lang, seats), numbering, cellWidth: WIDTH[game], setup, aside };
 }

@@ -87,20 +87,28 @@ export function tableExtras({ t, errorText, send, api, me, id, rerender, move, l
     if (left < 10000 && left > 0 && lowWarned !== last.seq) { lowWarned = last.seq; sound.play("lowtime"); }
   }, 500);
 
-  // a move said as the move list says it (junqi's "forfeit:timeout" is 判负, xiangqi 炮二平五 or C2=5)
-  // (a junqi layout, a seat's name in the list's setup row, is said as 布阵)
-  const moveName = (m, game) => {
-    const f = moveFormat(game, t, lang);
-    return f.setup && f.setup(m) ? t("moves.layout", null, "layout") : f.format(m).text || "";
-  };
+  // the last move in a sentence, as the move list words it: a placement "Move 6: alice played
+  // 马2进1"; an act that is no placement said as itself ("Move 134: alice passed"), and go's
+  // dead-stone marking, which is no move, without a number ("alice submitted the dead stones")
+  function lastMoveText(msg, list) {
+    const m = list[list.length - 1];
+    const f = moveFormat(msg.game, t, lang);
+    const name = seatName((msg.names || [])[m.seat] || "");
+    const e = f.format(m);
+    const aside = (f.aside && f.aside(m)) || (f.setup && f.setup(m));      // no move: no number
+    let n = msg.moves.from + list.length;
+    if (f.aside && msg.view && typeof msg.view.moves === "number") n = msg.view.moves;   // go: the board's count
+    if (e.said) {
+      const what = t(e.said, { name, point: e.point || "" });
+      return aside ? what : t("a11y.lastSaid", { n, what });
+    }
+    return t("a11y.lastMove", { n, name, move: e.text || "" });
+  }
   function describe(msg) {
     const names = msg.names || [];
     const parts = [];
     const list = msg.moves && msg.moves.list;
-    if (list && list.length) {
-      const m = list[list.length - 1];
-      parts.push(t("a11y.lastMove", { n: msg.moves.from + list.length, name: names[m.seat] || "", move: moveName(m, msg.game) }));
-    }
+    if (list && list.length) parts.push(lastMoveText(msg, list));
     if (msg.result) parts.push(t("result") + t("colon") + resultText(msg.result, { game: msg.game, seat: msg.seat, names: names.map(seatName), view: msg.view, t, lang }));
     else if (msg.to_act && msg.to_act.length) {
       const mine = msg.seat !== null && msg.to_act.includes(msg.seat);

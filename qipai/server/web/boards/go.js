@@ -257,11 +257,14 @@ export function mount(root, ctx) {
       note.append(span(S.marking), document.createElement("br"));
       for (const s of [0, 1]) {
         const colour = s === v.black_seat ? "black" : "white";
-        note.append(span(`${colourName(colour)}: ${mk.marks[s].length ? mk.marks[s].join(" ") : "—"}${paren(mk.submitted[s] ? S.submitted : S.notSubmitted)}`, { marks: s }), " ");
+        note.append(span(`${colourName(colour)}${t("colon")}${mk.marks[s].length ? mk.marks[s].join(" ") : "—"}${paren(mk.submitted[s] ? S.submitted : S.notSubmitted)}`, { marks: s }), " ");
       }
-      note.append(document.createElement("br"), span(same ? S.agree : S.differ, { agree: same ? "yes" : "no" }));
-      if (mk.proposal.length) note.append(" · ", span(`${S.proposalNote}: ${mk.proposal.join(" ")}`, { proposal: "" }));
-      note.classList.add(same ? "agree" : "differ");
+      // equal marks end the game only once both are submitted: till then no green "agree"
+      // beside a side that has not submitted
+      const both = mk.submitted[0] && mk.submitted[1];
+      note.append(document.createElement("br"), span(same ? (both ? S.agree : S.agreeWaiting) : S.differ, { agree: same ? "yes" : "no" }));
+      if (mk.proposal.length) note.append(" · ", span(`${S.proposalNote}${t("colon")}${mk.proposal.join(" ")}`, { proposal: "" }));
+      note.classList.add(same ? (both ? "agree" : "agree-waiting") : "differ");
     } else if (v.phase === "over" && v.score) {
       note.dataset.phase = "over";
       const d = v.result && v.result.details ? v.result.details : {};
@@ -269,8 +272,8 @@ export function mount(root, ctx) {
       let verdict = S.draw;
       // "Black wins by 2.5 points" / "黑胜 2½ 目", as the result line says it
       if (margin) verdict = t("result.byPoints", { side: margin > 0 ? S.black : S.white, margin: marginText(margin, lang) });
-      note.append(span(`${S.score}: ${S.black} ${v.score.black} · ${S.white} ${v.score.white} · ${S.komi} ${v.komi} → ${verdict}`, { score: "" }));
-      if (v.dead && v.dead.length) note.append(document.createElement("br"), span(`${S.dead}: ${v.dead.join(" ")}`, { dead: "" }));
+      note.append(span(`${S.score}${t("colon")}${S.black} ${v.score.black} · ${S.white} ${v.score.white} · ${S.komi} ${v.komi} → ${verdict}`, { score: "" }));
+      if (v.dead && v.dead.length) note.append(document.createElement("br"), span(`${S.dead}${t("colon")}${v.dead.join(" ")}`, { dead: "" }));
       if (d.marks_disagreed) note.append(document.createElement("br"), span(S.disagreed));
     } else if (v.phase === "play") {
       note.dataset.phase = "play";

@@ -335,6 +335,7 @@ export function mount(root, ctx) {
     },
     pressed: (d) => d.classList.contains("sel"),
     start: () => sel,
+    shown: false,           // the label names the piece in the page's language
   });
 
   function paintInfo(v, lm) {
