@@ -398,7 +398,15 @@ async function tablePage(id) {
       watchNote.hidden = false;
     }
     if (msg.type === "presence") { online = msg.online; renderSeats(); return; }
-    if (msg.type === "hello" || msg.type === "table") { info = msg.table; if (!last || info.status === "void" || info.status === "forfeited") { renderSeats(); renderControls(); status.textContent = t(info.status); } return; }
+    if (msg.type === "hello" || msg.type === "table") {
+      info = msg.table;
+      if (!last || info.status === "void" || info.status === "forfeited") {
+        renderSeats(); renderControls();
+        // playing with no state yet: the deal waits for the seats' nonces (§6.1, a few seconds)
+        status.textContent = t(!last && info.status === "playing" ? "playing.starting" : info.status);
+      }
+      return;
+    }
     if (msg.type === "commitment") {   // §6.1: this seat's nonce, 16 fresh random bytes, once
       if (nonceSent === msg.commitment) return;
       nonceSent = msg.commitment;
