@@ -10,7 +10,7 @@ import re
 import httpx
 
 from .conftest import running_server
-from .pages import set_lang, shots
+from .pages import FIRST_EVENT_MS, set_lang, shots
 from .test_e2e_a11y import check
 from .test_e2e_play import sign_up
 
@@ -193,4 +193,49 @@ def test_the_players_example_names_a_bot_of_the_events_game(browser, tmp_path):
         got = boss.request.get(f"{base}/api/events/{ev}").json()
         text = str(got)
         assert "'bot': 'greedy'" in text and "'bot': 'random'" in text, text
+        boss.context.close()
+
+
+def s2_xiangqi(page):
+    """Choose the S2 xiangqi preset and wait for its fields (best of three)."""
+    page.select_option("select[name=preset]", "s2_xiangqi")
+    page.wait_for_function("""() => document.querySelector(
+        '[data-path="match.series.scheduled"]')?.value === '3'""")
+
+
+def test_create_straight_after_typing_makes_one_event_and_opens_it(browser, tmp_path):
+    """A number typed and "Create event" pressed without leaving the field: the typed value is
+    checked and used, the button is off while the event is made (pressed twice, one event), the
+    page says it is working and then opens the new event; a changed field says "changed" in
+    words (its label alone in red read as an error)."""
+    with running_server(tmp_path, SETTINGS) as base:
+        boss = browser.new_page()
+        sign_up(boss, base, "boss")
+        set_lang(boss, base, "en")
+        boss.goto(base + "/events")
+        s2_xiangqi(boss)
+        boss.fill("input[name=name]", "Review Cup")
+        boss.fill('[data-path="match.series.scheduled"]', "1")
+        boss.fill("textarea[name=players]", "a random\nb random\nc random\nd random")
+        boss.focus('[data-path="match.series.scheduled"]')
+        # two presses at once (a double click, an impatient retry)
+        boss.evaluate("() => { const b = document.querySelector('#create-event'); b.click(); b.click(); }")
+        assert boss.evaluate("document.querySelector('#create-event').disabled")
+        boss.wait_for_url(re.compile(r"/events/[\w.-]+$"), timeout=FIRST_EVENT_MS)
+        made = httpx.get(base + "/api/events").json()
+        assert [e["name"] for e in made] == ["Review Cup"], made
+        ev = httpx.get(f"{base}/api/events/{made[0]['id']}").json()
+        assert all(len(m["games"]) == 1 for m in ev["rounds"][0]["matches"])
+        # back on the form: a changed field is marked in words, and a refused one keeps the
+        # button usable with the reason by the field
+        boss.goto(base + "/events")
+        s2_xiangqi(boss)
+        boss.fill('[data-path="match.series.scheduled"]', "0")
+        boss.click("#create-event")
+        boss.wait_for_selector('[data-error-for="match.series.scheduled"]:has-text("at least 1")')
+        assert not boss.evaluate("document.querySelector('#create-event').disabled")
+        assert len(httpx.get(base + "/api/events").json()) == 1
+        boss.fill('[data-path="match.series.scheduled"]', "2")
+        boss.dispatch_event('[data-path="match.series.scheduled"]', "change")
+        boss.wait_for_selector('[data-field="match.series.scheduled"] .changed-tag:has-text("changed")')
         boss.context.close()

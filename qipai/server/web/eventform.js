@@ -180,8 +180,10 @@ export async function newEventForm(presets, games) {
           node.onchange = () => change(f, read(f, node));
           const changed = f.path in changes;
           // an order's buttons are not one control a label could name
+          // a changed field says so in words (a coloured label alone read as an error)
           return el(f.type === "order" ? "div" : "label", { class: "field" + (changed ? " changed" : "") + (f.type === "order" ? " wide" : ""), "data-field": f.path },
-            el("span", {}, label(f)), node, el("span", { class: "field-error error", "data-error-for": f.path }));
+            el("span", {}, label(f), changed ? el("small", { class: "changed-tag" }, ` · ${t("form.changed")}`) : null),
+            node, el("span", { class: "field-error error", "data-error-for": f.path }));
         }));
     }).filter(Boolean));
   };
@@ -194,7 +196,9 @@ export async function newEventForm(presets, games) {
     for (const n of box.querySelectorAll("[data-error-for]")) n.textContent = n.dataset.errorFor === shown ? text : "";
     for (const n of box.querySelectorAll("[data-path]")) n.toggleAttribute("aria-invalid", n.dataset.path === shown);
   };
-  const load = async () => {
+  let loading = Promise.resolve(true);  // the last change's check, which "Create event" waits for
+  const load = () => (loading = check());
+  const check = async () => {
     try {
       fields = (await api("POST", "/api/events/form", { preset: sel.value, fields: changes })).fields;
       render();
@@ -214,7 +218,18 @@ export async function newEventForm(presets, games) {
   sel.onchange = async () => { changes = {}; describe(); await load(); };
 
   const go = el("button", { class: "primary", id: "create-event" }, t("events.create"));
+  const busy = el("span", { class: "muted", id: "create-busy", role: "status" });
+  const working = (on) => {
+    go.disabled = on;
+    go.toggleAttribute("aria-busy", on);
+    busy.textContent = on ? t("events.creating") : "";
+  };
+  // one press makes one event: the button is off while the form's last change is checked (a field
+  // left by pressing the button is sent first) and while the event is made, which may take seconds
   go.onclick = async () => {
+    if (go.disabled) return;
+    working(true);
+    if (!(await loading)) { working(false); return; }     // the change was refused: its reason shows by its field
     const entries = players.value.split("\n").map((l) => l.trim()).filter(Boolean).map((l) => playerLine(l, gameBots()));
     // an event of another game than its preset's is not named after the preset
     let title = name.value.trim() || null;
@@ -226,8 +241,9 @@ export async function newEventForm(presets, games) {
       meet: meet.value.trim() || null, registration: open.checked, check_in: checkIn.checked };
     try {
       const ev = await api("POST", "/api/events", body);
+      busy.textContent = t("events.opening", { name: ev.name || ev.id });
       location.href = `/events/${ev.id}`;
-    } catch (e) { showError(e); }
+    } catch (e) { working(false); showError(e); }
   };
   const reset = el("button", { type: "button", id: "reset-fields", onclick: async () => { changes = {}; await load(); } }, t("form.reset"));
   describe();
@@ -241,5 +257,5 @@ export async function newEventForm(presets, games) {
     el("label", { class: "field" }, playersHelp, players, botsHelp),
     el("div", { class: "row" }, el("label", {}, open, " ", t("events.openentries")),
       el("label", {}, checkIn, " ", t("events.needcheckin"))),
-    el("div", { class: "row" }, go), err);
+    el("div", { class: "row" }, go, busy), err);
 }
