@@ -117,3 +117,20 @@ def test_the_shared_console_wraps_only_in_a_terminal():
     Terminal(file=tty, force_terminal=True, width=80, color_system=None).print(table)
     assert "y" * 150 in piped.getvalue()
     assert "y" * 150 not in tty.getvalue() and max(map(len, tty.getvalue().splitlines())) <= 80
+
+
+def test_presets_and_a_penalty_in_chinese(tmp_path):
+    url = ["--db", f"sqlite:///{tmp_path / 'pen.db'}"]
+    runner = CliRunner()
+    res = runner.invoke(app, ["event", "presets", "--lang", "zh"])
+    assert res.exit_code == 0 and "s0_baohuang  baohuang  保皇（规则 0）" in res.output, res.output
+    res = runner.invoke(app, ["event", "new", "--preset", "s0_shengji", "--bots", "2", "--id", "sj", *url])
+    assert res.exit_code == 0, res.output
+    res = runner.invoke(app, ["event", "penalty", "bot01", "deal_fault", "-r", "kitty", "-e", "sj",
+                              "--by", "chief", "--lang", "zh", *url])
+    assert res.exit_code == 0 and res.output.startswith("bot01 在第 1 轮第 1 场第 1 次"), res.output
+    res = runner.invoke(app, ["event", "show", "sj", "--lang", "zh", *url])
+    assert res.exit_code == 0 and "处罚" in res.output and "裁判" in res.output and "kitty" in res.output
+    res = runner.invoke(app, ["event", "log", "sj", "--lang", "zh", *url])
+    assert "chief：处罚 — 第 1 局 选手 bot01（类别=" in res.output and "effect" not in res.output, res.output
+    assert res.output.strip().endswith("）：kitty")

@@ -327,7 +327,8 @@ def log_cmd(event: EventArg = None, db: DbOpt = None, lang: LangOpt = None) -> N
         data = _log_data(r["data"])
         console.print(say("cli.ev.log.line", {"at": r["at"], "act": r["act"], "by": r["by"]})
                       + (f" — {what}" if what else "")
-                      + (f" ({data})" if data else "") + (f": {r['reason']}" if r["reason"] else ""),
+                      + (say("cli.ev.log.data", {"data": data}) if data else "")
+                      + (say("cli.ev.log.reason", {"reason": r["reason"]}) if r["reason"] else ""),
                       markup=False)
 
 
