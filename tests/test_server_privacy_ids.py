@@ -106,3 +106,21 @@ def test_a_private_tables_game_stays_unlisted_but_its_link_shows_it(tmp_path):
             assert c.get("/api/users/lea", headers=h).json()["games"] == 2
             assert len(c.get("/api/users/kai/ratings", headers=h).json()["history"]) == 2
             assert all(c.get(url, headers=h).status_code == 200 for url in by_id)
+
+
+def test_a_bot_api_seek_never_sits_at_a_private_table(tmp_path):
+    """A private table is found by its link alone: a Bot API seek for the same game, options
+    and clock opens a table of its own instead of being seated at it (which would hand a
+    stranger the table's id, the key to its record)."""
+    with client(tmp_path) as c:
+        a, x = signup(c, "nia"), signup(c, "oto")
+        r = c.post("/api/tables", headers=as_user(a), json={
+            "game": "gomoku", "settings": {"clock": "none", "private": True}})
+        assert r.status_code == 201, r.text
+        private = r.json()["id"]
+        r = c.post("/api/account/tokens", headers=as_user(x), json={"scopes": ["board:play"]})
+        tok = r.json()["token"]
+        r = c.post("/api/bot/seek", headers={"Authorization": f"Bearer {tok}"},
+                   json={"game": "gomoku", "settings": {"clock": "none"}})
+        assert r.status_code == 200, r.text
+        assert r.json()["table"] != private and r.json()["created"] is True

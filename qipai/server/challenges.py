@@ -344,7 +344,8 @@ def add_seek_route(app: FastAPI, hub: Hub, who: Any) -> None:
     async def seek(request: Request, body: SeekBody) -> dict[str, Any]:
         """Sit at an open lobby table of this game with the same options, seat count and clock
         (the oldest with a free seat), or open one; the game starts when its seats are taken
-        (``gameStart``). Answers ``{"table", "seat", "created"}``."""
+        (``gameStart``). Answers ``{"table", "seat", "created"}``. Only a table the lobby lists
+        is sat at: never a private one (found by its link alone), nor one rated otherwise."""
         user = await who(request)
         row = hub.new_row(user.user_id, body.game, lobby(body.game, body.options), body.settings,
                           body.num_seats)
@@ -352,6 +353,7 @@ def add_seek_route(app: FastAPI, hub: Hub, who: Any) -> None:
             if (t.status == "open" and t.event_id is None and t.game_id == row.game
                     and t.options == row.options and t.num_seats == row.num_seats
                     and t.settings.get("clock") == row.settings["clock"]
+                    and t.settings.get("rated") == row.settings["rated"] and not t.settings.get("private")
                     and not t.settings.get("reserved") and t.seat_of(user.user_id) is None
                     and any(s is None for s in t.seats)):
                 seat = t.take_seat(user.user_id, user.username, None, bot_account=user.bot)
