@@ -196,3 +196,38 @@ def test_cli_void_and_disqualify_are_in_the_log(tmp_path):
         log = event_log(s, "rr")
     assert [(e["act"], e["by"], e["game"], e["entrant"], e["reason"]) for e in log] == [
         ("void", "ref", ga, None, "wrong colours"), ("disqualify", "ref", None, "bob", "phone rang")]
+
+
+def states(db, eid, at=None):
+    from qipai.competition.results import result_states
+
+    with db() as s:
+        return result_states(Director(s, s.get(EventRow, eid)), at=at)
+
+
+def test_engine_decided_and_entered_results_read_as_their_real_standing(db):
+    """§5.7: bots' games (run from the command line) are final at once — nobody plays them in
+    person to confirm or dispute; a result entered for people is provisional until they confirm
+    it, the appeal window closes, or one of them starts their next match."""
+    from datetime import UTC, datetime, timedelta
+
+    from qipai.competition import run_event
+
+    eid = create_event(db, "s2_go", [{"id": n, "bot": "random"} for n in ("a", "b", "c", "d")],
+                       overrides=NIM, event_id="bots")
+    run_event(db, eid)
+    got = states(db, eid)
+    assert got and set(got.values()) == {"final"}
+
+    eid = create_event(db, "s2_go", ["ann", "bob", "cy", "dee"], overrides=NIM, event_id="people")
+    (_, (ga,)), (_, (gb,)) = round_of(db, eid, 1)
+    enter_result(db, eid, ga, "1-0", moves=12)
+    enter_result(db, eid, gb, "1-0", moves=9)
+    assert states(db, eid) == {ga: "provisional", gb: "provisional"}
+    later = datetime.now(UTC) + timedelta(minutes=11)
+    assert states(db, eid, at=later) == {ga: "final", gb: "final"}
+    confirm_result(db, eid, ga, "ref", referee=True)
+    assert states(db, eid) == {ga: "confirmed", gb: "provisional"}
+    (_, (gf,)), = round_of(db, eid, 2)
+    enter_result(db, eid, gf, "1-0", moves=10)       # the winners' next match has been played
+    assert states(db, eid) == {ga: "confirmed", gb: "final", gf: "provisional"}

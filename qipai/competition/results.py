@@ -28,6 +28,7 @@ changes nothing.
 from __future__ import annotations
 
 from collections.abc import Collection
+from datetime import UTC, datetime
 from typing import Any
 
 from sqlalchemy.orm import Session, sessionmaker
@@ -69,6 +70,45 @@ def _seated_ids(d: Director, g: GameRow) -> list[str]:
         if not bot and d.by_draw[x].entrant_id not in ids:
             ids.append(d.by_draw[x].entrant_id)
     return ids
+
+
+#: competition.md §5.7 ``appeal_window``: a dispute may be filed this long after the game ends
+APPEAL_WINDOW_S = 600
+
+
+def result_states(d: Director, seated: Collection[int] = (), at: datetime | None = None) -> dict[int, str]:
+    """The standing of each finished game of ``d``'s stage (§5.7), by game id: ``confirmed`` (by
+    every player of it, or a referee, or a correction), ``final`` (no longer open to dispute: no
+    entrant plays it in person — bots and engines file no disputes and the engine's judgement is
+    final —, or :data:`APPEAL_WINDOW_S` has passed since it ended, or one of its players' next
+    match has started), else ``provisional``. ``seated``: ids of games now at live tables (they
+    have started)."""
+    at = at or datetime.now(UTC)
+    matches = d.matches()
+    # the latest round in which each entrant has started a game (finished, or at a table)
+    started: dict[Any, int] = {}
+    for m in matches:
+        for g in m.games:
+            if g.status == "finished" or g.id in seated:
+                for x in g.seats:
+                    started[x] = max(started.get(x, m.round), m.round)
+    out: dict[int, str] = {}
+    for m in matches:
+        for g in m.games:
+            if g.status != "finished":
+                continue
+            res = g.result or {}
+            ids = _seated_ids(d, g)
+            players = [x for x in g.seats if x in d.by_draw and d.by_draw[x].entrant_id in ids]
+            ended = datetime.fromisoformat(g.finished) if g.finished else None
+            if res.get("confirmed"):
+                out[g.id] = "confirmed"
+            elif (not players or (ended is not None and (at - ended).total_seconds() > APPEAL_WINDOW_S)
+                  or any(started.get(x, m.round) > m.round for x in players)):
+                out[g.id] = "final"
+            else:
+                out[g.id] = "provisional"
+    return out
 
 
 def confirm_result(db: sessionmaker[Session], event_id: str | None, game_id: int, by: str, *,

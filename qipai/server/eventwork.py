@@ -29,6 +29,7 @@ from qipai.competition import registration as reg
 from qipai.competition.db import EntrantRow, EventRow, GameRow
 from qipai.competition.event import Director, EventError, create_event
 from qipai.competition.meet import EXPORTS, event_csv, unit_standings
+from qipai.competition.results import result_states
 from qipai.core import Record
 from qipai.core.errors import QipaiError, why
 from qipai.core.record import replay
@@ -193,6 +194,7 @@ class EventWork:
                         "rounds": [], "standings": None, "outcome": None}
             d = Director(s, ev)
             seated = self._seated(s, event_id)
+            states = result_states(d, seated)
             rounds: dict[int, list[dict[str, Any]]] = {}
             for m in d.matches():
                 games = []
@@ -211,6 +213,8 @@ class EventWork:
                                   "source": g.source,
                                   # §5.7: who confirmed the result, and its corrections (who, why)
                                   "confirmed": bool(res.get("confirmed")),
+                                  # confirmed, final (no longer open to dispute) or provisional
+                                  "standing": states.get(g.id),
                                   "confirmed_by": res.get("confirmed_by") or [],
                                   "corrections": res.get("corrections") or [],
                                   # a played or entered game keeps its record: its replay is

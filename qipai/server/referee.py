@@ -223,7 +223,7 @@ class Referees(ResultActs):
         # finished results a referee may confirm or correct (§5.7); a forfeit has no result to correct
         results = [{"id": g["id"], "round": r["round"], "match": m["index"], "number": g["number"],
                     "seats": g["seats"], "result": g["result"], "winners": g["winners"],
-                    "confirmed": g["confirmed"],
+                    "confirmed": g["confirmed"], "standing": g["standing"],
                     "confirmed_by": g["confirmed_by"], "corrections": g["corrections"]}
                    for r in ev["rounds"] for m in r["matches"] for g in m["games"]
                    if g["status"] == "finished" and g["source"] != "forfeit"]

@@ -16,7 +16,7 @@ from pydantic import Field
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from qipai.competition.results import confirm_result, correct_result
+from qipai.competition.results import APPEAL_WINDOW_S, confirm_result, correct_result
 from qipai.core.errors import QipaiError, why
 from qipai.match.players import RefereeNote
 
@@ -26,10 +26,6 @@ from .models import RecordRow, TableRow, UserRow, row_by_id
 
 if TYPE_CHECKING:
     from .referee import ActBody
-
-#: competition.md §5.7 ``appeal_window``: a dispute may be filed this long after the game ends
-APPEAL_WINDOW_S = 600
-
 
 class DisputeBody(Body):
     table: str = Field(max_length=20)

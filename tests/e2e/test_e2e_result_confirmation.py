@@ -16,6 +16,7 @@ from .test_e2e_event_form import SETTINGS
 from .test_e2e_play import sign_up
 
 SHOTS = Path("/tmp/shots-h14tb")
+MINE = Path("/tmp/shots-left13")
 FETCH = """async (a) => { const r = await fetch(a.path, { method: a.method, credentials: 'same-origin',
     headers: { 'Content-Type': 'application/json' }, body: a.body ? JSON.stringify(a.body) : undefined });
     return [r.status, await r.json()]; }"""
@@ -152,3 +153,43 @@ def test_a_pair_confirms_once_for_both_members(browser, tmp_path):
         assert status == 409 and out["code"] == "event_refused", out
         bob.reload()
         bob.wait_for_selector(f'[data-game="{gid}"] [data-confirmed]')
+
+
+def test_results_of_an_event_run_from_the_command_line_read_final(browser, tmp_path):
+    """Bots' games played by ``qipai event run`` are engine judgements nobody plays in person to
+    confirm or dispute (§5.7): the event page and the referee console say "final", never "not
+    confirmed yet", and the console offers no confirm button for them."""
+    from .pages import run_from_command_line
+
+    run_from_command_line(tmp_path, "s3_xiangqi", 4)
+    with running_server(tmp_path, SETTINGS) as base:
+        eid = httpx.get(base + "/api/events").json()[0]["id"]
+        games = [g for r in httpx.get(f"{base}/api/events/{eid}").json()["rounds"]
+                 for m in r["matches"] for g in m["games"]]
+        assert games and {g["standing"] for g in games} == {"final"}
+        ctx = browser.new_context()
+        boss = ctx.new_page()
+        sign_up(boss, base, "boss")
+        set_lang(boss, base, "en")
+        boss.goto(f"{base}/events/{eid}")
+        boss.wait_for_selector("[data-game] [data-final]")
+        assert boss.locator("[data-game] [data-final]").count() == len(games)
+        assert boss.locator("[data-provisional]").count() == 0
+        assert boss.inner_text("[data-game] [data-final] >> nth=0") == "final"
+        boss.goto(f"{base}/events/{eid}/referee")
+        boss.wait_for_selector("[data-result] [data-final]")
+        assert boss.locator("[data-result] [data-final]").count() == len(games)
+        assert boss.locator('[data-result] [data-act="confirm"]').count() == 0
+        MINE.mkdir(exist_ok=True)
+        for kind, size in WIDTHS.items():
+            for who, path, ready in (("event", f"/events/{eid}", "[data-game] [data-final]"),
+                                     ("console", f"/events/{eid}/referee", "[data-result] [data-final]")):
+                page = browser.new_context(viewport=size, storage_state=ctx.storage_state()).new_page()
+                for lang in ("en", "zh"):
+                    set_lang(page, base, lang)
+                    page.goto(base + path)
+                    page.wait_for_selector(ready)
+                    page.screenshot(path=str(MINE / f"cli-final-{who}-{lang}-{kind}.png"), full_page=True)
+                    if kind == "phone":
+                        assert_fits_phone(page)
+                page.context.close()

@@ -186,12 +186,15 @@ function gameCell(ev, g, me) {
       t("events.correctedby", { by: c.by, from: c.from || "—", to: c.to || "—" }), c.reason ? `: ${c.reason}` : ""))) : null);
 }
 
-/** §5.7: a finished result is provisional until every player of it (or a referee) confirms it;
+/** §5.7: a finished result is provisional until every player of it (or a referee) confirms it,
+ *  or it is final (g.standing: the appeal window closed, or bots and engines played it);
  *  a player of the game confirms it here: in a pair event, for the pair (a partner's
  *  confirmation is the pair's, g.confirmed_by lists entrants). */
 function confirmation(ev, g, me) {
   if (g.source === "forfeit") return null;
   if (g.confirmed) return el("span", { class: "tag", "data-confirmed": "" }, t("events.confirmed"));
+  // no longer open to dispute: the appeal window has closed, or no player of it plays in person
+  if (g.standing === "final") return el("span", { class: "tag", "data-final": "", title: t("events.settledwhy") }, t("events.settled"));
   const seat = me ? g.seats.indexOf(me.username) : -1;
   const mine = seat >= 0;
   const entrant = mine ? (g.entrants || g.seats)[seat] ?? me.username : null;

@@ -177,9 +177,10 @@ export async function consolePage(app, { me, id }) {
       // the result in words ("alice won"), its notation after it (what a correction is typed in)
       el("td", {}, el("b", {}, !g.result ? "—" : g.winners && g.winners.length ? t("events.won", { name: g.winners }) : t("events.draw")),
         g.result ? el("span", { class: "muted", "data-notation": "" }, paren(g.result)) : null, " ", g.confirmed ? el("span", { class: "tag", "data-confirmed": "" }, t("events.confirmed"))
+        : g.standing === "final" ? el("span", { class: "tag", "data-final": "", title: t("events.settledwhy") }, t("events.settled"))
         : el("span", { class: "muted" }, t("events.provisional")), fixes),
       el("td", { class: "ref-acts" },
-        g.confirmed ? null : el("button", { "data-act": "confirm", onclick: () => act({ act: "confirm", game: g.id }) }, t("ref.confirm")),
+        g.confirmed || g.standing === "final" ? null : el("button", { "data-act": "confirm", onclick: () => act({ act: "confirm", game: g.id }) }, t("ref.confirm")),
         el("span", { class: "grp" }, result, el("button", { "data-act": "correct", onclick: () => act({ act: "correct", game: g.id, result: result.value.trim() }) }, t("ref.correct")))));
   }
 
