@@ -142,6 +142,25 @@ def test_the_page_brackets_words_through_paren():
     assert found == []
 
 
+def test_chinese_templates_use_full_width_punctuation():
+    """Chinese text takes ：。，；: no ASCII ':' '.' ',' ';' follows a Han character or a
+    placeholder that ends a Chinese phrase ("下载:", "马2进1. 轮到你了"), and the page's colon is
+    full width. Notation stays ASCII: "{q},{r}" between two numbers, "1.5"."""
+    zh = i18n.catalogue("zh")
+    after = re.compile(rf"{HAN}[:.,;]")
+    assert {k: v for k, v in zh.items() if after.search(v)} == {}
+    assert zh["colon"] == "："
+
+
+def test_the_page_joins_a_label_and_its_words_with_the_catalogues_colon():
+    """A label and what follows it ("你: …", "上一步: 北 e9–e4") are joined with t("colon") (： in
+    Chinese), never with a literal ": " after a word of the catalogue in a template or a sum."""
+    literal = re.compile(r"\}: \$\{|\) \+ \": \"|\? \": \" :|\"chat-sep\", \": \"")
+    found = [f"{p.name}: {line.strip()}" for p in sorted([*WEB.glob("*.js"), *WEB.glob("boards/*.js")])
+             for line in p.read_text("utf-8").splitlines() if literal.search(line)]
+    assert found == []
+
+
 def test_the_page_has_one_paren():
     """One JavaScript paren, i18n.js's (it takes a language where a module words text in another
     than the page's, as result.js does); qipai.i18n.results keeps the Python twin."""

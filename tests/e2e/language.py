@@ -129,9 +129,14 @@ def bad_brackets(text: str) -> list[str]:
     return [text[max(0, m.start() - 6):m.end() + 6] for m in BAD_BRACKET.finditer(text)]
 
 
+#: half-width punctuation after Chinese text ("下载:", "马2进1. 轮到你了"): ：。，； are full width
+HALF_WIDTH = re.compile(r"[\u3400-\u9fff）][:.,;]")
+
+
 def check(page, where: str, names: list[str], shot, found: dict[str, list[str]]) -> None:
-    """The page's English words (``found[where]``) and brackets written wrong
-    (``found[where + "-brackets"]``), and its screenshots at both widths."""
+    """The page's English words (``found[where]``), brackets written wrong
+    (``found[where + "-brackets"]``), half-width punctuation after Chinese text
+    (``found[where + "-punctuation"]``), and its screenshots at both widths."""
     rendered(page)                           # the last state is drawn
     text = page_text(page)
     words = english_words(text, names)
@@ -139,6 +144,8 @@ def check(page, where: str, names: list[str], shot, found: dict[str, list[str]])
         found[where] = sorted(set(words))
     if brackets := bad_brackets(text):
         found[f"{where}-brackets"] = brackets
+    if stops := [text[max(0, m.start() - 8):m.end() + 6] for m in HALF_WIDTH.finditer(text)]:
+        found[f"{where}-punctuation"] = stops
     widths(page, f"lang-zh-{where}", shot, found)
 
 

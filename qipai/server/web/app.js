@@ -503,7 +503,7 @@ function ratingNote(record, key = "") {
   ratingNotes.get(record).then((rec) => {
     const lines = ((rec && rec.ratings) || []).map((r) => {
       const d = r.after - r.before;
-      return `${rec.names[rec.players.indexOf(r.user)]}: ${t("rating.change", { before: r.before, after: r.after })}${paren(`${d >= 0 ? "+" : "−"}${Math.abs(d)}`)}`;
+      return `${rec.names[rec.players.indexOf(r.user)]}${t("colon")}${t("rating.change", { before: r.before, after: r.after })}${paren(`${d >= 0 ? "+" : "−"}${Math.abs(d)}`)}`;
     });
     span.textContent = lines.join(" · ");
   });

@@ -86,7 +86,7 @@ export function chatBox(opts) {
     else if (line.role === "spectator") who.append(" ", node("span", "chat-tag", t("chat.spectator")));
     const tm = node("time", "chat-time muted", timeOf(line.at));
     if (line.at) tm.dateTime = line.at;
-    li.append(tm, " ", who, node("span", "chat-sep", ": "), node("span", "chat-text", line.text));
+    li.append(tm, " ", who, node("span", "chat-sep", t("colon")), node("span", "chat-text", line.text));
     if (line.audience === "referees") li.append(" ", node("span", "chat-tag", t("chat.toReferees")));
     if (me && line.user != null && line.user !== me.id) li.append(lineActions(line));
     return li;
@@ -256,7 +256,7 @@ export function reportList(ctx, every = 5000) {
         tm.dateTime = r.at;
         const where = r.channel.startsWith("table:") ? node("a", "small", t("chat.reports.table")) : null;
         if (where) where.href = `/tables/${r.channel.slice(6)}`;
-        li.append(tm, " ", node("b", "chat-who", r.line.name), node("span", "chat-sep", ": "), node("span", "chat-text", r.line.text),
+        li.append(tm, " ", node("b", "chat-who", r.line.name), node("span", "chat-sep", t("colon")), node("span", "chat-text", r.line.text),
           node("div", "muted small", t("chat.reports.by", { name: r.reporter }) + (r.reason ? t("colon") + r.reason : "")));
         if (where) li.lastChild.append(" ", where);
         return li;

@@ -19,7 +19,7 @@ function roundWord(r) {
 /** A field's name in words. */
 function label(f) {
   if (f.label === "option") return optionName(f.params.game, { name: f.params.option });
-  if (f.params.round) return t(`field.${f.label}`, { ...f.params, round: roundWord(f.params.round) }, `${roundWord(f.params.round)}: ${f.label}`);
+  if (f.params.round) return t(`field.${f.label}`, { ...f.params, round: roundWord(f.params.round) }, `${roundWord(f.params.round)}${t("colon")}${f.label}`);
   return t(`field.${f.label}`, f.params);
 }
 

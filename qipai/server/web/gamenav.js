@@ -69,7 +69,7 @@ export function replayNav({ host, game, steps, names, seats, t, lang, show, entr
   const own = moveFormat(game, t, lang, seats);
   // a game without a move list: the board words its steps (entry(e) -> Node), else "name: action"
   const format = listed ? own.format : entry
-    || ((e) => ({ text: `${names[e.seat] ?? ""}${names[e.seat] ? ": " : ""}${e.text}` }));
+    || ((e) => ({ text: `${names[e.seat] ?? ""}${names[e.seat] ? t("colon") : ""}${e.text}` }));
   const entries = steps.slice(1).map((s) => s.move || { seat: s.seat, text: s.action });
   const ml = createMoveList(host, { t, format, numbering: listed ? own.numbering : "each", cellWidth: listed ? own.cellWidth : "14em",
     setup: listed ? own.setup : null, aside: listed ? own.aside : null, live: false, onNavigate: (ply) => show(ply) });

@@ -335,7 +335,7 @@ export function mount(root, ctx, variant = GUOBIAO) {
     d.append(pay);
     if (r.revealed) {
       const rv = el("div", "mj-revealed");
-      for (let s = 0; s < 4; s++) rv.append(el("div", "", el("span", "nm", who(s) + ": "), handLine(r.revealed[String(s)] || "")));
+      for (let s = 0; s < 4; s++) rv.append(el("div", "", el("span", "nm", who(s) + ctx.t("colon")), handLine(r.revealed[String(s)] || "")));
       d.append(el("div", "muted", S.revealed), rv);
     }
     return d;

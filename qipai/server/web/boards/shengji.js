@@ -94,7 +94,7 @@ export function mount(root, ctx) {
         ["declared", tr("sj.declared"), declaredText(v.declarations, brief, lang)],
         ["throw", tr("sj.failed"), (() => {
           const f = (v.failed_throws || []).at(-1);
-          return f ? `${brief(f.seat)}: ${faces(f.attempted, lang)} → ${faces(f.forced, lang)}${f.penalty ? paren(`−${f.penalty}`) : ""}` : null;
+          return f ? `${brief(f.seat)}${tr("colon")}${faces(f.attempted, lang)} → ${faces(f.forced, lang)}${f.penalty ? paren(`−${f.penalty}`) : ""}` : null;
         })()],
         ["points", tr("sj.points"), v.attacker_points],
         ["penalty", tr("sj.penalty"), v.penalty || null],

@@ -81,7 +81,7 @@ export function mount(root, ctx) {
       }));
       const label = ctx.t ? ctx.t("moves.captured", null, "Captured") : "Captured";
       host.title = label;
-      host.setAttribute("aria-label", `${label}: ${pieces.map((p) => NAMES[p]).join(" ")}`);
+      host.setAttribute("aria-label", `${label}${t("colon")}${pieces.map((p) => NAMES[p]).join(" ")}`);
     };
     // Red took Black's pieces (lower case), Black took Red's
     const byRed = taken(false), byBlack = taken(true);
