@@ -538,9 +538,19 @@ def test_a_players_card_replay_names_seats_as_the_table_did(server, browser):
     if page.get_attribute("#status", "data-seq") == "0":
         page.click(mine)
         page.wait_for_function(f"{SEQ} !== '0'")
+    # a card selected and the seat handed to the computer, then the game ends: the controls and
+    # notes of play go with it ("1 selected", Clear, "The computer plays your seat ...")
+    page.locator("#hand .c").first.click()
+    page.wait_for_selector('#actions [data-action="clear"]')
+    page.click("#entrust")
+    page.wait_for_function("document.querySelector('#table-note').textContent"
+                           ".includes('computer plays your seat')")
     page.click("#resign")
     page.click('#ask [data-answer="yes"]')          # resigning asks first
     page.wait_for_selector("#record-link")
+    assert page.locator("#actions, #prompt, #hand .c.sel").count() == 0
+    assert page.inner_text("#table-note") == ""
+    page.screenshot(path=_art("wakeng-over-phone"), full_page=True)
     replay = page.get_attribute("#record-link", "href")
     page.goto(server + replay)
     page.wait_for_selector(".ct .pl")

@@ -70,7 +70,10 @@ export function tableExtras({ t, errorText, send, api, me, id, rerender, move, l
   let offered = null;          // my draw offer: "held" (goes with my move) or "sent"
   let rematch = null;          // {table, by} offered by another player
   let lowWarned = null;        // the turn whose low time was sounded
-  const say = (key, params) => { note.textContent = key ? t(key, params) : ""; };
+  let said = null;            // the key of the note shown
+  const say = (key, params) => { said = key; note.textContent = key ? t(key, params) : ""; };
+  // notes about play (托管, a pending draw offer) go when the game is over
+  const PLAY_NOTES = /^(trustee\.|draw\.(sent|received|held)$)/;
 
   function title(msg) {
     const mine = msg && msg.seat !== null && !msg.result && msg.to_act && msg.to_act.includes(msg.seat);
@@ -152,6 +155,7 @@ export function tableExtras({ t, errorText, send, api, me, id, rerender, move, l
       return false;
     }
     if (msg.type === "state") {
+      if (msg.result && said && PLAY_NOTES.test(said)) say(null);
       window.qipaiLastState = msg;
       window.qipaiLastStateAt = performance.now();
       sound.forState(prev, msg);

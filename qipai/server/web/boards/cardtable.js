@@ -400,6 +400,10 @@ export function mountCardTable(root, ctx, cfg) {
     const mine = seatBox(v, base());
     box.append(mine);
     if (me === null) return;
+    // the hand is over: the cards stay to be seen, the controls of play (a selection, Clear,
+    // Play, auto-pass) go
+    const over = !!(msg.result || v.result);
+    if (over) selected.clear();
 
     const entries = handEntries(v);
     const hand = el("div", "cards hand" + (entries.length > 20 ? " dense" : ""));
@@ -411,10 +415,11 @@ export function mountCardTable(root, ctx, cfg) {
       c.dataset.key = key;
       c.dataset.name = c.getAttribute("aria-label");
       if (selected.has(key)) c.classList.add("sel");
-      c.onclick = () => { if (selected.has(key)) selected.delete(key); else selected.add(key); render(); };
+      if (!over) c.onclick = () => { if (selected.has(key)) selected.delete(key); else selected.add(key); render(); };
       hand.append(c);
     }
     mine.append(hand);
+    if (over) return;
 
     const ids = entries.filter((e) => selected.has(e.key)).map((e) => e.id);
     const prompt = acting && cfg.prompt ? cfg.prompt(msg, T()) : null;
