@@ -43,11 +43,17 @@ def test_event_from_creation_to_champion_between_two_people(browser, shot, tmp_p
                 bob.goto(f"{base}/events/{event}")
             bob.wait_for_selector(f"#play-link:has-text('game {n}')", timeout=15_000)
             if n == 1:
+                # the round started while bob looked at the event: an alert, the tab's title,
+                # and in a moment bob is at his table, with the way back to the event
+                bob.wait_for_selector("#ready-notice[role=alert]")
                 assert bob.title().startswith("Your game is ready")
+                assert "Taking you to your table" in bob.inner_text("#ready-notice")
+                shot(bob, "event-your-game")
+                bob.wait_for_url(re.compile(r"/tables/\w+$"), timeout=15_000)
+                bob.wait_for_selector("#event-link")
+                assert bob.get_attribute("#event-link", "href") == f"/events/{event}"
             else:                                                # the series so far, from bob's side
                 assert "bob 1–0 alice" in bob.inner_text('[data-round="1"] tr.me')
-            if n == 1:
-                shot(bob, "event-your-game")
             alice.goto(f"{base}/events/{event}")
             alice.click(f"#play-link:has-text('game {n}')", timeout=15_000)
             alice.wait_for_url(re.compile(r"/tables/\w+$"))

@@ -118,3 +118,28 @@ def test_a_challenge_from_the_online_list_is_accepted(people, browser, shot):
     lobby.wait_for_selector("#presence-counts:not(:empty)", timeout=15_000)     # polled again
     assert lobby.url == base + "/" and lobby.url != table
     lobby.context.close()
+
+
+def test_a_seeks_owner_goes_to_the_game_after_reloading_the_lobby(people, browser):
+    """A seek's owner who reloads the lobby while the seek waits is shown the seek again, and
+    taken to the table when someone plays it (as lichess does), without a press."""
+    base, _ = people
+    tokens = {}
+    for name in ("nia", "oto"):
+        r = httpx.post(base + "/api/signup", json={"username": name, "password": "correct horse"})
+        assert r.status_code == 201, r.text
+        tokens[name] = r.cookies["qipai_session"]
+    nia = page_of(browser, base, tokens["nia"], lang="en")
+    nia.select_option("#seek-game", "gomoku")
+    nia.click("#seek-go")
+    nia.wait_for_selector("#seek-words")
+    nia.reload()
+    nia.wait_for_selector("#seek-words:not(:empty)", timeout=15_000)     # followed again
+    oto = page_of(browser, base, tokens["oto"])
+    oto.wait_for_selector('#seeks [data-play-seek]', timeout=15_000)
+    oto.click('#seeks [data-play-seek]')
+    for p in (oto, nia):
+        p.wait_for_url(re.compile(r"/tables/\w+$"), timeout=15_000)
+    assert nia.url == oto.url
+    for p in (nia, oto):
+        p.context.close()

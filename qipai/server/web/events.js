@@ -15,6 +15,7 @@ import { drawPanel, entrantHeader, registrationPanel } from "./registration.js";
 import { unitsTable } from "./units.js";
 import { endText, LIST_SEP } from "./i18n.js";
 import { NATURAL } from "./result.js";
+import { play } from "./sound.js";
 
 export { eventName };
 
@@ -29,6 +30,8 @@ export function fmtPts(x) {
 }
 
 const dash = "–";
+/** ms between "your game is ready" and going to the table: time to read it, or to stay. */
+const GO_AFTER_MS = 2000;
 
 export async function page(app, ctx) {
   if (ctx.id) return eventPage(app, ctx, ctx.id);
@@ -277,6 +280,7 @@ async function eventPage(app, { me }, id) {
   app.replaceChildren(head, mine, controls, err, body, refereePanel({ id, me }), eventChat({ t, api, id, me, errorText }, every(3000)));
   let name = null;
   let readyBefore = null;              // whether the reader had a game to play at the last look
+  let going = null;                    // the timer that takes the reader to a game just seated
   const shownTitle = document.title;
   let regShown = null;                 // what the registration part shows (redrawn when it changes)
   const render = async (ev) => {
@@ -294,17 +298,29 @@ async function eventPage(app, { me }, id) {
       return;
     }
     // the signed-in entrant's live game, first thing on the page
-    mine.replaceChildren();
     if (me) {
+      const links = [];
       for (const r of ev.rounds) for (const m of r.matches) for (const g of m.games) {
         if (g.status === "pending" && g.table && g.seats.includes(me.username)) {
-          mine.append(el("a", { class: "button primary", href: `/tables/${g.table}`, id: "play-link" },
+          links.push(el("a", { class: "button primary", href: `/tables/${g.table}`, id: "play-link" },
             t("events.playyours", { round: roundName(ev, r.round), n: g.number })));
         }
       }
-      // a game of mine seated while the page was open: the tab's title says so
-      const ready = mine.childElementCount > 0;
-      if (ready && readyBefore === false) document.title = `${t("events.ready")} · qipai`;
+      // a game of mine seated while the page was open (the organizer started the round): the
+      // tab's title says so, a sound and an alert, and the page goes to the table in a moment
+      // (lichess's way) unless the player chooses to stay
+      const ready = links.length > 0;
+      if (ready && readyBefore === false) {
+        document.title = `${t("events.ready")} · qipai`;
+        play("turn");
+        const stay = el("button", { id: "stay-here", onclick: () => { clearTimeout(going); going = null; notice.remove(); } }, t("events.stayhere"));
+        const notice = el("div", { class: "ready-notice", role: "alert", id: "ready-notice" }, el("b", {}, t("events.ready")), " ", t("events.goingtotable"), " ", stay);
+        going = setTimeout(() => { location.href = links[0].getAttribute("href"); }, GO_AFTER_MS);
+        mine.replaceChildren(notice, ...links);
+      } else if (!mine.querySelector("#ready-notice") || !ready) {
+        if (!ready && going) { clearTimeout(going); going = null; }
+        mine.replaceChildren(...links);
+      } else mine.replaceChildren(mine.querySelector("#ready-notice"), ...links);
       if (!ready && readyBefore) document.title = shownTitle;
       readyBefore = ready;
     }

@@ -19,12 +19,22 @@ function seekRating(s) {
 export async function startSeek(panel, body, byId, err) {
   let seek;
   try { seek = await api("POST", "/api/seeks", body); } catch (e) { err.textContent = errorText(e); return; }
+  follow(panel, seek, byId, err);
+}
+
+let following = null;                  // the id of the own seek this page follows
+
+/** Follow my seek in `panel` until it is paired (then to the table, as lichess does), taken by
+ *  a bot or cancelled. The lobby follows an own seek it lists that no panel follows (the page
+ *  reloaded, or opened again while the seek waits), so its owner goes to the game all the same. */
+function follow(panel, seek, byId, err) {
+  following = seek.id;
   const words = el("span", { id: "seek-words" });
   const botBtn = el("button", { id: "seek-bot", hidden: true }, t("lobby.playbot"));
   const cancel = el("button", { id: "seek-cancel" }, t("cancel"));
   panel.replaceChildren(el("div", { class: "seek-panel card-box", role: "status" }, words, " ", botBtn, " ", cancel));
   let timer = null;
-  const stop = () => { clearInterval(timer); panel.replaceChildren(); };
+  const stop = () => { clearInterval(timer); panel.replaceChildren(); following = null; };
   const show = (s) => {
     if (s.status === "paired" && s.table) { stop(); location.href = `/tables/${s.table}`; return; }
     words.textContent = t("seek.waiting", { game: gameName(byId[s.game]), clock: clockName(s.clock),
@@ -36,10 +46,11 @@ export async function startSeek(panel, body, byId, err) {
   botBtn.onclick = async () => {
     try { const r = await api("POST", `/api/seeks/${seek.id}/bot`); stop(); location.href = `/tables/${r.table}`; } catch (e) { err.textContent = errorText(e); }
   };
-  show(seek);
-  timer = setInterval(async () => {
-    try { show(await api("GET", `/api/seeks/${seek.id}`)); } catch (e) { stop(); err.textContent = errorText(e); }
-  }, every(1500));
+  const look = async () => {
+    try { show(await api("GET", `/api/seeks/${seek.id}`)); } catch (e) { stop(); if (e.code !== "no_seek") err.textContent = errorText(e); }
+  };
+  if ("waited" in seek) show(seek); else look();
+  timer = setInterval(look, every(1500));
 }
 
 function challengeForm(name, games, err, sent) {
@@ -127,6 +138,8 @@ export function playersBox(me, games, byId, err, clocks) {
       ...ch.answered.filter((a) => a.status !== "accepted").map((a) => el("div", { class: "challenge muted" }, t(`challenge.${a.status}`, { name: a.to }))));
     }
     if (seeks) {
+      const mine = me && !following && seeks.find((s) => s.username === me.username);
+      if (mine) follow(panel, mine, byId, err);
       seekList.replaceChildren(...(seeks.length ? seeks : [null]).map((s) => {
         if (!s) return el("tr", {}, el("td", { class: "muted", colspan: 4 }, t("none")));
         const own = me && s.username === me.username;
