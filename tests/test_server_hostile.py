@@ -317,6 +317,24 @@ def test_a_lobby_game_whose_first_move_never_comes_is_aborted_not_lost(tmp_path)
         assert len(hist) == 1 and hist[0]["result"]["reason"] == "timeout"
 
 
+def test_a_dealt_hand_is_a_begun_game_its_first_move_timeout_loses(tmp_path):
+    """A card game shows each seat its hand before its first decision: a person who lets the
+    clock run out then has seen the deal (a bad hand would be given up for free, and the
+    others' game denied), so the loss stands — recorded, as the clock says."""
+    cap = {"move_cap": "400ms", "on_cap": "lose"}
+    with client(tmp_path, spectator_delay_ms=0, bot_delay_ms=0) as c:
+        alice = signup(c, "alice")
+        tid = post(c, alice, "/api/tables", {"game": "doudizhu", "bots": 2,
+                                             "settings": {"clock": cap}}).json()["id"]
+        with ws(c, alice, tid) as sock:
+            m = next_state(sock)
+            while not (m["type"] == "state" and m.get("record")):
+                m = receive(sock)
+            assert m["result"]["reason"] == "timeout"
+        assert c.get(f"/api/tables/{tid}").json()["status"] == "finished"
+        assert len(c.get("/api/records?user=alice").json()) == 1
+
+
 def test_a_seated_player_keeps_an_untimed_table_alive(tmp_path):
     with client(tmp_path, table_idle_timeout=0.3) as c:
         alice = signup(c, "alice")

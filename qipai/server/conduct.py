@@ -12,10 +12,12 @@ many tables an account may hold open, and when an idle table is given up.
   player connected, is **aborted**: status ``aborted``, no result and no record, never resumed
   after a restart; connected clients get an ``aborted`` event, the table, and the close code
   4410 ``table_closed``. Event tables are never idle (their organizer decides).
-* A lobby game in which a person's seat runs out of time before that seat made its first move
-  is **aborted** the same way (4410 ``no_first_move``): it counts for nobody — no result, no
-  record, no rating, no loss in anyone's history — as a game abandoned before it began is on
-  lichess and OGS. An event's game is not: there absence is the clock's (competition.md §5.6).
+* A lobby board game in which a person's seat runs out of time before that seat made its
+  first move is **aborted** the same way (4410 ``no_first_move``): it counts for nobody — no
+  result, no record, no rating, no loss in anyone's history — as a game abandoned before it
+  began is on lichess and OGS. An event's game is not: there absence is the clock's
+  (competition.md §5.6); nor is a card or tile game, begun at its deal (each seat has seen its
+  hand).
 """
 
 from __future__ import annotations
@@ -171,9 +173,12 @@ def give_up(hub: Hub, t: LiveTable, reason: str) -> None:
 
 def first_move_missed(t: LiveTable) -> int | None:
     """The seat of a person at the lobby table ``t`` that lost on time (or had its game
-    counted for its time) before making any move, or None (see the module docstring)."""
+    counted for its time) before making any move, or None (see the module docstring). A card
+    or tile game has begun at its deal: each seat saw its hand before its first decision, and
+    an abort would let a bad hand go for free (junqi hides only the layouts each seat makes)."""
     r = t.runner
-    if t.event_id is not None or r is None or all(r._moves_by):
+    dealt = t.game.hidden_information and t.game.id != "junqi"
+    if t.event_id is not None or r is None or dealt or all(r._moves_by):
         return None
     for e in r.events:
         s = e.get("seat")
