@@ -215,3 +215,39 @@ def test_a_tab_signed_out_elsewhere_says_so(server, browser):
     for page in (two, one):          # each page by itself, not waiting for unload handlers
         page.close(run_before_unload=False)
     ctx.close()
+
+
+def test_the_header_keeps_the_account_links_apart(server, browser):
+    """The signed-in name and the links after it are separate items — never "ros My bots" read as
+    one — at 1280 px in the header's row and at 390 px in the menu's panel, where the name is
+    never broken a character a line and nothing is wider than the screen."""
+    from pathlib import Path
+
+    out = Path("/tmp/shots-left13")
+    out.mkdir(exist_ok=True)
+    for lang, name in (("en", "ros"), ("zh", "cai")):
+        signed = browser.new_context()
+        sign_up(signed.new_page(), server, name)
+        for kind, size in WIDTHS.items():
+            ctx = browser.new_context(viewport=size, storage_state=signed.storage_state())
+            page = ctx.new_page()
+            set_lang(page, server, lang)
+            page.goto(server + "/events")
+            page.wait_for_selector("#my-bots", state="attached")
+            if kind == "phone":
+                page.click("#menu-btn")
+                assert_fits_phone(page)
+            boxes = page.evaluate("""() => [...document.querySelectorAll('#who > *')].map((e) => {
+                const r = e.getBoundingClientRect(), s = getComputedStyle(e);
+                return { left: r.left, right: r.right, top: r.top, height: r.height,
+                         line: parseFloat(s.lineHeight) || parseFloat(s.fontSize) * 1.5 }; })""")
+            for a, b in zip(boxes, boxes[1:], strict=False):
+                # side by side with a clear gap, or one under the other
+                apart = b["left"] - a["right"] >= 12 or b["top"] >= a["top"] + a["height"] - 1
+                assert apart, (kind, lang, boxes)
+            me = boxes[0]
+            assert me["height"] < 1.5 * me["line"] + 20, me            # the name on one line (and padding)
+            page.screenshot(path=str(out / f"header-{lang}-{kind}.png"), clip={
+                "x": 0, "y": 0, "width": size["width"], "height": 320 if kind == "phone" else 60})
+            ctx.close()
+        signed.close()
