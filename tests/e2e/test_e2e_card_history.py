@@ -11,7 +11,7 @@ from .test_e2e_card_games import DESKTOP, GAMES, PHONE, account, open_table, pla
 
 #: whether the cards laid on the table all belong to round i of the list (and some are laid)
 SHOWS_ROUND = """(i) => {
-    const row = document.querySelectorAll('#movelist .ct-round')[i];
+    const row = document.querySelectorAll('#movelist .ct-round:not(.ct-bids)')[i];
     const inRow = new Set([...row.querySelectorAll('[data-card]')].map((e) => e.dataset.card));
     const laid = [...document.querySelectorAll('.ct .lastplay [data-card]')].map((e) => e.dataset.card);
     return laid.length > 0 && laid.every((c) => inRow.has(c));
@@ -26,7 +26,11 @@ def test_card_rounds_rewind_the_table_live_and_in_the_replay(server, browser, ac
     prefer = next(g[4] for g in GAMES if g[0] == "doudizhu")
     open_table(page, server, "doudizhu", 2)
     play_whole_game(page, "doudizhu", 3, "zh", prefer)
-    rounds = page.locator("#movelist .ct-round")
+    # the bidding in words before the first play: 叫分 alice 1分 · 机器人 不叫
+    bids = page.inner_text("#movelist .ct-round.ct-bids")
+    assert bids.startswith("叫分") and ("分" in bids[2:] or "叫地主" in bids), bids
+    assert page.locator("#movelist .ct-round").first.get_attribute("class").endswith("ct-bids")
+    rounds = page.locator("#movelist .ct-round:not(.ct-bids)")
     n = rounds.count()
     assert n >= 2
     hand_at_end = page.locator("#hand .c").count()
@@ -48,8 +52,9 @@ def test_card_rounds_rewind_the_table_live_and_in_the_replay(server, browser, ac
         page = ctx.new_page()
         page.goto(f"{server}/records/{record}")
         page.wait_for_selector("#movelist .ct-round .c")           # the rounds, as cards
-        assert page.locator("#movelist .ct-round").count() == n
-        page.locator("#movelist .ct-round").nth(0).click()
+        assert page.locator("#movelist .ct-round:not(.ct-bids)").count() == n
+        assert page.inner_text("#movelist .ct-bids").startswith({"zh": "叫分", "en": "Bidding"}[lang])
+        page.locator("#movelist .ct-round:not(.ct-bids)").nth(0).click()
         page.wait_for_function(SHOWS_ROUND, arg=0)
         first = int(page.get_attribute("#replay-status", "data-ply"))
         page.keyboard.press("ArrowRight")

@@ -559,7 +559,7 @@ export async function recordPage(id, stepsUrl = null) {
     const { replayHistory } = await import("/static/boards/cardhistory.js");
     const { cardsEl, el: node } = await import("/static/boards/cardtable.js");
     const who = (s) => (board.seatName ? board.seatName(s) : rec.names[s] ?? "");
-    replayHistory(side, { t, lang, title: t(board.historyTitle || "ct.rounds"), cardsEl, el: node, steps: data.steps, rounds, who, show,
+    replayHistory(side, { t, lang, title: t(board.historyTitle || "ct.rounds"), cardsEl, el: node, steps: data.steps, rounds, who, show, bidText: board.bidText,
       count: (s) => (board.rounds(s.public) || []).length });
   } else {
     // each seat as the board names it (You, a name, or Left / Right for bots of one name)

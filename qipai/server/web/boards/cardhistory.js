@@ -17,13 +17,17 @@
 import { createMoveList } from "../movelist.js";
 import { cardActionWords } from "./cardmoves.js";
 
-function roundFormat({ t, lang, cardsEl, el }, who) {
+// a round may carry `head` (the catalogue key of a step that is no round, as doudizhu's bidding,
+// listed before the first play) and `no` (its number when such a step comes first); a bid is
+// {bid: action} and is worded by bidText(action)
+function roundFormat({ t, lang, cardsEl, el, bidText }, who) {
   return (round, i) => {
-    const row = el("div", "ct-round", el("span", "n", String(i + 1)));
+    const row = el("div", "ct-round" + (round.head ? " ct-bids" : ""), el("span", "n", round.head ? t(round.head) : String(round.no ?? i + 1)));
     for (const [s, p] of round) {
       const e = el("span", "ct-round-play", el("span", "who", who(s)));
       if (p.kind) e.append(el("span", "txt", t(`faf.${p.kind}`)));       // 4A4's cha / gou
       if (p.cards && p.cards.length) e.append(cardsEl(p.cards, lang, "inline"));
+      else if (p.bid !== undefined) e.append(el("span", "txt", bidText ? bidText(p.bid) : p.bid));
       else if (p.action) e.append(el("span", "txt", ...cardActionWords(p.action, { t, lang })));
       else e.append(el("span", "txt", p.pass ? t("ct.passed") : p.text || ""));
       row.append(e);

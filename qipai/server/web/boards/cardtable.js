@@ -221,6 +221,7 @@ export function mountCardTable(root, ctx, cfg) {
   let msg = null, hintIndex = -1, handSig = "";
   let latest = null, browsing = 0;                      // the game in play; the last look back asked
   const seen = new Map(), waiting = new Map();          // seq -> view of this seat; ply -> resolve
+  const bidText = cfg.bidText ? (a) => cfg.bidText(a, tr) : null;
   const roundsOf = (v) => (cfg.history ? cfg.history(v) : v && v.plays ? playRounds(v, n) : null);
   const selected = new Set();           // keys "id#copy"
   const autoKey = `ct-autopass-${cfg.cls || "cards"}`;
@@ -507,7 +508,7 @@ export function mountCardTable(root, ctx, cfg) {
       const rounds = roundsOf(m.view);
       if (rounds) {
         if (!history) {
-          history = mountHistory(histHost, { t: ctx.t, lang, title: tr(cfg.historyTitle || "ct.rounds"), cardsEl, el,
+          history = mountHistory(histHost, { t: ctx.t, lang, title: tr(cfg.historyTitle || "ct.rounds"), cardsEl, el, bidText,
             onNavigate: (k, atEnd) => { browseTo(k, atEnd); } });
         }
         history.update(rounds, shortName);
@@ -522,6 +523,8 @@ export function mountCardTable(root, ctx, cfg) {
     },
     /** The rounds of a view (its tricks as cards by seat), or null: the replay page lists them. */
     rounds: roundsOf,
+    /** A bid of the list in words (doudizhu's 1分, 不叫), or null. */
+    bidText,
     /** The catalogue key of the list's heading ("ct.rounds", "ct.tricks"). */
     historyTitle: cfg.historyTitle || "ct.rounds",
     /** A seat's name in the list of rounds, as the table shows it (a name two seats share gets
