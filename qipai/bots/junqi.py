@@ -380,17 +380,20 @@ def _draw(ids: list[tuple], options: dict[tuple, list[int]], by_piece: dict[tupl
     return got
 
 
-def move_score(state: Any, seat: int, p: int, q: int, dist: list[int]) -> float:
+def move_score(state: Any, seat: int, p: int, q: int, dist: list[int], guarded: int = -1) -> float:
     """The greedy bot's one-move score (:meth:`GreedyBot._score`) of the move ``p`` → ``q``, read
     from the state's arrays instead of a view and without the bot's memory: what it reads of
-    the other seats' pieces is public (where they stand, whether they moved, a revealed flag)."""
+    the other seats' pieces is public (where they stand, whether they moved, a revealed flag).
+    The flag of seat ``guarded`` (the searching seat: its own flag, known to it, not sampled)
+    is taken at once as a revealed one is: a search assumes its flag found by any enemy piece
+    that reaches it."""
     board: Board = state.board
     kind = state.kind
     mine = kind[p]
     owner = state.own[q]
     if owner < 0:
         return 2.0 * (dist[p] - dist[q]) - (1.0 if mine >= 39 or mine == BOMB else 0.0)
-    if kind[q] == FLAG and state.sees(seat, q):
+    if kind[q] == FLAG and (owner == guarded or state.sees(seat, q)):
         return 10_000.0
     moved = state.moved[q]
     if mine == BOMB:
@@ -428,10 +431,19 @@ class JunqiSearcher(DeterminizedSearcher):
 
     def candidates(self, state: Any, seat: int) -> list[Any]:
         """The :attr:`width` best legal moves in the greedy bot's order (its one-move score,
-        best first), an attack on an enemy piece next to the seat's own flag first of all."""
+        best first), an attack on an enemy piece next to the seat's own flag first of all; for
+        an enemy of the searching seat, taking that seat's flag (its own, known to it) before
+        anything else: the search assumes the worst for its flag."""
         actions = state.legal_actions(seat)
         if state.phase != "play" or len(actions) <= 1:
             return list(actions)
+        guarded = self._guarded
+        if guarded >= 0 and state.team[seat] != state.team[guarded]:
+            board = state.board
+            take = [m for m in actions if state.own[board.point(m.to)] == guarded
+                    and state.kind[board.point(m.to)] == FLAG]
+            if take:
+                return take
         bot = self._rankers.setdefault(seat, GreedyBot(0))   # its memory is one seat's
         view = state.view(seat)
         bot._learn(view, seat)
@@ -450,8 +462,12 @@ class JunqiSearcher(DeterminizedSearcher):
             return s
         return sorted(actions, key=lambda m: -score(m))[:self.width]
 
+    #: the searching seat, whose flag the other side is assumed to find (-1: none)
+    _guarded = -1
+
     def root_states(self, game: Any, inputs: dict[str, Any]) -> Any:
         self._rankers: dict[int, GreedyBot] = {}
+        self._guarded = inputs["view"]["seat"]
         return super().root_states(game, inputs)
 
     def policy(self, state: Any, seat: int, rng: random.Random) -> Any:
@@ -468,7 +484,7 @@ class JunqiSearcher(DeterminizedSearcher):
             dist = enemy_hq_distance(board, seat, state.team)
             top = -math.inf
             for m in moves:
-                s = move_score(state, seat, m[0], m[1], dist) + rng.random() * 0.5
+                s = move_score(state, seat, m[0], m[1], dist, self._guarded) + rng.random() * 0.5
                 if s > top:
                     (p, q), top = m, s
         return Move(board.names[p], board.names[q])
