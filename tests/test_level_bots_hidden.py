@@ -129,9 +129,10 @@ def test_baohuang_determinization_keeps_the_tribute_and_the_void_deals():
 def test_junqi_identities_agree_with_the_battles_and_the_layout_rules(variant):
     """Sampled identities of the hidden pieces fit every battle the seat saw against its own
     pieces (a piece that beat its 38 is a 39 or 40), a piece that moved is no mine or flag,
-    mines stand in the last two rows and the flag on a headquarters."""
+    mines stand in the last two rows and the flag on a headquarters; a piece that turned on
+    the railway is an engineer (and was one)."""
     from qipai.bots.junqi import trace
-    from qipai.games.junqi.pieces import FLAG, MINE, combat
+    from qipai.games.junqi.pieces import ENGINEER, FLAG, MINE, combat
 
     game = qipai.load("junqi", variant=variant)
     state = game.new_state(seed=4)
@@ -145,9 +146,10 @@ def test_junqi_identities_agree_with_the_battles_and_the_layout_rules(variant):
     me = state.to_act[0]
     view = state.view(me)
     board = state.board
-    now, battles, moved = trace(board, view["history"], state.num_seats)
+    now, battles, moved, engineers = trace(board, view["history"], state.num_seats)
     mine = [b for b in battles if me in (b[0][0], b[1][0])]
     assert len(mine) >= 5
+    assert all(true[pid] == ENGINEER for pid in engineers)
     for k in range(6):
         d = searcher_for("junqi").determinize(game, view, random.Random(k))
         kind = {now[p]: d.kind[p] for p in range(board.n) if d.own[p] >= 0}
@@ -163,6 +165,7 @@ def test_junqi_identities_agree_with_the_battles_and_the_layout_rules(variant):
             p = pid[1]                                 # where it started
             assert k2 != MINE or (board.local[p][0] >= 5 and pid not in moved)
             assert k2 != FLAG or (board.hq[p] and pid not in moved)
+            assert k2 == ENGINEER or pid not in engineers
 
 
 @pytest.mark.parametrize("case", list(CASES))

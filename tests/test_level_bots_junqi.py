@@ -28,6 +28,7 @@ def test_playout_move_depends_only_on_the_seats_view():
     game, state = _greedy_game(5, 30)
     me = state.to_act[0]
     view = state.view(me)
+    SEARCHER.root_states(game, {"view": view})         # the seat searching is ``me``
     other = [p for p in range(state.board.n) if state.own[p] == 1 - me]
     moves, differs = set(), 0
     for k in range(4):
@@ -87,3 +88,20 @@ def test_tree_considers_the_greedy_orders_best_moves_defence_of_the_flag_first()
     moves = [str(m) for m in searcher.candidates(state, 0)]
     assert len(state.legal_actions(0)) > len(moves) == searcher.width
     assert set(moves[:2]) == {"c2-b2", "a2-b2"}
+
+
+def test_search_assumes_the_enemy_finds_its_own_flag():
+    """In a search for South, North takes South's hidden flag as soon as a piece of North's
+    reaches it: in the playout as a revealed flag, and as North's only move in the tree; North's
+    own flag is not given away to South (it is sampled in a search, never known)."""
+    game = qipai.load("junqi")
+    state = game.new_state(position="S:b1=F S:d1=33 S:a4=33 S:e4=32 N:b2=34 N:a9=38 N:b12=F "
+                                    "N:d12=35 N:d11=36 turn=N")
+    searcher = copy.copy(SEARCHER)
+    searcher.epsilon = 0.0
+    searcher.root_states(game, {"view": state.view(0)})
+    assert searcher._guarded == 0
+    assert str(searcher.policy(state, 1, random.Random(1))) == "b2-b1"
+    assert [str(m) for m in searcher.candidates(state, 1)] == ["b2-b1"]
+    south = game.new_state(position="S:b1=F S:a4=33 S:b11=34 N:b12=F N:d12=35 N:a9=38 turn=S")
+    assert len(searcher.candidates(south, 0)) > 1

@@ -178,14 +178,18 @@ WORTH = {40: 10, 39: 8, 38: 6, 37: 4.5, 36: 3.5, 35: 2.5, 34: 2, 33: 1.5, 32: 2,
          FLAG: 0}
 
 
-def trace(board: Board, history: list, seats: int) -> tuple[dict[int, tuple], list[tuple], set[tuple]]:
+def trace(board: Board, history: list, seats: int) -> tuple[dict[int, tuple], list[tuple], set[tuple],
+                                                             set[tuple]]:
     """Follow every piece from the point it was laid out on through the public ``history``:
-    ``(piece id by point now, battles, pieces that moved)``. A piece id is ``(seat, starting
-    point)`` (every non-camp point of a seat's area holds a piece at the start); a battle is
-    ``(attacker id, defender id, outcome)``."""
+    ``(piece id by point now, battles, pieces that moved, engineers)``. A piece id is ``(seat,
+    starting point)`` (every non-camp point of a seat's area holds a piece at the start); a
+    battle is ``(attacker id, defender id, outcome)``; an engineer is a piece that made a move
+    only an engineer can make (neither a step nor a straight run along one railway line over
+    empty points: it turned on the railway)."""
     at = {p: (s, p) for s in range(seats) for p in board.area_points[s] if not board.camp[p]}
     battles: list[tuple] = []
     moved: set[tuple] = set()
+    engineers: set[tuple] = set()
     for _, text in history:
         move, _, outcome = text.partition(":")
         if "-" not in move:
@@ -195,6 +199,8 @@ def trace(board: Board, history: list, seats: int) -> tuple[dict[int, tuple], li
         if a is None:
             continue
         moved.add(a)
+        if not _straight(board, at, frm, to):
+            engineers.add(a)
         d = at.get(to)
         if outcome and d is not None:
             battles.append((a, d, outcome))
@@ -202,7 +208,21 @@ def trace(board: Board, history: list, seats: int) -> tuple[dict[int, tuple], li
             at[to] = a
         elif outcome == "both":
             at.pop(to, None)
-    return at, battles, moved
+    return at, battles, moved, engineers
+
+
+def _straight(board: Board, occupied: dict[int, Any], p: int, q: int) -> bool:
+    """Whether any movable piece may go from ``p`` to ``q`` (a step, or a run along one railway
+    line whose points before ``q`` are not in ``occupied``)."""
+    if q in board.steps[p]:
+        return True
+    for ray in board.rays[p]:
+        for x in ray:
+            if x == q:
+                return True
+            if x in occupied:
+                break
+    return False
 
 
 def determinize(game: Any, view: dict, rng: random.Random) -> Any:
@@ -266,7 +286,7 @@ def _prepared(game: Any, view: dict) -> tuple:
 
     board: Board = game.board
     seats = len(view["seats"])
-    at, battles, moved = trace(board, view["history"], seats)
+    at, battles, moved, engineers = trace(board, view["history"], seats)
     shown: dict[tuple, int] = {}
     here: dict[int, dict] = {}
     for x in view["pieces"]:
@@ -290,7 +310,8 @@ def _prepared(game: Any, view: dict) -> tuple:
         if pid in shown:
             options[pid] = [shown[pid]]
             continue
-        ok = [k for k in kinds if may_start(board, pid[1], k) and (pid not in moved or movable(k))]
+        ok = [k for k in kinds if may_start(board, pid[1], k) and (pid not in moved or movable(k))
+              and (pid not in engineers or k == ENGINEER)]
         for a, d, outcome in battles:
             if a == pid and d in shown:
                 ok = [k for k in ok if combat(k, shown[d]) == outcome]
@@ -472,21 +493,32 @@ class JunqiSearcher(DeterminizedSearcher):
 
     def policy(self, state: Any, seat: int, rng: random.Random) -> Any:
         """The playout's move for ``seat``: the best by :func:`move_score` (ties at random), or
-        one in ten a random legal move. Reads the state's arrays (no view, no action texts)."""
+        one in ten a random legal move; but first, never at random, taking a flag the seat may
+        take (:func:`move_score`: a revealed one, or the searching seat's) and then an attack on
+        an enemy piece next to the seat's own flag. Reads the state's arrays (no view, no
+        action texts)."""
         board = state.board
-        own = state.own
+        own, kind = state.own, state.kind
         moves = [(p, q) for p in range(board.n) if own[p] == seat for q in state.destinations(p)]
         if not moves:
             return rng.choice(state.legal_actions(seat))
-        if rng.random() < self.epsilon:
+        dist = enemy_hq_distance(board, seat, state.team)
+        urgent = [m for m in moves if own[m[1]] >= 0 and kind[m[1]] == FLAG
+                  and move_score(state, seat, m[0], m[1], dist, self._guarded) >= 10_000.0]
+        if not urgent:
+            steps = step_distance(board)
+            flags = [steps[f] for f in range(board.n) if own[f] == seat and kind[f] == FLAG]
+            urgent = [m for m in moves if own[m[1]] >= 0 and any(d[m[1]] == 1 for d in flags)]
+        if urgent:
+            moves = urgent
+        elif rng.random() < self.epsilon:
             p, q = rng.choice(moves)
-        else:
-            dist = enemy_hq_distance(board, seat, state.team)
-            top = -math.inf
-            for m in moves:
-                s = move_score(state, seat, m[0], m[1], dist, self._guarded) + rng.random() * 0.5
-                if s > top:
-                    (p, q), top = m, s
+            return Move(board.names[p], board.names[q])
+        top = -math.inf
+        for m in moves:
+            s = move_score(state, seat, m[0], m[1], dist, self._guarded) + rng.random() * 0.5
+            if s > top:
+                (p, q), top = m, s
         return Move(board.names[p], board.names[q])
 
     def evaluate(self, state: Any) -> list[float]:
