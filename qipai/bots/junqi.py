@@ -435,7 +435,9 @@ class JunqiSearcher(DeterminizedSearcher):
     (:func:`move_score`, read from the state, one move in ten random) for :attr:`max_plies`
     moves; an unfinished one is valued by :meth:`evaluate`: material (:data:`WORTH` of the pieces
     each side has left) less the danger to each side's flag (enemy pieces near it), logistic,
-    5 points ≈ 0.73."""
+    5 points ≈ 0.73. The search defends its flag against the worst: the other side is assumed
+    to take the searching seat's flag (its own, never sampled) as soon as a piece reaches it, in
+    the tree and in the playouts, and a playout answers a piece next to the mover's flag first."""
 
     max_plies = 20
     bias = 1.0
