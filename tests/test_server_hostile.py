@@ -317,6 +317,26 @@ def test_a_lobby_game_whose_first_move_never_comes_is_aborted_not_lost(tmp_path)
         assert len(hist) == 1 and hist[0]["result"]["reason"] == "timeout"
 
 
+def test_an_aborted_game_ends_in_the_accounts_event_stream_too(tmp_path):
+    """The Bot API's account events: a game that began (``gameStart``) and was aborted ends with
+    ``gameFinish`` (no result, no record, ``aborted`` the reason), as a finished one does — a
+    client counting its games in play would otherwise count this one for ever."""
+    cap = {"move_cap": "400ms", "on_cap": "lose"}
+    with client(tmp_path, spectator_delay_ms=0, bot_delay_ms=0) as c:
+        told: list[tuple[int, dict]] = []
+        c.app.state.bot_events.listeners.append(lambda user, msg: told.append((user, msg)))
+        alice = signup(c, "alice")
+        tid = post(c, alice, "/api/tables", {"game": "xiangqi", "bots": 1,
+                                             "settings": {"clock": cap}}).json()["id"]
+        with ws(c, alice, tid) as sock:
+            assert event(sock, "aborted")["reason"] == "no_first_move"
+        kinds = [(m["type"], m["game"]["id"]) for _, m in told]
+        assert kinds == [("gameStart", tid), ("gameFinish", tid)], kinds
+        end = told[-1][1]["game"]
+        assert end["result"] is None and end["record"] is None and end["aborted"] == "no_first_move"
+        assert end["table"]["status"] == "aborted"
+
+
 def test_a_dealt_hand_is_a_begun_game_its_first_move_timeout_loses(tmp_path):
     """A card game shows each seat its hand before its first decision: a person who lets the
     clock run out then has seen the deal (a bad hand would be given up for free, and the

@@ -5,6 +5,8 @@ Events (one JSON object a line on ``GET /api/bot/stream/event``):
 * ``{"type": "gameStart", "game": G}`` — every seat of a table where the account sits is taken
   and its game begins (also sent on connecting, for each game the account plays now);
 * ``{"type": "gameFinish", "game": G}`` with ``G.result`` and ``G.record`` (the stored record);
+  a game aborted once begun (:mod:`.conduct`) ends so too, with both null and ``G.aborted``
+  its reason (``no_first_move``, ``inactive``);
 * ``{"type": "challenge", "challenge": C}`` — a challenge to or from the account (also sent on
   connecting, for each pending challenge to it); ``challengeDeclined`` and
   ``challengeCanceled`` (``C.reason``: ``declined``, ``canceled``, ``expired``).
@@ -64,6 +66,7 @@ class AccountEvents:
         self.listeners: list[Any] = []
         hub.on_start.append(self._started)
         hub.on_finish.append(self._finished)
+        hub.on_abort.append(self._aborted)
         if hub.cluster is not None:          # events reach every worker (the lobby home's streams)
             hub.cluster.on_event.append(self.deliver)
 
@@ -117,11 +120,15 @@ class AccountEvents:
             if s and "user" in s:
                 self.publish(s["user"], {"type": "gameStart", "game": game_json(table, seat)})
 
-    def _finished(self, table: LiveTable, row: Any) -> None:
+    def _finished(self, table: LiveTable, row: Any, aborted: str | None = None) -> None:
         for seat, s in enumerate(table.seats):
             if s and "user" in s:
-                g = {**game_json(table, seat), "result": row.result, "record": row.id}
+                g = {**game_json(table, seat), "result": row and row.result, "record": row and row.id,
+                     **({"aborted": aborted} if aborted else {})}
                 self.publish(s["user"], {"type": "gameFinish", "game": g})
+
+    def _aborted(self, table: LiveTable, reason: str) -> None:
+        self._finished(table, None, reason)
 
 
 class ChallengeBody(Body):

@@ -169,6 +169,9 @@ def give_up(hub: Hub, t: LiveTable, reason: str) -> None:
     t.abort(reason)
     hub.tables.pop(t.id, None)
     hub.remember_finished(t)
+    if t.runner is not None:           # its game had begun: the Bot API's gameFinish
+        for cb in hub.on_abort:
+            cb(t, reason)
 
 
 def first_move_missed(t: LiveTable) -> int | None:

@@ -69,6 +69,8 @@ class Hub:
         self.on_finish: list[Callable[[LiveTable, RecordRow], Any]] = []
         #: called with the table when every seat of a lobby table is taken and its game begins
         self.on_start: list[Callable[[LiveTable], Any]] = []
+        #: called with (table, reason) when a game that began is aborted (:func:`.conduct.give_up`)
+        self.on_abort: list[Callable[[LiveTable, str], Any]] = []
         self.sessions = Sessions()    # open sockets by session (signing out closes them)
         self._sweeper: asyncio.Task[None] | None = None
         #: this worker's part of a cluster (:mod:`.cluster`), or None: one process alone
