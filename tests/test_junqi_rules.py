@@ -122,10 +122,16 @@ def test_s4_layout_timeout_places_seeded_layout_and_counts():
 
 
 def test_s4_layouts_are_secret():
-    """§4 visibility: during the layout phase nobody sees another seat's submitted layout."""
+    """§4 visibility: during the layout phase nobody sees another seat's submitted layout: its
+    pieces are listed face down once it has laid out (they fill its half's posts, so their
+    points tell nothing), and not at all before."""
     state = qipai.load("junqi").new_state(seed=2)
-    state.apply(layout_text(SOUTH_LAYOUT), seat=0)
     assert state.view(1)["pieces"] == [] and state.view(None)["pieces"] == []
+    state.apply(layout_text(SOUTH_LAYOUT), seat=0)
+    for viewer in (1, None):
+        south = state.view(viewer)["pieces"]
+        assert len(south) == 25 and {p["seat"] for p in south} == {0}
+        assert {p["piece"] for p in south} == {"?"}
     assert len(state.view(0)["pieces"]) == 25
     assert state.view(1)["layout_done"] == [True, False]
 

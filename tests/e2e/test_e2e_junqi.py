@@ -86,6 +86,15 @@ def test_two_people_lay_out_play_and_resign_luzhan(server, browser, shot):
     assert north.locator('#jq-actions [data-action="submit"]').count() == 1    # North still drafting
     assert south.locator('#jq-actions [data-action="submit"]').count() == 0
     assert "等待" in south.inner_text("#jq-note")
+    # North, still drafting, sees South's laid-out army face down on South's half
+    assert north.locator('#jq-board .jq-pc[data-seat="0"].back').count() == 25
+    assert north.locator('#jq-board .jq-pc[data-seat="0"]:not([data-piece="?"])').count() == 0
+    shot(north, "junqi-layout-opponent-laid-phone")
+    # a point's name says its piece once, in the page's language ("a1: South Brigadier", not
+    # "... 旅长Brig")
+    labels = north.eval_on_selector_all('#jq-board .jq-pt:has(.jq-pc.mine)',
+                                        "ps => ps.map((p) => p.getAttribute('aria-label'))")
+    assert labels and not any(re.search(r"[\u4e00-\u9fff]", x) for x in labels), labels[:3]
     north.click('#jq-actions [data-action="submit"]')            # North keeps the first offer
     for page in both:
         wait_seq(page, 2)

@@ -501,7 +501,8 @@ class JunqiState(Ending, PositionText, State):
         """What ``seat`` may see (``None``: a spectator), JSON-ready:
 
         ``pieces``: ``[{"point", "seat", "piece", "moved"}]`` with ``piece`` the code or ``"?"``
-        where hidden (during the layout phase another seat's pieces are not listed at all);
+        where hidden (during the layout phase another seat's pieces are listed, face down, only
+        once it has laid out);
         ``history``: the public play log ``[seat, "a4-a9:win"]`` (outcome classes only);
         counters ``attacks``, ``timeouts``, ``quiet`` (and its limit), ``eliminated``,
         ``flag_revealed``, ``layout_done``; ``layout``: the seat's own layout as it laid it out
@@ -526,13 +527,15 @@ class JunqiState(Ending, PositionText, State):
             self._seat(seat)
         b = self.board
         open_ = self.game.options["visibility"] == "open" or self.result is not None
-        others_hidden = self.phase == "layout" and not open_      # only its own pieces listed
+        # while laying out, another seat's pieces are listed once it has laid out, face down:
+        # they stand on its half's posts (every post but the camps), so their points tell nothing
+        others_hidden = self.phase == "layout" and not open_
         sees_all = [self._sees_all(seat, o) for o in range(self.num_seats)]   # as sees(), per owner
         own, kind, moved, flag_revealed = self.own, self.kind, self.moved, self.flag_revealed
         pieces = []
         for p in range(b.n):
             o = own[p]
-            if o < 0 or (others_hidden and o != seat):
+            if o < 0 or (others_hidden and o != seat and not self.placed[o]):
                 continue
             k = kind[p]
             pieces.append({"point": b.names[p], "seat": o,
