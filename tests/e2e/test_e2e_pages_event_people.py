@@ -29,6 +29,7 @@ def test_event_from_creation_to_champion_between_two_people(browser, shot, tmp_p
         alice.wait_for_url(re.compile(r"/events/[\w.-]+$"))
         event = alice.url.rsplit("/", 1)[1]
         assert alice.inner_text("#start-round") == "Start round 1"
+        assert alice.inner_text("#event-status") == "Final not started yet"       # not "Running"
         shot(alice, "event-created")
         bob.goto(f"{base}/events/{event}")                      # waiting for the round
         bob.wait_for_selector(".event-head h2")
@@ -36,6 +37,7 @@ def test_event_from_creation_to_champion_between_two_people(browser, shot, tmp_p
         alice.click("#start-round")
         alice.wait_for_selector("#start-round:disabled")
         assert "under way" in alice.inner_text("#start-round")
+        alice.wait_for_selector("#event-status:has-text('Final in play')")
         for n in (1, 2):                                         # best of three: alice resigns twice
             # the page follows the event: the game appears without a reload (game 2 once game 1
             # is stored), and the tab's title says it is ready
@@ -53,7 +55,12 @@ def test_event_from_creation_to_champion_between_two_people(browser, shot, tmp_p
                 bob.wait_for_selector("#event-link")
                 assert bob.get_attribute("#event-link", "href") == f"/events/{event}"
             else:                                                # the series so far, from bob's side
-                assert "bob 1–0 alice" in bob.inner_text('[data-round="1"] tr.me')
+                row = bob.inner_text('[data-round="1"] tr.me')
+                assert "bob 1–0 alice" in row or "alice 0–1 bob" in row, row
+                # the pairings name the sides in the bracket's order
+                boxed = bob.eval_on_selector_all('#bracket [data-match="1.1"] .n',
+                                                 "ns => ns.map((n) => n.textContent)")
+                assert row.index(boxed[0]) < row.index(boxed[1]), (boxed, row)
             alice.goto(f"{base}/events/{event}")
             alice.click(f"#play-link:has-text('game {n}')", timeout=15_000)
             alice.wait_for_url(re.compile(r"/tables/\w+$"))
@@ -67,9 +74,9 @@ def test_event_from_creation_to_champion_between_two_people(browser, shot, tmp_p
         assert "bob" in alice.inner_text("#champion")
         final = alice.locator('#bracket [data-match="1.1"]')
         assert final.locator(".bs.win").inner_text().split() == ["bob", "2"]
-        # the pairings from alice's side: her score first, "You lost"
+        # the pairings in the bracket's order (bob first), alice's row marked, "You lost"
         row = alice.inner_text('[data-round="1"] tr.me')
-        assert "alice 0–2 bob" in row and "You lost" in row
+        assert ("bob 2–0 alice" in row or "alice 0–2 bob" in row) and "You lost" in row
         assert alice.locator('[data-round="1"] tr.me a.player').count() == 2           # their profiles
         assert alice.locator("[data-replay]").count() == 2
         shot(alice, "event-champion")

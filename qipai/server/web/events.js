@@ -218,9 +218,10 @@ function confirmation(ev, g, me) {
 }
 
 function matchRow(ev, m, me) {
-  let ss = sides(m);
+  // the sides in the match's own order (the draw's), as the bracket lists them; the reader's
+  // row is marked instead of their side put first (which made "alice vs bob" a box "bob, alice")
+  const ss = sides(m);
   const meIn = me && ss.findIndex((s) => s.name === me.username);
-  if (meIn > 0) ss = [ss[meIn], ...ss.filter((_, i) => i !== meIn)];      // the reader's side first
   let headline;
   if (m.kind === "bye") headline = el("span", {}, el("b", {}, m.entrants[0] || "—"), " ", el("span", { class: "tag" }, t("events.bye")));
   else if (ss.length === 2) {
@@ -284,7 +285,14 @@ async function eventPage(app, { me }, id) {
   const shownTitle = document.title;
   let regShown = null;                 // what the registration part shows (redrawn when it changes)
   const render = async (ev) => {
-    const status = t(`status.${ev.status}`, null, ev.status);
+    // a running event in words of where it is: the round waiting for its start, or in play
+    const rnd = ev.current_round;
+    const now = ev.rounds.find((r) => r.round === rnd);
+    const begun = (ev.started_round || 0) >= rnd        // started here, or played elsewhere (qipai event run)
+      || !!(now && now.matches.some((m) => m.games.some((g) => g.table || g.status === "finished")));
+    const status = ev.status === "running" && rnd
+      ? t(begun ? "events.state.playing" : "events.state.waiting", { round: roundName(ev, rnd) })
+      : t(`status.${ev.status}`, null, ev.status);
     head.replaceChildren(el("h2", {}, name || ev.name), el("div", { class: "muted" },
       `${gameName(byId[ev.game]) || ev.game} · ${ev.stage ? t(`stage.${ev.stage}`, null, ev.stage) + " · " : ""}${t(ev.pairs ? "events.pairs" : "events.entrants", { n: ev.entrants.length })} · `,
       el("span", { id: "event-status" }, status)),
