@@ -219,6 +219,14 @@ class GameRunner:
         """Every seat's clock (remaining bank, periods, warnings, deadline) for a state message;
         a seat in trusteeship it cannot leave (absent, conceded, disqualified) is ``held``."""
         out = [c.snapshot() for c in self.clocks]
+        for c, o in zip(self.clocks, out):
+            # a clock of a time a move and no bank (5 min a move): what a move may take, shown
+            # beside a seat that waits too; warnings before the one that loses
+            if c.spec.move_cap is not None and "bank" not in o:
+                o["move_cap"] = c.spec.move_cap
+            on_cap = c.spec.on_cap
+            if on_cap is not None and on_cap.kind == "warn" and on_cap.max:
+                o["warnings_left"] = max(0, on_cap.max - 1 - c.warnings)
         for s in self.absent:
             out[s]["held"] = True
         return out

@@ -61,3 +61,24 @@ def test_a_running_clock_under_ten_seconds_shows_its_tenths_in_red(browser, serv
                            arg=first)
     assert not errors
     ctx.close()
+
+
+def test_a_clock_of_a_time_a_move_shows_both_seats_and_the_warnings_left(browser, server):
+    """A clock of 5 min a move with 3 warnings (the third overrun loses): the seat that waits
+    shows the time its move may take ("5:00 a move") as the seat to move shows its countdown, and
+    both show the warnings left before the one that loses."""
+    ctx, page, errors = new_page(browser, server, "en", "desktop")
+    r = page.request.post(server + "/api/tables", data={
+        "game": "xiangqi", "bots": 1, "bot": "random",
+        "settings": {"clock": {"move_cap": "300s", "on_cap": "warn:3"}}})
+    assert r.ok, r.text()
+    page.goto(f"{server}/tables/{r.json()['id']}")
+    page.wait_for_function("document.querySelectorAll('.clock').length >= 2")
+    clocks = page.locator(".clock").all_inner_texts()
+    assert len(clocks) >= 2 and all(re.fullmatch(r"\d+:\d\d", c) for c in clocks), clocks
+    assert page.locator(".clock.idle").count() >= 1
+    notes = " ".join(page.locator(".clock-notes").all_inner_texts())
+    assert "a move" in notes and notes.count("2 warnings left") == 2, notes
+    page.screenshot(path="/tmp/shots-table13/clock-per-move-en-1280.png")
+    assert not errors
+    ctx.close()

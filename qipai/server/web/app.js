@@ -203,6 +203,7 @@ function clockNotes(c, over = false) {
   if (c.periods !== undefined) notes.push(t("clk.periods", { n: c.periods }));
   if (c.canadian) notes.push(t("clk.canadian", { moves: c.canadian[0], time: fmtMs(c.canadian[1]) }));
   if (c.warnings) notes.push(t("clk.warnings", { n: c.warnings }));
+  if (c.warnings_left !== undefined && !over) notes.push(t("clk.warningsLeft", { n: c.warnings_left }));
   if (c.strikes) notes.push(t("clk.strikes", { n: c.strikes }));
   if (c.trustee && !over) notes.push(t("clk.trustee"));
   // each note whole on its line ("3 byo-yomi periods", "读秒 3 次"): a narrow seat wraps between them
@@ -275,10 +276,15 @@ async function tablePage(id) {
     let left = null;
     // a referee's pause: the countdown stands where the pause began
     const now = last && last.paused_at !== undefined ? last.paused_at : last && last.now + (performance.now() - receivedAt);
+    let perMove = false;
     if (c && c.deadline !== undefined && acting) left = c.deadline - now;
     else if (c && c.bank !== undefined) left = c.bank;
-    return { acting, parts: [presenceDot(i), seatRating(info, i),
-      left !== null ? el("span", { class: "clock" + (acting && left < 10000 ? " low" : "") }, fmtMs(left, acting)) : null, clockNotes(c, !!(last && last.result))] };
+    // a seat that waits, on a clock of a time a move: the time its next move may take
+    else if (c && c.move_cap !== undefined && !(last && last.result)) { left = c.move_cap; perMove = true; }
+    const clock = left !== null ? el("span", { class: "clock" + (acting && left < 10000 ? " low" : "") + (perMove ? " idle" : ""),
+      title: perMove ? t("clk.perMove") : null }, fmtMs(left, acting)) : null;
+    return { acting, parts: [presenceDot(i), seatRating(info, i), clock,
+      perMove ? el("span", { class: "clock-notes" }, t("clk.perMove")) : null, clockNotes(c, !!(last && last.result))] };
   }
   // A card or tile table, and a board game that names its seats on the board (go, gomoku, junqi,
   // chinese checkers), shows each seat once, at every width: its board draws a box per seat
