@@ -81,6 +81,9 @@ export function resultText(result, { game, seat = null, names = [], view = null,
   const nameOf = (s) => {
     if (!names[s]) return where(s) || tr("result.seat", { n: s + 1 }, `seat ${s + 1}`);
     if (names.filter((x) => x === names[s]).length < 2) return names[s];
+    // at a card or tile table two bots of one kind are their places alone (下家, 上家): the line
+    // stays short, without brackets inside brackets ("庄家方（下家、上家）胜")
+    if (place && place(s)) return place(s);
     return where(s) ? withNote(names[s], where(s), lang) : tr("result.seatOf", { name: names[s], n: s + 1 });
   };
   const sideName = (s) => {

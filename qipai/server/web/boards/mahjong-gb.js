@@ -14,7 +14,7 @@
 // with the option rob_concealed_kong_for_13_orphans)
 import { othersAreBots } from "./cardtable.js";
 import { boardKeys } from "../boardkeys.js";
-import { paren, table, withNote } from "../i18n.js";
+import { paren, table } from "../i18n.js";
 import { fmtScore, NBSP } from "../result.js";
 
 const CLAIM_VERB = { discard: "discarded", rob: "added", rob_concealed: "ckongs" };
@@ -137,7 +137,7 @@ export function mount(root, ctx, variant = GUOBIAO) {
     if (s === reader()) return S.you;
     const nm = rawName(s);
     const twice = (msg.names || []).filter((_, i) => rawName(i) === nm).length > 1;
-    return !nm ? place(s) : twice ? withNote(nm, place(s)) : nm;
+    return !nm || twice ? place(s) : nm;       // two bots of one kind: 下家, not 机器人（贪心，下家）
   };
 
   function tileEl(code, extra = "") {
