@@ -88,9 +88,17 @@ def test_a_referee_pauses_adds_time_voids_and_disqualifies(browser, shot, tmp_pa
         other = [cards.nth(i).get_attribute("data-table") for i in range(2)
                  if cards.nth(i).get_attribute("data-table") != alice_table][0]
         card = f'[data-table="{other}"]'
-        # an act without a reason is refused in words
+        # an act without a reason is refused in words by the pressed button, before any request
+        # (no HTTP 400 in the page's console), and the reason field is marked
+        sent: list[str] = []
+        ref.on("request", lambda r: sent.append(r.url) if r.method == "POST" else None)
         ref.click(f'{card} [data-act="pause"]')
-        ref.wait_for_selector("#act-error:has-text('write the reason')")
+        ref.wait_for_selector(f"{card} [data-act='pause'] + .act-note:has-text('Write the reason above')")
+        ref.click('[data-entrant="bob"] [data-act="warning"]')
+        ref.wait_for_selector('[data-entrant="bob"] [data-act="warning"] + .act-note')
+        assert ref.locator(".act-note").count() == 1                 # the last press's note only
+        assert ref.get_attribute("#act-reason", "aria-invalid") == "true"
+        assert not [u for u in sent if "/acts" in u], sent
         # pause: the paused tag, and the clock of the seat on turn stops
         ref.fill("#act-reason", "a phone rang")
         ref.click(f'{card} [data-act="pause"]')

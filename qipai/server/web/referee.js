@@ -81,16 +81,35 @@ export async function consolePage(app, { me, id }) {
     el("section", { class: "card-box" }, el("h3", {}, t("ref.log")), log));
 
   let data = null, fetchedAt = 0, busy = false, shownName = null;
+  // the button last pressed: a refusal of its act is written next to it (the reason field and
+  // the message at the top are far from a table's or an entrant's buttons)
+  let pressed = null;
+  app.addEventListener("click", (e) => { pressed = e.target.closest("button"); }, true);
+  const noteBy = (text) => {
+    for (const n of app.querySelectorAll(".act-note")) n.remove();
+    if (text && pressed && pressed.isConnected) pressed.after(el("span", { class: "act-note error", role: "alert" }, " ", text));
+  };
+  reason.addEventListener("input", () => { reason.removeAttribute("aria-invalid"); });
   async function act(body) {
     if (busy) return;
+    // every act needs its written reason: asked here, by the button, before any request
+    if (!reason.value.trim()) {
+      reason.setAttribute("aria-invalid", "true");
+      noteBy(t("ref.needreason"));
+      err.textContent = "";
+      done.textContent = "";
+      reason.focus({ preventScroll: true });
+      return;
+    }
     busy = true;
     try {
       await api("POST", `/api/events/${id}/acts`, { ...body, reason: reason.value });
       err.textContent = "";
+      noteBy(null);
       done.textContent = t("ref.done", { act: t(`ref.act.${body.act}`) });
       reason.value = "";
       await poll();
-    } catch (e) { err.textContent = errorText(e); done.textContent = ""; } finally { busy = false; }
+    } catch (e) { err.textContent = errorText(e); noteBy(errorText(e)); done.textContent = ""; } finally { busy = false; }
   }
 
   const names = (tb) => tb.names.map((n, i) => n || `#${i + 1}`);
@@ -142,10 +161,11 @@ export async function consolePage(app, { me, id }) {
   function entrantRow(e) {
     const kinds = data.penalty_kinds;
     const kind = kinds.length ? el("select", { "aria-label": t("ref.penaltykind") }, kinds.map((k) => el("option", { value: k }, t(`ref.penalty.${k}`, null, k)))) : null;
-    const out = e.status === "disqualified";
+    // a finished event's entrants are past warnings and penalties
+    const out = e.status === "disqualified" || data.event.status === "finished";
     return el("tr", { "data-entrant": e.id },
       el("td", {}, e.name, e.bot ? el("span", { class: "tag" }, t("ref.bot")) : null),
-      el("td", {}, t(`ref.status.${e.status}`, null, e.status)),
+      el("td", {}, data.event.status === "finished" && e.status === "active" ? t("ref.status.done") : t(`ref.status.${e.status}`, null, e.status)),
       el("td", { class: "ref-acts" },
         el("button", { "data-act": "warning", disabled: out || null, onclick: () => act({ act: "warning", entrant: e.id }) }, t("ref.warn")),
         kind ? el("span", { class: "grp" }, kind, el("button", { "data-act": "penalty", disabled: out || null, onclick: () => act({ act: "penalty", entrant: e.id, kind: kind.value }) }, t("ref.penalize"))) : null,
@@ -211,22 +231,25 @@ export async function consolePage(app, { me, id }) {
     head.replaceChildren(el("h2", {}, t("ref.title")), el("div", { class: "muted" },
       el("a", { href: `/events/${id}`, id: "back-to-event" }, shownName || ev.name), ` · ${gameName(byId[ev.game]) || ev.game} · ${t(`status.${ev.status}`, null, ev.status)}`));
     const anyLive = data.tables.length > 0;
+    // no live table: because the event is over, or its round waits for its start
+    const none = ev.status === "finished" ? t("ref.nolivefinished")
+      : ev.started_round >= ev.current_round && ev.current_round ? t("ref.seating", { n: ev.current_round }) : t("ref.nolive");
     roundBar.replaceChildren(
       el("button", { id: "pause-round", disabled: !data.tables.some((x) => !x.paused) || null, onclick: () => act({ act: "pause" }) }, t("ref.pauseround")),
       el("button", { id: "resume-round", disabled: !data.tables.some((x) => x.paused) || null, onclick: () => act({ act: "resume" }) }, t("ref.resumeround")),
-      el("span", { class: "muted" }, anyLive ? t("ref.livecount", { n: data.tables.length }) : t("ref.nolive")));
+      anyLive ? el("span", { class: "muted" }, t("ref.livecount", { n: data.tables.length })) : null);   // none: said once, under the tables' heading
     // keep what a referee is typing: rebuild the cards only when the tables themselves changed
-    const shape = JSON.stringify(data.tables.map((x) => [x.id, x.paused, x.names, x.count, x.clocks.length > 0]));
+    const shape = JSON.stringify([none, data.tables.map((x) => [x.id, x.paused, x.names, x.count, x.clocks.length > 0])]);
     if (tables.dataset.shape !== shape || !tables.firstChild) {
       tables.dataset.shape = shape;
-      tables.replaceChildren(...(anyLive ? data.tables.map(tableCard) : [el("p", { class: "muted" }, t("ref.nolive"))]));
+      tables.replaceChildren(...(anyLive ? data.tables.map(tableCard) : [el("p", { class: "muted" }, none)]));
     } else {
       for (const tb of data.tables) {
         const card = tables.querySelector(`[data-table="${tb.id}"] .ref-clocks`);
         if (card) card.replaceWith(clocks(tb));
       }
     }
-    const eshape = JSON.stringify(data.entrants.map((e) => [e.id, e.status]));
+    const eshape = JSON.stringify([ev.status, data.entrants.map((e) => [e.id, e.status])]);
     if (entrants.dataset.shape !== eshape) {
       entrants.dataset.shape = eshape;
       entrants.replaceChildren(el("div", { class: "scroll" }, el("table", { class: "list" }, el("tbody", {}, data.entrants.map(entrantRow)))));
