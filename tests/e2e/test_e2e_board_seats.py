@@ -165,8 +165,9 @@ def test_long_names_keep_each_seat_on_its_lines(server, browser, shot):
         body: JSON.stringify(body)}); return (await r.json()).id; }"""
     xq = page.evaluate(make, {"game": "xiangqi", "bots": 1, "settings": SLOW_BOTS})
     ddz = page.evaluate(make, {"game": "doudizhu", "bots": 2, "settings": SLOW_BOTS})
-    for lang, bot, typed, play in (("en", "Bot (Greedy)", "Type a play:", "Play"),
-                                   ("zh", "机器人（贪心）", "输入出牌：", "出牌")):
+    # the typed play's button has its own name, not the card Play button's ("Play typed")
+    for lang, bot, typed, play in (("en", "Bot (Greedy)", "Type a play:", "Play typed"),
+                                   ("zh", "机器人（贪心）", "输入出牌：", "按输入出牌")):
         page.evaluate(f"localStorage.setItem('lang', '{lang}')")
         page.set_viewport_size(DESKTOP)
         page.goto(f"{server}/tables/{xq}")

@@ -394,8 +394,8 @@ export function mountCardTable(root, ctx, cfg) {
       mid.append(row);
     }
     const res = resultBox(v);
-    if (res) mid.append(res);
     felt.append(mid);
+    if (res) felt.append(res);          // a row of its own across the felt (style.css), not the middle column
     box.append(felt);
 
     const mine = seatBox(v, base());
@@ -427,9 +427,9 @@ export function mountCardTable(root, ctx, cfg) {
     const need = acting && cfg.need ? cfg.need(msg) : null;
     const line = el("div", "prompt");
     line.id = "prompt";
-    // "choose 8 cards · 3 selected": the separator only between the two
+    // "Follow 1 of ♣ · 1 selected", "choose 8 cards · 3 selected": a separator between each two
     const counts = [need ? tr("ct.select", { n: need.count }) : null, ids.length ? tr("ct.selected", { n: ids.length }) : null];
-    line.append([prompt, counts.filter(Boolean).join(" · ")].filter(Boolean).join(" "));
+    line.append([prompt, ...counts].filter(Boolean).join(" · "));
     box.append(line);
 
     const bar = el("div", "row actions");
