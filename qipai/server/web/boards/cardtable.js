@@ -25,7 +25,7 @@
 import { boardKeys } from "../boardkeys.js";
 import { mountHistory } from "./cardhistory.js";
 import { cardActionWords, cardMoveEntry } from "./cardmoves.js";
-import { paren, withNote } from "../i18n.js";
+import { paren } from "../i18n.js";
 
 const SUIT = { S: "♠", H: "♥", C: "♣", D: "♦" };
 const RED = new Set(["H", "D"]);
@@ -252,7 +252,7 @@ export function mountCardTable(root, ctx, cfg) {
     if (s === reader()) return tr("ct.you");
     const nm = rawName(s);
     const twice = (msg.names || []).filter((_, i) => rawName(i) === nm).length > 1;
-    return !nm ? posLabel(s) : twice ? withNote(nm, posLabel(s)) : nm;
+    return !nm || twice ? posLabel(s) : nm;     // two bots of one kind: 下家, not 机器人（规则型，下家）
   }
   /** A seat in the history list: "you", its name, or (a name two seats share) its place. */
   function shortName(s) {
@@ -342,7 +342,9 @@ export function mountCardTable(root, ctx, cfg) {
     d.id = "ct-result";
     const even = (r.returns || []).every((x) => x === r.returns[0]);
     let head;
-    if (me !== null) head = (r.winners || []).includes(me) ? tr("ct.youWon") : even ? tr("ct.drawn") : tr("ct.youLost");
+    // a side that won with nothing scored yet (a resignation) is no draw: "You lost"
+    const drawn = even && !((r.winners || []).length && r.winners.length < (r.returns || []).length);
+    if (me !== null) head = (r.winners || []).includes(me) ? tr("ct.youWon") : drawn ? tr("ct.drawn") : tr("ct.youLost");
     else head = (r.winners || []).length ? tr("ct.won", { names: r.winners.map(who).join(lang === "zh" ? "、" : ", ") }) : tr("ct.drawn");
     const line = cfg.resultLine ? cfg.resultLine(r, v, T()) : null;
     const reason = r.reason ? ctx.t(`end.${r.reason}`, null, r.reason) : "";
