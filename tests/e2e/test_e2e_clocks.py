@@ -72,6 +72,8 @@ def test_a_clock_of_a_time_a_move_shows_both_seats_and_the_warnings_left(browser
         "game": "xiangqi", "bots": 1, "bot": "random",
         "settings": {"clock": {"move_cap": "300s", "on_cap": "warn:3"}}})
     assert r.ok, r.text()
+    said = []
+    page.on("console", lambda m: said.append(m.text))
     page.goto(f"{server}/tables/{r.json()['id']}")
     page.wait_for_function("document.querySelectorAll('.clock').length >= 2")
     clocks = page.locator(".clock").all_inner_texts()
@@ -80,5 +82,11 @@ def test_a_clock_of_a_time_a_move_shows_both_seats_and_the_warnings_left(browser
     notes = " ".join(page.locator(".clock-notes").all_inner_texts())
     assert "a move" in notes and notes.count("2 warnings left") == 2, notes
     page.screenshot(path="/tmp/shots-table13/clock-per-move-en-1280.png")
+    # the sounds' AudioContext waits for the first gesture: no "was not allowed to start" before
+    assert not [x for x in said if "AudioContext" in x], said
+    # the coordinates switch is a small secondary toggle, not a primary button
+    look = page.eval_on_selector('[data-action="toggle-coords"]', """b => ({
+        h: b.getBoundingClientRect().height, bg: getComputedStyle(b).backgroundColor })""")
+    assert look["h"] < 36 and look["bg"] in ("rgba(0, 0, 0, 0)", "transparent"), look
     assert not errors
     ctx.close()

@@ -59,7 +59,8 @@ export function mount(root, ctx) {
     // the star points: 19 x 19 nine, a smaller board its four corner points and the centre
     const stars = STARS[n] || [], mid = stars[Math.floor(stars.length / 2)];
     for (const a of stars) for (const b of stars) if (n >= 19 || stars.length < 3 || (a === mid) === (b === mid)) svg += `<circle cx="${(a + 1) * u}" cy="${(b + 1) * u}" r="${Math.min(1.1, u / 7)}" fill="#3b2a12"/>`;
-    const fs = Math.min(3.2, u * 0.34), e = u * 0.26;
+    // the letters as large as the margin allows (19 x 19 at 390 px: about 8.5 px, they were 6)
+    const fs = Math.min(3.2, u * 0.46), e = u * 0.3;
     svg += `<g class="coord">`;
     for (let i = 0; i < n; i++) {
       const x = (i + 1) * u;
