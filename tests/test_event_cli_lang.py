@@ -123,7 +123,7 @@ def test_presets_and_a_penalty_in_chinese(tmp_path):
     url = ["--db", f"sqlite:///{tmp_path / 'pen.db'}"]
     runner = CliRunner()
     res = runner.invoke(app, ["event", "presets", "--lang", "zh"])
-    assert res.exit_code == 0 and "s0_baohuang  baohuang  保皇（规则 0）" in res.output, res.output
+    assert res.exit_code == 0 and "s0_baohuang  baohuang  保皇（通用规则）" in res.output, res.output
     res = runner.invoke(app, ["event", "new", "--preset", "s0_shengji", "--bots", "2", "--id", "sj", *url])
     assert res.exit_code == 0, res.output
     res = runner.invoke(app, ["event", "penalty", "bot01", "deal_fault", "-r", "kitty", "-e", "sj",

@@ -44,7 +44,7 @@ def test_the_form_shows_checks_and_makes_an_event_with_its_changes(browser, shot
         boss.wait_for_selector('[data-path="game.id"]')
         assert shown(boss, "game.id") == "Xiangqi (Chinese chess)"
         picked = boss.eval_on_selector("select[name=preset]", "s => s.selectedOptions[0].textContent")
-        assert picked == "Xiangqi (rules 0)"
+        assert picked == "Xiangqi (general rules)"
         assert boss.inner_text("#preset-about").startswith("knockout; two slow games")
         boss.select_option("select[name=preset]", "s2_xiangqi")
         boss.wait_for_selector('[data-path="game.repetition_rule"]')
@@ -60,6 +60,12 @@ def test_the_form_shows_checks_and_makes_an_event_with_its_changes(browser, shot
         assert not [x for x in labels if "_" in x or re.fullmatch(r"[a-z.]+", x)], labels
         options = boss.eval_on_selector_all("#event-fields select option", texts)
         assert not [o for o in options if "_" in o], options
+        # each game and each clock once, the games in alphabetical order
+        for path in ("game.id", "match.series.clock"):
+            words = boss.eval_on_selector_all(f'[data-path="{path}"] option', texts)
+            assert len(words) == len(set(words)), (path, words)
+        games = boss.eval_on_selector_all('[data-path="game.id"] option', texts)
+        assert games == sorted(games, key=str.lower), games
         # a refused change: the field, its value and the valid values; nothing is made
         boss.select_option('[data-path="stage.kind"]', '"table_swiss"')
         boss.wait_for_selector('[data-error-for="stage.kind"]:has-text("Valid:")')

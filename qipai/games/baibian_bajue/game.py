@@ -21,7 +21,7 @@ class BaibianBajue(Game):
 
     id = "baibian-bajue"
     name_zh = "百变八雀"
-    name_en = "Baibian Bajue (proposal)"
+    name_en = "Baibian Bajue"             # its "proposal" mark is shown beside the name
     seats = (4,)
     hidden_information = True
     status = "proposal"

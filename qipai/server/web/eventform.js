@@ -47,7 +47,11 @@ function input(f, byId) {
   if (f.type === "bool") return el("input", { ...attrs, type: "checkbox", checked: f.value ? true : null });
   if (f.type === "order") return orderInput(f, attrs);
   if (f.choices) {
-    const values = f.nullable ? [null, ...f.choices] : f.choices;
+    // the games by their names in the reader's words (an alphabet, or pinyin order in Chinese)
+    const choices = f.path === "game.id"
+      ? [...f.choices].sort((a, b) => valueText(f, a, byId).localeCompare(valueText(f, b, byId), lang === "zh" ? "zh-CN" : "en"))
+      : f.choices;
+    const values = f.nullable ? [null, ...choices] : choices;
     return el("select", attrs, values.map((c) => el("option",
       { value: JSON.stringify(c), selected: c === f.value ? true : null }, valueText(f, c, byId))));
   }
