@@ -221,7 +221,8 @@ def test_create_straight_after_typing_makes_one_event_and_opens_it(browser, tmp_
         boss.goto(base + "/events")
         s2_xiangqi(boss)
         # a clock's words stand whole in their box at 1280 px
-        assert not boss.evaluate("""() => [...document.querySelectorAll('fieldset[data-group=clock] select')].some((s) => {
+        assert not boss.evaluate("""() => [...document.querySelectorAll('fieldset[data-group=clock] select')]
+          .some((s) => {
             const c = document.createElement('canvas').getContext('2d'), st = getComputedStyle(s);
             c.font = `${st.fontSize} ${st.fontFamily}`;
             return c.measureText(s.selectedOptions[0].textContent).width > s.clientWidth - 32; })""")
