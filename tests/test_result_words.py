@@ -315,8 +315,9 @@ def test_a_board_seat_without_a_name_is_named_by_its_side():
 
 def test_every_score_of_a_deal_says_whose_it_is():
     """A many-seat game's scores are each labelled with the player's name, in the seats' order;
-    bots of one kind are told apart by their place at the table as the board shows it (上家 /
-    下家 from the reader's seat, 左 / 右 for a spectator), never by a seat number."""
+    bots of one kind are named by their place at the table alone as the board shows it (上家 /
+    下家 from the reader's seat, 左 / 右 for a spectator; no bracket inside the line), never by a
+    seat number."""
     labelled = 0
     for entry in RESULTS:
         game, result, seats = entry["game"], entry["result"], entry["seats"]
@@ -333,27 +334,30 @@ def test_every_score_of_a_deal_says_whose_it_is():
                     assert len(parts) == seats, f"{entry['label']}: {text!r}"
                     for s, part in enumerate(parts):
                         assert re.fullmatch(r".+\u00a0(0|[+−][\d½.]+)", part), f"{entry['label']}: {text!r}"
-                        assert part.startswith(names[s]), f"{entry['label']} seat {s}: {text!r}"
+                        shared = game in CARD and seats >= 3 and names.count(names[s]) > 1
+                        assert shared or part.startswith(names[s]), f"{entry['label']} seat {s}: {text!r}"
+                        assert not (shared and re.search(r"[（(]", part)), f"{entry['label']}: {text!r}"
                     if game in CARD:
                         assert not re.search(r"seat \d|号座", text), f"{entry['label']} {lang}: {text!r}"
                         assert len(set(parts)) == len(parts) or len(set(result["returns"])) < seats
     assert labelled > 200
-    # the issue's doudizhu, and two bots of one kind as a farmer and a spectator read them
+    # the issue's doudizhu, and two bots of one kind (by their places alone) as a farmer and a
+    # spectator read them
     ddz = {"returns": [24, -12, -12], "winners": [0], "reason": "out",
            "details": {"landlord": 0, "multiplier": 4}}
     bots = ["Ann", "机器人", "机器人"]
     assert result_words(ddz, game="doudizhu", seat=1, names=bots, lang="zh") \
-        == "你输了 — 地主胜 ×4：Ann\u00a0+24 / 机器人（你）\u00a0−12 / 机器人（下家）\u00a0−12"
+        == "你输了 — 地主胜 ×4：Ann\u00a0+24 / 你\u00a0−12 / 下家\u00a0−12"
     assert result_words(ddz, game="doudizhu", seat=None, names=bots, lang="zh") \
-        == "地主胜 ×4：Ann\u00a0+24 / 机器人（右）\u00a0−12 / 机器人（左）\u00a0−12"
+        == "地主胜 ×4：Ann\u00a0+24 / 右\u00a0−12 / 左\u00a0−12"
     assert result_words(ddz, game="doudizhu", seat=0, names=["Ann", "Bot", "Bot"], lang="en") \
-        == "You won — Landlord wins ×4: Ann\u00a0+24 / Bot (Right)\u00a0−12 / Bot (Left)\u00a0−12"
-    # a bot's name already in brackets takes its place inside them, never two brackets in a row
+        == "You won — Landlord wins ×4: Ann\u00a0+24 / Right\u00a0−12 / Left\u00a0−12"
+    # two bots of one kind whose name has brackets: their places alone, no bracket in a bracket
     kinds = ["Ann", "机器人（规则型）", "机器人（规则型）"]
     assert result_words(ddz, game="doudizhu", seat=0, names=kinds, lang="zh").endswith(
-        "机器人（规则型，下家）\u00a0−12 / 机器人（规则型，上家）\u00a0−12")
+        "下家\u00a0−12 / 上家\u00a0−12")
     assert result_words(ddz, game="doudizhu", seat=0, names=["Ann", "Bot (Greedy)", "Bot (Greedy)"],
-                        lang="en").endswith("Bot (Greedy, Right)\u00a0−12 / Bot (Greedy, Left)\u00a0−12")
+                        lang="en").endswith("Right\u00a0−12 / Left\u00a0−12")
 
 
 def i18n_colon(lang):

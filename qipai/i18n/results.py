@@ -174,15 +174,17 @@ def result_words(result: dict[str, Any] | None, *, game: str, seat: int | None =
         or tile table or its side at a board, else with its seat number; a seat without a name
         by that place or side."""
         name = names[s] if s < len(names) else ""
-        place = None
+        at = None
         if at_table:
-            place = (not seated and wind_of(game, s, view, n, lang)) or place_of(
+            at = (not seated and wind_of(game, s, view, n, lang)) or place_of(
                 s, seat if seated else None, n, lang)
-        place = place or side_word(game, s, view, n, lang)
+        place = at or side_word(game, s, view, n, lang)
         if not name:
             return place or tr("result.seat", {"n": s + 1})
         if list(names).count(name) < 2:
             return name
+        if at:          # two bots of one kind at a table: their places alone (下家, 上家)
+            return at
         return with_note(name, place, lang) if place else tr("result.seatOf", {"name": name, "n": s + 1})
 
     def side_name(s):
@@ -276,7 +278,8 @@ def result_words(result: dict[str, Any] | None, *, game: str, seat: int | None =
 
 def mahjong_seat_word(s: int, *, seat: int | None, names: Sequence[str] = (), lang: str = "en") -> str:
     """Seat ``s`` as a mahjong board names it to the reader at ``seat``: 你 / you, else its name,
-    else its place at the table (下家 / 对家 / 上家; from the bottom seat when ``seat`` is None)."""
+    else (no name, or one two seats share) its place at the table (下家 / 对家 / 上家; from the
+    bottom seat when ``seat`` is None)."""
     if s == seat:
         return t("mj.you", lang=lang)
     k = (s - (seat or 0)) % 4
@@ -284,7 +287,7 @@ def mahjong_seat_word(s: int, *, seat: int | None, names: Sequence[str] = (), la
     name = names[s] if s < len(names) else ""
     if not name:
         return place
-    return with_note(name, place, lang) if list(names).count(name) > 1 else name
+    return place if list(names).count(name) > 1 else name      # two bots of one kind: 下家
 
 
 def mahjong_payments_line(payments: Sequence[float], *, seat: int | None, names: Sequence[str] = (),
