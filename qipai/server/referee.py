@@ -84,6 +84,28 @@ DECISIONS = ("upheld", "rejected")
 Out = dict[str, Any]
 
 
+
+#: result notations a referee's adjudication of a two-seat game is tried with: each game reads
+#: those it knows (xiangqi, junqi 1-0 / 0-1 / 1/2-1/2; go and gomoku B+R / W+R / 0)
+_OUTCOME_TEXTS = ("1-0", "0-1", "1/2-1/2", "B+R", "W+R", "0")
+
+
+def outcomes(st: Any) -> list[dict[str, Any]]:
+    """The results a referee may give a live two-seat game, each once: ``{"text": notation,
+    "winners": [seat]}`` (no winner: a drawn game); none for other games (their results, scores
+    of a deal, are typed)."""
+    if st is None or st.is_terminal() or getattr(st, "num_seats", 2) != 2:
+        return []
+    out: dict[tuple[int, ...], str] = {}
+    for text in _OUTCOME_TEXTS:
+        try:
+            trial = st.clone()
+            trial.end_by_result_text(text, "arbiter")
+        except Exception:          # a notation this game does not read
+            continue
+        out.setdefault(tuple(trial.result.winners), text)
+    return [{"text": text, "winners": list(w)} for w, text in out.items()]
+
 class Appointment(Body):
     username: str = Field(max_length=64)
 
@@ -198,7 +220,8 @@ class Referees(ResultActs):
                 "to_act": list(st.to_act) if st is not None and not st.is_terminal() else [],
                 "moves": len(st.log) if st is not None else 0,
                 "replay_of": t.settings.get("replay_of") or [],
-                "count": bool(st is not None and callable(getattr(st, "forced_count", None)))}
+                "count": bool(st is not None and callable(getattr(st, "forced_count", None))),
+                "outcomes": outcomes(st)}
 
     async def log(self, event_id: str) -> list[dict[str, Any]]:
         """The event's log of referee acts and disputes, oldest first."""

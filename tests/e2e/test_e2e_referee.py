@@ -88,6 +88,12 @@ def test_a_referee_pauses_adds_time_voids_and_disqualifies(browser, shot, tmp_pa
         other = [cards.nth(i).get_attribute("data-table") for i in range(2)
                  if cards.nth(i).get_attribute("data-table") != alice_table][0]
         card = f'[data-table="{other}"]'
+        # the adjudication offers the game's results in words, by the players' names
+        texts = "ns => ns.map((n) => n.textContent)"
+        picks = ref.eval_on_selector_all(f"{card} select.outcome option", texts)
+        names = ref.eval_on_selector_all(f"{card} .ref-clocks .n", texts)
+        assert picks[1:] == [f"{names[0]} wins", f"{names[1]} wins", "drawn game",
+                             "another result (type it)"], picks
         # an act without a reason is refused in words by the pressed button, before any request
         # (no HTTP 400 in the page's console), and the reason field is marked
         sent: list[str] = []

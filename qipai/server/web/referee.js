@@ -139,6 +139,17 @@ export async function consolePage(app, { me, id }) {
     const seatA = seatPicker(tb, "time"), secs = el("input", { type: "number", min: 1, max: 3600, value: 60, class: "secs", "aria-label": t("ref.seconds") });
     const seatW = seatPicker(tb, "warn");
     const result = el("input", { class: "result", placeholder: t("ref.resultph"), "aria-label": t("ref.result"), size: 8 });
+    // a two-seat game's results in words ("alice wins", "drawn game"), another one typed
+    const outcomes = tb.outcomes || [];
+    const pick = outcomes.length ? el("select", { class: "outcome", "aria-label": t("ref.result"), "data-outcomes": tb.id },
+      el("option", { value: "" }, t("ref.outcome.pick")),
+      outcomes.map((o) => el("option", { value: o.text }, o.winners.length ? t("ref.outcome.win", { name: names(tb)[o.winners[0]] }) : t("ref.outcome.draw"))),
+      el("option", { value: "*" }, t("ref.outcome.other"))) : null;
+    if (pick) {
+      result.hidden = true;
+      pick.onchange = () => { result.hidden = pick.value !== "*"; if (!result.hidden) result.focus(); };
+    }
+    const chosen = () => (pick && pick.value !== "*" ? pick.value : result.value.trim());
     const btn = (label, attrs, body) => el("button", { ...attrs, onclick: () => act({ table: tb.id, ...body() }) }, label);
     return el("article", { class: "ref-table" + (tb.paused ? " paused" : ""), "data-table": tb.id },
       el("div", { class: "ref-table-head" },
@@ -153,7 +164,7 @@ export async function consolePage(app, { me, id }) {
         el("span", { class: "grp" }, seatA, secs, el("span", { class: "unit" }, t("ref.secunit")), btn(t("ref.addtime"), { "data-act": "add_time" },
           () => ({ act: "add_time", seat: Number(seatA.value), ms: Math.round(Number(secs.value) * 1000) }))),
         el("span", { class: "grp" }, seatW, btn(t("ref.warn"), { "data-act": "warning" }, () => ({ act: "warning", seat: Number(seatW.value) }))),
-        el("span", { class: "grp" }, result, btn(t("ref.adjudicate"), { "data-act": "adjudicate" }, () => ({ act: "adjudicate", result: result.value.trim() })),
+        el("span", { class: "grp" }, pick, result, btn(t("ref.adjudicate"), { "data-act": "adjudicate" }, () => ({ act: "adjudicate", result: chosen() })),
           tb.count ? btn(t("ref.count"), { "data-act": "count" }, () => ({ act: "adjudicate", result: "count" })) : null),
         btn(t("ref.void"), { class: "danger", "data-act": "void" }, () => ({ act: "void" }))));
   }
