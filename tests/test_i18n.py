@@ -584,3 +584,11 @@ def test_a_pair_event_counts_its_entrants_as_pairs(tmp_path):
         assert listed == {"s2_tuolaji": True, "s3_xiangqi": False}
     assert i18n.t("events.pairs", {"n": 2}) == "2 pairs" and i18n.t("events.pairs", {"n": 1}) == "1 pair"
     assert i18n.t("events.pairs", {"n": 2}, lang="zh") == "2对选手"
+
+
+def test_go_options_read_in_players_words():
+    """Go's rule options name no seat by its number ("seat 1 takes Black") and no time rule by
+    a bare "wall time": a player reads who takes Black and what the 60-minute rule does."""
+    for lang in i18n.LANGS:
+        words = {k: v for k, v in i18n.catalogue(lang).items() if k.startswith(("option.go.", "value.go."))}
+        assert not {k: v for k, v in words.items() if re.search(r"\bseat \d|座位|wall time|总用时", v)}, lang
