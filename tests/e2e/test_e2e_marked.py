@@ -73,6 +73,11 @@ def test_baibian_bajue_is_marked_proposal_and_a_hand_plays_by_clicks(server, bro
         if size == PHONE:            # the phone's game picker: its chip carries the badge too
             chip.wait_for()
             assert chip.locator('[data-marking="proposal"]').count() == 1
+            # the word once, apart from the name ("百变八雀提案" ran together; "(proposal)
+            # proposal" said it twice)
+            words = chip.text_content().strip()
+            assert re.search(r"\S (proposal|提案)$", words), words
+            assert len(re.findall("proposal|提案", words)) == 1, words
             chip.click()
         card = page.locator('.game-card[data-game="baibian-bajue"]')
         card.wait_for()

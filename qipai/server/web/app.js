@@ -30,7 +30,7 @@ export function el(tag, attrs = {}, ...kids) {
  *  declared by the game (/api/games "status", an option's "marks", a table's "marking"). */
 export function markBadge(marking) {
   return marking ? el("span", { class: `badge marking marking-${marking}`, "data-marking": marking,
-    title: t(`marking.${marking}.doc`) }, t(`marking.${marking}`)) : null;
+    title: t(`marking.${marking}.doc`) }, ` ${t(`marking.${marking}`)}`) : null;    // a space: read "百变八雀 提案", not "百变八雀提案"
 }
 
 // how often the pages ask the server for changes: the server's ``page_poll_ms`` (its
