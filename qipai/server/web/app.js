@@ -422,7 +422,20 @@ async function tablePage(id) {
     }
     if (msg.type === "error") { err.textContent = errorText(msg); if (board && board.refused) board.refused(); return; }
     if (msg.type === "position") { if (nav) nav.position(msg); else if (board && board.position) board.position(msg); return; }
-    if (msg.type === "event") { if (msg.event.type === "trusteeship") send({ type: "sync" }); return; }
+    if (msg.type === "event") {
+      if (msg.event.type === "trusteeship") send({ type: "sync" });
+      if (msg.event.type === "aborted") {   // the game ends without a result: say why, drop its controls
+        info.status = "aborted";
+        if (last) {                           // nobody is to act any more: the board takes no move
+          last = { ...last, status: "aborted", to_act: [] };
+          if (board && (!nav || nav.state(last))) board.update(last);
+        }
+        renderSeats(); renderControls();
+        status.textContent = t(msg.event.reason === "no_first_move" ? "close.no_first_move" : "close.table_closed");
+        status.className = "status over";
+      }
+      return;
+    }
     if (msg.type !== "state") return;
     err.textContent = "";
     last = msg; receivedAt = performance.now();
