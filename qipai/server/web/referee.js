@@ -265,10 +265,13 @@ export async function consolePage(app, { me, id }) {
       entrants.dataset.shape = eshape;
       entrants.replaceChildren(el("div", { class: "scroll" }, el("table", { class: "list" }, el("tbody", {}, data.entrants.map(entrantRow)))));
     }
-    const pshape = JSON.stringify(data.paper.map((g) => g.id));
+    // a game of a started round with no table yet is being seated, not played on paper (it
+    // showed under "Enter result" just after "Start round")
+    const onPaper = data.paper.filter((g) => !(ev.started_round >= g.round));
+    const pshape = JSON.stringify(onPaper.map((g) => g.id));
     if (paper.dataset.shape !== pshape) {
       paper.dataset.shape = pshape;
-      paper.replaceChildren(data.paper.length ? el("div", { class: "scroll" }, el("table", { class: "list" }, el("tbody", {}, data.paper.map(paperRow))))
+      paper.replaceChildren(onPaper.length ? el("div", { class: "scroll" }, el("table", { class: "list" }, el("tbody", {}, onPaper.map(paperRow))))
         : el("p", { class: "muted" }, t("ref.nopaper")));
     }
     const rshape = JSON.stringify(data.results.map((g) => [g.id, g.result, g.confirmed, g.corrections.length]));
