@@ -218,7 +218,8 @@ def test_event_chat_with_the_referees(server, browser, shot):
     event_id = event_url.rstrip("/").rsplit("/", 1)[1]
     table = None
     for _ in range(50):
-        ev = player.evaluate("async (id) => (await fetch('/api/events/' + id)).json()", event_id)
+        # asked outside the page, which goes to the table by itself once it sees the game ready
+        ev = player.request.get(f"{server}/api/events/{event_id}").json()
         table = next((g["table"] for r in ev["rounds"] for m in r["matches"] for g in m["games"]
                       if g.get("table") and "ev_player" in m["entrants"]), None)
         if table:
