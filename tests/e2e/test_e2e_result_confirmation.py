@@ -78,7 +78,7 @@ def test_a_player_confirms_and_a_referee_corrects_a_result(browser, tmp_path):
         assert text.startswith(f"{seats[other][0]} won (1-0)"), text
         boss.fill(f'[data-result="{other}"] input.result', "0-1")
         boss.click(f'[data-result="{other}"] [data-act="correct"]')
-        boss.wait_for_selector("#act-error:has-text('reason')")
+        boss.wait_for_selector(f'[data-result="{other}"] [data-act="correct"] + .act-note:has-text("reason")')
         boss.fill("#act-reason", "wrong result on the score sheet")
         boss.fill(f'[data-result="{other}"] input.result', "0-1")
         boss.click(f'[data-result="{other}"] [data-act="correct"]')
