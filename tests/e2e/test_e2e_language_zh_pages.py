@@ -14,6 +14,11 @@ def test_lobby_history_and_events_speak_chinese(lserver, zh, shot):
     names = ["zhorganizer"]
     t = new_table(page, lserver, "xiangqi", sit=True, clock="bot_default_board")
     page.goto(f"{lserver}/tables/{t}")
+    page.wait_for_selector("#status[data-seq]")
+    # one move (a game whose first move never comes is aborted, with no record), then the
+    # player's clock runs out: a game lost on time, with its record and replay
+    page.click('[data-sq="h2"]')
+    page.click('[data-sq="e2"]')
     page.wait_for_selector("#status.over, #record-link", timeout=20_000)
     for path in ("/", "/history", "/events", "/account/bots"):
         page.goto(lserver + path)
