@@ -33,6 +33,8 @@ class Terminal(Console):
     def __init__(self, *, soft_wrap: bool | None = None, **kw: Any) -> None:
         super().__init__(highlight=False, **kw)
         self._soft = soft_wrap
+        # a width given here holds; Rich also takes one from $COLUMNS, which a pipe ignores
+        self._given_width = kw.get("width") is not None
 
     @property
     def soft_wrap(self) -> bool:          # type: ignore[override]
@@ -45,7 +47,7 @@ class Terminal(Console):
     @property
     def size(self) -> ConsoleDimensions:  # type: ignore[override]
         size = Console.size.fget(self)
-        if self.is_terminal or self._width is not None:
+        if self.is_terminal or self._given_width:
             return size
         return ConsoleDimensions(PIPED_WIDTH, size.height)
 

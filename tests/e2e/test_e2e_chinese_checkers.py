@@ -330,7 +330,7 @@ def test_the_move_list_names_each_hole_by_its_cell(server, browser, shot):
     page.evaluate("localStorage.setItem('lang', 'en')")
     page.reload()
     page.wait_for_selector("#ml-list .ml-move")
-    assert [t for t, _ in moves_listed(page)] == [t for t, _ in listed] + ["resigned"]
+    assert [t for t, _ in moves_listed(page)] == [t for t, _ in listed] + ["Resigned"]
     shot(page, "chinese-checkers-cells-replay-en-390")
     page.set_viewport_size({"width": 1280, "height": 900})
     shot(page, "chinese-checkers-cells-replay-en-1280")
