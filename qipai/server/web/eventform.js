@@ -202,15 +202,22 @@ export async function newEventForm(presets, games) {
   };
   let loading = Promise.resolve(true);  // the last change's check, which "Create event" waits for
   const load = () => (loading = check());
+  let asked = 0;                        // checks answer out of order: only the newest is drawn
   const check = async () => {
+    const mine = ++asked;
     try {
-      fields = (await api("POST", "/api/events/form", { preset: sel.value, fields: changes })).fields;
+      const answer = (await api("POST", "/api/events/form", { preset: sel.value, fields: changes })).fields;
+      if (mine !== asked) return loading;
+      fields = answer;
       render();
       helpBots();
       err.textContent = "";
       shown = null;
       return true;
-    } catch (e) { showError(e); return false; }
+    } catch (e) {
+      if (mine !== asked) return loading;
+      showError(e); return false;
+    }
   };
   const change = async (f, v) => {
     if (f.path === "game.id") {            // another game: the old game's options go
