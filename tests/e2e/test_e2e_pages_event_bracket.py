@@ -87,4 +87,17 @@ def test_a_small_bracket_fits_a_phone_whole(browser, tmp_path):
                 assert "、" in text and ", " not in text
             out = ARTIFACTS / f"event-small-bracket-{lang}-phone.png"
             page.locator(".bracket-box").screenshot(path=str(out))
+        # a finished event is drawn once: the page asks for it no more (the event chat's own
+        # polls mark the time passing) and the bracket, scrolled sideways, stays where it was
+        asked = []
+        page.on("request", lambda r: asked.append(r.url) if r.url.endswith(f"/api/events/{eid}") else None)
+        page.evaluate("""() => { const box = document.querySelector('.bracket-box > .scroll');
+            box.style.width = '120px'; box.scrollLeft = 40;
+            window.__drawn = document.querySelector('#bracket'); }""")
+        for _ in range(3):
+            with page.expect_request(lambda r: r.url.endswith(f"/api/events/{eid}/chat")):
+                pass
+        assert asked == []
+        assert page.evaluate("""() => window.__drawn === document.querySelector('#bracket')
+            && document.querySelector('.bracket-box > .scroll').scrollLeft === 40""")
         ctx.close()

@@ -284,7 +284,13 @@ async function eventPage(app, { me }, id) {
   let going = null;                    // the timer that takes the reader to a game just seated
   const shownTitle = document.title;
   let regShown = null;                 // what the registration part shows (redrawn when it changes)
+  let shown = null;                    // the event as last drawn: a poll that brings nothing new draws nothing
   const render = async (ev) => {
+    // redrawing an unchanged event would reset the reader's place (a bracket scrolled sideways on
+    // a phone, a text selected) every poll; a meet's unit table comes from elsewhere and is redrawn
+    const seen = JSON.stringify(ev);
+    if (seen === shown && !ev.meet) return;
+    shown = seen;
     // a running event in words of where it is: the round waiting for its start, or in play
     const rnd = ev.current_round;
     const now = ev.rounds.find((r) => r.round === rnd);
@@ -356,19 +362,24 @@ async function eventPage(app, { me }, id) {
     parts.push(el("h3", {}, t("pairings")), ...[...ev.rounds].reverse().map((r) => el("section", { class: "card-box", "data-round": r.round },
       el("b", {}, roundName(ev, r.round)),
       el("div", { class: "scroll" }, el("table", { class: "list pairings" }, el("tbody", {}, r.matches.map((m) => matchRow(ev, m, me))))))));
+    // each scrolled part (the bracket, a round's pairings) keeps its sideways place across a redraw
+    const scrolled = [...body.querySelectorAll(".scroll")].map((b) => b.scrollLeft);
     body.replaceChildren(...parts);
+    body.querySelectorAll(".scroll").forEach((b, i) => { if (scrolled[i]) b.scrollLeft = scrolled[i]; });
   };
   let timer = null;
+  let ended = false;
   const poll = async () => {
     try {
       const ev = first || await api("GET", `/api/events/${id}`);
       first = null;
       name = name || await eventName(ev);
       await render(ev);
-      if (ev.status === "finished" && timer) { clearInterval(timer); timer = null; }
+      ended = ev.status === "finished";
+      if (ended && timer) { clearInterval(timer); timer = null; }
     } catch (e) { err.textContent = errorText(e); }
   };
   await poll();
-  timer = setInterval(poll, every(2000));
+  if (!ended) timer = setInterval(poll, every(2000));     // a finished event changes no more
   if (bracketOnly) setTimeout(() => window.print(), 300);
 }
