@@ -28,18 +28,25 @@ def test_a_go_table_shows_its_byoyomi_periods_and_the_time(browser, server):
 def test_a_finished_card_game_no_longer_says_the_computer_plays_a_seat(browser, server):
     """A seat put in trusteeship by its clock (two overruns in a row) says so while the game
     goes on ("played by the computer" / 托管中); under the result of the finished game it does not
-    (no one plays a seat of a game that is over)."""
+    (no one plays a seat of a game that is over). The bot games' clock (1 s a play), its
+    trusteeship playing after 0.2 s (not 1 s: the seat's plays took most of the test's time);
+    both languages' games at once (they wait on their clocks)."""
+    clock = {"move_cap": "1s", "on_cap": "auto", "trustee_delay": "200ms"}
+    tables = []
     for lang, says in (("en", "played by the computer"), ("zh", "托管中")):
         ctx, page, errors = new_page(browser, server, lang, "phone")
         r = page.request.post(server + "/api/tables", data={
             "game": "doudizhu", "sit": True, "bots": 2, "bot": "random",
-            "settings": {"clock": "bot_default_cards"}})
+            "settings": {"clock": clock}})
         assert r.ok, r.text()
         page.goto(f"{server}/tables/{r.json()['id']}")
-        page.wait_for_function(
-            "(s) => document.body.innerText.includes(s) || document.querySelector('#status.over')",
-            arg=says, timeout=30_000)
+        # the page notes when it says so (the test looks at one page while the other plays on)
+        page.evaluate("""(s) => { window.said = false; const t = setInterval(() => {
+            if (document.body.innerText.includes(s)) { window.said = true; clearInterval(t); } }, 100); }""", says)
+        tables.append((says, ctx, page, errors))
+    for says, ctx, page, errors in tables:
         page.wait_for_selector("#status.over", timeout=120_000)
+        assert page.evaluate("() => window.said"), says
         assert says not in page.locator("main").inner_text()
         assert not errors
         ctx.close()
