@@ -42,7 +42,8 @@ def test_a_finished_card_game_no_longer_says_the_computer_plays_a_seat(browser, 
         page.goto(f"{server}/tables/{r.json()['id']}")
         # the page notes when it says so (the test looks at one page while the other plays on)
         page.evaluate("""(s) => { window.said = false; const t = setInterval(() => {
-            if (document.body.innerText.includes(s)) { window.said = true; clearInterval(t); } }, 100); }""", says)
+            if (document.body.innerText.includes(s)) { window.said = true; clearInterval(t); }
+        }, 100); }""", says)
         tables.append((says, ctx, page, errors))
     for says, ctx, page, errors in tables:
         page.wait_for_selector("#status.over", timeout=120_000)

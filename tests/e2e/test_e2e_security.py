@@ -92,6 +92,22 @@ def sign_in_with_next(browser, base: str, kind: str, name: str, next_value: str)
     return url, me, seen
 
 
+def test_the_watch_sees_requests_to_other_hosts_only(site, browser):
+    """What :func:`watch` records: requests to another host or another port of this one, not
+    the site's own."""
+    ctx = browser.new_context()
+    seen = watch(ctx, site)
+    page = ctx.new_page()
+    page.goto(site + "/login")
+    port = int(site.rsplit(":", 1)[1])
+    for url in ("http://elsewhere.example/x", f"http://127.0.0.1:{port + 1}/y", "/api/me",
+                f"{site}/api/games", "HTTPS://ELSEWHERE.example/z"):
+        page.evaluate("(u) => fetch(u).catch(() => null)", url)
+    assert seen["elsewhere"] == ["http://elsewhere.example/x", f"http://127.0.0.1:{port + 1}/y",
+                                 "https://elsewhere.example/z"], seen
+    ctx.close()
+
+
 def test_hostile_next_runs_no_script_and_stays_on_the_site(site, browser):
     for i, hostile in enumerate(HOSTILE_NEXT):
         name = f"nexter{i}"
