@@ -131,7 +131,7 @@ def test_junqi_identities_agree_with_the_battles_and_the_layout_rules(variant):
     pieces (a piece that beat its 38 is a 39 or 40), a piece that moved is no mine or flag,
     mines stand in the last two rows and the flag on a headquarters; a piece that turned on
     the railway is an engineer (and was one)."""
-    from qipai.bots.junqi import trace
+    from qipai.bots.junqi_hidden import trace
     from qipai.games.junqi.pieces import ENGINEER, FLAG, MINE, combat
 
     game = qipai.load("junqi", variant=variant)

@@ -105,3 +105,57 @@ def test_search_assumes_the_enemy_finds_its_own_flag():
     assert [str(m) for m in searcher.candidates(state, 1)] == ["b2-b1"]
     south = game.new_state(position="S:b1=F S:a4=33 S:b11=34 N:b12=F N:d12=35 N:a9=38 turn=S")
     assert len(searcher.candidates(south, 0)) > 1
+
+
+def test_cut_off_value_counts_the_pieces_free_to_move():
+    """Same pieces: a piece on a headquarters (it never moves again) or walled in by its own
+    side's mines and flag is worth less to the cut-off value than the same piece free to move."""
+    from qipai.bots.junqi import free_movers
+
+    game = qipai.load("junqi")
+    north = "N:d12=F N:c12=M N:e12=M N:a9=38 N:e7=35 turn=N"
+    free = game.new_state(position="S:d1=F S:c1=M S:e1=M S:a4=36 S:b11=38 " + north)
+    stuck = game.new_state(position="S:d1=F S:c1=M S:e1=M S:a4=36 S:b12=38 " + north)
+    walled = game.new_state(position="S:d1=F S:c1=M S:e1=38 S:e2=M S:a4=36 " + north)
+    movers = [[p for p in range(s.board.n) if s.own[p] >= 0 and s.kind[p] >= 32] for s in
+              (free, stuck, walled)]
+    assert [free_movers(s, m)[0] for s, m in zip((free, stuck, walled), movers)] == [2, 1, 1]
+    v_free, v_stuck, v_walled = (SEARCHER.evaluate(s)[0] for s in (free, stuck, walled))
+    assert v_stuck < v_free and v_walled < v_free
+
+
+def test_search_keeps_its_pieces_free_to_move():
+    """South's 38 may take the 33 on North's empty-flagged headquarters (material gained, but the
+    38 never moves again): valued at once (playouts cut after no move), the search keeps it free."""
+    from qipai.bots.mcts import Budget, search
+
+    game = qipai.load("junqi")
+    text = ("S:d1=F S:c1=M S:e1=M S:d2=M S:b2=M S:c2=35 S:b11=38 N:d12=F N:c12=M N:e12=M N:d11=M "
+            "N:b12=33 N:a12=32 N:e10=34 turn=S")
+    searcher = copy.copy(SEARCHER)
+    searcher.max_plies = 0
+    searcher._rankers, searcher._guarded = {}, 0
+    assert "b11-b12" in [str(m) for m in searcher.candidates(game.new_state(position=text), 0)]
+    chosen = {search(searcher, lambda rng: game.new_state(position=text), 0, Budget(300, None),
+                     random.Random(seed)).action for seed in range(2)}
+    assert "b11-b12" not in chosen
+
+
+def test_search_levels_lay_out_no_officer_on_the_other_headquarters():
+    """The search levels' layout weighs the piece on the headquarters without the flag (it never
+    moves): of the layouts offered in game 0, the greedy bot takes the one with the most mines
+    next to the flag and a 37 on the other headquarters; level 3 one with a mine there."""
+    from qipai.bots.junqi import LayoutBot
+
+    game = qipai.load("junqi")
+    state = game.new_state(seed=0)
+    offered = state.legal_actions(0)
+
+    def other_hq(layout) -> str:
+        pieces = dict(e.split("=") for e in layout.text.split())
+        return next(c for p, c in pieces.items() if state.board.hq[state.board.point(p)] and c != "F")
+    assert other_hq(GreedyBot(0)._layout(state.board, offered)) == "37"
+    level3 = make_bot("junqi", "mcts3", seed=0)
+    assert isinstance(level3.rule, LayoutBot)
+    assert {other_hq(LayoutBot(s)._layout(state.board, offered)) for s in range(4)} == {"M"}
+    assert other_hq(level3.choose(state, 0)) == "M"
