@@ -102,8 +102,15 @@ def lserver(tmp_path_factory):
         yield base
 
 
-@pytest.fixture(scope="module")
-def browser():
+def _launch(playwright):
+    return playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS, headless=True)
+
+
+@pytest.fixture(scope="session")
+def _chromium():
+    """Playwright and one Chromium for the test process (``[playwright, browser]``): starting
+    them took 2-3 s a file on a quiet machine, 5-7 s on a loaded one, for each of the browser
+    files."""
     if not CHROMIUM.exists():
         if os.environ.get("CI"):
             pytest.fail("CI: /usr/bin/chromium is missing (.ci/run installs it)")
@@ -111,9 +118,25 @@ def browser():
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS, headless=True)
-        yield b
-        b.close()
+        held = [p, _launch(p)]
+        yield held
+        if held[1].is_connected():
+            held[1].close()
+
+
+@pytest.fixture(scope="module")
+def browser(_chromium):
+    """The test process's Chromium (started again if it went away), for one file: the contexts
+    the file opened and left open (with their pages, which would go on polling) are closed at
+    its end, so a file starts with none, as with a browser of its own."""
+    playwright, b = _chromium
+    if not b.is_connected():
+        b = _chromium[1] = _launch(playwright)
+    for ctx in b.contexts:                     # left by a file whose end did not come (an error)
+        ctx.close()
+    yield b
+    for ctx in b.contexts:
+        ctx.close()
 
 
 def _language_context(browser, locale: str):
