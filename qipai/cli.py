@@ -12,6 +12,7 @@ from rich.markup import escape
 
 from qipai.console import LangOpt, console, err
 from qipai.console import fail as _fail
+from qipai.console import os_why as _os_why
 from qipai.console import said as _said
 from qipai.core import formats
 from qipai.core.errors import IllegalAction, Message, QipaiError, RecordError
@@ -128,7 +129,7 @@ def replay_cmd(
         try:
             data = path.read_bytes()
         except OSError as e:
-            err.print(say("cli.cannotRead", {"path": str(path), "why": e.strerror}), markup=False)
+            err.print(say("cli.cannotRead", {"path": str(path), "why": _os_why(e)}), markup=False)
             failed += 1
             continue
         if not data.strip():
@@ -142,7 +143,7 @@ def replay_cmd(
             if path not in named and "unrecognised record format" in str(e):
                 skipped += 1
                 continue
-            console.print(say("cli.replay.fail", {"what": e.describe()}), markup=False)
+            console.print(say("cli.replay.fail", {"what": _said(e)}), markup=False)
             failed += 1
             continue
         for idx, record in enumerate(records, 1):
@@ -150,7 +151,7 @@ def replay_cmd(
             try:
                 state = replay_record(record, source=str(path))
             except RecordError as e:
-                console.print(say("cli.replay.fail", {"what": e.describe()}), markup=False)
+                console.print(say("cli.replay.fail", {"what": _said(e)}), markup=False)
                 failed += 1
                 continue
             ok += 1
@@ -207,6 +208,7 @@ def export_cmd(
                                      help="json, or the game's own format (pgn, pgn-chinese, sgf, ...).")]
     = "json",
     out: Annotated[Path | None, typer.Option("--out", "-O", help="Write here instead of stdout.")] = None,
+    lang: LangOpt = None,
 ) -> None:
     """Replay a record file and write it again with canonical move text (qipai JSON by default)."""
     try:
@@ -217,11 +219,14 @@ def export_cmd(
                  for s, r in zip(states, records)]
         text = formats.write_records(clean, fmt.lower())
     except OSError as e:
-        _fail(f"{file}: cannot read: {e.strerror}")
+        _fail(say("cli.cannotRead", {"path": str(file), "why": _os_why(e)}))
     except RecordError as e:
-        _fail(e.describe())
+        _fail(_said(e))
     if out:
-        out.write_text(text.rstrip("\n") + "\n", encoding="utf-8")
+        try:
+            out.write_text(text.rstrip("\n") + "\n", encoding="utf-8")
+        except OSError as e:
+            _fail(say("cli.cannotWrite", {"path": str(out), "why": _os_why(e)}))
     else:
         console.print(text, markup=False, soft_wrap=True)
 
@@ -456,6 +461,7 @@ def serve_cmd(
         "--stall-seconds", help="How long a worker's event loop may be busy before its tables "
                                 "are left to other workers (default $QIPAI_STALL_SECONDS, else 30).")]
         = None,
+    lang: LangOpt = None,
 ) -> None:
     """Run the web server: lobby, live play, records and events (see docs/server.md)."""
     import os
@@ -468,9 +474,9 @@ def serve_cmd(
     redis_url = redis_url or os.environ.get("QIPAI_REDIS_URL") or None
     if workers > 1:
         if not redis_url:
-            _fail("--workers N needs --redis-url (or $QIPAI_REDIS_URL) and a PostgreSQL --database-url")
+            _fail(say("cli.serve.workersNeedRedis"))
         if port == 0:
-            _fail("--workers N needs a fixed --port (they share it)")
+            _fail(say("cli.serve.workersNeedPort"))
         from qipai.server.workers import run_workers
 
         argv = sys.argv[sys.argv.index("serve") + 1:] if "serve" in sys.argv else []
@@ -508,10 +514,11 @@ def _offered_engines(texts: list[str], table: Path | None = None) -> tuple:
         try:
             data = tomllib.loads(table.read_text(encoding="utf-8"))
         except (OSError, tomllib.TOMLDecodeError, UnicodeDecodeError) as e:
-            _fail(f"--engines {table}: cannot read it: {e}")
+            why = _os_why(e) if isinstance(e, OSError) else str(e)
+            _fail(say("cli.serve.enginesUnreadable", {"path": str(table), "why": why}))
         engines = data.get("engines")
         if not isinstance(engines, dict) or not engines:
-            _fail(f"--engines {table}: no [engines] table")
+            _fail(say("cli.serve.enginesEmpty", {"path": str(table)}))
         given += [(f"--engines {table}: {name}", lambda n=name, v=v: engine_spec(n, v))
                   for name, v in engines.items()]
     given += [(f"--engine {text}", lambda t=text: parse_engine(t)) for text in texts]
@@ -520,11 +527,12 @@ def _offered_engines(texts: list[str], table: Path | None = None) -> tuple:
         try:
             spec = make().detected()
         except QipaiError as e:                 # a bad NAME=COMMAND, an engine that cannot run
-            _fail(f"{where}: {e}")
+            _fail(say("cli.serve.engineBad", {"where": where, "why": _said(e)}))
         if any(e.name == spec.name for e in out):
-            _fail(f"{where}: a second engine named {spec.name}")
+            _fail(say("cli.serve.engineTwice", {"where": where, "name": spec.name}))
         out.append(spec)
-        console.print(f"engine {spec.name}: {spec.game} ({spec.protocol})", markup=False)
+        console.print(say("cli.serve.engine", {"name": spec.name, "game": spec.game,
+                                               "protocol": spec.protocol}), markup=False)
     return tuple(out)
 
 

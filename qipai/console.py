@@ -19,7 +19,7 @@ from rich.console import Console, ConsoleDimensions
 from rich.markup import escape
 
 from qipai import i18n
-from qipai.core.errors import Message, QipaiError
+from qipai.core.errors import Message, QipaiError, RecordError
 
 #: the width of a console that is not a terminal: lines are never wrapped nor cut at it
 PIPED_WIDTH = 10_000
@@ -70,7 +70,9 @@ def fail(message: str, code: int = 2) -> None:
 
 def said(e: QipaiError) -> str:
     """An error in the chosen language: its English text, which names every valid value, or in
-    Chinese the catalogue's words for its code."""
+    Chinese the catalogue's words for its code (a record's error with where it is)."""
+    if isinstance(e, RecordError):
+        return e.text_in(i18n.current())
     code, params = getattr(e, "code", None), getattr(e, "params", None)
     if not code:                 # an error raised with a Message (EventError(Message(...)))
         m = next((a for a in e.args if isinstance(a, Message)), None)
@@ -78,6 +80,15 @@ def said(e: QipaiError) -> str:
     if i18n.current() == "en" or not code or code == "illegal":
         return str(e)
     return i18n.say(f"refusal.{code}", params, default=str(e))
+
+
+def os_why(e: OSError) -> str:
+    """Why a file could not be read or written, in the chosen language (the system's English
+    words where the catalogue has none)."""
+    import errno
+
+    name = errno.errorcode.get(e.errno or 0, "")
+    return i18n.say(f"cli.os.{name}", default=e.strerror or str(e)) if name else (e.strerror or str(e))
 
 
 def choose_language(lang: str | None) -> str:

@@ -90,3 +90,70 @@ def test_verify_and_fan_in_chinese(tmp_path):
     assert r.exit_code == 0 and r.stdout.splitlines()[-1] == "合计 13 番（不计花牌 13 番）", r.stdout
     r = invoke("fan", "123m 456p 789s 111p 1z + 1s", "--lang", "zh")
     assert r.exit_code == 2 and r.stderr.startswith("错误：第 22 个字符 z 不是花色字母"), r.stderr
+
+
+def test_export_speaks_the_chosen_language(tmp_path):
+    """``qipai export`` takes --lang (else the locale's) like every other command: a file it
+    cannot read, a record it does not know, an illegal move (where it is and why) and a format
+    the game has not, each in that language."""
+    bad = tmp_path / "bad.pgn"
+    bad.write_text('[Game "Chinese Chess"]\n[Result "*"]\n\n1. C2.5 C8.5 2. C5+4 K5.4\n', encoding="utf-8")
+    r = invoke("export", str(bad), "--lang", "zh")
+    assert r.exit_code == 2
+    assert r.stderr.strip() == (f"错误：{bad}，第 1 局，第 4 行，第 4 手，“K5.4”：不合规则的着法："
+                                "没有合法着法符合 K5.4（e9d9：d9 上是自己的棋子）"), r.stderr
+    r = invoke("export", str(bad), "--lang", "en")
+    assert r.stderr.strip() == (f"error: {bad}, game 1, line 4, move 4, 'K5.4': illegal move: no legal move "
+                                "matches 'K5.4' (e9d9: d9 holds an own piece)"), r.stderr
+    r = invoke("export", str(tmp_path / "missing.pgn"), env=ZH_ENV)
+    assert r.exit_code == 2
+    assert r.stderr.strip() == f"错误：{tmp_path / 'missing.pgn'}：无法读取：没有这个文件或文件夹"
+    junk = tmp_path / "junk.txt"
+    junk.write_text("nothing to read\n")
+    r = invoke("export", str(junk), "--lang", "zh")
+    assert r.stderr.startswith(f"错误：{junk}：无法识别的棋谱格式（可识别的格式：") and \
+        r.stderr.strip().endswith("qipai-json）"), r.stderr
+    r = invoke("export", str(SAMPLE), "-f", "sgf", "--lang", "zh")
+    assert r.exit_code == 2
+    assert r.stderr.startswith("错误：xiangqi 的棋谱不能写成 sgf 格式；可用的格式：json"), r.stderr
+    r = invoke("export", str(SAMPLE), "-O", str(tmp_path / "no" / "out.json"), "--lang", "zh")
+    assert r.exit_code == 2 and r.stderr.strip().endswith("：无法写入：没有这个文件或文件夹"), r.stderr
+    r = invoke("export", str(SAMPLE), "--lang", "zh")        # the record itself is data: as it is
+    assert r.exit_code == 0 and r.stdout.lstrip().startswith("{") and '"game": "xiangqi"' in r.stdout
+
+
+def test_replay_words_a_broken_record_in_chinese(tmp_path):
+    bad = tmp_path / "bad.pgn"
+    bad.write_text('[Game "Chinese Chess"]\n[Result "*"]\n\n1. C2.5 C8.5 2. C5+4 K5.4\n', encoding="utf-8")
+    r = invoke("replay", str(bad), "--lang", "zh")
+    assert r.exit_code == 1
+    assert r.stdout.splitlines()[0].startswith(f"失败 {bad}，第 1 局，第 4 行，第 4 手"), r.stdout
+
+
+def test_serve_start_up_lines_speak_the_chosen_language(tmp_path):
+    """``qipai serve``'s lines at start-up (where to open it; why it cannot start) follow --lang,
+    else the locale's, as every other command does."""
+    from qipai.server import _lock_database
+
+    from .server_process import free_port, start
+
+    r = invoke("serve", "--workers", "2", "--lang", "zh")
+    assert r.exit_code == 2 and r.stderr.strip() == (
+        "错误：--workers N 需要 --redis-url（或 $QIPAI_REDIS_URL）和 PostgreSQL 的 --database-url"), r.stderr
+    port = free_port()
+    first = start(tmp_path, port, LANG="zh_CN.UTF-8", LC_ALL="", LC_MESSAGES="")
+    try:
+        line = first.stdout.readline()
+        assert line.strip() == (f"qipai serve：请在浏览器中打开 http://127.0.0.1:{port}/"
+                                f"（数据库 sqlite:///{tmp_path / 'qipai.db'}；按 Ctrl+C 停止）"), line
+        second = start(tmp_path / "other", port, "--lang", "zh")
+        _, err = second.communicate(timeout=60)
+        assert second.returncode != 0 and err.strip().startswith(
+            f"qipai serve：无法在 127.0.0.1:{port} 上监听："), err
+        i18n.use("zh")
+        with pytest.raises(SystemExit) as stop:            # the database's lock, taken by the first
+            _lock_database(f"sqlite:///{tmp_path / 'qipai.db'}")
+        assert str(stop.value) == f"qipai serve：另一个服务器正在使用数据库 {tmp_path / 'qipai.db'}"
+    finally:
+        first.terminate()
+        first.communicate(timeout=30)

@@ -164,7 +164,9 @@ class RecordError(QipaiError):
 
     Attributes name where: ``source`` (file name), ``game`` (1-based index in the file),
     ``line`` (1-based line in the file), ``move`` (1-based ply number) and ``text`` (the
-    move text as written). Any of them may be ``None`` when unknown.
+    move text as written). Any of them may be ``None`` when unknown. ``code`` and ``params``
+    name the reason for readers of other languages (``refusal.<code>``), as for
+    :class:`OptionError`; :meth:`text` words the whole error in a language.
     """
 
     def __init__(
@@ -176,7 +178,12 @@ class RecordError(QipaiError):
         line: int | None = None,
         move: int | None = None,
         text: str | None = None,
+        code: str | None = None,
+        params: dict[str, Any] | None = None,
     ) -> None:
+        reason = _coded(reason, code, params)
+        self.code = getattr(reason, "code", None)
+        self.params = getattr(reason, "params", {})
         self.reason = reason
         self.source = source
         self.game = game
@@ -198,3 +205,21 @@ class RecordError(QipaiError):
         if self.text is not None:
             where.append(repr(self.text))
         return (", ".join(where) + ": " if where else "") + self.reason
+
+    def text_in(self, lang: str = "en") -> str:
+        """The error in ``lang``: where (file, game, line, move, the move as written) and why,
+        from the catalogue (``cli.record.*``, ``refusal.<code>``); a reason without a code is
+        its English text."""
+        from qipai import i18n
+
+        if lang == "en":
+            return self.describe()
+        where = [str(self.source)] if self.source is not None else []
+        where += [i18n.t(f"cli.record.{k}", {"n": v}, lang=lang)
+                  for k, v in (("game", self.game), ("line", self.line), ("move", self.move))
+                  if v is not None]
+        if self.text is not None:
+            where.append(i18n.t("cli.record.text", {"text": self.text}, lang=lang))
+        why = i18n.t(f"refusal.{self.code}", self.params, lang=lang, default=str(self.reason)) \
+            if self.code else str(self.reason)
+        return ("，".join(where) + "：" if where else "") + why

@@ -76,7 +76,8 @@ def read_records(data: bytes, source: str) -> tuple[str, list[Record]]:
         if reader.sniff(data):
             return reader.name, reader.read(data, source)
     names = ", ".join(r.name for r in readers())
-    raise RecordError(f"unrecognised record format (known: {names})", source=source)
+    raise RecordError(f"unrecognised record format (known: {names})", source=source,
+                      code="record.unrecognised", params={"formats": names})
 
 
 # ----- writers: a game's standard record format out -------------------------------------
@@ -104,10 +105,11 @@ def write_records(records: list[Record], name: str = "json") -> str:
     _load_game_readers()
     games = {r.game for r in records}
     if len(games) != 1:
-        raise RecordError("records of several games cannot share one file")
+        raise RecordError("records of several games cannot share one file", code="record.several_games")
     game_id = games.pop()
     write = _WRITERS.get((game_id, name))
     if write is None:
         raise RecordError(f"{game_id} records cannot be written as {name!r}; formats: "
-                          f"{', '.join(writer_names(game_id))}")
+                          f"{', '.join(writer_names(game_id))}", code="record.no_writer",
+                          params={"game": game_id, "format": name, "formats": writer_names(game_id)})
     return write(records)

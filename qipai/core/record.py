@@ -31,7 +31,7 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
-from .errors import IllegalAction, OptionError, QipaiError, RecordError
+from .errors import IllegalAction, OptionError, QipaiError, RecordError, why_inner
 
 FORMAT = "qipai-record/1"
 
@@ -156,12 +156,14 @@ def replay(record: Record, game=None, source: str | None = None, check_result: b
         line = lines[i - 1] if i - 1 < len(lines) else None
         if state.is_terminal():
             raise RecordError(f"the game was already over ({state.result.reason}) before this move",
-                              source=source, game=game_no, line=line, move=i, text=text)
+                              source=source, game=game_no, line=line, move=i, text=text,
+                              code="record.over", params={"reason": state.result.reason})
         try:
             state.apply(text, seat=seat)
         except IllegalAction as e:
             raise RecordError(f"illegal move: {e.reason}", source=source, game=game_no, line=line,
-                              move=i, text=text) from None
+                              move=i, text=text, code="record.illegal_move",
+                              params=why_inner(e, "illegal")) from None
     if check_result and record.result:
         check_final(state, record.result.get("text"), record.result.get("reason"), source, game_no)
     return state
@@ -175,17 +177,20 @@ def check_final(state, text: str | None, reason: str | None, source: str | None 
         got = state.result
         if reason and reason not in ("unknown",) and reason != got.reason:
             raise RecordError(f"recorded ending {reason!r} but the rules end the game by "
-                              f"{got.reason!r} ({got.text})", source=source, game=game, move=n)
+                              f"{got.reason!r} ({got.text})", source=source, game=game, move=n,
+                              code="record.other_ending", params={"reason": reason, "got": got.reason})
         if text and text != got.text:
             raise RecordError(f"recorded result {text} but the rules give {got.text} ({got.reason})",
-                              source=source, game=game, move=n)
+                              source=source, game=game, move=n, code="record.other_result",
+                              params={"text": text, "got": got.text, "reason": got.reason})
         return
     if reason and reason not in EXTERNAL_REASONS:
         raise RecordError(f"recorded ending {reason!r} but the game is not over by the rules",
-                          source=source, game=game, move=n)
+                          source=source, game=game, move=n, code="record.not_over",
+                          params={"reason": reason})
     if text:
         try:
             state.end_by_result_text(text, reason or "unknown")
         except IllegalAction as e:
             raise RecordError(f"cannot apply recorded result: {e.reason}", source=source, game=game,
-                              move=n) from None
+                              move=n, code="record.bad_result", params=why_inner(e, "illegal")) from None

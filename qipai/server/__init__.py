@@ -33,18 +33,18 @@ def serve(host: str = "127.0.0.1", port: int = 8000, settings: Settings | None =
     import uvicorn
 
     from qipai.competition.db import database_url
+    from qipai.console import os_why, said
     from qipai.core.errors import QipaiError
+    from qipai.i18n import say
 
     settings = settings or Settings()
     try:
         url = settings.database_url or database_url()
     except OSError as e:
-        raise SystemExit(f"qipai serve: cannot create the data directory {e.filename}: "
-                         f"{e.strerror}") from None
+        raise SystemExit(say("cli.serve.cannotMakeDir", {"path": e.filename, "why": os_why(e)})) from None
     cluster = bool(settings.redis_url)
     if cluster and url.startswith("sqlite"):
-        raise SystemExit("qipai serve: several workers share a PostgreSQL database, not a SQLite "
-                         "file: give --database-url postgresql+psycopg://... (docs/deploy.md)")
+        raise SystemExit(say("cli.serve.clusterSqlite"))
     lock = None if cluster else _lock_database(url)  # noqa: F841 - held until exit
     # workers of a cluster share the public port (SO_REUSEPORT: the kernel spreads connections)
     sock = _listen(host, port, reuse_port=cluster)
@@ -52,7 +52,8 @@ def serve(host: str = "127.0.0.1", port: int = 8000, settings: Settings | None =
     try:
         app = create_app(settings)
     except (ValueError, QipaiError) as e:
-        raise SystemExit(f"qipai serve: {e}") from None
+        why = said(e) if isinstance(e, QipaiError) else str(e)
+        raise SystemExit(say("cli.serve.cannotStart", {"why": why})) from None
     if cluster:                 # and each listens on an internal port for relayed requests
         inner = _listen(settings.internal_host, 0)
         sockets.append(inner)
@@ -79,8 +80,8 @@ def serve(host: str = "127.0.0.1", port: int = 8000, settings: Settings | None =
                             ws_max_size=1 << 16, ws_per_message_deflate=False,
                             proxy_headers=True, forwarded_allow_ips=settings.forwarded_allow_ips)
     shown = f"[{host}]" if ":" in host else host
-    print(f"qipai serve: open http://{shown}:{sock.getsockname()[1]}/ in a browser "
-          f"(database {_shown_url(url)}; stop with Ctrl+C)", flush=True)
+    print(say("cli.serve.open", {"url": f"http://{shown}:{sock.getsockname()[1]}/",
+                                 "database": _shown_url(url)}), flush=True)
     from . import profiling
 
     profiling.start("worker")
@@ -126,7 +127,9 @@ def _shown_url(url: str) -> str:
     try:
         return make_url(url).render_as_string(hide_password=True)
     except SQLAlchemyError:
-        return "(the URL given)"
+        from qipai.i18n import say
+
+        return say("cli.serve.givenUrl")
 
 
 def warm_games() -> None:
@@ -145,20 +148,22 @@ def warm_games() -> None:
 def _listen(host: str, port: int, reuse_port: bool = False):
     import socket
 
+    from qipai.console import os_why
+    from qipai.i18n import say
+
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
     sock = socket.socket(family, socket.SOCK_STREAM)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     if reuse_port:
         if not hasattr(socket, "SO_REUSEPORT"):     # pragma: no cover - not Linux or BSD
-            raise SystemExit("qipai serve: workers sharing a port need SO_REUSEPORT (Linux, BSD); "
-                             "put a reverse proxy in front of workers on ports of their own")
+            raise SystemExit(say("cli.serve.noReusePort"))
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEPORT, 1)
     try:
         sock.bind((host, port))
     except OSError as e:
         sock.close()
-        raise SystemExit(f"qipai serve: cannot listen on {host}:{port}: {e.strerror} "
-                         "(is another server running there?)") from None
+        raise SystemExit(say("cli.serve.cannotListen", {"address": f"{host}:{port}",
+                                                        "why": os_why(e)})) from None
     sock.listen(2048)
     return sock
 
@@ -173,6 +178,9 @@ def _lock_database(url: str):
         import fcntl
     except ImportError:         # pragma: no cover - not POSIX
         return None
+    from qipai.console import os_why
+    from qipai.i18n import say
+
     path = url[len(prefix):]
     folder = Path(path).parent
     try:
@@ -182,13 +190,12 @@ def _lock_database(url: str):
         probe.unlink()
         handle = open(path + ".lock", "a")  # noqa: SIM115 - kept open for the life of the server
     except OSError as e:
-        raise SystemExit(f"qipai serve: the data directory {folder} cannot be written "
-                         f"({e.strerror}); give the server a writable --data-dir") from None
+        raise SystemExit(say("cli.serve.readOnly", {"path": str(folder), "why": os_why(e)})) from None
     try:
         fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
     except OSError:
         handle.close()
-        raise SystemExit(f"qipai serve: another server is using the database {path}") from None
+        raise SystemExit(say("cli.serve.locked", {"path": path})) from None
     return handle
 
 

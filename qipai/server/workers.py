@@ -17,6 +17,8 @@ import sys
 import time
 from pathlib import Path
 
+from qipai.i18n import say
+
 
 def without_workers(argv: list[str]) -> list[str]:
     """``argv`` (the ``serve`` arguments) without ``--workers N`` / ``--workers=N``."""
@@ -47,13 +49,13 @@ def run_workers(n: int, argv: list[str], restart_after: float = 1.0) -> int:
 
     signal.signal(signal.SIGINT, stop)
     signal.signal(signal.SIGTERM, stop)
-    print(f"qipai serve: {n} workers", flush=True)
+    print(say("cli.serve.workers", {"n": n}), flush=True)
     while not stopping:
         for i in range(n):
             p = procs[i]
             if p is not None and p.poll() is not None:
-                print(f"qipai serve: worker {i + 1} (pid {p.pid}) stopped with {p.returncode}; "
-                      f"starting it again", flush=True)
+                print(say("cli.serve.workerStopped", {"n": i + 1, "pid": p.pid, "code": p.returncode}),
+                      flush=True)
                 procs[i], died_at[i] = None, time.monotonic()
             if procs[i] is None and time.monotonic() - died_at[i] >= restart_after:
                 procs[i] = subprocess.Popen(command)
