@@ -244,3 +244,22 @@ def test_names_of_spaces_alone_are_no_names():
     assert not ev.name and ev.meet == "Spring meet"
     assert Join(code="x", unit=" Beijing ").unit == "Beijing"
     assert NewToken(scopes=[], description="  my bot  ").description == "my bot"
+
+
+def test_the_event_worker_starts_with_the_server_when_asked(tmp_path):
+    """``Settings.event_worker_at_start``: the events' worker process is started with the
+    server (the browser tests' servers: the first event made no longer waits for it), and the
+    first event is made by that process; by default it starts at the first change."""
+    (tmp_path / "later").mkdir()
+    with client(tmp_path / "later") as c:
+        assert c.app.state.events._pool is None
+    with client(tmp_path, event_worker_at_start=True) as c:
+        pool = c.app.state.events._pool
+        assert pool is not None and len(pool._processes) == 1
+        (worker,) = pool._processes.values()
+        boss = signup(c, "boss")
+        body = {"preset": "s3_xiangqi", "event_id": "club", "players": [
+            {"id": f"b{i}", "bot": "random"} for i in range(4)]}
+        assert post(c, boss, "/api/events", body).json()["id"] == "club"
+        assert c.app.state.events._pool is pool and list(pool._processes.values()) == [worker]
+        assert worker.is_alive()

@@ -185,6 +185,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             probe.start()
         await hub.start()
         await app.state.events.resume()       # seat what the started event rounds need now
+        if settings.event_worker_at_start:
+            app.state.events.start_worker()
         yield
         await hub.stop()
         app.state.events.close()

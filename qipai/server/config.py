@@ -62,6 +62,10 @@ class Settings:
     # how often the lobby and event pages ask for changes (ms, at least 50); the pages' other
     # refreshes keep their proportion to it (the referee panel's is half of it)
     page_poll_ms: int = 2000
+    # start the events' worker process with the server, not at the first change of an event
+    # (its start, a Python process importing the competition code, held the first event made on
+    # a server 1-3 s, several more on a loaded machine)
+    event_worker_at_start: bool = False
     organizers: tuple[str, ...] = ()   # usernames that get the organizer role when they sign up
     first_user_organizer: bool = True  # the first account of a fresh server is an organizer
     max_open_tables: int = 10          # tables an account created that are open or playing

@@ -15,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import multiprocessing
+import os
 from collections.abc import Awaitable, Callable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -120,15 +121,24 @@ class EventService:
         if self._url is None:
             return await self.read(method, *args)
         loop = asyncio.get_running_loop()
-        if self._pool is None:
-            self._pool = ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"),
-                                             initializer=worker_init, initargs=(self._url, self.hub.settings))
         try:
-            out = await loop.run_in_executor(self._pool, worker_call, method, args)
+            out = await loop.run_in_executor(self._worker(), worker_call, method, args)
         except BrokenProcessPool:           # the worker died (killed): a new one next time
             self._pool = None
             raise ApiError(503, "worker_failed", "the event worker stopped; try again") from None
         return self._answer(out)
+
+    def _worker(self) -> ProcessPoolExecutor:
+        if self._pool is None:
+            self._pool = ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"),
+                                             initializer=worker_init, initargs=(self._url, self.hub.settings))
+        return self._pool
+
+    def start_worker(self) -> None:
+        """Start the worker process now (it starts at the first change otherwise); returns at
+        once, the process goes on starting meanwhile. Nothing for a database in memory."""
+        if self._url is not None and self._pool is None:
+            self._worker().submit(os.getpid)        # the pool starts its process for a task
 
     @staticmethod
     def _answer(out: tuple[str, Any]) -> Any:

@@ -14,7 +14,10 @@ from .pages import FIRST_EVENT_MS, set_lang, shots
 from .test_e2e_a11y import check
 from .test_e2e_play import sign_up
 
-SETTINGS = "nonce_window_ms=0, limits=Limits(signup_ip=(100.0, 100), api_ip=(1000.0, 1000))"
+#: the event files' servers: tables deal at once, no limit on sign-ups and API calls, and the
+#: events' worker process starts with the server (the first event made waited for it)
+SETTINGS = ("nonce_window_ms=0, event_worker_at_start=True, "
+            "limits=Limits(signup_ip=(100.0, 100), api_ip=(1000.0, 1000))")
 
 
 def shown(page, path):

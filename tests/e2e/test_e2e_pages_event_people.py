@@ -14,7 +14,7 @@ from .test_e2e_play import sign_up
 
 # ----- an event between two people, from creation to champion -----------------------------------
 def test_event_from_creation_to_champion_between_two_people(browser, shot, tmp_path):
-    with running_server(tmp_path) as base:
+    with running_server(tmp_path, "event_worker_at_start=True") as base:   # it makes an event
         ctx_a, ctx_b = browser.new_context(), browser.new_context()
         alice, bob = ctx_a.new_page(), ctx_b.new_page()
         accept_dialogs(alice)

@@ -15,6 +15,7 @@ import httpx
 from .conftest import running_server
 from .pages import accept_dialogs, set_lang, shots
 from .test_e2e_a11y import check
+from .test_e2e_event_form import SETTINGS
 from .test_e2e_play import sign_up
 
 PLAYERS = ("alice", "bob", "carol", "dave")
@@ -46,8 +47,7 @@ def add_a_minute(ref, table, seat=1):
 
 
 def test_a_referee_pauses_adds_time_voids_and_disqualifies(browser, shot, tmp_path):
-    settings = "nonce_window_ms=0, limits=Limits(signup_ip=(100.0, 100), api_ip=(1000.0, 1000))"
-    with running_server(tmp_path, settings) as base:
+    with running_server(tmp_path, SETTINGS) as base:
         boss_ctx, ref_ctx, alice_ctx = browser.new_context(), browser.new_context(), browser.new_context()
         boss, ref, alice = boss_ctx.new_page(), ref_ctx.new_page(), alice_ctx.new_page()
         accept_dialogs(ref)
