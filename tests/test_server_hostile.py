@@ -193,12 +193,20 @@ def test_trusteeship_is_announced_and_a_player_resumes_the_seat(tmp_path):
             again = event(seat, "trusteeship")
             assert again["on"] is True and again["t"] > off["t"]
             assert event(watcher, "trusteeship") == again
-            # and her own action takes it back too
-            m = next_state(seat)
-            while 0 not in m["to_act"] or m["result"]:
+            # and her own action takes it back too (on a loaded machine her turn can pass to the
+            # clock before the move arrives: it is then ignored as stale, and she tries again)
+            back = None
+            while back is None:
                 m = next_state(seat)
-            seat.send_json({"type": "move", "seq": m["seq"], "turn": m["turn"], "action": m["legal"][0]})
-            back = event(seat, "trusteeship")
+                while 0 not in m["to_act"] or m["result"]:
+                    m = next_state(seat)
+                seat.send_json({"type": "move", "seq": m["seq"], "turn": m["turn"], "action": m["legal"][0]})
+                while back is None:
+                    m = receive(seat)
+                    if m["type"] == "ignored":
+                        break
+                    if m["type"] == "event" and m["event"]["type"] == "trusteeship" and not m["event"]["on"]:
+                        back = m["event"]
             assert back == {**back, "on": False, "seat": 0, "why": "action"}
             assert event(watcher, "trusteeship") == back
 
@@ -315,6 +323,30 @@ def test_a_lobby_game_whose_first_move_never_comes_is_aborted_not_lost(tmp_path)
             assert m["result"]["reason"] == "timeout"
         hist = c.get("/api/records?user=alice").json()
         assert len(hist) == 1 and hist[0]["result"]["reason"] == "timeout"
+
+
+def test_a_game_of_three_goes_on_without_the_seat_that_never_moved(tmp_path):
+    """Chinese checkers for three: a person who never moves is skipped, then out at the third
+    timeout (``skip:3``), and the two others play the game to its end — it is not aborted for
+    them, and it is recorded with the absent seat last."""
+    cap = {"move_cap": "1s", "on_cap": "skip:3"}
+    with client(tmp_path, spectator_delay_ms=0, bot_delay_ms=0) as c:
+        alice = signup(c, "alice")
+        tid = post(c, alice, "/api/tables", {"game": "chinese-checkers", "num_seats": 3, "bots": 2,
+                                             "settings": {"clock": cap}}).json()["id"]
+        with ws(c, alice, tid) as sock:
+            m = next_state(sock)
+            while not (m["type"] == "state" and m.get("record")):
+                assert m["type"] != "aborted", m
+                m = receive(sock)
+        assert c.get(f"/api/tables/{tid}").json()["status"] == "finished"
+        hist = c.get("/api/records?user=alice").json()
+        assert len(hist) == 1
+        got = c.get(f"/api/records/{hist[0]['id']}").json()
+        seat = got["names"].index("alice")
+        details = got["result"]["details"]
+        assert details["eliminated"] == [{"seat": seat, "reason": "timeout", "moves": 2}], details
+        assert details["places"][seat] == 3 and sum(details["moves_by_seat"]) > 20
 
 
 def test_an_aborted_game_ends_in_the_accounts_event_stream_too(tmp_path):

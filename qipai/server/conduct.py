@@ -17,7 +17,10 @@ many tables an account may hold open, and when an idle table is given up.
   result, no record, no rating, no loss in anyone's history — as a game abandoned before it
   began is on lichess and OGS. An event's game is not: there absence is the clock's
   (competition.md §5.6); nor is a card or tile game, begun at its deal (each seat has seen its
-  hand).
+  hand). The abort is for a game of two seats, where nothing is left to play without the
+  absent one; in a game of more seats (Chinese checkers for three to six, junqi's two teams)
+  the others play on, and the seat that never moved is dealt with by its clock's rule (its
+  turns skipped, then out, as ``tiaoqi_multi`` says).
 """
 
 from __future__ import annotations
@@ -175,13 +178,13 @@ def give_up(hub: Hub, t: LiveTable, reason: str) -> None:
 
 
 def first_move_missed(t: LiveTable) -> int | None:
-    """The seat of a person at the lobby table ``t`` that lost on time (or had its game
+    """The seat of a person at the two-seat lobby table ``t`` that lost on time (or had its game
     counted for its time) before making any move, or None (see the module docstring). A card
     or tile game has begun at its deal: each seat saw its hand before its first decision, and
     an abort would let a bad hand go for free (junqi hides only the layouts each seat makes)."""
     r = t.runner
     dealt = t.game.hidden_information and t.game.id != "junqi"
-    if t.event_id is not None or r is None or dealt or all(r._moves_by):
+    if t.event_id is not None or r is None or dealt or len(t.seats) != 2 or all(r._moves_by):
         return None
     for e in r.events:
         s = e.get("seat")
