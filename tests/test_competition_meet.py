@@ -68,3 +68,28 @@ def test_running_events_score_provisionally_and_finished_ones_for_good(db):
         final = s.get(EventRow, "rr").outcome["placement_points"]
     by_unit = {u["unit"]: u["by_event"] for u in got["units"]}
     assert sum(v.get("rr", 0) for v in by_unit.values()) == sum(final.values())
+
+
+def test_csv_cells_that_look_like_formulas_are_quoted(db):
+    """A unit or player named like a spreadsheet formula is written as text in every CSV export
+    (a leading ``'``); numbers, negative ones too, stay numbers."""
+    from qipai.competition.director import Director
+    from qipai.competition.meet import event_csv
+    evil = ['=HYPERLINK("http://x","Red")', "+1+2", "-2-3", "@SUM(A1)"]
+    players = [{"id": f"p{i}", "unit": u} for i, u in enumerate(evil)]
+    create_event(db, "s3_xiangqi", players, overrides={**NIM, **POINTS, "meet": "Evil"}, event_id="rr")
+    (g1, _), *_ = pending(db, "rr")
+    enter_result(db, "rr", g1, "1-0")
+    import csv as csvlib
+    import io
+    units = list(csvlib.reader(io.StringIO(units_csv(unit_standings(db, "Evil")))))
+    assert sorted(r[1] for r in units[1:]) == sorted("'" + u for u in evil)
+    assert all(r[2] in ("0", "1", "3", "5") for r in units[1:])     # points stay numbers
+    create_event(db, "s2_go", players[:4], overrides={**NIM}, event_id="ko")
+    with db() as s:
+        table = list(csvlib.reader(io.StringIO(event_csv(Director(s, s.get(EventRow, "ko")), "standings"))))
+    col = table[0].index("unit")
+    assert sorted(r[col] for r in table[1:]) == sorted("'" + u for u in evil[:4])
+    from qipai.competition.meet import safe_cell
+    assert [safe_cell(v) for v in ("-3", "+1.5", "-0.5", 7, "=1", "a=b", "-", "\tx", "\rx")] == \
+        ["-3", "+1.5", "-0.5", 7, "'=1", "a=b", "'-", "'\tx", "'\rx"]

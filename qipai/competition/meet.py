@@ -12,13 +12,17 @@ are ranked by points, then by champions, then by runners-up, then by name (a sha
 shown as shared).
 
 The CSV exports (:func:`event_csv`) give an organizer the pairings, the results and the standings
-of one event as spreadsheets: UTF-8 with a header row.
+of one event as spreadsheets: UTF-8 with a header row. Every CSV is written by :func:`_csv`, which
+keeps a spreadsheet from reading a cell as a formula: a text cell that starts with ``=``, ``+``,
+``-``, ``@``, a tab or a carriage return (a unit or player named ``=HYPERLINK(...)``) gets a
+leading ``'``; a plain number (``-3``, ``+1.5``) stays as it is.
 """
 
 from __future__ import annotations
 
 import csv
 import io
+import re
 from typing import Any
 
 from sqlalchemy import select
@@ -142,7 +146,21 @@ def _cell(v: Any) -> Any:
     return "" if v is None else v
 
 
+#: what a spreadsheet reads as the start of a formula (OWASP "CSV injection")
+FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+NUMBER = re.compile(r"[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?")
+
+
+def safe_cell(v: Any) -> Any:
+    """``v`` as a CSV cell no spreadsheet runs: text starting like a formula gets a leading
+    ``'`` (a plain number, such as a negative score, is left alone)."""
+    if isinstance(v, str) and v.startswith(FORMULA_START) and not NUMBER.fullmatch(v):
+        return "'" + v
+    return v
+
+
 def _csv(rows: list[list[Any]]) -> str:
+    """The one writer of the CSV exports: ``rows`` with every cell made safe (:func:`safe_cell`)."""
     buf = io.StringIO()
-    csv.writer(buf, lineterminator="\n").writerows(rows)
+    csv.writer(buf, lineterminator="\n").writerows([safe_cell(v) for v in row] for row in rows)
     return buf.getvalue()
