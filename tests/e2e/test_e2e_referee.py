@@ -82,6 +82,14 @@ def test_a_referee_pauses_adds_time_voids_and_disqualifies(browser, shot, tmp_pa
         ref.click("#console-link")
         ref.wait_for_url(f"{base}/events/{event}/referee")
         ref.wait_for_selector("[data-table] .clock")
+        # the console asks every 0.25 s here, its clocks change each time; what did not change is
+        # not drawn again (a button drawn anew between a press's mouse down and up lost the click)
+        ref.evaluate("() => { window.kept = ['#pause-round', '#ref-log > *', '#ref-disputes > *', "
+                     "'#back-to-event'].map((s) => document.querySelector(s)); }")
+        for _ in range(3):
+            with ref.expect_request(lambda r: r.url.endswith(f"/api/events/{event}/console")):
+                pass
+        assert ref.evaluate("() => window.kept.map((e) => e.isConnected)") == [True] * 4
         cards = ref.locator("[data-table]")
         assert cards.count() == 2
         alice_table = ref.locator("[data-table]:has-text('alice')").get_attribute("data-table")

@@ -239,16 +239,30 @@ export async function consolePage(app, { me, id }) {
 
   function render() {
     const ev = data.event;
-    head.replaceChildren(el("h2", {}, t("ref.title")), el("div", { class: "muted" },
-      el("a", { href: `/events/${id}`, id: "back-to-event" }, shownName || ev.name), ` · ${gameName(byId[ev.game]) || ev.game} · ${t(`status.${ev.status}`, null, ev.status)}`));
+    // each part is drawn again only when what it shows changed (the console asks every 0.5 s by
+    // default): a button drawn anew between a press's mouse down and up lost the click, and a
+    // note by the pressed button (noteBy) stays until the next press
+    const changed = (box, shown) => {
+      const key = JSON.stringify(shown);
+      if (box.dataset.shape === key && box.firstChild) return false;
+      box.dataset.shape = key;
+      return true;
+    };
+    if (changed(head, [shownName, ev.name, ev.game, ev.status])) {
+      head.replaceChildren(el("h2", {}, t("ref.title")), el("div", { class: "muted" },
+        el("a", { href: `/events/${id}`, id: "back-to-event" }, shownName || ev.name), ` · ${gameName(byId[ev.game]) || ev.game} · ${t(`status.${ev.status}`, null, ev.status)}`));
+    }
     const anyLive = data.tables.length > 0;
     // no live table: because the event is over, or its round waits for its start
     const none = ev.status === "finished" ? t("ref.nolivefinished")
       : ev.started_round >= ev.current_round && ev.current_round ? t("ref.seating", { n: ev.current_round }) : t("ref.nolive");
-    roundBar.replaceChildren(
-      el("button", { id: "pause-round", disabled: !data.tables.some((x) => !x.paused) || null, onclick: () => act({ act: "pause" }) }, t("ref.pauseround")),
-      el("button", { id: "resume-round", disabled: !data.tables.some((x) => x.paused) || null, onclick: () => act({ act: "resume" }) }, t("ref.resumeround")),
-      anyLive ? el("span", { class: "muted" }, t("ref.livecount", { n: data.tables.length })) : null);   // none: said once, under the tables' heading
+    const canPause = data.tables.some((x) => !x.paused), canResume = data.tables.some((x) => x.paused);
+    if (changed(roundBar, [canPause, canResume, data.tables.length])) {
+      roundBar.replaceChildren(
+        el("button", { id: "pause-round", disabled: !canPause || null, onclick: () => act({ act: "pause" }) }, t("ref.pauseround")),
+        el("button", { id: "resume-round", disabled: !canResume || null, onclick: () => act({ act: "resume" }) }, t("ref.resumeround")),
+        anyLive ? el("span", { class: "muted" }, t("ref.livecount", { n: data.tables.length })) : null);   // none: said once, under the tables' heading
+    }
     // keep what a referee is typing: rebuild the cards only when the tables themselves changed
     const shape = JSON.stringify([none, data.tables.map((x) => [x.id, x.paused, x.names, x.count, x.clocks.length > 0])]);
     if (tables.dataset.shape !== shape || !tables.firstChild) {
@@ -280,9 +294,11 @@ export async function consolePage(app, { me, id }) {
       results.replaceChildren(data.results.length ? el("div", { class: "scroll" }, el("table", { class: "list" }, el("tbody", {}, data.results.map(resultRow))))
         : el("p", { class: "muted" }, t("ref.noresults")));
     }
-    disputes.replaceChildren(data.disputes.length ? el("ul", { class: "ref-disputes" }, data.disputes.map(disputeRow)) : el("p", { class: "muted" }, t("ref.nodisputes")));
+    if (changed(disputes, data.disputes)) {
+      disputes.replaceChildren(data.disputes.length ? el("ul", { class: "ref-disputes" }, data.disputes.map(disputeRow)) : el("p", { class: "muted" }, t("ref.nodisputes")));
+    }
     const rows = [...data.log].reverse().filter((e) => e.act !== "dispute");
-    log.replaceChildren(el("table", { class: "list ref-log" }, el("thead", {}, el("tr", {},
+    if (changed(log, rows)) log.replaceChildren(el("table", { class: "list ref-log" }, el("thead", {}, el("tr", {},
       el("th", {}, t("ref.when")), el("th", {}, t("ref.who")), el("th", {}, t("ref.what")), el("th", {}, t("ref.reason")))),
     el("tbody", {}, rows.map((e) => el("tr", { "data-log": e.act },
       el("td", { class: "muted" }, new Date(e.at).toLocaleTimeString(document.documentElement.lang)),
