@@ -513,3 +513,29 @@ def test_a_mahjong_payment_lost_takes_the_minus_sign():
     assert line == "得失：你\u00a0−19 下家\u00a0+57 对家\u00a0−19 上家\u00a0−19"
     assert mahjong_payments_line([-8, 0, 8, 0], seat=0, lang="en").endswith(
         "You\u00a0−8 Right\u00a00 Across\u00a0+8 Left\u00a00")
+
+
+def test_a_won_mahjong_hand_says_who_won_how_its_worth_and_the_payments():
+    """A one-hand mahjong table's result: the winner, how (self-drawn, whose discard), the fan
+    total, then each seat's payment under its label; never the reason's "winning hand" with the
+    scores after it as if they were the hand ("winning hand: alice −23 / …")."""
+    names = ["alice", "bob", "cy", "dan"]
+    for state in gb_hands(hands=1, want=3):
+        r = state.result.to_json()
+        hand = r["details"]["hands"][0]
+        w, total = hand["winners"][0], hand["fans"][str(hand["winners"][0])]["total"]
+        loser = next(s for s in range(4) if s != w)
+        pays = " / ".join(f"{names[s]}\u00a0{score_text(x, 'en')}" for s, x in enumerate(r["returns"]))
+        how = ("by self-draw" if hand["how"] == "self_drawn" else
+               f"on {names[hand['from']]}’s discard" if hand["how"] == "discard" else
+               f"by robbing {names[hand['from']]}’s kong")
+        en = result_words(r, game="mahjong-gb", seat=loser, names=names, lang="en")
+        assert en == f"You lost — {names[w]} won {how}, {total} fans · Payments: {pays}", en
+        mine = result_words(r, game="mahjong-gb", seat=w, names=names, lang="en")
+        assert mine.startswith("You won — ") and f", {total} fans · Payments: " in mine, mine
+        zh = result_words(r, game="mahjong-gb", seat=None, names=names, lang="zh")
+        zh_how = ("自摸和牌" if hand["how"] == "self_drawn" else f"和牌，{names[hand['from']]}点炮"
+                  if hand["how"] == "discard" else f"抢{names[hand['from']]}的杠和牌")
+        assert zh == f"{names[w]}{zh_how}，{total} 番 · 得失：{pays}", zh
+        for text in (en, mine, zh):
+            assert "winning hand" not in text and "和牌：" not in text, text

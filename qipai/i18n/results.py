@@ -203,6 +203,7 @@ def result_words(result: dict[str, Any] | None, *, game: str, seat: int | None =
               if (n > 2 or game in CARD) and not draw and not ranked and scored else "")
 
     generic = False                # the headline only lists the winners: a player's "You won" says it
+    won_said = False               # the headline says the hand was won: the reason "win" is not repeated
     if game == "go" and d.get("margin_points") is not None and reason == "counted":
         head = (tr("result.jigo") if draw
                 else tr("result.byPoints", {"side": side_name(winners[0]),
@@ -228,6 +229,11 @@ def result_words(result: dict[str, Any] | None, *, game: str, seat: int | None =
         # a deal ended before its count (a resignation): the side that won, without levels
         side = tr("result.sj.declarers" if d["dealer"] in winners else "result.sj.attackers")
         head = tr("result.sj.sideWins", {"side": side})
+    elif game in TILES and (won := won_hand(d)) is not None:
+        # a mahjong hand won: who won and how, and what the hand was worth ("Bob won by
+        # self-draw, 12 fans"); to its winner, how alone ("You won — self-drawn, 12 fans")
+        head = tile_win_words(won, seat if seated else None, name_of, listed, lang)
+        won_said = True
     elif game == "fouafour" and seated and len(winners) == 2 and n == 4:
         # the partners' side from a seat at the table (a spectator reads the winners' names)
         head = tr("result.faf.usWin" if seat in winners else "result.faf.themWin")
@@ -258,7 +264,8 @@ def result_words(result: dict[str, Any] | None, *, game: str, seat: int | None =
     decided = (tr(f"end.{d['decided_by']}", None, str(d["decided_by"]).replace("_", " "))
                if d.get("decided_by") else "")
     why = " · ".join(x for x in (reason_words if reason and reason not in NATURAL
-                                 and not (game == "go" and reason == "counted") else "", decided) if x)
+                                 and not (game == "go" and reason == "counted")
+                                 and not (won_said and reason == "win") else "", decided) if x)
     if brief and seated and game in CARD:
         own = (score_text(returns[seat], lang)
                if seat < len(returns) and not draw and float(returns[seat]) else "")
@@ -271,9 +278,55 @@ def result_words(result: dict[str, Any] | None, *, game: str, seat: int | None =
         text = " — ".join(x for x in (mine, " · ".join(x for x in (how, why) if x)) if x)
     else:
         text = " — ".join(x for x in (head, why) if x)
-    if scores:
+    if scores and game in TILES:
+        # a tile table's scores are what each seat paid or won, said so, never after the reason's
+        # words as if they were the hand ("winning hand: Ann −20 / …")
+        text += f" · {tr('mj.payments')}{tr('colon', None, ': ')}{scores}"
+    elif scores:
         text += tr("colon", None, ": ") + scores
     return text
+
+
+#: the tile games: a won hand is told with its winner, how and worth; the scores are payments
+TILES = frozenset({"mahjong-gb", "laizi-mahjong", "baibian-bajue"})
+
+
+def won_hand(details: dict[str, Any]) -> dict[str, Any] | None:
+    """The hand a one-hand tile match ended with when it was won (``details["hands"]``), else
+    None (a drawn hand, a match of several hands: its result is the match's)."""
+    hands = details.get("hands") or []
+    return hands[0] if len(hands) == 1 and isinstance(hands[0], dict) and hands[0].get("winners") else None
+
+
+def hand_worth(r: dict[str, Any]) -> tuple[int, str] | None:
+    """What a won hand was worth and its unit ("fan" or "points"): Guobiao's and Baibian's fan
+    total, Laizi's points; None when the hand does not say."""
+    fans = r.get("fans") or {}
+    w = str((r.get("winners") or [None])[0])
+    if isinstance(fans.get(w), dict) and fans[w].get("total") is not None:
+        return fans[w]["total"], "point" if fans[w].get("unit") == "points" else "fan"
+    score = r.get("score")
+    if isinstance(score, dict) and score.get("points") is not None:
+        return score["points"], "point"
+    return None
+
+
+def tile_win_words(r: dict[str, Any], seat: int | None, name_of: Any, listed: Any, lang: str) -> str:
+    """A won hand in words (result.js tileWinWords): "Bob won on Ann's discard, 12 fans" /
+    "Bob和牌，Ann点炮，12 番"; to the winner, "on Ann's discard, 12 fans"."""
+    winners = r.get("winners") or []
+    how = r.get("how") if r.get("how") in ("self_drawn", "discard", "robbing_kong") else "any"
+    params = {"names": listed(winners), "n": len(winners),
+              "from": name_of(r["from"]) if r.get("from") is not None else ""}
+    if seat is not None and seat in winners:
+        said = t(f"result.mjHow.{how}", params, lang=lang) if how != "any" else ""
+    else:
+        said = t(f"result.mjWon.{how}", params, lang=lang)
+    worth = hand_worth(r)
+    if worth is not None:
+        said = ("，" if lang == "zh" else ", ").join(
+            x for x in (said, t(f"result.mj.{worth[1]}", {"n": worth[0]}, lang=lang)) if x)
+    return said
 
 
 def mahjong_seat_word(s: int, *, seat: int | None, names: Sequence[str] = (), lang: str = "en") -> str:

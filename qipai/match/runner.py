@@ -215,6 +215,17 @@ class GameRunner:
         for s, p in enumerate(self.players):
             p.on_event(self, s, event)
 
+    def game_limit_state(self) -> dict[str, Any] | None:
+        """The game's wall-clock limit (go's 60 minutes for the game, then counted) for a state
+        message: its length and when it ends (``deadline``, pauses added), None without one."""
+        if self.game_limit is None:
+            return None
+        # at the limit the board is counted, or (a game that cannot count) the seat on turn loses
+        out: dict[str, Any] = {"limit": self.game_limit, "then": "count" if self._counts() else "timeout"}
+        if self.start_time is not None:
+            out["deadline"] = self.start_time + self.game_limit + self.paused_ms
+        return out
+
     def clock_state(self) -> list[dict[str, Any]]:
         """Every seat's clock (remaining bank, periods, warnings, deadline) for a state message;
         a seat in trusteeship it cannot leave (absent, conceded, disqualified) is ``held``."""

@@ -215,6 +215,7 @@ class Referees(ResultActs):
                 "bots": [bool(s and s.get("bot")) for s in t.seats],
                 "paused": t.referee_paused(),
                 "clocks": r.clock_state() if r else [], "now": r.time.now() if r else None,
+                "game_limit": r.game_limit_state() if r else None,
                 # a paused table's countdowns stand at the moment of the pause
                 "paused_at": r.paused_at if r else None,
                 "to_act": list(st.to_act) if st is not None and not st.is_terminal() else [],

@@ -103,6 +103,8 @@ def state_message(t: LiveTable, seat: int | None, full: bool = False) -> dict[st
     }
     if r.paused_at is not None and not t.storage_paused:
         msg["paused_at"] = r.paused_at      # a referee's pause: every countdown stands here
+    if (limit := r.game_limit_state()) is not None:
+        msg["game_limit"] = limit           # one limit for the whole game, beside the seats' clocks
     if seat is not None and seat in to_act:
         msg["turn"] = r.shown_turn(seat)   # this seat's pending decision (see _move)
         listed = False

@@ -155,9 +155,11 @@ def test_one_person_plays_a_mahjong_hand_against_three_bots(server, browser, sho
         for row in page.locator("#fans tr[data-fan]").all():
             fan_name = row.get_attribute("data-name")
             assert fan_name in text
-        # the reason in words: "Bot (Greedy, Across) wins — winning hand", never "wins — win"
+        # the win in words: "Bot (Greedy, Across) won by self-draw, 12 fans · Payments: …", never
+        # "wins — win" nor the payments after "winning hand:" as if they were the hand
         if "Result" in status:
-            assert "— win:" not in status and "— winning hand" in status
+            assert "— win:" not in status and "winning hand" not in status, status
+            assert f", {total} fans · Payments: " in status, status
     else:
         assert "荒庄" in result.inner_text() or "Drawn" in result.inner_text()
     shot(page, "mahjong-gb-end")

@@ -227,6 +227,8 @@ async function tablePage(id) {
   // a spectator of a hidden-information game sees it some seconds late (spectator_delay_ms): said at
   // once, so the first seconds' empty table is not taken for a broken page
   const watchNote = el("p", { class: "muted small", id: "watch-delay", role: "note", hidden: true });
+  // one limit for the whole game (go's "60 minutes for the game, then counted"), in words
+  const gameClock = el("p", { class: "game-clock", id: "game-clock", hidden: true });
   const boardRoot = el("div", { id: "board" });
   const side = el("div", { class: "side", id: "side" });     // the move list (board games)
   const controls = el("div", { class: "row", id: "controls" });
@@ -239,7 +241,7 @@ async function tablePage(id) {
   const unlisted = info && info.settings && info.settings.private ? el("p", { class: "muted small", id: "private-note", role: "note" },
     t("table.private")) : null;
   app.replaceChildren(el("div", { class: "table-layout" },
-    el("div", { class: "table-main" }, marking, unlisted, seatsBox, status, watchNote, fx.boardText, boardRoot, controls, fx.entry, fx.note, err),
+    el("div", { class: "table-main" }, marking, unlisted, seatsBox, gameClock, status, watchNote, fx.boardText, boardRoot, controls, fx.entry, fx.note, err),
     el("aside", { class: "table-side" }, side, fx.chat)));
   // the move list: beside the board, above the chat; on a narrow screen right under the board
   const narrow = matchMedia("(max-width: 820px)");
@@ -318,7 +320,18 @@ async function tablePage(id) {
     if (boxes && boxes.some((x) => !x.querySelector(".seat-extra"))) renderSeats();
   }).observe(boardRoot, { childList: true, subtree: true });
 
+  function renderGameClock() {
+    const g = last && !last.result ? last.game_limit : null;
+    gameClock.hidden = !g;
+    if (!g) return;
+    const now = last.paused_at !== undefined ? last.paused_at : last.now + (performance.now() - receivedAt);
+    const left = g.deadline !== undefined ? g.deadline - now : g.limit;
+    gameClock.classList.toggle("low", left < 60000);
+    gameClock.textContent = t(`clk.gameLimit.${g.then}`, { time: fmtMs(left), limit: Math.round(g.limit / 60000) });
+  }
+
   function renderSeats() {
+    renderGameClock();
     const names = last && last.names ? last.names : info.seats.map((s) => (s ? seatName(s.name) : t("seat.open")));
     const boxes = seatBoxes(names.length);
     seatsBox.hidden = !!boxes;

@@ -118,21 +118,35 @@ export async function consolePage(app, { me, id }) {
       names(tb).map((n, i) => el("option", { value: i }, n)));
   }
 
+  // one limit for the whole game (go's 60 minutes, then counted), in words under the seats
+  function gameClock(tb) {
+    const g = tb.game_limit;
+    if (!g) return null;
+    const now = tb.paused_at !== null && tb.paused_at !== undefined ? tb.paused_at : tb.now + performance.now() - fetchedAt;
+    const left = g.deadline !== undefined ? g.deadline - now : g.limit;
+    return el("li", { class: "muted game-clock", "data-game-clock": tb.id },
+      t(`clk.gameLimit.${g.then}`, { time: clockText(left), limit: Math.round(g.limit / 60000) }));
+  }
+
   function clocks(tb) {
     if (!tb.clocks.length) return el("ul", { class: "ref-clocks" }, el("li", { class: "muted" }, names(tb).join(` ${t("vs")} `), " · ", t("ref.starting")));
     const now = tb.paused_at !== null && tb.paused_at !== undefined ? tb.paused_at : tb.now + performance.now() - fetchedAt;
     return el("ul", { class: "ref-clocks" }, names(tb).map((n, i) => {
       const c = tb.clocks[i] || {};
-      const left = c.deadline !== undefined && tb.to_act.includes(i) ? c.deadline - now : c.bank;
+      // a seat that waits on a clock of a time a move: the time its next move may take
+      const perMove = !(c.deadline !== undefined && tb.to_act.includes(i)) && c.bank === undefined && c.move_cap !== undefined;
+      const left = c.deadline !== undefined && tb.to_act.includes(i) ? c.deadline - now : perMove ? c.move_cap : c.bank;
       const warn = c.warnings ? el("span", { class: "tag warn", title: t("ref.warnings") }, t("ref.warncount", { n: c.warnings })) : null;
       const strikes = c.strikes ? el("span", { class: "tag warn" }, t("ref.strikes", { n: c.strikes })) : null;
       return el("li", { class: tb.to_act.includes(i) ? "to-act" : null, "data-seat": i },
         el("span", { class: "n" }, n), " ",
-        left !== undefined ? el("span", { class: "clock" }, clockText(left)) : el("span", { class: "muted" }, t("ref.noclock")),
+        left !== undefined ? el("span", { class: "clock" + (perMove ? " idle" : "") }, clockText(left))
+          : el("span", { class: "muted" }, t(tb.game_limit ? "ref.gameLimitOnly" : "ref.noclock")),
+        perMove ? el("span", { class: "muted" }, ` ${t("clk.perMove")}`) : null,
         c.bank !== undefined && left !== c.bank ? el("span", { class: "muted bank", title: t("ref.bank") }, paren(clockText(c.bank))) : null,
         c.periods !== undefined ? el("span", { class: "muted" }, ` ${t("ref.periods", { n: c.periods })}`) : null,
         c.trustee ? el("span", { class: "tag" }, t("ref.trustee")) : null, warn, strikes);
-    }));
+    }), gameClock(tb));
   }
 
   function tableCard(tb) {

@@ -103,6 +103,7 @@ export function resultText(result, { game, seat = null, names = [], view = null,
   let head = "";
   const known = (x) => x !== undefined && x !== null;
   let generic = false;                 // the headline only lists the winners: a player's "You won" says it
+  let wonSaid = false;                 // the headline says the hand was won: the reason "win" is not repeated
   if (game === "go" && known(d.margin_points) && reason === "counted") {
     head = draw ? tr("result.jigo", null, "Draw (jigo)")
       : tr("result.byPoints", { side: sideName(winners[0]), margin: margin(d.margin_points, lang) }, "");
@@ -127,6 +128,11 @@ export function resultText(result, { game, seat = null, names = [], view = null,
   } else if (game === "shengji" && known(d.dealer) && winners.length && !draw) {
     // a deal ended before its count (a resignation): the side that won, without levels
     head = tr("result.sj.sideWins", { side: tr(winners.includes(d.dealer) ? "result.sj.declarers" : "result.sj.attackers") });
+  } else if (TILES.has(game) && wonHand(d)) {
+    // a mahjong hand won: who won and how, and what the hand was worth ("Bob won by self-draw,
+    // 12 fans"); to its winner, how alone ("You won — self-drawn, 12 fans")
+    head = tileWinWords(wonHand(d), seated ? seat : null, nameOf, list, tr, lang);
+    wonSaid = true;
   } else if (game === "fouafour" && seated && winners.length === 2 && n === 4) {
     // the partners' side from a seat at the table (a spectator reads the winners' names)
     head = tr(winners.includes(seat) ? "result.faf.usWin" : "result.faf.themWin");
@@ -152,7 +158,7 @@ export function resultText(result, { game, seat = null, names = [], view = null,
   }
   // an agreed draw that a rule scores (junqi's deadlock rule) says what decided it
   const decided = d.decided_by ? tr(`end.${d.decided_by}`, null, String(d.decided_by).replace(/_/g, " ")) : "";
-  const why = [reason && !NATURAL.has(reason) && !(game === "go" && reason === "counted") ? reasonWords : "", decided]
+  const why = [reason && !NATURAL.has(reason) && !(game === "go" && reason === "counted") && !(wonSaid && reason === "win") ? reasonWords : "", decided]
     .filter(Boolean).join(" · ");
   if (brief && seated && TABLE_GAMES.has(game)) {
     const own = !draw && Number(returns[seat]) ? fmtScore(returns[seat], lang) : "";
@@ -168,8 +174,40 @@ export function resultText(result, { game, seat = null, names = [], view = null,
   } else {
     text = [head, why].filter(Boolean).join(" — ");
   }
-  if (scores) text += `${tr("colon", null, ": ")}${scores}`;   // "：" in Chinese
+  // a tile table's scores are what each seat paid or won, said so, never after the reason's words
+  // as if they were the hand ("winning hand: Ann −20 / …")
+  if (scores && TILES.has(game)) text += ` · ${tr("mj.payments")}${tr("colon", null, ": ")}${scores}`;
+  else if (scores) text += `${tr("colon", null, ": ")}${scores}`;   // "：" in Chinese
   return text;
+}
+
+// the tile games: a won hand is told with its winner, how and worth; the scores are payments
+const TILES = new Set(["mahjong-gb", "laizi-mahjong", "baibian-bajue"]);
+
+// the hand a one-hand tile match ended with when it was won, else null (results.py won_hand)
+function wonHand(d) {
+  const hands = d.hands || [];
+  return hands.length === 1 && hands[0] && (hands[0].winners || []).length ? hands[0] : null;
+}
+
+// what a won hand was worth: [total, "fan" | "point"] (Laizi's points), or null (results.py hand_worth)
+function handWorth(r) {
+  const f = (r.fans || {})[String((r.winners || [])[0])];
+  if (f && f.total !== undefined && f.total !== null) return [f.total, f.unit === "points" ? "point" : "fan"];
+  if (r.score && r.score.points !== undefined && r.score.points !== null) return [r.score.points, "point"];
+  return null;
+}
+
+// a won hand in words: "Bob won on Ann's discard, 12 fans" / "Bob和牌，Ann点炮，12 番"; to the
+// winner, "on Ann's discard, 12 fans" (results.py tile_win_words)
+function tileWinWords(r, seat, nameOf, list, tr, lang) {
+  const winners = r.winners || [];
+  const how = ["self_drawn", "discard", "robbing_kong"].includes(r.how) ? r.how : "any";
+  const params = { names: list(winners), n: winners.length, from: r.from !== undefined && r.from !== null ? nameOf(r.from) : "" };
+  const said = seat !== null && winners.includes(seat) ? (how !== "any" ? tr(`result.mjHow.${how}`, params) : "")
+    : tr(`result.mjWon.${how}`, params);
+  const worth = handWorth(r);
+  return [said, worth ? tr(`result.mj.${worth[1]}`, { n: worth[0] }) : ""].filter(Boolean).join(lang === "zh" ? "，" : ", ");
 }
 
 // a seat's place around a card or tile table, as the board names it: from the reader's seat
