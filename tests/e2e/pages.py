@@ -41,8 +41,9 @@ def shots(browser, base, path, name, shot, ready, storage=None):
 
 def assert_fits_phone(page):
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
-    # a list of games, events, tables or tokens fits its box too (its scrolling box would hide the cut)
-    assert page.evaluate("""() => [...document.querySelectorAll('#history,#event-list,#tables,#token-list')]
+    # a list of games, events, tables, tokens or seeks fits its box too (its scrolling box would hide the cut)
+    assert page.evaluate("""() => [...document.querySelectorAll(
+        '#history,#event-list,#tables,#token-list,#seeks')]
         .every((t) => t.parentElement.scrollWidth <= t.parentElement.clientWidth + 1)""")
     # no text stands one character a line (Chinese in a squeezed table cell would): a box whose
     # text of 3 or more letters takes about as many lines as it has letters
