@@ -837,7 +837,9 @@ def test_every_baohuang_hint_is_playable(server, browser):
             for k, (_, seat, view, legal, _) in enumerate(few)]
     got = page.evaluate(BOARD_SCRIPT, ["baohuang", msgs, [["hint"] * len(p) for *_, p in few]])
     for (*_, plays), r in zip(few, got):
-        assert [sorted(c[0] for c in step["sel"]) for step in r["steps"]] == [sorted(a) for a in plays]
+        # each listed play once, in the hint's order (what breaks no group first)
+        offered = [sorted(c[0] for c in step["sel"]) for step in r["steps"]]
+        assert sorted(offered) == sorted(sorted(a) for a in plays)
         assert all(step["play"] for step in r["steps"]), r
     ctx.close()
 
@@ -865,3 +867,18 @@ def test_shengji_declared_row_names_bots_by_their_places(server, browser):
         row = page.get_attribute('[data-info="declared"]', "data-value")
         assert row.startswith(f"{left} ") and bot not in row, row
         ctx.close()
+
+
+def test_the_hint_offers_plays_that_break_no_group_first(server, browser):
+    """The hint offers first what breaks no group of the hand (a lone 7 or the pair of 9s before a
+    5 taken from three 5s), then what breaks a bomb or the rocket, bombs and the rocket last (as
+    the card rooms do); within a cost, the referee's order."""
+    page = browser.new_page()
+    page.goto(server + "/")
+    hand = ["5S", "5H", "5D", "7C", "9S", "9H", "QS", "QH", "QD", "QC", "LJ", "BJ"]
+    order = page.evaluate("""async ([hand, plays]) => {
+        const m = await import('/static/boards/cardtable.js');
+        return m.hintOrder(plays.map((ranks) => ({ ranks })), hand).map((h) => h.ranks); }""",
+                          [hand, ["5", "7", "9", "Q", "L", "B", "55", "99", "QQQQ", "LB"]])
+    assert order == ["7", "99", "5", "9", "55", "Q", "L", "B", "QQQQ", "LB"], order
+    page.close()

@@ -110,6 +110,26 @@ export function matchRanks(ids, legal) {
   return null;
 }
 
+/** The hint button's order of listed plays (each ``{ranks}``) for a hand of card ids, as the
+ * card rooms offer them: first the plays that break no group of the hand (a single 7 before a
+ * 5 taken from three 5s), then those that break fewer groups, then those that break a bomb or
+ * the rocket, bombs and the rocket themselves last; within a cost the referee's order. */
+export function hintOrder(hints, ids) {
+  const held = {};
+  for (const id of ids) held[rankOf(id)] = (held[rankOf(id)] || 0) + 1;
+  const cost = ({ ranks }) => {
+    const used = {};
+    for (const r of ranks) used[r] = (used[r] || 0) + 1;
+    const kinds = Object.keys(used);
+    const bomb = (kinds.length === 1 && ranks.length >= 4) || (ranks.length === 2 && /^[LB]{2}$/.test(ranks));
+    // a group broken costs 1, a bomb (four of a rank) or the rocket (both jokers) broken 10
+    const rocket = held.L && held.B && !!used.L !== !!used.B;
+    const broken = kinds.reduce((n, r) => n + (used[r] < (held[r] || 0) ? (held[r] >= 4 ? 10 : 1) : 0), 0);
+    return (bomb ? 100 : 0) + (rocket ? 10 : 0) + broken;
+  };
+  return hints.map((h, i) => [cost(h), i, h]).sort((a, b) => a[0] - b[0] || a[1] - b[1]).map((x) => x[2]);
+}
+
 /** The rank string of a listed card play ("+" dropped), or null for a non-card action. */
 export function playRanks(a) {
   const m = PLAY_BODY.exec(a);
@@ -447,7 +467,8 @@ export function mountCardTable(root, ctx, cfg) {
     const list = Array.isArray(legal) ? legal : (legal.actions || []);
     const cardAction = cfg.isCardAction || ((a) => playRanks(a) !== null);
     const label = (a) => (cfg.label ? cfg.label(a, T()) : isPass(a) ? tr("ct.pass") : a);
-    const hints = cfg.hints ? cfg.hints(msg, list) : list.filter(cardAction).map((a) => ({ ranks: playRanks(a) }));
+    const hints = cfg.hints ? cfg.hints(msg, list)
+      : hintOrder(list.filter(cardAction).map((a) => ({ ranks: playRanks(a) })), entries.map((e) => e.id));
     if (!hints.length && msg.hint && acting && !isPass(msg.hint)) hints.push({ text: msg.hint });
     if (need) {
       button(label(need.action), need.action, "primary", () => send(`${need.action} ${ids.join(" ")}`), ids.length !== need.count);
