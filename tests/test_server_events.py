@@ -204,6 +204,7 @@ def test_players_register_themselves_check_in_and_the_organizer_closes_entries(t
     with client(tmp_path, spectator_delay_ms=0, bot_delay_ms=0) as c:
         boss = signup(c, "boss")
         people = {n: signup(c, n) for n in ("alice", "bob", "carol")}
+        mallory = signup(c, "mallory")
         body = {"preset": "s3_xiangqi", "name": "Open", "event_id": "open", "players": [],
                 "registration": True, "check_in": True}
         ev = post(c, boss, "/api/events", body).json()
@@ -213,6 +214,11 @@ def test_players_register_themselves_check_in_and_the_organizer_closes_entries(t
         wrong = post(c, people["alice"], "/api/events/open/join", {"code": "nope"})
         assert wrong.json()["error"] == "bad_join"
         assert post(c, None, "/api/events/open/join", {"code": code}).status_code == 401
+        # guessing the code: 20 tries per account, then 429 whatever the code (no oracle)
+        tries = [post(c, mallory, "/api/events/open/join", {"code": f"{n:08x}"}) for n in range(21)]
+        assert [r.json()["error"] for r in tries] == ["bad_join"] * 20 + ["rate_limited"]
+        late = post(c, mallory, "/api/events/open/join", {"code": code})
+        assert late.status_code == 429 and int(late.headers["Retry-After"]) >= 1
         for n, tok in people.items():
             r = post(c, tok, "/api/events/open/join", {"code": code, "nonce": "abc" if n == "bob" else None})
             assert r.status_code == 200, r.text

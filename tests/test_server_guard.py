@@ -176,6 +176,23 @@ def test_websocket_limits_count_bytes_and_deep_json_is_bad_json(live):
 
 
 # ----- bad input gets JSON ---------------------------------------------------------------------
+def test_pages_answer_head_and_every_answer_has_the_security_headers(live):
+    """HEAD of a page is its GET without the body; every answer says nosniff and may not be
+    framed; a page has a content security policy of the site alone (FastAPI's /docs none)."""
+    with httpx.Client(base_url=live.base, timeout=10) as c:
+        head, page = c.head("/"), c.get("/")
+        assert head.status_code == page.status_code == 200 and head.content == b""
+        assert c.head("/events/x").status_code == 200
+        for r in (head, page, c.get("/api/games"), c.get("/api/records/999999999999999"),
+                  c.get("/static/app.js"), c.post("/api/login", json={})):
+            assert r.headers["x-content-type-options"] == "nosniff", r.url
+            assert r.headers["x-frame-options"] == "DENY", r.url
+        policy = page.headers["content-security-policy"]
+        assert "frame-ancestors 'none'" in policy and "object-src 'none'" in policy
+        assert "content-security-policy" not in c.get("/api/games").headers
+        assert "content-security-policy" not in c.get("/docs").headers
+
+
 def test_record_ids_out_of_range_are_no_record(live):
     for rid in ("9223372036854775808", "9223372036854775807", "0", "-1", "99999999999999999999999"):
         for tail in ("", "/steps", "/download"):

@@ -109,6 +109,7 @@ class Limiters:
         self.dispute_account = RateLimit(*lim.dispute_account)
         self.bot_token = RateLimit(*lim.bot_token)
         self.replay_ip = RateLimit(*lim.replay_ip)
+        self.join_account = RateLimit(*lim.join_account)
         #: the limits counted in Redis for every worker of a cluster alike (:meth:`share`)
         self.shared: dict[str, SharedRateLimit] = {}
 
@@ -143,7 +144,8 @@ class Limiters:
 
 #: the limits a cluster counts in Redis (:meth:`Limiters.share`)
 SHARED = ("login_ip", "login_account", "signup_ip", "moves_account", "moves_ip", "api_ip",
-          "bot_games", "chat_account", "report_account", "dispute_account", "bot_token", "replay_ip")
+          "bot_games", "chat_account", "report_account", "dispute_account", "bot_token", "replay_ip",
+          "join_account")
 
 
 def seats_by_option(info: Any) -> dict[str, dict[str, list[int]]]:
@@ -503,20 +505,24 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         "<head>", f'<head>\n<meta name="qipai-poll-ms" content="{settings.page_poll_ms}">', 1)
     app.state.shell = shell          # also a browser's answer to an address no page has (errors.py)
 
-    @app.get("/", include_in_schema=False)
-    @app.get("/login", include_in_schema=False)
-    @app.get("/signup", include_in_schema=False)
-    @app.get("/history", include_in_schema=False)
-    @app.get("/account/bots", include_in_schema=False)
-    @app.get("/events", include_in_schema=False)
-    @app.get("/tables/{table_id}", include_in_schema=False)
-    @app.get("/records/{record_id}", include_in_schema=False)
-    @app.get("/events/{event_id}", include_in_schema=False)
-    @app.get("/events/{event_id}/games/{game_id}", include_in_schema=False)
-    @app.get("/events/{event_id}/referee", include_in_schema=False)
-    @app.get("/u/{username}", include_in_schema=False)
-    @app.get("/leaderboard", include_in_schema=False)
-    @app.get("/meets/{meet}", include_in_schema=False)
+    def page_at(path: str) -> Any:
+        """A page's route: GET, and HEAD as well (a link checker's or monitor's request)."""
+        return app.api_route(path, methods=["GET", "HEAD"], include_in_schema=False)
+
+    @page_at("/")
+    @page_at("/login")
+    @page_at("/signup")
+    @page_at("/history")
+    @page_at("/account/bots")
+    @page_at("/events")
+    @page_at("/tables/{table_id}")
+    @page_at("/records/{record_id}")
+    @page_at("/events/{event_id}")
+    @page_at("/events/{event_id}/games/{game_id}")
+    @page_at("/events/{event_id}/referee")
+    @page_at("/u/{username}")
+    @page_at("/leaderboard")
+    @page_at("/meets/{meet}")
     async def page(request: Request) -> HTMLResponse:
         return HTMLResponse(shell)
 

@@ -28,6 +28,9 @@ class Limits:
     # the game's log and record
     dispute_account: tuple[float, int] = (1 / 30, 3)
     bot_token: tuple[float, int] = (20.0, 60)      # Bot API requests per account
+    # tries at an event's join code per account (20, then one per 30 s): a code is 8 hex
+    # digits, and a try of the right code counts too (it is checked only after the limit)
+    join_account: tuple[float, int] = (1 / 30, 20)
     # replays (every position of a game, /api/records/{id}/steps and an event game's) per client
     # IP: 30, then one per 2 s; a long game's steps take seconds to compute and are megabytes
     replay_ip: tuple[float, int] = (0.5, 30)

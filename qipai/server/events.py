@@ -286,8 +286,14 @@ def add_event_routes(app: FastAPI, hub: Hub, db: sessionmaker[Session],
     async def join(request: Request, event_id: str, body: Join) -> dict[str, Any]:
         """Join an event in registration with its code (the signed-in account; ``nonce``: an
         optional registration nonce for the draw, §6.1). Errors: no_event (404), entries_closed
-        (409), bad_join (400)."""
+        (409), bad_join (400), rate_limited (429: too many tries at join codes by this account,
+        ``Limits.join_account``; counted before the code is checked, so a guess past the limit
+        tells nothing)."""
         user = await need_user(request)
+        wait = await hub.limits.hit("join_account", str(user.id))
+        if wait:
+            raise ApiError(429, "rate_limited", "too many tries at join codes; slow down",
+                           retry_after=round(wait, 2), what="join")
         await service.change("join", event_id, user.username, body.code, body.nonce, body.unit)
         return await service.read_json("describe", event_id)
 

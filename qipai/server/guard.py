@@ -22,7 +22,10 @@ Every refusal is the machine-readable error of :mod:`.errors`:
   passes.
 
 :class:`SafetyNet`, outside everything else, turns any unexpected exception (in a route or a
-middleware) into a JSON 500 ``internal`` and logs its trace on the ``qipai.server`` logger.
+middleware) into a JSON 500 ``internal`` and logs its trace on the ``qipai.server`` logger, and
+gives every HTTP answer the headers of :data:`SECURITY_HEADERS` (no content-type sniffing, no
+framing by another site) and every page (HTML, but FastAPI's ``/docs`` and ``/redoc``, which load
+their scripts from elsewhere) the :data:`PAGE_POLICY` content security policy.
 """
 
 from __future__ import annotations
@@ -40,6 +43,15 @@ log = logging.getLogger("qipai.server")
 STATE_CHANGING = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 DEFAULT_PORTS = {"http": 80, "https": 443}
 WS_BAD_ORIGIN = 4403
+#: the headers of every HTTP answer (see :class:`SafetyNet`)
+SECURITY_HEADERS = ((b"x-content-type-options", b"nosniff"), (b"x-frame-options", b"DENY"),
+                    (b"referrer-policy", b"same-origin"))
+#: the content security policy of the site's pages: no framing, plugins, other base or form
+#: targets. (No script-src: the browser tests' Playwright evaluates strings in the page, which a
+#: script-src without 'unsafe-eval' refuses.)
+PAGE_POLICY = b"frame-ancestors 'none'; object-src 'none'; base-uri 'self'; form-action 'self'"
+#: pages of FastAPI's own whose scripts come from elsewhere: no policy of the site's
+OWN_POLICY_PATHS = ("/docs", "/redoc")
 
 Origin = tuple[str, str, int]         # (scheme, host, port), lower case, port filled in
 
@@ -214,6 +226,17 @@ class Guard:
         await send({"type": "websocket.close", "code": WS_BAD_ORIGIN, "reason": "bad_origin"})
 
 
+def secure_headers(path: str, headers: list[tuple[bytes, bytes]]) -> list[tuple[bytes, bytes]]:
+    """``headers`` with :data:`SECURITY_HEADERS` (those not set already), and a page's
+    :data:`PAGE_POLICY`."""
+    have = {k.lower() for k, _ in headers}
+    out = list(headers) + [(k, v) for k, v in SECURITY_HEADERS if k not in have]
+    html = any(k.lower() == b"content-type" and v.startswith(b"text/html") for k, v in headers)
+    if html and b"content-security-policy" not in have and not path.startswith(OWN_POLICY_PATHS):
+        out.append((b"content-security-policy", PAGE_POLICY))
+    return out
+
+
 class SafetyNet:
     """ASGI middleware: an exception that escapes the app is logged with its trace and answered
     with 500 ``{"error": "internal", "message": ...}`` (when no answer has started yet; a
@@ -231,6 +254,9 @@ class SafetyNet:
             nonlocal started
             if message["type"] in ("http.response.start", "websocket.accept", "websocket.close"):
                 started = True
+            if message["type"] == "http.response.start":
+                message = {**message, "headers": secure_headers(scope.get("path", ""),
+                                                                message.get("headers", []))}
             await send(message)
         try:
             await self.app(scope, receive, watch)
@@ -241,4 +267,4 @@ class SafetyNet:
                     await send({"type": "websocket.close", "code": 1011, "reason": "internal"})
                 elif not started:
                     await refusal(500, "internal", "the server failed to answer this request; "
-                                  "the fault is logged")(scope, receive, send)
+                                  "the fault is logged")(scope, receive, watch)
