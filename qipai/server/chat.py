@@ -309,13 +309,30 @@ def report_json(r: ChatReportRow) -> dict[str, Any]:
             "reason": r.reason, "at": r.at, "line": {"name": r.name, "user": r.user_id, "text": r.text}}
 
 
+def reporter_reads(s: Session, live: LiveTable | None, table_id: str | None, line: ChatRow,
+                   user_id: int) -> bool:
+    """Whether account ``user_id`` reads ``line`` now, as :func:`readable` decides: a line to
+    the spectators of a game in play is not read by its players (nor may they report it, or
+    the answer would tell them what the spectators wrote). ``live``: the table if this worker
+    serves it, else its stored row decides (a game not finished is in play)."""
+    if line.audience != "spectators":
+        return True
+    if live is not None:
+        return readable(live, {"audience": line.audience}, live.seat_of(user_id))
+    row = s.get(TableRow, table_id) if table_id is not None else None
+    if row is None or row.status != "playing":
+        return True
+    return not any(seat and seat.get("user") == user_id for seat in row.seats or ())
+
+
 def add_report_routes(app: FastAPI, hub: Hub, need_user: Any) -> None:
     """``POST /api/chat/reports`` (report a line) and ``GET /api/chat/reports`` (read them):
     see docs/server.md, "Chat"."""
 
     @app.post("/api/chat/reports", tags=["chat"], status_code=201)
     async def report(request: Request, body: ReportBody) -> dict[str, Any]:
-        """Report a chat line one could read (not one's own). It goes to the referees of the
+        """Report a chat line one reads (not one's own; a spectators' line is not the players'
+        while the game is on: :func:`reporter_reads`). It goes to the referees of the
         event whose chat or table it was written at, else (a lobby table) to the organizers.
         Errors: not_signed_in (401), bad_report, own_line, chat_too_long (the reason; 400),
         no_line (404), already_reported (409), rate_limited (429), storage_unavailable (503)."""
@@ -339,12 +356,14 @@ def add_report_routes(app: FastAPI, hub: Hub, need_user: Any) -> None:
         if hub.store.down:
             raise ApiError(503, "storage_unavailable", "the server cannot save data right now")
 
+        live = hub.tables.get(body.table) if body.table is not None else None
+
         def write(s: Session) -> dict[str, Any] | str:
             line = s.scalars(select(ChatRow).where(
                 ChatRow.channel == channel, ChatRow.user_id == body.user, ChatRow.at == body.at,
                 ChatRow.text == body.text, ChatRow.audience != "referees")
                 .order_by(ChatRow.id.desc()).limit(1)).first()
-            if line is None:
+            if line is None or not reporter_reads(s, live, body.table, line, user.id):
                 return "no_line"
             if s.scalars(select(ChatReportRow.id).where(ChatReportRow.line_id == line.id,
                                                         ChatReportRow.reporter_id == user.id)).first():
