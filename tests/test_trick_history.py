@@ -81,6 +81,12 @@ def test_a_last_trick_only_event_table_leaves_the_tricks_out_and_refuses_earlier
             while got.get("type") != "error":
                 got = receive(sock)
             assert got["code"] == "last_trick_only"
+        # the default conduct (trick_review = "all", the S2 preset) lists them (docs/games/shengji.md)
+        r = post(c, boss, "/api/events", {**body, "preset": "s2_tuolaji", "event_id": "sj2"})
+        assert r.status_code == 201, r.text
+        (table,) = post(c, boss, "/api/events/sj2/start").json()["tables"]
+        with ws(c, users["cy"], table) as sock:
+            assert next_state(sock)["view"]["tricks"] == []
         # a lobby table lists them
         r = post(c, users["ann"], "/api/tables",
                  {"game": "shengji", "bots": 3, "settings": {"clock": "none"}})
