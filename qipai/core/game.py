@@ -138,6 +138,13 @@ class Game:
         """The action written ``text`` in the canonical notation. Raises ``IllegalAction``."""
         raise NotImplementedError
 
+    def is_move_text(self, text: str) -> bool:
+        """False when ``text`` is written like no move of this game at all (a typing slip such as
+        ``hello``), as opposed to a move that is only illegal now. A person's typed text that is
+        no move is refused without counting toward the illegal-move limit (competition server,
+        :mod:`qipai.server.tableinput`); games with no such check read every text as a move."""
+        return True
+
     def state_from_json(self, data: dict[str, Any]) -> State:
         """Rebuild a state from :meth:`State.to_json` output by replaying its log."""
         from .record import Record, replay

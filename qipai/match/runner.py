@@ -553,20 +553,25 @@ class GameRunner:
 
     # ----- messages -----------------------------------------------------------------------
     def _reply_error(self, seat: int | None, reason: str, code: str = "illegal",
-                     params: dict[str, Any] | None = None, refusal: str | None = None) -> None:
+                     params: dict[str, Any] | None = None, refusal: str | None = None,
+                     illegal: dict[str, int] | None = None) -> None:
         """Tell ``seat`` alone that its message was refused: ``code`` is a stable name
         (``illegal``, ``not_your_turn``, ``stale_turn``, ``paused``, ``no_draw_offer``,
         ``draw_not_allowed``, ``draw_too_early``, ``draw_offer_cooldown``, ``draw_offer_open``,
         ``not_in_trusteeship``, ``trusteeship_permanent``, ``trusteeship_cooldown``), ``reason``
         the English text, ``params`` the values a catalogue template fills in (:mod:`qipai.i18n`,
         key ``error.<code>``) and ``refusal`` the referee's own code (``IllegalAction.code``)
-        when the game refused it."""
+        when the game refused it; ``illegal`` the seat's refused moves so far in this game and
+        the limit that loses it (``{"count": 2, "limit": 3}``, rules/xiangqi.md §4.4), when the
+        game has such a limit."""
         if seat is not None:
             event = {"type": "refused", "code": code, "reason": reason}
             if params:
                 event["params"] = params
             if refusal is not None:
                 event["refusal"] = refusal
+            if illegal is not None:
+                event["illegal"] = illegal
             self.players[seat].on_event(self, seat, event)
 
     def _handle(self, seat: int | None, msg: Any, t: int) -> None:
@@ -798,7 +803,9 @@ class GameRunner:
             self.illegal[seat] += 1
             self.events.append({"t": t, "seat": seat, "type": "refused", "action": str(msg.action),
                                 "reason": e.reason, "count": self.illegal[seat]})
-            self._reply_error(seat, e.reason, params=e.params, refusal=e.code)
+            counted = ({"count": self.illegal[seat], "limit": self.illegal_limit}
+                       if self.illegal_limit else None)
+            self._reply_error(seat, e.reason, params=e.params, refusal=e.code, illegal=counted)
             penalize = getattr(self.state, "penalize_illegal", None)
             if callable(penalize) and penalize(seat):
                 self._penalized(seat, t)

@@ -114,6 +114,11 @@ def _move(t: LiveTable, conn: Conn, seat: int, msg: dict[str, Any]) -> None:
     if turn is not None and (not isinstance(turn, int) or isinstance(turn, bool)):
         conn.put_json(ws_error("bad_message", "'turn' is the integer 'turn' of your state message"))
         return
+    if msg.get("typed") is True and not t.runner.game.is_move_text(action):
+        # a person's typing slip (``hello``) is no move at all: refused, never counted (§4.4
+        # counts moves that are not legal; a page's typed box marks its text ``typed``)
+        conn.put_json(ws_error("not_a_move", f"{action!r} is not written as a move", text=action))
+        return
     now = tablemsg.shown_seq(t)     # never the answers already applied in a private window
     # ``turn`` is the seat's own count (GameRunner.shown_turn); the runner checks its own number
     if turn is not None and seat in r.state.to_act and turn == r.shown_turn(seat) != 0:

@@ -119,6 +119,8 @@ class SeatPlayer(Player):
                 msg["retry_after"] = msg["params"]["retry_after"]
             if "refusal" in event:      # the referee's code: catalogue key refusal.<code>
                 msg["refusal"] = event["refusal"]
+            if "illegal" in event:      # refused moves so far and the limit that loses the game
+                msg["illegal"] = event["illegal"]
         else:
             msg = {"type": "event", "event": event}
         self.table.send_seat(seat, msg)

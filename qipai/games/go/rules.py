@@ -199,6 +199,14 @@ class GoGame(Game):
             raise IllegalAction(str(e), text, code="bad_notation",
                                 params={"text": text, **why(e, "unreadable")}) from None
 
+    def is_move_text(self, text: str) -> bool:
+        """True for a point on this board, ``pass`` or a dead-stone mark, legal or not."""
+        try:
+            self.parse_action(text)
+        except IllegalAction as e:
+            return e.code != "bad_notation"
+        return True
+
 
 class GoState(Ending, State):
     """A go game in progress: board, turn, repetition history and the dead-stone phase."""

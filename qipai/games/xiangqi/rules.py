@@ -153,6 +153,12 @@ class XiangqiGame(Game):
             return mv
         return Move(*mv)
 
+    def is_move_text(self, text: str) -> bool:
+        """True for a text written as a move in ICCS, WXF or Chinese notation, legal or not."""
+        from . import notation
+
+        return isinstance(text, str) and notation.looks_like_move(text)
+
 
 class XiangqiState(State):
     """A xiangqi position with its game history."""

@@ -233,7 +233,7 @@ async function tablePage(id) {
   const side = el("div", { class: "side", id: "side" });     // the move list (board games)
   const controls = el("div", { class: "row", id: "controls" });
   const err = el("div", { class: "error", id: "error" });
-  const fx = tableExtras({ t, lang, errorText, send: (obj) => send(obj), move: (a) => ctx.send(a), api, me, id, event: info && info.event, game: info && info.game, rerender: () => renderControls() });
+  const fx = tableExtras({ t, lang, errorText, send: (obj) => send(obj), move: (a, extra) => ctx.send(a, extra), api, me, id, event: info && info.event, game: info && info.game, rerender: () => renderControls() });
   // a rule set that is not for competition says so above the table
   const marking = info && info.marking ? el("p", { class: "marking-note", id: "marking" }, markBadge(info.marking), " ",
     t(`marking.${info.marking}.doc`)) : null;
@@ -257,7 +257,7 @@ async function tablePage(id) {
   // a move (by the board or typed) brings the board back to the game when the move list was
   // looking at an earlier position
   // ask(obj) sends a message of another type (a card table asks for earlier positions)
-  const ctx = { t, lang, send: (action) => { if (nav) nav.toEnd(); send({ type: "move", seq: last ? last.seq : 0, action, seat: last ? last.seat : null, turn: last ? last.turn : undefined }); },
+  const ctx = { t, lang, send: (action, extra) => { if (nav) nav.toEnd(); send({ type: "move", seq: last ? last.seq : 0, action, seat: last ? last.seat : null, turn: last ? last.turn : undefined, ...extra }); },
     ask: (obj) => send(obj) };
 
   // whether each seat's player has the table open (the server's "presence"; null: a bot, an
@@ -433,7 +433,7 @@ async function tablePage(id) {
       send({ type: "nonce", nonce: Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("") });
       return;
     }
-    if (msg.type === "error") { err.textContent = errorText(msg); if (board && board.refused) board.refused(); return; }
+    if (msg.type === "error") { err.textContent = refusedText(msg); if (board && board.refused) board.refused(); return; }
     if (msg.type === "position") { if (nav) nav.position(msg); else if (board && board.position) board.position(msg); return; }
     if (msg.type === "event") {
       if (msg.event.type === "trusteeship") send({ type: "sync" });
@@ -629,6 +629,14 @@ async function route() {
 function notFound(key) {
   app.replaceChildren(el("div", { class: "card-box", id: "not-found" }, el("h2", {}, t(key)),
     el("p", {}, el("a", { href: "/", class: "button primary" }, t("notfound.lobby")))));
+}
+
+/** A refusal in words; a refused move that counts toward the game's illegal-move limit says
+ *  how many so far and at how many the game is lost (rules/xiangqi.md §4.4). */
+function refusedText(msg) {
+  const words = errorText(msg);
+  if (!msg.illegal) return words;
+  return words + (lang === "zh" ? "。" : ". ") + t("illegal.count", msg.illegal);
 }
 
 route().catch((e) => { app.append(el("div", { class: "error" }, errorText(e))); });

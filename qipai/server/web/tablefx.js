@@ -60,7 +60,7 @@ export function tableExtras({ t, errorText, send, api, me, id, rerender, move, l
   entry.onsubmit = (ev) => {
     ev.preventDefault();
     const text = entryInput.value.trim();
-    if (text) { move(text); entryInput.value = ""; }
+    if (text) { move(text, { typed: true }); entryInput.value = ""; }   // typed: a slip that is no move never counts
   };
   const note = document.createElement("div");
   note.className = "table-note";
