@@ -9,6 +9,7 @@ import re
 
 import pytest
 
+from .conftest import rendered
 from .pages import WIDTHS, assert_fits_phone, set_lang, shots
 from .test_e2e_play import sign_up
 
@@ -91,6 +92,19 @@ def test_the_phone_lobby_picks_a_game_from_chips_and_shows_the_tables_near_the_t
         set_lang(page, server, lang)
         page.goto(server + "/")
         page.wait_for_selector(f'[data-join="{table}"]')
+        if lang == "zh":           # the list is not drawn again while no table changed
+            lists = []             # what the lobby's refreshes were answered
+            for i in range(4):
+                with page.expect_response(lambda r: r.url.endswith("/api/tables")) as answer:
+                    pass
+                lists.append(answer.value.json())
+                if i == 0:         # the first answer drawn: its Sit button
+                    rendered(page)
+                    page.evaluate("(t) => { window.sit = document.querySelector(`[data-join='${t}']`); }",
+                                  table)
+            # (another test's game of this server may have moved on meanwhile: then it was drawn)
+            if all(x == lists[0] for x in lists):
+                assert page.evaluate("() => window.sit.isConnected")
         chips = page.locator(".game-chips [data-pick]")
         assert chips.count() == page.locator(".game-card").count() >= 14
         assert page.eval_on_selector_all(".game-card", SHOWN) == ["xiangqi"]

@@ -203,9 +203,15 @@ export async function lobbyPage(app, { me }) {
   arrange();
   phone.addEventListener("change", arrange);
   quick.querySelector('.chip[aria-pressed="true"]')?.scrollIntoView({ block: "nearest", inline: "nearest" });
+  // the list is drawn again only when the tables changed (a Sit button drawn anew between a
+  // press's mouse down and up lost the click)
+  let listed = null;
   const poll = async () => {
     const tables = await api("GET", "/api/tables").catch(() => null);
     if (!tables) return;
+    const key = JSON.stringify(tables);
+    if (key === listed) return;
+    listed = key;
     list.replaceChildren(...(tables.length ? tables : [null]).map((tb) => {
       if (!tb) return el("tr", {}, el("td", { class: "muted", colspan: 4 }, t("none")));
       const seats = tb.seats.flatMap((s, i) => [i ? ` ${t("vs")} ` : "", s ? seatName(s.name) : el("span", { class: "open-seat muted", "data-open-seat": i }, t("seat.open")),
