@@ -96,6 +96,26 @@ def pool() -> ProcessPoolExecutor:
         return _pool
 
 
+def close_pool() -> None:
+    """Stop the search bots' processes: the pool's workers, and the forkserver and resource
+    tracker that made them (a server shutting down leaves none of them running). A search
+    asked for later starts a new pool."""
+    global _pool
+    with _pool_lock:
+        executor, _pool = _pool, None
+    if executor is None:
+        return
+    procs = list((getattr(executor, "_processes", None) or {}).values())
+    executor.shutdown(wait=False, cancel_futures=True)
+    for p in procs:
+        p.terminate()
+    for p in procs:
+        p.join(2)
+    from multiprocessing import forkserver, resource_tracker
+    forkserver._forkserver._stop()
+    resource_tracker._resource_tracker._stop()
+
+
 def _drop_pool(broken: ProcessPoolExecutor) -> None:
     global _pool
     with _pool_lock:

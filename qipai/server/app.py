@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import sys
 from contextlib import asynccontextmanager
 from importlib import resources
 from pathlib import Path
@@ -192,6 +193,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         yield
         await hub.stop()
         app.state.events.close()
+        if "qipai.bots.search" in sys.modules:    # its bots ran: their processes stop too
+            sys.modules["qipai.bots.search"].close_pool()
         if probe:
             probe.stop()
 
