@@ -161,6 +161,33 @@ def test_a_client_a_little_over_its_limit_is_slowed_not_closed(live):
         assert limited > 0
 
 
+def test_a_lone_surrogate_in_a_socket_message_is_refused_at_the_door(live):
+    """``"\\ud800"`` is valid JSON but no text: a chat line or a move holding it passed the
+    checks, and the store failed on it for ever (every game paused, every write 503). It is
+    refused as bad_json, the socket stays, and the server keeps saving."""
+    alice = signed_in(live, "brk_surrogate")
+    r = alice.post("/api/tables", json={"game": "xiangqi", "bots": 1, "settings": {"clock": "none"}})
+    tid = r.json()["id"]
+    with connect(f"{live.ws}/ws/tables/{tid}", additional_headers=_cookie(alice),
+                 open_timeout=10) as sock:
+        while (m := json.loads(sock.recv(timeout=20)))["type"] != "state":
+            if m["type"] == "commitment":
+                sock.send(json.dumps({"type": "nonce", "nonce": "01"}))
+        for bad in ('{"type":"chat","text":"\\ud800"}',
+                    '{"type":"move","seq":' + str(m["seq"]) + ',"action":"\\ud800"}',
+                    '{"type":"chat","text":"hi","\\udfff":1}'):
+            sock.send(bad)
+            while (m := json.loads(sock.recv(timeout=10)))["type"] != "error":
+                pass
+            assert m["error"] == "bad_json" and "surrogate" in m["message"], (bad, m)
+        sock.send('{"type":"chat","text":"still here \\ud83d\\ude00"}')     # a valid pair is text
+        while (m := json.loads(sock.recv(timeout=10)))["type"] != "chat":
+            assert m["type"] != "error", m
+        assert m["line"]["text"] == "still here \U0001f600", m
+    r = alice.post("/api/tables", json={"game": "go"})
+    assert r.status_code == 201, r.text
+
+
 def _cookie(c: httpx.Client) -> dict[str, str]:
     return {"Cookie": f"qipai_session={c.cookies['qipai_session']}"}
 

@@ -1,6 +1,8 @@
 """The writer process (:mod:`qipai.server.writer`) on its own, under the server's event loop
 (uvloop): a batch far larger than a pipe's buffer, the results of calls, a storage failure
-reported as such, and a restart after the child is killed."""
+reported as such, and a restart after the child is killed; and the store's writer (in the
+process or a thread) leaving out a write the database cannot take instead of retrying it
+for ever."""
 
 from __future__ import annotations
 
@@ -14,7 +16,7 @@ from sqlalchemy import func, select
 
 from qipai.competition.db import open_db
 from qipai.server.models import ActionRow, TableRow
-from qipai.server.store import Call, NewTable, WriterFailed, storage_error
+from qipai.server.store import Call, Gate, NewTable, Store, WriterFailed, storage_error
 from qipai.server.writer import WriterProcess
 
 
@@ -64,3 +66,43 @@ def test_a_large_batch_calls_and_a_killed_child(url, tmp_path):
     db = open_db(url)
     with db() as s:
         assert s.get(TableRow, "t1") is not None and count_rows(s, "t1") == 5000
+
+
+def action(tid: str, idx: int, text: str) -> dict:
+    return {"table_id": tid, "idx": idx, "kind": "chat", "seat": 0, "action": text, "t": idx,
+            "data": None}
+
+
+def test_a_write_the_database_cannot_take_is_left_out_and_the_others_are_saved(url):
+    """A row that fails for a reason other than storage (a lone surrogate SQLite cannot encode)
+    used to be retried with its whole batch for ever: every table's writes stood behind it and
+    the store stayed down. It is left out; the other writes, of its table and others, are
+    committed in their order and acknowledged, and storage is never reported down."""
+    async def scenario():
+        store = Store(open_db(url), stall=5.0)
+        downs: list[bool] = []
+        store.listeners.append(downs.append)
+        await store.start()
+        try:
+            t1, t2 = Gate("t1"), Gate("t2")
+            store.append(t1, NewTable(table_values("t1")))
+            store.append(t1, action("t1", 0, "good"))
+            store.append(t1, action("t1", 1, "bad \ud800"))
+            store.append(t2, NewTable(table_values("t2")))
+            store.append(t1, action("t1", 2, "after"))
+            store.append(t2, action("t2", 0, "other"))
+            await store.saved(t1, 10.0)
+            await store.saved(t2, 10.0)
+            assert store.dropped == 1 and downs == [] and not store.down
+            later = Gate("t3")               # the writer goes on as usual
+            store.append(later, NewTable(table_values("t3")))
+            await store.saved(later, 10.0)
+        finally:
+            await store.stop(5.0)
+
+    uvloop.run(scenario())
+    with open_db(url)() as s:
+        rows = s.execute(select(ActionRow.table_id, ActionRow.idx, ActionRow.action)
+                         .order_by(ActionRow.table_id, ActionRow.idx)).all()
+        assert [tuple(r) for r in rows] == [("t1", 0, "good"), ("t1", 2, "after"), ("t2", 0, "other")]
+        assert all(s.get(TableRow, t) is not None for t in ("t1", "t2", "t3"))

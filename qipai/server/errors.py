@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 from typing import Any
 
 from fastapi import FastAPI, Request
@@ -26,7 +27,7 @@ class ApiError(Exception):
         super().__init__(message)
         self.status = status
         self.code = code
-        self.message = message
+        self.message = writable(message)
         self.extra = writable(extra)
 
     def body(self) -> dict[str, Any]:
@@ -38,30 +39,57 @@ def ws_error(code: str, message: str, **extra: Any) -> dict[str, Any]:
     """A WebSocket error message: ``code`` (catalogue key ``error.<code>``), the English
     ``message``, and ``extra`` as the template's parameters."""
     extra = writable(extra)
-    return {"type": "error", "error": code, "code": code, "params": extra, "message": message,
+    return {"type": "error", "error": code, "code": code, "params": extra, "message": writable(message),
             **extra}
 
 
 def writable(value: Any) -> Any:
     """``value`` with every float JSON cannot write (NaN, ±Infinity: a refusal naming what was
-    sent, e.g. a komi of "nan") as its text, so the refusal itself can be sent."""
+    sent, e.g. a komi of "nan") as its text, and every lone surrogate of a string (which UTF-8
+    cannot encode) as its escape ``\\ud800``, so the refusal itself can be sent."""
     if isinstance(value, float) and not math.isfinite(value):
         return str(value)
+    if isinstance(value, str):
+        return sendable(value)
     if isinstance(value, dict):
-        return {k: writable(v) for k, v in value.items()}
+        return {sendable(k) if isinstance(k, str) else k: writable(v) for k, v in value.items()}
     if isinstance(value, list | tuple):
         return [writable(v) for v in value]
     return value
 
 
+def sendable(text: str) -> str:
+    """``text`` with each lone surrogate written as its escape (``"x\\ud800"``): every string
+    of an answer must encode as UTF-8."""
+    return LONE.sub(lambda m: f"\\u{ord(m.group()):04x}", text) if LONE.search(text) else text
+
+
+#: a lone surrogate in a decoded string (json.loads joins a valid pair into one character, so
+#: any surrogate left is alone: not a character, and no UTF-8 text can hold it)
+LONE = re.compile("[\ud800-\udfff]")
+#: a JSON escape of a surrogate, in the raw text: only texts holding one need to be walked
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89abcdefABCDEF]")
+_SURROGATE_ESCAPE_BYTES = re.compile(rb"\\u[dD][89abcdefABCDEF]")
+
+
 #: the error code of FastAPI's own refusals, by status (any other status: ``http_<status>``)
 HTTP_CODES = {400: "bad_json", 404: "not_found", 405: "method_not_allowed"}
 BAD_JSON = ("the body is not valid JSON (bad syntax or encoding, a number too long or too large, "
-            "NaN or Infinity, or nested too deeply)")
+            "NaN or Infinity, a string with a lone surrogate, or nested too deeply)")
 
 
-class NonFinite(ValueError):
+class Unreadable(ValueError):
+    """Valid JSON syntax the server refuses to read (see :func:`loads`)."""
+
+
+class NonFinite(Unreadable):
     """A JSON text with ``NaN``, ``Infinity`` or a number past a float's range."""
+
+
+class NotText(Unreadable):
+    """A JSON string (or key) with a lone surrogate escape (``"\\ud800"``): valid JSON, but
+    not Unicode text; no name, chat line or move can hold it, and the database cannot store it
+    (it fails to encode as UTF-8)."""
 
 
 def _refuse_constant(name: str) -> Any:
@@ -76,18 +104,41 @@ def _finite(text: str) -> float:
 
 
 def loads(text: str | bytes) -> Any:
-    """``json.loads`` of standard JSON: Python's reads ``NaN``, ``Infinity`` and ``1e400`` as
-    floats no option, clock or count can hold (they answered 500 from deep inside a game's
-    option checks); here they raise :class:`NonFinite` (a ValueError)."""
-    return json.loads(text, parse_constant=_refuse_constant, parse_float=_finite)
+    """``json.loads`` of standard JSON text: Python's reads ``NaN``, ``Infinity`` and ``1e400``
+    as floats no option, clock or count can hold (they answered 500 from deep inside a game's
+    option checks): here they raise :class:`NonFinite`; and it reads ``"\\ud800"`` as a string
+    no UTF-8 answer or database row can hold (500s, and a store that could not write): here
+    it raises :class:`NotText`. Both are ValueErrors (:class:`Unreadable`). This is the one
+    door of every request body (:class:`~qipai.server.guard.Guard`) and socket message."""
+    value = json.loads(text, parse_constant=_refuse_constant, parse_float=_finite)
+    escaped = _SURROGATE_ESCAPE_BYTES if isinstance(text, bytes) else _SURROGATE_ESCAPE
+    if escaped.search(text):            # a rare text: only then walk the value's strings
+        _check_text(value)
+    return value
 
 
-def non_finite(body: bytes) -> bool:
-    """Whether ``body`` is JSON that holds a number :func:`loads` refuses (anything else,
-    valid or not, is left to the framework's own parsing and its refusals)."""
+def _check_text(value: Any) -> None:
+    stack = [value]
+    while stack:
+        v = stack.pop()
+        if isinstance(v, str):
+            if LONE.search(v):
+                raise NotText("a string holds a lone surrogate (\\ud800-\\udfff), which is not "
+                              "a character")
+        elif isinstance(v, dict):
+            stack.extend(v.keys())
+            stack.extend(v.values())
+        elif isinstance(v, list):
+            stack.extend(v)
+
+
+def unreadable(body: bytes) -> bool:
+    """Whether ``body`` is JSON that :func:`loads` refuses (a number past a float, a lone
+    surrogate); anything else, valid or not, is left to the framework's own parsing and its
+    refusals."""
     try:
         loads(body)
-    except NonFinite:
+    except Unreadable:
         return True
     except (ValueError, RecursionError):
         return False
@@ -109,8 +160,8 @@ def add_request_handlers(app: FastAPI) -> None:
         if any(e.get("type") == "json_invalid" for e in errors):
             return JSONResponse({"error": "bad_json", "code": "bad_json", "params": {},
                                  "message": BAD_JSON}, status_code=400)
-        problems = [{"where": ".".join(str(p) for p in e.get("loc", ())), "problem": e.get("msg")}
-                    for e in errors]
+        problems = writable([{"where": ".".join(str(p) for p in e.get("loc", ())),
+                              "problem": e.get("msg")} for e in errors])
         return JSONResponse({"error": "bad_request", "code": "bad_request", "params": {},
                              "message": "the request body is not valid",
                              "problems": problems}, status_code=400)
@@ -125,7 +176,7 @@ def add_request_handlers(app: FastAPI) -> None:
             # reader's language, with the way back (web/app.js notFound), not the JSON refusal
             return HTMLResponse(shell, status_code=404)
         code = HTTP_CODES.get(exc.status_code, f"http_{exc.status_code}")
-        message = BAD_JSON if code == "bad_json" else str(exc.detail)
+        message = BAD_JSON if code == "bad_json" else writable(str(exc.detail))
         return JSONResponse({"error": code, "code": code, "params": {}, "message": message,
-                             "detail": exc.detail},
+                             "detail": writable(exc.detail)},
                             status_code=exc.status_code, headers=exc.headers)

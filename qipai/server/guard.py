@@ -37,7 +37,7 @@ from urllib.parse import urlsplit
 
 from fastapi.responses import JSONResponse
 
-from .errors import BAD_JSON, non_finite, ws_error
+from .errors import BAD_JSON, unreadable, writable, ws_error
 
 log = logging.getLogger("qipai.server")
 STATE_CHANGING = frozenset({"POST", "PUT", "PATCH", "DELETE"})
@@ -113,7 +113,9 @@ def refusal(status: int, code: str, message: str, headers: dict[str, str] | None
             **extra) -> JSONResponse:
     """The machine-readable HTTP error ``{"error": code, "code": code, "params": extra,
     "message": message, **extra}`` (see :mod:`.errors`)."""
-    return JSONResponse({"error": code, "code": code, "params": extra, "message": message, **extra},
+    extra = writable(extra)
+    return JSONResponse({"error": code, "code": code, "params": extra, "message": writable(message),
+                         **extra},
                         status_code=status,
                         headers=headers)
 
@@ -183,7 +185,7 @@ class Guard:
                 try:
                     body = await read_body(receive, self.max_body)
                     receive = replay(body, receive)
-                    if non_finite(b"".join(m.get("body", b"") for m in body)):
+                    if unreadable(b"".join(m.get("body", b"") for m in body)):
                         refused = refusal(400, "bad_json", BAD_JSON)
                 except BodyTooLarge:
                     refused = self._too_large()

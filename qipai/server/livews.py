@@ -31,7 +31,7 @@ from .conns import (
     OpenSockets,
     client_ip,
 )
-from .errors import ApiError, NonFinite, loads, ws_error
+from .errors import ApiError, Unreadable, loads, ws_error
 from .hub import Hub
 from .ratelimit import RateLimit
 from .records import table_hidden
@@ -157,7 +157,7 @@ def add_table_socket(app: FastAPI, hub: Hub, user_of: Any, sessions: Any, limits
                 except json.JSONDecodeError as e:
                     conn.put_now(ws_error("bad_json", f"not valid JSON: {e.msg}"))
                     continue
-                except NonFinite as e:
+                except Unreadable as e:
                     conn.put_now(ws_error("bad_json", f"not valid JSON: {e}"))
                     continue
                 except RecursionError:

@@ -19,7 +19,10 @@ what was appended stays in memory, in order, and nothing after it is marked dura
 storage is failing (or a commit takes longer than ``Settings.storage_stall`` seconds) the
 store is *down*: :attr:`Store.listeners` are told (the hub pauses every game and tells its
 seats), requests that need a write answer 503 ``storage_unavailable``, and once a commit
-succeeds again they are told it is back up.
+succeeds again they are told it is back up. A batch that fails for any other reason (a write
+the database cannot take: a bug, never the disk) is not retried as it is, which would hold back
+every table's writes for ever: it is written in parts, in order, and the write that fails alone
+is logged and left out (:meth:`Store._apart`); the others are committed and acknowledged.
 
 Test hook (never on by default): with ``Settings.storage_faults`` (or the environment variable
 ``QIPAI_STORAGE_FAULTS=1`` for ``qipai serve``), every INSERT, UPDATE or DELETE first looks
@@ -225,6 +228,8 @@ class Store:
         self._wake: asyncio.Event | None = None
         self._task: asyncio.Task[None] | None = None
         self._idle: asyncio.Event | None = None
+        #: writes left out because they failed alone for a reason other than storage (a bug)
+        self.dropped = 0
 
     # ----- the ordered writer -------------------------------------------------------------------
     async def start(self) -> None:
@@ -313,6 +318,7 @@ class Store:
         """Commit ``batch`` (growing it with whatever is appended meanwhile while retrying);
         returns what was committed."""
         delay = 0.05
+        written: list[Entry] = []       # committed by :meth:`_apart` while the rest waits
         while True:
             work = asyncio.ensure_future(self._write(list(batch)))
             try:
@@ -328,8 +334,19 @@ class Store:
                 self._check_all = True
                 continue
             except Exception as e:
-                if not storage_error(e):        # a bug, not the disk: shown, and retried like one
-                    log.exception("storage: a write failed")
+                if not storage_error(e):
+                    # not the database failing but a write it cannot take (a bug): retried as it
+                    # is, it would fail for ever and hold back every table's writes behind it.
+                    # The batch is written in parts instead, the bad write alone left out
+                    log.exception("storage: a write failed (not a storage failure); "
+                                  "writing the batch in parts to leave the bad write out")
+                    handled, batch = await self._apart(batch)
+                    written.extend(handled)
+                    if not batch:
+                        self._set_down(False, "")
+                        self._check_all = False
+                        return written
+                    continue                    # the rest met a storage failure: retried
                 self._set_down(True, str(getattr(e, "orig", None) or e).splitlines()[0])
                 await asyncio.sleep(delay)
                 delay = min(delay * 2, 2.0)
@@ -338,7 +355,38 @@ class Store:
                 continue
             self._set_down(False, "")
             self._check_all = False
-            return batch
+            return written + batch
+
+    async def _apart(self, batch: list[Entry]) -> tuple[list[Entry], list[Entry]]:
+        """Write ``batch``, which failed as a whole for a reason other than storage, in halves
+        (then halves of a failing half, in order, so each table's writes keep their order)
+        until each write that fails alone is found: it is logged and left out, the others are
+        committed. Returns ``(handled, rest)``: the entries committed or left out (their gates
+        move on), and those not tried because storage failed meanwhile (retried as usual)."""
+        handled: list[Entry] = []
+        parts = [batch]
+        while parts:
+            part = [e for e in parts.pop(0) if not e.gate.fenced]
+            if not part:
+                continue
+            try:
+                await self._write(part)
+            except Fenced as e:
+                self._fence(e.tables, part)
+                parts.insert(0, part)           # again without the fenced tables' writes
+                continue
+            except Exception as e:
+                if storage_error(e):
+                    return handled, [x for p in [part, *parts] for x in p]
+                if len(part) > 1:
+                    parts[:0] = [part[:len(part) // 2], part[len(part) // 2:]]
+                    continue
+                self.dropped += 1
+                log.error("storage: a write was left out, it cannot be saved (%s: %s): %s",
+                          type(e).__name__, str(e).splitlines()[0] if str(e) else "",
+                          describe(part[0].op))
+            handled.extend(part)
+        return handled, []
 
     async def _write(self, batch: list[Entry]) -> None:
         """One transaction for ``batch`` (:func:`write_ops`), in the writer process or a worker
@@ -414,6 +462,19 @@ class Store:
                 return fn(s)
         with self.db() as s:
             return fn(s)
+
+
+def describe(op: Op) -> str:
+    """A short account of a write for the log (which row of which table; never its text)."""
+    if isinstance(op, dict):
+        return f"{op.get('kind')} row of table {op.get('table_id')} #{op.get('idx')}"
+    if isinstance(op, NewTable):
+        return f"new table {op.values.get('id')}"
+    if isinstance(op, TableUpdate | DropTable):
+        return f"{type(op).__name__} of table {op.table_id}"
+    if isinstance(op, Call):
+        return f"call {getattr(op.fn, '__name__', op.fn)}"
+    return "nothing"
 
 
 # ----- one commit --------------------------------------------------------------------------------
