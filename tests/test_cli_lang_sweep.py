@@ -156,4 +156,7 @@ def test_serve_start_up_lines_speak_the_chosen_language(tmp_path):
         assert str(stop.value) == f"qipai serve：另一个服务器正在使用数据库 {tmp_path / 'qipai.db'}"
     finally:
         first.terminate()
-        first.communicate(timeout=30)
+        _, err = first.communicate(timeout=30)
+    # uvicorn's own lines as it starts and stops, and their level, in the same language
+    assert "信息:" in err and "服务器进程已启动［" in err and "应用已启动。" in err, err
+    assert not re.search(r"INFO|Started|Application|Waiting", err), err

@@ -6,6 +6,7 @@
 
 from __future__ import annotations
 
+import logging
 import os
 from pathlib import Path
 
@@ -75,7 +76,7 @@ def serve(host: str = "127.0.0.1", port: int = 8000, settings: Settings | None =
     # requests uvicorn refuses itself (malformed HTTP, a bad WebSocket handshake) get JSON too
     from .protocols import JsonHTTPProtocol, JsonWebSocketProtocol
 
-    config = uvicorn.Config(app, host=host, port=port, log_level=log_level,
+    config = uvicorn.Config(app, host=host, port=port, log_level=log_level, log_config=log_config(),
                             http=JsonHTTPProtocol, ws=JsonWebSocketProtocol,
                             ws_max_size=1 << 16, ws_per_message_deflate=False,
                             proxy_headers=True, forwarded_allow_ips=settings.forwarded_allow_ips)
@@ -86,6 +87,49 @@ def serve(host: str = "127.0.0.1", port: int = 8000, settings: Settings | None =
 
     profiling.start("worker")
     uvicorn.Server(config).run(sockets=sockets)
+
+
+#: uvicorn's own lines as a server starts and stops, and their words (catalogue cli.serve.log.*)
+UVICORN_LINES = {"Started server process [%d]": "started", "Waiting for application startup.": "starting",
+                 "Application startup complete.": "ready", "Shutting down": "stopping",
+                 "Waiting for application shutdown.": "stoppingApp",
+                 "Application shutdown complete.": "stopped", "Finished server process [%d]": "finished",
+                 "Waiting for connections to close. (CTRL+C to force quit)": "waitConnections",
+                 "Waiting for background tasks to complete. (CTRL+C to force quit)": "waitTasks"}
+
+
+class WordedLog(logging.Filter):
+    """uvicorn's start and stop lines and every line's level in the chosen language
+    (``qipai serve --lang``, else the locale's); other lines as they are."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        from qipai.i18n import say
+
+        key = UVICORN_LINES.get(record.msg) if isinstance(record.msg, str) else None
+        if key is not None:
+            record.msg = say(f"cli.serve.log.{key}", {"pid": record.args[0] if record.args else ""})
+            record.args = ()
+            record.__dict__.pop("color_message", None)
+        record.levelname = say(f"cli.serve.level.{record.levelname}", default=record.levelname)
+        return True
+
+
+def log_config() -> dict:
+    """uvicorn's logging settings, with :class:`WordedLog` on its lines where the chosen
+    language is not English."""
+    import copy
+
+    from uvicorn.config import LOGGING_CONFIG
+
+    from qipai.i18n import current
+
+    if current() == "en":
+        return LOGGING_CONFIG
+    config = copy.deepcopy(LOGGING_CONFIG)
+    config["filters"] = {"worded": {"()": WordedLog}}
+    for handler in config["handlers"].values():
+        handler["filters"] = ["worded"]
+    return config
 
 
 def block_on_signal() -> None:
