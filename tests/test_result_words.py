@@ -539,3 +539,16 @@ def test_a_won_mahjong_hand_says_who_won_how_its_worth_and_the_payments():
         assert zh == f"{names[w]}{zh_how}，{total} 番 · 得失：{pays}", zh
         for text in (en, mine, zh):
             assert "winning hand" not in text and "和牌：" not in text, text
+
+
+@pytest.mark.parametrize("game", ["mahjong-gb", "laizi-mahjong", "baibian-bajue"])
+def test_a_drawn_mahjong_hand_is_worded_as_the_wall_running_out(game):
+    """荒庄: a hand nobody won is no "Tie — drawn hand" (a card game's word); it says the wall
+    ran out, once, to every seat and a spectator."""
+    r = {"text": "0 0 0 0", "reason": "drawn_hand", "returns": [0, 0, 0, 0], "winners": [], "details": {}}
+    said = {"en": "Drawn hand — the wall ran out, nobody won", "zh": "荒庄——牌墙摸完，无人和牌"}
+    for lang, words in said.items():
+        for seat in (None, 0, 3):
+            for brief in (False, True):
+                got = result_words(r, game=game, seat=seat, names=list("abcd"), lang=lang, brief=brief)
+                assert got == words

@@ -241,6 +241,8 @@ def result_words(result: dict[str, Any] | None, *, game: str, seat: int | None =
         places = d["places"]
         order = sorted(range(len(places)), key=lambda s: places[s])
         head = " · ".join(tr("result.place", {"place": places[s], "name": name_of(s)}) for s in order)
+    elif draw and game in TILES and reason == "drawn_hand":
+        head = tr("result.mj.drawnHand")       # 荒庄: nobody won before the wall ran out
     elif draw:
         head = tr("result.tie" if game in CARD else "result.draw")
     elif len(winners) == 1 and n == 2:
@@ -265,7 +267,9 @@ def result_words(result: dict[str, Any] | None, *, game: str, seat: int | None =
                if d.get("decided_by") else "")
     why = " · ".join(x for x in (reason_words if reason and reason not in NATURAL
                                  and not (game == "go" and reason == "counted")
-                                 and not (won_said and reason == "win") else "", decided) if x)
+                                 and not (won_said and reason == "win")
+                                 and not (draw and game in TILES and reason == "drawn_hand") else "",
+                                 decided) if x)
     if brief and seated and game in CARD:
         own = (score_text(returns[seat], lang)
                if seat < len(returns) and not draw and float(returns[seat]) else "")

@@ -139,6 +139,8 @@ export function resultText(result, { game, seat = null, names = [], view = null,
   } else if (game === "chinese-checkers" && d.places && n > 2 && !draw) {
     const order = [...d.places.keys()].sort((a, b) => d.places[a] - d.places[b]);
     head = order.map((s) => tr("result.place", { place: d.places[s], name: nameOf(s) })).join(" · ");
+  } else if (draw && TILES.has(game) && reason === "drawn_hand") {
+    head = tr("result.mj.drawnHand");           // 荒庄: nobody won before the wall ran out
   } else if (draw) {
     head = tr(TABLE_GAMES.has(game) ? "result.tie" : "result.draw");
   } else if (winners.length === 1 && n === 2) {
@@ -158,7 +160,8 @@ export function resultText(result, { game, seat = null, names = [], view = null,
   }
   // an agreed draw that a rule scores (junqi's deadlock rule) says what decided it
   const decided = d.decided_by ? tr(`end.${d.decided_by}`, null, String(d.decided_by).replace(/_/g, " ")) : "";
-  const why = [reason && !NATURAL.has(reason) && !(game === "go" && reason === "counted") && !(wonSaid && reason === "win") ? reasonWords : "", decided]
+  const why = [reason && !NATURAL.has(reason) && !(game === "go" && reason === "counted") && !(wonSaid && reason === "win")
+    && !(draw && TILES.has(game) && reason === "drawn_hand") ? reasonWords : "", decided]
     .filter(Boolean).join(" · ");
   if (brief && seated && TABLE_GAMES.has(game)) {
     const own = !draw && Number(returns[seat]) ? fmtScore(returns[seat], lang) : "";
