@@ -177,6 +177,24 @@ def test_the_kept_tensor_is_the_tensor_of_the_whole_view_at_every_step(game_id, 
             steps += 1
 
 
+@pytest.mark.parametrize("game_id", ["doudizhu", "wakeng", "fouafour", "baohuang"])
+def test_a_seat_observing_only_at_its_turns_gets_the_tensor_of_its_whole_view(game_id):
+    # as a researcher's loop does: only the acting agent observes, so each seat's kept tensor
+    # catches up several actions at once (several plays appended, several small blocks changed)
+    env = E.pettingzoo(game_id)
+    fresh = E.encoder(game_id, num_seats=env.num_seats)
+    rng = np.random.default_rng(11)
+    for seed in (11, 12, 13):
+        env.reset(seed=seed)
+        while not env.state.is_terminal():
+            agent = env.agent_selection
+            seat = env.possible_agents.index(agent)
+            obs = env.observe(agent)
+            fresh._memo.clear()                                      # nothing kept: from scratch
+            assert np.array_equal(obs["observation"], fresh.encode(env.state.view(seat), seat))
+            env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+
+
 def test_max_steps_truncates_every_agent_and_unknown_bots_fail_at_once():
     env = E.pettingzoo("go", board_size=9, max_steps=6)
     env.reset(seed=0)

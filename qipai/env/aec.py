@@ -117,20 +117,26 @@ class QipaiAEC(AECEnv):
         to_act = state.to_act
         # a paging step (list action spaces) leaves the state as it was: the seat's tensor of
         # the last observation is given again (a copy kept of it), as the chooser keeps the list
-        key = (id(state), len(state.log), seat, to_act, state.result is None)
-        kept = self._kept[seat]
-        if kept is not None and kept[0] == key:
-            tensor = kept[1].copy()
-        else:
-            follower = self._views[seat]
-            view = follower.follow(state)
-            tensor = self._tensors[seat].update(view, follower.last)
-            if self._paged:
+        if self._paged:
+            key = (id(state), len(state.log), seat, to_act, state.result is None)
+            kept = self._kept[seat]
+            if kept is not None and kept[0] == key:
+                tensor = kept[1].copy()
+            else:
+                tensor = self._follow(state, seat)
                 self._kept[seat] = (key, tensor.copy())
+        else:
+            tensor = self._follow(state, seat)
         obs = {"observation": tensor}
         acting = agent == self.agent_selection and seat in to_act and not state.is_terminal()
         obs.update(self.chooser.observe(state, seat, to_act) if acting else self.chooser.idle())
         return obs
+
+    def _follow(self, state: Any, seat: int) -> np.ndarray:
+        """``seat``'s tensor of ``state``, kept from the seat's followed view."""
+        follower = self._views[seat]
+        view = follower.follow(state)
+        return self._tensors[seat].update(view, follower.last)
 
     def step(self, action: Any) -> None:
         agent = self.agent_selection

@@ -11,6 +11,8 @@ kind one-hot, rank counts, numeric argument. Doudizhu has a fixed numbering
 
 from __future__ import annotations
 
+from itertools import compress
+from operator import ne
 from typing import Any
 
 import numpy as np
@@ -227,24 +229,31 @@ class ClimbingEncoder(FlatEncoder):
 class ClimbingTensor(TensorFollower):
     """A climbing game's tensor of one seat kept from the view follower's changes: the
     ``played`` counts and the history rows grow from the ``plays`` entries appended since the
-    last update; every other block is filled again only when the view keys it is read from
-    differ from those it was last filled from (compared by value; ``top`` also when plays were
-    appended). A whole view (a new game, a redeal) fills everything again."""
+    last update; every other block is filled again only when a view key it is read from
+    differs from the value it was last filled from (compared by value; ``top`` also when plays
+    were appended). A whole view (a new game, a redeal) fills everything again.
+
+    The small blocks' keys are read in one pass (``keys``, every block's keys in a row) and
+    compared with the last pass's in one ``map``; ``block_of`` names the block of each key."""
 
     def __init__(self, encoder: ClimbingEncoder, seat: int) -> None:
         super().__init__(encoder, seat)
         self._buf, self._parts = encoder.layout.new()
-        self._seen: dict[str, tuple] = {}
+        small = encoder._small
+        self._keys = [k for _, keys, _ in small for k in keys]
+        self._block_of = [b for b, (_, keys, _) in enumerate(small) for _ in keys]
+        self._top = next(b for b, (name, _, _) in enumerate(small) if name == "top")
+        self._seen: tuple | None = None
         self._plays = 0
         self._played = self._rows = None
 
     def update(self, view: dict[str, Any], delta: Any) -> np.ndarray:
-        enc, seat, parts, seen = self.encoder, self.seat, self._parts, self._seen
+        enc, seat, parts = self.encoder, self.seat, self._parts
         plays = view.get("plays") or []
         grown = False
         if delta is None or delta.whole or self._played is None or len(plays) < self._plays:
             self._buf.fill(0.0)
-            seen.clear()
+            self._seen = None
             self._played = np.zeros((enc.n, 15), np.float32)
             self._rows = np.zeros((64, enc.n + 16), np.float32)
             self._plays, grown = 0, True
@@ -252,12 +261,19 @@ class ClimbingTensor(TensorFollower):
             self._played, self._rows = enc.add_plays(plays, self._plays, seat, self._played, self._rows)
             self._plays, grown = len(plays), True
             enc._fill_plays(plays, self._played, self._rows, parts)
-        get = view.get
-        for name, keys, fill in enc._small:
-            now = tuple(map(get, keys))
-            if seen.get(name) != now or grown and name == "top":
-                seen[name] = now
-                part = parts[name]
-                part.fill(0.0)
-                fill(view, seat, part)
+        now = tuple(map(view.get, self._keys))
+        seen = self._seen
+        if seen is None:
+            blocks = set(self._block_of)
+        else:
+            blocks = set(compress(self._block_of, map(ne, now, seen)))
+            if grown:
+                blocks.add(self._top)
+        self._seen = now
+        small = enc._small
+        for b in blocks:
+            name, _, fill = small[b]
+            part = parts[name]
+            part.fill(0.0)
+            fill(view, seat, part)
         return self._buf.copy()    # within ``high``: the fillers clip the numbers the view gives
