@@ -272,6 +272,8 @@ def test_the_pages_refresh_time_is_the_servers_setting(tmp_path):
 @pytest.mark.parametrize("body, code", [
     ({"game": "xiangqi", "bots": 1, "bot": "alphazero"}, "bad_bot"),
     ({"game": "xiangqi", "sit": True, "seat": 5}, "bad_seat"),
+    ({"game": "xiangqi", "num_seats": 0}, "bad_seats"),        # was 0 taken as "not given"
+    ({"game": "xiangqi", "num_seats": 99}, "bad_seats"),
 ])
 def test_a_refused_table_request_leaves_no_table(c, body, code):
     token = signup(c, "alice")
@@ -297,3 +299,63 @@ def test_a_body_of_the_wrong_type_is_refused_not_converted(c, path, body, field)
     assert any(p["where"].startswith(f"body.{field}") for p in r.json()["problems"]), r.text
     assert c.get("/api/tables").json() == []
     assert c.get("/api/users/alice", headers=as_user(token)).json().get("hidden") is not True
+
+
+def test_zero_seats_is_refused_by_every_route_that_makes_a_table(c):
+    alice, _ = signup(c, "alice"), signup(c, "bob")
+    for path in ("/api/tables", "/api/challenge/bob", "/api/seeks"):
+        for n in (0, 99):
+            r = post(c, alice, path, {"game": "xiangqi", "num_seats": n})
+            assert r.status_code == 400 and r.json()["error"] == "bad_seats", (path, n, r.text)
+    assert c.get("/api/tables").json() == []
+
+
+def _surrogate_body(route) -> dict:
+    """A body for ``route`` with a lone surrogate in each of its model's fields: a string, the
+    key and value of a map, the item of a list (a field the route has not: one extra key)."""
+    import typing
+
+    bad = "x\ud800"
+    model = route.body_field.field_info.annotation if route.body_field else None
+    model = next((a for a in typing.get_args(model) if hasattr(a, "model_fields")), model)
+    body: dict = {"\udc00extra": bad}
+    for name, field in getattr(model, "model_fields", {}).items():
+        kind = typing.get_origin(field.annotation) or field.annotation
+        body[name] = {bad: bad} if kind is dict else [bad] if kind is list else bad
+    return body
+
+
+def test_a_lone_surrogate_in_any_field_of_any_body_is_bad_json(c):
+    """"\\ud800" is valid JSON but no text (UTF-8 cannot hold it): it answered 500 from routes
+    that quote what they refuse or store it. Every request body is refused at one door: each
+    state-changing route, with the surrogate in every field of its body, answers 400 bad_json
+    (signed in, so a route would otherwise act on it)."""
+    from fastapi.routing import APIRoute
+
+    alice = signup(c, "alice")
+    routes = [r for r in c.app.routes if isinstance(r, APIRoute) and r.path.startswith("/api/")
+              and r.methods & {"POST", "PUT", "PATCH", "DELETE"}]
+    assert len(routes) > 30
+    for route in routes:
+        path = re.sub(r"\{[^}]+\}", "alice", route.path)
+        raw = json.dumps(_surrogate_body(route))          # ASCII: "\ud800" escapes
+        for method in route.methods & {"POST", "PUT", "PATCH", "DELETE"}:
+            r = c.request(method, path, content=raw, headers={**as_user(alice),
+                                                              "Content-Type": "application/json"})
+            assert r.status_code == 400 and r.json()["error"] == "bad_json", (method, path, r.text)
+    assert post(c, alice, "/api/tables", {"game": "go"}).status_code == 201      # still saving
+
+
+def test_an_error_answer_that_quotes_a_lone_surrogate_still_encodes():
+    """A refusal quoting what was sent (a name, an option's value) failed to encode, so the
+    answer itself became a 500: each lone surrogate is sent as its escape."""
+    from fastapi.responses import JSONResponse
+
+    from qipai.server.errors import ApiError, ws_error
+
+    e = ApiError(400, "bad_option", "unknown option 'a\ud800'", option="a\udfff",
+                 given={"k\ud800": ["\udc01"]})
+    answer = json.loads(JSONResponse(e.body(), status_code=400).body)
+    assert answer["message"] == "unknown option 'a\\ud800'"
+    assert answer["params"] == {"option": "a\\udfff", "given": {"k\\ud800": ["\\udc01"]}}
+    assert json.dumps(ws_error("bad_option", "a\ud800"), ensure_ascii=False).encode()

@@ -217,7 +217,7 @@ class Hub:
         except (OptionError, TypeError) as e:   # TypeError: a value of the wrong shape
             raise ApiError(400, "bad_options", str(e), **why(e, "options.see_help")) from None
         allowed = game.seat_counts()             # with these options (a rule set may fix them)
-        n = num_seats or allowed[0]
+        n = allowed[0] if num_seats is None else num_seats      # 0 is a count, and refused
         if n not in allowed:
             raise ApiError(400, "bad_seats", f"{game_id} is played by {', '.join(map(str, allowed))} seats",
                            game=game_id, seats=list(allowed))
