@@ -312,3 +312,36 @@ def test_a_player_cannot_flood_the_table_with_disputes(tmp_path):
         assert said[-1].json()["code"] == "rate_limited" and said[-1].json()["retry_after"] > 0
         log = c.get("/api/events/club/log").json()
         assert [e["reason"] for e in log if e["act"] == "dispute"] == ["claim 0", "claim 1", "claim 2"]
+
+
+def test_a_referee_who_plays_in_the_event_acts_on_no_game_of_his_own(tmp_path):
+    """Issue 13: an entrant appointed referee may act on the others' tables, never on his own
+    game (its table, its result, his opponent or himself): refused 403 own_game, nothing done."""
+    with client(tmp_path, spectator_delay_ms=0, bot_delay_ms=0) as c:
+        boss, u = setup(c, tmp_path)
+        assert post(c, boss, "/api/events/club/referees", {"username": "alice"}).status_code == 201
+        tables = post(c, boss, "/api/events/club/start").json()["tables"]
+        hub = refs(c).hub
+        live = [hub.tables[t] for t in tables]
+        wait(lambda: all(t.runner for t in live), "the games to start")
+        own = next(t for t in live if any(s and s["name"] == "alice" for s in t.seats))
+        other = next(t for t in live if t is not own)
+        rival = next(s["name"] for s in own.seats if s and s["name"] != "alice")
+        stranger = next(s["name"] for s in other.seats if s)
+        refused = [dict(act="pause", table=own.id), dict(act="add_time", table=own.id, seat=0, ms=1000),
+                   dict(act="adjudicate", table=own.id, result="1-0"), dict(act="void", table=own.id),
+                   dict(act="warning", entrant=rival), dict(act="disqualify", entrant=rival),
+                   dict(act="penalty", entrant="alice", kind="warning"),
+                   dict(act="confirm", game=own.event_game), dict(act="correct", game=own.event_game,
+                                                                   result="1-0")]
+        for body in refused:
+            r = act(c, u["alice"], "club", reason="mine", **body)
+            assert (r.status_code, r.json()["code"]) == (403, "own_game"), (body, r.json())
+        assert own.runner.paused_at is None and not own.runner.state.is_terminal()
+        # the other table and the other players are hers to referee; the organizer acts on hers
+        assert act(c, u["alice"], "club", act="pause", table=other.id, reason="noise").status_code == 200
+        assert act(c, u["alice"], "club", act="warning", entrant=stranger, reason="noise").status_code == 200
+        assert act(c, boss, "club", act="pause", table=own.id, reason="noise").status_code == 200
+        log = c.get("/api/events/club/log").json()
+        assert [(e["act"], e["by"]) for e in log if e["act"] != "appoint"] == [
+            ("pause", "alice"), ("warning", "alice"), ("pause", "boss")]

@@ -330,7 +330,51 @@ class Referees(ResultActs):
         ev = await self._event(event_id)
         if ev.status != "running" and body.act not in RESULT_ACTS:
             raise ApiError(409, "event_over", "the event is finished")
+        await self._refuse_own(event_id, user, body)
         return await getattr(self, f"_act_{body.act}")(event_id, user, body, reason)
+
+    async def _refuse_own(self, event_id: str, user: UserRow, body: ActBody) -> None:
+        """A referee (or organizer) who plays in the event acts on no game of his own matches
+        (competition.md §5.7 gives the referee's powers to someone outside the game): an act
+        naming such a game (``game``), its table (``table``), a dispute on it (``ruling``), or an
+        entrant that is himself or one he plays a match with now (``entrant``) is refused 403
+        ``own_game``. Acts on the whole round (a pause of every table) stay his to make."""
+        games: set[int] = set()
+        if body.game is not None:
+            games.add(body.game)
+        if body.act == "ruling" and body.dispute is not None:
+            entry = next((x for x in await self.log(event_id)
+                          if x["act"] == "dispute" and x["id"] == body.dispute), None)
+            if entry is not None and entry.get("game") is not None:
+                games.add(entry["game"])
+        if body.table:
+            t = self.hub.tables.get(body.table) or self.hub.finished.get(body.table)
+            if t is not None and t.event_id == event_id and t.event_game is not None:
+                games.add(t.event_game)
+        name, entrant = user.username, body.entrant
+
+        def plays(s: Session) -> bool:
+            from qipai.competition.director import Director
+
+            ev = s.get(EventRow, event_id)
+            if ev is None:
+                return False
+            d = Director(s, ev)
+            mine = {x for x, e in d.by_draw.items()
+                    if e.entrant_id == name or any(p.get("id") == name for p in e.members or ())}
+            if not mine:
+                return False
+            matches = [g.match for gid in games if (g := row_by_id(s, GameRow, gid)) is not None
+                       and g.match.event_id == event_id]
+            if entrant is not None:
+                target = {x for x, e in d.by_draw.items() if e.entrant_id == entrant}
+                if target & mine:
+                    return True
+                matches += [m for m in ev.matches if m.status != "finished" and target & set(m.entrants)]
+            return any(mine & set(m.entrants) for m in matches)
+        if await self.hub.store.call(plays, write=False):
+            raise ApiError(403, "own_game", f"{name} plays this game: another referee or an "
+                                            "organizer acts on it")
 
     async def _act_pause(self, event_id: str, user: UserRow, body: ActBody, reason: str,
                          resume: bool = False) -> dict[str, Any]:
