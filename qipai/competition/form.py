@@ -27,7 +27,7 @@ from typing import Any
 
 import qipai
 from qipai.core.errors import QipaiError
-from qipai.match.presets import CLOCK_PRESETS
+from qipai.match.presets import suited_clocks
 
 from .config import STAGES, TIEBREAKS, event_data, flatten_fields, set_fields
 from .event import EventError, prepare_event
@@ -138,7 +138,7 @@ def form_fields(preset: str, changes: dict[str, Any] | None = None) -> list[dict
         kind = "bool" if d["type"] == "bool" else "choice" if d["choices"] else d["type"]
         out.append(_field(f"game.{o.name}", "game", kind, loaded.options.get(o.name), "option",
                           choices=d["choices"], nullable=d["default"] is None, game=loaded.id, option=o.name))
-    clocks = sorted(CLOCK_PRESETS)
+    clocks = sorted(suited_clocks(loaded.id))    # not another game's rule-sheet clock
     stage = data.get("stage") or {}
     series = match.get("series")
     if series is not None:

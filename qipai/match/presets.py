@@ -62,3 +62,15 @@ def clock_preset(name: str | dict[str, Any] | ClockSpec) -> ClockSpec:
         raise OptionError(f"unknown clock preset {name!r}; valid: {', '.join(CLOCK_PRESETS)}",
                           code="clock.unknown_preset", params={"name": name})
     return ClockSpec.from_dict(CLOCK_PRESETS[name])
+
+
+#: the game a preset named after a rule sheet's clock is for (the first part of its name); a
+#: preset with another name (board_default, card_default, none) suits any game
+PRESET_GAME = {"xq": "xiangqi", "go": "go", "junqi": "junqi", "tiaoqi": "chinese-checkers",
+               "wakeng": "wakeng"}
+
+
+def suited_clocks(game_id: str) -> list[str]:
+    """The presets a table or event of ``game_id`` is offered, in their order: every preset but
+    those named after another game's rule sheet (no "Junqi: 30 s a move" for xiangqi)."""
+    return [name for name in CLOCK_PRESETS if PRESET_GAME.get(name.split("_")[0], game_id) == game_id]

@@ -29,6 +29,7 @@ from qipai import i18n
 from qipai.bots import bot_levels
 from qipai.competition.db import open_db
 from qipai.match import CLOCK_PRESETS
+from qipai.match.presets import suited_clocks
 
 from . import auth, conduct, exports
 from .bodies import Body
@@ -361,6 +362,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             d["formats"] = exports.formats(info.id)
             d["lobby_options"] = LOBBY_ONE_GAME.get(info.id, {})   # what a lobby table sets
             d["seats_by_option"] = seats_by_option(info)           # a rule set's own seat counts
+            d["clocks"] = suited_clocks(info.id)                   # the presets offered for it
             out.append(d)
         return out
 

@@ -67,6 +67,11 @@ def test_the_form_shows_checks_and_makes_an_event_with_its_changes(browser, shot
         for path in ("game.id", "match.series.clock"):
             words = boss.eval_on_selector_all(f'[data-path="{path}"] option', texts)
             assert len(words) == len(set(words)), (path, words)
+        # a xiangqi event's clocks: xiangqi's and the general ones, no other game's rule-sheet clock
+        clocks = boss.eval_on_selector_all('[data-path="match.series.clock"] option',
+                                           "ns => ns.map((n) => n.value)")
+        assert '"xq_s0_rapid"' in clocks and '"board_default"' in clocks, clocks
+        assert not [c for c in clocks if re.match(r'"(junqi|wakeng|go|tiaoqi)_', c)], clocks
         games = boss.eval_on_selector_all('[data-path="game.id"] option', texts)
         assert games == sorted(games, key=str.lower), games
         # a refused change: the field, its value and the valid values; nothing is made

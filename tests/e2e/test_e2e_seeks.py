@@ -143,3 +143,21 @@ def test_a_seeks_owner_goes_to_the_game_after_reloading_the_lobby(people, browse
     assert nia.url == oto.url
     for p in (nia, oto):
         p.context.close()
+
+
+def test_the_clock_menus_offer_only_the_chosen_games_clocks(people, browser):
+    """The seek's and the new table's clock menus: a clock named after another game's rule
+    sheet (Junqi's 30 s a move, Wakeng's) is not offered; the general ones are."""
+    base, tokens = people
+    page = page_of(browser, base, tokens["mei"], lang="en")
+    values = "s => [...s.options].map((o) => o.value)"
+    for game, own in (("xiangqi", "xq_s0_rapid"), ("go", "go_s2")):
+        page.select_option("#seek-game", game)
+        page.select_option("select[name=game]", game)
+        for menu in ("#seek-clock", "select[name=clock]"):
+            clocks = page.eval_on_selector(menu, values)
+            assert own in clocks and "none" in clocks, (game, menu, clocks)
+            others = [c for c in clocks
+                      if re.match(r"(xq|go|junqi|wakeng|tiaoqi)_", c) and not c.startswith(own[:3])]
+            assert others == [], (game, menu, clocks)
+    page.context.close()

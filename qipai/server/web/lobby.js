@@ -30,6 +30,8 @@ export function byPopularity(games) {
 
 /** A clock preset in words ("10 min + 3 × 30 s byo-yomi"), from the catalogue. */
 export const clockName = (id) => t(`clock.${id}`, null, id);
+/** The clock presets offered for game `g` (/api/games "clocks": not another game's rule-sheet clock). */
+export const suitedClocks = (g, clocks) => (g.clocks || Object.keys(clocks)).filter((id) => id in clocks);
 
 export const botName = (b) => (String(b).startsWith("engine:")
   ? t("bot.engine", { name: String(b).slice(7) }) : t(`bot.${b}`, null, b));
@@ -147,7 +149,7 @@ function customTable(games, clocks, err) {
     botSel.replaceChildren(...listed.map((b) => el("option", { value: b, selected: b === g.bot ? true : null },
       levelOf[b] ? t("lobby.level", { n: levelOf[b], bot: botName(b) }) : botName(b))));
     clockSel.replaceChildren(el("option", { value: "" }, t("lobby.clockdefault", { words: clockName(g.clock) })),
-      ...Object.keys(clocks).filter((id) => id !== g.clock).map((id) => el("option", { value: id }, clockName(id))));
+      ...suitedClocks(g, clocks).filter((id) => id !== g.clock).map((id) => el("option", { value: id }, clockName(id))));
     opts.replaceChildren(...g.options.map((o) => el("label", { title: t(`optdoc.${g.id}.${o.name}`, null, o.doc) }, optionName(g.id, o) + " ", optionInput(g.id, o))));
     fillSeats();
   };

@@ -4,7 +4,7 @@
 // its rating range widening, and a bot offered after a while). Everything polls the server.
 
 import { api, el, errorText, every, ratingMark, t } from "./app.js";
-import { byPopularity, clockName, gameName } from "./lobby.js";
+import { byPopularity, clockName, gameName, suitedClocks } from "./lobby.js";
 import { paren } from "./i18n.js";
 
 /** Start seeking `game` (rated unless `rated` is false) and follow the seek in `panel`: to the
@@ -74,7 +74,7 @@ function seekForm(games, clocks, byId, panel, err) {
   const fill = () => {
     const g = byId[gameSel.value];
     clockSel.replaceChildren(el("option", { value: "" }, t("lobby.clockdefault", { words: clockName(g.clock) })),
-      ...Object.keys(clocks).filter((id) => id !== g.clock && !id.startsWith("bot_")).map((id) => el("option", { value: id }, clockName(id))));
+      ...suitedClocks(g, clocks).filter((id) => id !== g.clock && !id.startsWith("bot_")).map((id) => el("option", { value: id }, clockName(id))));
   };
   gameSel.onchange = fill;
   fill();
