@@ -34,9 +34,20 @@ def shots(browser, base, path, name, shot, ready, storage=None):
             page.goto(base + path)
             page.wait_for_selector(ready)
             shot(page, f"{name}-{lang}-{kind}")
+            assert_no_raw_values(page)
             if kind == "phone":
                 assert_fits_phone(page)
         ctx.close()
+
+
+def assert_no_raw_values(page):
+    """No text of the page is a script's raw value (``null``, ``undefined``, ``NaN``, ``[object
+    Object]``): a missing part written out by the DOM (issue 13: "null" beside the round's
+    pause buttons of the referee console)."""
+    raw = page.evaluate("""() => { const out = [], w = document.createTreeWalker(document.body,
+        NodeFilter.SHOW_TEXT); let n; while ((n = w.nextNode())) { const s = n.textContent.trim();
+        if (/^(null|undefined|NaN)$|\[object Object\]/.test(s)) out.push(s); } return out; }""")
+    assert raw == [], raw
 
 
 def assert_fits_phone(page):

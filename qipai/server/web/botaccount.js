@@ -20,7 +20,7 @@ export async function botsPage(app, { me }) {
     status.textContent = "";
     const data = await api("GET", "/api/account/tokens");
     const own = data.accounts.find((a) => a.own);
-    accountsBox.replaceChildren(el("h3", {}, t("bots.accounts")),
+    accountsBox.replaceChildren(...[el("h3", {}, t("bots.accounts")),     // no null: it would read "null"
       el("ul", {}, data.accounts.map((a) => el("li", { "data-account": a.username }, a.username, " ",
         el("span", { class: "badge" }, a.bot ? t("bots.isbot") : t("bots.person")),
         a.own ? el("span", { class: "muted" }, " · ", t("bots.you")) : null))),
@@ -28,7 +28,7 @@ export async function botsPage(app, { me }) {
         if (!await ask({ text: t("bots.markbot.confirm"), yes: t("bots.markbot"), no: t("cancel") })) return;
         try { await api("POST", "/api/account/bot"); await load(); } catch (e) { fail(e); }
       } }, t("bots.markbot"))) : null,
-      own && !own.bot ? newBotForm() : null);
+      own && !own.bot ? newBotForm() : null].filter(Boolean));
     tokensBox.replaceChildren(el("h3", {}, t("bots.tokens")), data.tokens.length ? el("div", { class: "scroll" },
       el("table", { class: "list", id: "token-list" },
         el("thead", {}, el("tr", {}, el("th", {}, t("bots.account")), el("th", {}, t("bots.scopes")),

@@ -272,10 +272,10 @@ export async function consolePage(app, { me, id }) {
       : ev.started_round >= ev.current_round && ev.current_round ? t("ref.seating", { n: ev.current_round }) : t("ref.nolive");
     const canPause = data.tables.some((x) => !x.paused), canResume = data.tables.some((x) => x.paused);
     if (changed(roundBar, [canPause, canResume, data.tables.length])) {
-      roundBar.replaceChildren(
+      roundBar.replaceChildren(...[        // no null among them: replaceChildren would write "null"
         el("button", { id: "pause-round", disabled: !canPause || null, onclick: () => act({ act: "pause" }) }, t("ref.pauseround")),
         el("button", { id: "resume-round", disabled: !canResume || null, onclick: () => act({ act: "resume" }) }, t("ref.resumeround")),
-        anyLive ? el("span", { class: "muted" }, t("ref.livecount", { n: data.tables.length })) : null);   // none: said once, under the tables' heading
+        anyLive ? el("span", { class: "muted" }, t("ref.livecount", { n: data.tables.length })) : null].filter(Boolean));   // none: said once, under the tables' heading
     }
     // keep what a referee is typing: rebuild the cards only when the tables themselves changed
     const shape = JSON.stringify([none, data.tables.map((x) => [x.id, x.paused, x.names, x.count, x.clocks.length > 0])]);
