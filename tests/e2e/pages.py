@@ -44,7 +44,7 @@ def assert_no_raw_values(page):
     """No text of the page is a script's raw value (``null``, ``undefined``, ``NaN``, ``[object
     Object]``): a missing part written out by the DOM (issue 13: "null" beside the round's
     pause buttons of the referee console)."""
-    raw = page.evaluate("""() => { const out = [], w = document.createTreeWalker(document.body,
+    raw = page.evaluate(r"""() => { const out = [], w = document.createTreeWalker(document.body,
         NodeFilter.SHOW_TEXT); let n; while ((n = w.nextNode())) { const s = n.textContent.trim();
         if (/^(null|undefined|NaN)$|\[object Object\]/.test(s)) out.push(s); } return out; }""")
     assert raw == [], raw
