@@ -163,6 +163,6 @@ def test_bad_clock_input_is_refused():
         ClockSpec.from_dict({"bank": "1m", "bonus": "1s"})
     with pytest.raises(OptionError, match="bad duration"):
         duration_ms("ten minutes")
-    with pytest.raises(OptionError, match="needs max"):
+    with pytest.raises(OptionError, match="needs a maximum count from 1 to 1000"):
         Consequence("warn")
     assert duration_ms("1.5h") == 5_400_000 and duration_ms("1500ms") == 1500 and duration_ms(7) == 7

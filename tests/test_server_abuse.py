@@ -5,6 +5,7 @@ is a duration or a count a table can run); the records of a round still being pl
 
 from __future__ import annotations
 
+import re
 import time
 
 import pytest
@@ -62,6 +63,24 @@ def test_bad_clocks_are_refused_bad_clock_by_tables_and_challenges(c):
                            ("/api/challenge/bob", {"game": "xiangqi", "settings": settings})):
             r = post(c, a, path, body)
             assert (r.status_code, r.json()["error"]) == (400, "bad_clock"), (path, clock, r.text)
+
+
+@pytest.mark.parametrize("clock, why, words", [
+    ([], "clock.not_a_clock", "a clock is a preset's name or a table of its parts"),   # was unhashable
+    ({"on_cap": "skip:99999999999"}, "clock.needs_max", "from 1 to 1000"),  # was "needs max >= 1"
+    ({"bank": "NaNs"}, "clock.bad_duration", "bad duration 'NaNs'"),      # was "past 7 days"
+])
+def test_a_bad_clock_says_what_is_wrong_in_the_readers_language(c, clock, why, words):
+    from qipai import i18n
+
+    a = signup(c, f"clocks{len(why)}{len(str(clock))}")
+    r = post(c, a, "/api/tables", {"game": "xiangqi", "settings": {"clock": clock}})
+    answer = r.json()
+    assert (r.status_code, answer["error"], answer["why"]) == (400, "bad_clock", why), r.text
+    assert words in answer["message"], answer
+    zh = i18n.t("error.bad_clock", answer["params"], lang="zh")
+    en = i18n.t("error.bad_clock", answer["params"], lang="en")
+    assert zh != en and not re.search("[A-Za-z]{3}", zh.replace("NaNs", "")), (zh, en)
 
 
 def _finished(c, event_id: str, table: str, rid_of: dict) -> None:

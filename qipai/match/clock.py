@@ -56,8 +56,8 @@ class Consequence:
                               code="clock.unknown_consequence",
                               params={"value": self.kind, "valid": list(_CONSEQUENCES)})
         if self.kind in (WARN, SKIP) and not _count_ok(self.max):
-            raise OptionError(f"{self.kind} needs max >= 1",
-                              code="clock.needs_max", params={"kind": self.kind})
+            raise OptionError(f"{self.kind} needs a maximum count from 1 to {MAX_COUNT}",
+                              code="clock.needs_max", params={"kind": self.kind, "max": MAX_COUNT})
 
     @classmethod
     def parse(cls, value: Any) -> Consequence | None:
@@ -258,6 +258,8 @@ def duration_ms(value: Any) -> int:
             try:
                 ms = float(num) * scale
             except ValueError:
+                break
+            if math.isnan(ms):              # "NaNs": no number at all, not one too long
                 break
             if not math.isfinite(ms) or abs(ms) > MAX_DURATION:
                 raise OptionError(f"duration {value!r} is past {MAX_DURATION} ms (7 days)",

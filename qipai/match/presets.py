@@ -58,6 +58,9 @@ def clock_preset(name: str | dict[str, Any] | ClockSpec) -> ClockSpec:
         return name
     if isinstance(name, dict):
         return ClockSpec.from_dict(name)
+    if not isinstance(name, str):           # a list, a number: neither a name nor a table
+        raise OptionError("a clock is a preset's name or a table of its parts",
+                          code="clock.not_a_clock")
     if name not in CLOCK_PRESETS:
         raise OptionError(f"unknown clock preset {name!r}; valid: {', '.join(CLOCK_PRESETS)}",
                           code="clock.unknown_preset", params={"name": name})
