@@ -69,6 +69,7 @@ def test_bad_clocks_are_refused_bad_clock_by_tables_and_challenges(c):
     ([], "clock.not_a_clock", "a clock is a preset's name or a table of its parts"),   # was unhashable
     ({"on_cap": "skip:99999999999"}, "clock.needs_max", "from 1 to 1000"),  # was "needs max >= 1"
     ({"bank": "NaNs"}, "clock.bad_duration", "bad duration 'NaNs'"),      # was "past 7 days"
+    ({"on_cap": "warn:three"}, "clock.needs_max", "from 1 to 1000"),  # was Python's int() words
 ])
 def test_a_bad_clock_says_what_is_wrong_in_the_readers_language(c, clock, why, words):
     from qipai import i18n

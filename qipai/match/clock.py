@@ -69,7 +69,8 @@ class Consequence:
         text = str(value).lower()
         if ":" in text:
             kind, n = text.split(":", 1)
-            return cls(kind, int(n))
+            # "skip:three": a count that is no whole number, not a bad clock part in general
+            return cls(kind, int(n) if n.strip().isdecimal() else None)
         return cls(text)
 
     def to_json(self) -> Any:
