@@ -161,3 +161,20 @@ def test_the_clock_menus_offer_only_the_chosen_games_clocks(people, browser):
                       if re.match(r"(xq|go|junqi|wakeng|tiaoqi)_", c) and not c.startswith(own[:3])]
             assert others == [], (game, menu, clocks)
     page.context.close()
+
+
+def test_the_rated_box_is_empty_while_a_bot_sits_at_the_new_table(people, browser):
+    """A game against a bot is never rated: the box says so (empty and greyed), and shows the
+    person's own choice again when no bot is asked for."""
+    base, tokens = people
+    page = page_of(browser, base, tokens["mei"], lang="en")
+    page.select_option("select[name=game]", "xiangqi")
+    state = "() => [document.getElementById('rated').checked, document.getElementById('rated').disabled]"
+    assert page.evaluate(state) == [False, True]          # the usual new table: one bot
+    page.select_option("select[name=bots]", "0")
+    assert page.evaluate(state) == [True, False]          # no bot: rated, as by default
+    page.uncheck("#rated")
+    page.select_option("select[name=bots]", "1")
+    page.select_option("select[name=bots]", "0")
+    assert page.evaluate(state) == [False, False]         # the person's choice is kept
+    page.context.close()

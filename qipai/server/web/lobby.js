@@ -118,7 +118,11 @@ function customTable(games, clocks, err) {
   const ratedBox = el("input", { type: "checkbox", name: "rated", id: "rated", checked: true });
   const ratedField = el("label", { class: "field rated-field", title: t("lobby.rateddoc") }, el("span", {}, t("lobby.rated")),
     el("span", { class: "row" }, ratedBox, " ", el("small", { class: "muted" }, t("lobby.rateddoc"))));
-  const ratedFollow = () => { ratedBox.disabled = +botsSel.value > 0; };
+  // with a bot at the table the box is empty and greyed (the game is not rated); without, it
+  // shows the person's own choice again
+  let ratedWanted = true;
+  ratedBox.onchange = () => { ratedWanted = ratedBox.checked; };
+  const ratedFollow = () => { const bots = +botsSel.value > 0; ratedBox.disabled = bots; ratedBox.checked = !bots && ratedWanted; };
   // private (unlisted): the lobby does not list it; the link the table page gives finds it
   const privateBox = el("input", { type: "checkbox", name: "private", id: "private" });
   const privateField = el("label", { class: "field rated-field", title: t("lobby.privatedoc") }, el("span", {}, t("lobby.private")),
