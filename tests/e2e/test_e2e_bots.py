@@ -25,6 +25,16 @@ def test_a_person_makes_a_bot_and_its_token_then_revokes_it(server, browser, sho
     page.click("#new-bot button[type=submit]")
     page.wait_for_selector(f'[data-account="{lang}bot1"]')
     page.select_option("#token-form select[name=account]", f"{lang}bot1")
+    # no scope ticked: said beside the form in words, nothing sent (issue 13)
+    sent = []
+    page.on("request", lambda r: sent.append(r.url) if r.url.endswith("/api/account/tokens")
+            and r.method == "POST" else None)
+    page.click("#token-form button[type=submit]")
+    page.wait_for_function("() => document.querySelector('#token-form-error').textContent !== ''")
+    assert page.inner_text("#token-form-error") == ("Tick at least one scope" if lang == "en"
+                                                    else "请至少勾选一项权限")
+    assert page.inner_text("#bots-error") == "" and sent == []
+    shot(page, f"bots-noscope-{lang}-1280")
     page.check('#token-form input[value="bot:play"]')
     page.check('#token-form input[value="challenge:write"]')
     page.fill("#token-form input[name=description]", "engine on my laptop")
@@ -63,10 +73,10 @@ def test_a_person_makes_a_bot_and_its_token_then_revokes_it(server, browser, sho
     assert page.locator("#token-secret").count() == 0          # the secret is gone with it
     r = httpx.get(f"{server}/api/bot/account", headers=head)
     assert r.status_code == 401 and r.json()["error"] == "token_revoked"
-    # a refusal is shown in the reader's language
+    # a refusal is shown beside the form, in the reader's language
     page.check('#token-form input[value="board:play"]')
     page.select_option("#token-form select[name=account]", f"{lang}bot1")
     page.click("#token-form button[type=submit]")
-    err = page.wait_for_selector("#bots-error:not(:empty)").inner_text()
+    err = page.wait_for_selector("#token-form-error:not(:empty)").inner_text()
     assert err and (lang == "en" or not any(w in err for w in ("token", "scope", "account")))
     ctx.close()

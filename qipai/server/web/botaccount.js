@@ -59,20 +59,24 @@ export async function botsPage(app, { me }) {
     // each scope in words, what it lets the token do in the tooltip (docs/server.md has the codes)
     const boxes = data.scopes.map((s) => el("label", { title: t(`bots.scope.${s}.doc`) }, el("input", { type: "checkbox", name: "scope", value: s }), " ",
       t(`bots.scope.${s}`)));
+    // what is wrong with this form is said beside it, not at the top of the page
+    const said = el("div", { class: "error", role: "alert", id: "token-form-error" });
     return el("form", { id: "token-form", onsubmit: async (ev) => {
       ev.preventDefault();
+      said.textContent = "";
       const scopes = boxes.map((b) => b.querySelector("input")).filter((i) => i.checked).map((i) => i.value);
+      if (!scopes.length) { said.textContent = t("bots.scopes.none"); boxes[0].querySelector("input").focus(); return; }
       try {
         const made = await api("POST", "/api/account/tokens", { account: account.value, scopes, description: note.value });
         await load();
         secretBox.replaceChildren(el("section", { class: "card-box" }, el("p", {}, t("bots.secret")),
           el("p", {}, el("code", { id: "token-secret", class: "secret" }, made.token)), el("p", { class: "muted" }, t("bots.secret.once"))));
-      } catch (e) { fail(e); }
+      } catch (e) { said.textContent = errorText(e); }
     } }, el("div", { class: "form-grid" },
       el("label", { class: "field" }, el("span", {}, t("bots.account")), account),
       el("label", { class: "field wide" }, el("span", {}, t("bots.description")), note),
       el("div", { class: "field wide" }, el("span", {}, t("bots.scopes")), ...boxes)),
-    el("button", { type: "submit", class: "primary" }, t("bots.make")));
+    said, el("button", { type: "submit", class: "primary" }, t("bots.make")));
   }
 
   app.replaceChildren(el("h2", {}, t("bots.title")), el("p", { class: "muted" }, t("bots.intro")), status, secretBox,
