@@ -84,9 +84,9 @@ def test_a_bad_clock_says_what_is_wrong_in_the_readers_language(c, clock, why, w
     assert zh != en and not re.search("[A-Za-z]{3}", zh.replace("NaNs", "")), (zh, en)
 
 
-def _finished(c, event_id: str, table: str, rid_of: dict) -> None:
+def _finished(c, event_id: str, table: str, rid_of: dict, token: str) -> None:
     for _ in range(600):
-        ev = c.get(f"/api/events/{event_id}").json()
+        ev = c.get(f"/api/events/{event_id}", headers=as_user(token)).json()
         for m in ev["rounds"][0]["matches"]:
             for g in m["games"]:
                 if g.get("table") == table and g.get("record"):
@@ -117,7 +117,7 @@ def test_a_rounds_records_are_held_until_the_round_is_over(tmp_path):
             while not m.get("record"):
                 m = next_state(sock)
         found: dict = {}
-        _finished(c, "rnd", first, found)
+        _finished(c, "rnd", first, found, boss)
         rid, gid = found[first]
         paths = [f"/api/records/{rid}", f"/api/records/{rid}/steps",
                  f"/api/records/{rid}/download?format=native", f"/api/events/rnd/games/{gid}/steps"]
@@ -133,18 +133,41 @@ def test_a_rounds_records_are_held_until_the_round_is_over(tmp_path):
                 assert r.json()["params"] == {"round": 1}
         for token in (tok[seats[first][1]], boss):                # who played it, the organizer
             assert all(c.get(p, headers=as_user(token)).status_code == 200 for p in paths)
+        # nor is its result in any list: records, a player's history and profile, the event
+        # page and its CSV exports (the same rule, conduct.RoundHold)
+        player = seats[first][0]
+        for who in ("carol", still_playing, None, player, "boss"):
+            head = as_user(tok[who] if who != "boss" else boss) if who else {}
+            shown = who in (player, "boss")
+            listed = [x["id"] for x in c.get("/api/records", headers=head).json()]
+            history = [x["id"] for x in c.get(f"/api/records?user={player}", headers=head).json()]
+            assert (rid in listed, rid in history) == (shown, shown), who
+            assert c.get(f"/api/users/{player}", headers=head).json()["games"] == (1 if shown else 0)
+            ev = c.get("/api/events/rnd", headers=head).json()
+            (game,) = [g for m in ev["rounds"][0]["matches"] for g in m["games"] if g["table"] == first]
+            assert (game["result"] is not None, game["record"] == rid) == (shown, shown), who
+            (match,) = [m for m in ev["rounds"][0]["matches"] if m["games"][0]["table"] == first]
+            assert (match["result"] is not None) == shown, who
+            results = c.get("/api/events/rnd/export/results.csv", headers=head).text.splitlines()
+            (row,) = [r.split(",") for r in results if r.startswith(f"{gid},")]
+            assert (row[5] != "", row[7] != "") == (shown, shown), (who, row)
+            table = c.get(f"/api/tables/{first}", headers=head).json()
+            assert (table["record"] == rid, table["plies"] is not None) == (shown, shown), who
         with ws(c, tok[still_playing], other) as sock:              # the round ends
             next_state(sock)
             sock.send_json({"type": "resign"})
             m = next_state(sock)
             while not m.get("record"):
                 m = next_state(sock)
-        _finished(c, "rnd", other, found)
+        _finished(c, "rnd", other, found, boss)
         for _ in range(600):
             if c.get(paths[0]).status_code == 200:
                 break
             time.sleep(0.05)
         assert all(c.get(p).status_code == 200 for p in paths)
+        assert rid in [x["id"] for x in c.get("/api/records").json()]
+        assert all(g["result"] for m in c.get("/api/events/rnd").json()["rounds"][0]["matches"]
+                   for g in m["games"])
 
 
 NON_FINITE = ['{"game": "go", "options": {"komi": NaN}}', '{"game": "go", "options": {"komi": Infinity}}',

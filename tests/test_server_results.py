@@ -4,7 +4,7 @@ page and log show who and why, and the standings follow."""
 
 from __future__ import annotations
 
-from .server_helpers import client, post, signup
+from .server_helpers import as_user, client, post, signup
 
 
 def act(c, token, event, **body):
@@ -35,7 +35,12 @@ def test_players_confirm_and_a_referee_corrects(tmp_path):
         assert post(c, u[seats[1]], "/api/events/club/confirmations", {"game": gid}).json()["confirmed"]
         assert post(c, u[seats[1]], "/api/events/club/confirmations",
                     {"game": 10**6}).json()["code"] == "no_game"
-        g = c.get("/api/events/club").json()["rounds"][0]["matches"][0]["games"][0]
+        # an outsider is not shown the result while the round is on (conduct.RoundHold)
+        game = lambda who: c.get("/api/events/club", headers=as_user(u[who])).json()[  # noqa: E731
+            "rounds"][0]["matches"][0]["games"][0]
+        g = game(outsider)
+        assert g["result"] is None and g["confirmed_by"] == []
+        g = game("ref")
         assert g["confirmed"] is True and g["confirmed_by"] == seats and g["corrections"] == []
         # a referee confirms a game with no result yet: refused
         r = act(c, u["ref"], "club", act="confirm", game=other, reason="seen")
@@ -51,7 +56,7 @@ def test_players_confirm_and_a_referee_corrects(tmp_path):
                 reason="the sheet was filled in the wrong way round")
         assert r.status_code == 200, r.text
         assert (r.json()["from"], r.json()["to"]) == ("1-0", "0-1")
-        ev = c.get("/api/events/club").json()
+        ev = c.get("/api/events/club", headers=as_user(u["ref"])).json()
         g = ev["rounds"][0]["matches"][0]["games"][0]
         assert g["result"] == "0-1" and g["corrections"][0]["by"] == "ref"
         assert g["corrections"][0]["reason"] == "the sheet was filled in the wrong way round"

@@ -94,13 +94,23 @@ def units_csv(standings: dict[str, Any]) -> str:
     return _csv(rows)
 
 
-def event_csv(d: Any, what: str) -> str:
+def event_csv(d: Any, what: str, held: Any = None) -> str:
     """One event's ``what`` (one of :data:`EXPORTS`) as CSV, from its director ``d``
-    (:class:`~qipai.competition.event.Director`). Raises ValueError for another table."""
+    (:class:`~qipai.competition.event.Director`). ``held``: ``(round, seats' names) -> bool``,
+    whether a game's result is not shown yet (its round still being played, the server's
+    :class:`~qipai.server.conduct.RoundHold`): its result, reason, moves and time are left
+    blank, and its match's result when all its games are held. Raises ValueError for another
+    table."""
+    held = held or (lambda rnd, names: False)
+
+    def names(g: Any) -> list[str]:
+        return [d.seat_player(g, i)[0] for i in range(len(g.seats))]
     if what == "pairings":
         rows: list[list[Any]] = [["round", "match", "kind", "entrants", "status", "result", "winner"]]
         for m in d.matches():
             res = m.result or {}
+            if m.games and all(held(m.round, names(g)) for g in m.games):
+                res = {}
             win = res.get("winner")
             rows.append([m.round, m.index, m.kind, " / ".join(d.name(x) for x in m.entrants), m.status,
                          res.get("text", ""), d.name(win) if win is not None else ""])
@@ -110,9 +120,8 @@ def event_csv(d: Any, what: str) -> str:
                  "source"]]
         for m in d.matches():
             for g in sorted(m.games, key=lambda g: g.number):
-                r = g.result or {}
-                rows.append([g.id, m.round, m.index, g.number,
-                             " / ".join(d.seat_player(g, i)[0] for i in range(len(g.seats))),
+                r = {} if held(m.round, names(g)) else (g.result or {})
+                rows.append([g.id, m.round, m.index, g.number, " / ".join(names(g)),
                              r.get("text", "pending" if g.status == "pending" else ""), r.get("reason", ""),
                              "" if r.get("moves") is None else r["moves"],
                              f"{r['duration'] / 1000:g}" if r.get("duration") else "", g.source or ""])

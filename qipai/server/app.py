@@ -431,7 +431,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         viewer = await user_of(request)
         if await table_hidden(hub.store, table, viewer.id if viewer else None):
             raise ApiError(404, "no_table", f"no live table {table_id!r}")
-        return table.summary()
+        return await conduct.table_summary(hub, app.state.events, viewer, table)
 
     @app.post("/api/tables/{table_id}/sit", tags=["lobby"])
     async def sit(request: Request, table_id: str, body: SeatRequest | None = None) -> dict[str, Any]:
@@ -475,8 +475,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         await hub.store.saved(table.gate)
         return table.summary()
 
-    add_record_routes(app, store, user_of, lambda event_id, rnd, user, played: conduct.hold_round_game(
-        hub, app.state.events, event_id, rnd, user, played))
+    add_record_routes(app, store, user_of, lambda user: conduct.RoundHold(hub, app.state.events, user))
     add_profile_routes(app, store, user_of, need_user)
 
     # ----- events ------------------------------------------------------------------------------

@@ -128,22 +128,69 @@ async def round_player(hub: Hub, events: EventService, user: UserRow, table: Liv
     return bool(await events.read("in_round", table.event_id, rnd, user.username))
 
 
+class RoundHold:
+    """The one rule of which event games ``user`` (None: signed out) may not see yet
+    (competition.md §6.5: a duplicate round deals the same cards at every table, and a finished
+    table's record or result tells a player still holding those cards elsewhere how they play;
+    signing out does not help, so the hold is for everyone): a game of a round of a running
+    event that still has a match not over, to anyone who did not play that game and does not
+    referee the event. A record by its id answers 403 (:func:`hold_round_game`); the lists of
+    records, a player's profile, the event's page and its CSV exports leave such a game's result
+    out. One per request: it asks for each event's open rounds and the referee check once."""
+
+    def __init__(self, hub: Hub, events: EventService, user: Any) -> None:
+        self.hub, self.events, self.user = hub, events, user
+        self._open: dict[str, frozenset[int]] = {}
+        self._referee: dict[str, bool] = {}
+
+    async def load(self, event_id: str) -> None:
+        """Read what :meth:`held_now` needs of ``event_id``."""
+        if event_id not in self._open:
+            self._open[event_id] = frozenset(await self.events.read("open_rounds", event_id))
+        if self._open[event_id] and event_id not in self._referee:
+            from .chat import is_referee
+            self._referee[event_id] = await is_referee(self.hub, event_id, self.user)
+
+    def open_rounds(self, event_id: str) -> frozenset[int]:
+        """The rounds of a :meth:`load`-ed event still being played."""
+        return self._open[event_id]
+
+    def held_now(self, event_id: str | None, rnd: int | None, played: bool) -> bool:
+        """:meth:`held` of an event already :meth:`load`-ed."""
+        if event_id is None or rnd is None or played:
+            return False
+        return rnd in self._open[event_id] and not self._referee[event_id]
+
+    async def held(self, event_id: str | None, rnd: int | None, played: bool) -> bool:
+        """Whether the game of round ``rnd`` of ``event_id`` is held from the user (``played``:
+        the user played that game)."""
+        if event_id is None or rnd is None or played:
+            return False
+        await self.load(event_id)
+        return self.held_now(event_id, rnd, played)
+
+
+    async def refuse(self, event_id: str | None, rnd: int | None, played: bool) -> None:
+        """Refuse 403 ``round_in_play`` the record of a game :meth:`held` from the user."""
+        if await self.held(event_id, rnd, played):
+            raise ApiError(403, "round_in_play", f"round {rnd} of this event is still being played: "
+                           "its games are shown once it is over", round=rnd)
+
+
+async def table_summary(hub: Hub, events: EventService, user: Any, table: LiveTable) -> dict[str, Any]:
+    """``table``'s summary as ``user`` may have it: a finished event game that
+    :class:`RoundHold` holds from the user shows no move count, record or rating changes."""
+    out = table.summary()
+    if table.status == "finished" and table.event_id is not None and await RoundHold(hub, events, user).held(
+            table.event_id, event_round(table), user is not None and table.seat_of(user.id) is not None):
+        out.update(plies=None, record=None, rating_changes=[])
+    return out
+
+
 async def hold_round_game(hub: Hub, events: EventService, event_id: str | None, rnd: int | None,
                           user: Any, played: bool) -> None:
-    """Refuse 403 ``round_in_play`` the record of a game of round ``rnd`` of event ``event_id``
-    while a match of that round is still on, to anyone who did not play that game and does not
-    referee the event (competition.md §6.5: a duplicate round deals the same cards at every
-    table, and a finished table's record shows every hand to a player still holding them
-    elsewhere; signing out does not help, so the hold is for everyone)."""
-    if event_id is None or rnd is None or played:
-        return
-    if not await events.read("round_open", event_id, rnd):
-        return
-    from .chat import is_referee
-    if await is_referee(hub, event_id, user):
-        return
-    raise ApiError(403, "round_in_play", f"round {rnd} of this event is still being played: its "
-                   "games are shown once it is over", round=rnd)
+    """:meth:`RoundHold.refuse` for ``user``."""
+    await RoundHold(hub, events, user).refuse(event_id, rnd, played)
 
 
 def mark_aborted(s: Session, table_id: str) -> None:

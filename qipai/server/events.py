@@ -84,6 +84,26 @@ class Join(Body):
     unit: Plain | None = Field(default=None, max_length=200)
 
 
+#: what an event's page shows of a game's result (left out while :class:`.conduct.RoundHold` holds it)
+GAME_RESULT = {"result": None, "reason": None, "winners": [], "winner_entrants": [], "confirmed": False,
+               "standing": None, "confirmed_by": [], "corrections": [], "replay": False, "record": None}
+
+
+def held_results(ev: dict[str, Any], hold: conduct.RoundHold, name: str | None) -> dict[str, Any]:
+    """The event ``ev`` (as described) without the results ``hold`` holds from the viewer
+    ``name``: a game's result and record, and its match's result when the viewer played none
+    of the match's games."""
+    for rnd in ev["rounds"]:
+        for m in rnd["matches"]:
+            played = any(name is not None and name in g["seats"] for g in m["games"])
+            if hold.held_now(ev["id"], rnd["round"], played):
+                m.update(result=None, winner=None)
+            for g in m["games"]:
+                if hold.held_now(ev["id"], rnd["round"], name is not None and name in g["seats"]):
+                    g.update(GAME_RESULT)
+    return ev
+
+
 class EventService:
     """Seats an event's games at tables and stores their results.
 
@@ -319,10 +339,22 @@ def add_event_routes(app: FastAPI, hub: Hub, db: sessionmaker[Session],
         await organizer(request)
         return await jsonbody.answer(await service.change("close_entries", event_id))
 
+    async def round_hold(request: Request, event_id: str) -> tuple[conduct.RoundHold, str | None]:
+        """The viewer's :class:`.conduct.RoundHold`, loaded for ``event_id``, and username."""
+        viewer = await user_of(request) if user_of is not None else None
+        hold = conduct.RoundHold(hub, service, viewer)
+        await hold.load(event_id)
+        return hold, viewer.username if viewer is not None else None
+
     @app.get("/api/events/{event_id}", tags=["events"])
-    async def event(event_id: str) -> dict[str, Any]:
-        """The event: entrants, rounds with matches and games (and their tables), standings."""
-        return await service.read_json("describe", event_id)
+    async def event(request: Request, event_id: str) -> Any:
+        """The event: entrants, rounds with matches and games (and their tables), standings.
+        A game of a round still being played shows no result, nor its record, to whoever did
+        not play it and does not referee (:class:`.conduct.RoundHold`); nor does its match."""
+        hold, name = await round_hold(request, event_id)
+        if not any(hold.held_now(event_id, rnd, False) for rnd in hold.open_rounds(event_id)):
+            return await service.read_json("describe", event_id)
+        return await jsonbody.answer(held_results(await service.read("describe", event_id), hold, name))
 
     @app.get("/api/events/{event_id}/games/{game_id}/steps", tags=["events"])
     async def event_game_steps(request: Request, event_id: str, game_id: int) -> dict[str, Any]:
@@ -347,10 +379,13 @@ def add_event_routes(app: FastAPI, hub: Hub, db: sessionmaker[Session],
         return await jsonbody.answer({"record": {**got, "id": None, "game": record["game"]}, "steps": steps})
 
     @app.get("/api/events/{event_id}/export/{what}.csv", tags=["events"])
-    async def event_export(event_id: str, what: str) -> Response:
-        """The event's ``pairings``, ``results`` or ``standings`` as CSV (UTF-8, a header row).
+    async def event_export(request: Request, event_id: str, what: str) -> Response:
+        """The event's ``pairings``, ``results`` or ``standings`` as CSV (UTF-8, a header row);
+        a game or match of a round still being played without its result, as on the event's page.
         Errors: no_event, no_export (404)."""
-        text = await service.read("export", event_id, what)
+        hold, name = await round_hold(request, event_id)
+        text = await service.read("export", event_id, what,
+                                  lambda rnd, names: hold.held_now(event_id, rnd, name in names))
         return Response(text, media_type="text/csv; charset=utf-8",
                         headers={"Content-Disposition": f'attachment; filename="{event_id}-{what}.csv"'})
 

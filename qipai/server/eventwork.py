@@ -140,16 +140,16 @@ class EventWork:
             raise ApiError(400, "bad_event", str(e), **why(e, "event.check_fields")) from None
         return self.describe(made)
 
-    def export(self, event_id: str, what: str) -> str:
-        """One of the event's CSV exports (qipai.competition.meet.event_csv). Errors: no_event,
-        no_export (404)."""
+    def export(self, event_id: str, what: str, held: Any = None) -> str:
+        """One of the event's CSV exports (qipai.competition.meet.event_csv; ``held``: see
+        there). Errors: no_event, no_export (404)."""
         if what not in EXPORTS:
             raise ApiError(404, "no_export", f"no export {what!r}; valid: {', '.join(EXPORTS)}")
         with self.db() as s:
             ev = s.get(EventRow, event_id)
             if ev is None:
                 raise ApiError(404, "no_event", f"no event {event_id!r}")
-            return event_csv(Director(s, ev), what)
+            return event_csv(Director(s, ev), what, held)
 
     def units(self, meet: str) -> dict[str, Any]:
         """The unit standings of ``meet``. Error: no_meet (404)."""
@@ -264,14 +264,15 @@ class EventWork:
                     "number": g.number, "names": names, "record": g.record,
                     "result": g.record.get("result") or g.result}
 
-    def round_open(self, event_id: str, rnd: int) -> bool:
-        """Whether round ``rnd`` of the running event still has a match that is not over
-        (competition.md §6.5: its games are shown to their players and the referees alone)."""
+    def open_rounds(self, event_id: str) -> list[int]:
+        """The rounds of the running event that still have a match not over (competition.md
+        §6.5: their games are shown to their players and the referees alone,
+        :class:`~.conduct.RoundHold`)."""
         with self.db() as s:
             ev = s.get(EventRow, event_id)
             if ev is None or ev.status != "running":
-                return False
-            return any(m.status != "finished" for m in Director(s, ev).matches(rnd))
+                return []
+            return sorted({m.round for m in Director(s, ev).matches() if m.status != "finished"})
 
     def in_round(self, event_id: str, rnd: int, username: str) -> bool:
         """Whether ``username`` plays a match of round ``rnd`` of the running event that is not

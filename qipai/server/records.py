@@ -7,7 +7,11 @@ shown only to the players of that game (in no list of anyone else's, and 404 ``n
 id); the hiding player's profile shows others only their ratings (``hidden: true``) and their
 history answers 403 ``history_hidden``. A game of a private table is in no list of anyone else's
 either; by its id it is shown to its players and to a request that names its table
-(``?table=<table id>``, the table's link), else 404 ``no_record``."""
+(``?table=<table id>``, the table's link), else 404 ``no_record``.
+
+An event game whose round is still being played (:class:`.conduct.RoundHold`) answers 403
+``round_in_play`` by its id, and is left out of the lists and a player's profile, to whoever did
+not play it and does not referee the event."""
 
 from __future__ import annotations
 
@@ -60,11 +64,34 @@ async def table_hidden(store: Any, table: Any, viewer_id: int | None) -> bool:
     return await store.call(hiding, write=False)
 
 
-def add_record_routes(app: FastAPI, store: Any, user_of: Any, hold: Any = None) -> None:
+def event_of_record(s: Session, record_ids: list[int]) -> dict[int, tuple[str, int | None]]:
+    """The event and round of each event game among ``record_ids`` (by its table)."""
+    if not record_ids:
+        return {}
+    q = (select(RecordRow.id, TableRow.event_id, TableRow.settings)
+         .join(TableRow, TableRow.id == RecordRow.table_id)
+         .where(RecordRow.id.in_(record_ids), TableRow.event_id.is_not(None)))
+    return {rid: (eid, (settings or {}).get("event_round")) for rid, eid, settings in s.execute(q)}
+
+
+def add_record_routes(app: FastAPI, store: Any, user_of: Any, holds: Any = None) -> None:
     """Add the ``/api/records`` and ``/api/users`` routes to ``app``. ``store``: the hub's
-    :class:`~.store.Store`; ``user_of``: the request's signed-in user or None; ``hold``: an async
-    ``(event_id, round, user, played) -> None`` that raises for an event game whose round is
-    still on (:func:`.conduct.hold_round_game`)."""
+    :class:`~.store.Store`; ``user_of``: the request's signed-in user or None; ``holds``:
+    ``user -> RoundHold`` (:class:`.conduct.RoundHold`), which event games the user may not see
+    while their round is on."""
+
+    async def unheld(viewer: Any, rows: list[tuple[int, list[int], Any]]) -> list[Any]:
+        """Of ``rows`` (record id, its players' ids, what to keep), those ``viewer`` may see
+        now: an event game :class:`.conduct.RoundHold` holds is left out."""
+        if holds is None:
+            return [x for _, _, x in rows]
+        events = await store.call(lambda s: event_of_record(s, [r for r, _, _ in rows]), write=False)
+        if not events:
+            return [x for _, _, x in rows]
+        hold = holds(viewer)
+        return [x for rid, players, x in rows
+                if not await hold.held(*events.get(rid, (None, None)),
+                                       viewer is not None and viewer.id in (players or ()))]
     def record_json(row: RecordRow, full: bool = False) -> dict[str, Any]:
         out = {"id": row.id, "table": row.table_id, "game": row.game, "names": row.names,
                "players": row.players, "result": row.result, "finished": row.finished,
@@ -87,9 +114,9 @@ def add_record_routes(app: FastAPI, store: Any, user_of: Any, hold: Any = None) 
         row, table = await store.call(read, write=False)
         if row is None:
             raise ApiError(404, "no_record", f"no record {record_id}")
-        if hold is not None and table is not None and table.event_id is not None:
-            await hold(table.event_id, (table.settings or {}).get("event_round"), viewer,
-                       viewer is not None and viewer.id in row.players)
+        if holds is not None and table is not None and table.event_id is not None:
+            await holds(viewer).refuse(table.event_id, (table.settings or {}).get("event_round"),
+                                       viewer is not None and viewer.id in row.players)
         return row
 
     @app.get("/api/records", tags=["records"])
@@ -103,7 +130,7 @@ def add_record_routes(app: FastAPI, store: Any, user_of: Any, hold: Any = None) 
         q = (select(RecordRow).where(~hidden_from(viewer.id if viewer else None))
              .order_by(RecordRow.id.desc()).limit(limit))
 
-        def read(s: Session) -> list[dict[str, Any]]:
+        def read(s: Session) -> list[tuple[int, list[int], dict[str, Any]]]:
             query = q
             if user:
                 found = viewer if user == "me" else auth.find_user(s, user)
@@ -118,11 +145,12 @@ def add_record_routes(app: FastAPI, store: Any, user_of: Any, hold: Any = None) 
                 if game:
                     query = query.where(RecordRow.game == game)
                 # the player's seat in each game, so a page can say won, lost or drawn
-                return [{**record_json(r), "seat": seat} for r, seat in s.execute(query).all()]
+                return [(r.id, r.players, {**record_json(r), "seat": seat})
+                        for r, seat in s.execute(query).all()]
             if game:
                 query = query.where(RecordRow.game == game)
-            return [record_json(r) for r in s.scalars(query).all()]
-        return await store.call(read, write=False)
+            return [(r.id, r.players, record_json(r)) for r in s.scalars(query).all()]
+        return await unheld(viewer, await store.call(read, write=False))
 
     @app.get("/api/users/{username}", tags=["records"])
     async def profile(request: Request, username: str) -> dict[str, Any]:
@@ -133,7 +161,7 @@ def add_record_routes(app: FastAPI, store: Any, user_of: Any, hold: Any = None) 
         ``{"username", "created", "role", "hidden": true}``. Error: no_user (404)."""
         viewer = await user_of(request)
 
-        def read(s: Session) -> dict[str, Any]:
+        def read(s: Session) -> tuple[dict[str, Any], list[tuple[int, list[int], Any]] | None]:
             found = auth.find_user(s, username) if len(username) <= 64 else None
             if found is None:
                 raise ApiError(404, "no_user", f"no user {username!r}")
@@ -141,21 +169,26 @@ def add_record_routes(app: FastAPI, store: Any, user_of: Any, hold: Any = None) 
             head = {"username": found.username, "created": found.created, "role": found.role,
                     "hidden": hides}
             if hides and (viewer is None or viewer.id != found.id):
-                return head
-            rows = s.execute(select(RecordRow.game, RecordRow.result, RecordPlayer.seat)
+                return head, None
+            rows = s.execute(select(RecordRow.id, RecordRow.players, RecordRow.game, RecordRow.result,
+                                    RecordPlayer.seat)
                              .join(RecordPlayer, RecordPlayer.record_id == RecordRow.id)
                              .where(RecordPlayer.user_id == found.id,
                                     ~hidden_from(viewer.id if viewer else None))).all()
-            total = {"games": 0, "won": 0, "lost": 0, "drawn": 0}
-            by_game: dict[str, dict[str, int]] = {}
-            for game_id, result, seat in rows:
-                winners = result_winners(result)
-                kind = "drawn" if not winners else ("won" if seat in winners else "lost")
-                for bucket in (total, by_game.setdefault(game_id, dict.fromkeys(total, 0))):
-                    bucket["games"] += 1
-                    bucket[kind] += 1
-            return {**head, **total, "by_game": by_game}
-        return await store.call(read, write=False)
+            return head, [(rid, players, (game_id, result, seat))
+                          for rid, players, game_id, result, seat in rows]
+        head, rows = await store.call(read, write=False)
+        if rows is None:
+            return head
+        total = {"games": 0, "won": 0, "lost": 0, "drawn": 0}
+        by_game: dict[str, dict[str, int]] = {}
+        for game_id, result, seat in await unheld(viewer, rows):
+            winners = result_winners(result)
+            kind = "drawn" if not winners else ("won" if seat in winners else "lost")
+            for bucket in (total, by_game.setdefault(game_id, dict.fromkeys(total, 0))):
+                bucket["games"] += 1
+                bucket[kind] += 1
+        return {**head, **total, "by_game": by_game}
 
     @app.get("/api/records/{record_id}", tags=["records"])
     async def record(request: Request, record_id: int, table: str | None = None) -> dict[str, Any]:
