@@ -38,6 +38,7 @@ def test_a_bad_option_value_is_refused_in_the_pages_language(oserver, browser, s
     page.wait_for_selector("#create")
     page.select_option("select[name=game]", "go")
     page.click("details:has([data-opt]) summary")
+    page.select_option("select[data-opt=scoring]", '"free_komi"')     # the scoring that takes a komi
     page.fill("input[data-opt=komi]", "abc")
     page.click("#create")
     page.wait_for_selector("#lobby-error:not(:empty)")

@@ -178,3 +178,28 @@ def test_the_rated_box_is_empty_while_a_bot_sits_at_the_new_table(people, browse
     page.select_option("select[name=bots]", "0")
     assert page.evaluate(state) == [False, False]         # the person's choice is kept
     page.context.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_go_rule_options_read_whole_and_komi_only_with_free_komi(people, browser, shot, lang):
+    """The new table's rule options at 1280 px: each box shows its chosen value's words whole
+    ("positional superko", "area, Black gives 4 stones"); go's komi field shows only with the
+    scoring that takes it (free komi): the other scorings give their own komi (8 points for 4
+    stones), which a field reading 7.5 beside them contradicted."""
+    base, tokens = people
+    page = page_of(browser, base, tokens["mei"], lang=lang)
+    page.select_option("select[name=game]", "go")
+    page.click("details:has(.options) > summary")
+    page.wait_for_selector('.options [data-opt="scoring"]')
+    cut = """() => [...document.querySelectorAll('.options select')].filter((s) => {
+        const c = document.createElement('canvas').getContext('2d'), st = getComputedStyle(s);
+        c.font = `${st.fontSize} ${st.fontFamily}`;
+        return c.measureText(s.selectedOptions[0].textContent).width > s.clientWidth - 28;
+      }).map((s) => s.selectedOptions[0].textContent)"""
+    assert page.evaluate(cut) == []
+    assert page.locator('[data-opt-field="komi"]').count() == 1
+    assert page.is_hidden('[data-opt-field="komi"]')
+    page.select_option('.options [data-opt="scoring"]', '"free_komi"')
+    assert page.is_visible('[data-opt-field="komi"]')
+    shot(page, f"go-options-{lang}-desktop")
+    page.context.close()

@@ -44,6 +44,9 @@ export const valueName = (game, o, v) => (v === true ? t("yes") : v === false ? 
 // a value that makes a rule set not for competition (the option's "marks") says so
 const markWords = (o, v) => (o.marks && o.marks[String(v)] ? paren(t(`marking.${o.marks[String(v)]}`)) : "");
 
+// options that count only with another option's value: game -> option -> [other, value]
+const ONLY_WITH = { go: { komi: ["scoring", "free_komi"] } };
+
 function optionInput(game, o) {
   // an option whose default is null (unset: the game decides) offers "the game decides" first
   const values = o.choices || (o.type === "bool" ? [true, false] : null);
@@ -154,10 +157,20 @@ function customTable(games, clocks, err) {
       levelOf[b] ? t("lobby.level", { n: levelOf[b], bot: botName(b) }) : botName(b))));
     clockSel.replaceChildren(el("option", { value: "" }, t("lobby.clockdefault", { words: clockName(g.clock) })),
       ...suitedClocks(g, clocks).filter((id) => id !== g.clock).map((id) => el("option", { value: id }, clockName(id))));
-    opts.replaceChildren(...g.options.map((o) => el("label", { title: t(`optdoc.${g.id}.${o.name}`, null, o.doc) }, optionName(g.id, o) + " ", optionInput(g.id, o))));
+    opts.replaceChildren(...g.options.map((o) => el("label", { title: t(`optdoc.${g.id}.${o.name}`, null, o.doc), "data-opt-field": o.name },
+      optionName(g.id, o) + " ", optionInput(g.id, o))));
     fillSeats();
+    onlyWith();
   };
-  opts.addEventListener("change", fillSeats);
+  // an option that counts only with another's value is shown only then (go's komi field: with
+  // "free komi" scoring; the other scorings give their own komi, named in their words)
+  const onlyWith = () => {
+    for (const [name, [other, value]] of Object.entries(ONLY_WITH[gameSel.value] || {})) {
+      const field = opts.querySelector(`[data-opt-field="${name}"]`), by = opts.querySelector(`[data-opt="${other}"]`);
+      if (field && by) field.hidden = by.value !== JSON.stringify(value);
+    }
+  };
+  opts.addEventListener("change", () => { fillSeats(); onlyWith(); });
   gameSel.onchange = refresh;
   seatsSel.onchange = fillBots;
   botsSel.onchange = ratedFollow;
