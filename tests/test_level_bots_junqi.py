@@ -140,22 +140,3 @@ def test_search_keeps_its_pieces_free_to_move():
                      random.Random(seed)).action for seed in range(2)}
     assert "b11-b12" not in chosen
 
-
-def test_search_levels_lay_out_no_officer_on_the_other_headquarters():
-    """The search levels' layout weighs the piece on the headquarters without the flag (it never
-    moves): of the layouts offered in game 0, the greedy bot takes the one with the most mines
-    next to the flag and a 37 on the other headquarters; level 3 one with a mine there."""
-    from qipai.bots.junqi import LayoutBot
-
-    game = qipai.load("junqi")
-    state = game.new_state(seed=0)
-    offered = state.legal_actions(0)
-
-    def other_hq(layout) -> str:
-        pieces = dict(e.split("=") for e in layout.text.split())
-        return next(c for p, c in pieces.items() if state.board.hq[state.board.point(p)] and c != "F")
-    assert other_hq(GreedyBot(0)._layout(state.board, offered)) == "37"
-    level3 = make_bot("junqi", "mcts3", seed=0)
-    assert isinstance(level3.rule, LayoutBot)
-    assert {other_hq(LayoutBot(s)._layout(state.board, offered)) for s in range(4)} == {"M"}
-    assert other_hq(level3.choose(state, 0)) == "M"

@@ -383,24 +383,5 @@ def step_distance(board: Board) -> list[list[int]]:
     return _STEPS[board.variant]
 
 
-class LayoutBot(GreedyBot):
-    """The turns the search levels do not search: the greedy bot's, but its layout also weighs
-    the piece on the headquarters the flag does not hold (it can never move): of the offered
-    layouts, the most mines next to the flag less a quarter of the :data:`WORTH` of a piece that
-    moves left on that headquarters."""
-
-    def _layout(self, board: Board, actions: list[Layout]) -> Layout:
-        from qipai.games.junqi.pieces import PIECE
-
-        def score(layout: Layout) -> float:
-            pieces = {board.point(p): PIECE[c] for p, c in (e.split("=") for e in layout.text.split())}
-            flag = next(p for p, k in pieces.items() if k == FLAG)
-            guarded = sum(pieces.get(q) == MINE for q in board.steps[flag])
-            return guarded - sum(WORTH[k] / 4 for p, k in pieces.items()
-                                 if board.hq[p] and k != FLAG and movable(k))
-        best = max(score(a) for a in actions)
-        return self.rng.choice([a for a in actions if score(a) == best])
-
-
 SEARCHER = JunqiSearcher("junqi", GreedyBot, determinize, phases=("play",))
-register_searcher(SEARCHER, LayoutBot)
+register_searcher(SEARCHER, GreedyBot)
