@@ -24,7 +24,7 @@ def oserver(tmp_path_factory):
 
 @pytest.mark.parametrize("locale, want", [
     ("zh-CN", "规则选项有误：贴目必须是数字，不能是 abc"),
-    ("en-US", "the rule options cannot be used: Komi must be a number, not abc"),
+    ("en-US", "The rule options cannot be used: Komi must be a number, not abc"),
 ])
 def test_a_bad_option_value_is_refused_in_the_pages_language(oserver, browser, shot, locale, want):
     ctx = browser.new_context(locale=locale, viewport={"width": 1280, "height": 900})

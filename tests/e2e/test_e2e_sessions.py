@@ -26,17 +26,21 @@ def test_a_second_tab_takes_the_seat_and_the_first_stays_closed(server, browser)
     tid = new_table(first, {"game": "xiangqi", "bots": 1, "settings": {"clock": "none", "bot_delay_ms": 0}})
     first.goto(f"{server}/tables/{tid}")
     first.wait_for_selector('#status[data-seq="0"]')
+    first.wait_for_selector("#controls button")                 # resign, offer a draw
     sockets = []
     first.on("websocket", lambda ws: sockets.append(ws.url))
     second = ctx.new_page()
     second.goto(f"{server}/tables/{tid}")
     second.wait_for_selector('#status[data-seq="0"]')
     # said in words (close reason "replaced", competition.md §6.4), not as the code
-    said = "this table was opened in another window or tab; this one is closed"
+    # as a sentence: a capital first letter
+    said = "This table was opened in another window or tab; this one is closed"
     first.wait_for_function(f'document.querySelector("#status").textContent === {said!r}')
     # the first tab's timers run 1.5 s on (longer than the first reconnect delay): no new socket
     first.clock.run_for(1500)
     assert first.inner_text("#status") == said
+    # the closed tab offers nothing to do at the table (no resign, no draw offer) any more
+    assert first.locator("#controls button").count() == 0
     assert sockets == []
     ctx.close()
 

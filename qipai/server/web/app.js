@@ -3,7 +3,7 @@
 // /static/boards/<game id>.js exporting mount(root, ctx) -> {update(msg)}; a game without one
 // uses boards/generic.js.
 
-import { lang, t, errorText, endText, paren, seatName } from "./i18n.js";
+import { lang, t, errorText, endText, paren, seatName, sentence } from "./i18n.js";
 import { icon } from "./icons.js";
 import { prefButtons } from "./prefs.js";
 import { tableExtras } from "./tablefx.js";
@@ -250,7 +250,7 @@ async function tablePage(id) {
   placeMoves();
   if (!info) { notFound("notfound.table"); return; }
   const mod = await loadBoard(info.game);
-  let last = null, ws = null, board = null, nav = null, receivedAt = 0, closedByUs = false, backoff = 500;
+  let last = null, ws = null, board = null, nav = null, receivedAt = 0, closedByUs = false, closedForGood = false, backoff = 500;
   const send = (obj) => { if (ws && ws.readyState === 1) ws.send(JSON.stringify(obj)); };
   // "turn" (when the state gave one) keeps an answer valid while other seats answer the same
   // discard at once (their moves change seq, not this seat's pending decision)
@@ -358,6 +358,7 @@ async function tablePage(id) {
 
   function renderControls() {
     controls.replaceChildren();
+    if (closedForGood) return;
     if (info.status === "open") {
       const free = info.seats.some((s) => s === null);
       const mine = me && info.seats.some((s) => s && s.user === me.id);
@@ -479,7 +480,13 @@ async function tablePage(id) {
       // 4401 signed out, 4403 refused, 4404 no table, 4409 replaced by a newer connection,
       // 4410 table closed: reconnecting would not help (4429, too fast or too slow, does)
       if (e.code === 4401 && me && e.reason === "signed_out") signedOut();
-      if (e.code >= 4400 && e.code !== 4429) { status.textContent = t(`close.${e.reason}`, null, e.reason || String(e.code)); return; }
+      if (e.code >= 4400 && e.code !== 4429) {
+        // closed for good: said as a sentence, and nothing left to press (resign, offer a draw)
+        closedForGood = true;
+        status.textContent = sentence(t(`close.${e.reason}`, null, e.reason || String(e.code)));
+        renderControls();
+        return;
+      }
       status.textContent = t("reconnecting"); setTimeout(connect, backoff); backoff = Math.min(backoff * 2, 8000);
     };
   }

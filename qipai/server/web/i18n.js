@@ -115,7 +115,16 @@ function word(key, params, fallback, within) {
 /** The words of a refusal or error the server sent ({error, code, params, refusal, message}):
  *  the referee's "refusal.<refusal>" when the game refused a move, else "error.<code>", else
  *  the English message. A rate limit says how long to wait. */
+/** `s` as a sentence: its first letter a capital (a server's message, worded for a log, starts
+ *  in lower case: "no such account"); Chinese is unchanged. */
+export const sentence = (s) => (s ? s.charAt(0).toUpperCase() + s.slice(1) : s);
+
+/** An error or refusal in the page's language, as a sentence. */
 export function errorText(e) {
+  return sentence(errorWords(e));
+}
+
+function errorWords(e) {
   if (!e) return "";
   const params = e.params || {};
   if (e.refusal && has(`refusal.${e.refusal}`)) return t(`refusal.${e.refusal}`, params);
