@@ -193,6 +193,7 @@ def test_two_people_play_9x9_go_to_an_agreed_score(server, browser, shot):
         moves = int(p.inner_text('[data-info="moves"]').split()[-1])
         numbers = p.eval_on_selector_all("#ml-list .ml-move .ml-n", "ns => ns.map((n) => +n.textContent)")
         assert numbers[-1] == moves, (numbers[-1], moves)
+        assert p.inner_text("#ml-where") == f"{moves} / {moves}"     # the list's counter too
         texts = p.eval_on_selector_all("#ml-list .ml-move .ml-t", "ts => ts.map((x) => x.textContent)")
         assert not {"pass", "done", "marks done"} & set(texts) and "dead H5" not in texts, texts
         assert ("Pass" in texts) or ("停一手" in texts), texts

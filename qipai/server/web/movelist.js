@@ -145,13 +145,19 @@ export function createMoveList(host, opts) {
     keepInView();
     btns.first.disabled = btns.prev.disabled = ply <= 0;
     btns.next.disabled = btns.last.disabled = ply >= n;
-    where.textContent = t("moves.where", { ply, total: n }, `${ply} / ${n}`);
+    // the counter counts moves, as the board's header does: go's dead-stone marking steps are
+    // listed (without a number) but are no moves
+    const shown = counted(ply), total = counted(n);
+    where.textContent = t("moves.where", { ply: shown, total }, `${shown} / ${total}`);
     box.dataset.ply = ply;
     box.dataset.total = n;
     box.classList.toggle("browsing", live && ply < n);
     back.hidden = !(live && ply < n);
     back.title = back.hidden ? "" : t("moves.browsing", { ply, total: n }, `${ply} / ${n}`);
   }
+
+  // the moves among the first `k` entries (the steps set aside, without a number, not counted)
+  const counted = (k) => (opts.aside ? entries.slice(0, k).filter((e) => !opts.aside(e)).length : k);
 
   // keep the current move in view inside the list (never by scrolling the page), also when the
   // list is resized or moved
