@@ -215,6 +215,7 @@ def test_event_chat_with_the_referees(server, browser, shot):
     shot(player, "event-chat-en-390-dark")
     # at the event's table during play: the table's chat is off, the referees' chat is there
     ref.click("#start-round")
+    ref.click('#ask [data-answer="yes"]')          # asked first: it cannot be undone
     event_id = event_url.rstrip("/").rsplit("/", 1)[1]
     table = None
     for _ in range(50):

@@ -54,6 +54,7 @@ def test_the_referee_console_shows_a_waiting_seats_time_a_move(browser, shot, tm
         boss.wait_for_url(re.compile(r"/events/[\w.-]+$"))
         event = boss.url.rsplit("/", 1)[1]
         boss.click("#start-round")
+        boss.click('#ask [data-answer="yes"]')          # asked first: it cannot be undone
         boss.wait_for_selector("#start-round:disabled")
         for lang, per_move in (("en", "a move"), ("zh", "每步")):
             set_lang(boss, base, lang)

@@ -64,6 +64,7 @@ def test_an_event_from_the_form_to_unit_standings_with_a_referee(browser, shot, 
             p.wait_for_selector("#leave-event")
         boss.wait_for_selector("#entries [data-entrant=carol]")
         boss.click("#close-entries")
+        boss.click('#ask [data-answer="yes"]')          # asked first: it cannot be undone
         boss.wait_for_selector("#start-round")
         ev = event_json(base, event)
         assert ev["stage"] == "round_robin" and sorted(e["id"] for e in ev["entrants"]) == sorted(PEOPLE)
@@ -72,6 +73,7 @@ def test_an_event_from_the_form_to_unit_standings_with_a_referee(browser, shot, 
         boss.click("#appoint")
         boss.wait_for_selector("#referee-list:has-text('ref')")
         boss.click("#start-round")
+        boss.click('#ask [data-answer="yes"]')          # asked first: it cannot be undone
         boss.wait_for_selector("#start-round:disabled")
         ((table, seats),) = wait_for(lambda: live_games(base, event), "round 1's table")
         for name in seats:
@@ -116,6 +118,7 @@ def test_an_event_from_the_form_to_unit_standings_with_a_referee(browser, shot, 
         # round 2: the referee disqualifies a player at the live table; the game is lost at once
         boss.reload()
         boss.click("#start-round")
+        boss.click('#ask [data-answer="yes"]')          # asked first: it cannot be undone
         boss.wait_for_selector("#start-round:disabled")
         ((table2, seats3),) = wait_for(lambda: live_games(base, event), "round 2's table")
         for name in seats3:
@@ -136,6 +139,7 @@ def test_an_event_from_the_form_to_unit_standings_with_a_referee(browser, shot, 
         if event_json(base, event)["status"] != "finished":
             boss.reload()
             boss.click("#start-round")
+            boss.click('#ask [data-answer="yes"]')          # asked first: it cannot be undone
             got = wait_for(lambda: live_games(base, event) or event_json(base, event)["status"] == "finished",
                            "round 3's table or the end")
             if got is not True:

@@ -24,6 +24,7 @@ def test_a_player_disqualified_at_a_live_doudizhu_table(browser, shot, tmp_path)
         assert r.status == 201, r.text()
         boss.goto(base + "/events/ddz")
         boss.click("#start-round")
+        boss.click('#ask [data-answer="yes"]')          # asked first: it cannot be undone
         boss.wait_for_selector("#start-round:disabled")
         ((table, seats),) = wait_for(lambda: live_games(base, "ddz"), "the table")
         assert "alice" in seats

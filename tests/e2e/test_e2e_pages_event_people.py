@@ -34,7 +34,13 @@ def test_event_from_creation_to_champion_between_two_people(browser, shot, tmp_p
         bob.goto(f"{base}/events/{event}")                      # waiting for the round
         bob.wait_for_selector(".event-head h2")
         assert bob.locator("#play-link").count() == 0
+        alice.click("#start-round")                    # asked first, as resigning: it cannot be undone
+        assert "Start round 1?" in alice.inner_text("#ask-text")
+        shot(alice, "event-start-ask")
+        alice.click('#ask [data-answer="no"]')           # no: nothing starts
+        assert not alice.locator("#start-round").is_disabled()
         alice.click("#start-round")
+        alice.click('#ask [data-answer="yes"]')
         alice.wait_for_selector("#start-round:disabled")
         assert "under way" in alice.inner_text("#start-round")
         alice.wait_for_selector("#event-status:has-text('Final in play')")

@@ -120,6 +120,7 @@ def test_organizer_creates_an_event_and_starts_a_round(server, browser, shot):
     page.wait_for_selector("#start-round")
     assert page.locator("#standings tbody tr").count() == 4
     page.click("#start-round")
+    page.click('#ask [data-answer="yes"]')          # asked first: it cannot be undone
     page.wait_for_selector('[data-round="1"] a')          # the games are at tables
     shot(page, "event-round-1")
     ctx.close()

@@ -73,6 +73,7 @@ def test_a_referee_pauses_adds_time_voids_and_disqualifies(browser, shot, tmp_pa
         boss.click("#appoint")
         boss.wait_for_selector("#referee-list:has-text('ref')")
         boss.click("#start-round")
+        boss.click('#ask [data-answer="yes"]')          # asked first: it cannot be undone
         boss.wait_for_selector("#start-round:disabled")
         # a player sees no console link; the referee does, and no appoint form
         alice.goto(f"{base}/events/{event}")

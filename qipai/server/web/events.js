@@ -4,6 +4,7 @@
 // result with its replay (or its live table), and for a signed-in entrant the link to their own
 // game at the top; with the event's chat with its referees (chat.js).
 
+import { ask } from "./ask.js";
 import { api, el, errorText, every, t } from "./app.js";
 import { eventChat, reportList } from "./chat.js";
 import { localDate } from "./history.js";
@@ -343,6 +344,7 @@ async function eventPage(app, { me }, id) {
       const n = ev.current_round;
       const started = ev.started_round >= n;
       controls.prepend(el("button", { class: "primary", id: "start-round", disabled: started ? true : null, onclick: async () => {
+        if (!await ask({ text: t("events.startask", { n }), yes: t("events.startround", { n }), no: t("cancel") })) return;
         try { await render((await api("POST", `/api/events/${id}/start`)).event); err.textContent = ""; } catch (e) { err.textContent = errorText(e); }
       } }, started ? t("events.underway", { n }) : t("events.startround", { n })));
     }

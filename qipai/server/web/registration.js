@@ -63,7 +63,9 @@ export async function registrationPanel(ev, me, refresh) {
         " · ", t("reg.codeis"), " ", el("code", { id: "join-code-shown" }, info.code)));
       const waiting = list.filter((e) => e.status !== "checked_in").map((e) => e.id);
       parts.push(el("div", { class: "row" }, el("button", { class: "primary", id: "close-entries", onclick: async () => {
-        if (waiting.length && ev.check_in && !await ask({ text: t("reg.closeconfirm", { names: waiting }), yes: t("reg.close"), no: t("cancel") })) return;
+        // it cannot be taken back: asked first, as resigning is (saying who is left out, if anyone)
+        const text = waiting.length && ev.check_in ? t("reg.closeconfirm", { names: waiting }) : t("reg.closeask");
+        if (!await ask({ text, yes: t("reg.close"), no: t("cancel") })) return;
         act("close", null, (out) => { done.textContent = out.no_shows.length ? t("reg.noshows", { names: out.no_shows }) : ""; })();
       } }, t("reg.close"))));
     } catch (e) { err.textContent = errorText(e); }
