@@ -95,7 +95,24 @@ class GreedyGoBot(RandomGoBot):
                     if len(after) >= 2:
                         saves.append(p)
                         break
-        return table[self.rng.choice(saves or pts)]
+        if saves:
+            return table[self.rng.choice(saves)]
+        if state.passes:
+            # the opponent has just passed: a play inside settled area (its own territory, or an
+            # empty region only the opponent's stones surround) changes no score, so it passes
+            # too unless an empty region both colours touch (a dame, a border still open) is left
+            open_pts = open_points(board)
+            pts = [p for p in pts if p in open_pts]
+            if not pts:
+                return table[-1]
+        return table[self.rng.choice(pts)]
+
+
+def open_points(board) -> set[int]:
+    """The empty points of regions that stones of both colours touch, or none (an empty
+    board): where a play may still change the score. A region one colour alone surrounds is
+    settled area (area scoring counts it for that colour whoever fills it)."""
+    return {p for pts, touches in board.regions() if touches in (0, BLACK | WHITE) for p in pts}
 
 
 register_bot("go", "random", RandomGoBot)
