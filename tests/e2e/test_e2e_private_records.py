@@ -48,5 +48,11 @@ def test_a_private_tables_replay_opens_by_the_tables_link_only(browser, shot, tm
         mine.wait_for_selector(f'#history a[href="/records/{rec}"]')
         mine.click(f'#history a[href="/records/{rec}"]')
         mine.wait_for_selector(".xq .pc")
+        # quinn played Black: the replay is drawn from Black's side, as the table was; the flip
+        # button turns it to Red's side and back
+        assert mine.get_attribute(".xq-files.bottom", "data-side") == "black"
+        mine.click('[data-action="flip-board"]')
+        assert mine.get_attribute(".xq-files.bottom", "data-side") == "red"
+        mine.click('[data-action="flip-board"]')
         shots(browser, base, f"/records/{rec}?table={table}", "private-record", shot, ".xq .pc",
               storage=as_signed_in(base, tokens["ros"]))

@@ -36,10 +36,15 @@ export function mount(root, ctx) {
   const box = div("xq");
   // the display switches under the board (the file numbers: the coordinates setting)
   const toggles = div("row board-toggles");
-  toggles.append(coordsButton(t));
+  // the flip button: the board from the other side (a replay opens from the reader's own side)
+  const flipBtn = Object.assign(document.createElement("button"), { type: "button", className: "coords-toggle", textContent: t("board.flip") });
+  flipBtn.dataset.action = "flip-board";
+  flipBtn.setAttribute("aria-pressed", "false");
+  flipBtn.onclick = () => { turned = !turned; flipBtn.setAttribute("aria-pressed", String(turned)); if (msg) { flipped = !flipped; build(); paint(); } };
+  toggles.append(coordsButton(t), flipBtn);
   wrap.append(capTop, filesTop, box, filesBottom, capBottom, toggles);
   root.replaceChildren(wrap);
-  let msg = null, sel = null, flipped = false;
+  let msg = null, sel = null, flipped = false, turned = false;
   const squares = {};
 
   function pos(name) {
@@ -199,7 +204,8 @@ export function mount(root, ctx) {
     },
     update(m) {
       msg = m;
-      const flip = (!m.replay || m.browsing) && m.seat === 1;
+      // Black's player sees the board from Black's side, at the table and in the game's replay
+      const flip = ((!m.replay || m.browsing) ? m.seat === 1 : ctx.me === 1) !== turned;
       if (flip !== flipped || !Object.keys(squares).length) { flipped = flip; build(); }
       if (!myTurn()) sel = null;
       box.dataset.seq = m.seq;
