@@ -38,6 +38,8 @@ def test_rematch_swaps_seats_keeps_the_opponents_seat_and_tells_it(tmp_path):
             while (m := receive(b))["type"] != "rematch":
                 pass
             assert m == {"type": "rematch", "table": new["id"], "by": "alice"}
+        # the old game's table names its rematch, for its page opened later (issue 13)
+        assert c.get(f"/api/tables/{tid}").json()["rematch"] == new["id"]
         r = post(c, carol, f"/api/tables/{new['id']}/sit")
         assert r.status_code == 409 and r.json()["error"] == "seat_reserved"
         r = post(c, carol, f"/api/tables/{new['id']}/sit", {"seat": 0})

@@ -48,7 +48,7 @@ async def open_rematch(hub: Hub, old: LiveTable, user: UserRow) -> LiveTable:
     seat = old.seat_of(user.id)
     if seat is None:
         raise ApiError(403, "not_at_table", "only the players of this game may ask for a rematch")
-    current = hub.tables.get(old.rematch_id or "")
+    current = hub.tables.get(old.rematch_id or old.settings.get("rematch") or "")
     if current is None:
         table = await hub.create_table(user.id, old.game_id, dict(old.options),
                                        {k: old.settings[k] for k in COPIED if k in old.settings},
@@ -69,6 +69,8 @@ def _fill_rematch(old: LiveTable, table: LiveTable, user: UserRow, seat: int) ->
     if reserved:
         table.settings["reserved"] = reserved
     old.rematch_id = table.id
+    old.settings["rematch"] = table.id      # kept with the old table: its page links to the rematch
+    old.save_row()
     for i, s in enumerate(old.seats):
         if s and "bot" in s:
             table.add_bot(new_seat(old, i), s["bot"])

@@ -214,6 +214,8 @@ class LiveTable:
             "rated": self.rated(),
             "rating_board": self.rating_board,
             "rating_changes": self.rating_changes,
+            # the table of this game's rematch, once one was asked for (:mod:`.rematch`)
+            "rematch": self.rematch_id or self.settings.get("rematch"),
         }
 
     def rated(self) -> bool:

@@ -156,6 +156,10 @@ def test_chat_draw_offer_sound_theme_and_rematch(server, browser, shot):
     wait_seq(b, 0)
     # chat_black now plays Red (first to move) and chat_red Black
     assert "Your turn" in b.title() and "轮到你了" not in a.title()
+    # the old game's page, opened again, links to the rematch (issue 13)
+    b.goto(f"{server}/tables/{table}")
+    assert b.wait_for_selector("#rematch-link").get_attribute("href") == f"/tables/{new}"
+    shot(b, "rematch-link-en-1280")
     ctx_a.close()
     ctx_b.close()
 

@@ -181,9 +181,19 @@ export function tableExtras({ t, errorText, send, api, me, id, rerender, move, l
     const lobbyGame = info && !info.event && last && last.result && last.seat !== null && me;
     if (lobbyGame) {
       const ask = async () => {
-        try { const tb = await api("POST", `/api/tables/${id}/rematch`, {}); location.href = `/tables/${tb.id}`; }
+        // the page becomes the rematch's (replace: reload and back do not bring the old game back)
+        try { const tb = await api("POST", `/api/tables/${id}/rematch`, {}); location.replace(`/tables/${tb.id}`); }
         catch (e) { say(null); note.textContent = errorText(e); }
       };
+      if (info.rematch && !rematch) {        // asked for already (this page opened later): a link to it
+        const a = document.createElement("a");
+        a.id = "rematch-link";
+        a.className = "button primary";
+        a.href = `/tables/${info.rematch}`;
+        a.append(icon("rematch"), " ", t("rematch.go"));
+        out.push(a);
+        return out;
+      }
       const b = document.createElement("button");
       b.id = "rematch";
       b.className = "primary";
