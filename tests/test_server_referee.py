@@ -202,7 +202,8 @@ def test_results_of_paper_tables_and_penalties(tmp_path):
         assert r.status_code == 200, r.text
         assert act(c, u["ref"], "club", act="enter_result", game=gid, result="1-0",
                    reason="again").json()["code"] == "game_finished"
-        g = c.get("/api/events/club").json()["rounds"][0]["matches"][0]["games"][0]
+        # the referee reads it (anyone outside the game: held while the round is on)
+        g = c.get("/api/events/club", headers=as_user(u["ref"])).json()["rounds"][0]["matches"][0]["games"][0]
         assert (g["status"], g["source"], g["result"]) == ("finished", "entered", "1-0")
         # s3 xiangqi has no penalty ledger: refused, naming the kind
         r = act(c, u["ref"], "club", act="penalty", entrant="bob", kind="deal_fault", reason="x")
