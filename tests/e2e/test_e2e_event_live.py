@@ -93,6 +93,7 @@ def test_an_event_from_the_form_to_unit_standings_with_a_referee(browser, shot, 
         # void the game: it is seated again at a new table, and played there
         ref.fill("#act-reason", "wrong colours at the board")
         ref.click(f'{card} [data-act="void"]')
+        ref.click('#ask [data-answer="yes"]')          # asked first: the game ends
         ref.wait_for_selector(card, state="detached")
         pages[seats[0]].wait_for_selector("#status:has-text('voided by the referee')")
         ((again, seats2),) = wait_for(lambda: [g for g in live_games(base, event) if g[0] != table],

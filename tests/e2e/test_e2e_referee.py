@@ -183,6 +183,8 @@ def test_a_referee_pauses_adds_time_voids_and_disqualifies(browser, shot, tmp_pa
         # void alice's game: the event seats it again at a new table, marked as a replayed game
         ref.fill("#act-reason", "wrong colours at the board")
         ref.click(f'[data-table="{alice_table}"] [data-act="void"]')
+        assert "cannot be undone" in ref.inner_text("#ask-text")      # asked first: the game ends
+        ref.click('#ask [data-answer="yes"]')
         ref.wait_for_selector(f'[data-table="{alice_table}"]', state="detached")
         alice.wait_for_selector("#status:has-text('voided by the referee')")
         ref.wait_for_selector("[data-table]:has-text('alice') .tag:has-text('replayed game')")

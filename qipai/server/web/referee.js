@@ -164,7 +164,11 @@ export async function consolePage(app, { me, id }) {
       pick.onchange = () => { result.hidden = pick.value !== "*"; if (!result.hidden) result.focus(); };
     }
     const chosen = () => (pick && pick.value !== "*" ? pick.value : result.value.trim());
-    const btn = (label, attrs, body) => el("button", { ...attrs, onclick: () => act({ table: tb.id, ...body() }) }, label);
+    const btn = (label, attrs, body, final = false) => el("button", { ...attrs, onclick: async () => {
+      // an act that ends the game in play cannot be taken back: asked first, as disqualifying is
+      if (final && !await ask({ text: t("ref.endask", { what: label, players: names(tb).join(` ${t("vs")} `) }), yes: label, no: t("cancel") })) return;
+      act({ table: tb.id, ...body() });
+    } }, label);
     return el("article", { class: "ref-table" + (tb.paused ? " paused" : ""), "data-table": tb.id },
       el("div", { class: "ref-table-head" },
         el("b", {}, gameName(byId[tb.game]) || tb.game), " · ", el("span", { class: "nw" }, t("events.round", { n: tb.round })),
@@ -178,9 +182,9 @@ export async function consolePage(app, { me, id }) {
         el("span", { class: "grp" }, seatA, secs, el("span", { class: "unit" }, t("ref.secunit")), btn(t("ref.addtime"), { "data-act": "add_time" },
           () => ({ act: "add_time", seat: Number(seatA.value), ms: Math.round(Number(secs.value) * 1000) }))),
         el("span", { class: "grp" }, seatW, btn(t("ref.warn"), { "data-act": "warning" }, () => ({ act: "warning", seat: Number(seatW.value) }))),
-        el("span", { class: "grp" }, pick, result, btn(t("ref.adjudicate"), { "data-act": "adjudicate" }, () => ({ act: "adjudicate", result: chosen() })),
-          tb.count ? btn(t("ref.count"), { "data-act": "count" }, () => ({ act: "adjudicate", result: "count" })) : null),
-        btn(t("ref.void"), { class: "danger", "data-act": "void" }, () => ({ act: "void" }))));
+        el("span", { class: "grp" }, pick, result, btn(t("ref.adjudicate"), { "data-act": "adjudicate" }, () => ({ act: "adjudicate", result: chosen() }), true),
+          tb.count ? btn(t("ref.count"), { "data-act": "count" }, () => ({ act: "adjudicate", result: "count" }), true) : null),
+        btn(t("ref.void"), { class: "danger", "data-act": "void" }, () => ({ act: "void" }), true)));
   }
 
   function entrantRow(e) {
