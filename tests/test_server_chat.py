@@ -343,3 +343,28 @@ def test_the_same_report_sent_several_times_at_once_is_kept_once(live):
             answers = await asyncio.gather(*[c.post("/api/chat/reports", json=body) for _ in range(4)])
         return sorted(a.status_code for a in answers)
     assert asyncio.run(run()) == [201, 409, 409, 409]
+
+
+def test_a_quick_phrase_is_marked_for_each_reader_to_read_in_their_language(live):
+    """快捷语: a line that is a quick phrase of any language (祝你好运, "Good game, thanks")
+    carries its number (``phrase``), live and in the history, so an English reader reads
+    "Good luck, have fun" where a Chinese player clicked 祝你好运; any other text carries none."""
+    alice = account(live, "phrase_alice")
+    tid = alice.post("/api/tables", json={"game": "go", "settings": {"clock": "none"}}).json()["id"]
+
+    async def run() -> None:
+        a = await Sock.open(live, tid, alice)
+        await a.until(history)
+        got = []
+        for text in ("祝你好运", "good luck"):
+            await a.say(text)
+            got.append((await a.until(chat_line(text)))["line"].get("phrase"))
+        assert got == [2, None]
+        await a.close()
+        again = await Sock.open(live, tid, alice)
+        h = await again.until(history)
+        assert [(x["text"], x.get("phrase")) for x in h["lines"]][-2:] == [("祝你好运", 2), ("good luck", None)]
+        await again.close()
+    asyncio.run(run())
+    from qipai.server.chat import quick_phrases
+    assert quick_phrases()["Good game, thanks"] == quick_phrases()["打得好，谢谢"] == 4

@@ -39,6 +39,7 @@ from __future__ import annotations
 import asyncio
 import unicodedata
 from collections import deque
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from fastapi import FastAPI, Request
@@ -47,6 +48,7 @@ from sqlalchemy import insert, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
+from qipai import i18n
 from qipai.competition.db import EventRow
 
 from .bodies import Body
@@ -99,12 +101,30 @@ def clean(text: Any) -> str:
     return text
 
 
+@cache
+def quick_phrases() -> dict[str, int]:
+    """The quick phrases (快捷语, catalogue keys ``chat.quick.N``) of every language, each text
+    to its number N."""
+    out: dict[str, int] = {}
+    for lang in i18n.LANGS:
+        for key, text in i18n.catalogue(lang).items():
+            head, _, n = key.rpartition(".")
+            if head == "chat.quick" and n.isdigit():
+                out[text] = int(n)
+    return out
+
+
 def line_json(row: ChatRow | dict[str, Any]) -> dict[str, Any]:
     """What a client gets of a line: ``name``, ``user`` (account id), ``role``, ``audience``,
-    ``text``, ``at`` (ISO time, UTC)."""
+    ``text``, ``at`` (ISO time, UTC), and ``phrase`` (N) when the text is the quick phrase
+    ``chat.quick.N`` of some language: each reader shows it in their own language."""
     get = row.get if isinstance(row, dict) else (lambda k: getattr(row, k))
-    return {"name": get("name"), "user": get("user_id"), "role": get("role"),
-            "audience": get("audience"), "text": get("text"), "at": get("at")}
+    out = {"name": get("name"), "user": get("user_id"), "role": get("role"),
+           "audience": get("audience"), "text": get("text"), "at": get("at")}
+    phrase = quick_phrases().get(out["text"])
+    if phrase is not None:
+        out["phrase"] = phrase
+    return out
 
 
 def _limit(hub: Hub, user_id: int, wait: float = 0.0) -> None:

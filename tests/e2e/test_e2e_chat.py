@@ -71,9 +71,10 @@ def test_chat_draw_offer_sound_theme_and_rematch(server, browser, shot):
     chat(b, "good luck")
     wait_line(a, "good luck")
     assert lines(a) == lines(b) == [HOSTILE, "good luck"]
-    # a quick phrase goes in one click, in the sender's words
+    # a quick phrase goes in one click, and each reader reads it in their own language
     a.click('#chat [data-quick="好棋！"]')
-    wait_line(b, "好棋！")
+    wait_line(b, "Nice move!")
+    wait_line(a, "好棋！")
     assert b.locator('#chat [data-quick="Nice move!"]').count() == 1
     assert a.input_value("#chat input[name=chat]") == ""
     # too long for the field: the browser keeps 300 characters; the server refuses nothing

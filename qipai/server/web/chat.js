@@ -86,7 +86,9 @@ export function chatBox(opts) {
     else if (line.role === "spectator") who.append(" ", node("span", "chat-tag", t("chat.spectator")));
     const tm = node("time", "chat-time muted", timeOf(line.at));
     if (line.at) tm.dateTime = line.at;
-    li.append(tm, " ", who, node("span", "chat-sep", t("colon")), node("span", "chat-text", line.text));
+    // a quick phrase (line.phrase, the server's mark) in the reader's language, whoever sent it
+    const said = line.phrase ? t(`chat.quick.${line.phrase}`, null, line.text) : line.text;
+    li.append(tm, " ", who, node("span", "chat-sep", t("colon")), node("span", "chat-text", said));
     if (line.audience === "referees") li.append(" ", node("span", "chat-tag", t("chat.toReferees")));
     if (me && line.user != null && line.user !== me.id) li.append(lineActions(line));
     return li;
