@@ -106,11 +106,13 @@ def _launch(playwright):
     return playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS, headless=True)
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def _chromium():
-    """Playwright and one Chromium for the test process (``[playwright, browser]``): starting
-    them took 2-3 s a file on a quiet machine, 5-7 s on a loaded one, for each of the browser
-    files."""
+    """Playwright and one Chromium for a browser file (``[playwright, browser]``). Not for the
+    whole test process: Playwright's sync API keeps an asyncio loop running in the process while
+    it lives, so every later test of the same worker that calls ``asyncio.run`` (the event
+    presets, the chat and cluster tests) would fail with "cannot be called from a running event
+    loop"."""
     if not CHROMIUM.exists():
         if os.environ.get("CI"):
             pytest.fail("CI: /usr/bin/chromium is missing (.ci/run installs it)")
@@ -126,7 +128,7 @@ def _chromium():
 
 @pytest.fixture(scope="module")
 def browser(_chromium):
-    """The test process's Chromium (started again if it went away), for one file: the contexts
+    """The file's Chromium (started again if it went away): the contexts
     the file opened and left open (with their pages, which would go on polling) are closed at
     its end, so a file starts with none, as with a browser of its own."""
     playwright, b = _chromium
