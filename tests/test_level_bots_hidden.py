@@ -283,7 +283,9 @@ def test_level_3_beats_random(case, deals, playouts):
 
 
 def test_level_3_beats_random_in_junqi():
-    assert level_helpers.two_seat_games(qipai.load("junqi"), 2, 6) == [True, True]
+    # 30 playouts (the level plays 300): at 6 or 12 its value alone leads it into positions with no
+    # piece free to move, and random wins some of those (no_move)
+    assert level_helpers.two_seat_games(qipai.load("junqi"), 2, 30) == [True, True]
 
 
 def test_lobby_levels_reach_the_new_search_bots(tmp_path):

@@ -12,7 +12,7 @@ from .test_e2e_play import sign_up
 
 PHONE = {"width": 390, "height": 844}
 SAID = {"zh": ("斗地主用一副牌：没有第二张大王", "叫分请输入 bid 1、bid 2 或 bid 3"),
-        "en": ("doudizhu uses one pack: JK big does not exist", None)}
+        "en": ("Doudizhu uses one pack: JK big does not exist", None)}
 
 
 def typed(page, text):
