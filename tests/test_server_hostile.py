@@ -345,7 +345,8 @@ def test_a_game_of_three_goes_on_without_the_seat_that_never_moved(tmp_path):
         got = c.get(f"/api/records/{hist[0]['id']}").json()
         seat = got["names"].index("alice")
         details = got["result"]["details"]
-        assert details["eliminated"] == [{"seat": seat, "reason": "timeout", "moves": 2}], details
+        # alice out at her third timeout; a bot may be out too later (anti-stalling), as the rules say
+        assert details["eliminated"][0] == {"seat": seat, "reason": "timeout", "moves": 2}, details
         assert details["places"][seat] == 3 and sum(details["moves_by_seat"]) > 20
 
 
