@@ -203,7 +203,7 @@ def result_words(result: dict[str, Any] | None, *, game: str, seat: int | None =
               if (n > 2 or game in CARD) and not draw and not ranked and scored else "")
 
     generic = False                # the headline only lists the winners: a player's "You won" says it
-    won_said = False               # the headline says the hand was won: the reason "win" is not repeated
+    won_said = False               # the headline says how the hand ended: its reason is not repeated
     if game == "go" and d.get("margin_points") is not None and reason == "counted":
         head = (tr("result.jigo") if draw
                 else tr("result.byPoints", {"side": side_name(winners[0]),
@@ -243,6 +243,7 @@ def result_words(result: dict[str, Any] | None, *, game: str, seat: int | None =
         head = " · ".join(tr("result.place", {"place": places[s], "name": name_of(s)}) for s in order)
     elif draw and game in TILES and reason == "drawn_hand":
         head = tr("result.mj.drawnHand")       # 荒庄: nobody won before the wall ran out
+        won_said = True                        # the headline says why: the reason is not repeated
     elif draw:
         head = tr("result.tie" if game in CARD else "result.draw")
     elif len(winners) == 1 and n == 2:
@@ -267,8 +268,7 @@ def result_words(result: dict[str, Any] | None, *, game: str, seat: int | None =
                if d.get("decided_by") else "")
     why = " · ".join(x for x in (reason_words if reason and reason not in NATURAL
                                  and not (game == "go" and reason == "counted")
-                                 and not (won_said and reason == "win")
-                                 and not (draw and game in TILES and reason == "drawn_hand") else "",
+                                 and not (won_said and reason in ("win", "drawn_hand")) else "",
                                  decided) if x)
     if brief and seated and game in CARD:
         own = (score_text(returns[seat], lang)

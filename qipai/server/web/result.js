@@ -103,7 +103,7 @@ export function resultText(result, { game, seat = null, names = [], view = null,
   let head = "";
   const known = (x) => x !== undefined && x !== null;
   let generic = false;                 // the headline only lists the winners: a player's "You won" says it
-  let wonSaid = false;                 // the headline says the hand was won: the reason "win" is not repeated
+  let wonSaid = false;                 // the headline says how the hand ended: its reason is not repeated
   if (game === "go" && known(d.margin_points) && reason === "counted") {
     head = draw ? tr("result.jigo", null, "Draw (jigo)")
       : tr("result.byPoints", { side: sideName(winners[0]), margin: margin(d.margin_points, lang) }, "");
@@ -141,6 +141,7 @@ export function resultText(result, { game, seat = null, names = [], view = null,
     head = order.map((s) => tr("result.place", { place: d.places[s], name: nameOf(s) })).join(" · ");
   } else if (draw && TILES.has(game) && reason === "drawn_hand") {
     head = tr("result.mj.drawnHand");           // 荒庄: nobody won before the wall ran out
+    wonSaid = true;                              // the headline says why: the reason is not repeated
   } else if (draw) {
     head = tr(TABLE_GAMES.has(game) ? "result.tie" : "result.draw");
   } else if (winners.length === 1 && n === 2) {
@@ -160,8 +161,7 @@ export function resultText(result, { game, seat = null, names = [], view = null,
   }
   // an agreed draw that a rule scores (junqi's deadlock rule) says what decided it
   const decided = d.decided_by ? tr(`end.${d.decided_by}`, null, String(d.decided_by).replace(/_/g, " ")) : "";
-  const why = [reason && !NATURAL.has(reason) && !(game === "go" && reason === "counted") && !(wonSaid && reason === "win")
-    && !(draw && TILES.has(game) && reason === "drawn_hand") ? reasonWords : "", decided]
+  const why = [reason && !NATURAL.has(reason) && !(game === "go" && reason === "counted") && !(wonSaid && (reason === "win" || reason === "drawn_hand")) ? reasonWords : "", decided]
     .filter(Boolean).join(" · ");
   if (brief && seated && TABLE_GAMES.has(game)) {
     const own = !draw && Number(returns[seat]) ? fmtScore(returns[seat], lang) : "";
