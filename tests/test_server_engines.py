@@ -121,3 +121,15 @@ def test_a_botzone_bot_is_offered_for_its_game_and_plays_a_card_table(tmp_path):
         rec = Record.from_json(c.get(f"/api/records/{msg['record']}").json()["record"])
     assert replay(rec).result.text == msg["result"]["text"]
     assert not [e for e in rec.meta["events"] if e["type"] in ("engine_error", "forfeit")]
+
+
+@pytest.mark.parametrize("lang,line", [("zh", "引擎 mine：围棋 [go]，GTP 协议"),
+                                       ("en", "engine mine: Go [go], GTP protocol")])
+def test_serve_names_each_engines_game_and_protocol_in_words(lang, line, capsys):
+    from qipai import i18n
+    i18n.use(lang)
+    try:
+        _offered_engines(["mine:gtp=qipai gtp"])
+    finally:
+        i18n.use("en")
+    assert capsys.readouterr().out.strip() == line

@@ -2,6 +2,7 @@
 move at all (``hello``, ``zz``) is refused with the words only and never counts toward the
 illegal-move limit; a move written right but illegal now (``e2e9``) counts, and the page says how
 many so far and at how many the game is lost (rules/xiangqi.md §4.4: three in one game lose it).
+The count stays on the page after a reload (it is in the table's state, not only in the refusal).
 Both languages; screenshots at 1280 and 390 px."""
 
 from __future__ import annotations
@@ -36,8 +37,12 @@ def test_a_typing_slip_never_counts_and_an_illegal_move_says_its_count(server, b
         page.wait_for_function("() => document.querySelector('#error').textContent !== ''")
         said = page.inner_text("#error")
         assert said.endswith(COUNT[lang].format(2)), said
-        shot(page, f"illegal-count-{lang}-{WIDTHS[lang]['width']}")
         # the game goes on: my move box still takes a move, no result shown
         assert page.locator('#move-entry input[name="move"]:enabled').count() == 1
         assert page.locator("#record-link").count() == 0
+        # the count comes with the table's state: a reload still shows it
+        page.reload()
+        page.wait_for_selector('#move-entry input[name="move"]:enabled')
+        assert page.inner_text("#illegal-count") == COUNT[lang].format(2)
+        shot(page, f"illegal-count-{lang}-{WIDTHS[lang]['width']}")
         ctx.close()

@@ -233,6 +233,8 @@ async function tablePage(id) {
   const side = el("div", { class: "side", id: "side" });     // the move list (board games)
   const controls = el("div", { class: "row", id: "controls" });
   const err = el("div", { class: "error", id: "error" });
+  // this seat's refused moves so far and at how many the game is lost (from the state: a reload keeps it)
+  const illegalNote = el("p", { class: "muted small", id: "illegal-count", role: "status", hidden: true });
   const fx = tableExtras({ t, lang, errorText, send: (obj) => send(obj), move: (a, extra) => ctx.send(a, extra), api, me, id, event: info && info.event, game: info && info.game, rerender: () => renderControls() });
   // a rule set that is not for competition says so above the table
   const marking = info && info.marking ? el("p", { class: "marking-note", id: "marking" }, markBadge(info.marking), " ",
@@ -241,7 +243,7 @@ async function tablePage(id) {
   const unlisted = info && info.settings && info.settings.private ? el("p", { class: "muted small", id: "private-note", role: "note" },
     t("table.private")) : null;
   app.replaceChildren(el("div", { class: "table-layout" },
-    el("div", { class: "table-main" }, marking, unlisted, seatsBox, gameClock, status, watchNote, fx.boardText, boardRoot, controls, fx.entry, fx.note, err),
+    el("div", { class: "table-main" }, marking, unlisted, seatsBox, gameClock, status, watchNote, fx.boardText, boardRoot, controls, fx.entry, fx.note, err, illegalNote),
     el("aside", { class: "table-side" }, side, fx.chat)));
   // the move list: beside the board, above the chat; on a narrow screen right under the board
   const narrow = matchMedia("(max-width: 820px)");
@@ -434,7 +436,9 @@ async function tablePage(id) {
       send({ type: "nonce", nonce: Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("") });
       return;
     }
-    if (msg.type === "error") { err.textContent = refusedText(msg); if (board && board.refused) board.refused(); return; }
+    if (msg.type === "error") {
+      if (msg.illegal) { illegalNote.textContent = t("illegal.count", msg.illegal); illegalNote.hidden = false; }
+      err.textContent = refusedText(msg); if (board && board.refused) board.refused(); return; }
     if (msg.type === "position") { if (nav) nav.position(msg); else if (board && board.position) board.position(msg); return; }
     if (msg.type === "event") {
       if (msg.event.type === "trusteeship") send({ type: "sync" });
@@ -455,6 +459,8 @@ async function tablePage(id) {
     last = msg; receivedAt = performance.now();
     info.status = msg.status;
     if (!board) board = mod.mount(boardRoot, ctx);
+    illegalNote.hidden = !(msg.illegal && !msg.result);
+    illegalNote.textContent = msg.illegal ? t("illegal.count", msg.illegal) : "";
     if (msg.moves && !nav) {
       nav = liveNav({ host: side, game: info.game, seats: (msg.names || []).length, t, lang, send, show: (m) => board.update(m) });
       app.classList.add("with-moves");
