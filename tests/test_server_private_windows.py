@@ -15,7 +15,7 @@ from qipai.core import Record, load
 from .server_helpers import client, next_state, post, signup, ws
 
 HOLD = 300
-SLACK = 500          # a loaded test machine's scheduling delay, at most
+SLACK = 500          # a test machine's scheduling delay (typical: single windows may be later)
 EARLY = 100          # the opening message may be stamped a moment after the window opened
 WINDOWS = 20         # windows watched before the person resigns (about one in three is claimable)
 
@@ -88,10 +88,13 @@ def test_claim_windows_close_on_one_schedule_whoever_could_claim(tmp_path):
         groups[group].append(closed[k] - t0)
     assert groups["nobody"] and (groups["the person"] or groups["a bot"]), groups
     every = [d for g in groups.values() for d in g]
-    assert min(every) >= HOLD - EARLY and max(every) <= HOLD + SLACK, groups
-    # the same schedule: no group's typical closing time stands out
-    medians = [statistics.median(g) for g in groups.values() if g]
-    assert max(medians) - min(medians) < 150, groups
+    assert min(every) >= HOLD - EARLY and statistics.median(every) <= HOLD + SLACK, groups
+    # the same schedule: no group's closing time stands out. A loaded machine only ever delays
+    # a window's closing message (by up to seconds on a shared 2-core machine), so each group's
+    # schedule is its shortest window; a schedule depending on who could claim moves every
+    # window of a group, its shortest too
+    shortest = [min(g) for g in groups.values() if g]
+    assert max(shortest) - min(shortest) < 150 and max(shortest) <= HOLD + SLACK, groups
 
 
 def test_banks_do_not_tell_who_could_claim(tmp_path):

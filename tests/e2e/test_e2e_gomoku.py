@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 from .test_e2e_play import create_table, join, sign_up, wait_seq
+from .timing import RECORD_MS
 
 PHONE = {"width": 390, "height": 844}
 
@@ -87,7 +88,7 @@ def test_two_people_play_renju_with_a_swap_to_a_five(server, browser, shot):
         seq += 1
         click_point(page, point, seq, alice if page is bob else bob)
     for page in (alice, bob):
-        page.wait_for_selector("#record-link")
+        page.wait_for_selector("#record-link", timeout=RECORD_MS)
         assert re.search(r"(You won|You lost|你赢了|你输了) — (five|连五)", page.inner_text("#status"))
         assert "Black wins (five)" in page.inner_text("#gm-info")
         assert page.locator(".pt.win").count() == 5
@@ -155,7 +156,7 @@ def test_two_offers_and_a_losing_forbidden_stone_at_phone_width(server, browser,
     shot(carol, "gomoku-forbidden-warning")
     click_point(carol, "l12", 10, dave)
     for p in (carol, dave):
-        p.wait_for_selector("#record-link")
+        p.wait_for_selector("#record-link", timeout=RECORD_MS)
         assert re.search(r"(You won|You lost|你赢了|你输了) — (double four|四四)", p.inner_text("#status"))
         assert p.locator('[data-pt="l12"].foul .st.b').count() == 1
     assert "白方胜（四四）" in dave.inner_text("#gm-info")

@@ -7,6 +7,12 @@ from __future__ import annotations
 import time
 from collections.abc import Iterator
 
+#: how long a page may wait for a finished game's record link (ms): the link comes once the
+#: server has written the record, queued behind the game's log rows, which a machine whose
+#: disk and cores are shared with other work can hold up for longer than Playwright's default
+#: 30 s (a waited condition: a quick server shows it at once)
+RECORD_MS = 120_000
+
 
 def until(seconds: float) -> Iterator[int]:
     """Yield 0, 1, 2, ... until ``seconds`` of wall time have passed."""
