@@ -38,7 +38,7 @@ from .auth import username_key
 from .config import Settings
 from .errors import ApiError
 from .hub import Hub, insert_tables, row_values
-from .models import RecordRow, TableRow, UserRow
+from .models import EventRefereeRow, RecordRow, TableRow, UserRow
 from .store import UNAVAILABLE, storage_error
 
 log = logging.getLogger("qipai.server")
@@ -76,7 +76,13 @@ class EventWork:
 
     def join(self, event_id: str, username: str, code: str, nonce: str | None, unit: str | None) -> None:
         """Register account ``username``. Errors: no_event (404), entries_closed (409),
-        bad_join (400: a wrong code, a bad nonce, an entrant the event refuses)."""
+        bad_join (400: a wrong code, a bad nonce, an entrant the event refuses), referees_event
+        (409: a referee of the event does not play in it, :func:`.referee.plays_in`)."""
+        with self.db() as s:
+            uid = s.scalar(select(UserRow.id).where(UserRow.username == username))
+            if uid is not None and s.get(EventRefereeRow, (event_id, uid)) is not None:
+                raise ApiError(409, "referees_event", f"{username} referees this event: a referee of "
+                               "an event cannot play in it", username=username)
         self._registration(reg.join, event_id, {"id": username, "unit": unit or None}, code, nonce)
 
     def leave(self, event_id: str, username: str) -> None:

@@ -106,6 +106,20 @@ def outcomes(st: Any) -> list[dict[str, Any]]:
         out.setdefault(tuple(trial.result.winners), text)
     return [{"text": text, "winners": list(w)} for w, text in out.items()]
 
+
+def plays_in(ev: EventRow | None, username: str) -> bool:
+    """Whether the account ``username`` is an entrant of ``ev`` (or a member of a pair entrant).
+    Such an account is never appointed the event's referee, nor does a referee enter it: a referee
+    sees every table and every result of a round in play and chats at all times (competition.md
+    §5.7, §5.8), which a player may not while his round is on (§6.3: not a player and a spectator
+    of the same event; §6.5: no table of the round). An organizer referees every event by his role;
+    if he plays in one, he acts on no game of his own (``own_game``, :meth:`Referees._refuse_own`)."""
+    def plays(e: EntrantRow) -> bool:
+        return e.bot is None and (e.entrant_id == username or any(
+            p.get("id") == username and not p.get("bot") for p in e.members or ()))
+    return ev is not None and any(map(plays, ev.entrants))
+
+
 class Appointment(Body):
     username: str = Field(max_length=64)
 
@@ -170,7 +184,8 @@ class Referees(ResultActs):
 
     async def appoint(self, event_id: str, by: UserRow, username: str) -> list[str]:
         """Appoint the account ``username`` referee of the event. Errors: no_event (404),
-        no_user (400), already_referee (409)."""
+        no_user (400), already_referee (409), plays_in_event (409: an entrant of the event, or a
+        member of a pair entrant, is never its referee, :func:`plays_in`)."""
         await self._event(event_id)
 
         def add(s: Session) -> None:
@@ -180,6 +195,9 @@ class Referees(ResultActs):
             if s.get(EventRefereeRow, (event_id, user.id)) is not None:
                 raise ApiError(409, "already_referee", f"{user.username} already referees this event",
                                username=user.username)
+            if plays_in(s.get(EventRow, event_id), user.username):
+                raise ApiError(409, "plays_in_event", f"{user.username} plays in this event: a player "
+                               "of an event cannot referee it", username=user.username)
             s.add(EventRefereeRow(event_id=event_id, user_id=user.id, appointed_by=by.username,
                                   created=now_iso()))
             record_act(s, event_id, "appoint", by.username, "", user_id=by.id, entrant=user.username)
@@ -603,7 +621,8 @@ def add_referee_routes(app: FastAPI, hub: Hub, db: sessionmaker[Session], servic
     @app.post("/api/events/{event_id}/referees", tags=["referees"], status_code=201)
     async def appoint(request: Request, event_id: str, body: Appointment) -> dict[str, Any]:
         """Appoint an account referee of the event (organizers only). Errors: not_organizer
-        (403), no_event (404), no_user (400), already_referee (409)."""
+        (403), no_event (404), no_user (400), already_referee (409), plays_in_event (409: an
+        entrant of the event, :func:`plays_in`)."""
         user = await need_user(request)
         if user.role != "organizer":
             raise ApiError(403, "not_organizer", "only an organizer may do this")
