@@ -35,8 +35,10 @@ import math
 import re
 import sys
 import time
+from collections import deque
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, dataclass, fields
+from itertools import islice
 from pathlib import Path
 from typing import Any
 
@@ -174,17 +176,22 @@ def play_one(game_id: str, level: int, opponent: str, i: int) -> dict[str, Any]:
     out["reason"], out["plies"] = end.result.reason, len(end.log)
     # a hand that nobody wins (a drawn mahjong hand: everyone tied) is a draw
     out["outcome"] = "draw" if len(winners) in (0, seats) else "win" if me in winners else "loss"
+    out["points"] = end.result.returns[me]
     if seats > 2:
         base = [make_bot(game_id, opponent, seed=100 * i + s) for s in range(seats)]
-        out["baseline"] = me in _play(game, base, seed=i).result.winners
+        base_end = _play(game, base, seed=i)
+        out["baseline"] = me in base_end.result.winners
+        out["baseline_points"] = base_end.result.returns[me]
     out["cpu"], out["moves"] = mine.cpu, mine.moves
     return out
 
 
 def pairing(game_id: str, level: int, opponent: str, n: int, first: int, jobs: int,
-            json_path: Path | None = None) -> Row:
+            json_path: Path | None = None, minutes: float | None = None) -> Row:
     """``n`` games (seeds ``first`` ..) of the level against ``opponent``; each game is
-    appended to ``json_path`` as a one-game row when given."""
+    appended to ``json_path`` as a one-game row when given. After ``minutes`` of wall time no
+    further game is started (the games under way finish)."""
+    stop = None if minutes is None else time.monotonic() + 60 * minutes
     from qipai.bots.search import LEVEL_BUDGETS
 
     label = ENGINES[game_id][0] if opponent == "engine" else \
@@ -194,10 +201,17 @@ def pairing(game_id: str, level: int, opponent: str, n: int, first: int, jobs: i
     if seats > 2:
         row.better = row.worse = 0
         row.opponent += f", {('two', 'three', 'four')[seats - 3]} seats"
-    seeds = range(first, first + n)
+    seeds = iter(range(first, first + n))
     with ProcessPoolExecutor(max_workers=jobs) as ex:
-        for seed, res in zip(seeds, ex.map(play_one, [game_id] * n, [level] * n, [opponent] * n,
-                                           seeds)):
+        # at most ``jobs`` games under way, started in seed order, recorded in seed order
+        running = deque(ex.submit(play_one, game_id, level, opponent, seed) for seed in
+                        islice(seeds, jobs))
+        seed = first
+        while running:
+            res = running.popleft().result()
+            nxt = next(seeds, None)
+            if nxt is not None and (stop is None or time.monotonic() < stop):
+                running.append(ex.submit(play_one, game_id, level, opponent, nxt))
             one = Row(row.game, row.level, row.opponent, row.playouts, games=1, cpu=res["cpu"],
                       moves=res["moves"], wins=int(res["outcome"] == "win"),
                       draws=int(res["outcome"] == "draw"), losses=int(res["outcome"] == "loss"))
@@ -206,12 +220,15 @@ def pairing(game_id: str, level: int, opponent: str, n: int, first: int, jobs: i
                 one.better, one.worse = int(won and not res["baseline"]), int(res["baseline"] and not won)
             row.add(one)
             if json_path:                  # one line a game: a run stopped early keeps its games
+                extra = {k: res[k] for k in ("points", "baseline_points") if k in res}
                 with json_path.open("a") as f:
                     f.write(json.dumps({**asdict(one), "seed": seed, "outcome": res["outcome"],
-                                        "reason": res["reason"], "plies": res["plies"]}) + "\n")
+                                        "reason": res["reason"], "plies": res["plies"],
+                                        **extra}) + "\n")
             print(f"  {game_id} L{level} vs {row.opponent}: {row.wins}-{row.draws}-{row.losses}"
                   + (f" (duplicate {row.better}-{row.worse})" if row.better is not None else ""),
                   file=sys.stderr, flush=True)
+            seed += 1
     return row
 
 
@@ -249,6 +266,8 @@ def main() -> None:
                     help="random, rule (level 2), below (the level under it) and/or engine "
                          "(xiangqi, go)")
     ap.add_argument("--jobs", type=int, default=1, help="games played at once (processes)")
+    ap.add_argument("--minutes", type=float,
+                    help="wall minutes per pairing after which no further game starts")
     ap.add_argument("--json", type=Path, help="append each game as a JSON line to this file")
     ap.add_argument("--markdown", type=Path, metavar="JSONL",
                     help="print the table of a --json file (merging runs of a pairing) and stop")
@@ -270,7 +289,8 @@ def main() -> None:
                 if name not in opponents:
                     opponents.append(name)
             for opp in opponents:
-                row = pairing(game_id, level, opp, args.games, args.first, args.jobs, args.json)
+                row = pairing(game_id, level, opp, args.games, args.first, args.jobs, args.json,
+                              args.minutes)
                 print(row.markdown(), flush=True)
 
 

@@ -140,3 +140,31 @@ def test_search_keeps_its_pieces_free_to_move():
                      random.Random(seed)).action for seed in range(2)}
     assert "b11-b12" not in chosen
 
+
+
+def test_danger_to_the_flag_reads_the_railway():
+    """An enemy engineer on the railway far from South's flag that may fly to the point next to
+    it (b2, through empty stations) is two moves from the flag; the same piece off the railway,
+    as far, is not within three; the cut-off value weighs it, and the tree puts the move that
+    fills the empty point next to the flag first."""
+    from qipai.bots.junqi import flag_reach
+
+    game = qipai.load("junqi")
+    base = "S:b1=F S:a1=M S:c1=M S:c2=37 S:d4=35 N:b12=F N:b11=38 turn=S "
+    rail = game.new_state(position=base + "N:e7=32")
+    road = game.new_state(position=base + "N:d9=32")
+    movers = [[p for p in range(s.board.n) if s.own[p] >= 0 and s.kind[p] >= 32]
+              for s in (rail, road)]
+    flag = rail.board.point("b1")
+    assert {rail.board.names[p]: k for p, k in flag_reach(rail, flag, movers[0]).items()} == \
+        {"e7": 2}
+    assert flag_reach(road, flag, movers[1]) == {}
+    ninth = game.new_state(position=base.replace("b11", "a9") + "N:d9=32")
+    pieces = [p for p in range(ninth.board.n) if ninth.own[p] >= 0 and ninth.kind[p] >= 32]
+    assert {ninth.board.names[p]: k for p, k in flag_reach(ninth, flag, pieces).items()} == \
+        {"a9": 3}                      # a straight run to a2, two steps from the flag
+    assert SEARCHER.evaluate(rail)[0] < SEARCHER.evaluate(road)[0]
+    searcher = copy.copy(SEARCHER)
+    searcher._rankers = {}
+    assert str(searcher.candidates(rail, 0)[0]) == "c2-b2"
+    assert str(searcher.candidates(road, 0)[0]) != "c2-b2"

@@ -213,16 +213,18 @@ class JunqiSearcher(DeterminizedSearcher):
     (:func:`move_score`, read from the state, one move in ten random) for :attr:`max_plies`
     moves; an unfinished one is valued by :meth:`evaluate`: material (:data:`WORTH` of the pieces
     each side has left, less for a piece stuck on a headquarters) less the danger to each side's
-    flag (enemy pieces near it) and the lack of pieces free to move, logistic, 5 points ≈ 0.73.
+    flag (enemy pieces within three moves of it, the railway's runs counted: :func:`flag_reach`)
+    and the lack of pieces free to move, logistic, 5 points ≈ 0.73.
     The search defends its flag against the worst: the other side is assumed to take the
     searching seat's flag (its own, never sampled) as soon as a piece reaches it, in the tree and
     in the playouts, and a playout answers a piece next to the mover's flag first."""
 
     max_plies = 20
     bias = 1.0
-    #: what an enemy piece that moves costs a side by its distance in steps to the side's flag
-    #: (1: it may take the flag on its next move), at most THREAT_CAP in all; what a revealed
-    #: flag costs (its owner lost the 司令: every probe now goes straight to it)
+    #: what an enemy piece that moves costs a side by its distance in moves to the side's flag
+    #: (:func:`flag_reach`; 1: it may take the flag on its next move), at most THREAT_CAP in
+    #: all; what a revealed flag costs (its owner lost the 司令: every probe now goes straight
+    #: to it)
     FLAG_THREAT = {1: 6.0, 2: 2.5, 3: 1.0}
     THREAT_CAP = 10.0
     FLAG_SHOWN = 2.0
@@ -237,7 +239,9 @@ class JunqiSearcher(DeterminizedSearcher):
 
     def candidates(self, state: Any, seat: int) -> list[Any]:
         """The :attr:`width` best legal moves in the greedy bot's order (its one-move score,
-        best first), an attack on an enemy piece next to the seat's own flag first of all; for
+        best first), the moves that defend the seat's own flag first of all (see the comment
+        below: taking an enemy piece within reach of it, filling or guarding a point next to
+        it); for
         an enemy of the searching seat, taking that seat's flag (its own, known to it) before
         anything else: the search assumes the worst for its flag."""
         actions = state.legal_actions(seat)
@@ -256,16 +260,33 @@ class JunqiSearcher(DeterminizedSearcher):
         board = state.board
         at = {x["point"]: x for x in view["pieces"]}
         dist = enemy_hq_distance(board, seat, [s % 2 for s in range(state.num_seats)])
-        steps = step_distance(board)
-        flags = [steps[board.point(x["point"])] for x in view["pieces"]
-                 if x["seat"] == seat and x["piece"] == "F"]
+        flags = [f for f in range(board.n) if state.own[f] == seat and state.kind[f] == FLAG]
+        movers = [p for p in range(board.n) if state.own[p] >= 0 and movable(state.kind[p])]
+        # defence: what a move adds when an enemy piece is within two moves of the flag
+        # (:func:`flag_reach`): taking that piece, filling an empty point next to the flag (a
+        # gate), or stepping next to such a gate or to the piece (a defender at hand); taking
+        # a piece three moves away adds less
+        bonus: dict[int, float] = {}
+        for f in flags:
+            reach = flag_reach(state, f, movers)
+            for p, k in reach.items():
+                if k == 3:
+                    bonus[p] = self.DEFEND / 2
+            reach = {p: k for p, k in reach.items() if k <= 2}
+            if not reach:
+                continue
+            gates = [g for g in board.steps[f] if state.own[g] < 0]
+            for p in [*reach, *gates]:
+                for q in board.steps[p]:
+                    bonus[q] = max(bonus.get(q, 0.0), self.DEFEND / 3)
+            for g in gates:
+                bonus[g] = max(bonus.get(g, 0.0), self.DEFEND / 2)
+            for p in reach:
+                bonus[p] = self.DEFEND
 
         def score(m: Any) -> float:
             s = bot._score(board, at, m, dist, bot.lo.get(m.to, 0))
-            target = at.get(m.to)
-            if target is not None and flags and any(d[board.point(m.to)] <= 1 for d in flags):
-                s += self.DEFEND
-            return s
+            return s + bonus.get(board.point(m.to), 0.0)
         return sorted(actions, key=lambda m: -score(m))[:self.width]
 
     #: the searching seat, whose flag the other side is assumed to find (-1: none)
@@ -309,12 +330,12 @@ class JunqiSearcher(DeterminizedSearcher):
     def evaluate(self, state: Any) -> list[float]:
         """Per side, the :data:`WORTH` of its pieces (a piece on a headquarters, which never
         moves again, :attr:`STUCK` of it) less the danger to its flag (each enemy piece that
-        moves, by its distance in steps to the flag: :attr:`FLAG_THREAT`, at most
-        :attr:`THREAT_CAP` in all; a revealed flag :attr:`FLAG_SHOWN` more) and less, per seat,
+        moves, by its distance in moves to the flag, :func:`flag_reach`: :attr:`FLAG_THREAT`,
+        at most :attr:`THREAT_CAP` in all; a revealed flag :attr:`FLAG_SHOWN` more) and less, per seat,
         :attr:`FEW_MOVERS` by its pieces free to move (see :func:`free_movers`), against the
         best other side's, logistic (5 points ≈ 0.73)."""
         board = state.board
-        own, kind, team = state.own, state.kind, state.team
+        own, kind = state.own, state.kind
         sides = state.sides()
         side_of = {s: i for i, side in enumerate(sides) for s in side}
         worth = [0.0] * len(sides)
@@ -336,12 +357,10 @@ class JunqiSearcher(DeterminizedSearcher):
         for s, side in side_of.items():
             if state.eliminated[s] is None:
                 worth[side] -= few.get(free[s], 0.0)
-        steps = step_distance(board)
         threat = self.FLAG_THREAT
         for f in flags:
             s = own[f]
-            d = steps[f]
-            danger = sum(threat.get(d[p], 0.0) for p in movers if team[own[p]] != team[s])
+            danger = sum(threat.get(d, 0.0) for d in flag_reach(state, f, movers).values())
             shown = self.FLAG_SHOWN if state.flag_revealed[s] else 0.0
             worth[side_of[s]] -= min(danger, self.THREAT_CAP) + shown
         out = [0.5] * state.num_seats
@@ -350,6 +369,28 @@ class JunqiSearcher(DeterminizedSearcher):
             for s in side:
                 out[s] = 1 / (1 + math.exp(-diff / 5))
         return out
+
+
+def flag_reach(state: Any, f: int, movers: list[int]) -> dict[int, int]:
+    """For the flag on ``f``, the enemy pieces among ``movers`` within three moves of it, each
+    with that number of moves: its steps along roads and railways to the flag, or one more than
+    the steps from the nearest point it may move to next, whichever is fewer — a piece on the
+    railway runs far in one move (an engineer along any path of empty stations), so a piece
+    that may land next to the flag (on a *gate*) is two moves from it however far it stands."""
+    board = state.board
+    own, team, rail, hq = state.own, state.team, board.rail, board.hq
+    d = step_distance(board)[f]
+    side = team[own[f]]
+    out = {}
+    for p in movers:
+        if team[own[p]] == side:
+            continue
+        k = d[p]
+        if k > 2 and rail[p] and not hq[p]:
+            k = min([k] + [d[q] + 1 for q in state.destinations(p)])
+        if k <= 3:
+            out[p] = k
+    return out
 
 
 def free_movers(state: Any, movers: list[int]) -> list[int]:
