@@ -367,5 +367,6 @@ def test_a_quick_phrase_is_marked_for_each_reader_to_read_in_their_language(live
         assert kept[-2:] == [("祝你好运", 2), ("good luck", None)]
         await again.close()
     asyncio.run(run())
-    from qipai.server.chat import quick_phrases
-    assert quick_phrases()["Good game, thanks"] == quick_phrases()["打得好，谢谢"] == 4
+    from qipai.server.chat import quick_phrase
+    assert quick_phrase("Good game, thanks") == quick_phrase("打得好，谢谢") == 4
+    assert quick_phrase("good luck") is None and quick_phrase(None) is None

@@ -201,3 +201,37 @@ def test_a_locked_database_freezes_no_table(tmp_path):
     answer within milliseconds, a request that must write answers 503, the move made meanwhile
     is acknowledged only once it is saved, after the lock is gone."""
     asyncio.run(locked_database_scenario(tmp_path))
+
+
+def test_a_game_whose_record_the_database_refuses_still_ends(tmp_path, monkeypatch):
+    """A finished game's record that the database refuses (a bug; the store leaves the refused
+    write out) crashed the table's task (``entry.result`` None): the table stayed live and
+    nobody was told the game had ended. The fault is reported, the game ends for everyone, and
+    the server goes on saving."""
+    from qipai.server import hub as hub_module
+
+    def refused(s, values, table, plan=None):
+        raise ValueError("the database refuses this record")
+
+    monkeypatch.setattr(hub_module, "write_record", refused)
+    with client(tmp_path) as c:
+        hub = c.app.state.hub
+        ended: list = []
+        hub.on_finish.append(lambda t, row: ended.append((t.id, row.id)))
+        red, black = signup(c, "red"), signup(c, "black")
+        t = post(c, red, "/api/tables", {"game": "xiangqi", "settings": {"clock": "none"}}).json()
+        post(c, black, f"/api/tables/{t['id']}/sit")
+        with ws(c, red, t["id"]) as r:
+            next_state(r)
+            r.send_json({"type": "resign"})
+            m = next_state(r)
+            while not m["result"]:
+                m = next_state(r)
+            for _ in range(200):                        # the table's task finishes the game
+                if ended:
+                    break
+                time.sleep(0.02)
+        assert ended == [(t["id"], None)] and t["id"] not in hub.tables
+        assert hub.store.dropped == 1 and not hub.store.down
+        assert c.get(f"/api/tables/{t['id']}").json()["status"] == "finished"
+        assert post(c, red, "/api/tables", {"game": "go"}).status_code == 201

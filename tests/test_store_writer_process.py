@@ -16,7 +16,17 @@ from sqlalchemy import func, select
 
 from qipai.competition.db import open_db
 from qipai.server.models import ActionRow, TableRow
-from qipai.server.store import Call, Gate, NewTable, Store, WriterFailed, storage_error
+from qipai.server.store import (
+    BadWrite,
+    Call,
+    Gate,
+    NewTable,
+    Store,
+    WriterFailed,
+    refused_write,
+    storage_error,
+    write_ops,
+)
 from qipai.server.writer import WriterProcess
 
 
@@ -55,6 +65,8 @@ def test_a_large_batch_calls_and_a_killed_child(url, tmp_path):
                                 "action": "x", "t": 0, "data": None}])
             assert storage_error(e.value) and "full" in str(e.value)
             (tmp_path / "qipai.db.fault").unlink()
+            with pytest.raises(BadWrite):       # refused for itself: the store may leave it out
+                await w.write([action("t1", 5000, "bad \ud800")])
             os.kill(w.pid, signal.SIGKILL)
             await asyncio.sleep(0.3)
             assert await w.write([Call(count_rows, "t1")]) == [5000]       # started again
@@ -87,13 +99,13 @@ def test_a_write_the_database_cannot_take_is_left_out_and_the_others_are_saved(u
             t1, t2 = Gate("t1"), Gate("t2")
             store.append(t1, NewTable(table_values("t1")))
             store.append(t1, action("t1", 0, "good"))
-            store.append(t1, action("t1", 1, "bad \ud800"))
+            bad = store.append(t1, action("t1", 1, "bad \ud800"))
             store.append(t2, NewTable(table_values("t2")))
             store.append(t1, action("t1", 2, "after"))
             store.append(t2, action("t2", 0, "other"))
             await store.saved(t1, 10.0)
             await store.saved(t2, 10.0)
-            assert store.dropped == 1 and downs == [] and not store.down
+            assert store.dropped == 1 and downs == [] and not store.down and bad.failed
             later = Gate("t3")               # the writer goes on as usual
             store.append(later, NewTable(table_values("t3")))
             await store.saved(later, 10.0)
@@ -106,3 +118,100 @@ def test_a_write_the_database_cannot_take_is_left_out_and_the_others_are_saved(u
                          .order_by(ActionRow.table_id, ActionRow.idx)).all()
         assert [tuple(r) for r in rows] == [("t1", 0, "good"), ("t1", 2, "after"), ("t2", 0, "other")]
         assert all(s.get(TableRow, t) is not None for t in ("t1", "t2", "t3"))
+
+
+class Unstartable:
+    """A writer process that cannot be started again for a while (``OSError``: too many open
+    files), then writes as the thread does."""
+
+    def __init__(self, url: str, fails: int) -> None:
+        self.db, self.fails = open_db(url), fails
+
+    async def start(self) -> None:
+        pass
+
+    async def stop(self) -> None:
+        pass
+
+    async def write(self, ops, fences=None):
+        if self.fails:
+            self.fails -= 1
+            raise OSError(24, "Too many open files")
+        return await asyncio.to_thread(write_ops, self.db, ops, fences)
+
+
+def test_a_failure_that_is_not_the_database_refusing_the_writes_leaves_nothing_out(url):
+    """Only writes the database refuses are left out: the machine failing (the writer process
+    not starting again: OSError) was taken for a bad write, every write of the batch was left
+    out one by one and yet acknowledged. It is retried as storage failing, and all is saved."""
+    async def scenario():
+        store = Store(open_db(url), stall=5.0, process=Unstartable(url, 3))
+        downs: list[bool] = []
+        store.listeners.append(downs.append)
+        await store.start()
+        try:
+            t1 = Gate("t1")
+            store.append(t1, NewTable(table_values("t1")))
+            for i in range(3):
+                store.append(t1, action("t1", i, f"line {i}"))
+            await store.saved(t1, 10.0)
+            assert store.dropped == 0 and downs == [True, False]
+        finally:
+            await store.stop(5.0)
+
+    uvloop.run(scenario())
+    with open_db(url)() as s:
+        assert count_rows(s, "t1") == 3
+
+
+def refuse_once_with_storage_failing(s, fault: str) -> None:
+    """A refused write (a bug) whose first try also makes storage fail (the fault hook's file)."""
+    if not os.path.exists(fault + ".done"):
+        open(fault + ".done", "w").close()
+        with open(fault, "w") as f:
+            f.write("full")
+    raise ValueError("refused")
+
+
+def test_storage_failing_while_a_refused_batch_is_written_in_parts_is_retried(url, tmp_path):
+    """While a refused batch is written in parts, storage fails: the parts not yet written are
+    retried (the store is down meanwhile), nothing but the refused write is left out."""
+    from qipai.server.sqlitesetup import install_fault_hook
+
+    fault = tmp_path / "qipai.db.fault"
+
+    async def scenario():
+        db = open_db(url)
+        install_fault_hook(db)
+        store = Store(db, stall=5.0)
+        downs: list[bool] = []
+        loop = asyncio.get_running_loop()
+        store.listeners.append(lambda down: (downs.append(down), down and loop.call_later(0.2, fault.unlink)))
+        await store.start()
+        try:
+            t1 = Gate("t1")
+            entries = [store.append(t1, NewTable(table_values("t1"))), store.append(t1, action("t1", 0, "a")),
+                       store.append(t1, Call(refuse_once_with_storage_failing, str(fault))),
+                       store.append(t1, action("t1", 1, "b"))]
+            await store.saved(t1, 10.0)
+            assert downs == [True, False] and store.dropped == 1
+            assert [e.failed is not None for e in entries] == [False, False, True, False]
+        finally:
+            await store.stop(5.0)
+
+    uvloop.run(scenario())
+    with open_db(url)() as s:
+        assert count_rows(s, "t1") == 2
+
+
+def test_only_the_writes_themselves_are_refused_writes():
+    """What the store may leave out (a refused write) and what it retries (storage, the machine)."""
+    from sqlalchemy.exc import DatabaseError, IntegrityError, InterfaceError, OperationalError
+
+    orig = Exception("x")
+    assert refused_write(IntegrityError("INSERT", {}, orig))
+    assert refused_write(ValueError("a bug in a call"))
+    assert refused_write(UnicodeEncodeError("utf-8", "", 0, 1, "x"))
+    for exc in (OperationalError("INSERT", {}, orig), WriterFailed("disk full"), OSError(24, "files"),
+                MemoryError(), DatabaseError("INSERT", {}, orig), InterfaceError("INSERT", {}, orig)):
+        assert not refused_write(exc), exc

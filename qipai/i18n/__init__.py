@@ -76,6 +76,20 @@ def catalogue(lang: str) -> dict[str, str]:
     return json.loads((_DIR / f"{lang}.json").read_text(encoding="utf-8"))
 
 
+@cache
+def keys_of_texts(ns: str) -> dict[str, str]:
+    """The catalogues read backwards under ``ns``: each text of a key ``ns.<name>`` in any
+    language, to its ``name``. A text a person sent in their language is found again, to be
+    worded in another's (a quick chat phrase, ``chat.quick.N``)."""
+    out: dict[str, str] = {}
+    for lang in LANGS:
+        for key, text in catalogue(lang).items():
+            head, _, name = key.rpartition(".")
+            if head == ns:
+                out[text] = name
+    return out
+
+
 def language(tag: str | None) -> str:
     """The catalogue language for a language tag or an Accept-Language value:
     ``"zh"`` for any ``zh*`` first choice, else ``"en"``."""

@@ -49,7 +49,8 @@ from .records import add_record_routes, table_hidden
 from .relay import Relay
 from .rematch import add_rematch_routes
 from .seekroutes import add_seek_routes
-from .store import StorageUnavailable, tune_sqlite
+from .sqlitesetup import tune_sqlite
+from .store import StorageUnavailable
 from .tables import BOARD_CLOCK, DEFAULT_CLOCK, LOBBY_ONE_GAME, default_bot, engine_refusal, seat_bots
 
 log = logging.getLogger("qipai.server")

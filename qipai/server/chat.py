@@ -39,7 +39,6 @@ from __future__ import annotations
 import asyncio
 import unicodedata
 from collections import deque
-from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from fastapi import FastAPI, Request
@@ -101,17 +100,10 @@ def clean(text: Any) -> str:
     return text
 
 
-@cache
-def quick_phrases() -> dict[str, int]:
-    """The quick phrases (快捷语, catalogue keys ``chat.quick.N``) of every language, each text
-    to its number N."""
-    out: dict[str, int] = {}
-    for lang in i18n.LANGS:
-        for key, text in i18n.catalogue(lang).items():
-            head, _, n = key.rpartition(".")
-            if head == "chat.quick" and n.isdigit():
-                out[text] = int(n)
-    return out
+def quick_phrase(text: Any) -> int | None:
+    """N when ``text`` is the quick phrase (快捷语) ``chat.quick.N`` of some language, else None."""
+    name = i18n.keys_of_texts("chat.quick").get(text)
+    return int(name) if name is not None and name.isdigit() else None
 
 
 def line_json(row: ChatRow | dict[str, Any]) -> dict[str, Any]:
@@ -121,7 +113,7 @@ def line_json(row: ChatRow | dict[str, Any]) -> dict[str, Any]:
     get = row.get if isinstance(row, dict) else (lambda k: getattr(row, k))
     out = {"name": get("name"), "user": get("user_id"), "role": get("role"),
            "audience": get("audience"), "text": get("text"), "at": get("at")}
-    phrase = quick_phrases().get(out["text"])
+    phrase = quick_phrase(out["text"])
     if phrase is not None:
         out["phrase"] = phrase
     return out

@@ -434,7 +434,7 @@ def worker_init(url: str, settings: Settings) -> None:
     global _work
     from qipai.competition.db import open_db
 
-    from .store import tune_sqlite
+    from .sqlitesetup import tune_sqlite
 
     try:
         os.nice(WORKER_NICE)

@@ -24,7 +24,8 @@ from .conns import CLOSE_MOVED, MOVED, Sessions
 from .errors import ApiError
 from .models import ActionRow, RecordPlayer, RecordRow, TableRow, now_iso
 from .ratelimit import RateLimit
-from .store import Call, DropTable, NewTable, Store, faults_enabled, install_fault_hook
+from .sqlitesetup import faults_enabled, install_fault_hook
+from .store import Call, DropTable, NewTable, Store
 from .tablemsg import STORAGE_PAUSED
 from .tables import BOARD_CLOCK, DEFAULT_CLOCK, LOBBY_ONE_GAME, LiveTable
 from .writer import WriterProcess
@@ -280,7 +281,9 @@ class Hub:
         result is the record's with the seats that won (``winners``, empty for a draw), so a
         history says who won without replaying the game. A rated game (:func:`.ratings.plan`)
         updates its players' ratings in the same transaction; the changes are kept as
-        ``t.rating_changes``."""
+        ``t.rating_changes``. A record the database refuses (:meth:`.store.Store._apart`) is
+        reported and the game still ends here (a row without id, no rating change): its table
+        stays playing in the database, and a restarted server finishes it again from its log."""
         players = [s.get("user") if s else None for s in t.seats]
         result = record.result if winners is None or record.result is None else {
             **record.result, "winners": winners}
@@ -294,6 +297,11 @@ class Hub:
         entry = self.store.append(t.gate, Call(write_record, values, vals, plan))
         await t.gate.wait(entry.tag)
         rec = RecordRow(**values)
+        if entry.failed is not None:
+            log.error("table %s: its game is over but its record could not be saved (%s)",
+                      t.id, entry.failed)
+            t.rating_changes = []
+            return rec
         rec.id, t.rating_changes = entry.result
         return rec
 

@@ -19,31 +19,35 @@ what was appended stays in memory, in order, and nothing after it is marked dura
 storage is failing (or a commit takes longer than ``Settings.storage_stall`` seconds) the
 store is *down*: :attr:`Store.listeners` are told (the hub pauses every game and tells its
 seats), requests that need a write answer 503 ``storage_unavailable``, and once a commit
-succeeds again they are told it is back up. A batch that fails for any other reason (a write
-the database cannot take: a bug, never the disk) is not retried as it is, which would hold back
-every table's writes for ever: it is written in parts, in order, and the write that fails alone
-is logged and left out (:meth:`Store._apart`); the others are committed and acknowledged.
+succeeds again they are told it is back up. Only a batch the database refuses for its writes
+themselves (:func:`refused_write`: a broken constraint, a value it cannot take, a bug in a
+:class:`Call`; never the disk, the connection or the machine) is not retried as it is, which
+would hold back every table's writes for ever: it is written in parts, in order, and the write
+refused alone is logged and left out (:meth:`Store._apart`, its entry's ``failed`` says why);
+the others are committed and acknowledged. Storage failing while the parts are written is
+retried as above: nothing else is ever left out.
 
-Test hook (never on by default): with ``Settings.storage_faults`` (or the environment variable
-``QIPAI_STORAGE_FAULTS=1`` for ``qipai serve``), every INSERT, UPDATE or DELETE first looks
-for the file ``<database file>.fault``; while it exists the statement fails as SQLite fails
-when the disk is full (the file's text ``locked`` makes it fail as a locked database instead).
+The SQLite settings and the storage fault hook (a test hook): :mod:`.sqlitesetup`.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
-import os
 import re
-import sqlite3
 import time
 from collections.abc import Callable, Iterable
-from pathlib import Path
 from typing import Any, TypeVar
 
-from sqlalchemy import bindparam, delete, event, insert, select, update
-from sqlalchemy.exc import DBAPIError, OperationalError
+from sqlalchemy import bindparam, delete, insert, select, update
+from sqlalchemy.exc import (
+    DataError,
+    DBAPIError,
+    IntegrityError,
+    NotSupportedError,
+    OperationalError,
+    ProgrammingError,
+)
 from sqlalchemy.orm import Session, sessionmaker
 
 from . import profiling
@@ -75,6 +79,26 @@ def storage_error(exc: BaseException) -> bool:
     writer process failing so."""
     return isinstance(exc, (OperationalError, WriterFailed)) or \
         (isinstance(exc, DBAPIError) and exc.connection_invalidated)
+
+
+class BadWrite(Exception):
+    """The database refused a batch for its writes themselves (:func:`refused_write`; the text
+    says why): the same writes would fail again at every try."""
+
+
+def refused_write(exc: BaseException) -> bool:
+    """True for an error the writes themselves cause, met again at every try: a statement the
+    database refuses (a broken constraint, a value it cannot take: ``IntegrityError``,
+    ``DataError``, ``ProgrammingError``, ``NotSupportedError``), a value that cannot even be
+    sent (a lone surrogate), a bug in a :class:`Call`'s function. False for storage failing
+    (:func:`storage_error`), the database failing otherwise (a damaged file, an internal error,
+    a closed connection) and the machine (``OSError``, ``MemoryError``): retried, never taken
+    for a bad write."""
+    if storage_error(exc) or isinstance(exc, (OSError, MemoryError, Fenced)):
+        return False
+    if isinstance(exc, DBAPIError):
+        return isinstance(exc, (IntegrityError, DataError, ProgrammingError, NotSupportedError))
+    return True
 
 
 class TableMoved(ApiError):
@@ -191,9 +215,11 @@ _TABLE_UPDATE = (update(TableRow.__table__)
 class Entry:
     """One pending write: an ``actions`` row (dict), a new, changed or removed table, a
     :class:`Call`, or None (a journal entry found to change nothing; it is counted but not
-    written). ``result``: what a :class:`Call` returned, once committed."""
+    written). ``result``: what a :class:`Call` returned, once committed; ``failed``: why the
+    write was left out, refused alone by the database (:meth:`Store._apart`; its gate moves on
+    all the same), else None."""
 
-    __slots__ = ("gate", "tag", "op", "result", "t")
+    __slots__ = ("gate", "tag", "op", "result", "failed", "t")
 
     def __init__(self, gate: Gate, tag: int, op: Op):
         self.t = time.perf_counter()
@@ -201,6 +227,7 @@ class Entry:
         self.tag = tag
         self.op = op
         self.result: Any = None
+        self.failed: str | None = None
 
 
 class Store:
@@ -228,7 +255,7 @@ class Store:
         self._wake: asyncio.Event | None = None
         self._task: asyncio.Task[None] | None = None
         self._idle: asyncio.Event | None = None
-        #: writes left out because they failed alone for a reason other than storage (a bug)
+        #: writes left out because the database refused them alone (:func:`refused_write`)
         self.dropped = 0
 
     # ----- the ordered writer -------------------------------------------------------------------
@@ -316,37 +343,29 @@ class Store:
 
     async def _commit(self, batch: list[Entry]) -> list[Entry]:
         """Commit ``batch`` (growing it with whatever is appended meanwhile while retrying);
-        returns what was committed."""
+        returns what was committed, or left out as refused (:meth:`_apart`)."""
         delay = 0.05
-        written: list[Entry] = []       # committed by :meth:`_apart` while the rest waits
+        written: list[Entry] = []       # committed (or left out) by :meth:`_apart` before a failure
         while True:
-            work = asyncio.ensure_future(self._write(list(batch)))
             try:
-                done, _ = await asyncio.wait({work}, timeout=self.stall)
-                if not done:
-                    self._set_down(True, f"a commit is taking longer than {self.stall:.1f} s")
-                await work
+                try:
+                    await self._timed(batch)
+                except BadWrite:
+                    # not storage failing but writes the database refuses: retried as they
+                    # are, they would fail for ever and hold back every table's writes
+                    log.exception("storage: the database refused a write; writing the batch "
+                                  "in parts to leave the refused write out")
+                    await self._apart(batch, written)
             except Fenced as e:                 # their writes are dropped; the others go on
                 self._fence(e.tables, batch)
-                batch = [x for x in batch if not x.gate.fenced]
+                batch[:] = [x for x in batch if not x.gate.fenced]
                 # the trigger names one table at a time: the next try checks every table first,
                 # so that the others taken over too are found in one more transaction
                 self._check_all = True
                 continue
-            except Exception as e:
-                if not storage_error(e):
-                    # not the database failing but a write it cannot take (a bug): retried as it
-                    # is, it would fail for ever and hold back every table's writes behind it.
-                    # The batch is written in parts instead, the bad write alone left out
-                    log.exception("storage: a write failed (not a storage failure); "
-                                  "writing the batch in parts to leave the bad write out")
-                    handled, batch = await self._apart(batch)
-                    written.extend(handled)
-                    if not batch:
-                        self._set_down(False, "")
-                        self._check_all = False
-                        return written
-                    continue                    # the rest met a storage failure: retried
+            except Exception as e:              # storage (or the machine) failing: retried
+                if not storage_error(e):        # not the database's own words: shown
+                    log.exception("storage: a write failed")
                 self._set_down(True, str(getattr(e, "orig", None) or e).splitlines()[0])
                 await asyncio.sleep(delay)
                 delay = min(delay * 2, 2.0)
@@ -357,36 +376,40 @@ class Store:
             self._check_all = False
             return written + batch
 
-    async def _apart(self, batch: list[Entry]) -> tuple[list[Entry], list[Entry]]:
-        """Write ``batch``, which failed as a whole for a reason other than storage, in halves
-        (then halves of a failing half, in order, so each table's writes keep their order)
-        until each write that fails alone is found: it is logged and left out, the others are
-        committed. Returns ``(handled, rest)``: the entries committed or left out (their gates
-        move on), and those not tried because storage failed meanwhile (retried as usual)."""
-        handled: list[Entry] = []
-        parts = [batch]
+    async def _timed(self, batch: list[Entry]) -> None:
+        """:meth:`_write`; the store is down while it takes longer than ``stall`` seconds."""
+        work = asyncio.ensure_future(self._write(list(batch)))
+        done, _ = await asyncio.wait({work}, timeout=self.stall)
+        if not done:
+            self._set_down(True, f"a commit is taking longer than {self.stall:.1f} s")
+        await work
+
+    async def _apart(self, batch: list[Entry], written: list[Entry]) -> None:
+        """Write ``batch``, which the database refused as a whole (:class:`BadWrite`), in halves
+        (then halves of a refused half, in order, so each table's writes keep their order) until
+        each write refused alone is found: it is logged and left out (its entry's ``failed``
+        says why), the others are committed. What is done moves from ``batch`` to ``written``;
+        any other failure (storage) is raised with the rest still in ``batch``, to be retried."""
+        parts = [list(batch)]           # in order, together ``batch``
         while parts:
-            part = [e for e in parts.pop(0) if not e.gate.fenced]
-            if not part:
-                continue
-            try:
-                await self._write(part)
-            except Fenced as e:
-                self._fence(e.tables, part)
-                parts.insert(0, part)           # again without the fenced tables' writes
-                continue
-            except Exception as e:
-                if storage_error(e):
-                    return handled, [x for p in [part, *parts] for x in p]
-                if len(part) > 1:
-                    parts[:0] = [part[:len(part) // 2], part[len(part) // 2:]]
-                    continue
-                self.dropped += 1
-                log.error("storage: a write was left out, it cannot be saved (%s: %s): %s",
-                          type(e).__name__, str(e).splitlines()[0] if str(e) else "",
-                          describe(part[0].op))
-            handled.extend(part)
-        return handled, []
+            part = [e for e in parts[0] if not e.gate.fenced]
+            if part:
+                try:
+                    await self._timed(part)
+                except Fenced as e:
+                    self._fence(e.tables, part)
+                    continue                    # again without the fenced tables' writes
+                except BadWrite as e:
+                    if len(part) > 1:
+                        parts[:1] = [parts[0][:len(parts[0]) // 2], parts[0][len(parts[0]) // 2:]]
+                        continue
+                    self.dropped += 1
+                    part[0].failed = str(e)
+                    log.error("storage: a write was left out, the database refuses it (%s): %s",
+                              e, describe(part[0].op))
+            done = parts.pop(0)
+            del batch[:len(done)]
+            written.extend(x for x in done if not x.gate.fenced)
 
     async def _write(self, batch: list[Entry]) -> None:
         """One transaction for ``batch`` (:func:`write_ops`), in the writer process or a worker
@@ -403,7 +426,7 @@ class Store:
         if self.process is not None:
             results = await self.process.write(ops, fences)
         else:
-            results = await asyncio.to_thread(write_ops, self.db, ops, fences)
+            results = await asyncio.to_thread(write_or_refuse, self.db, ops, fences)
         for e, r in zip([e for e, op in zip(batch, ops) if isinstance(op, Call)], results):
             e.result = r
 
@@ -537,6 +560,18 @@ def write_ops(db: sessionmaker[Session], ops: list[Op], fences: dict[str, int] |
     return out
 
 
+def write_or_refuse(db: sessionmaker[Session], ops: list[Op],
+                    fences: dict[str, int] | None = None) -> list[Any]:
+    """:func:`write_ops`, raising :class:`BadWrite` for an error of the writes themselves
+    (:func:`refused_write`); any other failure as it is."""
+    try:
+        return write_ops(db, ops, fences)
+    except Exception as e:
+        if not refused_write(e):
+            raise
+        raise BadWrite(f"{type(e).__name__}: {str(e).splitlines()[0] if str(e) else ''}") from e
+
+
 #: the SQLSTATE and the message of the PostgreSQL trigger that refuses a stale action row (0015)
 FENCED_STATE = "QP409"
 FENCED_TABLE = re.compile(r"qipai fenced: table (\S+) is owned")
@@ -554,60 +589,3 @@ def check_fences(s: Session, fences: dict[str, int]) -> None:
                 stale.add(tid)
     if stale:
         raise Fenced(stale)
-
-
-#: how long one SQLite statement waits for a lock held elsewhere before failing (then retried)
-BUSY_TIMEOUT_MS = 1000
-
-
-def tune_sqlite(db: sessionmaker[Session]) -> None:
-    """SQLite: write-ahead log and ``synchronous=NORMAL`` (a commit does not wait for the disk;
-    a power cut may lose the last commits, never corrupt the file), and a short busy timeout:
-    a locked database fails fast, and the store retries."""
-    engine = db.kw["bind"]
-    if engine.dialect.name != "sqlite":
-        return
-
-    @event.listens_for(engine, "connect")
-    def _pragmas(conn, _record) -> None:
-        cur = conn.cursor()
-        cur.execute("PRAGMA journal_mode=WAL")
-        cur.execute("PRAGMA synchronous=NORMAL")
-        cur.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
-        cur.close()
-
-    engine.dispose()         # connections opened by the migrations get the pragmas on reconnect
-
-
-# ----- the fault hook ----------------------------------------------------------------------------
-def fault_file(db: sessionmaker[Session]) -> Path | None:
-    """``<database file>.fault`` for a SQLite file database, else None."""
-    engine = db.kw["bind"]
-    path = engine.url.database if engine.dialect.name == "sqlite" else None
-    return Path(path + ".fault") if path and path != ":memory:" else None
-
-
-def install_fault_hook(db: sessionmaker[Session]) -> Path | None:
-    """Make every write fail while the fault file exists (see the module docstring). Returns
-    the file's path (None: not a SQLite file database; nothing installed)."""
-    path = fault_file(db)
-    if path is None:
-        return None
-    engine = db.kw["bind"]
-
-    @event.listens_for(engine, "before_cursor_execute")
-    def _fail_writes(conn, cursor, statement, parameters, context, executemany) -> None:
-        if statement.lstrip()[:6].upper() not in ("INSERT", "UPDATE", "DELETE"):
-            return
-        try:
-            kind = path.read_text().strip()
-        except FileNotFoundError:
-            return
-        reason = "database is locked" if kind == "locked" else "database or disk is full"
-        raise OperationalError(statement, parameters, sqlite3.OperationalError(reason))
-
-    return path
-
-
-def faults_enabled(flag: bool) -> bool:
-    return flag or os.environ.get("QIPAI_STORAGE_FAULTS") == "1"

@@ -8,9 +8,10 @@ each batch of writes down a pipe (pickled: log rows, table rows, and :class:`.st
 the name of their function), and reads the answer when the pipe has it, without waiting in
 between.
 
-The child answers every batch with its :class:`.store.Call` results, or with the failure: a
-storage failure (locked, disk full) comes back as :class:`.store.WriterFailed` and is retried by
-the store like any failing commit; anything else as a ``RuntimeError`` with the child's text.
+The child answers every batch with its :class:`.store.Call` results, or with the failure: writes
+the database refuses (:func:`.store.refused_write`) come back as :class:`.store.BadWrite`, for
+the store to leave the refused write out; any other failure (locked, disk full, the machine)
+as :class:`.store.WriterFailed`, retried by the store like any failing commit.
 A child that stops (killed, crashed) fails the batch in flight the same way and is started again
 for the next try. The child ends when the pipe closes, so it never outlives the server.
 """
@@ -42,7 +43,8 @@ def serve(inbox: Any, conn: Any, url: str, faults: bool) -> None:
 def _serve(inbox: Any, conn: Any, url: str, faults: bool) -> None:
     from qipai.competition.db import open_db
 
-    from .store import Fenced, install_fault_hook, storage_error, tune_sqlite, write_ops
+    from .sqlitesetup import install_fault_hook, tune_sqlite
+    from .store import BadWrite, Fenced, write_or_refuse
 
     try:
         db = open_db(url)
@@ -62,13 +64,13 @@ def _serve(inbox: Any, conn: Any, url: str, faults: bool) -> None:
             return
         bid, ops, fences = msg
         try:
-            results = write_ops(db, ops, fences)
+            results = write_or_refuse(db, ops, fences)
         except Fenced as e:
             conn.send((bid, ("fenced", sorted(e.tables), ""), None))
             continue
         except Exception as e:  # noqa: BLE001 - every failure goes back to the server
             reason = str(getattr(e, "orig", None) or e).splitlines()[0] if str(e) else type(e).__name__
-            kind = "storage" if storage_error(e) else "bug"
+            kind = "refused" if isinstance(e, BadWrite) else "storage"
             conn.send((bid, (kind, reason, traceback.format_exc()), None))
             continue
         conn.send((bid, None, results))
@@ -119,8 +121,8 @@ class WriterProcess:
     async def write(self, ops: list[Any], fences: dict[str, int] | None = None) -> list[Any]:
         """Commit ``ops`` in the child (see :func:`.store.write_ops`); returns the calls' results.
         Raises :class:`.store.WriterFailed` (storage failing, or the child stopped),
-        :class:`.store.Fenced` (tables another process owns) or ``RuntimeError`` (anything else
-        the child raised)."""
+        :class:`.store.Fenced` (tables another process owns) or :class:`.store.BadWrite` (the
+        database refused the writes themselves)."""
         from .store import WriterFailed
 
         if self._proc is None or not self._proc.is_alive():
@@ -160,8 +162,10 @@ class WriterProcess:
 
             fut.set_exception(Fenced(failure[1]))
         else:
-            log.error("storage: the writer process failed:\n%s", failure[2])
-            fut.set_exception(RuntimeError(failure[1]))
+            from .store import BadWrite
+
+            log.error("storage: the database refused a write in the writer process:\n%s", failure[2])
+            fut.set_exception(BadWrite(failure[1]))
 
     def _drop(self, why: str) -> None:
         """Forget the child (stopped or to be replaced): every batch in flight fails."""
