@@ -256,6 +256,33 @@ def markdown(path: Path) -> str:
     return "\n".join([HEADER] + [rows[k].markdown() for k in keys])
 
 
+def points(path: Path) -> str:
+    """Per pairing of three or more seats in ``path`` (games whose lines keep the points), the
+    level's mean points a game (the game's own ``returns``: a shengji hand's levels, a baohuang
+    deal's points, a mahjong hand's score) and the opponent's from the same seat of the same
+    deal, with the mean difference and its 95% interval (normal, the differences' standard
+    error)."""
+    pairs: dict[tuple[str, int, str], list[tuple[float, float]]] = {}
+    for line in path.read_text().splitlines():
+        if line.strip():
+            r = json.loads(line)
+            if "baseline_points" in r:
+                pairs.setdefault((r["game"], r["level"], r["opponent"]), []).append(
+                    (r["points"], r["baseline_points"]))
+    out = ["| game | level | opponent | games | level's points a game | opponent's from the same "
+           "seat | difference [95%] |", "|---|---|---|---|---|---|---|"]
+    for (game, level, opponent), ps in pairs.items():
+        n = len(ps)
+        diffs = [a - b for a, b in ps]
+        mean = sum(diffs) / n
+        sd = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1)) if n > 1 else 0.0
+        half = 1.96 * sd / math.sqrt(n) if n > 1 else math.inf
+        out.append(f"| {LABELS.get(game, game)} | {level} | {opponent} | {n} | "
+                   f"{sum(a for a, _ in ps) / n:+.2f} | {sum(b for _, b in ps) / n:+.2f} | "
+                   f"{mean:+.2f} [{mean - half:+.2f}, {mean + half:+.2f}] |")
+    return "\n".join(out)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--games", type=int, default=10, help="games per pairing")
@@ -271,9 +298,15 @@ def main() -> None:
     ap.add_argument("--json", type=Path, help="append each game as a JSON line to this file")
     ap.add_argument("--markdown", type=Path, metavar="JSONL",
                     help="print the table of a --json file (merging runs of a pairing) and stop")
+    ap.add_argument("--points", type=Path, metavar="JSONL",
+                    help="print the mean points of the level and of the opponent from the same "
+                         "seat and deal (games of three or more seats) in a --json file and stop")
     args = ap.parse_args()
     if args.markdown:
         print(markdown(args.markdown))
+        return
+    if args.points:
+        print(points(args.points))
         return
     print(HEADER)
     for game_id in args.only:
