@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 import qipai
 from qipai.bots import make_bot
 from qipai.tiles import format_tiles, parse_tiles
@@ -89,3 +91,30 @@ def test_bot_games_still_end_and_sum_to_zero():
         claims += a.kind in ("pung", "chow") or (a.kind == "kong" and a.tile is None)
         st.apply(a, seat=seat)
     assert claims > 0 and sum(st.result.returns) == 0
+
+
+@pytest.mark.parametrize("game_id", ["mahjong-gb", "laizi-mahjong"])
+def test_a_seat_in_trusteeship_at_a_lobby_table_plays_as_the_bot(game_id):
+    """托管 at a lobby mahjong table (the player left, or asked for it): the seat is played by
+    the game's built-in bot — it claims, and wins — not by the rules' timeout answer, which only
+    discards the tile drawn (four such seats never claim a tile). The bot's choice depends on
+    the position alone, so a table's journal replays it."""
+    import asyncio
+
+    from qipai.match import VirtualTime
+    from qipai.match.players import Player
+    from qipai.match.runner import GameRunner
+    from qipai.server.tables import bot_trustee
+
+    game = qipai.load(game_id, hands_per_match=1)
+    runs = []
+    for policy in (None, bot_trustee(game_id, 7), bot_trustee(game_id, 7)):
+        r = GameRunner(game, [Player() for _ in range(4)], clock="card_default", time=VirtualTime(),
+                       seed=5, trustee=[0, 1, 2, 3])
+        r.trustee_policy = policy
+        out = asyncio.run(r.run())
+        runs.append([a if isinstance(a, str) else a[1] for a in out.record.actions])
+    kinds = [{a.split()[0] for a in actions} for actions in runs]
+    assert kinds[0] <= {"discard", "pass"}
+    assert {"win"} <= kinds[1] and kinds[1] & {"chow", "pung", "kong"}
+    assert runs[1] == runs[2]

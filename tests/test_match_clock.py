@@ -29,6 +29,24 @@ def test_s3_example_exactly_five_minutes_left_enters_byoyomi():
     assert c.deadline() == 13 * MIN
 
 
+def test_a_first_move_grace_charges_nothing_and_loses_past_its_limit():
+    # a lobby table's first move (lichess): the bank stands until the seat's first move
+    c = SeatClock(ClockSpec(bank=5 * MIN, move_cap=MIN))
+    c.first_move_cap = 30_000
+    c.start_turn(0)
+    assert c.deadline() == 30_000 and c.snapshot() == {"bank": 5 * MIN, "deadline": 30_000,
+                                                        "first_move": True}
+    c.act(20_000)
+    assert c.bank_left == 5 * MIN                # the first move's time is not charged
+    c.start_turn(25_000)                         # from the second move on the clock runs
+    assert c.deadline() == 25_000 + MIN and "first_move" not in c.snapshot()
+    late = SeatClock(ClockSpec(bank=5 * MIN))
+    late.first_move_cap = 30_000
+    late.start_turn(0)
+    out = late.expire()
+    assert (out.kind, out.at, late.bank_left) == ("lose", 30_000, 5 * MIN)
+
+
 def test_s3_example_five_minutes_and_one_ms_loses_on_move_time():
     # with 5:01 of game time left the 5-minute move cap runs out first (at 5:00): loss
     c = SeatClock(clock_preset("xq_s3"))

@@ -325,6 +325,23 @@ def test_a_lobby_game_whose_first_move_never_comes_is_aborted_not_lost(tmp_path)
         assert len(hist) == 1 and hist[0]["result"]["reason"] == "timeout"
 
 
+def test_a_lobby_clock_starts_at_the_players_first_move(tmp_path):
+    """A lobby game with main time: a person's bank stands until that person's first move (as
+    on lichess), which has ``first_move_ms`` instead; a first move that never comes aborts."""
+    bank = {"bank": "5m"}
+    with client(tmp_path, spectator_delay_ms=0, bot_delay_ms=0, first_move_ms=400) as c:
+        alice = signup(c, "alice")
+        tid = post(c, alice, "/api/tables", {"game": "xiangqi", "bots": 1,
+                                             "settings": {"clock": bank}}).json()["id"]
+        with ws(c, alice, tid) as sock:
+            m = next_state(sock)
+            mine = m["clocks"][m["seat"]]
+            assert mine["first_move"] and mine["bank"] == 300_000
+            assert mine["deadline"] - m["now"] <= 400
+            assert event(sock, "aborted")["reason"] == "no_first_move"
+        assert c.get("/api/records?user=alice").json() == []
+
+
 def test_a_game_of_three_goes_on_without_the_seat_that_never_moved(tmp_path):
     """Chinese checkers for three: a person who never moves is skipped, then out at the third
     timeout (``skip:3``), and the two others play the game to its end — it is not aborted for

@@ -307,9 +307,13 @@ class SeatClock:
         self.consecutive_timeouts = 0
         self.trusteeship = False
         self.cap_off = False          # a while_bank cap stops for good once the bank is gone
+        #: a lobby table's limit (ms) for this seat's first move, during which its bank does not
+        #: run (as on lichess: a clock starts with its side's first move); None: no such grace
+        self.first_move_cap: int | None = None
+        self.moved = False            # this seat made a move (its clock runs from now on)
         # current turn
         self.t0: int | None = None
-        self.mode: str | None = None  # bank | overtime | capped | phase | untimed
+        self.mode: str | None = None  # bank | overtime | capped | phase | first | untimed
         self.cap: int | None = None
         self.cap_start = 0
         self.period_start = 0
@@ -328,6 +332,9 @@ class SeatClock:
         self.period_start = t0
         if phase is not None and phase in s.phase_caps:
             self.mode, self.cap = "phase", s.phase_caps[phase]
+            return
+        if self.first_move_cap is not None and not self.moved:
+            self.mode, self.cap = "first", self.first_move_cap   # nothing charged; over it, lost
             return
         cap = s.first_lead_cap if phase == FIRST_LEAD and s.first_lead_cap is not None else s.move_cap
         if self.bank_left is not None and self.bank_left > 0:
@@ -378,6 +385,7 @@ class SeatClock:
             raise RuntimeError(f"action at {t1} after the deadline {dl}: call expire first")
         used = t1 - self.t0
         self._charge(t1)
+        self.moved = True
         self.consecutive_timeouts = 0
         self.t0 = None
         return used
@@ -403,6 +411,8 @@ class SeatClock:
         if dl is None:
             raise RuntimeError("no deadline is pending")
         s = self.spec
+        if self.mode == "first":            # the first move never came
+            return self._end(Timeout(LOSE, dl, "first"))
         bank_dl, cap_dl = self._bank_deadline(), self._cap_deadline()
         if bank_dl is not None and bank_dl == dl:
             self.bank_left = 0
@@ -512,4 +522,6 @@ class SeatClock:
         dl = self.deadline()
         if dl is not None:
             out["deadline"] = dl
+        if self.mode == "first" and self.t0 is not None:
+            out["first_move"] = True      # the deadline is the first move's; the bank stands
         return out

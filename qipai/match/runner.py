@@ -45,6 +45,7 @@ automatic actions, refused submissions, draw offers).
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -147,6 +148,9 @@ class GameRunner:
             raise QipaiError(f"trustee seats must be in 0..{n - 1}, got {sorted(self.absent)}")
         for s in self.absent:
             self.clocks[s].trusteeship = True
+        #: who plays a seat in trusteeship: None, the game's ``default_action`` (§4.6); else a
+        #: function ``(state, seat) -> action``, deterministic for a state (a journal replays it)
+        self.trustee_policy: Callable[[State, int], Any] | None = None
         self.paused_at: int | None = None   # time the current referee pause began
         self.paused_ms = 0                  # total length of finished pauses
         #: when the game began (set by :meth:`run`, or beforehand for a game rebuilt from a log)
@@ -514,8 +518,10 @@ class GameRunner:
         self._sync_turns(t, acted=None)
 
     def _auto(self, seat: int, t: int, why: str, used: int, fallback: bool = True) -> None:
-        """Play the game's default action for ``seat`` (competition.md §4.6)."""
-        action = self.state.default_action(seat)
+        """Play the game's default action for ``seat`` (competition.md §4.6); a seat in
+        trusteeship by :attr:`trustee_policy` when one is set (a lobby mahjong table)."""
+        policy = self.trustee_policy if self.clocks[seat].trusteeship else None
+        action = policy(self.state, seat) if policy is not None else self.state.default_action(seat)
         if action is None:
             if not fallback:
                 raise QipaiError(f"{self.game.id} has neither a loss nor a default action for a {why}")

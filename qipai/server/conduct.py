@@ -224,14 +224,32 @@ def give_up(hub: Hub, t: LiveTable, reason: str) -> None:
             cb(t, reason)
 
 
+def abortable(t: LiveTable) -> bool:
+    """Whether the table ``t`` is a lobby game of two that a person's missing first move aborts
+    (see the module docstring). A card or tile game has begun at its deal: each seat saw its
+    hand before its first decision, and an abort would let a bad hand go for free (junqi hides
+    only the layouts each seat makes)."""
+    dealt = t.game.hidden_information and t.game.id != "junqi"
+    return t.event_id is None and not dealt and len(t.seats) == 2
+
+
+def first_move_grace(t: LiveTable, runner: Any) -> None:
+    """At such a table a person's clock with main time does not run before that person's first
+    move (lichess): that move has ``Settings.first_move_ms`` instead, nothing charged, and a
+    first move that does not come in it aborts the game (:func:`first_move_missed`). An event's
+    game is not so: its first turn starts with the game (competition.md §4.3)."""
+    if not abortable(t) or t.hub.settings.first_move_ms <= 0:
+        return
+    for seat, clock in zip(t.seats, runner.clocks):
+        if isinstance(seat, dict) and "bot" not in seat and clock.spec.bank is not None:
+            clock.first_move_cap = int(t.hub.settings.first_move_ms)
+
+
 def first_move_missed(t: LiveTable) -> int | None:
     """The seat of a person at the two-seat lobby table ``t`` that lost on time (or had its game
-    counted for its time) before making any move, or None (see the module docstring). A card
-    or tile game has begun at its deal: each seat saw its hand before its first decision, and
-    an abort would let a bad hand go for free (junqi hides only the layouts each seat makes)."""
+    counted for its time) before making any move, or None (see :func:`abortable`)."""
     r = t.runner
-    dealt = t.game.hidden_information and t.game.id != "junqi"
-    if t.event_id is not None or r is None or dealt or len(t.seats) != 2 or all(r._moves_by):
+    if r is None or not abortable(t) or all(r._moves_by):
         return None
     for e in r.events:
         s = e.get("seat")

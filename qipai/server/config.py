@@ -73,6 +73,9 @@ class Settings:
     first_user_organizer: bool = True  # the first account of a fresh server is an organizer
     max_open_tables: int = 10          # tables an account created that are open or playing
     table_idle_timeout: float = 86_400.0   # seconds: an idle table with no change is aborted
+    # a lobby board game of two: a person's clock with main time starts at that person's first
+    # move (as on lichess); the first move must come within this (ms), else the game is aborted
+    first_move_ms: int = 30_000
     # origins (scheme://host[:port]) whose pages may act on this server besides its own (a site
     # behind a proxy that rewrites Host); default: $QIPAI_ALLOWED_ORIGINS, comma-separated
     allowed_origins: tuple[str, ...] = field(default_factory=lambda: env_list("QIPAI_ALLOWED_ORIGINS"))

@@ -90,6 +90,24 @@ def default_bot(game_id: str) -> str:
     return "random"
 
 
+#: tile games whose seat in trusteeship at a lobby table (its player left, asked for it, or let
+#: the clock run out twice) is played by the game's built-in bot, which claims wins and keeps a
+#: hand worth playing, not by the rules' timeout answer (discard the tile drawn, rule file 2.10).
+#: An event's table keeps the rules' answer (competition.md §4.6).
+BOT_TRUSTEE = ("mahjong-gb", "laizi-mahjong")
+
+
+def bot_trustee(game_id: str, seed: Any) -> Any:
+    """The trusteeship policy of :data:`BOT_TRUSTEE`: the game's default bot, seeded from the
+    table's seed, the position and the seat (the same choice when a journal is replayed)."""
+    name = default_bot(game_id)
+
+    def play(state: Any, seat: int) -> Any:
+        key = zlib.crc32(f"{seed}:{len(state.log)}:{seat}".encode())
+        return make_bot(game_id, name, seed=key).choose(state, seat)
+    return play
+
+
 class _Unavailable(Player):
     """An engine seat whose engine the server no longer offers: it forfeits at its turn."""
 
@@ -438,6 +456,9 @@ class LiveTable:
                              draw_offers="allowed",
                              private_hold=self.window_hold(state, players))
         runner.table = self
+        conduct.first_move_grace(self, runner)
+        if self.event_id is None and self.game.id in BOT_TRUSTEE:
+            runner.trustee_policy = bot_trustee(self.game.id, self.seed)
         return runner
 
     def window_hold(self, state: Any, players: list[Player]) -> int:

@@ -55,13 +55,20 @@ def test_a_finished_card_game_no_longer_says_the_computer_plays_a_seat(browser, 
 
 def test_a_running_clock_under_ten_seconds_shows_its_tenths_in_red(browser, server):
     """A 9 s sudden-death clock is low from the start: the running one is marked low (red) and
-    shown with its tenths ("0:08.7"), counting down."""
+    shown with its tenths ("0:08.7"), counting down. It runs from the player's first move on
+    (a lobby game, as on lichess): before it the bank stands and the first move's own time
+    limit is shown beside it."""
     ctx, page, errors = new_page(browser, server, "en", "desktop")
     r = page.request.post(server + "/api/tables", data={
-        "game": "xiangqi", "sit": True, "bots": 1, "bot": "random",
+        "game": "xiangqi", "sit": True, "seat": 0, "bots": 1, "bot": "random",
         "settings": {"clock": {"bank": "9s"}}})
     assert r.ok, r.text()
     page.goto(f"{server}/tables/{r.json()['id']}")
+    note = page.wait_for_selector(".seat.to-act .clock-notes.first-move").inner_text()
+    assert re.fullmatch(r"first move within 0:[23]\d", note), note
+    assert page.inner_text(".seat.to-act .clock.idle") == "0:09"     # standing, not low
+    page.fill('#move-entry input[name="move"]', "h2e2")
+    page.press('#move-entry input[name="move"]', "Enter")
     first = page.wait_for_selector(".seat.to-act .clock.low").inner_text()
     assert re.fullmatch(r"0:0\d\.\d", first), first
     page.wait_for_function("(c) => { const e = document.querySelector('.seat.to-act .clock.low');"

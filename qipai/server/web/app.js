@@ -281,13 +281,19 @@ async function tablePage(id) {
     // a referee's pause: the countdown stands where the pause began
     const now = last && last.paused_at !== undefined ? last.paused_at : last && last.now + (performance.now() - receivedAt);
     let perMove = false;
-    if (c && c.deadline !== undefined && acting) left = c.deadline - now;
+    // before a seat's first move its main time stands (lobby games, as on lichess): the bank,
+    // not ticking, and the time left for that first move beside it
+    const first = c && c.first_move && acting && c.deadline !== undefined && !(last && last.result);
+    if (first) left = c.bank !== undefined ? c.bank : null;
+    else if (c && c.deadline !== undefined && acting) left = c.deadline - now;
     else if (c && c.bank !== undefined) left = c.bank;
     // a seat that waits, on a clock of a time a move: the time its next move may take
     else if (c && c.move_cap !== undefined && !(last && last.result)) { left = c.move_cap; perMove = true; }
-    const clock = left !== null ? el("span", { class: "clock" + (acting && left < 10000 ? " low" : "") + (perMove ? " idle" : ""),
-      title: perMove ? t("clk.perMove") : null }, fmtMs(left, acting)) : null;
-    return { acting, parts: [presenceDot(i), seatRating(info, i), clock,
+    const clock = left !== null ? el("span", { class: "clock" + (acting && !first && left < 10000 ? " low" : "") + (perMove || first ? " idle" : ""),
+      title: perMove ? t("clk.perMove") : null }, fmtMs(left, acting && !first)) : null;
+    const firstNote = first ? el("span", { class: "clock-notes first-move" + (c.deadline - now < 10000 ? " low" : "") },
+      t("clk.firstMove", { time: fmtMs(c.deadline - now) })) : null;
+    return { acting, parts: [presenceDot(i), seatRating(info, i), clock, firstNote,
       perMove ? el("span", { class: "clock-notes" }, t("clk.perMove")) : null, clockNotes(c, !!(last && last.result))] };
   }
   // A card or tile table, and a board game that names its seats on the board (go, gomoku, junqi,
