@@ -25,7 +25,7 @@ from .errors import ApiError
 from .models import ActionRow, RecordPlayer, RecordRow, TableRow, now_iso
 from .ratelimit import RateLimit
 from .sqlitesetup import faults_enabled, install_fault_hook
-from .store import Call, DropTable, NewTable, Store
+from .store import Call, DropTable, NewTable, Store, commit_lanes
 from .tablemsg import STORAGE_PAUSED
 from .tables import BOARD_CLOCK, DEFAULT_CLOCK, LOBBY_ONE_GAME, LiveTable
 from .writer import WriterProcess
@@ -360,7 +360,7 @@ def writer_process(db: sessionmaker[Session], settings: Settings) -> WriterProce
     if settings.storage_writer != "process":
         raise ValueError(f"storage_writer is 'process' or 'thread', not {settings.storage_writer!r}")
     return WriterProcess(url.render_as_string(hide_password=False),
-                         faults_enabled(settings.storage_faults))
+                         faults_enabled(settings.storage_faults), commit_lanes(db))
 
 
 def _load_live(s: Session) -> tuple[list[TableRow], dict[str, list[tuple[Any, ...]]]]:

@@ -234,8 +234,10 @@ class Store:
     """The ordered writer of one server. See the module docstring."""
 
     def __init__(self, db: sessionmaker[Session], stall: float = 2.0, request_wait: float = 3.0,
-                 process: Any = None) -> None:
+                 process: Any = None, lanes: int | None = None) -> None:
         self.db = db
+        #: group commits that may be under way at once (:meth:`_take`, :func:`commit_lanes`)
+        self.lanes = lanes or commit_lanes(db)
         #: the writer process (:class:`.writer.WriterProcess`), or None: commits run in a thread
         self.process = process
         self.stall = stall                  # seconds a commit may take before the store is "down"
@@ -255,6 +257,10 @@ class Store:
         self._wake: asyncio.Event | None = None
         self._task: asyncio.Task[None] | None = None
         self._idle: asyncio.Event | None = None
+        #: the commits under way, and the gates whose writes they hold
+        self._running: set[asyncio.Task[None]] = set()
+        self._busy: set[Gate] = set()
+        self._failing: set[Any] = set()     # the commits (their tasks) whose last try failed
         #: writes left out because the database refused them alone (:func:`refused_write`)
         self.dropped = 0
 
@@ -279,7 +285,9 @@ class Store:
             log.error("storage unavailable at shutdown: %d writes not saved (never acknowledged)",
                       len(self.pending) + 1)
         self._task.cancel()
-        await asyncio.gather(self._task, return_exceptions=True)
+        for task in list(self._running):
+            task.cancel()
+        await asyncio.gather(self._task, *self._running, return_exceptions=True)
         self._task = None
         if self.process is not None:
             await self.process.stop()
@@ -314,36 +322,82 @@ class Store:
                                      "but it is not confirmed yet") from None
 
     async def _writer(self) -> None:
+        """Start a commit of what is pending whenever a lane is free (:meth:`_take`)."""
         assert self._wake is not None and self._idle is not None
         while True:
             await self._wake.wait()
             self._wake.clear()
-            if not self.pending:
-                continue
-            batch, self.pending = [e for e in self.pending if not e.gate.fenced], []
-            if not batch:
-                continue
-            self._idle.clear()
-            t0 = time.perf_counter()
-            try:
-                batch = await self._commit(batch)
-            finally:
-                self._idle.set()
-            if profiling.FOLDER is not None:
-                now = time.perf_counter()
-                profiling.note("store.commit", now - t0)
-                profiling.note("store.batch_entries", len(batch) / 1000)     # shown as a count
-                for e in batch:
-                    profiling.note("store.append_to_durable", now - e.t)
-            done: dict[Gate, int] = {}
-            for e in batch:
-                done[e.gate] = max(done.get(e.gate, 0), e.tag)
-            for gate, tag in done.items():
-                gate.advance(tag)
+            while len(self._running) < self.lanes:
+                batch = self._take()
+                if not batch:
+                    break
+                self._idle.clear()
+                task = asyncio.get_running_loop().create_task(self._lane(batch))
+                self._running.add(task)
 
-    async def _commit(self, batch: list[Entry]) -> list[Entry]:
-        """Commit ``batch`` (growing it with whatever is appended meanwhile while retrying);
-        returns what was committed, or left out as refused (:meth:`_apart`)."""
+    def _take(self, alone: bool = False) -> list[Entry]:
+        """The next batch to commit, taken out of :attr:`pending`. With no commit under way (or
+        ``alone``: only the caller's), everything pending. Beside commits under way, only action
+        rows (and entries that write nothing) of tables none of them holds, in order, up to the
+        first other write (a new or changed table, a call: it waits until nothing is under way,
+        so that it is never written beside what was appended before it): a table's writes are
+        committed one batch after the other, in order, and a commit that fails never leaves a
+        later write of its table saved."""
+        if not self.pending:
+            return []
+        if alone or not self._running:
+            batch, self.pending = [e for e in self.pending if not e.gate.fenced], []
+        else:
+            batch, keep, held, stop = [], [], set(self._busy), False
+            for e in self.pending:
+                if e.gate.fenced:
+                    continue
+                stop = stop or not (e.op is None or isinstance(e.op, dict))
+                if stop or e.gate in held:
+                    keep.append(e)
+                    held.add(e.gate)
+                else:
+                    batch.append(e)
+            self.pending = keep
+        self._busy.update(e.gate for e in batch)
+        return batch
+
+    async def _lane(self, batch: list[Entry]) -> None:
+        """Commit ``batch`` (retrying as :meth:`_commit` does), then mark its writes durable."""
+        assert self._wake is not None and self._idle is not None
+        held = {e.gate for e in batch}
+        t0 = time.perf_counter()
+        try:
+            batch = await self._commit(batch, held)
+        finally:
+            self._running.discard(asyncio.current_task())      # type: ignore[arg-type]
+            self._busy.difference_update(held)
+            if not self._running:
+                self._idle.set()
+            self._wake.set()                # the lane is free, and its tables' next writes may go
+        if profiling.FOLDER is not None:
+            now = time.perf_counter()
+            profiling.note("store.commit", now - t0)
+            profiling.note("store.batch_entries", len(batch) / 1000)     # shown as a count
+            profiling.note("store.lanes_busy", len(self._running) / 1000)
+            for e in batch:
+                profiling.note("store.append_to_durable", now - e.t)
+        done: dict[Gate, int] = {}
+        for e in batch:
+            done[e.gate] = max(done.get(e.gate, 0), e.tag)
+        for gate, tag in done.items():
+            gate.advance(tag)
+
+    async def _commit(self, batch: list[Entry], held: set[Gate] | None = None) -> list[Entry]:
+        """Commit ``batch`` (growing it while retrying with whatever may join it, its gates
+        added to ``held``); returns what was committed, or left out as refused
+        (:meth:`_apart`)."""
+        try:
+            return await self._commit_as(batch, set() if held is None else held)
+        finally:
+            self._failing.discard(asyncio.current_task())
+
+    async def _commit_as(self, batch: list[Entry], held: set[Gate]) -> list[Entry]:
         delay = 0.05
         written: list[Entry] = []       # committed (or left out) by :meth:`_apart` before a failure
         while True:
@@ -369,8 +423,10 @@ class Store:
                 self._set_down(True, str(getattr(e, "orig", None) or e).splitlines()[0])
                 await asyncio.sleep(delay)
                 delay = min(delay * 2, 2.0)
-                batch.extend(self.pending)
-                self.pending = []
+                # alone, it takes everything (nothing else is under way), as the one writer did
+                more = self._take(alone=len(self._running) <= 1)
+                held.update(e.gate for e in more)
+                batch.extend(more)
                 continue
             self._set_down(False, "")
             self._check_all = False
@@ -445,6 +501,14 @@ class Store:
                 log.exception("fence listener failed")
 
     def _set_down(self, down: bool, why: str) -> None:
+        """The calling commit failed (``down``) or passed: the store is down while any commit's
+        last try failed."""
+        if down:
+            self._failing.add(asyncio.current_task())
+        else:
+            self._failing.discard(asyncio.current_task())
+            if self._failing:
+                return
         if down == self.down:
             return
         self.down = down
@@ -558,6 +622,13 @@ def write_ops(db: sessionmaker[Session], ops: list[Op], fences: dict[str, int] |
     profiling.note("write.commit", time.perf_counter() - t1)
     profiling.note("write.all", time.perf_counter() - t0)
     return out
+
+
+def commit_lanes(db: sessionmaker[Session]) -> int:
+    """How many group commits a store runs side by side on ``db``: one on SQLite (one writer at
+    a time), four elsewhere (PostgreSQL: each commit waits for its flush to disk, and the
+    flushes of the commits under way together are one)."""
+    return 1 if db.kw["bind"].dialect.name == "sqlite" else 4
 
 
 def write_or_refuse(db: sessionmaker[Session], ops: list[Op],

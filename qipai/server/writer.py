@@ -21,13 +21,15 @@ from __future__ import annotations
 import asyncio
 import logging
 import multiprocessing
+import threading
 import traceback
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 log = logging.getLogger("qipai.server")
 
 
-def serve(inbox: Any, conn: Any, url: str, faults: bool) -> None:
+def serve(inbox: Any, conn: Any, url: str, faults: bool, lanes: int = 1) -> None:
     """The child's loop: ``(batch id, ops, fences)`` in from ``inbox``, ``(batch id, failure or None,
     results)`` out on ``conn``, until the inbox closes or ``None`` arrives. (Profiled with
     ``$QIPAI_PROFILE``: :mod:`.profiling`.)"""
@@ -35,12 +37,12 @@ def serve(inbox: Any, conn: Any, url: str, faults: bool) -> None:
 
     profiling.start("writer")
     try:
-        _serve(inbox, conn, url, faults)
+        _serve(inbox, conn, url, faults, lanes)
     finally:
         profiling.dump()
 
 
-def _serve(inbox: Any, conn: Any, url: str, faults: bool) -> None:
+def _serve(inbox: Any, conn: Any, url: str, faults: bool, lanes: int) -> None:
     from qipai.competition.db import open_db
 
     from .sqlitesetup import install_fault_hook, tune_sqlite
@@ -54,34 +56,47 @@ def _serve(inbox: Any, conn: Any, url: str, faults: bool) -> None:
     except Exception as e:  # noqa: BLE001 - told to the server, which says why it cannot start
         conn.send((0, ("storage", str(e).splitlines()[0] if str(e) else type(e).__name__, ""), None))
         return
-    conn.send((0, None, []))            # ready
-    while True:
-        try:
-            msg = inbox.recv()
-        except (EOFError, OSError):
-            return
-        if msg is None:
-            return
-        bid, ops, fences = msg
+    sending = threading.Lock()
+
+    def answer(msg: tuple[Any, ...]) -> None:
+        with sending:
+            conn.send(msg)
+
+    def commit(bid: int, ops: list[Any], fences: dict[str, int] | None) -> None:
         try:
             results = write_or_refuse(db, ops, fences)
         except Fenced as e:
-            conn.send((bid, ("fenced", sorted(e.tables), ""), None))
-            continue
+            answer((bid, ("fenced", sorted(e.tables), ""), None))
+            return
         except Exception as e:  # noqa: BLE001 - every failure goes back to the server
             reason = str(getattr(e, "orig", None) or e).splitlines()[0] if str(e) else type(e).__name__
             kind = "refused" if isinstance(e, BadWrite) else "storage"
-            conn.send((bid, (kind, reason, traceback.format_exc()), None))
-            continue
-        conn.send((bid, None, results))
+            answer((bid, (kind, reason, traceback.format_exc()), None))
+            return
+        answer((bid, None, results))
+
+    answer((0, None, []))               # ready
+    # the store sends a batch while others are under way only where they may commit side by
+    # side (PostgreSQL, tables none of them holds: Store._take); each runs in a thread of its
+    # own, with a connection of its own
+    with ThreadPoolExecutor(max_workers=lanes, thread_name_prefix="qipai-commit") as pool:
+        while True:
+            try:
+                msg = inbox.recv()
+            except (EOFError, OSError):
+                return
+            if msg is None:
+                return
+            pool.submit(commit, *msg)
 
 
 class WriterProcess:
-    """The parent's side: start, one batch at a time, restart, stop."""
+    """The parent's side: start, batches (several under way when ``lanes`` > 1), restart, stop."""
 
-    def __init__(self, url: str, faults: bool = False) -> None:
+    def __init__(self, url: str, faults: bool = False, lanes: int = 1) -> None:
         self.url = url
         self.faults = faults
+        self.lanes = lanes              # batches the child commits side by side at most
         self._proc: Any = None
         self._conn: Any = None          # the child's answers (read when the event loop says so)
         self._out: Any = None           # the batches (a pipe of its own, left blocking)
@@ -99,7 +114,7 @@ class WriterProcess:
         # the batches go down a pipe of their own whose sending end stays blocking
         self._conn, answers = ctx.Pipe(duplex=False)
         inbox, self._out = ctx.Pipe(duplex=False)
-        self._proc = ctx.Process(target=serve, args=(inbox, answers, self.url, self.faults),
+        self._proc = ctx.Process(target=serve, args=(inbox, answers, self.url, self.faults, self.lanes),
                                  name="qipai-writer", daemon=True)
         self._proc.start()
         answers.close()
