@@ -153,6 +153,15 @@ def test_a_rounds_records_are_held_until_the_round_is_over(tmp_path):
             assert (row[5] != "", row[7] != "") == (shown, shown), (who, row)
             table = c.get(f"/api/tables/{first}", headers=head).json()
             assert (table["record"] == rid, table["plies"] is not None) == (shown, shown), who
+            # the standings, on the page and in the CSV, are those before the round (issue 13):
+            # its players too see them so; the organizer sees them live
+            live = who == "boss"
+            points = [s["points"] for s in ev["standings"]]
+            assert (any(points), ev["standings_after"]) == (live, None if live else 0), who
+            csv = c.get("/api/events/rnd/export/standings.csv", headers=head).text
+            rows = [r.split(",") for r in csv.splitlines()]
+            col = rows[0].index("points")
+            assert any(float(r[col]) for r in rows[1:]) == live, (who, rows)
         with ws(c, tok[still_playing], other) as sock:              # the round ends
             next_state(sock)
             sock.send_json({"type": "resign"})
@@ -166,8 +175,9 @@ def test_a_rounds_records_are_held_until_the_round_is_over(tmp_path):
             time.sleep(0.05)
         assert all(c.get(p).status_code == 200 for p in paths)
         assert rid in [x["id"] for x in c.get("/api/records").json()]
-        assert all(g["result"] for m in c.get("/api/events/rnd").json()["rounds"][0]["matches"]
-                   for g in m["games"])
+        ev = c.get("/api/events/rnd").json()
+        assert all(g["result"] for m in ev["rounds"][0]["matches"] for g in m["games"])
+        assert any(s["points"] for s in ev["standings"]) and ev["standings_after"] == 1
 
 
 NON_FINITE = ['{"game": "go", "options": {"komi": NaN}}', '{"game": "go", "options": {"komi": Infinity}}',

@@ -4,6 +4,8 @@ leaderboard, and the privacy of a hidden history."""
 
 from __future__ import annotations
 
+import time
+
 from sqlalchemy import select
 
 from qipai.server.models import RatingChangeRow
@@ -93,27 +95,53 @@ def test_a_hidden_history_shows_others_only_the_ratings(tmp_path):
 
 
 def test_event_games_are_rated_when_the_organizer_says_so(tmp_path):
+    """An event's rated games rate their players when their round is over (issue 13): before,
+    a rating, its history, graph or leaderboard place told the result of a game that the round
+    holds from its players and the public (competition.md §6.5)."""
     with client(tmp_path, spectator_delay_ms=0, bot_delay_ms=0) as c:
-        boss, kim, lee = signup(c, "boss"), signup(c, "kim"), signup(c, "lee")
-        body = {"preset": "s3_xiangqi", "event_id": "rated1", "players": ["kim", "lee"],
+        boss = signup(c, "boss")
+        tok = {n: signup(c, n) for n in ("kim", "lee", "max", "ned")}
+        body = {"preset": "s3_xiangqi", "event_id": "rated1", "players": list(tok),
                 "form": {"rated": True}}                 # the organizer's form has the switch
         form = post(c, boss, "/api/events/form", {"preset": "s3_xiangqi"}).json()["fields"]
         assert next(f for f in form if f["path"] == "rated")["value"] is False
         assert post(c, boss, "/api/events", body).status_code == 201
-        body = {**body, "event_id": "casual1"}
-        del body["form"]
-        assert post(c, boss, "/api/events", body).status_code == 201
-        r = post(c, boss, "/api/events", {**body, "event_id": "bad", "fields": {"rated": "yes"}})
+        casual = {"preset": "s3_xiangqi", "event_id": "casual1", "players": ["kim", "lee"]}
+        assert post(c, boss, "/api/events", casual).status_code == 201
+        r = post(c, boss, "/api/events", {**casual, "event_id": "bad", "fields": {"rated": "yes"}})
         assert r.status_code == 400 and "rated must be true or false" in r.json()["message"]
-        records = []
-        for event in ("rated1", "casual1"):
-            (table,) = post(c, boss, f"/api/events/{event}/start").json()["tables"]
-            assert c.get(f"/api/tables/{table}").json()["rated"] is (event == "rated1")
-            records.append(play_table(table, kim, lee, 4, 0, lambda tok, t: ws(c, tok, t)))
-        # read as a player: an event round's records are held from others until the round is
-        # closed, which follows the record a moment later
-        assert len(c.get(f"/api/records/{records[0]}", headers=as_user(kim)).json()["ratings"]) == 2
-        assert c.get(f"/api/records/{records[1]}", headers=as_user(kim)).json()["ratings"] == []
+
+        def play(table):
+            names = [s["name"] for s in c.get(f"/api/tables/{table}").json()["seats"]]
+            return names, play_table(table, tok[names[0]], tok[names[1]], 4, 0, lambda t, x: ws(c, t, x))
+        first, second = post(c, boss, "/api/events/rated1/start").json()["tables"]
+        assert c.get(f"/api/tables/{first}").json()["rated"] is True
+        names, rec = play(first)
+        # round 1 is still on at the other table: nobody's rating has changed, not even for the
+        # game's own players, and no history or leaderboard tells its result
+        for who in (*names, None):
+            head = as_user(tok[who]) if who else {}
+            for name in names:
+                got = c.get(f"/api/users/{name}/ratings", headers=head).json()
+                assert (got["ratings"], got["history"]) == ([], []), (who, name)
+            if who:
+                assert c.get(f"/api/records/{rec}", headers=head).json()["ratings"] == []
+        c.app.state.hub.finished.pop(first, None)          # read from the database, as after a restart
+        assert "rating_plan" not in c.get(f"/api/tables/{first}").json()["settings"]
+        played = play(second)[1]
+        # the round is over: both games rate their players, in the order they ended
+        for _ in range(600):
+            if c.get(f"/api/records/{played}").status_code == 200 and \
+                    len(c.get(f"/api/records/{played}").json()["ratings"]) == 2:
+                break
+            time.sleep(0.05)
+        assert len(c.get(f"/api/records/{rec}").json()["ratings"]) == 2
+        hist = c.get(f"/api/users/{names[0]}/ratings").json()
+        assert [h["record"] for h in hist["history"]] == [rec] and hist["ratings"][0]["games"] == 1
+        (table,) = post(c, boss, "/api/events/casual1/start").json()["tables"]
+        assert c.get(f"/api/tables/{table}").json()["rated"] is False
+        rec = play_table(table, tok["kim"], tok["lee"], 4, 0, lambda t, x: ws(c, t, x))
+        assert c.get(f"/api/records/{rec}", headers=as_user(tok["kim"])).json()["ratings"] == []
         assert c.get("/api/users/kim/ratings").json()["ratings"][0]["games"] == 1
 
 

@@ -56,12 +56,33 @@ class Director(EventGames):
         self.stage = self.cfg.stage_for(self.n)
         self.stages = len(self.full.then) + 1
         self.format = format_for(self)
+        #: the last round the standings count (None: every round, as they stand now): see
+        #: :meth:`standings`
+        self.through: int | None = None
 
     def matches(self, rnd: int | None = None) -> list[MatchRow]:
         q = select(MatchRow).where(MatchRow.event_id == self.ev.id, MatchRow.stage == self.stage_no)
         if rnd is not None:
             q = q.where(MatchRow.round == rnd)
         return list(self.s.scalars(q.order_by(MatchRow.round, MatchRow.index)))
+
+    def counted(self) -> list[MatchRow]:
+        """The matches the standings count: those of the rounds up to :attr:`through`."""
+        return [m for m in self.matches() if self.through is None or m.round <= self.through]
+
+    def open_rounds(self) -> list[int]:
+        """The rounds of this stage of the running event that still have a match not over."""
+        if self.ev.status != "running":
+            return []
+        return sorted({m.round for m in self.matches() if m.status != "finished"})
+
+    def held_through(self) -> int | None:
+        """The last round finished before the first round still being played (None when no
+        round is being played): while a round is on, its results are not shown to its
+        players and the public (the server's ``conduct.RoundHold``), and so the standings they
+        see count the rounds up to this one (``round0`` when no round of the stage is over)."""
+        rounds = self.open_rounds()
+        return rounds[0] - 1 if rounds else None
 
     def current_round(self) -> int:
         """The event round number of this stage's latest round (``round0`` before its first)."""
@@ -244,13 +265,15 @@ class Director(EventGames):
 
     def provisional_outcome(self) -> dict[str, Any]:
         """What :meth:`outcome` would give if a running event ended as it stands: a points
-        format's stage ranks its current table (its leader champion, the second runner-up); a
+        format's stage ranks its table at the end of its last round finished (its leader
+        champion, the second runner-up: a round still in play is held from the public); a
         knockout stage has no champion or runner-up until its final is played, so each entrant
         who has played scores ``other`` for now; before anyone has played, nobody scores.
         ``{"champion" (or None), "runner_up", "placement_points" (when the event has them),
         "provisional": True}``."""
         undecided = self.format.knockout or not self._played()
-        out: dict[str, Any] = {"champion": None, "runner_up": []} if undecided else self.format.placings()
+        out: dict[str, Any] = {"champion": None, "runner_up": []} if undecided else self.standings(
+            self.held_through(), self.format.placings)
         out.pop("standings", None)
         self._placement_points(out)
         out["provisional"] = True
@@ -287,11 +310,19 @@ class Director(EventGames):
                     got.update(names[d] for d in g.seats if d not in (m.absent or []))
         return got
 
-    def standings(self) -> list[dict[str, Any]]:
+    def standings(self, through: int | None = None, what: Any = None) -> Any:
         """The stage's table, best first: round robin / Swiss (§2.8) points, then the tie-breaks —
         round robin: head-to-head points among the tied, Sonneborn-Berger, wins, lot; Swiss:
         Buchholz minus the lowest opponent, Buchholz, Sonneborn-Berger, wins, direct encounter,
         lot; table Swiss: table points, then total session measure, then lot. The lot (purpose
         ``lot``) shuffles the entrants still tied, sorted by draw number; equal places are never
-        shared (:mod:`.standings`, the stage's :mod:`format <.formats>`)."""
-        return self.format.standings()
+        shared (:mod:`.standings`, the stage's :mod:`format <.formats>`).
+
+        ``through``: count the matches of the rounds up to this one only (the standings as they
+        were at its end: :meth:`held_through` while a round is being played); ``what``: the
+        reading made so (default the table itself)."""
+        old, self.through = self.through, through
+        try:
+            return (what or self.format.standings)()
+        finally:
+            self.through = old

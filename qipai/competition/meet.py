@@ -6,9 +6,10 @@ its event's placement points (``placement_points``: champion 5, runner-up 3, any
 played 1; a no-show or a disqualified entrant 0), and a unit's score is the sum over the meet's
 events. An event still running scores provisionally, as it stands now
 (:meth:`~qipai.competition.director.Director.provisional_outcome`: a points format by its
-current table, a knockout ``other`` for each entrant who has played until its final), marked
-``provisional``; an event not yet started, or without placement points, scores nothing. Units
-are ranked by points, then by champions, then by runners-up, then by name (a shared place is
+table at the end of its last round finished (a round in play is held from the public), a
+knockout ``other`` for each entrant who has played until its final), marked ``provisional``;
+an event not yet started, or without placement points, scores nothing. Units are ranked by
+points, then by champions, then by runners-up, then by name (a shared place is
 shown as shared).
 
 The CSV exports (:func:`event_csv`) give an organizer the pairings, the results and the standings
@@ -99,8 +100,9 @@ def event_csv(d: Any, what: str, held: Any = None) -> str:
     (:class:`~qipai.competition.event.Director`). ``held``: ``(round, seats' names) -> bool``,
     whether a game's result is not shown yet (its round still being played, the server's
     :class:`~qipai.server.conduct.RoundHold`): its result, reason, moves and time are left
-    blank, and its match's result when all its games are held. Raises ValueError for another
-    table."""
+    blank, and its match's result when all its games are held; and the standings are those at
+    the end of the last round finished (:meth:`~qipai.competition.director.Director.held_through`).
+    Raises ValueError for another table."""
     held = held or (lambda rnd, names: False)
 
     def names(g: Any) -> list[str]:
@@ -139,7 +141,9 @@ def event_csv(d: Any, what: str, held: Any = None) -> str:
                 rows.append([i if pid in top else "", pid, units.get(pid, ""),
                              f"{pts[pid]:g}" if pid in pts else ""])
             return _csv(rows)
-        table = d.standings()
+        # a viewer from whom the round in play is held sees the standings at its start
+        held_rounds = [r for r in d.open_rounds() if held(r, [])]
+        table = d.standings(d.held_through() if held_rounds else None)
         cols = [c for c in table[0] if c not in ("draw",)] if table else ["rank", "id"]
         rows = [[("player" if c == "id" else c) for c in cols]]
         rows += [[_cell(r.get(c)) for c in cols] for r in table]

@@ -28,7 +28,7 @@ def two_sided_standings(director: Director, swiss: bool) -> list[dict[str, Any]]
     opps: dict[int, list[tuple[int, float]]] = {d: [] for d in director.by_draw}
     met: dict[tuple[int, int], float] = {}          # (a, b) -> a's standings points vs b
     bye_value = 1.0 if director.cfg.standings == "match_points" else director.cfg.game_points.win
-    for m in director.matches():
+    for m in director.counted():
         if m.status != "finished":
             continue
         if m.kind == "bye":
@@ -133,10 +133,10 @@ def break_ties(director: Director, entrants: list[int], keys: list[Callable[[lis
 
 
 def results_in(director: Director) -> set[int]:
-    """The entrants (draw numbers) whose results of the stage so far are all in: at least one
-    finished match (a bye counts) and no match still pending."""
+    """The entrants (draw numbers) whose results of the stage so far (the rounds the standings
+    count) are all in: at least one finished match (a bye counts) and no match still pending."""
     played: set[int] = set()
     pending: set[int] = set()
-    for m in director.matches():
+    for m in director.counted():
         (played if m.status == "finished" else pending).update(m.entrants)
     return played - pending

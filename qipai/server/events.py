@@ -350,11 +350,13 @@ def add_event_routes(app: FastAPI, hub: Hub, db: sessionmaker[Session],
     async def event(request: Request, event_id: str) -> Any:
         """The event: entrants, rounds with matches and games (and their tables), standings.
         A game of a round still being played shows no result, nor its record, to whoever did
-        not play it and does not referee (:class:`.conduct.RoundHold`); nor does its match."""
+        not play it and does not referee (:class:`.conduct.RoundHold`); nor does its match; and
+        the standings such a viewer sees are those at the end of the last round finished
+        (``standings_after``: that round of the stage; null when the standings are live)."""
         hold, name = await round_hold(request, event_id)
         if not any(hold.held_now(event_id, rnd, False) for rnd in hold.open_rounds(event_id)):
             return await service.read_json("describe", event_id)
-        return await jsonbody.answer(held_results(await service.read("describe", event_id), hold, name))
+        return await jsonbody.answer(held_results(await service.read("describe", event_id, True), hold, name))
 
     @app.get("/api/events/{event_id}/games/{game_id}/steps", tags=["events"])
     async def event_game_steps(request: Request, event_id: str, game_id: int) -> dict[str, Any]:

@@ -34,6 +34,7 @@ from qipai.core import Record
 from qipai.core.errors import QipaiError, why
 from qipai.core.record import replay
 
+from . import ratings
 from .auth import username_key
 from .config import Settings
 from .errors import ApiError
@@ -182,8 +183,11 @@ class EventWork:
              .where(TableRow.event_id == event_id, TableRow.event_game.is_not(None)))
         return {gid: (tid, rid) for gid, tid, rid in s.execute(q)}
 
-    def describe(self, event_id: str) -> dict[str, Any]:
-        """The event as ``GET /api/events/{id}`` shows it. Error: no_event (404)."""
+    def describe(self, event_id: str, held: bool = False) -> dict[str, Any]:
+        """The event as ``GET /api/events/{id}`` shows it; ``held``: to a viewer from whom a round
+        in play is held (:class:`~.conduct.RoundHold`), whose standings are those at the end of
+        the last round finished (``standings_after``: that round, 0 when none of the stage is).
+        Error: no_event (404)."""
         with self.db() as s:
             ev = s.get(EventRow, event_id)
             if ev is None:
@@ -197,7 +201,7 @@ class EventWork:
                         "check_in": ev.config["registration"]["check_in"],
                         "entrants": [{"id": e.entrant_id, "name": e.name, "bot": e.bot, "draw": None,
                                       "status": e.status, "unit": e.unit} for e in ev.entrants],
-                        "rounds": [], "standings": None, "outcome": None}
+                        "rounds": [], "standings": None, "standings_after": None, "outcome": None}
             d = Director(s, ev)
             seated = self._seated(s, event_id)
             states = result_states(d, seated)
@@ -233,9 +237,9 @@ class EventWork:
                     "index": m.index, "kind": m.kind, "status": m.status,
                     "entrants": [d.name(x) for x in m.entrants], "result": result,
                     "winner": d.name(winner) if winner in d.by_draw else None, "games": games})
-            standings = None
+            standings, after = None, d.held_through() if held else None
             if not d.format.knockout:
-                standings = d.standings()
+                standings = d.standings(after)
             champion = (ev.outcome or {}).get("champion")
             return {"id": ev.id, "name": ev.name, "preset": ev.preset, "game": ev.game, "status": ev.status,
                     "meet": (ev.config or {}).get("meet"),
@@ -253,7 +257,8 @@ class EventWork:
                     # left out at the close of entries for not checking in (§5.6)
                     "no_shows": ((ev.config or {}).get("registration") or {}).get("no_shows", []),
                     "rounds": [{"round": r, "matches": ms} for r, ms in sorted(rounds.items())],
-                    "standings": standings, "outcome": ev.outcome, "champion": champion}
+                    "standings": standings, "outcome": ev.outcome, "champion": champion,
+                    "standings_after": None if after is None else max(after - d.round0, 0)}
 
     def game_record(self, event_id: str, game_id: int) -> dict[str, Any]:
         """The stored record of event game ``game_id`` (played at a table, by ``qipai event
@@ -276,9 +281,7 @@ class EventWork:
         :class:`~.conduct.RoundHold`)."""
         with self.db() as s:
             ev = s.get(EventRow, event_id)
-            if ev is None or ev.status != "running":
-                return []
-            return sorted({m.round for m in Director(s, ev).matches() if m.status != "finished"})
+            return [] if ev is None else Director(s, ev).open_rounds()
 
     def in_round(self, event_id: str, rnd: int, username: str) -> bool:
         """Whether ``username`` plays a match of round ``rnd`` of the running event that is not
@@ -332,6 +335,7 @@ class EventWork:
                 if ev is None or ev.status != "running":
                     return []
                 d = Director(s, ev)
+                was_open = set(d.open_rounds())
                 q = (select(GameRow, RecordRow.record)
                      .join(TableRow, TableRow.event_game == GameRow.id)
                      .join(RecordRow, RecordRow.id == TableRow.record_id)
@@ -344,6 +348,8 @@ class EventWork:
                 d.advance()
                 if ev.status == "finished":
                     self._reveal(s, d, event_id)
+                # the rated games of the rounds now over rate their players (ratings.rate_round)
+                ratings.rate_round(s, event_id, was_open - set(d.open_rounds()))
                 s.commit()
                 if ev.status != "running":
                     return []

@@ -281,7 +281,8 @@ class Hub:
         result is the record's with the seats that won (``winners``, empty for a draw), so a
         history says who won without replaying the game. A rated game (:func:`.ratings.plan`)
         updates its players' ratings in the same transaction; the changes are kept as
-        ``t.rating_changes``. A record the database refuses (:meth:`.store.Store._apart`) is
+        ``t.rating_changes``. A rated event game does so when its round is over instead
+        (:func:`.ratings.rate_round`). A record the database refuses (:meth:`.store.Store._apart`) is
         reported and the game still ends here (a row without id, no rating change): its table
         stays playing in the database, and a restarted server finishes it again from its log."""
         players = [s.get("user") if s else None for s in t.seats]
@@ -294,6 +295,12 @@ class Hub:
                 "seats": [dict(x) if x else None for x in t.seats]}
         plan = ratings.plan(t.game_id, t.num_seats, t.game.seat_counts()[0], t.settings.get("clock"),
                             t.settings.get("rated") is True, t.seats, len(record.actions), result, winners)
+        if plan is not None and t.event_id is not None:
+            # an event's game rates its players when its round is over, not now: a rating (its
+            # change, history, graph, leaderboard place) would tell its result while the round's
+            # results are held (:class:`.conduct.RoundHold`); the plan waits on the table's row
+            vals["settings"] = {**t.settings, ratings.PENDING: plan}
+            plan = None
         entry = self.store.append(t.gate, Call(write_record, values, vals, plan))
         await t.gate.wait(entry.tag)
         rec = RecordRow(**values)

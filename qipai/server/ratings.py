@@ -22,6 +22,11 @@
 * **Exactly once**: :func:`rate_record` runs inside :func:`.hub.write_record`'s transaction, the
   one that stores the record and marks its table finished, and ``rating_changes`` is unique per
   (record, player): a crash before the commit loses both, after it keeps both.
+* **An event's games at the end of their round** (:func:`rate_round`): the plan of a rated event
+  game waits on its table's row until every match of its round is over, and is applied in the
+  transaction that settles the round; until then its players' ratings, rating history, graph
+  and leaderboard places are as before the round, so none of them tells a result the round
+  holds (competition.md §6.5).
 
 A rating's key (``game``) is the game id at the game's first seat count, else
 ``"<game id>.<seats>"`` (a three-player Chinese checkers game is ``chinese-checkers.3``): a game
@@ -250,6 +255,32 @@ def rate_record(s: Session, record_id: int, p: dict[str, Any]) -> list[dict[str,
                     "deviation": round(n[1]), "provisional": provisional(system, n[1], row.games)})
     s.flush()
     return out
+
+
+#: the key, in an event table's ``settings``, of the rating plan (:func:`plan`) of its finished
+#: game, kept until its round is over (:func:`rate_round`)
+PENDING = "rating_plan"
+
+
+def rate_round(s: Session, event_id: str, rounds: set[int]) -> list[str]:
+    """Rate the games of ``rounds`` of event ``event_id`` (rounds just over), in the order they
+    were stored, inside ``s``'s transaction (the event's, which settles the round): an event's
+    rated game waits for the end of its round (:data:`PENDING`), because its rating change
+    would tell its result while the round's results are held from its players and the public
+    (competition.md §6.5, the server's ``conduct.RoundHold``). Each plan is taken off its table
+    as it is applied, so a game rates once. Returns the ids of the tables rated."""
+    from .models import TableRow
+
+    if not rounds:
+        return []
+    q = select(TableRow).where(TableRow.event_id == event_id, TableRow.status == "finished",
+                               TableRow.record_id.is_not(None))
+    rows = [r for r in s.scalars(q) if PENDING in (r.settings or {})
+            and (r.settings or {}).get("event_round") in rounds]
+    for r in sorted(rows, key=lambda r: r.record_id or 0):
+        rate_record(s, r.record_id, r.settings[PENDING])
+        r.settings = {k: v for k, v in r.settings.items() if k != PENDING}
+    return [r.id for r in rows]
 
 
 # ----- reading ------------------------------------------------------------------------------------

@@ -152,8 +152,9 @@ def public_settings(settings: dict[str, Any]) -> dict[str, Any]:
     (``origin``) and the match secret (``rng``), and an event game's ``event_rng`` without the
     seeds of its deals — any of them tells every hand of a card game still on (the event's
     commitment, match and nonces stay: what a player needs to check the deal later, with the
-    seeds the record gives)."""
-    out = {k: v for k, v in settings.items() if k not in ("origin", "rng")}
+    seeds the record gives). Nor an event game's rating plan waiting for its round's end
+    (:data:`.ratings.PENDING`): it holds the game's result."""
+    out = {k: v for k, v in settings.items() if k not in ("origin", "rng", ratings.PENDING)}
     rng = out.get("event_rng")
     if isinstance(rng, dict) and rng.get("deals"):
         out["event_rng"] = {**rng, "deals": [{k: v for k, v in d.items() if k != "seed"}

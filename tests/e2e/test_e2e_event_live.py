@@ -62,6 +62,13 @@ def test_an_event_from_the_form_to_unit_standings_with_a_referee(browser, shot, 
             p.fill("#join-unit", unit)
             p.click("#join-event")
             p.wait_for_selector("#leave-event")
+        # leaving asks first; No (Escape) keeps the entry
+        first = pages[next(iter(PEOPLE))]
+        first.click("#leave-event")
+        first.wait_for_selector("#ask")
+        first.keyboard.press("Escape")
+        first.wait_for_selector("#ask", state="detached")
+        assert len(event_json(base, event)["entrants"]) == len(PEOPLE)
         boss.wait_for_selector("#entries [data-entrant=carol]")
         boss.click("#close-entries")
         boss.click('#ask [data-answer="yes"]')          # asked first: it cannot be undone

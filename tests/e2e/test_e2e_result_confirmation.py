@@ -58,6 +58,18 @@ def test_a_player_confirms_and_a_referee_corrects_a_result(browser, tmp_path):
         assert alice.locator(f'[data-game="{other}"] [data-confirm]').count() == 0
         assert alice.inner_text(f'[data-game="{other}"] [data-provisional]') == "not confirmed yet"
         alice.click(f'[data-confirm="{ours}"]')
+        # asked first (it cannot be taken back), saying the result: No keeps it unconfirmed
+        asked = alice.inner_text("#ask-text")
+        assert "won" in asked and "cannot be taken back" in asked, asked
+        alice.keyboard.press("Escape")
+        alice.wait_for_selector("#ask", state="detached")
+        _, now = call(alice, "GET", "/api/events/club")
+        mine = {g["id"]: g for m in now["rounds"][0]["matches"] for g in m["games"]}[ours]
+        assert mine["confirmed_by"] == []
+        alice.focus(f'[data-confirm="{ours}"]')
+        alice.keyboard.press("Enter")                    # by the keyboard: Enter asks, Enter answers yes
+        alice.wait_for_selector("#ask")
+        alice.keyboard.press("Enter")
         alice.wait_for_selector(f'[data-game="{ours}"] [data-provisional]:has-text("you confirmed")')
         rounds = httpx.get(base + "/api/events/club").json()["rounds"]
         got = {g["id"]: g for m in rounds[0]["matches"] for g in m["games"]}
@@ -66,6 +78,7 @@ def test_a_player_confirms_and_a_referee_corrects_a_result(browser, tmp_path):
         opp_page = pages[opponent]
         opp_page.goto(base + "/events/club")
         opp_page.click(f'[data-confirm="{ours}"]')
+        opp_page.click('#ask [data-answer="yes"]')
         alice.wait_for_selector(f'[data-game="{ours}"] [data-confirmed]')
         # the referee corrects the other game's result: the reason first, refused without one
         boss.goto(base + "/events/club/referee")
@@ -82,6 +95,8 @@ def test_a_player_confirms_and_a_referee_corrects_a_result(browser, tmp_path):
         boss.fill("#act-reason", "wrong result on the score sheet")
         boss.fill(f'[data-result="{other}"] input.result', "0-1")
         boss.click(f'[data-result="{other}"] [data-act="correct"]')
+        assert "from 1-0 to 0-1" in boss.inner_text("#ask-text")        # asked first
+        boss.click('#ask [data-answer="yes"]')
         boss.wait_for_selector(f'[data-result="{other}"]:has-text("0-1") [data-confirmed]')
         assert "corrected once" in boss.inner_text(f'[data-result="{other}"]')
         assert f"{seats[other][1]} won (0-1)" in boss.inner_text(f'[data-result="{other}"]')
@@ -133,6 +148,8 @@ def test_a_pair_confirms_once_for_both_members(browser, tmp_path):
         ann.goto(base + "/events/pairs")
         ann.wait_for_selector(f'[data-confirm="{gid}"]')
         ann.click(f'[data-confirm="{gid}"]')
+        assert "确认后不能撤回" in ann.inner_text("#ask-text")
+        ann.click('#ask [data-answer="yes"]')
         ann.wait_for_selector(f'[data-game="{gid}"] [data-provisional]:has-text("North已确认")')
         bob.goto(base + "/events/pairs")
         bob.wait_for_selector(f'[data-game="{gid}"] [data-provisional]')

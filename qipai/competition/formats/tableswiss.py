@@ -35,7 +35,7 @@ class TableSwiss(Format):
         pts = {d: 0.0 for d in self.d.by_draw}
         measure = {d: 0.0 for d in self.d.by_draw}
         byes: dict[int, int] = {}
-        for m in self.d.matches():
+        for m in self.d.counted():
             if m.status != "finished":
                 continue
             if m.kind == "bye":

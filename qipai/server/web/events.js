@@ -155,7 +155,12 @@ function standingsTable(ev, me) {
   // game, or mid-round while some of the tied still play, the order is not yet the lot's word)
   const lot = (s) => !!s.lot;
   const anyLot = rows.some(lot);
-  return el("section", { class: "card-box" }, el("h3", {}, t("standings")), el("div", { class: "scroll" },
+  // while a round is played its results are held (the organizer and referees see them live):
+  // the standings are those at the end of the round before, and say so
+  const after = ev.standings_after;
+  const asOf = after == null ? null : el("p", { class: "muted small", id: "standings-after" },
+    after > 0 ? t("events.standingsafter", { n: after }) : t("events.standingsbefore"));
+  return el("section", { class: "card-box" }, el("h3", {}, t("standings")), asOf, el("div", { class: "scroll" },
     el("table", { class: "list standings", id: "standings" },
       el("thead", {}, el("tr", {}, el("th", { title: t("events.col.rankhelp") }, "#"), el("th", {}, entrantHeader(ev)),
         cols.map((k) => el("th", { title: t(HEADERS[k] + "help") }, t(HEADERS[k]))))),
@@ -209,6 +214,9 @@ function confirmation(ev, g, me) {
   }
   const out = el("span", {});
   out.append(el("button", { class: "small", "data-confirm": g.id, onclick: async () => {
+    // a confirmation cannot be taken back: asked first, saying the result confirmed
+    const words = g.winners.length ? t("events.won", { name: g.winners }) : t("events.draw");
+    if (!await ask({ text: t("events.confirmask", { result: words }), yes: t("events.confirm"), no: t("cancel") })) return;
     try {
       await api("POST", `/api/events/${encodeURIComponent(ev.id)}/confirmations`, { game: g.id });
       out.replaceChildren(el("span", { class: "muted", "data-provisional": "" },

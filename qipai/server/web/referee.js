@@ -90,7 +90,9 @@ export async function consolePage(app, { me, id }) {
     if (text && pressed && pressed.isConnected) pressed.after(el("span", { class: "act-note error", role: "alert" }, " ", text));
   };
   reason.addEventListener("input", () => { reason.removeAttribute("aria-invalid"); });
-  async function act(body) {
+  /** Send the act `body` with the reason written above; `question` ({text, yes}): an act that
+   *  cannot be taken back is asked first (ask.js), once its reason is there. */
+  async function act(body, question) {
     if (busy) return;
     // every act needs its written reason: asked here, by the button, before any request
     if (!reason.value.trim()) {
@@ -101,6 +103,7 @@ export async function consolePage(app, { me, id }) {
       reason.focus({ preventScroll: true });
       return;
     }
+    if (question && !await ask({ ...question, no: t("cancel") })) return;
     busy = true;
     try {
       await api("POST", `/api/events/${id}/acts`, { ...body, reason: reason.value });
@@ -164,11 +167,9 @@ export async function consolePage(app, { me, id }) {
       pick.onchange = () => { result.hidden = pick.value !== "*"; if (!result.hidden) result.focus(); };
     }
     const chosen = () => (pick && pick.value !== "*" ? pick.value : result.value.trim());
-    const btn = (label, attrs, body, final = false) => el("button", { ...attrs, onclick: async () => {
-      // an act that ends the game in play cannot be taken back: asked first, as disqualifying is
-      if (final && !await ask({ text: t("ref.endask", { what: label, players: names(tb).join(` ${t("vs")} `) }), yes: label, no: t("cancel") })) return;
-      act({ table: tb.id, ...body() });
-    } }, label);
+    // an act that ends the game in play cannot be taken back: asked first, as disqualifying is
+    const btn = (label, attrs, body, final = false) => el("button", { ...attrs, onclick: () => act({ table: tb.id, ...body() },
+      final ? { text: t("ref.endask", { what: label, players: names(tb).join(` ${t("vs")} `) }), yes: label } : null) }, label);
     return el("article", { class: "ref-table" + (tb.paused ? " paused" : ""), "data-table": tb.id },
       el("div", { class: "ref-table-head" },
         el("b", {}, gameName(byId[tb.game]) || tb.game), " · ", el("span", { class: "nw" }, t("events.round", { n: tb.round })),
@@ -198,7 +199,7 @@ export async function consolePage(app, { me, id }) {
       el("td", { class: "ref-acts" },
         el("button", { "data-act": "warning", disabled: out || null, onclick: () => act({ act: "warning", entrant: e.id }) }, t("ref.warn")),
         kind ? el("span", { class: "grp" }, kind, el("button", { "data-act": "penalty", disabled: out || null, onclick: () => act({ act: "penalty", entrant: e.id, kind: kind.value }) }, t("ref.penalize"))) : null,
-        el("button", { class: "danger", "data-act": "disqualify", disabled: out || null, onclick: async () => (await ask({ text: t("ref.dqconfirm", { name: e.name }), yes: t("ref.disqualify"), no: t("cancel") })) && act({ act: "disqualify", entrant: e.id }) }, t("ref.disqualify"))));
+        el("button", { class: "danger", "data-act": "disqualify", disabled: out || null, onclick: () => act({ act: "disqualify", entrant: e.id }, { text: t("ref.dqconfirm", { name: e.name }), yes: t("ref.disqualify") }) }, t("ref.disqualify"))));
   }
 
   // the players of a game, each name whole ("alice vs bob")
@@ -213,32 +214,40 @@ export async function consolePage(app, { me, id }) {
       el("td", {}, players(g.seats)),
       el("td", { class: "ref-acts" }, result, moves, dur, el("button", { "data-act": "enter_result", onclick: () => act({
         act: "enter_result", game: g.id, result: result.value.trim(), moves: moves.value === "" ? null : Number(moves.value), duration: dur.value.trim() || null,
-      }) }, t("ref.enter"))));
+      }, { text: t("ref.enterask", { result: result.value.trim() || "—", players: g.seats.join(` ${t("vs")} `) }), yes: t("ref.enter") }) }, t("ref.enter"))));
   }
 
   /** A finished result (§5.7): confirm it at once, or correct it with the reason above. */
   function resultRow(g) {
     const result = el("input", { class: "result", placeholder: t("ref.resultph"), "aria-label": t("ref.newresult"), size: 10 });
+    const words = !g.result ? "—" : g.winners && g.winners.length ? t("events.won", { name: g.winners }) : t("events.draw");
+    const who = g.seats.join(` ${t("vs")} `);
     const fixes = g.corrections.length ? el("div", { class: "muted small" }, t("ref.corrected", { n: g.corrections.length })) : null;
     return el("tr", { "data-result": g.id },
       el("td", {}, t("events.round", { n: g.round }), " · ", t("events.game", { n: g.number })),
       el("td", {}, players(g.seats)),
       // the result in words ("alice won"), its notation after it (what a correction is typed in)
-      el("td", {}, el("b", {}, !g.result ? "—" : g.winners && g.winners.length ? t("events.won", { name: g.winners }) : t("events.draw")),
+      el("td", {}, el("b", {}, words),
         g.result ? el("span", { class: "muted", "data-notation": "" }, paren(g.result)) : null, " ", g.confirmed ? el("span", { class: "tag", "data-confirmed": "" }, t("events.confirmed"))
         : g.standing === "final" ? el("span", { class: "tag", "data-final": "", title: t("events.settledwhy") }, t("events.settled"))
         : el("span", { class: "muted" }, t("events.provisional")), fixes),
       el("td", { class: "ref-acts" },
-        g.confirmed || g.standing === "final" ? null : el("button", { "data-act": "confirm", onclick: () => act({ act: "confirm", game: g.id }) }, t("ref.confirm")),
-        el("span", { class: "grp" }, result, el("button", { "data-act": "correct", onclick: () => act({ act: "correct", game: g.id, result: result.value.trim() }) }, t("ref.correct")))));
+        // confirming and correcting cannot be taken back: asked first, saying what they do
+        g.confirmed || g.standing === "final" ? null : el("button", { "data-act": "confirm", onclick: () => act({ act: "confirm", game: g.id },
+          { text: t("ref.confirmask", { players: who, result: words }), yes: t("ref.confirm") }) }, t("ref.confirm")),
+        el("span", { class: "grp" }, result, el("button", { "data-act": "correct", onclick: () => act({ act: "correct", game: g.id, result: result.value.trim() },
+          { text: t("ref.correctask", { players: who, from: g.result || "—", to: result.value.trim() || "—" }), yes: t("ref.correct") }) }, t("ref.correct")))));
   }
 
   function disputeRow(d) {
     return el("li", { "data-dispute": d.id, class: d.open ? "open" : "ruled" },
       el("b", {}, d.entrant || d.by), " — ", d.reason, " ", el("span", { class: "muted" }, new Date(d.at).toLocaleTimeString(document.documentElement.lang)),
       d.open ? el("span", { class: "ref-acts" },
-        el("button", { "data-act": "uphold", onclick: () => act({ act: "ruling", dispute: d.id, decision: "upheld" }) }, t("ref.uphold")),
-        el("button", { "data-act": "reject", onclick: () => act({ act: "ruling", dispute: d.id, decision: "rejected" }) }, t("ref.reject")))
+        // a ruling is final: asked first
+        el("button", { "data-act": "uphold", onclick: () => act({ act: "ruling", dispute: d.id, decision: "upheld" },
+          { text: t("ref.upholdask", { name: d.entrant || d.by }), yes: t("ref.uphold") }) }, t("ref.uphold")),
+        el("button", { "data-act": "reject", onclick: () => act({ act: "ruling", dispute: d.id, decision: "rejected" },
+          { text: t("ref.rejectask", { name: d.entrant || d.by }), yes: t("ref.reject") }) }, t("ref.reject")))
         : el("span", { class: "tag" }, t(`ref.decision.${d.ruling.data.decision}`), " · ", d.ruling.by));
   }
 

@@ -44,7 +44,10 @@ export async function registrationPanel(ev, me, refresh) {
       el("div", { class: "row" },
         ev.check_in && mine.status !== "checked_in"
           ? el("button", { class: "primary", id: "check-in", onclick: act("checkin") }, t("reg.checkin")) : null,
-        el("button", { id: "leave-event", onclick: act("leave") }, t("reg.leave"))));
+        // leaving gives up the entry (and a check-in): asked first, as closing the entries is
+        el("button", { id: "leave-event", onclick: async () => {
+          if (await ask({ text: t("reg.leaveask"), yes: t("reg.leave"), no: t("cancel") })) await act("leave")();
+        } }, t("reg.leave"))));
   } else {
     const code = el("input", { id: "join-code", value: new URLSearchParams(location.search).get("join") || "", autocomplete: "off", "aria-label": t("reg.code") });
     const unit = el("input", { id: "join-unit", maxlength: 200, "aria-label": t("reg.unit") });
