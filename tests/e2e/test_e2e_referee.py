@@ -169,6 +169,8 @@ def test_a_referee_pauses_adds_time_voids_and_disqualifies(browser, shot, tmp_pa
         assert "did not start" in ref.inner_text("#ref-disputes")
         ref.fill("#act-reason", "the clock started at the pairing")
         ref.click('[data-dispute].open [data-act="reject"]')
+        assert "A ruling is final" in ref.inner_text("#ask-text")        # asked first
+        ref.click('#ask [data-answer="yes"]')
         ref.wait_for_selector("[data-dispute].ruled:has-text('rejected')")
         # the whole round paused: the player's table page says so and its clocks stand
         ref.fill("#act-reason", "fire drill")
