@@ -41,8 +41,8 @@ async def play(port: int, table: str, cookie: dict[str, str], acked: dict[int, s
                     await asyncio.sleep(rng.uniform(think, 2 * think))      # within the rate limit
                     await ws.send(json.dumps({"type": "move", "seq": msg["seq"],
                                               "action": rng.choice(legal)}))
-    except (websockets.ConnectionClosed, OSError):
-        pass
+    except (websockets.ConnectionClosed, websockets.InvalidHandshake, OSError):
+        pass                    # killed (InvalidHandshake: killed while the socket opened)
 
 
 async def round_until_killed(port: int, tables: list[tuple[str, dict[str, str]]],
@@ -55,10 +55,12 @@ async def round_until_killed(port: int, tables: list[tuple[str, dict[str, str]]]
     await asyncio.gather(*tasks)
 
 
-async def scenario(tmp_path, rng: random.Random, kills: int = 1, tables_n: int = 4) -> int:
-    """Returns the number of acknowledged actions checked."""
+async def scenario(tmp_path, rng: random.Random, kills: int = 1, tables_n: int = 4,
+                   serve_args: tuple[str, ...] = ()) -> int:
+    """Returns the number of acknowledged actions checked (``serve_args``: more options of
+    ``qipai serve``)."""
     port = free_port()
-    server = start(tmp_path, port)
+    server = start(tmp_path, port, *serve_args)
     try:
         await asyncio.to_thread(wait_up, port)
         base = f"http://127.0.0.1:{port}"
@@ -76,7 +78,7 @@ async def scenario(tmp_path, rng: random.Random, kills: int = 1, tables_n: int =
         for _ in range(kills):
             await round_until_killed(port, tables, acked, server, rng)
             server.wait(timeout=30)
-            server = start(tmp_path, port)
+            server = start(tmp_path, port, *serve_args)
             await asyncio.to_thread(wait_up, port)
         assert sum(map(len, acked)) >= 5 * kills, acked          # the run did play
         async with httpx.AsyncClient(base_url=base) as http:
