@@ -74,10 +74,15 @@ def watch(ctx, base: str) -> dict[str, list]:
     return seen
 
 
-def sign_in_with_next(browser, base: str, kind: str, name: str, next_value: str):
-    ctx = browser.new_context()
-    seen = watch(ctx, base)
-    page = ctx.new_page()
+def sign_in_with_next(page, seen: dict[str, list], base: str, kind: str, name: str, next_value: str):
+    """Sign in (``kind``: login or signup) on ``page``, signed out first, with ``next_value`` as
+    ``?next=``; ``(address reached, /api/me's user, what the watch saw meanwhile)``. The pages of
+    one context and its watch (:func:`watch`) serve every case (a context and its renderer
+    process apiece cost a second of a loaded machine each): its cookies are cleared, and what
+    the watch saw emptied, before each."""
+    page.context.clear_cookies()
+    for got in seen.values():
+        got.clear()
     page.goto(f"{base}/{kind}?next={urllib.parse.quote(next_value, safe='')}")
     page.fill("input[name=username]", name)
     page.fill("input[name=password]", SECRET)
@@ -88,8 +93,7 @@ def sign_in_with_next(browser, base: str, kind: str, name: str, next_value: str)
     rendered(page)                                     # and a frame after it (a late navigation)
     url = page.url
     me = page.evaluate("() => fetch('/api/me').then((r) => r.json())")["user"]
-    ctx.close()
-    return url, me, seen
+    return url, me, {k: list(v) for k, v in seen.items()}
 
 
 def test_the_watch_sees_requests_to_other_hosts_only(site, browser):
@@ -109,23 +113,27 @@ def test_the_watch_sees_requests_to_other_hosts_only(site, browser):
 
 
 def test_hostile_next_runs_no_script_and_stays_on_the_site(site, browser):
+    ctx = browser.new_context()
+    seen = watch(ctx, site)
+    page = ctx.new_page()
     for i, hostile in enumerate(HOSTILE_NEXT):
         name = f"nexter{i}"
         kind = "signup" if i % 2 else "login"
         if kind == "login":
             assert httpx.post(site + "/api/signup", json={"username": name, "password": SECRET}
                               ).status_code == 201
-        url, me, seen = sign_in_with_next(browser, site, kind, name, hostile)
+        url, me, saw = sign_in_with_next(page, seen, site, kind, name, hostile)
         assert me["username"] == name
-        assert seen["dialogs"] == [], (hostile, seen)
-        assert seen["elsewhere"] == [], (hostile, seen)
+        assert saw["dialogs"] == [], (hostile, saw)
+        assert saw["elsewhere"] == [], (hostile, saw)
         # the lobby; "/%09/..." is a path of the site (one that does not exist)
         expected = "/%09/elsewhere.example/" if hostile.startswith("/%09") else "/"
         assert url == site + expected, (hostile, url)
     # a path of the site is followed, query and fragment included
     httpx.post(site + "/api/signup", json={"username": "nexter_ok", "password": SECRET})
-    url, _, seen = sign_in_with_next(browser, site, "login", "nexter_ok", "/history?x=1#top")
-    assert url == site + "/history?x=1#top" and seen["dialogs"] == []
+    url, _, saw = sign_in_with_next(page, seen, site, "login", "nexter_ok", "/history?x=1#top")
+    assert url == site + "/history?x=1#top" and saw["dialogs"] == []
+    ctx.close()
 
 
 ATTACK = """
