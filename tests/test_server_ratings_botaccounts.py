@@ -1,8 +1,11 @@
 """Games with a bot account are never rated, whatever seated it: an event's seating marks a
-bot account entrant's seat, and the rating itself checks the accounts as they are when the game
-is stored (a player who made their account a bot account during the game is not rated)."""
+bot account entrant's seat, and the rating itself checks the accounts as they are when it is
+applied — when the game is stored, or an event's game at its round's end (a player who made
+their account a bot account during the game is not rated)."""
 
 from __future__ import annotations
+
+import time
 
 from .rating_helpers import play_table
 from .server_helpers import as_user, client, post, signup, ws
@@ -27,8 +30,11 @@ def test_games_with_bot_accounts_are_never_rated_whatever_seated_them(tmp_path):
         assert c.get(f"/api/tables/{table}").json()["rated"] is True
         assert post(c, lee, "/api/account/bot").status_code == 200
         rec = play_table(table, kim, lee, 4, 0, lambda tok, t: ws(c, tok, t))
-        # read as a player of the game: the record is held from others until the event's round
-        # is closed, which follows the record a moment later
+        # an event's game rates at the end of its round (here the event's end): not then either
+        for _ in range(600):
+            if c.get("/api/events/turned").json()["status"] == "finished":
+                break
+            time.sleep(0.05)
         assert c.get(f"/api/records/{rec}", headers=as_user(kim)).json()["ratings"] == []
         assert c.get("/api/users/kim/ratings").json()["ratings"] == []
 
