@@ -55,6 +55,8 @@ def test_appointing_referees_and_who_may_act(tmp_path):
         assert post(c, boss, "/api/events", pairs).status_code == 201
         r = post(c, boss, "/api/events/duo/referees", {"username": "dave"})
         assert r.json()["code"] == "plays_in_event"
+        # a pair's member finds its event on the profile too (it listed none)
+        assert sorted(e["id"] for e in c.get("/api/users/dave/events").json()) == ["club", "duo"]
         assert c.get("/api/events/club/referees").json()["referees"] == []
         post(c, boss, "/api/events", {"preset": "s3_xiangqi", "event_id": "open", "players": [],
                                       "registration": True})

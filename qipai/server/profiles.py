@@ -44,11 +44,13 @@ def events_of(s: Session, user: UserRow, limit: int = 50) -> list[dict[str, Any]
     "status"}]``."""
     q = (select(EventRow, EntrantRow).join(EntrantRow, EntrantRow.event_id == EventRow.id)
          .where(EntrantRow.bot.is_(None),
-                or_(EntrantRow.name == user.username, EntrantRow.members.isnot(None)))
+                or_(EntrantRow.entrant_id == user.username, EntrantRow.members.isnot(None)))
          .order_by(EventRow.created.desc()))
     out: list[dict[str, Any]] = []
     for ev, ent in s.execute(q):
-        if ent.members is not None and not any(m.get("id") == user.id for m in ent.members):
+        # a pair's members are its two accounts by username (competition.create), as an
+        # entrant's id is its account's
+        if ent.members is not None and not any(m.get("id") == user.username for m in ent.members):
             continue
         if out and out[-1]["id"] == ev.id:
             continue
