@@ -136,7 +136,10 @@ class RoundHold:
     event that still has a match not over, to anyone who did not play that game and does not
     referee the event. A record by its id answers 403 (:func:`hold_round_game`); the lists of
     records, a player's profile, the event's page and its CSV exports leave such a game's result
-    out. One per request: it asks for each event's open rounds and the referee check once."""
+    out; the standings they show, its players' too, are those at the end of the last round
+    finished (``Director.held_through``); and a rated game rates its players only when its round
+    is over (:func:`.ratings.rate_round`). One per request: it asks for each event's open rounds
+    and the referee check once."""
 
     def __init__(self, hub: Hub, events: EventService, user: Any) -> None:
         self.hub, self.events, self.user = hub, events, user
