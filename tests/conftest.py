@@ -33,6 +33,10 @@ import tempfile
 from pathlib import Path
 
 os.environ["QIPAI_PASSWORD_HASH"] = "cheapest"
+# event games start at once (no §5.6 ready wait, no §4.3 pause between games) in every server a
+# test starts, unless the test asks for them (qipai/server/eventstart.py)
+os.environ.setdefault("QIPAI_READY_GRACE_SECONDS", "0")
+os.environ.setdefault("QIPAI_BETWEEN_GAMES_SECONDS", "0")
 
 from qipai.competition import db as _db  # noqa: E402
 

@@ -76,6 +76,14 @@ class Settings:
     # a lobby board game of two: a person's clock with main time starts at that person's first
     # move (as on lichess); the first move must come within this (ms), else the game is aborted
     first_move_ms: int = 30_000
+    # an event's games (competition.md §5.6, §4.3; qipai/server/eventstart.py): a match's first
+    # game with a person seated starts when every person is at the table, or after this grace
+    # (``no_show_grace``, ms; 0: at once); a later game after this pause (``between_games``);
+    # $QIPAI_READY_GRACE_SECONDS, $QIPAI_BETWEEN_GAMES_SECONDS
+    event_ready_grace_ms: int = field(
+        default_factory=lambda: env_ms("QIPAI_READY_GRACE_SECONDS", 600_000, True))
+    event_between_games_ms: int = field(
+        default_factory=lambda: env_ms("QIPAI_BETWEEN_GAMES_SECONDS", 60_000, True))
     # origins (scheme://host[:port]) whose pages may act on this server besides its own (a site
     # behind a proxy that rewrites Host); default: $QIPAI_ALLOWED_ORIGINS, comma-separated
     allowed_origins: tuple[str, ...] = field(default_factory=lambda: env_list("QIPAI_ALLOWED_ORIGINS"))
@@ -107,16 +115,17 @@ def env_list(name: str) -> tuple[str, ...]:
     return tuple(os.environ.get(name, "").replace(",", " ").split())
 
 
-def env_ms(name: str, default: int) -> int:
+def env_ms(name: str, default: int, zero: bool = False) -> int:
     """The seconds in the environment variable ``name`` as milliseconds (``default`` when it is
-    not set). Raises ValueError naming the variable for a value that is not a positive number."""
+    not set). Raises ValueError naming the variable for a value that is not a positive number
+    (``zero``: or 0)."""
     raw = os.environ.get(name)
     if not raw:
         return default
     try:
         ms = round(float(raw) * 1000)
     except ValueError:
-        ms = 0
-    if ms <= 0:
+        ms = -1
+    if ms < 0 or (ms == 0 and not zero):
         raise ValueError(f"{name} must be a positive number of seconds, not {raw!r}")
     return ms

@@ -31,7 +31,7 @@ from qipai.competition.form import FieldError, check_form
 from qipai.competition.meet import units_csv
 from qipai.core.errors import QipaiError, why
 
-from . import conduct, jsonbody
+from . import conduct, eventstart, jsonbody
 from .bodies import Body
 from .errors import ApiError
 from .eventwork import EventWork, run, worker_call, worker_init
@@ -190,7 +190,7 @@ class EventService:
         two of them."""
         for cols in rows:
             if cols["id"] not in self.hub.tables:
-                self.hub.adopt(TableRow(**cols)).start()
+                eventstart.begin(self.hub.adopt(TableRow(**cols)))   # §5.6 ready, §4.3 between games
                 await asyncio.sleep(0)
         return [cols["id"] for cols in rows]
 
@@ -269,6 +269,23 @@ def add_event_routes(app: FastAPI, hub: Hub, db: sessionmaker[Session],
     async def events() -> list[dict[str, Any]]:
         """Every event, newest first: id, name, preset, game, status, created, entrants (a count)."""
         return await service.read_json("listing")
+
+    @app.get("/api/me/event-games", tags=["events"])
+    async def my_event_games(request: Request) -> list[dict[str, Any]]:
+        """The signed-in account's event games not over on this server: ``[{"table", "event",
+        "round", "started", "hold"}]`` (``hold``: what a game not started waits for, see
+        :mod:`.eventstart`), for every page to take the player to a game that starts or has
+        started (competition.md §5.6). Empty when signed out."""
+        user = await user_of(request) if user_of is not None else None
+        if user is None:
+            return []
+        out = []
+        for t in list(hub.tables.values()):
+            if t.event_id is None or t.status in ("finished", "aborted") or t.seat_of(user.id) is None:
+                continue
+            out.append({"table": t.id, "event": t.event_id, "round": t.event_round,
+                        "started": t.runner is not None, "hold": eventstart.hold(t)})
+        return out
 
     @app.post("/api/events", tags=["events"], status_code=201)
     async def new_event(request: Request, body: NewEvent) -> dict[str, Any]:

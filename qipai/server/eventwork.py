@@ -34,7 +34,7 @@ from qipai.core import Record
 from qipai.core.errors import QipaiError, why
 from qipai.core.record import replay
 
-from . import ratings
+from . import eventstart, ratings
 from .auth import username_key
 from .config import Settings
 from .errors import ApiError
@@ -409,6 +409,10 @@ class EventWork:
                  "rated": d.full.raw.get("rated") is True}     # the organizer's ``rated = true``
         if (d.full.raw.get("conduct") or {}).get("trick_review") == "last_trick_only":
             extra["trick_review"] = "last_trick_only"      # no 查牌 (§5.8): see tablemsg
+        people = any(s is not None and "user" in s and not s.get("bot_account") for s in seats)
+        st = self.hub.settings
+        extra.update(eventstart.hold_settings(g.number == 1 and not g.spec.get("voided"), people,
+                                              st.event_ready_grace_ms, st.event_between_games_ms))
         if g.spec.get("voided"):             # a game a referee voided, played again (§5.7)
             extra["replay_of"] = list(g.spec["voided"])
         return self.hub.new_row(None, game.id, dict(game.options), {"clock": g.spec.get("clock") or "none"},

@@ -18,7 +18,7 @@ from qipai.core.errors import OptionError, QipaiError, why
 from qipai.match import clock_preset
 from qipai.match.players import Pause, Resume
 
-from . import chat, conduct, ratings
+from . import chat, conduct, eventstart, ratings
 from .config import Settings
 from .conns import CLOSE_MOVED, MOVED, Sessions
 from .errors import ApiError
@@ -115,7 +115,7 @@ class Hub:
                 if row.status == "playing" and logs.get(row.id):
                     table.resume(logs[row.id])
                 elif all(table.seats):        # a table whose game never began
-                    table.start()
+                    eventstart.begin(table)   # (an event's game: when its hold ends)
             except QipaiError:
                 log.exception("table %s cannot be resumed", row.id)
 

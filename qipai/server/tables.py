@@ -27,7 +27,7 @@ from qipai.bots import bot_names, make_bot
 from qipai.core import Record, load
 from qipai.match import BotPlayer, Pause, Player, RealTime
 
-from . import chat, conduct, fairness, movetext, ratings, tablemsg
+from . import chat, conduct, eventstart, fairness, movetext, ratings, tablemsg
 from .conns import CLOSE_NO_FIRST_MOVE, CLOSE_REPLACED, CLOSE_TABLE_CLOSED, REPLACED, Conn, encode
 from .errors import ApiError, ws_error
 from .journal import ALLOWANCE, JournalRunner, replay, restart_turns
@@ -207,6 +207,9 @@ class LiveTable:
                                              self.settings.get("clock"))
         self.chat_lines: deque[dict[str, Any]] = deque(maxlen=chat.HISTORY)   # see :mod:`.chat`
         self._online_sent: list[bool | None] | None = None     # the last ``presence`` sent
+        #: an event game's start held (:mod:`.eventstart`): the persons' seats ready, the timer
+        self.ready_seats: set[int] = set()
+        self.hold_timer: asyncio.TimerHandle | None = None
 
     # ----- lobby -----------------------------------------------------------------------
     def summary(self) -> dict[str, Any]:
@@ -235,6 +238,8 @@ class LiveTable:
             "rating_changes": self.rating_changes,
             # the table of this game's rematch, once one was asked for (:mod:`.rematch`)
             "rematch": self.rematch_id or self.settings.get("rematch"),
+            # an event game waiting to start: for every seat ready, or between two games
+            "hold": eventstart.hold(self),
         }
 
     def rated(self) -> bool:
@@ -761,6 +766,8 @@ class LiveTable:
                 str(conn.user_id) not in self.settings["rng"]["nonces"]:    # the deal waits for it
             conn.put_json(self._commitment_msg(self.hub.settings.nonce_window_ms))
         conn.put_json(tablemsg.state_message(self, seat, full=True))
+        if seat is not None:
+            eventstart.seat_ready(self, seat)
 
     def _join(self, conn: Conn, seat: int | None) -> None:
         """A seat has one live connection (§6.4): of two, the older is closed with ``replaced``."""

@@ -367,6 +367,16 @@ async function tablePage(id) {
   function renderControls() {
     controls.replaceChildren();
     if (closedForGood) return;
+    if (info.status === "open" && info.event) {
+      // an event game not started (competition.md §5.6, §4.3): what it waits for, no clock runs
+      const h = info.hold;
+      const waitText = !h ? t("hold.starting")
+        : h.kind === "between" ? t("call.between", { s: Math.ceil(h.in_ms / 1000) })
+          : t("hold.ready", { left: fmtMs(h.in_ms) });
+      controls.append(el("div", { class: "ready-notice", id: "hold-notice", role: "status" }, waitText));
+      controls.append(el("a", { href: `/events/${info.event}`, id: "event-link" }, t("events.back")));
+      return;
+    }
     if (info.status === "open") {
       const free = info.seats.some((s) => s === null);
       const mine = me && info.seats.some((s) => s && s.user === me.id);
@@ -431,7 +441,8 @@ async function tablePage(id) {
       if (!last || info.status === "void" || info.status === "forfeited") {
         renderSeats(); renderControls();
         // playing with no state yet: the deal waits for the seats' nonces (§6.1, a few seconds)
-        status.textContent = t(!last && info.status === "playing" ? "playing.starting" : info.status);
+        status.textContent = t(!last && info.status === "playing" ? "playing.starting"
+          : info.status === "open" && info.event ? "hold.notstarted" : info.status);
       }
       return;
     }
@@ -502,13 +513,14 @@ async function tablePage(id) {
       status.textContent = t("reconnecting"); setTimeout(connect, backoff); backoff = Math.min(backoff * 2, 8000);
     };
   }
+  hereTable = { id, over: () => info.status === "finished" || !!(last && (last.result || last.record)) };
   connect();
   renderSeats(); renderControls();
   // while the table is open, follow it (someone may sit down)
   const follow = setInterval(async () => {
     if (info.status !== "open") { clearInterval(follow); return; }
     const fresh = await api("GET", `/api/tables/${id}`).catch(() => null);
-    if (fresh) { info = fresh; if (!last) { renderSeats(); renderControls(); } }
+    if (fresh) { info = fresh; if (!last || info.event) { renderSeats(); renderControls(); } }
     if (fresh && fresh.status !== "open") { closedByUs = true; ws.close(); closedByUs = false; connect(); }
   }, every(1500));
 }
@@ -621,8 +633,14 @@ export async function recordPage(id, stepsUrl = null) {
 }
 
 // ----- router --------------------------------------------------------------------------------
+// the table the page shows (eventcall.js: a call to another table of mine takes me from a
+// finished one, never from a game in play)
+let hereTable = null;
 async function route() {
   await header();
+  const at = location.pathname.match(/^\/tables\/([\w-]+)$/);
+  if (at) hereTable = { id: at[1], over: () => false };     // until the table page says more
+  if (me) import("/static/eventcall.js").then((m) => m.watchEventGames(me, () => hereTable));
   const p = location.pathname;
   let m;
   if (p === "/") return (await import("/static/lobby.js")).lobbyPage(app, { me });

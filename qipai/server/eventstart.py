@@ -1,0 +1,102 @@
+"""When an event's game starts (competition.md §4.3, §5.6).
+
+* The first game of a match with a person seated starts once every person's seat is ready
+  (arriving at the table, a connection to one's own seat, is being ready; bots always are), or
+  when ``no_show_grace`` has run out (:attr:`Settings.event_ready_grace_ms`), whichever comes
+  first. No clock runs before. After the grace the game starts and the absent seat's clock runs
+  (the walkover of §5.6 is the referee's ``qipai event no-show``).
+* A later game of a match starts after the ``between_games`` pause
+  (:attr:`Settings.event_between_games_ms`), no clock running meanwhile, whoever is present
+  (§5.6: after the first game, absence is the clock's business).
+
+The table's settings carry the hold, so a restarted server keeps it: ``ready_by`` (unix s, the
+first game's grace end) or ``start_at`` (unix s, the end of the pause between games). The
+table's summary shows it as ``hold`` (``kind`` ready|between, ``in_ms``, ``ready``: the seats
+ready), for the pages to say what the game waits for.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .tables import LiveTable
+
+
+def hold_settings(first_game: bool, people: bool, ready_grace_ms: int, between_ms: int,
+                  now: float | None = None) -> dict[str, float]:
+    """The settings that hold a new event table: ``ready_by`` for a match's first game with a
+    person seated, ``start_at`` for a later game; nothing when the setting is 0."""
+    now = time.time() if now is None else now
+    if first_game and people and ready_grace_ms > 0:
+        return {"ready_by": now + ready_grace_ms / 1000}
+    if not first_game and between_ms > 0:
+        return {"start_at": now + between_ms / 1000}
+    return {}
+
+
+def people(t: LiveTable) -> list[int]:
+    """The seats of persons (an account, not a bot account): those that must say ready."""
+    return [i for i, s in enumerate(t.seats) if s and "user" in s and not s.get("bot_account")]
+
+
+def held(t: LiveTable) -> bool:
+    """True while the table's game waits (§5.6 ready / §4.3 between games)."""
+    return t.runner is None and t.status != "finished" and bool(_until(t))
+
+
+def _until(t: LiveTable) -> float | None:
+    s = t.settings
+    if s.get("start_at"):
+        return float(s["start_at"])
+    if s.get("ready_by") and not set(people(t)) <= t.ready_seats:
+        return float(s["ready_by"])
+    return None
+
+
+def hold(t: LiveTable) -> dict[str, Any] | None:
+    """What the game waits for, for the pages (None: nothing, or it has started)."""
+    if t.runner is not None or t.status in ("finished", "aborted", "playing"):
+        return None
+    until = _until(t)
+    if until is None:
+        return None
+    kind = "between" if t.settings.get("start_at") else "ready"
+    return {"kind": kind, "in_ms": max(0, int((until - time.time()) * 1000)),
+            "ready": sorted(t.ready_seats), "people": people(t)}
+
+
+def begin(t: LiveTable) -> None:
+    """Start the table's game now, or when its hold ends."""
+    until = _until(t)
+    wait = (until - time.time()) if until is not None else 0
+    if wait <= 0:
+        _go(t)
+        return
+    if t.hold_timer is not None:
+        t.hold_timer.cancel()
+    t.hold_timer = asyncio.get_running_loop().call_later(wait, _go, t)
+
+
+def _go(t: LiveTable) -> None:
+    if t.hold_timer is not None:
+        t.hold_timer.cancel()
+        t.hold_timer = None
+    if t.runner is not None or t.status != "open" or t.hub.tables.get(t.id) is not t:
+        return
+    t.settings.pop("start_at", None)
+    t.settings.pop("ready_by", None)
+    t.start()
+
+
+def seat_ready(t: LiveTable, seat: int | None) -> None:
+    """A person arrived at the table on ``seat``: ready (§5.6). The last one starts the game."""
+    if seat is None or t.runner is not None or not t.settings.get("ready_by"):
+        return
+    t.ready_seats.add(seat)
+    if set(people(t)) <= t.ready_seats:
+        _go(t)
+    else:
+        t.changed()         # the others see who is ready

@@ -1,0 +1,62 @@
+"""The call to an event game (competition.md §5.6 ready, §4.3 between_games) in a real browser:
+a player in the lobby when his match's first game is seated is told it waits for him and taken
+to his table, where it starts (no clock ran before); from game 1's finished table he is told
+when game 2 starts and taken there. Screenshots at 1280 and 390 px, English and Chinese."""
+
+from __future__ import annotations
+
+import re
+
+from .conftest import running_server
+from .pages import accept_dialogs
+from .test_e2e_play import sign_up
+
+NEW_EVENT = """async (lang) => {
+  const { api } = await import("/static/app.js");
+  localStorage.setItem("lang", lang);
+  const id = `call-${lang}`;
+  await api("POST", "/api/events", { preset: "s0_gomoku", event_id: id,
+                                     players: [NAME, { id: "b1", bot: "random" }] });
+  return id;
+}"""
+
+
+def _flow(page, base, name: str, lang: str, shot) -> None:
+    page.set_viewport_size({"width": 390 if lang == "zh" else 1280, "height": 800})
+    page.goto(base + "/")
+    event = page.evaluate(NEW_EVENT.replace("NAME", repr(name)), lang)
+    page.reload()
+    page.wait_for_selector("#lobby, main")
+    page.evaluate(f"""async () => {{ const {{ api }} = await import("/static/app.js");
+                    await api("POST", "/api/events/{event}/start"); }}""")
+    call = page.wait_for_selector("#event-call[role=alert]", timeout=15_000)
+    text = call.inner_text()
+    assert ("waiting for you" in text) if lang == "en" else ("在等你" in text and "Your" not in text), text
+    shot(page, f"call_lobby_{lang}")
+    page.wait_for_url(re.compile(r"/tables/"), timeout=15_000)    # taken there: ready, it starts
+    first = page.url
+    page.wait_for_selector("#resign", timeout=15_000)
+    page.click("#resign")
+    page.click('#ask [data-answer="yes"]')
+    page.wait_for_selector("#record-link", timeout=15_000)
+    call = page.wait_for_selector("#event-call", timeout=15_000)  # game 2: the pause, counted down
+    text = call.inner_text()
+    assert re.search(r"next game starts in \d+ s" if lang == "en" else r"下一局 \d+ 秒后开始", text), text
+    shot(page, f"call_between_{lang}")
+    page.wait_for_url(lambda u: "/tables/" in u and u != first, timeout=15_000)
+    notice = page.wait_for_selector("#hold-notice, #resign", timeout=15_000)
+    if notice.get_attribute("id") == "hold-notice":
+        shot(page, f"call_hold_{lang}")
+    page.wait_for_selector("#resign", timeout=15_000)              # it started by itself
+
+
+def test_the_call_takes_the_player_to_each_game_of_his_match(browser, shot, tmp_path):
+    settings = "event_ready_grace_ms=600000, event_between_games_ms=4000, organizers=('xiaoming',)"
+    with running_server(tmp_path, settings) as base:
+        for name, lang in (("alice", "en"), ("xiaoming", "zh")):
+            ctx = browser.new_context()
+            page = ctx.new_page()
+            accept_dialogs(page)
+            sign_up(page, base, name)               # both organizers: each makes his own event
+            _flow(page, base, name, lang, shot)
+            ctx.close()
