@@ -313,3 +313,50 @@ def test_a_seat_about_to_go_out_is_called_out(server, browser):
         for seen, ns in zip(shown, counts, strict=True):
             assert seen == [words.get(n) for n in ns], (seen, ns)
         ctx.close()
+
+
+def _hand_at_play(game_id: str, seed: int = 1) -> dict:
+    """The longest hand at the first play of a seeded random game (the kitty taken): its size,
+    seat and view."""
+    st = qipai.load(game_id).new_state(seed=seed)
+    rng = random.Random(seed)
+    while st.view(0).get("phase") != "play":
+        seat = rng.choice(sorted(st.to_act))
+        st.apply(rng.choice(st.legal_actions(seat)), seat=seat)
+    views = [st.view(s) for s in range(st.num_seats)]
+    seat = max(range(st.num_seats), key=lambda s: len(views[s]["hand"]))
+    return {"n": len(views[seat]["hand"]), "seat": seat, "view": views[seat]}
+
+
+#: a card board mounted in a table page's board: the rows its hand takes, and the part of each
+#: card left in sight (px)
+MOUNT_HAND = """async ([game, d]) => {
+  const { t, lang } = await import("/static/i18n.js");
+  const mod = await import(`/static/boards/${game}.js`);
+  mod.mount(document.querySelector("#board"), { t, lang, send: () => {}, ask: () => {} })
+    .update({ seat: d.seat, view: d.view, result: null, names: ["a", "b", "c", "d", "e"], to_act: [],
+              seq: 1, legal: [] });
+  const xs = [...document.querySelectorAll("#hand .c")].map((c) => c.getBoundingClientRect());
+  return [new Set(xs.map((r) => Math.round(r.top))).size,
+          Math.min(...xs.slice(1).map((r, i) => r.left - xs[i].left).filter((dx) => dx > 0))];
+}"""
+
+
+def test_a_long_hand_fits_one_row_at_desktop_width(server, browser):
+    """A landlord's 20 cards and a shengji hand of 25 lie in one row at 1280 px, overlapping as
+    the card rooms fan them, each card's rank and middle still in sight; at 390 px the
+    landlord's hand is one or two tidy rows."""
+    hands = {g: _hand_at_play(g) for g in ("doudizhu", "shengji")}
+    assert hands["doudizhu"]["n"] == 20 and hands["shengji"]["n"] == 25
+    ctx = browser.new_context(viewport=DESKTOP)
+    page = ctx.new_page()
+    sign_up(page, server, "fanned")
+    tid = page.request.post(server + "/api/tables", data={"game": "doudizhu", "sit": True}).json()["id"]
+    page.goto(f"{server}/tables/{tid}")            # an open table: the page's board, its width
+    page.wait_for_selector("#board", state="attached")
+    for width, most in ((1280, {"doudizhu": 1, "shengji": 1}), (390, {"doudizhu": 2})):
+        page.set_viewport_size({"width": width, "height": 900})
+        for game, rows in most.items():
+            got, shown = page.evaluate(MOUNT_HAND, [game, hands[game]])
+            assert got <= rows and shown >= 14, (game, width, got, shown)
+    ctx.close()

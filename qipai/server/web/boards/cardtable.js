@@ -244,6 +244,14 @@ export function mountCardTable(root, ctx, cfg) {
   const bidText = cfg.bidText ? (a) => cfg.bidText(a, tr) : null;
   const roundsOf = (v) => (cfg.history ? cfg.history(v) : v && v.plays ? playRounds(v, n) : null);
   const selected = new Set();           // keys "id#copy"
+  // a window of another width lays the hand out again (one row where it fits)
+  let boxWidth = 0;
+  new ResizeObserver(() => {
+    if (box.clientWidth === boxWidth) return;
+    boxWidth = box.clientWidth;
+    const h = box.querySelector("#hand");
+    if (h) fitRow(h);
+  }).observe(box);
   const autoKey = `ct-autopass-${cfg.cls || "cards"}`;
   let autoPass = localStorage.getItem(autoKey) !== "0";
   let passedTurn = null, passTimer = null;
@@ -442,6 +450,7 @@ export function mountCardTable(root, ctx, cfg) {
       hand.append(c);
     }
     mine.append(hand);
+    fitRow(hand);
     if (over) return;
 
     const ids = entries.filter((e) => selected.has(e.key)).map((e) => e.id);
@@ -598,6 +607,29 @@ export function mountCardTable(root, ctx, cfg) {
       hint: undefined, result: null });
   }
 }
+
+/** A long hand in one row where it fits, as the card rooms fan it: the cards overlap just
+ *  enough to fill the row, each still showing its rank and suit (a landlord's 20 cards at a
+ *  desktop's width, shengji's 25 and more, baohuang's). Where even that would hide a rank (a
+ *  phone, the largest hands), the hand wraps, its cards overlapping less (``dense``). */
+export function fitRow(hand) {
+  const cards = hand.children;
+  hand.classList.remove("fit");
+  hand.style.removeProperty("--ov");
+  if (cards.length < 2 || !hand.isConnected) return;
+  const w = cards[0].getBoundingClientRect().width;
+  const cs = getComputedStyle(hand);
+  const room = hand.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight) - 1;
+  if (cards.length * (w + 2) <= room) { hand.classList.remove("dense"); return; }   // fits side by side
+  const step = (room - w) / (cards.length - 1);     // the part of each card left in sight
+  if (step < w * FIT_SHOWN) { hand.classList.add("dense"); return; }
+  hand.classList.remove("dense");
+  hand.classList.add("fit");
+  hand.style.setProperty("--ov", `${Math.floor((step - w) * 10) / 10}px`);
+}
+/** The least part of a card's width an overlapped hand leaves in sight: its rank ("10") and
+ *  suit, and more than half the card, so a tap on a card's middle takes that card. */
+const FIT_SHOWN = 0.55;
 
 /** The hand entries ({id, key}, in the hand's order) a hint selects: ranks (the lowest copies
  *  first), card ids or faces, or an action text ("bury 3D 5C ...", "AS AS KS", "99"). */
