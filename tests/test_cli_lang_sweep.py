@@ -160,3 +160,63 @@ def test_serve_start_up_lines_speak_the_chosen_language(tmp_path):
     # uvicorn's own lines as it starts and stops, and their level, in the same language
     assert "信息:" in err and "服务器进程已启动［" in err and "应用已启动。" in err, err
     assert not re.search(r"INFO|Started|Application|Waiting", err), err
+
+
+#: the functions that make a record reader's error, and the place of their reason
+READER_ERRORS = {"RecordError", "_err", "err", "error"}
+
+
+def test_every_record_readers_error_is_a_code_of_both_catalogues():
+    """Every reason a record reader gives (PGN, SGF, gomoku's, mahjong's and doudizhu's logs, a
+    qipai-json record) is a code with its parameters, worded from the catalogues, so a Chinese
+    ``qipai replay`` or page never shows an English reason in a Chinese line."""
+    import ast
+
+    root = Path(__file__).parent.parent / "qipai"
+    readers = [root / "core" / "record.py", root / "core" / "formats.py",
+               *(root / "games").glob("*/pgn.py"), *(root / "games").glob("*/records.py"),
+               *(root / "games").glob("*/sgf*.py"), *(root / "games").glob("*/formats.py")]
+    uncoded, codes = [], set()
+    for path in readers:
+        for n in ast.walk(ast.parse(path.read_text("utf-8"))):
+            f = getattr(n, "func", None)
+            name = getattr(f, "id", None) or getattr(f, "attr", None)
+            if not isinstance(n, ast.Call) or name not in READER_ERRORS or not n.args:
+                continue
+            code = next((k.value for k in n.keywords if k.arg == "code"), None)
+            if code is None:
+                uncoded.append(f"{path.name}:{n.lineno}")
+            elif isinstance(code, ast.Constant):
+                codes.add(code.value)
+    assert uncoded == []
+    for lang in ("en", "zh"):
+        assert {c for c in codes if not i18n.has(f"refusal.{c}", lang)} == set(), lang
+
+
+def test_replay_of_unreadable_records_says_why_in_chinese(tmp_path):
+    """A PGN whose Result tag is unknown, an SGF never closed: the reason in Chinese words; a
+    record that replays: the game in its name."""
+    files = {"tag.pgn": '[Game "Chinese Chess"]\n[Result "2-0"]\n\n1. C2.5 C8.5\n',
+             "x.sgf": "(;GM[1]SZ[9];B[ee]"}
+    for name, text in files.items():
+        (tmp_path / name).write_text(text, encoding="utf-8")
+    r = invoke("replay", *(str(tmp_path / n) for n in files), str(SAMPLE), "--lang", "zh")
+    said = r.stdout.replace(str(tmp_path), "").replace(str(SAMPLE), "")
+    assert "未知的 Result 标签 2-0（应为 1-0, 0-1, 1/2-1/2, * 之一）" in said, said
+    assert "SGF 格式错误（第 19 列）：第 1 行第 1 列开始的棋局树没有结束（缺少 ')'）" in said, said
+    assert "：象棋，137 手" in said, said
+    words = set(re.findall(r"[A-Za-z]{4,}", said)) - {"Result"}
+    assert words == set(), (words, said)
+
+
+def test_a_record_readers_reason_reaches_a_page_as_its_code():
+    """A server that cannot export or replay a record says the reader's own reason in the
+    page's words (``why`` carries its code and parameters), not a general "does not replay"."""
+    from qipai.core.errors import RecordError, why
+    from qipai.games.go.sgf import read_sgf
+
+    with pytest.raises(RecordError) as e:
+        read_sgf("(;GM[1]SZ[9];B[ee]")
+    got = why(e.value, "record.unreplayable")
+    assert got["why"] == "record.sgf.malformed" and got["what"] == "record.sgf.tree_open"
+    assert i18n.t(f"refusal.{got['why']}", got, lang="zh").startswith("SGF 格式错误（第 19 列）：")

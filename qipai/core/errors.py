@@ -57,6 +57,8 @@ def why(error: BaseException, fallback: str) -> dict[str, Any]:
     code = getattr(error, "code", None)        # a refusal of the referee's (IllegalAction)
     if isinstance(error, IllegalAction) and isinstance(code, str) and code != "illegal":
         return {**error.params, "why": code}
+    if isinstance(error, RecordError) and isinstance(code, str):    # a record reader's reason
+        return {**error.params, "why": code}
     return {"why": fallback}
 
 

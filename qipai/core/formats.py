@@ -39,7 +39,7 @@ def _json_read(data: bytes, source: str) -> list[Record]:
         obj = json.loads(data.decode("utf-8-sig"))
     except (UnicodeDecodeError, json.JSONDecodeError) as e:
         line = getattr(e, "lineno", None)
-        raise RecordError(f"not valid JSON: {e}", source=source, line=line) from None
+        raise RecordError(f"not valid JSON: {e}", source=source, line=line, code="record.not_json") from None
     items = obj if isinstance(obj, list) else [obj]
     return [Record.from_json(item, source=source) for item in items]
 

@@ -77,25 +77,27 @@ class Record:
     @classmethod
     def from_json(cls, data: dict[str, Any], source: str | None = None) -> Record:
         if not isinstance(data, dict):
-            raise RecordError("a record must be a JSON object", source=source)
+            raise RecordError("a record must be a JSON object", source=source, code="record.not_object")
         fmt = data.get("format", FORMAT)
         if fmt != FORMAT:
-            raise RecordError(f"unknown record format {fmt!r} (expected {FORMAT!r})", source=source)
+            raise RecordError(f"unknown record format {fmt!r} (expected {FORMAT!r})", source=source,
+                              code="record.unknown_format", params={"format": fmt, "expected": FORMAT})
         if not isinstance(data.get("game"), str):
-            raise RecordError("missing or invalid 'game'", source=source)
+            raise RecordError("missing or invalid 'game'", source=source, code="record.no_game")
         actions = data.get("actions", [])
         if not isinstance(actions, list):
-            raise RecordError("'actions' must be a list", source=source)
+            raise RecordError("'actions' must be a list", source=source, code="record.actions_not_list")
         for i, a in enumerate(actions, 1):
             ok = isinstance(a, str) or (isinstance(a, list) and len(a) == 2
                                         and isinstance(a[0], int) and isinstance(a[1], str))
             if not ok:
                 raise RecordError("an action must be a string or [seat, string]", source=source,
-                                  move=i, text=str(a))
+                                  move=i, text=str(a), code="record.bad_action")
         result = data.get("result")
         if result is not None and not (
                 isinstance(result, dict) and isinstance(result.get("reason") or "", str)):
-            raise RecordError("'result' must be an object with 'text' and 'reason'", source=source)
+            raise RecordError("'result' must be an object with 'text' and 'reason'", source=source,
+                              code="record.bad_result_field")
         return cls(
             game=data["game"], options=dict(data.get("options") or {}), actions=list(actions),
             seats=data.get("seats"), seed=data.get("seed"), deal=data.get("deal"),
@@ -108,7 +110,8 @@ class Record:
         try:
             data = json.loads(text)
         except json.JSONDecodeError as e:
-            raise RecordError(f"not valid JSON: {e.msg}", source=source, line=e.lineno) from None
+            raise RecordError(f"not valid JSON: {e.msg}", source=source, line=e.lineno,
+                              code="record.not_json") from None
         return cls.from_json(data, source=source)
 
     @classmethod
@@ -143,12 +146,14 @@ def replay(record: Record, game=None, source: str | None = None, check_result: b
         try:
             game = load(record.game, **record.options)
         except OptionError as e:
-            raise RecordError(str(e), source=source) from None
+            raise RecordError(str(e), source=source,
+                              code="record.bad_options", params=why_inner(e, "record.unreadable")) from None
     try:
         state = game.new_state(seed=record.seed, deal=record.deal, position=record.position,
                                num_seats=record.num_seats)
     except QipaiError as e:
-        raise RecordError(f"bad start: {e}", source=source) from None
+        raise RecordError(f"bad start: {e}", source=source,
+                          code="record.bad_start", params=why_inner(e, "record.unreadable")) from None
     lines = record.meta.get("move_lines") or []   # source line of each action, when read from text
     game_no = record.meta.get("game_index")
     for i, entry in enumerate(record.actions, 1):

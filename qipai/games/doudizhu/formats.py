@@ -24,7 +24,7 @@ import re
 from typing import Any
 
 from qipai.cards import Card, make_deck
-from qipai.core.errors import IllegalAction, QipaiError, RecordError
+from qipai.core.errors import IllegalAction, QipaiError, RecordError, why_inner
 from qipai.core.formats import Reader, register_reader
 from qipai.core.record import Record
 
@@ -64,7 +64,8 @@ def read_openspiel(data: bytes, source: str = "<openspiel>") -> list[Record]:
     try:
         lines = data.decode("utf-8").splitlines()
     except UnicodeDecodeError as e:
-        raise RecordError(f"not UTF-8 text (byte {e.start})", source=source) from None
+        raise RecordError(f"not UTF-8 text (byte {e.start})", source=source,
+                          code="record.not_utf8", params={"byte": e.start}) from None
     player = None
     face_pos = None
     dealt: list[Card] = []
@@ -85,7 +86,8 @@ def read_openspiel(data: bytes, source: str = "<openspiel>") -> list[Record]:
                 if not all(math.isfinite(x) for x in returns):
                     raise ValueError("not a finite number")
             except ValueError:
-                raise RecordError("unreadable returns", source=source, line=no, text=line) from None
+                raise RecordError("unreadable returns", source=source, line=no, text=line,
+                                  code="record.ddz.bad_returns") from None
             continue
         m = _APPLY.match(line)
         if not m:
@@ -95,19 +97,23 @@ def read_openspiel(data: bytes, source: str = "<openspiel>") -> list[Record]:
             pos = text.rsplit(" ", 1)[1]
             if not pos.isdecimal() or int(pos) >= 51:
                 raise RecordError("the face-up position is a dealing position 0..50", source=source,
-                                  line=no, text=text)
+                                  line=no, text=text, code="record.ddz.face_up")
             face_pos = int(pos)
         elif text.startswith("Deal "):
             try:
                 dealt.append(_os_card(text[5:]))
             except ValueError as e:
-                raise RecordError(str(e), source=source, line=no, text=text) from None
+                raise RecordError(str(e), source=source, line=no, text=text,
+                                  code="record.ddz.bad_card",
+                                  params=why_inner(e, "record.unreadable")) from None
         elif player == -1:
-            raise RecordError("unknown chance action", source=source, line=no, text=text)
+            raise RecordError("unknown chance action", source=source, line=no, text=text,
+                              code="record.ddz.chance")
         else:
             moves.append((no, player, text))
     if face_pos is None or len(dealt) != 51:
-        raise RecordError(f"incomplete deal ({len(dealt)} of 51 cards dealt)", source=source)
+        raise RecordError(f"incomplete deal ({len(dealt)} of 51 cards dealt)", source=source,
+                          code="record.ddz.incomplete_deal", params={"n": len(dealt)})
     kitty = [c for c in make_deck() if c not in dealt]
     hands = [[c.id for c in dealt[s::3]] for s in range(3)]
     deal = {"hands": hands, "kitty": [c.id for c in kitty], "face_up": dealt[face_pos].id,
@@ -116,21 +122,28 @@ def read_openspiel(data: bytes, source: str = "<openspiel>") -> list[Record]:
     try:
         state = game.new_state(deal=deal)
     except QipaiError as e:
-        raise RecordError(f"bad deal: {e}", source=source) from None
+        raise RecordError(f"bad deal: {e}", source=source,
+                          code="record.ddz.bad_deal", params=why_inner(e, "record.unreadable")) from None
     actions, move_lines = [], []
     for no, seat, text in moves:
         if state.is_terminal():
-            raise RecordError("move after the end of the game", source=source, line=no, text=text)
+            raise RecordError("move after the end of the game", source=source, line=no, text=text,
+                              code="record.ddz.after_end")
         if seat is not None and seat != state.current_player:
             raise RecordError(f"seat {seat} acts but seat {state.current_player} is to act",
-                              source=source, line=no, text=text)
+                              source=source, line=no, text=text,
+                              code="record.ddz.not_to_act",
+                              params={"seat": seat, "current": state.current_player})
         try:
             action = _os_action(game, state, text)
             state.apply(action)
         except IllegalAction as e:
-            raise RecordError(f"illegal move: {e.reason}", source=source, line=no, text=text) from None
+            raise RecordError(f"illegal move: {e.reason}", source=source, line=no, text=text,
+                              code="record.illegal_move", params=why_inner(e, "illegal")) from None
         except ValueError as e:
-            raise RecordError(f"unreadable move: {e}", source=source, line=no, text=text) from None
+            raise RecordError(f"unreadable move: {e}", source=source, line=no, text=text,
+                              code="record.ddz.unreadable_move",
+                              params=why_inner(e, "record.unreadable")) from None
         actions.append(str(action))
         move_lines.append(no)
     result = None
@@ -228,7 +241,8 @@ def read_botzone(data: bytes, source: str = "<botzone>") -> list[Record]:
     rank strings since suits never matter). Raises :class:`RecordError` naming the turn."""
     entries = _bz_entries(data)
     if entries is None:
-        raise RecordError("not a Botzone log (a JSON list of judge and bot turns)", source=source)
+        raise RecordError("not a Botzone log (a JSON list of judge and bot turns)", source=source,
+                          code="record.ddz.not_botzone")
     own: dict[int, list[int]] = {}
     public: list[int] | None = None
     landlord_seen = None
@@ -238,15 +252,17 @@ def read_botzone(data: bytes, source: str = "<botzone>") -> list[Record]:
     pending: list[int] = []
     for turn, entry in enumerate(entries, 1):
         if not isinstance(entry, dict):
-            raise RecordError("a log entry must be an object", source=source, move=turn)
+            raise RecordError("a log entry must be an object", source=source, move=turn,
+                              code="record.ddz.entry_not_object")
         out = entry.get("output")
         if out is not None and not isinstance(out, dict):
-            raise RecordError("a judge turn's 'output' must be an object", source=source, move=turn)
+            raise RecordError("a judge turn's 'output' must be an object", source=source, move=turn,
+                              code="record.ddz.output_not_object")
         if isinstance(out, dict):
             content = out.get("content") or {}
             if not isinstance(content, dict):
                 raise RecordError("a judge turn's content must be an object of seat requests",
-                                  source=source, move=turn)
+                                  source=source, move=turn, code="record.ddz.content_not_object")
             if out.get("command") == "finish":
                 finish = content
                 break
@@ -255,13 +271,15 @@ def read_botzone(data: bytes, source: str = "<botzone>") -> list[Record]:
                 try:
                     seat = int(key)
                 except ValueError:
-                    raise RecordError(f"bad seat {key!r}", source=source, move=turn) from None
+                    raise RecordError(f"bad seat {key!r}", source=source, move=turn,
+                                      code="record.ddz.bad_seat", params={"seat": key}) from None
                 pending.append(seat)
                 if isinstance(req, dict):
                     for key in ("own", "publiccard"):
                         if key in req and not isinstance(req[key], list):
                             raise RecordError(f"'{key}' must be a list of card numbers", source=source,
-                                              move=turn)
+                                              move=turn,
+                                              code="record.ddz.cards_not_list", params={"key": key})
                     if "bid" in req:
                         bidding = True
                     if "own" in req and seat not in own:
@@ -274,10 +292,12 @@ def read_botzone(data: bytes, source: str = "<botzone>") -> list[Record]:
         for seat in pending:
             resp = entry.get(str(seat))
             if not isinstance(resp, dict) or "response" not in resp:
-                raise RecordError(f"no response from seat {seat}", source=source, move=turn)
+                raise RecordError(f"no response from seat {seat}", source=source, move=turn,
+                                  code="record.ddz.no_response", params={"seat": seat})
             moves.append((turn, seat, resp["response"]))
     if sorted(own) != [0, 1, 2] or public is None:
-        raise RecordError("the log does not show all three hands and the public cards", source=source)
+        raise RecordError("the log does not show all three hands and the public cards", source=source,
+                          code="record.ddz.hands_missing")
     try:
         kitty = [botzone_card(n) for n in public]
         hands = []
@@ -287,7 +307,8 @@ def read_botzone(data: bytes, source: str = "<botzone>") -> list[Record]:
                 cards = [c for c in cards if c not in kitty]
             hands.append([c.id for c in cards])
     except ValueError as e:
-        raise RecordError(str(e), source=source) from None
+        raise RecordError(str(e), source=source,
+                          code="record.ddz.bad_card", params=why_inner(e, "record.unreadable")) from None
     options: dict[str, Any] = {"preset": "classic", "spring": True}
     if not bidding:
         options["bidding"] = "none"
@@ -299,7 +320,8 @@ def read_botzone(data: bytes, source: str = "<botzone>") -> list[Record]:
     try:
         state = game.new_state(deal=deal)
     except QipaiError as e:
-        raise RecordError(f"bad deal: {e}", source=source) from None
+        raise RecordError(f"bad deal: {e}", source=source,
+                          code="record.ddz.bad_deal", params=why_inner(e, "record.unreadable")) from None
     actions: list[str] = []
     for turn, seat, resp in moves:
         if state.is_terminal():
@@ -313,22 +335,30 @@ def read_botzone(data: bytes, source: str = "<botzone>") -> list[Record]:
                 try:
                     text = ORDER.format_counts(ORDER.counts_of(botzone_card(n) for n in resp))
                 except ValueError as e:
-                    raise RecordError(str(e), source=source, move=turn) from None
+                    raise RecordError(str(e), source=source, move=turn,
+                                      code="record.ddz.bad_card",
+                                      params=why_inner(e, "record.unreadable")) from None
         elif state.phase != "bidding" and _bz_bid(resp) is not None:
             continue                      # a late bid answer after bid 3 ended the bidding
         else:
-            raise RecordError(f"unreadable response {resp!r}", source=source, move=turn)
+            raise RecordError(f"unreadable response {resp!r}", source=source, move=turn,
+                              code="record.ddz.bad_response", params={"response": str(resp)})
         if seat != state.current_player:
             raise RecordError(f"seat {seat} answered but seat {state.current_player} is to act",
-                              source=source, move=turn, text=text)
+                              source=source, move=turn, text=text,
+                              code="record.ddz.not_to_act",
+                              params={"seat": seat, "current": state.current_player})
         try:
             state.apply(text)
         except IllegalAction as e:
-            raise RecordError(f"illegal move: {e.reason}", source=source, move=turn, text=text) from None
+            raise RecordError(f"illegal move: {e.reason}", source=source, move=turn, text=text,
+                              code="record.illegal_move", params=why_inner(e, "illegal")) from None
         actions.append(state.log[-1])
     if landlord_seen is not None and state.landlord is not None and landlord_seen != state.landlord:
         raise RecordError(f"the log names landlord {landlord_seen}, the bids give {state.landlord}",
-                          source=source)
+                          source=source,
+                          code="record.ddz.landlord_differs",
+                          params={"seen": landlord_seen, "got": state.landlord})
     meta: dict[str, Any] = {"source_format": BOTZONE, "game_index": 1}
     if finish is not None:
         meta["botzone_finish"] = finish

@@ -33,7 +33,7 @@ import math
 import re
 from typing import Any
 
-from qipai.core.errors import NotationError, RecordError
+from qipai.core.errors import NotationError, RecordError, why_inner
 from qipai.core.formats import Reader, register_reader, register_writer
 from qipai.core.record import Record
 
@@ -130,36 +130,44 @@ def read_sgf(data: bytes | str, source: str = "<sgf>") -> list[Record]:
     return [_record(t.main_line(), source, i) for i, t in enumerate(trees, 1)]
 
 
-def _err(reason: str, source: str, game: int, node: Node | None = None, prop=None) -> RecordError:
+def _err(reason: str, source: str, game: int, node: Node | None = None, prop=None, *,
+         code: str, params: dict[str, Any] | None = None) -> RecordError:
+    """The error ``reason`` (catalogue ``refusal.<code>`` with ``params``) at ``prop`` or
+    ``node`` of game ``game``."""
     line = prop.line if prop is not None else node.line if node is not None else None
+    params = dict(params or {})
     if prop is not None:
-        reason = f"property {prop.ident}[{prop.values[0] if prop.values else ''}] " \
-                 f"(column {prop.col}): {reason}"
-    return RecordError(reason, source=source, game=game, line=line)
+        value = prop.values[0] if prop.values else ""
+        reason = f"property {prop.ident}[{value}] (column {prop.col}): {reason}"
+        params = {**params, "what": code, "prop": prop.ident, "value": value, "col": prop.col}
+        code = "record.sgf.at_property"
+    return RecordError(reason, source=source, game=game, line=line, code=code, params=params)
 
 
 def _record(nodes: list[Node], source: str, game: int) -> Record:
     root = nodes[0]
     gm = root.get("GM")
     if gm is not None and gm.values[0].strip() not in ("1", ""):
-        raise _err("not a go record (GM must be 1)", source, game, prop=gm)
+        raise _err("not a go record (GM must be 1)", source, game, prop=gm, code="record.sgf.not_go")
     size = 19
     sz = root.get("SZ")
     if sz is not None:
         v = sz.values[0].strip()
         if not v.isdecimal() or int(v) not in SIZES:
-            raise _err(f"board size must be one of {', '.join(map(str, SIZES))}", source, game, prop=sz)
+            raise _err(f"board size must be one of {', '.join(map(str, SIZES))}", source, game, prop=sz,
+                       code="record.sgf.board_size", params={"valid": list(SIZES)})
         size = int(v)
     km = root.get("KM")
     try:
         komi = read_komi(km.values[0] if km else None)
     except ValueError as e:
-        raise _err(f"komi is not usable: {e}", source, game, prop=km) from None
+        raise _err(f"komi is not usable: {e}", source, game, prop=km,
+                   code="record.sgf.bad_komi", params=why_inner(e, "record.unreadable")) from None
     ha = (root.value("HA") or "0").strip()
     if ha.isdecimal() and int(ha) >= 2:
         komi += int(ha)        # White receives one point per handicap stone (as the option does)
         if komi > 1000:
-            raise _err("handicap out of range", source, game, prop=root.get("HA"))
+            raise _err("handicap out of range", source, game, prop=root.get("HA"), code="record.sgf.handicap")
     rules = (root.value("RU") or "").strip()
     # records of people: dead stones by agreement (§4.2), resumed play included
     options: dict[str, Any] = {"board_size": size, "scoring": "free_komi", "komi": komi,
@@ -168,14 +176,16 @@ def _record(nodes: list[Node], source: str, game: int) -> Record:
     for prop in root.props:
         if prop.ident in ("AB", "AW", "AE", "PL"):
             if prop.ident == "AE":
-                raise _err("AE (clear points) is not supported in a setup", source, game, prop=prop)
+                raise _err("AE (clear points) is not supported in a setup", source, game, prop=prop,
+                           code="record.sgf.ae_setup")
             setup.append(prop.ident + "".join(f"[{v}]" for v in prop.values))
             _check_setup(setup, options, source, game, prop)
     re_prop = root.get("RE")
     try:
         result = _result(re_prop.values[0] if re_prop else None)
     except ValueError as e:
-        raise _err(str(e), source, game, prop=re_prop) from None
+        raise _err(str(e), source, game, prop=re_prop,
+                   code="record.sgf.bad_result", params=why_inner(e, "record.unreadable")) from None
     actions: list[Any] = []
     lines: list[int] = []
     colour_next = None
@@ -183,26 +193,28 @@ def _record(nodes: list[Node], source: str, game: int) -> Record:
     for idx, node in enumerate(nodes):
         move = node.get("B") or node.get("W")
         if node.get("B") and node.get("W"):
-            raise _err("a node holds both a B and a W move", source, game, node)
+            raise _err("a node holds both a B and a W move", source, game, node, code="record.sgf.both_moves")
         if idx > 0:
             for ident in ("AB", "AW", "AE"):
                 p = node.get(ident)
                 if p is not None and not (ident == "AE" and idx == len(nodes) - 1 and move is None):
                     raise _err("setup stones after the first node are not supported (AE is read "
                                "only on the last node, as dead stones taken off)",
-                               source, game, prop=p)
+                               source, game, prop=p, code="record.sgf.late_setup")
         if move is None:
             continue
         colour = move.ident
         if len(move.values) != 1:
-            raise _err(f"a move has one value, not {len(move.values)}", source, game, prop=move)
+            raise _err(f"a move has one value, not {len(move.values)}", source, game, prop=move,
+                       code="record.sgf.move_values", params={"n": len(move.values)})
         if colour_next is not None and colour != colour_next:
             raise _err(f"{colour} moves twice in a row (colours must alternate)",
-                       source, game, prop=move)
+                       source, game, prop=move, code="record.sgf.twice", params={"colour": colour})
         try:
             p = from_sgf(move.values[0], size)
         except NotationError as e:
-            raise _err(str(e), source, game, prop=move) from None
+            raise _err(str(e), source, game, prop=move,
+                       code="record.sgf.bad_point", params=why_inner(e, "record.unreadable")) from None
         if passes >= 2:        # play went on after two passes: the end was not accepted
             actions.append([0 if colour == "B" else 1, "resume"])
             lines.append(move.line)
@@ -274,7 +286,8 @@ def _check_setup(setup: list[str], options: dict[str, Any], source: str, game: i
     try:
         load("go", **options).new_state(position="".join(setup))
     except IllegalAction as e:
-        raise _err(e.reason, source, game, prop=prop) from None
+        raise _err(e.reason, source, game, prop=prop,
+                   code="record.sgf.bad_setup", params=why_inner(e, "illegal")) from None
 
 
 def _points(value: str, size: int) -> list[int]:
@@ -302,7 +315,8 @@ def _check_marks(marks, actions, position, options, kind, territory_komi, record
         try:
             pts.append({q for v in (prop.values if prop else []) for q in _points(v, size)})
         except NotationError as e:
-            raise _err(str(e), source, game, prop=prop) from None
+            raise _err(str(e), source, game, prop=prop,
+                       code="record.sgf.bad_point", params=why_inner(e, "record.unreadable")) from None
     black_terr, white_terr, cleared = pts
     state = load("go", **options).new_state(position=position)
     for a in actions:
@@ -316,7 +330,8 @@ def _check_marks(marks, actions, position, options, kind, territory_komi, record
     empty = sorted(p for p in cleared if board.color[p] == 0)
     if empty:
         raise _err(f"AE clears {to_sgf(empty[0], size)}, which holds no stone at the end",
-                   source, game, prop=marks[2])
+                   source, game, prop=marks[2],
+                   code="record.sgf.ae_empty", params={"point": to_sgf(empty[0], size)})
     counts = []
     if kind in ("area", "unknown"):
         counts.append(area_count(board, black_terr, white_terr, options["komi"], cleared))
@@ -328,7 +343,9 @@ def _check_marks(marks, actions, position, options, kind, territory_komi, record
                  "unknown": "rules not given: area and territory tried"}[kind]
         raise _err(f"recorded result {recorded} disagrees with the record's own dead-stone and "
                    f"territory marks ({rules}): " + "; ".join(c.describe() for c in counts),
-                   source, game, prop=where)
+                   source, game, prop=where,
+                   code="record.sgf.count_differs",
+                   params={"recorded": recorded, "counts": "; ".join(c.describe() for c in counts)})
     meta["recount"] = {"method": match.method, "black": match.black, "white": match.white,
                        "komi": match.komi, "text": match.text,
                        "dead": sorted(to_gtp(p, size) for p in match.dead)}

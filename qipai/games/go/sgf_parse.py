@@ -60,10 +60,13 @@ class _Parser:
         self.line_start = 0
         self.source = source
 
-    def error(self, reason: str, line: int | None = None, col: int | None = None) -> RecordError:
+    def error(self, reason: str, line: int | None = None, col: int | None = None, *, code: str,
+              params: dict | None = None) -> RecordError:
+        """The error ``reason`` (catalogue ``refusal.<code>`` with ``params``) at a column."""
         line = self.line if line is None else line
         col = (self.i - self.line_start + 1) if col is None else col
-        return RecordError(f"malformed SGF at column {col}: {reason}", source=self.source, line=line)
+        return RecordError(f"malformed SGF at column {col}: {reason}", source=self.source, line=line,
+                           code="record.sgf.malformed", params={**(params or {}), "what": code, "col": col})
 
     def skip_ws(self) -> None:
         s = self.s
@@ -88,10 +91,11 @@ class _Parser:
             if ch != "(":
                 if trees:      # text after the last game tree is ignored (SGF allows it)
                     break
-                raise self.error(f"expected '(' to open a game tree, found {ch!r}")
+                raise self.error(f"expected '(' to open a game tree, found {ch!r}",
+                                 code="record.sgf.no_open", params={"found": ch})
             trees.append(self.tree())
         if not trees:
-            raise self.error("no game tree (an SGF file starts with '(;')")
+            raise self.error("no game tree (an SGF file starts with '(;')", code="record.sgf.no_tree")
         return trees
 
     def tree(self) -> Tree:
@@ -101,7 +105,7 @@ class _Parser:
         while self.peek() == ";":
             t.nodes.append(self.node())
         if not t.nodes:
-            raise self.error("a game tree must start with a node ';'")
+            raise self.error("a game tree must start with a node ';'", code="record.sgf.no_node")
         while True:
             ch = self.peek()
             if ch == "(":
@@ -111,9 +115,11 @@ class _Parser:
                 return t
             elif ch == "":
                 raise self.error(f"the game tree opened at line {open_line}, column {open_col} "
-                                 "is never closed (missing ')')")
+                                 "is never closed (missing ')')",
+                                 code="record.sgf.tree_open", params={"line": open_line, "column": open_col})
             else:
-                raise self.error(f"unexpected {ch!r} (expected ';', '(' or ')')")
+                raise self.error(f"unexpected {ch!r} (expected ';', '(' or ')')",
+                                 code="record.sgf.unexpected", params={"found": ch})
 
     def node(self) -> Node:
         node = Node(line=self.line)
@@ -129,12 +135,15 @@ class _Parser:
             raw = self.s[start:self.i]
             ident = "".join(c for c in raw if c.isupper())
             if not ident:
-                raise self.error(f"property identifier {raw!r} has no capital letter", line, col)
+                raise self.error(f"property identifier {raw!r} has no capital letter", line, col,
+                                 code="record.sgf.no_capital", params={"ident": raw})
             values = []
             while self.peek() == "[":
                 values.append(self.value(ident, line, col))
             if not values:
-                raise self.error(f"property {raw} has no value (expected '[')", line, col)
+                raise self.error(f"property {raw} has no value (expected '[')", line, col,
+                                 code="record.sgf.no_value",
+                                                                params={"ident": raw})
             node.props.append(Prop(ident, values, line, col))
 
     def value(self, ident: str, line: int, col: int) -> str:
@@ -144,7 +153,9 @@ class _Parser:
         while True:
             if self.i >= len(s):
                 raise self.error(f"the value of property {ident} (line {line}, column {col}) is "
-                                 "never closed (missing ']')", line, col)
+                                 "never closed (missing ']')", line, col,
+                                 code="record.sgf.value_open",
+                                 params={"ident": ident, "line": line, "column": col})
             ch = s[self.i]
             if ch == "]":
                 self.i += 1

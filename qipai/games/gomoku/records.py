@@ -40,7 +40,7 @@ from collections.abc import Iterable
 from typing import Any
 from xml.sax.saxutils import quoteattr
 
-from ...core.errors import IllegalAction, RecordError
+from ...core.errors import IllegalAction, RecordError, why_inner
 from ...core.formats import Reader, register_reader, register_writer
 from ...core.record import Record, replay
 from .board import BLACK, COLUMNS, SIZE, WHITE, Board, point, point_name
@@ -90,12 +90,14 @@ def read_lines(data: bytes | str, source: str = "<renju lines>") -> list[Record]
         word = parts[0]
         if word not in RESULT_WORDS:
             raise RecordError(f"a game line starts with black, white, draw or unknown, not {word!r}",
-                              source=source, game=len(records) + 1, line=lineno, text=word)
+                              source=source, game=len(records) + 1, line=lineno, text=word,
+                              code="record.gomoku.bad_result_word", params={"word": word})
         actions = []
         for i, tok in enumerate(parts[1:], 1):
             if not _MOVE_TOKEN.match(tok):
                 raise RecordError("not a move (a1..o15 or --)", source=source,
-                                  game=len(records) + 1, line=lineno, move=i, text=tok)
+                                  game=len(records) + 1, line=lineno, move=i, text=tok,
+                                  code="record.gomoku.not_a_move")
             actions.append("pass" if tok == "--" else tok)
         text_result = RESULT_WORDS[word]
         records.append(Record(
@@ -116,7 +118,8 @@ def _ascii_text(data: bytes, source: str) -> str:
     except UnicodeDecodeError as e:
         line = data.count(b"\n", 0, e.start) + 1
         raise RecordError(f"byte {data[e.start]:#04x} is not ASCII (moves are a1..o15 or --)",
-                          source=source, line=line) from None
+                          source=source, line=line,
+                          code="record.gomoku.not_ascii", params={"byte": f"{data[e.start]:#04x}"}) from None
 
 
 _XZ_MAGIC = b"\xfd7zXZ\x00"
@@ -139,7 +142,8 @@ def iter_tar_lines(data: bytes, source: str):
     try:
         archive = tarfile.open(fileobj=io.BytesIO(data), mode="r:xz")
     except (tarfile.TarError, lzma.LZMAError, EOFError) as e:
-        raise RecordError(f"not a readable tar.xz archive: {e}", source=source) from None
+        raise RecordError(f"not a readable tar.xz archive: {e}", source=source,
+                          code="record.gomoku.not_archive") from None
     with archive:
         for member in archive:
             if not member.isfile():
@@ -168,7 +172,8 @@ def write_lines(items: Iterable[Any]) -> str:
     for item in items:
         state = _as_state(item)
         if state.position is not None:
-            raise RecordError("the renju line format has no start position")
+            raise RecordError("the renju line format has no start position",
+                              code="record.gomoku.no_position", params={"format": "renju lines"})
         _check_reads_back(state, RENJU_OPTIONS, "renju lines")
         word = WORD_OF_TEXT.get(state.result.text, "unknown") if state.result else "unknown"
         toks = [word] + ["--" if p is None else point_name(p) for _, p in state.moves]
@@ -206,7 +211,10 @@ def _check_reads_back(state: Any, options: dict[str, Any], fmt: str) -> None:
     except RecordError as e:
         raise RecordError(f"cannot write this game as {fmt}: its reader replays it with "
                           f"{rules}, where move {e.move} is refused ({e.reason})",
-                          move=e.move, text=e.text) from None
+                          move=e.move, text=e.text,
+                          code="record.gomoku.write_refused",
+                          params={"inner": e.code or "record.unreadable", **e.params,
+                                  "format": fmt, "rules": rules}) from None
     ours, theirs = state.result, back.result
     if theirs is not None:
         same = ours is not None and (ours.text, ours.reason) == (theirs.text, theirs.reason)
@@ -214,7 +222,8 @@ def _check_reads_back(state: Any, options: dict[str, Any], fmt: str) -> None:
         same = ours is None or ours.reason not in _BOARD_REASONS
     if not same:
         raise RecordError(f"cannot write this game as {fmt}: its reader replays it with {rules} "
-                          f"and gets {_describe(theirs)} where the game has {_describe(ours)}")
+                          f"and gets {_describe(theirs)} where the game has {_describe(ours)}",
+                          code="record.gomoku.write_differs", params={"format": fmt, "rules": rules})
 
 
 # ----- Piskvork .rec -------------------------------------------------------------------------
@@ -240,7 +249,8 @@ def read_rec(data: bytes | str, source: str = "<rec>") -> list[Record]:
     text = data.decode("ascii", "replace") if isinstance(data, bytes) else data
     lines = text.splitlines()
     if len(lines) < 3:
-        raise RecordError("a .rec file has two engine lines and then moves", source=source)
+        raise RecordError("a .rec file has two engine lines and then moves", source=source,
+                          code="record.gomoku.rec_short")
     actions, lines_of, times = [], [], []
     final = None
     for lineno, line in enumerate(lines[2:], 3):
@@ -254,14 +264,15 @@ def read_rec(data: bytes | str, source: str = "<rec>") -> list[Record]:
                 continue
             raise RecordError("expected x,y,milliseconds (numbers of at most 9 digits)",
                               source=source, line=lineno, move=len(actions) + 1,
-                              text=line.strip()[:40])
+                              text=line.strip()[:40], code="record.gomoku.rec_bad_line")
         if final is not None:
             raise RecordError("a move after the final line", source=source, line=lineno,
-                              move=len(actions) + 1, text=line.strip())
+                              move=len(actions) + 1, text=line.strip(), code="record.gomoku.rec_after_final")
         x, y, ms = int(m.group(1)), int(m.group(2)), int(m.group(3))
         if not (0 <= x < SIZE and 0 <= y < SIZE):
             raise RecordError(f"point outside the {SIZE}x{SIZE} board", source=source,
-                              line=lineno, move=len(actions) + 1, text=line.strip())
+                              line=lineno, move=len(actions) + 1, text=line.strip(),
+                              code="record.gomoku.rec_outside", params={"size": SIZE})
         actions.append(point_name(point(x, SIZE - 1 - y)))
         lines_of.append(lineno)
         times.append(ms)
@@ -277,10 +288,12 @@ def write_rec(item: Any, engines: tuple[str, str] | None = None,
     Raises :class:`RecordError` for games with passes or a start position."""
     state = _as_state(item)
     if state.position is not None:
-        raise RecordError("the .rec format has no start position")
+        raise RecordError("the .rec format has no start position",
+                          code="record.gomoku.no_position", params={"format": ".rec"})
     if any(p is None for _, p in state.moves):
         raise RecordError("the .rec format has no pass",
-                          move=next(i for i, (_, p) in enumerate(state.moves, 1) if p is None))
+                          move=next(i for i, (_, p) in enumerate(state.moves, 1) if p is None),
+                          code="record.gomoku.rec_no_pass")
     _check_reads_back(state, FREESTYLE_OPTIONS, ".rec")
     names = engines or ("black", "white")
     lines = [names[0], names[1]]
@@ -367,7 +380,7 @@ def read_rif(data: bytes | str, source: str = "<rif>") -> list[Record]:
         root = ET.fromstring(data)
     except ET.ParseError as e:
         raise RecordError(f"not well-formed XML: {e}", source=source,
-                          line=e.position[0] if e.position else None) from None
+                          line=e.position[0] if e.position else None, code="record.gomoku.not_xml") from None
     move_texts = _rif_move_texts(data)
     players = {}
     for p in root.iter("player"):
@@ -384,13 +397,13 @@ def read_rif(data: bytes | str, source: str = "<rif>") -> list[Record]:
             tok = tok.lower()
             if not _MOVE_TOKEN.match(tok):
                 raise RecordError("not a move (a1..o15 or --)", source=source, game=i,
-                                  line=line, move=j, text=tok)
+                                  line=line, move=j, text=tok, code="record.gomoku.not_a_move")
             actions.append("pass" if tok == "--" else tok)
         b = (g.get("bresult") or "").strip()
         text = _rif_result(b)
         if b and text is None:
             raise RecordError("bresult is Black's score: 1, 0 or 0.5 (or empty when unknown)",
-                              source=source, game=i, line=game_line, text=b)
+                              source=source, game=i, line=game_line, text=b, code="record.gomoku.bresult")
         rule = tables["rule"].get(g.get("rule"))
         meta = {"game_index": i, "rif_id": g.get("id"), "bresult": b or None,
                 "move_lines": [line for _, line in tokens]}
@@ -412,7 +425,7 @@ def read_rif(data: bytes | str, source: str = "<rif>") -> list[Record]:
                               seats=seats, meta=meta,
                               result={"text": text, "reason": "unknown"} if text else None))
     if not records:
-        raise RecordError("no <game> element", source=source)
+        raise RecordError("no <game> element", source=source, code="record.gomoku.no_game")
     return records
 
 
@@ -463,11 +476,13 @@ def read_pos_diagram(text: str) -> tuple[Board, list[int]]:
     tests = []
     rows = [r for r in text.splitlines() if r.strip()]
     if len(rows) > SIZE:
-        raise RecordError(f"more than {SIZE} rows")
+        raise RecordError(f"more than {SIZE} rows", code="record.gomoku.case_rows", params={"size": SIZE})
     for i, row in enumerate(rows):
         r = SIZE - 1 - i
         if len(row.strip()) != SIZE:
-            raise RecordError(f"row {r + 1} has {len(row.strip())} points", line=i + 1)
+            raise RecordError(f"row {r + 1} has {len(row.strip())} points", line=i + 1,
+                              code="record.gomoku.case_row_length",
+                              params={"row": r + 1, "n": len(row.strip()), "size": SIZE})
         for col, ch in enumerate(row.strip()):
             p = point(col, r)
             if ch in "xX":
@@ -477,7 +492,8 @@ def read_pos_diagram(text: str) -> tuple[Board, list[int]]:
             elif ch == "D":
                 tests.append(p)
             elif ch != ".":
-                raise RecordError(f"unknown symbol {ch!r}", line=i + 1)
+                raise RecordError(f"unknown symbol {ch!r}", line=i + 1,
+                                  code="record.gomoku.case_symbol", params={"symbol": ch})
     return board, tests
 
 
@@ -488,7 +504,8 @@ def gtp_point(text: str) -> int:
     """A GTP-style point (columns A..P without I, rows 1..15), e.g. ``J8`` = ``i8``."""
     t = text.strip().upper()
     if len(t) < 2 or t[0] not in _GTP_COLUMNS or not t[1:].isdecimal() or not 1 <= int(t[1:]) <= SIZE:
-        raise RecordError(f"{text!r} is not a GTP point on a {SIZE}x{SIZE} board")
+        raise RecordError(f"{text!r} is not a GTP point on a {SIZE}x{SIZE} board",
+                          code="record.gomoku.not_gtp_point", params={"text": text, "size": SIZE})
     return point(_GTP_COLUMNS.index(t[0]), int(t[1:]) - 1)
 
 
@@ -499,7 +516,7 @@ def read_forbidden_cases(data: bytes | str) -> list[dict[str, Any]]:
     try:
         doc = json.loads(data)
     except json.JSONDecodeError as e:
-        raise RecordError(f"not valid JSON: {e.msg}", line=e.lineno) from None
+        raise RecordError(f"not valid JSON: {e.msg}", line=e.lineno, code="record.not_json") from None
     out = []
     for case in doc.get("cases", []):
         board = Board()
@@ -540,19 +557,24 @@ def classify(record: Record, source: str | None = None) -> tuple[str, Any]:
         if state.result.text != rec["text"]:
             err = RecordError(f"recorded result {rec['text']} but the rules give "
                               f"{state.result.text} ({state.result.reason})", source=source,
-                              game=record.meta.get("game_index"), move=len(state.log))
+                              game=record.meta.get("game_index"), move=len(state.log),
+                              code="record.other_result",
+                              params={"text": rec["text"], "got": state.result.text,
+                                      "reason": state.result.reason})
             return "result_contradicts_board", err
         return "ok", state
     try:
         state.end_by_result_text(rec["text"], rec.get("reason") or "unknown")
     except IllegalAction as e:
-        return "illegal_move", RecordError(e.reason, source=source)
+        return "illegal_move", RecordError(e.reason, source=source,
+                                           code="record.illegal_move", params=why_inner(e, "illegal"))
     return "ok", state
 
 
 def _write_rec_records(recs: list[Record]) -> str:
     if len(recs) != 1:
-        raise RecordError(f"a .rec file holds one game, not {len(recs)}")
+        raise RecordError(f"a .rec file holds one game, not {len(recs)}",
+                          code="record.gomoku.rec_one_game", params={"n": len(recs)})
     r = recs[0]
     seats = tuple(r.seats) if r.seats and len(r.seats) == 2 else None
     return write_rec(r, engines=seats, times_ms=r.meta.get("times_ms"))

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import re
 
-from qipai.core.errors import IllegalAction, QipaiError, RecordError
+from qipai.core.errors import IllegalAction, QipaiError, RecordError, why_inner
 from qipai.core.formats import Reader, register_reader
 from qipai.core.record import Record
 from qipai.tiles.tile import NUM_KINDS, format_tiles
@@ -49,7 +49,8 @@ def _drive(game, deal, events: list[_Event], source: str, game_no: int) -> tuple
             state.apply(text, seat=seat)
         except IllegalAction as e:
             raise RecordError(f"illegal: {e.reason}", source=source, game=game_no, line=line,
-                              move=len(actions) + 1, text=f"seat {seat}: {text}") from None
+                              move=len(actions) + 1, text=f"seat {seat}: {text}",
+                              code="record.illegal_move", params=why_inner(e, "illegal")) from None
         actions.append([seat, text])
         lines.append(line)
 
@@ -60,17 +61,21 @@ def _drive(game, deal, events: list[_Event], source: str, game_no: int) -> tuple
 
     for ev in events:
         if state.is_terminal():
-            raise RecordError("the hand is already over", source=source, game=game_no, line=ev.line)
+            raise RecordError("the hand is already over", source=source, game=game_no, line=ev.line,
+                              code="record.mj.hand_over")
         k, s, t = ev.kind, ev.seat, ev.tile
         if k == "draw":
             close_window(ev.line)
             if state.is_terminal():
                 raise RecordError("the wall ran out before this draw", source=source, game=game_no,
-                                  line=ev.line)
+                                  line=ev.line, code="record.mj.wall_out")
             if state.current != s or state.drawn != t:
                 got = format_tiles([state.drawn]) if state.drawn is not None else "nothing"
                 raise RecordError(f"seat {s} draws {format_tiles([t])} but the referee gives seat "
-                                  f"{state.current} {got}", source=source, game=game_no, line=ev.line)
+                                  f"{state.current} {got}", source=source, game=game_no, line=ev.line,
+                                  code="record.mj.other_draw",
+                                  params={"seat": s, "tile": format_tiles([t]), "current": state.current,
+                                          "got": got})
             continue
         if k in ("discard", "ckong", "add") or (k == "win" and state.phase == "turn" and state.current == s
                                                  and s in state.to_act):
@@ -98,7 +103,7 @@ def _fill_wall(seen: list[int], flowers: bool) -> list[int]:
             rest.remove(t)
         except ValueError:
             raise RecordError(f"the record uses {format_tiles([t])} more often than the tile set "
-                              "has") from None
+                              "has", code="record.mj.too_many", params={"tile": format_tiles([t])}) from None
     return rest
 
 
@@ -159,22 +164,22 @@ def _bz_read(data: bytes, source: str) -> list[Record]:
 
 
 def _bz_round(block: list[str], first_line: int, source: str, game_no: int, load) -> Record:
-    def err(msg: str, k: int) -> RecordError:
-        return RecordError(msg, source=source, game=game_no, line=first_line + k)
+    def err(msg: str, k: int, *, code: str, params: dict | None = None) -> RecordError:
+        return RecordError(msg, source=source, game=game_no, line=first_line + k, code=code, params=params)
 
     if not block[0].startswith("Match ") or len(block) < 7 or not block[1].startswith("Wind "):
-        raise err("a round starts with 'Match <id>' and 'Wind <0-3>'", 0)
+        raise err("a round starts with 'Match <id>' and 'Wind <0-3>'", 0, code="record.mj.round_start")
     match_id = block[0].split()[1]
     wind = int(block[1].split()[1]) % 4
     hands = []
     for k in range(2, 6):
         w = block[k].split()
         if w[:1] != ["Player"] or w[2:3] != ["Deal"] or len(w) != 16 or int(w[1]) != k - 2:
-            raise err("expected 'Player n Deal' with 13 tiles", k)
+            raise err("expected 'Player n Deal' with 13 tiles", k, code="record.mj.player_deal")
         try:
             hands.append([_bz_tile(x) for x in w[3:]])
         except ValueError as e:
-            raise err(f"bad tile {e}", k) from None
+            raise err(f"bad tile {e}", k, code="record.mj.bad_tile", params={"tile": str(e)}) from None
     events: list[_Event] = []
     segments: list[list[int]] = [[], [], [], []]
     expected_scores = None
@@ -192,19 +197,21 @@ def _bz_round(block: list[str], first_line: int, source: str, game_no: int, load
         if w[:1] == ["Huang"]:
             continue
         if w[:1] != ["Player"] or len(w) < 4 or w[2] not in _BZ_KIND:
-            raise err(f"unreadable line {block[k]!r}", k)
+            raise err(f"unreadable line {block[k]!r}", k,
+                      code="record.mj.bad_line", params={"line": block[k]})
         seat = int(w[1])
         try:
             tile = _bz_tile(w[3])
         except ValueError:
-            raise err(f"bad tile {w[3]!r}", k) from None
+            raise err(f"bad tile {w[3]!r}", k, code="record.mj.bad_tile", params={"tile": w[3]}) from None
         kind = _BZ_KIND[w[2]]
         extra = []
         j = 4
         while j + 4 < len(w) + 1 and j < len(w) and w[j] == "Ignore":
             ik = {"CHI": "chow", "PENG": "pung", "GANG": "kong", "HU": "win"}.get(w[j + 3].upper())
             if ik is None:
-                raise err(f"unknown ignored claim {w[j + 3]!r}", k)
+                raise err(f"unknown ignored claim {w[j + 3]!r}", k,
+                          code="record.mj.ignored_claim", params={"claim": w[j + 3]})
             it = _bz_tile(w[j + 4])
             extra.append((int(w[j + 2]), ik, it))
             j += 5
@@ -218,11 +225,14 @@ def _bz_round(block: list[str], first_line: int, source: str, game_no: int, load
     try:
         rest = _fill_wall(seen, flowers=False)
     except RecordError as e:
-        raise err(e.reason, 0) from None
+        raise err(e.reason, 0,
+                  code="record.mj.wall",
+                  params={"inner": e.code or "record.unreadable", **e.params}) from None
     size = (136 - 52) // 4
     for s in range(4):
         if len(segments[s]) > size:
-            raise err(f"seat {s} draws {len(segments[s])} tiles, its wall segment has {size}", 0)
+            raise err(f"seat {s} draws {len(segments[s])} tiles, its wall segment has {size}", 0,
+                      code="record.mj.segment", params={"seat": s, "n": len(segments[s]), "size": size})
         need = size - len(segments[s])
         segments[s] += rest[:need]
         rest = rest[need:]
@@ -237,7 +247,7 @@ def _bz_round(block: list[str], first_line: int, source: str, game_no: int, load
     except QipaiError as e:
         if isinstance(e, RecordError):
             raise
-        raise err(str(e), 0) from None
+        raise err(str(e), 0, code="record.mj.bad_game", params=why_inner(e, "record.unreadable")) from None
     result = None
     if expected_scores is not None:
         from .state import result_text
@@ -250,7 +260,8 @@ def _bz_round(block: list[str], first_line: int, source: str, game_no: int, load
             for part in " ".join(w[2:]).split("+"):
                 name, _, count = part.partition("*")
                 if name.strip() not in BY_NAME:
-                    raise RecordError(f"unknown fan {name!r}", source=source, game=game_no, line=line)
+                    raise RecordError(f"unknown fan {name!r}", source=source, game=game_no, line=line,
+                                      code="record.mj.unknown_fan", params={"name": name})
                 fans.append((BY_NAME[name.strip()], int(count or 1)))
             winner = next(ev.seat for ev in reversed(events) if ev.kind == "win")
             wins.append((winner, _fans_of(fans), total))
@@ -312,7 +323,8 @@ def _pmn_read(data: bytes, source: str) -> list[Record]:
             continue
         m = _PMN_TAG.match(line)
         if not m:
-            raise RecordError(f"not a tag pair: {line!r}", source=source, line=n)
+            raise RecordError(f"not a tag pair: {line!r}", source=source, line=n,
+                              code="record.mj.not_tag", params={"line": line})
         tags[m.group(1)] = (m.group(2), n)
     if tags:
         games.append(tags)
@@ -320,18 +332,19 @@ def _pmn_read(data: bytes, source: str) -> list[Record]:
 
 
 def _pmn_game(tags, source: str, game_no: int, load) -> Record:
-    def err(msg: str, tag: str) -> RecordError:
-        return RecordError(msg, source=source, game=game_no, line=tags.get(tag, ("", None))[1])
+    def err(msg: str, tag: str, *, code: str, params: dict | None = None) -> RecordError:
+        return RecordError(msg, source=source, game=game_no, line=tags.get(tag, ("", None))[1],
+                           code=code, params=params)
 
     for need in ("Deal", "Play", "Result"):
         if need not in tags:
-            raise err(f"missing tag {need}", "Deal")
+            raise err(f"missing tag {need}", "Deal", code="record.mj.missing_tag", params={"tag": need})
     try:
         hands = [_pmn_hand(h) for h in tags["Deal"][0].split()]
     except ValueError as e:
-        raise err(f"bad deal {e}", "Deal") from None
+        raise err(f"bad deal {e}", "Deal", code="record.mj.bad_tile", params={"tile": str(e)}) from None
     if len(hands) != 4 or any(len(h) != 13 for h in hands):
-        raise err("the deal needs four hands of 13 tiles", "Deal")
+        raise err("the deal needs four hands of 13 tiles", "Deal", code="record.mj.deal_hands")
     play, play_line = tags["Play"]
     pos = 0
     head: list[int] = []
@@ -343,7 +356,8 @@ def _pmn_game(tags, source: str, game_no: int, load) -> Record:
     while pos < len(play):
         m = _PMN_TOKEN.match(play, pos)
         if not m:
-            raise err(f"unreadable play at character {pos + 1}: {play[pos:pos + 8]!r}", "Play")
+            raise err(f"unreadable play at character {pos + 1}: {play[pos:pos + 8]!r}", "Play",
+                      code="record.mj.bad_play", params={"at": pos + 1, "text": play[pos:pos + 8]})
         pos = m.end()
         act, seat = m.group(1), int(m.group(2))
         tile = None
@@ -351,12 +365,14 @@ def _pmn_game(tags, source: str, game_no: int, load) -> Record:
             if m.group(3) == "z":
                 tile = drawn.get(seat)
                 if tile is None:
-                    raise err(f"'z' at character {m.start() + 1} but seat {seat} has not drawn", "Play")
+                    raise err(f"'z' at character {m.start() + 1} but seat {seat} has not drawn", "Play",
+                              code="record.mj.not_drawn", params={"at": m.start() + 1, "seat": seat})
             else:
                 try:
                     tile = _pmn_tile(m.group(3), int(m.group(4)))
                 except ValueError as e:
-                    raise err(f"bad tile {e}", "Play") from None
+                    raise err(f"bad tile {e}", "Play",
+                              code="record.mj.bad_tile", params={"tile": str(e)}) from None
         if act == "T":
             (tail if replacement else head).append(tile)
             replacement = False
@@ -386,7 +402,9 @@ def _pmn_game(tags, source: str, game_no: int, load) -> Record:
     try:
         rest = _fill_wall(seen, flowers)
     except RecordError as e:
-        raise err(e.reason, "Play") from None
+        raise err(e.reason, "Play",
+                  code="record.mj.wall",
+                  params={"inner": e.code or "record.unreadable", **e.params}) from None
     wall = head + rest + list(reversed(tail))
     pwind = tags.get("PWind", ("E", 0))[0]
     deal = [{"hands": [format_tiles(h) for h in hands], "wall": format_tiles(wall, sort=False),
@@ -402,7 +420,7 @@ def _pmn_game(tags, source: str, game_no: int, load) -> Record:
         start = [int(x) for x in tags.get("Starting", ("0 0 0 0", 0))[0].split()]
         final = [int(x) for x in tags["Result"][0].split()]
     except ValueError:
-        raise err("Result and Starting are four integers", "Result") from None
+        raise err("Result and Starting are four integers", "Result", code="record.mj.result_ints") from None
     scores = [f - s for f, s in zip(final, start)]
     wins = []
     if "Fan" in tags:
@@ -414,7 +432,8 @@ def _pmn_game(tags, source: str, game_no: int, load) -> Record:
             for triple in part.split("."):
                 no, value, count = (int(x) for x in triple.split("/"))
                 if no not in FANS or FANS[no][2] != value:
-                    raise err(f"fan {no} with value {value} is not in the fan table", "Fan")
+                    raise err(f"fan {no} with value {value} is not in the fan table", "Fan",
+                              code="record.mj.fan_table", params={"no": no, "value": value})
                 pairs.append((no, count))
                 total += value * count
             wins.append((seat, _fans_of(pairs), total))

@@ -38,7 +38,7 @@ import re
 from collections.abc import Iterable
 from typing import Any
 
-from ...core.errors import QipaiError, RecordError
+from ...core.errors import QipaiError, RecordError, why_inner
 from ...core.formats import Reader, register_reader, register_writer
 from ...core.record import EXTERNAL_REASONS, Record, replay
 from . import notation
@@ -92,7 +92,8 @@ def decode(data: bytes, source: str = "<pgn>") -> str:
         try:
             return data.decode("utf-16")
         except UnicodeDecodeError as e:
-            raise RecordError(f"not valid UTF-16: {e.reason}", source=source) from None
+            raise RecordError(f"not valid UTF-16: {e.reason}", source=source,
+                              code="record.not_utf16") from None
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError:
@@ -104,7 +105,8 @@ def decode(data: bytes, source: str = "<pgn>") -> str:
         except UnicodeDecodeError:
             continue
     if not found:
-        raise RecordError("cannot decode the file: not UTF-8, GB18030/GBK or Big5", source=source)
+        raise RecordError("cannot decode the file: not UTF-8, GB18030/GBK or Big5", source=source,
+                          code="record.undecodable")
 
     def score(item: tuple[str, str]) -> tuple[int, int]:
         enc, text = item
@@ -157,7 +159,7 @@ def _split_games(text: str, source: str) -> list[_Game]:
             m = _TAG.match(line) or _LOOSE_TAG.match(line)
             if not m:
                 raise RecordError("malformed tag line (expected [Name \"value\"])", source=source,
-                                  game=game.index, line=lineno, text=line)
+                                  game=game.index, line=lineno, text=line, code="record.pgn.bad_tag_line")
             game.tags[m.group(1)] = _unescape(m.group(2))
             game.tag_lines[m.group(1)] = lineno
             continue
@@ -176,7 +178,7 @@ def _split_games(text: str, source: str) -> list[_Game]:
             elif tok == ")":
                 if depth == 0:
                     raise RecordError("')' without '('", source=source, game=game.index,
-                                      line=lineno, text=tok)
+                                      line=lineno, text=tok, code="record.pgn.close_without_open")
                 depth -= 1
             elif depth or tok.startswith("$") or tok == "}":
                 continue
@@ -186,9 +188,11 @@ def _split_games(text: str, source: str) -> list[_Game]:
             else:
                 _add_move(game, tok, lineno, source)
     if in_comment:
-        raise RecordError("comment '{' never closed", source=source, game=game.index)
+        raise RecordError("comment '{' never closed", source=source, game=game.index,
+                          code="record.pgn.comment_open")
     if depth:
-        raise RecordError("variation '(' never closed", source=source, game=game.index)
+        raise RecordError("variation '(' never closed", source=source, game=game.index,
+                          code="record.pgn.variation_open")
     close()
     return games
 
@@ -199,7 +203,8 @@ def _add_move(game: _Game, tok: str, lineno: int, source: str) -> None:
     move = _MARKS.sub("", notation.strip_move_number(tok))
     if not move or not notation.looks_like_move(move):
         raise RecordError("not a move (expected Chinese text, WXF or ICCS)", source=source,
-                          game=game.index, line=lineno, move=len(game.moves) + 1, text=tok)
+                          game=game.index, line=lineno, move=len(game.moves) + 1, text=tok,
+                          code="record.pgn.not_a_move")
     game.moves.append(move)
     game.lines.append(lineno)
 
@@ -218,7 +223,8 @@ def _start_position(game: _Game, source: str) -> str | None:
         XiangqiGame(**RECORD_OPTIONS).new_state(position=fen)
     except QipaiError as e:
         raise RecordError(f"bad FEN tag: {e}", source=source, game=game.index,
-                          line=game.tag_lines.get("FEN"), text=fen) from None
+                          line=game.tag_lines.get("FEN"), text=fen,
+                          code="record.pgn.bad_fen", params=why_inner(e, "record.unreadable")) from None
     return fen
 
 
@@ -226,10 +232,14 @@ def _record(game: _Game, source: str) -> Record:
     tag_result = game.tags.get("Result", "").strip() or None
     if tag_result is not None and tag_result not in RESULTS:
         raise RecordError(f"unknown Result tag {tag_result!r} (expected one of {', '.join(RESULTS)})",
-                          source=source, game=game.index, line=game.tag_lines.get("Result"))
+                          source=source, game=game.index, line=game.tag_lines.get("Result"),
+                          code="record.pgn.unknown_result",
+                          params={"tag": tag_result, "valid": list(RESULTS)})
     if game.result and tag_result and game.result != tag_result:
         raise RecordError(f"the result token {game.result} contradicts the Result tag {tag_result}",
-                          source=source, game=game.index, line=game.result_line)
+                          source=source, game=game.index, line=game.result_line,
+                          code="record.pgn.result_contradicts",
+                          params={"token": game.result, "tag": tag_result})
     text = game.result or tag_result
     red, black = game.tags.get("Red"), game.tags.get("Black")
     # how the game ended, as qipai writes it; other words (chess PGN's "normal", ...) say nothing
