@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 
 import httpx
+import pytest
 
 from .conftest import running_server
 from .pages import FIRST_EVENT_MS, set_lang, shots
@@ -168,46 +169,58 @@ def test_the_form_shows_checks_and_makes_an_event_with_its_changes(browser, shot
         shot(zh, "event-form-shengji-zh")
 
 
-def test_the_players_example_names_a_bot_of_the_events_game(browser, tmp_path):
+@pytest.fixture(scope="module")
+def organizer(browser, tmp_path_factory):
+    """``(base, storage)``: a server the next tests share (each makes its own events and
+    counts only those), and the signed-in state of its first account ``boss`` (an organizer).
+    One server for them: a server's start took 17 s on a loaded machine."""
+    with running_server(tmp_path_factory.mktemp("qipai-form"), SETTINGS) as base:
+        ctx = browser.new_context()
+        sign_up(ctx.new_page(), base, "boss")
+        state = ctx.storage_state()
+        ctx.close()
+        yield base, state
+
+
+def test_the_players_example_names_a_bot_of_the_events_game(browser, organizer):
     """The players box's example line and help name a bot the chosen game has (a card game's
     "rule" bot is no xiangqi bot) by its name in words, and the game's bots are listed in words,
     never by their codes; a line that is neither an account nor a bot is named in the error; the
     example's bot line, typed as shown (words), makes the event."""
-    with running_server(tmp_path, SETTINGS) as base:
-        boss = browser.new_page()
-        sign_up(boss, base, "boss")
-        for lang in ("zh", "en"):
-            set_lang(boss, base, lang)
-            boss.goto(base + "/events")
-            for preset, bot, word in (("s0_doudizhu", "rule", {"en": "Rule-based", "zh": "规则型"}),
-                                      ("s0_xiangqi", "greedy", {"en": "Greedy", "zh": "贪心"})):
-                boss.select_option("select[name=preset]", preset)
-                boss.wait_for_function("(w) => document.querySelector('textarea[name=players]').placeholder"
-                                       ".endsWith(' ' + w)", arg=word[lang])
-                help_text = boss.inner_text("#new-event label:has(textarea[name=players]) > span")
-                bots = boss.inner_text("#event-bots")
-                assert f" {word[lang]}" in help_text and word[lang] in bots
-                if lang == "en" and preset == "s0_doudizhu":    # a name with a comma stays whole
-                    assert "Search, level 3; Search, level 4" in bots, bots
-                for code in (bot, "rule", "greedy", "random", "mcts"):     # the bots' codes
-                    assert not re.search(rf"\b{code}\b", help_text + "\n" + bots), (code, help_text, bots)
-        # a line that is no account and no bot: the error names it
-        boss.fill("textarea[name=players]", "boss\nnobody-here")
-        boss.click("#create-event")
-        boss.wait_for_selector("#new-event-error:has-text('nobody-here')")
-        # the example's bot line, as shown (the bot in words), a second one with a rating, and a
-        # third by its bot's code
-        bot_line = boss.get_attribute("textarea[name=players]", "placeholder").splitlines()[-1]
-        assert bot_line == "bot1 Greedy"
-        boss.fill("textarea[name=players]",
-                  "boss\nbot1 Greedy\nbot2 greedy 1500\nbot3 Random moves (easiest)")
-        boss.click("#create-event")
-        boss.wait_for_url(re.compile(r"/events/[\w.-]+$"))
-        ev = boss.url.rsplit("/", 1)[1]
-        got = boss.request.get(f"{base}/api/events/{ev}").json()
-        text = str(got)
-        assert "'bot': 'greedy'" in text and "'bot': 'random'" in text, text
-        boss.context.close()
+    base, state = organizer
+    boss = browser.new_context(storage_state=state).new_page()
+    for lang in ("zh", "en"):
+        set_lang(boss, base, lang)
+        boss.goto(base + "/events")
+        for preset, bot, word in (("s0_doudizhu", "rule", {"en": "Rule-based", "zh": "规则型"}),
+                                  ("s0_xiangqi", "greedy", {"en": "Greedy", "zh": "贪心"})):
+            boss.select_option("select[name=preset]", preset)
+            boss.wait_for_function("(w) => document.querySelector('textarea[name=players]').placeholder"
+                                   ".endsWith(' ' + w)", arg=word[lang])
+            help_text = boss.inner_text("#new-event label:has(textarea[name=players]) > span")
+            bots = boss.inner_text("#event-bots")
+            assert f" {word[lang]}" in help_text and word[lang] in bots
+            if lang == "en" and preset == "s0_doudizhu":    # a name with a comma stays whole
+                assert "Search, level 3; Search, level 4" in bots, bots
+            for code in (bot, "rule", "greedy", "random", "mcts"):     # the bots' codes
+                assert not re.search(rf"\b{code}\b", help_text + "\n" + bots), (code, help_text, bots)
+    # a line that is no account and no bot: the error names it
+    boss.fill("textarea[name=players]", "boss\nnobody-here")
+    boss.click("#create-event")
+    boss.wait_for_selector("#new-event-error:has-text('nobody-here')")
+    # the example's bot line, as shown (the bot in words), a second one with a rating, and a
+    # third by its bot's code
+    bot_line = boss.get_attribute("textarea[name=players]", "placeholder").splitlines()[-1]
+    assert bot_line == "bot1 Greedy"
+    boss.fill("textarea[name=players]",
+              "boss\nbot1 Greedy\nbot2 greedy 1500\nbot3 Random moves (easiest)")
+    boss.click("#create-event")
+    boss.wait_for_url(re.compile(r"/events/[\w.-]+$"))
+    ev = boss.url.rsplit("/", 1)[1]
+    got = boss.request.get(f"{base}/api/events/{ev}").json()
+    text = str(got)
+    assert "'bot': 'greedy'" in text and "'bot': 'random'" in text, text
+    boss.context.close()
 
 
 def s2_xiangqi(page):
@@ -217,45 +230,44 @@ def s2_xiangqi(page):
         '[data-path="match.series.scheduled"]')?.value === '3'""")
 
 
-def test_create_straight_after_typing_makes_one_event_and_opens_it(browser, tmp_path):
+def test_create_straight_after_typing_makes_one_event_and_opens_it(browser, organizer):
     """A number typed and "Create event" pressed without leaving the field: the typed value is
     checked and used, the button is off while the event is made (pressed twice, one event), the
     page says it is working and then opens the new event; a changed field says "changed" in
     words (its label alone in red read as an error)."""
-    with running_server(tmp_path, SETTINGS) as base:
-        boss = browser.new_page()
-        sign_up(boss, base, "boss")
-        set_lang(boss, base, "en")
-        boss.goto(base + "/events")
-        s2_xiangqi(boss)
-        # a clock's words stand whole in their box at 1280 px
-        assert not boss.evaluate("""() => [...document.querySelectorAll('fieldset[data-group=clock] select')]
-          .some((s) => {
-            const c = document.createElement('canvas').getContext('2d'), st = getComputedStyle(s);
-            c.font = `${st.fontSize} ${st.fontFamily}`;
-            return c.measureText(s.selectedOptions[0].textContent).width > s.clientWidth - 32; })""")
-        boss.fill("input[name=name]", "Review Cup")
-        boss.fill('[data-path="match.series.scheduled"]', "1")
-        boss.fill("textarea[name=players]", "a random\nb random\nc random\nd random")
-        boss.focus('[data-path="match.series.scheduled"]')
-        # two presses at once (a double click, an impatient retry)
-        boss.evaluate("() => { const b = document.querySelector('#create-event'); b.click(); b.click(); }")
-        assert boss.evaluate("document.querySelector('#create-event').disabled")
-        boss.wait_for_url(re.compile(r"/events/[\w.-]+$"), timeout=FIRST_EVENT_MS)
-        made = httpx.get(base + "/api/events").json()
-        assert [e["name"] for e in made] == ["Review Cup"], made
-        ev = httpx.get(f"{base}/api/events/{made[0]['id']}").json()
-        assert all(len(m["games"]) == 1 for m in ev["rounds"][0]["matches"])
-        # back on the form: a changed field is marked in words, and a refused one keeps the
-        # button usable with the reason by the field
-        boss.goto(base + "/events")
-        s2_xiangqi(boss)
-        boss.fill('[data-path="match.series.scheduled"]', "0")
-        boss.click("#create-event")
-        boss.wait_for_selector('[data-error-for="match.series.scheduled"]:has-text("at least 1")')
-        assert not boss.evaluate("document.querySelector('#create-event').disabled")
-        assert len(httpx.get(base + "/api/events").json()) == 1
-        boss.fill('[data-path="match.series.scheduled"]', "2")
-        boss.dispatch_event('[data-path="match.series.scheduled"]', "change")
-        boss.wait_for_selector('[data-field="match.series.scheduled"] .changed-tag:has-text("changed")')
-        boss.context.close()
+    base, state = organizer
+    boss = browser.new_context(storage_state=state).new_page()
+    set_lang(boss, base, "en")
+    boss.goto(base + "/events")
+    s2_xiangqi(boss)
+    # a clock's words stand whole in their box at 1280 px
+    assert not boss.evaluate("""() => [...document.querySelectorAll('fieldset[data-group=clock] select')]
+      .some((s) => {
+        const c = document.createElement('canvas').getContext('2d'), st = getComputedStyle(s);
+        c.font = `${st.fontSize} ${st.fontFamily}`;
+        return c.measureText(s.selectedOptions[0].textContent).width > s.clientWidth - 32; })""")
+    boss.fill("input[name=name]", "Review Cup")
+    boss.fill('[data-path="match.series.scheduled"]', "1")
+    boss.fill("textarea[name=players]", "a random\nb random\nc random\nd random")
+    boss.focus('[data-path="match.series.scheduled"]')
+    # two presses at once (a double click, an impatient retry)
+    boss.evaluate("() => { const b = document.querySelector('#create-event'); b.click(); b.click(); }")
+    assert boss.evaluate("document.querySelector('#create-event').disabled")
+    boss.wait_for_url(re.compile(r"/events/[\w.-]+$"), timeout=FIRST_EVENT_MS)
+    made = [e for e in httpx.get(base + "/api/events").json() if e["name"] == "Review Cup"]
+    assert len(made) == 1, made
+    ev = httpx.get(f"{base}/api/events/{made[0]['id']}").json()
+    assert all(len(m["games"]) == 1 for m in ev["rounds"][0]["matches"])
+    # back on the form: a changed field is marked in words, and a refused one keeps the
+    # button usable with the reason by the field
+    boss.goto(base + "/events")
+    s2_xiangqi(boss)
+    boss.fill('[data-path="match.series.scheduled"]', "0")
+    boss.click("#create-event")
+    boss.wait_for_selector('[data-error-for="match.series.scheduled"]:has-text("at least 1")')
+    assert not boss.evaluate("document.querySelector('#create-event').disabled")
+    assert [e["name"] for e in httpx.get(base + "/api/events").json()].count("Review Cup") == 1
+    boss.fill('[data-path="match.series.scheduled"]', "2")
+    boss.dispatch_event('[data-path="match.series.scheduled"]', "change")
+    boss.wait_for_selector('[data-field="match.series.scheduled"] .changed-tag:has-text("changed")')
+    boss.context.close()
