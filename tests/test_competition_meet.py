@@ -98,3 +98,22 @@ def test_csv_cells_that_look_like_formulas_are_quoted(db):
     from qipai.competition.meet import safe_cell
     assert [safe_cell(v) for v in ("-3", "+1.5", "-0.5", 7, "=1", "a=b", "-", "\tx", "\rx")] == \
         ["-3", "+1.5", "-0.5", 7, "'=1", "a=b", "'-", "'\tx", "'\rx"]
+
+
+def test_a_knockouts_standings_csv_gives_the_losers_of_a_round_a_shared_place(db):
+    """Below the final the losers of one round share a place: 3= for the losing semi-finalists,
+    5= for the quarter-finals' losers (no blank place)."""
+    import csv as csvlib
+    import io
+
+    from qipai.competition.director import Director
+    from qipai.competition.meet import event_csv
+    create_event(db, "s2_go", [{"id": f"p{i}"} for i in range(8)], overrides={**NIM}, event_id="ko8")
+    for _ in range(40):
+        games = pending(db, "ko8")
+        if not games:
+            break
+        enter_result(db, "ko8", games[0][0], "1-0")
+    with db() as s:
+        table = list(csvlib.reader(io.StringIO(event_csv(Director(s, s.get(EventRow, "ko8")), "standings"))))
+    assert [r[0] for r in table[1:]] == ["1", "2", "3=", "3=", "5=", "5=", "5=", "5="], table

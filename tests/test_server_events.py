@@ -188,11 +188,13 @@ def test_a_meet_ranks_units_and_events_export_as_csv(tmp_path):
         assert total == expected and set(total) == {"Red", "Blue", "Green"}
         assert units["units"][0]["points"] == max(total.values())
         csv = c.get("/api/meets/Spring/units.csv")
-        assert csv.headers["content-type"].startswith("text/csv") and csv.text.startswith("rank,unit,points")
+        assert csv.headers["content-type"].startswith("text/csv")
+        assert csv.text.startswith("\ufeffrank,unit,points")
+        # every export starts with the UTF-8 byte order mark (Excel reads Chinese names right)
         for what, head in (("pairings", "round,match,kind"), ("results", "game,round,match"),
                            ("standings", "place,player,unit")):
             r = c.get(f"/api/events/cards/export/{what}.csv")
-            assert r.status_code == 200 and r.text.startswith(head), r.text
+            assert r.status_code == 200 and r.content.startswith(b"\xef\xbb\xbf" + head.encode()), r.text
         assert c.get("/api/events/cards/export/nothing.csv").json()["error"] == "no_export"
         assert c.get("/api/meets/Autumn").json()["error"] == "no_meet"
         bad = post(c, boss, "/api/events", {"preset": "s2_go", "players": ["boss"],

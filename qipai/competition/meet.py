@@ -29,6 +29,7 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.orm import Session, sessionmaker
 
+from .common import VACANT
 from .db import EventRow
 from .director import Director
 
@@ -135,10 +136,25 @@ def event_csv(d: Any, what: str, held: Any = None) -> str:
             rows = [["place", "player", "unit", "placement_points"]]
             top = ([out["champion"]] if out.get("champion") else []) + list(out.get("runner_up") or [])
             units = {e.entrant_id: e.unit or "" for e in d.ev.entrants}
+            # below the final, the round an entrant went out in: the losers of one round share
+            # a place ("3=" for both losing semi-finalists, "5=" for the quarter-finals' losers)
+            # (competition.md §2.5 makes them all "other" for placement points; the place only
+            # reads the bracket); an entrant who never played has none
+            out_in: dict[str, int] = {}
+            for m in d.matches():
+                if m.kind != "bye":
+                    for x in m.entrants:
+                        if x != VACANT:
+                            out_in[d.name(x)] = max(out_in.get(d.name(x), 0), m.round)
             rest = sorted((e.entrant_id for e in d.ev.entrants if e.entrant_id not in top),
-                          key=lambda pid: (-pts.get(pid, 0), pid))
-            for i, pid in enumerate(top + rest, 1):       # below the final a knockout gives no place
-                rows.append([i if pid in top else "", pid, units.get(pid, ""),
+                          key=lambda pid: (-out_in.get(pid, 0), -pts.get(pid, 0), pid))
+            for i, pid in enumerate(top, 1):
+                rows.append([i, pid, units.get(pid, ""), f"{pts[pid]:g}" if pid in pts else ""])
+            for pid in rest:
+                r = out_in.get(pid, 0)
+                place = 1 + len(top) + sum(out_in.get(q, 0) > r for q in rest)
+                shared = sum(out_in.get(q, 0) == r for q in rest) > 1
+                rows.append([(f"{place}=" if shared else place) if r else "", pid, units.get(pid, ""),
                              f"{pts[pid]:g}" if pid in pts else ""])
             return _csv(rows)
         # a viewer from whom the round in play is held sees the standings at its start

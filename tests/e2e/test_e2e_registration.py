@@ -123,7 +123,7 @@ def test_players_join_check_in_and_the_draw_shows_its_commitment(browser, shot, 
         boss.wait_for_selector("#unit-standings [data-unit=South]")
         check(boss, "the meet's page")
         csv = httpx.get(f"{base}/api/meets/Spring%20meet/units.csv").text
-        assert csv.splitlines()[0].startswith("rank,unit,points")
+        assert csv.splitlines()[0].startswith("\ufeffrank,unit,points")      # the BOM: for Excel
         shots(browser, base, "/meets/Spring%20meet", "meet", shot, "#unit-standings [data-unit=South]")
         boss.goto(f"{base}/events/{event}")
         boss.wait_for_selector("[data-export=standings]")
