@@ -24,6 +24,18 @@ def test_the_console_of_a_finished_event(browser, shot, tmp_path):
                                              "ts => ts.map((t) => t.textContent)")
         assert "Playing" not in statuses, statuses
         assert boss.locator("#ref-entrants button:enabled").count() == 0
+        # nothing logged: said so, not bare column heads; results in words, never raw "(B+)"
+        assert boss.inner_text("#ref-log") == "None yet"
+        boss.wait_for_selector("[data-result]")
+        words = boss.inner_text("[data-result] >> nth=0")
+        assert " won" in words and "(" not in words, words
+        assert boss.get_attribute("[data-result] input.result >> nth=0", "placeholder") == "new result"
+        # the event's page: the final's winner wins the event (not "goes through"), and a result
+        # no longer open to dispute reads "confirmed", not "final" (the round's name)
+        boss.goto(f"{base}/events/{event['id']}")
+        verdict = boss.wait_for_selector(".verdict").inner_text()
+        assert verdict.endswith("wins the event") and "goes through" not in verdict, verdict
+        assert "final" not in [x.lower() for x in boss.locator("[data-game] .tag").all_inner_texts()]
         storage = boss.context.storage_state()
         boss.context.close()
         shots(browser, base, f"/events/{event['id']}/referee", "referee-finished", shot,

@@ -184,7 +184,7 @@ def test_results_of_an_event_run_from_the_command_line_read_final(browser, tmp_p
         boss.wait_for_selector("[data-game] [data-final]")
         assert boss.locator("[data-game] [data-final]").count() == len(games)
         assert boss.locator("[data-provisional]").count() == 0
-        assert boss.inner_text("[data-game] [data-final] >> nth=0") == "final"
+        assert boss.inner_text("[data-game] [data-final] >> nth=0") == "confirmed"     # not "final" (a round)
         boss.goto(f"{base}/events/{eid}/referee")
         boss.wait_for_selector("[data-result] [data-final]")
         assert boss.locator("[data-result] [data-final]").count() == len(games)

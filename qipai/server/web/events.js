@@ -226,7 +226,7 @@ function confirmation(ev, g, me) {
   return out;
 }
 
-function matchRow(ev, m, me) {
+function matchRow(ev, m, me, final = false) {
   // the sides in the match's own order (the draw's), as the bracket lists them; the reader's
   // row is marked instead of their side put first (which made "alice vs bob" a box "bob, alice")
   const ss = sides(m);
@@ -245,7 +245,8 @@ function matchRow(ev, m, me) {
     const none = knockout ? t("events.nowinner") : t("events.drawn");
     if (meIn !== null && meIn !== false && meIn >= 0) {
       verdict = m.winner === me.username ? t("events.youwon") : m.winner ? t("events.youlost") : none;
-    } else verdict = m.winner ? t(knockout ? "events.winner" : "events.won", { name: m.winner }) : none;
+    } else if (knockout && final && m.winner) verdict = t("events.winsevent", { name: m.winner });   // not "goes through"
+    else verdict = m.winner ? t(knockout ? "events.winner" : "events.won", { name: m.winner }) : none;
   }
   return el("tr", { "data-match": `${m.index}`, class: meIn !== null && meIn !== false && meIn >= 0 ? "me" : null },
     el("td", { class: "match" }, headline, verdict ? el("div", { class: "verdict" }, verdict) : null),
@@ -371,7 +372,7 @@ async function eventPage(app, { me }, id) {
     parts.push(drawPanel(ev, body.querySelector("#draw")?.open));   // kept open across refreshes
     parts.push(el("h3", {}, t("pairings")), ...[...ev.rounds].reverse().map((r) => el("section", { class: "card-box", "data-round": r.round },
       el("b", {}, roundName(ev, r.round)),
-      el("div", { class: "scroll" }, el("table", { class: "list pairings" }, el("tbody", {}, r.matches.map((m) => matchRow(ev, m, me))))))));
+      el("div", { class: "scroll" }, el("table", { class: "list pairings" }, el("tbody", {}, r.matches.map((m) => matchRow(ev, m, me, roundName(ev, r.round) === t("events.final")))))))));
     // each scrolled part (the bracket, a round's pairings) keeps its sideways place across a redraw
     const scrolled = [...body.querySelectorAll(".scroll")].map((b) => b.scrollLeft);
     body.replaceChildren(...parts);

@@ -219,16 +219,17 @@ export async function consolePage(app, { me, id }) {
 
   /** A finished result (§5.7): confirm it at once, or correct it with the reason above. */
   function resultRow(g) {
-    const result = el("input", { class: "result", placeholder: t("ref.resultph"), "aria-label": t("ref.newresult"), size: 10 });
+    // its own short hint (the notation's example, cut at "result, e.g." in a narrow field, is its title)
+    const result = el("input", { class: "result", placeholder: t("ref.correctph"), title: t("ref.resultph"), "aria-label": t("ref.newresult"), size: 12 });
     const words = !g.result ? "—" : g.winners && g.winners.length ? t("events.won", { name: g.winners }) : t("events.draw");
     const who = g.seats.join(` ${t("vs")} `);
     const fixes = g.corrections.length ? el("div", { class: "muted small" }, t("ref.corrected", { n: g.corrections.length })) : null;
     return el("tr", { "data-result": g.id },
       el("td", {}, t("events.round", { n: g.round }), " · ", t("events.game", { n: g.number })),
       el("td", {}, players(g.seats)),
-      // the result in words ("alice won"), its notation after it (what a correction is typed in)
-      el("td", {}, el("b", {}, words),
-        g.result ? el("span", { class: "muted", "data-notation": "" }, paren(g.result)) : null, " ", g.confirmed ? el("span", { class: "tag", "data-confirmed": "" }, t("events.confirmed"))
+      // the result in words ("alice won"), as everywhere else; its notation (what a correction
+      // is typed in) only as the words' title, never shown raw ("(B+)")
+      el("td", {}, el("b", { title: g.result || null, "data-notation": g.result || null }, words), " ", g.confirmed ? el("span", { class: "tag", "data-confirmed": "" }, t("events.confirmed"))
         : g.standing === "final" ? el("span", { class: "tag", "data-final": "", title: t("events.settledwhy") }, t("events.settled"))
         : el("span", { class: "muted" }, t("events.provisional")), fixes),
       el("td", { class: "ref-acts" },
@@ -325,7 +326,9 @@ export async function consolePage(app, { me, id }) {
       disputes.replaceChildren(data.disputes.length ? el("ul", { class: "ref-disputes" }, data.disputes.map(disputeRow)) : el("p", { class: "muted" }, t("ref.nodisputes")));
     }
     const rows = [...data.log].reverse().filter((e) => e.act !== "dispute");
-    if (changed(log, rows)) log.replaceChildren(el("table", { class: "list ref-log" }, el("thead", {}, el("tr", {},
+    const logChanged = changed(log, rows);
+    if (logChanged && !rows.length) log.replaceChildren(el("p", { class: "muted", id: "ref-log-empty" }, t("none")));
+    else if (logChanged) log.replaceChildren(el("table", { class: "list ref-log" }, el("thead", {}, el("tr", {},
       el("th", {}, t("ref.when")), el("th", {}, t("ref.who")), el("th", {}, t("ref.what")), el("th", {}, t("ref.reason")))),
     el("tbody", {}, rows.map((e) => el("tr", { "data-log": e.act },
       el("td", { class: "muted" }, new Date(e.at).toLocaleTimeString(document.documentElement.lang)),
