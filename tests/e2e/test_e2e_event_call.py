@@ -48,6 +48,18 @@ def _flow(page, base, name: str, lang: str, shot) -> None:
     if notice.get_attribute("id") == "hold-notice":
         shot(page, f"call_hold_{lang}")
     page.wait_for_selector("#resign", timeout=15_000)              # it started by itself
+    if lang != "en":
+        return
+    # game 2 resigned too: b1 wins the event, within its results' appeal window (§5.7): the
+    # champion and the standings are provisional, and the page says so
+    page.click("#resign")
+    page.click('#ask [data-answer="yes"]')
+    page.wait_for_selector("#record-link", timeout=15_000)
+    page.goto(f"{base}/events/{event}")
+    note = page.wait_for_selector("#provisional-note", timeout=15_000).inner_text()
+    assert note.startswith("Provisional") and "2" in note, note
+    assert "b1" in page.inner_text("#champion")
+    shot(page, "call_event_provisional_en")
 
 
 def test_the_call_takes_the_player_to_each_game_of_his_match(browser, shot, tmp_path):

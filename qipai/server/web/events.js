@@ -309,10 +309,14 @@ async function eventPage(app, { me }, id) {
     const status = ev.status === "running" && rnd
       ? t(begun ? "events.state.playing" : "events.state.waiting", { round: roundName(ev, rnd) })
       : t(`status.${ev.status}`, null, ev.status);
+    const open = ev.rounds.flatMap((r) => r.matches.flatMap((m) => m.games)).filter((g) => g.standing === "provisional").length;
     head.replaceChildren(el("h2", {}, name || ev.name), el("div", { class: "muted" },
       `${gameName(byId[ev.game]) || ev.game} · ${ev.stage ? t(`stage.${ev.stage}`, null, ev.stage) + " · " : ""}${t(ev.pairs ? "events.pairs" : "events.entrants", { n: ev.entrants.length })} · `,
       el("span", { id: "event-status" }, status)),
-      ev.champion ? el("div", { class: "champion", id: "champion" }, trophy(), " ", t("events.championis", { name: ev.champion })) : "");
+      ev.champion ? el("div", { class: "champion", id: "champion" }, trophy(), " ", t("events.championis", { name: ev.champion })) : "",
+      // competition.md §5.7: results are provisional until their appeal window closes; an
+      // event over with such results names its champion and standings provisionally
+      ev.status === "finished" && open > 0 ? el("div", { class: "muted", id: "provisional-note" }, t("events.provisionalend", { n: open })) : "");
     if (ev.status === "registration") {
       const now = JSON.stringify(ev.entrants);
       if (now !== regShown) {
