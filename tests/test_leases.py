@@ -354,3 +354,43 @@ def test_a_commit_checks_first_only_the_epochs_of_tables_with_more_than_action_r
     assert store.process.tries == 2 and store.process.fences == {"t1": 3}
     asyncio.run(store._write([Entry(rows, 3, _row("t1", 2, 3))]))     # passed: rows alone again
     assert store.process.fences == {}
+
+
+def test_a_socket_message_is_counted_at_once_and_the_shared_count_catches_up():
+    """A table socket's message does not wait for Redis while this worker's own count has half
+    its burst left (hit_each_now): its own count refuses at once; the shared count, asked
+    meanwhile, refuses the next message of an account whose tokens another worker used; past
+    half the burst the shared answer is waited for; one process counts exactly as before."""
+    from qipai.server.app import Limiters
+    from qipai.server.config import Limits, Settings
+
+    # (a token back every 100 s: a loaded machine's pauses refill nothing)
+    settings = Settings(limits=Limits(moves_ip=(0.01, 8), moves_account=(0.01, 4)))
+    alone = Limiters(settings)
+    both = [("moves_ip", "10.0.0.1"), ("moves_account", "7")]
+
+    async def scenario() -> None:
+        assert [await alone.hit_each_now(both) for _ in range(4)] == [0.0] * 4
+        assert 99 < await alone.hit_each_now(both) <= 100
+        async with scratch_redis() as (r, prefix):
+            here, there = Limiters(settings), Limiters(settings)
+            here.share(r, prefix)
+            there.share(r, prefix)
+            first = asyncio.ensure_future(here.hit_each_now(both))
+            await asyncio.sleep(0)
+            assert first.done() and first.result() == 0.0        # no round trip waited for
+            assert await here.hit_each_now(both) == 0.0           # 3 of 4 left here: no wait
+            assert await here.hit_each_now(both) == 0.0           # 2 left: waited (none refused)
+            assert await here.hit_each_now(both) == 0.0           # the account's 4th token
+            assert 99 < await here.hit_each_now(both) <= 100      # none left
+            await asyncio.sleep(0.1)                               # Redis has answered them all
+            # the account's tokens are gone on every worker: another worker's first message is
+            # let through (its own count), Redis's refusal holds the next back
+            assert await there.hit_each_now([("moves_account", "7")]) == 0.0
+            for _ in range(1000):
+                await asyncio.sleep(0.01)
+                if there._refused:
+                    break
+            assert 90 < await there.hit_each_now([("moves_account", "7")]) <= 100
+
+    asyncio.run(scenario())

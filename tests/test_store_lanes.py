@@ -50,8 +50,8 @@ async def settle() -> None:
 def _store(writer: Writer) -> Store:
     # an engine that is never connected: the store reads its dialect alone
     db = sessionmaker(create_engine("postgresql+psycopg://nobody@127.0.0.1:1/none"))
-    assert commit_lanes(db) == 4
-    return Store(db, process=writer)
+    assert commit_lanes(db) == 1                        # by default (see commit_lanes)
+    return Store(db, process=writer, lanes=4)
 
 
 def test_other_tables_commit_beside_a_commit_under_way_and_a_tables_writes_wait_their_turn():

@@ -142,8 +142,10 @@ def add_table_socket(app: FastAPI, hub: Hub, user_of: Any, sessions: Any, limits
                                                   max=max_bytes))
                     continue
                 t0 = time.perf_counter()
-                # both counts in one round trip to Redis (in a cluster): one per message
-                wait = await limits.hit_each(hits)
+                # counted at once (in a cluster, Redis's shared count is asked meanwhile and
+                # holds the next messages back if it refuses, or is waited for past half the
+                # burst: Limiters.hit_each_now)
+                wait = await limits.hit_each_now(hits)
                 profiling.note("ws.ratelimit", time.perf_counter() - t0)
                 if wait:
                     if flood.hit(""):

@@ -25,6 +25,11 @@ class RateLimit:
         self.max_keys = max_keys
         self._buckets: dict[str, tuple[float, float]] = {}   # key -> (tokens, last time)
 
+    def left(self, key: str) -> float:
+        """The tokens ``key`` has now (the burst for a key not seen)."""
+        tokens, last = self._buckets.get(key, (float(self.burst), self.clock()))
+        return min(float(self.burst), tokens + (self.clock() - last) * self.rate)
+
     def hit(self, key: str) -> float:
         """Take one token for ``key``: 0.0 if allowed, else seconds until one is available."""
         now = self.clock()

@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
 import re
 import time
 from collections.abc import Callable, Iterable
@@ -626,9 +627,15 @@ def write_ops(db: sessionmaker[Session], ops: list[Op], fences: dict[str, int] |
 
 def commit_lanes(db: sessionmaker[Session]) -> int:
     """How many group commits a store runs side by side on ``db``: one on SQLite (one writer at
-    a time), four elsewhere (PostgreSQL: each commit waits for its flush to disk, and the
-    flushes of the commits under way together are one)."""
-    return 1 if db.kw["bind"].dialect.name == "sqlite" else 4
+    a time); elsewhere ``$QIPAI_COMMIT_LANES``, by default one as well. Several lanes let a
+    move wait for one flush to disk instead of the one under way and then its own, but on a
+    2-core machine busy with other work they made the tail worse, not better (docs/deploy.md,
+    "Where the two-worker tail goes"): more, smaller transactions, each a flush and a round
+    of the writer's CPU. Worth measuring where PostgreSQL has a slow disk and the workers spare
+    cores."""
+    if db.kw["bind"].dialect.name == "sqlite":
+        return 1
+    return max(1, int(os.environ.get("QIPAI_COMMIT_LANES") or 1))
 
 
 def write_or_refuse(db: sessionmaker[Session], ops: list[Op],
