@@ -93,3 +93,20 @@ def test_the_first_game_starts_when_the_grace_runs_out_and_bots_are_always_ready
         assert t2.started.is_set() and t2.hold_timer is None
 
     asyncio.run(run())
+
+
+def test_a_round_with_a_person_on_a_bots_clock_is_refused(tmp_path):
+    """The clock ``bot_default_board`` (2 s a move, lost on time) is for bots' events: a round
+    with a person seated does not start; bots alone may."""
+    with client(tmp_path, bot_delay_ms=0) as c:
+        boss = signup(c, "boss")
+        signup(c, "alice")
+        clock = {"match.series.clock": "bot_default_board"}
+        for eid, first in (("people", "alice"), ("bots", {"id": "b0", "bot": "random"})):
+            made = post(c, boss, "/api/events", {"preset": "s3_xiangqi", "event_id": eid, "fields": clock,
+                                                 "players": [first, {"id": "b1", "bot": "random"}]})
+            assert made.status_code == 201, made.text
+        r = post(c, boss, "/api/events/people/start")
+        assert r.status_code == 409 and r.json()["error"] == "bot_clock" and "alice" in r.json()["message"]
+        assert c.get("/api/events/people").json()["started_round"] == 0
+        assert post(c, boss, "/api/events/bots/start").status_code == 200

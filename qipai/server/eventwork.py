@@ -317,10 +317,31 @@ class EventWork:
             if ev.status != "running":
                 raise ApiError(409, "event_over", "the event is finished")
             d = Director(s, ev)
+            self._refuse_bot_clock(s, d, ev)
             ev.started_round = max(ev.started_round or 0, d.current_round())
             rows = self._seat_pending(s, d, ev)
             s.commit()           # the started round and its tables, together
             return rows
+
+    @staticmethod
+    def _refuse_bot_clock(s: Session, d: Director, ev: EventRow) -> None:
+        """A clock made for bots (``bot_default_board``: 2 s a move, lost on time) is refused for
+        a round where a person plays: nobody plays a move in 2 s all game. Error: bot_clock (409,
+        ``clock``, ``people``: the persons seated)."""
+        rnd = d.current_round()
+        games = [g for g in d.pending_games() if g.match.round == rnd
+                 and str(g.spec.get("clock") or "").startswith("bot_")]
+        names = {d.seat_player(g, i)[0]: str(g.spec["clock"]) for g in games
+                 for i in range(len(g.seats)) if d.seat_player(g, i)[1] is None}
+        if not names:
+            return
+        people = sorted(s.scalars(select(UserRow.username).where(UserRow.username.in_(names),
+                                                                  UserRow.bot.is_(False))))
+        if people:
+            clock = names[people[0]]
+            raise ApiError(409, "bot_clock", f"the clock {clock!r} is for events of bots only, and "
+                           f"{', '.join(people)} play in person: change the event's clock",
+                           clock=clock, people=", ".join(people))
 
     def settle(self, event_id: str) -> list[dict[str, Any]]:
         """Store in the event every game whose table has finished while the event still has it

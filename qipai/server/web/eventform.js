@@ -187,7 +187,10 @@ export async function newEventForm(presets, games) {
           // a changed field says so in words (a coloured label alone read as an error)
           return el(f.type === "order" ? "div" : "label", { class: "field" + (changed ? " changed" : "") + (f.type === "order" ? " wide" : ""), "data-field": f.path },
             el("span", {}, label(f), changed ? el("small", { class: "changed-tag" }, ` · ${t("form.changed")}`) : null),
-            node, el("span", { class: "field-error error", "data-error-for": f.path }));
+            node,
+            // a clock made for bots: a person loses every game on it (a round with a person is refused)
+            f.group === "clock" && String(f.value).startsWith("bot_") ? el("small", { class: "field-warn", "data-bot-clock": "" }, t("form.botclock")) : null,
+            el("span", { class: "field-error error", "data-error-for": f.path }));
         }));
     }).filter(Boolean));
   };
