@@ -132,6 +132,11 @@ def test_games_clocks_and_openapi(c):
     assert {"xiangqi", "doudizhu"} <= set(games)
     assert games["xiangqi"]["export"] == "pgn" and "greedy" in games["xiangqi"]["bots"]
     assert "xq_s2_15s" in c.get("/api/clocks").json()
+    # each game is offered the clocks of its kind: no "30 s a play" for a board game (the
+    # lobby's seek and table forms list these), no "10 min + 3 × 30 s" for cards
+    assert games["gomoku"]["clocks"] == ["board_default", "bot_default_board", "none"]
+    assert "go_s2" in games["go"]["clocks"] and "bot_default_cards" not in games["go"]["clocks"]
+    assert games["doudizhu"]["clocks"] == ["card_default", "bot_default_cards", "none"]
     spec = c.get("/openapi.json").json()
     assert "/api/tables" in spec["paths"] and "/api/signup" in spec["paths"]
 

@@ -9,6 +9,7 @@ import random
 
 import qipai
 from qipai.core import Record
+from qipai.server.replays import patched
 from qipai.tiles.tile import format_tiles
 
 from .server_helpers import client, next_state, post, signup, ws
@@ -121,7 +122,13 @@ def test_no_message_shows_another_seats_concealed_tiles(tmp_path):
                 spectator = next_state(spec, logs[4])
         finals = [final]
         rec = Record.from_json(c.get(f"/api/records/{finals[0]['record']}").json()["record"])
-        steps = c.get(f"/api/records/{finals[0]['record']}/steps").json()["steps"]
+        answer = c.get(f"/api/records/{finals[0]['record']}/steps")
+        steps = answer.json()["steps"]
+    # the replay's steps come gzipped, each seat's view as its few differences from the
+    # spectator's (whole views made one hand's replay 4 MB)
+    assert answer.headers["content-encoding"] == "gzip"
+    assert int(answer.headers["content-length"]) * 10 < len(answer.content)
+    assert len(answer.content) < 1.5 * len(json.dumps([st["public"] for st in steps]))
     # each replay step is the view of its own moment (finished hands so far, not the last ones)
     assert [len(st["public"]["results"]) for st in (steps[0], steps[-2], steps[-1])] == [0, 3, 4]
 
@@ -137,6 +144,8 @@ def test_no_message_shows_another_seats_concealed_tiles(tmp_path):
         state.apply(text, seat=seat)
         states.append(snapshot())
     assert len(state.hand_results) == 4
+    for st, (views, _, _) in zip(steps, states, strict=True):
+        assert st["public"] == views[4] and [patched(st["public"], p) for p in st["seen"]] == views[:4]
     checked = 0
     for who, log in enumerate(logs):
         viewer = who if who < 4 else None

@@ -73,7 +73,21 @@ PRESET_GAME = {"xq": "xiangqi", "go": "go", "junqi": "junqi", "tiaoqi": "chinese
                "wakeng": "wakeng"}
 
 
+#: the card and tile games: their clocks time plays and a deal's phases; every other game is
+#: played on a board
+CARD_GAMES = frozenset(("doudizhu", "shengji", "baohuang", "sandayi", "fouafour", "mahjong-gb",
+                        "laizi-mahjong", "baibian-bajue", "wakeng"))
+
+#: presets made for one kind of game only: a board game is not offered "30 s a play, 1 min to
+#: open a deal", nor a card game "10 min + 3 × 30 s"
+CARD_CLOCKS = frozenset(("card_default", "bot_default_cards"))
+BOARD_CLOCKS = frozenset(("board_default", "bot_default_board"))
+
+
 def suited_clocks(game_id: str) -> list[str]:
     """The presets a table or event of ``game_id`` is offered, in their order: every preset but
-    those named after another game's rule sheet (no "Junqi: 30 s a move" for xiangqi)."""
-    return [name for name in CLOCK_PRESETS if PRESET_GAME.get(name.split("_")[0], game_id) == game_id]
+    those named after another game's rule sheet (no "Junqi: 30 s a move" for xiangqi) and those
+    of the other kind of game (no card clock for a board game, nor a board clock for cards)."""
+    other = BOARD_CLOCKS if game_id in CARD_GAMES else CARD_CLOCKS
+    return [name for name in CLOCK_PRESETS
+            if PRESET_GAME.get(name.split("_")[0], game_id) == game_id and name not in other]

@@ -38,7 +38,7 @@ from .eventwork import EventWork, run, worker_call, worker_init
 from .hub import Hub
 from .models import MAX_ROW_ID, RecordRow, TableRow, UserRow
 from .plaintext import Plain
-from .replays import limit_replays, replay_steps
+from .replays import limit_replays, replay_steps, steps_response
 from .tables import LiveTable
 
 log = logging.getLogger("qipai.server")
@@ -402,7 +402,9 @@ def add_event_routes(app: FastAPI, hub: Hub, db: sessionmaker[Session],
             steps = await asyncio.to_thread(replay_steps, record)
         except QipaiError as e:
             raise ApiError(409, "cannot_replay", str(e), **why(e, "record.unreplayable")) from None
-        return await jsonbody.answer({"record": {**got, "id": None, "game": record["game"]}, "steps": steps})
+        head = {**got, "id": None, "game": record["game"]}
+        body = await asyncio.to_thread(jsonbody.encode, {"record": head, "steps": steps})
+        return await asyncio.to_thread(steps_response, request, body)
 
     @app.get("/api/events/{event_id}/export/{what}.csv", tags=["events"])
     async def event_export(request: Request, event_id: str, what: str) -> Response:

@@ -30,7 +30,7 @@ from . import auth, exports, jsonbody, ratings
 from .errors import ApiError
 from .models import PlayerSettingsRow, RecordPlayer, RecordRow, TableRow, row_by_id
 from .privacy import hidden_from, viewable
-from .replays import StepsCache, limit_replays, replay_steps
+from .replays import StepsCache, limit_replays, replay_steps, steps_response
 
 
 def result_winners(result: dict[str, Any] | None) -> list[int]:
@@ -202,7 +202,9 @@ def add_record_routes(app: FastAPI, store: Any, user_of: Any, holds: Any = None)
     @app.get("/api/records/{record_id}/steps", tags=["records"])
     async def steps(request: Request, record_id: int, table: str | None = None) -> dict[str, Any]:
         """Every position of a finished game for the replay page: per ply, the spectator view
-        and each seat's view (the game is over, so hidden cards may be shown); in a board game
+        (``public``) and each seat's view (the game is over, so hidden cards may be shown) as
+        its patch on it (``seen``, :func:`.replays.view_patch`); gzipped for a client that
+        takes it. In a board game
         each step after the first has ``move``, its move-list entry (:mod:`.movetext`). Errors:
         rate_limited (429, :func:`.replays.limit_replays`), no_record (404). ``table``: as for
         the record."""
@@ -213,7 +215,8 @@ def add_record_routes(app: FastAPI, store: Any, user_of: Any, holds: Any = None)
         steps = await cache.get((row.id, len(row.record.get("actions") or ())),
                                 lambda: jsonbody.encode(replay_steps(row.record)))
         head = jsonbody.encode(record_json(row))
-        return jsonbody.Encoded(b'{"record":' + head + b',"steps":' + steps + b"}")
+        body = b'{"record":' + head + b',"steps":' + steps + b"}"
+        return await asyncio.to_thread(steps_response, request, body)
 
     cache = app.state.steps_cache = StepsCache()
 

@@ -1,7 +1,10 @@
 """Replays: every position of a finished game, for the replay page.
 
 :func:`replay_steps` re-plays a stored qipai JSON record move by move and returns, per ply, the
-spectator view and each seat's view (the game is over, so hidden cards may be shown). Lobby
+spectator view and each seat's view (the game is over, so hidden cards may be shown), each
+seat's view as its few differences from the spectator view (:func:`view_patch`: a seat's view
+repeats the whole table but its own hand; four of them made one mahjong hand's replay 4 MB).
+The answer is sent gzipped to a browser (:func:`steps_response`). Lobby
 records (``/api/records/{id}/steps``) and event games (``/api/events/{id}/games/{game}/steps``)
 share it. Both are counted per client address (:func:`limit_replays`, limit ``replay_ip``),
 and a lobby record's steps, which never change, are kept encoded (:class:`StepsCache`): a
@@ -12,10 +15,13 @@ of CPU and 2.6 MB, 2,000 actions of mahjong-gb 2.6 s and 28 MB), not recomputed 
 from __future__ import annotations
 
 import asyncio
+import gzip
 import json
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
 from typing import Any
+
+from fastapi.responses import Response
 
 import qipai
 from qipai.core import Record
@@ -77,10 +83,63 @@ class StepsCache:
         return body
 
 
+def view_patch(base: Any, view: Any, path: tuple = ()) -> list[list[Any]]:
+    """What makes ``base`` into ``view`` (JSON values): ``[[path, value], ...]`` sets the value
+    at path (a list of keys and list indices; an index one past a list's end appends), ``[path]``
+    deletes a key; ``[]`` when they are equal. Lists and objects are compared item by item; a
+    list that got shorter, or values of another kind, are replaced whole."""
+    if base == view:
+        return []
+    if isinstance(base, dict) and isinstance(view, dict):
+        out = [[[*path, k]] for k in base if k not in view]
+        for k, v in view.items():
+            out += view_patch(base[k], v, (*path, k)) if k in base else [[[*path, k], v]]
+        return out
+    if isinstance(base, list) and isinstance(view, list) and len(view) >= len(base):
+        out = []
+        for i, v in enumerate(view):
+            out += view_patch(base[i], v, (*path, i)) if i < len(base) else [[[*path, i], v]]
+        return out
+    return [[list(path), view]]
+
+
+def patched(base: Any, patch: list[list[Any]]) -> Any:
+    """``base`` with ``patch`` (:func:`view_patch`) applied, ``base`` left as it was (as the
+    replay page does it, in app.js)."""
+    out = json.loads(json.dumps(base))
+    for op in patch:
+        path = op[0]
+        if not path:
+            out = op[1]
+            continue
+        node = out
+        for k in path[:-1]:
+            node = node[k]
+        if len(op) == 1:
+            del node[path[-1]]
+        elif isinstance(node, list) and path[-1] == len(node):
+            node.append(op[1])
+        else:
+            node[path[-1]] = op[1]
+    return out
+
+
+def steps_response(request: Any, body: bytes) -> Response:
+    """The replay's JSON ``body`` as a response, gzipped for a client that takes gzip (a long
+    game's steps are hundreds of kilobytes of much the same views; gzipped, a few dozen). Run
+    in a worker thread: compressing is work."""
+    if "gzip" not in request.headers.get("accept-encoding", ""):
+        return Response(body, media_type="application/json")
+    return Response(gzip.compress(body, compresslevel=5), media_type="application/json",
+                    headers={"Content-Encoding": "gzip", "Vary": "Accept-Encoding"})
+
+
 def replay_steps(record: dict[str, Any]) -> list[dict[str, Any]]:
-    """The positions of ``record`` (a qipai JSON record): ``[{"action": None, "views": [...],
-    "public": ...}, {"action": text, "seat": mover, "views": ..., "public": ...}, ...]``, one
-    more than the record has actions; in a board game every step after the first also has
+    """The positions of ``record`` (a qipai JSON record): ``[{"action": None, "public": ...,
+    "seen": [...]}, {"action": text, "seat": mover, "public": ..., "seen": ...}, ...]``, one
+    more than the record has actions: ``public`` the spectator view, ``seen`` each seat's view
+    as its patch on ``public`` (:func:`view_patch`; :func:`patched` makes the view again). In a
+    board game every step after the first also has
     ``move``, the action's move-list entry (:func:`.movetext.describe`: Chinese and WXF for
     xiangqi). Raises QipaiError (a RecordError or an IllegalAction)
     for a record that does not replay."""
@@ -90,8 +149,9 @@ def replay_steps(record: dict[str, Any]) -> list[dict[str, Any]]:
     n = state.num_seats
 
     def views() -> dict[str, Any]:    # copied now: a view may share lists the state changes later
-        return json.loads(json.dumps({"views": [state.view(s) for s in range(n)],
-                                      "public": state.view(None)}, ensure_ascii=False))
+        public = json.loads(json.dumps(state.view(None), ensure_ascii=False))
+        seats = json.loads(json.dumps([state.view(s) for s in range(n)], ensure_ascii=False))
+        return {"public": public, "seen": [view_patch(public, v) for v in seats]}
     out = [{"action": None, **views()}]
     listed = movetext.has_moves(rec.game)
     for entry in rec.actions:

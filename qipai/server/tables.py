@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any
 from qipai.bots import bot_names, make_bot
 from qipai.core import Record, load
 from qipai.match import BotPlayer, Pause, Player, RealTime
+from qipai.match.presets import CARD_GAMES
 
 from . import chat, conduct, eventstart, fairness, movetext, ratings, tablemsg
 from .conns import CLOSE_NO_FIRST_MOVE, CLOSE_REPLACED, CLOSE_TABLE_CLOSED, REPLACED, Conn, encode
@@ -43,9 +44,7 @@ log = logging.getLogger("qipai.server")
 #: clock used when a table does not choose one (competition.md §4.5): every card and tile game its
 #: card clock, where a timeout plays the game's default action (wakeng: its seed clock S4);
 #: other games the board clock
-DEFAULT_CLOCK = {**dict.fromkeys(("doudizhu", "shengji", "baohuang", "sandayi", "fouafour",
-                                  "mahjong-gb", "laizi-mahjong", "baibian-bajue"), "card_default"),
-                 "wakeng": "wakeng_s4"}
+DEFAULT_CLOCK = {**dict.fromkeys(CARD_GAMES, "card_default"), "wakeng": "wakeng_s4"}
 BOARD_CLOCK = "board_default"
 #: options a lobby table sets when its creator does not (docs/server.md, "Lobby"): a lobby table
 #: plays one game (a mahjong-gb or laizi-mahjong state is a whole match of ``hands_per_match``

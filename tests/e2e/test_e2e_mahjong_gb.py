@@ -167,8 +167,15 @@ def test_one_person_plays_a_mahjong_hand_against_three_bots(server, browser, sho
     assert page.inner_text(".mj-info").count("One hand") + page.inner_text(".mj-info").count("一局") == 1
     end_in_both_languages(page, shot, "mahjong-gb")
 
+    # the steps held back: the page says it is loading them, not a blank page
+    held = []
+    page.route("**/api/records/*/steps*", lambda route: route.continue_() if held else held.append(route))
     page.goto(f"{server}/records/{record}")
+    page.wait_for_selector("#replay-loading")
+    assert page.inner_text("#replay-loading") == "Loading…"
+    held[0].continue_()
     page.wait_for_selector(".mj")
+    assert page.locator("#replay-loading").count() == 0
     page.click("#prev")
     assert page.locator(".mj .mj-open").count() == 4                # the replay shows every hand
     assert page.locator(".mj-result").count() == 0                  # one step before the end

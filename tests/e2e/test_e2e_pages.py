@@ -61,7 +61,18 @@ def test_a_newcomer_presses_create_and_the_game_starts(server, browser, shot):
 
 def test_lobby_signed_out_invites_to_sign_up(server, browser):
     page = browser.new_page()
+    # the lists held back: each panel says it is loading, not an empty box; then "None yet"
+    held, hold = [], [True]
+    for path in ("tables", "presence", "seeks"):
+        page.route(f"**/api/{path}", lambda route: held.append(route) if hold else route.continue_())
     page.goto(server + "/")
+    page.wait_for_selector("#seeks")
+    assert page.inner_text("#presence-counts") == "Loading…"
+    assert page.inner_text("#seeks tbody") == page.inner_text("#tables tbody") == "Loading…"
+    hold.clear()
+    for route in held:
+        route.continue_()
+    page.wait_for_function("() => document.querySelector('#seeks tbody').innerText === 'None yet'")
     page.click('[data-quick="go"]')
     page.wait_for_url(re.compile(r"/signup\?next="))
     page.close()

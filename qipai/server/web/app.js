@@ -573,13 +573,33 @@ function ratingNote(record, key = "") {
   return span;
 }
 
+/** `base` (a view) with `patch` applied, [[path, value]] sets and [[path]] deletes (replays.py
+ *  view_patch); only the objects along a path are copied, the rest shared with `base`. */
+function patched(base, patch) {
+  let out = base;
+  for (const [path, ...value] of patch) {
+    if (!path.length) { out = value[0]; continue; }
+    const copy = (x) => (Array.isArray(x) ? x.slice() : { ...x });
+    out = copy(out);
+    let node = out;
+    for (const k of path.slice(0, -1)) node = node[k] = copy(node[k]);
+    const k = path[path.length - 1];
+    if (!value.length) delete node[k]; else node[k] = value[0];
+  }
+  return out;
+}
+
 // `id` a stored record's id, or null for an event game's replay read from `stepsUrl`; a private
 // table's record is read with its table's id, the page's `?table=` (privacy.py)
 export async function recordPage(id, stepsUrl = null) {
   const table = new URLSearchParams(location.search).get("table");
   const key = table ? `table=${encodeURIComponent(table)}` : "";
   stepsUrl = stepsUrl || `/api/records/${id}/steps${key ? `?${key}` : ""}`;
+  // a long game's steps take a moment to come: say so rather than show a blank page
+  app.replaceChildren(el("p", { class: "muted", id: "replay-loading", role: "status" }, t("loading")));
   const data = await api("GET", stepsUrl);
+  // each seat's view comes as its patch on the spectator view (replays.py view_patch)
+  for (const s of data.steps) s.views = (s.seen || []).map((p) => patched(s.public, p));
   data.record.names = data.record.names.map(seatName);
   const games = await api("GET", "/api/games");
   const rec = data.record;

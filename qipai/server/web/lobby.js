@@ -203,7 +203,8 @@ export async function lobbyPage(app, { me }) {
   for (const g of games) for (const o of g.options) if (g.lobby_options && o.name in g.lobby_options) o.default = g.lobby_options[o.name];
   const byId = Object.fromEntries(games.map((g) => [g.id, g]));
   const err = el("div", { class: "error", id: "lobby-error", role: "alert" });
-  const list = el("tbody");
+  // "Loading…" until the first answer, then the tables or "None yet"
+  const list = el("tbody", {}, el("tr", {}, el("td", { class: "muted", colspan: 4 }, t("loading"))));
   const { playersBox, startSeek } = await import("/static/lobbyplayers.js");
   const people = playersBox(me, games, byId, err, clocks);
   const quick = quickPlay(games, me, err, (body) => { startSeek(people.panel, body, byId, err); people.box.scrollIntoView({ block: "nearest" }); });

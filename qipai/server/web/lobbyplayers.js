@@ -86,12 +86,13 @@ function seekForm(games, clocks, byId, panel, err) {
 
 /** The lobby's section of people (a card-box), polled every few seconds. */
 export function playersBox(me, games, byId, err, clocks) {
-  const counts = el("p", { id: "presence-counts", class: "muted" });
+  // "Loading…" until the first answers, then the people or "None yet"
+  const counts = el("p", { id: "presence-counts", class: "muted" }, t("loading"));
   const who = el("ul", { id: "online", class: "online-list" });
   // challenges to and from the reader: shown by the lobby above the games (lobby.js), where a
   // phone's reader sees one arrive without scrolling past every game
   const incoming = el("div", { id: "challenges", class: "challenges", "aria-live": "polite" });
-  const seekList = el("tbody");
+  const seekList = el("tbody", {}, el("tr", {}, el("td", { class: "muted", colspan: 4 }, t("loading"))));
   const panel = el("div", { id: "seek-panel" });
   const box = el("section", { class: "card-box", id: "people" }, el("h3", {}, t("people.title")), panel,
     me ? seekForm(games, clocks, byId, panel, err) : null, counts, who,
@@ -107,7 +108,8 @@ export function playersBox(me, games, byId, err, clocks) {
       me ? api("GET", "/api/challenges").catch(() => null) : null]);
     if (pres) {
       counts.textContent = t("people.counts", { online: pres.online, playing: pres.playing });
-      who.replaceChildren(...pres.players.map((p) => {
+      if (!pres.players.length) who.replaceChildren(el("li", { class: "muted" }, t("none")));
+      else who.replaceChildren(...pres.players.map((p) => {
         const li = el("li", { "data-user": p.username }, el("span", { class: "dot", "aria-hidden": "true" }),
           el("a", { href: `/u/${encodeURIComponent(p.username)}`, class: "player" }, p.username), " ",
           // at a private table: playing, with no link (the table is found by its link alone)
