@@ -38,6 +38,8 @@ export function watchEventGames(me, where) {
     if (!games) return;
     const here = where();
     game = games.find((g) => !(here && here.id === g.table)) || null;
+    // the event page's own notice already takes him there (events.js): one call, not two
+    if (document.getElementById("ready-notice")) game = null;
     if (!game) {
       if (banner) { banner.remove(); banner = null; shownFor = null; }
       if (going) { clearTimeout(going); going = null; }
