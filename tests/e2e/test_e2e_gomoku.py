@@ -93,6 +93,25 @@ def test_two_people_play_renju_with_a_swap_to_a_five(server, browser, shot):
         assert "Black wins (five)" in page.inner_text("#gm-info")
         assert page.locator(".pt.win").count() == 5
         assert page.locator(".pt.win .st.b").count() == 5
+    # the seats' rating badges show the ratings after the game, as the result line does
+    alice.wait_for_selector("#rating-change:has-text('bobrenju')")
+    after = re.search(r"bobrenju\S* \S+ 1500 → (\d+)", alice.inner_text("#rating-change")).group(1)
+    alice.wait_for_function("(n) => document.querySelector('[data-rating-of=\"bobrenju\"]')"
+                            ".textContent.startsWith(n)", arg=after)
+    # the move list: a row a move number, Black's stone then White's; the swap a row of its own
+    rows = alice.eval_on_selector_all("#ml-list > li",
+                                      "ls => ls.map((l) => l.innerText.split(/\\s+/).join(' '))")
+    assert rows[:4] == ["1. h8 g9", "2. i8", "Swap", "2. a1"], rows
+    widest = "ps => Math.max(...ps.map((p) => p.children.length))"
+    assert alice.eval_on_selector_all("#ml-list .ml-pair", widest) == 2
+    assert alice.get_attribute('#ml-list [data-ply="14"]', "style") == "grid-column: 1;"   # j13, Black's
+    # the row numbers stand clear of column a's stones (a1, a15 are on the board)
+    gap = alice.evaluate("""() => {
+        const num = [...document.querySelectorAll('.gm-board .coord text')]
+            .find((x) => x.textContent === '15');
+        const st = document.querySelector('[data-pt="a15"] .st');
+        return st.getBoundingClientRect().left - num.getBoundingClientRect().right; }""")
+    assert gap >= 0, gap
     shot(alice, "gomoku-five")
     shot(bob, "gomoku-five-phone")
 

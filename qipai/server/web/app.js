@@ -531,17 +531,25 @@ const seatRatings = new Map();
 function seatRating(info, i) {
   const s = info.seats[i], board = info.rating_board;
   if (!s || s.user === undefined || s.bot_account || !board) return null;
-  const span = el("span", { class: "seat-rating muted", "data-rating-of": s.name });
-  if (!seatRatings.has(s.name)) seatRatings.set(s.name, api("GET", `/api/users/${encodeURIComponent(s.name)}/ratings`).catch(() => null));
-  seatRatings.get(s.name).then((r) => {
-    const mine = r && r.ratings.find((x) => x.game === board.game && x.time_class === board.time_class);
-    // the number alone, muted, as game sites show it after a name (brackets took a narrow seat
-    // box's room: the Chinese full-width ones most), and what it is on hover
-    const m = ratingMark(mine, r ? r.provisional_games : 0);
-    span.replaceChildren(m.shown, m.said || "");
-    span.title = m.why || t("rating.rating");
-  });
+  const span = el("span", { class: "seat-rating muted", "data-rating-of": s.name, "data-game": board.game, "data-time-class": board.time_class });
+  if (!seatRatings.has(s.name)) readRating(s.name);
+  seatRatings.get(s.name).then((r) => fillRating(span, r));
   return span;
+}
+
+function readRating(name) {
+  const got = api("GET", `/api/users/${encodeURIComponent(name)}/ratings`).catch(() => null);
+  seatRatings.set(name, got);
+  return got;
+}
+
+function fillRating(span, r) {
+  const mine = r && r.ratings.find((x) => x.game === span.dataset.game && x.time_class === span.dataset.timeClass);
+  // the number alone, muted, as game sites show it after a name (brackets took a narrow seat
+  // box's room: the Chinese full-width ones most), and what it is on hover
+  const m = ratingMark(mine, r ? r.provisional_games : 0);
+  span.replaceChildren(m.shown, m.said || "");
+  span.title = m.why || t("rating.rating");
 }
 
 /** A rating as game sites show it: "1523", or "1523?" while provisional — fewer rated games
@@ -564,6 +572,11 @@ function ratingNote(record, key = "") {
   const span = el("span", { id: "rating-change", class: "muted" });
   if (!ratingNotes.has(record)) ratingNotes.set(record, api("GET", `/api/records/${record}${key}`).catch(() => null));
   ratingNotes.get(record).then((rec) => {
+    // the seats' ratings read again: their badges show the new rating, as this line does
+    for (const r of (rec && rec.ratings) || []) {
+      const name = rec.names[rec.players.indexOf(r.user)];
+      readRating(name).then((got) => document.querySelectorAll(`[data-rating-of="${CSS.escape(name)}"]`).forEach((sp) => fillRating(sp, got)));
+    }
     const lines = ((rec && rec.ratings) || []).map((r) => {
       const d = r.after - r.before;
       return `${rec.names[rec.players.indexOf(r.user)]}${t("colon")}${t("rating.change", { before: r.before, after: r.after })}${paren(`${d >= 0 ? "+" : "−"}${Math.abs(d)}`)}`;

@@ -118,14 +118,30 @@ export function createMoveList(host, opts) {
       list.append(row);
     }
     if (numbering === "pairs") {
-      for (let i = start; i < entries.length; i += 2) {
-        const row = node("li", "ml-row");
-        row.append(node("span", "ml-n", `${(i - start) / 2 + 1}.`));
-        const pair = node("ol", "ml-pair");
-        pair.append(cell(entries[i], i));
-        if (i + 1 < entries.length) pair.append(cell(entries[i + 1], i + 1));
-        row.append(pair);
-        list.append(row);
+      // a row a move number: the first side's move, then the second's; an entry set aside
+      // (gomoku's swap of colours) is a row of its own without a number, and the moves after it
+      // keep their sides' columns
+      let pair = null, k = 0;
+      for (let i = start; i < entries.length; i++) {
+        if (opts.aside && opts.aside(entries[i])) {
+          const row = node("li", "ml-row ml-aside-row");
+          row.append(node("span", "ml-n"), cell(entries[i], i, null));
+          list.append(row);
+          pair = null;
+          continue;
+        }
+        if (k % 2 === 0 || !pair) {
+          const row = node("li", "ml-row");
+          row.append(node("span", "ml-n", `${Math.floor(k / 2) + 1}.`));
+          pair = node("ol", "ml-pair");
+          row.append(pair);
+          list.append(row);
+        }
+        const c = cell(entries[i], i);
+        c.style.gridColumn = String((k % 2) + 1);
+        pair.append(c);
+        if (k % 2 === 1) pair = null;
+        k++;
       }
     } else {
       let n = 0;

@@ -85,9 +85,12 @@ const WIDTH = { go: "6.4em", "chinese-checkers": "8.6em", junqi: "7.4em", gomoku
  *  (`setup`: which entries are the opening setup, junqi's layouts, listed apart from the moves). */
 export function moveFormat(game, t, lang, seats = 2) {
   const f = FORMATS[game] || ((e) => ({ text: e.text || "" }));
-  const numbering = game === "xiangqi" || (game === "junqi" && seats === 2) ? "pairs" : "each";
+  // two players taking turns: a row a move number, Red / Black or Black / White in two columns
+  const numbering = game === "xiangqi" || game === "gomoku" || (game === "junqi" && seats === 2) ? "pairs" : "each";
   const setup = game === "junqi" ? (e) => !!e && e.kind === "layout" : null;
   // entries that are no move (go's dead-stone marking): in the list in words, without a number
-  const aside = game === "go" ? (e) => !!e && GO_MARKING.has(String(e.text || "").split(" ")[0]) : null;
+  const aside = game === "go" ? (e) => !!e && GO_MARKING.has(String(e.text || "").split(" ")[0])
+    // gomoku's opening acts that place no stone (a swap of colours, two fifth stones offered)
+    : game === "gomoku" ? (e) => !!e && (e.text === "swap" || String(e.text || "").startsWith("offer:")) : null;
   return { format: (e) => f(e, t, lang, seats), numbering, cellWidth: WIDTH[game], setup, aside };
 }

@@ -27,7 +27,8 @@ function gridSvg() {
   const stars = STARS.map((p) => `<circle cx="${col(p) + 1}" cy="${SIZE - row(p)}" r=".12"/>`).join("");
   // lower-case letters, as the move list, the move box and renju records write a point (h8)
   const letters = [...COLS].map((c, i) => `<text x="${i + 1}" y="15.82">${c}</text>`).join("");
-  const numbers = Array.from({ length: SIZE }, (_, r) => `<text x=".42" y="${SIZE - r + 0.16}">${r + 1}</text>`).join("");
+  // the row numbers end short of column a's stones (radius .45 round x = 1), never under them
+  const numbers = Array.from({ length: SIZE }, (_, r) => `<text x=".5" y="${SIZE - r + 0.14}" text-anchor="end" font-size=".36">${r + 1}</text>`).join("");
   return `<svg class="grid" viewBox="0 0 16 16"><path d="${d}" stroke="#4a3410" stroke-width=".045" fill="none"/>` +
     `<g fill="#4a3410">${stars}</g><g class="coord" font-size=".42" text-anchor="middle" fill="#4a3410">${letters}${numbers}</g></svg>`;
 }
