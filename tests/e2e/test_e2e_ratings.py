@@ -67,10 +67,15 @@ def test_profile_shows_ratings_chart_and_games(rated, browser, shot):
     zh.wait_for_selector('[data-rating="xiangqi/slow"] .sr-only')
     assert zh.locator('[data-rating="xiangqi/slow"] .sr-only').inner_text().endswith(
         "暂定等级分：计分对局不足 5 局（目前 3 局）")
+    # ann's results said from ann's side to cai, who reads ann's profile ("胜", never "你赢了")
+    said = zh.locator("#history .outcome").all_inner_texts()
+    assert sorted(x[0] for x in said) == ["胜", "胜", "负"] and "你" not in "".join(said), said
     zh.close()
     assert page.locator("#rating-chart circle.dot").count() == 3
     assert page.locator("#chart-pick option").count() == 1 or page.locator("#chart-pick").count() == 0
     assert page.locator("#history tbody tr").count() == 3
+    said = page.locator("#history .outcome").all_inner_texts()     # from ann's side, not cai's
+    assert sorted(x.split(" ")[0] for x in said) == ["Lost", "Won", "Won"], said
     assert page.locator('#record [data-stat="won"] b').inner_text() == "2"
     assert page.locator("#hide-history").count() == 0                # not on someone else's profile
     check(page, "profile with ratings")

@@ -27,7 +27,9 @@ export function playerLink(name, isBot) {
   return el("a", { href: `/u/${encodeURIComponent(name)}`, class: "player" }, name);
 }
 
-export function gamesTable(rows, byId) {
+/** The games of `rows`, each result told from its player's side (`other`: a profile of someone
+ *  else than the reader: "Won", not "You won"). */
+export function gamesTable(rows, byId, other = false) {
   const body = (rows.length ? rows : [null]).map((r) => {
     if (!r) return el("tr", {}, el("td", { class: "muted", colspan: 5 }, t("none")));
     const seat = r.seat;
@@ -38,7 +40,7 @@ export function gamesTable(rows, byId) {
       el("td", { class: "game" }, gameName(byId[r.game]) || r.game),
       el("td", { class: "opponents" }, opponents.flatMap((x, i) => (i ? [lang === "zh" ? "、" : ", ", x] : [x]))),
       el("td", { class: "outcome" },
-        el("b", { "data-outcome": kind }, resultText(r.result, { game: r.game, seat, names: r.names.map(seatName), t, lang, brief: true }))),
+        el("b", { "data-outcome": kind }, resultText(r.result, { game: r.game, seat, names: r.names.map(seatName), t, lang, brief: true, other }))),
       el("td", { class: "muted date" }, el("time", { datetime: r.finished }, localDate(r.finished))),
       el("td", { class: "actions" }, el("a", { href: `/records/${r.id}` }, t("replay"))));
   });

@@ -106,6 +106,6 @@ export async function profilePage(app, { me, name }) {
       el("ul", {}, events.map((e) => el("li", { "data-event": e.id }, el("a", { href: `/events/${encodeURIComponent(e.id)}` }, e.name),
         " ", el("span", { class: "muted" }, gameName(byId[e.game]) || e.game, " · ", t(`status.${e.status}`, null, e.status)))))) : null,
     el("h3", {}, t("hist.recent")),
-    el("section", { class: "card-box" }, gamesTable(rows, byId))].filter(Boolean));
+    el("section", { class: "card-box" }, gamesTable(rows, byId, !mine))].filter(Boolean));
   if (chart) chart.draw();
 }

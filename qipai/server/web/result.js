@@ -62,7 +62,8 @@ export const NBSP = "\u00a0";
 // a seat says the deal's headline, then that seat's own outcome and score, then the end reason,
 // "地主胜 ×4 — 你输了 −24 · 超时" (as qipai/i18n/results.py result_words(brief=True)).
 // `winds`: a reader's mahjong replay names the other seats by their winds (东家), as its board does.
-export function resultText(result, { game, seat = null, names = [], view = null, t, lang = "en", brief = false, winds = false } = {}) {
+// `other`: `seat` is not the reader's (someone else's profile): "Won", "Lost", never "You won"
+export function resultText(result, { game, seat = null, names = [], view = null, t, lang = "en", brief = false, winds = false, other = false } = {}) {
   if (!result) return "";
   const tr = t || ((k, p, f) => f ?? k);
   const d = result.details || {};
@@ -154,10 +155,11 @@ export function resultText(result, { game, seat = null, names = [], view = null,
   // the viewer's own outcome first
   let mine = "";
   if (seated) {
-    if (game === "chinese-checkers" && d.places && n > 2 && !draw) mine = tr("result.youPlaced", { place: d.places[seat] });
+    const who = other ? "they" : "you";
+    if (game === "chinese-checkers" && d.places && n > 2 && !draw) mine = tr(`result.${who}Placed`, { place: d.places[seat] });
     else if (draw) mine = "";
-    else if (winners.includes(seat)) mine = tr("result.youWon");
-    else mine = tr("result.youLost");
+    else if (winners.includes(seat)) mine = tr(`result.${who}Won`);
+    else mine = tr(`result.${who}Lost`);
   }
   // an agreed draw that a rule scores (junqi's deadlock rule) says what decided it
   const decided = d.decided_by ? tr(`end.${d.decided_by}`, null, String(d.decided_by).replace(/_/g, " ")) : "";
