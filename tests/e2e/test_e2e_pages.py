@@ -48,6 +48,8 @@ def test_a_newcomer_presses_create_and_the_game_starts(server, browser, shot):
     page.wait_for_url(re.compile(r"/tables/\w+$"))
     page.wait_for_selector('#status[data-seq="0"]', timeout=10_000)
     assert page.locator(".xq .pc").count() == 32
+    page.wait_for_selector("#resign")
+    assert page.locator("#draw").count() == 0                   # a bot answers no draw offer
     # "play a bot now" for a card game: a full table at once
     page.goto(server + "/")
     page.click('[data-quick="doudizhu"]')

@@ -394,7 +394,9 @@ async function tablePage(id) {
       controls.append(el("button", { id: "resign", onclick: async () => {
         if (await ask({ text: t("resign.ask"), yes: t("resign"), no: t("cancel") })) send({ type: "resign" });
       } }, t("resign")));
-      if (info.num_seats === 2) {
+      // a house bot never answers a draw offer: none offered to it
+      const botOpposite = (info.seats || []).some((s, i) => i !== last.seat && s && s.bot);
+      if (info.num_seats === 2 && !botOpposite) {
         if (last.draw_offer !== undefined && last.draw_offer !== last.seat) {
           controls.append(el("span", {}, t("drawoffer")), el("button", { onclick: () => send({ type: "draw_accept" }) }, t("accept")),
             el("button", { onclick: () => send({ type: "draw_decline" }) }, t("decline")));
