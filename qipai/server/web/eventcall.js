@@ -1,8 +1,9 @@
 // The call to an event game (competition.md §5.6, §4.3): on every page of a signed-in player, a
 // banner when one of his event games waits for him (the first game of a match starts when he
 // reaches the table), counts down to the next game of his match, or has started (his clock
-// runs). From the lobby, an event page or a finished table the page goes to the table by itself
-// in a moment (lichess's way) unless he chooses to stay; elsewhere the banner's button does.
+// runs). From a finished table, and from the lobby or an event page while the game waits for
+// him, the page goes to the table by itself in a moment (lichess's way) unless he chooses to
+// stay; elsewhere the banner's button does.
 import { api, el, every, t } from "./app.js";
 import { play } from "./sound.js";
 
@@ -18,9 +19,11 @@ function clock(ms) {
 export function watchEventGames(me, where) {
   if (!me) return;
   let banner = null, shownFor = null, going = null, stayed = new Set(), until = 0, game = null;
+  // a game waiting for him (not started: no clock runs until he is there) takes him from the
+  // lobby or an event page; any game of his, from a finished table; elsewhere the banner asks
   const autoGo = () => {
     const here = where();
-    return location.pathname === "/" || location.pathname.startsWith("/events")
+    return (!game.started && (location.pathname === "/" || location.pathname.startsWith("/events")))
       || !!(here && here.over());
   };
   const text = () => {
