@@ -136,6 +136,13 @@ def test_event_games_are_rated_when_the_organizer_says_so(tmp_path):
                 break
             time.sleep(0.05)
         assert len(c.get(f"/api/records/{rec}").json()["ratings"]) == 2
+        # the table kept in memory tells them too, not the empty list it finished with
+        assert second in c.app.state.hub.finished
+        for _ in range(600):
+            if len(c.get(f"/api/tables/{second}").json()["rating_changes"]) == 2:
+                break
+            time.sleep(0.05)
+        assert len(c.get(f"/api/tables/{second}").json()["rating_changes"]) == 2
         hist = c.get(f"/api/users/{names[0]}/ratings").json()
         assert [h["record"] for h in hist["history"]] == [rec] and hist["ratings"][0]["games"] == 1
         (table,) = post(c, boss, "/api/events/casual1/start").json()["tables"]

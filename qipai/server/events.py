@@ -31,7 +31,7 @@ from qipai.competition.form import FieldError, check_form
 from qipai.competition.meet import units_csv
 from qipai.core.errors import QipaiError, why
 
-from . import conduct, eventstart, jsonbody
+from . import conduct, eventstart, jsonbody, ratings
 from .bodies import Body
 from .errors import ApiError
 from .eventwork import EventWork, run, worker_call, worker_init
@@ -210,6 +210,7 @@ class EventService:
             async with self._lock(event_id):
                 try:
                     await self._open(await self.change("settle", event_id))
+                    await self._rated(event_id)
                     return
                 except ApiError as e:
                     if e.code == "worker_failed":
@@ -218,6 +219,17 @@ class EventService:
                         raise
             await asyncio.sleep(wait)
             wait = min(wait * 2, 30.0)
+
+    async def _rated(self, event_id: str) -> None:
+        """The event's finished tables kept here take the rating changes their round's end
+        applied (:func:`.ratings.rate_round`): a rated event game's table finished with none."""
+        waiting = [t for t in (*self.hub.tables.values(), *self.hub.finished.values())
+                   if t.event_id == event_id and t.record_id is not None and not t.rating_changes
+                   and t.settings.get("rated") is True]
+        for t in waiting:
+            rid = t.record_id
+            t.rating_changes = await self.hub.store.call(lambda s, rid=rid: ratings.changes_of_record(s, rid),
+                                                         write=False)
 
     async def resume(self) -> None:
         """After a (re)start: store the games that finished while the event was not told, and

@@ -68,6 +68,9 @@ def test_a_player_confirms_and_a_referee_corrects_a_result(browser, organizer):
     alice.wait_for_selector(f'[data-confirm="{ours}"]')
     assert alice.locator(f'[data-game="{other}"] [data-confirm]').count() == 0
     assert alice.inner_text(f'[data-game="{other}"] [data-provisional]') == "not confirmed yet"
+    # a result from paper says the referee entered it, not its reason ("unknown")
+    winner = next(g["seats"][0] for m in ev["rounds"][0]["matches"] for g in m["games"] if g["id"] == other)
+    assert alice.inner_text(f'[data-game="{other}"] .result-words') == f"{winner} won (result entered by the referee)"
     alice.click(f'[data-confirm="{ours}"]')
     # asked first (it cannot be taken back), saying the result: No keeps it unconfirmed
     asked = alice.inner_text("#ask-text")
@@ -96,10 +99,11 @@ def test_a_player_confirms_and_a_referee_corrects_a_result(browser, organizer):
     boss.wait_for_selector(f'[data-result="{other}"] [data-act="correct"]')
     # confirmed already: no confirm button
     assert boss.locator(f'[data-result="{ours}"] [data-act="confirm"]').count() == 0
-    # each result in words, its notation after it ("alice won (1-0)", never a bare "1-0")
+    # each result in words, its notation as their title ("alice won", never a bare "1-0")
     seats = {g["id"]: g["seats"] for m in ev["rounds"][0]["matches"] for g in m["games"]}
     text = boss.inner_text(f'[data-result="{other}"] td:nth-child(3)')
-    assert text.startswith(f"{seats[other][0]} won (1-0)"), text
+    assert text.startswith(f"{seats[other][0]} won"), text
+    assert boss.get_attribute(f'[data-result="{other}"] [data-notation]', "data-notation") == "1-0"
     boss.fill(f'[data-result="{other}"] input.result', "0-1")
     boss.click(f'[data-result="{other}"] [data-act="correct"]')
     boss.wait_for_selector(f'[data-result="{other}"] [data-act="correct"] + .act-note:has-text("reason")')
@@ -108,9 +112,9 @@ def test_a_player_confirms_and_a_referee_corrects_a_result(browser, organizer):
     boss.click(f'[data-result="{other}"] [data-act="correct"]')
     assert "from 1-0 to 0-1" in boss.inner_text("#ask-text")        # asked first
     boss.click('#ask [data-answer="yes"]')
-    boss.wait_for_selector(f'[data-result="{other}"]:has-text("0-1") [data-confirmed]')
+    boss.wait_for_selector(f'[data-result="{other}"]:has([data-notation="0-1"]) [data-confirmed]')
     assert "corrected once" in boss.inner_text(f'[data-result="{other}"]')
-    assert f"{seats[other][1]} won (0-1)" in boss.inner_text(f'[data-result="{other}"]')
+    assert f"{seats[other][1]} won" in boss.inner_text(f'[data-result="{other}"]')
     check(boss, "the referee console with results")
     # the event page shows the correction: who, from what to what, why
     alice.wait_for_selector(f'[data-game="{other}"] [data-correction]')

@@ -178,7 +178,9 @@ function gameCell(ev, g, me) {
   if (g.status === "finished") {
     // who won, how it ended in words where it is more than the game's natural end ("alice won —
     // resignation"); the words alone, not the result's notation ("1-0") after them
-    const how = g.source !== "forfeit" && g.reason && !NATURAL.has(g.reason) ? ` — ${endText(g.reason)}` : "";
+    // a result entered by the referee from paper says so, not its reason ("unknown")
+    const how = g.source === "entered" ? t("events.enteredbyref")
+      : g.source !== "forfeit" && g.reason && !NATURAL.has(g.reason) && g.reason !== "unknown" ? ` — ${endText(g.reason)}` : "";
     const words = (g.source === "forfeit" ? t("events.forfeit")
       : g.winners.length ? t("events.won", { name: g.winners }) : t("events.draw")) + how;
     const href = g.record ? `/records/${g.record}` : g.replay ? `/events/${ev.id}/games/${g.id}` : null;
