@@ -376,3 +376,24 @@ def test_an_organizer_who_plays_in_the_event_acts_on_no_game_of_his_own(tmp_path
         log = c.get("/api/events/club/log").json()
         assert [(e["act"], e["by"]) for e in log] == [
             ("pause", "alice"), ("warning", "alice"), ("pause", "boss")]
+
+
+def test_a_profile_lists_the_place_its_player_took_in_a_finished_event(tmp_path):
+    """A player's events on the profile say the place taken once the event is over ("2nd of 2"),
+    not only that it finished."""
+    with client(tmp_path, spectator_delay_ms=0, bot_delay_ms=0) as c:
+        boss = signup(c, "boss")
+        for n in ("kim", "lee"):
+            signup(c, n)
+        body = {"preset": "s3_xiangqi", "event_id": "duel", "players": ["kim", "lee"]}
+        assert post(c, boss, "/api/events", body).status_code == 201
+        assert c.get("/api/users/kim/events").json()[0]["status"] == "running"
+        (g,) = [g for m in c.get("/api/events/duel").json()["rounds"][0]["matches"] for g in m["games"]]
+        assert act(c, boss, "duel", act="enter_result", game=g["id"], result="1-0", moves=40,
+                   reason="score sheet").status_code == 200
+        champion = wait(lambda: (c.get("/api/events/duel").json().get("outcome") or {}).get("champion"),
+                        "the event's end")
+        for who in ("kim", "lee"):
+            (got,) = c.get(f"/api/users/{who}/events").json()
+            place = 1 if who == champion else 2
+            assert (got["status"], got["place"], got["of"]) == ("finished", place, 2), got

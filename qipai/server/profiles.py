@@ -41,7 +41,7 @@ def visible(s: Session, owner: UserRow, viewer: UserRow | None) -> bool:
 
 def events_of(s: Session, user: UserRow, limit: int = 50) -> list[dict[str, Any]]:
     """The events ``user`` entered (alone or in a pair), newest first: ``[{"id", "name", "game",
-    "status"}]``."""
+    "status"}]``, a finished one with the entrant's ``place`` ``of`` the entrants (:func:`_place`)."""
     q = (select(EventRow, EntrantRow).join(EntrantRow, EntrantRow.event_id == EventRow.id)
          .where(EntrantRow.bot.is_(None),
                 or_(EntrantRow.entrant_id == user.username, EntrantRow.members.isnot(None)))
@@ -49,15 +49,31 @@ def events_of(s: Session, user: UserRow, limit: int = 50) -> list[dict[str, Any]
     out: list[dict[str, Any]] = []
     for ev, ent in s.execute(q):
         # a pair's members are its two accounts by username (competition.create), as an
-        # entrant's id is its account's
-        if ent.members is not None and not any(m.get("id") == user.username for m in ent.members):
+        # entrant's id is its account's; an individual's JSON null ``members`` is not SQL NULL,
+        # so every entrant of the event comes: the player's own is the one kept
+        if (ent.entrant_id != user.username if ent.members is None
+                else not any(m.get("id") == user.username for m in ent.members)):
             continue
         if out and out[-1]["id"] == ev.id:
             continue
-        out.append({"id": ev.id, "name": ev.name, "game": ev.game, "status": ev.status})
+        out.append({"id": ev.id, "name": ev.name, "game": ev.game, "status": ev.status,
+                    **_place(ev, ent.entrant_id)})
         if len(out) >= limit:
             break
     return out
+
+
+def _place(ev: EventRow, entrant: str) -> dict[str, Any]:
+    """A finished event's place of ``entrant``: ``{"place", "of"}`` (its rank in the final
+    standings, 1 the champion, 2 a runner-up of a knockout), or nothing when the outcome does
+    not rank it (a knockout's loser before its final)."""
+    out = ev.outcome if ev.status == "finished" else None
+    if not out:
+        return {}
+    rank = next((r.get("rank") for r in out.get("standings") or [] if r.get("id") == entrant), None)
+    if rank is None:
+        rank = 1 if out.get("champion") == entrant else 2 if entrant in (out.get("runner_up") or []) else None
+    return {} if rank is None else {"place": rank, "of": len(ev.entrants)}
 
 
 def add_profile_routes(app: FastAPI, store: Any, user_of: Any, need_user: Any) -> None:

@@ -70,7 +70,8 @@ def test_a_player_confirms_and_a_referee_corrects_a_result(browser, organizer):
     assert alice.inner_text(f'[data-game="{other}"] [data-provisional]') == "not confirmed yet"
     # a result from paper says the referee entered it, not its reason ("unknown")
     winner = next(g["seats"][0] for m in ev["rounds"][0]["matches"] for g in m["games"] if g["id"] == other)
-    assert alice.inner_text(f'[data-game="{other}"] .result-words') == f"{winner} won (result entered by the referee)"
+    assert alice.inner_text(f'[data-game="{other}"] .result-words') == \
+        f"{winner} won (result entered by the referee)"
     alice.click(f'[data-confirm="{ours}"]')
     # asked first (it cannot be taken back), saying the result: No keeps it unconfirmed
     asked = alice.inner_text("#ask-text")

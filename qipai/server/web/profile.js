@@ -57,6 +57,16 @@ function chartBox(history, byId) {
   return section;
 }
 
+// an English place in words: 1st, 2nd, 3rd, 4th... 11th, 12th, 13th, 21st
+const ordinal = (n) => n + (n % 100 >= 11 && n % 100 <= 13 ? "th" : ["th", "st", "nd", "rd"][n % 10] || "th");
+
+// an event entered: its player's place when it is over ("3rd of 8", 第3名（共8人）, Champion),
+// else its status (Running; Finished when the outcome does not rank the player)
+function placeText(e) {
+  if (!e.place) return t(`status.${e.status}`, null, e.status);
+  return e.place === 1 ? t("profile.champion") : t("profile.place", { n: e.place, ord: lang === "zh" ? e.place : ordinal(e.place), of: e.of });
+}
+
 function privacySwitch(hidden) {
   const box = el("input", { type: "checkbox", id: "hide-history", checked: hidden ? true : null });
   const note = el("span", { class: "muted", role: "status" });
@@ -104,7 +114,7 @@ export async function profilePage(app, { me, name }) {
         el("th", {}, t("hist.count.lost")), el("th", {}, t("hist.count.drawn")))), el("tbody", {}, perGame)))) : null,
     events.length ? el("section", { class: "card-box", id: "events-entered" }, el("h3", {}, t("profile.events")),
       el("ul", {}, events.map((e) => el("li", { "data-event": e.id }, el("a", { href: `/events/${encodeURIComponent(e.id)}` }, e.name),
-        " ", el("span", { class: "muted" }, gameName(byId[e.game]) || e.game, " · ", t(`status.${e.status}`, null, e.status)))))) : null,
+        " ", el("span", { class: "muted" }, gameName(byId[e.game]) || e.game, " · ", placeText(e)))))) : null,
     el("h3", {}, t("hist.recent")),
     el("section", { class: "card-box" }, gamesTable(rows, byId, !mine))].filter(Boolean));
   if (chart) chart.draw();
