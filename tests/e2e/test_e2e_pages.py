@@ -11,7 +11,7 @@ import pytest
 
 from .conftest import rendered
 from .pages import WIDTHS, assert_fits_phone, set_lang, shots
-from .test_e2e_play import sign_up
+from .test_e2e_play import SECRET, sign_up
 
 
 # ----- lobby -------------------------------------------------------------------------------------
@@ -77,6 +77,12 @@ def test_lobby_signed_out_invites_to_sign_up(server, browser):
     page.wait_for_function("() => document.querySelector('#seeks tbody').innerText === 'None yet'")
     page.click('[data-quick="go"]')
     page.wait_for_url(re.compile(r"/signup\?next="))
+    # signed up, the bot game asked for starts (next= carries it), not the lobby again
+    page.fill("input[name=username]", "quickbot")
+    page.fill("input[name=password]", SECRET)
+    page.click("button[type=submit]")
+    page.wait_for_url(re.compile(r"/tables/\w+$"))
+    assert page.request.get(page.url.replace("/tables/", "/api/tables/")).json()["game"] == "go"
     page.close()
 
 

@@ -98,12 +98,17 @@ function quickPlay(games, me, err, seek) {
     el("span", { class: "muted" }, t("lobby.players", { n: [...g.seats].sort((a, b) => a - b).join("/") })),
     el("button", { class: "primary", "data-quick": g.id, onclick: () => (me
       ? createTable({ game: g.id, bots: g.seats[0] - 1, bot: g.bot }, err)
-      : location.assign("/signup?next=/")) }, t("lobby.playbot")),
+      : location.assign(`/signup?next=${encodeURIComponent(`/?play=${g.id}`)}`)) }, t("lobby.playbot")),
     // quick pairing with people: the game's usual clock, rated ("Play a person" beside "Play a bot
     // now"; the players' section below finds an opponent with a chosen clock)
     me ? el("button", { "data-seek-game": g.id, onclick: () => seek({ game: g.id, rated: true }) }, t("seek.person")) : null));
   const grid = el("div", { class: "game-grid" }, cards);
   if (picked) pick(picked, false);
+  // back from signing up after "Play a bot now" (next=/?play=GAME): that game's bot table starts
+  const asked = new URLSearchParams(location.search).get("play");
+  const wanted = me && games.find((g) => g.id === asked);
+  if (asked !== null) history.replaceState(null, "", "/");
+  if (wanted) createTable({ game: wanted.id, bots: wanted.seats[0] - 1, bot: wanted.bot }, err);
   return el("section", { class: "card-box", id: "play-now" }, el("h3", {}, t("lobby.quick")),
     me ? null : el("p", { class: "muted" }, el("a", { href: "/signup?next=/" }, t("signup")), " · ", el("a", { href: "/login?next=/" }, t("signin")), " — ", t("lobby.signinhint")),
     chips, grid);
