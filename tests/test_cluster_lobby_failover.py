@@ -60,14 +60,18 @@ def test_a_new_lobby_home_takes_over_the_seeks_and_challenges(pg_template, tmp_p
         accepted = {**{k: v for k, v in pending.items() if not k.endswith("_id") and k != "at"},
                     "status": "accepted", "table": "neverstored", "pending": pending,
                     "from_id": dan_id, "at": now}
-        r = redis.Redis.from_url(REDIS)
-        r.hset(f"{name}:lobby:seeks", "ghostseek", json.dumps(ghost))
-        r.hset(f"{name}:lobby:answers", "ghostchal", json.dumps(accepted))
-        r.close()
         # a worker started after the answer (it did not hear it) becomes the home
         w3 = Worker(tmp_path, url, name, 3, args)
         workers.append(w3)
         w3.wait_up()
+        # cat's page asks after its seek every few seconds, which keeps it waiting (SEEK_TTL,
+        # 20 s); a worker's start on a loaded machine takes longer than that
+        assert cat.get(f"/api/seeks/{seek}").json()["status"] == "waiting"
+        ghost["seen"] = time.time()
+        r = redis.Redis.from_url(REDIS)
+        r.hset(f"{name}:lobby:seeks", "ghostseek", json.dumps(ghost))
+        r.hset(f"{name}:lobby:answers", "ghostchal", json.dumps(accepted))
+        r.close()
 
         w1.proc.kill()                                 # SIGKILL: the home's memory is gone
         w1.proc.wait()

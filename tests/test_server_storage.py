@@ -93,7 +93,11 @@ def test_a_game_pauses_while_its_moves_cannot_be_saved_and_its_end_is_kept(tmp_p
             m = next_state(b)
             while m["seq"] != 1 or m["clocks"][1]["deadline"] - m["now"] > bank:
                 m = next_state(b)
-            charged = bank - (m["clocks"][1]["deadline"] - m["now"])
+            # black has not moved yet: at a lobby table its first move has first_move_ms (its
+            # bank stands), and the fault is not charged against that either
+            assert m["clocks"][1].get("first_move") and m["clocks"][1]["bank"] == bank
+            grace = c.app.state.settings.first_move_ms
+            charged = grace - (m["clocks"][1]["deadline"] - m["now"])
             assert charged < 1000, charged               # the 1.5 s fault is not charged
             # the game ends while storage fails: the end and its record are kept
             fault(tmp_path, True)
