@@ -231,6 +231,8 @@ def test_views_never_show_another_seats_cards(preset):
                 if s.face_up is not None:
                     allowed.add(s.face_up.id)
                 allowed |= {c.id for cards in s.play_cards for c in cards}   # laid face up
+                if s.is_terminal():           # the deal over: every seat's cards left are shown
+                    allowed |= {c.id for x in range(3) for c in s.hand(x)}
                 shown = set(re.findall(r'"([2-9TJQKA][SHDC]\d|[LB]J\d)"', text))
                 assert shown <= allowed, (seat, shown - allowed)
                 if seat is not None:
@@ -493,3 +495,23 @@ def test_match_scoring():
         match.record(st)
     assert firsts[1] == (match.states[0].first_bidder + 1) % 3
     assert firsts[2] == (match.states[1].first_bidder + 1) % 3
+
+
+def test_the_cards_left_are_shown_to_all_only_once_the_deal_is_over():
+    """At the end every seat's cards left are in every view (as the table shows them), never
+    before: a view in play holds no other seat's hand."""
+    import random
+
+    import qipai
+
+    state = qipai.load("doudizhu").new_state(seed=5)
+    rng = random.Random(5)
+    while not state.is_terminal():
+        for seat in (0, 1, 2, None):
+            assert "remaining" not in state.view(seat)
+        seat = state.to_act[0]
+        state.apply(rng.choice(list(state.legal_actions(seat))), seat=seat)
+    left = [[c.id for c in state.hand(s)] for s in range(3)]
+    assert sum(map(len, left)) > 0
+    for seat in (0, 1, 2, None):
+        assert state.view(seat)["remaining"] == left

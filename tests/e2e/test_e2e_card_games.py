@@ -173,6 +173,8 @@ def test_a_whole_card_game_by_clicks(server, browser, account, shot, game, bots,
     assert page.locator("#ct-result .scores span").count() == n
     if game in ("doudizhu", "wakeng", "fouafour", "baohuang"):
         assert page.locator(".ct .lastplay .c").count() >= 1              # plays drawn as cards
+    if game == "doudizhu":          # the deal over: the others' cards left shown (one went out)
+        assert page.locator(".ct .pl .cards.open").count() >= 1
     # the hand's rounds (climbing games) or every trick (shengji, sandayi), as cards by seat
     assert page.locator("#movelist .ct-round").count() >= (12 if game == "sandayi" else 1)
     assert page.locator("#movelist .ct-round .c").count() >= 1

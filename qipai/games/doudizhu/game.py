@@ -341,8 +341,9 @@ class DoudizhuState(Bidding, State):
     def view(self, seat: int | None) -> dict[str, Any]:
         """What ``seat`` may see (None = spectator): own hand, every seat's card count, the bids,
         the kitty once the landlord is fixed, the face-up card (seed002), and every play and pass
-        of this deal. Nothing of another seat's hand. Raises :class:`IllegalAction` for a seat
-        that is not 0, 1, 2 or None."""
+        of this deal. Nothing of another seat's hand until the deal is over; then ``remaining``,
+        every seat's cards left (as card tables show them at the end). Raises
+        :class:`IllegalAction` for a seat that is not 0, 1, 2 or None."""
         return self._view(seat, bids_view(self.bid_log), plays_view(self.play_log, self.play_cards))
 
     def view_delta(self, seat: int | None, since: Any = None) -> ViewDelta:
@@ -381,6 +382,8 @@ class DoudizhuState(Bidding, State):
         }
         if self.face_up is not None:
             out["face_up"] = {"card": self.face_up.id, "seat": self.first_bidder}
+        if self.result is not None:       # the deal is over: every seat's cards left are shown
+            out["remaining"] = [[c.id for c in self.hand(s)] for s in range(SEATS)]
         if plays is None:
             del out["hand"], out["hand_ranks"]
         else:

@@ -347,8 +347,11 @@ export function mountCardTable(root, ctx, cfg) {
       head.append(cnt);
     }
     d.append(head, playArea(v, s));
-    if (msg.views && msg.views[s] && msg.views[s].hand && s !== me) {     // replay: every hand
-      const ids = cfg.sort ? cfg.sort(msg.views[s].hand, v) : cfg.order ? sortByRank(msg.views[s].hand, cfg.order) : msg.views[s].hand;
+    // replay: every hand; the end of a deal: every seat's cards left, when the game shows them
+    const open = msg.views && msg.views[s] && msg.views[s].hand ? msg.views[s].hand
+      : msg.result && v.remaining && v.remaining[s] && v.remaining[s].length ? v.remaining[s] : null;
+    if (open && s !== me) {
+      const ids = cfg.sort ? cfg.sort(open, v) : cfg.order ? sortByRank(open, cfg.order) : open;
       d.append(cardsEl(ids, lang, "open"));
     }
     return d;
