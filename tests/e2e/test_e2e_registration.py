@@ -128,7 +128,7 @@ def test_players_join_check_in_and_the_draw_shows_its_commitment(browser, shot, 
         boss.goto(f"{base}/events/{event}")
         boss.wait_for_selector("[data-export=standings]")
         href = boss.get_attribute("[data-export=pairings]", "href")
-        assert httpx.get(base + href).text.startswith("round,match,kind")
+        assert httpx.get(base + href).text.startswith("\ufeffround,match,kind")     # the BOM: for Excel
         # printed: no buttons, no chat, no referee panel; the tables stay
         boss.emulate_media(media="print")
         assert not boss.is_visible("#print-page") and not boss.is_visible("#referees")
