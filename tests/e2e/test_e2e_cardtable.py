@@ -5,6 +5,7 @@ follows, then a resignation) for several actions. Screenshots go to tests/e2e/ar
 
 from __future__ import annotations
 
+import json
 import re
 
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
@@ -16,11 +17,12 @@ SEQ = "document.querySelector('#status').dataset.seq"
 SUIT = {"♠": "S", "♥": "H", "♣": "C", "♦": "D"}
 
 
-def open_table(page, server, game, bots, options=None, bot_delay_ms=20):
-    """Create a table through the lobby API in the page's session (the bots think briefly, no
-    clock), and open it; the person sits in seat 0."""
-    body = {"game": game, "bots": bots, "options": options or {},
-            "settings": {"bot_delay_ms": bot_delay_ms, "clock": "none"}}
+def open_table(page, server, game, bots, options=None, bot_delay_ms=20, clock="none"):
+    """Create a table through the lobby API in the page's session (the bots think briefly; no
+    clock unless ``clock`` names one, None: the game's default, as a lobby table has), and open
+    it; the person sits in seat 0."""
+    settings = {"bot_delay_ms": bot_delay_ms, **({"clock": clock} if clock else {})}
+    body = {"game": game, "bots": bots, "options": options or {}, "settings": settings}
     tid = page.evaluate("""async (body) => {
         const r = await fetch('/api/tables', {method: 'POST', credentials: 'same-origin',
             headers: {'Content-Type': 'application/json'}, body: JSON.stringify(body)});
@@ -329,7 +331,18 @@ def test_shengji_declare_bury_and_play(server, browser, shot):
     page = ctx.new_page()
     page.on("dialog", lambda d: d.accept())
     sign_up(page, server, "shengjiplayer")
-    open_table(page, server, "shengji", 3, options={"dealer": 0})   # seat 0 deals: it buries
+    # the referee's declaration prompts to this seat (§2.7), by seq, as the page's socket got
+    # them: each must be shown and answered by a click (a lobby table with the game's default
+    # clock, a declaration's 30 s: none may pass before the page is there to show it)
+    prompts: set[int] = set()
+
+    def frame(text):
+        m = json.loads(text) if isinstance(text, str) and '"declaration"' in text else {}
+        if m.get("type") == "state" and m["seat"] in m["to_act"] and \
+                (m["view"].get("legal") or {}).get("kind") == "declaration":
+            prompts.add(m["seq"])
+    page.on("websocket", lambda ws: ws.on("framereceived", frame))
+    open_table(page, server, "shengji", 3, options={"dealer": 0}, clock=None)   # seat 0 deals: it buries
     seen = {"declare": 0, "nodeclare": 0, "bury": 0, "lead": 0, "follow": 0, "refused": 0}
     tries = [0]
 
@@ -383,6 +396,7 @@ def test_shengji_declare_bury_and_play(server, browser, shot):
                  (my_bury, count("bury", bury)), (my_play, play)],
           enough=lambda: seen["lead"] + seen["follow"] >= 5, retry=retry)
     assert seen["bury"] == 1 and seen["lead"] + seen["follow"] >= 3
+    assert seen["declare"] + seen["nodeclare"] == len(prompts), (seen, sorted(prompts))
     assert page.locator('[data-pile="buried"] .c').count() == 8      # the dealer sees his kitty
     assert page.locator('[data-info="trump"]').count() == 1
     shot(page, "shengji-play")
