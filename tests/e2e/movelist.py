@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import re
 
+from .conftest import rendered, set_width
+
 SECRET = "e2e-password-1"
 WIDTHS = {"desktop": 1280, "phone": 390}
 # a result notation or a bare reason code must never be all the page says
@@ -247,6 +249,19 @@ def check_setup_row(page, lang):
     assert first.locator(".ml-move").first.get_attribute("data-ply") == "3"
 
 
+def current_in_view(page):
+    """The move list's current row lies wholly inside the list's visible box (never cut by its
+    edge), once the page has drawn a frame."""
+    rendered(page)
+    box = page.evaluate("""() => {
+        const l = document.querySelector('#ml-list'), c = l.querySelector('.ml-move.current');
+        if (!c) return null;
+        const a = l.getBoundingClientRect(), b = c.getBoundingClientRect();
+        return [a.top + l.clientTop, a.top + l.clientTop + l.clientHeight, b.top, b.bottom];
+    }""")
+    assert box and box[0] - 0.5 <= box[2] and box[3] <= box[1] + 0.5, box
+
+
 def whole_game(server, browser, shot, game):
     """A person plays a whole game of ``game`` against a bot by clicks, in Chinese at 1280 px
     then in English at 390 px: the result in words, the move list navigates by click and by
@@ -261,10 +276,27 @@ def whole_game(server, browser, shot, game):
         assert n == seq(page) and len(list_texts(page)) == n, (n, seq(page))
         if game == "junqi":
             check_setup_row(page, lang)
+        if game == "go":               # each side's submission of the dead stones says whose
+            said = [x for x in list_texts(page) if "提交死子" in x or "submitted dead stones" in x]
+            assert sorted(x[:2] for x in said) == {"zh": ["白方", "黑方"], "en": ["Bl", "Wh"]}[lang], said
         if lang == "zh":               # what a screen reader hears, with Chinese full stops
             said = page.evaluate("() => document.querySelector('#board-text').textContent")
             assert ". " not in said and "。" in said, said
         assert page.get_attribute("#movelist", "data-ply") == str(n)
+        current_in_view(page)
+        # a whole-page capture lays the page out anew at another height (Chromium then puts the
+        # list's scroll back at the top): the last move is still in view, in the capture too (at
+        # 1280 px in a low window, where the list is shorter than the game)
+        if width == "desktop":
+            set_width(page, 1280, 420)
+        current_in_view(page)
+        shot(page, f"movelist-{game}-over-{lang}-{width}")
+        current_in_view(page)
+        if width == "desktop":
+            set_width(page, 1280, 900)
+        page.reload()                  # a finished game's page opens at its last move, in view
+        page.wait_for_selector(f'#movelist[data-ply="{n}"]')
+        current_in_view(page)
         if lang == "zh":
             shoot_all(page, shot, f"movelist-{game}-end", "#movelist")
         # the list navigates: Home, a click on a move, the arrows, End
@@ -279,6 +311,7 @@ def whole_game(server, browser, shot, game):
         assert page.get_attribute("#movelist", "data-ply") == "2"
         page.keyboard.press("End")
         assert page.get_attribute("#movelist", "data-ply") == str(n)
+        current_in_view(page)
         # the replay: the same list, the result in words
         page.click("#record-link")
         page.wait_for_selector("#replay-result")
@@ -286,6 +319,9 @@ def whole_game(server, browser, shot, game):
         assert not RAW.search(told) and not any(w in told for w in OUTCOME[lang][:2]), told
         assert len(told) > len(page.evaluate("() => document.querySelector('#replay-result').title")), told
         assert len(list_texts(page)) == n
+        current_in_view(page)
+        shot(page, f"movelist-{game}-replayed-{lang}-{width}")
+        current_in_view(page)
         if game == "junqi":
             check_setup_row(page, lang)
         page.keyboard.press("Home")

@@ -19,8 +19,9 @@ import { createMoveList } from "./movelist.js";
 import { moveFormat } from "./movetext.js";
 
 export function liveNav({ host, game, seats, t, lang, send, show }) {
-  const { format, numbering, cellWidth, setup, aside } = moveFormat(game, t, lang, seats);
-  let entries = [], last = null, asked = null, timer = null, syncing = false;
+  let last = null;
+  const { format, numbering, cellWidth, setup, aside } = moveFormat(game, t, lang, seats, () => (last && last.view && last.view.black_seat) || 0);
+  let entries = [], asked = null, timer = null, syncing = false;
   const views = new Map();          // ply -> view of this seat
   const ml = createMoveList(host, { t, format, numbering, cellWidth, setup, aside, live: true, onNavigate });
 
@@ -66,7 +67,8 @@ export function liveNav({ host, game, seats, t, lang, send, show }) {
 
 export function replayNav({ host, game, steps, names, seats, t, lang, show, entry }) {
   const listed = steps.length > 1 && steps[1].move;
-  const own = moveFormat(game, t, lang, seats);
+  const end = steps[steps.length - 1].public;
+  const own = moveFormat(game, t, lang, seats, () => (end && end.black_seat) || 0);
   // a game without a move list: the board words its steps (entry(e) -> Node), else "name: action"
   const format = listed ? own.format : entry
     || ((e) => ({ text: `${names[e.seat] ?? ""}${names[e.seat] ? t("colon") : ""}${e.text}` }));

@@ -159,6 +159,7 @@ export function createMoveList(host, opts) {
       if (on) li.setAttribute("aria-current", "step"); else li.removeAttribute("aria-current");
     }
     keepInView();
+    later();
     btns.first.disabled = btns.prev.disabled = ply <= 0;
     btns.next.disabled = btns.last.disabled = ply >= n;
     // the counter counts moves, as the board's header does: go's dead-stone marking steps are
@@ -175,18 +176,41 @@ export function createMoveList(host, opts) {
   // the moves among the first `k` entries (the steps set aside, without a number, not counted)
   const counted = (k) => (opts.aside ? entries.slice(0, k).filter((e) => !opts.aside(e)).length : k);
 
-  // keep the current move in view inside the list (never by scrolling the page), also when the
-  // list is resized or moved
+  // keep the current move in view inside the list (never by scrolling the page), its whole row
+  // inside the list's visible box (its scroll padding kept clear), also when the list is
+  // resized, moved, shown again or its rows change size (a font that arrives late), and once
+  // more after the page has laid out what came with the move (the board, the chat)
   function keepInView() {
     const cur = list.querySelector(".ml-move.current");
-    if (cur) {
-      const lr = list.getBoundingClientRect(), cr = cur.getBoundingClientRect();
-      if (cr.top < lr.top) list.scrollTop -= lr.top - cr.top;
-      else if (cr.bottom > lr.bottom) list.scrollTop += cr.bottom - lr.bottom;
-    } else if (ply === 0) list.scrollTop = 0;
+    if (!cur) { if (ply === 0) list.scrollTop = 0; return; }
+    const row = cur.closest(".ml-row") || cur;
+    if (watch && watched !== row) { if (watched) watch.unobserve(watched); watch.observe(row); watched = row; }
+    const lr = list.getBoundingClientRect(), cr = row.getBoundingClientRect();
+    if (!lr.height) return;                        // not laid out (hidden): done when it shows
+    const cs = getComputedStyle(list);
+    const top = lr.top + list.clientTop + (parseFloat(cs.scrollPaddingTop) || 0);
+    const bottom = lr.top + list.clientTop + list.clientHeight - (parseFloat(cs.scrollPaddingBottom) || 0);
+    if (cr.top < top) list.scrollTop -= top - cr.top;
+    else if (cr.bottom > bottom) list.scrollTop += Math.min(cr.bottom - bottom, cr.top - top);
   }
-  const watch = typeof ResizeObserver === "function" ? new ResizeObserver(keepInView) : null;
+  let frame = 0, watched = null;
+  const later = () => {
+    if (frame || typeof requestAnimationFrame !== "function") return;
+    frame = requestAnimationFrame(() => { frame = 0; keepInView(); });
+  };
+  const watch = typeof ResizeObserver === "function" ? new ResizeObserver(later) : null;
   if (watch) watch.observe(list);
+  const seen = typeof IntersectionObserver === "function" ? new IntersectionObserver(later) : null;
+  if (seen) seen.observe(list);
+  if (document.fonts && document.fonts.ready) document.fonts.ready.then(later);
+  // a scroll of the list that no person made (Chromium puts inner scroll boxes back at the top
+  // when it lays the page out anew, as for a whole-page capture) is undone; a person's own
+  // scrolling (wheel, touch, the scroll bar, keys) stays where they took it
+  let touched = 0;
+  const byHand = () => { touched = Date.now(); };
+  for (const ev of ["wheel", "pointerdown", "touchstart", "keydown"]) list.addEventListener(ev, byHand, { passive: true });
+  list.addEventListener("scroll", () => { if (Date.now() - touched > 1000) later(); }, { passive: true });
+  addEventListener("resize", later);
 
   function go(k) {
     const n = entries.length;
@@ -222,6 +246,6 @@ export function createMoveList(host, opts) {
     get ply() { return ply; },
     get atEnd() { return follow; },
     get length() { return entries.length; },
-    destroy() { document.removeEventListener("keydown", onKey); if (watch) watch.disconnect(); box.remove(); },
+    destroy() { document.removeEventListener("keydown", onKey); if (watch) watch.disconnect(); if (seen) seen.disconnect(); removeEventListener("resize", later); box.remove(); },
   };
 }

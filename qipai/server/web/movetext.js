@@ -34,15 +34,17 @@ const FORMATS = {
     const text = lang === "zh" ? e.zh || e.text : e.wxf || e.text;
     return { text, title: `${lang === "zh" ? e.wxf : e.zh} · ICCS ${e.text}`, cls: e.seat === 0 ? "red" : "black" };
   },
-  go: (e, t) => {
+  go: (e, t, lang, seats, blackSeat) => {
     const [kind, pt] = e.text.split(" ");
+    // a submission or a wish to play on, made by each side in turn: said by whom (its colour)
+    const by = e.seat === blackSeat() ? "Black" : "White";
     const word = commonEntry(e.text, t);
     if (word) return word;
     const said = `moves.said.${kind}`, cls = "ml-aside";
     if (kind === "dead") return { text: t("moves.dead", { point: pt }, `dead ${pt}`), said, point: pt, cls };
     if (kind === "alive") return { text: t("moves.alive", { point: pt }, `alive ${pt}`), said, point: pt, cls };
-    if (kind === "done") return { text: t("moves.done", null, "marks done"), said, cls };
-    if (kind === "resume") return { text: t("moves.resumePlay", null, "play on"), said, cls };
+    if (kind === "done") return { text: t(`moves.done${by}`, null, `${by} submitted dead stones`), said, cls };
+    if (kind === "resume") return { text: t(`moves.resume${by}`, null, `${by} chose to play on`), said, cls };
     return { text: e.text };
   },
   gomoku: (e, t) => {
@@ -82,8 +84,9 @@ const FORMATS = {
 const WIDTH = { go: "6.4em", "chinese-checkers": "8.6em", junqi: "7.4em", gomoku: "4.8em" };
 
 /** {format(entry, i), numbering, cellWidth, setup, aside} for `game`'s move list with `seats` players
- *  (`setup`: which entries are the opening setup, junqi's layouts, listed apart from the moves). */
-export function moveFormat(game, t, lang, seats = 2) {
+ *  (`setup`: which entries are the opening setup, junqi's layouts, listed apart from the moves;
+ *  `blackSeat()`: go's seat of Black, from the view's black_seat, 0 until a view says). */
+export function moveFormat(game, t, lang, seats = 2, blackSeat = () => 0) {
   const f = FORMATS[game] || ((e) => ({ text: e.text || "" }));
   // two players taking turns: a row a move number, Red / Black or Black / White in two columns
   const numbering = game === "xiangqi" || game === "gomoku" || (game === "junqi" && seats === 2) ? "pairs" : "each";
@@ -92,5 +95,5 @@ export function moveFormat(game, t, lang, seats = 2) {
   const aside = game === "go" ? (e) => !!e && GO_MARKING.has(String(e.text || "").split(" ")[0])
     // gomoku's opening acts that place no stone (a swap of colours, two fifth stones offered)
     : game === "gomoku" ? (e) => !!e && (e.text === "swap" || String(e.text || "").startsWith("offer:")) : null;
-  return { format: (e) => f(e, t, lang, seats), numbering, cellWidth: WIDTH[game], setup, aside };
+  return { format: (e) => f(e, t, lang, seats, blackSeat), numbering, cellWidth: WIDTH[game], setup, aside };
 }
