@@ -203,13 +203,8 @@ export function createMoveList(host, opts) {
   const seen = typeof IntersectionObserver === "function" ? new IntersectionObserver(later) : null;
   if (seen) seen.observe(list);
   if (document.fonts && document.fonts.ready) document.fonts.ready.then(later);
-  // a scroll of the list that no person made (Chromium puts inner scroll boxes back at the top
-  // when it lays the page out anew, as for a whole-page capture) is undone; a person's own
-  // scrolling (wheel, touch, the scroll bar, keys) stays where they took it
-  let touched = 0;
-  const byHand = () => { touched = Date.now(); };
-  for (const ev of ["wheel", "pointerdown", "touchstart", "keydown"]) list.addEventListener(ev, byHand, { passive: true });
-  list.addEventListener("scroll", () => { if (Date.now() - touched > 1000) later(); }, { passive: true });
+  // a window resized (also for a moment, as by a whole-page capture, after which Chromium puts
+  // the list's scroll back at its top without a scroll event)
   addEventListener("resize", later);
 
   function go(k) {
