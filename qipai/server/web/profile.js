@@ -64,7 +64,7 @@ const ordinal = (n) => n + (n % 100 >= 11 && n % 100 <= 13 ? "th" : ["th", "st",
 // else its status (Running; Finished when the outcome does not rank the player)
 function placeText(e) {
   if (!e.place) return t(`status.${e.status}`, null, e.status);
-  return e.place === 1 ? t("profile.champion") : t("profile.place", { n: e.place, ord: lang === "zh" ? e.place : ordinal(e.place), of: e.of });
+  return e.place === 1 ? t("profile.champion") : t("profile.place", { ord: lang === "zh" ? e.place : ordinal(e.place), of: e.of });
 }
 
 function privacySwitch(hidden) {
