@@ -272,6 +272,8 @@ def test_a_doudizhu_stream_shows_nothing_hidden_from_its_seat(server):
     for k in range(len(record.actions) + 1):
         dealt = deals[st.view(0).get("redeals", 0)]["hands"]
         public.append({c for seat in range(3) for c in set(dealt[seat]) - set(st.view(seat)["hand"] or [])})
+        # once the deal is over every seat's cards left are shown (view "remaining"), none before
+        public[-1] |= {c for cards in st.view(0).get("remaining") or [] for c in cards}
         if k < len(record.actions):
             entry = record.actions[k]
             seat, text = (entry[0], entry[1]) if isinstance(entry, list) else (None, entry)

@@ -47,7 +47,11 @@ def test_xiangqi_resumes_from_its_log_and_the_turn_restarts_with_its_allowance(t
             m = next_state(b)
             assert m["seq"] == 1 and m["to_act"] == [1] and m["view"]["last_move"] == "h2e2"
             assert m["clocks"][1]["bank"] == bank_black
-            assert 0 <= bank_black - left_ms(m, 1) < 300   # the turn began again just now
+            # black's first move at a lobby table: its bank stands and the turn has the first
+            # move's grace (first_move_ms), which begins again just now
+            assert m["clocks"][1].get("first_move")
+            allowance = c.app.state.settings.first_move_ms
+            assert 0 <= allowance - left_ms(m, 1) < 300   # the turn began again just now
             b.send_json({"type": "move", "seq": 1, "action": "h9g7"})
             assert next_state(b)["seq"] == 2
             b.send_json({"type": "resign"})
