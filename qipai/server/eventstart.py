@@ -84,7 +84,8 @@ def _go(t: LiveTable) -> None:
     if t.hold_timer is not None:
         t.hold_timer.cancel()
         t.hold_timer = None
-    if t.runner is not None or t.status != "open" or t.hub.tables.get(t.id) is not t:
+    # "playing" with no runner: a restart in the nonce window (§6.1), whose deal is still to come
+    if t.runner is not None or t.status not in ("open", "playing") or t.hub.tables.get(t.id) is not t:
         return
     t.settings.pop("start_at", None)
     t.settings.pop("ready_by", None)
