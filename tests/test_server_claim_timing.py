@@ -39,17 +39,23 @@ def _choices(record: Record) -> list[dict[int, bool]]:
     return out
 
 
-def _play(sock, me: int, log: list, stop: threading.Event | None = None, resign_after: int = 0) -> dict:
+def _play(sock, me: int, log: list, stop: threading.Event | None = None, resign_after: int = 0,
+          chose: threading.Event | None = None) -> dict:
     """Answer every turn of seat ``me`` at once (a win, else pass, else the first discard) until
-    the hand ends (resigning after ``resign_after`` claim windows were seen, when set); every
-    state message is kept in ``log``. Returns the last message."""
+    the hand ends (resigning after ``resign_after`` claim windows were seen, when set, and once
+    ``chose`` is set, when given); every state message is kept in ``log``. ``chose`` is set
+    when seat ``me`` is shown a window in which it has a choice. Returns the last message."""
     msg = next_state(sock)
     answered = set()
     windows = 0
     while msg["result"] is None and not (stop and stop.is_set()):
         log.append(msg)
         windows += msg["view"]["phase"] != "turn" and (len(log) < 2 or log[-2]["view"]["phase"] == "turn")
-        if resign_after and windows >= resign_after and "resigned" not in answered:
+        if chose is not None and msg["view"]["phase"] != "turn" and me in msg["to_act"] and \
+                len(msg["view"]["legal"]) > 1:
+            chose.set()
+        if resign_after and windows >= resign_after and "resigned" not in answered and \
+                (chose is None or chose.is_set()):
             answered.add("resigned")
             sock.send_json({"type": "resign"})
         turn = msg.get("turn")
@@ -103,11 +109,15 @@ def test_two_persons_see_every_window_on_one_schedule(tmp_path):
         seat_of = {s["name"]: i for i, s in enumerate(c.get(f"/api/tables/{t['id']}").json()["seats"])}
         logs: dict[str, list] = {"east": [], "west": []}
         stop = threading.Event()
+        # the hand goes on past 14 windows until a person was shown a choice (the deal is
+        # random: the first windows may all be pass-only ones, which would show only half)
+        chose = threading.Event()
         with ws(c, east, t["id"]) as a, ws(c, west, t["id"]) as b:
-            other = threading.Thread(target=_play, args=(b, seat_of["west"], logs["west"], stop), daemon=True)
+            other = threading.Thread(target=_play, args=(b, seat_of["west"], logs["west"], stop),
+                                     kwargs={"chose": chose}, daemon=True)
             other.start()
             try:
-                final = _play(a, seat_of["east"], logs["east"], resign_after=14)
+                final = _play(a, seat_of["east"], logs["east"], resign_after=14, chose=chose)
             finally:
                 stop.set()
         record = Record.from_json(c.get(f"/api/records/{final['record']}").json()["record"])
