@@ -56,7 +56,10 @@ def running_server(data: Path, settings: str = ""):
     code = ("from qipai.server import Limits, Settings, serve; "
             f"serve('127.0.0.1', {port}, Settings(database_url='sqlite:///{data}/qipai.db', "
             f"{extra}{settings}), log_level='warning')")
-    proc = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    # its output goes to a file (server.log in ``data``): a pipe nobody reads fills at 64 KB of
+    # warnings and then blocks the server mid-game; the file is there to read after a failure
+    out = open(data / "server.log", "ab")
+    proc = subprocess.Popen([sys.executable, "-c", code], stdout=out, stderr=subprocess.STDOUT)
     base = f"http://127.0.0.1:{port}"
     try:
         for _ in range(300):
@@ -66,7 +69,7 @@ def running_server(data: Path, settings: str = ""):
             except httpx.HTTPError:
                 pass
             if proc.poll() is not None:
-                raise RuntimeError(proc.stdout.read().decode())
+                raise RuntimeError((data / "server.log").read_text(errors="replace"))
             time.sleep(0.1)
         else:
             raise RuntimeError("the server did not start")
@@ -74,6 +77,7 @@ def running_server(data: Path, settings: str = ""):
     finally:
         proc.terminate()
         proc.wait(10)
+        out.close()
 
 
 @pytest.fixture(scope="module")
