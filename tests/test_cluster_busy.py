@@ -82,8 +82,9 @@ async def _busy(url, name, block, workers) -> None:
         while lease_owner(name, tid) in (owner, None):
             assert time.monotonic() < end, "the stalled worker's table was not taken over"
             await asyncio.sleep(0.1)
-        # the new owner takes the lease, then writes the table's new epoch in its take-over
-        end = time.monotonic() + 10 * LEASE
+        # the new owner takes the lease, then writes the table's new epoch in its take-over (a
+        # write behind the other tests' on a loaded machine: given 30 lease times)
+        end = time.monotonic() + 30 * LEASE
         while epoch_of(url, tid) != epoch + 1:
             assert time.monotonic() < end and epoch_of(url, tid) == epoch, "no take-over written"
             await asyncio.sleep(0.1)
