@@ -29,7 +29,7 @@ def sign_up(page, base, name):
 
 
 def wait_seq(page, seq):
-    page.wait_for_selector(f'#status[data-seq="{seq}"]', timeout=10_000)
+    page.wait_for_selector(f'#status[data-seq="{seq}"]', timeout=30_000)   # a full run's busy machine
 
 
 def create_table(page, bots: int = 0) -> str:
