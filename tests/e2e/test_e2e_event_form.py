@@ -6,6 +6,7 @@ holds. Screenshots at 1280 and 390 px in both languages."""
 from __future__ import annotations
 
 import re
+from contextlib import contextmanager
 
 import httpx
 import pytest
@@ -174,7 +175,15 @@ def organizer(browser, tmp_path_factory):
     """``(base, storage)``: a server the next tests share (each makes its own events and
     counts only those), and the signed-in state of its first account ``boss`` (an organizer).
     One server for them: a server's start took 17 s on a loaded machine."""
-    with running_server(tmp_path_factory.mktemp("qipai-form"), SETTINGS) as base:
+    with signed_in_organizer(browser, tmp_path_factory.mktemp("qipai-form")) as shared:
+        yield shared
+
+
+@contextmanager
+def signed_in_organizer(browser, data, settings=SETTINGS):
+    """``(base, storage)`` of a server started in ``data``: its first account ``boss`` (an
+    organizer) signed up, and the signed-in state to open contexts with."""
+    with running_server(data, settings) as base:
         ctx = browser.new_context()
         sign_up(ctx.new_page(), base, "boss")
         state = ctx.storage_state()

@@ -13,7 +13,7 @@ import pytest
 from .conftest import running_server, set_width
 from .pages import WIDTHS, assert_fits_phone, set_lang
 from .test_e2e_a11y import check
-from .test_e2e_event_form import SETTINGS
+from .test_e2e_event_form import SETTINGS, signed_in_organizer
 from .test_e2e_play import sign_up
 
 FETCH = """async (a) => { const r = await fetch(a.path, { method: a.method, credentials: 'same-origin',
@@ -30,12 +30,8 @@ def organizer(browser, tmp_path_factory):
     """``(base, storage)``: a server the next two tests share (their events and players apart),
     and the signed-in state of its first account ``boss``, an organizer (who may referee). One
     server for both: a server's start took 17-25 s on a loaded machine."""
-    with running_server(tmp_path_factory.mktemp("qipai-results"), SETTINGS) as base:
-        ctx = browser.new_context()
-        sign_up(ctx.new_page(), base, "boss")
-        state = ctx.storage_state()
-        ctx.close()
-        yield base, state
+    with signed_in_organizer(browser, tmp_path_factory.mktemp("qipai-results")) as shared:
+        yield shared
 
 
 def test_a_player_confirms_and_a_referee_corrects_a_result(browser, organizer):
