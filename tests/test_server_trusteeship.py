@@ -1,12 +1,21 @@
 """托管 at a live card table: a player hands its seat to trusteeship (competition.md §4.6) and
-the game goes on by the default action; the player takes the seat back; board games refuse;
-the request is logged, so a restarted server knows it."""
+the game goes on (at a lobby table by the game's bot, at an event's by the default action); the
+player takes the seat back; board games refuse; the request is logged, so a restarted server
+knows it."""
 
 from __future__ import annotations
 
-from qipai.match import Entrust
-from qipai.match.presets import CLOCK_PRESETS
+import asyncio
+
+import pytest
+
+import qipai
+from qipai.match import Entrust, VirtualTime
+from qipai.match.players import Player
+from qipai.match.presets import CARD_GAMES, CLOCK_PRESETS
+from qipai.match.runner import GameRunner
 from qipai.server import journal
+from qipai.server.tables import trustee_policy
 
 from .server_helpers import client, post, receive, signup, ws
 
@@ -84,3 +93,34 @@ def test_a_restart_keeps_the_seat_in_trusteeship(tmp_path):
             m = until(s, lambda m: m["type"] == "state")
             assert m["clocks"][0].get("trustee") is True, m["clocks"]
             assert m["seq"] >= first["seq"]
+
+
+#: a short match of each card and tile game (one hand of the tile games)
+SHORT = {"mahjong-gb": {"hands_per_match": 1}, "laizi-mahjong": {"hands_per_match": 1},
+         "baibian-bajue": {"hands_per_match": 1}}
+
+
+@pytest.mark.parametrize("game_id", sorted(CARD_GAMES))
+def test_a_lobby_seat_in_trusteeship_plays_as_the_games_bot(game_id):
+    """托管 at a lobby card or tile table plays the game's built-in bot, not the rules' timeout
+    answer (pass, the lowest card, the tile drawn): every action of a game whose seats are all in
+    trusteeship is the one the bot chooses at that position, and some differ from the default
+    action. An event's table keeps the rules' answer (competition.md §4.6)."""
+    game = qipai.load(game_id, **SHORT.get(game_id, {}))
+    n = game.seats[0]
+    assert trustee_policy(game_id, 7, event_id=3) is None
+    policy = trustee_policy(game_id, 7, event_id=None)
+    assert policy is not None
+    r = GameRunner(game, [Player() for _ in range(n)], clock="card_default", time=VirtualTime(),
+                   seed=5, trustee=list(range(n)))
+    r.trustee_policy = policy
+    out = asyncio.run(r.run())
+    assert out.record.result
+    state = game.new_state(seed=5)
+    differ = 0
+    for entry in out.record.actions:
+        seat, text = entry if isinstance(entry, list) else (state.to_act[0], entry)
+        assert state._action_text(policy(state, seat)) == text
+        differ += state._action_text(state.default_action(seat)) != text
+        state.apply(text, seat)
+    assert differ > 0

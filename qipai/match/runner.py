@@ -519,7 +519,7 @@ class GameRunner:
 
     def _auto(self, seat: int, t: int, why: str, used: int, fallback: bool = True) -> None:
         """Play the game's default action for ``seat`` (competition.md §4.6); a seat in
-        trusteeship by :attr:`trustee_policy` when one is set (a lobby mahjong table)."""
+        trusteeship by :attr:`trustee_policy` when one is set (a lobby card or tile table)."""
         policy = self.trustee_policy if self.clocks[seat].trusteeship else None
         action = policy(self.state, seat) if policy is not None else self.state.default_action(seat)
         if action is None:

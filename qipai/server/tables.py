@@ -89,11 +89,11 @@ def default_bot(game_id: str) -> str:
     return "random"
 
 
-#: tile games whose seat in trusteeship at a lobby table (its player left, asked for it, or let
-#: the clock run out twice) is played by the game's built-in bot, which claims wins and keeps a
-#: hand worth playing, not by the rules' timeout answer (discard the tile drawn, rule file 2.10).
-#: An event's table keeps the rules' answer (competition.md §4.6).
-BOT_TRUSTEE = ("mahjong-gb", "laizi-mahjong")
+#: the games whose seat in trusteeship at a lobby table (its player left, asked for it, or let
+#: the clock run out twice) is played by the game's built-in bot, not by the rules' timeout
+#: answer (pass, or the lowest card; discard the tile drawn, mahjong rule file 2.10): every card
+#: and tile game. An event's table keeps the rules' answer (competition.md §4.6).
+BOT_TRUSTEE = CARD_GAMES
 
 
 def bot_trustee(game_id: str, seed: Any) -> Any:
@@ -105,6 +105,13 @@ def bot_trustee(game_id: str, seed: Any) -> Any:
         key = zlib.crc32(f"{seed}:{len(state.log)}:{seat}".encode())
         return make_bot(game_id, name, seed=key).choose(state, seat)
     return play
+
+
+def trustee_policy(game_id: str, seed: Any, event_id: Any) -> Any:
+    """Who plays a seat in trusteeship at a table of ``game_id``: at a lobby table of a card or
+    tile game the game's bot (:func:`bot_trustee`); else None, the rules' default action
+    (an event's table, competition.md §4.6)."""
+    return bot_trustee(game_id, seed) if event_id is None and game_id in BOT_TRUSTEE else None
 
 
 class _Unavailable(Player):
@@ -462,8 +469,7 @@ class LiveTable:
                              private_hold=self.window_hold(state, players))
         runner.table = self
         conduct.first_move_grace(self, runner)
-        if self.event_id is None and self.game.id in BOT_TRUSTEE:
-            runner.trustee_policy = bot_trustee(self.game.id, self.seed)
+        runner.trustee_policy = trustee_policy(self.game.id, self.seed, self.event_id)
         return runner
 
     def window_hold(self, state: Any, players: list[Player]) -> int:
