@@ -15,6 +15,7 @@ import sqlite3
 import time
 
 import httpx
+import pytest
 import websockets
 from sqlalchemy import select
 
@@ -238,3 +239,50 @@ def test_a_game_whose_record_the_database_refuses_still_ends(tmp_path, monkeypat
         assert hub.store.dropped == 1 and not hub.store.down
         assert c.get(f"/api/tables/{t['id']}").json()["status"] == "finished"
         assert post(c, red, "/api/tables", {"game": "go"}).status_code == 201
+
+
+def test_a_move_the_database_refuses_stops_the_game_and_is_never_acknowledged(tmp_path):
+    """The database refuses a move's row of the action log (a real IntegrityError: its index is
+    taken). It used to be left out while its acknowledgement went out: the players were told of
+    a move the log lacks, the next rows were written after a gap, and after a restart the next
+    move's index clashed again. Now nobody is told of the move: the game stops at once without a
+    result (status ``aborted``, reason ``storage_refused``; 4410 with that reason), the stored
+    log has no gap, and a restart does not resume the table."""
+    from sqlalchemy import insert
+    from starlette.websockets import WebSocketDisconnect
+
+    from qipai.server.models import ActionRow
+
+    with client(tmp_path) as c:
+        hub = c.app.state.hub
+        red, black = signup(c, "red"), signup(c, "black")
+        t = post(c, red, "/api/tables", {"game": "xiangqi", "settings": {"clock": "none"}}).json()
+        post(c, black, f"/api/tables/{t['id']}/sit")
+        with ws(c, red, t["id"]) as r, ws(c, black, t["id"]) as b:
+            next_state(r)
+            next_state(b)
+            table = hub.tables[t["id"]]
+            taken = table.next_idx
+            with hub.store.db.begin() as s:          # another writer took the next index
+                s.execute(insert(ActionRow).values(table_id=t["id"], idx=taken, kind="note", seat=None,
+                                                   action="x", t=0, data=None, epoch=table.gate.epoch))
+            r.send_json({"type": "move", "seq": 0, "action": "h2e2"})
+            for sock in (r, b):
+                seen = []
+                with pytest.raises(WebSocketDisconnect) as e:
+                    for _ in range(100):
+                        seen.append(receive(sock))
+                assert (e.value.code, e.value.reason) == (4410, "storage_refused")
+                assert seen[-1] == {"type": "event",
+                                    "event": {"type": "aborted", "reason": "storage_refused"}}
+                assert not [m for m in seen if m["type"] == "state" and m["seq"] > 0], seen
+        assert hub.store.dropped == 1 and not hub.store.down and t["id"] not in hub.tables
+        assert c.get(f"/api/tables/{t['id']}").json()["status"] == "aborted"
+        assert post(c, red, "/api/tables", {"game": "go"}).status_code == 201     # the store goes on
+        with hub.store.db() as s:
+            idxs = s.scalars(select(ActionRow.idx).where(ActionRow.table_id == t["id"])
+                             .order_by(ActionRow.idx)).all()
+        assert idxs == list(range(taken + 1))                                   # no gap, nothing after
+    with client(tmp_path) as c:                                                 # a restart resumes nothing
+        assert t["id"] not in c.app.state.hub.tables
+        assert c.get(f"/api/tables/{t['id']}").json()["status"] == "aborted"

@@ -12,7 +12,7 @@ import signal
 
 import pytest
 import uvloop
-from sqlalchemy import func, select
+from sqlalchemy import func, insert, select
 
 from qipai.competition.db import open_db
 from qipai.server.models import ActionRow, TableRow
@@ -22,6 +22,7 @@ from qipai.server.store import (
     Gate,
     NewTable,
     Store,
+    TableStopped,
     WriterFailed,
     refused_write,
     storage_error,
@@ -82,29 +83,44 @@ def test_a_large_batch_calls_and_a_killed_child(url, tmp_path):
 
 def action(tid: str, idx: int, text: str) -> dict:
     return {"table_id": tid, "idx": idx, "kind": "chat", "seat": 0, "action": text, "t": idx,
-            "data": None}
+            "data": None, "epoch": 0}
+
+
+async def started(db, process=None) -> tuple[Store, list[bool], list[Gate]]:
+    """A started store on ``db`` and what its listeners hear: storage down or up, halted gates."""
+    store = Store(db, stall=5.0, process=process)
+    downs: list[bool] = []
+    halted: list[Gate] = []
+    store.listeners.append(downs.append)
+    store.halt_listeners.append(halted.append)
+    await store.start()
+    return store, downs, halted
+
+
+def stored_rows(url: str) -> list[tuple]:
+    """(table id, index, action) of every stored action row, in order."""
+    with open_db(url)() as s:
+        return [tuple(r) for r in s.execute(select(ActionRow.table_id, ActionRow.idx, ActionRow.action)
+                                            .order_by(ActionRow.table_id, ActionRow.idx))]
 
 
 def test_a_write_the_database_cannot_take_is_left_out_and_the_others_are_saved(url):
     """A row that fails for a reason other than storage (a lone surrogate SQLite cannot encode)
     used to be retried with its whole batch for ever: every table's writes stood behind it and
-    the store stayed down. It is left out; the other writes, of its table and others, are
-    committed in their order and acknowledged, and storage is never reported down."""
+    the store stayed down. It is left out; the other tables' writes are committed in their
+    order and acknowledged, and storage is never reported down."""
     async def scenario():
-        store = Store(open_db(url), stall=5.0)
-        downs: list[bool] = []
-        store.listeners.append(downs.append)
-        await store.start()
+        store, downs, _ = await started(open_db(url))
         try:
             t1, t2 = Gate("t1"), Gate("t2")
             store.append(t1, NewTable(table_values("t1")))
             store.append(t1, action("t1", 0, "good"))
             bad = store.append(t1, action("t1", 1, "bad \ud800"))
             store.append(t2, NewTable(table_values("t2")))
-            store.append(t1, action("t1", 2, "after"))
             store.append(t2, action("t2", 0, "other"))
-            await store.saved(t1, 10.0)
             await store.saved(t2, 10.0)
+            with pytest.raises(TableStopped):
+                await store.saved(t1, 10.0)
             assert store.dropped == 1 and downs == [] and not store.down and bad.failed
             later = Gate("t3")               # the writer goes on as usual
             store.append(later, NewTable(table_values("t3")))
@@ -113,11 +129,53 @@ def test_a_write_the_database_cannot_take_is_left_out_and_the_others_are_saved(u
             await store.stop(5.0)
 
     uvloop.run(scenario())
+    assert stored_rows(url) == [("t1", 0, "good"), ("t2", 0, "other")]
     with open_db(url)() as s:
-        rows = s.execute(select(ActionRow.table_id, ActionRow.idx, ActionRow.action)
-                         .order_by(ActionRow.table_id, ActionRow.idx)).all()
-        assert [tuple(r) for r in rows] == [("t1", 0, "good"), ("t1", 2, "after"), ("t2", 0, "other")]
         assert all(s.get(TableRow, t) is not None for t in ("t1", "t2", "t3"))
+
+
+@pytest.mark.parametrize("writer", ["thread", "process"])
+def test_a_refused_row_of_an_action_log_halts_that_log_and_is_never_acknowledged(db_url, writer):
+    """The database refuses a row of a table's action log (here a real IntegrityError: its
+    index is taken, as after an earlier gap). It used to be left out and its gate moved on: the
+    input was acknowledged though not stored, the table's later rows were written after a gap,
+    and after a restart the next row's index clashed again. Now the refused row and every later
+    row of that log are left out, waiting for any of them raises TableStopped, the halt
+    listeners are told once, and the other tables' writes (and the table's own other writes)
+    are saved."""
+    open_db(db_url)
+
+    async def scenario():
+        db = open_db(db_url)
+        store, _, halted = await started(db, WriterProcess(db_url) if writer == "process" else None)
+        try:
+            t1, t2 = Gate("t1"), Gate("t2")
+            store.append(t1, NewTable(table_values("t1")))
+            store.append(t2, NewTable(table_values("t2")))
+            store.append(t1, action("t1", 0, "a"))
+            await store.saved(t1, 10.0)
+            with db.begin() as s:            # another writer took the next index
+                s.execute(insert(ActionRow).values(action("t1", 1, "elsewhere")))
+            first = store.append(t1, action("t1", 1, "b"))        # refused: the index is taken
+            store.append(t2, action("t2", 0, "x"))
+            later = store.append(t1, action("t1", 2, "c"))
+            call = store.append(t1, Call(count_rows, "t1"))        # not a log row: written
+            store.append(t2, action("t2", 1, "y"))
+            await store.saved(t2, 10.0)
+            for e in (first, later):
+                with pytest.raises(TableStopped):
+                    await t1.wait(e.tag)
+            assert halted == [t1] and t1.halted == first.tag and first.failed
+            assert "IntegrityError" in first.failed and later.failed is None
+            assert store.dropped == 1 and not store.down
+            store.append(t1, action("t1", 3, "d"))                 # nothing more of its log
+            await store.drain()
+            assert call.result == 2
+        finally:
+            await store.stop(5.0)
+
+    uvloop.run(scenario())
+    assert stored_rows(db_url) == [("t1", 0, "a"), ("t1", 1, "elsewhere"), ("t2", 0, "x"), ("t2", 1, "y")]
 
 
 class Unstartable:

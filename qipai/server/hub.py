@@ -25,7 +25,7 @@ from .errors import ApiError
 from .models import ActionRow, RecordPlayer, RecordRow, TableRow, now_iso
 from .ratelimit import RateLimit
 from .sqlitesetup import faults_enabled, install_fault_hook
-from .store import Call, DropTable, NewTable, Store, commit_lanes
+from .store import Call, DropTable, Gate, NewTable, Store, commit_lanes
 from .tablemsg import STORAGE_PAUSED
 from .tables import BOARD_CLOCK, DEFAULT_CLOCK, LOBBY_ONE_GAME, LiveTable
 from .writer import WriterProcess
@@ -84,6 +84,7 @@ class Hub:
             self.cluster = Cluster(self, settings.redis_url, settings.lease_ms, settings.cluster_name,
                                    settings.stall_ms)
         self.store.fence_listeners.append(self.lose)
+        self.store.halt_listeners.append(self.stop_refused)
 
     # ----- lifecycle -------------------------------------------------------------------
     async def start(self) -> None:
@@ -133,6 +134,19 @@ class Hub:
             for conns in t.conns.values():
                 for c in list(conns):
                     c.close(*CLOSE_MOVED, notice=MOVED, drop=True)
+
+    def stop_refused(self, gate: Gate) -> None:
+        """The database refused a row of the action log of ``gate``'s table (:meth:`.store.Gate.halt`):
+        the input was never acknowledged, and the game cannot go on as its log says. It stops
+        at once without a result, decided by nobody (status ``aborted``, reason
+        ``storage_refused``; :func:`.conduct.give_up`): its clients get the ``aborted`` event
+        and 4410, nothing queued for them before it (docs/server.md, "Storage")."""
+        t = self.tables.get(gate.table_id or "")
+        if t is None or t.gate is not gate:
+            return
+        log.error("table %s: a row of its action log could not be saved; its game is stopped "
+                  "without a result (storage_refused)", t.id)
+        conduct.give_up(self, t, "storage_refused")
 
     async def stop(self) -> None:
         """Stop every game where it stands (nothing is decided) and write what is pending (a

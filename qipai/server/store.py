@@ -24,8 +24,11 @@ themselves (:func:`refused_write`: a broken constraint, a value it cannot take, 
 :class:`Call`; never the disk, the connection or the machine) is not retried as it is, which
 would hold back every table's writes for ever: it is written in parts, in order, and the write
 refused alone is logged and left out (:meth:`Store._apart`, its entry's ``failed`` says why);
-the others are committed and acknowledged. Storage failing while the parts are written is
-retried as above: nothing else is ever left out.
+the others are committed and acknowledged. A refused row of a table's action log is never
+acknowledged: the table's gate halts (:meth:`Gate.halt`), the later rows of that log are left
+out too (a gap would make the next row's index clash after a restart), and the hub stops the
+game without a result (:attr:`Store.halt_listeners`). Storage failing while the parts are
+written is retried as above: nothing else is ever left out.
 
 The SQLite settings and the storage fault hook (a test hook): :mod:`.sqlitesetup`.
 """
@@ -120,12 +123,25 @@ class Fenced(Exception):
         super().__init__(f"fenced: {', '.join(sorted(self.tables))}")
 
 
+class TableStopped(ApiError):
+    """HTTP 409 ``table_stopped``: the database refused a row of this table's action log
+    (:meth:`Gate.halt`), so the change was not saved and the game was stopped without a
+    result."""
+
+    def __init__(self) -> None:
+        super().__init__(409, "table_stopped", "the server could not save this table's action "
+                         "log; the game was stopped without a result and the change was not made")
+
+
 class Gate:
     """One table's writes: ``logged`` appended so far, ``durable`` committed so far. Queued
     messages wait on it (``watchers``: events set whenever ``durable`` moves). ``table_id``
     and ``epoch``: the table's lease epoch in this process, the fencing token its writes carry
     (None: writes not tied to a table); ``fenced``: another process took the table over, and
-    nothing of it is written or becomes durable here any more."""
+    nothing of it is written or becomes durable here any more. ``halted``: the tag of a row of
+    its action log the database refused (:meth:`halt`), None while none was: that row and every
+    later row of the log are left out, and nothing from that tag on counts as saved for a
+    waiter (:meth:`wait`)."""
 
     def __init__(self, table_id: str | None = None, epoch: int = 0) -> None:
         self.logged = 0
@@ -134,6 +150,7 @@ class Gate:
         self.table_id = table_id
         self.epoch = epoch
         self.fenced = False
+        self.halted: int | None = None
 
     def advance(self, upto: int) -> None:
         if upto > self.durable:
@@ -147,15 +164,34 @@ class Gate:
         for w in list(self.watchers):
             w.set()
 
+    def halt(self, tag: int) -> None:
+        """The database refused the action-log row of ``tag``: the log would have a gap, and
+        the rows after it clash after a restart, so none of them is written (see
+        :meth:`Store.skipped`); waiters for it or later are woken to fail."""
+        if self.halted is None:
+            self.halted = tag
+        for w in list(self.watchers):
+            w.set()
+
+    def skips(self, op: Op) -> bool:
+        """Whether the write ``op`` of this gate is never written: its table is fenced, or
+        ``op`` is a row of an action log that has a refused row before it (:meth:`halt`)."""
+        return self.fenced or (self.halted is not None and isinstance(op, dict))
+
     async def wait(self, tag: int) -> None:
         """Until everything appended up to ``tag`` is durable. Raises :class:`TableMoved` once
-        the table is fenced."""
+        the table is fenced, :class:`TableStopped` when a row of its action log up to ``tag``
+        was refused (:meth:`halt`)."""
+        if self.halted is not None and tag >= self.halted:
+            raise TableStopped()
         if self.durable >= tag:
             return
         ev = asyncio.Event()
         self.watchers.add(ev)
         try:
             while self.durable < tag:
+                if self.halted is not None and tag >= self.halted:
+                    raise TableStopped()
                 if self.fenced:
                     raise TableMoved()
                 ev.clear()
@@ -264,6 +300,9 @@ class Store:
         self._failing: set[Any] = set()     # the commits (their tasks) whose last try failed
         #: writes left out because the database refused them alone (:func:`refused_write`)
         self.dropped = 0
+        #: called with the gate of a table whose action log the database refused a row of
+        #: (:meth:`Gate.halt`): the game cannot go on as its players were told
+        self.halt_listeners: list[Callable[[Gate], None]] = []
 
     # ----- the ordered writer -------------------------------------------------------------------
     async def start(self) -> None:
@@ -347,11 +386,11 @@ class Store:
         if not self.pending:
             return []
         if alone or not self._running:
-            batch, self.pending = [e for e in self.pending if not e.gate.fenced], []
+            batch, self.pending = [e for e in self.pending if not e.gate.skips(e.op)], []
         else:
             batch, keep, held, stop = [], [], set(self._busy), False
             for e in self.pending:
-                if e.gate.fenced:
+                if e.gate.skips(e.op):
                     continue
                 stop = stop or not (e.op is None or isinstance(e.op, dict))
                 if stop or e.gate in held:
@@ -402,6 +441,7 @@ class Store:
         delay = 0.05
         written: list[Entry] = []       # committed (or left out) by :meth:`_apart` before a failure
         while True:
+            batch[:] = [x for x in batch if not x.gate.skips(x.op)]    # halted while retrying
             try:
                 try:
                     await self._timed(batch)
@@ -445,11 +485,14 @@ class Store:
         """Write ``batch``, which the database refused as a whole (:class:`BadWrite`), in halves
         (then halves of a refused half, in order, so each table's writes keep their order) until
         each write refused alone is found: it is logged and left out (its entry's ``failed``
-        says why), the others are committed. What is done moves from ``batch`` to ``written``;
-        any other failure (storage) is raised with the rest still in ``batch``, to be retried."""
+        says why), the others are committed. A refused row of a table's action log halts its
+        gate (:meth:`Gate.halt`: the later rows of that log are left out too, never leaving a
+        gap) and :attr:`halt_listeners` are told. What is done moves from ``batch`` to
+        ``written``; any other failure (storage) is raised with the rest still in ``batch``, to
+        be retried."""
         parts = [list(batch)]           # in order, together ``batch``
         while parts:
-            part = [e for e in parts[0] if not e.gate.fenced]
+            part = [e for e in parts[0] if not e.gate.skips(e.op)]
             if part:
                 try:
                     await self._timed(part)
@@ -464,6 +507,8 @@ class Store:
                     part[0].failed = str(e)
                     log.error("storage: a write was left out, the database refuses it (%s): %s",
                               e, describe(part[0].op))
+                    if isinstance(part[0].op, dict):
+                        self._halt(part[0])
             done = parts.pop(0)
             del batch[:len(done)]
             written.extend(x for x in done if not x.gate.fenced)
@@ -486,6 +531,18 @@ class Store:
             results = await asyncio.to_thread(write_or_refuse, self.db, ops, fences)
         for e, r in zip([e for e, op in zip(batch, ops) if isinstance(op, Call)], results):
             e.result = r
+
+    def _halt(self, entry: Entry) -> None:
+        """``entry``, a row of its table's action log, was refused: its gate halts and
+        :attr:`halt_listeners` are told (the hub stops the table)."""
+        entry.gate.halt(entry.tag)
+        log.error("storage: table %s stops, a row of its action log could not be saved",
+                  entry.gate.table_id)
+        for cb in list(self.halt_listeners):
+            try:
+                cb(entry.gate)
+            except Exception:       # pragma: no cover - a listener's bug must not stop the writer
+                log.exception("halt listener failed")
 
     def _fence(self, tables: frozenset[str], batch: list[Entry]) -> None:
         """Another process took ``tables`` over: their gates are fenced (nothing of them is

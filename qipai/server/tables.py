@@ -388,10 +388,18 @@ class LiveTable:
 
     def abort(self, reason: str) -> None:
         """Give the table up (``status = "aborted"``; :mod:`.conduct` writes it): the game stops
-        without a result. Connected clients get an ``aborted`` event, the table and 4410."""
+        without a result. Connected clients get an ``aborted`` event, the table and 4410. At a
+        table whose action log the database refused a row of (``storage_refused``, its gate
+        halted) what is queued for them is dropped, never sent: it may tell of that input."""
         self.status = "aborted"
         if self.task is not None and not self.task.done():
             self.task.cancel()
+        if self.gate.halted is not None:
+            notice = {"type": "event", "event": {"type": "aborted", "reason": reason}}
+            for conns in self.conns.values():
+                for c in list(conns):
+                    c.close(CLOSE_TABLE_CLOSED[0], reason, notice=notice, drop=True)
+            return
         event = encode({"type": "event", "event": {"type": "aborted", "reason": reason}})
         table = encode({"type": "table", "table": self.summary()})
         for conns in self.conns.values():

@@ -468,7 +468,8 @@ async function tablePage(id) {
           if (board && (!nav || nav.state(last))) board.update(last);
         }
         renderSeats(); renderControls();
-        status.textContent = t(msg.event.reason === "no_first_move" ? "close.no_first_move" : "close.table_closed");
+        const why = ["no_first_move", "storage_refused"].includes(msg.event.reason) ? msg.event.reason : "table_closed";
+        status.textContent = t(`close.${why}`);
         status.className = "status over";
       }
       return;
