@@ -37,6 +37,10 @@ os.environ["QIPAI_PASSWORD_HASH"] = "cheapest"
 # test starts, unless the test asks for them (qipai/server/eventstart.py)
 os.environ.setdefault("QIPAI_READY_GRACE_SECONDS", "0")
 os.environ.setdefault("QIPAI_BETWEEN_GAMES_SECONDS", "0")
+# the servers the tests start build a game's tables at its first table, not all at start
+# (Settings.warm_games: doudizhu's table of plays is 0.5-0.8 s of CPU, and most test servers play
+# no doudizhu); tests/test_server_lag.py checks the warm start
+os.environ.setdefault("QIPAI_WARM_GAMES", "0")
 
 from qipai.competition import db as _db  # noqa: E402
 

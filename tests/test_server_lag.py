@@ -47,7 +47,8 @@ def server_with_a_table(tmp_path):
     """A server process with an organizer (the first account) signed in on the yielded client,
     and a live xiangqi table against a bot; yields (client, table id, cookie, server pid)."""
     port = free_port()
-    server = start(tmp_path, port, "limits=Limits(moves_account=(1e6, 10**6), moves_ip=(1e6, 10**6))")
+    server = start(tmp_path, port, "warm_games=True, "      # the games loaded before serving
+                   "limits=Limits(moves_account=(1e6, 10**6), moves_ip=(1e6, 10**6))")
     try:
         wait_up(port)
         c = httpx.Client(base_url=f"http://127.0.0.1:{port}", timeout=120)

@@ -62,7 +62,8 @@ def serve(host: str = "127.0.0.1", port: int = 8000, settings: Settings | None =
         shown_inner = f"[{ih}]" if ":" in ih else ih
         app.state.hub.cluster.address = f"{shown_inner}:{inner.getsockname()[1]}"
         app.state.hub.cluster.internal_port = inner.getsockname()[1]
-    warm_games()
+    if settings.warm_games:
+        warm_games()
     block_on_signal()
     # A live server holds many long-lived objects (tables, states, sockets); the default
     # generation-0 threshold makes full collections frequent, each a pause of tens to hundreds

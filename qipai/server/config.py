@@ -69,6 +69,11 @@ class Settings:
     # (its start, a Python process importing the competition code, held the first event made on
     # a server 1-3 s, several more on a loaded machine)
     event_worker_at_start: bool = False
+    # load every game before serving (``warm_games``: doudizhu builds its table of plays, 0.5-0.8 s
+    # of CPU, which would otherwise stall every table when its first table is made); False
+    # ($QIPAI_WARM_GAMES=0, set by the tests, most of whose servers play no doudizhu) builds a
+    # game's tables when its first table needs them
+    warm_games: bool = field(default_factory=lambda: os.environ.get("QIPAI_WARM_GAMES") != "0")
     organizers: tuple[str, ...] = ()   # usernames that get the organizer role when they sign up
     first_user_organizer: bool = True  # the first account of a fresh server is an organizer
     max_open_tables: int = 10          # tables an account created that are open or playing
