@@ -12,7 +12,7 @@ import signal
 
 import pytest
 import uvloop
-from sqlalchemy import func, insert, select
+from sqlalchemy import func, insert, select, text
 
 from qipai.competition.db import open_db
 from qipai.server.models import ActionRow, TableRow
@@ -176,6 +176,63 @@ def test_a_refused_row_of_an_action_log_halts_that_log_and_is_never_acknowledged
 
     uvloop.run(scenario())
     assert stored_rows(db_url) == [("t1", 0, "a"), ("t1", 1, "elsewhere"), ("t2", 0, "x"), ("t2", 1, "y")]
+
+
+async def until(cond, what: str, timeout: float = 20.0) -> None:
+    """Until ``cond()`` holds (checked every 20 ms); fails after ``timeout`` seconds."""
+    deadline = asyncio.get_running_loop().time() + timeout
+    while not cond():
+        assert asyncio.get_running_loop().time() < deadline, what
+        await asyncio.sleep(0.02)
+
+
+def test_a_schema_that_is_not_the_models_is_storage_failing_not_a_refused_write(db_url):
+    """A column missing after a bad migration (PostgreSQL: ProgrammingError, undefined column),
+    or shorter than the model's (PostgreSQL: DataError, value too long): the writes were taken
+    for refused ones and left out, acknowledged though never stored. They are storage failing
+    now (the store is down and says why, the writes are retried, nothing is left out) and are
+    saved once the schema is mended; a value too long for the model's own column is still a
+    refused write."""
+    open_db(db_url)
+    pg = db_url.startswith("postgresql")
+
+    def ddl(db, sql: str) -> None:
+        with db.begin() as s:
+            s.execute(text(sql))
+
+    async def broken_then_mended(store, downs, gate, row, breaking: str, mending: str) -> None:
+        ddl(store.db, breaking)
+        entry = store.append(gate, row)
+        await until(lambda: store.down, "storage reported down")
+        assert gate.durable < entry.tag and entry.failed is None and store.dropped == 0
+        ddl(store.db, mending)
+        await store.saved(gate, 20.0)
+        assert downs[-2:] == [True, False] and not store.down and store.dropped == 0
+
+    async def scenario():
+        db = open_db(db_url)
+        store, downs, halted = await started(db)
+        try:
+            t1 = Gate("t1")
+            store.append(t1, NewTable(table_values("t1")))
+            store.append(t1, action("t1", 0, "a"))
+            await store.saved(t1, 10.0)
+            await broken_then_mended(store, downs, t1, action("t1", 1, "b"),
+                                     "ALTER TABLE actions DROP COLUMN data",
+                                     "ALTER TABLE actions ADD COLUMN data JSON")
+            if pg:
+                await broken_then_mended(store, downs, t1, action("t1", 2, "h2e2"),
+                                         "ALTER TABLE actions ALTER COLUMN action TYPE varchar(3)",
+                                         "ALTER TABLE actions ALTER COLUMN action TYPE varchar(1000)")
+                too_long = store.append(t1, action("t1", 3, "x" * 1001))     # the value's fault
+                with pytest.raises(TableStopped):
+                    await t1.wait(too_long.tag)
+                assert "DataError" in too_long.failed and store.dropped == 1 and halted == [t1]
+        finally:
+            await store.stop(5.0)
+
+    uvloop.run(scenario())
+    assert stored_rows(db_url) == [("t1", 0, "a"), ("t1", 1, "b"), *([("t1", 2, "h2e2")] if pg else [])]
 
 
 class Unstartable:

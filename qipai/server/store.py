@@ -77,12 +77,22 @@ class WriterFailed(Exception):
     """The writer process reported a storage failure (its text), or stopped."""
 
 
+class SchemaMismatch(Exception):
+    """The database refused a batch, and its schema is not the models' (a column or table
+    missing, a column of another kind or shorter: :func:`.schemacheck.mismatch`): storage is
+    failing until the schema is mended, the writes are not to blame."""
+
+
 def storage_error(exc: BaseException) -> bool:
     """True for the database errors that mean "storage is failing" (not a bug in a statement):
-    an operational error (locked, disk full, I/O error, cannot open), a lost connection, or the
-    writer process failing so."""
-    return isinstance(exc, (OperationalError, WriterFailed)) or \
-        (isinstance(exc, DBAPIError) and exc.connection_invalidated)
+    an operational error (locked, disk full, I/O error, cannot open), a lost connection, a
+    schema that is not the models' (:class:`SchemaMismatch`; PostgreSQL's ``ProgrammingError``
+    of class 42: a table, column or function that does not exist, a column of another type, a
+    right not granted: the schema or the deployment, never a value), or the writer process
+    failing so."""
+    return isinstance(exc, (OperationalError, WriterFailed, SchemaMismatch)) or \
+        (isinstance(exc, DBAPIError) and exc.connection_invalidated) or \
+        (isinstance(exc, ProgrammingError) and sqlstate(exc)[:2] == "42")
 
 
 class BadWrite(Exception):
@@ -97,12 +107,18 @@ def refused_write(exc: BaseException) -> bool:
     sent (a lone surrogate), a bug in a :class:`Call`'s function. False for storage failing
     (:func:`storage_error`), the database failing otherwise (a damaged file, an internal error,
     a closed connection) and the machine (``OSError``, ``MemoryError``): retried, never taken
-    for a bad write."""
+    for a bad write. (:func:`write_or_refuse` also compares the schema with the models before
+    it takes a ``DataError`` or ``ProgrammingError`` for a bad write.)"""
     if storage_error(exc) or isinstance(exc, (OSError, MemoryError, Fenced)):
         return False
     if isinstance(exc, DBAPIError):
         return isinstance(exc, (IntegrityError, DataError, ProgrammingError, NotSupportedError))
     return True
+
+
+def sqlstate(exc: BaseException) -> str:
+    """The SQLSTATE of a database error ('' where the driver gives none, as SQLite's)."""
+    return getattr(exc.orig, "sqlstate", None) or ""
 
 
 class TableMoved(ApiError):
@@ -182,16 +198,16 @@ class Gate:
         """Until everything appended up to ``tag`` is durable. Raises :class:`TableMoved` once
         the table is fenced, :class:`TableStopped` when a row of its action log up to ``tag``
         was refused (:meth:`halt`)."""
-        if self.halted is not None and tag >= self.halted:
-            raise TableStopped()
-        if self.durable >= tag:
-            return
         ev = asyncio.Event()
         self.watchers.add(ev)
         try:
-            while self.durable < tag:
+            while True:
+                # halted first: the writes of a halted gate may count as durable once its
+                # refused row's batch is done, which is not saved for the rows it left out
                 if self.halted is not None and tag >= self.halted:
                     raise TableStopped()
+                if self.durable >= tag:
+                    return
                 if self.fenced:
                     raise TableMoved()
                 ev.clear()
@@ -698,13 +714,32 @@ def commit_lanes(db: sessionmaker[Session]) -> int:
 def write_or_refuse(db: sessionmaker[Session], ops: list[Op],
                     fences: dict[str, int] | None = None) -> list[Any]:
     """:func:`write_ops`, raising :class:`BadWrite` for an error of the writes themselves
-    (:func:`refused_write`); any other failure as it is."""
+    (:func:`refused_write`); any other failure as it is. A ``DataError`` or
+    ``ProgrammingError`` is the writes' only while the schema is the models'
+    (:func:`.schemacheck.mismatch`): else :class:`SchemaMismatch` is raised, storage failing."""
     try:
         return write_ops(db, ops, fences)
     except Exception as e:
         if not refused_write(e):
             raise
-        raise BadWrite(f"{type(e).__name__}: {str(e).splitlines()[0] if str(e) else ''}") from e
+        said = f"{type(e).__name__}: {str(e).splitlines()[0] if str(e) else ''}"
+        if isinstance(e, DataError | ProgrammingError):
+            wrong = schema_mismatch(db)
+            if wrong:
+                raise SchemaMismatch(f"the database's schema is not the server's ({'; '.join(wrong[:5])}): "
+                                     f"{said}") from e
+        raise BadWrite(said) from e
+
+
+def schema_mismatch(db: sessionmaker[Session]) -> list[str]:
+    """:func:`.schemacheck.mismatch` of ``db``; a failure to read the schema is storage
+    failing too (raised as :class:`SchemaMismatch`)."""
+    from .schemacheck import mismatch
+
+    try:
+        return mismatch(db.kw["bind"])
+    except Exception as e:  # noqa: BLE001 - the schema cannot be read: not the writes' fault
+        raise SchemaMismatch(f"the database's schema cannot be read: {e}") from e
 
 
 #: the SQLSTATE and the message of the PostgreSQL trigger that refuses a stale action row (0015)
