@@ -277,7 +277,8 @@ def test_a_move_the_database_refuses_stops_the_game_and_is_never_acknowledged(tm
                                     "event": {"type": "aborted", "reason": "storage_refused"}}
                 assert not [m for m in seen if m["type"] == "state" and m["seq"] > 0], seen
         assert hub.store.dropped == 1 and not hub.store.down and t["id"] not in hub.tables
-        assert c.get(f"/api/tables/{t['id']}").json()["status"] == "aborted"
+        shown = c.get(f"/api/tables/{t['id']}").json()         # as saved: without the refused move
+        assert shown["status"] == "aborted" and shown["plies"] == 0, shown
         assert post(c, red, "/api/tables", {"game": "go"}).status_code == 201     # the store goes on
         with hub.store.db() as s:
             idxs = s.scalars(select(ActionRow.idx).where(ActionRow.table_id == t["id"])

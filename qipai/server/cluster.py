@@ -15,7 +15,7 @@ Every live table (open or playing) is served by exactly one worker, the holder o
   (at each scan since: the margin given to an owner whose renewal came late; and a table being
   created is never taken from its creator) are taken: the lease in Redis (``SET NX``), then
   ``tables.lease_epoch`` raised by one in the database (the fencing token: the previous owner's
-  writes are refused from then on, see :func:`.store.check_fences`), then the table is rebuilt
+  writes are refused from then on, see :func:`.commit.check_fences`), then the table is rebuilt
   from its action log exactly as after a restart (:meth:`.hub.Hub.revive`; the seat on turn
   starts its turn again, competition.md §4.7). A request for a table no worker holds takes it
   over at once (:meth:`route`).

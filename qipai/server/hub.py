@@ -140,13 +140,16 @@ class Hub:
         the input was never acknowledged, and the game cannot go on as its log says. It stops
         at once without a result, decided by nobody (status ``aborted``, reason
         ``storage_refused``; :func:`.conduct.give_up`): its clients get the ``aborted`` event
-        and 4410, nothing queued for them before it (docs/server.md, "Storage")."""
+        and 4410, nothing queued for them before it (docs/server.md, "Storage"). Its game in
+        memory holds the refused input: the table is not kept to be shown, but read again from
+        the database, as saved, when asked for (:meth:`load_finished`)."""
         t = self.tables.get(gate.table_id or "")
         if t is None or t.gate is not gate:
             return
         log.error("table %s: a row of its action log could not be saved; its game is stopped "
                   "without a result (storage_refused)", t.id)
         conduct.give_up(self, t, "storage_refused")
+        self.finished.pop(t.id, None)
 
     async def stop(self) -> None:
         """Stop every game where it stands (nothing is decided) and write what is pending (a

@@ -18,7 +18,7 @@ touch keys of several slots):
 
 A lease says who *should* serve a table; what makes a stale owner harmless is the fencing token:
 taking a table over raises its ``tables.lease_epoch`` in the database, and every write carries
-the epoch of its process (:func:`.store.check_fences`, and a PostgreSQL trigger on ``actions``).
+the epoch of its process (:func:`.commit.check_fences`, and a PostgreSQL trigger on ``actions``).
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """Whether the database's schema is the one the server's models expect (a test of last resort).
 
 The store asks it when the database refuses a batch with an error that may come from the schema
-rather than from the values written (``ProgrammingError``, ``DataError``; :func:`.store.write_or_refuse`):
+rather than from the values written (``ProgrammingError``, ``DataError``; :func:`.commit.write_or_refuse`):
 a column missing after a bad migration, a table missing, a column of another kind or shorter
 than the model's. Such a batch is not a bad write to leave out but storage failing (reported,
 retried, nothing dropped) until the schema is mended. Only what can be read back from the

@@ -20,8 +20,8 @@ storage is failing (or a commit takes longer than ``Settings.storage_stall`` sec
 store is *down*: :attr:`Store.listeners` are told (the hub pauses every game and tells its
 seats), requests that need a write answer 503 ``storage_unavailable``, and once a commit
 succeeds again they are told it is back up. Only a batch the database refuses for its writes
-themselves (:func:`refused_write`: a broken constraint, a value it cannot take, a bug in a
-:class:`Call`; never the disk, the connection or the machine) is not retried as it is, which
+themselves (:func:`.commit.refused_write`: a broken constraint, a value it cannot take, a bug in a
+:class:`.commit.Call`; never the disk, the connection or the machine) is not retried as it is, which
 would hold back every table's writes for ever: it is written in parts, in order, and the write
 refused alone is logged and left out (:meth:`Store._apart`, its entry's ``failed`` says why);
 the others are committed and acknowledged. A refused row of a table's action log is never
@@ -30,33 +30,33 @@ out too (a gap would make the next row's index clash after a restart), and the h
 game without a result (:attr:`Store.halt_listeners`). Storage failing while the parts are
 written is retried as above: nothing else is ever left out.
 
-The SQLite settings and the storage fault hook (a test hook): :mod:`.sqlitesetup`.
+The kinds of write, one commit and the sorting of its failures: :mod:`.commit`. The SQLite
+settings and the storage fault hook (a test hook): :mod:`.sqlitesetup`.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
-import os
-import re
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from typing import Any, TypeVar
 
-from sqlalchemy import bindparam, delete, insert, select, update
-from sqlalchemy.exc import (
-    DataError,
-    DBAPIError,
-    IntegrityError,
-    NotSupportedError,
-    OperationalError,
-    ProgrammingError,
-)
 from sqlalchemy.orm import Session, sessionmaker
 
 from . import profiling
+from .commit import BadWrite as BadWrite
+from .commit import Call as Call
+from .commit import DropTable as DropTable
+from .commit import Fenced as Fenced
+from .commit import NewTable as NewTable
+from .commit import Op, describe, storage_error, write_or_refuse
+from .commit import TableUpdate as TableUpdate
+from .commit import WriterFailed as WriterFailed
+from .commit import commit_lanes as commit_lanes
+from .commit import refused_write as refused_write
+from .commit import write_ops as write_ops
 from .errors import ApiError
-from .models import ActionRow, TableRow
 
 log = logging.getLogger("qipai.server")
 T = TypeVar("T")
@@ -73,54 +73,6 @@ class StorageUnavailable(ApiError):
         super().__init__(503, "storage_unavailable", message)
 
 
-class WriterFailed(Exception):
-    """The writer process reported a storage failure (its text), or stopped."""
-
-
-class SchemaMismatch(Exception):
-    """The database refused a batch, and its schema is not the models' (a column or table
-    missing, a column of another kind or shorter: :func:`.schemacheck.mismatch`): storage is
-    failing until the schema is mended, the writes are not to blame."""
-
-
-def storage_error(exc: BaseException) -> bool:
-    """True for the database errors that mean "storage is failing" (not a bug in a statement):
-    an operational error (locked, disk full, I/O error, cannot open), a lost connection, a
-    schema that is not the models' (:class:`SchemaMismatch`; PostgreSQL's ``ProgrammingError``
-    of class 42: a table, column or function that does not exist, a column of another type, a
-    right not granted: the schema or the deployment, never a value), or the writer process
-    failing so."""
-    return isinstance(exc, (OperationalError, WriterFailed, SchemaMismatch)) or \
-        (isinstance(exc, DBAPIError) and exc.connection_invalidated) or \
-        (isinstance(exc, ProgrammingError) and sqlstate(exc)[:2] == "42")
-
-
-class BadWrite(Exception):
-    """The database refused a batch for its writes themselves (:func:`refused_write`; the text
-    says why): the same writes would fail again at every try."""
-
-
-def refused_write(exc: BaseException) -> bool:
-    """True for an error the writes themselves cause, met again at every try: a statement the
-    database refuses (a broken constraint, a value it cannot take: ``IntegrityError``,
-    ``DataError``, ``ProgrammingError``, ``NotSupportedError``), a value that cannot even be
-    sent (a lone surrogate), a bug in a :class:`Call`'s function. False for storage failing
-    (:func:`storage_error`), the database failing otherwise (a damaged file, an internal error,
-    a closed connection) and the machine (``OSError``, ``MemoryError``): retried, never taken
-    for a bad write. (:func:`write_or_refuse` also compares the schema with the models before
-    it takes a ``DataError`` or ``ProgrammingError`` for a bad write.)"""
-    if storage_error(exc) or isinstance(exc, (OSError, MemoryError, Fenced)):
-        return False
-    if isinstance(exc, DBAPIError):
-        return isinstance(exc, (IntegrityError, DataError, ProgrammingError, NotSupportedError))
-    return True
-
-
-def sqlstate(exc: BaseException) -> str:
-    """The SQLSTATE of a database error ('' where the driver gives none, as SQLite's)."""
-    return getattr(exc.orig, "sqlstate", None) or ""
-
-
 class TableMoved(ApiError):
     """HTTP 503 ``table_moved``: another server process took the table over (a newer lease
     epoch) before this change was saved; nothing of it was kept."""
@@ -128,15 +80,6 @@ class TableMoved(ApiError):
     def __init__(self) -> None:
         super().__init__(503, "table_moved", "this table is now served by another server worker; "
                          "the change was not made: try again")
-
-
-class Fenced(Exception):
-    """Writes for ``tables`` (ids) were refused: another server process holds a newer lease
-    epoch of each (see :mod:`.leases`)."""
-
-    def __init__(self, tables: Iterable[str]) -> None:
-        self.tables = frozenset(tables)
-        super().__init__(f"fenced: {', '.join(sorted(self.tables))}")
 
 
 class TableStopped(ApiError):
@@ -216,61 +159,12 @@ class Gate:
             self.watchers.discard(ev)
 
 
-class NewTable:
-    """Write: insert a new ``tables`` row (``values``: its columns)."""
-
-    __slots__ = ("values",)
-
-    def __init__(self, values: dict[str, Any]) -> None:
-        self.values = values
-
-
-class TableUpdate:
-    """Write: a table's seats, status, seed and settings (never a finished table's)."""
-
-    __slots__ = ("table_id", "values")
-
-    def __init__(self, table_id: str, values: dict[str, Any]) -> None:
-        self.table_id = table_id
-        self.values = values
-
-
-class DropTable:
-    """Write: remove a table that never started."""
-
-    __slots__ = ("table_id",)
-
-    def __init__(self, table_id: str) -> None:
-        self.table_id = table_id
-
-
-class Call:
-    """Write: ``fn(session, *args)`` inside the commit's transaction. ``fn`` is a module-level
-    function (the writer process is sent it by name, and ``args`` pickled); what it returns
-    becomes the entry's ``result`` once the commit is durable."""
-
-    __slots__ = ("fn", "args")
-
-    def __init__(self, fn: Callable[..., Any], *args: Any) -> None:
-        self.fn = fn
-        self.args = args
-
-
-Op = dict[str, Any] | NewTable | TableUpdate | DropTable | Call | None
-
-#: the update of a table row, run for many rows at once
-_TABLE_UPDATE = (update(TableRow.__table__)
-                 .where(TableRow.__table__.c.id == bindparam("b_id"),
-                        TableRow.__table__.c.status != "finished")
-                 .values({c: bindparam(c) for c in ("seats", "status", "seed", "settings")}))
-
-
 class Entry:
     """One pending write: an ``actions`` row (dict), a new, changed or removed table, a
-    :class:`Call`, or None (a journal entry found to change nothing; it is counted but not
-    written). ``result``: what a :class:`Call` returned, once committed; ``failed``: why the
+    :class:`.commit.Call`, or None (a journal entry found to change nothing; it is counted but not
+    written). ``result``: what a :class:`.commit.Call` returned, once committed; ``failed``: why the
     write was left out, refused alone by the database (:meth:`Store._apart`; its gate moves on
-    all the same), else None."""
+    all the same, unless it was a row of an action log: then the gate halts), else None."""
 
     __slots__ = ("gate", "tag", "op", "result", "failed", "t")
 
@@ -289,7 +183,7 @@ class Store:
     def __init__(self, db: sessionmaker[Session], stall: float = 2.0, request_wait: float = 3.0,
                  process: Any = None, lanes: int | None = None) -> None:
         self.db = db
-        #: group commits that may be under way at once (:meth:`_take`, :func:`commit_lanes`)
+        #: group commits that may be under way at once (:meth:`_take`, :func:`.commit.commit_lanes`)
         self.lanes = lanes or commit_lanes(db)
         #: the writer process (:class:`.writer.WriterProcess`), or None: commits run in a thread
         self.process = process
@@ -299,7 +193,7 @@ class Store:
         self.down = False
         #: called with True when storage starts failing, False when it works again
         self.listeners: list[Callable[[bool], None]] = []
-        #: check each commit's lease epochs (:class:`Fenced`); off for a SQLite file, which one
+        #: check each commit's lease epochs (:class:`.commit.Fenced`); off for a SQLite file, which one
         #: process alone may open (its lock file)
         self.fencing = db.kw["bind"].dialect.name != "sqlite"
         #: PostgreSQL's trigger refuses a stale action row itself (migration 0015)
@@ -314,7 +208,7 @@ class Store:
         self._running: set[asyncio.Task[None]] = set()
         self._busy: set[Gate] = set()
         self._failing: set[Any] = set()     # the commits (their tasks) whose last try failed
-        #: writes left out because the database refused them alone (:func:`refused_write`)
+        #: writes left out because the database refused them alone (:func:`.commit.refused_write`)
         self.dropped = 0
         #: called with the gate of a table whose action log the database refused a row of
         #: (:meth:`Gate.halt`): the game cannot go on as its players were told
@@ -498,7 +392,7 @@ class Store:
         await work
 
     async def _apart(self, batch: list[Entry], written: list[Entry]) -> None:
-        """Write ``batch``, which the database refused as a whole (:class:`BadWrite`), in halves
+        """Write ``batch``, which the database refused as a whole (:class:`.commit.BadWrite`), in halves
         (then halves of a refused half, in order, so each table's writes keep their order) until
         each write refused alone is found: it is logged and left out (its entry's ``failed``
         says why), the others are committed. A refused row of a table's action log halts its
@@ -530,8 +424,8 @@ class Store:
             written.extend(x for x in done if not x.gate.fenced)
 
     async def _write(self, batch: list[Entry]) -> None:
-        """One transaction for ``batch`` (:func:`write_ops`), in the writer process or a worker
-        thread; each :class:`Call` entry gets its result."""
+        """One transaction for ``batch`` (:func:`.commit.write_ops`), in the writer process or a worker
+        thread; each :class:`.commit.Call` entry gets its result."""
         ops = [e.op for e in batch]
         # the epochs to check first: of the tables with writes other than action rows (an action
         # row is checked by PostgreSQL's trigger as it is inserted, its table's row locked as
@@ -623,139 +517,3 @@ class Store:
                 return fn(s)
         with self.db() as s:
             return fn(s)
-
-
-def describe(op: Op) -> str:
-    """A short account of a write for the log (which row of which table; never its text)."""
-    if isinstance(op, dict):
-        return f"{op.get('kind')} row of table {op.get('table_id')} #{op.get('idx')}"
-    if isinstance(op, NewTable):
-        return f"new table {op.values.get('id')}"
-    if isinstance(op, TableUpdate | DropTable):
-        return f"{type(op).__name__} of table {op.table_id}"
-    if isinstance(op, Call):
-        return f"call {getattr(op.fn, '__name__', op.fn)}"
-    return "nothing"
-
-
-# ----- one commit --------------------------------------------------------------------------------
-def write_ops(db: sessionmaker[Session], ops: list[Op], fences: dict[str, int] | None = None) -> list[Any]:
-    """Write ``ops`` in one transaction, grouped by kind so each kind is one statement run for
-    many rows: new tables, then table updates (the last one per table: each holds the whole
-    row), removed tables, log rows, and finally the calls in their order. Returns what each
-    :class:`Call` returned, in order. Raises what the database raises (nothing is committed).
-
-    ``fences`` (table id -> lease epoch of this process): first, inside the transaction, each
-    table's stored ``lease_epoch`` is read (locked against change until the commit on
-    PostgreSQL); if any is newer, :class:`Fenced` is raised with those tables and nothing is
-    written (the store drops their writes and commits the rest). On PostgreSQL the store leaves
-    out the tables with action rows alone: the trigger of migration 0015 checks and locks each
-    row's table as it is inserted, and its refusal raises :class:`Fenced` too."""
-    inserts: list[dict[str, Any]] = []
-    updates: dict[str, dict[str, Any]] = {}
-    deletes: list[str] = []
-    rows: list[dict[str, Any]] = []
-    calls: list[Call] = []
-    for op in ops:
-        if op is None:
-            continue
-        if isinstance(op, dict):
-            rows.append(op)
-        elif isinstance(op, NewTable):
-            inserts.append(op.values)
-        elif isinstance(op, TableUpdate):
-            updates.pop(op.table_id, None)           # a later update replaces it
-            updates[op.table_id] = {"b_id": op.table_id, **op.values}
-        elif isinstance(op, DropTable):
-            deletes.append(op.table_id)
-        else:
-            calls.append(op)
-    t0 = time.perf_counter()
-    with db.begin() as s:
-        conn = s.connection()
-        profiling.note("write.begin", time.perf_counter() - t0)
-        if fences:
-            with profiling.timed("write.fences"):
-                check_fences(s, fences)
-        if inserts:
-            conn.execute(insert(TableRow), inserts)
-        if updates:
-            conn.execute(_TABLE_UPDATE, list(updates.values()))
-        if deletes:
-            conn.execute(delete(TableRow).where(TableRow.id.in_(deletes)))
-        if rows:
-            try:
-                with profiling.timed("write.rows"):
-                    conn.execute(insert(ActionRow), rows)
-            except DBAPIError as e:        # the PostgreSQL trigger's refusal (0015), a backstop
-                if getattr(e.orig, "sqlstate", None) != FENCED_STATE:
-                    raise
-                raise Fenced(FENCED_TABLE.findall(str(e.orig))) from None
-        out = [c.fn(s, *c.args) for c in calls]
-        t1 = time.perf_counter()
-    profiling.note("write.commit", time.perf_counter() - t1)
-    profiling.note("write.all", time.perf_counter() - t0)
-    return out
-
-
-def commit_lanes(db: sessionmaker[Session]) -> int:
-    """How many group commits a store runs side by side on ``db``: one on SQLite (one writer at
-    a time); elsewhere ``$QIPAI_COMMIT_LANES``, by default one as well. Several lanes let a
-    move wait for one flush to disk instead of the one under way and then its own, but on a
-    2-core machine busy with other work they made the tail worse, not better (docs/deploy.md,
-    "Where the two-worker tail goes"): more, smaller transactions, each a flush and a round
-    of the writer's CPU. Worth measuring where PostgreSQL has a slow disk and the workers spare
-    cores."""
-    if db.kw["bind"].dialect.name == "sqlite":
-        return 1
-    return max(1, int(os.environ.get("QIPAI_COMMIT_LANES") or 1))
-
-
-def write_or_refuse(db: sessionmaker[Session], ops: list[Op],
-                    fences: dict[str, int] | None = None) -> list[Any]:
-    """:func:`write_ops`, raising :class:`BadWrite` for an error of the writes themselves
-    (:func:`refused_write`); any other failure as it is. A ``DataError`` or
-    ``ProgrammingError`` is the writes' only while the schema is the models'
-    (:func:`.schemacheck.mismatch`): else :class:`SchemaMismatch` is raised, storage failing."""
-    try:
-        return write_ops(db, ops, fences)
-    except Exception as e:
-        if not refused_write(e):
-            raise
-        said = f"{type(e).__name__}: {str(e).splitlines()[0] if str(e) else ''}"
-        if isinstance(e, DataError | ProgrammingError):
-            wrong = schema_mismatch(db)
-            if wrong:
-                raise SchemaMismatch(f"the database's schema is not the server's ({'; '.join(wrong[:5])}): "
-                                     f"{said}") from e
-        raise BadWrite(said) from e
-
-
-def schema_mismatch(db: sessionmaker[Session]) -> list[str]:
-    """:func:`.schemacheck.mismatch` of ``db``; a failure to read the schema is storage
-    failing too (raised as :class:`SchemaMismatch`)."""
-    from .schemacheck import mismatch
-
-    try:
-        return mismatch(db.kw["bind"])
-    except Exception as e:  # noqa: BLE001 - the schema cannot be read: not the writes' fault
-        raise SchemaMismatch(f"the database's schema cannot be read: {e}") from e
-
-
-#: the SQLSTATE and the message of the PostgreSQL trigger that refuses a stale action row (0015)
-FENCED_STATE = "QP409"
-FENCED_TABLE = re.compile(r"qipai fenced: table (\S+) is owned")
-
-
-def check_fences(s: Session, fences: dict[str, int]) -> None:
-    """Raise :class:`Fenced` for the tables of ``fences`` whose stored lease epoch is newer than
-    the one given (rows read ``FOR SHARE`` on PostgreSQL: a take-over waits for this commit)."""
-    stale: set[str] = set()
-    ids = list(fences)
-    for i in range(0, len(ids), 500):
-        q = select(TableRow.id, TableRow.lease_epoch).where(TableRow.id.in_(ids[i:i + 500]))
-        for tid, epoch in s.execute(q.with_for_update(read=True)):
-            if epoch > fences[tid]:
-                stale.add(tid)
-    if stale:
-        raise Fenced(stale)

@@ -3,15 +3,15 @@
 The event loop's thread holds the interpreter most of the time under load; a group commit run in
 a worker thread of the same process then waits for its turn at every step, and every move waits
 for that commit before anyone is told of it. :class:`WriterProcess` runs the commits
-(:func:`.store.write_ops`) in a child process with its own connection instead: the loop sends
-each batch of writes down a pipe (pickled: log rows, table rows, and :class:`.store.Call`\\ s by
+(:func:`.commit.write_ops`) in a child process with its own connection instead: the loop sends
+each batch of writes down a pipe (pickled: log rows, table rows, and :class:`.commit.Call`\\ s by
 the name of their function), and reads the answer when the pipe has it, without waiting in
 between.
 
-The child answers every batch with its :class:`.store.Call` results, or with the failure: writes
-the database refuses (:func:`.store.refused_write`) come back as :class:`.store.BadWrite`, for
+The child answers every batch with its :class:`.commit.Call` results, or with the failure: writes
+the database refuses (:func:`.commit.refused_write`) come back as :class:`.commit.BadWrite`, for
 the store to leave the refused write out; any other failure (locked, disk full, the machine)
-as :class:`.store.WriterFailed`, retried by the store like any failing commit.
+as :class:`.commit.WriterFailed`, retried by the store like any failing commit.
 A child that stops (killed, crashed) fails the batch in flight the same way and is started again
 for the next try. The child ends when the pipe closes, so it never outlives the server.
 """
@@ -45,8 +45,8 @@ def serve(inbox: Any, conn: Any, url: str, faults: bool, lanes: int = 1) -> None
 def _serve(inbox: Any, conn: Any, url: str, faults: bool, lanes: int) -> None:
     from qipai.competition.db import open_db
 
+    from .commit import BadWrite, Fenced, write_or_refuse
     from .sqlitesetup import install_fault_hook, tune_sqlite
-    from .store import BadWrite, Fenced, write_or_refuse
 
     try:
         db = open_db(url)
@@ -106,8 +106,8 @@ class WriterProcess:
 
     async def start(self, wait: float = 60.0) -> None:
         """Start the child and wait until it has opened the database (at most ``wait`` s).
-        Raises :class:`.store.WriterFailed` if it cannot."""
-        from .store import WriterFailed
+        Raises :class:`.commit.WriterFailed` if it cannot."""
+        from .commit import WriterFailed
 
         ctx = multiprocessing.get_context("spawn")
         # two one-way pipes: the loop watches the answers' end, which makes it non-blocking, so
@@ -134,11 +134,11 @@ class WriterProcess:
         return self._proc.pid if self._proc is not None else None
 
     async def write(self, ops: list[Any], fences: dict[str, int] | None = None) -> list[Any]:
-        """Commit ``ops`` in the child (see :func:`.store.write_ops`); returns the calls' results.
-        Raises :class:`.store.WriterFailed` (storage failing, or the child stopped),
-        :class:`.store.Fenced` (tables another process owns) or :class:`.store.BadWrite` (the
+        """Commit ``ops`` in the child (see :func:`.commit.write_ops`); returns the calls' results.
+        Raises :class:`.commit.WriterFailed` (storage failing, or the child stopped),
+        :class:`.commit.Fenced` (tables another process owns) or :class:`.commit.BadWrite` (the
         database refused the writes themselves)."""
-        from .store import WriterFailed
+        from .commit import WriterFailed
 
         if self._proc is None or not self._proc.is_alive():
             self._drop("the writer process stopped")
@@ -158,7 +158,7 @@ class WriterProcess:
         return await fut
 
     def _on_reply(self) -> None:
-        from .store import WriterFailed
+        from .commit import WriterFailed
 
         try:
             bid, failure, results = self._conn.recv()
@@ -173,18 +173,18 @@ class WriterProcess:
         elif failure[0] == "storage":
             fut.set_exception(WriterFailed(failure[1]))
         elif failure[0] == "fenced":
-            from .store import Fenced
+            from .commit import Fenced
 
             fut.set_exception(Fenced(failure[1]))
         else:
-            from .store import BadWrite
+            from .commit import BadWrite
 
             log.error("storage: the database refused a write in the writer process:\n%s", failure[2])
             fut.set_exception(BadWrite(failure[1]))
 
     def _drop(self, why: str) -> None:
         """Forget the child (stopped or to be replaced): every batch in flight fails."""
-        from .store import WriterFailed
+        from .commit import WriterFailed
 
         if self._conn is not None:
             if self._loop is not None:
