@@ -177,3 +177,44 @@ def test_a_bot_answering_a_window_at_once_has_no_delayed_answer_scheduled():
         assert out.result is not None
         assert sum(p.at_once for p in players) > 0
         assert sum(p.stale for p in players) == 0
+
+
+class ShownRunner(GameRunner):
+    """Notes, per private window, every position number (``shown_seq``) shown while it is open,
+    the actions applied in it, and the events told to everybody."""
+
+    def __init__(self, *a, **kw):
+        super().__init__(*a, **kw)
+        self.shown: list[dict] = []
+        self._open = False
+
+    def _sync_turns(self, t, acted):
+        super()._sync_turns(t, acted)
+        private = self.state.turns_private()
+        if private and not self._open:
+            self.shown.append({"seqs": set(), "first_log": len(self.state.log), "last_log": 0})
+        if private:
+            self.shown[-1]["seqs"].add(self.shown_seq())
+            self.shown[-1]["last_log"] = len(self.state.log)
+        self._open = private
+
+
+def test_a_window_shows_one_number_until_it_closes_when_a_seat_with_a_choice_answers_late():
+    """A mahjong claim window outlasting its minimum time (a seat with a choice still thinking):
+    the forced passes applied when the minimum time ends must not change the number shown — it
+    would tell how many seats could not claim (mahjong-gb 2.6)."""
+    game = load("mahjong-gb", hands_per_match=1)
+    late = []
+    for seed in range(4):
+        # seat 0 thinks past the minimum time; the others answer within it (a seat with a
+        # choice is held to the minimum time, then applied while seat 0 still thinks)
+        players = [BotPlayer(make_bot("mahjong-gb", "greedy", seed=seed * 10 + s),
+                             think_ms=3 * HOLD if s == 0 else HOLD // 2) for s in range(4)]
+        runner = ShownRunner(game, players, clock="none", time=VirtualTime(), seed=f"m{seed}",
+                             private_hold=HOLD)
+        out = asyncio.run(runner.run())
+        assert out.result is not None
+        two = [w for w in runner.shown if len(w["seqs"]) > 1]
+        assert not two, two[:3]
+        late += [w for w in runner.shown if w["last_log"] > w["first_log"]]
+    assert late, "no window outlasted its minimum time with answers applied in it"

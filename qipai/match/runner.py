@@ -443,9 +443,14 @@ class GameRunner:
 
     def _release(self, t: int) -> None:
         """The window's minimum time is over: apply the held answers in the order received (an
-        answer the state no longer takes, e.g. a decline after another seat's claim, is dropped)."""
+        answer the state no longer takes, e.g. a decline after another seat's claim, is dropped).
+
+        The window stays the same window while a seat that had a choice has still to answer: its
+        opening time and number (``window_seq``) are kept until it closes (:meth:`_private_window`
+        forgets them then), so the forced answers applied here change nothing a seat is shown —
+        neither the position's number (it would count the seats that could not claim) nor whom
+        an event is told to (:meth:`_tell`)."""
         held, self._held = self._held, []
-        self._private_since, self._private_seats = None, set()
         for seat, action, used, why in held:
             if seat not in self.state.to_act or self.state.is_terminal():
                 continue
