@@ -397,3 +397,35 @@ def test_a_profile_lists_the_place_its_player_took_in_a_finished_event(tmp_path)
             (got,) = c.get(f"/api/users/{who}/events").json()
             place = 1 if who == champion else 2
             assert (got["status"], got["place"], got["of"]) == ("finished", place, 2), got
+
+
+def test_an_event_game_stopped_by_a_refused_row_is_left_to_a_referee_who_voids_it(tmp_path):
+    """The database refuses a row of an event game's action log (a real IntegrityError: its
+    index is taken): the game stops without a result (``aborted``, storage_refused) and keeps
+    its event game, which no fault decides; the event waits for a referee, whose ``void`` seats
+    the game again at a new table (it asked for a live table, and so reached none)."""
+    from sqlalchemy import insert
+
+    from qipai.server.models import ActionRow
+
+    with client(tmp_path, spectator_delay_ms=0, bot_delay_ms=0) as c:
+        boss, u = setup(c, tmp_path)
+        post(c, boss, "/api/events/club/referees", {"username": "ref"})
+        tables = post(c, boss, "/api/events/club/start").json()["tables"]
+        hub = refs(c).hub
+        t = hub.tables[tables[0]]
+        wait(lambda: t.runner and t.runner.clocks[0].running and t.gate.durable == t.gate.logged,
+             "the game to start, saved")
+        gid = t.event_game
+        with hub.store.db.begin() as s:                  # another writer took the next index
+            s.execute(insert(ActionRow).values(table_id=t.id, idx=t.next_idx, kind="note", seat=None,
+                                               action="x", t=0, data=None, epoch=t.gate.epoch))
+        act(c, u["ref"], "club", act="pause", table=t.id, reason="noise")     # its row is refused
+        wait(lambda: t.id not in hub.tables, "the table to stop")
+        assert wait(lambda: c.get(f"/api/tables/{t.id}").json()["status"] == "aborted", "aborted")
+        assert not [x for x in hub.tables.values() if x.event_game == gid]     # not seated again
+        r = act(c, u["ref"], "club", act="void", table=t.id, reason="the server lost a move")
+        assert r.status_code == 200, r.text
+        new = hub.tables[r.json()["replay"]]
+        assert new.event_game == gid and new.settings["replay_of"][0]["reason"] == "the server lost a move"
+        assert c.get(f"/api/tables/{t.id}").json()["status"] == "void"

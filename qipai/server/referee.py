@@ -457,7 +457,8 @@ class Referees(ResultActs):
         return {"act": "adjudicate", "id": entry, "table": t.id}
 
     async def _act_void(self, event_id: str, user: UserRow, body: ActBody, reason: str) -> Out:
-        t = self._table(event_id, body.table)
+        stopped = await self._stopped(event_id, body.table)
+        t = stopped or self._table(event_id, body.table)
         gid = t.event_game
         note = {"table": t.id, "by": user.username, "reason": reason}
         log = self._act(user, "void", reason, table_id=t.id)
@@ -466,10 +467,33 @@ class Referees(ResultActs):
                 await asyncio.to_thread(event_ops.void_game, self.db, event_id, gid, note, log=log)
             except QipaiError as e:
                 raise ApiError(409, "event_refused", str(e), **why(e, "event.not_now")) from None
-            await self.void_table(t, note)
+            if stopped is None:
+                await self.void_table(t, note)
+            else:
+                await self._void_stopped(t, note)
         await self.service._settle(event_id)       # seats the game again at a new table
         new = next((x.id for x in self.live_tables(event_id) if x.event_game == gid), None)
         return {"act": "void", "id": log.id, "table": t.id, "replay": new}
+
+    async def _stopped(self, event_id: str, table_id: str | None) -> LiveTable | None:
+        """The event's table ``table_id`` if its game was stopped without a result by a fault
+        of the server (status ``aborted``: a row of its action log the database refused,
+        :meth:`.hub.Hub.stop_refused`; an event table is aborted for nothing else) and it still
+        holds its event game, which only a referee's ``void`` lets go of; else None."""
+        if not table_id or table_id in self.hub.tables:
+            return None
+        t = await self.hub.load_finished(table_id)
+        if t is None or t.event_id != event_id or t.status != "aborted" or t.event_game is None:
+            return None
+        return t
+
+    async def _void_stopped(self, t: LiveTable, note: dict[str, Any]) -> None:
+        """:meth:`void_table` of a table whose game already stopped (:meth:`_stopped`): its row
+        alone is written (status ``void``, its event game let go of), its action log as it was."""
+        settings = {**t.settings, "voided": note, "voided_game": t.event_game}
+        entry = self.hub.store.append(t.gate, Call(mark_void, t.id, "void", settings))
+        await t.gate.wait(entry.tag)
+        t.status, t.settings, t.event_game = "void", settings, None
 
     async def void_table(self, t: LiveTable, note: dict[str, Any], status: str = "void") -> None:
         """Stop ``t``'s game without a result at the table: its action log keeps a ``void`` row,
