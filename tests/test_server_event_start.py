@@ -19,8 +19,9 @@ def _event(c, boss: str, event_id: str) -> str:
     return post(c, boss, f"/api/events/{event_id}/start").json()["tables"][0]
 
 
-def _wait(pred, what: str):
-    for _ in range(400):
+def _wait(pred, what: str, seconds: float = 30):
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
         out = pred()
         if out:
             return out
@@ -91,6 +92,15 @@ def test_the_first_game_starts_when_the_grace_runs_out_and_bots_are_always_ready
         eventstart.begin(t2)
         eventstart.seat_ready(t2, 0)                     # the one person arrives: at once
         assert t2.started.is_set() and t2.hold_timer is None
+        # with an event service (on_no_show): the grace's end hands it the absent seats (§5.6)
+        t3 = _Table(eventstart.hold_settings(True, True, 150, 0), seats)
+        called = asyncio.Event()
+        t3.hub.on_no_show = [lambda table, away: (called.set(), table.settings.setdefault("away", away))]
+        eventstart.begin(t3)
+        await asyncio.wait_for(called.wait(), 5)
+        assert t3.settings["away"] == [0] and not t3.started.is_set()
+        eventstart.seat_ready(t3, 0)                     # too late: the no-show is being declared
+        assert not t3.started.is_set()
 
     asyncio.run(run())
 
@@ -110,3 +120,85 @@ def test_a_round_with_a_person_on_a_bots_clock_is_refused(tmp_path):
         assert r.status_code == 409 and r.json()["error"] == "bot_clock" and "alice" in r.json()["message"]
         assert c.get("/api/events/people").json()["started_round"] == 0
         assert post(c, boss, "/api/events/bots/start").status_code == 200
+
+
+def _grace_ends(c, table_id: str) -> None:
+    """``no_show_grace`` runs out at the live table now (the tests' grace is long, so that who
+    comes is there before it ends however slow the machine; the timer itself:
+    test_the_first_game_starts_when_the_grace_runs_out_and_bots_are_always_ready)."""
+    t = c.app.state.hub.tables[table_id]
+
+    def now():
+        t.settings["ready_by"] = time.time()
+        eventstart.begin(t)
+    c.portal.call(now)
+
+
+def _log(c, boss: str, event_id: str) -> list[dict]:
+    return c.get(f"/api/events/{event_id}/log", headers={"Cookie": f"qipai_session={boss}"}).json()
+
+
+def test_the_grace_running_out_is_a_walkover_and_both_absent_nobody_advances(tmp_path):
+    """§5.6: alice comes, bob does not: when no_show_grace runs out alice wins by walkover,
+    each game a forfeit, recorded as ``qipai event noshow`` records it (the event's log, by the
+    server); carol and dave both stay away: neither advances. The table closes unplayed."""
+    with client(tmp_path, spectator_delay_ms=0, bot_delay_ms=0, event_ready_grace_ms=600_000,
+                event_between_games_ms=0) as c:
+        boss, alice = signup(c, "boss"), signup(c, "alice")
+        for name in ("bob", "carol", "dave"):
+            signup(c, name)
+        for eid, players in (("one", ["alice", "bob"]), ("none", ["carol", "dave"])):
+            post(c, boss, "/api/events", {"preset": "s0_gomoku", "event_id": eid, "players": players})
+        t1 = post(c, boss, "/api/events/one/start").json()["tables"][0]
+        t2 = post(c, boss, "/api/events/none/start").json()["tables"][0]
+        with ws(c, alice, t1) as sock:       # alice at the table; the game waits for bob
+            m = sock.receive_json()
+            assert c.get(f"/api/tables/{t1}").json()["hold"]["ready"]      # alice is
+            _grace_ends(c, t1)
+            _grace_ends(c, t2)
+            while not (m.get("type") in ("hello", "table") and m["table"]["status"] == "walkover"):
+                assert m.get("type") != "state" or m.get("status") != "playing", "the game started"
+                m = sock.receive_json()
+        one = _wait(lambda: (e := c.get("/api/events/one").json())["status"] == "finished" and e,
+                    "no walkover")
+        match = one["rounds"][0]["matches"][0]
+        assert match["winner"] == "alice" and match["result"]["decided_by"] == "walkover", match
+        assert match["absent"] == ["bob"]
+        assert match["games"] and all(g["source"] == "forfeit" and g["reason"] == "no_show"
+                                      for g in match["games"])
+        assert next(e for e in one["entrants"] if e["id"] == "bob")["no_shows"] == 1
+        assert one["champion"] == "alice"
+        acts = [x for x in _log(c, boss, "one") if x["act"] == "no_show"]
+        assert len(acts) == 1 and acts[0]["by"] == "server" and acts[0]["table"] == t1, acts
+        assert acts[0]["data"]["absent"] == ["bob"] and acts[0]["data"]["auto"] == "no_show_grace"
+        assert c.get(f"/api/tables/{t1}").json()["status"] == "walkover"
+        none = _wait(lambda: (e := c.get("/api/events/none").json())["rounds"][0]["matches"][0]["status"]
+                     == "finished" and e, "no double no-show")
+        match = none["rounds"][0]["matches"][0]
+        assert match["winner"] is None and match["result"]["decided_by"] == "double_no_show", match
+        assert sorted(match["absent"]) == ["carol", "dave"]
+        acts = [sorted(x["data"]["absent"]) for x in _log(c, boss, "none") if x["act"] == "no_show"]
+        assert acts == [["carol", "dave"]]
+        assert c.get("/api/me/event-games", headers={"Cookie": f"qipai_session={alice}"}).json() == []
+
+
+def test_at_a_card_table_the_absent_seat_is_played_by_trusteeship(tmp_path):
+    """§5.6 table sessions: alice and a bot are present, bob is not when the grace runs out: the
+    session is played, bob's seat in trusteeship for the whole game, bob declared absent."""
+    with client(tmp_path, spectator_delay_ms=0, bot_delay_ms=0, event_ready_grace_ms=600_000,
+                event_between_games_ms=0) as c:
+        boss, alice = signup(c, "boss"), signup(c, "alice")
+        signup(c, "bob")
+        post(c, boss, "/api/events", {"preset": "s0_doudizhu", "event_id": "cards",
+                                      "players": ["alice", "bob", {"id": "b1", "bot": "random"}]})
+        t1 = post(c, boss, "/api/events/cards/start").json()["tables"][0]
+        bob = next(i for i, s in enumerate(c.get(f"/api/tables/{t1}").json()["seats"]) if s["name"] == "bob")
+        with ws(c, alice, t1) as sock:
+            sock.receive_json()
+            _grace_ends(c, t1)
+            table = _wait(lambda: (x := c.get(f"/api/tables/{t1}").json())["status"] != "open" and x,
+                          "the session did not start")
+        assert table["settings"]["trustee"] == [bob], table
+        ev = c.get("/api/events/cards").json()
+        assert ev["rounds"][0]["matches"][0]["absent"] == ["bob"]
+        assert [x["data"]["absent"] for x in _log(c, boss, "cards") if x["act"] == "no_show"] == [["bob"]]

@@ -31,7 +31,7 @@ from qipai.competition.form import FieldError, check_form
 from qipai.competition.meet import units_csv
 from qipai.core.errors import QipaiError, why
 
-from . import conduct, eventstart, jsonbody, ratings
+from . import conduct, eventstart, jsonbody, ratings, walkover
 from .bodies import Body
 from .errors import ApiError
 from .eventwork import EventWork, run, worker_call, worker_init
@@ -123,6 +123,7 @@ class EventService:
         self._locks: dict[str, asyncio.Lock] = {}     # event id -> one change of it at a time
         self._tasks: set[asyncio.Task[None]] = set()
         hub.on_finish.append(self.table_finished)
+        hub.on_no_show.append(self.no_show)
 
     def _lock(self, event_id: str) -> asyncio.Lock:
         return self._locks.setdefault(event_id, asyncio.Lock())
@@ -202,6 +203,32 @@ class EventService:
         task = asyncio.get_running_loop().create_task(self._settle(table.event_id))
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
+
+    def no_show(self, table: LiveTable, seats: list[int]) -> None:
+        """``no_show_grace`` ran out at ``table`` with the persons of ``seats`` absent (§5.6,
+        :mod:`.walkover`): they are declared absent in the event (in the worker), then the table
+        closes unplayed, or its game starts with the absent seats in trusteeship."""
+        if table.event_id is None or table.event_game is None:
+            return
+        task = asyncio.get_running_loop().create_task(self._no_show(table, seats))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _no_show(self, t: LiveTable, seats: list[int]) -> None:
+        event_id = t.event_id
+        assert event_id is not None
+        try:
+            async with self._lock(event_id):
+                out = await self.change("no_show_table", event_id, t.event_game, seats, t.id)
+        except ApiError:
+            log.exception("event %s table %s: the no-show could not be declared; the game starts",
+                          event_id, t.id)
+            out = {"play": True, "trustee": []}
+        if out["play"]:
+            eventstart.start_absent(t, out["trustee"])
+        else:
+            await walkover.close_table(t, out["absent"])
+        await self._settle(event_id)
 
     async def _settle(self, event_id: str) -> None:
         """Settle the event (see EventWork.settle), again and again while storage fails."""

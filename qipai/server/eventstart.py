@@ -3,8 +3,12 @@
 * The first game of a match with a person seated starts once every person's seat is ready
   (arriving at the table, a connection to one's own seat, is being ready; bots always are), or
   when ``no_show_grace`` has run out (:attr:`Settings.event_ready_grace_ms`), whichever comes
-  first. No clock runs before. After the grace the game starts and the absent seat's clock runs
-  (the walkover of §5.6 is the referee's ``qipai event no-show``).
+  first. No clock runs before. A connection to one's own event stream or game stream of the Bot
+  API (:mod:`.botapi`) is being ready too. When the grace runs out with a person still absent,
+  the hub's :attr:`~.hub.Hub.on_no_show` handlers decide (§5.6, :meth:`.events.EventService.no_show`:
+  the absent entrants are declared absent as ``qipai event noshow`` does — a walkover, both
+  absent neither advances, at a card table with two present the absent seats in trusteeship);
+  with none (a hub without events) the game starts and the absent seat's clock runs.
 * A later game of a match starts after the ``between_games`` pause
   (:attr:`Settings.event_between_games_ms`), no clock running meanwhile, whoever is present
   (§5.6: after the first game, absence is the clock's business).
@@ -38,8 +42,20 @@ def hold_settings(first_game: bool, people: bool, ready_grace_ms: int, between_m
 
 
 def people(t: LiveTable) -> list[int]:
-    """The seats of persons (an account, not a bot account): those that must say ready."""
-    return [i for i, s in enumerate(t.seats) if s and "user" in s and not s.get("bot_account")]
+    """The seats of persons (an account, not a bot account) that must say ready: not those of
+    absent entrants, whose seats are in trusteeship (``trustee``)."""
+    trustee = set(t.settings.get("trustee") or ())
+    return [i for i, s in enumerate(t.seats)
+            if s and "user" in s and not s.get("bot_account") and i not in trustee]
+
+
+def absent(t: LiveTable) -> list[int]:
+    """The persons' seats not ready at a table held for them (§5.6): when the hold ends (the
+    timer of ``no_show_grace``, which may fire a hair before the wall clock reaches
+    ``ready_by``), those absent."""
+    if not t.settings.get("ready_by"):
+        return []
+    return [i for i in people(t) if i not in t.ready_seats]
 
 
 def held(t: LiveTable) -> bool:
@@ -58,7 +74,7 @@ def _until(t: LiveTable) -> float | None:
 
 def hold(t: LiveTable) -> dict[str, Any] | None:
     """What the game waits for, for the pages (None: nothing, or it has started)."""
-    if t.runner is not None or t.status in ("finished", "aborted", "playing"):
+    if t.runner is not None or t.status != "open":
         return None
     until = _until(t)
     if until is None:
@@ -85,16 +101,33 @@ def _go(t: LiveTable) -> None:
         t.hold_timer.cancel()
         t.hold_timer = None
     # "playing" with no runner: a restart in the nonce window (§6.1), whose deal is still to come
-    if t.runner is not None or t.status not in ("open", "playing") or t.hub.tables.get(t.id) is not t:
+    if t.runner is not None or t.status not in ("open", "playing") or t.hub.tables.get(t.id) is not t \
+            or t.settings.get("no_show"):
+        return
+    away = absent(t)
+    handlers = list(getattr(t.hub, "on_no_show", ()))
+    if away and handlers:               # §5.6: the grace ran out with a person absent
+        t.settings["no_show"] = away    # decided once: a late arrival starts nothing now
+        for f in handlers:
+            f(t, away)
         return
     t.settings.pop("start_at", None)
     t.settings.pop("ready_by", None)
     t.start()
 
 
+def start_absent(t: LiveTable, trustee: list[int]) -> None:
+    """Start the game of ``t`` after the no-show of §5.6 with the absent seats ``trustee`` in
+    trusteeship for the whole game (a card table with two or more present)."""
+    t.settings["trustee"] = sorted(trustee)
+    t.settings.pop("no_show", None)
+    _go(t)
+
+
 def seat_ready(t: LiveTable, seat: int | None) -> None:
     """A person arrived at the table on ``seat``: ready (§5.6). The last one starts the game."""
-    if seat is None or t.runner is not None or not t.settings.get("ready_by"):
+    if seat is None or t.runner is not None or not t.settings.get("ready_by") or seat in t.ready_seats \
+            or t.settings.get("no_show"):
         return
     t.ready_seats.add(seat)
     if set(people(t)) <= t.ready_seats:

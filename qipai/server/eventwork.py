@@ -34,7 +34,7 @@ from qipai.core import Record
 from qipai.core.errors import QipaiError, why
 from qipai.core.record import replay
 
-from . import eventstart, ratings
+from . import eventstart, ratings, walkover
 from .auth import username_key
 from .config import Settings
 from .errors import ApiError
@@ -206,6 +206,7 @@ class EventWork:
             seated = self._seated(s, event_id)
             states = result_states(d, seated)
             rounds: dict[int, list[dict[str, Any]]] = {}
+            absent: dict[int, int] = {}          # draw number -> matches it was absent from
             for m in d.matches():
                 games = []
                 for g in m.games:
@@ -233,8 +234,12 @@ class EventWork:
                                   "table": table, "record": record})
                 result = m.result
                 winner = (result or {}).get("winner")
+                for x in m.absent or ():
+                    absent[x] = absent.get(x, 0) + 1
                 rounds.setdefault(m.round, []).append({
                     "index": m.index, "kind": m.kind, "status": m.status,
+                    # entrants declared absent (§5.6: a walkover, both absent, a seat in trusteeship)
+                    "absent": [d.name(x) for x in m.absent or () if x in d.by_draw],
                     "entrants": [d.name(x) for x in m.entrants], "result": result,
                     "winner": d.name(winner) if winner in d.by_draw else None, "games": games})
             standings, after = None, d.held_through() if held else None
@@ -250,7 +255,8 @@ class EventWork:
                     "secret": ev.secret if ev.status == "finished" else None,
                     "current_round": d.current_round(), "started_round": ev.started_round or 0,
                     "entrants": [{"id": e.entrant_id, "name": e.name, "bot": e.bot, "draw": e.draw,
-                                  "status": e.status, "unit": e.unit, "rating": e.rating}
+                                  "status": e.status, "unit": e.unit, "rating": e.rating,
+                                  "no_shows": absent.get(e.draw, 0) if e.draw is not None else 0}
                                  for e in ev.entrants],
                     # draw numbers 1..seeded went by rating (§2.1 draw: seeded)
                     "seeded": d.full.seeded,
@@ -322,6 +328,11 @@ class EventWork:
             rows = self._seat_pending(s, d, ev)
             s.commit()           # the started round and its tables, together
             return rows
+
+    def no_show_table(self, event_id: str, game_id: int, seats: list[int], table_id: str) -> dict[str, Any]:
+        """§5.6: the persons of ``seats`` never came to ``table_id`` (event game ``game_id``)
+        within the grace: :func:`.walkover.declare_absent`."""
+        return walkover.declare_absent(self.db, event_id, game_id, seats, table_id)
 
     @staticmethod
     def _refuse_bot_clock(s: Session, d: Director, ev: EventRow) -> None:
@@ -430,7 +441,13 @@ class EventWork:
                  "rated": d.full.raw.get("rated") is True}     # the organizer's ``rated = true``
         if (d.full.raw.get("conduct") or {}).get("trick_review") == "last_trick_only":
             extra["trick_review"] = "last_trick_only"      # no 查牌 (§5.8): see tablemsg
-        people = any(s is not None and "user" in s and not s.get("bot_account") for s in seats)
+        # absent and conceding entrants' seats (§5.6, §5.5): in trusteeship, nobody waited for
+        out = d.out_seats(g.match)
+        trustee = [i for i, x in enumerate(g.seats) if x in out]
+        if trustee:
+            extra["trustee"] = trustee
+        people = any(s is not None and "user" in s and not s.get("bot_account") and i not in trustee
+                     for i, s in enumerate(seats))
         st = self.hub.settings
         extra.update(eventstart.hold_settings(g.number == 1 and not g.spec.get("voided"), people,
                                               st.event_ready_grace_ms, st.event_between_games_ms))

@@ -72,6 +72,9 @@ class Hub:
         self.on_start: list[Callable[[LiveTable], Any]] = []
         #: called with (table, reason) when a game that began is aborted (:func:`.conduct.give_up`)
         self.on_abort: list[Callable[[LiveTable, str], Any]] = []
+        #: called with (table, absent seats) when an event table's ``no_show_grace`` runs out
+        #: with persons absent (:mod:`.eventstart`, :meth:`.events.EventService.no_show`)
+        self.on_no_show: list[Callable[[LiveTable, list[int]], Any]] = []
         self.sessions = Sessions()    # open sockets by session (signing out closes them)
         self._sweeper: asyncio.Task[None] | None = None
         #: this worker's part of a cluster (:mod:`.cluster`), or None: one process alone

@@ -73,6 +73,7 @@ from .models import EventRefereeRow, TableRow, UserRow, now_iso, row_by_id
 from .resultacts import ConfirmBody, DisputeBody, ResultActs
 from .store import Call
 from .tables import LiveTable
+from .walkover import mark_void
 
 #: the longest time a referee adds at once (ms)
 MAX_ADD_MS = 3_600_000
@@ -618,13 +619,6 @@ class Referees(ResultActs):
         return {"act": "enter_result", "id": log.id, "game": gid}
 
 
-
-def mark_void(s: Session, table_id: str, status: str, settings: dict[str, Any]) -> None:
-    """The store's write of a table whose game a referee stopped (``status`` void or forfeited):
-    it lets go of its event game and keeps why in its settings."""
-    row = s.get(TableRow, table_id)
-    if row is not None:
-        row.status, row.event_game, row.settings = status, None, settings
 
 def add_referee_routes(app: FastAPI, hub: Hub, db: sessionmaker[Session], service: EventService,
                        need_user: Callable[[Request], Awaitable[UserRow]],

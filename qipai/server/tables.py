@@ -474,6 +474,8 @@ class LiveTable:
                                    **({"replay_of": self.settings["replay_of"]}
                                       if self.settings.get("replay_of") else {})},
                              draw_offers="allowed",
+                             # absent entrants' seats (§5.6), in trusteeship the whole game
+                             trustee=self.settings.get("trustee") or (),
                              private_hold=self.window_hold(state, players))
         runner.table = self
         conduct.first_move_grace(self, runner)

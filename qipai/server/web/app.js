@@ -440,7 +440,7 @@ async function tablePage(id) {
     if (msg.type === "presence") { online = msg.online; renderSeats(); return; }
     if (msg.type === "hello" || msg.type === "table") {
       info = msg.table;
-      if (!last || info.status === "void" || info.status === "forfeited") {
+      if (!last || info.status === "void" || info.status === "forfeited" || info.status === "walkover") {
         renderSeats(); renderControls();
         // playing with no state yet: the deal waits for the seats' nonces (§6.1, a few seconds)
         status.textContent = t(!last && info.status === "playing" ? "playing.starting"

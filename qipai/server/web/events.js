@@ -145,7 +145,9 @@ function who(ev, name, bold = false) {
   const inner = entrant && !entrant.bot ? el("a", { href: `/u/${encodeURIComponent(name)}`, class: "player" }, name) : name;
   // a disqualified entrant is marked wherever named (§2.7)
   const dq = entrant && entrant.status === "disqualified" ? el("span", { class: "tag dq", "data-dq": "" }, t("events.disqualified")) : null;
-  return el(bold ? "b" : "span", {}, inner, dq);
+  // one absent when no_show_grace ran out (§5.6) is marked too, in the standings as everywhere
+  const ns = entrant && entrant.no_shows ? el("span", { class: "tag", "data-noshow": "", title: t("events.noshowhelp") }, t("events.noshowtag")) : null;
+  return el(bold ? "b" : "span", {}, inner, dq, ns);
 }
 
 function standingsTable(ev, me) {
@@ -171,7 +173,7 @@ function standingsTable(ev, me) {
     anyLot ? el("div", { class: "muted small", id: "lot-note" }, "* ", t("events.lothelp")) : null);
 }
 
-function gameCell(ev, g, me) {
+function gameCell(ev, m, g, me) {
   const mine = me && g.seats.includes(me.username);
   const label = el("span", { class: "gno" }, t("events.game", { n: g.number }));
   let what;
@@ -181,7 +183,7 @@ function gameCell(ev, g, me) {
     // a result entered by the referee from paper says so, not its reason ("unknown")
     const how = g.source === "entered" ? t("events.enteredbyref")
       : g.source !== "forfeit" && g.reason && !NATURAL.has(g.reason) && g.reason !== "unknown" ? ` — ${endText(g.reason)}` : "";
-    const words = (g.source === "forfeit" ? t("events.forfeit")
+    const words = (g.source === "forfeit" ? (g.reason === "no_show" && m.absent && m.absent.length ? t("events.forfeitnoshow", { names: m.absent }) : t("events.forfeit"))
       : g.winners.length ? t("events.won", { name: g.winners }) : t("events.draw")) + how;
     const href = g.record ? `/records/${g.record}` : g.replay ? `/events/${ev.id}/games/${g.id}` : null;
     what = [el("span", { class: "result-words" }, words),
@@ -249,10 +251,17 @@ function matchRow(ev, m, me, final = false) {
       verdict = m.winner === me.username ? t("events.youwon") : m.winner ? t("events.youlost") : none;
     } else if (knockout && final && m.winner) verdict = t("events.winsevent", { name: m.winner });   // not "goes through"
     else verdict = m.winner ? t(knockout ? "events.winner" : "events.won", { name: m.winner }) : none;
+    // §5.6: a match the no-show rule decided says so, in words
+    const r = m.result || {};
+    const absent = m.absent || [];
+    const noshow = r.decided_by === "walkover" ? t("events.walkover", { names: absent })
+      : r.decided_by === "double_no_show" ? t("events.bothabsent")
+        : r.ended_by === "no_show" ? (m.winner ? t("events.walkover", { names: absent }) : t("events.allabsent")) : null;
+    if (noshow) verdict = m.winner ? `${verdict} — ${noshow}` : noshow;
   }
   return el("tr", { "data-match": `${m.index}`, class: meIn !== null && meIn !== false && meIn >= 0 ? "me" : null },
     el("td", { class: "match" }, headline, verdict ? el("div", { class: "verdict" }, verdict) : null),
-    el("td", { class: "games" }, m.games.map((g) => gameCell(ev, g, me))));
+    el("td", { class: "games" }, m.games.map((g) => gameCell(ev, m, g, me))));
 }
 
 // printing the page (print.css), or its bracket alone on one landscape page: the page opened
