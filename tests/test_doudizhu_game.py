@@ -371,7 +371,7 @@ def _scripted(buf: io.StringIO, bad_first: list[str]):
         if queue:
             return queue.pop(0)
         text = buf.getvalue()
-        last = text[text.rfind("Fight the Landlord"):]      # the last table drawn (its title)
+        last = text[text.rfind("Doudizhu"):]      # the last table drawn (its title)
         if "— bidding" in last:
             return "bid 3"
         if "to beat:" in last:

@@ -27,6 +27,7 @@ from typing import Any
 
 import qipai
 from qipai.core.errors import QipaiError
+from qipai.core.registry import alias_options
 from qipai.match.presets import suited_clocks
 
 from .config import STAGES, TIEBREAKS, event_data, flatten_fields, set_fields
@@ -118,7 +119,11 @@ def form_fields(preset: str, changes: dict[str, Any] | None = None) -> list[dict
     game = dict(data.get("game") or {})
     gid = game.get("id")
     loaded = qipai.load(gid, **{k: v for k, v in game.items() if k != "id"})
-    ids = {g.id for g in qipai.games()} | {a for g in qipai.games() for a in g.aliases}
+    # the games and the aliases with rules of their own (renju, titanic); another id of a game
+    # (tuolaji, tiaoqi) is that game, under its one name
+    if alias_options(gid) == {}:
+        gid = loaded.id
+    ids = {g.id for g in qipai.games()} | {a for g in qipai.games() for a in g.aliases if alias_options(a)}
     out = [_field("game.id", "event", "choice", gid, "game.id", choices=sorted(ids)),
            # the event's games change the players' ratings (docs/server.md, "Ratings")
            _field("rated", "event", "bool", data.get("rated") is True, "rated")]

@@ -98,6 +98,18 @@ class Game:
     #: ``None`` for a game fit for competition, else a marking of :data:`MARKINGS`
     status: ClassVar[str | None] = None
 
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """A game's names are the catalogues' ``gamename.<id>`` (one name per game and language,
+        the one every page and the terminal show); a class declares ``name_zh``/``name_en``
+        only for a game without a catalogue entry (a test's own game)."""
+        super().__init_subclass__(**kwargs)
+        from qipai.i18n import catalogue
+
+        for lang in ("zh", "en"):
+            text = catalogue(lang).get(f"gamename.{cls.id}") if cls.id else None
+            if text and not cls.__dict__.get(f"name_{lang}"):
+                setattr(cls, f"name_{lang}", text)
+
     def __init__(self, **options: Any) -> None:
         self.options: dict[str, Any] = resolve_options(self.option_spec, options, self.id)
 

@@ -44,6 +44,14 @@ def add_alias(alias: str, game_id: str, **preset: Any) -> None:
     _ALIASES[alias] = (game_id, preset)
 
 
+def alias_options(name: str) -> dict[str, Any] | None:
+    """The options the alias ``name`` stands for: ``{}`` for another id of its game (``tuolaji``
+    is shengji, named as shengji), ``None`` when ``name`` is no alias."""
+    _discover_alias(name)
+    got = _ALIASES.get(name)
+    return dict(got[1]) if got else None
+
+
 def _discover_alias(game_id: str) -> None:
     """Aliases are registered by the game modules: import them to find an unknown ``game_id``."""
     if game_id in _ALIASES or game_id in _MODULES:

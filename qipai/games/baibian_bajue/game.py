@@ -20,8 +20,6 @@ class BaibianBajue(Game):
     """百变八雀 as rules/baibian-bajue.md §4 proposes it: marked ``proposal``."""
 
     id = "baibian-bajue"
-    name_zh = "百变八雀"
-    name_en = "Baibian Bajue"             # its "proposal" mark is shown beside the name
     seats = (4,)
     hidden_information = True
     status = "proposal"

@@ -44,8 +44,6 @@ class Baohuang(Game):
     seats (:mod:`.shandong`; Part A's options do not apply to it)."""
 
     id = "baohuang"
-    name_zh = "保皇"
-    name_en = "Protect the Emperor"
     seats = (SEATS, 4)
     hidden_information = True
     option_spec = (

@@ -89,8 +89,6 @@ class ChineseCheckersGame(Game):
     rules/chinese-checkers.md."""
 
     id = "chinese-checkers"
-    name_zh = "跳棋"
-    name_en = "Chinese checkers"
     seats = (2, 3, 4, 6)
     hidden_information = False
     draw_offers = True

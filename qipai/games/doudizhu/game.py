@@ -65,8 +65,6 @@ class Doudizhu(Game):
     ``seed002``, ``openspiel``) and explicitly given options override it."""
 
     id = "doudizhu"
-    name_zh = "斗地主"
-    name_en = "Fight the Landlord"
     seats = (3,)
     hidden_information = True
     option_spec = (

@@ -59,8 +59,6 @@ class Fouafour(Game):
     """4A4 for four seats in two teams; the only option is the sudden-death deal of §5."""
 
     id = "fouafour"
-    name_zh = "4A4（四幺四）"
-    name_en = "Four-Ace-Four"
     seats = (4,)
     hidden_information = True
     option_spec = (

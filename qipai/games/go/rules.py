@@ -104,8 +104,6 @@ class GoGame(Game):
     """Go with the options of ``rules/go.md``."""
 
     id = "go"
-    name_zh = "围棋"
-    name_en = "Go (weiqi)"
     seats = (2,)
     hidden_information = False
     draw_offers = True

@@ -89,8 +89,6 @@ class GomokuGame(Game):
     """Gomoku / renju on a 15 x 15 board. Options are the variants of rules/gomoku.md."""
 
     id = "gomoku"
-    name_zh = "五子棋"
-    name_en = "Gomoku / Renju"
     seats = (2,)
     hidden_information = False
     draw_offers = True

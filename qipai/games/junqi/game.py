@@ -51,8 +51,6 @@ class JunqiGame(Game):
     """Junqi: ``luzhan`` (陆战棋, 2 players) or ``siguo`` (四国军棋, 4 players in two teams)."""
 
     id = "junqi"
-    name_zh = "军棋"
-    name_en = "Junqi (Army Chess)"
     seats = (2, 4)
     hidden_information = True
     draw_offers = True

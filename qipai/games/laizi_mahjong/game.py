@@ -14,8 +14,6 @@ from .state import LaiziState
 @register
 class LaiziMahjong(Game):
     id = "laizi-mahjong"
-    name_zh = "赖子麻将"
-    name_en = "Laizi Mahjong (wildcard)"
     seats = (4,)
     hidden_information = True
     option_spec = (

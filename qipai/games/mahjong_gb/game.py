@@ -14,8 +14,6 @@ from .state import MahjongState
 @register
 class MahjongGB(Game):
     id = "mahjong-gb"
-    name_zh = "国标麻将"
-    name_en = "Chinese Official Mahjong (MCR)"
     seats = (4,)
     hidden_information = True
     option_spec = (

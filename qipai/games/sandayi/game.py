@@ -103,8 +103,6 @@ class Sandayi(Game):
     """三打一 for four seats; options are the variants of ``rules/sandayi.md`` §1."""
 
     id = "sandayi"
-    name_zh = "三打一"
-    name_en = "Three Against One"
     seats = (4,)
     hidden_information = True
     option_spec = (

@@ -56,8 +56,6 @@ class Shengji(Game):
     one seed sheet (§1.3); explicitly given options override it."""
 
     id = "shengji"
-    name_zh = "升级 / 拖拉机"
-    name_en = "Shengji (Tractor)"
     seats = (4,)
     hidden_information = True
     option_spec = (

@@ -51,8 +51,6 @@ class Wakeng(Game):
     """挖坑 for three seats; options are the variants of ``rules/wakeng.md`` §4.3."""
 
     id = "wakeng"
-    name_zh = "挖坑"
-    name_en = "Dig the Pit"
     seats = (3,)
     hidden_information = True
     option_spec = (

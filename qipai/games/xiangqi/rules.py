@@ -95,8 +95,6 @@ class XiangqiGame(Game):
     """Xiangqi with the options of ``rules/xiangqi.md``."""
 
     id = "xiangqi"
-    name_zh = "中国象棋"
-    name_en = "Xiangqi (Chinese chess)"
     seats = (2,)
     hidden_information = False
     draw_offers = True

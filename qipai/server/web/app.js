@@ -53,7 +53,9 @@ export async function api(method, path, body) {
 let me = null;
 const app = document.getElementById("app");
 
-function gameName(g) { return lang === "zh" ? g.name_zh : g.name_en; }
+/** A game's one name in the reader's language (the catalogues' gamename.<id>, as every page and
+ *  the terminal name it); `g` is a game of /api/games, or null. */
+export function gameName(g) { return g ? t(`gamename.${g.id}`, null, lang === "zh" ? g.name_zh : g.name_en) : ""; }
 
 // ----- header ------------------------------------------------------------------------------
 async function header() {

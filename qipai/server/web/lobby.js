@@ -2,7 +2,7 @@
 // one's own (bots fill the empty seats unless the player says otherwise), and the live list of
 // tables. Clocks, bots and rule options are shown in words (clockName, botName, optionName).
 
-import { api, el, errorText, every, lang, markBadge, seatName, t } from "./app.js";
+import { api, el, errorText, every, gameName, markBadge, seatName, t } from "./app.js";
 import { paren } from "./i18n.js";
 
 /** Game ids, most played first (the order of the lobby's cards and of the game picker); games
@@ -10,7 +10,7 @@ import { paren } from "./i18n.js";
 export const POPULAR = ["xiangqi", "doudizhu", "go", "mahjong-gb", "gomoku", "shengji", "junqi",
   "chinese-checkers", "wakeng", "baohuang", "fouafour", "sandayi"];
 
-export const gameName = (g) => (g ? (lang === "zh" ? g.name_zh : g.name_en) : "");
+export { gameName };     // (app.js: the catalogues' gamename.<id>)
 
 // an event named after its preset (the preset's title, as `qipai event new` names it) is named
 // in the reader's language (the event page, the referee's console); any other name is the
@@ -90,7 +90,7 @@ function quickPlay(games, me, err, seek) {
   };
   const chips = el("div", { class: "game-chips", role: "group", "aria-label": t("lobby.pickgame") },
     ordered.map((g) => el("button", { type: "button", class: "chip", "data-pick": g.id, "aria-pressed": "false",
-      title: gameName(g), onclick: () => pick(g.id, true) }, t(`gameshort.${g.id}`, null, gameName(g)), markBadge(g.status))));
+      onclick: () => pick(g.id, true) }, gameName(g), markBadge(g.status))));
   const cards = ordered.map((g) => el("div", { class: "game-card", "data-game": g.id },
     el("b", {}, gameName(g), markBadge(g.status)),
     el("span", { class: "desc" }, t(`gamedesc.${g.id}`, null, "")),
