@@ -326,8 +326,8 @@ def add_event_routes(app: FastAPI, hub: Hub, db: sessionmaker[Session],
         if user is None:
             return []
         out = []
-        for t in list(hub.tables.values()):
-            if t.event_id is None or t.status in ("finished", "aborted") or t.seat_of(user.id) is None:
+        for t in hub.tables.events_of(user.id):      # the index, not every live table
+            if t.status in ("finished", "aborted") or t.seat_of(user.id) is None:
                 continue
             out.append({"table": t.id, "event": t.event_id, "round": t.event_round,
                         "started": t.runner is not None, "hold": eventstart.hold(t)})

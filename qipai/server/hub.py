@@ -22,6 +22,7 @@ from . import chat, conduct, eventstart, ratings
 from .config import Settings
 from .conns import CLOSE_MOVED, MOVED, Sessions
 from .errors import ApiError
+from .livetables import LiveTables
 from .models import ActionRow, RecordPlayer, RecordRow, TableRow, now_iso
 from .ratelimit import RateLimit
 from .sqlitesetup import faults_enabled, install_fault_hook
@@ -63,7 +64,7 @@ class Hub:
         self.store = Store(db, stall=settings.storage_stall, request_wait=settings.storage_wait,
                            process=writer_process(db, settings))
         self.store.listeners.append(self._storage)
-        self.tables: dict[str, LiveTable] = {}
+        self.tables = LiveTables()      # by id; and each account's event tables
         self.finished: dict[str, LiveTable] = {}
         self.chat_limit = RateLimit(*settings.limits.chat_account)    # lines per account
         #: called with (table, record row) when a table's game is over and stored

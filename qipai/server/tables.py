@@ -338,6 +338,7 @@ class LiveTable:
         return seat
 
     def _seats_changed(self) -> None:
+        self.hub.tables.reindex(self)                 # the index of accounts' event tables
         for conns in list(self.conns.values()):       # a watcher who sat down now plays
             for c in list(conns):
                 seat = self.seat_of(c.user_id) if c.user_id is not None else None
