@@ -16,10 +16,11 @@ from typing import Any
 from qipai.core.errors import IllegalAction, NotationError
 from qipai.core.rng import DealRng
 
+from .handlog import HandLog
 from .meld import Meld
 from .referee import TileReferee
 from .table import seat_line
-from .tile import NUM_KINDS, parse_tiles
+from .tile import NUM_KINDS, format_tiles, parse_tiles
 from .wall import Wall, check_tile_counts, deal_hands
 
 SEATS = 4
@@ -174,6 +175,7 @@ class TileMatch(TileReferee):
         self.ponds: list[list[list[Any]]] = [[] for _ in range(SEATS)]   # [tile, claimed?]
         self.pending: dict[str, Any] | None = None
         self.answers: dict[int, Any] = {}
+        self.hand_log = HandLog()
 
     def _deal_due(self) -> dict[str, Any] | None:
         """The explicit deal of the hand about to start, ``None`` when dealing from the seed."""
@@ -205,6 +207,7 @@ class TileMatch(TileReferee):
             self._end_hand({"winners": [], "how": "drawn", "payments": [0] * SEATS})
             return
         t = wall.draw() if kind == "wall" else wall.draw_tail()
+        self.hand_log.add(seat, "draw", format_tiles([t]))
         self.hands[seat][t] += 1
         self.drawn = t
         self.draw_kind = kind
@@ -224,6 +227,7 @@ class TileMatch(TileReferee):
         for s in range(SEATS):
             self.scores[s] += info["payments"][s] - paid[s]
         self.hand_results.append(info)
+        self.hand_log.add_end(info)
         self.waiting = ()
         self.pending = None
         self.answers = {}

@@ -3,8 +3,9 @@ seat answers at once, then the window resolves by priority.
 
 A subclass keeps ``hands`` (34 counts per seat), ``melds``, ``ponds`` (``[tile, claimed?]``
 per discard), ``phase`` (``"turn"`` or a window), ``waiting`` (the seats still to act),
-``answers`` (seat → action in a window) and provides ``KINDS``, ``_next(seat, step)``,
-``_turn_actions``, ``_claim_actions``, ``_apply_turn``, ``_resolve``, ``_why`` and ``_draw``.
+``answers`` (seat → action in a window), ``hand_log`` (:class:`.handlog.HandLog`) and
+provides ``KINDS``, ``_next(seat, step)``, ``_turn_actions``, ``_claim_actions``,
+``_apply_turn``, ``_resolve``, ``_why`` and ``_draw``.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from qipai.core.game import State
 from .action import Action, check_action
 from .meld import KONG, PUNG, Meld, chow_starts
 from .table import take_claimed_set
+from .tile import format_tiles
 
 
 class TileReferee(State):
@@ -66,12 +68,20 @@ class TileReferee(State):
         if action not in self._legal_actions(seat):
             raise IllegalAction(self._why(action, seat), action)
         if self.phase == "turn":
+            self._log_turn(action, seat)
             self._apply_turn(action, seat)
             return
         self.answers[seat] = action
         self.waiting = tuple(s for s in self.waiting if s != seat)
         if not self.waiting:
             self._resolve()
+
+    def _log_turn(self, action: Action, seat: int) -> None:
+        """The hand log's entry of a turn's action (a win is written as the hand ends): a
+        concealed kong as ``ckong``, its tile seen by its maker only (:mod:`.handlog`)."""
+        if action.kind in ("discard", "add", "peel", "laizi", "kong", "bomb"):
+            self.hand_log.add(seat, "ckong" if action.kind == "kong" else action.kind,
+                              format_tiles([action.tile]))
 
     def _set_claims(self, seat: int, t: int, frm: int, barred: frozenset[int] = frozenset(),
                     kong: str = "kong") -> list[Action]:
@@ -106,11 +116,14 @@ class TileReferee(State):
         """The nearest seat of ``order`` whose answer is one of ``kinds``."""
         return next((s for s in order if answers.get(s) is not None and answers[s].kind in kinds), None)
 
-    def _claim_set(self, s: int, a: Action, t: int, frm: int) -> None:
+    def _claim_set(self, s: int, a: Action, t: int, frm: int, word: str | None = None) -> None:
         """Seat ``s`` takes the discard ``t`` of ``frm`` into the set ``a`` (chow, pung, kong):
-        after a kong it draws a replacement, else it is to discard (no win, no kong)."""
+        after a kong it draws a replacement, else it is to discard (no win, no kong). The hand log
+        names the claim ``word`` (default: the action's kind)."""
         self.ponds[frm][-1][1] = True
-        self.melds[s].append(take_claimed_set(self.hands[s], a.kind, a.tile, t, frm))
+        meld = take_claimed_set(self.hands[s], a.kind, a.tile, t, frm)
+        self.melds[s].append(meld)
+        self.hand_log.add(s, word or a.kind, format_tiles(meld.tiles), **{"from": frm})
         self.pending = None
         self.answers = {}
         if a.kind == "kong":

@@ -91,7 +91,9 @@ def scores_result(scores: list[int], reason: str, details: dict[str, Any] | None
 
 
 def close_view(state: Any, out: dict[str, Any], seat: int | None) -> dict[str, Any]:
-    """The end of a mahjong view: who is playing a turn, ``seat``'s legal actions, the result."""
+    """The end of a mahjong view: who is playing a turn, ``seat``'s legal actions, the hand's
+    log as ``seat`` may read it (:mod:`.handlog`), the result."""
+    out["log"] = state.hand_log.seen(seat)
     if state.phase == "turn":
         out["current"] = state.current
     if seat is not None:

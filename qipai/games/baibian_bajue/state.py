@@ -174,7 +174,7 @@ class BajueState(MatchEndings, TileMatch):
         s = self._claim_first(("bomb", "pung"), order, self.answers)
         if s is not None and self.answers[s].kind == "bomb":
             self._bomb(s, t)
-            self._claim_set(s, Action("kong"), t, frm)
+            self._claim_set(s, Action("kong"), t, frm, word="bomb")
             return
         if s is None:
             s = self._claim_first(("chow",), order, self.answers)

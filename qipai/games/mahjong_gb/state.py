@@ -133,6 +133,7 @@ class MahjongState(TileMatch):
                 while self._held_flowers[seat]:
                     f = self._held_flowers[seat].pop()
                     self.flowers[seat].append(f)
+                    self.hand_log.add(seat, "flower", format_tiles([f], sort=False))
                     if self.wall.is_empty(seat):
                         self._end_drawn()
                         return
@@ -169,10 +170,12 @@ class MahjongState(TileMatch):
                 # the next tile replaces a flower: a win on it is an ordinary self-drawn win,
                 # even when the flower was itself a kong replacement (rule file 2.8)
                 self.flowers[seat].append(t)
+                self.hand_log.add(seat, "flower", format_tiles([t], sort=False))
                 replacement = True
                 kind = "wall"
                 continue
             break
+        self.hand_log.add(seat, "draw", format_tiles([t]))
         self.hands[seat][t] += 1
         self.drawn = t
         self.draw_kind = kind

@@ -655,6 +655,8 @@ export async function recordPage(id, stepsUrl = null) {
       g && g.export ? el("a", { href: `/api/records/${id}/download?format=native${key ? `&${key}` : ""}` }, g.export.toUpperCase()) : null) : null].filter(Boolean));
   show(last);
   const rounds = board.rounds ? board.rounds(data.steps[last].public) : null;
+  // a mahjong table: the hand's turns in words, tiles drawn (boards/mjhistory.js)
+  if (board.replayList && board.replayList(side, data.steps, show)) return;
   if (rounds && rounds.length) {
     // a card game: its rounds (tricks) as cards by seat; a click shows the table as that round ended
     const { replayHistory } = await import("/static/boards/cardhistory.js");

@@ -18,6 +18,7 @@ const BAJUE = {
   },
   claimVerb: () => "discarded",
   hows: {},
+  unit: (h) => h.S.points,
   winner(r, w, h) {
     const { el, S, zh } = h;
     const f = r.fans[String(w)];

@@ -13,6 +13,13 @@
 //   replayHistory(host, { t, lang, title, cardsEl, el, steps, count, rounds, who, show })
 //   lists the rounds of a finished hand for its replay page: a click shows the step at which
 //   the round ended (count(step) = how many rounds a step's view holds).
+//
+// A table whose rounds are no cards (the mahjong tables' turns) gives both its own
+// `format(round, i, who) -> Node`.
+//
+//   const back = lookBack(ask)   // the positions of the hand in play this seat has seen or asks
+//   back.seen(seq, view); back.position(msg)  // a view received; the answer to {type: "position"}
+//   back.after(k, seq, count, stale) -> {seq, view} | null: the table after k rounds
 
 import { createMoveList } from "../movelist.js";
 import { cardActionWords } from "./cardmoves.js";
@@ -36,9 +43,13 @@ function roundFormat({ t, lang, cardsEl, el, bidText }, who) {
   };
 }
 
+function formatOf(opts, who) {
+  return opts.format ? (round, i) => opts.format(round, i, who) : roundFormat(opts, who);
+}
+
 export function mountHistory(host, opts) {
   let ml = null, who = (s) => String(s), sig = "";
-  const format = roundFormat(opts, (s) => who(s));
+  const format = formatOf(opts, (s) => who(s));
   return {
     update(rounds, names) {
       if (names) who = names;
@@ -69,7 +80,41 @@ export function replayHistory(host, opts) {
     stepOf.push(k === rounds.length ? steps.length - 1 : at);
   }
   const ml = createMoveList(host, { t: opts.t, title: opts.title, numbering: "none", live: false,
-    format: roundFormat(opts, opts.who), onNavigate: (k) => show(stepOf[k]) });
+    format: formatOf(opts, opts.who), onNavigate: (k) => show(stepOf[k]) });
   ml.setMoves(rounds);
   return ml;
+}
+
+// The table after k rounds of the hand in play: the last position whose view holds k rounds,
+// found by halving [0, seq] (views hold more rounds as the hand goes on). The views this page
+// received are kept by seq; a missing one is asked of the server ({type: "position", ply}).
+export function lookBack(ask) {
+  const seen = new Map(), waiting = new Map();          // seq -> view of this seat; ply -> resolve
+  function viewAt(ply) {
+    if (seen.has(ply)) return Promise.resolve(seen.get(ply));
+    return new Promise((resolve) => {
+      waiting.set(ply, resolve);
+      if (ask) ask({ type: "position", ply });
+    });
+  }
+  return {
+    seen(seq, view) { seen.set(seq, view); },
+    position(p) {
+      seen.set(p.ply, p.view);
+      const wait = waiting.get(p.ply);
+      if (wait) { waiting.delete(p.ply); wait(p.view); }
+    },
+    // count(view): the rounds a view holds; stale(): the viewer went on meanwhile (null)
+    async after(k, hi, count, stale) {
+      let lo = 0;                          // count(lo) <= k < count(hi)
+      while (hi - lo > 1) {
+        const mid = (lo + hi) >> 1;
+        const v = await viewAt(mid);
+        if (stale()) return null;
+        if (count(v) <= k) lo = mid; else hi = mid;
+      }
+      const view = await viewAt(lo);
+      return stale() ? null : { seq: lo, view };
+    },
+  };
 }

@@ -23,7 +23,7 @@
 // named by its player's name, never by its number.
 
 import { boardKeys } from "../boardkeys.js";
-import { mountHistory } from "./cardhistory.js";
+import { lookBack, mountHistory } from "./cardhistory.js";
 import { cardActionWords, cardMoveEntry } from "./cardmoves.js";
 import { paren } from "../i18n.js";
 
@@ -240,7 +240,7 @@ export function mountCardTable(root, ctx, cfg) {
   let history = null;
   let msg = null, hintIndex = -1, handSig = "";
   let latest = null, browsing = 0;                      // the game in play; the last look back asked
-  const seen = new Map(), waiting = new Map();          // seq -> view of this seat; ply -> resolve
+  const back = lookBack(ctx.ask);                       // the positions seen and asked for
   const bidText = cfg.bidText ? (a) => cfg.bidText(a, tr) : null;
   const roundsOf = (v) => (cfg.history ? cfg.history(v) : v && v.plays ? playRounds(v, n) : null);
   const selected = new Set();           // keys "id#copy"
@@ -538,7 +538,7 @@ export function mountCardTable(root, ctx, cfg) {
     update(m) {
       if (m.replay) { show(m); return; }
       latest = m;
-      seen.set(m.seq, m.view);
+      back.seen(m.seq, m.view);
       if (!history || history.atEnd) show(m);        // else the viewer looks at an earlier round
       const rounds = roundsOf(m.view);
       if (rounds) {
@@ -551,11 +551,7 @@ export function mountCardTable(root, ctx, cfg) {
       }
     },
     /** The server's answer to {type: "position", ply}. */
-    position(p) {
-      seen.set(p.ply, p.view);
-      const wait = waiting.get(p.ply);
-      if (wait) { waiting.delete(p.ply); wait(p.view); }
-    },
+    position(p) { back.position(p); },
     /** The rounds of a view (its tricks as cards by seat), or null: the replay page lists them. */
     rounds: roundsOf,
     /** A bid of the list in words (doudizhu's 1分, 不叫), or null. */
@@ -582,31 +578,15 @@ export function mountCardTable(root, ctx, cfg) {
     render();
   }
 
-  // ----- looking back: the table after k rounds of the hand in play ---------------------------
-  // The views this page received are kept by seq; a missing one is asked of the server
-  // ({type: "position", ply}). The table after k rounds is the last position whose view holds
-  // k rounds, found by halving [0, seq] (views hold more rounds as the hand goes on).
-  function viewAt(ply) {
-    if (seen.has(ply)) return Promise.resolve(seen.get(ply));
-    return new Promise((resolve) => {
-      waiting.set(ply, resolve);
-      if (ctx.ask) ctx.ask({ type: "position", ply });
-    });
-  }
+  // ----- looking back: the table after k rounds of the hand in play (lookBack) ----------------
   async function browseTo(k, atEnd) {
     const want = ++browsing;
     if (atEnd || !latest) { if (latest) show(latest); return; }
-    let lo = 0, hi = latest.seq;           // count(lo) <= k < count(hi)
     if ((roundsOf(latest.view) || []).length <= k) { show(latest); return; }
-    while (hi - lo > 1) {
-      const mid = (lo + hi) >> 1;
-      const v = await viewAt(mid);
-      if (want !== browsing) return;       // the viewer went on meanwhile
-      if ((roundsOf(v) || []).length <= k) lo = mid; else hi = mid;
-    }
-    const view = await viewAt(lo);
-    if (want !== browsing || (history && history.atEnd)) return;
-    show({ ...latest, view, seq: lo, replay: true, browsing: true, to_act: [], legal: undefined, turn: undefined,
+    const at = await back.after(k, latest.seq, (v) => (roundsOf(v) || []).length,
+      () => want !== browsing || (history && history.atEnd));
+    if (!at) return;
+    show({ ...latest, view: at.view, seq: at.seq, replay: true, browsing: true, to_act: [], legal: undefined, turn: undefined,
       hint: undefined, result: null });
   }
 }

@@ -37,6 +37,8 @@ const LAIZI = {
   },
   claimVerb: (kind) => (kind === "laizi" ? L.playsLaizi : "discarded"),
   hows: { laizi_kong: L.onLaizi },
+  words: L,
+  unit: () => L.points,
   winner(r, w, h) {
     const { el, S } = h;
     const sc = r.score;

@@ -13,6 +13,8 @@
 // the verb of the open claim window: a discard, an added kong, a concealed kong (robbable only
 // with the option rob_concealed_kong_for_13_orphans)
 import { othersAreBots } from "./cardtable.js";
+import { lookBack, mountHistory, replayHistory } from "./cardhistory.js";
+import { turnFormat, turnsOf } from "./mjhistory.js";
 import { boardKeys } from "../boardkeys.js";
 import { paren, table } from "../i18n.js";
 import { fmtScore, NBSP } from "../result.js";
@@ -63,6 +65,7 @@ const GUOBIAO = {
   actionLabel: () => null,
   claimVerb: (kind) => CLAIM_VERB[kind] || "discarded",
   hows: {},
+  unit: (h) => h.S.points,
   winner(r, w, h) {
     const { el, S, zh } = h;
     const f = r.fans[String(w)];
@@ -96,8 +99,13 @@ export function mount(root, ctx, variant = GUOBIAO) {
   const zh = ctx.lang === "zh";
   const box = document.createElement("div");
   box.className = "mj";
-  root.replaceChildren(box);
-  let msg = null;
+  const histHost = document.createElement("div");
+  histHost.className = "mj-history";
+  root.replaceChildren(box, histHost);
+  let msg = null;               // the position drawn (the game in play, or an earlier one looked at)
+  let latest = null;            // the game in play
+  let history = null, browsing = 0;
+  const back = lookBack(ctx.ask);
   let picked = null;            // index of the raised tile in the rendered hand
   let sentAt = null;            // the position (seq) this seat's move was sent in: nothing more to click till the table answers
   let autoPass = localStorage.getItem("mj-autopass") !== "0";
@@ -204,6 +212,9 @@ export function mount(root, ctx, variant = GUOBIAO) {
     if (views && views[s] && views[s].seats[s].hand && s !== msg.seat) {       // replay: every hand
       d.append(tilesEl(parseTiles(views[s].seats[s].hand), "mj-open", "small"));
     }
+    if (msg.browsing && s === msg.seat && info.hand) {     // an earlier position: your hand then
+      d.append(tilesEl(sortTiles(parseTiles(info.hand)), "mj-open", "small"));
+    }
     const disc = el("div", "mj-row mj-discards");
     disc.dataset.discards = s;
     info.discards.forEach((x, i) => {
@@ -217,7 +228,7 @@ export function mount(root, ctx, variant = GUOBIAO) {
   function send(action) {
     clearTimeout(passTimer);
     picked = null;
-    sentAt = msg.seq;
+    sentAt = latest ? latest.seq : msg.seq;
     ctx.send(action);
     render();         // the hand and the buttons stop taking clicks (a second tap sent a second, refused move)
   }
@@ -296,23 +307,29 @@ export function mount(root, ctx, variant = GUOBIAO) {
       const claims = legal.filter((a) => a !== "pass");
       for (const a of claims) bar.append(button(actionLabel(a), a, a === "win" ? "win" : "claim"));
       if (legal.includes("pass")) bar.append(button(S.pass, "pass"));
-      if (!claims.length && autoPass && msg.turn !== passedTurn) {
-        passedTurn = msg.turn;
-        const allBots = othersAreBots(msg);
-        const turn = msg.turn;
-        passTimer = setTimeout(() => { if (msg.turn === turn) send("pass"); }, allBots ? 0 : 400 + Math.random() * 800);
-      }
     }
     const auto = el("label", "mj-auto");
     const cb = el("input");
     cb.type = "checkbox";
     cb.id = "autopass";
     cb.checked = autoPass;
-    cb.onchange = () => { autoPass = cb.checked; if (!autoPass) clearTimeout(passTimer); localStorage.setItem("mj-autopass", autoPass ? "1" : "0"); render(); };
+    cb.onchange = () => { autoPass = cb.checked; if (!autoPass) clearTimeout(passTimer); localStorage.setItem("mj-autopass", autoPass ? "1" : "0"); render(); passIfOnly(); };
     auto.append(cb, " " + S.autopass);
     bar.append(auto);
     d.append(bar);
     return d;
+  }
+
+  // a claim window where this seat's only answer is to pass: the board passes (auto-pass), also
+  // while the viewer looks at an earlier turn of the list
+  function passIfOnly() {
+    const m = latest;
+    if (!m || m.result || !autoPass || m.turn === passedTurn || m.seat === null || m.seat === undefined) return;
+    if (m.view.phase === "turn" || !(m.to_act || []).includes(m.seat) || sentAt === m.seq) return;
+    if ((m.view.legal || m.legal || []).some((a) => a !== "pass")) return;
+    passedTurn = m.turn;
+    const turn = m.turn;
+    passTimer = setTimeout(() => { if (latest.turn === turn && !latest.result) send("pass"); }, othersAreBots(m) ? 0 : 400 + Math.random() * 800);
   }
 
   function handResult(r, open) {
@@ -357,7 +374,29 @@ export function mount(root, ctx, variant = GUOBIAO) {
   }
 
   // what a variant's hooks may use
-  const helpers = { el, tileEl, tilesEl, handLine, who, windName, S, zh, ctx, view: () => msg.view };
+  const helpers = { el, tileEl, tilesEl, handLine, parseTiles, who, windName, S, zh, ctx, view: () => msg.view,
+    L: variant.words, unit: () => variant.unit(helpers) };
+
+  function show(m) {
+    msg = m;
+    box.dataset.seq = m.seq;
+    render();
+  }
+
+  // ----- the hand's list (mjhistory.js): a click shows the table as that turn ended ------------
+  // views of an earlier hand of the match count as none of this hand's turns
+  const turnCount = (v, hand) => (v.hand !== hand ? -1 : (turnsOf(v) || []).length);
+  async function browseTo(k, atEnd) {
+    const want = ++browsing;
+    if (atEnd || !latest) { if (latest) show(latest); return; }
+    const hand = latest.view.hand;
+    if (turnCount(latest.view, hand) <= k) { show(latest); return; }
+    const at = await back.after(k, latest.seq, (v) => turnCount(v, hand), () => want !== browsing || history.atEnd);
+    if (!at) return;
+    show({ ...latest, view: at.view, seq: at.seq, replay: true, browsing: true, to_act: [], legal: undefined,
+      turn: undefined, result: null });
+  }
+  const listTitle = () => ctx.t("mj.log.title");
 
   // the hand by keyboard: ← / → move over the tiles, Enter / Space raises a tile (again: discards it)
   const keys = boardKeys(box, {
@@ -426,12 +465,34 @@ export function mount(root, ctx, variant = GUOBIAO) {
       render();
     },
     update(m) {
-      if (!msg || m.seq !== msg.seq || m.view.phase !== msg.view.phase) picked = null;
-      if (!msg || m.seq !== msg.seq) sentAt = null;
-      if (!msg || m.turn !== msg.turn) clearTimeout(passTimer);
-      msg = m;
-      box.dataset.seq = m.seq;
-      render();
+      if (m.replay) { show(m); return; }            // a replay's step
+      const prev = latest;
+      if (!prev || m.seq !== prev.seq || m.view.phase !== prev.view.phase) picked = null;
+      if (!prev || m.seq !== prev.seq) sentAt = null;
+      if (!prev || m.turn !== prev.turn) clearTimeout(passTimer);
+      latest = m;
+      back.seen(m.seq, m.view);
+      if (!history || history.atEnd) show(m);      // else the viewer looks at an earlier turn
+      passIfOnly();
+      const turns = turnsOf(m.view);
+      if (turns) {
+        if (!history) history = mountHistory(histHost, { t: ctx.t, title: listTitle(), format: turnFormat(helpers), onNavigate: browseTo });
+        history.update(turns, who);
+        history.setLive(!m.result);
+      }
+    },
+    /** The server's answer to {type: "position", ply}. */
+    position(p) { back.position(p); },
+    /** The replay page's list of the hand's turns (the last hand of a match), each seat's draws
+     *  and concealed kongs with their tiles (the replay shows every hand); null without a log. */
+    replayList(host, steps, showStep) {
+      const end = steps[steps.length - 1];
+      const open = (st) => ({ ...st.public, log: (st.public.log || []).map((e, i) => (e.t || e.s === undefined ? e
+        : (((st.views || [])[e.s] || {}).log || [])[i] || e)) });
+      const turns = turnsOf(open(end));
+      if (!turns || !turns.length) return null;
+      return replayHistory(host, { t: ctx.t, title: listTitle(), steps, rounds: turns, who, show: showStep,
+        format: turnFormat(helpers), count: (st) => turnCount(st.public, end.public.hand) });
     },
   };
 }
