@@ -1,10 +1,12 @@
 """The table page and the server's session rules in a real browser: a seat opened in a second
-tab closes the first one for good (no reconnect loop), and a player in trusteeship takes the
-seat back with one click."""
+tab closes the first one for good (no reconnect loop), a page whose table starts while the
+start's write waits keeps one socket (and gets its record link), and a player in trusteeship
+takes the seat back with one click."""
 
 from __future__ import annotations
 
-from .test_e2e_play import sign_up
+from .conftest import running_server
+from .test_e2e_play import create_table, sign_up, wait_seq
 
 FAST_CARDS = {"move_cap": "400ms", "on_cap": "auto", "trustee_after": 2, "trustee_delay": "400ms"}
 
@@ -43,6 +45,46 @@ def test_a_second_tab_takes_the_seat_and_the_first_stays_closed(server, browser)
     assert first.locator("#controls button").count() == 0
     assert sockets == []
     ctx.close()
+
+
+def test_a_table_that_starts_while_its_write_waits_keeps_the_page_and_its_record_link(browser, tmp_path):
+    """The table page polls an open table; the socket's news waits for the writes behind it. A
+    full run's slow commits let the poll see the start first: the page then opened its socket
+    again, the old socket's late close opened a third, the server closed the second as replaced
+    (4409) and the page took that for good — the game went on with no resign button and no
+    record link at its end. Here the start's write waits (the storage fault file) until the
+    poll has seen it."""
+    settings = "storage_faults=True, storage_wait=0.5, limits=Limits(signup_ip=(100.0, 100))"
+    with running_server(tmp_path, settings) as base:
+        ctx_red, ctx_black = browser.new_context(locale="en-US"), browser.new_context(locale="en-US")
+        red, black = ctx_red.new_page(), ctx_black.new_page()
+        sign_up(red, base, "waitred")
+        sign_up(black, base, "waitblack")
+        red.select_option("select[name=game]", "xiangqi")
+        table = create_table(red)
+        red.wait_for_selector("#invite")                      # the open table, polled
+        polls = []
+        red.on("response", lambda r: polls.append(r) if r.url == f"{base}/api/tables/{table}" else None)
+        fault = tmp_path / "qipai.db.fault"
+        fault.write_text("full")
+        try:
+            # black sits (answered 503: the seat is kept, its write waits); the start reaches
+            # the red page by its poll, its socket's "table" message waits for the write
+            assert black.request.post(f"{base}/api/tables/{table}/sit").status == 503
+            while not any(r.ok and r.json()["status"] == "playing" for r in polls):
+                red.wait_for_event("response")
+        finally:
+            fault.unlink()
+        black.goto(f"{base}/tables/{table}")
+        wait_seq(red, 0)
+        wait_seq(black, 0)
+        black.click("#resign")
+        black.click('#ask [data-answer="yes"]')
+        for page in (black, red):
+            page.wait_for_selector("#record-link")
+        assert red.inner_text("#status").endswith("You won — resignation"), red.inner_text("#status")
+        ctx_red.close()
+        ctx_black.close()
 
 
 def test_a_player_in_trusteeship_takes_the_seat_back(server, browser):

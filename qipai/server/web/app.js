@@ -254,7 +254,7 @@ async function tablePage(id) {
   placeMoves();
   if (!info) { notFound("notfound.table"); return; }
   const mod = await loadBoard(info.game);
-  let last = null, ws = null, board = null, nav = null, receivedAt = 0, closedByUs = false, closedForGood = false, backoff = 500;
+  let last = null, ws = null, board = null, nav = null, receivedAt = 0, socketSeat, closedForGood = false, backoff = 500;
   const send = (obj) => { if (ws && ws.readyState === 1) ws.send(JSON.stringify(obj)); };
   // "turn" (when the state gave one) keeps an answer valid while other seats answer the same
   // discard at once (their moves change seq, not this seat's pending decision)
@@ -427,7 +427,7 @@ async function tablePage(id) {
   }
 
   async function act(path) {
-    try { info = await api("POST", path, {}); err.textContent = ""; renderSeats(); renderControls(); }
+    try { info = await api("POST", path, {}); err.textContent = ""; renderSeats(); renderControls(); seatCheck(); }
     catch (e) { err.textContent = errorText(e); }
   }
 
@@ -442,6 +442,8 @@ async function tablePage(id) {
     if (msg.type === "presence") { online = msg.online; renderSeats(); return; }
     if (msg.type === "hello" || msg.type === "table") {
       info = msg.table;
+      if (msg.type === "hello") socketSeat = msg.seat;
+      seatCheck();
       if (!last || info.status === "void" || info.status === "forfeited" || info.status === "walkover") {
         renderSeats(); renderControls();
         // playing with no state yet: the deal waits for the seats' nonces (§6.1, a few seconds)
@@ -498,13 +500,17 @@ async function tablePage(id) {
     status.className = "status" + (msg.result ? " over" : "");
   }
 
+  // Only the page's current socket is heard. One it replaced (reconnect) may still deliver what
+  // was queued, and its close comes later: heard, its close opened a second socket, the server
+  // then closed the older of the two as replaced (4409), and the page took that for good —
+  // no resign button and no record link for the rest of the game.
   function connect() {
     const proto = location.protocol === "https:" ? "wss" : "ws";
-    ws = new WebSocket(`${proto}://${location.host}/ws/tables/${id}`);
-    ws.onopen = () => { backoff = 500; send({ type: "presence" }); };   // who is at the table, and each change
-    ws.onmessage = (e) => onMessage(JSON.parse(e.data));
-    ws.onclose = (e) => {
-      if (closedByUs) return;
+    const sock = ws = new WebSocket(`${proto}://${location.host}/ws/tables/${id}`);
+    sock.onopen = () => { if (sock === ws) { backoff = 500; send({ type: "presence" }); } };   // who is at the table, and each change
+    sock.onmessage = (e) => { if (sock === ws) onMessage(JSON.parse(e.data)); };
+    sock.onclose = (e) => {
+      if (sock !== ws) return;
       // 4401 signed out, 4403 refused, 4404 no table, 4409 replaced by a newer connection,
       // 4410 table closed: reconnecting would not help (4429, too fast or too slow, does)
       if (e.code === 4401 && me && e.reason === "signed_out") signedOut();
@@ -521,12 +527,32 @@ async function tablePage(id) {
   hereTable = { id, over: () => info.status === "finished" || !!(last && (last.result || last.record)) };
   connect();
   renderSeats(); renderControls();
-  // while the table is open, follow it (someone may sit down)
+  // A socket is a seat's or a spectator's from its opening (its hello says which): one opened
+  // before this person sat down (or left) is opened again, to be sent what the seat is sent
+  // (the nonce's commitment, the seat's view). The page's seat is read from the table alone
+  // — not from the start seen by polling, which may come before the socket tells it (the
+  // socket's messages wait for their writes): reopening then, the page had two sockets.
+  function seatCheck() {
+    if (socketSeat === undefined || !me || !info.seats) return;     // the socket's hello to come
+    const i = info.seats.findIndex((s) => s && s.user === me.id);
+    if ((i < 0 ? null : i) !== socketSeat) reconnect();
+  }
+  // the socket of the page in place of the one it has (whose close is then not heard)
+  function reconnect() {
+    const old = ws;
+    socketSeat = undefined;
+    connect();
+    if (old) old.close();
+  }
+  // while the table is open, follow it (someone may sit down); a reply that comes after the
+  // start was known (from the socket, or from another reply) is old news
   const follow = setInterval(async () => {
     if (info.status !== "open") { clearInterval(follow); return; }
     const fresh = await api("GET", `/api/tables/${id}`).catch(() => null);
-    if (fresh) { info = fresh; if (!last || info.event) { renderSeats(); renderControls(); } }
-    if (fresh && fresh.status !== "open") { closedByUs = true; ws.close(); closedByUs = false; connect(); }
+    if (!fresh || info.status !== "open") return;
+    info = fresh;
+    if (!last || info.event) { renderSeats(); renderControls(); }
+    seatCheck();
   }, every(1500));
 }
 
