@@ -592,3 +592,64 @@ def test_go_options_read_in_players_words():
     for lang in i18n.LANGS:
         words = {k: v for k, v in i18n.catalogue(lang).items() if k.startswith(("option.go.", "value.go."))}
         assert not {k: v for k, v in words.items() if re.search(r"\bseat \d|座位|wall time|总用时", v)}, lang
+
+
+# ----- a reason's parameters are values, never words ---------------------------------------------
+#: a literal run of two English words (the text of an f-string or a constant given as a parameter)
+_PROSE = re.compile(r"[A-Za-z]{2,} [A-Za-z]{2,}")
+#: a parameter holding a game's id: its template words it by the game's one name (gamename)
+_GAME_ID = re.compile(r"(^|\.)game\.id$|\.game_id$")
+
+
+def _coded_calls():
+    """Every call of the package that gives a message its code: ``code="..."`` with its
+    ``params`` dict (a refusal, ``refusal.<code>``), and the server's ``ApiError(status, "code",
+    text, **params)`` (``error.<code>``): (where, catalogue key, {parameter: value node})."""
+    for path in sorted(QIPAI.rglob("*.py")):
+        for node in ast.walk(_tree(path)):
+            if not isinstance(node, ast.Call):
+                continue
+            kw = {k.arg: k.value for k in node.keywords}
+            where = f"{path.relative_to(QIPAI)}:{node.lineno}"
+            if isinstance(kw.get("code"), ast.Constant) and isinstance(kw.get("params"), ast.Dict):
+                pairs = zip(kw["params"].keys, kw["params"].values)
+                named = {k.value: v for k, v in pairs if isinstance(k, ast.Constant)}
+                yield where, f"refusal.{kw['code'].value}", named
+            elif (getattr(node.func, "id", None) == "ApiError" and len(node.args) > 1
+                  and isinstance(node.args[1], ast.Constant)):
+                yield where, f"error.{node.args[1].value}", {k: v for k, v in kw.items() if k}
+
+
+def test_no_reason_carries_english_words_in_its_parameters():
+    """A refusal or reason is a code with parameters that are values (a count, a point, a tile
+    code, a player's name): words in a parameter would be shown as they are in the Chinese
+    interface. An f-string or a constant of English words or a text made by ``describe()``
+    given as a parameter the template shows is such a leak (the SGF reader's recount, "area
+    count: Black 13, ...", went into the Chinese "recorded result disagrees" reason so)."""
+    problems = []
+    for where, key, params in _coded_calls():
+        shown = set().union(*(_fields(i18n.catalogue(lang), key) for lang in i18n.LANGS))
+        for name, value in params.items():
+            if name not in shown:
+                continue                 # (a parameter for the machine reader, not worded)
+            words = [v.value for v in ast.walk(value) if isinstance(getattr(v, "value", None), str)]
+            calls = {getattr(c.func, "attr", None) for c in ast.walk(value) if isinstance(c, ast.Call)}
+            if any(_PROSE.search(w) for w in words) or calls & {"describe"}:
+                problems.append(f"{where}: {key} parameter {name} = {ast.unparse(value)}")
+    assert problems == []
+
+
+def test_a_game_named_in_a_reason_is_worded_by_its_name():
+    """A reason that names a game gives its id as a parameter; the template words it by the
+    game's one name (``{game|gamename}``), never the bare id (“mahjong-gb 的座位是 0..3”)."""
+    problems = []
+    for where, key, params in _coded_calls():
+        for name, value in params.items():
+            if not _GAME_ID.search(ast.unparse(value)):
+                continue
+            for lang in i18n.LANGS:
+                cat = i18n.catalogue(lang)
+                for k in (key, f"{key}.one", f"{key}.other"):
+                    if k in cat and f"{{{name}}}" in cat[k]:
+                        problems.append(f"{where}: {lang}.json {k} shows {{{name}}}, the game's id")
+    assert problems == []

@@ -341,11 +341,18 @@ def _check_marks(marks, actions, position, options, kind, territory_komi, record
     if match is None:
         rules = {"area": "area rules", "territory": "territory rules",
                  "unknown": "rules not given: area and territory tried"}[kind]
+        # each count's figures as parameters (the words are the catalogue's): the first count's
+        # method, black, white, komi, got; the second's (rules not given) with a 2
+        params: dict[str, Any] = {"recorded": recorded}
+        for c, tail in zip(counts, ("", "2")):
+            params.update({f"method{tail}": c.method, f"black{tail}": f"{c.black:g}",
+                           f"white{tail}": f"{c.white:g}", f"komi{tail}": f"{c.komi:g}",
+                           f"got{tail}": c.text})
         raise _err(f"recorded result {recorded} disagrees with the record's own dead-stone and "
                    f"territory marks ({rules}): " + "; ".join(c.describe() for c in counts),
                    source, game, prop=where,
-                   code="record.sgf.count_differs",
-                   params={"recorded": recorded, "counts": "; ".join(c.describe() for c in counts)})
+                   code="record.sgf.count_differs" if len(counts) == 1 else "record.sgf.counts_differ",
+                   params=params)
     meta["recount"] = {"method": match.method, "black": match.black, "white": match.white,
                        "komi": match.komi, "text": match.text,
                        "dead": sorted(to_gtp(p, size) for p in match.dead)}

@@ -173,7 +173,7 @@ def write_lines(items: Iterable[Any]) -> str:
         state = _as_state(item)
         if state.position is not None:
             raise RecordError("the renju line format has no start position",
-                              code="record.gomoku.no_position", params={"format": "renju lines"})
+                              code="record.gomoku.no_position")
         _check_reads_back(state, RENJU_OPTIONS, "renju lines")
         word = WORD_OF_TEXT.get(state.result.text, "unknown") if state.result else "unknown"
         toks = [word] + ["--" if p is None else point_name(p) for _, p in state.moves]
