@@ -321,7 +321,13 @@ def test_storage_failing_while_a_refused_batch_is_written_in_parts_is_retried(ur
 
 def test_only_the_writes_themselves_are_refused_writes():
     """What the store may leave out (a refused write) and what it retries (storage, the machine)."""
-    from sqlalchemy.exc import DatabaseError, IntegrityError, InterfaceError, OperationalError
+    from sqlalchemy.exc import (
+        DatabaseError,
+        IntegrityError,
+        InterfaceError,
+        OperationalError,
+        ProgrammingError,
+    )
 
     orig = Exception("x")
     assert refused_write(IntegrityError("INSERT", {}, orig))
@@ -330,3 +336,10 @@ def test_only_the_writes_themselves_are_refused_writes():
     for exc in (OperationalError("INSERT", {}, orig), WriterFailed("disk full"), OSError(24, "files"),
                 MemoryError(), DatabaseError("INSERT", {}, orig), InterfaceError("INSERT", {}, orig)):
         assert not refused_write(exc), exc
+    # PostgreSQL's class 42 (an undefined column, 42703) is the schema's: storage failing; a
+    # ProgrammingError without a SQLSTATE (SQLite binding a value it cannot take) is the write's
+    undefined = type("UndefinedColumn", (Exception,), {"sqlstate": "42703"})("no column data")
+    assert storage_error(ProgrammingError("INSERT", {}, undefined))
+    assert not refused_write(ProgrammingError("INSERT", {}, undefined))
+    binding = ProgrammingError("INSERT", {}, orig)
+    assert refused_write(binding) and not storage_error(binding)

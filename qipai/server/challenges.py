@@ -6,7 +6,7 @@ Events (one JSON object a line on ``GET /api/bot/stream/event``):
   and its game begins (also sent on connecting, for each game the account plays now);
 * ``{"type": "gameFinish", "game": G}`` with ``G.result`` and ``G.record`` (the stored record);
   a game aborted once begun (:mod:`.conduct`) ends so too, with both null and ``G.aborted``
-  its reason (``no_first_move``, ``inactive``);
+  its reason (``no_first_move``, ``inactive``, ``storage_refused``);
 * ``{"type": "challenge", "challenge": C}`` — a challenge to or from the account (also sent on
   connecting, for each pending challenge to it); ``challengeDeclined`` and
   ``challengeCanceled`` (``C.reason``: ``declined``, ``canceled``, ``expired``).

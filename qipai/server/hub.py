@@ -140,13 +140,14 @@ class Hub:
                     c.close(*CLOSE_MOVED, notice=MOVED, drop=True)
 
     def stop_refused(self, gate: Gate) -> None:
-        """The database refused a row of the action log of ``gate``'s table (:meth:`.store.Gate.halt`):
-        the input was never acknowledged, and the game cannot go on as its log says. It stops
-        at once without a result, decided by nobody (status ``aborted``, reason
-        ``storage_refused``; :func:`.conduct.give_up`): its clients get the ``aborted`` event
-        and 4410, nothing queued for them before it (docs/server.md, "Storage"). Its game in
-        memory holds the refused input: the table is not kept to be shown, but read again from
-        the database, as saved, when asked for (:meth:`load_finished`)."""
+        """The database refused a row of the action log of ``gate``'s table
+        (:meth:`.store.Gate.halt`): the input was never acknowledged, and the game cannot go on
+        as its log says. It stops at once without a result, decided by nobody (status
+        ``aborted``, reason ``storage_refused``; :func:`.conduct.give_up`): its clients get the
+        ``aborted`` event and 4410, nothing queued for them before it (docs/server.md, "Restarts
+        and storage"). Its game in memory holds the refused input: the table is not kept to be
+        shown, but read again from the database, as saved, when asked for
+        (:meth:`load_finished`)."""
         t = self.tables.get(gate.table_id or "")
         if t is None or t.gate is not gate:
             return
