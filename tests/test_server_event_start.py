@@ -84,13 +84,16 @@ def test_the_first_game_starts_when_the_grace_runs_out_and_bots_are_always_ready
 
     async def run():
         t = _Table(first, seats)
-        assert eventstart.people(t) == [0] and eventstart.hold(t)["kind"] == "ready"
+        # a person and a bot account (a bot program may be absent too, §6.6) say ready
+        assert eventstart.people(t) == [0, 2] and eventstart.hold(t)["kind"] == "ready"
         eventstart.begin(t)
         assert not t.started.is_set()
         await asyncio.wait_for(t.started.wait(), 5)     # nobody came: the grace ran out
         t2 = _Table(eventstart.hold_settings(True, True, 600_000, 0), seats)
         eventstart.begin(t2)
-        eventstart.seat_ready(t2, 0)                     # the one person arrives: at once
+        eventstart.seat_ready(t2, 0)                     # the person arrives
+        assert not t2.started.is_set()
+        eventstart.seat_ready(t2, 2)                     # and the bot program: at once
         assert t2.started.is_set() and t2.hold_timer is None
         # with an event service (on_no_show): the grace's end hands it the absent seats (§5.6)
         t3 = _Table(eventstart.hold_settings(True, True, 150, 0), seats)
@@ -98,7 +101,7 @@ def test_the_first_game_starts_when_the_grace_runs_out_and_bots_are_always_ready
         t3.hub.on_no_show = [lambda table, away: (called.set(), table.settings.setdefault("away", away))]
         eventstart.begin(t3)
         await asyncio.wait_for(called.wait(), 5)
-        assert t3.settings["away"] == [0] and not t3.started.is_set()
+        assert t3.settings["away"] == [0, 2] and not t3.started.is_set()
         eventstart.seat_ready(t3, 0)                     # too late: the no-show is being declared
         assert not t3.started.is_set()
 

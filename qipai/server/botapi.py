@@ -31,7 +31,7 @@ from typing import Any
 from fastapi import FastAPI, Request
 from fastapi.responses import StreamingResponse
 
-from . import tableinput, tablemsg
+from . import eventstart, tableinput, tablemsg
 from .conns import Conn
 from .errors import ApiError
 from .hub import Hub
@@ -314,6 +314,9 @@ def add_bot_routes(app: FastAPI, hub: Hub, who: BotAuth, streams: Streams,
         for line in await events.current(user.user_id):
             q.put_nowait(line)
         events.subscribe(user.user_id, q)
+        # connected: ready for its event games that wait for it (competition.md §5.6), on
+        # every worker (:meth:`.challenges.AccountEvents.deliver`)
+        events.publish(user.user_id, {"type": eventstart.READY})
 
         def done() -> None:
             events.unsubscribe(user.user_id, q)
@@ -426,6 +429,18 @@ def add_bot_api(app: FastAPI, hub: Hub, need_user: Callable[..., Any],
     streams = Streams(hub.cluster)
     challenges = Challenges()
     events = AccountEvents(hub, challenges)
+    hub.present.append(events.streaming)      # an event stream open here: ready (eventstart)
+    if streams.shared is not None:            # ... or on another worker (any stream of it)
+        shared = streams.shared
+
+        async def streaming_anywhere(user_id: int) -> bool:
+            from redis.exceptions import RedisError
+
+            try:
+                return await shared.count(user_id) > 0
+            except RedisError:
+                return False
+        hub.present_shared.append(streaming_anywhere)
 
     def revoked(h: str) -> None:
         who.cache.drop(h)

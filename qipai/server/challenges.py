@@ -35,7 +35,7 @@ from typing import Any
 from fastapi import FastAPI, Request
 from pydantic import Field
 
-from . import auth
+from . import auth, eventstart
 from .bodies import Body
 from .errors import ApiError
 from .hub import Hub
@@ -73,6 +73,10 @@ class AccountEvents:
     def subscribe(self, user_id: int, q: asyncio.Queue[str | None]) -> None:
         self._subs.setdefault(user_id, set()).add(q)
 
+    def streaming(self, user_id: int) -> bool:
+        """Whether ``user_id`` has an event stream open on this worker."""
+        return user_id in self._subs
+
     def unsubscribe(self, user_id: int, q: asyncio.Queue[str | None]) -> None:
         qs = self._subs.get(user_id)
         if qs is not None:
@@ -90,6 +94,9 @@ class AccountEvents:
             self.deliver(user_id, msg)
 
     def deliver(self, user_id: int, msg: dict[str, Any]) -> None:
+        if msg.get("type") == eventstart.READY:     # the server's own: never sent to a stream
+            eventstart.account_ready(self.hub.tables.events_of(user_id), user_id)
+            return
         for f in self.listeners:
             f(user_id, msg)
         qs = self._subs.get(user_id)

@@ -1,11 +1,13 @@
 """When an event's game starts (competition.md §4.3, §5.6).
 
-* The first game of a match with a person seated starts once every person's seat is ready
-  (arriving at the table, a connection to one's own seat, is being ready; bots always are), or
-  when ``no_show_grace`` has run out (:attr:`Settings.event_ready_grace_ms`), whichever comes
-  first. No clock runs before. A connection to one's own event stream or game stream of the Bot
-  API (:mod:`.botapi`) is being ready too. When the grace runs out with a person still absent,
-  the hub's :attr:`~.hub.Hub.on_no_show` handlers decide (§5.6, :meth:`.events.EventService.no_show`:
+* The first game of a match with an account seated starts once every account's seat is ready
+  (arriving at the table, a connection to one's own seat, is being ready; built-in bots always
+  are), or when ``no_show_grace`` has run out (:attr:`Settings.event_ready_grace_ms`),
+  whichever comes first. No clock runs before. A bot account's seat waits as a person's does
+  (§6.6: a bot program may be absent too); a connection to one's own event stream or game
+  stream of the Bot API (:mod:`.botapi`) is being ready, as a person's page at the table is.
+  When the grace runs out with an account still absent, the hub's
+  :attr:`~.hub.Hub.on_no_show` handlers decide (§5.6, :meth:`.events.EventService.no_show`:
   the absent entrants are declared absent as ``qipai event noshow`` does — a walkover, both
   absent neither advances, at a card table with two present the absent seats in trusteeship);
   with none (a hub without events) the game starts and the absent seat's clock runs.
@@ -42,11 +44,51 @@ def hold_settings(first_game: bool, people: bool, ready_grace_ms: int, between_m
 
 
 def people(t: LiveTable) -> list[int]:
-    """The seats of persons (an account, not a bot account) that must say ready: not those of
-    absent entrants, whose seats are in trusteeship (``trustee``)."""
+    """The seats that must say ready: every account's, a person's or a bot account's (a bot
+    program is handled as a person is, competition.md §6.6: it may be absent); not a built-in
+    bot's, nor those of absent entrants, whose seats are in trusteeship (``trustee``)."""
     trustee = set(t.settings.get("trustee") or ())
-    return [i for i, s in enumerate(t.seats)
-            if s and "user" in s and not s.get("bot_account") and i not in trustee]
+    return [i for i, s in enumerate(t.seats) if s and "user" in s and i not in trustee]
+
+
+#: the account event (never sent to a stream) that tells every worker an account connected
+READY = "_ready"
+
+
+def connected(t: LiveTable) -> None:
+    """Mark ready the seats whose accounts are connected to the server otherwise than at this
+    table: a Bot API event stream (:attr:`.hub.Hub.present`), which is how a bot program (or a
+    person playing through the Bot API) is there for its games; with several workers, a stream
+    on another one is asked of Redis (:attr:`.hub.Hub.present_shared`), and ready when known."""
+    for f in getattr(t.hub, "present", ()):
+        for i in people(t):
+            if f(t.seats[i]["user"]):
+                t.ready_seats.add(i)
+    shared = getattr(t.hub, "present_shared", ())
+    away = [i for i in people(t) if i not in t.ready_seats]
+    if shared and away:
+        task = asyncio.get_running_loop().create_task(_ask(t, shared, away))
+        _asking.add(task)
+        task.add_done_callback(_asking.discard)
+
+
+_asking: set[asyncio.Task[None]] = set()
+
+
+async def _ask(t: LiveTable, shared: Any, seats: list[int]) -> None:
+    for i in seats:
+        user = (t.seats[i] or {}).get("user")
+        for f in shared:
+            if user is not None and await f(user):
+                seat_ready(t, i)
+                break
+
+
+def account_ready(tables: list[LiveTable], user_id: int) -> None:
+    """Account ``user_id`` connected (a Bot API event stream): ready at each of ``tables`` (its
+    live event tables) whose game waits for it."""
+    for t in tables:
+        seat_ready(t, t.seat_of(user_id))
 
 
 def absent(t: LiveTable) -> list[int]:
@@ -86,6 +128,8 @@ def hold(t: LiveTable) -> dict[str, Any] | None:
 
 def begin(t: LiveTable) -> None:
     """Start the table's game now, or when its hold ends."""
+    if t.settings.get("ready_by"):
+        connected(t)
     until = _until(t)
     wait = (until - time.time()) if until is not None else 0
     if wait <= 0:

@@ -446,8 +446,8 @@ class EventWork:
         trustee = [i for i, x in enumerate(g.seats) if x in out]
         if trustee:
             extra["trustee"] = trustee
-        people = any(s is not None and "user" in s and not s.get("bot_account") and i not in trustee
-                     for i, s in enumerate(seats))
+        # an account's seat, a person's or a bot program's (§6.6), is waited for; a built-in bot's is not
+        people = any(s is not None and "user" in s and i not in trustee for i, s in enumerate(seats))
         st = self.hub.settings
         extra.update(eventstart.hold_settings(g.number == 1 and not g.spec.get("voided"), people,
                                               st.event_ready_grace_ms, st.event_between_games_ms))

@@ -76,6 +76,11 @@ class Hub:
         #: called with (table, absent seats) when an event table's ``no_show_grace`` runs out
         #: with persons absent (:mod:`.eventstart`, :meth:`.events.EventService.no_show`)
         self.on_no_show: list[Callable[[LiveTable, list[int]], Any]] = []
+        #: asked with an account id: is it connected elsewhere than at a table (a Bot API event
+        #: stream, :mod:`.botapi`)? Such an account is ready for its event games (:mod:`.eventstart`)
+        self.present: list[Callable[[int], bool]] = []
+        #: the same asked of the whole cluster (an event stream on another worker, in Redis)
+        self.present_shared: list[Callable[[int], Awaitable[bool]]] = []
         self.sessions = Sessions()    # open sockets by session (signing out closes them)
         self._sweeper: asyncio.Task[None] | None = None
         #: this worker's part of a cluster (:mod:`.cluster`), or None: one process alone
