@@ -265,7 +265,7 @@ def test_a_spectator_sees_the_table_and_no_hand(server, browser, account, shot):
         const r = await fetch('/api/tables', {method: 'POST', credentials: 'same-origin',
             headers: {'Content-Type': 'application/json'},
             body: JSON.stringify({game: 'shengji', bots: 4, sit: false,
-                                  settings: {bot_delay_ms: 100, clock: 'none'}})});
+                                  settings: {bot_delay_ms: 100, clock: 'none', spectator_delay_ms: 500}})});
         return (await r.json()).id; }""")
     page.goto(f"{server}/tables/{tid}")
     page.wait_for_selector(".ct .lastplay .c", timeout=30_000)        # a trick in play
