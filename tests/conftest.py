@@ -29,8 +29,11 @@ from __future__ import annotations
 import atexit
 import os
 import shutil
+import sys
 import tempfile
 from pathlib import Path
+
+import pytest
 
 os.environ["QIPAI_PASSWORD_HASH"] = "cheapest"
 # event games start at once (no §5.6 ready wait, no §4.3 pause between games) in every server a
@@ -112,6 +115,24 @@ def pytest_collection_modifyitems(config, items):
     """The ``LONGEST`` files first, in its order, then the other browser files, then the files of
     ``SLOW``, then the rest (a stable sort: a file's tests stay together and in order)."""
     items.sort(key=lambda item: _rank(item.nodeid))
+
+
+def _stop_chromium() -> None:
+    e2e = sys.modules.get("tests.e2e.conftest")
+    if e2e is not None:
+        e2e.stop_chromium()
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtest_setup(item):
+    """Before a test outside tests/e2e: the Chromium the browser files before it shared is
+    stopped (tests/e2e/conftest.py ``_chromium``: its asyncio loop would break ``asyncio.run``)."""
+    if "/e2e/" not in item.nodeid:
+        _stop_chromium()
+
+
+def pytest_sessionfinish(session):
+    _stop_chromium()
 
 
 def pytest_xdist_auto_num_workers(config):

@@ -110,24 +110,41 @@ def _launch(playwright):
     return playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS, headless=True)
 
 
+#: ``[playwright, browser]`` while the browser files of this process run one after the other
+_HELD: list = []
+
+
+def stop_chromium() -> None:
+    """Stop the process's Playwright and Chromium, if running (tests/conftest.py calls it before
+    any test outside tests/e2e, and at the end of the session)."""
+    if not _HELD:
+        return
+    playwright, b = _HELD
+    _HELD.clear()
+    if b.is_connected():
+        b.close()
+    playwright.stop()
+
+
 @pytest.fixture(scope="module")
 def _chromium():
-    """Playwright and one Chromium for a browser file (``[playwright, browser]``). Not for the
-    whole test process: Playwright's sync API keeps an asyncio loop running in the process while
-    it lives, so every later test of the same worker that calls ``asyncio.run`` (the event
-    presets, the chat and cluster tests) would fail with "cannot be called from a running event
-    loop"."""
+    """Playwright and one Chromium (``[playwright, browser]``) for the browser files that a
+    process runs one after another (they come first: tests/conftest.py): started by the first,
+    kept for the next (a start is ~1 s of CPU, 2.5-3.5 s of wall at load 16, once per file
+    before). Stopped before any test outside tests/e2e (:func:`stop_chromium`): Playwright's sync
+    API keeps an asyncio loop running in the process while it lives, so a later test of the same
+    worker that calls ``asyncio.run`` (the event presets, the chat and cluster tests) would fail
+    with "cannot be called from a running event loop"."""
     if not CHROMIUM.exists():
         if os.environ.get("CI"):
             pytest.fail("CI: /usr/bin/chromium is missing (.ci/run installs it)")
         pytest.skip("Debian's chromium is not installed")
-    from playwright.sync_api import sync_playwright
+    if not _HELD:
+        from playwright.sync_api import sync_playwright
 
-    with sync_playwright() as p:
-        held = [p, _launch(p)]
-        yield held
-        if held[1].is_connected():
-            held[1].close()
+        playwright = sync_playwright().start()
+        _HELD[:] = [playwright, _launch(playwright)]
+    yield _HELD
 
 
 @pytest.fixture(scope="module")

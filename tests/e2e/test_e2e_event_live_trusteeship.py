@@ -13,7 +13,6 @@ from .pages import event_json, live_games, wait_for
 from .test_e2e_event_form import SETTINGS
 from .test_e2e_registration import organizer_and_player
 
-
 #: the card clock, but a seat in trusteeship plays 50 ms after its turn comes (not 1 s: the
 #: disqualified seat's fifteen-odd decisions of the deal waited ~15 s)
 CLOCK = {"move_cap": "30s", "first_lead_cap": "60s", "on_cap": "auto", "trustee_delay": "50ms"}
