@@ -191,4 +191,29 @@ def test_a_laizi_table_lists_its_turns_in_chinese(server, browser):
     assert "摸牌" in text and "打出" in text and not re.search("[A-Za-z]{3,}", text), text
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     _shot(page, "laizi-mahjong-zh-390-live")
+    # a spectator (some seconds late) reads no draw's tile; a click on a turn shows a position it
+    # received (the server tells a spectator no earlier one while the hand is on), or, before
+    # the first it got, the game again: never a table that stopped following the game
+    watcher = browser.new_context(viewport={"width": 1280, "height": 900})
+    watcher.add_init_script("localStorage.setItem('lang', 'zh')")
+    spec = watcher.new_page()
+    sent: list[str] = []
+
+    def route(ws):
+        table = ws.connect_to_server()
+        ws.on_message(lambda m: (sent.append(m), table.send(m)))
+        table.on_message(ws.send)
+    spec.route_web_socket(re.compile(r"/ws/tables/"), route)
+    spec.goto(page.url)
+    spec.wait_for_selector("#movelist .mj-turn", timeout=30_000)
+    seen = spec.evaluate(ROWS)
+    assert all(not tiles for r in seen for k, tiles in r["steps"] if k == "draw"), seen
+    spec.locator("#movelist li.ml-move").first.click()
+    # an earlier position than the game's (the table's seq below the status's), or the game again
+    spec.wait_for_function("""() => { const m = document.querySelector('#movelist');
+        const shown = +document.querySelector('.mj').dataset.seq;
+        const game = +document.querySelector('#status').dataset.seq;
+        return m.dataset.ply === m.dataset.total || shown < game; }""")
+    assert spec.locator("#error").inner_text() == "" and not [m for m in sent if '"position"' in m]
+    watcher.close()
     ctx.close()

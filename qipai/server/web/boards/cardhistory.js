@@ -19,7 +19,7 @@
 //
 //   const back = lookBack(ask)   // the positions of the hand in play this seat has seen or asks
 //   back.seen(seq, view); back.position(msg)  // a view received; the answer to {type: "position"}
-//   back.after(k, seq, count, stale) -> {seq, view} | null: the table after k rounds
+//   back.after(k, seq, count, stale, local) -> {seq, view} | null: the table after k rounds
 
 import { createMoveList } from "../movelist.js";
 import { cardActionWords } from "./cardmoves.js";
@@ -104,8 +104,15 @@ export function lookBack(ask) {
       const wait = waiting.get(p.ply);
       if (wait) { waiting.delete(p.ply); wait(p.view); }
     },
-    // count(view): the rounds a view holds; stale(): the viewer went on meanwhile (null)
-    async after(k, hi, count, stale) {
+    // count(view): the rounds a view holds; stale(): the viewer went on meanwhile (null);
+    // local: only the views received (a spectator of a game in play, whom the server tells no
+    // earlier position): the latest of them that holds at most k rounds
+    async after(k, hi, count, stale, local = false) {
+      if (local) {
+        let best = -1;
+        for (const [seq, v] of seen) if (seq <= hi && seq > best && count(v) <= k) best = seq;
+        return best < 0 || stale() ? null : { seq: best, view: seen.get(best) };
+      }
       let lo = 0;                          // count(lo) <= k < count(hi)
       while (hi - lo > 1) {
         const mid = (lo + hi) >> 1;

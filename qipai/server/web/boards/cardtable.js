@@ -583,9 +583,14 @@ export function mountCardTable(root, ctx, cfg) {
     const want = ++browsing;
     if (atEnd || !latest) { if (latest) show(latest); return; }
     if ((roundsOf(latest.view) || []).length <= k) { show(latest); return; }
+    // a spectator of the hand in play is told no earlier position: the ones it received
+    const local = (latest.seat === null || latest.seat === undefined) && !latest.result;
     const at = await back.after(k, latest.seq, (v) => (roundsOf(v) || []).length,
-      () => want !== browsing || (history && history.atEnd));
-    if (!at) return;
+      () => want !== browsing || (history && history.atEnd), local);
+    if (!at) {                 // none received that early: back to the game
+      if (local && want === browsing && history && !history.atEnd) history.toEnd();
+      return;
+    }
     show({ ...latest, view: at.view, seq: at.seq, replay: true, browsing: true, to_act: [], legal: undefined, turn: undefined,
       hint: undefined, result: null });
   }

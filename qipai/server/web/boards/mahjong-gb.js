@@ -391,8 +391,13 @@ export function mount(root, ctx, variant = GUOBIAO) {
     if (atEnd || !latest) { if (latest) show(latest); return; }
     const hand = latest.view.hand;
     if (turnCount(latest.view, hand) <= k) { show(latest); return; }
-    const at = await back.after(k, latest.seq, (v) => turnCount(v, hand), () => want !== browsing || history.atEnd);
-    if (!at) return;
+    // a spectator of the hand in play is told no earlier position: the ones it received
+    const local = (latest.seat === null || latest.seat === undefined) && !latest.result;
+    const at = await back.after(k, latest.seq, (v) => turnCount(v, hand), () => want !== browsing || history.atEnd, local);
+    if (!at) {                 // none received that early: back to the game
+      if (local && want === browsing && !history.atEnd) history.toEnd();
+      return;
+    }
     show({ ...latest, view: at.view, seq: at.seq, replay: true, browsing: true, to_act: [], legal: undefined,
       turn: undefined, result: null });
   }
