@@ -533,7 +533,8 @@ async function tablePage(id) {
   // — not from the start seen by polling, which may come before the socket tells it (the
   // socket's messages wait for their writes): reopening then, the page had two sockets.
   function seatCheck() {
-    if (socketSeat === undefined || !me || !info.seats) return;     // the socket's hello to come
+    // the socket's hello to come, or the page closed for good (another tab has the seat)
+    if (socketSeat === undefined || closedForGood || !me || !info.seats) return;
     const i = info.seats.findIndex((s) => s && s.user === me.id);
     if ((i < 0 ? null : i) !== socketSeat) reconnect();
   }
