@@ -552,3 +552,26 @@ def test_a_drawn_mahjong_hand_is_worded_as_the_wall_running_out(game):
             for brief in (False, True):
                 got = result_words(r, game=game, seat=seat, names=list("abcd"), lang=lang, brief=brief)
                 assert got == words
+
+
+def test_a_history_line_names_the_players_never_their_places():
+    """A shengji deal in a player's list of games: the winning side by its players' names, the
+    player as "you" ("Declarers (you and Rule bot) win"), never by their places at the table
+    ("Declarers (Right, Left) win": Right of whom, on a history page?), also where two bots of
+    one kind share a name."""
+    sj = {"returns": [2, -2, 2, -2], "winners": [0, 2], "reason": "hand_over",
+          "details": {"dealer": 0, "gains": [2, 0, 2, 0]}}
+    bots = ["Ann", "Rule bot", "Rule bot", "Rule bot"]
+    assert result_words(sj, game="shengji", seat=0, names=bots, lang="en", brief=True) \
+        .startswith("Declarers (you and Rule bot) win, up 2 — You won")
+    assert result_words(sj, game="shengji", seat=0, names=bots, lang="zh", brief=True) \
+        .startswith("庄家方（你和Rule bot）胜，升2级 — 你赢了")
+    lost = result_words(sj, game="shengji", seat=1, names=bots, lang="en", brief=True)
+    assert lost.startswith("Declarers (Ann, Rule bot) win, up 2 — You lost"), lost
+    for seat in range(4):
+        for lang in ("en", "zh"):
+            text = result_words(sj, game="shengji", seat=seat, names=NAMES[4], lang=lang, brief=True)
+            places = [i18n_t(f"ct.pos.{p}", lang) for p in ("left", "right", "across")]
+            assert not any(p in text for p in places), text
+    # at the table (not brief) the places stay: the board names the seats so
+    assert "Right" in result_words(sj, game="shengji", seat=1, names=bots, lang="en")

@@ -167,7 +167,10 @@ def result_words(result: dict[str, Any] | None, *, game: str, seat: int | None =
     reason = result.get("reason")
     reason_words = tr(f"end.{reason}", None, reason.replace("_", " ")) if reason else ""
 
-    at_table = game in CARD and n >= 3       # seats around a table: a place tells two apart
+    # seats around a table: a place tells two apart; a player's list of games (brief) names
+    # every seat by its name (a place, 上家 or "Right", is the table's, out of context there)
+    list_line = brief and seated
+    at_table = game in CARD and n >= 3 and not list_line
 
     def name_of(s):
         """A seat's name; a name two seats share (two bots of one kind) with its place at a card
@@ -181,7 +184,7 @@ def result_words(result: dict[str, Any] | None, *, game: str, seat: int | None =
         place = at or side_word(game, s, view, n, lang)
         if not name:
             return place or tr("result.seat", {"n": s + 1})
-        if list(names).count(name) < 2:
+        if list(names).count(name) < 2 or list_line:     # (a history line: "you and Rule bot")
             return name
         if at:          # two bots of one kind at a table: their places alone (下家, 上家)
             return at
@@ -191,8 +194,15 @@ def result_words(result: dict[str, Any] | None, *, game: str, seat: int | None =
         side = _side_of(game, s, view)
         return tr(f"result.side.{side}", None, side) if side else name_of(s)
 
+    def join(words):
+        return ("、" if lang == "zh" else ", ").join(words)
+
     def listed(seats):
-        return ("、" if lang == "zh" else ", ").join(name_of(s) for s in seats)
+        """The seats' names; a history line lists its own player as "you" ("you and Bob")."""
+        if not list_line or seat not in seats:
+            return join(name_of(s) for s in seats)
+        rest = [name_of(s) for s in seats if s != seat]
+        return tr("result.youAnd", {"names": join(rest)}) if rest else tr("result.you")
 
     all_equal = all(x == returns[0] for x in returns)
     draw = all_equal and (not winners or len(winners) == n)

@@ -76,12 +76,16 @@ export function resultText(result, { game, seat = null, names = [], view = null,
   // a seat's name; a name two seats share (two bots of one kind) with its place at a card or tile
   // table as the board shows it (上家, 对家; for a spectator 左, 右), else with its seat number
   // (a spectator reads a mahjong seat by its wind, 东家, as the table names it)
-  const place = TABLE_GAMES.has(game) && n >= 3 ? (s) => ((!seated || (winds && s !== seat)) && windOf(game, s, view, n, tr)) || placeOf(s, seated ? seat : null, n, tr) : null;
+  // (a player's list of games names every seat by its name: a place, 上家 or "Right", is the
+  // table's, out of context on a history page)
+  const listLine = brief && seated;
+  const place = TABLE_GAMES.has(game) && n >= 3 && !listLine ? (s) => ((!seated || (winds && s !== seat)) && windOf(game, s, view, n, tr)) || placeOf(s, seated ? seat : null, n, tr) : null;
   // a board game's seat without a name by its side (红方, 黑棋, 南方: sideWord)
   const where = (s) => (place && place(s)) || sideWord(game, s, view, n, tr);
   const nameOf = (s) => {
     if (!names[s]) return where(s) || tr("result.seat", { n: s + 1 }, `seat ${s + 1}`);
-    if (names.filter((x) => x === names[s]).length < 2) return names[s];
+    // (a history line: two bots of one kind by their name alone, "you and Rule bot")
+    if (names.filter((x) => x === names[s]).length < 2 || listLine) return names[s];
     // at a card or tile table two bots of one kind are their places alone (下家, 上家): the line
     // stays short, without brackets inside brackets ("庄家方（下家、上家）胜")
     if (place && place(s)) return place(s);
@@ -91,7 +95,13 @@ export function resultText(result, { game, seat = null, names = [], view = null,
     const side = sideOf(game, s, view);
     return side ? tr(`result.side.${side}`, null, side) : nameOf(s);
   };
-  const list = (seats) => seats.map(nameOf).join(lang === "zh" ? "、" : ", ");
+  const join = (words) => words.join(lang === "zh" ? "、" : ", ");
+  // a history line lists its own player as "you" ("you and Bob"), the others by name
+  const list = (seats) => {
+    if (!listLine || other || !seats.includes(seat)) return join(seats.map(nameOf));
+    const rest = seats.filter((s) => s !== seat).map(nameOf);
+    return rest.length ? tr("result.youAnd", { names: join(rest) }) : tr("result.you");
+  };
   const allEqual = returns.every((x) => x === returns[0]);
   const draw = allEqual && (winners.length === 0 || winners.length === n);     // nobody, or everybody, won
   // the scores of a card deal or of more than two players (a ranking says it already)
