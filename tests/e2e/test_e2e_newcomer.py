@@ -241,16 +241,20 @@ def test_a_mahjong_seats_counts_never_start_a_line_with_a_dot(server, browser):
     page.context.close()
 
 
-def test_a_spectator_of_a_card_game_is_told_of_the_delay_at_once(server, browser):
+@pytest.mark.parametrize(("lang", "who"), [("zh", "看客"), ("en", "onlooker")])
+def test_a_spectator_of_a_card_game_is_told_of_the_delay_at_once(server, browser, lang, who):
     """Watching bots play doudizhu: the table shows the play 10 s late (hidden cards), and says
-    so from the first moment, while the table is still empty."""
-    page = browser.new_page(locale="zh-CN")
-    sign_up(page, server, "看客")
+    so from the first moment, while the table is still empty: the game has started (not
+    "Starting…", which it said for the whole delay)."""
+    page = browser.new_page(locale="zh-CN" if lang == "zh" else "en-US")
+    sign_up(page, server, who)
     body = {"game": "doudizhu", "sit": False, "bots": 3, "bot": None, "options": {}}
     r = page.request.post(server + "/api/tables", data=body, headers={"Origin": server})
     assert r.status == 201, r.text()
     page.goto(f"{server}/tables/{r.json()['id']}")
     page.wait_for_selector("#watch-delay", state="visible", timeout=5_000)
-    words = json.loads((CATALOGUES / "zh.json").read_text(encoding="utf-8"))
+    words = json.loads((CATALOGUES / f"{lang}.json").read_text(encoding="utf-8"))
     assert page.inner_text("#watch-delay") == words["watch.delay"].replace("{seconds}", "10")
+    # the status says the game is on, until the first position reaches the spectator (10 s)
+    assert page.inner_text("#status") == words["watch.started"].replace("{seconds}", "10")
     page.context.close()

@@ -432,11 +432,13 @@ async function tablePage(id) {
   }
 
   let nonceSent = null;
+  let watchDelay = 0;            // s a spectator sees the play late (hello's delay_ms; hidden cards)
   function onMessage(msg) {
     if (Array.isArray(msg.names)) msg.names = msg.names.map(seatName);   // bots' seats in words
     if (fx.onMessage(msg, last)) return;
     if (msg.type === "hello" && msg.seat === null && msg.delay_ms > 0) {
-      watchNote.textContent = t("watch.delay", { seconds: Math.round(msg.delay_ms / 1000) });
+      watchDelay = Math.round(msg.delay_ms / 1000);
+      watchNote.textContent = t("watch.delay", { seconds: watchDelay });
       watchNote.hidden = false;
     }
     if (msg.type === "presence") { online = msg.online; renderSeats(); return; }
@@ -446,9 +448,12 @@ async function tablePage(id) {
       seatCheck();
       if (!last || info.status === "void" || info.status === "forfeited" || info.status === "walkover") {
         renderSeats(); renderControls();
-        // playing with no state yet: the deal waits for the seats' nonces (§6.1, a few seconds)
-        status.textContent = t(!last && info.status === "playing" ? "playing.starting"
-          : info.status === "open" && info.event ? "hold.notstarted" : info.status);
+        // playing with no state yet: the deal waits for the seats' nonces (§6.1, a few seconds);
+        // a spectator of hidden cards sees the game its delay late: it has begun, not "starting"
+        status.textContent = !last && info.status === "playing" && watchDelay
+          ? t("watch.started", { seconds: watchDelay })
+          : t(!last && info.status === "playing" ? "playing.starting"
+            : info.status === "open" && info.event ? "hold.notstarted" : info.status);
       }
       return;
     }
