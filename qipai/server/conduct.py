@@ -196,10 +196,14 @@ async def hold_round_game(hub: Hub, events: EventService, event_id: str | None, 
     await RoundHold(hub, events, user).refuse(event_id, rnd, played)
 
 
-def mark_aborted(s: Session, table_id: str) -> None:
-    """The store's write of an aborted table (still open or playing)."""
+def mark_aborted(s: Session, table_id: str, settings: dict[str, Any] | None = None) -> None:
+    """The store's write of an aborted table (still open or playing), with its settings (they
+    keep why: ``settings["aborted"]``)."""
+    values: dict[str, Any] = {"status": "aborted"}
+    if settings is not None:
+        values["settings"] = settings
     s.execute(update(TableRow).where(TableRow.id == table_id, TableRow.status.in_(("open", "playing")))
-              .values(status="aborted"))
+              .values(**values))
 
 
 def close_inactive(hub: Hub, now: float | None = None) -> list[str]:
@@ -217,8 +221,14 @@ def close_inactive(hub: Hub, now: float | None = None) -> list[str]:
 
 def give_up(hub: Hub, t: LiveTable, reason: str) -> None:
     """Abort the live table ``t`` for ``reason`` (``inactive``, ``no_first_move``): written
-    as aborted before anyone is told, then its clients get the ``aborted`` event and 4410."""
-    hub.store.append(t.gate, Call(mark_aborted, t.id))
+    as aborted before anyone is told, then its clients get the ``aborted`` event and 4410.
+    Why is kept with the table (``settings["aborted"]``: the reason and, for ``no_first_move``,
+    the ``seat`` whose first move never came), so every page that opens it later says so too."""
+    why: dict[str, Any] = {"reason": reason}
+    if reason == "no_first_move" and (seat := first_move_missed(t)) is not None:
+        why["seat"] = seat
+    t.settings["aborted"] = why
+    hub.store.append(t.gate, Call(mark_aborted, t.id, dict(t.settings)))
     t.abort(reason)
     hub.tables.pop(t.id, None)
     hub.remember_finished(t)

@@ -1,4 +1,5 @@
-"""Rematch (再来一局): the same game again at a new lobby table, once a lobby game is over.
+"""Rematch (再来一局): the same game again at a new lobby table, once a lobby game is over
+(finished, or aborted after it began: nobody made the first move).
 
 ``POST /api/tables/{id}/rematch`` by a player of the finished game: the first such request opens
 a new table with the same game, options, clock, spectator and bot delays and number of seats;
@@ -43,7 +44,9 @@ async def open_rematch(hub: Hub, old: LiveTable, user: UserRow) -> LiveTable:
     """The rematch table of ``old`` with ``user`` seated (made by the first to ask)."""
     if old.event_id is not None:
         raise ApiError(409, "event_table", "an event seats its own games: no rematch at its tables")
-    if old.status != "finished":
+    # a game aborted once begun (nobody made the first move, :mod:`.conduct`) may be played
+    # again as one that ended, as lichess offers: a table that never began has nothing to repeat
+    if not (old.status == "finished" or (old.status == "aborted" and old.runner is not None)):
         raise ApiError(409, "not_finished", "the game at this table is not over")
     seat = old.seat_of(user.id)
     if seat is None:

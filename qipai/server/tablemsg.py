@@ -75,7 +75,7 @@ def state_message(t: LiveTable, seat: int | None, full: bool = False) -> dict[st
         return {"type": "table", "table": t.summary()}
     st = r.state
     view = reviewed(t, st.view(seat), st.is_terminal())
-    to_act = list(st.to_act) if not st.is_terminal() else []
+    to_act = list(st.to_act) if not st.is_terminal() and t.status != "aborted" else []
     clocks = r.clock_state()
     seq = shown_seq(t)             # the answers already in a window do not show
     if to_act and st.turns_private():
@@ -101,6 +101,10 @@ def state_message(t: LiveTable, seat: int | None, full: bool = False) -> dict[st
         "bots": [bool(s and s.get("bot")) for s in t.seats],
         "result": st.result.to_json() if st.result else None, "record": t.record_id,
     }
+    if t.status == "aborted":
+        # an aborted game has no result, whatever ended its loop (a first move's time running
+        # out): nobody won or lost, nobody is to act; why is said instead (conduct.give_up)
+        msg.update(result=None, aborted=t.settings.get("aborted", {"reason": "table_closed"}))
     if r.paused_at is not None and not t.storage_paused:
         msg["paused_at"] = r.paused_at      # a referee's pause: every countdown stands here
     if (limit := r.game_limit_state()) is not None:

@@ -395,13 +395,14 @@ class LiveTable:
         self.status = "aborted"
         if self.task is not None and not self.task.done():
             self.task.cancel()
+        why = {"type": "aborted", **self.settings.get("aborted", {}), "reason": reason}
         if self.gate.halted is not None:
-            notice = {"type": "event", "event": {"type": "aborted", "reason": reason}}
+            notice = {"type": "event", "event": why}
             for conns in self.conns.values():
                 for c in list(conns):
                     c.close(CLOSE_TABLE_CLOSED[0], reason, notice=notice, drop=True)
             return
-        event = encode({"type": "event", "event": {"type": "aborted", "reason": reason}})
+        event = encode({"type": "event", "event": why})
         table = encode({"type": "table", "table": self.summary()})
         for conns in self.conns.values():
             for c in list(conns):

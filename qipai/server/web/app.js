@@ -8,7 +8,7 @@ import { icon } from "./icons.js";
 import { prefButtons } from "./prefs.js";
 import { tableExtras } from "./tablefx.js";
 import { liveNav, replayNav } from "./gamenav.js";
-import { resultText, TABLE_GAMES } from "./result.js";
+import { abortedText, resultText, TABLE_GAMES } from "./result.js";
 import { disputeButton } from "./referee.js";
 import { ask } from "./ask.js";
 
@@ -454,6 +454,7 @@ async function tablePage(id) {
           ? t("watch.started", { seconds: watchDelay })
           : t(!last && info.status === "playing" ? "playing.starting"
             : info.status === "open" && info.event ? "hold.notstarted" : info.status);
+        if (!last && info.status === "aborted") sayAborted(info.settings && info.settings.aborted);
       }
       return;
     }
@@ -472,14 +473,13 @@ async function tablePage(id) {
       if (msg.event.type === "trusteeship") send({ type: "sync" });
       if (msg.event.type === "aborted") {   // the game ends without a result: say why, drop its controls
         info.status = "aborted";
+        info.settings = { ...(info.settings || {}), aborted: msg.event };
         if (last) {                           // nobody is to act any more: the board takes no move
-          last = { ...last, status: "aborted", to_act: [] };
+          last = { ...last, status: "aborted", to_act: [], result: null, aborted: msg.event };
           if (board && (!nav || nav.state(last))) board.update(last);
         }
         renderSeats(); renderControls();
-        const why = ["no_first_move", "storage_refused"].includes(msg.event.reason) ? msg.event.reason : "table_closed";
-        status.textContent = t(`close.${why}`);
-        status.className = "status over";
+        sayAborted(msg.event);
       }
       return;
     }
@@ -499,10 +499,18 @@ async function tablePage(id) {
     const mine = msg.seat !== null && msg.to_act.includes(msg.seat);
     status.dataset.seq = msg.seq;
     // the result in words; the record's own text ("0-1", "forfeit by 2") is never shown to a person
+    if (msg.status === "aborted") { sayAborted(msg.aborted); return; }
     if (msg.result) status.textContent = `${t("result")}${t("colon")}` + resultText(msg.result, { game: info.game, seat: msg.seat, names: (msg.names || []).map(seatName), view: msg.view, t, lang });
     else if (msg.paused_at !== undefined) status.textContent = t("ref.tablepaused");
     else status.textContent = msg.seat === null ? t("spectator") : (mine ? t("yourturn") : t("waiting"));
     status.className = "status" + (msg.result ? " over" : "");
+  }
+
+  // an aborted game (nobody made the first move, the table idle, a move the server could not
+  // save) in the same words on every page, live or opened later: no result, who did not move
+  function sayAborted(why) {
+    status.textContent = abortedText(why || (info.settings && info.settings.aborted), (last && last.names) || (info.seats || []).map((s) => (s && s.name) || ""), t);
+    status.className = "status over";
   }
 
   // Only the page's current socket is heard. One it replaced (reconnect) may still deliver what
@@ -519,6 +527,7 @@ async function tablePage(id) {
       // 4401 signed out, 4403 refused, 4404 no table, 4409 replaced by a newer connection,
       // 4410 table closed: reconnecting would not help (4429, too fast or too slow, does)
       if (e.code === 4401 && me && e.reason === "signed_out") signedOut();
+      if (e.code === 4410 && info.status === "aborted") return;   // said already (sayAborted); a rematch stays offered
       if (e.code >= 4400 && e.code !== 4429) {
         // closed for good: said as a sentence, and nothing left to press (resign, offer a draw)
         closedForGood = true;

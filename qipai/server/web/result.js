@@ -11,7 +11,7 @@
 // page's t(key, params, fallback) from i18n.js. The end reason is the catalogue's end.<reason>.
 // The scores of a deal are each told with the player's name: "地主胜 ×2：Ann +4 / Bob −2 / Cy −2".
 
-import { paren, withNote } from "./i18n.js";
+import { paren, seatName, withNote } from "./i18n.js";
 
 const SIGN_MINUS = "\u2212";
 
@@ -194,6 +194,18 @@ export function resultText(result, { game, seat = null, names = [], view = null,
   if (scores && TILES.has(game)) text += ` · ${tr("mj.payments")}${tr("colon", null, ": ")}${scores}`;
   else if (scores) text += `${tr("colon", null, ": ")}${scores}`;   // "：" in Chinese
   return text;
+}
+
+/** Why a game was aborted, in words: it counts for nobody ("Game aborted: alice did not make the
+ *  first move in time; it counts for nobody"). `why` is the table's settings.aborted or the
+ *  `aborted` event ({reason, seat}); `names` the seats' names. */
+export function abortedText(why, names, t) {
+  const reason = (why && why.reason) || "table_closed";
+  const seat = why ? why.seat : undefined;
+  if (reason === "no_first_move" && seat !== undefined && seat !== null && names[seat]) {
+    return t("aborted.noFirstMoveBy", { name: seatName(names[seat]) });
+  }
+  return t(["no_first_move", "storage_refused"].includes(reason) ? `close.${reason}` : "close.table_closed");
 }
 
 // the tile games: a won hand is told with its winner, how and worth; the scores are payments

@@ -71,7 +71,9 @@ export function tableExtras({ t, errorText, send, api, me, id, rerender, move, l
   let rematch = null;          // {table, by} offered by another player
   let lowWarned = null;        // the turn whose low time was sounded
   let said = null;            // the key of the note shown
-  const say = (key, params) => { said = key; note.textContent = key ? t(key, params) : ""; };
+  const say = (key, params) => { said = key; note.classList.remove("error"); note.textContent = key ? t(key, params) : ""; };
+  // a refusal in the note looks like an error (the note's own colour is a success's)
+  const sayError = (text) => { said = null; note.classList.add("error"); note.textContent = text; };
   // notes about play (托管, a pending draw offer) go when the game is over
   const PLAY_NOTES = /^(trustee\.|draw\.(sent|received|held)$)/;
 
@@ -151,6 +153,7 @@ export function tableExtras({ t, errorText, send, api, me, id, rerender, move, l
         const key = e.seat === mineSeat ? `ref.dq.mine.${e.effect}` : `ref.dq.other.${e.effect}`;
         say(key, { name, reason: e.reason || "" });
       }
+      if (e.type === "aborted") entry.hidden = true;     // nothing more to type
       if (e.type.startsWith("draw_")) rerender();
       return false;
     }
@@ -162,7 +165,7 @@ export function tableExtras({ t, errorText, send, api, me, id, rerender, move, l
       title(msg);
       describe(msg);
       const mine = msg.seat !== null && !msg.result && msg.to_act && msg.to_act.includes(msg.seat);
-      entry.hidden = msg.seat === null || !!msg.result;
+      entry.hidden = msg.seat === null || !!msg.result || msg.status === "aborted";
       entryInput.disabled = entryBtn.disabled = !mine;
       if (mine) {
         // the moves to pick from, as the move list writes them (Chinese checkers by cell names, q4>p5)
@@ -178,12 +181,13 @@ export function tableExtras({ t, errorText, send, api, me, id, rerender, move, l
 
   function controls(last, info) {
     const out = [];
-    const lobbyGame = info && !info.event && last && last.result && last.seat !== null && me;
+    // a lobby game over, or aborted once begun (nobody made the first move): play it again
+    const lobbyGame = info && !info.event && last && (last.result || info.status === "aborted") && last.seat !== null && me;
     if (lobbyGame) {
       const ask = async () => {
         // the page becomes the rematch's (replace: reload and back do not bring the old game back)
         try { const tb = await api("POST", `/api/tables/${id}/rematch`, {}); location.replace(`/tables/${tb.id}`); }
-        catch (e) { say(null); note.textContent = errorText(e); }
+        catch (e) { sayError(errorText(e)); }
       };
       if (info.rematch && !rematch) {        // asked for already (this page opened later): a link to it
         const a = document.createElement("a");

@@ -1,0 +1,92 @@
+"""A lobby game aborted because nobody made the first move reads as aborted on every page —
+the players' (English and Chinese), a spectator's, one opened later — with who did not move,
+never as a loss on time; and a rematch follows it, as one follows a finished game (lichess)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from .conftest import rendered, running_server, set_width
+from .test_e2e_play import create_table, join, sign_up
+
+SHOTS = "/tmp/shots-tablefix"
+
+
+@pytest.fixture(scope="module")
+def fserver(tmp_path_factory):
+    """A server whose lobby games' first move must come within 2 s, and where an account may
+    hold one open table."""
+    settings = "first_move_ms=2000, max_open_tables=1"
+    with running_server(tmp_path_factory.mktemp("qipai-abort"), settings) as base:
+        yield base
+
+
+def status(page) -> str:
+    return page.locator("#status").text_content() or ""
+
+
+def says(page, text: str) -> None:
+    page.wait_for_function("(t) => document.querySelector('#status')?.textContent === t", arg=text,
+                           timeout=20_000)
+
+
+def test_a_game_nobody_began_is_said_aborted_everywhere_and_a_rematch_follows(fserver, browser):
+    ca, cc, cd = (browser.new_context(locale=loc) for loc in ("en-US", "zh-CN", "zh-CN"))
+    alice, carol, dave = ca.new_page(), cc.new_page(), cd.new_page()
+    sign_up(alice, fserver, "alice")
+    sign_up(carol, fserver, "carol")
+    sign_up(dave, fserver, "dave")
+    alice.select_option("select[name=game]", "xiangqi")
+    table = create_table(alice)
+    join(carol, fserver, table)
+    dave.goto(f"{fserver}/tables/{table}")
+    en = "Game aborted: alice did not make the first move in time; it counts for nobody"
+    zh = "对局已中止：alice 未在时限内走第一步，本局不计胜负"
+    for page, text in ((alice, en), (carol, zh), (dave, zh)):
+        says(page, text)
+    # opened again later (a reload): the same words, no result, nobody to move
+    for page, text in ((alice, en), (carol, zh), (dave, zh)):
+        page.reload()
+        says(page, text)
+        assert not re.search(r"lost|won|输|赢|time out|超时", status(page)), status(page)
+        assert page.locator("#move-entry").is_hidden()
+    assert dave.locator("#rematch").count() == 0          # a spectator has no rematch
+    for page, lang in ((alice, "en"), (carol, "zh")):
+        for w, h in ((1280, 900), (390, 844)):
+            set_width(page, w, h)
+            page.screenshot(path=f"{SHOTS}/aborted-{lang}-{w}.png", full_page=True)
+    # a rematch: alice asks, carol joins it (its seats swapped)
+    alice.click("#rematch")
+    alice.wait_for_url(lambda url: "/tables/" in url and not url.endswith(table))
+    new = alice.url.rsplit("/", 1)[1]
+    carol.wait_for_selector("#rematch", timeout=20_000)
+    carol.click("#rematch")
+    carol.wait_for_url(f"**/tables/{new}")
+    for c in (ca, cc, cd):
+        c.close()
+
+
+def test_a_refused_rematch_reads_as_an_error(fserver, browser):
+    """A rematch the server refuses (here: erin holds an open table already, the most she may)
+    is said in the error colour, never in the note's success colour."""
+    ctx = browser.new_context(locale="en-US")
+    page = ctx.new_page()
+    sign_up(page, fserver, "erin")
+    page.select_option("select[name=game]", "xiangqi")
+    table = create_table(page, bots=1)
+    page.wait_for_selector("#resign")         # resign at once against the bot: a finished game
+    page.click("#resign")
+    page.click('#ask [data-answer="yes"]')
+    page.wait_for_selector("#rematch", timeout=20_000)
+    page.goto(fserver + "/")
+    page.select_option("select[name=game]", "xiangqi")
+    create_table(page)                          # open, waiting for a player
+    page.goto(f"{fserver}/tables/{table}")
+    page.click("#rematch")
+    page.wait_for_function("() => document.querySelector('#table-note').textContent !== ''")
+    rendered(page)
+    note = page.locator("#table-note")
+    assert note.evaluate("(n) => getComputedStyle(n).color") == "rgb(204, 0, 0)"
+    ctx.close()
