@@ -55,9 +55,9 @@ def test_forms_and_unknown_event(server, browser, shot, lang, widths):
         sign_up(page, server, f"{lang}new{width}")
 
         page.goto(server + "/events/no-such-cup")
-        page.wait_for_selector("#no-event")
+        page.wait_for_selector("#not-found")
         said = words["error.no_event"]              # the page's sentence: a capital first letter
-        assert page.inner_text("#no-event") == said[:1].upper() + said[1:]
+        assert page.inner_text("#not-found h2") == said[:1].upper() + said[1:]
         assert page.locator("#referees").count() == 0 and page.locator("a[href='/events']").count() >= 1
         shot(page, f"newcomer-noevent-{width}-{lang}")
         ctx.close()

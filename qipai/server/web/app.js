@@ -46,7 +46,7 @@ export async function api(method, path, body) {
     body: body !== undefined ? JSON.stringify(body) : undefined,
   });
   const data = r.headers.get("content-type")?.includes("json") ? await r.json() : await r.text();
-  if (!r.ok) throw Object.assign(new Error(data.message || r.statusText), data);
+  if (!r.ok) throw Object.assign(new Error(data.message || r.statusText), { status: r.status }, data);
   return data;
 }
 
@@ -252,7 +252,7 @@ async function tablePage(id) {
   const placeMoves = () => { if (narrow.matches) boardRoot.after(side); else app.querySelector(".table-side")?.prepend(side); };
   narrow.addEventListener("change", placeMoves);
   placeMoves();
-  if (!info) { notFound("notfound.table"); return; }
+  if (!info) { notFound(t("notfound.table")); return; }
   const mod = await loadBoard(info.game);
   let last = null, ws = null, board = null, nav = null, receivedAt = 0, socketSeat, closedForGood = false, backoff = 500;
   const send = (obj) => { if (ws && ws.readyState === 1) ws.send(JSON.stringify(obj)); };
@@ -740,13 +740,15 @@ async function route() {
     const ev = await import("/static/events.js");
     return ev.page(app, { me, id: p.split("/")[2] });
   }
-  notFound("notfound.page");
+  notFound(t("notfound.page"));
 }
 
-// a page or table that is not there (never a bare "404"): what happened, and the way on
-function notFound(key) {
-  app.replaceChildren(el("div", { class: "card-box", id: "not-found" }, el("h2", {}, t(key)),
-    el("p", {}, el("a", { href: "/", class: "button primary" }, t("notfound.lobby")))));
+// a page or table that is not there (never a bare "404"): what happened, and the way on, alone
+// on the page (no "Loading…" or panels left beside it); `words` the text (a catalogue key's, or a
+// refusal's errorText), `back` the way on ([href, key], the lobby unless told)
+export function notFound(words, back = ["/", "notfound.lobby"]) {
+  app.replaceChildren(el("div", { class: "card-box", id: "not-found", role: "alert" }, el("h2", {}, words),
+    el("p", {}, el("a", { href: back[0], class: "button primary", id: "not-found-back" }, t(back[1])))));
 }
 
 /** A refusal in words; a refused move that counts toward the game's illegal-move limit says
@@ -757,4 +759,6 @@ function refusedText(msg) {
   return words + (lang === "zh" ? "。" : ". ") + t("illegal.count", msg.illegal);
 }
 
-route().catch((e) => { app.append(el("div", { class: "error" }, errorText(e))); });
+// a page that could not be shown (an unknown record, a refused read): the refusal in words and the
+// way back, in place of whatever the page had begun to show ("Loading…")
+route().catch((e) => { notFound(errorText(e)); });

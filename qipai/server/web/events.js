@@ -5,7 +5,7 @@
 // game at the top; with the event's chat with its referees (chat.js).
 
 import { ask } from "./ask.js";
-import { api, el, errorText, every, t } from "./app.js";
+import { api, el, errorText, every, notFound, t } from "./app.js";
 import { eventChat, reportList } from "./chat.js";
 import { localDate } from "./history.js";
 import { icon } from "./icons.js";
@@ -295,8 +295,7 @@ async function eventPage(app, { me }, id) {
   try { first = await api("GET", `/api/events/${id}`); } catch (e) {
     if (e.code !== "no_event") throw e;
     // an unknown id: the refusal and the way to the list, without the event's panels and chat
-    app.replaceChildren(el("h2", {}, t("events")), el("div", { class: "error", role: "alert", id: "no-event" }, errorText(e)),
-      el("p", {}, el("a", { href: "/events" }, t("events.tolist"))));
+    notFound(errorText(e), ["/events", "events.tolist"]);
     return;
   }
   app.replaceChildren(head, mine, controls, err, body, refereePanel({ id, me }), eventChat({ t, api, id, me, errorText }, every(3000)));

@@ -3,7 +3,7 @@
 // game, the events entered, and recent games with replay links. A player who hides their
 // history shows others their ratings only; on their own profile a switch hides or shows it.
 
-import { api, el, lang, ratingMark, t } from "./app.js";
+import { api, el, lang, notFound, ratingMark, t } from "./app.js";
 import { byPopularity, gameName } from "./lobby.js";
 import { gamesTable, localDate } from "./history.js";
 import { ratingChart } from "./ratingchart.js";
@@ -82,7 +82,8 @@ function privacySwitch(hidden) {
 export async function profilePage(app, { me, name }) {
   let prof;
   try { prof = await api("GET", `/api/users/${encodeURIComponent(name)}`); } catch (e) {
-    app.replaceChildren(el("h2", {}, name), el("div", { class: "error" }, t("hist.nouser", { name })));
+    if (e.status !== 404) throw e;
+    notFound(t("hist.nouser", { name }));
     return;
   }
   const mine = me && me.username === prof.username;
