@@ -7,8 +7,9 @@ from __future__ import annotations
 
 import pytest
 
-from .conftest import set_width
-from .test_e2e_play import create_table, sign_up, wait_seq
+from .conftest import rendered, set_width
+from .test_e2e_chat import chat, wait_line
+from .test_e2e_play import create_table, join, sign_up, wait_seq
 
 SHOTS = "/tmp/shots-tablefix"
 SIZES = ((1280, 900), (390, 844))
@@ -31,3 +32,36 @@ def test_a_seat_name_is_whole_beside_the_first_move_countdown(server, browser, l
         page.screenshot(path=f"{SHOTS}/firstmove-{lang}-{w}.png", full_page=True)
     ctx.close()
 
+
+def test_a_chat_lines_buttons_stay_on_its_row(server, browser):
+    ca = browser.new_context(locale="en-US", viewport={"width": 1280, "height": 900})
+    cb = browser.new_context(locale="zh-CN", viewport={"width": 1280, "height": 900})
+    a, b = ca.new_page(), cb.new_page()
+    sign_up(a, server, "chatrowa")
+    sign_up(b, server, "chatrowb")
+    a.select_option("select[name=game]", "xiangqi")
+    table = create_table(a)
+    join(b, server, table)
+    wait_seq(a, 0)
+    chat(a, "hello from alice")
+    chat(b, "Good luck, have fun")
+    chat(a, "thanks")
+    for page in (a, b):
+        wait_line(page, "thanks")
+    for page, lang in ((a, "en"), (b, "zh")):
+        for w, h in SIZES:
+            set_width(page, w, h)
+            rendered(page)
+            # each line with buttons: they lie within its own box, level with its first row of text
+            bad = page.evaluate("""() => [...document.querySelectorAll('#chat .chat-line')]
+                .filter((li) => li.querySelector('.chat-acts')).filter((li) => {
+                  const box = li.getBoundingClientRect();
+                  const acts = li.querySelector('.chat-acts').getBoundingClientRect();
+                  const text = li.querySelector('.chat-text').getClientRects()[0];
+                  return acts.top < box.top - 1 || acts.bottom > box.bottom + 1
+                    || acts.top >= text.bottom || acts.bottom <= text.top;
+                }).map((li) => li.textContent)""")
+            assert bad == [], (lang, w, bad)
+            page.screenshot(path=f"{SHOTS}/chatrow-{lang}-{w}.png", full_page=True)
+    ca.close()
+    cb.close()

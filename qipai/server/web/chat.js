@@ -90,7 +90,9 @@ export function chatBox(opts) {
     const said = line.phrase ? t(`chat.quick.${line.phrase}`, null, line.text) : line.text;
     li.append(tm, " ", who, node("span", "chat-sep", t("colon")), node("span", "chat-text", said));
     if (line.audience === "referees") li.append(" ", node("span", "chat-tag", t("chat.toReferees")));
-    if (me && line.user != null && line.user !== me.id) li.append(lineActions(line));
+    // its report and mute buttons float at the right of its first line: put before the text, as
+    // a float after it drops below a line that has no room left, looking like the next message's
+    if (me && line.user != null && line.user !== me.id) li.prepend(lineActions(line));
     return li;
   };
   function lineActions(line) {
