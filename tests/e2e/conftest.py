@@ -94,12 +94,13 @@ def server(tmp_path_factory):
 def lserver(tmp_path_factory):
     """The language files' server (tests/e2e/language.py): as ``server``, with the organizer
     ``zhorganizer``, room for many open tables and no limit on bot games and API calls; a
-    spectator of a card or tile game sees it 2 s late (10 s by default: each table watched
-    waited for it); its pages ask for changes every 1.5 s, since its tests wait for a page's
-    network to go quiet (Playwright's ``networkidle``: no request for 500 ms), which polls every
-    0.5 s would never leave."""
+    spectator of a card or tile game sees it 1 s late (10 s by default: each table watched
+    waited for it); bots think 50 ms (the tables wait for some moves, not for the thinking);
+    its pages ask for changes every 1.5 s, since its tests wait for a page's network to go
+    quiet (Playwright's ``networkidle``: no request for 500 ms), which polls every 0.5 s would
+    never leave."""
     settings = ("private_window_ms=300, max_open_tables=100, organizers=('zhorganizer',), "
-                "spectator_delay_ms=2000, page_poll_ms=1500, "
+                "spectator_delay_ms=1000, bot_delay_ms=50, page_poll_ms=1500, "
                 "limits=Limits(signup_ip=(100.0, 100), "
                 "bot_games_account=(100.0, 100), api_ip=(1000.0, 1000))")
     with running_server(tmp_path_factory.mktemp("qipai-lang"), settings) as base:
