@@ -34,8 +34,8 @@ def test_a_typing_slip_never_counts_and_an_illegal_move_says_its_count(server, b
         assert typed(page, "zz").count("3") == 0             # a slip between: still not counted
         page.fill('#move-entry input[name="move"]', "e2e9")
         page.press('#move-entry input[name="move"]', "Enter")
-        page.wait_for_function("() => document.querySelector('#error').textContent !== ''")
-        said = page.inner_text("#error")
+        page.wait_for_function("() => document.querySelector('#move-refused').textContent !== ''")
+        said = page.inner_text("#move-refused")
         assert said.endswith(COUNT[lang].format(2)), said
         # the game goes on: my move box still takes a move, no result shown
         assert page.locator('#move-entry input[name="move"]:enabled').count() == 1
@@ -45,4 +45,42 @@ def test_a_typing_slip_never_counts_and_an_illegal_move_says_its_count(server, b
         page.wait_for_selector('#move-entry input[name="move"]:enabled')
         assert page.inner_text("#illegal-count") == COUNT[lang].format(2)
         shot(page, f"illegal-count-{lang}-{WIDTHS[lang]['width']}")
+        ctx.close()
+
+
+REASON = {"en": "Red has no cannon on file 2", "zh": "红方在第 2 路没有炮"}
+HINT = {"en": "Careful: an illegal move counts against you; 3 lose the game",
+        "zh": "注意：不合法的着法会被计次，累计 3 次判负"}
+
+
+def test_a_typed_illegal_move_says_why_beside_the_box_and_the_box_warns_first(server, browser):
+    """``C2.1`` with no cannon left on file 2: the refusal gives the referee's reason with the
+    count, right under the box (not far below the board); before any move is typed a hint under
+    the box says an illegal move counts (rules/xiangqi.md §4.4). Screenshots at 1280 and 390 px."""
+    for lang in ("en", "zh"):
+        ctx = browser.new_context(viewport={"width": 390, "height": 844},
+                                  locale="zh-CN" if lang == "zh" else "en-US")
+        page = ctx.new_page()
+        sign_up(page, server, f"cannon{lang}")
+        tid = page.evaluate("""async () => (await (await fetch('/api/tables', {method: 'POST',
+            credentials: 'same-origin', headers: {'Content-Type': 'application/json'},
+            body: JSON.stringify({game: 'xiangqi', bots: 1, settings: {clock: 'none'}})})).json()).id""")
+        page.goto(f"{server}/tables/{tid}")
+        box = '#move-entry input[name="move"]'
+        page.wait_for_selector(f"{box}:enabled")
+        assert page.inner_text("#move-hint") == HINT[lang]
+        page.fill(box, "C2=5")
+        page.press(box, "Enter")
+        page.wait_for_selector(f"{box}:disabled")
+        page.wait_for_selector(f"{box}:enabled")             # the bot answered
+        page.fill(box, "C2.1")
+        page.press(box, "Enter")
+        page.wait_for_function("() => document.querySelector('#move-refused').textContent !== ''")
+        said = page.inner_text("#move-refused")
+        assert REASON[lang] in said and said.endswith(COUNT[lang].format(1)), said
+        for w, h in ((390, 844), (1280, 900)):
+            page.set_viewport_size({"width": w, "height": h})
+            field, note = page.locator(box).bounding_box(), page.locator("#move-refused").bounding_box()
+            assert 0 <= note["y"] - (field["y"] + field["height"]) < 40, (w, field, note)
+            page.screenshot(path=f"/tmp/shots-tablefix/typed-{lang}-{w}.png", full_page=True)
         ctx.close()

@@ -19,9 +19,9 @@ def typed(page, text):
     """Type ``text`` into the table's move box and wait for the refusal it brings."""
     page.fill('#move-entry input[name="move"]', text)
     page.press('#move-entry input[name="move"]', "Enter")
-    page.wait_for_function("() => document.querySelector('#error').textContent !== ''")
-    said = page.inner_text("#error")
-    page.evaluate("() => { document.querySelector('#error').textContent = ''; }")
+    page.wait_for_function("() => document.querySelector('#move-refused').textContent !== ''")
+    said = page.inner_text("#move-refused")
+    page.evaluate("() => { document.querySelector('#move-refused').textContent = ''; }")
     return said
 
 
@@ -47,6 +47,6 @@ def test_a_typed_moves_refusal_names_the_cards_in_the_pages_words(server, browse
         assert hole == ("n9 上没有棋子" if lang == "zh" else "there is no marble on n9"), hole
         page.fill('#move-entry input[name="move"]', "BJ1")
         page.press('#move-entry input[name="move"]', "Enter")
-        page.wait_for_function("() => document.querySelector('#error').textContent !== ''")
+        page.wait_for_function("() => document.querySelector('#move-refused').textContent !== ''")
         shot(page, f"typed-refusal-{lang}-390")
         ctx.close()

@@ -467,7 +467,9 @@ async function tablePage(id) {
     }
     if (msg.type === "error") {
       if (msg.illegal) { illegalNote.textContent = t("illegal.count", msg.illegal); illegalNote.hidden = false; }
-      err.textContent = refusedText(msg); if (board && board.refused) board.refused(); return; }
+      const refused = refusedText(msg);
+      if (!fx.typedRefusal(refused)) err.textContent = refused;   // a typed move's: under its box
+      if (board && board.refused) board.refused(); return; }
     if (msg.type === "position") { if (nav) nav.position(msg); else if (board && board.position) board.position(msg); return; }
     if (msg.type === "event") {
       if (msg.event.type === "trusteeship") send({ type: "sync" });

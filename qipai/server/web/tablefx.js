@@ -56,12 +56,33 @@ export function tableExtras({ t, errorText, send, api, me, id, rerender, move, l
   const entryBtn = document.createElement("button");
   entryBtn.type = "submit";
   entryBtn.textContent = t(playKey);
-  entry.append(entryLabel, legalList, entryBtn);
+  // under the box: the referee's refusal of the move typed (why, and the count), and before any
+  // is typed, that an illegal move counts (xiangqi §4.4: the limit'th loses the game)
+  const entryRefused = document.createElement("p");
+  entryRefused.className = "error entry-line";
+  entryRefused.id = "move-refused";
+  entryRefused.setAttribute("role", "alert");
+  const entryHint = document.createElement("p");
+  entryHint.className = "muted small entry-line";
+  entryHint.id = "move-hint";
+  entryHint.hidden = true;
+  entry.append(entryLabel, legalList, entryBtn, entryRefused, entryHint);
+  let typedAt = null;          // the seq a typed move answered: its refusal is said under the box
   entry.onsubmit = (ev) => {
     ev.preventDefault();
     const text = entryInput.value.trim();
-    if (text) { move(text, { typed: true }); entryInput.value = ""; }   // typed: a slip that is no move never counts
+    entryRefused.textContent = "";
+    if (text) {                // typed: a slip that is no move never counts
+      typedAt = window.qipaiLastState ? window.qipaiLastState.seq : 0;
+      move(text, { typed: true }); entryInput.value = "";
+    }
   };
+  /** Say a refusal under the box when it answers a typed move (true), else leave it to the page. */
+  function typedRefusal(text) {
+    if (typedAt === null) return false;
+    entryRefused.textContent = text;
+    return true;
+  }
   const note = document.createElement("div");
   note.className = "table-note";
   note.id = "table-note";
@@ -167,6 +188,9 @@ export function tableExtras({ t, errorText, send, api, me, id, rerender, move, l
       const mine = msg.seat !== null && !msg.result && msg.to_act && msg.to_act.includes(msg.seat);
       entry.hidden = msg.seat === null || !!msg.result || msg.status === "aborted";
       entryInput.disabled = entryBtn.disabled = !mine;
+      if (typedAt !== null && msg.seq > typedAt) { typedAt = null; entryRefused.textContent = ""; }   // a move was made since
+      entryHint.hidden = !msg.illegal_limit || !!msg.result;
+      if (msg.illegal_limit) entryHint.textContent = t("illegal.hint", { limit: msg.illegal_limit });
       if (mine) {
         // the moves to pick from, as the move list writes them (Chinese checkers by cell names, q4>p5)
         const typed = (x) => (msg.game === "chinese-checkers" && x.includes(">") ? x.split(">").map(ccCell).join(">") : x);
@@ -225,5 +249,5 @@ export function tableExtras({ t, errorText, send, api, me, id, rerender, move, l
     return out;
   }
 
-  return { chat: chats, note, boardText, entry, onMessage, controls, offered: () => offered };
+  return { chat: chats, note, boardText, entry, onMessage, controls, offered: () => offered, typedRefusal };
 }
