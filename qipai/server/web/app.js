@@ -212,6 +212,14 @@ function clockNotes(c, over = false) {
   return notes.length ? el("span", { class: "clock-notes" }, notes.flatMap((n, i) => [i ? " · " : null, el("span", { class: "nw" }, n)])) : null;
 }
 
+// go's dead-stone phase is no turn: both sides mark at once, so never "Your turn" but what to do
+// (mark, then submit), what the seat waits for once it submitted, and to a spectator what happens
+function markingText(msg) {
+  if (msg.seat === null) return t("go.status.markingWatch");
+  const mk = msg.view.marking || {};
+  return t(mk.submitted && mk.submitted[msg.seat] ? "go.status.markingWait" : "go.status.marking");
+}
+
 // m:ss; with `tenths`, under 10 s the tenths too ("0:09.4"), as a running low clock shows them
 function fmtMs(ms, tenths = false) {
   if (ms === null || ms === undefined) return "";
@@ -504,6 +512,7 @@ async function tablePage(id) {
     if (msg.status === "aborted") { sayAborted(msg.aborted); return; }
     if (msg.result) status.textContent = `${t("result")}${t("colon")}` + resultText(msg.result, { game: info.game, seat: msg.seat, names: (msg.names || []).map(seatName), view: msg.view, t, lang });
     else if (msg.paused_at !== undefined) status.textContent = t("ref.tablepaused");
+    else if (msg.view && msg.view.phase === "marking") status.textContent = markingText(msg);
     else status.textContent = msg.seat === null ? t("spectator") : (mine ? t("yourturn") : t("waiting"));
     status.className = "status" + (msg.result ? " over" : "");
   }

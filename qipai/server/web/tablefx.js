@@ -99,7 +99,8 @@ export function tableExtras({ t, errorText, send, api, me, id, rerender, move, l
   const PLAY_NOTES = /^(trustee\.|draw\.(sent|received|held)$)/;
 
   function title(msg) {
-    const mine = msg && msg.seat !== null && !msg.result && msg.to_act && msg.to_act.includes(msg.seat);
+    const mine = msg && msg.seat !== null && !msg.result && msg.to_act && msg.to_act.includes(msg.seat)
+      && !(msg.view && msg.view.phase === "marking");      // go's dead-stone marking is no turn
     document.title = mine ? `${t("title.yourturn")} · ${baseTitle}` : baseTitle;
   }
 
@@ -187,9 +188,11 @@ export function tableExtras({ t, errorText, send, api, me, id, rerender, move, l
       describe(msg);
       const mine = msg.seat !== null && !msg.result && msg.to_act && msg.to_act.includes(msg.seat);
       entry.hidden = msg.seat === null || !!msg.result || msg.status === "aborted";
-      entryInput.disabled = entryBtn.disabled = !mine;
+      // go's dead-stone marking takes no typed move: its board's clicks and buttons do it
+      const marking = !!(msg.view && msg.view.phase === "marking");
+      entryInput.disabled = entryBtn.disabled = !mine || marking;
       if (typedAt !== null && msg.seq > typedAt) { typedAt = null; entryRefused.textContent = ""; }   // a move was made since
-      entryHint.hidden = !msg.illegal_limit || !!msg.result;
+      entryHint.hidden = !msg.illegal_limit || !!msg.result || marking;
       if (msg.illegal_limit) entryHint.textContent = t("illegal.hint", { limit: msg.illegal_limit });
       if (mine) {
         // the moves to pick from, as the move list writes them (Chinese checkers by cell names, q4>p5)
