@@ -38,6 +38,7 @@ from . import eventstart, ratings, walkover
 from .auth import username_key
 from .config import Settings
 from .errors import ApiError
+from .eventphase import phase
 from .hub import Hub, insert_tables, row_values
 from .models import EventRefereeRow, RecordRow, TableRow, UserRow
 from .store import UNAVAILABLE, storage_error
@@ -166,7 +167,8 @@ class EventWork:
             raise ApiError(404, "no_meet", f"no event belongs to the meet {meet!r}") from None
 
     def listing(self) -> list[dict[str, Any]]:
-        """Every event, newest first, with its number of entrants."""
+        """Every event, newest first, with its number of entrants and where it is (a running
+        one's stage, latest round and whether it has begun: eventphase.py)."""
         with self.db() as s:
             counts = dict(s.execute(select(EntrantRow.event_id, func.count(EntrantRow.id))
                                     .group_by(EntrantRow.event_id)).all())
@@ -174,7 +176,7 @@ class EventWork:
             return [{"id": e.id, "name": e.name, "preset": e.preset, "game": e.game, "status": e.status,
                      "created": e.created, "entrants": counts.get(e.id, 0),
                      "pairs": (e.config or {}).get("entrants") == "pairs",
-                     "meet": (e.config or {}).get("meet")} for e in rows]
+                     "meet": (e.config or {}).get("meet"), **phase(s, e)} for e in rows]
 
     @staticmethod
     def _seated(s: Session, event_id: str) -> dict[int, tuple[str, int | None]]:
@@ -197,7 +199,7 @@ class EventWork:
                         "status": ev.status, "meet": (ev.config or {}).get("meet"),
                         "pairs": (ev.config or {}).get("entrants") == "pairs",
                         "commitment": ev.commitment, "created": ev.created, "stage": None,
-                        "secret": None, "current_round": 0, "started_round": 0,
+                        "secret": None, "current_round": 0, "started_round": 0, "begun": False,
                         "check_in": ev.config["registration"]["check_in"],
                         "entrants": [{"id": e.entrant_id, "name": e.name, "bot": e.bot, "draw": None,
                                       "status": e.status, "unit": e.unit} for e in ev.entrants],
@@ -254,6 +256,8 @@ class EventWork:
                     # §6.1: the event's secret (all its draws, lots, seats and deals) once it ends
                     "secret": ev.secret if ev.status == "finished" else None,
                     "current_round": d.current_round(), "started_round": ev.started_round or 0,
+                    # the latest round begun (eventphase.py), the words of the event's state
+                    "begun": phase(s, ev, d)["begun"],
                     "entrants": [{"id": e.entrant_id, "name": e.name, "bot": e.bot, "draw": e.draw,
                                   "status": e.status, "unit": e.unit, "rating": e.rating,
                                   "no_shows": absent.get(e.draw, 0) if e.draw is not None else 0}

@@ -19,6 +19,7 @@ from qipai.competition.db import EntrantRow, EventRow
 from . import auth, ratings
 from .bodies import Body
 from .errors import ApiError
+from .eventphase import phase
 from .models import UserRow
 
 
@@ -41,7 +42,8 @@ def visible(s: Session, owner: UserRow, viewer: UserRow | None) -> bool:
 
 def events_of(s: Session, user: UserRow, limit: int = 50) -> list[dict[str, Any]]:
     """The events ``user`` entered (alone or in a pair), newest first: ``[{"id", "name", "game",
-    "status"}]``, a finished one with the entrant's ``place`` ``of`` the entrants (:func:`_place`)."""
+    "status", "entrants", "stage", "current_round", "begun"}]`` (a running one's place: eventphase.py),
+    a finished one with the entrant's ``place`` ``of`` the entrants (:func:`_place`)."""
     q = (select(EventRow, EntrantRow).join(EntrantRow, EntrantRow.event_id == EventRow.id)
          .where(EntrantRow.bot.is_(None),
                 or_(EntrantRow.entrant_id == user.username, EntrantRow.members.isnot(None)))
@@ -57,7 +59,7 @@ def events_of(s: Session, user: UserRow, limit: int = 50) -> list[dict[str, Any]
         if out and out[-1]["id"] == ev.id:
             continue
         out.append({"id": ev.id, "name": ev.name, "game": ev.game, "status": ev.status,
-                    **_place(ev, ent.entrant_id)})
+                    "entrants": len(ev.entrants), **phase(s, ev), **_place(ev, ent.entrant_id)})
         if len(out) >= limit:
             break
     return out

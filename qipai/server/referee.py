@@ -277,7 +277,8 @@ class Referees(ResultActs):
         penalty_kinds = await self.hub.store.call(kinds, write=False)
         return {"event": {"id": ev["id"], "name": ev["name"], "game": ev["game"], "status": ev["status"],
                           "preset": ev["preset"], "started_round": ev["started_round"],
-                          "current_round": ev["current_round"]},
+                          "current_round": ev["current_round"], "begun": ev["begun"],
+                          "stage": ev["stage"], "entrants": len(ev["entrants"])},
                 "tables": await roundacts.tables_everywhere(self.hub, event_id, self.table_json,
                                                             self.live_tables(event_id)),
                 "log": log, "disputes": sorted(disputes, key=lambda d: (not d["open"], -d["id"])),

@@ -6,6 +6,7 @@ state as its API gives it."""
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 import time
@@ -83,6 +84,28 @@ def pts(x: float) -> str:
     if abs(x - whole) != 0.5:
         return f"{x:g}".replace("-", "−")
     return ((str(whole) if whole else "-" if x < 0 else "") + "½").replace("-", "−")
+
+
+def two_people(browser, base):
+    """Two signed-up people, each in a context of their own: the organizer alice (the site's
+    first account, who accepts every dialog) and bob. Returns (alice's page, bob's page)."""
+    from .test_e2e_play import sign_up
+    alice, bob = browser.new_context().new_page(), browser.new_context().new_page()
+    accept_dialogs(alice)
+    sign_up(alice, base, "alice")
+    sign_up(bob, base, "bob")
+    return alice, bob
+
+
+def create_event(page, base, preset: str, name: str, players: list[str]) -> str:
+    """The organizer on ``page`` makes an event with the form of /events; returns its id."""
+    page.goto(base + "/events")
+    page.select_option("select[name=preset]", preset)
+    page.fill("input[name=name]", name)
+    page.fill("textarea[name=players]", "\n".join(players))
+    page.click("#create-event")
+    page.wait_for_url(re.compile(r"/events/[\w.-]+$"))
+    return page.url.rsplit("/", 1)[1]
 
 
 def accept_dialogs(page):

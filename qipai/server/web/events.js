@@ -6,6 +6,7 @@
 
 import { ask } from "./ask.js";
 import { api, el, errorText, every, notFound, t } from "./app.js";
+import { eventStatus, roundName } from "./eventstatus.js";
 import { eventChat, reportList } from "./chat.js";
 import { localDate } from "./history.js";
 import { icon } from "./icons.js";
@@ -60,24 +61,11 @@ async function listPage(app, { me }) {
   for (const e of rows) e.shown = await eventName(e);
   list.replaceChildren(...(rows.length ? rows : [null]).map((e) => e ? el("tr", { "data-event": e.id },
     el("td", {}, el("a", { href: `/events/${e.id}` }, e.shown)), el("td", {}, gameName(byId[e.game]) || e.game),
-    el("td", {}, t(e.pairs ? "events.pairs" : "events.entrants", { n: e.entrants })), el("td", {}, t(`status.${e.status}`, null, e.status)),
+    el("td", {}, t(e.pairs ? "events.pairs" : "events.entrants", { n: e.entrants })), el("td", { class: "event-state" }, eventStatus(e)),
     el("td", { class: "muted" }, localDate(e.created))) : el("tr", {}, el("td", { class: "muted", colspan: 5 }, t("none")))));
 }
 
 // ----- one event -----------------------------------------------------------------------------
-function roundName(ev, rnd) {
-  if (ev.stage === "knockout") {
-    const total = Math.ceil(Math.log2(Math.max(2, ev.entrants.length)));
-    const left = total - rnd;
-    if (left === 0) return t("events.final");
-    if (left === 1) return t("events.semifinal");
-    if (left === 2) return t("events.quarterfinal");
-  }
-  // a table knockout's length depends on the tables' results: its final is known once played
-  if (ev.stage === "table_knockout" && ev.status === "finished" && rnd === ev.rounds.length) return t("events.final");
-  return t("events.round", { n: rnd });
-}
-
 // the entrants of a match with each one's score: game points of a series, the session's total
 // (a series still being played: its games so far, a win 1 and a draw ½ each)
 function sides(m) {
@@ -312,13 +300,7 @@ async function eventPage(app, { me }, id) {
     if (seen === shown && !ev.meet) return;
     shown = seen;
     // a running event in words of where it is: the round waiting for its start, or in play
-    const rnd = ev.current_round;
-    const now = ev.rounds.find((r) => r.round === rnd);
-    const begun = (ev.started_round || 0) >= rnd        // started here, or played elsewhere (qipai event run)
-      || !!(now && now.matches.some((m) => m.games.some((g) => g.table || g.status === "finished")));
-    const status = ev.status === "running" && rnd
-      ? t(begun ? "events.state.playing" : "events.state.waiting", { round: roundName(ev, rnd) })
-      : t(`status.${ev.status}`, null, ev.status);
+    const status = eventStatus(ev);
     const open = ev.rounds.flatMap((r) => r.matches.flatMap((m) => m.games)).filter((g) => g.standing === "provisional").length;
     head.replaceChildren(el("h2", {}, name || ev.name), el("div", { class: "muted" },
       `${gameName(byId[ev.game]) || ev.game} · ${ev.stage ? t(`stage.${ev.stage}`, null, ev.stage) + " · " : ""}${t(ev.pairs ? "events.pairs" : "events.entrants", { n: ev.entrants.length })} · `,

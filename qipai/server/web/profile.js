@@ -4,6 +4,7 @@
 // history shows others their ratings only; on their own profile a switch hides or shows it.
 
 import { api, el, lang, notFound, ratingMark, t } from "./app.js";
+import { eventStatus } from "./eventstatus.js";
 import { byPopularity, gameName } from "./lobby.js";
 import { gamesTable, localDate } from "./history.js";
 import { ratingChart } from "./ratingchart.js";
@@ -61,9 +62,10 @@ function chartBox(history, byId) {
 const ordinal = (n) => n + (n % 100 >= 11 && n % 100 <= 13 ? "th" : ["th", "st", "nd", "rd"][n % 10] || "th");
 
 // an event entered: its player's place when it is over ("3rd of 8", 第3名（共8人）, Champion),
-// else its status (Running; Finished when the outcome does not rank the player)
+// else its state in the words of every page (eventstatus.js: Round 2 in play; Finished when the
+// outcome does not rank the player)
 function placeText(e) {
-  if (!e.place) return t(`status.${e.status}`, null, e.status);
+  if (!e.place) return eventStatus(e);
   return e.place === 1 ? t("profile.champion") : t("profile.place", { ord: lang === "zh" ? e.place : ordinal(e.place), of: e.of });
 }
 

@@ -6,6 +6,7 @@
 
 import { api, el, errorText, every, t } from "./app.js";
 import { eventName, gameName } from "./lobby.js";
+import { eventStatus } from "./eventstatus.js";
 import { LIST_SEP, paren } from "./i18n.js";
 import { ask } from "./ask.js";
 import { reportList } from "./chat.js";
@@ -276,9 +277,9 @@ export async function consolePage(app, { me, id }) {
       box.dataset.shape = key;
       return true;
     };
-    if (changed(head, [shownName, ev.name, ev.game, ev.status])) {
+    if (changed(head, [shownName, ev.name, ev.game, eventStatus(ev)])) {
       head.replaceChildren(el("h2", {}, t("ref.title")), el("div", { class: "muted" },
-        el("a", { href: `/events/${id}`, id: "back-to-event" }, shownName || ev.name), ` · ${gameName(byId[ev.game]) || ev.game} · ${t(`status.${ev.status}`, null, ev.status)}`));
+        el("a", { href: `/events/${id}`, id: "back-to-event" }, shownName || ev.name), ` · ${gameName(byId[ev.game]) || ev.game} · ${eventStatus(ev)}`));
     }
     const anyLive = data.tables.length > 0;
     // no live table: because the event is over, or its round waits for its start
