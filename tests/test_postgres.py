@@ -90,6 +90,35 @@ def test_a_database_at_the_newest_revision_is_left_alone_and_an_older_one_is_mig
     engine.dispose()
 
 
+def test_migration_0017_gives_the_live_event_tables_their_seats(pg_url):
+    """event_seats: the live event tables of an existing database get their accounts' seats, so
+    that GET /api/me/event-games lists them after the upgrade."""
+    from sqlalchemy.orm import Session
+
+    from qipai.server.models import TableRow, UserRow, now_iso
+
+    engine = create_engine(pg_url)
+    _alembic(engine, "0016")
+    with Session(engine) as s:
+        for i, name in ((1, "alice"), (2, "bob")):
+            s.add(UserRow(id=i, username=name, username_key=name, password_hash="x", created=now_iso()))
+        s.flush()
+
+        def table(tid, status, event, seats):
+            s.add(TableRow(id=tid, game="gomoku", options={}, num_seats=2, seats=seats, settings={},
+                           status=status, event_id=event, created=now_iso()))
+        both = [{"user": 1, "name": "alice"}, {"user": 2, "name": "bob"}]
+        table("live", "open", None, both)                 # a lobby table: not an event's
+        table("ev1", "playing", "e", [{"user": 1, "name": "alice"}, {"bot": "random", "name": "b"}])
+        table("ev2", "finished", "e", both)               # over: not listed
+        s.commit()
+    _alembic(engine, "0017")
+    with engine.connect() as c:
+        rows = c.execute(text("SELECT user_id, table_id FROM event_seats")).all()
+    engine.dispose()
+    assert [tuple(r) for r in rows] == [(1, "ev1")]
+
+
 def test_username_keys_are_made_for_existing_accounts_on_postgresql(pg_url):
     """0007 on accounts made before it: ``alice`` keeps the key, ``ALICE`` (allowed then) gets
     ``alice#<id>``, and the key is unique from then on."""

@@ -23,6 +23,7 @@ from typing import Any
 
 from fastapi import FastAPI, Request, Response
 from pydantic import Field
+from sqlalchemy import select
 from sqlalchemy.orm import Session, sessionmaker
 
 from qipai.competition.config import parse_config, preset_data, preset_names
@@ -36,7 +37,7 @@ from .bodies import Body
 from .errors import ApiError
 from .eventwork import EventWork, run, worker_call, worker_init
 from .hub import Hub
-from .models import MAX_ROW_ID, RecordRow, TableRow, UserRow
+from .models import MAX_ROW_ID, EventSeatRow, RecordRow, TableRow, UserRow
 from .plaintext import Plain
 from .replays import limit_replays, replay_steps, steps_response
 from .tables import LiveTable
@@ -265,6 +266,18 @@ class EventService:
             await self._settle(event_id)
 
 
+def stored_event_games(s: Session, user_id: int) -> list[dict[str, Any]]:
+    """``GET /api/me/event-games`` from the database (any worker of a cluster): the account's
+    event tables open or playing, by its seats (``event_seats``), oldest first."""
+    q = (select(TableRow).join(EventSeatRow, EventSeatRow.table_id == TableRow.id)
+         .where(EventSeatRow.user_id == user_id, TableRow.status.in_(("open", "playing")),
+                TableRow.event_id.is_not(None))
+         .order_by(TableRow.created, TableRow.id))
+    return [{"table": t.id, "event": t.event_id, "round": (t.settings or {}).get("event_round"),
+             "started": t.status == "playing",
+             "hold": eventstart.stored_hold(t.status, t.seats, t.settings or {})} for t in s.scalars(q)]
+
+
 def run_encoded(work: EventWork, method: str, args: tuple[Any, ...]) -> tuple[str, Any]:
     """:func:`~.eventwork.run` with a value answered as its JSON body (bytes)."""
     kind, value = run(work, method, args)
@@ -325,6 +338,9 @@ def add_event_routes(app: FastAPI, hub: Hub, db: sessionmaker[Session],
         user = await user_of(request) if user_of is not None else None
         if user is None:
             return []
+        if hub.cluster is not None:       # several workers: the database's, the same on each
+            uid = user.id
+            return await hub.store.call(lambda s: stored_event_games(s, uid), write=False)
         out = []
         for t in hub.tables.events_of(user.id):      # the index, not every live table
             if t.status in ("finished", "aborted") or t.seat_of(user.id) is None:

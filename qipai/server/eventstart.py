@@ -16,9 +16,11 @@
   (§5.6: after the first game, absence is the clock's business).
 
 The table's settings carry the hold, so a restarted server keeps it: ``ready_by`` (unix s, the
-first game's grace end) or ``start_at`` (unix s, the end of the pause between games). The
-table's summary shows it as ``hold`` (``kind`` ready|between, ``in_ms``, ``ready``: the seats
-ready), for the pages to say what the game waits for.
+first game's grace end) or ``start_at`` (unix s, the end of the pause between games), and
+``ready`` (the seats ready so far, so that every worker of a cluster tells the same from the
+table's row: :func:`stored_hold`). The table's summary shows it as ``hold`` (``kind``
+ready|between, ``in_ms``, ``ready``: the seats ready), for the pages to say what the game waits
+for.
 """
 
 from __future__ import annotations
@@ -47,8 +49,12 @@ def people(t: LiveTable) -> list[int]:
     """The seats that must say ready: every account's, a person's or a bot account's (a bot
     program is handled as a person is, competition.md §6.6: it may be absent); not a built-in
     bot's, nor those of absent entrants, whose seats are in trusteeship (``trustee``)."""
-    trustee = set(t.settings.get("trustee") or ())
-    return [i for i, s in enumerate(t.seats) if s and "user" in s and i not in trustee]
+    return _people(t.seats, t.settings)
+
+
+def _people(seats: list[dict[str, Any] | None], settings: dict[str, Any]) -> list[int]:
+    trustee = set(settings.get("trustee") or ())
+    return [i for i, s in enumerate(seats) if s and "user" in s and i not in trustee]
 
 
 #: the account event (never sent to a stream) that tells every worker an account connected
@@ -106,24 +112,38 @@ def held(t: LiveTable) -> bool:
 
 
 def _until(t: LiveTable) -> float | None:
-    s = t.settings
-    if s.get("start_at"):
-        return float(s["start_at"])
-    if s.get("ready_by") and not set(people(t)) <= t.ready_seats:
-        return float(s["ready_by"])
+    return _until_of(t.seats, t.settings, t.ready_seats)
+
+
+def _until_of(seats: list[dict[str, Any] | None], settings: dict[str, Any], ready: Any) -> float | None:
+    if settings.get("start_at"):
+        return float(settings["start_at"])
+    if settings.get("ready_by") and not set(_people(seats, settings)) <= set(ready):
+        return float(settings["ready_by"])
     return None
 
 
 def hold(t: LiveTable) -> dict[str, Any] | None:
     """What the game waits for, for the pages (None: nothing, or it has started)."""
-    if t.runner is not None or t.status != "open":
+    if t.runner is not None:
         return None
-    until = _until(t)
+    return stored_hold(t.status, t.seats, t.settings, t.ready_seats)
+
+
+def stored_hold(status: str, seats: list[dict[str, Any] | None], settings: dict[str, Any],
+                ready: Any = None) -> dict[str, Any] | None:
+    """:func:`hold` of a table as stored (its row, on any worker of a cluster): the seats
+    ``ready`` are the live table's, else those its settings keep (``ready``, saved as each
+    arrives)."""
+    if status != "open":
+        return None
+    ready = set(settings.get("ready") or ()) if ready is None else set(ready)
+    until = _until_of(seats, settings, ready)
     if until is None:
         return None
-    kind = "between" if t.settings.get("start_at") else "ready"
+    kind = "between" if settings.get("start_at") else "ready"
     return {"kind": kind, "in_ms": max(0, int((until - time.time()) * 1000)),
-            "ready": sorted(t.ready_seats), "people": people(t)}
+            "ready": sorted(ready), "people": _people(seats, settings)}
 
 
 def begin(t: LiveTable) -> None:
@@ -177,4 +197,6 @@ def seat_ready(t: LiveTable, seat: int | None) -> None:
     if set(people(t)) <= t.ready_seats:
         _go(t)
     else:
+        t.settings["ready"] = sorted(t.ready_seats)    # kept: every worker's answer says it
+        t.save_row()
         t.changed()         # the others see who is ready

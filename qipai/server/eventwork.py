@@ -21,7 +21,7 @@ import threading
 import time
 from typing import Any
 
-from sqlalchemy import func, select
+from sqlalchemy import func, insert, select
 from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.orm import Session, sessionmaker
 
@@ -40,7 +40,7 @@ from .config import Settings
 from .errors import ApiError
 from .eventphase import phase
 from .hub import Hub, insert_tables, row_values
-from .models import EventRefereeRow, RecordRow, TableRow, UserRow
+from .models import EventRefereeRow, EventSeatRow, RecordRow, TableRow, UserRow
 from .store import UNAVAILABLE, storage_error
 
 log = logging.getLogger("qipai.server")
@@ -423,6 +423,10 @@ class EventWork:
             select(UserRow.username, UserRow.id, UserRow.bot).where(UserRow.username.in_(names))).all()}
         rows = [self._table_row(d, ev, g, users) for g in games]
         insert_tables(s, rows)
+        # each account's seat, for its event games on any worker (GET /api/me/event-games)
+        seats = [{"user_id": x["user"], "table_id": r.id} for r in rows for x in r.seats if x and "user" in x]
+        if seats:
+            s.execute(insert(EventSeatRow), seats)
         return [row_values(r) for r in rows]
 
     def _table_row(self, d: Director, ev: EventRow, g: GameRow,

@@ -3,7 +3,8 @@
 * ``users``: accounts (username, argon2 hash, role ``player`` or ``organizer``);
 * ``sessions``: login sessions; the cookie holds a random token, the table its SHA-256 only;
 * ``known_addresses``: the addresses (hashed) each account has signed in from;
-* ``tables``: lobby tables (seats, status, settings with the deal's origin);
+* ``tables``: lobby tables (seats, status, settings with the deal's origin); ``event_seats``:
+  the accounts seated at each event table (an account's event games, on any worker);
 * ``actions``: the action log of live games, from which a restarted server rebuilds them;
 * ``records``: finished games (the full qipai JSON record) and who played them;
 * ``chat``: lines written at tables and to an event's referees (:mod:`.chat`);
@@ -18,7 +19,8 @@
 The migrations are ``qipai/competition/migrations/versions/0002_server.py``,
 ``0007_username_key.py``, ``0008_actions.py``, ``0009_event_seating.py``,
 ``0010_known_addresses.py``, ``0011_chat.py``, ``0012_referees.py``, ``0013_ratings.py``,
-``0014_bot_tokens.py``, ``0015_lease_epochs.py`` and ``0016_chat_reports.py``.
+``0014_bot_tokens.py``, ``0015_lease_epochs.py``, ``0016_chat_reports.py`` and
+``0017_event_seats.py``.
 """
 
 from __future__ import annotations
@@ -130,6 +132,16 @@ class RecordPlayer(Base):
     record_id: Mapped[int] = mapped_column(ForeignKey("records.id"), primary_key=True)
     user_id: Mapped[int] = mapped_column(ForeignKey("users.id"), primary_key=True, index=True)
     seat: Mapped[int] = mapped_column(Integer)
+
+
+class EventSeatRow(Base):
+    """An account's seat at an event table (migration 0017): ``GET /api/me/event-games`` reads
+    an account's live event tables by it, the same on every worker of a cluster."""
+
+    __tablename__ = "event_seats"
+
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id"), primary_key=True)
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), primary_key=True)
 
 
 class ActionRow(Base):

@@ -214,7 +214,7 @@ class LiveTable:
         self.chat_lines: deque[dict[str, Any]] = deque(maxlen=chat.HISTORY)   # see :mod:`.chat`
         self._online_sent: list[bool | None] | None = None     # the last ``presence`` sent
         #: an event game's start held (:mod:`.eventstart`): the persons' seats ready, the timer
-        self.ready_seats: set[int] = set()
+        self.ready_seats: set[int] = set(self.settings.get("ready") or ())
         self.hold_timer: asyncio.TimerHandle | None = None
 
     # ----- lobby -----------------------------------------------------------------------

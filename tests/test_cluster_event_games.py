@@ -1,0 +1,64 @@
+"""An event player's banner with several workers (GET /api/me/event-games): every worker of a
+cluster answers the same list of his live event tables, read from the database, whichever
+worker serves them (two real workers on the machine's PostgreSQL and Redis)."""
+
+from __future__ import annotations
+
+import contextlib
+import time
+import zlib
+
+import httpx
+import pytest
+from websockets.sync.client import connect
+
+from .botapi_helpers import person as signed_up
+from .cluster_helpers import running_cluster
+
+pytestmark = pytest.mark.timeout(120)
+
+
+def person(base: str, name: str) -> httpx.Client:
+    """A signed-up client from an address of its own (the sign-up limit is per address)."""
+    return signed_up(base, name, f"198.51.100.{zlib.crc32(name.encode()) % 250 + 1}")
+
+
+def _games(c: httpx.Client, base: str) -> list[dict]:
+    r = c.get(base + "/api/me/event-games")
+    assert r.status_code == 200, r.text
+    return [{**g, "hold": g["hold"] and {k: v for k, v in g["hold"].items() if k != "in_ms"}}
+            for g in r.json()]
+
+
+def test_every_worker_lists_a_players_event_tables(pg_template, tmp_path):
+    env = {"QIPAI_READY_GRACE_SECONDS": "600"}            # the first games wait for their players
+    with running_cluster(pg_template, tmp_path, 2, ("--forwarded-allow-ips", "127.0.0.1"), env) \
+            as (_, _, (w1, w2)):
+        boss = person(w1.base, "boss")                    # the first account: an organizer
+        players = ["p1", "p2", "p3", "p4"]
+        clients = {p: person(w1.base, p) for p in players}
+        body = {"preset": "s3_xiangqi", "event_id": "rr", "players": players}
+        assert boss.post(w1.base + "/api/events", json=body).status_code == 201
+        r = boss.post(w1.base + "/api/events/rr/start")   # both tables seated and served by w1
+        assert r.status_code == 200, r.text
+        tables = set(r.json()["tables"])
+        p1 = clients["p1"]
+        mine = _games(p1, w1.base)
+        assert len(mine) == 1 and mine[0]["table"] in tables and mine[0]["event"] == "rr", mine
+        assert not mine[0]["started"] and mine[0]["hold"]["kind"] == "ready"
+        assert _games(p1, w2.base) == mine                # w2 serves none of them: the same
+        assert _games(boss, w2.base) == []
+        # the table's players arrive through w2 (served by w1: relayed): it starts; both say so
+        seen = mine[0]["table"]
+        names = [s["name"] for s in p1.get(f"{w2.base}/api/tables/{seen}").json()["seats"]]
+        with contextlib.ExitStack() as stack:
+            for n in names:
+                cookie = f"qipai_session={clients[n].cookies['qipai_session']}"
+                stack.enter_context(connect(f"{w2.ws}/ws/tables/{seen}",
+                                            additional_headers={"Cookie": cookie}))
+            for _ in range(300):
+                a, b = _games(p1, w1.base), _games(p1, w2.base)
+                if a and a[0]["started"] and a == b:
+                    break
+                time.sleep(0.1)
+            assert a == b and a[0]["started"] and a[0]["hold"] is None, (a, b)
