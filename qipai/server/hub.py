@@ -322,6 +322,9 @@ class Hub:
                 "seats": [dict(x) if x else None for x in t.seats]}
         plan = ratings.plan(t.game_id, t.num_seats, t.game.seat_counts()[0], t.settings.get("clock"),
                             t.settings.get("rated") is True, t.seats, len(record.actions), result, winners)
+        # a table made rated whose game does not count (too short, ...): its page says why
+        t.unrated = (ratings.unrated_reason(True, t.seats, len(record.actions), result)
+                     if t.settings.get("rated") is True else None)
         if plan is not None and t.event_id is not None:
             # an event's game rates its players when its round is over, not now: a rating (its
             # change, history, graph, leaderboard place) would tell its result while the round's

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from qipai.core.game import State
 from qipai.match.players import MAX_LISTED
 
-from . import movetext
+from . import movetext, ratings
 from .conns import Conn
 from .errors import ws_error
 
@@ -101,6 +101,9 @@ def state_message(t: LiveTable, seat: int | None, full: bool = False) -> dict[st
         "bots": [bool(s and s.get("bot")) for s in t.seats],
         "result": st.result.to_json() if st.result else None, "record": t.record_id,
     }
+    if t.unrated is not None and t.status == "finished":
+        # a table made rated whose game did not count: why, and the actions each seat needed
+        msg["unrated"] = {"reason": t.unrated, "min": ratings.MIN_PLIES_PER_SEAT}
     if t.status == "aborted":
         # an aborted game has no result, whatever ended its loop (a first move's time running
         # out): nobody won or lost, nobody is to act; why is said instead (conduct.give_up)

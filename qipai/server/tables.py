@@ -208,6 +208,8 @@ class LiveTable:
         self.rematch_id: str | None = None        # the table of its rematch (:mod:`.rematch`)
         #: the rating change per rated player once a rated game is stored (:mod:`.ratings`)
         self.rating_changes: list[dict[str, Any]] = []
+        #: why a game of a table made rated was not rated (:func:`.ratings.unrated_reason`), once over
+        self.unrated: str | None = None
         #: the rating this table's game counts for: {"game": rating key, "time_class"}
         self.rating_board = ratings.board_of(self.game_id, self.num_seats, self.game.seat_counts()[0],
                                              self.settings.get("clock"))

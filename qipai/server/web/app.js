@@ -416,6 +416,11 @@ async function tablePage(id) {
     // a private table's record is shown by its id only with the table's link (?table=): its key
     const key = info.settings && info.settings.private ? `?table=${encodeURIComponent(id)}` : "";
     if (last && last.record) controls.append(el("a", { href: `/records/${last.record}${key}`, id: "record-link" }, t("replay")), ratingNote(last.record, key));
+    // a table made rated whose game did not count: said, with why ("fewer than 2 moves each")
+    if (last && last.result && last.unrated) {
+      const u = last.unrated;
+      controls.append(el("span", { id: "not-rated", class: "muted" }, u.reason === "too_short" ? t("rating.notRatedShort", { n: u.min }) : t("rating.notRated")));
+    }
     if (info.event) controls.append(el("a", { href: `/events/${info.event}`, id: "event-link" }, t("events.back")));
     if (info.event && last && last.seat !== null) controls.append(disputeButton({ event: info.event, table: id, status: (text) => { err.textContent = text; } }));
     controls.append(...fx.controls(last, info));
