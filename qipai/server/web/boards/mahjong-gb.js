@@ -347,9 +347,10 @@ export function mount(root, ctx, variant = GUOBIAO) {
       r.how !== "self_drawn" ? paren(`${S.from} ${who(r.from)}`) : "");
     d.append(sum);
     for (const w of r.winners) d.append(...variant.winner(r, w, helpers));
-    const pay = el("div", "mj-pay", `${S.payments}${ctx.t("colon")}`);
-    r.payments.forEach((p, s) => pay.append(el("span", p > 0 ? "plus" : p < 0 ? "minus" : "", `${who(s)}${NBSP}${fmtScore(p, ctx.lang)}`), " "));
-    d.append(pay);
+    // the four payments in a grid (four in a row, two by two on a phone): never one alone on a line
+    const pays = el("span", "mj-pays");
+    r.payments.forEach((p, s) => pays.append(el("span", p > 0 ? "plus" : p < 0 ? "minus" : "", `${who(s)}${NBSP}${fmtScore(p, ctx.lang)}`), " "));
+    d.append(el("div", "mj-pay", el("span", "label", `${S.payments}${ctx.t("colon")}`), " ", pays));
     if (r.revealed) {
       const rv = el("div", "mj-revealed");
       for (let s = 0; s < 4; s++) rv.append(el("div", "", el("span", "nm", who(s) + ctx.t("colon")), handLine(r.revealed[String(s)] || "")));
@@ -361,14 +362,17 @@ export function mount(root, ctx, variant = GUOBIAO) {
   // a hand in the one-line notation: concealed tiles, [sets], (concealed kongs), "+ tile", flowers
   function handLine(text) {
     const d = el("span", "mj-line");
+    let plus = null;              // "+ tile" (the winning tile) wraps as one, never "+" alone
     for (const tok of text.trim().split(/\s+/)) {
       if (!tok) continue;
-      if (tok === "+") { d.append(" + "); continue; }
+      if (tok === "+") { plus = el("span", "mj-plus", "+"); d.append(plus); continue; }
+      const host = plus || d;
+      plus = null;
       if (tok[0] === "[" || tok[0] === "(") {
         const m = el("span", "mj-meld" + (tok[0] === "(" ? " concealed" : ""));
         for (const c of parseTiles(tok)) m.append(tileEl(c, "tiny"));
-        d.append(m);
-      } else d.append(tilesEl(parseTiles(tok), "inline", "tiny"));
+        host.append(m);
+      } else host.append(tilesEl(parseTiles(tok), "inline", "tiny"));
     }
     return d;
   }
