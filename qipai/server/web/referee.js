@@ -333,7 +333,7 @@ export async function consolePage(app, { me, id }) {
       el("th", {}, t("ref.when")), el("th", {}, t("ref.who")), el("th", {}, t("ref.what")), el("th", {}, t("ref.reason")))),
     el("tbody", {}, rows.map((e) => el("tr", { "data-log": e.act },
       el("td", { class: "muted" }, new Date(e.at).toLocaleTimeString(document.documentElement.lang)),
-      el("td", {}, e.by), el("td", {}, el("b", {}, t(`ref.act.${e.act}`, null, e.act)), " ", what(e)), el("td", {}, e.data && e.data.auto ? t(`ref.auto.${e.data.auto}`, null, e.reason) : e.reason))))));
+      el("td", {}, e.data && e.data.auto ? t("ref.byserver") : e.by), el("td", {}, el("b", {}, t(`ref.act.${e.act}`, null, e.act)), " ", what(e)), el("td", {}, e.data && e.data.auto ? t(`ref.auto.${e.data.auto}`, null, e.reason) : e.reason))))));
   }
 
   async function poll() {
