@@ -424,8 +424,8 @@ def test_the_terminal_words_a_mahjong_hand_as_the_board_does():
                     lines = mahjong_hand_lines(r, seat=seat, hands_per_match=4, lang=lang)
                     text = "\n".join(lines)
                     if r["winners"]:     # a win in words, not the Win button's label
-                        won = " wins on " if lang == "en" else " 胡 "
-                        assert f"{won}{r['tile']}" in lines[0] and " Win " not in lines[0], lines[0]
+                        won = r" wins? on " if lang == "en" else "胡 "       # (to the winner: You win on)
+                        assert re.search(won + r["tile"], lines[0]) and " Win " not in lines[0], lines[0]
                     assert not CODE.search(text) and not FIELD.search(text), text
                     assert not re.search(r"seat|号位|=", text), text
                     assert lines[0].startswith(i18n.t("mj.handNo", {"n": r["hand"], "k": 4}, lang=lang))
@@ -575,3 +575,15 @@ def test_a_history_line_names_the_players_never_their_places():
             assert not any(p in text for p in places), text
     # at the table (not brief) the places stay: the board names the seats so
     assert "Right" in result_words(sj, game="shengji", seat=1, names=bots, lang="en")
+
+
+def test_a_mahjong_hand_won_by_the_reader_says_you_win():
+    """The hand's headline to its winner: "One hand · You win on 5m", "一局 · 你胡" (it said
+    "You wins on"); to the others, "Left wins on"."""
+    for st in gb_hands(hands=1, want=2):
+        r = st.hand_results[-1]
+        w = r["winners"][0]
+        assert " · You win on " in mahjong_hand_lines(r, seat=w, hands_per_match=1, lang="en")[0]
+        assert " · 你胡 " in mahjong_hand_lines(r, seat=w, hands_per_match=1, lang="zh")[0]
+        other = mahjong_hand_lines(r, seat=(w + 1) % 4, hands_per_match=1, lang="en")[0]
+        assert " wins on " in other and "You win" not in other, other

@@ -398,7 +398,9 @@ def mahjong_hand_lines(r: dict[str, Any], *, seat: int | None, names: Sequence[s
         hows = {"self_drawn": "mj.byself", "discard": "mj.ondiscard", "robbing_kong": "mj.robbing"}
         how = tr(hows[r["how"]]) if r.get("how") in hows else ""
         them = ('、' if lang == 'zh' else ', ').join(who(w) for w in winners)
-        line = f"{head} · {tr('mj.wins', {'who': them})} "
+        wins = (tr("mj.youWin") if winners == [seat]            # "You win on", not "You wins on"
+                else tr("mj.wins", {"who": them, "n": len(winners)}))
+        line = f"{head} · {wins} "
         line += " ".join(x for x in (r.get("tile") or "", how) if x)
         if r.get("how") != "self_drawn" and r.get("from") is not None:
             line += paren(f"{tr('mj.from')} {who(r['from'])}", lang)

@@ -338,7 +338,8 @@ export function mount(root, ctx, variant = GUOBIAO) {
     d.dataset.hand = r.hand;
     const hows = { self_drawn: S.byself, discard: S.ondiscard, robbing_kong: S.robbing, ...variant.hows };
     const title = r.winners.length
-      ? `${S.handNo(r.hand, msg.view.hands_per_match)} · ${ctx.t("mj.wins", { who: r.winners.map(who).join(zh ? "、" : ", ") })} `
+      ? `${S.handNo(r.hand, msg.view.hands_per_match)} · ${r.winners.length === 1 && r.winners[0] === reader() ? ctx.t("mj.youWin")
+        : ctx.t("mj.wins", { who: r.winners.map(who).join(zh ? "、" : ", "), n: r.winners.length })} `
       : r.how === "penalty"
         ? `${S.handNo(r.hand, msg.view.hands_per_match)} · ${S.penalty} ${who(r.offender)}`
         : `${S.handNo(r.hand, msg.view.hands_per_match)} · ${S.drawn}`;
