@@ -63,7 +63,9 @@ def test_the_first_game_waits_for_the_person_and_the_second_after_the_pause(tmp_
                    any(g["table"] and g["table"] != t1 for m in e["rounds"][0]["matches"]
                        for g in m["games"]) and e, "game 2 was not seated")
         t2 = next(g["table"] for m in ev["rounds"][0]["matches"] for g in m["games"] if g["number"] == 2)
-        held = _get(c, f"/api/tables/{t2}")
+        # the event's page may name the table a moment before the server has made it live
+        held = _wait(lambda: (r := c.get(f"/api/tables/{t2}")).status_code == 200 and r.json(),
+                     "game 2's table is not live")
         assert held["status"] == "open" and held["hold"]["kind"] == "between", held
         assert 0 < held["hold"]["in_ms"] <= 3000
         _wait(lambda: _get(c, f"/api/tables/{t2}")["status"] != "open", "game 2 did not start")
