@@ -72,6 +72,9 @@ class NewEvent(Body):
     check_in: bool = False
     # changes made in the organizer's form, by the form's paths (qipai.competition.form)
     form: dict[str, Any] = Field(default_factory=dict, max_length=100)
+    # the form's key for one press of "Create event": its repeats (a double click, a retry after
+    # an answer lost) make no second event but answer with the first (eventwork.EventWork._once)
+    request_key: str | None = Field(default=None, max_length=64)
 
 
 class EventForm(Body):
@@ -368,9 +371,10 @@ def add_event_routes(app: FastAPI, hub: Hub, db: sessionmaker[Session],
                                field=path, value=fields[path], valid=[])
         if body.registration:
             made = await service.change("open_entries", body.preset, body.players, body.event_id, body.name,
-                                        fields, body.check_in)
+                                        fields, body.check_in, body.request_key)
         else:
-            made = await service.change("create", body.preset, body.players, body.event_id, body.name, fields)
+            made = await service.change("create", body.preset, body.players, body.event_id, body.name, fields,
+                                        body.request_key)
         return await jsonbody.answer(made, 201)
 
     @app.get("/api/events/{event_id}/entries", tags=["events"])

@@ -56,20 +56,40 @@ class EventWork:
     def __init__(self, db: sessionmaker[Session], hub: Hub) -> None:
         self.db = db
         self.hub = hub
+        self._made: dict[str, str] = {}      # a form's request key -> the event it made (_once)
 
     # ----- creating and reading ----------------------------------------------------------------
     # ----- registration (qipai.competition.registration) ---------------------------------------
     def open_entries(self, preset: str, players: list[str | dict[str, Any]], event_id: str | None,
-                     name: str | None, fields: dict[str, Any] | None, check_in: bool) -> dict[str, Any]:
+                     name: str | None, fields: dict[str, Any] | None, check_in: bool,
+                     request_key: str | None = None) -> dict[str, Any]:
         """Open an event for registration; returns it as :meth:`describe` shows it, with its join
-        ``code``. Errors: no_user, bad_event (400)."""
+        ``code``; once per ``request_key`` (:meth:`_once`). Errors: no_user, bad_event (400)."""
         entries = self._entries(players)
-        try:
-            made, code = reg.open_registration(self.db, preset, event_id=event_id, name=name, fields=fields,
-                                               check_in=check_in, players=entries)
-        except (EventError, QipaiError) as e:
-            raise ApiError(400, "bad_event", str(e), **why(e, "event.check_fields")) from None
-        return {**self.describe(made), "code": code}
+
+        def make() -> str:
+            try:
+                return reg.open_registration(self.db, preset, event_id=event_id, name=name, fields=fields,
+                                             check_in=check_in, players=entries)[0]
+            except (EventError, QipaiError) as e:
+                raise ApiError(400, "bad_event", str(e), **why(e, "event.check_fields")) from None
+        made = self._once(request_key, make)
+        return {**self.describe(made), "code": reg.registration(self.db, made)["code"]}
+
+    def _once(self, request_key: str | None, make: Any) -> str:
+        """The event made for the organizer's form ``request_key`` (a press of "Create event" and
+        its repeats: a double click, an answer lost on the way, a second press on a page that
+        seemed stuck), else ``make()``'s: one event per key. Events are made one at a time by the
+        server's one event worker process, which keeps the last keys in memory (a restart or
+        another server of a cluster forgets them: the event's config takes no field of its own)."""
+        if request_key and request_key in self._made:
+            return self._made[request_key]
+        made = make()
+        if request_key:
+            self._made[request_key] = made
+            while len(self._made) > 1000:
+                self._made.pop(next(iter(self._made)))
+        return made
 
     def entries(self, event_id: str) -> dict[str, Any]:
         """The organizer's view of the entries (with the join code). Errors: no_event (404),
@@ -138,15 +158,19 @@ class EventWork:
         return entries
 
     def create(self, preset: str, players: list[str | dict[str, Any]], event_id: str | None,
-               name: str | None, fields: dict[str, Any] | None = None) -> dict[str, Any]:
+               name: str | None, fields: dict[str, Any] | None = None,
+               request_key: str | None = None) -> dict[str, Any]:
         """Register the players (account usernames, or ``{"id", "bot"}``), make the draw and pair
-        round 1; returns the event as :meth:`describe` shows it. Errors: no_user, bad_event."""
+        round 1; returns the event as :meth:`describe` shows it; once per ``request_key``
+        (:meth:`_once`). Errors: no_user, bad_event."""
         entries = self._entries(players)
-        try:
-            made = create_event(self.db, preset, entries, event_id=event_id, name=name, fields=fields)
-        except (EventError, QipaiError) as e:
-            raise ApiError(400, "bad_event", str(e), **why(e, "event.check_fields")) from None
-        return self.describe(made)
+
+        def make() -> str:
+            try:
+                return create_event(self.db, preset, entries, event_id=event_id, name=name, fields=fields)
+            except (EventError, QipaiError) as e:
+                raise ApiError(400, "bad_event", str(e), **why(e, "event.check_fields")) from None
+        return self.describe(self._once(request_key, make))
 
     def export(self, event_id: str, what: str, held: Any = None) -> str:
         """One of the event's CSV exports (qipai.competition.meet.event_csv; ``held``: see

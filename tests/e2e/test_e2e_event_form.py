@@ -280,3 +280,38 @@ def test_create_straight_after_typing_makes_one_event_and_opens_it(browser, orga
     boss.dispatch_event('[data-path="match.series.scheduled"]', "change")
     boss.wait_for_selector('[data-field="match.series.scheduled"] .changed-tag:has-text("changed")')
     boss.context.close()
+
+
+def test_an_answer_lost_on_the_way_makes_one_event_and_opens_it(browser, organizer):
+    """The server makes the event but its answer never reaches the page (the connection drops):
+    the page asks again with the same form key and is answered with that event, never a second
+    one, and opens it; a double click on "Create event" sends one press; the list shows it."""
+    base, state = organizer
+    boss = browser.new_context(storage_state=state).new_page()
+    set_lang(boss, base, "en")
+    boss.goto(base + "/events")
+    s2_xiangqi(boss)
+    boss.fill("input[name=name]", "Lost Answer Cup")
+    boss.fill("textarea[name=players]", "a random\nb random")
+    posts = []
+
+    def lose_first(route):
+        if route.request.method != "POST":
+            return route.continue_()
+        posts.append(route.request.post_data_json)
+        if len(posts) == 1:
+            route.fetch()                       # made on the server, the answer lost
+            route.abort("connectionreset")
+        else:
+            route.continue_()
+    boss.route(re.compile(r"/api/events$"), lose_first)
+    boss.dblclick("#create-event")
+    boss.wait_for_url(re.compile(r"/events/[\w.-]+$"), timeout=FIRST_EVENT_MS)
+    made = [e for e in httpx.get(base + "/api/events").json() if e["name"] == "Lost Answer Cup"]
+    assert len(made) == 1, made
+    assert boss.url.endswith("/events/" + made[0]["id"])
+    assert len(posts) == 2 and posts[0]["request_key"] == posts[1]["request_key"], posts
+    boss.unroute_all()
+    boss.goto(base + "/events")
+    boss.wait_for_selector(f'#event-list tr[data-event="{made[0]["id"]}"]')
+    boss.context.close()

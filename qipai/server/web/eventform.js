@@ -126,7 +126,7 @@ export function playerLine(line, bots) {
   return bot || rating !== null ? { id: pid, ...(bot ? { bot } : {}), ...(rating !== null ? { rating } : {}) } : pid;
 }
 
-export async function newEventForm(presets, games) {
+export async function newEventForm(presets, games, made = () => {}) {
   const byId = Object.fromEntries(games.flatMap((g) => [g.id, ...(g.aliases || [])].map((k) => [k, g])));
   // a preset in the page's words only (its own title mixes languages: "(双升, pairs)"); the presets
   // of the most played games first (the lobby's order: a new event is a xiangqi one unless changed).
@@ -240,6 +240,19 @@ export async function newEventForm(presets, games) {
   };
   // one press makes one event: the button is off while the form's last change is checked (a field
   // left by pressing the button is sent first) and while the event is made, which may take seconds
+  // (the server's event worker may be starting); the form's key goes with each request, so a
+  // repeat (a retry after an answer lost, a second press) answers with the event already made
+  // (POST /api/events request_key), never a second one
+  const requestKey = Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, "0")).join("");
+  const send = async (body) => {
+    for (let tries = 1; ; tries++) {
+      try { return await api("POST", "/api/events", body); } catch (e) {
+        // no answer (the connection dropped, the server restarting): ask again, the same key
+        if (e.code || e.status || tries >= 3) throw e;
+        await new Promise((ok) => setTimeout(ok, 500 * tries));
+      }
+    }
+  };
   go.onclick = async () => {
     if (go.disabled) return;
     working(true);
@@ -252,12 +265,13 @@ export async function newEventForm(presets, games) {
       title = `${valueText(at("game.id"), changes["game.id"], byId)} · ${valueText(at("stage.kind"), at("stage.kind").value, byId)}`;
     }
     const body = { preset: sel.value, name: title, players: entries, form: changes,
-      meet: meet.value.trim() || null, registration: open.checked, check_in: checkIn.checked };
-    try {
-      const ev = await api("POST", "/api/events", body);
-      busy.textContent = t("events.opening", { name: ev.name || ev.id });
-      location.href = `/events/${ev.id}`;
-    } catch (e) { working(false); showError(e); }
+      meet: meet.value.trim() || null, registration: open.checked, check_in: checkIn.checked, request_key: requestKey };
+    let ev;
+    try { ev = await send(body); } catch (e) { working(false); showError(e); return; }
+    // made: the button stays off, the list shows it, and the page goes to it
+    busy.textContent = t("events.opening", { name: ev.name || ev.id });
+    made(ev);
+    location.assign(`/events/${encodeURIComponent(ev.id)}`);
   };
   const reset = el("button", { type: "button", id: "reset-fields", onclick: async () => { changes = {}; await load(); } }, t("form.reset"));
   describe();

@@ -53,16 +53,20 @@ async function listPage(app, { me }) {
     organizer ? el("a", { href: "#new-event", class: "small", id: "to-new-event" }, t("events.new")) : null), el("div", { class: "scroll" },
     el("table", { class: "list", id: "event-list" }, el("thead", {}, el("tr", {}, el("th", {}, t("name")), el("th", {}, t("game")),
       el("th", {}, t("players")), el("th", {}, t("status")), el("th", {}, t("events.created")))), list))));
-  if (organizer) parts.push(await newEventForm(await api("GET", "/api/presets"), games));
+  // an event made from the form: the list shows it at once, while the page goes to it
+  if (organizer) parts.push(await newEventForm(await api("GET", "/api/presets"), games, () => fill().catch(() => {})));
   // the organizers are the site's admins: the lines reported at lobby tables come to them
   if (organizer) parts.push(reportList({ t, api, errorText }, every(5000)));
   app.replaceChildren(...parts);
-  const rows = await api("GET", "/api/events");
-  for (const e of rows) e.shown = await eventName(e);
-  list.replaceChildren(...(rows.length ? rows : [null]).map((e) => e ? el("tr", { "data-event": e.id },
-    el("td", {}, el("a", { href: `/events/${e.id}` }, e.shown)), el("td", {}, gameName(byId[e.game]) || e.game),
-    el("td", {}, t(e.pairs ? "events.pairs" : "events.entrants", { n: e.entrants })), el("td", { class: "event-state" }, eventStatus(e)),
-    el("td", { class: "muted" }, localDate(e.created))) : el("tr", {}, el("td", { class: "muted", colspan: 5 }, t("none")))));
+  await fill();
+  async function fill() {
+    const rows = await api("GET", "/api/events");
+    for (const e of rows) e.shown = await eventName(e);
+    list.replaceChildren(...(rows.length ? rows : [null]).map((e) => e ? el("tr", { "data-event": e.id },
+      el("td", {}, el("a", { href: `/events/${e.id}` }, e.shown)), el("td", {}, gameName(byId[e.game]) || e.game),
+      el("td", {}, t(e.pairs ? "events.pairs" : "events.entrants", { n: e.entrants })), el("td", { class: "event-state" }, eventStatus(e)),
+      el("td", { class: "muted" }, localDate(e.created))) : el("tr", {}, el("td", { class: "muted", colspan: 5 }, t("none")))));
+  }
 }
 
 // ----- one event -----------------------------------------------------------------------------
