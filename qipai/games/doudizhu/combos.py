@@ -82,15 +82,20 @@ class KickerRules:
         return [f.name for f in fields(cls)]
 
 
+# (type, length) -> the number of that kind of play (Play.kind)
+_KINDS: dict[tuple[str, int], int] = {}
+
+
 class Play:
     """One distinct play: ``type``, ``length`` (chain length, 1 otherwise), ``key`` (rank index
     used for comparison), ``counts`` (cards per rank index), ``parts`` (``(rank index, cards)``
     of the ranks played, ascending), ``code`` (packed counts), ``main``
     and ``kickers`` (rank strings), ``text`` (canonical notation). Interned per rule set; compare
-    plays by identity or by ``(type, code)``."""
+    plays by identity or by ``(type, code)``. For :meth:`beats`: ``power`` (2 the rocket, 1 a
+    bomb, 0 any other play) and ``kind`` (a number per ``(type, length)``)."""
 
     __slots__ = ("type", "length", "key", "counts", "parts", "code", "main", "kickers", "text",
-                 "ncards", "is_bomb")
+                 "ncards", "is_bomb", "power", "kind")
 
     def __init__(self, type_: str, length: int, key: int, counts: tuple[int, ...],
                  main_counts: tuple[int, ...]) -> None:
@@ -106,6 +111,8 @@ class Play:
         self.text = self.main + ("+" + self.kickers if self.kickers else "")
         self.ncards = sum(counts)
         self.is_bomb = type_ in ("bomb", "rocket")
+        self.power = 2 if type_ == "rocket" else 1 if type_ == "bomb" else 0
+        self.kind = _KINDS.setdefault((type_, length), len(_KINDS))
 
     @property
     def ranks(self) -> str:
@@ -114,14 +121,9 @@ class Play:
 
     def beats(self, other: Play) -> bool:
         """§3.5: rocket beats all; a bomb beats any non-bomb and lower bombs; otherwise same type,
-        same length and a higher key."""
-        if other.type == "rocket":
-            return False
-        if self.type == "rocket":
-            return True
-        if self.type == "bomb":
-            return other.type != "bomb" or self.key > other.key
-        return self.type == other.type and self.length == other.length and self.key > other.key
+        same length and a higher key: a higher power wins, an equal power needs the same kind
+        and a higher key (the rocket's kind is its own, and it has no higher key)."""
+        return self.power > other.power or (self.kind == other.kind and self.key > other.key)
 
     def to_json(self) -> dict:
         return {"type": self.type, "length": self.length, "key": ORDER.ranks[self.key],
@@ -442,38 +444,46 @@ class PlayTable:
         """True for a chain-only play starting at a rank of which ``hand`` holds four cards."""
         return play.type in CHAIN_TYPES and PACKER.count(hand, play.key - play.length + 1) == 4
 
-    def answers(self, hand: int, top: Play) -> list[Play]:
-        """Every play in the packed ``hand`` that beats ``top`` (pass not included)."""
-        t = top.type
+    def answers(self, hand: int, top: Play, first: Any = None) -> list[Any]:
+        """Every play in the packed ``hand`` that beats ``top`` (pass not included), after
+        ``first`` when one is given (a state's legal list puts pass first)."""
+        out = [] if first is None else [first]
         quads = hand >> 2 & ONES                 # the ranks held four times (see held())
+        t = top.type
         if t == "rocket":
-            return self.bombs_held.of(quads) if self.rules.bomb_answers_rocket else []
+            if self.rules.bomb_answers_rocket:
+                out += self.bombs_held.of(quads)
+            return out
         above = ABOVE[top.key]
         if t == "single":                        # seven answers in ten: only the ranks held
-            out = self.singles.of((hand | hand >> 1 | hand >> 2) & above)
+            out += self.singles.of((hand | hand >> 1 | hand >> 2) & above)
+        elif t == "pair":                        # the ranks held twice or more (see held())
+            out += self.pairs.of((hand >> 1 | hand >> 2) & above)
         elif t == "bomb":
-            out = self.bombs_held.of(quads & above)
+            out += self.bombs_held.of(quads & above)
+        elif t == "trio":
+            out += self.trios.of(held(hand)[2] & above)
         else:
-            _, ge2, ge3, _ = held(hand)
-            if t == "pair":
-                out = self.pairs.of(ge2 & above)
-            elif t == "trio":
-                out = self.trios.of(ge3 & above)
-            else:
-                hg = hand | GUARD
-                out = []
-                keys, groups = self.follow.get((t, top.length), ((), ()))
-                for i in range(bisect_right(keys, top.key), len(keys)):
-                    _, body, plays = groups[i]
-                    if (hg - body) & GUARD == GUARD:
-                        out += [p for code, p in plays if (hg - code) & GUARD == GUARD]
-                if quads and not self.rules.chain_from_bomb_rank and t in CHAIN_TYPES:
-                    out = [p for p in out if not self.head_on_bomb(hand, p)]
+            self._follow(hand, top, out)
         if quads and t != "bomb":
             out += self.bombs_held.of(quads)
         if hand & ROCKET_BITS == ROCKET_BITS:    # a joker's count is 0 or 1: its bit 0
             out.append(self.rocket)
         return out
+
+    def _follow(self, hand: int, top: Play, out: list) -> None:
+        """Append to ``out`` the plays of ``top``'s type and length in ``hand`` with a higher
+        key (the chains and the plays with kickers)."""
+        hg = hand | GUARD
+        start = len(out)
+        keys, groups = self.follow.get((top.type, top.length), ((), ()))
+        for i in range(bisect_right(keys, top.key), len(keys)):
+            _, body, plays = groups[i]
+            if (hg - body) & GUARD == GUARD:
+                out += [p for code, p in plays if (hg - code) & GUARD == GUARD]
+        if (hand >> 2 & ONES and not self.rules.chain_from_bomb_rank
+                and top.type in CHAIN_TYPES and len(out) > start):
+            out[start:] = [p for p in out[start:] if not self.head_on_bomb(hand, p)]
 
 
 @lru_cache(maxsize=16)

@@ -27,7 +27,7 @@ from qipai.core.registry import register
 from qipai.core.rng import DealRng
 from qipai.core.viewdelta import ViewDelta
 
-from .bidding import BIDS, CALL, SEATS, Bidding, _check_redeals, draw_deal
+from .bidding import BIDS, CALL, SEATS, Bid, Bidding, Call, _check_redeals, draw_deal
 from .combos import (
     GUARD,
     NRANKS,
@@ -171,68 +171,82 @@ class DoudizhuState(Bidding, State):
         return () if self.result is not None else (self.turn,)
 
     def legal_actions(self, seat: int | None = None) -> list[Any]:
-        if seat is None and self.result is None:
-            return self._legal_actions(self.turn)          # fast path, same result as the base
+        if seat is None and self.result is None:          # fast path, same result as the base
+            if self.phase == "play":
+                if self.top is None:
+                    return self.table.leads(self.codes[self.turn])
+                return self.table.answers(self.codes[self.turn], self.top, PASS)
+            if self.phase == "bidding":
+                return self._bid_actions()
         return super().legal_actions(seat)
 
     def apply(self, action: Any, seat: int | None = None) -> None:
-        text = getattr(action, "text", None)
-        if self.result is None and text is not None and (seat is None or seat == self.turn):
-            self._apply(action, self.turn)                 # fast path, same checks as the base
-            self.log.append(text)
-            return
-        super().apply(action, seat)
+        if self.result is None and (seat is None or seat == self.turn):   # fast path, same checks
+            kind = type(action)
+            if kind is Play and self.phase == "play":
+                self._play(action, self.turn)
+            elif kind is Pass or kind is Play or kind is Bid or kind is Call:
+                self._apply(action, self.turn)
+            else:
+                return super().apply(action, seat)
+            self.log.append(action.text)
+            return None
+        return super().apply(action, seat)
 
     def _legal_actions(self, seat: int) -> list[Any]:
         if self.phase == "bidding":
             return self._bid_actions()
         if self.top is None:
             return self.table.leads(self.codes[seat])
-        out: list[Any] = self.table.answers(self.codes[seat], self.top)
-        out.insert(0, PASS)
-        return out
+        return self.table.answers(self.codes[seat], self.top, PASS)
 
     def _apply(self, action: Any, seat: int) -> None:
         if self.phase == "bidding":
             return self._apply_bid(action, seat)
         if action is PASS or isinstance(action, Pass):
-            if self.top is None:
-                raise IllegalAction("the leader must play (a lead cannot be passed)", action,
-                                    code="doudizhu.leader_must_play_lead")
-            self.play_log.append((seat, PASS))
-            self._passes += 1
-            if self._passes == SEATS - 1:
-                self.turn = self.top_seat
-                self.top = None
-                self.top_seat = None
-                self._passes = 0
-            else:
-                self.turn = (seat + 1) % SEATS
-            return None
+            return self._pass(seat)
         if not isinstance(action, Play):
             raise IllegalAction("during play the actions are a combination of cards or 'pass'", action,
                                 code="doudizhu.during_play_actions_combination")
-        self._check_play(action, seat)
+        return self._play(action, seat)
+
+    def _pass(self, seat: int) -> None:
+        """``seat`` passes (refused on a lead); after two passes the last player leads."""
+        if self.top is None:
+            raise IllegalAction("the leader must play (a lead cannot be passed)", PASS,
+                                code="doudizhu.leader_must_play_lead")
+        self.play_log.append((seat, PASS))
+        self._passes += 1
+        if self._passes == SEATS - 1:
+            self.turn = self.top_seat
+            self.top = None
+            self.top_seat = None
+            self._passes = 0
+        else:
+            self.turn = (seat + 1) % SEATS
+
+    def _play(self, play: Play, seat: int) -> None:
+        """``seat`` plays ``play`` (checked first: nothing changes if it is refused)."""
+        self._check_play(play, seat)
         per = self.hands[seat]
         taken: list[Card] = []
-        for r, n in action.parts:
+        for r, n in play.parts:
             cards = per[r]
             taken += cards[:n]
             del cards[:n]
         self.play_cards.append(taken)
-        left = self.codes[seat] = self.codes[seat] - action.code
+        left = self.codes[seat] = self.codes[seat] - play.code
         self.plays_made[seat] += 1
-        if action.is_bomb and (action.type == "bomb" or self.game.options["rocket_doubles"]):
+        if play.power == 1 or (play.power == 2 and self.game.options["rocket_doubles"]):
             self.bombs += 1
-        self.play_log.append((seat, action))
-        self.top = action
+        self.play_log.append((seat, play))
+        self.top = play
         self.top_seat = seat
         self._passes = 0
         if left == 0:
             self._finish(seat)
         else:
             self.turn = (seat + 1) % SEATS
-        return None
 
     def _check_play(self, play: Play, seat: int) -> None:
         table = self.table
@@ -248,7 +262,7 @@ class DoudizhuState(Bidding, State):
                                 code="doudizhu.under_these_options_chain")
         top = self.top
         if top is not None and not play.beats(top) and not (
-                top.type == "rocket" and play.type == "bomb" and self.table.rules.bomb_answers_rocket):
+                top.power == 2 and play.power == 1 and table.rules.bomb_answers_rocket):
             raise IllegalAction(_why_not_beats(play, top), play)
 
     def _finish(self, winner: int) -> None:
