@@ -22,6 +22,11 @@ def test_an_event_not_started_reads_so_on_the_list_the_profile_and_its_page(brow
             assert words in alice.inner_text(f'#events-entered li[data-event="{event}"]')
             alice.goto(f"{base}/events/{event}")
             assert alice.inner_text("#event-status") == words
+            # the downloads in the page's words (no "CSV" in Chinese), the file type in English
+            assert alice.inner_text(".csv-links") == {"en": "Download (CSV): pairings · results · standings",
+                                                      "zh": "下载表格：对阵表 · 成绩 · 名次"}[lang]
+        shots(browser, base, f"/events/{event}", "event-downloads", shot, ".csv-links",
+              storage=alice.context.storage_state())
         shots(browser, base, "/events", "events-list-not-started", shot, "#event-list .event-state",
               storage=alice.context.storage_state())
         alice.evaluate("localStorage.setItem('lang', 'en')")

@@ -5,7 +5,7 @@
 // game at the top; with the event's chat with its referees (chat.js).
 
 import { ask } from "./ask.js";
-import { api, el, errorText, every, notFound, t } from "./app.js";
+import { api, el, errorText, every, lang, notFound, t } from "./app.js";
 import { eventStatus, roundName } from "./eventstatus.js";
 import { eventChat, reportList } from "./chat.js";
 import { localDate } from "./history.js";
@@ -271,8 +271,8 @@ function printButtons(ev) {
 }
 
 function exportLinks(ev) {
-  const link = (what) => el("a", { href: `/api/events/${encodeURIComponent(ev.id)}/export/${what}.csv`, download: "", "data-export": what }, t(`events.csv.${what}`));
-  return el("span", { class: "small noprint csv-links" }, t("events.csv"), " ", link("pairings"), " · ", link("results"), " · ", link("standings"));
+  const link = (what) => el("a", { href: `/api/events/${encodeURIComponent(ev.id)}/export/${what}.csv`, download: "", "data-export": what, title: t("events.csv.title") }, t(`events.csv.${what}`));
+  return el("span", { class: "small noprint csv-links" }, t("events.csv"), lang === "zh" ? "" : " ", link("pairings"), " · ", link("results"), " · ", link("standings"));
 }
 
 async function eventPage(app, { me }, id) {

@@ -30,7 +30,7 @@ export function unitsTable(data, names = {}) {
           e.id in u.by_event ? fmtPts(u.by_event[e.id]) : "–"))))
         : el("tr", {}, el("td", { class: "muted", colspan: 5 + data.events.length }, t("units.none")))))),
     running.length ? el("p", { class: "muted small", id: "units-running" }, t("units.running", { n: running.length })) : null,
-    el("p", { class: "small noprint" }, el("a", { href: `/api/meets/${meet}/units.csv`, download: "" }, t("units.csv")),
+    el("p", { class: "small noprint" }, el("a", { href: `/api/meets/${meet}/units.csv`, download: "", title: t("events.csv.title") }, t("units.csv")),
       " · ", el("a", { href: `/meets/${meet}` }, t("units.page"))));
 }
 
