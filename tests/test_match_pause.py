@@ -9,7 +9,19 @@ import pytest
 
 import qipai
 from qipai.core.errors import QipaiError
-from qipai.match import GameRunner, Move, Pause, Resume, ScriptedPlayer, SeatClock, VirtualTime, clock_preset
+from qipai.match import (
+    GameRunner,
+    Move,
+    OfferDraw,
+    Pause,
+    Reclaim,
+    Resign,
+    Resume,
+    ScriptedPlayer,
+    SeatClock,
+    VirtualTime,
+    clock_preset,
+)
 from tests import match_games  # noqa: F401  (test-nim, test-high)
 
 
@@ -98,3 +110,33 @@ def test_absent_seat_is_played_by_trusteeship():
     assert all(t[1] == 1_000 for t in out.record.meta["times"] if t[0] == 1)
     with pytest.raises(QipaiError, match="trustee seats"):
         GameRunner(game, players, state=game.new_state(seed=3), trustee=[5])
+
+
+class HeardPlayer(ScriptedPlayer):
+    """A scripted player that keeps the events told to it."""
+
+    def __init__(self, script):
+        super().__init__(script)
+        self.heard = []
+
+    def on_event(self, runner, seat, event):
+        self.heard.append(event)
+
+
+def test_an_absent_seats_player_cannot_resign_move_or_offer_a_draw():
+    """A seat declared absent (or conceded, disqualified) is played by trusteeship to the end
+    (competition.md §4.6): its player turning up cannot end the others' game by resigning, nor
+    play a move or offer a draw in its place; each is refused, the game goes on."""
+    game = qipai.load("test-high")
+    absent = HeardPlayer([(100, Resign(), "now"), (0, OfferDraw(), "now"), (0, "raise", "now"),
+                          (0, Reclaim(), "now")])
+    players = [ScriptedPlayer([(500, "raise")] * 50), absent, ScriptedPlayer([(500, "pass")] * 50)]
+    runner = GameRunner(game, players, clock="card_default", time=VirtualTime(),
+                        state=game.new_state(seed=3), trustee=[1])
+    out = asyncio.run(runner.run())
+    assert out.result is not None and out.result.reason != "resign"
+    refused = [e["code"] for e in absent.heard if e["type"] == "refused"]
+    assert refused == ["trusteeship_permanent"] * 4
+    assert not [e for e in out.events if e.get("seat") == 1 and e["type"] in ("resign", "draw_offer")]
+    assert all(e["why"] == "trusteeship" for e in out.events if e["type"] == "auto" and e["seat"] == 1)
+    assert all(t[1] == 1_000 for t in out.record.meta["times"] if t[0] == 1)

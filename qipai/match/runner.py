@@ -609,6 +609,12 @@ class GameRunner:
                 self.note(msg.seat, {"type": msg.kind, **dict(msg.data), **by,
                                      **({"reason": msg.reason} if msg.reason else {})})
             return
+        if seat in self.absent:
+            # absent, conceded and disqualified seats are played by trusteeship to the end of
+            # the session and cannot leave it (competition.md §4.6): their player's own move,
+            # resignation or draw offer would decide the others' game
+            return self._reply_error(seat, "this seat stays in trusteeship until the session ends",
+                                     "trusteeship_permanent")
         if isinstance(msg, Move):
             self._move(seat, msg, t)
         elif isinstance(msg, Resign):
@@ -658,9 +664,6 @@ class GameRunner:
         pending is the player's again, timed by its normal deadline (the time used so far in
         it counts). Absent, conceded and disqualified seats cannot leave trusteeship."""
         clock = self.clocks[seat]
-        if seat in self.absent:
-            return self._reply_error(seat, "this seat stays in trusteeship until the session ends",
-                                     "trusteeship_permanent")
         if not clock.trusteeship:
             return self._reply_error(seat, "this seat is not in trusteeship", "not_in_trusteeship")
         self._end_trusteeship(seat, t, "resume")
@@ -826,7 +829,7 @@ class GameRunner:
             return
         clock = self.clocks[seat]
         used = clock.act(t)
-        if clock.trusteeship and seat not in self.absent:   # the player's own action ends it
+        if clock.trusteeship:           # the player's own action ends it
             self._end_trusteeship(seat, t, "action")
         if hold:
             self._hold(seat, msg.action, used, None)
