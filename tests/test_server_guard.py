@@ -59,11 +59,14 @@ def test_state_changing_requests_from_another_origin_are_refused(live):
         r = alice.post("/api/login", json={"username": "origin_alice", "password": PASSWORD},
                        headers={"Origin": origin})
         assert r.status_code == 403 and r.json()["error"] == "bad_origin", origin
+    # no Origin, but the browser's fetch metadata says another site's page sent it
+    r = alice.post("/api/tables", json=table, headers={"Sec-Fetch-Site": "cross-site"})
+    assert r.status_code == 403 and r.json()["error"] == "bad_origin", r.text
     assert len(alice.get("/api/tables").json()) == tables_before     # nothing was created
     # the site itself (its own scheme, host and port), allowed origins, and no Origin at all
     for origin in (f"http://127.0.0.1:{port}", "https://play.example.org", "https://play.example.org:443",
                    "https://other.example.net:8443", "http://lan.example", None):
-        headers = {"Origin": origin} if origin else {}
+        headers = {"Origin": origin, "Sec-Fetch-Site": "same-origin"} if origin else {}
         r = alice.post("/api/tables", json=table, headers=headers)
         assert r.status_code == 201, (origin, r.text)
         r = alice.post(f"/api/tables/{r.json()['id']}/leave", headers=headers)

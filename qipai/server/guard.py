@@ -10,7 +10,8 @@ Every refusal is the machine-readable error of :mod:`.errors`:
   ``X-Forwarded-Proto``, see uvicorn's ``forwarded_allow_ips``) and its ``Host`` header; the
   origins of ``Settings.allowed_origins`` are accepted as well (a site behind a proxy that
   rewrites ``Host``). A request without ``Origin`` (command-line and API clients; browsers
-  always send it on these requests) is allowed: it cannot come from another site's page. A
+  always send it on these requests) is allowed: it cannot come from another site's page —
+  unless its ``Sec-Fetch-Site`` header, which browsers set, says ``cross-site``. A
   Bot API request (``/api/bot/...``) with ``Authorization: Bearer`` is not checked either: it
   acts with its token alone, never a cookie (:func:`bearer_bot_api`).
 * **Body size**: a body over ``Limits.body_bytes`` is refused with 413 ``too_large``, whether
@@ -104,7 +105,9 @@ def origin_ok(scope, allowed: frozenset[Origin]) -> bool:
     an allowed one."""
     header = _header(scope, b"origin")
     if header is None:
-        return True
+        # no Origin: a command-line or API client, unless a browser's fetch metadata says the
+        # request came from another site's page (a second safeguard; browsers send Origin too)
+        return _header(scope, b"sec-fetch-site") != b"cross-site"
     origin = parse_origin(header.decode("latin-1"))
     return origin is not None and (origin == own_origin(scope) or origin in allowed)
 
