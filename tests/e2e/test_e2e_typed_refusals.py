@@ -50,3 +50,28 @@ def test_a_typed_moves_refusal_names_the_cards_in_the_pages_words(server, browse
         page.wait_for_function("() => document.querySelector('#move-refused').textContent !== ''")
         shot(page, f"typed-refusal-{lang}-390")
         ctx.close()
+
+
+def test_the_play_typed_button_with_an_empty_box_says_what_to_type(server, browser, shot):
+    """"Play typed" / 按输入出牌 pressed with nothing typed: the line under the box says what to
+    type, with a play open now as the example, and the box has the focus; nothing is sent."""
+    for lang, said in (("zh", "还没有输入：请在框里输入，例如 "),
+                       ("en", "Nothing typed yet: type in the box, for example ")):
+        ctx = browser.new_context(viewport=PHONE, locale="zh-CN" if lang == "zh" else "en-US")
+        page = ctx.new_page()
+        sign_up(page, server, f"empty{lang}")
+        open_table(page, server, "doudizhu", 2)
+        page.wait_for_selector('#move-entry input[name="move"]:enabled')      # my turn to bid
+        seq = page.get_attribute("#status", "data-seq")
+        page.click('#move-entry button[type="submit"]')
+        page.wait_for_function("() => document.querySelector('#move-refused').textContent !== ''")
+        line = page.inner_text("#move-refused")
+        example = page.evaluate("[...document.querySelectorAll('#legal-moves option')].map((o) => o.value)"
+                                ".find((x) => x !== 'pass')")
+        assert line == said + example, line
+        assert page.evaluate("document.activeElement.name") == "move"
+        assert page.get_attribute("#status", "data-seq") == seq
+        for width in (390, 1280):
+            page.set_viewport_size({"width": width, "height": 844})
+            shot(page, f"typed-empty-{lang}-{width}")
+        ctx.close()

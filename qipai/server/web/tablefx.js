@@ -75,7 +75,14 @@ export function tableExtras({ t, errorText, send, api, me, id, rerender, move, l
     if (text) {                // typed: a slip that is no move never counts
       typedAt = window.qipaiLastState ? window.qipaiLastState.seq : 0;
       move(text, { typed: true }); entryInput.value = "";
+      return;
     }
+    // pressed with the box empty: what to type, with one of the moves open now as the example
+    // (a play or a bid rather than a pass)
+    const open = [...legalList.options].map((o) => o.value);
+    const example = open.find((x) => x !== "pass") || open[0] || null;
+    entryRefused.textContent = example ? t("entry.empty", { example }) : t("entry.emptyno");
+    entryInput.focus();
   };
   /** Say a refusal under the box when it answers a typed move (true), else leave it to the page. */
   function typedRefusal(text) {
