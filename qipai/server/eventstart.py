@@ -18,9 +18,10 @@
 The table's settings carry the hold, so a restarted server keeps it: ``ready_by`` (unix s, the
 first game's grace end) or ``start_at`` (unix s, the end of the pause between games), and
 ``ready`` (the seats ready so far, so that every worker of a cluster tells the same from the
-table's row: :func:`stored_hold`). The table's summary shows it as ``hold`` (``kind``
-ready|between, ``in_ms``, ``ready``: the seats ready), for the pages to say what the game waits
-for.
+table's row: :func:`stored_hold`). A restart decides no no-show (§4.7, :func:`resume`): a first
+game still waiting for its persons waits its whole grace again from the restart.
+The table's summary shows it as ``hold`` (``kind`` ready|between, ``in_ms``, ``ready``: the seats
+ready), for the pages to say what the game waits for.
 """
 
 from __future__ import annotations
@@ -146,8 +147,11 @@ def stored_hold(status: str, seats: list[dict[str, Any] | None], settings: dict[
             "ready": sorted(ready), "people": _people(seats, settings)}
 
 
-def begin(t: LiveTable) -> None:
-    """Start the table's game now, or when its hold ends."""
+def begin(t: LiveTable, revived: bool = False) -> None:
+    """Start the table's game now, or when its hold ends. ``revived``: the table was just loaded
+    again after the server stopped or lost it (:meth:`.hub.Hub.revive`): see :func:`resume`."""
+    if revived:
+        resume(t)
     if t.settings.get("ready_by"):
         connected(t)
     until = _until(t)
@@ -158,6 +162,21 @@ def begin(t: LiveTable) -> None:
     if t.hold_timer is not None:
         t.hold_timer.cancel()
     t.hold_timer = asyncio.get_running_loop().call_later(wait, _go, t)
+
+
+def resume(t: LiveTable, now: float | None = None) -> None:
+    """A server outage decides nothing (competition.md §4.7): nobody could reach the table while
+    the server was down, so a first game still waiting for its persons gets its whole
+    ``no_show_grace`` again from the restart, as the seat on turn restarts its turn with the
+    allowance it had at the turn's start (a grace that ran out during the outage too). Kept in
+    the row: every worker tells the same."""
+    if not t.settings.get("ready_by") or t.settings.get("no_show") or set(people(t)) <= t.ready_seats:
+        return
+    now = time.time() if now is None else now
+    grace = t.hub.settings.event_ready_grace_ms / 1000
+    if float(t.settings["ready_by"]) < now + grace:
+        t.settings["ready_by"] = now + grace
+        t.save_row()
 
 
 def _go(t: LiveTable) -> None:

@@ -125,7 +125,7 @@ class Hub:
                 if row.status == "playing" and logs.get(row.id):
                     table.resume(logs[row.id])
                 elif all(table.seats):        # a table whose game never began
-                    eventstart.begin(table)   # (an event's game: when its hold ends)
+                    eventstart.begin(table, revived=True)   # (an event's game: when its hold ends, §4.7)
             except QipaiError:
                 log.exception("table %s cannot be resumed", row.id)
 
