@@ -7,8 +7,10 @@ seat acting later learns nothing of the earlier seats' hidden choices. Observati
 ``{"observation": tensor, "action_mask": int8 mask}`` (plus ``"action_features"`` for list
 action spaces), built from ``state.view(seat)`` only (kept up to date per seat from
 ``state.view_delta``, :class:`~qipai.core.viewdelta.ViewFollower`, and the tensor from the
-view's changes, :class:`~qipai.env.base.TensorFollower`). Rewards are ``state.returns()`` when the
-game ends (all agents terminate together); ``max_steps`` truncates a game.
+view's changes, :class:`~qipai.env.base.TensorFollower`; Chinese checkers and junqi keep it
+from the points the game names as changed for that seat, ``state.seen_changes``). Rewards
+are ``state.returns()`` when the game ends (all agents terminate together); ``max_steps``
+truncates a game.
 """
 
 from __future__ import annotations
@@ -133,10 +135,9 @@ class QipaiAEC(AECEnv):
         return obs
 
     def _follow(self, state: Any, seat: int) -> np.ndarray:
-        """``seat``'s tensor of ``state``, kept from the seat's followed view."""
-        follower = self._views[seat]
-        view = follower.follow(state)
-        return self._tensors[seat].update(view, follower.last)
+        """``seat``'s tensor of ``state``, kept from the seat's followed view (or the seat's
+        changes piece by piece, where the game gives them: :meth:`TensorFollower.follow`)."""
+        return self._tensors[seat].follow(state, self._views[seat])
 
     def step(self, action: Any) -> None:
         agent = self.agent_selection

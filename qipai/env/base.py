@@ -192,6 +192,13 @@ class TensorFollower:
     def update(self, view: dict[str, Any], delta: Any) -> np.ndarray:
         return self.encoder.encode(view, self.seat)
 
+    def follow(self, state: Any, views: Any) -> np.ndarray:
+        """The seat's tensor of ``state`` now, ``views`` being the seat's
+        :class:`~qipai.core.viewdelta.ViewFollower`: by default the followed view and its
+        change through :meth:`update`. A follower whose game gives the seat's changes piece by
+        piece (:class:`~qipai.env.pieces.CheckersTensor`) reads those instead."""
+        return self.update(views.follow(state), views.last)
+
 
 class FlatEncoder(Encoder):
     """An encoder whose tensor is one flat vector of :class:`Block` s; subclasses give

@@ -46,6 +46,7 @@ class CheckersEncoder(Encoder):
                     q, r = COORDS[i]
                     self.fixed[seat, plane, r + 8, q + 8] = 1
         self.cell = {name: (COORDS[i][1] + 8, COORDS[i][0] + 8) for i, name in enumerate(HOLE_NAMES)}
+        self.hole_cell = [(r + 8, q + 8) for q, r in COORDS]      # by hole index
         self.actions = FixedActions(
             NHOLES * NHOLES, lambda a, _: a.path[0] * NHOLES + a.path[-1],
             "Discrete(14641): from*121 + to, holes indexed as qipai.games.chinese_checkers.board.COORDS "
@@ -72,15 +73,36 @@ class CheckersEncoder(Encoder):
 
 class CheckersTensor(TensorFollower):
     """One seat's Chinese checkers tensor, kept: a move takes a marble off one hole and puts
-    it on another, so only the holes that left or joined a seat's marble set since the last
-    view are written (the whole tensor again when the number of seats differs)."""
+    it on another, so only the holes the game names as changed since the seat's last
+    observation (``state.seen_changes``, what ``view(seat)["marbles"]`` gained and lost) are
+    written; the whole tensor is encoded from ``view(seat)`` at a new state object.
+    ``update`` (from a followed view) keeps the per-seat marble sets instead."""
 
     def __init__(self, encoder: CheckersEncoder, seat: int) -> None:
         super().__init__(encoder, seat)
         self._out: np.ndarray | None = None
         self._marbles: list[set[str]] = []
+        self._state: Any = None           # the state object of the kept tensor and its mark
+        self._mark = 0
+
+    def follow(self, state: Any, views: Any) -> np.ndarray:
+        enc, out = self.encoder, self._out
+        if state is not self._state or out is None:
+            out = self._out = enc.encode(views.follow(state), self.seat)
+            self._state, self._mark = state, state.seen_changes(self.seat)[0]
+            self._marbles = []            # update() starts again from a whole view
+            return out.copy()
+        self._mark, changes = state.seen_changes(self.seat, self._mark)
+        cell, seat, n = enc.hole_cell, self.seat, enc.num_seats
+        for hole, owner in changes:
+            r, c = cell[hole]
+            out[:6, r, c] = 0
+            if owner >= 0:
+                out[(owner - seat) % n, r, c] = 1
+        return out.copy()
 
     def update(self, view: dict[str, Any], delta: Any) -> np.ndarray:
+        self._state = None                # the kept tensor follows views now, not the state
         marbles = view.get("marbles") or ()
         kept = self._marbles
         if self._out is None or len(marbles) != len(kept):
@@ -162,28 +184,72 @@ class JunqiEncoder(Encoder):
 
     def encode(self, view: dict[str, Any], seat: int) -> np.ndarray:
         out = np.zeros(self.shape, np.float32)
-        n, nk, npts = self.num_seats, len(self.kinds), self.board.n
-        idx, kind_of = self.board.index, self._kind_of
+        idx = self.board.index
         ones: list[int] = []              # flat indices channel * points + point set to 1
-        add = ones.append
         for p in view.get("pieces") or ():
-            i = idx[p["point"]]
-            k = (p["seat"] - seat) % n
-            kind = kind_of.get(str(p.get("piece")))
-            if k == 0:
-                if kind is not None:
-                    add(kind * npts + i)
-                if p.get("moved"):
-                    add(nk * npts + i)
-            else:
-                base = (nk + 1 + (k - 1) * (2 + nk)) * npts + i
-                add(base)
-                if p.get("moved"):
-                    add(base + npts)
-                if kind is not None:
-                    add(base + (2 + kind) * npts)
+            self.piece_ones(ones, seat, idx[p["point"]], p)
         if ones:
             out.reshape(-1)[ones] = 1
         out[-4:-1] = self.static
         out[-1] = view.get("phase") == "layout"
         return out
+
+    def piece_ones(self, ones: list[int], seat: int, i: int, piece: dict[str, Any]) -> None:
+        """Add to ``ones`` the flat indices (channel * points + ``i``) that a view's piece
+        entry on point ``i`` sets to 1 in ``seat``'s tensor."""
+        nk, npts = len(self.kinds), self.board.n
+        k = (piece["seat"] - seat) % self.num_seats
+        kind = self._kind_of.get(str(piece.get("piece")))
+        if k == 0:
+            if kind is not None:
+                ones.append(kind * npts + i)
+            if piece.get("moved"):
+                ones.append(nk * npts + i)
+        else:
+            base = (nk + 1 + (k - 1) * (2 + nk)) * npts + i
+            ones.append(base)
+            if piece.get("moved"):
+                ones.append(base + npts)
+            if kind is not None:
+                ones.append(base + (2 + kind) * npts)
+
+    def follower(self, seat: int) -> TensorFollower:
+        return JunqiTensor(self, seat)
+
+
+class JunqiTensor(TensorFollower):
+    """One seat's junqi tensor, kept: a move changes the pieces of one or two points (a
+    seat's defeat in siguo clears its points), so only the points the game names as changed
+    since the seat's last observation (``state.seen_changes``: each with its entry as
+    ``view(seat)["pieces"]`` lists it) are written again. The whole tensor is encoded from
+    ``view(seat)`` at a new state object and whenever the game says so (a new phase, a seat
+    laid out, a flag revealed, the game's end)."""
+
+    def __init__(self, encoder: JunqiEncoder, seat: int) -> None:
+        super().__init__(encoder, seat)
+        self._out: np.ndarray | None = None
+        self._state: Any = None           # the state object of the kept tensor and its mark
+        self._mark: Any = None
+
+    def follow(self, state: Any, views: Any) -> np.ndarray:
+        kept = self._mark if state is self._state else None
+        self._mark, changes = state.seen_changes(self.seat, kept)
+        self._state = state
+        if changes is None:
+            self._out = self.encoder.encode(views.follow(state), self.seat)
+            return self._out.copy()
+        out, enc, seat = self._out, self.encoder, self.seat
+        if changes:
+            pieces = out[:-4]             # the static planes and the layout flag stay
+            ones: list[int] = []
+            for i, entry in changes:
+                pieces[:, i] = 0
+                if entry is not None:
+                    enc.piece_ones(ones, seat, i, entry)
+            if ones:
+                out.reshape(-1)[ones] = 1
+        return out.copy()
+
+    def update(self, view: dict[str, Any], delta: Any) -> np.ndarray:
+        self._state = None                # followed by views now: the next follow starts whole
+        return self.encoder.encode(view, self.seat)

@@ -174,6 +174,9 @@ class ChineseCheckersState(State):
         for seat, camp in enumerate(camps):
             for h in marbles[camp]:
                 self.board[h] = seat
+        # every hole whose owner changed since the start, in order (a move's two holes, an
+        # eliminated seat's marbles): what :meth:`seen_changes` reads
+        self.changed_holes: list[int] = []
         self.moves: list[int] = list(moves)
         self.status: list[str] = [PLAYING] * num_seats
         self.finish_round: list[int | None] = [None] * num_seats
@@ -322,6 +325,7 @@ class ChineseCheckersState(State):
             a, b = action.start, action.dest
             self.board[a] = EMPTY
             self.board[b] = seat
+            self.changed_holes += (a, b)
             self.round_moved = True
         elif kind == PASS:
             if any(self.move_destinations(seat, h) for h in self.marbles(seat)):
@@ -429,6 +433,7 @@ class ChineseCheckersState(State):
             for h in range(NHOLES):
                 if board[h] == seat:
                     board[h] = EMPTY
+                    self.changed_holes.append(h)
         alive = [s for s in range(self.num_seats) if self.status[s] != OUT]
         if len(alive) <= 1:
             self.turn = None
@@ -569,6 +574,15 @@ class ChineseCheckersState(State):
         """The board as 17 text rows, N at the top: ``.`` empty, a digit = that seat's marble."""
         return DIAGRAM_FORMAT.format(*map(_HOLE_CHAR.__getitem__,
                                           _diagram_owners(self.board))).split("\n")
+
+    def seen_changes(self, seat: int | None, since: int = 0) -> tuple[int, list[tuple[int, int]]]:
+        """What changed in ``view(seat)["marbles"]`` since the view read at mark ``since``:
+        ``(mark now, [(hole, owner now), ...])`` for every hole that may have changed owner
+        (``EMPTY`` or a seat) since then. Nothing is hidden in Chinese checkers, so every seat
+        sees the same changes; a reader keeps a view's marbles up to date from them
+        (:class:`~qipai.env.pieces.CheckersTensor`). Marks belong to this state object."""
+        board, changed = self.board, self.changed_holes
+        return len(changed), [(h, board[h]) for h in changed[since:]]
 
     def view(self, seat: int | None) -> dict[str, Any]:
         """The whole position (nothing is hidden in Chinese checkers), JSON-ready.

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import copy
 import re
+from collections.abc import Callable
 from typing import Any
 
 from ...core.errors import IllegalAction, Message, OptionError
@@ -137,6 +138,8 @@ class JunqiState(Ending, PositionText, State):
         self.own = [-1] * b.n
         self.kind = [-1] * b.n
         self.moved = [False] * b.n
+        # every point whose piece (owner, kind, moved) changed, in order: what seen_changes reads
+        self.changed_points: list[int] = []
         self.phase = "layout"
         self.placed = [False] * ns
         self.to_move = game.options["first_seat"]
@@ -340,6 +343,7 @@ class JunqiState(Ending, PositionText, State):
     def _place(self, seat: int, placement: dict[int, int]) -> None:
         for p, piece in placement.items():
             self.own[p], self.kind[p] = seat, piece
+        self.changed_points += placement
         self.placed[seat] = True
         self.layouts[seat] = format_layout(self.board, placement)
         self._offers.pop(seat, None)
@@ -462,10 +466,12 @@ class JunqiState(Ending, PositionText, State):
     def _shift(self, p: int, q: int) -> None:
         self.own[q], self.kind[q] = self.own[p], self.kind[p]
         self.moved[q] = True
+        self.changed_points.append(q)
         self._clear(p)
 
     def _clear(self, p: int) -> None:
         self.own[p], self.kind[p], self.moved[p] = -1, -1, False
+        self.changed_points.append(p)
 
     def _next_turn(self, seat: int) -> None:
         """Give the turn to ``seat`` or the next seat still in; a seat with no legal move at the
@@ -520,25 +526,52 @@ class JunqiState(Ending, PositionText, State):
         return growing_delta(self, seat, since, (0, len(self.history)), fixed,
                              lambda since: {"history": [list(h) for h in self.history[since[1]:]]})
 
-    def _view(self, seat: int | None, history: list | None) -> dict[str, Any]:
-        if seat is not None:
-            self._seat(seat)
+    def _piece_entry(self, seat: int | None) -> Callable[[int], dict[str, Any] | None]:
+        """The function giving the entry of ``view(seat)["pieces"]`` for a point (``None``:
+        the view lists no piece there), for the state as it is now."""
         b = self.board
         open_ = self.game.options["visibility"] == "open" or self.result is not None
         # while laying out, another seat's pieces are listed once it has laid out, face down:
         # they stand on its half's posts (every post but the camps), so their points tell nothing
         others_hidden = self.phase == "layout" and not open_
         sees_all = [self._sees_all(seat, o) for o in range(self.num_seats)]   # as sees(), per owner
-        own, kind, moved, flag_revealed = self.own, self.kind, self.moved, self.flag_revealed
-        pieces = []
-        for p in range(b.n):
+        own, kind, moved, flag_revealed, placed = (self.own, self.kind, self.moved,
+                                                   self.flag_revealed, self.placed)
+        names = b.names
+
+        def entry(p: int) -> dict[str, Any] | None:
             o = own[p]
-            if o < 0 or (others_hidden and o != seat and not self.placed[o]):
-                continue
+            if o < 0 or (others_hidden and o != seat and not placed[o]):
+                return None
             k = kind[p]
-            pieces.append({"point": b.names[p], "seat": o,
-                           "piece": CODE[k] if sees_all[o] or (k == FLAG and flag_revealed[o]) else "?",
-                           "moved": moved[p]})
+            return {"point": names[p], "seat": o,
+                    "piece": CODE[k] if sees_all[o] or (k == FLAG and flag_revealed[o]) else "?",
+                    "moved": moved[p]}
+        return entry
+
+    def seen_changes(self, seat: int | None, since: Any = None) -> tuple[Any, list | None]:
+        """What changed in ``view(seat)["pieces"]`` since the view read at mark ``since``:
+        ``(mark now, [(point index, entry or None), ...])``, the entry (as the view lists it,
+        ``None`` for no piece) of every point whose piece may have changed since then, or
+        ``(mark now, None)`` when the view must be read whole: ``since`` is ``None`` or what
+        decides how the seat sees every piece changed since (the phase, the seats laid out,
+        the flags revealed, the game's end, when every piece shows). A reader keeps a view's
+        pieces up to date from them (:class:`~qipai.env.pieces.JunqiTensor`). Marks belong to
+        this state object."""
+        changed = self.changed_points
+        mark = (len(changed), (self.phase, tuple(self.placed), tuple(self.flag_revealed),
+                               self.result is None))
+        if since is None or since[1] != mark[1]:
+            return mark, None
+        entry = self._piece_entry(seat)
+        return mark, [(p, entry(p)) for p in dict.fromkeys(changed[since[0]:])]
+
+    def _view(self, seat: int | None, history: list | None) -> dict[str, Any]:
+        if seat is not None:
+            self._seat(seat)
+        b = self.board
+        entry = self._piece_entry(seat)
+        pieces = [e for e in map(entry, range(b.n)) if e is not None]
         return {
             "game": "junqi", "variant": self.game.variant, "seat": seat, "phase": self.phase,
             "seats": list(b.seats), "to_act": list(self.to_act),
@@ -555,7 +588,7 @@ class JunqiState(Ending, PositionText, State):
     def clone(self) -> JunqiState:
         """A copy sharing the (immutable) game and board."""
         new = copy.copy(self)
-        for name in ("log", "own", "kind", "moved", "placed", "eliminated", "attacks",
+        for name in ("log", "own", "kind", "moved", "changed_points", "placed", "eliminated", "attacks",
                      "timeouts", "flag_revealed", "layouts"):
             setattr(new, name, list(getattr(self, name)))
         new.out_order = [list(x) for x in self.out_order]
