@@ -46,6 +46,7 @@ A player seated at an event table files a dispute (``POST /api/events/{id}/dispu
 from __future__ import annotations
 
 import asyncio
+import json
 import time
 from collections.abc import Awaitable, Callable
 from typing import Any
@@ -55,6 +56,7 @@ from pydantic import Field
 from sqlalchemy import delete, select
 from sqlalchemy.orm import Session, sessionmaker
 
+import qipai
 from qipai.competition import event as event_ops
 from qipai.competition.acts import Act, event_log, record_act
 from qipai.competition.config import parse_config
@@ -106,6 +108,23 @@ def outcomes(st: Any) -> list[dict[str, Any]]:
             continue
         out.setdefault(tuple(trial.result.winners), text)
     return [{"text": text, "winners": list(w)} for w, text in out.items()]
+
+
+_FRESH: dict[str, list[dict[str, Any]]] = {}
+
+
+def game_outcomes(game_id: str, options: dict[str, Any]) -> list[dict[str, Any]]:
+    """:func:`outcomes` of a game not begun (a table whose players have not sat yet, a result to
+    correct or enter on paper): the same drop-down of results in words, never a notation to type
+    for a two-seat game. Kept per game and options (the console asks every few seconds)."""
+    key = json.dumps([game_id, options], sort_keys=True, default=str)
+    if key not in _FRESH:
+        try:
+            game = qipai.load(game_id, **options)
+            _FRESH[key] = outcomes(game.new_state(seed=0, num_seats=2)) if 2 in game.seats else []
+        except Exception:          # a game that cannot be set up here: its results typed
+            _FRESH[key] = []
+    return _FRESH[key]
 
 
 def plays_in(ev: EventRow | None, username: str) -> bool:
@@ -241,7 +260,7 @@ class Referees(ResultActs):
                 "moves": len(st.log) if st is not None else 0,
                 "replay_of": t.settings.get("replay_of") or [],
                 "count": bool(st is not None and callable(getattr(st, "forced_count", None))),
-                "outcomes": outcomes(st)}
+                "outcomes": outcomes(st) if st is not None else game_outcomes(t.game_id, t.options)}
 
     async def log(self, event_id: str) -> list[dict[str, Any]]:
         """The event's log of referee acts and disputes, oldest first."""
@@ -270,11 +289,12 @@ class Referees(ResultActs):
                     "confirmed_by": g["confirmed_by"], "corrections": g["corrections"]}
                    for r in ev["rounds"] for m in r["matches"] for g in m["games"]
                    if g["status"] == "finished" and g["source"] != "forfeit"]
-        def kinds(s: Session) -> list[str]:
+        def kinds(s: Session) -> tuple[list[str], dict[str, Any]]:
             row = s.get(EventRow, event_id)
             cfg = parse_config(row.preset, row.config)
-            return [k for k, r in cfg.penalties.items() if r.source == "referee"]
-        penalty_kinds = await self.hub.store.call(kinds, write=False)
+            kinds = [k for k, r in cfg.penalties.items() if r.source == "referee"]
+            return kinds, (cfg.game_id, cfg.game_options)
+        penalty_kinds, (game_id, options) = await self.hub.store.call(kinds, write=False)
         return {"event": {"id": ev["id"], "name": ev["name"], "game": ev["game"], "status": ev["status"],
                           "preset": ev["preset"], "started_round": ev["started_round"],
                           "current_round": ev["current_round"], "begun": ev["begun"],
@@ -283,6 +303,8 @@ class Referees(ResultActs):
                                                             self.live_tables(event_id)),
                 "log": log, "disputes": sorted(disputes, key=lambda d: (not d["open"], -d["id"])),
                 "paper": paper, "results": results, "entrants": ev["entrants"],
+                # a two-seat game's results in words, for a result entered or corrected
+                "outcomes": game_outcomes(game_id, options),
                 "referees": await self.referee_names(event_id),
                 "acts": list(ACTS), "penalty_kinds": penalty_kinds}
 

@@ -27,9 +27,15 @@ def test_the_console_of_a_finished_event(browser, shot, tmp_path):
         # nothing logged: said so, not bare column heads; results in words, never raw "(B+)"
         assert boss.inner_text("#ref-log") == "None yet"
         boss.wait_for_selector("[data-result]")
-        words = boss.inner_text("[data-result] >> nth=0")
+        words = boss.locator("[data-result]").first.locator("td").nth(2).inner_text()
         assert " won" in words and "(" not in words, words
-        assert boss.get_attribute("[data-result] input.result >> nth=0", "placeholder") == "new result"
+        # a correction picked from the results in words (as at a live table), never a notation
+        # typed; no pause or resume of a round left to give
+        pick = boss.locator("[data-result] select.outcome >> nth=0")
+        options = pick.locator("option").all_inner_texts()
+        assert any(o.endswith(" wins") for o in options) and not any("+" in o for o in options), options
+        assert not boss.is_visible("[data-result] input.result >> nth=0")
+        assert boss.locator("#pause-round, #resume-round").count() == 0
         # the event's page: the final's winner wins the event (not "goes through"), and a result
         # no longer open to dispute reads "confirmed", not "final" (the round's name)
         boss.goto(f"{base}/events/{event['id']}")

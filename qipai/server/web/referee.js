@@ -153,21 +153,29 @@ export async function consolePage(app, { me, id }) {
     }), gameClock(tb));
   }
 
-  function tableCard(tb) {
-    const seatA = seatPicker(tb, "time"), secs = el("input", { type: "number", min: 1, max: 3600, value: 60, class: "secs", "aria-label": t("ref.seconds") });
-    const seatW = seatPicker(tb, "warn");
-    const result = el("input", { class: "result", placeholder: t("ref.resultph"), "aria-label": t("ref.result"), size: 8 });
-    // a two-seat game's results in words ("alice wins", "drawn game"), another one typed
-    const outcomes = tb.outcomes || [];
-    const pick = outcomes.length ? el("select", { class: "outcome", "aria-label": t("ref.result"), "data-outcomes": tb.id },
+  // a two-seat game's results in words ("alice wins", "drawn game") to pick, another one typed
+  // (its notation) after "Other…"; a game of more seats: typed. The same at a live table (seated
+  // or not yet), a result entered from paper and a correction. `chosen()` the notation.
+  function resultPicker(outcomes, seatNames, attrs, placeholder, size) {
+    const result = el("input", { class: "result", placeholder, "aria-label": t("ref.result"), size });
+    const pick = outcomes.length ? el("select", { class: "outcome", "aria-label": t("ref.result"), ...attrs },
       el("option", { value: "" }, t("ref.outcome.pick")),
-      outcomes.map((o) => el("option", { value: o.text }, o.winners.length ? t("ref.outcome.win", { name: names(tb)[o.winners[0]] }) : t("ref.outcome.draw"))),
+      outcomes.map((o) => el("option", { value: o.text }, o.winners.length ? t("ref.outcome.win", { name: seatNames[o.winners[0]] }) : t("ref.outcome.draw"))),
       el("option", { value: "*" }, t("ref.outcome.other"))) : null;
     if (pick) {
       result.hidden = true;
       pick.onchange = () => { result.hidden = pick.value !== "*"; if (!result.hidden) result.focus(); };
     }
     const chosen = () => (pick && pick.value !== "*" ? pick.value : result.value.trim());
+    return { pick, result, chosen };
+  }
+  // the event's game's results in words (the console's outcomes), for paper and corrections
+  let gameOutcomes = [];
+
+  function tableCard(tb) {
+    const seatA = seatPicker(tb, "time"), secs = el("input", { type: "number", min: 1, max: 3600, value: 60, class: "secs", "aria-label": t("ref.seconds") });
+    const seatW = seatPicker(tb, "warn");
+    const { pick, result, chosen } = resultPicker(tb.outcomes || [], names(tb), { "data-outcomes": tb.id }, t("ref.resultph"), 8);
     // an act that ends the game in play cannot be taken back: asked first, as disqualifying is
     const btn = (label, attrs, body, final = false) => el("button", { ...attrs, onclick: () => act({ table: tb.id, ...body() },
       final ? { text: t("ref.endask", { what: label, players: names(tb).join(` ${t("vs")} `) }), yes: label } : null) }, label);
@@ -207,21 +215,26 @@ export async function consolePage(app, { me, id }) {
   const players = (seats) => seats.flatMap((n, i) => [i ? ` ${t("vs")} ` : null, el("span", { class: "nm" }, n)]).filter(Boolean);
 
   function paperRow(g) {
-    const result = el("input", { class: "result", placeholder: t("ref.resultph"), "aria-label": t("ref.result"), size: 10 });
+    const { pick, result, chosen } = resultPicker(gameOutcomes, g.seats, { "data-outcomes-game": g.id }, t("ref.resultph"), 10);
     const moves = el("input", { type: "number", min: 0, class: "secs", placeholder: t("ref.moves"), "aria-label": t("ref.moves") });
     const dur = el("input", { class: "secs", placeholder: t("ref.durationph"), "aria-label": t("ref.duration"), size: 6 });
     return el("tr", { "data-game": g.id },
       el("td", {}, t("events.round", { n: g.round }), " · ", t("events.game", { n: g.number })),
       el("td", {}, players(g.seats)),
-      el("td", { class: "ref-acts" }, result, moves, dur, el("button", { "data-act": "enter_result", onclick: () => act({
-        act: "enter_result", game: g.id, result: result.value.trim(), moves: moves.value === "" ? null : Number(moves.value), duration: dur.value.trim() || null,
-      }, { text: t("ref.enterask", { result: result.value.trim() || "—", players: g.seats.join(` ${t("vs")} `) }), yes: t("ref.enter") }) }, t("ref.enter"))));
+      el("td", { class: "ref-acts" }, ...[pick, result, moves, dur].filter(Boolean), el("button", { "data-act": "enter_result", onclick: () => act({
+        act: "enter_result", game: g.id, result: chosen(), moves: moves.value === "" ? null : Number(moves.value), duration: dur.value.trim() || null,
+      }, { text: t("ref.enterask", { result: pickedWords(pick, chosen()), players: g.seats.join(` ${t("vs")} `) }), yes: t("ref.enter") }) }, t("ref.enter"))));
   }
+
+  // what the referee picked, in the drop-down's words ("alice wins"), else as typed
+  const pickedWords = (pick, text) => (pick && pick.value && pick.value !== "*" ? pick.selectedOptions[0].textContent : text || "—");
 
   /** A finished result (§5.7): confirm it at once, or correct it with the reason above. */
   function resultRow(g) {
     // its own short hint (the notation's example, cut at "result, e.g." in a narrow field, is its title)
-    const result = el("input", { class: "result", placeholder: t("ref.correctph"), title: t("ref.resultph"), "aria-label": t("ref.newresult"), size: 12 });
+    const { pick, result, chosen } = resultPicker(gameOutcomes, g.seats, { "data-correct": g.id }, t("ref.correctph"), 12);
+    result.title = t("ref.resultph");
+    if (pick) pick.setAttribute("aria-label", t("ref.newresult"));
     const words = !g.result ? "—" : g.winners && g.winners.length ? t("events.won", { name: g.winners }) : t("events.draw");
     const who = g.seats.join(` ${t("vs")} `);
     const fixes = g.corrections.length ? el("div", { class: "muted small" }, t("ref.corrected", { n: g.corrections.length })) : null;
@@ -237,8 +250,8 @@ export async function consolePage(app, { me, id }) {
         // confirming and correcting cannot be taken back: asked first, saying what they do
         g.confirmed || g.standing === "final" ? null : el("button", { "data-act": "confirm", onclick: () => act({ act: "confirm", game: g.id },
           { text: t("ref.confirmask", { players: who, result: words }), yes: t("ref.confirm") }) }, t("ref.confirm")),
-        el("span", { class: "grp" }, result, el("button", { "data-act": "correct", onclick: () => act({ act: "correct", game: g.id, result: result.value.trim() },
-          { text: t("ref.correctask", { players: who, from: g.result || "—", to: result.value.trim() || "—" }), yes: t("ref.correct") }) }, t("ref.correct")))));
+        el("span", { class: "grp" }, ...[pick, result].filter(Boolean), el("button", { "data-act": "correct", onclick: () => act({ act: "correct", game: g.id, result: chosen() },
+          { text: t("ref.correctask", { players: who, from: words, to: pickedWords(pick, chosen()) }), yes: t("ref.correct") }) }, t("ref.correct")))));
   }
 
   function disputeRow(d) {
@@ -285,11 +298,14 @@ export async function consolePage(app, { me, id }) {
     // no live table: because the event is over, or its round waits for its start
     const none = ev.status === "finished" ? t("ref.nolivefinished")
       : ev.started_round >= ev.current_round && ev.current_round ? t("ref.seating", { n: ev.current_round }) : t("ref.nolive");
+    gameOutcomes = data.outcomes || [];
+    // the round's pause and resume only where they apply: a table to pause, a paused one to
+    // resume (none once the event is over or before its tables sit)
     const canPause = data.tables.some((x) => !x.paused), canResume = data.tables.some((x) => x.paused);
     if (changed(roundBar, [canPause, canResume, data.tables.length])) {
       roundBar.replaceChildren(...[        // no null among them: replaceChildren would write "null"
-        el("button", { id: "pause-round", disabled: !canPause || null, onclick: () => act({ act: "pause" }) }, t("ref.pauseround")),
-        el("button", { id: "resume-round", disabled: !canResume || null, onclick: () => act({ act: "resume" }) }, t("ref.resumeround")),
+        canPause ? el("button", { id: "pause-round", onclick: () => act({ act: "pause" }) }, t("ref.pauseround")) : null,
+        canResume ? el("button", { id: "resume-round", onclick: () => act({ act: "resume" }) }, t("ref.resumeround")) : null,
         anyLive ? el("span", { class: "muted" }, t("ref.livecount", { n: data.tables.length })) : null].filter(Boolean));   // none: said once, under the tables' heading
     }
     // keep what a referee is typing: rebuild the cards only when the tables themselves changed
