@@ -65,7 +65,7 @@ def test_tiles_are_worded_in_both_languages():
     # one English vocabulary: a refusal names a suit by the word its tile face carries
     faces = re.search(r"SUIT_EN = \{ m: \"(\w+)\", p: \"(\w+)\", s: \"(\w+)\" \}", MAHJONG_JS.read_text())
     assert words("2m 3p 4s", "en") == "2 {}, 3 {}, 4 {}".format(*faces.groups())
-    assert words("P f3", "en") == "White dragon, Flower 3"
+    assert words("P f3", "en") == "White dragon, Autumn 3"
     assert words("xx", "en") == "xx"                  # what is no tile stays as written
     for game_id in ("mahjong-gb", "laizi-mahjong", "baibian-bajue"):
         game = qipai.load(game_id)

@@ -26,7 +26,7 @@ def tiles_text(text: object) -> str:
     """Tiles written in their codes, alone or in other text (a hand ``13689m23pWCC``, a set
     ``[234m]``, an action ``discard 5p``), in words as the web table names them: a run of one
     suit together (1 3 6 8 9 crak, 13689万), an honour or a flower by its name (Red dragon, 红中;
-    Flower 5, 梅), a hand's parts apart ("6 7 crak, 2 3 dot, Red dragon"); words that are no
+    Plum 5, 梅), a hand's parts apart ("6 7 crak, 2 3 dot, Red dragon"); words that are no
     tiles (discard, pass, win) as they are."""
     zh = current() == "zh"
 

@@ -190,7 +190,7 @@ _TILE_RUN = re.compile(r"([1-9]+)([mps])|([ESWNCFP])|f([1-8])")
 def tile_words(text: Any, lang: str = "en") -> str:
     """Mahjong tiles written in their codes (``"5m"``, ``"E"``, a run ``"345p"``, a flower
     ``"f1"``; tiles.tile.name) in words of ``lang`` from the catalogue's ``tile.*`` entries:
-    五万、东风、红中、春 in Chinese, "5 crak", "East wind", "Red dragon", "Flower 1" in
+    五万、东风、红中、春 in Chinese, "5 crak", "East wind", "Red dragon", "Spring 1" in
     English; listed with 、 in Chinese, ", " in English. A token that is no tile run is kept
     as written."""
     words = []

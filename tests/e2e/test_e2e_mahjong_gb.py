@@ -250,3 +250,38 @@ def test_a_sent_move_locks_the_hand_until_the_table_answers(server, browser, tmp
     page.wait_for_function(f"{SEQ} !== '0'", timeout=15_000)
     assert page.locator("#error").inner_text() == ""
     page.context.close()
+
+
+def test_every_tile_has_an_english_name_in_the_english_interface(server, browser, shot):
+    """English mahjong sets carry the characters, so the faces keep them; in the English page each
+    honour and flower also has its word under the face and its whole name as its title (春 with
+    "1 Spr", named "Spring 1"), as the tiles' names in text ("Spring 1", not "Flower 1")."""
+    page = browser.new_page()
+    page.goto(server + "/")
+    codes = ["f1", "f2", "f3", "f4", "f5", "f6", "f7", "f8", "E", "S", "W", "N", "C", "F", "P"]
+    for width in (390, 1280):
+        page.set_viewport_size({"width": width, "height": 400})
+        for zh in (False, True):
+            faces = page.evaluate("""async ([codes, zh]) => {
+                const m = await import('/static/boards/mahjong-gb.js');
+                const row = document.createElement('div'); row.className = 'mj-row'; row.id = 'tiles';
+                document.querySelector('#tiles')?.remove();
+                row.append(...codes.map((c) => m.tileFace(c, zh)));
+                document.querySelector('main').prepend(row);
+                const word = (t) => t.querySelector('i');
+                const fits = (t) => !word(t) || word(t).scrollWidth <= t.clientWidth + 1;
+                return [...row.children].map((t) => [t.title, word(t)?.textContent || '', fits(t)]); }""",
+                                  [codes, zh])
+            if not zh:
+                assert [f[0] for f in faces[:8]] == [
+                    "Spring 1", "Summer 2", "Autumn 3", "Winter 4", "Plum 5", "Orchid 6", "Bamboo 7",
+                    "Chrysanthemum 8"], faces
+                assert faces[0][1] == "1 Spr" and all(f[1] for f in faces), faces
+                assert faces[9][0] == "South wind" and faces[12][0] == "Red dragon", faces
+                assert not any(re.search(r"[\u4e00-\u9fff]", f[0] + f[1]) for f in faces), faces
+            assert all(f[2] for f in faces), faces[8:]          # each word within its tile
+            shot(page, f"mj-tiles-{'zh' if zh else 'en'}-{width}")
+    words = page.evaluate("""async () => { const { t } = await import('/static/i18n.js');
+        return [1, 5].map((n) => t(`tile.flower.${n}`)); }""")
+    assert words == ["Spring 1", "Plum 5"], words
+    page.close()

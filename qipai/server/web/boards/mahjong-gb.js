@@ -12,7 +12,7 @@
 
 // the verb of the open claim window: a discard, an added kong, a concealed kong (robbable only
 // with the option rob_concealed_kong_for_13_orphans)
-import { othersAreBots } from "./cardtable.js";
+import { el as cardEl, othersAreBots } from "./cardtable.js";
 import { lookBack, mountHistory, replayHistory } from "./cardhistory.js";
 import { turnFormat, turnsOf } from "./mjhistory.js";
 import { boardKeys } from "../boardkeys.js";
@@ -29,14 +29,41 @@ const HONOR_EN = { E: "E", S: "S", W: "W", N: "N", C: "Red", F: "Green", P: "Whi
 const SUIT_ZH = { m: "万", p: "筒", s: "条" };
 const SUIT_EN = { m: "crak", p: "dot", s: "bam" };
 const FLOWER_ZH = "春夏秋冬梅兰竹菊";
+// the flowers in English (the catalogues' tile.flower.N: "Spring 1"), and under the face the
+// short word with the number, as English sets print them: 1 Spr over 春
+const FLOWER_EN = ["Spring", "Summer", "Autumn", "Winter", "Plum", "Orchid", "Bamboo", "Chrysanthemum"];
+const FLOWER_SHORT_EN = ["Spr", "Sum", "Aut", "Win", "Plm", "Orc", "Bmb", "Chr"];
 const HONOR_LONG_EN = { E: "East wind", S: "South wind", W: "West wind", N: "North wind", C: "Red dragon", F: "Green dragon", P: "White dragon" };
 
-/** A tile's name as a screen reader says it: 5筒 / 5 dot, 东 / East wind, 梅 / Flower 5. */
+/** A tile's name as a screen reader says it: 5筒 / 5 dot, 东 / East wind, 梅 / Plum 5. */
 export function tileName(code, zh) {
-  if (code[0] === "f") return zh ? FLOWER_ZH[+code[1] - 1] || code : `Flower ${code[1]}`;
+  if (code[0] === "f") return zh ? FLOWER_ZH[+code[1] - 1] || code : FLOWER_EN[+code[1] - 1] ? `${FLOWER_EN[+code[1] - 1]} ${code[1]}` : code;
   if (code.length === 2) return zh ? `${code[0]}${SUIT_ZH[code[1]]}` : `${code[0]} ${SUIT_EN[code[1]]}`;
   return zh ? HONOR_ZH[code] || code : HONOR_LONG_EN[code] || code;
 }
+/** A tile's face: its character or rank and, under it, its word in the page's language; its
+ *  whole name (tileName) its title. */
+export function tileFace(code, zh, extra = "") {
+  const t = cardEl("span", "mj-t" + (extra ? " " + extra : ""));
+  if (!code) { t.classList.add("back"); return t; }
+  t.dataset.tile = code;
+  if (code[0] === "f") {
+    t.classList.add("flower");
+    // its word and number under it in English (the code "f6" is no word): 兰 over 6 Orc;
+    // 花 in Chinese; the whole name ("Orchid 6") its title
+    t.append(cardEl("b", "", FLOWER_ZH[+code[1] - 1] || code), cardEl("i", "", zh ? "花" : `${code.slice(1)} ${FLOWER_SHORT_EN[+code[1] - 1] || ""}`.trim()));
+  } else if (code.length === 2) {
+    t.classList.add("s-" + code[1]);
+    t.append(cardEl("b", "", code[0]), cardEl("i", "", zh ? SUIT_ZH[code[1]] : SUIT_EN[code[1]]));
+  } else {
+    t.classList.add("honor", "h-" + code);
+    t.append(cardEl("b", "", HONOR_ZH[code]));
+    if (!zh) t.append(cardEl("i", "", HONOR_EN[code]));
+  }
+  t.title = tileName(code, zh);
+  return t;
+}
+
 const ORDER = [..."mps"].flatMap((s) => [1, 2, 3, 4, 5, 6, 7, 8, 9].map((r) => `${r}${s}`)).concat([..."ESWNCFP"]);
 
 /** Split a tile string of the hand notation ("245m34p7sWCF", "f1f6") into tile codes. */
@@ -148,25 +175,7 @@ export function mount(root, ctx, variant = GUOBIAO) {
     return !nm || twice ? place(s) : nm;       // two bots of one kind: 下家, not 机器人（贪心，下家）
   };
 
-  function tileEl(code, extra = "") {
-    const t = el("span", "mj-t" + (extra ? " " + extra : ""));
-    if (!code) { t.classList.add("back"); return t; }
-    t.dataset.tile = code;
-    if (code[0] === "f") {
-      t.classList.add("flower");
-      // its number under it in English (the code "f6" is no word): 兰 over 6; 花 in Chinese
-      t.append(el("b", "", FLOWER_ZH[+code[1] - 1] || code), el("i", "", zh ? "花" : code.slice(1)));
-    } else if (code.length === 2) {
-      t.classList.add("s-" + code[1]);
-      t.append(el("b", "", code[0]), el("i", "", zh ? SUIT_ZH[code[1]] : SUIT_EN[code[1]]));
-    } else {
-      t.classList.add("honor", "h-" + code);
-      t.append(el("b", "", HONOR_ZH[code]));
-      if (!zh) t.append(el("i", "", HONOR_EN[code]));
-    }
-    t.title = tileName(code, zh);
-    return t;
-  }
+  const tileEl = (code, extra = "") => tileFace(code, zh, extra);
 
   function tilesEl(codes, cls = "", extra = "") {
     const d = el("div", "mj-row" + (cls ? " " + cls : ""));
