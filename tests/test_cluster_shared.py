@@ -1,15 +1,16 @@
-"""Limits that hold for a whole cluster, not per worker (docs/deploy.md), with two real workers
-on the machine's PostgreSQL and Redis: the open-table quota of an account counts its tables on
+"""Limits that hold for a whole cluster, not per worker (docs/deploy.md), with two real workers on
+the machine's PostgreSQL and Redis: the open-table quota of an account counts its tables on
 every worker (the eleventh is refused whichever worker makes it; a table that ends frees its
-place), and the socket message limit of an account counts its messages to tables of both
-workers together; a Bot API token revoked through one worker is refused at once by the other
-(which had it cached); an account's open Bot API streams count on both workers together, and a
-change of an account (the bot mark, a role set by `qipai account role`) made through one worker
-or the command line is seen by the workers at once; an account's sockets watching tables count
-on both workers together; a finished table's summary and socket are
-answered by the other worker once the worker that ran it has been killed (rebuilt from the
-database); a table's seats count as at the table whichever worker their sockets came through,
-and a private table stays out of both workers' lobby lists."""
+place), and the socket message limit of an account counts its messages to tables of both workers
+together, and never another account's behind the same address (one flooding through one worker,
+the other's messages through the other are all answered); a Bot API token revoked through one
+worker is refused at once by the other (which had it cached); an account's open Bot API streams
+count on both workers together, and a change of an account (the bot mark, a role set by `qipai
+account role`) made through one worker or the command line is seen by the workers at once; an
+account's sockets watching tables count on both workers together; a finished table's summary and
+socket are answered by the other worker once the worker that ran it has been killed (rebuilt
+from the database); a table's seats count as at the table whichever worker their sockets came
+through, and a private table stays out of both workers' lobby lists."""
 
 from __future__ import annotations
 
@@ -287,3 +288,43 @@ async def _finished(w1, w2) -> None:
         m = await until(b, "state")
         assert m["seq"] == end["seq"] and m["result"] == end["result"] and m["record"] == end["record"]
         assert m["view"]["last_move"] == "h2e2"
+
+
+def test_one_accounts_flood_never_refuses_another_account_at_the_same_address(cluster):
+    asyncio.run(_same_address(*cluster))
+
+
+async def _same_address(w1, w2) -> None:
+    """Two accounts behind one address (a venue's NAT: both from 127.0.0.1): one drops and
+    opens its seat's sockets through one worker, sending all the while past the address's
+    burst; the other's messages through the other worker are all answered, as the address's
+    budget is not theirs to share (a signed-in socket is counted per account)."""
+    noisy, quiet = await signup(w1.base, "noisy"), await signup(w2.base, "quiet")
+    async with httpx.AsyncClient(timeout=30) as http:
+        game = {"game": "gomoku"}
+        mine = (await http.post(w1.base + "/api/tables", headers=noisy, json=game)).json()["id"]
+        theirs = (await http.post(w2.base + "/api/tables", headers=quiet, json=game)).json()["id"]
+    done = asyncio.Event()
+
+    async def flood() -> None:
+        while not done.is_set():
+            async with websockets.connect(f"{w1.ws}/ws/tables/{mine}", additional_headers=noisy) as s:
+                for _ in range(30):
+                    await s.send(json.dumps({"type": "ping"}))
+                await asyncio.sleep(0)
+    flooding = asyncio.ensure_future(flood())
+    try:
+        async with websockets.connect(f"{w2.ws}/ws/tables/{theirs}", additional_headers=quiet) as q:
+            await until(q, "hello")
+            answers = []
+            for _ in range(15):                   # under the account's own burst (20)
+                await q.send(json.dumps({"type": "ping"}))
+                m = {"type": "hello"}
+                while m["type"] not in ("pong", "error"):
+                    m = json.loads(await asyncio.wait_for(q.recv(), 20))
+                answers.append(m)
+                await asyncio.sleep(0.02)
+    finally:
+        done.set()
+        await flooding
+    assert [m["type"] for m in answers] == ["pong"] * 15, [m for m in answers if m["type"] == "error"][:2]

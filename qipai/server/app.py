@@ -45,7 +45,7 @@ from .livews import add_table_socket
 from .models import UserRow
 from .probe import Probe
 from .profiles import add_profile_routes
-from .ratelimit import Buckets, RateLimit, SharedRateLimit, hit_all
+from .ratelimit import Buckets, RateLimit, SharedRateLimit, hit_all, retry_after, retry_header
 from .records import add_record_routes, table_hidden
 from .relay import Relay
 from .rematch import add_rematch_routes
@@ -210,7 +210,7 @@ def _limit(limiter: RateLimit, key: str, wait: float | None = None) -> None:
     wait = limiter.hit(key) if wait is None else wait
     if wait:
         raise ApiError(429, "rate_limited", "too many requests; slow down",
-                       retry_after=round(wait, 2))
+                       retry_after=retry_after(wait))
 
 
 def create_app(settings: Settings | None = None) -> FastAPI:
@@ -254,7 +254,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @app.exception_handler(ApiError)
     async def api_error(request: Request, exc: ApiError) -> JSONResponse:
-        headers = {"Retry-After": str(max(1, round(exc.extra["retry_after"])))} if exc.status == 429 else None
+        headers = {"Retry-After": retry_header(exc.extra["retry_after"])} if exc.status == 429 else None
         return JSONResponse(exc.body(), status_code=exc.status, headers=headers)
 
     @app.exception_handler(OperationalError)
@@ -357,7 +357,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         hashed = user.password_hash if user else None
         if account_wait and not known:
             raise ApiError(429, "rate_limited", "too many sign-in attempts for this account; "
-                           "slow down", retry_after=round(account_wait, 2), what="sign_in")
+                           "slow down", retry_after=retry_after(account_wait), what="sign_in")
         ok = await asyncio.to_thread(auth.check_password, hashed or auth._DUMMY, body.password)
         if user is None or not ok:
             raise ApiError(401, "bad_credentials", "wrong username or password")

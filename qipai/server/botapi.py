@@ -36,7 +36,7 @@ from .conns import Conn
 from .errors import ApiError
 from .hub import Hub
 from .quota import StreamQuota
-from .ratelimit import RateLimit
+from .ratelimit import RateLimit, retry_after
 from .tables import LiveTable
 from .tokens import PLAY_SCOPES, REFUSALS, TokenCache, TokenUser, bearer, lookup, token_hash
 
@@ -202,7 +202,7 @@ class BotAuth:
         wait = await limits.hit("bot_token", key) if limits else self.limit.hit(key)
         if wait:
             raise ApiError(429, "rate_limited", "too many requests for this account; slow down",
-                           retry_after=round(wait, 2))
+                           retry_after=retry_after(wait))
         return found
 
 

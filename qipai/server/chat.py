@@ -55,6 +55,7 @@ from .conns import encode
 from .errors import ApiError, ws_error
 from .models import ChatReportRow, ChatRow, EventRefereeRow, TableRow, now_iso
 from .plaintext import unsafe
+from .ratelimit import retry_after
 from .store import Call
 
 if TYPE_CHECKING:
@@ -126,7 +127,7 @@ def _limit(hub: Hub, user_id: int, wait: float = 0.0) -> None:
     wait = max(wait, hub.chat_limit.hit(str(user_id)))
     if wait:
         raise ChatRefused("rate_limited", "too many chat lines; wait a moment", status=429,
-                          retry_after=round(wait, 2))
+                          retry_after=retry_after(wait))
 
 
 # ----- tables -----------------------------------------------------------------------------------
@@ -364,7 +365,7 @@ def add_report_routes(app: FastAPI, hub: Hub, need_user: Any) -> None:
         wait = await hub.limits.hit("report_account", str(user.id))
         if wait:
             raise ApiError(429, "rate_limited", "too many reports; wait a moment",
-                           retry_after=round(wait, 2), what="reports")
+                           retry_after=retry_after(wait), what="reports")
         if hub.store.down:
             raise ApiError(503, "storage_unavailable", "the server cannot save data right now")
 

@@ -36,6 +36,7 @@ from sqlalchemy.orm import Session
 
 from .errors import ApiError
 from .models import TableRow
+from .ratelimit import retry_after
 from .store import Call
 
 if TYPE_CHECKING:
@@ -95,7 +96,7 @@ async def check_bot_game(limits: Limiters, table: LiveTable, user_id: int, addin
     wait = await limits.hit("bot_games", str(user_id))
     if wait:
         raise ApiError(429, "rate_limited", "too many games of bots alone; sit at the table, or "
-                       "wait", retry_after=round(wait, 2), what="bot_games")
+                       "wait", retry_after=retry_after(wait), what="bot_games")
 
 
 def event_round(t: LiveTable) -> int | None:

@@ -17,8 +17,10 @@ class Limits:
     login_ip: tuple[float, int] = (0.2, 10)        # 10 tries, then one per 5 s, per client IP
     login_account: tuple[float, int] = (0.1, 5)    # 5 tries, then one per 10 s, per username
     signup_ip: tuple[float, int] = (0.05, 5)
-    moves_account: tuple[float, int] = (10.0, 20)  # WebSocket messages per account
-    moves_ip: tuple[float, int] = (50.0, 100)      # WebSocket messages per client IP
+    moves_account: tuple[float, int] = (10.0, 20)  # WebSocket messages per signed-in account
+    # WebSocket messages of signed-out sockets per client IP (never a signed-in one's: many
+    # players share one address at a venue)
+    moves_ip: tuple[float, int] = (50.0, 100)
     api_ip: tuple[float, int] = (50.0, 200)        # other POST requests per client IP
     bot_games_account: tuple[float, int] = (1 / 30, 20)  # games of bots alone an account starts
     chat_account: tuple[float, int] = (0.5, 5)     # chat lines per account (5, then one per 2 s)

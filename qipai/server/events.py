@@ -39,6 +39,7 @@ from .eventwork import EventWork, run, worker_call, worker_init
 from .hub import Hub
 from .models import MAX_ROW_ID, EventSeatRow, RecordRow, TableRow, UserRow
 from .plaintext import Plain
+from .ratelimit import retry_after
 from .replays import limit_replays, replay_steps, steps_response
 from .tables import LiveTable
 
@@ -396,7 +397,7 @@ def add_event_routes(app: FastAPI, hub: Hub, db: sessionmaker[Session],
         wait = await hub.limits.hit("join_account", str(user.id))
         if wait:
             raise ApiError(429, "rate_limited", "too many tries at join codes; slow down",
-                           retry_after=round(wait, 2), what="join")
+                           retry_after=retry_after(wait), what="join")
         await service.change("join", event_id, user.username, body.code, body.nonce, body.unit)
         return await service.read_json("describe", event_id)
 

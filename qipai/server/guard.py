@@ -39,6 +39,7 @@ from urllib.parse import urlsplit
 from fastapi.responses import JSONResponse
 
 from .errors import BAD_JSON, unreadable, writable, ws_error
+from .ratelimit import retry_after, retry_header
 
 log = logging.getLogger("qipai.server")
 STATE_CHANGING = frozenset({"POST", "PUT", "PATCH", "DELETE"})
@@ -216,8 +217,8 @@ class Guard:
             wait = await self.limits.hit("api_ip", client[0] if client else "?")
             if wait:
                 return refusal(429, "rate_limited", "too many requests",
-                               headers={"Retry-After": str(max(1, round(wait)))},
-                               retry_after=round(wait, 2))
+                               headers={"Retry-After": retry_header(wait)},
+                               retry_after=retry_after(wait))
         return None
 
     @staticmethod

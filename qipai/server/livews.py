@@ -33,7 +33,7 @@ from .conns import (
 )
 from .errors import ApiError, Unreadable, loads, ws_error
 from .hub import Hub
-from .ratelimit import RateLimit
+from .ratelimit import RateLimit, retry_after
 from .records import table_hidden
 
 log = logging.getLogger("qipai.server")
@@ -119,7 +119,10 @@ def add_table_socket(app: FastAPI, hub: Hub, user_of: Any, sessions: Any, limits
         # rate-limited messages: ws_flood at once, then ws_flood / 10 per second (a client that
         # goes on sending faster than its limit allows is closed, however it paces itself)
         flood = RateLimit(settings.limits.ws_flood / 10, settings.limits.ws_flood)
-        hits = [("moves_ip", ip)] + ([("moves_account", str(user.id))] if user else [])
+        # counted per account when signed in, per address only when not: at a venue many
+        # players share one address (a NAT), and one player's client, misbehaving or not, must
+        # never spend another player's budget (nor the sockets it opens: OpenSockets)
+        hits = [("moves_account", str(user.id))] if user else [("moves_ip", ip)]
         try:
             while True:
                 message = await ws.receive()
@@ -152,7 +155,7 @@ def add_table_socket(app: FastAPI, hub: Hub, user_of: Any, sessions: Any, limits
                         conn.close(*CLOSE_FLOODING, notice=FLOODING, drop=True)
                     else:
                         conn.put_now(ws_error("rate_limited", "too many messages; slow down",
-                                               retry_after=round(wait, 3)))
+                                               retry_after=retry_after(wait)))
                     continue
                 try:
                     msg = loads(text)
@@ -172,7 +175,7 @@ def add_table_socket(app: FastAPI, hub: Hub, user_of: Any, sessions: Any, limits
                 if msg.get("type") == "chat" and user and \
                         (wait := await limits.hit_shared("chat_account", str(user.id))):
                     conn.put_now(ws_error("rate_limited", "too many chat lines; wait a moment",
-                                          retry_after=round(wait, 2)))
+                                          retry_after=retry_after(wait)))
                     continue
                 try:
                     with profiling.timed("ws.handle"):

@@ -1,17 +1,35 @@
 """Token-bucket rate limits, per key (an account id or a client IP).
 
 A :class:`RateLimit` allows ``burst`` events at once and refills ``rate`` events per second.
-``hit(key)`` returns 0 when the event is allowed, else the seconds to wait (the
-``retry_after`` of the machine-readable ``rate_limited`` error).
+``hit(key)`` returns 0 when the event is allowed, else the seconds to wait, which a refusal
+tells as :func:`retry_after` (the ``retry_after`` of the machine-readable ``rate_limited``
+error) and :func:`retry_header` (HTTP ``Retry-After``).
 """
 
 from __future__ import annotations
 
 import asyncio
 import hashlib
+import math
 import time
 from collections.abc import Callable
 from typing import Any
+
+#: the least ``retry_after`` a refusal tells (s): a wait of a few microseconds rounded to 0.0
+#: told a client to ask again at once, to be refused again
+MIN_RETRY = 0.1
+
+
+def retry_after(wait: float) -> float:
+    """The ``retry_after`` of a refusal whose token comes in ``wait`` seconds: rounded up to
+    hundredths, and at least :data:`MIN_RETRY` (never 0: asked again at once, it is refused)."""
+    return max(MIN_RETRY, math.ceil(wait * 100) / 100)
+
+
+def retry_header(wait: float) -> str:
+    """The HTTP ``Retry-After`` header (whole seconds) of a refusal waiting ``wait`` seconds:
+    rounded up, at least 1."""
+    return str(max(1, math.ceil(wait)))
 
 
 class RateLimit:
@@ -74,9 +92,9 @@ return waits
 
 class Buckets:
     """The round trips of the shared limits on one Redis client: the events counted while one
-    round trip is under way go together in the next, in one script call (at every table
-    socket's message a worker counts its address and its account: one command each cost the
-    event loop's thread more than the rest of handling a move)."""
+    round trip is under way go together in the next, in one script call (a worker counts
+    every table socket's message: one command each cost the event loop's thread more than the
+    rest of handling a move)."""
 
     def __init__(self, redis: Any) -> None:
         self.script = redis.register_script(_BUCKET)

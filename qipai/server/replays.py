@@ -29,6 +29,7 @@ from qipai.core import Record
 from . import movetext
 from .conns import client_ip
 from .errors import ApiError
+from .ratelimit import retry_after
 
 #: bytes of encoded steps a worker keeps (:class:`StepsCache`); one answer over a quarter of it
 #: is not kept
@@ -42,7 +43,7 @@ async def limit_replays(request: Any) -> None:
     wait = await request.app.state.limits.hit("replay_ip", client_ip(request))
     if wait:
         raise ApiError(429, "rate_limited", "too many replays asked for; slow down",
-                       retry_after=round(wait, 2))
+                       retry_after=retry_after(wait))
 
 
 class StepsCache:

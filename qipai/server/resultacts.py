@@ -23,6 +23,7 @@ from qipai.match.players import RefereeNote
 from .bodies import Body
 from .errors import ApiError
 from .models import RecordRow, TableRow, UserRow, row_by_id
+from .ratelimit import retry_after
 
 if TYPE_CHECKING:
     from .referee import ActBody
@@ -130,7 +131,7 @@ class ResultActs:
         wait = await self.hub.limits.hit("dispute_account", str(user.id))
         if wait:           # each dispute is announced at the table: no flooding the opponents
             raise ApiError(429, "rate_limited", "too many disputes; a referee has your earlier ones",
-                           retry_after=round(wait, 2))
+                           retry_after=retry_after(wait))
         if live:
             t.runner.submit(None, RefereeNote("dispute", seat, user.username, text))
         game = t.event_game or t.settings.get("voided_game")
