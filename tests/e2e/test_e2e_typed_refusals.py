@@ -75,3 +75,40 @@ def test_the_play_typed_button_with_an_empty_box_says_what_to_type(server, brows
             page.set_viewport_size({"width": width, "height": 844})
             shot(page, f"typed-empty-{lang}-{width}")
         ctx.close()
+
+
+HAND_20 = ["3S0", "4C0", "4D0", "5H0", "6S0", "7H0", "7S0", "8C0", "8S0", "9D0", "9S0", "TS0", "JD0",
+           "QD0", "QS0", "KD0", "KH0", "AC0", "2D0", "BJ0"]
+
+
+def test_a_landlords_hand_at_phone_width_shows_every_rank_and_no_stray_ring(server, browser, shot):
+    """A landlord's 20 cards at 390 px: each card's rank corner ("10" beside the J) in sight, a
+    raised (selected) card in its own row of the hand, the rows shared evenly enough that no
+    card stands alone; a card tapped shows no focus ring (a ring is for the keyboard)."""
+    ctx = browser.new_context(viewport=PHONE, locale="zh-CN")
+    page = ctx.new_page()
+    sign_up(page, server, "landlord390")
+    open_table(page, server, "doudizhu", 2)
+    page.wait_for_selector("#hand .c")
+    page.click("#hand .c >> nth=3")                 # a tap selects it; the hand is drawn anew
+    page.wait_for_selector("#hand .c.sel")
+    assert page.evaluate("document.querySelectorAll('#hand .c:focus-visible').length") == 0
+    for width in (390, 1280):
+        page.set_viewport_size({"width": width, "height": 844})
+        got = page.evaluate("""async (ids) => {
+            const m = await import('/static/boards/cardtable.js');
+            const hand = document.querySelector('#hand');
+            hand.replaceChildren(...ids.map((id) => m.cardEl(id, 'zh', false)));
+            hand.children[0].classList.add('sel');
+            m.fitRow(hand);
+            const cs = [...hand.children];
+            const right = (c) => c.querySelector('b').getBoundingClientRect().right;
+            const cut = cs.slice(0, -1).filter((c, i) => c.offsetTop === cs[i + 1].offsetTop
+                && right(c) > cs[i + 1].getBoundingClientRect().left + 0.5);
+            const rows = {};
+            for (const c of cs) rows[c.offsetTop] = (rows[c.offsetTop] || 0) + 1;
+            return { cut: cut.map((c) => c.dataset.card), rows: Object.values(rows) }; }""", HAND_20)
+        assert got["cut"] == [], got
+        assert min(got["rows"]) >= 4, got
+        shot(page, f"ddz-hand20-zh-{width}")
+    ctx.close()

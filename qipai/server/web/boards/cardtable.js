@@ -609,11 +609,33 @@ export function fitRow(hand) {
   const cs = getComputedStyle(hand);
   const room = hand.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight) - 1;
   if (cards.length * (w + 2) <= room) { hand.classList.remove("dense"); return; }   // fits side by side
-  const step = (room - w) / (cards.length - 1);     // the part of each card left in sight
-  if (step < w * FIT_SHOWN) { hand.classList.add("dense"); return; }
-  hand.classList.remove("dense");
+  // the part of each card left in sight: at least the widest rank corner ("10", 大) with a
+  // pixel to spare (a phone's 20 cards in one row cut "10" under the J), and more than half
+  // (measured as an overlapped card draws it: rank top left, not centred)
   hand.classList.add("fit");
-  hand.style.setProperty("--ov", `${Math.floor((step - w) * 10) / 10}px`);
+  hand.style.setProperty("--ov", "0px");
+  const corner = Math.max(...[...cards].map((c) => {
+    const b = c.querySelector("b");
+    return b ? b.getBoundingClientRect().right - c.getBoundingClientRect().left + 1 : 0;
+  }));
+  hand.classList.remove("fit");
+  hand.style.removeProperty("--ov");
+  const need = Math.max(w * FIT_SHOWN, corner);
+  hand.classList.remove("dense", "rows");
+  // one row where that leaves each corner in sight, else the fewest rows that do, the cards
+  // shared evenly between them (never a lone card on a row of its own); a raised (selected)
+  // card stays in its row
+  for (let rows = 1; rows <= 4; rows++) {
+    const k = Math.ceil(cards.length / rows);
+    const step = k > 1 ? (room - w) / (k - 1) : room;
+    if (step < need) continue;
+    const ov = step - w >= 2 ? Math.min(2, Math.floor(((room - k * w) / k) * 10) / 10) : Math.floor((step - w) * 10) / 10;
+    hand.classList.add("fit");
+    if (rows > 1) hand.classList.add("rows");
+    hand.style.setProperty("--ov", `${ov}px`);
+    return;
+  }
+  hand.classList.add("dense");
 }
 /** The least part of a card's width an overlapped hand leaves in sight: its rank ("10") and
  *  suit, and more than half the card, so a tap on a card's middle takes that card. */
