@@ -440,7 +440,11 @@ def add_event_routes(app: FastAPI, hub: Hub, db: sessionmaker[Session],
         hold, name = await round_hold(request, event_id)
         if not any(hold.held_now(event_id, rnd, False) for rnd in hold.open_rounds(event_id)):
             return await service.read_json("describe", event_id)
-        return await jsonbody.answer(held_results(await service.read("describe", event_id, True), hold, name))
+        ev = await service.read("describe", event_id, True)
+        # the rounds still open asked again once the event is read: a match that finished in
+        # between (its round with it) shows its result, not "finished" with none (rounds only close)
+        await hold.load(event_id, again=True)
+        return await jsonbody.answer(held_results(ev, hold, name))
 
     @app.get("/api/events/{event_id}/games/{game_id}/steps", tags=["events"])
     async def event_game_steps(request: Request, event_id: str, game_id: int) -> dict[str, Any]:
