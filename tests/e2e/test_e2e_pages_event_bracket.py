@@ -4,7 +4,10 @@ languages."""
 
 from __future__ import annotations
 
+import os
 import re
+import subprocess
+import sys
 
 import httpx
 import pytest
@@ -22,6 +25,12 @@ def events(tmp_path_factory):
     data = tmp_path_factory.mktemp("qipai-bracket")
     run_from_command_line(data, "s0_xiangqi", 12)
     run_from_command_line(data, "s0_doudizhu", 6)
+    # a knockout of four with a no-show: bot01 declared absent from its first match (§5.6)
+    cli = [sys.executable, "-m", "qipai.cli", "event"]
+    env = {**os.environ, "QIPAI_DATABASE_URL": f"sqlite:///{data}/qipai.db"}
+    for args in (["new", "--preset", "s0_gomoku", "--bots", "4", "--id", "noshow"],
+                 ["noshow", "bot01", "-e", "noshow", "--reason", "absent"], ["run", "noshow"]):
+        subprocess.run([*cli, *args], env=env, check=True, capture_output=True, timeout=300)
     with running_server(data) as base:
         yield base, {e["preset"]: e["id"] for e in httpx.get(base + "/api/events").json()}
 
@@ -112,3 +121,23 @@ def test_a_small_bracket_fits_a_phone_whole(browser, events):
     assert page.evaluate("""() => window.__drawn === document.querySelector('#bracket')
         && document.querySelector('.bracket-box > .scroll').scrollLeft === 40""")
     ctx.close()
+
+
+def test_the_bracket_marks_a_no_show_in_its_box(browser, shot, events):
+    """The knockout's box of a match decided by a no-show (§5.6) marks the absent side, as the
+    match's row and the standings do, in both languages; screenshots at 1280 and 390 px."""
+    base, ids = events
+    ctx = browser.new_context()
+    page = ctx.new_page()
+    for lang, word in (("en", "no-show"), ("zh", "缺席")):
+        set_lang(page, base, lang)
+        page.goto(f"{base}/events/noshow")
+        page.wait_for_selector("#bracket .champ")
+        marked = page.eval_on_selector_all("#bracket [data-noshow]",
+                                           "ts => ts.map((t) => [t.closest('.bs').textContent,"
+                                           " t.textContent])")
+        assert len(marked) == 1 and "bot01" in marked[0][0] and marked[0][1] == word, (lang, marked)
+        box = page.locator("#bracket .bs:has([data-noshow])")
+        assert "win" not in box.get_attribute("class")
+    ctx.close()
+    shots(browser, base, "/events/noshow", "event-noshow", shot, "#bracket .champ")

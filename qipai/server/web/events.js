@@ -112,8 +112,15 @@ function matchBox(m, rnd) {
     return el("div", attrs, el("div", { class: "bs win" }, el("span", { class: "n" }, m.entrants[0] || "—"), el("span", { class: "tag" }, t("events.bye"))),
       el("div", { class: "bs muted" }, el("span", { class: "n" }, t("events.byeline"))));
   }
+  // a side absent when the match was declared a no-show (§5.6) is marked in its box, as in the
+  // match's row and the standings
+  const absent = m.absent || [];
   return el("div", attrs, sides(m).map((s) => el("div", { class: "bs" + (s.win ? " win" : "") },
-    el("span", { class: "n" }, s.name), el("span", { class: "sc" }, s.score))));
+    el("span", { class: "n" }, s.name, absent.includes(s.name) ? noShowTag() : null), el("span", { class: "sc" }, s.score))));
+}
+
+function noShowTag() {
+  return el("span", { class: "tag", "data-noshow": "", title: t("events.noshowhelp") }, t("events.noshowtag"));
 }
 
 const HEADERS = { points: "events.col.points", buchholz_cut1: "events.col.buchholz_cut1", buchholz: "events.col.buchholz",
@@ -138,7 +145,7 @@ function who(ev, name, bold = false) {
   // a disqualified entrant is marked wherever named (§2.7)
   const dq = entrant && entrant.status === "disqualified" ? el("span", { class: "tag dq", "data-dq": "" }, t("events.disqualified")) : null;
   // one absent when no_show_grace ran out (§5.6) is marked too, in the standings as everywhere
-  const ns = entrant && entrant.no_shows ? el("span", { class: "tag", "data-noshow": "", title: t("events.noshowhelp") }, t("events.noshowtag")) : null;
+  const ns = entrant && entrant.no_shows ? noShowTag() : null;
   return el(bold ? "b" : "span", {}, inner, dq, ns);
 }
 
