@@ -147,7 +147,11 @@ def set_window(state: Any, view: dict[str, Any], sample: dict[str, Any]) -> Any:
 
 
 def set_table(state: Any, view: dict[str, Any], sample: dict[str, Any]) -> Any:
-    """:func:`set_window` when ``view`` is in a claim window, else :func:`set_turn`."""
-    if view["phase"] != "turn" and view.get("claim"):
-        return set_window(state, view, sample)
-    return set_turn(state, view, sample)
+    """:func:`set_window` when ``view`` is in a claim window, else :func:`set_turn`. The hand's
+    story (:mod:`.handlog`) is the view's own, as the seat read it, so the sample shows the seat
+    the view it was drawn from."""
+    out = set_window(state, view, sample) if view["phase"] != "turn" and view.get("claim") \
+        else set_turn(state, view, sample)
+    if "log" in view and hasattr(out, "hand_log"):
+        out.hand_log.entries = [dict(e) for e in view["log"]]
+    return out
