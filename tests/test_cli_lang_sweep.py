@@ -115,7 +115,7 @@ def test_export_speaks_the_chosen_language(tmp_path):
         r.stderr.strip().endswith("qipai-json）"), r.stderr
     r = invoke("export", str(SAMPLE), "-f", "sgf", "--lang", "zh")
     assert r.exit_code == 2
-    assert r.stderr.startswith("错误：xiangqi 的棋谱不能写成 sgf 格式；可用的格式：json"), r.stderr
+    assert r.stderr.startswith("错误：象棋的棋谱不能写成 sgf 格式；可用的格式：json"), r.stderr
     r = invoke("export", str(SAMPLE), "-O", str(tmp_path / "no" / "out.json"), "--lang", "zh")
     assert r.exit_code == 2 and r.stderr.strip().endswith("：无法写入：没有这个文件或文件夹"), r.stderr
     r = invoke("export", str(SAMPLE), "--lang", "zh")        # the record itself is data: as it is
