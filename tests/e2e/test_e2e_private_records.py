@@ -37,7 +37,8 @@ def test_a_private_tables_replay_opens_by_the_tables_link_only(browser, shot, tm
         got = page.request.get(base + href)
         assert got.status == 200 and got.json()["game"] == "xiangqi"
         page.goto(f"{base}/records/{rec}")                       # its address alone: nothing
-        page.wait_for_selector(".error")
+        page.wait_for_selector("#not-found")                     # the refusal alone, the way back
+        assert "No such game record" in page.inner_text("#not-found h2")
         assert page.locator(".xq .pc").count() == 0
         page.goto(f"{base}/u/pia")                               # pia's profile: no trace of it
         page.wait_for_selector("#record")
