@@ -101,13 +101,17 @@ def test_a_player_confirms_and_a_referee_corrects_a_result(browser, organizer):
     text = boss.inner_text(f'[data-result="{other}"] td:nth-child(3)')
     assert text.startswith(f"{seats[other][0]} won"), text
     assert boss.get_attribute(f'[data-result="{other}"] [data-notation]', "data-notation") == "1-0"
-    boss.fill(f'[data-result="{other}"] input.result', "0-1")
+    # the new result picked in words from the game's results ("bob wins"), nothing typed
+    pick = f'[data-result="{other}"] select.outcome'
+    assert not boss.is_visible(f'[data-result="{other}"] input.result')
+    boss.select_option(pick, "0-1")
     boss.click(f'[data-result="{other}"] [data-act="correct"]')
     boss.wait_for_selector(f'[data-result="{other}"] [data-act="correct"] + .act-note:has-text("reason")')
     boss.fill("#act-reason", "wrong result on the score sheet")
-    boss.fill(f'[data-result="{other}"] input.result', "0-1")
+    boss.select_option(pick, "0-1")
     boss.click(f'[data-result="{other}"] [data-act="correct"]')
-    assert "from 1-0 to 0-1" in boss.inner_text("#ask-text")        # asked first
+    asked = boss.inner_text("#ask-text")                              # asked first, in words
+    assert f"from {seats[other][0]} won to {seats[other][1]} wins" in asked, asked
     boss.click('#ask [data-answer="yes"]')
     boss.wait_for_selector(f'[data-result="{other}"]:has([data-notation="0-1"]) [data-confirmed]')
     assert "corrected once" in boss.inner_text(f'[data-result="{other}"]')
