@@ -70,10 +70,17 @@ def my_turn(page) -> bool:
     return page.locator("#resign").count() > 0 and page.inner_text("#status") in ("轮到你", "Your turn")
 
 
+# the seat's time to act: its turn, or go's dead-stone phase (nobody's turn: both sides mark at
+# once, and the status says to mark, then, once the seat submitted, that it waits; not "Your turn")
+TO_ACT = ["轮到你", "Your turn", "请标记死子：点击棋块，然后按“确认死子”",
+          "Mark the dead stones: click a group, then press Submit marks"]
+
+
 def wait_turn_or_end(page, timeout=15_000):
     page.wait_for_function(
-        "() => document.querySelector('#record-link') || "
-        "['轮到你', 'Your turn'].includes(document.querySelector('#status').textContent)", timeout=timeout)
+        "(said) => document.querySelector('#record-link') || "
+        "said.includes(document.querySelector('#status').textContent)", arg=TO_ACT,
+        timeout=timeout)
 
 
 def check_result(page, lang, words):
