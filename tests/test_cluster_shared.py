@@ -257,39 +257,6 @@ async def _presence(w1, w2) -> None:
         assert (await until(a, "presence"))["online"] == [True, False]
 
 
-# last: it kills a worker of the module's cluster
-def test_a_finished_table_is_answered_after_its_worker_died(cluster):
-    asyncio.run(_finished(*cluster))
-
-
-async def _finished(w1, w2) -> None:
-    tid, red, black = await xiangqi_table(w1, w2, "red9", "black9")      # served by w1
-    async with websockets.connect(f"{w1.ws}/ws/tables/{tid}", additional_headers=red) as a:
-        await state_at(a, 0)
-        await a.send(json.dumps({"type": "move", "seq": 0, "action": "h2e2"}))
-        await state_at(a, 1)
-        await a.send(json.dumps({"type": "resign"}))
-        end = await state_at(a, 1)
-        while not end.get("record"):
-            end = await until(a, "state")
-    os.kill(w1.proc.pid, signal.SIGKILL)       # the worker that ran it is gone (the last test)
-    w1.proc.wait(10)
-    async with httpx.AsyncClient(timeout=30) as http:
-        r = await http.get(f"{w2.base}/api/tables/{tid}", headers=black)
-        for _ in range(50):                     # its lease outlives it a moment
-            if r.status_code == 200:
-                break
-            await asyncio.sleep(0.2)
-            r = await http.get(f"{w2.base}/api/tables/{tid}", headers=black)
-        assert r.status_code == 200, r.text
-        got = r.json()
-        assert got["status"] == "finished" and got["record"] == end["record"], got
-    async with websockets.connect(f"{w2.ws}/ws/tables/{tid}", additional_headers=black) as b:
-        m = await until(b, "state")
-        assert m["seq"] == end["seq"] and m["result"] == end["result"] and m["record"] == end["record"]
-        assert m["view"]["last_move"] == "h2e2"
-
-
 def test_one_accounts_flood_never_refuses_another_account_at_the_same_address(cluster):
     asyncio.run(_same_address(*cluster))
 
@@ -328,3 +295,37 @@ async def _same_address(w1, w2) -> None:
         done.set()
         await flooding
     assert [m["type"] for m in answers] == ["pong"] * 15, [m for m in answers if m["type"] == "error"][:2]
+
+# keep it the file's last test: it kills w1 of the module's cluster, so a test after it finds
+# w1's port closed (httpx.ConnectError)
+def test_a_finished_table_is_answered_after_its_worker_died(cluster):
+    asyncio.run(_finished(*cluster))
+
+
+async def _finished(w1, w2) -> None:
+    tid, red, black = await xiangqi_table(w1, w2, "red9", "black9")      # served by w1
+    async with websockets.connect(f"{w1.ws}/ws/tables/{tid}", additional_headers=red) as a:
+        await state_at(a, 0)
+        await a.send(json.dumps({"type": "move", "seq": 0, "action": "h2e2"}))
+        await state_at(a, 1)
+        await a.send(json.dumps({"type": "resign"}))
+        end = await state_at(a, 1)
+        while not end.get("record"):
+            end = await until(a, "state")
+    os.kill(w1.proc.pid, signal.SIGKILL)       # the worker that ran it is gone (the last test)
+    w1.proc.wait(10)
+    async with httpx.AsyncClient(timeout=30) as http:
+        r = await http.get(f"{w2.base}/api/tables/{tid}", headers=black)
+        for _ in range(50):                     # its lease outlives it a moment
+            if r.status_code == 200:
+                break
+            await asyncio.sleep(0.2)
+            r = await http.get(f"{w2.base}/api/tables/{tid}", headers=black)
+        assert r.status_code == 200, r.text
+        got = r.json()
+        assert got["status"] == "finished" and got["record"] == end["record"], got
+    async with websockets.connect(f"{w2.ws}/ws/tables/{tid}", additional_headers=black) as b:
+        m = await until(b, "state")
+        assert m["seq"] == end["seq"] and m["result"] == end["result"] and m["record"] == end["record"]
+        assert m["view"]["last_move"] == "h2e2"
+
