@@ -53,7 +53,7 @@ async def _quota(w1, w2) -> None:
             assert r.status_code == 409 and r.json()["error"] == "too_many_tables", r.text
             assert r.json()["params"]["open"] == 10
         # a table that ends frees its place, whichever worker served it
-        for _ in range(50):                       # the lobby lists every worker's tables
+        for _ in range(150):                      # the lobby lists every worker's tables (30 s)
             tables = [t for t in (await http.get(w2.base + "/api/tables")).json()
                       if t["seats"][0] and t["seats"][0]["name"] == "many"]
             if len(tables) == 10:
@@ -68,7 +68,7 @@ async def _quota(w1, w2) -> None:
             await sock.send(json.dumps({"type": "resign"}))
             while not (await until(sock, "state")).get("record"):
                 pass
-        for _ in range(50):
+        for _ in range(150):                      # the freed place reaches the other worker (30 s)
             r = await http.post(w1.base + "/api/tables", headers=me, json={"game": "gomoku"})
             if r.status_code == 201:
                 break
