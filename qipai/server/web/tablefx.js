@@ -7,6 +7,7 @@
 // the table page passes every socket message to onMessage (true: taken, the page ignores it)
 // and appends controls(...) to its buttons.
 
+import { el } from "./app.js";
 import { resultText } from "./result.js";
 import { seatName } from "./i18n.js";
 import { ccCell, moveFormat } from "./movetext.js";
@@ -35,10 +36,7 @@ export function tableExtras({ t, errorText, send, api, me, id, rerender, move, l
   chats.className = "chats";
   chats.append(chat.root);
   if (event) chats.append(eventChat({ t, api, id: event, me, errorText }));
-  const boardText = document.createElement("div");
-  boardText.className = "sr-only";
-  boardText.id = "board-text";
-  boardText.setAttribute("aria-live", "polite");
+  const boardText = el("div", { class: "sr-only", id: "board-text", "aria-live": "polite" });
   const entry = document.createElement("form");
   entry.className = "move-entry row";
   entry.id = "move-entry";
@@ -58,14 +56,8 @@ export function tableExtras({ t, errorText, send, api, me, id, rerender, move, l
   entryBtn.textContent = t(playKey);
   // under the box: the referee's refusal of the move typed (why, and the count), and before any
   // is typed, that an illegal move counts (xiangqi §4.4: the limit'th loses the game)
-  const entryRefused = document.createElement("p");
-  entryRefused.className = "error entry-line";
-  entryRefused.id = "move-refused";
-  entryRefused.setAttribute("role", "alert");
-  const entryHint = document.createElement("p");
-  entryHint.className = "muted small entry-line";
-  entryHint.id = "move-hint";
-  entryHint.hidden = true;
+  const entryRefused = el("p", { class: "error entry-line", id: "move-refused", role: "alert" });
+  const entryHint = el("p", { class: "muted small entry-line", id: "move-hint", hidden: true });
   entry.append(entryLabel, legalList, entryBtn, entryRefused, entryHint);
   let typedAt = null;          // the seq a typed move answered: its refusal is said under the box
   entry.onsubmit = (ev) => {
