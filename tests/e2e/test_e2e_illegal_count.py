@@ -16,15 +16,20 @@ COUNT = {"en": "Illegal move: {} of 3 allowed before the game is lost",
 NOT_MOVE = {"en": "is not written as a move", "zh": "不是着法的写法"}
 
 
+def open_xiangqi_against_a_bot(page, server, name):
+    """Sign up as ``name`` and open a new xiangqi table against a bot, no clock (Red: to move)."""
+    sign_up(page, server, name)
+    tid = page.evaluate("""async () => (await (await fetch('/api/tables', {method: 'POST',
+        credentials: 'same-origin', headers: {'Content-Type': 'application/json'},
+        body: JSON.stringify({game: 'xiangqi', bots: 1, settings: {clock: 'none'}})})).json()).id""")
+    page.goto(f"{server}/tables/{tid}")
+
+
 def test_a_typing_slip_never_counts_and_an_illegal_move_says_its_count(server, browser, shot):
     for lang in ("en", "zh"):
         ctx = browser.new_context(viewport=WIDTHS[lang], locale="zh-CN" if lang == "zh" else "en-US")
         page = ctx.new_page()
-        sign_up(page, server, f"slip{lang}")
-        tid = page.evaluate("""async () => (await (await fetch('/api/tables', {method: 'POST',
-            credentials: 'same-origin', headers: {'Content-Type': 'application/json'},
-            body: JSON.stringify({game: 'xiangqi', bots: 1, settings: {clock: 'none'}})})).json()).id""")
-        page.goto(f"{server}/tables/{tid}")
+        open_xiangqi_against_a_bot(page, server, f"slip{lang}")
         page.wait_for_selector('#move-entry input[name="move"]:enabled')      # Red: my move
         for slip in ("hello", "zz", "hello"):                # three slips: no loss, no count
             said = typed(page, slip)
@@ -61,11 +66,7 @@ def test_a_typed_illegal_move_says_why_beside_the_box_and_the_box_warns_first(se
         ctx = browser.new_context(viewport={"width": 390, "height": 844},
                                   locale="zh-CN" if lang == "zh" else "en-US")
         page = ctx.new_page()
-        sign_up(page, server, f"cannon{lang}")
-        tid = page.evaluate("""async () => (await (await fetch('/api/tables', {method: 'POST',
-            credentials: 'same-origin', headers: {'Content-Type': 'application/json'},
-            body: JSON.stringify({game: 'xiangqi', bots: 1, settings: {clock: 'none'}})})).json()).id""")
-        page.goto(f"{server}/tables/{tid}")
+        open_xiangqi_against_a_bot(page, server, f"cannon{lang}")
         box = '#move-entry input[name="move"]'
         page.wait_for_selector(f"{box}:enabled")
         assert page.inner_text("#move-hint") == HINT[lang]
