@@ -23,6 +23,7 @@ from typing import Any
 
 from qipai.bots import register_bot
 from qipai.bots.ismcts import DeterminizedSearcher
+from qipai.bots.junqi_guard import gates, guarded_layout_action, posts
 from qipai.bots.junqi_hidden import determinize
 from qipai.bots.search import register_searcher
 from qipai.games.junqi.board import Board
@@ -114,10 +115,10 @@ class GreedyBot:
         if not actions:
             raise ValueError(f"seat {seat} has no legal action")
         if isinstance(actions[0], Layout):
-            return self._layout(state.board, actions)
+            return self._layout(state.board, actions, seat)
         return self._move(state, seat, actions)
 
-    def _layout(self, board: Board, actions: list[Layout]) -> Layout:
+    def _layout(self, board: Board, actions: list[Layout], seat: int) -> Layout:
         def guarded(layout: Layout) -> int:
             pieces = dict(e.split("=") for e in layout.text.split())
             flag = next(board.point(p) for p, c in pieces.items() if c == "F")
@@ -171,6 +172,15 @@ class GreedyBot:
 
 
 register_bot("junqi", "greedy", GreedyBot)
+
+
+class GuardBot(GreedyBot):
+    """The turns the search levels do not search: the greedy bot's, but the layout walls the
+    flag in (:func:`~qipai.bots.junqi_guard.guarded_layout`: a legal layout of its own, not one
+    of the three the game offers)."""
+
+    def _layout(self, board: Board, actions: list[Layout], seat: int) -> Layout:
+        return guarded_layout_action(board, seat, self.rng)
 
 
 # ----- search (levels 3-5) -------------------------------------------------------------------
@@ -236,6 +246,10 @@ class JunqiSearcher(DeterminizedSearcher):
     #: what an attack on an enemy piece next to the seat's own flag adds to its place in it
     width = 12
     DEFEND = 30.0
+    #: what a quiet move off a post of the seat's own flag (a point next to a gate,
+    #: :func:`~qipai.bots.junqi_guard.posts`) takes from its place in that order: the guards stay
+    #: home unless they strike
+    GUARD = 20.0
 
     def candidates(self, state: Any, seat: int) -> list[Any]:
         """The :attr:`width` best legal moves in the greedy bot's order (its one-move score,
@@ -267,7 +281,12 @@ class JunqiSearcher(DeterminizedSearcher):
         # gate), or stepping next to such a gate or to the piece (a defender at hand); taking
         # a piece three moves away adds less
         bonus: dict[int, float] = {}
+        leave: set[int] = set()
         for f in flags:
+            leave |= {p for p in posts(board, f) if state.own[p] == seat}
+            open_gates = [g for g in gates(board, f) if state.own[g] < 0]
+            for g in open_gates:                 # filled even without a threat in sight
+                bonus[g] = self.DEFEND / 3
             reach = flag_reach(state, f, movers)
             for p, k in reach.items():
                 if k == 3:
@@ -275,18 +294,20 @@ class JunqiSearcher(DeterminizedSearcher):
             reach = {p: k for p, k in reach.items() if k <= 2}
             if not reach:
                 continue
-            gates = [g for g in board.steps[f] if state.own[g] < 0]
-            for p in [*reach, *gates]:
+            for p in [*reach, *open_gates]:
                 for q in board.steps[p]:
                     bonus[q] = max(bonus.get(q, 0.0), self.DEFEND / 3)
-            for g in gates:
+            for g in open_gates:
                 bonus[g] = max(bonus.get(g, 0.0), self.DEFEND / 2)
             for p in reach:
                 bonus[p] = self.DEFEND
 
         def score(m: Any) -> float:
             s = bot._score(board, at, m, dist, bot.lo.get(m.to, 0))
-            return s + bonus.get(board.point(m.to), 0.0)
+            p, q = board.point(m.frm), board.point(m.to)
+            if p in leave and q not in bonus and state.own[q] < 0:
+                s -= self.GUARD
+            return s + bonus.get(q, 0.0)
         return sorted(actions, key=lambda m: -score(m))[:self.width]
 
     #: the searching seat, whose flag the other side is assumed to find (-1: none)
@@ -425,4 +446,4 @@ def step_distance(board: Board) -> list[list[int]]:
 
 
 SEARCHER = JunqiSearcher("junqi", GreedyBot, determinize, phases=("play",))
-register_searcher(SEARCHER, GreedyBot)
+register_searcher(SEARCHER, GuardBot)
