@@ -15,6 +15,8 @@ from qipai.bots import bot_levels, make_bot
 from qipai.bots.baohuang import _tribute_rank
 from qipai.bots.mcts import Budget
 from qipai.bots.search import SearchBot, searcher_for
+from qipai.games.junqi import parse_layout
+from qipai.games.junqi.notation import Layout
 
 from . import level_helpers
 from .server_helpers import client, post, signup
@@ -64,7 +66,10 @@ def test_search_bot_plays_only_legal_actions(case):
             break
         seat = state.to_act[0]
         action = bots[seat].choose(state, seat)
-        assert action in state.legal_actions(seat)
+        if isinstance(action, Layout):      # junqi's own layout: any legal one (rules §4)
+            parse_layout(state.board, seat, action.text)
+        else:
+            assert action in state.legal_actions(seat)
         state.apply(action, seat)
 
 

@@ -7,9 +7,15 @@ from __future__ import annotations
 import copy
 import random
 
+import pytest
+
 import qipai
 from qipai.bots import make_bot
 from qipai.bots.junqi import SEARCHER, GreedyBot, move_score
+from qipai.bots.junqi_guard import gates, posts
+from qipai.bots.mcts import Budget
+from qipai.games.junqi import parse_layout
+from qipai.games.junqi.pieces import FLAG, MINE
 
 
 def _greedy_game(seed: int, plies: int):
@@ -141,12 +147,12 @@ def test_search_keeps_its_pieces_free_to_move():
     assert "b11-b12" not in chosen
 
 
-
 def test_danger_to_the_flag_reads_the_railway():
     """An enemy engineer on the railway far from South's flag that may fly to the point next to
     it (b2, through empty stations) is two moves from the flag; the same piece off the railway,
     as far, is not within three; the cut-off value weighs it, and the tree puts the move that
-    fills the empty point next to the flag first."""
+    fills the empty point next to the flag first (without the threat it is still considered: an
+    open gate is filled)."""
     from qipai.bots.junqi import flag_reach
 
     game = qipai.load("junqi")
@@ -167,4 +173,48 @@ def test_danger_to_the_flag_reads_the_railway():
     searcher = copy.copy(SEARCHER)
     searcher._rankers = {}
     assert str(searcher.candidates(rail, 0)[0]) == "c2-b2"
-    assert str(searcher.candidates(road, 0)[0]) != "c2-b2"
+    assert "c2-b2" in [str(m) for m in searcher.candidates(road, 0)]
+
+
+@pytest.mark.parametrize("variant", ["luzhan", "siguo"])
+def test_search_levels_lay_out_the_flag_walled_in_by_mines(variant):
+    """The search levels' layout is legal for every seat (the referee accepts it), the flag
+    stands on a headquarters with a mine on each of its three gates, officers on the two posts
+    behind them, and it varies with the seed."""
+    game = qipai.load("junqi", variant=variant)
+    texts = set()
+    for seed in range(6):
+        state = game.new_state(seed=seed)
+        for seat in range(state.num_seats):
+            layout = make_bot("junqi", "mcts3", seed=seed).choose(state, seat)
+            placed = parse_layout(state.board, seat, layout.text)       # legal (rules §4)
+            flag = next(p for p, k in placed.items() if k == FLAG)
+            assert state.board.hq[flag]
+            assert [placed[g] for g in gates(state.board, flag)] == [MINE] * 3
+            guards = [placed[p] for p in posts(state.board, flag) if p in placed]
+            assert len(guards) == 2 and all(32 < k < 40 for k in guards)
+            state.apply(layout, seat)
+            texts.add(layout.text)
+        assert state.phase == "play"
+    assert len(texts) > 6
+
+
+def test_the_guards_stay_home_and_strike_the_piece_at_the_gate():
+    """South's posts a2 and c2 hold officers behind the mined gates of its flag on b1. With no
+    enemy near, their quiet moves are not among the moves the tree considers; when an enemy
+    engineer has cleared the mine on b2 (next to the flag), the search takes it from a post."""
+    from qipai.bots.mcts import search
+
+    game = qipai.load("junqi")
+    home = "S:b1=F S:a1=M S:c1=M S:a2=37 S:c2=36 S:d4=35 S:e4=34 S:b6=38 N:d12=F N:c12=M "
+    quiet = game.new_state(position=home + "S:b2=M N:a9=38 N:e10=32 turn=S")
+    searcher = copy.copy(SEARCHER)
+    searcher._rankers, searcher._guarded = {}, 0
+    moves = searcher.candidates(quiet, 0)
+    at = quiet.board.point
+    assert any(m.frm in ("a2", "c2") and quiet.own[at(m.to)] < 0 for m in quiet.legal_actions(0))
+    assert moves and not [m for m in moves if m.frm in ("a2", "c2") and quiet.own[at(m.to)] < 0]
+    broken = home + "N:b2=32 N:a9=38 N:e10=32 turn=S"
+    chosen = {search(searcher, lambda rng: game.new_state(position=broken), 0, Budget(200, None),
+                     random.Random(seed)).action for seed in range(2)}
+    assert chosen <= {"a2-b2", "c2-b2"}, chosen
