@@ -322,9 +322,12 @@ class Hub:
                 "seats": [dict(x) if x else None for x in t.seats]}
         plan = ratings.plan(t.game_id, t.num_seats, t.game.seat_counts()[0], t.settings.get("clock"),
                             t.settings.get("rated") is True, t.seats, len(record.actions), result, winners)
-        # a table made rated whose game does not count (too short, ...): its page says why
+        # a table made rated whose game does not count (too short, ...): its page says why, and
+        # so do its replay and history, after a restart too: why is kept in the stored result
         t.unrated = (ratings.unrated_reason(True, t.seats, len(record.actions), result)
                      if t.settings.get("rated") is True else None)
+        if t.unrated is not None and result is not None:
+            values["result"] = {**result, "unrated": t.unrated}
         if plan is not None and t.event_id is not None:
             # an event's game rates its players when its round is over, not now: a rating (its
             # change, history, graph, leaderboard place) would tell its result while the round's
@@ -353,10 +356,11 @@ class Hub:
         got = await self.store.call(lambda s: _load_ended(s, table_id), write=False)
         if got is None or table_id in self.tables or table_id in self.finished:
             return self.tables.get(table_id) or self.finished.get(table_id)
-        row, rows, lines, changes = got
+        row, rows, lines, changes, unrated = got
         t = LiveTable(self, row)
         t.chat_lines.extend(lines)
         t.rating_changes = changes
+        t.unrated = unrated
         if rows:
             try:
                 t.rebuild(rows)
@@ -412,16 +416,21 @@ def _load_live(s: Session) -> tuple[list[TableRow], dict[str, list[tuple[Any, ..
 
 
 def _load_ended(s: Session, table_id: str) -> tuple[TableRow, list[tuple[Any, ...]], list[Any],
-                                                    list[dict[str, Any]]] | None:
-    """The row, action log, chat and rating changes (:func:`.ratings.changes_of_record`) of the
-    table ``table_id`` if its game is over."""
+                                                    list[dict[str, Any]], str | None] | None:
+    """The row, action log, chat, rating changes (:func:`.ratings.changes_of_record`) and why
+    its game was not rated (:meth:`Hub.finish_table`; None) of the table ``table_id`` if its
+    game is over."""
     row = s.get(TableRow, table_id)
     if row is None or row.status in ("open", "playing"):
         return None
     s.expunge(row)
-    changes = ratings.changes_of_record(s, row.record_id) if row.record_id is not None else []
+    changes, unrated = [], None
+    if row.record_id is not None:
+        changes = ratings.changes_of_record(s, row.record_id)
+        result = s.scalar(select(RecordRow.result).where(RecordRow.id == row.record_id))
+        unrated = (result or {}).get("unrated")
     lines = chat.load_tables(s, [table_id]).get(table_id, [])
-    return row, load_logs(s, [table_id]).get(table_id, []), lines, changes
+    return row, load_logs(s, [table_id]).get(table_id, []), lines, changes, unrated
 
 
 def load_logs(s: Session, playing: list[str]) -> dict[str, list[tuple[Any, ...]]]:

@@ -96,6 +96,9 @@ def add_record_routes(app: FastAPI, store: Any, user_of: Any, holds: Any = None)
         out = {"id": row.id, "table": row.table_id, "game": row.game, "names": row.names,
                "players": row.players, "result": row.result, "finished": row.finished,
                "winners": result_winners(row.result)}
+        if isinstance(row.result, dict) and row.result.get("unrated"):
+            # made rated, not counted (:meth:`.hub.Hub.finish_table`): why, as the table says it
+            out["unrated"] = {"reason": row.result["unrated"], "min": ratings.MIN_PLIES_PER_SEAT}
         if full:
             out["record"] = row.record
         return out

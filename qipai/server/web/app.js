@@ -8,7 +8,7 @@ import { icon } from "./icons.js";
 import { prefButtons } from "./prefs.js";
 import { tableExtras } from "./tablefx.js";
 import { liveNav, replayNav } from "./gamenav.js";
-import { abortedText, resultText, TABLE_GAMES } from "./result.js";
+import { abortedText, resultText, TABLE_GAMES, unratedText } from "./result.js";
 import { disputeButton } from "./referee.js";
 import { ask } from "./ask.js";
 
@@ -417,10 +417,7 @@ async function tablePage(id) {
     const key = info.settings && info.settings.private ? `?table=${encodeURIComponent(id)}` : "";
     if (last && last.record) controls.append(el("a", { href: `/records/${last.record}${key}`, id: "record-link" }, t("replay")), ratingNote(last.record, key));
     // a table made rated whose game did not count: said, with why ("fewer than 2 moves each")
-    if (last && last.result && last.unrated) {
-      const u = last.unrated;
-      controls.append(el("span", { id: "not-rated", class: "muted" }, u.reason === "too_short" ? t("rating.notRatedShort", { n: u.min }) : t("rating.notRated")));
-    }
+    if (last && last.result && last.unrated) controls.append(el("span", { id: "not-rated", class: "muted" }, unratedText(last.unrated, t)));
     if (info.event) controls.append(el("a", { href: `/events/${info.event}`, id: "event-link" }, t("events.back")));
     if (info.event && last && last.seat !== null) controls.append(disputeButton({ event: info.event, table: id, status: (text) => { err.textContent = text; } }));
     controls.append(...fx.controls(last, info));
@@ -707,6 +704,7 @@ export async function recordPage(id, stepsUrl = null) {
     el("h2", { class: "replay-title" }, `${g ? gameName(g) : rec.game}${id ? ` #${id}` : ""}`,
       el("span", { class: "replay-players" }, rec.names.join(` ${t("vs")} `))),
     outcome ? el("div", { class: "status over", id: "replay-result" }, `${t("result")}${t("colon")}${outcome}`) : null,
+    rec.unrated ? el("p", { class: "muted", id: "replay-not-rated" }, unratedText(rec.unrated, t)) : null,
     el("div", { class: "play-area" }, boardRoot, side), info,
     id ? el("div", { class: "row" }, t("download") + t("colon"), el("a", { href: `/api/records/${id}/download?format=json${key ? `&${key}` : ""}` }, "JSON"),
       g && g.export ? el("a", { href: `/api/records/${id}/download?format=native${key ? `&${key}` : ""}` }, g.export.toUpperCase()) : null) : null].filter(Boolean));

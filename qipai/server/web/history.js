@@ -6,7 +6,7 @@
 
 import { api, el, lang, seatName, t } from "./app.js";
 import { gameName } from "./lobby.js";
-import { resultText } from "./result.js";
+import { resultText, unratedText } from "./result.js";
 
 /** "won" | "lost" | "drawn" for seat `seat` of a stored game (`winners` from the server). */
 export function outcomeFor(rec, seat) {
@@ -40,7 +40,9 @@ export function gamesTable(rows, byId, other = false) {
       el("td", { class: "game" }, gameName(byId[r.game]) || r.game),
       el("td", { class: "opponents" }, opponents.flatMap((x, i) => (i ? [lang === "zh" ? "、" : ", ", x] : [x]))),
       el("td", { class: "outcome" },
-        el("b", { "data-outcome": kind }, resultText(r.result, { game: r.game, seat, names: r.names.map(seatName), t, lang, brief: true, other }))),
+        el("b", { "data-outcome": kind }, resultText(r.result, { game: r.game, seat, names: r.names.map(seatName), t, lang, brief: true, other })),
+        // made rated, not counted (too short ...): said under the result
+        r.unrated ? el("div", { class: "muted small not-rated" }, unratedText(r.unrated, t)) : null),
       el("td", { class: "muted date" }, el("time", { datetime: r.finished }, localDate(r.finished))),
       el("td", { class: "actions" }, el("a", { href: `/records/${r.id}` }, t("replay"))));
   });

@@ -196,6 +196,12 @@ export function resultText(result, { game, seat = null, names = [], view = null,
   return text;
 }
 
+/** Why a game of a table made rated did not count, in words ("Not rated: fewer than 2 moves
+ *  each"); `u` is the table's or the record's `unrated` ({reason, min}). */
+export function unratedText(u, t) {
+  return u.reason === "too_short" ? t("rating.notRatedShort", { n: u.min }) : t("rating.notRated");
+}
+
 /** Why a game was aborted, in words: it counts for nobody ("Game aborted: alice did not make the
  *  first move in time; it counts for nobody"). `why` is the table's settings.aborted or the
  *  `aborted` event ({reason, seat}); `names` the seats' names. */
