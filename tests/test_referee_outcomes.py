@@ -4,7 +4,7 @@ not sat yet, a result to correct or enter from paper): the same outcomes as a ga
 from __future__ import annotations
 
 import qipai
-from qipai.server.referee import game_outcomes, outcomes
+from qipai.server.refconsole import game_outcomes, outcomes
 
 
 def test_a_game_not_begun_has_the_outcomes_of_a_game_in_play():

@@ -528,7 +528,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     from .events import add_event_routes
 
     app.state.events = add_event_routes(app, hub, db, need_user, user_of)
-    from .referee import add_referee_routes
+    from .refroutes import add_referee_routes
 
     app.state.referees = add_referee_routes(app, hub, db, app.state.events, need_user, user_of)
     add_event_chat_routes(app, hub, need_user, user_of)

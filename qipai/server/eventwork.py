@@ -99,7 +99,7 @@ class EventWork:
     def join(self, event_id: str, username: str, code: str, nonce: str | None, unit: str | None) -> None:
         """Register account ``username``. Errors: no_event (404), entries_closed (409),
         bad_join (400: a wrong code, a bad nonce, an entrant the event refuses), referees_event
-        (409: a referee of the event does not play in it, :func:`.referee.plays_in`)."""
+        (409: a referee of the event does not play in it, :func:`.appointments.plays_in`)."""
         with self.db() as s:
             uid = s.scalar(select(UserRow.id).where(UserRow.username == username))
             if uid is not None and s.get(EventRefereeRow, (event_id, uid)) is not None:

@@ -1,10 +1,11 @@
 """Results on the server's side of referees (competition.md §5.7): a seated player disputes a
 game (during it or within :data:`APPEAL_WINDOW_S` after it) or confirms its result; a referee
-confirms a result at once or corrects it (acts ``confirm`` and ``correct`` of
+rules on a dispute (act ``ruling``), enters the result of a game played on paper
+(``enter_result``), confirms a result at once or corrects it (``confirm`` and ``correct`` of
 ``POST /api/events/{id}/acts``). Confirmations and corrections are
 :mod:`qipai.competition.results`, which records each one in the event's log in the same
 transaction as its change; a correction then seats whatever it made to play (a knockout round
-paired again, a series' next game)."""
+paired again, a series' next game). A part of :class:`~.referee.Referees`."""
 
 from __future__ import annotations
 
@@ -16,8 +17,10 @@ from pydantic import Field
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from qipai.competition import event as event_ops
+from qipai.competition.db import GameRow
 from qipai.competition.results import APPEAL_WINDOW_S, confirm_result, correct_result
-from qipai.core.errors import QipaiError, why
+from qipai.core.errors import QipaiError, why, why_and
 from qipai.match.players import RefereeNote
 
 from .bodies import Body
@@ -27,6 +30,10 @@ from .ratelimit import retry_after
 
 if TYPE_CHECKING:
     from .referee import ActBody
+
+DECISIONS = ("upheld", "rejected")
+Out = dict[str, Any]
+
 
 class DisputeBody(Body):
     table: str = Field(max_length=20)
@@ -51,8 +58,6 @@ class ResultActs:
 
     async def _event_game(self, event_id: str, game: Any) -> int:
         """``game`` checked as a game of the event. Errors: no_game (404)."""
-        from qipai.competition.db import GameRow
-
         def check(s: Session) -> int:
             g = row_by_id(s, GameRow, game)
             if g is None or g.match.event_id != event_id:
@@ -139,4 +144,45 @@ class ResultActs:
                                    entrant=t.seats[seat]["name"])
         return {"id": entry, "table": t.id}
 
+    async def _act_ruling(self, event_id: str, user: UserRow, body: ActBody, reason: str) -> Out:
+        if body.decision not in DECISIONS:
+            raise ApiError(400, "bad_decision", f"a ruling is one of {', '.join(DECISIONS)}",
+                           valid=", ".join(DECISIONS))
+        log = await self.log(event_id)
+        dispute = next((x for x in log if x["act"] == "dispute" and x["id"] == body.dispute), None)
+        if dispute is None:
+            raise ApiError(404, "no_dispute", f"no dispute {body.dispute!r} in this event")
+        if any(x["act"] == "ruling" and x["data"].get("dispute") == body.dispute for x in log):
+            raise ApiError(409, "dispute_ruled", "this dispute has been ruled on")
+        t = self.hub.tables.get(dispute["table"] or "")
+        if t is not None and t.runner is not None and not t.runner.state.is_terminal():
+            t.runner.submit(None, RefereeNote("ruling", dispute["seat"], user.username, reason,
+                                              (("decision", body.decision), ("dispute", body.dispute))))
+        entry = await self._record(event_id, user, "ruling", reason, table_id=dispute["table"],
+                                   game_id=dispute["game"], seat=dispute["seat"], entrant=dispute["entrant"],
+                                   data={"dispute": body.dispute, "decision": body.decision})
+        return {"act": "ruling", "id": entry}
 
+    async def _act_enter_result(self, event_id: str, user: UserRow, body: ActBody, reason: str) -> Out:
+        gid = body.game
+
+        def check(s: Session) -> None:
+            g = row_by_id(s, GameRow, gid)
+            if g is None or g.match.event_id != event_id:
+                raise ApiError(404, "no_game", f"event {event_id!r} has no game {gid!r}", game=gid)
+            if g.status != "pending":
+                raise ApiError(409, "game_finished", f"game {gid} already has a result", game=gid)
+            if s.scalar(select(TableRow.id).where(TableRow.event_game == gid)) is not None:
+                raise ApiError(409, "game_at_table", f"game {gid} is played at a live table: adjudicate "
+                               "it there", game=gid)
+        await self.hub.store.call(check, write=False)
+        log = self._act(user, "enter_result", reason)
+        async with self.service._lock(event_id):
+            try:
+                await asyncio.to_thread(event_ops.enter_result, self.db, event_id, gid,
+                                        (body.result or "").strip(), body.moves, body.duration, log=log)
+            except QipaiError as err:
+                raise ApiError(400, "bad_result", str(err),
+                               **why_and(err, "unreadable", result=body.result or "", game=gid)) from None
+        await self.service._settle(event_id)
+        return {"act": "enter_result", "id": log.id, "game": gid}
