@@ -46,6 +46,15 @@ async def lines(http: httpx.AsyncClient, path: str, token: str):
                 yield line
 
 
+async def game_start(it, table: str) -> dict[str, Any]:
+    """The ``gameStart`` of ``table`` among the lines ``it`` of an account's event stream."""
+    async for text in it:
+        msg = json.loads(text)
+        if msg["type"] == "gameStart" and msg["game"]["id"] == table:
+            return msg
+    raise AssertionError("the stream ended")
+
+
 def choose_card(legal: list[str], rng: random.Random) -> str:
     """Doudizhu: take the highest bid (a landlord at once), else any legal play."""
     return legal[-1] if legal[-1].startswith("bid") else rng.choice(legal)

@@ -5,20 +5,11 @@ open: a first game held for it starts when it connects, or at once when it is co
 from __future__ import annotations
 
 import asyncio
-import json
 
 import httpx
 
-from .botapi_helpers import bearer, bot_token, person
+from .botapi_helpers import bearer, bot_token, game_start, person
 from .server_helpers import LiveServer
-
-
-async def _game_start(it, table: str) -> dict:
-    async for text in it:
-        msg = json.loads(text)
-        if msg["type"] == "gameStart" and msg["game"]["id"] == table:
-            return msg
-    raise AssertionError("the stream ended")
 
 
 def test_a_bot_account_is_ready_while_its_event_stream_is_open(tmp_path):
@@ -44,9 +35,9 @@ def test_a_bot_account_is_ready_while_its_event_stream_is_open(tmp_path):
                     http.stream("GET", "/api/bot/stream/event", headers=bearer(token)) as r:
                 assert r.status_code == 200
                 it = (line async for line in r.aiter_lines() if line.strip())
-                await asyncio.wait_for(_game_start(it, t1), 30)      # connecting: ready, it starts
+                await asyncio.wait_for(game_start(it, t1), 30)      # connecting: ready, it starts
                 t2 = await asyncio.to_thread(event, "two")           # connected: it starts at once
-                await asyncio.wait_for(_game_start(it, t2), 30)
+                await asyncio.wait_for(game_start(it, t2), 30)
                 return t2
 
         t2 = asyncio.run(run())
