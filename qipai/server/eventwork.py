@@ -21,8 +21,8 @@ import threading
 import time
 from typing import Any
 
-from sqlalchemy import func, insert, select
-from sqlalchemy.exc import SQLAlchemyError
+from sqlalchemy import delete, func, insert, select, update
+from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlalchemy.orm import Session, sessionmaker
 
 from qipai.competition import registration as reg
@@ -40,10 +40,16 @@ from .config import Settings
 from .errors import ApiError
 from .eventphase import phase
 from .hub import Hub, insert_tables, row_values
-from .models import EventRefereeRow, EventSeatRow, RecordRow, TableRow, UserRow
+from .models import EventRefereeRow, EventRequestRow, EventSeatRow, RecordRow, TableRow, UserRow
 from .store import UNAVAILABLE, storage_error
 
 log = logging.getLogger("qipai.server")
+
+#: a "Create event" press waits this long (s) for the same press being made elsewhere (_claim)
+CLAIM_WAIT = 20.0
+#: ... and takes over a claim unfilled this long (s): its maker stopped midway
+CLAIM_STALE = 300.0
+CLAIM_POLL = 0.2
 
 #: how much lower than the server's the worker process's CPU priority is (``nice``)
 WORKER_NICE = 5
@@ -56,7 +62,6 @@ class EventWork:
     def __init__(self, db: sessionmaker[Session], hub: Hub) -> None:
         self.db = db
         self.hub = hub
-        self._made: dict[str, str] = {}      # a form's request key -> the event it made (_once)
 
     # ----- creating and reading ----------------------------------------------------------------
     # ----- registration (qipai.competition.registration) ---------------------------------------
@@ -79,17 +84,63 @@ class EventWork:
     def _once(self, request_key: str | None, make: Any) -> str:
         """The event made for the organizer's form ``request_key`` (a press of "Create event" and
         its repeats: a double click, an answer lost on the way, a second press on a page that
-        seemed stuck), else ``make()``'s: one event per key. Events are made one at a time by the
-        server's one event worker process, which keeps the last keys in memory (a restart or
-        another server of a cluster forgets them: the event's config takes no field of its own)."""
-        if request_key and request_key in self._made:
-            return self._made[request_key]
-        made = make()
-        if request_key:
-            self._made[request_key] = made
-            while len(self._made) > 1000:
-                self._made.pop(next(iter(self._made)))
+        seemed stuck, the same request sent again after a restart or to another worker of a
+        cluster), else ``make()``'s: one event per key. The key is kept in the database
+        (``event_requests``): claimed before the event is made, given its event once made, let go
+        if the making fails (the form, mended, may be sent again with its key)."""
+        if not request_key:
+            return make()
+        done = self._claim(request_key)
+        if done is not None:
+            return done
+        try:
+            made = make()
+        except BaseException:
+            with self.db() as s:
+                s.execute(delete(EventRequestRow).where(EventRequestRow.request_key == request_key,
+                                                        EventRequestRow.event_id.is_(None)))
+                s.commit()
+            raise
+        with self.db() as s:
+            s.execute(update(EventRequestRow).where(EventRequestRow.request_key == request_key)
+                      .values(event_id=made))
+            s.commit()
         return made
+
+    def _claim(self, request_key: str) -> str | None:
+        """The event the press ``request_key`` made already, or None once this process has claimed
+        the key to make it. A press being made elsewhere is waited for (:data:`CLAIM_WAIT`; then
+        event_in_making, 409); a claim left unfilled for :data:`CLAIM_STALE` (its maker stopped
+        midway) is taken over."""
+        deadline = time.monotonic() + CLAIM_WAIT
+        key = EventRequestRow.request_key == request_key
+        while True:
+            now = time.time()
+            with self.db() as s:
+                row = s.get(EventRequestRow, request_key)
+                if row is not None and row.event_id is not None:
+                    return row.event_id
+                if row is None:
+                    s.add(EventRequestRow(request_key=request_key, event_id=None, claimed=now))
+                    try:
+                        s.commit()
+                        return None
+                    except IntegrityError:        # claimed at the same moment elsewhere
+                        s.rollback()
+                        continue
+                if now - row.claimed > CLAIM_STALE:
+                    # one taker: the claim read is replaced only if nobody replaced it first
+                    taken = s.execute(update(EventRequestRow).where(
+                        key, EventRequestRow.event_id.is_(None), EventRequestRow.claimed == row.claimed)
+                        .values(claimed=now)).rowcount
+                    s.commit()
+                    if taken:
+                        return None
+                    continue
+            if time.monotonic() > deadline:
+                raise ApiError(409, "event_in_making", "this event is still being made by an earlier "
+                               "press of the form; it is listed among the events once made")
+            time.sleep(CLAIM_POLL)
 
     def entries(self, event_id: str) -> dict[str, Any]:
         """The organizer's view of the entries (with the join code). Errors: no_event (404),

@@ -9,6 +9,7 @@
 * ``records``: finished games (the full qipai JSON record) and who played them;
 * ``chat``: lines written at tables and to an event's referees (:mod:`.chat`);
   ``chat_reports``: lines reported to an event's referees or the site's admins;
+* ``event_requests``: the keys of the organizers' "Create event" presses and the events they made;
 * ``event_referees``: an event's appointed referees (:mod:`.referee`); the event's log of referee
   acts (``referee_acts``) is :mod:`qipai.competition.acts`;
 * ``ratings``, ``rating_changes``: each player's rating per game and time class, and every rated
@@ -19,8 +20,8 @@
 The migrations are ``qipai/competition/migrations/versions/0002_server.py``,
 ``0007_username_key.py``, ``0008_actions.py``, ``0009_event_seating.py``,
 ``0010_known_addresses.py``, ``0011_chat.py``, ``0012_referees.py``, ``0013_ratings.py``,
-``0014_bot_tokens.py``, ``0015_lease_epochs.py``, ``0016_chat_reports.py`` and
-``0017_event_seats.py``.
+``0014_bot_tokens.py``, ``0015_lease_epochs.py``, ``0016_chat_reports.py``,
+``0017_event_seats.py`` and ``0018_event_requests.py``.
 """
 
 from __future__ import annotations
@@ -142,6 +143,18 @@ class EventSeatRow(Base):
 
     user_id: Mapped[int] = mapped_column(ForeignKey("users.id"), primary_key=True)
     table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), primary_key=True)
+
+
+class EventRequestRow(Base):
+    """The key of an organizer's "Create event" press and the event it made (migration 0018;
+    :meth:`.eventwork.EventWork._once`): ``event_id`` is None while the event is being made,
+    ``claimed`` the unix time the press was taken up."""
+
+    __tablename__ = "event_requests"
+
+    request_key: Mapped[str] = mapped_column(String(64), primary_key=True)
+    event_id: Mapped[str | None] = mapped_column(String(40), nullable=True)
+    claimed: Mapped[float] = mapped_column(Float)
 
 
 class ActionRow(Base):
