@@ -1,7 +1,9 @@
 """A server outage decides no no-show (competition.md §4.7, §5.6): a real server process is
 killed (SIGKILL) and stopped cleanly while an event's first game waits for its person, the
 ``no_show_grace`` running out during the outage; after each restart the table waits again with
-its whole grace, no walkover declared, and the person who comes then starts the game."""
+its whole grace, no walkover declared, and the person who comes then starts the game. So with
+the pause between a match's games: a game waiting for it when the server stops waits the whole
+pause again after the restart, its clocks not running before its players could come back."""
 
 from __future__ import annotations
 
@@ -19,11 +21,12 @@ from .test_server_serve import free_port, wait_up
 GRACE_MS = 600_000
 
 
-def _outlast_grace(db, table: str) -> None:
-    """While the server is down: the grace runs out (as if the outage lasted longer than it)."""
+def _outlast_grace(db, table: str, key: str = "ready_by") -> None:
+    """While the server is down: the grace (``key``: or the pause between games, ``start_at``)
+    runs out (as if the outage lasted longer than it)."""
     with sqlite3.connect(db) as con:
         settings = json.loads(con.execute("SELECT settings FROM tables WHERE id = ?", (table,)).fetchone()[0])
-        settings["ready_by"] = time.time() - 1
+        settings[key] = time.time() - 1
         con.execute("UPDATE tables SET settings = ? WHERE id = ?", (json.dumps(settings), table))
 
 
@@ -63,6 +66,45 @@ def test_a_restart_gives_the_persons_their_grace_again(tmp_path):
                 if m.get("type") == "state" and m.get("status") == "playing":
                     break
         assert c.get(f"/api/tables/{table}").json()["status"] == "playing"
+    finally:
+        server.kill()
+        server.wait()
+
+
+PAUSE_MS = 600_000
+
+
+def test_a_restart_gives_the_pause_between_games_again(tmp_path):
+    port = free_port()
+    settings = f"bot_delay_ms=0, event_ready_grace_ms=0, event_between_games_ms={PAUSE_MS}"
+    server = start(tmp_path, port, settings)
+    try:
+        wait_up(port)
+        c = httpx.Client(base_url=f"http://127.0.0.1:{port}", timeout=30)
+        r = c.post("/api/signup", json={"username": "boss", "password": "correct horse"})
+        assert r.status_code == 201, r.text
+        players = [{"id": "b1", "bot": "random"}, {"id": "b2", "bot": "random"}]
+        r = c.post("/api/events", json={"preset": "s0_gomoku", "event_id": "ev", "players": players})
+        assert r.status_code == 201, r.text
+        first = c.post("/api/events/ev/start").json()["tables"][0]
+        # the bots play game 1 at once; game 2 is seated, held for the pause between games
+        end = time.monotonic() + 60
+        while True:
+            games = c.get("/api/events/ev").json()["rounds"][0]["matches"][0]["games"]
+            second = next((g["table"] for g in games if g["number"] == 2 and g["table"]), None)
+            if second and (r := c.get(f"/api/tables/{second}")).status_code == 200:
+                break
+            assert time.monotonic() < end, games
+            time.sleep(0.05)
+        assert second != first and r.json()["hold"]["kind"] == "between", r.json()
+        for sig in (signal.SIGKILL, signal.SIGTERM):
+            stop(server, sig)
+            _outlast_grace(tmp_path / "qipai.db", second, "start_at")
+            server = start(tmp_path, port, settings)
+            wait_up(port)
+            t = c.get(f"/api/tables/{second}").json()
+            assert t["status"] == "open" and t["hold"]["kind"] == "between", t
+            assert t["hold"]["in_ms"] > PAUSE_MS - 60_000, t["hold"]        # the whole pause again
     finally:
         server.kill()
         server.wait()

@@ -19,7 +19,8 @@ The table's settings carry the hold, so a restarted server keeps it: ``ready_by`
 first game's grace end) or ``start_at`` (unix s, the end of the pause between games), and
 ``ready`` (the seats ready so far, so that every worker of a cluster tells the same from the
 table's row: :func:`stored_hold`). A restart decides no no-show (§4.7, :func:`resume`): a first
-game still waiting for its persons waits its whole grace again from the restart.
+game still waiting for its persons waits its whole grace again from the restart, and a later game
+its whole pause between games.
 The table's summary shows it as ``hold`` (``kind`` ready|between, ``in_ms``, ``ready``: the seats
 ready), for the pages to say what the game waits for.
 """
@@ -168,11 +169,19 @@ def resume(t: LiveTable, now: float | None = None) -> None:
     """A server outage decides nothing (competition.md §4.7): nobody could reach the table while
     the server was down, so a first game still waiting for its persons gets its whole
     ``no_show_grace`` again from the restart, as the seat on turn restarts its turn with the
-    allowance it had at the turn's start (a grace that ran out during the outage too). Kept in
-    the row: every worker tells the same."""
+    allowance it had at the turn's start (a grace that ran out during the outage too); a later
+    game waiting for the pause between games gets the whole ``between_games`` pause again (its
+    players, sent away by the outage, need the time to come back before its clocks run). Kept
+    in the row: every worker tells the same."""
+    now = time.time() if now is None else now
+    if t.settings.get("start_at"):
+        pause = t.hub.settings.event_between_games_ms / 1000
+        if float(t.settings["start_at"]) < now + pause:
+            t.settings["start_at"] = now + pause
+            t.save_row()
+        return
     if not t.settings.get("ready_by") or t.settings.get("no_show") or set(people(t)) <= t.ready_seats:
         return
-    now = time.time() if now is None else now
     grace = t.hub.settings.event_ready_grace_ms / 1000
     if float(t.settings["ready_by"]) < now + grace:
         t.settings["ready_by"] = now + grace
