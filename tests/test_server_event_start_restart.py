@@ -7,6 +7,7 @@ pause again after the restart, its clocks not running before its players could c
 
 from __future__ import annotations
 
+import contextlib
 import json
 import signal
 import sqlite3
@@ -30,15 +31,36 @@ def _outlast_grace(db, table: str, key: str = "ready_by") -> None:
         con.execute("UPDATE tables SET settings = ? WHERE id = ?", (json.dumps(settings), table))
 
 
-def test_a_restart_gives_the_persons_their_grace_again(tmp_path):
+@contextlib.contextmanager
+def _serving(tmp_path, settings: str):
+    """A real server process on a SQLite file in ``tmp_path``, its first account (``boss``, an
+    organizer) signed up: ``(port, boss's client, [the server process])``, the process replaced
+    by :func:`_restart`."""
     port = free_port()
-    settings = f"bot_delay_ms=0, event_ready_grace_ms={GRACE_MS}, event_between_games_ms=0"
-    server = start(tmp_path, port, settings)
+    server = [start(tmp_path, port, settings)]
     try:
         wait_up(port)
         c = httpx.Client(base_url=f"http://127.0.0.1:{port}", timeout=30)
         r = c.post("/api/signup", json={"username": "boss", "password": "correct horse"})
         assert r.status_code == 201, r.text
+        yield port, c, server
+    finally:
+        server[0].kill()
+        server[0].wait()
+
+
+def _restart(tmp_path, port: int, settings: str, server: list, sig: int, table: str, key: str) -> None:
+    """Stop the server with ``sig``, let the hold ``key`` of ``table`` run out meanwhile, start
+    it again."""
+    stop(server[0], sig)
+    _outlast_grace(tmp_path / "qipai.db", table, key)
+    server[0] = start(tmp_path, port, settings)
+    wait_up(port)
+
+
+def test_a_restart_gives_the_persons_their_grace_again(tmp_path):
+    settings = f"bot_delay_ms=0, event_ready_grace_ms={GRACE_MS}, event_between_games_ms=0"
+    with _serving(tmp_path, settings) as (port, c, server):
         r = httpx.post(f"http://127.0.0.1:{port}/api/signup",
                        json={"username": "alice", "password": "correct horse"})
         assert r.status_code == 201, r.text
@@ -49,10 +71,7 @@ def test_a_restart_gives_the_persons_their_grace_again(tmp_path):
         table = c.post("/api/events/ev/start").json()["tables"][0]
         assert c.get(f"/api/tables/{table}").json()["hold"]["kind"] == "ready"
         for sig in (signal.SIGKILL, signal.SIGTERM):
-            stop(server, sig)
-            _outlast_grace(tmp_path / "qipai.db", table)
-            server = start(tmp_path, port, settings)
-            wait_up(port)
+            _restart(tmp_path, port, settings, server, sig, table, "ready_by")
             t = c.get(f"/api/tables/{table}").json()
             assert t["status"] == "open" and t["hold"]["kind"] == "ready", t
             assert t["hold"]["in_ms"] > GRACE_MS - 60_000, t["hold"]       # the whole grace again
@@ -66,23 +85,14 @@ def test_a_restart_gives_the_persons_their_grace_again(tmp_path):
                 if m.get("type") == "state" and m.get("status") == "playing":
                     break
         assert c.get(f"/api/tables/{table}").json()["status"] == "playing"
-    finally:
-        server.kill()
-        server.wait()
 
 
 PAUSE_MS = 600_000
 
 
 def test_a_restart_gives_the_pause_between_games_again(tmp_path):
-    port = free_port()
     settings = f"bot_delay_ms=0, event_ready_grace_ms=0, event_between_games_ms={PAUSE_MS}"
-    server = start(tmp_path, port, settings)
-    try:
-        wait_up(port)
-        c = httpx.Client(base_url=f"http://127.0.0.1:{port}", timeout=30)
-        r = c.post("/api/signup", json={"username": "boss", "password": "correct horse"})
-        assert r.status_code == 201, r.text
+    with _serving(tmp_path, settings) as (port, c, server):
         players = [{"id": "b1", "bot": "random"}, {"id": "b2", "bot": "random"}]
         r = c.post("/api/events", json={"preset": "s0_gomoku", "event_id": "ev", "players": players})
         assert r.status_code == 201, r.text
@@ -98,13 +108,7 @@ def test_a_restart_gives_the_pause_between_games_again(tmp_path):
             time.sleep(0.05)
         assert second != first and r.json()["hold"]["kind"] == "between", r.json()
         for sig in (signal.SIGKILL, signal.SIGTERM):
-            stop(server, sig)
-            _outlast_grace(tmp_path / "qipai.db", second, "start_at")
-            server = start(tmp_path, port, settings)
-            wait_up(port)
+            _restart(tmp_path, port, settings, server, sig, second, "start_at")
             t = c.get(f"/api/tables/{second}").json()
             assert t["status"] == "open" and t["hold"]["kind"] == "between", t
             assert t["hold"]["in_ms"] > PAUSE_MS - 60_000, t["hold"]        # the whole pause again
-    finally:
-        server.kill()
-        server.wait()
