@@ -14,10 +14,12 @@ import contextlib
 import itertools
 import json
 import logging
+import time
 from collections import deque
 from collections.abc import Awaitable, Callable
 from typing import Any
 
+from . import profiling
 from .errors import ws_error
 from .store import Gate
 
@@ -93,6 +95,9 @@ class Conn:
         self.name: str | None = None       # the account's username (None: not signed in)
         self.referee = False               # the account may referee (organizer role): chat, §5.8
         self.presence = False              # told who is at the table (it asked: ``presence``)
+        #: while profiling (:mod:`.profiling`): (tag, when received) of the client's messages
+        #: that appended writes, until the first text queued after them is sent (``ws.ack``)
+        self.acks: deque[tuple[int, float]] | None = deque() if profiling.FOLDER is not None else None
 
     def start(self) -> None:
         """Start the writer task (in the running event loop)."""
@@ -152,7 +157,10 @@ class Conn:
                 if self.urgent:
                     await self.send_text(self.urgent.popleft())
                 elif self.queue and self.queue[0][0] <= self.gate.durable:
-                    await self.send_text(self.queue.popleft()[1])
+                    tag, text = self.queue.popleft()
+                    await self.send_text(text)
+                    if self.acks:
+                        self._acked(tag)
                 elif self.closed and not self.queue:      # closed by the server: all sent
                     await self._finish()
                     return
@@ -162,6 +170,20 @@ class Conn:
         finally:
             if self.closed:
                 self.gate.watchers.discard(self.wake)
+
+    def mark(self, before: int, t0: float) -> None:
+        """While profiling: the client's message received at ``t0`` (``time.perf_counter``)
+        appended writes to the table, whose ``logged`` was ``before``; the first text queued
+        after them that reaches the client is its answer (``ws.ack``: the server's share of
+        the client's round trip, the commit included)."""
+        if self.acks is not None and self.gate.logged > before:
+            self.acks.append((before + 1, t0))
+
+    def _acked(self, tag: int) -> None:
+        assert self.acks is not None
+        now = time.perf_counter()
+        while self.acks and self.acks[0][0] <= tag:
+            profiling.note("ws.ack", now - self.acks.popleft()[1])
 
     async def _finish(self) -> None:
         """The notice (one second at most), then the close frame."""

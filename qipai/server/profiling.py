@@ -5,7 +5,9 @@ profiles its main thread with :mod:`cProfile` (in wall time; with ``QIPAI_PROFIL
 in the thread's CPU time, so that on a loaded machine the time the process waited for a core —
 or for the Redis or PostgreSQL it just woke to run first — is not charged to whatever call it
 was in; that clock is a system call at every function call and return, and slows the process
-several times over) and keeps wall-time histograms of the sections
+several times over; with ``QIPAI_PROFILE_CLOCK=none`` no cProfile at all, the sections alone,
+which cost a clock read each and leave the process's speed as it is) and keeps wall-time
+histograms of the sections
 timed with :func:`timed` / :func:`note`; at exit it writes ``<folder>/<role>-<pid>.prof`` (read
 with ``python -m pstats``) and ``<folder>/<role>-<pid>.json`` (each section: count, total,
 p50, p90, p99, max in ms). Unset, :func:`note` returns at once and nothing else runs.
@@ -22,6 +24,7 @@ from typing import Any
 FOLDER = os.environ.get("QIPAI_PROFILE") or None
 _times: dict[str, list[float]] = {}
 _profiler: Any = None
+_started = False
 _role = "server"
 
 
@@ -48,16 +51,18 @@ class timed:
 
 def start(role: str) -> None:
     """Profile this process from now on, written at exit (when ``$QIPAI_PROFILE`` is set)."""
-    global _profiler, _role
-    if FOLDER is None or _profiler is not None:
+    global _profiler, _role, _started
+    if FOLDER is None or _started:
         return
-    import cProfile
-
+    _started = True
     _role = role
     os.makedirs(FOLDER, exist_ok=True)
-    cpu = os.environ.get("QIPAI_PROFILE_CLOCK") == "cpu"
-    _profiler = cProfile.Profile(time.thread_time) if cpu else cProfile.Profile()
-    _profiler.enable()
+    clock = os.environ.get("QIPAI_PROFILE_CLOCK")
+    if clock != "none":
+        import cProfile
+
+        _profiler = cProfile.Profile(time.thread_time) if clock == "cpu" else cProfile.Profile()
+        _profiler.enable()
     atexit.register(dump)
     if role == "worker":
         import signal
@@ -80,10 +85,13 @@ def summary() -> dict[str, dict[str, float]]:
 
 
 def dump() -> None:
-    if _profiler is None:
+    global _started
+    if not _started:
         return
-    _profiler.disable()
+    _started = False
     base = os.path.join(FOLDER, f"{_role}-{os.getpid()}")
-    _profiler.dump_stats(base + ".prof")
+    if _profiler is not None:
+        _profiler.disable()
+        _profiler.dump_stats(base + ".prof")
     with open(base + ".json", "w") as f:
         json.dump(summary(), f, indent=1)

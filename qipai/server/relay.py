@@ -32,6 +32,7 @@ import re
 import time
 from typing import TYPE_CHECKING, Any
 
+from . import profiling
 from .conns import CLOSE_MOVED
 from .errors import ws_error
 from .guard import read_body, replay
@@ -263,12 +264,19 @@ class Relay:
         moved = asyncio.Event()
         handle = self.hub.cluster.watch(table_id, owner, moved.set)
 
+        # while profiling: when the oldest client message not yet followed by one of the owner's
+        # was received (``relay.reply``: from it to the owner's next message passed on)
+        asked: list[float] = []
+        timing = profiling.FOLDER is not None
+
         async def client_to_owner() -> None:
             while True:
                 msg = await receive()
                 if msg["type"] == "websocket.disconnect":
                     return
                 if msg["type"] == "websocket.receive":
+                    if timing and not asked:
+                        asked.append(time.perf_counter())
                     text = msg.get("text")
                     await upstream.send(text if text is not None else msg.get("bytes") or b"")
 
@@ -277,6 +285,8 @@ class Relay:
                 async for data in upstream:
                     await send({"type": "websocket.send", "text": data} if isinstance(data, str)
                                else {"type": "websocket.send", "bytes": data})
+                    if asked:
+                        profiling.note("relay.reply", time.perf_counter() - asked.pop())
 
         left = asyncio.ensure_future(client_to_owner())
         came = asyncio.ensure_future(owner_to_client())
