@@ -327,7 +327,7 @@ def test_a_commit_checks_first_only_the_epochs_of_tables_with_more_than_action_r
              Entry(table, 2, TableUpdate("t2", {"status": "playing"}))]
     # an engine that is never connected: the store reads its dialect alone
     store = Store(sessionmaker(create_engine("postgresql+psycopg://nobody@127.0.0.1:1/none")),
-                  process=Writer())
+                  process=Writer(), loop_commits=False)
     asyncio.run(store._write(batch))
     assert store.process.fences == {"t2": 5}
 

@@ -51,7 +51,7 @@ def _store(writer: Writer) -> Store:
     # an engine that is never connected: the store reads its dialect alone
     db = sessionmaker(create_engine("postgresql+psycopg://nobody@127.0.0.1:1/none"))
     assert commit_lanes(db) == 1                        # by default (see commit_lanes)
-    return Store(db, process=writer, lanes=4)
+    return Store(db, process=writer, lanes=4, loop_commits=False)
 
 
 def test_other_tables_commit_beside_a_commit_under_way_and_a_tables_writes_wait_their_turn():

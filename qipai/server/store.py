@@ -5,8 +5,10 @@ it happened: a new table, seat changes, a game's start, every accepted action of
 (one ``actions`` row each, see :mod:`.journal`), and the finished game's record. The writer
 takes everything appended since its last commit and writes it in one transaction (a *group
 commit*) in a process of its own (:mod:`.writer`; ``Settings.storage_writer``), so that its
-work never waits for the event loop's hold on the interpreter, or in a worker thread; only
-when that transaction has committed are the writes marked durable.
+work never waits for the event loop's hold on the interpreter, or in a worker thread (on
+PostgreSQL a commit of action rows alone, most of them, is sent from the event loop itself in one
+pipeline: :mod:`.loopcommit`); only when that transaction has committed are the writes marked
+durable.
 
 Each table has a :class:`Gate`: ``logged`` counts its writes appended, ``durable`` those
 committed. A message to a client is tagged with ``logged`` when it is queued and leaves only
@@ -44,7 +46,7 @@ from typing import Any, TypeVar
 
 from sqlalchemy.orm import Session, sessionmaker
 
-from . import profiling
+from . import loopcommit, profiling
 from .commit import BadWrite as BadWrite
 from .commit import Call as Call
 from .commit import DropTable as DropTable
@@ -57,6 +59,7 @@ from .commit import commit_lanes as commit_lanes
 from .commit import refused_write as refused_write
 from .commit import write_ops as write_ops
 from .errors import ApiError
+from .loopcommit import LoopCommits, LoopFailed, rows_only
 
 log = logging.getLogger("qipai.server")
 T = TypeVar("T")
@@ -181,12 +184,14 @@ class Store:
     """The ordered writer of one server. See the module docstring."""
 
     def __init__(self, db: sessionmaker[Session], stall: float = 2.0, request_wait: float = 3.0,
-                 process: Any = None, lanes: int | None = None) -> None:
+                 process: Any = None, lanes: int | None = None, loop_commits: bool = True) -> None:
         self.db = db
         #: group commits that may be under way at once (:meth:`_take`, :func:`.commit.commit_lanes`)
         self.lanes = lanes or commit_lanes(db)
         #: the writer process (:class:`.writer.WriterProcess`), or None: commits run in a thread
         self.process = process
+        #: PostgreSQL: commits of action rows alone are sent from the event loop (:mod:`.loopcommit`)
+        self.loop = LoopCommits(db) if loop_commits and loopcommit.enabled(db) else None
         self.stall = stall                  # seconds a commit may take before the store is "down"
         self.request_wait = request_wait    # seconds a request retries a failing write
         self.pending: list[Entry] = []
@@ -239,6 +244,8 @@ class Store:
             task.cancel()
         await asyncio.gather(self._task, *self._running, return_exceptions=True)
         self._task = None
+        if self.loop is not None:
+            await self.loop.close()
         if self.process is not None:
             await self.process.stop()
 
@@ -435,6 +442,11 @@ class Store:
                   if e.op is not None and e.gate.table_id is not None
                   and not (self.fenced_rows and isinstance(e.op, dict) and not self._check_all)} \
             if self.fencing else None
+        if self.loop is not None and rows_only(ops):
+            try:
+                return await self.loop.write(ops, fences)
+            except LoopFailed as e:         # written again below, where the failure is sorted
+                log.warning("storage: a commit on the event loop failed (%s); again in the writer", e)
         if self.process is not None:
             results = await self.process.write(ops, fences)
         else:
