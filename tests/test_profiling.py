@@ -30,3 +30,58 @@ def test_sections_are_kept_only_while_profiling_and_written_with_the_profile(tmp
     got = json.loads(prof.with_suffix(".json").read_text())
     assert got["commit"]["n"] == 4 and got["commit"]["p50"] == 3.0 and got["commit"]["max"] == 40.0
     assert got["block"]["n"] == 1
+
+
+def test_sections_alone_without_cprofile(tmp_path, monkeypatch):
+    """QIPAI_PROFILE_CLOCK=none: the sections are written, no cProfile runs."""
+    monkeypatch.setattr(profiling, "FOLDER", str(tmp_path))
+    monkeypatch.setattr(profiling, "_times", {})
+    monkeypatch.setenv("QIPAI_PROFILE_CLOCK", "none")
+    profiling.start("worker-test")
+    try:
+        assert profiling._profiler is None
+        profiling.note("x", 0.002)
+    finally:
+        profiling.dump()
+    assert not list(tmp_path.glob("*.prof"))
+    [out] = tmp_path.glob("worker-test-*.json")
+    assert json.loads(out.read_text())["x"]["n"] == 1
+
+
+def test_a_sockets_answer_is_timed_once_its_writes_are_durable(monkeypatch, tmp_path):
+    """ws.ack: from a message that appended writes to the first text queued after them that
+    is sent, which waits for the commit; a message that wrote nothing is not timed."""
+    import asyncio
+
+    from qipai.server.conns import Conn
+    from qipai.server.store import Gate
+
+    monkeypatch.setattr(profiling, "FOLDER", str(tmp_path))
+    monkeypatch.setattr(profiling, "_times", {})
+
+    async def scenario():
+        sent: list[str] = []
+
+        async def send(text: str) -> None:
+            sent.append(text)
+
+        gate = Gate("t1")
+        conn = Conn(send, 1, gate)
+        conn.start()
+        conn.mark(gate.logged, 0.0)                 # nothing appended: not timed
+        before = gate.logged
+        gate.logged += 1                            # the move's row appended ...
+        conn.mark(before, 0.0)
+        conn.put("state")                           # ... and its state queued
+        for _ in range(5):
+            await asyncio.sleep(0)
+        assert sent == [] and "ws.ack" not in profiling.summary()     # not durable yet
+        gate.advance(gate.logged)
+        for _ in range(5):
+            await asyncio.sleep(0)
+        assert sent == ["state"]
+        conn.close()
+        await conn.wait(1.0)
+
+    asyncio.run(scenario())
+    assert profiling.summary()["ws.ack"]["n"] == 1
