@@ -210,6 +210,10 @@ def test_pause_add_time_adjudicate_void_warning_dispute_ruling_disqualify(tmp_pa
                   "disqualify"):
             assert a in acts, a
         assert all(e["by"] for e in log) and all(e["reason"] for e in log if e["act"] != "appoint")
+        # the adjudication's log entry names its winner, so the console says "… won", not "1-0"
+        judged = next(e for e in log if e["act"] == "adjudicate")
+        assert judged["data"]["result"] == "1-0"
+        assert judged["data"]["winners"] == [adj.seats[0]["name"]]
 
 
 def test_results_of_paper_tables_and_penalties(tmp_path):

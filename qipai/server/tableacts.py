@@ -78,19 +78,24 @@ class TableActs:
         t = self._table(event_id, body.table)
         text = (body.result or "").strip()
         st = t.runner.state
+        data: dict[str, Any] = {"result": text}
         if text == "count":
             if not callable(getattr(st, "forced_count", None)):
                 raise ApiError(400, "cannot_count", f"{t.game_id} has no forced count", game=t.game_id)
         else:
             try:
-                st.clone().end_by_result_text(text, "arbiter")
+                trial = st.clone()
+                trial.end_by_result_text(text, "arbiter")
+                # the log says the result in words ("carol won"): its winners by name, beside
+                # the notation the act was given
+                data["winners"] = [t.seats[w]["name"] for w in trial.result.winners if t.seats[w]]
             except IllegalAction as e:
                 raise ApiError(400, "bad_result", f"cannot read result {text!r} for {t.game_id}: {e.reason}",
                                **why_and(e, "unreadable", result=text, game=t.game_id,
                                          names=[s["name"] if s else None for s in t.seats])) from None
         t.runner.submit(None, Adjudicate(text, "arbiter", user.username, reason))
         entry = await self._record(event_id, user, "adjudicate", reason, table_id=t.id,
-                                   game_id=t.event_game, data={"result": text})
+                                   game_id=t.event_game, data=data)
         return {"act": "adjudicate", "id": entry, "table": t.id}
 
     async def _act_void(self, event_id: str, user: UserRow, body: ActBody, reason: str) -> Out:

@@ -75,8 +75,12 @@ def test_sandayi_tricks_rewind_the_table_live_and_in_the_replay(server, browser,
     prefer = next(g[4] for g in GAMES if g[0] == "sandayi")
     open_table(page, server, "sandayi", 3)
     play_whole_game(page, "sandayi", 4, "zh", prefer)
-    tricks = page.locator("#movelist .ct-round")
+    # the bidding in words before the first trick (叫分 alice 60分 · 机器人 不叫), then every trick
+    bids = page.inner_text("#movelist .ct-round.ct-bids")
+    assert bids.startswith("叫分") and "分" in bids[2:], bids
+    tricks = page.locator("#movelist .ct-round:not(.ct-bids)")
     assert tricks.count() == 12                                   # every trick of the hand
+    assert tricks.nth(0).locator(".n").inner_text() == "1"        # numbered from the first trick
     assert page.inner_text("#movelist .ml-title").strip() == "出牌记录"
     for row in tricks.all():
         assert row.locator(".ct-round-play").count() == 4 and row.locator(".c").count() == 4
@@ -98,8 +102,9 @@ def test_sandayi_tricks_rewind_the_table_live_and_in_the_replay(server, browser,
     page = ctx.new_page()
     page.goto(f"{server}/records/{record}")
     page.wait_for_selector("#movelist .ct-round .c")
-    assert page.locator("#movelist .ct-round").count() == 12
-    page.locator("#movelist .ct-round").nth(5).click()
+    assert page.locator("#movelist .ct-round:not(.ct-bids)").count() == 12
+    assert page.inner_text("#movelist .ct-bids").startswith("Bidding")
+    page.locator("#movelist .ct-round:not(.ct-bids)").nth(5).click()
     page.wait_for_function(SHOWS_ROUND, arg=5)
     shot(page, "cards-sandayi-tricks-replay-en-1280")
     set_width(page, PHONE["width"], PHONE["height"])

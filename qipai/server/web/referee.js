@@ -272,11 +272,14 @@ export async function consolePage(app, { me, id }) {
     if (e.entrant) bits.push(e.entrant);
     if (d.players && d.players.length) bits.push(d.players.join(` ${t("vs")} `));
     if (d.ms) bits.push(`+${clockText(d.ms)}`);
-    if (d.result) bits.push(d.result === "count" ? t("ref.count") : d.result);
+    // an adjudication in words ("carol won", "draw"); its notation only as the words' title
+    if (d.result === "count") bits.push(t("ref.count"));
+    else if (d.result && d.winners) bits.push(el("span", { title: d.result }, d.winners.length ? t("events.won", { name: d.winners }) : t("events.draw")));
+    else if (d.result) bits.push(d.result);
     if (d.decision) bits.push(t(`ref.decision.${d.decision}`));
     if (d.kind) bits.push(t(`ref.penalty.${d.kind}`, null, d.kind));
     if (d.scope === "round") bits.push(t("ref.wholeround"));
-    return bits.join(" · ");
+    return bits.flatMap((b, i) => (i ? [" · ", b] : [b]));
   }
 
   function render() {

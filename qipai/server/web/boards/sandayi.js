@@ -70,12 +70,16 @@ export function mount(root, ctx) {
       return null;
     },
     top: () => null,
+    // the bidding in words (叫分：alice 60分 · 机器人 不叫 …), then every trick as cards by seat
     history: (v) => {
-      if (!v || !Array.isArray(v.tricks) || (!v.tricks.length && !(v.trick || []).length)) return null;
-      const rounds = v.tricks.map((t) => t.cards.map(([s, c]) => [s, { cards: [c] }]));
+      if (!v) return null;
+      const rounds = (Array.isArray(v.tricks) ? v.tricks : []).map((t) => t.cards.map(([s, c]) => [s, { cards: [c] }]));
       if ((v.trick || []).length) rounds.push(v.trick.map(([s, c]) => [s, { cards: [c] }]));
-      return rounds;
+      rounds.forEach((r, k) => { r.no = k + 1; });        // trick numbers, the bidding's row before them unnumbered
+      if ((v.bids || []).length) rounds.unshift(Object.assign(v.bids.map(([s, a]) => [s, { bid: a }]), { head: "ct.bids" }));
+      return rounds.length ? rounds : null;
     },
+    bidText: (a, tr) => bidWords(a, tr),
     historyTitle: "ct.tricks",
     info: (v, { tr }) => [
       ["contract", tr("sdy.contract"), v.contract ? tr("sdy.points", { n: v.contract }) + (v.forced ? paren(tr("sdy.forced")) : "") : null],
