@@ -6,8 +6,11 @@ swapped. Screenshots at 1280 and 390 px, both languages, light and dark."""
 
 from __future__ import annotations
 
+import pytest
+
 from .conftest import set_width
 from .test_e2e_a11y import check
+from .test_e2e_cardtable import BOARD_SCRIPT
 from .test_e2e_play import create_table, join, sign_up, submit_account_form, wait_seq
 
 HOSTILE = '<b>bold?</b> <img src=x onerror="window.pwned=1"> & 你好'
@@ -183,6 +186,49 @@ def test_a_card_player_hands_the_seat_to_the_computer_and_takes_it_back(server, 
     page.click("#takeback")
     page.wait_for_selector("#entrust", timeout=10_000)
     assert page.locator("#takeback").count() == 0
+    ctx.close()
+
+
+def only_pass(game_id, seed):
+    """A state of a random playout of ``game_id`` where a seat's only answer is to pass, and
+    that seat (the first such state)."""
+    import random
+
+    import qipai
+    state, rng = qipai.load(game_id).new_state(seed=seed), random.Random(seed)
+    while not state.is_terminal():
+        for seat in state.to_act:
+            only = [str(a) for a in state.legal_actions(seat)] == ["pass"]
+            if only and state.view(seat)["phase"] != "bidding":
+                return state, seat
+        seat = state.to_act[0]
+        state.apply(rng.choice([str(a) for a in state.legal_actions(seat)]), seat)
+    raise AssertionError(f"no state of {game_id} where a seat can only pass")
+
+
+@pytest.mark.parametrize("game_id", ["doudizhu", "mahjong-gb"])
+def test_the_auto_pass_leaves_a_seat_in_trusteeship_to_the_computer(server, browser, game_id):
+    """A seat in trusteeship whose only answer is to pass (要不起, a claim window it cannot
+    claim): the board's auto-pass sent the pass itself, which the server takes as the player's
+    own action, ending the trusteeship the player asked for (the take-back button went with it,
+    and the player's turns waited for the player again). Now the board leaves the turn to the
+    computer, and passes by itself again once the seat is taken back."""
+    state, seat = only_pass(game_id, 1)
+    n = state.num_seats
+    msg = {"type": "state", "seq": 7, "seat": seat, "to_act": list(state.to_act), "view": state.view(seat),
+           "names": ["ann", "Bot", "Bot", "Bot"][:n], "bots": [s != seat for s in range(n)],
+           "legal": ["pass"], "turn": 3, "result": None, "status": "playing",
+           "clocks": [{"trustee": True} if s == seat else {} for s in range(n)]}
+    taken_back = {**msg, "seq": 8, "clocks": [{} for _ in range(n)]}
+    ctx = browser.new_context()
+    page = ctx.new_page()
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(server + "/")
+    entrusted, back = page.evaluate(BOARD_SCRIPT, [game_id, [msg, taken_back], []])
+    assert errors == [], errors
+    assert entrusted["sent"] == [], entrusted          # the computer's turn: nothing from the page
+    assert back["sent"] == ["pass"], back              # the player's again: the auto-pass answers
     ctx.close()
 
 

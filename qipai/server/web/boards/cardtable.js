@@ -514,7 +514,9 @@ export function mountCardTable(root, ctx, cfg) {
       cb.onchange = () => { autoPass = cb.checked; if (!autoPass) clearTimeout(passTimer); localStorage.setItem(autoKey, autoPass ? "1" : "0"); render(); };
       auto.append(cb, " " + tr("ct.autopass"));
       bar.append(auto);
-      if (acting && autoPass && msg.turn !== passedTurn && cfg.autoPass(msg, list)) {
+      // a seat in trusteeship is the computer's (it passes too): a pass sent by the page would be
+      // the player's own action, and end the trusteeship the player asked for
+      if (acting && autoPass && msg.turn !== passedTurn && !entrusted(msg) && cfg.autoPass(msg, list)) {
         passedTurn = msg.turn;
         const allBots = othersAreBots(msg);
         // a private window (4A4's 叉/勾): the same pause whether or not this seat could have
@@ -523,7 +525,11 @@ export function mountCardTable(root, ctx, cfg) {
         // other seats answering the same window move seq on, not this seat's turn: the pass
         // is sent with the current seq and this turn
         const turn = msg.turn;
-        passTimer = setTimeout(() => { if (msg.turn === turn && !msg.result) send("pass"); }, pause);
+        // (in trusteeship by then: not sent, and sent at the turn's next state if taken back)
+        passTimer = setTimeout(() => {
+          if (entrusted(msg)) passedTurn = null;
+          else if (msg.turn === turn && !msg.result) send("pass");
+        }, pause);
       }
     }
     box.append(bar);
@@ -663,6 +669,13 @@ export function othersAreBots(msg) {
   const bots = msg.bots || (msg.names || []).map((x) => String(x).startsWith("bot:"));
   const others = [...Array(n).keys()].filter((s) => s !== msg.seat);
   return others.length > 0 && others.every((s) => bots[s]);
+}
+
+/** Whether the viewer's seat is in trusteeship (托管: asked for, or absent from an event game):
+ *  the computer plays it, and a board sends nothing for it by itself (auto-pass). */
+export function entrusted(msg) {
+  const c = msg && msg.seat !== null && msg.seat !== undefined && msg.clocks ? msg.clocks[msg.seat] : null;
+  return !!(c && c.trustee);
 }
 
 /** Bids of a bidding phase as a seat's play area: its latest bid, in words. */

@@ -12,7 +12,7 @@
 
 // the verb of the open claim window: a discard, an added kong, a concealed kong (robbable only
 // with the option rob_concealed_kong_for_13_orphans)
-import { el as cardEl, othersAreBots } from "./cardtable.js";
+import { el as cardEl, entrusted, othersAreBots } from "./cardtable.js";
 import { lookBack, mountHistory, replayHistory } from "./cardhistory.js";
 import { turnFormat, turnsOf } from "./mjhistory.js";
 import { boardKeys } from "../boardkeys.js";
@@ -333,12 +333,16 @@ export function mount(root, ctx, variant = GUOBIAO) {
   // while the viewer looks at an earlier turn of the list
   function passIfOnly() {
     const m = latest;
-    if (!m || m.result || !autoPass || m.turn === passedTurn || m.seat === null || m.seat === undefined) return;
+    // a seat in trusteeship is the computer's: a pass from the page would end it (cardtable.js)
+    if (!m || m.result || !autoPass || m.turn === passedTurn || m.seat === null || m.seat === undefined || entrusted(m)) return;
     if (m.view.phase === "turn" || !(m.to_act || []).includes(m.seat) || sentAt === m.seq) return;
     if ((m.view.legal || m.legal || []).some((a) => a !== "pass")) return;
     passedTurn = m.turn;
     const turn = m.turn;
-    passTimer = setTimeout(() => { if (latest.turn === turn && !latest.result) send("pass"); }, othersAreBots(m) ? 0 : 400 + Math.random() * 800);
+    passTimer = setTimeout(() => {
+      if (entrusted(latest)) passedTurn = null;          // sent at the next state if taken back
+      else if (latest.turn === turn && !latest.result) send("pass");
+    }, othersAreBots(m) ? 0 : 400 + Math.random() * 800);
   }
 
   function handResult(r, open) {
