@@ -509,13 +509,36 @@ export function mount(root, ctx, variant = GUOBIAO) {
     /** The replay page's list of the hand's turns (the last hand of a match), each seat's draws
      *  and concealed kongs with their tiles (the replay shows every hand); null without a log. */
     replayList(host, steps, showStep) {
-      const end = steps[steps.length - 1];
       const open = (st) => ({ ...st.public, log: (st.public.log || []).map((e, i) => (e.t || e.s === undefined ? e
         : (((st.views || [])[e.s] || {}).log || [])[i] || e)) });
-      const turns = turnsOf(open(end));
-      if (!turns || !turns.length) return null;
-      return replayHistory(host, { t: ctx.t, title: listTitle(), steps, rounds: turns, who, show: showStep,
-        format: turnFormat(helpers), count: (st) => turnCount(st.public, end.public.hand) });
+      // every hand of the match, each as its last step holds it (a view's log is its own hand's):
+      // a match of several hands lists them one after another, each headed by its number
+      const ends = [], deals = new Set();
+      steps.forEach((st, i) => {
+        if (ends.length && steps[ends[ends.length - 1]].public.hand === st.public.hand) ends[ends.length - 1] = i;
+        else { ends.push(i); if (i) deals.add(st); }
+      });
+      const rows = [], before = new Map();
+      for (const i of ends) {
+        const hand = steps[i].public.hand;
+        before.set(hand, rows.length);
+        (turnsOf(open(steps[i])) || []).forEach((turn, j) => rows.push({ turn, j, hand }));
+      }
+      if (!rows.length) return null;
+      const per = steps[steps.length - 1].public.hands_per_match;
+      const several = ends.length > 1;
+      const format = turnFormat(helpers);
+      // the rows a step's table shows done: the earlier hands' and its own hand's turns; a later
+      // hand's first step (its deal, with the flowers laid out at once) counts a hair more than
+      // the last hand's end, so a click on that hand's last turn shows its win, on the new hand's
+      // first turns its deal
+      const count = (st) => (before.get(st.public.hand) || 0) + (deals.has(st) ? 0.5 : (turnsOf(st.public) || []).length);
+      return replayHistory(host, { t: ctx.t, title: listTitle(), steps, rounds: rows, who, show: showStep, count,
+        format: (r, i, name) => {
+          const row = format(r.turn, r.j, name);
+          if (several && r.j === 0) row.prepend(el("span", "mj-hand-no", S.handNo(r.hand, per)));
+          return row;
+        } });
     },
   };
 }
