@@ -62,3 +62,34 @@ def test_every_worker_lists_a_players_event_tables(pg_template, tmp_path):
                     break
                 time.sleep(0.1)
             assert a == b and a[0]["started"] and a[0]["hold"] is None, (a, b)
+
+
+def test_an_events_results_read_through_either_worker_never_go_back(pg_template, tmp_path):
+    """GET /api/events/{id} answered by both workers in turn, as a page polling behind a load
+    balancer is: a result recorded through one worker (entered, then corrected so that the final
+    needs another game) is in every later answer of either, never hidden again (the rounds held
+    are read with the event, and a round opened again by a correction is not held)."""
+    with running_cluster(pg_template, tmp_path, 2, ("--forwarded-allow-ips", "127.0.0.1")) \
+            as (_, _, (w1, w2)):
+        boss = person(w1.base, "boss")                    # the first account: an organizer
+        bots = [{"id": "b1", "bot": "random"}, {"id": "b2", "bot": "random"}]
+        r = boss.post("/api/events", json={"preset": "s2_go", "event_id": "fin", "players": bots})
+        assert r.status_code == 201, r.text
+        public = httpx.Client(timeout=30)
+
+        def game(base: str) -> dict:
+            r = public.get(base + "/api/events/fin")
+            assert r.status_code == 200, r.text
+            return r.json()["rounds"][0]["matches"][0]["games"][0]
+
+        gid = game(w2.base)["id"]
+        seen: list[str | None] = []
+        for base, body in ((w1.base, {"act": "enter_result", "result": "B+R"}),
+                           (w2.base, {"act": "correct", "result": "0"})):
+            r = boss.post(base + "/api/events/fin/acts", json={**body, "game": gid, "reason": "scoresheet"})
+            assert r.status_code == 200, r.text
+            for _ in range(3):
+                seen += [game(w1.base)["result"], game(w2.base)["result"]]
+        assert seen == ["B+R"] * 6 + ["0"] * 6, seen
+        public.close()
+        boss.close()

@@ -11,8 +11,9 @@ that acted, none for the command line.
 ``warning``, ``penalty``, ``disqualify``, ``enter_result``, ``dispute`` (written by a player),
 ``ruling`` (``data.dispute`` the dispute's id, ``data.decision`` ``upheld`` or ``rejected``),
 ``confirm`` (a player's or a referee's confirmation of a game's result), ``correct`` (a
-referee's correction of a result, ``data.from`` and ``data.to``), ``withdraw`` and ``no_show``
-(the organizer's, at the command line). ``table_id``/``game_id``/
+referee's correction of a result, ``data.from`` and ``data.to``; ``data.reopened``: the round
+it opened again, when the round was over and the corrected match needs another game),
+``withdraw`` and ``no_show`` (the organizer's, at the command line). ``table_id``/``game_id``/
 ``seat``/``entrant`` name what it concerns; ``data`` its details.
 """
 

@@ -76,12 +76,28 @@ class Director(EventGames):
             return []
         return sorted({m.round for m in self.matches() if m.status != "finished"})
 
-    def held_through(self) -> int | None:
-        """The last round finished before the first round still being played (None when no
-        round is being played): while a round is on, its results are not shown to its
-        players and the public (the server's ``conduct.RoundHold``), and so the standings they
-        see count the rounds up to this one (``round0`` when no round of the stage is over)."""
+    def held_rounds(self) -> list[int]:
+        """The rounds whose results are held from their players and the public (the server's
+        ``conduct.RoundHold``): the :meth:`open_rounds` being played for the first time. A round
+        that was over and is open again because a referee's correction made one of its matches
+        need another game (the ``correct`` act's ``data.reopened``) is not: its results have
+        been shown, and a page read later never shows less than one read before."""
         rounds = self.open_rounds()
+        if not rounds:
+            return []
+        from .acts import RefereeActRow
+
+        acts = self.s.scalars(select(RefereeActRow.data).where(RefereeActRow.event_id == self.ev.id,
+                                                               RefereeActRow.act == "correct"))
+        shown = {(d or {}).get("reopened") for d in acts}
+        return [r for r in rounds if r not in shown]
+
+    def held_through(self) -> int | None:
+        """The last round finished before the first round still held (:meth:`held_rounds`;
+        None when none is): while a round is on, its results are not shown to its players and
+        the public, and so the standings they see count the rounds up to this one (``round0``
+        when no round of the stage is over)."""
+        rounds = self.held_rounds()
         return rounds[0] - 1 if rounds else None
 
     def current_round(self) -> int:

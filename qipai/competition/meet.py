@@ -158,7 +158,7 @@ def event_csv(d: Any, what: str, held: Any = None) -> str:
                              f"{pts[pid]:g}" if pid in pts else ""])
             return _csv(rows)
         # a viewer from whom the round in play is held sees the standings at its start
-        held_rounds = [r for r in d.open_rounds() if held(r, [])]
+        held_rounds = [r for r in d.held_rounds() if held(r, [])]
         table = d.standings(d.held_through() if held_rounds else None)
         cols = [c for c in table[0] if c not in ("draw",)] if table else ["rank", "id"]
         rows = [[("player" if c == "id" else c) for c in cols]]

@@ -202,6 +202,7 @@ def correct_result(db: sessionmaker[Session], event_id: str | None, game_id: int
         g.record = {**g.record, "meta": {**(g.record.get("meta") or {}),
                                          "corrected": {**note, "previous": {"result": before,
                                                                             "record": record}}}}
+        was_over = all(x.status == "finished" for x in d.matches(m.round))
         _decide_again(d, m, seated)
         repaired = _repair_later_rounds(d, m, old, seated)
         if m.status == "pending" and m.round < d.current_round():
@@ -212,8 +213,12 @@ def correct_result(db: sessionmaker[Session], event_id: str | None, game_id: int
             ev.status, ev.outcome = "running", None
         s.flush()
         d.advance()
-        record_act(s, ev.id, "correct", by, reason.strip(), user_id=user_id, game_id=g.id,
-                   data={"from": note["from"], "to": note["to"], "repaired": repaired})
+        data: dict[str, Any] = {"from": note["from"], "to": note["to"], "repaired": repaired}
+        if was_over and m.status != "finished":
+            # a round over, open again for this match's next game: its results stay shown
+            # (Director.held_rounds), as they were before the correction
+            data["reopened"] = m.round
+        record_act(s, ev.id, "correct", by, reason.strip(), user_id=user_id, game_id=g.id, data=data)
         s.commit()
         return {"game": g.id, "from": note["from"], "to": note["to"], "match": m.id, "repaired": repaired}
 

@@ -147,17 +147,13 @@ class RoundHold:
         self._open: dict[str, frozenset[int]] = {}
         self._referee: dict[str, bool] = {}
 
-    async def load(self, event_id: str, again: bool = False) -> None:
-        """Read what :meth:`held_now` needs of ``event_id`` (``again``: its open rounds anew)."""
-        if again or event_id not in self._open:
-            self._open[event_id] = frozenset(await self.events.read("open_rounds", event_id))
+    async def load(self, event_id: str) -> None:
+        """Read what :meth:`held_now` needs of ``event_id``."""
+        if event_id not in self._open:
+            self._open[event_id] = frozenset(await self.events.read("held_rounds", event_id))
         if self._open[event_id] and event_id not in self._referee:
             from .chat import is_referee
             self._referee[event_id] = await is_referee(self.hub, event_id, self.user)
-
-    def open_rounds(self, event_id: str) -> frozenset[int]:
-        """The rounds of a :meth:`load`-ed event still being played."""
-        return self._open[event_id]
 
     def held_now(self, event_id: str | None, rnd: int | None, played: bool) -> bool:
         """:meth:`held` of an event already :meth:`load`-ed."""

@@ -34,6 +34,7 @@ from qipai.core.errors import QipaiError, why
 
 from . import conduct, eventstart, jsonbody, ratings, walkover
 from .bodies import Body
+from .chat import is_referee
 from .errors import ApiError
 from .eventwork import EventWork, run, worker_call, worker_init
 from .hub import Hub
@@ -87,26 +88,6 @@ class Join(Body):
     code: str = Field(max_length=64)
     nonce: str | None = Field(default=None, max_length=64)
     unit: Plain | None = Field(default=None, max_length=200)
-
-
-#: what an event's page shows of a game's result (left out while :class:`.conduct.RoundHold` holds it)
-GAME_RESULT = {"result": None, "reason": None, "winners": [], "winner_entrants": [], "confirmed": False,
-               "standing": None, "confirmed_by": [], "corrections": [], "replay": False, "record": None}
-
-
-def held_results(ev: dict[str, Any], hold: conduct.RoundHold, name: str | None) -> dict[str, Any]:
-    """The event ``ev`` (as described) without the results ``hold`` holds from the viewer
-    ``name``: a game's result and record, and its match's result when the viewer played none
-    of the match's games."""
-    for rnd in ev["rounds"]:
-        for m in rnd["matches"]:
-            played = any(name is not None and name in g["seats"] for g in m["games"])
-            if hold.held_now(ev["id"], rnd["round"], played):
-                m.update(result=None, winner=None)
-            for g in m["games"]:
-                if hold.held_now(ev["id"], rnd["round"], name is not None and name in g["seats"]):
-                    g.update(GAME_RESULT)
-    return ev
 
 
 class EventService:
@@ -437,14 +418,13 @@ def add_event_routes(app: FastAPI, hub: Hub, db: sessionmaker[Session],
         not play it and does not referee (:class:`.conduct.RoundHold`); nor does its match; and
         the standings such a viewer sees are those at the end of the last round finished
         (``standings_after``: that round of the stage; null when the standings are live)."""
-        hold, name = await round_hold(request, event_id)
-        if not any(hold.held_now(event_id, rnd, False) for rnd in hold.open_rounds(event_id)):
-            return await service.read_json("describe", event_id)
-        ev = await service.read("describe", event_id, True)
-        # the rounds still open asked again once the event is read: a match that finished in
-        # between (its round with it) shows its result, not "finished" with none (rounds only close)
-        await hold.load(event_id, again=True)
-        return await jsonbody.answer(held_results(ev, hold, name))
+        viewer = await user_of(request) if user_of is not None else None
+        # the rounds held and the event in one read (EventWork.describe): a result recorded
+        # meanwhile (a game's end on another worker, a correction) is in the answer or not,
+        # never shown with the rounds of another moment
+        referee = await is_referee(hub, event_id, viewer)
+        return await service.read_json("describe", event_id,
+                                       (referee, viewer.username if viewer is not None else None))
 
     @app.get("/api/events/{event_id}/games/{game_id}/steps", tags=["events"])
     async def event_game_steps(request: Request, event_id: str, game_id: int) -> dict[str, Any]:

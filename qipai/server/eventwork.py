@@ -19,6 +19,7 @@ import logging
 import os
 import threading
 import time
+from collections.abc import Callable
 from typing import Any
 
 from sqlalchemy import delete, func, insert, select, update
@@ -53,6 +54,27 @@ CLAIM_POLL = 0.2
 
 #: how much lower than the server's the worker process's CPU priority is (``nice``)
 WORKER_NICE = 5
+
+
+#: what an event's page shows of a game's result (left out while :class:`.conduct.RoundHold` holds it)
+GAME_RESULT = {"result": None, "reason": None, "winners": [], "winner_entrants": [], "confirmed": False,
+               "standing": None, "confirmed_by": [], "corrections": [], "replay": False, "record": None}
+
+
+def held_results(ev: dict[str, Any], held: Callable[[int, bool], bool], name: str | None) -> dict[str, Any]:
+    """The event ``ev`` (as described) without the results held from the viewer ``name``
+    (``held(round, played)``: whether a game of that round is, ``played``: the viewer played
+    it): a game's result and record, and its match's result when the viewer played none of the
+    match's games."""
+    for rnd in ev["rounds"]:
+        for m in rnd["matches"]:
+            played = any(name is not None and name in g["seats"] for g in m["games"])
+            if held(rnd["round"], played):
+                m.update(result=None, winner=None)
+            for g in m["games"]:
+                if held(rnd["round"], name is not None and name in g["seats"]):
+                    g.update(GAME_RESULT)
+    return ev
 
 
 class EventWork:
@@ -260,11 +282,16 @@ class EventWork:
              .where(TableRow.event_id == event_id, TableRow.event_game.is_not(None)))
         return {gid: (tid, rid) for gid, tid, rid in s.execute(q)}
 
-    def describe(self, event_id: str, held: bool = False) -> dict[str, Any]:
-        """The event as ``GET /api/events/{id}`` shows it; ``held``: to a viewer from whom a round
-        in play is held (:class:`~.conduct.RoundHold`), whose standings are those at the end of
-        the last round finished (``standings_after``: that round, 0 when none of the stage is).
-        Error: no_event (404)."""
+    def describe(self, event_id: str, viewer: tuple[bool, str | None] | None = None) -> dict[str, Any]:
+        """The event as ``GET /api/events/{id}`` shows it: in full, or to ``viewer``
+        (``(referees, username)``, username None when signed out). A viewer who does not referee
+        the event sees no result of a game of a round still held (:class:`~.conduct.RoundHold`,
+        :meth:`~qipai.competition.director.Director.held_rounds`) that he did not play, nor of its
+        match unless he played in it, and the standings at the end of the last round finished
+        (``standings_after``: that round, 0 when none of the stage is). The rounds held are read
+        with the event, in one read: an answer never shows a result that the rounds read a moment
+        before or after would hold, nor holds one that an answer before it showed. Error:
+        no_event (404)."""
         with self.db() as s:
             ev = s.get(EventRow, event_id)
             if ev is None:
@@ -280,6 +307,7 @@ class EventWork:
                                       "status": e.status, "unit": e.unit} for e in ev.entrants],
                         "rounds": [], "standings": None, "standings_after": None, "outcome": None}
             d = Director(s, ev)
+            held = set() if viewer is None or viewer[0] else set(d.held_rounds())
             seated = self._seated(s, event_id)
             states = result_states(d, seated)
             rounds: dict[int, list[dict[str, Any]]] = {}
@@ -323,27 +351,31 @@ class EventWork:
             if not d.format.knockout:
                 standings = d.standings(after)
             champion = (ev.outcome or {}).get("champion")
-            return {"id": ev.id, "name": ev.name, "preset": ev.preset, "game": ev.game, "status": ev.status,
-                    "meet": (ev.config or {}).get("meet"),
-                    # entrants are pairs of two accounts (partnership games): counted as pairs
-                    "pairs": (ev.config or {}).get("entrants") == "pairs",
-                    "commitment": ev.commitment, "created": ev.created, "stage": d.stage,
-                    # §6.1: the event's secret (all its draws, lots, seats and deals) once it ends
-                    "secret": ev.secret if ev.status == "finished" else None,
-                    "current_round": d.current_round(), "started_round": ev.started_round or 0,
-                    # the latest round begun (eventphase.py), the words of the event's state
-                    "begun": phase(s, ev, d)["begun"],
-                    "entrants": [{"id": e.entrant_id, "name": e.name, "bot": e.bot, "draw": e.draw,
-                                  "status": e.status, "unit": e.unit, "rating": e.rating,
-                                  "no_shows": absent.get(e.draw, 0) if e.draw is not None else 0}
-                                 for e in ev.entrants],
-                    # draw numbers 1..seeded went by rating (§2.1 draw: seeded)
-                    "seeded": d.full.seeded,
-                    # left out at the close of entries for not checking in (§5.6)
-                    "no_shows": ((ev.config or {}).get("registration") or {}).get("no_shows", []),
-                    "rounds": [{"round": r, "matches": ms} for r, ms in sorted(rounds.items())],
-                    "standings": standings, "outcome": ev.outcome, "champion": champion,
-                    "standings_after": None if after is None else max(after - d.round0, 0)}
+            out = {"id": ev.id, "name": ev.name, "preset": ev.preset, "game": ev.game, "status": ev.status,
+                   "meet": (ev.config or {}).get("meet"),
+                   # entrants are pairs of two accounts (partnership games): counted as pairs
+                   "pairs": (ev.config or {}).get("entrants") == "pairs",
+                   "commitment": ev.commitment, "created": ev.created, "stage": d.stage,
+                   # §6.1: the event's secret (all its draws, lots, seats and deals) once it ends
+                   "secret": ev.secret if ev.status == "finished" else None,
+                   "current_round": d.current_round(), "started_round": ev.started_round or 0,
+                   # the latest round begun (eventphase.py), the words of the event's state
+                   "begun": phase(s, ev, d)["begun"],
+                   "entrants": [{"id": e.entrant_id, "name": e.name, "bot": e.bot, "draw": e.draw,
+                                 "status": e.status, "unit": e.unit, "rating": e.rating,
+                                 "no_shows": absent.get(e.draw, 0) if e.draw is not None else 0}
+                                for e in ev.entrants],
+                   # draw numbers 1..seeded went by rating (§2.1 draw: seeded)
+                   "seeded": d.full.seeded,
+                   # left out at the close of entries for not checking in (§5.6)
+                   "no_shows": ((ev.config or {}).get("registration") or {}).get("no_shows", []),
+                   "rounds": [{"round": r, "matches": ms} for r, ms in sorted(rounds.items())],
+                   "standings": standings, "outcome": ev.outcome, "champion": champion,
+                   "standings_after": None if after is None else max(after - d.round0, 0)}
+            if held:
+                name = viewer[1] if viewer is not None else None
+                held_results(out, lambda rnd, played: rnd in held and not played, name)
+            return out
 
     def game_record(self, event_id: str, game_id: int) -> dict[str, Any]:
         """The stored record of event game ``game_id`` (played at a table, by ``qipai event
@@ -360,13 +392,13 @@ class EventWork:
                     "number": g.number, "names": names, "record": g.record,
                     "result": g.record.get("result") or g.result}
 
-    def open_rounds(self, event_id: str) -> list[int]:
-        """The rounds of the running event that still have a match not over (competition.md
-        §6.5: their games are shown to their players and the referees alone,
-        :class:`~.conduct.RoundHold`)."""
+    def held_rounds(self, event_id: str) -> list[int]:
+        """The rounds of the running event whose games are shown to their players and the
+        referees alone (competition.md §6.5, :class:`~.conduct.RoundHold`): those still being
+        played for the first time (:meth:`~qipai.competition.director.Director.held_rounds`)."""
         with self.db() as s:
             ev = s.get(EventRow, event_id)
-            return [] if ev is None else Director(s, ev).open_rounds()
+            return [] if ev is None else Director(s, ev).held_rounds()
 
     def in_round(self, event_id: str, rnd: int, username: str) -> bool:
         """Whether ``username`` plays a match of round ``rnd`` of the running event that is not
