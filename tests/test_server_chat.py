@@ -232,6 +232,16 @@ def test_event_table_chat_is_off_during_play_but_referees_write(live):
         await ref.say("Table 1: the clock is right, play on")
         line = (await a.until(chat_line("Table 1: the clock is right, play on")))["line"]
         assert line["role"] == "referee" and line["name"] == "boss"
+        # once the game is over (here adjudicated), its players chat again until the next game:
+        # §5.8 governs event tables, shengji's §5.3 included (docs/competition.md, "Chat")
+        r = await asyncio.to_thread(boss.post, "/api/events/chatcup/acts",
+                                    json={"act": "adjudicate", "table": table, "result": "1/2-1/2",
+                                          "reason": "agreed at the table"})
+        assert r.status_code == 200, r.text
+        h = await a.until(lambda m: m["type"] == "chat_history" and m["open"])
+        assert "reason" not in h
+        await a.say("good game")
+        assert (await ref.until(chat_line("good game")))["line"]["name"] == "ev_ann"
         await a.close()
         await ref.close()
 
