@@ -13,7 +13,7 @@ import pytest
 from websockets.sync.client import connect
 
 from .botapi_helpers import person as signed_up
-from .cluster_helpers import running_cluster
+from .cluster_helpers import lease_owner, running_cluster, worker_id
 
 pytestmark = pytest.mark.timeout(120)
 
@@ -33,7 +33,7 @@ def _games(c: httpx.Client, base: str) -> list[dict]:
 def test_every_worker_lists_a_players_event_tables(pg_template, tmp_path):
     env = {"QIPAI_READY_GRACE_SECONDS": "600"}            # the first games wait for their players
     with running_cluster(pg_template, tmp_path, 2, ("--forwarded-allow-ips", "127.0.0.1"), env) \
-            as (_, _, (w1, w2)):
+            as (_, name, (w1, w2)):
         boss = person(w1.base, "boss")                    # the first account: an organizer
         players = ["p1", "p2", "p3", "p4"]
         clients = {p: person(w1.base, p) for p in players}
@@ -42,13 +42,15 @@ def test_every_worker_lists_a_players_event_tables(pg_template, tmp_path):
         r = boss.post(w1.base + "/api/events/rr/start")   # both tables seated and served by w1
         assert r.status_code == 200, r.text
         tables = set(r.json()["tables"])
+        assert {lease_owner(name, x) for x in tables} == {worker_id(name, w1)}
         p1 = clients["p1"]
         mine = _games(p1, w1.base)
         assert len(mine) == 1 and mine[0]["table"] in tables and mine[0]["event"] == "rr", mine
         assert not mine[0]["started"] and mine[0]["hold"]["kind"] == "ready"
         assert _games(p1, w2.base) == mine                # w2 serves none of them: the same
         assert _games(boss, w2.base) == []
-        # the table's players arrive through w2 (served by w1: relayed): it starts; both say so
+        # the table's players arrive through w2 (served by w1: relayed): ready on w1 (§5.6), it
+        # starts; both say so
         seen = mine[0]["table"]
         names = [s["name"] for s in p1.get(f"{w2.base}/api/tables/{seen}").json()["seats"]]
         with contextlib.ExitStack() as stack:
