@@ -7,6 +7,7 @@ Both languages; screenshots at 1280 and 390 px."""
 
 from __future__ import annotations
 
+from .conftest import rendered
 from .test_e2e_play import sign_up
 from .test_e2e_typed_refusals import typed
 
@@ -23,6 +24,14 @@ def open_xiangqi_against_a_bot(page, server, name):
         credentials: 'same-origin', headers: {'Content-Type': 'application/json'},
         body: JSON.stringify({game: 'xiangqi', bots: 1, settings: {clock: 'none'}})})).json()).id""")
     page.goto(f"{server}/tables/{tid}")
+
+
+def one_message(page) -> None:
+    """The refusal under the box says the count: neither the page's standing count line nor the
+    box's warning is shown beside it (one message, not two)."""
+    rendered(page)
+    assert page.locator("#illegal-count").is_hidden()
+    assert page.locator("#move-hint").is_hidden()
 
 
 def test_a_typing_slip_never_counts_and_an_illegal_move_says_its_count(server, browser, shot):
@@ -42,6 +51,7 @@ def test_a_typing_slip_never_counts_and_an_illegal_move_says_its_count(server, b
         page.wait_for_function("() => document.querySelector('#move-refused').textContent !== ''")
         said = page.inner_text("#move-refused")
         assert said.endswith(COUNT[lang].format(2)), said
+        one_message(page)
         # the game goes on: my move box still takes a move, no result shown
         assert page.locator('#move-entry input[name="move"]:enabled').count() == 1
         assert page.locator("#record-link").count() == 0
@@ -79,6 +89,7 @@ def test_a_typed_illegal_move_says_why_beside_the_box_and_the_box_warns_first(se
         page.wait_for_function("() => document.querySelector('#move-refused').textContent !== ''")
         said = page.inner_text("#move-refused")
         assert REASON[lang] in said and said.endswith(COUNT[lang].format(1)), said
+        one_message(page)
         for w, h in ((390, 844), (1280, 900)):
             page.set_viewport_size({"width": w, "height": h})
             field, note = page.locator(box).bounding_box(), page.locator("#move-refused").bounding_box()

@@ -476,7 +476,9 @@ async function tablePage(id) {
       return;
     }
     if (msg.type === "error") {
-      if (msg.illegal) { illegalNote.textContent = t("illegal.count", msg.illegal); illegalNote.hidden = false; }
+      // one message: the refusal says the count (refusedText), the standing count note waits
+      // until it is gone (the next state clears a refusal on the page, a move made one under the box)
+      if (msg.illegal) { illegalNote.textContent = t("illegal.count", msg.illegal); illegalNote.hidden = true; }
       const refused = refusedText(msg);
       if (!fx.typedRefusal(refused)) err.textContent = refused;   // a typed move's: under its box
       if (board && board.refused) board.refused(); return; }
@@ -500,7 +502,7 @@ async function tablePage(id) {
     last = msg; receivedAt = performance.now();
     info.status = msg.status;
     if (!board) board = mod.mount(boardRoot, ctx);
-    illegalNote.hidden = !(msg.illegal && !msg.result);
+    illegalNote.hidden = !(msg.illegal && !msg.result) || fx.refusalShown();
     illegalNote.textContent = msg.illegal ? t("illegal.count", msg.illegal) : "";
     if (msg.moves && !nav) {
       nav = liveNav({ host: side, game: info.game, seats: (msg.names || []).length, t, lang, send, show: (m) => board.update(m) });

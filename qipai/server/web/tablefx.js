@@ -76,10 +76,13 @@ export function tableExtras({ t, errorText, send, api, me, id, rerender, move, l
     entryRefused.textContent = example ? t("entry.empty", { example }) : t("entry.emptyno");
     entryInput.focus();
   };
+  /** Whether a typed move's refusal (with its illegal-move count) is said under the box now. */
+  const refusalShown = () => typedAt !== null && entryRefused.textContent !== "";
   /** Say a refusal under the box when it answers a typed move (true), else leave it to the page. */
   function typedRefusal(text) {
     if (typedAt === null) return false;
     entryRefused.textContent = text;
+    entryHint.hidden = true;       // the refusal says the count: one line under the box
     return true;
   }
   const note = document.createElement("div");
@@ -191,7 +194,7 @@ export function tableExtras({ t, errorText, send, api, me, id, rerender, move, l
       const marking = !!(msg.view && msg.view.phase === "marking");
       entryInput.disabled = entryBtn.disabled = !mine || marking;
       if (typedAt !== null && msg.seq > typedAt) { typedAt = null; entryRefused.textContent = ""; }   // a move was made since
-      entryHint.hidden = !msg.illegal_limit || !!msg.result || marking;
+      entryHint.hidden = !msg.illegal_limit || !!msg.result || marking || refusalShown();
       if (msg.illegal_limit) entryHint.textContent = t("illegal.hint", { limit: msg.illegal_limit });
       if (mine) {
         // the moves to pick from, as the move list writes them (Chinese checkers by cell names, q4>p5)
@@ -251,5 +254,5 @@ export function tableExtras({ t, errorText, send, api, me, id, rerender, move, l
     return out;
   }
 
-  return { chat: chats, note, boardText, entry, onMessage, controls, offered: () => offered, typedRefusal };
+  return { chat: chats, note, boardText, entry, onMessage, controls, offered: () => offered, typedRefusal, refusalShown };
 }
