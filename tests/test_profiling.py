@@ -49,8 +49,8 @@ def test_sections_alone_without_cprofile(tmp_path, monkeypatch):
 
 
 def test_a_sockets_answer_is_timed_once_its_writes_are_durable(monkeypatch, tmp_path):
-    """ws.ack: from a message that appended writes to the first text queued after them that
-    is sent, which waits for the commit; a message that wrote nothing is not timed."""
+    """ws.ack: from a move received to the first text queued after the table's next write that
+    is sent, which waits for the commit; a text queued before that write does not answer it."""
     import asyncio
 
     from qipai.server.conns import Conn
@@ -66,20 +66,21 @@ def test_a_sockets_answer_is_timed_once_its_writes_are_durable(monkeypatch, tmp_
             sent.append(text)
 
         gate = Gate("t1")
+        gate.logged = 1                             # a write not yet durable
         conn = Conn(send, 1, gate)
         conn.start()
-        conn.mark(gate.logged, 0.0)                 # nothing appended: not timed
-        before = gate.logged
+        conn.mark(0.0)                              # the move, applied later by the runner
+        conn.mark(5.0)                              # a second one before the answer: not timed
+        conn.put("before")                          # queued before the move's write (tag 1)
         gate.logged += 1                            # the move's row appended ...
-        conn.mark(before, 0.0)
         conn.put("state")                           # ... and its state queued
         for _ in range(5):
             await asyncio.sleep(0)
-        assert sent == [] and "ws.ack" not in profiling.summary()     # not durable yet
+        assert sent == [] and "ws.ack" not in profiling.summary()     # nothing durable yet
         gate.advance(gate.logged)
         for _ in range(5):
             await asyncio.sleep(0)
-        assert sent == ["state"]
+        assert sent == ["before", "state"]
         conn.close()
         await conn.wait(1.0)
 

@@ -95,8 +95,8 @@ class Conn:
         self.name: str | None = None       # the account's username (None: not signed in)
         self.referee = False               # the account may referee (organizer role): chat, §5.8
         self.presence = False              # told who is at the table (it asked: ``presence``)
-        #: while profiling (:mod:`.profiling`): (tag, when received) of the client's messages
-        #: that appended writes, until the first text queued after them is sent (``ws.ack``)
+        #: while profiling (:mod:`.profiling`): (tag, when received) of the client's move not
+        #: answered yet, until the first text queued after its write is sent (``ws.ack``)
         self.acks: deque[tuple[int, float]] | None = deque() if profiling.FOLDER is not None else None
 
     def start(self) -> None:
@@ -171,13 +171,14 @@ class Conn:
             if self.closed:
                 self.gate.watchers.discard(self.wake)
 
-    def mark(self, before: int, t0: float) -> None:
-        """While profiling: the client's message received at ``t0`` (``time.perf_counter``)
-        appended writes to the table, whose ``logged`` was ``before``; the first text queued
-        after them that reaches the client is its answer (``ws.ack``: the server's share of
-        the client's round trip, the commit included)."""
-        if self.acks is not None and self.gate.logged > before:
-            self.acks.append((before + 1, t0))
+    def mark(self, t0: float) -> None:
+        """While profiling: a move (or another act of the game) received at ``t0``
+        (``time.perf_counter``); the runner applies it when its turn comes, so the first text
+        queued after the table's next write that reaches the client is its answer (``ws.ack``:
+        the server's share of the client's round trip, the commit included). One at a time,
+        the oldest kept (as a client waits for the answer to its move)."""
+        if self.acks is not None and not self.acks:
+            self.acks.append((self.gate.logged + 1, t0))
 
     def _acked(self, tag: int) -> None:
         assert self.acks is not None

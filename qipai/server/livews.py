@@ -178,10 +178,10 @@ def add_table_socket(app: FastAPI, hub: Hub, user_of: Any, sessions: Any, limits
                                           retry_after=retry_after(wait)))
                     continue
                 try:
-                    before = conn.gate.logged
                     with profiling.timed("ws.handle"):
                         tableinput.handle(table, conn, seat, msg)
-                    conn.mark(before, t0)
+                    if seat is not None and msg.get("type") not in tableinput.NO_WRITE:
+                        conn.mark(t0)
                 except Exception:       # the safety net: a fault answers, the socket stays
                     log.exception("table %s: a message failed", table_id)
                     conn.put_json(ws_error("internal", "the server failed to handle this "

@@ -28,6 +28,8 @@ if TYPE_CHECKING:
 
 #: the longest action text a seat may send (a whole junqi layout is about 180 characters)
 MAX_ACTION_TEXT = 1000
+#: the messages that are no act of the game (answered without writing to its action log)
+NO_WRITE = frozenset({"ping", "nonce", "chat", "sync", "presence", "position"})
 
 
 def handle(t: LiveTable, conn: Conn, seat: int | None, msg: dict[str, Any]) -> None:
