@@ -561,13 +561,13 @@ def test_a_history_line_names_the_players_never_their_places():
     one kind share a name."""
     sj = {"returns": [2, -2, 2, -2], "winners": [0, 2], "reason": "hand_over",
           "details": {"dealer": 0, "gains": [2, 0, 2, 0]}}
-    bots = ["Ann", "Rule bot", "Rule bot", "Rule bot"]
+    bots = ["Ann", "bot:rule", "bot:rule", "bot:rule"]
     assert result_words(sj, game="shengji", seat=0, names=bots, lang="en", brief=True) \
-        .startswith("Declarers (you and Rule bot) win, up 2 — You won")
+        .startswith("Declarers (you and Bot (Rule-based)) win, up 2 — You won")
     assert result_words(sj, game="shengji", seat=0, names=bots, lang="zh", brief=True) \
-        .startswith("庄家方（你和Rule bot）胜，升2级 — 你赢了")
+        .startswith("庄家方（你和机器人（规则型））胜，升2级 — 你赢了")
     lost = result_words(sj, game="shengji", seat=1, names=bots, lang="en", brief=True)
-    assert lost.startswith("Declarers (Ann, Rule bot) win, up 2 — You lost"), lost
+    assert lost.startswith("Declarers (Ann, Bot (Rule-based)) win, up 2 — You lost"), lost
     for seat in range(4):
         for lang in ("en", "zh"):
             text = result_words(sj, game="shengji", seat=seat, names=NAMES[4], lang=lang, brief=True)

@@ -222,6 +222,19 @@ def cell_word(value: Any) -> str:
 
 
 _BOT = re.compile(r"bot:(\w+)")
+_ENGINE = re.compile(r"engine:(.+)")
+
+
+def seat_name(name: Any, lang: str = "en") -> str:
+    """A seat's name as people read it (as the pages' seatName): a built-in bot's seat
+    (``bot:rule``) in words, 机器人（规则型） / "Bot (Rule-based)", an engine's (``engine:fsf``)
+    as 引擎 fsf / "Engine fsf", anyone else's name as it is."""
+    text = "" if name is None else str(name)
+    if m := _BOT.fullmatch(text):
+        return t("botseat", {"bot": m.group(1)}, lang=lang)
+    if m := _ENGINE.fullmatch(text):
+        return t("bot.engine", {"name": m.group(1)}, lang=lang)
+    return text
 
 
 def seat_word(value: Any, names: Any = None, lang: str = "en") -> str:
@@ -230,9 +243,7 @@ def seat_word(value: Any, names: Any = None, lang: str = "en") -> str:
     (the number a referee types); a template's ``{name|seat}`` with the message's ``names``."""
     if isinstance(value, int) and not isinstance(value, bool) and isinstance(names, (list, tuple)) \
             and 0 <= value < len(names) and names[value]:
-        name = str(names[value])
-        m = _BOT.fullmatch(name)
-        return t("botseat", {"bot": m.group(1)}, lang=lang) if m else name
+        return seat_name(names[value], lang)
     return t("seatno", {"n": _text(value)}, lang=lang)
 
 

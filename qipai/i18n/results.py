@@ -22,7 +22,7 @@ import math
 from collections.abc import Sequence
 from typing import Any
 
-from . import t
+from . import seat_name, t
 
 SIGN_MINUS = "\u2212"
 
@@ -159,6 +159,8 @@ def result_words(result: dict[str, Any] | None, *, game: str, seat: int | None =
     def tr(key, params=None, default=None):
         return t(key, params, lang=lang, default=default)
 
+    # a built-in bot's or engine's seat (bot:rule) in the reader's language, whoever calls
+    names = [seat_name(x, lang) if x else x for x in names]
     d = result.get("details") or {}
     winners = list(result.get("winners") or [])
     returns = list(result.get("returns") or [])
@@ -184,7 +186,7 @@ def result_words(result: dict[str, Any] | None, *, game: str, seat: int | None =
         place = at or side_word(game, s, view, n, lang)
         if not name:
             return place or tr("result.seat", {"n": s + 1})
-        if list(names).count(name) < 2 or list_line:     # (a history line: "you and Rule bot")
+        if list(names).count(name) < 2 or list_line:     # (a history line: "you and Bot (Rule-based)")
             return name
         if at:          # two bots of one kind at a table: their places alone (下家, 上家)
             return at

@@ -66,6 +66,8 @@ export const NBSP = "\u00a0";
 export function resultText(result, { game, seat = null, names = [], view = null, t, lang = "en", brief = false, winds = false, other = false } = {}) {
   if (!result) return "";
   const tr = t || ((k, p, f) => f ?? k);
+  // a built-in bot's or engine's seat (bot:rule) in the reader's language, whoever calls
+  names = names.map((x) => botWords(x, tr));
   const d = result.details || {};
   const winners = result.winners || [];
   const returns = result.returns || [];
@@ -84,7 +86,7 @@ export function resultText(result, { game, seat = null, names = [], view = null,
   const where = (s) => (place && place(s)) || sideWord(game, s, view, n, tr);
   const nameOf = (s) => {
     if (!names[s]) return where(s) || tr("result.seat", { n: s + 1 }, `seat ${s + 1}`);
-    // (a history line: two bots of one kind by their name alone, "you and Rule bot")
+    // (a history line: two bots of one kind by their name alone, "you and Bot (Rule-based)")
     if (names.filter((x) => x === names[s]).length < 2 || listLine) return names[s];
     // at a card or tile table two bots of one kind are their places alone (下家, 上家): the line
     // stays short, without brackets inside brackets ("庄家方（下家、上家）胜")
@@ -194,6 +196,16 @@ export function resultText(result, { game, seat = null, names = [], view = null,
   if (scores && TILES.has(game)) text += ` · ${tr("mj.payments")}${tr("colon", null, ": ")}${scores}`;
   else if (scores) text += `${tr("colon", null, ": ")}${scores}`;   // "：" in Chinese
   return text;
+}
+
+/** A seat's name in the language of `tr` (as i18n.js seatName in the page's): a built-in bot's
+ *  seat ("bot:rule") in words, an engine's ("engine:fsf") as "Engine fsf", others as they are. */
+function botWords(name, tr) {
+  const s = String(name ?? "");
+  let m = /^bot:(\w+)$/.exec(s);
+  if (m) return tr("botseat", { bot: m[1] }, s);
+  m = /^engine:(.+)$/.exec(s);
+  return m ? tr("bot.engine", { name: m[1] }, s) : name;
 }
 
 /** Why a game of a table made rated did not count, in words ("Not rated: fewer than 2 moves
