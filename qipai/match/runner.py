@@ -132,6 +132,7 @@ class GameRunner:
         self.illegal = [0] * n
         self.events: list[dict[str, Any]] = []
         self.times: list[list[Any]] = []
+        self._autos: dict[int, tuple[int, str]] = {}   # actions the server made: place -> (seat, why)
         self._inbox: asyncio.Queue[tuple[int | None, Any, int]] = asyncio.Queue()
         self._turn = [0] * n           # decision number per seat (0: none pending)
         self._turn_counter = 0
@@ -542,7 +543,25 @@ class GameRunner:
         entry = self.state.log[-1]
         self.events.append({"t": t, "seat": seat, "type": "auto", "why": why,
                             "action": entry if isinstance(entry, str) else entry[1]})
+        self._autos[len(self.times)] = (seat, why)    # its place among the actions (:attr:`times`)
         self._after_action(seat, t, used)
+
+    def auto_marks(self) -> list[list[Any]]:
+        """The actions the server made for a seat (its clock ran out, or in trusteeship) as
+        ``[seat, later, why]``: ``later`` counts that seat's own actions after it, so a history
+        that lists every action of the seat since its last reset (a redeal) finds the entry by
+        counting back from its end (an older entry, from before the reset, is never found)."""
+        out: list[list[Any]] = []
+        if not self._autos:
+            return out
+        later = [0] * len(self.clocks)
+        for n in range(len(self.times) - 1, -1, -1):
+            seat = self.times[n][0]
+            auto = self._autos.get(n)
+            if auto is not None and auto[0] == seat:
+                out.append([seat, later[seat], auto[1]])
+            later[seat] += 1
+        return out[:60]
 
     def _penalized(self, seat: int, t: int) -> None:
         """The game's own sanction for a refused action changed the state (a mahjong hand ended

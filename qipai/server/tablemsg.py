@@ -130,6 +130,8 @@ def state_message(t: LiveTable, seat: int | None, full: bool = False) -> dict[st
                 msg["hint"] = str(hint)
     if r._offer is not None:
         msg["draw_offer"] = r._offer
+    if marks := r.auto_marks():
+        msg["autos"] = marks             # the moves the server made: marked so in the history
     if seat is not None and r.illegal_limit and not st.is_terminal():
         msg["illegal_limit"] = r.illegal_limit      # said under the typed-move box before any
     if seat is not None and r.illegal_limit and r.illegal[seat]:

@@ -17,6 +17,7 @@ starts that turn again (competition.md §4.7). While storage fails, every game i
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import logging
 import time
 import zlib
@@ -112,6 +113,19 @@ def trustee_policy(game_id: str, seed: Any, event_id: Any) -> Any:
     tile game the game's bot (:func:`bot_trustee`); else None, the rules' default action
     (an event's table, competition.md §4.6)."""
     return bot_trustee(game_id, seed) if event_id is None and game_id in BOT_TRUSTEE else None
+
+
+def lobby_trustee_at_once(runner: Any, event_id: Any, game_id: str, clock: Any) -> None:
+    """At a lobby card or tile table the first timeout puts the seat in trusteeship (its player
+    is away; issue 13: the computer plays it until the player takes it back), not the second as
+    at an event's table (competition.md §4.6, ``trustee_after`` 2); a clock that names its own
+    ``trustee_after`` keeps it."""
+    if event_id is not None or game_id not in BOT_TRUSTEE:
+        return
+    if isinstance(clock, dict) and "trustee_after" in clock:
+        return
+    for c in runner.clocks:
+        c.spec = dataclasses.replace(c.spec, trustee_after=1)
 
 
 class _Unavailable(Player):
@@ -484,6 +498,7 @@ class LiveTable:
         runner.table = self
         conduct.first_move_grace(self, runner)
         runner.trustee_policy = trustee_policy(self.game.id, self.seed, self.event_id)
+        lobby_trustee_at_once(runner, self.event_id, self.game.id, self.settings["clock"])
         return runner
 
     def window_hold(self, state: Any, players: list[Player]) -> int:

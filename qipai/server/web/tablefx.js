@@ -94,6 +94,8 @@ export function tableExtras({ t, errorText, send, api, me, id, rerender, move, l
   let rematch = null;          // {table, by} offered by another player
   let lowWarned = null;        // the turn whose low time was sounded
   let said = null;            // the key of the note shown
+  let leaving = false;        // Leave was pressed: the lobby once the computer has the seat
+  const toLobby = () => { location.href = "/"; };
   const say = (key, params) => { said = key; note.classList.remove("error"); note.textContent = key ? t(key, params) : ""; };
   // a refusal in the note looks like an error (the note's own colour is a success's)
   const sayError = (text) => { said = null; note.classList.add("error"); note.textContent = text; };
@@ -169,7 +171,9 @@ export function tableExtras({ t, errorText, send, api, me, id, rerender, move, l
       else if (e.type === "draw_accepted") { say("draw.accepted"); offered = null; }
       if (e.type === "trusteeship") {
         const name = (prev && prev.names && prev.names[e.seat]) || "";
-        if (e.seat === mineSeat) say(e.on ? "trustee.mine" : "trustee.back");
+        if (e.seat === mineSeat && e.on && leaving) toLobby();
+        // the clock ran out (at a lobby table the first time): said so, with how to take it back
+        else if (e.seat === mineSeat) say(e.on ? (e.why === "timeouts" ? "trustee.timeout" : "trustee.mine") : "trustee.back");
         else say(e.on ? "trustee.other" : "trustee.otherBack", { name });
       }
       if (e.type === "disqualified") {    // a referee's disqualification (§2.7), with the reason
@@ -242,6 +246,22 @@ export function tableExtras({ t, errorText, send, api, me, id, rerender, move, l
       b.textContent = t("trustee.ask");
       b.title = t("trustee.askHint");
       b.onclick = () => send({ type: "entrust" });
+      out.push(b);
+    }
+    // Leave (离开) at a lobby card or tile table in play: the computer plays the seat (托管, seen
+    // by all) and the player goes back to the lobby; back at the table, 取消托管 takes it back
+    if (last && last.seat !== null && last.status === "playing" && !last.result && info && !info.event
+        && ENTRUSTABLE.has(info.game)) {
+      const b = document.createElement("button");
+      b.id = "leave-table";
+      b.textContent = t("trustee.leave");
+      b.title = t("trustee.leaveHint");
+      b.onclick = () => {
+        if (myClock && myClock.trustee) { toLobby(); return; }
+        leaving = true;
+        send({ type: "entrust" });
+        setTimeout(toLobby, 3000);        // refused (asked again too soon): its clock hands it over
+      };
       out.push(b);
     }
     if (last && last.seat !== null && !last.result && offered) {

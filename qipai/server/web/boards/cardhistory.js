@@ -37,6 +37,8 @@ function roundFormat({ t, lang, cardsEl, el, bidText }, who) {
       else if (p.bid !== undefined) e.append(el("span", "txt", bidText ? bidText(p.bid) : p.bid));
       else if (p.action) e.append(el("span", "txt", ...cardActionWords(p.action, { t, lang })));
       else e.append(el("span", "txt", p.pass ? t("ct.passed") : p.text || ""));
+      // a move the server made (the clock ran out, or the computer plays the seat: 托管)
+      if (p.auto) e.append(el("span", "auto", t(p.auto === "timeout" ? "ct.autoTimeout" : "ct.autoTrustee")));
       row.append(e);
     }
     return row;

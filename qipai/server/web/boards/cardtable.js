@@ -175,6 +175,25 @@ export function playRounds(v, n) {
     [s, isPass(text) ? { pass: true } : cards && cards.length ? { cards, ...kindOf(text) } : { action: text }]));
 }
 
+/** The moves the server made for a seat (msg.autos: [seat, later, why], `later` the seat's own
+ *  moves after it) marked in the rounds (`auto`: "timeout" or "trusteeship"), found by counting
+ *  each seat's entries back from the end. */
+export function markAutos(rounds, autos) {
+  if (!autos || !autos.length) return rounds;
+  const want = new Map(autos.map(([s, later, why]) => [`${s}/${later}`, why]));
+  const later = new Map();
+  for (let i = rounds.length - 1; i >= 0; i--) {
+    for (let j = rounds[i].length - 1; j >= 0; j--) {
+      const [s, p] = rounds[i][j];
+      const k = later.get(s) || 0;
+      later.set(s, k + 1);
+      const why = want.get(`${s}/${k}`);
+      if (why && p && typeof p === "object") p.auto = why;
+    }
+  }
+  return rounds;
+}
+
 /** A seat's entry of the current (or just finished) round as {cards} / {pass} / {action}. */
 export function lastFromPlays(v, s, n) {
   const { entries, stale } = roundOf(v, n);
@@ -548,6 +567,7 @@ export function mountCardTable(root, ctx, cfg) {
       if (!history || history.atEnd) show(m);        // else the viewer looks at an earlier round
       const rounds = roundsOf(m.view);
       if (rounds) {
+        markAutos(rounds, m.autos);
         if (!history) {
           history = mountHistory(histHost, { t: ctx.t, lang, title: tr(cfg.historyTitle || "ct.rounds"), cardsEl, el, bidText,
             onNavigate: (k, atEnd) => { browseTo(k, atEnd); } });
