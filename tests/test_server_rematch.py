@@ -65,3 +65,27 @@ def test_rematch_against_a_bot_starts_at_once_with_colours_swapped(tmp_path):
         assert "reserved" not in new["settings"]
         assert new["settings"]["private"] is True and len(new["id"]) == 20
         assert new["id"] not in {t["id"] for t in c.get("/api/tables").json()}
+
+
+def test_a_rated_tables_rematch_is_rated_too(tmp_path):
+    """bob opens a rated xiangqi table, carol sits, bob resigns after a move, carol asks for the
+    rematch and bob joins it: the lobby lists the rematch as rated (it keeps the table's options,
+    ``rated`` among them)."""
+    with client(tmp_path) as c:
+        bob, carol = signup(c, "bob"), signup(c, "carol")
+        body = {"game": "xiangqi", "settings": {"clock": "xq_s3", "rated": True}}
+        tid = post(c, bob, "/api/tables", body).json()["id"]
+        assert post(c, carol, f"/api/tables/{tid}/sit").json()["rated"] is True
+        with ws(c, bob, tid) as s:
+            m = next_state(s)
+            assert m["seat"] == 0 and m["to_act"] == [0]
+            s.send_json({"type": "move", "action": "h2e2", "turn": m["turn"], "seq": m["seq"]})
+            while (m := receive(s))["type"] != "state" or m["seq"] < 1:
+                pass
+        finish_by_resigning(c, bob, tid)
+        new = post(c, carol, f"/api/tables/{tid}/rematch").json()
+        assert new["settings"]["rated"] is True
+        joined = post(c, bob, f"/api/tables/{tid}/rematch").json()
+        assert joined["id"] == new["id"] and joined["status"] == "playing"
+        listed = {t["id"]: t for t in c.get("/api/tables").json()}
+        assert listed[new["id"]]["rated"] is True

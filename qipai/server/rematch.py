@@ -2,7 +2,8 @@
 (finished, or aborted after it began: nobody made the first move).
 
 ``POST /api/tables/{id}/rematch`` by a player of the finished game: the first such request opens
-a new table with the same game, options, clock, spectator and bot delays and number of seats;
+a new table with the same game, options, clock, rated or not, spectator and bot delays and
+number of seats;
 in a two-seat game the seats are swapped (the colours change hands, as players expect), in
 card and tile games each keeps its seat (the deal decides the roles). The bots of the last game
 sit again in their seats, the asker sits in its own, and the seats of the other people are
@@ -31,8 +32,8 @@ from .models import UserRow
 from .tables import LiveTable
 
 #: the settings a rematch copies (a private table's rematch is private too: unlisted, found by
-#: its link, which the players are sent)
-COPIED = ("clock", "spectator_delay_ms", "bot_delay_ms", "private")
+#: its link, which the players are sent; a rated table's rematch is rated)
+COPIED = ("clock", "spectator_delay_ms", "bot_delay_ms", "private", "rated")
 
 
 def new_seat(old: LiveTable, seat: int) -> int:
