@@ -51,6 +51,9 @@ export function createMoveList(host, opts) {
   const list = node("ol", "ml-list ml-" + numbering);
   list.id = "ml-list";
   if (opts.cellWidth) list.style.setProperty("--ml-cell", opts.cellWidth);
+  // `side(entry)` (0 or 1, go's Black and White): an "each" list in two columns, one a side,
+  // whatever the width (three or more columns would mix the two colours in one)
+  if (opts.side) list.classList.add("ml-sides");
   list.setAttribute("aria-label", opts.title || t("moves.title", null, "Moves"));
   const bar = node("div", "ml-bar");
   const button = (name, label, go) => {
@@ -145,7 +148,12 @@ export function createMoveList(host, opts) {
       }
     } else {
       let n = 0;
-      entries.slice(start).forEach((e, k) => list.append(cell(e, start + k, opts.aside && opts.aside(e) ? null : ++n)));
+      entries.slice(start).forEach((e, k) => {
+        const aside = opts.aside && opts.aside(e);
+        const c = cell(e, start + k, aside ? null : ++n);
+        if (opts.side && !aside) c.style.gridColumn = String(opts.side(e) + 1);
+        list.append(c);
+      });
     }
     if (!entries.length) list.append(node("li", "ml-empty muted", t("moves.none", null, "No moves yet")));
     paint();

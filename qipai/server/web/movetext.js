@@ -83,7 +83,7 @@ const FORMATS = {
 
 const WIDTH = { go: "6.4em", "chinese-checkers": "8.6em", junqi: "7.4em", gomoku: "4.8em" };
 
-/** {format(entry, i), numbering, cellWidth, setup, aside} for `game`'s move list with `seats` players
+/** {format(entry, i), numbering, cellWidth, setup, aside, side} for `game`'s move list with `seats` players
  *  (`setup`: which entries are the opening setup, junqi's layouts, listed apart from the moves;
  *  `blackSeat()`: go's seat of Black, from the view's black_seat, 0 until a view says). */
 export function moveFormat(game, t, lang, seats = 2, blackSeat = () => 0) {
@@ -95,5 +95,7 @@ export function moveFormat(game, t, lang, seats = 2, blackSeat = () => 0) {
   const aside = game === "go" ? (e) => !!e && GO_MARKING.has(String(e.text || "").split(" ")[0])
     // gomoku's opening acts that place no stone (a swap of colours, two fifth stones offered)
     : game === "gomoku" ? (e) => !!e && (e.text === "swap" || String(e.text || "").startsWith("offer:")) : null;
-  return { format: (e) => f(e, t, lang, seats, blackSeat), numbering, cellWidth: WIDTH[game], setup, aside };
+  // go: Black's moves in one column and White's in the other (a handicap game's White first)
+  const side = game === "go" && seats === 2 ? (e) => (e && e.seat !== undefined && e.seat !== blackSeat() ? 1 : 0) : null;
+  return { format: (e) => f(e, t, lang, seats, blackSeat), numbering, cellWidth: WIDTH[game], setup, aside, side };
 }
