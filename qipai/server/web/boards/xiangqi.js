@@ -171,6 +171,8 @@ export function mount(root, ctx) {
       return el.classList.contains("target") ? `${base} · ${T("kb.canMove")}` : base;
     },
     pressed: (el) => sel === el.dataset.sq,
+    // the label names the piece with its side ("e0：红帅"): its character again would repeat it
+    shown: false,
     activate: (el) => choose(el.dataset.sq),
     start: () => sel || (msg && msg.view.last_move ? msg.view.last_move.slice(2) : null),
   });
