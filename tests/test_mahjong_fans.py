@@ -171,3 +171,26 @@ def test_group_tables_shared_across_suits_give_each_groups_own_fans():
                 trait &= combos.CHOW_TRAIT[t]
             terminal = n == 4 and all(RANK[t] in (2, 8) for t in g)
             assert combos.chow_entry(g) == (*sparse(f), trait, terminal), g
+
+
+def test_group_tables_are_whole_before_the_first_hand():
+    """Every chow group, every group of number pungs and every group of honor pungs has its
+    entry once the module is loaded (a hand never met before finds its groups made), and the
+    entries are those :func:`chow_entry` / :func:`pung_entry` work out."""
+    from itertools import combinations, combinations_with_replacement
+    from math import comb
+
+    from qipai.games.mahjong_gb import combos
+
+    mids = [9 * s + r for s in range(3) for r in range(1, 8)]
+    chows = [g for n in range(5) for g in combinations_with_replacement(mids, n)]
+    numbers = [g for n in range(5) for g in combinations(range(27), n)]
+    honors = [g for n in range(5) for g in combinations(range(27, 34), n)]
+    assert len(chows) == 12650
+    assert len(numbers) == sum(comb(27, n) for n in range(5))
+    for g in chows:
+        assert g in combos.CHOW_ENTRIES, g
+    for g in numbers + honors:
+        assert g in combos.PUNG_ENTRIES, g
+    from qipai.games.mahjong_gb.fantable import PUNG_OF_TERMINALS_OR_HONORS, TRIPLE_PUNG
+    assert combos.PUNG_ENTRIES[(0, 9, 18)].counts == {TRIPLE_PUNG: 1, PUNG_OF_TERMINALS_OR_HONORS: 3}

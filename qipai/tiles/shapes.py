@@ -252,6 +252,13 @@ def _suit_adds(key: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """Ranks whose addition makes a suit pattern (sets only, sets and one pair)."""
     clean = []
     paired = []
+    if max(key) <= 3 and sum(key) <= 13:     # every pattern one more tile makes is tabled
+        table = _pattern_table()
+        adds = paired if sum(key) % 3 == 1 else clean
+        for r in range(9):
+            if key[:r] + (key[r] + 1,) + key[r + 1:] in table:
+                adds.append(r)
+        return tuple(clean), tuple(paired)
     k = list(key)
     for r in range(9):
         k[r] += 1

@@ -19,11 +19,11 @@ Split = tuple[tuple[int, ...], tuple[int, ...], int]
 _Part = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]
 
 _Entry = tuple[tuple[_Part, ...], int, int]
-# per suit (characters, dots, bamboo): 9 counts -> (the pattern's splits as (chows, pungs, pair)
+# per suit (characters, dots, bamboo): 9 counts as bytes -> (the pattern's splits as (chows, pungs, pair)
 # with the pair a 0- or 1-tuple, () when the pattern has none; the kinds held as a mask; the
 # shape flags below)
-_SUITS: tuple[dict[tuple[int, ...], _Entry], ...] = ({}, {}, {})
-_HONORS: dict[tuple[int, ...], _Entry] = {}
+_SUITS: tuple[dict[bytes, _Entry], ...] = ({}, {}, {})
+_HONORS: dict[bytes, _Entry] = {}
 
 
 def _suit_parts(key: tuple[int, ...], base: int) -> tuple[_Part, ...]:
@@ -50,26 +50,26 @@ def _honor_parts(key: tuple[int, ...]) -> tuple[_Part, ...]:
 SINGLES, EVEN, OVER = 1, 2, 4
 
 
-def _flags(key: tuple[int, ...]) -> int:
+def _flags(key: bytes) -> int:
     return ((SINGLES if max(key) <= 1 else 0) | (EVEN if 1 not in key and 3 not in key else 0)
             | (OVER if max(key) > 4 else 0))
 
 
-def _suit_entry(key: tuple[int, ...], base: int) -> tuple[tuple[_Part, ...], int, int]:
+def _suit_entry(key: bytes, base: int) -> tuple[tuple[_Part, ...], int, int]:
     mask = 0
     for r, n in enumerate(key):
         if n:
             mask |= 1 << (base + r)
-    got = _SUITS[base // 9][key] = (_suit_parts(key, base), mask, _flags(key))
+    got = _SUITS[base // 9][key] = (_suit_parts(tuple(key), base), mask, _flags(key))
     return got
 
 
-def _honor_entry(key: tuple[int, ...]) -> tuple[tuple[_Part, ...], int, int]:
+def _honor_entry(key: bytes) -> tuple[tuple[_Part, ...], int, int]:
     mask = 0
     for i, n in enumerate(key):
         if n:
             mask |= 1 << (27 + i)
-    got = _HONORS[key] = (_honor_parts(key), mask, _flags(key))
+    got = _HONORS[key] = (_honor_parts(tuple(key)), mask, _flags(key))
     return got
 
 
@@ -77,8 +77,10 @@ def read(c: list[int]) -> tuple[list[Split], int, int]:
     """The 34 counts ``c`` read through the tables by suit pattern: ``(splits, kind mask,
     shape flags)``; the splits as :func:`splits` gives them, the kind mask with bit ``t`` set
     for each kind held, the flags those of :data:`SINGLES`, :data:`EVEN` (every suit has them)
-    and :data:`OVER` (some suit has it)."""
-    k0, k1, k2, kh = tuple(c[0:9]), tuple(c[9:18]), tuple(c[18:27]), tuple(c[27:34])
+    and :data:`OVER` (some suit has it). Each suit's key is its 9 counts as bytes (one bytes
+    object of the 34 counts, sliced)."""
+    b = bytes(c)
+    k0, k1, k2, kh = b[0:9], b[9:18], b[18:27], b[27:34]
     s0 = _SUITS[0].get(k0) or _suit_entry(k0, 0)
     s1 = _SUITS[1].get(k1) or _suit_entry(k1, 9)
     s2 = _SUITS[2].get(k2) or _suit_entry(k2, 18)
