@@ -6,8 +6,10 @@ Every hand is scored exactly once by each calculator: nothing is timed twice, so
 cached for a hand can serve it again. Two figures:
 
 1. **Cold start**: a fresh Python process (qipai's caches empty: the splits of one-suit tile
-   patterns, per-suit waits) scores ``--hands`` hands, then PyMahjongGB scores the same hands;
-   the ratio of their rates. Run in a child process so nothing of this one is reused.
+   patterns, per-suit waits; the tables made when the module loads, such as the fans of every
+   chow group and pung group, are made before the timing starts, as imports are not timed)
+   scores ``--hands`` hands, then PyMahjongGB scores the same hands; the ratio of their rates.
+   Run in a child process so nothing of this one is reused.
 2. **Fresh hands, warm process**: ``--rounds`` rounds, each on a new, disjoint set of
    ``--hands`` hands (a different seed per round); in each round both calculators score the
    round's hands once, in alternating order (benchmarks/timing.py's rules: CPU time, median of
