@@ -96,6 +96,13 @@ def test_a_challenge_from_the_online_list_is_accepted(people, browser, shot):
     kai.wait_for_selector("[data-accept]", timeout=15_000)
     assert "mei" in kai.inner_text("#challenges")
     check(kai, "lobby with a challenge")
+    # the challenge's buttons stay across the lobby's polls (drawn anew at each poll, a click whose
+    # press and release fell on either side of one was lost, and a box measured then was gone)
+    kai.evaluate("() => { window.acceptShown = document.querySelector('[data-accept]'); }")
+    for _ in range(2):
+        with kai.expect_response(lambda r: "/api/challenges" in r.url):
+            pass
+    assert kai.evaluate("() => window.acceptShown.isConnected")
     for lang in ("en", "zh"):
         for kind, size in SIZES.items():
             p = page_of(browser, base, tokens["kai"], size, lang)

@@ -103,11 +103,16 @@ export function playersBox(me, games, byId, err, clocks) {
   // table (an answer the server still keeps from an earlier visit, a game perhaps already over,
   // leaves the lobby where it is)
   const waiting = new Set();
+  // the lists are drawn again only when what they show changed: a button drawn anew at every
+  // poll lost a click whose press and release fell on either side of it, and an open challenge
+  // form lost the game chosen in it
+  let whoShown = null, challengesShown = null;
   const poll = async () => {
     const [pres, seeks, ch] = await Promise.all([api("GET", "/api/presence").catch(() => null), api("GET", "/api/seeks").catch(() => null),
       me ? api("GET", "/api/challenges").catch(() => null) : null]);
-    if (pres) {
-      counts.textContent = t("people.counts", { online: pres.online, playing: pres.playing });
+    const whoNow = pres && JSON.stringify(pres.players);
+    if (pres && whoNow !== whoShown) {
+      whoShown = whoNow;
       if (!pres.players.length) who.replaceChildren(el("li", { class: "muted" }, t("none")));
       else who.replaceChildren(...pres.players.map((p) => {
         const li = el("li", { "data-user": p.username }, el("span", { class: "dot", "aria-hidden": "true" }),
@@ -124,10 +129,15 @@ export function playersBox(me, games, byId, err, clocks) {
         return li;
       }));
     }
+    if (pres) counts.textContent = t("people.counts", { online: pres.online, playing: pres.playing });
     if (ch) {
       for (const c of ch.from_me) waiting.add(c.id);
       const accepted = ch.answered.find((a) => a.status === "accepted" && a.table && waiting.has(a.id));
       if (accepted) { location.href = `/tables/${accepted.table}`; return; }
+    }
+    const challengesNow = ch && JSON.stringify(ch);
+    if (ch && challengesNow !== challengesShown) {
+      challengesShown = challengesNow;
       incoming.replaceChildren(...ch.to_me.map((c) => el("div", { class: "challenge", "data-challenge-id": c.id },
         t("challenge.from", { name: c.from, game: gameName(byId[c.game]) || c.game, clock: clockName(c.settings.clock) }),
         c.settings.rated ? el("span", { class: "tag" }, t("lobby.ratedtag")) : null, " ",
