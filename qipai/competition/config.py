@@ -119,13 +119,74 @@ CONDUCT = {"partner_chat": ("on", "off"), "trick_review": ("all", "last_trick_on
 FIRST_BIDDER = ("lot_then_rotate", "face_up_card")
 
 
+#: the sections that must be tables when given (a plain value there is refused, naming it)
+TABLES = ("registration", "game", "stage", "match", "game_points")
+#: the keys a ``stage`` table may have (a later stage's come from :data:`THEN_KEYS`)
+STAGE_KEYS = {"kind", "seats", "rounds", "double", "round_robin_if_entrants_at_most", "round_overrides",
+              "tiebreaks"}
+#: the match rules a ``match`` table holds: one of them
+MATCH_KEYS = {"series", "session"}
+
+
+def _whole_or_none(name: str, value: Any, field: str, least: int) -> None:
+    """Refuse ``value`` unless it is None or a whole number of at least ``least``."""
+    if value is not None and (not isinstance(value, int) or isinstance(value, bool) or value < least):
+        raise OptionError(f"preset {name}: {field} must be a whole number of at least {least}, not {value!r}",
+                          code="config.whole_number", params={"field": field, "least": least})
+
+
+def _check_sections(name: str, data: dict[str, Any]) -> None:
+    """The type of every section (a table, a text, a number where one is due) and the keys of
+    ``stage`` and ``match``, so a plain value for a table, a misspelt key or a value of the wrong
+    kind is refused naming its field, never ignored. Raises OptionError."""
+    for key in TABLES:
+        if key in data and not isinstance(data[key], dict):
+            raise OptionError(f"preset {name}: {key} must be a table of settings, not {data[key]!r}",
+                              code="config.not_table", params={"field": key})
+    for key in ("title", "source"):
+        if key in data and not isinstance(data[key], str):
+            raise OptionError(f"preset {name}: {key} must be a text, not {data[key]!r}",
+                              code="config.bad_value", params={"field": key})
+    if "clock" in data and not isinstance(data["clock"], str | dict):
+        raise OptionError(f"preset {name}: clock must be a clock preset's name or a table, "
+                          f"not {data['clock']!r}",
+                          code="config.bad_value", params={"field": "clock"})
+    pp = data.get("placement_points")
+    if pp is not None and pp != "none" and not isinstance(pp, dict):
+        raise OptionError(f"preset {name}: placement_points must be a table or \"none\", not {pp!r}",
+                          code="config.not_table", params={"field": "placement_points"})
+    _whole_or_none(name, data.get("unit_limit"), "unit_limit", 1)
+    stage = data.get("stage") or {}
+    _known(name, "stage", stage, STAGE_KEYS)
+    _whole_or_none(name, stage.get("rounds"), "stage.rounds", 1)
+    _whole_or_none(name, stage.get("seats"), "stage.seats", 2)
+    rr_max = "round_robin_if_entrants_at_most"
+    _whole_or_none(name, stage.get(rr_max), f"stage.{rr_max}", 2)
+    match = data.get("match") or {}
+    _known(name, "match", match, MATCH_KEYS)
+    for key in MATCH_KEYS & set(match):
+        if not isinstance(match[key], dict):
+            raise OptionError(f"preset {name}: match.{key} must be a table of settings, not {match[key]!r}",
+                              code="config.not_table", params={"field": f"match.{key}"})
+
+
+def _known(name: str, field: str, table: dict[str, Any], valid: set[str]) -> None:
+    bad = set(table) - valid
+    if bad:
+        raise OptionError(f"preset {name}: {field}: unknown key(s) {sorted(bad)}; valid: {sorted(valid)}",
+                          code="config.unknown_keys",
+                          params={"field": field, "keys": sorted(bad), "valid": sorted(valid)})
+
+
 def _check_top(name: str, data: dict[str, Any]) -> None:
-    """Unknown top-level keys, ``conduct`` and ``first_bidder`` values. Raises OptionError."""
+    """Unknown top-level keys, each section's type (:func:`_check_sections`), ``conduct`` and
+    ``first_bidder`` values. Raises OptionError."""
     bad = set(data) - TOP_KEYS
     if bad:
         raise OptionError(f"preset {name}: unknown key(s) {sorted(bad)}; valid: {sorted(TOP_KEYS)}",
                           code="config.unknown_keys",
                           params={"field": name, "keys": sorted(bad), "valid": sorted(TOP_KEYS)})
+    _check_sections(name, data)
     conduct = data.get("conduct") or {}
     if not isinstance(conduct, dict):
         raise OptionError(f"preset {name}: conduct must be a table",

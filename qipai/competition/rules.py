@@ -28,6 +28,24 @@ def check_keys(d: dict[str, Any], allowed: set[str], what: str) -> None:
                           params={"field": what, "keys": sorted(bad), "valid": sorted(allowed)})
 
 
+def table(d: Any, what: str) -> dict[str, Any]:
+    """``d`` as a table of settings (None: an empty one). Raises OptionError for a plain value."""
+    if d is None:
+        return {}
+    if not isinstance(d, dict):
+        raise OptionError(f"{what} must be a table of settings, not {d!r}",
+                          code="config.not_table", params={"field": what})
+    return d
+
+
+def number(v: Any, what: str) -> float:
+    """``v`` as points (a number, never true/false). Raises OptionError."""
+    if not isinstance(v, int | float) or isinstance(v, bool) or v != v or v in (float("inf"), float("-inf")):
+        raise OptionError(f"{what} must be a number, not {v!r}",
+                          code="config.bad_value", params={"field": what})
+    return float(v)
+
+
 @dataclass(frozen=True)
 class GamePoints:
     """Points of one game result. ``short_game_moves``: a game that ends with at most that many
@@ -42,12 +60,20 @@ class GamePoints:
 
     @classmethod
     def from_dict(cls, d: dict[str, Any] | None) -> GamePoints:
-        if not d:
+        if not table(d, "game_points"):
             return cls()
+        assert d is not None
         check_keys(d, {"win", "drawn", "loss", "short_game"}, "game_points")
-        sg = d.get("short_game") or {}
-        return cls(float(d.get("win", 1)), float(d.get("drawn", 0.5)), float(d.get("loss", 0)),
-                   sg.get("max_moves"), float(sg.get("winner_gets", 0)))
+        sg = table(d.get("short_game"), "game_points.short_game")
+        check_keys(sg, {"max_moves", "winner_gets"}, "game_points.short_game")
+        mm = sg.get("max_moves")
+        if mm is not None and (not isinstance(mm, int) or isinstance(mm, bool) or mm < 0):
+            raise OptionError(f"game_points.short_game.max_moves must be a whole number, not {mm!r}",
+                              code="config.whole_number",
+                              params={"field": "game_points.short_game.max_moves", "least": 0})
+        return cls(*(number(d.get(k, dv), f"game_points.{k}") for k, dv in (("win", 1), ("drawn", 0.5),
+                                                                            ("loss", 0))),
+                   mm, number(sg.get("winner_gets", 0), "game_points.short_game.winner_gets"))
 
     def score(self, won: bool | None, moves: int) -> float:
         """Points of one side: ``won`` True / False / None (drawn game)."""
@@ -74,8 +100,9 @@ class PlacementPoints:
     def from_dict(cls, d: dict[str, Any] | None) -> PlacementPoints | None:
         if not d or d == "none":
             return None
-        check_keys(d, {"champion", "runner_up", "other", "no_show", "disqualified"}, "placement_points")
-        return cls(**{k: float(v) for k, v in d.items()})
+        kinds = {"champion", "runner_up", "other", "no_show", "disqualified"}
+        check_keys(table(d, "placement_points"), kinds, "placement_points")
+        return cls(**{k: number(v, f"placement_points.{k}") for k, v in d.items()})
 
 
 # ----- series (§2.2) ----------------------------------------------------------------------------
@@ -98,7 +125,7 @@ class SeriesRule:
     def from_dict(cls, d: dict[str, Any], clock: Any = None) -> SeriesRule:
         check_keys(d, {"game_points", "scheduled", "early_stop", "tiebreak", "max_extra",
                         "extra_variant", "first_mover", "clock"}, "series")
-        fm = d.get("first_mover") or {}
+        fm = table(d.get("first_mover"), "series.first_mover")
         check_keys(fm, {"game1", "then", "overrides"}, "first_mover")
         if fm.get("game1", "lot") not in ("lot", "lower_draw_number"):
             raise OptionError("first_mover.game1 must be lot or lower_draw_number",
@@ -109,9 +136,9 @@ class SeriesRule:
             raise OptionError(f"tiebreak {tb!r} is not supported; valid: sudden_death, none",
                               code="config.not_one_of",
                               params={"field": "series.tiebreak", "valid": ["sudden_death", "none"]})
-        scheduled = int(d.get("scheduled", 1))
-        if scheduled < 1:
-            raise OptionError("series.scheduled must be at least 1",
+        scheduled = d.get("scheduled", 1)
+        if not isinstance(scheduled, int) or isinstance(scheduled, bool) or scheduled < 1:
+            raise OptionError(f"series.scheduled must be at least 1 (a whole number), not {scheduled!r}",
                               code="config.whole_number", params={"field": "series.scheduled", "least": 1})
         max_extra = d.get("max_extra")
         if max_extra is not None and (not isinstance(max_extra, int) or isinstance(max_extra, bool)
@@ -123,8 +150,15 @@ class SeriesRule:
             else {"default": clk}
         for which, c in clk.items():
             check_clock(c, "series.clock" + ("" if which == "default" else f".{which}"))
-        coin_games = tuple(int(g) for g, v in (fm.get("overrides") or {}).items() if v == "coin_toss")
-        return cls(GamePoints.from_dict(d.get("game_points")), scheduled, bool(d.get("early_stop", False)),
+        overrides = table(fm.get("overrides"), "series.first_mover.overrides")
+        if any(not str(g).isdecimal() for g in overrides):
+            raise OptionError("series.first_mover.overrides: keys are game numbers (3 = \"coin_toss\")",
+                              code="config.bad_value", params={"field": "series.first_mover.overrides"})
+        coin_games = tuple(int(g) for g, v in overrides.items() if v == "coin_toss")
+        if not isinstance(d.get("early_stop", False), bool):
+            raise OptionError("series.early_stop must be true or false",
+                              code="config.not_bool", params={"field": "series.early_stop"})
+        return cls(GamePoints.from_dict(d.get("game_points")), scheduled, d.get("early_stop", False),
                    tb, max_extra, fm.get("game1", "lot"), fm.get("then", "alternate"),
                    coin_games, clk, _extra_variant(d.get("extra_variant"), max_extra, tb))
 
