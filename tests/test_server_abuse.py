@@ -253,14 +253,32 @@ def test_a_stored_table_whose_options_are_now_refused_does_not_stop_the_server(t
         assert c.get(f"/api/tables/{bad}").status_code == 404
 
 
+REFUSED_NAMES = ["机器人1", "裁判1", "bot1", "bot_", "b0t", "referee_", "Referee2", "admin1", "系统管理",
+                 "qipai_official", "engine_fsf", "_bot", "adm1n", "RefereeBob", "administrator2", "裁判长",
+                 "robotics", "官方账号"]
+ACCEPTED_NAMES = ["robert", "botanist", "bottle", "aimee", "engineer", "bob_the_bot", "r2d2", "admiral",
+                  "a1ice", "张三", "机器", "1bot", "841", "bo"]
+
+
+def test_look_alike_names_of_a_bot_a_referee_or_the_site_are_reserved_ordinary_ones_are_not():
+    """A reserved word followed by digits, _ or -, written with look-alike digits, or (a
+    Chinese one, or a Latin word no ordinary name starts with) at the start of a name passed
+    for a bot, a referee or the site; names that merely start with the letters of a short
+    reserved word (botanist, aimee) are ordinary."""
+    from qipai.server.auth import reserved_username
+
+    assert [n for n in REFUSED_NAMES if not reserved_username(n)] == []
+    assert [n for n in ACCEPTED_NAMES if reserved_username(n)] == []
+
+
 @pytest.mark.parametrize("name", ["机器人", "Bot", "BOT", "ＢＯＴ", "裁判", "Referee", "admin", "系统",
-                                  "Qipai"])
+                                  "Qipai", "bot1", "b0t", "机器人1", "系统管理", "qipai_official"])
 def test_names_that_pass_for_a_bot_a_referee_or_the_site_are_reserved(c, name):
     """A person could sign up as 机器人 or Bot and sit at a table looking like a built-in bot
     (机器人（规则型）), or as 裁判 / admin in a chat: 400 reserved_username, for bot accounts too."""
     r = c.post("/api/signup", json={"username": name, "password": "correct horse"})
     assert (r.status_code, r.json()["error"]) in ((400, "reserved_username"), (400, "bad_username")), r.text
-    if name.isascii() or name in ("机器人", "裁判", "系统"):
+    if name.isascii() or name in ("机器人", "裁判", "系统", "机器人1", "系统管理"):
         assert r.json()["error"] == "reserved_username" and r.json()["params"] == {"username": name}
     owner = signup(c, f"owner{abs(hash(name)) % 10**6}")
     r = post(c, owner, "/api/account/bots", {"username": name})

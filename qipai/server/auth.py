@@ -91,7 +91,46 @@ def check_username_length(username: str) -> None:
 RESERVED_KEYS = frozenset({
     "bot", "robot", "ai", "机器人", "人工智能", "referee", "arbiter", "裁判", "裁判员", "admin",
     "administrator", "管理员", "moderator", "system", "系统", "organizer", "组织者", "主办方",
-    "qipai", "棋牌", "server", "服务器"})
+    "qipai", "棋牌", "server", "服务器", "engine", "引擎", "official", "官方"})
+
+
+#: Latin words no ordinary name begins with: a name whose first word starts with one is refused
+#: (``RefereeBob``, ``administrator2``, ``robotics``); the other Latin words (``bot``, ``ai``,
+#: ``engine``, ``official``) begin ordinary names (``botanist``, ``aimee``, ``engineer``), so
+#: only they themselves are refused as a first word
+PREFIX_WORDS = ("referee", "arbiter", "admin", "moderator", "system", "organizer", "qipai", "server",
+                "robot")
+#: digits written for the letters they look like (``b0t``, ``adm1n``, ``r3feree``)
+LOOKALIKE_DIGITS = str.maketrans("013457", "oieast")
+
+
+def reserved_username(username: str) -> bool:
+    """Whether a new account may not take ``username``: it passes for a bot, a referee, the site
+    or its staff. Its :func:`username_key` is read twice, as written and with the digits that
+    look like letters read as those letters (``b0t`` is ``bot``); each reading, leading ``_`` and
+    ``-`` left out, is cut into words at digits, ``_`` and ``-`` (a name starting with a digit has
+    no first word: ``841``, ``1bot``). The name is refused when, in either reading,
+
+    * the first word is a reserved word (:data:`RESERVED_KEYS`): ``bot1``, ``bot_``, ``b0t``,
+      ``Referee2``, ``referee_``, ``admin1``, ``qipai_official``, ``engine_fsf``, ``机器人1``;
+    * the first word starts with a reserved word written in Chinese characters (``系统管理``,
+      ``裁判长``: Chinese words are not cut by spaces, a name is read from its start);
+    * the first word starts with one of :data:`PREFIX_WORDS`, the Latin words no ordinary name
+      starts with (``refereebob``, ``administrator``, ``systemx``).
+
+    So ``botanist``, ``bottle``, ``aimee``, ``robert``, ``engineer`` and ``bob_the_bot`` (a
+    reserved word after the first) are allowed. Existing accounts keep their names: only sign-up
+    and new bot accounts ask."""
+    key = username_key(username)
+    for reading in (key, key.translate(LOOKALIKE_DIGITS)):
+        first = re.split(r"[\d_\-]+", reading.lstrip("_-"))[0]     # "" for a name that starts with digits
+        if first in RESERVED_KEYS or reading in RESERVED_KEYS:
+            return True
+        if any(first.startswith(w) for w in RESERVED_KEYS if not w.isascii()):
+            return True
+        if first.startswith(PREFIX_WORDS):
+            return True
+    return False
 
 
 def validate_new_account(username: str, password: str) -> None:
@@ -101,7 +140,7 @@ def validate_new_account(username: str, password: str) -> None:
     check_username_length(username)
     if not isinstance(username, str) or not USERNAME.fullmatch(username):
         raise ApiError(400, "bad_username", "a username has 2 to 32 letters (Chinese too), digits, _ or -")
-    if username_key(username) in RESERVED_KEYS:
+    if reserved_username(username):
         raise ApiError(400, "reserved_username", f"{username!r} names a bot, a referee or the site; "
                        "choose another name", username=username)
     if not isinstance(password, str) or not MIN_PASSWORD <= len(password) <= MAX_PASSWORD:
