@@ -61,6 +61,17 @@ def next_state(sock, log: list[Any] | None = None, skip_events: bool = True) -> 
             return msg
 
 
+def resign_at(c: TestClient, token: str, table: str) -> dict[str, Any]:
+    """The player of ``token`` resigns at ``table``; returns the state that names its record."""
+    with ws(c, token, table) as sock:
+        next_state(sock)
+        sock.send_json({"type": "resign"})
+        m = next_state(sock)
+        while not m.get("record"):
+            m = next_state(sock)
+        return m
+
+
 def receive(sock, log: list[Any] | None = None) -> dict[str, Any]:
     text = sock.receive_text()
     if log is not None:

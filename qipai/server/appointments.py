@@ -1,7 +1,7 @@
 """Who referees an event (competition.md §5.7): the organizers by their role, and the accounts
 an organizer appoints per event (``POST /api/events/{id}/referees``); anyone else is refused 403
-``not_referee``. A player of the event is never its referee (:func:`plays_in`). A part of
-:class:`~.referee.Referees`."""
+``not_referee``. A player of the event is never its referee (:func:`plays_in`), an organizer
+who plays in it included (:func:`referees`). A part of :class:`~.referee.Referees`."""
 
 from __future__ import annotations
 
@@ -23,13 +23,25 @@ def plays_in(ev: EventRow | None, username: str) -> bool:
     Such an account is never appointed the event's referee, nor does a referee enter it: a referee
     sees every table and every result of a round in play and chats at all times (competition.md
     §5.7, §5.8), which a player may not while his round is on (§6.3: not a player and a spectator
-    of the same event; §6.5: no table of the round). An organizer referees every event by his role;
-    if he plays in one, he acts on no game of his own (``own_game``,
-    :meth:`.referee.Referees._refuse_own`)."""
+    of the same event; §6.5: no table of the round). An organizer referees every event by his role
+    but one he plays in (:func:`referees`)."""
     def plays(e: EntrantRow) -> bool:
         return e.bot is None and (e.entrant_id == username or any(
             p.get("id") == username and not p.get("bot") for p in e.members or ()))
     return ev is not None and any(map(plays, ev.entrants))
+
+
+def referees(s: Session, event_id: str | None, user: UserRow | None) -> bool:
+    """Whether ``user`` referees event ``event_id`` (None: a table of no event): an organizer, by
+    his role, of every event but one he plays in (:func:`plays_in`: there he is a player like the
+    others, for the held results of his round, the chat at his table and the event's, and the
+    console and the acts, §5.7, §5.8, §6.5; he still runs it: entries, rounds, appointments, which
+    go by the organizer's role); an account appointed to that event. Nobody else."""
+    if user is None:
+        return False
+    if user.role == "organizer":
+        return event_id is None or not plays_in(s.get(EventRow, event_id), user.username)
+    return event_id is not None and s.get(EventRefereeRow, (event_id, user.id)) is not None
 
 
 class Appointment(Body):
@@ -56,14 +68,10 @@ class Appointments:
         return await self.hub.store.call(names, write=False)
 
     async def may_act(self, event_id: str, user: UserRow | None) -> bool:
+        """Whether ``user`` referees the event (:func:`referees`)."""
         if user is None:
             return False
-        if user.role == "organizer":
-            return True
-
-        def appointed(s: Session) -> bool:
-            return s.get(EventRefereeRow, (event_id, user.id)) is not None
-        return await self.hub.store.call(appointed, write=False)
+        return await self.hub.store.call(lambda s: referees(s, event_id, user), write=False)
 
     async def need_referee(self, event_id: str, user: UserRow) -> None:
         await self._event(event_id)

@@ -53,7 +53,7 @@ from qipai.competition.db import EventRow
 from .bodies import Body
 from .conns import encode
 from .errors import ApiError, ws_error
-from .models import ChatReportRow, ChatRow, EventRefereeRow, TableRow, now_iso
+from .models import ChatReportRow, ChatRow, TableRow, now_iso
 from .plaintext import unsafe
 from .ratelimit import retry_after
 from .store import Call
@@ -232,16 +232,13 @@ def load_tables(s: Session, table_ids: list[str]) -> dict[str, deque[dict[str, A
 
 # ----- events -----------------------------------------------------------------------------------
 async def is_referee(hub: Hub, event_id: str | None, user: Any) -> bool:
-    """Whether ``user`` referees event ``event_id``: an organizer, or an account appointed to
-    that event (:mod:`.referee`)."""
+    """Whether ``user`` referees event ``event_id``: an organizer who does not play in it, or an
+    account appointed to that event (:func:`.appointments.referees`)."""
+    from .appointments import referees
+
     if user is None:
         return False
-    if user.role == "organizer":
-        return True
-    if event_id is None:
-        return False
-    return await hub.store.call(lambda s: s.get(EventRefereeRow, (event_id, user.id)) is not None,
-                                write=False)
+    return await hub.store.call(lambda s: referees(s, event_id, user), write=False)
 
 
 class ChatText(Body):

@@ -174,7 +174,8 @@ class Referees(Appointments, Console, TableActs, Sanctions, ResultActs):
         return await getattr(self, f"_act_{body.act}")(event_id, user, body, reason)
 
     async def _refuse_own(self, event_id: str, user: UserRow, body: ActBody) -> None:
-        """A referee (or organizer) who plays in the event acts on no game of his own matches
+        """A referee who plays in the event (none does: :func:`.appointments.referees`; kept as a
+        second guard) acts on no game of his own matches
         (competition.md §5.7 gives the referee's powers to someone outside the game): an act
         naming such a game (``game``), its table (``table``), a dispute on it (``ruling``), or an
         entrant that is himself or one he plays a match with now (``entrant``) is refused 403
