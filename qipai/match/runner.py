@@ -501,10 +501,13 @@ class GameRunner:
         elif out.kind == LOSE:
             self._lose(seat, "timeout", dl)
         elif out.kind == AUTO:
-            if clock.trusteeship and not entrusted:
+            fresh = clock.trusteeship and not entrusted
+            if fresh:
                 self._tell(seat, {"t": dl, "seat": seat, "type": "trusteeship", "on": True,
                                   "why": "timeouts"}, record=True)
-            self._auto(seat, dl, "timeout", used)
+            # the timeout's own move is the rules' default action (不叫, 不出: §4.6); the seat's
+            # later decisions are trusteeship's (at a lobby card table the game's bot)
+            self._auto(seat, dl, "timeout", used, by_rule=fresh)
         elif out.kind == SKIP:
             skip = getattr(self.state, "skip_turn", None)
             if callable(skip):
@@ -523,10 +526,12 @@ class GameRunner:
             return
         self._sync_turns(t, acted=None)
 
-    def _auto(self, seat: int, t: int, why: str, used: int, fallback: bool = True) -> None:
+    def _auto(self, seat: int, t: int, why: str, used: int, fallback: bool = True,
+              by_rule: bool = False) -> None:
         """Play the game's default action for ``seat`` (competition.md §4.6); a seat in
-        trusteeship by :attr:`trustee_policy` when one is set (a lobby card or tile table)."""
-        policy = self.trustee_policy if self.clocks[seat].trusteeship else None
+        trusteeship by :attr:`trustee_policy` when one is set (a lobby card or tile table),
+        unless ``by_rule`` (the timeout that put the seat in trusteeship)."""
+        policy = self.trustee_policy if self.clocks[seat].trusteeship and not by_rule else None
         action = policy(self.state, seat) if policy is not None else self.state.default_action(seat)
         if action is None:
             if not fallback:

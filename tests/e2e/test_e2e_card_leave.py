@@ -23,6 +23,9 @@ def test_a_timeout_at_a_lobby_card_table_is_marked_and_hands_the_seat_to_the_com
     # the bid the clock made is in the history as a timeout, under the player's own seat
     mark = page.wait_for_selector(".ct-round-play:has(.auto)")
     assert "超时" in mark.inner_text(), mark.inner_text()
+    # a timeout's move is the rules' default (不叫 in the bidding), not the bot's choice
+    if page.locator(".ct-bids .ct-round-play:has(.auto)").count():
+        assert page.inner_text(".ct-bids .ct-round-play:has(.auto) .txt") == "不叫"
     assert page.locator(".ct-round-play .auto").count() == 1
     assert "托管中" in page.inner_text("main")
     page.click("#takeback")
