@@ -79,6 +79,15 @@ def receive(sock, log: list[Any] | None = None) -> dict[str, Any]:
     return json.loads(text)
 
 
+def until(sock, pred, limit: int = 400) -> dict[str, Any]:
+    """The first message of ``sock`` for which ``pred`` holds (within ``limit`` messages)."""
+    for _ in range(limit):
+        m = receive(sock)
+        if pred(m):
+            return m
+    raise AssertionError("not received")
+
+
 class LiveServer:
     """A real ``qipai serve`` process on a free port of 127.0.0.1 (its own data directory; its
     log in ``log``): ``base`` is its URL, ``ws`` its WebSocket URL, ``log_text()`` its output."""

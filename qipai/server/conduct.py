@@ -216,13 +216,17 @@ def close_inactive(hub: Hub, now: float | None = None) -> list[str]:
     return out
 
 
-def give_up(hub: Hub, t: LiveTable, reason: str) -> None:
-    """Abort the live table ``t`` for ``reason`` (``inactive``, ``no_first_move``): written
-    as aborted before anyone is told, then its clients get the ``aborted`` event and 4410.
-    Why is kept with the table (``settings["aborted"]``: the reason and, for ``no_first_move``,
-    the ``seat`` whose first move never came), so every page that opens it later says so too."""
+def give_up(hub: Hub, t: LiveTable, reason: str, seat: int | None = None) -> None:
+    """Abort the live table ``t`` for ``reason`` (``inactive``, ``no_first_move``, ``aborted``:
+    a player's Abort, :func:`player_may_abort`): written as aborted before anyone is told, then
+    its clients get the ``aborted`` event and 4410. Why is kept with the table
+    (``settings["aborted"]``: the reason and, for ``no_first_move``, the ``seat`` whose first
+    move never came, for ``aborted`` the ``seat`` that aborted), so every page that opens it
+    later says so too."""
     why: dict[str, Any] = {"reason": reason}
     if reason == "no_first_move" and (seat := first_move_missed(t)) is not None:
+        why["seat"] = seat
+    elif seat is not None:
         why["seat"] = seat
     t.settings["aborted"] = why
     hub.store.append(t.gate, Call(mark_aborted, t.id, dict(t.settings)))
@@ -241,6 +245,15 @@ def abortable(t: LiveTable) -> bool:
     only the layouts each seat makes)."""
     dealt = t.game.hidden_information and t.game.id != "junqi"
     return t.event_id is None and not dealt and len(t.seats) == 2
+
+
+def player_may_abort(t: LiveTable) -> bool:
+    """Whether a player of ``t`` may abort its game (the Abort button, as on lichess): a two-seat
+    lobby game (:func:`abortable`) in play before both sides have moved; it then counts for
+    nobody, as a first move that never came does."""
+    r = t.runner
+    return (r is not None and t.status == "playing" and abortable(t) and not r.state.is_terminal()
+            and not all(r._moves_by))
 
 
 def first_move_grace(t: LiveTable, runner: Any) -> None:

@@ -39,6 +39,7 @@ CLOSE_NO_TABLE = (4404, "no_table")
 CLOSE_REPLACED = (4409, "replaced")          # a newer connection took this seat (§6.4)
 CLOSE_TABLE_CLOSED = (4410, "table_closed")  # the table was aborted (inactive)
 CLOSE_NO_FIRST_MOVE = (4410, "no_first_move")  # aborted: a player's first move never came
+CLOSE_ABORTED = (4410, "aborted")            # a player aborted the game before both sides moved
 CLOSE_FLOODING = (4429, "flooding")          # kept sending after being rate-limited
 CLOSE_TOO_SLOW = (4429, "too_slow")          # did not read its messages: the queue overflowed
 CLOSE_TOO_MANY_SOCKETS = (4408, "too_many_sockets")  # watching more tables than the limit allows

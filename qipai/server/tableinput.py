@@ -18,7 +18,7 @@ from qipai.match.players import (
     Resign,
 )
 
-from . import chat, tablemsg
+from . import chat, conduct, tablemsg
 from .conns import Conn
 from .errors import ws_error
 from .tablemsg import STORAGE_PAUSED
@@ -64,7 +64,8 @@ def handle(t: LiveTable, conn: Conn, seat: int | None, msg: dict[str, Any]) -> N
     if kind == "position":
         tablemsg.answer_position(t, conn, seat, msg)
         return
-    if kind not in ("move", "resign", "draw_offer", "draw_accept", "draw_decline", "resume", "entrust"):
+    if kind not in ("move", "resign", "draw_offer", "draw_accept", "draw_decline", "resume", "entrust",
+                    "abort"):
         conn.put_json(ws_error("unknown_type", f"unknown message type {kind!r}"))
         return
     if seat is None:
@@ -82,7 +83,14 @@ def handle(t: LiveTable, conn: Conn, seat: int | None, msg: dict[str, Any]) -> N
     if t.hub.store.down:             # said at once, ahead of what waits to be saved
         conn.put_now(ws_error("storage_unavailable", STORAGE_PAUSED["message"]))
         return
-    if kind == "resign":
+    if kind == "abort":
+        # a lobby game of two before both sides moved: given up, counted for nobody (lichess)
+        if not conduct.player_may_abort(t):
+            conn.put_json(ws_error("abort_not_allowed",
+                                   "a game may be aborted only before both sides have moved"))
+            return
+        conduct.give_up(t.hub, t, "aborted", seat=seat)
+    elif kind == "resign":
         r.submit(seat, Resign())
     elif kind == "draw_offer":
         r.submit(seat, OfferDraw())

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from qipai.core.game import State
 from qipai.match.players import MAX_LISTED
 
-from . import movetext, ratings
+from . import conduct, movetext, ratings
 from .conns import Conn
 from .errors import ws_error
 
@@ -130,6 +130,8 @@ def state_message(t: LiveTable, seat: int | None, full: bool = False) -> dict[st
                 msg["hint"] = str(hint)
     if r._offer is not None:
         msg["draw_offer"] = r._offer
+    if seat is not None and conduct.player_may_abort(t):
+        msg["abortable"] = True          # the Abort button: nobody's game yet (lichess)
     if marks := r.auto_marks():
         msg["autos"] = marks             # the moves the server made: marked so in the history
     if seat is not None and r.illegal_limit and not st.is_terminal():

@@ -30,7 +30,15 @@ from qipai.match import BotPlayer, Pause, Player, RealTime
 from qipai.match.presets import CARD_GAMES
 
 from . import chat, conduct, eventstart, fairness, movetext, ratings, tablemsg
-from .conns import CLOSE_NO_FIRST_MOVE, CLOSE_REPLACED, CLOSE_TABLE_CLOSED, REPLACED, Conn, encode
+from .conns import (
+    CLOSE_ABORTED,
+    CLOSE_NO_FIRST_MOVE,
+    CLOSE_REPLACED,
+    CLOSE_TABLE_CLOSED,
+    REPLACED,
+    Conn,
+    encode,
+)
 from .errors import ApiError, ws_error
 from .journal import ALLOWANCE, JournalRunner, replay, restart_turns
 from .models import TableRow
@@ -424,7 +432,8 @@ class LiveTable:
             for c in list(conns):
                 c.put(event)
                 c.put(table)
-                c.close(*(CLOSE_NO_FIRST_MOVE if reason == "no_first_move" else CLOSE_TABLE_CLOSED))
+                c.close(*(CLOSE_NO_FIRST_MOVE if reason == "no_first_move"
+                          else CLOSE_ABORTED if reason == "aborted" else CLOSE_TABLE_CLOSED))
 
     # ----- presence ---------------------------------------------------------------------
     def online(self) -> list[bool | None]:

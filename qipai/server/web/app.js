@@ -400,6 +400,12 @@ async function tablePage(id) {
     if (last && last.seat !== null && last.status === "playing" && !last.result) {
       const mine = last.clocks && last.clocks[last.seat];
       if (mine && mine.trustee && !mine.held) controls.append(el("button", { id: "takeback", class: "primary", onclick: () => send({ type: "resume" }) }, t("takeback")));
+      // before both sides moved, a lobby game of two may be aborted: it counts for nobody
+      if (last.abortable) {
+        controls.append(el("button", { id: "abort", onclick: async () => {
+          if (await ask({ text: t("abort.ask"), yes: t("abort"), no: t("cancel") })) send({ type: "abort" });
+        } }, t("abort")));
+      }
       // resigning asks first, in the page's language (ask.js), as a pass at go does
       controls.append(el("button", { id: "resign", onclick: async () => {
         if (await ask({ text: t("resign.ask"), yes: t("resign"), no: t("cancel") })) send({ type: "resign" });

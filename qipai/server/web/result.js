@@ -223,7 +223,8 @@ export function abortedText(why, names, t) {
   if (reason === "no_first_move" && seat !== undefined && seat !== null && names[seat]) {
     return t("aborted.noFirstMoveBy", { name: seatName(names[seat]) });
   }
-  return t(["no_first_move", "storage_refused"].includes(reason) ? `close.${reason}` : "close.table_closed");
+  if (reason === "aborted" && seat !== undefined && seat !== null && names[seat]) return t("aborted.by", { name: seatName(names[seat]) });
+  return t(["no_first_move", "storage_refused", "aborted"].includes(reason) ? `close.${reason}` : "close.table_closed");
 }
 
 // the tile games: a won hand is told with its winner, how and worth; the scores are payments
