@@ -28,8 +28,11 @@ def test_a_timeout_at_a_lobby_card_table_is_marked_and_hands_the_seat_to_the_com
         assert page.inner_text(".ct-bids .ct-round-play:has(.auto) .txt") == "不叫"
     assert page.locator(".ct-round-play .auto").count() == 1
     assert "托管中" in page.inner_text("main")
+    # the status line says the computer plays the seat, never "轮到你" (your turn)
+    page.wait_for_function("() => document.querySelector('#status').textContent.startsWith('托管中')")
     page.click("#takeback")
     page.wait_for_selector("#takeback", state="detached", timeout=10_000)
+    page.wait_for_function("() => !document.querySelector('#status').textContent.startsWith('托管中')")
     assert not errors
     ctx.close()
 
@@ -52,6 +55,7 @@ def test_leave_hands_the_seat_to_the_computer_and_goes_to_the_lobby(browser, ser
     page.goto(f"{server}/tables/{tid}")
     page.wait_for_selector("#takeback")
     assert page.inner_text("#takeback") == "Take my seat back"
+    assert page.inner_text("#status") == "The computer is playing your seat"
     assert page.locator("#leave-table").count() == 1       # leaving again goes straight back
     page.click("#takeback")
     page.wait_for_selector("#takeback", state="detached", timeout=10_000)

@@ -523,6 +523,7 @@ async function tablePage(id) {
     if (msg.result) status.textContent = `${t("result")}${t("colon")}` + resultText(msg.result, { game: info.game, seat: msg.seat, names: (msg.names || []).map(seatName), view: msg.view, t, lang });
     else if (msg.paused_at !== undefined) status.textContent = t("ref.tablepaused");
     else if (msg.view && msg.view.phase === "marking") status.textContent = markingText(msg);
+    else if (msg.seat !== null && msg.clocks && msg.clocks[msg.seat] && msg.clocks[msg.seat].trustee && !msg.clocks[msg.seat].held) status.textContent = t("yourturn.entrusted");   // not "your turn": the computer plays the seat
     else status.textContent = msg.seat === null ? t("spectator") : (mine ? t("yourturn") : t("waiting"));
     status.className = "status" + (msg.result ? " over" : "");
   }
