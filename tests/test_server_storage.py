@@ -67,11 +67,17 @@ def test_requests_that_write_answer_503_storage_unavailable(tmp_path):
         assert len(s.scalars(select(TableRow)).all()) == 1
 
 
+def seated_xiangqi(c) -> tuple[str, str, dict]:
+    """Two players at a new xiangqi table (the board's clock): their tokens and the table."""
+    red, black = signup(c, "red"), signup(c, "black")
+    t = post(c, red, "/api/tables", {"game": "xiangqi", "settings": {"clock": "board_default"}}).json()
+    post(c, black, f"/api/tables/{t['id']}/sit")
+    return red, black, t
+
+
 def test_a_game_pauses_while_its_moves_cannot_be_saved_and_its_end_is_kept(tmp_path):
     with faulty(tmp_path) as c:
-        red, black = signup(c, "red"), signup(c, "black")
-        t = post(c, red, "/api/tables", {"game": "xiangqi", "settings": {"clock": "board_default"}}).json()
-        post(c, black, f"/api/tables/{t['id']}/sit")
+        red, black, t = seated_xiangqi(c)
         with ws(c, red, t["id"]) as r, ws(c, black, t["id"]) as b:
             next_state(r)
             bank = next_state(b)["clocks"][1]["bank"]
@@ -118,6 +124,44 @@ def test_a_game_pauses_while_its_moves_cannot_be_saved_and_its_end_is_kept(tmp_p
     with faulty(tmp_path).app.state.db() as s:
         assert s.scalar(select(TableRow.status)) == "finished"
         assert len(s.scalars(select(RecordRow)).all()) == 1
+
+
+def test_a_move_whose_commit_went_through_unanswered_is_kept_once_and_the_game_goes_on(tmp_path):
+    """The commit of a move goes through but its answer is lost (the fault hook's ``lost``: a
+    disk I/O error reported after COMMIT): storage is down, the game pauses, the batch is
+    retried and finds its row stored already. That used to be taken for a refused row (a
+    duplicate key) and the game was stopped (aborted, storage_refused); now the stored row
+    counts as written: the game goes on, with each move stored once."""
+    with faulty(tmp_path) as c:
+        red, black, t = seated_xiangqi(c)
+        with ws(c, red, t["id"]) as r, ws(c, black, t["id"]) as b:
+            next_state(r)
+            next_state(b)
+            fault(tmp_path, True, "lost")
+            r.send_json({"type": "move", "seq": 0, "action": "h2e2"})
+            assert until(r, "paused")["reason"] == "storage_unavailable"
+            deadline = time.monotonic() + 10
+            while "h2e2" not in stored_moves(tmp_path, t["id"]):    # committed, the server not told
+                assert time.monotonic() < deadline
+                time.sleep(0.02)
+            fault(tmp_path, False)
+            m = next_state(b)
+            assert m["seq"] == 1 and m["view"]["last_move"] == "h2e2"
+            b.send_json({"type": "move", "seq": 1, "action": "h9g7"})
+            m = next_state(r)
+            while m["seq"] != 2:
+                m = next_state(r)
+            assert m["view"]["last_move"] == "h9g7"
+    assert [a for a in stored_moves(tmp_path, t["id"]) if a] == ["h2e2", "h9g7"]
+    with faulty(tmp_path).app.state.db() as s:
+        assert s.get(TableRow, t["id"]).status == "playing"
+
+
+def stored_moves(tmp_path, table_id: str) -> list[str | None]:
+    """The ``action`` of each stored row of the table's log, in order (another connection)."""
+    with sqlite3.connect(tmp_path / "qipai.db") as con:
+        return [a for (a,) in con.execute("SELECT action FROM actions WHERE table_id = ? AND kind = 'move' "
+                                          "ORDER BY idx", (table_id,))]
 
 
 def test_a_game_started_while_storage_fails_is_not_lost(tmp_path):

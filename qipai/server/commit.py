@@ -13,13 +13,14 @@ failing). It runs in a worker thread or in the writer process (:mod:`.writer`).
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import time
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from sqlalchemy import bindparam, delete, insert, select, update
+from sqlalchemy import bindparam, delete, insert, select, tuple_, update
 from sqlalchemy.exc import (
     DataError,
     DBAPIError,
@@ -154,11 +155,18 @@ def describe(op: Op) -> str:
 
 
 # ----- one commit --------------------------------------------------------------------------------
-def write_ops(db: sessionmaker[Session], ops: list[Op], fences: dict[str, int] | None = None) -> list[Any]:
+def write_ops(db: sessionmaker[Session], ops: list[Op], fences: dict[str, int] | None = None,
+              again: bool = False) -> list[Any]:
     """Write ``ops`` in one transaction, grouped by kind so each kind is one statement run for
     many rows: new tables, then table updates (the last one per table: each holds the whole
     row), removed tables, log rows, and finally the calls in their order. Returns what each
     :class:`Call` returned, in order. Raises what the database raises (nothing is committed).
+
+    ``again``: the batch may have been committed already (a try whose COMMIT was sent but whose
+    answer was lost, :func:`write_or_refuse`): the new tables and log rows stored already with
+    the same content count as written and are not inserted again (:func:`unwritten`); one
+    stored with other content under the same key is inserted all the same, and refused by the
+    database as before.
 
     ``fences`` (table id -> lease epoch of this process): first, inside the transaction, each
     table's stored ``lease_epoch`` is read (locked against change until the commit on
@@ -192,6 +200,8 @@ def write_ops(db: sessionmaker[Session], ops: list[Op], fences: dict[str, int] |
         if fences:
             with profiling.timed("write.fences"):
                 check_fences(s, fences)
+        if again:
+            inserts, rows = unwritten(s, inserts, rows)
         if inserts:
             conn.execute(insert(TableRow), inserts)
         if updates:
@@ -233,7 +243,15 @@ def write_or_refuse(db: sessionmaker[Session], ops: list[Op],
     ``ProgrammingError`` is the writes' only while the schema is the models'
     (:func:`.schemacheck.mismatch`): else :class:`SchemaMismatch` is raised, storage failing."""
     try:
-        return write_ops(db, ops, fences)
+        try:
+            return write_ops(db, ops, fences)
+        except IntegrityError:
+            # a key stored already: this batch may be a retry of one whose COMMIT went through
+            # though its answer was lost (the connection broke), so what is stored with the same
+            # content counts as written; a differing row is refused again, below
+            if not any(isinstance(op, dict | NewTable) for op in ops):
+                raise
+            return write_ops(db, ops, fences, again=True)
     except Exception as e:
         if not refused_write(e):
             raise
@@ -255,6 +273,52 @@ def schema_mismatch(db: sessionmaker[Session]) -> list[str]:
         return mismatch(db.kw["bind"])
     except Exception as e:  # noqa: BLE001 - the schema cannot be read: not the writes' fault
         raise SchemaMismatch(f"the database's schema cannot be read: {e}") from e
+
+
+#: the columns of a new table that no later write changes (its seats, status, seed and settings
+#: change, :class:`TableUpdate`; its lease epoch at a take-over)
+_FIXED_TABLE_COLUMNS = ("game", "options", "num_seats", "owner_id", "event_id", "event_game", "created")
+_ROW_COLUMNS = ("kind", "seat", "action", "t", "data", "epoch")
+
+
+def unwritten(s: Session, tables: list[dict[str, Any]],
+              rows: list[dict[str, Any]]) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """The new tables (their values) and action rows of a batch that are not stored already with
+    the same content (a table's columns that never change, :data:`_FIXED_TABLE_COLUMNS`; all of
+    a row's): what a retry of a commit that went through must still insert. One stored with
+    other content under the same key is kept, for the database to refuse."""
+    if tables:
+        t = TableRow.__table__
+        ids = [v["id"] for v in tables]
+        stored = {}
+        for i in range(0, len(ids), 500):
+            for r in s.execute(select(t).where(t.c.id.in_(ids[i:i + 500]))).mappings():
+                stored[r["id"]] = r
+        tables = [v for v in tables
+                  if not _same(stored.get(v["id"]), v, [c for c in _FIXED_TABLE_COLUMNS if c in v])]
+    if rows:
+        a = ActionRow.__table__
+        keys = [(r["table_id"], r["idx"]) for r in rows]
+        got = {}
+        for i in range(0, len(keys), 500):
+            q = select(a).where(tuple_(a.c.table_id, a.c.idx).in_(keys[i:i + 500]))
+            for r in s.execute(q).mappings():
+                got[(r["table_id"], r["idx"])] = r
+        rows = [r for r in rows if not _same(got.get((r["table_id"], r["idx"])), r, _ROW_COLUMNS)]
+    return tables, rows
+
+
+def _same(stored: Any, values: dict[str, Any], columns: Iterable[str]) -> bool:
+    """Whether the stored row ``stored`` (None: none) holds ``values`` in ``columns`` (JSON
+    compared as stored: through its text)."""
+    if stored is None:
+        return False
+    return all(_plain(stored[c]) == _plain(values.get(c)) for c in columns)
+
+
+def _plain(v: Any) -> Any:
+    """``v`` as JSON gives it back (tuples as lists, keys as text)."""
+    return json.loads(json.dumps(v)) if isinstance(v, dict | list | tuple) else v
 
 
 #: the SQLSTATE and the message of the PostgreSQL trigger that refuses a stale action row (0015)

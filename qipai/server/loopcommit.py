@@ -14,9 +14,11 @@ The rows and their fencing are written exactly as :func:`.commit.write_ops` writ
 lease epochs of ``fences`` checked first, ``FOR SHARE``; the trigger of migration 0015 refusing a
 stale row): a refused epoch raises :class:`.commit.Fenced`. Any other failure is not sorted here
 (:class:`LoopFailed`): the store writes the same batch again in its thread or process, which
-sorts the failure as always (storage failing, a write refused) — nothing of the failed
-transaction was committed. ``QIPAI_LOOP_COMMIT=0`` turns it off (every commit in the thread or
-process, as before).
+sorts the failure as always (storage failing, a write refused). The failed transaction may have
+been committed all the same (the connection lost after ``COMMIT`` was sent, before its answer):
+the rows found stored there with the same content count as written
+(:func:`.commit.write_or_refuse`), so the game goes on. ``QIPAI_LOOP_COMMIT=0`` turns it off
+(every commit in the thread or process, as before).
 """
 
 from __future__ import annotations
@@ -34,8 +36,9 @@ _FENCES = "SELECT id, lease_epoch FROM tables WHERE id = ANY(%s) FOR SHARE"
 
 
 class LoopFailed(Exception):
-    """The commit failed otherwise than fenced (the cause chained): nothing was committed; the
-    store writes the batch again in its thread or process, which says what the failure means."""
+    """The commit failed otherwise than fenced (the cause chained); it may have been committed
+    all the same (its answer lost): the store writes the batch again in its thread or process,
+    which counts the rows stored already as written and says what the failure means."""
 
 
 def enabled(db: Any) -> bool:

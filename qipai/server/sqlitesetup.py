@@ -6,7 +6,10 @@ Test hook (never on by default): with ``Settings.storage_faults`` (or the enviro
 ``QIPAI_STORAGE_FAULTS=1`` for ``qipai serve``), every INSERT, UPDATE or DELETE first looks
 for the file ``<database file>.fault``; while it exists the statement fails as SQLite fails
 when the disk is full (the file's text ``locked`` makes it fail as a locked database instead):
-the store (:mod:`.store`) takes it for storage failing.
+the store (:mod:`.store`) takes it for storage failing. The text ``lost`` lets every write
+through but makes each commit fail as a lost connection does *after* it went through: the
+commit whose answer never came, which the store must not take for anything but storage failing
+(its retry finds its rows stored already, :func:`.commit.write_or_refuse`).
 """
 
 from __future__ import annotations
@@ -62,14 +65,27 @@ def install_fault_hook(db: sessionmaker[Session]) -> Path | None:
     def _fail_writes(conn, cursor, statement, parameters, context, executemany) -> None:
         if statement.lstrip()[:6].upper() not in ("INSERT", "UPDATE", "DELETE"):
             return
-        try:
-            kind = path.read_text().strip()
-        except FileNotFoundError:
+        kind = _fault(path)
+        if kind is None or kind == "lost":
             return
         reason = "database is locked" if kind == "locked" else "database or disk is full"
         raise OperationalError(statement, parameters, sqlite3.OperationalError(reason))
 
+    @event.listens_for(engine, "commit")
+    def _lose_answer(conn) -> None:
+        if _fault(path) == "lost":
+            conn.connection.dbapi_connection.commit()      # it went through; the answer is lost
+            raise OperationalError("COMMIT", None, sqlite3.OperationalError("disk I/O error"))
+
     return path
+
+
+def _fault(path: Path) -> str | None:
+    """The fault file's text, None while it does not exist."""
+    try:
+        return path.read_text().strip()
+    except FileNotFoundError:
+        return None
 
 
 def faults_enabled(flag: bool) -> bool:
