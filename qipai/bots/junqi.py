@@ -217,7 +217,7 @@ def move_score(state: Any, seat: int, p: int, q: int, dist: list[int], guarded: 
 
 
 class JunqiSearcher(DeterminizedSearcher):
-    """The play is searched (the layout is the greedy bot's), each iteration from a fresh
+    """The play is searched (the layout is :class:`GuardBot`'s), each iteration from a fresh
     :func:`determinize`; a node considers the moves in the greedy bot's order, with a
     progressive bias toward it. A playout lets every seat play as the greedy bot does
     (:func:`move_score`, read from the state, one move in ten random) for :attr:`max_plies`
