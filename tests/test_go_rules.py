@@ -344,7 +344,7 @@ def test_the_library_counts_every_stone_alive_by_default_and_people_mark_dead_st
     """rules/go.md §4.2: all_alive is the default (two passes end a program's game with a score);
     the server's lobby tables and the S2 preset ask for agreement, as SGF records of people do."""
     from qipai.competition.config import load_preset
-    from qipai.server.tables import LOBBY_ONE_GAME
+    from qipai.server.tabledefaults import LOBBY_ONE_GAME
 
     s = qipai.load("go", board_size=9).new_state()
     s.apply("pass")

@@ -104,7 +104,7 @@ def test_a_seat_in_trusteeship_at_a_lobby_table_plays_as_the_bot(game_id):
     from qipai.match import VirtualTime
     from qipai.match.players import Player
     from qipai.match.runner import GameRunner
-    from qipai.server.tables import bot_trustee
+    from qipai.server.trusteeship import bot_trustee
 
     game = qipai.load(game_id, hands_per_match=1)
     runs = []

@@ -15,7 +15,7 @@ from qipai.match.players import Player
 from qipai.match.presets import CARD_GAMES, CLOCK_PRESETS
 from qipai.match.runner import GameRunner
 from qipai.server import journal
-from qipai.server.tables import trustee_policy
+from qipai.server.trusteeship import trustee_policy
 
 from .server_helpers import client, post, receive, signup, ws
 

@@ -210,7 +210,7 @@ class State:
     #: person plays with bots that answer at once (fouafour §3.4 asks for "identical timing"
     #: in every window). False where the rules ask only that nobody learns who could claim
     #: (mahjong-gb 2.6): with one person, the window's time then depends only on that person's
-    #: own hand and answer, which it knows (see :meth:`qipai.server.tables.LiveTable.window_hold`).
+    #: own hand and answer, which it knows (see :meth:`qipai.server.tablegame.TableGame.window_hold`).
     fixed_window_time: bool = True
 
     def sides(self) -> list[tuple[int, ...]]:

@@ -52,7 +52,7 @@ from .rematch import add_rematch_routes
 from .seekroutes import add_seek_routes
 from .sqlitesetup import tune_sqlite
 from .store import StorageUnavailable
-from .tables import BOARD_CLOCK, DEFAULT_CLOCK, LOBBY_ONE_GAME, default_bot, engine_refusal, seat_bots
+from .tabledefaults import BOARD_CLOCK, DEFAULT_CLOCK, LOBBY_ONE_GAME, default_bot, engine_refusal, seat_bots
 
 log = logging.getLogger("qipai.server")
 WEB = Path(str(resources.files("qipai.server").joinpath("web")))

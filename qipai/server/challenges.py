@@ -40,7 +40,8 @@ from .bodies import Body
 from .errors import ApiError
 from .hub import Hub
 from .models import UserRow
-from .tables import LOBBY_ONE_GAME, LiveTable, seat_bots
+from .tabledefaults import LOBBY_ONE_GAME, seat_bots
+from .tables import LiveTable
 
 CHALLENGE_TTL = 600.0        # seconds a challenge waits for its answer
 ANSWER_KEEP = 120.0          # seconds the answer to a challenge is kept for its challenger
@@ -398,6 +399,6 @@ def _user(s: Any, name: str) -> tuple[int, str, bool] | None:
 
 
 def _default_bot(game_id: str) -> str:
-    from .tables import default_bot
+    from .tabledefaults import default_bot
 
     return default_bot(game_id)

@@ -27,8 +27,9 @@ from .models import ActionRow, RecordPlayer, RecordRow, TableRow, now_iso
 from .ratelimit import RateLimit
 from .sqlitesetup import faults_enabled, install_fault_hook
 from .store import Call, DropTable, Gate, NewTable, Store, commit_lanes
+from .tabledefaults import BOARD_CLOCK, DEFAULT_CLOCK, LOBBY_ONE_GAME
 from .tablemsg import STORAGE_PAUSED
-from .tables import BOARD_CLOCK, DEFAULT_CLOCK, LOBBY_ONE_GAME, LiveTable
+from .tables import LiveTable
 from .writer import WriterProcess
 
 if TYPE_CHECKING:

@@ -37,7 +37,7 @@ from .lobbystate import LobbyState
 from .models import RatingRow
 from .presence import Presence, SharedPresence
 from .seeks import Seek, SeekPool
-from .tables import BOARD_CLOCK, DEFAULT_CLOCK, default_bot
+from .tabledefaults import BOARD_CLOCK, DEFAULT_CLOCK, default_bot
 
 
 class SeekBody(Body):
