@@ -9,9 +9,9 @@ import pytest
 
 import qipai
 from qipai.competition import EventError, create_event, enter_result, open_db, run_event
-from qipai.competition.cli import read_players
 from qipai.competition.db import EventRow
 from qipai.competition.event import Director
+from qipai.competition.playerfile import read_players
 from tests import match_games  # noqa: F401  (test-pairs)
 from tests.competition_helpers import snapshot
 
