@@ -48,6 +48,22 @@ class DeclineDraw:
 
 
 @dataclass(frozen=True)
+class ProposeTakeback:
+    """Ask the opponent to take back this seat's last move, and the opponent's reply after it,
+    so that it is this seat's turn again (a casual table's takeback, :mod:`.takeback`)."""
+
+
+@dataclass(frozen=True)
+class AcceptTakeback:
+    """Accept the opponent's open takeback request: the moves are taken back at once."""
+
+
+@dataclass(frozen=True)
+class DeclineTakeback:
+    """Decline the opponent's open takeback request (it cannot be asked again before a move)."""
+
+
+@dataclass(frozen=True)
 class Entrust:
     """The player hands its seat to trusteeship (托管, competition.md §4.6) of its own accord:
     its decisions are taken by the game's default action after ``trustee_delay`` until it acts

@@ -54,6 +54,7 @@ from qipai.core.game import Game, Result, State
 from qipai.core.record import Record
 
 from . import players as messages
+from . import takeback
 from .clock import AUTO, LOSE, SKIP, ClockSpec, SeatClock
 from .players import (
     AcceptDraw,
@@ -143,6 +144,9 @@ class GameRunner:
         self._held_offer: set[int] = set()   # offers made on the offerer's own turn, sent with its move
         self._cooldown = [0] * n        # own moves still needed before offering again
         self._moves_by = [0] * n
+        self._takeback: int | None = None       # seat whose takeback request is open (.takeback)
+        self._takeback_declined: dict[int, int] = {}   # seat -> _actions_done when declined
+        self._actions_done = 0                  # actions ever applied (a takeback does not undo)
         self._entrusted_at: list[int | None] = [None] * n   # time of each seat's last Entrust
         self.absent = set(trustee)       # seats in trusteeship they cannot leave (absent, conceded)
         if any(not 0 <= s < n for s in self.absent):
@@ -582,6 +586,8 @@ class GameRunner:
     def _after_action(self, seat: int, t: int, used: int) -> None:
         self.times.append([seat, used, [c.snapshot().get("bank") for c in self.clocks]])
         self._moves_by[seat] += 1
+        self._actions_done += 1
+        self._takeback = None            # a move lets an open takeback request lapse
         if self._cooldown[seat]:
             self._cooldown[seat] -= 1
         self._sync_turns(t, acted=seat)
@@ -593,7 +599,8 @@ class GameRunner:
         """Tell ``seat`` alone that its message was refused: ``code`` is a stable name
         (``illegal``, ``not_your_turn``, ``stale_turn``, ``paused``, ``no_draw_offer``,
         ``draw_not_allowed``, ``draw_too_early``, ``draw_offer_cooldown``, ``draw_offer_open``,
-        ``not_in_trusteeship``, ``trusteeship_permanent``, ``trusteeship_cooldown``), ``reason``
+        ``not_in_trusteeship``, ``trusteeship_permanent``, ``trusteeship_cooldown``, the takeback
+        refusals of :mod:`.takeback`), ``reason``
         the English text, ``params`` the values a catalogue template fills in (:mod:`qipai.i18n`,
         key ``error.<code>``) and ``refusal`` the referee's own code (``IllegalAction.code``)
         when the game refused it; ``illegal`` the seat's refused moves so far in this game and
@@ -658,6 +665,12 @@ class GameRunner:
                 self._reply_error(seat, "no draw offer of the other side to decline", "no_draw_offer")
                 return
             self._decline(seat)
+        elif isinstance(msg, messages.ProposeTakeback):
+            takeback.propose(self, seat, t)
+        elif isinstance(msg, messages.AcceptTakeback):
+            takeback.accept(self, seat, t)
+        elif isinstance(msg, messages.DeclineTakeback):
+            takeback.decline(self, seat, t)
         elif isinstance(msg, messages.Reclaim):
             self._reclaim(seat, t)
         elif isinstance(msg, messages.Entrust):

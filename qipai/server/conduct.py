@@ -256,6 +256,16 @@ def player_may_abort(t: LiveTable) -> bool:
             and not all(r._moves_by))
 
 
+def takeback_allowed(t: LiveTable) -> bool:
+    """Whether the players of ``t`` may ask each other for takebacks (lichess's casual games,
+    :mod:`qipai.match.takeback`): an unrated two-seat lobby board game (:func:`abortable`: no
+    event table, no card or tile game) in play. Against a built-in bot the request is granted
+    at once (docs/server.md)."""
+    r = t.runner
+    return (r is not None and t.status == "playing" and abortable(t) and not t.rated()
+            and not r.state.is_terminal())
+
+
 def first_move_grace(t: LiveTable, runner: Any) -> None:
     """At such a table a person's clock with main time does not run before that person's first
     move (lichess): that move has ``Settings.first_move_ms`` instead, nothing charged, and a

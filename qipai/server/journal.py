@@ -26,14 +26,17 @@ from typing import Any
 from qipai.match import BotPlayer, Entrust, Player, Reclaim
 from qipai.match.players import (
     AcceptDraw,
+    AcceptTakeback,
     AddTime,
     Adjudicate,
     DeclineDraw,
+    DeclineTakeback,
     Disqualify,
     Forfeit,
     Move,
     OfferDraw,
     Pause,
+    ProposeTakeback,
     RefereeNote,
     Resign,
     Resume,
@@ -45,7 +48,8 @@ ALLOWANCE = ("bank_left", "periods_left", "canadian_moves_left", "canadian_time_
 
 _SIMPLE = {Resign: "resign", OfferDraw: "draw_offer", AcceptDraw: "draw_accept",
            DeclineDraw: "draw_decline", Reclaim: "reclaim",
-           Entrust: "entrust"}
+           Entrust: "entrust", ProposeTakeback: "takeback_offer", AcceptTakeback: "takeback_accept",
+           DeclineTakeback: "takeback_decline"}
 _BY_KIND = {v: k for k, v in _SIMPLE.items()}
 
 
@@ -118,7 +122,7 @@ class JournalRunner(GameRunner):
         # a window answer held for its minimum time (GameRunner private_hold) changes _held only
         return (len(self.state.log), len(self.events), self._turn_counter, tuple(self.illegal),
                 self._offer, len(self._held_offer), self.paused_at, self.state.is_terminal(),
-                tuple(self._cooldown), len(self._held))
+                tuple(self._cooldown), len(self._held), self._takeback, len(self.times))
 
     def _handle(self, seat: int | None, msg: Any, t: int) -> None:
         if self.replaying:
@@ -127,11 +131,11 @@ class JournalRunner(GameRunner):
         entry = self.table.journal(kind, seat, action, t, data)
         if kind == "move" and seat is not None:
             self.table.before_move(seat, action)
-        before, n, offer = self._mark(), len(self.state.log), self._offer
+        before, n, offer = self._mark(), len(self.state.log), (self._offer, self._takeback)
         super()._handle(seat, msg, t)
         if self._mark() == before:
             self.table.unjournal(entry)          # nothing happened: nothing to keep
-        elif self._offer != offer:
+        elif (self._offer, self._takeback) != offer:
             # an offer opened (it may go out with the offerer's move, after that move's state) or
             # closed: every state message carries the open offer, so send them again
             self.table.changed()

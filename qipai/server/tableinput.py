@@ -1,5 +1,5 @@
 """What a client may send a live table over its socket, and the answer to each: moves,
-resignation, draw offers, trusteeship, nonces, chat, sync and positions. Anything the referee
+resignation, draw offers, takebacks, trusteeship, nonces, chat, sync and positions. Anything the referee
 refuses is answered with a machine-readable error; a stale or repeated move is ignored with a
 note, never applied twice."""
 
@@ -11,9 +11,12 @@ from typing import TYPE_CHECKING, Any
 from qipai.match import Move
 from qipai.match.players import (
     AcceptDraw,
+    AcceptTakeback,
     DeclineDraw,
+    DeclineTakeback,
     Entrust,
     OfferDraw,
+    ProposeTakeback,
     Reclaim,
     Resign,
 )
@@ -22,6 +25,10 @@ from . import chat, conduct, tablemsg
 from .conns import Conn
 from .errors import ws_error
 from .tablemsg import STORAGE_PAUSED
+
+#: the takeback messages of a client and the runner's inputs they become
+TAKEBACK = {"takeback_offer": ProposeTakeback, "takeback_accept": AcceptTakeback,
+            "takeback_decline": DeclineTakeback}
 
 if TYPE_CHECKING:
     from .tables import LiveTable
@@ -65,7 +72,7 @@ def handle(t: LiveTable, conn: Conn, seat: int | None, msg: dict[str, Any]) -> N
         tablemsg.answer_position(t, conn, seat, msg)
         return
     if kind not in ("move", "resign", "draw_offer", "draw_accept", "draw_decline", "resume", "entrust",
-                    "abort"):
+                    "abort", *TAKEBACK):
         conn.put_json(ws_error("unknown_type", f"unknown message type {kind!r}"))
         return
     if seat is None:
@@ -90,6 +97,8 @@ def handle(t: LiveTable, conn: Conn, seat: int | None, msg: dict[str, Any]) -> N
                                    "a game may be aborted only before both sides have moved"))
             return
         conduct.give_up(t.hub, t, "aborted", seat=seat)
+    elif kind in TAKEBACK:
+        _takeback(t, conn, seat, kind)
     elif kind == "resign":
         r.submit(seat, Resign())
     elif kind == "draw_offer":
@@ -104,6 +113,23 @@ def handle(t: LiveTable, conn: Conn, seat: int | None, msg: dict[str, Any]) -> N
         r.submit(seat, Entrust())
     else:
         _move(t, conn, seat, msg)
+
+
+def _takeback(t: LiveTable, conn: Conn, seat: int, kind: str) -> None:
+    """A takeback request or its answer (:mod:`qipai.match.takeback`), at casual two-seat board
+    tables only. A built-in bot grants every request at once: its acceptance is submitted right
+    behind the request, so the action log holds both and a replay reaches the same position."""
+    if not conduct.takeback_allowed(t):
+        conn.put_json(ws_error("takeback_not_allowed",
+                               "takebacks exist only at unrated two-seat lobby board tables"))
+        return
+    r = t.runner
+    assert r is not None
+    r.submit(seat, TAKEBACK[kind]())
+    if kind == "takeback_offer":
+        bots = [s for s, x in enumerate(t.seats) if s != seat and x and x.get("bot")]
+        if bots:
+            r.submit(bots[0], AcceptTakeback())
 
 
 def _move(t: LiveTable, conn: Conn, seat: int, msg: dict[str, Any]) -> None:

@@ -12,6 +12,7 @@ import json
 from typing import TYPE_CHECKING, Any
 
 from qipai.core.game import State
+from qipai.match import takeback
 from qipai.match.players import MAX_LISTED
 
 from . import conduct, movetext, ratings
@@ -130,6 +131,10 @@ def state_message(t: LiveTable, seat: int | None, full: bool = False) -> dict[st
                 msg["hint"] = str(hint)
     if r._offer is not None:
         msg["draw_offer"] = r._offer
+    if r._takeback is not None:
+        msg["takeback"] = r._takeback    # the seat whose takeback request is open
+    if seat is not None and conduct.takeback_allowed(t) and takeback.taken_to(r, seat) is not None:
+        msg["takeback_allowed"] = True   # the Takeback button (casual two-seat board tables)
     if seat is not None and conduct.player_may_abort(t):
         msg["abortable"] = True          # the Abort button: nobody's game yet (lichess)
     if marks := r.auto_marks():

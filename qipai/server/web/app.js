@@ -418,6 +418,16 @@ async function tablePage(id) {
             el("button", { onclick: () => send({ type: "draw_decline" }) }, t("decline")));
         } else if (!fx.offered()) controls.append(el("button", { id: "draw", onclick: () => send({ type: "draw_offer" }) }, t("offerdraw")));
       }
+      // a takeback (casual two-seat board tables): asked for, or answered, like a draw offer
+      if (last.takeback !== undefined && last.takeback !== last.seat) {
+        controls.append(el("span", { id: "takeback-offer", role: "status" }, t("takeback.received")),
+          el("button", { id: "takeback-accept", class: "primary", onclick: () => send({ type: "takeback_accept" }) }, t("accept")),
+          el("button", { id: "takeback-decline", onclick: () => send({ type: "takeback_decline" }) }, t("decline")));
+      } else if (last.takeback === last.seat) {
+        controls.append(el("span", { id: "takeback-sent", class: "muted", role: "status" }, t("takeback.sent")));
+      } else if (last.takeback_allowed) {
+        controls.append(el("button", { id: "propose-takeback", onclick: () => send({ type: "takeback_offer" }) }, t("takeback.propose")));
+      }
     }
     // a private table's record is shown by its id only with the table's link (?table=): its key
     const key = info.settings && info.settings.private ? `?table=${encodeURIComponent(id)}` : "";

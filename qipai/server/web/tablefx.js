@@ -169,6 +169,8 @@ export function tableExtras({ t, errorText, send, api, me, id, rerender, move, l
       else if (e.type === "draw_offer" && mineSeat !== null) say("draw.received");
       else if (e.type === "draw_declined") { say(offered ? "draw.declinedMine" : "draw.declined"); offered = null; }
       else if (e.type === "draw_accepted") { say("draw.accepted"); offered = null; }
+      if (e.type === "takeback_declined") say(e.seat === mineSeat ? "takeback.declined" : "takeback.declinedMine");
+      else if (e.type === "takeback") say("takeback.done", { moves: e.moves });
       if (e.type === "trusteeship") {
         const name = (prev && prev.names && prev.names[e.seat]) || "";
         if (e.seat === mineSeat && e.on && leaving) toLobby();
@@ -182,7 +184,7 @@ export function tableExtras({ t, errorText, send, api, me, id, rerender, move, l
         say(key, { name, reason: e.reason || "" });
       }
       if (e.type === "aborted") entry.hidden = true;     // nothing more to type
-      if (e.type.startsWith("draw_")) rerender();
+      if (e.type.startsWith("draw_") || e.type.startsWith("takeback")) rerender();
       return false;
     }
     if (msg.type === "state") {

@@ -1,0 +1,133 @@
+"""Takeback requests at casual two-seat board tables (lichess): asked, accepted or declined;
+accepted, the referee holds the state rebuilt from the shorter log, no time is given back, and
+a restarted server replays the table to the same position; refused at rated and card tables;
+a built-in bot grants the request at once."""
+
+from __future__ import annotations
+
+from qipai.core.registry import load
+
+from .server_helpers import client, next_state, post, signup, until, ws
+
+
+def rebuilt_view(moves: list[str], seat: int) -> dict:
+    """The view of ``seat`` of a xiangqi game that played ``moves`` from the start."""
+    st = load("xiangqi").new_state()
+    for m in moves:
+        st.apply(m)
+    return st.view(seat)
+
+
+def state_at(sock, seq: int) -> dict:
+    return until(sock, lambda m: m["type"] == "state" and m["seq"] == seq)
+
+
+def play(me, other, seq: int, action: str) -> dict:
+    """``me`` plays ``action`` on position ``seq``; returns ``other``'s next state."""
+    me.send_json({"type": "move", "action": action, "seq": seq})
+    state_at(me, seq + 1)
+    return state_at(other, seq + 1)
+
+
+def error_of(sock) -> str:
+    return until(sock, lambda m: m["type"] == "error")["error"]
+
+
+def test_takeback_accepted_declined_lapsed_and_kept_across_a_restart(tmp_path):
+    with client(tmp_path) as c:
+        red, black = signup(c, "red"), signup(c, "black")
+        body = {"game": "xiangqi", "settings": {"clock": "board_default"}}
+        tid = post(c, red, "/api/tables", body).json()["id"]
+        post(c, black, f"/api/tables/{tid}/sit")
+        with ws(c, red, tid) as r, ws(c, black, tid) as b:
+            m = next_state(r)
+            next_state(b)
+            assert "takeback_allowed" not in m                # nothing of red's to take back yet
+            r.send_json({"type": "takeback_offer"})
+            assert error_of(r) == "takeback_nothing"
+            play(r, b, 0, "h2e2")
+            play(b, r, 1, "h9g7")
+            m = play(r, b, 2, "b2c2")
+            assert m["takeback_allowed"] is True
+            bank_black = m["clocks"][1]["bank"]
+            # red asks on black's turn: one move back, red to move again
+            r.send_json({"type": "takeback_offer"})
+            m = until(b, lambda m: m["type"] == "state" and m.get("takeback") == 0)
+            r.send_json({"type": "takeback_offer"})
+            assert error_of(r) == "takeback_open"
+            r.send_json({"type": "takeback_accept"})          # one's own request: not to accept
+            assert error_of(r) == "no_takeback"
+            b.send_json({"type": "takeback_accept"})
+            ev = until(b, lambda m: m["type"] == "event" and m["event"]["type"] == "takeback")
+            assert ev["event"]["by"] == 0 and ev["event"]["moves"] == 1 and ev["event"]["ply"] == 2
+            m = state_at(r, 2)
+            assert m["to_act"] == [0] and "takeback" not in m
+            assert m["view"] == rebuilt_view(["h2e2", "h9g7"], 0)
+            assert [e["seat"] for e in m["moves"]["list"]] == [0, 1]
+            assert m["clocks"][1]["bank"] < bank_black        # black's thinking stays charged
+            assert m["clocks"][0].get("deadline")             # red's clock runs
+            # black asks on red's turn, red declines; asked again before a move: refused
+            b.send_json({"type": "takeback_offer"})
+            until(r, lambda m: m["type"] == "state" and m.get("takeback") == 1)
+            r.send_json({"type": "takeback_decline"})
+            until(b, lambda m: m["type"] == "event" and m["event"]["type"] == "takeback_declined")
+            b.send_json({"type": "takeback_offer"})
+            assert error_of(b) == "takeback_declined"
+            # red asks, then moves: the request lapses with the move
+            r.send_json({"type": "takeback_offer"})
+            until(b, lambda m: m["type"] == "state" and m.get("takeback") == 0)
+            m = play(r, b, 2, "b0c2")
+            assert "takeback" not in m
+            # black asks on its own turn: its move and red's reply are taken back
+            b.send_json({"type": "takeback_offer"})
+            until(r, lambda m: m["type"] == "state" and m.get("takeback") == 1)
+            r.send_json({"type": "takeback_accept"})
+            m = state_at(b, 1)
+            assert m["to_act"] == [1] and m["view"] == rebuilt_view(["h2e2"], 1)
+            m = play(b, r, 1, "b9c7")
+            assert m["view"] == rebuilt_view(["h2e2", "b9c7"], 0)
+    # a restarted server replays the log, takebacks included, to the same position
+    with client(tmp_path) as c:
+        with ws(c, red, tid) as r:
+            m = next_state(r)
+            assert m["seq"] == 2 and m["to_act"] == [0]
+            assert m["view"] == rebuilt_view(["h2e2", "b9c7"], 0)
+            r.send_json({"type": "resign"})
+            m = until(r, lambda m: m["type"] == "state" and m.get("record"))
+        rec = c.get(f"/api/records/{m['record']}").json()["record"]
+        assert rec["actions"] == ["h2e2", "b9c7"]                 # the moves that stand
+        assert len(rec["meta"]["times"]) == 2
+        taken = [e for e in rec["meta"]["events"] if e["type"] == "takeback"]
+        assert [(e["by"], e["moves"]) for e in taken] == [(0, 1), (1, 2)]
+
+
+def test_takeback_refused_at_rated_and_card_tables_and_granted_by_a_bot(tmp_path):
+    with client(tmp_path, bot_delay_ms=0) as c:
+        red, black = signup(c, "red"), signup(c, "black")
+        tid = post(c, red, "/api/tables", {"game": "xiangqi", "settings": {"rated": True}}).json()["id"]
+        post(c, black, f"/api/tables/{tid}/sit")
+        with ws(c, red, tid) as r, ws(c, black, tid) as b:
+            next_state(r), next_state(b)
+            m = play(r, b, 0, "h2e2")
+            assert "takeback_allowed" not in m
+            r.send_json({"type": "takeback_offer"})
+            assert error_of(r) == "takeback_not_allowed"
+
+        tid = post(c, red, "/api/tables", {"game": "doudizhu", "bots": 2, "bot": "random",
+                                           "settings": {"clock": "card_default"}}).json()["id"]
+        with ws(c, red, tid) as s:
+            assert "takeback_allowed" not in next_state(s)
+            s.send_json({"type": "takeback_offer"})
+            assert error_of(s) == "takeback_not_allowed"
+
+        # against a built-in bot at a casual table the request is granted at once
+        tid = post(c, red, "/api/tables", {"game": "xiangqi", "bots": 1, "bot": "random"}).json()["id"]
+        with ws(c, red, tid) as s:
+            m = next_state(s)
+            assert m["seat"] == 0
+            s.send_json({"type": "move", "action": "h2e2", "seq": 0})
+            m = state_at(s, 2)                               # the bot replied
+            assert m["takeback_allowed"] is True
+            s.send_json({"type": "takeback_offer"})
+            m = state_at(s, 0)
+            assert m["to_act"] == [0] and m["view"] == rebuilt_view([], 0) and "takeback" not in m
