@@ -5,6 +5,8 @@ a built-in bot grants the request at once."""
 
 from __future__ import annotations
 
+import pytest
+
 from qipai.core.registry import load
 
 from .server_helpers import client, next_state, post, signup, until, ws
@@ -131,3 +133,34 @@ def test_takeback_refused_at_rated_and_card_tables_and_granted_by_a_bot(tmp_path
             s.send_json({"type": "takeback_offer"})
             m = state_at(s, 0)
             assert m["to_act"] == [0] and m["view"] == rebuilt_view([], 0) and "takeback" not in m
+
+
+def legal_of(m: dict) -> list[str]:
+    return m.get("legal") or m["view"].get("legal_moves") or m["view"].get("legal")
+
+
+@pytest.mark.parametrize("game, options", [("go", {"board_size": 9}), ("gomoku", {"ruleset": "renju"}),
+                                           ("chinese-checkers", {}), ("junqi", {})])
+def test_each_board_game_goes_back_to_the_position_of_the_shorter_log(tmp_path, game, options):
+    """Four moves, then the first seat asks on its own turn: both seats see again the views they
+    had after the second move, and that seat is to move."""
+    with client(tmp_path) as c:
+        a, b = signup(c, "ann"), signup(c, "ben")
+        tid = post(c, a, "/api/tables", {"game": game, "options": options,
+                                         "settings": {"clock": "none"}}).json()["id"]
+        post(c, b, f"/api/tables/{tid}/sit")
+        with ws(c, a, tid) as sa, ws(c, b, tid) as sb:
+            socks, m = (sa, sb), [next_state(sa), next_state(sb)]
+            views = {}
+            for seq in range(4):
+                s = m[0]["to_act"][0]
+                views[seq] = (m[0]["view"], m[1]["view"])
+                socks[s].send_json({"type": "move", "action": legal_of(m[s])[0], "seq": seq})
+                m = [state_at(sa, seq + 1), state_at(sb, seq + 1)]
+            assert m[0]["to_act"] == [0] and m[0]["takeback_allowed"] is True
+            sa.send_json({"type": "takeback_offer"})
+            until(sb, lambda x: x["type"] == "state" and x.get("takeback") == 0)
+            sb.send_json({"type": "takeback_accept"})
+            m = [state_at(sa, 2), state_at(sb, 2)]
+            assert (m[0]["view"], m[1]["view"]) == views[2]
+            assert m[0]["to_act"] == [0] and m[0]["turn"]
