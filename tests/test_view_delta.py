@@ -45,7 +45,8 @@ def test_incremental_view_equals_view(gid):
         playout_check(game, seed)
 
 
-@pytest.mark.parametrize("gid", ["doudizhu", "wakeng", "fouafour", "baohuang", "junqi", "shengji", "gomoku"])
+@pytest.mark.parametrize("gid", ["doudizhu", "wakeng", "fouafour", "baohuang", "junqi", "shengji", "gomoku",
+                                 "mahjong-gb", "laizi-mahjong", "baibian-bajue"])
 def test_games_with_growing_lists_give_changes(gid):
     """These games answer changes, not whole views, once a seat has seen its view."""
     assert playout_check(qipai.load(gid), 5) > 20

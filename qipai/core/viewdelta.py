@@ -14,7 +14,8 @@ The contract (``State.view_delta``):
   ``view(seat)`` gives it) or is a **change**: ``changed`` holds every key whose value may have
   changed (with its whole new value; a key not named is unchanged), and ``appended`` maps each
   growing list of the view (a key whose list only gains entries at its end until the deal
-  ends) to its entries past the lengths ``since`` recorded;
+  ends) to its entries past the lengths ``since`` recorded, and ``removed`` names the keys
+  the view of ``since`` had and the view now has not;
 * applying the change to the view of ``since`` gives ``view(seat)`` exactly (the property the
   tests check over random games of every game that gives changes).
 
@@ -34,13 +35,15 @@ from typing import Any, NamedTuple
 class ViewDelta(NamedTuple):
     """One change of a seat's view (see the module docstring): ``changed`` (key → whole new
     value), ``appended`` (growing key → new entries; read only), ``mark`` (opaque, for the
-    next call) and ``whole`` (``changed`` is the whole view). Immutable; a named tuple, since
-    one is made per view read (a frozen dataclass costs four times as much to make)."""
+    next call), ``whole`` (``changed`` is the whole view) and ``removed`` (keys no longer in
+    the view). Immutable; a named tuple, since one is made per view read (a frozen dataclass
+    costs four times as much to make)."""
 
     changed: dict[str, Any]
     appended: Mapping[str, list] = MappingProxyType({})
     mark: Any = None
     whole: bool = False
+    removed: tuple[str, ...] = ()
 
 
 def whole(view: dict[str, Any], mark: Any = None) -> ViewDelta:
@@ -103,6 +106,8 @@ class ViewFollower:
             view = self.view = dict(delta.changed)
         else:
             view.update(delta.changed)
+            for k in delta.removed:
+                del view[k]
             for k, entries in delta.appended.items():
                 if entries:
                     view[k] = view[k] + entries    # a new list: a reader may hold the old one

@@ -23,6 +23,7 @@ play (after the match, of its last hand)."""
 
 from __future__ import annotations
 
+from itertools import count
 from typing import Any
 
 #: the kinds whose tiles only the entry's seat sees
@@ -32,8 +33,11 @@ PRIVATE = frozenset(("draw", "ckong"))
 class HandLog:
     """The entries of one hand, with the tiles each seat may read of them."""
 
+    _serials = count()
+
     def __init__(self) -> None:
         self.entries: list[dict[str, Any]] = []
+        self.serial = next(self._serials)     # tells one hand's log from another's (view changes)
 
     def add(self, seat: int | None, kind: str, tiles: str | None = None, **facts: Any) -> None:
         e: dict[str, Any] = {"k": kind}
@@ -61,11 +65,11 @@ class HandLog:
             self.add(w, "win", info.get("tile"), how=info.get("how"), **{"from": info.get("from")},
                      fans=fans["total"] if fans else None, points=points)
 
-    def seen(self, seat: int | None) -> list[dict[str, Any]]:
-        """The entries as ``seat`` may read them (``None``: a spectator): the tiles of another
-        seat's draw or concealed kong left out. Copies, never the live entries."""
+    def seen(self, seat: int | None, start: int = 0) -> list[dict[str, Any]]:
+        """The entries from ``start`` on as ``seat`` may read them (``None``: a spectator): the
+        tiles of another seat's draw or concealed kong left out. Copies, never the live entries."""
         out = []
-        for e in self.entries:
+        for e in self.entries[start:]:
             if e["k"] in PRIVATE and e.get("s") != seat:
                 e = {k: v for k, v in e.items() if k != "t"}
             else:

@@ -15,6 +15,7 @@ from typing import Any
 
 from qipai.core.errors import IllegalAction, NotationError
 from qipai.core.rng import DealRng
+from qipai.core.viewdelta import ViewDelta, whole
 
 from .handlog import HandLog
 from .meld import Meld
@@ -129,6 +130,23 @@ class TileMatch(TileReferee):
         self._start_hand()
 
     # ----- hooks ---------------------------------------------------------------------------
+    def view_delta(self, seat: int | None, since: Any = None) -> ViewDelta:
+        """The view as a change (:mod:`qipai.core.viewdelta`): the hand's ``log`` grows (an
+        entry never changes once written; a new hand is a new log, a whole view); every other
+        key is given again, and the keys that come and go (``current``, ``claim``, ...) are
+        named when they go. ``view(seat, log=False)`` is the view with ``log`` left ``None``.
+        The mark is ``(log serial, log length, the view's keys)``."""
+        hand_log = self.hand_log
+        serial, length = hand_log.serial, len(hand_log.entries)
+        if type(since) is not tuple or len(since) != 3 or since[0] != serial or since[1] > length:
+            view = self.view(seat)
+            return whole(view, (serial, length, frozenset(view)))
+        out = self.view(seat, log=False)
+        keys = frozenset(out)
+        del out["log"]
+        return ViewDelta(out, {"log": hand_log.seen(seat, since[1])}, (serial, length, keys), False,
+                         tuple(since[2] - keys))
+
     def _four_seats(self) -> IllegalAction:
         """The refusal of a seat count other than four, in the game's own words."""
         raise NotImplementedError

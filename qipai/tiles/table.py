@@ -90,10 +90,10 @@ def scores_result(scores: list[int], reason: str, details: dict[str, Any] | None
     return Result(tuple(float(x) for x in scores), reason, score_text(scores), winners, details=details or {})
 
 
-def close_view(state: Any, out: dict[str, Any], seat: int | None) -> dict[str, Any]:
+def close_view(state: Any, out: dict[str, Any], seat: int | None, log: bool = True) -> dict[str, Any]:
     """The end of a mahjong view: who is playing a turn, ``seat``'s legal actions, the hand's
-    log as ``seat`` may read it (:mod:`.handlog`), the result."""
-    out["log"] = state.hand_log.seen(seat)
+    log as ``seat`` may read it (:mod:`.handlog`; ``None`` unless ``log``), the result."""
+    out["log"] = state.hand_log.seen(seat) if log else None
     if state.phase == "turn":
         out["current"] = state.current
     if seat is not None:

@@ -241,7 +241,7 @@ class BajueState(MatchEndings, TileMatch):
         return mine[0] if mine else discards[-1]
 
     # ----- views ---------------------------------------------------------------------------------
-    def view(self, seat: int | None = None) -> dict[str, Any]:
+    def view(self, seat: int | None = None, *, log: bool = True) -> dict[str, Any]:
         """What ``seat`` may see (``None``: a spectator): its own concealed tiles, drawn tile and
         legal actions; for every seat its discards, bombs and claimed sets, the count of its
         concealed tiles and its score; the wall count, the bombs of this hand and the finished
@@ -266,4 +266,4 @@ class BajueState(MatchEndings, TileMatch):
         if self.pending is not None:
             out["claim"] = {"kind": "discard", "tile": format_tiles([self.pending["tile"]]),
                             "from": self.pending["from"]}
-        return close_view(self, out, seat)
+        return close_view(self, out, seat, log)

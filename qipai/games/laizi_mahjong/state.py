@@ -273,7 +273,7 @@ class LaiziState(MatchEndings, TileMatch):
         return next(a for a in legal if a.kind in ("peel", "laizi"))
 
     # ----- views ---------------------------------------------------------------------------------
-    def view(self, seat: int | None = None) -> dict[str, Any]:
+    def view(self, seat: int | None = None, *, log: bool = True) -> dict[str, Any]:
         """What ``seat`` may see (``None``: a spectator): its own concealed tiles and legal
         actions; for every seat its discards (claimed ones marked), exposed sets, peel and laizi
         kongs, the count of concealed kongs and concealed tiles; the indicator and laizi, the
@@ -298,4 +298,4 @@ class LaiziState(MatchEndings, TileMatch):
         if self.pending is not None:
             out["claim"] = {"kind": self.pending["kind"], "tile": format_tiles([self.pending["tile"]]),
                             "from": self.pending["from"]}
-        return close_view(self, out, seat)
+        return close_view(self, out, seat, log)

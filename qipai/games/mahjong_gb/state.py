@@ -496,7 +496,7 @@ class MahjongState(TileMatch):
         return Action("discard", max(t for t in range(NUM_KINDS) if h[t]))
 
     # ----- views ---------------------------------------------------------------------------------
-    def view(self, seat: int | None = None) -> dict[str, Any]:
+    def view(self, seat: int | None = None, *, log: bool = True) -> dict[str, Any]:
         """What ``seat`` may see (``None``: a spectator): its own concealed tiles and legal
         actions; for every seat its discards (claimed ones marked), exposed sets (which tile came
         from whom), flowers, the count of concealed kongs and of concealed tiles; the wall count,
@@ -525,7 +525,7 @@ class MahjongState(TileMatch):
             out["claim"] = {"kind": self.pending["kind"],
                             "tile": None if hidden else format_tiles([self.pending["tile"]]),
                             "from": self.pending["from"]}
-        return close_view(self, out, seat)
+        return close_view(self, out, seat, log)
 
 
 def result_text(scores: list[int], wins: list[tuple[int, dict[int, int], int]]) -> str:
