@@ -11,7 +11,9 @@ CPU time (``time.process_time``), the two sides interleaved in one process, ``--
 rounds, median. Usage: ``python benchmarks/env_speed.py [--seconds 1] [--rounds 3] [game ...]``;
 ``--breakdown`` prints the CPU time per step of the legal list, the view, the tensor and the mask;
 ``--kept`` the CPU time of the kept tensor's update (``Encoder.follower``), each seat updated at
-its own turns from its followed view, as in the env (min of 5 passes over 60 random games).
+its own turns from its followed view, as in the env (min of 5 passes over 60 random games);
+``--followed`` the CPU time of one followed view (``ViewFollower.follow``) at the seat's own
+turns, as the env reads it (min of 5 passes over 20 random games).
 """
 
 from __future__ import annotations
@@ -128,6 +130,38 @@ def kept_tensor(gid: str, games: int = 60, passes: int = 5) -> str:
     return f"{gid}: kept tensor update {best:.1f} us ({steps} updates)"
 
 
+def followed_view(gid: str, games: int = 20, passes: int = 5) -> str:
+    """CPU microseconds of one ``ViewFollower.follow`` of the acting seat at its turns (a
+    change where the game gives one, else a whole view), over ``games`` random games; min of
+    ``passes``."""
+    from qipai.core.viewdelta import ViewFollower
+
+    game = qipai.load(gid, **GAMES[gid])
+    runs = []
+    for seed in range(games):
+        state, rng, acts = game.new_state(seed=seed), random.Random(seed), []
+        while not state.is_terminal():
+            seat = state.to_act[0]
+            action = rng.choice(state.legal_actions(seat))
+            acts.append((seat, action))
+            state.apply(action, seat=seat)
+        runs.append((seed, acts))
+    best, clock = float("inf"), time.process_time
+    for _ in range(passes):
+        total = n = 0
+        for seed, acts in runs:
+            state = game.new_state(seed=seed)
+            followers = [ViewFollower(s) for s in range(state.num_seats)]
+            for seat, action in acts:
+                t = clock()
+                followers[seat].follow(state)
+                total += clock() - t
+                n += 1
+                state.apply(action, seat=seat)
+        best = min(best, total / n * 1e6)
+    return f"{gid}: followed view {best:.1f} us ({n} views)"
+
+
 def rlcard_game_steps():
     import rlcard
 
@@ -154,7 +188,13 @@ def main() -> None:
                    help="print where an env step's time goes (view, tensor, mask) instead")
     p.add_argument("--kept", action="store_true",
                    help="print the CPU time of one kept-tensor update instead")
+    p.add_argument("--followed", action="store_true",
+                   help="print the CPU time of one followed view at the seat's turns instead")
     a = p.parse_args()
+    if a.followed:
+        for gid in a.games:
+            print(followed_view(gid), flush=True)
+        return
     if a.kept:
         for gid in a.games:
             print(kept_tensor(gid), flush=True)
