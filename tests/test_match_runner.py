@@ -282,7 +282,7 @@ def test_a_card_game_bot_that_raises_is_played_by_trusteeship_to_the_end():
 def test_a_seat_asks_for_trusteeship_at_most_once_per_cooldown_but_takes_it_back_at_once():
     # one account toggled 托管 19 times in a burst, each an announcement to the table
     from qipai.match import Entrust, Reclaim
-    from qipai.match.runner import ENTRUST_COOLDOWN_MS
+    from qipai.match.entrust import ENTRUST_COOLDOWN_MS
 
     replies = []
     runner = GameRunner(qipai.load("doudizhu"), [InputPlayer(f"p{s}", notify=lambda s, m: replies.append(m))

@@ -40,6 +40,11 @@ of everything outside the rules (competition.md §4, §5.4, §5.5, §5.8):
 The finished record carries, in ``meta``, the time each action took and every seat's clock
 after it (``meta["times"]``), and the table events (``meta["events"]``: warnings, timeouts,
 automatic actions, refused submissions, draw offers).
+
+The runner's parts, each a class :class:`GameRunner` inherits: :mod:`.windows` (private
+windows), :mod:`.timeouts` (deadlines and the actions made for a seat), :mod:`.refacts` (a
+referee's pause, added time, disqualification), :mod:`.entrust` (trusteeship asked for and
+taken back), :mod:`.drawoffers` (drawn-game offers).
 """
 
 from __future__ import annotations
@@ -55,7 +60,9 @@ from qipai.core.record import Record
 
 from . import players as messages
 from . import takeback
-from .clock import AUTO, LOSE, SKIP, ClockSpec, SeatClock
+from .clock import ClockSpec, SeatClock
+from .drawoffers import DrawOffers
+from .entrust import Trusteeship
 from .players import (
     AcceptDraw,
     AddTime,
@@ -72,19 +79,13 @@ from .players import (
     Resume,
 )
 from .presets import clock_preset
+from .refacts import RefereeActs
+from .timeouts import GAME_LIMIT, RELEASE, Timeouts
 from .timesource import TimeSource, VirtualTime
+from .windows import PrivateWindows
 
 #: refused submissions that lose a game, for games whose rule file sets a limit without an option
 ILLEGAL_LIMITS = {"xiangqi": 3}
-DRAW_OFFER_COOLDOWN = 3
-#: ms after a seat's own request for trusteeship (托管) before it may ask again: every request
-#: and every taking back is announced to the table, so a seat toggling it would flood the others.
-#: Taking the seat back (``Reclaim``, or acting) is never delayed.
-ENTRUST_COOLDOWN_MS = 30_000
-#: the pseudo-seat of :meth:`GameRunner._earliest` whose deadline releases held window answers
-RELEASE = -1
-#: the pseudo-seat whose deadline is the game's wall-clock limit (``ClockSpec.game_limit``)
-GAME_LIMIT = -2
 #: go §5.2 ``time_control = seed002_walltime``: one 60-minute limit for the whole game
 WALLTIME_MS = {"seed002_walltime": 3_600_000}
 
@@ -100,7 +101,7 @@ class GameOutcome:
     events: list[dict[str, Any]] = field(default_factory=list)
 
 
-class GameRunner:
+class GameRunner(PrivateWindows, Timeouts, RefereeActs, Trusteeship, DrawOffers):
     """Plays one game. See the module docstring.
 
     ``clock`` is a preset name, a dict, a :class:`ClockSpec`, or a list of them (one per seat).
@@ -379,210 +380,7 @@ class GameRunner:
             if self._turn[s] == turn:
                 self.players[s].on_turn(self, s, turn)
 
-    # ----- private windows (fouafour §3.4) ----------------------------------------------------
-    def _private_window(self, t: int, to_act: set[int]) -> bool:
-        """True while a private window is open (``private_hold`` set); notes when it opened: a
-        window whose seats are not among the previous one's pending seats is a new window."""
-        if self.private_hold is None or not to_act or not self.state.turns_private():
-            self._private_since, self._private_seats = None, set()
-            return False
-        if self._private_since is None or not to_act <= self._private_seats:
-            self._private_since = t
-            self.window_seq = len(self.state.log)
-        self._private_seats = set(to_act)
-        return True
-
-    def _must_hold(self, seat: int, t: int) -> bool:
-        """An answer of ``seat`` at ``t`` waits for the window's minimum time when it would end
-        the window (the last seat to answer) or when ``seat`` had a choice."""
-        if self._private_since is None or t >= self._private_since + self.private_hold:
-            return False
-        return len(self.state.to_act) == 1 or len(self.state.legal_actions(seat)) > 1
-
-    def _answer_forced(self, t: int) -> bool:
-        """Answer for one seat of the open window whose only legal answer is forced (applied
-        now, or held when it is the window's last answer). True when an answer was applied (its
-        own sync has then done the rest)."""
-        held = {h[0] for h in self._held}
-        for s in sorted(self.state.to_act):
-            if s in held:
-                continue
-            legal = self.state.legal_actions(s)
-            if len(legal) != 1:
-                continue
-            self.clocks[s].cancel_turn(t)
-            self._turn[s] = 0
-            if self._must_hold(s, t):
-                self._held.append((s, legal[0], 0, "window"))
-                continue
-            self._apply_auto(s, legal[0], t, "window", 0)
-            return True
-        return False
-
-    def _answer_at_once(self, t: int) -> None:
-        """In a window with no minimum time (``private_hold == 0``): a seat whose player answers
-        at once (:meth:`~qipai.match.players.BotPlayer.answer_now`, a built-in bot) answers now,
-        as a move of its own, in the same change as the window's opening; so the time a window
-        takes and the messages it sends do not depend on which bot could claim. One answer per
-        call: its own sync asks the next seat."""
-        for s in sorted(self.state.to_act):
-            answer_now = getattr(self.players[s], "answer_now", None)
-            if not self._turn[s] or answer_now is None:
-                continue
-            kept = self._ask_now.pop(s, None) == self._turn[s]
-            action = answer_now(self, s)
-            if action is not None:
-                self._handle(s, Move(action, turn=self._turn[s]), t)
-                return
-            if kept:                   # it thinks on its own time: its turn starts now
-                self.players[s].on_turn(self, s, self._turn[s])
-
-    def _hold(self, seat: int, action: Any, used: int, why: str | None) -> None:
-        """Keep ``seat``'s answer until the window's minimum time; its turn is over now."""
-        self._turn[seat] = 0
-        self._held.append((seat, action, used, why))
-        self._answered(seat)
-
-    def _answered(self, seat: int) -> None:
-        """Hook: ``seat``'s answer is held (a server tells that seat alone that it has answered)."""
-
-    def _release(self, t: int) -> None:
-        """The window's minimum time is over: apply the held answers in the order received (an
-        answer the state no longer takes, e.g. a decline after another seat's claim, is dropped).
-
-        The window stays the same window while a seat that had a choice has still to answer: its
-        opening time and number (``window_seq``) are kept until it closes (:meth:`_private_window`
-        forgets them then), so the forced answers applied here change nothing a seat is shown —
-        neither the position's number (it would count the seats that could not claim) nor whom
-        an event is told to (:meth:`_tell`)."""
-        held, self._held = self._held, []
-        for seat, action, used, why in held:
-            if seat not in self.state.to_act or self.state.is_terminal():
-                continue
-            try:
-                if why is None:
-                    self.state.apply(action, seat)
-                    self._after_action(seat, t, used)
-                else:
-                    self._apply_auto(seat, action, t, why, used)
-            except IllegalAction:
-                continue
-
-    # ----- deadlines ----------------------------------------------------------------------
-    def _expire(self, seat: int, dl: int) -> None:
-        if seat == RELEASE:
-            self._release(dl)
-            return
-        if seat == GAME_LIMIT:
-            self.note(None, {"type": "game_limit", "limit": self.game_limit})
-            if self._counts():
-                self._count_now(dl, "timeout")
-            else:            # a game that cannot count itself: the seat on turn loses on time
-                on_turn = [s for s, c in enumerate(self.clocks) if c.running]
-                self._lose(on_turn[0] if on_turn else 0, "timeout", dl)
-            return
-        clock = self.clocks[seat]
-        used = dl - clock.t0
-        if clock.trusteeship and dl == clock.t0 + clock.spec.trustee_delay and (
-                clock.deadline() is None or dl < clock.deadline()):
-            clock.act(dl)
-            self._held_offer.discard(seat)
-            self._auto(seat, dl, "trusteeship", used)
-            return
-        entrusted = clock.trusteeship
-        out = clock.expire()
-        event = {"t": dl, "seat": seat, "type": "timeout", "kind": out.kind, "deadline": out.deadline}
-        if out.count:
-            event["count"] = out.count
-        self.events.append(event)
-        self._tell(seat, event)
-        if not out.ends_turn:
-            return
-        self._turn[seat] = 0
-        self._held_offer.discard(seat)      # an offer waiting for a move that never came
-        if out.kind == LOSE and self.game.options.get("on_timeout") == "count" and self._counts():
-            self._count_now(dl, "timeout")        # go §5.2: stopped and counted, not lost
-        elif out.kind == LOSE:
-            self._lose(seat, "timeout", dl)
-        elif out.kind == AUTO:
-            fresh = clock.trusteeship and not entrusted
-            if fresh:
-                self._tell(seat, {"t": dl, "seat": seat, "type": "trusteeship", "on": True,
-                                  "why": "timeouts"}, record=True)
-            # the timeout's own move is the rules' default action (不叫, 不出: §4.6); the seat's
-            # later decisions are trusteeship's (at a lobby card table the game's bot)
-            self._auto(seat, dl, "timeout", used, by_rule=fresh)
-        elif out.kind == SKIP:
-            skip = getattr(self.state, "skip_turn", None)
-            if callable(skip):
-                skip(seat)
-                self._after_action(seat, dl, used)
-            else:
-                self._auto(seat, dl, "timeout", used)
-
-    def _lose(self, seat: int, reason: str, t: int) -> None:
-        try:
-            self.state.forfeit(seat, reason)
-        except IllegalAction:      # a game with no loss for one seat: play its default instead
-            if self.clocks[seat].running:
-                self.clocks[seat].cancel_turn(t)
-            self._auto(seat, t, reason, 0, fallback=False)
-            return
-        self._sync_turns(t, acted=None)
-
-    def _auto(self, seat: int, t: int, why: str, used: int, fallback: bool = True,
-              by_rule: bool = False) -> None:
-        """Play the game's default action for ``seat`` (competition.md §4.6); a seat in
-        trusteeship by :attr:`trustee_policy` when one is set (a lobby card or tile table),
-        unless ``by_rule`` (the timeout that put the seat in trusteeship)."""
-        policy = self.trustee_policy if self.clocks[seat].trusteeship and not by_rule else None
-        action = policy(self.state, seat) if policy is not None else self.state.default_action(seat)
-        if action is None:
-            if not fallback:
-                raise QipaiError(f"{self.game.id} has neither a loss nor a default action for a {why}")
-            self._lose(seat, why, t)
-            return
-        if self._must_hold(seat, t):
-            self._hold(seat, action, used, why)
-            return
-        self._apply_auto(seat, action, t, why, used)
-
-    def _apply_auto(self, seat: int, action: Any, t: int, why: str, used: int) -> None:
-        self.state.apply(action, seat)
-        entry = self.state.log[-1]
-        self.events.append({"t": t, "seat": seat, "type": "auto", "why": why,
-                            "action": entry if isinstance(entry, str) else entry[1]})
-        self._autos[len(self.times)] = (seat, why)    # its place among the actions (:attr:`times`)
-        self._after_action(seat, t, used)
-
-    def auto_marks(self) -> list[list[Any]]:
-        """The actions the server made for a seat (its clock ran out, or in trusteeship) as
-        ``[seat, later, why]``: ``later`` counts that seat's own actions after it, so a history
-        that lists every action of the seat since its last reset (a redeal) finds the entry by
-        counting back from its end (an older entry, from before the reset, is never found)."""
-        out: list[list[Any]] = []
-        if not self._autos:
-            return out
-        later = [0] * len(self.clocks)
-        for n in range(len(self.times) - 1, -1, -1):
-            seat = self.times[n][0]
-            auto = self._autos.get(n)
-            if auto is not None and auto[0] == seat:
-                out.append([seat, later[seat], auto[1]])
-            later[seat] += 1
-        return out[:60]
-
-    def _penalized(self, seat: int, t: int) -> None:
-        """The game's own sanction for a refused action changed the state (a mahjong hand ended
-        with a penalty, option ``illegal_action_policy="botzone"``): it is logged like an
-        action of ``seat``, and every other pending turn restarts from the new position."""
-        self.events.append({"t": t, "seat": seat, "type": "penalty"})
-        used = self.clocks[seat].act(t)
-        for s, c in enumerate(self.clocks):
-            if s != seat:
-                c.cancel_turn(t)
-        self._after_action(seat, t, used)
-
+    # ----- actions ------------------------------------------------------------------------
     def _after_action(self, seat: int, t: int, used: int) -> None:
         self.times.append([seat, used, [c.snapshot().get("bank") for c in self.clocks]])
         self._moves_by[seat] += 1
@@ -696,45 +494,6 @@ class GameRunner:
         else:
             self._lose(seat, "timeout", t)
 
-    def _reclaim(self, seat: int, t: int) -> None:
-        """The player takes its seat back from trusteeship (§4.6 "resume"). A decision already
-        pending is the player's again, timed by its normal deadline (the time used so far in
-        it counts). Absent, conceded and disqualified seats cannot leave trusteeship."""
-        clock = self.clocks[seat]
-        if not clock.trusteeship:
-            return self._reply_error(seat, "this seat is not in trusteeship", "not_in_trusteeship")
-        self._end_trusteeship(seat, t, "resume")
-
-    def _entrust(self, seat: int, t: int) -> None:
-        """The player asks for trusteeship (托管): from now on its decisions are taken by the
-        game's default action after ``trustee_delay`` (a decision already pending too), until
-        it acts or sends ``Reclaim``. Refused (``trusteeship_unavailable``) in games without a
-        default action, where a timeout loses (board games), and (``trusteeship_cooldown``,
-        params ``retry_after`` s and ``seconds``) within :data:`ENTRUST_COOLDOWN_MS` of the
-        seat's previous request."""
-        if type(self.state).default_action is State.default_action:
-            return self._reply_error(seat, "this game has no default action to play for a seat",
-                                     "trusteeship_unavailable")
-        clock = self.clocks[seat]
-        if clock.trusteeship:
-            return self._reply_error(seat, "this seat is already in trusteeship", "already_in_trusteeship")
-        last = self._entrusted_at[seat]
-        if last is not None and t - last < ENTRUST_COOLDOWN_MS:
-            wait = (last + ENTRUST_COOLDOWN_MS - t) / 1000
-            return self._reply_error(seat, f"wait {wait:.0f} s before asking for trusteeship again",
-                                     "trusteeship_cooldown",
-                                     {"retry_after": round(wait, 2), "seconds": max(1, round(wait))})
-        self._entrusted_at[seat] = t
-        clock.trusteeship = True
-        self._tell(seat, {"t": t, "seat": seat, "type": "trusteeship", "on": True, "why": "request"},
-                   record=True)
-
-    def _end_trusteeship(self, seat: int, t: int, why: str) -> None:
-        self.clocks[seat].trusteeship = False
-        self.clocks[seat].consecutive_timeouts = 0
-        self._tell(seat, {"t": t, "seat": seat, "type": "trusteeship", "on": False, "why": why},
-                   record=True)
-
     def _tell(self, seat: int, event: dict[str, Any], record: bool = False) -> None:
         """Announce an event of ``seat`` to the table, or to that seat alone while a private
         window is open (a timeout or an answer there would tell who could claim)."""
@@ -744,96 +503,6 @@ class GameRunner:
             self.announce(event)
         else:
             self.players[seat].on_event(self, seat, event)
-
-    def pause(self, t: int, reason: str = "", by: str = "") -> None:
-        """Referee pause at ``t``: clocks freeze (see :meth:`resume`). A second pause is ignored."""
-        if self.paused_at is not None:
-            return
-        self.paused_at = t
-        self.note(None, {"type": "pause", **({"reason": reason} if reason else {}),
-                         **({"by": by} if by else {})})
-
-    def add_time(self, t: int, msg: AddTime) -> None:
-        """A referee's added time (:class:`AddTime`): announced with where it went; nothing
-        happens (and nothing is announced) when the seat's clock has nothing to add to."""
-        if not 0 <= msg.seat < len(self.clocks) or self.state.is_terminal():
-            return
-        clock = self.clocks[msg.seat]
-        if clock.running and self.paused_at is None:
-            dl = clock.deadline()
-            if dl is not None and t > dl:
-                return                       # too late: the deadline has passed
-        where = clock.add_time(msg.ms)
-        if where is None:
-            return
-        self.note(msg.seat, {"type": "time_added", "ms": msg.ms, "to": where,
-                             **({"by": msg.by} if msg.by else {}),
-                             **({"reason": msg.reason} if msg.reason else {})})
-
-    def disqualify(self, t: int, msg: Disqualify) -> None:
-        """See :class:`Disqualify`."""
-        seat = msg.seat
-        if not 0 <= seat < len(self.clocks) or self.state.is_terminal():
-            return
-        card = type(self.state).default_action is not State.default_action
-        self.note(seat, {"type": "disqualified", "effect": "trusteeship" if card else "loss",
-                         **({"by": msg.by} if msg.by else {}),
-                         **({"reason": msg.reason} if msg.reason else {})})
-        if card:
-            self.absent.add(seat)
-            self.clocks[seat].trusteeship = True
-            return
-        if self.clocks[seat].running:
-            self.clocks[seat].cancel_turn(t)
-        self._turn[seat] = 0
-        self._lose(seat, "disqualification", t)
-
-    def resume(self, t: int, by: str = "", reason: str = "") -> None:
-        """End the referee pause at ``t``: every running turn's T0 (and cap and period starts)
-        moves by the pause length, so no seat is charged for it (§4.7)."""
-        if self.paused_at is None:
-            return
-        length = t - self.paused_at
-        for c in self.clocks:
-            c.shift(length)
-        if self._private_since is not None:
-            self._private_since += length
-        self.paused_ms += length
-        self.paused_at = None
-        self.note(None, {"type": "resume", "paused": length, **({"by": by} if by else {}),
-                         **({"reason": reason} if reason else {})})
-
-    def _same_side(self, a: int, b: int) -> bool:
-        return any(a in side and b in side for side in self.state.sides())
-
-    def _decline(self, seat: int) -> None:
-        self.note(seat, {"type": "draw_declined"})
-        self._cooldown[self._offer] = DRAW_OFFER_COOLDOWN
-        self._offer = None
-
-    def _offer_draw(self, seat: int) -> None:
-        """A drawn-game offer from ``seat`` (§5.4). Made on the seat's own turn, it is held and
-        delivered together with the seat's move (the checks below then apply at delivery);
-        made during the opponent's turn, it is delivered at once."""
-        if not getattr(self.game, "draw_offers", False) or len(self.state.sides()) != 2:
-            return self._reply_error(seat, "drawn-game offers exist only in two-sided board games",
-                                     "draw_not_allowed")
-        if self.draw_offers == "forbidden":
-            return self._reply_error(seat, "draw offers are not allowed in this event", "draw_not_allowed")
-        if seat in self.state.to_act and self.clocks[seat].running:
-            self._held_offer.add(seat)       # told to the offerer alone: it goes out with its move
-            self.players[seat].on_event(self, seat, {"type": "draw_offer_held"})
-            return None
-        if isinstance(self.draw_offers, int) and len(self.state.log) < self.draw_offers:
-            return self._reply_error(seat, f"no draw offers before move {self.draw_offers}",
-                                     "draw_too_early", {"move": self.draw_offers})
-        if self._cooldown[seat]:
-            return self._reply_error(seat, f"wait {self._cooldown[seat]} more moves before offering again",
-                                     "draw_offer_cooldown", {"moves": self._cooldown[seat]})
-        if self._offer is not None:
-            return self._reply_error(seat, "a draw offer is already open", "draw_offer_open")
-        self._offer = seat
-        self.note(seat, {"type": "draw_offer"})
 
     def _move(self, seat: int, msg: Move, t: int) -> None:
         if msg.turn is not None and msg.turn != self._turn[seat]:

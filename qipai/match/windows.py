@@ -1,0 +1,106 @@
+"""Private windows (fouafour §3.4; the mahjong games' claims): a :class:`~.runner.GameRunner`
+built with ``private_hold=ms`` answers at once for every seat whose only legal answer is forced
+(it could not claim) while ``state.turns_private()``, and holds the answer that would end the
+window — the last one, or any answer of a seat that had a choice — until ``private_hold`` ms
+have passed since the window opened. See the runner's module docstring.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from qipai.core.errors import IllegalAction
+
+from .players import Move
+
+
+class PrivateWindows:
+    """The :class:`~.runner.GameRunner`'s private windows (its state, clocks and turns are there)."""
+
+    def _private_window(self, t: int, to_act: set[int]) -> bool:
+        """True while a private window is open (``private_hold`` set); notes when it opened: a
+        window whose seats are not among the previous one's pending seats is a new window."""
+        if self.private_hold is None or not to_act or not self.state.turns_private():
+            self._private_since, self._private_seats = None, set()
+            return False
+        if self._private_since is None or not to_act <= self._private_seats:
+            self._private_since = t
+            self.window_seq = len(self.state.log)
+        self._private_seats = set(to_act)
+        return True
+
+    def _must_hold(self, seat: int, t: int) -> bool:
+        """An answer of ``seat`` at ``t`` waits for the window's minimum time when it would end
+        the window (the last seat to answer) or when ``seat`` had a choice."""
+        if self._private_since is None or t >= self._private_since + self.private_hold:
+            return False
+        return len(self.state.to_act) == 1 or len(self.state.legal_actions(seat)) > 1
+
+    def _answer_forced(self, t: int) -> bool:
+        """Answer for one seat of the open window whose only legal answer is forced (applied
+        now, or held when it is the window's last answer). True when an answer was applied (its
+        own sync has then done the rest)."""
+        held = {h[0] for h in self._held}
+        for s in sorted(self.state.to_act):
+            if s in held:
+                continue
+            legal = self.state.legal_actions(s)
+            if len(legal) != 1:
+                continue
+            self.clocks[s].cancel_turn(t)
+            self._turn[s] = 0
+            if self._must_hold(s, t):
+                self._held.append((s, legal[0], 0, "window"))
+                continue
+            self._apply_auto(s, legal[0], t, "window", 0)
+            return True
+        return False
+
+    def _answer_at_once(self, t: int) -> None:
+        """In a window with no minimum time (``private_hold == 0``): a seat whose player answers
+        at once (:meth:`~qipai.match.players.BotPlayer.answer_now`, a built-in bot) answers now,
+        as a move of its own, in the same change as the window's opening; so the time a window
+        takes and the messages it sends do not depend on which bot could claim. One answer per
+        call: its own sync asks the next seat."""
+        for s in sorted(self.state.to_act):
+            answer_now = getattr(self.players[s], "answer_now", None)
+            if not self._turn[s] or answer_now is None:
+                continue
+            kept = self._ask_now.pop(s, None) == self._turn[s]
+            action = answer_now(self, s)
+            if action is not None:
+                self._handle(s, Move(action, turn=self._turn[s]), t)
+                return
+            if kept:                   # it thinks on its own time: its turn starts now
+                self.players[s].on_turn(self, s, self._turn[s])
+
+    def _hold(self, seat: int, action: Any, used: int, why: str | None) -> None:
+        """Keep ``seat``'s answer until the window's minimum time; its turn is over now."""
+        self._turn[seat] = 0
+        self._held.append((seat, action, used, why))
+        self._answered(seat)
+
+    def _answered(self, seat: int) -> None:
+        """Hook: ``seat``'s answer is held (a server tells that seat alone that it has answered)."""
+
+    def _release(self, t: int) -> None:
+        """The window's minimum time is over: apply the held answers in the order received (an
+        answer the state no longer takes, e.g. a decline after another seat's claim, is dropped).
+
+        The window stays the same window while a seat that had a choice has still to answer: its
+        opening time and number (``window_seq``) are kept until it closes (:meth:`_private_window`
+        forgets them then), so the forced answers applied here change nothing a seat is shown —
+        neither the position's number (it would count the seats that could not claim) nor whom
+        an event is told to (:meth:`_tell`)."""
+        held, self._held = self._held, []
+        for seat, action, used, why in held:
+            if seat not in self.state.to_act or self.state.is_terminal():
+                continue
+            try:
+                if why is None:
+                    self.state.apply(action, seat)
+                    self._after_action(seat, t, used)
+                else:
+                    self._apply_auto(seat, action, t, why, used)
+            except IllegalAction:
+                continue
