@@ -99,3 +99,19 @@ def db_url(request, tmp_path):
     if request.param == "sqlite":
         return f"sqlite:///{tmp_path / 'qipai.db'}"
     return request.getfixturevalue("pg_database")
+
+
+def alembic_upgrade(engine, target: str) -> None:
+    """Migrate the database of ``engine`` up to the Alembic revision ``target`` (``head``: all)."""
+    from pathlib import Path
+
+    from alembic import command
+    from alembic.config import Config
+
+    import qipai.competition.db as qdb
+
+    cfg = Config()
+    cfg.set_main_option("script_location", str(Path(qdb.__file__).with_name("migrations")))
+    with engine.begin() as conn:
+        cfg.attributes["connection"] = conn
+        command.upgrade(cfg, target)

@@ -24,6 +24,7 @@ from sqlalchemy import create_engine, inspect, text  # noqa: E402
 import qipai.competition.db as qdb  # noqa: E402
 from qipai.competition.db import Base, at_head, head_revision, migrate, open_db  # noqa: E402
 
+from .pg import alembic_upgrade  # noqa: E402
 from .server_helpers import client, next_state, post, signup, ws  # noqa: E402
 
 #: the database the tests connect to in order to make and drop their own
@@ -44,15 +45,7 @@ def pg_url():
         admin.execute(f'DROP DATABASE IF EXISTS "{name}"')
 
 
-def _alembic(engine, target: str) -> None:
-    from alembic import command
-    from alembic.config import Config
-
-    cfg = Config()
-    cfg.set_main_option("script_location", str(VERSIONS.parent))
-    with engine.begin() as conn:
-        cfg.attributes["connection"] = conn
-        command.upgrade(cfg, target)
+_alembic = alembic_upgrade
 
 
 def test_every_migration_runs_on_postgresql_and_gives_the_models_schema(pg_url):

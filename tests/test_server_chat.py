@@ -282,6 +282,8 @@ def test_a_line_is_reported_to_the_admins_or_to_the_events_referees(live):
 
     async def run() -> dict[str, Any]:
         w, r = await Sock.open(live, tid, writer), await Sock.open(live, tid, reader)
+        await w.until(history)
+        await r.until(history)          # both at the table before the line: the reader is sent it
         await w.say("you are rubbish")
         line = (await r.until(chat_line("you are rubbish")))["line"]
         await w.close()
@@ -344,6 +346,8 @@ def test_the_same_report_sent_several_times_at_once_is_kept_once(live):
 
     async def run() -> list[int]:
         w, r = await Sock.open(live, tid, writer), await Sock.open(live, tid, reader)
+        await w.until(history)
+        await r.until(history)          # both at the table before the line: the reader is sent it
         await w.say("same again")
         line = (await r.until(chat_line("same again")))["line"]
         await w.close()

@@ -13,6 +13,7 @@ import asyncio
 import json
 import sqlite3
 import time
+from contextlib import contextmanager
 
 import httpx
 import pytest
@@ -126,35 +127,79 @@ def test_a_game_pauses_while_its_moves_cannot_be_saved_and_its_end_is_kept(tmp_p
         assert len(s.scalars(select(RecordRow)).all()) == 1
 
 
-def test_a_move_whose_commit_went_through_unanswered_is_kept_once_and_the_game_goes_on(tmp_path):
-    """The commit of a move goes through but its answer is lost (the fault hook's ``lost``: a
-    disk I/O error reported after COMMIT): storage is down, the game pauses, the batch is
-    retried and finds its row stored already. That used to be taken for a refused row (a
-    duplicate key) and the game was stopped (aborted, storage_refused); now the stored row
-    counts as written: the game goes on, with each move stored once."""
+@contextmanager
+def lost_answers(tmp_path):
+    """A xiangqi game begun on a faulty server, both players' sockets at the table, and the
+    commits' answers lost from now on (the fault hook's ``lost``): the table, red's socket and
+    black's."""
     with faulty(tmp_path) as c:
         red, black, t = seated_xiangqi(c)
         with ws(c, red, t["id"]) as r, ws(c, black, t["id"]) as b:
             next_state(r)
             next_state(b)
             fault(tmp_path, True, "lost")
-            r.send_json({"type": "move", "seq": 0, "action": "h2e2"})
-            assert until(r, "paused")["reason"] == "storage_unavailable"
-            deadline = time.monotonic() + 10
-            while "h2e2" not in stored_moves(tmp_path, t["id"]):    # committed, the server not told
-                assert time.monotonic() < deadline
-                time.sleep(0.02)
-            fault(tmp_path, False)
-            m = next_state(b)
-            assert m["seq"] == 1 and m["view"]["last_move"] == "h2e2"
-            b.send_json({"type": "move", "seq": 1, "action": "h9g7"})
+            yield t, r, b
+
+
+def test_a_move_whose_commit_went_through_unanswered_is_kept_once_and_the_game_goes_on(tmp_path):
+    """The commit of a move goes through but its answer is lost (the fault hook's ``lost``: a
+    disk I/O error reported after COMMIT): storage is down, the game pauses, the batch is
+    retried and finds its row stored already. That used to be taken for a refused row (a
+    duplicate key) and the game was stopped (aborted, storage_refused); now the stored row
+    counts as written: the game goes on, with each move stored once."""
+    with lost_answers(tmp_path) as (t, r, b):
+        r.send_json({"type": "move", "seq": 0, "action": "h2e2"})
+        assert until(r, "paused")["reason"] == "storage_unavailable"
+        deadline = time.monotonic() + 10
+        while "h2e2" not in stored_moves(tmp_path, t["id"]):    # committed, the server not told
+            assert time.monotonic() < deadline
+            time.sleep(0.02)
+        fault(tmp_path, False)
+        m = next_state(b)
+        assert m["seq"] == 1 and m["view"]["last_move"] == "h2e2"
+        b.send_json({"type": "move", "seq": 1, "action": "h9g7"})
+        m = next_state(r)
+        while m["seq"] != 2:
             m = next_state(r)
-            while m["seq"] != 2:
-                m = next_state(r)
-            assert m["view"]["last_move"] == "h9g7"
+        assert m["view"]["last_move"] == "h9g7"
     assert [a for a in stored_moves(tmp_path, t["id"]) if a] == ["h2e2", "h9g7"]
     with faulty(tmp_path).app.state.db() as s:
         assert s.get(TableRow, t["id"]).status == "playing"
+
+
+def test_a_chat_line_and_a_game_end_whose_commits_went_through_unanswered_are_stored_once(tmp_path):
+    """A chat line, then the game's end (its record), each committed with its answer lost (the
+    fault hook's ``lost``): the store writes each batch again, and again while the answers are
+    lost, running its calls again. The record was stored once per try (a finished game with
+    several records), the line too; now each is found stored and written once."""
+    with lost_answers(tmp_path) as (t, r, b):
+        r.send_json({"type": "chat", "text": "good luck"})
+        until_stored(tmp_path, "SELECT COUNT(*) FROM chat")
+        fault(tmp_path, False)
+        assert until(b, "chat")["line"]["text"] == "good luck"
+        fault(tmp_path, True, "lost")
+        b.send_json({"type": "resign"})
+        until_stored(tmp_path, "SELECT COUNT(*) FROM records")
+        fault(tmp_path, False)
+        m = next_state(b)
+        while not m.get("record"):
+            m = next_state(b)
+    with sqlite3.connect(tmp_path / "qipai.db") as con:
+        assert con.execute("SELECT id, table_id FROM records").fetchall() == [(m["record"], t["id"])]
+        assert con.execute("SELECT status, record_id FROM tables").fetchall() == [("finished", m["record"])]
+        assert con.execute("SELECT text FROM chat").fetchall() == [("good luck",)]
+
+
+def until_stored(tmp_path, count: str) -> None:
+    """Wait until the query ``count`` (another connection) counts a row: committed, the server
+    not told."""
+    deadline = time.monotonic() + 10
+    while True:
+        with sqlite3.connect(tmp_path / "qipai.db") as con:
+            if con.execute(count).fetchone()[0]:
+                return
+        assert time.monotonic() < deadline
+        time.sleep(0.02)
 
 
 def stored_moves(tmp_path, table_id: str) -> list[str | None]:

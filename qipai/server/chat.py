@@ -37,6 +37,7 @@ last :data:`HISTORY` lines of each live table are kept in memory (loaded again a
 from __future__ import annotations
 
 import asyncio
+import secrets
 import unicodedata
 from collections import deque
 from typing import TYPE_CHECKING, Any
@@ -51,6 +52,7 @@ from qipai import i18n
 from qipai.competition.db import EventRow
 
 from .bodies import Body
+from .commit import stored_alike
 from .conns import encode
 from .errors import ApiError, ws_error
 from .models import ChatReportRow, ChatRow, TableRow, now_iso
@@ -178,8 +180,21 @@ def sync(table: LiveTable) -> None:
 
 
 def insert_lines(s: Session, lines: list[dict[str, Any]]) -> None:
-    """The store's write of chat lines (columns of :class:`~.models.ChatRow`)."""
-    s.execute(insert(ChatRow), lines)
+    """The store's write of chat lines (columns of :class:`~.models.ChatRow`, each with its
+    ``line_key``, :func:`new_line`). Run again after its commit went through (its answer lost,
+    :class:`.commit.Call`), the lines stored already with the same key and content are not
+    stored again."""
+    done = stored_alike(s, ChatRow.__table__, "line_key", lines)
+    new = [x for x in lines if x.get("line_key") not in done]
+    if new:
+        s.execute(insert(ChatRow), new)
+
+
+def new_line(channel: str, user_id: int, name: str, role: str, audience: str, text: str) -> dict[str, Any]:
+    """A chat line to write (the columns of :class:`~.models.ChatRow`), with its own random
+    ``line_key``: :func:`insert_lines` run twice stores it once."""
+    return {"channel": channel, "user_id": user_id, "name": name, "role": role, "audience": audience,
+            "text": text, "at": now_iso(), "line_key": secrets.token_hex(16)}
 
 
 def say(table: LiveTable, conn: Conn, seat: int | None, msg: dict[str, Any]) -> None:
@@ -205,8 +220,7 @@ def say(table: LiveTable, conn: Conn, seat: int | None, msg: dict[str, Any]) -> 
     else:
         role = "player" if seat is not None else "spectator"
     audience = "spectators" if role == "spectator" and in_play(table) else "all"
-    line = {"channel": f"table:{table.id}", "user_id": conn.user_id, "name": conn.name or "?",
-            "role": role, "audience": audience, "text": text, "at": now_iso()}
+    line = new_line(f"table:{table.id}", conn.user_id, conn.name or "?", role, audience, text)
     table.hub.store.append(table.gate, Call(insert_lines, [line]))
     table.chat_lines.append(line)
     out: str | None = None
@@ -287,10 +301,9 @@ def add_event_chat_routes(app: FastAPI, hub: Hub, need_user: Any, user_of: Any) 
         except ChatRefused as e:
             raise e.api() from None
         referee = await is_referee(hub, event_id, user)
-        line = {"channel": f"event:{event_id}", "user_id": user.id, "name": user.username,
-                "role": "referee" if referee else "player",
-                "audience": "all" if referee else "referees", "text": text, "at": now_iso()}
-        await hub.store.call(lambda s: s.execute(insert(ChatRow), [line]))
+        line = new_line(f"event:{event_id}", user.id, user.username, "referee" if referee else "player",
+                        "all" if referee else "referees", text)
+        await hub.store.call(lambda s: insert_lines(s, [line]))      # retried: stored once
         return line_json(line)
 
 

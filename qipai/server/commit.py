@@ -123,7 +123,14 @@ class DropTable:
 class Call:
     """Write: ``fn(session, *args)`` inside the commit's transaction. ``fn`` is a module-level
     function (the writer process is sent it by name, and ``args`` pickled); what it returns
-    becomes the entry's ``result`` once the commit is durable."""
+    becomes the entry's ``result`` once the commit is durable.
+
+    ``fn`` must be safe to run twice: a batch whose commit went through but whose answer was
+    lost is run again (:func:`write_or_refuse`), its calls with it, and the second run must
+    change nothing and return what the first returned. A call that inserts rows finds them by a
+    key of their own first (:func:`stored_alike`: a game's record by its table, a chat line by
+    its ``line_key``); one that sets columns is so by itself (:func:`.walkover.mark_void`,
+    :func:`.conduct.mark_aborted`)."""
 
     __slots__ = ("fn", "args")
 
@@ -306,6 +313,21 @@ def unwritten(s: Session, tables: list[dict[str, Any]],
                 got[(r["table_id"], r["idx"])] = r
         rows = [r for r in rows if not _same(got.get((r["table_id"], r["idx"])), r, _ROW_COLUMNS)]
     return tables, rows
+
+
+def stored_alike(s: Session, table: Any, key: str, rows: list[dict[str, Any]]) -> dict[Any, Any]:
+    """Of ``rows`` (the values of new rows of ``table``, a :class:`~sqlalchemy.Table`), those
+    stored already under the same ``key`` (a unique column) with the same values in each column
+    the row gives: ``{key: the stored row}``. What a :class:`Call` run again after its commit
+    went through must not insert again; a row stored under its key with other content is not
+    in it (inserted all the same, for the database to refuse, as :func:`unwritten` does)."""
+    keys = [r[key] for r in rows if r.get(key) is not None]
+    found: dict[Any, Any] = {}
+    for i in range(0, len(keys), 500):
+        for m in s.execute(select(table).where(table.c[key].in_(keys[i:i + 500]))).mappings():
+            found[m[key]] = m
+    return {r[key]: found[r[key]] for r in rows
+            if r.get(key) in found and _same(found[r[key]], r, list(r))}
 
 
 def _same(stored: Any, values: dict[str, Any], columns: Iterable[str]) -> bool:

@@ -19,6 +19,7 @@ from qipai.match import clock_preset
 from qipai.match.players import Pause, Resume
 
 from . import chat, conduct, eventstart, ratings
+from .commit import stored_alike
 from .config import Settings
 from .conns import CLOSE_MOVED, MOVED, Sessions
 from .errors import ApiError
@@ -381,7 +382,13 @@ def write_record(s: Session, values: dict[str, Any], table: dict[str, Any],
     """Store a finished game's record row (``values``), its players, its table's final
     ``table`` columns and, for a rated game (``plan``, :func:`.ratings.plan`), its players'
     new ratings; returns the record's id and the rating changes (:func:`.ratings.rate_record`;
-    empty for a game not rated)."""
+    empty for a game not rated). Run again after its commit went through (its answer lost,
+    :class:`.commit.Call`), it finds the record stored with the same values under the table's id
+    (unique, migration 0019) and returns the same, writing nothing; a record of the table stored
+    with other values is inserted all the same, and refused by the database."""
+    stored = stored_alike(s, RecordRow.__table__, "table_id", [values]).get(values["table_id"])
+    if stored is not None:
+        return stored["id"], ratings.changes_of_record(s, stored["id"])
     rec = RecordRow(**values)
     s.add(rec)
     s.flush()

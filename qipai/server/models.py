@@ -21,7 +21,7 @@ The migrations are ``qipai/competition/migrations/versions/0002_server.py``,
 ``0007_username_key.py``, ``0008_actions.py``, ``0009_event_seating.py``,
 ``0010_known_addresses.py``, ``0011_chat.py``, ``0012_referees.py``, ``0013_ratings.py``,
 ``0014_bot_tokens.py``, ``0015_lease_epochs.py``, ``0016_chat_reports.py``,
-``0017_event_seats.py`` and ``0018_event_requests.py``.
+``0017_event_seats.py``, ``0018_event_requests.py`` and ``0019_once_writes.py``.
 """
 
 from __future__ import annotations
@@ -116,7 +116,9 @@ class RecordRow(Base):
     __tablename__ = "records"
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
-    table_id: Mapped[str | None] = mapped_column(String(20), nullable=True, index=True)
+    # one record per table (0019): a game's record written again (a retry of the commit that
+    # stored it, its answer lost) finds it by its table (:func:`.hub.write_record`)
+    table_id: Mapped[str | None] = mapped_column(String(20), nullable=True, index=True, unique=True)
     game: Mapped[str] = mapped_column(String(40))
     players: Mapped[list[Any]] = mapped_column(JSON)        # per seat: user id or null (bot)
     names: Mapped[list[Any]] = mapped_column(JSON)
@@ -202,6 +204,10 @@ class ChatRow(Base):
     audience: Mapped[str] = mapped_column(String(12))
     text: Mapped[str] = mapped_column(String(400))
     at: Mapped[str] = mapped_column(String(40), default=now_iso)
+    # the line's own key, made when it is written (0019; None for the lines written before):
+    # a line written again (a retry of the commit that stored it, its answer lost) is found by
+    # it and not stored twice (:func:`.chat.insert_lines`)
+    line_key: Mapped[str | None] = mapped_column(String(40), nullable=True, unique=True, index=True)
 
 
 class ChatReportRow(Base):
