@@ -10,7 +10,8 @@
   finished table's last state.
 * ``POST /api/bot/game/{table}/move/{action}`` (``?turn=N`` or ``?seq=N``:
   one is required while the seat is to act),
-  ``/resign``, ``/draw/{offer|accept|decline|yes|no}``, ``/nonce/{hex}`` — the seat's inputs,
+  ``/resign``, ``/draw/{offer|accept|decline|yes|no}``,
+  ``/takeback/{offer|accept|decline|yes|no}``, ``/nonce/{hex}`` — the seat's inputs,
   through the same path as a WebSocket's (:mod:`.tableinput`), so the match runner referees them
   and the action log keeps them; the answer comes once the runner has judged the input and its
   log row is committed: ``{"ok": true, ...}`` or the refusal, as HTTP errors with the
@@ -52,7 +53,9 @@ STATUS = {"illegal": 400, "bad_message": 400, "bad_nonce": 400, "not_seated": 40
           "not_your_seat": 403, "not_playing": 409, "not_your_turn": 409, "stale_turn": 409,
           "paused": 409, "nonce_closed": 409, "nonce_repeated": 409, "no_draw_offer": 409,
           "draw_offer_open": 409, "draw_offer_cooldown": 409, "draw_too_early": 409,
-          "draw_not_allowed": 409, "rate_limited": 429, "storage_unavailable": 503}
+          "draw_not_allowed": 409, "takeback_not_allowed": 409, "takeback_nothing": 409,
+          "takeback_open": 409, "takeback_declined": 409, "no_takeback": 409,
+          "rate_limited": 429, "storage_unavailable": 503}
 
 
 class Streams:
@@ -247,7 +250,7 @@ async def submit(table: LiveTable, seat: int, user_id: int, msg: dict[str, Any])
     r = table.runner
     loop = asyncio.get_running_loop()
     answer: asyncio.Future[dict[str, Any] | None] = loop.create_future()
-    before = (len(r.state.log), r.turn_of(seat), r._offer, r.state.is_terminal()) if r else None
+    before = (len(r.state.log), r.turn_of(seat), r._offer, r._takeback, r.state.is_terminal()) if r else None
 
     def listen(to: int | None, m: dict[str, Any] | None) -> None:
         if answer.done() or table.runner is None:
@@ -256,7 +259,7 @@ async def submit(table: LiveTable, seat: int, user_id: int, msg: dict[str, Any])
             answer.set_result(m)
         elif to is None:
             rr = table.runner
-            now = (len(rr.state.log), rr.turn_of(seat), rr._offer, rr.state.is_terminal())
+            now = (len(rr.state.log), rr.turn_of(seat), rr._offer, rr._takeback, rr.state.is_terminal())
             if now != before:
                 answer.set_result(None)
 
@@ -393,20 +396,36 @@ def add_bot_routes(app: FastAPI, hub: Hub, who: BotAuth, streams: Streams,
         """Resign the game (a card or tile game: the seat concedes as its rules say)."""
         return await act(request, table_id, {"type": "resign"})
 
-    @app.post("/api/bot/game/{table_id}/draw/{answer}", tags=["bot"])
-    async def draw(request: Request, table_id: str, answer: str) -> dict[str, Any]:
-        """``offer``, ``accept``, ``decline``; or lichess's ``yes`` (accept the open offer of
-        another seat, else offer) and ``no`` (decline)."""
+    async def offer_or_answer(request: Request, table_id: str, kind: str, answer: str) -> dict[str, Any]:
+        """A draw (``kind`` "draw") or takeback ("takeback") message: ``offer``, ``accept``,
+        ``decline``; or lichess's ``yes`` (accept the open one of another seat, else offer) and
+        ``no`` (decline)."""
         user = await who(request)
         table, seat = seated(table_id, user)
         if answer == "yes":
             r = table.runner
-            answer = "accept" if r is not None and r._offer is not None and r._offer != seat else "offer"
+            open_by = None if r is None else (r._offer if kind == "draw" else r._takeback)
+            answer = "accept" if open_by is not None and open_by != seat else "offer"
         elif answer == "no":
             answer = "decline"
         if answer not in ("offer", "accept", "decline"):
             raise ApiError(400, "bad_answer", "offer, accept, decline, yes or no", answer=answer)
-        return await submit(table, seat, user.user_id, {"type": f"draw_{answer}"})
+        return await submit(table, seat, user.user_id, {"type": f"{kind}_{answer}"})
+
+    @app.post("/api/bot/game/{table_id}/draw/{answer}", tags=["bot"])
+    async def draw(request: Request, table_id: str, answer: str) -> dict[str, Any]:
+        """``offer``, ``accept``, ``decline``; or lichess's ``yes`` (accept the open offer of
+        another seat, else offer) and ``no`` (decline)."""
+        return await offer_or_answer(request, table_id, "draw", answer)
+
+    @app.post("/api/bot/game/{table_id}/takeback/{answer}", tags=["bot"])
+    async def takeback(request: Request, table_id: str, answer: str) -> dict[str, Any]:
+        """A takeback request (casual two-seat board tables, docs/server.md "Takebacks"):
+        ``offer`` (ask to take back the seat's last move), ``accept``, ``decline``; or lichess's
+        ``yes`` (accept the other seat's open request, else ask) and ``no`` (decline). Refused
+        as on the socket: ``takeback_not_allowed``, ``takeback_nothing``, ``takeback_open``,
+        ``takeback_declined``, ``no_takeback``."""
+        return await offer_or_answer(request, table_id, "takeback", answer)
 
     @app.post("/api/bot/game/{table_id}/nonce/{nonce}", tags=["bot"])
     async def nonce(request: Request, table_id: str, nonce: str) -> dict[str, Any]:
