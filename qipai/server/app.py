@@ -392,6 +392,16 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         user = await user_of(request)
         return {"user": user_json(user) if user else None}
 
+    @app.get("/api/signup", tags=["accounts"])
+    async def signup_info() -> dict[str, Any]:
+        """What the sign-up page tells: ``{"first_organizer": true}`` while the server has no
+        account yet and the first one becomes an organizer (``first_user_organizer``); nothing
+        else about the accounts."""
+        if not settings.first_user_organizer:
+            return {"first_organizer": False}
+        anyone = await store.call(lambda s: s.scalar(select(UserRow.id).limit(1)), write=False)
+        return {"first_organizer": anyone is None}
+
     # ----- games and lobby ---------------------------------------------------------------------
     @app.get("/api/games", tags=["lobby"])
     async def games() -> list[dict[str, Any]]:

@@ -189,6 +189,13 @@ function authPage(kind) {
     }
   };
   app.replaceChildren(el("h2", {}, t(kind)), form);
+  // the first account of a fresh server becomes its organizer: said before it is made
+  if (kind === "signup") {
+    api("GET", "/api/signup").then((info) => {
+      if (info && info.first_organizer && form.isConnected)
+        form.before(el("p", { class: "notice", id: "first-organizer" }, t("auth.firstorganizer")));
+    }).catch(() => {});
+  }
 }
 
 // ----- live table --------------------------------------------------------------------------
