@@ -180,7 +180,8 @@ def add_table_socket(app: FastAPI, hub: Hub, user_of: Any, sessions: Any, limits
                 try:
                     with profiling.timed("ws.handle"):
                         tableinput.handle(table, conn, seat, msg)
-                    if seat is not None and msg.get("type") not in tableinput.NO_WRITE:
+                    kind = msg.get("type")          # any JSON value: only a text names a kind
+                    if seat is not None and isinstance(kind, str) and kind not in tableinput.NO_WRITE:
                         conn.mark(t0)
                 except Exception:       # the safety net: a fault answers, the socket stays
                     log.exception("table %s: a message failed", table_id)

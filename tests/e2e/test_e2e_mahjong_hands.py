@@ -7,6 +7,7 @@ Soul; the earlier hands are the replay's.) Screenshots at 1280 and 390 px into /
 from __future__ import annotations
 
 import shutil
+from concurrent.futures import ThreadPoolExecutor
 
 import httpx
 import pytest
@@ -30,8 +31,11 @@ def match(tmp_path_factory):
     """A server whose database holds one stored 4-hand Guobiao match of random bots (record 1)."""
     data = tmp_path_factory.mktemp("qipai-mj-hands")
     game = qipai.load("mahjong-gb", hands_per_match=4)
-    out = play_game_sync(game, [BotPlayer(make_bot("mahjong-gb", "random", seed=s)) for s in range(4)],
-                         names=["bot:random"] * 4)
+    # played in a thread of its own: play_game_sync runs an event loop, and the browser tests of
+    # this worker may already run Playwright's loop in this thread
+    with ThreadPoolExecutor(1) as pool:
+        bots = [BotPlayer(make_bot("mahjong-gb", "random", seed=s)) for s in range(4)]
+        out = pool.submit(play_game_sync, game, bots, names=["bot:random"] * 4).result()
     assert out.state.hand_no == 4
     shutil.copyfile(migrated_sqlite(), data / "qipai.db")
     engine = create_engine(f"sqlite:///{data}/qipai.db")

@@ -32,7 +32,7 @@ const FLOWER_ZH = "春夏秋冬梅兰竹菊";
 // the flowers in English (the catalogues' tile.flower.N: "Spring 1"), and under the face the
 // short word with the number, as English sets print them: 1 Spr over 春
 const FLOWER_EN = ["Spring", "Summer", "Autumn", "Winter", "Plum", "Orchid", "Bamboo", "Chrysanthemum"];
-const FLOWER_SHORT_EN = ["Spr", "Sum", "Aut", "Wtr", "Plum", "Orch", "Bmbo", "Mum"];   // never "Win" (a win) nor "Bam" (the suit)
+const FLOWER_SHORT_EN = ["Spr", "Sum", "Aut", "Wtr", "Plm", "Orc", "Bmb", "Chr"];   // three letters fit a phone's tile; never "Win" (a win)
 const HONOR_LONG_EN = { E: "East wind", S: "South wind", W: "West wind", N: "North wind", C: "Red dragon", F: "Green dragon", P: "White dragon" };
 
 /** A tile's name as a screen reader says it: 5筒 / 5 dot, 东 / East wind, 梅 / Plum 5. */
@@ -49,7 +49,7 @@ export function tileFace(code, zh, extra = "") {
   t.dataset.tile = code;
   if (code[0] === "f") {
     t.classList.add("flower");
-    // its word and number under it in English (the code "f6" is no word): 兰 over 6 Orch;
+    // its word and number under it in English (the code "f6" is no word): 兰 over 6 Orc;
     // 花 in Chinese; the whole name ("Orchid 6") its title
     t.append(cardEl("b", "", FLOWER_ZH[+code[1] - 1] || code), cardEl("i", "", zh ? "花" : `${code.slice(1)} ${FLOWER_SHORT_EN[+code[1] - 1] || ""}`.trim()));
   } else if (code.length === 2) {
