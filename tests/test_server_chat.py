@@ -233,7 +233,9 @@ def test_event_table_chat_is_off_during_play_but_referees_write(live):
         line = (await a.until(chat_line("Table 1: the clock is right, play on")))["line"]
         assert line["role"] == "referee" and line["name"] == "boss"
         # once the game is over (here adjudicated), its players chat again until the next game:
-        # §5.8 governs event tables, shengji's §5.3 included (docs/competition.md, "Chat")
+        # §5.8 governs event tables, shengji's §5.3 included (docs/competition.md, "Chat"); the
+        # game is adjudicated once it runs (it starts when its players are ready: not_playing before)
+        await a.until(lambda m: m["type"] == "state" and m.get("status") == "playing", 30)
         r = await asyncio.to_thread(boss.post, "/api/events/chatcup/acts",
                                     json={"act": "adjudicate", "table": table, "result": "1/2-1/2",
                                           "reason": "agreed at the table"})
