@@ -138,33 +138,38 @@ def test_no_number_tells_how_many_answers_a_window_has(tmp_path):
     not every seat's, whose gaps told how many others had been given a decision."""
     with client(tmp_path, private_window_ms=300, spectator_delay_ms=0) as c:
         token = signup(c, "player")
-        t = post(c, token, "/api/tables", {"game": "fouafour", "bots": 3, "bot": "random",
-                                           "settings": {"bot_delay_ms": 0, "clock": "none"}}).json()
-        checked, turns = 0, []
-        with ws(c, token, t["id"]) as sock:
-            msg = next_state(sock)
-            for _ in range(400):
-                if msg["result"] is not None or checked == 3:
-                    break
-                if msg["seat"] in msg["to_act"] and msg.get("legal"):
-                    legal = msg["legal"]
-                    if msg["turn"] not in turns:
-                        turns.append(msg["turn"])
-                    if key_of(msg["view"]) is not None:       # the person answers a window
-                        checked += 1
-                        sock.send_json({"type": "move", "seq": -1, "action": legal[0]})
-                        sock.send_json({"type": "position", "ply": msg["seq"] + 1})
-                        got = {}
-                        while len(got) < 2:
-                            m = json.loads(sock.receive_text())
-                            assert m["type"] != "state", "the window moved on while nobody answered"
-                            if m["type"] in ("ignored", "error", "position"):
-                                got["ignored" if m["type"] == "ignored" else "position"] = m
-                        assert got["ignored"]["current"] == msg["seq"]
-                        assert got["position"].get("code") == "bad_ply"
-                        assert got["position"]["message"].endswith(f"to {msg['seq']}")
-                    sock.send_json({"type": "move", "seq": msg["seq"], "turn": msg.get("turn"),
-                                    "action": "pass" if "pass" in legal else legal[0]})
+        # a deal may give the person no window to answer (no cha or gou in its hand): another
+        # table is dealt until one did
+        for _deal in range(8):
+            t = post(c, token, "/api/tables", {"game": "fouafour", "bots": 3, "bot": "random",
+                                               "settings": {"bot_delay_ms": 0, "clock": "none"}}).json()
+            checked, turns = 0, []
+            with ws(c, token, t["id"]) as sock:
                 msg = next_state(sock)
+                for _ in range(400):
+                    if msg["result"] is not None or checked == 3:
+                        break
+                    if msg["seat"] in msg["to_act"] and msg.get("legal"):
+                        legal = msg["legal"]
+                        if msg["turn"] not in turns:
+                            turns.append(msg["turn"])
+                        if key_of(msg["view"]) is not None:       # the person answers a window
+                            checked += 1
+                            sock.send_json({"type": "move", "seq": -1, "action": legal[0]})
+                            sock.send_json({"type": "position", "ply": msg["seq"] + 1})
+                            got = {}
+                            while len(got) < 2:
+                                m = json.loads(sock.receive_text())
+                                assert m["type"] != "state", "the window moved on while nobody answered"
+                                if m["type"] in ("ignored", "error", "position"):
+                                    got["ignored" if m["type"] == "ignored" else "position"] = m
+                            assert got["ignored"]["current"] == msg["seq"]
+                            assert got["position"].get("code") == "bad_ply"
+                            assert got["position"]["message"].endswith(f"to {msg['seq']}")
+                        sock.send_json({"type": "move", "seq": msg["seq"], "turn": msg.get("turn"),
+                                        "action": "pass" if "pass" in legal else legal[0]})
+                    msg = next_state(sock)
+            if checked:
+                break
         assert checked
         assert turns == list(range(1, len(turns) + 1))

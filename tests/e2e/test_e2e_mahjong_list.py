@@ -156,9 +156,10 @@ def test_the_hand_record_grows_in_words_and_hides_the_others_draws(server, brows
         assert len(replay_rows) == n
         assert all(tiles for r in replay_rows for k, tiles in r["steps"] if k == "draw")
         # a click on a turn shows the step it ended at, a later turn a later step (the deal's
-        # flowers are all laid out before the first step: the turns after them)
+        # flowers are all laid out before the first step: the turns after them); turns away from
+        # the hand's end, whose last turns may all end at its final step, the one shown first
         plies = []
-        for i in (n - 3, n - 2):
+        for i in (n - 6, n - 5):
             before = page.get_attribute("#replay-status", "data-ply")
             page.locator("#movelist li.ml-move").nth(i).click()
             page.wait_for_function("(p) => document.querySelector('#replay-status').dataset.ply !== p",
