@@ -82,7 +82,9 @@ def test_a_typed_illegal_move_says_why_beside_the_box_and_the_box_warns_first(se
         assert page.inner_text("#move-hint") == HINT[lang]
         page.fill(box, "C2=5")
         page.press(box, "Enter")
-        page.wait_for_selector(f"{box}:disabled")
+        # the move and the bot's answer are both applied (seq 2), and the box is Red's again
+        # (its short disabled spell between them may fall between two frames of a loaded machine)
+        page.wait_for_function("() => +document.querySelector('#status').dataset.seq >= 2")
         page.wait_for_selector(f"{box}:enabled")             # the bot answered
         page.fill(box, "C2.1")
         page.press(box, "Enter")
