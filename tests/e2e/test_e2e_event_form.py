@@ -23,7 +23,8 @@ SETTINGS = ("nonce_window_ms=0, event_worker_at_start=True, "
 
 
 def shown(page, path):
-    """The words the form shows for field ``path``."""
+    """The words the form shows for field ``path`` (once the form has drawn it)."""
+    page.wait_for_selector(f'[data-path="{path}"]', state="attached")
     return page.evaluate(f"""() => {{ const n = document.querySelector('[data-path="{path}"]');
         return n.tagName === 'SELECT' ? n.selectedOptions[0].textContent : n.value; }}""")
 
