@@ -115,7 +115,8 @@ def main() -> int:
     ap.add_argument("--think", type=float, default=1.0, help="mean thinking time of a person (s)")
     ap.add_argument("--warmup", type=float, default=3.0, help="seconds left out of the steady p99")
     ap.add_argument("--bot", default="random", help="the server's bots")
-    ap.add_argument("--writer", choices=("process", "thread"), default="process")
+    ap.add_argument("--writer", choices=("process", "thread"), default="thread",
+                    help="Settings.storage_writer (thread, the server's default: docs/server.md)")
     ap.add_argument("--workers", type=int, nargs="*", default=[1, 2, 4], help="cluster sizes to run")
     ap.add_argument("--no-sqlite", action="store_true", help="leave out the one-process SQLite run")
     ap.add_argument("--failover-workers", type=int, default=2,

@@ -13,6 +13,7 @@ import asyncio
 import json
 import os
 import random
+import re
 import time
 from collections.abc import Callable
 from typing import Any
@@ -55,6 +56,20 @@ class Stats:
         self.finished = 0
         self.lost = 0
         self.human_moves = 0
+
+    def seen(self, seq: int, last_seq: int, sent_at: float | None,
+             sent_seq: int) -> tuple[int, float | None]:
+        """A state of move number ``seq`` arrived: the plies it adds are counted, and the round
+        trip of this seat's move sent at ``sent_at`` (after ``sent_seq``) if it answers it.
+        Returns the new ``(last_seq, sent_at)``."""
+        if seq > last_seq:
+            self.plies += seq - last_seq
+            last_seq = seq
+        if sent_at is not None and seq > sent_seq:
+            self.rtt.append((time.perf_counter() - sent_at) * 1000)
+            self.rtt_at.append(time.monotonic())
+            sent_at = None
+        return last_seq, sent_at
 
 
 async def signup(http: httpx.AsyncClient, name: str) -> str:
@@ -141,6 +156,22 @@ async def one_socket(base: str, tid: str, cookie: dict[str, str], think: float, 
         return False
 
 
+#: the head of a state message as the server writes it (``tablemsg.state_message``, compact JSON)
+_STATE_HEAD = re.compile(r'\{"type":"state","table":"[^"]*","game":"[^"]*","status":"playing",'
+                         r'"seq":(\d+),"seat":(\d+),"to_act":\[([\d,]+)\],')
+
+
+def others_turn(text: str) -> int | None:
+    """The ``seq`` of a state message of a game in play in which other seats than this one are
+    to act (its result is then none, and nothing but the move number is needed), else None:
+    read from the message's head, without decoding the whole state (views, clocks, move list).
+    Anything else (another kind of message, another layout) is None, and decoded in full."""
+    m = _STATE_HEAD.match(text)
+    if m is None or m[2] in m[3].split(","):
+        return None
+    return int(m[1])
+
+
 async def socket_loop(ws, tid: str, think: float, until: float, stats: Stats, rng: random.Random,
                       game: dict, last_seq: int) -> bool:
     sent_at: float | None = None
@@ -157,6 +188,11 @@ async def socket_loop(ws, tid: str, think: float, until: float, stats: Stats, rn
                 stats.errors.append(f"{tid}: {type(e).__name__}")
                 stats.lost += 1
                 return False
+            seq = others_turn(text)
+            if seq is not None and game["broken_at"] is None and (resigned or time.monotonic() < until):
+                # another seat is to act: only the move number counts (most of the messages)
+                last_seq, sent_at = stats.seen(seq, last_seq, sent_at, sent_seq)
+                continue
             msg = json.loads(text)
             kind = msg["type"]
             if kind == "error":
@@ -180,13 +216,7 @@ async def socket_loop(ws, tid: str, think: float, until: float, stats: Stats, rn
                 game["broken_at"] = None
                 if seq < last_seq:
                     stats.acked_lost += last_seq - seq
-            if seq > last_seq:
-                stats.plies += seq - last_seq
-                last_seq = seq
-            if sent_at is not None and seq > sent_seq:
-                stats.rtt.append((time.perf_counter() - sent_at) * 1000)
-                stats.rtt_at.append(time.monotonic())
-                sent_at = None
+            last_seq, sent_at = stats.seen(seq, last_seq, sent_at, sent_seq)
             if msg["result"]:
                 if msg["record"] is not None:
                     stats.finished += 1

@@ -111,7 +111,7 @@ def server_code(data: str, port: int, writer: str, database_url: str | None = No
     )
 
 
-def start_server(data: str, port: int, writer: str = "process", workers: int = 1,
+def start_server(data: str, port: int, writer: str = "thread", workers: int = 1,
                  database_url: str | None = None, redis_url: str | None = None) -> subprocess.Popen:
     """The server: one process, or (``workers`` > 1, or a ``redis_url``) a launcher whose
     children are the cluster's workers on one port (the CPU and memory figures add them up;
@@ -357,8 +357,9 @@ def main() -> int:
     ap.add_argument("--timeline", action="store_true",
                     help="a line per second: round trips p50/p99/max, server loop lag and GC, client lag")
     ap.add_argument("--json", action="store_true", help="also print each run's figures as JSON")
-    ap.add_argument("--writer", choices=("process", "thread"), default="process",
-                    help="where the server's group commits run (Settings.storage_writer)")
+    ap.add_argument("--writer", choices=("process", "thread"), default="thread",
+                    help="where the server's group commits run (Settings.storage_writer; thread, "
+                         "the server's default: docs/server.md, 'Which writer')")
     ap.add_argument("--workers", type=int, default=1,
                     help="cluster workers sharing the port (needs --database-url and --redis-url)")
     ap.add_argument("--database-url", help="the server's database (default: a new SQLite file)")

@@ -18,7 +18,10 @@ how the suite is run.
   cores and browser tests timed out; with at most one worker per core holding a browser file
   (:mod:`tests.lanes`, still used) the run took longer (21 min against 16-17), the extra worker
   adding load to the browser files that bound it; two workers per core failed the tests that
-  bound a server's latency (tests/test_server_lag.py, test_server_storage.py).
+  bound a server's latency (tests/test_server_lag.py, test_server_storage.py). The browser
+  files do not mostly wait: one of them alone keeps a core busy (tests/e2e/test_e2e_card_games.py
+  took 67 s of CPU in 67-79 s of wall, counting its server, Playwright's driver and Chromium's
+  processes, two thirds of it Chromium's), so two workers of them fill two cores.
 - Files that wait most run first (pyproject.toml keeps xdist from reordering files by their
   number of tests): the browser tests, then the ones that start servers and engines, then the
   rest, so that the last files to start are short and the workers finish together.
@@ -133,6 +136,24 @@ def pytest_runtest_setup(item):
 
 def pytest_sessionfinish(session):
     _stop_chromium()
+
+
+_FILE_TIMES = lanes.FileTimes()
+
+
+def pytest_runtest_logreport(report):
+    """Each test phase's time, summed by file (:class:`tests.lanes.FileTimes`)."""
+    node = getattr(report, "node", None)          # the xdist worker that sent the report
+    _FILE_TIMES.add(report.nodeid, report.duration, node.gateway.id if node is not None else "main")
+
+
+def pytest_terminal_summary(terminalreporter):
+    """The summary at the run's end gives the 30 longest files and each worker's total, just
+    before ``--durations``' slowest tests."""
+    if _FILE_TIMES.files:
+        terminalreporter.write_sep("=", "the 30 longest files (their tests' setup + call + teardown)")
+        for line in _FILE_TIMES.lines(30):
+            terminalreporter.write_line(line)
 
 
 def pytest_xdist_auto_num_workers(config):

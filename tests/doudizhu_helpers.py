@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import json
+import re
+
 import qipai
 from qipai.cards import make_deck
 from qipai.games.doudizhu.combos import ORDER, table
@@ -56,3 +59,26 @@ def play_out(state, actions: list[str]) -> None:
 
 def new(deal: dict, **options):
     return qipai.load("doudizhu", **options).new_state(deal=deal)
+
+
+#: a card id as views write it (rank, suit, deck index; jokers LJ/BJ)
+CARD = re.compile(r"\b(?:[3-9TJQKA2][SHCD]|[LB]J)\d\b")
+
+
+def public_cards(record) -> list[set[str]]:
+    """The card ids anyone may be shown after each number of ``record``'s actions (index k: after
+    k actions): those the engine's spectator view shows then — the plays as the table's labels of
+    their ranks (``qipai.cards.table_ids``), the kitty once turned, every hand left once the deal
+    is over. A message to a seat may show these and its own cards, nothing else."""
+    from qipai.core import load
+
+    st = load(record.game, **record.options).new_state(seed=record.seed, deal=record.deal,
+                                                      num_seats=record.num_seats)
+    out: list[set[str]] = []
+    for k in range(len(record.actions) + 1):
+        out.append(set(CARD.findall(json.dumps(st.view(None)))))
+        if k < len(record.actions):
+            entry = record.actions[k]
+            seat, text = (entry[0], entry[1]) if isinstance(entry, list) else (None, entry)
+            st.apply(text, seat=seat)
+    return out

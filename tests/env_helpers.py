@@ -30,6 +30,7 @@ VARIANTS = [
     ("baohuang", {"ruleset": "sdbh.provisional", "num_seats": 4}),
     ("gomoku", {"opening": "two5"}),
     ("doudizhu", {"bidding": "call_1_4"}),
+    ("shengji", {"deal_prompt": "every_card"}),
     ("go", {"board_size": 5, "end_procedure": "agreement"}),
 ]
 

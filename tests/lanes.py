@@ -66,3 +66,32 @@ class LaneScheduling(LoadFileScheduling):
         for other in self.nodes:
             if other is not node and not self._pending_of(self.assigned_work.setdefault(other, {})):
                 self._reschedule(other)
+
+
+class FileTimes:
+    """The time each file's tests took (setup, call and teardown summed) and on which worker,
+    from the test reports the run's main process receives; the run's summary gives the longest
+    files and each worker's total, so that a CI log shows where the time of a run went file by
+    file and how evenly the workers shared it (``--durations`` shows tests only)."""
+
+    def __init__(self) -> None:
+        self.files: dict[str, float] = {}
+        self.worker_of: dict[str, str] = {}
+
+    def add(self, nodeid: str, seconds: float, worker: str = "main") -> None:
+        path = nodeid.split("::", 1)[0]
+        self.files[path] = self.files.get(path, 0.0) + seconds
+        self.worker_of.setdefault(path, worker)
+
+    def lines(self, longest: int = 30) -> list[str]:
+        """The ``longest`` files, longest first (seconds, worker, path), then each worker's total
+        and number of files."""
+        out = [f"{t:8.1f} s  {self.worker_of[p]:<5} {p}"
+               for p, t in sorted(self.files.items(), key=lambda kv: (-kv[1], kv[0]))[:longest]]
+        totals: dict[str, list] = {}
+        for p, t in self.files.items():
+            seen = totals.setdefault(self.worker_of[p], [0.0, 0])
+            seen[0] += t
+            seen[1] += 1
+        out += [f"{w}: {t:.1f} s in {n} files" for w, (t, n) in sorted(totals.items())]
+        return out

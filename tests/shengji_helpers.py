@@ -46,6 +46,50 @@ def deal_with(hands: list[list[str]], kitty: list[str], p: int = 0, decks: int =
     return {"order": ids, "provisional_dealer": p, "kitty_flip": flip or list(range(len(kit)))}
 
 
+def level_card_deals(p: int = 2, seat: int = 1, card: int = 2) -> tuple[dict, dict]:
+    """Two deals of hand 1 (level 2) that differ in one card of ``seat``: in the second its
+    card number ``card`` (from 0) is a 2H, which the first has in the kitty. Seat 0 holds
+    2S 2D LJ BJ (its last cards) and the kitty the other level cards and jokers in both, so
+    the other two seats never hold one; ``p`` is the deal-start seat."""
+    without = deal_with([["2S", "2D", "LJ", "BJ"], [], [], []],
+                        ["2H", "2S", "2D", "2C", "2C", "LJ", "BJ"], p=p)
+    order = list(without["order"])
+    i = (seat - p) % 4 + 4 * card             # that seat's card in the dealing order
+    k = len(order) - 1                         # the kitty's last card: the second 2H
+    assert order[k].startswith("2H") and order[i][0] not in "2LB"
+    order[i], order[k] = order[k], order[i]
+    return without, {**without, "order": order}
+
+
 def play_out(state, texts: list[str]) -> None:
     for t in texts:
         state.apply(t)
+
+
+#: the phases of a hand before its play: the deal and the declarations after it
+BIDDING = ("deal", "window", "bao", "fan")
+
+
+def bidding_person(sock, ahead: str | None, seen: list[dict] | None = None) -> None:
+    """A person's seat on a table socket through the deal and the declarations: ``ahead`` (a
+    declaration) is sent ahead at the first state message; every prompt outside the deal is
+    answered ``pass`` (the table passes the deal's prompts at their hold). Returns at the first
+    state past the declarations; every message received goes into ``seen``."""
+    sent = False
+    answered = set()
+    while True:
+        msg = json.loads(sock.receive_text())
+        if seen is not None:
+            seen.append(msg)
+        if msg["type"] != "state":
+            continue
+        phase = msg["view"]["phase"]
+        if phase not in BIDDING or msg["result"] is not None:
+            return
+        if ahead and not sent:
+            sock.send_json({"type": "move", "seq": msg["seq"], "action": ahead, "ahead": True})
+            sent = True
+        turn = msg.get("turn")
+        if phase != "deal" and msg["seat"] in msg["to_act"] and turn not in answered:
+            answered.add(turn)
+            sock.send_json({"type": "move", "seq": msg["seq"], "turn": turn, "action": "pass"})

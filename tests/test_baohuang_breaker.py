@@ -59,11 +59,11 @@ def test_selection_refusals():
     refused(state, "999", "accepts or declines")
     refused(state, "declare 9H", "accepts or declines")
     state.apply("decline")
-    refused(state, "decline 2S0", "not in your hand")
+    refused(state, "decline 2H0", "not in your hand")     # a card id is read as its face
     state.apply("accept")
     refused(state, "accept", "name the guard card")
     refused(state, "declare 9H", "you hold 0 copies")
-    refused(state, "declare 8D0 8D1 8D3", "not in your hand")
+    refused(state, "declare 8D0 8D1 8D2 8D3", "not in your hand: 8D3")
     refused(state, "declare 8Dx4", "4 must be revealed")
 
 
@@ -71,7 +71,11 @@ def test_accept_without_a_qualifying_triple_is_refused():
     deal = make_deal({2: ["9H0", "9H1", "9H2"]}, c0=2)
     state = qipai.load("baohuang").new_state(deal=deal)
     state.apply("decline")
-    # seats 1, 0, 4, 3 decline automatically; the package is back with seat 2
+    # seats 1, 0, 4, 3 hold no triple: each is asked and may only decline (accept is refused)
+    for seat in (1, 0, 4, 3):
+        assert state.current_player == seat
+        refused(state, "accept", "no qualifying triple")
+        state.apply(state.default_action(seat))
     assert state.current_player == 2
     state.hands[2][6] = state.hands[2][6][:2]      # take one 9 away to check the guard in apply
     state.counts[2][6] = 2
@@ -83,7 +87,7 @@ def test_play_refusals():
     set_hands(state, {0: "99LL3", 1: "TTT4", 2: "444B", 3: "KKKKL", 4: "55"})
     refused(state, "pass", "leader must play")
     refused(state, "TTT", "do not hold")
-    refused(state, "9H3", "not in your hand")
+    refused(state, "9D3", "hold no")                 # seat 0's 9s are 9S and 9H
     refused(state, "accept", "set of cards or 'pass'")
     state.apply("99LL")
     refused(state, "pass jiefeng", "接风")
@@ -165,7 +169,9 @@ def test_explicit_deal_with_a_void_round_trips():
     derived from the deal itself, so the record replays to the same state."""
     game = qipai.load("baohuang")
     state = game.new_state(deal=make_deal({}, c0=3))
-    assert state.voids >= 1 and len(state.dealt) == state.voids + 1
+    while not state.voids:                         # every candidate declines, c0 twice
+        state.apply(state.default_action(state.current_player))
+    assert len(state.selection) == 0 and len(state.dealt) == state.voids + 1
     for _ in range(30):
         state.apply(state.default_action(state.current_player))
     again = game.state_from_json(json.loads(json.dumps(state.to_json())))

@@ -12,6 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import qipai
+from qipai.cards import parse_card, shown_ids
 from qipai.core.errors import IllegalAction
 from qipai.games.baohuang.game import PLACE_POINTS, SEATS
 
@@ -109,14 +110,13 @@ def test_views_hide_other_hands_and_the_guard(seed, depth):
         return
     for seat in [*range(SEATS), None]:
         v = state.view(seat)
-        text = json.dumps(v)
-        for other in range(SEATS):
-            if other == seat:
-                continue
-            hidden = {c.id for c in state.hand(other)} - {c.id for c in state.revealed}
-            shown = {c for _, _, c in v["tribute"]} | set(v["package"] or [])   # public exchanges
-            for cid in hidden - shown:
-                assert f'"{cid}"' not in text
+        # every card is shown by its face, the copies of a face numbered 0, 1, … within each
+        # list: no label names a physical copy, so none tells where another copy is
+        assert v["hand"] == (None if seat is None else shown_ids(state.hand(seat)))
+        lists = [v["hand"] or [], v["package"] or [], v["revealed"], [c for *_, c in v["tribute"]],
+                 *(ids for _, _, ids in v["plays"])]
+        assert all(ids == shown_ids(parse_card(c) for c in ids) for ids in lists)
+        assert all(t in ("accept", "decline") or t.endswith("0") for _, t in v["selection"])
         if state.guard is not None and seat != state.guard:
             assert v["guard"] is None
         if state.mode == "hidden_du" and seat != state.emperor:

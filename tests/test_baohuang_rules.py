@@ -86,7 +86,7 @@ def test_s4_5_reserved_joker_option_changes_the_package():
     state = qipai.load("baohuang", reserved_joker="BJ2").new_state(seed=3)
     assert "BJ2" not in {c for h in state.dealt[0]["hands"] for c in h}
     assert state.package[0].id == "BJ2"
-    assert state.view(None)["package"][0] == "BJ2"
+    assert state.view(None)["package"][0] == "BJ0"      # shown as its face: labels are no pack index
     default = qipai.load("baohuang").new_state(seed=3)
     assert default.package[0].id == "BJ0"
 
@@ -97,7 +97,13 @@ def test_s2_4_case_9_no_triple_declines_automatically_without_a_2():
     deal = make_deal({2: ["2S0", "2S1"], 1: ["9H0", "9H1", "9H2"]}, c0=2)
     state = qipai.load("baohuang").new_state(deal=deal)
     assert state.triples(2) == {}
-    assert state.selection == [(2, "decline", True)]
+    # the decline is his only legal action, and he is asked like any candidate: the engine does
+    # not decline for him, so a decline never tells the others whether it was forced
+    assert state.candidate == 2 and state.selection == []
+    assert [str(a) for a in state.legal_actions()] == ["decline"]
+    assert state.default_action(2) == state.legal_actions()[0]
+    state.apply("decline")
+    assert state.selection == [(2, "decline", False)]
     assert state.candidate == 1 and [c.id for c in state.package] == ["BJ0"]
     assert state.sizes[2] == 43
 
@@ -108,10 +114,11 @@ def test_s2_4_case_10_second_candidate_adds_its_lowest_2():
     state = qipai.load("baohuang").new_state(deal=deal)
     state.apply("decline")                       # c0's first decline adds nothing
     assert state.candidate == 1
-    assert [str(a) for a in state.legal_actions()] == ["accept", "decline 2H3"]
+    # offered as the seat is shown its hand (2H0: its first 2H); the record keeps the copy moved
+    assert [str(a) for a in state.legal_actions()] == ["accept", "decline 2H0"]
     state.apply("decline")
     assert [c.id for c in state.package][:2] == ["BJ0", "2H3"]
-    assert state.log[-1] == "decline 2H3" and state.selection[2][0] == 0
+    assert state.log[-1] == "decline 2H3" and len(state.selection) == 2 and state.candidate == 0
     assert state.sizes[1] == 42
 
 
@@ -130,7 +137,10 @@ def test_s2_4_accept_takes_the_package_and_hand_sizes():
     state.apply("decline")                       # seat 0 (c0) adds nothing
     assert state.candidate == 4
     state.apply("decline")                       # seat 4 adds a 2
-    # seat 3 has no triple: automatic decline adding its 2; seats 2 and 1 likewise
+    # seat 3 has no triple: its only action is the decline adding its 2; seats 2 and 1 likewise
+    for seat in (3, 2, 1):
+        assert state.candidate == seat and len(state.legal_actions()) == 1
+        state.apply(state.legal_actions()[0])
     assert state.candidate == 0 and state._second
     n2 = len(state.package) - 1
     state.apply("accept")
@@ -158,7 +168,11 @@ def test_s2_4_package_returns_to_c0_with_all_2s():
     deal = make_deal({0: ["9H0", "9H1", "9H2"]}, c0=0)
     state = qipai.load("baohuang").new_state(deal=deal)
     state.apply("decline")
-    # seats 4..1 have no triple: each declines automatically, adding a 2 when it holds one
+    # seats 4..1 have no triple: each must decline, adding a 2 when it holds one
+    for seat in (4, 3, 2, 1):
+        legal = [a.text for a in state.legal_actions()]
+        assert state.candidate == seat and legal == [state.default_action(seat).text]
+        state.apply(state.default_action(seat))
     assert state.candidate == 0 and state.phase == "select"
     assert [s for s, _, auto in state.selection] == [0, 4, 3, 2, 1]
     assert len(state.package) == 1 + sum(1 for _, t, _ in state.selection if t.startswith("decline 2"))
@@ -177,7 +191,10 @@ def test_s2_5_case_12_guard_is_told_privately():
     assert state.view(0)["guard"] == 0
     for seat in (1, 2, 3, 4, None):
         v = state.view(seat)
-        assert v["guard"] is None and v["revealed"] == ["7H0", "7H2", "7H3"] and v["named_card"] == "7H"
+        # the copies are identical: the public sees the lowest labels revealed whichever copies
+        # were declared, the guard's copy takes the label left over ([D4]: no hint of a guard)
+        assert v["guard"] is None and v["revealed"] == ["7H0", "7H1", "7H2"] and v["named_card"] == "7H"
+    assert "7H3" in {c.id for c in state.hand(0)} and "7H1" not in {c.id for c in state.hand(0)}
     assert state.turn == 3                        # §3.4 the emperor leads
 
 
@@ -214,7 +231,9 @@ def test_s2_3_case_13_illegal_declarations_and_triples():
                       0: ["9H0", "9H1", "9H2"]}, c0=1, avoid={1: "5"})
     state = qipai.load("baohuang").new_state(deal=deal)
     assert state.voids == 0 and state.triples(1) == {}   # only rank-2, joker, mixed-suit triples
-    assert state.selection[0] == (1, "decline", True) and state.candidate == 0
+    assert [str(a) for a in state.legal_actions()] == ["decline"]
+    state.apply("decline")
+    assert state.selection[0] == (1, "decline", False) and state.candidate == 0
     for text in ("declare 2S0 2S1 2S2", "declare LJ0 LJ1 LJ2", "declare 5S0 5S1 5H0", "declare 2S"):
         with pytest.raises(IllegalAction):
             qipai.load("baohuang").parse_action(text)
@@ -357,7 +376,8 @@ def test_s4_4_case_18_tribute_after_the_emperors_side_won():
     assert sorted(got) == sorted([(2, 0, "BJ1"), (3, 1, "2S0"), (4, 0, "AS0")])
     assert state.sizes == [45, 44, 42, 42, 42]
     assert {"BJ1", "AS0"} <= {c.id for c in state.hand(0)}
-    assert state.view(4)["tribute"] == [list(x) for x in got]          # the exchange is public
+    # the exchange is public, each card shown as its face (the pack index is nobody's news)
+    assert state.view(4)["tribute"] == [[g, r, c[:2] + "0"] for g, r, c in got]
 
 
 def test_s4_4_case_19_tribute_after_the_emperors_side_lost():

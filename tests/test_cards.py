@@ -138,3 +138,16 @@ def test_round_robin_deal():
     assert d.kitty == deck[51:]
     with pytest.raises(ValueError):
         deal_round_robin(deck, 4, 17)
+
+
+def test_cards_read_again_come_from_the_table_of_canonical_texts():
+    from qipai.cards.card import _BY_TEXT
+
+    for text in ("9D1", "9D", " 9d1 ", "9d", "TD2", "10D2"):
+        first = parse_card(text)
+        assert parse_card(text) is first
+    assert parse_card(" 9d1 ") is parse_card("9D1") and parse_card("10D2") is parse_card("TD2")
+    assert all(t in (c.id, c.face) for t, c in _BY_TEXT.items())   # no variant kept
+    assert " 9d1 " not in _BY_TEXT and "10D2" not in _BY_TEXT
+    with pytest.raises(AttributeError):
+        parse_card(5)                                               # as before: not a text

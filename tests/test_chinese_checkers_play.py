@@ -76,7 +76,7 @@ def test_terminal_play_moves_refusals_and_resign():
     assert not re.search(r"-?\d+,-?\d+", listed)
     assert "Refused: not a move" in text and "Refused: there is no marble on n9" in text
     assert "N plays" in text
-    assert "Game over: You lost — resignation." in text
+    assert "Game over: You lost — you resigned." in text
 
 
 def test_terminal_play_as_second_seat_and_quit():

@@ -39,8 +39,11 @@ def test_players_join_check_in_and_the_draw_uses_their_nonces(db):
     join(db, eid, {"id": "dave"}, code)
     with pytest.raises(EventError, match="wrong join code"):
         join(db, eid, {"id": "eve"}, "0000")
+    # a repeated Join of an entrant changes nothing (its nonce neither) and is no error; the id of
+    # another kind of entry (here a bot's) is still refused
+    assert join(db, eid, {"id": "alice"}, code, nonce="ffff") is False
     with pytest.raises(EventError, match="duplicate player"):
-        join(db, eid, {"id": "alice"}, code)
+        join(db, eid, {"id": "robot"}, code)
     with pytest.raises(EventError, match="nonce"):
         join(db, eid, {"id": "frank"}, code, nonce="XYZ")
     leave(db, eid, "dave")

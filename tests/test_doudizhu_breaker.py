@@ -14,6 +14,7 @@ from math import prod
 import pytest
 
 import qipai
+from qipai.cards import table_ids
 from qipai.core.errors import IllegalAction, NotationError, RecordError
 from qipai.core.record import Record, replay
 from qipai.games.doudizhu.bidding import Bid
@@ -327,7 +328,12 @@ def test_random_games_score_hide_and_refuse_like_the_rule_file(preset, extra):
             seat = state.current_player
             legal = state.legal_actions()
             for viewer in range(3):
-                shown = json.dumps(state.view(viewer))
+                view = state.view(viewer)
+                # the plays show the table's labels of their ranks (a label may name a card
+                # still in a hand: it stands for a rank), never the cards the referee took
+                laid = [c for p in view["plays"] if len(p) > 2 for c in p[2]]
+                assert laid == table_ids((c for cards in state.play_cards for c in cards), {})
+                shown = json.dumps({k: v for k, v in view.items() if k != "plays"})
                 public = set(c.id for c in state.kitty) if state.landlord is not None else set()
                 if state.face_up is not None:
                     public.add(state.face_up.id)

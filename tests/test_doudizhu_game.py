@@ -12,6 +12,7 @@ from rich.console import Console
 
 import qipai
 from qipai.bots import make_bot
+from qipai.cards import table_ids
 from qipai.core.errors import IllegalAction, NotationError, RecordError
 from qipai.core.formats import read_records
 from qipai.core.record import Record, replay
@@ -196,6 +197,33 @@ def test_illegal_plays_name_the_reason_and_leave_the_state():
     assert s.to_json() == before
 
 
+def test_play_objects_of_another_rule_set_or_a_bomb_headed_chain_are_refused():
+    """``apply`` takes a play object only if it is one of this game's table (by identity), in
+    the hand, allowed by the chain-head rule and beating the play on the table; otherwise it
+    raises and changes nothing."""
+    from qipai.games.doudizhu.combos import ORDER, table
+
+    s = new(make_deal(["33334567899TJQKA2", "*", "*"], "TJQ", face_up="3"), preset="openspiel")
+    play_out(s, ["bid 3"])
+    classic = table().readings(ORDER.parse_counts("333345"))[0]        # four_two_solo
+    same_cards = [p for p in s.legal_actions() if p.code == classic.code]
+    assert classic.type == "four_two_solo" and not same_cards
+    straight = s.game.table.readings(ORDER.parse_counts("34567"))[0]
+    for play, reason in ((classic, "not a combination under this game's options"),
+                         (straight, "chain may not start at a rank you hold four of"),
+                         (table().readings(ORDER.parse_counts("34567"))[0], "not a combination")):
+        before = s.to_json()
+        with pytest.raises(IllegalAction, match=reason):
+            s.apply(play)
+        assert s.to_json() == before
+    s.apply(s.game.table.readings(ORDER.parse_counts("9"))[0])
+    low = s.game.table.readings(ORDER.parse_counts("3"))[0]
+    before = s.to_json()
+    with pytest.raises(IllegalAction):
+        s.apply(low)                              # seat 1 holds no 3 and a 3 does not beat a 9
+    assert s.to_json() == before
+
+
 def test_default_action_on_timeout():
     s = new(make_deal(["5 6 7", "*", "*"], "TJQ"))
     assert s.default_action(0) is PASS
@@ -230,7 +258,8 @@ def test_views_never_show_another_seats_cards(preset):
                     allowed |= {c.id for c in s.kitty}
                 if s.face_up is not None:
                     allowed.add(s.face_up.id)
-                allowed |= {c.id for cards in s.play_cards for c in cards}   # laid face up
+                # laid face up, shown by the table's labels of their ranks (never the cards taken)
+                allowed |= set(table_ids((c for cards in s.play_cards for c in cards), {}))
                 if s.is_terminal():           # the deal over: every seat's cards left are shown
                     allowed |= {c.id for x in range(3) for c in s.hand(x)}
                 shown = set(re.findall(r'"([2-9TJQKA][SHDC]\d|[LB]J\d)"', text))
@@ -243,6 +272,47 @@ def test_views_never_show_another_seats_cards(preset):
                 break
             s.apply(rng.choice(s.legal_actions()))
 
+
+
+@pytest.mark.parametrize("preset", ["classic", "seed002", "openspiel"])
+def test_cards_held_and_played_are_the_lowest_ids_of_each_rank_taken_one_play_at_a_time(preset):
+    """The state keeps rank counts only and reads the cards from the deal when asked: they
+    must be the cards a referee takes one play after another (of each rank played, the lowest
+    card ids the seat holds), whether read at every action, now and then, or from a copy."""
+    from qipai.games.doudizhu.combos import ORDER
+
+    game = qipai.load("doudizhu", preset=preset)
+    for seed in range(8):
+        s = game.new_state(seed=seed)
+        rng = random.Random(seed)
+        deals = 0
+        while not s.is_terminal():
+            if len(s.deal) != deals:                  # a new deal (a redeal after no bid)
+                deals = len(s.deal)
+                held = [sorted(h, key=ORDER.card_key) for h in s.deal_hands()]
+                taken = []
+                lord = None
+            action = rng.choice(s.legal_actions())
+            if s.phase == "play" and action is not PASS:
+                seat, cards = s.turn, []
+                for r, n in action.parts:
+                    of_rank = [c for c in held[seat] if ORDER.index[c.rank] == r][:n]
+                    cards += of_rank
+                for c in cards:
+                    held[seat].remove(c)
+                taken.append(cards)
+            copy = s.clone() if rng.random() < 0.2 else None
+            s.apply(action)
+            if s.landlord is not None and lord is None and len(s.deal) == deals:   # the kitty
+                lord = s.landlord
+                held[lord] = sorted(held[lord] + s.kitty, key=ORDER.card_key)
+            if rng.random() < 0.3 or s.is_terminal():
+                assert s.play_cards == taken
+                assert [s.hand(x) for x in range(3)] == held
+                assert [[c for per in h for c in per] for h in s.hands] == held
+            if copy is not None:
+                copy.apply(action)
+                assert copy.play_cards == taken and [copy.hand(x) for x in range(3)] == held
 
 # ----- records ----------------------------------------------------------------------------------
 

@@ -6,7 +6,6 @@ doudizhu and Guobiao mahjong: every request holds only what its seat may see; fa
 from __future__ import annotations
 
 import json
-import re
 import sys
 
 import pytest
@@ -19,10 +18,10 @@ from qipai.engines import engine_player
 from qipai.engines.botzone import KEEP_RUNNING, BotzonePlayer, parse_answer, request_for
 from qipai.engines.process import EngineError
 from qipai.match import BotPlayer
+from tests.doudizhu_helpers import CARD, public_cards
 from tests.engine_helpers import HERE, events, play
 
 BOT = [sys.executable, str(HERE / "botzone_engine.py")]
-CARD = re.compile(r"\b(?:[3-9TJQKA2][SHCD]|[LB]J)\d\b")
 
 
 def sent(door: BotzonePlayer) -> list[dict]:
@@ -74,18 +73,10 @@ def test_doudizhu_in_both_modes_and_nothing_hidden_is_sent():
     assert keep.engine.starts == 1 and "requests" in lines[0]
     assert all("requests" not in m and m["seat"] == 1 for m in lines[1:]) and len(lines) >= 2
     assert received(keep).count(KEEP_RUNNING) == len(lines)
-    # nothing another seat holds: each request's cards are the seat's own, the kitty once shown,
-    # and the cards already played
+    # nothing another seat holds: each request's cards are the seat's own, the kitty, and what
+    # the spectator's view shows (the plays as the table's labels of their ranks)
     record = out.record
-    st = game.new_state(seed=record.seed, deal=record.deal)
-    public = []
-    for k in range(len(record.actions) + 1):
-        dealt = record.deal[st.view(0).get("redeals", 0)]["hands"]
-        public.append({c for s in range(3) for c in set(dealt[s]) - set(st.view(s)["hand"] or [])})
-        if k < len(record.actions):
-            entry = record.actions[k]
-            seat, text = (entry[0], entry[1]) if isinstance(entry, list) else (None, entry)
-            st.apply(text, seat=seat)
+    public = public_cards(record)
     requests = [m["requests"][-1] for m in full] + [lines[0]["requests"][-1]] + lines[1:]
     assert len(requests) >= 4
     for req in requests:

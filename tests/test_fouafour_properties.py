@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 import qipai
 from qipai.bots import make_bot
+from qipai.cards import table_ids
 from qipai.core.errors import IllegalAction
 from qipai.games.fouafour import ALL_PLAYS, partner, team_of
 
@@ -61,7 +62,8 @@ def test_random_playouts_end_and_round_trip(seed, first_out):
                 assert snap(state) == before
         for s in (0, 1, 2, 3, None):
             shown = set(CARD_ID.findall(json.dumps(state.view(s)))) - {"3H0"}
-            laid = {c.id for cards in state.play_cards for c in cards}     # played face up
+            # played face up, shown by the table's labels of their ranks (never the cards taken)
+            laid = set(table_ids((c for cards in state.play_cards for c in cards), {}))
             assert shown <= ({c.id for c in state.hand(s)} if s is not None else set()) | laid
         for a in legal[:12]:
             state.clone().apply(a, seat=seat)

@@ -29,6 +29,24 @@ def test_terminal_game_to_a_counted_end():
     out = buf.getvalue()
     assert "no column I" in out
     assert "Game over:" in out
+    # the komi in points, as English go players say it
+    assert "; Komi 0.5." in out and "gives" not in out, out[-300:]
+
+
+def test_the_komi_is_said_in_points_in_english_and_in_stones_in_chinese():
+    from qipai import i18n
+    from qipai.games.go.play import komi_words
+    was = i18n.current()
+    try:
+        i18n.use("en")
+        assert [komi_words(k) for k in (8, 7.5, 0, -1, 2, 6.5)] == [
+            "Komi 8", "Komi 7.5", "no komi", "Reverse komi 1", "Komi 2", "Komi 6.5"]
+        i18n.use("zh")
+        # Chinese rules: komi 7.5 points is 贴 3¾ 子 (half the points, in stones of the area count)
+        assert [komi_words(k) for k in (8, 7.5, 0, -1, 0.5, 6.5)] == [
+            "黑贴 4 子", "黑贴 3¾ 子", "不贴子", "白贴 ½ 子", "黑贴 ¼ 子", "黑贴 3¼ 子"]
+    finally:
+        i18n.use(was)
 
 
 def test_terminal_resign_and_illegal_limit():
@@ -36,7 +54,7 @@ def test_terminal_resign_and_illegal_limit():
     console = Console(file=buf, width=120, color_system=None)
     game = qipai.load("go", board_size=9)
     run(game, bot="random", seat=1, seed=2, console=console, read_line=scripted(["resign"]))
-    assert "Game over: You lost — resignation." in buf.getvalue()
+    assert "Game over: You lost — you resigned." in buf.getvalue()
     buf = io.StringIO()
     console = Console(file=buf, width=120, color_system=None)
     run(qipai.load("go", board_size=9, illegal_limit=2), bot="random", seat=0, seed=2,

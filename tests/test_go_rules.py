@@ -352,3 +352,27 @@ def test_the_library_counts_every_stone_alive_by_default_and_people_mark_dead_st
     assert s.is_terminal() and s.result.reason != "agreement"
     assert LOBBY_ONE_GAME["go"]["end_procedure"] == "agreement"
     assert load_preset("s2_go").game_options["end_procedure"] == "agreement"
+
+
+def test_the_marking_view_shades_each_points_owner_by_each_sides_marks():
+    """While the dead stones are marked, the view gives, for each seat's marks, the owner of every
+    point and the count they make (area, rules §4.3), the same the game counts once both agree,
+    so a page can shade the territory before the players submit."""
+    s = state_at(black=("A3", "B3", "C3", "C2", "C1"), white=("G7", "A1"), size=9)
+    s.apply("pass")
+    s.apply("pass")
+    assert s.phase == "marking"
+    who = s.to_act[0]
+    s.apply("dead A1", seat=who)
+    v = s.view(who)["marking"]
+    mine, theirs = v["ownership"][who], v["ownership"][1 - who]
+    # rows run from the top (row 9): A1, A2 Black's once White's A1 is dead, else White's and dame
+    assert (mine[8][0], mine[7][0]) == ("X", "X") and (theirs[8][0], theirs[7][0]) == ("O", ".")
+    assert v["count"][who] == dict(zip(("black", "white"), s.count(frozenset({from_gtp("A1", 9)}))))
+    assert v["count"][1 - who] == dict(zip(("black", "white"), s.count()))
+    s.apply("done", seat=who)
+    s.apply("dead A1", seat=1 - who)
+    s.apply("done", seat=1 - who)
+    end = s.view(None)
+    assert end["phase"] == "over" and end["ownership"] == mine
+    assert (end["score"]["black"], end["score"]["white"]) == tuple(v["count"][who].values())

@@ -59,7 +59,7 @@ def test_terminal_game_against_the_bot():
     text = out.getvalue()
     assert "Refused: Black's first stone must be on the centre point h8" in text
     assert "Refused: h8 is occupied" in text
-    assert "Game over: You lost — resignation." in text
+    assert "Game over: You lost — you resigned." in text
     assert "●" in text and "○" in text
 
 

@@ -22,7 +22,7 @@ def test_play_luzhan_layout_moves_refusal_resign():
     out = _run("junqi", 0, ["layouts", "random", "moves", "zz-zz", "a1-a2", "resign"])
     assert "1: a6=" in out and "Refused: not a junqi action" in out
     assert "Refused: the mine on a1 never moves" in out     # the first offered layout has a1=M
-    assert "Game over: You lost — resignation." in out
+    assert "Game over: You lost — you resigned." in out
     assert "S40" in out and "N? " in out          # own identities shown, North's hidden
 
 

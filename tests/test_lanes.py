@@ -70,3 +70,14 @@ def test_a_worker_left_idle_while_the_lanes_are_full_is_stopped_at_the_end(monke
     for seed in range(20):
         ran, most = run(files, workers=3, seed=seed)
         assert set(ran) == set(files) and most == 1
+
+
+def test_file_times_sum_each_file_and_each_worker():
+    times = lanes.FileTimes()
+    for nodeid, seconds, worker in [("tests/a.py::t1", 1.5, "gw0"), ("tests/a.py::t1", 0.25, "gw0"),
+                                    ("tests/b.py::t[x]", 4.0, "gw1"), ("tests/a.py::t2", 2.0, "gw0"),
+                                    ("tests/c.py::t", 0.5, "gw1")]:
+        times.add(nodeid, seconds, worker)
+    assert times.files == {"tests/a.py": 3.75, "tests/b.py": 4.0, "tests/c.py": 0.5}
+    assert times.lines(2) == ["     4.0 s  gw1   tests/b.py", "     3.8 s  gw0   tests/a.py",
+                              "gw0: 3.8 s in 1 files", "gw1: 4.5 s in 2 files"]

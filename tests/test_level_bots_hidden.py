@@ -125,7 +125,8 @@ def test_baohuang_determinization_keeps_the_tribute_and_the_void_deals():
                 for giver in {g for g, _, _ in view["tribute"]}:    # it gave its largest cards
                     gave = [c for g, _, c in view["tribute"] if g == giver]
                     dealt = d.dealt[-1]["hands"][giver]
-                    assert min(map(_tribute_rank, dealt)) == min(map(_tribute_rank, gave))
+                    # (by face: a view's labels number copies, they name no pack)
+                    assert min(_tribute_rank(c)[:2] for c in dealt) == min(_tribute_rank(c)[:2] for c in gave)
             checked += 1
     assert checked == 2
 
@@ -276,7 +277,9 @@ def score(state, me: int) -> float:
     return state.returns()[me]
 
 
-@pytest.mark.parametrize(("case", "deals", "playouts"), [("baohuang", 3, 4), ("baohuang-sdbh", 4, 12),
+# baohuang: 8 deals, as three were too few to tell the level from random once the plays show
+# their ranks only (qipai.cards.table_ids): over seeds 6..15 level 3 scored more in 7, less in 2
+@pytest.mark.parametrize(("case", "deals", "playouts"), [("baohuang", 8, 4), ("baohuang-sdbh", 4, 12),
                                                          ("shengji", 4, 3), ("shengji-1deck", 12, 4)])
 def test_level_3_beats_random(case, deals, playouts):
     """Duplicate deals: the searched seat scores more than random play from the same seat and

@@ -146,3 +146,80 @@ def test_a_connection_that_failed_is_not_used_again(pg_database):
 
     asyncio.run(scenario())
     assert [r[:3] for r in _rows(pg_database)] == [("t1", 0, "a"), ("t1", 1, "b")]
+
+
+async def _started(url: str, *tables: str) -> tuple[Store, list[Gate]]:
+    """A started store on PostgreSQL with its loop's commits, and ``tables`` stored (their gates)."""
+    store = Store(open_db(url), stall=5.0)
+    assert store.loop is not None
+    await store.start()
+    gates = [Gate(t, 0) for t in tables]
+    for g in gates:
+        store.append(g, NewTable(_table(g.table_id)))
+    for g in gates:
+        await store.saved(g, 5.0)
+    return store, gates
+
+
+def _slow_call(s, seconds: float) -> str:
+    """A call that holds its commit (a finished game's record on a busy machine)."""
+    import time
+
+    time.sleep(seconds)
+    return "done"
+
+
+def test_moves_are_not_held_behind_a_slow_commit_of_other_writes(pg_database):
+    """While a commit of other writes is under way (a game's record, in the worker thread), the
+    moves of other tables are committed from the loop beside it, also those appended after a
+    new table; the slow table's own next row, the new table and that table's rows still wait
+    for it (a table's writes stay in order)."""
+    from qipai.server.store import Call
+
+    async def scenario():
+        store, (a, b) = await _started(pg_database, "ta", "tb")
+        try:
+            slow = store.append(a, Call(_slow_call, 1.5))
+            while not store._running:
+                await asyncio.sleep(0.005)
+            after = store.append(a, _row("ta", 0, "a-after"))
+            c = Gate("tc", 0)
+            store.append(c, NewTable(_table("tc")))             # waits for the slow commit
+            c0 = store.append(c, _row("tc", 0, "c0"))
+            store.append(b, _row("tb", 0, "b0"))                # goes ahead of both
+            await store.saved(b, 5.0)               # before the slow commit is done
+            assert a.durable < slow.tag and slow.result is None and c.durable == 0
+            assert [r[:3] for r in _rows(pg_database)] == [("tb", 0, "b0")]
+            await store.saved(a, 5.0)
+            assert slow.result == "done" and a.durable == after.tag
+            await store.saved(c, 5.0)
+            assert c.durable == c0.tag
+        finally:
+            await store.stop(5.0)
+
+    uvloop.run(scenario())
+    assert [r[:3] for r in _rows(pg_database)] == [("ta", 0, "a-after"), ("tb", 0, "b0"), ("tc", 0, "c0")]
+
+
+def test_rows_appended_with_a_slow_write_of_another_table_are_not_held_in_its_commit(pg_database):
+    """Rows and another table's call appended together, with nothing under way: the call's
+    table goes to the worker thread alone, the other tables' rows from the loop beside it (they
+    used to share one commit, and wait for the call)."""
+    from qipai.server.store import Call
+
+    async def scenario():
+        store, (a, b) = await _started(pg_database, "ta", "tb")
+        try:
+            before = store.append(a, _row("ta", 0, "a0"))
+            store.append(b, _row("tb", 0, "b0"))
+            slow = store.append(a, Call(_slow_call, 1.5))
+            store.append(b, _row("tb", 1, "b1"))
+            await store.saved(b, 5.0)
+            assert a.durable < before.tag and slow.result is None
+            await store.saved(a, 5.0)
+            assert slow.result == "done"
+        finally:
+            await store.stop(5.0)
+
+    uvloop.run(scenario())
+    assert [r[:3] for r in _rows(pg_database)] == [("ta", 0, "a0"), ("tb", 0, "b0"), ("tb", 1, "b1")]

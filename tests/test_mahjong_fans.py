@@ -144,6 +144,30 @@ def test_pung_groups_join_their_number_and_honor_parts():
         assert tuple(combos.pung_entry(pungs)) == whole(pungs), pungs
 
 
+def test_suit_patterns_are_worked_out_once_for_the_three_suits():
+    """A one-suit pattern's splits are worked out once (at ranks 0..8) and moved to each suit
+    it is met in: the entry in every suit is the pattern's own splits placed at that suit."""
+    import random
+
+    from qipai.games.mahjong_gb import splits
+    from qipai.tiles.shapes import CHOW, PAIR, PUNG, _pattern_table, suit_splits
+
+    rng = random.Random(8)
+    for key in rng.sample(sorted(_pattern_table()), 400):
+        b = bytes(key)
+        made = len(splits._RANKS)
+        for base in (18, 0, 9):
+            got = splits._SUITS[base // 9].get(b) or splits._suit_entry(b, base)
+            want = []
+            for sp in suit_splits(key):
+                want.append((tuple(base + r for ty, r in sp if ty == CHOW),
+                             tuple(base + r for ty, r in sp if ty == PUNG),
+                             tuple(base + r for ty, r in sp if ty == PAIR)))
+            assert got[0] == tuple(want), (key, base)
+            assert got[1] == sum(1 << (base + r) for r in range(9) if key[r]), (key, base)
+        assert len(splits._RANKS) <= made + 1, key
+
+
 def test_group_tables_shared_across_suits_give_each_groups_own_fans():
     """The chow and pung tables keep one entry per class of groups that differ only by their
     suits: every group of number pungs and of chows gets the entry worked out for it alone."""

@@ -2,7 +2,7 @@
 the table page's move box), the Chinese refusal names cards in Chinese (红桃A, 小王, not AH or
 AL) and says what to type only as the thing to type, after 输入 ("叫分请输入 bid 1、bid 2 或
 bid 3", not "叫分写作 'bid 1'"). The English refusals name cards as the table's faces read
-(♥A, JK small: as the cards on the table read), not as codes either."""
+(♥A, Small Joker: as the table names them), not as codes either."""
 
 from __future__ import annotations
 
@@ -28,7 +28,7 @@ TYPED = ["AL", "LB", "33", "3", "KK", "AH", "HA", "7H", "7H0", "LJ", "BJ", "LJ1"
          "gou", "cha", "gou 5", "@@"]
 #: a card in the games' codes: a face (AH, TH0, 10S), a joker (LJ, BJ1), a play in ranks with a
 #: letter rank (AL, JBB, 6789T, AA; a single J, Q, K or A is how Chinese players name a rank too)
-CODE = re.compile(r"(?<![A-Za-z0-9])(?!JK (?:small|big))"      # an English joker reads "JK big"
+CODE = re.compile(r"(?<![A-Za-z0-9])"
                   r"(?:(?:10|[2-9TJQKA])[SHDC]\d?|[LB]J\d?|[2-9TJQKALB]*[TLB][2-9TJQKALB]*"
                   r"|[2-9JQKA]*[JQKA][2-9JQKA]*[2-9JQKA])(?![A-Za-z0-9])")
 #: a template's field worded as cards
@@ -50,10 +50,10 @@ def test_cards_are_worded_in_both_languages():
     assert words("AL", "zh") == "A 小王" and words("LJ1 BJ", "zh") == "小王、大王"
     assert words("10S", "zh") == "黑桃10" and words("334", "zh") == "3 3 4"
     assert words("AH KH", "en") == "♥A, ♠K".replace("♠", "♥")
-    assert words("AL", "en") == "A JK small" and words("LJ1 BJ", "en") == "JK small, JK big"
+    assert words("AL", "en") == "A Small Joker" and words("LJ1 BJ", "en") == "Small Joker, Big Joker"
     assert words("TS 333+4", "en") == "♠10, 3 3 3 + 4"
     assert i18n.t("refusal.not_in_hand", {"cards": "AH LJ"}, lang="zh") == "你手里没有：红桃A、小王"
-    assert i18n.t("refusal.not_in_hand", {"cards": "AH LJ"}, lang="en") == "not in your hand: ♥A, JK small"
+    assert i18n.t("refusal.not_in_hand", {"cards": "AH LJ"}, lang="en") == "not in your hand: ♥A, Small Joker"
 
 
 def test_tiles_are_worded_in_both_languages():

@@ -124,7 +124,7 @@ RECORD = re.compile(r"forfeit by|\b\d+-\d+\b|\((resign|timeout)\)")
 FIELD = re.compile(r"\{\w+(\|[\w.+-]+)?\}")
 BAD_EN = [re.compile(p) for p in (
     r"\bYou wins\b", r"\bYou loses\b", r"\b(the|a) \w+ You\b", r"\bYou (is|has)\b",
-    r"\b1 points\b", r"(?<!, )(?<!\+ )\b(Ann|Bob|Cy|Di|Ed|Flo|seat \d+) win\b", r"\bYou, ",
+    r"\b1 points\b", r"(?<!, )(?<!\+ )(?<!and )\b(Ann|Bob|Cy|Di|Ed|Flo|seat \d+) win\b", r"\bYou, ",
 )]
 BAD_ZH = [re.compile(p) for p in (r"者你", r"你胜", r"你负", r"家你")]
 
@@ -204,7 +204,7 @@ def test_a_history_line_in_the_issues_words():
         == "地主胜 ×2 — 你输了\u00a0−24 · 超时"
     old = {"returns": [48, -24, -24], "winners": [0], "reason": "out", "text": "+48 -24 -24"}
     assert result_words(old, game="doudizhu", seat=1, names=names, lang="zh", brief=True) \
-        == "Ann胜 — 你输了\u00a0−24"
+        == "Ann 胜 — 你输了\u00a0−24"     # a Latin name set off from Chinese by a space
     assert result_words(old, game="doudizhu", seat=0, names=names, lang="en", brief=True) \
         == "You won\u00a0+48"
     wk = {"returns": [-6, 3, 3], "winners": [1, 2], "reason": "out", "details": {"digger": 0}}
@@ -225,6 +225,13 @@ def test_a_history_line_in_the_issues_words():
         == "Your side wins — You won\u00a0+1"
     assert result_words(faf, game="fouafour", seat=2, names=NAMES[4], lang="zh", brief=True) \
         == "对方胜 — 你输了"
+    # a drawn 4A4 deal returns ½ to every seat: its reader is named as in a won or lost deal,
+    # with no gain (it said only "平局" / "Tie")
+    tie = {"returns": [0.5, 0.5, 0.5, 0.5], "winners": [], "reason": "out", "details": {}}
+    assert result_words(tie, game="fouafour", seat=0, names=NAMES[4], lang="zh", brief=True) \
+        == "平局 — 你打平\u00a0±0"
+    assert result_words(tie, game="fouafour", seat=2, names=NAMES[4], lang="en", brief=True) \
+        == "Tie — You tied\u00a0±0"
     # a board game's line is the same as everywhere: "你赢了 — 将死"
     xq = {"returns": [1, 0], "winners": [0], "reason": "checkmate", "text": "1-0"}
     assert result_words(xq, game="xiangqi", seat=0, names=["a", "b"], lang="zh", brief=True) \
@@ -286,7 +293,29 @@ def test_known_wordings():
     assert result_words(lord, game="doudizhu", seat=1, names=["a", "b", "c"], lang="en", brief=True) \
         == "Landlord wins (spring) ×4 — You lost\u00a0−12"
     timeout = {"returns": [-1, 1], "winners": [1], "reason": "timeout", "text": "forfeit by 0"}
-    assert result_words(timeout, game="xiangqi", seat=0, names=["a", "b"], lang="en") == "You lost — time out"
+    assert result_words(timeout, game="xiangqi", seat=0, names=["a", "b"], lang="en") \
+        == "You lost — you ran out of time"
+
+
+def test_a_resignation_or_a_timeout_says_who():
+    """"You won — resignation" did not say who resigned: the words name the seat that lost by it,
+    to both players and to a spectator, in both languages."""
+    resign = {"returns": [1, 0], "winners": [0], "reason": "resign", "text": "B+R",
+              "details": {"black_seat": 0}}
+    for game in ("go", "xiangqi", "gomoku", "junqi", "chinese-checkers"):
+        assert result_words(resign, game=game, seat=0, names=["alice", "bob"], lang="en") \
+            == "You won — bob resigned", game
+        assert result_words(resign, game=game, seat=0, names=["alice", "bob"], lang="zh") \
+            == "你赢了 — bob 认输", game
+        assert result_words(resign, game=game, seat=1, names=["alice", "bob"], lang="en") \
+            == "You lost — you resigned", game
+        assert result_words(resign, game=game, seat=1, names=["alice", "bob"], lang="zh") \
+            == "你输了 — 你认输", game
+        assert result_words(resign, game=game, seat=None, names=["alice", "bob"], lang="en") \
+            .endswith(" — bob resigned"), game
+    timeout = {"returns": [0, 1], "winners": [1], "reason": "timeout", "text": "W+T"}
+    assert result_words(timeout, game="xiangqi", seat=1, names=["alice", "bob"], lang="zh") \
+        == "你赢了 — alice 超时"
 
 
 def test_a_board_seat_without_a_name_is_named_by_its_side():
@@ -333,9 +362,11 @@ def test_every_score_of_a_deal_says_whose_it_is():
                     parts = tail.split(" / ")
                     assert len(parts) == seats, f"{entry['label']}: {text!r}"
                     for s, part in enumerate(parts):
-                        assert re.fullmatch(r".+\u00a0(0|[+−][\d½.]+)", part), f"{entry['label']}: {text!r}"
+                        assert re.fullmatch(r".+\u00a0(±0|[+−][\d½.]+)", part), f"{entry['label']}: {text!r}"
                         shared = game in CARD and seats >= 3 and names.count(names[s]) > 1
-                        assert shared or part.startswith(names[s]), f"{entry['label']} seat {s}: {text!r}"
+                        # the reader is 你 / You, as the table's score panel says it
+                        own = {"zh": "你", "en": "You"}[lang] if s == seat else names[s]
+                        assert shared or part.startswith(own), f"{entry['label']} seat {s}: {text!r}"
                         assert not (shared and re.search(r"[（(]", part)), f"{entry['label']}: {text!r}"
                     if game in CARD:
                         assert not re.search(r"seat \d|号座", text), f"{entry['label']} {lang}: {text!r}"
@@ -351,7 +382,7 @@ def test_every_score_of_a_deal_says_whose_it_is():
     assert result_words(ddz, game="doudizhu", seat=None, names=bots, lang="zh") \
         == "地主胜 ×4：Ann\u00a0+24 / 右\u00a0−12 / 左\u00a0−12"
     assert result_words(ddz, game="doudizhu", seat=0, names=["Ann", "Bot", "Bot"], lang="en") \
-        == "You won — Landlord wins ×4: Ann\u00a0+24 / Right\u00a0−12 / Left\u00a0−12"
+        == "You won — Landlord wins ×4: You\u00a0+24 / Right\u00a0−12 / Left\u00a0−12"
     # two bots of one kind whose name has brackets: their places alone, no bracket in a bracket
     kinds = ["Ann", "机器人（规则型）", "机器人（规则型）"]
     assert result_words(ddz, game="doudizhu", seat=0, names=kinds, lang="zh").endswith(
@@ -512,7 +543,7 @@ def test_a_mahjong_payment_lost_takes_the_minus_sign():
     line = mahjong_payments_line([-19, 57, -19, -19], seat=0, lang="zh")
     assert line == "得失：你\u00a0−19 下家\u00a0+57 对家\u00a0−19 上家\u00a0−19"
     assert mahjong_payments_line([-8, 0, 8, 0], seat=0, lang="en").endswith(
-        "You\u00a0−8 Right\u00a00 Across\u00a0+8 Left\u00a00")
+        "You\u00a0−8 Right\u00a0±0 Across\u00a0+8 Left\u00a0±0")
 
 
 def test_a_won_mahjong_hand_says_who_won_how_its_worth_and_the_payments():
@@ -525,18 +556,22 @@ def test_a_won_mahjong_hand_says_who_won_how_its_worth_and_the_payments():
         hand = r["details"]["hands"][0]
         w, total = hand["winners"][0], hand["fans"][str(hand["winners"][0])]["total"]
         loser = next(s for s in range(4) if s != w)
-        pays = " / ".join(f"{names[s]}\u00a0{score_text(x, 'en')}" for s, x in enumerate(r["returns"]))
+        # the reader is You among the payments and "your" discard, as the table says it
+        pays = " / ".join(f"{'You' if s == loser else names[s]}\u00a0{score_text(x, 'en')}"
+                          for s, x in enumerate(r["returns"]))
+        whose = "your" if hand.get("from") == loser else f"{names[hand.get('from') or 0]}’s"
         how = ("by self-draw" if hand["how"] == "self_drawn" else
-               f"on {names[hand['from']]}’s discard" if hand["how"] == "discard" else
-               f"by robbing {names[hand['from']]}’s kong")
+               f"on {whose} discard" if hand["how"] == "discard" else
+               f"by robbing {whose} kong")
         en = result_words(r, game="mahjong-gb", seat=loser, names=names, lang="en")
         assert en == f"You lost — {names[w]} won {how}, {total} fans · Payments: {pays}", en
         mine = result_words(r, game="mahjong-gb", seat=w, names=names, lang="en")
         assert mine.startswith("You won — ") and f", {total} fans · Payments: " in mine, mine
         zh = result_words(r, game="mahjong-gb", seat=None, names=names, lang="zh")
-        zh_how = ("自摸和牌" if hand["how"] == "self_drawn" else f"和牌，{names[hand['from']]}点炮"
-                  if hand["how"] == "discard" else f"抢{names[hand['from']]}的杠和牌")
-        assert zh == f"{names[w]}{zh_how}，{total} 番 · 得失：{pays}", zh
+        zh_how = ("自摸和牌" if hand["how"] == "self_drawn" else f"和牌，{names[hand['from']]} 点炮"
+                  if hand["how"] == "discard" else f"抢 {names[hand['from']]} 的杠和牌")
+        spectator = " / ".join(f"{names[s]}\u00a0{score_text(x, 'zh')}" for s, x in enumerate(r["returns"]))
+        assert zh == f"{names[w]} {zh_how}，{total} 番 · 得失：{spectator}", zh
         for text in (en, mine, zh):
             assert "winning hand" not in text and "和牌：" not in text, text
 
@@ -554,6 +589,23 @@ def test_a_drawn_mahjong_hand_is_worded_as_the_wall_running_out(game):
                 assert got == words
 
 
+def test_bots_of_one_kind_are_told_apart_by_a_number_in_a_history_line():
+    """A lobby table filled with bots of one kind: a history line read "Bot (Greedy) won on
+    Bot (Greedy)'s discard" (机器人（贪心）和牌，机器人（贪心）点炮); each is numbered in seat order."""
+    from qipai.i18n import seat_names
+
+    assert seat_names(["ann", "bot:greedy", "bot:greedy", "bot:rule", None], "en") \
+        == ["ann", "Bot (Greedy) 1", "Bot (Greedy) 2", "Bot (Rule-based)", ""]
+    assert seat_names(["bot:rule"] * 3, "zh") == [f"机器人（规则型）{n}" for n in (1, 2, 3)]
+    mj = {"returns": [-8, 16, -8, 0], "winners": [1], "reason": "win",
+          "details": {"hands": [{"winners": [1], "how": "discard", "from": 2}]}}
+    names = ["ann", "bot:greedy", "bot:greedy", "bot:greedy"]
+    for lang in ("en", "zh"):
+        text = result_words(mj, game="mahjong-gb", seat=0, names=names, lang=lang, brief=True)
+        one, two = seat_names(names, lang)[1:3]
+        assert one in text and two in text, text
+
+
 def test_a_history_line_names_the_players_never_their_places():
     """A shengji deal in a player's list of games: the winning side by its players' names, the
     player as "you" ("Declarers (you and Rule bot) win"), never by their places at the table
@@ -563,11 +615,16 @@ def test_a_history_line_names_the_players_never_their_places():
           "details": {"dealer": 0, "gains": [2, 0, 2, 0]}}
     bots = ["Ann", "bot:rule", "bot:rule", "bot:rule"]
     assert result_words(sj, game="shengji", seat=0, names=bots, lang="en", brief=True) \
-        .startswith("Declarers (you and Bot (Rule-based)) win, up 2 — You won")
+        .startswith("You and Bot (Rule-based) 2 win, up 2 (Declarers) — You won")
     assert result_words(sj, game="shengji", seat=0, names=bots, lang="zh", brief=True) \
-        .startswith("庄家方（你和机器人（规则型））胜，升2级 — 你赢了")
+        .startswith("你和机器人（规则型）2胜，升2级（庄家方） — 你赢了")
     lost = result_words(sj, game="shengji", seat=1, names=bots, lang="en", brief=True)
-    assert lost.startswith("Declarers (Ann, Bot (Rule-based)) win, up 2 — You lost"), lost
+    assert lost.startswith("Ann, Bot (Rule-based) 2 win, up 2 (Declarers) — You lost"), lost
+    # never a bracket inside a bracket (a bot's name is "Bot (Rule-based)")
+    for lang in ("en", "zh"):
+        for seat in range(4):
+            text = result_words(sj, game="shengji", seat=seat, names=bots, lang=lang, brief=True)
+            assert not re.search(r"[（(][^）)]*[（(]", text), text
     for seat in range(4):
         for lang in ("en", "zh"):
             text = result_words(sj, game="shengji", seat=seat, names=NAMES[4], lang=lang, brief=True)
@@ -587,3 +644,116 @@ def test_a_mahjong_hand_won_by_the_reader_says_you_win():
         assert " · 你胡 " in mahjong_hand_lines(r, seat=w, hands_per_match=1, lang="zh")[0]
         other = mahjong_hand_lines(r, seat=(w + 1) % 4, hands_per_match=1, lang="en")[0]
         assert " wins on " in other and "You win" not in other, other
+
+
+def test_a_drawn_hand_paid_by_its_bombs_says_so():
+    """百变八雀: a hand nobody won where bombs were laid is no bare "You lost · payments": the line
+    says the wall ran out and that the payments are the bombs' bonuses, and whose bombs."""
+    hand = {"hand": 1, "winners": [], "how": "drawn", "bombs": [[2, "5p"], [3, "E"]],
+            "bomb_payments": [-20, -20, 20, 20], "payments": [-20, -20, 20, 20]}
+    r = {"text": "-20 -20 20 20", "reason": "hands_played", "returns": [-20, -20, 20, 20],
+         "winners": [2, 3], "details": {"hands": [hand]}}
+    names = ["alice", "bob", "cy", "dan"]
+    zh = result_words(r, game="baibian-bajue", seat=0, names=names, lang="zh")
+    assert zh == ("你输了 — 荒庄——无人和牌，得失是炸弹的奖励（cy、dan） · "
+                  "得失：你\u00a0−20 / bob\u00a0−20 / cy\u00a0+20 / dan\u00a0+20"), zh
+    en = result_words(r, game="baibian-bajue", seat=None, names=names, lang="en")
+    assert en.startswith("Drawn hand — nobody won; the payments are the bombs’ (cy, dan)"), en
+
+
+#: 百变八雀, a hand won by seat 1 on seat 3's discard, after seat 0 laid a bomb: seat 0 ends +30
+BOMB_WON = {"text": "30 212 -10 -232", "reason": "hands_played", "returns": [30, 212, -10, -232],
+            "winners": [1], "details": {"hands": [
+                {"hand": 1, "winners": [1], "how": "discard", "from": 3, "bombs": [[0, "5s"]],
+                 "bomb_payments": [30, -10, -10, -10], "payments": [30, 212, -10, -232]}]}}
+
+
+def test_a_seat_up_on_its_bombs_in_a_hand_it_did_not_win_is_no_loser():
+    """百变八雀: the headline said "你输了" beside the reader's own +30 (a bomb's bonuses in a hand
+    another seat won); it says the reader did not win the hand but gained on its bombs. A seat
+    that paid still reads "You lost"."""
+    names = ["alice", "bob", "cy", "dan"]
+    zh = result_words(BOMB_WON, game="baibian-bajue", seat=0, names=names, lang="zh")
+    assert zh.startswith("你未和牌，但炸弹得分 — ") and "你输了" not in zh, zh
+    en = result_words(BOMB_WON, game="baibian-bajue", seat=0, names=names, lang="en")
+    assert en.startswith("You did not win the hand but gained on your bombs — "), en
+    assert result_words(BOMB_WON, game="baibian-bajue", seat=2, names=names, lang="en").startswith("You lost")
+    assert result_words(BOMB_WON, game="baibian-bajue", seat=1, names=names, lang="en").startswith("You won")
+    brief = result_words(BOMB_WON, game="baibian-bajue", seat=0, names=names, lang="zh", brief=True)
+    assert "你未和牌，但炸弹得分\u00a0+30" in brief, brief
+
+
+def test_a_drawn_4a4_deal_says_how_it_was_drawn():
+    """4A4: a drawn deal read "Result: Tie" and "Drawn (went out)", which says nothing of what
+    happened; it says who went out first and that both opponents went out before the partner."""
+    r = {"text": "draw", "reason": "out", "returns": [0.5] * 4, "winners": [],
+         "details": {"outcome": "draw", "team": None, "order": [2, 1, 3]}}
+    en = result_words(r, game="fouafour", seat=1, names=["alice", "b1", "b2", "b3"], lang="en")
+    assert en == "Drawn: b2 went out first, but you and b3 both went out before alice", en
+    zh = result_words(r, game="fouafour", seat=1, names=["甲", "乙", "丙", "丁"], lang="zh")
+    assert zh == "平局：丙先出完，但你、丁都在甲之前出完", zh
+
+
+def test_a_shengji_take_over_without_a_level_says_why_nobody_scored():
+    """升级: the attackers with 85 points take the deal over and nobody goes up; the end said
+    "你赢了 — 闲家方胜" beside ±0 for everyone. It says the attackers' points, that they take
+    the deal over and that nobody moves up."""
+    r = {"text": "attackers 85", "reason": "hand_over", "returns": [0, 0, 0, 0], "winners": [1, 3],
+         "details": {"dealer": 0, "gains": [0, 0], "attack_total": 85, "levels": ["2", "2"]}}
+    zh = result_words(r, game="shengji", seat=1, names=NAMES[4], lang="zh")
+    assert zh == "你赢了 — 闲家得85分：上台坐庄，无人升级", zh
+    en = result_words(r, game="shengji", seat=0, names=NAMES[4], lang="en")
+    assert en == "You lost — Attackers scored 85: they take over the deal, nobody moves up", en
+
+
+def test_a_latin_name_is_set_off_from_chinese_by_a_space():
+    """A name in Latin letters meets Chinese with a space ("carol 胜", as Chinese sites write
+    mixed names); numbers, a template's own spacing and English text are left as they are."""
+    from qipai.i18n import t
+    assert t("events.won", {"name": "carol"}, lang="zh") == "carol 胜"
+    assert t("events.won", {"name": "小明"}, lang="zh") == "小明胜"
+    assert t("events.won", {"name": "bob2"}, lang="zh") == "bob2 胜"
+    assert t("aborted.by", {"name": "Ann"}, lang="zh").startswith("Ann 中止了")
+    assert t("ct.won", {"names": "Ann、Bob"}, lang="zh") == "Ann、Bob 胜"
+    assert t("events.won", {"name": "carol"}, lang="en") == "carol won"
+    ddz = {"returns": [48, -24, -24], "winners": [0], "reason": "out"}
+    assert result_words(ddz, game="doudizhu", names=["carol", "dan", "e"], lang="zh").startswith("carol 胜：")
+
+
+def test_a_shengji_hand_says_who_goes_up_to_which_level_and_the_points_against_the_mark():
+    """A counted shengji hand in a player's words: the team that goes up, by how much and to
+    which level, and the attackers' points against the take-over mark the score table sets
+    (not "Right, Left win, up 1 (Declarers): You ±0 / Right +1 …" beside stale levels)."""
+    r = {"returns": [0, 1, 0, 1], "winners": [1, 3], "reason": "hand_over",
+         "details": {"dealer": 3, "gains": [0, 1], "levels": [2, 3], "attack_total": 45, "take_at": 80}}
+    en = result_words(r, game="shengji", seat=0, names=NAMES[4], lang="en")
+    assert en == "You lost — Bob and Di (declarers) go up 1 level, to 3; " \
+        "the attackers took 45 of the 80 they needed", en
+    zh = result_words(r, game="shengji", seat=0, names=NAMES[4], lang="zh")
+    assert zh == "你输了 — Bob 和 Di（庄家方）升1级，升到3；闲家得45分，不足上台所需的80分", zh
+    up = {"returns": [2, 0, 2, 0], "winners": [0, 2], "reason": "hand_over",
+          "details": {"dealer": 3, "gains": [2, 0], "levels": [13, 3], "attack_total": 165, "take_at": 80}}
+    assert result_words(up, game="shengji", seat=0, names=NAMES[4], lang="en") \
+        == "You won — you and Cy (attackers) take over and go up 2 levels, to K; " \
+        "they took 165 (80 needed to take over)"
+    assert "上台并升2级" in result_words(up, game="shengji", seat=0, names=NAMES[4], lang="zh")
+
+
+def test_a_shengji_hand_result_carries_the_take_over_mark():
+    """The engine's result names the points that take the deal over in its score table."""
+    from qipai.games.shengji.scoring import take_over_at
+    assert [take_over_at(t) for t in ("t000", "t002", "t_titanic", "t_one_deck")] == [80, 80, 120, 40]
+
+
+def test_the_reader_named_inside_a_sentence_is_you_in_lower_case():
+    """"(discarded by You)": the reader's seat is "You" as a seat's label, but inside a sentence
+    it is "you" ("discarded by you", "but Right and you went out before Left")."""
+    r = next(st.hand_results[-1] for st in gb_hands(hands=1, want=6)
+             if st.hand_results[-1]["how"] == "discard")
+    line = mahjong_hand_lines(r, seat=r["from"], hands_per_match=1, lang="en")[0]
+    assert "discarded by you)" in line and "by You" not in line, line
+    assert "你" in mahjong_hand_lines(r, seat=r["from"], hands_per_match=1, lang="zh")[0]
+    faf = {"returns": [0.5] * 4, "winners": [], "reason": "out", "details": {"order": [1, 0, 2, 3]}}
+    text = result_words(faf, game="fouafour", seat=0, names=NAMES[4], lang="en")
+    assert "but you and Left both went out before Left" not in text
+    assert " you " in text and " You " not in text, text

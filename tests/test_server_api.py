@@ -141,6 +141,40 @@ def test_games_clocks_and_openapi(c):
     assert "/api/tables" in spec["paths"] and "/api/signup" in spec["paths"]
 
 
+def test_a_person_never_sits_under_a_bots_clock(c):
+    """A ``bot_…`` clock (2 s a move, lost on time) is for games of bots only: the lobby's forms
+    do not offer it, and the API refuses a person's seat under it (creating a table with
+    ``sit``, sitting, seeking, challenging) with ``bot_clock_seat``; bots alone play under it."""
+    alice, bob = signup(c, "alice"), signup(c, "bob")
+    bots_clock = {"clock": "bot_default_board"}
+    r = post(c, alice, "/api/tables", {"game": "go", "options": {"board_size": 9}, "sit": True,
+                                       "bots": 1, "settings": bots_clock})
+    assert r.status_code == 409 and r.json()["error"] == "bot_clock_seat", r.text
+    assert r.json()["params"] == {"clock": "bot_default_board"}
+    assert c.get("/api/tables").json() == []                     # no half-made table stays
+    r = post(c, alice, "/api/tables", {"game": "xiangqi", "sit": False, "settings": bots_clock})
+    assert r.status_code == 201, r.text
+    tid = r.json()["id"]
+    r = post(c, bob, f"/api/tables/{tid}/sit")
+    assert r.status_code == 409 and r.json()["error"] == "bot_clock_seat", r.text
+    r = post(c, bob, "/api/seeks", {"game": "doudizhu", "clock": "bot_default_cards"})
+    assert r.status_code == 409 and r.json()["error"] == "bot_clock_seat", r.text
+    r = post(c, alice, "/api/challenge/bob", {"game": "xiangqi", "settings": bots_clock})
+    assert r.status_code == 409 and r.json()["error"] == "bot_clock_seat", r.text
+    # a bot account sits under it; a person's fast clock of their own choosing is theirs
+    r = post(c, alice, "/api/account/bots", {"username": "quickbot"})
+    assert r.status_code == 201, r.text
+    r = post(c, alice, "/api/account/tokens", {"account": "quickbot", "scopes": ["bot:play"]})
+    token = r.json()["token"]
+    r = c.post("/api/bot/seek", json={"game": "xiangqi", "settings": bots_clock},
+               headers={"Authorization": f"Bearer {token}"})
+    assert r.status_code == 200 and r.json()["table"] == tid, r.text
+    assert post(c, alice, f"/api/tables/{tid}/fill").status_code == 200
+    r = post(c, bob, "/api/tables", {"game": "xiangqi", "sit": True, "bots": 1,
+                                     "settings": {"clock": {"move_cap": "3s", "on_cap": "lose"}}})
+    assert r.status_code == 201, r.text
+
+
 def test_table_lifecycle_and_refusals(c):
     alice, bob, carl = signup(c, "alice"), signup(c, "bob"), signup(c, "carl")
     assert post(c, None, "/api/tables", {"game": "xiangqi"}).json()["error"] == "not_signed_in"

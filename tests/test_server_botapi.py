@@ -7,17 +7,15 @@ from __future__ import annotations
 
 import asyncio
 import json
-import re
 
 import httpx
 import pytest
 
-from qipai.core import Record, load
+from qipai.core import Record
 
 from .botapi_helpers import bearer, bot_token, lines, person, play_seat
+from .doudizhu_helpers import CARD, public_cards
 from .server_helpers import LiveServer
-
-CARD = re.compile(r"\b(?:[3-9TJQKA2][SHCD]|[LB]J)\d\b")
 
 
 @pytest.fixture(scope="module")
@@ -110,7 +108,8 @@ def test_refusals_of_moves_are_machine_readable(server):
             # black moves out of turn
             r = await http.post(f"/api/bot/game/{table}/move/h7e7", headers=bearer(server.b))
             assert r.status_code == 409 and r.json()["error"] == "not_your_turn", r.text
-            # red: an illegal move, then text that is no move at all (each counted, xiangqi §)
+            # red: an illegal move (counted, xiangqi 4.4), then text that is no move at all
+            # (refused as not_a_move and never counted, as a typed slip on the socket)
             # a move naming no state: a retried request could act twice
             r = await http.post(f"/api/bot/game/{table}/move/h2e2", headers=bearer(server.a))
             assert r.status_code == 400 and r.json()["error"] == "turn_required", r.text
@@ -119,15 +118,15 @@ def test_refusals_of_moves_are_machine_readable(server):
             assert r.status_code == 400 and r.json()["error"] == "illegal", r.text
             assert r.json()["refusal"]
             r = await http.post(f"/api/bot/game/{table}/move/xyzzy", params=at, headers=bearer(server.a))
-            assert r.status_code == 400 and r.json()["error"] == "illegal", r.text
+            assert r.status_code == 400 and r.json()["error"] == "not_a_move", r.text
             # turn and seq at once: which state it answers would be a guess
             r = await http.post(f"/api/bot/game/{table}/move/h2e2", headers=bearer(server.a),
                                 params={"turn": state["turn"], "seq": state["seq"] + 5})
             assert r.status_code == 400 and r.json()["error"] == "bad_request", r.text
-            # a stale answer (an older turn)
+            # a turn the seat was never given: a wrong number (bad_turn), not a stale answer
             r = await http.post(f"/api/bot/game/{table}/move/h2e2", params={"turn": state["turn"] + 5},
                                 headers=bearer(server.a))
-            assert r.status_code == 409 and r.json()["error"] == "stale_move", r.text
+            assert r.status_code == 400 and r.json()["error"] == "bad_turn", r.text
             r = await http.post(f"/api/bot/game/{table}/move/h2e2", params={"turn": state["turn"]},
                                 headers=bearer(server.a))
             assert r.status_code == 200 and r.json() == {"ok": True, "seq": 1}, r.text
@@ -266,18 +265,7 @@ def test_a_doudizhu_stream_shows_nothing_hidden_from_its_seat(server):
     finals, logs, record = asyncio.run(run())
     assert finals[0]["result"] == finals[1]["result"]
     deals = record.deal
-    game = load(record.game, **record.options)
-    st = game.new_state(seed=record.seed, deal=record.deal, num_seats=record.num_seats)
-    public: list[set[str]] = []          # the cards shown face up after each number of actions
-    for k in range(len(record.actions) + 1):
-        dealt = deals[st.view(0).get("redeals", 0)]["hands"]
-        public.append({c for seat in range(3) for c in set(dealt[seat]) - set(st.view(seat)["hand"] or [])})
-        # once the deal is over every seat's cards left are shown (view "remaining"), none before
-        public[-1] |= {c for cards in st.view(0).get("remaining") or [] for c in cards}
-        if k < len(record.actions):
-            entry = record.actions[k]
-            seat, text = (entry[0], entry[1]) if isinstance(entry, list) else (None, entry)
-            st.apply(text, seat=seat)
+    public = public_cards(record)       # what the spectator's view shows after each action
     for seat, log in enumerate(logs):
         # the stream does name cards: the seat's own hand is in it
         assert set(deals[-1]["hands"][seat]) <= set(CARD.findall(" ".join(log)))

@@ -60,7 +60,19 @@ def test_a_person_asks_a_bot_api_program_for_takebacks(server):
                 await until(bot, lambda m: m["type"] == "state" and m["seq"] == 0)
                 r = await post("/takeback/offer")                 # nothing of its own to take back
                 assert r.status_code == 409 and r.json()["error"] == "takeback_nothing", r.text
-                assert (await post("/move/h2e2?seq=0")).status_code == 200
+                # text that is no move at all is refused and never counted (three would lose);
+                # a control character is no part of a move, trimmed or not (a newline, a NUL)
+                for text in ("h2e2%3Fturn%3D1", "%00", "h2e2%3Fturn%3D1", "h2e2%0A", "h2e2%00",
+                             "%0Dh2e2", "h2e2%09"):
+                    r = await post(f"/move/{text}?seq=0")
+                    assert r.status_code == 400 and r.json()["error"] == "not_a_move", r.text
+                # a turn the seat was never given is a wrong number, not a stale move
+                for turn in (10**30, 2, -1):
+                    r = await post(f"/move/h2e2?turn={turn}")
+                    assert r.status_code == 400 and r.json()["error"] == "bad_turn", r.text
+                    assert r.json()["params"]["max"] == 1, r.text
+                # plain spaces around a move are trimmed, as a typed text's
+                assert (await post("/move/%20h2e2%20?turn=1")).status_code == 200
                 await until(carol, lambda m: m["type"] == "state" and m["seq"] == 1)
                 await carol.send(json.dumps({"type": "move", "action": "h9g7", "seq": 1}))
                 await until(bot, lambda m: m["type"] == "state" and m["seq"] == 2)
@@ -96,16 +108,47 @@ def test_a_person_asks_a_bot_api_program_for_takebacks(server):
                 assert r.status_code == 200 and r.json()["ok"] is True, r.text
                 ev = await until(bot, lambda m: m["type"] == "event" and m["event"]["type"] == "takeback")
                 assert ev["event"]["by"] == 1 and ev["event"]["moves"] == 1 and ev["event"]["ply"] == 3
-                m = await until(carol, lambda m: m["type"] == "state" and m["seq"] == 3)
-                assert m["to_act"] == [1] and "takeback" not in m
+                # seq never goes back (one more than before the takeback); the position is ply 3
+                m = await until(carol, lambda m: m["type"] == "state" and m["seq"] == 5)
+                assert m["to_act"] == [1] and "takeback" not in m and m["ply"] == 3
 
                 # the program asks on its own: carol accepts at the socket
-                await carol.send(json.dumps({"type": "move", "action": "a9a8", "seq": 3}))
-                await until(bot, lambda m: m["type"] == "state" and m["seq"] == 4)
+                await carol.send(json.dumps({"type": "move", "action": "a9a8", "seq": 5}))
+                await until(bot, lambda m: m["type"] == "state" and m["seq"] == 6)
                 r = await post("/takeback/yes")                   # nothing open: it asks
                 assert r.status_code == 200, r.text
                 await until(carol, lambda m: m["type"] == "state" and m.get("takeback") == 0)
                 await carol.send(json.dumps({"type": "takeback_accept"}))
-                m = await until(bot, lambda m: m["type"] == "state" and m["seq"] == 2)
+                m = await until(bot, lambda m: m["type"] == "state" and m["seq"] == 7)
                 assert m["to_act"] == [0] and [e["seat"] for e in m["moves"]["list"]] == [0, 1]
+                assert m["ply"] == 2
+                # a late move for the earlier state numbered 2 (the same position before the
+                # takebacks) is stale, never applied to this one
+                r = await post("/move/b0c2?seq=2")
+                assert r.status_code == 409 and r.json()["error"] == "stale_move", r.text
+                assert r.json()["params"]["current"] == 7 if "params" in r.json() else True
+    asyncio.run(run())
+
+
+def test_a_bot_api_program_gets_no_takeback_in_a_game_with_hidden_information(server):
+    """Junqi hides the enemy's pieces: the takeback route refuses ``takeback_hidden`` (409), the
+    same refusal as the socket's, whatever the answer asked."""
+    async def run():
+        async with httpx.AsyncClient(base_url=server.base, timeout=30) as http:
+            r = await http.post("/api/bot/seek", headers=bearer(server.bot),
+                                json={"game": "junqi", "settings": {"clock": "none"}})
+            assert r.status_code == 200, r.text
+            tid = r.json()["table"]
+            assert server.carol.post(f"/api/tables/{tid}/sit").status_code == 200
+            bot = lines(http, f"/api/bot/game/stream/{tid}", server.bot)
+            cookie = {"Cookie": f"qipai_session={server.carol.cookies['qipai_session']}"}
+            async with connect(f"{server.ws}/ws/tables/{tid}", additional_headers=cookie) as carol:
+                await until(carol, lambda m: m["type"] == "commitment")      # the deal waits for
+                await carol.send(json.dumps({"type": "nonce", "nonce": "2e"}))  # both nonces
+                assert (await http.post(f"/api/bot/game/{tid}/nonce/1f", headers=bearer(server.bot))
+                        ).status_code == 200
+                await until(bot, lambda m: m["type"] == "state" and m.get("status") == "playing")
+            for answer in ("offer", "yes", "accept"):
+                r = await http.post(f"/api/bot/game/{tid}/takeback/{answer}", headers=bearer(server.bot))
+                assert r.status_code == 409 and r.json()["error"] == "takeback_hidden", r.text
     asyncio.run(run())

@@ -208,6 +208,36 @@ def test_lines_of_an_open_table_survive_a_restart(tmp_path):
         asyncio.run(read())
 
 
+def test_a_partnership_games_players_cannot_chat_during_play(live):
+    """§5.8, no signals between partners: at a casual 斗地主 table (the farmers are partners)
+    the players' chat is off while the deal is played, the quick phrases with it (the page hides
+    what a closed chat offers); it said "open" and took the players' lines."""
+    pat, sam = account(live, "pp_pat"), account(live, "pp_sam")
+    tid = pat.post("/api/tables", json={"game": "doudizhu", "bots": 2, "bot": "random",
+                                        "settings": {"clock": "none", "bot_delay_ms": 60000}}).json()["id"]
+
+    async def run() -> None:
+        p = await Sock.open(live, tid, pat)
+        await p.until(lambda m: m["type"] == "state" and m.get("status") == "playing", 30)
+        # the chat as the table has it once the deal is on (a hello sent before may say "open")
+        h = await p.until(lambda m: (m["type"] == "chat_history" and not m["open"])
+                          or (m["type"] == "hello" and "chat" in m and not m["chat"]["open"]), 30)
+        chat = h.get("chat", h)
+        assert chat["open"] is False and chat["reason"] == "partners_play", chat
+        await p.say("I hold both jokers")
+        err = await p.until(chat_error)
+        assert err["error"] == "chat_closed" and err["reason"] == "partners_play"
+        # a spectator still writes, to the spectators alone until the end
+        s = await Sock.open(live, tid, sam)
+        await s.say("nice table")
+        assert (await s.until(chat_line("nice table")))["line"]["audience"] == "spectators"
+        await p.quiet(chat_line("nice table"), 0.5)
+        for x in (p, s):
+            await x.close()
+
+    asyncio.run(run())
+
+
 def test_event_table_chat_is_off_during_play_but_referees_write(live):
     boss, ann, ben, cat = (account(live, n) for n in ("boss", "ev_ann", "ev_ben", "ev_cat"))
     assert boss.get("/api/me").json()["user"]["role"] == "organizer"

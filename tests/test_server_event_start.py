@@ -22,7 +22,7 @@ def _event(c, boss: str, event_id: str) -> str:
 def _get(c, path: str):
     """GET ``path``'s JSON; a storage busy for a moment (503, the event worker writing) is asked
     again, anything else but 200 fails with the server's answer."""
-    end = time.monotonic() + 10
+    end = time.monotonic() + 30
     while True:
         r = c.get(path)
         if r.status_code != 503 or time.monotonic() > end:
@@ -49,6 +49,10 @@ def test_the_first_game_waits_for_the_person_and_the_second_after_the_pause(tmp_
         table = _get(c, f"/api/tables/{t1}")
         # not started: no clock runs while alice is in the lobby; her pages are told it waits
         assert table["status"] == "open" and table["hold"]["kind"] == "ready", table
+        # the event reads as waiting for its players, not in play: its round begun, no game started
+        ev = _get(c, "/api/events/ev")
+        assert ev["begun"] is True and ev["playing"] is False, ev
+        assert [g["seating"] for g in ev["rounds"][0]["matches"][0]["games"] if g["table"]] == [True]
         mine = c.get("/api/me/event-games", headers={"Cookie": f"qipai_session={alice}"}).json()
         assert c.get("/api/me/event-games").json() == []
         with ws(c, alice, t1) as sock:      # at the table: ready, and the game starts
@@ -67,6 +71,8 @@ def test_the_first_game_waits_for_the_person_and_the_second_after_the_pause(tmp_
         held = _wait(lambda: (r := c.get(f"/api/tables/{t2}")).status_code == 200 and r.json(),
                      "game 2's table is not live")
         assert held["status"] == "open" and held["hold"]["kind"] == "between", held
+        # game 1 played: the round is in play (game 2 waits at its table for the pause)
+        assert _get(c, "/api/events/ev")["playing"] is True
         assert 0 < held["hold"]["in_ms"] <= 6000
         _wait(lambda: _get(c, f"/api/tables/{t2}")["status"] != "open", "game 2 did not start")
     assert mine and mine[0]["table"] == t1 and not mine[0]["started"] and mine[0]["hold"]["kind"] == "ready"

@@ -5,14 +5,12 @@ from __future__ import annotations
 
 import json
 import random
-import re
 import time
 
 from qipai.core import Record, load, replay
 
+from .doudizhu_helpers import CARD, public_cards
 from .server_helpers import client, next_state, post, receive, signup, ws
-
-CARD = re.compile(r"\b(?:[3-9TJQKA2][SHCD]|[LB]J)\d\b")
 
 
 def test_no_message_leaks_another_hand(tmp_path):
@@ -54,18 +52,8 @@ def test_no_message_leaks_another_hand(tmp_path):
                    if json.loads(text).get("result") is None)
     assert state.result.to_json()["returns"] == finals[0]["result"]["returns"]
     deals = record.deal
-    # the cards played face up so far, after each number of actions (a message's seq): public
-    game = load(record.game, **record.options)
-    st = game.new_state(seed=record.seed, deal=record.deal, num_seats=record.num_seats)
-    public: list[set[str]] = []
-    for k in range(len(record.actions) + 1):
-        dealt = deals[st.view(0).get("redeals", 0)]["hands"]
-        public.append({c for seat in range(3)
-                       for c in set(dealt[seat]) - set(st.view(seat)["hand"] or [])})
-        if k < len(record.actions):
-            entry = record.actions[k]
-            seat, text = (entry[0], entry[1]) if isinstance(entry, list) else (None, entry)
-            st.apply(text, seat=seat)
+    # what the spectator's view shows after each number of actions (a message's seq): public
+    public = public_cards(record)
     checked = 0
     # the pattern does find cards: each seat's messages show its own hand
     for seat in range(3):

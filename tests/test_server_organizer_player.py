@@ -1,7 +1,7 @@
 """An organizer who plays in his own event is a player there like the others (competition.md
 §5.7, §5.8, §6.5): he sees no held result of another table of his round, his line at his table
 is refused while its game is on, the event's chat takes his lines as a player's, the console and
-the referee's acts are not his (403 not_referee). He still runs the event (rounds,
+the referee's acts are not his (403 plays_in_own_event, which says why). He still runs the event (rounds,
 appointments: the organizer's role), and another organizer or an appointed referee referees
 it. Before, an organizer was a referee of every event he played in."""
 
@@ -61,12 +61,15 @@ def test_an_organizer_who_plays_is_a_player_for_holds_chat_and_the_console(tmp_p
         assert games and all(not g.get("record") and not g.get("result") for g in games), games
 
         # (c) the console (live tables' clocks and turns, the round's results) is not his
+        # (told why: he plays in it, not that only organizers and referees may)
         r = c.get("/api/events/club/console", headers=as_user(boss))
-        assert (r.status_code, r.json()["error"]) == (403, "not_referee")
+        assert (r.status_code, r.json()["error"]) == (403, "plays_in_own_event")
+        r = c.get("/api/chat/reports?event=club", headers=as_user(boss))
+        assert (r.status_code, r.json()["error"]) == (403, "plays_in_own_event")
         console = c.get("/api/events/club/console", headers=as_user(tok["ref"])).json()
         assert [t["id"] for t in console["tables"] if t["status"] == "playing"] == [own]
         # nor are the referee's acts, at another table either; the appointed referee acts
         r = post(c, boss, "/api/events/club/acts", {"act": "pause", "table": other, "reason": "x"})
-        assert (r.status_code, r.json()["error"]) == (403, "not_referee")
+        assert (r.status_code, r.json()["error"]) == (403, "plays_in_own_event")
         r = post(c, tok["ref"], "/api/events/club/acts", {"act": "pause", "table": own, "reason": "noise"})
         assert r.status_code == 200, r.text

@@ -350,7 +350,8 @@ def test_an_organizer_who_plays_in_the_event_does_not_referee_it(tmp_path):
     """Issue 13: an organizer (a referee of every event by his role) who plays in an event acted
     on no game of his own but refereed the others' tables while his round was on. He is a player
     of that event like the others (competition.md §6.5; :func:`qipai.server.appointments.referees`):
-    every act, his own table's or another's, is refused 403 not_referee, nothing done; another
+    every act, his own table's or another's, is refused 403 plays_in_own_event (told why),
+    nothing done; another
     organizer acts on his table."""
     from qipai.server.accountcli import set_role
 
@@ -374,7 +375,7 @@ def test_an_organizer_who_plays_in_the_event_does_not_referee_it(tmp_path):
                    dict(act="pause", table=other.id), dict(act="warning", entrant=stranger)]
         for body in refused:
             r = act(c, u["alice"], "club", reason="mine", **body)
-            assert (r.status_code, r.json()["code"]) == (403, "not_referee"), (body, r.json())
+            assert (r.status_code, r.json()["code"]) == (403, "plays_in_own_event"), (body, r.json())
         assert own.runner.paused_at is None and not own.runner.state.is_terminal()
         assert other.runner.paused_at is None
         assert act(c, boss, "club", act="pause", table=own.id, reason="noise").status_code == 200

@@ -224,3 +224,50 @@ def test_sanction_s000_wrong_size_bury_ends_the_hand():
     d = st.result.details
     assert st.result.reason == "bury_fault" and d["outcome"] == "take over"
     assert d["next_dealer"] == (dealer + 1) % 4 and d["count_errors"][dealer % 2] == 1
+
+
+def test_option_deal_prompt_changes_the_action_sequence():
+    """§2.7 and docs/games/shengji.md: ``when_able`` asks a seat only when its new card gives it a
+    declaration; ``every_card`` asks the seat dealt each card (``pass`` its only action when it
+    cannot declare), then every seat in the final window. Both records replay."""
+    from qipai.core import Record, replay
+
+    d = deal_with([["2H"], [], [], []], ["3C"], p=0)
+    logs = {}
+    for mode in ("when_able", "every_card"):
+        st = qipai.load("shengji", deal_prompt=mode).new_state(deal=d)
+        while st.phase in ("deal", "window"):
+            st.apply("pass")
+        logs[mode] = list(st.log)
+        again = replay(Record.from_json(st.to_json()))
+        assert again.log == st.log and again.phase == "bury"
+    assert len(logs["every_card"]) == 104 and len(logs["when_able"]) < 104
+    st = qipai.load("shengji", deal_prompt="every_card").new_state(deal=d)
+    assert st.dealt == 1 and st.current_player == 0 and [str(a) for a in st.legal_actions()] == ["pass"]
+
+
+def test_records_of_either_deal_prompt_replay_with_the_command(tmp_path):
+    """A whole hand played by rule bots under each ``deal_prompt``: its record names the option
+    and ``qipai replay`` re-checks it move by move."""
+    import json
+
+    from typer.testing import CliRunner
+
+    from qipai.bots import make_bot
+    from qipai.cli import app
+
+    lengths = {}
+    for mode in ("when_able", "every_card"):
+        st = qipai.load("shengji", deal_prompt=mode).new_state(seed=11)
+        bots = [make_bot("shengji", "rule", seed=s) for s in range(4)]
+        while not st.is_terminal():
+            s = st.current_player
+            st.apply(bots[s].choose(st, s), s)
+        record = st.to_json()
+        assert record["options"]["deal_prompt"] == mode
+        (tmp_path / f"{mode}.json").write_text(json.dumps(record))
+        lengths[mode] = len(record["actions"])
+    assert lengths["every_card"] > lengths["when_able"] + 80     # about a hundred more prompts
+    r = CliRunner().invoke(app, ["replay", *(str(tmp_path / f"{m}.json") for m in lengths)])
+    assert r.exit_code == 0, r.output
+    assert r.output.strip().splitlines()[-1] == "2 games: 2 OK, 0 failed"

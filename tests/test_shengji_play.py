@@ -66,3 +66,13 @@ def test_resign_loses_the_match():
     assert st.result.reason == "resign" and st.result.winners == (0, 2)
     assert "Game over: the other team (seats 1 & 3) wins (forfeit)" in out.getvalue()
     assert "You lose" in out.getvalue()
+
+
+def test_every_card_asks_the_person_only_where_there_is_a_choice():
+    """With ``deal_prompt="every_card"`` the person's prompts with ``pass`` alone answer
+    themselves: the first line read is at a prompt with a declaration to make."""
+    out = io.StringIO()
+    st = shengji_play.run(qipai.load("shengji", deal_prompt="every_card"), seat=0, seed=1,
+                          console=Console(file=out), read_line=lambda p: "quit")
+    assert st.phase in ("deal", "window") and st.current_player == 0
+    assert len(st.legal_actions(0)) > 1 and st.dealt > 1

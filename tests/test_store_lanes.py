@@ -69,19 +69,24 @@ def test_other_tables_commit_beside_a_commit_under_way_and_a_tables_writes_wait_
         w.calls[1][1].set_result([])
         await store.saved(t2, 1)                            # acknowledged while t1's is under way
         assert t1.durable == 0 and len(w.calls) == 2
-        # a change of a table's row waits until nothing is under way, and what follows it too
+        # a change of a table's row waits until nothing is under way, and what follows it of
+        # its table too; the rows of other tables go on beside the commit under way
         store.append(t3, TableUpdate("t3", {"status": "playing"}))
+        store.append(t3, _row("t3", 0))
         store.append(t2, _row("t2", 1))
-        await settle()
-        assert len(w.calls) == 2
+        await w.until(3)
+        assert w.calls[2][0] == [("t2", 1)]
+        w.calls[2][1].set_result([])
+        await store.saved(t2, 1)
+        assert t3.durable == 0 and len(w.calls) == 3
         w.calls[0][1].set_result([])
         await asyncio.wait_for(t1.wait(1), 1)
         assert t1.durable == 1
-        await w.until(3)
-        assert w.calls[2][0] == [("t1", 1), "TableUpdate", ("t2", 1)]
-        w.calls[2][1].set_result([])
+        await w.until(4)
+        assert w.calls[3][0] == [("t1", 1), "TableUpdate", ("t3", 0)]
+        w.calls[3][1].set_result([])
         await store.drain()
-        assert (t1.durable, t2.durable, t3.durable) == (2, 2, 1)
+        assert (t1.durable, t2.durable, t3.durable) == (2, 2, 2)
         await store.stop(1)
 
     asyncio.run(scenario())

@@ -28,3 +28,21 @@ def test_slices_equal_list_slices() -> None:
                     step = rng.randint(1, n)
                     count = len(range(start, n, step))
                     assert seq.take(start, step, count) == listed[start::step]
+                    at = sorted(rng.sample(range(n), rng.randint(0, n)))
+                    assert seq.pick(at) == [listed[i] for i in at]
+
+
+def test_count_and_order_match_a_brute_force_listing() -> None:
+    """``len`` and the listing are every distinct sub-multiset of the size, once each (the count
+    table is a running sum over the row below)."""
+    from itertools import combinations
+
+    rng = random.Random(2)
+    for _ in range(200):
+        items = [(i, rng.randint(0, 4)) for i in range(rng.randint(0, 7))]
+        size = rng.randint(0, 9)
+        flat = [k for k, c in items for _ in range(c)]
+        brute = sorted(set(combinations(flat, size)))
+        seq = SubMultisets(items, size)
+        assert len(seq) == len(brute)
+        assert sorted(seq) == brute

@@ -1,5 +1,5 @@
 """`qipai play` of the card and tile games shows cards and tiles as the web table does: a hand,
-a trick, a kitty, the bots' plays as faces (♥10, ♠A, JK big / 大王), tiles in words (6 7 crak,
+a trick, a kitty, the bots' plays as faces (♥10, ♠A, Big Joker / 大王), tiles in words (6 7 crak,
 Red dragon / 67万, 红中), never the codes (TH, 6H0, BJ, 67m, C) that were typed into the
 referee; and a bot's buried kitty stays hidden in shengji as it does at sandayi's table."""
 
@@ -45,7 +45,7 @@ def test_card_hands_tricks_and_plays_are_faces(lang):
     ddz = shown("qipai.games.doudizhu.play", "doudizhu", lang, "rule")
     hand = next(line for line in ddz.splitlines() if re.search(r"[(（]17", line))
     assert CARD_CODE.findall(hand) == [] and "♥4 ♠4" in hand, hand
-    assert ("JK big" if lang == "en" else "大王") in hand, hand
+    assert ("Big Joker" if lang == "en" else "大王") in hand, hand
     sj = shown("qipai.games.shengji.play", "shengji", lang, "rule")
     rows = [line for line in sj.splitlines() if re.match(r"\s+(♠|♥|♦|♣)? ?\S+\s{2,}", line)]
     assert rows and all(CARD_CODE.findall(r) == [] for r in rows), rows

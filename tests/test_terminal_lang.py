@@ -53,7 +53,7 @@ def test_xiangqi_in_chinese_prompts_refuses_and_ends_in_chinese():
         pass
     text = out.getvalue()
     assert "你执红方" in text and "不接受：" in text and "既不是着法也不是命令" in text
-    assert "对局结束：你输了 — 认输。" in text
+    assert "对局结束：你输了 — 你认输。" in text
     assert prompts and all(p.startswith("红方走") for p in prompts)
     said = "\n".join(line for line in text.splitlines() if "：" in line or "。" in line)
     assert english_words(said) == [], said
@@ -83,7 +83,7 @@ def test_english_stays_as_it_was():
             read_line=scripted(["h2h7", "resign"], []))
     except EOFError:
         pass
-    assert "Refused:" in out.getvalue() and "Game over: You lost — resignation." in out.getvalue()
+    assert "Refused:" in out.getvalue() and "Game over: You lost — you resigned." in out.getvalue()
 
 
 def test_the_command_takes_lang_and_else_the_locale():

@@ -172,6 +172,39 @@ def test_only_wait_agrees_with_waits():
     assert min(seen.values()) > 50, seen
 
 
+def test_only_wait_verdicts_are_shared_by_the_three_suits():
+    """A group's single-wait verdict is kept by the winning tile's rank: the same pattern met
+    in another suit finds it made, and every suit's answer is that of :func:`waits`."""
+    from qipai.tiles import shapes
+
+    rng = random.Random(12)
+    checked = 0
+    for _ in range(300):
+        ranks = [0] * 9
+        n = rng.choice((4, 7, 10))
+        while sum(ranks) < n:
+            r = rng.randrange(9)
+            if ranks[r] < 4:
+                ranks[r] += 1
+        first = [0] * 34
+        first[0:9] = ranks
+        first[27] = 3                       # the rest of the hand is whole: the pair is in the suit
+        for win in waits(list(first)):
+            if win >= 9:
+                continue
+            only_wait(list(first), win)
+            made = sum(map(len, shapes._GROUP_WAIT))
+            for base in (9, 18):
+                other = [0] * 34
+                other[base:base + 9] = ranks
+                other[27] = first[27]
+                got = only_wait(list(other), base + win)
+                assert got == (waits(list(other)) == [base + win]), (ranks, win, base)
+                checked += 1
+            assert sum(map(len, shapes._GROUP_WAIT)) == made, (ranks, win)
+    assert checked > 200
+
+
 def test_suit_split_table_agrees_with_search():
     """The table of one-suit patterns gives a pattern's splits as the search finds them, and a
     pattern of a hand missing from it has none (seeded samples of both)."""

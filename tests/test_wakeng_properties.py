@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 import qipai
 from qipai.bots import make_bot
+from qipai.cards import table_ids
 from qipai.core.errors import IllegalAction
 from qipai.games.wakeng import ALL_PLAYS
 
@@ -59,7 +60,8 @@ def test_random_playouts_end_and_round_trip(seed, options):
             allowed = {c.id for c in state.hand(s)} if s is not None else set()
             if state.digger is not None and (options["reveal_pit"] or s == state.digger):
                 allowed |= {c.id for c in state.pit}
-            allowed |= {c.id for cards in state.play_cards for c in cards}    # laid face up
+            # laid face up, shown by the table's labels of their ranks (never the cards taken)
+            allowed |= set(table_ids((c for cards in state.play_cards for c in cards), {}))
             assert shown <= allowed
         # every legal action applies to a copy
         for a in legal[:12]:

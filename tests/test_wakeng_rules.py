@@ -400,3 +400,24 @@ def test_result_text_replays_external_endings():
     again = qipai.replay(rec)
     assert again.result.returns == s.result.returns == (4, -2, -2)
     assert again.result.reason == "timeout"
+
+
+def test_the_end_of_a_deal_shows_every_hand_left_and_the_pit():
+    """The deal over, every seat and a spectator see the cards left in each hand and the pit (a
+    loser's panel said "15张" with no cards and the pit was never shown); before, none of it."""
+    import random
+
+    import qipai
+    game = qipai.load("wakeng")
+    for seed in range(40):
+        state, rng = game.new_state(seed=seed), random.Random(seed)
+        while not state.is_terminal():
+            seat = state.to_act[0]
+            assert "remaining" not in state.view(None)
+            state.apply(rng.choice(state.legal_actions(seat)), seat)
+        if state.digger is not None and any(len(h) for h in state.hands):
+            break
+    for seat in (0, 1, 2, None):
+        v = state.view(seat)
+        assert v["remaining"] == [[c.id for c in h.cards()] for h in state.hands]
+        assert v["pit"] == [c.id for c in state.pit] and len(v["pit"]) == 4

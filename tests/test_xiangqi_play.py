@@ -30,7 +30,7 @@ def play(lines, seat=0, bot="greedy"):
 def test_moves_in_every_notation_then_resign():
     text = play(["h2e2", "兵七进一", "P3+1", "moves", "help", "resign"], bot="random")
     assert text.count("Refused") == 0
-    assert "Game over: You lost — resignation." in text
+    assert "Game over: You lost — you resigned." in text
 
 
 def test_refused_input_gets_the_reason_and_the_third_loses():
@@ -42,7 +42,7 @@ def test_refused_input_gets_the_reason_and_the_third_loses():
 
 def test_black_seat_bot_moves_first():
     text = play(["resign"], seat=1)
-    assert "Red plays" in text and "Game over: You lost — resignation." in text
+    assert "Red plays" in text and "Game over: You lost — you resigned." in text
 
 
 def test_greedy_bot_takes_a_free_rook_and_mates():

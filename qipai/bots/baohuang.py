@@ -18,13 +18,14 @@ from __future__ import annotations
 
 import math
 import random
+from collections import Counter
 from typing import Any
 
 from qipai.bots import register_bot
 from qipai.bots.ismcts import DeterminizedSearcher, played_by_seat, replay
 from qipai.bots.search import register_searcher
 from qipai.cards import parse_card
-from qipai.cards.sample import deal_unseen, lowest_taken
+from qipai.cards.sample import deal_unseen, id_order, place_played
 
 
 class BaohuangRuleBot:
@@ -130,33 +131,39 @@ def determinize(game: Any, view: dict, rng: random.Random) -> Any:
     """A full 保皇 deal agreeing with ``view`` (one seat's view during play, rules/baohuang.md
     Part A), or a 山东保皇 deal (Part B, :func:`determinize_shandong`).
 
-    Known to be in a hand now: the seat's own cards; the package (the reserved joker and the 2s
-    added by decliners, named in their ``decline`` texts) and the revealed copies in the
-    emperor's; tribute cards in their receivers' (each card followed from the tribute through
-    the package to the play). The unseen cards are dealt at random into the other hands by their
-    counts (:func:`qipai.cards.sample.deal_unseen`), never giving a tribute giver a card larger
-    than the ones it gave (it gave its largest), nor a 2 to a decliner that owed one and added
-    none. The deal is rebuilt from those hands (the 43 each held before the tribute, with the
-    tribute basis of ``previous``), the selection replayed (automatic declines must come out
-    the same), the declaration and every play. Deals voided before this one are random deals
-    that every candidate declines. Raises ``ValueError`` (or the game's errors) for a sample the
-    replay refuses."""
+    A view shows the seat's cards by their faces (its labels number the copies of a face within
+    each list, :func:`qipai.cards.shown_ids`), and the plays, and a tribute the seat took no part
+    in, by their ranks only (:func:`qipai.cards.table_ids`), so the sample works in faces, the
+    plays' cards stood in for by faces of their ranks (:func:`qipai.cards.sample.place_played`).
+    Known to be in a hand now: the seat's own cards; the tribute in its receivers'; the package
+    (the reserved joker and the 2s added by decliners, named in their ``decline`` texts) and the
+    revealed copies in the emperor's, less what each has played since (it may have played those
+    first). The unseen
+    faces are dealt at random into the other hands by their counts
+    (:func:`qipai.cards.sample.deal_unseen`), never giving a tribute giver a card larger than the
+    ones it gave (it gave its largest), nor a 2 to a decliner that owed one and added none. The
+    deal is rebuilt from those hands (the 43 each held before the tribute, with the tribute basis
+    of ``previous``; each face's physical copies handed out in pack order), the selection
+    replayed (automatic declines must come out the same), the declaration and every play. Deals
+    voided before this one are random deals that every candidate declines. Raises
+    ``ValueError`` (or the game's errors) for a sample the replay refuses."""
     if view.get("ruleset") is not None:
         return determinize_shandong(game, view, rng)
     from qipai.games.baohuang.selection import DECK, HAND, SEATS, reserved
+    from qipai.games.baohuang.sets import ORDER
 
     me, emperor = view["seat"], view["emperor"]
-    reserve = reserved(game).id
-    played = played_by_seat(view["plays"], SEATS)
-    gone = [c for s in range(SEATS) for c in played[s]]
-    where: dict[str, int | str] = {}             # known card -> seat (or "package")
+    reserve = reserved(game)
+    labels = {s: [c[:2] for c in ids] for s, ids in played_by_seat(view["plays"], SEATS).items()}
     given: dict[int, list[str]] = {s: [] for s in range(SEATS)}
     received: dict[int, list[str]] = {s: [] for s in range(SEATS)}
+    top_given: dict[int, tuple] = {}
     for g, r, c in view["tribute"]:
-        given[g].append(c)
-        received[r].append(c)
-        where[c] = r
-    where[reserve] = "package"
+        given[g].append(c[:2])
+        received[r].append(c[:2])
+        # a tribute the seat took no part in is shown by its rank only (qipai.cards.table_ids)
+        key = _tribute_rank(c[:2] + "0") if me in (g, r) else _tribute_rank(c[:2] + "0")[:1]
+        top_given[g] = max(top_given.get(g, key), key)
     added: dict[int, list[str]] = {s: [] for s in range(SEATS)}
     no_two: set[int] = set()
     for i, (s, text) in enumerate(view["selection"]):
@@ -164,40 +171,49 @@ def determinize(game: Any, view: dict, rng: random.Random) -> Any:
         if parts[0] != "decline":
             continue
         if len(parts) > 1:
-            added[s].append(parts[1])
-            where[parts[1]] = "package"
+            added[s].append(parts[1][:2])
         elif i:                                  # it owed a 2 (all but c0's first) and held none
             no_two.add(s)
-    package = [c for c, w in where.items() if w == "package"]
-    for c in package:
-        where[c] = emperor
-    for c in view["revealed"]:
-        where[c] = emperor
-    known: dict[int, list[str]] = {s: [] for s in range(SEATS)}
-    for c, w in where.items():
-        if isinstance(w, int) and w != me and c not in gone:
-            known[w].append(c)
-    known[me] = list(view["hand"])
-    top_given = {g: max(map(_tribute_rank, cs)) for g, cs in given.items() if cs}
+    package = [reserve.face] + [f for s in range(SEATS) for f in added[s]]
+    # the cards each seat held at once at the declaration (tribute, package, revealed copies,
+    # which may include a received copy); a play is shown by its ranks (qipai.cards.table_ids),
+    # so its cards are stood in for by faces of those ranks, those of these first (place_played)
+    held = {s: Counter(received[s]) for s in range(SEATS)}
+    if emperor is not None:
+        held[emperor] = (held[emperor] + Counter(package)) | Counter(c[:2] for c in view["revealed"])
+    mine = [c[:2] for c in view["hand"]]
+    played, still = place_played([c.face for c in DECK], {me: mine},
+                                 {s: list(held[s].elements()) for s in range(SEATS)}, labels, rng,
+                                 key=id_order(ORDER))
+    gone = [f for s in range(SEATS) for f in played[s]]
+    known = {s: still[s] for s in range(SEATS) if s != me}
+    known[me] = mine
 
-    def allowed(seat: Any, cid: str) -> bool:
-        if seat in top_given and _tribute_rank(cid) < top_given[seat]:
+    def allowed(seat: Any, face: str) -> bool:
+        if seat in top_given and _tribute_rank(face + "0") < top_given[seat]:
             return False
-        return not (seat in no_two and seat != emperor and cid[0] == "2")
+        return not (seat in no_two and seat != emperor and face[0] == "2")
 
-    now = deal_unseen([c.id for c in DECK], dict(enumerate(view["counts"])), known, gone, rng, allowed)
+    now = deal_unseen([c.face for c in DECK], dict(enumerate(view["counts"])), known, gone, rng, allowed)
+    copies: dict[str, list[str]] = {}
+    for c in reversed(DECK):
+        if c is not reserve:
+            copies.setdefault(c.face, []).append(c.id)
     hands = []
     for s in range(SEATS):
-        h = now[s] + played[s] + given[s] + added[s]
-        drop = set(received[s]) | (set(package) if s == emperor else set())
-        h = [c for c in h if c not in drop]
-        if len(h) != HAND:
-            raise ValueError(f"seat {s} would have been dealt {len(h)} cards")
-        hands.append(h)
+        h = Counter(now[s] + played[s] + given[s] + added[s])
+        drop = Counter(received[s]) + (Counter(package) if s == emperor else Counter())
+        if drop - h:
+            raise ValueError(f"seat {s} would have given cards it never held: "
+                             f"{sorted((drop - h).elements())}")
+        h -= drop
+        if h.total() != HAND or any(len(copies.get(f, ())) < n for f, n in h.items()):
+            raise ValueError(f"seat {s} would have been dealt {h.total()} cards")
+        hands.append([copies[f].pop() for f in sorted(h.elements())])
     current = {"hands": hands, "c0": view["c0"]}
     voided = []
     for _ in range(view["voids"]):
-        ids = [c.id for c in DECK if c.id != reserve]
+        ids = [c.id for c in DECK if c is not reserve]
         rng.shuffle(ids)
         voided.append({"hands": [ids[s::SEATS] for s in range(SEATS)], "c0": rng.randrange(SEATS)})
     chain = voided + [current]
@@ -211,7 +227,7 @@ def determinize(game: Any, view: dict, rng: random.Random) -> Any:
         if not declines:
             raise ValueError("a stand-in for a void deal cannot be declined")
         state.apply(declines[0], seat)
-    if [[g, r, c.id] for g, r, c in state.tribute] != view["tribute"]:
+    if state.view(me)["tribute"] != view["tribute"]:
         raise ValueError("the sample gives another tribute")
     for i, (s, text) in enumerate(view["selection"]):
         if i < len(state.selection):             # declined automatically in the sample too
@@ -224,23 +240,25 @@ def determinize(game: Any, view: dict, rng: random.Random) -> Any:
     if view["revealed"]:
         state.apply("declare " + " ".join(view["revealed"]), emperor)
     for e in view["plays"]:
-        state.apply(" ".join(e[2]) if len(e) > 2 and e[2] else "pass", e[0])
+        state.apply(e[1], e[0])                  # the set's rank text, or "pass"
     return state
 
 
 def determinize_shandong(game: Any, view: dict, rng: random.Random) -> Any:
     """A full 山东保皇 deal (the deal in progress of a match) agreeing with ``view``: the seat's
     own hand, the start draw, every play; the unseen cards dealt at random into the other hands
-    by their counts, a seat that played a rank holding no lower card id of it (the referee takes
-    the lowest ids of a rank, :func:`qipai.cards.sample.lowest_taken`). The state is one deal
+    by their counts (the plays' cards stood in for by cards of their ranks,
+    :func:`qipai.cards.sample.place_played`). The state is one deal
     (:class:`~qipai.games.baohuang.shandong.ShandongState`) even when the view is a match's."""
     from qipai.games.baohuang.shandong import DECK, ORDER, SEATS, ShandongState
 
     me = view["seat"]
-    played = played_by_seat(view["plays"], SEATS)
+    # a play is shown by its ranks (qipai.cards.table_ids): its cards are stood in for
+    played, _ = place_played([c.id for c in DECK], {me: list(view["hand"])}, {},
+                             played_by_seat(view["plays"], SEATS), rng,
+                             key=id_order(ORDER))
     now = deal_unseen([c.id for c in DECK], dict(enumerate(view["counts"])), {me: list(view["hand"])},
-                      [c for s in range(SEATS) for c in played[s] if s != me] + played[me], rng,
-                      lowest_taken(ORDER, played))
+                      [c for s in range(SEATS) for c in played[s]], rng)
     hands = [now[s] + played[s] for s in range(SEATS)]
     state = ShandongState(game, deal={"draw": list(view["draw"]), "hands": hands})
     return replay(state, [[e[0], e[1]] for e in view["plays"]])

@@ -11,8 +11,9 @@ from typing import Any
 from qipai.bots import register_bot
 from qipai.bots.mcts import Searcher, result_values
 from qipai.bots.search import register_searcher
-from qipai.cards.sample import sample_hands, unseen
+from qipai.cards.sample import id_order, place_played, sample_hands, unseen
 from qipai.games.doudizhu.bidding import DECK
+from qipai.games.doudizhu.combos import ORDER, PACKER
 
 
 def hand_strength(ranks: str) -> int:
@@ -83,21 +84,24 @@ def determinize(game: Any, view: dict, rng: random.Random) -> Any:
     before this one (``redeals``) are stood in for by random deals that everybody passed.
     Raises ``ValueError`` on a view that no deal agrees with."""
     me, lord = view["seat"], view["landlord"]
-    played: dict[int, list[str]] = {0: [], 1: [], 2: []}
+    labels: dict[int, list[str]] = {0: [], 1: [], 2: []}
     for entry in view["plays"]:
         if len(entry) == 3:
-            played[entry[0]] += entry[2]
+            labels[entry[0]] += entry[2]
     kitty = view["kitty"] or []
     face = view.get("face_up")
-    # cards known to be in a hand now: one's own; the landlord's unplayed kitty cards; the
-    # face-up card while its holder has not played it
-    known: dict[int, list[str]] = {0: [], 1: [], 2: []}
+    # cards a seat is known to have held: the landlord's kitty, the face-up card; a play is
+    # shown by its ranks (qipai.cards.table_ids), so its cards are stood in for by those
+    # (place_played), and a known card not played is in its holder's hand now
+    shown: dict[int, list[str]] = {0: [], 1: [], 2: []}
+    if lord is not None:
+        shown[lord] += kitty
+    if face is not None and face["card"] not in shown[face["seat"]]:
+        shown[face["seat"]].append(face["card"])
+    played, still = place_played([c.id for c in DECK], {me: list(view["hand"])}, shown, labels,
+                                 key=id_order(ORDER))
+    known: dict[int, list[str]] = {s: [] if s == me else still[s] for s in range(3)}
     known[me] = list(view["hand"])
-    if lord is not None and lord != me:
-        known[lord] += [c for c in kitty if c not in played[lord]]
-    if face is not None and face["seat"] != me and face["card"] not in played[face["seat"]] \
-            and face["card"] not in known[face["seat"]]:
-        known[face["seat"]].append(face["card"])
     seen = [c for s in range(3) for c in known[s] + played[s]]
     hidden = unseen([c.id for c in DECK], seen)
     sizes = {s: view["counts"][s] - len(known[s]) for s in range(3) if s != me}
@@ -275,7 +279,7 @@ class DoudizhuSearcher(Searcher):
         actions = state.legal_actions(seat)
         if state.phase != "play" or len(actions) <= 1:
             return actions
-        held = [len(cards) for cards in state.hands[seat]]
+        held = PACKER.counts(state.codes[seat])
         best: dict[tuple[str, str], tuple[tuple[int, int], Any]] = {}
         passes = []
         for a in actions:
@@ -300,7 +304,7 @@ class DoudizhuSearcher(Searcher):
         while not state.is_terminal():
             seat = state.turn
             actions = state.legal_actions(seat)
-            left = sum(len(c) for c in state.hands[seat])
+            left = PACKER.total(state.codes[seat])
             top = state.top
             plays = actions if top is None else actions[1:]
             action = next((p for p in plays if p.ncards == left), None)

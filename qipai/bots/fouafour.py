@@ -13,7 +13,7 @@ from typing import Any
 from qipai.bots import register_bot
 from qipai.bots.ismcts import DeterminizedSearcher, played_by_seat
 from qipai.bots.search import register_searcher
-from qipai.cards.sample import deal_unseen, lowest_taken
+from qipai.cards.sample import deal_unseen, id_order, place_played
 
 
 class FouafourRuleBot:
@@ -68,15 +68,18 @@ def determinize(game: Any, view: dict, rng: random.Random) -> Any:
     from qipai.games.fouafour.combos import ORDER
     from qipai.games.fouafour.game import DECK, SEATS
 
-    me, leader, shown = view["seat"], view["first_leader"], view["shown"]
-    played = played_by_seat(view["plays"], SEATS)
-    known: dict[int, list[str]] = {s: [] for s in range(SEATS)}
+    me, leader = view["seat"], view["first_leader"]
+    # the first leader was dealt the card it showed (3H); a play is shown by its ranks
+    # (qipai.cards.table_ids), so its cards are stood in for by those (place_played)
+    shown: dict[int, list[str]] = {s: [] for s in range(SEATS)}
+    shown[leader].append(view["shown"])
+    played, still = place_played([c.id for c in DECK], {me: list(view["hand"])}, shown,
+                                 played_by_seat(view["plays"], SEATS),
+                                 key=id_order(ORDER))
+    known: dict[int, list[str]] = {s: [] if s == me else still[s] for s in range(SEATS)}
     known[me] = list(view["hand"])
-    if leader != me and shown not in played[leader]:
-        known[leader].append(shown)
     now = deal_unseen([c.id for c in DECK], dict(enumerate(view["counts"])), known,
-                      [c for s in range(SEATS) for c in played[s]], rng,
-                      lowest_taken(ORDER, played))
+                      [c for s in range(SEATS) for c in played[s]], rng)
     state = game.new_state(deal={"dealer": view["dealer"],
                                  "hands": [now[s] + played[s] for s in range(SEATS)]})
     for seat, text, *_ in view["plays"]:

@@ -128,8 +128,9 @@ def replay(state: Any, entries: Iterable[Any]) -> Any:
 
 
 def played_by_seat(plays: Iterable[list], seats: int) -> dict[int, list[str]]:
-    """The card ids each seat has laid face up, from a climbing game's ``plays`` view entries
-    (``[seat, text]`` for a pass, ``[seat, text, ids]`` for a play)."""
+    """The card ids each seat has laid face up as the table shows them (labels of their ranks,
+    :func:`qipai.cards.table_ids`), from a climbing game's ``plays`` view entries (``[seat,
+    text]`` for a pass, ``[seat, text, ids]`` for a play)."""
     out: dict[int, list[str]] = {s: [] for s in range(seats)}
     for e in plays:
         if len(e) >= 3:

@@ -34,6 +34,7 @@ from multiprocessing import get_context
 from typing import Any
 
 from qipai.bots.mcts import Budget, Searcher, search
+from qipai.core.pools import release, stop_pool
 
 #: level -> (iterations, time limit in ms on a live table)
 LEVEL_BUDGETS: dict[int, Budget] = {3: Budget(300, 1500), 4: Budget(1200, 4000), 5: Budget(4000, 10000)}
@@ -105,12 +106,9 @@ def close_pool() -> None:
         executor, _pool = _pool, None
     if executor is None:
         return
-    procs = list((getattr(executor, "_processes", None) or {}).values())
-    executor.shutdown(wait=False, cancel_futures=True)
-    for p in procs:
-        p.terminate()
-    for p in procs:
-        p.join(2)
+    stop_pool(executor)
+    del executor
+    release()              # its queues' semaphores released before the tracker that counts them stops
     from multiprocessing import forkserver, resource_tracker
     forkserver._forkserver._stop()
     resource_tracker._resource_tracker._stop()

@@ -40,7 +40,9 @@ def _spread(actions, n: int) -> list:
     if total <= n:
         return list(actions)
     step = total / n
-    return [actions[int(i * step)] for i in range(n)]
+    at = [int(i * step) for i in range(n)]
+    # a lazy legal set picks them in one walk, not one unranking each
+    return actions.pick(at) if hasattr(actions, "pick") else [actions[i] for i in at]
 
 
 class ShengjiRuleBot:
@@ -107,13 +109,11 @@ class ShengjiRuleBot:
 
     def _follow(self, view: dict, seat: int, actions, trump: Trump, sample: int = SAMPLE) -> Action:
         trick = view["trick"]
-        lead = Counter(trick[0][1])
-        fmt = cb.format_of(cb.decompose(dict(lead), trump.pos))
+        single = len(trick[0][1]) == 1          # a one-card lead: a contender's key is its pos
         lead_suit = trump.eff[trick[0][1][0]]
         win_seat = view["winning"]
         win_cards = next(fs for s, fs in trick if s == win_seat)
         win_suit = trump.eff[win_cards[0]]
-        win_key = cb.contender_key(dict(Counter(win_cards)), trump.pos, fmt)
         cands = _spread(actions, sample)
 
         def cost(a: Action) -> tuple:
@@ -121,6 +121,11 @@ class ShengjiRuleBot:
 
         if win_seat % 2 == seat % 2:
             return max(cands, key=lambda a: (cost(a)[0], [tuple(-x for x in k) for k in cost(a)[1]]))
+        if single:
+            fmt, win_key = None, (trump.pos[win_cards[0]],)
+        else:
+            fmt = cb.format_of(cb.decompose(dict(Counter(trick[0][1])), trump.pos))
+            win_key = cb.contender_key(dict(Counter(win_cards)), trump.pos, fmt)
         winners = []
         for a in cands:
             suits = {trump.eff[f] for f in a.faces}
@@ -129,7 +134,8 @@ class ShengjiRuleBot:
             s = suits.pop()
             if s not in (lead_suit, TRUMP):
                 continue
-            key = cb.contender_key(dict(Counter(a.faces)), trump.pos, fmt)
+            key = (trump.pos[a.faces[0]],) if single else \
+                cb.contender_key(dict(Counter(a.faces)), trump.pos, fmt)
             if key is None:
                 continue
             if (s == TRUMP and win_suit != TRUMP) or (s == win_suit and key > win_key):

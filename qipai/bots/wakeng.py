@@ -13,7 +13,7 @@ from typing import Any
 from qipai.bots import register_bot
 from qipai.bots.ismcts import DeterminizedSearcher, played_by_seat, replay
 from qipai.bots.search import register_searcher
-from qipai.cards.sample import deal_unseen, lowest_taken
+from qipai.cards.sample import deal_unseen, id_order, place_played
 
 
 def hand_strength(ranks: str) -> int:
@@ -68,23 +68,32 @@ def determinize(game: Any, view: dict, rng: random.Random) -> Any:
     did not see is four random cards of the digger's. Raises ``ValueError`` (or the game's
     errors) for a sample that disagrees with the first bidder or a replayed action."""
     from qipai.games.wakeng.combos import ORDER
-    from qipai.games.wakeng.game import DECK, FIRST_BIDDER_CARDS, SEATS
+    from qipai.games.wakeng.game import DECK, FIRST_BIDDER_CARDS, FIRST_LEAD_CARD, SEATS
 
     me, digger, pit, first = view["seat"], view["digger"], view["pit"], view["first_bidder"]
-    played = played_by_seat(view["plays"], SEATS)
-    known: dict[int, list[str]] = {s: [] for s in range(SEATS)}
-    known[me] = list(view["hand"])
-    if pit is not None and digger != me:
-        known[digger] += [c for c in pit if c not in played[digger]]
-    # the first bidder was dealt the 5H (unless it is in the pit: then the next of 6H..9H)
+    # cards a seat is known to have held: the pit the digger took (where the seat saw it), the
+    # 4H of the first leader, the 5H the first bidder was dealt (unless it is in the pit, D8);
+    # a play is shown by its ranks
+    # (qipai.cards.table_ids), so its cards are stood in for by those (place_played)
+    shown: dict[int, list[str]] = {s: [] for s in range(SEATS)}
+    if pit is not None:
+        shown[digger] += pit
+    lead = FIRST_LEAD_CARD.id                 # the first leader holds the 4H (§2.6)
+    if view["first_leader"] is not None and lead not in shown[view["first_leader"]]:
+        shown[view["first_leader"]].append(lead)
     five = FIRST_BIDDER_CARDS[0].id
-    seen = [c for s in range(SEATS) for c in known[s] + played[s]] + (pit or [])
-    in_pit = five not in seen and first == me
-    if five not in seen and first != me:
-        known[first].append(five)
+    five_seen = five in view["hand"] or five in (pit or ())
+    if not five_seen:
+        shown[first].append(five)
+    played, still = place_played([c.id for c in DECK], {me: list(view["hand"])}, shown,
+                                 played_by_seat(view["plays"], SEATS),
+                                 key=id_order(ORDER))
+    known: dict[int, list[str]] = {s: [] if s == me else still[s] for s in range(SEATS)}
+    known[me] = list(view["hand"])
+    # the first bidder holds no 5H and has laid none: it is in the pit
+    in_pit = first == me and not five_seen and five in still[me]
     now = deal_unseen([c.id for c in DECK], dict(enumerate(view["counts"])), known,
-                      [c for s in range(SEATS) for c in played[s]], rng,
-                      lowest_taken(ORDER, played))
+                      [c for s in range(SEATS) for c in played[s]], rng)
     hands = [now[s] + played[s] for s in range(SEATS)]
     if pit is None:
         pool = [c for c in now[digger] if c != five or in_pit]

@@ -13,6 +13,11 @@ from .card import (
     make_deck,
     parse_card,
     parse_cards,
+    shown,
+    shown_ids,
+    table_card,
+    table_ids,
+    table_seen,
 )
 from .deal import Deal, commitment, deal_round_robin, seeded_deal, shuffled, verify, verify_deal
 from .multiset import Packer
@@ -21,5 +26,7 @@ from .order import DOUDIZHU, NATURAL, WAKENG, RankOrder
 __all__ = [
     "BIG_JOKER", "DOUDIZHU", "NATURAL", "RANKS", "SMALL_JOKER", "SUITS", "SUIT_ORDER", "WAKENG",
     "Card", "Deal", "Packer", "RankOrder", "commitment", "deal_round_robin", "is_card_code",
-    "make_deck", "parse_card", "parse_cards", "seeded_deal", "shuffled", "verify", "verify_deal",
+    "make_deck", "parse_card", "parse_cards", "seeded_deal", "shown", "shown_ids", "shuffled",
+    "table_card", "table_ids", "table_seen", "verify",
+    "verify_deal",
 ]

@@ -5,7 +5,13 @@
   and ``B`` (big joker 大王).
 * Face code = rank + suit (``5H``, ``TS``); jokers are ``LJ`` and ``BJ``.
 * Card id = face code + deck index digit, 0-based (``5H0``, ``LJ0``, ``BJ2``). Cards that differ
-  only in the deck index are equal for every rule; the index only names physical cards.
+  only in the deck index are equal for every rule; the index only names physical cards, and
+  in a game of several packs a seat is never shown it: a view labels the copies of each face
+  within each list (:func:`shown_ids`), so a label says nothing about where other copies are.
+* In the climbing games whose plays are rank multisets (suits never matter in play), a card laid
+  on the table is shown by its rank and how many cards of that rank were shown before it in the
+  deal (:func:`table_ids`), never by the physical card the referee took from the hand: which
+  suits left a hand would tell the other seats which suits it held.
 
 :class:`Card` objects are interned: ``card("5H1") is card("5H1")``.
 """
@@ -97,6 +103,20 @@ _INTERNED: dict[tuple[str, str | None, int], Card] = {}
 def parse_card(text: str) -> Card:
     """The card written ``text``: a card id (``5H0``, ``LJ1``) or a face code (``5H``, ``BJ``,
     deck index 0). Case-insensitive; ``10`` may stand for ``T``. Raises ``ValueError``."""
+    found = _BY_TEXT.get(text) if type(text) is str else None
+    if found is not None:            # a canonical id or face code read before
+        return found
+    card = _parse_card(text)
+    if text in (card.id, card.face):     # only canonical texts: the table stays small
+        _BY_TEXT[text] = card
+    return card
+
+
+#: cards already read, by their canonical id or face code (:func:`parse_card`)
+_BY_TEXT: dict[str, Card] = {}
+
+
+def _parse_card(text: str) -> Card:
     t = text.strip().upper()
     if t.startswith("10"):
         t = "T" + t[2:]
@@ -125,6 +145,59 @@ def parse_cards(text: str | Iterable[str]) -> list[Card]:
     """Cards from a space/comma separated string of codes or an iterable of codes."""
     items = text.replace(",", " ").split() if isinstance(text, str) else list(text)
     return [parse_card(t) for t in items]
+
+
+def shown(card: Card, copy: int = 0) -> Card:
+    """The card as a seat is shown it: ``card``'s face with deck index ``copy``."""
+    return Card(card.rank, card.suit, copy)
+
+
+def shown_ids(cards: Iterable[Card]) -> list[str]:
+    """The ids of ``cards`` as a seat may be shown them: the copies of each face numbered 0, 1, …
+    in their order in this list, whichever physical copies they are. The copies of a face are
+    identical, so a game of several packs shows every list of cards this way (a hand, a play, a
+    tribute): the labels then tell a seat nothing about where the other copies are, and no copy
+    can be followed from one list to another. The referee keeps its own ids internally."""
+    seen: dict[str, int] = {}
+    out: list[str] = []
+    for c in cards:
+        k = seen.get(c.face, 0)
+        seen[c.face] = k + 1
+        out.append(f"{c.face}{k}")
+    return out
+
+
+def table_card(rank: str, k: int) -> Card:
+    """The card shown for the ``k``-th (0-based) card of ``rank`` laid on the table in a deal:
+    suits in the listing order ``S H D C`` (the first 2 shown is ``2S0``, the second ``2H0``, …,
+    the fifth of several packs ``2S1``); the ``k``-th joker of a kind is that joker with deck
+    index ``k``. Raises ``ValueError`` past the last copy that ten packs have."""
+    if rank in JOKER_FACES:
+        return Card(rank, None, k)
+    return Card(rank, SUITS[k % len(SUITS)], k // len(SUITS))
+
+
+def table_ids(cards: Iterable[Card], seen: dict[str, int]) -> list[str]:
+    """The ids of ``cards`` laid on the table as every seat is shown them (:func:`table_card`):
+    each card stands for the next copy of its rank, counted in ``seen`` (cards shown so far in
+    the deal, per rank; updated). The shown ids depend only on the ranks played in the deal, so
+    they say nothing about which physical cards, and thus which suits, a hand held; the
+    referee keeps its own cards internally, and a seat's own hand shows its real cards."""
+    out: list[str] = []
+    for c in cards:
+        k = seen.get(c.rank, 0)
+        seen[c.rank] = k + 1
+        out.append(table_card(c.rank, k).id)
+    return out
+
+
+def table_seen(plays: Iterable[Iterable[Card]]) -> dict[str, int]:
+    """The ``seen`` counts of :func:`table_ids` after the cards of ``plays`` (lists of cards)."""
+    seen: dict[str, int] = {}
+    for cards in plays:
+        for c in cards:
+            seen[c.rank] = seen.get(c.rank, 0) + 1
+    return seen
 
 
 def make_deck(decks: int = 1, jokers: bool = True, ranks: str = RANKS) -> list[Card]:

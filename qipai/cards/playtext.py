@@ -5,12 +5,12 @@ is a rank multiset, so what is read is its rank counts."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, NamedTuple
 
 from qipai.core.errors import Message
-from qipai.core.viewdelta import ViewDelta, growing_delta
+from qipai.core.viewdelta import ViewDelta, continues, growing_delta
 
-from .card import Card, is_card_code, parse_card
+from .card import Card, is_card_code, parse_card, table_ids, table_seen
 from .hand import RankHand
 from .order import RankOrder
 
@@ -47,11 +47,17 @@ def read_counts(text: str, order: RankOrder, hand: RankHand | None = None) -> li
     return counts
 
 
-def plays_view(play_log: list[tuple[int, object]], play_cards: list[list[Card]]) -> list[list]:
+def plays_view(play_log: list[tuple[int, object]], play_cards: list[list[Card]],
+               before: list[list[Card]] = ()) -> list[list]:
     """The ``plays`` entry of a climbing game's view: ``[seat, text]`` for a pass and
-    ``[seat, text, card ids]`` for a play, whose ids are the physical cards taken from the hand
-    (``play_cards`` holds them, one list per non-pass entry of ``play_log`` in order). Played
-    cards are public: they were laid face up."""
+    ``[seat, text, card ids]`` for a play (``play_cards`` holds its cards, one list per non-pass
+    entry of ``play_log`` in order; ``before``, the cards of the deal's plays before them).
+
+    A play is public, but which physical cards the referee took is not: they depend on the
+    hand (the lowest card ids of each rank), so every seat and spectator is shown the table's
+    labels (:func:`~qipai.cards.card.table_ids`: the ``k``-th card of a rank laid in the deal
+    is shown with the ``k``-th suit of ``S H D C``), which depend only on the ranks played."""
+    seen = table_seen(before)
     cards = iter(play_cards)
     out: list[list] = []
     for seat, action in play_log:
@@ -59,7 +65,7 @@ def plays_view(play_log: list[tuple[int, object]], play_cards: list[list[Card]])
         if text == "pass":
             out.append([seat, text])
         else:
-            out.append([seat, text, [c.id for c in next(cards, [])]])
+            out.append([seat, text, table_ids(next(cards, []), seen)])
     return out
 
 
@@ -89,9 +95,46 @@ def plays_delta(state: Any, seat: int | None, since: Any, deal_key: Any,
         return out
 
     def tails(s: tuple) -> dict[str, list]:
-        out = {"plays": plays_view(play_log[s[1]:], play_cards[s[2]:])}
+        out = {"plays": plays_view(play_log[s[1]:], play_cards[s[2]:], play_cards[:s[2]])}
         if bid_log is not None:
             out["bids"] = bids_view(bid_log[s[3]:])
         return out
 
     return growing_delta(state, seat, since, mark, fixed, tails, kept)
+
+
+class ClimbSeen(NamedTuple):
+    """What ``view(seat)`` of a climbing game shows that the research tensor reads, without
+    building the view (``State.seen_climb(seat, since)``):
+
+    * ``keys``: the view's small keys the tensor reads, each with the view's value (the phase,
+      the roles, the counts, the play to beat, the bids, the public cards, ...); ``hand_ranks``
+      stands for the seat's hand (``hand`` is left out);
+    * ``plays``: the view's ``plays`` entries past ``since`` (all of them when ``whole``);
+    * ``mark``: for the next call (``since``); ``whole``: ``since`` did not continue to it (a
+      new deal, another state's mark, ``None``)."""
+
+    keys: dict[str, Any]
+    plays: list[list]
+    mark: tuple
+    whole: bool
+
+
+def climb_seen(keys: dict[str, Any], since: Any, mark: tuple,
+               tail: Callable[[tuple | None], list[list]]) -> ClimbSeen:
+    """A :class:`ClimbSeen` of ``keys`` whose plays are ``tail(since)`` (the entries past
+    ``since``'s lengths, ``tail(None)`` all of them) when ``since`` continues to ``mark``
+    (:func:`~qipai.core.viewdelta.continues`), else whole."""
+    if continues(since, mark):
+        return ClimbSeen(keys, tail(since), mark, False)
+    return ClimbSeen(keys, tail(None), mark, True)
+
+
+def log_tail(play_log: list, play_cards: list) -> Callable[[tuple | None], list[list]]:
+    """``tail`` of :func:`climb_seen` for a game whose ``plays`` are :func:`plays_view` of
+    ``play_log`` and ``play_cards``, marked ``(deal key, len(play_log), len(play_cards))``."""
+    def tail(since: tuple | None) -> list[list]:
+        if since is None:
+            return plays_view(play_log, play_cards)
+        return plays_view(play_log[since[1]:], play_cards[since[2]:], play_cards[:since[2]])
+    return tail

@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Callable, Hashable, Iterable
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from .card import parse_card
 from .order import RankOrder
@@ -98,22 +98,69 @@ def deal_unseen(pack: Iterable[T], counts: dict[P, int], known: dict[P, list[T]]
     return {p: list(known.get(p, [])) + dealt[p] for p in counts}
 
 
-def lowest_taken(order: RankOrder, played: dict[P, list[str]]) -> Callable[[P, str], bool]:
-    """``allowed(place, card id)`` for :func:`deal_unseen` in a game of rank plays
-    (:class:`~qipai.cards.hand.RankHand`: a play takes the lowest card ids of each rank): a seat
-    that played a card of a rank cannot hold now a card of that rank sorting below it (the play
-    would have taken that one). With it a determinization replays the physical cards seen."""
-    top: dict[tuple[P, int], tuple] = {}
-    for place, ids in played.items():
-        for cid in ids:
-            c = parse_card(cid)
-            k = (place, order.rank_of(c))
-            key = order.card_key(c)
-            if k not in top or key > top[k]:
-                top[k] = key
+def place_played(pack: Iterable[str], held: dict[P, list[str]], shown: dict[P, list[str]],
+                 played: dict[P, list[str]], rng: random.Random | None = None,
+                 key: Callable[[str], Any] | None = None,
+                 ) -> tuple[dict[P, list[str]], dict[P, list[str]]]:
+    """Physical cards (or faces) standing for the cards each place laid on the table, in a
+    climbing game whose views show a play by its ranks only (:func:`qipai.cards.table_ids`): a
+    label says nothing of the suit that left the hand, so any card of the label's rank that is
+    not known to be elsewhere may stand for it, and a determinization replays plays by their
+    rank text.
 
-    def allowed(place: P, cid: str) -> bool:
-        c = parse_card(cid)
-        high = top.get((place, order.rank_of(c)))
-        return high is None or order.card_key(c) > high
-    return allowed
+    ``pack`` holds every card (a multiset of ids or faces: the rank is the first character);
+    ``held`` the cards each place is known to hold now (a seat's own hand); ``shown`` the
+    cards each place is known to have held since the deal (a kitty taken, a face-up card, a
+    tribute received), some of which it may have played since; ``played`` the table's labels
+    per place. A label takes first a ``shown`` card of its rank of that place not held now
+    (the place may have played it), else a card of its rank known to be nowhere: the first in
+    ``pack`` order, or one drawn with ``rng`` when given (where the suits matter elsewhere in
+    the game, as for 保皇's named card). A place whose hand is ``held`` took the lowest cards
+    of each rank it played (the referee's pick), so, given the game's card order ``key``, its
+    labels take the lowest free cards by ``key``, and replaying its plays by their rank text
+    leaves it the cards it holds. Returns ``(played cards per place, shown cards per
+    place still held)``. Raises ``ValueError`` when a rank has fewer free cards than were laid."""
+    out: dict[P, list[str]] = {}
+    rest: dict[P, list[str]] = {}
+    for place, cards in shown.items():
+        left = Counter(held.get(place, ()))
+        rest[place] = []
+        for c in cards:
+            if left[c]:
+                left[c] -= 1
+            else:
+                rest[place].append(c)
+    taken = Counter(c for cards in held.values() for c in cards)
+    taken += Counter(c for cards in rest.values() for c in cards)
+    free: dict[str, list[str]] = {}
+    for c in pack:
+        if taken[c]:
+            taken[c] -= 1
+        else:
+            free.setdefault(c[0], []).append(c)
+    if key is not None:
+        for pool in free.values():
+            pool.sort(key=key)
+    for place, labels in sorted(played.items(), key=lambda x: x[0] not in held):   # held first
+        mine = rest.get(place, [])
+        lowest = key is not None and place in held
+        laid: list[str] = []
+        for label in labels:
+            match = next((c for c in mine if c[0] == label[0]), None)
+            if match is not None:
+                mine.remove(match)
+                laid.append(match)
+            elif free.get(label[0]):
+                pool = free[label[0]]
+                laid.append(pool.pop(rng.randrange(len(pool)) if rng is not None and not lowest else 0))
+            else:
+                raise ValueError(f"more cards of rank {label[0]} laid than the pack has free")
+        out[place] = laid
+    still = {place: rest[place] for place in shown}     # the shown cards not laid stay in hand
+    return out, still
+
+
+def id_order(order: RankOrder) -> Callable[[str], tuple[int, int, int]]:
+    """The ``key`` of :func:`place_played` for card ids or faces: card-id order under
+    ``order`` (rank, then suit ``D < C < H < S``, then deck index), the referee's pick."""
+    return lambda c: order.card_key(parse_card(c))

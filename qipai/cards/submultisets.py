@@ -34,9 +34,13 @@ class SubMultisets(Sequence):
         ways = [[0] * (size + 1) for _ in range(n + 1)]
         ways[n][0] = 1
         for i in range(n - 1, -1, -1):
-            c = self.items[i][1]
+            # ways[i][k] = ways[i+1][k] + ... + ways[i+1][k-c]: a running sum over the row below
+            c, below, row, acc = self.items[i][1], ways[i + 1], ways[i], 0
             for k in range(size + 1):
-                ways[i][k] = sum(ways[i + 1][k - t] for t in range(min(c, k) + 1))
+                acc += below[k]
+                if k > c:
+                    acc -= below[k - c - 1]
+                row[k] = acc
         self._ways = ways
 
     def __len__(self) -> int:
@@ -83,29 +87,37 @@ class SubMultisets(Sequence):
     def take(self, start: int, step: int, count: int) -> list[Any]:
         """``[self[start + j * step] for j in range(count)]`` (indices in range, ``step >= 1``)
         in one walk that skips whole subtrees by their counts, instead of ``count`` unrankings."""
+        return self.pick(range(start, start + step * count, step))
+
+    def pick(self, indices: Sequence[int]) -> list[Any]:
+        """``[self[i] for i in indices]`` for strictly ascending ``indices`` in range, in one walk
+        that skips whole subtrees by their counts, instead of one unranking each."""
         items, ways, wrap = self.items, self._ways, self.wrap
         n = len(items)
         out: list[Any] = []
-        skip = start                     # leaves to pass over before the next one taken
+        want = iter(indices)
+        nxt = next(want, None)
+        seen = 0                         # leaves passed so far (the index of the next leaf)
 
         def walk(i: int, k: int, prefix: tuple[Any, ...]) -> bool:
-            nonlocal skip
+            nonlocal seen, nxt
             if i == n:
                 out.append(wrap(prefix))
-                skip = step - 1
-                return len(out) < count
+                seen += 1
+                nxt = next(want, None)
+                return nxt is not None
             key, c = items[i]
             below = ways[i + 1]
             for t in range(min(c, k) + 1):
                 w = below[k - t]
-                if skip >= w:
-                    skip -= w
+                if nxt >= seen + w:      # the next index wanted is past this subtree
+                    seen += w
                     continue
                 if not walk(i + 1, k - t, prefix + (key,) * t):
                     return False
             return True
 
-        if count > 0:
+        if nxt is not None:
             walk(0, self.size, ())
         return out
 
@@ -140,15 +152,22 @@ class Concat(Sequence):
     def take(self, start: int, step: int, count: int) -> list[Any]:
         """``[self[start + j * step] for j in range(count)]`` (indices in range, ``step >= 1``),
         each part taking its own entries in one pass."""
+        return self.pick(range(start, start + step * count, step))
+
+    def pick(self, indices: Sequence[int]) -> list[Any]:
+        """``[self[i] for i in indices]`` for strictly ascending ``indices`` in range, each part
+        picking its own entries in one pass."""
         out: list[Any] = []
+        j, base = 0, 0
         for p in self.parts:
             size = len(p)
-            if start < size and len(out) < count:
-                want = min(count - len(out), (size - 1 - start) // step + 1)
-                out.extend(p.take(start, step, want) if hasattr(p, "take")
-                           else p[start:start + step * want:step])
-                start += step * want
-            start -= size
+            mine = []
+            while j < len(indices) and indices[j] < base + size:
+                mine.append(indices[j] - base)
+                j += 1
+            if mine:
+                out.extend(p.pick(mine) if hasattr(p, "pick") else [p[i] for i in mine])
+            base += size
         return out
 
 

@@ -17,9 +17,35 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import JSON, ForeignKey, Integer, String, UniqueConstraint, create_engine, event
+from sqlalchemy import (
+    JSON,
+    ForeignKey,
+    Integer,
+    String,
+    UniqueConstraint,
+    create_engine,
+    event,
+    select,
+    update,
+)
 from sqlalchemy.engine import Engine, make_url
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, relationship, sessionmaker
+
+
+def lock_row(s: Session, model: type[Base], key: Any) -> None:
+    """Hold the row of ``model`` with primary key ``key`` until ``s`` commits or rolls back, so
+    that a check and the write it allows are one step: another transaction locking the same row
+    waits, then reads what this one wrote (a check-then-write such as a cap counted before an
+    insert, or two roles of an account that exclude each other). PostgreSQL: ``SELECT ... FOR
+    UPDATE``. SQLite: a write that changes nothing, which takes the database's one write lock at
+    once (a deferred transaction would read first and lock only at its own write). Call it
+    before the reads it protects."""
+    table = model.__table__
+    (pk,) = table.primary_key.columns
+    if s.get_bind().dialect.name == "sqlite":
+        s.execute(update(table).where(pk == key).values({pk.name: pk}))
+    else:
+        s.execute(select(pk).where(pk == key).with_for_update())
 
 
 def _now() -> str:

@@ -4,10 +4,36 @@ from __future__ import annotations
 
 import json
 import tomllib
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from qipai.core.errors import OptionError
+
+#: a players file's suffix -> its format's name, its parser (raising ValueError, which
+#: JSONDecodeError and TOMLDecodeError are) and where the list of players is in what it parsed
+_FORMATS: dict[str, tuple[str, Callable[[str], Any], Callable[[Any], Any]]] = {
+    ".json": ("JSON", json.loads, lambda data: data),
+    ".toml": ("TOML", tomllib.loads, lambda data: data.get("players", [])),
+}
+
+
+def _parsed(path: Path, text: str, fmt: str, parse: Callable[[str], Any],
+            players: Callable[[Any], Any]) -> list[Any]:
+    """The list of players of a JSON or TOML file, or an OptionError ``config.file_format``
+    naming the file, the format and what is wrong (with the line where JSON's parser knows it)."""
+    def bad(what: str) -> OptionError:
+        return OptionError(f"{path}: {what}", code="config.file_format",
+                           params={"path": str(path), "format": fmt})
+    try:
+        data = players(parse(text))
+    except json.JSONDecodeError as e:
+        raise bad(f"line {e.lineno}: not valid JSON: {e.msg}") from None
+    except ValueError as e:
+        raise bad(f"not valid {fmt}: {e}") from None
+    if not isinstance(data, list):
+        raise bad("expected a list of players")
+    return data
 
 
 def read_players(path: Path) -> list[Any]:
@@ -20,25 +46,8 @@ def read_players(path: Path) -> list[Any]:
     except OSError as e:
         raise OptionError(f"{path}: cannot read: {e.strerror}",
                           code="config.file_unreadable", params={"path": str(path)}) from None
-    if path.suffix == ".json":
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as e:
-            raise OptionError(f"{path}: line {e.lineno}: not valid JSON: {e.msg}",
-                              code="config.file_format",
-                              params={"path": str(path), "format": "JSON"}) from None
-        if not isinstance(data, list):
-            raise OptionError(f"{path}: expected a list of players",
-                              code="config.file_format", params={"path": str(path), "format": "JSON"})
-        return data
-    if path.suffix == ".toml":
-        try:
-            data = tomllib.loads(text)
-        except tomllib.TOMLDecodeError as e:
-            raise OptionError(f"{path}: not valid TOML: {e}",
-                              code="config.file_format",
-                              params={"path": str(path), "format": "TOML"}) from None
-        return list(data.get("players", []))
+    if path.suffix in _FORMATS:
+        return _parsed(path, text, *_FORMATS[path.suffix])
     out = []
     for n, line in enumerate(text.splitlines(), 1):
         line = line.split("#", 1)[0].strip()

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import re
 import secrets
+from collections.abc import Callable
 from typing import Any
 
 from sqlalchemy.orm import Session, sessionmaker
@@ -25,7 +26,7 @@ from sqlalchemy.orm import Session, sessionmaker
 from qipai.core.errors import Message
 
 from . import lot
-from .db import EntrantRow, EventRow
+from .db import EntrantRow, EventRow, lock_row
 from .event import EventError, _now, check_field, check_players, make_draw, new_event_id, prepare_event
 
 NONCE_RE = re.compile(r"[0-9a-f]{1,64}")
@@ -61,6 +62,9 @@ def _row(event_id: str, p: dict[str, Any], status: str) -> EntrantRow:
 
 
 def _open(s: Session, event_id: str) -> EventRow:
+    """The event in registration, its row held until the commit (:func:`.db.lock_row`): the
+    changes to its entries are made one after the other, each seeing the one before."""
+    lock_row(s, EventRow, event_id)
     ev = s.get(EventRow, event_id)
     if ev is None:
         raise EventError(Message(f"no event {event_id!r}", code="event.none", params={"id": event_id}))
@@ -75,11 +79,15 @@ def _entry(p: EntrantRow) -> dict[str, Any]:
 
 
 def join(db: sessionmaker[Session], event_id: str, player: dict[str, Any], code: str,
-         nonce: str | None = None) -> None:
+         nonce: str | None = None, check: Callable[[Session], None] | None = None) -> bool:
     """Register ``player`` (``{"id", "name"?, "unit"?, "rating"?, "members"?}``) with the event's
     join ``code`` and an optional registration ``nonce`` (lowercase hex, at most 64 digits).
-    Raises EventError (nothing changed): entries closed, a wrong code, a bad nonce, an entrant
-    the event refuses (id taken, unit full, ...)."""
+    ``check(session)``: called with the event's row held, before anything is read, to refuse
+    the entry by raising (the server's roles that exclude playing). Returns False when
+    ``player`` is entered already (a single entrant of that id, no bot, no pair: a repeated
+    Join, nothing changed), True when entered now. Raises EventError (nothing changed):
+    entries closed, a wrong code, a bad nonce, an entrant the event refuses (id taken by
+    another entry, unit full, ...)."""
     with db() as s:
         ev = _open(s, event_id)
         reg = ev.config["registration"]
@@ -88,6 +96,11 @@ def join(db: sessionmaker[Session], event_id: str, player: dict[str, Any], code:
         if nonce is not None and not NONCE_RE.fullmatch(nonce):
             raise EventError(Message("a registration nonce is lowercase hex, at most 64 digits",
                                      code="event.bad_nonce"))
+        if check is not None:
+            check(s)
+        if not player.get("members") and any(
+                p.entrant_id == player["id"] and p.bot is None and not p.members for p in ev.entrants):
+            return False
         cfg = _config(ev)
         known = [_entry(p) for p in ev.entrants]
         everyone = check_players(cfg, [*known, player], enough=False)
@@ -96,6 +109,7 @@ def join(db: sessionmaker[Session], event_id: str, player: dict[str, Any], code:
         if nonce is not None:
             ev.config = {**ev.config, "registration": {**reg, "nonces": {**reg["nonces"], new["id"]: nonce}}}
         s.commit()
+        return True
 
 
 def _config(ev: EventRow) -> Any:

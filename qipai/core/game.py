@@ -95,6 +95,10 @@ class Game:
     #: identities, competition.md §6.2): a server then delays spectators (§6.5) and keeps the
     #: game's progress out of its lobby until the game ends. Every game declares it.
     hidden_information: ClassVar[bool] = False
+    #: options a server plays with at a table where two or more seats are people, whatever the
+    #: table was made with: rule variants that keep hidden information out of what a person can
+    #: watch (who is asked, how often, for how long; shengji's ``deal_prompt``). Empty: none.
+    people_options: ClassVar[dict[str, Any]] = {}
     #: ``None`` for a game fit for competition, else a marking of :data:`MARKINGS`
     status: ClassVar[str | None] = None
 
@@ -205,6 +209,27 @@ class State:
         claim, fouafour §3.4): a server then tells each seat only whether it is to act itself,
         and shows no other seat's deadline. Default: false."""
         return False
+
+    def deal_prompt_open(self) -> bool:
+        """True while the open private window is a prompt of the deal itself (shengji's
+        ``deal_prompt="every_card"`` asks the seat dealt each card): a runner holds such a prompt
+        its ``deal_hold`` (a server's ``deal_window_ms``), shorter than a declaration window's,
+        so a deal of a hundred prompts lasts about as long as a card room's deal. Default: false."""
+        return False
+
+    def deal_prompts(self) -> bool:
+        """True when this game's deal asks its seats prompt by prompt
+        (:meth:`deal_prompt_open` is true while cards are dealt), before, during and after the
+        deal alike: a server takes declarations sent ahead (:meth:`check_ahead`) at such a
+        table only. Default: false."""
+        return False
+
+    def check_ahead(self, action: Any, seat: int) -> None:
+        """Refuse an answer ``seat`` sends ahead during the deal (for its next prompt where it is
+        legal) that no prompt of this deal can take from it: raises :class:`IllegalAction`
+        with the reason and code, changing nothing. It is kept, not applied: what the seat
+        will hold then is not known now. Default: nothing refused (a game with
+        :meth:`deal_prompts` says what its prompts take)."""
 
     #: Whether a private window keeps one fixed minimum time even at a table where a single
     #: person plays with bots that answer at once (fouafour §3.4 asks for "identical timing"

@@ -5,8 +5,10 @@ The client reads the account's event stream (``GET /api/bot/stream/event``), acc
 challenges of games it can play (declines the others), and plays each game that starts on its
 own task: it reads the game's NDJSON stream, answers the deal's commitment with a random nonce,
 and at each of its seat's decisions asks its player and posts the answer
-(``POST /api/bot/game/{table}/move/{action}?turn=N``). A refused answer is asked again (the
-door is told it was refused: UCCI bans it, Botzone lists it); the server's referee counts it.
+(``POST /api/bot/game/{table}/move/{action}?turn=N``; while a deal's prompts are held, with
+``ahead=true``, so a declaration is kept for the seat's next prompt when it comes late). A
+refused answer is asked again (the door is told it was refused: UCCI bans it, Botzone lists
+it); the server's referee counts it.
 
 Players (:class:`Chooser`):
 
@@ -52,6 +54,8 @@ class SeatView:
         self.log = [None] * msg["seq"]
         self._to_act = tuple(msg["to_act"])
         texts = msg.get("legal") or self._view.get("legal") or self._view.get("legal_moves")
+        if isinstance(texts, dict):      # a summary (shengji's {"kind", "actions"} or a count)
+            texts = texts.get("actions")
         self._legal = list(texts) if texts else ([msg["hint"]] if msg.get("hint") else [])
         self._hint = msg.get("hint")
 
@@ -228,6 +232,8 @@ class BotClient:
         self.finished = 0
         self.me = ""
         self.playing: dict[str, asyncio.Task[None]] = {}
+        #: (game, answer) the server takes no ahead (posted as a plain answer)
+        self._not_ahead: set[tuple[Any, str]] = set()
         self._done = asyncio.Event()
 
     def _http(self) -> Any:
@@ -342,8 +348,7 @@ class BotClient:
             if answer is None:
                 await http.post(f"/api/bot/game/{table}/resign")
                 return
-            r = await http.post(f"/api/bot/game/{table}/move/{quote(answer, safe='')}",
-                                params={"turn": msg["turn"]})
+            r = await self._post_move(http, table, answer, msg)
             if r.status_code == 200:
                 log.info("%s: %s in %.0f ms", table, answer, (time.monotonic() - started) * 1000)
                 return
@@ -352,3 +357,21 @@ class BotClient:
                 return
             self.out(f"game {table}: {answer!r} refused ({r.json().get('message')})")
             chooser.refused(answer)
+
+    async def _post_move(self, http: Any, table: str, answer: str, msg: dict[str, Any]) -> Any:
+        """Post ``answer`` to the decision of state ``msg``. While the deal's prompts are held
+        (the state's ``ahead``: shengji's every_card at a table of people) it goes ``ahead``,
+        as a page's declaration does: a prompt that closed while the player thought keeps it
+        for the seat's next prompt instead of dropping it. An answer the server takes no
+        ahead (400 ``ahead_refused``: a ``pass``, which the table answers itself at the
+        prompt's end) is posted as a plain answer, and so are its later ones."""
+        path = f"/api/bot/game/{table}/move/{quote(answer, safe='')}"
+        key = (msg.get("game"), answer)
+        if msg.get("ahead") and key not in self._not_ahead:
+            r = await http.post(path, params={"turn": msg["turn"], "ahead": "true"})
+            if r.status_code != 400 or r.json().get("error") != "ahead_refused":
+                if r.status_code == 200 and r.json().get("ahead") == "kept":
+                    self.out(f"game {table}: {answer!r} kept for the seat's next prompt")
+                return r
+            self._not_ahead.add(key)
+        return await http.post(path, params={"turn": msg["turn"]})

@@ -8,7 +8,10 @@ seat acting later learns nothing of the earlier seats' hidden choices. Observati
 action spaces), built from ``state.view(seat)`` only (kept up to date per seat from
 ``state.view_delta``, :class:`~qipai.core.viewdelta.ViewFollower`, and the tensor from the
 view's changes, :class:`~qipai.env.base.TensorFollower`; Chinese checkers and junqi keep it
-from the points the game names as changed for that seat, ``state.seen_changes``). Rewards
+from the points the game names as changed for that seat, ``state.seen_changes``; go, gomoku
+and xiangqi from what the seat's view shows of the board, ``state.seen_board``, the mahjong
+games from ``state.seen_table`` and the climbing card games from ``state.seen_climb``, without
+building the view). Rewards
 are ``state.returns()`` when the game ends (all agents terminate together); ``max_steps``
 truncates a game.
 """
@@ -129,9 +132,12 @@ class QipaiAEC(AECEnv):
                 self._kept[seat] = (key, tensor.copy())
         else:
             tensor = self._follow(state, seat)
-        obs = {"observation": tensor}
+        chooser = self.chooser
         acting = agent == self.agent_selection and seat in to_act and not state.is_terminal()
-        obs.update(self.chooser.observe(state, seat, to_act) if acting else self.chooser.idle())
+        if acting and chooser.fixed:
+            return {"observation": tensor, "action_mask": chooser.mask(state, seat, to_act)}
+        obs = {"observation": tensor}
+        obs.update(chooser.observe(state, seat, to_act) if acting else chooser.idle())
         return obs
 
     def _follow(self, state: Any, seat: int) -> np.ndarray:

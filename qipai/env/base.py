@@ -79,16 +79,27 @@ class FixedActions:
     ``index`` receives an action object as ``legal_actions`` returns it and its position in
     that list (junqi numbers its few layout choices by position) and raises
     :class:`EnvError` (``code="env.unnumbered_action"``) for an action the numbering does not
-    cover. ``labels`` (optional) names every slot, for documentation and debugging."""
+    cover. ``labels`` (optional) names every slot, for documentation and debugging.
+
+    ``direct(state, seat, to_act)`` (optional; ``to_act`` is ``state.to_act``) reads the
+    acting seat's legal actions from the engine's own legal set, without making and
+    numbering the list: ``(flags, table)``, where ``flags`` is a new ``bytearray`` of one
+    flag per slot from slot 0 (``1``: legal; slots past its end are not) and ``table[slot]``
+    the action of each legal slot, or ``None`` where it does not apply (another phase): the
+    mask is then made from ``legal_actions``. Both ways give the same mask (each game's env
+    tests check it)."""
 
     kind = "fixed"
 
     def __init__(self, size: int, index: Callable[[Any, int], int], doc: str,
                  labels: Callable[[int], str] | None = None,
-                 batch: Callable[[Sequence[Any]], list[int]] | None = None) -> None:
+                 batch: Callable[[Sequence[Any]], list[int]] | None = None,
+                 direct: Callable[[Any, int, tuple], tuple[bytearray, Sequence[Any]] | None] | None = None
+                 ) -> None:
         self.size = size
         self._index = index
         self._batch = batch
+        self.direct = direct
         self.doc = doc
         self.label = labels
 
@@ -196,7 +207,8 @@ class TensorFollower:
         """The seat's tensor of ``state`` now, ``views`` being the seat's
         :class:`~qipai.core.viewdelta.ViewFollower`: by default the followed view and its
         change through :meth:`update`. A follower whose game gives the seat's changes piece by
-        piece (:class:`~qipai.env.pieces.CheckersTensor`) reads those instead."""
+        piece (:class:`~qipai.env.pieces.CheckersTensor`) or what the view shows of the board
+        (:class:`~qipai.env.boards.GoTensor`) reads those instead."""
         return self.update(views.follow(state), views.last)
 
 
@@ -226,6 +238,12 @@ class FlatEncoder(Encoder):
         self.fill(view, seat, self._parts)
         np.minimum(buf, self.high, out=buf)
         return buf.copy()
+
+
+def unless_absent(doc: str, name: str, absent: Any, why: str = "the game has none") -> str:
+    """A block's documentation ``doc``, saying it is always zero when ``name`` is in
+    ``absent`` (the blocks a game's view never fills)."""
+    return f"{doc}; always zero: {why}" if name in absent else doc
 
 
 def one_hot(out: np.ndarray, value: Any, choices: Sequence[Any]) -> None:

@@ -1,8 +1,10 @@
 """From action slots to game actions: the mask of the acting seat, and the action a slot means.
 
 A :class:`Chooser` serves one environment. It keeps the acting seat's legal list for the
-current state (computed once per state and seat) and, for list action spaces, the page of the
-list being chosen from (see :class:`~qipai.env.base.ListActions`).
+current state (computed once per state and seat), or the mask read from the engine's own
+legal set where the encoding gives that form (``FixedActions.direct``: go's play phase), and,
+for list action spaces, the page of the list being chosen from (see
+:class:`~qipai.env.base.ListActions`).
 """
 
 from __future__ import annotations
@@ -19,25 +21,44 @@ from .base import FixedActions, ListActions
 class Chooser:
     def __init__(self, actions: FixedActions | ListActions) -> None:
         self.actions = actions
+        self.fixed = actions.kind == "fixed"
+        self._direct = actions.direct if self.fixed else None
         self.reset()
 
     def reset(self) -> None:
         self._key: tuple | None = None
         self._legal: Any = None
         self._slots: list[int] = []
+        self._flags: Any = None                 # the engine's flags, when read from it (direct)
+        self._mask: np.ndarray | None = None    # and the mask made of them
         self._lo = self._hi = 0
 
     # ----- the legal list of the current state ---------------------------------------------
     def _refresh(self, state: Any, seat: int, to_act: tuple | None = None) -> None:
-        key = (id(state), len(state.log), seat, state.to_act if to_act is None else to_act)
+        if to_act is None:
+            to_act = state.to_act
+        key = (id(state), len(state.log), seat, to_act)
         if key == self._key:
             return
         self._key = key
-        legal = state.legal_actions(seat)
-        self._legal = legal
-        if self.actions.kind == "fixed":
+        if self.fixed:
+            direct = self._direct
+            got = direct(state, seat, to_act) if direct is not None else None
+            if got is not None:          # the mask from the engine's legal set, no list
+                flags, self._legal = got
+                self._flags = flags
+                size = self.actions.size
+                if len(flags) == size:
+                    self._mask = np.frombuffer(flags, np.int8)
+                else:
+                    self._mask = np.zeros(size, np.int8)
+                    self._mask[:len(flags)] = np.frombuffer(flags, np.int8)
+                return
+            self._flags = self._mask = None
+            legal = self._legal = state.legal_actions(seat)
             self._slots = self.actions.slots(legal)
         else:
+            legal = self._legal = state.legal_actions(seat)
             self._lo, self._hi = 0, len(legal)
 
     @property
@@ -58,11 +79,9 @@ class Chooser:
     def observe(self, state: Any, seat: int, to_act: tuple | None = None) -> dict[str, np.ndarray]:
         """The mask (and features) of ``seat``, which is to act (``to_act``: ``state.to_act``
         when the caller has it)."""
+        if self.fixed:
+            return {"action_mask": self.mask(state, seat, to_act)}
         self._refresh(state, seat, to_act)
-        if self.actions.kind == "fixed":
-            mask = np.zeros(self.actions.size, np.int8)
-            mask[self._slots] = 1
-            return {"action_mask": mask}
         acts: ListActions = self.actions
         block = self._block()
         count = -(-(self._hi - self._lo) // block)
@@ -73,6 +92,16 @@ class Chooser:
         if count:    # the first action of each block (a lazy list takes them in one walk)
             acts.featurize_many(self._legal[lo:lo + count * block:block], feats)
         return {"action_mask": mask, "action_features": feats}
+
+    def mask(self, state: Any, seat: int, to_act: tuple | None = None) -> np.ndarray:
+        """The action mask (a new array) of ``seat``, which is to act, for a fixed action
+        space (``to_act``: ``state.to_act`` when the caller has it)."""
+        self._refresh(state, seat, to_act)
+        if self._mask is not None:
+            return self._mask.copy()
+        mask = np.zeros(self.actions.size, np.int8)
+        mask[self._slots] = 1
+        return mask
 
     def idle(self) -> dict[str, np.ndarray]:
         """The mask part of the observation of a seat that is not to act: all zeros."""
@@ -90,7 +119,12 @@ class Chooser:
         chooses again inside the block). Raises :class:`IllegalAction` (code
         ``env.masked_action``) for a slot outside the mask; nothing changes then."""
         self._refresh(state, seat)
-        if self.actions.kind == "fixed":
+        if self.fixed:
+            flags = self._flags
+            if flags is not None:
+                if 0 <= index < len(flags) and flags[index]:
+                    return self._legal[index]
+                raise _masked(index)
             try:
                 return self._legal[self._slots.index(index)]     # the first action of a slot
             except ValueError:

@@ -11,31 +11,35 @@ kind one-hot, rank counts, numeric argument. Doudizhu has a fixed numbering
 
 from __future__ import annotations
 
+from collections import Counter
 from itertools import compress
 from operator import ne
 from typing import Any
 
 import numpy as np
 
-from .base import Block, FlatEncoder, TensorFollower, one_hot, relative, seat_roles
+from .base import Block, FlatEncoder, TensorFollower, one_hot, relative, seat_roles, unless_absent
 from .cardtext import action_ranks, list_actions, rank_string_vector, rank_vector
 
 HISTORY = 12          # plays remembered in the history block
 BID_HIGH = 4          # upper bound of a bid value in the bids block
 
 # per game: phases, seats holding roles, scalars (view key, upper bound), public card keys,
-# action kinds (for candidate features)
+# action kinds (for candidate features), the blocks the view never fills (the game has no
+# bidding; the first seat out ends the hand)
 GAMES: dict[str, dict[str, Any]] = {
     "doudizhu": {"phases": ("bidding", "play"), "roles": ("landlord", "first_bidder"),
                  "scalars": (("base", 4), ("bombs", 8), ("redeals", 3)), "public": ("kitty",),
-                 "kinds": ("play", "pass", "bid", "call")},
+                 "kinds": ("play", "pass", "bid", "call"), "absent": ("finished",)},
     "wakeng": {"phases": ("bidding", "play"), "roles": ("digger", "first_bidder", "first_leader"),
-               "scalars": (("bid", 3),), "public": (), "kinds": ("play", "pass", "bid")},
+               "scalars": (("bid", 3),), "public": (), "kinds": ("play", "pass", "bid"),
+               "absent": ("finished",)},
     "fouafour": {"phases": ("play", "cha", "gou"), "roles": ("dealer", "first_leader"),
-                 "scalars": (), "public": ("shown",), "kinds": ("play", "pass", "cha", "gou")},
+                 "scalars": (), "public": ("shown",), "kinds": ("play", "pass", "cha", "gou"),
+                 "absent": ("bids",)},
     "baohuang": {"phases": ("select", "declare", "play"), "roles": ("emperor", "guard"),
                  "scalars": (("voids", 4),), "public": ("revealed",),
-                 "kinds": ("play", "pass", "accept", "decline", "declare")},
+                 "kinds": ("play", "pass", "accept", "decline", "declare"), "absent": ("bids",)},
 }
 
 
@@ -46,14 +50,13 @@ def play_ranks(entry: list) -> tuple[int, ...]:
 
 
 def _decks(game: Any, num_seats: int) -> int:
-    """Packs in play: one more than the highest deck index on the cards of a fresh deal."""
+    """Packs in play: the most copies of one face in the hands of a fresh deal (a view labels
+    the copies of each face 0, 1, … within a hand, so a label is no pack index)."""
     state = game.new_state(seed=0, num_seats=num_seats)
-    top = 0
+    seen: Counter[str] = Counter()
     for s in range(num_seats):
-        for c in state.view(s).get("hand") or ():
-            if len(c) > 2 and c[2:].isdigit():
-                top = max(top, int(c[2:]))
-    return top + 1
+        seen.update(c[:2] for c in state.view(s).get("hand") or ())
+    return max(seen.values(), default=1)
 
 
 class ClimbingEncoder(FlatEncoder):
@@ -87,14 +90,17 @@ class ClimbingEncoder(FlatEncoder):
                Block("roles", (len(sp["roles"]), n), 1,
                      "seat (relative) holding each role: " + ", ".join(sp["roles"])),
                Block("bids", (n, 2), BID_HIGH,
-                     "each seat's (relative) last bid value and whether it has bid or passed")]
+                     unless_absent("each seat's (relative) last bid value and whether it has bid or passed",
+                                   "bids", sp["absent"], "the game has no bidding"))]
         if sp["scalars"]:
             out.append(Block("scalars", (len(sp["scalars"]),), max(h for _, h in sp["scalars"]),
                              "numbers from the view: " + ", ".join(k for k, _ in sp["scalars"])))
         if sp["public"]:
             out.append(Block("public", (len(sp["public"]), 15), mr,
                              "public cards by rank: " + ", ".join(sp["public"])))
-        out.append(Block("finished", (n,), 1, "seats (relative) that have gone out"))
+        out.append(Block("finished", (n,), 1,
+                         unless_absent("seats (relative) that have gone out", "finished", sp["absent"],
+                                       "the first seat out ends the hand")))
         return out
 
     def make_actions(self):
@@ -112,19 +118,21 @@ class ClimbingEncoder(FlatEncoder):
         k = len(seen)
         if played is None or len(plays) < k or plays[:k] != seen:
             k, played, rows = 0, np.zeros((n, 15), np.float32), np.zeros((64, n + 16), np.float32)
-        played, rows = self.add_plays(plays, k, seat, played, rows)
+        rows = self.add_plays(plays[k:], k, seat, played, rows)
         self._memo[seat] = (list(plays), played, rows)
         return played, rows
 
-    def add_plays(self, plays: list, k: int, seat: int, played: np.ndarray,
-                  rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        """Add the entries ``plays[k:]`` seen from ``seat`` to ``played`` (``n × 15``) and
-        their history rows to ``rows`` (grown when full); returns both."""
+    def add_plays(self, entries: list, at: int, seat: int, played: np.ndarray, rows: np.ndarray,
+                  last: list | None = None) -> np.ndarray:
+        """Add the ``plays`` entries ``entries`` (the list's entries from index ``at`` on), seen
+        from ``seat``, to ``played`` (``n × 15``, in place) and their history rows to ``rows``
+        from row ``at`` on; ``last`` (optional, one per relative seat) gets the rank counts of
+        each seat's last play with cards. Returns ``rows`` (a larger array when it was full)."""
         n, row_of = self.n, self._row_of
-        if len(plays) > len(rows):
-            rows = np.concatenate([rows, np.zeros((len(plays) + len(rows), n + 16), np.float32)])
-        for i in range(k, len(plays)):
-            entry = plays[i]
+        end = at + len(entries)
+        if end > len(rows):
+            rows = np.concatenate([rows, np.zeros((end + len(rows), n + 16), np.float32)])
+        for i, entry in enumerate(entries, at):
             rel = (entry[0] - seat) % n
             played_cards = len(entry) > 2 and bool(entry[2])
             key = (rel, entry[1] if played_cards else None)
@@ -140,13 +148,16 @@ class ClimbingEncoder(FlatEncoder):
                     row_of[key] = row
             rows[i] = row
             if played_cards:
-                played[rel] += row[n:n + 15]
-        return played, rows
+                ranks = row[n:n + 15]
+                played[rel] += ranks
+                if last is not None:
+                    last[rel] = ranks
+        return rows
 
     def fill(self, view: dict[str, Any], seat: int, parts: dict[str, np.ndarray]) -> None:
         plays = view.get("plays") or []
         played, rows = self._kept(plays, seat)
-        self._fill_plays(plays, played, rows, parts)
+        self._fill_plays(len(plays), played, rows, parts)
         for name, _keys, fill in self._small:
             fill(view, seat, parts[name])
 
@@ -169,10 +180,10 @@ class ClimbingEncoder(FlatEncoder):
         return out
 
     @staticmethod
-    def _fill_plays(plays: list, played: np.ndarray, rows: np.ndarray,
-                    parts: dict[str, np.ndarray]) -> None:
+    def _fill_plays(m: int, played: np.ndarray, rows: np.ndarray, parts: dict[str, np.ndarray]) -> None:
+        """The ``played`` and ``history`` blocks from the kept counts and the rows of the
+        ``m`` plays entries."""
         parts["played"][:] = played
-        m = len(plays)
         h = min(m, HISTORY)
         if h:
             parts["history"][:h] = rows[m - h:m][::-1]           # newest first
@@ -227,53 +238,89 @@ class ClimbingEncoder(FlatEncoder):
 
 
 class ClimbingTensor(TensorFollower):
-    """A climbing game's tensor of one seat kept from the view follower's changes: the
+    """A climbing game's tensor of one seat, kept between the seat's observations: the
     ``played`` counts and the history rows grow from the ``plays`` entries appended since the
-    last update; every other block is filled again only when a view key it is read from
-    differs from the value it was last filled from (compared by value; ``top`` also when plays
-    were appended). A whole view (a new game, a redeal) fills everything again.
+    last observation; every other block is filled again only when a view key it is read from
+    differs from the value it was last filled from (compared by value); ``top`` also when plays
+    were appended, its rank counts being those of the top seat's last play with cards (kept
+    per seat). A whole change (a new game, a redeal) fills everything again.
 
-    The small blocks' keys are read in one pass (``keys``, every block's keys in a row) and
-    compared with the last pass's in one ``map``; ``block_of`` names the block of each key."""
+    ``follow`` reads what the seat's view shows from the state (``state.seen_climb``:
+    :class:`~qipai.cards.playtext.ClimbSeen`), without building the view; ``update`` reads a
+    followed view and its change (the same tensor). The small blocks' keys are read in one
+    pass (``keys``, every block's keys in a row) and compared with the last pass's in one
+    ``map``; ``block_of`` names the block of each key."""
 
     def __init__(self, encoder: ClimbingEncoder, seat: int) -> None:
         super().__init__(encoder, seat)
         self._buf, self._parts = encoder.layout.new()
-        small = encoder._small
-        self._keys = [k for _, keys, _ in small for k in keys]
-        self._block_of = [b for b, (_, keys, _) in enumerate(small) for _ in keys]
-        self._top = next(b for b, (name, _, _) in enumerate(small) if name == "top")
+        self._small = [(name, keys, self._top if name == "top" else fill)
+                       for name, keys, fill in encoder._small]
+        self._keys = [k for _, keys, _ in self._small for k in keys]
+        self._block_of = [b for b, (_, keys, _) in enumerate(self._small) for _ in keys]
+        self._top_block = next(b for b, (name, _, _) in enumerate(self._small) if name == "top")
         self._seen: tuple | None = None
-        self._plays = 0
-        self._played = self._rows = None
+        self._plays = 0                        # plays entries held in the rows
+        self._rows: np.ndarray | None = None    # one history row per plays entry
+        self._last: list = []                  # per relative seat: its last play's rank counts
+        self._state: Any = None
+        self._mark: Any = None
+
+    def follow(self, state: Any, views: Any) -> np.ndarray:
+        seen_climb = getattr(state, "seen_climb", None)
+        if seen_climb is None:                 # a variant whose state gives no seen form
+            self._state = None
+            return super().follow(state, views)
+        seen = seen_climb(self.seat, self._mark if state is self._state else None)
+        self._state, self._mark = state, seen.mark
+        return self._refresh(seen.keys, seen.plays, seen.whole)
 
     def update(self, view: dict[str, Any], delta: Any) -> np.ndarray:
-        enc, seat, parts = self.encoder, self.seat, self._parts
         plays = view.get("plays") or []
-        grown = False
-        if delta is None or delta.whole or self._played is None or len(plays) < self._plays:
+        whole = delta is None or delta.whole or self._rows is None or len(plays) < self._plays
+        self._state = None
+        return self._refresh(view, plays if whole else plays[self._plays:], whole)
+
+    def _refresh(self, keys: dict[str, Any], appended: list, whole: bool) -> np.ndarray:
+        """The tensor after ``appended`` plays entries (all of them when ``whole``) with the
+        small blocks read from ``keys`` (a view, or :class:`ClimbSeen` ``keys``)."""
+        enc, seat, parts = self.encoder, self.seat, self._parts
+        if whole or self._rows is None:
             self._buf.fill(0.0)
             self._seen = None
-            self._played = np.zeros((enc.n, 15), np.float32)
             self._rows = np.zeros((64, enc.n + 16), np.float32)
-            self._plays, grown = 0, True
-        if grown or len(plays) > self._plays:
-            self._played, self._rows = enc.add_plays(plays, self._plays, seat, self._played, self._rows)
-            self._plays, grown = len(plays), True
-            enc._fill_plays(plays, self._played, self._rows, parts)
-        now = tuple(map(view.get, self._keys))
+            self._last = [None] * enc.n
+            self._plays = 0
+        grown = self._seen is None or bool(appended)
+        if grown:        # the played counts are added in the tensor's own block
+            self._rows = enc.add_plays(appended, self._plays, seat, parts["played"], self._rows, self._last)
+            m = self._plays = self._plays + len(appended)
+            h = min(m, HISTORY)
+            if h:
+                parts["history"][:h] = self._rows[m - h:m][::-1]          # newest first
+        now = tuple(map(keys.get, self._keys))
         seen = self._seen
         if seen is None:
             blocks = set(self._block_of)
         else:
             blocks = set(compress(self._block_of, map(ne, now, seen)))
             if grown:
-                blocks.add(self._top)
+                blocks.add(self._top_block)
         self._seen = now
-        small = enc._small
+        small = self._small
         for b in blocks:
             name, _, fill = small[b]
             part = parts[name]
             part.fill(0.0)
-            fill(view, seat, part)
+            fill(keys, seat, part)
         return self._buf.copy()    # within ``high``: the fillers clip the numbers the view gives
+
+    def _top(self, keys: dict[str, Any], seat: int, out: np.ndarray) -> None:
+        """``top`` from the kept plays: the top seat's last play with cards, as the encoder's
+        search of the view's plays finds it."""
+        top, n = keys.get("top"), self.encoder.n
+        if isinstance(top, dict) and top.get("seat") is not None:
+            rel = relative(seat, top["seat"], n)
+            out[rel] = 1
+            if self._last[rel] is not None:
+                out[n:] = self._last[rel]

@@ -19,7 +19,7 @@ from qipai.games.chinese_checkers.board import CAMPS, COORDS, HOLE_NAMES, LAYOUT
 from qipai.games.junqi.board import BOARDS
 from qipai.games.junqi.pieces import CODE
 
-from .base import Encoder, FixedActions, TensorFollower, relative
+from .base import Encoder, FixedActions, TensorFollower, relative, unless_absent
 
 
 class CheckersEncoder(Encoder):
@@ -28,7 +28,9 @@ class CheckersEncoder(Encoder):
         self.camps = LAYOUTS[num_seats]
         self.shape = (9, 17, 17)
         self.high = np.ones(self.shape, np.float32)
-        self.rows = ([(f"player_{k}", "17×17", f"marbles of the seat {k} places after this one (0 = itself)")
+        self.rows = ([(f"player_{k}", "17×17",
+                       unless_absent(f"marbles of the seat {k} places after this one (0 = itself)",
+                                     k, range(num_seats, 6), f"{num_seats} seats play"))
                       for k in range(6)]
                      + [("holes", "17×17", "ones on the 121 holes of the board"),
                         ("home", "17×17", "the seat's home camp"),

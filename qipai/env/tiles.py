@@ -14,12 +14,30 @@ from typing import Any
 
 import numpy as np
 
-from .base import Block, FlatEncoder, ListActions, one_hot, relative
+from qipai.tiles.tile import NAMES
+
+from .base import Block, FlatEncoder, ListActions, TensorFollower, one_hot, relative, unless_absent
 
 TILES = [f"{d}{s}" for s in "mps" for d in range(1, 10)] + list("ESWNCFP")
 TILE_INDEX = {t: i for i, t in enumerate(TILES)}
 WINDS = "ESWN"
 PHASES = ("turn", "claim", "rob")
+#: each game's phase in the ``phase`` block: laizi-mahjong's laizi-kong window (only a win
+#: may answer it, as a robbed kong) takes the slot of mahjong-gb's ``rob``
+PHASE_SLOTS = {"turn": 0, "claim": 1, "rob": 2, "laizi": 2}
+#: the ``phase`` block's third slot, per game (``phase``'s documentation)
+THIRD_PHASE = {"mahjong-gb": "rob (a kong's window)", "laizi-mahjong": "laizi (a laizi kong's window)",
+               "baibian-bajue": "unused (the game has no third phase)"}
+#: the blocks a game's view never fills (documented as always zero)
+ABSENT = {"mahjong-gb": ("special",), "laizi-mahjong": ("flowers", "winds"),
+          "baibian-bajue": ("flowers", "winds", "special")}
+#: what else than a discard opens a claim window, per game (``last_discard``'s documentation)
+CLAIMED = {
+    "mahjong-gb": "; a kong's added tile, which may be robbed; a concealed kong's, shown to its "
+                  "owner only, under rob_concealed_kong_for_13_orphans",
+    "laizi-mahjong": "; a laizi kong's laizi, which may be won on",
+    "baibian-bajue": "",
+}
 GAME_KINDS = {
     "mahjong-gb": ("discard", "win", "kong", "add", "pass", "pung", "chow", "penalty"),
     "laizi-mahjong": ("discard", "win", "kong", "add", "peel", "laizi", "pass", "pung", "chow"),
@@ -79,20 +97,25 @@ class TileEncoder(FlatEncoder):
         self._shown = self._buf[lo:self.layout.offsets["melds"][1]]     # discards, then melds
 
     def blocks(self) -> list[Block]:
-        n = self.n
+        n, game = self.n, self.game
+        absent = ABSENT[game.id]
         return [Block("hand", (34,), 4, "the seat's concealed tiles (the drawn tile included)"),
                 Block("drawn", (34,), 1, "the tile just drawn"),
                 Block("discards", (n, 34), 4, "tiles each seat (relative) has discarded"),
                 Block("melds", (n, 34), 4, "tiles in each seat's (relative) shown melds"),
-                Block("flowers", (n, 8), 1, "flowers each seat (relative) has shown"),
+                Block("flowers", (n, 8), 1,
+                      unless_absent("flowers each seat (relative) has shown", "flowers", absent)),
                 Block("last_discard", (34 + n,), 1,
-                      "the newest discard: tile one-hot and its seat (relative)"),
+                      f"the tile the open claim window is on (the discard{CLAIMED[game.id]}): "
+                      "tile one-hot, when the seat's view shows it, and the seat it came from "
+                      "(relative); zero during a turn"),
                 Block("concealed_count", (n,), 14, "concealed tiles of each seat (relative)"),
-                Block("winds", (2, 4), 1, "the seat's wind and the prevalent wind (E S W N)"),
+                Block("winds", (2, 4), 1,
+                      unless_absent("the seat's wind and the prevalent wind (E S W N)", "winds", absent)),
                 Block("dealer", (n,), 1, "the dealer (relative)"),
                 Block("special", (2, 34), 1,
-                      "the laizi (wild) tile and its indicator, when the game has them"),
-                Block("phase", (len(PHASES),), 1, "phase one-hot: " + ", ".join(PHASES)),
+                      unless_absent("the laizi (wild) tile and its indicator", "special", absent)),
+                Block("phase", (len(PHASES),), 1, "phase one-hot: turn, claim, " + THIRD_PHASE[game.id]),
                 Block("wall", (1,), 144, "tiles left in the wall")]
 
     def _actions(self) -> ListActions:
@@ -112,6 +135,54 @@ class TileEncoder(FlatEncoder):
         doc = (f"index into the legal-action list ({self.list_size} a page); candidate features ({f}): "
                f"kind one-hot ({', '.join(kinds)}, other), tile counts / 4")
         return ListActions(self.list_size, f, lambda a: feat(str(a)), doc)
+
+    def follower(self, seat: int) -> TensorFollower:
+        return TileTensor(self, seat)
+
+    def encode_seen(self, seen: tuple, seat: int) -> np.ndarray:
+        """The tensor of ``state.seen_table(seat)``: the same as :meth:`encode` of
+        ``view(seat)``, read from the state's codes instead of the view's texts."""
+        ponds, melds, concealed, hand, drawn, phase, wall, marks, claim = seen
+        wind, prevalent, dealer, laizi, indicator, flowers = marks
+        n, buf, parts = self.n, self._buf, self._parts
+        buf.fill(0.0)
+        shown: list[int] = []
+        for s in range(n):
+            base = ((s - seat) % n) * 34
+            shown += [base + t for t, _ in ponds[s]]
+            base += n * 34
+            shown += [base + t for t in melds[s]]
+            if flowers and flowers[s]:
+                parts["flowers"][(s - seat) % n] = count_arrays(flowers[s])[1]
+        self._shown[:] = np.bincount(shown, minlength=2 * n * 34)
+        parts["concealed_count"][:] = concealed[seat:] + concealed[:seat]
+        parts["hand"][:] = hand
+        if drawn is not None:
+            parts["drawn"][drawn] = 1
+        winds = parts["winds"]
+        if wind is not None:
+            winds[0, wind] = 1
+        if prevalent is not None:
+            winds[1, prevalent] = 1
+        if isinstance(dealer, int):
+            parts["dealer"][relative(seat, dealer, n)] = 1
+        for i, t in enumerate((laizi, indicator)):
+            if t is not None:
+                parts["special"][i, t] = 1
+        if claim is not None:
+            self._claim(parts["last_discard"], claim[0], claim[1], seat)
+        if phase in PHASE_SLOTS:
+            parts["phase"][PHASE_SLOTS[phase]] = 1
+        parts["wall"][0] = wall or 0
+        np.minimum(buf, self.high, out=buf)
+        return buf.copy()
+
+    def _claim(self, out: np.ndarray, tile: int | None, frm: int, seat: int) -> None:
+        """``last_discard``: the claim window's tile (``None``: hidden from ``seat``) and the
+        seat it came from."""
+        if tile is not None:
+            out[tile] = 1
+        out[34 + relative(seat, frm, self.n)] = 1
 
     def fill(self, view: dict[str, Any], seat: int, parts: dict[str, np.ndarray]) -> None:
         n = self.n
@@ -138,17 +209,30 @@ class TileEncoder(FlatEncoder):
                 one_hot(parts["winds"][0], entry.get("wind"), WINDS)
         self._shown[:] = np.bincount(shown + melds, minlength=2 * n * 34)
         parts["concealed_count"][:] = concealed
-        current = view.get("current")
-        if isinstance(current, int) and view.get("phase") == "claim":
-            disc = view["seats"][current].get("discards")
-            if disc:
-                parts["last_discard"][TILE_INDEX[disc[-1]["tile"]]] = 1
-                parts["last_discard"][34 + relative(seat, current, n)] = 1
+        claim = view.get("claim")
+        if claim is not None:
+            self._claim(parts["last_discard"], TILE_INDEX.get(claim["tile"]), claim["from"], seat)
         one_hot(parts["winds"][1], view.get("prevalent"), WINDS)
         if isinstance(view.get("dealer"), int):
             parts["dealer"][relative(seat, view["dealer"], n)] = 1
         for i, key in enumerate(("laizi", "indicator")):
             if view.get(key) in TILE_INDEX:
                 parts["special"][i, TILE_INDEX[view[key]]] = 1
-        one_hot(parts["phase"], view.get("phase"), PHASES)
+        if view.get("phase") in PHASE_SLOTS:
+            parts["phase"][PHASE_SLOTS[view["phase"]]] = 1
         parts["wall"][0] = view.get("wall") or 0
+
+
+class TileTensor(TensorFollower):
+    """One seat's mahjong tensor read from what its view shows (``state.seen_table``: the
+    discards, the sets it sees, the concealed counts, its own tiles, the phase, the wall, the
+    winds, the dealer, the laizi), without building the view (whose legal-action texts, log
+    and per-seat entries the tensor does not read). ``update`` (from a followed view) encodes
+    the view, as the default does."""
+
+    def follow(self, state: Any, views: Any) -> np.ndarray:
+        return self.encoder.encode_seen(state.seen_table(self.seat), self.seat)
+
+
+# the state's tile kinds 0..33 are the tensor's tile indices (the view names kind t NAMES[t])
+assert all(TILE_INDEX[NAMES[t]] == t for t in range(34))

@@ -14,7 +14,7 @@ from typing import Any
 
 import numpy as np
 
-from .base import Block, FlatEncoder, one_hot, relative, seat_roles
+from .base import Block, FlatEncoder, one_hot, relative, seat_roles, unless_absent
 from .cardtext import action_faces, face_counts, list_actions
 
 TRUMPS = ("D", "C", "H", "S", "NT")
@@ -26,13 +26,13 @@ GAMES: dict[str, dict[str, Any]] = {
                 "public_doc": "kitty_shown (a kitty turned up), buried (the dealer's own burial, to the "
                               "dealer only), captured (point cards the attackers took), played (the "
                               "seat's own played cards)",
-                "kinds": ("play", "pass", "declare", "bury")},
+                "kinds": ("play", "pass", "declare", "bury"), "absent": ("bids",)},
     "sandayi": {"phases": ("bid", "bury", "trump", "play"),
                 "roles": ("dealer", "first_bidder"),
                 "scalars": (("contract", 100), ("tricks_played", 20), ("defender_points", 100)),
                 "public": ("kitty", "buried"),
                 "public_doc": "kitty (when exposed), buried (to the dealer only)",
-                "kinds": ("play", "pass", "bid", "bury", "trump")},
+                "kinds": ("play", "pass", "bid", "bury", "trump"), "absent": ()},
 }
 
 
@@ -65,7 +65,9 @@ class TrickEncoder(FlatEncoder):
                 Block("phase", (len(sp["phases"]),), 1, "phase one-hot: " + ", ".join(sp["phases"])),
                 Block("roles", (len(sp["roles"]), n), 1,
                       "seat (relative) holding each role: " + ", ".join(sp["roles"])),
-                Block("bids", (n, 2), 1, "each seat's (relative) last bid / 100 and whether it has bid"),
+                Block("bids", (n, 2), 1,
+                      unless_absent("each seat's (relative) last bid / 100 and whether it has bid",
+                                    "bids", sp["absent"], "the game has no bidding")),
                 Block("scalars", (len(sp["scalars"]),), 400,
                       "numbers from the view: " + ", ".join(k for k, _ in sp["scalars"]))]
 

@@ -39,22 +39,20 @@ _SIGN = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 
 
 def face(code: str) -> str:
-    """A card as its face reads on the web table: ``TH0`` -> ♥10, ``AS`` -> ♠A, a joker JK big /
-    JK small (大王 / 小王 in Chinese; the pack digit of a game of several packs is left out); any
-    other text as it is."""
+    """A card as the web table names it: ``TH0`` -> ♥10, ``AS`` -> ♠A, a joker Big Joker /
+    Small Joker (大王 / 小王 in Chinese; the pack digit of a game of several packs is left out);
+    any other text as it is."""
     m = _CARD.fullmatch(code)
     if not m:
         return code
     if m.group(3):
-        if current() == "zh":
-            return say(f"term.joker.{m.group(3)}")
-        return "JK big" if m.group(3) == "B" else "JK small"
+        return say(f"term.joker.{m.group(3)}")
     return _SIGN[m.group(2)] + ("10" if m.group(1) in ("T", "10") else m.group(1))
 
 
 def show_cards(codes) -> str:
     """Cards (a list of codes, or a text of them among other words: ``bury 3D 5C``) as their
-    faces (:func:`face`): ``♠3 ♥10 JK big``, ``bury ♦3 ♣5``."""
+    faces (:func:`face`): ``♠3 ♥10 Big Joker``, ``bury ♦3 ♣5``."""
     tokens = codes.split() if isinstance(codes, str) else list(codes)
     return " ".join(face(c) for c in tokens)
 

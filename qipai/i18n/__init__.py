@@ -29,8 +29,8 @@ A list value is joined with ", ".
 a hand, on the table or missing): in Chinese each card by its suit and rank, 红桃A for ``AH``
 or ``AH0``, 小王 and 大王 for ``LJ`` and ``BJ``, and a play written in ranks (``AL``, ``334``,
 ``T`` for 10, ``L``/``B`` for the jokers) rank by rank, ``A 小王``; in English each card as
-its face reads on the table, suit sign and rank (♥A, ♠10), the jokers ``JK small`` and
-``JK big`` (one name on the card and in texts), and a play rank by rank, ``A JK small``
+its face reads on the table, suit sign and rank (♥A, ♠10), the jokers by name, ``Small Joker``
+and ``Big Joker`` (as English card rooms name them), and a play rank by rank, ``A Small Joker``
 (:func:`card_words`). A code a person is to type stays in the template as the thing to
 type, after 输入. ``{name|tiles}`` words mahjong tiles written in their codes (``5m``, ``E``,
 ``345p``, ``f1``) by their names, 五万、东风 in Chinese, "5 crak", "East wind" in English,
@@ -63,6 +63,23 @@ LANGS = ("en", "zh")
 
 _DIR = Path(__file__).resolve().parent
 _FIELD = re.compile(r"\{(\w+)(?:\|([\w.-]+)(?:\+(\w+))?)?\}")
+#: a Chinese character (CJK ideograph) — where a Latin word meets one, Chinese text puts a space
+_CJK = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
+_LATIN_EDGE = re.compile(r"[A-Za-z0-9]")
+
+
+def spaced(value: str, before: str, after: str) -> str:
+    """``value`` (a filled field) set off by a space where a Latin word in it meets a Chinese
+    character of the template around it (``before``/``after``: the template's characters next
+    to the field): "carol 胜", "由 Ann 中止", as Chinese pages write a Latin name in a sentence.
+    A number alone ("3步") and a value already set off by the template keep their text."""
+    if not re.search(r"[A-Za-z]", value):
+        return value
+    if value and _LATIN_EDGE.match(value[-1]) and after and _CJK.match(after):
+        value += " "
+    if value and _LATIN_EDGE.match(value[0]) and before and _CJK.match(before):
+        value = " " + value
+    return value
 
 
 @cache
@@ -150,22 +167,18 @@ _JOKER = re.compile(r"([LB])J\d?")
 _RANKS = re.compile(r"[2-9TJQKALB+]+|10")
 
 
-#: English card words: suit signs and jokers as the cards on the table read (boards/cardtable.js)
+#: English card words: suit signs as the cards on the table read (boards/cardtable.js)
 _SUIT_SIGN = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
-_JOKER_EN = {"L": "JK small", "B": "JK big"}
 
 
 def card_words(text: Any, lang: str = "en") -> str:
     """Cards written in the games' codes (``"9H TH0 LJ"``, a play in ranks ``"AL"``), in words
     of ``lang``: Chinese names each card (红桃9、红桃10、小王; ``A 小王``), English writes each
-    as its face reads (♥9, ♥10, JK small; ``A JK small``); cards are listed with 、 in Chinese,
-    ", " in English. A token that is no card is kept as written."""
+    as its face reads, a joker by name (♥9, ♥10, Small Joker; ``A Small Joker``); cards are
+    listed with 、 in Chinese, ", " in English. A token that is no card is kept as written."""
     text = _text(text)
-    if lang == "zh":
-        suit = {s: t(f"term.suit.{s}", lang=lang) for s in "SHDC"}
-        joker = {"L": t("term.joker.L", lang=lang), "B": t("term.joker.B", lang=lang)}
-    else:
-        suit, joker = _SUIT_SIGN, _JOKER_EN
+    suit = {s: t(f"term.suit.{s}", lang=lang) for s in "SHDC"} if lang == "zh" else _SUIT_SIGN
+    joker = {"L": t("term.joker.L", lang=lang), "B": t("term.joker.B", lang=lang)}
 
     def rank(r: str) -> str:
         return "10" if r == "T" else joker.get(r, r)
@@ -211,6 +224,14 @@ def tile_words(text: Any, lang: str = "en") -> str:
 _HOLE = re.compile(r"(-?\d+),(-?\d+)")
 
 
+def komi_stones(points) -> str:
+    """A go komi given in points (B - W, SGF ``KM``) as the stones of an area count, half the
+    points in quarters (8 -> "4", 7.5 -> "3¾", 0.5 -> "¼"); a template's ``{name|stones}``
+    (as server/web/i18n.js komiStones)."""
+    q = round(abs(float(points)) * 2)            # quarter stones
+    return f"{q // 4 or ('' if q % 4 else '0')}{('', '¼', '½', '¾')[q % 4]}"
+
+
 def cell_word(value: Any) -> str:
     """A Chinese checkers hole written ``q,r`` by its cell name (``-1,5`` is ``q4``, as the
     board and the move list name it; docs/games/chinese-checkers.md); other text as it is."""
@@ -237,6 +258,21 @@ def seat_name(name: Any, lang: str = "en") -> str:
     return text
 
 
+def seat_names(names: Any, lang: str = "en") -> list[str]:
+    """The seats' names as people read them (:func:`seat_name`), a name two seats share (bots of
+    one kind at a lobby table) told apart by a number in seat order: 机器人（规则型）1,
+    机器人（规则型）2 / "Bot (Rule-based) 1" (as the pages' seatNames)."""
+    words = [seat_name(x, lang) if x else "" for x in names or ()]
+    seen: dict[str, int] = {}
+    out = []
+    for w in words:
+        if w and words.count(w) > 1:
+            seen[w] = seen.get(w, 0) + 1
+            w = t("seatnameNo", {"name": w, "n": seen[w]}, lang=lang)
+        out.append(w)
+    return out
+
+
 def seat_word(value: Any, names: Any = None, lang: str = "en") -> str:
     """A seat index (0-based) by its player's name from ``names`` (the table's seats in order;
     a bot's seat ``bot:rule`` in words, 机器人（规则型）), else by its number, "seat 2" / "座位 2"
@@ -258,6 +294,12 @@ def fill(template: str, params: dict[str, Any] | None, lang: str = "en",
     params = params or {}
 
     def one(m: re.Match) -> str:
+        text = field(m)
+        if lang != "zh" or m.group(2) not in (None, "seat"):   # a plain field or a seat's name
+            return text
+        return spaced(text, template[m.start() - 1:m.start()], template[m.end():m.end() + 1])
+
+    def field(m: re.Match) -> str:
         name, ns, within = m.group(1), m.group(2), m.group(3)
         if name not in params or (within and within not in params):
             return m.group(0)
@@ -270,6 +312,8 @@ def fill(template: str, params: dict[str, Any] | None, lang: str = "en",
             return tile_words(value, lang)
         if ns == "cell":
             return cell_word(value)
+        if ns == "stones":
+            return komi_stones(value)
         if ns == "seat":
             return seat_word(value, params.get("names"), lang)
         if ns:

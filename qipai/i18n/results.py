@@ -22,13 +22,15 @@ import math
 from collections.abc import Sequence
 from typing import Any
 
-from . import seat_name, t
+from . import seat_name, seat_names, t
 
 SIGN_MINUS = "\u2212"
 
 #: the reasons that only say the game came to its natural end: not repeated after the headline
 NATURAL = frozenset({"out", "finished", "hand_over", "deal_over", "hands_played", "counted", "score",
                      "measure", "point", "entered"})
+#: the end reasons said with the seat that lost the game by them ("bob resigned", "bob 认输")
+BY_LOSER = frozenset({"resign", "timeout"})
 #: games whose result lists every seat's score (a deal's points)
 CARD = frozenset({"doudizhu", "shengji", "baohuang", "wakeng", "fouafour", "sandayi", "mahjong-gb",
                   "laizi-mahjong", "baibian-bajue"})
@@ -45,11 +47,12 @@ def _is_half(x: float) -> bool:
 
 
 def score_text(x: float, lang: str) -> str:
-    """A signed score: "+12", "−24" (a minus sign), "0"; Chinese writes a half as "2½"."""
+    """A signed score: "+12", "−24" (a minus sign), "±0" (as a table's score panel writes it);
+    Chinese writes a half as "2½"."""
     n = float(x)
     whole = math.trunc(abs(n))
     body = (f"{whole or ''}½" if lang == "zh" else _num(abs(n))) if _is_half(n) else _num(abs(n))
-    return ("+" if n > 0 else SIGN_MINUS if n < 0 else "") + body
+    return ("+" if n > 0 else SIGN_MINUS if n < 0 else "±") + body
 
 
 def margin_text(x: float, lang: str) -> str:
@@ -143,6 +146,11 @@ def side_word(game: str, s: int, view: dict | None, n: int, lang: str) -> str | 
 NBSP = "\u00a0"
 
 
+def level_name(level: int) -> str:
+    """A shengji level as the table writes it: 2…10, J, Q, K, A (11…14)."""
+    return {11: "J", 12: "Q", 13: "K", 14: "A"}.get(int(level), str(level))
+
+
 def result_words(result: dict[str, Any] | None, *, game: str, seat: int | None = None,
                  names: Sequence[str] = (), view: dict | None = None, lang: str = "en",
                  brief: bool = False) -> str:
@@ -160,7 +168,9 @@ def result_words(result: dict[str, Any] | None, *, game: str, seat: int | None =
         return t(key, params, lang=lang, default=default)
 
     # a built-in bot's or engine's seat (bot:rule) in the reader's language, whoever calls
-    names = [seat_name(x, lang) if x else x for x in names]
+    # (two bots of one kind told apart by a number: 机器人（规则型）2, seat_names)
+    words = [seat_name(x, lang) if x else x for x in names]
+    names = seat_names(names, lang)
     d = result.get("details") or {}
     winners = list(result.get("winners") or [])
     returns = list(result.get("returns") or [])
@@ -178,6 +188,8 @@ def result_words(result: dict[str, Any] | None, *, game: str, seat: int | None =
         """A seat's name; a name two seats share (two bots of one kind) with its place at a card
         or tile table or its side at a board, else with its seat number; a seat without a name
         by that place or side."""
+        if seated and s == seat:        # the reader: 你 / You at the table, 你 / you in a list
+            return tr("result.you" if list_line else "ct.you")
         name = names[s] if s < len(names) else ""
         at = None
         if at_table:
@@ -186,11 +198,12 @@ def result_words(result: dict[str, Any] | None, *, game: str, seat: int | None =
         place = at or side_word(game, s, view, n, lang)
         if not name:
             return place or tr("result.seat", {"n": s + 1})
-        if list(names).count(name) < 2 or list_line:     # (a history line: "you and Bot (Rule-based)")
+        word = words[s] if s < len(words) else ""
+        if list(words).count(word) < 2 or list_line:     # (a history line: "you and Bot (Rule-based) 2")
             return name
         if at:          # two bots of one kind at a table: their places alone (下家, 上家)
             return at
-        return with_note(name, place, lang) if place else tr("result.seatOf", {"name": name, "n": s + 1})
+        return with_note(word, place, lang) if place else name
 
     def side_name(s):
         side = _side_of(game, s, view)
@@ -200,11 +213,17 @@ def result_words(result: dict[str, Any] | None, *, game: str, seat: int | None =
         return ("、" if lang == "zh" else ", ").join(words)
 
     def listed(seats):
-        """The seats' names; a history line lists its own player as "you" ("you and Bob")."""
-        if not list_line or seat not in seats:
+        """The seats' names; the reader is "you" ("you and Bob"), at the table as in a history line."""
+        if not seated or seat not in seats:
             return join(name_of(s) for s in seats)
         rest = [name_of(s) for s in seats if s != seat]
         return tr("result.youAnd", {"names": join(rest)}) if rest else tr("result.you")
+
+    def sj_team(seats):
+        """A shengji team: "you and Across", "Right and Left" (listed for other counts)."""
+        if len(seats) != 2 or (seated and seat in seats):
+            return listed(seats)
+        return tr("result.sj.pair", {"a": name_of(seats[0]), "b": name_of(seats[1])})
 
     all_equal = all(x == returns[0] for x in returns)
     draw = all_equal and (not winners or len(winners) == n)
@@ -234,9 +253,25 @@ def result_words(result: dict[str, Any] | None, *, game: str, seat: int | None =
         head = tr("result.bh.emperorWins" if d["emperor"] in winners else "result.bh.emperorLoses")
     elif game == "sandayi" and d.get("dealer") is not None and winners and not draw:
         head = tr("result.sdy.dealerWins" if d["dealer"] in winners else "result.sdy.defendersWin")
+    elif (game == "shengji" and isinstance(d.get("gains"), list) and winners and max(d["gains"]) > 0
+          and isinstance(d.get("levels"), list) and d.get("attack_total") is not None
+          and d.get("take_at") is not None):
+        # in words a player reads: who goes up, to which level, and the attackers' points against
+        # the take-over mark ("Left and Right (declarers) go up 1 level, to 3; the attackers took
+        # 45 of the 80 they needed"); the scores after it would only repeat the levels
+        key = "result.sj.declarersUp" if d.get("dealer") in winners else "result.sj.attackersUp"
+        head = tr(key, {"names": sj_team(winners), "n": max(d["gains"]),
+                        "level": level_name(d["levels"][winners[0] % 2]),
+                        "points": d["attack_total"], "needed": d["take_at"]})
+        scores = ""
     elif game == "shengji" and isinstance(d.get("gains"), list) and winners and max(d["gains"]) > 0:
         side = tr("result.sj.declarers" if d.get("dealer") in winners else "result.sj.attackers")
         head = tr("result.levelsUp", {"side": side, "names": listed(winners), "n": max(d["gains"])})
+    elif (game == "shengji" and isinstance(d.get("gains"), list) and d.get("attack_total") is not None
+          and winners and not draw and d.get("dealer") not in winners):
+        # the attackers took the deal over without a level (80–115 points): said so, or the ±0
+        # beside "You won" reads as a mistake
+        head = tr("result.sj.takeOver", {"points": d["attack_total"]})
     elif game == "shengji" and d.get("dealer") is not None and winners and not draw:
         # a deal ended before its count (a resignation): the side that won, without levels
         side = tr("result.sj.declarers" if d["dealer"] in winners else "result.sj.attackers")
@@ -253,9 +288,17 @@ def result_words(result: dict[str, Any] | None, *, game: str, seat: int | None =
         places = d["places"]
         order = sorted(range(len(places)), key=lambda s: places[s])
         head = " · ".join(tr("result.place", {"place": places[s], "name": name_of(s)}) for s in order)
+    elif game in TILES and not draw and (bombs := drawn_with_bombs(d)):
+        # 荒庄 with bombs laid: nobody won, the payments are the bombs' (百变八雀 §4.3)
+        head = tr("result.mj.drawnBombs", {"bombs": join(name_of(b[0]) for b in bombs)})
+        won_said = True
     elif draw and game in TILES and reason == "drawn_hand":
         head = tr("result.mj.drawnHand")       # 荒庄: nobody won before the wall ran out
         won_said = True                        # the headline says why: the reason is not repeated
+    elif draw and game == "fouafour" and reason == "out" and (
+            why_drawn := faf_drawn_why(d.get("order") or (view or {}).get("finished"), name_of, tr, lang)):
+        # 4A4: how the deal came to be drawn (the first out's partner went out last)
+        head = tr("result.faf.drawn", {"why": why_drawn})
     elif draw:
         head = tr("result.tie" if game in CARD else "result.draw")
     elif len(winners) == 1 and n == 2:
@@ -273,21 +316,35 @@ def result_words(result: dict[str, Any] | None, *, game: str, seat: int | None =
             mine = tr("result.youPlaced", {"place": d["places"][seat]})
         elif draw:
             mine = ""
+        elif seat not in winners and game in TILES and _up_on_bombs(d, returns, seat):
+            # 百变八雀: a seat that did not win the hand but gained on its bombs lost nothing
+            mine = tr("result.youUpOnBombs")
         else:
             mine = tr("result.youWon" if seat in winners else "result.youLost")
     # an agreed draw that a rule scores (junqi's deadlock rule) says what decided it
     decided = (tr(f"end.{d['decided_by']}", None, str(d["decided_by"]).replace("_", " "))
                if d.get("decided_by") else "")
+    # a two-player game lost by resigning or on time says who: "You won — bob resigned"
+    loser = (1 - winners[0] if reason in BY_LOSER and n == 2 and len(winners) == 1 and not draw
+             else None)
+    if loser is not None:
+        reason_words = (tr(f"end.{reason}You") if seated and loser == seat
+                        else tr(f"end.{reason}By", {"name": name_of(loser)}))
     why = " · ".join(x for x in (reason_words if reason and reason not in NATURAL
                                  and not (game == "go" and reason == "counted")
                                  and not (won_said and reason in ("win", "drawn_hand")) else "",
                                  decided) if x)
     if brief and seated and game in CARD:
-        own = (score_text(returns[seat], lang)
+        # a drawn deal names its reader as a won or lost one does: "平局 — 你打平 ±0" (a drawn
+        # mahjong hand's headline says it all: "荒庄——牌墙摸完，无人和牌")
+        tied = draw and not won_said
+        if tied:
+            mine = tr("result.youTied")
+        own = (score_text(0, lang) if tied else score_text(returns[seat], lang)
                if seat < len(returns) and not draw and float(returns[seat]) else "")
         me = NBSP.join(x for x in (mine, own) if x)
         top = "" if generic and seat in winners else head
-        return " — ".join(x for x in (top, " · ".join(x for x in (me, why) if x)) if x)
+        return _opening(" — ".join(x for x in (top, " · ".join(x for x in (me, why) if x)) if x), lang)
     if mine:
         how = head if ((game == "go" and reason == "counted") or game in CARD
                        or (game == "chinese-checkers" and n > 2)) and not generic else ""
@@ -300,11 +357,39 @@ def result_words(result: dict[str, Any] | None, *, game: str, seat: int | None =
         text += f" · {tr('mj.payments')}{tr('colon', None, ': ')}{scores}"
     elif scores:
         text += tr("colon", None, ": ") + scores
-    return text
+    return _opening(text, lang)
 
 
 #: the tile games: a won hand is told with its winner, how and worth; the scores are payments
 TILES = frozenset({"mahjong-gb", "laizi-mahjong", "baibian-bajue"})
+
+
+def _opening(text: str, lang: str) -> str:
+    """A line that opens with the reader's "you" ("you and Bob win, up 2") opens with a capital
+    (result.js opening)."""
+    you = t("result.you", lang=lang)
+    return you[:1].upper() + text[1:] if text.startswith(f"{you} ") else text
+
+
+def faf_drawn_why(order: Sequence[int] | None, name_of: Any, tr: Any, lang: str) -> str:
+    """A 4A4 draw's cause in words (§4.2: both opponents of the first out went out before that
+    player's partner): "Across went out first, but Right and you went out before Left"; "" without
+    the order of going out (result.js fafDrawnWhy)."""
+    if not order or len(order) < 3:
+        return ""
+    first = order[0]
+
+    def inner(s):
+        """The reader inside the sentence is "you" ("but Right and you went out"), never "You"."""
+        name = name_of(s)
+        return tr("result.you") if name == tr("ct.you") else name
+
+    others = [inner(s) for s in order if (s - first) % 2]
+    if len(others) < 2:
+        return ""
+    joined = ("、" if lang == "zh" else " and ").join(others)
+    partner_name = inner((first + 2) % 4)
+    return tr("faf.drawnWhy", {"first": name_of(first), "others": joined, "partner": partner_name})
 
 
 def won_hand(details: dict[str, Any]) -> dict[str, Any] | None:
@@ -312,6 +397,22 @@ def won_hand(details: dict[str, Any]) -> dict[str, Any] | None:
     None (a drawn hand, a match of several hands: its result is the match's)."""
     hands = details.get("hands") or []
     return hands[0] if len(hands) == 1 and isinstance(hands[0], dict) and hands[0].get("winners") else None
+
+
+def _up_on_bombs(details: dict[str, Any], returns: Sequence[float], seat: int) -> bool:
+    """Whether ``seat`` of a one-hand tile match gained (its bombs' bonuses) in a hand with bombs."""
+    hands = details.get("hands") or []
+    return (len(hands) == 1 and isinstance(hands[0], dict) and bool(hands[0].get("bombs"))
+            and seat < len(returns) and float(returns[seat]) > 0)
+
+
+def drawn_with_bombs(details: dict[str, Any]) -> list | None:
+    """The bombs (``[seat, tile]``) of a one-hand tile match whose hand nobody won, when any
+    were laid (their bonuses are then the whole payments), else None."""
+    hands = details.get("hands") or []
+    if len(hands) != 1 or not isinstance(hands[0], dict) or hands[0].get("winners"):
+        return None
+    return hands[0].get("bombs") or None
 
 
 def hand_worth(r: dict[str, Any]) -> tuple[int, str] | None:
@@ -336,6 +437,8 @@ def tile_win_words(r: dict[str, Any], seat: int | None, name_of: Any, listed: An
               "from": name_of(r["from"]) if r.get("from") is not None else ""}
     if seat is not None and seat in winners:
         said = t(f"result.mjHow.{how}", params, lang=lang) if how != "any" else ""
+    elif seat is not None and r.get("from") == seat and how in ("discard", "robbing_kong"):
+        said = t(f"result.mjWonYou.{how}", params, lang=lang)     # "won on your discard"
     else:
         said = t(f"result.mjWon.{how}", params, lang=lang)
     worth = hand_worth(r)
@@ -392,6 +495,10 @@ def mahjong_hand_lines(r: dict[str, Any], *, seat: int | None, names: Sequence[s
     def who(s):
         return mahjong_seat_word(s, seat=seat, names=names, lang=lang)
 
+    def who_in(s):
+        """A seat inside a sentence: the reader is "you" there ("discarded by you"), never "You"."""
+        return tr("result.you") if seat is not None and s == seat else who(s)
+
     colon = tr("colon")
     k = hands_per_match
     head = tr("mj.oneHand") if k == 1 else tr("mj.handNo", {"n": r["hand"], "k": k})
@@ -399,15 +506,16 @@ def mahjong_hand_lines(r: dict[str, Any], *, seat: int | None, names: Sequence[s
     if winners:
         hows = {"self_drawn": "mj.byself", "discard": "mj.ondiscard", "robbing_kong": "mj.robbing"}
         how = tr(hows[r["how"]]) if r.get("how") in hows else ""
-        them = ('、' if lang == 'zh' else ', ').join(who(w) for w in winners)
+        them = ('、' if lang == 'zh' else ', ').join(who_in(w) if i else who(w)
+                                                    for i, w in enumerate(winners))
         wins = (tr("mj.youWin") if winners == [seat]            # "You win on", not "You wins on"
                 else tr("mj.wins", {"who": them, "n": len(winners)}))
         line = f"{head} · {wins} "
         line += " ".join(x for x in (r.get("tile") or "", how) if x)
         if r.get("how") != "self_drawn" and r.get("from") is not None:
-            line += paren(f"{tr('mj.from')} {who(r['from'])}", lang)
+            line += paren(f"{tr('mj.from')} {who_in(r['from'])}", lang)
     elif r.get("how") == "penalty":
-        line = f"{head} · {tr('mj.penalty')} {who(r['offender'])}"
+        line = f"{head} · {tr('mj.penalty')} {who_in(r['offender'])}"
     else:
         line = f"{head} · {tr('mj.drawn')}"
     out = [line]

@@ -494,6 +494,11 @@ class SeatClock:
             return "turn"
         return None
 
+    def drop_turn(self) -> None:
+        """The decision was answered for this seat by the table itself (a prompt of the deal
+        closed at its minimum time): the turn ends and the clock is not charged."""
+        self.t0 = None
+
     def cancel_turn(self, t: int) -> None:
         """The decision stopped being pending without this seat acting (another seat ended
         a simultaneous phase or the game ended): charge the time used, like an action."""

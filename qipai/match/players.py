@@ -20,11 +20,15 @@ from .timesource import RealTime
 @dataclass(frozen=True)
 class Move:
     """An action (object or canonical text). ``offer_draw`` delivers a drawn-game offer with it.
-    ``turn`` is the turn number the move answers (None: the seat's current turn)."""
+    ``turn`` is the turn number the move answers (None: the seat's current turn). ``ahead``:
+    a declaration sent while the deal goes on (:meth:`~qipai.core.game.State.deal_prompt_open`)
+    that the seat's own prompt need not be open for: it is kept and sent at the seat's next
+    prompt where it is legal (see :class:`~qipai.match.windows.PrivateWindows`)."""
 
     action: Any
     offer_draw: bool = False
     turn: int | None = None
+    ahead: bool = False
 
 
 @dataclass(frozen=True)
@@ -174,6 +178,16 @@ class Player:
         the runner before :meth:`~qipai.match.runner.GameRunner.run` returns."""
 
 
+def _held_window(runner: Any) -> bool:
+    """A private window held to a minimum time is open (a runner built with ``private_hold``,
+    while ``state.turns_private()``): the hold is the time every seat asked is seen to take, so
+    a bot shows no thinking time of its own there. A bot is asked in such a window only when it
+    has a choice (the runner answers a lone legal action itself), so a pause longer than the
+    hold (shengji's deal prompts are held ``deal_hold``, 280 ms, less than the server's
+    bot_delay_ms) would tell every seat that this one could declare or claim."""
+    return bool(getattr(runner, "private_hold", None)) and runner.state.turns_private()
+
+
 class BotPlayer(Player):
     """A built-in bot (``qipai.bots.make_bot``): answers each turn after ``think_ms``.
 
@@ -207,7 +221,7 @@ class BotPlayer(Player):
         task.add_done_callback(self._tasks.discard)
 
     async def _answer(self, runner: Any, seat: int, turn: int) -> None:
-        if self.think_ms:
+        if self.think_ms and not _held_window(runner):
             await runner.time.sleep(self.think_ms)
         if runner.turn_of(seat) != turn:
             return

@@ -36,6 +36,13 @@ of everything outside the rules (competition.md §4, §5.4, §5.5, §5.8):
   and so is the answer of every seat whose player can give it at once (``answer_now``, the
   built-in bots), in the same change as the window's opening; only a seat that thinks on its
   own time (a person, an engine) keeps the window open.
+  ``deal_hold=ms`` gives the prompts of a deal (``state.deal_prompt_open()``: shengji's
+  ``deal_prompt="every_card"`` asks the seat dealt each card) a shorter minimum time of their
+  own, the same for each of them whoever could declare. Such a prompt never waits past its
+  hold: a seat with a choice that has not answered then is answered ``pass`` by the table, as a
+  seat that could only pass is (no clock charged, no timeout, no trusteeship). A declaration
+  sent ahead (``Move(ahead=True)``) during the deal is the answer of the seat's open prompt
+  when legal there, else kept and sent at the seat's next prompt where it is legal.
 
 The finished record carries, in ``meta``, the time each action took and every seat's clock
 after it (``meta["times"]``), and the table events (``meta["events"]``: warnings, timeouts,
@@ -114,7 +121,7 @@ class GameRunner(PrivateWindows, Timeouts, RefereeActs, Trusteeship, DrawOffers)
                  names: list[str] | None = None, meta: dict[str, Any] | None = None,
                  illegal_limit: int | None | str = "game", draw_offers: Any = "allowed",
                  num_seats: int | None = None, trustee: Any = (),
-                 private_hold: int | None = None) -> None:
+                 private_hold: int | None = None, deal_hold: int | None = None) -> None:
         self.game = game
         self.state = state if state is not None else game.new_state(seed=seed, num_seats=num_seats)
         n = self.state.num_seats
@@ -135,6 +142,7 @@ class GameRunner(PrivateWindows, Timeouts, RefereeActs, Trusteeship, DrawOffers)
         self.events: list[dict[str, Any]] = []
         self.times: list[list[Any]] = []
         self._autos: dict[int, tuple[int, str]] = {}   # actions the server made: place -> (seat, why)
+        self._unlisted: set[int] = set()   # places of declines in private windows (auto_marks)
         self._inbox: asyncio.Queue[tuple[int | None, Any, int]] = asyncio.Queue()
         self._turn = [0] * n           # decision number per seat (0: none pending)
         self._turn_counter = 0
@@ -148,6 +156,9 @@ class GameRunner(PrivateWindows, Timeouts, RefereeActs, Trusteeship, DrawOffers)
         self._takeback: int | None = None       # seat whose takeback request is open (.takeback)
         self._takeback_declined: dict[int, int] = {}   # seat -> _actions_done when declined
         self._actions_done = 0                  # actions ever applied (a takeback does not undo)
+        #: added to the position's number to make ``seq`` (:meth:`shown_seq`): each takeback
+        #: raises it, so that ``seq`` never goes back
+        self._seq_shift = 0
         self._entrusted_at: list[int | None] = [None] * n   # time of each seat's last Entrust
         self.absent = set(trustee)       # seats in trusteeship they cannot leave (absent, conceded)
         if any(not 0 <= s < n for s in self.absent):
@@ -164,6 +175,11 @@ class GameRunner(PrivateWindows, Timeouts, RefereeActs, Trusteeship, DrawOffers)
         self.begun = False                  # the first turns were started (a rebuilt game's were)
         # private answers (see the module docstring): None = off
         self.private_hold = private_hold
+        #: the minimum time of a prompt of the deal itself (``state.deal_prompt_open()``:
+        #: shengji's every_card asks the seat dealt each card); None: ``private_hold``
+        self.deal_hold = deal_hold
+        #: the minimum time of the open private window (``private_hold`` or ``deal_hold``)
+        self.window_hold = private_hold or 0
         self._private_since: int | None = None      # when the open private window opened
         self._private_seats: set[int] = set()       # its seats still to act, at the last sync
         #: the length of the log when the open private window opened: while it is open a server
@@ -171,6 +187,10 @@ class GameRunner(PrivateWindows, Timeouts, RefereeActs, Trusteeship, DrawOffers)
         #: seat that could only pass, would otherwise tell how many seats had no choice)
         self.window_seq = 0
         self._held: list[tuple[int, Any, int, str | None]] = []   # (seat, action, used, auto why)
+        #: the open private window is a prompt of the deal that closes at its hold (.windows)
+        self.deal_window = False
+        #: seat -> a declaration sent ahead during the deal, for its next prompt (.windows)
+        self._ahead: dict[int, Any] = {}
         #: seat -> turn started in a window without minimum time whose player answers at once:
         #: its ``on_turn`` waits until ``answer_now`` could not answer (no delayed answer that
         #: would only find its turn over)
@@ -198,8 +218,12 @@ class GameRunner(PrivateWindows, Timeouts, RefereeActs, Trusteeship, DrawOffers)
         who could claim."""
         return self._shown[seat] if self._turn[seat] else 0
 
-    def shown_seq(self) -> int:
-        """The position number (``seq``) every seat and spectator is shown: the number of actions
+    def turns_given(self, seat: int) -> int:
+        """How many decisions ``seat`` was given so far: no :meth:`shown_turn` of it is higher."""
+        return self._seat_turns[seat]
+
+    def shown_ply(self) -> int:
+        """The number of the position every seat and spectator is shown: the number of actions
         applied, except in a private window (4A4's 叉/勾, the mahjong games' claims) held open
         for its minimum time, where it stays the window's opening number. The answers already
         applied there (those of seats that could not claim) tell how many seats could claim, so
@@ -210,6 +234,17 @@ class GameRunner(PrivateWindows, Timeouts, RefereeActs, Trusteeship, DrawOffers)
         if self.private_hold is not None and not st.is_terminal() and st.to_act and st.turns_private():
             return self.window_seq
         return len(st.log)
+
+    def shown_seq(self) -> int:
+        """The state's number (``seq``) a move answers: :meth:`shown_ply` while no action was
+        taken back; a takeback makes it one more than before (never the number of an earlier
+        state, which a late or repeated move sent for that state would match)."""
+        return self.shown_ply() + self._seq_shift
+
+    def renumber_after_takeback(self, before: int) -> None:
+        """A takeback changed the position from the one numbered ``before``: the new one is
+        numbered ``before + 1``."""
+        self._seq_shift = before + 1 - self.shown_ply()
 
     def deadline_of(self, seat: int) -> int | None:
         return self.clocks[seat].deadline()
@@ -325,8 +360,8 @@ class GameRunner(PrivateWindows, Timeouts, RefereeActs, Trusteeship, DrawOffers)
                 d = td if d is None else min(d, td)
             if d is not None and (best[1] is None or d < best[1]):
                 best = (s, d)
-        if self._held:
-            release = self._private_since + self.private_hold
+        if self._held or (self.deal_window and self._private_since is not None):
+            release = self._private_since + self.window_hold
             if best[1] is None or release <= best[1]:
                 best = (RELEASE, release)
         if self.game_limit is not None and self.start_time is not None:
@@ -379,6 +414,8 @@ class GameRunner(PrivateWindows, Timeouts, RefereeActs, Trusteeship, DrawOffers)
             del self._ask_now[s]
             if self._turn[s] == turn:
                 self.players[s].on_turn(self, s, turn)
+        if self._ahead:
+            self._send_ahead(t)
 
     # ----- actions ------------------------------------------------------------------------
     def _after_action(self, seat: int, t: int, used: int) -> None:
@@ -511,14 +548,21 @@ class GameRunner(PrivateWindows, Timeouts, RefereeActs, Trusteeship, DrawOffers)
         if self.paused_at is not None:
             return self._reply_error(seat, "the table is paused by the referee", "paused")
         if seat not in self.state.to_act or not self.clocks[seat].running:
+            if msg.ahead and self._keep_ahead(seat, msg.action):
+                return
             return self._reply_error(seat, "not your turn", "not_your_turn")
+        if msg.ahead and not self._legal_now(seat, msg.action) and self._keep_ahead(seat, msg.action):
+            return                       # sent ahead at an open prompt before it is legal: kept
         hold = self._must_hold(seat, t)
         try:
             if str(msg.action).strip().lower() in getattr(self.state, "clock_only_actions", ()):
                 raise IllegalAction(f"{msg.action!r} is entered by the clock, not by a player",
                                     code="entered_clock_not_player", params={"action": msg.action})
             # an answer held for the window's minimum time is checked on a copy now
-            (self.state.clone() if hold else self.state).apply(msg.action, seat)
+            if hold:
+                self.state.clone().apply(msg.action, seat)
+            else:
+                self._apply_noted(msg.action, seat)
         except IllegalAction as e:
             self.illegal[seat] += 1
             self.events.append({"t": t, "seat": seat, "type": "refused", "action": str(msg.action),

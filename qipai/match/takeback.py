@@ -34,6 +34,12 @@ def taken_to(r: GameRunner, seat: int) -> int | None:
     return None
 
 
+def in_marking(r: GameRunner) -> bool:
+    """Whether go's dead-stone marking is under way (rules/go.md 4.2 ``agreement``): it is no
+    move, so nothing is taken back; a player who wants to play on resumes play."""
+    return getattr(r.state, "phase", None) == "marking"
+
+
 def rebuild(r: GameRunner, n: int) -> Any:
     """The state after the first ``n`` actions of the game in play, replayed by the referee."""
     rec = Record.from_state(r.state)
@@ -46,6 +52,9 @@ def propose(r: GameRunner, seat: int, t: int) -> None:
         return r._reply_error(seat, "the table is paused by the referee", "paused")
     if len(r.state.sides()) != 2 or r.state.turns_private():
         return r._reply_error(seat, "takebacks exist only in two-sided board games", "takeback_not_allowed")
+    if in_marking(r):
+        return r._reply_error(seat, "the dead stones are being marked: resume play to play on",
+                              "takeback_marking")
     if taken_to(r, seat) is None:
         return r._reply_error(seat, "you have no move to take back", "takeback_nothing")
     if r._takeback is not None:
@@ -85,12 +94,15 @@ def accept(r: GameRunner, seat: int, t: int) -> None:
     n = taken_to(r, by)
     assert n is not None
     undone = len(r.times) - n
+    before = r.shown_seq()
     for c in r.clocks:                 # the turn in progress is charged: no time is given back
         c.cancel_turn(t)
     r._turn = [0] * len(r._turn)
     r.state = rebuild(r, n)
+    r.renumber_after_takeback(before)
     del r.times[n:]
     r._autos = {k: v for k, v in r._autos.items() if k < n}
+    r._unlisted = {k for k in r._unlisted if k < n}
     r._moves_by = [sum(1 for e in r.times if e[0] == s) for s in range(len(r._moves_by))]
     r._takeback = None
     r._offer = None                    # a draw offer was about a position that is gone

@@ -15,6 +15,8 @@ from .clock import AUTO, LOSE, SKIP
 RELEASE = -1
 #: the pseudo-seat whose deadline is the game's wall-clock limit (``ClockSpec.game_limit``)
 GAME_LIMIT = -2
+#: the reasons of the server's moves that a history marks (:meth:`Timeouts.auto_marks`)
+MARKED = ("timeout", "trusteeship")
 
 
 class Timeouts:
@@ -99,26 +101,41 @@ class Timeouts:
         self._apply_auto(seat, action, t, why, used)
 
     def _apply_auto(self, seat: int, action: Any, t: int, why: str, used: int) -> None:
-        self.state.apply(action, seat)
+        self._apply_noted(action, seat)
         entry = self.state.log[-1]
         self.events.append({"t": t, "seat": seat, "type": "auto", "why": why,
                             "action": entry if isinstance(entry, str) else entry[1]})
         self._autos[len(self.times)] = (seat, why)    # its place among the actions (:attr:`times`)
         self._after_action(seat, t, used)
 
+    def _apply_noted(self, action: Any, seat: int) -> None:
+        """Apply ``seat``'s action to the state; a decline in a private window (4A4's 叉/勾, a
+        mahjong claim: the seat's default action there) is noted as unlisted, since a history of
+        the plays does not list it (see :meth:`auto_marks`)."""
+        quiet = self.state.turns_private() and (
+            str(action).strip().lower() == str(self.state.default_action(seat)).lower())
+        self.state.apply(action, seat)
+        if quiet:
+            self._unlisted.add(len(self.times))     # its place among the actions (:attr:`times`)
+
     def auto_marks(self) -> list[list[Any]]:
-        """The actions the server made for a seat (its clock ran out, or in trusteeship) as
-        ``[seat, later, why]``: ``later`` counts that seat's own actions after it, so a history
-        that lists every action of the seat since its last reset (a redeal) finds the entry by
-        counting back from its end (an older entry, from before the reset, is never found)."""
+        """The moves the server made for a seat that a history marks — its clock ran out
+        (``"timeout"``) or it was in trusteeship (``"trusteeship"``) — as ``[seat, later, why]``:
+        ``later`` counts that seat's own listed actions after it, so a history that lists every
+        play of the seat since its last reset (a redeal) finds the entry by counting back from
+        its end (an older entry, from before the reset, is never found). A decline in a private
+        window is neither listed nor counted, and a window closing by itself for a seat that
+        could not claim (``"window"``) is no move of the seat's: it carries no mark."""
         out: list[list[Any]] = []
         if not self._autos:
             return out
         later = [0] * len(self.clocks)
         for n in range(len(self.times) - 1, -1, -1):
+            if n in self._unlisted:
+                continue
             seat = self.times[n][0]
             auto = self._autos.get(n)
-            if auto is not None and auto[0] == seat:
+            if auto is not None and auto[0] == seat and auto[1] in MARKED:
                 out.append([seat, later[seat], auto[1]])
             later[seat] += 1
         return out[:60]

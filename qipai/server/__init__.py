@@ -12,6 +12,30 @@ from pathlib import Path
 
 from .config import Limits, Settings
 
+#: the collector's first two thresholds in a serving process (:func:`serve`): young objects
+#: between young collections, young collections between middle ones
+GC_YOUNG, GC_MIDDLE = 10_000, 5
+
+
+def tune_gc() -> None:
+    """Set the collector up for serving, once everything the server loads at start-up exists.
+
+    A live server holds many long-lived objects (tables, states, sockets); the default
+    thresholds make full collections frequent, each a pause of tens to hundreds of milliseconds
+    across every table. What exists now (the games' tables too) is moved out of the collector's
+    way (frozen) and full collections are made rare (the third threshold). A young collection's
+    pause grows with the objects it looks at, up to the first threshold: at 200,000 one took 96
+    and 115 ms at 500 games (docs/server.md, the runs of 6 December 20:33); at :data:`GC_YOUNG`
+    it takes a few ms, and a middle one (every :data:`GC_MIDDLE` young ones) looks at five times
+    as many at most."""
+    import gc
+
+    gc.collect()
+    gc.freeze()
+    # $QIPAI_GC_THRESHOLDS ("200000,100,1000": the three thresholds) for measuring another choice
+    given = [int(x) for x in os.environ.get("QIPAI_GC_THRESHOLDS", "").split(",") if x.strip()]
+    gc.set_threshold(*(given or [GC_YOUNG, GC_MIDDLE, 1_000]))
+
 
 def create_app(settings: Settings | None = None):
     from .app import create_app as _create
@@ -29,8 +53,6 @@ def serve(host: str = "127.0.0.1", port: int = 8000, settings: Settings | None =
     server on the same port or the same database, or a database that cannot be opened stops
     at once with ``SystemExit`` naming the reason (one line), before it could touch a live
     game."""
-    import gc
-
     import uvicorn
 
     from qipai.competition.db import database_url
@@ -65,13 +87,7 @@ def serve(host: str = "127.0.0.1", port: int = 8000, settings: Settings | None =
     if settings.warm_games:
         warm_games()
     block_on_signal()
-    # A live server holds many long-lived objects (tables, states, sockets); the default
-    # generation-0 threshold makes full collections frequent, each a pause of tens to hundreds
-    # of milliseconds across every table. Move what exists now (the games' tables too) out of
-    # the collector's way and collect less often.
-    gc.collect()
-    gc.freeze()
-    gc.set_threshold(200_000, 100, 1_000)
+    tune_gc()
     # small JSON messages: compressing each one costs more CPU than it saves on the wire
     # X-Forwarded-For / -Proto are trusted only from settings.forwarded_allow_ips
     # requests uvicorn refuses itself (malformed HTTP, a bad WebSocket handshake) get JSON too

@@ -42,7 +42,7 @@ from .errors import ApiError, add_request_handlers
 from .guard import Guard, SafetyNet, allowed_origins
 from .hub import Hub
 from .livews import add_table_socket
-from .models import UserRow
+from .models import SessionRow, UserRow
 from .probe import Probe
 from .profiles import add_profile_routes
 from .ratelimit import Buckets, RateLimit, SharedRateLimit, hit_all, retry_after, retry_header
@@ -52,7 +52,16 @@ from .rematch import add_rematch_routes
 from .seekroutes import add_seek_routes
 from .sqlitesetup import tune_sqlite
 from .store import StorageUnavailable
-from .tabledefaults import BOARD_CLOCK, DEFAULT_CLOCK, LOBBY_ONE_GAME, default_bot, engine_refusal, seat_bots
+from .tablecodes import add_code_routes
+from .tabledefaults import (
+    BOARD_CLOCK,
+    DEFAULT_CLOCK,
+    LOBBY_MATCH_ONLY,
+    LOBBY_ONE_GAME,
+    default_bot,
+    engine_refusal,
+    seat_bots,
+)
 
 log = logging.getLogger("qipai.server")
 WEB = Path(str(resources.files("qipai.server").joinpath("web")))
@@ -63,6 +72,11 @@ PAGES = ("/", "/login", "/signup", "/history", "/events", "/about")
 class Credentials(Body):
     username: str = Field(max_length=4000)   # longer than 32: username_too_long, in words
     password: str = Field(max_length=400)
+
+
+class NewPassword(Body):
+    current: str = Field(max_length=400)
+    new: str = Field(max_length=400)
 
 
 class NewTable(Body):
@@ -114,6 +128,7 @@ class Limiters:
         self.bot_token = RateLimit(*lim.bot_token)
         self.replay_ip = RateLimit(*lim.replay_ip)
         self.join_account = RateLimit(*lim.join_account)
+        self.table_code_account = RateLimit(*lim.table_code_account)
         #: the limits counted in Redis for every worker of a cluster alike (:meth:`share`)
         self.shared: dict[str, SharedRateLimit] = {}
         #: :meth:`hit_each_now`: this worker's own count of each shared limit, and until when
@@ -193,7 +208,7 @@ class Limiters:
 #: the limits a cluster counts in Redis (:meth:`Limiters.share`)
 SHARED = ("login_ip", "login_account", "signup_ip", "moves_account", "moves_ip", "api_ip",
           "bot_games", "chat_account", "report_account", "dispute_account", "bot_token", "replay_ip",
-          "join_account")
+          "join_account", "table_code_account")
 
 
 def seats_by_option(info: Any) -> dict[str, dict[str, list[int]]]:
@@ -318,16 +333,22 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         taken = ApiError(409, "username_taken", f"the username {body.username!r} is taken "
                          "(names differing only in case are the same name)", username=body.username)
 
+        token = auth.new_token()
+
         def create(s: Session) -> tuple[str, dict[str, Any]]:
-            if s.scalar(select(UserRow.id).where(UserRow.username_key == key)) is not None:
+            user = s.scalar(select(UserRow).where(UserRow.username_key == key))
+            # this request's own account when its hash (salted here) is the one stored: a run
+            # again after the first one's commit went through unanswered (Store.call)
+            if user is not None and user.password_hash != hashed:
                 raise taken
-            first = settings.first_user_organizer and not s.scalar(select(func.count(UserRow.id)))
-            organizer = key in {auth.username_key(o) for o in settings.organizers}
-            user = UserRow(username=body.username, username_key=key, password_hash=hashed,
-                           role="organizer" if first or organizer else "player")
-            s.add(user)
-            s.flush()
-            token = auth.new_session(s, user)
+            if user is None:
+                first = settings.first_user_organizer and not s.scalar(select(func.count(UserRow.id)))
+                organizer = key in {auth.username_key(o) for o in settings.organizers}
+                user = UserRow(username=body.username, username_key=key, password_hash=hashed,
+                               role="organizer" if first or organizer else "player")
+                s.add(user)
+                s.flush()
+            auth.new_session(s, user, token)
             auth.remember_address(s, user.id, client_ip(request))
             return token, user_json(user)
         try:
@@ -362,8 +383,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         if user is None or not ok:
             raise ApiError(401, "bad_credentials", "wrong username or password")
 
+        chosen = auth.new_token()       # a run again finds the session it made (Store.call)
+
         def sign_in(s: Session) -> str:
-            token = auth.new_session(s, user)
+            token = auth.new_session(s, user, chosen)
             auth.remember_address(s, user.id, ip)
             return token
         token = await store.call(sign_in)
@@ -386,6 +409,40 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         response.delete_cookie(auth.COOKIE, path="/")
         return response
 
+    @app.post("/api/me/password", tags=["accounts"])
+    async def change_password(request: Request, body: NewPassword) -> dict[str, Any]:
+        """Change the signed-in account's password; the current one is asked first. Every other
+        session of the account ends (its sockets are closed); this one stays signed in. Errors:
+        signed_out (401), wrong_password (401, the current password is wrong), bad_password
+        (400), rate_limited (429, as sign-in attempts for the account)."""
+        me = await need_user(request)
+        wait = await limits.hit("login_account", auth.username_key(me.username))
+        if wait:
+            raise ApiError(429, "rate_limited", "too many sign-in attempts for this account; "
+                           "slow down", retry_after=retry_after(wait), what="sign_in")
+        if not auth.MIN_PASSWORD <= len(body.new) <= auth.MAX_PASSWORD:
+            raise ApiError(400, "bad_password", f"a password has {auth.MIN_PASSWORD} to "
+                           f"{auth.MAX_PASSWORD} characters", min=auth.MIN_PASSWORD, max=auth.MAX_PASSWORD)
+        hashed = await store.call(lambda s: s.get(UserRow, me.id).password_hash, write=False)
+        if not await asyncio.to_thread(auth.check_password, hashed, body.current):
+            raise ApiError(401, "wrong_password", "the current password is wrong")
+        new_hash = await asyncio.to_thread(auth.hash_password, body.new)
+        keep = auth.token_hash(request.cookies.get(auth.COOKIE) or "")
+
+        def change(s: Session) -> list[str]:
+            s.get(UserRow, me.id).password_hash = new_hash
+            rows = s.scalars(select(SessionRow).where(SessionRow.user_id == me.id)).all()
+            others = [r for r in rows if r.token_hash != keep]
+            for r in others:
+                s.delete(r)
+            return [r.token_hash for r in others]
+        for key in await store.call(change):
+            sessions.drop_hash(key)
+            hub.sessions.end(key)
+            if hub.cluster is not None:
+                await hub.cluster.logout(key)
+        return {"ok": True}
+
     @app.get("/api/me", tags=["accounts"])
     async def me(request: Request) -> dict[str, Any]:
         """The signed-in account, or ``{"user": null}``."""
@@ -406,7 +463,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @app.get("/api/games", tags=["lobby"])
     async def games() -> list[dict[str, Any]]:
         """Every registered game with its options, seat counts, built-in bots, the bot a
-        table seats when it names none (``bot``) and the clock it gets (``clock``)."""
+        table seats when it names none (``bot``) and the clock it gets (``clock``); the options a
+        lobby table sets (``lobby_options``) and those that describe a whole match, which a lobby
+        table of one deal does not offer (``match_options``, names)."""
         out = []
         for info in qipai.games():
             d = info.to_json()
@@ -417,6 +476,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             d["export"] = exports.native_format(info.id)
             d["formats"] = exports.formats(info.id)
             d["lobby_options"] = LOBBY_ONE_GAME.get(info.id, {})   # what a lobby table sets
+            d["match_options"] = list(LOBBY_MATCH_ONLY.get(info.id, ()))  # not offered there
             d["seats_by_option"] = seats_by_option(info)           # a rule set's own seat counts
             d["clocks"] = suited_clocks(info.id)                   # the presets offered for it
             out.append(d)
@@ -544,6 +604,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     add_event_chat_routes(app, hub, need_user, user_of)
     add_report_routes(app, hub, need_user)
     add_rematch_routes(app, hub, need_user)
+    add_code_routes(app, hub, need_user)
 
     add_table_socket(app, hub, user_of, sessions, limits)
     add_bot_api(app, hub, need_user, sessions.drop_user)

@@ -1,7 +1,8 @@
 """Who referees an event (competition.md §5.7): the organizers by their role, and the accounts
 an organizer appoints per event (``POST /api/events/{id}/referees``); anyone else is refused 403
-``not_referee``. A player of the event is never its referee (:func:`plays_in`), an organizer
-who plays in it included (:func:`referees`). A part of :class:`~.referee.Referees`."""
+``not_referee``, an organizer who plays in the event ``plays_in_own_event`` (:func:`not_referee`).
+A player of the event is never its referee (:func:`plays_in`), an organizer who plays in it
+included (:func:`referees`). A part of :class:`~.referee.Referees`."""
 
 from __future__ import annotations
 
@@ -10,12 +11,13 @@ from sqlalchemy import delete, select
 from sqlalchemy.orm import Session
 
 from qipai.competition.acts import record_act
-from qipai.competition.db import EntrantRow, EventRow
+from qipai.competition.db import EntrantRow, EventRow, lock_row
 
 from .auth import username_key
 from .bodies import Body
 from .errors import ApiError
 from .models import EventRefereeRow, UserRow, now_iso
+from .store import again
 
 
 def plays_in(ev: EventRow | None, username: str) -> bool:
@@ -42,6 +44,15 @@ def referees(s: Session, event_id: str | None, user: UserRow | None) -> bool:
     if user.role == "organizer":
         return event_id is None or not plays_in(s.get(EventRow, event_id), user.username)
     return event_id is not None and s.get(EventRefereeRow, (event_id, user.id)) is not None
+
+
+def not_referee(s: Session, event_id: str, user: UserRow) -> ApiError:
+    """The refusal of a console, an act or the reports to ``user``, who does not referee the
+    event: an organizer who plays in it is told why (``plays_in_own_event``), anyone else
+    ``not_referee``."""
+    if user.role == "organizer" and plays_in(s.get(EventRow, event_id), user.username):
+        return ApiError(403, "plays_in_own_event", "you play in this event, so you cannot referee it")
+    return ApiError(403, "not_referee", "only the organizers and this event's referees may do this")
 
 
 class Appointment(Body):
@@ -74,21 +85,27 @@ class Appointments:
         return await self.hub.store.call(lambda s: referees(s, event_id, user), write=False)
 
     async def need_referee(self, event_id: str, user: UserRow) -> None:
+        """Refuse ``user`` who does not referee the event (:func:`not_referee`)."""
         await self._event(event_id)
         if not await self.may_act(event_id, user):
-            raise ApiError(403, "not_referee", "only the organizers and this event's referees may do this")
+            raise await self.hub.store.call(lambda s: not_referee(s, event_id, user), write=False)
 
     async def appoint(self, event_id: str, by: UserRow, username: str) -> list[str]:
         """Appoint the account ``username`` referee of the event. Errors: no_event (404),
         no_user (400), already_referee (409), plays_in_event (409: an entrant of the event, or a
-        member of a pair entrant, is never its referee, :func:`plays_in`)."""
+        member of a pair entrant, is never its referee, :func:`plays_in`; checked with the event's
+        row held, as a Join checks the appointments, so that the two never both pass)."""
         await self._event(event_id)
 
         def add(s: Session) -> None:
+            lock_row(s, EventRow, event_id)
             user = s.scalar(select(UserRow).where(UserRow.username_key == username_key(username)))
             if user is None:
                 raise ApiError(400, "no_user", f"no account {username!r}", username=username)
-            if s.get(EventRefereeRow, (event_id, user.id)) is not None:
+            had = s.get(EventRefereeRow, (event_id, user.id))
+            if had is not None and again() and had.appointed_by == by.username:
+                return          # this request's first run, committed unanswered (Store.call)
+            if had is not None:
                 raise ApiError(409, "already_referee", f"{user.username} already referees this event",
                                username=user.username)
             if plays_in(s.get(EventRow, event_id), user.username):
@@ -108,6 +125,8 @@ class Appointments:
             user = s.scalar(select(UserRow).where(UserRow.username_key == username_key(username)))
             gone = user is not None and s.execute(delete(EventRefereeRow).where(
                 EventRefereeRow.event_id == event_id, EventRefereeRow.user_id == user.id)).rowcount
+            if not gone and user is not None and again():
+                return          # this request's first run, committed unanswered (Store.call)
             if not gone:
                 raise ApiError(404, "not_a_referee", f"{username!r} does not referee this event",
                                username=username)

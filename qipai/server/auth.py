@@ -148,11 +148,19 @@ def validate_new_account(username: str, password: str) -> None:
                        min=MIN_PASSWORD, max=MAX_PASSWORD)
 
 
-def new_session(db: Session, user: UserRow) -> str:
-    """Create a session for ``user``; returns the token for the cookie."""
-    token = secrets.token_urlsafe(32)
-    db.add(SessionRow(token_hash=token_hash(token), user_id=user.id,
-                      expires=int(time.time()) + SESSION_SECONDS))
+def new_token() -> str:
+    """A new session token (what the cookie holds)."""
+    return secrets.token_urlsafe(32)
+
+
+def new_session(db: Session, user: UserRow, token: str | None = None) -> str:
+    """Create a session for ``user``; returns the token for the cookie. ``token``: one chosen
+    before (:func:`new_token`), so that a write run again after its commit went through unanswered
+    (:meth:`.store.Store.call`) finds the session it made instead of making a second one."""
+    token = token or new_token()
+    if db.get(SessionRow, token_hash(token)) is None:
+        db.add(SessionRow(token_hash=token_hash(token), user_id=user.id,
+                          expires=int(time.time()) + SESSION_SECONDS))
     return token
 
 

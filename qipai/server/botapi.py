@@ -9,7 +9,8 @@
   ``commitment``, refusal, ...), each built from ``state.view(seat)``; it ends after the
   finished table's last state.
 * ``POST /api/bot/game/{table}/move/{action}`` (``?turn=N`` or ``?seq=N``:
-  one is required while the seat is to act),
+  one is required while the seat is to act; ``?ahead=true``: a declaration sent ahead during
+  a deal that holds prompts, as a page's),
   ``/resign``, ``/draw/{offer|accept|decline|yes|no}``,
   ``/takeback/{offer|accept|decline|yes|no}``, ``/nonce/{hex}`` — the seat's inputs,
   through the same path as a WebSocket's (:mod:`.tableinput`), so the match runner referees them
@@ -53,8 +54,10 @@ STATUS = {"illegal": 400, "bad_message": 400, "bad_nonce": 400, "not_seated": 40
           "not_your_seat": 403, "not_playing": 409, "not_your_turn": 409, "stale_turn": 409,
           "paused": 409, "nonce_closed": 409, "nonce_repeated": 409, "no_draw_offer": 409,
           "draw_offer_open": 409, "draw_offer_cooldown": 409, "draw_too_early": 409,
-          "draw_not_allowed": 409, "takeback_not_allowed": 409, "takeback_nothing": 409,
-          "takeback_open": 409, "takeback_declined": 409, "no_takeback": 409,
+          "draw_not_allowed": 409, "takeback_not_allowed": 409, "takeback_event": 409,
+          "takeback_hidden": 409, "takeback_nothing": 409, "takeback_open": 409,
+          "takeback_declined": 409, "no_takeback": 409, "ahead_refused": 400,
+          "no_deal_prompts": 409,
           "rate_limited": 429, "storage_unavailable": 503}
 
 
@@ -257,6 +260,8 @@ async def submit(table: LiveTable, seat: int, user_id: int, msg: dict[str, Any])
             return
         if to == seat and m is not None and m.get("type") == "error":
             answer.set_result(m)
+        elif to == seat and m is not None and _kept(m, msg):
+            answer.set_result(m)          # a declaration sent ahead, kept for a later prompt
         elif to is None:
             rr = table.runner
             now = (len(rr.state.log), rr.turn_of(seat), rr._offer, rr._takeback, rr.state.is_terminal())
@@ -280,11 +285,21 @@ async def submit(table: LiveTable, seat: int, user_id: int, msg: dict[str, Any])
             raise ApiError(504, "no_answer", "the table did not judge this input in time") from None
     finally:
         table.listeners.discard(listen)
-    if got is not None:
+    if got is not None and got.get("type") == "error":
         raise refusal(got)
     await table.hub.store.saved(table.gate)
     rr = table.runner
-    return {"ok": True, "seq": tablemsg.shown_seq(table) if rr else None}
+    out = {"ok": True, "seq": tablemsg.shown_seq(table) if rr else None}
+    if msg.get("ahead") is True:
+        out["ahead"] = "kept" if got is not None else "answered"
+    return out
+
+
+def _kept(m: dict[str, Any], msg: dict[str, Any]) -> bool:
+    """Whether ``m`` (a message to the seat) tells that ``msg``, a move sent ahead, was kept."""
+    e = m.get("event") if m.get("type") == "event" else None
+    return (msg.get("ahead") is True and isinstance(e, dict) and e.get("type") == "ahead"
+            and e.get("status") == "kept" and e.get("action") == msg.get("action"))
 
 
 def add_bot_routes(app: FastAPI, hub: Hub, who: BotAuth, streams: Streams,
@@ -366,25 +381,59 @@ def add_bot_routes(app: FastAPI, hub: Hub, who: BotAuth, streams: Streams,
 
     @app.post("/api/bot/game/{table_id}/move/{action:path}", tags=["bot"])
     async def move(request: Request, table_id: str, action: str, turn: int | None = None,
-                   seq: int | None = None) -> dict[str, Any]:
+                   seq: int | None = None, ahead: bool = False) -> dict[str, Any]:
         """Play ``action`` (the game's own notation, URL-encoded) for the token's seat. With
         ``seq`` (the state's) or ``turn`` (the state's ``turn``) a move answering an older state
         is refused (409 ``stale_move``). One of them is required while the seat is to act (400
         ``turn_required``): a move naming no state would answer whatever decision is current when
         it arrives, so a repeated request (a client's retry) could act twice (competition.md
         §6.4: a client action is accepted at most once). Both at once are 400 ``bad_request``
-        (which one the move answers would be a guess)."""
+        (which one the move answers would be a guess). Text written as no move of the game at
+        all (``h2e2?turn=1``, ``%00``) is 400 ``not_a_move`` and not counted, as a typed text on
+        the socket; so is text holding a control character (``%0A``, ``%00``): plain spaces
+        around a move are trimmed, a newline is no part of a move. A ``turn`` the seat was never
+        given (negative, or beyond its decisions so far) is 400 ``bad_turn``. A move written
+        well but illegal now counts as the rules say.
+
+        ``ahead=true`` (a shengji declaration while the deal goes on, at a table whose deal
+        holds prompts: the state message's ``ahead``) needs neither ``turn`` nor ``seq``: as a
+        page's, it is the seat's answer now when its prompt is open and it is legal there
+        (``"ahead": "answered"``),
+        else kept for its next prompt where it is legal (``"ahead": "kept"``; the last one sent
+        replaces an earlier one); the game stream tells the seat an event ``ahead`` with
+        ``status`` ``kept``, ``sent`` (at its prompt) or ``dropped`` (never legal before the deal
+        ended). Refused 400 ``ahead_refused`` (``refusal``: the game's code) when no prompt of the
+        deal can take it (not a declaration, cards no declaration shows, not stronger than the
+        standing one) and 409 ``no_deal_prompts`` at a table whose deal holds none; after the
+        deal it is judged as any move, by its ``turn`` or ``seq``."""
         user = await who(request)
         if turn is not None and seq is not None:
             raise ApiError(400, "bad_request", "give turn or seq, not both",
                            problems=[{"where": "query", "problem": "turn and seq both given"}])
         table, seat = seated(table_id, user)
+        path = request.scope["path"]
+        if tableinput.CONTROL.search(path):
+            # the route's pattern ends before a final newline (h2e2%0A arrives as h2e2): the
+            # whole path is looked at
+            text = path[path.index("/move/") + 6:]
+            raise ApiError(400, "not_a_move", f"{text!r} is not written as a move", text=text)
         r = table.runner
-        msg: dict[str, Any] = {"type": "move", "action": action}
+        # "typed": text that is no move at all is refused without counting (tableinput._move)
+        msg: dict[str, Any] = {"type": "move", "action": action, "typed": True}
+        if ahead:
+            msg["ahead"] = True
+        # sent ahead while the deal goes on (or refused no_deal_prompts): no state is named
+        unnamed = ahead and r is not None and not r.state.is_terminal() and (
+            r.state.deal_prompt_open() or not tableinput.holds_deal_prompts(r))
         if turn is None and seq is None and r is not None and not r.state.is_terminal() \
-                and seat in r.state.to_act:
+                and seat in r.state.to_act and not unnamed:
             raise ApiError(400, "turn_required", "give the turn (or seq) of the state this move answers",
                            problems=[{"where": "query", "problem": "turn or seq missing"}])
+        if turn is not None and r is not None and not 0 <= turn <= r.turns_given(seat):
+            # a turn the seat was never given is no stale answer but a wrong number
+            raise ApiError(400, "bad_turn", f"turn {turn} names no decision of this seat (its "
+                           f"turns so far: 1 to {r.turns_given(seat)})", turn=turn,
+                           max=r.turns_given(seat))
         if turn is not None:
             msg["turn"], msg["seq"] = turn, -1
         else:
@@ -423,8 +472,9 @@ def add_bot_routes(app: FastAPI, hub: Hub, who: BotAuth, streams: Streams,
         """A takeback request (casual two-seat board tables, docs/server.md "Takebacks"):
         ``offer`` (ask to take back the seat's last move), ``accept``, ``decline``; or lichess's
         ``yes`` (accept the other seat's open request, else ask) and ``no`` (decline). Refused
-        as on the socket: ``takeback_not_allowed``, ``takeback_nothing``, ``takeback_open``,
-        ``takeback_declined``, ``no_takeback``."""
+        as on the socket: ``takeback_event``, ``takeback_hidden`` (a game with hidden information),
+        ``takeback_not_allowed``, ``takeback_nothing``, ``takeback_open``, ``takeback_declined``,
+        ``no_takeback``."""
         return await offer_or_answer(request, table_id, "takeback", answer)
 
     @app.post("/api/bot/game/{table_id}/nonce/{nonce}", tags=["bot"])

@@ -40,7 +40,7 @@ from .bodies import Body
 from .errors import ApiError
 from .hub import Hub
 from .models import UserRow
-from .tabledefaults import LOBBY_ONE_GAME, seat_bots
+from .tabledefaults import LOBBY_ONE_GAME, refuse_bot_clock, seat_bots
 from .tables import LiveTable
 
 CHALLENGE_TTL = 600.0        # seconds a challenge waits for its answer
@@ -255,6 +255,8 @@ def add_challenge_routes(app: FastAPI, hub: Hub, who: Any, events: AccountEvents
             raise ApiError(400, "bad_challenge", "an account cannot challenge itself")
         row = hub.new_row(user.user_id, body.game, lobby(body.game, body.options), body.settings,
                           body.num_seats)
+        for is_bot in (user.bot, target[2]):        # both would sit: neither a person on a bots' clock
+            refuse_bot_clock(row.settings["clock"], bool(is_bot))
         bot = body.bot
         if row.num_seats > 2 or bot is not None:
             bot = bot or _default_bot(row.game)
@@ -364,6 +366,7 @@ def add_seek_route(app: FastAPI, hub: Hub, who: Any) -> None:
         user = await who(request)
         row = hub.new_row(user.user_id, body.game, lobby(body.game, body.options), body.settings,
                           body.num_seats)
+        refuse_bot_clock(row.settings["clock"], user.bot)
         for t in list(hub.tables.values()):
             if (t.status == "open" and t.event_id is None and t.game_id == row.game
                     and t.options == row.options and t.num_seats == row.num_seats

@@ -16,6 +16,8 @@ competition table, referees at all times):
 
 * an **event table while its game is on** (from the commitment to the result): only referees
   write, and everyone reads them; players and spectators are refused ``chat_closed``;
+* a **partnership game while it is on** (§5.8: no signals between partners): its players are
+  refused ``chat_closed``; spectators write as below;
 * a **lobby table while its game is on**: players write to everyone; a spectator's line is read
   by the spectators, and by the players once the game is over (as lichess keeps a spectators'
   room), so nobody at the board is told moves;
@@ -27,7 +29,8 @@ direction override (which could make a line read as another's). Clients render i
 never as markup. Each account may write :data:`Limits.chat_account` lines (burst, then rate).
 Refusals (WebSocket ``error`` or HTTP body): ``bad_message`` (no ``text`` string),
 ``chat_empty``, ``chat_too_long`` (with ``max`` and ``length``), ``chat_bad_text``,
-``chat_closed`` (with ``reason``: ``event_play``), ``not_signed_in``, ``rate_limited`` (with
+``chat_closed`` (with ``reason``: ``event_play``, ``partners_play``), ``not_signed_in``,
+``rate_limited`` (with
 ``retry_after``), ``storage_unavailable``.
 
 A table line is written through the table's ordered writer and sent only once committed; the
@@ -58,7 +61,7 @@ from .errors import ApiError, ws_error
 from .models import ChatReportRow, ChatRow, TableRow, now_iso
 from .plaintext import unsafe
 from .ratelimit import retry_after
-from .store import Call
+from .store import Call, again
 
 if TYPE_CHECKING:
     from .conns import Conn
@@ -138,10 +141,27 @@ def in_play(table: LiveTable) -> bool:
     return table.status == "playing" and not (table.runner is not None and table.runner.state.is_terminal())
 
 
-def closed_for(table: LiveTable, conn: Conn) -> str | None:
-    """Why ``conn`` may not write at ``table`` now (``event_play``), or None."""
+#: card games whose partners are found in the deal (the farmers once a landlord is bid, the
+#: emperor's guard, the defenders of a 三打一 bid): partnership games from the first card on
+DEAL_PARTNERS = frozenset({"doudizhu", "wakeng", "baohuang", "sandayi"})
+
+
+def partnership(table: LiveTable) -> bool:
+    """Whether the table's game has partners: a side of several seats now, or one formed in the deal."""
+    if table.game_id in DEAL_PARTNERS:
+        return True
+    return table.runner is not None and any(len(side) > 1 for side in table.runner.state.sides())
+
+
+def closed_for(table: LiveTable, conn: Conn, seat: int | None = None) -> str | None:
+    """Why ``conn`` (in ``seat``, None: a spectator) may not write at ``table`` now, or None:
+    ``event_play`` at an event table while its game is on (not for referees); ``partners_play``
+    for a player of a partnership game while it is on (§5.8: no signals between partners; a
+    spectator's lines are read by the spectators alone until the end)."""
     if table.event_id is not None and in_play(table) and not conn.referee:
         return "event_play"
+    if seat is not None and in_play(table) and partnership(table):
+        return "partners_play"
     return None
 
 
@@ -153,7 +173,7 @@ def readable(table: LiveTable, line: dict[str, Any], seat: int | None) -> bool:
 def history(table: LiveTable, conn: Conn, seat: int | None) -> dict[str, Any]:
     """The chat of ``table`` as ``conn`` in ``seat`` has it: ``lines`` it reads, ``open``
     (whether it may write), ``reason`` when not, ``max`` (characters of a line)."""
-    reason = closed_for(table, conn) if conn.user_id is not None else "not_signed_in"
+    reason = closed_for(table, conn, seat) if conn.user_id is not None else "not_signed_in"
     msg: dict[str, Any] = {"open": reason is None, "max": MAX_CHARS,
                            "lines": [line_json(x) for x in table.chat_lines if readable(table, x, seat)]}
     if reason:
@@ -167,11 +187,13 @@ def sync(table: LiveTable) -> None:
     lobby table, the players read the spectators' lines once the game is over)."""
     event = table.event_id is not None
     spectators_wrote = any(x["audience"] == "spectators" for x in table.chat_lines)
+    partnered = partnership(table)          # its players' chat closes and opens with the game
     # spectators of a hidden game see it late: the chat must not tell them it began or ended
     delay = table.settings.get("spectator_delay_ms", 0) if table.hidden else 0
     for seat, conns in table.conns.items():
         for c in list(conns):
-            if (event and c.user_id is not None and not c.referee) or (seat is not None and spectators_wrote):
+            if ((event and c.user_id is not None and not c.referee) or (seat is not None and spectators_wrote)
+                    or (seat is not None and c.user_id is not None and partnered)):
                 msg = {"type": "chat_history", **history(table, c, seat)}
                 if seat is None and delay:
                     asyncio.get_running_loop().call_later(delay / 1000, c.put_json, msg)
@@ -202,10 +224,10 @@ def say(table: LiveTable, conn: Conn, seat: int | None, msg: dict[str, Any]) -> 
     try:
         if conn.user_id is None:
             raise ChatRefused("not_signed_in", "sign in to chat", status=401)
-        reason = closed_for(table, conn)
+        reason = closed_for(table, conn, seat)
         if reason:
-            raise ChatRefused("chat_closed", "chat is off at an event table while its game is "
-                              "played (competition.md §5.8); the referees can still write",
+            raise ChatRefused("chat_closed", "chat is off at an event table, and for the players of a "
+                              "partnership game, while its game is played (competition.md §5.8)",
                               status=403, reason=reason)
         text = clean(msg.get("text"))
         if table.hub.store.down:
@@ -381,7 +403,12 @@ def add_report_routes(app: FastAPI, hub: Hub, need_user: Any) -> None:
 
         live = hub.tables.get(body.table) if body.table is not None else None
 
+        made: list[int] = []            # the id the first run gave the report (Store.call's again)
+
         def write(s: Session) -> dict[str, Any] | str:
+            mine = s.get(ChatReportRow, made[0]) if made and again() else None
+            if mine is not None and mine.reporter_id == user.id and mine.reason == reason:
+                return report_json(mine)
             line = s.scalars(select(ChatRow).where(
                 ChatRow.channel == channel, ChatRow.user_id == body.user, ChatRow.at == body.at,
                 ChatRow.text == body.text, ChatRow.audience != "referees")
@@ -400,6 +427,7 @@ def add_report_routes(app: FastAPI, hub: Hub, need_user: Any) -> None:
                                 name=line.name, text=line.text, reason=reason, at=now_iso())
             s.add(row)
             s.flush()
+            made[:] = [row.id]
             return report_json(row)
         try:
             got = await hub.store.call(write)
@@ -415,11 +443,11 @@ def add_report_routes(app: FastAPI, hub: Hub, need_user: Any) -> None:
     async def reports(request: Request, event: str | None = None) -> dict[str, Any]:
         """The reports of ``event``'s chat and tables (to its referees), or without ``event``
         those of lobby tables (to the organizers), newest first: ``{"reports": [...]}``.
-        Errors: not_signed_in (401), not_referee, not_organizer (403)."""
+        Errors: not_signed_in (401), not_referee, plays_in_own_event, not_organizer (403)."""
         user = await need_user(request)
         if event is not None and not await is_referee(hub, event, user):
-            raise ApiError(403, "not_referee", "only the organizers and this event's referees "
-                                               "read its reports")
+            from .appointments import not_referee
+            raise await hub.store.call(lambda s: not_referee(s, event, user), write=False)
         if event is None and user.role != "organizer":
             raise ApiError(403, "not_organizer", "only the organizers read the lobby's reports")
 

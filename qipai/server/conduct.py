@@ -256,14 +256,22 @@ def player_may_abort(t: LiveTable) -> bool:
             and not all(r._moves_by))
 
 
+def takeback_hides(t: LiveTable) -> bool:
+    """Whether ``t``'s game hides anything from a seat (``Game.hidden_information``: junqi's
+    piece identities, every hand and wall): it has no takebacks, since a move taken back would
+    leave the player what the move showed (an attack on a hidden junqi piece tells its rank;
+    asked again and again, a bot granting at once would tell every piece)."""
+    return bool(t.game.hidden_information)
+
+
 def takeback_allowed(t: LiveTable) -> bool:
     """Whether the players of ``t`` may ask each other for takebacks (lichess's casual games,
     :mod:`qipai.match.takeback`): an unrated two-seat lobby board game (:func:`abortable`: no
-    event table, no card or tile game) in play. Against a built-in bot the request is granted
-    at once (docs/server.md)."""
+    event table, no card or tile game) that hides nothing (:func:`takeback_hides`), in play.
+    Against a built-in bot the request is granted at once (docs/server.md)."""
     r = t.runner
     return (r is not None and t.status == "playing" and abortable(t) and not t.rated()
-            and not r.state.is_terminal())
+            and not takeback_hides(t) and not r.state.is_terminal())
 
 
 def first_move_grace(t: LiveTable, runner: Any) -> None:

@@ -33,6 +33,9 @@ class Limits:
     # tries at an event's join code per account (20, then one per 30 s): a code is 8 hex
     # digits, and a try of the right code counts too (it is checked only after the limit)
     join_account: tuple[float, int] = (1 / 30, 20)
+    # tries at a private table's code per account (20, then one per 30 s), as at an event's join
+    # code: counted before the code is checked (qipai.server.tablecodes)
+    table_code_account: tuple[float, int] = (1 / 30, 20)
     # replays (every position of a game, /api/records/{id}/steps and an event game's) per client
     # IP: 30, then one per 2 s; a long game's steps take seconds to compute and are megabytes
     replay_ip: tuple[float, int] = (0.5, 30)
@@ -61,6 +64,11 @@ class Settings:
     # the least time a private window (4A4's 叉/勾) stays open, whoever could answer it; answers
     # are applied only then, so its closing time does not tell who could claim (fouafour §3.4)
     private_window_ms: int = 2000
+    # the least time of each prompt of a deal (shengji's deal_prompt="every_card" asks the seat
+    # dealt each card, about 100 prompts): the same short hold for every one of them, whoever
+    # could declare, so a two-deck deal lasts about 30 s as in a card room; never more than
+    # private_window_ms. Default: $QIPAI_DEAL_WINDOW_SECONDS, else 0.28
+    deal_window_ms: int = field(default_factory=lambda: env_ms("QIPAI_DEAL_WINDOW_SECONDS", 280))
     # how long a table waits, after sending its seats the commitment to its match secret, for
     # their nonces before it deals (competition.md §6.1: 10 s); 0 deals at once
     nonce_window_ms: int = 10_000

@@ -84,6 +84,14 @@ class EventReads:
              .where(TableRow.event_id == event_id, TableRow.event_game.is_not(None)))
         return {gid: (tid, rid) for gid, tid, rid in s.execute(q)}
 
+    @staticmethod
+    def _waiting(s: Session, event_id: str) -> set[int]:
+        """The event's games whose table waits for its players (not started: status open)."""
+        q = (select(TableRow.event_game)
+             .where(TableRow.event_id == event_id, TableRow.event_game.is_not(None),
+                    TableRow.status == "open"))
+        return set(s.scalars(q))
+
     def describe(self, event_id: str, viewer: tuple[bool, str | None] | None = None) -> dict[str, Any]:
         """The event as ``GET /api/events/{id}`` shows it: in full, or to ``viewer``
         (``(referees, username)``, username None when signed out). A viewer who does not referee
@@ -111,6 +119,7 @@ class EventReads:
             d = Director(s, ev)
             held = set() if viewer is None or viewer[0] else set(d.held_rounds())
             seated = self._seated(s, event_id)
+            waiting = self._waiting(s, event_id)
             states = result_states(d, seated)
             rounds: dict[int, list[dict[str, Any]]] = {}
             absent: dict[int, int] = {}          # draw number -> matches it was absent from
@@ -138,7 +147,9 @@ class EventReads:
                                   # a played or entered game keeps its record: its replay is
                                   # /events/{id}/games/{game id} (or the live table's record)
                                   "replay": g.status == "finished" and g.source in ("played", "entered"),
-                                  "table": table, "record": record})
+                                  "table": table, "record": record,
+                                  # its table waits for the players: the game has not started
+                                  "seating": g.id in waiting})
                 result = m.result
                 winner = (result or {}).get("winner")
                 for x in m.absent or ():
@@ -162,7 +173,9 @@ class EventReads:
                    "secret": ev.secret if ev.status == "finished" else None,
                    "current_round": d.current_round(), "started_round": ev.started_round or 0,
                    # the latest round begun (eventphase.py), the words of the event's state
-                   "begun": phase(s, ev, d)["begun"],
+                   # (playing: a game of it has started; begun without it, the round waits
+                   # for its players to sit)
+                   **{k: v for k, v in phase(s, ev, d).items() if k in ("begun", "playing")},
                    "entrants": [{"id": e.entrant_id, "name": e.name, "bot": e.bot, "draw": e.draw,
                                  "status": e.status, "unit": e.unit, "rating": e.rating,
                                  "no_shows": absent.get(e.draw, 0) if e.draw is not None else 0}

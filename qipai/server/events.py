@@ -31,6 +31,7 @@ from qipai.competition.event import EventError
 from qipai.competition.form import FieldError, check_form
 from qipai.competition.meet import units_csv
 from qipai.core.errors import QipaiError, why
+from qipai.core.pools import release, stop_pool
 
 from . import conduct, eventstart, jsonbody, ratings, walkover
 from .bodies import Body
@@ -160,10 +161,9 @@ class EventService:
         made again by :meth:`resume` at the next start)."""
         pool, self._pool = self._pool, None
         if pool is not None:
-            procs = list((getattr(pool, "_processes", None) or {}).values())
-            pool.shutdown(wait=False, cancel_futures=True)
-            for p in procs:
-                p.terminate()
+            stop_pool(pool)        # its queues closed: nothing "leaked" for the resource tracker
+            del pool
+            release()
 
     # ----- playing -----------------------------------------------------------------------------
     async def start_round(self, event_id: str) -> list[str]:

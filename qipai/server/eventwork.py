@@ -146,15 +146,18 @@ class EventWork(EventReads):
         return self._registration(reg.registration, event_id)
 
     def join(self, event_id: str, username: str, code: str, nonce: str | None, unit: str | None) -> None:
-        """Register account ``username``. Errors: no_event (404), entries_closed (409),
-        bad_join (400: a wrong code, a bad nonce, an entrant the event refuses), referees_event
-        (409: a referee of the event does not play in it, :func:`.appointments.plays_in`)."""
-        with self.db() as s:
+        """Register account ``username``; a repeated Join of an entrant changes nothing and is no
+        error. Errors: no_event (404), entries_closed (409), bad_join (400: a wrong code, a bad
+        nonce, an entrant the event refuses), referees_event (409: a referee of the event does
+        not play in it, :func:`.appointments.plays_in`; checked with the event's row held, as an
+        appointment checks the entries, so that the two never both pass)."""
+        def not_referee(s: Session) -> None:
             uid = s.scalar(select(UserRow.id).where(UserRow.username == username))
             if uid is not None and s.get(EventRefereeRow, (event_id, uid)) is not None:
                 raise ApiError(409, "referees_event", f"{username} referees this event: a referee of "
                                "an event cannot play in it", username=username)
-        self._registration(reg.join, event_id, {"id": username, "unit": unit or None}, code, nonce)
+        self._registration(reg.join, event_id, {"id": username, "unit": unit or None}, code, nonce,
+                           not_referee)
 
     def leave(self, event_id: str, username: str) -> None:
         """Take ``username`` off the entries. Errors as :meth:`join`."""
@@ -354,6 +357,7 @@ class EventWork(EventReads):
             else:                 # an entrant without an account is played by the default bot
                 seats.append({"bot": "random", "name": name})
         extra = {"event_game": g.id, "event_round": g.match.round, "event_rng": d.rng_meta(g),
+                 "event_name": ev.name,               # said in the lobby's list of tables
                  "origin": {"seed": state.seed, "deal": state.deal},
                  "rated": d.full.raw.get("rated") is True}     # the organizer's ``rated = true``
         if (d.full.raw.get("conduct") or {}).get("trick_review") == "last_trick_only":

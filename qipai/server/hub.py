@@ -18,7 +18,7 @@ from qipai.core.errors import OptionError, QipaiError, why
 from qipai.match import clock_preset
 from qipai.match.players import Pause, Resume
 
-from . import chat, conduct, eventstart, ratings
+from . import chat, conduct, eventstart, ratings, tablecodes
 from .commit import stored_alike
 from .config import Settings
 from .conns import CLOSE_MOVED, MOVED, Sessions
@@ -255,6 +255,8 @@ class Hub:
         # a private table is found by its link alone: an id of 80 random bits, not 32, so that
         # nobody finds one by trying ids
         tid = secrets.token_hex(10 if clean.get("private") else 4)
+        if clean.get("private") and "code" not in clean:
+            clean["code"] = tablecodes.new_code()     # its 房间号, as hard to guess (.tablecodes)
         return TableRow(id=tid, game=game.id, options=dict(game.options), num_seats=n,
                         seats=list(seats or [None] * n), settings=clean, status="open", owner_id=owner_id,
                         event_id=event_id, event_game=event_game, created=now_iso())

@@ -59,6 +59,8 @@ def encode(msg: Any) -> tuple[str, str | None, dict[str, Any] | None]:
         data: dict[str, Any] = {"turn": msg.turn}
         if msg.offer_draw:
             data["offer_draw"] = True
+        if msg.ahead:
+            data["ahead"] = True
         return "move", str(msg.action), data
     if isinstance(msg, Adjudicate):
         return "adjudicate", msg.text, {"reason": msg.reason, "by": msg.by, "why": msg.why}
@@ -83,7 +85,8 @@ def decode(kind: str, action: str | None, data: dict[str, Any] | None) -> Any:
     """The runner input of a logged row (the inverse of :func:`encode`)."""
     data = data or {}
     if kind == "move":
-        return Move(action, offer_draw=bool(data.get("offer_draw")), turn=data.get("turn"))
+        return Move(action, offer_draw=bool(data.get("offer_draw")), turn=data.get("turn"),
+                    ahead=bool(data.get("ahead")))
     if kind == "adjudicate":
         return Adjudicate(action or "", data.get("reason", "adjudication"), data.get("by", ""),
                           data.get("why", ""))
@@ -119,10 +122,12 @@ class JournalRunner(GameRunner):
         self._depth = 0
 
     def _mark(self) -> tuple[Any, ...]:
-        # a window answer held for its minimum time (GameRunner private_hold) changes _held only
+        # a window answer held for its minimum time (GameRunner private_hold) changes _held only,
+        # a declaration sent ahead during the deal _ahead only
         return (len(self.state.log), len(self.events), self._turn_counter, tuple(self.illegal),
                 self._offer, len(self._held_offer), self.paused_at, self.state.is_terminal(),
-                tuple(self._cooldown), len(self._held), self._takeback, len(self.times))
+                tuple(self._cooldown), len(self._held), self._takeback, len(self.times),
+                tuple(sorted(self._ahead.items())))
 
     def _handle(self, seat: int | None, msg: Any, t: int) -> None:
         if self.replaying:

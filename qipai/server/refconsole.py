@@ -123,6 +123,7 @@ class Console:
         return {"event": {"id": ev["id"], "name": ev["name"], "game": ev["game"], "status": ev["status"],
                           "preset": ev["preset"], "started_round": ev["started_round"],
                           "current_round": ev["current_round"], "begun": ev["begun"],
+                          "playing": ev["playing"],
                           "stage": ev["stage"], "entrants": len(ev["entrants"])},
                 "tables": await roundacts.tables_everywhere(self.hub, event_id, self.table_json,
                                                             self.live_tables(event_id)),

@@ -60,7 +60,7 @@ from pydantic import Field
 from sqlalchemy import select
 from sqlalchemy.orm import Session, sessionmaker
 
-from qipai.competition.acts import Act
+from qipai.competition.acts import Act, RefereeActRow
 from qipai.competition.db import EntrantRow, EventRow, GameRow
 
 from .appointments import Appointments
@@ -72,6 +72,7 @@ from .models import UserRow, row_by_id
 from .refconsole import Console
 from .resultacts import ResultActs
 from .sanctions import Sanctions
+from .store import again
 from .tableacts import TableActs
 from .tables import LiveTable
 
@@ -134,7 +135,15 @@ class Referees(Appointments, Console, TableActs, Sanctions, ResultActs):
         its own transaction. Acts that change the event pass their :class:`Act` to the
         operation, which logs it in the change's transaction."""
         entry = self._act(user, act, reason, **cols)
-        return await self.hub.store.call(lambda s: entry.write(s, event_id))
+
+        def write(s: Session) -> int:
+            # run again after its commit went through unanswered: the entry it wrote is kept
+            mine = s.get(RefereeActRow, entry.id) if entry.id is not None and again() else None
+            if mine is not None and (mine.event_id, mine.act, mine.user_id, mine.reason) == \
+                    (event_id, entry.act, entry.user_id, entry.reason):
+                return mine.id
+            return entry.write(s, event_id)
+        return await self.hub.store.call(write)
 
     async def _seat_of(self, event_id: str, entrant: str) -> tuple[LiveTable, int] | None:
         """The live table and seat where ``entrant`` (an entrant id, or a member's account)

@@ -31,6 +31,7 @@ import logging
 import re
 import time
 from typing import TYPE_CHECKING, Any
+from urllib.parse import quote
 
 from . import profiling
 from .conns import CLOSE_MOVED
@@ -59,6 +60,24 @@ HOP = frozenset({b"connection", b"keep-alive", b"transfer-encoding", b"te", b"up
 MOVED_BODY = json.dumps({"error": "table_moved", "code": "table_moved", "params": {},
                          "message": "this table is moving to another server worker; try again in a "
                                     "moment"}).encode()
+
+
+def target(scope: dict[str, Any]) -> str:
+    """The path and query of ``scope`` as the client sent them, for the relayed request: the
+    path still percent-encoded (``raw_path``), so a ``%3F``, ``%2F``, ``%23`` or ``%00`` in a
+    move's text stays in that text on the owner instead of becoming a query, another route or a
+    bad request."""
+    raw = scope.get("raw_path")
+    path = raw.decode("latin-1") if raw else quote(scope["path"], safe="/")
+    query = scope.get("query_string") or b""
+    return path + (f"?{query.decode('latin-1')}" if query else "")
+
+
+def dot_segments(path: str) -> bool:
+    """Whether ``path`` (as written, percent-encoded) holds a ``.`` or ``..`` segment: no page or
+    client sends one, and an HTTP client would resolve it, so such a request is never relayed
+    (the worker that got it answers it: not found)."""
+    return any(part in (".", "..") for part in path.split("/"))
 
 
 async def read_all(receive) -> list[dict]:
@@ -94,6 +113,8 @@ class Relay:
         if scope["type"] not in ("http", "websocket"):
             return await self.app(scope, receive, send)
         path = scope.get("path", "")
+        if dot_segments(target(scope).split("?", 1)[0]):   # as written: an encoded / parts nothing
+            return await self.app(scope, receive, send)
         m = TABLE_PATH.match(path)
         table_id = m.group(1) if m else None
         lobby = table_id is None and scope["type"] == "http" and LOBBY_PATH.match(path) is not None
@@ -202,8 +223,7 @@ class Relay:
         import httpx
 
         body = b"".join(m.get("body", b"") for m in await read_all(receive))
-        query = scope.get("query_string") or b""
-        url = f"http://{address}{scope['path']}" + (f"?{query.decode('latin-1')}" if query else "")
+        url = f"http://{address}{target(scope)}"
         client = self._client()
         try:
             r = await client.send(client.build_request(scope["method"], url, headers=self._headers(scope),
@@ -250,8 +270,7 @@ class Relay:
         from websockets.exceptions import ConnectionClosed, WebSocketException
 
         await receive()                 # the handshake's connect message
-        query = scope.get("query_string") or b""
-        url = f"ws://{address}{scope['path']}" + (f"?{query.decode('latin-1')}" if query else "")
+        url = f"ws://{address}{target(scope)}"
         headers = [(k.decode("latin-1"), v.decode("latin-1")) for k, v in self._headers(scope)]
         try:
             # no keep-alive pings between workers: a loaded owner slow to answer one would

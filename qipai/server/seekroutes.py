@@ -37,7 +37,7 @@ from .lobbystate import LobbyState
 from .models import RatingRow
 from .presence import Presence, SharedPresence
 from .seeks import Seek, SeekPool
-from .tabledefaults import BOARD_CLOCK, DEFAULT_CLOCK, default_bot
+from .tabledefaults import BOARD_CLOCK, DEFAULT_CLOCK, default_bot, refuse_bot_clock
 
 
 class SeekBody(Body):
@@ -112,6 +112,7 @@ def add_seek_routes(app: FastAPI, hub: Hub, user_of: Any, need_user: Any) -> Non
         clock = body.clock or DEFAULT_CLOCK.get(body.game, BOARD_CLOCK)
         row = hub.new_row(user.id, body.game, lobby(body.game, body.options),
                           {"clock": clock, "rated": body.rated}, body.num_seats)   # checks it all
+        refuse_bot_clock(clock, bool(user.bot))
         key = ratings.rating_key(row.game, row.num_seats, hub_seats(row.game, row.options))
         tc = ratings.time_class(clock)
         r = await hub.store.call(lambda s: rating_for(s, user.id, key, tc), write=False)

@@ -39,6 +39,7 @@ settings and the storage fault hook (a test hook): :mod:`.sqlitesetup`.
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import logging
 import time
 from collections.abc import Callable
@@ -67,6 +68,16 @@ T = TypeVar("T")
 #: the message of every 503 ``storage_unavailable``
 UNAVAILABLE = ("the server cannot save data right now (storage unavailable); nothing was "
                "changed unless said otherwise: try again in a moment")
+
+
+#: True while :meth:`Store.call` runs a write again after a storage failure (:func:`again`)
+_AGAIN: contextvars.ContextVar[bool] = contextvars.ContextVar("qipai_store_again", default=False)
+
+
+def again() -> bool:
+    """Whether the write function :meth:`Store.call` runs now is a retry after a storage failure:
+    its earlier run may have been committed though its caller saw an error."""
+    return _AGAIN.get()
 
 
 class StorageUnavailable(ApiError):
@@ -211,6 +222,8 @@ class Store:
         self._idle: asyncio.Event | None = None
         #: the commits under way, and the gates whose writes they hold
         self._running: set[asyncio.Task[None]] = set()
+        #: of those, the commits whose batch held writes other than action rows (:meth:`_side_free`)
+        self._slow: set[asyncio.Task[None]] = set()
         self._busy: set[Gate] = set()
         self._failing: set[Any] = set()     # the commits (their tasks) whose last try failed
         #: writes left out because the database refused them alone (:func:`.commit.refused_write`)
@@ -279,38 +292,61 @@ class Store:
                                      "but it is not confirmed yet") from None
 
     async def _writer(self) -> None:
-        """Start a commit of what is pending whenever a lane is free (:meth:`_take`)."""
+        """Start a commit of what is pending whenever a lane is free (:meth:`_take`), or the side
+        lane is (:meth:`_side_free`)."""
         assert self._wake is not None and self._idle is not None
         while True:
             await self._wake.wait()
             self._wake.clear()
-            while len(self._running) < self.lanes:
+            while len(self._running) < self.lanes or self._side_free():
                 batch = self._take()
                 if not batch:
                     break
                 self._idle.clear()
                 task = asyncio.get_running_loop().create_task(self._lane(batch))
                 self._running.add(task)
+                if not rows_only([e.op for e in batch]):
+                    self._slow.add(task)
+
+    def _side_free(self) -> bool:
+        """Whether a commit of action rows may start beside the lanes: on PostgreSQL with the
+        loop's commits (:mod:`.loopcommit`), while every commit under way is one of other writes
+        (a new table, a finished game's record and ratings: a worker thread's, or the writer
+        process's, that may take a hundred milliseconds and more on a busy machine), and no
+        commit of rows is. The moves of every other table then wait for one WAL flush, not for
+        that commit as well; a table's writes still go one batch after the other, in order, and
+        a write other than a row still waits until nothing is under way (:meth:`_take`)."""
+        return (self.loop is not None and bool(self._running)
+                and len(self._slow) == len(self._running) and len(self._running) <= self.lanes)
 
     def _take(self, alone: bool = False) -> list[Entry]:
         """The next batch to commit, taken out of :attr:`pending`. With no commit under way (or
-        ``alone``: only the caller's), everything pending. Beside commits under way, only action
-        rows (and entries that write nothing) of tables none of them holds, in order, up to the
-        first other write (a new or changed table, a call: it waits until nothing is under way,
-        so that it is never written beside what was appended before it): a table's writes are
-        committed one batch after the other, in order, and a commit that fails never leaves a
-        later write of its table saved."""
+        ``alone``: only the caller's), everything pending; but on PostgreSQL with the loop's
+        commits (:mod:`.loopcommit`), when some tables have writes other than rows pending (a
+        new or changed table, a call) and others rows alone, only the first: the others' rows
+        then commit beside them, from the loop (:meth:`_side_free`). Beside commits under way,
+        only action rows (and entries that write nothing) of tables none of them holds, in
+        order; any other write waits until nothing is under way, and so do the later writes of
+        its table, while the rows of other tables go on. So a table's writes are committed one
+        batch after the other, in order, a commit that fails never leaves a later write of its
+        table saved, and writes other than rows are committed in the order they came, each
+        batch of them alone or beside rows of other tables only."""
         if not self.pending:
             return []
         if alone or not self._running:
             batch, self.pending = [e for e in self.pending if not e.gate.skips(e.op)], []
+            slow = {e.gate for e in batch if not (e.op is None or isinstance(e.op, dict))}
+            if not alone and self.loop is not None and slow and any(e.gate not in slow for e in batch):
+                # the tables with other writes go first, alone; the other tables' rows wait
+                # for the side lane, which takes them at once (:meth:`_side_free`), from the loop
+                batch, self.pending = ([e for e in batch if e.gate in slow],
+                                       [e for e in batch if e.gate not in slow])
         else:
-            batch, keep, held, stop = [], [], set(self._busy), False
+            batch, keep, held = [], [], set(self._busy)
             for e in self.pending:
                 if e.gate.skips(e.op):
                     continue
-                stop = stop or not (e.op is None or isinstance(e.op, dict))
-                if stop or e.gate in held:
+                if not (e.op is None or isinstance(e.op, dict)) or e.gate in held:
                     keep.append(e)
                     held.add(e.gate)
                 else:
@@ -328,6 +364,7 @@ class Store:
             batch = await self._commit(batch, held)
         finally:
             self._running.discard(asyncio.current_task())      # type: ignore[arg-type]
+            self._slow.discard(asyncio.current_task())         # type: ignore[arg-type]
             self._busy.difference_update(held)
             if not self._running:
                 self._idle.set()
@@ -506,10 +543,20 @@ class Store:
     async def call(self, fn: Callable[[Session], T], write: bool = True) -> T:
         """Run ``fn(session)`` in a worker thread (committed when ``write``), retrying a failing
         database with back-off for up to ``request_wait`` seconds, then raising
-        :class:`StorageUnavailable`. Errors that are not storage errors propagate at once."""
+        :class:`StorageUnavailable`. Errors that are not storage errors propagate at once.
+
+        A write's failure may come after its COMMIT went through (the connection lost before
+        the answer came back), so ``fn`` may run again on what it wrote itself: while it does,
+        :func:`again` is True, and ``fn`` must then find its own earlier writes (by a key it
+        chose before its first run, or the id that run was given) and answer as the first run
+        would have, neither writing them twice nor refusing them as someone else's
+        (tests/test_commit_cut.py cuts real connections there)."""
         deadline = time.monotonic() + self.request_wait
         delay = 0.05
+        tries = 0
         while True:
+            token = _AGAIN.set(tries > 0 and write)
+            tries += 1
             try:
                 return await asyncio.to_thread(self._run, fn, write)
             except Exception as e:
@@ -520,6 +567,8 @@ class Store:
                     log.error("storage unavailable for a request: %s", reason)
                     raise StorageUnavailable() from None
                 log.warning("storage: retrying a request (%s)", reason)
+            finally:
+                _AGAIN.reset(token)
             await asyncio.sleep(delay)
             delay = min(delay * 2, 1.0)
 

@@ -8,11 +8,22 @@ from typing import Any
 from qipai.bots import bot_names
 from qipai.match.presets import CARD_GAMES
 
+from .errors import ApiError
+
 #: clock used when a table does not choose one (competition.md §4.5): every card and tile game its
 #: card clock, where a timeout plays the game's default action (wakeng: its seed clock S4);
 #: other games the board clock
 DEFAULT_CLOCK = {**dict.fromkeys(CARD_GAMES, "card_default"), "wakeng": "wakeng_s4"}
 BOARD_CLOCK = "board_default"
+
+
+def refuse_bot_clock(clock: Any, bot_account: bool) -> None:
+    """A person (not a bot account) never sits under a clock made for games of bots only (a
+    ``bot_…`` preset: 2 s a move, lost on time; the lobby's forms do not offer them): 409
+    ``bot_clock_seat`` (``clock``)."""
+    if not bot_account and isinstance(clock, str) and clock.startswith("bot_"):
+        raise ApiError(409, "bot_clock_seat", f"the clock {clock!r} is for games of bots only: a "
+                       "person cannot sit under it (choose a clock for people)", clock=clock)
 #: options a lobby table sets when its creator does not (docs/server.md, "Lobby"): a lobby table
 #: plays one game (a mahjong-gb or laizi-mahjong state is a whole match of ``hands_per_match``
 #: hands), and people end a go game by marking dead stones (rules/go.md §4.2; the library's
@@ -21,6 +32,18 @@ LOBBY_ONE_GAME: dict[str, dict[str, Any]] = {"mahjong-gb": {"hands_per_match": 1
                                              "laizi-mahjong": {"hands_per_match": 1},
                                              "baibian-bajue": {"hands_per_match": 1},
                                              "go": {"end_procedure": "agreement"}}
+
+#: options that describe a whole match of deals (kept by a game's match layer and by events'
+#: sessions): a lobby table plays one deal, where they change nothing, so its form does not offer
+#: them (``GET /api/games`` gives them as ``match_options``; the API still takes them)
+LOBBY_MATCH_ONLY: dict[str, tuple[str, ...]] = {
+    "shengji": ("time_limit_min", "timeout_tiebreak"),
+    "baohuang": ("time_limit_min",),
+    "doudizhu": ("match", "match_deals"),
+    "sandayi": ("hands",),
+    "wakeng": ("deals_per_match",),
+    "chinese-checkers": ("max_games",),
+}
 
 
 def seat_bots(settings: Any, game_id: str) -> list[str]:

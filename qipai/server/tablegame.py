@@ -17,7 +17,7 @@ import zlib
 from typing import TYPE_CHECKING, Any
 
 from qipai.bots import make_bot
-from qipai.core import Record
+from qipai.core import Record, load
 from qipai.match import BotPlayer, Pause, Player, RealTime
 
 from . import chat, conduct, fairness, tablemsg
@@ -109,7 +109,8 @@ class TableGame:
                              draw_offers="allowed",
                              # absent entrants' seats (§5.6), in trusteeship the whole game
                              trustee=self.settings.get("trustee") or (),
-                             private_hold=self.window_hold(state, players))
+                             private_hold=(hold := self.window_hold(state, players)),
+                             deal_hold=min(hold, int(self.hub.settings.deal_window_ms)))
         runner.table = self
         conduct.first_move_grace(self, runner)
         runner.trustee_policy = trustee_policy(self.game.id, self.seed, self.event_id)
@@ -133,8 +134,11 @@ class TableGame:
           window lasts exactly as long as the person's own decision: nothing when the person
           cannot claim, else the time the person takes, which depends only on the person's own
           hand. A game that asks for identical timing (4A4) keeps the minimum, as does a table
-          with an engine (its thinking time would tell whether it had a choice)."""
-        people = sum(1 for s in self.seats if s and "bot" not in s)
+          with an engine (its thinking time would tell whether it had a choice).
+
+        The prompts of a deal (shengji's every_card) are held ``deal_window_ms`` instead (never
+        longer than this), each the same, whoever could declare."""
+        people = self.people_seated()
         if people == 0:
             return 0
         instant = all(isinstance(p, SeatPlayer)
@@ -142,6 +146,23 @@ class TableGame:
         if people == 1 and instant and not state.fixed_window_time:
             return 0
         return int(self.hub.settings.private_window_ms)
+
+    def people_seated(self) -> int:
+        """The seats not played by a built-in bot or an engine (a person's, a bot account's)."""
+        return sum(1 for s in self.seats if s and "bot" not in s)
+
+    def people_rules(self) -> None:
+        """At a table of two or more people, the game is played with its ``people_options``
+        (:attr:`qipai.core.game.Game.people_options`: shengji asks the seat dealt each card,
+        so that the prompts of the deal tell nobody who got a level card). Kept in the settings
+        (``people_options``), so that a restarted server and the other workers play the same
+        rules; the record's header names them."""
+        extra = self.game.people_options
+        if self.people_seated() < 2 or all(self.options.get(k) == v for k, v in extra.items()):
+            return
+        self.settings["people_options"] = dict(extra)
+        self.options = {**self.options, **extra}
+        self.game = load(self.game_id, **self.options)
 
     def start(self) -> None:
         """Every seat is taken. An event's game deals from the seed the event gave it; a lobby
@@ -235,6 +256,7 @@ class TableGame:
         """Deal from ``seed`` (or the given ``deal``) and play."""
         self.seed = seed
         held = self.settings.pop("held_pause", None)     # a referee paused the table as it dealt
+        self.people_rules()
         # the origin is saved with the table: a restarted server replays the game from it
         self.settings["origin"] = {"seed": self.seed, "deal": deal}
         state = self.game.new_state(seed=self.seed, deal=deal, num_seats=self.num_seats)

@@ -96,7 +96,7 @@ def state_message(t: LiveTable, seat: int | None, full: bool = False) -> dict[st
     msg: dict[str, Any] = {
         "type": "state", "table": t.id, "game": t.game_id, "status": t.status,
         "seq": seq, "seat": seat, "to_act": to_act, "view": view,
-        "names": r.names, "clocks": clocks, "now": r.time.now(),
+        "names": r.names, "clocks": clocks, "now": r.time.now(), "ply": r.shown_ply(),
         # which seats a bot plays (public, as the seats are): a board answers at once when
         # only bots would see how long it took (auto-pass)
         "bots": [bool(s and s.get("bot")) for s in t.seats],
@@ -113,6 +113,9 @@ def state_message(t: LiveTable, seat: int | None, full: bool = False) -> dict[st
         msg["paused_at"] = r.paused_at      # a referee's pause: every countdown stands here
     if (limit := r.game_limit_state()) is not None:
         msg["game_limit"] = limit           # one limit for the whole game, beside the seats' clocks
+    if seat is not None and r.deal_hold and not st.is_terminal() and st.deal_prompt_open():
+        # the deal's prompts close at their hold: a declaration may be sent ahead (GameRunner)
+        msg["ahead"] = True
     if seat is not None and seat in to_act:
         msg["turn"] = r.shown_turn(seat)   # this seat's pending decision (see _move)
         listed = False
@@ -133,7 +136,8 @@ def state_message(t: LiveTable, seat: int | None, full: bool = False) -> dict[st
         msg["draw_offer"] = r._offer
     if r._takeback is not None:
         msg["takeback"] = r._takeback    # the seat whose takeback request is open
-    if seat is not None and conduct.takeback_allowed(t) and takeback.taken_to(r, seat) is not None:
+    if (seat is not None and conduct.takeback_allowed(t) and not takeback.in_marking(r)
+            and takeback.taken_to(r, seat) is not None):
         msg["takeback_allowed"] = True   # the Takeback button (casual two-seat board tables)
     if seat is not None and conduct.player_may_abort(t):
         msg["abortable"] = True          # the Abort button: nobody's game yet (lichess)
@@ -172,7 +176,7 @@ def answer_position(t: LiveTable, conn: Conn, seat: int | None, msg: dict[str, A
             conn.put_json(ws_error("last_trick_only", "this table shows only the last trick of the "
                                    "deal in play (competition.md §5.8)"))
             return
-        limit = shown_seq(t)
+        limit = t.runner.shown_ply()
     else:
         limit = len(moves.entries)
         if seat is None and t.hidden and not over:

@@ -35,7 +35,7 @@ from .conns import (
 from .errors import ApiError
 from .models import TableRow
 from .store import Entry, Gate, TableUpdate
-from .tabledefaults import default_bot, engine_refusal, seat_bots
+from .tabledefaults import default_bot, engine_refusal, refuse_bot_clock, seat_bots
 from .tablegame import TableGame, TableRunner
 from .tablemsg import STORAGE_PAUSED
 
@@ -63,7 +63,9 @@ class LiveTable(TableGame):
         self.hub = hub
         self.id = row.id
         self.game_id = row.game
-        self.options = dict(row.options)
+        # the options the table was made with, and those its game is played with among people
+        # (Game.people_options, chosen as it deals: :meth:`TableGame.people_rules`)
+        self.options = {**row.options, **(row.settings or {}).get("people_options", {})}
         self.game = load(self.game_id, **self.options)
         self.marking = self.game.marking        # (the options are the table's for good)
         self.num_seats = row.num_seats
@@ -168,6 +170,7 @@ class LiveTable(TableGame):
             raise ApiError(409, "table_started", "the game at this table has started")
         if self.seat_of(user_id) is not None:
             raise ApiError(409, "already_seated", "you already sit at this table")
+        refuse_bot_clock(self.settings.get("clock"), bot_account)
         # a rematch keeps the seats of the last game's players for them (see :mod:`.rematch`)
         kept = {int(k): v for k, v in self.settings.get("reserved", {}).items() if self.seats[int(k)] is None}
         if seat is None:

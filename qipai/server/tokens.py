@@ -28,11 +28,14 @@ from pydantic import Field
 from sqlalchemy import func, or_, select
 from sqlalchemy.orm import Session
 
+from qipai.competition.db import lock_row
+
 from . import auth
 from .bodies import Body
 from .errors import ApiError
 from .models import TokenRow, UserRow, now_iso, row_by_id
 from .plaintext import Plain
+from .store import again
 
 #: what a token may do: ``bot:play`` — a bot account plays (event and game streams, moves,
 #: resignation, draws, answering challenges, seeking tables); ``board:play`` — the same for a
@@ -174,6 +177,10 @@ def add_token_routes(app: FastAPI, store: Any, need_user: Callable[..., Any], ca
 
         def mark(s: Session) -> list[str]:
             user = s.get(UserRow, me.id)
+            if user.bot and again():        # this request's first run was committed unanswered
+                return [r.token_hash for r in s.scalars(select(TokenRow).where(
+                    TokenRow.user_id == me.id, TokenRow.revoked.is_not(None)))
+                    if "board:play" in r.scopes.split()]
             if user.bot:
                 raise ApiError(409, "already_bot", "this account is a bot account already")
             user.bot = True
@@ -201,7 +208,13 @@ def add_token_routes(app: FastAPI, store: Any, need_user: Callable[..., Any], ca
         auth.validate_new_account(body.username, "x" * auth.MIN_PASSWORD)
         key = auth.username_key(body.username)
 
+        made: list[int] = []            # the id the first run gave the bot (Store.call's again)
+
         def create(s: Session) -> dict[str, Any]:
+            bot = s.get(UserRow, made[0]) if made and again() else None
+            if bot is not None and bot.username_key == key and bot.owner_id == me.id:
+                return {"id": bot.id, "username": bot.username, "bot": True, "own": False}
+            lock_row(s, UserRow, me.id)         # counted and added in one step (the cap)
             owner = s.get(UserRow, me.id)
             if owner.bot:
                 raise ApiError(403, "not_for_bots", "a bot account cannot create bot accounts")
@@ -216,6 +229,7 @@ def add_token_routes(app: FastAPI, store: Any, need_user: Callable[..., Any], ca
                           bot=True, owner_id=me.id)
             s.add(bot)
             s.flush()
+            made[:] = [bot.id]
             return {"id": bot.id, "username": bot.username, "bot": True, "own": False}
         return await store.call(create)
 
@@ -235,6 +249,10 @@ def add_token_routes(app: FastAPI, store: Any, need_user: Callable[..., Any], ca
 
         def create(s: Session) -> dict[str, Any]:
             owner = s.get(UserRow, me.id)
+            made = s.scalar(select(TokenRow).where(TokenRow.token_hash == token_hash(secret))) \
+                if again() else None        # this request's first run, committed unanswered
+            if made is not None:
+                return {**_token_json(made, s.get(UserRow, made.user_id).username), "token": secret}
             if body.account is None:
                 account = owner
             else:
@@ -250,6 +268,7 @@ def add_token_routes(app: FastAPI, store: Any, need_user: Callable[..., Any], ca
             if "board:play" in scopes and account.bot:
                 raise ApiError(400, "bad_scope", "board:play is for a person's account; a bot uses "
                                                  "bot:play", scope="board:play", valid=", ".join(SCOPES))
+            lock_row(s, UserRow, account.id)    # counted and added in one step (the cap)
             live = s.scalar(select(func.count(TokenRow.id)).where(TokenRow.user_id == account.id,
                                                                   TokenRow.revoked.is_(None)))
             if live >= MAX_TOKENS:

@@ -147,6 +147,34 @@ class TileMatch(TileReferee):
         return ViewDelta(out, {"log": hand_log.seen(seat, since[1])}, (serial, length, keys), False,
                          tuple(since[2] - keys))
 
+    def seen_table(self, seat: int) -> tuple:
+        """What ``view(seat)`` shows that the research tensor reads, in the state's own codes,
+        without building the view: per seat its discarded tile kinds (the view's
+        ``discards``, claimed ones included), the tile kinds of the sets ``seat`` sees (its
+        own all, another seat's concealed kong none: ``melds``) and its concealed tile count;
+        ``seat``'s 34 counts (``hand``) and the tile it has just drawn (``drawn``, ``None``
+        unless it is playing a turn), the phase, the wall count, :meth:`_seen_marks` and
+        :meth:`seen_claim`. The live lists are given: read only."""
+        melds = [[t for m in ms if s == seat or not m.concealed for t in m.tiles]
+                 for s, ms in enumerate(self.melds)]
+        mine = self.current == seat and self.phase == "turn"
+        return (self.ponds, melds, [sum(h) for h in self.hands], self.hands[seat],
+                self.drawn if mine else None, self.phase, self.wall.remaining(),
+                self._seen_marks(seat), self.seen_claim(seat))
+
+    def seen_claim(self, seat: int) -> tuple[int | None, int] | None:
+        """The open claim window as ``view(seat)["claim"]`` shows it: ``(the tile's kind,
+        the seat it came from)``, the kind ``None`` where the game hides the tile from
+        ``seat``; ``None`` when no window is open. The default: every tile shown."""
+        p = self.pending
+        return None if p is None else (p["tile"], p["from"])
+
+    def _seen_marks(self, seat: int) -> tuple:
+        """The rest of :meth:`seen_table`, as the game's view shows it: ``(the seat's wind,
+        the prevalent wind, the dealer, the laizi, its indicator, each seat's flowers as
+        text)``, ``None`` for what the view does not have. The default: the dealer only."""
+        return None, None, self.dealer, None, None, None
+
     def _four_seats(self) -> IllegalAction:
         """The refusal of a seat count other than four, in the game's own words."""
         raise NotImplementedError

@@ -325,27 +325,46 @@ def waits(c: list[int], seven_pairs: bool = False) -> list[int]:
     return out
 
 
-def only_wait(c: list[int], win: int, seven_pairs: bool = False) -> bool:
+def only_wait(c: list[int] | bytes, win: int, seven_pairs: bool = False) -> bool:
     """Whether :func:`waits` of the counts ``c`` is ``[win]`` alone, for counts that ``win``
     completes into a standard shape (sets and one pair). Only the winning tile's group is
-    looked at, unless that group is already whole without it."""
+    looked at, unless that group is already whole without it: what that group says is kept
+    per (group counts, winning rank): the three suits answer alike."""
+    b = bytes(c)
     if win < 27:
-        b = win - win % 9
-        key = tuple(c[b:b + 9])
-        info = _suit_info(key, b)
+        rank = win % 9
+        key = b[win - rank:win - rank + 9]
     else:
-        key = tuple(c[27:34])
-        info = _honor_info(key)
-    if info[0]:          # the group needs no tile: every group may take the wait
+        rank = win
+        key = b[27:34]
+    verdict = _GROUP_WAIT[rank].get(key)
+    if verdict is None:
+        verdict = _GROUP_WAIT[rank][key] = _group_wait(tuple(key), rank)
+    if verdict == _ASK_ALL:          # the group needs no tile: every group may take the wait
         return len(waits(c, seven_pairs)) == 1
-    # every other group is whole; this one holds the pair when it will hold 2 mod 3 tiles
-    if len(info[3 if (sum(key) + 1) % 3 == 2 else 2]) != 1:
+    if verdict == _OTHERS:
         return False
-    if seven_pairs and sum(c) == 13:
-        odd = bytes(c).translate(_ODD)        # 1 where a kind is held an odd number of times
+    if seven_pairs and sum(b) == 13:
+        odd = b.translate(_ODD)        # 1 where a kind is held an odd number of times
         if odd.count(1) == 1 and odd.index(1) != win:
             return False
     return True
+
+
+# what the winning tile's group says of a single wait: ask every group; the winning kind alone
+# completes the group; other kinds complete it too. ``_GROUP_WAIT[rank][group counts]``, by the
+# winning tile's rank 0..8 in its suit (the three suits share these) or its honor kind 27..33.
+_ASK_ALL, _ALONE, _OTHERS = 0, 1, 2
+_GROUP_WAIT: tuple[dict[bytes, int], ...] = tuple({} for _ in range(34))
+
+
+def _group_wait(key: tuple[int, ...], rank: int) -> int:
+    """The verdict of one group's counts ``key`` on a win at ``rank`` (as in ``_GROUP_WAIT``)."""
+    info = _suit_info(key, 0) if rank < 27 else _honor_info(key)
+    if info[0]:
+        return _ASK_ALL
+    # every other group is whole; this one holds the pair when it will hold 2 mod 3 tiles
+    return _ALONE if len(info[3 if (sum(key) + 1) % 3 == 2 else 2]) == 1 else _OTHERS
 
 
 _ODD = bytes(n & 1 for n in range(256))

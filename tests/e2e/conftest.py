@@ -1,8 +1,9 @@
 """End-to-end fixtures: a real ``qipai`` server process and Debian's Chromium driven by Playwright.
 
-Chromium comes from the distribution (``apt-get install chromium``, done by ``.ci/run``), never
-from ``playwright install``. Without /usr/bin/chromium the tests are skipped, except under CI
-where they fail.
+Chromium comes from the distribution, never from ``playwright install``: Debian's headless build
+(``apt-get install chromium-headless-shell``, done by ``.ci/run``: :data:`CHROMIUM`), else its
+``chromium`` in headless mode. Without either the tests are skipped, except under CI where they
+fail.
 """
 
 from __future__ import annotations
@@ -18,10 +19,36 @@ from pathlib import Path
 
 import httpx
 import pytest
+from playwright.sync_api import Page
 
 from ..conftest import migrated_sqlite
 
-CHROMIUM = Path("/usr/bin/chromium")
+# A page's wait_for_function polls every 100 ms, not at each animation frame (Playwright's
+# default): with several pages open on a loaded machine, a page Chromium does not paint runs no
+# animation frames, and a wait polled by them timed out while the page showed what it waited for
+# (test_e2e_referee's added minute, 3 runs of 3; the siguo move on CI).
+_wait_for_function = Page.wait_for_function
+
+
+def _wait_for_function_polled(self, expression, *, arg=None, timeout=None, polling=None):
+    return _wait_for_function(self, expression, arg=arg, timeout=timeout,
+                              polling=100 if polling is None else polling)
+
+
+Page.wait_for_function = _wait_for_function_polled
+
+#: the browser: Debian's headless build of Chromium (the engine without the desktop browser
+#: around it, as in Playwright's own headless runs) if installed, else Debian's ``chromium``. The
+#: desktop browser run headless also runs its own interface (a renderer of its "top chrome" web
+#: pages) and more in its browser process. A new context's first page, loaded (the lobby or the
+#: sign-up form), took 0.22-0.26 s of CPU (the server's share too) and 0.45-0.66 s of wall with the
+#: headless build against 0.59-0.78 s and 1.4-2.0 s with the desktop one (8 of each, twice, on a
+#: loaded 2-core machine). Whole files, each run twice with each browser in turn (CPU of all
+#: the file's processes: test, server, driver, browser): test_e2e_result_words 57-61 s with the
+#: desktop browser, 39-44 s with the headless one; test_e2e_cardtable 75-77 s, 40-45 s. Chromium
+#: is most of a browser file's CPU (against its server's, Playwright's driver's and the test's)
+HEADLESS_SHELL = Path("/usr/bin/chromium-headless-shell")
+CHROMIUM = HEADLESS_SHELL if HEADLESS_SHELL.exists() else Path("/usr/bin/chromium")
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
         "--disable-component-update", "--disable-sync", "--no-first-run"]
 ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
@@ -33,13 +60,16 @@ def _free_port() -> int:
         return s.getsockname()[1]
 
 
-#: the test servers' settings unless a test gives its own: bots think 150 ms; a table waits
+#: the test servers' settings unless a test gives its own: bots think 50 ms (150 ms before: the
+#: 100 ms more was waited at every bot move of every table a test plays at the server's delay;
+#: no test watches a bot think, and a test that waits for the position after a person's move at
+#: a bot's table waits for it or a later one: test_e2e_play.wait_seq_reached); a table waits
 #: 1.5 s (not 10 s) for its seated players' nonces before it deals (competition.md §6.1): a page
 #: at the table sends its nonce at once, and an event game's player who is not at the table
 #: (most event tests play one side) held the deal for the whole window; the lobby and event
 #: pages ask for changes every 0.5 s (not 2 s: a test waiting for a page to follow a change
 #: waited a second on average for each)
-DEFAULTS = {"bot_delay_ms": "150", "nonce_window_ms": "1500", "page_poll_ms": "500"}
+DEFAULTS = {"bot_delay_ms": "50", "nonce_window_ms": "1500", "page_poll_ms": "500"}
 
 
 @contextlib.contextmanager
@@ -82,7 +112,7 @@ def running_server(data: Path, settings: str = ""):
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
-    """Base URL of a fresh server (its own SQLite file; bots think 150 ms; 4A4's 叉/勾 windows
+    """Base URL of a fresh server (its own SQLite file; bots think 50 ms; 4A4's 叉/勾 windows
     stay open 300 ms; sign-ups not limited to 5 then one per 20 s per address, as a module's
     tests all sign up from 127.0.0.1; test_server_api checks the limit)."""
     settings = "private_window_ms=300, limits=Limits(signup_ip=(100.0, 100))"
@@ -138,8 +168,8 @@ def _chromium():
     with "cannot be called from a running event loop"."""
     if not CHROMIUM.exists():
         if os.environ.get("CI"):
-            pytest.fail("CI: /usr/bin/chromium is missing (.ci/run installs it)")
-        pytest.skip("Debian's chromium is not installed")
+            pytest.fail(f"CI: {CHROMIUM} is missing (.ci/run installs it)")
+        pytest.skip("Debian's chromium-headless-shell or chromium is not installed")
     if not _HELD:
         from playwright.sync_api import sync_playwright
 

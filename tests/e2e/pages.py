@@ -92,8 +92,8 @@ def two_people(browser, base):
     from .test_e2e_play import sign_up
     alice, bob = browser.new_context().new_page(), browser.new_context().new_page()
     accept_dialogs(alice)
-    sign_up(alice, base, "alice")
-    sign_up(bob, base, "bob")
+    sign_up(alice, base, "alice", lobby=False)
+    sign_up(bob, base, "bob", lobby=False)
     return alice, bob
 
 

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from .conftest import rendered, set_width
-from .test_e2e_play import create_table, sign_up, wait_seq
+from .test_e2e_play import create_table, sign_up, wait_seq, wait_seq_reached
 
 AXE = (Path(__file__).resolve().parent / "vendor" / "axe.min.js").read_text(encoding="utf-8")
 
@@ -92,7 +92,7 @@ def test_a_table_page_is_played_with_the_keyboard(server, browser):
     # a move typed in any notation the game reads (here the Chinese one), sent with Enter
     page.keyboard.type("炮二平五")
     page.keyboard.press("Enter")
-    wait_seq(page, 1)
+    wait_seq_reached(page, 1)                   # the move, perhaps the bot's answer too
     said = "document.querySelector('#board-text').textContent"
     page.wait_for_function(f"() => /Move [12]: .* played C2[=+]/.test({said})")
     assert page.evaluate("() => window.qipaiLastState.moves.list[0].wxf") == "C2=5"
@@ -103,6 +103,24 @@ def test_a_table_page_is_played_with_the_keyboard(server, browser):
     page.keyboard.type("typed with the keyboard")
     page.keyboard.press("Enter")
     page.wait_for_selector("#chat .chat-text:has-text('typed with the keyboard')")
+    # "?" outside a field shows the keyboard's shortcuts (lichess, OGS); Escape closes them
+    page.keyboard.type("?")                     # in the chat's box: a question mark, no help
+    assert page.locator("#key-help").count() == 0
+    page.evaluate("() => document.activeElement.blur()")
+    page.keyboard.press("?")
+    page.wait_for_selector("#key-help[open]")
+    assert "Previous / next move" in page.inner_text("#key-help")
+    check(page, "keyboard shortcuts")
+    page.keyboard.press("Escape")
+    page.wait_for_selector("#key-help", state="detached")
+    # the first Tab of a page reaches "Skip to content", which leads past the header to the page
+    page.reload()
+    page.wait_for_selector("#status[data-seq]")
+    page.keyboard.press("Tab")
+    assert page.evaluate("() => document.activeElement.textContent") == "Skip to content"
+    page.keyboard.press("Enter")
+    page.keyboard.press("Tab")
+    assert page.evaluate("() => !!document.activeElement.closest('#app')")
     ctx.close()
 
 
@@ -120,8 +138,48 @@ def test_every_board_in_the_dark_at_phone_width(server, browser, shot):
     for game in ("doudizhu", "go", "gomoku", "mahjong-gb", "shengji", "junqi", "chinese-checkers", "wakeng"):
         tid = page.evaluate(NEW_TABLE, game)
         page.goto(f"{server}/tables/{tid}")
-        page.wait_for_selector("#status[data-seq]", timeout=15_000)
+        page.wait_for_selector("#status[data-seq]", timeout=30_000)
         rendered(page)
         check(page, f"{game} table, dark, 390 px")
         shot(page, f"a11y-dark-{game}-390")
+    ctx.close()
+
+
+# WCAG's contrast ratio of an element's text colour on the first background behind it that is
+# not transparent (the page's own colours are opaque), as axe computes it
+CONTRAST = """(el) => {
+  const rgb = (c) => c.match(/[\\d.]+/g).slice(0, 4).map(Number);
+  const lin = (v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; };
+  const lum = ([r, g, b]) => [r, g, b].map(lin).reduce((s, v, i) => s + v * [0.2126, 0.7152, 0.0722][i], 0);
+  let bg = el;
+  while (bg && (rgb(getComputedStyle(bg).backgroundColor)[3] === 0)) bg = bg.parentElement;
+  const a = lum(rgb(getComputedStyle(el).color));
+  const b = lum(rgb(getComputedStyle(bg || document.body).backgroundColor));
+  return (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+}"""
+
+
+def test_the_xiangqi_move_lists_current_move_is_legible_in_both_themes(server, browser):
+    """A move list's current move, Red's in red and Black's, on the highlight: WCAG AA (4.5:1)
+    in the light and the dark theme (the dark theme's pink-red on its blue was 3.5:1)."""
+    from .movelist import start_table
+
+    ctx = browser.new_context(locale="en-US", viewport={"width": 1280, "height": 900})
+    page = ctx.new_page()
+    sign_up(page, server, "a11y_contrast")
+    start_table(page, server, "xiangqi", {}, bot="random", bot_delay_ms=0)
+    page.fill('#move-entry input[name="move"]', "h2e2")
+    page.press('#move-entry input[name="move"]', "Enter")
+    page.wait_for_selector("#ml-list .ml-move.black")
+    for theme in ("light", "dark"):
+        page.evaluate("(t) => document.documentElement.setAttribute('data-theme', t)", theme)
+        for side in ("red", "black"):
+            page.click(f"#ml-list .ml-move.{side}")
+            page.wait_for_selector(f"#ml-list .ml-move.{side}.current")
+            ratio = page.eval_on_selector(f"#ml-list .ml-move.{side}.current .ml-t", CONTRAST)
+            assert ratio >= 4.5, (theme, side, ratio)
+        for width in (1280, 390):
+            set_width(page, width, 900)
+            page.screenshot(path=f"/tmp/shots-gofix/xiangqi-movelist-{theme}-{width}.png", full_page=True)
+        set_width(page, 1280, 900)
     ctx.close()

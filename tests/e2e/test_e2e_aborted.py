@@ -29,7 +29,7 @@ def status(page) -> str:
 
 def says(page, text: str) -> None:
     page.wait_for_function("(t) => document.querySelector('#status')?.textContent === t", arg=text,
-                           timeout=20_000)
+                           timeout=30_000)
 
 
 def test_a_game_nobody_began_is_said_aborted_everywhere_and_a_rematch_follows(fserver, browser):
@@ -61,7 +61,7 @@ def test_a_game_nobody_began_is_said_aborted_everywhere_and_a_rematch_follows(fs
     alice.click("#rematch")
     alice.wait_for_url(lambda url: "/tables/" in url and not url.endswith(table))
     new = alice.url.rsplit("/", 1)[1]
-    carol.wait_for_selector("#rematch", timeout=20_000)
+    carol.wait_for_selector("#rematch", timeout=30_000)
     carol.click("#rematch")
     carol.wait_for_url(f"**/tables/{new}")
     for c in (ca, cc, cd):
@@ -79,7 +79,7 @@ def test_a_refused_rematch_reads_as_an_error(fserver, browser):
     page.wait_for_selector("#resign")         # resign at once against the bot: a finished game
     page.click("#resign")
     page.click('#ask [data-answer="yes"]')
-    page.wait_for_selector("#rematch", timeout=20_000)
+    page.wait_for_selector("#rematch", timeout=30_000)
     page.goto(fserver + "/")
     page.select_option("select[name=game]", "xiangqi")
     create_table(page)                          # open, waiting for a player

@@ -39,6 +39,24 @@ ONE_LINE = """(sel) => { const r = document.createRange(); r.selectNodeContents(
     return new Set([...r.getClientRects()].map((x) => Math.round(x.top))).size; }"""
 
 
+#: every "·" of go's seat boxes: whether the element holding it keeps it on one line with the
+#: captures after it, and whether the dot and the count stand on the same line
+DOTS = """(word) => [...document.querySelectorAll('[data-seatbox][data-player]')]
+    .filter((b) => b.offsetParent)
+    .flatMap((box) => { const out = []; const walk = document.createTreeWalker(box, NodeFilter.SHOW_TEXT);
+      const nodes = []; while (walk.nextNode()) nodes.push(walk.currentNode);
+      nodes.forEach((n, k) => { const at = n.data.indexOf('·');
+        const after = n.data.slice(at + 1) + nodes.slice(k + 1).map((m) => m.data).join('');
+        if (at < 0 || !after.trim().startsWith(word)) return;
+        const r = document.createRange(); r.setStart(n, at); r.setEnd(n, at + 1);
+        const count = box.querySelector('[data-cap]').getBoundingClientRect();
+        const dot = r.getBoundingClientRect();
+        out.push({ nowrap: getComputedStyle(n.parentElement).whiteSpace === 'nowrap',
+                   same: Math.abs((dot.top + dot.bottom) / 2 - (count.top + count.bottom) / 2)
+                         < count.height / 2 }); });
+      return out; })"""
+
+
 @pytest.mark.parametrize(("game", "seats", "boxes"), GAMES, ids=[g for g, _, _ in GAMES])
 def test_each_seat_fits_a_phone_once(server, browser, shot, game, seats, boxes):
     ctx = browser.new_context(viewport=PHONE)
@@ -79,6 +97,9 @@ def test_each_seat_fits_a_phone_once(server, browser, shot, game, seats, boxes):
         assert cut == ([] if boxes is None else [False]), cut
         if game == "go":                                   # the prisoners stay beside the clock
             assert all(("Captures" if lang == "en" else "提子") in s["text"] for s in seen["seats"]), seen
+            # "· 提子 0" wraps whole: the dot on the line of the count, never left at a line's end
+            dots = page.evaluate(DOTS, "Captures" if lang == "en" else "提子")
+            assert len(dots) == 2 and all(d["nowrap"] and d["same"] for d in dots), dots
         shot(page, f"board-seats-{game}-{lang}-390")
         page.set_viewport_size(DESKTOP)                     # each seat once at 1280 px too
         seen = page.evaluate(SEEN, name)

@@ -41,7 +41,7 @@ def account(server, browser, tmp_path_factory):
     """One signed-up account for the module (sign-ups per address are rate-limited)."""
     ctx = browser.new_context()
     page = ctx.new_page()
-    sign_up(page, server, "cardgamer")
+    sign_up(page, server, "cardgamer", lobby=False)
     path = tmp_path_factory.mktemp("state") / "state.json"
     ctx.storage_state(path=str(path))
     ctx.close()
@@ -150,12 +150,12 @@ def play_whole_game(page, game, n, lang, prefer):
                 page.wait_for_timeout(40)
                 continue
         page.wait_for_function(f"{SEQ} !== '{seq}' || !!document.querySelector('#ct-result')"
-                               " || document.querySelector('#error').textContent !== ''", timeout=20_000)
+                               " || document.querySelector('#error').textContent !== ''", timeout=30_000)
         if page.inner_text("#error"):
             seen["refused"] += 1
             assert seen["refused"] < 5, page.inner_text("#error")
             page.evaluate("document.querySelector('#error').textContent = ''")
-    page.wait_for_selector("#ct-result", timeout=20_000)
+    page.wait_for_selector("#ct-result", timeout=60_000)
     return seen
 
 
@@ -356,7 +356,7 @@ def test_a_long_hand_fits_one_row_at_desktop_width(server, browser):
     assert hands["doudizhu"]["n"] == 20 and hands["shengji"]["n"] == 25
     ctx = browser.new_context(viewport=DESKTOP)
     page = ctx.new_page()
-    sign_up(page, server, "fanned")
+    sign_up(page, server, "fanned", lobby=False)
     tid = page.request.post(server + "/api/tables", data={"game": "doudizhu", "sit": True}).json()["id"]
     page.goto(f"{server}/tables/{tid}")            # an open table: the page's board, its width
     page.wait_for_selector("#board", state="attached")

@@ -38,8 +38,15 @@ def test_card_rounds_rewind_the_table_live_and_in_the_replay(server, browser, ac
     page.wait_for_function(SHOWS_ROUND, arg=0)
     assert page.locator("#ct-result").count() == 0
     assert page.locator("#hand .c").count() >= hand_at_end
+    # the counter counts the rounds as their rows number them, not the bidding's row
+    assert page.inner_text("#ml-where") == f"1 / {n}"
     page.keyboard.press("ArrowRight")             # the second round, by key
     page.wait_for_function(SHOWS_ROUND, arg=1)
+    assert page.inner_text("#ml-where") == f"2 / {n}"
+    assert page.inner_text("#movelist .ml-move.current .ct-round .n") == "2"
+    page.keyboard.press("Home")
+    page.keyboard.press("ArrowRight")             # the bidding's row: named, not counted
+    page.wait_for_function("() => document.querySelector('#ml-where').textContent === '叫分'")
     page.keyboard.press("End")                    # back to the game as it is
     page.wait_for_selector("#ct-result")
     assert page.locator("#hand .c").count() == hand_at_end
@@ -60,6 +67,8 @@ def test_card_rounds_rewind_the_table_live_and_in_the_replay(server, browser, ac
         page.keyboard.press("ArrowRight")
         page.wait_for_function(SHOWS_ROUND, arg=1)
         assert int(page.get_attribute("#replay-status", "data-ply")) > first
+        assert page.inner_text("#ml-where") == f"2 / {n}"            # the row numbered 2
+        assert page.inner_text("#movelist .ml-move.current .ct-round .n") == "2"
         for name, vp in (("1280", DESKTOP), ("390", PHONE)):
             set_width(page, vp["width"], vp["height"])
             assert page.evaluate("document.documentElement.scrollWidth") <= vp["width"], (lang, name)
@@ -88,6 +97,7 @@ def test_sandayi_tricks_rewind_the_table_live_and_in_the_replay(server, browser,
     page.wait_for_function(SHOWS_ROUND, arg=2)
     assert page.locator(".ct .lastplay.stale .c").count() == 4
     assert page.locator("#ct-result").count() == 0
+    assert page.inner_text("#ml-where") == "3 / 12"               # as the row, not 4 / 13
     page.keyboard.press("ArrowLeft")
     page.wait_for_function(SHOWS_ROUND, arg=1)
     shot(page, "cards-sandayi-tricks-zh-390")

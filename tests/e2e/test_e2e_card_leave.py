@@ -28,10 +28,15 @@ def test_a_timeout_at_a_lobby_card_table_is_marked_and_hands_the_seat_to_the_com
         assert page.inner_text(".ct-bids .ct-round-play:has(.auto) .txt") == "不叫"
     assert page.locator(".ct-round-play .auto").count() == 1
     assert "托管中" in page.inner_text("main")
+    # the bots' seats are named in Chinese ("机器人（随机…）"), never by their code ("机器人random")
+    assert "机器人（" in page.inner_text("main") and "random" not in page.inner_text("main")
     # the status line says the computer plays the seat, never "轮到你" (your turn)
     page.wait_for_function("() => document.querySelector('#status').textContent.startsWith('托管中')")
+    # nor does the screen readers' text or the tab title while the computer plays
+    page.wait_for_function("() => document.querySelector('#board-text').textContent.includes('托管中')")
+    assert "轮到你" not in page.inner_text("#board-text") and "轮到你" not in page.title()
     page.click("#takeback")
-    page.wait_for_selector("#takeback", state="detached", timeout=10_000)
+    page.wait_for_selector("#takeback", state="detached", timeout=30_000)
     page.wait_for_function("() => !document.querySelector('#status').textContent.startsWith('托管中')")
     assert not errors
     ctx.close()
@@ -41,12 +46,13 @@ def test_leave_hands_the_seat_to_the_computer_and_goes_to_the_lobby(browser, ser
     ctx, page, errors = new_page(browser, server, "en", "phone")
     r = page.request.post(server + "/api/tables", data={
         "game": "doudizhu", "sit": True, "bots": 2, "bot": "random",
-        "settings": {"clock": "card_default", "bot_delay_ms": 60_000}})
+        "settings": {"clock": "card_default", "bot_delay_ms": 60_000,
+                     "spectator_delay_ms": 1000}})     # the watcher below sees it 1 s late, not 10 s
     assert r.ok, r.text()
     tid = r.json()["id"]
     page.goto(f"{server}/tables/{tid}")
     page.click("#leave-table")
-    page.wait_for_url(f"{server}/", timeout=10_000)
+    page.wait_for_url(f"{server}/", timeout=30_000)
     # everyone at the table sees the computer plays the seat: a spectator's state says so
     watcher = browser.new_context().new_page()
     watcher.goto(f"{server}/tables/{tid}")
@@ -58,6 +64,6 @@ def test_leave_hands_the_seat_to_the_computer_and_goes_to_the_lobby(browser, ser
     assert page.inner_text("#status") == "The computer is playing your seat"
     assert page.locator("#leave-table").count() == 1       # leaving again goes straight back
     page.click("#takeback")
-    page.wait_for_selector("#takeback", state="detached", timeout=10_000)
+    page.wait_for_selector("#takeback", state="detached", timeout=30_000)
     assert not errors
     ctx.close()

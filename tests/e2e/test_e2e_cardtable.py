@@ -33,7 +33,7 @@ def open_table(page, server, game, bots, options=None, bot_delay_ms=20, clock="n
 
 def wait_change(page, seq):
     page.wait_for_function(f"{SEQ} !== '{seq}' || !!document.querySelector('#record-link')"
-                           " || document.querySelector('#error').textContent !== ''", timeout=15_000)
+                           " || document.querySelector('#error').textContent !== ''", timeout=30_000)
 
 
 def enabled(page, selector):
@@ -118,7 +118,7 @@ def play_to_end(page, game, first_rules=()):
         click_pass(b)
         done["passes"] += 1
     drive(page, [*first_rules, (my_play, play), (button('[data-action="pass"]'), passing)])
-    page.wait_for_selector("#record-link", timeout=15_000)
+    page.wait_for_selector("#record-link", timeout=60_000)
     status = page.inner_text("#status")
     assert "Result" in status or "结果" in status
     page.screenshot(path=_art(f"{game}-end"), full_page=True)
@@ -448,8 +448,9 @@ def test_selected_cards_make_the_referees_actions(server, browser):
                 sent = " ".join(ids) if game_id == "baohuang" else text
                 after = state.clone()
                 after.apply(sent, seat)
-                if game_id == "baohuang":
-                    assert sorted(after.view(seat)["plays"][-1][2]) == sorted(ids)
+                if game_id == "baohuang":       # the referee took those faces (the table shows
+                    # their ranks only: qipai.cards.table_ids)
+                    assert sorted(c[:2] for c in after.plays[-1][2]) == sorted(c[:2] for c in ids)
                 checked += 1
     assert checked > 100
     ctx.close()
@@ -512,30 +513,44 @@ def test_fouafour_windows_pass_by_themselves_between_people(server, browser, sho
         c.close()
 
 
-#: a joker as each card game's page names it: the drawn card (its visible text and its name for a
-#: screen reader), a card in a text (a declaration, a tribute), a play as ranks, a refusal's cards
+#: a joker as each card game's page names it: the drawn card (its visible text, its colour, its
+#: tooltip and its name for a screen reader), a card in a text (a declaration, a tribute), a play
+#: as ranks, a refusal's cards; for the big joker (BJ1) and the small one (LJ0)
 JOKER_NAMES = """async (lang) => {
   const i18n = await import("/static/i18n.js");
   const ct = await import("/static/boards/cardtable.js");
-  const card = ct.cardEl("BJ1", lang);
-  document.body.append(card);
-  const out = {face: card.innerText.replace(/\\s+/g, " ").trim(), label: card.getAttribute("aria-label"),
-    text: ct.faceText("BJ1", lang), ranks: ct.ranksText("B", lang), refusal: i18n.cardWords("BJ1")};
-  card.remove();
+  const out = {};
+  for (const id of ["BJ1", "LJ0"]) {
+    const box = document.createElement("div");
+    box.className = "ct";
+    const card = ct.cardEl(id, lang);
+    box.append(card);
+    document.body.append(box);
+    out[id] = {face: card.innerText.replace(/\\s+/g, "").trim(), colour: getComputedStyle(card).color,
+      names: [...new Set([card.getAttribute("aria-label"), card.title, ct.faceText(id, lang),
+                          ct.ranksText(id[0], lang), i18n.cardWords(id)])]};
+    box.remove();
+  }
   return out;
 }"""
 
 
 def test_a_joker_has_one_name_in_each_language(server, browser):
-    """Shengji's declaration read "BJ BJ" in English while the hand's card read "JK big": a
-    joker is named as its card reads everywhere, "JK big" in English, 大王 in Chinese."""
-    for lang, name in (("en", "JK big"), ("zh", "大王")):
+    """Shengji's declaration read "BJ BJ" in English while the hand's card read "JK big", and
+    "JK big" itself is no name an English card room uses: a joker is named Big Joker / Small
+    Joker (大王 / 小王) everywhere, and its English card reads BIG or SMALL over a solid or hollow
+    star (it read JOKER on both, told apart by colour alone), red for the big joker and black
+    for the small one."""
+    red, black = "rgb(192, 22, 27)", "rgb(34, 34, 34)"
+    want = {"en": {"BJ1": ("BIG★", red, ["Big Joker"]), "LJ0": ("SMALL☆", black, ["Small Joker"])},
+            "zh": {"BJ1": ("大王", red, ["大王"]), "LJ0": ("小王", black, ["小王"])}}
+    for lang in ("en", "zh"):
         ctx = browser.new_context()
         ctx.add_init_script(f"localStorage.setItem('lang', '{lang}')")
         page = ctx.new_page()
         page.goto(server + "/")
-        names = page.evaluate(JOKER_NAMES, lang)
-        assert set(names.values()) == {name}, names
+        got = page.evaluate(JOKER_NAMES, lang)
+        assert {k: (v["face"], v["colour"], v["names"]) for k, v in got.items()} == want[lang], got
         ctx.close()
 
 
@@ -573,9 +588,10 @@ def test_a_players_card_replay_names_seats_as_the_table_did(server, browser):
     places = page.locator(".ct .pos").all_inner_texts()
     assert "You" in places and "Bottom" not in places, places
     assert {"Left", "Right"} <= set(places), places
-    # the list of the deal's steps names the seats the same way, never two bots alike
+    # the list of the deal's steps names the seats the same way, never two bots alike (its
+    # bidding first, headed "Bidding", as doudizhu's)
     moves = page.locator("#side li.ml-move").all_inner_texts()
-    assert moves and all(re.match(r"(\d+\s+)?(You|Left|Right)\b", m) for m in moves), moves
+    assert moves and all(re.match(r"(\d+\s+|Bidding\s+)?(You|Left|Right)\b", m) for m in moves), moves
     # and so does the result: "You lost" as at the live table, above the board and on it, the
     # bots by their places (not "You won" with the seats named as a spectator reads them)
     assert page.inner_text("#replay-result").startswith("Result: You lost"), page.inner_text("#replay-result")
@@ -636,13 +652,13 @@ def test_rounds_and_mahjong_seats_are_words_of_the_page(server, browser):
     view = qipai.load("mahjong-gb").new_state(seed=3).view(None)
     for lang, cha, passed, seats, bottom in (
             ("zh", "叉", "不出", ["东家", "南家", "西家", "北家"], "下方"),
-            ("en", "Cha", "Pass", ["East", "South", "West", "North"], "Bottom")):
+            ("en", "Cutin(cha)", "Pass", ["East", "South", "West", "North"], "Bottom")):
         ctx = browser.new_context()
         ctx.add_init_script(f"localStorage.setItem('lang', '{lang}')")
         page = ctx.new_page()
         page.goto(server + "/")
         rounds = page.evaluate(ROUND_WORDS)
-        jokers = "小王大王" if lang == "zh" else "JKsmallJKbig"
+        jokers = "小王大王" if lang == "zh" else "SmallJokerBigJoker"
         assert [re.sub(r"\s", "", r) for r in rounds] == [
             f"1Ann7♣Bob{cha}7♦7♠Cy{passed}DiKKAnn{passed}Bob{passed}Cy{jokers}"], rounds
         if lang == "zh":
@@ -653,6 +669,98 @@ def test_rounds_and_mahjong_seats_are_words_of_the_page(server, browser):
         assert got["names"] == want and set(got["shown"]) == set(want), got
         assert bottom not in " ".join(got["names"] + got["shown"])
         ctx.close()
+
+
+#: each seat's counts of a Guobiao table mounted with `view`
+MAHJONG_COUNTS = """async (view) => {
+  const { t, lang } = await import("/static/i18n.js");
+  const mod = await import("/static/boards/mahjong-gb.js");
+  const root = document.createElement("div");
+  document.body.append(root);
+  mod.mount(root, { t, lang, send: () => {} })
+    .update({ seat: 0, view, to_act: [], seq: 1, names: ["a", "b", "c", "d"] });
+  const out = [0, 1, 2, 3].map((s) => root.querySelector(`[data-seatbox="${s}"] .mj-counts`).innerText);
+  root.remove();
+  return out;
+}"""
+
+
+def test_a_mahjong_seats_tile_count_takes_the_plural_form(server, browser):
+    """A seat's count read "Score ±0 · 1 tiles"; it reads "1 tile", "4 tiles", in Chinese "1 张"."""
+    import qipai
+
+    view = qipai.load("mahjong-gb").new_state(seed=3).view(0)
+    view["seats"][1]["concealed_count"] = 1
+    view["seats"][2]["concealed_count"] = 4
+    for lang, one, four in (("en", "1 tile", "4 tiles"), ("zh", "1 张", "4 张")):
+        ctx = browser.new_context()
+        ctx.add_init_script(f"localStorage.setItem('lang', '{lang}')")
+        page = ctx.new_page()
+        page.goto(server + "/")
+        counts = page.evaluate(MAHJONG_COUNTS, view)
+        assert counts[1].endswith("· " + one) and counts[2].endswith("· " + four), counts
+        ctx.close()
+
+
+#: a board (boards/<board>.js) mounted 950 px wide with `msg`: the box of each of `sels`
+BOXES = """async ([board, msg, sels]) => {
+  const { t, lang } = await import("/static/i18n.js");
+  const mod = await import(`/static/boards/${board}.js`);
+  const root = document.createElement("div");
+  root.style.width = "950px";
+  document.body.prepend(root);
+  mod.mount(root, { t, lang, send: () => {} }).update(msg);
+  const out = {};
+  for (const [k, sel] of Object.entries(sels)) {
+    const b = root.querySelector(sel).getBoundingClientRect();
+    out[k] = { top: b.top, bottom: b.bottom, left: b.left, right: b.right };
+  }
+  root.remove();
+  return out;
+}"""
+
+
+def test_a_mahjong_table_on_a_wide_screen_is_square(server, browser):
+    """At 1280 px the three other seats sat in one row above you; now 对家 sits across the top,
+    上家 at the left and 下家 at the right below it, as a square table (checklist M1)."""
+    import qipai
+
+    view = qipai.load("mahjong-gb").new_state(seed=3).view(0)
+    ctx = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = ctx.new_page()
+    page.goto(server + "/")
+    msg = {"seat": 0, "view": view, "to_act": [], "seq": 1, "names": ["a", "b", "c", "d"]}
+    sels = {"left": '[data-seatbox="3"]', "across": '[data-seatbox="2"]', "right": '[data-seatbox="1"]'}
+    g = page.evaluate(BOXES, ["mahjong-gb", msg, sels])
+    for side in ("left", "right"):
+        assert g["across"]["bottom"] <= g[side]["top"] + 1, g
+    assert g["left"]["right"] <= g["across"]["left"] + 1 and g["across"]["right"] <= g["right"]["left"] + 1, g
+    ctx.close()
+
+
+def test_a_three_seat_table_seats_left_and_right_at_its_sides(server, browser):
+    """斗地主 on a wide screen put 上家 and 下家 in one top row, above you; the card rooms seat
+    them at the table's left and right edges, half-way down, the middle between them."""
+    import qipai
+
+    state = qipai.load("doudizhu").new_state(seed=5)
+    msg = {"seat": 0, "view": state.view(0), "names": ["ann", "bob", "cy"],
+           "to_act": list(state.to_act), "seq": 1, "legal": [], "result": None}
+    ctx = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = ctx.new_page()
+    page.goto(server + "/")
+    sels = {"felt": ".felt", "left": '.felt > [data-pos="left"]', "right": '.felt > [data-pos="right"]',
+            "mid": ".felt > .mid"}
+    g = page.evaluate(BOXES, ["doudizhu", msg, sels])
+    felt = g["felt"]
+    height = felt["bottom"] - felt["top"]
+    for side in ("left", "right"):
+        box = g[side]
+        assert height >= 1.8 * (box["bottom"] - box["top"]), g      # a table, not a row of seats
+        centre = (box["top"] + box["bottom"]) / 2
+        assert felt["top"] + height / 3 <= centre <= felt["bottom"] - height / 3, g
+    assert g["left"]["right"] <= g["mid"]["left"] and g["mid"]["right"] <= g["right"]["left"], g
+    ctx.close()
 
 
 TILES = "5m E 345p f1 9s C"
@@ -692,7 +800,7 @@ def test_tiles_are_named_in_words_as_the_referee_names_them(server, browser):
             return sj.declaredText([{seat: 1, cards: ["LJ0", "LJ1"]}, {seat: 0, cards: ["5S0"]},
                                     {seat: 1, cards: ["BJ0", "BJ1"]}], who, lang);
         }""")
-        assert declared == ("Bot (Rule-based) JK small ×2 → JK big ×2; ann ♠5" if lang == "en"
+        assert declared == ("Bot (Rule-based) Small Joker ×2 → Big Joker ×2; ann ♠5" if lang == "en"
                             else "Bot (Rule-based) 小王 ×2 → 大王 ×2；ann ♠5")
         ctx.close()
 
@@ -842,7 +950,8 @@ def test_every_baohuang_hint_is_playable(server, browser):
             assert text is not None and sorted(text) == sorted(a), (a, ids, text)
             after = state.clone()
             after.apply(" ".join(ids), seat)                           # what Play sends
-            assert sorted(after.view(seat)["plays"][-1][2]) == sorted(ids)
+            # the referee took those faces (the table shows their ranks only: table_ids)
+            assert sorted(c[:2] for c in after.plays[-1][2]) == sorted(c[:2] for c in ids)
             jokers.add(("L" in a, "B" in a))
             checked += 1
     assert checked > 1000 and len(jokers) == 4, (checked, jokers)

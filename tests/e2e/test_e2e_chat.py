@@ -9,6 +9,7 @@ from __future__ import annotations
 import pytest
 
 from .conftest import set_width
+from .pages import FIRST_EVENT_MS
 from .test_e2e_a11y import check
 from .test_e2e_cardtable import BOARD_SCRIPT
 from .test_e2e_play import create_table, join, sign_up, submit_account_form, wait_seq
@@ -29,7 +30,7 @@ TEXTS = "[...document.querySelectorAll('#chat .chat-text')]"
 
 
 def wait_line(page, text):
-    page.wait_for_function(f"t => {TEXTS}.some(e => e.textContent === t)", arg=text, timeout=10_000)
+    page.wait_for_function(f"t => {TEXTS}.some(e => e.textContent === t)", arg=text, timeout=30_000)
 
 
 def sounds(page, kind):
@@ -182,9 +183,9 @@ def test_a_card_player_hands_the_seat_to_the_computer_and_takes_it_back(server, 
     # can end (a screenshot here, on a loaded machine, let the whole hand finish first)
     seq = int(page.get_attribute("#status", "data-seq"))
     page.wait_for_function(f"() => +document.querySelector('#status').dataset.seq > {seq + 3}",
-                           timeout=20_000)
+                           timeout=30_000)
     page.click("#takeback")
-    page.wait_for_selector("#entrust", timeout=10_000)
+    page.wait_for_selector("#entrust", timeout=30_000)
     assert page.locator("#takeback").count() == 0
     ctx.close()
 
@@ -248,7 +249,7 @@ def test_event_chat_with_the_referees(server, browser, shot):
     ref.select_option("select[name=preset]", "s3_xiangqi")
     ref.fill("textarea[name=players]", "ev_player\nb1 random\nb2 random\nb3 random")
     ref.click("#create-event")
-    ref.wait_for_selector("#event-chat")
+    ref.wait_for_selector("#event-chat", timeout=FIRST_EVENT_MS)      # the server's first event
     event_url = ref.url
     player.goto(event_url)
     player.wait_for_selector("#event-chat")
@@ -256,11 +257,11 @@ def test_event_chat_with_the_referees(server, browser, shot):
                              ".includes('referees only')")      # once the chat has loaded
     player.fill("#event-chat input[name=chat]", "When does round 1 start?")
     player.press("#event-chat input[name=chat]", "Enter")
-    ref.wait_for_selector("#event-chat .chat-text:has-text('When does round 1 start?')", timeout=10_000)
+    ref.wait_for_selector("#event-chat .chat-text:has-text('When does round 1 start?')", timeout=30_000)
     assert "给裁判" in ref.inner_text("#event-chat")
     ref.fill("#event-chat input[name=chat]", "<i>十分钟后</i>")
     ref.press("#event-chat input[name=chat]", "Enter")
-    player.wait_for_selector("#event-chat .chat-text:has-text('<i>十分钟后</i>')", timeout=10_000)
+    player.wait_for_selector("#event-chat .chat-text:has-text('<i>十分钟后</i>')", timeout=30_000)
     assert "referee" in player.inner_text("#event-chat .role-referee")
     shot(ref, "event-chat-zh-1280")
     shot(player, "event-chat-en-390-dark")
@@ -277,11 +278,13 @@ def test_event_chat_with_the_referees(server, browser, shot):
         if table:
             break
         player.wait_for_timeout(200)
-    player.goto(f"{server}/tables/{table}")
+    # the event page's notice takes the player there by itself (a navigation made here as well
+    # could be cut off by it: net::ERR_ABORTED)
+    player.wait_for_url(f"{server}/tables/{table}", timeout=30_000)
     player.wait_for_selector("#status[data-seq]")
     player.wait_for_function("() => document.querySelector('#chat input[name=chat]').disabled")
     assert "Chat is off" in player.inner_text("#chat .chat-note")
-    player.wait_for_selector("#event-chat .chat-text:has-text('<i>十分钟后</i>')", timeout=10_000)
+    player.wait_for_selector("#event-chat .chat-text:has-text('<i>十分钟后</i>')", timeout=30_000)
     assert player.locator("#event-chat input[name=chat]").is_enabled()
     shot(player, "event-table-chat-en-390-dark")
     ctx_r.close()
@@ -296,10 +299,10 @@ def test_low_time_and_game_end_sound(server, browser):
     open_table(page, server, "xiangqi", "xq_s2_15s")            # 15 s a move
     wait_seq(page, 0)
     page.click("#board")                                         # a gesture: the page may play sound
-    page.wait_for_function("() => (window.qipaiSounds.count.lowtime || 0) === 1", timeout=15_000)
+    page.wait_for_function("() => (window.qipaiSounds.count.lowtime || 0) === 1", timeout=30_000)
     page.click("#resign")
     page.click('#ask [data-answer="yes"]')          # resigning asks first
-    page.wait_for_function("() => (window.qipaiSounds.count.end || 0) === 1", timeout=10_000)
+    page.wait_for_function("() => (window.qipaiSounds.count.end || 0) === 1", timeout=30_000)
     assert page.evaluate("() => window.qipaiSounds.count.lowtime") == 1      # once a turn
     ctx.close()
 
@@ -347,11 +350,11 @@ def test_a_private_table_its_seats_dots_and_a_reported_and_muted_line(server, br
     wait_seq(a, 0)
     wait_seq(b, 0)
     a.wait_for_function("() => document.querySelectorAll('.presence-dot.on').length === 2")
-    assert dots(a) == [(True, "p13_host在线"), (True, "p13_guest在线")]
-    assert a.get_attribute('.presence-dot[aria-label="p13_guest在线"]', "title") == "p13_guest在线"
+    assert dots(a) == [(True, "p13_host 在线"), (True, "p13_guest 在线")]
+    assert a.get_attribute('.presence-dot[aria-label="p13_guest 在线"]', "title") == "p13_guest 在线"
     # the guest closes the page: the host sees the seat away; it comes back with the page
     b.close()
-    a.wait_for_selector('.presence-dot.off[aria-label="p13_guest已离开"]', timeout=10_000)
+    a.wait_for_selector('.presence-dot.off[aria-label="p13_guest 已离开"]', timeout=30_000)
     shot(a, "presence-away-zh-1280")
     set_width(a, 390, 844)
     shot(a, "presence-away-zh-390")
@@ -374,7 +377,7 @@ def test_a_private_table_its_seats_dots_and_a_reported_and_muted_line(server, br
     assert b.locator("#chat .chat-report").count() == 0            # not one's own line
     a.click("#chat .chat-report")
     a.wait_for_selector("#ask #ask-field:focus")
-    assert "举报p13_guest的消息" in a.inner_text("#ask")
+    assert "举报 p13_guest 的消息" in a.inner_text("#ask")
     a.fill("#ask-field", "侮辱人")
     for width, height in ((1280, 900), (390, 844)):
         set_width(a, width, height)
@@ -384,7 +387,7 @@ def test_a_private_table_its_seats_dots_and_a_reported_and_muted_line(server, br
     a.wait_for_selector("#chat .chat-note:has-text('已举报')")
     assert a.is_disabled("#chat .chat-report")
     a.click("#chat .chat-mute")
-    a.wait_for_selector('#chat [data-unmute]:has-text("取消屏蔽p13_guest")')
+    a.wait_for_selector('#chat [data-unmute]:has-text("取消屏蔽 p13_guest")')
     assert lines(a) == []
     chat(b, "still here")
     wait_line(b, "still here")

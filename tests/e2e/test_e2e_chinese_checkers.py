@@ -124,7 +124,7 @@ def test_two_people_play_chinese_checkers_and_one_resigns(server, browser, shot)
         page.wait_for_selector("#record-link")
         status = page.inner_text("#status")
         # words, not "1-0 (resign)"
-        assert re.search(r"(You won|You lost|你赢了|你输了) — (resign|认输)", status), status
+        assert re.search(r"(You won|You lost|你赢了|你输了) — \S+ ?(resigned|认输)$", status), status
         assert page.locator("#cc-board .mb").count() == 20
     shot(south, "chinese-checkers-resigned")
     record = south.get_attribute("#record-link", "href").rsplit("/", 1)[1]
@@ -163,7 +163,7 @@ def test_more_players_each_board_turned_to_its_home_camp(server, browser, shot, 
     colour, the person's home camp at the bottom, and a move made by two clicks."""
     ctx = browser.new_context(viewport={"width": 390, "height": 844})
     page = ctx.new_page()
-    sign_up(page, server, f"cc{players}p")
+    sign_up(page, server, f"cc{players}p", lobby=False)
     r = page.request.post(server + "/api/tables", data={
         "game": "chinese-checkers", "num_seats": players, "sit": True, "seat": seat,
         "bots": players - 1, "bot": "greedy"})
@@ -288,7 +288,7 @@ def test_the_move_list_names_each_hole_by_its_cell(server, browser, shot):
     S or N is at the bottom."""
     ctx = browser.new_context(locale="zh-CN")
     page = ctx.new_page()
-    sign_up(page, server, "cccells")
+    sign_up(page, server, "cccells", lobby=False)
     r = page.request.post(server + "/api/tables", data={
         "game": "chinese-checkers", "bots": 1, "bot": "greedy", "settings": {"clock": "none"}})
     assert r.ok, r.text()

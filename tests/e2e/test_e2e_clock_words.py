@@ -1,6 +1,7 @@
 """Clocks read as what they are: a go table whose clock is one limit for the whole game (60
 minutes, then counted) says so in words with the time left, in both languages; the referee
-console shows a waiting seat's time a move on a per-move clock (never "no clock")."""
+console shows a waiting seat's time a move on a per-move clock (never "no clock"), and its seat
+pickers start at the person's seat, not a bot's."""
 
 from __future__ import annotations
 
@@ -20,7 +21,7 @@ GAME_CLOCK = {"en": re.compile(r"^Game clock: (59:[0-5]\d|60:00) left of 60 min 
 def test_a_go_table_with_a_game_limit_says_it_in_words(server, browser, shot):
     ctx = browser.new_context(viewport={"width": 390, "height": 844})
     page = ctx.new_page()
-    sign_up(page, server, "walltimer")
+    sign_up(page, server, "walltimer", lobby=False)
     table = page.request.post(f"{server}/api/tables", data={
         "game": "go", "bots": 1, "settings": {"clock": "go_s2_walltime"}}).json()["id"]
     for lang in ("en", "zh"):
@@ -42,14 +43,14 @@ def test_the_referee_console_shows_a_waiting_seats_time_a_move(browser, shot, tm
     with running_server(tmp_path, settings) as base:
         ctx = browser.new_context()
         boss = ctx.new_page()
-        sign_up(boss, base, "boss")                   # the first account: an organizer
-        for name in ("ann", "ben"):
+        sign_up(boss, base, "boss", lobby=False)                   # the first account: an organizer
+        for name in ("ann",):
             assert httpx.post(base + "/api/signup", json={"username": name, "password": "correct horse"}
                               ).status_code == 201
         boss.goto(base + "/events")
         boss.select_option("select[name=preset]", "s0_xiangqi")      # 5 min a move, warnings
         boss.fill("input[name=name]", "Slow night")
-        boss.fill("textarea[name=players]", "ann\nben")
+        boss.fill("textarea[name=players]", "ann\nb1 random")     # a person and a bot
         boss.click("#create-event")
         boss.wait_for_url(re.compile(r"/events/[\w.-]+$"))
         event = boss.url.rsplit("/", 1)[1]
@@ -66,6 +67,11 @@ def test_the_referee_console_shows_a_waiting_seats_time_a_move(browser, shot, tm
             assert "no clock" not in text and "不计时" not in text, text
             assert waiting.locator(".clock").inner_text() == "5:00", text
             assert per_move in text, text
+            # the seat to give time to or warn is the person's by default, never the bot's
+            for act in ("time", "warn"):
+                picked = boss.eval_on_selector(f'[data-table] select[data-seats="{act}"]',
+                                               "e => e.selectedOptions[0].textContent")
+                assert picked == "ann", (act, picked)
             shot(boss, f"referee-per-move-{lang}")
             set_width(boss, 390, 844)
             assert waiting.locator(".clock").inner_text() == "5:00"

@@ -95,7 +95,7 @@ def test_a_clock_of_a_time_a_move_shows_both_seats_and_the_warnings_left(browser
     assert len(clocks) >= 2 and all(re.fullmatch(r"\d+:\d\d", c) for c in clocks), clocks
     assert page.locator(".clock.idle").count() >= 1
     notes = " ".join(page.locator(".clock-notes").all_inner_texts())
-    assert "a move" in notes and notes.count("2 warnings left") == 2, notes
+    assert "a move" in notes and notes.count("2 more warnings allowed") == 2, notes
     page.screenshot(path="/tmp/shots-table13/clock-per-move-en-1280.png")
     # the sounds' AudioContext waits for the first gesture: no "was not allowed to start" before
     assert not [x for x in said if "AudioContext" in x], said
@@ -103,5 +103,44 @@ def test_a_clock_of_a_time_a_move_shows_both_seats_and_the_warnings_left(browser
     look = page.eval_on_selector('[data-action="toggle-coords"]', """b => ({
         h: b.getBoundingClientRect().height, bg: getComputedStyle(b).backgroundColor })""")
     assert look["h"] < 36 and look["bg"] in ("rgba(0, 0, 0, 0)", "transparent"), look
+    # with no warning to spare (warn:1), the seat says the next overrun loses, in either language
+    for lang, words in (("en", "the next overrun loses"), ("zh", "再超时即判负")):
+        r = page.request.post(server + "/api/tables", data={
+            "game": "xiangqi", "bots": 1, "bot": "random",
+            "settings": {"clock": {"move_cap": "300s", "on_cap": "warn:1"}}})
+        assert r.ok, r.text()
+        page.evaluate("(l) => localStorage.setItem('lang', l)", lang)
+        page.goto(f"{server}/tables/{r.json()['id']}")
+        page.wait_for_function("(w) => [...document.querySelectorAll('.clock-notes')]"
+                               ".filter(n => n.textContent.includes(w)).length === 2", arg=words)
     assert not errors
     ctx.close()
+
+
+def test_the_first_move_note_and_the_byo_yomi_periods_are_parted(browser, server):
+    """Before the first move a byo-yomi clock's seat read "first move within 0:28 3 byo-yomi
+    periods" (two numbers run together), then wrapped on a phone into ragged pieces ("0:29 内须走
+    第一步 / · 读秒 3 次"): each piece stays whole, the clock and 读秒 3 次 share a line, the
+    first-move countdown has the last line to itself."""
+    for lang, said in (("en", r"\d+:\d\d\s+3 byo-yomi periods\s+first move within 0:[0-5]\d"),
+                       ("zh", r"\d+:\d\d\s+读秒 3 次\s+0:[0-5]\d 内须走第一步")):
+        ctx, page, errors = new_page(browser, server, lang, "phone")
+        r = page.request.post(server + "/api/tables", data={
+            "game": "xiangqi", "sit": True, "seat": 0, "bots": 1, "bot": "random"})   # usual clock: byo-yomi
+        assert r.ok, r.text()
+        page.goto(f"{server}/tables/{r.json()['id']}")
+        page.wait_for_selector(".seat.to-act .clock-notes.first-move")
+        text = re.sub(r"\s+", " ", page.inner_text(".seat.to-act"))
+        assert re.search(said, text), text
+        # each piece's line: the clock and the periods on one, the countdown whole on the next
+        # (in English "3 byo-yomi periods" is too long to share the clock's line: its own line)
+        lines = page.evaluate("""() => [".clock", ".clock-notes:not(.first-move)", ".first-move"].map((q) => {
+            const rects = [...document.querySelector(".seat.to-act " + q).getClientRects()];
+            return [rects.length, Math.round(rects[0].top), Math.round(rects[0].bottom)]; })""")
+        (n_clock, _, clock_bottom), (n_notes, notes_top, notes_bottom), (n_first, first_top, _) = lines
+        assert n_clock == n_notes == n_first == 1, lines
+        assert first_top >= notes_bottom - 2, lines
+        if lang == "zh":
+            assert notes_top < clock_bottom, lines
+        assert not errors
+        ctx.close()

@@ -40,10 +40,10 @@ def test_a_player_meets_an_engine_from_the_lobby(eserver, browser, shot, lang):
     page.select_option("select[name=bots]", "1")
     page.click("#create")
     page.wait_for_url(re.compile(r"/tables/\w+$"))
-    page.wait_for_selector('#status[data-seq="0"]', timeout=15_000)
+    page.wait_for_selector('#status[data-seq="0"]', timeout=30_000)
     page.click('[data-sq="h2"]')
     page.click('[data-sq="e2"]')
-    page.wait_for_selector('#status[data-seq="2"]', timeout=15_000)   # the engine answered
+    page.wait_for_selector('#status[data-seq="2"]', timeout=30_000)   # the engine answered
     body = page.inner_text("body")
     assert ("Engine fsf" if lang == "en" else "引擎 fsf") in body and "engine:fsf" not in body
     shot(page, f"engines-table-{lang}-1280")

@@ -30,28 +30,31 @@ def _flow(page, base, name: str, lang: str, shot) -> None:
     page.wait_for_selector("#lobby, main")
     page.evaluate(f"""async () => {{ const {{ api }} = await import("/static/app.js");
                     await api("POST", "/api/events/{event}/start"); }}""")
-    call = page.wait_for_selector("#event-call[role=alert]", timeout=15_000)
+    call = page.wait_for_selector("#event-call[role=alert]", timeout=30_000)
     text = call.inner_text()
     assert ("waiting for you" in text) if lang == "en" else ("在等你" in text and "Your" not in text), text
+    # the banner comes after Skip to content: that link stays the page's first Tab stop
+    assert page.evaluate("() => [...document.body.children].slice(0, 2).map(e => e.className || e.id)") == [
+        "skip-link", "call-banner"]
     shot(page, f"call_lobby_{lang}")
-    page.wait_for_url(re.compile(r"/tables/"), timeout=15_000)    # taken there: ready, it starts
+    page.wait_for_url(re.compile(r"/tables/"), timeout=30_000)    # taken there: ready, it starts
     first = page.url
-    page.wait_for_selector("#resign", timeout=15_000)
+    page.wait_for_selector("#resign", timeout=30_000)
     if lang != "en":            # the rest reads the same in Chinese (i18n tests check the words)
         _provisional(page, base, shot)
         return
     page.click("#resign")
     page.click('#ask [data-answer="yes"]')
-    page.wait_for_selector("#record-link", timeout=15_000)
-    call = page.wait_for_selector("#event-call", timeout=15_000)  # game 2: the pause, counted down
+    page.wait_for_selector("#record-link", timeout=60_000)
+    call = page.wait_for_selector("#event-call", timeout=30_000)  # game 2: the pause, counted down
     text = call.inner_text()
     assert re.search(r"next game starts in \d+ s", text), text
     shot(page, f"call_between_{lang}")
-    page.wait_for_url(lambda u: "/tables/" in u and u != first, timeout=15_000)
-    notice = page.wait_for_selector("#hold-notice, #resign", timeout=15_000)
+    page.wait_for_url(lambda u: "/tables/" in u and u != first, timeout=30_000)
+    notice = page.wait_for_selector("#hold-notice, #resign", timeout=30_000)
     if notice.get_attribute("id") == "hold-notice":
         shot(page, f"call_hold_{lang}")
-    page.wait_for_selector("#resign", timeout=15_000)              # it started by itself
+    page.wait_for_selector("#resign", timeout=30_000)              # it started by itself
 
 
 def _provisional(page, base, shot) -> None:
@@ -67,7 +70,7 @@ def _provisional(page, base, shot) -> None:
       return (await api("GET", "/api/events/prov")).status; }""")
     assert out == "finished", out
     page.goto(f"{base}/events/prov")
-    note = page.wait_for_selector("#provisional-note", timeout=15_000).inner_text()
+    note = page.wait_for_selector("#provisional-note", timeout=30_000).inner_text()
     assert note.startswith("暂定") and "1" in note, note
     shot(page, "call_event_provisional_zh")
 
@@ -79,6 +82,35 @@ def test_the_call_takes_the_player_to_each_game_of_his_match(browser, shot, tmp_
             ctx = browser.new_context()
             page = ctx.new_page()
             accept_dialogs(page)
-            sign_up(page, base, name)               # both organizers: each makes his own event
+            sign_up(page, base, name, lobby=False)               # both organizers: each makes his own event
             _flow(page, base, name, lang, shot)
             ctx.close()
+
+
+def test_the_call_folds_to_a_slim_strip_on_a_phone(browser, shot, tmp_path):
+    # the call sat on top of every page, 104 px of a phone's screen over a replay or a table's
+    # seats, with no way to put it away: its ✕ folds it to a strip (kept so on the tab's other
+    # pages), and on a phone the whole call scrolls away with the page
+    settings = "event_ready_grace_ms=600000, organizers=('alice',)"
+    with running_server(tmp_path, settings) as base:
+        ctx = browser.new_context(viewport={"width": 390, "height": 844})
+        page = ctx.new_page()
+        sign_up(page, base, "alice", lobby=False)
+        page.goto(base + "/history")                  # a page the call never leaves by itself
+        page.evaluate(NEW_EVENT.replace("NAME", repr("alice")), "en")
+        page.evaluate("""async () => { const { api } = await import("/static/app.js");
+                         await api("POST", "/api/events/call-en/start"); }""")
+        page.reload()
+        call = page.wait_for_selector("#event-call", timeout=30_000)
+        assert page.evaluate("getComputedStyle(document.querySelector('#event-call')).position") == "static"
+        assert call.bounding_box()["height"] > 60
+        page.click("#call-hide")
+        page.wait_for_selector("#event-call.folded")
+        assert call.bounding_box()["height"] <= 40, call.bounding_box()
+        assert page.is_visible("#call-go") and not page.is_visible("#event-call .call-text")
+        shot(page, "call_folded_en_390")
+        page.goto(base + "/leaderboard")                # folded on the tab's next page too
+        page.wait_for_selector("#event-call.folded", timeout=30_000)
+        page.click("#call-hide")                        # and opened again
+        page.wait_for_selector("#event-call:not(.folded) .call-text")
+        ctx.close()

@@ -33,7 +33,7 @@ def test_the_form_shows_checks_and_makes_an_event_with_its_changes(browser, shot
     with running_server(tmp_path, SETTINGS) as base:
         ctx = browser.new_context()
         boss = ctx.new_page()
-        sign_up(boss, base, "boss")                   # the first account: an organizer
+        sign_up(boss, base, "boss", lobby=False)                   # the first account: an organizer
         set_lang(boss, base, "en")
         boss.goto(base + "/events")
         # the list of events comes first; the form below it, linked from the list's title
@@ -186,7 +186,7 @@ def signed_in_organizer(browser, data, settings=SETTINGS):
     organizer) signed up, and the signed-in state to open contexts with."""
     with running_server(data, settings) as base:
         ctx = browser.new_context()
-        sign_up(ctx.new_page(), base, "boss")
+        sign_up(ctx.new_page(), base, "boss", lobby=False)
         state = ctx.storage_state()
         ctx.close()
         yield base, state
@@ -315,4 +315,73 @@ def test_an_answer_lost_on_the_way_makes_one_event_and_opens_it(browser, organiz
     boss.unroute_all()
     boss.goto(base + "/events")
     boss.wait_for_selector(f'#event-list tr[data-event="{made[0]["id"]}"]')
+    boss.context.close()
+
+
+def test_an_unknown_bot_is_refused_with_the_games_bots_in_words(browser, organizer, shot):
+    """A bot the event's game does not have (贪心 is a xiangqi bot, not a doudizhu one) is
+    refused with the game's bots by their names in the page's language, as the help lists them,
+    never their codes; a bot's name typed without its note in brackets (随机 for 随机（最容易）)
+    is that bot."""
+    base, state = organizer
+    boss = browser.new_context(storage_state=state).new_page()
+    for lang, typed, said in (("zh", "机器人1 贪心", "规则型"), ("en", "bot1 Greedy", "Rule-based")):
+        set_lang(boss, base, lang)
+        boss.goto(base + "/events")
+        boss.select_option("select[name=preset]", "s0_doudizhu")
+        boss.wait_for_selector("#event-bots:not(:empty)")
+        boss.fill("textarea[name=players]", f"boss\n{typed}\nbot2 rule")
+        boss.click("#create-event")
+        error = boss.wait_for_selector("#new-event-error:not(:empty)").inner_text()
+        assert said in error and typed.split()[1] in error, error
+        for code in ("mcts3", "rule", "random"):
+            assert not re.search(rf"\b{code}\b", error), error
+        if lang == "zh":
+            shot(boss, "event-unknown-bot-zh-desktop")
+    boss.fill("textarea[name=players]", "boss\nbot1 Random\nbot2 Rule-based")
+    boss.click("#create-event")
+    boss.wait_for_url(re.compile(r"/events/[\w.-]+$"))
+    got = str(boss.request.get(f"{base}/api/events/{boss.url.rsplit('/', 1)[1]}").json())
+    assert "'bot': 'random'" in got and "'bot': 'rule'" in got, got
+    boss.context.close()
+
+
+def test_a_number_being_typed_survives_the_check_of_the_change_before(browser, organizer):
+    """The organizer changes the games per match, moves on with Tab and types the seeded count
+    while that change is still being checked: the check's answer redrew every field and threw the
+    focus out of the field being typed in (what was typed next went nowhere). The field keeps
+    the focus and what is typed in it; leaving it sends it, and both changes show as changed."""
+    base, state = organizer
+    boss = browser.new_context(storage_state=state).new_page()
+    set_lang(boss, base, "en")
+    boss.goto(base + "/events")
+    s2_xiangqi(boss)
+    held = []
+
+    def hold(route):
+        if route.request.method == "POST" and not held:
+            held.append(route)                 # answered below, once the next field is typed in
+        else:
+            route.continue_()
+    boss.route(re.compile(r"/api/events/form$"), hold)
+    boss.fill('[data-path="match.series.scheduled"]', "5")
+    boss.focus('[data-path="draw.seeded.count"]')       # as Tab from the field does
+    boss.wait_for_function("() => document.activeElement?.dataset.path === 'draw.seeded.count'")
+    for _ in range(300):                # the change's check on its way (30 s at most)
+        if held:
+            break
+        boss.wait_for_timeout(100)      # lets the route handler run: a poll, not a pause
+    assert held, "the change was not checked"
+    boss.keyboard.press("Control+A")
+    boss.keyboard.type("1")
+    held[0].continue_()
+    boss.wait_for_selector('[data-field="match.series.scheduled"].changed')
+    boss.keyboard.type("2")                             # typing on after the answer came
+    assert boss.evaluate("""() => [document.activeElement?.dataset.path,
+        document.querySelector('[data-path="draw.seeded.count"]').value]""") == ["draw.seeded.count", "12"]
+    boss.unroute_all()
+    boss.keyboard.press("Tab")
+    boss.wait_for_selector('[data-field="draw.seeded.count"].changed')
+    assert boss.input_value('[data-path="match.series.scheduled"]') == "5"
+    assert boss.input_value('[data-path="draw.seeded.count"]') == "12"
     boss.context.close()

@@ -9,7 +9,7 @@ import re
 import httpx
 
 from .conftest import running_server
-from .pages import event_json, live_games, wait_for
+from .pages import FIRST_EVENT_MS, event_json, live_games, wait_for
 from .test_e2e_event_form import SETTINGS
 from .test_e2e_registration import organizer_and_player
 
@@ -25,7 +25,7 @@ def test_a_player_disqualified_at_a_live_doudizhu_table(browser, shot, tmp_path)
         body = {"preset": "s2_doudizhu", "event_id": "ddz", "form": {"match.session.end.deals": 1},
                 "fields": {"match.session.clock": CLOCK},
                 "players": ["alice", {"id": "b1", "bot": "random"}, {"id": "b2", "bot": "random"}]}
-        r = boss.request.post(base + "/api/events", data=body)
+        r = boss.request.post(base + "/api/events", data=body, timeout=FIRST_EVENT_MS)   # its first event
         assert r.status == 201, r.text()
         boss.goto(base + "/events/ddz")
         boss.click("#start-round")

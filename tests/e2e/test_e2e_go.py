@@ -44,6 +44,7 @@ def test_two_people_play_9x9_go_to_an_agreed_score(server, browser, shot):
     # the open table offers its link for a friend: a click copies it
     ctx_b.grant_permissions(["clipboard-read", "clipboard-write"])
     assert black.input_value("#invite input") == f"{server}/tables/{table}"
+    black.bring_to_front()          # the clipboard takes a write from the focused page only
     black.click("#invite-copy")
     black.wait_for_selector("#invite-said:has-text('Link copied')")
     assert black.evaluate("navigator.clipboard.readText()") == f"{server}/tables/{table}"
@@ -57,6 +58,11 @@ def test_two_people_play_9x9_go_to_an_agreed_score(server, browser, shot):
         wait_seq(page, seq)
         assert page.locator("#goban .pt").count() == 81
     assert black.locator('#goban [data-pt="J9"]').count() == 1        # no column I
+    # the komi in points in English, as OGS and lichess say it (go.md §4.3: seed 002's 4 stones = 8)
+    assert black.inner_text('[data-info="komi"]') == "Komi 8"
+    said = black.evaluate("""async () => { const g = await import('/static/boards/go.js');
+        return [7.5, 8, 0, -1, 2].map(g.komiText); }""")
+    assert said == ["Komi 7.5", "Komi 8", "no komi", "Reverse komi 1", "Komi 2"], said
     assert black.locator("#goban svg circle").count() == 5           # 9 x 9: four star points and the centre
     assert white.locator("#goban").bounding_box()["width"] <= 390    # fits a phone
 
@@ -125,6 +131,7 @@ def test_two_people_play_9x9_go_to_an_agreed_score(server, browser, shot):
     assert black.locator("#goban .pt.dead-mine").count() == 2
     assert white.locator("#goban .pt.dead-theirs").count() == 2      # the opponent's marks shown
     black.click('#go-actions [data-action="done"]')
+    black.click('#ask [data-answer="yes"]')         # the marks differ: Submit asks first
     seq += 1
     wait_seq(white, seq)
     click_point(white, "H5")
@@ -134,6 +141,7 @@ def test_two_people_play_9x9_go_to_an_agreed_score(server, browser, shot):
     assert white.get_attribute("[data-agree]", "data-agree") == "no"
     shot(white, "go-marks-differ")
     white.click('#go-actions [data-action="done"]')
+    white.click('#ask [data-answer="yes"]')
     seq += 1
     for p in both:
         wait_seq(p, seq)
@@ -197,7 +205,11 @@ def test_two_people_play_9x9_go_to_an_agreed_score(server, browser, shot):
         texts = p.eval_on_selector_all("#ml-list .ml-move .ml-t", "ts => ts.map((x) => x.textContent)")
         assert not {"pass", "done", "marks done"} & set(texts) and "dead H5" not in texts, texts
         assert ("Pass" in texts) or ("停一手" in texts), texts
-        assert p.locator("#ml-list .ml-aside").count() >= 4
+        # each marking round is one entry ("Marked dead: H5"), not a line a click and a submission;
+        # the first round's marks differed, said per side
+        assert p.locator("#ml-list .ml-aside").all_inner_texts() in (
+            ["Marked dead: Black B5, H5 · White H5", "Marked dead: H5"],
+            ["标记死子：黑 B5、H5 · 白 H5", "标记死子：H5"])
         assert "played" not in p.text_content("#board-text")
     shot(black, "go-counted")
     shot(white, "go-counted-phone")

@@ -105,13 +105,14 @@ def test_two_people_play_renju_with_a_swap_to_a_five(server, browser, shot):
     widest = "ps => Math.max(...ps.map((p) => p.children.length))"
     assert alice.eval_on_selector_all("#ml-list .ml-pair", widest) == 2
     assert alice.get_attribute('#ml-list [data-ply="14"]', "style") == "grid-column: 1;"   # j13, Black's
-    # the row numbers stand clear of column a's stones (a1, a15 are on the board)
+    # the row numbers stand clear of column a's stones (a1, a15 are on the board) and of the
+    # 3 px ring a last or winning stone wears: a clear gap, not a touch
     gap = alice.evaluate("""() => {
         const num = [...document.querySelectorAll('.gm-board .coord text')]
             .find((x) => x.textContent === '15');
         const st = document.querySelector('[data-pt="a15"] .st');
         return st.getBoundingClientRect().left - num.getBoundingClientRect().right; }""")
-    assert gap >= 0, gap
+    assert gap >= 5, gap
     shot(alice, "gomoku-five")
     shot(bob, "gomoku-five-phone")
 

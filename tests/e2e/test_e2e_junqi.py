@@ -157,7 +157,7 @@ def test_two_people_lay_out_play_and_resign_luzhan(server, browser, shot):
         page.wait_for_selector("#record-link")
         status = page.inner_text("#status")
         # words, not "1-0 (resign)"
-        assert re.search(r"(You won|You lost|你赢了|你输了) — (resign|认输)", status), status
+        assert re.search(r"(You won|You lost|你赢了|你输了) — \S+ ?(resigned|认输)$", status), status
     # the game is over: every identity is shown to both
     assert north.locator('#jq-board .jq-pc[data-piece="?"]').count() == 0
     shot(south, "junqi-over")
@@ -183,16 +183,25 @@ def test_two_people_lay_out_play_and_resign_luzhan(server, browser, shot):
     ctx_n.close()
 
 
+def siguo_at_phone_width(browser, server, name, seat, lang):
+    """A new account ``name`` at a 四国军棋 table of its own in seat ``seat`` with three bots, on
+    a phone-width page in ``lang``."""
+    ctx = browser.new_context(viewport={"width": 390, "height": 844},
+                              locale="zh-CN" if lang == "zh" else "en-US")
+    ctx.add_init_script(f"localStorage.setItem('lang', '{lang}')")
+    page = ctx.new_page()
+    sign_up(page, server, name)
+    r = page.request.post(server + "/api/tables", data={
+        "game": "junqi", "options": {"variant": "siguo"}, "num_seats": 4, "seat": seat, "bots": 3})
+    assert r.ok, r.text()
+    page.goto(f"{server}/tables/{r.json()['id']}")
+    return ctx, page
+
+
 def test_siguo_seat_east_at_phone_width_lays_out_and_moves(server, browser, shot):
     """四国军棋 at phone width: East (seat 1) with three bots sees its own area at the bottom,
     submits the third offered layout and makes one move by clicks."""
-    ctx = browser.new_context(viewport={"width": 390, "height": 844}, locale="zh-CN")
-    page = ctx.new_page()
-    sign_up(page, server, "jqeast")
-    r = page.request.post(server + "/api/tables", data={
-        "game": "junqi", "options": {"variant": "siguo"}, "num_seats": 4, "seat": 1, "bots": 3})
-    assert r.ok, r.text()
-    page.goto(f"{server}/tables/{r.json()['id']}")
+    ctx, page = siguo_at_phone_width(browser, server, "jqeast", 1, "zh")
     page.wait_for_selector('#jq-actions [data-action="submit"]')
     assert page.locator("#jq-board .jq-pt").count() == 129
     assert page.locator("#jq-board .jq-pt.camp").count() == 20
@@ -214,14 +223,32 @@ def test_siguo_seat_east_at_phone_width_lays_out_and_moves(server, browser, shot
     placed = own_layout(page, 1)          # South (a bot) moves first and may already have hit one
     assert len(placed) >= 24 and all(layout[p] == c for p, c in placed.items())
     assert page.locator('#jq-board .jq-pc:not([data-seat="1"]):not([data-piece="?"])').count() == 0
-    page.wait_for_selector("#jq-board .jq-pt.can-move", timeout=10_000)     # South (a bot) moved first
+    page.wait_for_selector("#jq-board .jq-pt.can-move", timeout=30_000)     # South (a bot) moved first
     mover = page.locator("#jq-board .jq-pt.can-move").first.get_attribute("data-pt")
+    seq = int(page.get_attribute("#jq-board", "data-seq"))
     page.click(f'#jq-board [data-pt="{mover}"]')
     assert page.locator("#jq-board .jq-pt.target").count() >= 1
     shot(page, "junqi-siguo-selected-phone")
     target = page.locator("#jq-board .jq-pt.target").first.get_attribute("data-pt")
     page.click(f'#jq-board [data-pt="{target}"]')
-    page.wait_for_function("!document.querySelector('#jq-board .jq-pt.can-move')")    # the move was taken
-    assert page.locator(f'#jq-board [data-pt="{mover}"] .jq-pc[data-seat="1"]').count() == 0
+    # the move was taken: the table's seq moved on (the three bots may have moved too and the
+    # turn be East's again before the page is looked at, so no state without a movable piece is
+    # waited for)
+    page.wait_for_function(f"""+document.querySelector('#jq-board').dataset.seq > {seq}
+        && !document.querySelector('#jq-board [data-pt="{mover}"] .jq-pc[data-seat="1"]')""")
     shot(page, "junqi-siguo-phone")
+    ctx.close()
+
+
+def test_siguo_in_english_shows_the_pieces_faces_and_its_key(server, browser, shot):
+    """四国军棋 on an English page showed its pieces as codes (32–40, B, M, F) with the key folded
+    away, while the two-player board showed 司令: each piece now shows its one-character face,
+    and the key (face, name, English name) is open."""
+    ctx, page = siguo_at_phone_width(browser, server, "jqsouthen", 0, "en")
+    page.wait_for_selector("#jq-board .jq-pc.mine")
+    faces = page.eval_on_selector_all("#jq-board .jq-pc.mine", "ps => ps.map((p) => p.textContent)")
+    assert len(faces) == 25 and all(len(f) == 1 and "\u4e00" <= f <= "\u9fff" for f in faces), faces
+    assert page.evaluate("document.querySelector('.jq-legend').open") is True
+    assert page.inner_text('.jq-legend [data-leg="32"]').startswith("工 工兵 Engineer")
+    shot(page, "junqi-siguo-en-phone")
     ctx.close()

@@ -5,7 +5,7 @@ acts; every point has a name that says what is on it; axe finds nothing serious.
 from __future__ import annotations
 
 from .test_e2e_a11y import NEW_TABLE, check
-from .test_e2e_play import create_table, sign_up, wait_seq
+from .test_e2e_play import create_table, sign_up, wait_seq, wait_seq_reached
 
 FOCUSED = ("() => { const e = document.activeElement; "
            "if (!e || e.getAttribute('role') !== 'button') return null; "
@@ -53,7 +53,7 @@ def test_xiangqi_is_played_with_arrows_and_enter(server, browser, shot):
     assert e2.endswith("可以走到这里"), e2
     walk_to(page, "e2", lambda sq: ("abcdefghi".index(sq[0]), 9 - int(sq[1])))
     page.keyboard.press(" ")
-    wait_seq(page, 1)
+    wait_seq_reached(page, 1)                        # the move, perhaps the bot's answer too
     page.wait_for_function("() => window.qipaiLastState.moves.list[0].wxf === 'C2=5'")
     assert page.evaluate(FOCUSED) == "e2"            # the focus stays on the board after the move
     check(page, "xiangqi by keyboard", shot, "keys-xiangqi-zh")
@@ -69,7 +69,7 @@ def test_go_and_gomoku_points_are_played_with_enter(server, browser):
         page.goto(server + "/")
         page.select_option("select[name=game]", game)
         create_table(page, bots=1)
-        page.wait_for_selector(f"{board}.{turn}", timeout=15_000)      # this seat to play
+        page.wait_for_selector(f"{board}.{turn}", timeout=30_000)      # this seat to play
         seq = int(page.get_attribute("#status", "data-seq"))
         start = tab_to_board(page, board)
         label = page.evaluate("() => document.activeElement.getAttribute('aria-label')")

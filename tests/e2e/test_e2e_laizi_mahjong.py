@@ -71,10 +71,10 @@ def test_one_person_plays_a_laizi_mahjong_hand_against_three_bots(server, browse
             continue
         wait_change(page, seq)
         if kongs == 1:
-            page.wait_for_selector('[data-seatbox="0"] [data-kongs="peel"]', timeout=5_000)
+            page.wait_for_selector('[data-seatbox="0"] [data-kongs="peel"]', timeout=30_000)
             shot(page, "laizi-mahjong-peel-kong")
             kongs += 1
-    page.wait_for_selector("#record-link", timeout=20_000)
+    page.wait_for_selector("#record-link", timeout=60_000)
     result = page.locator(".mj-result")
     assert result.count() == 1 and result.get_attribute("open") is not None
     assert page.locator(".mj-revealed > div").count() == 4

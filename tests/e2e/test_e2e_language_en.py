@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from .language import (
+    FAST_CARDS,
     GAMES,
     chinese_outside_boards,
     new_table,
@@ -40,7 +41,7 @@ def test_a_table_of_every_game_speaks_english(lserver, en, game, shot):
 def test_lobby_history_and_events_speak_english(lserver, en, shot):
     page = en.new_page()
     sign_up(page, lserver, "en99player")
-    t = new_table(page, lserver, "doudizhu", sit=True, clock="bot_default_cards")
+    t = new_table(page, lserver, "doudizhu", sit=True, clock=FAST_CARDS)
     page.goto(f"{lserver}/tables/{t}")
     page.wait_for_selector("#status[data-seq]")
     found = {}

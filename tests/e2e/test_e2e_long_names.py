@@ -1,7 +1,8 @@
 """A 32-character name on a phone (390 px) in both languages: the lobby's open seek of such a
 player fits the screen with its accept button in view, and every page that shows the name (the
 lobby's players, the profile, the history, a replay, a table's player bars) fits the phone's
-width with no word broken a character a line. Screenshots at 390 px into tests/e2e/artifacts."""
+width with no word broken a character a line, and no list's link wraps onto a line of its own.
+Screenshots at 390 px into tests/e2e/artifacts."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from ..rating_helpers import play_xiangqi, real_server
 from .conftest import running_server
 from .pages import WIDTHS, assert_fits_phone, set_lang
 from .test_e2e_ratings import as_signed_in
+from .test_e2e_tap_targets import OWN_LINE
 
 LONG = "x" * 32
 
@@ -69,4 +71,6 @@ def test_every_page_showing_a_long_name_fits_the_phone(played, browser, shot, la
     page.wait_for_function(f"() => document.querySelector('main').innerText.includes('{LONG}')")
     shot(page, f"long-name-{where}-{lang}-phone")
     assert_fits_phone(page)
+    # the lists' links (the name, Replay) stay on the line of their row's words
+    assert page.evaluate(OWN_LINE) == [], where
     page.context.close()

@@ -38,12 +38,14 @@ def _shot(page, name: str) -> None:
 
 
 def _open_table(page, server, name: str, game: str, bot: str) -> None:
-    """Sign up as ``name`` and sit at a new lobby table of ``game`` (one hand) with three bots."""
+    """Sign up as ``name`` and sit at a new lobby table of ``game`` (one hand) with three bots
+    (a spectator sees it 1 s late, not the server's 10 s: the laizi test's spectator waited for it)."""
     sign_up(page, server, name)
     tid = page.evaluate("""async ([game, bot]) => {
         const r = await fetch('/api/tables', {method: 'POST', credentials: 'same-origin',
             headers: {'Content-Type': 'application/json'},
-            body: JSON.stringify({game, bots: 3, bot, settings: {bot_delay_ms: 20, clock: 'none'}})});
+            body: JSON.stringify({game, bots: 3, bot,
+                                  settings: {bot_delay_ms: 20, clock: 'none', spectator_delay_ms: 1000}})});
         return (await r.json()).id; }""", [game, bot])
     page.goto(f"{server}/tables/{tid}")
 

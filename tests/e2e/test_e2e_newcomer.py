@@ -15,7 +15,8 @@ from pathlib import Path
 import pytest
 
 from .conftest import running_server
-from .test_e2e_play import create_table, sign_up
+from .pages import FIRST_EVENT_MS
+from .test_e2e_play import create_table, sign_up, sign_up_by_form
 
 CATALOGUES = Path(__file__).resolve().parents[2] / "qipai" / "i18n"
 
@@ -52,7 +53,7 @@ def test_forms_and_unknown_event(server, browser, shot, lang, widths):
         page.click("#auth-switch a")
         page.wait_for_url("**/signup")
 
-        sign_up(page, server, f"{lang}new{width}")
+        sign_up_by_form(page, server, f"{lang}new{width}")
 
         page.goto(server + "/events/no-such-cup")
         page.wait_for_selector("#not-found")
@@ -66,11 +67,12 @@ def test_forms_and_unknown_event(server, browser, shot, lang, widths):
 def test_long_event_name_wraps_at_phone_width(server, browser, shot):
     ctx = browser.new_context(viewport={"width": 390, "height": 800})
     page = ctx.new_page()
-    sign_up(page, server, "listboss")
+    sign_up(page, server, "listboss", lobby=False)
     players = [{"id": f"b{i}", "bot": "random"} for i in range(4)]
     event = {"preset": "s3_gomoku", "event_id": "long-name-cup", "name": "A very long event name " * 4,
              "players": players}
-    r = page.request.post(server + "/api/events", data=event, headers={"Origin": server})
+    r = page.request.post(server + "/api/events", data=event, headers={"Origin": server},
+                           timeout=FIRST_EVENT_MS)       # the server's first event may take long
     assert r.status == 201, r.text()
     page.goto(server + "/events")
     page.wait_for_selector("#event-list a[href='/events/long-name-cup']")
@@ -90,7 +92,7 @@ def test_history_names_bots_in_words(server, browser):
     page.wait_for_selector("#resign")
     page.click("#resign")
     page.click('#ask [data-answer="yes"]')          # resigning asks first
-    page.wait_for_selector("#record-link", timeout=15_000)
+    page.wait_for_selector("#record-link", timeout=60_000)
     page.goto(server + "/history")
     outcome = page.locator("#history td.outcome")
     outcome.first.wait_for()
@@ -126,7 +128,7 @@ def test_history_and_profile_keep_each_word_whole(server, browser, shot):
     page.wait_for_selector("#resign")
     page.click("#resign")
     page.click('#ask [data-answer="yes"]')          # resigning asks first
-    page.wait_for_selector("#record-link", timeout=15_000)
+    page.wait_for_selector("#record-link", timeout=60_000)
     for width in (1280, 390):
         page.set_viewport_size({"width": width, "height": 900})
         for path in ("/history", "/u/%E5%A4%8D%E7%9B%98%E6%A3%8B%E6%89%8B"):
@@ -140,15 +142,16 @@ def test_history_and_profile_keep_each_word_whole(server, browser, shot):
 def test_a_chinese_named_account_enters_an_event(server, browser, shot):
     """Accounts may be named in Chinese; such a player joins an event with its code."""
     boss = browser.new_page()
-    sign_up(boss, server, "cupboss")
+    sign_up(boss, server, "cupboss", lobby=False)
     players = [{"id": f"c{i}", "bot": "random"} for i in range(3)]
     event = {"preset": "s3_gomoku", "event_id": "zh-name-cup", "players": players, "registration": True}
-    r = boss.request.post(server + "/api/events", data=event, headers={"Origin": server})
+    r = boss.request.post(server + "/api/events", data=event, headers={"Origin": server},
+                          timeout=FIRST_EVENT_MS)       # the server's first event may take long
     assert r.status == 201, r.text()
     code = boss.request.get(server + "/api/events/zh-name-cup/entries").json()["code"]
     ctx = browser.new_context(viewport={"width": 390, "height": 844}, locale="zh-CN")
     page = ctx.new_page()
-    sign_up(page, server, "报名棋手")
+    sign_up(page, server, "报名棋手", lobby=False)
     page.goto(f"{server}/events/zh-name-cup?join={code}")
     page.click("#join-event")
     page.wait_for_selector("#my-entry")
@@ -188,7 +191,7 @@ def test_boxes_to_tick_are_big_enough_for_a_thumb_on_a_phone(server, browser):
     """The lobby's "rated" box and the token scopes of the bots page, at 390 px: at least 20 px
     each way (the browser's own box is 13 px)."""
     page = browser.new_page(viewport={"width": 390, "height": 844})
-    sign_up(page, server, "thumbplayer")
+    sign_up(page, server, "thumbplayer", lobby=False)
     for path in ("/", "/account/bots"):
         page.goto(server + path)
         page.wait_for_selector("main input[type=checkbox]")
@@ -231,7 +234,7 @@ def test_a_mahjong_seats_counts_never_start_a_line_with_a_dot(server, browser):
     """Laizi mahjong at 1280 px, where the three other seats' boxes are narrow: their heads wrap
     the score and tile count to a line of their own, which does not start with "·"."""
     page = browser.new_page(viewport={"width": 1280, "height": 900}, locale="zh-CN")
-    sign_up(page, server, "麻将新手")
+    sign_up(page, server, "麻将新手", lobby=False)
     body = {"game": "laizi-mahjong", "sit": True, "bots": 3, "bot": None, "options": {}}
     r = page.request.post(server + "/api/tables", data=body, headers={"Origin": server})
     assert r.status == 201, r.text()
@@ -247,7 +250,7 @@ def test_a_spectator_of_a_card_game_is_told_of_the_delay_at_once(server, browser
     so from the first moment, while the table is still empty: the game has started (not
     "Starting…", which it said for the whole delay)."""
     page = browser.new_page(locale="zh-CN" if lang == "zh" else "en-US")
-    sign_up(page, server, who)
+    sign_up(page, server, who, lobby=False)
     body = {"game": "doudizhu", "sit": False, "bots": 3, "bot": None, "options": {}}
     r = page.request.post(server + "/api/tables", data=body, headers={"Origin": server})
     assert r.status == 201, r.text()

@@ -21,7 +21,7 @@ def test_the_bots_menu_reads_without_brackets_in_chinese(server, browser):
     ctx = browser.new_context(locale="zh-CN")
     ctx.add_init_script("localStorage.setItem('lang', 'zh')")
     page = ctx.new_page()
-    sign_up(page, server, "botsmenu")
+    sign_up(page, server, "botsmenu", lobby=False)
     page.goto(server + "/")
     page.wait_for_selector("select[name=bots] option", state="attached")
     bots = page.eval_on_selector_all("select[name=bots] option", "os => os.map((o) => o.textContent)")
@@ -30,10 +30,17 @@ def test_the_bots_menu_reads_without_brackets_in_chinese(server, browser):
     ctx.close()
 
 
+def casual(page):
+    """The page's table is casual, as made and as played (a newcomer's game against bots is
+    never rated, as on lichess; the lobby ticks "rated" only for a table of people)."""
+    table = page.request.get(page.url.replace("/tables/", "/api/tables/")).json()
+    assert table["settings"]["rated"] is False and table["rated"] is False, table
+
+
 def test_a_newcomer_presses_create_and_the_game_starts(server, browser, shot):
     ctx = browser.new_context()
     page = ctx.new_page()
-    sign_up(page, server, "newcomer")
+    sign_up(page, server, "newcomer", lobby=False)
     page.goto(server + "/")
     page.wait_for_selector("[data-quick]")
     order = page.eval_on_selector_all(".game-card", "cs => cs.map((c) => c.dataset.game)")
@@ -46,16 +53,18 @@ def test_a_newcomer_presses_create_and_the_game_starts(server, browser, shot):
     assert page.input_value("select[name=bots]") == "1"          # the other seat is a bot
     page.click("#create")                                        # nothing changed
     page.wait_for_url(re.compile(r"/tables/\w+$"))
-    page.wait_for_selector('#status[data-seq="0"]', timeout=10_000)
+    page.wait_for_selector('#status[data-seq="0"]', timeout=30_000)
     assert page.locator(".xq .pc").count() == 32
     page.wait_for_selector("#resign")
     assert page.locator("#draw").count() == 0                   # a bot answers no draw offer
+    casual(page)
     # "play a bot now" for a card game: a full table at once
     page.goto(server + "/")
     page.click('[data-quick="doudizhu"]')
     page.wait_for_url(re.compile(r"/tables/\w+$"))
-    page.wait_for_selector("#hand .c", timeout=10_000)
+    page.wait_for_selector("#hand .c", timeout=30_000)
     assert page.locator("#hand .c").count() == 17
+    casual(page)
     storage = ctx.storage_state()
     ctx.close()
     shots(browser, server, "/", "lobby", shot, "[data-quick]", storage)
@@ -82,7 +91,14 @@ def test_lobby_signed_out_invites_to_sign_up(server, browser):
     page.fill("input[name=password]", SECRET)
     page.click("button[type=submit]")
     page.wait_for_url(re.compile(r"/tables/\w+$"))
-    assert page.request.get(page.url.replace("/tables/", "/api/tables/")).json()["game"] == "go"
+    made = page.request.get(page.url.replace("/tables/", "/api/tables/")).json()
+    assert made["game"] == "go" and made["options"]["board_size"] == 9     # a newcomer's 9×9, as OGS
+    # the lobby's own table seats its person: no clock made for games of bots only is offered
+    page.goto(server + "/")
+    for game in ("go", "gomoku", "doudizhu"):
+        page.select_option("select[name=game]", game)
+        clocks = page.eval_on_selector_all("select[name=clock] option", "os => os.map((o) => o.value)")
+        assert len(clocks) > 1 and not [c for c in clocks if c.startswith("bot_")], (game, clocks)
     page.close()
 
 
@@ -95,7 +111,7 @@ def test_the_phone_lobby_picks_a_game_from_chips_and_shows_the_tables_near_the_t
     cards); at 1280 px every game's card shows and the tables close the page, as before."""
     host = browser.new_context()
     hp = host.new_page()
-    sign_up(hp, server, "chiphost")
+    sign_up(hp, server, "chiphost", lobby=False)
     hp.goto(server + "/")
     hp.wait_for_selector("#create")
     hp.select_option("select[name=game]", "doudizhu")
@@ -106,7 +122,7 @@ def test_the_phone_lobby_picks_a_game_from_chips_and_shows_the_tables_near_the_t
     host.close()
     ctx = browser.new_context(viewport=WIDTHS["phone"])
     page = ctx.new_page()
-    sign_up(page, server, "chipguest")
+    sign_up(page, server, "chipguest", lobby=False)
     for lang in ("zh", "en"):
         set_lang(page, server, lang)
         page.goto(server + "/")
@@ -141,7 +157,7 @@ def test_the_phone_lobby_picks_a_game_from_chips_and_shows_the_tables_near_the_t
     page.wait_for_selector('.game-card[data-game="go"].picked')
     page.click('.game-card.picked [data-quick="go"]')
     page.wait_for_url(re.compile(r"/tables/\w+$"))
-    page.wait_for_selector("#status[data-seq]", timeout=10_000)
+    page.wait_for_selector("#status[data-seq]", timeout=30_000)
     assert page.request.get(server + "/api/tables/" + page.url.rsplit("/", 1)[1]).json()["game"] == "go"
     # a wide screen: no chips, every card, the tables at the end of the page
     page.set_viewport_size(WIDTHS["desktop"])
@@ -161,7 +177,7 @@ def test_the_phone_lobby_picks_a_game_from_chips_and_shows_the_tables_near_the_t
 def test_sign_in_page_while_signed_in_goes_on_to_next(server, browser):
     ctx = browser.new_context()
     page = ctx.new_page()
-    sign_up(page, server, "already")
+    sign_up(page, server, "already", lobby=False)
     page.goto(server + "/login?next=/history")
     page.wait_for_url(server + "/history")
     page.goto(server + "/login?next=https://elsewhere.example/")
@@ -193,7 +209,7 @@ def test_the_phone_header_is_one_row_with_a_menu(server, browser, lang):
     ctx = browser.new_context(viewport=WIDTHS["phone"])
     page = ctx.new_page()
     set_lang(page, server, lang)
-    sign_up(page, server, f"menu{lang}")
+    sign_up(page, server, f"menu{lang}", lobby=False)
     page.goto(server + "/history")
     page.wait_for_selector("#theme")
     rows = page.evaluate("""() => [...document.querySelector('header').children]
@@ -260,7 +276,7 @@ def test_the_header_keeps_the_account_links_apart(server, browser):
     out.mkdir(exist_ok=True)
     for lang, name in (("en", "ros"), ("zh", "cai")):
         signed = browser.new_context()
-        sign_up(signed.new_page(), server, name)
+        sign_up(signed.new_page(), server, name, lobby=False)
         for kind, size in WIDTHS.items():
             ctx = browser.new_context(viewport=size, storage_state=signed.storage_state())
             page = ctx.new_page()

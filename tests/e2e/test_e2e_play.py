@@ -17,9 +17,10 @@ def submit_account_form(page, base, path, name):
     page.wait_for_selector("#me, .error:not(:empty)", state="attached")
 
 
-def sign_up(page, base, name):
-    """Sign up as ``name``: the header's #me then holds the name (read as text: at phone width
-    #me is inside the closed header menu, and the header is drawn anew after /api/me answers)."""
+def sign_up_by_form(page, base, name):
+    """Sign up as ``name`` by the sign-up form: the page then goes on to the lobby, whose
+    header's #me holds the name (read as text: at phone width #me is inside the closed header
+    menu, and the header is drawn anew after /api/me answers)."""
     submit_account_form(page, base, "/signup", name)
     page.wait_for_function(
         """(name) => (document.querySelector('#me')?.textContent || '').startsWith(name)
@@ -28,8 +29,31 @@ def sign_up(page, base, name):
     assert (page.locator("#me").text_content(timeout=5_000) or "").startswith(name)
 
 
+def sign_up(page, base, name, lobby=True):
+    """Sign up as ``name`` by the API in the page's context (the session cookie is the
+    context's, as after the form), then, unless ``lobby`` is false, open the lobby signed in
+    (where the form leaves the page). The form itself is filled in by :func:`sign_up_by_form`
+    (this file's games, the newcomer's and the first organizer's tests): here it cost two page
+    loads and a click per account, some 150 accounts of the browser files."""
+    r = page.request.post(base + "/api/signup", data={"username": name, "password": SECRET})
+    assert r.status == 201, r.text()
+    if lobby:
+        page.goto(base + "/")
+        page.wait_for_function(
+            "(name) => (document.querySelector('#me')?.textContent || '').startsWith(name)",
+            arg=name, timeout=30_000)
+
+
 def wait_seq(page, seq):
     page.wait_for_selector(f'#status[data-seq="{seq}"]', timeout=30_000)   # a full run's busy machine
+
+
+def wait_seq_reached(page, seq):
+    """Wait until the position number is ``seq`` or past it: a person's move at a table with a
+    bot, which may have answered before the page is looked at (position ``seq`` shown only
+    between two frames, or not at all)."""
+    page.wait_for_function(f"() => +document.querySelector('#status')?.dataset.seq >= {seq}",
+                           timeout=30_000)
 
 
 def create_table(page, bots: int = 0) -> str:
@@ -52,8 +76,8 @@ def join(page, server, table):
 def test_two_people_play_xiangqi_to_checkmate(server, browser, shot):
     ctx_red, ctx_black = browser.new_context(), browser.new_context()
     red, black = ctx_red.new_page(), ctx_black.new_page()
-    sign_up(red, server, "redplayer")
-    sign_up(black, server, "blackplayer")
+    sign_up_by_form(red, server, "redplayer")
+    sign_up_by_form(black, server, "blackplayer")
 
     red.select_option("select[name=game]", "xiangqi")
     table = create_table(red)
@@ -109,7 +133,7 @@ def test_organizer_creates_an_event_and_starts_a_round(server, browser, shot):
     # redplayer, the first account of this server, is an organizer (run alone: sign it up first)
     submit_account_form(page, server, "/login", "redplayer")
     if not page.locator("#me").count():
-        sign_up(page, server, "redplayer")
+        sign_up_by_form(page, server, "redplayer")
     assert page.locator("#me svg.icon-star[role=img]").count() == 1     # the organizer's mark
     page.goto(server + "/events")
     page.select_option("select[name=preset]", "s3_xiangqi")
@@ -140,7 +164,7 @@ def click_unless_answered(page, selector: str) -> None:
 def test_one_person_plays_doudizhu_against_two_bots(server, browser, shot):
     ctx = browser.new_context(viewport={"width": 390, "height": 844})   # phone width
     page = ctx.new_page()
-    sign_up(page, server, "cardplayer")
+    sign_up_by_form(page, server, "cardplayer")
     page.select_option("select[name=game]", "doudizhu")
     page.select_option("select[name=bots]", "2")
     page.click("#create")
@@ -171,7 +195,7 @@ def test_one_person_plays_doudizhu_against_two_bots(server, browser, shot):
             click_unless_answered(page, '#actions button[data-action="pass"]')
         else:
             click_unless_answered(page, "#actions button:enabled >> nth=0")
-        page.wait_for_function(f'document.querySelector("#status").dataset.seq !== "{seq}"', timeout=10_000)
+        page.wait_for_function(f'document.querySelector("#status").dataset.seq !== "{seq}"', timeout=30_000)
     page.wait_for_selector("#record-link")
     assert plays >= 1
     assert page.locator('[data-pile="kitty"] .c').count() == 3             # the kitty is shown once revealed

@@ -66,7 +66,7 @@ def test_profile_shows_ratings_chart_and_games(rated, browser, shot):
     zh.goto(base + "/u/ann")
     zh.wait_for_selector('[data-rating="xiangqi/slow"] .sr-only')
     assert zh.locator('[data-rating="xiangqi/slow"] .sr-only').inner_text().endswith(
-        "暂定等级分：计分对局不足 5 局（目前 3 局）")
+        "暂定等级分：计等级分对局不足 5 局（目前 3 局）")
     # ann's results said from ann's side to cai, who reads ann's profile ("胜", never "你赢了")
     said = zh.locator("#history .outcome").all_inner_texts()
     assert sorted(x[0] for x in said) == ["胜", "胜", "负"] and "你" not in "".join(said), said

@@ -13,7 +13,7 @@ def test_the_console_of_a_finished_event(browser, shot, tmp_path):
     run_from_command_line(tmp_path, "s2_go", 2)
     with running_server(tmp_path) as base:
         boss = browser.new_page()
-        sign_up(boss, base, "boss")                      # the first account: an organizer
+        sign_up(boss, base, "boss", lobby=False)                      # the first account: an organizer
         (event,) = boss.request.get(base + "/api/events").json()
         assert event["status"] == "finished"
         boss.goto(f"{base}/events/{event['id']}/referee")

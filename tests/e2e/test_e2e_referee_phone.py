@@ -30,7 +30,7 @@ def test_the_console_on_a_phone_keeps_each_games_label_whole(browser, shot, tmp_
     with running_server(tmp_path, SETTINGS) as base:
         ctx = browser.new_context(viewport=WIDTHS["phone"])
         boss = ctx.new_page()
-        sign_up(boss, base, "boss")                   # the first account: an organizer (who may referee)
+        sign_up(boss, base, "boss", lobby=False)        # the first account: an organizer (who may referee)
         for name in PLAYERS:
             r = httpx.post(base + "/api/signup", json={"username": name, "password": "correct horse"})
             assert r.is_success, r.text
@@ -73,4 +73,31 @@ def test_the_console_on_a_phone_keeps_each_games_label_whole(browser, shot, tmp_
         boss.wait_for_selector("#back-to-event")
         named = boss.inner_text("#back-to-event")
         assert re.search("[\u4e00-\u9fff]", named), named
+        ctx.close()
+
+
+def test_the_console_names_a_knockout_round_as_the_event_page_does(browser, tmp_path):
+    # a knockout of four: round 1 is the semi-finals on the event page and its bracket, and so
+    # in the console (it said "Round 1" beside the page's "Semi-finals")
+    with running_server(tmp_path, SETTINGS) as base:
+        ctx = browser.new_context(viewport=WIDTHS["desktop"])
+        boss = ctx.new_page()
+        sign_up(boss, base, "boss", lobby=False)
+        for name in PLAYERS[:4]:
+            r = httpx.post(base + "/api/signup", json={"username": name, "password": "correct horse"})
+            assert r.is_success, r.text
+        boss.goto(base + "/events")
+        status, _ = call(boss, "POST", "/api/events", {"preset": "s2_xiangqi", "event_id": "ko",
+                                                      "name": "Knockout", "players": PLAYERS[:4]})
+        assert status == 201
+        for lang, semi in (("en", "Semi-finals"), ("zh", "半决赛")):
+            set_lang(boss, base, lang)
+            boss.goto(base + "/events/ko")
+            boss.wait_for_selector('[data-bracket-round="1"] .bhead')
+            assert boss.inner_text('[data-bracket-round="1"] .bhead') == semi
+            boss.goto(base + "/events/ko/referee")
+            boss.wait_for_selector("#ref-paper [data-game]")
+            labels = boss.eval_on_selector_all("#ref-paper [data-game] td:first-child",
+                                               "ts => ts.map((t) => t.innerText)")
+            assert labels and all(x.startswith(semi) for x in labels), labels
         ctx.close()

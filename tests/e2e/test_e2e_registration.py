@@ -40,9 +40,9 @@ def organizer_and_player(browser, base, signed_up=True, state=None):
     boss, alice = boss_ctx.new_page(), alice_ctx.new_page()
     accept_dialogs(boss)
     if state is None:
-        sign_up(boss, base, "boss")
+        sign_up(boss, base, "boss", lobby=False)
     if signed_up:
-        sign_up(alice, base, "alice")
+        sign_up(alice, base, "alice", lobby=False)
     for p in (boss, alice):
         set_lang(p, base, "en")
     return boss, alice, alice_ctx
@@ -65,11 +65,17 @@ def test_players_join_check_in_and_the_draw_shows_its_commitment(browser, shot, 
     link = boss.inner_text("#join-link")
     code = boss.inner_text("#join-code-shown")
     assert link.endswith(f"/events/{event}?join={code}")
+    # on a phone the code stays on one line (a player types it), with a button that copies it
+    boss.set_viewport_size({"width": 390, "height": 800})
+    assert boss.evaluate("document.querySelector('#join-code-shown').getClientRects().length") == 1
+    boss.click("#join-code-copy")
+    boss.wait_for_selector("#join-copied:text-matches('Copied|Select it and copy it')")
+    boss.set_viewport_size({"width": 1280, "height": 800})
     assert boss.inner_text("#event-status") == "Entries open"
     # alice follows the link, signs up, comes back and joins with her unit
     alice.goto(link)
     alice.wait_for_selector("#registration a[href^='/signup']")
-    sign_up(alice, base, "alice")
+    sign_up(alice, base, "alice", lobby=False)
     alice.goto(link)
     assert alice.input_value("#join-code") == code
     alice.fill("#join-unit", "North")

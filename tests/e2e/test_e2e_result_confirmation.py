@@ -38,7 +38,7 @@ def test_a_player_confirms_and_a_referee_corrects_a_result(browser, organizer):
     base, state = organizer
     boss_ctx, alice_ctx = browser.new_context(storage_state=state), browser.new_context()
     boss, alice = boss_ctx.new_page(), alice_ctx.new_page()
-    sign_up(alice, base, "alice")
+    sign_up(alice, base, "alice", lobby=False)
     pages = {"alice": alice}
     for name in ("bob", "carol", "dave"):
         pages[name] = browser.new_context().new_page()
@@ -162,7 +162,7 @@ def test_a_pair_confirms_once_for_both_members(browser, organizer):
     ann.click(f'[data-confirm="{gid}"]')
     assert "确认后不能撤回" in ann.inner_text("#ask-text")
     ann.click('#ask [data-answer="yes"]')
-    ann.wait_for_selector(f'[data-game="{gid}"] [data-provisional]:has-text("North已确认")')
+    ann.wait_for_selector(f'[data-game="{gid}"] [data-provisional]:has-text("North 已确认")')
     bob.goto(base + "/events/pairs")
     bob.wait_for_selector(f'[data-game="{gid}"] [data-provisional]')
     assert bob.locator(f'[data-confirm="{gid}"]').count() == 0
@@ -196,7 +196,7 @@ def test_results_of_an_event_run_from_the_command_line_read_final(browser, tmp_p
         assert games and {g["standing"] for g in games} == {"final"}
         ctx = browser.new_context()
         boss = ctx.new_page()
-        sign_up(boss, base, "boss")
+        sign_up(boss, base, "boss", lobby=False)
         set_lang(boss, base, "en")
         boss.goto(f"{base}/events/{eid}")
         boss.wait_for_selector("[data-game] [data-final]")

@@ -16,8 +16,19 @@ import re
 
 import pytest
 
+from qipai.i18n import t as i18n_t
 from qipai.i18n.results import CARD, mahjong_hand_lines, result_words
-from tests.test_result_words import NAMES, RESULTS, VARIANTS, _new, _play, _view, check_words, gb_hands
+from tests.test_result_words import (
+    BOMB_WON,
+    NAMES,
+    RESULTS,
+    VARIANTS,
+    _new,
+    _play,
+    _view,
+    check_words,
+    gb_hands,
+)
 
 #: in the browser: the status line's words and, for a card or tile table, the mounted board's
 #: result box (headline and scores), for every seat and a spectator
@@ -202,3 +213,209 @@ def test_a_card_record_says_which_side_won_from_its_last_position(server, browse
               t, lang }); }""", game)
     ctx.close()
     assert says in line, line
+
+
+def test_a_drawn_hand_paid_by_bombs_reads_as_the_terminal_says_and_lists_the_bombs(server, browser, shot):
+    """百变八雀 荒庄 with bombs: the page's line says why the scores moved (as
+    qipai.i18n.results), and the table's end panel lists the bombs, whose, as four tiles."""
+    hand = {"hand": 1, "winners": [], "how": "drawn", "bombs": [[2, "5p"], [3, "E"]],
+            "bomb_payments": [-20, -20, 20, 20], "payments": [-20, -20, 20, 20]}
+    r = {"text": "-20 -20 20 20", "reason": "hands_played", "returns": [-20, -20, 20, 20],
+         "winners": [2, 3], "details": {"hands": [hand]}}
+    names = ["alice", "bob", "cy", "dan"]
+    for lang in ("zh", "en"):
+        ctx = browser.new_context()
+        ctx.add_init_script(f"localStorage.setItem('lang', '{lang}')")
+        page = ctx.new_page()
+        page.goto(server + "/")
+        got = page.evaluate("""async ([r, names]) => {
+          const { resultText } = await import("/static/result.js");
+          const { t, lang } = await import("/static/i18n.js");
+          return [0, null].map((seat) => resultText(r, { game: "baibian-bajue", seat, names, t, lang }));
+        }""", [r, names])
+        for seat, line in zip((0, None), got):
+            assert line == result_words(r, game="baibian-bajue", seat=seat, names=names, lang=lang)
+        assert ("炸弹" if lang == "zh" else "bombs") in got[0], got
+        # a hand another seat won, the reader up on its bomb: no "You lost" beside its +30
+        won = page.evaluate("""async ([r, names]) => {
+          const { resultText } = await import("/static/result.js");
+          const { t, lang } = await import("/static/i18n.js");
+          return [0, 2].map((seat) => resultText(r, { game: "baibian-bajue", seat, names, t, lang }));
+        }""", [BOMB_WON, names])
+        for seat, line in zip((0, 2), won):
+            assert line == result_words(BOMB_WON, game="baibian-bajue", seat=seat, names=names, lang=lang)
+        assert won[0].startswith("你未和牌" if lang == "zh" else "You did not win the hand"), won
+        ctx.close()
+
+
+def _drawn_bajue_hand_with_a_bomb():
+    """A one-hand 百变八雀 game played to 荒庄 with a bomb laid (every bomb taken, no win)."""
+    import qipai
+    game = qipai.load("baibian-bajue", hands_per_match=1)
+    for seed in range(300):
+        state, rng = game.new_state(seed=seed), random.Random(seed)
+        while not state.is_terminal():
+            s = sorted(state.to_act)[0]
+            acts = state.legal_actions(s)
+            bombs = [a for a in acts if str(a).startswith("bomb")]
+            state.apply(bombs[0] if bombs else rng.choice(
+                [a for a in acts if not str(a).startswith("win")] or acts), s)
+        hand = state.result.details["hands"][-1]
+        if hand.get("bombs") and not hand["winners"]:
+            return state
+    raise AssertionError("no drawn hand with a bomb")
+
+
+def test_the_bajue_end_panel_lists_the_bombs_of_a_drawn_hand(server, browser, shot):
+    state = _drawn_bajue_hand_with_a_bomb()
+    result = state.result.to_json()
+    maker, tile = result["details"]["hands"][-1]["bombs"][0]
+    seat = (maker + 1) % 4
+    view = _view(state, seat)
+    for lang, word in (("zh", "炸弹"), ("en", "Bomb")):
+        ctx = browser.new_context(viewport={"width": 390, "height": 844})
+        ctx.add_init_script(f"localStorage.setItem('lang', '{lang}')")
+        page = ctx.new_page()
+        page.goto(server + "/")
+        text = page.evaluate("""async ([view, result, seat]) => {
+          const { t, lang } = await import("/static/i18n.js");
+          const mod = await import("/static/boards/baibian-bajue.js");
+          document.body.replaceChildren();
+          const root = document.createElement("div");
+          document.body.append(root);
+          const board = mod.mount(root, { t, lang, send: () => {}, ask: () => {} });
+          board.update({ seat, view, result, names: ["alice", "bob", "cy", "dan"], to_act: [], seq: 1,
+                         legal: [] });
+          for (const d of root.querySelectorAll("details.mj-result")) d.open = true;
+          const b = root.querySelector(".mj-bombs");
+          const tiles = b && [...b.querySelectorAll(".mj-bomb [data-tile]")].map((x) => x.dataset.tile);
+          return b && [b.innerText, tiles];
+        }""", [view, result, seat])
+        assert text is not None, lang
+        assert text[0].startswith(word) and ["alice", "bob", "cy", "dan"][maker] in text[0], text
+        assert text[1] == [tile] * 4, text
+        shot(page, f"bajue-drawn-bombs-{lang}-390")
+        ctx.close()
+
+
+#: a card table's result box for each of `seats` (null: a spectator): its scores' texts and colours
+DRAWN_BOX = """async (e) => {
+  const { t, lang } = await import("/static/i18n.js");
+  const mod = await import(`/static/boards/${e.game}.js`);
+  const out = [];
+  for (const seat of e.seats) {
+    const root = document.createElement("div");
+    document.body.append(root);
+    const board = mod.mount(root, { t, lang, send: () => {}, ask: () => {} });
+    board.update({ seat, view: seat === null ? e.view : e.views[seat], result: e.result, names: e.names,
+      to_act: [], seq: 1, legal: [] });
+    const box = root.querySelector("#ct-result");
+    out.push({ seat, head: box.querySelector(".headline").innerText,
+      scores: [...box.querySelectorAll(".scores span")].map((s) => [s.innerText, s.className]) });
+    root.remove();
+  }
+  return out;
+}"""
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_a_drawn_card_deal_shows_nobody_gaining(server, browser, lang):
+    """A 4A4 draw returns ½ to every seat: its result box showed "你 +0.5 下家 +0.5 …" in green;
+    a drawn deal is ±0 for every seat, in the neutral colour (for every card table's box)."""
+    base = next(e for e in RESULTS if e["game"] == "fouafour")
+    entry = {**base, "names": NAMES[4], "seats": [None, 0, 1, 2, 3],
+             "result": {"returns": [0.5, 0.5, 0.5, 0.5], "winners": [], "reason": "out", "details": {}}}
+    ctx = browser.new_context(locale="zh-CN" if lang == "zh" else "en-US")
+    ctx.add_init_script(f"localStorage.setItem('lang', '{lang}')")
+    page = ctx.new_page()
+    page.goto(server + "/")
+    got = page.evaluate(DRAWN_BOX, entry)
+    ctx.close()
+    assert len(got) == 5
+    for g in got:
+        assert g["head"].startswith(i18n_t("ct.drawn", lang=lang)), g
+        assert len(g["scores"]) == 4, g
+        for text, cls in g["scores"]:
+            assert text.endswith("±0") and "0.5" not in text and "½" not in text, g
+            assert cls == "", g
+
+
+#: a finished card hand on a mounted board (game e.game, read from seat e.seat): the info row
+#: e.info's text, the result box's headline and the board's whole text
+MOUNT_AFTER = """async (e) => {
+  const { t, lang } = await import("/static/i18n.js");
+  const mod = await import(`/static/boards/${e.game}.js`);
+  const root = document.createElement("div");
+  document.body.append(root);
+  const board = mod.mount(root, { t, lang, send: () => {}, ask: () => {} });
+  board.update({ seat: e.seat, view: e.views[e.seat], result: e.result, names: e.names, to_act: [],
+    seq: 1, legal: [] });
+  const row = root.querySelector(`[data-info=${e.info}]`);
+  const box = root.querySelector("#ct-result .headline").innerText;
+  const out = { row: row ? row.innerText : null, box, text: root.innerText };
+  if (e.keep) { document.querySelector("main, #app").replaceChildren(root); root.classList.add("kept"); }
+  else root.remove();
+  return out;
+}"""
+
+
+def board_shots(page, entry, name, shot):
+    """The mounted board alone on the page, at 1280 and 390 px (in the page's language)."""
+    for width, height in ((1280, 900), (390, 844)):
+        page.set_viewport_size({"width": width, "height": height})
+        page.evaluate(MOUNT_AFTER, {**entry, "keep": True})
+        shot(page, f"{name}-{width}")
+
+
+def _finished_board(server, browser, lang: str, shot, entry: dict, game: str) -> dict:
+    """The finished hand ``entry`` mounted on a page in ``lang`` (MOUNT_AFTER's answer), its
+    screenshots taken as ``<game>-result-<lang>``."""
+    ctx = browser.new_context(locale="zh-CN" if lang == "zh" else "en-US")
+    ctx.add_init_script(f"localStorage.setItem('lang', '{lang}')")
+    page = ctx.new_page()
+    page.goto(server + "/")
+    got = page.evaluate(MOUNT_AFTER, entry)
+    board_shots(page, entry, f"{game}-result-{lang}", shot)
+    ctx.close()
+    return got
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_a_finished_shengji_hand_shows_the_levels_it_ended_with(server, browser, lang, shot):
+    """The attackers took the deal over and went up 3 (2 → 5): the table's levels row read the
+    levels the hand began with ("Levels us 2 · them 2") beside a verdict that said a team went
+    up; after the hand it reads the new levels ("Levels now"), and the verdict says the
+    attackers' points against the take-over mark."""
+    e = next(x for x in RESULTS if x["label"] == "shengji/4{}#2:played")
+    d = e["result"]["details"]
+    assert d["levels_before"] == [2, 2] and d["levels"] == [5, 2] and e["views"][1]["levels"] == [2, 2]
+    got = _finished_board(server, browser, lang, shot, {**e, "names": NAMES[4], "seat": 1, "info": "levels"},
+                          "shengji")
+    # seat 1 is of team 1 (level 2), the other team (seats 0 and 2) went up to 5
+    assert got["row"] == i18n_t("sj.levelsNow", lang=lang) + " " \
+        + i18n_t("sj.levelsMine", {"us": 2, "them": 5}, lang=lang), got
+    points = i18n_t("sj.attackPointsOf", {"points": d["attack_total"], "needed": 80}, lang=lang)
+    assert points in got["box"], got
+    assert i18n_t("sj.levelsNowMine", {"us": 2, "them": 5}, lang=lang) in got["box"], got
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_a_sandayi_hand_says_one_threshold_and_calls_the_winning_bidder_the_declarer(server, browser, lang,
+                                                                                     shot):
+    """The bar said "Defenders 50 (set at 25)" while the verdict said "defenders 50 points
+    against 80": one threshold (the defenders set a contract of c with 105 − c points, rules
+    §4.2), said alike in both places; in English the winning bidder is the declarer, not the
+    "Dealer" (the one who dealt)."""
+    e = next(x for x in RESULTS if x["label"] == "sandayi/4{}#1:played")
+    d = e["result"]["details"]
+    got = _finished_board(server, browser, lang, shot,
+                          {**e, "names": NAMES[4], "seat": 0, "info": "defender_points"}, "sandayi")
+    need = 105 - d["contract"]
+    said = {"n": d["defender_points"], "need": need}
+    assert got["row"].endswith(i18n_t("sdy.ofNeed", said, lang=lang)), got
+    assert got["box"].endswith(i18n_t("sdy.final", said, lang=lang)), got
+    assert str(need) in got["box"], got
+    assert str(d["contract"]) not in got["box"], got
+    if lang == "en":
+        assert "Dealer" not in got["text"] and "dealer" not in got["text"], got
+        assert "Declarer" in got["text"], got

@@ -87,7 +87,7 @@ def sign_in_with_next(page, seen: dict[str, list], base: str, kind: str, name: s
     page.fill("input[name=username]", name)
     page.fill("input[name=password]", SECRET)
     page.click("button[type=submit]")
-    page.wait_for_url(lambda u: f"/{kind}?" not in u, timeout=10_000)   # signed in, gone on
+    page.wait_for_url(lambda u: f"/{kind}?" not in u, timeout=30_000)   # signed in, gone on
     page.wait_for_load_state()
     page.wait_for_selector("#theme")                   # the page's scripts ran: its header is drawn
     rendered(page)                                     # and a frame after it (a late navigation)

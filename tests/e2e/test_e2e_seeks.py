@@ -20,7 +20,8 @@ SIZES = {"desktop": {"width": 1280, "height": 900}, "phone": {"width": 390, "hei
 
 @pytest.fixture(scope="module")
 def people(tmp_path_factory):
-    with running_server(tmp_path_factory.mktemp("qipai-seeks"), "nonce_window_ms=0") as base:
+    with running_server(tmp_path_factory.mktemp("qipai-seeks"),
+                        "nonce_window_ms=0, limits=Limits(signup_ip=(100.0, 100))") as base:
         tokens = {}
         for name in ("kai", "lin", "mei"):
             r = httpx.post(base + "/api/signup", json={"username": name, "password": "correct horse"})
@@ -50,20 +51,20 @@ def test_two_seekers_meet_at_one_table(people, browser):
     kai.click('[data-seek-game="gomoku"]')
     kai.wait_for_selector("#seek-words")
     assert "±" in kai.inner_text("#seek-words")
-    lin.wait_for_selector('#seeks [data-play-seek]', timeout=15_000)       # kai's seek is listed
+    lin.wait_for_selector('#seeks [data-play-seek]', timeout=30_000)       # kai's seek is listed
     # with kai's rating, provisional ("1500?") and why on hover and to a screen reader
     rating = lin.locator("#seeks [data-seek] .seek-rating")
     assert rating.locator(".rating-shown").inner_text() == "1500?"
     assert "5" in rating.get_attribute("title") and rating.get_attribute("title") in rating.inner_text()
     lin.click('[data-seek-game="gomoku"]')
     for p in (kai, lin):
-        p.wait_for_url(re.compile(r"/tables/\w+$"), timeout=15_000)
+        p.wait_for_url(re.compile(r"/tables/\w+$"), timeout=30_000)
     assert kai.url == lin.url
     table = httpx.get(base + "/api/tables/" + kai.url.rsplit("/", 1)[1]).json()
     assert table["rated"] is True and table["status"] == "playing"
     mei = page_of(browser, base, tokens["mei"])
     mei.wait_for_function("() => document.querySelectorAll('#online [data-user] .tag').length >= 2",
-                          timeout=15_000)
+                          timeout=30_000)
     assert "2" in mei.inner_text("#presence-counts")
     for p in (kai, lin, mei):
         p.context.close()
@@ -89,11 +90,19 @@ def test_a_challenge_from_the_online_list_is_accepted(people, browser, shot):
     base, tokens = people
     mei = page_of(browser, base, tokens["mei"])
     kai = page_of(browser, base, tokens["kai"])
-    mei.wait_for_selector('[data-challenge="kai"]', timeout=15_000)
+    mei.wait_for_selector('[data-challenge="kai"]', timeout=30_000)
     mei.click('[data-challenge="kai"]')
-    mei.select_option('.challenge-form select', "xiangqi")
+    mei.select_option('[data-challenge-game="kai"]', "xiangqi")
+    # the challenge takes a clock, as a new table does: the same choices, carried to its table
+    mei.select_option("select[name=game]", "xiangqi")
+    values = "s => [...s.options].map((o) => o.value)"
+    offered = mei.eval_on_selector('[data-challenge-clock="kai"]', values)
+    assert offered == mei.eval_on_selector("select[name=clock]", values)
+    assert "xq_s0_rapid" in offered and "none" in offered
+    chosen = next(c for c in offered if c and c != "none")
+    mei.select_option('[data-challenge-clock="kai"]', chosen)
     mei.click('[data-send-challenge="kai"]')
-    kai.wait_for_selector("[data-accept]", timeout=15_000)
+    kai.wait_for_selector("[data-accept]", timeout=30_000)
     assert "mei" in kai.inner_text("#challenges")
     check(kai, "lobby with a challenge")
     # the challenge's buttons stay across the lobby's polls (drawn anew at each poll, a click whose
@@ -106,7 +115,7 @@ def test_a_challenge_from_the_online_list_is_accepted(people, browser, shot):
     for lang in ("en", "zh"):
         for kind, size in SIZES.items():
             p = page_of(browser, base, tokens["kai"], size, lang)
-            p.wait_for_selector("[data-accept]", timeout=15_000)
+            p.wait_for_selector("[data-accept]", timeout=30_000)
             shot(p, f"seeks-lobby-{lang}-{kind}")
             if kind == "phone":
                 assert p.evaluate("document.documentElement.scrollWidth") <= 390
@@ -114,15 +123,18 @@ def test_a_challenge_from_the_online_list_is_accepted(people, browser, shot):
                 assert p.locator("[data-accept]").bounding_box()["y"] < size["height"]
             p.context.close()
     kai.click("[data-accept]")
-    kai.wait_for_url(re.compile(r"/tables/\w+$"), timeout=15_000)
-    mei.wait_for_url(re.compile(r"/tables/\w+$"), timeout=15_000)    # the challenger follows
+    kai.wait_for_url(re.compile(r"/tables/\w+$"), timeout=30_000)
+    mei.wait_for_url(re.compile(r"/tables/\w+$"), timeout=30_000)    # the challenger follows
     assert kai.url == mei.url
+    made = httpx.get(base + "/api/tables/" + kai.url.rsplit("/", 1)[1],
+                     cookies={"qipai_session": tokens["kai"]}).json()
+    assert (made["game"], made["settings"]["clock"], made["rated"]) == ("xiangqi", chosen, True)
     # back in the lobby while the server still keeps the answer, the challenger stays there: only
     # an acceptance the page saw coming takes it to the table
     table = mei.url
     lobby = page_of(browser, base, tokens["mei"])
     lobby.evaluate("document.getElementById('presence-counts').textContent = ''")
-    lobby.wait_for_selector("#presence-counts:not(:empty)", timeout=15_000)     # polled again
+    lobby.wait_for_selector("#presence-counts:not(:empty)", timeout=30_000)     # polled again
     assert lobby.url == base + "/" and lobby.url != table
     lobby.context.close()
 
@@ -141,12 +153,12 @@ def test_a_seeks_owner_goes_to_the_game_after_reloading_the_lobby(people, browse
     nia.click("#seek-go")
     nia.wait_for_selector("#seek-words")
     nia.reload()
-    nia.wait_for_selector("#seek-words:not(:empty)", timeout=15_000)     # followed again
+    nia.wait_for_selector("#seek-words:not(:empty)", timeout=30_000)     # followed again
     oto = page_of(browser, base, tokens["oto"])
-    oto.wait_for_selector('#seeks [data-play-seek]', timeout=15_000)
+    oto.wait_for_selector('#seeks [data-play-seek]', timeout=30_000)
     oto.click('#seeks [data-play-seek]')
     for p in (oto, nia):
-        p.wait_for_url(re.compile(r"/tables/\w+$"), timeout=15_000)
+        p.wait_for_url(re.compile(r"/tables/\w+$"), timeout=30_000)
     assert nia.url == oto.url
     for p in (nia, oto):
         p.context.close()
@@ -208,5 +220,144 @@ def test_the_go_rule_options_read_whole_and_komi_only_with_free_komi(people, bro
     assert page.is_hidden('[data-opt-field="komi"]')
     page.select_option('.options [data-opt="scoring"]', '"free_komi"')
     assert page.is_visible('[data-opt-field="komi"]')
+    # the rule sheet's "60 minutes a game" beside the Clock: a whole-game limit, "none" by default
+    # (the clock alone), read so (it was "Reading of the 60-minute rule: 30 min each (the clock)")
+    limit = page.locator('[data-opt-field="time_control"]')
+    assert limit.inner_text().startswith({"en": "Whole-game time limit", "zh": "整局限时"}[lang])
+    assert page.eval_on_selector('[data-opt="time_control"]', "s => s.selectedOptions[0].textContent") == \
+        {"en": "none (the clock alone)", "zh": "不限（只看计时）"}[lang]
+    assert "60" in limit.get_attribute("title")
     shot(page, f"go-options-{lang}-desktop")
     page.context.close()
+
+
+def test_the_lobby_offers_no_option_of_a_whole_match(people, browser, shot):
+    """A lobby table plays one deal: shengji's "Match time (minutes)" and "Tie at time out",
+    baohuang's match time, doudizhu's match scoring, ... changed nothing there, and the form
+    offered them. They are gone from it (``/api/games`` names them ``match_options``); baohuang's
+    number of deals shows only with the sdbh.provisional rule set, whose table plays that many
+    deals, and the table made with it gets them."""
+    base, tokens = people
+    games = {g["id"]: g for g in httpx.get(base + "/api/games").json()}
+    page = page_of(browser, base, tokens["mei"], lang="en")
+    page.click("details:has(.options) > summary")
+    for game, gone, kept in (("shengji", ("time_limit_min", "timeout_tiebreak"), "start_level"),
+                             ("baohuang", ("time_limit_min",), "early_finish"),
+                             ("doudizhu", ("match", "match_deals"), "max_redeals"),
+                             ("sandayi", ("hands",), "max_redeals"),
+                             ("wakeng", ("deals_per_match",), "strict_fouls"),
+                             ("chinese-checkers", ("max_games",), None)):
+        assert set(games[game]["match_options"]) == set(gone), game
+        page.select_option("select[name=game]", game)
+        page.wait_for_function("g => document.querySelector('select[name=game]').value === g", arg=game)
+        if kept:
+            page.wait_for_selector(f'.options [data-opt="{kept}"]')
+        for name in gone:
+            assert page.locator(f'.options [data-opt="{name}"]').count() == 0, (game, name)
+    page.select_option("select[name=game]", "baohuang")
+    page.wait_for_selector('.options [data-opt="ruleset"]')
+    assert page.is_hidden('[data-opt-field="deals_per_match"]')
+    shot(page, "baohuang-options-en-desktop")
+    page.select_option('.options [data-opt="ruleset"]', '"sdbh.provisional"')
+    assert page.is_visible('[data-opt-field="deals_per_match"]')
+    page.fill('.options [data-opt="deals_per_match"]', "3")
+    page.click("#create")
+    page.wait_for_url(re.compile(r"/tables/\w+$"), timeout=30_000)
+    tid = page.url.rsplit("/", 1)[1]
+    made = httpx.get(base + "/api/tables/" + tid, cookies={"qipai_session": tokens["mei"]}).json()
+    assert made["options"]["ruleset"] == "sdbh.provisional" and made["options"]["deals_per_match"] == 3
+    page.context.close()
+
+
+def test_no_bots_and_rated_survive_a_rule_option_change(people, browser, shot):
+    """Bots "none (wait for people)" and the Rated box are the person's choices: changing a rule
+    option (go's board size) kept neither (the bots went back to "fill every free seat", the box
+    emptied and greyed). The table made waits for a person, rated; in the lobby's list at 390 px
+    its "My table" link stays on the line of its game, in both languages."""
+    base, _ = people
+    r = httpx.post(base + "/api/signup",
+                   json={"username": "a-rather-long-player-name", "password": "correct horse"})
+    assert r.status_code == 201, r.text
+    token = r.cookies["qipai_session"]
+    page = page_of(browser, base, token, lang="en")
+    page.select_option("select[name=game]", "go")
+    page.select_option("select[name=bots]", "0")
+    page.click("details:has(.options) > summary")
+    for size in ("9", "13"):
+        page.select_option('.options [data-opt="board_size"]', size)
+        assert page.input_value("select[name=bots]") == "0"
+        assert page.evaluate("() => [document.getElementById('rated').checked,"
+                             " document.getElementById('rated').disabled]") == [True, False]
+    page.select_option('.options [data-opt="ko_rule"]', '"simple_ko"')
+    assert page.input_value("select[name=bots]") == "0"
+    page.click("#create")
+    page.wait_for_url(re.compile(r"/tables/\w+$"), timeout=30_000)
+    tid = page.url.rsplit("/", 1)[1]
+    made = httpx.get(base + "/api/tables/" + tid, cookies={"qipai_session": token}).json()
+    assert made["status"] == "open" and made["rated"] is True and made["options"]["board_size"] == 13
+    assert [bool(s) for s in made["seats"]] == [True, False]          # waits for a person
+    page.context.close()
+    for lang in ("en", "zh"):
+        for kind, size in SIZES.items():
+            p = page_of(browser, base, token, size, lang)
+            link = p.locator(f'#tables tr[data-table="{tid}"] td.actions a')
+            link.wait_for(timeout=30_000)
+            # one word for "rated" in the seek, the challenge and the new table (计等级分, not 计分)
+            term = p.inner_text("label:has(#rated) > span:first-child").strip()
+            assert term == {"en": "Rated", "zh": "计等级分"}[lang]
+            assert p.inner_text("label:has(#seek-rated)").strip() == term
+            game = p.locator(f'#tables tr[data-table="{tid}"] td').first.bounding_box()
+            box = link.bounding_box()
+            middle = box["y"] + box["height"] / 2
+            assert abs(middle - (game["y"] + game["height"] / 2)) < game["height"] / 2, (lang, kind)
+            shot(p, f"lobby-my-table-{lang}-{kind}")
+            p.context.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_private_table_is_joined_by_its_code(people, browser, shot, lang):
+    """A private table shows its code (房间号, 8 characters of an alphabet without 0/O/1/I/L) with a
+    copy button; in the lobby's "Join by code" box a wrong code says so, and the right one (typed
+    in lower case, with spaces) takes the reader to the table to sit. Tries are rate-limited per
+    account, as an event's join code is: past 20 at once, 429 even for the right code."""
+    base, tokens = people
+    made = {}
+    for name in (f"host-{lang}", f"guest-{lang}", f"guesser-{lang}"):
+        r = httpx.post(base + "/api/signup", json={"username": name, "password": "correct horse"})
+        assert r.status_code == 201, r.text
+        made[name] = r.cookies["qipai_session"]
+    host = {"qipai_session": made[f"host-{lang}"]}
+    table = httpx.post(base + "/api/tables", cookies=host, json={
+        "game": "xiangqi", "bots": 0, "settings": {"private": True}}).json()
+    code = table["settings"]["code"]
+    assert re.fullmatch(r"[2-9A-HJKMNP-Z]{8}", code), code
+    page = page_of(browser, base, made[f"host-{lang}"], lang=lang)
+    page.goto(f"{base}/tables/{table['id']}")
+    page.wait_for_selector("#table-code")
+    assert page.inner_text("#table-code") == f"{code[:4]}-{code[4:]}"
+    page.click("#code-copy")
+    page.wait_for_function("() => document.getElementById('code-said').textContent !== ''")
+    for kind, size in SIZES.items():
+        page.set_viewport_size(size)
+        shot(page, f"private-table-code-{lang}-{kind}")
+    page.context.close()
+    guest = page_of(browser, base, made[f"guest-{lang}"], SIZES["phone"], lang)
+    wrong = ("ABCD-EFGH" if code != "ABCDEFGH" else "ABCD-EFGJ")
+    guest.fill("#table-code", wrong)
+    guest.click("#table-code-go")
+    guest.wait_for_function("() => document.getElementById('table-code-error').textContent !== ''")
+    said = guest.inner_text("#table-code-error")
+    assert said.startswith({"en": "No open private table has this code",
+                            "zh": "没有哪张进行中的私密桌用这个房间号"}[lang])
+    assert "K7MX-3QPA" in said, said
+    shot(guest, f"lobby-join-by-code-{lang}-phone")
+    guest.fill("#table-code", f" {code[:4].lower()} {code[4:].lower()} ")
+    guest.click("#table-code-go")
+    guest.wait_for_url(f"{base}/tables/{table['id']}", timeout=30_000)
+    guest.context.close()
+    guesser = {"qipai_session": made[f"guesser-{lang}"]}
+    answers = [httpx.post(base + "/api/tables/by-code", cookies=guesser,
+                          json={"code": f"WRONG{i:03d}"}).status_code for i in range(20)]
+    assert answers == [404] * 20
+    late = httpx.post(base + "/api/tables/by-code", cookies=guesser, json={"code": code})
+    assert late.status_code == 429 and late.json()["error"] == "rate_limited", late.text

@@ -15,11 +15,14 @@ from .movelist import seq
 SHOTS = Path("/tmp/shots-takeback")
 WORDS = {"zh": {"propose": "请求悔棋", "received": "对方请求悔棋", "sent": "已请求悔棋，等待对方回应",
                 "accept": "同意", "decline": "拒绝", "declinedMine": "对方拒绝了你的悔棋请求。",
-                "done": "同意悔棋：退回了 2 步。"},
+                "done": "同意悔棋：退回了 2 步。", "drawDeclined": "对方拒绝了你的提和。",
+                "lost": "你输了 — 你认输", "won": "你赢了 — tb-red-zh 认输"},
          "en": {"propose": "Propose a takeback", "received": "Your opponent proposes a takeback",
                 "sent": "Takeback proposed, waiting for the answer", "accept": "Accept",
                 "decline": "Decline", "declinedMine": "Your opponent declined your takeback request.",
-                "done": "Takeback accepted: 2 moves taken back."}}
+                "done": "Takeback accepted: 2 moves taken back.",
+                "drawDeclined": "Your opponent declined your draw offer.",
+                "lost": "You lost — you resigned", "won": "You won — tb-red-en resigned"}}
 
 
 def person(browser, server, lang, name):
@@ -89,11 +92,12 @@ def test_a_takeback_is_proposed_declined_then_accepted(browser, server, lang):
     # black moves; red asks on its own turn: both moves go back, red is to move again
     move(black, "h9g7")
     wait_seq(red, 2)
+    note_is(red, "")                     # the answer to a request goes with the next move
     red.click("#propose-takeback")
     black.wait_for_selector("#takeback-accept")
     black.click("#takeback-accept")
     for p in (red, black):
-        wait_seq(p, 0)
+        wait_seq(p, 3)          # the state's number never goes back (the position is the start)
         p.wait_for_selector("#takeback-offer, #takeback-sent", state="detached")
     assert red.locator("#propose-takeback").count() == 0
     note_is(red, w["done"])
@@ -101,7 +105,22 @@ def test_a_takeback_is_proposed_declined_then_accepted(browser, server, lang):
     assert red.inner_text("#status") == ("轮到你" if lang == "zh" else "Your turn")
     shoot(red, f"accepted-{lang}")
     move(red, "b2e2")                                           # play goes on from the start
-    wait_seq(black, 1)
+    wait_seq(black, 4)
+    for p in (red, black):               # the note of the takeback goes with the next move
+        note_is(p, "")
+    # a draw offer declined is told, and the note goes when the game ends (a resignation), whose
+    # words say who resigned
+    red.click("#draw")
+    black.click("#draw-decline")
+    note_is(red, w["drawDeclined"])
+    red.click("#resign")
+    red.click('#ask [data-answer="yes"]')
+    for p in (red, black):
+        p.wait_for_selector("#record-link")
+        note_is(p, "")
+    assert red.inner_text("#status").endswith(w["lost"]), red.inner_text("#status")
+    assert black.inner_text("#status").endswith(w["won"]), black.inner_text("#status")
+    shoot(red, f"resigned-{lang}")
     assert not rerr and not berr
     rctx.close()
     bctx.close()

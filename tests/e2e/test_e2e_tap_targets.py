@@ -1,7 +1,10 @@
 """Links a thumb taps on a phone, in Debian's Chromium at 390 px: the small links in lists and
 tables (复盘 / Replay, 观看 / Watch, my table, the CSV downloads, a player's name, the record's
 downloads) are at least 40 px tall and wide, as lichess and OGS make them, on the lobby, the event list,
-an event's page, the history, a profile and a replay. Screenshots in both languages."""
+an event's page, the history, a profile and a replay. On those pages' lists no link or button
+wraps onto a line of its own below the rest of its cell, no word is broken one character a
+line, and an event's game line never leaves its "·" at a line's end ("confirmed" under it).
+Screenshots in both languages."""
 
 from __future__ import annotations
 
@@ -18,13 +21,45 @@ LINKS = """() => [...document.querySelectorAll('main a:not(.button)')]
     .map((a) => { const r = a.getBoundingClientRect(); return [a.textContent.trim(), r.height, r.width]; })"""
 
 
+#: the lists' links and buttons that wrapped onto a line of their own below the rest of their
+#: cell or item (a row's text, then "Replay" alone under it): [its text, the line's text]
+OWN_LINE = """() => [...document.querySelectorAll('main td, main li')].flatMap((box) => {
+    const first = (() => { const r = document.createRange(); r.selectNodeContents(box);
+      return [...r.getClientRects()].filter((x) => x.width > 0 && x.height > 0)[0]; })();
+    if (!first || !box.offsetParent) return [];
+    return [...box.querySelectorAll(':scope > a, :scope > button, :scope > * > a, :scope > * > button')]
+      .filter((a) => a.offsetParent && box.textContent.trim() !== a.textContent.trim())
+      .filter((a) => a.getBoundingClientRect().top >= first.bottom - 1)
+      .map((a) => [a.textContent.trim(), box.textContent.trim()]);
+  })"""
+
+#: words broken one character a line in a narrow column: an element of text at least 3
+#: characters long, more than two lines tall and under two characters wide
+BROKEN = """() => [...document.querySelectorAll('main *')].filter((e) => e.offsetParent
+    && [...e.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim().length >= 3)).filter((e) => {
+      const r = e.getBoundingClientRect(), st = getComputedStyle(e), size = parseFloat(st.fontSize);
+      const line = parseFloat(st.lineHeight) || size * 1.3;
+      return r.height > 2.5 * line && r.width < 2 * size;
+    }).map((e) => e.textContent.trim())"""
+
+
+#: a "·" between the parts of a line (an event's game: result · Replay · confirmed) left at the
+#: end of a line, the part it introduces under it: [the part's text]
+PARTED = """() => [...document.querySelectorAll('main .sep')].filter((s) => s.offsetParent
+    && s.nextElementSibling && s.nextElementSibling.getClientRects().length).filter((s) => {
+      const a = s.getBoundingClientRect(), b = s.nextElementSibling.getClientRects()[0];
+      return b.top >= a.bottom || b.bottom <= a.top;       // not side by side on one line
+    })
+    .map((s) => s.nextElementSibling.textContent.trim())"""
+
+
 def test_small_links_are_tall_enough_for_a_thumb_on_a_phone(browser, shot, tmp_path):
     run_from_command_line(tmp_path, "s3_xiangqi", 4)
     with running_server(tmp_path, "limits=Limits(signup_ip=(100.0, 100))") as base:
         ctx = browser.new_context(viewport=WIDTHS["phone"])
         page = ctx.new_page()
         accept_dialogs(page)
-        sign_up(page, base, "thumbs")                      # the first account: an organizer
+        sign_up(page, base, "thumbs", lobby=False)                      # the first account: an organizer
         # a game of the account's, resigned at once: a line of the history with its replay
         r = page.request.post(base + "/api/tables", data={"game": "xiangqi", "bots": 1,
                                                           "settings": {"clock": "none"}})
@@ -50,5 +85,8 @@ def test_small_links_are_tall_enough_for_a_thumb_on_a_phone(browser, shot, tmp_p
                 assert links, path
                 small = [x for x in links if x[1] < 40 or x[2] < 40]
                 assert small == [], (path, small)
+                assert page.evaluate(OWN_LINE) == [], path
+                assert page.evaluate(BROKEN) == [], path
+                assert page.evaluate(PARTED) == [], path
                 shot(page, f"tap-{name}-{lang}-390")
         ctx.close()

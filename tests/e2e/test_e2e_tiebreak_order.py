@@ -26,7 +26,7 @@ def test_the_tie_break_order_is_shown_changed_and_kept(browser, tmp_path):
     with running_server(tmp_path, SETTINGS) as base:
         ctx = browser.new_context()
         boss = ctx.new_page()
-        sign_up(boss, base, "boss")
+        sign_up(boss, base, "boss", lobby=False)
         set_lang(boss, base, "en")
         boss.goto(base + "/events")
         boss.select_option("select[name=preset]", "s3_xiangqi")

@@ -1,6 +1,6 @@
 """A move typed at a card table and refused, in Debian's Chromium: the Chinese page names the
 cards in words (大王, not BJ1) and shows a command only as the thing to type (叫分请输入 bid 1、
-bid 2 或 bid 3); the English page names them as the table's faces read (JK big, ♥7, not BJ1 or
+bid 2 或 bid 3); the English page names them as the table's faces read (Big Joker, ♥7, not BJ1 or
 7H0). The page words the referee's refusal itself
 (qipai/server/web/i18n.js cardWords, as qipai.i18n.card_words), and a Chinese checkers hole by
 its cell name (n9, not 0,0). Screenshots at 390 px."""
@@ -12,7 +12,7 @@ from .test_e2e_play import sign_up
 
 PHONE = {"width": 390, "height": 844}
 SAID = {"zh": ("斗地主用一副牌：没有第二张大王", "叫分请输入 bid 1、bid 2 或 bid 3"),
-        "en": ("Doudizhu uses one pack: JK big does not exist", None)}
+        "en": ("Doudizhu uses one pack: Big Joker does not exist", None)}
 
 
 def typed(page, text):
@@ -39,7 +39,7 @@ def test_a_typed_moves_refusal_names_the_cards_in_the_pages_words(server, browse
         # the page's own words for cards, as the terminal's
         words = page.evaluate("""async () => { const { t } = await import('/static/i18n.js');
             return t('refusal.doudizhu.not_hand', { missing: '7H0 TS LJ0' }); }""")
-        want = "你手里没有：红桃7、黑桃10、小王" if lang == "zh" else "not in your hand: ♥7, ♠10, JK small"
+        want = "你手里没有：红桃7、黑桃10、小王" if lang == "zh" else "not in your hand: ♥7, ♠10, Small Joker"
         assert words == want, words
         # a Chinese checkers hole by its cell name, as the board and the move list name it
         hole = page.evaluate("""async () => { const { t } = await import('/static/i18n.js');

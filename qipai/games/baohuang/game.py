@@ -18,7 +18,8 @@ import dataclasses
 import json
 from typing import Any
 
-from qipai.cards import Card
+from qipai.cards import Card, parse_card, shown, shown_ids, table_ids, table_seen
+from qipai.cards.playtext import ClimbSeen, climb_seen
 from qipai.core.errors import IllegalAction, Message, NotationError, why, why_cause, why_inner
 from qipai.core.game import Game, Result, State
 from qipai.core.options import Option
@@ -168,13 +169,16 @@ class BaohuangState(Selection, State):
 
     def _legal_actions(self, seat: int) -> list[Any]:
         if self.phase == "select":
+            if not self.triples(seat):                 # §2.4 step 2: the decline is forced
+                return [self._default_decline(seat)]
             return [ACCEPT] if self.forced_accept else [ACCEPT, self._default_decline(seat)]
         if self.phase == "declare":
             out: list[Any] = []
             for face, cards in sorted(self.triples(seat).items(), key=lambda x: ORDER.card_key(x[1][0])):
-                out.append(Declare(face, tuple(cards[:3])))
+                # written with the labels the seat's hand shows (shown_ids), never its own ids
+                out.append(Declare(face, tuple(shown(c, i) for i, c in enumerate(cards[:3]))))
                 if len(cards) == 4:
-                    out.append(Declare(face, tuple(cards)))
+                    out.append(Declare(face, tuple(shown(c, i) for i, c in enumerate(cards))))
             return out
         if self.top is None:
             return leads(self.counts[seat])
@@ -234,9 +238,12 @@ class BaohuangState(Selection, State):
         if self._owes_two(seat):
             if two is None:
                 two = self.hands[seat][TWO][0]
-            elif two not in self.hands[seat][TWO]:
-                raise IllegalAction(f"{two.id} is not in your hand", action,
-                                    code="baohuang.not_hand_2", params={"id": two.id})
+            else:       # a card id is read as its face: the copies are identical (lowest first)
+                held = next((c for c in self.hands[seat][TWO] if c.face == two.face), None)
+                if held is None:
+                    raise IllegalAction(f"{two.face} is not in your hand", action,
+                                        code="baohuang.not_hand_2", params={"id": two.face})
+                two = held
         elif two is not None:
             why = (Message("the first candidate's first decline adds no 2 (D3)",
                            code="baohuang.first_candidate_first_decline") if seat == self.c0
@@ -244,7 +251,6 @@ class BaohuangState(Selection, State):
             raise IllegalAction(why, action)
         text = Decline(two).text
         self._decline(seat, two)
-        self._auto_declines()
         return text
 
     def _apply_declare(self, action: Any, seat: int) -> str:
@@ -256,11 +262,12 @@ class BaohuangState(Selection, State):
                                 code="baohuang.named_card_rank_suit")
         held = [c for c in self.hands[seat][ORDER.index[action.face[0]]] if c.face == action.face]
         if action.cards:
-            missing = [c.id for c in action.cards if c not in held]
+            # card ids are read as their face (the copies are identical): the lowest held copies
+            missing = [c.id for c in action.cards[len(held):]]
             if missing:
                 raise IllegalAction(f"not in your hand: {' '.join(missing)}", action,
                                     code="baohuang.not_hand", params={"missing": ' '.join(missing)})
-            cards = list(action.cards)
+            cards = held[:len(action.cards)]
         else:
             if len(held) < action.count:
                 raise IllegalAction(f"you hold {len(held)} copies of {action.face}; {action.count} must "
@@ -299,8 +306,9 @@ class BaohuangState(Selection, State):
         return "pass jiefeng" if flag else "pass"
 
     def _take_plan(self, seat: int, p: Play, exact: tuple[Card, ...], faces: tuple[str, ...]) -> list[Card]:
-        """The physical cards that make ``p`` from ``seat``'s hand (exact ids, then the lowest
-        copy of each named face, then the lowest card ids of each rank). Changes nothing."""
+        """The physical cards that make ``p`` from ``seat``'s hand (the lowest copy of each named
+        face, a card id read as its face, then the lowest card ids of each rank). Changes
+        nothing."""
         per = self.hands[seat]
         counts = self.counts[seat]
         short = [ORDER.ranks[r] for r in range(NRANKS) if p.counts[r] > counts[r]]
@@ -309,11 +317,11 @@ class BaohuangState(Selection, State):
                                 code="baohuang.do_not_hold_short",
                                 params={"text": p.text, "short": ' '.join(short)})
         chosen: list[Card] = []
-        for c in exact:
-            if c not in per[ORDER.index[c.rank]]:
-                raise IllegalAction(f"{c.id} is not in your hand", " ".join(x.id for x in exact),
-                                    code="baohuang.not_hand_2", params={"id": c.id})
-            chosen.append(c)
+        # a written card id is read as its face, whichever copy it names: the copies of a face
+        # are identical, and a seat is shown its hand in labels of its own (shown_ids), so the
+        # labels say nothing of which physical copy is where; copies go lowest id first (the
+        # revealed copies of the named card carry the lowest ids, Selection._relabel)
+        faces = (*(c.face for c in exact), *faces)
         for f in faces:
             r = ORDER.index["L" if f == "LJ" else "B" if f == "BJ" else f[0]]
             c = next((x for x in per[r] if x.face == f and x not in chosen), None)
@@ -417,6 +425,19 @@ class BaohuangState(Selection, State):
             return [(s,) for s in range(SEATS)]
         return [team, tuple(s for s in range(SEATS) if s not in team)]
 
+    def turns_private(self) -> bool:
+        """§2.4 step 2: a candidate without a qualifying triple must decline, one with a triple
+        may decline too; so that a decline never tells whether it was forced, every candidate
+        is asked (the engine declines for nobody), and a server answers a candidate whose only
+        legal action is the decline by the same path and minimum time as any answer of a
+        candidate with a choice (the private windows of :mod:`qipai.match.windows`). Who is
+        candidate is public (the package goes round in seat order)."""
+        return self.result is None and self.phase == "select"
+
+    #: with one person and bots answering at once, a candidate's time depends only on the
+    #: person's own answer: no minimum time (see ``TableGame.window_hold``)
+    fixed_window_time = False
+
     def default_action(self, seat: int) -> Any:
         """§3.4 D8 timeouts: a candidate declines (adding the default 2); the emperor declares
         his lowest qualifying triple with its three lowest copies; a follower passes; a leader
@@ -516,8 +537,7 @@ class BaohuangState(Selection, State):
         the guard's own view only (``"guard": seat``); the emperor's view says ``hidden_du`` when
         he holds the fourth copy. Everything is shown once the deal is over. Raises
         IllegalAction for a seat that is not 0..4 or None."""
-        return self._view(seat, [[s, t] for s, t, _ in self.selection],
-                          [[s, t, list(ids)] for s, t, ids in self.plays])
+        return self._view(seat, [[s, t] for s, t, _ in self.selection], _plays_shown(self.plays))
 
     def view_delta(self, seat: int | None, since: Any = None) -> ViewDelta:
         """The view as a change (:mod:`qipai.core.viewdelta`): ``selection`` and ``plays`` grow
@@ -529,10 +549,47 @@ class BaohuangState(Selection, State):
 
         def tails(since: tuple) -> dict[str, list]:
             return {"selection": [[s, t] for s, t, _ in self.selection[since[1]:]],
-                    "plays": [[s, t, list(ids)] for s, t, ids in self.plays[since[2]:]]}
+                    "plays": _plays_shown(self.plays, since[2])}
 
         mark = (len(self.dealt), len(self.selection), len(self.plays))
         return growing_delta(self, seat, since, mark, fixed, tails)
+
+    def seen_climb(self, seat: int, since: Any = None) -> ClimbSeen:
+        """What ``view(seat)`` shows that the research tensor reads, without building the view
+        (:class:`~qipai.cards.playtext.ClimbSeen`): the seat's hand ranks, every seat's card
+        count, the voids, the emperor and (to the guard, or once the deal is over) the guard,
+        the revealed copies, who has gone out, the play to beat, and the plays since ``since``
+        (a redeal starts them again)."""
+        keys = {"phase": self.phase, "hand_ranks": self.hand_ranks(seat), "counts": list(self.sizes),
+                "voids": self.voids, "emperor": self.emperor, "guard": self._guard_seen(seat),
+                "revealed": shown_ids(self.revealed), "finished": list(self.finished),
+                "top": self._top_view()}
+        plays = self.plays
+
+        def tail(since: tuple | None) -> list[list]:
+            return _plays_shown(plays, since[1] if since else 0)
+        return climb_seen(keys, since, (len(self.dealt), len(plays)), tail)
+
+    def _tribute_seen(self, seat: int | None) -> list[list]:
+        """The tribute ``[giver, receiver, card id]`` as ``seat`` sees it: the giver and the
+        receiver (and everyone once the deal is over) see the card handed over; every other
+        seat and a spectator only its rank, shown as the table shows cards
+        (:func:`qipai.cards.table_ids`, counted within the tribute), since which of his cards of
+        that rank a giver handed over tells which suits he held (§4.4 D10). The copies of a
+        face are numbered within the list (:func:`shown_ids`)."""
+        ranked = [parse_card(c) for c in table_ids((c for *_, c in self.tribute), {})]
+        over = self.result is not None
+        faces = shown_ids(c if over or seat in (g, r) else ranked[i]
+                          for i, (g, r, c) in enumerate(self.tribute))
+        return [[g, r, faces[i]] for i, (g, r, _) in enumerate(self.tribute)]
+
+    def _guard_seen(self, seat: int | None) -> int | None:
+        """The guard as ``seat`` sees it: the guard's own seat, or anyone's once the deal is over."""
+        over = self.result is not None
+        return self.guard if (over or (seat is not None and seat == self.guard)) else None
+
+    def _top_view(self) -> dict[str, Any] | None:
+        return None if self.top is None else {"seat": self.top_seat, "set": self.top.text}
 
     def _view(self, seat: int | None, selection: list | None, plays: list | None) -> dict[str, Any]:
         if seat is not None and (type(seat) is not int or not 0 <= seat < SEATS):
@@ -543,22 +600,24 @@ class BaohuangState(Selection, State):
             None if self.mode is None else "declared")
         out: dict[str, Any] = {
             "game": "baohuang", "seat": seat, "phase": self.phase, "to_act": list(self.to_act),
-            "hand": [c.id for c in self.hand(seat)] if seat is not None else None,
+            "hand": shown_ids(self.hand(seat)) if seat is not None else None,
             "hand_ranks": self.hand_ranks(seat) if seat is not None else None,
             "counts": list(self.sizes), "voids": self.voids,
             "must_accept": seat is not None and seat == self.candidate and self.forced_accept,
-            "tribute": [[g, r, c.id] for g, r, c in self.tribute],
+            "tribute": self._tribute_seen(seat),
             "previous": self.basis,
             "c0": self.c0, "candidate": self.candidate,
             "selection": selection,
-            "package": [c.id for c in self.package] if self.phase == "select" else None,
+            # the reserved joker and the 2s added, by their ranks only, as the decliners' texts
+            # show them (Selection._decline)
+            "package": table_ids(self.package, {}) if self.phase == "select" else None,
             "emperor": self.emperor, "named_card": self.named,
-            "revealed": [c.id for c in self.revealed], "mode": public_mode,
+            "revealed": shown_ids(self.revealed), "mode": public_mode,
             "ming_du": self.mode == "ming_du",
-            "guard": self.guard if (over or (seat is not None and seat == self.guard)) else None,
+            "guard": self._guard_seen(seat),
             "hidden_du": (self.mode == "hidden_du") if (over or seat == self.emperor) and self.mode else None,
             "plays": plays,
-            "top": None if self.top is None else {"seat": self.top_seat, "set": self.top.text},
+            "top": self._top_view(),
             "finished": list(self.finished),
             "jiefeng": self._jiefeng,
             "result": self.result.to_json() if over else None,
@@ -605,6 +664,19 @@ def _canonical(action: Any) -> Any:
                             code="baohuang.does_not_reveal_copies",
                             params={"text": action.text, "count": action.count, "face": action.face})
     return parsed
+
+
+def _plays_shown(plays: list[tuple[int, str, list[str]]], start: int = 0) -> list[list]:
+    """The view's ``plays`` entries from ``start`` on: ``[seat, "pass", []]`` for a pass,
+    ``[seat, set text, card ids]`` for a play, its cards shown by the table's labels
+    (:func:`qipai.cards.table_ids`: the ``k``-th card of a rank laid this deal shows the
+    ``k``-th suit of ``S H D C``; the copies of a face numbered within the play, as
+    :func:`shown_ids` numbers every list of this game), never the physical copies taken: which
+    faces leave a hand would tell which it held, and a play of the named card's face would
+    name the guard (§3.6: the guard is hidden)."""
+    seen = table_seen([parse_card(c) for c in ids] for _, _, ids in plays[:start])
+    return [[s, t, shown_ids(parse_card(c) for c in table_ids([parse_card(c) for c in ids], seen))]
+            for s, t, ids in plays[start:]]
 
 
 def _returns_text(returns: tuple[int, ...]) -> str:

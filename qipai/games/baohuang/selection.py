@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from qipai.cards import Card, make_deck, parse_card
+from qipai.cards import Card, make_deck, parse_card, shown, table_card
 from qipai.core.errors import NotationError, why_cause
 from qipai.core.rng import DealRng
 
@@ -88,7 +88,9 @@ class Selection:
         self.turn = c0
         self._second = False                 # the package came back to c0 (§2.4 step 4)
         self.package: list[Card] = [self._reserve]
-        self.selection: list[tuple[int, str, bool]] = []   # (seat, action text, automatic)
+        # (seat, action text, automatic): every candidate answers itself (§2.4 step 2, see
+        # BaohuangState.turns_private), so no entry is automatic any more
+        self.selection: list[tuple[int, str, bool]] = []
         self.emperor: int | None = None
         self.guard: int | None = None
         self.named: str | None = None
@@ -100,7 +102,6 @@ class Selection:
         self._jiefeng: int | None = None     # the seat whose pass applies for 接风
         self.finished: list[int] = []
         self.plays: list[tuple[int, str, list[str]]] = []
-        self._auto_declines()
 
     def triples(self, seat: int) -> dict[str, list[Card]]:
         """Face code -> the copies ``seat`` holds, for every qualifying triple (§2.3: three or
@@ -127,16 +128,15 @@ class Selection:
         return not (seat == self.c0 and not self._second) and bool(self.hands[seat][TWO])
 
     def _default_decline(self, seat: int) -> Decline:
-        return Decline(self.hands[seat][TWO][0] if self._owes_two(seat) else None)
+        """The decline with the lowest 2 held, written as the seat is shown it (shown_ids)."""
+        return Decline(shown(self.hands[seat][TWO][0]) if self._owes_two(seat) else None)
 
-    def _auto_declines(self) -> None:
-        """§2.4 step 2: a candidate without a qualifying triple declines automatically (adding
-        the default 2 of D3 when one is owed)."""
-        while self.phase == "select" and not self.triples(self.candidate):
-            self._decline(self.candidate, self._default_decline(self.candidate).card, auto=True)
-
-    def _decline(self, seat: int, two: Card | None, auto: bool = False) -> None:
-        self.selection.append((seat, Decline(two).text, auto))
+    def _decline(self, seat: int, two: Card | None) -> None:
+        # the 2 added is public by its rank only: a 2's suit has no rule (§2.3: no triple of 2s),
+        # and the 2 taken (the lowest held, D3) would tell which 2s the decliner holds; the k-th
+        # 2 added in the deal is shown as the table shows the k-th card of a rank (table_card)
+        shown_two = None if two is None else table_card(two.rank, len(self.package) - 1)
+        self.selection.append((seat, Decline(shown_two).text, False))
         if self._second:                     # c0 declines twice: void deal (§2.6)
             self.voids += 1
             self._start_deal()
@@ -166,6 +166,7 @@ class Selection:
         self.candidate = None
 
     def _declare(self, seat: int, face: str, cards: list[Card]) -> None:
+        cards = self._relabel(seat, cards)
         self.named = face
         self.revealed = cards
         if len(cards) == 4:
@@ -181,3 +182,24 @@ class Selection:
                 self.guard = holder
         self.phase = "play"
         self.turn = seat
+
+    def _relabel(self, seat: int, cards: list[Card]) -> list[Card]:
+        """The revealed copies always read as the lowest pack indices (``7H0 7H1 7H2``): the four
+        copies of a card are identical (rules/baohuang.md §2.2), so their labels carry no rule;
+        a revealed set such as ``7H1 7H2 7H3`` would tell every seat that another seat holds the
+        fourth copy (a guard, not hidden 独, [D4]). A declared copy above the lowest labels
+        swaps its label with the copy that carries the lowest label, in whichever hand holds it
+        (the guard's, or the emperor's own): identical cards change places, nothing else."""
+        r = ORDER.index[cards[0].rank]
+        face = cards[0].face
+        copies = sorted((c for per in self.hands for c in per[r] if c.face == face), key=ORDER.card_key)
+        want = copies[:len(cards)]
+        give = [c for c in cards if c not in want]
+        for low in [c for c in want if c not in cards]:
+            high = give.pop(0)
+            holder = next(s for s in range(SEATS) if low in self.hands[s][r])
+            self.hands[holder][r][self.hands[holder][r].index(low)] = high
+            self.hands[seat][r][self.hands[seat][r].index(high)] = low
+            for s in {holder, seat}:
+                self.hands[s][r].sort(key=ORDER.card_key)
+        return want

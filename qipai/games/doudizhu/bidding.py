@@ -28,6 +28,7 @@ _BY_ID = {c.id: c for c in DECK}
 _PLACE = {c: i for i, c in enumerate(sorted(DECK, key=ORDER.card_key))}
 _RANK = {c: ORDER.index[c.rank] for c in DECK}
 _UNIT = PACKER.unit
+_CODE = {c: _UNIT[_RANK[c]] for c in DECK}          # a card's rank as a packed count of one
 
 
 class Bid(tokens.Bid):
@@ -191,17 +192,11 @@ class Bidding:
     def _start_deal(self, prev_first: int | None) -> None:
         data, (hands, kitty, first, face) = self._next_deal(prev_first)
         self.deal = [*self.deal, data]
-        self.hands: list[list[list[Card]]] = []
-        self.codes: list[int] = []
-        for h in hands:
-            per = [[] for _ in range(NRANKS)]
-            code = 0
-            for c in sorted(h, key=_PLACE.__getitem__):
-                r = _RANK[c]
-                per[r].append(c)
-                code += _UNIT[r]
-            self.hands.append(per)
-            self.codes.append(code)
+        # the rules read only the packed rank counts; the cards of each seat are sorted into
+        # ranks when something asks for them (see DoudizhuState.hands)
+        self._dealt: list[list[Card]] = hands
+        self.codes: list[int] = [sum(map(_CODE.__getitem__, h)) for h in hands]
+        self._cards: list[list[list[Card]] | None] = [None] * SEATS
         self.kitty = kitty
         self.first_bidder = first
         self.face_up = face
@@ -223,7 +218,9 @@ class Bidding:
         self._last_caller: int | None = None
         self._calls = 0
         self._final_call = False
-        self.play_cards: list[list[Card]] = []
+        self._played_cards: list[list[Card]] = []
+        self._played_read = 0
+        self._played_taken = [[0] * NRANKS for _ in range(SEATS)]
         if self.game.options["bidding"] == "none":
             self._fix_landlord(first, 1)
 
@@ -305,12 +302,8 @@ class Bidding:
     def _fix_landlord(self, seat: int, base: int) -> None:
         self.landlord = seat
         self.base = base
-        per = self.hands[seat]
-        for c in self.kitty:
-            lst = per[ORDER.index[c.rank]]
-            lst.append(c)
-            lst.sort(key=_PLACE.__getitem__)
-            self.codes[seat] += _UNIT[ORDER.index[c.rank]]
+        self.codes[seat] += sum(map(_CODE.__getitem__, self.kitty))
+        self._cards[seat] = None
         self.phase = "play"
         self.turn = seat
         self._passes = 0

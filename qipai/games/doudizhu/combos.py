@@ -308,6 +308,8 @@ class PlayTable:
             if old is None or k > old[2]:
                 best[key] = (t, n, k, tuple(c), tuple(m))
         self.plays: list[Play] = [Play(*v) for v in best.values()]
+        self.members = frozenset(self.plays)        # a play of this table (by identity)
+        self.no_bomb_heads = not rules.chain_from_bomb_rank
         by_code: dict[int, list[Play]] = {}
         for p in self.plays:
             by_code.setdefault(p.code, []).append(p)
@@ -387,7 +389,7 @@ class PlayTable:
         ge1, ge2, ge3, ge4 = held(hand)
         out = self.singles.of(ge1) + self.pairs.of(ge2)
         hg = hand | GUARD
-        for t in self.ranks.of(ge3):
+        for t in self.ranks.of(ge3) if ge3 else ():     # late in a deal most hands hold no trio
             out.append(self.trio[t])
             out += self.trio_singles[t].of(ge1)
             out += self.trio_pairs[t].of(ge2)
@@ -395,15 +397,16 @@ class PlayTable:
                 out.append(self.bomb[t])
                 out += [p for code, p in self.four_groups[t] if (hg - code) & GUARD == GUARD]
         out += self.chains("straight", ge1 & CHAIN_RANKS)
-        out += self.chains("pair_chain", ge2 & CHAIN_RANKS)
-        for p in self.chains("plane", ge3 & CHAIN_RANKS):
+        if ge2:
+            out += self.chains("pair_chain", ge2 & CHAIN_RANKS)
+        for p in self.chains("plane", ge3 & CHAIN_RANKS) if ge3 else ():
             if p.type == "plane":
                 out.append(p)
             elif (hg - p.code) & GUARD == GUARD:         # a plane with wings: are they held?
                 out.append(p)
         if ge1 & ROCKET_BITS == ROCKET_BITS:
             out.append(self.rocket)
-        if ge4 and not self.rules.chain_from_bomb_rank:      # without a bomb no head is on one
+        if ge4 and self.no_bomb_heads:                    # without a bomb no head is on one
             out = [p for p in out if not self.head_on_bomb(hand, p)]
         return out
 
@@ -448,25 +451,23 @@ class PlayTable:
         """Every play in the packed ``hand`` that beats ``top`` (pass not included), after
         ``first`` when one is given (a state's legal list puts pass first)."""
         out = [] if first is None else [first]
-        quads = hand >> 2 & ONES                 # the ranks held four times (see held())
         t = top.type
-        if t == "rocket":
-            if self.rules.bomb_answers_rocket:
-                out += self.bombs_held.of(quads)
-            return out
-        above = ABOVE[top.key]
         if t == "single":                        # seven answers in ten: only the ranks held
-            out += self.singles.of((hand | hand >> 1 | hand >> 2) & above)
+            out += self.singles.of((hand | hand >> 1 | hand >> 2) & ABOVE[top.key])
         elif t == "pair":                        # the ranks held twice or more (see held())
-            out += self.pairs.of((hand >> 1 | hand >> 2) & above)
+            out += self.pairs.of((hand >> 1 | hand >> 2) & ABOVE[top.key])
+        elif t == "rocket":
+            if self.rules.bomb_answers_rocket:
+                out += self.bombs_held.of(hand >> 2 & ONES)
+            return out
         elif t == "bomb":
-            out += self.bombs_held.of(quads & above)
+            out += self.bombs_held.of(hand >> 2 & ABOVE[top.key])
         elif t == "trio":
-            out += self.trios.of(held(hand)[2] & above)
+            out += self.trios.of(held(hand)[2] & ABOVE[top.key])
         else:
             self._follow(hand, top, out)
-        if quads and t != "bomb":
-            out += self.bombs_held.of(quads)
+        if t != "bomb" and hand & FOURS:         # the ranks held four times (see held())
+            out += self.bombs_held.of(hand >> 2 & ONES)
         if hand & ROCKET_BITS == ROCKET_BITS:    # a joker's count is 0 or 1: its bit 0
             out.append(self.rocket)
         return out
@@ -481,7 +482,7 @@ class PlayTable:
             _, body, plays = groups[i]
             if (hg - body) & GUARD == GUARD:
                 out += [p for code, p in plays if (hg - code) & GUARD == GUARD]
-        if (hand >> 2 & ONES and not self.rules.chain_from_bomb_rank
+        if (hand >> 2 & ONES and self.no_bomb_heads
                 and top.type in CHAIN_TYPES and len(out) > start):
             out[start:] = [p for p in out[start:] if not self.head_on_bomb(hand, p)]
 

@@ -14,12 +14,13 @@ from __future__ import annotations
 
 import json
 import re
+from functools import lru_cache
 from typing import Any
 
 from qipai.cards import Card, commitment, parse_card
 from qipai.cards.beats import why_not_higher
 from qipai.cards.card import is_card_code
-from qipai.cards.playtext import bids_view, plays_delta, plays_view
+from qipai.cards.playtext import ClimbSeen, bids_view, climb_seen, log_tail, plays_delta, plays_view
 from qipai.core.errors import IllegalAction, Message, NotationError, why
 from qipai.core.game import Game, Result, State
 from qipai.core.options import Option
@@ -27,7 +28,7 @@ from qipai.core.registry import register
 from qipai.core.rng import DealRng
 from qipai.core.viewdelta import ViewDelta
 
-from .bidding import BIDS, CALL, SEATS, Bid, Bidding, Call, _check_redeals, draw_deal
+from .bidding import _PLACE, _RANK, BIDS, CALL, SEATS, Bid, Bidding, Call, _check_redeals, draw_deal
 from .combos import (
     GUARD,
     NRANKS,
@@ -183,8 +184,10 @@ class DoudizhuState(Bidding, State):
     def apply(self, action: Any, seat: int | None = None) -> None:
         if self.result is None and (seat is None or seat == self.turn):   # fast path, same checks
             kind = type(action)
-            if kind is Play and self.phase == "play":
+            if self.phase == "play" and kind is Play:
                 self._play(action, self.turn)
+            elif self.phase == "play" and kind is Pass:
+                self._pass(self.turn)
             elif kind is Pass or kind is Play or kind is Bid or kind is Call:
                 self._apply(action, self.turn)
             else:
@@ -228,16 +231,9 @@ class DoudizhuState(Bidding, State):
     def _play(self, play: Play, seat: int) -> None:
         """``seat`` plays ``play`` (checked first: nothing changes if it is refused)."""
         self._check_play(play, seat)
-        per = self.hands[seat]
-        taken: list[Card] = []
-        for r, n in play.parts:
-            cards = per[r]
-            taken += cards[:n]
-            del cards[:n]
-        self.play_cards.append(taken)
         left = self.codes[seat] = self.codes[seat] - play.code
         self.plays_made[seat] += 1
-        if play.power == 1 or (play.power == 2 and self.game.options["rocket_doubles"]):
+        if play.power and (play.power == 1 or self.game.options["rocket_doubles"]):
             self.bombs += 1
         self.play_log.append((seat, play))
         self.top = play
@@ -250,14 +246,14 @@ class DoudizhuState(Bidding, State):
 
     def _check_play(self, play: Play, seat: int) -> None:
         table = self.table
-        same = table.by_code.get(play.code)
-        if not same or play not in same:
+        if play not in table.members:
             raise IllegalAction("not a combination under this game's options", play,
                                 code="doudizhu.not_combination_under_game")
-        if ((self.codes[seat] | GUARD) - play.code) & GUARD != GUARD:
+        hand = self.codes[seat]
+        if ((hand | GUARD) - play.code) & GUARD != GUARD:
             raise IllegalAction("those cards are not in your hand", play,
                                 code="doudizhu.those_cards_not_hand")
-        if not table.rules.chain_from_bomb_rank and table.head_on_bomb(self.codes[seat], play):
+        if table.no_bomb_heads and table.head_on_bomb(hand, play):
             raise IllegalAction("under these options a chain may not start at a rank you hold four of", play,
                                 code="doudizhu.under_these_options_chain")
         top = self.top
@@ -342,19 +338,69 @@ class DoudizhuState(Bidding, State):
         winners = tuple(s for s in range(SEATS) if returns[s] > 0)
         return Result(returns, reason, _returns_text(returns), winners, {"landlord": self.landlord})
 
+    # ----- the cards ------------------------------------------------------------------------
+    # The rules read only the packed rank counts (``codes``). Which cards of a rank a play takes
+    # is fixed (the lowest card ids first), so the cards held and the cards of each play are
+    # read from the deal and the counts when asked, never booked action by action.
+    def _all_cards(self, seat: int) -> list[list[Card]]:
+        """Every card ``seat`` has held this deal (its 17, and the kitty for the landlord), by
+        rank, each rank's cards in card-id order."""
+        per = self._cards[seat]
+        if per is None:
+            per = [[] for _ in range(NRANKS)]
+            cards = self._dealt[seat] + self.kitty if seat == self.landlord else self._dealt[seat]
+            for c in sorted(cards, key=_PLACE.__getitem__):
+                per[_RANK[c]].append(c)
+            self._cards[seat] = per
+        return per
+
+    @property
+    def hands(self) -> list[list[list[Card]]]:
+        """The cards each seat holds, by rank (a new list each time): of each rank the highest
+        card ids, as many as the seat's count (plays take the lowest first)."""
+        out = []
+        for seat, code in enumerate(self.codes):
+            per = self._all_cards(seat)
+            out.append([cards[len(cards) - PACKER.count(code, r):] for r, cards in enumerate(per)])
+        return out
+
+    @property
+    def play_cards(self) -> list[list[Card]]:
+        """The cards of each play of this deal, in order (one list per play in ``play_log``):
+        of each rank played, the lowest card ids the seat still held. Read from the play log
+        as far as it has grown since the last call."""
+        done = self._played_cards
+        log = self.play_log
+        if self._played_read < len(log):
+            taken = self._played_taken          # cards of each rank each seat has played so far
+            for seat, action in log[self._played_read:]:
+                if action is PASS:
+                    continue
+                per, held = self._all_cards(seat), taken[seat]
+                cards: list[Card] = []
+                for r, n in action.parts:
+                    k = held[r]
+                    cards += per[r][k:k + n]
+                    held[r] = k + n
+                done.append(cards)
+            self._played_read = len(log)
+        return done
+
     # ----- views and copies ------------------------------------------------------------------
     def hand(self, seat: int) -> list[Card]:
         """The cards ``seat`` holds, in card-id order."""
         return [c for per in self.hands[seat] for c in per]
 
     def hand_ranks(self, seat: int) -> str:
-        return ORDER.format_counts(PACKER.counts(self.codes[seat]))
+        return _ranks_text(self.codes[seat])
 
     def view(self, seat: int | None) -> dict[str, Any]:
         """What ``seat`` may see (None = spectator): own hand, every seat's card count, the bids,
         the kitty once the landlord is fixed, the face-up card (seed002), and every play and pass
-        of this deal. Nothing of another seat's hand until the deal is over; then ``remaining``,
-        every seat's cards left (as card tables show them at the end). Raises
+        of this deal, a play's cards shown by the table's labels of its ranks
+        (:func:`~qipai.cards.playtext.plays_view`), never the cards the referee took. Nothing of
+        another seat's hand until the deal is over; then ``remaining``, every seat's cards left
+        (as card tables show them at the end). Raises
         :class:`IllegalAction` for a seat that is not 0, 1, 2 or None."""
         return self._view(seat, bids_view(self.bid_log), plays_view(self.play_log, self.play_cards))
 
@@ -368,6 +414,24 @@ class DoudizhuState(Bidding, State):
         return plays_delta(self, seat, since, len(self.deal), self._view, self.play_log,
                            self.play_cards, self.bid_log, kept)
 
+    def seen_climb(self, seat: int, since: Any = None) -> ClimbSeen:
+        """What ``view(seat)`` shows that the research tensor reads, without building the view
+        (:class:`~qipai.cards.playtext.ClimbSeen`): the seat's hand ranks, every seat's card
+        count, the bids, the roles, the scores' numbers, the kitty once it is turned, the play
+        to beat, and the plays since ``since`` (a redeal starts them again)."""
+        keys = {"phase": self.phase, "hand_ranks": _ranks_text(self.codes[seat]),
+                "counts": list(map(_card_count, self.codes)), "first_bidder": self.first_bidder,
+                "redeals": self.redeals, "bids": bids_view(self.bid_log), "landlord": self.landlord,
+                "base": self.base, "bombs": self.bombs,
+                "kitty": [c.id for c in self.kitty] if self.landlord is not None else None,
+                "top": self._top_view()}
+        return climb_seen(keys, since, (len(self.deal), len(self.play_log), len(self.play_cards)),
+                          log_tail(self.play_log, self.play_cards))
+
+    def _top_view(self) -> dict[str, Any] | None:
+        return None if self.top is None else {"seat": self.top_seat, "play": self.top.text,
+                                              "type": self.top.type}
+
     def _hand_view(self, seat: int | None) -> dict[str, Any]:
         return {"hand": [c.id for c in self.hand(seat)] if seat is not None else None,
                 "hand_ranks": self.hand_ranks(seat) if seat is not None else None}
@@ -378,7 +442,7 @@ class DoudizhuState(Bidding, State):
         if seat is not None and (type(seat) is not int or not 0 <= seat < SEATS):
             raise IllegalAction(f"no seat {seat!r} (seats are 0, 1, 2; None for a spectator)",
                                 code="doudizhu.no_seat_seats_none", params={"seat": seat})
-        counts = [PACKER.total(c) for c in self.codes]
+        counts = list(map(_card_count, self.codes))
         out: dict[str, Any] = {
             "game": "doudizhu", "seat": seat, "phase": self.phase, "to_act": list(self.to_act),
             "hand": None, "hand_ranks": None,
@@ -388,8 +452,7 @@ class DoudizhuState(Bidding, State):
             "landlord": self.landlord, "base": self.base, "bombs": self.bombs,
             "kitty": [c.id for c in self.kitty] if self.landlord is not None else None,
             "plays": plays,
-            "top": None if self.top is None else {"seat": self.top_seat, "play": self.top.text,
-                                                   "type": self.top.type},
+            "top": self._top_view(),
             "result": self.result.to_json() if self.result is not None else None,
         }
         if self.face_up is not None:
@@ -409,16 +472,27 @@ class DoudizhuState(Bidding, State):
     def clone(self) -> DoudizhuState:
         new = object.__new__(DoudizhuState)
         new.__dict__.update(self.__dict__)
-        new.hands = [[list(x) for x in per] for per in self.hands]
         new.codes = list(self.codes)
+        new._cards = list(self._cards)             # each seat's sorted cards are never changed
         new.log = list(self.log)
         new.bid_log = list(self.bid_log)
         new.play_log = list(self.play_log)
-        new.play_cards = list(self.play_cards)
+        new._played_cards = list(self._played_cards)
+        new._played_taken = [list(t) for t in self._played_taken]
         new.plays_made = list(self.plays_made)
         new.deal = list(self.deal)
         new._rng = DealRng(self._rng.seed, self._rng.counter)
         return new
+
+
+#: the number of cards of a packed hand (every view's ``counts``), kept for the hands met
+_card_count = lru_cache(maxsize=65536)(PACKER.total)
+
+
+@lru_cache(maxsize=4096)
+def _ranks_text(code: int) -> str:
+    """The rank string of a packed hand (``hand_ranks`` of the view)."""
+    return ORDER.format_counts(PACKER.counts(code))
 
 
 def _norm(d: Any) -> Any:

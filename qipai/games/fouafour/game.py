@@ -26,7 +26,7 @@ from typing import Any
 from qipai.cards import Card, make_deck, parse_card
 from qipai.cards.beats import why_not_higher
 from qipai.cards.hand import RankHand
-from qipai.cards.playtext import plays_delta, plays_view, read_counts
+from qipai.cards.playtext import ClimbSeen, climb_seen, log_tail, plays_delta, plays_view, read_counts
 from qipai.cards.tokens import word
 from qipai.core.errors import IllegalAction, Message, NotationError, why, why_cause
 from qipai.core.game import Game, Result, State
@@ -389,7 +389,8 @@ class FouafourState(State):
     # ----- views -----------------------------------------------------------------------------
     def view(self, seat: int | None) -> dict[str, Any]:
         """What ``seat`` may see (``None`` = spectator): its own hand, every seat's card count,
-        the 3H shown by the first leader, every play, pass, 叉 and 勾, the play to beat, the open
+        the 3H shown by the first leader, every play, pass, 叉 and 勾 (their cards shown by the
+        table's labels of their ranks, :func:`~qipai.cards.playtext.plays_view`), the play to beat, the open
         window's kind and rank (not who could answer), who has gone out. Never another seat's
         cards. Raises :class:`IllegalAction` for a seat other than 0-3 or ``None``."""
         return self._view(seat, None, plays_view(self.play_log, self.play_cards))
@@ -416,12 +417,27 @@ class FouafourState(State):
             "first_leader": self.first_leader, "shown": FIRST_LEAD_CARD.id,
             "finished": list(self.finished),
             "plays": plays,
-            "top": None if self.top is None else {"seat": self.top_seat, "play": str(self.top),
-                                                   "type": self.top.type},
+            "top": self._top_view(),
             "window": None if w is None else {"kind": w["kind"], "rank": ORDER.ranks[w["rank"]],
                                               "by": w["by"]},
             "result": self.result.to_json() if self.result is not None else None,
         }
+
+    def seen_climb(self, seat: int, since: Any = None) -> ClimbSeen:
+        """What ``view(seat)`` shows that the research tensor reads, without building the view
+        (:class:`~qipai.cards.playtext.ClimbSeen`): the seat's hand ranks, every seat's card
+        count, the dealer and the first leader, the card shown, who has gone out, the play to
+        beat, and the plays since ``since``."""
+        keys = {"phase": self.phase, "hand_ranks": self.hands[seat].ranks(),
+                "counts": [len(h) for h in self.hands], "dealer": self.dealer,
+                "first_leader": self.first_leader, "shown": FIRST_LEAD_CARD.id,
+                "finished": list(self.finished), "top": self._top_view()}
+        return climb_seen(keys, since, (0, len(self.play_log), len(self.play_cards)),
+                          log_tail(self.play_log, self.play_cards))
+
+    def _top_view(self) -> dict[str, Any] | None:
+        return None if self.top is None else {"seat": self.top_seat, "play": str(self.top),
+                                              "type": self.top.type}
 
     def hand(self, seat: int) -> list[Card]:
         """The cards ``seat`` holds, in card-id order."""

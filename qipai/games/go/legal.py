@@ -38,8 +38,9 @@ class LegalPoints:
     ``points[c]``: the empty points where colour ``c`` (1 Black, 2 White) may play as far as
     liberties go (every empty point but its suicide points), sorted; ``moves[c]``: the action
     object of each, in the same order (``table[p]``; ``table`` holds one action per point, then
-    the pass: :func:`.rules.moves_table`); ``playable[c][p]``: whether ``p`` is in
-    ``points[c]``; ``atari``: chain
+    the pass: :func:`.rules.moves_table`); ``playable[c]``: a ``bytearray`` of one flag per
+    point, ``1`` where ``p`` is in ``points[c]`` (the research env's action mask is a copy of
+    it); ``atari``: chain
     head -> its only liberty; ``counts[c]``: stones of colour ``c`` on the board; ``boards``:
     ``(black stones, white stones)`` -> the hashes of the boards seen with those counts;
     ``fewest[c]``: stones of ``c`` -> the fewest opposing stones on a seen board with that many.
@@ -55,7 +56,7 @@ class LegalPoints:
         self.table = table
         self.points: list[list[int]] = [[], [], []]
         self.moves: list[list[Any]] = [[], [], []]
-        self.playable = [[], [False] * board.n, [False] * board.n]   # q in points[c]
+        self.playable = [bytearray(), bytearray(board.n), bytearray(board.n)]  # q in points[c]
         self.atari: dict[int, int] = {}
         for h in board.chain_heads():
             if len(board.libs[h]) == 1:
@@ -140,31 +141,31 @@ class LegalPoints:
         playable = self.playable
         black, white = playable[BLACK], playable[WHITE]
         for q in points:
-            ok_black = ok_white = False
+            ok_black = ok_white = 0         # flags as the bytearrays hold them
             if color[q] == EMPTY:
                 # a colour may play on q when a neighbour is empty, when a chain of its own
                 # around q has another liberty, or when an opposing chain around q is in atari
                 for t in nbr[q]:
                     ct = color[t]
                     if ct == EMPTY:
-                        ok_black = ok_white = True
+                        ok_black = ok_white = 1
                         break
                     if head[t] in atari:          # that chain's only liberty is q
                         if ct == BLACK:
-                            ok_white = True
+                            ok_white = 1
                         else:
-                            ok_black = True
+                            ok_black = 1
                     elif ct == BLACK:
-                        ok_black = True
+                        ok_black = 1
                     else:
-                        ok_white = True
-            if black[q] is not ok_black:
+                        ok_white = 1
+            if black[q] != ok_black:
                 self._toggle(BLACK, q, ok_black)
-            if white[q] is not ok_white:
+            if white[q] != ok_white:
                 self._toggle(WHITE, q, ok_white)
 
-    def _toggle(self, c: int, q: int, now: bool) -> None:
-        """Put ``q`` into ``points[c]`` (and ``moves[c]``) when ``now``, else take it out."""
+    def _toggle(self, c: int, q: int, now: int) -> None:
+        """Put ``q`` into ``points[c]`` (and ``moves[c]``) when ``now`` (1), else take it out."""
         points = self.points[c]
         i = bisect_left(points, q)
         if now:

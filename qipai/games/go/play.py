@@ -31,6 +31,16 @@ from qipai.i18n import say
 from .coords import GTP_COLUMNS, to_gtp
 
 
+def komi_words(komi: float) -> str:
+    """The komi as the table says it (boards/go.js komiText, go.md §4.3): in points in English
+    ("Komi 7.5"), in the stones Black gives in Chinese, half the points (8 -> "黑贴 4 子")."""
+    k = float(komi)
+    if not round(abs(k) * 4):
+        return say("go.komiNone")
+    points = int(abs(k)) if abs(k).is_integer() else abs(k)
+    return say("go.komiBlack" if k > 0 else "go.komiWhite", {"komi": points})
+
+
 def board_text(state) -> Text:
     """The board as Rich text, row ``size`` at the top, with column letters and row numbers."""
     n = state.size
@@ -116,5 +126,6 @@ def run(game, *, bot, seat: int, seed: int | None, console: Console,
     res = state.result
     extra = ""
     if "black" in res.details:
-        extra = say("term.go.score", {k: f"{res.details[k]:g}" for k in ("black", "white", "komi")})
+        extra = say("term.go.score", {**{k: f"{res.details[k]:g}" for k in ("black", "white")},
+                                      "komi": komi_words(res.details["komi"])})
     print_result(state, seat, console, extra)

@@ -378,6 +378,20 @@ class GoState(Ending, State):
         """The points where the side to move may play now (sorted; the pass is always legal)."""
         return self._without_repeats(self.legal_set.points[self.to_move])
 
+    def legal_flags(self) -> bytearray:
+        """The legal plays of the side to move in the play phase as ``board.n + 1`` flags
+        (a new ``bytearray``): ``1`` at each point of :meth:`legal_points`, ``0`` elsewhere,
+        and a last ``1`` for the pass (always legal). The same facts as
+        :meth:`legal_actions` in the play phase, one flag per action slot, without making
+        the list (the research env's action mask)."""
+        c = self.to_move
+        if self._repeats is None:
+            self._repeats = self.legal_set.repeating(c, self.play_hash)
+        out = self.legal_set.playable[c] + b"\x01"
+        for p in self._repeats:
+            out[p] = 0
+        return out
+
     def _without_repeats(self, items: list) -> list:
         """A copy of ``items`` (parallel to ``legal_set.points[to_move]``) without the plays
         the ko rule forbids."""
@@ -549,6 +563,20 @@ class GoState(Ending, State):
         text = bytes(self.board.color).translate(_ROW_LETTERS).decode()
         return [text[r * n:(r + 1) * n] for r in range(n)]
 
+    def seen_board(self, seat: int | None) -> tuple[list[int], list[int], int | None, int]:
+        """What ``view(seat)`` shows of the position, in the state's own codes, for a reader
+        that needs no more of the view (the research tensor): the board's colour by point
+        (``0`` empty, ``1`` Black, ``2`` White; point ``r * size + c``, row 0 at the top as
+        the view's ``board`` rows; the live list, read only), the moves played (points,
+        ``PASS`` for a pass; the live list, read only: its length is the view's ``moves``,
+        its last entry the view's ``last_move``), the seat's colour (``1``/``2``, ``None`` for
+        a spectator: the view's ``colour``) and how many stones are on the board (a reader
+        keeping the board from the moves sees from it whether a stone was taken off).
+        Everything is public in go, so every seat sees the same board."""
+        board = self.board
+        return (board.color, self.moves, self.colour_of(seat) if seat is not None else None,
+                board.n - len(board.empties))
+
     def view(self, seat: int | None = None) -> dict[str, Any]:
         """Everything is public in go. Points are GTP texts; ``board`` rows run from the top
         (row ``size``) to the bottom (row 1), columns ``A``.. without ``I``."""
@@ -585,15 +613,25 @@ class GoState(Ending, State):
                 "proposal": [to_gtp(p, n) for p in self.dead_proposal()],
                 "actions": "dead <point> | alive <point> | done"
                            + (" | resume" if self.may_resume() else ""),
+                # each seat's marks counted as the game would count them (area, rules §4.3):
+                # the owner of every point ("X", "O", "." shared) and the two sides' totals
+                "ownership": [self._owner_rows(frozenset(m)) for m in self.marks],
+                "count": [dict(zip(("black", "white"), self.count(frozenset(m))))
+                          for m in self.marks],
             }
         if phase == "over" and self.result and "black" in self.result.details:
             out["dead"] = sorted(to_gtp(p, n) for p in self.dead)
             out["score"] = {"black": self.result.details["black"],
                             "white": self.result.details["white"]}
-            owners = self.board.owners(self.dead)
-            out["ownership"] = ["".join(".XO"[owners[r * n + c]] for c in range(n))
-                                for r in range(n)]
+            out["ownership"] = self._owner_rows(self.dead)
         return out
+
+    def _owner_rows(self, dead: frozenset[int]) -> list[str]:
+        """The area count's owner of every point with the stones on ``dead`` taken off, a row a
+        string from the top: ``X`` Black's, ``O`` White's, ``.`` shared (a dame)."""
+        n = self.size
+        owners = self.board.owners(dead)
+        return ["".join(".XO"[owners[r * n + c]] for c in range(n)) for r in range(n)]
 
     def clone(self) -> GoState:
         new = object.__new__(type(self))

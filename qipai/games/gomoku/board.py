@@ -136,10 +136,12 @@ class Board:
     """A 15 x 15 board of black and white stones (no rules of turn or result).
 
     ``cells`` is the padded grid described in the module docstring; use :meth:`get`,
-    :meth:`place` and :meth:`remove` with points (0..224), not cells.
+    :meth:`place` and :meth:`remove` with points (0..224), not cells. ``open`` is a
+    ``bytearray`` of one flag per point, ``1`` where it is empty (kept by :meth:`place` and
+    :meth:`remove`; read only).
     """
 
-    __slots__ = ("cells", "_forbidden")
+    __slots__ = ("cells", "open", "_forbidden")
     _forbidden: ForbiddenScan | None
 
     def __init__(self) -> None:
@@ -147,11 +149,13 @@ class Board:
         for c in CELL:
             cells[c] = EMPTY
         self.cells = cells
+        self.open = bytearray(b"\x01" * NPOINTS)
         self._forbidden = None
 
     def copy(self) -> Board:
         b = Board.__new__(Board)
         b.cells = self.cells[:]
+        b.open = self.open[:]
         b._forbidden = self._forbidden
         return b
 
@@ -161,9 +165,11 @@ class Board:
 
     def place(self, p: int, colour: str) -> None:
         self.cells[CELL[p]] = colour
+        self.open[p] = colour == EMPTY
 
     def remove(self, p: int) -> None:
         self.cells[CELL[p]] = EMPTY
+        self.open[p] = 1
 
     def stones(self, colour: str) -> list[int]:
         cells = self.cells

@@ -304,6 +304,40 @@ class GomokuState(State):
             out.append(Action(PASS))
         return out
 
+    def legal_flags(self) -> bytearray | None:
+        """The legal actions of the seat to act in the play and choose phases as
+        ``NPOINTS + 3`` flags (a new ``bytearray``), without making the actions: ``1`` at
+        point ``p`` when placing a stone there (play phase) or choosing it (choose phase) is
+        legal, then one flag each for the pass, the swap and the claim. The same actions as
+        :meth:`legal_actions`; ``None`` in the offer phase (its actions are pairs of points)
+        and once the game is over."""
+        if self.result is not None:
+            return None
+        phase = self.phase()
+        if phase == "offer":
+            return None
+        if phase == "choose":
+            out = bytearray(NPOINTS + 3)
+            for p in self.offered:
+                out[p] = 1
+            return out
+        area = self.allowed_area()
+        free = self.board.open
+        if area is None:
+            out = free + b"\x00\x00\x00"
+        else:
+            out = bytearray(NPOINTS + 3)
+            for p in area:
+                out[p] = free[p]
+        if (self.to_move == BLACK and self.game.renju
+                and self.game.options["forbidden_handling"] == "reject"):
+            for p in self.board.forbidden_points():
+                out[p] = 0
+        out[NPOINTS] = self.game.options["allow_pass"] and self._opening_done()
+        out[NPOINTS + 1] = self.swap_allowed()
+        out[NPOINTS + 2] = self._claim_open()
+        return out
+
     def _orbits(self, empties: list[int], stones: dict[int, str]) -> dict[int, int]:
         syms = openings.symmetries(stones)
         return {p: min(t[p] for t in syms) for p in empties}
@@ -568,15 +602,41 @@ class GomokuState(State):
                     stones.insert(0, {"point": point_name(p), "colour": COLOUR_NAMES[colour], "n": 0})
         return stones
 
+    def _shows_forbidden(self, phase: str) -> bool:
+        """Whether the view shows Black's forbidden points unasked: renju, Black to move in
+        the play phase, and a handling other than ``claim`` (where they would be a hint)."""
+        return (self.game.renju and self.to_move == BLACK and phase == "play"
+                and self.game.options["forbidden_handling"] != "claim")
+
+    def _buttons(self, phase: str, live: bool) -> tuple[bool, bool, bool]:
+        """The view's ``choices`` flags ``swap``, ``claim`` and ``pass``."""
+        return (live and phase == "play" and self.swap_allowed(),
+                live and self._claim_open(),
+                live and phase == "play" and self.game.options["allow_pass"]
+                and self._opening_done())
+
+    def seen_board(self, seat: int | None) -> tuple:
+        """What ``view(seat)`` shows that the research tensor reads, in the state's own codes
+        (everything is public in gomoku): the board's cells (the live list, read only; point
+        ``p`` at ``CELL[p]``: the view's ``board``), the moves (``(colour, point or None)``,
+        the live list: the view's ``last_move`` is the last one's point), the seat's colour
+        (``None`` for a spectator: the view's ``colours``), Black's forbidden points
+        ``{point: kind}`` or ``None`` (the view's ``forbidden``), the offered points and the
+        ``swap``, ``claim`` and ``pass`` flags (the view's ``choices``)."""
+        phase = self.phase()
+        live = self.result is None
+        forbidden = self.board.forbidden_points() if live and self._shows_forbidden(phase) else None
+        return (self.board.cells, self.moves,
+                self.colour_of(seat) if seat is not None else None, forbidden,
+                self.offered if live else (), *self._buttons(phase, live))
+
     def _view(self, seat: int | None, forbidden: bool | None, stones: list | None) -> dict[str, Any]:
         opts = self.game.options
         phase = self.phase()
-        show = forbidden
-        if show is None:
-            show = (self.game.renju and self.to_move == BLACK and phase == "play"
-                    and opts["forbidden_handling"] != "claim")
+        show = self._shows_forbidden(phase) if forbidden is None else forbidden
         area = self.allowed_area() if phase == "play" else None
         live = self.result is None
+        swap, claim, may_pass = self._buttons(phase, live)
         return {
             "game": self.game.id,
             "options": dict(opts),
@@ -590,11 +650,11 @@ class GomokuState(State):
             "colours": [COLOUR_NAMES[self.colour_of(s)] for s in (0, 1)],
             "phase": phase,
             "choices": {
-                "swap": live and phase == "play" and self.swap_allowed(),
+                "swap": swap,
                 "offer": live and phase == "offer",
                 "choose": [point_name(p) for p in self.offered] if live else [],
-                "claim": live and self._claim_open(),
-                "pass": live and phase == "play" and opts["allow_pass"] and self._opening_done(),
+                "claim": claim,
+                "pass": may_pass,
             },
             "claims": [{"point": p, "upheld": foul is not None} for p, foul in self.claims],
             "area": [point_name(p) for p in area] if area is not None and live else None,

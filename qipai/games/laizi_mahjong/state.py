@@ -273,6 +273,9 @@ class LaiziState(MatchEndings, TileMatch):
         return next(a for a in legal if a.kind in ("peel", "laizi"))
 
     # ----- views ---------------------------------------------------------------------------------
+    def _seen_marks(self, seat: int) -> tuple:
+        return None, None, self.dealer, self.laizi, self.indicator, None
+
     def view(self, seat: int | None = None, *, log: bool = True) -> dict[str, Any]:
         """What ``seat`` may see (``None``: a spectator): its own concealed tiles and legal
         actions; for every seat its discards (claimed ones marked), exposed sets, peel and laizi

@@ -22,6 +22,7 @@ more than four times.
 
 from __future__ import annotations
 
+from operator import mul
 from typing import NamedTuple
 
 from qipai.core.errors import NotationError, QipaiError
@@ -110,7 +111,7 @@ class FanResult(NamedTuple):
 class _Hand(NamedTuple):
     """What every split of one hand shares: the win context, the fans of its tiles and win
     flags (``base``, ``base_bits``), and its declared sets: chow middles, pung and kong tiles,
-    melded kongs, concealed kongs and claimed pungs."""
+    melded kongs, concealed kongs and claimed pungs; ``kongs`` the kong table of its variant."""
 
     ctx: WinContext
     base: dict[int, int]
@@ -119,16 +120,19 @@ class _Hand(NamedTuple):
     pungs: tuple[int, ...]
     melded_kongs: int
     concealed_kongs: int
+    kongs: dict
 
 
 _TRAIT_FAN = {1: OUTSIDE_HAND, 2: ALL_FIVE, 4: ALL_EVEN_PUNGS}
+# no wait fan is scored with these
+_NO_WAIT = (1 << MELDED_HAND) | (1 << FOUR_KONGS)
 
 
 def _score(split: Split, h: _Hand) -> tuple[dict[int, int], int]:
     """The fans of one split after the exclusions, ``{fan number: count}`` (4.3 steps 3-6),
     and their total."""
     chows_c, pungs_c, pair = split
-    ctx, base, base_bits, fixed_chows, fixed_pungs, melded_kongs, concealed_kongs = h
+    ctx, base, base_bits, fixed_chows, fixed_pungs, melded_kongs, concealed_kongs, kong_table = h
     win = ctx.win
     chows = tuple(sorted(fixed_chows + chows_c)) if fixed_chows else chows_c
     pungs = tuple(sorted(fixed_pungs + pungs_c)) if fixed_pungs else pungs_c
@@ -137,19 +141,18 @@ def _score(split: Split, h: _Hand) -> tuple[dict[int, int], int]:
     if concealed_pungs and not ctx.self_drawn and win in pungs_c and not any(
             t - 1 <= win <= t + 1 for t in chows_c):
         concealed_pungs -= 1
-    kong_counts, kong_bits = KONG_FANS[ctx.separate][melded_kongs, concealed_kongs,
-                                                     concealed_pungs, len(pungs)]
+    kong_counts, kong_bits = kong_table[melded_kongs, concealed_kongs, concealed_pungs, len(pungs)]
     ce = CHOW_ENTRIES.get(chows) or chow_entry(chows)
     pe = PUNG_ENTRIES.get(pungs) or pung_entry(pungs)
-    counts = base.copy()
-    counts.update(kong_counts)
-    counts.update(pe.counts)
+    counts = base | pe.counts
+    if kong_counts:
+        counts.update(kong_counts)
     bits = base_bits | kong_bits | pe.bits
     fan = terminal_chows(chows, pair) if ce.terminal else 0
     if fan:
         counts[fan] = 1
         bits |= 1 << fan
-    else:
+    elif ce.bits:
         counts.update(ce.counts)
         bits |= ce.bits
     # the fans the pair decides
@@ -172,7 +175,7 @@ def _score(split: Split, h: _Hand) -> tuple[dict[int, int], int]:
         fan = _TRAIT_FAN[trait]
         counts[fan] = 1
         bits |= 1 << fan
-    if MELDED_HAND not in counts and FOUR_KONGS not in counts:
+    if not bits & _NO_WAIT:
         fan = wait_fan(chows_c, pair, win)
         if fan and ctx.single_wait():
             counts[fan] = 1
@@ -194,7 +197,8 @@ def _nine_gates(c: list[int]) -> bool:
 
 
 def _total(counts: dict[int, int]) -> int:
-    return sum([VALUES[i] * n for i, n in counts.items()])
+    """The fans' total: each fan's value times its count."""
+    return sum(map(mul, map(VALUES.__getitem__, counts), counts.values()))
 
 
 # the fans of the win flags and concealment, by (fourth, last, kong, self-drawn, claimed sets)
@@ -249,20 +253,21 @@ def _best(hand: Hand, exclusions: str, mixed_kongs: str) -> tuple[dict[int, int]
     if win is None:
         raise NotationError("the hand has no winning tile", "hand",
                             code="notation.no_winning_tile")
-    melds = hand.melds
-    standing_counts = [0] * 34
+    counts = bytearray(34)
     for t in hand.concealed:
-        standing_counts[t] += 1
-    c14 = standing_counts.copy()
-    c14[win] += 1
+        counts[t] += 1
+    standing_counts = bytes(counts)
+    counts[win] += 1
+    c14 = bytes(counts)
     found, m14, shape = read(c14)   # the splits, the kinds held (as a mask) and the shape flags
     m = m14                          # with the declared sets' kinds
     kongs = melded = melded_kongs = 0
     fixed: list[tuple[int, int, bool]] = []
     fixed_chows: list[int] = []
     fixed_pungs: list[int] = []
+    melds = hand.melds
     if melds:
-        whole = c14.copy()
+        whole = counts                # the counts with the declared sets' tiles
         for mld in melds:
             kind, t = mld.kind, mld.tile
             if kind == M_CHOW:
@@ -273,21 +278,20 @@ def _best(hand: Hand, exclusions: str, mixed_kongs: str) -> tuple[dict[int, int]
                 whole[t + 2] += 1
                 m |= BIT[t] | BIT[t + 1] | BIT[t + 2]
                 melded += 1
-            elif kind == M_PUNG:
-                fixed.append((PUNG, t, True))
-                fixed_pungs.append(t)
-                whole[t] += 3
-                m |= BIT[t]
-                melded += 1
             else:
-                fixed.append((KONG, t, not mld.concealed))
                 fixed_pungs.append(t)
-                whole[t] += 4
                 m |= BIT[t]
-                kongs += 1
-                if not mld.concealed:
+                if kind == M_PUNG:
+                    fixed.append((PUNG, t, True))
+                    whole[t] += 3
                     melded += 1
-                    melded_kongs += 1
+                else:
+                    fixed.append((KONG, t, not mld.concealed))
+                    whole[t] += 4
+                    kongs += 1
+                    if not mld.concealed:
+                        melded += 1
+                        melded_kongs += 1
         over = max(whole) > 4
     else:
         whole = c14
@@ -328,16 +332,16 @@ def _best(hand: Hand, exclusions: str, mixed_kongs: str) -> tuple[dict[int, int]
     best_total = 0
     if len(fixed) <= 1:
         if (m14 & ~HONOR_MASK).bit_count() >= 9 and any(m14 & k == k for k in KNITTED_MASKS):
-            best = knitted_straight(c14, ctx)
+            best = knitted_straight(c14, ctx, m14)
         if best is None and not fixed and (shape & (SINGLES | EVEN) or not m & ~TERM_HONOR_MASK):
-            best = special(c14, ctx)
+            best = special(c14, ctx, m14)
         if best is not None:
             best_total = _total(best)
     seven_pairs = best is not None and SEVEN_PAIRS in best
     if found and (best is None or seven_pairs):
         base, base_bits = _base(ctx, m, whole, kongs)
         h = _Hand(ctx, base, base_bits, tuple(fixed_chows), tuple(fixed_pungs), melded_kongs,
-                  kongs - melded_kongs)
+                  kongs - melded_kongs, KONG_FANS[ctx.separate])
         for sp in found:
             f, total = _score(sp, h)
             if total > best_total:

@@ -1,10 +1,10 @@
 """The special forms of rule file 4.1: seven pairs (and 连七对), thirteen orphans, honors and
 knitted tiles (全不靠 / 七星不靠) and a knitted straight with one set and a pair (组合龙).
 
-Each function takes the 34 counts ``c14`` of the concealed tiles with the winning tile and the
-hand's :class:`~.winning.WinContext`, and returns the fans of that reading after the
-exclusions, as a dict ``{fan number: count}`` of nonzero counts, or ``None`` when the tiles do
-not form it.
+Each function takes the 34 counts ``c14`` of the concealed tiles with the winning tile (as
+``bytes``), the hand's :class:`~.winning.WinContext` and the kind mask of ``c14``, and returns
+the fans of that reading after the exclusions, as a dict ``{fan number: count}`` of nonzero
+counts, or ``None`` when the tiles do not form it.
 """
 
 from __future__ import annotations
@@ -28,11 +28,10 @@ from .fantable import (
     TILE_HOG,
 )
 from .tilefans import (
+    HONOR_MASK,
     KNITTED,
     KNITTED_MASKS,
-    ORDER,
-    SUIT,
-    TERM_OR_HONOR,
+    TERM_HONOR_MASK,
     WIND,
     kind_mask,
     rank_fans,
@@ -49,56 +48,61 @@ def _excluded(f: list[int], strict: bool) -> dict[int, int]:
     return counts
 
 
-def special(c14: list[int], ctx: WinContext) -> dict[int, int] | None:
+def special(c14: bytes, ctx: WinContext, m: int) -> dict[int, int] | None:
     """The fans of seven pairs, thirteen orphans or honors and knitted tiles (no melds; ``c14``
-    the 34 counts with the winning tile), after the exclusions; ``None`` for none of them."""
+    the 34 counts with the winning tile, ``m`` their kind mask), after the exclusions; ``None``
+    for none of them."""
     f = [0] * TABLE_SIZE
-    present = [t for t in range(34) if c14[t]]
-    if all(c14[t] % 2 == 0 for t in present):
-        pair_kinds = sorted(present, key=ORDER.__getitem__)
-        shifted = (len(pair_kinds) == 7 and all(c14[t] == 2 for t in pair_kinds)
-                   and pair_kinds[0] < 27 and pair_kinds[6] == pair_kinds[0] + 6
-                   and SUIT[pair_kinds[0]] == SUIT[pair_kinds[6]])
-        if shifted:
+    if not bytes(c14).translate(_ODD).count(1):      # every kind held an even number of times
+        if _shifted(m):       # seven kinds in a row of one suit, 14 tiles: each held twice
             f[SEVEN_SHIFTED_PAIRS] = 1
-            trait_fans(kind_mask(c14), f)
+            trait_fans(m, f)
         else:
             f[SEVEN_PAIRS] = 1
-            m = kind_mask(c14)
             suit_fans(m, f)
             trait_fans(m, f, strict_pairs=ctx.strict)
             if not ctx.strict:
                 rank_fans(m, f)
             f[TILE_HOG] = c14.count(4)
-    elif all(TERM_OR_HONOR[t] for t in present) and len(present) == 13:
+    elif not m & ~TERM_HONOR_MASK and m.bit_count() == 13:
         f[THIRTEEN_ORPHANS] = 1
-    elif not _honors_knitted(c14, f):
+    elif not _honors_knitted(c14, m, f):
         return None
     win_flag_fans(ctx, f)
     return _excluded(f, ctx.strict)
 
 
-def _honors_knitted(c: list[int], f: list[int]) -> bool:
-    if any(n > 1 for n in c):
+_ODD = bytes(n & 1 for n in range(256))    # 1 for an odd count
+
+
+def _shifted(m: int) -> bool:
+    """Whether the kinds ``m`` are seven in a row of one suit."""
+    low = (m & -m).bit_length() - 1
+    return low < 27 and low % 9 <= 2 and m == 0x7F << low
+
+
+def _honors_knitted(c: bytes, m: int, f: list[int]) -> bool:
+    if max(c) > 1:
         return False
-    numbered = [t for t in range(27) if c[t]]
-    if not 7 <= len(numbered) <= 9:
+    numbered = m & ~HONOR_MASK
+    n = numbered.bit_count()
+    if not 7 <= n <= 9:
         return False
-    if not any(set(numbered) <= set(p) for p in KNITTED):
+    if not any(not numbered & ~k for k in KNITTED_MASKS):
         return False
-    if len(numbered) == 7:
+    if n == 7:
         f[GREATER_HONORS_AND_KNITTED] = 1
     else:
         f[LESSER_HONORS_AND_KNITTED] = 1
-        if len(numbered) == 9:
+        if n == 9:
             f[KNITTED_STRAIGHT] = 1
     return True
 
 
-def knitted_straight(c14: list[int], ctx: WinContext) -> dict[int, int] | None:
-    """The fans of a knitted straight with one set and the pair (at most one declared set),
-    after the exclusions; ``None`` when the tiles do not form one."""
-    m = kind_mask(c14)
+def knitted_straight(c14: bytes, ctx: WinContext, m: int) -> dict[int, int] | None:
+    """The fans of a knitted straight with one set and the pair (at most one declared set;
+    ``m`` the kind mask of ``c14``), after the exclusions; ``None`` when the tiles do not form
+    one."""
     pattern = next((p for p, pm in zip(KNITTED, KNITTED_MASKS) if m & pm == pm), None)
     if pattern is None:
         return None

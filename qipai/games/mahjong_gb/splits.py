@@ -55,12 +55,27 @@ def _flags(key: bytes) -> int:
             | (OVER if max(key) > 4 else 0))
 
 
+# per one-suit pattern (9 counts as bytes): its entry at ranks 0..8, which the three suits share
+_RANKS: dict[bytes, _Entry] = {}
+
+
 def _suit_entry(key: bytes, base: int) -> tuple[tuple[_Part, ...], int, int]:
-    mask = 0
-    for r, n in enumerate(key):
-        if n:
-            mask |= 1 << (base + r)
-    got = _SUITS[base // 9][key] = (_suit_parts(tuple(key), base), mask, _flags(key))
+    """The entry of the pattern ``key`` in the suit starting at tile ``base``: the pattern's
+    entry at ranks 0..8 (worked out once for the three suits) moved up by ``base``."""
+    ranks = _RANKS.get(key)
+    if ranks is None:
+        mask = 0
+        for r, n in enumerate(key):
+            if n:
+                mask |= 1 << r
+        ranks = _RANKS[key] = (_suit_parts(tuple(key), 0), mask, _flags(key))
+    parts, mask, flags = ranks
+    if base:
+        up = base.__add__
+        parts = tuple((tuple(map(up, chows)), tuple(map(up, pungs)), tuple(map(up, pair)))
+                      for chows, pungs, pair in parts)
+        mask <<= base
+    got = _SUITS[base // 9][key] = (parts, mask, flags)
     return got
 
 

@@ -496,6 +496,10 @@ class MahjongState(TileMatch):
         return Action("discard", max(t for t in range(NUM_KINDS) if h[t]))
 
     # ----- views ---------------------------------------------------------------------------------
+    def _seen_marks(self, seat: int) -> tuple:
+        return (self.seat_wind(seat), self.prevalent, self.order[self.dealer_pos], None, None,
+                [format_tiles(f, sort=False) for f in self.flowers])
+
     def view(self, seat: int | None = None, *, log: bool = True) -> dict[str, Any]:
         """What ``seat`` may see (``None``: a spectator): its own concealed tiles and legal
         actions; for every seat its discards (claimed ones marked), exposed sets (which tile came
@@ -520,12 +524,20 @@ class MahjongState(TileMatch):
             # a view never aliases live state (a copy; none to make before the first result)
             "results": copy.deepcopy(self.hand_results) if self.hand_results else [],
         }
-        if self.pending is not None:
-            hidden = self.pending["kind"] == "rob_concealed" and seat != self.pending["from"]
+        claim = self.seen_claim(seat)
+        if claim is not None:
+            t, frm = claim
             out["claim"] = {"kind": self.pending["kind"],
-                            "tile": None if hidden else format_tiles([self.pending["tile"]]),
-                            "from": self.pending["from"]}
+                            "tile": None if t is None else format_tiles([t]), "from": frm}
         return close_view(self, out, seat, log)
+
+    def seen_claim(self, seat: int | None) -> tuple[int | None, int] | None:
+        """As the default, but a robbed concealed kong's tile is shown only to its owner."""
+        p = self.pending
+        if p is None:
+            return None
+        hidden = p["kind"] == "rob_concealed" and seat != p["from"]
+        return (None if hidden else p["tile"]), p["from"]
 
 
 def result_text(scores: list[int], wins: list[tuple[int, dict[int, int], int]]) -> str:

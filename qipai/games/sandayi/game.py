@@ -396,7 +396,7 @@ class SandayiState(State):
 
     def _apply_bury(self, action: Any, seat: int) -> None:
         if not isinstance(action, Bury):
-            raise IllegalAction("the dealer must bury six cards: 'bury C1 C2 C3 C4 C5 C6'", action,
+            raise IllegalAction("the declarer must bury six cards: 'bury C1 C2 C3 C4 C5 C6'", action,
                                 code="sandayi.dealer_must_bury_six")
         if len(set(action.cards)) != KITTY:
             raise IllegalAction(f"bury exactly {KITTY} different cards, not {len(set(action.cards))} "
@@ -413,7 +413,7 @@ class SandayiState(State):
 
     def _apply_trump(self, action: Any, seat: int) -> None:
         if not isinstance(action, NameTrump):
-            raise IllegalAction("the dealer must name trump: 'trump S', 'trump H', 'trump D' or "
+            raise IllegalAction("the declarer must name trump: 'trump S', 'trump H', 'trump D' or "
                                 "'trump C'", action, code="sandayi.dealer_must_name_trump")
         if action.suit not in SUITS:
             raise IllegalAction(f"{action.suit!r} is not a suit: name S, H, D or C (§2.6)", action,

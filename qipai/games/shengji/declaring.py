@@ -7,7 +7,8 @@ from __future__ import annotations
 from typing import Any
 
 from qipai.cards.card import Card, make_deck, parse_card
-from qipai.core.errors import NotationError, why_cause
+from qipai.core.errors import IllegalAction, NotationError, why_cause
+from qipai.core.errors import why as why_of
 from qipai.core.rng import DealRng
 
 from . import declare as dc
@@ -65,20 +66,55 @@ class Declaring:
             return self.levels[team_of(seat)]
         return self.level
 
+    def deal_prompts(self) -> bool:
+        """``deal_prompt="every_card"``: the deal asks the seat dealt each card."""
+        return self.every_card
+
+    def check_ahead(self, action: Any, seat: int) -> None:
+        """A declaration sent ahead during the deal (:meth:`qipai.core.game.State.check_ahead`)
+        is refused when no prompt of this deal can take it from ``seat``: not a ``declare``
+        (``shengji.ahead_declare_only``: a ``pass`` is the table's when the seat says nothing),
+        cards that are no declaration of this system and level (the codes of
+        :func:`.declare.classify`, under ``because``), or one no stronger than the standing
+        declaration (``shengji.not_stronger_standing_declaration``: the standing one only grows
+        stronger). Cards the seat does not hold yet are no reason: they may still be dealt to it.
+        Raises :class:`IllegalAction`; changes nothing."""
+        if isinstance(action, str):
+            action = self.game.parse_action(action, self)
+        if getattr(action, "kind", None) != "declare":
+            raise IllegalAction("only a declaration ('declare …') is sent ahead", action,
+                                code="shengji.ahead_declare_only")
+        phase = self.phase if self.system == "bao" else ""
+        try:
+            strength, _, _ = dc.classify(self.system, action.faces, self._decl_level(seat), phase)
+        except ValueError as e:
+            raise IllegalAction(str(e), action, code="because", params=why_of(e, "unreadable")) from None
+        if self.standing is not None and not strength > self.standing:
+            raise IllegalAction("not stronger than the standing declaration", action,
+                                code="shengji.not_stronger_standing_declaration")
+
     def _candidates(self, seat: int) -> list[tuple[str, ...]]:
         if self.phase == "fan" and seat == self.bao_seat and not self.fan_accepted:
             return []
         phase = self.phase if self.system == "bao" else ""
         return dc.candidates(self.system, self.hands[seat], self._decl_level(seat), self.standing, phase)
 
+    def _asked(self, seat: int) -> bool:
+        """Whether ``seat`` is asked in a round of asking (rule 2, the final window, 报主 and
+        反主): with ``deal_prompt="when_able"`` only when it has a legal declaration; with
+        ``"every_card"`` always (``pass`` its only answer when it has none), so the schedule
+        of prompts tells nobody who could declare."""
+        return self.every_card or bool(self._candidates(seat))
+
     def _continue_deal(self) -> None:
-        """Deal until a seat must be asked (§2.7 rule 1), then run the final window."""
+        """Deal until a seat must be asked (§2.7 rule 1; with ``deal_prompt="every_card"`` the
+        seat dealt each card), then run the final window."""
         n_hand = len(self.order) - self.kitty_size
         while self.dealt < n_hand:
             seat = (self.p + self.dealt) % SEATS
-            before = set(self._candidates(seat))
+            before = set(self._candidates(seat)) if not self.every_card else set()
             self._deal_one()
-            if set(self._candidates(seat)) - before:
+            if self.every_card or set(self._candidates(seat)) - before:
                 self.queue = [seat]
                 self.turn = seat
                 return
@@ -91,10 +127,11 @@ class Declaring:
 
     def _window_next(self) -> None:
         """§2.7 rule 3 (and the 反主 round of §2.5): ask seats in cyclic order from
-        ``window_next`` until every seat with a declaration has passed since the last one."""
+        ``window_next`` until every seat asked (:meth:`_asked`) has passed since the last
+        accepted declaration."""
         for i in range(SEATS):
             seat = (self.window_next + i) % SEATS
-            if seat not in self.passed and self._candidates(seat):
+            if seat not in self.passed and self._asked(seat):
                 self.turn = seat
                 return
         self._close_declarations()
@@ -105,7 +142,7 @@ class Declaring:
                 self.queue = [(seat + i) % SEATS for i in (1, 2, 3)]
             else:
                 self.queue = self.queue[1:]
-            while self.queue and not self._candidates(self.queue[0]):
+            while self.queue and not self._asked(self.queue[0]):
                 self.queue.pop(0)
             if self.queue:
                 self.turn = self.queue[0]
@@ -133,7 +170,7 @@ class Declaring:
     def _bao_next(self) -> None:
         while self.bao_order:
             seat = self.bao_order[0]
-            if self._candidates(seat):
+            if self._asked(seat):
                 self.turn = seat
                 return
             self.bao_order.pop(0)

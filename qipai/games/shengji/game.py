@@ -58,6 +58,9 @@ class Shengji(Game):
     id = "shengji"
     seats = (4,)
     hidden_information = True
+    #: with two or more people seated, the number of prompts during the deal and the rounds of
+    #: four cards they stop in would tell each person that someone got a level card or a joker
+    people_options = {"deal_prompt": "every_card"}
     option_spec = (
         Option("profile", "seed000", choices=tuple(PROFILES),
                doc="§1.3 profile: the options one seed sheet implies (seed000 default, titanic = 3 decks, "
@@ -71,6 +74,11 @@ class Shengji(Game):
         Option("no_declaration", "kitty_first",
                choices=("kitty_first", "kitty_third", "no_trump", "kitty_random"),
                doc="§2.8 trump when nobody declares"),
+        Option("deal_prompt", "when_able", choices=("when_able", "every_card"),
+               doc="§2.7 who is asked while trump is declared: when_able = a seat that can declare "
+                   "(rules 1-3); every_card = the seat dealt each card, and every seat in each round "
+                   "of asking, pass its only answer when it cannot declare (who could declare never "
+                   "shows; a server's choice at a table of two or more people)"),
         Option("two_always_trump", False, kind=bool, doc="§3.1 常主: every 2 is a trump"),
         Option("throw_beat_rule", "key", choices=("key", "all"), doc="§3.8 how trumping throws compare"),
         Option("failed_throw_penalty", "per_card_10", choices=("per_card_10", "none"), doc="§4.3"),

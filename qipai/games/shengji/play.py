@@ -137,6 +137,11 @@ def run(game, bot: str | None = None, seat: int = 0, seed: int | None = None,
                     console.print(say("term.namePlayed", {"name": names[actor],
                                                           "action": public_text(action)}), markup=False)
                 continue
+            acts = state.legal_actions(seat)
+            if len(acts) == 1 and str(acts[0]) == "pass":
+                # deal_prompt="every_card": a prompt with nothing to declare answers itself
+                state.apply(acts[0], seat)
+                continue
             render(state, seat, console, names)
             while True:
                 try:

@@ -69,6 +69,15 @@ def table_outcome(total: int, table: str) -> tuple[str, int]:
     return ("A", min(k, 3) if table == "t000" else k)
 
 
+def take_over_at(table: str) -> int:
+    """The fewest points the attackers need to take the deal over in score table ``table`` (80
+    with two decks, 120 with three, 40 with one deck: §4.4): the first total not a dealer win."""
+    s = 0
+    while table_outcome(s, table)[0] == "D":
+        s += 5
+    return s
+
+
 def outcome_text(outcome: tuple[str, int]) -> str:
     kind, k = outcome
     return "take over" if kind == "take" else f"{kind}+{k}"

@@ -2,8 +2,11 @@
 
 Phases: ``deal`` (declaration prompts while cards are dealt, §2.7), ``window`` (the final
 declaration window), ``bao`` and ``fan`` (报主 and 反主 after the deal, §2.5), ``bury`` (§2.10),
-``play`` (§3) and ``over``. Seats without a legal declaration are never prompted: their
-answer would be ``pass``, and skipping them keeps the schedule short.
+``play`` (§3) and ``over``. With ``deal_prompt="when_able"`` (the default) seats without a
+legal declaration are never prompted: their answer would be ``pass``, and skipping them keeps
+the schedule short. With ``"every_card"`` the seat dealt each card is prompted, and every seat
+in each later round of asking, ``pass`` its only action when it cannot declare: the schedule
+then tells nobody who could declare (docs/games/shengji.md, "Phases and prompts").
 """
 
 from __future__ import annotations
@@ -27,6 +30,7 @@ from .ending import Ending
 from .seats import SEATS, team_of
 from .trump import TRUMP, Trump, face_points
 
+BIDDING = ("deal", "window", "bao", "fan")   # the phases in which trump is declared (§2)
 LIST_LIMIT = 200           # legal sets up to this size are lists; larger ones are lazy sequences
 
 
@@ -50,6 +54,7 @@ class ShengjiState(Ending, Declaring, State):
         self.hand_size = (54 * self.decks - self.kitty_size) // SEATS
         self.levels = list(game.levels)
         self.system = o["declaration"]
+        self.every_card = o["deal_prompt"] == "every_card"
         self.first_hand = o["dealer"] is None
         data = self._make_deal(seed, deal) if position is None else \
             {"order": [c.id for c in make_deck(self.decks)], "provisional_dealer": 0, "kitty_flip": []}
@@ -185,6 +190,44 @@ class ShengjiState(Ending, Declaring, State):
 
     def sides(self) -> list[tuple[int, ...]]:
         return [(0, 2), (1, 3)]
+
+    def turns_private(self) -> bool:
+        """§2.7: while trump is declared (``deal``, ``window``, ``bao``, ``fan``) a seat is
+        asked only when it can declare (``deal_prompt="when_able"``), so who is asked would
+        tell the others that it holds (or was just dealt) a level card, a joker or a pair of
+        them, even when it passes. A view and a server then tell each seat only whether it is
+        asked itself; the others see that the deal waits for someone (:meth:`seen_to_act`).
+        With ``"every_card"`` who is asked is public anyway, but whether a seat had a choice
+        is not: a server's private windows answer a seat's lone ``pass`` for it after the same
+        minimum time as any other prompt."""
+        return self.result is None and self.phase in BIDDING
+
+    def deal_prompt_open(self) -> bool:
+        """With ``deal_prompt="every_card"``, every prompt while cards are still dealt (the
+        seat dealt a card, and the seats asked after a declaration during the deal): a server
+        holds each the same short time (``deal_window_ms``), whoever could declare."""
+        return self.every_card and self.result is None and self.phase == "deal"
+
+    #: with one person and bots answering at once, a prompt's time depends only on the
+    #: person's own answer: no minimum time (see ``TableGame.window_hold``)
+    fixed_window_time = False
+
+    def seen_to_act(self, seat: int | None) -> list[int]:
+        """``to_act`` as ``seat`` may see it (``None``: a spectator): while trump is declared,
+        only whether ``seat`` itself is asked (:meth:`turns_private`)."""
+        if self.turns_private():
+            return [seat] if seat in self.to_act else []
+        return list(self.to_act)
+
+    def seen_counts(self, seat: int | None) -> list[int]:
+        """The seats' card counts as ``seat`` may see them: during the deal a prompt stops it
+        right after the card of the seat asked, so exact counts would name that seat; each
+        other seat is shown with the cards of the complete rounds dealt (its own count is the
+        seat's hand)."""
+        counts = [_hand_total(h) for h in self.hands]
+        if self.phase != "deal" or self.result is not None:
+            return counts
+        return [c if s == seat else self.dealt // SEATS for s, c in enumerate(counts)]
 
     def _legal_actions(self, seat: int) -> Sequence[Action]:
         if self.phase in ("deal", "window", "bao", "fan"):
@@ -532,9 +575,9 @@ class ShengjiState(Ending, Declaring, State):
                                 code="shengji.no_seat_seats_none", params={"seat": seat})
         over = self.result is not None
         out: dict[str, Any] = {
-            "game": "shengji", "seat": seat, "phase": self.phase, "to_act": list(self.to_act),
+            "game": "shengji", "seat": seat, "phase": self.phase, "to_act": self.seen_to_act(seat),
             "hand": self.hand_faces(seat) if seat is not None else None,
-            "counts": [_hand_total(h) for h in self.hands],
+            "counts": self.seen_counts(seat),
             "levels": list(self.levels), "dealer": self.dealer, "deal_start": self.p,
             "level": self.level, "trump": self.trump.spec if self.trump else None,
             "trump_name": self.trump_name,

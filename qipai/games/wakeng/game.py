@@ -20,7 +20,15 @@ from typing import Any
 from qipai.cards import Card, make_deck, parse_card, seeded_deal
 from qipai.cards.beats import why_not_higher
 from qipai.cards.hand import RankHand
-from qipai.cards.playtext import bids_view, plays_delta, plays_view, read_counts
+from qipai.cards.playtext import (
+    ClimbSeen,
+    bids_view,
+    climb_seen,
+    log_tail,
+    plays_delta,
+    plays_view,
+    read_counts,
+)
 from qipai.cards.tokens import Bid, bid, word
 from qipai.core.errors import IllegalAction, NotationError, why, why_cause
 from qipai.core.game import Game, Result, State
@@ -388,8 +396,10 @@ class WakengState(State):
     # ----- views -----------------------------------------------------------------------------
     def view(self, seat: int | None) -> dict[str, Any]:
         """What ``seat`` may see (``None`` = spectator): its own hand, every seat's card count,
-        the bids, the digger and bid, every play and pass, the play to beat. The pit only to the
-        digger once taken (everyone under ``reveal_pit``). Never another seat's cards. Raises
+        the bids, the digger and bid, every play and pass (a play's cards shown by the table's
+        labels of its ranks, :func:`~qipai.cards.playtext.plays_view`), the play to beat. The pit only to the
+        digger once taken (everyone under ``reveal_pit``, and everyone once the deal is over, with
+        ``remaining``: the cards left in every hand). Never another seat's cards before. Raises
         :class:`IllegalAction` for a seat other than 0, 1, 2 or ``None``."""
         return self._view(seat, bids_view(self.bid_log), plays_view(self.play_log, self.play_cards))
 
@@ -403,8 +413,10 @@ class WakengState(State):
         if seat is not None and (type(seat) is not int or not 0 <= seat < SEATS):
             raise IllegalAction(f"no seat {seat!r} (seats are 0, 1, 2; None for a spectator)",
                                 code="wakeng.no_seat_seats_none", params={"seat": seat})
-        pit_seen = self.digger is not None and (self.opts["reveal_pit"] or seat == self.digger)
-        return {
+        # the deal over, every seat sees the pit and the cards left in every hand (as 斗地主 shows them)
+        pit_seen = self.result is not None or (
+            self.digger is not None and (self.opts["reveal_pit"] or seat == self.digger))
+        out = {
             "game": "wakeng", "seat": seat, "phase": self.phase, "to_act": list(self.to_act),
             "hand": [c.id for c in self.hands[seat].cards()] if seat is not None else None,
             "hand_ranks": self.hands[seat].ranks() if seat is not None else None,
@@ -415,10 +427,28 @@ class WakengState(State):
             "pit": [c.id for c in self.pit] if pit_seen else None,
             "first_leader": self.first_leader,
             "plays": plays,
-            "top": None if self.top is None else {"seat": self.top_seat, "play": self.top.text,
-                                                   "type": self.top.type},
+            "top": self._top_view(),
             "result": self.result.to_json() if self.result is not None else None,
         }
+        if self.result is not None:
+            out["remaining"] = [[c.id for c in h.cards()] for h in self.hands]
+        return out
+
+    def seen_climb(self, seat: int, since: Any = None) -> ClimbSeen:
+        """What ``view(seat)`` shows that the research tensor reads, without building the view
+        (:class:`~qipai.cards.playtext.ClimbSeen`): the seat's hand ranks, every seat's card
+        count, the bids, the digger, the bid and the first leader, the play to beat, and the
+        plays since ``since``."""
+        keys = {"phase": self.phase, "hand_ranks": self.hands[seat].ranks(),
+                "counts": [len(h) for h in self.hands], "first_bidder": self.first_bidder,
+                "bids": bids_view(self.bid_log), "digger": self.digger, "bid": self.bid,
+                "first_leader": self.first_leader, "top": self._top_view()}
+        return climb_seen(keys, since, (0, len(self.play_log), len(self.play_cards)),
+                          log_tail(self.play_log, self.play_cards))
+
+    def _top_view(self) -> dict[str, Any] | None:
+        return None if self.top is None else {"seat": self.top_seat, "play": self.top.text,
+                                              "type": self.top.type}
 
     def hand(self, seat: int) -> list[Card]:
         """The cards ``seat`` holds, in card-id order."""

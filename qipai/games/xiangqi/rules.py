@@ -412,6 +412,16 @@ class XiangqiState(State):
                             code="xiangqi.unknown_xiangqi_result_expected", params={"text": text})
 
     # ----- views and copies ------------------------------------------------------------
+    def seen_board(self, seat: int | None) -> tuple[list[int], list[int], bool]:
+        """What ``view(seat)`` shows of the position, in the state's own codes, for a reader
+        that needs no more of the view (the research tensor): the board's piece codes by
+        square (``rank * 9 + file``, ``0`` empty; the live list, read only), the moves played
+        (codes ``from << 7 | to``, the live list: the view's ``last_move`` is the last one)
+        and the view's ``in_check``. Everything is public in xiangqi: every seat sees the
+        same."""
+        return (self.board, self.moves,
+                self.in_check() if self.kings[self.turn] >= 0 else False)
+
     def view(self, seat: int | None = None) -> dict[str, Any]:
         """Everything is public in xiangqi: every seat and spectators see the same."""
         rows = board_rows(self.board)

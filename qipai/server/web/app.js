@@ -3,16 +3,24 @@
 // /static/boards/<game id>.js exporting mount(root, ctx) -> {update(msg)}; a game without one
 // uses boards/generic.js.
 
-import { lang, t, errorText, endText, paren, seatName, sentence } from "./i18n.js";
+import { lang, t, errorText, endText, paren, seatName, seatNames, sentence } from "./i18n.js";
 import { icon } from "./icons.js";
 import { prefButtons } from "./prefs.js";
-import { tableExtras } from "./tablefx.js";
+import { entrusted, tableExtras } from "./tablefx.js";
 import { liveNav, replayNav } from "./gamenav.js";
 import { abortedText, resultText, TABLE_GAMES, unratedText } from "./result.js";
 import { disputeButton } from "./referee.js";
 import { ask } from "./ask.js";
+import { keyHelpOn } from "./keyhelp.js";
 
 export { lang, t, errorText, endText, seatName };
+
+/** Put a banner at the top of the page, after the Skip to content link (the first Tab stop of
+ *  every page stays that link). */
+export function topBanner(node) {
+  const skip = document.querySelector("body > .skip-link");
+  if (skip) skip.after(node); else document.body.prepend(node);
+}
 
 export function el(tag, attrs = {}, ...kids) {
   const e = document.createElement(tag);
@@ -55,12 +63,19 @@ const app = document.getElementById("app");
 
 /** A game's one name in the reader's language (the catalogues' gamename.<id>, as every page and
  *  the terminal name it); `g` is a game of /api/games, or null. */
+/** The tab's title: what the page shows, then the site ("Xiangqi · qipai", "My games · qipai"), so
+ *  open tabs can be told apart; nothing for the bare site name. */
+export function pageTitle(...words) {
+  document.title = [...words.filter(Boolean), "qipai"].join(" · ");
+}
+
 export function gameName(g) { return g ? t(`gamename.${g.id}`, null, lang === "zh" ? g.name_zh : g.name_en) : ""; }
 
 // ----- header ------------------------------------------------------------------------------
 async function header() {
   document.documentElement.lang = lang;
   for (const n of document.querySelectorAll("[data-i18n]")) n.textContent = t(n.dataset.i18n);
+  if (!header.keys) { header.keys = true; keyHelpOn(t); }      // "?": the keyboard's shortcuts
   const langBtn = document.getElementById("lang");
   menuButton();
   if (!document.getElementById("theme")) langBtn.before(...prefButtons(t));
@@ -72,6 +87,7 @@ async function header() {
   if (me) {
     who.append(el("a", { id: "me", href: `/u/${encodeURIComponent(me.username)}` }, me.username, me.role === "organizer" ? icon("star", t("organizer")) : null), " ",
       el("a", { id: "my-bots", href: "/account/bots" }, t("bots.nav")), " ",
+      el("a", { id: "my-settings", href: "/settings" }, t("settings.nav")), " ",
       el("button", { onclick: async () => { await api("POST", "/api/logout"); session.postMessage("signed-out"); location.href = "/"; } }, t("signout")));
     watchSession();
   } else {
@@ -112,7 +128,7 @@ function signedOut() {
   document.body.classList.add("signed-out");
   app.inert = true;
   const next = location.pathname + location.search;
-  document.body.prepend(el("div", { class: "signed-out-banner", id: "signed-out", role: "alert" }, t("signedout.text"), " ",
+  topBanner(el("div", { class: "signed-out-banner", id: "signed-out", role: "alert" }, t("signedout.text"), " ",
     el("a", { href: `/login?next=${encodeURIComponent(next)}` }, t("signedout.again"))));
   const who = document.getElementById("who");
   who.replaceChildren(el("a", { href: `/login?next=${encodeURIComponent(next)}` }, t("signin")));
@@ -205,14 +221,16 @@ export async function loadBoard(game) {
 
 // what else the clock is: byo-yomi periods left, a Canadian block, the warnings and strikes
 // given, trusteeship (competition.md §4.3) while the game goes on (`over`: no one plays a seat
-// of a finished game, so no "played by the computer" under the result)
+// of a finished game, so no "played by the computer" under the result); the first-move note
+// comes after them, parted by a dot or a line of its own (never "0:28 3 byo-yomi periods")
 function clockNotes(c, over = false) {
   if (!c) return null;
   const notes = [];
   if (c.periods !== undefined) notes.push(t("clk.periods", { n: c.periods }));
   if (c.canadian) notes.push(t("clk.canadian", { moves: c.canadian[0], time: fmtMs(c.canadian[1]) }));
   if (c.warnings) notes.push(t("clk.warnings", { n: c.warnings }));
-  if (c.warnings_left !== undefined && !over) notes.push(t("clk.warningsLeft", { n: c.warnings_left }));
+  // the warnings that may still be given before the overrun that loses (competition.md WARN{max})
+  if (c.warnings_left !== undefined && !over) notes.push(c.warnings_left ? t("clk.warningsLeft", { n: c.warnings_left }) : t("clk.lastWarning"));
   if (c.strikes) notes.push(t("clk.strikes", { n: c.strikes }));
   if (c.trustee && !over) notes.push(t("clk.trustee"));
   // each note whole on its line ("3 byo-yomi periods", "读秒 3 次"): a narrow seat wraps between them
@@ -221,7 +239,7 @@ function clockNotes(c, over = false) {
 
 // go's dead-stone phase is no turn: both sides mark at once, so never "Your turn" but what to do
 // (mark, then submit), what the seat waits for once it submitted, and to a spectator what happens
-function markingText(msg) {
+export function markingText(msg) {
   if (msg.seat === null) return t("go.status.markingWatch");
   const mk = msg.view.marking || {};
   return t(mk.submitted && mk.submitted[msg.seat] ? "go.status.markingWait" : "go.status.marking");
@@ -238,6 +256,7 @@ function fmtMs(ms, tenths = false) {
 
 async function tablePage(id) {
   let info = await api("GET", `/api/tables/${id}`).catch(() => null);
+  if (info) pageTitle(t(`gamename.${info.game}`, null, info.game));
   // the seats, a named region (on a phone two to a row, theme.css)
   const seatsBox = el("div", { class: "seats", role: "region", "aria-label": t("seats") });
   const status = el("div", { class: "status", id: "status" });
@@ -257,8 +276,8 @@ async function tablePage(id) {
   const marking = info && info.marking ? el("p", { class: "marking-note", id: "marking" }, markBadge(info.marking), " ",
     t(`marking.${info.marking}.doc`)) : null;
   // a private table: the lobby does not list it, so its link is the way in (the invite box)
-  const unlisted = info && info.settings && info.settings.private ? el("p", { class: "muted small", id: "private-note", role: "note" },
-    t("table.private")) : null;
+  const unlisted = info && info.settings && info.settings.private ? el("div", { class: "muted small", id: "private-note", role: "note" },
+    el("p", {}, t("table.private")), info.settings.code ? tableCode(info.settings.code) : null) : null;
   app.replaceChildren(el("div", { class: "table-layout" },
     el("div", { class: "table-main" }, marking, unlisted, seatsBox, gameClock, status, watchNote, fx.boardText, boardRoot, controls, fx.entry, fx.note, err, illegalNote),
     el("aside", { class: "table-side" }, side, fx.chat)));
@@ -310,8 +329,10 @@ async function tablePage(id) {
       title: perMove ? t("clk.perMove") : null }, fmtMs(left, acting && !first)) : null;
     const firstNote = first ? el("span", { class: "clock-notes first-move" + (c.deadline - now < 10000 ? " low" : "") },
       t("clk.firstMove", { time: fmtMs(c.deadline - now) })) : null;
-    return { acting, parts: [presenceDot(i), seatRating(info, i), clock, firstNote,
-      perMove ? el("span", { class: "clock-notes" }, t("clk.perMove")) : null, clockNotes(c, !!(last && last.result))] };
+    // the first-move countdown last: a line of its own on a phone (theme.css), after a dot beside
+    // the clock's notes on a wide screen (style.css)
+    return { acting, parts: [presenceDot(i), seatRating(info, i), clock,
+      perMove ? el("span", { class: "clock-notes" }, t("clk.perMove")) : null, clockNotes(c, !!(last && last.result)), firstNote] };
   }
   // A card or tile table, and a board game that names its seats on the board (go, gomoku, junqi,
   // chinese checkers), shows each seat once, at every width: its board draws a box per seat
@@ -421,8 +442,8 @@ async function tablePage(id) {
       const botOpposite = (info.seats || []).some((s, i) => i !== last.seat && s && s.bot);
       if (info.num_seats === 2 && !botOpposite) {
         if (last.draw_offer !== undefined && last.draw_offer !== last.seat) {
-          controls.append(el("span", {}, t("drawoffer")), el("button", { onclick: () => send({ type: "draw_accept" }) }, t("accept")),
-            el("button", { onclick: () => send({ type: "draw_decline" }) }, t("decline")));
+          controls.append(el("span", {}, t("drawoffer")), el("button", { id: "draw-accept", onclick: () => send({ type: "draw_accept" }) }, t("accept")),
+            el("button", { id: "draw-decline", onclick: () => send({ type: "draw_decline" }) }, t("decline")));
         } else if (!fx.offered()) controls.append(el("button", { id: "draw", onclick: () => send({ type: "draw_offer" }) }, t("offerdraw")));
       }
       // a takeback (casual two-seat board tables): asked for, or answered, like a draw offer
@@ -444,6 +465,20 @@ async function tablePage(id) {
     if (info.event) controls.append(el("a", { href: `/events/${info.event}`, id: "event-link" }, t("events.back")));
     if (info.event && last && last.seat !== null) controls.append(disputeButton({ event: info.event, table: id, status: (text) => { err.textContent = text; } }));
     controls.append(...fx.controls(last, info));
+  }
+
+  // a private table's code (房间号, shown K7MX-3QPA): typed in the lobby's "Join by code" box it
+  // finds the table as the link does; a button copies it where the browser lets the page
+  function tableCode(code) {
+    const words = `${code.slice(0, 4)}-${code.slice(4)}`;
+    const said = el("span", { role: "status", id: "code-said" });
+    const shown = el("b", { id: "table-code", class: "table-code" }, words);
+    const copy = el("button", { type: "button", class: "small", id: "code-copy", onclick: async () => {
+      try { await navigator.clipboard.writeText(words); said.textContent = t("invite.codecopied"); }
+      catch { getSelection().selectAllChildren(shown); said.textContent = t("invite.selectcode"); }
+    } }, t("invite.copycode"));
+    return el("div", { id: "code-box" }, el("p", { class: "row" }, el("span", {}, t("table.code")), shown, copy, said),
+      el("p", {}, t("table.codedoc")));
   }
 
   // an open table's link for a friend (at that address they can sit): selectable by hand, and
@@ -540,7 +575,7 @@ async function tablePage(id) {
     if (msg.result) status.textContent = `${t("result")}${t("colon")}` + resultText(msg.result, { game: info.game, seat: msg.seat, names: (msg.names || []).map(seatName), view: msg.view, t, lang });
     else if (msg.paused_at !== undefined) status.textContent = t("ref.tablepaused");
     else if (msg.view && msg.view.phase === "marking") status.textContent = markingText(msg);
-    else if (msg.seat !== null && msg.clocks && msg.clocks[msg.seat] && msg.clocks[msg.seat].trustee && !msg.clocks[msg.seat].held) status.textContent = t("yourturn.entrusted");   // not "your turn": the computer plays the seat
+    else if (entrusted(msg)) status.textContent = t("yourturn.entrusted");   // not "your turn": the computer plays the seat
     else status.textContent = msg.seat === null ? t("spectator") : (mine ? t("yourturn") : t("waiting"));
     status.className = "status" + (msg.result ? " over" : "");
   }
@@ -689,6 +724,15 @@ function patched(base, patch) {
 
 // `id` a stored record's id, or null for an event game's replay read from `stepsUrl`; a private
 // table's record is read with its table's id, the page's `?table=` (privacy.py)
+/** A game's day in the reader's language and time zone, "12月6日" / "Dec 6" (with the year when
+ * it is not this year's), or "" without a date. */
+export function dayOf(iso) {
+  const d = new Date(iso || "");
+  if (!iso || isNaN(d)) return "";
+  const opts = { month: "short", day: "numeric", ...(d.getFullYear() !== new Date().getFullYear() ? { year: "numeric" } : {}) };
+  return d.toLocaleDateString(lang === "zh" ? "zh-CN" : "en-US", opts);
+}
+
 export async function recordPage(id, stepsUrl = null) {
   const table = new URLSearchParams(location.search).get("table");
   const key = table ? `table=${encodeURIComponent(table)}` : "";
@@ -702,6 +746,7 @@ export async function recordPage(id, stepsUrl = null) {
   const games = await api("GET", "/api/games");
   const rec = data.record;
   const g = games.find((x) => x.id === rec.game);
+  pageTitle(t("replay"), g ? gameName(g) : rec.game);
   const mod = await loadBoard(rec.game);
   const boardRoot = el("div", { id: "board" });
   const side = el("div", { class: "side", id: "side" });
@@ -714,7 +759,7 @@ export async function recordPage(id, stepsUrl = null) {
   // names the seats from the reader's (a card or tile table); a mahjong replay names the others
   // by their winds (东家 …), as its board does
   const reader = mine >= 0 && TABLE_GAMES.has(rec.game) ? mine : null;
-  const outcome = rec.result ? resultText(rec.result, { game: rec.game, seat: reader, names: (rec.names || []).map(seatName), view: data.steps[last].public, t, lang, winds: true }) : "";
+  const outcome = rec.result ? resultText(rec.result, { game: rec.game, seat: reader, names: rec.names || [], view: data.steps[last].public, t, lang, winds: true }) : "";
   const show = (i) => {
     const s = data.steps[i];
     info.dataset.ply = i;
@@ -727,8 +772,11 @@ export async function recordPage(id, stepsUrl = null) {
   // (no null among them: replaceChildren would write it as the text "null" — an event game's
   // replay has no downloads)
   app.replaceChildren(...[
-    el("h2", { class: "replay-title" }, `${g ? gameName(g) : rec.game}${id ? ` #${id}` : ""}`,
-      el("span", { class: "replay-players" }, rec.names.join(` ${t("vs")} `))),
+    // "象棋 · alice 对 bob · 12月6日": the game, its players and its day (the reader's local
+    // date); the record's site-wide number only in the address and the downloads
+    el("h2", { class: "replay-title" }, g ? gameName(g) : rec.game, " · ",
+      el("span", { class: "replay-players" }, seatNames(rec.names).join(` ${t("vs")} `)),
+      ...(dayOf(rec.finished) ? [" · ", el("time", { class: "replay-date", datetime: rec.finished }, dayOf(rec.finished))] : [])),
     outcome ? el("div", { class: "status over", id: "replay-result" }, `${t("result")}${t("colon")}${outcome}`) : null,
     rec.unrated ? el("p", { class: "muted", id: "replay-not-rated" }, unratedText(rec.unrated, t)) : null,
     el("div", { class: "play-area" }, boardRoot, side), info,
@@ -764,11 +812,21 @@ async function route() {
   if (me) import("/static/eventcall.js").then((m) => m.watchEventGames(me, () => hereTable));
   const p = location.pathname;
   let m;
+  // the tab's title from the address; a page that knows more (a table's game, an event's name,
+  // a player) says it once it has read it
+  const titled = [["/", "lobby"], ["/login", "signin"], ["/signup", "signup"], ["/history", "history"], ["/settings", "settings.title"],
+    ["/account/bots", "bots.title"], ["/leaderboard", "board.nav"], ["/events", "events"]].find(([at]) => at === p);
+  if (titled) pageTitle(t(titled[1]));
+  else if ((m = p.match(/^\/u\/([^/]+)$/))) pageTitle(decodeURIComponent(m[1]));
+  else if (/^\/events\/[^/]+\/referee$/.test(p)) pageTitle(t("ref.title"));
+  else if (p.startsWith("/events/")) pageTitle(t("events"));
+  else if (p.startsWith("/records/")) pageTitle(t("replay"));
   if (p === "/") return (await import("/static/lobby.js")).lobbyPage(app, { me });
   if (p === "/login") return authPage("signin");
   if (p === "/signup") return authPage("signup");
   if (p === "/history") return (await import("/static/history.js")).historyPage(app, { me });
   if ((m = p.match(/^\/u\/([^/]+)$/))) return (await import("/static/profile.js")).profilePage(app, { me, name: decodeURIComponent(m[1]) });
+  if (p === "/settings") return (await import("/static/settings.js")).settingsPage(app, { me });
   if (p === "/account/bots") return (await import("/static/botaccount.js")).botsPage(app, { me });
   if (p === "/leaderboard") return (await import("/static/leaderboard.js")).leaderboardPage(app, { me });
   if ((m = p.match(/^\/tables\/([\w-]+)$/))) return tablePage(m[1]);

@@ -4,7 +4,7 @@
 // runs). From a finished table, and from the lobby or an event page while the game waits for
 // him, the page goes to the table by itself in a moment (lichess's way) unless he chooses to
 // stay; elsewhere the banner's button does.
-import { api, el, every, t } from "./app.js";
+import { api, el, every, t, topBanner } from "./app.js";
 import { play } from "./sound.js";
 
 const GO_AFTER_MS = 3000;
@@ -54,12 +54,24 @@ export function watchEventGames(me, where) {
       if (banner) banner.remove();
       const href = `/tables/${game.table}`;
       const stay = el("button", { id: "call-stay", onclick: () => { clearTimeout(going); going = null; stayed.add(game.table); stay.remove(); } }, t("events.stayhere"));
+      // folded to a slim strip by its ✕ (for this call, on every page of the tab: a phone's
+      // screen is not given to it while he reads a replay), opened again by a tap on the strip
+      const key = `call.folded.${shownFor}`;
+      const fold = (on) => {
+        banner.classList.toggle("folded", on);
+        hide.textContent = on ? "▾" : "✕";
+        hide.setAttribute("aria-expanded", on ? "false" : "true");
+        if (on) sessionStorage.setItem(key, "1"); else sessionStorage.removeItem(key);
+      };
+      const hide = el("button", { type: "button", class: "icon-btn call-hide", id: "call-hide", title: t("call.fold"), "aria-label": t("call.fold"),
+        onclick: () => fold(!banner.classList.contains("folded")) }, "✕");
       banner = el("div", { class: "call-banner", id: "event-call", role: "alert" },
-        el("b", { class: "call-text" }), " ",
+        el("b", { class: "call-text" }), el("b", { class: "call-short" }, t("call.short")), " ",
         el("a", { class: "button primary", href, id: "call-go" }, t("call.go")), " ",
-        autoGo() && !stayed.has(game.table) ? stay : null);
-      document.body.prepend(banner);
-      play("turn");
+        autoGo() && !stayed.has(game.table) ? stay : null, hide);
+      topBanner(banner);
+      if (sessionStorage.getItem(key)) fold(true);
+      else play("turn");
       if (going) clearTimeout(going);
       going = autoGo() && !stayed.has(game.table) ? setTimeout(() => { location.href = href; }, GO_AFTER_MS) : null;
     }

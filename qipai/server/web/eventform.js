@@ -107,13 +107,20 @@ function refusal(e, fields, byId) {
   return t("form.badhere", params);
 }
 
+/** The words a bot is typed by in the players box: its name in words as the help shows it
+ *  ("随机（最容易）"), that name without its note in brackets ("随机", "Random"), its code. */
+const botWords = (b) => [...new Set([botName(b), botName(b).replace(/\s*[（(][^（()）]*[)）]\s*$/, ""), b])].filter(Boolean);
+
+/** The bots of a refusal in words, as the form's help lists them (never their codes). */
+const botsSaid = (bots) => bots.map(botName).join(lang === "zh" ? "、" : "; ");
+
 /** A line of the players box: a username, or a name, then a bot by its name in words (as the
  *  help shows it: "bot1 Rule-based", "机器人1 规则型") or by its code, then a rating (for a seeded
  *  draw), each optional. */
 export function playerLine(line, bots) {
   const [pid, ...words] = line.split(/\s+/);
   const rest = words.join(" ");
-  const named = bots.flatMap((b) => [[botName(b), b], [b, b]]).sort((x, y) => y[0].length - x[0].length)
+  const named = bots.flatMap((b) => botWords(b).map((w) => [w, b])).sort((x, y) => y[0].length - x[0].length)
     .find(([w]) => rest.toLowerCase() === w.toLowerCase() || rest.toLowerCase().startsWith(w.toLowerCase() + " "));
   let bot = named ? named[1] : null;
   const after = named ? rest.slice(named[0].length).trim() : rest;
@@ -158,7 +165,7 @@ export async function newEventForm(presets, games, made = () => {}) {
     playersHelp.textContent = t("events.playershelp", { bot });
     players.placeholder = t("events.playersph", { bot });
     // a bot's name may hold a comma ("Search, level 3"): English lists them with semicolons
-    botsHelp.textContent = t("events.botsof", { bots: g.bots.map(botName).join(lang === "zh" ? "、" : "; ") });
+    botsHelp.textContent = t("events.botsof", { bots: botsSaid(g.bots) });
   };
   const gameBots = () => {
     const at = fields.find((f) => f.path === "game.id");
@@ -174,7 +181,35 @@ export async function newEventForm(presets, games, made = () => {}) {
   let changes = {};
   let shown = null;            // the field whose refusal is shown
 
+  // a check's answer redraws every field: the field the organizer is in (a number being typed
+  // while the last change was checked) keeps its focus and what was typed, not yet sent
+  const typing = () => {
+    const n = document.activeElement;
+    if (!n || !box.contains(n) || !n.dataset.path) return null;
+    // typed and not sent: a value the last change already sent is drawn as the server reads it
+    const typed = n.tagName === "INPUT" && n.type !== "checkbox" && n.value !== n.defaultValue
+      && !(n.dataset.path in changes && String(changes[n.dataset.path]) === n.value);
+    const at = { path: n.dataset.path, value: typed ? n.value : null };
+    try { at.caret = [n.selectionStart, n.selectionEnd]; } catch { at.caret = null; }
+    return at;
+  };
+  const resume = (at) => {
+    const n = at && box.querySelector(`[data-path="${CSS.escape(at.path)}"]`);
+    if (!n) return;
+    if (at.value !== null && n.value !== at.value) n.value = at.value;
+    n.focus();
+    if (at.caret && at.caret[0] !== null) {
+      try { n.setSelectionRange(...at.caret); } catch { /* a box without a caret position */ }
+    } else if (n.tagName === "INPUT" && n.type !== "checkbox") {
+      const v = n.value; n.value = ""; n.value = v;     // a number box: the caret after its text
+    }
+  };
   const render = () => {
+    const at = typing();
+    drawFields();
+    resume(at);
+  };
+  const drawFields = () => {
     box.replaceChildren(...GROUPS.map((g) => {
       const mine = fields.filter((f) => f.group === g);
       if (!mine.length) return null;
@@ -195,6 +230,11 @@ export async function newEventForm(presets, games, made = () => {}) {
     }).filter(Boolean));
   };
   const showError = (e) => {
+    // a bot the game does not have: the bots it has by their names, as the help says them
+    const why = (e.params && e.params.why) || e.refusal || e.code;     // error.bad_event: {why|refusal}
+    if ((why === "event.unknown_bot" || why === "event.member_bot") && gameBots().length) {
+      e = { ...e, params: { ...(e.params || {}), valid: botsSaid(gameBots()) } };
+    }
     // a players line that is neither an account nor a bot: which one
     const text = e.code === "bad_field" ? refusal(e, fields, byId)
       : e.code === "no_user" && e.params && e.params.name ? t("events.noaccount", { name: e.params.name }) : errorText(e);

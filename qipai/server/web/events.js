@@ -5,7 +5,7 @@
 // game at the top; with the event's chat with its referees (chat.js).
 
 import { ask } from "./ask.js";
-import { api, el, errorText, every, lang, notFound, t } from "./app.js";
+import { api, el, errorText, every, lang, notFound, pageTitle, t } from "./app.js";
 import { eventStatus, roundName } from "./eventstatus.js";
 import { eventChat, reportList } from "./chat.js";
 import { localDate } from "./history.js";
@@ -16,7 +16,7 @@ import { newEventForm } from "./eventform.js";
 import { drawPanel, entrantHeader, registrationPanel } from "./registration.js";
 import { unitsTable } from "./units.js";
 import { endText, LIST_SEP } from "./i18n.js";
-import { NATURAL } from "./result.js";
+import { BY_LOSER, NATURAL } from "./result.js";
 import { play } from "./sound.js";
 
 export { eventName };
@@ -172,6 +172,8 @@ function standingsTable(ev, me) {
     anyLot ? el("div", { class: "muted small", id: "lot-note" }, "* ", t("events.lothelp")) : null);
 }
 
+// a game's line: its number, the result, Replay and the confirmation, "·" between them; a narrow
+// line breaks before a "·", never after it (the dot alone at a line's end, "confirmed" under it)
 function gameCell(ev, m, g, me) {
   const mine = me && g.seats.includes(me.username);
   const label = el("span", { class: "gno" }, t("events.game", { n: g.number }));
@@ -180,7 +182,11 @@ function gameCell(ev, m, g, me) {
     // who won, how it ended in words where it is more than the game's natural end ("alice won —
     // resignation"); the words alone, not the result's notation ("1-0") after them
     // a result entered by the referee from paper says so, not its reason ("unknown")
+    // a two-player game resigned or lost on time says who ("alice won — bob resigned")
+    const loser = BY_LOSER.has(g.reason) && g.seats.length === 2 && g.winners.length === 1 && g.seats.includes(g.winners[0])
+      ? g.seats.find((x) => !g.winners.includes(x)) : null;
     const how = g.source === "entered" ? t("events.enteredbyref")
+      : g.source !== "forfeit" && loser ? ` — ${t(`end.${g.reason}By`, { name: loser })}`
       : g.source !== "forfeit" && g.reason && !NATURAL.has(g.reason) && g.reason !== "unknown" ? ` — ${endText(g.reason)}` : "";
     const words = (g.source === "forfeit" ? (g.reason === "no_show" && m.absent && m.absent.length ? t("events.forfeitnoshow", { names: m.absent }) : t("events.forfeit"))
       : g.winners.length ? t("events.won", { name: g.winners }) : t("events.draw")) + how;
@@ -188,12 +194,13 @@ function gameCell(ev, m, g, me) {
     what = [el("span", { class: "result-words" }, words),
       href ? el("a", { href, class: "replay", "data-replay": g.id }, t("replay")) : null, confirmation(ev, g, me)];
   } else if (g.table) {
-    what = [el("span", { class: "live" }, t("events.inplay")),
+    // a table waiting for its players: not "in play" before its game starts
+    what = [g.seating ? el("span", { class: "muted", "data-seating": "" }, t("events.seating")) : el("span", { class: "live" }, t("events.inplay")),
       el("a", { href: `/tables/${g.table}`, class: mine ? "play" : "watch", "data-play": mine ? g.id : null }, mine ? t("events.play") : t("watch"))];
   } else {
     what = [el("span", { class: "muted" }, t("events.waiting"))];
   }
-  return el("div", { class: "game", "data-game": g.id }, label, " ", what.filter(Boolean).flatMap((x, i) => (i ? [el("span", { class: "sep" }, " · "), x] : [x])),
+  return el("div", { class: "game", "data-game": g.id }, label, " ", what.filter(Boolean).flatMap((x, i) => (i ? [" ", el("span", { class: "sep" }, "·\u00a0"), x] : [x])),
     g.corrections && g.corrections.length ? el("ul", { class: "corrections small" }, g.corrections.map((c) => el("li", { "data-correction": "" },
       t("events.correctedby", { by: c.by, from: c.from || "—", to: c.to || "—" }), c.reason ? `: ${c.reason}` : ""))) : null);
 }
@@ -279,7 +286,7 @@ function printButtons(ev) {
 
 function exportLinks(ev) {
   const link = (what) => el("a", { href: `/api/events/${encodeURIComponent(ev.id)}/export/${what}.csv`, download: "", "data-export": what, title: t("events.csv.title") }, t(`events.csv.${what}`));
-  return el("span", { class: "small noprint csv-links" }, t("events.csv"), lang === "zh" ? "" : " ", link("pairings"), " · ", link("results"), " · ", link("standings"));
+  return el("span", { class: "noprint csv-links" }, t("events.csv"), lang === "zh" ? "" : " ", link("pairings"), " · ", link("results"), " · ", link("standings"));
 }
 
 async function eventPage(app, { me }, id) {
@@ -301,7 +308,7 @@ async function eventPage(app, { me }, id) {
   let name = null;
   let readyBefore = null;              // whether the reader had a game to play at the last look
   let going = null;                    // the timer that takes the reader to a game just seated
-  const shownTitle = document.title;
+  let shownTitle = document.title;
   let regShown = null;                 // what the registration part shows (redrawn when it changes)
   let shown = null;                    // the event as last drawn: a poll that brings nothing new draws nothing
   const render = async (ev) => {
@@ -313,6 +320,7 @@ async function eventPage(app, { me }, id) {
     // a running event in words of where it is: the round waiting for its start, or in play
     const status = eventStatus(ev);
     const open = ev.rounds.flatMap((r) => r.matches.flatMap((m) => m.games)).filter((g) => g.standing === "provisional").length;
+    if (document.title === shownTitle) { pageTitle(name || ev.name); shownTitle = document.title; }
     head.replaceChildren(el("h2", {}, name || ev.name), el("div", { class: "muted" },
       `${gameName(byId[ev.game]) || ev.game} · ${ev.stage ? t(`stage.${ev.stage}`, null, ev.stage) + " · " : ""}${t(ev.pairs ? "events.pairs" : "events.entrants", { n: ev.entrants.length })} · `,
       el("span", { id: "event-status" }, status)),

@@ -20,6 +20,9 @@ export function roundName(ev, rnd) {
 
 export function eventStatus(ev) {
   const rnd = ev.current_round;
-  if (ev.status === "running" && rnd) return t(ev.begun ? "events.state.playing" : "events.state.waiting", { round: roundName(ev, rnd) });
+  // begun, but no game of it started yet (its tables wait for the players): "Final: waiting for
+  // the players", never "in play"
+  const state = !ev.begun ? "waiting" : ev.playing === false ? "seating" : "playing";
+  if (ev.status === "running" && rnd) return t(`events.state.${state}`, { round: roundName(ev, rnd) });
   return t(`status.${ev.status}`, null, ev.status);
 }

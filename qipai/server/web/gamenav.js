@@ -20,10 +20,10 @@ import { moveFormat } from "./movetext.js";
 
 export function liveNav({ host, game, seats, t, lang, send, show }) {
   let last = null;
-  const { format, numbering, cellWidth, setup, aside, side } = moveFormat(game, t, lang, seats, () => (last && last.view && last.view.black_seat) || 0);
+  const { format, numbering, cellWidth, setup, aside, side, fold, foldText } = moveFormat(game, t, lang, seats, () => (last && last.view && last.view.black_seat) || 0);
   let entries = [], asked = null, timer = null, syncing = false;
   const views = new Map();          // ply -> view of this seat
-  const ml = createMoveList(host, { t, format, numbering, cellWidth, setup, aside, side, live: true, onNavigate });
+  const ml = createMoveList(host, { t, format, numbering, cellWidth, setup, aside, side, fold, foldText, live: true, onNavigate });
 
   function browse(ply) {
     return { ...last, view: views.get(ply), seq: ply, replay: true, browsing: true, to_act: [], legal: undefined,
@@ -41,7 +41,8 @@ export function liveNav({ host, game, seats, t, lang, send, show }) {
   return {
     state(msg) {
       last = msg;
-      views.set(msg.seq, msg.view);
+      for (const k of [...views.keys()]) if (k > msg.ply) views.delete(k);   // taken back
+      views.set(msg.ply, msg.view);
       const m = msg.moves;
       if (m) {
         if (m.from <= entries.length) {
@@ -74,7 +75,8 @@ export function replayNav({ host, game, steps, names, seats, t, lang, show, entr
     || ((e) => ({ text: `${names[e.seat] ?? ""}${names[e.seat] ? t("colon") : ""}${e.text}` }));
   const entries = steps.slice(1).map((s) => s.move || { seat: s.seat, text: s.action });
   const ml = createMoveList(host, { t, format, numbering: listed ? own.numbering : "each", cellWidth: listed ? own.cellWidth : "14em",
-    setup: listed ? own.setup : null, aside: listed ? own.aside : null, side: listed ? own.side : null, live: false, onNavigate: (ply) => show(ply) });
+    setup: listed ? own.setup : null, aside: listed ? own.aside : null, side: listed ? own.side : null,
+    fold: listed ? own.fold : null, foldText: listed ? own.foldText : null, live: false, onNavigate: (ply) => show(ply) });
   ml.setMoves(entries);
   return ml;
 }

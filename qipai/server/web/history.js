@@ -5,6 +5,7 @@
 // stored before results kept their details (the landlord ...) says who won by name instead.
 
 import { api, el, lang, seatName, t } from "./app.js";
+import { seatNames } from "./i18n.js";
 import { gameName } from "./lobby.js";
 import { resultText, unratedText } from "./result.js";
 
@@ -22,8 +23,8 @@ export const localDate = (iso) => {
 };
 
 // a seat's name: a bot's in words, a person's as a link to the profile
-export function playerLink(name, isBot) {
-  if (isBot || String(name).startsWith("bot:")) return el("span", { class: "bot-name" }, seatName(name));
+export function playerLink(name, isBot, words) {
+  if (isBot || String(name).startsWith("bot:")) return el("span", { class: "bot-name" }, words || seatName(name));
   return el("a", { href: `/u/${encodeURIComponent(name)}`, class: "player" }, name);
 }
 
@@ -33,7 +34,9 @@ export function gamesTable(rows, byId, other = false) {
   const body = (rows.length ? rows : [null]).map((r) => {
     if (!r) return el("tr", {}, el("td", { class: "muted", colspan: 5 }, t("none")));
     const seat = r.seat;
-    const opponents = r.names.map((n, i) => (i === seat ? null : playerLink(n, r.players && r.players[i] === null)))
+    // bots of one kind told apart by a number (seatNames): "机器人（规则型）2"
+    const shown = seatNames(r.names);
+    const opponents = r.names.map((n, i) => (i === seat ? null : playerLink(n, r.players && r.players[i] === null, shown[i])))
       .filter(Boolean);
     const kind = outcomeFor(r, seat);
     return el("tr", { "data-record": r.id, class: `res-${kind}` },

@@ -22,12 +22,12 @@ const text = (v) => (Array.isArray(v) ? v.map(text).join(LIST_SEP) : String(v));
 
 /** Cards written in the games' codes ("9H TH0 LJ", a play in ranks "AL") in the page's words:
  *  Chinese names each card (红桃9、红桃10、小王; "A 小王"), English writes each as its face reads
- *  on the table (♥9, ♥10, JK small; "A JK small"); a template's {name|cards} (as
+ *  on the table, a joker by name (♥9, ♥10, Small Joker; "A Small Joker"); a template's {name|cards} (as
  *  qipai/i18n/__init__.py card_words). */
 export function cardWords(v) {
   const s = text(v);
   const zh = lang === "zh";
-  const joker = (r) => (zh ? t(`term.joker.${r}`) : `JK ${r === "B" ? "big" : "small"}`);
+  const joker = (r) => t(`term.joker.${r}`);
   const suit = (x) => (zh ? t(`term.suit.${x}`) : SUIT_SIGN[x]);
   const rank = (r) => (r === "T" ? "10" : r === "L" || r === "B" ? joker(r) : r);
   return s.replace(/,/g, " ").split(/\s+/).filter(Boolean).map((tok) => {
@@ -70,20 +70,47 @@ function seatWord(v, names) {
   return name ? seatName(name) : t("seatno", { n: text(v) });
 }
 
+// a filled field set off by a space where a Latin word in it meets a Chinese character of the
+// template ("carol 胜", "由 Ann 中止"), as Chinese pages write a Latin name in a sentence; a number
+// alone ("3步") keeps its text (qipai/i18n spaced(), the same rule)
+const CJK = /[\u3400-\u9fff\uf900-\ufaff]/;
+const EDGE = /[A-Za-z0-9]/;
+export function spaced(v, before, after) {
+  if (!/[A-Za-z]/.test(v)) return v;
+  if (v && EDGE.test(v[v.length - 1]) && after && CJK.test(after)) v += " ";
+  if (v && EDGE.test(v[0]) && before && CJK.test(before)) v = " " + v;
+  return v;
+}
+
+/** A go komi given in points (B − W, SGF KM) as the stones of an area count, half the points in
+ *  quarters (8 → "4", 7.5 → "3¾"); a template's {name|stones} (as qipai/i18n/__init__.py komi_stones). */
+export function komiStones(points) {
+  const q = Math.round(Math.abs(Number(points)) * 2);
+  return `${Math.floor(q / 4) || (q % 4 ? "" : "0")}${["", "¼", "½", "¾"][q % 4]}`;
+}
+
 // `within`: the keys being worded, so a message that names its own kind ends (as in Python)
 function fill(template, params, within = []) {
-  return template.replace(/\{(\w+)(?:\|([\w.-]+)(?:\+(\w+))?)?\}/g, (all, name, ns, under) => {
+  return template.replace(/\{(\w+)(?:\|([\w.-]+)(?:\+(\w+))?)?\}/g, (all, ...m) => {
+    const at = m[m.length - 2];
+    const v = field(all, ...m);
+    const named = !m[1] || m[1] === "seat";   // a plain field or a seat's name, not cards or a word
+    return lang === "zh" && named ? spaced(v, template.slice(at - 1, at), template.slice(at + all.length, at + all.length + 1)) : v;
+  });
+
+  function field(all, name, ns, under) {
     if (!params || !(name in params) || (under && !(under in params))) return all;
     const v = params[name];
     if (!ns) return text(v);
     if (ns === "cards") return cardWords(v);
     if (ns === "tiles") return tileWords(v);
     if (ns === "cell") return cellWord(v);
+    if (ns === "stones") return komiStones(v);
     if (ns === "seat") return seatWord(v, params.names);
     if (under) ns = `${ns}.${params[under]}`;    // {value|value+label}: keys value.<label>.<value>
     return (Array.isArray(v) ? v : [v]).map((x) => (within.includes(`${ns}.${x}`) ? String(x)
       : word(`${ns}.${x}`, params, String(x), within))).join(lang === "zh" ? "、" : ", ");
-  });
+  }
 }
 
 /** Whether the catalogue of the page's language has `key` (one template or plural forms). */
@@ -162,6 +189,21 @@ export function seatName(name) {
   const e = /^engine:(.+)$/.exec(String(name ?? ""));    // an engine the server offers
   return e ? t("bot.engine", { name: e[1] }) : name;
 }
+
+/** Seats' names in words, a name two seats share (bots of one kind at a lobby table) told apart
+ *  by a number in seat order, "机器人（规则型）2" / "Bot (Rule-based) 2" (`say`: a t(key, params),
+ *  the page's by default; as qipai.i18n seat_names). */
+export function numberShared(words, say = t) {
+  const seen = {};
+  return words.map((w) => {
+    if (!w || words.filter((x) => x === w).length < 2) return w;
+    seen[w] = (seen[w] || 0) + 1;
+    return say("seatnameNo", { name: w, n: seen[w] });
+  });
+}
+
+/** Every seat's name as people read it (seatName), bots of one kind numbered (numberShared). */
+export const seatNames = (names) => numberShared((names || []).map((x) => (x ? seatName(x) : x)));
 
 /** The catalogue's entries under `prefix.` as a nested object, templates unfilled (a board's
  *  own words): "go.black" is table("go").black, "junqi.seatNames.siguo.0" is

@@ -30,8 +30,15 @@ export function byPopularity(games) {
 
 /** A clock preset in words ("10 min + 3 × 30 s byo-yomi"), from the catalogue. */
 export const clockName = (id) => t(`clock.${id}`, null, id);
-/** The clock presets offered for game `g` (/api/games "clocks": not another game's rule-sheet clock). */
-export const suitedClocks = (g, clocks) => (g.clocks || Object.keys(clocks)).filter((id) => id in clocks);
+/** The clock presets offered for game `g` at a table where a person sits (/api/games "clocks":
+ *  not another game's rule-sheet clock, nor a clock made for games of bots only, "bot_…": 2 s a
+ *  move, lost on time — the lobby's tables and seeks always seat their person). */
+export const suitedClocks = (g, clocks) => (g.clocks || Object.keys(clocks)).filter((id) => id in clocks && !id.startsWith("bot_"));
+
+/** The options a quick game against a bot starts with: go on 9×9, what a newcomer gets first
+ *  on OGS and KGS (a 19×19 game against a bot is an hour; the custom table offers every size). */
+const QUICK_OPTIONS = { go: { board_size: 9 } };
+const quickTable = (g) => ({ game: g.id, bots: g.seats[0] - 1, bot: g.bot, ...(QUICK_OPTIONS[g.id] ? { options: QUICK_OPTIONS[g.id] } : {}) });
 
 export const botName = (b) => (String(b).startsWith("engine:")
   ? t("bot.engine", { name: String(b).slice(7) }) : t(`bot.${b}`, null, b));
@@ -45,7 +52,8 @@ export const valueName = (game, o, v) => (v === true ? t("yes") : v === false ? 
 const markWords = (o, v) => (o.marks && o.marks[String(v)] ? paren(t(`marking.${o.marks[String(v)]}`)) : "");
 
 // options that count only with another option's value: game -> option -> [other, value]
-const ONLY_WITH = { go: { komi: ["scoring", "free_komi"] } };
+// (baohuang's deals: only the sdbh.provisional rule set makes a table's game a match of deals)
+const ONLY_WITH = { go: { komi: ["scoring", "free_komi"] }, baohuang: { deals_per_match: ["ruleset", "sdbh.provisional"] } };
 
 function optionInput(game, o) {
   // an option whose default is null (unset: the game decides) offers "the game decides" first
@@ -97,7 +105,7 @@ function quickPlay(games, me, err, seek) {
     // the seat counts from the fewest ("4/5 players", not "5/4" as the game lists its default first)
     el("span", { class: "muted" }, t("lobby.players", { n: [...g.seats].sort((a, b) => a - b).join("/") })),
     el("button", { class: "primary", "data-quick": g.id, onclick: () => (me
-      ? createTable({ game: g.id, bots: g.seats[0] - 1, bot: g.bot }, err)
+      ? createTable(quickTable(g), err)
       : location.assign(`/signup?next=${encodeURIComponent(`/?play=${g.id}`)}`)) }, t("lobby.playbot")),
     // quick pairing with people: the game's usual clock, rated ("Play a person" beside "Play a bot
     // now"; the players' section below finds an opponent with a chosen clock)
@@ -108,7 +116,7 @@ function quickPlay(games, me, err, seek) {
   const asked = new URLSearchParams(location.search).get("play");
   const wanted = me && games.find((g) => g.id === asked);
   if (asked !== null) history.replaceState(null, "", "/");
-  if (wanted) createTable({ game: wanted.id, bots: wanted.seats[0] - 1, bot: wanted.bot }, err);
+  if (wanted) createTable(quickTable(wanted), err);
   return el("section", { class: "card-box", id: "play-now" }, el("h3", {}, t("lobby.quick")),
     me ? null : el("p", { class: "muted" }, el("a", { href: "/signup?next=/" }, t("signup")), " · ", el("a", { href: "/login?next=/" }, t("signin")), " — ", t("lobby.signinhint")),
     chips, grid);
@@ -136,21 +144,51 @@ function customTable(games, clocks, err) {
   const privateField = el("label", { class: "field rated-field", title: t("lobby.privatedoc") }, el("span", {}, t("lobby.private")),
     el("span", { class: "row" }, privateBox, " ", el("small", { class: "muted" }, t("lobby.privatedoc"))));
   const opts = el("div", { class: "options" });
-  const fillBots = () => {     // every seat but the creator's is a bot unless the player says otherwise
+  // every seat but the creator's is a bot unless the player says otherwise; the player's choice
+  // ("all": fill every free seat, or a number) is kept when the options or the game change, and
+  // is cut down only where the seat count makes it impossible (3 bots at a table of 2)
+  let botsWanted = "all";
+  const fillBots = () => {
     const n = +seatsSel.value;
-    botsSel.replaceChildren(...Array.from({ length: n }, (_, i) => el("option", { value: i, selected: i === n - 1 ? true : null },
+    const pick = botsWanted === "all" ? n - 1 : Math.min(botsWanted, n - 1);
+    botsSel.replaceChildren(...Array.from({ length: n }, (_, i) => el("option", { value: i, selected: i === pick ? true : null },
       i === 0 ? t("lobby.nobots") : i === n - 1 ? t("lobby.allbots", { n: i }) : String(i))));
     ratedFollow();
   };
-  // the seat counts the chosen options allow (a rule set may fix them: /api/games "seats_by_option")
-  const fillSeats = () => {
-    const g = byId[gameSel.value];
+  const pickBots = () => {
+    const n = +seatsSel.value, v = +botsSel.value;
+    botsWanted = v > 0 && v === n - 1 ? "all" : v;
+    ratedFollow();
+  };
+  // every seat count the game has, at once (junqi's 4 is 四国军棋): the counts the chosen options
+  // allow (a rule set may fix them: /api/games "seats_by_option"), and choosing one the options
+  // do not allow picks the option value that does (Seats 4 picks variant siguo)
+  const seatsFor = (g) => {
     let seats = g.seats;
     for (const i of opts.querySelectorAll("select[data-opt]")) {
       const alt = (g.seats_by_option || {})[i.dataset.opt];
       if (alt && alt[i.value]) seats = alt[i.value];
     }
-    seatsSel.replaceChildren(...seats.map((n) => el("option", { value: n }, n)));
+    return seats;
+  };
+  const fillSeats = () => {
+    const g = byId[gameSel.value];
+    const every = [...new Set([...g.seats, ...Object.values(g.seats_by_option || {}).flatMap((by) => Object.values(by).flat())])].sort((a, b) => a - b);
+    const allowed = seatsFor(g);
+    const keep = allowed.includes(+seatsSel.value) ? +seatsSel.value : allowed[0];
+    seatsSel.replaceChildren(...every.map((n) => el("option", { value: n, selected: n === keep ? true : null }, n)));
+    fillBots();
+  };
+  const pickSeats = () => {
+    const g = byId[gameSel.value], n = +seatsSel.value;
+    if (!seatsFor(g).includes(n)) {
+      for (const [name, by] of Object.entries(g.seats_by_option || {})) {
+        const value = Object.keys(by).find((v) => by[v].includes(n));
+        const sel = opts.querySelector(`select[data-opt="${name}"]`);
+        if (value !== undefined && sel) { sel.value = value; break; }
+      }
+      onlyWith();
+    }
     fillBots();
   };
   const refresh = () => {
@@ -162,7 +200,8 @@ function customTable(games, clocks, err) {
       levelOf[b] ? t("lobby.level", { n: levelOf[b], bot: botName(b) }) : botName(b))));
     clockSel.replaceChildren(el("option", { value: "" }, t("lobby.clockdefault", { words: clockName(g.clock) })),
       ...suitedClocks(g, clocks).filter((id) => id !== g.clock).map((id) => el("option", { value: id }, clockName(id))));
-    opts.replaceChildren(...g.options.map((o) => el("label", { title: t(`optdoc.${g.id}.${o.name}`, null, o.doc), "data-opt-field": o.name },
+    // a lobby table plays one deal: an option of a whole match (match time, deals) is not offered
+    opts.replaceChildren(...g.options.filter((o) => !(g.match_options || []).includes(o.name)).map((o) => el("label", { title: t(`optdoc.${g.id}.${o.name}`, null, o.doc), "data-opt-field": o.name },
       optionName(g.id, o) + " ", optionInput(g.id, o))));
     fillSeats();
     onlyWith();
@@ -177,14 +216,15 @@ function customTable(games, clocks, err) {
   };
   opts.addEventListener("change", () => { fillSeats(); onlyWith(); });
   gameSel.onchange = refresh;
-  seatsSel.onchange = fillBots;
-  botsSel.onchange = ratedFollow;
+  seatsSel.onchange = pickSeats;
+  botsSel.onchange = pickBots;
   refresh();
   const go = el("button", { class: "primary", id: "create" }, t("create"));
   go.onclick = () => {
     const g = byId[gameSel.value];
     const options = {};
     for (const i of opts.querySelectorAll("[data-opt]")) {
+      if (i.closest("[hidden]")) continue;   // counts only with another option's value, not chosen
       const o = g.options.find((x) => x.name === i.dataset.opt);
       let v = i.type === "checkbox" ? i.checked : i.tagName === "SELECT" ? JSON.parse(i.value) : i.value;
       if (o.type === "int" && !o.choices) v = parseInt(v, 10);
@@ -213,7 +253,7 @@ export async function lobbyPage(app, { me }) {
   const { playersBox, startSeek } = await import("/static/lobbyplayers.js");
   const people = playersBox(me, games, byId, err, clocks);
   const quick = quickPlay(games, me, err, (body) => { startSeek(people.panel, body, byId, err); people.box.scrollIntoView({ block: "nearest" }); });
-  const tablesBox = el("section", { class: "card-box", id: "tables-box" }, el("h3", {}, t("tables")),
+  const tablesBox = el("section", { class: "card-box", id: "tables-box" }, el("h3", {}, t("tables")), me ? byCode() : null,
     el("div", { class: "scroll" }, el("table", { class: "list", id: "tables" },
       el("thead", {}, el("tr", {}, el("th", {}, t("game")), el("th", {}, t("players")), el("th", {}, t("status")), el("th", {}, ""))),
       list)));
@@ -249,7 +289,7 @@ export async function lobbyPage(app, { me }) {
         } }, t("sit")), " ");
       }
       act.append(el("a", { href: `/tables/${tb.id}` }, mine ? t("lobby.mytable") : t("watch")));
-      const kind = el("span", { class: "tag", "data-rated": tb.rated ? "1" : "0" }, tb.rated ? t("lobby.ratedtag") : t("lobby.casual"));
+      const kind = tableKind(tb, t);
       return el("tr", { "data-table": tb.id }, el("td", {}, gameName(byId[tb.game]) || tb.game, markBadge(tb.marking), kind), el("td", {}, seats),
         el("td", {}, t(`status.${tb.status}`, null, tb.status)), act);
     }));
@@ -257,4 +297,34 @@ export async function lobbyPage(app, { me }) {
   await Promise.all([poll(), people.poll()]);
   setInterval(poll, every(2000));
   setInterval(people.poll, every(3000));
+}
+
+/** "Join by code": a private table's code (房间号, K7MX-3QPA; case, spaces and dashes do not
+ *  matter) takes the reader to its table; a wrong code or too many tries say so beside the box. */
+function byCode() {
+  const input = el("input", { id: "table-code", name: "code", autocomplete: "off", autocapitalize: "characters", spellcheck: "false",
+    maxlength: 16, size: 11, placeholder: "K7MX-3QPA", "aria-label": t("lobby.bycode"), title: t("lobby.codehint") });
+  const said = el("div", { class: "error", id: "table-code-error", role: "alert" });
+  const form = el("form", { class: "row code-form", id: "code-form" }, el("label", { for: "table-code" }, t("lobby.bycode")), input,
+    el("button", { type: "submit", id: "table-code-go" }, t("lobby.codego")));
+  form.onsubmit = async (e) => {
+    e.preventDefault();
+    if (!input.value.trim()) { input.focus(); return; }
+    try {
+      const r = await api("POST", "/api/tables/by-code", { code: input.value });
+      location.href = `/tables/${r.table}`;
+    } catch (x) { said.textContent = errorText(x); }
+  };
+  return el("div", {}, form, said);
+}
+
+/** The tag of a table in the lobby's list: an event's game says its event (by name, linked to
+ *  the event's page), never casual; a lobby table says rated or casual. */
+export function tableKind(tb, t) {
+  const rated = el("span", { class: "tag", "data-rated": tb.rated ? "1" : "0" }, tb.rated ? t("lobby.ratedtag") : t("lobby.casual"));
+  if (!tb.event) return rated;
+  const name = (tb.settings && tb.settings.event_name) || "";
+  const tag = el("a", { class: "tag", "data-event-tag": tb.event, href: `/events/${tb.event}`, title: name || t("event") },
+    name ? t("lobby.eventtag", { name }) : t("event"));
+  return tb.rated ? [tag, " ", rated] : tag;
 }

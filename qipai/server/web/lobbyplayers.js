@@ -53,35 +53,44 @@ function follow(panel, seek, byId, err) {
   timer = setInterval(look, every(1500));
 }
 
-function challengeForm(name, games, err, sent) {
-  const pick = el("select", { "aria-label": t("game") }, byPopularity(games).map((g) => el("option", { value: g.id }, gameName(g))));
-  const rated = el("input", { type: "checkbox", checked: true });
+/** The clock choices for the game chosen in `gameSel`, drawn into `clockSel`: the game's usual
+ *  clock first ("" — the server's default for the game), then the others a person may play on
+ *  (the same choices as Create a table). */
+function clockChoices(gameSel, clockSel, byId, clocks) {
+  const g = byId[gameSel.value];
+  clockSel.replaceChildren(el("option", { value: "" }, t("lobby.clockdefault", { words: clockName(g.clock) })),
+    ...suitedClocks(g, clocks).filter((id) => id !== g.clock).map((id) => el("option", { value: id }, clockName(id))));
+}
+
+// a challenge: the game, its clock and rated or not, carried to the table the challenge makes
+function challengeForm(name, games, byId, clocks, err, sent) {
+  const pick = el("select", { "aria-label": t("game"), "data-challenge-game": name }, byPopularity(games).map((g) => el("option", { value: g.id }, gameName(g))));
+  const clock = el("select", { "aria-label": t("clock"), "data-challenge-clock": name });
+  pick.onchange = () => clockChoices(pick, clock, byId, clocks);
+  clockChoices(pick, clock, byId, clocks);
+  const rated = el("input", { type: "checkbox", checked: true, "data-challenge-rated": name });
   const send = el("button", { class: "primary", "data-send-challenge": name }, t("challenge.send"));
   send.onclick = async () => {
+    const settings = { ...(clock.value ? { clock: clock.value } : {}), ...(rated.checked ? { rated: true } : {}) };
     try {
-      const c = await api("POST", `/api/challenge/${encodeURIComponent(name)}`, { game: pick.value, settings: rated.checked ? { rated: true } : {} });
+      const c = await api("POST", `/api/challenge/${encodeURIComponent(name)}`, { game: pick.value, settings });
       sent.add(c.id);
       send.disabled = true; send.textContent = t("challenge.sent");
     } catch (e) { err.textContent = errorText(e); }
   };
-  return el("span", { class: "challenge-form row" }, pick, el("label", {}, rated, " ", t("lobby.ratedtag")), send);
+  return el("span", { class: "challenge-form row" }, pick, clock, el("label", {}, rated, " ", t("lobby.rated")), send);
 }
 
 /** A seek with options (game, clock, rated or casual): the quick buttons take the usual clock. */
 function seekForm(games, clocks, byId, panel, err) {
   const gameSel = el("select", { id: "seek-game", "aria-label": t("game") }, byPopularity(games).map((g) => el("option", { value: g.id }, gameName(g))));
   const clockSel = el("select", { id: "seek-clock", "aria-label": t("clock") });
-  const fill = () => {
-    const g = byId[gameSel.value];
-    clockSel.replaceChildren(el("option", { value: "" }, t("lobby.clockdefault", { words: clockName(g.clock) })),
-      ...suitedClocks(g, clocks).filter((id) => id !== g.clock && !id.startsWith("bot_")).map((id) => el("option", { value: id }, clockName(id))));
-  };
-  gameSel.onchange = fill;
-  fill();
+  gameSel.onchange = () => clockChoices(gameSel, clockSel, byId, clocks);
+  clockChoices(gameSel, clockSel, byId, clocks);
   const rated = el("input", { type: "checkbox", id: "seek-rated", checked: true });
   const go = el("button", { class: "primary", id: "seek-go", onclick: () => startSeek(panel,
     { game: gameSel.value, rated: rated.checked, ...(clockSel.value ? { clock: clockSel.value } : {}) }, byId, err) }, t("seek.find"));
-  return el("div", { class: "seek-form row" }, gameSel, clockSel, el("label", {}, rated, " ", t("lobby.ratedtag")), go);
+  return el("div", { class: "seek-form row" }, gameSel, clockSel, el("label", {}, rated, " ", t("lobby.rated")), go);
 }
 
 /** The lobby's section of people (a card-box), polled every few seconds. */
@@ -122,9 +131,9 @@ export function playersBox(me, games, byId, err, clocks) {
             : p.playing ? el("a", { class: "tag-link", href: `/tables/${p.playing}`, title: t("watch") }, el("span", { class: "tag" }, t("people.playing"))) : null);
         if (me && p.username !== me.username) {
           const btn = el("button", { class: "small", "data-challenge": p.username }, t("challenge.do"));
-          btn.onclick = () => { opened.add(p.username); li.append(challengeForm(p.username, games, err, waiting)); btn.remove(); };
+          btn.onclick = () => { opened.add(p.username); li.append(challengeForm(p.username, games, byId, clocks, err, waiting)); btn.remove(); };
           if (!opened.has(p.username)) li.append(" ", btn);
-          else li.append(challengeForm(p.username, games, err, waiting));
+          else li.append(challengeForm(p.username, games, byId, clocks, err, waiting));
         }
         return li;
       }));

@@ -13,6 +13,9 @@
 //                                 // moves are numbered from the first real move
 //     aside: (entry) => bool,     // an entry that is no move (go's dead-stone marking): listed
 //                                 // in words without a number, and the numbers skip it
+//     asideWhere: (entry) => text,   // the counter's words while such an entry is shown
+//     fold: (entry) => bool,      // entries set aside that a run of makes one cell (go's marking
+//     foldText: (entries) => text, // round: "Marked dead: D7, E5"), worded by foldText
 //     onNavigate: (ply, atEnd) => {},   // show position `ply` (0 = the start)
 //   });
 //   ml.setMoves(entries);         // entries[i] is the move that leads to position i + 1
@@ -148,12 +151,24 @@ export function createMoveList(host, opts) {
       }
     } else {
       let n = 0;
-      entries.slice(start).forEach((e, k) => {
+      for (let i = start; i < entries.length; i++) {
+        const e = entries[i];
+        if (opts.fold && opts.fold(e)) {
+          // a run of folded entries: one cell that stands for all of them (its last position)
+          let j = i;
+          while (j + 1 < entries.length && opts.fold(entries[j + 1])) j++;
+          const c = cell(e, j, null);
+          c.dataset.first = i + 1;
+          c.querySelector(".ml-t").textContent = opts.foldText(entries.slice(i, j + 1));
+          list.append(c);
+          i = j;
+          continue;
+        }
         const aside = opts.aside && opts.aside(e);
-        const c = cell(e, start + k, aside ? null : ++n);
+        const c = cell(e, i, aside ? null : ++n);
         if (opts.side && !aside) c.style.gridColumn = String(opts.side(e) + 1);
         list.append(c);
-      });
+      }
     }
     if (!entries.length) list.append(node("li", "ml-empty muted", t("moves.none", null, "No moves yet")));
     paint();
@@ -162,7 +177,7 @@ export function createMoveList(host, opts) {
   function paint() {
     const n = entries.length;
     for (const li of list.querySelectorAll(".ml-move")) {
-      const on = +li.dataset.ply === ply;
+      const on = li.dataset.first ? ply >= +li.dataset.first && ply <= +li.dataset.ply : +li.dataset.ply === ply;
       li.classList.toggle("current", on);
       if (on) li.setAttribute("aria-current", "step"); else li.removeAttribute("aria-current");
     }
@@ -173,7 +188,11 @@ export function createMoveList(host, opts) {
     // the counter counts moves, as the board's header does: go's dead-stone marking steps are
     // listed (without a number) but are no moves
     const shown = counted(ply), total = counted(n);
-    where.textContent = t("moves.where", { ply: shown, total }, `${shown} / ${total}`);
+    const cur = ply > 0 ? entries[ply - 1] : null;
+    // an entry set aside that has words of its own for the counter (a card game's bidding row:
+    // "叫分", its tricks counted without it)
+    const label = cur && opts.asideWhere && opts.aside(cur) ? opts.asideWhere(cur) : null;
+    where.textContent = label || t("moves.where", { ply: shown, total }, `${shown} / ${total}`);
     box.dataset.ply = ply;
     box.dataset.total = n;
     box.classList.toggle("browsing", live && ply < n);

@@ -97,5 +97,29 @@ export function moveFormat(game, t, lang, seats = 2, blackSeat = () => 0) {
     : game === "gomoku" ? (e) => !!e && (e.text === "swap" || String(e.text || "").startsWith("offer:")) : null;
   // go: Black's moves in one column and White's in the other (a handicap game's White first)
   const side = game === "go" && seats === 2 ? (e) => (e && e.seat !== undefined && e.seat !== blackSeat() ? 1 : 0) : null;
-  return { format: (e) => f(e, t, lang, seats, blackSeat), numbering, cellWidth: WIDTH[game], setup, aside, side };
+  // go: a marking round (every dead / alive mark and both submissions) is one entry of the list
+  const fold = game === "go" ? (e) => !!e && GO_ROUND.has(String(e.text || "").split(" ")[0]) : null;
+  const foldText = game === "go" ? (run) => markingRound(run, t, lang, blackSeat()) : null;
+  return { format: (e) => f(e, t, lang, seats, blackSeat), numbering, cellWidth: WIDTH[game], setup, aside, side, fold, foldText };
+}
+
+// the steps of one go marking round, listed as one entry
+const GO_ROUND = new Set(["dead", "alive", "done"]);
+
+/** A go marking round's steps (`run`: {seat, text} entries "dead D7", "alive D7", "done") in
+ *  one line: the stones each side marked dead by the end of the round, "Marked dead: D7, E5"
+ *  when both sides' marks are the same, "Marked dead: Black D7 · White none" when not. */
+export function markingRound(run, t, lang, blackSeat = 0) {
+  const marks = [new Set(), new Set()];
+  for (const e of run) {
+    const [kind, pt] = String(e.text).split(" ");
+    const m = marks[e.seat === 1 ? 1 : 0];
+    if (kind === "dead") m.add(pt); else if (kind === "alive") m.delete(pt);
+  }
+  const sep = lang === "zh" ? "、" : ", ";
+  const words = (s) => (s.size ? [...s].sort().join(sep) : t("moves.markedNone", null, "none"));
+  const same = marks[0].size === marks[1].size && [...marks[0]].every((p) => marks[1].has(p));
+  if (same) return t("moves.markedDead", { points: words(marks[0]) }, "");
+  const b = blackSeat === 1 ? 1 : 0;
+  return t("moves.markedDeadEach", { black: words(marks[b]), white: words(marks[1 - b]) }, "");
 }

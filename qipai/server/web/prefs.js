@@ -29,6 +29,37 @@ applyTheme();
 
 export const muted = () => localStorage.getItem("muted") === "1";
 
+// a setting changed here (the header's buttons, the settings page) or in another tab: every
+// control that shows it draws itself again
+const CHANGED = "qipai-prefs";
+const changed = () => window.dispatchEvent(new Event(CHANGED));
+window.addEventListener("storage", (e) => {
+  if (e.key === "theme") applyTheme();
+  if (["theme", "muted", "coords"].includes(e.key)) changed();
+});
+/** Calls `f` whenever a setting changes (here or in another tab). */
+export const onPrefs = (f) => window.addEventListener(CHANGED, f);
+
+/** Sets the theme choice ("auto", "dark" or "light") and applies it. */
+export function setTheme(choice) {
+  if (choice === "auto") localStorage.removeItem("theme"); else localStorage.setItem("theme", choice);
+  applyTheme();
+  changed();
+}
+
+/** Turns the sound off (`off` true) or on. */
+export function setMuted(off) {
+  localStorage.setItem("muted", off ? "1" : "0");
+  changed();
+}
+
+/** Shows (`on` true) or hides the boards' coordinates. */
+export function setCoords(on) {
+  localStorage.setItem("coords", on ? "1" : "0");
+  applyCoords();
+  changed();
+}
+
 /** The header's two buttons (theme, sound), labelled with `t`. */
 export function prefButtons(t) {
   const themeBtn = document.createElement("button");
@@ -53,16 +84,9 @@ export function prefButtons(t) {
     soundBtn.setAttribute("aria-pressed", m ? "false" : "true");
     soundBtn.dataset.muted = m ? "1" : "0";
   };
-  themeBtn.onclick = () => {
-    const next = { auto: "dark", dark: "light", light: "auto" }[themeChoice()];
-    if (next === "auto") localStorage.removeItem("theme"); else localStorage.setItem("theme", next);
-    applyTheme();
-    render();
-  };
-  soundBtn.onclick = () => {
-    localStorage.setItem("muted", muted() ? "0" : "1");
-    render();
-  };
+  themeBtn.onclick = () => setTheme({ auto: "dark", dark: "light", light: "auto" }[themeChoice()]);
+  soundBtn.onclick = () => setMuted(!muted());
+  onPrefs(render);
   render();
   return [themeBtn, soundBtn];
 }
@@ -90,12 +114,8 @@ export function coordsButton(t) {
     b.setAttribute("aria-pressed", coordsShown() ? "true" : "false");
     b.classList.toggle("on", coordsShown());
   };
-  b.onclick = () => {
-    localStorage.setItem("coords", coordsShown() ? "0" : "1");
-    applyCoords();
-    render();
-  };
-  window.addEventListener("storage", (e) => { if (e.key === "coords") render(); });
+  b.onclick = () => setCoords(!coordsShown());
+  onPrefs(render);
   render();
   return b;
 }

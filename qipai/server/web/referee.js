@@ -6,7 +6,7 @@
 
 import { api, el, errorText, every, t } from "./app.js";
 import { eventName, gameName } from "./lobby.js";
-import { eventStatus } from "./eventstatus.js";
+import { eventStatus, roundName } from "./eventstatus.js";
 import { LIST_SEP, paren } from "./i18n.js";
 import { ask } from "./ask.js";
 import { reportList } from "./chat.js";
@@ -54,6 +54,9 @@ function clockText(ms) {
   return h ? `${h}:${String(m).padStart(2, "0")}:${sec}` : `${m}:${sec}`;
 }
 
+// the console's refusals: it stops asking
+const REFUSED = new Set(["not_referee", "plays_in_own_event", "no_event"]);
+
 export async function consolePage(app, { me, id }) {
   css();
   const games = await api("GET", "/api/games");
@@ -70,6 +73,15 @@ export async function consolePage(app, { me, id }) {
   const disputes = el("div", { id: "ref-disputes" });
   const log = el("div", { class: "scroll", id: "ref-log" });
   if (!me) { app.replaceChildren(el("div", { class: "error" }, t("error.not_signed_in"))); return; }
+  // one who may not referee the event (an organizer who plays in it: plays_in_own_event) reads
+  // why, once, instead of an empty console that says it under every section
+  try { await api("GET", `/api/events/${id}/console`); } catch (e) {
+    if (!REFUSED.has(e.code)) throw e;
+    app.replaceChildren(el("section", { class: "card-box" },
+      el("p", { class: "error", role: "alert", id: "ref-refused" }, errorText(e)),
+      el("a", { href: `/events/${id}` }, t("events.back"))));
+    return;
+  }
   app.replaceChildren(head,
     el("section", { class: "card-box ref-bar" }, el("label", { class: "field" }, el("span", {}, t("ref.reason")), reason),
       roundBar, err, done),
@@ -117,9 +129,14 @@ export async function consolePage(app, { me, id }) {
   }
 
   const names = (tb) => tb.names.map((n, i) => n || `#${i + 1}`);
+  // a seat to give time to or warn: a person's first (the one to move, if any), never a bot's by
+  // default; a bot's seat stays pickable
   function seatPicker(tb, idBase) {
+    const bots = tb.bots || [];
+    const people = names(tb).map((_, i) => i).filter((i) => !bots[i]);
+    const first = people.find((i) => tb.to_act.includes(i)) ?? people[0] ?? 0;
     return el("select", { "aria-label": t("ref.seat"), "data-seats": idBase },
-      names(tb).map((n, i) => el("option", { value: i }, n)));
+      names(tb).map((n, i) => el("option", { value: i, selected: i === first || null }, n)));
   }
 
   // one limit for the whole game (go's 60 minutes, then counted), in words under the seats
@@ -181,7 +198,7 @@ export async function consolePage(app, { me, id }) {
       final ? { text: t("ref.endask", { what: label, players: names(tb).join(` ${t("vs")} `) }), yes: label } : null) }, label);
     return el("article", { class: "ref-table" + (tb.paused ? " paused" : ""), "data-table": tb.id },
       el("div", { class: "ref-table-head" },
-        el("b", {}, gameName(byId[tb.game]) || tb.game), " · ", el("span", { class: "nw" }, t("events.round", { n: tb.round })),
+        el("b", {}, gameName(byId[tb.game]) || tb.game), " · ", el("span", { class: "nw" }, roundName(data.event, tb.round)),
         tb.paused ? el("span", { class: "tag paused", "data-paused": "" }, t("ref.paused")) : null,
         tb.replay_of.length ? el("span", { class: "tag" }, t("ref.replayed")) : null,
         " ", el("a", { href: `/tables/${tb.id}`, class: "watch" }, t("watch"))),
@@ -219,7 +236,7 @@ export async function consolePage(app, { me, id }) {
     const moves = el("input", { type: "number", min: 0, class: "secs", placeholder: t("ref.moves"), "aria-label": t("ref.moves") });
     const dur = el("input", { class: "secs", placeholder: t("ref.durationph"), "aria-label": t("ref.duration"), size: 6 });
     return el("tr", { "data-game": g.id },
-      el("td", {}, t("events.round", { n: g.round }), " · ", t("events.game", { n: g.number })),
+      el("td", {}, roundName(data.event, g.round), " · ", t("events.game", { n: g.number })),
       el("td", {}, players(g.seats)),
       el("td", { class: "ref-acts" }, ...[pick, result, moves, dur].filter(Boolean), el("button", { "data-act": "enter_result", onclick: () => act({
         act: "enter_result", game: g.id, result: chosen(), moves: moves.value === "" ? null : Number(moves.value), duration: dur.value.trim() || null,
@@ -239,7 +256,7 @@ export async function consolePage(app, { me, id }) {
     const who = g.seats.join(` ${t("vs")} `);
     const fixes = g.corrections.length ? el("div", { class: "muted small" }, t("ref.corrected", { n: g.corrections.length })) : null;
     return el("tr", { "data-result": g.id },
-      el("td", {}, t("events.round", { n: g.round }), " · ", t("events.game", { n: g.number })),
+      el("td", {}, roundName(data.event, g.round), " · ", t("events.game", { n: g.number })),
       el("td", {}, players(g.seats)),
       // the result in words ("alice won"), as everywhere else; its notation (what a correction
       // is typed in) only as the words' title, never shown raw ("(B+)")
@@ -272,9 +289,11 @@ export async function consolePage(app, { me, id }) {
     if (e.entrant) bits.push(e.entrant);
     if (d.players && d.players.length) bits.push(d.players.join(` ${t("vs")} `));
     if (d.ms) bits.push(`+${clockText(d.ms)}`);
-    // an adjudication in words ("carol won", "draw"); its notation only as the words' title
+    // an adjudication's result in words, as a ruling reads ("result: carol wins", "结果：carol 胜",
+    // "result: draw"); its notation only as the words' title
     if (d.result === "count") bits.push(t("ref.count"));
-    else if (d.result && d.winners) bits.push(el("span", { title: d.result }, d.winners.length ? t("events.won", { name: d.winners }) : t("events.draw")));
+    else if (d.result && d.winners) bits.push(el("span", { class: "ruled", title: d.result }, d.winners.length
+      ? t("ref.ruled", { name: d.winners, n: d.winners.length }) : t("ref.ruledDraw")));
     else if (d.result) bits.push(d.result);
     if (d.decision) bits.push(t(`ref.decision.${d.decision}`));
     if (d.kind) bits.push(t(`ref.penalty.${d.kind}`, null, d.kind));
@@ -363,7 +382,7 @@ export async function consolePage(app, { me, id }) {
       render();
     } catch (e) {
       err.textContent = errorText(e);
-      if (e.code === "not_referee" || e.code === "no_event") clearInterval(timer);
+      if (REFUSED.has(e.code)) clearInterval(timer);
     }
   }
   const timer = setInterval(poll, every(1000));

@@ -9,6 +9,15 @@
 import { api, el, errorText, t } from "./app.js";
 import { ask } from "./ask.js";
 
+/** A button that copies `text` where the browser lets the page write the clipboard, else asks the
+ *  reader to copy it by hand; `said` the line that tells which. */
+function copyButton(text, id, key, said) {
+  return el("button", { type: "button", class: "small", id, onclick: async () => {
+    try { await navigator.clipboard.writeText(text); said.textContent = t("reg.copied"); }
+    catch { said.textContent = t("reg.copybyhand"); }
+  } }, t(key));
+}
+
 const statusText = (s) => t(`reg.status.${s}`, null, s);
 
 // an entrant's column: a pair event's entrants are pairs
@@ -62,8 +71,14 @@ export async function registrationPanel(ev, me, refresh) {
       const info = await api("GET", `/api/events/${ev.id}/entries`);
       list = info.entrants;
       const link = `${location.origin}/events/${ev.id}?join=${info.code}`;
-      parts.push(el("div", { class: "join-link" }, el("span", {}, t("reg.link")), " ", el("a", { href: link, id: "join-link" }, link),
-        " · ", t("reg.codeis"), " ", el("code", { id: "join-code-shown" }, info.code)));
+      // the link and the code each on its own line with a copy button (the code never broken
+      // across lines: a player types it)
+      const said = el("span", { class: "muted", role: "status", id: "join-copied" });
+      parts.push(el("div", { class: "join-link" },
+        el("div", { class: "row" }, el("span", {}, t("reg.link")), " ", el("a", { href: link, id: "join-link" }, link),
+          copyButton(link, "join-link-copy", "reg.copylink", said)),
+        el("div", { class: "row" }, el("span", {}, t("reg.codeis")), " ", el("code", { id: "join-code-shown" }, info.code),
+          copyButton(info.code, "join-code-copy", "reg.copycode", said), said)));
       const waiting = list.filter((e) => e.status !== "checked_in").map((e) => e.id);
       parts.push(el("div", { class: "row" }, el("button", { class: "primary", id: "close-entries", onclick: async () => {
         // it cannot be taken back: asked first, as resigning is (saying who is left out, if anyone)

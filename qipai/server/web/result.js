@@ -11,17 +11,18 @@
 // page's t(key, params, fallback) from i18n.js. The end reason is the catalogue's end.<reason>.
 // The scores of a deal are each told with the player's name: "地主胜 ×2：Ann +4 / Bob −2 / Cy −2".
 
-import { paren, seatName, withNote } from "./i18n.js";
+import { numberShared, paren, seatName, withNote } from "./i18n.js";
 
 const SIGN_MINUS = "\u2212";
 
-/** A score with its sign, the minus a true minus sign (U+2212): "+36", "−8", "0"; a half as ½ in Chinese. */
+/** A score with its sign, the minus a true minus sign (U+2212): "+36", "−8", "±0" (as a table's
+ *  score panel writes it); a half as ½ in Chinese. */
 export function fmtScore(x, lang) {
   const n = Number(x);
   const half = Math.abs(n % 1) === 0.5;
   const whole = Math.trunc(Math.abs(n));
   const body = half ? (lang === "zh" ? `${whole || ""}½` : `${Math.abs(n)}`) : String(Math.abs(n));
-  return (n > 0 ? "+" : n < 0 ? SIGN_MINUS : "") + body;
+  return (n > 0 ? "+" : n < 0 ? SIGN_MINUS : "±") + body;
 }
 
 /** A go margin without its sign: "2.5", in Chinese "2½". */
@@ -33,6 +34,8 @@ export function margin(x, lang) {
 
 // the reasons that only say the game came to its natural end: not repeated after the headline
 export const NATURAL = new Set(["out", "finished", "hand_over", "deal_over", "hands_played", "counted", "score", "measure", "point", "entered"]);
+// the end reasons said with the seat that lost the game by them ("bob resigned", "bob 认输")
+export const BY_LOSER = new Set(["resign", "timeout"]);
 // games told by sides with colours (seat -> side key)
 function sideOf(game, seat, view) {
   if (game === "xiangqi") return seat === 0 ? "red" : "black";
@@ -67,7 +70,9 @@ export function resultText(result, { game, seat = null, names = [], view = null,
   if (!result) return "";
   const tr = t || ((k, p, f) => f ?? k);
   // a built-in bot's or engine's seat (bot:rule) in the reader's language, whoever calls
-  names = names.map((x) => botWords(x, tr));
+  // (two bots of one kind told apart by a number: 机器人（规则型）2, numberShared)
+  const words = names.map((x) => botWords(x, tr));
+  names = numberShared(words, tr);
   const d = result.details || {};
   const winners = result.winners || [];
   const returns = result.returns || [];
@@ -85,22 +90,24 @@ export function resultText(result, { game, seat = null, names = [], view = null,
   // a board game's seat without a name by its side (红方, 黑棋, 南方: sideWord)
   const where = (s) => (place && place(s)) || sideWord(game, s, view, n, tr);
   const nameOf = (s) => {
+    // the reader: 你 / You at the table (as its score panel), 你 / you in a list of games
+    if (seated && !other && s === seat) return tr(listLine ? "result.you" : "ct.you");
     if (!names[s]) return where(s) || tr("result.seat", { n: s + 1 }, `seat ${s + 1}`);
     // (a history line: two bots of one kind by their name alone, "you and Bot (Rule-based)")
-    if (names.filter((x) => x === names[s]).length < 2 || listLine) return names[s];
+    if (words.filter((x) => x === words[s]).length < 2 || listLine) return names[s];
     // at a card or tile table two bots of one kind are their places alone (下家, 上家): the line
     // stays short, without brackets inside brackets ("庄家方（下家、上家）胜")
     if (place && place(s)) return place(s);
-    return where(s) ? withNote(names[s], where(s), lang) : tr("result.seatOf", { name: names[s], n: s + 1 });
+    return where(s) ? withNote(words[s], where(s), lang) : names[s];
   };
   const sideName = (s) => {
     const side = sideOf(game, s, view);
     return side ? tr(`result.side.${side}`, null, side) : nameOf(s);
   };
   const join = (words) => words.join(lang === "zh" ? "、" : ", ");
-  // a history line lists its own player as "you" ("you and Bob"), the others by name
+  // the reader is "you" ("you and Bob"), at the table as in a history line; the others by name
   const list = (seats) => {
-    if (!listLine || other || !seats.includes(seat)) return join(seats.map(nameOf));
+    if (!seated || other || !seats.includes(seat)) return join(seats.map(nameOf));
     const rest = seats.filter((s) => s !== seat).map(nameOf);
     return rest.length ? tr("result.youAnd", { names: join(rest) }) : tr("result.you");
   };
@@ -117,6 +124,7 @@ export function resultText(result, { game, seat = null, names = [], view = null,
   const known = (x) => x !== undefined && x !== null;
   let generic = false;                 // the headline only lists the winners: a player's "You won" says it
   let wonSaid = false;                 // the headline says how the hand ended: its reason is not repeated
+  let sjWords = false;                 // a shengji headline that says the levels: no scores after it
   if (game === "go" && known(d.margin_points) && reason === "counted") {
     head = draw ? tr("result.jigo", null, "Draw (jigo)")
       : tr("result.byPoints", { side: sideName(winners[0]), margin: margin(d.margin_points, lang) }, "");
@@ -134,17 +142,34 @@ export function resultText(result, { game, seat = null, names = [], view = null,
     head = tr(winners.includes(d.emperor) ? "result.bh.emperorWins" : "result.bh.emperorLoses");
   } else if (game === "sandayi" && known(d.dealer) && winners.length && !draw) {
     head = tr(winners.includes(d.dealer) ? "result.sdy.dealerWins" : "result.sdy.defendersWin");
+  } else if (game === "shengji" && Array.isArray(d.gains) && winners.length && Math.max(...d.gains) > 0
+    && Array.isArray(d.levels) && known(d.attack_total) && known(d.take_at)) {
+    // in words a player reads: who goes up, to which level, and the attackers' points against the
+    // take-over mark ("Left and Right (declarers) go up 1 level, to 3; the attackers took 45 of
+    // the 80 they needed"); the scores after it would only repeat the levels (results.py)
+    const team = winners.length === 2 && !(seated && winners.includes(seat))
+      ? tr("result.sj.pair", { a: nameOf(winners[0]), b: nameOf(winners[1]) }) : list(winners);
+    head = tr(winners.includes(d.dealer) ? "result.sj.declarersUp" : "result.sj.attackersUp", {
+      names: team, n: Math.max(...d.gains), level: levelName(d.levels[winners[0] % 2]),
+      points: d.attack_total, needed: d.take_at,
+    });
+    sjWords = true;
   } else if (game === "shengji" && Array.isArray(d.gains) && winners.length && Math.max(...d.gains) > 0) {
-    // the team in words with its players: "庄家方（甲、丙）胜，升1级"
+    // the team in words with its players, no bracket inside a bracket when a player is a bot
+    // ("机器人（规则型）"): "甲、丙胜，升1级（庄家方）"
     const side = tr(winners.includes(d.dealer) ? "result.sj.declarers" : "result.sj.attackers");
     head = tr("result.levelsUp", { side, names: list(winners), n: Math.max(...d.gains) });
+  } else if (game === "shengji" && Array.isArray(d.gains) && known(d.attack_total) && winners.length && !draw && !winners.includes(d.dealer)) {
+    // the attackers took the deal over without a level (80–115 points): said so, or the ±0 beside
+    // "You won" reads as a mistake
+    head = tr("result.sj.takeOver", { points: d.attack_total });
   } else if (game === "shengji" && known(d.dealer) && winners.length && !draw) {
     // a deal ended before its count (a resignation): the side that won, without levels
     head = tr("result.sj.sideWins", { side: tr(winners.includes(d.dealer) ? "result.sj.declarers" : "result.sj.attackers") });
   } else if (TILES.has(game) && wonHand(d)) {
     // a mahjong hand won: who won and how, and what the hand was worth ("Bob won by self-draw,
     // 12 fans"); to its winner, how alone ("You won — self-drawn, 12 fans")
-    head = tileWinWords(wonHand(d), seated ? seat : null, nameOf, list, tr, lang);
+    head = tileWinWords(wonHand(d), seated ? seat : null, nameOf, list, tr, lang, !other);
     wonSaid = true;
   } else if (game === "fouafour" && seated && winners.length === 2 && n === 4) {
     // the partners' side from a seat at the table (a spectator reads the winners' names)
@@ -152,9 +177,16 @@ export function resultText(result, { game, seat = null, names = [], view = null,
   } else if (game === "chinese-checkers" && d.places && n > 2 && !draw) {
     const order = [...d.places.keys()].sort((a, b) => d.places[a] - d.places[b]);
     head = order.map((s) => tr("result.place", { place: d.places[s], name: nameOf(s) })).join(" · ");
+  } else if (TILES.has(game) && !draw && drawnWithBombs(d)) {
+    // 荒庄 with bombs laid: nobody won, the payments are the bombs' (百变八雀 §4.3)
+    head = tr("result.mj.drawnBombs", { bombs: join(drawnWithBombs(d).map((b) => nameOf(b[0]))) });
+    wonSaid = true;
   } else if (draw && TILES.has(game) && reason === "drawn_hand") {
     head = tr("result.mj.drawnHand");           // 荒庄: nobody won before the wall ran out
     wonSaid = true;                              // the headline says why: the reason is not repeated
+  } else if (draw && game === "fouafour" && reason === "out" && fafDrawnWhy(d.order || (view && view.finished), nameOf, tr, lang)) {
+    // 4A4: how the deal came to be drawn (the first out's partner went out last)
+    head = tr("result.faf.drawn", { why: fafDrawnWhy(d.order || (view && view.finished), nameOf, tr, lang) });
   } else if (draw) {
     head = tr(TABLE_GAMES.has(game) ? "result.tie" : "result.draw");
   } else if (winners.length === 1 && n === 2) {
@@ -171,17 +203,27 @@ export function resultText(result, { game, seat = null, names = [], view = null,
     if (game === "chinese-checkers" && d.places && n > 2 && !draw) mine = tr(`result.${who}Placed`, { place: d.places[seat] });
     else if (draw) mine = "";
     else if (winners.includes(seat)) mine = tr(`result.${who}Won`);
+    // 百变八雀: a seat that did not win the hand but gained on its bombs lost nothing
+    else if (TILES.has(game) && upOnBombs(d, returns, seat)) mine = tr(`result.${who}UpOnBombs`);
     else mine = tr(`result.${who}Lost`);
   }
   // an agreed draw that a rule scores (junqi's deadlock rule) says what decided it
   const decided = d.decided_by ? tr(`end.${d.decided_by}`, null, String(d.decided_by).replace(/_/g, " ")) : "";
-  const why = [reason && !NATURAL.has(reason) && !(game === "go" && reason === "counted") && !(wonSaid && (reason === "win" || reason === "drawn_hand")) ? reasonWords : "", decided]
+  // a two-player game lost by resigning or on time says who: "You won — bob resigned", "你赢了 — bob 认输"
+  const loser = BY_LOSER.has(reason) && n === 2 && winners.length === 1 && !draw ? 1 - winners[0] : null;
+  const lostBy = loser === null ? "" : seated && !other && loser === seat ? tr(`end.${reason}You`, null, "")
+    : tr(`end.${reason}By`, { name: nameOf(loser) }, "");
+  const why = [reason && !NATURAL.has(reason) && !(game === "go" && reason === "counted") && !(wonSaid && (reason === "win" || reason === "drawn_hand")) ? lostBy || reasonWords : "", decided]
     .filter(Boolean).join(" · ");
   if (brief && seated && TABLE_GAMES.has(game)) {
-    const own = !draw && Number(returns[seat]) ? fmtScore(returns[seat], lang) : "";
+    // a drawn deal names its reader as a won or lost one does: "平局 — 你打平 ±0" (a drawn
+    // mahjong hand's headline says it all: "荒庄——牌墙摸完，无人和牌")
+    const tied = draw && !wonSaid;
+    if (tied) mine = tr(`result.${other ? "they" : "you"}Tied`);
+    const own = tied ? fmtScore(0, lang) : !draw && Number(returns[seat]) ? fmtScore(returns[seat], lang) : "";
     const me = [mine, own].filter(Boolean).join(NBSP);
     const top = generic && winners.includes(seat) ? "" : head;
-    return [top, [me, why].filter(Boolean).join(" · ")].filter(Boolean).join(" — ");
+    return opening([top, [me, why].filter(Boolean).join(" · ")].filter(Boolean).join(" — "), tr);
   }
   let text;
   if (mine) {
@@ -193,9 +235,34 @@ export function resultText(result, { game, seat = null, names = [], view = null,
   }
   // a tile table's scores are what each seat paid or won, said so, never after the reason's words
   // as if they were the hand ("winning hand: Ann −20 / …")
+  if (sjWords) return opening(text, tr);
   if (scores && TILES.has(game)) text += ` · ${tr("mj.payments")}${tr("colon", null, ": ")}${scores}`;
   else if (scores) text += `${tr("colon", null, ": ")}${scores}`;   // "：" in Chinese
-  return text;
+  return opening(text, tr);
+}
+
+/** A 4A4 draw's cause in words (§4.2: both opponents of the first out went out before that
+ *  player's partner): "Across went out first, but Right and you went out before Left"; null
+ *  without the order of going out (qipai/i18n/results.py faf_drawn_why). */
+export function fafDrawnWhy(order, who, tr, lang) {
+  if (!order || order.length < 3) return null;
+  const first = order[0];
+  // the reader inside the sentence is "you" ("but Right and you went out"), never "You"
+  const inner = (s) => (who(s) === tr("ct.you") ? tr("result.you") : who(s));
+  const others = order.filter((s) => (s - first) % 2 !== 0).map(inner);
+  if (others.length < 2) return null;
+  return tr("faf.drawnWhy", { first: who(first), others: others.join(lang === "zh" ? "、" : " and "), partner: inner((first + 2) % 4) });
+}
+
+/** A shengji level as the table writes it: 2…10, J, Q, K, A (11…14; results.py level_name). */
+export function levelName(n) {
+  return { 11: "J", 12: "Q", 13: "K", 14: "A" }[n] || String(n);
+}
+
+/** A line that opens with the reader's "you" ("you and Bob win, up 2") opens with a capital. */
+function opening(text, tr) {
+  const you = tr("result.you");
+  return text.startsWith(`${you} `) ? you.charAt(0).toUpperCase() + text.slice(1) : text;
 }
 
 /** A seat's name in the language of `tr` (as i18n.js seatName in the page's): a built-in bot's
@@ -231,6 +298,20 @@ export function abortedText(why, names, t) {
 const TILES = new Set(["mahjong-gb", "laizi-mahjong", "baibian-bajue"]);
 
 // the hand a one-hand tile match ended with when it was won, else null (results.py won_hand)
+// the bombs ([seat, tile]) of a one-hand tile match nobody won, when any were laid (results.py drawn_with_bombs)
+function drawnWithBombs(d) {
+  const hands = d.hands || [];
+  if (hands.length !== 1 || !hands[0] || (hands[0].winners || []).length) return null;
+  return (hands[0].bombs || []).length ? hands[0].bombs : null;
+}
+
+// whether `seat` of a one-hand tile match gained (its bombs' bonuses) in a hand with bombs
+// (results.py _up_on_bombs)
+function upOnBombs(d, returns, seat) {
+  const hands = d.hands || [];
+  return hands.length === 1 && !!hands[0] && (hands[0].bombs || []).length > 0 && Number(returns[seat]) > 0;
+}
+
 function wonHand(d) {
   const hands = d.hands || [];
   return hands.length === 1 && hands[0] && (hands[0].winners || []).length ? hands[0] : null;
@@ -246,12 +327,13 @@ function handWorth(r) {
 
 // a won hand in words: "Bob won on Ann's discard, 12 fans" / "Bob和牌，Ann点炮，12 番"; to the
 // winner, "on Ann's discard, 12 fans" (results.py tile_win_words)
-function tileWinWords(r, seat, nameOf, list, tr, lang) {
+function tileWinWords(r, seat, nameOf, list, tr, lang, mine = true) {
   const winners = r.winners || [];
   const how = ["self_drawn", "discard", "robbing_kong"].includes(r.how) ? r.how : "any";
   const params = { names: list(winners), n: winners.length, from: r.from !== undefined && r.from !== null ? nameOf(r.from) : "" };
   const said = seat !== null && winners.includes(seat) ? (how !== "any" ? tr(`result.mjHow.${how}`, params) : "")
-    : tr(`result.mjWon.${how}`, params);
+    : mine && seat !== null && r.from === seat && (how === "discard" || how === "robbing_kong") ? tr(`result.mjWonYou.${how}`, params)
+      : tr(`result.mjWon.${how}`, params);
   const worth = handWorth(r);
   return [said, worth ? tr(`result.mj.${worth[1]}`, { n: worth[0] }) : ""].filter(Boolean).join(lang === "zh" ? "，" : ", ");
 }

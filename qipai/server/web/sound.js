@@ -66,13 +66,24 @@ function captured(prev, view) {
   return a !== null && b !== null && b < a;
 }
 
+// a plain move sounds at most once in this many ms: a burst of states (a card deal asking each
+// seat in turn, several bots moving at once) is one tone, not a rattle
+export const MOVE_GAP_MS = 400;
+let lastMove = -Infinity;
+
 /** The sounds of a new state message `msg` after `prev` (the previous one, or null): the
- *  end of the game, your turn, a capture or a move. */
+ *  end of the game, your turn, a capture or a move (a move within MOVE_GAP_MS of the last
+ *  move sound makes none). */
 export function forState(prev, msg) {
   if (!prev) return null;
   if (msg.result && !prev.result) return play("end") && "end";
   if (msg.seq <= prev.seq) return null;
   const mine = msg.seat !== null && msg.to_act && msg.to_act.includes(msg.seat);
   const kind = captured(prev.view, msg.view) ? "capture" : mine ? "turn" : "move";
+  if (kind === "move") {
+    const now = performance.now();
+    if (now - lastMove < MOVE_GAP_MS) return null;
+    lastMove = now;
+  }
   return play(kind) && kind;
 }

@@ -7,7 +7,7 @@
 // the table page passes every socket message to onMessage (true: taken, the page ignores it)
 // and appends controls(...) to its buttons.
 
-import { el } from "./app.js";
+import { el, markingText } from "./app.js";
 import { resultText } from "./result.js";
 import { seatName } from "./i18n.js";
 import { ccCell, moveFormat } from "./movetext.js";
@@ -26,6 +26,13 @@ export function entryWords(game) {
   if (TILE_GAMES.has(game)) return ["a11y.typeTile", "a11y.playTile"];
   if (ENTRUSTABLE.has(game)) return ["a11y.typePlay", "a11y.playCards"];
   return ["a11y.typeMove", "a11y.playMove"];
+}
+
+/** Whether the computer plays my seat now (托管, competition.md §4.6): the status, the tab title
+ * and the screen-reader text then never say "your turn". */
+export function entrusted(msg) {
+  const c = msg && msg.seat !== null && msg.seat !== undefined && msg.clocks && msg.clocks[msg.seat];
+  return Boolean(c && c.trustee && !c.held);
 }
 
 export function tableExtras({ t, errorText, send, api, me, id, rerender, move, lang, event, game }) {
@@ -94,17 +101,24 @@ export function tableExtras({ t, errorText, send, api, me, id, rerender, move, l
   let rematch = null;          // {table, by} offered by another player
   let lowWarned = null;        // the turn whose low time was sounded
   let said = null;            // the key of the note shown
+  let offerAt = null;         // the move count of the position an offer's note was said in (set by its first state)
   let leaving = false;        // Leave was pressed: the lobby once the computer has the seat
   const toLobby = () => { location.href = "/"; };
-  const say = (key, params) => { said = key; note.classList.remove("error"); note.textContent = key ? t(key, params) : ""; };
+  const say = (key, params) => { said = key; offerAt = null; note.classList.remove("error"); note.textContent = key ? t(key, params) : ""; };
   // a refusal in the note looks like an error (the note's own colour is a success's)
   const sayError = (text) => { said = null; note.classList.add("error"); note.textContent = text; };
   // notes about play (托管, a pending draw offer) go when the game is over
   const PLAY_NOTES = /^(trustee\.|draw\.(sent|received|held)$)/;
+  // a note about an offer (a draw offered or declined, a takeback done or declined) holds for the
+  // position it was said in: the next move, or the game's end, takes it away
+  const OFFER_NOTES = /^(draw\.(sent|received|held|declined|declinedMine)|takeback\.(done|declined|declinedMine))$/;
+  const moveCount = (msg) => (msg.moves && Array.isArray(msg.moves.list) ? msg.moves.from + msg.moves.list.length
+    : msg.view && typeof msg.view.moves === "number" ? msg.view.moves : msg.seq);
 
   function title(msg) {
-    const mine = msg && msg.seat !== null && !msg.result && msg.to_act && msg.to_act.includes(msg.seat)
-      && !(msg.view && msg.view.phase === "marking");      // go's dead-stone marking is no turn
+    const mine = msg && msg.seat !== null && !msg.result && msg.status !== "aborted" && msg.to_act && msg.to_act.includes(msg.seat)
+      && !(msg.view && msg.view.phase === "marking")       // go's dead-stone marking is no turn
+      && !entrusted(msg);
     document.title = mine ? `${t("title.yourturn")} · ${baseTitle}` : baseTitle;
   }
 
@@ -141,9 +155,12 @@ export function tableExtras({ t, errorText, send, api, me, id, rerender, move, l
     const list = msg.moves && msg.moves.list;
     if (list && list.length) parts.push(lastMoveText(msg, list));
     if (msg.result) parts.push(t("result") + t("colon") + resultText(msg.result, { game: msg.game, seat: msg.seat, names: names.map(seatName), view: msg.view, t, lang }));
+    else if (msg.status === "aborted") { /* aborted: nobody's turn (the status line says why) */ }
+    else if (msg.view && msg.view.phase === "marking") parts.push(markingText(msg));     // go's dead stones: nobody's turn
     else if (msg.to_act && msg.to_act.length) {
       const mine = msg.seat !== null && msg.to_act.includes(msg.seat);
-      parts.push(mine ? t("title.yourturn") : t("a11y.toMove", { name: msg.to_act.map((s) => names[s]).join(lang === "zh" ? "、" : ", ") }));
+      if (entrusted(msg)) parts.push(t("yourturn.entrusted"));
+      else parts.push(mine ? t("title.yourturn") : t("a11y.toMove", { name: msg.to_act.map((s) => names[s]).join(lang === "zh" ? "、" : ", ") }));
     }
     boardText.textContent = parts.join(lang === "zh" ? "。" : ". ");      // Chinese full stops in Chinese
   }
@@ -183,21 +200,30 @@ export function tableExtras({ t, errorText, send, api, me, id, rerender, move, l
         const key = e.seat === mineSeat ? `ref.dq.mine.${e.effect}` : `ref.dq.other.${e.effect}`;
         say(key, { name, reason: e.reason || "" });
       }
-      if (e.type === "aborted") entry.hidden = true;     // nothing more to type
+      if (e.type === "aborted") {                         // nothing more to type, nobody's turn
+        entry.hidden = true;
+        if (said && OFFER_NOTES.test(said)) say(null);
+        if (prev) { const over = { ...prev, status: "aborted", to_act: [] }; title(over); describe(over); }
+      }
       if (e.type.startsWith("draw_") || e.type.startsWith("takeback")) rerender();
       return false;
     }
     if (msg.type === "state") {
       if (msg.result && said && PLAY_NOTES.test(said)) say(null);
+      if (said && OFFER_NOTES.test(said)) {
+        if (msg.result || msg.status === "aborted") { say(null); offerAt = null; }
+        else if (offerAt === null) offerAt = moveCount(msg);
+        else if (moveCount(msg) !== offerAt) { say(null); offerAt = null; }
+      }
       window.qipaiLastState = msg;
       window.qipaiLastStateAt = performance.now();
       sound.forState(prev, msg);
       title(msg);
       describe(msg);
-      const mine = msg.seat !== null && !msg.result && msg.to_act && msg.to_act.includes(msg.seat);
-      entry.hidden = msg.seat === null || !!msg.result || msg.status === "aborted";
+      const mine = msg.seat !== null && !msg.result && msg.status !== "aborted" && msg.to_act && msg.to_act.includes(msg.seat);
       // go's dead-stone marking takes no typed move: its board's clicks and buttons do it
       const marking = !!(msg.view && msg.view.phase === "marking");
+      entry.hidden = msg.seat === null || !!msg.result || msg.status === "aborted" || marking;
       entryInput.disabled = entryBtn.disabled = !mine || marking;
       if (typedAt !== null && msg.seq > typedAt) { typedAt = null; entryRefused.textContent = ""; }   // a move was made since
       entryHint.hidden = !msg.illegal_limit || !!msg.result || marking || refusalShown();
@@ -208,7 +234,7 @@ export function tableExtras({ t, errorText, send, api, me, id, rerender, move, l
         const legal = legalOf(msg);
         legalList.replaceChildren(...legal.map((x) => { const o = document.createElement("option"); o.value = typed(x); return o; }));
       }
-      if (offered === "held" && prev && msg.seq > prev.seq && msg.draw_offer === msg.seat) { offered = "sent"; say("draw.sent"); }
+      if (offered === "held" && prev && msg.seq > prev.seq && msg.draw_offer === msg.seat) { offered = "sent"; say("draw.sent"); offerAt = moveCount(msg); }
       if (msg.result && offered) { offered = null; }
     }
     return false;

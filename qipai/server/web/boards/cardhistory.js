@@ -27,6 +27,9 @@ import { cardActionWords } from "./cardmoves.js";
 // a round may carry `head` (the catalogue key of a step that is no round, as doudizhu's bidding,
 // listed before the first play) and `no` (its number when such a step comes first); a bid is
 // {bid: action} and is worded by bidText(action)
+/** The words of a server move's mark in the list, by why (Timeouts.auto_marks). */
+const AUTO_MARKS = { timeout: "ct.autoTimeout", trusteeship: "ct.autoTrustee" };
+
 function roundFormat({ t, lang, cardsEl, el, bidText }, who) {
   return (round, i) => {
     const row = el("div", "ct-round" + (round.head ? " ct-bids" : ""), el("span", "n", round.head ? t(round.head) : String(round.no ?? i + 1)));
@@ -37,13 +40,20 @@ function roundFormat({ t, lang, cardsEl, el, bidText }, who) {
       else if (p.bid !== undefined) e.append(el("span", "txt", bidText ? bidText(p.bid) : p.bid));
       else if (p.action) e.append(el("span", "txt", ...cardActionWords(p.action, { t, lang })));
       else e.append(el("span", "txt", p.pass ? t("ct.passed") : p.text || ""));
-      // a move the server made (the clock ran out, or the computer plays the seat: 托管)
-      if (p.auto) e.append(el("span", "auto", t(p.auto === "timeout" ? "ct.autoTimeout" : "ct.autoTrustee")));
+      // a move the server made (the clock ran out, or the computer plays the seat: 托管); any
+      // other reason (a claim window closing by itself) is no move of the seat's: no mark
+      const mark = AUTO_MARKS[p.auto];
+      if (mark) e.append(el("span", "auto", t(mark)));
       row.append(e);
     }
     return row;
   };
 }
+
+/** The move list's options of a card history: a step that is no round (the bidding's row,
+ *  `head`) is set aside, so the counter counts the rounds as their rows number them ("2 / 6"
+ *  on trick 2), and says the step's name while it is shown. */
+const notRounds = (t) => ({ aside: (r) => !!(r && r.head), asideWhere: (r) => t(r.head) });
 
 function formatOf(opts, who) {
   return opts.format ? (round, i) => opts.format(round, i, who) : roundFormat(opts, who);
@@ -55,7 +65,7 @@ export function mountHistory(host, opts) {
   return {
     update(rounds, names) {
       if (names) who = names;
-      if (!ml) ml = createMoveList(host, { t: opts.t, title: opts.title, numbering: "none", live: true, format, onNavigate: opts.onNavigate });
+      if (!ml) ml = createMoveList(host, { t: opts.t, title: opts.title, numbering: "none", live: true, format, onNavigate: opts.onNavigate, ...notRounds(opts.t) });
       // the list redraws when its length changes; the round in play grows in place, so it is
       // taken off and put back
       const next = JSON.stringify(rounds);
@@ -82,7 +92,7 @@ export function replayHistory(host, opts) {
     stepOf.push(k === rounds.length ? steps.length - 1 : at);
   }
   const ml = createMoveList(host, { t: opts.t, title: opts.title, numbering: "none", live: false,
-    format: formatOf(opts, opts.who), onNavigate: (k) => show(stepOf[k]) });
+    format: formatOf(opts, opts.who), onNavigate: (k) => show(stepOf[k]), ...notRounds(opts.t) });
   ml.setMoves(rounds);
   return ml;
 }

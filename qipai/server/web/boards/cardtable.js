@@ -26,6 +26,7 @@ import { boardKeys } from "../boardkeys.js";
 import { lookBack, mountHistory } from "./cardhistory.js";
 import { cardActionWords, cardMoveEntry } from "./cardmoves.js";
 import { paren } from "../i18n.js";
+import { fmtScore, NBSP } from "../result.js";
 
 const SUIT = { S: "♠", H: "♥", C: "♣", D: "♦" };
 const RED = new Set(["H", "D"]);
@@ -49,11 +50,11 @@ export function sortByRank(ids, order) {
   return [...ids].sort((a, b) => order.indexOf(rankOf(a)) - order.indexOf(rankOf(b)) || a.localeCompare(b));
 }
 
-/** A joker in words, as its card reads: 小王 / 大王, "JK small" / "JK big" (one name in texts,
- *  on the card and for a screen reader). */
-export const jokerText = (r, lang) => (lang === "zh" ? (r === "B" ? "大王" : "小王") : `JK ${r === "B" ? "big" : "small"}`);
+/** A joker in words: 大王 / 小王, "Big Joker" / "Small Joker" (one name in texts, as the card's
+ *  tooltip and for a screen reader; the catalogues' term.joker.*). */
+export const jokerText = (r, lang) => (lang === "zh" ? (r === "B" ? "大王" : "小王") : `${r === "B" ? "Big" : "Small"} Joker`);
 
-/** A card's face for text: ♥10, ♠A, 小王 / JK small. */
+/** A card's face for text: ♥10, ♠A, 小王 / Small Joker. */
 export function faceText(id, lang) {
   const r = rankOf(id);
   if (r === "L" || r === "B") return jokerText(r, lang);
@@ -65,24 +66,25 @@ export function ranksText(s, lang) {
   return s.replace(/T/g, "10").replace(/([LB])/g, (r) => ` ${jokerText(r, lang)} `).replace(/\s+/g, " ").trim();
 }
 
-/** One card: rank over suit; jokers by name. */
+/** One card: rank over suit. A joker reads 大王 / 小王 in Chinese; in English BIG or SMALL over a
+ *  star (solid for the big joker, hollow for the small one), so the two differ by their words and
+ *  their mark, not by colour alone; red for the big joker and black for the small one. */
 export function cardEl(id, lang, small) {
   const c = el("span", "c" + (small ? " small" : ""));
   const r = rankOf(id);
   c.dataset.card = id;
   if (r === "L" || r === "B") {
     c.classList.add("joker");
-    c.append(el("b", "", lang === "zh" ? (r === "B" ? "大" : "小") : "JK"), lang === "zh" ? "" : " ", el("i", "", lang === "zh" ? "王" : (r === "B" ? "big" : "small")));
+    if (lang === "zh") c.append(el("b", "", r === "B" ? "大" : "小"), el("i", "", "王"));
+    else c.append(el("b", r === "B" ? "jk" : "jk sm", r === "B" ? "BIG" : "SMALL"), el("i", "jk-mark", r === "B" ? "★" : "☆"));
     if (r === "B") c.classList.add("red");
   } else {
     const s = id[1];
     c.append(el("b", "", r === "T" ? "10" : r), el("i", "", SUIT[s] || s));
     if (RED.has(s)) c.classList.add("red");
   }
-  // a joker is named by what it shows ("JK big": a name holds the visible text), with its long
-  // name as the tooltip
-  const joker = (r === "L" || r === "B") && lang !== "zh";
-  c.title = joker ? `${r === "B" ? "big" : "small"} joker` : faceText(id, lang);
+  // its name holds the visible text ("Big Joker" reads BIG ★)
+  c.title = faceText(id, lang);
   c.setAttribute("role", "img");
   c.setAttribute("aria-label", faceText(id, lang));
   return c;
@@ -174,6 +176,15 @@ export function playRounds(v, n) {
   return starts.map((a, k) => plays.slice(a, starts[k + 1] ?? plays.length).map(([s, text, cards]) =>
     [s, isPass(text) ? { pass: true } : cards && cards.length ? { cards, ...kindOf(text) } : { action: text }]));
 }
+
+/** A climbing game's history for the list (a board's `history`): the bidding (view.bids, each
+ *  [seat, action]) as one row headed by catalogue key `head` (叫分 / Bidding) before the first
+ *  play, then the rounds numbered from 1. */
+export const bidsThenRounds = (head, n) => (v) => {
+  const rounds = playRounds(v, n).map((r, k) => Object.assign(r, { no: k + 1 }));
+  if (!v.bids || !v.bids.length) return rounds;
+  return [Object.assign(v.bids.map(([s, a]) => [s, { bid: a }]), { head }), ...rounds];
+};
 
 /** The moves the server made for a seat (msg.autos: [seat, later, why], `later` the seat's own
  *  moves after it) marked in the rounds (`auto`: "timeout" or "trusteeship"), found by counting
@@ -273,6 +284,10 @@ export function mountCardTable(root, ctx, cfg) {
   }).observe(box);
   const autoKey = `ct-autopass-${cfg.cls || "cards"}`;
   let autoPass = localStorage.getItem(autoKey) !== "0";
+  // a deal whose declarations may be sent ahead (the server's ``ahead``, shengji's every_card):
+  // the choices of this seat's last prompt that offered them, kept while the deal goes on and
+  // nobody declares; the one already sent ahead
+  let kept = [], keptKey = null, sentAhead = null;
   let passedTurn = null, passTimer = null;
 
   const viewer = () => (msg.seat === null || msg.seat === undefined ? null : msg.seat);
@@ -292,7 +307,7 @@ export function mountCardTable(root, ctx, cfg) {
   }
   function rawName(s) {
     const x = String((msg.names && msg.names[s]) || "");
-    return x.startsWith("bot:") ? tr("ct.bot", { name: x.slice(4) }) : x;
+    return x.startsWith("bot:") ? tr("botseat", { bot: x.slice(4) }) : x;     // 机器人（规则型）, never "Bot rule"
   }
   /** A seat's name for texts: "你" for the viewer; a name two seats share gets its position. */
   function who(s) {
@@ -301,6 +316,9 @@ export function mountCardTable(root, ctx, cfg) {
     const twice = (msg.names || []).filter((_, i) => rawName(i) === nm).length > 1;
     return !nm || twice ? posLabel(s) : nm;     // two bots of one kind: 下家, not 机器人（规则型，下家）
   }
+  /** A seat named inside a sentence ("{name} cut in", after its first word): the viewer is
+   *  "you" there, never "You" ("but Right and you went out"); others as who(). */
+  const whoIn = (s) => (s === reader() ? tr("result.you") : who(s));
   /** A seat in the history list: "you", its name, or (a name two seats share) its place. */
   function shortName(s) {
     if (s === reader()) return tr("ct.you");
@@ -318,7 +336,7 @@ export function mountCardTable(root, ctx, cfg) {
   }
   // me: the seat the table speaks to — the player at it, or a player of the game reading its
   // replay (the result says 你赢了 / "You lost" there too, as the seats say 你 / 下家)
-  const T = () => ({ tr, lang, msg, who, role, brief, me: reader() });
+  const T = () => ({ tr, lang, msg, who, whoIn, role, brief, me: reader() });
 
   function handEntries(v) {
     const ids = v.hand || [];
@@ -376,11 +394,11 @@ export function mountCardTable(root, ctx, cfg) {
     return d;
   }
 
-  function send(action) {
+  function send(action, extra) {
     clearTimeout(passTimer);
     selected.clear();
     hintIndex = -1;
-    ctx.send(action);
+    ctx.send(action, extra);
     render();
   }
 
@@ -401,9 +419,11 @@ export function mountCardTable(root, ctx, cfg) {
     const why = !reason ? "" : paren(reason);
     d.append(el("div", "headline", head + (line ? ` — ${line}` : why)));
     const scores = el("div", "scores");
+    // a drawn deal scores nobody: ±0 each in the neutral colour, whatever the returns are
+    // (a 4A4 draw returns ½ to every seat, which is no gain)
     (r.returns || []).forEach((x, s) => {
-      const sign = x > 0 ? "+" : x < 0 ? "−" : "±";
-      scores.append(el("span", x > 0 ? "plus" : x < 0 ? "minus" : "", `${who(s)} ${sign}${Math.abs(x)}`));
+      const v = drawn ? 0 : Number(x);
+      scores.append(el("span", v > 0 ? "plus" : v < 0 ? "minus" : "", `${who(s)}${NBSP}${fmtScore(v, lang)}`));
     });
     d.append(scores);
     return d;
@@ -514,9 +534,23 @@ export function mountCardTable(root, ctx, cfg) {
         render();
       });
     }
+    const aheadOn = !!(cfg.ahead && msg.ahead);
+    const declKey = JSON.stringify(msg.view.declarations || []);
+    if (!aheadOn || declKey !== keptKey) { kept = []; keptKey = declKey; sentAhead = null; }
+    if (aheadOn && acting) kept = list.filter((a) => cfg.ahead(a));
+    // a choice of the deal goes ahead: at once when this seat's prompt is open, else (the
+    // prompt closed at its hold) at the seat's next prompt where it is legal
+    const ahead = (a) => () => { sentAhead = a; send(a, { ahead: true }); };
     for (const a of list) {
       if (cardAction(a)) continue;
-      button(label(a), a, isPass(a) ? "" : "opt");
+      button(label(a), a, isPass(a) ? "" : "opt", aheadOn && cfg.ahead(a) ? ahead(a) : null);
+    }
+    if (aheadOn && !acting) {
+      for (const a of kept) {
+        const b = button(label(a), a, "opt", ahead(a));
+        b.disabled = a === sentAhead;
+        if (a === sentAhead) b.classList.add("sent");
+      }
     }
     if (selected.size) {
       const c = el("button", "", tr("ct.clear"));
@@ -640,7 +674,9 @@ export function fitRow(hand) {
   // (measured as an overlapped card draws it: rank top left, not centred)
   hand.classList.add("fit");
   hand.style.setProperty("--ov", "0px");
-  const corner = Math.max(...[...cards].map((c) => {
+  // (an English joker's word, BIG or SMALL, is as wide as the card by design: its start and the
+  // star's colour tell it in a fanned hand, so it sets no corner)
+  const corner = Math.max(0, ...[...cards].filter((c) => !c.classList.contains("joker")).map((c) => {
     const b = c.querySelector("b");
     return b ? b.getBoundingClientRect().right - c.getBoundingClientRect().left + 1 : 0;
   }));

@@ -152,7 +152,7 @@ export function mount(root, ctx) {
   }
 
   const myTurn = () => msg && !msg.replay && msg.seat !== null && msg.seat !== undefined &&
-    (msg.to_act || []).includes(msg.seat) && !msg.result;
+    (msg.to_act || []).includes(msg.seat) && !msg.result && msg.status !== "aborted";
   const legal = () => (myTurn() && Array.isArray(msg.legal) ? msg.legal : []);
   // destination -> the action text, for the marble on `from`
   function targets(from) {
@@ -179,7 +179,7 @@ export function mount(root, ctx) {
     seats.className = "cc-seats";
     for (let seat = 0; seat < v.players; seat++) {
       const chip = document.createElement("span");
-      chip.className = "cc-seat" + ((v.to_act || []).includes(seat) && !msg.result ? " act" : "");
+      chip.className = "cc-seat" + ((v.to_act || []).includes(seat) && !msg.result && msg.status !== "aborted" ? " act" : "");
       chip.dataset.seatInfo = seat;
       chip.dataset.seatbox = seat;       // the seat's box: on a phone the table puts its rating and clock after the name
       chip.title = tr("campTitle", { h: S.campLong[v.camps[seat]], t: S.campLong[v.targets[seat]] });

@@ -2,7 +2,7 @@
 // its place; then the landlord (地主) against the two farmers (农民): plays are the selected
 // cards (the listed play with those ranks), the round's plays drawn as cards, the kitty once
 // revealed, base, bombs and multiplier, and the result in words. See cardtable.js.
-import { mountCardTable, lastFromPlays, bidArea, playRounds } from "./cardtable.js";
+import { mountCardTable, lastFromPlays, bidArea, bidsThenRounds } from "./cardtable.js";
 import { paren } from "../i18n.js";
 
 const ORDER = "3456789TJQKA2LB";
@@ -22,12 +22,7 @@ export function mount(root, ctx) {
     badges: (v, s, { tr }) => (v.landlord === null || v.landlord === undefined ? []
       : v.landlord === s ? [[tr("ddz.landlord"), "role role-mark"]] : [[tr("ddz.farmer"), "farmer"]]),
     // the bidding in words before the first play (叫分：alice 1分 · 机器人 不叫 …), then the rounds
-    history: (v) => {
-      const rounds = playRounds(v, 3).map((r, k) => Object.assign(r, { no: k + 1 }));
-      if (!v.bids || !v.bids.length) return rounds;
-      const bids = Object.assign(v.bids.map(([s, a]) => [s, { bid: a }]), { head: "ddz.bids" });
-      return [bids, ...rounds];
-    },
+    history: bidsThenRounds("ddz.bids", 3),
     bidText: (a, tr) => bidWords(a, tr),
     last: (v, s, { tr }) => (v.phase === "bidding" ? bidArea(v, s, (a) => bidWords(a, tr)) : lastFromPlays(v, s, 3)),
     info: (v, { tr }) => {

@@ -20,6 +20,15 @@ const W = table("go");
 
 const STARS = { 19: [3, 9, 15], 13: [3, 6, 9], 9: [2, 4, 6], 7: [3], 5: [2] };
 
+/** The komi as the players' own tradition says it (go.md §4.3): in points in English ("Komi 7.5",
+ *  as OGS and lichess show it), in the stones Black gives in Chinese, half the points ("黑贴 3¾ 子"
+ *  for 7.5, "黑贴 4 子" for seed 002's 8); the view's komi is in points (B − W). */
+export function komiText(komi) {
+  const k = Number(komi);
+  if (!Math.round(Math.abs(k) * 4)) return t("go.komiNone");
+  return t(k > 0 ? "go.komiBlack" : "go.komiWhite", { komi: Math.abs(k) });
+}
+
 export function mount(root, ctx) {
   const S = W;
   const box = document.createElement("div");
@@ -86,7 +95,7 @@ export function mount(root, ctx) {
 
   // ----- state helpers -----------------------------------------------------------------
   const seat = () => msg.seat;
-  const live = () => msg && !msg.replay && msg.seat !== null && msg.seat !== undefined && !msg.result;
+  const live = () => msg && !msg.replay && msg.seat !== null && msg.seat !== undefined && !msg.result && msg.status !== "aborted";
   const acting = () => live() && (msg.to_act || []).includes(msg.seat);
   const phase = () => msg.view.phase;
   const legal = () => msg.legal || msg.view.legal_moves || [];
@@ -177,6 +186,9 @@ export function mount(root, ctx) {
     const m0 = new Set(mark ? mark.marks[me ?? 0] : []);
     const m1 = new Set(mark ? mark.marks[other ?? 1] : []);
     const prop = new Set(mark ? mark.proposal : []);
+    // the owner of every point: at the end from the count, while marking from the reader's own
+    // marks (a spectator's: Black's), so both players check the count before they agree
+    const owners = mark && mark.ownership ? mark.ownership[me === 0 || me === 1 ? me : v.black_seat] : v.ownership;
     const deadEnd = new Set(v.dead || []);
     const canPlay = acting() && phase() === "play";
     const playable = new Set(canPlay ? legal() : []);
@@ -198,7 +210,7 @@ export function mount(root, ctx) {
       p.classList.toggle("dead-theirs", m1.has(name));
       p.classList.toggle("proposal", prop.has(name) && !m0.has(name));
       p.classList.toggle("dead", deadEnd.has(name));
-      const own = v.ownership ? v.ownership[r][c] : ".";
+      const own = owners ? owners[r][c] : ".";
       p.classList.toggle("own-b", own === "X" && s !== "X");
       p.classList.toggle("own-w", own === "O" && s !== "O");
     }
@@ -234,15 +246,15 @@ export function mount(root, ctx) {
       const dot = document.createElement("i");
       dot.className = "dot " + (colour === "black" ? "b" : "w");
       const nm = names[s] ? [" ", Object.assign(span(names[s]), { className: "nm" })] : [];
-      const caps = Object.assign(span(`${S.captures} `), { className: "nw" });
+      // the captures whole with their "·" (as junqi's seat facts): a narrow box wraps "· 提子 0"
+      // onto the next line, never the dot left at the end of the name's line
+      const caps = Object.assign(span(`·\u00a0${S.captures}\u00a0`), { className: "nw" });
       caps.append(span(String(v.captures[colour]), { cap: colour }));
-      // the "·" stays at the end of the name's line: a narrow box wraps the captures after it,
-      // never a line that starts with "·"
-      e.append(dot, colourName(colour), ...nm, "\u00a0· ", caps);
-      if (v.phase === "play" && v.to_move === colour && !msg.result) e.classList.add("to-move");
+      e.append(dot, colourName(colour), ...nm, " ", caps);
+      if (v.phase === "play" && v.to_move === colour && !msg.result && msg.status !== "aborted") e.classList.add("to-move");
       return e;
     };
-    info.append(player("black", bs), player("white", ws), span(`${S.komi} ${v.komi}`, { info: "komi" }), span(`${S.moves} ${v.moves}`, { info: "moves" }));
+    info.append(player("black", bs), player("white", ws), span(komiText(v.komi), { info: "komi" }), span(`${S.moves} ${v.moves}`, { info: "moves" }));
     if (v.colour && !msg.replay) info.append(span(`${S.you}${colourName(v.colour)}`, { info: "you" }));
   }
 
@@ -266,6 +278,15 @@ export function mount(root, ctx) {
       note.append(document.createElement("br"), span(same ? (both ? S.agree : S.agreeWaiting) : S.differ, { agree: same ? "yes" : "no" }));
       if (mk.proposal.length) note.append(" · ", span(`${S.proposalNote}${t("colon")}${mk.proposal.join(" ")}`, { proposal: "" }));
       note.classList.add(same ? (both ? "agree" : "agree-waiting") : "differ");
+      // the count the reader's marks give (a spectator's: Black's), as the shading shows it
+      if (mk.count) {
+        const s = v.seat === 0 || v.seat === 1 ? v.seat : v.black_seat;
+        const n = mk.count[s], margin = n.black - n.white - v.komi;
+        const verdict = margin ? t("result.byPoints", { side: margin > 0 ? S.black : S.white, margin: marginText(margin, lang) }) : S.draw;
+        const words = v.seat === s ? t("go.countMine", { black: n.black, white: n.white, verdict })
+          : t("go.countSeat", { side: S.black, black: n.black, white: n.white, verdict });
+        note.append(document.createElement("br"), span(words, { count: "" }));
+      }
     } else if (v.phase === "over" && v.score) {
       note.dataset.phase = "over";
       const d = v.result && v.result.details ? v.result.details : {};
@@ -273,7 +294,7 @@ export function mount(root, ctx) {
       let verdict = S.draw;
       // "Black wins by 2.5 points" / "黑胜 2½ 目", as the result line says it
       if (margin) verdict = t("result.byPoints", { side: margin > 0 ? S.black : S.white, margin: marginText(margin, lang) });
-      note.append(span(`${S.score}${t("colon")}${S.black} ${v.score.black} · ${S.white} ${v.score.white} · ${S.komi} ${v.komi} → ${verdict}`, { score: "" }));
+      note.append(span(`${S.score}${t("colon")}${S.black} ${v.score.black} · ${S.white} ${v.score.white} · ${komiText(v.komi)} → ${verdict}`, { score: "" }));
       if (v.dead && v.dead.length) note.append(document.createElement("br"), span(`${S.dead}${t("colon")}${v.dead.join(" ")}`, { dead: "" }));
       if (d.marks_disagreed) note.append(document.createElement("br"), span(S.disagreed));
     } else if (v.phase === "play") {
@@ -298,6 +319,19 @@ export function mount(root, ctx) {
     if (sure && acting() && phase() === "play" && legal().includes("pass")) ctx.send("pass");
   }
 
+  // Submit asks first while the two sides' marks differ: submitted so, they resume play, and a
+  // second disagreement counts every stone alive (rules §4.2), as OGS asks before a disputed accept
+  const marksDiffer = (v) => [...v.marking.marks[0]].sort().join() !== [...v.marking.marks[1]].sort().join();
+  async function submit() {
+    const v = msg.view;
+    if (!acting() || phase() !== "marking") return;
+    if (marksDiffer(v)) {
+      const sure = await ask({ text: v.disagreements > 0 ? S.submitDiffersLast : S.submitDiffers, yes: S.done, no: t("cancel") });
+      if (!sure || !acting() || phase() !== "marking") return;
+    }
+    want("done", (w) => w.phase !== "marking" || w.marking.submitted[seat()]);
+  }
+
   function renderButtons() {
     buttons.replaceChildren(coords);
     if (!live()) return;
@@ -317,7 +351,7 @@ export function mount(root, ctx) {
     } else if (phase() === "marking") {
       btn(S.proposal, "proposal", useProposal);
       btn(S.clear, "clear", clearMarks);
-      btn(S.done, "done", () => want("done", (v) => v.phase !== "marking" || v.marking.submitted[seat()]), true);
+      btn(S.done, "done", submit, true);
       if (legal().includes("resume")) btn(S.resume, "resume", () => want("resume", (v) => v.phase !== "marking"));
     }
   }

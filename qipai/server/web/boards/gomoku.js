@@ -27,8 +27,9 @@ function gridSvg() {
   const stars = STARS.map((p) => `<circle cx="${col(p) + 1}" cy="${SIZE - row(p)}" r=".12"/>`).join("");
   // lower-case letters, as the move list, the move box and renju records write a point (h8)
   const letters = [...COLS].map((c, i) => `<text x="${i + 1}" y="15.82">${c}</text>`).join("");
-  // the row numbers end short of column a's stones (radius .45 round x = 1), never under them
-  const numbers = Array.from({ length: SIZE }, (_, r) => `<text x=".5" y="${SIZE - r + 0.14}" text-anchor="end" font-size=".36">${r + 1}</text>`).join("");
+  // the row numbers end well short of column a's stones (radius .45 round x = 1) and of the
+  // ring a last or winning stone wears (3 px), never under them
+  const numbers = Array.from({ length: SIZE }, (_, r) => `<text x=".36" y="${SIZE - r + 0.12}" text-anchor="end" font-size=".32">${r + 1}</text>`).join("");
   return `<svg class="grid" viewBox="0 0 16 16"><path d="${d}" stroke="#4a3410" stroke-width=".045" fill="none"/>` +
     `<g fill="#4a3410">${stars}</g><g class="coord" font-size=".42" text-anchor="middle" fill="#4a3410">${letters}${numbers}</g></svg>`;
 }
@@ -78,7 +79,7 @@ export function mount(root, ctx) {
 
   const v = () => msg.view;
   const myTurn = () => msg && !msg.replay && msg.seat !== null && msg.seat !== undefined
-    && (msg.to_act || []).includes(msg.seat) && !v().result;
+    && (msg.to_act || []).includes(msg.seat) && !v().result && msg.status !== "aborted";
   const colourName = (c) => tr(c);
   const stoneAt = (name) => v().board[SIZE - 1 - row(name)][col(name)];
 
@@ -94,7 +95,7 @@ export function mount(root, ctx) {
   function toggle(key, label, on, set) {
     const b = button("toggle-" + key, label, () => { set(!on()); localStorage.setItem("gomoku." + key, on() ? "1" : "0"); paint(); });
     b.setAttribute("aria-pressed", on() ? "true" : "false");
-    b.className = on() ? "on" : "";
+    b.className = "coords-toggle" + (on() ? " on" : "");     // the board's switches look alike
     return b;
   }
 
@@ -114,7 +115,7 @@ export function mount(root, ctx) {
     seats.className = "gm-seats";
     view.colours.forEach((c, s) => {
       const span = document.createElement("span");
-      span.className = `gm-seat ${c}` + ((view.to_act || []).includes(s) && !view.result && !msg.result ? " act" : "");
+      span.className = `gm-seat ${c}` + ((view.to_act || []).includes(s) && !view.result && !msg.result && msg.status !== "aborted" ? " act" : "");
       span.dataset.seat = s;
       span.dataset.colour = c;
       span.dataset.seatbox = s;          // the seat's box: on a phone the table puts its rating and clock after the name
@@ -133,7 +134,8 @@ export function mount(root, ctx) {
     if (r) {
       const who = r.text === "B+" ? "black" : r.text === "W+" ? "white" : null;
       parts.push(who ? tr("winLine", { c: colourName(who), r: tr(r.reason) }) : tr("drawLine", { r: tr(r.reason) }));
-    } else parts.push(tr("turnLine", { c: colourName(view.to_move), n: view.move_number }));
+    } else if (msg.status !== "aborted") parts.push(tr("turnLine", { c: colourName(view.to_move), n: view.move_number }));
+    // an aborted game is nobody's to move: the status line above the board says it was aborted
     const text = parts.join(" · ");
     line.textContent = text;
     const rules = document.createElement("div");
@@ -144,7 +146,7 @@ export function mount(root, ctx) {
 
   function paint() {
     const view = v();
-    const live = !view.result;
+    const live = !view.result && msg.status !== "aborted";      // an aborted game shows no next stone
     const order = {};
     for (const s of view.stones) order[s.point] = s.n;
     const forbidden = showForbidden && live && view.forbidden ? view.forbidden : {};
@@ -187,14 +189,15 @@ export function mount(root, ctx) {
   function paintActions() {
     const view = v();
     const ch = view.choices;
+    const over = !!view.result || msg.status === "aborted";      // no hint of a next move after the end
     actions.replaceChildren();
     let text = "";
     if (warned && view.forbidden && view.forbidden[warned]) text = tr("warnLoss", { p: warned, k: tr(view.forbidden[warned]) });
-    else if (!view.result && view.phase === "offer") text = tr("phaseOffer");
-    else if (!view.result && view.phase === "choose") text = tr("phaseChoose", { a: ch.choose[0], b: ch.choose[1] });
-    else if (ch.swap) text = tr("swapHint");
-    else if (ch.claim) text = tr("claimHint");
-    else if (!view.result && view.area && view.area.length > 1) text = tr("areaHint");
+    else if (!over && view.phase === "offer") text = tr("phaseOffer");
+    else if (!over && view.phase === "choose") text = tr("phaseChoose", { a: ch.choose[0], b: ch.choose[1] });
+    else if (!over && ch.swap) text = tr("swapHint");
+    else if (!over && ch.claim) text = tr("claimHint");
+    else if (!over && view.area && view.area.length > 1) text = tr("areaHint");
     hint.textContent = text;
     if (myTurn()) {
       if (ch.swap) actions.append(button("swap", tr("swap"), () => ctx.send("swap"), { class: "primary" }));

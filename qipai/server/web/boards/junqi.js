@@ -175,8 +175,14 @@ export function mount(root, ctx) {
   let draft = null, draftChoice = 0, draftKey = null;      // layout being prepared: point -> code
   const cells = {};
 
-  legend.innerHTML = `<summary>${S.pieces}</summary>` + CODES.map((c) =>
-    `<span class="jq-leg"><b>${PIECES[c][0]}</b>${ctx.lang === "zh" ? "" : ` ${PIECES[c][3]}`}${paren(c)} ×${COUNTS[c]}</span>`).join("");
+  // the key: each piece's face as the board shows it (四国军棋's one character first), its name
+  // and how many; open on an English page (the faces are Chinese characters, as xiangqi's are)
+  const keyOf = (variant) => {
+    legend.innerHTML = `<summary>${S.pieces}</summary>` + CODES.map((c) =>
+      `<span class="jq-leg" data-leg="${c}">${variant === "siguo" ? `<b class="jq-face">${PIECES[c][1]}</b> ` : ""}<b>${PIECES[c][0]}</b>${ctx.lang === "zh" ? "" : ` ${PIECES[c][3]}`}${paren(c)} ×${COUNTS[c]}</span>`).join("");
+    legend.open = ctx.lang !== "zh";
+  };
+  keyOf("luzhan");
 
   function build(seat) {
     const [tw, th] = g.tile;
@@ -229,7 +235,7 @@ export function mount(root, ctx) {
   // ----- what the viewer sees -----------------------------------------------------------------
   const me = () => (msg.replay && !msg.browsing ? null : msg.seat);
   const layoutPhase = () => msg.view.phase === "layout";
-  const acting = () => !msg.replay && msg.seat !== null && msg.seat !== undefined && (msg.to_act || []).includes(msg.seat) && !msg.result && !msg.view.result;
+  const acting = () => !msg.replay && msg.seat !== null && msg.seat !== undefined && (msg.to_act || []).includes(msg.seat) && !msg.result && !msg.view.result && msg.status !== "aborted";
   const drafting = () => acting() && layoutPhase();
   const playing = () => acting() && msg.view.phase === "play";
 
@@ -270,7 +276,9 @@ export function mount(root, ctx) {
 
   function face(piece) {
     const [zh, one, en] = PIECES[piece] || ["", "", ""];
-    if (g.variant === "siguo") return ctx.lang === "zh" ? one : piece;
+    // 四国军棋's small pieces: the one-character face in both languages (the code, 32 for an
+    // engineer, said nothing; the two-player board shows the same characters)
+    if (g.variant === "siguo") return one;
     return ctx.lang === "zh" ? zh : `${zh}<small>${en}</small>`;
   }
 
@@ -343,18 +351,22 @@ export function mount(root, ctx) {
     const names = msg.names || [];
     (v.seats || []).forEach((_, s) => {
       const span = document.createElement("span");
-      span.className = `jq-seat s${s}` + (v.to_move === s && !msg.result && !v.result ? " to-move" : "") + (v.eliminated && v.eliminated[s] ? " out" : "");
+      span.className = `jq-seat s${s}` + (v.to_move === s && !msg.result && !v.result && msg.status !== "aborted" ? " to-move" : "") + (v.eliminated && v.eliminated[s] ? " out" : "");
       span.dataset.seatinfo = s;
       span.dataset.seatbox = s;          // the seat's box: on a phone the table puts its rating and clock after the name
       const nm = document.createElement("span");
       nm.className = "nm";
       nm.textContent = `${names[s] || ""}${s === me() ? paren(S.you) : ""}`;
-      let text = "";
-      if (v.phase === "layout") text += ` · ${v.layout_done && v.layout_done[s] ? S.ready : S.notReady}`;
-      else text += ` · ${S.attacks} ${(v.attacks || [])[s] ?? 0}`;
-      if (v.flag_revealed && v.flag_revealed[s]) text += ` · ${S.revealed}`;
-      if (v.eliminated && v.eliminated[s]) text += ` · ${S.out}`;
-      span.replaceChildren(`${seatName(s)} `, nm, text);
+      // each fact whole on its line (a phone wrapped 布阵中 as 布阵 / 中)
+      const facts = [v.phase === "layout" ? (v.layout_done && v.layout_done[s] ? S.ready : S.notReady) : `${S.attacks} ${(v.attacks || [])[s] ?? 0}`];
+      if (v.flag_revealed && v.flag_revealed[s]) facts.push(S.revealed);
+      if (v.eliminated && v.eliminated[s]) facts.push(S.out);
+      span.replaceChildren(`${seatName(s)} `, nm, ...facts.flatMap((f) => {
+        const b = document.createElement("span");
+        b.className = "jq-fact";
+        b.textContent = f;
+        return [" · ", b];
+      }));
       info.append(span);
     });
     const line = document.createElement("span");
@@ -463,6 +475,7 @@ export function mount(root, ctx) {
       const variant = m.view.variant || "luzhan";
       const seat = me();
       if (!g || g.variant !== variant || turnedFor !== seat) {
+        if (!g || g.variant !== variant) keyOf(variant);
         g = geometry(variant);
         turnedFor = seat;
         build(seat);

@@ -29,10 +29,10 @@ const HONOR_EN = { E: "E", S: "S", W: "W", N: "N", C: "Red", F: "Green", P: "Whi
 const SUIT_ZH = { m: "万", p: "筒", s: "条" };
 const SUIT_EN = { m: "crak", p: "dot", s: "bam" };
 const FLOWER_ZH = "春夏秋冬梅兰竹菊";
-// the flowers in English (the catalogues' tile.flower.N: "Spring 1"), and under the face the
-// short word with the number, as English sets print them: 1 Spr over 春
+// the flowers in English (the catalogues' tile.flower.N: "Spring 1"); on the face, as sets sold
+// in English print them, the character with its number (春 over 1): no word fits a phone's tile
+// whole, and a cut one ("Wtr") reads as nothing
 const FLOWER_EN = ["Spring", "Summer", "Autumn", "Winter", "Plum", "Orchid", "Bamboo", "Chrysanthemum"];
-const FLOWER_SHORT_EN = ["Spr", "Sum", "Aut", "Wtr", "Plm", "Orc", "Bmb", "Chr"];   // three letters fit a phone's tile; never "Win" (a win)
 const HONOR_LONG_EN = { E: "East wind", S: "South wind", W: "West wind", N: "North wind", C: "Red dragon", F: "Green dragon", P: "White dragon" };
 
 /** A tile's name as a screen reader says it: 5筒 / 5 dot, 东 / East wind, 梅 / Plum 5. */
@@ -49,9 +49,9 @@ export function tileFace(code, zh, extra = "") {
   t.dataset.tile = code;
   if (code[0] === "f") {
     t.classList.add("flower");
-    // its word and number under it in English (the code "f6" is no word): 兰 over 6 Orc;
-    // 花 in Chinese; the whole name ("Orchid 6") its title
-    t.append(cardEl("b", "", FLOWER_ZH[+code[1] - 1] || code), cardEl("i", "", zh ? "花" : `${code.slice(1)} ${FLOWER_SHORT_EN[+code[1] - 1] || ""}`.trim()));
+    // its number under it in English (the code "f6" is no word): 兰 over 6; 花 in Chinese; the
+    // whole name ("Orchid 6") its title
+    t.append(cardEl("b", "", FLOWER_ZH[+code[1] - 1] || code), cardEl("i", "", zh ? "花" : code.slice(1)));
   } else if (code.length === 2) {
     t.classList.add("s-" + code[1]);
     t.append(cardEl("b", "", code[0]), cardEl("i", "", zh ? SUIT_ZH[code[1]] : SUIT_EN[code[1]]));
@@ -150,7 +150,7 @@ export function mount(root, ctx, variant = GUOBIAO) {
   // seat's place at the table (right, across, left; a spectator sees seat 0 at the bottom)
   const rawName = (s) => {
     const x = String((msg.names && msg.names[s]) || "");
-    return x.startsWith("bot:") ? (zh ? "机器人" : "Bot ") + x.slice(4) : x;
+    return x.startsWith("bot:") ? ctx.t("botseat", { bot: x.slice(4) }) : x;   // the bot's kind in words
   };
   // the reader: the seat's player, who reads 你, 下家, 对家, 上家; a reader without a seat (a
   // spectator, a replay) reads each seat by its wind (东家, 南家 ...) as the replay's result line
@@ -174,6 +174,8 @@ export function mount(root, ctx, variant = GUOBIAO) {
     const twice = (msg.names || []).filter((_, i) => rawName(i) === nm).length > 1;
     return !nm || twice ? place(s) : nm;       // two bots of one kind: 下家, not 机器人（贪心，下家）
   };
+  // a seat named inside a sentence: the reader is "you" there ("discarded by you"), never "You"
+  const whoIn = (s) => (s === reader() ? ctx.t("result.you") : who(s));
 
   const tileEl = (code, extra = "") => tileFace(code, zh, extra);
 
@@ -209,7 +211,7 @@ export function mount(root, ctx, variant = GUOBIAO) {
       el("span", "nm", rawName(s) || place(s)), s === v.dealer ? el("span", "dealer", " " + S.dealerMark) : null,
       // its own item of the wrapping head: a narrow box puts it on the next line whole, never a
       // line that starts with "·"
-      el("span", "mj-counts", `${S.score}${NBSP}${fmtScore(info.score, ctx.lang)} · ${info.concealed_count} ${S.tiles}`));
+      el("span", "mj-counts", `${S.score}${NBSP}${fmtScore(info.score, ctx.lang)} · ${ctx.t("mj.tileCount", { n: info.concealed_count })}`));
     for (const x of variant.seatExtra(info, helpers, s)) head.append(" ", x);
     d.append(head);
     const views = msg.views;      // replay: each seat's own view, with its concealed kongs
@@ -352,15 +354,26 @@ export function mount(root, ctx, variant = GUOBIAO) {
     const hows = { self_drawn: S.byself, discard: S.ondiscard, robbing_kong: S.robbing, ...variant.hows };
     const title = r.winners.length
       ? `${S.handNo(r.hand, msg.view.hands_per_match)} · ${r.winners.length === 1 && r.winners[0] === reader() ? ctx.t("mj.youWin")
-        : ctx.t("mj.wins", { who: r.winners.map(who).join(zh ? "、" : ", "), n: r.winners.length })} `
+        : ctx.t("mj.wins", { who: r.winners.map((w, i) => (i ? whoIn(w) : who(w))).join(zh ? "、" : ", "), n: r.winners.length })} `
       : r.how === "penalty"
         ? `${S.handNo(r.hand, msg.view.hands_per_match)} · ${S.penalty} ${who(r.offender)}`
         : `${S.handNo(r.hand, msg.view.hands_per_match)} · ${S.drawn}`;
     const sum = el("summary", "", title);
     if (r.tile) sum.append(tileEl(r.tile, "tiny"), " ", hows[r.how] || r.how,
-      r.how !== "self_drawn" ? paren(`${S.from} ${who(r.from)}`) : "");
+      r.how !== "self_drawn" ? paren(`${S.from} ${whoIn(r.from)}`) : "");
     d.append(sum);
     for (const w of r.winners) d.append(...variant.winner(r, w, helpers));
+    // the bombs laid in the hand (百变八雀): whose, as four tiles, and what they were paid
+    if ((r.bombs || []).length) {
+      const bombs = el("span", "mj-bomb-list");
+      for (const [s, t] of r.bombs) bombs.append(el("span", "mj-bomb", `${who(s)} `, tilesEl(Array(4).fill(t), "inline", "tiny")), " ");
+      d.append(el("div", "mj-bombs", el("span", "label", `${S.bomb}${ctx.t("colon")}`), " ", bombs));
+      if (r.bomb_payments && r.winners.length) {
+        const paid = el("span", "mj-pays");
+        r.bomb_payments.forEach((p, s) => paid.append(el("span", p > 0 ? "plus" : p < 0 ? "minus" : "", `${who(s)}${NBSP}${fmtScore(p, ctx.lang)}`), " "));
+        d.append(el("div", "mj-pay", el("span", "label", `${ctx.t("mj.bombPayments")}${ctx.t("colon")}`), " ", paid));
+      }
+    }
     // the four payments in a grid (four in a row, two by two on a phone): never one alone on a line
     const pays = el("span", "mj-pays");
     r.payments.forEach((p, s) => pays.append(el("span", p > 0 ? "plus" : p < 0 ? "minus" : "", `${who(s)}${NBSP}${fmtScore(p, ctx.lang)}`), " "));

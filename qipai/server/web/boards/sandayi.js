@@ -103,7 +103,7 @@ export function mount(root, ctx) {
       if (d.dealer === null || d.dealer === undefined || !d.outcome) return null;
       const named = ["made", "set", "heavy_set", "shutout"].includes(d.outcome);   // the dealer by name
       const words = named ? role(`sdy.outcome.${d.outcome}`, d.dealer) : tr(`sdy.outcome.${d.outcome}`);
-      return d.defender_points !== undefined && d.contract ? `${words} · ${tr("sdy.final", { n: d.defender_points, contract: d.contract })}` : words;
+      return d.defender_points !== undefined && d.contract ? `${words} · ${tr("sdy.final", { n: d.defender_points, need: 105 - d.contract })}` : words;
     },
   });
 }

@@ -13,7 +13,7 @@ import { paren } from "../i18n.js";
 const LEVEL = (n) => ({ 11: "J", 12: "Q", 13: "K", 14: "A" }[n] || String(n));
 
 /** Cards as faces, identical cards once with their count as the other card rows write a
- *  count: ["LJ0", "LJ1"] is "JK small ×2", ["5S0", "LJ0"] "♠5 JK small". */
+ *  count: ["LJ0", "LJ1"] is "Small Joker ×2", ["5S0", "LJ0"] "♠5 Small Joker". */
 export function groupedFaces(ids, lang) {
   const counts = new Map();
   for (const x of ids) { const f = faceText(x, lang); counts.set(f, (counts.get(f) || 0) + 1); }
@@ -21,7 +21,7 @@ export function groupedFaces(ids, lang) {
 }
 
 /** The declarations of a hand ([{seat, cards}] in order), each seat named once with its
- *  declarations after it, one after another: "Bot (Rule-based) ♦2 → ♦2 ×2; ann JK small ×2". */
+ *  declarations after it, one after another: "Bot (Rule-based) ♦2 → ♦2 ×2; ann Small Joker ×2". */
 export function declaredText(declarations, who, lang) {
   const bySeat = new Map();
   for (const d of declarations || []) {
@@ -52,6 +52,8 @@ export function mount(root, ctx) {
       return ids.join(" ");
     },
     isCardAction: () => false,
+    // during the deal (every_card) a declaration may be sent between this seat's prompts
+    ahead: (a) => a.startsWith("declare "),
     label: (a, { tr, lang, msg }) => {
       if (a === "pass") return tr("sj.nodeclare");
       if (a === "bury") return tr("sj.bury");
@@ -76,18 +78,30 @@ export function mount(root, ctx) {
       return null;
     },
     top: (v) => ((v.trick || []).length ? v.winning : null),
+    // the declarations (亮主: each seat's shown cards, in order) as the list's first row, as
+    // doudizhu's bidding, from the first one on; then the tricks numbered from 1. Before any
+    // declaration the deal is that row ("Deal"): its prompts (a hundred passes when the seat
+    // dealt each card is asked, deal_prompt=every_card) are never entries of the list, live or
+    // in a replay (a hand that ended in its deal lists this row, not its steps)
     history: (v) => {
-      if (!v || !Array.isArray(v.tricks) || (!v.tricks.length && !(v.trick || []).length)) return null;
+      if (!v || !Array.isArray(v.tricks)) return null;
       const rounds = v.tricks.map((t) => t.plays.map(([s, fs]) => [s, { cards: fs }]));
       if ((v.trick || []).length) rounds.push(v.trick.map(([s, fs]) => [s, { cards: fs }]));
-      return rounds;
+      const shown = (v.declarations || []).map((d) => [d.seat, { cards: d.cards }]);
+      if (!shown.length && !rounds.length) return [Object.assign([], { head: "sj.deal" })];
+      const numbered = rounds.map((r, k) => Object.assign(r, { no: k + 1 }));
+      return shown.length ? [Object.assign(shown, { head: "sj.declared" }), ...numbered] : numbered;
     },
     historyTitle: "ct.tricks",
-    info: (v, { tr, lang, brief, me }) => {
+    info: (v, { tr, lang, brief, me, msg }) => {
       const ours = me === null ? null : me % 2;
-      const lv = (t) => LEVEL(v.levels[t]);
+      // after the hand the levels it ended with ("Levels now"), never the figures it began with
+      // beside a result that says a team went up
+      const r = (msg && msg.result) || v.result;
+      const after = r && r.details && Array.isArray(r.details.levels) ? r.details.levels : null;
+      const lv = (t) => LEVEL((after || v.levels)[t]);
       return [
-        ["levels", tr("sj.levels"), ours === null ? `${lv(0)} · ${lv(1)}` : tr("sj.levelsMine", { us: lv(ours), them: lv(1 - ours) })],
+        ["levels", tr(after ? "sj.levelsNow" : "sj.levels"), ours === null ? `${lv(0)} · ${lv(1)}` : tr("sj.levelsMine", { us: lv(ours), them: lv(1 - ours) })],
         ["level", tr("sj.level"), LEVEL(v.level)],
         ["trump", tr("sj.trump"), v.trump ? (v.trump === "NT" ? tr("sj.notrump") : `${suitSign(v.trump)} ${tr("term.suit." + v.trump)}`) : null],
         // bots by their place (下家), not "机器人（规则型，下家）": the row stays one line at 390 px
@@ -114,11 +128,18 @@ export function mount(root, ctx) {
       const d = r.details || {};
       if (!d.levels) return null;
       // the levels by team: "us / them" for a player, the teams by name for a spectator
+      // (the levels the hand ended with: "levels now", never read as the ones it began with)
       const levels = me === null || me === undefined
-        ? tr("sj.levelsTeams", { a: `${who(0)}/${who(2)}`, la: LEVEL(d.levels[0]), b: `${who(1)}/${who(3)}`, lb: LEVEL(d.levels[1]) })
-        : tr("sj.levelsMine", { us: LEVEL(d.levels[me % 2]), them: LEVEL(d.levels[1 - (me % 2)]) });
+        ? tr("sj.levelsNowTeams", { a: `${who(0)}/${who(2)}`, la: LEVEL(d.levels[0]), b: `${who(1)}/${who(3)}`, lb: LEVEL(d.levels[1]) })
+        : tr("sj.levelsNowMine", { us: LEVEL(d.levels[me % 2]), them: LEVEL(d.levels[1 - (me % 2)]) });
       // a hand ended by a forfeit has no attackers' points
-      return d.attack_total === undefined || d.attack_total === null ? levels : `${tr("sj.attackPoints", { points: d.attack_total })} · ${levels}`;
+      if (d.attack_total === undefined || d.attack_total === null) return levels;
+      // no level gained (the attackers took the deal over): said so beside the ±0 scores
+      const none = Array.isArray(d.gains) && d.gains.every((g) => !g) ? `${tr("sj.takeOverNoLevel")} · ` : "";
+      // the attackers' points against the take-over mark ("attackers 45 of the 80 needed")
+      const points = d.take_at === undefined || d.take_at === null ? tr("sj.attackPoints", { points: d.attack_total })
+        : tr("sj.attackPointsOf", { points: d.attack_total, needed: d.take_at });
+      return `${points} · ${none}${levels}`;
     },
   });
 }

@@ -1,7 +1,7 @@
 // 挖坑 wakeng: three seats, the digger (挖坑者) takes the four-card pit and plays alone. Bids (不叫,
 // 叫 1–3) are buttons, each seat's bid shown in its place; plays are rank strings built from the
 // selected cards, drawn as the cards laid. See cardtable.js.
-import { mountCardTable, lastFromPlays, bidArea } from "./cardtable.js";
+import { mountCardTable, lastFromPlays, bidArea, bidsThenRounds } from "./cardtable.js";
 import { paren } from "../i18n.js";
 
 const bidWords = (a, tr) => (a === "pass" ? tr("wk.nobid") : a.startsWith("bid ") ? tr("wk.bid", { n: a.slice(4) }) : a);
@@ -17,6 +17,10 @@ export function mount(root, ctx) {
       if (v.first_bidder === s && v.digger === null) out.push([tr("wk.first"), ""]);
       return out;
     },
+    // the bidding in words before the first play (叫分：alice 叫 1 · 机器人 不叫), then the rounds
+    // (the list showed "no moves yet" under a bid on the table)
+    history: bidsThenRounds("wk.bids", 3),
+    bidText: (a, tr) => bidWords(a, tr),
     last: (v, s, { tr }) => (v.phase === "bidding" ? bidArea(v, s, (a) => bidWords(a, tr)) : lastFromPlays(v, s, 3)),
     info: (v, { tr }) => [
       ["bid", tr("wk.pitBid"), v.bid ? v.bid + paren(tr(`wk.bidname.${v.bid}`)) : null],

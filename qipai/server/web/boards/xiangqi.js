@@ -110,7 +110,7 @@ export function mount(root, ctx) {
     }
   }
 
-  const myTurn = () => msg && !msg.replay && msg.seat !== null && msg.to_act.includes(msg.seat) && !msg.result;
+  const myTurn = () => msg && !msg.replay && msg.seat !== null && msg.to_act.includes(msg.seat) && !msg.result && msg.status !== "aborted";
   const targets = (from) => (msg.view.legal_moves || []).filter((m) => m.slice(0, 2) === from).map((m) => m.slice(2));
   const mine = (p) => p && (msg.seat === 0 ? p === p.toUpperCase() : p === p.toLowerCase());
 

@@ -1,0 +1,65 @@
+// The account's settings (/settings, linked from the header's account links): the display
+// (language, theme, sound, board coordinates: kept in this browser as the header's buttons keep
+// them, prefs.js, and in step with those buttons), and the password (the current one asked first: POST /api/me/password, which ends
+// the account's other sessions). The account has no display name apart from its username.
+
+import { api, el, errorText, lang, t } from "./app.js";
+import { coordsShown, muted, onPrefs, setCoords, setMuted, setTheme, themeChoice } from "./prefs.js";
+
+export function settingsPage(app, { me }) {
+  if (!me) { app.replaceChildren(el("p", {}, el("a", { href: "/login?next=/settings" }, t("settings.signin")))); return; }
+  const field = (label, input, hint) => el("label", { class: "field" }, el("span", {}, label), input,
+    hint ? el("small", { class: "muted" }, hint) : null);
+  // the language: kept in this browser (as the header's 中文 / EN button), the page redrawn in it
+  const pick = el("select", { id: "settings-lang", name: "lang" },
+    el("option", { value: "zh", selected: lang === "zh" ? true : null }, "中文"),
+    el("option", { value: "en", selected: lang === "en" ? true : null }, "English"));
+  pick.onchange = () => { localStorage.setItem("lang", pick.value); location.reload(); };
+  // the theme, the sound and the coordinates, as the header's buttons and the boards' switch set
+  // them: a change here shows there at once, and the other way round
+  const choose = (id, options, value, set) => {
+    const sel = el("select", { id }, options.map(([v, label]) => el("option", { value: v }, label)));
+    sel.value = value();
+    sel.onchange = () => set(sel.value);
+    onPrefs(() => { sel.value = value(); });
+    return sel;
+  };
+  const theme = choose("settings-theme", ["auto", "dark", "light"].map((v) => [v, t(`settings.theme.${v}`)]),
+    themeChoice, setTheme);
+  const sound = choose("settings-sound", [["on", t("settings.on")], ["off", t("settings.off")]],
+    () => (muted() ? "off" : "on"), (v) => setMuted(v === "off"));
+  const coords = choose("settings-coords", [["on", t("settings.shown")], ["off", t("settings.hidden")]],
+    () => (coordsShown() ? "on" : "off"), (v) => setCoords(v === "on"));
+  const language = el("section", { class: "card-box", id: "settings-language" },
+    el("h3", {}, t("settings.display")),
+    el("form", { class: "stack auth-form", id: "display-form", onsubmit: (e) => e.preventDefault() }, field(t("settings.language"), pick, t("settings.languagehint")),
+      field(t("settings.theme"), theme), field(t("sound.label"), sound),
+      field(t("coords"), coords, t("settings.coordshint"))));
+  const pw = (name, auto) => el("input", { type: "password", name, autocomplete: auto, required: true, maxLength: 200 });
+  const current = pw("current", "current-password"), fresh = pw("new", "new-password"), again = pw("again", "new-password");
+  fresh.minLength = again.minLength = 8;
+  const said = el("div", { role: "status", id: "settings-said" });
+  const submit = el("button", { class: "primary", type: "submit", id: "settings-save" }, t("settings.change"));
+  const form = el("form", { class: "stack auth-form", id: "password-form" },
+    el("input", { type: "text", name: "username", autocomplete: "username", value: me.username, hidden: true }),
+    field(t("settings.current"), current), field(t("settings.new"), fresh, t("auth.passwordhint")),
+    field(t("settings.again"), again), submit, said);
+  form.onsubmit = async (ev) => {
+    ev.preventDefault();
+    said.className = "error";
+    if (fresh.value !== again.value) { said.textContent = t("settings.mismatch"); return; }
+    submit.disabled = true;
+    try {
+      await api("POST", "/api/me/password", { current: current.value, new: fresh.value });
+      form.reset();
+      said.className = "ok";
+      said.textContent = t("settings.changed");
+    } catch (e) {
+      said.textContent = errorText(e);
+    } finally {
+      submit.disabled = false;
+    }
+  };
+  app.replaceChildren(el("h2", {}, t("settings.title")), language,
+    el("section", { class: "card-box", id: "settings-password" }, el("h3", {}, t("settings.password")), form));
+}

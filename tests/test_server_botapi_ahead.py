@@ -1,0 +1,358 @@
+"""A Bot API client declares ahead during a shengji deal (docs/server.md, "Bot API"), against a
+real ``qipai serve`` process: four bot accounts sit at one lobby table (a table of people: the
+deal asks the seat dealt each card, each prompt held ``deal_window_ms``). A seat that holds a
+level card answers its prompt ``pass`` and then posts the declaration ``?ahead=true``: it is
+kept (the answer says so, and the seat's game stream tells ``ahead`` ``kept``), and the table
+declares it for the seat at its next prompt (``sent``), a card later. What no prompt of the deal
+can take is refused with a machine-readable error and not counted; a table whose deal holds no
+prompts refuses ``ahead`` as such; a kept declaration survives kill -9 of the server."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import signal
+from typing import Any
+
+import httpx
+
+from .botapi_helpers import bearer, bot_token, lines, person
+from .server_helpers import LiveServer
+
+SEATS = 4
+WAIT = 30.0          # seconds for the server's work
+# each prompt of the deal held 1 s (280 ms by default): a seat's next prompt comes 3 s after
+# its own closed, time enough for a loaded machine's requests to be judged before it (a deal
+# of 100 prompts then lasts 100 s; the tests need its start)
+SLOW_DEAL = {"QIPAI_DEAL_WINDOW_SECONDS": "1"}
+
+
+def bots(srv: LiveServer, prefix: str) -> list[str]:
+    """Tokens of four bot accounts (two owners: a person's bot accounts are limited)."""
+    out = []
+    for k in range(2):
+        owner = person(srv.base, f"{prefix}owner{k}")
+        out += [bot_token(owner, f"{prefix}bot{k}{i}", ["bot:play", "challenge:write"])["token"]
+                for i in range(2)]
+        owner.close()
+    return out
+
+
+async def shengji_table(http: httpx.AsyncClient, tokens: list[str]) -> tuple[str, list[int]]:
+    """The four accounts seek one shengji table and give their nonces: ``(table, seats)``, the
+    seat of each token."""
+    table, seats = None, []
+    for tok in tokens:
+        r = await http.post("/api/bot/seek", headers=bearer(tok),
+                            json={"game": "shengji", "settings": {"clock": "none"}})
+        assert r.status_code == 200, r.text
+        assert table in (None, r.json()["table"]), r.json()
+        table = r.json()["table"]
+        seats.append(r.json()["seat"])
+    assert table is not None and sorted(seats) == list(range(SEATS))
+    for i, tok in enumerate(tokens):
+        r = await http.post(f"/api/bot/game/{table}/nonce/{i + 1:016x}", headers=bearer(tok))
+        assert r.status_code == 200, r.text
+    return table, seats
+
+
+def legal(msg: dict[str, Any]) -> list[str]:
+    got = msg["view"].get("legal")
+    return list(got.get("actions") or []) if isinstance(got, dict) else []
+
+
+async def ahead_move(http: httpx.AsyncClient, table: str, tok: str, action: str) -> httpx.Response:
+    return await http.post(f"/api/bot/game/{table}/move/{action}", params={"ahead": "true"},
+                           headers=bearer(tok))
+
+
+async def pass_then_declare(http: httpx.AsyncClient, table: str, tok: str, msg: dict[str, Any],
+                            action: str) -> dict[str, Any]:
+    """Answer the prompt of state ``msg`` ``pass``, then post ``action`` ahead: its answer."""
+    r = await http.post(f"/api/bot/game/{table}/move/pass", params={"turn": msg["turn"]},
+                        headers=bearer(tok))
+    # 409: the prompt's hold ended first and the table passed the seat itself
+    assert r.status_code == 200 or r.json()["error"] in ("stale_move", "stale_turn"), r.text
+    r = await ahead_move(http, table, tok, action)
+    assert r.status_code == 200, r.text
+    return r.json()
+
+
+async def keep_one(http: httpx.AsyncClient, table: str, tokens: list[str], seats: list[int],
+                   then: Any = None, declare: Any = pass_then_declare) -> dict[str, Any]:
+    """Read the four seats' game streams until a seat is at a prompt of the deal where it can
+    declare, nothing declared yet: ``declare(http, table, token, msg, action)`` posts its first
+    declaration and returns the answer (by default it answers ``pass``, held to the prompt's
+    end: its decision is over, and posts the declaration ahead, which is kept). ``then(found)`` is awaited
+    with what was found (None: read on until the table declares it). Returns ``found``:
+    ``seat``, ``token``, ``action``, ``hand`` (its cards when kept), ``answer`` (the POST's
+    JSON), ``told`` (its stream's ``ahead`` events), ``declared`` (the state that shows it)."""
+    found: dict[str, Any] = {}
+    done = asyncio.Event()
+
+    async def seat_task(tok: str, seat: int) -> None:
+        async for text in lines(http, f"/api/bot/game/stream/{table}", tok):
+            if done.is_set():
+                return
+            msg = json.loads(text)
+            if found.get("seat") == seat and msg["type"] == "event" and msg["event"]["type"] == "ahead":
+                found["told"].append(msg["event"])
+            if msg["type"] != "state":
+                continue
+            view = msg["view"]
+            assert view["phase"] == "deal", "the deal ended before the declaration was answered"
+            if found.get("seat") == seat and any(d["seat"] == seat for d in view["declarations"]):
+                found["declared"] = msg
+                done.set()
+                return
+            declares = [a for a in legal(msg) if a.startswith("declare ")]
+            if found or not msg.get("ahead") or seat not in msg["to_act"] or not declares \
+                    or view["declarations"]:
+                continue
+            found.update(seat=seat, token=tok, action=declares[0], hand=list(view["hand"]), told=[])
+            found["answer"] = await declare(http, table, tok, msg, found["action"])
+            if then is not None:
+                await then(found)
+                done.set()
+                return
+
+    tasks = [asyncio.create_task(seat_task(t, s)) for t, s in zip(tokens, seats, strict=True)]
+    try:
+        waiter = asyncio.create_task(done.wait())
+        await asyncio.wait_for(asyncio.wait({waiter, *tasks}, return_when=asyncio.FIRST_COMPLETED), 4 * WAIT)
+        if not done.is_set():      # a seat's task failed (its assertion) or the stream ended
+            for t in tasks:
+                if t.done() and t.exception() is not None:
+                    raise t.exception()
+        assert done.is_set(), found
+    finally:
+        for t in tasks:
+            t.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+    return found
+
+
+def declared_at_a_table(tmp_path, prefix: str, declare: Any) -> dict[str, Any]:
+    """:func:`keep_one` at a new table of a new server, its bot accounts named ``prefix…``."""
+    async def run(base: str, tokens: list[str]) -> dict[str, Any]:
+        async with httpx.AsyncClient(base_url=base, timeout=WAIT) as http:
+            table, seats = await shengji_table(http, tokens)
+            return await keep_one(http, table, tokens, seats, declare=declare)
+
+    with LiveServer(tmp_path, env=SLOW_DEAL) as srv:
+        return asyncio.run(run(srv.base, bots(srv, prefix)))
+
+
+def test_a_declaration_sent_ahead_is_kept_and_declared_at_the_seats_next_prompt(tmp_path):
+    async def run() -> tuple[dict[str, Any], list[httpx.Response]]:
+        with LiveServer(tmp_path, env=SLOW_DEAL) as srv:
+            tokens = bots(srv, "n")
+            async with httpx.AsyncClient(base_url=srv.base, timeout=WAIT) as http:
+                table, seats = await shengji_table(http, tokens)
+                found = await keep_one(http, table, tokens, seats)
+                # the standing declaration is stronger than any other seat's single level card
+                other = tokens[(tokens.index(found["token"]) + 1) % SEATS]
+                weaker = await ahead_move(http, table, other, "declare 2S")
+                return found, [weaker]
+    found, (weaker,) = asyncio.run(run())
+    assert found["answer"]["ok"] is True and found["answer"]["ahead"] == "kept", found["answer"]
+    assert [e["status"] for e in found["told"]] == ["kept", "sent"], found["told"]
+    assert {e["action"] for e in found["told"]} == {found["action"]}
+    declared = found["declared"]
+    mine = [d for d in declared["view"]["declarations"] if d["seat"] == found["seat"]]
+    assert mine and "declare " + " ".join(mine[0]["cards"]) == found["action"]
+    # at the seat's next prompt: the next card dealt to it is the only one it got meanwhile
+    assert len(declared["view"]["hand"]) == len(found["hand"]) + 1
+    assert not declared.get("illegal")
+    assert weaker.status_code == 400, weaker.text
+    body = weaker.json()
+    assert body["error"] == "ahead_refused"
+    assert body["refusal"] == "shengji.not_stronger_standing_declaration", body
+
+
+def test_what_no_prompt_of_the_deal_can_take_is_refused_and_not_counted(tmp_path):
+    async def run() -> dict[str, Any]:
+        with LiveServer(tmp_path, env=SLOW_DEAL) as srv:
+            tokens = bots(srv, "r")
+            out: dict[str, Any] = {}
+            async with httpx.AsyncClient(base_url=srv.base, timeout=WAIT) as http:
+                table, seats = await shengji_table(http, tokens)
+                tok = tokens[0]
+                for action in ("pass", "declare 5H", "declare 2H 2H 2H", "AS", "hello"):
+                    out[action] = await ahead_move(http, table, tok, action)
+                # what it counts: nothing was refused as an illegal move
+                async for text in lines(http, f"/api/bot/game/stream/{table}", tok):
+                    msg = json.loads(text)
+                    if msg["type"] == "state":
+                        out["state"] = msg
+                        break
+                # a game whose deal holds no prompts (xiangqi): refused as such
+                r = await http.post("/api/bot/challenge/" + "rbot01", headers=bearer(tokens[0]),
+                                    json={"game": "xiangqi", "settings": {"clock": "none"}, "seat": 0})
+                assert r.status_code == 201, r.text
+                r = await http.post(f"/api/bot/challenge/{r.json()['id']}/accept", headers=bearer(tokens[1]))
+                xq = r.json()["table"]
+                for t in tokens[:2]:
+                    r = await http.post(f"/api/bot/game/{xq}/nonce/ab", headers=bearer(t))
+                    assert r.status_code == 200, r.text
+                out["xiangqi"] = await ahead_move(http, xq, tokens[0], "h2e2")
+                out["xiangqi_turn"] = await http.post(f"/api/bot/game/{xq}/move/h2e2",
+                                                      params={"ahead": "true", "turn": 1},
+                                                      headers=bearer(tokens[0]))
+            return out
+    out = asyncio.run(run())
+    for action, refusal in (("pass", "shengji.ahead_declare_only"), ("declare 5H", "because"),
+                            ("declare 2H 2H 2H", "because"), ("AS", "shengji.ahead_declare_only")):
+        r = out[action]
+        assert r.status_code == 400, (action, r.text)
+        body = r.json()
+        assert body["error"] == "ahead_refused" and body["refusal"] == refusal, (action, body)
+        assert body["message"], body
+    assert "shengji.declare_level_only" in out["declare 5H"].text
+    assert "shengji.declare_one_two" in out["declare 2H 2H 2H"].text
+    hello = out["hello"].json()       # shengji reads any word as a card: not one
+    assert out["hello"].status_code == 400 and hello["error"] == "ahead_refused", hello
+    assert hello["refusal"] == "shengji.cannot_read" and hello["tok"] == "hello", hello
+    state = out["state"]
+    assert state["view"]["phase"] == "deal" and not state.get("illegal"), state.get("illegal")
+    for key in ("xiangqi", "xiangqi_turn"):
+        r = out[key]
+        assert r.status_code == 409 and r.json()["error"] == "no_deal_prompts", r.text
+
+
+def test_a_kept_declaration_survives_kill_9_and_is_declared_after_the_restart(tmp_path):
+    async def first() -> tuple[str, list[str], dict[str, Any]]:
+        async with httpx.AsyncClient(base_url=srv.base, timeout=WAIT) as http:
+            table, seats = await shengji_table(http, tokens)
+
+            async def kill(found: dict[str, Any]) -> None:
+                srv.proc.send_signal(signal.SIGKILL)     # at once after the acknowledgement
+            found = await keep_one(http, table, tokens, seats, then=kill)
+            return table, seats, found
+
+    async def after(table: str, found: dict[str, Any]) -> dict[str, Any]:
+        async with httpx.AsyncClient(base_url=srv.base, timeout=WAIT) as http:
+            async def declared() -> dict[str, Any]:
+                async for text in lines(http, f"/api/bot/game/stream/{table}", found["token"]):
+                    msg = json.loads(text)
+                    if msg["type"] == "state" and any(d["seat"] == found["seat"]
+                                                      for d in msg["view"]["declarations"]):
+                        return msg
+                raise AssertionError("the stream ended")
+            return await asyncio.wait_for(declared(), 2 * WAIT)
+
+    with LiveServer(tmp_path, env=SLOW_DEAL) as srv:
+        tokens = bots(srv, "k")
+        table, seats, found = asyncio.run(first())
+        srv.proc.wait(10)
+    assert found["answer"]["ahead"] == "kept", found["answer"]
+    with LiveServer(tmp_path, env=SLOW_DEAL) as srv:
+        msg = asyncio.run(after(table, found))
+    mine = [d for d in msg["view"]["declarations"] if d["seat"] == found["seat"]]
+    assert "declare " + " ".join(mine[0]["cards"]) == found["action"]
+
+
+def test_bot_connect_posts_a_declaration_ahead_and_a_pass_plainly(tmp_path):
+    """``qipai bot connect``'s client (:class:`qipai.engines.connect.BotClient`) posts its
+    answers at a table whose deal holds prompts with ``ahead``: a declaration that comes after
+    its prompt closed is kept and declared at the seat's next prompt; a ``pass``, which the
+    server takes no ahead, is posted plainly, and every later ``pass`` straight away."""
+    from qipai.engines.connect import BotClient
+
+    said: list[str] = []
+    posts: list[dict[str, Any]] = []
+
+    async def by_client(http: httpx.AsyncClient, table: str, tok: str, msg: dict[str, Any],
+                        action: str) -> dict[str, Any]:
+        client = BotClient(str(http.base_url), tok, make=None, out=said.append)  # type: ignore[arg-type]
+
+        async def note(req: httpx.Request) -> None:
+            posts.append(dict(req.url.params))
+
+        async with client._http() as own:
+            own.event_hooks["request"] = [note]
+            passed = await client._post_move(own, table, "pass", msg)
+            assert passed.status_code == 200 or passed.json()["error"] in ("stale_move", "stale_turn")
+            again = await client._post_move(own, table, "pass", msg)      # plainly at once
+            assert again.status_code == 409, again.text        # its decision is over
+            late = await client._post_move(own, table, action, msg)       # after its prompt
+            assert late.status_code == 200, late.text
+        return late.json()
+
+    found = declared_at_a_table(tmp_path, "c", by_client)
+    assert found["answer"]["ahead"] == "kept", found["answer"]
+    assert [p.get("ahead") for p in posts] == ["true", None, None, "true"], posts
+    assert [e["status"] for e in found["told"]] == ["kept", "sent"], found["told"]
+    assert any("kept for the seat's next prompt" in line for line in said), said
+
+
+def test_a_declaration_sent_ahead_while_the_seats_prompt_is_open_answers_it(tmp_path):
+    """Posted ahead while the seat's own prompt is open (and legal there), the declaration is
+    that prompt's answer at once: ``"ahead": "answered"``, no ``ahead`` event, declared with
+    the cards the seat held then. (A request that came after the prompt's hold, on a slow
+    machine, is kept for the next prompt instead, and said so.)"""
+    async def now(http: httpx.AsyncClient, table: str, tok: str, msg: dict[str, Any],
+                  action: str) -> dict[str, Any]:
+        r = await ahead_move(http, table, tok, action)
+        assert r.status_code == 200, r.text
+        return r.json()
+
+    found = declared_at_a_table(tmp_path, "a", now)
+    late = found["answer"]["ahead"] == "kept"
+    assert found["answer"]["ahead"] in ("answered", "kept"), found["answer"]
+    assert [e["status"] for e in found["told"]] == (["kept", "sent"] if late else [])
+    assert len(found["declared"]["view"]["hand"]) == len(found["hand"]) + late
+    assert not found["declared"].get("illegal")
+
+
+def test_bot_connect_plays_a_shengji_game_declaring_ahead_during_the_deal(tmp_path):
+    """Two ``qipai bot connect`` clients (:class:`~qipai.engines.connect.BotClient`, the rule
+    bot) play a shengji hand with two of the server's rule bots: it ends with a result, no
+    client resigns for an error (the seat's legal list is the view's summary's actions), and
+    every answer a client posts while the state says ``ahead`` goes ahead first (a ``pass``
+    once, then plainly)."""
+    from qipai.engines.connect import BotClient, choosers
+
+    posted: list[tuple[bool, str, Any, int, str]] = []  # (state's ahead, answer, params, status, client)
+    said: list[str] = []
+
+    class Recorded(BotClient):
+        async def _post_move(self, http, table, answer, msg):
+            sent: list[tuple[Any, int]] = []    # each request's parameters and its own answer
+
+            async def note(res: httpx.Response) -> None:
+                sent.append((dict(res.request.url.params), res.status_code))
+            http.event_hooks["response"] = [note]
+            r = await super()._post_move(http, table, answer, msg)
+            http.event_hooks["response"] = []
+            posted.extend((bool(msg.get("ahead")), answer, p, status, self.token) for p, status in sent)
+            return r
+
+    async def run(base: str, host: str, guest: str) -> list[int]:
+        make = choosers("bot", "rule")
+        clients = [Recorded(base, host, make, max_games=1, out=said.append),
+                   Recorded(base, guest, make, max_games=1, challenge="sbot00", challenge_game="shengji",
+                            settings={"clock": "none", "bot_delay_ms": 0}, out=said.append)]
+        return await asyncio.wait_for(asyncio.gather(*(c.run() for c in clients)), 6 * WAIT)
+
+    with LiveServer(tmp_path) as srv:
+        owner = person(srv.base, "sowner")
+        host = bot_token(owner, "sbot00", ["bot:play"])["token"]
+        guest = bot_token(owner, "sbot01", ["bot:play", "challenge:write"])["token"]
+        assert asyncio.run(run(srv.base, host, guest)) == [1, 1]
+    assert not [line for line in said if "stopped by an error" in line], said
+    over = [line for line in said if " over: " in line]
+    assert len(over) == 2 and "None" not in over[0], said
+    during = [p for p in posted if p[0]]
+    for answer, client in {(a, c) for _, a, _, _, c in during}:
+        tries = [(p.get("ahead"), status) for _, a, p, status, c in during if (a, c) == (answer, client)]
+        # the first post of each answer goes ahead; a pass is refused so, then posted plainly
+        # (one that reached the server after the deal's last prompt is judged as a plain move:
+        # the flag does nothing then, and no later state of the deal asks for another)
+        assert tries[0][0] == "true", (answer, tries)
+        if answer == "pass" and tries[0][1] == 400:
+            assert tries[1][0] is None, tries
+            assert all(x is None for x, _ in tries[2:]), tries
+        elif answer == "pass":
+            assert len(tries) == 1, tries
+    assert not [p for p in posted if not p[0] and p[2].get("ahead")], posted
