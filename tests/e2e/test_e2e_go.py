@@ -41,13 +41,8 @@ def test_two_people_play_9x9_go_to_an_agreed_score(server, browser, shot):
     black.click("details summary")
     black.select_option('select[data-opt="board_size"]', "9")
     table = create_table(black)
-    # the open table offers its link for a friend: a click copies it
-    ctx_b.grant_permissions(["clipboard-read", "clipboard-write"])
+    # the open table offers its link for a friend (its copy button: test_e2e_copy.py)
     assert black.input_value("#invite input") == f"{server}/tables/{table}"
-    black.bring_to_front()          # the clipboard takes a write from the focused page only
-    black.click("#invite-copy")
-    black.wait_for_selector("#invite-said:has-text('Link copied')")
-    assert black.evaluate("navigator.clipboard.readText()") == f"{server}/tables/{table}"
     white.goto(server + "/")                  # the lobby says the free seat in words, not "·"
     row = white.locator(f'tr[data-table="{table}"]')
     assert re.search(r"goblack\s*vs\s*open seat", row.inner_text()), row.inner_text()

@@ -36,6 +36,23 @@ export function el(tag, attrs = {}, ...kids) {
 
 /** The badge of a game or rule set that is not for competition ("experimental", "proposal"):
  *  declared by the game (/api/games "status", an option's "marks", a table's "marking"). */
+/** Copies `text` to the clipboard: the Clipboard API where the browser gives it to the page (a
+ *  secure origin whose page has focus), else the older copy command on a hidden field (a server
+ *  reached over plain http on a LAN has no Clipboard API). Resolves true when either copied. */
+export async function copyText(text) {
+  try { await navigator.clipboard.writeText(text); return true; } catch { /* the older command */ }
+  const box = el("textarea", { readonly: true, "aria-hidden": "true", style: "position:fixed;top:0;left:-9999px;opacity:0" });
+  box.value = text;
+  const was = document.activeElement;
+  document.body.append(box);
+  box.select();
+  let done = false;
+  try { done = document.execCommand("copy"); } catch { done = false; }
+  box.remove();
+  if (was && was.focus) was.focus();
+  return done;
+}
+
 export function markBadge(marking) {
   return marking ? el("span", { class: `badge marking marking-${marking}`, "data-marking": marking,
     title: t(`marking.${marking}.doc`) }, ` ${t(`marking.${marking}`)}`) : null;    // a space: read "百变八雀 提案", not "百变八雀提案"
@@ -468,28 +485,28 @@ async function tablePage(id) {
   }
 
   // a private table's code (房间号, shown K7MX-3QPA): typed in the lobby's "Join by code" box it
-  // finds the table as the link does; a button copies it where the browser lets the page
+  // finds the table as the link does; a button copies it (copyText)
   function tableCode(code) {
     const words = `${code.slice(0, 4)}-${code.slice(4)}`;
     const said = el("span", { role: "status", id: "code-said" });
     const shown = el("b", { id: "table-code", class: "table-code" }, words);
     const copy = el("button", { type: "button", class: "small", id: "code-copy", onclick: async () => {
-      try { await navigator.clipboard.writeText(words); said.textContent = t("invite.codecopied"); }
-      catch { getSelection().selectAllChildren(shown); said.textContent = t("invite.selectcode"); }
+      if (await copyText(words)) said.textContent = t("invite.codecopied");
+      else { getSelection().selectAllChildren(shown); said.textContent = t("invite.selectcode"); }
     } }, t("invite.copycode"));
     return el("div", { id: "code-box" }, el("p", { class: "row" }, el("span", {}, t("table.code")), shown, copy, said),
       el("p", {}, t("table.codedoc")));
   }
 
   // an open table's link for a friend (at that address they can sit): selectable by hand, and
-  // a button that copies it where the browser lets the page write the clipboard
+  // a button that copies it (copyText), else selects it for copying by hand
   function invite() {
     const url = `${location.origin}/tables/${id}`;
     const said = el("span", { class: "muted", role: "status", id: "invite-said" });
     const field = el("input", { readonly: true, value: url, name: "invite", "aria-label": t("invite.link"), onfocus: (e) => e.target.select() });
     const copy = el("button", { type: "button", id: "invite-copy", onclick: async () => {
-      try { await navigator.clipboard.writeText(url); said.textContent = t("invite.copied"); }
-      catch { field.focus(); field.select(); said.textContent = t("invite.select"); }
+      if (await copyText(url)) said.textContent = t("invite.copied");
+      else { field.focus(); field.select(); said.textContent = t("invite.select"); }
     } }, t("invite.copy"));
     return el("div", { class: "row invite", id: "invite" }, el("span", {}, t("invite.label")), field, copy, said);
   }

@@ -6,15 +6,14 @@
 // number, the commitment published before the draw, the no-shows, and once the event is over the
 // secret that lets anyone re-check the draw (`qipai verify`).
 
-import { api, el, errorText, t } from "./app.js";
+import { api, copyText, el, errorText, t } from "./app.js";
 import { ask } from "./ask.js";
 
-/** A button that copies `text` where the browser lets the page write the clipboard, else asks the
+/** A button that copies `text` (copyText), else asks the
  *  reader to copy it by hand; `said` the line that tells which. */
 function copyButton(text, id, key, said) {
   return el("button", { type: "button", class: "small", id, onclick: async () => {
-    try { await navigator.clipboard.writeText(text); said.textContent = t("reg.copied"); }
-    catch { said.textContent = t("reg.copybyhand"); }
+    said.textContent = t((await copyText(text)) ? "reg.copied" : "reg.copybyhand");
   } }, t(key));
 }
 
