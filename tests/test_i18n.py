@@ -450,6 +450,27 @@ def test_every_option_value_clock_and_preset_has_words_in_both_languages():
         assert [k for k in keys if not i18n.has(k, lang)] == [], lang
 
 
+def test_every_option_the_lobby_form_shows_empty_says_what_empty_means():
+    """An option of the lobby's table form whose box starts empty (no default value, no list of
+    values to pick from: shengji's team levels, dealer, provisional dealer and must-play levels)
+    says what empty means in both languages ("optempty.<game>.<option>", the box's placeholder
+    or its first choice): a newcomer never meets a blank box with no words."""
+    from qipai.server.tabledefaults import LOBBY_MATCH_ONLY
+
+    keys = []
+    for info in qipai.games():
+        if info.id.startswith("test-"):
+            continue
+        for o in info.to_json()["options"]:
+            if o["name"] in LOBBY_MATCH_ONLY.get(info.id, ()) or o.get("choices") or o["type"] == "bool":
+                continue
+            if o["default"] is None or o["default"] == []:
+                keys.append(f"optempty.{info.id}.{o['name']}")
+    assert "optempty.shengji.dealer" in keys and len(keys) >= 5
+    for lang in ("en", "zh"):
+        assert [k for k in keys if not i18n.has(k, lang)] == [], lang
+
+
 def test_no_terminal_text_shows_an_option_code():
     """The terminal's words (term.*) never show an option as its code ("no_bid = end") or any
     other snake_case code; notation the player types ("T = ten", "C2=5") stays."""

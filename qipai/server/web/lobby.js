@@ -55,7 +55,26 @@ const markWords = (o, v) => (o.marks && o.marks[String(v)] ? paren(t(`marking.${
 // (baohuang's deals: only the sdbh.provisional rule set makes a table's game a match of deals)
 const ONLY_WITH = { go: { komi: ["scoring", "free_komi"] }, baohuang: { deals_per_match: ["ruleset", "sdbh.provisional"] } };
 
+// options whose value is a seat (0-based in the game, "Seat 1" … in the form), by their count
+const SEAT_OPTIONS = { shengji: { dealer: 4, provisional_dealer: 4 } };
+// an empty box's words that name another option's value ({value}): a team's level left empty
+// is the starting level ("2 (the starting level)")
+const EMPTY_FROM = { shengji: { team0_level: "start_level", team1_level: "start_level" } };
+/** What an option left empty means, in the game's words (catalogue "optempty.<game>.<name>"):
+ *  shengji's dealer box "Hand 1: the first to declare deals", a team's level "2 (the starting
+ *  level)"; null for an option whose empty value needs no words. */
+export const emptyWords = (game, o, form) => {
+  const other = (EMPTY_FROM[game] || {})[o.name];
+  const input = other && form ? form.querySelector(`[data-opt="${other}"]`) : null;
+  return t(`optempty.${game}.${o.name}`, { value: input ? input.value : "" }, "") || null;
+};
+
 function optionInput(game, o) {
+  const seats = (SEAT_OPTIONS[game] || {})[o.name];
+  if (seats) {       // a seat: picked by its number from 1, "empty" said in the game's words
+    return el("select", { "data-opt": o.name }, el("option", { value: "null", selected: true }, emptyWords(game, o) || t("lobby.gamedecides")),
+      [...Array(seats).keys()].map((s) => el("option", { value: JSON.stringify(s) }, t("lobby.seatoption", { n: s + 1 }))));
+  }
   // an option whose default is null (unset: the game decides) offers "the game decides" first
   const values = o.choices || (o.type === "bool" ? [true, false] : null);
   if (o.default === null && values) {
@@ -67,7 +86,10 @@ function optionInput(game, o) {
     return el("select", { "data-opt": o.name }, o.choices.map((c) => el("option",
       { value: JSON.stringify(c), selected: c === o.default ? true : null }, valueName(game, o, c))));
   }
-  return el("input", { "data-opt": o.name, type: o.type === "int" ? "number" : "text", value: o.default ?? "", size: 6 });
+  // an empty box says what empty means (its placeholder, kept up to date by emptyHints)
+  const empty = o.default === null || (Array.isArray(o.default) && !o.default.length);
+  return el("input", { "data-opt": o.name, type: o.type === "int" ? "number" : "text", value: Array.isArray(o.default) ? o.default.join(", ") : o.default ?? "", size: 6,
+    ...(empty && emptyWords(game, o) ? { "data-empty": "", placeholder: emptyWords(game, o) } : {}) });
 }
 
 async function createTable(body, err) {
@@ -205,7 +227,18 @@ function customTable(games, clocks, err) {
       optionName(g.id, o) + " ", optionInput(g.id, o))));
     fillSeats();
     onlyWith();
+    emptyHints();
   };
+  // the empty boxes' words that name another option's value follow it (a team's level: the
+  // starting level as typed)
+  const emptyHints = () => {
+    const g = byId[gameSel.value];
+    for (const i of opts.querySelectorAll("input[data-empty]")) {
+      const o = g.options.find((x) => x.name === i.dataset.opt);
+      i.placeholder = emptyWords(g.id, o, opts) || "";
+    }
+  };
+  opts.addEventListener("input", emptyHints);
   // an option that counts only with another's value is shown only then (go's komi field: with
   // "free komi" scoring; the other scorings give their own komi, named in their words)
   const onlyWith = () => {
