@@ -471,6 +471,25 @@ def test_every_option_the_lobby_form_shows_empty_says_what_empty_means():
         assert [k for k in keys if not i18n.has(k, lang)] == [], lang
 
 
+def test_sandayis_lone_player_is_the_declarer_in_the_catalogues_and_the_docs():
+    """Sandayi's lone player (the highest bidder, 庄家; the rule file's "dealer", ``dealer`` in
+    the view and the result) is "declarer" wherever a person reads of it in English: the page's
+    words, the referee's refusals, the terminal's, the option help and docs/games/sandayi.md
+    (the view's and the result's field names apart); 庄家 in Chinese."""
+    en, zh = i18n.catalogue("en"), i18n.catalogue("zh")
+    prefixes = ("sdy.", "result.sdy.", "term.sdy.", "refusal.sandayi.", "optdoc.sandayi.",
+                "term.help.sandayi")
+    keys = [k for k in en if k.startswith(prefixes)]
+    assert len(keys) > 40
+    assert [k for k in keys if re.search(r"\bdealer", en[k], re.I)] == []
+    assert en["sdy.dealer"] == "Declarer" and zh["sdy.dealer"] == "庄家"
+    assert all("庄" in zh[k] for k in keys if "declarer" in en[k].lower())        # 庄家, 坐庄
+    doc = (QIPAI.parent / "docs" / "games" / "sandayi.md").read_text("utf-8")
+    prose = re.sub(r'`[^`]*`|"[^"]*"', "", doc)         # field names and quoted words apart
+    assert re.findall(r"\bdealer\w*", prose, re.I) == []
+    assert prose.count("declarer") > 10
+
+
 def test_no_terminal_text_shows_an_option_code():
     """The terminal's words (term.*) never show an option as its code ("no_bid = end") or any
     other snake_case code; notation the player types ("T = ten", "C2=5") stays."""

@@ -1,7 +1,7 @@
 """``qipai play sandayi``: one hand of 三打一 in the terminal, you against three bots.
 
 Type ``pass`` or ``bid 65`` while bidding, ``bury`` and six cards (``bury 3D 4C 5S 9H JD QC``)
-as dealer, ``trump H`` to name trump, and a single card (``AS``, ``10h``) to play; ``hint`` lists
+as declarer, ``trump H`` to name trump, and a single card (``AS``, ``10h``) to play; ``hint`` lists
 your legal actions, ``quit`` stops."""
 
 from __future__ import annotations

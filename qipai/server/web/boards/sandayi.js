@@ -1,5 +1,5 @@
-// 三打一 sandayi: four seats, one pack with jokers; the dealer (庄家) plays alone against three.
-// Bidding (不叫, 60–80 分) by buttons, each seat's bid shown in its place; the dealer takes the
+// 三打一 sandayi: four seats, one pack with jokers; the declarer (庄家; the view's dealer) plays alone against three.
+// Bidding (不叫, 60–80 分) by buttons, each seat's bid shown in its place; the declarer takes the
 // six-card kitty (shown to everyone under a low contract), selects six cards to bury (扣底) and
 // names trump by a button; then tricks of one card each, drawn by seat (the last trick greyed
 // until the next lead), the defenders' running points against the contract, every trick of the
