@@ -318,5 +318,12 @@ export function mount(root, ctx) {
       if (sel && !(sel in Object.fromEntries(legal().map((x) => [x.split(">")[0], 1])))) sel = null;
       paint();
     },
+    /** The table refused the move sent: the board takes clicks again, and its note no longer
+     *  says "sent" (the refusal is said by the page). */
+    refused() {
+      if (!msg || sentSeq !== msg.seq) return;
+      sentSeq = null;
+      paint();
+    },
   };
 }

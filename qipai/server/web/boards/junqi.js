@@ -489,6 +489,9 @@ export function mount(root, ctx) {
       }
       if (!acting()) sel = null;
       if (sel && !drafting() && !moves()[sel]) sel = null;
+      // a refused swap is said while the layout is drafted: not once it is sent (the play's board
+      // note, and the game's end, never keep it)
+      if (!drafting()) warn = "";
       board.dataset.seq = m.seq;
       board.dataset.phase = m.view.phase;
       paint();
