@@ -7,12 +7,14 @@ result is worded (qipai.i18n.results, the terminal's twin of the page's result.j
 seat and a spectator, in Chinese and English, and the words must read as a person's:
 no unfilled {placeholder}, no code (a snake_case word), no ASCII letter in Chinese beyond the
 players' names, no "You wins" / "the digger You" grammar, plural forms right, and the viewer
-who won reads that they won. ``stored_results()`` is also the list the browser test words
+who won reads that they won (each variant played once per test process, when a test first asks for
+it, not at import). ``stored_results()`` is also the list the browser test words
 through the page (tests/e2e/test_e2e_result_words.py), which must say the same.
 """
 
 from __future__ import annotations
 
+import functools
 import random
 import re
 
@@ -85,37 +87,53 @@ def _entry(label, game_id, state, seats):
             "views": [_view(state, s) for s in range(seats)], "seats": seats}
 
 
-def stored_results():
-    """The ends of every variant, as :func:`_entry` dicts."""
+@functools.cache
+def variant_results(index):
+    """The ends of ``VARIANTS[index]``, as :func:`_entry` dicts, played once per process when
+    first asked for (not at import: every test process imports the module to collect it)."""
+    game_id, options, seats = VARIANTS[index]
     out = []
-    for game_id, options, seats in VARIANTS:
-        for seed in SEEDS:
-            rng = random.Random(f"{game_id}{options}{seed}")
-            state = _new(game_id, options, seats, seed)
-            _play(state, rng, MAX_STEPS)
-            if not state.is_terminal():
-                state.forfeit(state.to_act[0], "max_moves")
-            out.append(_entry(f"{game_id}/{seats}{options}#{seed}:played", game_id, state, seats))
-        for end, steps in (("resign", 0), ("resign", 12), ("timeout", 12), ("draw", 12)):
-            state = _new(game_id, options, seats, 9)
-            _play(state, random.Random(9), steps)
-            if state.is_terminal():
-                continue
-            try:
-                if end == "draw":
-                    state.agree_draw()
-                else:
-                    state.forfeit(state.to_act[-1], end)
-            except IllegalAction:           # a game without that ending (no draws in card games)
-                continue
-            _play(state, random.Random(9), MAX_STEPS)   # three or more seats: the others play on
-            while not state.is_terminal():
-                state.forfeit(state.to_act[0], "max_moves")
-            out.append(_entry(f"{game_id}/{seats}{options}:{end}@{steps}", game_id, state, seats))
+    for seed in SEEDS:
+        rng = random.Random(f"{game_id}{options}{seed}")
+        state = _new(game_id, options, seats, seed)
+        _play(state, rng, MAX_STEPS)
+        if not state.is_terminal():
+            state.forfeit(state.to_act[0], "max_moves")
+        out.append(_entry(f"{game_id}/{seats}{options}#{seed}:played", game_id, state, seats))
+    for end, steps in (("resign", 0), ("resign", 12), ("timeout", 12), ("draw", 12)):
+        state = _new(game_id, options, seats, 9)
+        _play(state, random.Random(9), steps)
+        if state.is_terminal():
+            continue
+        try:
+            if end == "draw":
+                state.agree_draw()
+            else:
+                state.forfeit(state.to_act[-1], end)
+        except IllegalAction:           # a game without that ending (no draws in card games)
+            continue
+        _play(state, random.Random(9), MAX_STEPS)   # three or more seats: the others play on
+        while not state.is_terminal():
+            state.forfeit(state.to_act[0], "max_moves")
+        out.append(_entry(f"{game_id}/{seats}{options}:{end}@{steps}", game_id, state, seats))
     return out
 
 
-RESULTS = stored_results()
+def results_of(variant):
+    """The stored results of one of :data:`VARIANTS`."""
+    return variant_results(VARIANTS.index(variant))
+
+
+def stored_results():
+    """The ends of every variant, as :func:`_entry` dicts (each variant played once per
+    process)."""
+    return [entry for variant in VARIANTS for entry in results_of(variant)]
+
+
+def variant_id(variant):
+    game_id, options, seats = variant
+    return f"{game_id}/{seats}{options}"
+
 
 #: words a reader must never see: a code with an underscore, a template field, bad grammar
 CODE = re.compile(r"\b[a-z]+_[a-z_]+\b")
@@ -147,8 +165,13 @@ def check_words(text, lang, names, label):
             assert not bad.search(text), f"{label}: {text!r}"
 
 
-@pytest.mark.parametrize("entry", RESULTS, ids=[r["label"] for r in RESULTS])
-def test_every_reader_reads_the_result_in_words(entry):
+@pytest.mark.parametrize("variant", VARIANTS, ids=variant_id)
+def test_every_reader_reads_the_result_in_words(variant):
+    for entry in results_of(variant):
+        _read_in_words(entry)
+
+
+def _read_in_words(entry):
     label, game, result, view, seats = (entry[k] for k in ("label", "game", "result", "view", "seats"))
     names = NAMES[seats]
     for lang in ("zh", "en"):
@@ -169,10 +192,15 @@ def test_every_reader_reads_the_result_in_words(entry):
             assert not re.search(r"\bBot[,、] ?Bot\b", text), f"{label} {lang}: {text!r}"
 
 
-@pytest.mark.parametrize("entry", [r for r in RESULTS if r["game"] in CARD], ids=lambda r: r["label"])
-def test_a_history_line_says_the_sides_and_the_players_own_result(entry):
+@pytest.mark.parametrize("variant", [v for v in VARIANTS if v[0] in CARD], ids=variant_id)
+def test_a_history_line_says_the_sides_and_the_players_own_result(variant):
     """A player's list of games (brief): a card or tile deal's headline by its sides, then the
     player's own outcome and score, in words, in both languages; the seat that won reads it."""
+    for entry in results_of(variant):
+        _history_line(entry)
+
+
+def _history_line(entry):
     game, result, seats = entry["game"], entry["result"], entry["seats"]
     names = NAMES[seats]
     drawn = not result["winners"] or len(result["winners"]) == seats
@@ -263,7 +291,7 @@ def test_a_record_keeps_the_results_winners_and_details():
 
 def test_every_end_kind_is_met():
     """The list covers what it claims: resignations, forfeits on time and draws were worded."""
-    reasons = {r["result"]["reason"] for r in RESULTS}
+    reasons = {r["result"]["reason"] for r in stored_results()}
     assert {"resign", "timeout", "agreement"} <= reasons
     # games registered by test modules (tests/match_games.py, test_core) are not the project's
     real = {gid for gid, module in _MODULES.items() if module.startswith("qipai.")}
@@ -348,7 +376,7 @@ def test_every_score_of_a_deal_says_whose_it_is():
     下家 from the reader's seat, 左 / 右 for a spectator; no bracket inside the line), never by a
     seat number."""
     labelled = 0
-    for entry in RESULTS:
+    for entry in stored_results():
         game, result, seats = entry["game"], entry["result"], entry["seats"]
         for names in (NAMES[seats], ["Ann"] + ["Bot"] * (seats - 1)):
             for lang in ("zh", "en"):

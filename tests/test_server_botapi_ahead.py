@@ -15,6 +15,7 @@ import signal
 from typing import Any
 
 import httpx
+import pytest
 
 from .botapi_helpers import bearer, bot_token, lines, person
 from .server_helpers import LiveServer
@@ -25,13 +26,19 @@ WAIT = 30.0          # seconds for the server's work
 # its own closed, time enough for a loaded machine's requests to be judged before it (a deal
 # of 100 prompts then lasts 100 s; the tests need its start)
 SLOW_DEAL = {"QIPAI_DEAL_WINDOW_SECONDS": "1"}
+# the whole game's deal: prompts held 0.1 s (100 of them: 28 s at the default 0.28 s); what the
+# clients post is checked whenever it reaches the server (a late answer goes ahead all the same)
+QUICK_DEAL = {"QIPAI_DEAL_WINDOW_SECONDS": "0.1"}
+SEEKING = asyncio.Lock()
 
 
 def bots(srv: LiveServer, prefix: str) -> list[str]:
-    """Tokens of four bot accounts (two owners: a person's bot accounts are limited)."""
+    """Tokens of four bot accounts (two owners: a person's bot accounts are limited), the owners
+    signed up from addresses of the prefix's own (the tables share a server: its sign-ups per
+    address are limited)."""
     out = []
     for k in range(2):
-        owner = person(srv.base, f"{prefix}owner{k}")
+        owner = person(srv.base, f"{prefix}owner{k}", address=f"10.0.{ord(prefix)}.{k + 1}")
         out += [bot_token(owner, f"{prefix}bot{k}{i}", ["bot:play", "challenge:write"])["token"]
                 for i in range(2)]
         owner.close()
@@ -40,15 +47,16 @@ def bots(srv: LiveServer, prefix: str) -> list[str]:
 
 async def shengji_table(http: httpx.AsyncClient, tokens: list[str]) -> tuple[str, list[int]]:
     """The four accounts seek one shengji table and give their nonces: ``(table, seats)``, the
-    seat of each token."""
+    seat of each token (one table's four seeks at a time: the tables share a server)."""
     table, seats = None, []
-    for tok in tokens:
-        r = await http.post("/api/bot/seek", headers=bearer(tok),
-                            json={"game": "shengji", "settings": {"clock": "none"}})
-        assert r.status_code == 200, r.text
-        assert table in (None, r.json()["table"]), r.json()
-        table = r.json()["table"]
-        seats.append(r.json()["seat"])
+    async with SEEKING:
+        for tok in tokens:
+            r = await http.post("/api/bot/seek", headers=bearer(tok),
+                                json={"game": "shengji", "settings": {"clock": "none"}})
+            assert r.status_code == 200, r.text
+            assert table in (None, r.json()["table"]), r.json()
+            table = r.json()["table"]
+            seats.append(r.json()["seat"])
     assert table is not None and sorted(seats) == list(range(SEATS))
     for i, tok in enumerate(tokens):
         r = await http.post(f"/api/bot/game/{table}/nonce/{i + 1:016x}", headers=bearer(tok))
@@ -132,29 +140,156 @@ async def keep_one(http: httpx.AsyncClient, table: str, tokens: list[str], seats
     return found
 
 
-def declared_at_a_table(tmp_path, prefix: str, declare: Any) -> dict[str, Any]:
-    """:func:`keep_one` at a new table of a new server, its bot accounts named ``prefix…``."""
-    async def run(base: str, tokens: list[str]) -> dict[str, Any]:
-        async with httpx.AsyncClient(base_url=base, timeout=WAIT) as http:
-            table, seats = await shengji_table(http, tokens)
-            return await keep_one(http, table, tokens, seats, declare=declare)
-
-    with LiveServer(tmp_path, env=SLOW_DEAL) as srv:
-        return asyncio.run(run(srv.base, bots(srv, prefix)))
+async def new_table(http: httpx.AsyncClient, tokens: list[str], declare: Any = pass_then_declare,
+                    then: Any = None) -> tuple[str, list[int], dict[str, Any]]:
+    """:func:`keep_one` at a new table of the accounts ``tokens``: ``(table, seats, found)``."""
+    table, seats = await shengji_table(http, tokens)
+    return table, seats, await keep_one(http, table, tokens, seats, then=then, declare=declare)
 
 
-def test_a_declaration_sent_ahead_is_kept_and_declared_at_the_seats_next_prompt(tmp_path):
-    async def run() -> tuple[dict[str, Any], list[httpx.Response]]:
-        with LiveServer(tmp_path, env=SLOW_DEAL) as srv:
-            tokens = bots(srv, "n")
-            async with httpx.AsyncClient(base_url=srv.base, timeout=WAIT) as http:
-                table, seats = await shengji_table(http, tokens)
-                found = await keep_one(http, table, tokens, seats)
-                # the standing declaration is stronger than any other seat's single level card
-                other = tokens[(tokens.index(found["token"]) + 1) % SEATS]
-                weaker = await ahead_move(http, table, other, "declare 2S")
-                return found, [weaker]
-    found, (weaker,) = asyncio.run(run())
+async def kept(srv: LiveServer, tokens: list[str]) -> dict[str, Any]:
+    """A declaration kept ahead and declared at the seat's next prompt; then another seat's
+    weaker one posted ahead: ``found`` with ``weaker`` (that answer)."""
+    async with httpx.AsyncClient(base_url=srv.base, timeout=WAIT) as http:
+        table, _, found = await new_table(http, tokens)
+        # the standing declaration is stronger than any other seat's single level card
+        other = tokens[(tokens.index(found["token"]) + 1) % SEATS]
+        found["weaker"] = await ahead_move(http, table, other, "declare 2S")
+        return found
+
+
+async def refused(srv: LiveServer, tokens: list[str]) -> dict[str, Any]:
+    """What no prompt of a shengji deal can take, posted ahead by one seat, the table's next
+    state, and a declaration ahead at a xiangqi table (no deal prompts): their answers."""
+    out: dict[str, Any] = {}
+    async with httpx.AsyncClient(base_url=srv.base, timeout=WAIT) as http:
+        table, seats = await shengji_table(http, tokens)
+        tok = tokens[0]
+        for action in ("pass", "declare 5H", "declare 2H 2H 2H", "AS", "hello"):
+            out[action] = await ahead_move(http, table, tok, action)
+        # what it counts: nothing was refused as an illegal move
+        async for text in lines(http, f"/api/bot/game/stream/{table}", tok):
+            msg = json.loads(text)
+            if msg["type"] == "state":
+                out["state"] = msg
+                break
+        # a game whose deal holds no prompts (xiangqi): refused as such
+        r = await http.post("/api/bot/challenge/" + "rbot01", headers=bearer(tokens[0]),
+                            json={"game": "xiangqi", "settings": {"clock": "none"}, "seat": 0})
+        assert r.status_code == 201, r.text
+        r = await http.post(f"/api/bot/challenge/{r.json()['id']}/accept", headers=bearer(tokens[1]))
+        xq = r.json()["table"]
+        for t in tokens[:2]:
+            r = await http.post(f"/api/bot/game/{xq}/nonce/ab", headers=bearer(t))
+            assert r.status_code == 200, r.text
+        out["xiangqi"] = await ahead_move(http, xq, tokens[0], "h2e2")
+        out["xiangqi_turn"] = await http.post(f"/api/bot/game/{xq}/move/h2e2",
+                                              params={"ahead": "true", "turn": 1},
+                                              headers=bearer(tokens[0]))
+    return out
+
+
+async def by_client(srv: LiveServer, tokens: list[str]) -> dict[str, Any]:
+    """A declaration posted by ``qipai bot connect``'s client after its ``pass`` (see
+    :func:`test_bot_connect_posts_a_declaration_ahead_and_a_pass_plainly`): ``found`` with
+    ``said`` (the client's lines) and ``posts`` (its requests' parameters)."""
+    from qipai.engines.connect import BotClient
+
+    said: list[str] = []
+    posts: list[dict[str, Any]] = []
+
+    async def declare(http: httpx.AsyncClient, table: str, tok: str, msg: dict[str, Any],
+                      action: str) -> dict[str, Any]:
+        client = BotClient(str(http.base_url), tok, make=None, out=said.append)  # type: ignore[arg-type]
+
+        async def note(req: httpx.Request) -> None:
+            posts.append(dict(req.url.params))
+
+        async with client._http() as own:
+            own.event_hooks["request"] = [note]
+            passed = await client._post_move(own, table, "pass", msg)
+            assert passed.status_code == 200 or passed.json()["error"] in ("stale_move", "stale_turn")
+            again = await client._post_move(own, table, "pass", msg)      # plainly at once
+            assert again.status_code == 409, again.text        # its decision is over
+            late = await client._post_move(own, table, action, msg)       # after its prompt
+            assert late.status_code == 200, late.text
+        return late.json()
+
+    async with httpx.AsyncClient(base_url=srv.base, timeout=WAIT) as http:
+        _, _, found = await new_table(http, tokens, declare)
+    return {**found, "said": said, "posts": posts}
+
+
+async def at_once(srv: LiveServer, tokens: list[str]) -> dict[str, Any]:
+    """A declaration posted ahead while the seat's prompt is open (no ``pass`` first)."""
+    async def now(http: httpx.AsyncClient, table: str, tok: str, msg: dict[str, Any],
+                  action: str) -> dict[str, Any]:
+        r = await ahead_move(http, table, tok, action)
+        assert r.status_code == 200, r.text
+        return r.json()
+
+    async with httpx.AsyncClient(base_url=srv.base, timeout=WAIT) as http:
+        return (await new_table(http, tokens, now))[2]
+
+
+async def killed(srv: LiveServer, tokens: list[str]) -> dict[str, Any]:
+    """A declaration kept ahead, the server killed (-9) at once after the acknowledgement and
+    started again on its data: ``found`` with ``after`` (the first state of the restarted
+    server's table that shows the seat's declaration)."""
+    async def kill(found: dict[str, Any]) -> None:
+        srv.proc.send_signal(signal.SIGKILL)
+
+    async with httpx.AsyncClient(base_url=srv.base, timeout=WAIT) as http:
+        table, _, found = await new_table(http, tokens, then=kill)
+    await asyncio.to_thread(srv.proc.wait, 10)
+    again = LiveServer(srv.log.parent, env=SLOW_DEAL)       # the same data directory
+    await asyncio.to_thread(again.__enter__)
+    try:
+        async with httpx.AsyncClient(base_url=again.base, timeout=WAIT) as http:
+            async def declared() -> dict[str, Any]:
+                async for text in lines(http, f"/api/bot/game/stream/{table}", found["token"]):
+                    msg = json.loads(text)
+                    if msg["type"] == "state" and any(d["seat"] == found["seat"]
+                                                      for d in msg["view"]["declarations"]):
+                        return msg
+                raise AssertionError("the stream ended")
+            found["after"] = await asyncio.wait_for(declared(), 2 * WAIT)
+    finally:
+        await asyncio.to_thread(again.__exit__)
+    return found
+
+
+#: the tables of the file's tests but the whole game's (each its own bot accounts, named by the
+#: prefix), dealt at once: a seat's first level card comes some ten prompts into a deal, at
+#: random, and each prompt is held 1 s, so one after another they took a minute or more
+TABLES = {"n": kept, "r": refused, "c": by_client, "a": at_once, "k": killed}
+
+
+@pytest.fixture(scope="module")
+def tables(tmp_path_factory) -> dict[str, Any]:
+    """What :data:`TABLES` found (an exception its test raises where one failed): ``k``'s table
+    on a server of its own (it is killed), the others on one server (``SLOW_DEAL``)."""
+    async def run(servers: dict[str, LiveServer], tokens: dict[str, list[str]]) -> list[Any]:
+        return await asyncio.gather(*(TABLES[p](servers[p], tokens[p]) for p in TABLES),
+                                    return_exceptions=True)
+
+    with LiveServer(tmp_path_factory.mktemp("ahead"), env=SLOW_DEAL) as shared, \
+            LiveServer(tmp_path_factory.mktemp("killed"), env=SLOW_DEAL) as own:
+        servers = {p: own if p == "k" else shared for p in TABLES}
+        tokens = {p: bots(servers[p], p) for p in TABLES}
+        return dict(zip(TABLES, asyncio.run(run(servers, tokens)), strict=True))
+
+
+def found_at(tables: dict[str, Any], prefix: str) -> dict[str, Any]:
+    got = tables[prefix]
+    if isinstance(got, BaseException):
+        raise got
+    return got
+
+
+def test_a_declaration_sent_ahead_is_kept_and_declared_at_the_seats_next_prompt(tables):
+    found = found_at(tables, "n")
+    weaker = found["weaker"]
     assert found["answer"]["ok"] is True and found["answer"]["ahead"] == "kept", found["answer"]
     assert [e["status"] for e in found["told"]] == ["kept", "sent"], found["told"]
     assert {e["action"] for e in found["told"]} == {found["action"]}
@@ -170,37 +305,8 @@ def test_a_declaration_sent_ahead_is_kept_and_declared_at_the_seats_next_prompt(
     assert body["refusal"] == "shengji.not_stronger_standing_declaration", body
 
 
-def test_what_no_prompt_of_the_deal_can_take_is_refused_and_not_counted(tmp_path):
-    async def run() -> dict[str, Any]:
-        with LiveServer(tmp_path, env=SLOW_DEAL) as srv:
-            tokens = bots(srv, "r")
-            out: dict[str, Any] = {}
-            async with httpx.AsyncClient(base_url=srv.base, timeout=WAIT) as http:
-                table, seats = await shengji_table(http, tokens)
-                tok = tokens[0]
-                for action in ("pass", "declare 5H", "declare 2H 2H 2H", "AS", "hello"):
-                    out[action] = await ahead_move(http, table, tok, action)
-                # what it counts: nothing was refused as an illegal move
-                async for text in lines(http, f"/api/bot/game/stream/{table}", tok):
-                    msg = json.loads(text)
-                    if msg["type"] == "state":
-                        out["state"] = msg
-                        break
-                # a game whose deal holds no prompts (xiangqi): refused as such
-                r = await http.post("/api/bot/challenge/" + "rbot01", headers=bearer(tokens[0]),
-                                    json={"game": "xiangqi", "settings": {"clock": "none"}, "seat": 0})
-                assert r.status_code == 201, r.text
-                r = await http.post(f"/api/bot/challenge/{r.json()['id']}/accept", headers=bearer(tokens[1]))
-                xq = r.json()["table"]
-                for t in tokens[:2]:
-                    r = await http.post(f"/api/bot/game/{xq}/nonce/ab", headers=bearer(t))
-                    assert r.status_code == 200, r.text
-                out["xiangqi"] = await ahead_move(http, xq, tokens[0], "h2e2")
-                out["xiangqi_turn"] = await http.post(f"/api/bot/game/{xq}/move/h2e2",
-                                                      params={"ahead": "true", "turn": 1},
-                                                      headers=bearer(tokens[0]))
-            return out
-    out = asyncio.run(run())
+def test_what_no_prompt_of_the_deal_can_take_is_refused_and_not_counted(tables):
+    out = found_at(tables, "r")
     for action, refusal in (("pass", "shengji.ahead_declare_only"), ("declare 5H", "because"),
                             ("declare 2H 2H 2H", "because"), ("AS", "shengji.ahead_declare_only")):
         r = out[action]
@@ -220,84 +326,32 @@ def test_what_no_prompt_of_the_deal_can_take_is_refused_and_not_counted(tmp_path
         assert r.status_code == 409 and r.json()["error"] == "no_deal_prompts", r.text
 
 
-def test_a_kept_declaration_survives_kill_9_and_is_declared_after_the_restart(tmp_path):
-    async def first() -> tuple[str, list[str], dict[str, Any]]:
-        async with httpx.AsyncClient(base_url=srv.base, timeout=WAIT) as http:
-            table, seats = await shengji_table(http, tokens)
-
-            async def kill(found: dict[str, Any]) -> None:
-                srv.proc.send_signal(signal.SIGKILL)     # at once after the acknowledgement
-            found = await keep_one(http, table, tokens, seats, then=kill)
-            return table, seats, found
-
-    async def after(table: str, found: dict[str, Any]) -> dict[str, Any]:
-        async with httpx.AsyncClient(base_url=srv.base, timeout=WAIT) as http:
-            async def declared() -> dict[str, Any]:
-                async for text in lines(http, f"/api/bot/game/stream/{table}", found["token"]):
-                    msg = json.loads(text)
-                    if msg["type"] == "state" and any(d["seat"] == found["seat"]
-                                                      for d in msg["view"]["declarations"]):
-                        return msg
-                raise AssertionError("the stream ended")
-            return await asyncio.wait_for(declared(), 2 * WAIT)
-
-    with LiveServer(tmp_path, env=SLOW_DEAL) as srv:
-        tokens = bots(srv, "k")
-        table, seats, found = asyncio.run(first())
-        srv.proc.wait(10)
+def test_a_kept_declaration_survives_kill_9_and_is_declared_after_the_restart(tables):
+    found = found_at(tables, "k")
     assert found["answer"]["ahead"] == "kept", found["answer"]
-    with LiveServer(tmp_path, env=SLOW_DEAL) as srv:
-        msg = asyncio.run(after(table, found))
-    mine = [d for d in msg["view"]["declarations"] if d["seat"] == found["seat"]]
+    mine = [d for d in found["after"]["view"]["declarations"] if d["seat"] == found["seat"]]
     assert "declare " + " ".join(mine[0]["cards"]) == found["action"]
 
 
-def test_bot_connect_posts_a_declaration_ahead_and_a_pass_plainly(tmp_path):
+def test_bot_connect_posts_a_declaration_ahead_and_a_pass_plainly(tables):
     """``qipai bot connect``'s client (:class:`qipai.engines.connect.BotClient`) posts its
     answers at a table whose deal holds prompts with ``ahead``: a declaration that comes after
     its prompt closed is kept and declared at the seat's next prompt; a ``pass``, which the
     server takes no ahead, is posted plainly, and every later ``pass`` straight away."""
-    from qipai.engines.connect import BotClient
-
-    said: list[str] = []
-    posts: list[dict[str, Any]] = []
-
-    async def by_client(http: httpx.AsyncClient, table: str, tok: str, msg: dict[str, Any],
-                        action: str) -> dict[str, Any]:
-        client = BotClient(str(http.base_url), tok, make=None, out=said.append)  # type: ignore[arg-type]
-
-        async def note(req: httpx.Request) -> None:
-            posts.append(dict(req.url.params))
-
-        async with client._http() as own:
-            own.event_hooks["request"] = [note]
-            passed = await client._post_move(own, table, "pass", msg)
-            assert passed.status_code == 200 or passed.json()["error"] in ("stale_move", "stale_turn")
-            again = await client._post_move(own, table, "pass", msg)      # plainly at once
-            assert again.status_code == 409, again.text        # its decision is over
-            late = await client._post_move(own, table, action, msg)       # after its prompt
-            assert late.status_code == 200, late.text
-        return late.json()
-
-    found = declared_at_a_table(tmp_path, "c", by_client)
+    found = found_at(tables, "c")
+    posts, said = found["posts"], found["said"]
     assert found["answer"]["ahead"] == "kept", found["answer"]
     assert [p.get("ahead") for p in posts] == ["true", None, None, "true"], posts
     assert [e["status"] for e in found["told"]] == ["kept", "sent"], found["told"]
     assert any("kept for the seat's next prompt" in line for line in said), said
 
 
-def test_a_declaration_sent_ahead_while_the_seats_prompt_is_open_answers_it(tmp_path):
+def test_a_declaration_sent_ahead_while_the_seats_prompt_is_open_answers_it(tables):
     """Posted ahead while the seat's own prompt is open (and legal there), the declaration is
     that prompt's answer at once: ``"ahead": "answered"``, no ``ahead`` event, declared with
     the cards the seat held then. (A request that came after the prompt's hold, on a slow
     machine, is kept for the next prompt instead, and said so.)"""
-    async def now(http: httpx.AsyncClient, table: str, tok: str, msg: dict[str, Any],
-                  action: str) -> dict[str, Any]:
-        r = await ahead_move(http, table, tok, action)
-        assert r.status_code == 200, r.text
-        return r.json()
-
-    found = declared_at_a_table(tmp_path, "a", now)
+    found = found_at(tables, "a")
     late = found["answer"]["ahead"] == "kept"
     assert found["answer"]["ahead"] in ("answered", "kept"), found["answer"]
     assert [e["status"] for e in found["told"]] == (["kept", "sent"] if late else [])
@@ -335,7 +389,7 @@ def test_bot_connect_plays_a_shengji_game_declaring_ahead_during_the_deal(tmp_pa
                             settings={"clock": "none", "bot_delay_ms": 0}, out=said.append)]
         return await asyncio.wait_for(asyncio.gather(*(c.run() for c in clients)), 6 * WAIT)
 
-    with LiveServer(tmp_path) as srv:
+    with LiveServer(tmp_path, env=QUICK_DEAL) as srv:
         owner = person(srv.base, "sowner")
         host = bot_token(owner, "sbot00", ["bot:play"])["token"]
         guest = bot_token(owner, "sbot01", ["bot:play", "challenge:write"])["token"]

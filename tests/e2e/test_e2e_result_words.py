@@ -21,13 +21,13 @@ from qipai.i18n.results import CARD, mahjong_hand_lines, result_words
 from tests.test_result_words import (
     BOMB_WON,
     NAMES,
-    RESULTS,
     VARIANTS,
     _new,
     _play,
     _view,
     check_words,
     gb_hands,
+    stored_results,
 )
 
 #: in the browser: the status line's words and, for a card or tile table, the mounted board's
@@ -70,10 +70,10 @@ def test_the_page_words_every_stored_result(server, browser, lang):
     errors = []
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.goto(server + "/")
-    entries = [{**e, "names": NAMES[e["seats"]], "card": e["game"] in CARD} for e in RESULTS]
+    entries = [{**e, "names": NAMES[e["seats"]], "card": e["game"] in CARD} for e in stored_results()]
     # bots of one kind at a table: told apart the same way on the page (by place at a card table)
     entries += [{**e, "label": e["label"] + ":bots", "names": ["Ann"] + ["Bot"] * (e["seats"] - 1),
-                 "card": False} for e in RESULTS if e["seats"] > 2]
+                 "card": False} for e in stored_results() if e["seats"] > 2]
     got = page.evaluate(WORD_ALL, entries)
     ctx.close()
     by_label = {e["label"]: e for e in entries}
@@ -117,7 +117,8 @@ MOUNT_LAST_STEP = """async (entries) => {
 
 @pytest.mark.parametrize("lang", ["zh", "en"])
 def test_a_replay_of_a_resigned_game_shows_no_player_to_move(server, browser, lang):
-    ends = {e["label"].rsplit(":", 1)[0]: e["result"] for e in RESULTS if e["label"].endswith(":resign@12")}
+    ends = {e["label"].rsplit(":", 1)[0]: e["result"] for e in stored_results()
+            if e["label"].endswith(":resign@12")}
     entries = []
     for game_id, options, seats in VARIANTS:
         key = f"{game_id}/{seats}{options}"
@@ -322,7 +323,7 @@ DRAWN_BOX = """async (e) => {
 def test_a_drawn_card_deal_shows_nobody_gaining(server, browser, lang):
     """A 4A4 draw returns ½ to every seat: its result box showed "你 +0.5 下家 +0.5 …" in green;
     a drawn deal is ±0 for every seat, in the neutral colour (for every card table's box)."""
-    base = next(e for e in RESULTS if e["game"] == "fouafour")
+    base = next(e for e in stored_results() if e["game"] == "fouafour")
     entry = {**base, "names": NAMES[4], "seats": [None, 0, 1, 2, 3],
              "result": {"returns": [0.5, 0.5, 0.5, 0.5], "winners": [], "reason": "out", "details": {}}}
     ctx = browser.new_context(locale="zh-CN" if lang == "zh" else "en-US")
@@ -386,7 +387,7 @@ def test_a_finished_shengji_hand_shows_the_levels_it_ended_with(server, browser,
     levels the hand began with ("Levels us 2 · them 2") beside a verdict that said a team went
     up; after the hand it reads the new levels ("Levels now"), and the verdict says the
     attackers' points against the take-over mark."""
-    e = next(x for x in RESULTS if x["label"] == "shengji/4{}#2:played")
+    e = next(x for x in stored_results() if x["label"] == "shengji/4{}#2:played")
     d = e["result"]["details"]
     assert d["levels_before"] == [2, 2] and d["levels"] == [5, 2] and e["views"][1]["levels"] == [2, 2]
     got = _finished_board(server, browser, lang, shot, {**e, "names": NAMES[4], "seat": 1, "info": "levels"},
@@ -406,7 +407,7 @@ def test_a_sandayi_hand_says_one_threshold_and_calls_the_winning_bidder_the_decl
     against 80": one threshold (the defenders set a contract of c with 105 − c points, rules
     §4.2), said alike in both places; in English the winning bidder is the declarer, not the
     "Dealer" (the one who dealt)."""
-    e = next(x for x in RESULTS if x["label"] == "sandayi/4{}#1:played")
+    e = next(x for x in stored_results() if x["label"] == "sandayi/4{}#1:played")
     d = e["result"]["details"]
     got = _finished_board(server, browser, lang, shot,
                           {**e, "names": NAMES[4], "seat": 0, "info": "defender_points"}, "sandayi")
