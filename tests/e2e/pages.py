@@ -97,6 +97,23 @@ def two_people(browser, base):
     return alice, bob
 
 
+def waiting_event(alice, bob, base, event_id: str) -> dict:
+    """A gomoku final of ``bob`` and a bot (entrant ``b1``) made and started by the organizer
+    ``alice`` while bob is away, on a server whose event games wait for their players
+    (``event_ready_grace_ms``): its game waits at its table. The start's answer (its "tables")."""
+    bob.goto("about:blank")                          # bob is away: his game waits for him
+    alice.goto(base + "/events")
+    made = alice.evaluate("""async (id) => {
+      const post = (u, b) => fetch(u, { method: "POST", headers: { "Content-Type": "application/json" },
+        body: JSON.stringify(b) }).then((r) => r.json());
+      await post("/api/events", { preset: "s0_gomoku", event_id: id,
+        players: ["bob", { id: "b1", bot: "random" }] });
+      return post(`/api/events/${id}/start`, {});
+    }""", event_id)
+    assert made["tables"], made
+    return made
+
+
 def create_event(page, base, preset: str, name: str, players: list[str]) -> str:
     """The organizer on ``page`` makes an event with the form of /events; returns its id."""
     page.goto(base + "/events")

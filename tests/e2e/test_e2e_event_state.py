@@ -5,7 +5,7 @@ event list, on a player's profile and on its own page, never "Running" / 进行�
 from __future__ import annotations
 
 from .conftest import running_server
-from .pages import create_event, shots, two_people
+from .pages import create_event, shots, two_people, waiting_event
 
 
 def test_an_event_not_started_reads_so_on_the_list_the_profile_and_its_page(browser, shot, tmp_path):
@@ -57,16 +57,7 @@ def test_a_round_whose_game_waits_for_its_player_reads_as_waiting_not_in_play(br
     # the game waits for its person (the tests' server starts it at once by default)
     with running_server(tmp_path, "event_ready_grace_ms=600000") as base:
         alice, bob = two_people(browser, base)
-        bob.goto("about:blank")                          # bob is away: his game waits for him
-        alice.goto(base + "/events")
-        made = alice.evaluate("""async () => {
-          const post = (u, b) => fetch(u, { method: "POST", headers: { "Content-Type": "application/json" },
-            body: JSON.stringify(b) }).then((r) => r.json());
-          await post("/api/events", { preset: "s0_gomoku", event_id: "wait1",
-            players: ["bob", { id: "b1", bot: "random" }] });
-          return post("/api/events/wait1/start", {});
-        }""")
-        assert made["tables"], made
+        made = waiting_event(alice, bob, base, "wait1")
         words = {"en": ("Final: waiting for the players", "waiting for the players"),
                  "zh": ("决赛：等待选手入座", "等待选手入座")}
         for lang, (state, row) in words.items():

@@ -128,7 +128,7 @@ export async function consolePage(app, { me, id }) {
     } catch (e) { err.textContent = errorText(e); noteBy(errorText(e)); done.textContent = ""; } finally { busy = false; }
   }
 
-  const names = (tb) => tb.names.map((n, i) => n || `#${i + 1}`);
+  const names = (tb) => tb.names.map((n, i) => n || t("seatno", { n: i + 1 }));     // "seat 2", never "#2"
   // a seat to give time to or warn: a person's first (the one to move, if any), never a bot's by
   // default; a bot's seat stays pickable
   function seatPicker(tb, idBase) {
@@ -150,7 +150,8 @@ export async function consolePage(app, { me, id }) {
   }
 
   function clocks(tb) {
-    if (!tb.clocks.length) return el("ul", { class: "ref-clocks" }, el("li", { class: "muted" }, names(tb).join(` ${t("vs")} `), " · ", t("ref.starting")));
+    // not started: the game waits for its players at the table (the event page's words)
+    if (!tb.clocks.length) return el("ul", { class: "ref-clocks" }, el("li", { class: "muted", "data-waiting": "" }, names(tb).join(` ${t("vs")} `), " · ", t("events.seating")));
     const now = tb.paused_at !== null && tb.paused_at !== undefined ? tb.paused_at : tb.now + performance.now() - fetchedAt;
     return el("ul", { class: "ref-clocks" }, names(tb).map((n, i) => {
       const c = tb.clocks[i] || {};
