@@ -410,7 +410,13 @@ class Cluster:
 
     def claimed(self, table_id: str) -> None:
         """A table was made here (or seated from the database by this worker): hold its lease.
-        (The next heartbeat would too; this is at once, before anyone can see the table.)"""
+        (The next heartbeat would too; this is at once, before anyone can see the table.) Its
+        place in its owner's quota, counted before it was made, leaves at the first heartbeat
+        after it ends (:meth:`.quota.TableQuota.made`), though it ends before any heartbeat saw
+        it."""
+        t = self.hub.tables.get(table_id)
+        if t is not None and t.owner_id is not None:
+            self.quota.made(t.owner_id, table_id)
         self.held.add(table_id)
         self.keeper.serve(self.held)
         if table_id in self._reserved:

@@ -80,7 +80,7 @@ class TableQuota:
         self._beat: float | None = None                 # the last renew (monotonic s)
         #: entries counted by :meth:`reserve` and not yet seen live by :meth:`renew`: a table is
         #: counted before it is made (its lease taken, its row written), and a heartbeat in
-        #: between must not take it for one that ended
+        #: between must not take it for one that ended (once made, :meth:`made`, it is live)
         self._new: set[tuple[int, str]] = set()
         self.clock = time.monotonic
 
@@ -97,6 +97,14 @@ class TableQuota:
             self._new.add((owner_id, table_id))
             return None
         return got
+
+    def made(self, owner_id: int, member: str) -> None:
+        """The table ``member`` counted by :meth:`reserve` is made here (live from now on): from
+        now on, a heartbeat that finds it not live takes it for one that ended (or moved) and
+        removes it, as any other. Until then a reservation is kept for ``keep_ms`` even when not
+        live, so a table that ended before any heartbeat saw it live held its account's place
+        that long (half a minute), instead of until the next heartbeat."""
+        self._new.discard((owner_id, member))
 
     async def release(self, owner_id: int, member: str) -> None:
         """``member`` of ``owner_id`` ended: it counts no more (at once, not at the next

@@ -270,6 +270,12 @@ class Store:
             else:
                 await self._idle.wait()
 
+    def settled(self) -> bool:
+        """Whether the store is up with nothing appended waiting and no commit under way (read
+        from any thread: the writes queued by its own recovery, such as the resume rows of the
+        games it paused, are committed by then)."""
+        return not self.down and not self.pending and not self._running
+
     def append(self, gate: Gate, op: Op) -> Entry:
         """Queue a write for ``gate``'s table; returns the entry (its ``op`` may still be set to
         None before the writer runs, when it turned out to change nothing)."""

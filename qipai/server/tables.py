@@ -284,18 +284,23 @@ class LiveTable(TableGame):
 
     def abort(self, reason: str) -> None:
         """Give the table up (``status = "aborted"``; :mod:`.conduct` writes it): the game stops
-        without a result. Connected clients get an ``aborted`` event, the table and 4410. At a
+        without a result. Connected clients get an ``aborted`` event, the table and 4410, once
+        the aborted status is written (its write queued before, :func:`.conduct.give_up`). At a
         table whose action log the database refused a row of (``storage_refused``, its gate
-        halted) what is queued for them is dropped, never sent: it may tell of that input."""
+        halted) what is queued for them is dropped, never sent: it may tell of that input; the
+        event and 4410 still wait for that write (they once went at once, and a client asking
+        for the table then could find it still playing in the database: 404)."""
         self.status = "aborted"
         if self.task is not None and not self.task.done():
             self.task.cancel()
         why = {"type": "aborted", **self.settings.get("aborted", {}), "reason": reason}
         if self.gate.halted is not None:
-            notice = {"type": "event", "event": why}
+            notice = encode({"type": "event", "event": why})
             for conns in self.conns.values():
                 for c in list(conns):
-                    c.close(CLOSE_TABLE_CLOSED[0], reason, notice=notice, drop=True)
+                    c.queue.clear()
+                    c.put(notice)
+                    c.close(CLOSE_TABLE_CLOSED[0], reason)
             return
         event = encode({"type": "event", "event": why})
         table = encode({"type": "table", "table": self.summary()})
