@@ -61,7 +61,10 @@ def test_the_shengji_options_say_what_empty_means(server, browser, lang):
         # a seat picked is the game's seat (Seat 2 = seat 1): the table is made with it
         set_width(page, 1280, 900)
         page.select_option('select[data-opt="dealer"]', "1")
-        page.click("#create")
+        with page.expect_request(lambda r: r.url.endswith("/api/tables") and r.method == "POST") as sent:
+            page.click("#create")
+        # what was left empty is not sent: the game decides it
+        assert sent.value.post_data_json["options"] == {"dealer": 1}, sent.value.post_data_json
         page.wait_for_url("**/tables/*", timeout=30_000)
         tid = page.url.rsplit("/", 1)[1]
         info = page.evaluate("async (t) => (await (await fetch(`/api/tables/${t}`)).json())", tid)

@@ -260,7 +260,9 @@ function customTable(games, clocks, err) {
       if (i.closest("[hidden]")) continue;   // counts only with another option's value, not chosen
       const o = g.options.find((x) => x.name === i.dataset.opt);
       let v = i.type === "checkbox" ? i.checked : i.tagName === "SELECT" ? JSON.parse(i.value) : i.value;
-      if (o.type === "int" && !o.choices) v = parseInt(v, 10);
+      // an empty box of an option whose default is empty says "the game decides": not sent
+      if (v === "" && (o.default === null || (Array.isArray(o.default) && !o.default.length))) continue;
+      if (o.type === "int" && !o.choices && v !== null) v = parseInt(v, 10);
       if (v !== o.default) options[o.name] = v;
     }
     const settings = clockSel.value ? { clock: clockSel.value } : {};
