@@ -92,7 +92,7 @@ export function mount(root, ctx) {
       ["buried", tr("sdy.buried"), v.buried]],
     prompt: (msg, { tr }) => {
       const p = msg.view.phase;
-      if (p === "bury") return tr("sdy.buryPrompt");
+      if (p === "bury") return null;       // "Select 6 cards" (the table's count) says it, as at shengji's bury
       if (p === "trump") return tr("sdy.trumpPrompt");
       if (p === "play") return tr(msg.view.trick && msg.view.trick.length ? "sdy.follow" : "sdy.lead");
       if (p === "bid") return tr("sdy.bidPrompt");
