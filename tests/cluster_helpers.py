@@ -15,6 +15,7 @@ from pathlib import Path
 
 import httpx
 
+from .e2e.timing import until as within
 from .server_process import QIPAI, free_port
 
 REDIS = os.environ.get("QIPAI_TEST_REDIS", "redis://127.0.0.1:6379/0")
@@ -198,7 +199,7 @@ def worker_id(name: str, worker: Worker) -> str:
 
     r = redis.Redis.from_url(REDIS, decode_responses=True)
     try:
-        for _ in range(100):
+        for _ in within(30):
             for key in r.scan_iter(match=f"{name}:worker:*"):
                 raw = r.get(key)
                 if raw and json.loads(raw)["pid"] == worker.proc.pid:
@@ -220,7 +221,7 @@ def move_table(name: str, table_id: str, old: Worker, new: Worker) -> None:
     r = redis.Redis.from_url(REDIS, decode_responses=True)
     try:
         r.set(key, "nobody", px=60_000)
-        for _ in range(300):
+        for _ in within(30):
             if table_id not in {t["id"] for t in httpx.get(old.base + "/api/tables", timeout=30).json()}:
                 break
             time.sleep(0.05)

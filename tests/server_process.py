@@ -12,6 +12,8 @@ from pathlib import Path
 
 import httpx
 
+from .e2e.timing import until as within
+
 QIPAI = str(Path(sys.executable).parent / "qipai")
 
 
@@ -30,12 +32,13 @@ def start(data: Path, port: int, *args: str, **env: str) -> subprocess.Popen:
 
 
 def wait_up(port: int) -> None:
-    for _ in range(300):
+    for _ in within(60):
         try:
             if httpx.get(f"http://127.0.0.1:{port}/api/games", timeout=2).status_code == 200:
                 return
         except httpx.HTTPError:
-            time.sleep(0.05)
+            pass
+        time.sleep(0.05)
     raise AssertionError("the server did not start")
 
 

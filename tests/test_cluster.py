@@ -26,6 +26,7 @@ from .cluster_helpers import (
     until,
     xiangqi_table,
 )
+from .e2e.timing import until as within
 from .pg import drop, skip_postgres, sqlalchemy_url
 
 pytestmark = pytest.mark.timeout(120)
@@ -77,7 +78,7 @@ async def _scenario(url, w1, w2, w3) -> None:
         assert r.status_code == 200 and r.json()["seats"][1]["name"] == "black", r.text
         # every worker's lobby lists it
         for w in (w2, w3):
-            for _ in range(50):
+            for _ in within(30):
                 listed = {t["id"] for t in (await http.get(w.base + "/api/tables")).json()}
                 if tid in listed:
                     break

@@ -86,8 +86,10 @@ async def _busy(url, name, block, workers) -> None:
         # the new owner takes the lease, then writes the table's new epoch in its take-over (a
         # write behind the other tests' on a loaded machine: given 30 lease times)
         end = time.monotonic() + 30 * LEASE
-        while epoch_of(url, tid) != epoch + 1:
-            assert time.monotonic() < end and epoch_of(url, tid) == epoch, "no take-over written"
+        # (the epoch read once a round: read again in the assertion, a take-over written between
+        # the two reads failed a run that had done right)
+        while (now := epoch_of(url, tid)) != epoch + 1:
+            assert time.monotonic() < end and now == epoch, ("no take-over written", now)
             await asyncio.sleep(0.1)
         with pytest.raises(websockets.ConnectionClosed) as closed:
             while True:

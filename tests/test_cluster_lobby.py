@@ -22,6 +22,7 @@ import websockets
 from .botapi_helpers import PASSWORD, bearer, bot_token, lines
 from .botapi_helpers import person as signed_up
 from .cluster_helpers import state_at, workers_fixture
+from .e2e.timing import until as within
 
 pytestmark = pytest.mark.timeout(120)
 
@@ -49,7 +50,7 @@ def test_a_referee_act_reaching_another_worker_is_relayed_to_the_tables_owner(cl
     r = boss.post("/api/events/club/start")                # its table is seated and served by w1
     assert r.status_code == 200, r.text
     (tid,) = r.json()["tables"]
-    for _ in range(100):                                 # until the deal is committed
+    for _ in within(30):                                 # until the deal is committed
         r = ref.post("/api/events/club/acts", json={"act": "pause", "table": tid, "reason": "noise"})
         if r.json().get("code") != "not_playing":
             break

@@ -19,6 +19,7 @@ from websockets.sync.client import connect
 
 from .botapi_helpers import person as signed_up
 from .cluster_helpers import move_table, running_cluster
+from .e2e.timing import until as within
 
 pytestmark = pytest.mark.timeout(120)
 
@@ -57,7 +58,7 @@ def test_a_round_pause_and_resume_reach_every_workers_tables(pg_template, tmp_pa
         r = boss.post("/api/events/rr/start")             # both tables seated and served by w1
         assert r.status_code == 200, r.text
         a, b = sorted(r.json()["tables"])
-        for _ in range(200):                              # until both games are under way
+        for _ in within(30):                              # until both games are under way
             if all(t["status"] == "playing" and t["clocks"] for t in console(ref, w1.base).values()):
                 break
             time.sleep(0.05)
@@ -107,7 +108,7 @@ def test_a_round_pause_and_resume_reach_every_workers_tables(pg_template, tmp_pa
         r = ref.post(w1.base + "/api/events/rr/acts", json={"act": "adjudicate", "table": b, "result": "1-0",
                                                              "reason": "agreed at the board"})
         assert r.status_code == 200, r.text
-        for _ in range(300):
+        for _ in within(30):
             if clients[player].get(f"{w1.base}/api/tables/{b}").json()["status"] == "finished":
                 break
             time.sleep(0.05)

@@ -17,6 +17,7 @@ import pytest
 import websockets
 
 from .cluster_helpers import REDIS, cluster_name, forget_cluster, signup, state_at
+from .e2e.timing import until as within
 from .server_process import QIPAI, free_port
 
 pytestmark = pytest.mark.timeout(180)
@@ -91,7 +92,7 @@ async def _play(base: str, port: int, sup: int, first: list[int]) -> None:
     os.kill(first[0], signal.SIGKILL)
     wait_until(lambda: len(workers_of(sup)) == 2 and first[0] not in workers_of(sup))
     wait_until(lambda: answers(base))
-    for _ in range(20):                            # the table is served again (moved if need be)
+    for _ in within(30):                           # the table is served again (moved if need be)
         try:
             async with websockets.connect(url, additional_headers=alice) as s:
                 m = await state_at(s, 2)

@@ -36,6 +36,7 @@ from .cluster_helpers import (
     workers_fixture,
     xiangqi_table,
 )
+from .e2e.timing import until as within
 from .server_process import QIPAI
 
 pytestmark = pytest.mark.timeout(120)
@@ -282,7 +283,7 @@ async def _presence(w1, w2) -> None:
 
         async def listed(w, who) -> bool:
             return tid in {t["id"] for t in (await http.get(w.base + "/api/tables", headers=who)).json()}
-        for _ in range(50):                   # the owner's summaries reach the other worker's list
+        for _ in within(30):                  # the owner's summaries reach the other worker's list
             if await listed(w2, black):
                 break
             await asyncio.sleep(0.2)
@@ -394,7 +395,7 @@ async def _finished(w1, w2) -> None:
     w1.proc.wait(10)
     async with httpx.AsyncClient(timeout=30) as http:
         r = await http.get(f"{w2.base}/api/tables/{tid}", headers=black)
-        for _ in range(50):                     # its lease outlives it a moment
+        for _ in within(30):                    # its lease outlives it a moment
             if r.status_code == 200:
                 break
             await asyncio.sleep(0.2)

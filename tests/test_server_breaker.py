@@ -15,6 +15,7 @@ import pytest
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
+from .e2e.timing import until as within
 from .server_helpers import LiveServer
 
 PASSWORD = "correct horse"
@@ -242,14 +243,14 @@ def test_a_player_between_two_games_of_a_match_may_not_watch_the_round(tmp_path)
                     sock.recv(timeout=10)
                 assert (e.value.rcvd.code, e.value.rcvd.reason) == (4403, "round_player")
         refused()                      # at once, before or after game 2 is seated
-        for _ in range(200):
+        for _ in within(30):
             games = _her_games(boss, "brk_a")
             if len(games) == 2 and games[1]["table"]:
                 break
             time.sleep(0.05)
         refused()                      # seated at game 2
         _resign_at(live, alice, rival, games[1]["table"])                            # her match is lost
-        for _ in range(200):
+        for _ in within(30):
             matches = boss.get("/api/events/cup").json()["rounds"][0]["matches"]
             if next(m for m in matches if "brk_a" in m["entrants"])["status"] == "finished":
                 break
@@ -286,7 +287,7 @@ def test_an_account_cannot_make_the_server_play_bot_games_without_end(live):
             assert r.status_code == 429 and r.json()["error"] == "rate_limited", r.text
     assert owner.get(f"/api/tables/{empty}").json()["status"] == "open"
     # a person at the table plays the bots as before
-    for _ in range(100):                  # once the bot games still running leave room
+    for _ in within(30):                  # once the bot games still running leave room
         r = owner.post("/api/tables", json={"game": "xiangqi", "bots": 1, "settings": {"clock": "none"}})
         if r.status_code != 409:
             break

@@ -19,6 +19,7 @@ from websockets.sync.client import connect
 from qipai.server import Limits
 from qipai.server.auth import SessionCache
 
+from .e2e.timing import until as within
 from .server_helpers import as_user, client, next_state, post, receive, signup, ws
 from .server_process import free_port, start, wait_up
 
@@ -237,7 +238,7 @@ def test_a_player_of_an_event_round_may_not_watch_its_other_tables(tmp_path):
             sock.send_json({"type": "resign"})
             while not next_state(sock).get("record"):
                 pass
-        for _ in range(200):                                  # stored in the event
+        for _ in within(30):                                  # stored in the event
             matches = c.get("/api/events/club").json()["rounds"][0]["matches"]
             if next(m for m in matches if "alice" in m["entrants"])["status"] == "finished":
                 break
@@ -281,7 +282,7 @@ def test_idle_tables_are_aborted_and_never_resumed(tmp_path):
             assert m["type"] == "table" and m["table"]["status"] == "aborted"
             code, reason, _ = closed_with(watcher)
             assert (code, reason) == (4410, "table_closed")
-        for _ in range(50):
+        for _ in within(30):
             if empty not in {t["id"] for t in c.get("/api/tables").json()}:
                 break
             time.sleep(0.05)

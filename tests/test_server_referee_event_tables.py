@@ -9,6 +9,7 @@ import time
 
 import httpx
 
+from .e2e.timing import until as within
 from .server_helpers import client, post, receive, signup, ws
 from .test_server_event_restart import start, stop
 from .test_server_serve import free_port, wait_up
@@ -62,7 +63,7 @@ def test_a_referee_pause_holds_across_a_restart_and_resume_gives_back_the_time(t
 
         def console_table():
             return next(x for x in c.get("/api/events/xq/console").json()["tables"] if x["id"] == table)
-        for _ in range(100):
+        for _ in within(30):
             tb = console_table()
             if tb["clocks"]:
                 break
@@ -70,7 +71,7 @@ def test_a_referee_pause_holds_across_a_restart_and_resume_gives_back_the_time(t
         time.sleep(0.5)
         r = c.post("/api/events/xq/acts", json={"act": "pause", "table": table, "reason": "power cut"})
         assert r.status_code == 200, r.text
-        for _ in range(100):
+        for _ in within(30):
             tb = console_table()
             if tb["paused"]:
                 break
@@ -90,7 +91,7 @@ def test_a_referee_pause_holds_across_a_restart_and_resume_gives_back_the_time(t
         time.sleep(0.5)
         r = c.post("/api/events/xq/acts", json={"act": "resume", "table": table, "reason": "power back"})
         assert r.status_code == 200, r.text
-        for _ in range(100):
+        for _ in within(30):
             tb = console_table()
             if not tb["paused"]:
                 break

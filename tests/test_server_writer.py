@@ -16,12 +16,13 @@ import time
 import httpx
 import websockets
 
+from .e2e.timing import until as within
 from .server_process import answer_commitment, free_port, signup, start, wait_up
 
 
 def writer_pid(server: subprocess.Popen) -> int:
     """The pid of the server's writer process (its child running qipai.server.writer)."""
-    for _ in range(100):
+    for _ in within(30):
         out = subprocess.run(["pgrep", "-P", str(server.pid)], capture_output=True, text=True).stdout
         for pid in out.split():
             cmd = open(f"/proc/{pid}/cmdline", "rb").read().replace(b"\0", b" ")

@@ -76,9 +76,9 @@ def test_a_refused_rematch_reads_as_an_error(fserver, browser):
     sign_up(page, fserver, "erin")
     page.select_option("select[name=game]", "xiangqi")
     table = create_table(page, bots=1)
-    page.wait_for_selector("#resign")         # resign at once against the bot: a finished game
-    page.click("#resign")
-    page.click('#ask [data-answer="yes"]')
+    # a game over: erin never moves, and the server aborts it after 2 s (a resignation raced
+    # that timer: a loaded machine could abort the game under the resign button's click)
+    says(page, "Game aborted: erin did not make the first move in time; it counts for nobody")
     page.wait_for_selector("#rematch", timeout=30_000)
     page.goto(fserver + "/")
     page.select_option("select[name=game]", "xiangqi")

@@ -86,13 +86,16 @@ def check_table(page, n, lang):
         assert listed >= on_table, (listed, on_table)
 
 
-def click(button):
+def click(button) -> bool:
     """Click an answer, unless the board's auto-pass answered first (the only answer was to
-    pass) and the button went with the turn."""
+    pass) and the button went with the turn: whether the click was made. Not made, the caller
+    looks at the table again rather than wait for a change (a loaded machine's click can also
+    time out with the turn still this seat's, and then nothing changes)."""
     try:
         button.click(timeout=3_000)
-    except PlaywrightTimeout:          # the loop looks at the table again
-        pass
+    except PlaywrightTimeout:
+        return False
+    return True
 
 
 def play_whole_game(page, game, n, lang, prefer):
@@ -127,7 +130,8 @@ def play_whole_game(page, game, n, lang, prefer):
                     # Play stayed disabled: the turn may have moved on between the two clicks
                     # (a clock, a window other seats answered), then the loop looks again; on
                     # the same turn, the hint's cards not playable is the board's fault
-                    assert page.evaluate(SEQ) != seq, (
+                    # (a Play still enabled: a loaded machine's click was slow, look again)
+                    assert page.evaluate(SEQ) != seq or live(page, '[data-action="play"]'), (
                         "Play stays disabled after Hint", page.inner_text("#prompt"),
                         [c.get_attribute("data-name") for c in page.locator("#hand .c.sel").all()],
                         errors)
@@ -135,7 +139,8 @@ def play_whole_game(page, game, n, lang, prefer):
                     continue
                 seen["play"] += 1
             elif p := live(page, '[data-action="pass"]'):
-                click(p)
+                if not click(p):
+                    continue
                 seen["pass"] += 1
             else:
                 page.wait_for_timeout(40)
@@ -143,12 +148,14 @@ def play_whole_game(page, game, n, lang, prefer):
         else:
             for sel in prefer + ['[data-action="pass"]', '[data-action^="decline"]', "button.opt"]:
                 if b := live(page, sel):
-                    click(b.last if "bid" in sel else b.first)
-                    seen["other"] += 1
+                    clicked = click(b.last if "bid" in sel else b.first)
                     break
             else:
                 page.wait_for_timeout(40)
                 continue
+            if not clicked:
+                continue
+            seen["other"] += 1
         page.wait_for_function(f"{SEQ} !== '{seq}' || !!document.querySelector('#ct-result')"
                                " || document.querySelector('#error').textContent !== ''", timeout=30_000)
         if page.inner_text("#error"):

@@ -13,6 +13,7 @@ from .pages import FIRST_EVENT_MS
 from .test_e2e_a11y import check
 from .test_e2e_cardtable import BOARD_SCRIPT
 from .test_e2e_play import create_table, join, sign_up, submit_account_form, wait_seq
+from .timing import until
 
 HOSTILE = '<b>bold?</b> <img src=x onerror="window.pwned=1"> & 你好'
 
@@ -270,7 +271,7 @@ def test_event_chat_with_the_referees(server, browser, shot):
     ref.click('#ask [data-answer="yes"]')          # asked first: it cannot be undone
     event_id = event_url.rstrip("/").rsplit("/", 1)[1]
     table = None
-    for _ in range(50):
+    for _ in until(60):                  # a loaded machine seats the round's games in seconds
         # asked outside the page, which goes to the table by itself once it sees the game ready
         ev = player.request.get(f"{server}/api/events/{event_id}").json()
         table = next((g["table"] for r in ev["rounds"] for m in r["matches"] for g in m["games"]

@@ -10,6 +10,7 @@ import re
 import httpx
 
 from .conftest import running_server
+from .timing import until
 
 WORDS = {"en": "result: carol wins", "zh": "结果：carol 胜"}
 
@@ -32,7 +33,7 @@ def test_an_adjudication_reads_as_a_ruling(browser, shot, tmp_path):
         seats = [s["name"] for s in boss.get(f"/api/tables/{table}").json()["seats"]]
         result = "1-0" if seats[0] == "carol" else "0-1"             # carol wins
         # adjudicated once the game runs (its players are ready: not_playing before)
-        for _ in range(200):
+        for _ in until(60):
             r = boss.post("/api/events/xq/acts", json={"act": "adjudicate", "table": table, "result": result,
                                                        "reason": "alice left the hall"})
             if r.status_code != 409:

@@ -11,6 +11,7 @@ import pytest
 
 from .conftest import set_width
 from .test_e2e_card_games import DESKTOP, PHONE, account, live, open_table  # noqa: F401
+from .timing import until
 
 SEQ = "document.querySelector('#status').dataset.seq"
 #: the cards laid on the table now, and the history's plays, as [card id, text shown]
@@ -45,7 +46,7 @@ def test_laid_cards_show_the_table_labels_as_normal_cards(server, browser, accou
     page = ctx.new_page()
     page.goto(server + "/")
     tid = open_table(page, server, game, bots)
-    for _ in range(400):                        # until the history holds three rounds of plays
+    for _ in until(120):                        # until the history holds three rounds of plays
         if page.locator("#ct-result").count() or page.locator(
                 "#movelist .ct-round:not(.ct-bids)").count() >= 3:
             break
