@@ -1,7 +1,8 @@
 """The referee console's card of an event table whose game has not started (it waits for its
 players to reach the table): it says so in the words the event page uses ("waiting for the
-players" / 等待选手入座), with the players' names, in both languages; once the player comes, the
-card shows the clocks. Screenshots at 1280 and 390 px in both languages (/tmp/shots-ui13)."""
+players" / 等待选手入座), with the players' names, in both languages, and the round counts it
+as waiting, not live; once the player comes, the card shows the clocks. Screenshots at 1280
+and 390 px in both languages (/tmp/shots-ui13)."""
 
 from __future__ import annotations
 
@@ -33,6 +34,9 @@ def test_the_console_says_a_table_waits_for_its_players(browser, tmp_path):
             assert sorted(line.split(" · ")[0].split(f" {vs} ")) == ["b1", "bob"], line
             assert line.endswith(f" · {words['events.seating']}"), line
             assert "#" not in line and "(" not in line
+            # the round's count: a table waiting for its players, not a live one
+            count = words["ref.waitingcount.one" if lang == "en" else "ref.waitingcount.other"]
+            assert alice.inner_text("#ref-count") == count.replace("{n}", "1")
             for width, height in ((1280, 900), (390, 844)):
                 set_width(alice, width, height)
                 alice.locator(card).scroll_into_view_if_needed()
@@ -42,5 +46,6 @@ def test_the_console_says_a_table_waits_for_its_players(browser, tmp_path):
         bob.goto(f"{base}/tables/{table}")
         alice.wait_for_selector(f"{card} .clock", timeout=30_000)
         assert alice.locator(f"{card} [data-waiting]").count() == 0
+        alice.wait_for_selector("#ref-count:text-is('进行中 1 桌')", timeout=30_000)   # in Chinese now
         alice.context.close()
         bob.context.close()

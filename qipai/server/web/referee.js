@@ -325,11 +325,14 @@ export async function consolePage(app, { me, id }) {
     // the round's pause and resume only where they apply: a table to pause, a paused one to
     // resume (none once the event is over or before its tables sit)
     const canPause = data.tables.some((x) => !x.paused), canResume = data.tables.some((x) => x.paused);
-    if (changed(roundBar, [canPause, canResume, data.tables.length])) {
+    // the tables whose game waits for its players (no clocks yet) are counted apart: not "live"
+    const waiting = data.tables.filter((x) => !x.clocks.length).length, live = data.tables.length - waiting;
+    if (changed(roundBar, [canPause, canResume, live, waiting])) {
       roundBar.replaceChildren(...[        // no null among them: replaceChildren would write "null"
         canPause ? el("button", { id: "pause-round", onclick: () => act({ act: "pause" }) }, t("ref.pauseround")) : null,
         canResume ? el("button", { id: "resume-round", onclick: () => act({ act: "resume" }) }, t("ref.resumeround")) : null,
-        anyLive ? el("span", { class: "muted" }, t("ref.livecount", { n: data.tables.length })) : null].filter(Boolean));   // none: said once, under the tables' heading
+        anyLive ? el("span", { class: "muted", id: "ref-count" }, [live ? t("ref.livecount", { n: live }) : null,
+          waiting ? t("ref.waitingcount", { n: waiting }) : null].filter(Boolean).join(" · ")) : null].filter(Boolean));   // none: said once, under the tables' heading
     }
     // keep what a referee is typing: rebuild the cards only when the tables themselves changed
     const shape = JSON.stringify([none, data.tables.map((x) => [x.id, x.paused, x.names, x.count, x.clocks.length > 0])]);
