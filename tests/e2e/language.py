@@ -68,11 +68,13 @@ def new_table(page, base: str, game: str, *, sit: bool, clock: str | dict | None
     return r.json()["id"]
 
 
-#: a fast clock of a person's own choosing (the ``bot_…`` presets refuse a person's seat): 3 s
-#: a move in a board game, one overrun loses; 2 s a play in a card or tile game, where the
-#: computer plays an overrun and two in a row put the seat in trusteeship
-FAST_BOARD = {"move_cap": "3s", "on_cap": "lose"}
-FAST_CARDS = {"move_cap": "2s", "on_cap": "auto"}
+#: a fast clock of a person's own choosing (the ``bot_…`` presets refuse a person's seat): 1 s
+#: a move in a board game, one overrun loses; 1 s a play in a card or tile game, where the
+#: computer plays an overrun and two in a row put the seat in trusteeship (the tests wait for
+#: the overruns, 3 s and 2 + 2 s before; the bots think 50 ms, and a bot's overrun on a slow
+#: machine ends a board game or is played by the computer: the page then shows it all the same)
+FAST_BOARD = {"move_cap": "1s", "on_cap": "lose"}
+FAST_CARDS = {"move_cap": "1s", "on_cap": "auto"}
 
 
 def seated_table(page, base: str, game: str) -> str:
