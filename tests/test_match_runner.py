@@ -143,6 +143,25 @@ def test_trusteeship_acts_after_its_delay():
     assert out.events[0] == {"t": 1_000, "seat": 0, "type": "auto", "why": "trusteeship", "action": "pass"}
 
 
+def test_a_seat_entrusted_late_in_its_turn_is_played_after_the_delay_from_then():
+    """A person who asks for trusteeship 20 s into a decision: the computer plays the seat
+    ``trustee_delay`` after the request, not back-dated to the turn's start plus the delay
+    (which was already past: the play went in at t = 1 s, 19 s before the request, and the
+    turns after it started in the past, so a bot seat after it was out of time before it was
+    asked: a sandayi bot's card marked "timeout" at a lobby table). No event goes back in time."""
+    from qipai.match import Entrust
+
+    game = qipai.load("test-high")
+    a = ScriptedPlayer([(20_000, Entrust(), "now")])
+    out = play_game_sync(game, [a, ScriptedPlayer([(500, "pass")]), ScriptedPlayer([(500, "pass")])],
+                         clock="card_default", seed=1)
+    auto = next(e for e in out.events if e["type"] == "auto")
+    assert auto == {"t": 21_000, "seat": 0, "type": "auto", "why": "trusteeship", "action": "pass"}
+    times = [e["t"] for e in out.events]
+    assert times == sorted(times), out.events
+    assert not any(e["type"] == "auto" and e.get("why") == "timeout" for e in out.events)
+
+
 def test_late_answer_after_auto_is_discarded():
     game = qipai.load("test-high")
     a = ScriptedPlayer([(40_000, "raise")])

@@ -67,8 +67,8 @@ def test_a_table_tells_no_seat_and_no_spectator_who_else_is_asked(tmp_path):
                 while seen["view"]["phase"] in BIDDING:
                     assert seen["to_act"] == [] and seen["view"]["to_act"] == []
                     seen = next_state(spec)
-            # one person: the table keeps the rule file's schedule (no prompt without a choice)
-            assert c.get(f"/api/tables/{tid}").json()["options"]["deal_prompt"] == "when_able"
+            # a person at the table: it plays the people's schedule (a prompt after every card)
+            assert c.get(f"/api/tables/{tid}").json()["options"]["deal_prompt"] == "every_card"
             if asked:
                 break
         assert asked
@@ -234,6 +234,35 @@ def test_a_person_sees_the_same_deal_whether_or_not_the_other_person_got_a_level
     # (the person clicks 5 times in a deal of 100 prompts, not 25)
     assert all(len(_legal(m)) > 1 for m in first if m["to_act"] == [0])
     assert all(m["to_act"] in ([], [0]) for m in first)
+
+
+def test_a_person_alone_with_bots_is_dealt_card_by_card(tmp_path):
+    """A person with three bots that answer at once: the deal is paced as in a card room, each
+    of its hundred prompts held ``deal_window_ms`` (the bots' too), so the person sees its hand
+    grow card by card and has the deal to declare in. It was dealt in a flash ("when_able", the
+    bots answering at once, no hold at a table with one person): the table was at its first trick
+    2.5 s after it opened, the person never asked."""
+    from .server_helpers import client, post, signup, ws
+
+    deal = 30
+    with client(tmp_path, private_window_ms=300, deal_window_ms=deal, spectator_delay_ms=0) as c:
+        ann = signup(c, "ann")
+        tid = post(c, ann, "/api/tables", {"game": "shengji", "seat": 0, "bots": 3,
+                                           "settings": {"clock": "none", "bot_delay_ms": 0}}).json()["id"]
+        seen: list = []
+        with ws(c, ann, tid) as sock:
+            _person(sock, seen)
+        assert c.get(f"/api/tables/{tid}").json()["options"]["deal_prompt"] == "every_card"
+    dealing = [m for m in seen if m["view"]["phase"] == "deal"]
+    sizes = []
+    for m in dealing:
+        n = len(m["view"]["hand"])
+        if not sizes or sizes[-1] != n:
+            sizes.append(n)
+    # the hand grows one card at a time, most of its 25 cards seen arriving
+    assert len(sizes) >= 20 and all(b - a == 1 for a, b in zip(sizes, sizes[1:])), sizes
+    # the deal took its hundred prompts' holds (the table's clock, ms)
+    assert dealing[-1]["now"] - dealing[0]["now"] >= 90 * deal
 
 
 def test_a_restarted_server_plays_the_people_options_again(tmp_path):

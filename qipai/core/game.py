@@ -95,9 +95,10 @@ class Game:
     #: identities, competition.md §6.2): a server then delays spectators (§6.5) and keeps the
     #: game's progress out of its lobby until the game ends. Every game declares it.
     hidden_information: ClassVar[bool] = False
-    #: options a server plays with at a table where two or more seats are people, whatever the
-    #: table was made with: rule variants that keep hidden information out of what a person can
-    #: watch (who is asked, how often, for how long; shengji's ``deal_prompt``). Empty: none.
+    #: options a server plays with at a table where a seat is a person's, whatever the table was
+    #: made with: rule variants that keep hidden information out of what a person can watch
+    #: (who is asked, how often, for how long) and give a person the time a card room gives
+    #: (shengji's ``deal_prompt="every_card"``: a deal paced card by card to declare in). Empty: none.
     people_options: ClassVar[dict[str, Any]] = {}
     #: ``None`` for a game fit for competition, else a marking of :data:`MARKINGS`
     status: ClassVar[str | None] = None

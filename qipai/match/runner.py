@@ -347,6 +347,15 @@ class GameRunner(PrivateWindows, Timeouts, RefereeActs, Trusteeship, DrawOffers)
         record = self.state.to_record(seats=list(self.names), meta=self.meta)
         return GameOutcome(record, self.state.result, self.state, len(self.state.log), self.events)
 
+    def _trustee_at(self, seat: int) -> int:
+        """When the computer plays ``seat``'s pending decision in trusteeship: ``trustee_delay``
+        after the turn's start, or after the seat's own request when it asked during the turn
+        (from the turn's start the time was already past: the seat played back-dated and the
+        turns after it started in the past, a bot's out of time before it was asked)."""
+        c = self.clocks[seat]
+        asked = self._entrusted_at[seat]
+        return max(c.t0, asked if asked is not None else c.t0) + c.spec.trustee_delay
+
     def _earliest(self) -> tuple[int | None, int | None]:
         best: tuple[int | None, int | None] = (None, None)
         if self.paused_at is not None:
@@ -356,7 +365,7 @@ class GameRunner(PrivateWindows, Timeouts, RefereeActs, Trusteeship, DrawOffers)
                 continue
             d = c.deadline()
             if c.trusteeship:
-                td = c.t0 + c.spec.trustee_delay
+                td = self._trustee_at(s)
                 d = td if d is None else min(d, td)
             if d is not None and (best[1] is None or d < best[1]):
                 best = (s, d)

@@ -36,7 +36,7 @@ class Timeouts:
             return
         clock = self.clocks[seat]
         used = dl - clock.t0
-        if clock.trusteeship and dl == clock.t0 + clock.spec.trustee_delay and (
+        if clock.trusteeship and dl == self._trustee_at(seat) and (
                 clock.deadline() is None or dl < clock.deadline()):
             clock.act(dl)
             self._held_offer.discard(seat)

@@ -109,8 +109,8 @@ class TableGame:
                              draw_offers="allowed",
                              # absent entrants' seats (§5.6), in trusteeship the whole game
                              trustee=self.settings.get("trustee") or (),
-                             private_hold=(hold := self.window_hold(state, players)),
-                             deal_hold=min(hold, int(self.hub.settings.deal_window_ms)))
+                             private_hold=self.window_hold(state, players),
+                             deal_hold=self.deal_hold())
         runner.table = self
         conduct.first_move_grace(self, runner)
         runner.trustee_policy = trustee_policy(self.game.id, self.seed, self.event_id)
@@ -147,18 +147,30 @@ class TableGame:
             return 0
         return int(self.hub.settings.private_window_ms)
 
+    def deal_hold(self) -> int:
+        """The time (ms) each prompt of a deal (shengji's every_card) is held: the server's
+        ``deal_window_ms`` (never more than ``private_window_ms``) at a table with a person,
+        whether or not its private windows have a minimum time: the deal is the person's time to
+        declare, card by card as in a card room (about 0.3 s a card, a deal of 25 cards each
+        about 30 s), not a flash of cards. A table of bots alone deals at once (0)."""
+        if not self.people_seated():
+            return 0
+        return min(int(self.hub.settings.private_window_ms), int(self.hub.settings.deal_window_ms))
+
     def people_seated(self) -> int:
         """The seats not played by a built-in bot or an engine (a person's, a bot account's)."""
         return sum(1 for s in self.seats if s and "bot" not in s)
 
     def people_rules(self) -> None:
-        """At a table of two or more people, the game is played with its ``people_options``
+        """At a table with a person, the game is played with its ``people_options``
         (:attr:`qipai.core.game.Game.people_options`: shengji asks the seat dealt each card,
-        so that the prompts of the deal tell nobody who got a level card). Kept in the settings
+        so that the prompts of the deal tell nobody who got a level card, and the deal is paced
+        card by card, each prompt held :meth:`deal_hold`, so a person alone with bots has the
+        deal to declare in, as in a card room). Kept in the settings
         (``people_options``), so that a restarted server and the other workers play the same
         rules; the record's header names them."""
         extra = self.game.people_options
-        if self.people_seated() < 2 or all(self.options.get(k) == v for k, v in extra.items()):
+        if not self.people_seated() or all(self.options.get(k) == v for k, v in extra.items()):
             return
         self.settings["people_options"] = dict(extra)
         self.options = {**self.options, **extra}

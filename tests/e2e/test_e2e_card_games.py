@@ -373,3 +373,53 @@ def test_a_long_hand_fits_one_row_at_desktop_width(server, browser):
             got, shown = page.evaluate(MOUNT_HAND, [game, hands[game]])
             assert got <= rows and shown >= 14, (game, width, got, shown)
     ctx.close()
+
+
+#: a card board mounted with the given view: for each joker in the hand, its word's box against
+#: the next card's left edge (the part in sight) and its own card's box
+MOUNT_JOKERS = """async ([game, d]) => {
+  const { t, lang } = await import("/static/i18n.js");
+  const mod = await import(`/static/boards/${game}.js`);
+  mod.mount(document.querySelector("#board"), { t, lang, send: () => {}, ask: () => {} })
+    .update({ seat: d.seat, view: d.view, result: null, names: ["a", "b", "c", "d", "e"], to_act: [],
+              seq: 1, legal: [] });
+  const cards = [...document.querySelectorAll("#hand .c")];
+  return cards.map((c, i) => [c, cards[i + 1]]).filter(([c]) => c.classList.contains("joker"))
+    .map(([c, next]) => {
+      const b = c.querySelector("b").getBoundingClientRect(), r = c.getBoundingClientRect();
+      const n = next && Math.round(next.getBoundingClientRect().top) === Math.round(r.top)
+        ? next.getBoundingClientRect().left : r.right;
+      return { text: c.querySelector("b").textContent, right: b.right, bottom: b.bottom, left: b.left,
+               shown: n, cardBottom: r.bottom, cardLeft: r.left };
+    });
+}"""
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_jokers_word_is_in_sight_in_a_fanned_hand(server, browser, lang):
+    """The small joker read "SMA" in a 25-card shengji hand at 1280 px: its English word ran
+    across the card, under the next card. Both jokers' words (BIG / SMALL, 大 / 小) lie wholly in
+    the part of the card left in sight, in the fanned hands of shengji and doudizhu, at 1280 and
+    390 px."""
+    hands = {g: _hand_at_play(g) for g in ("doudizhu", "shengji")}
+    for game, (big, small) in (("doudizhu", ("BJ0", "LJ0")), ("shengji", ("BJ", "LJ"))):
+        rest = [c for c in hands[game]["view"]["hand"] if c[0] not in "LB"]
+        hands[game]["view"]["hand"] = [big, small] + rest[: hands[game]["n"] - 2]
+    ctx = browser.new_context(viewport=DESKTOP)
+    ctx.add_init_script(f"localStorage.setItem('lang', '{lang}')")
+    page = ctx.new_page()
+    sign_up(page, server, f"jokers{lang}", lobby=False)
+    tid = page.request.post(server + "/api/tables", data={"game": "doudizhu", "sit": True}).json()["id"]
+    page.goto(f"{server}/tables/{tid}")
+    page.wait_for_selector("#board", state="attached")
+    words = {"en": ["BIG", "SMALL"], "zh": ["大", "小"]}[lang]
+    for width in (1280, 390):
+        page.set_viewport_size({"width": width, "height": 900})
+        for game in ("shengji", "doudizhu"):
+            got = page.evaluate(MOUNT_JOKERS, [game, hands[game]])
+            assert sorted(j["text"] for j in got) == sorted(words), got
+            for j in got:
+                assert j["right"] <= j["shown"] + 0.5 and j["left"] >= j["cardLeft"], (game, width, j)
+                assert j["bottom"] <= j["cardBottom"] + 0.5, (game, width, j)
+            page.locator("#hand").screenshot(path=f"/tmp/shots-cardfix/jokers-{game}-{lang}-{width}.png")
+    ctx.close()

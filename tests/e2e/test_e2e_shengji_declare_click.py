@@ -4,12 +4,14 @@ button named, and the list beside the table starts with the declarations.
 
 A lobby table deals from its commit-reveal seed (competition.md §6.1: the server's secret and
 the seats' nonces), which no test can choose: a deal that gives the person no declaration to
-make before the bots have declared (about one in three with the random bots) is resigned and
-another table dealt. The pace of the deal is no matter here: with one person and bots that
-answer at once, a declaration prompt (``deal_prompt="when_able"``: only a seat that can
-declare is asked) waits for the person's answer (no deal hold, no clock: ``clock="none"``), so
-a slow machine cannot miss it. Screenshots at 1280 and 390 px in both languages
-(/tmp/shots-ui13)."""
+make before the bots have declared (about one in three with the random bots) is resigned
+and another table dealt. A person at the table: the deal is paced card by card
+(``deal_prompt="every_card"``, each prompt held ``deal_window_ms``, here 100 ms: a 10 s deal),
+the person's declare buttons shown from its prompt that offered them and live while the deal
+goes on; a click sends the declaration ahead (applied at once when the person's prompt is open,
+else at its next one), so no test waits for the person's own short prompt. A deal where a bot
+declares something stronger before the person's declaration is applied is resigned too. Screenshots
+at 1280 and 390 px in both languages (/tmp/shots-ui13)."""
 
 from __future__ import annotations
 
@@ -18,21 +20,50 @@ from pathlib import Path
 
 import pytest
 
-from .conftest import set_width
+from .conftest import running_server, set_width
 from .test_e2e_play import sign_up
 
 SHOTS = Path("/tmp/shots-ui13")
 CATALOGUES = Path(__file__).resolve().parents[2] / "qipai" / "i18n"
 BIDDING = ("deal", "window", "bao", "fan")
 
-#: the person's declare buttons once asked, or the phase once the declarations are over
+#: the person's declare buttons during the deal, or the phase once the deal is over
 ASKED = """() => {
   const ct = document.querySelector('.ct');
   if (!ct || !ct.dataset.phase) return null;
-  const declare = document.querySelectorAll('#actions button[data-action^="declare"]:enabled').length;
-  if (declare && document.querySelector('.ct .pl.me.act')) return 'asked';
-  return ['deal', 'window', 'bao', 'fan'].includes(ct.dataset.phase) ? null : 'over';
+  if (ct.dataset.phase !== 'deal') return 'over';
+  return document.querySelectorAll('#actions button[data-action^="declare"]:enabled').length ? 'asked' : null;
 }"""
+
+#: clicks the last enabled declare button at once (the buttons change at every card): its
+#: action and label, or null when there is none any more
+CLICK = """() => {
+  const bs = [...document.querySelectorAll('#actions button[data-action^="declare"]:enabled')];
+  const b = bs[bs.length - 1];
+  if (!b) return null;
+  const out = {action: b.dataset.action, label: b.textContent.trim(),
+               held: document.querySelectorAll('#hand .c').length,
+               phase: document.querySelector('.ct').dataset.phase};
+  b.click();
+  return out;
+}"""
+
+#: the person's declaration on the table ("You ♠2" / "你 ♠2"; a seat's later declarations after
+#: an arrow, seats apart by "; "): 'shown', or 'over' when the declarations ended without it
+SHOWN = """([you, want]) => {
+  const v = document.querySelector('[data-info="declared"]')?.dataset.value || '';
+  if (v.split(/; |；/).some((p) => p.startsWith(you + ' ') && p.endsWith(want))) return 'shown';
+  const phase = document.querySelector('.ct')?.dataset.phase;
+  return phase && !['deal', 'window', 'bao', 'fan'].includes(phase) ? 'over' : null;
+}"""
+
+
+@pytest.fixture(scope="module")
+def deal_server(tmp_path_factory):
+    """A server whose deal prompts are held 100 ms (a deal of 100 prompts: 10 s)."""
+    settings = "private_window_ms=300, deal_window_ms=100, limits=Limits(signup_ip=(100.0, 100))"
+    with running_server(tmp_path_factory.mktemp("qipai-declareclick"), settings) as base:
+        yield base
 
 
 def _table(page, server) -> str:
@@ -49,44 +80,45 @@ def _table(page, server) -> str:
     return tid
 
 
+def _give_up(page) -> None:
+    """No declaration of the person's stands at this table: it is resigned, another dealt."""
+    page.click("#resign")
+    page.click('#ask [data-answer="yes"]')
+    page.wait_for_selector("#record-link", timeout=30_000)
+
+
 @pytest.mark.parametrize("lang", ["en", "zh"])
-def test_a_person_declares_trump_by_a_click_during_the_deal(server, browser, lang):
+def test_a_person_declares_trump_by_a_click_during_the_deal(deal_server, browser, lang):
+    server = deal_server
     SHOTS.mkdir(exist_ok=True)
     words = json.loads((CATALOGUES / f"{lang}.json").read_text(encoding="utf-8"))
     ctx = browser.new_context(viewport={"width": 1280, "height": 900})
     ctx.add_init_script(f"localStorage.setItem('lang', '{lang}')")
     page = ctx.new_page()
     sign_up(page, server, f"sjclick{lang}")
-    asked = None
+    you = words["ct.you"]
+    shown = clicked = None
     for _ in range(8):            # an account holds at most 10 open or playing tables
         _table(page, server)
-        asked = page.wait_for_function(ASKED, timeout=30_000).json_value()
-        if asked == "asked":
+        if page.wait_for_function(ASKED, timeout=30_000).json_value() != "asked":
+            _give_up(page)
+            continue
+        page.screenshot(path=str(SHOTS / f"shengji-declare-asked-{lang}-1280.png"), full_page=True)
+        clicked = page.evaluate(CLICK)
+        if clicked is None:
+            _give_up(page)
+            continue
+        cards = clicked["action"].split()[1:]
+        want = page.evaluate("""async ([cards, lang]) => (await import('/static/boards/shengji.js'))
+            .groupedFaces(cards, lang)""", [cards, lang])
+        assert clicked["label"] == words["sj.declare"].replace("{cards}", want), (clicked, want)
+        shown = page.wait_for_function(SHOWN, arg=[you, want], timeout=60_000).json_value()
+        if shown == "shown":
             break
-        page.click("#resign")     # no declaration to make: this table is given up, another dealt
-        page.click('#ask [data-answer="yes"]')
-        page.wait_for_selector("#record-link", timeout=30_000)
-    assert asked == "asked", "no deal of eight gave the person a declaration to make"
-    # asked while the cards are still coming: the deal phase, fewer than the 25 cards in hand
-    assert page.get_attribute(".ct", "data-phase") == "deal"
-    held = page.locator("#hand .c").count()
-    assert 0 < held < 25, held
-    button = page.locator('#actions button[data-action^="declare"]:enabled').last
-    action = button.get_attribute("data-action")
-    label = button.inner_text().strip()
-    cards = action.split()[1:]
-    page.screenshot(path=str(SHOTS / f"shengji-declare-asked-{lang}-1280.png"), full_page=True)
-    button.click()
-    # the declaration on the table: its row names the person with the cards the button named
-    # ("You ♠2" / "你 ♠2"; a seat's later declarations after an arrow, seats apart by "; ")
-    you = words["ct.you"]
-    want = page.evaluate("""async ([cards, lang]) => (await import('/static/boards/shengji.js'))
-        .groupedFaces(cards, lang)""", [cards, lang])
-    assert label == words["sj.declare"].replace("{cards}", want), (label, want)
-    page.wait_for_function("""([you, want]) => {
-        const v = document.querySelector('[data-info="declared"]')?.dataset.value || '';
-        return v.split(/; |；/).some((p) => p.startsWith(you + ' ') && p.endsWith(want)); }""",
-                           arg=[you, want], timeout=30_000)
+        _give_up(page)
+    assert shown == "shown", "no deal of eight let the person declare before a bot overcalled"
+    # clicked while the cards were still coming: the deal phase, fewer than the 25 cards in hand
+    assert clicked["phase"] == "deal" and 0 < clicked["held"] <= 25, clicked
     # the list's first row: the declarations, with the person's cards among them
     first = page.locator(".ct-history .ct-round").first
     assert first.locator(".n").inner_text() == words["sj.declared"]

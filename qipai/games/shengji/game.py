@@ -58,8 +58,10 @@ class Shengji(Game):
     id = "shengji"
     seats = (4,)
     hidden_information = True
-    #: with two or more people seated, the number of prompts during the deal and the rounds of
-    #: four cards they stop in would tell each person that someone got a level card or a joker
+    #: with a person seated: with two or more people, the number of prompts during the deal and
+    #: the rounds of four cards they stop in would tell each person that someone got a level card
+    #: or a joker; with one person and bots, "when_able" dealt the whole hand at once (the bots
+    #: answer at once) and left the person no deal to declare in
     people_options = {"deal_prompt": "every_card"}
     option_spec = (
         Option("profile", "seed000", choices=tuple(PROFILES),
@@ -78,7 +80,7 @@ class Shengji(Game):
                doc="§2.7 who is asked while trump is declared: when_able = a seat that can declare "
                    "(rules 1-3); every_card = the seat dealt each card, and every seat in each round "
                    "of asking, pass its only answer when it cannot declare (who could declare never "
-                   "shows; a server's choice at a table of two or more people)"),
+                   "shows; a server's choice at a table with a person)"),
         Option("two_always_trump", False, kind=bool, doc="§3.1 常主: every 2 is a trump"),
         Option("throw_beat_rule", "key", choices=("key", "all"), doc="§3.8 how trumping throws compare"),
         Option("failed_throw_penalty", "per_card_10", choices=("per_card_10", "none"), doc="§4.3"),

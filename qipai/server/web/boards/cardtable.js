@@ -68,7 +68,10 @@ export function ranksText(s, lang) {
 
 /** One card: rank over suit. A joker reads 大王 / 小王 in Chinese; in English BIG or SMALL over a
  *  star (solid for the big joker, hollow for the small one), so the two differ by their words and
- *  their mark, not by colour alone; red for the big joker and black for the small one. */
+ *  their mark, not by colour alone; red for the big joker and black for the small one. In a
+ *  fanned hand (overlapping cards) the English word runs down the card's left edge, as JOKER
+ *  is printed on a real joker, so the part of the card left in sight shows all of it (across
+ *  the card, SMALL was cut to "SMA" by the next card). */
 export function cardEl(id, lang, small) {
   const c = el("span", "c" + (small ? " small" : ""));
   const r = rankOf(id);
@@ -76,7 +79,10 @@ export function cardEl(id, lang, small) {
   if (r === "L" || r === "B") {
     c.classList.add("joker");
     if (lang === "zh") c.append(el("b", "", r === "B" ? "大" : "小"), el("i", "", "王"));
-    else c.append(el("b", r === "B" ? "jk" : "jk sm", r === "B" ? "BIG" : "SMALL"), el("i", "jk-mark", r === "B" ? "★" : "☆"));
+    else {
+      c.classList.add("jk-en");
+      c.append(el("b", r === "B" ? "jk" : "jk sm", r === "B" ? "BIG" : "SMALL"), el("i", "jk-mark", r === "B" ? "★" : "☆"));
+    }
     if (r === "B") c.classList.add("red");
   } else {
     const s = id[1];
@@ -674,8 +680,8 @@ export function fitRow(hand) {
   // (measured as an overlapped card draws it: rank top left, not centred)
   hand.classList.add("fit");
   hand.style.setProperty("--ov", "0px");
-  // (an English joker's word, BIG or SMALL, is as wide as the card by design: its start and the
-  // star's colour tell it in a fanned hand, so it sets no corner)
+  // (an English joker's word, BIG or SMALL, runs down the left edge in a fanned hand: it sets
+  // no corner)
   const corner = Math.max(0, ...[...cards].filter((c) => !c.classList.contains("joker")).map((c) => {
     const b = c.querySelector("b");
     return b ? b.getBoundingClientRect().right - c.getBoundingClientRect().left + 1 : 0;
