@@ -152,10 +152,10 @@ def log_config() -> dict:
 def block_on_signal() -> None:
     """Test hook (``$QIPAI_TEST_BLOCK_FILE`` set): ``SIGUSR1`` blocks the event loop for the
     seconds written in that file, as a long wait would (``3``: asleep, the interpreter lock let
-    go) or a long computation (``3 cpu``: a loop of Python holding the lock but for the
-    interpreter's switches; ``3 gil``: one call into C that holds it throughout, so that no
-    other thread of the process runs, the lease keeper's neither, as on a machine too loaded
-    to give it the lock in time) (tests/test_cluster_busy.py)."""
+    go; ``0`` written meanwhile ends it sooner) or a long computation (``3 cpu``: a loop of
+    Python holding the lock but for the interpreter's switches; ``3 gil``: one call into C that
+    holds it throughout, so that no other thread of the process runs, the lease keeper's
+    neither, as on a machine too loaded to give it the lock in time) (tests/test_cluster_busy.py)."""
     path = os.environ.get("QIPAI_TEST_BLOCK_FILE")
     if not path:
         return
@@ -174,8 +174,12 @@ def block_on_signal() -> None:
                 n = (n * 31 + 7) % 1_000_003
         elif how == ["gil"]:
             sum(range(int(float(seconds) / per_unit)))
-        else:
-            time.sleep(float(seconds))
+        else:                  # asleep; "0" written to the file meanwhile wakes it sooner
+            end = time.monotonic() + float(seconds)
+            while (left := end - time.monotonic()) > 0:
+                time.sleep(min(left, 0.1))
+                if Path(path).read_text().split()[:1] == ["0"]:
+                    break
 
     signal.signal(signal.SIGUSR1, block)
 
