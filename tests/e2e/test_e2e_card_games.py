@@ -423,3 +423,51 @@ def test_a_jokers_word_is_in_sight_in_a_fanned_hand(server, browser, lang):
                 assert j["bottom"] <= j["cardBottom"] + 0.5, (game, width, j)
             page.locator("#hand").screenshot(path=f"/tmp/shots-cardfix/jokers-{game}-{lang}-{width}.png")
     ctx.close()
+
+
+def _deal_over(game_id: str, seed: int = 3) -> dict:
+    """A seeded random deal of ``game_id`` played to its end: seat 0's view and the result."""
+    st = qipai.load(game_id).new_state(seed=seed)
+    rng = random.Random(seed)
+    while not st.is_terminal():
+        seat = sorted(st.to_act)[0]
+        st.apply(rng.choice(list(st.legal_actions(seat))), seat=seat)
+    v = st.view(0)
+    return {"view": v, "result": v["result"], "n": st.num_seats}
+
+
+#: a card board mounted with a finished deal's view: the cards drawn open beside each seat
+MOUNT_END = """async ([game, d]) => {
+  const { t, lang } = await import("/static/i18n.js");
+  const mod = await import(`/static/boards/${game}.js`);
+  mod.mount(document.querySelector("#board"), { t, lang, send: () => {}, ask: () => {} })
+    .update({ seat: 0, view: d.view, result: d.result, names: ["a", "b", "c", "d", "e"], to_act: [],
+              seq: 1, legal: [] });
+  return [...document.querySelectorAll(".ct .pl")].map((p) => ({
+    pos: p.dataset.pos || "", open: [...p.querySelectorAll(".open .c")].map((c) => c.dataset.card) }));
+}"""
+
+
+@pytest.mark.parametrize("game", ["fouafour", "baohuang"])
+def test_the_cards_left_are_drawn_at_the_end_of_a_climbing_deal(server, browser, shot, game):
+    """4A4's last player showed "5 cards" and no cards at the end, where doudizhu shows every
+    hand left: each other seat still holding cards now shows them, at 1280 and 390 px, in
+    English and Chinese."""
+    d = _deal_over(game)
+    left = d["view"]["remaining"]
+    holding = sorted(sorted(h) for s, h in enumerate(left) if s != 0 and h)
+    assert holding
+    for lang in ("en", "zh"):
+        ctx = browser.new_context(viewport=DESKTOP)
+        ctx.add_init_script(f"localStorage.setItem('lang', '{lang}')")
+        page = ctx.new_page()
+        sign_up(page, server, f"endcards{game[:4]}{lang}", lobby=False)
+        tid = page.request.post(server + "/api/tables", data={"game": game, "sit": True}).json()["id"]
+        page.goto(f"{server}/tables/{tid}")
+        page.wait_for_selector("#board", state="attached")
+        for width in (1280, 390):
+            page.set_viewport_size({"width": width, "height": 900})
+            got = page.evaluate(MOUNT_END, [game, d])
+            assert sorted(sorted(p["open"]) for p in got if p["open"]) == holding, got
+            shot(page, f"cards-left-{game}-{lang}-{width}")
+        ctx.close()

@@ -535,7 +535,8 @@ class BaohuangState(Selection, State):
         named card, the revealed copies and 明独; every play and pass; ``previous``, the tribute
         basis of the previous deal (public, ``None`` when no tribute is owed). The guard's identity is in
         the guard's own view only (``"guard": seat``); the emperor's view says ``hidden_du`` when
-        he holds the fourth copy. Everything is shown once the deal is over. Raises
+        he holds the fourth copy. Everything is shown once the deal is over (``remaining``: every
+        seat's cards left). Raises
         IllegalAction for a seat that is not 0..4 or None."""
         return self._view(seat, [[s, t] for s, t, _ in self.selection], _plays_shown(self.plays))
 
@@ -622,6 +623,8 @@ class BaohuangState(Selection, State):
             "jiefeng": self._jiefeng,
             "result": self.result.to_json() if over else None,
         }
+        if over:      # the deal over: every seat's cards left, as doudizhu's end shows them
+            out["remaining"] = [shown_ids(self.hand(s)) for s in range(SEATS)]
         return out
 
     def clone(self) -> BaohuangState:

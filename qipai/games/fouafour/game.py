@@ -392,7 +392,8 @@ class FouafourState(State):
         the 3H shown by the first leader, every play, pass, 叉 and 勾 (their cards shown by the
         table's labels of their ranks, :func:`~qipai.cards.playtext.plays_view`), the play to beat, the open
         window's kind and rank (not who could answer), who has gone out. Never another seat's
-        cards. Raises :class:`IllegalAction` for a seat other than 0-3 or ``None``."""
+        cards while the deal goes on; once it is over, ``remaining``: every seat's cards left.
+        Raises :class:`IllegalAction` for a seat other than 0-3 or ``None``."""
         return self._view(seat, None, plays_view(self.play_log, self.play_cards))
 
     def view_delta(self, seat: int | None, since: Any = None) -> ViewDelta:
@@ -421,6 +422,10 @@ class FouafourState(State):
             "window": None if w is None else {"kind": w["kind"], "rank": ORDER.ranks[w["rank"]],
                                               "by": w["by"]},
             "result": self.result.to_json() if self.result is not None else None,
+            # the deal over: every seat's cards left, as doudizhu's and the card rooms' end
+            # shows them (the record shows the whole deal then); never before
+            **({"remaining": [[c.id for c in h.cards()] for h in self.hands]}
+               if self.result is not None else {}),
         }
 
     def seen_climb(self, seat: int, since: Any = None) -> ClimbSeen:
