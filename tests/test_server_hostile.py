@@ -344,6 +344,42 @@ def test_a_lobby_clock_starts_at_the_players_first_move(tmp_path):
         assert c.get("/api/records?user=alice").json() == []
 
 
+def test_a_junqi_layout_has_minutes_and_its_abort_leaves_the_game_untouched(tmp_path):
+    """Junqi's first decision is the layout of 25 pieces: at a lobby table it has
+    ``first_layout_ms`` (3 minutes by default, the junqi_default preset's layout phase), not the
+    30 s of a first move. A layout that never comes aborts the game with nothing applied to it:
+    no forfeit in its moves, no seat out, no result — the one story the page then tells."""
+    bank = {"bank": "10m"}
+    with client(tmp_path, spectator_delay_ms=0, bot_delay_ms=0) as c:
+        alice = signup(c, "alice")
+        tid = post(c, alice, "/api/tables", {"game": "junqi", "bots": 1,
+                                             "settings": {"clock": bank}}).json()["id"]
+        with ws(c, alice, tid) as sock:
+            m = next_state(sock)
+            mine = m["clocks"][m["seat"]]
+            assert mine["first_move"] and m["view"]["phase"] == "layout"
+            assert 170_000 < mine["deadline"] - m["now"] <= 180_000, mine
+    (tmp_path / "short").mkdir()
+    with client(tmp_path / "short", spectator_delay_ms=0, bot_delay_ms=0,
+                first_layout_ms=1500) as c:
+        alice = signup(c, "alice")
+        tid = post(c, alice, "/api/tables", {"game": "junqi", "bots": 1,
+                                             "settings": {"clock": bank}}).json()["id"]
+        with ws(c, alice, tid) as sock:
+            code, _, seen = closed_with(sock)
+            assert code == 4410
+        told = [m["event"] for m in seen if m["type"] == "event" and m["event"]["type"] == "aborted"]
+        assert told and told[0]["reason"] == "no_first_move"
+        with ws(c, alice, tid) as sock:           # the page opened again later
+            later = next_state(sock)
+        assert later["status"] == "aborted"
+        for m in [*(m for m in seen if m["type"] == "state"), later]:
+            assert m["result"] is None and not m["view"].get("result"), m
+            assert not any(m["view"].get("eliminated") or []), m["view"]
+            assert "forfeit" not in json.dumps(m["view"]), m["view"]
+        assert c.get("/api/records?user=alice").json() == []
+
+
 def test_a_game_of_three_goes_on_without_the_seat_that_never_moved(tmp_path):
     """Chinese checkers for three: a person who never moves is skipped, then out at the third
     timeout (``skip:3``), and the two others play the game to its end — it is not aborted for

@@ -173,6 +173,12 @@ class GameRunner(PrivateWindows, Timeouts, RefereeActs, Trusteeship, DrawOffers)
         #: when the game began (set by :meth:`run`, or beforehand for a game rebuilt from a log)
         self.start_time: int | None = None
         self.begun = False                  # the first turns were started (a rebuilt game's were)
+        #: seats whose running out of time before their first move abandons the game (a lobby
+        #: game of two, qipai.server.conduct): it stops there with nothing applied to the state
+        #: (no loss, no forfeit in its history, no seat out), :attr:`abandoned` that seat, and
+        #: the server aborts it
+        self.abandon_unmoved: set[int] = set()
+        self.abandoned: int | None = None
         # private answers (see the module docstring): None = off
         self.private_hold = private_hold
         #: the minimum time of a prompt of the deal itself (``state.deal_prompt_open()``:
@@ -307,7 +313,7 @@ class GameRunner(PrivateWindows, Timeouts, RefereeActs, Trusteeship, DrawOffers)
         last = max(start, self.time.now())  # the time of the last event handled: never backwards
         get = asyncio.ensure_future(self._inbox.get())
         try:
-            while not self.state.is_terminal():
+            while not self._stopped():
                 seat, dl = self._earliest()
                 done = await self.time.wait(get, dl)
                 if done:
@@ -315,10 +321,10 @@ class GameRunner(PrivateWindows, Timeouts, RefereeActs, Trusteeship, DrawOffers)
                     get = asyncio.ensure_future(self._inbox.get())
                     t = max(t, last)
                     # every deadline that passed before the receipt time comes first, in order
-                    while dl is not None and t > dl and not self.state.is_terminal():
+                    while dl is not None and t > dl and not self._stopped():
                         self._expire(seat, dl)
                         seat, dl = self._earliest()
-                    if self.state.is_terminal():
+                    if self._stopped():
                         break
                     self._handle(who, msg, t)
                     last = t
@@ -355,6 +361,10 @@ class GameRunner(PrivateWindows, Timeouts, RefereeActs, Trusteeship, DrawOffers)
         c = self.clocks[seat]
         asked = self._entrusted_at[seat]
         return max(c.t0, asked if asked is not None else c.t0) + c.spec.trustee_delay
+
+    def _stopped(self) -> bool:
+        """The game is over, or abandoned before a seat's first move (:attr:`abandoned`)."""
+        return self.abandoned is not None or self.state.is_terminal()
 
     def _earliest(self) -> tuple[int | None, int | None]:
         best: tuple[int | None, int | None] = (None, None)

@@ -53,7 +53,11 @@ class Timeouts:
             return
         self._turn[seat] = 0
         self._held_offer.discard(seat)      # an offer waiting for a move that never came
-        if out.kind == LOSE and self.game.options.get("on_timeout") == "count" and self._counts():
+        if out.kind == LOSE and seat in self.abandon_unmoved and self._moves_by[seat] == 0:
+            # a lobby game's first move never came: nothing happens to the game (no loss, no
+            # forfeit in its history, no count); it stops here and the server aborts it
+            self.abandoned = seat
+        elif out.kind == LOSE and self.game.options.get("on_timeout") == "count" and self._counts():
             self._count_now(dl, "timeout")        # go §5.2: stopped and counted, not lost
         elif out.kind == LOSE:
             self._lose(seat, "timeout", dl)

@@ -278,12 +278,20 @@ def first_move_grace(t: LiveTable, runner: Any) -> None:
     """At such a table a person's clock with main time does not run before that person's first
     move (lichess): that move has ``Settings.first_move_ms`` instead, nothing charged, and a
     first move that does not come in it aborts the game (:func:`first_move_missed`). An event's
-    game is not so: its first turn starts with the game (competition.md §4.3)."""
-    if not abortable(t) or t.hub.settings.first_move_ms <= 0:
+    game is not so: its first turn starts with the game (competition.md §4.3). Junqi's first
+    decision is its layout of 25 pieces: ``Settings.first_layout_ms`` (3 minutes, as the
+    ``junqi_default`` preset's layout phase)."""
+    if not abortable(t):
         return
-    for seat, clock in zip(t.seats, runner.clocks):
-        if isinstance(seat, dict) and "bot" not in seat and clock.spec.bank is not None:
-            clock.first_move_cap = int(t.hub.settings.first_move_ms)
+    people = [s for s, seat in enumerate(t.seats) if isinstance(seat, dict) and "bot" not in seat]
+    # whatever clock runs out first for such a person, nothing is applied to the game: it is aborted
+    runner.abandon_unmoved = set(people)
+    ms = t.hub.settings.first_layout_ms if t.game.id == "junqi" else t.hub.settings.first_move_ms
+    if t.hub.settings.first_move_ms <= 0 or ms <= 0:
+        return
+    for s in people:
+        if runner.clocks[s].spec.bank is not None:
+            runner.clocks[s].first_move_cap = int(ms)
 
 
 def first_move_missed(t: LiveTable) -> int | None:

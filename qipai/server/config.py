@@ -91,6 +91,9 @@ class Settings:
     # a lobby board game of two: a person's clock with main time starts at that person's first
     # move (as on lichess); the first move must come within this (ms), else the game is aborted
     first_move_ms: int = 30_000
+    # a lobby junqi table's first decision is the layout of 25 pieces: it has this long instead
+    # (as the junqi_default preset's layout phase, competition.md §4.5; QQ gives minutes too)
+    first_layout_ms: int = 180_000
     # an event's games (competition.md §5.6, §4.3; qipai/server/eventstart.py): a match's first
     # game with a person seated starts when every person is at the table, or after this grace
     # (``no_show_grace``, ms; 0: at once); a later game after this pause (``between_games``);

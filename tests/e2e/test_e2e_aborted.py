@@ -12,6 +12,7 @@ from .conftest import rendered, running_server, set_width
 from .test_e2e_play import create_table, join, sign_up
 
 SHOTS = "/tmp/shots-tablefix"
+BOARD_SHOTS = "/tmp/shots-boardfix"
 
 
 @pytest.fixture(scope="module")
@@ -89,4 +90,43 @@ def test_a_refused_rematch_reads_as_an_error(fserver, browser):
     rendered(page)
     note = page.locator("#table-note")
     assert note.evaluate("(n) => getComputedStyle(n).color") == "rgb(204, 0, 0)"
+    ctx.close()
+
+
+@pytest.fixture(scope="module")
+def jserver(tmp_path_factory):
+    """A server whose lobby junqi layouts must come within 4 s."""
+    with running_server(tmp_path_factory.mktemp("qipai-jqabort"), "first_layout_ms=4000") as base:
+        yield base
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_junqi_layout_never_sent_aborts_with_one_story(jserver, browser, lang):
+    """Junqi against a bot, the layout never sent: while it may come the seat says how long the
+    layout may take ("lay out within"); then the game is aborted and every part of the page
+    says only that — no forfeit in the move list, no "forfeited" line, no seat struck out."""
+    ctx = browser.new_context(locale="en-US" if lang == "en" else "zh-CN",
+                              viewport={"width": 1280, "height": 900} if lang == "en"
+                              else {"width": 390, "height": 844})
+    page = ctx.new_page()
+    sign_up(page, jserver, f"jq{lang}")
+    page.select_option("select[name=game]", "junqi")
+    create_table(page, bots=1)
+    note = page.locator(".first-move")
+    note.first.wait_for(timeout=30_000)
+    assert re.search(r"lay out within|内须布阵完毕", note.first.text_content()), note.first.text_content()
+    page.wait_for_function("() => /aborted|中止/.test(document.querySelector('#status')?.textContent)",
+                           timeout=30_000)
+    rendered(page)
+    said = {"en": "Game aborted: jqen did not lay out in time; it counts for nobody",
+            "zh": "对局已中止：jqzh 未在时限内布阵，本局不计胜负"}[lang]
+    assert status(page) == said
+    body = page.inner_text("body")
+    assert not re.search(r"forfeit|认输|弃权|判负|waiting for the others|等待其他", body, re.I), body
+    mine = page.locator(".jq-seat").first.inner_text()
+    assert ("not laid out" if lang == "en" else "未布阵") in mine, mine
+    assert page.locator(".jq-seat.out").count() == 0
+    assert page.locator("#jq-actions [data-action=submit]").count() == 0 or \
+        page.locator("#jq-actions [data-action=submit]").is_hidden()
+    page.screenshot(path=f"{BOARD_SHOTS}/junqi-aborted-{lang}.png", full_page=True)
     ctx.close()

@@ -345,7 +345,8 @@ async function tablePage(id) {
     const clock = left !== null ? el("span", { class: "clock" + (acting && !first && left < 10000 ? " low" : "") + (perMove || first ? " idle" : ""),
       title: perMove ? t("clk.perMove") : null }, fmtMs(left, acting && !first)) : null;
     const firstNote = first ? el("span", { class: "clock-notes first-move" + (c.deadline - now < 10000 ? " low" : "") },
-      t("clk.firstMove", { time: fmtMs(c.deadline - now) })) : null;
+      // junqi's first decision is its layout: "lay out within 2:58"
+      t(last.view && last.view.phase === "layout" ? "clk.firstLayout" : "clk.firstMove", { time: fmtMs(c.deadline - now) })) : null;
     // the first-move countdown last: a line of its own on a phone (theme.css), after a dot beside
     // the clock's notes on a wide screen (style.css)
     return { acting, parts: [presenceDot(i), seatRating(info, i), clock,
@@ -600,7 +601,8 @@ async function tablePage(id) {
   // an aborted game (nobody made the first move, the table idle, a move the server could not
   // save) in the same words on every page, live or opened later: no result, who did not move
   function sayAborted(why) {
-    status.textContent = abortedText(why || (info.settings && info.settings.aborted), (last && last.names) || (info.seats || []).map((s) => (s && s.name) || ""), t);
+    status.textContent = abortedText(why || (info.settings && info.settings.aborted), (last && last.names) || (info.seats || []).map((s) => (s && s.name) || ""), t,
+      !!(last && last.view && last.view.phase === "layout"));
     status.className = "status over";
   }
 

@@ -283,12 +283,13 @@ export function unratedText(u, t) {
 
 /** Why a game was aborted, in words: it counts for nobody ("Game aborted: alice did not make the
  *  first move in time; it counts for nobody"). `why` is the table's settings.aborted or the
- *  `aborted` event ({reason, seat}); `names` the seats' names. */
-export function abortedText(why, names, t) {
+ *  `aborted` event ({reason, seat}); `names` the seats' names; `layout` whether the game stopped
+ *  in junqi's layout (its first decision: "did not lay out in time"). */
+export function abortedText(why, names, t, layout = false) {
   const reason = (why && why.reason) || "table_closed";
   const seat = why ? why.seat : undefined;
   if (reason === "no_first_move" && seat !== undefined && seat !== null && names[seat]) {
-    return t("aborted.noFirstMoveBy", { name: seatName(names[seat]) });
+    return t(layout ? "aborted.noLayoutBy" : "aborted.noFirstMoveBy", { name: seatName(names[seat]) });
   }
   if (reason === "aborted" && seat !== undefined && seat !== null && names[seat]) return t("aborted.by", { name: seatName(names[seat]) });
   return t(["no_first_move", "storage_refused", "aborted"].includes(reason) ? `close.${reason}` : "close.table_closed");

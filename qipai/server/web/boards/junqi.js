@@ -358,7 +358,9 @@ export function mount(root, ctx) {
       nm.className = "nm";
       nm.textContent = `${names[s] || ""}${s === me() ? paren(S.you) : ""}`;
       // each fact whole on its line (a phone wrapped 布阵中 as 布阵 / 中)
-      const facts = [v.phase === "layout" ? (v.layout_done && v.layout_done[s] ? S.ready : S.notReady) : `${S.attacks} ${(v.attacks || [])[s] ?? 0}`];
+      // a game aborted in its layout: a seat that did not lay out is not still laying out
+      const notDone = msg.status === "aborted" ? S.notLaidOut : S.notReady;
+      const facts = [v.phase === "layout" ? (v.layout_done && v.layout_done[s] ? S.ready : notDone) : `${S.attacks} ${(v.attacks || [])[s] ?? 0}`];
       if (v.flag_revealed && v.flag_revealed[s]) facts.push(S.revealed);
       if (v.eliminated && v.eliminated[s]) facts.push(S.out);
       span.replaceChildren(`${seatName(s)} `, nm, ...facts.flatMap((f) => {
@@ -417,7 +419,8 @@ export function mount(root, ctx) {
   function paintPanel(v) {
     panel.replaceChildren();
     note.textContent = warn;
-    if (msg.replay || msg.seat === null || msg.seat === undefined || v.phase !== "layout" || v.result) return;
+    if (msg.replay || msg.seat === null || msg.seat === undefined || v.phase !== "layout" || v.result
+      || msg.status === "aborted") return;      // aborted in the layout: nothing is awaited
     if (!drafting()) { note.textContent = S.layoutDone; return; }
     (msg.legal || []).forEach((text, i) => {
       const b = document.createElement("button");
