@@ -461,6 +461,10 @@ def serve_cmd(
         "--stall-seconds", help="How long a worker's event loop may be busy before its tables "
                                 "are left to other workers (default $QIPAI_STALL_SECONDS, else 30).")]
         = None,
+    signups_per_address: Annotated[int | None, typer.Option(
+        "--signups-per-address", help="Sign-ups allowed from one client address in 10 minutes "
+                                      "(default $QIPAI_SIGNUPS_PER_ADDRESS, else 30): raise it for "
+                                      "a school or club whose players share one address.")] = None,
     lang: LangOpt = None,
 ) -> None:
     """Run the web server: lobby, live play, records and events (see docs/server.md)."""
@@ -499,6 +503,12 @@ def serve_cmd(
             if value <= 0:
                 raise typer.BadParameter("a positive number of seconds", param_hint=hint)
             setattr(settings, field, round(value * 1000))
+    if signups_per_address is not None:
+        from qipai.server.config import signup_limit
+
+        if signups_per_address < 1:
+            raise typer.BadParameter("a whole number from 1", param_hint="--signups-per-address")
+        settings.limits.signup_ip = signup_limit(signups_per_address)
     settings.allowed_origins += tuple(allowed_origin or ())
     settings.engines = _offered_engines(engine or [], engines_file)
     serve(host, port, settings)

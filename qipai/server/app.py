@@ -221,11 +221,14 @@ def seats_by_option(info: Any) -> dict[str, dict[str, list[int]]]:
             for name, by_value in game_class(info.id).seats_by_option().items()}
 
 
-def _limit(limiter: RateLimit, key: str, wait: float | None = None) -> None:
+def _limit(limiter: RateLimit, key: str, wait: float | None = None, limit: str | None = None) -> None:
+    """429 ``rate_limited`` when ``limiter`` (or the ``wait`` already counted) refuses; ``limit``
+    names a limit whose refusal has words of its own (``rate_limited.<limit>``: sign-ups)."""
     wait = limiter.hit(key) if wait is None else wait
     if wait:
+        extra = {"limit": limit} if limit else {}
         raise ApiError(429, "rate_limited", "too many requests; slow down",
-                       retry_after=retry_after(wait))
+                       retry_after=retry_after(wait), **extra)
 
 
 def create_app(settings: Settings | None = None) -> FastAPI:
@@ -326,7 +329,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def signup(request: Request, body: Credentials) -> JSONResponse:
         """Create an account and sign in. Errors: bad_username, bad_password, username_taken,
         rate_limited."""
-        _limit(limits.signup_ip, "", await limits.hit("signup_ip", client_ip(request)))
+        _limit(limits.signup_ip, "", await limits.hit("signup_ip", client_ip(request)), "signup")
         auth.validate_new_account(body.username, body.password)
         hashed = await asyncio.to_thread(auth.hash_password, body.password)
         key = auth.username_key(body.username)

@@ -9,6 +9,22 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass, field
 
+#: sign-ups per client address in :data:`SIGNUP_WINDOW` seconds, at once or spread out
+SIGNUPS_PER_ADDRESS = 30
+SIGNUP_WINDOW = 600
+
+
+def signup_limit(n: int | str) -> tuple[float, int]:
+    """The sign-up bucket of ``n`` sign-ups per address in 10 minutes: ``n`` at once, then
+    refilled at ``n`` per 10 minutes. ValueError for anything but a whole number from 1."""
+    try:
+        count = int(n)
+    except (TypeError, ValueError):
+        count = 0
+    if count < 1 or str(n).strip() != str(count):
+        raise ValueError(f"sign-ups per address is a whole number from 1, not {n!r}")
+    return (count / SIGNUP_WINDOW, count)
+
 
 @dataclass
 class Limits:
@@ -16,7 +32,11 @@ class Limits:
 
     login_ip: tuple[float, int] = (0.2, 10)        # 10 tries, then one per 5 s, per client IP
     login_account: tuple[float, int] = (0.1, 5)    # 5 tries, then one per 10 s, per username
-    signup_ip: tuple[float, int] = (0.05, 5)
+    # sign-ups per client address: a school's or club's room signs up together behind one
+    # address, so 30 at once, then 3 a minute (30 per 10 minutes); an operator raises it with
+    # ``qipai serve --signups-per-address N`` or $QIPAI_SIGNUPS_PER_ADDRESS (N per 10 minutes)
+    signup_ip: tuple[float, int] = field(default_factory=lambda: signup_limit(
+        os.environ.get("QIPAI_SIGNUPS_PER_ADDRESS") or SIGNUPS_PER_ADDRESS))
     moves_account: tuple[float, int] = (10.0, 20)  # WebSocket messages per signed-in account
     # WebSocket messages of signed-out sockets per client IP (never a signed-in one's: many
     # players share one address at a venue)

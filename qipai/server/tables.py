@@ -122,6 +122,8 @@ class LiveTable(TableGame):
             # (public_settings)
             "settings": public_settings(self.settings),
             "event": self.event_id, "created": self.created,
+            # who made the table: they may seat bots without sitting (the page offers the buttons)
+            "owner": self.owner_id,
             # experimental / proposal rule sets (Game.marking): shown in the lobby and at the table
             "marking": self.marking,
             "commitment": self.commitment(),

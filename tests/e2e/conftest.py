@@ -113,7 +113,7 @@ def running_server(data: Path, settings: str = ""):
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
     """Base URL of a fresh server (its own SQLite file; bots think 50 ms; 4A4's 叉/勾 windows
-    stay open 300 ms; sign-ups not limited to 5 then one per 20 s per address, as a module's
+    stay open 300 ms; sign-ups not limited to 30 then 3 a minute per address, as a module's
     tests all sign up from 127.0.0.1; test_server_api checks the limit)."""
     settings = "private_window_ms=300, limits=Limits(signup_ip=(100.0, 100))"
     with running_server(tmp_path_factory.mktemp("qipai-e2e"), settings) as base:

@@ -28,7 +28,9 @@ def test_a_private_tables_replay_opens_by_the_tables_link_only(browser, shot, tm
         table = httpx.get(f"{base}/api/records/{rec}", cookies=pia).json()["table"]
         page = browser.new_context(storage_state=as_signed_in(base, tokens["ros"])).new_page()
         page.goto(f"{base}/tables/{table}")                      # a stranger with the link
-        assert "record is unlisted" in page.inner_text("#private-note")   # the table says so
+        # the table says so: one line once the game is on, what it means in its tooltip
+        assert page.inner_text("#private-note").startswith("Private table")
+        assert "record is unlisted" in page.get_attribute("#private-line", "title")
         page.click("#record-link")
         page.wait_for_url(re.compile(rf"/records/{rec}\?table={table}$"))
         page.wait_for_selector(".xq .pc")

@@ -15,6 +15,9 @@ from .conftest import running_server
 from .pages import set_lang
 from .test_e2e_a11y import check
 
+# a waiting xiangqi table's game, clock and casual
+KIND = {"en": "Xiangqi · 10 min + 3 × 30 s byo-yomi · casual",
+        "zh": "象棋 · 10 分钟 + 3 次 30 秒读秒 · 不计等级分"}
 SIZES = {"desktop": {"width": 1280, "height": 900}, "phone": {"width": 390, "height": 844}}
 
 
@@ -337,6 +340,10 @@ def test_a_private_table_is_joined_by_its_code(people, browser, shot, lang):
     assert page.inner_text("#table-code") == f"{code[:4]}-{code[4:]}"
     page.click("#code-copy")
     page.wait_for_function("() => document.getElementById('code-said').textContent !== ''")
+    # the waiting table says what is played (no lobby list shows a private table); its owner
+    # may seat bots
+    assert page.inner_text("#table-kind") == KIND[lang]
+    assert page.locator("#addbot").count() == 1 and page.locator("#fill").count() == 1
     for kind, size in SIZES.items():
         page.set_viewport_size(size)
         shot(page, f"private-table-code-{lang}-{kind}")
@@ -354,6 +361,22 @@ def test_a_private_table_is_joined_by_its_code(people, browser, shot, lang):
     guest.fill("#table-code", f" {code[:4].lower()} {code[4:].lower()} ")
     guest.click("#table-code-go")
     guest.wait_for_url(f"{base}/tables/{table['id']}", timeout=30_000)
+    guest.wait_for_selector("#sit")
+    assert guest.inner_text("#table-kind") == KIND[lang]
+    # only watching: not offered the bot buttons the server would refuse them
+    assert guest.locator("#addbot").count() == 0 and guest.locator("#fill").count() == 0
+    assert guest.locator("#code-box").count() == 1
+    shot(guest, f"private-table-guest-{lang}-phone")
+    guest.click("#sit")
+    # the seats full, the game on: the note is one line with the code, the kind line gone
+    guest.wait_for_selector("#private-line")
+    line = {"en": "Private table · code ", "zh": "私密桌 · 房间号 "}[lang] + f"{code[:4]}-{code[4:]}"
+    assert guest.inner_text("#private-line") == line
+    assert guest.locator("#code-box").count() == 0
+    assert guest.locator("#private-note").bounding_box()["height"] < 40
+    assert guest.locator("#table-kind").is_hidden()
+    guest.wait_for_selector(".xq .pc")
+    shot(guest, f"private-table-playing-{lang}-phone")
     guest.context.close()
     guesser = {"qipai_session": made[f"guesser-{lang}"]}
     answers = [httpx.post(base + "/api/tables/by-code", cookies=guesser,

@@ -292,11 +292,15 @@ async function tablePage(id) {
   // a rule set that is not for competition says so above the table
   const marking = info && info.marking ? el("p", { class: "marking-note", id: "marking" }, markBadge(info.marking), " ",
     t(`marking.${info.marking}.doc`)) : null;
-  // a private table: the lobby does not list it, so its link is the way in (the invite box)
-  const unlisted = info && info.settings && info.settings.private ? el("div", { class: "muted small", id: "private-note", role: "note" },
-    el("p", {}, t("table.private")), info.settings.code ? tableCode(info.settings.code) : null) : null;
+  // a private table: the lobby does not list it, so its link is the way in (the invite box);
+  // drawn by renderPrivate (whole while seats are free, one line once the game is on)
+  const unlisted = info && info.settings && info.settings.private ? el("div", { class: "muted small", id: "private-note", role: "note" }) : null;
+  // what is played at a waiting table, as the lobby's list says it: "Xiangqi · 10 min + 3 × 30 s
+  // byo-yomi · casual" (a private table is in no list: its page is the only place to read it)
+  const kindLine = el("p", { class: "table-kind", id: "table-kind", hidden: true });
+  let privateDrawn = null;      // whether the private note is drawn whole (renderPrivate)
   app.replaceChildren(el("div", { class: "table-layout" },
-    el("div", { class: "table-main" }, marking, unlisted, seatsBox, gameClock, status, watchNote, fx.boardText, boardRoot, controls, fx.entry, fx.note, err, illegalNote),
+    el("div", { class: "table-main" }, marking, unlisted, kindLine, seatsBox, gameClock, status, watchNote, fx.boardText, boardRoot, controls, fx.entry, fx.note, err, illegalNote),
     el("aside", { class: "table-side" }, side, fx.chat)));
   // the move list: beside the board, above the chat; on a narrow screen right under the board
   const narrow = matchMedia("(max-width: 820px)");
@@ -304,6 +308,7 @@ async function tablePage(id) {
   narrow.addEventListener("change", placeMoves);
   placeMoves();
   if (!info) { notFound(t("notfound.table")); return; }
+  renderPrivate(); renderKind();      // at once, from the summary: before the socket's first word
   const mod = await loadBoard(info.game);
   let last = null, ws = null, board = null, nav = null, receivedAt = 0, socketSeat, closedForGood = false, backoff = 500;
   const send = (obj) => { if (ws && ws.readyState === 1) ws.send(JSON.stringify(obj)); };
@@ -420,7 +425,37 @@ async function tablePage(id) {
     if (low || performance.now() - seatsDrawn >= 500) { seatsDrawn = performance.now(); renderSeats(); }
   }, 100);
 
+  // a private table's note: while a seat is free, what private means, its code and a copy
+  // button; once the seats are full (the game on, and after it) one line with the code, its
+  // meaning in the tooltip: the board comes first on a phone
+  function renderPrivate() {
+    if (!unlisted) return;
+    const whole = info.status === "open" && info.seats.some((s) => s === null);
+    if (privateDrawn === whole) return;
+    privateDrawn = whole;
+    const code = info.settings.code;
+    if (whole) unlisted.replaceChildren(el("p", {}, t("table.private")), code ? tableCode(code) : null);
+    else {
+      unlisted.replaceChildren(el("p", { id: "private-line", title: t("table.private") },
+        code ? t("table.privateline", { code: `${code.slice(0, 4)}-${code.slice(4)}` }) : t("table.privateshort")));
+    }
+    unlisted.classList.toggle("one-line", !whole);
+  }
+
+  // the game, its clock and rated or casual, while the table waits for its players (an event's
+  // game names its event instead: the event's page says the rest)
+  function renderKind() {
+    kindLine.hidden = !(info.status === "open" && !info.event);
+    if (kindLine.hidden) return;
+    const s = info.settings || {};
+    const parts = [t(`gamename.${info.game}`, null, info.game), s.clock ? t(`clock.${s.clock}`, null, s.clock) : null,
+      t(info.rated ? "lobby.ratedtag" : "lobby.casual")];
+    kindLine.textContent = parts.filter(Boolean).join(" · ");
+  }
+
   function renderControls() {
+    renderPrivate();
+    renderKind();
     controls.replaceChildren();
     if (closedForGood) return;
     if (info.status === "open" && info.event) {
@@ -437,7 +472,9 @@ async function tablePage(id) {
       const free = info.seats.some((s) => s === null);
       const mine = me && info.seats.some((s) => s && s.user === me.id);
       if (me && !mine && free) controls.append(el("button", { class: "primary", id: "sit", onclick: () => act(`/api/tables/${id}/sit`) }, t("sit")));
-      if (me && free) controls.append(el("button", { id: "addbot", onclick: () => act(`/api/tables/${id}/bot`) }, t("addbot")),
+      // bots are seated by the table's owner or a seated player (the server refuses anyone
+      // else): a viewer is not offered the buttons
+      if (me && free && (mine || info.owner === me.id)) controls.append(el("button", { id: "addbot", onclick: () => act(`/api/tables/${id}/bot`) }, t("addbot")),
         el("button", { id: "fill", onclick: () => act(`/api/tables/${id}/fill`) }, t("fillbots")));
       if (mine) controls.append(el("button", { onclick: () => act(`/api/tables/${id}/leave`) }, t("leave")));
       if (free) controls.append(invite());

@@ -158,6 +158,9 @@ function errorWords(e) {
   const code = e.code || e.error;
   if (code && has(`error.${code}`)) {
     const wait = params.retry_after ?? e.retry_after;
+    // a limit with words of its own: "Too many sign-ups from this network; try again in 40 s"
+    const own = params.limit ? `${code}.${params.limit}` : null;
+    if (own && has(own)) return t(own, { ...params, seconds: Math.max(1, Math.ceil(wait || 0)) });
     return t(`error.${code}`, params) + (wait ? (lang === "zh" ? "" : " ") + t("retry_in", { seconds: Math.max(1, Math.ceil(wait)) }) : "");
   }
   return e.message || String(code || "");
