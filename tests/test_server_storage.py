@@ -301,7 +301,9 @@ async def locked_database_scenario(tmp_path) -> None:
                 m = await until_async(a, "state")          # saved, then acknowledged
                 assert m["seq"] == 1 and m["view"]["last_move"] == "h2e2"
         rtts.sort()
-        assert rtts[len(rtts) // 2] < 0.02 and rtts[-1] < 0.1, rtts
+        # a write on the event loop would freeze it for SQLite's busy timeout (1 s) at each try:
+        # the bounds leave a CPU-starved machine its scheduling delays and still catch that
+        assert rtts[len(rtts) // 2] < 0.1 and rtts[-1] < 0.5, rtts
         assert len(rtts) >= 10
     finally:
         server.terminate()
