@@ -100,7 +100,8 @@ def test_the_page_words_every_stored_result(server, browser, lang):
 
 #: a replay's last step of a resigned game, as recordPage passes it: the view (which holds no
 #: result: the resignation is not a move) with the record's result; the board's seats and lines
-MOUNT_LAST_STEP = """async (entries) => {
+MOUNT_LAST_STEP = """async (text) => {
+  const entries = JSON.parse(text);
   const { t, lang } = await import("/static/i18n.js");
   const out = [];
   for (const e of entries) {
@@ -136,7 +137,7 @@ def test_a_replay_of_a_resigned_game_shows_no_player_to_move(server, browser, la
     ctx.add_init_script(f"localStorage.setItem('lang', '{lang}')")
     page = ctx.new_page()
     page.goto(server + "/")
-    for g in page.evaluate(MOUNT_LAST_STEP, entries):
+    for g in page.evaluate(MOUNT_LAST_STEP, json.dumps(entries)):
         assert g["marked"] == 0, f"{g['label']}: a seat still marked to move"
         assert not re.search(r"to move|方走|轮到", g["text"]), f"{g['label']} {lang}: {g['text'][-300:]!r}"
     ctx.close()
