@@ -35,3 +35,44 @@ def test_with_a_border_still_open_it_plays_on():
     for seed in range(8):
         state = walls(gap=True)
         assert said(state, seed) != PASS
+
+
+def test_one_dead_stone_does_not_keep_the_board_open_at_any_level():
+    """The review's game: the person (Black) played A9, then passed again and again; the level-2
+    bot filled the board for 30 moves to capture that one dead stone. Once the proposer's dead
+    stones are taken off nothing is open: every level passes at once after the person's pass,
+    play ends, and in the marking phase the bot marks the dead stone and submits."""
+    from qipai.bots import bot_levels
+    for level, name in bot_levels("go").items():
+        state = load("go", board_size=9, end_procedure="agreement").new_state()
+        state.apply("A9")
+        state.apply("E5")
+        state.apply("pass")                  # the person passes; the bot to move
+        bot = make_bot("go", name, level)
+        assert str(bot.choose(state, state.to_act[0])) == PASS, name
+        state.apply(PASS)
+        assert state.phase == "marking"
+        # the bot's marks: the dead A9, then done
+        seat = state.seat_of(2)                # White's seat
+        for _ in range(3):
+            action = bot.choose(state, seat)
+            state.apply(action, seat)
+            if str(action).endswith("done") or seat not in state.to_act:
+                break
+        assert 0 in state.marks[seat], (name, state.marks)
+
+
+def test_a_bot_that_wins_whatever_becomes_of_the_open_points_passes():
+    """A few stones of the person's left alive, every open point given to the person would
+    still lose it the count: after the person's pass the bot passes (it filled the board before)."""
+    for name in ("random", "greedy"):          # the search levels take the rule bot's pass
+        state = load("go", board_size=9, end_procedure="agreement").new_state()
+        bot = make_bot("go", name, 1)
+        opening, moves = ["E5", "C3", "G7"], 0
+        while state.phase == "play" and moves < 60:
+            if state.to_act[0] == 0:
+                state.apply(opening.pop(0) if opening else PASS)
+            else:
+                state.apply(bot.choose(state, 1))
+                moves += 1
+        assert state.phase == "marking" and moves <= 30, (name, moves)

@@ -2,6 +2,7 @@
 (capture the most stones; otherwise save its own chain in atari; otherwise as ``random``).
 
 Both read only ``state.view``-level facts (the board, legal moves), pass when no move is left
+or when the opponent has just passed and every border is closed (:func:`settled`)
 and, in the dead-stone phase, mark the dead stones the referee's proposer suggests, then
 submit.
 """
@@ -40,6 +41,28 @@ def _marking_action(state, seat: int):
     return Mark("done", PASS, size)
 
 
+def settled(state) -> bool:
+    """The opponent has just passed and nothing is left to play for: once the referee's
+    proposer's dead stones are taken off, no empty region touches both colours (every border is
+    closed). A play then only fills an area or takes a dead stone, which changes no area count,
+    so the bot passes too, as a person would. Without the dead stones taken off, one dead stone
+    left in the bot's area kept the whole board "open": a bot filled it to capture that stone
+    while the person passed 30 times. So too when the bot wins the count even if every open
+    point went to the opponent."""
+    if not state.passes or state.phase != "play":
+        return False
+    dead = frozenset(state.dead_proposal())
+    board = state.board
+    open_pts = open_points(board, dead)
+    if not open_pts:
+        return True
+    # or the bot wins even if every open point went to the opponent: playing on cannot matter
+    b, w = board.area(dead)
+    half = len(open_pts) / 2          # the count shares an open region: half to each side now
+    margin = b - w - state.game.komi_points() - state.game.options["handicap"]
+    return margin - half > 0 if state.to_move == BLACK else margin + half < 0
+
+
 class RandomGoBot:
     """Uniform among legal plays that do not fill its own eye; passes when none is left."""
 
@@ -58,6 +81,8 @@ class RandomGoBot:
             return _marking_action(state, seat)
         pts = self.candidates(state)
         table = moves_table(state.size)
+        if settled(state):
+            return table[-1]
         return table[self.rng.choice(pts)] if pts else table[-1]
 
 
@@ -71,7 +96,7 @@ class GreedyGoBot(RandomGoBot):
             return _marking_action(state, seat)
         pts = self.candidates(state)
         table = moves_table(state.size)
-        if not pts:
+        if not pts or settled(state):
             return table[-1]
         board = state.board
         c = state.to_move
@@ -99,20 +124,22 @@ class GreedyGoBot(RandomGoBot):
             return table[self.rng.choice(saves)]
         if state.passes:
             # the opponent has just passed: a play inside settled area (its own territory, or an
-            # empty region only the opponent's stones surround) changes no score, so it passes
-            # too unless an empty region both colours touch (a dame, a border still open) is left
-            open_pts = open_points(board)
+            # empty region only the opponent's stones surround) changes no score, so it plays
+            # only where an empty region both colours touch (a dame, a border still open) is left
+            open_pts = open_points(board, frozenset(state.dead_proposal()))
             pts = [p for p in pts if p in open_pts]
             if not pts:
                 return table[-1]
         return table[self.rng.choice(pts)]
 
 
-def open_points(board) -> set[int]:
+def open_points(board, dead: frozenset[int] = frozenset()) -> set[int]:
     """The empty points of regions that stones of both colours touch, or none (an empty
-    board): where a play may still change the score. A region one colour alone surrounds is
-    settled area (area scoring counts it for that colour whoever fills it)."""
-    return {p for pts, touches in board.regions() if touches in (0, BLACK | WHITE) for p in pts}
+    board), the stones on ``dead`` taken off: where a play may still change the score. A region
+    one colour alone surrounds is settled area (area scoring counts it for that colour whoever
+    fills it). Only empty points are returned (a dead stone's point is no play)."""
+    return {p for pts, touches in board.regions(dead) if touches in (0, BLACK | WHITE)
+            for p in pts if board.color[p] == 0}
 
 
 register_bot("go", "random", RandomGoBot)
@@ -132,7 +159,9 @@ class GoSearcher(Searcher):
     game_id = "go"
 
     def searched(self, state, seat: int) -> bool:
-        return state.phase == "play"
+        # a settled board after the opponent's pass is the rule bot's, which passes at once: a
+        # search whose every line ends in the same count spreads its visits and filled the board
+        return state.phase == "play" and not settled(state)
 
     def candidates(self, state, seat: int) -> list:
         if state.phase != "play":
@@ -143,7 +172,9 @@ class GoSearcher(Searcher):
         pts.sort(key=lambda p: (-board.would_capture(p, c), abs(p % size - mid) + abs(p // size - mid)))
         table = moves_table(size)
         out = [table[p] for p in pts]
-        if len(pts) <= size:
+        # the pass: when few points are left, and whenever the opponent has just passed (a pass
+        # then ends the play: the search weighs the count against playing on)
+        if len(pts) <= size or state.passes:
             out.append(table[-1])
         return out
 

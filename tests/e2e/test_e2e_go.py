@@ -187,6 +187,8 @@ def test_two_people_play_9x9_go_to_an_agreed_score(server, browser, shot):
         score = p.inner_text("[data-score]")
         assert "45" in score and "36" in score
         assert re.search(r"→ (Black wins by 1 point|黑胜 1 目)$", score), score      # not "1 points"
+        # one unit on the line: the komi in points as the margin ("黑贴 8 目", not "黑贴 4 子")
+        assert re.search(r"· (Komi 8|黑贴 8 目) →", score), score
         assert p.locator('#goban [data-pt="H5"].dead').count() == 1
         # area marks on every point a side owns but has no stone on (H5 is White's again)
         assert p.locator("#goban .pt.own-w").count() == 36 - 9

@@ -29,6 +29,14 @@ export function komiText(komi) {
   return t(k > 0 ? "go.komiBlack" : "go.komiWhite", { komi: Math.abs(k) });
 }
 
+/** The komi in points, for a count line whose verdict is in points: one unit on the line
+ *  ("黑贴 8 目 → 白胜 89 目", never "黑贴 4 子 → 白胜 89 目"; "Komi 8" in English as before). */
+export function komiPoints(komi) {
+  const k = Number(komi);
+  if (!Math.round(Math.abs(k) * 4)) return t("go.komiNone");
+  return t(k > 0 ? "go.komiBlackPoints" : "go.komiWhitePoints", { komi: marginText(Math.abs(k), lang) });
+}
+
 export function mount(root, ctx) {
   const S = W;
   const box = document.createElement("div");
@@ -294,7 +302,7 @@ export function mount(root, ctx) {
       let verdict = S.draw;
       // "Black wins by 2.5 points" / "黑胜 2½ 目", as the result line says it
       if (margin) verdict = t("result.byPoints", { side: margin > 0 ? S.black : S.white, margin: marginText(margin, lang) });
-      note.append(span(`${S.score}${t("colon")}${S.black} ${v.score.black} · ${S.white} ${v.score.white} · ${komiText(v.komi)} → ${verdict}`, { score: "" }));
+      note.append(span(`${S.score}${t("colon")}${S.black} ${v.score.black} · ${S.white} ${v.score.white} · ${komiPoints(v.komi)} → ${verdict}`, { score: "" }));
       if (v.dead && v.dead.length) note.append(document.createElement("br"), span(`${S.dead}${t("colon")}${v.dead.join(" ")}`, { dead: "" }));
       if (d.marks_disagreed) note.append(document.createElement("br"), span(S.disagreed));
     } else if (v.phase === "play") {
