@@ -144,3 +144,31 @@ def test_the_first_move_note_and_the_byo_yomi_periods_are_parted(browser, server
             assert notes_top < clock_bottom, lines
         assert not errors
         ctx.close()
+
+
+def test_the_clocks_stay_stopped_after_the_end(browser, server):
+    """The clocks stay in the seats' boxes once a game is over, stopped (lichess keeps the
+    final times): on a clock of a time a move (an event's 15 s a move) they vanished with the
+    result. The seat that lost on time reads 0:00; live and in the finished table's view."""
+    clock = {"move_cap": "4s", "on_cap": "lose"}
+    for lang in ("en", "zh"):
+        ctx, page, errors = new_page(browser, server, lang, "desktop" if lang == "en" else "phone")
+        r = page.request.post(server + "/api/tables", data={
+            "game": "xiangqi", "sit": True, "seat": 0, "bots": 1, "bot": "random",
+            "settings": {"clock": clock}})
+        assert r.ok, r.text()
+        page.goto(f"{server}/tables/{r.json()['id']}")
+        page.wait_for_selector("#move-entry input[name=move]:not([disabled])")
+        page.fill("#move-entry input[name=move]", "h2e2")
+        page.press("#move-entry input[name=move]", "Enter")
+        page.wait_for_selector("#status.over", timeout=30_000)   # then red runs out of time
+        for reload in (False, True):
+            if reload:
+                page.reload()
+                page.wait_for_selector("#status.over")
+            page.wait_for_function("() => document.querySelectorAll('.clock').length === 2")
+            times = page.eval_on_selector_all(".clock", "cs => cs.map((c) => c.textContent.trim())")
+            assert sorted(times) == ["0:00", "0:04"], times
+        page.screenshot(path=f"/tmp/shots-boardfix/clocks-after-end-{lang}.png", full_page=True)
+        assert not errors
+        ctx.close()

@@ -345,8 +345,14 @@ async function tablePage(id) {
     if (first) left = c.bank !== undefined ? c.bank : null;
     else if (c && c.deadline !== undefined && acting) left = c.deadline - now;
     else if (c && c.bank !== undefined) left = c.bank;
-    // a seat that waits, on a clock of a time a move: the time its next move may take
-    else if (c && c.move_cap !== undefined && !(last && last.result)) { left = c.move_cap; perMove = true; }
+    // a seat that waits, on a clock of a time a move: the time its next move may take; after
+    // the end it stays, stopped (as lichess keeps the final clocks), at 0:00 for a seat that
+    // lost on time
+    else if (c && c.move_cap !== undefined) {
+      const res = last && last.result;
+      left = res && res.reason === "timeout" && !(res.winners || []).includes(i) ? 0 : c.move_cap;
+      perMove = true;
+    }
     const clock = left !== null ? el("span", { class: "clock" + (acting && !first && left < 10000 ? " low" : "") + (perMove || first ? " idle" : ""),
       title: perMove ? t("clk.perMove") : null }, fmtMs(left, acting && !first)) : null;
     const firstNote = first ? el("span", { class: "clock-notes first-move" + (c.deadline - now < 10000 ? " low" : "") },
