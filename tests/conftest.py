@@ -47,6 +47,9 @@ os.environ.setdefault("QIPAI_BETWEEN_GAMES_SECONDS", "0")
 # (Settings.warm_games: doudizhu's table of plays is 0.5-0.8 s of CPU, and most test servers play
 # no doudizhu); tests/test_server_lag.py checks the warm start
 os.environ.setdefault("QIPAI_WARM_GAMES", "0")
+# nor start the events' worker process with the server (Settings.event_worker_at_start, on for
+# `qipai serve`): most test servers make no event; a test that makes one asks for it
+os.environ.setdefault("QIPAI_EVENT_WORKER_AT_START", "0")
 # a shengji deal at a table with a person is paced card by card (Settings.deal_window_ms, 0.28 s
 # a prompt, 28 s a deal): the servers the tests start hold each prompt 20 ms (a 2 s deal) unless
 # a test asks for its own pace (tests/e2e/test_e2e_shengji_deal_pace.py)

@@ -97,8 +97,11 @@ class Settings:
     page_poll_ms: int = 2000
     # start the events' worker process with the server, not at the first change of an event
     # (its start, a Python process importing the competition code, held the first event made on
-    # a server 1-3 s, several more on a loaded machine)
-    event_worker_at_start: bool = False
+    # a server 1-3 s, 5-8 s on a loaded machine, "Creating the event…" all along). On by default;
+    # $QIPAI_EVENT_WORKER_AT_START=0 (set by the tests, most of whose servers make no event) starts
+    # it at the first change. Its start does not hold the server's own start (events.start_worker)
+    event_worker_at_start: bool = field(
+        default_factory=lambda: os.environ.get("QIPAI_EVENT_WORKER_AT_START") != "0")
     # load every game before serving (``warm_games``: doudizhu builds its table of plays, 0.5-0.8 s
     # of CPU, which would otherwise stall every table when its first table is made); False
     # ($QIPAI_WARM_GAMES=0, set by the tests, most of whose servers play no doudizhu) builds a

@@ -98,6 +98,10 @@ def test_the_form_shows_checks_and_makes_an_event_with_its_changes(browser, shot
         boss.fill('[data-path="match.series.scheduled"]', "1")
         boss.dispatch_event('[data-path="match.series.scheduled"]', "change")
         boss.wait_for_selector('[data-field="match.series.scheduled"].changed')
+        # the line under the preset follows the form: no longer the preset's "knockout, best of three"
+        about = boss.inner_text("#preset-about")
+        assert about.startswith("round robin; Games per match: 1; "), about
+        assert "knockout" not in about and "best of three" not in about, about
         boss.select_option('[data-path="game.repetition_rule"]', '"seed000_same_move"')
         boss.wait_for_selector('[data-field="game.repetition_rule"].changed')
         boss.select_option('[data-path="match.series.clock"]', '"xq_s0_rapid"')

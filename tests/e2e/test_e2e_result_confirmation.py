@@ -7,6 +7,9 @@ the tests take none that nobody opens)."""
 
 from __future__ import annotations
 
+import os
+import re
+
 import httpx
 import pytest
 
@@ -15,6 +18,8 @@ from .pages import WIDTHS, assert_fits_phone, set_lang
 from .test_e2e_a11y import check
 from .test_e2e_event_form import SETTINGS, signed_in_organizer
 from .test_e2e_play import sign_up
+
+SHOTS = os.environ.get("QIPAI_SHOTS")    # a folder for screenshots to look at, when asked for
 
 FETCH = """async (a) => { const r = await fetch(a.path, { method: a.method, credentials: 'same-origin',
     headers: { 'Content-Type': 'application/json' }, body: a.body ? JSON.stringify(a.body) : undefined });
@@ -68,6 +73,17 @@ def test_a_player_confirms_and_a_referee_corrects_a_result(browser, organizer):
     winner = next(g["seats"][0] for m in ev["rounds"][0]["matches"] for g in m["games"] if g["id"] == other)
     assert alice.inner_text(f'[data-game="{other}"] .result-words') == \
         f"{winner} won (result entered by the referee)"
+    # at a phone's width the line wraps: no "·" begins or ends a line of it (Replay and the
+    # button are a group apart, set off by space); the event's facts line joins only its parts
+    alice.set_viewport_size({"width": 390, "height": 844})
+    line = alice.inner_text(f'[data-game="{ours}"]')
+    assert "·" not in line, line
+    assert alice.locator(f'[data-game="{ours}"] .game-acts [data-confirm]').count() == 1
+    facts = alice.inner_text("#event-facts")
+    assert not re.search(r"^\s*·|·\s*$|·\s*·", facts), facts
+    if SHOTS:
+        alice.screenshot(path=f"{SHOTS}/event-game-line-en-390.png", full_page=True)
+    alice.set_viewport_size({"width": 1280, "height": 900})
     alice.click(f'[data-confirm="{ours}"]')
     # asked first (it cannot be taken back), saying the result: No keeps it unconfirmed
     asked = alice.inner_text("#ask-text")

@@ -133,6 +133,20 @@ export function playerLine(line, bots) {
   return bot || rating !== null ? { id: pid, ...(bot ? { bot } : {}), ...(rating !== null ? { rating } : {}) } : pid;
 }
 
+// the fields that say what an event is, in this order, before any other changed field
+const SUMMARY = ["stage.kind", "stage.rounds", "match.series.scheduled", "match.series.tiebreak",
+  "match.session.end.deals", "match.session.end.target.score_at_least", "then.0.kind"];
+
+/** A changed form in words: "round robin; Games per match: 1; When a match ends level: …" (the
+ *  format by its name, the other fields as "Label: value"; fields left unset are left out). */
+export function summary(fields, changes, byId) {
+  const at = (p) => fields.find((f) => f.path === p);
+  const paths = [...SUMMARY, ...Object.keys(changes).filter((p) => !SUMMARY.includes(p))];
+  const parts = paths.map(at).filter((f) => f && f.value !== null && f.value !== undefined && f.value !== "")
+    .map((f) => (f.path === "stage.kind" ? valueText(f, f.value, byId) : `${label(f)}${t("colon")}${valueText(f, f.value, byId)}`));
+  return parts.join(lang === "zh" ? "；" : "; ");
+}
+
 export async function newEventForm(presets, games, made = () => {}) {
   const byId = Object.fromEntries(games.flatMap((g) => [g.id, ...(g.aliases || [])].map((k) => [k, g])));
   // a preset in the page's words only (its own title mixes languages: "(双升, pairs)"); the presets
@@ -145,7 +159,11 @@ export async function newEventForm(presets, games, made = () => {}) {
   const head = (text) => text.split(/[:：]/)[0];
   const sel = el("select", { name: "preset" }, ranked.map((p) => el("option", { value: p.name, title: words(p) }, head(words(p)))));
   const about = el("small", { class: "muted", id: "preset-about" });
+  // what the event is: the preset's own words while nothing is changed; once a field is, the
+  // form's values as they now are (the format, games or deals a match, how a level match ends,
+  // and every changed field), never the preset's words that no longer hold
   const describe = () => {
+    if (Object.keys(changes).length && fields.length) { about.textContent = summary(fields, changes, byId); return; }
     const p = ranked.find((x) => x.name === sel.value);
     const text = p ? words(p) : "";
     about.textContent = text.slice(head(text).length + 1).trim();
@@ -253,6 +271,7 @@ export async function newEventForm(presets, games, made = () => {}) {
       if (mine !== asked) return loading;
       fields = answer;
       render();
+      describe();
       helpBots();
       err.textContent = "";
       shown = null;

@@ -172,8 +172,9 @@ function standingsTable(ev, me) {
     anyLot ? el("div", { class: "muted small", id: "lot-note" }, "* ", t("events.lothelp")) : null);
 }
 
-// a game's line: its number, the result, Replay and the confirmation, "·" between them; a narrow
-// line breaks before a "·", never after it (the dot alone at a line's end, "confirmed" under it)
+// a game's line: its number and the result (or where it is), then what there is to do with it
+// (Replay, the confirmation; Watch or Play) as a group of its own, set apart by space, no "·": a
+// dot between them started the line a narrow screen wrapped ("· 复盘 · [确认成绩]")
 function gameCell(ev, m, g, me) {
   const mine = me && g.seats.includes(me.username);
   const label = el("span", { class: "gno" }, t("events.game", { n: g.number }));
@@ -200,7 +201,9 @@ function gameCell(ev, m, g, me) {
   } else {
     what = [el("span", { class: "muted" }, t("events.waiting"))];
   }
-  return el("div", { class: "game", "data-game": g.id }, label, " ", what.filter(Boolean).flatMap((x, i) => (i ? [" ", el("span", { class: "sep" }, "·\u00a0"), x] : [x])),
+  const [first, ...acts] = what.filter(Boolean);
+  return el("div", { class: "game", "data-game": g.id }, label, " ", first,
+    acts.length ? [" ", el("span", { class: "game-acts" }, acts)] : null,
     g.corrections && g.corrections.length ? el("ul", { class: "corrections small" }, g.corrections.map((c) => el("li", { "data-correction": "" },
       t("events.correctedby", { by: c.by, from: c.from || "—", to: c.to || "—" }), c.reason ? `: ${c.reason}` : ""))) : null);
 }
@@ -321,9 +324,11 @@ async function eventPage(app, { me }, id) {
     const status = eventStatus(ev);
     const open = ev.rounds.flatMap((r) => r.matches.flatMap((m) => m.games)).filter((g) => g.standing === "provisional").length;
     if (document.title === shownTitle) { pageTitle(name || ev.name); shownTitle = document.title; }
-    head.replaceChildren(el("h2", {}, name || ev.name), el("div", { class: "muted" },
-      `${gameName(byId[ev.game]) || ev.game} · ${ev.stage ? t(`stage.${ev.stage}`, null, ev.stage) + " · " : ""}${t(ev.pairs ? "events.pairs" : "events.entrants", { n: ev.entrants.length })} · `,
-      el("span", { id: "event-status" }, status)),
+    // the game, the format, the entrants and where the event is: only the parts there are, "·" between
+    const facts = [gameName(byId[ev.game]) || ev.game, ev.stage ? t(`stage.${ev.stage}`, null, ev.stage) : null,
+      t(ev.pairs ? "events.pairs" : "events.entrants", { n: ev.entrants.length }), status ? el("span", { id: "event-status" }, status) : null].filter(Boolean);
+    head.replaceChildren(el("h2", {}, name || ev.name), el("div", { class: "muted", id: "event-facts" },
+      facts.flatMap((x, i) => (i ? [" · ", x] : [x]))),
       ev.champion ? el("div", { class: "champion", id: "champion" }, trophy(), " ", t("events.championis", { name: ev.champion })) : "",
       // competition.md §5.7: results are provisional until their appeal window closes; an
       // event over with such results names its champion and standings provisionally
