@@ -732,6 +732,14 @@ def test_a_shengji_take_over_without_a_level_says_why_nobody_scored():
     assert zh == "你赢了 — 闲家得85分：上台坐庄，无人升级", zh
     en = result_words(r, game="shengji", seat=0, names=NAMES[4], lang="en")
     assert en == "You lost — Attackers scored 85: they take over the deal, nobody moves up", en
+    # with the marks the hand was scored by (take_at, up_at), why nobody moved up: a win with
+    # ±0 for everyone read as a mistake to a newcomer
+    marks = {**r, "details": {**r["details"], "take_at": 80, "up_at": 120}}
+    zh = result_words(marks, game="shengji", seat=1, names=NAMES[4], lang="zh")
+    assert zh == "你赢了 — 闲家得85分：够80分上台坐庄，不到120分不升级，本局无人升级", zh
+    en = result_words(marks, game="shengji", seat=0, names=NAMES[4], lang="en")
+    assert en == ("You lost — Attackers scored 85: enough to take over the deal (80), not to move up a "
+                  "level (120)"), en
 
 
 def test_a_latin_name_is_set_off_from_chinese_by_a_space():
@@ -785,3 +793,14 @@ def test_the_reader_named_inside_a_sentence_is_you_in_lower_case():
     text = result_words(faf, game="fouafour", seat=0, names=NAMES[4], lang="en")
     assert "but you and Left both went out before Left" not in text
     assert " you " in text and " You " not in text, text
+
+
+def test_a_shengji_hand_keeps_the_marks_it_was_scored_by():
+    """The take-over mark and the level-up mark of each score table, kept in a hand's details
+    (``take_at``, ``up_at``) for the words above: 80 and 120 with two decks, 120 and 180 with
+    three, 40 and 60 with one."""
+    from qipai.games.shengji.scoring import level_up_at, take_over_at
+
+    marks = {t: (take_over_at(t), level_up_at(t)) for t in ("t000", "t002", "t003", "t_titanic", "t_one_deck")}
+    assert marks == {"t000": (80, 120), "t002": (80, 120), "t003": (80, 120), "t_titanic": (120, 180),
+                     "t_one_deck": (40, 60)}

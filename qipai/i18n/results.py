@@ -271,7 +271,12 @@ def result_words(result: dict[str, Any] | None, *, game: str, seat: int | None =
           and winners and not draw and d.get("dealer") not in winners):
         # the attackers took the deal over without a level (80–115 points): said so, or the ±0
         # beside "You won" reads as a mistake
-        head = tr("result.sj.takeOver", {"points": d["attack_total"]})
+        # and why nobody moved up, with the marks ("enough to take over the deal (80), not to
+        # move up a level (120)"; a record before the marks were kept says the outcome alone)
+        head = (tr("result.sj.takeOverUpAt", {"points": d["attack_total"], "take": d["take_at"],
+                                               "up": d["up_at"]})
+                if d.get("take_at") is not None and d.get("up_at") is not None
+                else tr("result.sj.takeOver", {"points": d["attack_total"]}))
     elif game == "shengji" and d.get("dealer") is not None and winners and not draw:
         # a deal ended before its count (a resignation): the side that won, without levels
         side = tr("result.sj.declarers" if d["dealer"] in winners else "result.sj.attackers")

@@ -405,6 +405,24 @@ def test_a_finished_shengji_hand_shows_the_levels_it_ended_with(server, browser,
 
 
 @pytest.mark.parametrize("lang", ["zh", "en"])
+def test_a_shengji_take_over_without_a_level_says_what_a_level_needs(server, browser, lang, shot):
+    """The attackers took 85: the deal is theirs, nobody goes up, every score ±0 beside "你赢了".
+    The verdict said "闲家上台，无人升级" and nothing of why; it says what a level up needs
+    (120 with two decks), on the board and in the result line above it."""
+    e = next(x for x in stored_results() if x["label"] == "shengji/4{}#2:played")
+    d = {**e["result"]["details"], "attack_total": 85, "gains": [0, 0], "levels": [2, 2],
+         "take_at": 80, "up_at": 120}
+    attackers = sorted(((d["dealer"] + 1) % 4, (d["dealer"] + 3) % 4))
+    result = {**e["result"], "details": d, "winners": attackers, "returns": [0, 0, 0, 0]}
+    got = _finished_board(server, browser, lang, shot,
+                          {**e, "result": result, "names": NAMES[4], "seat": 1, "info": "levels"},
+                          "shengji-takeover")
+    assert i18n_t("sj.takeOverUpAt", {"up": 120}, lang=lang) in got["box"], got
+    line = result_words(result, game="shengji", seat=1, names=NAMES[4], lang=lang)
+    assert "120" in line and "80" in line, line
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
 def test_a_sandayi_hand_says_one_threshold_and_calls_the_winning_bidder_the_declarer(server, browser, lang,
                                                                                      shot):
     """The bar said "Defenders 50 (set at 25)" while the verdict said "defenders 50 points

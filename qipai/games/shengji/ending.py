@@ -10,7 +10,8 @@ from qipai.core.errors import IllegalAction
 from qipai.core.game import Result
 
 from .actions import Action, Fault
-from .scoring import advance, kitty_multiplier, outcome_text, table_outcome, take_over_at, target_met
+from .scoring import (advance, kitty_multiplier, level_up_at, outcome_text, table_outcome, take_over_at,
+                      target_met)
 from .seats import SEATS, team_of
 from .trump import face_points
 
@@ -141,7 +142,7 @@ class Ending:
             "trump_name": self.trump_name,
             "trick_points": self.trick_points, "kitty_points": kitty_pts, "kitty_multiplier": mult,
             "kitty_bonus": bonus, "penalty": self.penalty, "attack_total": total,
-            "take_at": take_over_at(o["score_table"]),
+            "take_at": take_over_at(o["score_table"]), "up_at": level_up_at(o["score_table"]),
             "outcome": outcome_text((kind, k)), "levels_before": before, "levels": after,
             "gains": gains, "next_dealer": next_dealer, "on_stage": team_of(next_dealer),
             "match_winner": winner_team, "failed_throws": [dict(x) for x in self.failed_throws],

@@ -78,6 +78,15 @@ def take_over_at(table: str) -> int:
     return s
 
 
+def level_up_at(table: str) -> int:
+    """The fewest points with which the attackers also go up a level in score table ``table``
+    (120 with two decks, 180 with three): the first total that is an attackers' gain."""
+    s = take_over_at(table)
+    while table_outcome(s, table)[0] != "A" or table_outcome(s, table)[1] < 1:
+        s += 5
+    return s
+
+
 def outcome_text(outcome: tuple[str, int]) -> str:
     kind, k = outcome
     return "take over" if kind == "take" else f"{kind}+{k}"

@@ -162,7 +162,10 @@ export function resultText(result, { game, seat = null, names = [], view = null,
   } else if (game === "shengji" && Array.isArray(d.gains) && known(d.attack_total) && winners.length && !draw && !winners.includes(d.dealer)) {
     // the attackers took the deal over without a level (80–115 points): said so, or the ±0 beside
     // "You won" reads as a mistake
-    head = tr("result.sj.takeOver", { points: d.attack_total });
+    // and why nobody moved up, with the marks (results.py)
+    head = known(d.take_at) && known(d.up_at)
+      ? tr("result.sj.takeOverUpAt", { points: d.attack_total, take: d.take_at, up: d.up_at })
+      : tr("result.sj.takeOver", { points: d.attack_total });
   } else if (game === "shengji" && known(d.dealer) && winners.length && !draw) {
     // a deal ended before its count (a resignation): the side that won, without levels
     head = tr("result.sj.sideWins", { side: tr(winners.includes(d.dealer) ? "result.sj.declarers" : "result.sj.attackers") });

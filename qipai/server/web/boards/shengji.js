@@ -135,7 +135,9 @@ export function mount(root, ctx) {
       // a hand ended by a forfeit has no attackers' points
       if (d.attack_total === undefined || d.attack_total === null) return levels;
       // no level gained (the attackers took the deal over): said so beside the ±0 scores
-      const none = Array.isArray(d.gains) && d.gains.every((g) => !g) ? `${tr("sj.takeOverNoLevel")} · ` : "";
+      // and what a level up needs ("moving up a level needs 120"), where the record says it
+      const noLevel = d.up_at === undefined || d.up_at === null ? tr("sj.takeOverNoLevel") : tr("sj.takeOverUpAt", { up: d.up_at });
+      const none = Array.isArray(d.gains) && d.gains.every((g) => !g) ? `${noLevel} · ` : "";
       // the attackers' points against the take-over mark ("attackers 45 of the 80 needed")
       const points = d.take_at === undefined || d.take_at === null ? tr("sj.attackPoints", { points: d.attack_total })
         : tr("sj.attackPointsOf", { points: d.attack_total, needed: d.take_at });
