@@ -801,6 +801,7 @@ def test_a_shengji_hand_keeps_the_marks_it_was_scored_by():
     three, 40 and 60 with one."""
     from qipai.games.shengji.scoring import level_up_at, take_over_at
 
-    marks = {t: (take_over_at(t), level_up_at(t)) for t in ("t000", "t002", "t003", "t_titanic", "t_one_deck")}
+    tables = ("t000", "t002", "t003", "t_titanic", "t_one_deck")
+    marks = {t: (take_over_at(t), level_up_at(t)) for t in tables}
     assert marks == {"t000": (80, 120), "t002": (80, 120), "t003": (80, 120), "t_titanic": (120, 180),
                      "t_one_deck": (40, 60)}

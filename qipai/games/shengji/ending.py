@@ -10,8 +10,15 @@ from qipai.core.errors import IllegalAction
 from qipai.core.game import Result
 
 from .actions import Action, Fault
-from .scoring import (advance, kitty_multiplier, level_up_at, outcome_text, table_outcome, take_over_at,
-                      target_met)
+from .scoring import (
+    advance,
+    kitty_multiplier,
+    level_up_at,
+    outcome_text,
+    table_outcome,
+    take_over_at,
+    target_met,
+)
 from .seats import SEATS, team_of
 from .trump import face_points
 
