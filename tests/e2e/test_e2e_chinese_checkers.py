@@ -79,8 +79,10 @@ def test_two_people_play_chinese_checkers_and_one_resigns(server, browser, shot)
     assert north.get_attribute("#cc-board", "data-home") == "N"
     assert north.locator("#cc-board").bounding_box()["width"] <= 390       # fits a phone
     assert "Click one of your marbles" in south.inner_text("#cc-note")       # English labels
-    assert "moves 0" in south.inner_text("#cc-info") and "target 0/10" in south.inner_text("#cc-info")
-    assert "北" in north.inner_text("#cc-info") and "步数" in north.inner_text("#cc-info")   # Chinese
+    # the seat's facts as a player reads them, not raw labels ("S · moves 0 · target 0/10")
+    assert "South · 0 moves · 0 of 10 home" in south.inner_text("#cc-info")
+    assert re.search(r"Round 1 · jump rule: (adjacent|equidistant) jumps", south.inner_text("#cc-info"))
+    assert "北方 · 走了 0 步 · 0/10 子到达目标" in north.inner_text("#cc-info")   # Chinese
 
     # a click out of turn, or on the opponent's marble, selects and sends nothing
     hole(north, "4,-5").click()
@@ -257,7 +259,9 @@ def test_board_offers_pass_only_when_the_referee_does_and_shows_places(server, b
     page.goto(server + "/login")
     page.evaluate(MOUNT, [state_message(three, 1, 3), "zh"])
     chips = [page.inner_text(f'[data-seat-info="{s}"]') for s in range(3)]
-    assert "第1名" in chips[0] and "已出局" in chips[1] and "第2名" in chips[1] and "第3名" in chips[2]
+    assert "第1名" in chips[0] and "第2名" in chips[1] and "第3名" in chips[2]
+    # why each is out, in words: seat 1 resigned, seat 2 ran out of time
+    assert "已认输" in chips[1] and "超时出局" in chips[2], chips
     # eliminated seats' marbles leave the board
     assert page.locator('#cc-board .mb[data-owner="0"]').count() == 10
     assert page.locator('#cc-board .mb[data-owner="1"], #cc-board .mb[data-owner="2"]').count() == 0

@@ -170,6 +170,14 @@ export function mount(root, ctx) {
     return own;
   }
 
+  // why a seat is out, from the view's eliminations: resigned, out of time, stalled in its home
+  function outWords(v, seat) {
+    const e = (v.eliminated || []).find((x) => x.seat === seat);
+    const why = e ? e.reason : "";
+    return why === "resign" ? S.outResign : why === "timeout" || why === "timeouts" ? S.outTimeout
+      : why === "stalling" ? S.outStalling : S.outOther;
+  }
+
   function paintInfo(own) {
     const v = msg.view;
     const places = msg.result && msg.result.details ? msg.result.details.places : null;
@@ -191,9 +199,10 @@ export function mount(root, ctx) {
       who.append(dot, Object.assign(document.createElement("span"), { className: "nm",
         textContent: (names[seat] || S.color[seat]) + (seat === msg.seat ? paren(S.you) : "") }));
       const status = v.status ? v.status[seat] : "playing";
-      const parts = [S.camp[v.camps[seat]], `${S.moves} ${v.moves[seat]}`, `${S.inTarget} ${v.in_target[seat]}/10`];
+      // as a player reads them: "South · 8 moves · 0 of 10 home", and why a seat is out in words
+      const parts = [S.side[v.camps[seat]], tr("nMoves", { n: v.moves[seat] }), tr("nHome", { n: v.in_target[seat] })];
       if (status === "finished") parts.push(S.finished);
-      if (status === "out") parts.push(S.out);
+      if (status === "out") parts.push(outWords(v, seat));
       if (places && v.players > 2) parts.push(tr("place", { p: places[seat] }));
       // each part stays on one line (a narrow chip wraps between parts, never inside 已出局)
       const small = document.createElement("small");
@@ -206,7 +215,9 @@ export function mount(root, ctx) {
     }
     const rules = document.createElement("div");
     rules.className = "cc-rules muted";
-    rules.textContent = `${tr("round", { n: v.round })} · ${(S.jump[v.options?.jump_rule] || v.options?.jump_rule || "")}`;
+    const rule = v.options?.jump_rule;
+    rules.textContent = tr("rulesLine", { n: v.round, rule: S.jump[rule] || rule || "" });
+    if (S.jumpHow[rule]) rules.title = S.jumpHow[rule];      // what the rule means, on hover
     info.append(seats, rules);
   }
 
