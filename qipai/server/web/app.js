@@ -477,7 +477,13 @@ async function tablePage(id) {
     if (info.status === "open") {
       const free = info.seats.some((s) => s === null);
       const mine = me && info.seats.some((s) => s && s.user === me.id);
-      if (me && !mine && free) controls.append(el("button", { class: "primary", id: "sit", onclick: () => act(`/api/tables/${id}/sit`) }, t("sit")));
+      // a seat this viewer may take: free and not kept for another player of the last game (a
+      // rematch), and no person under a clock made for bots alone (the server refuses both)
+      const kept = (info.settings && info.settings.reserved) || {};
+      const clock = info.settings && info.settings.clock;
+      const mayTake = info.seats.some((s, i) => s === null && (kept[i] === undefined || (me && kept[i] === me.id)))
+        && !(me && !me.bot && typeof clock === "string" && clock.startsWith("bot_"));
+      if (me && !mine && mayTake) controls.append(el("button", { class: "primary", id: "sit", onclick: () => act(`/api/tables/${id}/sit`) }, t("sit")));
       // bots are seated by the table's owner or a seated player (the server refuses anyone
       // else): a viewer is not offered the buttons
       if (me && free && (mine || info.owner === me.id)) controls.append(el("button", { id: "addbot", onclick: () => act(`/api/tables/${id}/bot`) }, t("addbot")),
