@@ -43,6 +43,11 @@ def test_xiangqi_is_played_with_arrows_and_enter(server, browser, shot):
     wait_seq(page, 0)
     assert page.evaluate("() => document.querySelectorAll('.xq [data-sq][tabindex=\"0\"]').length") == 1
     tab_to_board(page, ".xq")
+    # the outlined point says it is the keyboard's cursor, and which keys move it
+    hint = page.locator("#kb-cursor-hint")
+    hint.wait_for()
+    assert "键盘光标" in hint.inner_text() and "方向键" in hint.inner_text(), hint.inner_text()
+    page.screenshot(path="/tmp/shots-boardfix/xiangqi-cursor-zh-1280.png")
     # Red at the bottom: file a..i from the left, rank 0 at the bottom
     walk_to(page, "h2", lambda sq: ("abcdefghi".index(sq[0]), 9 - int(sq[1])))
     name = page.evaluate("() => document.activeElement.getAttribute('aria-label')")
@@ -57,6 +62,9 @@ def test_xiangqi_is_played_with_arrows_and_enter(server, browser, shot):
     page.wait_for_function("() => window.qipaiLastState.moves.list[0].wxf === 'C2=5'")
     assert page.evaluate(FOCUSED) == "e2"            # the focus stays on the board after the move
     check(page, "xiangqi by keyboard", shot, "keys-xiangqi-zh")
+    # a click off the board: the cursor and its note go
+    page.click("#status")
+    hint.wait_for(state="detached")
     ctx.close()
 
 

@@ -7,6 +7,8 @@
 // Every point is a button with a name that says what is there. A board that redraws its points
 // calls refresh() after each paint: the focus stays on the point with the same key.
 
+import { t } from "./i18n.js";
+
 const DIRS = { ArrowRight: [1, 0], ArrowLeft: [-1, 0], ArrowDown: [0, 1], ArrowUp: [0, -1] };
 
 function centre(el) {
@@ -105,9 +107,11 @@ export function boardKeys(host, { points, key, label, activate, start, pressed, 
     inside = true;
     byKeys = lastInput === "key";
     current = key(e.target);
+    cursorHint(byKeys);
   });
   host.addEventListener("focusout", (e) => {
     if (e.relatedTarget && !points().includes(e.relatedTarget)) inside = false;
+    if (!e.relatedTarget || !points().includes(e.relatedTarget)) cursorHint(false);
   });
   /** Draw the host anew with `draw()`; the focus stays on the button (data-action or id) or
    *  point it was on, though they are new elements. */
@@ -122,6 +126,22 @@ export function boardKeys(host, { points, key, label, activate, start, pressed, 
     refresh();
   }
   return { refresh, redraw };
+}
+
+/** The keyboard cursor (the outlined point a key focused) says what it is: a note at the foot
+ *  of the window while it is on the board, the board's keys in words (an outlined empty point
+ *  alone read as a stray blue square). Fixed, so the page does not move when it comes. */
+function cursorHint(on) {
+  let note = document.getElementById("kb-cursor-hint");
+  if (!on) { if (note) note.remove(); return; }
+  if (!note) {
+    note = document.createElement("div");
+    note.id = "kb-cursor-hint";
+    note.className = "kb-cursor-hint";
+    note.setAttribute("aria-hidden", "true");     // a reader hears each point's name instead
+    document.body.append(note);
+  }
+  note.textContent = t("kb.cursor");
 }
 
 /** A stone's point as a screen reader says it: "D4: black stone · the last move", "D4, empty". */
