@@ -30,6 +30,18 @@ class RealSocket:
             return text
 
 
+def signed_up(base: str, names: tuple[str, ...]) -> dict[str, str]:
+    """Each of ``names`` signed up at the server at ``base``: name -> its session token."""
+    import httpx
+
+    tokens = {}
+    for name in names:
+        r = httpx.post(base + "/api/signup", json={"username": name, "password": "correct horse"})
+        assert r.status_code == 201, r.text
+        tokens[name] = r.cookies["qipai_session"]
+    return tokens
+
+
 def real_server(base: str) -> tuple[Callable[..., Any], Callable[[str, str], AbstractContextManager[Any]]]:
     """``(post, connect)`` for :func:`play_xiangqi` against the server at ``base``."""
     import contextlib

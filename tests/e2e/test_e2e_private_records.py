@@ -10,7 +10,7 @@ import re
 
 import httpx
 
-from ..rating_helpers import play_xiangqi, real_server
+from ..rating_helpers import play_xiangqi, real_server, signed_up
 from .conftest import running_server
 from .pages import shots
 from .test_e2e_ratings import as_signed_in
@@ -18,10 +18,7 @@ from .test_e2e_ratings import as_signed_in
 
 def test_a_private_tables_replay_opens_by_the_tables_link_only(browser, shot, tmp_path):
     with running_server(tmp_path, "nonce_window_ms=0, spectator_delay_ms=0") as base:
-        tokens = {}
-        for name in ("pia", "quinn", "ros"):
-            r = httpx.post(base + "/api/signup", json={"username": name, "password": "correct horse"})
-            tokens[name] = r.cookies["qipai_session"]
+        tokens = signed_up(base, ("pia", "quinn", "ros"))
         rec = play_xiangqi(None, tokens["pia"], tokens["quinn"], rated=False, moves=2,
                            transport=real_server(base), private=True)
         pia = {"qipai_session": tokens["pia"]}

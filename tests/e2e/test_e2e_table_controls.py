@@ -8,17 +8,14 @@ from __future__ import annotations
 
 import httpx
 
-from ..rating_helpers import play_xiangqi, real_server
+from ..rating_helpers import play_xiangqi, real_server, signed_up
 from .conftest import running_server
 from .test_e2e_ratings import as_signed_in
 
 
 def test_a_rematch_offers_each_reader_only_what_the_server_allows(browser, tmp_path):
     with running_server(tmp_path, "nonce_window_ms=0, spectator_delay_ms=0") as base:
-        tokens = {}
-        for name in ("tia", "uma", "vic"):
-            r = httpx.post(base + "/api/signup", json={"username": name, "password": "correct horse"})
-            tokens[name] = r.cookies["qipai_session"]
+        tokens = signed_up(base, ("tia", "uma", "vic"))
         rec = play_xiangqi(None, tokens["tia"], tokens["uma"], rated=False, moves=2,
                            transport=real_server(base))
         old = httpx.get(f"{base}/api/records/{rec}").json()["table"]
