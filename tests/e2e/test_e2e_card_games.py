@@ -16,7 +16,7 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 import qipai
 
-from .conftest import set_width
+from .conftest import running_server, set_width
 from .test_e2e_play import sign_up
 
 DESKTOP = {"width": 1280, "height": 900}
@@ -34,6 +34,16 @@ GAMES = [  # game, bots, language, width, buttons to prefer in order (bids, clai
     ("shengji", 3, "en", DESKTOP, ['[data-action^="declare"]']),
     ("sandayi", 3, "zh", PHONE, ['[data-action^="bid"]', '[data-action^="trump"]']),
 ]
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    """The e2e ``server`` with 4A4's 叉/勾 windows held 100 ms, not 300 ms: a whole 4A4 hand
+    opens dozens, and the person's own answers wait for none of them (a window the person may
+    answer stays open until the answer; one it may not answer is passed by the table)."""
+    settings = "private_window_ms=100, limits=Limits(signup_ip=(100.0, 100))"
+    with running_server(tmp_path_factory.mktemp("qipai-e2e"), settings) as base:
+        yield base
 
 
 @pytest.fixture(scope="module")
