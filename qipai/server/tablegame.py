@@ -153,16 +153,24 @@ class TableGame:
         whether or not its private windows have a minimum time: the deal is the person's time to
         declare, card by card as in a card room (about 0.3 s a card, a deal of 25 cards each
         about 30 s), not a flash of cards. A table of bots alone deals at once (0)."""
-        if not self.people_seated():
+        if not self.deal_paced():
             return 0
         return min(int(self.hub.settings.private_window_ms), int(self.hub.settings.deal_window_ms))
+
+    def deal_paced(self) -> bool:
+        """A deal is paced and played with the ``people_options`` at a table with a person (not
+        a bot account), or with two or more seats that are not built-in bots (what a seat may
+        watch of the others is then to be kept the same, §6.2); a bot account alone with
+        built-in bots is dealt at once, as bots alone are."""
+        return self.people_seated() >= 2 or any(s and "bot" not in s and not s.get("bot_account")
+                                                for s in self.seats)
 
     def people_seated(self) -> int:
         """The seats not played by a built-in bot or an engine (a person's, a bot account's)."""
         return sum(1 for s in self.seats if s and "bot" not in s)
 
     def people_rules(self) -> None:
-        """At a table with a person, the game is played with its ``people_options``
+        """At a table with a person (:meth:`deal_paced`), the game is played with its ``people_options``
         (:attr:`qipai.core.game.Game.people_options`: shengji asks the seat dealt each card,
         so that the prompts of the deal tell nobody who got a level card, and the deal is paced
         card by card, each prompt held :meth:`deal_hold`, so a person alone with bots has the
@@ -170,7 +178,7 @@ class TableGame:
         (``people_options``), so that a restarted server and the other workers play the same
         rules; the record's header names them."""
         extra = self.game.people_options
-        if not self.people_seated() or all(self.options.get(k) == v for k, v in extra.items()):
+        if not self.deal_paced() or all(self.options.get(k) == v for k, v in extra.items()):
             return
         self.settings["people_options"] = dict(extra)
         self.options = {**self.options, **extra}
