@@ -43,8 +43,9 @@ BROKEN = """() => [...document.querySelectorAll('main *')].filter((e) => e.offse
     }).map((e) => e.textContent.trim())"""
 
 
-#: a "·" between the parts of a line (an event's game: result · Replay · confirmed) left at the
-#: end of a line, the part it introduces under it: [the part's text]
+#: a "·" between the parts of a line left at the end of a line, the part it introduces under it:
+#: [the part's text] (an event's game line has none: its Replay and confirmation are set apart
+#: by space, tests/e2e/test_e2e_result_confirmation.py)
 PARTED = """() => [...document.querySelectorAll('main .sep')].filter((s) => s.offsetParent
     && s.nextElementSibling && s.nextElementSibling.getClientRects().length).filter((s) => {
       const a = s.getBoundingClientRect(), b = s.nextElementSibling.getClientRects()[0];
