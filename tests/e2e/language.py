@@ -75,6 +75,10 @@ def new_table(page, base: str, game: str, *, sit: bool, clock: str | dict | None
 #: machine ends a board game or is played by the computer: the page then shows it all the same)
 FAST_BOARD = {"move_cap": "1s", "on_cap": "lose"}
 FAST_CARDS = {"move_cap": "1s", "on_cap": "auto"}
+#: a board clock for a test whose person makes the first move by clicks once the page is drawn:
+#: 3 s a move (the first move has the move's cap too, this clock having no main time; missed,
+#: the game is aborted, without a record)
+CLICKED_BOARD = {"move_cap": "3s", "on_cap": "lose"}
 
 
 def seated_table(page, base: str, game: str) -> str:

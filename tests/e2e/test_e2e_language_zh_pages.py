@@ -3,7 +3,7 @@ the event list, a replay, every game's rule options and an event's page speak Ch
 
 from __future__ import annotations
 
-from .language import FAST_BOARD, GAMES, check, english_words, new_table, sign_up
+from .language import CLICKED_BOARD, GAMES, check, english_words, new_table, sign_up
 from .pages import FIRST_EVENT_MS
 
 
@@ -12,7 +12,7 @@ def test_lobby_history_and_events_speak_chinese(lserver, zh, shot):
     sign_up(page, lserver, "zhorganizer")    # an organizer (the server's settings)
     found: dict[str, list[str]] = {}
     names = ["zhorganizer"]
-    t = new_table(page, lserver, "xiangqi", sit=True, clock=FAST_BOARD)
+    t = new_table(page, lserver, "xiangqi", sit=True, clock=CLICKED_BOARD)
     page.goto(f"{lserver}/tables/{t}")
     page.wait_for_selector("#status[data-seq]")
     # one move (a game whose first move never comes is aborted, with no record), then the
