@@ -337,15 +337,18 @@ def test_shengji_declare_bury_and_play(server, browser, shot):
     page = ctx.new_page()
     page.on("dialog", lambda d: d.accept())
     sign_up(page, server, "shengjiplayer")
-    # the referee's declaration prompts to this seat (§2.7), by seq, as the page's socket got
-    # them: each must be shown and answered by a click (a lobby table with the game's default
-    # clock, a declaration's 30 s: none may pass before the page is there to show it)
+    # the referee's declaration prompts to this seat with a declaration to make (§2.7), by seq,
+    # as the page's socket got them. A table with a person is dealt card by card, each prompt of
+    # the deal held a short time (deal_prompt="every_card", Settings.deal_window_ms): the page
+    # keeps the declare buttons of a prompt it missed while the deal goes on, and a click sends
+    # the declaration ahead, so a person who was offered one declares by a click
     prompts: set[int] = set()
 
     def frame(text):
         m = json.loads(text) if isinstance(text, str) and '"declaration"' in text else {}
-        if m.get("type") == "state" and m["seat"] in m["to_act"] and \
-                (m["view"].get("legal") or {}).get("kind") == "declaration":
+        legal = (m.get("view") or {}).get("legal") or {}
+        if m.get("type") == "state" and m["seat"] in m["to_act"] and legal.get("kind") == "declaration" \
+                and any(str(a).startswith("declare") for a in legal.get("actions") or []):
             prompts.add(m["seq"])
     page.on("websocket", lambda ws: ws.on("framereceived", frame))
     open_table(page, server, "shengji", 3, options={"dealer": 0}, clock=None)   # seat 0 deals: it buries
@@ -398,12 +401,20 @@ def test_shengji_declare_bury_and_play(server, browser, shot):
         seen["refused"] += 1
         tries[0] += 1
         return tries[0] < 6
-    drive(page, [(button('[data-action^="declare"]'), count("declare", lambda b: b.last.click())),
+    def declare(_):
+        # one click, at once: the buttons are drawn again at every card of the deal
+        return page.evaluate("""() => {
+            const bs = [...document.querySelectorAll('#actions [data-action^="declare"]:enabled')];
+            if (!bs.length) return false;
+            bs[bs.length - 1].click();
+            return true; }""") or False
+
+    drive(page, [(button('[data-action^="declare"]'), count("declare", declare)),
                  (button('[data-action="pass"]'), count("nodeclare", lambda b: b.click())),
                  (my_bury, count("bury", bury)), (my_play, play)],
           enough=lambda: seen["lead"] + seen["follow"] >= 5, retry=retry)
     assert seen["bury"] == 1 and seen["lead"] + seen["follow"] >= 3
-    assert seen["declare"] + seen["nodeclare"] == len(prompts), (seen, sorted(prompts))
+    assert (seen["declare"] >= 1) == bool(prompts), (seen, sorted(prompts))
     assert page.locator('[data-pile="buried"] .c').count() == 8      # the dealer sees his kitty
     assert page.locator('[data-info="trump"]').count() == 1
     shot(page, "shengji-play")
