@@ -93,7 +93,7 @@ export async function consolePage(app, { me, id }) {
     el("section", { class: "card-box" }, el("h3", {}, t("ref.results")), el("p", { class: "muted small" }, t("ref.resultshelp")), results),
     el("section", { class: "card-box" }, el("h3", {}, t("ref.log")), log));
 
-  let data = null, fetchedAt = 0, busy = false, shownName = null;
+  let data = null, fetchedAt = 0, shownName = null;
   // the button last pressed: a refusal of its act is written next to it (the reason field and
   // the message at the top are far from a table's or an entrant's buttons)
   let pressed = null;
@@ -103,29 +103,48 @@ export async function consolePage(app, { me, id }) {
     if (text && pressed && pressed.isConnected) pressed.after(el("span", { class: "act-note error", role: "alert" }, " ", text));
   };
   reason.addEventListener("input", () => { reason.removeAttribute("aria-invalid"); });
+  // the act being sent ({ key, over }: a promise kept when it is answered and the console read
+  // again). The same act pressed again meanwhile is a double press: dropped. Another act waits
+  // for it, then goes with the reason written for it: it was dropped, and the reason typed for it
+  // wiped by the first act's answer, when the console's own reading showed the first act done
+  // before its answer came (a slow connection or a loaded machine), and the referee went on.
+  let sending = null;
+  const needReason = () => {
+    if (reason.value.trim()) return false;
+    reason.setAttribute("aria-invalid", "true");
+    noteBy(t("ref.needreason"));
+    err.textContent = "";
+    done.textContent = "";
+    reason.focus({ preventScroll: true });
+    return true;
+  };
   /** Send the act `body` with the reason written above; `question` ({text, yes}): an act that
    *  cannot be taken back is asked first (ask.js), once its reason is there. */
   async function act(body, question) {
-    if (busy) return;
+    const key = JSON.stringify(body);
+    if (sending && sending.key === key) return;
     // every act needs its written reason: asked here, by the button, before any request
-    if (!reason.value.trim()) {
-      reason.setAttribute("aria-invalid", "true");
-      noteBy(t("ref.needreason"));
-      err.textContent = "";
-      done.textContent = "";
-      reason.focus({ preventScroll: true });
-      return;
-    }
+    if (needReason()) return;
     if (question && !await ask({ ...question, no: t("cancel") })) return;
-    busy = true;
+    while (sending) {
+      if (sending.key === key) return;
+      await sending.over;
+    }
+    if (needReason()) return;               // the reason was the act before's, sent and cleared
+    let over;
+    sending = { key, over: new Promise((ok) => { over = ok; }) };
+    const said = reason.value;
     try {
-      await api("POST", `/api/events/${id}/acts`, { ...body, reason: reason.value });
+      await api("POST", `/api/events/${id}/acts`, { ...body, reason: said });
       err.textContent = "";
       noteBy(null);
       done.textContent = t("ref.done", { act: t(`ref.act.${body.act}`) });
-      reason.value = "";
+      if (reason.value === said) reason.value = "";     // not one written since for the next act
       await poll();
-    } catch (e) { err.textContent = errorText(e); noteBy(errorText(e)); done.textContent = ""; } finally { busy = false; }
+    } catch (e) { err.textContent = errorText(e); noteBy(errorText(e)); done.textContent = ""; } finally {
+      sending = null;
+      over();
+    }
   }
 
   const names = (tb) => tb.names.map((n, i) => n || t("seatno", { n: i + 1 }));     // "seat 2", never "#2"
