@@ -19,7 +19,7 @@ import websockets
 
 from .server_process import answer_commitment, free_port, signup, start, wait_up
 
-ACCOUNTS = 5            # the default sign-up limit per address
+ACCOUNTS = 5            # well within the default sign-up limit per address (30)
 
 
 async def play(port: int, table: str, cookie: dict[str, str], acked: dict[int, str],
