@@ -104,6 +104,23 @@ def test_replays_are_limited_per_address(tmp_path):
         assert other.get("/api/records/999/steps").json()["error"] == "no_record"
 
 
+def test_the_sign_up_limit_fits_a_room_and_its_setting_is_checked(monkeypatch):
+    """Sign-ups per address: 30 at once, then 30 per 10 minutes (a school's room behind one
+    address); $QIPAI_SIGNUPS_PER_ADDRESS sets another count, and a count that is not a whole
+    number from 1 is refused when the settings are made (qipai serve says so and stops)."""
+    from qipai.server.config import signup_limit
+
+    monkeypatch.delenv("QIPAI_SIGNUPS_PER_ADDRESS", raising=False)
+    assert Limits().signup_ip == (30 / 600, 30)
+    monkeypatch.setenv("QIPAI_SIGNUPS_PER_ADDRESS", "120")
+    assert Limits().signup_ip == (120 / 600, 120)
+    for bad in ("0", "-3", "many", "2.5"):
+        monkeypatch.setenv("QIPAI_SIGNUPS_PER_ADDRESS", bad)
+        with pytest.raises(ValueError, match="sign-ups per address"):
+            Limits()
+    assert signup_limit(45) == (45 / 600, 45)
+
+
 def test_login_rate_limits_per_account_and_ip(tmp_path):
     from fastapi.testclient import TestClient
 
