@@ -101,6 +101,33 @@ export function applyCoords() {
 applyCoords();
 window.addEventListener("storage", (e) => { if (e.key === "coords") applyCoords(); });
 
+/** Coordinates readable at any width: the SVG `svg` draws its texts (`sel`) in its own units,
+ *  which a phone's narrow board shrank to about 7 px. Each gets at least `px` screen pixels
+ *  (its own size kept when larger), again whenever the board's width changes; then `after()`. */
+export function readableText(svg, sel, px, after = null) {
+  if (!svg) return;
+  const fit = () => {
+    const vb = svg.viewBox && svg.viewBox.baseVal;
+    const w = svg.getBoundingClientRect().width;
+    if (!vb || !vb.width || !w) return;
+    const min = (px * vb.width) / w;
+    for (const e of svg.querySelectorAll(sel)) {
+      // its own size: its font-size attribute or its group's (not a style sheet's, perhaps not
+      // loaded yet)
+      const own = e.closest("[font-size]");
+      if (e.dataset.fs === undefined) e.dataset.fs = parseFloat(own ? own.getAttribute("font-size") : "0") || 0;
+      const size = Math.max(+e.dataset.fs, min);
+      e.style.fontSize = `${size}px`;
+    }
+    if (after) after();               // the board places its texts again for their new size
+  };
+  fit();
+  if (!svg._readable && typeof ResizeObserver !== "undefined") {
+    svg._readable = new ResizeObserver(fit);
+    svg._readable.observe(svg);
+  }
+}
+
 /** The board's "Coordinates" switch (a toggle button, labelled with `t`): shows or hides the
  *  coordinates of every board and remembers the choice in this browser. */
 export function coordsButton(t) {

@@ -13,7 +13,7 @@
 import { boardKeys } from "../boardkeys.js";
 import { paren, t, table } from "../i18n.js";
 import { CC_COLUMNS, ccCell } from "../movetext.js";
-import { coordsButton } from "../prefs.js";
+import { coordsButton, readableText } from "../prefs.js";
 
 // the board's own words: the catalogue's "cc.*" entries (qipai/i18n/<lang>.json)
 const W = table("cc");
@@ -139,7 +139,7 @@ export function mount(root, ctx) {
   function rulers() {
     const turn = Math.abs(Math.sin(angle)) < 1e-6 ? Math.cos(angle) : 0;    // 1 (S below), -1 (N below), 0
     if (!turn) return;
-    const g = svgEl("g", { class: "cc-rulers", "aria-hidden": "true" });
+    const g = svgEl("g", { class: "cc-rulers", "aria-hidden": "true", "font-size": "0.34" });
     const label = (x, y, text) => {
       const e = svgEl("text", { x: fmt(x * turn), y: fmt(y * turn), "text-anchor": "middle", "dominant-baseline": "central" });
       e.textContent = text;
@@ -149,6 +149,7 @@ export function mount(root, ctx) {
     [...CC_COLUMNS].forEach((c, i) => { label((i - 12) / 2, -top, c); label((i - 12) / 2, top, c); });
     for (let r = -8; r <= 8; r++) { label(-6.8, r * SQ3, String(9 - r)); label(6.8, r * SQ3, String(9 - r)); }
     svg.append(g);
+    readableText(svg, ".cc-rulers text", 11);       // at least 11 px on a phone (they were 7-8)
   }
 
   const myTurn = () => msg && !msg.replay && msg.seat !== null && msg.seat !== undefined &&

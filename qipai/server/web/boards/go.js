@@ -13,7 +13,7 @@ import { boardKeys, stoneLabel } from "../boardkeys.js";
 import { paren, t, table, lang } from "../i18n.js";
 import { margin as marginText } from "../result.js";
 import { ask } from "../ask.js";
-import { coordsButton } from "../prefs.js";
+import { coordsButton, readableText } from "../prefs.js";
 
 // the board's own words: the catalogue's "go.*" entries (qipai/i18n/<lang>.json)
 const W = table("go");
@@ -83,10 +83,14 @@ export function mount(root, ctx) {
       const x = (i + 1) * u;
       svg += `<text x="${x}" y="${e}" font-size="${fs}" text-anchor="middle" dominant-baseline="middle">${cols[i]}</text>`;
       svg += `<text x="${x}" y="${100 - e}" font-size="${fs}" text-anchor="middle" dominant-baseline="middle">${cols[i]}</text>`;
-      svg += `<text x="${e}" y="${x}" font-size="${fs}" text-anchor="middle" dominant-baseline="middle">${n - i}</text>`;
-      svg += `<text x="${100 - e}" y="${x}" font-size="${fs}" text-anchor="middle" dominant-baseline="middle">${n - i}</text>`;
+      // a row number of two figures is held to half a point's width (narrowed a little when a
+      // phone's readable size would make it wider), short of the first column's stones
+      const fit = n - i >= 10 ? ` textLength="${u * 0.5}" lengthAdjust="spacingAndGlyphs"` : "", s = u * 0.28;
+      svg += `<text x="${s}" y="${x}" font-size="${fs}" text-anchor="middle" dominant-baseline="middle"${fit}>${n - i}</text>`;
+      svg += `<text x="${100 - s}" y="${x}" font-size="${fs}" text-anchor="middle" dominant-baseline="middle"${fit}>${n - i}</text>`;
     }
     grid.innerHTML = svg + "</g></svg>";
+    readableText(grid.querySelector("svg.lines"), ".coord text", 10.5);   // not 7 px on a phone
     grid.style.setProperty("--u", `${u}%`);
     for (const k of Object.keys(pts)) delete pts[k];
     for (let r = 0; r < n; r++) for (let c = 0; c < n; c++) {

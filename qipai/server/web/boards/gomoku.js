@@ -7,7 +7,7 @@
 // and the referee's refusal is shown. Intersections carry data-pt="<point>" (a1 .. o15).
 import { boardKeys, stoneLabel } from "../boardkeys.js";
 import { paren, t, table } from "../i18n.js";
-import { coordsButton } from "../prefs.js";
+import { coordsButton, readableText } from "../prefs.js";
 
 const COLS = "abcdefghijklmno";
 const SIZE = 15;
@@ -29,7 +29,7 @@ function gridSvg() {
   const letters = [...COLS].map((c, i) => `<text x="${i + 1}" y="15.82">${c}</text>`).join("");
   // the row numbers end well short of column a's stones (radius .45 round x = 1) and of the
   // ring a last or winning stone wears (3 px), never under them
-  const numbers = Array.from({ length: SIZE }, (_, r) => `<text x=".36" y="${SIZE - r + 0.12}" text-anchor="end" font-size=".32">${r + 1}</text>`).join("");
+  const numbers = Array.from({ length: SIZE }, (_, r) => `<text x=".36" y="${SIZE - r + 0.12}" text-anchor="end" font-size=".32"${r >= 9 ? ' textLength=".34" lengthAdjust="spacingAndGlyphs"' : ""}>${r + 1}</text>`).join("");
   return `<svg class="grid" viewBox="0 0 16 16"><path d="${d}" stroke="#4a3410" stroke-width=".045" fill="none"/>` +
     `<g fill="#4a3410">${stars}</g><g class="coord" font-size=".42" text-anchor="middle" fill="#4a3410">${letters}${numbers}</g></svg>`;
 }
@@ -58,6 +58,9 @@ export function mount(root, ctx) {
   const wrap = div("gm"), info = div("gm-info", "gm-info"), board = div("gm-board");
   const hint = div("gm-hint", "gm-hint"), actions = div("row gm-actions", "gm-actions"), toggles = div("row gm-toggles");
   board.innerHTML = gridSvg();
+  // the coordinates at least 10.5 px high at a phone's width (they were 7); a row number of two
+  // figures keeps its width (textLength, narrowed a little), clear of column a's stones
+  readableText(board.querySelector("svg.grid"), ".coord text", 10.5);
   wrap.append(info, board, hint, actions, toggles);
   root.replaceChildren(wrap);
 
