@@ -74,6 +74,8 @@ class Console:
         return {"id": t.id, "game": t.game_id, "round": t.event_round, "event_game": t.event_game,
                 "status": t.status, "names": [s["name"] if s else None for s in t.seats],
                 "bots": [bool(s and s.get("bot")) for s in t.seats],
+                # the seats whose person has come to the table of a game not started (§5.6)
+                "ready": sorted(t.ready_seats),
                 "paused": t.referee_paused(),
                 "clocks": r.clock_state() if r else [], "now": r.time.now() if r else None,
                 "game_limit": r.game_limit_state() if r else None,

@@ -92,7 +92,7 @@ def check_table(page, n, lang):
         # both read at one moment (a new round between two reads would empty the list's last one)
         on_table, listed = page.evaluate("""() => [
             document.querySelectorAll('.ct .lastplay:not(.stale):has(.c, .txt)').length,
-            document.querySelectorAll('#movelist .ml-move:last-child .ct-round-play').length]""")
+            document.querySelectorAll('#movelist .ml-row:last-child .ct-round-play').length]""")
         assert listed >= on_table, (listed, on_table)
 
 

@@ -58,9 +58,9 @@ def test_the_replay_lists_every_hand_of_the_match(match, browser, lang):
     page.wait_for_selector("#movelist .mj-turn")
     heads = page.locator("#movelist .mj-hand-no")
     assert heads.all_inner_texts() == HEADS[lang]
-    # a turn of hand 2: the table shows hand 2
+    # a step of hand 2: the table shows hand 2
     second = page.locator("#movelist .mj-turn", has=page.locator(".mj-hand-no", has_text=HEADS[lang][1]))
-    second.click()
+    second.locator(".ml-move").first.click()
     page.wait_for_function("(t) => document.querySelector('.mj-info').textContent.includes(t)",
                            arg=HEADS[lang][1])
     for w, h in ((1280, 900), (390, 844)):

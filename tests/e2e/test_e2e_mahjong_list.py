@@ -103,8 +103,8 @@ def test_the_hand_record_grows_in_words_and_hides_the_others_draws(server, brows
         if not looked_back and len(rows) >= 6 and page.locator("#hand .mj-t.can").count():
             _check_rows(rows, "You")
             _shot(page, "mahjong-gb-en-1280-live")
-            # a click on the first row: the table as that turn ended (one discard on it, the
-            # board not playable), End back to the game
+            # a click on the first step: the table right after it (one discard on it at most,
+            # the board not playable), End back to the game
             seq = int(page.get_attribute(".mj", "data-seq"))
             page.locator("#movelist li.ml-move").first.click()
             page.wait_for_function(f"+document.querySelector('.mj').dataset.seq < {seq}")
@@ -157,11 +157,12 @@ def test_the_hand_record_grows_in_words_and_hides_the_others_draws(server, brows
         replay_rows = page.evaluate(ROWS)
         assert len(replay_rows) == n
         assert all(tiles for r in replay_rows for k, tiles in r["steps"] if k == "draw")
-        # a click on a turn shows the step it ended at, a later turn a later step (the deal's
-        # flowers are all laid out before the first step: the turns after them); turns away from
-        # the hand's end, whose last turns may all end at its final step, the one shown first
+        # a click on a step of a turn (a draw, a discard: each its own) shows the table right
+        # after it, the next step a later one (the deal's flowers are all laid out before the
+        # first step: steps after them); the final step is the one shown first
         plies = []
-        for i in (n - 6, n - 5):
+        cells = page.locator("#movelist li.ml-move").count()
+        for i in (cells // 2, cells // 2 + 1):
             before = page.get_attribute("#replay-status", "data-ply")
             page.locator("#movelist li.ml-move").nth(i).click()
             page.wait_for_function("(p) => document.querySelector('#replay-status').dataset.ply !== p",

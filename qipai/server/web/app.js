@@ -855,12 +855,13 @@ export async function recordPage(id, stepsUrl = null) {
   // a mahjong table: the hand's turns in words, tiles drawn (boards/mjhistory.js)
   if (board.replayList && board.replayList(side, data.steps, show)) return;
   if (rounds && rounds.length) {
-    // a card game: its rounds (tricks) as cards by seat; a click shows the table as that round ended
-    const { replayHistory } = await import("/static/boards/cardhistory.js");
+    // a card game: its rounds (tricks) as cards by seat, each play a step; a click on a play
+    // shows the table right after it
+    const { replayHistory, playCount } = await import("/static/boards/cardhistory.js");
     const { cardsEl, el: node } = await import("/static/boards/cardtable.js");
     const who = (s) => (board.seatName ? board.seatName(s) : rec.names[s] ?? "");
     replayHistory(side, { t, lang, title: t(board.historyTitle || "ct.rounds"), cardsEl, el: node, steps: data.steps, rounds, who, show, bidText: board.bidText,
-      count: (s) => (board.rounds(s.public) || []).length });
+      count: (s) => playCount(board.rounds(s.public)) });
   } else {
     // each seat as the board names it (You, a name, or Left / Right for bots of one name)
     const names = board.seatName ? rec.names.map((_, s) => board.seatName(s)) : rec.names;

@@ -16,6 +16,10 @@
 //     asideWhere: (entry) => text,   // the counter's words while such an entry is shown
 //     fold: (entry) => bool,      // entries set aside that a run of makes one cell (go's marking
 //     foldText: (entries) => text, // round: "Marked dead: D7, E5"), worded by foldText
+//     group: (entry) => key,      // entries of one key in a run make one row (a card table's
+//     groupHead: (entry) => text, // trick: its plays, each a step of its own), headed by
+//     groupTitle: (entry) => text | Node | null,  // groupHead, a line groupTitle above it
+//     groupClass: "ct-round" or (entry) => classes,   // the row's classes (its cells' looks)
 //     onNavigate: (ply, atEnd) => {},   // show position `ply` (0 = the start)
 //   });
 //   ml.setMoves(entries);         // entries[i] is the move that leads to position i + 1
@@ -148,6 +152,29 @@ export function createMoveList(host, opts) {
         pair.append(c);
         if (k % 2 === 1) pair = null;
         k++;
+      }
+    } else if (opts.group) {
+      // entries that are parts of one row (a trick's plays, a mahjong turn's steps): one row a
+      // group, headed by groupHead (its number or name), each entry its own step in it
+      let row = null, key;
+      for (let i = start; i < entries.length; i++) {
+        const k = opts.group(entries[i]);
+        if (!row || k !== key) {
+          const cls = typeof opts.groupClass === "function" ? opts.groupClass(entries[i]) : opts.groupClass;
+          const li = node("li", "ml-row ml-group" + (cls ? " " + cls : ""));
+          const title = opts.groupTitle ? opts.groupTitle(entries[i]) : null;
+          if (title) {
+            const t = title instanceof Node ? title : node("span", "", title);
+            t.classList.add("ml-group-title");
+            li.append(t);
+          }
+          li.append(node("span", "ml-n n", opts.groupHead ? opts.groupHead(entries[i]) : ""));
+          row = node("ol", "ml-plays");
+          li.append(row);
+          list.append(li);
+          key = k;
+        }
+        row.append(cell(entries[i], i, null));
       }
     } else {
       let n = 0;

@@ -169,8 +169,13 @@ export async function consolePage(app, { me, id }) {
   }
 
   function clocks(tb) {
-    // not started: the game waits for its players at the table (the event page's words)
-    if (!tb.clocks.length) return el("ul", { class: "ref-clocks" }, el("li", { class: "muted", "data-waiting": "" }, names(tb).join(` ${t("vs")} `), " · ", t("events.seating")));
+    // not started: the game waits for its players at the table (the event page's words), each
+    // seat's player at the table (or a bot) or not yet
+    if (!tb.clocks.length) return el("ul", { class: "ref-clocks" }, el("li", { class: "muted", "data-waiting": "" }, names(tb).join(` ${t("vs")} `), " · ", t("events.seating")),
+      names(tb).map((n, i) => {
+        const state = seatState(tb, i);
+        return el("li", { "data-seat": i, "data-state": state }, el("span", { class: "n" }, n), " ", el("span", { class: "tag" + (state === "seated" ? " ok" : "") }, t(`ref.status.${state}`)));
+      }));
     const now = tb.paused_at !== null && tb.paused_at !== undefined ? tb.paused_at : tb.now + performance.now() - fetchedAt;
     return el("ul", { class: "ref-clocks" }, names(tb).map((n, i) => {
       const c = tb.clocks[i] || {};
@@ -209,6 +214,21 @@ export async function consolePage(app, { me, id }) {
   // the event's game's results in words (the console's outcomes), for paper and corrections
   let gameOutcomes = [];
 
+  // a seat of a table: "playing" once its game started, else "seated" (its person came to the
+  // table, or a bot) or "waiting" (not at the table yet)
+  function seatState(tb, i) {
+    if (tb.clocks.length) return "playing";
+    return (tb.bots || [])[i] || (tb.ready || []).includes(i) ? "seated" : "waiting";
+  }
+  // an active entrant's state at the round's table (null: no table of theirs)
+  function entrantState(e) {
+    for (const tb of data.tables) {
+      const i = names(tb).indexOf(e.name);
+      if (i >= 0) return seatState(tb, i);
+    }
+    return null;
+  }
+
   function tableCard(tb) {
     const seatA = seatPicker(tb, "time"), secs = el("input", { type: "number", min: 1, max: 3600, value: 60, class: "secs", "aria-label": t("ref.seconds") });
     const seatW = seatPicker(tb, "warn");
@@ -223,7 +243,9 @@ export async function consolePage(app, { me, id }) {
         tb.replay_of.length ? el("span", { class: "tag" }, t("ref.replayed")) : null,
         " ", el("a", { href: `/tables/${tb.id}`, class: "watch" }, t("watch"))),
       clocks(tb),
-      el("div", { class: "ref-acts" },
+      // a game not started has no clock to pause or add to and no result yet: the card says so
+      // (a player is warned or penalized in the players' list)
+      !tb.clocks.length ? el("p", { class: "muted small", "data-waiting-note": "" }, t("ref.waitingacts")) : el("div", { class: "ref-acts" },
         tb.paused ? btn(t("ref.resume"), { class: "primary", "data-act": "resume" }, () => ({ act: "resume" }))
           : btn(t("ref.pause"), { "data-act": "pause" }, () => ({ act: "pause" })),
         el("span", { class: "grp" }, seatA, secs, el("span", { class: "unit" }, t("ref.secunit")), btn(t("ref.addtime"), { "data-act": "add_time" },
@@ -241,7 +263,9 @@ export async function consolePage(app, { me, id }) {
     const out = e.status === "disqualified" || data.event.status === "finished";
     return el("tr", { "data-entrant": e.id },
       el("td", {}, e.name, e.bot ? el("span", { class: "tag" }, t("ref.bot")) : null),
-      el("td", {}, data.event.status === "finished" && e.status === "active" ? t("ref.status.done") : t(`ref.status.${e.status}`, null, e.status)),
+      el("td", { "data-state": e.status === "active" ? entrantState(e) || "active" : e.status },
+        data.event.status === "finished" && e.status === "active" ? t("ref.status.done")
+          : e.status === "active" && entrantState(e) ? t(`ref.status.${entrantState(e)}`) : t(`ref.status.${e.status}`, null, e.status)),
       el("td", { class: "ref-acts" },
         el("button", { "data-act": "warning", disabled: out || null, onclick: () => act({ act: "warning", entrant: e.id }) }, t("ref.warn")),
         kind ? el("span", { class: "grp" }, kind, el("button", { "data-act": "penalty", disabled: out || null, onclick: () => act({ act: "penalty", entrant: e.id, kind: kind.value }) }, t("ref.penalize"))) : null,
@@ -364,7 +388,7 @@ export async function consolePage(app, { me, id }) {
         if (card) card.replaceWith(clocks(tb));
       }
     }
-    const eshape = JSON.stringify([ev.status, data.entrants.map((e) => [e.id, e.status])]);
+    const eshape = JSON.stringify([ev.status, data.entrants.map((e) => [e.id, e.status, e.status === "active" ? entrantState(e) : null])]);
     if (entrants.dataset.shape !== eshape) {
       entrants.dataset.shape = eshape;
       entrants.replaceChildren(el("div", { class: "scroll" }, el("table", { class: "list" }, el("tbody", {}, data.entrants.map(entrantRow)))));

@@ -1,21 +1,23 @@
 // The hand's history at a card table: each round (climbing games: from a lead until every other
-// seat passed) or trick, as cards by seat, in the shared move list (movelist.js) with its keys.
-// A click on a round (or ← → Home End) shows the table as it was when that round ended, as the
-// board games show an earlier position; End (or the last round) goes back to the game.
+// seat passed) or trick a row of cards by seat, in the shared move list (movelist.js) with its
+// keys; each play (a bid, a pass, a declaration) is a step of its own, as a board game's move:
+// ← → step one play, a click on a play (or Home End) shows the table as it was right after it;
+// End (or the last play) goes back to the game.
 //
 //   const h = mountHistory(host, { t, lang, title, cardsEl, el, onNavigate });
 //   h.update(rounds, who)  // rounds: [[seat, {cards, kind?} | {pass} | {text} | {action}], ...] per
 //                          // round or trick ({action}: an action text, worded by cardActionWords;
 //                          // kind: 4A4's cha or gou);
 //                          // who(seat): the seat's name
-//   onNavigate(k, atEnd)   // show the table after k rounds (atEnd: the game in play)
+//   onNavigate(j, atEnd)   // show the table after j plays (playCount) (atEnd: the game in play)
 //
 //   replayHistory(host, { t, lang, title, cardsEl, el, steps, count, rounds, who, show })
-//   lists the rounds of a finished hand for its replay page: a click shows the step at which
-//   the round ended (count(step) = how many rounds a step's view holds).
+//   lists the plays of a finished hand for its replay page: a click shows the last step whose
+//   view holds that many plays (count(step)).
 //
-// A table whose rounds are no cards (the mahjong tables' turns) gives both its own
-// `format(round, i, who) -> Node`.
+// A table whose rows are no cards (the mahjong tables' turns) gives `parts(row)` (its steps,
+// [seat, ...] each), `part(row, m, who) -> Node` (step m in words), `head(row, k)` (the row's
+// number) and, for a row that starts something (a hand of a match), `groupTitle(row, k)`.
 //
 //   const back = lookBack(ask)   // the positions of the hand in play this seat has seen or asks
 //   back.seen(seq, view); back.position(msg)  // a view received; the answer to {type: "position"}
@@ -24,55 +26,79 @@
 import { createMoveList } from "../movelist.js";
 import { cardActionWords } from "./cardmoves.js";
 
-// a round may carry `head` (the catalogue key of a step that is no round, as doudizhu's bidding,
-// listed before the first play) and `no` (its number when such a step comes first); a bid is
+// a round may carry `head` (the catalogue key of a row that is no round, as doudizhu's bidding,
+// listed before the first play) and `no` (its number when such a row comes first); a bid is
 // {bid: action} and is worded by bidText(action)
 /** The words of a server move's mark in the list, by why (Timeouts.auto_marks). */
 const AUTO_MARKS = { timeout: "ct.autoTimeout", trusteeship: "ct.autoTrustee" };
 
-function roundFormat({ t, lang, cardsEl, el, bidText }, who) {
-  return (round, i) => {
-    const row = el("div", "ct-round" + (round.head ? " ct-bids" : ""), el("span", "n", round.head ? t(round.head) : String(round.no ?? i + 1)));
-    for (const [s, p] of round) {
-      const e = el("span", "ct-round-play", el("span", "who", who(s)));
-      if (p.kind) e.append(el("span", "txt", t(`faf.${p.kind}`)));       // 4A4's cha / gou
-      if (p.cards && p.cards.length) e.append(cardsEl(p.cards, lang, "inline"));
-      else if (p.bid !== undefined) e.append(el("span", "txt", bidText ? bidText(p.bid) : p.bid));
-      else if (p.action) e.append(el("span", "txt", ...cardActionWords(p.action, { t, lang })));
-      else e.append(el("span", "txt", p.pass ? t("ct.passed") : p.text || ""));
-      // a move the server made (the clock ran out, or the computer plays the seat: 托管); any
-      // other reason (a claim window closing by itself) is no move of the seat's: no mark
-      const mark = AUTO_MARKS[p.auto];
-      if (mark) e.append(el("span", "auto", t(mark)));
-      row.append(e);
-    }
-    return row;
-  };
+/** One play of a round in the list: who, then the cards (or the bid, the pass, the words). */
+function playNode({ t, lang, cardsEl, el, bidText }, who, s, p) {
+  const e = el("span", "ct-round-play", el("span", "who", who(s)));
+  if (p.kind) e.append(el("span", "txt", t(`faf.${p.kind}`)));       // 4A4's cha / gou
+  if (p.cards && p.cards.length) e.append(cardsEl(p.cards, lang, "inline"));
+  else if (p.bid !== undefined) e.append(el("span", "txt", bidText ? bidText(p.bid) : p.bid));
+  else if (p.action) e.append(el("span", "txt", ...cardActionWords(p.action, { t, lang })));
+  else e.append(el("span", "txt", p.pass ? t("ct.passed") : p.text || ""));
+  // a move the server made (the clock ran out, or the computer plays the seat: 托管); any
+  // other reason (a claim window closing by itself) is no move of the seat's: no mark
+  const mark = AUTO_MARKS[p.auto];
+  if (mark) e.append(el("span", "auto", t(mark)));
+  return e;
 }
 
-/** The move list's options of a card history: a step that is no round (the bidding's row,
- *  `head`) is set aside, so the counter counts the rounds as their rows number them ("2 / 6"
- *  on trick 2), and says the step's name while it is shown. */
-const notRounds = (t) => ({ aside: (r) => !!(r && r.head), asideWhere: (r) => t(r.head) });
+/** The parts of a row: its plays ([seat, play] each), or a board's own (opts.parts). */
+const partsOf = (opts, round) => (opts.parts ? opts.parts(round) : round);
 
-function formatOf(opts, who) {
-  return opts.format ? (round, i) => opts.format(round, i, who) : roundFormat(opts, who);
+/** The steps of the list: each play of each row (a row with none, as shengji's deal, one step
+ *  of its own, `m` -1), {k, m, round, seat}. */
+function itemsOf(opts, rounds) {
+  const out = [];
+  rounds.forEach((round, k) => {
+    const parts = partsOf(opts, round);
+    if (!parts.length) out.push({ k, m: -1, round });
+    parts.forEach((p, m) => out.push({ k, m, round, seat: p[0] }));
+  });
+  return out;
+}
+
+/** How many plays `rounds` hold (the table after play j: the last position holding j of them). */
+export function playCount(rounds, parts = null) {
+  return (rounds || []).reduce((n, r) => n + (parts ? parts(r) : r).length, 0);
+}
+
+/** The move list's options of a card history: each play a step of its own, a row a round
+ *  (trick) as cards by seat; the plays of a row that is no round (the bidding's, `head`) are
+ *  set aside, so the counter counts the plays of the rounds, and says the row's name while
+ *  one of its steps is shown. */
+function listOptions(opts, whoOf) {
+  const { t, el } = opts;
+  const head = (round, k) => (opts.head ? opts.head(round, k) : round.head ? t(round.head) : String(round.no ?? k + 1));
+  const format = (e) => {
+    if (e.m < 0) return el("span", "txt", e.round.head ? t(e.round.head) : "");
+    const part = partsOf(opts, e.round)[e.m];
+    return opts.part ? opts.part(e.round, e.m, whoOf()) : playNode(opts, whoOf(), part[0], part[1]);
+  };
+  return { t, title: opts.title, numbering: "none", format, group: (e) => e.k, groupHead: (e) => head(e.round, e.k),
+    groupTitle: opts.groupTitle ? (e) => opts.groupTitle(e.round, e.k) : null, groupClass: (e) => (opts.rowClass || "ct-round") + (e.round.head ? " ct-bids" : ""),
+    aside: (e) => !!(e && e.round.head), asideWhere: (e) => t(e.round.head) };
 }
 
 export function mountHistory(host, opts) {
   let ml = null, who = (s) => String(s), sig = "";
-  const format = formatOf(opts, (s) => who(s));
+  const options = listOptions(opts, () => who);
   return {
     update(rounds, names) {
       if (names) who = names;
-      if (!ml) ml = createMoveList(host, { t: opts.t, title: opts.title, numbering: "none", live: true, format, onNavigate: opts.onNavigate, ...notRounds(opts.t) });
-      // the list redraws when its length changes; the round in play grows in place, so it is
-      // taken off and put back
+      if (!ml) ml = createMoveList(host, { ...options, live: true, onNavigate: opts.onNavigate });
+      // the list redraws when its length changes; a play that changes in place (a mark added)
+      // is taken off and put back
       const next = JSON.stringify(rounds);
       if (next === sig) return;
-      if (rounds.length && rounds.length === ml.length) ml.setMoves(rounds.slice(0, -1));
+      const items = itemsOf(opts, rounds);
+      if (items.length && items.length === ml.length) ml.setMoves(items.slice(0, -1));
       sig = next;
-      ml.setMoves(rounds);
+      ml.setMoves(items);
     },
     setLive(v) { if (ml) ml.setLive(v); },
     toEnd() { if (ml && !ml.atEnd) ml.go(ml.length); },
@@ -81,19 +107,27 @@ export function mountHistory(host, opts) {
   };
 }
 
+/** The replay's list: `rounds` of the hand's last step, a step a play; a click (or ← →) shows
+ *  the table right after that play: the step at which the views come to hold that many plays
+ *  (count(step)) — the last time they do, as a deal nobody bid on is dealt again and its bids
+ *  are gone; Home the game's first step, End (the last play) its final one. */
 export function replayHistory(host, opts) {
   const { steps, count, rounds, show } = opts;
-  // the step that shows the table after k rounds: the last one whose view holds k rounds (k = 0:
-  // before the first lead); after the last round, the final step
-  const stepOf = [];
-  for (let k = 0; k <= rounds.length; k++) {
-    let at = 0;
-    steps.forEach((s, i) => { if (count(s) <= k) at = i; });
-    stepOf.push(k === rounds.length ? steps.length - 1 : at);
+  const items = itemsOf(opts, rounds);
+  const rise = new Map();                    // d -> the last step whose view holds d plays first
+  for (let i = 1, prev = count(steps[0]); i < steps.length; i++) {
+    const now = count(steps[i]);
+    for (let d = Math.floor(prev) + 1; d <= now; d++) rise.set(d, i);
+    prev = now;
   }
-  const ml = createMoveList(host, { t: opts.t, title: opts.title, numbering: "none", live: false,
-    format: formatOf(opts, opts.who), onNavigate: (k) => show(stepOf[k]), ...notRounds(opts.t) });
-  ml.setMoves(rounds);
+  const stepOf = [0];
+  let done = 0;
+  for (let j = 1; j <= items.length; j++) {
+    if (items[j - 1].m >= 0) done++;
+    stepOf.push(j === items.length ? steps.length - 1 : rise.get(done) ?? stepOf[j - 1]);
+  }
+  const ml = createMoveList(host, { ...listOptions(opts, () => opts.who), live: false, onNavigate: (j) => show(stepOf[j]) });
+  ml.setMoves(items);
   return ml;
 }
 

@@ -23,7 +23,7 @@
 // named by its player's name, never by its number.
 
 import { boardKeys } from "../boardkeys.js";
-import { lookBack, mountHistory } from "./cardhistory.js";
+import { lookBack, mountHistory, playCount } from "./cardhistory.js";
 import { cardActionWords, cardMoveEntry } from "./cardmoves.js";
 import { paren } from "../i18n.js";
 import { fmtScore, NBSP } from "../result.js";
@@ -644,14 +644,14 @@ export function mountCardTable(root, ctx, cfg) {
     render();
   }
 
-  // ----- looking back: the table after k rounds of the hand in play (lookBack) ----------------
+  // ----- looking back: the table after k plays of the hand in play (lookBack) -----------------
   async function browseTo(k, atEnd) {
     const want = ++browsing;
     if (atEnd || !latest) { if (latest) show(latest); return; }
-    if ((roundsOf(latest.view) || []).length <= k) { show(latest); return; }
+    if (playCount(roundsOf(latest.view)) <= k) { show(latest); return; }
     // a spectator of the hand in play is told no earlier position: the ones it received
     const local = (latest.seat === null || latest.seat === undefined) && !latest.result;
-    const at = await back.after(k, latest.seq, (v) => (roundsOf(v) || []).length,
+    const at = await back.after(k, latest.seq, (v) => playCount(roundsOf(v)),
       () => want !== browsing || (history && history.atEnd), local);
     if (!at) {                 // none received that early: back to the game
       if (local && want === browsing && history && !history.atEnd) history.toEnd();

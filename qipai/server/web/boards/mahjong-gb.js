@@ -13,8 +13,8 @@
 // the verb of the open claim window: a discard, an added kong, a concealed kong (robbable only
 // with the option rob_concealed_kong_for_13_orphans)
 import { el as cardEl, entrusted, othersAreBots } from "./cardtable.js";
-import { lookBack, mountHistory, replayHistory } from "./cardhistory.js";
-import { turnFormat, turnsOf } from "./mjhistory.js";
+import { lookBack, mountHistory, playCount, replayHistory } from "./cardhistory.js";
+import { turnPart, turnsOf } from "./mjhistory.js";
 import { boardKeys } from "../boardkeys.js";
 import { paren, table } from "../i18n.js";
 import { fmtScore, NBSP } from "../result.js";
@@ -414,9 +414,9 @@ export function mount(root, ctx, variant = GUOBIAO) {
     render();
   }
 
-  // ----- the hand's list (mjhistory.js): a click shows the table as that turn ended ------------
-  // views of an earlier hand of the match count as none of this hand's turns
-  const turnCount = (v, hand) => (v.hand !== hand ? -1 : (turnsOf(v) || []).length);
+  // ----- the hand's list (mjhistory.js): a click shows the table right after that step --------
+  // views of an earlier hand of the match count as none of this hand's steps
+  const turnCount = (v, hand) => (v.hand !== hand ? -1 : playCount(turnsOf(v)));
   async function browseTo(k, atEnd) {
     const want = ++browsing;
     if (atEnd || !latest) { if (latest) show(latest); return; }
@@ -512,7 +512,7 @@ export function mount(root, ctx, variant = GUOBIAO) {
       passIfOnly();
       const turns = turnsOf(m.view);
       if (turns) {
-        if (!history) history = mountHistory(histHost, { t: ctx.t, title: listTitle(), format: turnFormat(helpers), onNavigate: browseTo });
+        if (!history) history = mountHistory(histHost, { t: ctx.t, title: listTitle(), part: turnPart(helpers), rowClass: "mj-turn", onNavigate: browseTo });
         history.update(turns, who);
         history.setLive(!m.result);
       }
@@ -531,27 +531,26 @@ export function mount(root, ctx, variant = GUOBIAO) {
         if (ends.length && steps[ends[ends.length - 1]].public.hand === st.public.hand) ends[ends.length - 1] = i;
         else { ends.push(i); if (i) deals.add(st); }
       });
-      const rows = [], before = new Map();
+      const rows = [], plays = new Map();
+      let done = 0;
       for (const i of ends) {
         const hand = steps[i].public.hand;
-        before.set(hand, rows.length);
         (turnsOf(open(steps[i])) || []).forEach((turn, j) => rows.push({ turn, j, hand }));
+        plays.set(hand, done);
+        done += playCount(turnsOf(steps[i].public));
       }
       if (!rows.length) return null;
       const per = steps[steps.length - 1].public.hands_per_match;
       const several = ends.length > 1;
-      const format = turnFormat(helpers);
-      // the rows a step's table shows done: the earlier hands' and its own hand's turns; a later
-      // hand's first step (its deal, with the flowers laid out at once) counts a hair more than
-      // the last hand's end, so a click on that hand's last turn shows its win, on the new hand's
-      // first turns its deal
-      const count = (st) => (before.get(st.public.hand) || 0) + (deals.has(st) ? 0.5 : (turnsOf(st.public) || []).length);
-      return replayHistory(host, { t: ctx.t, title: listTitle(), steps, rounds: rows, who, show: showStep, count,
-        format: (r, i, name) => {
-          const row = format(r.turn, r.j, name);
-          if (several && r.j === 0) row.prepend(el("span", "mj-hand-no", S.handNo(r.hand, per)));
-          return row;
-        } });
+      const part = turnPart(helpers);
+      // the steps of the list a step's table shows done: the earlier hands' and its own hand's; a
+      // later hand's first step (its deal, with the flowers laid out at once) counts a hair more
+      // than the last hand's end, so a click on that hand's last step shows its win, on the new
+      // hand's first steps its deal
+      const count = (st) => (plays.get(st.public.hand) || 0) + (deals.has(st) ? 0.5 : playCount(turnsOf(st.public)));
+      return replayHistory(host, { t: ctx.t, title: listTitle(), steps, rounds: rows, who, show: showStep, count, el,
+        parts: (r) => r.turn, part: (r, m, name) => part(r.turn, m, name), head: (r) => String(r.j + 1), rowClass: "mj-turn",
+        groupTitle: (r) => (several && r.j === 0 ? el("span", "mj-hand-no", S.handNo(r.hand, per)) : null) });
     },
   };
 }

@@ -4,11 +4,13 @@
 // `log` (qipai/tiles/handlog.py), which the server writes for each seat: another seat's draws
 // and concealed kongs come without their tiles, and no claim-window answer (a pass) is in it,
 // so the list tells nobody who could have claimed. Rows are turns (a seat's steps until another
-// seat acts), listed by cardhistory.js's list with its navigation (a click shows the table as
-// that turn ended).
+// seat acts), listed by cardhistory.js's list with its navigation, each step its own (a click
+// shows the table right after it).
 //
 //   turnsOf(view) -> [[seat, entry], ...] per turn, or null (a view without a log)
 //   turnFormat(h) -> (turn, i, who) -> Node   (h: the board's helpers; h.L the laizi words)
+//   turnPart(h) -> (turn, m, who) -> Node     step m of a turn (the list's step: the first one
+//                                             with the seat's name)
 
 import { paren } from "../i18n.js";
 
@@ -64,5 +66,16 @@ export function turnFormat(h) {
       row.append(step);
     });
     return row;
+  };
+}
+
+/** One step of a turn as a step of the list: the seat's name before its first one. */
+export function turnPart(h) {
+  const { el } = h;
+  return (turn, m, who) => {
+    const [s, e] = turn[m];
+    const step = el("span", "mj-step" + (e.k === "win" ? " win" : ""), ...stepWords(e, h));
+    step.dataset.step = e.k;
+    return m === 0 && s !== undefined && s !== null ? el("span", "mj-part", el("span", "who", who(s)), step) : step;
   };
 }
