@@ -156,3 +156,21 @@ def wait_for(fn, what, timeout=60.0):
             return got
         time.sleep(0.2)
     raise AssertionError(f"timed out waiting for {what}")
+
+
+def xiangqi_event_started(base, subnet: str) -> tuple[httpx.Client, str]:
+    """The accounts boss (the organizer: the first), alice and carol signed up by the API (each
+    from its own address of ``subnet``, e.g. "10.7.0"), and boss's event "xq" (S3 xiangqi, alice
+    against carol) started: boss's client and the table of its game."""
+    clients = {}
+    for i, name in enumerate(("boss", "alice", "carol")):
+        c = httpx.Client(base_url=base, timeout=30)
+        r = c.post("/api/signup", json={"username": name, "password": "correct horse"},
+                   headers={"X-Forwarded-For": f"{subnet}.{i + 1}"})
+        assert r.status_code == 201, r.text
+        clients[name] = c
+    boss = clients["boss"]
+    r = boss.post("/api/events", json={"preset": "s3_xiangqi", "event_id": "xq",
+                                       "players": ["alice", "carol"]})
+    assert r.status_code == 201, r.text
+    return boss, boss.post("/api/events/xq/start").json()["tables"][0]

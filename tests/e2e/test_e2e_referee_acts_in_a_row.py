@@ -7,26 +7,14 @@ press of the same act still sends it once."""
 
 from __future__ import annotations
 
-import httpx
-
 from .conftest import running_server
+from .pages import xiangqi_event_started
 from .timing import until
 
 
 def test_an_act_pressed_while_the_one_before_is_answered_goes_too(browser, tmp_path):
     with running_server(tmp_path, "nonce_window_ms=0") as base:
-        clients = {}
-        for i, name in enumerate(("boss", "alice", "carol")):        # the first: the organizer
-            c = httpx.Client(base_url=base, timeout=30)
-            r = c.post("/api/signup", json={"username": name, "password": "correct horse"},
-                       headers={"X-Forwarded-For": f"10.8.0.{i + 1}"})
-            assert r.status_code == 201, r.text
-            clients[name] = c
-        boss = clients["boss"]
-        r = boss.post("/api/events", json={"preset": "s3_xiangqi", "event_id": "xq",
-                                           "players": ["alice", "carol"]})
-        assert r.status_code == 201, r.text
-        table = boss.post("/api/events/xq/start").json()["tables"][0]
+        boss, table = xiangqi_event_started(base, "10.8.0")
         for _ in until(60):                                           # its clocks run: it can be paused
             tb = next(x for x in boss.get("/api/events/xq/console").json()["tables"] if x["id"] == table)
             if tb["clocks"]:

@@ -7,9 +7,8 @@ from __future__ import annotations
 
 import re
 
-import httpx
-
 from .conftest import running_server
+from .pages import xiangqi_event_started
 from .timing import until
 
 WORDS = {"en": "result: carol wins", "zh": "结果：carol 胜"}
@@ -17,19 +16,7 @@ WORDS = {"en": "result: carol wins", "zh": "结果：carol 胜"}
 
 def test_an_adjudication_reads_as_a_ruling(browser, shot, tmp_path):
     with running_server(tmp_path, "nonce_window_ms=0") as base:
-        clients = {}
-        for i, name in enumerate(("boss", "alice", "carol")):        # the first: the organizer
-            c = httpx.Client(base_url=base, timeout=30)
-            r = c.post("/api/signup", json={"username": name, "password": "correct horse"},
-                       headers={"X-Forwarded-For": f"10.7.0.{i + 1}"})
-            assert r.status_code == 201, r.text
-            clients[name] = c
-        boss = clients["boss"]
-        r = boss.post("/api/events", json={"preset": "s3_xiangqi", "event_id": "xq",
-                                           "players": ["alice", "carol"]})
-        assert r.status_code == 201, r.text
-        ev = boss.post("/api/events/xq/start").json()
-        table = ev["tables"][0]
+        boss, table = xiangqi_event_started(base, "10.7.0")
         seats = [s["name"] for s in boss.get(f"/api/tables/{table}").json()["seats"]]
         result = "1-0" if seats[0] == "carol" else "0-1"             # carol wins
         # adjudicated once the game runs (its players are ready: not_playing before)
