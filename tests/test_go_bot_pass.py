@@ -62,9 +62,9 @@ def test_one_dead_stone_does_not_keep_the_board_open_at_any_level():
         assert 0 in state.marks[seat], (name, state.marks)
 
 
-def test_a_bot_that_wins_whatever_becomes_of_the_open_points_passes():
-    """A few stones of the person's left alive, every open point given to the person would
-    still lose it the count: after the person's pass the bot passes (it filled the board before)."""
+def test_a_bot_ahead_by_the_estimated_count_passes():
+    """The person leaves a few stones and passes on: once the bot is ahead by its estimate of
+    the count (each open point to the nearer colour), it passes too (it filled the board before)."""
     for name in ("random", "greedy"):          # the search levels take the rule bot's pass
         state = load("go", board_size=9, end_procedure="agreement").new_state()
         bot = make_bot("go", name, 1)

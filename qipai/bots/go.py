@@ -10,11 +10,12 @@ submit.
 from __future__ import annotations
 
 import random
+from collections import deque
 
 from qipai.bots import register_bot
 from qipai.bots.mcts import Searcher
 from qipai.bots.search import register_searcher
-from qipai.games.go.board import BLACK, WHITE, diagonals
+from qipai.games.go.board import BLACK, EMPTY, WHITE, diagonals
 from qipai.games.go.coords import PASS
 from qipai.games.go.rules import Mark, moves_table
 
@@ -41,26 +42,48 @@ def _marking_action(state, seat: int):
     return Mark("done", PASS, size)
 
 
+def taken_off(state) -> frozenset[int]:
+    """The stones the count will take off: the proposer's dead stones when the players mark
+    them (``end_procedure = agreement``); none when every stone counts alive (``all_alive``)."""
+    return frozenset(state.dead_proposal()) if getattr(state, "agreement", False) else frozenset()
+
+
 def settled(state) -> bool:
-    """The opponent has just passed and nothing is left to play for: once the referee's
-    proposer's dead stones are taken off, no empty region touches both colours (every border is
-    closed). A play then only fills an area or takes a dead stone, which changes no area count,
-    so the bot passes too, as a person would. Without the dead stones taken off, one dead stone
-    left in the bot's area kept the whole board "open": a bot filled it to capture that stone
-    while the person passed 30 times. So too when the bot wins the count even if every open
-    point went to the opponent."""
+    """The opponent has just passed and the bot has nothing to play for: once the stones the
+    count takes off are gone (:func:`taken_off`), no empty region touches both colours (a play
+    would only fill an area or take a dead stone, which changes no area count), or the bot is
+    ahead by an estimate of the count (:func:`estimated_margin`): it passes too, as a person
+    would (and as lichess's and OGS's bots do). Without this a dead stone left in the bot's
+    area kept the whole board "open": a bot filled it for 30 moves while the person passed."""
     if not state.passes or state.phase != "play":
         return False
-    dead = frozenset(state.dead_proposal())
-    board = state.board
-    open_pts = open_points(board, dead)
-    if not open_pts:
+    dead = taken_off(state)
+    if not open_points(state.board, dead):
         return True
-    # or the bot wins even if every open point went to the opponent: playing on cannot matter
-    b, w = board.area(dead)
-    half = len(open_pts) / 2          # the count shares an open region: half to each side now
-    margin = b - w - state.game.komi_points() - state.game.options["handicap"]
-    return margin - half > 0 if state.to_move == BLACK else margin + half < 0
+    margin = estimated_margin(state.board, dead) - state.game.komi_points() - state.game.options["handicap"]
+    return margin > 0 if state.to_move == BLACK else margin < 0
+
+
+def estimated_margin(board, dead: frozenset[int]) -> float:
+    """Black's area less White's, the stones on ``dead`` taken off, each empty point given to
+    the colour whose stones are nearest to it along the lines (half to each when both are as
+    near, or none is): a rough count of a board whose borders are not all closed."""
+    color = [EMPTY if p in dead else c for p, c in enumerate(board.color)]
+    owner = list(color)
+    dist = [0 if c else -1 for c in color]
+    queue = deque(p for p, c in enumerate(color) if c)
+    while queue:
+        p = queue.popleft()
+        for q in board.nbr[p]:
+            if color[q]:
+                continue
+            if dist[q] < 0:
+                dist[q], owner[q] = dist[p] + 1, owner[p]
+                queue.append(q)
+            elif dist[q] == dist[p] + 1 and owner[q] != owner[p]:
+                owner[q] = BLACK | WHITE          # as near to both: shared
+    b = sum(1 for o in owner if o == BLACK) + sum(0.5 for o in owner if o not in (BLACK, WHITE))
+    return b - (board.n - b)
 
 
 class RandomGoBot:
@@ -126,7 +149,7 @@ class GreedyGoBot(RandomGoBot):
             # the opponent has just passed: a play inside settled area (its own territory, or an
             # empty region only the opponent's stones surround) changes no score, so it plays
             # only where an empty region both colours touch (a dame, a border still open) is left
-            open_pts = open_points(board, frozenset(state.dead_proposal()))
+            open_pts = open_points(board, taken_off(state))
             pts = [p for p in pts if p in open_pts]
             if not pts:
                 return table[-1]

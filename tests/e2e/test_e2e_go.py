@@ -219,3 +219,31 @@ def test_two_people_play_9x9_go_to_an_agreed_score(server, browser, shot):
     shot(black, "go-replay")
     ctx_b.close()
     ctx_w.close()
+
+
+def test_the_bot_passes_after_the_persons_pass_on_a_settled_board(server, browser):
+    """The review's game: the person (Black) played A9 and then passed; the level-2 bot played
+    on for 30 moves to capture that one dead stone. Now the bot answers the person's pass with
+    its own once nothing is left to play for, and the marking phase follows."""
+    for lang in ("en", "zh"):
+        ctx = browser.new_context(locale="en-US" if lang == "en" else "zh-CN",
+                                  viewport={"width": 1280, "height": 900} if lang == "en"
+                                  else {"width": 390, "height": 844})
+        page = ctx.new_page()
+        sign_up(page, server, f"gopass{lang}")
+        r = page.request.post(server + "/api/tables", data={
+            "game": "go", "options": {"board_size": 9, "end_procedure": "agreement"}, "sit": True,
+            "seat": 0, "bots": 1, "bot": "greedy", "settings": {"clock": "none"}})
+        assert r.ok, r.text()
+        page.goto(f"{server}/tables/{r.json()['id']}")
+        wait_seq(page, 0)
+        click_point(page, "A9")
+        wait_seq(page, 2)                                   # A9 and the bot's answer
+        page.click('#go-actions [data-action="pass"]')
+        page.click('#ask [data-answer="yes"]')
+        # the bot passes at once (the 4th move): the marking phase, no more stones of its own
+        page.wait_for_selector('.go-note[data-phase="marking"]', timeout=30_000)
+        assert page.evaluate("() => window.qipaiLastState.view.moves") == 4
+        assert page.locator("#goban .stone.w").count() == 1
+        page.screenshot(path=f"/tmp/shots-boardfix/go-bot-pass-{lang}.png", full_page=True)
+        ctx.close()
