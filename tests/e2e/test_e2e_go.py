@@ -246,4 +246,13 @@ def test_the_bot_passes_after_the_persons_pass_on_a_settled_board(server, browse
         assert page.evaluate("() => window.qipaiLastState.view.moves") == 4
         assert page.locator("#goban .stone.w").count() == 1
         page.screenshot(path=f"/tmp/shots-boardfix/go-bot-pass-{lang}.png", full_page=True)
+        # the person takes the suggested marks and confirms: the count line has one unit, the
+        # komi in points as its verdict ("黑贴 8 目 → 白胜 … 目", never "黑贴 4 子 → … 目")
+        page.click('#go-actions [data-action="proposal"]')
+        page.wait_for_selector('[data-agree="yes"]', timeout=30_000)
+        page.click('#go-actions [data-action="done"]')
+        page.wait_for_selector("[data-score]", timeout=30_000)
+        score = page.inner_text("[data-score]")
+        assert re.search(r"· (Komi 8|黑贴 8 目) → (White wins by \d+ points|白胜 \d+ 目)$", score), score
+        page.screenshot(path=f"/tmp/shots-boardfix/go-count-{lang}.png", full_page=True)
         ctx.close()
