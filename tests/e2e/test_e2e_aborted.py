@@ -95,8 +95,9 @@ def test_a_refused_rematch_reads_as_an_error(fserver, browser):
 
 @pytest.fixture(scope="module")
 def jserver(tmp_path_factory):
-    """A server whose lobby junqi layouts must come within 4 s."""
-    with running_server(tmp_path_factory.mktemp("qipai-jqabort"), "first_layout_ms=4000") as base:
+    """A server whose lobby junqi layouts must come within 4 s, other first moves within 3 s."""
+    with running_server(tmp_path_factory.mktemp("qipai-jqabort"),
+                        "first_layout_ms=4000, first_move_ms=3000") as base:
         yield base
 
 
@@ -130,3 +131,30 @@ def test_a_junqi_layout_never_sent_aborts_with_one_story(jserver, browser, lang)
         page.locator("#jq-actions [data-action=submit]").is_hidden()
     page.screenshot(path=f"{BOARD_SHOTS}/junqi-aborted-{lang}.png", full_page=True)
     ctx.close()
+
+
+@pytest.mark.parametrize("game", ["chinese-checkers", "go"])
+def test_other_boards_first_move_abort_tells_one_story_too(jserver, browser, game):
+    """The same abort on Chinese checkers and go (English at 1280 px, Chinese at 390 px): the
+    status says the game was aborted, and nothing on the page says a forfeit, a seat out or a
+    result."""
+    for lang in ("en", "zh"):
+        ctx = browser.new_context(locale="en-US" if lang == "en" else "zh-CN",
+                                  viewport={"width": 1280, "height": 900} if lang == "en"
+                                  else {"width": 390, "height": 844})
+        page = ctx.new_page()
+        name = f"{game[:2]}{lang}"
+        sign_up(page, jserver, name)
+        page.select_option("select[name=game]", game)
+        create_table(page, bots=1)
+        page.wait_for_function("() => /aborted|中止/.test(document.querySelector('#status')?.textContent)",
+                               timeout=30_000)
+        rendered(page)
+        said = {"en": f"Game aborted: {name} did not make the first move in time; it counts for nobody",
+                "zh": f"对局已中止：{name} 未在时限内走第一步，本局不计胜负"}[lang]
+        assert status(page) == said
+        body = page.inner_text("main").replace(said, "")
+        bad = re.search(r"forfeit|resigned|out of the game|ran out|认输|判负|出局|胜|wins", body, re.I)
+        assert not bad, (bad.group(0), body[max(0, bad.start() - 80):bad.end() + 80])
+        page.screenshot(path=f"{BOARD_SHOTS}/{game}-aborted-{lang}.png", full_page=True)
+        ctx.close()
