@@ -21,7 +21,7 @@
 //
 //   const back = lookBack(ask)   // the positions of the hand in play this seat has seen or asks
 //   back.seen(seq, view); back.position(msg)  // a view received; the answer to {type: "position"}
-//   back.after(k, seq, count, stale, local) -> {seq, view} | null: the table after k rounds
+//   back.after(k, seq, count, stale, local) -> {seq, view} | null: the table after k plays
 
 import { createMoveList } from "../movelist.js";
 import { cardActionWords } from "./cardmoves.js";
@@ -131,7 +131,7 @@ export function replayHistory(host, opts) {
   return ml;
 }
 
-// The table after k rounds of the hand in play: the last position whose view holds k rounds,
+// The table after k plays of the hand in play: the last position whose view holds k plays,
 // found by halving [0, seq] (views hold more rounds as the hand goes on). The views this page
 // received are kept by seq; a missing one is asked of the server ({type: "position", ply}).
 export function lookBack(ask) {
