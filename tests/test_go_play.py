@@ -35,7 +35,7 @@ def test_terminal_game_to_a_counted_end():
 
 def test_the_komi_is_said_in_points_in_english_and_in_stones_in_chinese():
     from qipai import i18n
-    from qipai.games.go.play import komi_words
+    from qipai.games.go.play import komi_points_words, komi_words
     was = i18n.current()
     try:
         i18n.use("en")
@@ -45,6 +45,9 @@ def test_the_komi_is_said_in_points_in_english_and_in_stones_in_chinese():
         # Chinese rules: komi 7.5 points is 贴 3¾ 子 (half the points, in stones of the area count)
         assert [komi_words(k) for k in (8, 7.5, 0, -1, 0.5, 6.5)] == [
             "黑贴 4 子", "黑贴 3¾ 子", "不贴子", "白贴 ½ 子", "黑贴 ¼ 子", "黑贴 3¼ 子"]
+        # the score line's komi is in points, as its verdict (黑贴 8 目 → 白胜 89 目)
+        assert [komi_points_words(k) for k in (8, 7.5, 0, -1)] == [
+            "黑贴 8 目", "黑贴 7½ 目", "不贴目", "白贴 1 目"]
     finally:
         i18n.use(was)
 

@@ -41,6 +41,19 @@ def komi_words(komi: float) -> str:
     return say("go.komiBlack" if k > 0 else "go.komiWhite", {"komi": points})
 
 
+def komi_points_words(komi: float) -> str:
+    """The komi in points, for the score line whose verdict is in points: one unit on the
+    line ("黑贴 8 目 → 白胜 89 目", never "黑贴 4 子"; "Komi 8" in English), as boards/go.js."""
+    from qipai.i18n import current
+    from qipai.i18n.results import margin_text
+
+    k = float(komi)
+    if not round(abs(k) * 4):
+        return say("go.komiNonePoints")
+    return say("go.komiBlackPoints" if k > 0 else "go.komiWhitePoints",
+               {"komi": margin_text(abs(k), current())})
+
+
 def board_text(state) -> Text:
     """The board as Rich text, row ``size`` at the top, with column letters and row numbers."""
     n = state.size
@@ -127,5 +140,5 @@ def run(game, *, bot, seat: int, seed: int | None, console: Console,
     extra = ""
     if "black" in res.details:
         extra = say("term.go.score", {**{k: f"{res.details[k]:g}" for k in ("black", "white")},
-                                      "komi": komi_words(res.details["komi"])})
+                                      "komi": komi_points_words(res.details["komi"])})
     print_result(state, seat, console, extra)

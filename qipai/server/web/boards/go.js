@@ -33,7 +33,7 @@ export function komiText(komi) {
  *  ("黑贴 8 目 → 白胜 89 目", never "黑贴 4 子 → 白胜 89 目"; "Komi 8" in English as before). */
 export function komiPoints(komi) {
   const k = Number(komi);
-  if (!Math.round(Math.abs(k) * 4)) return t("go.komiNone");
+  if (!Math.round(Math.abs(k) * 4)) return t("go.komiNonePoints");
   return t(k > 0 ? "go.komiBlackPoints" : "go.komiWhitePoints", { komi: marginText(Math.abs(k), lang) });
 }
 
