@@ -145,3 +145,19 @@ def test_the_replay_after_five_steps_fits_both_widths(browser, replays, game):
                 return c.top >= l.top - 1 && c.bottom <= l.bottom + 1; }""")
             page.screenshot(path=str(SHOTS / f"replay-{game}-step5-{lang}-{width}.png"), full_page=True)
             ctx.close()
+
+
+def test_the_focus_ring_follows_the_play_shown(browser, replays):
+    """A play clicked in the list keeps the focus; ← / → then move it with the play shown, so
+    the ring never stays on a play that is not the one shown."""
+    base, ids = replays
+    ctx, page = _open(browser, base, ids["doudizhu"], "en", 390, 844)
+    page.locator('#movelist .ml-move[data-ply="6"]').click()
+    page.wait_for_function(MARKED, arg=6)
+    page.keyboard.press("ArrowRight")
+    page.wait_for_function(MARKED, arg=7)
+    assert page.evaluate("document.activeElement.dataset.ply") == "7"
+    page.keyboard.press("Home")
+    page.wait_for_function("() => !document.querySelector('#movelist .ml-move.current')")
+    assert page.evaluate("!document.activeElement.classList.contains('ml-move')")
+    ctx.close()

@@ -208,6 +208,13 @@ export function createMoveList(host, opts) {
       li.classList.toggle("current", on);
       if (on) li.setAttribute("aria-current", "step"); else li.removeAttribute("aria-current");
     }
+    // a step clicked keeps the focus (its ring): it follows the step shown as the keys move it
+    const focused = document.activeElement;
+    if (focused && focused.classList && focused.classList.contains("ml-move") && list.contains(focused)) {
+      const cur = list.querySelector(".ml-move.current");
+      if (cur && cur !== focused) cur.focus({ preventScroll: true });
+      else if (!cur) focused.blur();
+    }
     keepInView();
     later();
     btns.first.disabled = btns.prev.disabled = ply <= 0;
