@@ -58,10 +58,14 @@ def settled(state) -> bool:
     if not state.passes or state.phase != "play":
         return False
     dead = taken_off(state)
-    if not open_points(state.board, dead):
-        return True
-    margin = estimated_margin(state.board, dead) - state.game.komi_points() - state.game.options["handicap"]
-    return margin > 0 if state.to_move == BLACK else margin < 0
+    board, me = state.board, state.to_move
+    margin = estimated_margin(board, dead) - state.game.komi_points() - state.game.options["handicap"]
+    ahead = margin > 0 if me == BLACK else margin < 0
+    if not open_points(board, dead):
+        # every border closed: the count is made, unless stones of its own are to be taken off
+        # (it loses them if it passes): then it plays on while it is behind
+        return ahead or not any(board.color[p] == me for p in dead)
+    return ahead
 
 
 def estimated_margin(board, dead: frozenset[int]) -> float:
