@@ -49,11 +49,14 @@ CLICK = """() => {
 }"""
 
 #: the person's declaration on the table ("You ♠2" / "你 ♠2"; a seat's later declarations after
-#: an arrow, seats apart by "; "): 'shown', or 'over' when the declarations ended without it
+#: an arrow, seats apart by "; "): 'shown', or 'over' when the declarations ended without it or
+#: the person is asked again after the deal without it (its declaration sent ahead was overcalled
+#: and dropped: the table, without a clock, would wait for the person's answer)
 SHOWN = """([you, want]) => {
   const v = document.querySelector('[data-info="declared"]')?.dataset.value || '';
   if (v.split(/; |；/).some((p) => p.startsWith(you + ' ') && p.endsWith(want))) return 'shown';
   const phase = document.querySelector('.ct')?.dataset.phase;
+  if (phase && phase !== 'deal' && document.querySelector('#actions button:enabled')) return 'over';
   return phase && !['deal', 'window', 'bao', 'fan'].includes(phase) ? 'over' : null;
 }"""
 
