@@ -130,6 +130,24 @@ export function readableText(svg, sel, px, after = null) {
 
 /** The board's "Coordinates" switch (a toggle button, labelled with `t`): shows or hides the
  *  coordinates of every board and remembers the choice in this browser. */
+/** The board's flip switch (data-action="flip-board"): turns the board to the other side and
+ *  back; `onFlip(turned)` redraws it (turned: whether it is now the other way round). */
+export function flipButton(t, onFlip) {
+  const b = document.createElement("button");
+  b.type = "button";
+  b.dataset.action = "flip-board";
+  b.className = "coords-toggle";
+  b.textContent = t("board.flip");
+  let turned = false;
+  b.setAttribute("aria-pressed", "false");
+  b.onclick = () => {
+    turned = !turned;
+    b.setAttribute("aria-pressed", String(turned));
+    onFlip(turned);
+  };
+  return b;
+}
+
 export function coordsButton(t) {
   const b = document.createElement("button");
   b.type = "button";

@@ -1,7 +1,8 @@
 // Chinese checkers board (跳棋): the six-pointed star of 121 holes drawn in SVG, each seat's
 // marbles in its own colour, home camps tinted, turned so that the viewer's home camp is at the
-// bottom (spectators and replays: seat 0's camp S at the bottom). Click one of your marbles, then
-// one of its highlighted destinations; the destinations are exactly the legal actions the server
+// bottom (spectators and replays: seat 0's camp S at the bottom; the flip switch turns it round).
+// Click one of your marbles, then one of its highlighted destinations, or drag the marble there;
+// the destinations are exactly the legal actions the server
 // sent (`msg.legal`: "q,r>q,r" steps and "q,r>...>q,r" jump chains), so a click never sends an
 // illegal move. The last move is drawn as its path, start ringed and end marked. "pass" is a
 // button when the server offers it. Everything shown comes from `view(seat)`
@@ -11,15 +12,17 @@
 // data-owner="<seat>">. Selected: .sel, destinations: .target, last move: .last-from/.last-to.
 
 import { boardKeys } from "../boardkeys.js";
+import { dragMoves, pointAt } from "../dragmove.js";
 import { paren, t, table } from "../i18n.js";
 import { CC_COLUMNS, ccCell } from "../movetext.js";
-import { coordsButton, readableText } from "../prefs.js";
+import { coordsButton, flipButton, readableText } from "../prefs.js";
 
 // the board's own words: the catalogue's "cc.*" entries (qipai/i18n/<lang>.json)
 const W = table("cc");
 
 const COLORS = ["#d32f2f", "#1e5bd6", "#2e9d3a", "#f2b705", "#8a3fc2", "#2b2b2b"];
 const SQ3 = Math.sqrt(3) / 2;
+const OPPOSITE = { N: "S", S: "N", NE: "SW", SW: "NE", SE: "NW", NW: "SE" };
 
 // the star: the union of the triangles q, r, s >= -4 and q, r, s <= 4 (axial q, r; s = -q - r)
 const HOLES = [];
@@ -70,10 +73,12 @@ export function mount(root, ctx) {
   const actions = div("row cc-actions", "cc-actions");
   const svg = svgEl("svg", { class: "cc-board", id: "cc-board", viewBox: "-7.2 -7.9 14.4 15.8", role: "group", "aria-label": S.board });
   const coords = coordsButton(t);      // the coordinates switch, at the end of the actions' row
+  // ... and the flip switch: the board turned round (the opposite camp at the bottom)
+  const flip = flipButton(t, (on) => { turned = on; if (msg) { turn(); paint(); } });
   wrap.append(info, svg, note, actions);
   root.replaceChildren(wrap);
 
-  let msg = null, angle = null, sel = null, sentSeq = null;
+  let msg = null, angle = null, sel = null, sentSeq = null, turned = false;
   const groups = {};          // "q,r" -> <g>
   let pathLayer = null;
 
@@ -251,7 +256,7 @@ export function mount(root, ctx) {
       pathLayer.append(svgEl("polyline", { points: pts, class: "cc-last" }));
     }
     // the note under the board and the pass button
-    actions.replaceChildren(coords);
+    actions.replaceChildren(coords, flip);
     let text = "";
     if (v.last_move === "pass") text = S.lastPass;
     else if (v.last_move === "timeout") text = S.lastTimeout;
@@ -297,6 +302,26 @@ export function mount(root, ctx) {
     const g = e.target.closest && e.target.closest("[data-hole]");
     if (g) choose(g.dataset.hole);
   });
+  // or drag the marble to one of its destinations
+  dragMoves(svg, {
+    from(el) {
+      const g = el.closest && el.closest("[data-hole]");
+      return g && msg && sentSeq !== msg.seq && Object.keys(targets(g.dataset.hole)).length ? g.dataset.hole : null;
+    },
+    at: (x, y) => pointAt(svg, x, y, "[data-hole]")?.dataset.hole ?? null,
+    targets: (name) => (sentSeq === msg.seq ? [] : Object.keys(targets(name))),
+    pick(name) { sel = name; paint(); },
+    drop(from, to) { sel = from; choose(to); },
+    cancel() { sel = null; paint(); },
+    piece: (name) => groups[name] && groups[name].querySelector(".mb"),
+    // a marble of its colour, in a small picture of its own (the board is one SVG)
+    ghost(name) {
+      const pic = svgEl("svg", { viewBox: "-0.45 -0.45 0.9 0.9", class: "cc-ghost" });
+      pic.append(svgEl("circle", { class: "mb", r: "0.4", fill: groups[name].querySelector(".mb").getAttribute("fill") }));
+      return pic;
+    },
+    layer: wrap,
+  });
 
   // the keyboard: arrows move to the nearest hole that way, Enter / Space picks a marble or its target
   const keys = boardKeys(svg, {
@@ -313,19 +338,26 @@ export function mount(root, ctx) {
     start: () => sel || (typeof msg?.view.last_move === "string" && msg.view.last_move.includes(">") ? msg.view.last_move.split(">").pop() : null),
   });
 
+  // the board turned so the viewer's home camp is at the bottom (or the opposite one, flipped);
+  // data-home names the camp at the bottom
+  function turn() {
+    const v = msg.view;
+    const seat = (!msg.replay || msg.browsing) && msg.seat !== null && msg.seat !== undefined ? msg.seat : 0;
+    const home = (v.camps && v.camps[seat]) || "S", bottom = turned ? OPPOSITE[home] : home;
+    const a = angleFor(bottom);
+    if (a !== angle || !Object.keys(groups).length) {
+      angle = a;
+      for (const k of Object.keys(groups)) delete groups[k];
+      build();
+    }
+    svg.dataset.home = bottom;
+  }
+
   return {
     update(m) {
       msg = m;
-      const v = m.view;
-      const seat = (!m.replay || m.browsing) && m.seat !== null && m.seat !== undefined ? m.seat : 0;
-      const a = angleFor((v.camps && v.camps[seat]) || "S");
-      if (a !== angle || !Object.keys(groups).length) {
-        angle = a;
-        for (const k of Object.keys(groups)) delete groups[k];
-        build();
-      }
+      turn();
       svg.dataset.seq = m.seq;
-      svg.dataset.home = (v.camps && v.camps[seat]) || "S";
       if (!myTurn()) sel = null;
       if (sel && !(sel in Object.fromEntries(legal().map((x) => [x.split(">")[0], 1])))) sel = null;
       paint();

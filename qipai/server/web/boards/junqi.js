@@ -1,20 +1,23 @@
 // Junqi (军棋) board, both variants: 陆战棋 luzhan (2 seats, 60 points) and 四国军棋 siguo
 // (4 seats, 129 points). Drawn from view(seat) only: stations, railways, roads, camps (行营) and
 // headquarters (大本营); your own pieces with their ranks, the others' face down ("?"); the board
-// turned so the viewer's area is at the bottom.
+// turned so the viewer's area is at the bottom (the flip switch under it turns it round).
 //
-// Layout phase: the offered layouts as buttons, swap two of your pieces by clicking them (the
+// Layout phase: the offered layouts as buttons, swap two of your pieces by clicking them or by
+// dragging one onto the other (the
 // pieces that may trade places with the selected one are highlighted: flag on a headquarters,
 // mines in the last two rows, no bomb in the front row), then submit the full layout text.
 // Play phase: click one of your pieces, then one of its destinations (taken from the legal
-// actions the server sent); the last move and its combat outcome are marked.
+// actions the server sent), or drag it there; the last move and its combat outcome are marked.
 //
 // Points carry data-pt="<point name>" (a1 .. e12, or S31 / C22); a piece inside is .jq-pc with
 // data-piece="<code or ?>" and data-seat. The geometry below mirrors qipai/games/junqi/board.py
 // for drawing only: every move the board sends is one the server listed as legal.
 
 import { boardKeys } from "../boardkeys.js";
+import { dragMoves, pointAt } from "../dragmove.js";
 import { paren, t, table } from "../i18n.js";
+import { flipButton } from "../prefs.js";
 
 // the board's own words: the catalogue's "junqi.*" entries (qipai/i18n/<lang>.json)
 const W = table("junqi");
@@ -114,11 +117,12 @@ function geometry(variant) {
   return g;
 }
 
-// the viewer's rotation: luzhan turns 180° for North; siguo turns the viewer's area to the bottom
-function rotate(g, seat, x, y) {
+// the viewer's rotation: luzhan turns 180° for North; siguo turns the viewer's area to the bottom;
+// the flip switch (`flip`) turns it 180° more
+function rotate(g, seat, x, y, flip) {
   const cx = g.w / 2, cy = g.h / 2;
   let dx = x - cx, dy = y - cy;
-  const turns = seat === null || seat === undefined ? 0 : g.variant === "luzhan" ? seat * 2 : seat;
+  const turns = (seat === null || seat === undefined ? 0 : g.variant === "luzhan" ? seat * 2 : seat) + (flip ? 2 : 0);
   // one quarter turn brings the area on the right (East) to the bottom (screen y grows downwards)
   for (let i = 0; i < turns % 4; i++) [dx, dy] = [-dy, dx];
   return [cx + dx, cy + dy];
@@ -168,10 +172,14 @@ export function mount(root, ctx) {
   const lost = document.createElement("div");
   lost.className = "jq-lost";
   lost.id = "jq-lost";
-  box.append(info, panel, board, lost, note, legend);
+  // the flip switch under the board: the board from the other side
+  const toggles = document.createElement("div");
+  toggles.className = "row board-toggles";
+  toggles.append(flipButton(t, (on) => { turned = on; if (g) { build(turnedFor); paint(); } }));
+  box.append(info, panel, board, toggles, lost, note, legend);
   root.replaceChildren(box);
 
-  let msg = null, g = null, turnedFor, sel = null, warn = "";
+  let msg = null, g = null, turnedFor, sel = null, warn = "", turned = false;
   let draft = null, draftChoice = 0, draftKey = null;      // layout being prepared: point -> code
   const cells = {};
 
@@ -187,7 +195,7 @@ export function mount(root, ctx) {
   function build(seat) {
     const [tw, th] = g.tile;
     let svg = `<svg class="jq-lines" viewBox="0 0 ${g.w} ${g.h}">`;
-    const P = (n) => rotate(g, seat, g.by[n].x, g.by[n].y);
+    const P = (n) => rotate(g, seat, g.by[n].x, g.by[n].y, turned);
     const sw = g.variant === "luzhan" ? 0.35 : 0.2;
     for (const [a, b] of g.roads) {
       const [x1, y1] = P(a), [x2, y2] = P(b);
@@ -211,7 +219,7 @@ export function mount(root, ctx) {
       else svg += `<rect x="${x - tw / 2}" y="${y - th / 2}" width="${tw}" height="${th}" rx="${th / 8}" class="${p.seat < 0 ? "station centre" : "station"}"/>`;
     }
     for (const m of g.mountains) {
-      const [x, y] = rotate(g, seat, m.x, m.y);
+      const [x, y] = rotate(g, seat, m.x, m.y, turned);
       svg += `<text x="${x}" y="${y + 1.2}" font-size="3.4" class="mountain">${S.mountain}</text>`;
     }
     board.innerHTML = svg + "</svg>";
@@ -471,6 +479,23 @@ export function mount(root, ctx) {
     sel = mv[name] ? name : null;
     paint();
   }
+
+  // a piece is dragged to its target as it is clicked and then the target: a move in the play,
+  // a swap while laying out
+  dragMoves(board, {
+    from(el) {
+      const d = el.closest(".jq-pt");
+      if (!d || !msg) return null;
+      const name = d.dataset.pt;
+      return (drafting() ? draft && draft[name] : playing() && moves()[name]) ? name : null;
+    },
+    at: (x, y) => pointAt(board, x, y, ".jq-pt")?.dataset.pt ?? null,
+    targets: (name) => (drafting() ? swapPartners(name) : moves()[name] || []),
+    pick(name) { sel = name; warn = ""; paint(); },
+    drop(from, to) { sel = from; choose(to); },
+    cancel() { sel = null; paint(); },
+    piece: (name) => cells[name] && cells[name].querySelector(".jq-pc"),
+  });
 
   return {
     update(m) {

@@ -4,8 +4,9 @@
 // side from Black's right; the English page numbers Red's files 9 … 1, as its WXF moves (C2=5) do. Each side's captures are shown by it. Squares carry
 // data-sq="<ICCS square>" (a0 .. i9).
 import { boardKeys } from "../boardkeys.js";
+import { dragMoves, pointAt } from "../dragmove.js";
 import { t } from "../i18n.js";
-import { coordsButton } from "../prefs.js";
+import { coordsButton, flipButton } from "../prefs.js";
 
 const FILES = "abcdefghi";
 const NAMES = { K: "帥", A: "仕", B: "相", N: "傌", R: "俥", C: "炮", P: "兵", k: "將", a: "士", b: "象", n: "馬", r: "車", c: "砲", p: "卒" };
@@ -37,10 +38,7 @@ export function mount(root, ctx) {
   // the display switches under the board (the file numbers: the coordinates setting)
   const toggles = div("row board-toggles");
   // the flip button: the board from the other side (a replay opens from the reader's own side)
-  const flipBtn = Object.assign(document.createElement("button"), { type: "button", className: "coords-toggle", textContent: t("board.flip") });
-  flipBtn.dataset.action = "flip-board";
-  flipBtn.setAttribute("aria-pressed", "false");
-  flipBtn.onclick = () => { turned = !turned; flipBtn.setAttribute("aria-pressed", String(turned)); if (msg) { flipped = !flipped; build(); paint(); } };
+  const flipBtn = flipButton(t, (on) => { turned = on; if (msg) { flipped = !flipped; build(); paint(); } });
   toggles.append(coordsButton(t), flipBtn);
   wrap.append(capTop, filesTop, box, filesBottom, capBottom, toggles);
   root.replaceChildren(wrap);
@@ -177,21 +175,22 @@ export function mount(root, ctx) {
     start: () => sel || (msg && msg.view.last_move ? msg.view.last_move.slice(2) : null),
   });
 
-  // click, or press on a piece and release on a target (drag)
-  let down = null;
-  box.addEventListener("pointerdown", (e) => {
+  // click a piece and then a target, or drag the piece to the target
+  box.addEventListener("click", (e) => {
     const sq = e.target.closest(".sq");
-    if (!sq) return;
-    down = sq.dataset.sq;
+    if (sq) choose(sq.dataset.sq);
   });
-  box.addEventListener("pointerup", (e) => {
-    const under = document.elementFromPoint(e.clientX, e.clientY);
-    const sq = under && under.closest(".sq");
-    if (!sq || !down) { down = null; return; }
-    const up = sq.dataset.sq;
-    if (up === down) choose(up);
-    else if (myTurn() && mine(pieceAt(down)) && targets(down).includes(up)) { sel = down; choose(up); }
-    down = null;
+  dragMoves(box, {
+    from(el) {
+      const sq = el.closest(".sq");
+      return sq && myTurn() && mine(pieceAt(sq.dataset.sq)) && targets(sq.dataset.sq).length ? sq.dataset.sq : null;
+    },
+    at: (x, y) => pointAt(box, x, y, ".sq")?.dataset.sq ?? null,
+    targets: (name) => (myTurn() ? targets(name) : []),
+    pick(name) { sel = name; paint(); },
+    drop(from, to) { sel = from; choose(to); },
+    cancel() { sel = null; paint(); },
+    piece: (name) => squares[name] && squares[name].querySelector(".pc"),
   });
 
   return {
