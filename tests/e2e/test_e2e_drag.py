@@ -73,20 +73,30 @@ def lift(page, hand, selector):
     page.wait_for_selector(".drag-ghost")
 
 
-def test_junqi_pieces_drag_by_mouse_and_finger_and_the_board_flips(server, browser, shot):
-    ctx_s = browser.new_context(locale="en-US", viewport={"width": 1280, "height": 900})
-    ctx_n = browser.new_context(locale="zh-CN", viewport={"width": 390, "height": 844}, has_touch=True)
+def seated(server, browser, game, prefix, board, south_lang, north_lang):
+    """Two people at a new two-seat table of ``game``: South (seat 0) with a mouse on a 1280 px
+    page, North with a touch screen on a 390 px page; each page's board scrolled into view."""
+    ctx_s = browser.new_context(locale=south_lang, viewport={"width": 1280, "height": 900})
+    ctx_n = browser.new_context(locale=north_lang, viewport={"width": 390, "height": 844}, has_touch=True)
     south, north = ctx_s.new_page(), ctx_n.new_page()
-    sign_up(south, server, "dragsouth")
-    sign_up(north, server, "dragnorth")
-    south.select_option("select[name=game]", "junqi")
+    sign_up(south, server, f"{prefix}south")
+    sign_up(north, server, f"{prefix}north")
+    south.select_option("select[name=game]", game)
     table = create_table(south)
     join(north, server, table)
+    for page in (south, north):
+        wait_seq(page, 0)
+        page.wait_for_selector(board)
+        into_view(page, board)
+    return south, north
+
+
+def test_junqi_pieces_drag_by_mouse_and_finger_and_the_board_flips(server, browser, shot):
+    south, north = seated(server, browser, "junqi", "drag", "#jq-board", "en-US", "zh-CN")
     both = (south, north)
     for page in both:
-        wait_seq(page, 0)
         page.wait_for_selector('#jq-actions [data-action="submit"]')
-        into_view(page, "#jq-board")
+        into_view(page, "#jq-board")             # the layout's buttons came above it
     mouse, finger = Mouse(south), Finger(north)
 
     def layout(page, seat):
@@ -197,23 +207,13 @@ def test_junqi_pieces_drag_by_mouse_and_finger_and_the_board_flips(server, brows
     assert y(north, "a1") > y(north, "a12")
     assert north.inner_text('[data-action="flip-board"]') == "翻转棋盘"
     shot(north, "junqi-flipped-390-zh")
-    ctx_s.close()
-    ctx_n.close()
+    south.context.close()
+    north.context.close()
 
 
 def test_chinese_checkers_marbles_drag_by_mouse_and_finger_and_the_board_flips(server, browser, shot):
-    ctx_s = browser.new_context(locale="zh-CN", viewport={"width": 1280, "height": 900})
-    ctx_n = browser.new_context(locale="en-US", viewport={"width": 390, "height": 844}, has_touch=True)
-    south, north = ctx_s.new_page(), ctx_n.new_page()
-    sign_up(south, server, "ccdragsouth")
-    sign_up(north, server, "ccdragnorth")
-    south.select_option("select[name=game]", "chinese-checkers")
-    table = create_table(south)
-    join(north, server, table)
+    south, north = seated(server, browser, "chinese-checkers", "ccdrag", "#cc-board", "zh-CN", "en-US")
     both = (south, north)
-    for page in both:
-        wait_seq(page, 0)
-        into_view(page, "#cc-board")
     mouse, finger = Mouse(south), Finger(north)
     state = qipai.load("chinese-checkers").new_state(num_seats=2)
 
@@ -290,5 +290,5 @@ def test_chinese_checkers_marbles_drag_by_mouse_and_finger_and_the_board_flips(s
     assert y(north, "-4,8") > y(north, "4,-8") and north.get_attribute("#cc-board", "data-home") == "S"
     assert north.inner_text('[data-action="flip-board"]') == "Flip board"
     shot(north, "chinese-checkers-flipped-390-en")
-    ctx_s.close()
-    ctx_n.close()
+    south.context.close()
+    north.context.close()
