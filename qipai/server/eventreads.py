@@ -16,8 +16,10 @@ from qipai.competition.db import EntrantRow, EventRow, GameRow
 from qipai.competition.event import Director
 from qipai.competition.meet import EXPORTS, event_csv, unit_standings
 from qipai.competition.results import result_states
+from qipai.competition.trf import TrfRefused, describable, write_trf
 
 from .errors import ApiError
+from .eventfiles import games_zip
 from .eventphase import phase
 from .models import TableRow
 
@@ -57,6 +59,34 @@ class EventReads:
             if ev is None:
                 raise ApiError(404, "no_event", f"no event {event_id!r}")
             return event_csv(Director(s, ev), what, held)
+
+    def games_zip(self, event_id: str, held: Any) -> bytes:
+        """Every game of the event in one zip (:mod:`.eventfiles`; ``held`` as for
+        :meth:`export`). Error: no_event (404)."""
+        with self.db() as s:
+            ev = s.get(EventRow, event_id)
+            if ev is None or ev.status == "registration":
+                raise ApiError(404, "no_event", f"no event {event_id!r}")
+            return games_zip(Director(s, ev), held)
+
+    def trf(self, event_id: str) -> str:
+        """The event as FIDE's TRF16 (:mod:`qipai.competition.trf`). Errors: no_event (404),
+        trf_no_draw, trf_pairs, trf_game, trf_format (409: an event a TRF cannot describe)."""
+        with self.db() as s:
+            ev = s.get(EventRow, event_id)
+            if ev is None:
+                raise ApiError(404, "no_event", f"no event {event_id!r}")
+            if ev.status == "registration":
+                raise ApiError(409, "trf_no_draw", "the event has no draw yet: its TRF is written from "
+                               "round 1 on")
+            try:
+                return write_trf(Director(s, ev))
+            except TrfRefused as e:
+                if e.code == "trf_game":
+                    raise ApiError(409, "trf_game", str(e), seats=e.params["seats"]) from None
+                if e.code == "trf_pairs":
+                    raise ApiError(409, "trf_pairs", str(e)) from None
+                raise ApiError(409, "trf_format", str(e)) from None
 
     def units(self, meet: str) -> dict[str, Any]:
         """The unit standings of ``meet``. Error: no_meet (404)."""
@@ -115,7 +145,8 @@ class EventReads:
                         "check_in": ev.config["registration"]["check_in"],
                         "entrants": [{"id": e.entrant_id, "name": e.name, "bot": e.bot, "draw": None,
                                       "status": e.status, "unit": e.unit} for e in ev.entrants],
-                        "rounds": [], "standings": None, "standings_after": None, "outcome": None}
+                        "rounds": [], "standings": None, "standings_after": None, "outcome": None,
+                        "trf": False}
             d = Director(s, ev)
             held = set() if viewer is None or viewer[0] else set(d.held_rounds())
             seated = self._seated(s, event_id)
@@ -186,6 +217,8 @@ class EventReads:
                    "no_shows": ((ev.config or {}).get("registration") or {}).get("no_shows", []),
                    "rounds": [{"round": r, "matches": ms} for r, ms in sorted(rounds.items())],
                    "standings": standings, "outcome": ev.outcome, "champion": champion,
+                   # a TRF (FIDE's report file) describes it: qipai.competition.trf
+                   "trf": describable(d),
                    "standings_after": None if after is None else max(after - d.round0, 0)}
             if held:
                 name = viewer[1] if viewer is not None else None

@@ -460,6 +460,31 @@ def add_event_routes(app: FastAPI, hub: Hub, db: sessionmaker[Session],
                                   lambda rnd, names: hold.held_now(event_id, rnd, name in names))
         return csv_response(text, f"{event_id}-{what}.csv")
 
+    @app.get("/api/events/{event_id}/export/games.zip", tags=["events"])
+    async def event_games(request: Request, event_id: str) -> Response:
+        """Every game of the event in one zip: a file per finished game in its game's own record
+        format (PGN, SGF, RIF; qipai JSON for the others) named by round, board and players,
+        and ``index.csv``, a row per game (:mod:`.eventfiles`). A game of a round still being
+        played is left out for a viewer who neither played it nor referees, as on the event's
+        page. Error: no_event (404)."""
+        await limit_replays(request)
+        hold, name = await round_hold(request, event_id)
+        data = await service.read("games_zip", event_id,
+                                  lambda rnd, names: hold.held_now(event_id, rnd, name in names))
+        return Response(data, media_type="application/zip",
+                        headers={"Content-Disposition": f'attachment; filename="{event_id}-games.zip"'})
+
+    @app.get("/api/events/{event_id}/export/trf.txt", tags=["events"])
+    async def event_trf(event_id: str) -> Response:
+        """The event as FIDE's Tournament Report File (TRF16), for a Swiss or a round robin of
+        one stage of a two-player game: the rounds every match of which is over, with the
+        standings' ranks at the end of the last of them (:mod:`qipai.competition.trf`).
+        Errors: no_event (404), trf_no_draw, trf_pairs, trf_game (``seats``), trf_format (409:
+        an event a TRF cannot describe)."""
+        text = await service.read("trf", event_id)
+        return Response(text.encode("utf-8"), media_type="text/plain; charset=utf-8",
+                        headers={"Content-Disposition": f'attachment; filename="{event_id}.trf"'})
+
     @app.get("/api/meets/{meet}", tags=["events"])
     async def meet_units(meet: str) -> dict[str, Any]:
         """Unit standings of a meet: ``{"meet", "events": [...], "units": [{"rank", "unit",

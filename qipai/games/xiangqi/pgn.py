@@ -19,7 +19,9 @@ overrides (legal moves, checkmate, stalemate) are applied on replay. The record 
 * ``position``: the ``FEN`` tag when it is not the standard start position;
 * ``actions``: the move texts exactly as written (replay reads them with
   :func:`qipai.games.xiangqi.notation.parse_move`);
-* ``result``: ``{"text": "1-0" | "0-1" | "1/2-1/2", "reason": None}`` or ``None`` for ``*``;
+* ``result``: ``{"text": "1-0" | "0-1" | "1/2-1/2", "reason": ...}`` or ``None`` for ``*``; the
+  reason is the ``Termination`` tag qipai writes, except an ending of the rules turned off above
+  (repetition, the no-capture limit: None, so the result is applied as recorded);
 * ``meta``: ``tags`` (every tag, in order), ``game_index`` (1-based within the file) and
   ``move_lines`` (the 1-based line of every move in the file), so replay errors point at the line.
 
@@ -56,6 +58,10 @@ TAG_ORDER = ("Game", "Event", "Round", "Date", "Site", "Red", "RedTeam", "Black"
 
 #: the endings a ``Termination`` tag carries (written by qipai; read back and checked on replay)
 TERMINATIONS = frozenset(END_REASONS) | (EXTERNAL_REASONS - {"unknown"})
+#: endings of the automatic rules :data:`RECORD_OPTIONS` turns off: a game qipai refereed that
+#: ended so (an event's game stopped by the no-capture limit) is read with no reason, its
+#: result applied on replay as a recorded one (the rule is off: it would never end the game)
+OFF_RULE_ENDINGS = frozenset({"repetition_loss", "repetition_draw", "no_capture_limit"})
 
 _TAG = re.compile(r'^\[\s*([A-Za-z0-9_]+)\s+"((?:[^"\\]|\\.)*)"\s*\]\s*$')
 # Real files put unescaped quotes inside values ([Event "第三屆"嘉豐房地產杯"象棋王位賽"]): the value
@@ -245,7 +251,7 @@ def _record(game: _Game, source: str) -> Record:
     # how the game ended, as qipai writes it; other words (chess PGN's "normal", ...) say nothing
     # the replay can check, and are left out
     reason = game.tags.get("Termination", "").strip()
-    reason = reason if reason in TERMINATIONS and text not in (None, "*") else None
+    reason = reason if reason in TERMINATIONS - OFF_RULE_ENDINGS and text not in (None, "*") else None
     return Record(
         game="xiangqi",
         options=dict(RECORD_OPTIONS),

@@ -292,6 +292,17 @@ function exportLinks(ev) {
   return el("span", { class: "noprint csv-links" }, t("events.csv"), lang === "zh" ? "" : " ", link("pairings"), " · ", link("results"), " · ", link("standings"));
 }
 
+// every game the viewer may replay in one zip (PGN, SGF, RIF or JSON, with an index), and FIDE's
+// report file (TRF) for a Swiss or round robin of a two-player game: a rating officer's files
+function gameLinks(ev) {
+  const base = `/api/events/${encodeURIComponent(ev.id)}/export`;
+  const games = ev.rounds.some((r) => r.matches.some((m) => m.games.some((g) => g.replay)));
+  if (!games && !ev.trf) return null;
+  const zip = games ? el("a", { href: `${base}/games.zip`, download: "", "data-export": "games", title: t("events.games.title") }, t("events.games.zip")) : null;
+  const trf = ev.trf ? el("a", { href: `${base}/trf.txt`, download: "", "data-export": "trf", title: t("events.trf.title") }, t("events.trf")) : null;
+  return el("span", { class: "noprint game-links" }, t("events.games"), lang === "zh" ? "" : " ", zip, zip && trf ? " · " : null, trf);
+}
+
 async function eventPage(app, { me }, id) {
   const games = await api("GET", "/api/games");
   const byId = Object.fromEntries(games.flatMap((g) => [g.id, ...(g.aliases || [])].map((k) => [k, g])));   // tiaoqi too
@@ -368,7 +379,7 @@ async function eventPage(app, { me }, id) {
       if (!ready && readyBefore) document.title = shownTitle;
       readyBefore = ready;
     }
-    controls.replaceChildren(printButtons(ev), exportLinks(ev));
+    controls.replaceChildren(...[printButtons(ev), exportLinks(ev), gameLinks(ev)].filter(Boolean));
     if (me && me.role === "organizer" && ev.status === "running") {
       const n = ev.current_round;
       const started = ev.started_round >= n;
