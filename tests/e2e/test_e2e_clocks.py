@@ -25,6 +25,38 @@ def test_a_go_table_shows_its_byoyomi_periods_and_the_time(browser, server):
         ctx.close()
 
 
+# both seats' notes (not the first move's countdown) read `s`
+NOTES_ARE = ("(s) => { const n = [...document.querySelectorAll('.seat-extra .clock-notes:not(.first-move)')];"
+             " return n.length === 2 && n.every(e => e.textContent.trim() === s); }")
+
+
+def test_the_last_byoyomi_period_is_sudden_death(browser, server):
+    """A seat in its last byo-yomi period (no bank left) reads "SD" (OGS) / 最后一次读秒, with
+    what it means on hover, never "1 byo-yomi period", which reads as one more to come; with
+    its bank still running the one period after it is counted as before."""
+    for lang, last, one in (("en", "SD", "1 byo-yomi period"), ("zh", "最后一次读秒", "读秒 1 次")):
+        ctx, page, errors = new_page(browser, server, lang, "desktop" if lang == "en" else "phone")
+        for clock, says in (({"overtime": {"byoyomi": {"periods": 1, "period": "30s"}}}, last),
+                            ({"bank": "5m", "overtime": {"byoyomi": {"periods": 1, "period": "30s"}}}, one)):
+            r = page.request.post(server + "/api/tables", data={
+                "game": "go", "options": {"board_size": 9}, "bots": 1, "bot": "random",
+                "settings": {"clock": clock}})
+            assert r.ok, r.text()
+            page.goto(f"{server}/tables/{r.json()['id']}")
+            page.wait_for_function(NOTES_ARE, arg=says)
+            sd = page.locator(".seat-extra .clock-notes .sudden-death")
+            if says == last:
+                assert sd.count() == 2
+                assert sd.first.get_attribute("title") == {
+                    "en": "Sudden death: the last byo-yomi period; running out of it loses the game",
+                    "zh": "最后一次读秒：超时即判负"}[lang]
+                page.screenshot(path=f"/tmp/shots-alerts/sd-{lang}.png")
+            else:
+                assert sd.count() == 0
+        assert not errors
+        ctx.close()
+
+
 def test_a_finished_card_game_no_longer_says_the_computer_plays_a_seat(browser, server):
     """A seat put in trusteeship by its clock (two overruns in a row) says so while the game
     goes on ("played by the computer" / 托管中); under the result of the finished game it does not

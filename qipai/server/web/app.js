@@ -243,7 +243,12 @@ export async function loadBoard(game) {
 function clockNotes(c, over = false) {
   if (!c) return null;
   const notes = [];
-  if (c.periods !== undefined) notes.push(t("clk.periods", { n: c.periods }));
+  // the last byo-yomi period once the bank is spent is sudden death (OGS "SD", 最后一次读秒):
+  // never "1 byo-yomi period", which reads as one more to come; with the bank left the periods
+  // still to come are counted ("1 byo-yomi period" after the bank)
+  const lastPeriod = c.periods === 1 && !c.bank;
+  if (lastPeriod) notes.push(el("abbr", { class: "sudden-death", title: t("clk.lastPeriod.doc") }, t("clk.lastPeriod")));
+  else if (c.periods !== undefined) notes.push(t("clk.periods", { n: c.periods }));
   if (c.canadian) notes.push(t("clk.canadian", { moves: c.canadian[0], time: fmtMs(c.canadian[1]) }));
   if (c.warnings) notes.push(t("clk.warnings", { n: c.warnings }));
   // the warnings that may still be given before the overrun that loses (competition.md WARN{max})

@@ -1,11 +1,14 @@
-// The player's settings kept in this browser (localStorage): the colour theme, the sound and the
-// board coordinates.
+// The player's settings kept in this browser (localStorage): the colour theme, the sound, the
+// board coordinates and the alerts of a table in a background tab (tabalert.js).
 // Theme: "light", "dark", or unset = follow the system (prefers-color-scheme), shown on <html>
 // as data-theme="light|dark" (theme.css); the header button cycles auto -> dark -> light.
 // Sound: "muted" = "1" silences sound.js; the header button toggles it.
 // Coordinates: "coords" = "0" hides the coordinates around the xiangqi, go, gomoku and Chinese
 // checkers boards (shown by default), set on <html> as data-coords="on|off" (theme.css); each of
 // those boards has the switch under it (coordsButton), and a change in one tab reaches the others.
+// Alerts: "tabmark" = "0" leaves the tab's icon unmarked on your turn (marked by default);
+// "notify" = "1" turns on a desktop notification on your turn (off by default; /settings asks
+// the browser's permission when it is turned on).
 
 import { icon } from "./icons.js";
 
@@ -35,7 +38,7 @@ const CHANGED = "qipai-prefs";
 const changed = () => window.dispatchEvent(new Event(CHANGED));
 window.addEventListener("storage", (e) => {
   if (e.key === "theme") applyTheme();
-  if (["theme", "muted", "coords"].includes(e.key)) changed();
+  if (["theme", "muted", "coords", "tabmark", "notify"].includes(e.key)) changed();
 });
 /** Calls `f` whenever a setting changes (here or in another tab). */
 export const onPrefs = (f) => window.addEventListener(CHANGED, f);
@@ -50,6 +53,23 @@ export function setTheme(choice) {
 /** Turns the sound off (`off` true) or on. */
 export function setMuted(off) {
   localStorage.setItem("muted", off ? "1" : "0");
+  changed();
+}
+
+/** Whether the tab's icon is marked while it is your turn in a hidden tab (on unless turned off). */
+export const tabMark = () => localStorage.getItem("tabmark") !== "0";
+/** Whether a desktop notification says your turn in a hidden tab (off unless turned on). */
+export const notifyOn = () => localStorage.getItem("notify") === "1";
+
+/** Marks the tab's icon on your turn (`on` true) or not. */
+export function setTabMark(on) {
+  localStorage.setItem("tabmark", on ? "1" : "0");
+  changed();
+}
+
+/** Turns the desktop notification on your turn on (`on` true) or off. */
+export function setNotify(on) {
+  localStorage.setItem("notify", on ? "1" : "0");
   changed();
 }
 

@@ -190,7 +190,9 @@ export async function consolePage(app, { me, id }) {
           : el("span", { class: "muted" }, t(tb.game_limit ? "ref.gameLimitOnly" : "ref.noclock")),
         perMove ? el("span", { class: "muted" }, ` ${t("clk.perMove")}`) : null,
         c.bank !== undefined && left !== c.bank ? el("span", { class: "muted bank", title: t("ref.bank") }, paren(clockText(c.bank))) : null,
-        c.periods !== undefined ? el("span", { class: "muted" }, ` ${t("ref.periods", { n: c.periods })}`) : null,
+        // the last period once the bank is spent: sudden death (SD, 最后一次读秒), as at the table
+        c.periods === 1 && !c.bank ? el("span", { class: "muted", title: t("clk.lastPeriod.doc") }, ` ${t("clk.lastPeriod")}`)
+          : c.periods !== undefined ? el("span", { class: "muted" }, ` ${t("ref.periods", { n: c.periods })}`) : null,
         c.trustee ? el("span", { class: "tag" }, t("ref.trustee")) : null, warn, strikes);
     }), gameClock(tb));
   }

@@ -1,10 +1,13 @@
 // The account's settings (/settings, linked from the header's account links): the display
 // (language, theme, sound, board coordinates: kept in this browser as the header's buttons keep
-// them, prefs.js, and in step with those buttons), and the password (the current one asked first: POST /api/me/password, which ends
+// them, prefs.js, and in step with those buttons), the alerts of a table in a background tab on
+// your turn (the tab's icon marked; a desktop notification, off until turned on here, which asks
+// the browser's permission: tabalert.js), and the password (the current one asked first: POST /api/me/password, which ends
 // the account's other sessions). The account has no display name apart from its username.
 
 import { api, el, errorText, lang, t } from "./app.js";
-import { coordsShown, muted, onPrefs, setCoords, setMuted, setTheme, themeChoice } from "./prefs.js";
+import { coordsShown, muted, notifyOn, onPrefs, setCoords, setMuted, setNotify, setTabMark, setTheme, tabMark, themeChoice } from "./prefs.js";
+import { askNotify, notifyPermission, notifySupported } from "./tabalert.js";
 
 export function settingsPage(app, { me }) {
   if (!me) { app.replaceChildren(el("p", {}, el("a", { href: "/login?next=/settings" }, t("settings.signin")))); return; }
@@ -35,6 +38,34 @@ export function settingsPage(app, { me }) {
     el("form", { class: "stack auth-form", id: "display-form", onsubmit: (e) => e.preventDefault() }, field(t("settings.language"), pick, t("settings.languagehint")),
       field(t("settings.theme"), theme), field(t("sound.label"), sound),
       field(t("coords"), coords, t("settings.coordshint"))));
+  // your turn in a background tab: the tab's icon marked (on by default); a desktop notification
+  // (off by default: turned on, the browser asks its permission; refused, it stays off and says why)
+  const mark = choose("settings-tabmark", [["on", t("settings.on")], ["off", t("settings.off")]],
+    () => (tabMark() ? "on" : "off"), (v) => setTabMark(v === "on"));
+  const notifySaid = el("small", { class: "muted", id: "settings-notify-said", role: "status" },
+    notifySupported() ? t("settings.notifyhint") : t("settings.notifyNone"));
+  const notify = choose("settings-notify", [["on", t("settings.on")], ["off", t("settings.off")]],
+    () => (notifyOn() && notifySupported() ? "on" : "off"), async (v) => {
+      if (v !== "on") { setNotify(false); return; }
+      const answer = await askNotify();
+      setNotify(answer === "granted");
+      permitted(answer);
+    });
+  // what the browser allows: turned on but no longer allowed (the site's permission taken back
+  // in the browser), the row says off and why
+  const permitted = (answer) => {
+    if (answer !== "granted") notify.value = "off";
+    notifySaid.textContent = t(answer === "granted" || answer === "default" ? "settings.notifyhint"
+      : answer === "unsupported" ? "settings.notifyNone" : "settings.notifyBlocked");
+    notifySaid.className = answer === "granted" || answer === "default" ? "muted" : "error";
+  };
+  if (!notifySupported()) notify.disabled = true;
+  else if (notifyOn()) notifyPermission().then(permitted);
+  const alerts = el("section", { class: "card-box", id: "settings-alerts" },
+    el("h3", {}, t("settings.alerts")),
+    el("form", { class: "stack auth-form", id: "alerts-form", onsubmit: (e) => e.preventDefault() },
+      field(t("settings.tabmark"), mark, t("settings.tabmarkhint")),
+      el("label", { class: "field" }, el("span", {}, t("settings.notify")), notify, notifySaid)));
   const pw = (name, auto) => el("input", { type: "password", name, autocomplete: auto, required: true, maxLength: 200 });
   const current = pw("current", "current-password"), fresh = pw("new", "new-password"), again = pw("again", "new-password");
   fresh.minLength = again.minLength = 8;
@@ -60,6 +91,6 @@ export function settingsPage(app, { me }) {
       submit.disabled = false;
     }
   };
-  app.replaceChildren(el("h2", {}, t("settings.title")), language,
+  app.replaceChildren(el("h2", {}, t("settings.title")), language, alerts,
     el("section", { class: "card-box", id: "settings-password" }, el("h3", {}, t("settings.password")), form));
 }

@@ -1,4 +1,5 @@
-// What a live table page adds around the board: the chat, sounds, the tab title on your turn,
+// What a live table page adds around the board: the chat, sounds, the tab title on your turn
+// (and in a hidden tab a marked icon and, when turned on, a desktop notification: tabalert.js),
 // what happened to a draw offer, the rematch (再来一局) at the end of a lobby game, a text
 // alternative of the board for screen readers (the last move, whose turn, the result) and a
 // field to type a move (any notation the game reads, its legal moves offered as suggestions), so
@@ -14,6 +15,7 @@ import { ccCell, moveFormat } from "./movetext.js";
 import { eventChat, tableChat } from "./chat.js";
 import { icon } from "./icons.js";
 import * as sound from "./sound.js";
+import { tabAlert } from "./tabalert.js";
 
 //: games whose seat the computer can play by the default action (托管, competition.md §4.6)
 const ENTRUSTABLE = new Set(["doudizhu", "shengji", "baohuang", "wakeng", "fouafour", "sandayi", "mahjong-gb", "laizi-mahjong", "baibian-bajue"]);
@@ -97,6 +99,8 @@ export function tableExtras({ t, errorText, send, api, me, id, rerender, move, l
   note.id = "table-note";
   note.setAttribute("role", "status");
   const baseTitle = document.title;
+  const turnAlert = tabAlert();
+  let sawOpen = false;        // the table waited for its players on this page: its first state is the start
   let offered = null;          // my draw offer: "held" (goes with my move) or "sent"
   let rematch = null;          // {table, by} offered by another player
   let lowWarned = null;        // the turn whose low time was sounded
@@ -120,6 +124,12 @@ export function tableExtras({ t, errorText, send, api, me, id, rerender, move, l
       && !(msg.view && msg.view.phase === "marking")       // go's dead-stone marking is no turn
       && !entrusted(msg);
     document.title = mine ? `${t("title.yourturn")} · ${baseTitle}` : baseTitle;
+    // in a hidden tab: the icon marked, a notification (its text: the title, the last move)
+    const list = msg && msg.moves && msg.moves.list;
+    turnAlert.turn(Boolean(mine), `${id}:${msg && msg.seq}`, mine ? {
+      title: document.title,
+      body: list && list.length ? lastMoveText(msg, list) : t("notify.body"),
+    } : null);
   }
 
   // low time: once per turn, when my own clock passes under 10 s
@@ -172,6 +182,7 @@ export function tableExtras({ t, errorText, send, api, me, id, rerender, move, l
 
   function onMessage(msg, prev) {
     if (chat.onMessage(msg)) return true;
+    if ((msg.type === "hello" || msg.type === "table") && msg.table && msg.table.status === "open") sawOpen = true;
     if (msg.type === "rematch") {
       if (!me || msg.by === me.username) return true;
       rematch = msg;
@@ -217,7 +228,7 @@ export function tableExtras({ t, errorText, send, api, me, id, rerender, move, l
       }
       window.qipaiLastState = msg;
       window.qipaiLastStateAt = performance.now();
-      sound.forState(prev, msg);
+      sound.forState(prev, msg, sawOpen);
       title(msg);
       describe(msg);
       const mine = msg.seat !== null && !msg.result && msg.status !== "aborted" && msg.to_act && msg.to_act.includes(msg.seat);
