@@ -416,3 +416,114 @@ def test_a_quick_phrase_is_marked_for_each_reader_to_read_in_their_language(live
     from qipai.server.chat import quick_phrase
     assert quick_phrase("Good game, thanks") == quick_phrase("打得好，谢谢") == 4
     assert quick_phrase("good luck") is None and quick_phrase(None) is None
+
+
+def test_the_spam_filter_refuses_repeated_lines_and_links(live):
+    """The same line a third time within a minute (case and spacing aside) is refused
+    ``chat_repeated`` with the seconds to wait; a line with a link is refused ``chat_link``,
+    for every account (docs/server.md, "Chat"); at a table and in an event's chat alike."""
+    boss = signed_in(live, "boss")
+    sam, lin = account(live, "spam_sam"), account(live, "spam_lin")
+    tid = sam.post("/api/tables", json={"game": "xiangqi", "settings": {"clock": "none"}}).json()["id"]
+
+    async def run() -> None:
+        s, watcher = await Sock.open(live, tid, sam), await Sock.open(live, tid, lin)
+        await s.until(history)
+        await watcher.until(history)
+        for _ in range(2):
+            await s.say("buy my coins")
+            await watcher.until(chat_line("buy my coins"))
+        await s.say("BUY  my coins")
+        err = await s.until(chat_error)
+        assert err["error"] == "chat_repeated" and 0 < err["params"]["retry_after"] <= 60, err
+        await s.say("e.g. 3.5 points, ok?")          # dots that are no link
+        await watcher.until(chat_line("e.g. 3.5 points, ok?"))
+        await s.say("see https://x.example for free beans")
+        assert (await s.until(chat_error))["error"] == "chat_link"
+        for text in ("www.beans.cn", "加我 beans.com 送豆", "go to qipai.top/x now"):
+            await watcher.say(text)
+            assert (await watcher.until(chat_error))["error"] == "chat_link", text
+        await s.quiet(lambda m: m["type"] == "chat" and "beans" in m["line"]["text"], 0.3)
+        await s.close()
+        await watcher.close()
+    asyncio.run(run())
+
+    r = boss.post("/api/events", json={"preset": "s3_xiangqi", "event_id": "spamcup",
+                                       "players": ["spam_sam", "spam_lin", {"id": "b1", "bot": "random"},
+                                                   {"id": "b2", "bot": "random"}]})
+    assert r.status_code == 201, r.text
+    r = lin.post("/api/events/spamcup/chat", json={"text": "http://beans.example"})
+    assert (r.status_code, r.json()["error"]) == (400, "chat_link")
+    for _ in range(2):
+        assert lin.post("/api/events/spamcup/chat", json={"text": "when do we start?"}).status_code == 201
+    r = lin.post("/api/events/spamcup/chat", json={"text": "When do we start?"})
+    assert (r.status_code, r.json()["error"]) == (429, "chat_repeated")
+    assert r.json()["params"]["retry_after"] > 0
+
+
+def test_moderators_mute_an_accounts_chat_for_some_minutes(live):
+    """An organizer mutes an account's chat everywhere, an event's referee at that event (its
+    tables and chat; the event's log records it); the muted person's lines are refused
+    ``chat_muted`` with ``until``; 0 minutes lifts the mute; others may not mute."""
+    boss = signed_in(live, "boss")
+    mo, pat = account(live, "mute_mo"), account(live, "mute_pat")
+    mo_id = mo.get("/api/me").json()["user"]["id"]
+    tid = pat.post("/api/tables", json={"game": "xiangqi", "settings": {"clock": "none"}}).json()["id"]
+    before = time.time()
+    r = boss.post("/api/chat/mutes", json={"user": mo_id, "minutes": 15, "reason": "insults"})
+    assert r.status_code == 201, r.text
+    mute = r.json()
+    assert mute["name"] == "mute_mo" and mute["event"] is None and mute["by"] == "boss"
+    from datetime import datetime
+    left = datetime.fromisoformat(mute["until"]).timestamp() - before
+    assert 14 * 60 < left <= 15 * 60 + 5, mute
+    assert [m["name"] for m in boss.get("/api/chat/mutes").json()["mutes"]] == ["mute_mo"]
+
+    async def say_at_table(text: str) -> dict[str, Any]:
+        m, p = await Sock.open(live, tid, mo), await Sock.open(live, tid, pat)
+        await m.until(history)
+        await p.until(history)
+        await m.say(text)
+        got = await m.until(lambda x: chat_line(text)(x) or chat_error(x))
+        await m.close()
+        await p.close()
+        return got
+    err = asyncio.run(say_at_table("you all stink"))
+    assert err["error"] == "chat_muted" and err["params"]["until"] == mute["until"], err
+
+    for who, body, status, code in [
+            (pat, {"user": mo_id, "minutes": 5, "reason": "x"}, 403, "not_organizer"),
+            (boss, {"user": mo_id, "minutes": 5, "reason": "  "}, 400, "reason_required"),
+            (boss, {"user": 999999, "minutes": 5, "reason": "x"}, 404, "no_user"),
+            (boss, {"user": mo_id, "minutes": 5, "reason": "x", "event": "nocup"}, 404, "no_event"),
+            (boss, {"user": mo_id, "minutes": 10081, "reason": "x"}, 400, "bad_request"),
+            (httpx.Client(base_url=live.base), {"user": mo_id, "minutes": 5, "reason": "x"}, 401,
+             "not_signed_in")]:
+        r = who.post("/api/chat/mutes", json=body)
+        assert (r.status_code, r.json()["error"]) == (status, code), (body, r.text)
+    assert pat.get("/api/chat/mutes").status_code == 403
+
+    # lifted: the line goes through
+    r = boss.post("/api/chat/mutes", json={"user": mo_id, "minutes": 0, "reason": "apologised"})
+    assert r.status_code == 201
+    assert boss.get("/api/chat/mutes").json()["mutes"] == []
+    assert asyncio.run(say_at_table("sorry everyone"))["type"] == "chat"
+
+    # an event's referee mutes for the event: its chat refuses, a lobby table does not
+    r = boss.post("/api/events", json={"preset": "s3_xiangqi", "event_id": "mutecup",
+                                       "players": ["mute_mo", "mute_pat", {"id": "b1", "bot": "random"},
+                                                   {"id": "b2", "bot": "random"}]})
+    assert r.status_code == 201, r.text
+    r = pat.post("/api/chat/mutes", json={"user": mo_id, "minutes": 60, "reason": "x", "event": "mutecup"})
+    assert (r.status_code, r.json()["error"]) == (403, "not_referee")
+    r = boss.post("/api/chat/mutes", json={"user": mo_id, "minutes": 60, "reason": "spamming the referees",
+                                            "event": "mutecup"})
+    assert r.status_code == 201 and r.json()["event"] == "mutecup", r.text
+    until = r.json()["until"]
+    r = mo.post("/api/events/mutecup/chat", json={"text": "let me speak"})
+    assert (r.status_code, r.json()["error"], r.json()["params"]["until"]) == (403, "chat_muted", until)
+    assert asyncio.run(say_at_table("fine at the lobby"))["type"] == "chat"
+    entry = [e for e in httpx.get(live.base + "/api/events/mutecup/log").json() if e["act"] == "chat_mute"]
+    assert [(e["by"], e["entrant"], e["reason"], e["data"]["minutes"], e["data"]["until"])
+            for e in entry] == [("boss", "mute_mo", "spamming the referees", 60, until)]
+    assert [m["name"] for m in boss.get("/api/chat/mutes?event=mutecup").json()["mutes"]] == ["mute_mo"]

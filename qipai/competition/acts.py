@@ -13,7 +13,9 @@ that acted, none for the command line.
 ``confirm`` (a player's or a referee's confirmation of a game's result), ``correct`` (a
 referee's correction of a result, ``data.from`` and ``data.to``; ``data.reopened``: the round
 it opened again, when the round was over and the corrected match needs another game),
-``withdraw`` and ``no_show`` (the organizer's, at the command line). ``table_id``/``game_id``/
+``withdraw`` and ``no_show`` (the organizer's, at the command line), ``chat_mute`` (a referee's
+chat timeout of an account, ``entrant`` its name, ``data.user``, ``data.minutes``,
+``data.until``: :mod:`qipai.server.chat`). ``table_id``/``game_id``/
 ``seat``/``entrant`` name what it concerns; ``data`` its details.
 """
 

@@ -35,7 +35,7 @@ from qipai.match.presets import suited_clocks
 from . import auth, conduct, exports
 from .bodies import Body
 from .botapi import add_bot_api
-from .chat import add_event_chat_routes, add_report_routes
+from .chat import add_event_chat_routes, add_mute_routes, add_report_routes
 from .config import Settings
 from .conns import client_ip
 from .errors import ApiError, add_request_handlers
@@ -606,6 +606,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.referees = add_referee_routes(app, hub, db, app.state.events, need_user, user_of)
     add_event_chat_routes(app, hub, need_user, user_of)
     add_report_routes(app, hub, need_user)
+    add_mute_routes(app, hub, need_user)
     add_rematch_routes(app, hub, need_user)
     add_code_routes(app, hub, need_user)
 

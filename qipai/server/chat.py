@@ -31,7 +31,24 @@ Refusals (WebSocket ``error`` or HTTP body): ``bad_message`` (no ``text`` string
 ``chat_empty``, ``chat_too_long`` (with ``max`` and ``length``), ``chat_bad_text``,
 ``chat_closed`` (with ``reason``: ``event_play``, ``partners_play``), ``not_signed_in``,
 ``rate_limited`` (with
-``retry_after``), ``storage_unavailable``.
+``retry_after``), ``storage_unavailable``, and the spam filter's and the moderators' below.
+
+**Spam filter** (the lines of every account, referees and admins too, at tables and in event
+chats): a line the same as :data:`REPEAT_MAX` lines the account wrote in the last
+:data:`REPEAT_WINDOW_S` seconds (letter case and spacing aside) is refused ``chat_repeated``
+(with ``retry_after``, seconds until it would be taken), counted by each server process; a
+line holding a link (a scheme ``x://``, ``www.``, or a name ending in a common top-level
+domain, :data:`LINK`) is refused ``chat_link``, whoever writes it and however old the account:
+as the Chinese card rooms do, chat carries no links at all (the simplest rule to state, and no
+account age to game).
+
+**Mutes** (a moderator's chat timeout): ``POST /api/chat/mutes`` ``{"user", "minutes",
+"reason", "event"}`` silences account ``user``'s chat for ``minutes`` (1 to a week; 0 lifts
+the mute in force) — with ``event``, at that event's tables and in its chat, by one of its
+referees (recorded in the event's log of referee acts as ``chat_mute``, by the same
+transaction); without it, everywhere, by an organizer (the site's admins). The muted person's
+lines are refused ``chat_muted`` with ``until`` (ISO time, UTC), which the page words in its
+language and time zone. ``GET /api/chat/mutes`` (``?event=``) lists the mutes in force.
 
 A table line is written through the table's ordered writer and sent only once committed; the
 last :data:`HISTORY` lines of each live table are kept in memory (loaded again at a restart).
@@ -40,9 +57,13 @@ last :data:`HISTORY` lines of each live table are kept in memory (loaded again a
 from __future__ import annotations
 
 import asyncio
+import logging
+import re
 import secrets
+import time
 import unicodedata
 from collections import deque
+from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
 from fastapi import FastAPI, Request
@@ -52,13 +73,14 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from qipai import i18n
+from qipai.competition.acts import record_act
 from qipai.competition.db import EventRow
 
 from .bodies import Body
 from .commit import stored_alike
 from .conns import encode
 from .errors import ApiError, ws_error
-from .models import ChatReportRow, ChatRow, TableRow, now_iso
+from .models import ChatMuteRow, ChatReportRow, ChatRow, TableRow, UserRow, now_iso
 from .plaintext import unsafe
 from .ratelimit import retry_after
 from .store import Call, again
@@ -72,7 +94,17 @@ if TYPE_CHECKING:
 MAX_CHARS = 300
 #: lines of a channel kept and sent to a client that connects
 HISTORY = 100
-#: characters that reorder text (bidirectional embeddings, overrides and isolates)
+#: a line the same as this many of its writer's lines of the last REPEAT_WINDOW_S s is refused
+REPEAT_MAX = 2
+REPEAT_WINDOW_S = 60.0
+#: a link: a scheme (``http://``), ``www.``, or a host name ending in a common top-level domain
+LINK = re.compile(
+    r"[a-z][a-z0-9+.-]*://|\bwww\.|[a-z0-9-]\.(?:com|net|org|cn|io|ru|xyz|top|me|cc|info|co|gg|tk|ly|to|"
+    r"link|site|online|club|app|dev|biz|us|uk|de|tv|vip|shop|fun|live|icu|win)(?![a-z0-9-])", re.IGNORECASE)
+#: the longest mute, in minutes (a week)
+MUTE_MAX_MIN = 7 * 24 * 60
+
+log = logging.getLogger(__name__)
 
 
 class ChatRefused(Exception):
@@ -104,6 +136,76 @@ def clean(text: Any) -> str:
         raise ChatRefused("chat_too_long", f"a chat line is at most {MAX_CHARS} characters",
                           max=MAX_CHARS, length=len(text))
     return text
+
+
+class Repeats:
+    """The lines each account wrote lately (this process), for the spam filter's repeats."""
+
+    def __init__(self) -> None:
+        self.seen: dict[int, deque[tuple[float, str]]] = {}
+
+    def wait(self, user_id: int, text: str, now: float | None = None) -> float:
+        """Seconds until ``user_id`` may write ``text`` again (0: now)."""
+        now = time.monotonic() if now is None else now
+        q = self.seen.get(user_id)
+        if not q:
+            return 0.0
+        while q and now - q[0][0] >= REPEAT_WINDOW_S:
+            q.popleft()
+        if not q:
+            del self.seen[user_id]
+            return 0.0
+        key = " ".join(text.casefold().split())
+        same = [at for at, x in q if x == key]
+        if len(same) < REPEAT_MAX:
+            return 0.0
+        return max(0.001, REPEAT_WINDOW_S - (now - same[len(same) - REPEAT_MAX]))
+
+    def add(self, user_id: int, text: str, now: float | None = None) -> None:
+        q = self.seen.setdefault(user_id, deque(maxlen=32))
+        q.append((time.monotonic() if now is None else now, " ".join(text.casefold().split())))
+
+
+def screen(repeats: Repeats, user_id: int, text: str) -> None:
+    """The spam filter (see the module docstring): raises :class:`ChatRefused` ``chat_link`` or
+    ``chat_repeated``."""
+    if LINK.search(text):
+        raise ChatRefused("chat_link", "chat lines may not hold links")
+    wait = repeats.wait(user_id, text)
+    if wait:
+        raise ChatRefused("chat_repeated", "you wrote this line several times already; wait a "
+                          "moment or write something else", status=429, retry_after=retry_after(wait))
+
+
+def mute_in_force(s: Session, user_id: int, event_id: str | None) -> str | None:
+    """Until when (ISO time, UTC) ``user_id``'s chat is muted at event ``event_id``'s tables
+    and chat (None: a lobby table), by a mute of the event or a site-wide one; None if not."""
+    now = now_iso()
+    found = []
+    for scope in [None, event_id] if event_id is not None else [None]:
+        where = ChatMuteRow.event_id.is_(None) if scope is None else ChatMuteRow.event_id == scope
+        row = s.scalars(select(ChatMuteRow).where(ChatMuteRow.user_id == user_id, where)
+                        .order_by(ChatMuteRow.id.desc()).limit(1)).first()
+        if row is not None and row.until > now:
+            found.append(row.until)
+    return max(found) if found else None
+
+
+async def muted_until(hub: Hub, user_id: int, event_id: str | None) -> str | None:
+    """:func:`mute_in_force` read from the store; None while the store is down (the line is
+    then refused ``storage_unavailable`` anyway) or the read fails (logged)."""
+    if hub.store.down:
+        return None
+    try:
+        return await hub.store.call(lambda s: mute_in_force(s, user_id, event_id), write=False)
+    except Exception:
+        log.exception("chat: the mutes of account %s could not be read", user_id)
+        return None
+
+
+def muted_refusal(until: str) -> ChatRefused:
+    return ChatRefused("chat_muted", f"a moderator muted your chat until {until}", status=403,
+                       until=until)
 
 
 def quick_phrase(text: Any) -> int | None:
@@ -233,10 +335,12 @@ def say(table: LiveTable, conn: Conn, seat: int | None, msg: dict[str, Any]) -> 
         if table.hub.store.down:
             raise ChatRefused("storage_unavailable", "the server cannot save data right now",
                               status=503)
+        screen(table.hub.chat_repeats, conn.user_id, text)
         _limit(table.hub, conn.user_id)
     except ChatRefused as e:
         conn.put_now(e.ws())
         return
+    table.hub.chat_repeats.add(conn.user_id, text)
     if conn.referee and table.event_id is not None:
         role = "referee"
     else:
@@ -311,7 +415,8 @@ def add_event_chat_routes(app: FastAPI, hub: Hub, need_user: Any, user_of: Any) 
     async def event_say(request: Request, event_id: str, body: ChatText) -> dict[str, Any]:
         """Write a line: a referee's to everyone, anyone else's to the referees. Errors:
         not_signed_in (401), no_event (404), bad_message, chat_empty, chat_too_long,
-        chat_bad_text (400), rate_limited (429), storage_unavailable (503)."""
+        chat_bad_text, chat_link (400), chat_muted (403, with ``until``), chat_repeated,
+        rate_limited (429), storage_unavailable (503)."""
         user = await need_user(request)
         try:
             text = clean(body.text)
@@ -319,9 +424,14 @@ def add_event_chat_routes(app: FastAPI, hub: Hub, need_user: Any, user_of: Any) 
             raise e.api() from None
         await check_event(event_id)
         try:
+            screen(hub.chat_repeats, user.id, text)
+            until = await muted_until(hub, user.id, event_id)
+            if until:
+                raise muted_refusal(until)
             _limit(hub, user.id, await hub.limits.hit_shared("chat_account", str(user.id)))
         except ChatRefused as e:
             raise e.api() from None
+        hub.chat_repeats.add(user.id, text)
         referee = await is_referee(hub, event_id, user)
         line = new_line(f"event:{event_id}", user.id, user.username, "referee" if referee else "player",
                         "all" if referee else "referees", text)
@@ -456,3 +566,90 @@ def add_report_routes(app: FastAPI, hub: Hub, need_user: Any) -> None:
                                             else ChatReportRow.event_id.is_(None))
             return [report_json(r) for r in s.scalars(q.order_by(ChatReportRow.id.desc()).limit(HISTORY))]
         return {"reports": await hub.store.call(read, write=False)}
+
+
+# ----- mutes ------------------------------------------------------------------------------------
+class MuteBody(Body):
+    """A moderator's mute: the account (``user``, its id), ``minutes`` (0 lifts the mute in
+    force), a written ``reason``, and ``event`` for a referee's mute at that event."""
+
+    user: int
+    minutes: int = Field(ge=0, le=MUTE_MAX_MIN)
+    reason: str = Field(default="", max_length=500)
+    event: str | None = Field(default=None, max_length=40)
+
+
+def mute_json(r: ChatMuteRow) -> dict[str, Any]:
+    return {"id": r.id, "user": r.user_id, "event": r.event_id, "until": r.until, "by": r.by,
+            "reason": r.reason, "at": r.at}
+
+
+def add_mute_routes(app: FastAPI, hub: Hub, need_user: Any) -> None:
+    """``POST /api/chat/mutes`` (mute or unmute an account's chat) and ``GET /api/chat/mutes``
+    (the mutes in force): see the module docstring, "Mutes"."""
+
+    async def need_moderator(event: str | None, user: UserRow) -> None:
+        if event is not None:
+            if await hub.store.call(lambda s: s.get(EventRow, event) is None, write=False):
+                raise ApiError(404, "no_event", f"no event {event!r}")
+            if not await is_referee(hub, event, user):
+                from .appointments import not_referee
+                raise await hub.store.call(lambda s: not_referee(s, event, user), write=False)
+        elif user.role != "organizer":
+            raise ApiError(403, "not_organizer", "only the organizers mute chat outside an event")
+
+    @app.post("/api/chat/mutes", tags=["chat"], status_code=201)
+    async def mute(request: Request, body: MuteBody) -> dict[str, Any]:
+        """Mute account ``user``'s chat for ``minutes`` (see the module docstring). Errors:
+        not_signed_in (401), reason_required (400), not_referee, plays_in_own_event,
+        not_organizer (403), no_event, no_user (404), storage_unavailable (503)."""
+        user = await need_user(request)
+        await need_moderator(body.event, user)
+        reason = " ".join(unicodedata.normalize("NFC", body.reason).split())
+        if not reason or unsafe(reason):
+            raise ApiError(400, "reason_required", "a mute needs a written reason")
+        until = (datetime.now(UTC) + timedelta(minutes=body.minutes)).isoformat(timespec="seconds")
+        made: list[int] = []
+
+        def write(s: Session) -> dict[str, Any] | None:
+            mine = s.get(ChatMuteRow, made[0]) if made and again() else None
+            if mine is not None and mine.by_id == user.id and mine.until == until:
+                return mute_json(mine) | {"name": s.get(UserRow, mine.user_id).username}
+            target = s.get(UserRow, body.user)
+            if target is None:
+                return None
+            row = ChatMuteRow(user_id=target.id, event_id=body.event, until=until, by_id=user.id,
+                              by=user.username, reason=reason, at=now_iso())
+            s.add(row)
+            s.flush()
+            made[:] = [row.id]
+            if body.event is not None:
+                record_act(s, body.event, "chat_mute", user.username, reason, user_id=user.id,
+                           entrant=target.username,
+                           data={"user": target.id, "minutes": body.minutes, "until": until})
+            return mute_json(row) | {"name": target.username}
+        got = await hub.store.call(write)
+        if got is None:
+            raise ApiError(404, "no_user", "no such account")
+        return got
+
+    @app.get("/api/chat/mutes", tags=["chat"])
+    async def mutes(request: Request, event: str | None = None) -> dict[str, Any]:
+        """The mutes in force of ``event`` (for its referees) or the site-wide ones (for the
+        organizers), latest first: ``{"mutes": [...]}`` (each with the account's ``name``)."""
+        user = await need_user(request)
+        await need_moderator(event, user)
+
+        def read(s: Session) -> list[dict[str, Any]]:
+            where = ChatMuteRow.event_id == event if event is not None else ChatMuteRow.event_id.is_(None)
+            rows = s.scalars(select(ChatMuteRow).where(where).order_by(ChatMuteRow.id.desc())
+                             .limit(500)).all()
+            now, seen, out = now_iso(), set(), []
+            for r in rows:                      # the latest row of each account is in force
+                if r.user_id in seen:
+                    continue
+                seen.add(r.user_id)
+                if r.until > now:
+                    out.append(mute_json(r) | {"name": s.get(UserRow, r.user_id).username})
+            return out
+        return {"mutes": await hub.store.call(read, write=False)}

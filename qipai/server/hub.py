@@ -69,6 +69,7 @@ class Hub:
         self.tables = LiveTables()      # by id; and each account's event tables
         self.finished: dict[str, LiveTable] = {}
         self.chat_limit = RateLimit(*settings.limits.chat_account)    # lines per account
+        self.chat_repeats = chat.Repeats()          # the spam filter's memory of lines
         #: called with (table, record row) when a table's game is over and stored
         self.on_finish: list[Callable[[LiveTable, RecordRow], Any]] = []
         #: called with the table when every seat of a lobby table is taken and its game begins

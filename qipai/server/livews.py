@@ -14,7 +14,7 @@ from typing import Any
 from fastapi import FastAPI, WebSocket, WebSocketDisconnect
 
 from . import auth, conduct, profiling, tableinput
-from .chat import is_referee
+from .chat import is_referee, muted_refusal, muted_until
 from .conns import (
     CLOSE_FLOODING,
     CLOSE_NO_TABLE,
@@ -176,6 +176,10 @@ def add_table_socket(app: FastAPI, hub: Hub, user_of: Any, sessions: Any, limits
                         (wait := await limits.hit_shared("chat_account", str(user.id))):
                     conn.put_now(ws_error("rate_limited", "too many chat lines; wait a moment",
                                           retry_after=retry_after(wait)))
+                    continue
+                if msg.get("type") == "chat" and user and \
+                        (until := await muted_until(hub, user.id, table.event_id)):
+                    conn.put_now(muted_refusal(until).ws())       # a moderator's mute
                     continue
                 try:
                     with profiling.timed("ws.handle"):

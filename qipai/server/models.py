@@ -9,6 +9,7 @@
 * ``records``: finished games (the full qipai JSON record) and who played them;
 * ``chat``: lines written at tables and to an event's referees (:mod:`.chat`);
   ``chat_reports``: lines reported to an event's referees or the site's admins;
+  ``chat_mutes``: an account's chat silenced for a while by a referee or an admin;
 * ``event_requests``: the keys of the organizers' "Create event" presses and the events they made;
 * ``event_referees``: an event's appointed referees (:mod:`.referee`); the event's log of referee
   acts (``referee_acts``) is :mod:`qipai.competition.acts`;
@@ -21,7 +22,8 @@ The migrations are ``qipai/competition/migrations/versions/0002_server.py``,
 ``0007_username_key.py``, ``0008_actions.py``, ``0009_event_seating.py``,
 ``0010_known_addresses.py``, ``0011_chat.py``, ``0012_referees.py``, ``0013_ratings.py``,
 ``0014_bot_tokens.py``, ``0015_lease_epochs.py``, ``0016_chat_reports.py``,
-``0017_event_seats.py``, ``0018_event_requests.py`` and ``0019_once_writes.py``.
+``0017_event_seats.py``, ``0018_event_requests.py``, ``0019_once_writes.py`` and
+``0020_chat_mutes.py``.
 """
 
 from __future__ import annotations
@@ -230,6 +232,25 @@ class ChatReportRow(Base):
     name: Mapped[str] = mapped_column(String(64))
     text: Mapped[str] = mapped_column(String(400))
     reason: Mapped[str] = mapped_column(String(400), default="")
+    at: Mapped[str] = mapped_column(String(40), default=now_iso)
+
+
+class ChatMuteRow(Base):
+    """An account's chat silenced until ``until`` (ISO time, UTC) by a moderator (see
+    :mod:`.chat`, "Mutes"): at the tables and in the chat of event ``event_id`` (by one of its
+    referees), or everywhere (``event_id`` null: by an organizer, the site's admins). The latest
+    row of an account and scope is the one in force: a mute of 0 minutes lifts the one before."""
+
+    __tablename__ = "chat_mutes"
+    __table_args__ = (Index("ix_chat_mutes_user_id", "user_id", "id"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id"))
+    event_id: Mapped[str | None] = mapped_column(String(40), nullable=True)
+    until: Mapped[str] = mapped_column(String(40))
+    by_id: Mapped[int] = mapped_column(ForeignKey("users.id"))
+    by: Mapped[str] = mapped_column(String(64))
+    reason: Mapped[str] = mapped_column(String(500), default="")
     at: Mapped[str] = mapped_column(String(40), default=now_iso)
 
 

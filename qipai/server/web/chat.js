@@ -5,6 +5,8 @@
 
 import { icon } from "./icons.js";
 import { ask } from "./ask.js";
+import { chatShown, onPrefs, setChatShown } from "./prefs.js";
+import { localTime } from "./i18n.js";
 
 // the people this browser's reader muted (account ids), kept in the browser: their lines are not
 // shown in any chat until unmuted (the server knows nothing of it; a report is what reaches it)
@@ -28,12 +30,17 @@ function timeOf(iso) {
 }
 
 /** The chat box: a list of lines, a text field and a send button. `opts`: {t, errorText,
- *  send(text) -> sends it, title, id, quick, me, report}; `quick`: phrases (in the page's
+ *  send(text) -> sends it, title, id, quick, me, report, moderate}; `quick`: phrases (in the page's
  *  language) sent by one click each (快捷语: a greeting, good luck, a good move, good game), off
  *  with the chat. With `me` (the signed-in reader) each line of another person has two small
  *  buttons: report it (`report(line, reason)`, after asking the reason in the page) and mute its
- *  writer (in this browser: their lines are hidden, a button above the lines unmutes).
- *  Returns {root, reset(chat), add(line), refused(msg), setOpen(open, reason)}. */
+ *  writer (in this browser: their lines are hidden, a button above the lines unmutes). With
+ *  `moderate` (a function answering the moderator's `mute(line, minutes, reason)` when the
+ *  reader may mute others' chat here, else null: asked again at each drawing) a third button
+ *  mutes the writer's chat for everyone, for the minutes chosen in the heading's list.
+ *  The heading's switch (`.chat-switch`, the "chat" setting of prefs.js, also on /settings)
+ *  hides everything but the heading, in every chat box of the browser (as lichess's).
+ *  Returns {root, reset(chat), add(line), refused(msg), setOpen(open, reason), redraw()}. */
 export function chatBox(opts) {
   const { t } = opts;
   const root = node("section", "chat card-box");
@@ -41,6 +48,16 @@ export function chatBox(opts) {
   root.setAttribute("aria-label", opts.title || t("chat.title"));
   const head = node("h3", "chat-head");
   head.append(icon("chat"), " ", opts.title || t("chat.title"));
+  // the reader's switch: chat shown or hidden (every chat box of this browser)
+  const toggle = node("button", "chat-switch small");
+  toggle.type = "button";
+  const offNote = node("p", "chat-off muted", t("chat.off"));
+  // a moderator's mute length, in minutes
+  const minutes = node("select", "chat-timeout-minutes");
+  minutes.setAttribute("aria-label", t("chat.timeout.minutes"));
+  for (const m of [15, 60, 1440, 10080]) minutes.append(new Option(t("ref.muteFor", { n: m }), String(m)));
+  minutes.hidden = true;
+  head.append(minutes, toggle);
   const list = node("ol", "chat-lines");
   list.setAttribute("aria-live", "polite");
   list.setAttribute("aria-label", t("chat.lines"));
@@ -73,7 +90,22 @@ export function chatBox(opts) {
   }
   const mutedBar = node("div", "chat-muted row");
   mutedBar.hidden = true;
-  root.append(head, mutedBar, list, form, ...(opts.quick ? [quick] : []), note);
+  const body = node("div", "chat-body");
+  body.id = `${root.id}-body`;
+  toggle.setAttribute("aria-controls", body.id);
+  body.append(mutedBar, list, form, ...(opts.quick ? [quick] : []), note);
+  root.append(head, offNote, body);
+  const showPref = () => {
+    const on = chatShown();
+    body.hidden = !on;
+    offNote.hidden = on;
+    root.dataset.chat = on ? "on" : "off";
+    toggle.textContent = t(on ? "chat.hide" : "chat.show");
+    toggle.setAttribute("aria-expanded", on ? "true" : "false");
+  };
+  toggle.onclick = () => setChatShown(!chatShown());
+  onPrefs(showPref);
+  showPref();
   let open = true;
   let lines = [];                 // every line given, muted or not (a mute can be undone)
   const me = opts.me || null;
@@ -95,27 +127,40 @@ export function chatBox(opts) {
     if (me && line.user != null && line.user !== me.id) li.prepend(lineActions(line));
     return li;
   };
+  // a small button of a line: its words (`key` with the writer's name) as label and tooltip
+  function actButton(cls, key, line, iconName, onclick) {
+    const b = node("button", `${cls} icon-button`);
+    b.type = "button";
+    b.title = t(key, { name: line.name });
+    b.setAttribute("aria-label", b.title);
+    b.append(icon(iconName));
+    b.onclick = onclick;
+    return b;
+  }
+  const failed = (e) => { note.textContent = opts.errorText ? opts.errorText(e) : e.message; };
   function lineActions(line) {
     const span = node("span", "chat-acts");
-    const report = node("button", "chat-report icon-button");
-    report.type = "button";
-    report.title = t("chat.report", { name: line.name });
-    report.setAttribute("aria-label", report.title);
-    report.append(icon("flag"));
-    report.onclick = async () => {
+    const report = actButton("chat-report", "chat.report", line, "flag", async () => {
       const reason = await ask({ text: t("chat.report.ask", { name: line.name, text: line.text }), yes: t("chat.report.send"),
         no: t("cancel"), field: { max: 300, placeholder: t("chat.report.hint") } });
       if (reason === null) return;
       try { await opts.report(line, reason); note.textContent = t("chat.report.sent"); report.disabled = true; }
-      catch (e) { note.textContent = opts.errorText ? opts.errorText(e) : e.message; }
-    };
-    const mute = node("button", "chat-mute icon-button");
-    mute.type = "button";
-    mute.title = t("chat.mute", { name: line.name });
-    mute.setAttribute("aria-label", mute.title);
-    mute.append(icon("block"));
-    mute.onclick = () => { const m = mutedSet(); m.add(String(line.user)); saveMuted(m); redraw(); mutedBar.querySelector("button")?.focus(); };
+      catch (e) { failed(e); }
+    });
+    const mute = actButton("chat-mute", "chat.mute", line, "block", () => {
+      const m = mutedSet(); m.add(String(line.user)); saveMuted(m); redraw(); mutedBar.querySelector("button")?.focus();
+    });
     span.append(report, mute);
+    // a moderator's: the writer's chat muted for everyone, for the minutes of the heading's list
+    const moderate = opts.moderate ? opts.moderate() : null;
+    if (moderate) span.append(actButton("chat-timeout", "chat.timeout", line, "soundOff", async () => {
+      const n = Number(minutes.value);
+      const reason = await ask({ text: t("chat.timeout.ask", { name: line.name }) + " " + t("ref.muteFor", { n }),
+        yes: t("chat.timeout.send"), no: t("cancel"), field: { max: 500, required: true } });
+      if (reason === null) return;
+      try { const got = await moderate(line, n, reason); note.textContent = t("chat.timeout.done", { name: line.name, until: localTime(got.until) }); }
+      catch (e) { failed(e); }
+    }));
     return span;
   }
   // the muted writers of the lines given, each with a button that unmutes them
@@ -133,6 +178,7 @@ export function chatBox(opts) {
     mutedBar.hidden = names.size === 0;
   }
   function redraw() {
+    minutes.hidden = !(opts.moderate && opts.moderate());
     list.replaceChildren(...lines.filter((l) => !isMuted(l)).map(lineNode));
     if (!list.children.length) list.append(node("li", "chat-empty muted", t("chat.none")));
     drawMuted();
@@ -174,17 +220,22 @@ export function chatBox(opts) {
     const ok = await opts.send(text);
     if (ok !== false) input.value = "";
   };
-  return { root, reset, add, refused, setOpen, input };
+  return { root, reset, add, refused, setOpen, input, redraw };
 }
 
 /** The table's chat, fed by the table page's socket messages: call onMessage(msg) with every
  *  message; it answers true for the ones it took (hello's chat, chat, chat_history, chat
  *  refusals). `send(obj)` sends on the socket. */
-export function tableChat({ t, errorText, send, me, api, table }) {
+export function tableChat({ t, errorText, send, me, api, table, event, referee }) {
   const quick = [1, 2, 3, 4].map((i) => t(`chat.quick.${i}`));
   const report = (line, reason) => api("POST", "/api/chat/reports", { table, user: line.user, at: line.at, text: line.text, reason });
-  const box = chatBox({ t, errorText, quick, me, report, send: (text) => send({ type: "chat", text }) });
-  const CHAT_ERRORS = new Set(["chat_empty", "chat_too_long", "chat_bad_text", "chat_closed", "not_signed_in"]);
+  // a moderator mutes a writer's chat: an event's referee (`referee()`) at its table, for the
+  // event; an organizer at a lobby table, everywhere
+  const mute = (line, minutes, reason) => api("POST", "/api/chat/mutes", { user: line.user, minutes, reason, ...(event ? { event } : {}) });
+  const moderate = () => ((event ? referee && referee() : me && me.role === "organizer") ? mute : null);
+  const box = chatBox({ t, errorText, quick, me, report, moderate, send: (text) => send({ type: "chat", text }) });
+  const CHAT_ERRORS = new Set(["chat_empty", "chat_too_long", "chat_bad_text", "chat_closed", "not_signed_in",
+    "chat_link", "chat_repeated", "chat_muted"]);
   let lastSent = 0;
   const wrapped = box.root.querySelector("form");
   wrapped.addEventListener("submit", () => { lastSent = Date.now(); });
@@ -199,15 +250,18 @@ export function tableChat({ t, errorText, send, me, api, table }) {
     }
     return false;
   }
-  return { root: box.root, onMessage };
+  return { root: box.root, onMessage, redraw: box.redraw };
 }
 
 /** An event's chat with its referees (HTTP, refreshed every `every` ms while the page is
- *  shown). `ctx`: {t, errorText, api, id, me}. */
+ *  shown). `ctx`: {t, errorText, api, id, me, onReferee}: `onReferee(bool)` is told whether the
+ *  reader referees the event (who may mute a writer's chat there) whenever that changes. */
 export function eventChat(ctx, every = 3000) {
   const { t, api, id, me } = ctx;
+  let referee = false;
   const box = chatBox({
     t, errorText: ctx.errorText, id: "event-chat", title: t("chat.eventTitle"), me,
+    moderate: () => (referee ? (line, minutes, reason) => api("POST", "/api/chat/mutes", { user: line.user, minutes, reason, event: id }) : null),
     report: (line, reason) => api("POST", "/api/chat/reports", { event: id, user: line.user, at: line.at, text: line.text, reason }),
     send: async (text) => {
       try { await api("POST", `/api/events/${id}/chat`, { text }); await load(); return true; }
@@ -218,7 +272,8 @@ export function eventChat(ctx, every = 3000) {
   async function load() {
     try {
       const data = await api("GET", `/api/events/${id}/chat`);
-      const key = JSON.stringify(data.lines);
+      const key = JSON.stringify(data.lines) + data.referee;
+      if (Boolean(data.referee) !== referee) { referee = Boolean(data.referee); if (ctx.onReferee) ctx.onReferee(referee); }
       if (key !== shown) {
         shown = key;
         box.reset({ lines: data.lines, open: data.open, reason: data.open ? null : "not_signed_in", max: data.max });

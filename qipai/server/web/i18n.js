@@ -151,9 +151,17 @@ export function errorText(e) {
   return sentence(errorWords(e));
 }
 
+/** A time the server gave (ISO, UTC: a chat mute's `until`) as the reader's date and time. */
+export function localTime(iso) {
+  const d = new Date(iso);
+  return isNaN(d) ? String(iso) : d.toLocaleString(lang === "zh" ? "zh-CN" : "en-GB",
+    { month: "short", day: "numeric", hour: "2-digit", minute: "2-digit" });
+}
+
 function errorWords(e) {
   if (!e) return "";
-  const params = e.params || {};
+  let params = e.params || {};
+  if (params.until) params = { ...params, until: localTime(params.until) };
   if (e.refusal && has(`refusal.${e.refusal}`)) return t(`refusal.${e.refusal}`, params);
   const code = e.code || e.error;
   if (code && has(`error.${code}`)) {

@@ -9,6 +9,7 @@
 // Alerts: "tabmark" = "0" leaves the tab's icon unmarked on your turn (marked by default);
 // "notify" = "1" turns on a desktop notification on your turn (off by default; /settings asks
 // the browser's permission when it is turned on).
+// Chat: "chat" = "0" hides every chat box but its heading and switch (chat.js; also /settings).
 
 import { icon } from "./icons.js";
 
@@ -38,7 +39,7 @@ const CHANGED = "qipai-prefs";
 const changed = () => window.dispatchEvent(new Event(CHANGED));
 window.addEventListener("storage", (e) => {
   if (e.key === "theme") applyTheme();
-  if (["theme", "muted", "coords", "tabmark", "notify"].includes(e.key)) changed();
+  if (["theme", "muted", "coords", "tabmark", "notify", "chat"].includes(e.key)) changed();
 });
 /** Calls `f` whenever a setting changes (here or in another tab). */
 export const onPrefs = (f) => window.addEventListener(CHANGED, f);
@@ -77,6 +78,15 @@ export function setNotify(on) {
 export function setCoords(on) {
   localStorage.setItem("coords", on ? "1" : "0");
   applyCoords();
+  changed();
+}
+
+/** Whether chat is shown (the "chat" setting; shown unless turned off). */
+export const chatShown = () => localStorage.getItem("chat") !== "0";
+
+/** Shows (`on` true) or hides every chat. */
+export function setChatShown(on) {
+  localStorage.setItem("chat", on ? "1" : "0");
   changed();
 }
 

@@ -344,6 +344,7 @@ export async function consolePage(app, { me, id }) {
     if (d.decision) bits.push(t(`ref.decision.${d.decision}`));
     if (d.kind) bits.push(t(`ref.penalty.${d.kind}`, null, d.kind));
     if (d.scope === "round") bits.push(t("ref.wholeround"));
+    if (e.act === "chat_mute" && d.minutes !== undefined) bits.push(t("ref.muteFor", { n: d.minutes }));
     return bits.flatMap((b, i) => (i ? [" · ", b] : [b]));
   }
 

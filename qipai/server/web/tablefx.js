@@ -39,12 +39,13 @@ export function entrusted(msg) {
 
 export function tableExtras({ t, errorText, send, api, me, id, rerender, move, lang, event, game }) {
   const [typeKey, playKey] = entryWords(game);
-  const chat = tableChat({ t, errorText, send, me, api, table: id });
+  let referee = false;          // the reader referees the event (its chat says): may mute chat
+  const chat = tableChat({ t, errorText, send, me, api, table: id, event, referee: () => referee });
   // at an event's table, its chat with the referees too (open while the table's chat is off)
   const chats = document.createElement("div");
   chats.className = "chats";
   chats.append(chat.root);
-  if (event) chats.append(eventChat({ t, api, id: event, me, errorText }));
+  if (event) chats.append(eventChat({ t, api, id: event, me, errorText, onReferee: (r) => { referee = r; chat.redraw(); } }));
   const boardText = el("div", { class: "sr-only", id: "board-text", "aria-live": "polite" });
   const entry = document.createElement("form");
   entry.className = "move-entry row";
