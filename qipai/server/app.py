@@ -552,6 +552,37 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             raise ApiError(404, "no_table", f"no live table {table_id!r}")
         return await conduct.table_summary(hub, app.state.events, viewer, table)
 
+    @app.get("/api/tables/{table_id}/estimate", tags=["lobby"])
+    async def table_estimate(request: Request, table_id: str) -> dict[str, Any]:
+        """A go table's score estimate of the board as it stands (as OGS gives one on request
+        during play): the stones taken as dead, every point's owner (rows as the view's
+        ``ownership``), each side's area, the komi and the margin (Black − White − komi), and
+        ``moves`` (the moves it is of). Anyone watching may ask; at an event's table only a
+        spectator, never a player of it (an analysis aid during a tournament game, which OGS
+        too withholds in its tournament games). 409 ``not_playing``: no game in play;
+        ``no_estimate``: not a go game; 403 ``estimate_event_player``."""
+        table = hub.get(table_id)
+        state = table.runner.state if table.runner is not None else None
+        if table.game_id != "go":
+            raise ApiError(409, "no_estimate", "only a go game has a score estimate")
+        if state is None or table.status != "playing" or state.is_terminal() \
+                or state.phase != "play":
+            raise ApiError(409, "not_playing", "no game is in play at this table")
+        if table.event_id is not None:
+            viewer = await user_of(request)
+            if viewer is not None and table.seat_of(viewer.id) is not None:
+                raise ApiError(403, "estimate_event_player",
+                               "a player of an event game has no score estimate during it")
+        # one estimate a position, however many ask at once: worked out in a thread on a copy
+        # of the state (the game goes on meanwhile), of the moves counted here
+        key = (len(state.log), state.board.hash)
+        job = getattr(table, "_estimate", None)
+        if job is None or job[0] != key:
+            snap, moves = state.clone(), len(state.moves)
+            job = (key, asyncio.ensure_future(asyncio.to_thread(lambda: {**snap.estimate(), "moves": moves})))
+            table._estimate = job
+        return await asyncio.shield(job[1])
+
     @app.post("/api/tables/{table_id}/sit", tags=["lobby"])
     async def sit(request: Request, table_id: str, body: SeatRequest | None = None) -> dict[str, Any]:
         """Take a seat (the first free one unless ``seat`` is given). The game starts when full."""

@@ -56,7 +56,7 @@ def test_the_settings_page_sets_the_theme_sound_and_coordinates_with_the_header(
     headings = page.eval_on_selector_all("#settings-language h3", texts)
     labels = page.eval_on_selector_all("#settings-language label > span", texts)
     assert headings == ["Display"], headings
-    assert labels == ["Language", "Theme", "Sound", "Coordinates", "Chat"], labels
+    assert labels == ["Language", "Theme", "Sound", "Coordinates", "Chat", "Xiangqi notation"], labels
     # the page sets them where the header keeps them, and the header's buttons show it at once
     assert page.input_value("#settings-theme") == "auto"
     page.select_option("#settings-theme", "dark")
@@ -87,5 +87,5 @@ def test_the_settings_page_sets_the_theme_sound_and_coordinates_with_the_header(
             page.wait_for_selector("#settings-theme")
             shot(page, f"settings-display-{lang}-{width}")
     zh = page.eval_on_selector_all("#settings-language label > span", texts)
-    assert zh == ["语言", "主题", "声音", "坐标", "聊天"], zh
+    assert zh == ["语言", "主题", "声音", "坐标", "聊天", "象棋记谱法"], zh
     ctx.close()

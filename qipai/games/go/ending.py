@@ -198,3 +198,25 @@ class Ending:
 
             self._proposal = sorted(propose_dead(self.board))
         return self._proposal
+
+    # ----- score estimate during play ---------------------------------------------------
+    def estimate(self) -> dict:
+        """A score estimate of the current board on request (as OGS offers one during play;
+        see :func:`.life.estimate`): the stones it takes as dead (GTP points), the owner of
+        every point as the view's ``ownership`` rows (``X``, ``O``, ``.``), each side's area
+        with those owners, the komi and the margin (Black's area - White's - komi; > 0 Black
+        ahead). Public: it reads the board alone, which every seat sees."""
+        from .coords import to_gtp
+        from .life import estimate
+
+        dead, owners = estimate(self.board)
+        n = self.size
+        black = float(sum(1 for o in owners if o == BLACK))
+        white = float(sum(1 for o in owners if o == WHITE))
+        shared = n * n - black - white
+        black += shared / 2
+        white += shared / 2
+        komi = self.game.komi_points() + self.game.options["handicap"]
+        return {"moves": len(self.moves), "dead": sorted(to_gtp(p, n) for p in dead),
+                "ownership": ["".join(".XO"[owners[r * n + c]] for c in range(n)) for r in range(n)],
+                "black": black, "white": white, "komi": komi, "margin": black - white - komi}

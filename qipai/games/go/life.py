@@ -174,25 +174,90 @@ def playout_owners(board: Board, first: int, rng: random.Random) -> list[int]:
     return b.owners()
 
 
-def propose_dead(board: Board, playouts: int = DEFAULT_PLAYOUTS) -> set[int]:
-    """The stones proposed dead on ``board`` (a set of points, whole chains). See the module
-    docstring for the method."""
+def _tally(board: Board, playouts: int) -> tuple[list[int], list[int]]:
+    """Over ``playouts`` random games from ``board`` (half with Black first), how often each
+    point ends Black's and how often White's. Seeded from the board's hash."""
+    rng = random.Random(board.hash ^ 0x51ED)
+    black = [0] * board.n
+    white = [0] * board.n
+    for i in range(playouts):
+        owners = playout_owners(board, BLACK if i % 2 == 0 else WHITE, rng)
+        for p, o in enumerate(owners):
+            if o == BLACK:
+                black[p] += 1
+            elif o == WHITE:
+                white[p] += 1
+    return black, white
+
+
+def _dead(board: Board, playouts: int, tally=None) -> tuple[set[int], tuple | None]:
     alive, dead = _unconditional(board)
     undecided = [h for h in board.chain_heads() if board.stones[h][0] not in alive
                  and board.stones[h][0] not in dead]
     if not undecided or playouts <= 0:
-        return dead
-    rng = random.Random(board.hash ^ 0x51ED)
-    lost = [0] * board.n
-    for i in range(playouts):
-        owners = playout_owners(board, BLACK if i % 2 == 0 else WHITE, rng)
-        for p, o in enumerate(owners):
-            c = board.color[p]
-            if c and o == 3 - c:
-                lost[p] += 1
+        return dead, tally
+    if tally is None:
+        tally = _tally(board, playouts)
     for h in undecided:
         stones = board.stones[h]
-        share = sum(lost[p] for p in stones) / (len(stones) * playouts)
+        theirs = tally[1] if board.color[stones[0]] == BLACK else tally[0]
+        share = sum(theirs[p] for p in stones) / (len(stones) * playouts)
         if share > 0.5:
             dead.update(stones)
-    return dead
+    return dead, tally
+
+
+def propose_dead(board: Board, playouts: int = DEFAULT_PLAYOUTS) -> set[int]:
+    """The stones proposed dead on ``board`` (a set of points, whole chains). See the module
+    docstring for the method."""
+    return _dead(board, playouts)[0]
+
+
+ESTIMATE_PLAYOUTS = 128
+NEAR = 4                        # how far (steps) a stone's influence reaches in an estimate
+
+
+def _distances(board: Board, colour: int, dead: set[int]) -> list[int]:
+    """Steps from every point to the nearest stone of ``colour`` not in ``dead`` (a large
+    number where there is none)."""
+    far = 4 * board.n
+    dist = [far] * board.n
+    frontier = [p for p in range(board.n) if board.color[p] == colour and p not in dead]
+    for p in frontier:
+        dist[p] = 0
+    while frontier:
+        nxt = []
+        for p in frontier:
+            d = dist[p] + 1
+            for q in board.nbr[p]:
+                if dist[q] > d:
+                    dist[q] = d
+                    nxt.append(q)
+        frontier = nxt
+    return dist
+
+
+def estimate(board: Board, playouts: int = ESTIMATE_PLAYOUTS) -> tuple[set[int], list[int]]:
+    """A score estimate during play (as OGS's on request): ``(dead, owners)``, the stones the
+    proposer's method (:func:`propose_dead`, here with ``playouts`` playouts) takes off and the
+    owner of every point (``BLACK``, ``WHITE`` or ``0``). A point the area count with those
+    stones off gives one side is that side's (so a settled position estimates as it counts).
+    A point it leaves shared (an open area touching both colours, or a dame) goes to a side
+    only when two signs agree: that side owns it at the end of more than half of the playouts,
+    and its nearest living stone is that side's, nearer than the other side's and at most
+    :data:`NEAR` steps away; else it stays shared. (Random playouts alone lean the whole board
+    to whichever side wins most of them: an empty board came out 30 points to one side.)"""
+    tally = _tally(board, playouts) if playouts > 0 else None
+    dead, tally = _dead(board, playouts, tally)
+    owners = board.owners(dead)
+    if tally is not None:
+        black, white = tally
+        to_b, to_w = _distances(board, BLACK, dead), _distances(board, WHITE, dead)
+        for p, o in enumerate(owners):
+            if o != EMPTY:
+                continue
+            if black[p] * 2 > playouts and to_b[p] < to_w[p] and to_b[p] <= NEAR:
+                owners[p] = BLACK
+            elif white[p] * 2 > playouts and to_w[p] < to_b[p] and to_w[p] <= NEAR:
+                owners[p] = WHITE
+    return dead, owners

@@ -323,7 +323,10 @@ async function tablePage(id) {
   // looking at an earlier position
   // ask(obj) sends a message of another type (a card table asks for earlier positions)
   const ctx = { t, lang, send: (action, extra) => { if (nav) nav.toEnd(); send({ type: "move", seq: last ? last.seq : 0, action, seat: last ? last.seat : null, turn: last ? last.turn : undefined, ...extra }); },
-    ask: (obj) => send(obj) };
+    ask: (obj) => send(obj),
+    // a go table's score estimate of the board as it stands (GET; the board shows it), the
+    // table's event (a player of an event game is offered none) and the error's words
+    estimate: () => api("GET", `/api/tables/${id}/estimate`), event: info && info.event, errorText };
 
   // whether each seat's player has the table open (the server's "presence"; null: a bot, an
   // empty seat): a dot after the name, green or hollow, with its words for a screen reader and

@@ -3,6 +3,8 @@
 // {seat, kind: "layout"}). moveFormat(game, t, lang) gives the `format` of movelist.js and
 // the numbering that suits the game.
 
+import { xiangqiNotation } from "./prefs.js";
+
 const OUTCOME = ["win", "lose", "both", "flag"];
 
 // Chinese checkers' cell names (qipai/games/chinese_checkers/board.py CELL_NAMES): with S at the
@@ -31,8 +33,14 @@ const GO_MARKING = new Set(["dead", "alive", "done", "resume"]);
 
 const FORMATS = {
   xiangqi: (e, t, lang) => {
-    const text = lang === "zh" ? e.zh || e.text : e.wxf || e.text;
-    return { text, title: `${lang === "zh" ? e.wxf : e.zh} · ICCS ${e.text}`, cls: e.seat === 0 ? "red" : "black" };
+    // the notation chosen in the settings (by default the language's): 炮二平五, C2=5 or h2e2;
+    // the other two on hover
+    const kind = xiangqiNotation(lang);
+    const forms = { zh: e.zh, wxf: e.wxf, iccs: e.text };
+    const text = forms[kind] || e.text;
+    const title = ["zh", "wxf", "iccs"].filter((k) => k !== kind && forms[k])
+      .map((k) => (k === "iccs" ? `ICCS ${e.text}` : forms[k])).join(" · ");
+    return { text, title, cls: e.seat === 0 ? "red" : "black" };
   },
   go: (e, t, lang, seats, blackSeat) => {
     const [kind, pt] = e.text.split(" ");

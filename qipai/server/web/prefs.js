@@ -10,6 +10,8 @@
 // "notify" = "1" turns on a desktop notification on your turn (off by default; /settings asks
 // the browser's permission when it is turned on).
 // Chat: "chat" = "0" hides every chat box but its heading and switch (chat.js; also /settings).
+// Xiangqi notation: "xqNotation" = "zh" (炮二平五), "wxf" (C2=5) or "iccs" (h2e2), the move list's
+// and replays' words (movetext.js); unset = by the page's language (zh in Chinese, WXF in English).
 
 import { icon } from "./icons.js";
 
@@ -39,7 +41,7 @@ const CHANGED = "qipai-prefs";
 const changed = () => window.dispatchEvent(new Event(CHANGED));
 window.addEventListener("storage", (e) => {
   if (e.key === "theme") applyTheme();
-  if (["theme", "muted", "coords", "tabmark", "notify", "chat"].includes(e.key)) changed();
+  if (["theme", "muted", "coords", "tabmark", "notify", "chat", "xqNotation"].includes(e.key)) changed();
 });
 /** Calls `f` whenever a setting changes (here or in another tab). */
 export const onPrefs = (f) => window.addEventListener(CHANGED, f);
@@ -87,6 +89,21 @@ export const chatShown = () => localStorage.getItem("chat") !== "0";
 /** Shows (`on` true) or hides every chat. */
 export function setChatShown(on) {
   localStorage.setItem("chat", on ? "1" : "0");
+  changed();
+}
+
+export const XQ_NOTATIONS = ["zh", "wxf", "iccs"];
+
+/** The xiangqi notation in force: the stored choice, else the language's ("zh" in Chinese,
+ *  "wxf" otherwise). */
+export function xiangqiNotation(lang) {
+  const v = localStorage.getItem("xqNotation");
+  return XQ_NOTATIONS.includes(v) ? v : lang === "zh" ? "zh" : "wxf";
+}
+
+/** Sets the xiangqi notation ("zh", "wxf" or "iccs"). */
+export function setXiangqiNotation(v) {
+  localStorage.setItem("xqNotation", v);
   changed();
 }
 

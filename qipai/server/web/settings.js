@@ -1,12 +1,14 @@
 // The account's settings (/settings, linked from the header's account links): the display
-// (language, theme, sound, board coordinates, chat shown or hidden: kept in this browser as the header's buttons keep
-// them, prefs.js, and in step with those buttons), the alerts of a table in a background tab on
+// (language, theme, sound, board coordinates, chat shown or hidden, xiangqi notation: kept in this
+// browser as the header's buttons keep them, prefs.js, and in step with those buttons), the alerts of a table in a background tab on
 // your turn (the tab's icon marked; a desktop notification, off until turned on here, which asks
 // the browser's permission: tabalert.js), and the password (the current one asked first: POST /api/me/password, which ends
 // the account's other sessions). The account has no display name apart from its username.
 
 import { api, el, errorText, lang, t } from "./app.js";
-import { chatShown, coordsShown, muted, notifyOn, onPrefs, setChatShown, setCoords, setMuted, setNotify, setTabMark, setTheme, tabMark, themeChoice } from "./prefs.js";
+import { paren } from "./i18n.js";
+import { chatShown, coordsShown, muted, notifyOn, onPrefs, setChatShown, setCoords, setMuted, setNotify, setTabMark, setTheme,
+  setXiangqiNotation, tabMark, themeChoice, xiangqiNotation, XQ_NOTATIONS } from "./prefs.js";
 import { askNotify, notifyPermission, notifySupported } from "./tabalert.js";
 
 export function settingsPage(app, { me }) {
@@ -35,11 +37,17 @@ export function settingsPage(app, { me }) {
     () => (coordsShown() ? "on" : "off"), (v) => setCoords(v === "on"));
   const chat = choose("settings-chat", [["on", t("settings.shown")], ["off", t("settings.hidden")]],
     () => (chatShown() ? "on" : "off"), (v) => setChatShown(v === "on"));
+  // the xiangqi notation of the move list and the replays: Chinese, WXF or ICCS (by default the
+  // page language's)
+  const example = { zh: "炮二平五", wxf: "C2=5", iccs: "h2e2" };
+  const xq = choose("settings-xq-notation", XQ_NOTATIONS.map((v) => [v, t(`settings.xqNotation.${v}`) + paren(example[v])]),
+    () => xiangqiNotation(lang), setXiangqiNotation);
   const language = el("section", { class: "card-box", id: "settings-language" },
     el("h3", {}, t("settings.display")),
     el("form", { class: "stack auth-form", id: "display-form", onsubmit: (e) => e.preventDefault() }, field(t("settings.language"), pick, t("settings.languagehint")),
       field(t("settings.theme"), theme), field(t("sound.label"), sound),
-      field(t("coords"), coords, t("settings.coordshint")), field(t("settings.chat"), chat, t("settings.chathint"))));
+      field(t("coords"), coords, t("settings.coordshint")), field(t("settings.chat"), chat, t("settings.chathint")),
+      field(t("settings.xqNotation"), xq, t("settings.xqNotationhint"))));
   // your turn in a background tab: the tab's icon marked (on by default); a desktop notification
   // (off by default: turned on, the browser asks its permission; refused, it stays off and says why)
   const mark = choose("settings-tabmark", [["on", t("settings.on")], ["off", t("settings.off")]],

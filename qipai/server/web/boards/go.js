@@ -56,10 +56,19 @@ export function mount(root, ctx) {
   // the display switch (the coordinates) at the end of the buttons' row, in a replay too
   const coords = coordsButton(t);
   root.replaceChildren(box);
+  // a click on the board while the estimate shows takes the estimate away (and plays nothing)
+  grid.addEventListener("click", (e) => {
+    if (!est) return;
+    e.stopPropagation();
+    dismissEstimate();
+  }, true);
 
   let msg = null, size = 0, cols = "";
   const pts = {};
   let wants = [];          // [{action, done(view) -> bool}] marks still to be sent, in order
+  // the score estimate asked for during play (the server's, of the board as it stands): shown
+  // as the owners' shading until the next move or a click; est.moves is the move it is of
+  let est = null, estAsking = false;
   let sentKey = null;      // "seq|action" of the last send (one send per state)
 
   // ----- geometry ----------------------------------------------------------------------
@@ -200,7 +209,11 @@ export function mount(root, ctx) {
     const prop = new Set(mark ? mark.proposal : []);
     // the owner of every point: at the end from the count, while marking from the reader's own
     // marks (a spectator's: Black's), so both players check the count before they agree
-    const owners = mark && mark.ownership ? mark.ownership[me === 0 || me === 1 ? me : v.black_seat] : v.ownership;
+    const estimating = showingEstimate();
+    const owners = estimating ? est.ownership
+      : mark && mark.ownership ? mark.ownership[me === 0 || me === 1 ? me : v.black_seat] : v.ownership;
+    const estDead = new Set(estimating ? est.dead : []);
+    grid.classList.toggle("estimate", estimating);
     const deadEnd = new Set(v.dead || []);
     const canPlay = acting() && phase() === "play";
     const playable = new Set(canPlay ? legal() : []);
@@ -222,6 +235,7 @@ export function mount(root, ctx) {
       p.classList.toggle("dead-theirs", m1.has(name));
       p.classList.toggle("proposal", prop.has(name) && !m0.has(name));
       p.classList.toggle("dead", deadEnd.has(name));
+      p.classList.toggle("est-dead", estDead.has(name));
       const own = owners ? owners[r][c] : ".";
       p.classList.toggle("own-b", own === "X" && s !== "X");
       p.classList.toggle("own-w", own === "O" && s !== "O");
@@ -311,6 +325,14 @@ export function mount(root, ctx) {
       if (d.marks_disagreed) note.append(document.createElement("br"), span(S.disagreed));
     } else if (v.phase === "play") {
       note.dataset.phase = "play";
+      if (showingEstimate()) {
+        // "Estimate: White ahead by about 5.5 (Black 40 · White 41 · Komi 7.5)"
+        const m = est.margin, side = m > 0 ? S.black : S.white;
+        const words = Math.abs(m) < 0.25 ? S.estimateEven : t("go.estimateAhead", { side, margin: marginText(Math.abs(m), lang) });
+        note.append(span(words, { estimate: m > 0 ? "black" : m < 0 ? "white" : "even" }),
+          span(paren(`${S.black} ${est.black} · ${S.white} ${est.white} · ${komiPoints(v.komi)}`), { estimateCount: "" }));
+        return;
+      }
       if (v.disagreements > 0 && v.passes === 0 && !msg.replay) note.append(span(S.resumed, { resumed: "" }));
       if (v.passes === 1) note.append(span(passNote(v), { passes: "1" }));
     }
@@ -344,8 +366,50 @@ export function mount(root, ctx) {
     want("done", (w) => w.phase !== "marking" || w.marking.submitted[seat()]);
   }
 
+  // ----- the score estimate ------------------------------------------------------------
+  // offered during play to the players and spectators; at an event's table to spectators only
+  // (an analysis aid in a tournament game, which OGS too withholds from its players)
+  const mayEstimate = () => msg && !msg.replay && ctx.estimate && !msg.result && msg.status !== "aborted"
+    && msg.view.phase === "play" && !(ctx.event && (msg.seat === 0 || msg.seat === 1));
+  const showingEstimate = () => !!(est && msg && msg.view.phase === "play" && est.moves === msg.view.moves);
+  function dismissEstimate() {
+    est = null;
+    if (msg) { paint(); renderNote(); renderButtons(); }
+  }
+  async function askEstimate() {
+    if (showingEstimate()) { dismissEstimate(); return; }
+    if (estAsking || !mayEstimate()) return;
+    estAsking = true;
+    renderButtons();
+    const moves = msg.view.moves;
+    try {
+      const got = await ctx.estimate();
+      // kept only while the board is still the one it is of (a move in between dismisses it)
+      est = got && got.moves === moves && msg.view.moves === moves ? got : null;
+    } catch (e) {
+      est = null;
+      note.replaceChildren(span(ctx.errorText ? ctx.errorText(e) : String(e.message || e), { estimateError: "" }));
+    } finally {
+      estAsking = false;
+    }
+    paint();
+    if (est) renderNote();
+    renderButtons();
+  }
+
   function renderButtons() {
     buttons.replaceChildren(coords);
+    let estBtn = null;
+    if (mayEstimate()) {
+      const b = estBtn = document.createElement("button");
+      const on = showingEstimate();
+      b.textContent = on ? S.estimateHide : S.estimate;
+      b.dataset.action = "estimate";
+      b.setAttribute("aria-pressed", on ? "true" : "false");
+      b.disabled = estAsking;
+      b.onclick = askEstimate;
+      coords.before(b);
+    }
     if (!live()) return;
     const act = acting();
     const btn = (label, id, onclick, primary) => {
@@ -355,7 +419,7 @@ export function mount(root, ctx) {
       b.disabled = !act;
       if (primary) b.className = "primary";
       b.onclick = onclick;
-      coords.before(b);
+      (estBtn || coords).before(b);
       return b;
     };
     if (phase() === "play") {
@@ -371,6 +435,7 @@ export function mount(root, ctx) {
   return {
     update(m) {
       msg = m;
+      if (est && (m.view.phase !== "play" || m.view.moves !== est.moves)) est = null;   // the next move dismisses it
       if (m.view.size !== size || m.view.columns !== cols) build();
       box.dataset.seq = m.seq;
       box.dataset.phase = m.view.phase;

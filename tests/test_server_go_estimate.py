@@ -1,0 +1,116 @@
+"""Go's score estimate on request during play (checklist B17, as OGS gives one): GET
+/api/tables/{id}/estimate reads the board as it stands; the estimate of a settled position is
+the count the game then makes; at an event's table only a spectator may ask (an analysis aid
+in a tournament game), never a player of it."""
+
+from __future__ import annotations
+
+import time
+
+import qipai
+from qipai.games.go.life import ESTIMATE_PLAYOUTS, estimate, propose_dead
+
+from .server_helpers import as_user, client, next_state, post, signup, ws
+from .test_server_go import send
+
+# Black walls column E, White column F; Black's H5 stands dead in White's area, White's B5 in
+# Black's: settled, no dame
+OPENING = [p for r in range(1, 10) for p in (f"E{r}", f"F{r}")] + ["H5", "B5"]
+
+
+def test_the_estimate_of_a_settled_position_is_its_count(tmp_path):
+    with client(tmp_path, spectator_delay_ms=0, bot_delay_ms=0) as c:
+        b_tok, w_tok, x_tok = signup(c, "estblack"), signup(c, "estwhite"), signup(c, "estwatch")
+        t = post(c, b_tok, "/api/tables", {"game": "go", "options": {"board_size": 9},
+                                           "settings": {"clock": "none"}}).json()
+        post(c, w_tok, f"/api/tables/{t['id']}/sit")
+        url = f"/api/tables/{t['id']}/estimate"
+        with ws(c, b_tok, t["id"]) as b, ws(c, w_tok, t["id"]) as w:
+            socks = (b, w)
+            for s in socks:
+                next_state(s)
+            # an empty board: about even, every point of one side or shared, the komi given
+            r = c.get(url)
+            assert r.status_code == 200, r.text
+            first = r.json()
+            assert first["moves"] == 0 and first["dead"] == [] and len(first["ownership"]) == 9
+            assert first["black"] + first["white"] == 81 and first["komi"] == 8.0
+            for seq, action in enumerate(OPENING):
+                send(b if seq % 2 == 0 else w, seq, action)
+                ms = [next_state(s) for s in socks]
+            assert ms[0]["view"]["phase"] == "play"
+            # a player asks (a lobby table), a spectator asks, and a signed-out reader: one answer
+            got = [c.get(url, headers=as_user(tok)).json() for tok in (b_tok, x_tok)] + [c.get(url).json()]
+            assert got[0] == got[1] == got[2]
+            est = got[0]
+            assert est["moves"] == len(OPENING) and est["dead"] == ["B5", "H5"]
+            assert est["ownership"] == ["XXXXXOOOO"] * 9
+            assert (est["black"], est["white"], est["komi"], est["margin"]) == (45.0, 36.0, 8.0, 1.0)
+            # both pass and mark what the estimate took as dead: the count is the estimate's
+            seq = len(OPENING)
+            for action, sock in (("pass", b), ("pass", w), ("dead B5", b), ("dead H5", b),
+                                 ("dead B5", w), ("dead H5", w), ("done", b), ("done", w)):
+                send(sock, seq, action)
+                ms = [next_state(s) for s in socks]
+                seq += 1
+                if action == "pass" and sock is w:
+                    # no estimate once play has ended (the marking shows the count itself)
+                    assert c.get(url).json()["error"] == "not_playing"
+            result = ms[0]["result"]
+            assert result["reason"] == "counted" and result["text"] == "B+1"
+            assert ms[0]["view"]["score"] == {"black": est["black"], "white": est["white"]}
+            assert ms[0]["view"]["ownership"] == est["ownership"]
+            assert ms[0]["view"]["dead"] == est["dead"]
+
+
+def test_the_estimate_agrees_with_the_dead_stone_proposal_and_the_area_count():
+    """The engine's estimate: the proposer's dead stones, the area count's owners where it
+    gives one; elsewhere a side's where its playouts and its nearest stones agree (an open
+    board is no longer all shared), and an empty board even."""
+    game = qipai.load("go", board_size=9, end_procedure="agreement")
+    s = game.new_state()
+    for a in OPENING:
+        s.apply(a)
+    dead, owners = estimate(s.board)
+    assert dead == propose_dead(s.board, ESTIMATE_PLAYOUTS) == propose_dead(s.board)
+    assert owners == s.board.owners(dead)
+    out = s.estimate()
+    assert (out["black"], out["white"]) == s.count(frozenset(dead))
+    # walls with gaps: the area count shares every empty point, the estimate gives each side its
+    # own and leaves the column between them shared
+    s = game.new_state()
+    for b, w in zip(["D1", "D3", "D5", "D7", "D9"], ["F1", "F3", "F5", "F7", "F9"]):
+        s.apply(b)
+        s.apply(w)
+    assert sum(1 for o in s.board.owners() if o == 0) == 71
+    out = s.estimate()
+    assert out["ownership"] == ["XXXX.OOOO"] * 9 and out["dead"] == []
+    assert (out["black"], out["white"], out["margin"]) == (40.5, 40.5, -8.0)
+    empty = game.new_state().estimate()
+    assert (empty["black"], empty["white"]) == (40.5, 40.5)
+
+
+def test_at_an_event_table_only_a_spectator_gets_the_estimate(tmp_path):
+    with client(tmp_path, spectator_delay_ms=0, bot_delay_ms=0) as c:
+        boss = signup(c, "estboss")
+        alice = signup(c, "alice")
+        viewer = signup(c, "estviewer")
+        players = ["alice", {"id": "b1", "bot": "random"}]
+        r = post(c, boss, "/api/events", {"preset": "s2_go", "event_id": "estcup", "players": players,
+                                          "fields": {"game.board_size": 9}})
+        assert r.status_code in (200, 201), r.text
+        table = post(c, boss, "/api/events/estcup/start").json()["tables"][0]
+        url = f"/api/tables/{table}/estimate"
+        with ws(c, alice, table) as a:
+            end = time.monotonic() + 30
+            while True:
+                m = next_state(a)
+                if m.get("view", {}).get("phase") == "play" or time.monotonic() > end:
+                    break
+            assert m["view"]["phase"] == "play", m
+            r = c.get(url, headers=as_user(alice))
+            assert r.status_code == 403 and r.json()["error"] == "estimate_event_player", r.text
+            for who in (viewer, None):
+                r = c.get(url, headers=as_user(who) if who else {})
+                assert r.status_code == 200, r.text
+                assert len(r.json()["ownership"]) == m["view"]["size"]
