@@ -81,6 +81,11 @@ def test_a_hidden_tab_marks_its_icon_and_notifies_on_your_turn(server, browser):
     page.evaluate("() => setHidden(true)")
     href, marked = page.evaluate(ICON)
     assert marked == "1" and href.startswith("data:image/svg+xml,"), href
+    # it blinks: the site's own icon and the marked one in turn, the alert on all the while
+    page.wait_for_function("""() => { const l = document.querySelector('link[rel~="icon"]');
+        return l.getAttribute('href') === '/favicon.ico' && l.dataset.marked === '1'; }""", timeout=30_000)
+    page.wait_for_function("""() => document.querySelector('link[rel~="icon"]')
+        .getAttribute('href').startsWith('data:image/svg+xml,')""", timeout=30_000)
     assert page.evaluate("() => window.qipaiNotices.count") == 0   # the turn began in sight
     page.fill("#move-entry input[name=move]", "h2e2")
     page.press("#move-entry input[name=move]", "Enter")

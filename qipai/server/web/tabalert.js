@@ -1,6 +1,6 @@
 // The alert of a table in a background tab when it is the player's turn (as lichess, pychess
 // and OGS do), besides the tab title's "Your turn" (tablefx.js):
-// - the tab's icon gets a red dot while it is the player's turn and the tab is hidden, and its
+// - the tab's icon blinks with a red dot while it is the player's turn and the tab is hidden, and its
 //   own icon back once the turn is over or the tab is shown (setting "tabmark", on by default);
 // - a desktop notification (the Notification API) when a turn comes while the tab is hidden,
 //   only when the player turned it on in /settings, which asks the browser's permission then
@@ -55,12 +55,21 @@ export function tabAlert() {
   const link = () => document.querySelector('link[rel~="icon"]');
   const plain = (link() && link().getAttribute("href")) || "/favicon.ico";
 
+  // while the alert is on the icon blinks, the marked one and the site's own each 1 s (as
+  // lichess's): data-marked stays "1" the whole time
+  let blink = null;
   function mark() {
     const l = link();
     if (!l) return;
-    const want = mine && hidden() && tabMark() ? MARKED : plain;
-    if (l.getAttribute("href") !== want) l.setAttribute("href", want);
-    l.dataset.marked = want === MARKED ? "1" : "0";
+    const on = mine && hidden() && tabMark();
+    if (on && !blink) blink = setInterval(() => {
+      const b = link();
+      if (b) b.setAttribute("href", b.getAttribute("href") === MARKED ? plain : MARKED);
+    }, 1000);
+    if (!on && blink) { clearInterval(blink); blink = null; }
+    const want = on ? MARKED : plain;
+    if (l.dataset.marked !== (on ? "1" : "0") || !on) l.setAttribute("href", want);
+    l.dataset.marked = on ? "1" : "0";
   }
 
   function notify() {
