@@ -527,3 +527,27 @@ def test_moderators_mute_an_accounts_chat_for_some_minutes(live):
     assert [(e["by"], e["entrant"], e["reason"], e["data"]["minutes"], e["data"]["until"])
             for e in entry] == [("boss", "mute_mo", "spamming the referees", 60, until)]
     assert [m["name"] for m in boss.get("/api/chat/mutes?event=mutecup").json()["mutes"]] == ["mute_mo"]
+
+
+def test_the_spam_filter_is_not_passed_by_invisible_or_full_width_variations(live):
+    """A link or a repeated line written with zero-width characters, full-width letters and dots,
+    combining marks or the ideographic full stop is refused as the plain one is, while ordinary
+    Chinese lines with their full stops and decimal points go through."""
+    boss = signed_in(live, "boss")
+    zed, yan = account(live, "fold_zed"), account(live, "fold_yan")
+    r = boss.post("/api/events", json={"preset": "s3_xiangqi", "event_id": "foldcup",
+                                       "players": ["fold_zed", "fold_yan", {"id": "b1", "bot": "random"},
+                                                   {"id": "b2", "bot": "random"}]})
+    assert r.status_code == 201, r.text
+    for text in ("beans\u200b.com", "ｂｅａｎｓ．ｃｏｍ", "beans。com", "加我www.beans", "beans.c\u00adom",
+                 "beans.c\u0301om", "ｈｔｔｐ：／／beans"):
+        r = zed.post("/api/events/foldcup/chat", json={"text": text})
+        assert (r.status_code, r.json()["error"]) == (400, "chat_link"), (text, r.text)
+    for text in ("我赢了。下一局？", "黑胜3.5目。好棋！", "e.g. 你好", "哈哈www"):
+        r = yan.post("/api/events/foldcup/chat", json={"text": text})
+        assert r.status_code == 201, (text, r.text)
+    for _ in range(2):
+        assert zed.post("/api/events/foldcup/chat", json={"text": "buy beans"}).status_code == 201
+    for text in ("buy\u200b beans", "ｂｕｙ ｂｅａｎｓ", "buy bea\u0301ns"):
+        r = zed.post("/api/events/foldcup/chat", json={"text": text})
+        assert (r.status_code, r.json()["error"]) == (429, "chat_repeated"), (text, r.text)

@@ -35,12 +35,12 @@ Refusals (WebSocket ``error`` or HTTP body): ``bad_message`` (no ``text`` string
 
 **Spam filter** (the lines of every account, referees and admins too, at tables and in event
 chats): a line the same as :data:`REPEAT_MAX` lines the account wrote in the last
-:data:`REPEAT_WINDOW_S` seconds (letter case and spacing aside) is refused ``chat_repeated``
+:data:`REPEAT_WINDOW_S` seconds (as :func:`folded` reads them) is refused ``chat_repeated``
 (with ``retry_after``, seconds until it would be taken), counted by each server process; a
 line holding a link (a scheme ``x://``, ``www.``, or a name ending in a common top-level
-domain, :data:`LINK`) is refused ``chat_link``, whoever writes it and however old the account:
-as the Chinese card rooms do, chat carries no links at all (the simplest rule to state, and no
-account age to game).
+domain, :data:`LINK`, in the :func:`folded` line) is refused ``chat_link``, whoever writes it
+and however old the account: as the Chinese card rooms do, chat carries no links at all (the
+simplest rule to state, and no account age to game).
 
 **Mutes** (a moderator's chat timeout): ``POST /api/chat/mutes`` ``{"user", "minutes",
 "reason", "event"}`` silences account ``user``'s chat for ``minutes`` (1 to a week; 0 lifts
@@ -99,12 +99,23 @@ REPEAT_MAX = 2
 REPEAT_WINDOW_S = 60.0
 #: a link: a scheme (``http://``), ``www.``, or a host name ending in a common top-level domain
 LINK = re.compile(
-    r"[a-z][a-z0-9+.-]*://|\bwww\.|[a-z0-9-]\.(?:com|net|org|cn|io|ru|xyz|top|me|cc|info|co|gg|tk|ly|to|"
+    r"[a-z][a-z0-9+.-]*://|(?<![a-z0-9])www\.|[a-z0-9-]\.(?:com|net|org|cn|io|ru|xyz|top|me|cc|info|co|gg|tk|ly|to|"
     r"link|site|online|club|app|dev|biz|us|uk|de|tv|vip|shop|fun|live|icu|win)(?![a-z0-9-])", re.IGNORECASE)
 #: the longest mute, in minutes (a week)
 MUTE_MAX_MIN = 7 * 24 * 60
 
 log = logging.getLogger(__name__)
+
+
+def folded(text: str) -> str:
+    """The form of a line the spam filter compares (links and repeats): compatibility forms
+    folded (NFKD: full-width letters and dots as ASCII ones), marks and invisible characters
+    (zero-width spaces and joiners, soft hyphens: categories Mn and Cf) dropped, the ideographic
+    full stop read as a dot, case folded, whitespace runs as one space; so that a link or a
+    repeated line is not passed by a variation the reader does not see."""
+    text = unicodedata.normalize("NFKD", text)
+    text = "".join(ch for ch in text if unicodedata.category(ch) not in ("Mn", "Cf"))
+    return " ".join(text.replace("\u3002", ".").casefold().split())
 
 
 class ChatRefused(Exception):
@@ -155,7 +166,7 @@ class Repeats:
         if not q:
             del self.seen[user_id]
             return 0.0
-        key = " ".join(text.casefold().split())
+        key = folded(text)
         same = [at for at, x in q if x == key]
         if len(same) < REPEAT_MAX:
             return 0.0
@@ -163,13 +174,13 @@ class Repeats:
 
     def add(self, user_id: int, text: str, now: float | None = None) -> None:
         q = self.seen.setdefault(user_id, deque(maxlen=32))
-        q.append((time.monotonic() if now is None else now, " ".join(text.casefold().split())))
+        q.append((time.monotonic() if now is None else now, folded(text)))
 
 
 def screen(repeats: Repeats, user_id: int, text: str) -> None:
     """The spam filter (see the module docstring): raises :class:`ChatRefused` ``chat_link`` or
     ``chat_repeated``."""
-    if LINK.search(text):
+    if LINK.search(folded(text)):
         raise ChatRefused("chat_link", "chat lines may not hold links")
     wait = repeats.wait(user_id, text)
     if wait:
