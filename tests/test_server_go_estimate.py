@@ -8,6 +8,7 @@ from __future__ import annotations
 import time
 
 import qipai
+from qipai.games.go.coords import to_gtp
 from qipai.games.go.life import ESTIMATE_PLAYOUTS, estimate, propose_dead
 
 from .server_helpers import as_user, client, next_state, post, signup, ws
@@ -64,9 +65,9 @@ def test_the_estimate_of_a_settled_position_is_its_count(tmp_path):
 
 
 def test_the_estimate_agrees_with_the_dead_stone_proposal_and_the_area_count():
-    """The engine's estimate: the proposer's dead stones, the area count's owners where it
-    gives one; elsewhere a side's where its playouts and its nearest stones agree (an open
-    board is no longer all shared), and an empty board even."""
+    """The engine's estimate of a settled position: the proposer's dead stones and the area
+    count's owners; walls with gaps: each side its own, the open column between them nobody's
+    (Bouzy's map: the gaps facing that column stay open), and an empty board even."""
     game = qipai.load("go", board_size=9, end_procedure="agreement")
     s = game.new_state()
     for a in OPENING:
@@ -76,18 +77,73 @@ def test_the_estimate_agrees_with_the_dead_stone_proposal_and_the_area_count():
     assert owners == s.board.owners(dead)
     out = s.estimate()
     assert (out["black"], out["white"]) == s.count(frozenset(dead))
-    # walls with gaps: the area count shares every empty point, the estimate gives each side its
-    # own and leaves the column between them shared
     s = game.new_state()
     for b, w in zip(["D1", "D3", "D5", "D7", "D9"], ["F1", "F3", "F5", "F7", "F9"]):
         s.apply(b)
         s.apply(w)
     assert sum(1 for o in s.board.owners() if o == 0) == 71
     out = s.estimate()
-    assert out["ownership"] == ["XXXX.OOOO"] * 9 and out["dead"] == []
+    assert out["ownership"] == ["XXXX.OOOO", "XXX...OOO"] * 4 + ["XXXX.OOOO"] and out["dead"] == []
     assert (out["black"], out["white"], out["margin"]) == (40.5, 40.5, -8.0)
     empty = game.new_state().estimate()
     assert (empty["black"], empty["white"]) == (40.5, 40.5)
+
+
+def _estimate(size: int, moves: list[str]) -> dict:
+    s = qipai.load("go", board_size=size, end_procedure="agreement").new_state()
+    for a in moves:
+        s.apply(a)
+    return s.estimate()
+
+
+def test_an_opening_estimates_within_a_few_points_of_komi():
+    """An open point far from any wall or framework counts for nobody (Bouzy's 5/21 map: a
+    lone stone's influence erodes away), so an opening is about even before komi, as OGS's and
+    KGS's estimates give it (the area count alone gave one stone on 19x19 the whole board, and
+    the playouts' majority gave five moves Black +23)."""
+    for size, moves in ((19, ["Q16"]), (19, ["Q16", "D4", "Q4", "D16", "C3"]),
+                        (19, ["Q16", "D4", "Q4", "D16", "R10", "C10", "K16", "K4"]),
+                        (19, ["R16", "D17", "Q3", "C4", "E3", "O17"]),
+                        (9, ["E5", "C5", "G5"]), (9, ["C3", "G7", "G3", "C7"])):
+        out = _estimate(size, moves)
+        assert out["dead"] == [], moves
+        assert abs(out["black"] - out["white"]) <= 4, (moves, out["black"], out["white"])
+        assert abs(out["margin"] + out["komi"]) <= 4
+
+
+def test_a_framework_counts_for_its_owner():
+    """Black's framework of spaced stones on the left and centre of 9x9 is Black's, inside
+    included; White's line on the right edge gets less; the open middle is nobody's."""
+    out = _estimate(9, ["C3", "H8", "C5", "H6", "C7", "H4", "E7", "H2", "E3", "J5"])
+    rows = out["ownership"]
+    at = {(r, c): rows[r][c] for r in range(9) for c in range(9)}
+    assert all(at[r, c] == "X" for r in range(2, 7) for c in range(4))      # inside the frame
+    assert at[4, 5] == "."                                                  # F5: open
+    assert out["black"] - out["white"] >= 15 and out["margin"] > 5
+
+
+def test_a_dead_group_inside_the_others_area_is_counted_dead():
+    """White's C4-C3 (and B7) inside Black's walled side: taken off, the side wholly Black's,
+    the estimate the count the game makes with them marked dead; the estimate takes well
+    under 100 ms of CPU on 19x19 (mid-game, playouts needed)."""
+    wall = [p for r in range(1, 10) for p in (f"E{r}", f"F{r}")]
+    out = _estimate(9, wall + ["C5", "C4", "D4", "C3", "D3", "B7"])
+    assert out["dead"] == ["B7", "C3", "C4"]
+    assert out["ownership"] == ["XXXXXOOOO"] * 9
+    assert (out["black"], out["white"], out["margin"]) == (45.0, 36.0, 1.0)
+    # the same on 19x19, timed: Black's wall on column F, White's on G, White's D4-D5 dead on
+    # Black's side; White's open side is White's near its wall, nobody's further off
+    wall = [p for r in range(1, 20) for p in (f"F{r}", f"G{r}")]
+    s = qipai.load("go", board_size=19, end_procedure="agreement").new_state()
+    for a in wall + ["C4", "D4", "E5", "D5", "C15", "Q10", "pass", "Q16"]:
+        s.apply(a)
+    t = time.process_time()
+    dead, owners = estimate(s.board)
+    took = time.process_time() - t
+    assert sorted(to_gtp(p, 19) for p in dead) == ["D4", "D5"]
+    assert all(owners[r * 19 + c] == 1 for r in range(19) for c in range(6))
+    assert all(owners[r * 19 + 7] == 2 for r in range(19)) and owners[9 * 19 + 12] == 0
+    assert took < 0.5, took                  # ~65 ms on a free core; generous for CI
 
 
 def test_at_an_event_table_only_a_spectator_gets_the_estimate(tmp_path):

@@ -213,51 +213,129 @@ def propose_dead(board: Board, playouts: int = DEFAULT_PLAYOUTS) -> set[int]:
     return _dead(board, playouts)[0]
 
 
-ESTIMATE_PLAYOUTS = 128
-NEAR = 4                        # how far (steps) a stone's influence reaches in an estimate
+ESTIMATE_PLAYOUTS = 32         # playouts of an estimate, run only when a chain is in doubt
+DILATIONS, EROSIONS = 5, 21     # Bouzy's 5/21: a lone stone gains nothing, walls gain their side
 
 
-def _distances(board: Board, colour: int, dead: set[int]) -> list[int]:
-    """Steps from every point to the nearest stone of ``colour`` not in ``dead`` (a large
-    number where there is none)."""
-    far = 4 * board.n
-    dist = [far] * board.n
-    frontier = [p for p in range(board.n) if board.color[p] == colour and p not in dead]
-    for p in frontier:
-        dist[p] = 0
-    while frontier:
-        nxt = []
-        for p in frontier:
-            d = dist[p] + 1
-            for q in board.nbr[p]:
-                if dist[q] > d:
-                    dist[q] = d
-                    nxt.append(q)
-        frontier = nxt
-    return dist
+def bouzy(board: Board, dead: set[int] | frozenset[int] = frozenset(),
+          dilations: int = DILATIONS, erosions: int = EROSIONS) -> list[int]:
+    """Bouzy's dilation-erosion influence (as GNU Go's territory map): every living stone starts
+    at +128 (Black) or -128 (White); a dilation adds to a point not touching the other sign the
+    number of its neighbours of its own sign (an empty point takes the sign of its neighbours
+    when they agree); an erosion takes from a point the number of its neighbours of the other
+    sign or zero. Returns each point's value after the passes: > 0 Black's, < 0 White's, 0
+    nobody's. With 5 dilations and 21 erosions a lone stone's influence erodes away; what
+    survives is area walled or framed by stones."""
+    nbr = board.nbr
+    n = board.n
+    val = [0] * n
+    for p, c in enumerate(board.color):
+        if c and p not in dead:
+            val[p] = 128 if c == BLACK else -128
+    rng = range(n)
+    for _ in range(dilations):
+        new = val[:]
+        for p in rng:
+            v = val[p]
+            pos = neg = 0
+            for q in nbr[p]:
+                w = val[q]
+                if w > 0:
+                    pos += 1
+                elif w < 0:
+                    neg += 1
+            if v >= 0 and not neg:
+                new[p] = v + pos
+            elif v <= 0 and not pos:
+                new[p] = v - neg
+        val = new
+    for _ in range(erosions):
+        new = val[:]
+        changed = False
+        for p in rng:
+            v = val[p]
+            if v > 0:
+                k = 0
+                for q in nbr[p]:
+                    if val[q] <= 0:
+                        k += 1
+                if k:
+                    new[p] = v - k if v > k else 0
+                    changed = True
+            elif v < 0:
+                k = 0
+                for q in nbr[p]:
+                    if val[q] >= 0:
+                        k += 1
+                if k:
+                    new[p] = v + k if -v > k else 0
+                    changed = True
+        val = new
+        if not changed:
+            break
+    return val
+
+
+def _in_doubt(board: Board, val: list[int], settled: set[int]) -> list[int]:
+    """Heads of the chains worth a playout check: not settled by Benson's analysis, none of
+    whose liberties lies in its own side's influence, and most of whose stones lie in the area
+    the other side's stones alone would wall or frame (:func:`bouzy` without this side's
+    stones). A chain with room of its own, or standing in open space (every chain of an
+    opening), is taken alive without playouts."""
+    out = []
+    alone = {}
+    for h in board.chain_heads():
+        if board.stones[h][0] in settled:
+            continue
+        c = board.color[h]
+        sign = 1 if c == BLACK else -1
+        if any(val[q] * sign > 0 for q in board.libs[h]):
+            continue
+        if c not in alone:
+            alone[c] = bouzy(board, {p for p in range(board.n) if board.color[p] == c})
+        theirs = alone[c]
+        stones = board.stones[h]
+        if sum(1 for p in stones if theirs[p] * sign < 0) * 2 > len(stones):
+            out.append(h)
+    return out
 
 
 def estimate(board: Board, playouts: int = ESTIMATE_PLAYOUTS) -> tuple[set[int], list[int]]:
-    """A score estimate during play (as OGS's on request): ``(dead, owners)``, the stones the
-    proposer's method (:func:`propose_dead`, here with ``playouts`` playouts) takes off and the
-    owner of every point (``BLACK``, ``WHITE`` or ``0``). A point the area count with those
-    stones off gives one side is that side's (so a settled position estimates as it counts).
-    A point it leaves shared (an open area touching both colours, or a dame) goes to a side
-    only when two signs agree: that side owns it at the end of more than half of the playouts,
-    and its nearest living stone is that side's, nearer than the other side's and at most
-    :data:`NEAR` steps away; else it stays shared. (Random playouts alone lean the whole board
-    to whichever side wins most of them: an empty board came out 30 points to one side.)"""
-    tally = _tally(board, playouts) if playouts > 0 else None
-    dead, tally = _dead(board, playouts, tally)
-    owners = board.owners(dead)
-    if tally is not None:
-        black, white = tally
-        to_b, to_w = _distances(board, BLACK, dead), _distances(board, WHITE, dead)
-        for p, o in enumerate(owners):
-            if o != EMPTY:
-                continue
-            if black[p] * 2 > playouts and to_b[p] < to_w[p] and to_b[p] <= NEAR:
-                owners[p] = BLACK
-            elif white[p] * 2 > playouts and to_w[p] < to_b[p] and to_w[p] <= NEAR:
-                owners[p] = WHITE
+    """A score estimate during play (as OGS's on request): ``(dead, owners)``, the stones taken
+    off and the owner of every point (``BLACK``, ``WHITE`` or ``0``).
+
+    Dead stones: those Benson's analysis finds dead, and every chain in doubt (:func:`_in_doubt`:
+    no room of its own, standing in the other side's area) that the proposer's playouts
+    (:func:`propose_dead`'s rule, ``playouts`` of them, run only when some chain is in doubt)
+    give to the other side.
+    Owners, with those stones off: a living stone is its colour's; an empty region bordered by
+    one side only (what the area count gives that side) is wholly that side's when Bouzy's map
+    gives most of it to that side and none of it to the other (so a settled position estimates
+    exactly as it counts); every other point is the side's whose Bouzy influence it has, and
+    nobody's where neither has any (an open point far from walls and frameworks)."""
+    alive, dead = _unconditional(board)
+    val = bouzy(board)
+    doubt = _in_doubt(board, val, alive | dead)
+    if doubt and playouts > 0:
+        black, white = _tally(board, playouts)
+        for h in doubt:
+            stones = board.stones[h]
+            theirs = white if board.color[stones[0]] == BLACK else black
+            if sum(theirs[p] for p in stones) > 0.5 * len(stones) * playouts:
+                dead.update(stones)
+    if dead:
+        val = bouzy(board, dead)
+    owners = [BLACK if v > 0 else WHITE if v < 0 else EMPTY for v in val]
+    color = board.color
+    for p, c in enumerate(color):
+        if c and p not in dead:
+            owners[p] = c
+    for pts, touches in board.regions(dead):
+        if touches not in (BLACK, WHITE):
+            continue
+        empties = [p for p in pts if color[p] == EMPTY or p in dead]
+        mine = sum(1 for p in empties if owners[p] == touches)
+        if mine * 2 >= len(empties) and all(owners[p] in (touches, EMPTY) for p in empties):
+            for p in empties:
+                owners[p] = touches
     return dead, owners
