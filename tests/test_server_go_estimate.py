@@ -113,13 +113,25 @@ def test_an_opening_estimates_within_a_few_points_of_komi():
 
 def test_a_framework_counts_for_its_owner():
     """Black's framework of spaced stones on the left and centre of 9x9 is Black's, inside
-    included; White's line on the right edge gets less; the open middle is nobody's."""
+    included; White's line on the right edge gets less; the open middle is nobody's. A closed
+    corner is its owner's."""
     out = _estimate(9, ["C3", "H8", "C5", "H6", "C7", "H4", "E7", "H2", "E3", "J5"])
     rows = out["ownership"]
     at = {(r, c): rows[r][c] for r in range(9) for c in range(9)}
     assert all(at[r, c] == "X" for r in range(2, 7) for c in range(4))      # inside the frame
     assert at[4, 5] == "."                                                  # F5: open
     assert out["black"] - out["white"] >= 15 and out["margin"] > 5
+    # a closed corner on 19x19 (Black's wall on J1-J10 and A10-H10, White's outside it) is all
+    # Black's, however far its inner points are from the wall; the open board outside is mostly
+    # nobody's
+    s = qipai.load("go", board_size=19, end_procedure="agreement").new_state()
+    for b, w in zip([f"J{r}" for r in range(1, 11)] + [f"{c}10" for c in "ABCDEFGH"],
+                    [f"K{r}" for r in range(1, 12)] + [f"{c}11" for c in "ABCDEFGHJ"]):
+        s.apply(b)
+        s.apply(w)
+    rows = s.estimate()["ownership"]
+    assert rows[9:] == ["XXXXXXXXXO" + rows[r][10:] for r in range(9, 19)]
+    assert sum(row.count(".") for row in rows) > 150
 
 
 def test_a_dead_group_inside_the_others_area_is_counted_dead():

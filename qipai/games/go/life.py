@@ -310,9 +310,11 @@ def estimate(board: Board, playouts: int = ESTIMATE_PLAYOUTS) -> tuple[set[int],
     give to the other side.
     Owners, with those stones off: a living stone is its colour's; an empty region bordered by
     one side only (what the area count gives that side) is wholly that side's when Bouzy's map
-    gives most of it to that side and none of it to the other (so a settled position estimates
-    exactly as it counts); every other point is the side's whose Bouzy influence it has, and
-    nobody's where neither has any (an open point far from walls and frameworks)."""
+    gives none of it to the other side and either most of it to that side or the region is
+    walled off (at most a quarter of the board: a closed corner, not the open board around a
+    lone stone), so a settled position estimates exactly as it counts; every other point is the
+    side's whose Bouzy influence it has, and nobody's where neither has any (an open point far
+    from walls and frameworks)."""
     alive, dead = _unconditional(board)
     val = bouzy(board)
     doubt = _in_doubt(board, val, alive | dead)
@@ -335,7 +337,8 @@ def estimate(board: Board, playouts: int = ESTIMATE_PLAYOUTS) -> tuple[set[int],
             continue
         empties = [p for p in pts if color[p] == EMPTY or p in dead]
         mine = sum(1 for p in empties if owners[p] == touches)
-        if mine * 2 >= len(empties) and all(owners[p] in (touches, EMPTY) for p in empties):
+        if (mine * 2 >= len(empties) or len(empties) * 4 <= board.n) \
+                and all(owners[p] in (touches, EMPTY) for p in empties):
             for p in empties:
                 owners[p] = touches
     return dead, owners
