@@ -118,6 +118,30 @@ def test_the_zip_keeps_a_round_in_play_from_the_public(tmp_path):
         assert len(players) == 4 and all(len(x) == 89 and x[80:84] == " 0.0" for x in players)
 
 
+def test_an_account_named_as_a_bot_entrant_sees_nothing_of_its_round_in_play(tmp_path):
+    """A bot entrant plays no account: whoever signs up with its name is no player of its games,
+    and sees neither their files and results in the zip, the CSV, the event's page nor a replay
+    while the round is being played."""
+    with client(tmp_path, bot_delay_ms=0) as c:
+        boss = signup(c, "boss")
+        db = c.app.state.db
+        entrants = [{"id": f"robin{i}", "bot": "random"} for i in range(1, 5)]
+        eid = create_event(db, "s3_xiangqi", entrants, event_id="named", fields=SWISS)
+        run_event(db, eid, think_ms=0, max_games=1)          # round 1: one game over, one not
+        ev = c.get(f"/api/events/{eid}", headers=as_user(boss)).json()
+        (done,) = [g for _, _, g in games_of(ev).values() if g["status"] == "finished"]
+        posing = signup(c, done["seats"][0])
+        files, index = read_zip(c.get(f"/api/events/{eid}/export/games.zip", headers=as_user(posing)).content)
+        assert files == {} and all(row["file"] == row["result"] == "" for row in index), index
+        rows = list(csv.DictReader(io.StringIO(c.get(f"/api/events/{eid}/export/results.csv",
+                                                     headers=as_user(posing)).text.lstrip("\ufeff"))))
+        assert [r["result"] for r in rows if int(r["game"]) == done["id"]] == [""]
+        seen = games_of(c.get(f"/api/events/{eid}", headers=as_user(posing)).json())
+        assert seen[done["id"]][2]["result"] is None
+        r = c.get(f"/api/events/{eid}/games/{done['id']}/steps", headers=as_user(posing))
+        assert (r.status_code, r.json()["error"]) == (403, "round_in_play")
+
+
 def trf_columns(line: str) -> dict:
     """An ``001`` line read by the standard's columns (1-based in the standard: 5-8, 15-47,
     81-84, 86-89, then ten a round from 92)."""

@@ -236,6 +236,17 @@ class Director(EventGames):
             return acc["id"], acc["bot"]
         return e.entrant_id, e.bot
 
+    def people(self, g: GameRow) -> list[str]:
+        """The names of the seats of game ``g`` a person plays (not a bot entrant): the names
+        a viewer is matched against to tell whether he played ``g`` (an account may bear the
+        name of a bot entrant, which no account plays)."""
+        return [name for name, bot in (self.seat_player(g, i) for i in range(len(g.seats))) if not bot]
+
+    def bot_names(self) -> set[str]:
+        """The names of the event's bot entrants (and bot members of its pairs)."""
+        out = {e.entrant_id for e in self.by_draw.values() if e.bot}
+        return out | {x["id"] for e in self.by_draw.values() for x in e.members or () if x.get("bot")}
+
     def name(self, d: int) -> str:
         """The entrant id of draw number ``d`` (``(vacant)`` for an empty seat)."""
         return "(vacant)" if d == VACANT else self.by_draw[d].entrant_id

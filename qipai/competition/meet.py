@@ -112,7 +112,7 @@ def event_csv(d: Any, what: str, held: Any = None) -> str:
         rows: list[list[Any]] = [["round", "match", "kind", "entrants", "status", "result", "winner"]]
         for m in d.matches():
             res = m.result or {}
-            if m.games and all(held(m.round, names(g)) for g in m.games):
+            if m.games and all(held(m.round, d.people(g)) for g in m.games):
                 res = {}
             win = res.get("winner")
             rows.append([m.round, m.index, m.kind, " / ".join(d.name(x) for x in m.entrants), m.status,
@@ -123,7 +123,7 @@ def event_csv(d: Any, what: str, held: Any = None) -> str:
                  "source"]]
         for m in d.matches():
             for g in sorted(m.games, key=lambda g: g.number):
-                r = {} if held(m.round, names(g)) else (g.result or {})
+                r = {} if held(m.round, d.people(g)) else (g.result or {})
                 rows.append([g.id, m.round, m.index, g.number, " / ".join(names(g)),
                              r.get("text", "pending" if g.status == "pending" else ""), r.get("reason", ""),
                              "" if r.get("moves") is None else r["moves"],

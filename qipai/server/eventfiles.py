@@ -63,7 +63,7 @@ def games_zip(d: Director, held: Callable[[int, list[str]], bool]) -> bytes:
                 several = len(m.games) > 1
                 for g in m.games:
                     names = [sd.seat_player(g, i)[0] for i in range(len(g.seats))]
-                    hide = held(m.round, names)
+                    hide = held(m.round, sd.people(g))
                     res = {} if hide else (g.result or {})
                     file = ""
                     if not hide and g.status == "finished" and g.source in ("played", "entered") and g.record:

@@ -222,6 +222,8 @@ class EventReads:
                    "standings_after": None if after is None else max(after - d.round0, 0)}
             if held:
                 name = viewer[1] if viewer is not None else None
+                if name in d.bot_names():       # an account named as a bot entrant played nothing
+                    name = None
                 held_results(out, lambda rnd, played: rnd in held and not played, name)
             return out
 
@@ -237,7 +239,7 @@ class EventReads:
             d = Director(s, ev, g.match.stage)
             names = [d.seat_player(g, i)[0] for i in range(len(g.seats))]
             return {"event": event_id, "game": g.id, "round": g.match.round, "match": g.match.index,
-                    "number": g.number, "names": names, "record": g.record,
+                    "number": g.number, "names": names, "people": d.people(g), "record": g.record,
                     "result": g.record.get("result") or g.result}
 
     def held_rounds(self, event_id: str) -> list[int]:

@@ -440,7 +440,7 @@ def add_event_routes(app: FastAPI, hub: Hub, db: sessionmaker[Session],
         got = await service.read("game_record", event_id, game_id)
         viewer = await user_of(request) if user_of is not None else None
         await conduct.hold_round_game(hub, service, event_id, got.get("round"), viewer,
-                                      viewer is not None and viewer.username in got["names"])
+                                      viewer is not None and viewer.username in got.pop("people"))
         record = got.pop("record")
         try:
             steps = await asyncio.to_thread(replay_steps, record)
