@@ -182,3 +182,29 @@ def test_at_an_event_table_only_a_spectator_gets_the_estimate(tmp_path):
                 r = c.get(url, headers=as_user(who) if who else {})
                 assert r.status_code == 200, r.text
                 assert len(r.json()["ownership"]) == m["view"]["size"]
+
+
+def test_new_estimates_are_limited_per_address_and_a_position_estimated_is_free(tmp_path):
+    """Each position estimated costs CPU: an address gets ``Limits.estimate_ip`` of them (here 3
+    at once, then one per 100 s) and is refused 429 ``rate_limited`` past it, while a position
+    already estimated is answered to anyone, however often."""
+    from qipai.server import Limits
+    with client(tmp_path, spectator_delay_ms=0, limits=Limits(estimate_ip=(0.01, 3))) as c:
+        b_tok, w_tok = signup(c, "limblack"), signup(c, "limwhite")
+        t = post(c, b_tok, "/api/tables", {"game": "go", "options": {"board_size": 9},
+                                           "settings": {"clock": "none"}}).json()
+        post(c, w_tok, f"/api/tables/{t['id']}/sit")
+        url = f"/api/tables/{t['id']}/estimate"
+        with ws(c, b_tok, t["id"]) as b, ws(c, w_tok, t["id"]) as w:
+            for s in (b, w):
+                next_state(s)
+            for seq, action in enumerate(["E5", "F5", "E4"]):
+                assert c.get(url).json()["moves"] == seq
+                for _ in range(3):                       # the same position again: no cost
+                    assert c.get(url, headers=as_user(w_tok)).json()["moves"] == seq
+                send(b if seq % 2 == 0 else w, seq, action)
+                for s in (b, w):
+                    next_state(s)
+            r = c.get(url, headers=as_user(b_tok))
+            assert (r.status_code, r.json()["error"]) == (429, "rate_limited"), r.text
+            assert r.json()["params"]["retry_after"] > 0

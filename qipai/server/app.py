@@ -112,6 +112,10 @@ def level_choice(game_id: str, body: NewTable | SeatRequest | None) -> str | Non
                        valid=list(bot_levels(game_id))) from None
 
 
+#: go score estimates worked out at once by a worker (the others wait their turn)
+ESTIMATES_AT_ONCE = 2
+
+
 class Limiters:
     def __init__(self, settings: Settings) -> None:
         lim = settings.limits
@@ -127,6 +131,7 @@ class Limiters:
         self.dispute_account = RateLimit(*lim.dispute_account)
         self.bot_token = RateLimit(*lim.bot_token)
         self.replay_ip = RateLimit(*lim.replay_ip)
+        self.estimate_ip = RateLimit(*lim.estimate_ip)
         self.join_account = RateLimit(*lim.join_account)
         self.table_code_account = RateLimit(*lim.table_code_account)
         #: the limits counted in Redis for every worker of a cluster alike (:meth:`share`)
@@ -208,7 +213,7 @@ class Limiters:
 #: the limits a cluster counts in Redis (:meth:`Limiters.share`)
 SHARED = ("login_ip", "login_account", "signup_ip", "moves_account", "moves_ip", "api_ip",
           "bot_games", "chat_account", "report_account", "dispute_account", "bot_token", "replay_ip",
-          "join_account", "table_code_account")
+          "join_account", "table_code_account", "estimate_ip")
 
 
 def seats_by_option(info: Any) -> dict[str, dict[str, list[int]]]:
@@ -552,6 +557,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             raise ApiError(404, "no_table", f"no live table {table_id!r}")
         return await conduct.table_summary(hub, app.state.events, viewer, table)
 
+    estimating = asyncio.Semaphore(ESTIMATES_AT_ONCE)
+
     @app.get("/api/tables/{table_id}/estimate", tags=["lobby"])
     async def table_estimate(request: Request, table_id: str) -> dict[str, Any]:
         """A go table's score estimate of the board as it stands (as OGS gives one on request
@@ -560,7 +567,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         ``moves`` (the moves it is of). Anyone watching may ask; at an event's table only a
         spectator, never a player of it (an analysis aid during a tournament game, which OGS
         too withholds in its tournament games). 409 ``not_playing``: no game in play;
-        ``no_estimate``: not a go game; 403 ``estimate_event_player``."""
+        ``no_estimate``: not a go game; 403 ``estimate_event_player``; 429 ``rate_limited``
+        (``Limits.estimate_ip``: a position not estimated yet)."""
         table = hub.get(table_id)
         state = table.runner.state if table.runner is not None else None
         if table.game_id != "go":
@@ -574,12 +582,23 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                 raise ApiError(403, "estimate_event_player",
                                "a player of an event game has no score estimate during it")
         # one estimate a position, however many ask at once: worked out in a thread on a copy
-        # of the state (the game goes on meanwhile), of the moves counted here
+        # of the state (the game goes on meanwhile), of the moves counted here; a new one
+        # counts against the asker's address (Limits.estimate_ip), and at most ESTIMATES_AT_ONCE
+        # run at a time, so that many tables' estimates neither take the cores nor the threads
+        # other requests work in
         key = (len(state.log), state.board.hash)
         job = getattr(table, "_estimate", None)
         if job is None or job[0] != key:
+            wait = await app.state.limits.hit("estimate_ip", client_ip(request))
+            if wait:
+                raise ApiError(429, "rate_limited", "too many score estimates asked for; slow down",
+                               retry_after=retry_after(wait))
             snap, moves = state.clone(), len(state.moves)
-            job = (key, asyncio.ensure_future(asyncio.to_thread(lambda: {**snap.estimate(), "moves": moves})))
+
+            async def work() -> dict[str, Any]:
+                async with estimating:
+                    return await asyncio.to_thread(lambda: {**snap.estimate(), "moves": moves})
+            job = (key, asyncio.ensure_future(work()))
             table._estimate = job
         return await asyncio.shield(job[1])
 

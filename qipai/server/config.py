@@ -59,6 +59,9 @@ class Limits:
     # replays (every position of a game, /api/records/{id}/steps and an event game's) per client
     # IP: 30, then one per 2 s; a long game's steps take seconds to compute and are megabytes
     replay_ip: tuple[float, int] = (0.5, 30)
+    # go score estimates worked out for a client IP (a position already estimated is free):
+    # 30, then one per 2 s; each is a tenth of a second of a core on a 19x19 board
+    estimate_ip: tuple[float, int] = (0.5, 30)
     ws_message_bytes: int = 4096                   # larger WebSocket messages are refused
     ws_flood: int = 100                            # rate-limited messages at once (then a tenth
                                                    # of it per second) before a socket is closed
