@@ -121,6 +121,23 @@ def test_the_sign_up_limit_fits_a_room_and_its_setting_is_checked(monkeypatch):
     assert signup_limit(45) == (45 / 600, 45)
 
 
+def test_an_ipv6_subscribers_addresses_share_one_sign_up_limit(tmp_path):
+    """An IPv6 client holds a /64 (2**64 addresses): the sign-up limit counts the network, so
+    changing the last 64 bits gets no new sign-ups; another /64 and IPv4 addresses count apart."""
+    from fastapi.testclient import TestClient
+
+    with client(tmp_path, limits=Limits(signup_ip=(0.001, 2))) as c:
+        def sign(addr: str, name: str) -> int:
+            return TestClient(c.app, client=(addr, 4000)).post(
+                "/api/signup", json={"username": name, "password": "correct horse"}).status_code
+        assert [sign(a, n) for a, n in [("2001:db8:5:6::1", "six1"), ("2001:db8:5:6::2", "six2"),
+                                        ("2001:db8:5:6:ffff:1:2:3", "six3")]] == [201, 201, 429]
+        assert sign("2001:db8:5:7::1", "six4") == 201
+        assert [sign("203.0.113.7", "four1"), sign("203.0.113.8", "four2")] == [201, 201]
+        assert sign("::ffff:203.0.113.7", "four3") == 201
+        assert sign("203.0.113.7", "four4") == 429
+
+
 def test_login_rate_limits_per_account_and_ip(tmp_path):
     from fastapi.testclient import TestClient
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import ipaddress
 import itertools
 import json
 import logging
@@ -331,3 +332,19 @@ class OpenSockets:
 def client_ip(conn: Any) -> str:
     """The address a request or socket comes from (its peer; see docs/server.md on proxies)."""
     return conn.client.host if conn.client else "?"
+
+
+def address_key(ip: str) -> str:
+    """The key a per-address limit counts ``ip`` (:func:`client_ip`) under: an IPv4 address
+    itself, an IPv6 one's /64 network (what one subscriber or host is given: 2**64 addresses,
+    each of which would otherwise have a sign-up limit of its own), an IPv4-mapped IPv6
+    address as its IPv4 one."""
+    try:
+        a = ipaddress.ip_address(ip)
+    except ValueError:
+        return ip
+    if a.version == 6:
+        if a.ipv4_mapped is not None:
+            return str(a.ipv4_mapped)
+        return str(ipaddress.ip_network(f"{a}/64", strict=False))
+    return ip
