@@ -432,3 +432,23 @@ def test_an_error_answer_that_quotes_a_lone_surrogate_still_encodes():
     assert answer["message"] == "unknown option 'a\\ud800'"
     assert answer["params"] == {"option": "a\\udfff", "given": {"k\\ud800": ["\\udc01"]}}
     assert json.dumps(ws_error("bad_option", "a\ud800"), ensure_ascii=False).encode()
+
+
+def test_table_code_tries_are_limited_per_address_too(tmp_path):
+    """Accounts are cheap: tries at private tables' codes count per address as well as per
+    account, so that many accounts of one address get no more tries than the address's limit."""
+    from fastapi.testclient import TestClient
+
+    limits = Limits(table_code_account=(0.001, 3), table_code_ip=(0.001, 5), signup_ip=(100.0, 100))
+    with client(tmp_path, limits=limits) as c:
+        host = signup(c, "codehost")
+        t = post(c, host, "/api/tables", {"game": "xiangqi", "settings": {"private": True}}).json()
+        code = t["settings"]["code"]
+        guesser = TestClient(c.app, client=("198.51.100.4", 4000))
+        toks = [signup(guesser, f"guess{i}") for i in range(6)]
+        got = [post(guesser, tok, "/api/tables/by-code", {"code": "ZZZZZZZZ"}) for tok in toks]
+        assert [r.status_code for r in got] == [404] * 5 + [429], [r.text for r in got]
+        assert got[-1].json()["error"] == "rate_limited"
+        friend = TestClient(c.app, client=("198.51.100.5", 4000))
+        r = post(friend, signup(friend, "codefriend"), "/api/tables/by-code", {"code": code.lower()})
+        assert r.status_code == 200 and r.json()["table"] == t["id"], r.text

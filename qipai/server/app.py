@@ -134,6 +134,7 @@ class Limiters:
         self.estimate_ip = RateLimit(*lim.estimate_ip)
         self.join_account = RateLimit(*lim.join_account)
         self.table_code_account = RateLimit(*lim.table_code_account)
+        self.table_code_ip = RateLimit(*lim.table_code_ip)
         #: the limits counted in Redis for every worker of a cluster alike (:meth:`share`)
         self.shared: dict[str, SharedRateLimit] = {}
         #: :meth:`hit_each_now`: this worker's own count of each shared limit, and until when
@@ -213,7 +214,8 @@ class Limiters:
 #: the limits a cluster counts in Redis (:meth:`Limiters.share`)
 SHARED = ("login_ip", "login_account", "signup_ip", "moves_account", "moves_ip", "api_ip",
           "bot_games", "chat_account", "report_account", "dispute_account", "bot_token", "replay_ip",
-          "join_account", "table_code_account", "estimate_ip")
+          "join_account", "table_code_account", "estimate_ip",
+          "table_code_ip")
 
 
 def seats_by_option(info: Any) -> dict[str, dict[str, list[int]]]:

@@ -56,6 +56,9 @@ class Limits:
     # tries at a private table's code per account (20, then one per 30 s), as at an event's join
     # code: counted before the code is checked (qipai.server.tablecodes)
     table_code_account: tuple[float, int] = (1 / 30, 20)
+    # and per client address (60, then one per 10 s): accounts are cheap (30 sign-ups per
+    # address per 10 minutes), and each one's own tries add up
+    table_code_ip: tuple[float, int] = (0.1, 60)
     # replays (every position of a game, /api/records/{id}/steps and an event game's) per client
     # IP: 30, then one per 2 s; a long game's steps take seconds to compute and are megabytes
     replay_ip: tuple[float, int] = (0.5, 30)

@@ -8,8 +8,10 @@ aloud or typed they are confused); what a person types is read without case, spa
 Why 8 of 31 characters (≈ 39.6 bits) and not a 6-digit 房间号: a stranger who tries codes must not
 find a table. Tries are rate-limited per account (``Limits.table_code_account``: 20, then one per
 30 s, counted before the code is checked, as an event's join code is), so an account gets about
-2,900 tries a day; with 10,000 private tables open at once a try finds one with probability
-10,000 / 31⁸ ≈ 1.2 × 10⁻⁸: about 3 × 10⁻⁵ a day for an account. Six digits would give 1 in 100.
+2,900 tries a day; and per client address (``Limits.table_code_ip``: 60, then one per 10 s,
+about 8,700 a day; an IPv6 client's /64 as one), since accounts are cheap and their tries add
+up. With 10,000 private tables open at once a try finds one with probability
+10,000 / 31⁸ ≈ 1.2 × 10⁻⁸: about 10⁻⁴ a day for an address. Six digits would give 1 in 100.
 
 ``POST /api/tables/by-code`` ``{"code"}`` (signed in) answers ``{"table": id}`` for an open or
 running private table of this worker or of any worker of a cluster. Errors: not_signed_in
@@ -26,6 +28,7 @@ from fastapi import FastAPI, Request
 from pydantic import Field
 
 from .bodies import Body
+from .conns import address_key, client_ip
 from .errors import ApiError
 from .models import UserRow
 from .ratelimit import retry_after
@@ -64,12 +67,14 @@ def add_code_routes(app: FastAPI, hub: Hub, need_user: Callable[[Request], Await
     async def by_code(request: Request, body: CodeBody) -> dict[str, Any]:
         """The private table with this code (see :mod:`qipai.server.tablecodes`): ``{"table"}``."""
         user = await need_user(request)
-        wait = await hub.limits.hit("table_code_account", str(user.id))
+        wait = await hub.limits.hit_each([("table_code_account", str(user.id)),
+                                          ("table_code_ip", address_key(client_ip(request)))])
         if wait:
             raise ApiError(429, "rate_limited", "too many tries at table codes; slow down",
                            retry_after=retry_after(wait), what="table_code")
         code = read_code(body.code)
-        here = [t.summary() for t in hub.tables.values()]
+        here = [t.summary() for t in hub.tables.values()           # only the ones that match
+                if t.settings.get("private") and t.settings.get("code") == code]
         every = here + (await hub.cluster.lobby() if hub.cluster is not None else [])
         found = next((t for t in every if code and t["settings"].get("private")
                       and t["settings"].get("code") == code and t["status"] in ("open", "playing")), None)
