@@ -551,3 +551,20 @@ def test_the_spam_filter_is_not_passed_by_invisible_or_full_width_variations(liv
     for text in ("buy\u200b beans", "ｂｕｙ ｂｅａｎｓ", "buy bea\u0301ns"):
         r = zed.post("/api/events/foldcup/chat", json={"text": text})
         assert (r.status_code, r.json()["error"]) == (429, "chat_repeated"), (text, r.text)
+
+
+def test_invisible_lines_and_mute_reasons_are_empty(live):
+    """A chat line or a mute's reason of zero-width characters alone shows nothing: refused
+    ``chat_empty`` and ``reason_required`` as an empty one is."""
+    boss = signed_in(live, "boss")
+    ivy = account(live, "blank_ivy")
+    ivy_id = ivy.get("/api/me").json()["user"]["id"]
+    r = boss.post("/api/events", json={"preset": "s3_xiangqi", "event_id": "blankcup",
+                                       "players": ["blank_ivy", {"id": "b1", "bot": "random"},
+                                                   {"id": "b2", "bot": "random"}]})
+    assert r.status_code == 201, r.text
+    r = ivy.post("/api/events/blankcup/chat", json={"text": "\u200b\u200c\u2060\ufeff"})
+    assert (r.status_code, r.json()["error"]) == (400, "chat_empty"), r.text
+    assert ivy.post("/api/events/blankcup/chat", json={"text": "👨\u200d👩\u200d👧"}).status_code == 201
+    r = boss.post("/api/chat/mutes", json={"user": ivy_id, "minutes": 5, "reason": "\u200b\u00ad"})
+    assert (r.status_code, r.json()["error"]) == (400, "reason_required"), r.text

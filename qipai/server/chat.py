@@ -141,7 +141,7 @@ def clean(text: Any) -> str:
     if unsafe(text):
         raise ChatRefused("chat_bad_text", "a chat line may not hold control characters or "
                                            "direction overrides")
-    if not text:
+    if not text or not folded(text):          # nothing to see: zero-width characters alone
         raise ChatRefused("chat_empty", "the chat line is empty")
     if len(text) > MAX_CHARS:
         raise ChatRefused("chat_too_long", f"a chat line is at most {MAX_CHARS} characters",
@@ -617,7 +617,7 @@ def add_mute_routes(app: FastAPI, hub: Hub, need_user: Any) -> None:
         user = await need_user(request)
         await need_moderator(body.event, user)
         reason = " ".join(unicodedata.normalize("NFC", body.reason).split())
-        if not reason or unsafe(reason):
+        if not folded(reason) or unsafe(reason):     # invisible characters are no reason
             raise ApiError(400, "reason_required", "a mute needs a written reason")
         until = (datetime.now(UTC) + timedelta(minutes=body.minutes)).isoformat(timespec="seconds")
         made: list[int] = []
