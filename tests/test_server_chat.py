@@ -568,3 +568,9 @@ def test_invisible_lines_and_mute_reasons_are_empty(live):
     assert ivy.post("/api/events/blankcup/chat", json={"text": "👨\u200d👩\u200d👧"}).status_code == 201
     r = boss.post("/api/chat/mutes", json={"user": ivy_id, "minutes": 5, "reason": "\u200b\u00ad"})
     assert (r.status_code, r.json()["error"]) == (400, "reason_required"), r.text
+    for user in (2 ** 70, -5, 0):                  # no such account, not a server fault
+        r = boss.post("/api/chat/mutes", json={"user": user, "minutes": 5, "reason": "spam"})
+        assert (r.status_code, r.json()["error"]) == (400, "bad_request"), (user, r.text)
+        r = ivy.post("/api/chat/reports", json={"event": "blankcup", "user": user,
+                                                "at": "2026-01-01T00:00:00", "text": "x"})
+        assert (r.status_code, r.json()["error"]) == (400, "bad_request"), (user, r.text)

@@ -80,7 +80,7 @@ from .bodies import Body
 from .commit import stored_alike
 from .conns import encode
 from .errors import ApiError, ws_error
-from .models import ChatMuteRow, ChatReportRow, ChatRow, TableRow, UserRow, now_iso
+from .models import MAX_ROW_ID, ChatMuteRow, ChatReportRow, ChatRow, TableRow, UserRow, now_iso
 from .plaintext import unsafe
 from .ratelimit import retry_after
 from .store import Call, again
@@ -462,7 +462,7 @@ class ReportBody(Body):
 
     table: str | None = Field(default=None, max_length=40)
     event: str | None = Field(default=None, max_length=40)
-    user: int
+    user: int = Field(ge=1, le=MAX_ROW_ID)      # an id the database can hold
     at: str = Field(max_length=40)
     text: str = Field(max_length=2000)
     reason: str = Field(default="", max_length=4000)
@@ -584,7 +584,7 @@ class MuteBody(Body):
     """A moderator's mute: the account (``user``, its id), ``minutes`` (0 lifts the mute in
     force), a written ``reason``, and ``event`` for a referee's mute at that event."""
 
-    user: int
+    user: int = Field(ge=1, le=MAX_ROW_ID)      # an id the database can hold
     minutes: int = Field(ge=0, le=MUTE_MAX_MIN)
     reason: str = Field(default="", max_length=500)
     event: str | None = Field(default=None, max_length=40)
