@@ -27,23 +27,18 @@ SHOTS = Path("/tmp/shots-ui13")
 CATALOGUES = Path(__file__).resolve().parents[2] / "qipai" / "i18n"
 BIDDING = ("deal", "window", "bao", "fan")
 
-#: the person's declare buttons during the deal, or the phase once the deal is over
-ASKED = """() => {
+#: during the deal, clicks the last enabled declare button as soon as there is one (the buttons
+#: change at every card, and go when a bot overcalls: found and clicked in one step of the page):
+#: its action and label; 'over' once the deal is over without one; null while there is none
+CLICK = """() => {
   const ct = document.querySelector('.ct');
   if (!ct || !ct.dataset.phase) return null;
   if (ct.dataset.phase !== 'deal') return 'over';
-  return document.querySelectorAll('#actions button[data-action^="declare"]:enabled').length ? 'asked' : null;
-}"""
-
-#: clicks the last enabled declare button at once (the buttons change at every card): its
-#: action and label, or null when there is none any more
-CLICK = """() => {
   const bs = [...document.querySelectorAll('#actions button[data-action^="declare"]:enabled')];
   const b = bs[bs.length - 1];
   if (!b) return null;
   const out = {action: b.dataset.action, label: b.textContent.trim(),
-               held: document.querySelectorAll('#hand .c').length,
-               phase: document.querySelector('.ct').dataset.phase};
+               held: document.querySelectorAll('#hand .c').length, phase: ct.dataset.phase};
   b.click();
   return out;
 }"""
@@ -103,14 +98,11 @@ def test_a_person_declares_trump_by_a_click_during_the_deal(deal_server, browser
     shown = clicked = None
     for _ in range(8):            # an account holds at most 10 open or playing tables
         _table(page, server)
-        if page.wait_for_function(ASKED, timeout=30_000).json_value() != "asked":
+        clicked = page.wait_for_function(CLICK, timeout=30_000).json_value()
+        if clicked == "over":
             _give_up(page)
             continue
         page.screenshot(path=str(SHOTS / f"shengji-declare-asked-{lang}-1280.png"), full_page=True)
-        clicked = page.evaluate(CLICK)
-        if clicked is None:
-            _give_up(page)
-            continue
         cards = clicked["action"].split()[1:]
         want = page.evaluate("""async ([cards, lang]) => (await import('/static/boards/shengji.js'))
             .groupedFaces(cards, lang)""", [cards, lang])
