@@ -93,3 +93,57 @@ def bidding_person(sock, ahead: str | None, seen: list[dict] | None = None) -> N
         if phase != "deal" and msg["seat"] in msg["to_act"] and turn not in answered:
             answered.add(turn)
             sock.send_json({"type": "move", "seq": msg["seq"], "turn": turn, "action": "pass"})
+
+
+class _Passer:
+    """A bot that passes every prompt of the declarations (the runs below stop at their end)."""
+
+    def choose(self, state, seat):
+        return "pass"
+
+
+class _Stop(Exception):
+    """The declarations are over: the run has what it measures."""
+
+
+def deal_pace(deal, think_ms: int, deal_hold: int, window_hold: int) -> dict:
+    """Run the declarations of ``deal`` (``deal_prompt="every_card"``, four passing bots thinking
+    ``think_ms``) in virtual time with ``deal_hold`` and ``private_hold=window_hold``, and stop
+    at their end. Returns the virtual time the last card is dealt (``dealt``) and the
+    declarations end (``declared``), the sorted distinct times of the state's changes during the
+    deal (``changes``) and how many prompts were answered (``prompts``)."""
+    import asyncio
+
+    from qipai.games.shengji.seats import SEATS
+    from qipai.match import BotPlayer
+    from qipai.match.runner import GameRunner
+    from qipai.match.timesource import VirtualTime
+
+    bidding = ("deal", "window", "bao", "fan")
+    marks: dict[str, int] = {}
+    changes: list[int] = []
+
+    class Watched(GameRunner):
+        def _sync_turns(self, t, acted):
+            st = self.state
+            if st.phase == "deal":
+                changes.append(t)
+            else:
+                marks.setdefault("dealt", t)
+            if st.phase not in bidding:
+                marks["declared"] = t
+                raise _Stop
+            super()._sync_turns(t, acted)
+
+    game = qipai.load("shengji", deal_prompt="every_card")
+    players = [BotPlayer(_Passer(), think_ms=think_ms) for _ in range(SEATS)]
+    runner = Watched(game, players, clock="card_default", time=VirtualTime(),
+                     state=game.new_state(deal=deal), private_hold=window_hold,
+                     deal_hold=deal_hold)
+    try:
+        asyncio.run(runner.run())
+    except _Stop:
+        pass
+    return {"dealt": marks["dealt"], "declared": marks["declared"],
+            "changes": sorted(set(changes)),
+            "prompts": sum(1 for a in runner.state.log if str(a) == "pass")}

@@ -291,48 +291,13 @@ def test_a_restarted_server_plays_the_people_options_again(tmp_path):
 DEAL_HOLD, WINDOW_HOLD = 250, 2000
 
 
-class _Passer:
-    """A bot that passes every prompt of the declarations (the test stops at their end)."""
-
-    def choose(self, state, seat):
-        return "pass"
-
-
 def _deal_times(deal) -> tuple[int, int, int]:
     """Virtual time at which the deal's last card is dealt and the declarations end, and how
     many prompts the deal had, with deal_hold and private_hold as a two-person table sets them."""
-    import asyncio
+    from .shengji_helpers import deal_pace
 
-    from qipai.match import BotPlayer
-    from qipai.match.runner import GameRunner
-    from qipai.match.timesource import VirtualTime
-
-    marks: dict[str, int] = {}
-
-    class Watched(GameRunner):
-        def _sync_turns(self, t, acted):
-            st = self.state
-            if st.phase != "deal":
-                marks.setdefault("dealt", t)
-            if st.phase not in BIDDING:
-                marks["declared"] = t
-                raise _Stop
-            super()._sync_turns(t, acted)
-
-    game = qipai.load("shengji", deal_prompt="every_card")
-    players = [BotPlayer(_Passer(), think_ms=DEAL_HOLD // 2) for s in range(SEATS)]
-    runner = Watched(game, players, clock="card_default", time=VirtualTime(),
-                     state=game.new_state(deal=deal), private_hold=WINDOW_HOLD, deal_hold=DEAL_HOLD)
-    try:
-        asyncio.run(runner.run())
-    except _Stop:
-        pass
-    prompts = sum(1 for a in runner.state.log if str(a) == "pass")
-    return marks["dealt"], marks["declared"], prompts
-
-
-class _Stop(Exception):
-    """The declarations are over: the test has what it measures."""
+    seen = deal_pace(deal, DEAL_HOLD // 2, DEAL_HOLD, WINDOW_HOLD)
+    return seen["dealt"], seen["declared"], seen["prompts"]
 
 
 def test_a_deal_lasts_the_same_short_time_whoever_got_a_level_card():

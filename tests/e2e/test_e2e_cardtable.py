@@ -10,7 +10,7 @@ import re
 
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from .test_e2e_play import sign_up, submit_account_form
+from .test_e2e_play import post_table, sign_up, submit_account_form
 from .timing import until
 
 PHONE = {"width": 390, "height": 844}
@@ -24,10 +24,7 @@ def open_table(page, server, game, bots, options=None, bot_delay_ms=20, clock="n
     it; the person sits in seat 0."""
     settings = {"bot_delay_ms": bot_delay_ms, **({"clock": clock} if clock else {})}
     body = {"game": game, "bots": bots, "options": options or {}, "settings": settings}
-    tid = page.evaluate("""async (body) => {
-        const r = await fetch('/api/tables', {method: 'POST', credentials: 'same-origin',
-            headers: {'Content-Type': 'application/json'}, body: JSON.stringify(body)});
-        return (await r.json()).id; }""", body)
+    tid = post_table(page, body)
     page.goto(f"{server}/tables/{tid}")
     page.wait_for_selector("#hand")
 

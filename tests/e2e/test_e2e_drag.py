@@ -232,6 +232,20 @@ def test_chinese_checkers_marbles_drag_by_mouse_and_finger_and_the_board_flips(s
         start = min(h for h, d in moves.items() if len(d) >= 2)
         return start, moves[start]
 
+    def drag_move(page, pointer, start, dest, action, seat, seq, name):
+        """Drag the marble on ``start`` to ``dest`` (a screenshot while over it), drop it, and
+        see the move land on both pages as the referee's ``action`` (move number ``seq``) with
+        its last-move marks."""
+        lift(page, pointer, hole(start))
+        pointer.move(*centre(page, hole(dest)))
+        shot(page, name)
+        pointer.up()
+        state.apply(action, seat)
+        for each in both:
+            wait_seq(each, seq)
+            assert each.locator("#cc-board .h.last-from").get_attribute("data-hole") == start
+            assert each.locator("#cc-board .h.last-to").get_attribute("data-hole") == dest
+
     # South (mouse): the targets shown while dragging are the referee's; a drop off the board
     # after passing over one sends nothing; then a drag to another target moves
     start, dests = choice(0)
@@ -245,15 +259,7 @@ def test_chinese_checkers_marbles_drag_by_mouse_and_finger_and_the_board_flips(s
     mouse.up()
     assert south.locator("#cc-board .h.sel").count() == 0 and south.locator(".drag-ghost").count() == 0
     assert south.get_attribute("#status", "data-seq") == "0"
-    lift(south, mouse, hole(start))
-    mouse.move(*centre(south, hole(second)))
-    shot(south, "chinese-checkers-drag-1280-zh")
-    mouse.up()
-    state.apply(dests[second], 0)
-    for page in both:
-        wait_seq(page, 1)
-        assert page.locator("#cc-board .h.last-from").get_attribute("data-hole") == start
-        assert page.locator("#cc-board .h.last-to").get_attribute("data-hole") == second
+    drag_move(south, mouse, start, second, dests[second], 0, 1, "chinese-checkers-drag-1280-zh")
 
     # North (finger): a drop on a hole that is no target cancels; then a move by drag
     start, dests = choice(1)
@@ -265,15 +271,7 @@ def test_chinese_checkers_marbles_drag_by_mouse_and_finger_and_the_board_flips(s
     assert north.locator("#cc-board .h.sel").count() == 0
     assert north.get_attribute("#status", "data-seq") == "1"
     dest = sorted(dests)[-1]
-    lift(north, finger, hole(start))
-    finger.move(*centre(north, hole(dest)))
-    shot(north, "chinese-checkers-drag-390-en")
-    finger.up()
-    state.apply(dests[dest], 1)
-    for page in both:
-        wait_seq(page, 2)
-        assert page.locator("#cc-board .h.last-from").get_attribute("data-hole") == start
-        assert page.locator("#cc-board .h.last-to").get_attribute("data-hole") == dest
+    drag_move(north, finger, start, dest, dests[dest], 1, 2, "chinese-checkers-drag-390-en")
 
     # the flip switch: the opposite camp at the bottom, and back
     def y(page, name):

@@ -10,17 +10,10 @@ import re
 from playwright.sync_api import Error as PlaywrightError
 
 from .test_e2e_card_games import DESKTOP, PHONE, account, fits_both_widths, play_whole_game  # noqa: F401
-from .test_e2e_play import sign_up  # noqa: F401
+from .test_e2e_play import post_table, sign_up  # noqa: F401
 from .timing import until
 
 SD = "sdbh.provisional"
-
-
-def make_table(page, body):
-    return page.evaluate("""async (body) => {
-        const r = await fetch('/api/tables', {method: 'POST', credentials: 'same-origin',
-            headers: {'Content-Type': 'application/json'}, body: JSON.stringify(body)});
-        return (await r.json()).id; }""", body)
 
 
 def test_shandong_baohuang_is_marked_experimental_and_plays(server, browser, account, shot):  # noqa: F811
@@ -38,7 +31,7 @@ def test_shandong_baohuang_is_marked_experimental_and_plays(server, browser, acc
         page.click("details > summary")                 # the options are folded away
         page.select_option('select[data-opt="ruleset"]', f'"{SD}"')
         assert page.input_value('select[name="num_seats"]') == "4"
-        tid = make_table(page, {"game": "baohuang", "options": {"ruleset": SD}, "bots": 3, "bot": "rule",
+        tid = post_table(page, {"game": "baohuang", "options": {"ruleset": SD}, "bots": 3, "bot": "rule",
                                 "settings": {"bot_delay_ms": 20, "clock": "none"}})
         page.goto(server + "/")
         row = page.locator(f'tr[data-table="{tid}"]')
@@ -84,7 +77,7 @@ def test_baibian_bajue_is_marked_proposal_and_a_hand_plays_by_clicks(server, bro
         badge = card.locator('[data-marking="proposal"]')
         assert badge.count() == 1 and re.search(r"proposal|提案", badge.inner_text()), badge.inner_text()
         shot(page, f"marked-bajue-lobby-{lang}-{size['width']}")
-        tid = make_table(page, {"game": "baibian-bajue", "bots": 3, "bot": "rule",
+        tid = post_table(page, {"game": "baibian-bajue", "bots": 3, "bot": "rule",
                                 "settings": {"bot_delay_ms": 20, "clock": "none"}})
         page.goto(f"{server}/tables/{tid}")
         page.wait_for_selector("#hand .mj-t")

@@ -8,26 +8,20 @@ a seat picked is dealt by that seat. Screenshots at 1280 and 390 px in both lang
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pytest
 
 from .conftest import set_width
-from .test_e2e_play import sign_up
+from .test_e2e_play import signed_in_in
 
 SHOTS = Path("/tmp/shots-ui13")
-CATALOGUES = Path(__file__).resolve().parents[2] / "qipai" / "i18n"
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
 def test_the_shengji_options_say_what_empty_means(server, browser, lang):
     SHOTS.mkdir(exist_ok=True)
-    words = json.loads((CATALOGUES / f"{lang}.json").read_text(encoding="utf-8"))
-    ctx = browser.new_context(viewport={"width": 1280, "height": 900})
-    ctx.add_init_script(f"localStorage.setItem('lang', '{lang}')")
-    page = ctx.new_page()
-    sign_up(page, server, f"sjempty{lang}")
+    ctx, page, words = signed_in_in(browser, server, lang, f"sjempty{lang}")
     page.wait_for_selector("#create")
     page.select_option("select[name=game]", "shengji")
     page.click("details:has([data-opt]) summary")

@@ -68,6 +68,31 @@ def create_table(page, bots: int = 0) -> str:
     return page.url.rsplit("/", 1)[1]
 
 
+def post_table(page, body: dict) -> str:
+    """Create a table by the lobby API (``POST /api/tables`` with ``body``) in the page's
+    session, as the lobby form does; the table id."""
+    return page.evaluate("""async (body) => {
+        const r = await fetch('/api/tables', {method: 'POST', credentials: 'same-origin',
+            headers: {'Content-Type': 'application/json'}, body: JSON.stringify(body)});
+        return (await r.json()).id; }""", body)
+
+
+def signed_in_in(browser, base, lang: str, name: str, width: int = 1280, height: int = 900):
+    """A new browser context whose page speaks ``lang`` (``en`` or ``zh``, picked as a person
+    picks it), signed up as ``name`` and on the lobby; the context, the page and the language's
+    catalogue (key: words)."""
+    import json
+    from pathlib import Path
+
+    words = json.loads((Path(__file__).resolve().parents[2] / "qipai" / "i18n" / f"{lang}.json")
+                       .read_text(encoding="utf-8"))
+    ctx = browser.new_context(viewport={"width": width, "height": height})
+    ctx.add_init_script(f"localStorage.setItem('lang', '{lang}')")
+    page = ctx.new_page()
+    sign_up(page, base, name)
+    return ctx, page, words
+
+
 def join(page, server, table):
     """Join ``table`` from the lobby list."""
     page.goto(server + "/")

@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from .conftest import running_server
-from .test_e2e_play import sign_up
+from .test_e2e_play import post_table, sign_up
 
 SHOTS = Path("/tmp/shots-dealpace")
 CATALOGUES = Path(__file__).resolve().parents[2] / "qipai" / "i18n"
@@ -67,11 +67,7 @@ def _phase(page) -> str | None:
 
 def _new_table(a, b, server) -> str:
     """A shengji table: ``a`` at seat 0, ``b`` at another seat, bots in the other two."""
-    tid = a.evaluate("""async () => {
-        const r = await fetch('/api/tables', {method: 'POST', credentials: 'same-origin',
-            headers: {'Content-Type': 'application/json'},
-            body: JSON.stringify({game: 'shengji', seat: 0, settings: {bot_delay_ms: 20, clock: 'none'}})});
-        return (await r.json()).id; }""")
+    tid = post_table(a, {"game": "shengji", "seat": 0, "settings": {"bot_delay_ms": 20, "clock": "none"}})
     b.evaluate("async (t) => { await fetch(`/api/tables/${t}/sit`, {method: 'POST'}); }", tid)
     # both pages at the table before the bots fill it (the deal starts then): each sees it all
     for p in (a, b):

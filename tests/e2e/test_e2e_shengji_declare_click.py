@@ -15,16 +15,14 @@ at 1280 and 390 px in both languages (/tmp/shots-ui13)."""
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pytest
 
 from .conftest import running_server, set_width
-from .test_e2e_play import sign_up
+from .test_e2e_play import post_table, signed_in_in
 
 SHOTS = Path("/tmp/shots-ui13")
-CATALOGUES = Path(__file__).resolve().parents[2] / "qipai" / "i18n"
 BIDDING = ("deal", "window", "bao", "fan")
 
 #: during the deal, clicks the last enabled declare button as soon as there is one (the buttons
@@ -67,12 +65,8 @@ def deal_server(tmp_path_factory):
 def _table(page, server) -> str:
     """A shengji table: the person in seat 0, three random bots (they declare less at once
     than the rule bot), no clock."""
-    tid = page.evaluate("""async () => {
-        const r = await fetch('/api/tables', {method: 'POST', credentials: 'same-origin',
-            headers: {'Content-Type': 'application/json'},
-            body: JSON.stringify({game: 'shengji', seat: 0, bots: 3, bot: 'random',
-                                  settings: {bot_delay_ms: 20, clock: 'none'}})});
-        return (await r.json()).id; }""")
+    tid = post_table(page, {"game": "shengji", "seat": 0, "bots": 3, "bot": "random",
+                            "settings": {"bot_delay_ms": 20, "clock": "none"}})
     page.goto(f"{server}/tables/{tid}")
     page.wait_for_selector("#hand .c", timeout=30_000)
     return tid
@@ -89,11 +83,7 @@ def _give_up(page) -> None:
 def test_a_person_declares_trump_by_a_click_during_the_deal(deal_server, browser, lang):
     server = deal_server
     SHOTS.mkdir(exist_ok=True)
-    words = json.loads((CATALOGUES / f"{lang}.json").read_text(encoding="utf-8"))
-    ctx = browser.new_context(viewport={"width": 1280, "height": 900})
-    ctx.add_init_script(f"localStorage.setItem('lang', '{lang}')")
-    page = ctx.new_page()
-    sign_up(page, server, f"sjclick{lang}")
+    ctx, page, words = signed_in_in(browser, server, lang, f"sjclick{lang}")
     you = words["ct.you"]
     shown = clicked = None
     for _ in range(8):            # an account holds at most 10 open or playing tables
