@@ -47,3 +47,29 @@ def test_mahjong_env_step_reads_no_view(gid):
         obs = env.observe(env.agent_selection)
         env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
     assert calls == []
+
+
+@pytest.mark.parametrize("gid", ["mahjong-gb", "laizi-mahjong", "baibian-bajue"])
+def test_mahjong_tensor_kept_between_a_seats_own_turns_equals_the_tensor_of_the_whole_view(gid):
+    """As a researcher's loop observes: each seat at its own turns only, several steps apart
+    (the discards, sets, hand and windows of the steps between counted at once), over
+    several hands and two matches on the same env (a new state, new hands: encoded whole)."""
+    env = E.pettingzoo(gid, hands_per_match=4)
+    enc = E.encoder(gid, hands_per_match=4)
+    rng = np.random.default_rng(5)
+    checked = 0
+    for seed in (1, 2):
+        env.reset(seed=seed)
+        for agent in env.agent_iter():
+            obs, _, term, trunc, _ = env.last()
+            seat = env.possible_agents.index(agent)
+            assert np.array_equal(obs["observation"], enc.encode(env.state.view(seat), seat)), \
+                (seed, len(env.state.log), seat)
+            checked += 1
+            if term or trunc:
+                env.step(None)
+                continue
+            legal = env.chooser._legal
+            kongs = [i for i, a in enumerate(legal[:64]) if str(a).split()[0] in ("kong", "add", "bomb")]
+            env.step(kongs[0] if kongs else int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    assert checked > 200

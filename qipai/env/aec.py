@@ -119,25 +119,30 @@ class QipaiAEC(AECEnv):
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         seat = self._seat_of[agent]
         state = self.state
-        to_act = state.to_act
         # a paging step (list action spaces) leaves the state as it was: the seat's tensor of
         # the last observation is given again (a copy kept of it), as the chooser keeps the list
         if self._paged:
-            key = (id(state), len(state.log), seat, to_act, state.result is None)
+            key = (id(state), len(state.log), seat, state.to_act, state.result is None)
             kept = self._kept[seat]
             if kept is not None and kept[0] == key:
                 tensor = kept[1].copy()
             else:
-                tensor = self._follow(state, seat)
+                tensor = self._tensors[seat].follow(state, self._views[seat])
                 self._kept[seat] = (key, tensor.copy())
         else:
-            tensor = self._follow(state, seat)
+            tensor = self._tensors[seat].follow(state, self._views[seat])
         chooser = self.chooser
-        acting = agent == self.agent_selection and seat in to_act and not state.is_terminal()
-        if acting and chooser.fixed:
-            return {"observation": tensor, "action_mask": chooser.mask(state, seat, to_act)}
+        # only the selected agent may be to act (the others get the idle mask)
+        if agent == self.agent_selection:
+            to_act = state.to_act
+            if seat in to_act and not state.is_terminal():
+                if chooser.fixed:
+                    return {"observation": tensor, "action_mask": chooser.mask(state, seat, to_act)}
+                obs = {"observation": tensor}
+                obs.update(chooser.observe(state, seat, to_act))
+                return obs
         obs = {"observation": tensor}
-        obs.update(chooser.observe(state, seat, to_act) if acting else chooser.idle())
+        obs.update(chooser.idle())
         return obs
 
     def _follow(self, state: Any, seat: int) -> np.ndarray:

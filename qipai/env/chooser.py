@@ -29,8 +29,9 @@ class Chooser:
         self._key: tuple | None = None
         self._legal: Any = None
         self._slots: list[int] = []
-        self._flags: Any = None                 # the engine's flags, when read from it (direct)
-        self._mask: np.ndarray | None = None    # and the mask made of them
+        self._flags: bytes | None = None        # the engine's flags, when read from it (direct),
+        #                                         padded to the action space's size
+        self._fresh: bytearray | None = None    # the same flags, not yet handed out as a mask
         self._lo = self._hi = 0
 
     # ----- the legal list of the current state ---------------------------------------------
@@ -46,15 +47,15 @@ class Chooser:
             got = direct(state, seat, to_act) if direct is not None else None
             if got is not None:          # the mask from the engine's legal set, no list
                 flags, self._legal = got
-                self._flags = flags
-                size = self.actions.size
-                if len(flags) == size:
-                    self._mask = np.frombuffer(flags, np.int8)
-                else:
-                    self._mask = np.zeros(size, np.int8)
-                    self._mask[:len(flags)] = np.frombuffer(flags, np.int8)
+                pad = self.actions.size - len(flags)
+                if pad:
+                    flags += bytes(pad)
+                # choose() reads an immutable copy; the new bytearray becomes the first mask
+                # handed out (without a copy: nothing else holds it)
+                self._flags = bytes(flags)
+                self._fresh = flags if type(flags) is bytearray else None
                 return
-            self._flags = self._mask = None
+            self._flags = self._fresh = None
             legal = self._legal = state.legal_actions(seat)
             self._slots = self.actions.slots(legal)
         else:
@@ -97,11 +98,13 @@ class Chooser:
         """The action mask (a new array) of ``seat``, which is to act, for a fixed action
         space (``to_act``: ``state.to_act`` when the caller has it)."""
         self._refresh(state, seat, to_act)
-        if self._mask is not None:
-            return self._mask.copy()
-        mask = np.zeros(self.actions.size, np.int8)
-        mask[self._slots] = 1
-        return mask
+        if self._flags is not None:
+            flags, self._fresh = self._fresh, None
+            return np.ndarray(self.actions.size, _INT8, flags or bytearray(self._flags))
+        flags = bytearray(self.actions.size)     # item writes: cheaper than numpy's for a few
+        for i in self._slots:
+            flags[i] = 1
+        return np.ndarray(self.actions.size, _INT8, flags)
 
     def idle(self) -> dict[str, np.ndarray]:
         """The mask part of the observation of a seat that is not to act: all zeros."""
@@ -137,6 +140,9 @@ class Chooser:
             return self._legal[start]
         self._lo, self._hi = start, min(start + block, self._hi)
         return None
+
+
+_INT8 = np.dtype(np.int8)
 
 
 def _masked(index: int) -> IllegalAction:

@@ -95,6 +95,7 @@ class TileEncoder(FlatEncoder):
         self.actions = self._actions()
         lo, _ = self.layout.offsets["discards"]
         self._shown = self._buf[lo:self.layout.offsets["melds"][1]]     # discards, then melds
+        self._parts_high = {b.name: np.float32(b.high) for b in self.layout.blocks}
 
     def blocks(self) -> list[Block]:
         n, game = self.n, self.game
@@ -142,23 +143,44 @@ class TileEncoder(FlatEncoder):
     def encode_seen(self, seen: tuple, seat: int) -> np.ndarray:
         """The tensor of ``state.seen_table(seat)``: the same as :meth:`encode` of
         ``view(seat)``, read from the state's codes instead of the view's texts."""
-        ponds, melds, concealed, hand, drawn, phase, wall, marks, claim = seen
-        wind, prevalent, dealer, laizi, indicator, flowers = marks
-        n, buf, parts = self.n, self._buf, self._parts
+        buf = self._buf
         buf.fill(0.0)
-        shown: list[int] = []
+        self.fill_seen(seen, seat, self._parts, self._shown)
+        np.minimum(buf, self.high, out=buf)
+        return buf.copy()
+
+    def fill_seen(self, seen: tuple, seat: int, parts: dict[str, np.ndarray],
+                  shown: np.ndarray) -> None:
+        """Write ``seen`` into the zeroed blocks ``parts`` (``shown``: the discards and
+        melds blocks, adjacent, as one flat view); not clipped to ``high``."""
+        ponds, melds, concealed, hand, drawn, phase, wall, marks, claim = seen
+        n = self.n
+        counted: list[int] = []
         for s in range(n):
             base = ((s - seat) % n) * 34
-            shown += [base + t for t, _ in ponds[s]]
+            counted += [base + t for t, _ in ponds[s]]
             base += n * 34
-            shown += [base + t for t in melds[s]]
-            if flowers and flowers[s]:
-                parts["flowers"][(s - seat) % n] = count_arrays(flowers[s])[1]
-        self._shown[:] = np.bincount(shown, minlength=2 * n * 34)
+            counted += [base + t for t in melds[s]]
+        shown[:] = np.bincount(counted, minlength=2 * n * 34)
         parts["concealed_count"][:] = concealed[seat:] + concealed[:seat]
         parts["hand"][:] = hand
         if drawn is not None:
             parts["drawn"][drawn] = 1
+        self.fill_marks(marks, seat, parts)
+        if claim is not None:
+            self._claim(parts["last_discard"], claim[0], claim[1], seat)
+        if phase in PHASE_SLOTS:
+            parts["phase"][PHASE_SLOTS[phase]] = 1
+        parts["wall"][0] = wall or 0
+
+    def fill_marks(self, marks: tuple, seat: int, parts: dict[str, np.ndarray]) -> None:
+        """The winds, dealer, laizi and flowers blocks (zeroed) from ``seen_table``'s marks."""
+        wind, prevalent, dealer, laizi, indicator, flowers = marks
+        n = self.n
+        if flowers:
+            for s in range(n):
+                if flowers[s]:
+                    parts["flowers"][(s - seat) % n] = count_arrays(flowers[s])[1]
         winds = parts["winds"]
         if wind is not None:
             winds[0, wind] = 1
@@ -169,13 +191,6 @@ class TileEncoder(FlatEncoder):
         for i, t in enumerate((laizi, indicator)):
             if t is not None:
                 parts["special"][i, t] = 1
-        if claim is not None:
-            self._claim(parts["last_discard"], claim[0], claim[1], seat)
-        if phase in PHASE_SLOTS:
-            parts["phase"][PHASE_SLOTS[phase]] = 1
-        parts["wall"][0] = wall or 0
-        np.minimum(buf, self.high, out=buf)
-        return buf.copy()
 
     def _claim(self, out: np.ndarray, tile: int | None, frm: int, seat: int) -> None:
         """``last_discard``: the claim window's tile (``None``: hidden from ``seat``) and the
@@ -224,14 +239,106 @@ class TileEncoder(FlatEncoder):
 
 
 class TileTensor(TensorFollower):
-    """One seat's mahjong tensor read from what its view shows (``state.seen_table``: the
-    discards, the sets it sees, the concealed counts, its own tiles, the phase, the wall, the
-    winds, the dealer, the laizi), without building the view (whose legal-action texts, log
-    and per-seat entries the tensor does not read). ``update`` (from a followed view) encodes
-    the view, as the default does."""
+    """One seat's mahjong tensor, kept between its observations and read from what its view
+    shows (``state.seen_table``: the discards, the sets it sees, the concealed counts, its
+    own tiles, the phase, the wall, the winds, the dealer, the laizi), without building the
+    view (whose legal-action texts, log and per-seat entries the tensor does not read).
+
+    A discard stays in its pond for the rest of the hand, so only the discards since the
+    seat's last observation are counted; a seat's sets, the seat's own tiles, the concealed
+    counts, the drawn tile, the claim window, the phase, the wall and the marks (winds,
+    dealer, laizi, flowers) are written again where they changed. A new state object or a
+    new hand (the ponds made again) is encoded whole. ``update`` (from a followed view)
+    encodes the view, as the default does."""
+
+    def __init__(self, encoder: TileEncoder, seat: int) -> None:
+        super().__init__(encoder, seat)
+        self._state: Any = None
+        self._ponds: Any = None           # the ponds list object of the kept tensor
+        lay = encoder.layout
+        self._at = {name: lo for name, (lo, _) in lay.offsets.items()}
+        self._high = [float(h) for h in lay.high]
 
     def follow(self, state: Any, views: Any) -> np.ndarray:
-        return self.encoder.encode_seen(state.seen_table(self.seat), self.seat)
+        seat, enc = self.seat, self.encoder
+        seen = state.seen_table(seat)
+        ponds, melds, concealed, hand, drawn, phase, wall, marks, claim = seen
+        if state is not self._state or ponds is not self._ponds \
+                or any(len(p) < k for p, k in zip(ponds, self._counted)):
+            self._restart(state, seen)
+            return self._buf.copy()
+        n, flat, at, high = enc.n, self._flat, self._at, self._high
+        counted = self._counted
+        for s in range(n):                 # the new discards, counted up to the block's high
+            pond = ponds[s]
+            if len(pond) > counted[s]:
+                base = at["discards"] + ((s - seat) % n) * 34
+                for t, _ in pond[counted[s]:]:
+                    if flat[base + t] < 4.0:
+                        flat[base + t] += 1.0
+                counted[s] = len(pond)
+            if melds[s] != self._melds[s]:
+                base = at["melds"] + ((s - seat) % n) * 34
+                row = [0] * 34
+                for t in melds[s]:
+                    row[t] += 1
+                for t in range(34):
+                    flat[base + t] = float(min(row[t], 4))
+                self._melds[s] = list(melds[s])
+        if hand != self._hand:
+            base, old = at["hand"], self._hand
+            for t in range(34):
+                if hand[t] != old[t]:
+                    flat[base + t] = float(min(hand[t], 4))
+            self._hand = hand[:]
+        if concealed != self._concealed:
+            base = at["concealed_count"]
+            for r in range(n):
+                flat[base + r] = float(min(concealed[(seat + r) % n], 14))
+            self._concealed = list(concealed)
+        if drawn != self._drawn:
+            if self._drawn is not None:
+                flat[at["drawn"] + self._drawn] = 0.0
+            if drawn is not None:
+                flat[at["drawn"] + drawn] = 1.0
+            self._drawn = drawn
+        if phase != self._phase:
+            for ph in (self._phase, phase):
+                if ph in PHASE_SLOTS:
+                    flat[at["phase"] + PHASE_SLOTS[ph]] = float(ph == phase)
+            self._phase = phase
+        if wall != self._wall:
+            flat[at["wall"]] = float(min(wall or 0, high[at["wall"]]))
+            self._wall = wall
+        parts = self._parts
+        if claim != self._claim:
+            parts["last_discard"].fill(0.0)
+            if claim is not None:
+                enc._claim(parts["last_discard"], claim[0], claim[1], seat)
+            self._claim = claim
+        if marks != self._marks:
+            for name in ("flowers", "winds", "dealer", "special"):
+                parts[name].fill(0.0)
+            enc.fill_marks(marks, seat, parts)
+            for name in ("flowers", "winds", "dealer", "special"):
+                np.minimum(parts[name], enc._parts_high[name], out=parts[name])
+            self._marks = marks
+        return self._buf.copy()
+
+    def _restart(self, state: Any, seen: tuple) -> None:
+        """The whole tensor of ``seen``, kept with what it was made of."""
+        enc = self.encoder
+        buf, parts = enc.layout.new()
+        lo, _ = enc.layout.offsets["discards"]
+        enc.fill_seen(seen, self.seat, parts, buf[lo:enc.layout.offsets["melds"][1]])
+        np.minimum(buf, enc.high, out=buf)
+        self._buf, self._parts = buf, parts
+        self._flat = memoryview(buf)      # item writes: a third of numpy's scalar writes
+        ponds, melds, concealed, hand, drawn, phase, wall, marks, claim = seen
+        self._state, self._ponds = state, ponds
+        self._counted = [len(p) for p in ponds]
+        self._melds, self._hand, self._concealed = [list(m) for m in melds], hand[:], list(concealed)
+        self._drawn, self._phase, self._wall, self._marks, self._claim = drawn, phase, wall, marks, claim
 
 
 # the state's tile kinds 0..33 are the tensor's tile indices (the view names kind t NAMES[t])
