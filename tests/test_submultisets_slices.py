@@ -46,3 +46,26 @@ def test_count_and_order_match_a_brute_force_listing() -> None:
         seq = SubMultisets(items, size)
         assert len(seq) == len(brute)
         assert sorted(seq) == brute
+
+
+def test_listing_level_by_level_equals_the_walk_and_indexing(monkeypatch) -> None:
+    """A set of at most ``LISTED`` members is listed item by item; a larger one by the walk:
+    both give the members in index order. ``resized`` shares the count table and equals a set
+    built for that size."""
+    import qipai.cards.submultisets as sm
+
+    rng = random.Random(3)
+    for _ in range(300):
+        items = [(i, rng.randint(0, 4)) for i in range(rng.randint(0, 7))]
+        size = rng.randint(0, 9)
+        seq = SubMultisets(items, size)
+        indexed = [seq[i] for i in range(len(seq))]
+        assert list(seq) == indexed
+        monkeypatch.setattr(sm, "LISTED", -1)
+        assert list(seq) == indexed
+        monkeypatch.undo()
+        for k in range(size + 1):
+            small = seq.resized(k)
+            fresh = SubMultisets(items, k)
+            assert len(small) == len(fresh) and list(small) == list(fresh)
+            assert small[-1:] == fresh[-1:] and small.pick(range(len(small))) == list(fresh)

@@ -72,7 +72,7 @@ class PolicySearcher(Searcher):
             if state.is_terminal():
                 return self.terminal_values(state)
             seat = state.to_act[0]
-            state.apply(self.policy(state, seat, rng), seat)
+            self.apply(state, self.policy(state, seat, rng), seat)
         return self.terminal_values(state) if state.is_terminal() else self.evaluate(state)
 
 

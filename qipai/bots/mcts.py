@@ -78,6 +78,11 @@ class Searcher:
         order (untried actions are expanded in this order). Default: every legal action."""
         return state.legal_actions(seat)
 
+    def apply(self, state: Any, action: Any, seat: int) -> None:
+        """Apply ``action`` for ``seat``: one of ``state``'s own :meth:`candidates` or playout
+        actions, so legal there (default: ``state.apply``; a game may skip checking it again)."""
+        state.apply(action, seat)
+
     def terminal_values(self, state: Any) -> list[float]:
         """The value per seat in [0, 1] of a finished ``state`` (default: :func:`result_values`)."""
         return result_values(state)
@@ -190,11 +195,11 @@ def _iterate(searcher: Searcher, root: Node, state: Any, rng: random.Random, c: 
             child = Node(seat, untried[2])
             child.avail = 1
             children[untried[0]] = child
-            state.apply(untried[1], seat)
+            searcher.apply(state, untried[1], seat)
             path.append(child)
             break
         node, action = max(legal, key=lambda ca: ca[0].ucb(c, bias))
-        state.apply(action, seat)
+        searcher.apply(state, action, seat)
         path.append(node)
     values = searcher.terminal_values(state) if state.is_terminal() else searcher.playout(state, rng)
     for n in path[1:]:

@@ -16,6 +16,7 @@ import json
 import math
 import random
 from collections import Counter
+from functools import cache
 from typing import Any
 
 from qipai.bots import register_bot
@@ -25,7 +26,7 @@ from qipai.cards.card import make_deck
 from qipai.cards.sample import deal_unseen
 from qipai.games.shengji import combos as cb
 from qipai.games.shengji.actions import Action
-from qipai.games.shengji.trump import TRUMP, Trump, face_points
+from qipai.games.shengji.trump import FACE_POINTS, TRUMP, Trump, face_points
 
 SAMPLE = 150            # candidate plays examined when the legal set is larger
 #: candidate follows a playout's rule bot examines (the tree's rule bot play examines SAMPLE)
@@ -115,12 +116,17 @@ class ShengjiRuleBot:
         win_cards = next(fs for s, fs in trick if s == win_seat)
         win_suit = trump.eff[win_cards[0]]
         cands = _spread(actions, sample)
+        keys = trump.sort_keys
 
         def cost(a: Action) -> tuple:
-            return (sum(face_points(f) for f in a.faces), sorted(trump.sort_key(f) for f in a.faces))
+            return (sum(FACE_POINTS[f] for f in a.faces), sorted(keys[f] for f in a.faces))
+
+        def most(a: Action) -> tuple:
+            points, low = cost(a)
+            return (points, [tuple(-x for x in k) for k in low])
 
         if win_seat % 2 == seat % 2:
-            return max(cands, key=lambda a: (cost(a)[0], [tuple(-x for x in k) for k in cost(a)[1]]))
+            return max(cands, key=most)
         if single:
             fmt, win_key = None, (trump.pos[win_cards[0]],)
         else:
@@ -141,7 +147,7 @@ class ShengjiRuleBot:
             if (s == TRUMP and win_suit != TRUMP) or (s == win_suit and key > win_key):
                 winners.append(a)
         if winners:
-            return min(winners, key=lambda a: sorted(trump.sort_key(f) for f in a.faces)[::-1])
+            return min(winners, key=lambda a: sorted(keys[f] for f in a.faces)[::-1])
         return min(cands, key=cost)
 
 
@@ -229,7 +235,7 @@ def determinize(game: Any, view: dict, rng: random.Random) -> Any:
             return False
         return trump.eff[face] not in voids[place] and face not in single[place]
 
-    pack = [c.face for c in make_deck(game.options["decks"])]
+    pack = _pack(game.options["decks"])
     gone = [f for s in range(SEATS) for f in played[s].elements()]
     try:
         now = deal_unseen(pack, counts, known, gone, rng, allowed, tries=SHUFFLES)
@@ -256,6 +262,12 @@ def determinize(game: Any, view: dict, rng: random.Random) -> Any:
     if state.failed_throws != view["failed_throws"] or state.penalty != view["penalty"]:
         raise ValueError("the sample breaks a throw the view saw succeed")
     return state
+
+
+@cache
+def _pack(decks: int) -> tuple[str, ...]:
+    """The faces of a fresh pack of ``decks`` decks, in pack order."""
+    return tuple(c.face for c in make_deck(decks))
 
 
 def _pairs(faces: list[str] | tuple[str, ...]) -> int:
@@ -303,9 +315,12 @@ class ShengjiSearcher(DeterminizedSearcher):
 
     def candidates(self, state: Any, seat: int) -> list[Any]:
         """The rule bot's play first, then up to :attr:`width` other legal plays spread over
-        the legal set (a follow may have thousands)."""
-        actions = state.legal_actions(seat)
-        if state.phase != "play" or len(actions) <= 1:
+        the legal set (a follow may have thousands). In play the legal set is the game's lazy
+        sequence: only the plays picked are built."""
+        if state.phase != "play":
+            return list(state.legal_actions(seat))
+        actions = state._follows(seat) if state.trick else state._leads(seat)
+        if len(actions) <= 1:
             return list(actions)
         first = self.rule_play(state, seat, actions)
         return [first] + [a for a in _spread(actions, self.width) if a != first]
@@ -334,6 +349,9 @@ class ShengjiSearcher(DeterminizedSearcher):
         if not state.trick:
             return self.rule_play(state, seat, None)
         return _short_follow(state, seat) or self.rule_play(state, seat, moves(seat), PLAYOUT_SAMPLE)
+
+    def apply(self, state: Any, action: Any, seat: int) -> None:
+        state.apply_legal(action, seat)
 
     def terminal_values(self, state: Any) -> list[float]:
         d = state.result.details

@@ -14,6 +14,9 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
+#: a set of at most this many sub-multisets is iterated from a list built level by level
+LISTED = 4096
+
 
 class SubMultisets(Sequence):
     """All sub-multisets of exactly ``size`` elements of the multiset ``items`` (``[(key,
@@ -43,6 +46,15 @@ class SubMultisets(Sequence):
                 row[k] = acc
         self._ways = ways
 
+    def resized(self, size: int) -> SubMultisets:
+        """The sub-multisets of ``size`` elements (``0 <= size <= self.size``) of the same items,
+        sharing this one's count table (its rows count every smaller size too)."""
+        if not 0 <= size <= self.size:
+            raise ValueError(f"size {size} is not 0..{self.size}")
+        out = object.__new__(SubMultisets)
+        out.items, out.size, out.wrap, out._ways = self.items, size, self.wrap, self._ways
+        return out
+
     def __len__(self) -> int:
         return self._ways[0][self.size]
 
@@ -70,6 +82,17 @@ class SubMultisets(Sequence):
         """Every sub-multiset in index order (a direct walk, faster than indexing)."""
         items, ways, wrap = self.items, self._ways, self.wrap
         n = len(items)
+        if not len(self):
+            return iter(())
+        if len(self) <= LISTED:
+            # item by item, each prefix extended in index order by every count that can still
+            # be completed: the prefixes stay in index order, without a generator per level
+            level: list[tuple[tuple[Any, ...], int]] = [((), self.size)]
+            for i, (key, c) in enumerate(items):
+                below = ways[i + 1]
+                level = [(prefix + (key,) * t, k - t) for prefix, k in level
+                         for t in range(min(c, k) + 1) if below[k - t]]
+            return iter([wrap(prefix) for prefix, _ in level])
 
         def walk(i: int, k: int, prefix: tuple[Any, ...]) -> Iterator[tuple[Any, ...]]:
             if i == n:
@@ -80,9 +103,7 @@ class SubMultisets(Sequence):
                 if ways[i + 1][k - t]:
                     yield from walk(i + 1, k - t, prefix + (key,) * t)
 
-        if len(self):
-            for t in walk(0, self.size, ()):
-                yield wrap(t)
+        return (wrap(t) for t in walk(0, self.size, ()))
 
     def take(self, start: int, step: int, count: int) -> list[Any]:
         """``[self[start + j * step] for j in range(count)]`` (indices in range, ``step >= 1``)

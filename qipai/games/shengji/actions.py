@@ -31,6 +31,19 @@ def canonical_order(face: str) -> tuple[int, int]:
     return (-_RANK_ORDER[face[0]], _SUIT[face[1]])
 
 
+class _Keys(dict):
+    """:func:`canonical_order` of the 54 face codes, computed once; any other text is computed
+    on each look-up (and raises as :func:`canonical_order` does)."""
+
+    def __missing__(self, face: str) -> tuple[int, int]:
+        return canonical_order(face)
+
+
+#: ``canonical_key(face) == canonical_order(face)``, a dictionary look-up (hot sorts use it)
+canonical_key = _Keys({f: canonical_order(f)
+                       for f in [r + s for r in RANKS for s in _SUIT] + ["LJ", "BJ"]}).__getitem__
+
+
 class Action:
     """``kind`` (``pass``, ``declare``, ``bury``, ``play``) and ``faces`` (sorted face codes).
     Equal and hashable by text."""
@@ -39,7 +52,7 @@ class Action:
 
     def __init__(self, kind: str, faces: tuple[str, ...] = (), ordered: bool = False) -> None:
         self.kind = kind
-        self.faces = tuple(faces) if ordered else tuple(sorted(faces, key=canonical_order))
+        self.faces = tuple(faces) if ordered else tuple(sorted(faces, key=canonical_key))
         body = " ".join(self.faces)
         self.text = kind if kind == "pass" else body if kind == "play" else f"{kind} {body}"
 

@@ -11,7 +11,7 @@ consecutive ``pos``), ``("titanic", 2)`` (two triples of consecutive ``pos``, 3 
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from functools import lru_cache
 from typing import NamedTuple
 
@@ -112,8 +112,13 @@ def decompose(holding: dict[str, int], pos: dict[str, int], decks: int = 2) -> l
             c -= 2
         for _ in range(c):
             comps.append(Comp("single", 1, pos[f], (f,)))
-    comps.sort(key=lambda c: (shape_order(c.shape), -c.top, _suit_pref(c.faces[0])))
+    comps.sort(key=_format_place)
     return comps
+
+
+def _format_place(c: Comp) -> tuple:
+    """A component's place in a lead's format: :func:`shape_order`, higher top, then suit."""
+    return (_KIND_RANK[c.kind], -c.length, -c.top, _suit_pref(c.faces[0]))
 
 
 def _components(counts: dict[str, int], pos: dict[str, int]) -> list[Comp]:
@@ -270,11 +275,21 @@ def follow_ok_suited(play: dict[str, int], he: dict[str, int], pos: dict[str, in
                      fmt: list[tuple[str, int]]) -> bool:
     """§3.7 when the follower holds more than N cards of the led suit and ``play`` is all led
     suit: same tractor coverage and the required number of pairs."""
+    return follow_checker(he, pos, fmt)(play)
+
+
+def follow_checker(he: dict[str, int], pos: dict[str, int],
+                   fmt: list[tuple[str, int]]) -> Callable[[dict[str, int]], bool]:
+    """``play -> follow_ok_suited(play, he, pos, fmt)``, with what ``he`` must show worked out
+    once (a legal set checks every sub-multiset of one holding)."""
     lengths = tuple(l for k, l in fmt if k == "tractor")
-    if tractor_coverage(play, pos, lengths) != tractor_coverage(he, pos, lengths):
-        return False
     pf = pairs_in_format(fmt)
-    return min(pair_count(play), pf) == min(pair_count(he), pf)
+    coverage = tractor_coverage(he, pos, lengths)
+    pairs = min(pair_count(he), pf)
+
+    def ok(play: dict[str, int]) -> bool:
+        return tractor_coverage(play, pos, lengths) == coverage and min(pair_count(play), pf) == pairs
+    return ok
 
 
 # ----- contenders and keys (§3.8) ------------------------------------------------------------
@@ -351,11 +366,20 @@ def best_splits(play: dict[str, int], pos: dict[str, int],
     return out or None
 
 
+#: copies of one face taken by a format of one single or one pair
+_COPIES = {("single", 1): 1, ("pair", 1): 2}
+
+
 def contender_key(play: dict[str, int], pos: dict[str, int], fmt: list[tuple[str, int]],
                   rule: str = "key") -> tuple | None:
     """The comparison key of a contender (§3.8), or ``None`` when ``play`` does not match the
     format. ``rule = "key"``: the top of the key-shape component (maximised); ``"all"``: the
     best split's tops grouped by shape class."""
+    need = _COPIES.get(tuple(fmt[0])) if len(fmt) == 1 else None
+    if need is not None:
+        # a lone single or pair (most tricks): the best split takes the highest card or pair
+        tops = [pos[f] for f, c in play.items() if c >= need]
+        return (max(tops),) if tops else None
     splits = best_splits(play, pos, fmt)
     if splits is None:
         return None

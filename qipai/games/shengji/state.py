@@ -15,7 +15,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
-from qipai.cards.card import Card, make_deck, parse_card
+from qipai.cards.card import Card, parse_card
 from qipai.cards.submultisets import Concat, SubMultisets
 from qipai.core.errors import IllegalAction, Message, NotationError, why_cause
 from qipai.core.errors import why as why_of
@@ -24,7 +24,7 @@ from qipai.core.viewdelta import ViewDelta, growing_delta
 
 from . import combos as cb
 from . import declare as dc
-from .actions import PASS, Action, Fault, canonical_order, parse_action
+from .actions import PASS, Action, Fault, canonical_key, canonical_order, parse_action
 from .declaring import Declaring
 from .ending import Ending
 from .seats import SEATS, team_of
@@ -57,7 +57,7 @@ class ShengjiState(Ending, Declaring, State):
         self.every_card = o["deal_prompt"] == "every_card"
         self.first_hand = o["dealer"] is None
         data = self._make_deal(seed, deal) if position is None else \
-            {"order": [c.id for c in make_deck(self.decks)], "provisional_dealer": 0, "kitty_flip": []}
+            {"order": [], "provisional_dealer": 0, "kitty_flip": []}
         self.deal = data if position is None else None
         self.order = [parse_card(c) for c in data["order"]] if position is None else []
         self.p = o["dealer"] if not self.first_hand else data["provisional_dealer"]
@@ -245,9 +245,8 @@ class ShengjiState(Ending, Declaring, State):
             groups.setdefault(self.trump.eff[f], []).append((f, c))
         parts = []
         for _suit, items in sorted(groups.items()):
-            n = sum(c for _, c in items)
-            for k in range(1, n + 1):
-                parts.append(SubMultisets(items, k, _ordered_play))
+            whole = SubMultisets(items, sum(c for _, c in items), _ordered_play)
+            parts += [whole.resized(k) for k in range(1, whole.size + 1)]
         return Concat(parts)
 
     def _suit_holding(self, seat: int, suit: str) -> dict[str, int]:
@@ -271,7 +270,8 @@ class ShengjiState(Ending, Declaring, State):
             target = best_vector(he, self.trump.pos, shapes)
             return [a for a in SubMultisets(items, n, _ordered_play)
                     if best_vector(dict(Counter(a.faces)), self.trump.pos, shapes) == target]
-        return [a for a in SubMultisets(items, n, _ordered_play) if self._follow_ok(Counter(a.faces), he)]
+        ok = cb.follow_checker(he, self.trump.pos, self.lead_fmt)
+        return [_ordered_play(t) for t in SubMultisets(items, n) if ok(_counts(t))]
 
     def _free_follow(self) -> bool:
         return all(k == "single" for k, _ in self.lead_fmt)
@@ -328,6 +328,20 @@ class ShengjiState(Ending, Declaring, State):
             if self.result is None:
                 self._refused = (self.turn if seat is None else seat, action)
             raise
+        self._refused = None
+
+    def apply_legal(self, action: Action, seat: int) -> None:
+        """Apply ``action``, taken from this very state's ``legal_actions(seat)``, as
+        :meth:`apply` does, without checking a play again (a search bot's tree moves and
+        playouts): the same change and log entry."""
+        if self.phase != "play" or self.result is not None or seat != self.turn:
+            return self.apply(action, seat)
+        faces = action.faces
+        if self.trick:
+            self._follow(seat, faces)
+        else:
+            self._lead(seat, faces, self.trump.eff[faces[0]])
+        self.log.append(action.text)
         self._refused = None
 
     def _apply(self, action: Any, seat: int) -> None:
@@ -411,8 +425,8 @@ class ShengjiState(Ending, Declaring, State):
 
     def _take(self, seat: int, face: str) -> Card:
         lst = self.cards[seat][face]
-        lst.sort(key=lambda c: c.deck)
-        card = lst.pop(0)
+        card = min(lst, key=_deck) if len(lst) > 1 else lst[0]
+        lst.remove(card)
         self.hands[seat][face] -= 1
         if not self.hands[seat][face]:
             del self.hands[seat][face]
@@ -490,7 +504,7 @@ class ShengjiState(Ending, Declaring, State):
         for f in faces:
             self._take(seat, f)
         self.played[seat].extend(faces)
-        self.trick.append((seat, tuple(sorted(faces, key=canonical_order))))
+        self.trick.append((seat, tuple(sorted(faces, key=canonical_key))))
         if len(self.trick) == SEATS:
             self._end_trick()
         else:
@@ -646,7 +660,19 @@ def _ordered_play(faces: tuple[str, ...]) -> Action:
 
 def _items(hand: dict[str, int]) -> list[tuple[str, int]]:
     """``(face, count)`` pairs in canonical order, so sub-multisets come out ordered."""
-    return sorted(((f, c) for f, c in hand.items() if c), key=lambda fc: canonical_order(fc[0]))
+    return [(f, hand[f]) for f in sorted((f for f, c in hand.items() if c), key=canonical_key)]
+
+
+def _deck(card: Card) -> int:
+    return card.deck
+
+
+def _counts(faces: tuple[str, ...]) -> dict[str, int]:
+    """Copies of each face in ``faces``, whose equal faces stand together (a sub-multiset)."""
+    out: dict[str, int] = {}
+    for f in faces:
+        out[f] = out.get(f, 0) + 1
+    return out
 
 
 def _small(seq: Sequence[Action]) -> Sequence[Action]:

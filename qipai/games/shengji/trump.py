@@ -28,11 +28,15 @@ def face_points(face: str) -> int:
     return POINTS.get(face[0], 0) if face[1] != "J" else 0
 
 
+#: :func:`face_points` of every face code
+FACE_POINTS = {f: face_points(f) for f in FACES}
+
+
 class Trump:
     """The trump context of one hand: ``level`` (2..14), ``suit`` (``S H D C`` or ``None`` =
     NT), ``two_always`` (常主). ``eff[face]`` and ``pos[face]`` for every face code."""
 
-    __slots__ = ("level", "suit", "two_always", "eff", "pos", "r", "_display")
+    __slots__ = ("level", "suit", "two_always", "eff", "pos", "r", "sort_keys", "_display")
 
     def __init__(self, level: int, suit: str | None, two_always: bool = False) -> None:
         if not 2 <= level <= 14:
@@ -71,6 +75,8 @@ class Trump:
                 eff[f] = TRUMP
                 pos[f] = i
         self.eff, self.pos = eff, pos
+        #: :meth:`sort_key` of every face code
+        self.sort_keys = {f: self.sort_key(f) for f in eff}
         self._display: dict[str, tuple[int, int, int]] | None = None
 
     @property
