@@ -208,7 +208,14 @@ def pairing(game_id: str, level: int, opponent: str, n: int, first: int, jobs: i
                         islice(seeds, jobs))
         seed = first
         while running:
-            res = running.popleft().result()
+            try:
+                res = running.popleft().result()
+            except Exception as exc:      # noqa: BLE001 - the level's bot raised: a forfeit
+                # on a live table a bot that raises forfeits (bot_error): the game counts lost
+                # (reason "bot_error" in the JSON line); the duplicate record leaves it out
+                print(f"  {game_id} seed {seed}: the level's bot raised {exc!r}", file=sys.stderr)
+                res = {"outcome": "loss", "reason": "bot_error", "plies": None, "cpu": 0.0,
+                       "moves": 0, **({"baseline": False} if seats > 2 else {})}
             nxt = next(seeds, None)
             if nxt is not None and (stop is None or time.monotonic() < stop):
                 running.append(ex.submit(play_one, game_id, level, opponent, nxt))
