@@ -73,6 +73,7 @@ class QipaiAEC(AECEnv):
         self._tensors = [self.encoder.follower(s) for s in range(self.num_seats)]
         self._paged = self.encoder.actions.kind == "list"      # whether steps may only page
         self._kept: list[tuple | None] = [None] * self.num_seats
+        self._turn: tuple = (None, 0, ())
 
     def _observation_space(self) -> gymnasium.spaces.Dict:
         enc = self.encoder
@@ -112,9 +113,19 @@ class QipaiAEC(AECEnv):
         self._select()
 
     def _select(self) -> None:
-        to_act = self.state.to_act
+        state = self.state
+        to_act = state.to_act
+        # the turn, kept for this state and log length: observe and step read it back
+        self._turn = (state, len(state.log), to_act)
         if to_act:
             self.agent_selection = self.possible_agents[to_act[0]]
+
+    def _to_act(self, state: Any) -> tuple:
+        """``state.to_act``, as :meth:`_select` kept it when nothing was played since."""
+        turn = self._turn
+        if turn[0] is state and turn[1] == len(state.log):
+            return turn[2]
+        return state.to_act
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         seat = self._seat_of[agent]
@@ -134,7 +145,7 @@ class QipaiAEC(AECEnv):
         chooser = self.chooser
         # only the selected agent may be to act (the others get the idle mask)
         if agent == self.agent_selection:
-            to_act = state.to_act
+            to_act = self._to_act(state)
             if seat in to_act and not state.is_terminal():
                 if chooser.fixed:
                     return {"observation": tensor, "action_mask": chooser.mask(state, seat, to_act)}
@@ -159,10 +170,12 @@ class QipaiAEC(AECEnv):
         if action is None:
             raise EnvError(f"{agent} is to act: step(None) is only for a finished agent",
                            "env.no_action", {"agent": agent})
-        chosen = self.chooser.choose(self.state, seat, int(action))   # raises, changing nothing
+        state = self.state
+        # raises, changing nothing
+        chosen = self.chooser.choose(state, seat, int(action), self._to_act(state))
         self._cumulative_rewards[agent] = 0.0
         if chosen is not None:
-            self.state.apply(chosen, seat=seat)
+            state.apply(chosen, seat=seat)
         self.steps += 1
         self._after_step()
 

@@ -117,11 +117,12 @@ class Chooser:
         return self.observe(state, seat)["action_mask"]
 
     # ----- choosing ---------------------------------------------------------------------------
-    def choose(self, state: Any, seat: int, index: int) -> Any:
+    def choose(self, state: Any, seat: int, index: int, to_act: tuple | None = None) -> Any:
         """The game action slot ``index`` means now, or ``None`` after a paging step (the seat
-        chooses again inside the block). Raises :class:`IllegalAction` (code
-        ``env.masked_action``) for a slot outside the mask; nothing changes then."""
-        self._refresh(state, seat)
+        chooses again inside the block; ``to_act``: ``state.to_act`` when the caller has it).
+        Raises :class:`IllegalAction` (code ``env.masked_action``) for a slot outside the
+        mask; nothing changes then."""
+        self._refresh(state, seat, to_act)
         if self.fixed:
             flags = self._flags
             if flags is not None:
