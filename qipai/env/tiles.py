@@ -14,7 +14,7 @@ from typing import Any
 
 import numpy as np
 
-from qipai.tiles.tile import NAMES
+from qipai.tiles.tile import FLOWER_BASE, NAMES
 
 from .base import Block, FlatEncoder, ListActions, TensorFollower, one_hot, relative, unless_absent
 
@@ -178,9 +178,10 @@ class TileEncoder(FlatEncoder):
         wind, prevalent, dealer, laizi, indicator, flowers = marks
         n = self.n
         if flowers:
+            shown = parts["flowers"]
             for s in range(n):
-                if flowers[s]:
-                    parts["flowers"][(s - seat) % n] = count_arrays(flowers[s])[1]
+                for f in flowers[s]:
+                    shown[(s - seat) % n, f - FLOWER_BASE] += 1
         winds = parts["winds"]
         if wind is not None:
             winds[0, wind] = 1

@@ -155,10 +155,10 @@ class TileMatch(TileReferee):
         ``seat``'s 34 counts (``hand``) and the tile it has just drawn (``drawn``, ``None``
         unless it is playing a turn), the phase, the wall count, :meth:`_seen_marks` and
         :meth:`seen_claim`. The live lists are given: read only."""
-        melds = [[t for m in ms if s == seat or not m.concealed for t in m.tiles]
+        melds = [[t for m in ms if s == seat or not m.concealed for t in m.tiles] if ms else []
                  for s, ms in enumerate(self.melds)]
         mine = self.current == seat and self.phase == "turn"
-        return (self.ponds, melds, [sum(h) for h in self.hands], self.hands[seat],
+        return (self.ponds, melds, list(map(sum, self.hands)), self.hands[seat],
                 self.drawn if mine else None, self.phase, self.wall.remaining(),
                 self._seen_marks(seat), self.seen_claim(seat))
 
@@ -171,8 +171,9 @@ class TileMatch(TileReferee):
 
     def _seen_marks(self, seat: int) -> tuple:
         """The rest of :meth:`seen_table`, as the game's view shows it: ``(the seat's wind,
-        the prevalent wind, the dealer, the laizi, its indicator, each seat's flowers as
-        text)``, ``None`` for what the view does not have. The default: the dealer only."""
+        the prevalent wind, the dealer, the laizi, its indicator, each seat's flowers: a
+        tuple of their codes, ``FLOWER_BASE`` + 0..7)``, ``None`` for what the view does not
+        have. The default: the dealer only."""
         return None, None, self.dealer, None, None, None
 
     def _four_seats(self) -> IllegalAction:

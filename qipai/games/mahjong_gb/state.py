@@ -498,7 +498,7 @@ class MahjongState(TileMatch):
     # ----- views ---------------------------------------------------------------------------------
     def _seen_marks(self, seat: int) -> tuple:
         return (self.seat_wind(seat), self.prevalent, self.order[self.dealer_pos], None, None,
-                [format_tiles(f, sort=False) for f in self.flowers])
+                tuple(map(tuple, self.flowers)))
 
     def view(self, seat: int | None = None, *, log: bool = True) -> dict[str, Any]:
         """What ``seat`` may see (``None``: a spectator): its own concealed tiles and legal
