@@ -76,6 +76,11 @@ class PolicySearcher(Searcher):
         return self.terminal_values(state) if state.is_terminal() else self.evaluate(state)
 
 
+class NoDeterminization(ValueError):
+    """A view of which :meth:`DeterminizedSearcher.determinize` drew no state in its tries (a
+    search bot then answers with its rule bot, :class:`qipai.bots.search.SearchBot`)."""
+
+
 class DeterminizedSearcher(PolicySearcher):
     """A :class:`PolicySearcher` for a game with hidden information (see the module docstring):
     ``DeterminizedSearcher(game_id, rule_bot, determinize, phases)`` with the game's
@@ -111,7 +116,7 @@ class DeterminizedSearcher(PolicySearcher):
                     return self.determinize(game, view, rng)
                 except (ValueError, IllegalAction, NotationError) as e:
                     error = e
-            raise ValueError(f"no determinization of the view in {self.tries} samples: {error}")
+            raise NoDeterminization(f"no determinization of the view in {self.tries} samples: {error}")
         return root
 
 

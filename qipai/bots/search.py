@@ -13,6 +13,9 @@ seat's view — so what the search may know is exactly what is sent to the worke
   (:func:`pool`, ``QIPAI_BOT_WORKERS`` processes, default 2) with a time limit: the level's, cut
   to a quarter of what the seat's clock has left. A worker killed while thinking does not
   lose the move: the pool is replaced and the job sent again (then the rule bot answers).
+* Either way, a search that cannot sample the hidden cards of the view
+  (:class:`~qipai.bots.ismcts.NoDeterminization`) is answered by the rule bot too, logged once
+  per bot: a built-in bot never loses a table by its own fault.
 
 Turns the searcher does not search (opening choices, bidding, marking dead stones) are answered
 by the game's rule bot in the calling process: those are one-step rules, fast.
@@ -22,6 +25,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import os
 import random
 import threading
@@ -33,6 +37,7 @@ from functools import cache
 from multiprocessing import get_context
 from typing import Any
 
+from qipai.bots.ismcts import NoDeterminization
 from qipai.bots.mcts import Budget, Searcher, search
 from qipai.core.pools import release, stop_pool
 
@@ -42,6 +47,7 @@ LEVEL_BUDGETS: dict[int, Budget] = {3: Budget(300, 1500), 4: Budget(1200, 4000),
 MIN_MS, SAFETY_MS = 50, 400
 
 _SEARCHERS: dict[str, Searcher] = {}
+log = logging.getLogger(__name__)
 
 
 def register_searcher(searcher: Searcher, rule_bot: Callable[[int | None], Any]) -> None:
@@ -141,6 +147,7 @@ class SearchBot:
         self.level = level
         self.name = f"mcts{level}"
         self.rng = random.Random(seed)
+        self.unsampled = 0           # decisions the rule bot answered for want of a sample
 
     def job(self, state: Any, seat: int) -> tuple[str, dict[str, Any], int, dict[str, Any]] | None:
         """``(game id, options, seat, inputs)`` of a searched decision, or None when the rule
@@ -155,22 +162,33 @@ class SearchBot:
                 return a
         raise ValueError(f"the search chose {text!r}, which is not legal now")
 
+    def _unsampled(self, state: Any, seat: int, error: NoDeterminization) -> Any:
+        """The rule bot's move when the search could not sample the view (logged once)."""
+        if not self.unsampled:
+            log.warning("%s %s: the rule bot answers: %s", state.game.id, self.name, error)
+        self.unsampled += 1
+        return self.rule.choose(state, seat)
+
     def choose(self, state: Any, seat: int) -> Any:
         """Think in this process with the playout budget only (reproducible)."""
         job = self.job(state, seat)
         seed = self.rng.getrandbits(32)
         if job is None:
             return self.rule.choose(state, seat)
-        return self._action(state, seat, think(*job, self.budget.playouts, None, seed))
+        try:
+            text = think(*job, self.budget.playouts, None, seed)
+        except NoDeterminization as e:
+            return self._unsampled(state, seat, e)
+        return self._action(state, seat, text)
 
     async def choose_async(self, state: Any, seat: int, ms_left: int | None) -> Any:
         """Think in the process pool for at most :func:`live_ms`; the state is read only
-        before the first ``await``, except when the pool breaks twice (below).
+        before the first ``await``, except when the rule bot answers (below).
 
         A worker that dies while thinking (killed, out of memory) breaks the pool: the pool
         is replaced and the job sent again with what is left of the time; when the new pool
         breaks too, the rule bot answers (its move is still made, the table never waits on a
-        dead worker)."""
+        dead worker). The rule bot answers too when the search finds no sample of the view."""
         job = self.job(state, seat)
         seed = self.rng.getrandbits(32)
         if job is None:
@@ -189,6 +207,8 @@ class SearchBot:
                 _drop_pool(executor)
                 if attempt == 2:
                     return self.rule.choose(state, seat)
+            except NoDeterminization as e:
+                return self._unsampled(state, seat, e)
         if text not in legal:
             raise ValueError(f"the search chose {text!r}, which is not legal now")
         return legal[text]

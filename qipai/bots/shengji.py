@@ -23,7 +23,7 @@ from qipai.bots import register_bot
 from qipai.bots.ismcts import DeterminizedSearcher
 from qipai.bots.search import register_searcher
 from qipai.cards.card import make_deck
-from qipai.cards.sample import deal_unseen
+from qipai.cards.sample import deal_unseen, fill, unseen
 from qipai.games.shengji import combos as cb
 from qipai.games.shengji.actions import Action
 from qipai.games.shengji.trump import FACE_POINTS, TRUMP, Trump, face_points
@@ -211,17 +211,15 @@ def determinize(game: Any, view: dict, rng: random.Random) -> Any:
     counts[BURIED] = game.options["kitty_size"] if buried is None else len(buried)
     known[BURIED] = list(buried or [])
     share = counts[BURIED] / (counts[BURIED] + counts[dealer])
+    maybe: list[str] = []          # the dealer's cards shown since the deal: held or buried
     for s in range(SEATS):
         if s == me:
             continue
         sure = shown[s] | (declared[s] - played[s])
         if s == dealer and buried is None:
-            # the dealer's declared cards, and kitty cards turned up, may have been buried: each
-            # goes to the kitty in the kitty's share of the dealer's cards
-            maybe = (declared[s] + Counter(view["kitty_shown"])) - played[s] - shown[s]
+            # the dealer's declared cards, and kitty cards turned up, may have been buried
+            maybe = list(((declared[s] + Counter(view["kitty_shown"])) - played[s] - shown[s]).elements())
             sure = shown[s]
-            for f in maybe.elements():
-                known[BURIED if rng.random() < share else s].append(f)
         known[s] += list(sure.elements())
     known[me] = list(view["hand"])
     for place in list(known):
@@ -237,13 +235,28 @@ def determinize(game: Any, view: dict, rng: random.Random) -> Any:
 
     pack = _pack(game.options["decks"])
     gone = [f for s in range(SEATS) for f in played[s].elements()]
-    try:
-        now = deal_unseen(pack, counts, known, gone, rng, allowed, tries=SHUFFLES)
-    except ValueError:
-        plain_kitty[0] = False
-        now = deal_unseen(pack, counts, known, gone, rng, allowed, tries=SHUFFLES)
     others = [s for s in range(SEATS) if s != me] + ([BURIED] if buried is None else [])
-    _part_pairs(now, others, {s: no_pair[s] for s in range(SEATS) if s != me}, trump.eff, allowed, rng)
+    try:
+        # most samples: each of the dealer's shown cards is buried in the kitty's share of its
+        # cards, the rest dealt by shuffles, a seat's pairs then broken by swaps
+        split = {place: [] for place in known}
+        for f in maybe:
+            split[BURIED if rng.random() < share else dealer].append(f)
+        try:
+            now = deal_unseen(pack, counts, {p: split[p] + known[p] for p in known}, gone, rng,
+                              allowed, tries=SHUFFLES)
+        except ValueError:
+            plain_kitty[0] = False
+            now = deal_unseen(pack, counts, {p: split[p] + known[p] for p in known}, gone, rng,
+                              allowed, tries=SHUFFLES)
+        _part_pairs(now, others, {s: no_pair[s] for s in range(SEATS) if s != me}, trump.eff, allowed, rng,
+                    {p: len(split[p]) + len(known[p]) for p in known})
+    except ValueError:
+        # a view those miss nearly always (the dealer's shown cards all held, a seat's last
+        # cards tied by its voids and pairs): a deal that keeps every constraint at once
+        plain_kitty[0] = True
+        now = _fill(pack, counts, known, maybe, gone, others, dealer, no_pair, trump.eff, allowed,
+                    plain_kitty, rng)
     hands = [now[s] + list(played[s].elements()) for s in range(SEATS)]
     leader = tricks[0][0][0] if tricks else view["to_act"][0]
     position = {"hands": hands, "buried": now[BURIED], "level": view["level"], "trump": view["trump"],
@@ -270,17 +283,54 @@ def _pack(decks: int) -> tuple[str, ...]:
     return tuple(c.face for c in make_deck(decks))
 
 
+def _fill(pack: tuple[str, ...], counts: dict[Any, int], known: dict[Any, list[str]], maybe: list[str],
+          gone: list[str], others: list[Any], dealer: int, no_pair: dict[int, set[str]],
+          eff: dict[str, str], allowed: Any, plain_kitty: list[bool],
+          rng: random.Random) -> dict[Any, list[str]]:
+    """What each place holds, dealt by :func:`qipai.cards.sample.fill` (found whenever such a
+    deal exists): the ``known`` cards in their places, the dealer's shown cards ``maybe`` in its
+    hand or the kitty, the unseen ones in the ``others`` places, every card where ``allowed``
+    lets it be (a plain kitty first) and no seat given a pair in a suit of its ``no_pair``.
+    Raises ``ValueError`` when no deal does."""
+    hidden: list[Any] = unseen(pack, [f for p in counts for f in known[p]] + gone + maybe)
+    hidden += [(f,) for f in maybe]                 # one of the dealer's: (face,)
+    sizes = {p: counts[p] - len(known[p]) for p in others}
+
+    def fits(place: Any, card: Any) -> bool:
+        if isinstance(card, tuple):
+            return place in (dealer, BURIED) and allowed(place, card[0])
+        return allowed(place, card)
+
+    def most(place: Any, face: Any) -> int | None:
+        if place in no_pair and eff[face] in no_pair[place]:
+            return 1 - known[place].count(face)
+        return None
+
+    def face(card: Any) -> str:
+        return card[0] if isinstance(card, tuple) else card
+
+    try:
+        dealt = fill(hidden, sizes, rng, fits, most, face)
+    except ValueError:
+        plain_kitty[0] = False
+        dealt = fill(hidden, sizes, rng, fits, most, face)
+    now = {p: list(cards) for p, cards in known.items()}
+    for p in others:
+        now[p] += [face(c) for c in dealt[p]]
+    return now
+
+
 def _pairs(faces: list[str] | tuple[str, ...]) -> int:
     """The pairs among ``faces`` (two copies of a face; three copies count as one pair)."""
     return sum(c // 2 for c in Counter(faces).values())
 
 
 def _part_pairs(now: dict[Any, list[str]], places: list[Any], no_pair: dict[int, set[str]],
-                eff: dict[str, str], allowed: Any, rng: random.Random) -> None:
+                eff: dict[str, str], allowed: Any, rng: random.Random, fixed: dict[Any, int]) -> None:
     """Break, in ``now``, the pairs a seat cannot hold (``no_pair``: the effective suits in which
     it showed it held none): one card of each such pair is swapped with a card of another of the
-    sampled ``places`` that keeps both places within what they may hold. Raises ``ValueError``
-    when none fits."""
+    sampled ``places`` that keeps both places within what they may hold. The first ``fixed[p]``
+    cards of a place are known to be there and stay. Raises ``ValueError`` when none fits."""
     for s, suits in no_pair.items():
         for _ in range(30):
             held = Counter(f for f in now[s] if eff[f] in suits)
@@ -288,13 +338,15 @@ def _part_pairs(now: dict[Any, list[str]], places: list[Any], no_pair: dict[int,
             if not bad:
                 break
             f = rng.choice(bad)
-            swaps = [(p, i) for p in places if p != s for i, g in enumerate(now[p])
-                     if g != f and allowed(s, g) and allowed(p, f) and not (eff[g] in suits and held[g])
+            at = [i for i in range(fixed[s], len(now[s])) if now[s][i] == f]
+            swaps = [(p, i) for p in places if p != s for i in range(fixed[p], len(now[p]))
+                     if (g := now[p][i]) != f and allowed(s, g) and allowed(p, f)
+                     and not (eff[g] in suits and held[g])
                      and not (p in no_pair and eff[f] in no_pair[p] and f in now[p])]
-            if not swaps:
+            if not swaps or not at:
                 raise ValueError("no deal keeps the seats' pairs as they showed")
             p, i = rng.choice(swaps)
-            now[p][i], now[s][now[s].index(f)] = f, now[p][i]
+            now[p][i], now[s][at[0]] = f, now[p][i]
         else:
             raise ValueError("no deal keeps the seats' pairs as they showed")
 

@@ -64,7 +64,8 @@ def sample_hands(cards: list[T], sizes: dict[P, int], rng: random.Random,
 
 def _constrained(cards: list[T], sizes: dict[P, int], rng: random.Random,
                  allowed: Callable[[P, T], bool]) -> dict[P, list[T]]:
-    """Fill the places whose cards are most limited first (a fallback when rejection fails)."""
+    """Fill the places whose cards are most limited first (a fallback when rejection fails); when
+    that greedy fill runs into a card no place with room may hold, :func:`fill` deals them."""
     left = list(cards)
     rng.shuffle(left)
     out: dict[P, list[T]] = {p: [] for p in sizes}
@@ -73,8 +74,100 @@ def _constrained(cards: list[T], sizes: dict[P, int], rng: random.Random,
     for c in left:
         fits = [p for p in sizes if len(out[p]) < sizes[p] and allowed(p, c)]
         if not fits:
-            raise ValueError("no deal of the unseen cards satisfies what the seat has seen")
+            return fill(cards, sizes, rng, allowed)
         out[rng.choice(fits)].append(c)
+    return out
+
+
+#: no limit on the copies of a card in a place (:func:`fill`)
+_ANY = 1 << 30
+
+
+def fill(cards: list[T], sizes: dict[P, int], rng: random.Random, allowed: Callable[[P, T], bool],
+         most: Callable[[P, Hashable], int | None] | None = None,
+         kind: Callable[[T], Hashable] = lambda c: c) -> dict[P, list[T]]:
+    """Deal ``cards`` into places of the given ``sizes`` so that ``allowed(place, card)`` holds
+    for every card and a place gets at most ``most(place, k)`` cards of each kind ``k`` (``kind(card)``,
+    the card itself by default; ``None``: no limit), finding such a deal whenever one exists.
+
+    The cards are dealt one at a time in a random order, each to a place with room drawn in
+    proportion to that room (an unconstrained deal is then a plain random deal), among the places
+    after which the cards left can still all be placed. Whether they can is a flow question
+    (cards → kind-in-place, at most ``most`` → place, at most its room): the deal is possible
+    when no cut is smaller than the cards left, and with a few places every cut is counted
+    (:func:`_cuts`). Raises ``ValueError`` when no deal exists."""
+    places = list(sizes)
+    n = len(places)
+    room = [sizes[p] for p in places]
+    if sum(room) != len(cards):
+        raise ValueError(f"{len(cards)} cards for places of sizes {dict(sizes)}")
+    # per kind: how many cards of each set of allowed places (a bit mask) are left to deal
+    left: dict[Hashable, dict[int, int]] = {}
+    where: list[tuple[T, Hashable, int]] = []
+    for c in cards:
+        k = kind(c)
+        mask = sum(1 << i for i, p in enumerate(places) if allowed(p, c))
+        left.setdefault(k, {})
+        left[k][mask] = left[k].get(mask, 0) + 1
+        where.append((c, k, mask))
+    caps: dict[Hashable, list[int]] = {}
+    for k in left:
+        limits = [None if most is None else most(p, k) for p in places]
+        caps[k] = [_ANY if m is None else max(0, m) for m in limits]
+    cut = {k: _cuts(left[k], caps[k], n) for k in left}
+    total = [sum(c[t] for c in cut.values()) for t in range(1 << n)]
+
+    def possible(cards_left: int) -> bool:
+        return all(total[t] + sum(room[i] for i in range(n) if not t >> i & 1) >= cards_left
+                   for t in range(1 << n))
+
+    if not possible(len(cards)):
+        raise ValueError("no deal of the unseen cards satisfies what the seat has seen")
+    rng.shuffle(where)
+    out: dict[P, list[T]] = {p: [] for p in places}
+    for j, (c, k, mask) in enumerate(where):
+        fits = [i for i in range(n) if mask >> i & 1 and room[i] and caps[k][i]]
+        while True:     # a place always fits: the deal was possible before this card
+            i = rng.choices(fits, [room[i] for i in fits])[0]
+            limited = caps[k][i] != _ANY
+            left[k][mask] -= 1
+            room[i] -= 1
+            caps[k][i] -= limited
+            before, cut[k] = cut[k], _cuts(left[k], caps[k], n)
+            total = [a - b + c for a, b, c in zip(total, before, cut[k])]
+            if possible(len(where) - j - 1):
+                break
+            # the cards left cannot all be placed after this one there: undo, try another place
+            left[k][mask] += 1
+            room[i] += 1
+            caps[k][i] += limited
+            total = [a - b + c for a, b, c in zip(total, cut[k], before)]
+            cut[k] = before
+            fits.remove(i)
+        out[places[i]].append(c)
+    return out
+
+
+def _cuts(groups: dict[int, int], cap: list[int], n: int) -> list[int]:
+    """One kind's part of each cut of :func:`fill`'s flow, per set ``t`` of places (a bit mask)
+    whose room is not cut: the cheapest of cutting off some of its cards (``groups``: how many
+    cards may go to each set of places) and, for the others, the limits ``cap`` of the places
+    of ``t`` they may go to."""
+    parts = [(m, mask) for mask, m in groups.items() if m]
+    out = []
+    for t in range(1 << n):
+        best = _ANY
+        for keep in range(1 << len(parts)):
+            cost, reach = 0, 0
+            for j, (m, mask) in enumerate(parts):
+                if keep >> j & 1:
+                    reach |= mask
+                else:
+                    cost += m
+            reach &= t
+            cost += sum(cap[i] for i in range(n) if reach >> i & 1)
+            best = min(best, cost)
+        out.append(best)
     return out
 
 
