@@ -12,7 +12,7 @@ import qipai
 from qipai.bots import make_bot
 from qipai.games.shengji import combos as cb
 from qipai.games.shengji.actions import canonical_key, canonical_order
-from qipai.games.shengji.trump import FACE_POINTS, FACES, SUITS, Trump, face_points
+from qipai.games.shengji.trump import FACE_POINTS, FACES, SUITS, Trump, face_points, trump_of
 
 
 def test_face_tables_equal_their_functions() -> None:
@@ -25,6 +25,18 @@ def test_face_tables_equal_their_functions() -> None:
         for suit in (*SUITS, None):
             trump = Trump(7, suit, two)
             assert trump.sort_keys == {f: trump.sort_key(f) for f in FACES}
+
+
+def test_trump_of_is_made_once_and_equals_a_new_trump() -> None:
+    for two in (False, True):
+        for level in (2, 9, 14):
+            for suit in (*SUITS, None):
+                shared, new = trump_of(level, suit, two), Trump(level, suit, two)
+                assert trump_of(level, suit, two) is shared
+                for name in ("eff", "pos", "sort_keys", "spec"):
+                    assert getattr(shared, name) == getattr(new, name)
+    with pytest.raises(ValueError):
+        trump_of(15, "S")
 
 
 def _split_key(play, pos, fmt, rule):

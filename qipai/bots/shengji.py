@@ -26,7 +26,7 @@ from qipai.cards.card import make_deck
 from qipai.cards.sample import deal_unseen, fill, unseen
 from qipai.games.shengji import combos as cb
 from qipai.games.shengji.actions import Action
-from qipai.games.shengji.trump import FACE_POINTS, TRUMP, Trump, face_points
+from qipai.games.shengji.trump import FACE_POINTS, TRUMP, Trump, face_points, trump_of
 
 SAMPLE = 150            # candidate plays examined when the legal set is larger
 #: candidate follows a playout's rule bot examines (the tree's rule bot play examines SAMPLE)
@@ -61,8 +61,8 @@ class ShengjiRuleBot:
         phase = view["phase"]
         if phase in ("deal", "window", "bao", "fan"):
             return self._declare(view, state.legal_actions(seat))
-        trump = Trump(view["level"], None if view["trump"] == "NT" else view["trump"],
-                      state.game.options["two_always_trump"])
+        trump = trump_of(view["level"], None if view["trump"] == "NT" else view["trump"],
+                         state.game.options["two_always_trump"])
         if phase == "bury":
             return self._bury(view, trump)
         if not view["trick"]:
@@ -123,15 +123,15 @@ class ShengjiRuleBot:
 
         def most(a: Action) -> tuple:
             points, low = cost(a)
-            return (points, [tuple(-x for x in k) for k in low])
+            return (points, [(-k[0], -k[1], -k[2]) for k in low])
 
         if win_seat % 2 == seat % 2:
             return max(cands, key=most)
         if single:
             fmt, win_key = None, (trump.pos[win_cards[0]],)
         else:
-            fmt = cb.format_of(cb.decompose(dict(Counter(trick[0][1])), trump.pos))
-            win_key = cb.contender_key(dict(Counter(win_cards)), trump.pos, fmt)
+            fmt = cb.format_of(cb.decompose(cb.counts(trick[0][1]), trump.pos))
+            win_key = cb.contender_key(cb.counts(win_cards), trump.pos, fmt)
         winners = []
         for a in cands:
             suits = {trump.eff[f] for f in a.faces}
@@ -141,7 +141,7 @@ class ShengjiRuleBot:
             if s not in (lead_suit, TRUMP):
                 continue
             key = (trump.pos[a.faces[0]],) if single else \
-                cb.contender_key(dict(Counter(a.faces)), trump.pos, fmt)
+                cb.contender_key(cb.counts(a.faces), trump.pos, fmt)
             if key is None:
                 continue
             if (s == TRUMP and win_suit != TRUMP) or (s == win_suit and key > win_key):
@@ -175,11 +175,10 @@ def determinize(game: Any, view: dict, rng: random.Random) -> Any:
     record (declarations, trump's name, the turned-up kitty cards) is copied from the view.
     Raises ``ValueError`` (or the game's errors) for a sample the replay refuses."""
     from qipai.games.shengji.seats import SEATS
-    from qipai.games.shengji.trump import Trump
 
     me, dealer = view["seat"], view["dealer"]
-    trump = Trump(view["level"], None if view["trump"] == "NT" else view["trump"],
-                  game.options["two_always_trump"])
+    trump = trump_of(view["level"], None if view["trump"] == "NT" else view["trump"],
+                     game.options["two_always_trump"])
     tricks = [t["plays"] for t in view["tricks"]] + ([view["trick"]] if view["trick"] else [])
     played: dict[int, Counter] = {s: Counter() for s in range(SEATS)}
     voids: dict[Any, set[str]] = {s: set() for s in range(SEATS)}
@@ -227,11 +226,14 @@ def determinize(game: Any, view: dict, rng: random.Random) -> Any:
             raise ValueError("more cards known in a place than it holds")
 
     plain_kitty = [True]           # the dealer buried side cards without points, if it can be
+    eff = trump.eff
+    barred = {p: {f for f in eff if eff[f] in voids[p] or f in single[p]} for p in voids}
+    marked = {f for f in eff if eff[f] == TRUMP or FACE_POINTS[f]}     # a trump or points
 
     def allowed(place: Any, face: str) -> bool:
-        if place == BURIED and plain_kitty[0] and (trump.eff[face] == TRUMP or face_points(face)):
+        if place == BURIED and plain_kitty[0] and face in marked:
             return False
-        return trump.eff[face] not in voids[place] and face not in single[place]
+        return face not in barred[place]
 
     pack = _pack(game.options["decks"])
     gone = [f for s in range(SEATS) for f in played[s].elements()]

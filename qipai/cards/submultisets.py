@@ -66,17 +66,27 @@ class SubMultisets(Sequence):
             index += n
         if not 0 <= index < n:
             raise IndexError("sub-multiset index out of range")
-        out: list[Any] = []
+        return self.wrap(self._unrank(index))
+
+    def _unrank(self, index: int) -> tuple[Any, ...]:
+        """The keys of member ``index`` (in range): item by item, the count of it taken is the
+        first whose completions (``ways`` of the items after) reach past what is left of
+        ``index``."""
+        ways = self._ways
         k = self.size
-        for i, (key, c) in enumerate(self.items):
-            for t in range(min(c, k) + 1):
-                w = self._ways[i + 1][k - t]
-                if index < w:
-                    out.extend([key] * t)
-                    k -= t
-                    break
-                index -= w
-        return self.wrap(tuple(out))
+        out: tuple[Any, ...] = ()
+        for i, (key, _) in enumerate(self.items):
+            if not k:                    # the rest take none (one way each)
+                break
+            below = ways[i + 1]
+            t = 0
+            while index >= below[k - t]:
+                index -= below[k - t]
+                t += 1
+            if t:
+                out += (key,) * t
+                k -= t
+        return out
 
     def __iter__(self) -> Iterator[Any]:
         """Every sub-multiset in index order (a direct walk, faster than indexing)."""
@@ -106,41 +116,14 @@ class SubMultisets(Sequence):
         return (wrap(t) for t in walk(0, self.size, ()))
 
     def take(self, start: int, step: int, count: int) -> list[Any]:
-        """``[self[start + j * step] for j in range(count)]`` (indices in range, ``step >= 1``)
-        in one walk that skips whole subtrees by their counts, instead of ``count`` unrankings."""
+        """``[self[start + j * step] for j in range(count)]`` (indices in range, ``step >= 1``)."""
         return self.pick(range(start, start + step * count, step))
 
     def pick(self, indices: Sequence[int]) -> list[Any]:
-        """``[self[i] for i in indices]`` for strictly ascending ``indices`` in range, in one walk
-        that skips whole subtrees by their counts, instead of one unranking each."""
-        items, ways, wrap = self.items, self._ways, self.wrap
-        n = len(items)
-        out: list[Any] = []
-        want = iter(indices)
-        nxt = next(want, None)
-        seen = 0                         # leaves passed so far (the index of the next leaf)
-
-        def walk(i: int, k: int, prefix: tuple[Any, ...]) -> bool:
-            nonlocal seen, nxt
-            if i == n:
-                out.append(wrap(prefix))
-                seen += 1
-                nxt = next(want, None)
-                return nxt is not None
-            key, c = items[i]
-            below = ways[i + 1]
-            for t in range(min(c, k) + 1):
-                w = below[k - t]
-                if nxt >= seen + w:      # the next index wanted is past this subtree
-                    seen += w
-                    continue
-                if not walk(i + 1, k - t, prefix + (key,) * t):
-                    return False
-            return True
-
-        if nxt is not None:
-            walk(0, self.size, ())
-        return out
+        """``[self[i] for i in indices]`` for ``indices`` in range, without the checks of
+        indexing."""
+        unrank, wrap = self._unrank, self.wrap
+        return [wrap(unrank(i)) for i in indices]
 
 
 class Concat(Sequence):

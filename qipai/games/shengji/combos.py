@@ -11,7 +11,7 @@ consecutive ``pos``), ``("titanic", 2)`` (two triples of consecutive ``pos``, 3 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from functools import lru_cache
 from typing import NamedTuple
 
@@ -59,6 +59,15 @@ def shape_text(shape: tuple[str, int]) -> str:
 
 def _suit_pref(face: str) -> int:
     return SUIT_PREF.get(face[1], 0) if face[1] in SUIT_PREF else 0
+
+
+def counts(faces: Iterable[str]) -> dict[str, int]:
+    """The holding of ``faces``: copies of each face, in the order faces first appear (as
+    ``dict(Counter(faces))``)."""
+    out: dict[str, int] = {}
+    for f in faces:
+        out[f] = out.get(f, 0) + 1
+    return out
 
 
 def _runs(positions: list[int]) -> list[tuple[int, int]]:

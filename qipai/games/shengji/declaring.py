@@ -13,7 +13,7 @@ from qipai.core.rng import DealRng
 
 from . import declare as dc
 from .seats import SEATS, team_of
-from .trump import Trump
+from .trump import trump_of
 
 
 class Declaring:
@@ -210,7 +210,7 @@ class Declaring:
             suit = self.standing_suit
         else:
             suit = self._fallback_trump()
-        self.trump = Trump(self.level, suit, self.opt["two_always_trump"])
+        self.trump = trump_of(self.level, suit, self.opt["two_always_trump"])
         dealer = self.dealer
         for c in self.kitty:
             self.hands[dealer][c.face] += 1

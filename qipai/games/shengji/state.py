@@ -28,7 +28,7 @@ from .actions import PASS, Action, Fault, canonical_key, canonical_order, parse_
 from .declaring import Declaring
 from .ending import Ending
 from .seats import SEATS, team_of
-from .trump import TRUMP, Trump, face_points
+from .trump import TRUMP, Trump, face_points, trump_of
 
 BIDDING = ("deal", "window", "bao", "fan")   # the phases in which trump is declared (§2)
 LIST_LIMIT = 200           # legal sets up to this size are lists; larger ones are lazy sequences
@@ -154,28 +154,29 @@ class ShengjiState(Ending, Declaring, State):
         if trump not in ("S", "H", "D", "C", "NT"):
             raise NotationError("position: trump is S/H/D/C/NT", "position",
                                 code="notation.position_syntax")
-        used: Counter = Counter()
-        for seat, h in enumerate(hands):
-            for f in h:
-                if used[f] >= self.decks:
-                    raise NotationError(f"more than {self.decks} copies of {f}", "position",
-                                        code="notation.too_many_copies",
-                                        params={"card": f, "most": self.decks})
-                card = parse_card(f"{f}{used[f]}")
-                used[f] += 1
-                self.hands[seat][f] += 1
-                self.cards[seat].setdefault(f, []).append(card)
-        for f in buried:
-            if used[f] >= self.decks:
+        used: dict[str, int] = {}
+
+        def copy(f: str) -> Card:
+            """The next copy of face ``f`` (deck 0 first)."""
+            n = used.get(f, 0)
+            if n >= self.decks:
                 raise NotationError(f"more than {self.decks} copies of {f}", "position",
                                     code="notation.too_many_copies", params={"card": f, "most": self.decks})
-            self.buried.append(parse_card(f"{f}{used[f]}"))
-            used[f] += 1
+            used[f] = n + 1
+            return parse_card(f + str(n))
+
+        for seat, h in enumerate(hands):
+            hand, held = self.hands[seat], self.cards[seat]
+            for f in h:
+                card = copy(f)
+                hand[f] += 1
+                held.setdefault(f, []).append(card)
+        self.buried += [copy(f) for f in buried]
         self.levels = levels or [level, level]
         self.dealer = dealer
         self.level = level
         self.levels[team_of(dealer)] = level
-        self.trump = Trump(level, None if trump == "NT" else trump, self.opt["two_always_trump"])
+        self.trump = trump_of(level, None if trump == "NT" else trump, self.opt["two_always_trump"])
         self.trick_points = trick_points
         self.phase = "play"
         self.turn = leader
@@ -271,7 +272,7 @@ class ShengjiState(Ending, Declaring, State):
             return [a for a in SubMultisets(items, n, _ordered_play)
                     if best_vector(dict(Counter(a.faces)), self.trump.pos, shapes) == target]
         ok = cb.follow_checker(he, self.trump.pos, self.lead_fmt)
-        return [_ordered_play(t) for t in SubMultisets(items, n) if ok(_counts(t))]
+        return [_ordered_play(t) for t in SubMultisets(items, n) if ok(cb.counts(t))]
 
     def _free_follow(self) -> bool:
         return all(k == "single" for k, _ in self.lead_fmt)
@@ -476,7 +477,7 @@ class ShengjiState(Ending, Declaring, State):
 
     def _lead(self, seat: int, faces: tuple[str, ...], suit: str) -> None:
         pos = self.trump.pos
-        comps = cb.decompose(Counter(faces), pos, self.decks)
+        comps = cb.decompose(cb.counts(faces), pos, self.decks)
         lead = faces
         if len(comps) > 1:
             beatable = [c for c in comps if any(
@@ -497,7 +498,7 @@ class ShengjiState(Ending, Declaring, State):
         self.trick_leader = seat
         self.win_seat = seat
         self.win_suit = suit
-        self.win_key = cb.contender_key(dict(Counter(lead)), pos, self.lead_fmt, self.opt["throw_beat_rule"])
+        self.win_key = cb.contender_key(cb.counts(lead), pos, self.lead_fmt, self.opt["throw_beat_rule"])
         self._put(seat, tuple(lead))
 
     def _put(self, seat: int, faces: tuple[str, ...]) -> None:
@@ -516,7 +517,7 @@ class ShengjiState(Ending, Declaring, State):
         if len(suits) == 1:
             s = suits.pop()
             if s in (self.lead_suit, TRUMP):
-                key = cb.contender_key(dict(Counter(faces)), self.trump.pos, self.lead_fmt,
+                key = cb.contender_key(cb.counts(faces), self.trump.pos, self.lead_fmt,
                                        self.opt["throw_beat_rule"])
                 if key is not None:
                     if s == TRUMP and self.win_suit != TRUMP:
@@ -665,14 +666,6 @@ def _items(hand: dict[str, int]) -> list[tuple[str, int]]:
 
 def _deck(card: Card) -> int:
     return card.deck
-
-
-def _counts(faces: tuple[str, ...]) -> dict[str, int]:
-    """Copies of each face in ``faces``, whose equal faces stand together (a sub-multiset)."""
-    out: dict[str, int] = {}
-    for f in faces:
-        out[f] = out.get(f, 0) + 1
-    return out
 
 
 def _small(seq: Sequence[Action]) -> Sequence[Action]:

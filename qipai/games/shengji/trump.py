@@ -8,6 +8,8 @@ that effective suit: higher beats lower, equal is equal strength).
 
 from __future__ import annotations
 
+from functools import cache
+
 from qipai.cards.card import RANKS
 
 TRUMP = "TRUMP"
@@ -106,3 +108,10 @@ class Trump:
 
     def __repr__(self) -> str:
         return f"Trump(level={self.level}, suit={self.spec}, two_always={self.two_always})"
+
+
+@cache
+def trump_of(level: int, suit: str | None, two_always: bool = False) -> Trump:
+    """``Trump(level, suit, two_always)``, made once per context and shared (a Trump never
+    changes once made; a search makes a hand's many times)."""
+    return Trump(level, suit, two_always)
