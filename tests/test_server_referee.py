@@ -434,3 +434,48 @@ def test_an_event_game_stopped_by_a_refused_row_is_left_to_a_referee_who_voids_i
         new = hub.tables[r.json()["replay"]]
         assert new.event_game == gid and new.settings["replay_of"][0]["reason"] == "the server lost a move"
         assert c.get(f"/api/tables/{t.id}").json()["status"] == "void"
+
+
+def test_every_whole_number_of_an_act_is_bounded(tmp_path):
+    """The console's act body bounds each of its whole numbers: a value no act could take
+    (``2**70``, past what the database holds; a negative one) is refused 400 ``bad_request``
+    naming its field, whatever the act; nothing is recorded. Values in range still get the
+    act's own refusal (a seat the table has not: ``bad_seat``; no time: ``bad_time``)."""
+    big = 2**70
+    with client(tmp_path, spectator_delay_ms=0, bot_delay_ms=0) as c:
+        boss, u = setup(c, tmp_path)
+        post(c, boss, "/api/events/club/referees", {"username": "ref"})
+        ref = u["ref"]
+        gid = c.get("/api/events/club").json()["rounds"][0]["matches"][0]["games"][0]["id"]
+        cases = [
+            ("seat", {"act": "add_time", "table": "t", "ms": 1000}, [big, -1, 100]),
+            ("ms", {"act": "add_time", "table": "t", "seat": 0}, [big, -1, 3_600_001]),
+            ("seat", {"act": "warning", "table": "t"}, [big, -big]),
+            ("seat", {"act": "disqualify", "entrant": "bob"}, [big]),
+            ("game", {"act": "enter_result", "result": "1-0"}, [big, 0, -1]),
+            ("moves", {"act": "enter_result", "game": gid, "result": "1-0"}, [big, -1, 1_000_001]),
+            ("duration", {"act": "enter_result", "game": gid, "result": "1-0"}, [big, -1, "9" * 41]),
+            ("game", {"act": "confirm"}, [big]),
+            ("moves", {"act": "correct", "game": gid, "result": "1-0"}, [big]),
+            ("dispute", {"act": "ruling", "decision": "upheld"}, [big, 0]),
+            ("game", {"act": "void", "table": "t"}, [big]),
+            ("moves", {"act": "adjudicate", "table": "t", "result": "1-0"}, [big]),
+        ]
+        for field, body, values in cases:
+            for value in values:
+                r = act(c, ref, "club", reason="x", **body, **{field: value})
+                got = r.json()
+                assert (r.status_code, got["error"]) == (400, "bad_request"), (field, value, r.text)
+                assert {p["where"].split(".")[1] for p in got["problems"]} == {field}, got
+        log = c.get("/api/events/club/log").json()
+        assert [e for e in log if e["act"] in ("disqualify", "enter_result", "warning")] == []
+        # in range: the act's own refusals, as before
+        tables = post(c, boss, "/api/events/club/start").json()["tables"]
+        t1 = refs(c).hub.tables[tables[0]]
+        wait(lambda: t1.runner and t1.runner.clocks[0].running, "the game to start")
+        assert act(c, ref, "club", act="add_time", table=t1.id, seat=99, ms=1000,
+                   reason="x").json()["code"] == "bad_seat"
+        assert act(c, ref, "club", act="add_time", table=t1.id, seat=0, ms=0,
+                   reason="x").json()["code"] == "bad_time"
+        assert act(c, ref, "club", act="enter_result", game=2**63 - 1, result="1-0",
+                   reason="x").json()["code"] == "no_game"

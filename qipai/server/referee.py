@@ -54,7 +54,7 @@ an act's log entry is made.
 from __future__ import annotations
 
 import time
-from typing import Any
+from typing import Annotated, Any
 
 from pydantic import Field
 from sqlalchemy import select
@@ -62,18 +62,19 @@ from sqlalchemy.orm import Session, sessionmaker
 
 from qipai.competition.acts import Act, RefereeActRow
 from qipai.competition.db import EntrantRow, EventRow, GameRow
+from qipai.match.clock import MAX_DURATION
 
 from .appointments import Appointments
 from .bodies import Body
 from .errors import ApiError
 from .events import EventService
 from .hub import Hub
-from .models import UserRow, row_by_id
+from .models import MAX_ROW_ID, UserRow, row_by_id
 from .refconsole import Console
 from .resultacts import ResultActs
 from .sanctions import Sanctions
 from .store import again
-from .tableacts import TableActs
+from .tableacts import MAX_ADD_MS, TableActs
 from .tables import LiveTable
 
 ACTS = ("pause", "resume", "add_time", "adjudicate", "void", "warning", "penalty", "disqualify",
@@ -82,20 +83,35 @@ ACTS = ("pause", "resume", "add_time", "adjudicate", "void", "warning", "penalty
 RESULT_ACTS = ("confirm", "correct")
 
 
+#: more seats than a table of any game has: a seat past a table's own is refused ``bad_seat`` by
+#: the act, one past this by the body's check
+MAX_SEAT = 99
+#: the most moves a result entered by hand may count
+MAX_MOVES = 1_000_000
+
+
 class ActBody(Body):
+    """An act of the referees' console. Every whole number is bounded here, so that a value no
+    act could take (``2**70``, a negative id) is refused 400 ``bad_request`` naming the field,
+    before it reaches the database (whose integers end at :data:`MAX_ROW_ID`) or a clock; a
+    value in range that the act still refuses gets the act's own code (``bad_seat``,
+    ``bad_time``, ``no_game``...)."""
+
     act: str = Field(max_length=20)
     reason: str = Field(default="", max_length=500)
     table: str | None = Field(default=None, max_length=20)
-    seat: int | None = None
-    ms: int | None = None
+    seat: int | None = Field(default=None, ge=0, le=MAX_SEAT)
+    ms: int | None = Field(default=None, ge=0, le=MAX_ADD_MS)             # time added
     result: str | None = Field(default=None, max_length=200)
     entrant: str | None = Field(default=None, max_length=80)
-    game: int | None = None
+    game: int | None = Field(default=None, ge=1, le=MAX_ROW_ID)
     kind: str | None = Field(default=None, max_length=40)
-    dispute: int | None = None
+    dispute: int | None = Field(default=None, ge=1, le=MAX_ROW_ID)
     decision: str | None = Field(default=None, max_length=20)
-    moves: int | None = None
-    duration: int | str | None = None
+    moves: int | None = Field(default=None, ge=0, le=MAX_MOVES)
+    # how long a game entered by hand took: ms, or text such as "25m" (clock.duration_ms)
+    duration: Annotated[int, Field(ge=0, le=MAX_DURATION)] | Annotated[str, Field(max_length=40)] | None \
+        = None
 
 
 class Referees(Appointments, Console, TableActs, Sanctions, ResultActs):
