@@ -10,17 +10,9 @@ import time
 import httpx
 
 from .e2e.timing import until as within
-from .server_helpers import client, post, receive, signup, ws
+from .server_helpers import client, post, signup, until, ws
 from .test_server_event_restart import start, stop
 from .test_server_serve import free_port, wait_up
-
-
-def until(sock, pred, limit=400):
-    for _ in range(limit):
-        m = receive(sock)
-        if pred(m):
-            return m
-    raise AssertionError("not received")
 
 
 def test_trusteeship_at_an_event_card_table(tmp_path):

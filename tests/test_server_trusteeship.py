@@ -17,20 +17,12 @@ from qipai.match.runner import GameRunner
 from qipai.server import journal
 from qipai.server.trusteeship import trustee_policy
 
-from .server_helpers import client, post, receive, signup, ws
+from .server_helpers import client, post, signup, until, ws
 
 #: card_default with every cap 5 s, not 30-60 s: after the player takes the seat back, the next
 #: state comes when its turn's cap runs out (the default action), which the first test waits for
 SHORT_CAPS = {**CLOCK_PRESETS["card_default"], "move_cap": "5s", "first_lead_cap": "5s",
               "phase_caps": {phase: "5s" for phase in CLOCK_PRESETS["card_default"]["phase_caps"]}}
-
-
-def until(sock, pred, limit=400):
-    for _ in range(limit):
-        m = receive(sock)
-        if pred(m):
-            return m
-    raise AssertionError("not received")
 
 
 def test_a_player_entrusts_its_seat_and_takes_it_back(tmp_path):

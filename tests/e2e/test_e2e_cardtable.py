@@ -29,6 +29,18 @@ def open_table(page, server, game, bots, options=None, bot_delay_ms=20, clock="n
     page.wait_for_selector("#hand")
 
 
+def counter(seen: dict[str, int]):
+    """``count(key, act)``: a step of :func:`drive` that runs ``act`` on what it found and counts
+    it in ``seen[key]``; an ``act`` answering False made no click (drive looks again)."""
+    def count(key, act):
+        def run(found):
+            if act(found) is False:
+                return False
+            seen[key] += 1
+        return run
+    return count
+
+
 def wait_change(page, seq):
     page.wait_for_function(f"{SEQ} !== '{seq}' || !!document.querySelector('#record-link')"
                            " || document.querySelector('#error').textContent !== ''", timeout=30_000)
@@ -271,12 +283,7 @@ def test_baohuang_selection_declaration_and_plays(server, browser, shot):
     shot(page, "baohuang-deal")
     seen = {"accept": 0, "declare": 0, "play": 0, "pass": 0}
 
-    def count(key, act):
-        def run(found):
-            if act(found) is False:    # no click made: drive looks again
-                return False
-            seen[key] += 1
-        return run
+    count = counter(seen)
 
     def accept(b):
         assert "皇帝" in b.inner_text()
@@ -352,12 +359,7 @@ def test_shengji_declare_bury_and_play(server, browser, shot):
     seen = {"declare": 0, "nodeclare": 0, "bury": 0, "lead": 0, "follow": 0, "refused": 0}
     tries = [0]
 
-    def count(key, act):
-        def run(found):
-            if act(found) is False:    # no click made: drive looks again
-                return False
-            seen[key] += 1
-        return run
+    count = counter(seen)
 
     def bury(_):
         assert page.locator('#actions [data-action="bury"]').is_disabled()
