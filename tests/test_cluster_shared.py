@@ -7,7 +7,8 @@ the other's messages through the other are all answered); a Bot API token revoke
 worker is refused at once by the other (which had it cached); an account's open Bot API streams
 count on both workers together, and a change of an account (the bot mark, a role set by `qipai
 account role`) made through one worker or the command line is seen by the workers at once; an
-account's sockets watching tables count on both workers together; a finished table's summary and
+account's sockets watching tables count on both workers together, and so do its chat lines for
+the spam filter's repeats; a finished table's summary and
 socket are answered by the other worker once the worker that ran it has been killed (rebuilt
 from the database); a table's seats count as at the table whichever worker their sockets came
 through, and a private table stays out of both workers' lobby lists."""
@@ -118,17 +119,24 @@ async def _made_and_ended() -> None:
         forget_cluster(name)
 
 
+async def table_on_each(workers, who: dict[str, str]) -> list[str]:
+    """A gomoku table made by ``who`` through each of ``workers`` (each served by the worker
+    that made it): their ids."""
+    async with httpx.AsyncClient(timeout=30) as http:
+        ids = []
+        for w in workers:
+            r = await http.post(w.base + "/api/tables", headers=who, json={"game": "gomoku"})
+            ids.append(r.json()["id"])
+    return ids
+
+
 def test_an_accounts_socket_messages_are_limited_across_workers(cluster):
     asyncio.run(_messages(*cluster))
 
 
 async def _messages(w1, w2) -> None:
     me = await signup(w2.base, "chatty")
-    async with httpx.AsyncClient(timeout=30) as http:
-        ids = []
-        for w in (w1, w2):                        # one table served by each worker
-            r = await http.post(w.base + "/api/tables", headers=me, json={"game": "gomoku"})
-            ids.append(r.json()["id"])
+    ids = await table_on_each((w1, w2), me)
     # 18 messages to each (the limit lets 20 through at once, then 10 a second): under the
     # limit at either worker alone, over it together
     async with websockets.connect(f"{w1.ws}/ws/tables/{ids[0]}", additional_headers=me) as a, \
@@ -337,6 +345,40 @@ async def _same_address(w1, w2) -> None:
         done.set()
         await flooding
     assert [m["type"] for m in answers] == ["pong"] * 15, [m for m in answers if m["type"] == "error"][:2]
+
+def test_a_chat_line_repeated_through_another_worker_is_refused(cluster):
+    asyncio.run(_chat_repeats(*cluster))
+
+
+async def _chat_repeats(w1, w2) -> None:
+    """The spam filter counts an account's lines at every worker together: a line written twice
+    at a table of the first worker is refused ``chat_repeated`` at a table of the second (with
+    its case and spacing changed), as it would be at the first; it used to be taken there, each
+    worker counting only the lines written through it."""
+    me = await signup(w1.base, "echoer")
+    ids = await table_on_each((w1, w2), me)
+
+    async def say(sock, text: str) -> dict:
+        await sock.send(json.dumps({"type": "chat", "text": text}))
+        while True:
+            m = json.loads(await asyncio.wait_for(sock.recv(), 30))
+            if m["type"] in ("chat", "error"):
+                return m
+
+    async with websockets.connect(f"{w1.ws}/ws/tables/{ids[0]}", additional_headers=me) as a, \
+            websockets.connect(f"{w2.ws}/ws/tables/{ids[1]}", additional_headers=me) as b:
+        await until(a, "hello")
+        await until(b, "hello")
+        for _ in range(2):
+            assert (await say(a, "gg well played"))["type"] == "chat"
+        # a socket's messages are handled in turn: once this one is answered, the lines before
+        # it are in Redis
+        assert (await say(a, "one more"))["type"] == "chat"
+        refused = await say(b, "GG  Well played")
+        assert refused["type"] == "error" and refused["code"] == "chat_repeated", refused
+        assert 0 < refused["params"]["retry_after"] <= 60
+        assert (await say(b, "another line"))["type"] == "chat"
+
 
 # keep it the file's last test: it kills w1 of the module's cluster, so a test after it finds
 # w1's port closed (httpx.ConnectError)

@@ -48,7 +48,7 @@ class Sock:
                                         open_timeout=10)
         return cls(sock)
 
-    async def until(self, pred, timeout: float = 10.0) -> dict[str, Any]:
+    async def until(self, pred, timeout: float = 30.0) -> dict[str, Any]:
         """The first message (already received or to come) matching ``pred``; commitments are
         answered with a nonce on the way."""
         for m in self.seen:
@@ -527,6 +527,62 @@ def test_moderators_mute_an_accounts_chat_for_some_minutes(live):
     assert [(e["by"], e["entrant"], e["reason"], e["data"]["minutes"], e["data"]["until"])
             for e in entry] == [("boss", "mute_mo", "spamming the referees", 60, until)]
     assert [m["name"] for m in boss.get("/api/chat/mutes?event=mutecup").json()["mutes"]] == ["mute_mo"]
+
+
+def test_a_muted_persons_chat_is_closed_from_the_start_with_the_mutes_end_and_reason(live):
+    """The chat a muted person opens (a table's ``hello``, an event's chat) says at once that it
+    is closed, ``reason`` ``muted`` with the mute's ``until`` and the moderator's reason (it
+    said ``open`` until a line was sent and refused); another person's is open; the refusal of
+    a line names the reason too; once lifted, a new socket's chat is open."""
+    boss = signed_in(live, "boss")
+    hush, talk = account(live, "hush_hal"), account(live, "hush_tia")
+    hush_id = hush.get("/api/me").json()["user"]["id"]
+    tid = talk.post("/api/tables", json={"game": "xiangqi", "settings": {"clock": "none"}}).json()["id"]
+
+    async def hello(who: httpx.Client) -> dict[str, Any]:
+        s = await Sock.open(live, tid, who)
+        got = await s.until(history)
+        await s.close()
+        return got["chat"]
+    assert asyncio.run(hello(hush))["open"] is True
+    r = boss.post("/api/chat/mutes", json={"user": hush_id, "minutes": 30, "reason": "shouting"})
+    assert r.status_code == 201, r.text
+    until = r.json()["until"]
+    chat = asyncio.run(hello(hush))
+    assert (chat["open"], chat["reason"], chat["until"], chat["mute_reason"]) == \
+        (False, "muted", until, "shouting"), chat
+    assert asyncio.run(hello(talk))["open"] is True and "until" not in asyncio.run(hello(talk))
+
+    # an event's chat: closed for the muted person, with the same words
+    r = boss.post("/api/events", json={"preset": "s3_xiangqi", "event_id": "hushcup",
+                                       "players": ["hush_hal", "hush_tia", {"id": "b1", "bot": "random"},
+                                                   {"id": "b2", "bot": "random"}]})
+    assert r.status_code == 201, r.text
+    got = hush.get("/api/events/hushcup/chat").json()
+    assert (got["open"], got["reason"], got["until"], got["mute_reason"]) == \
+        (False, "muted", until, "shouting")
+    got = talk.get("/api/events/hushcup/chat").json()
+    assert got["open"] is True and "reason" not in got
+    got = httpx.get(live.base + "/api/events/hushcup/chat").json()
+    assert (got["open"], got["reason"]) == (False, "not_signed_in")
+
+    # the refusal of a line names the reason too
+    async def refused() -> dict[str, Any]:
+        s = await Sock.open(live, tid, hush)
+        await s.until(history)
+        await s.say("let me talk")
+        err = await s.until(chat_error)
+        await s.close()
+        return err
+    err = asyncio.run(refused())
+    assert (err["error"], err["params"]["until"], err["params"]["mute_reason"]) == \
+        ("chat_muted", until, "shouting"), err
+
+    # lifted: a new socket's chat is open
+    r = boss.post("/api/chat/mutes", json={"user": hush_id, "minutes": 0, "reason": "calm"})
+    assert r.status_code == 201
+    chat = asyncio.run(hello(hush))
+    assert chat["open"] is True and "reason" not in chat, chat
 
 
 def test_the_spam_filter_is_not_passed_by_invisible_or_full_width_variations(live):

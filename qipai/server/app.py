@@ -37,7 +37,7 @@ from .bodies import Body
 from .botapi import add_bot_api
 from .chat import add_event_chat_routes, add_mute_routes, add_report_routes
 from .config import Settings
-from .conns import address_key, client_ip
+from .conns import client_ip, client_key
 from .errors import ApiError, add_request_handlers
 from .guard import Guard, SafetyNet, allowed_origins
 from .hub import Hub
@@ -251,6 +251,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     limits = Limiters(settings)
     if hub.cluster is not None:
         limits.share(hub.cluster.redis, settings.cluster_name)
+        hub.chat_repeats.share(hub.cluster.redis, f"{settings.cluster_name}:chatrepeat:")
     hub.limits = limits
 
     @asynccontextmanager
@@ -336,7 +337,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def signup(request: Request, body: Credentials) -> JSONResponse:
         """Create an account and sign in. Errors: bad_username, bad_password, username_taken,
         rate_limited."""
-        _limit(limits.signup_ip, "", await limits.hit("signup_ip", address_key(client_ip(request))), "signup")
+        _limit(limits.signup_ip, "", await limits.hit("signup_ip", client_key(request)), "signup")
         auth.validate_new_account(body.username, body.password)
         hashed = await asyncio.to_thread(auth.hash_password, body.password)
         key = auth.username_key(body.username)
@@ -377,7 +378,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         before (docs/server.md, "Sign-in limits"): guessing from elsewhere cannot lock the
         owner out."""
         ip = client_ip(request)
-        _limit(limits.login_ip, "", await limits.hit("login_ip", address_key(ip)))
+        _limit(limits.login_ip, "", await limits.hit("login_ip", client_key(request)))
         auth.check_username_length(body.username)
         account_wait = await limits.hit("login_account", auth.username_key(body.username))
 
@@ -591,7 +592,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         key = (len(state.log), state.board.hash)
         job = getattr(table, "_estimate", None)
         if job is None or job[0] != key:
-            wait = await app.state.limits.hit("estimate_ip", address_key(client_ip(request)))
+            wait = await app.state.limits.hit("estimate_ip", client_key(request))
             if wait:
                 raise ApiError(429, "rate_limited", "too many score estimates asked for; slow down",
                                retry_after=retry_after(wait))

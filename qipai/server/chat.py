@@ -36,7 +36,9 @@ Refusals (WebSocket ``error`` or HTTP body): ``bad_message`` (no ``text`` string
 **Spam filter** (the lines of every account, referees and admins too, at tables and in event
 chats): a line the same as :data:`REPEAT_MAX` lines the account wrote in the last
 :data:`REPEAT_WINDOW_S` seconds (as :func:`folded` reads them) is refused ``chat_repeated``
-(with ``retry_after``, seconds until it would be taken), counted by each server process; a
+(with ``retry_after``, seconds until it would be taken), counted for the whole cluster
+(:class:`Repeats`, in Redis beside the rate limits: a line written through one worker counts at
+every other); a
 line holding a link (a scheme ``x://``, ``www.``, or a name ending in a common top-level
 domain, :data:`LINK`, in the :func:`folded` line) is refused ``chat_link``, whoever writes it
 and however old the account: as the Chinese card rooms do, chat carries no links at all (the
@@ -47,8 +49,10 @@ simplest rule to state, and no account age to game).
 the mute in force) — with ``event``, at that event's tables and in its chat, by one of its
 referees (recorded in the event's log of referee acts as ``chat_mute``, by the same
 transaction); without it, everywhere, by an organizer (the site's admins). The muted person's
-lines are refused ``chat_muted`` with ``until`` (ISO time, UTC), which the page words in its
-language and time zone. ``GET /api/chat/mutes`` (``?event=``) lists the mutes in force.
+lines are refused ``chat_muted`` with ``until`` (ISO time, UTC) and ``mute_reason``, which the
+page words in its language and time zone; their chat is shown closed from the start (``open``
+false, ``reason`` ``muted`` with ``until`` and ``mute_reason``: :func:`mute_closed`).
+``GET /api/chat/mutes`` (``?event=``) lists the mutes in force.
 
 A table line is written through the table's ordered writer and sent only once committed; the
 last :data:`HISTORY` lines of each live table are kept in memory (loaded again at a restart).
@@ -57,6 +61,7 @@ last :data:`HISTORY` lines of each live table are kept in memory (loaded again a
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import logging
 import re
 import secrets
@@ -150,14 +155,38 @@ def clean(text: Any) -> str:
 
 
 class Repeats:
-    """The lines each account wrote lately (this process), for the spam filter's repeats."""
+    """The lines each account wrote lately, for the spam filter's repeats: a digest of each
+    line's :func:`folded` form and when it was written. One process counts them in memory; a
+    cluster (:meth:`share`) keeps each account's lines in Redis too, so that a line written
+    through one worker counts at every other (a person repeating a line once per worker is
+    refused as on one). The synchronous check (:meth:`wait`) reads this process's memory, which
+    :meth:`fetch` fills from Redis before a line is screened, and :meth:`flush` sends the lines
+    :meth:`add` took after it is taken. While Redis cannot be reached, each worker counts its
+    own."""
+
+    #: lines of an account remembered (more than REPEAT_MAX of a line within the window)
+    KEEP = 32
 
     def __init__(self) -> None:
         self.seen: dict[int, deque[tuple[float, str]]] = {}
+        self.clock: Any = time.monotonic
+        self.redis: Any = None
+        self.prefix = ""
+        self._pending: list[tuple[int, float, str]] = []
+
+    def share(self, redis: Any, prefix: str) -> None:
+        """Keep the lines in Redis under ``prefix`` + account id, for every worker of a cluster
+        (the times are then wall-clock times, the same on every worker)."""
+        self.redis, self.prefix, self.clock = redis, prefix, time.time
+
+    @staticmethod
+    def digest(text: str) -> str:
+        """What is kept of a line: a digest of its folded form (never the line itself)."""
+        return hashlib.sha256(folded(text).encode()).hexdigest()[:24]
 
     def wait(self, user_id: int, text: str, now: float | None = None) -> float:
         """Seconds until ``user_id`` may write ``text`` again (0: now)."""
-        now = time.monotonic() if now is None else now
+        now = self.clock() if now is None else now
         q = self.seen.get(user_id)
         if not q:
             return 0.0
@@ -166,15 +195,54 @@ class Repeats:
         if not q:
             del self.seen[user_id]
             return 0.0
-        key = folded(text)
+        key = self.digest(text)
         same = [at for at, x in q if x == key]
         if len(same) < REPEAT_MAX:
             return 0.0
         return max(0.001, REPEAT_WINDOW_S - (now - same[len(same) - REPEAT_MAX]))
 
     def add(self, user_id: int, text: str, now: float | None = None) -> None:
-        q = self.seen.setdefault(user_id, deque(maxlen=32))
-        q.append((time.monotonic() if now is None else now, folded(text)))
+        at, key = self.clock() if now is None else now, self.digest(text)
+        self.seen.setdefault(user_id, deque(maxlen=self.KEEP)).append((at, key))
+        if self.redis is not None:
+            self._pending.append((user_id, at, key))
+
+    async def fetch(self, user_id: int) -> None:
+        """In a cluster, read ``user_id``'s lines of every worker from Redis into this process's
+        memory (with the lines taken here and not yet sent)."""
+        if self.redis is None:
+            return
+        from redis.exceptions import RedisError
+
+        try:
+            items = await self.redis.lrange(self.prefix + str(user_id), 0, -1)
+        except RedisError as e:
+            log.warning("chat repeats: Redis unreachable, this worker's count only: %s", e)
+            return
+        lines = set(self.seen.get(user_id, ()))
+        for item in items:
+            at, _, key = item.partition(" ")
+            lines.add((float(at), key))
+        self.seen[user_id] = deque(sorted(lines)[-self.KEEP:], maxlen=self.KEEP)
+
+    async def flush(self) -> None:
+        """In a cluster, send the lines :meth:`add` took to Redis (each account's last
+        :data:`KEEP`, kept for the window)."""
+        if self.redis is None or not self._pending:
+            return
+        from redis.exceptions import RedisError
+
+        pending, self._pending = self._pending, []
+        try:
+            async with self.redis.pipeline(transaction=False) as p:
+                for user_id, at, key in pending:
+                    name = self.prefix + str(user_id)
+                    p.rpush(name, f"{at!r} {key}")
+                    p.ltrim(name, -self.KEEP, -1)
+                    p.pexpire(name, int(REPEAT_WINDOW_S * 1000) + 1000)
+                await p.execute()
+        except RedisError as e:
+            log.warning("chat repeats: Redis unreachable, this worker's count only: %s", e)
 
 
 def screen(repeats: Repeats, user_id: int, text: str) -> None:
@@ -188,9 +256,10 @@ def screen(repeats: Repeats, user_id: int, text: str) -> None:
                           "moment or write something else", status=429, retry_after=retry_after(wait))
 
 
-def mute_in_force(s: Session, user_id: int, event_id: str | None) -> str | None:
-    """Until when (ISO time, UTC) ``user_id``'s chat is muted at event ``event_id``'s tables
-    and chat (None: a lobby table), by a mute of the event or a site-wide one; None if not."""
+def mute_in_force(s: Session, user_id: int, event_id: str | None) -> dict[str, str] | None:
+    """The mute of ``user_id``'s chat in force at event ``event_id``'s tables and chat (None: a
+    lobby table), by a mute of the event or a site-wide one: ``{"until"`` (ISO time, UTC),
+    ``"reason"}`` of the one that ends last; None if none is."""
     now = now_iso()
     found = []
     for scope in [None, event_id] if event_id is not None else [None]:
@@ -198,11 +267,11 @@ def mute_in_force(s: Session, user_id: int, event_id: str | None) -> str | None:
         row = s.scalars(select(ChatMuteRow).where(ChatMuteRow.user_id == user_id, where)
                         .order_by(ChatMuteRow.id.desc()).limit(1)).first()
         if row is not None and row.until > now:
-            found.append(row.until)
-    return max(found) if found else None
+            found.append({"until": row.until, "reason": row.reason or ""})
+    return max(found, key=lambda m: m["until"]) if found else None
 
 
-async def muted_until(hub: Hub, user_id: int, event_id: str | None) -> str | None:
+async def muted_until(hub: Hub, user_id: int, event_id: str | None) -> dict[str, str] | None:
     """:func:`mute_in_force` read from the store; None while the store is down (the line is
     then refused ``storage_unavailable`` anyway) or the read fails (logged)."""
     if hub.store.down:
@@ -214,9 +283,19 @@ async def muted_until(hub: Hub, user_id: int, event_id: str | None) -> str | Non
         return None
 
 
-def muted_refusal(until: str) -> ChatRefused:
-    return ChatRefused("chat_muted", f"a moderator muted your chat until {until}", status=403,
-                       until=until)
+def muted_refusal(mute: dict[str, str]) -> ChatRefused:
+    return ChatRefused("chat_muted", f"a moderator muted your chat until {mute['until']}", status=403,
+                       until=mute["until"], mute_reason=mute["reason"])
+
+
+def mute_closed(mute: dict[str, str] | None) -> dict[str, Any]:
+    """What a chat's ``open`` and ``reason`` say of its reader's ``mute`` (from
+    :func:`mute_in_force`, read when the socket opened or the event chat was asked): while it is
+    in force the chat is closed, ``reason`` ``muted``, with its ``until`` and the moderator's
+    ``mute_reason``; else nothing."""
+    if mute is None or mute["until"] <= now_iso():
+        return {}
+    return {"open": False, "reason": "muted", "until": mute["until"], "mute_reason": mute["reason"]}
 
 
 def quick_phrase(text: Any) -> int | None:
@@ -291,6 +370,8 @@ def history(table: LiveTable, conn: Conn, seat: int | None) -> dict[str, Any]:
                            "lines": [line_json(x) for x in table.chat_lines if readable(table, x, seat)]}
     if reason:
         msg["reason"] = reason
+    else:
+        msg.update(mute_closed(conn.chat_mute))
     return msg
 
 
@@ -420,7 +501,12 @@ def add_event_chat_routes(app: FastAPI, hub: Hub, need_user: Any, user_of: Any) 
             rows = s.scalars(q.order_by(ChatRow.id.desc()).limit(HISTORY)).all()
             return [line_json(r) for r in reversed(rows)]
         lines = await hub.store.call(read, write=False)
-        return {"lines": lines, "open": user is not None, "referee": referee, "max": MAX_CHARS}
+        out = {"lines": lines, "open": user is not None, "referee": referee, "max": MAX_CHARS}
+        if user is None:
+            out["reason"] = "not_signed_in"
+        else:
+            out.update(mute_closed(await muted_until(hub, user.id, event_id)))
+        return out
 
     @app.post("/api/events/{event_id}/chat", tags=["events"], status_code=201)
     async def event_say(request: Request, event_id: str, body: ChatText) -> dict[str, Any]:
@@ -435,14 +521,16 @@ def add_event_chat_routes(app: FastAPI, hub: Hub, need_user: Any, user_of: Any) 
             raise e.api() from None
         await check_event(event_id)
         try:
+            await hub.chat_repeats.fetch(user.id)
             screen(hub.chat_repeats, user.id, text)
-            until = await muted_until(hub, user.id, event_id)
-            if until:
-                raise muted_refusal(until)
+            mute = await muted_until(hub, user.id, event_id)
+            if mute:
+                raise muted_refusal(mute)
             _limit(hub, user.id, await hub.limits.hit_shared("chat_account", str(user.id)))
         except ChatRefused as e:
             raise e.api() from None
         hub.chat_repeats.add(user.id, text)
+        await hub.chat_repeats.flush()
         referee = await is_referee(hub, event_id, user)
         line = new_line(f"event:{event_id}", user.id, user.username, "referee" if referee else "player",
                         "all" if referee else "referees", text)

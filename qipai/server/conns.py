@@ -96,6 +96,7 @@ class Conn:
         self.opened = next(_opened)
         self.name: str | None = None       # the account's username (None: not signed in)
         self.referee = False               # the account may referee (organizer role): chat, §5.8
+        self.chat_mute: dict[str, str] | None = None   # its chat's mute when it opened (chat.py)
         self.presence = False              # told who is at the table (it asked: ``presence``)
         #: while profiling (:mod:`.profiling`): (tag, when received) of the client's move not
         #: answered yet, until the first text queued after its write is sent (``ws.ack``)
@@ -348,3 +349,10 @@ def address_key(ip: str) -> str:
             return str(a.ipv4_mapped)
         return str(ipaddress.ip_network(f"{a}/64", strict=False))
     return ip
+
+
+def client_key(conn: Any) -> str:
+    """The key every per-address limit counts a request or socket under (:func:`address_key`
+    of :func:`client_ip`): sign-ups, sign-ins, table codes, replays, score estimates, other
+    requests (``api_ip``), a signed-out socket's messages and the sockets open per address."""
+    return address_key(client_ip(conn))

@@ -38,6 +38,7 @@ from urllib.parse import urlsplit
 
 from fastapi.responses import JSONResponse
 
+from .conns import address_key
 from .errors import BAD_JSON, unreadable, writable, ws_error
 from .ratelimit import retry_after, retry_header
 
@@ -214,7 +215,7 @@ class Guard:
             return self._too_large()
         if not scope["path"].startswith(("/api/login", "/api/signup")):
             client = scope.get("client")
-            wait = await self.limits.hit("api_ip", client[0] if client else "?")
+            wait = await self.limits.hit("api_ip", address_key(client[0]) if client else "?")
             if wait:
                 return refusal(429, "rate_limited", "too many requests",
                                headers={"Retry-After": retry_header(wait)},

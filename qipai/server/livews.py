@@ -29,7 +29,7 @@ from .conns import (
     SIGNED_OUT,
     Conn,
     OpenSockets,
-    client_ip,
+    client_key,
 )
 from .errors import ApiError, Unreadable, loads, ws_error
 from .hub import Hub
@@ -85,12 +85,14 @@ def add_table_socket(app: FastAPI, hub: Hub, user_of: Any, sessions: Any, limits
                 await ws.close(*CLOSE_ROUND_IN_PLAY)
                 return
         referee = await is_referee(hub, table.event_id, user)     # chat: §5.8
+        # a mute in force: the chat is shown closed from the start, with its end and reason
+        mute = await muted_until(hub, user.id, table.event_id) if user else None
         token = ws.cookies.get(auth.COOKIE) if user else None
         if token and sessions.ended(token):      # signed out while this socket was opening
             await ws.send_json(SIGNED_OUT)
             await ws.close(*CLOSE_SIGNED_OUT)
             return
-        ip = client_ip(ws)
+        ip = client_key(ws)             # an IPv6 client's /64: one address for the limits
         uid = user.id if user else None
         full, entry = await open_sockets.enter(uid, ip, watch=seat is None)
         if full is not None:
@@ -98,12 +100,12 @@ def add_table_socket(app: FastAPI, hub: Hub, user_of: Any, sessions: Any, limits
             await ws.close(*CLOSE_TOO_MANY_SOCKETS)
             return
         try:
-            await serve(ws, table, user, seat, referee, token, ip)
+            await serve(ws, table, user, seat, referee, token, ip, mute)
         finally:
             open_sockets.leave(uid, ip, entry)
 
     async def serve(ws: WebSocket, table: Any, user: Any, seat: int | None, referee: bool,
-                    token: str | None, ip: str) -> None:
+                    token: str | None, ip: str, mute: dict[str, str] | None = None) -> None:
         """The socket's life once let in: its messages until it closes."""
         table_id = table.id
         # nothing below waits until the socket is registered and attached: a sign-out from
@@ -111,7 +113,7 @@ def add_table_socket(app: FastAPI, hub: Hub, user_of: Any, sessions: Any, limits
         conn = Conn(ws.send_text, user.id if user else None, table.gate, close_ws=ws.close,
                     session=auth.token_hash(token) if token else None)
         if user:
-            conn.name, conn.referee = user.username, referee
+            conn.name, conn.referee, conn.chat_mute = user.username, referee, mute
         conn.start()
         hub.sessions.add(conn)
         table.attach(conn, seat)
@@ -178,9 +180,13 @@ def add_table_socket(app: FastAPI, hub: Hub, user_of: Any, sessions: Any, limits
                                           retry_after=retry_after(wait)))
                     continue
                 if msg.get("type") == "chat" and user and \
-                        (until := await muted_until(hub, user.id, table.event_id)):
-                    conn.put_now(muted_refusal(until).ws())       # a moderator's mute
+                        (mute := await muted_until(hub, user.id, table.event_id)):
+                    conn.chat_mute = mute                           # shown closed from now on
+                    conn.put_now(muted_refusal(mute).ws())        # a moderator's mute
                     continue
+                chat_line = msg.get("type") == "chat" and user is not None
+                if chat_line:       # a cluster: the lines written through every worker
+                    await hub.chat_repeats.fetch(user.id)
                 try:
                     with profiling.timed("ws.handle"):
                         tableinput.handle(table, conn, seat, msg)
@@ -191,6 +197,8 @@ def add_table_socket(app: FastAPI, hub: Hub, user_of: Any, sessions: Any, limits
                     log.exception("table %s: a message failed", table_id)
                     conn.put_json(ws_error("internal", "the server failed to handle this "
                                            "message; the fault is logged"))
+                if chat_line:       # a line taken counts at every worker before the next
+                    await hub.chat_repeats.flush()
         except WebSocketDisconnect:
             pass
         finally:

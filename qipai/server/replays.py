@@ -27,7 +27,7 @@ import qipai
 from qipai.core import Record
 
 from . import movetext
-from .conns import client_ip
+from .conns import client_key
 from .errors import ApiError
 from .ratelimit import retry_after
 
@@ -40,7 +40,7 @@ async def limit_replays(request: Any) -> None:
     """Count one replay asked for by the request's client address (limit ``replay_ip`` of
     :class:`~.config.Limits`, in Redis for a whole cluster). Raises ApiError 429
     ``rate_limited`` with ``retry_after`` (seconds) past it."""
-    wait = await request.app.state.limits.hit("replay_ip", client_ip(request))
+    wait = await request.app.state.limits.hit("replay_ip", client_key(request))
     if wait:
         raise ApiError(429, "rate_limited", "too many replays asked for; slow down",
                        retry_after=retry_after(wait))

@@ -28,7 +28,7 @@ from fastapi import FastAPI, Request
 from pydantic import Field
 
 from .bodies import Body
-from .conns import address_key, client_ip
+from .conns import client_key
 from .errors import ApiError
 from .models import UserRow
 from .ratelimit import retry_after
@@ -68,7 +68,7 @@ def add_code_routes(app: FastAPI, hub: Hub, need_user: Callable[[Request], Await
         """The private table with this code (see :mod:`qipai.server.tablecodes`): ``{"table"}``."""
         user = await need_user(request)
         wait = await hub.limits.hit_each([("table_code_account", str(user.id)),
-                                          ("table_code_ip", address_key(client_ip(request)))])
+                                          ("table_code_ip", client_key(request))])
         if wait:
             raise ApiError(429, "rate_limited", "too many tries at table codes; slow down",
                            retry_after=retry_after(wait), what="table_code")

@@ -84,7 +84,10 @@ def test_spam_refusals_a_moderators_mute_and_the_chat_off_switch(server, browser
     assert [(m["name"], m["reason"]) for m in mutes] == [("cs_amy", "spam")]
     shots(boss, shot, "chat-moderator-en")
     chat(amy, "why can I not talk")
-    wait_note(amy, "A moderator has muted your chat until")
+    # the refusal closes the box, saying until when and why
+    wait_note(amy, "A moderator muted your chat until")
+    assert amy.inner_text(NOTE).endswith("Reason: spam")
+    assert amy.locator("#chat input[name=chat]").is_disabled()
     assert not re.search(r"\d{4}-\d\d-\d\dT", amy.inner_text(NOTE))      # a time in words, not ISO
     shots(amy, shot, "chat-muted-by-moderator-en")
     # bo, in Chinese: muted for 15 minutes by the API
@@ -92,7 +95,8 @@ def test_spam_refusals_a_moderators_mute_and_the_chat_off_switch(server, browser
     r = boss.request.post(server + "/api/chat/mutes", data={"user": bo_id, "minutes": 15, "reason": "刷屏"})
     assert r.status == 201, r.text()
     chat(bo, "我还能说话吗")
-    wait_note(bo, "你已被管理员禁言，直到")
+    wait_note(bo, "管理员已将你禁言，直到")
+    assert bo.inner_text(NOTE).endswith("原因：刷屏")
     shots(bo, shot, "chat-muted-by-moderator-zh")
 
     # the reader's switch: bo hides chat; it stays hidden after a reload and on /settings

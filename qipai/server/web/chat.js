@@ -186,17 +186,29 @@ export function chatBox(opts) {
   }
   const scroll = () => { list.scrollTop = list.scrollHeight; };
 
-  function setOpen(isOpen, reason, max) {
+  let reopen = 0;                 // the timer that opens the box again when a mute ends
+  // `mute`: the reason "muted"'s {until, mute_reason} (a mute in force: the box says until
+  // when, and why, and opens again by itself at its end)
+  function setOpen(isOpen, reason, max, mute) {
     open = isOpen;
     input.disabled = sendBtn.disabled = !isOpen;
     for (const b of quick.children) b.disabled = !isOpen;
     if (max) input.maxLength = max;
+    clearTimeout(reopen);
+    root.dataset.closed = isOpen ? "" : reason || "other";
+    if (!isOpen && reason === "muted" && mute && mute.until) {
+      const why = mute.mute_reason ? "chat.closed.mutedWhy" : "chat.closed.muted";
+      note.textContent = t(why, { until: localTime(mute.until), reason: mute.mute_reason });
+      const left = new Date(mute.until) - Date.now();
+      if (left > 0 && left < 2 ** 31) reopen = setTimeout(() => setOpen(true), left + 1000);
+      return;
+    }
     note.textContent = isOpen ? "" : t(`chat.closed.${reason || "other"}`);
   }
   function reset(chat) {
     lines = [...(chat.lines || [])];
     redraw();
-    setOpen(chat.open, chat.reason, chat.max);
+    setOpen(chat.open, chat.reason, chat.max, chat);
   }
   function add(line) {
     lines.push(line);
@@ -211,6 +223,10 @@ export function chatBox(opts) {
   function refused(msg) {
     note.textContent = opts.errorText ? opts.errorText(msg) : msg.message;
     if (msg.error === "chat_closed") setOpen(false, msg.reason);
+    if ((msg.code || msg.error) === "chat_muted") {
+      const p = msg.params || msg;
+      setOpen(false, "muted", null, { until: p.until, mute_reason: p.mute_reason });
+    }
   }
   form.onsubmit = async (ev) => {
     ev.preventDefault();
@@ -276,7 +292,7 @@ export function eventChat(ctx, every = 3000) {
       if (Boolean(data.referee) !== referee) { referee = Boolean(data.referee); if (ctx.onReferee) ctx.onReferee(referee); }
       if (key !== shown) {
         shown = key;
-        box.reset({ lines: data.lines, open: data.open, reason: data.open ? null : "not_signed_in", max: data.max });
+        box.reset({ ...data, reason: data.open ? null : data.reason || "not_signed_in" });
       }
       const note = box.root.querySelector(".chat-note");
       if (data.open && !data.referee && !note.textContent) note.textContent = t("chat.eventHint");

@@ -21,7 +21,7 @@
 //
 //   const back = lookBack(ask)   // the positions of the hand in play this seat has seen or asks
 //   back.seen(seq, view); back.position(msg)  // a view received; the answer to {type: "position"}
-//   back.after(k, seq, count, stale, local) -> {seq, view} | null: the table after k plays
+//   back.after(k, seq, count, stale, local, deal) -> {seq, view} | null: the table after k plays
 
 import { createMoveList } from "../movelist.js";
 import { cardActionWords } from "./cardmoves.js";
@@ -132,8 +132,12 @@ export function replayHistory(host, opts) {
 }
 
 // The table after k plays of the hand in play: the last position whose view holds k plays,
-// found by halving [0, seq] (views hold more rounds as the hand goes on). The views this page
-// received are kept by seq; a missing one is asked of the server ({type: "position", ply}).
+// found by halving [0, seq] (views hold more rounds as the hand goes on). A deal nobody bid on
+// is dealt again and its bids are gone, so the count falls at a redeal: `deal(view)` numbers
+// the deals of the hand (doudizhu's and sandayi's `redeals`), and a position of an earlier
+// deal than the one at `seq` counts as before the first play of that one (the search never
+// lands in a deal that was thrown in). The views this page received are kept by seq; a
+// missing one is asked of the server ({type: "position", ply}).
 export function lookBack(ask) {
   const seen = new Map(), waiting = new Map();          // seq -> view of this seat; ply -> resolve
   function viewAt(ply) {
@@ -152,19 +156,24 @@ export function lookBack(ask) {
     },
     // count(view): the rounds a view holds; stale(): the viewer went on meanwhile (null);
     // local: only the views received (a spectator of a game in play, whom the server tells no
-    // earlier position): the latest of them that holds at most k rounds
-    async after(k, hi, count, stale, local = false) {
+    // earlier position): the latest of them of the deal at `hi` that holds at most k rounds;
+    // deal(view): the deal's number in the hand (none: one deal)
+    async after(k, hi, count, stale, local = false, deal = () => 0) {
+      const now = deal(await viewAt(hi));
+      if (stale()) return null;
+      // -1: a deal thrown in before this one (its bids are not this deal's plays)
+      const plays = (v) => (deal(v) < now ? -1 : count(v));
       if (local) {
         let best = -1;
-        for (const [seq, v] of seen) if (seq <= hi && seq > best && count(v) <= k) best = seq;
+        for (const [seq, v] of seen) if (seq <= hi && seq > best && deal(v) === now && count(v) <= k) best = seq;
         return best < 0 || stale() ? null : { seq: best, view: seen.get(best) };
       }
-      let lo = 0;                          // count(lo) <= k < count(hi)
+      let lo = 0;                          // plays(lo) <= k < plays(hi), plays rising with seq
       while (hi - lo > 1) {
         const mid = (lo + hi) >> 1;
         const v = await viewAt(mid);
         if (stale()) return null;
-        if (count(v) <= k) lo = mid; else hi = mid;
+        if (plays(v) <= k) lo = mid; else hi = mid;
       }
       const view = await viewAt(lo);
       return stale() ? null : { seq: lo, view };

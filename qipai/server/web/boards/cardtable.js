@@ -652,7 +652,7 @@ export function mountCardTable(root, ctx, cfg) {
     // a spectator of the hand in play is told no earlier position: the ones it received
     const local = (latest.seat === null || latest.seat === undefined) && !latest.result;
     const at = await back.after(k, latest.seq, (v) => playCount(roundsOf(v)),
-      () => want !== browsing || (history && history.atEnd), local);
+      () => want !== browsing || (history && history.atEnd), local, (v) => (v && v.redeals) || 0);
     if (!at) {                 // none received that early: back to the game
       if (local && want === browsing && history && !history.atEnd) history.toEnd();
       return;
