@@ -125,6 +125,21 @@ def create_event(page, base, preset: str, name: str, players: list[str]) -> str:
     return page.url.rsplit("/", 1)[1]
 
 
+def appoint_referee(boss, name: str) -> None:
+    """On the event page, the organizer appoints the account ``name`` referee."""
+    boss.fill("#referee-name", name)
+    boss.click("#appoint")
+    boss.wait_for_selector(f"#referee-list:has-text('{name}')")
+
+
+def start_round(boss) -> None:
+    """On the event page, the organizer starts the next round (asked first: it cannot be
+    undone); the button is then disabled."""
+    boss.click("#start-round")
+    boss.click('#ask [data-answer="yes"]')
+    boss.wait_for_selector("#start-round:disabled")
+
+
 def accept_dialogs(page):
     page.on("dialog", lambda d: d.accept())
 

@@ -15,7 +15,17 @@ import httpx
 from playwright.sync_api import Error as PlaywrightError
 
 from .conftest import running_server
-from .pages import FIRST_EVENT_MS, accept_dialogs, event_json, live_games, set_lang, shots, wait_for
+from .pages import (
+    FIRST_EVENT_MS,
+    accept_dialogs,
+    appoint_referee,
+    event_json,
+    live_games,
+    set_lang,
+    shots,
+    start_round,
+    wait_for,
+)
 from .test_e2e_event_form import SETTINGS
 from .test_e2e_play import sign_up
 from .test_e2e_referee import add_a_minute
@@ -91,12 +101,8 @@ def test_an_event_from_the_form_to_unit_standings_with_a_referee(browser, shot, 
         ev = event_json(base, event)
         assert ev["stage"] == "round_robin" and sorted(e["id"] for e in ev["entrants"]) == sorted(PEOPLE)
         # the organizer appoints the referee and starts round 1: one live table (one player sits out)
-        boss.fill("#referee-name", "ref")
-        boss.click("#appoint")
-        boss.wait_for_selector("#referee-list:has-text('ref')")
-        boss.click("#start-round")
-        boss.click('#ask [data-answer="yes"]')          # asked first: it cannot be undone
-        boss.wait_for_selector("#start-round:disabled")
+        appoint_referee(boss, "ref")
+        start_round(boss)
         ((table, seats),) = wait_for(lambda: live_games(base, event), "round 1's table")
         for name in seats:
             go_play(pages[name], base, event, table)
@@ -140,9 +146,7 @@ def test_an_event_from_the_form_to_unit_standings_with_a_referee(browser, shot, 
         assert not re.search(r"\b[01]-[01]\b", cell.inner_text()), cell.inner_text()
         # round 2: the referee disqualifies a player at the live table; the game is lost at once
         boss.reload()
-        boss.click("#start-round")
-        boss.click('#ask [data-answer="yes"]')          # asked first: it cannot be undone
-        boss.wait_for_selector("#start-round:disabled")
+        start_round(boss)
         ((table2, seats3),) = wait_for(lambda: live_games(base, event), "round 2's table")
         for name in seats3:
             go_play(pages[name], base, event, table2)

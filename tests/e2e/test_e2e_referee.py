@@ -13,7 +13,7 @@ import time
 import httpx
 
 from .conftest import running_server
-from .pages import accept_dialogs, set_lang, shots
+from .pages import accept_dialogs, appoint_referee, set_lang, shots, start_round
 from .test_e2e_a11y import check
 from .test_e2e_event_form import SETTINGS
 from .test_e2e_play import sign_up
@@ -72,12 +72,8 @@ def test_a_referee_pauses_adds_time_voids_and_disqualifies(browser, shot, tmp_pa
         boss.fill("#referee-name", "nobody")
         boss.click("#appoint")
         boss.wait_for_selector("#referees .error:has-text('no such account')")
-        boss.fill("#referee-name", "ref")
-        boss.click("#appoint")
-        boss.wait_for_selector("#referee-list:has-text('ref')")
-        boss.click("#start-round")
-        boss.click('#ask [data-answer="yes"]')          # asked first: it cannot be undone
-        boss.wait_for_selector("#start-round:disabled")
+        appoint_referee(boss, "ref")
+        start_round(boss)
         # a player sees no console link; the referee does, and no appoint form
         alice.goto(f"{base}/events/{event}")
         alice.wait_for_selector("#referee-list")
