@@ -140,6 +140,20 @@ def start_round(boss) -> None:
     boss.wait_for_selector("#start-round:disabled")
 
 
+def both_see_the_outcome(pages, base, record: str, opponents) -> None:
+    """Each of the two players' ``pages`` finds game ``record`` in its history (/history), naming
+    its opponent (``opponents``, in the same order) and its outcome in words; one won, one lost."""
+    outcomes = set()
+    for page, opponent in zip(pages, opponents, strict=True):   # each sees the other
+        page.goto(base + "/history")
+        page.wait_for_selector(f'[data-record="{record}"]')
+        row = page.locator(f'[data-record="{record}"]')
+        assert opponent in row.inner_text()
+        assert re.search("You won|You lost|你赢了|你输了", row.inner_text()), row.inner_text()
+        outcomes.add(row.locator("[data-outcome]").get_attribute("data-outcome"))
+    assert outcomes == {"won", "lost"}
+
+
 def accept_dialogs(page):
     page.on("dialog", lambda d: d.accept())
 

@@ -11,6 +11,7 @@ import pytest
 
 import qipai
 
+from .pages import both_see_the_outcome
 from .test_e2e_play import create_table, join, sign_up, wait_seq
 
 PLIES = 10
@@ -131,15 +132,7 @@ def test_two_people_play_chinese_checkers_and_one_resigns(server, browser, shot)
     shot(south, "chinese-checkers-resigned")
     record = south.get_attribute("#record-link", "href").rsplit("/", 1)[1]
     assert north.get_attribute("#record-link", "href") == f"/records/{record}"
-    outcomes = set()
-    for page, opponent in zip(both, ("ccnorth", "ccsouth"), strict=True):   # each sees the other
-        page.goto(server + "/history")
-        page.wait_for_selector(f'[data-record="{record}"]')
-        row = page.locator(f'[data-record="{record}"]')
-        assert opponent in row.inner_text()
-        assert re.search("You won|You lost|你赢了|你输了", row.inner_text()), row.inner_text()
-        outcomes.add(row.locator("[data-outcome]").get_attribute("data-outcome"))
-    assert outcomes == {"won", "lost"}
+    both_see_the_outcome(both, server, record, ("ccnorth", "ccsouth"))
 
     # the replay: the last position, then one move back (South's last move undone)
     south.goto(f"{server}/records/{record}")

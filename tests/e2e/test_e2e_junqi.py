@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 
+from .pages import both_see_the_outcome
 from .test_e2e_play import create_table, join, sign_up, wait_seq
 
 
@@ -164,15 +165,7 @@ def test_two_people_lay_out_play_and_resign_luzhan(server, browser, shot):
     shot(north, "junqi-over-phone")
 
     record = south.get_attribute("#record-link", "href").rsplit("/", 1)[1]
-    outcomes = set()
-    for page, opponent in zip(both, ("jqnorth", "jqsouth"), strict=True):   # each sees the other
-        page.goto(server + "/history")
-        page.wait_for_selector(f'[data-record="{record}"]')
-        row = page.locator(f'[data-record="{record}"]')
-        assert opponent in row.inner_text()
-        assert re.search("You won|You lost|你赢了|你输了", row.inner_text()), row.inner_text()
-        outcomes.add(row.locator("[data-outcome]").get_attribute("data-outcome"))
-    assert outcomes == {"won", "lost"}
+    both_see_the_outcome(both, server, record, ("jqnorth", "jqsouth"))
     south.goto(f"{server}/records/{record}")
     south.wait_for_selector("#jq-board .jq-pc")
     south.click("#prev")            # back to the last move: both armies shown as their owners saw them
