@@ -1,6 +1,9 @@
-"""Writing deals for card-game tests: each hand names some cards, the rest is filled in."""
+"""Writing deals for card-game tests: each hand names some cards, the rest is filled in; and
+random play from a seeded deal."""
 
 from __future__ import annotations
+
+import random
 
 
 def fill_hands(specs: list[str], sizes: list[int], fill: list[str]) -> list[list[str]]:
@@ -26,3 +29,16 @@ def fill_hands(specs: list[str], sizes: list[int], fill: list[str]) -> list[list
             hand.append(free.pop(0))
         assert len(hand) == size, f"a hand holds {len(hand)} cards, not {size}"
     return out
+
+
+def advance(game, seed, depth, **start):
+    """A state of ``game`` dealt from ``seed`` (``start``: more arguments of ``new_state``, e.g.
+    a ``deal``) after up to ``depth`` random legal actions, and the generator that chose them
+    (seeded with ``seed``)."""
+    state = game.new_state(seed=seed, **start)
+    rng = random.Random(seed)
+    for _ in range(depth):
+        if state.is_terminal():
+            break
+        state.apply(rng.choice(state.legal_actions()))
+    return state, rng

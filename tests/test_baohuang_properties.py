@@ -6,7 +6,6 @@ seat's hand or the hidden guard; every finished deal scores as §4 says."""
 from __future__ import annotations
 
 import json
-import random
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -15,6 +14,8 @@ import qipai
 from qipai.cards import parse_card, shown_ids
 from qipai.core.errors import IllegalAction
 from qipai.games.baohuang.game import PLACE_POINTS, SEATS
+
+from .card_deal_helpers import advance
 
 OPTIONS = [{}, {"early_finish": True}, {"individual_scoring": "team"}, {"reserved_joker": "BJ3"},
            {"early_finish": True, "individual_scoring": "team", "reserved_joker": "BJ1"}]
@@ -26,20 +27,10 @@ def snapshot(state) -> str:
     return json.dumps(state.to_json(), sort_keys=True)
 
 
-def advance(game, seed, depth, previous=None):
-    state = game.new_state(seed=seed, deal={"previous": previous} if previous else None)
-    rng = random.Random(seed)
-    for _ in range(depth):
-        if state.is_terminal():
-            break
-        state.apply(rng.choice(state.legal_actions()))
-    return state, rng
-
-
 @settings(max_examples=15, deadline=None)
 @given(games, st.integers(0, 10**9), st.booleans())
 def test_random_deals_end_and_score_by_section_4(game, seed, tribute):
-    state, _ = advance(game, seed, 5000, BASIS if tribute else None)
+    state, _ = advance(game, seed, 5000, deal={"previous": BASIS} if tribute else None)
     assert state.is_terminal() and state.to_act == () and state.legal_actions() == []
     d = state.result.details
     team = d["team"]
@@ -93,7 +84,7 @@ def test_legal_actions_apply_and_other_text_is_refused(game, seed, depth):
 @settings(max_examples=15, deadline=None)
 @given(games, st.integers(0, 10**9), st.integers(0, 500), st.booleans())
 def test_json_round_trip(game, seed, depth, tribute):
-    state, _ = advance(game, seed, depth, BASIS if tribute else None)
+    state, _ = advance(game, seed, depth, deal={"previous": BASIS} if tribute else None)
     data = json.loads(json.dumps(state.to_json()))
     again = game.state_from_json(data)
     assert snapshot(again) == snapshot(state)

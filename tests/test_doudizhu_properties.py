@@ -11,6 +11,8 @@ import qipai
 from qipai.core.errors import IllegalAction
 from qipai.games.doudizhu.combos import ORDER
 
+from .card_deal_helpers import advance
+
 CONFIGS = [
     {"preset": "classic"}, {"preset": "seed002"}, {"preset": "openspiel"}, {"preset": "rlcard"},
     {"preset": "classic", "adjacent_trio_wings": True, "four_two_same_pairs": True, "spring": False},
@@ -18,17 +20,6 @@ CONFIGS = [
      "rocket_doubles": False, "four_two_solo_pair": False},
 ]
 games = st.sampled_from(CONFIGS).map(lambda options: qipai.load("doudizhu", **options))
-
-
-def advance(game, seed, depth):
-    """A state after up to ``depth`` random actions, and the generator used."""
-    state = game.new_state(seed=seed)
-    rng = random.Random(seed)
-    for _ in range(depth):
-        if state.is_terminal():
-            break
-        state.apply(rng.choice(state.legal_actions()))
-    return state, rng
 
 
 @settings(max_examples=40, deadline=None)
