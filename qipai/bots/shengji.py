@@ -246,11 +246,11 @@ def determinize(game: Any, view: dict, rng: random.Random) -> Any:
             split[BURIED if rng.random() < share else dealer].append(f)
         try:
             now = deal_unseen(pack, counts, {p: split[p] + known[p] for p in known}, gone, rng,
-                              allowed, tries=SHUFFLES)
+                              allowed, tries=SHUFFLES, complete=False)
         except ValueError:
             plain_kitty[0] = False
             now = deal_unseen(pack, counts, {p: split[p] + known[p] for p in known}, gone, rng,
-                              allowed, tries=SHUFFLES)
+                              allowed, tries=SHUFFLES, complete=False)
         _part_pairs(now, others, {s: no_pair[s] for s in range(SEATS) if s != me}, trump.eff, allowed, rng,
                     {p: len(split[p]) + len(known[p]) for p in known})
     except ValueError:

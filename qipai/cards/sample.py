@@ -40,12 +40,16 @@ def unseen(pack: Iterable[T], seen: Iterable[T]) -> list[T]:
 
 
 def sample_hands(cards: list[T], sizes: dict[P, int], rng: random.Random,
-                 allowed: Callable[[P, T], bool] | None = None, tries: int = 200) -> dict[P, list[T]]:
+                 allowed: Callable[[P, T], bool] | None = None, tries: int = 200,
+                 complete: bool = True) -> dict[P, list[T]]:
     """Deal ``cards`` at random into places of the given ``sizes`` (their sum must be
     ``len(cards)``). ``allowed(place, card)`` may forbid a card in a place; the deal is then
     uniform among those that satisfy it (rejection of whole shuffles, after which the most
-    constrained places are filled first). Raises ``ValueError`` when the sizes do not add up or
-    no deal satisfying ``allowed`` is found in ``tries`` attempts."""
+    constrained places are filled first, and when that runs aground :func:`fill` deals, which
+    finds a deal whenever one exists). Raises ``ValueError`` when the sizes do not add up or no
+    deal satisfies ``allowed`` (with ``complete=False``: none was found in ``tries`` shuffles
+    and the constrained fill, for a caller that would rather relax ``allowed`` than pay for
+    :func:`fill`)."""
     if sum(sizes.values()) != len(cards):
         raise ValueError(f"{len(cards)} cards for places of sizes {dict(sizes)}")
     pool = list(cards)
@@ -59,13 +63,14 @@ def sample_hands(cards: list[T], sizes: dict[P, int], rng: random.Random,
         if allowed is None or all(allowed(p, c) for p, h in out.items() for c in h):
             return out
     assert allowed is not None
-    return _constrained(pool, sizes, rng, allowed)
+    return _constrained(pool, sizes, rng, allowed, complete)
 
 
 def _constrained(cards: list[T], sizes: dict[P, int], rng: random.Random,
-                 allowed: Callable[[P, T], bool]) -> dict[P, list[T]]:
+                 allowed: Callable[[P, T], bool], complete: bool) -> dict[P, list[T]]:
     """Fill the places whose cards are most limited first (a fallback when rejection fails); when
-    that greedy fill runs into a card no place with room may hold, :func:`fill` deals them."""
+    that greedy fill runs into a card no place with room may hold, :func:`fill` deals them
+    (``complete``) or ``ValueError`` is raised."""
     left = list(cards)
     rng.shuffle(left)
     out: dict[P, list[T]] = {p: [] for p in sizes}
@@ -74,6 +79,8 @@ def _constrained(cards: list[T], sizes: dict[P, int], rng: random.Random,
     for c in left:
         fits = [p for p in sizes if len(out[p]) < sizes[p] and allowed(p, c)]
         if not fits:
+            if not complete:
+                raise ValueError("no deal of the unseen cards satisfies what the seat has seen")
             return fill(cards, sizes, rng, allowed)
         out[rng.choice(fits)].append(c)
     return out
@@ -154,6 +161,9 @@ def _cuts(groups: dict[int, int], cap: list[int], n: int) -> list[int]:
     cards may go to each set of places) and, for the others, the limits ``cap`` of the places
     of ``t`` they may go to."""
     parts = [(m, mask) for mask, m in groups.items() if m]
+    if len(parts) == 1:                 # the usual kind: every card of it fits the same places
+        m, mask = parts[0]
+        return [min(m, sum(cap[i] for i in range(n) if (mask & t) >> i & 1)) for t in range(1 << n)]
     out = []
     for t in range(1 << n):
         best = _ANY
@@ -173,21 +183,22 @@ def _cuts(groups: dict[int, int], cap: list[int], n: int) -> list[int]:
 
 def deal_unseen(pack: Iterable[T], counts: dict[P, int], known: dict[P, list[T]],
                 gone: Iterable[T], rng: random.Random,
-                allowed: Callable[[P, T], bool] | None = None, tries: int = 200) -> dict[P, list[T]]:
+                allowed: Callable[[P, T], bool] | None = None, tries: int = 200,
+                complete: bool = True) -> dict[P, list[T]]:
     """What each place holds now, for a determinization: its ``known`` cards (or tiles) plus
     unseen ones dealt at random up to ``counts[place]``. The unseen cards are ``pack`` less
     every known card and every card in ``gone`` (played, discarded, shown: out of every
     place). ``counts`` names every hidden place (seats' hands, a kitty, a wall) and must add up
     with the known cards to the pack. Raises ``ValueError`` when they do not, when a place is
     known to hold more than its count, or when no deal satisfies ``allowed`` (see
-    :func:`sample_hands`, with its ``tries``)."""
+    :func:`sample_hands`, with its ``tries`` and ``complete``)."""
     gone = list(gone)
     held = [c for p in counts for c in known.get(p, [])]
     hidden = unseen(pack, held + gone)
     sizes = {p: n - len(known.get(p, [])) for p, n in counts.items()}
     if any(n < 0 for n in sizes.values()):
         raise ValueError(f"a place holds more known cards than its count: {sizes}")
-    dealt = sample_hands(hidden, sizes, rng, allowed, tries)
+    dealt = sample_hands(hidden, sizes, rng, allowed, tries, complete)
     return {p: list(known.get(p, [])) + dealt[p] for p in counts}
 
 
