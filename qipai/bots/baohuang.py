@@ -19,6 +19,7 @@ from __future__ import annotations
 import math
 import random
 from collections import Counter
+from itertools import product
 from typing import Any
 
 from qipai.bots import register_bot
@@ -149,52 +150,95 @@ def determinize(game: Any, view: dict, rng: random.Random) -> Any:
     ``ValueError`` (or the game's errors) for a sample the replay refuses."""
     if view.get("ruleset") is not None:
         return determinize_shandong(game, view, rng)
-    from qipai.games.baohuang.selection import DECK, HAND, SEATS, reserved
+    from qipai.games.baohuang.selection import DECK, HAND, SEATS, TWO, reserved
     from qipai.games.baohuang.sets import ORDER
 
     me, emperor = view["seat"], view["emperor"]
     reserve = reserved(game)
+    pack = [c.face for c in DECK]
+    mine = [c[:2] for c in view["hand"]]
     labels = {s: [c[:2] for c in ids] for s, ids in played_by_seat(view["plays"], SEATS).items()}
+    # what the seat knows by face (its hand, the revealed copies, a tribute it took part in);
+    # the other cards it was shown by their ranks only (a tribute it took no part in, the 2s
+    # added to the package: qipai.cards.table_ids) get faces drawn from the ones left
+    revealed = Counter(c[:2] for c in view["revealed"])
+    seen = Counter(mine) + revealed if emperor != me else Counter(mine) | revealed
+    seen |= Counter(c[:2] for g, r, c in view["tribute"] if r == me)     # held, or played
+    seen += Counter(c[:2] for g, r, c in view["tribute"] if g == me)
     given: dict[int, list[str]] = {s: [] for s in range(SEATS)}
     received: dict[int, list[str]] = {s: [] for s in range(SEATS)}
     top_given: dict[int, tuple] = {}
     for g, r, c in view["tribute"]:
-        given[g].append(c[:2])
-        received[r].append(c[:2])
         # a tribute the seat took no part in is shown by its rank only (qipai.cards.table_ids)
-        key = _tribute_rank(c[:2] + "0") if me in (g, r) else _tribute_rank(c[:2] + "0")[:1]
+        face = c[:2] if me in (g, r) else _draw(pack, seen, c[0])
+        given[g].append(face)
+        received[r].append(face)
+        key = _tribute_rank(face + "0")
         top_given[g] = max(top_given.get(g, key), key)
-    added: dict[int, list[str]] = {s: [] for s in range(SEATS)}
+    adders: list[int] = []                       # the seats that added a 2, in order
     no_two: set[int] = set()
     for i, (s, text) in enumerate(view["selection"]):
         parts = text.split()
         if parts[0] != "decline":
             continue
         if len(parts) > 1:
-            added[s].append(parts[1][:2])
+            adders.append(s)
         elif i:                                  # it owed a 2 (all but c0's first) and held none
             no_two.add(s)
-    package = [reserve.face] + [f for s in range(SEATS) for f in added[s]]
+
+    named, guard = view["named_card"], view["guard"]
+
+    def allowed(seat: Any, face: str) -> bool:
+        if seat in top_given and _tribute_rank(face + "0") < top_given[seat]:
+            return False
+        if seat == me and face == named and guard != me and not (me == emperor and view["hidden_du"]):
+            return False                         # a copy beyond the revealed: it would be the guard
+        return not (seat in no_two and seat != emperor and face[0] == "2")
+
+    # the 2s added are shown by their rank only (Selection._decline): any 2s the adders could
+    # have added; in the seat's own hand when it is the emperor (chosen below, among its 2s)
+    added: dict[int, list[str]] = {s: [] for s in range(SEATS)}
+    if emperor != me:
+        free = Counter(f for f in pack if f[0] == "2") - seen
+        # a 2 the seat received that it neither holds nor can have played is the one it added
+        gone_twos = Counter(f for f in received[me] if f[0] == "2") - Counter(mine)
+        twos_laid = sum(c[0] == "2" for c in labels[me])
+        must = set(gone_twos) if me in adders and gone_twos.total() > twos_laid else set()
+
+        def fits(s: int, f: str) -> bool:
+            return allowed(s, f) and (s != me or not must or f in must)
+        for s, f in zip(adders, _added_twos(free + gone_twos if must else free, adders, fits, None, rng)):
+            added[s].append(f)
+    twos = [f for s in adders for f in added[s]]
     # the cards each seat held at once at the declaration (tribute, package, revealed copies,
     # which may include a received copy); a play is shown by its ranks (qipai.cards.table_ids),
     # so its cards are stood in for by faces of those ranks, those of these first (place_played)
     held = {s: Counter(received[s]) for s in range(SEATS)}
     if emperor is not None:
-        held[emperor] = (held[emperor] + Counter(package)) | Counter(c[:2] for c in view["revealed"])
-    mine = [c[:2] for c in view["hand"]]
-    played, still = place_played([c.face for c in DECK], {me: mine},
+        held[emperor] = (held[emperor] + Counter([reserve.face] + twos)) | revealed
+    if guard == me and named not in mine:
+        held[me][named] += 1                     # the guard held the named card (and played it)
+    if emperor == me and view["hidden_du"]:
+        held[me][named] = 4                      # 独: the emperor held the fourth copy too
+    # the seat's own plays take the lowest faces it could have held (a tribute it gave was its
+    # largest: no lower copy of that rank was in its hand)
+    order = id_order(ORDER)
+    played, still = place_played(pack, {me: mine},
                                  {s: list(held[s].elements()) for s in range(SEATS)}, labels, rng,
-                                 key=id_order(ORDER))
+                                 key=lambda f: (not allowed(me, f), order(f)))
+    if emperor == me and adders:
+        # the seat's 2s (held or played) less those it received hold the package's
+        pool = Counter(f for f in mine + played[me] if f[0] == "2") - \
+            Counter(f for f in received[me] if f[0] == "2")
+        for s, f in zip(adders, _added_twos(pool, adders, allowed, lambda f: allowed(me, f), rng)):
+            added[s].append(f)
+        twos = [f for s in adders for f in added[s]]
+    package = [reserve.face] + twos
     gone = [f for s in range(SEATS) for f in played[s]]
     known = {s: still[s] for s in range(SEATS) if s != me}
     known[me] = mine
 
-    def allowed(seat: Any, face: str) -> bool:
-        if seat in top_given and _tribute_rank(face + "0") < top_given[seat]:
-            return False
-        return not (seat in no_two and seat != emperor and face[0] == "2")
-
-    now = deal_unseen([c.face for c in DECK], dict(enumerate(view["counts"])), known, gone, rng, allowed)
+    now = deal_unseen(pack, dict(enumerate(view["counts"])), known, gone, rng, allowed)
     copies: dict[str, list[str]] = {}
     for c in reversed(DECK):
         if c is not reserve:
@@ -229,10 +273,22 @@ def determinize(game: Any, view: dict, rng: random.Random) -> Any:
         state.apply(declines[0], seat)
     if state.view(me)["tribute"] != view["tribute"]:
         raise ValueError("the sample gives another tribute")
+    faces = iter(f for s in adders for f in added[s])
     for i, (s, text) in enumerate(view["selection"]):
         if i < len(state.selection):             # declined automatically in the sample too
             if list(state.selection[i][:2]) != [s, text]:
                 raise ValueError("the sample's automatic declines differ from the view's")
+            continue
+        if text.startswith("decline "):          # a 2 added, shown by its rank only
+            face = next(faces)
+            if any(c.face == face for c in state.hands[s][TWO]):
+                state.apply(f"decline {face}0", s)
+            elif emperor == me:                  # the package is in the seat's own hand
+                raise ValueError(f"seat {s} holds no {face} to add")
+            else:                                # it gave that 2 in tribute: it added another
+                state.apply("decline", s)
+            if state.selection[-1][1] != text:
+                raise ValueError(f"seat {s} holds no 2 to add")
             continue
         state.apply(text, s)
     if len(state.selection) != len(view["selection"]):
@@ -242,6 +298,40 @@ def determinize(game: Any, view: dict, rng: random.Random) -> Any:
     for e in view["plays"]:
         state.apply(e[1], e[0])                  # the set's rank text, or "pass"
     return state
+
+
+def _draw(pack: list[str], seen: Counter, rank: str) -> str:
+    """A face of ``rank`` for a tribute card shown by its rank only: the lowest of the copies
+    of ``pack`` not in ``seen`` (which then counts it), the one a giver holding it would have
+    given first (its largest, lowest id, D10), so that no copy the sample deals it contradicts
+    the tribute. Raises ``ValueError`` when no copy is left."""
+    free = Counter(f for f in pack if f[0] == rank) - seen
+    if not free:
+        raise ValueError(f"no card of rank {rank} left for a card shown by its rank")
+    face = min(free, key=lambda f: _tribute_rank(f + "0"))
+    seen[face] += 1
+    return face
+
+
+def _added_twos(pool: Counter, adders: list[int], allowed: Any, left_ok: Any,
+                rng: random.Random) -> list[str]:
+    """Faces of the 2s the ``adders`` added to the package, drawn from ``pool`` (a multiset of
+    2s) by their copies: each one ``allowed`` to its adder (a tribute giver held nothing larger
+    than it gave) and, with ``left_ok``, every 2 of ``pool`` left over allowed too (the emperor
+    holds the package among its 2s: the rest were its own). Raises ``ValueError`` when no
+    choice fits."""
+    options, weights = [], []
+    for combo in product(sorted(pool), repeat=len(adders)):
+        want = Counter(combo)
+        if want - pool or not all(allowed(s, f) for s, f in zip(adders, combo)):
+            continue
+        if left_ok is not None and not all(left_ok(f) for f in (pool - want)):
+            continue
+        options.append(combo)
+        weights.append(math.prod(math.perm(pool[f], n) for f, n in want.items()))
+    if not options:
+        raise ValueError("no 2s the decliners could have added")
+    return list(rng.choices(options, weights)[0])
 
 
 def determinize_shandong(game: Any, view: dict, rng: random.Random) -> Any:

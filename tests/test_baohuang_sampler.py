@@ -1,0 +1,69 @@
+"""The 保皇 level-3 sampler (qipai.bots.baohuang.determinize): a view of a deal that really
+happened always has a determinization. The 2s added to the package and a tribute the seat took
+no part in are shown by their ranks only (the labels' suits are the table's, not the cards'),
+so the sample gives them faces it can hold; the seat's own plays stand in for cards it could
+have held after the tribute it gave (its largest)."""
+
+from __future__ import annotations
+
+import random
+
+import qipai
+from qipai.bots import make_bot
+from qipai.bots.search import searcher_for
+from qipai.games.baohuang.match import Match
+
+
+def test_the_emperor_holds_the_added_twos_whatever_their_labels_say():
+    """Seed 1021 (a strength run's level-3 emperor raised "no determinization ... seat 1 would
+    have given cards it never held: ['2H']"): the second 2 added is shown as ``2H0`` while the
+    emperor, seat 1, holds no 2H; the sample takes the package's 2s among its own."""
+    game = qipai.load("baohuang")
+    state = game.new_state(seed=1021)
+    rule = make_bot("baohuang", "rule", seed=0)
+    while state.phase != "play":
+        seat = state.to_act[0]
+        state.apply(rule.choose(state, seat), seat)
+    view = state.view(1)
+    assert view["emperor"] == 1 and view["to_act"] == [1]
+    assert [t for _, t in view["selection"]] == ["decline", "decline 2S0", "decline 2H0", "accept"]
+    assert not any(c.startswith("2H") for c in view["hand"])
+    root = searcher_for("baohuang").root_states(game, {"view": view})
+    for k in range(5):
+        assert root(random.Random(k)).view(1) == view
+
+
+def views(game, seed: int, every: int):
+    """Every seat's view at every ``every``-th turn of play of a deal of the rule bots: 保皇, a
+    match's second deal (after a first one: the tribute) and its first; 山东保皇, one deal."""
+    sdbh = game.options["ruleset"] != "seed000"
+    match = None if sdbh else Match(game, seed)
+    for _ in range(1 if sdbh else 2):
+        state = game.new_state(seed=seed) if sdbh else match.next_state()
+        bots = [make_bot("baohuang", "rule", seed=s) for s in range(state.num_seats)]
+        turn = 0
+        while not state.is_terminal():
+            seat = state.to_act[0]
+            if getattr(state, "phase", "play") == "play":
+                turn += 1
+                if turn % every == 0:
+                    yield from (state.view(s) for s in range(state.num_seats))
+            state.apply(bots[seat].choose(state, seat), seat)
+        if match is not None:
+            match.record(state)
+
+
+def test_every_seats_view_of_rule_bot_deals_has_a_determinization():
+    """Over deals of the rule bots (both rule sets; 保皇 with and without tribute), every seat's
+    view during play yields a determinization within the searcher's tries, one that shows the
+    seat the same view."""
+    searcher = searcher_for("baohuang")
+    checked = 0
+    for options, seeds, every in (({}, range(10), 3), ({"ruleset": "sdbh.provisional"}, range(20), 1)):
+        game = qipai.load("baohuang", **options)
+        for seed in seeds:
+            for i, view in enumerate(views(game, seed, every)):
+                sample = searcher.root_states(game, {"view": view})(random.Random(i))
+                assert sample.view(view["seat"]) == view, (options, seed, view["seat"])
+                checked += 1
+    assert checked > 5_000
