@@ -473,6 +473,20 @@ async def is_referee(hub: Hub, event_id: str | None, user: Any) -> bool:
     return await hub.store.call(lambda s: referees(s, event_id, user), write=False)
 
 
+async def chat_standing(hub: Hub, event_id: str | None, user: Any) -> tuple[bool, dict[str, str] | None]:
+    """What a table socket opening for ``user`` is told of its chat: whether it referees event
+    ``event_id`` (:func:`is_referee`) and the mute in force there (:func:`mute_in_force`), in
+    one read of the store (a signed-in socket's open made one read before mutes were shown)."""
+    from .appointments import referees
+
+    if user is None:
+        return False, None
+    if hub.store.down:
+        return await is_referee(hub, event_id, user), None
+    return await hub.store.call(lambda s: (referees(s, event_id, user), mute_in_force(s, user.id, event_id)),
+                                write=False)
+
+
 class ChatText(Body):
     text: Any = None
 

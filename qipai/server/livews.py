@@ -14,7 +14,7 @@ from typing import Any
 from fastapi import FastAPI, WebSocket, WebSocketDisconnect
 
 from . import auth, conduct, profiling, tableinput
-from .chat import is_referee, muted_refusal, muted_until
+from .chat import chat_standing, muted_refusal, muted_until
 from .conns import (
     CLOSE_FLOODING,
     CLOSE_NO_TABLE,
@@ -84,9 +84,9 @@ def add_table_socket(app: FastAPI, hub: Hub, user_of: Any, sessions: Any, limits
                 await ws.send_json(ws_error(held.code, held.message, **held.extra))
                 await ws.close(*CLOSE_ROUND_IN_PLAY)
                 return
-        referee = await is_referee(hub, table.event_id, user)     # chat: §5.8
-        # a mute in force: the chat is shown closed from the start, with its end and reason
-        mute = await muted_until(hub, user.id, table.event_id) if user else None
+        # chat: §5.8; a mute in force: the chat is shown closed from the start, with its end
+        # and reason
+        referee, mute = await chat_standing(hub, table.event_id, user)
         token = ws.cookies.get(auth.COOKIE) if user else None
         if token and sessions.ended(token):      # signed out while this socket was opening
             await ws.send_json(SIGNED_OUT)
