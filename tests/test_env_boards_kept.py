@@ -118,3 +118,31 @@ def test_gomoku_kept_tensor_equals_the_tensor_of_the_whole_view(options):
 def test_gomoku_kept_tensor_from_a_position():
     # a starting position's stones are no move's: the kept planes start from the board
     _check_from_position("gomoku", "h8 j8 g9 / i9 h10 / b", 5)
+
+
+@pytest.mark.parametrize("gid, options", [("go", {"board_size": 9}), ("xiangqi", {}),
+                                          ("mahjong-gb", {"hands_per_match": 1}),
+                                          ("laizi-mahjong", {"hands_per_match": 1})])
+def test_a_deep_copied_env_observes_and_steps_as_the_original(gid, options):
+    """The kept tensors write through a memoryview, which cannot be copied: a deep copy makes
+    it again over its own array (and the block views over its own buffer), so the copy's
+    observations equal the original's and stay apart from them as both play on."""
+    import copy
+    env = E.pettingzoo(gid, **options)
+    env.reset(seed=4)
+    rng = np.random.default_rng(4)
+    for _ in range(15):
+        env.step(int(rng.choice(np.flatnonzero(env.observe(env.agent_selection)["action_mask"]))))
+    twin = copy.deepcopy(env)
+    for _ in range(30):
+        if env.state.is_terminal():
+            break
+        agent = env.agent_selection
+        obs, seen = env.observe(agent), twin.observe(agent)
+        assert np.array_equal(obs["observation"], seen["observation"])
+        assert np.array_equal(obs["action_mask"], seen["action_mask"])
+        seat = env.possible_agents.index(agent)
+        assert np.array_equal(seen["observation"], env.encoder.encode(twin.state.view(seat), seat))
+        action = int(rng.choice(np.flatnonzero(obs["action_mask"])))
+        env.step(action)
+        twin.step(action)

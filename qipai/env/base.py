@@ -69,8 +69,34 @@ class FlatLayout:
 
     def new(self) -> tuple[np.ndarray, dict[str, np.ndarray]]:
         buf = np.zeros(self.size, np.float32)
-        parts = {b.name: buf[slice(*self.offsets[b.name])].reshape(b.shape) for b in self.blocks}
-        return buf, parts
+        return buf, self.parts(buf)
+
+    def parts(self, buf: np.ndarray) -> dict[str, np.ndarray]:
+        """One writable view of ``buf`` per block name."""
+        return {b.name: buf[slice(*self.offsets[b.name])].reshape(b.shape) for b in self.blocks}
+
+
+class ItemWrites:
+    """A kept tensor written item by item through ``_flat``, a ``memoryview`` of the flat
+    array named by ``_array`` (a third of the cost of numpy's scalar writes). A memoryview
+    cannot be pickled or deep-copied: a copy drops it and makes it again over the copied
+    array (``_views`` makes any other views again, as views do not survive a copy)."""
+
+    _array = "_out"
+
+    def __getstate__(self) -> dict[str, Any]:
+        state = self.__dict__.copy()
+        state["_flat"] = None
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+        if getattr(self, self._array, None) is not None:
+            self._flat = memoryview(getattr(self, self._array).reshape(-1))
+            self._views()
+
+    def _views(self) -> None:
+        """Make again the views of the kept array other than ``_flat`` (after a copy)."""
 
 
 class FixedActions:
@@ -223,6 +249,15 @@ class FlatEncoder(Encoder):
         self.shape = (self.layout.size,)
         self.high = self.layout.high
         self.rows = [(b.name, "×".join(map(str, b.shape)), b.doc) for b in self.layout.blocks]
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        # the block views do not survive a copy of the buffer: made again over the copy
+        self.__dict__.update(state)
+        self._parts = self.layout.parts(self._buf)
+        self._views()
+
+    def _views(self) -> None:
+        """Make again a subclass's own views of ``_buf`` (after a copy)."""
 
     def blocks(self) -> list[Block]:
         raise NotImplementedError

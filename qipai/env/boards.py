@@ -27,7 +27,7 @@ from qipai.games.gomoku.notation import Action as GomokuAction
 from qipai.games.gomoku.rules import COLOUR_NAMES
 from qipai.games.xiangqi.fen import piece_letter
 
-from .base import Encoder, FixedActions, TensorFollower, unless_absent
+from .base import Encoder, FixedActions, ItemWrites, TensorFollower, unless_absent
 
 
 class PlaneEncoder(Encoder):
@@ -118,7 +118,7 @@ class GoEncoder(PlaneEncoder):
         return GoTensor(self, seat)
 
 
-class GoTensor(TensorFollower):
+class GoTensor(ItemWrites, TensorFollower):
     """One seat's go tensor, kept between its observations and read from what the seat's
     view shows of the position (``state.seen_board``: the board, the moves, the seat's
     colour, the number of stones), without building the view. When every move since the
@@ -406,7 +406,7 @@ class XiangqiEncoder(PlaneEncoder):
         return XiangqiTensor(self, seat)
 
 
-class XiangqiTensor(TensorFollower):
+class XiangqiTensor(ItemWrites, TensorFollower):
     """One seat's xiangqi tensor, kept between its observations and read from what the
     seat's view shows (``state.seen_board``: the board, the moves, the check), without
     building the view: only the from and to squares of the moves played since the seat's

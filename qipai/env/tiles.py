@@ -16,7 +16,16 @@ import numpy as np
 
 from qipai.tiles.tile import FLOWER_BASE, NAMES
 
-from .base import Block, FlatEncoder, ListActions, TensorFollower, one_hot, relative, unless_absent
+from .base import (
+    Block,
+    FlatEncoder,
+    ItemWrites,
+    ListActions,
+    TensorFollower,
+    one_hot,
+    relative,
+    unless_absent,
+)
 
 TILES = [f"{d}{s}" for s in "mps" for d in range(1, 10)] + list("ESWNCFP")
 TILE_INDEX = {t: i for i, t in enumerate(TILES)}
@@ -93,9 +102,12 @@ class TileEncoder(FlatEncoder):
         self.kinds = GAME_KINDS[game.id]
         super().__init__(game, num_seats)
         self.actions = self._actions()
+        self._views()
+        self._parts_high = {b.name: np.float32(b.high) for b in self.layout.blocks}
+
+    def _views(self) -> None:
         lo, _ = self.layout.offsets["discards"]
         self._shown = self._buf[lo:self.layout.offsets["melds"][1]]     # discards, then melds
-        self._parts_high = {b.name: np.float32(b.high) for b in self.layout.blocks}
 
     def blocks(self) -> list[Block]:
         n, game = self.n, self.game
@@ -239,7 +251,7 @@ class TileEncoder(FlatEncoder):
         parts["wall"][0] = view.get("wall") or 0
 
 
-class TileTensor(TensorFollower):
+class TileTensor(ItemWrites, TensorFollower):
     """One seat's mahjong tensor, kept between its observations and read from what its view
     shows (``state.seen_table``: the discards, the sets it sees, the concealed counts, its
     own tiles, the phase, the wall, the winds, the dealer, the laizi), without building the
@@ -252,8 +264,11 @@ class TileTensor(TensorFollower):
     new hand (the ponds made again) is encoded whole. ``update`` (from a followed view)
     encodes the view, as the default does."""
 
+    _array = "_buf"
+
     def __init__(self, encoder: TileEncoder, seat: int) -> None:
         super().__init__(encoder, seat)
+        self._buf: np.ndarray | None = None
         self._state: Any = None
         self._ponds: Any = None           # the ponds list object of the kept tensor
         lay = encoder.layout
@@ -325,6 +340,9 @@ class TileTensor(TensorFollower):
                 np.minimum(parts[name], enc._parts_high[name], out=parts[name])
             self._marks = marks
         return self._buf.copy()
+
+    def _views(self) -> None:
+        self._parts = self.encoder.layout.parts(self._buf)
 
     def _restart(self, state: Any, seen: tuple) -> None:
         """The whole tensor of ``seen``, kept with what it was made of."""
