@@ -122,7 +122,8 @@ def test_gomoku_kept_tensor_from_a_position():
 
 @pytest.mark.parametrize("gid, options", [("go", {"board_size": 9}), ("xiangqi", {}),
                                           ("mahjong-gb", {"hands_per_match": 1}),
-                                          ("laizi-mahjong", {"hands_per_match": 1})])
+                                          ("laizi-mahjong", {"hands_per_match": 1}),
+                                          ("doudizhu", {}), ("wakeng", {})])
 def test_a_deep_copied_env_observes_and_steps_as_the_original(gid, options):
     """The kept tensors write through a memoryview, which cannot be copied: a deep copy makes
     it again over its own array (and the block views over its own buffer), so the copy's

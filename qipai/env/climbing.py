@@ -266,6 +266,11 @@ class ClimbingTensor(TensorFollower):
         self._state: Any = None
         self._mark: Any = None
 
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        # the block views do not survive a copy of the buffer: made again over the copy
+        self.__dict__.update(state)
+        self._parts = self.encoder.layout.parts(self._buf)
+
     def follow(self, state: Any, views: Any) -> np.ndarray:
         seen_climb = getattr(state, "seen_climb", None)
         if seen_climb is None:                 # a variant whose state gives no seen form
