@@ -268,10 +268,12 @@ def test_a_person_alone_with_bots_is_dealt_card_by_card(tmp_path):
 def test_a_restarted_server_plays_the_people_options_again(tmp_path):
     """The options a two-person table plays with are kept in its settings: after a restart the
     game rebuilt from its log still asks after every card (the deal stands at its first prompt,
-    held by a long minimum time)."""
+    held by a long minimum time: the deal's own hold too, which applies from the first person's
+    sitting, before the second sits)."""
     from .server_helpers import client, post, signup
 
-    with client(tmp_path, private_window_ms=600_000) as c:
+    held = {"private_window_ms": 600_000, "deal_window_ms": 600_000}
+    with client(tmp_path, **held) as c:
         ann, bob = signup(c, "ann"), signup(c, "bob")
         tid = post(c, ann, "/api/tables", {"game": "shengji", "bots": 2, "bot": "rule",
                                            "settings": {"clock": "none"}}).json()["id"]
@@ -280,7 +282,7 @@ def test_a_restarted_server_plays_the_people_options_again(tmp_path):
         table = c.app.state.hub.get(tid)
         assert table.settings["people_options"] == {"deal_prompt": "every_card"}
         assert table.runner.state.dealt == 1
-    with client(tmp_path, private_window_ms=600_000) as c:
+    with client(tmp_path, **held) as c:
         table = c.app.state.hub.get(tid)
         assert table.game.options["deal_prompt"] == "every_card"
         assert table.runner.state.dealt == 1 and table.runner.state.log == []
