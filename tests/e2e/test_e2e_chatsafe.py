@@ -88,6 +88,7 @@ def test_spam_refusals_a_moderators_mute_and_the_chat_off_switch(server, browser
     wait_note(amy, "A moderator muted your chat until")
     assert amy.inner_text(NOTE).endswith("Reason: spam")
     assert amy.locator("#chat input[name=chat]").is_disabled()
+    assert amy.get_attribute("#chat input[name=chat]", "placeholder") == "Chat is closed"
     assert not re.search(r"\d{4}-\d\d-\d\dT", amy.inner_text(NOTE))      # a time in words, not ISO
     shots(amy, shot, "chat-muted-by-moderator-en")
     # bo, in Chinese: muted for 15 minutes by the API
@@ -97,6 +98,7 @@ def test_spam_refusals_a_moderators_mute_and_the_chat_off_switch(server, browser
     chat(bo, "我还能说话吗")
     wait_note(bo, "管理员已将你禁言，直到")
     assert bo.inner_text(NOTE).endswith("原因：刷屏")
+    assert bo.get_attribute("#chat input[name=chat]", "placeholder") == "聊天已关闭"
     shots(bo, shot, "chat-muted-by-moderator-zh")
 
     # the reader's switch: bo hides chat; it stays hidden after a reload and on /settings

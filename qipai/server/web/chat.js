@@ -192,6 +192,7 @@ export function chatBox(opts) {
   function setOpen(isOpen, reason, max, mute) {
     open = isOpen;
     input.disabled = sendBtn.disabled = !isOpen;
+    input.placeholder = t(isOpen ? "chat.placeholder" : "chat.placeholderClosed");
     for (const b of quick.children) b.disabled = !isOpen;
     if (max) input.maxLength = max;
     clearTimeout(reopen);
