@@ -126,6 +126,29 @@ def test_the_dealers_declared_jokers_stay_in_its_hand_when_its_voids_leave_no_ro
     assert make_bot("shengji", "mcts3", seed=1).choose(state, 1) in state.legal_actions(1)
 
 
+# a hand of seed 4 with random plays: seat 2 threw KD 9D 8D and it stood, so no other seat held
+# a diamond above the 8; the unseen QD, JD, KD and 9D are seat 2's or buried
+THROWN = [
+    "declare 2D", "declare LJ LJ", "bury QD JC 9C 9C 9D 8D 6C 3D", "QS QS", "KS 4S", "7S 7S", "6S 5S",
+    "AS AS", "JS 5S", "8S 3S", "9S 8S", "KS", "TS", "9S", "TS", "AH", "3H", "KH", "6H", "QH 8H 4H 3H",
+    "4H", "7H", "8H", "6D 6D", "QD 5D", "AD AD", "4D 4D", "7C 7C", "8C 3C", "TC 3C", "TC 5C", "9H 9H",
+    "LJ LJ", "7H 6H", "KH 5H", "KD 7D", "JD", "TD", "TD", "AH", "4H", "TH", "2C", "KD 9D 8D", "7D 4C 3D"]
+
+
+def test_a_throw_that_stood_bars_the_cards_that_beat_it():
+    """Seat 3's view after seat 2's throw stood: every draw is a determinization (it was one in
+    thirty: the shuffles gave seats 0 and 1 high diamonds, and the replay broke the throw)."""
+    game = qipai.load("shengji")
+    state = game.new_state(seed=4)
+    for text in THROWN:
+        state.apply(text)
+    view = state.view(3)
+    for k in range(30):
+        d = determinize(game, view, random.Random(k))
+        assert d.view(3) == view
+        assert not {"QD", "JD", "KD", "9D"} & ({*d.hand_faces(0)} | {*d.hand_faces(1)})
+
+
 class FollowAtRandom:
     """The rule bot, but for a follow, which is drawn at random one time in two (the rule bot
     never throws, so every view is free of throws, whose breaks are sampled by rejection)."""
@@ -166,21 +189,32 @@ def test_every_shengji_view_without_throws_samples_at_the_first_draw(follow):
 
 def test_every_shengji_view_with_throws_samples():
     """Hands of random play, throws and failed throws among them: every seat's view at every
-    turn of the play gives a determinization within the searcher's draws."""
+    turn of the play gives a determinization within the searcher's draws, and the cards the
+    throws bar from a seat (:func:`qipai.bots.shengji._unbeaten_throws`) are never in its hand."""
+    from qipai.bots.shengji import _unbeaten_throws
+    from qipai.games.shengji.trump import trump_of
+
     game = qipai.load("shengji")
-    throws = 0
+    throws = barred = 0
     for seed in range(3):
         state = game.new_state(seed=seed)
         bots = [make_bot("shengji", "random", seed=10 * seed + s) for s in range(4)]
         while not state.is_terminal():
             seat = state.to_act[0]
             if state.phase == "play":
+                v = state.view(0)
+                trump = trump_of(v["level"], None if v["trump"] == "NT" else v["trump"], False)
+                tricks = [t["plays"] for t in v["tricks"]] + ([v["trick"]] if v["trick"] else [])
+                failed = {(x["trick"], x["seat"]): x for x in v["failed_throws"]}
+                for o, faces in _unbeaten_throws(tricks, failed, trump, 2, 4).items():
+                    assert not faces & {*state.hand_faces(o)}
+                    barred += bool(faces)
                 for me in range(4):
                     view = state.view(me)
                     assert SEARCHER.root_states(game, {"view": view})(random.Random(me)).view(me) == view
             state.apply(bots[seat].choose(state, seat), seat)
         throws += len(state.failed_throws)
-    assert throws >= 3
+    assert throws >= 3 and barred > 50
 
 
 #: the other determinized searchers: game id -> (options, hands)

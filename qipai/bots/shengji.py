@@ -169,7 +169,8 @@ def determinize(game: Any, view: dict, rng: random.Random) -> Any:
     kitty of side cards without points when the unseen cards allow it, as a dealer buries), never
     giving a seat a card of an effective suit it showed void in (it followed a lead of that
     suit short) nor a pair in a suit where it followed a lead's pairs with fewer (nor a second
-    copy of a card of that suit it played since), and keeping with their seats the cards of a
+    copy of a card of that suit it played since), nor a card that would have beaten a throw it
+    let stand (:func:`_unbeaten_throws`), and keeping with their seats the cards of a
     declaration not yet played (the dealer's, and kitty cards turned up, may be in its hand or
     buried), and the cards of a failed throw not played with the thrower. The deal's public
     record (declarations, trump's name, the turned-up kitty cards) is copied from the view.
@@ -201,6 +202,7 @@ def determinize(game: Any, view: dict, rng: random.Random) -> Any:
                 no_pair[s].add(lead)          # it played every pair of the suit it held
             single[s].update(f for f in faces if trump.eff[f] in no_pair[s])
     voids[BURIED] = set()
+    unheld = _unbeaten_throws(tricks, throws, trump, game.options["decks"], SEATS)
     known: dict[Any, list[str]] = {s: [] for s in (*range(SEATS), BURIED)}
     declared: dict[int, Counter] = {s: Counter() for s in range(SEATS)}
     for d in view["declarations"]:
@@ -227,7 +229,8 @@ def determinize(game: Any, view: dict, rng: random.Random) -> Any:
 
     plain_kitty = [True]           # the dealer buried side cards without points, if it can be
     eff = trump.eff
-    barred = {p: {f for f in eff if eff[f] in voids[p] or f in single[p]} for p in voids}
+    barred = {p: {f for f in eff if eff[f] in voids[p] or f in single[p]} | unheld.get(p, set())
+              for p in voids}
     marked = {f for f in eff if eff[f] == TRUMP or FACE_POINTS[f]}     # a trump or points
 
     def allowed(place: Any, face: str) -> bool:
@@ -320,6 +323,41 @@ def _fill(pack: tuple[str, ...], counts: dict[Any, int], known: dict[Any, list[s
     for p in others:
         now[p] += [face(c) for c in dealt[p]]
     return now
+
+
+def _unbeaten_throws(tricks: list[list], throws: dict, trump: Any, decks: int,
+                     seats: int) -> dict[int, set[str]]:
+    """The cards each seat cannot hold, by the throws it could not beat (§3.6): every component
+    of a throw that stood, and of a failed one those with a lower top than the component it was
+    cut to. No other seat held a higher card of the suit than a single of them, nor a pair
+    higher than a pair of them; cards leave a hand and never come back, so it holds none of
+    those now, nor another copy of such a card it played since. (A failed throw's beaten
+    component, and tractors, are left to the replay.)"""
+    out: dict[int, set[str]] = {s: set() for s in range(seats)}
+    eff, pos = trump.eff, trump.pos
+    for k, plays in enumerate(tricks, start=1):
+        thrower, faces = plays[0]
+        throw = throws.get((k, thrower))
+        if throw is None and len(set(faces)) < 2:        # a single, a pair: no throw
+            continue
+        comps = cb.decompose(Counter(throw["attempted"] if throw else faces), pos, decks)
+        if len(comps) < 2:
+            continue
+        cut = max(pos[f] for f in throw["forced"]) if throw else None
+        for c in comps:
+            if (cut is not None and c.top >= cut) or c.kind not in ("single", "pair"):
+                continue
+            suit = eff[c.faces[0]]
+            higher = {f for f in eff if eff[f] == suit and pos[f] > c.top}
+            for o in range(seats):
+                if o == thrower:
+                    continue
+                if c.kind == "single":
+                    out[o] |= higher
+                else:
+                    since = {f for t in tricks[k - 1:] for s, fs in t if s == o for f in fs}
+                    out[o] |= higher & since
+    return out
 
 
 def _pairs(faces: list[str] | tuple[str, ...]) -> int:
