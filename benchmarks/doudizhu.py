@@ -23,7 +23,7 @@ from types import SimpleNamespace
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from timing import compare  # noqa: E402  (benchmarks/timing.py)
+from timing import build_note, compare  # noqa: E402  (benchmarks/timing.py)
 
 import qipai  # noqa: E402
 from qipai.games.doudizhu.combos import ORDER, PACKER, KickerRules, table  # noqa: E402
@@ -192,6 +192,7 @@ def main() -> None:
     runs = compare({"qipai": qipai_games(), "RLCard": rlcard_games(),
                     "OpenSpiel": openspiel_games()}, seconds, rounds)
     q, r, o = (runs.median(k) for k in ("qipai", "RLCard", "OpenSpiel"))
+    print(build_note())
     print(f"random full games / CPU s (all legal actions generated every turn; {rounds} "
           f"interleaved rounds of {seconds:g} s per side, median)")
     print(f"  qipai      {q:9.0f}")

@@ -31,6 +31,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from timing import build_note  # noqa: E402  (benchmarks/timing.py)
+
 from qipai.games.mahjong_gb.fans import calculate  # noqa: E402
 from tests.mahjong_gen import winning_hands  # noqa: E402
 from tests.mahjong_peer import peer_tile  # noqa: E402
@@ -115,6 +117,7 @@ def main() -> None:
     out = subprocess.run([sys.executable, __file__, "--cold-child", "--hands", str(args.hands),
                           "--seed", str(args.seed)], capture_output=True, text=True, check=True)
     ours, theirs = (float(x) for x in out.stdout.split())
+    print(build_note())
     print(f"cold start, {args.hands} new hands (seed {args.seed}), fresh process:")
     print(f"  qipai {ours:>10,.0f}/s   PyMahjongGB {theirs:>10,.0f}/s   ratio {ours / theirs:.3f}")
 

@@ -66,6 +66,14 @@ def compare(sides: dict[str, Callable[[], int]], seconds: float = 1.0, rounds: i
     return out
 
 
+def build_note() -> str:
+    """Which build of qipai's hot modules this process runs (``qipai.native``: each compiled
+    group is used only when built from the source on disk; ``QIPAI_PURE=1`` forces Python)."""
+    from qipai import native
+
+    return "qipai build: " + ", ".join(f"{g} {s}" for g, s in native.status().items())
+
+
 def once(fn: Callable[[], object], clock: Clock = time.process_time) -> float:
     """CPU seconds of one call of ``fn()``."""
     start = clock()

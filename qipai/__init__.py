@@ -6,8 +6,12 @@
 >>> state.apply("h2e2")
 """
 
-from . import games  # callable: qipai.games() lists every game
-from .core import (
+from . import native
+
+native.install()   # compiled builds of the hot modules, when built from the source on disk
+
+from . import games  # noqa: E402  callable: qipai.games() lists every game
+from .core import (  # noqa: E402
     Game,
     GameInfo,
     IllegalAction,

@@ -9,7 +9,6 @@ Each generator plays uniformly random games in the peer and yields, at every pla
 from __future__ import annotations
 
 import random
-from types import SimpleNamespace
 
 from qipai.games.doudizhu.combos import ORDER, PACKER
 
@@ -97,6 +96,18 @@ def openspiel_situations(n: int, seed: int = 0):
                     top = (norm(ranks), "plain", None)
 
 
+_SHAPES: dict[int, tuple[object, dict]] = {}
+
+
+def _by_shape(table) -> dict:
+    """The plays of ``table`` by ``(type, length, key)`` (any one of each; the plays that beat a
+    play depend on these alone)."""
+    got = _SHAPES.get(id(table))
+    if got is None or got[0] is not table:
+        got = _SHAPES[id(table)] = (table, {(p.type, p.length, p.key): p for p in table.plays})
+    return got[1]
+
+
 def our_legal(table, hand: str, top) -> set[str]:
     """qipai's legal plays (rank strings) for ``hand`` facing ``top`` (see the generators)."""
     code = PACKER.pack(ORDER.parse_counts(hand))
@@ -109,6 +120,6 @@ def our_legal(table, hand: str, top) -> set[str]:
     if not readings:
         raise AssertionError(f"qipai has no reading of the peer's play {ranks}")
     play = readings[0]
-    if key is not None:
-        play = SimpleNamespace(type=play.type, length=play.length, key=key)
+    if key is not None:     # the peer's reading of the play: a play of the table with that key
+        play = _by_shape(table)[play.type, play.length, key]
     return {p.ranks for p in table.answers(code, play)} | {"pass"}

@@ -15,9 +15,10 @@ functions.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import cache
 from itertools import product
-from typing import Any
+from typing import Any, cast
 
 CHOW, PUNG, KONG, PAIR = 1, 2, 3, 4
 _EMPTY = (0,) * 9
@@ -125,14 +126,14 @@ def _searched_splits(key: tuple[int, ...]) -> tuple[tuple[tuple[int, int], ...],
     return tuple(sorted(out))
 
 
-def decompositions(c: list[int]) -> list[list[tuple[int, int]]]:
+def decompositions(c: Sequence[int]) -> list[list[tuple[int, int]]]:
     """Every split of the 34-long counts ``c`` into sets and exactly one pair.
 
     Each split is a list of packs ``(type, tile)`` (chows by middle tile); the pair is last.
     Empty list when the tiles form no standard shape.
     """
     sets: list[tuple[int, int]] = []
-    pair = None
+    pair: tuple[int, int] | None = None
     pairs = 0
     for t in range(27, 34):
         n = c[t]
@@ -161,7 +162,7 @@ def decompositions(c: list[int]) -> list[list[tuple[int, int]]]:
     if pairs != 1:
         return []
     if not parts:
-        sets.append(pair)
+        sets.append(cast("tuple[int, int]", pair))
         return [sets]
     out = []
     for combo in product(*parts):
@@ -171,7 +172,7 @@ def decompositions(c: list[int]) -> list[list[tuple[int, int]]]:
             packs.extend(part_sets)
             if part_pair is not None:
                 p = part_pair
-        packs.append(p)
+        packs.append(cast("tuple[int, int]", p))
         out.append(packs)
     return out
 
@@ -219,7 +220,7 @@ def _sets_only(key: tuple[int, ...]) -> bool:
         key[:i] + (key[i] - 1, key[i + 1] - 1, key[i + 2] - 1) + key[i + 3:])
 
 
-def is_complete(c: list[int]) -> bool:
+def is_complete(c: Sequence[int]) -> bool:
     """True when the counts split into sets and exactly one pair."""
     pairs = 0
     for t in range(27, 34):
@@ -250,8 +251,8 @@ def is_complete(c: list[int]) -> bool:
 @cache
 def _suit_adds(key: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """Ranks whose addition makes a suit pattern (sets only, sets and one pair)."""
-    clean = []
-    paired = []
+    clean: list[int] = []
+    paired: list[int] = []
     if max(key) <= 3 and sum(key) <= 13:     # every pattern one more tile makes is tabled
         table = _pattern_table()
         adds = paired if sum(key) % 3 == 1 else clean
@@ -301,7 +302,7 @@ def _honor_info(key: tuple[int, ...]) -> tuple[bool, int, tuple[int, ...], tuple
     return valid, pairs, tuple(adds[0]), tuple(adds[1])
 
 
-def waits(c: list[int], seven_pairs: bool = False) -> list[int]:
+def waits(c: Sequence[int], seven_pairs: bool = False) -> list[int]:
     """Kinds that complete the counts ``c`` (13 − 3k tiles) into a standard shape, and into
     seven pairs too when ``seven_pairs`` (then ``c`` must be 13 concealed tiles). A kind the
     hand already holds four times is still listed when it would complete the shape (the
@@ -316,7 +317,7 @@ def waits(c: list[int], seven_pairs: bool = False) -> list[int]:
         for g in broken or (0, 1, 2, 3):
             need = 1 - (total - pairs[g])
             if need == 0 or need == 1:
-                out.extend(infos[g][2 + need])
+                out.extend(infos[g][3] if need else infos[g][2])
     if seven_pairs and sum(c) == 13:
         odd = [k for k, n in enumerate(c) if n & 1]
         if len(odd) == 1 and odd[0] not in out:
@@ -325,7 +326,7 @@ def waits(c: list[int], seven_pairs: bool = False) -> list[int]:
     return out
 
 
-def only_wait(c: list[int] | bytes, win: int, seven_pairs: bool = False) -> bool:
+def only_wait(c: Sequence[int], win: int, seven_pairs: bool = False) -> bool:
     """Whether :func:`waits` of the counts ``c`` is ``[win]`` alone, for counts that ``win``
     completes into a standard shape (sets and one pair). Only the winning tile's group is
     looked at, unless that group is already whole without it: what that group says is kept
@@ -364,7 +365,7 @@ def _group_wait(key: tuple[int, ...], rank: int) -> int:
     if info[0]:
         return _ASK_ALL
     # every other group is whole; this one holds the pair when it will hold 2 mod 3 tiles
-    return _ALONE if len(info[3 if (sum(key) + 1) % 3 == 2 else 2]) == 1 else _OTHERS
+    return _ALONE if len(info[3] if (sum(key) + 1) % 3 == 2 else info[2]) == 1 else _OTHERS
 
 
 _ODD = bytes(n & 1 for n in range(256))
@@ -419,7 +420,7 @@ def _group_blocks(key: tuple[int, ...], honors: bool) -> frozenset[tuple[int, in
     return frozenset(out)
 
 
-def shanten(c: list[int], melds: int = 0) -> int:
+def shanten(c: Sequence[int], melds: int = 0) -> int:
     """Standard-shape shanten of the 34 concealed counts ``c`` next to ``melds`` declared sets:
     how many tiles must still be exchanged before the hand waits (0: ready, -1: complete).
     Counts 4 sets and a pair only (no seven pairs or special shapes)."""

@@ -81,6 +81,12 @@ class KickerRules:
     def names(cls) -> list[str]:
         return [f.name for f in fields(cls)]
 
+    def __reduce__(self) -> tuple[type[KickerRules], tuple[bool, ...]]:
+        """Copied and pickled through the constructor: a compiled build of this module (mypyc)
+        makes classes whose ``__new__`` wants the constructor's arguments and frozen fields that
+        ``__setstate__`` may not set."""
+        return (KickerRules, tuple([getattr(self, f.name) for f in fields(self)]))
+
 
 # (type, length) -> the number of that kind of play (Play.kind)
 _KINDS: dict[tuple[str, int], int] = {}
@@ -92,10 +98,11 @@ class Play:
     of the ranks played, ascending), ``code`` (packed counts), ``main``
     and ``kickers`` (rank strings), ``text`` (canonical notation). Interned per rule set; compare
     plays by identity or by ``(type, code)``. For :meth:`beats`: ``power`` (2 the rocket, 1 a
-    bomb, 0 any other play) and ``kind`` (a number per ``(type, length)``)."""
+    bomb, 0 any other play) and ``kind`` (a number per ``(type, length)``); ``rules`` those of
+    its table."""
 
     __slots__ = ("type", "length", "key", "counts", "parts", "code", "main", "kickers", "text",
-                 "ncards", "is_bomb", "power", "kind")
+                 "ncards", "is_bomb", "power", "kind", "rules")
 
     def __init__(self, type_: str, length: int, key: int, counts: tuple[int, ...],
                  main_counts: tuple[int, ...]) -> None:
@@ -113,6 +120,7 @@ class Play:
         self.is_bomb = type_ in ("bomb", "rocket")
         self.power = 2 if type_ == "rocket" else 1 if type_ == "bomb" else 0
         self.kind = _KINDS.setdefault((type_, length), len(_KINDS))
+        self.rules = KickerRules()      # the rules of the table that made it (set by the table)
 
     @property
     def ranks(self) -> str:
@@ -134,6 +142,17 @@ class Play:
 
     def __repr__(self) -> str:
         return f"Play({self.type} {self.text})"
+
+    def __reduce__(self) -> tuple[Any, tuple]:
+        """A copy (or unpickling) of a play is the same play of its rules' interned table, as a
+        copy of the table is that table (:meth:`PlayTable.__reduce__`): plays compare by
+        identity. A compiled class also wants its constructor's arguments in ``__new__``
+        (see :meth:`KickerRules.__reduce__`)."""
+        return (_interned_play, (self.rules, self.type, self.code))
+
+
+def _interned_play(rules: KickerRules, type_: str, code: int) -> Play:
+    return next(p for p in table(rules).by_code[code] if p.type == type_)
 
 
 class Pass:
@@ -299,6 +318,10 @@ class PlayTable:
     with two keys give one play with the highest key (§3.4).
     """
 
+    def __reduce__(self) -> tuple[Any, tuple[KickerRules]]:
+        """A copy of a table is the table of its rules (see :meth:`KickerRules.__reduce__`)."""
+        return (table, (self.rules,))
+
     def __init__(self, rules: KickerRules) -> None:
         self.rules = rules
         best: dict[tuple[str, tuple[int, ...]], tuple] = {}
@@ -308,6 +331,8 @@ class PlayTable:
             if old is None or k > old[2]:
                 best[key] = (t, n, k, tuple(c), tuple(m))
         self.plays: list[Play] = [Play(*v) for v in best.values()]
+        for p in self.plays:
+            p.rules = rules
         self.members = frozenset(self.plays)        # a play of this table (by identity)
         self.no_bomb_heads = not rules.chain_from_bomb_rank
         by_code: dict[int, list[Play]] = {}
@@ -319,10 +344,10 @@ class PlayTable:
                 for p in plist:
                     p.text = f"{p.type}:{p.text}"
         # direct lookups for generation from rank counts
-        self.single = [None] * NRANKS
-        self.pair = [None] * NRANKS
-        self.trio = [None] * NRANKS
-        self.bomb = [None] * NRANKS
+        self.single: list[Play | None] = [None] * NRANKS
+        self.pair: list[Play | None] = [None] * NRANKS
+        self.trio: list[Play | None] = [None] * NRANKS
+        self.bomb: list[Play | None] = [None] * NRANKS
         self.chain: dict[tuple[str, int, int], Play] = {}
         self.trio_single: list[list[tuple[int, Play]]] = [[] for _ in range(NRANKS)]
         self.trio_pair: list[list[tuple[int, Play]]] = [[] for _ in range(NRANKS)]

@@ -17,6 +17,7 @@ combine once with those already used (account-once, 4.3).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from itertools import combinations, combinations_with_replacement
 from typing import NamedTuple
 
@@ -486,7 +487,7 @@ def terminal_chows(chows, pair: int) -> int:
     return 0
 
 
-def _three_suited_terminal(chows: list[int], pair: int) -> bool:
+def _three_suited_terminal(chows: Sequence[int], pair: int) -> bool:
     if pair >= 27 or RANK[pair] != 5:
         return False
     ps = SUIT[pair]
@@ -507,7 +508,7 @@ def _three_suited_terminal(chows: list[int], pair: int) -> bool:
     return low == others and high == others
 
 
-def _pure_terminal(chows: list[int], pair: int) -> bool:
+def _pure_terminal(chows: Sequence[int], pair: int) -> bool:
     if pair >= 27 or RANK[pair] != 5:
         return False
     ps = SUIT[pair]

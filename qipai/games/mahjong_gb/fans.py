@@ -23,7 +23,7 @@ more than four times.
 from __future__ import annotations
 
 from operator import mul
-from typing import NamedTuple
+from typing import NamedTuple, cast
 
 from qipai.core.errors import NotationError, QipaiError
 from qipai.tiles.meld import CHOW as M_CHOW
@@ -189,7 +189,7 @@ def _score(split: Split, h: _Hand) -> tuple[dict[int, int], int]:
     return counts, _total(counts)
 
 
-def _nine_gates(c: list[int]) -> bool:
+def _nine_gates(c: bytes) -> bool:
     for s in (0, 9, 18):
         if c[s] == 3 and c[s + 8] == 3 and all(c[s + i] == 1 for i in range(1, 8)):
             return True
@@ -205,7 +205,7 @@ def _total(counts: dict[int, int]) -> int:
 _FLAG_FANS: dict[tuple, tuple[dict[int, int], int]] = {}
 
 
-def _base(ctx: WinContext, m: int, whole: list[int], kongs: int) -> tuple[dict[int, int], int]:
+def _base(ctx: WinContext, m: int, whole: bytes | bytearray, kongs: int) -> tuple[dict[int, int], int]:
     """The fans every split of the hand shares: win flags, concealment, 九莲宝灯, the tiles'
     fans and 四归一, as a sparse table."""
     key = (ctx.fourth, ctx.last, ctx.kong, ctx.self_drawn, ctx.melded)
@@ -267,15 +267,15 @@ def _best(hand: Hand, exclusions: str, mixed_kongs: str) -> tuple[dict[int, int]
     fixed_pungs: list[int] = []
     melds = hand.melds
     if melds:
-        whole = counts                # the counts with the declared sets' tiles
+        whole: bytes | bytearray = counts   # the counts with the declared sets' tiles, added below
         for mld in melds:
             kind, t = mld.kind, mld.tile
             if kind == M_CHOW:
                 fixed.append((CHOW, t + 1, True))
                 fixed_chows.append(t + 1)
-                whole[t] += 1
-                whole[t + 1] += 1
-                whole[t + 2] += 1
+                counts[t] += 1
+                counts[t + 1] += 1
+                counts[t + 2] += 1
                 m |= BIT[t] | BIT[t + 1] | BIT[t + 2]
                 melded += 1
             else:
@@ -283,16 +283,16 @@ def _best(hand: Hand, exclusions: str, mixed_kongs: str) -> tuple[dict[int, int]
                 m |= BIT[t]
                 if kind == M_PUNG:
                     fixed.append((PUNG, t, True))
-                    whole[t] += 3
+                    counts[t] += 3
                     melded += 1
                 else:
                     fixed.append((KONG, t, not mld.concealed))
-                    whole[t] += 4
+                    counts[t] += 4
                     kongs += 1
                     if not mld.concealed:
                         melded += 1
                         melded_kongs += 1
-        over = max(whole) > 4
+        over: int = max(whole) > 4
     else:
         whole = c14
         over = shape & OVER
@@ -371,7 +371,7 @@ def calculate(hand: Hand | str, *, exclusions: str = "pymahjonggb",
     f, base_total = _best(hand, exclusions, mixed_kongs)
     if f is None:
         shown = " ".join([format_tiles(hand.concealed)] + [str(m) for m in hand.melds])
-        raise NotWinning(f"not a winning hand: {shown} + {format_tiles([hand.win])}")
+        raise NotWinning(f"not a winning hand: {shown} + {format_tiles([cast(int, hand.win)])}")
     fans = sorted(f.items())
     if hand.flowers:
         fans.append((FLOWER_TILES, hand.flowers))

@@ -9,6 +9,7 @@ concatenation per group, since the suits' tiles follow each other.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from itertools import product
 
 from qipai.tiles.shapes import CHOW, PAIR, PUNG, suit_splits
@@ -88,7 +89,7 @@ def _honor_entry(key: bytes) -> tuple[tuple[_Part, ...], int, int]:
     return got
 
 
-def read(c: list[int]) -> tuple[list[Split], int, int]:
+def read(c: Sequence[int]) -> tuple[list[Split], int, int]:
     """The 34 counts ``c`` read through the tables by suit pattern: ``(splits, kind mask,
     shape flags)``; the splits as :func:`splits` gives them, the kind mask with bit ``t`` set
     for each kind held, the flags those of :data:`SINGLES`, :data:`EVEN` (every suit has them)
@@ -106,7 +107,7 @@ def read(c: list[int]) -> tuple[list[Split], int, int]:
     return _join(s0[0], s1[0], s2[0], h[0]), m, flags
 
 
-def splits(c: list[int]) -> list[Split]:
+def splits(c: Sequence[int]) -> list[Split]:
     """Every split of the 34 counts ``c`` into sets and exactly one pair, in the reference
     calculator's order (by the sets' lowest tiles, pungs before chows); ``[]`` for none."""
     return read(c)[0]

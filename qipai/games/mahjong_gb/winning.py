@@ -33,6 +33,20 @@ class WinContext:
     __slots__ = ("standing_counts", "win", "self_drawn", "fourth", "kong", "last", "seat",
                  "prevalent", "fixed", "melded", "strict", "separate", "_single")
 
+    standing_counts: bytes
+    win: int
+    self_drawn: bool
+    fourth: bool
+    kong: bool
+    last: bool
+    seat: int
+    prevalent: int
+    fixed: list[tuple[int, int, bool]]
+    melded: int
+    strict: bool
+    separate: bool
+    _single: bool | None
+
     def single_wait(self) -> bool:
         """Whether the concealed tiles wait on the winning kind alone (seven pairs counted
         when no meld is declared); worked out once per hand."""

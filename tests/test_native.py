@@ -1,0 +1,153 @@
+"""The compiled builds of the hot modules (qipai.native): they give what the pure modules give,
+a build is used only while its sources are unchanged, and what they make copies and pickles."""
+
+from __future__ import annotations
+
+import copy
+import hashlib
+import importlib.machinery
+import json
+import os
+import pickle
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import qipai
+from qipai import native
+from qipai.games.doudizhu.combos import KickerRules, Play, PlayTable, table
+
+ROOT = Path(__file__).resolve().parents[1]
+SUFFIX = importlib.machinery.EXTENSION_SUFFIXES[0]
+
+
+def sample() -> dict:
+    """Fans of 2,000 seeded winning hands and 40 seeded random doudizhu games (every legal list
+    and the result), as text; and which modules were compiled."""
+    from qipai.games.mahjong_gb.fans import calculate
+    from tests.mahjong_gen import winning_hands
+
+    fans = [repr(calculate(h)) for h in winning_hands(99, 2000)]
+    h = hashlib.sha256()
+    game = qipai.load("doudizhu")
+    for seed in range(40):
+        rng = random.Random(seed)
+        state = game.new_state(seed=seed)
+        while state.result is None:
+            legal = state.legal_actions()
+            h.update(" ".join(map(str, legal)).encode())
+            state.apply(rng.choice(legal))
+        h.update(repr(state.result).encode())
+    return {"fans": hashlib.sha256("\n".join(fans).encode()).hexdigest(), "doudizhu": h.hexdigest(),
+            "compiled": sorted(m for ms in native.GROUPS.values() for m in ms if native.compiled(m))}
+
+
+def _child_sample(pure: bool) -> dict:
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    env.pop("QIPAI_PURE", None)
+    if pure:
+        env["QIPAI_PURE"] = "1"
+    out = subprocess.run([sys.executable, "-c", "import json; from tests.test_native import sample; "
+                          "print(json.dumps(sample()))"], cwd=ROOT, env=env, capture_output=True,
+                         text=True, timeout=600, check=True)
+    return json.loads(out.stdout)
+
+
+def test_pure_and_compiled_give_the_same_fans_and_games():
+    """A sample scored and played with ``QIPAI_PURE=1`` and without it: the same answers. Where
+    a fresh build exists (CI builds one), the second process used it for every module."""
+    pure = _child_sample(pure=True)
+    assert pure["compiled"] == []
+    built = _child_sample(pure=False)
+    finder = native.NativeFinder()
+    fresh = [m for g, ms in native.GROUPS.items() if finder.files(g) is not None for m in ms]
+    assert built["compiled"] == sorted(fresh)
+    assert built["fans"] == pure["fans"]
+    assert built["doudizhu"] == pure["doudizhu"]
+
+
+def _fake_build(tmp_path: Path, group: str) -> tuple[Path, Path]:
+    """A copy of ``group``'s sources under ``tmp_path/src`` and a build of it (empty files with
+    the compiled files' names and a manifest) under ``tmp_path/native``."""
+    src, built = tmp_path / "src", tmp_path / "native" / group
+    names = [*native.GROUPS[group], native.lib_name(group)]
+    files = {n: str(Path(*n.split("."))) + SUFFIX for n in names}
+    for m in native.GROUPS[group]:
+        dest = native.source(m, src)
+        dest.parent.mkdir(parents=True, exist_ok=True)
+        dest.write_bytes(native.source(m).read_bytes())
+    for rel in files.values():
+        (built / rel).parent.mkdir(parents=True, exist_ok=True)
+        (built / rel).write_bytes(b"")
+    sources = {m: native.digest(native.source(m, src)) for m in native.GROUPS[group]}
+    (built / native.MANIFEST).write_text(json.dumps({"suffix": SUFFIX, "sources": sources, "files": files}))
+    return src, built
+
+
+def test_a_build_is_used_only_while_every_source_of_its_group_is_unchanged(tmp_path):
+    src, built = _fake_build(tmp_path, "fans")
+    finder = native.NativeFinder(tmp_path / "native", src)
+    spec = finder.find_spec("qipai.games.mahjong_gb.fans")
+    assert spec is not None and spec.origin == str(built / "qipai/games/mahjong_gb/fans") + SUFFIX
+    assert finder.find_spec(native.lib_name("fans")) is not None
+    assert finder.find_spec("qipai.games.doudizhu.combos") is None     # not built here
+    assert finder.find_spec("qipai.games.mahjong_gb.state") is None    # never compiled
+
+    with native.source("qipai.tiles.shapes", src).open("a") as f:        # one module of the group
+        f.write("\n# changed\n")
+    stale = native.NativeFinder(tmp_path / "native", src)
+    for name in [*native.GROUPS["fans"], native.lib_name("fans")]:
+        assert stale.find_spec(name) is None, name
+
+
+def test_a_build_for_another_interpreter_or_missing_a_file_is_not_used(tmp_path):
+    src, built = _fake_build(tmp_path, "doudizhu")
+    manifest = json.loads((built / native.MANIFEST).read_text())
+    name = "qipai.games.doudizhu.combos"
+    assert native.NativeFinder(tmp_path / "native", src).find_spec(name) is not None
+    (built / native.MANIFEST).write_text(json.dumps({**manifest, "suffix": ".cpython-399-x.so"}))
+    assert native.NativeFinder(tmp_path / "native", src).find_spec(name) is None
+    (built / native.MANIFEST).write_text(json.dumps(manifest))
+    (built / manifest["files"][native.lib_name("doudizhu")]).unlink()
+    assert native.NativeFinder(tmp_path / "native", src).find_spec(name) is None
+
+
+def test_qipai_pure_installs_no_finder():
+    code = ("import sys, qipai, qipai.native as n; "
+            "print(any(isinstance(f, n.NativeFinder) for f in sys.meta_path))")
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "QIPAI_PURE": "1"}
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True,
+                         text=True, timeout=120, check=True)
+    assert out.stdout.strip() == "False"
+
+
+def test_plays_tables_and_rules_copy_and_pickle():
+    """Compiled classes take their constructor's arguments in ``__new__``: each of these copies
+    and pickles through its ``__reduce__``, pure or compiled alike."""
+    rules = KickerRules(four_with_two=False, bomb_answers_rocket=True)
+    t = table(rules)
+    plays = t.plays
+    assert pickle.loads(pickle.dumps(plays)) == plays          # each the same interned play
+    assert copy.deepcopy(plays) == plays and [copy.copy(p) for p in plays] == plays
+    assert copy.deepcopy(t) is t and pickle.loads(pickle.dumps(t)) is t
+    assert isinstance(t, PlayTable) and all(type(p) is Play for p in plays)
+    assert copy.deepcopy(rules) == rules == pickle.loads(pickle.dumps(rules))
+
+    game = qipai.load("doudizhu")
+    state = game.new_state(seed=3)
+    r = random.Random(3)
+    for _ in range(10):
+        state.apply(r.choice(state.legal_actions()))
+    twin = copy.deepcopy(state)
+    back = pickle.loads(pickle.dumps(state))
+    assert twin.top is state.top and back.table is twin.table is state.table
+    r1, r2 = random.Random(4), random.Random(4)
+    while state.result is None:
+        a = r1.choice(state.legal_actions())
+        b = r2.choice(twin.legal_actions())
+        assert str(a) == str(b)
+        state.apply(a)
+        twin.apply(b)
+        back.apply(str(b))
+    assert twin.result == state.result == back.result
