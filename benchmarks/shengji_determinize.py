@@ -3,9 +3,10 @@ of this tree against those of another tree (``--before DIR``, e.g. ``git archive
 commit), interleaved in one process (``timing.compare``).
 
 A *root* is what a search pays for one iteration: determinizations drawn until one is kept, at
-most the searcher's 60 draws. Two sets of views: every seat's view at every other turn of the
-play of rule-bot hands (``--hands``), and the view of benchmark game 1013 on which a level-3
-run stopped (the dealer's declared jokers must both be in its hand).
+most the searcher's 60 draws. Three sets of views: every seat's view at every other turn of the
+play of rule-bot hands (``--hands``) and of random-play hands (half as many; throws, failed
+ones among them), and the view of benchmark game 1013 on which a level-3 run stopped (the
+dealer's declared jokers must both be in its hand).
 
     git archive 5090c01 | tar -x -C /tmp/before
     nice python benchmarks/shengji_determinize.py --before /tmp/before
@@ -25,7 +26,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import timing  # noqa: E402
 
 import qipai  # noqa: E402
-from qipai.bots import search  # noqa: E402
+from qipai.bots import make_bot, search  # noqa: E402
 from qipai.bots.shengji import ShengjiRuleBot, determinize  # noqa: E402
 
 
@@ -53,12 +54,13 @@ def before_determinize(tree: Path):
     return module.determinize
 
 
-def rule_views(hands: int) -> list[dict]:
+def rule_views(hands: int, bot_name: str = "rule") -> list[dict]:
+    """Every seat's view at every other turn of the play of ``hands`` hands of ``bot_name``."""
     game = qipai.load("shengji")
     out = []
     for seed in range(hands):
         state = game.new_state(seed=seed)
-        bot = ShengjiRuleBot(seed)
+        bot = ShengjiRuleBot(seed) if bot_name == "rule" else make_bot("shengji", bot_name, seed=seed)
         turn = 0
         while not state.is_terminal():
             seat = state.to_act[0]
@@ -107,7 +109,10 @@ def main() -> None:
     args = ap.parse_args()
     game = qipai.load("shengji")
     old = before_determinize(args.before)
-    for label, views in (("rule-bot hands", rule_views(args.hands)), ("game 1013", [game_1013_view()] * 20)):
+    sets = (("rule-bot hands", rule_views(args.hands)),
+            ("random-play hands (throws)", rule_views(max(1, args.hands // 2), "random")),
+            ("game 1013", [game_1013_view()] * 20))
+    for label, views in sets:
         fails = {"before": [0], "after": [0]}
         res = timing.compare({"before": roots(old, game, views, fails["before"]),
                               "after": roots(determinize, game, views, fails["after"])},

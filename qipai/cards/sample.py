@@ -141,14 +141,14 @@ def fill(cards: list[T], sizes: dict[P, int], rng: random.Random, allowed: Calla
             room[i] -= 1
             caps[k][i] -= limited
             before, cut[k] = cut[k], _cuts(left[k], caps[k], n)
-            total = [a - b + c for a, b, c in zip(total, before, cut[k])]
+            total = [x - old + new for x, old, new in zip(total, before, cut[k])]
             if possible(len(where) - j - 1):
                 break
             # the cards left cannot all be placed after this one there: undo, try another place
             left[k][mask] += 1
             room[i] += 1
             caps[k][i] += limited
-            total = [a - b + c for a, b, c in zip(total, cut[k], before)]
+            total = [x - new + old for x, new, old in zip(total, cut[k], before)]
             cut[k] = before
             fits.remove(i)
         out[places[i]].append(c)
