@@ -33,6 +33,28 @@ def test_the_emperor_holds_the_added_twos_whatever_their_labels_say():
         assert root(random.Random(k)).view(1) == view
 
 
+def test_a_giver_of_two_cards_of_one_rank_gave_the_seat_the_one_it_got():
+    """Match seed 63, second deal: the last emperor (seat 3) hands two 2s in tribute, 2H to
+    seat 2 and another, shown by its rank as ``2H1``, to seat 0. Which copy went where follows
+    from which is larger, so seat 2's sample must draw that other 2's face to agree with the 2H
+    it got (the lowest copy left, 2D, always sent 2D to seat 2)."""
+    game = qipai.load("baohuang")
+    match = Match(game, 63)
+    rule = make_bot("baohuang", "rule", seed=0)
+    for deal in range(2):
+        state = match.next_state()
+        while not state.is_terminal() and not (deal and state.phase == "play"):
+            seat = state.to_act[0]
+            state.apply(rule.choose(state, seat), seat)
+        if not deal:
+            match.record(state)
+    view = state.view(2)
+    assert [t[:2] for t in view["tribute"] if t[0] == 3] == [[3, 2], [3, 0]]
+    root = searcher_for("baohuang").root_states(game, {"view": view})
+    for k in range(3):
+        assert root(random.Random(k)).view(2) == view
+
+
 def views(game, seed: int, every: int):
     """Every seat's view at every ``every``-th turn of play of a deal of the rule bots: 保皇, a
     match's second deal (after a first one: the tribute) and its first; 山东保皇, one deal."""

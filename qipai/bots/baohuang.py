@@ -170,7 +170,10 @@ def determinize(game: Any, view: dict, rng: random.Random) -> Any:
     top_given: dict[int, tuple] = {}
     for g, r, c in view["tribute"]:
         # a tribute the seat took no part in is shown by its rank only (qipai.cards.table_ids)
-        face = c[:2] if me in (g, r) else _draw(pack, seen, c[0])
+        # (at random when the giver handed the seat a card of that rank too: which copy is
+        # larger decides who got which, and the seat got its own)
+        mixed = any(g2 == g and me in (g2, r2) and c2[0] == c[0] for g2, r2, c2 in view["tribute"])
+        face = c[:2] if me in (g, r) else _draw(pack, seen, c[0], rng if mixed else None)
         given[g].append(face)
         received[r].append(face)
         key = _tribute_rank(face + "0")
@@ -226,6 +229,7 @@ def determinize(game: Any, view: dict, rng: random.Random) -> Any:
     played, still = place_played(pack, {me: mine},
                                  {s: list(held[s].elements()) for s in range(SEATS)}, labels, rng,
                                  key=lambda f: (not allowed(me, f), order(f)))
+    _fit_played(pack, played, held, still, mine, me, allowed, rng)
     if emperor == me and adders:
         # the seat's 2s (held or played) less those it received hold the package's
         pool = Counter(f for f in mine + played[me] if f[0] == "2") - \
@@ -300,17 +304,58 @@ def determinize(game: Any, view: dict, rng: random.Random) -> Any:
     return state
 
 
-def _draw(pack: list[str], seen: Counter, rank: str) -> str:
-    """A face of ``rank`` for a tribute card shown by its rank only: the lowest of the copies
-    of ``pack`` not in ``seen`` (which then counts it), the one a giver holding it would have
-    given first (its largest, lowest id, D10), so that no copy the sample deals it contradicts
-    the tribute. Raises ``ValueError`` when no copy is left."""
+def _draw(pack: list[str], seen: Counter, rank: str, rng: random.Random | None) -> str:
+    """A face of ``rank`` for a tribute card shown by its rank only, among the copies of
+    ``pack`` not in ``seen`` (which then counts it): the lowest, the one a giver holding it would
+    have given first (its largest, lowest id, D10), so that no copy the sample deals it
+    contradicts the tribute; one at random with ``rng``. Raises ``ValueError`` when no copy is
+    left."""
     free = Counter(f for f in pack if f[0] == rank) - seen
     if not free:
         raise ValueError(f"no card of rank {rank} left for a card shown by its rank")
-    face = min(free, key=lambda f: _tribute_rank(f + "0"))
+    if rng is None:
+        face = min(free, key=lambda f: _tribute_rank(f + "0"))
+    else:
+        face = rng.choice(list(free.elements()))
     seen[face] += 1
     return face
+
+
+def _fit_played(pack: list[str], played: dict[int, list[str]], held: dict[int, Counter],
+                still: dict[int, list[str]], mine: list[str], me: int, allowed: Any,
+                rng: random.Random) -> None:
+    """Swap the faces standing for another seat's plays (drawn at random among the free ones,
+    :func:`qipai.cards.sample.place_played`) that it cannot have been dealt (a tribute giver
+    held nothing larger than it gave) for faces of the same rank it can: a free one, else one
+    standing for a third seat's play that may take the first face; in place. The cards a seat
+    is known to have held since (``held`` less ``still``) stay, and so does a face with nothing
+    to swap for (the replay may then refuse the sample)."""
+    free = Counter(pack) - Counter(mine) - Counter(f for s in played for f in played[s])
+    free -= Counter(f for s in held for f in still[s])
+    loose: list[tuple[int, int]] = []            # (seat, index) of the faces drawn at random
+    for s, faces in played.items():
+        kept = held[s] - Counter(still[s])       # its shown cards that it played
+        for i, f in enumerate(faces):
+            if kept[f]:
+                kept[f] -= 1
+            elif s != me:
+                loose.append((s, i))
+    for s, i in loose:
+        f = played[s][i]
+        if allowed(s, f):
+            continue
+        fits = [g for g in sorted(free) if g[0] == f[0] and free[g] and allowed(s, g)]
+        if fits:
+            g = rng.choices(fits, [free[g] for g in fits])[0]
+            free[g] -= 1
+            free[f] += 1
+            played[s][i] = g
+            continue
+        other = [(t, j) for t, j in loose if t != s and played[t][j][0] == f[0]
+                 and allowed(s, played[t][j]) and allowed(t, f)]
+        if other:
+            t, j = rng.choice(other)
+            played[s][i], played[t][j] = played[t][j], f
 
 
 def _added_twos(pool: Counter, adders: list[int], allowed: Any, left_ok: Any,
