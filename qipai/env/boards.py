@@ -383,10 +383,10 @@ class XiangqiEncoder(PlaneEncoder):
         super().__init__(game, num_seats)
         self._setup(10, 9)
         self.actions = FixedActions(
-            8100, lambda m, _: m.from_sq * 90 + m.to_sq,
+            8100, _xq_index,
             "Discrete(8100): from*90 + to, squares rank*9 + file (ICCS: file a..i = 0..8, "
             "rank 0..9 from Red's side); the same numbering as the planes",
-            batch=lambda ms: list(map(_XQ_SLOTS.__getitem__, ms)))
+            batch=_xq_slots)
 
     def fill(self, view: dict[str, Any], seat: int, out: np.ndarray) -> None:
         red = _seat_red(view, seat)
@@ -501,3 +501,12 @@ class _Slots(dict):
 
 
 _XQ_SLOTS = _Slots()
+
+
+# the xiangqi numbering's parts, module functions so that an env pickles
+def _xq_index(move: Any, _position: int = 0) -> int:
+    return move.from_sq * 90 + move.to_sq
+
+
+def _xq_slots(moves: Any) -> list[int]:
+    return list(map(_XQ_SLOTS.__getitem__, moves))

@@ -117,26 +117,50 @@ def list_actions(size: int, kinds: tuple[str, ...], parse, scale: float, number_
     the kind one-hot over ``kinds`` and ``other``, the counts ``parse(text)`` gives divided by
     ``scale`` (at most 1), and the numeric argument divided by ``number_scale`` (cached by
     action text); ``what`` names the counts in the documentation."""
-    width = len(kinds) + 1 + len(parse("pass")[1]) + 1
-    cache: dict[str, np.ndarray] = {}
-    slots = (*kinds, "other")
+    features = CardFeatures(kinds, parse, scale, number_scale)
+    width = features.width
+    doc = (f"index into the legal-action list ({size} a page, longer lists in pages); candidate "
+           f"features ({width}): kind one-hot ({', '.join(kinds)}, other), {what} / {scale:g}, "
+           f"numeric argument / {number_scale:g}")
+    return ListActions(size, width, features.featurize, doc, features.many)
 
-    def featurize(action) -> np.ndarray:
+
+class CardFeatures:
+    """An action's feature vector (see :func:`list_actions`), cached by action text. ``parse``
+    is a module function, so that an env pickles; a pickle leaves the cache behind (it is
+    filled again), a deep copy shares it (the vectors depend on the text alone)."""
+
+    def __init__(self, kinds: tuple[str, ...], parse, scale: float, number_scale: float) -> None:
+        self.kinds, self.parse, self.scale, self.number_scale = kinds, parse, scale, number_scale
+        self.width = len(kinds) + 1 + len(parse("pass")[1]) + 1
+        self.slots = (*kinds, "other")
+        self.cache: dict[str, np.ndarray] = {}
+
+    def __getstate__(self) -> dict[str, Any]:
+        return {**self.__dict__, "cache": {}}
+
+    def __deepcopy__(self, memo: dict) -> CardFeatures:
+        return self
+
+    def featurize(self, action) -> np.ndarray:
         text = str(action)
+        cache = self.cache
         v = cache.get(text)
         if v is None:
-            kind, counts, number = parse(text)
-            v = np.zeros(width, np.float32)
+            kinds, slots = self.kinds, self.slots
+            kind, counts, number = self.parse(text)
+            v = np.zeros(self.width, np.float32)
             v[slots.index(kind if kind in kinds else "other")] = 1
-            v[len(slots):-1] = np.minimum(np.asarray(counts, np.float32) / scale, 1)
-            v[-1] = min(number / number_scale, 1.0)
+            v[len(slots):-1] = np.minimum(np.asarray(counts, np.float32) / self.scale, 1)
+            v[-1] = min(number / self.number_scale, 1.0)
             if len(cache) < 100_000:
                 cache[text] = v
         return v
 
-    def featurize_many(actions, out: np.ndarray) -> None:
-        """``out[j] = featurize(actions[j])`` for every ``j`` (``out`` zeroed), the actions
-        met for the first time featurized together (a few numpy calls for all of them)."""
+    def many(self, actions, out: np.ndarray) -> None:
+        """``out[j] = self.featurize(actions[j])`` for every ``j`` (``out`` zeroed), the actions met for
+        the first time featurized together (a few numpy calls for all of them)."""
+        cache, parse = self.cache, self.parse
         rows: list[Any] = []
         new: list[tuple[int, str, tuple]] = []
         for j, action in enumerate(actions):
@@ -146,7 +170,8 @@ def list_actions(size: int, kinds: tuple[str, ...], parse, scale: float, number_
                 new.append((j, text, parse(text)))
             rows.append(v)
         if new:
-            block = np.zeros((len(new), width), np.float32)
+            kinds, slots, scale, number_scale = self.kinds, self.slots, self.scale, self.number_scale
+            block = np.zeros((len(new), self.width), np.float32)
             block[:, len(slots):-1] = [counts for _, _, (_, counts, _) in new]
             np.minimum(block[:, len(slots):-1] / scale, 1, out=block[:, len(slots):-1])
             block[:, -1] = [min(number / number_scale, 1.0) for _, _, (_, _, number) in new]
@@ -158,8 +183,3 @@ def list_actions(size: int, kinds: tuple[str, ...], parse, scale: float, number_
                     cache[text] = v
         if rows:
             out[:len(rows)] = rows
-
-    doc = (f"index into the legal-action list ({size} a page, longer lists in pages); candidate "
-           f"features ({width}): kind one-hot ({', '.join(kinds)}, other), {what} / {scale:g}, "
-           f"numeric argument / {number_scale:g}")
-    return ListActions(size, width, featurize, doc, featurize_many)

@@ -26,22 +26,33 @@ class Chooser:
         self.reset()
 
     def reset(self) -> None:
-        self._key: tuple | None = None
+        self._state: Any = None                 # the state the list is of (its object, not its id:
+        self._key: tuple | None = None          # a copied env's chooser then follows the copied state)
         self._legal: Any = None
         self._slots: list[int] = []
         self._flags: bytes | None = None        # the engine's flags, when read from it (direct),
         #                                         padded to the action space's size
         self._fresh: bytearray | None = None    # the same flags, not yet handed out as a mask
         self._lo = self._hi = 0
+        self._resume: tuple | None = None       # (key, lo, hi, paging) of a copied chooser's page
+
+    def __getstate__(self) -> dict[str, Any]:
+        # the legal list is not copied (a lazy list may hold the engine's local functions):
+        # the copy reads it again from the copied state, and keeps the page it was on
+        state = self.__dict__.copy()
+        state.update(_key=None, _legal=None, _slots=[], _flags=None, _fresh=None,
+                     _resume=None if self._legal is None else (self._key, self._lo, self._hi, self.paging))
+        return state
 
     # ----- the legal list of the current state ---------------------------------------------
     def _refresh(self, state: Any, seat: int, to_act: tuple | None = None) -> None:
         if to_act is None:
             to_act = state.to_act
-        key = (id(state), len(state.log), seat, to_act)
-        if key == self._key:
+        key = (len(state.log), seat, to_act)
+        same = state is self._state
+        if key == self._key and same:
             return
-        self._key = key
+        self._key, self._state = key, state
         if self.fixed:
             direct = self._direct
             got = direct(state, seat, to_act) if direct is not None else None
@@ -61,13 +72,17 @@ class Chooser:
         else:
             legal = self._legal = state.legal_actions(seat)
             self._lo, self._hi = 0, len(legal)
+            resume, self._resume = self._resume, None
+            if resume is not None and resume[0] == key and same:
+                self._lo, self._hi = resume[1:3]
 
     @property
     def paging(self) -> bool:
         """True while the acting seat is inside a page of its list (a block chosen, the game
         action not yet)."""
-        return self.actions.kind == "list" and self._legal is not None and (
-            self._lo > 0 or self._hi < len(self._legal))
+        if self._legal is None:
+            return self._resume is not None and self._resume[3]
+        return self.actions.kind == "list" and (self._lo > 0 or self._hi < len(self._legal))
 
     def _block(self) -> int:
         """How many list entries one slot stands for on the current page (1 on the last)."""

@@ -31,26 +31,43 @@ def play_order(table: Any) -> tuple[list[Any], dict[tuple[str, int], int]]:
     return plays, {(p.type, p.code): i for i, p in enumerate(plays)}
 
 
+class PlayNumbering:
+    """Doudizhu's slots of ``table``'s plays, the pass and the bids (``index``, ``label`` and
+    ``batch`` of the :class:`FixedActions`). It never changes: a copy shares it, and a pickle
+    holds the table alone and numbers it again."""
+
+    def __init__(self, table: Any) -> None:
+        self.table = table
+        self.plays, self.slot = play_order(table)
+        npl = self.npl = len(self.plays)
+        self.specials = {"pass": npl, "bid 1": npl + 1, "bid 2": npl + 2, "bid 3": npl + 3, "call": npl + 4}
+
+    def __reduce__(self) -> tuple:
+        return PlayNumbering, (self.table,)
+
+    def __deepcopy__(self, memo: dict) -> PlayNumbering:
+        return self
+
+    def index(self, action: Any, position: int) -> int:
+        code = getattr(action, "code", None)
+        if code is not None:
+            return self.slot[(action.type, code)]
+        return self.specials[str(action)]
+
+    def label(self, i: int) -> str:
+        return self.plays[i].text if i < self.npl else next(k for k, v in self.specials.items() if v == i)
+
+    def batch(self, actions: Any) -> list[int]:
+        specials, slot = self.specials, self.slot
+        return [specials[a.text] if a.type in ("pass", "bid", "call") else slot[(a.type, a.code)]
+                for a in actions]
+
+
 class DoudizhuEncoder(ClimbingEncoder):
     def make_actions(self) -> FixedActions:
-        plays, slot = play_order(self.game.table)
-        self.plays = plays
-        npl = len(plays)
-        specials = {"pass": npl, "bid 1": npl + 1, "bid 2": npl + 2, "bid 3": npl + 3, "call": npl + 4}
-
-        def index(action: Any, position: int) -> int:
-            code = getattr(action, "code", None)
-            if code is not None:
-                return slot[(action.type, code)]
-            return specials[str(action)]
-
-        def label(i: int) -> str:
-            return plays[i].text if i < npl else next(k for k, v in specials.items() if v == i)
-
-        def batch(actions: Any) -> list[int]:
-            return [specials[a.text] if a.type in ("pass", "bid", "call") else slot[(a.type, a.code)]
-                    for a in actions]
-
+        numbering = PlayNumbering(self.game.table)
+        self.plays = numbering.plays
+        npl = numbering.npl
         doc = (f"Discrete({npl + 5}): {npl} plays in rule-file order (type as in §3.2, length, key, "
                f"rank counts), {npl} pass, {npl + 1}..{npl + 3} bid 1..3, {npl + 4} call")
-        return FixedActions(npl + 5, index, doc, label, batch)
+        return FixedActions(npl + 5, numbering.index, doc, numbering.label, numbering.batch)

@@ -50,10 +50,10 @@ class CheckersEncoder(Encoder):
         self.cell = {name: (COORDS[i][1] + 8, COORDS[i][0] + 8) for i, name in enumerate(HOLE_NAMES)}
         self.hole_cell = [(r + 8, q + 8) for q, r in COORDS]      # by hole index
         self.actions = FixedActions(
-            NHOLES * NHOLES, lambda a, _: a.path[0] * NHOLES + a.path[-1],
+            NHOLES * NHOLES, _jump_index,
             "Discrete(14641): from*121 + to, holes indexed as qipai.games.chinese_checkers.board.COORDS "
             "(axial q,r, rows from r=-8)",
-            batch=lambda moves: [m.path[0] * NHOLES + m.path[-1] for m in moves])
+            batch=_jump_slots)
 
     def encode(self, view: dict[str, Any], seat: int) -> np.ndarray:
         out = np.zeros(self.shape, np.float32)
@@ -123,6 +123,15 @@ class CheckersTensor(TensorFollower):
                     plane[cell[h] if h in cell else _cell_of(h)] = 1
                 kept[player] = now
         return out.copy()
+
+
+# the chinese-checkers numbering's parts, module functions so that an env pickles
+def _jump_index(move: Any, _position: int = 0) -> int:
+    return move.path[0] * NHOLES + move.path[-1]
+
+
+def _jump_slots(moves: Any) -> list[int]:
+    return [m.path[0] * NHOLES + m.path[-1] for m in moves]
 
 
 def _cell_of(hole: str) -> tuple[int, int]:

@@ -132,22 +132,11 @@ class TileEncoder(FlatEncoder):
                 Block("wall", (1,), 144, "tiles left in the wall")]
 
     def _actions(self) -> ListActions:
-        kinds = self.kinds
-        f = len(kinds) + 1 + 34
-
-        @lru_cache(maxsize=4096)
-        def feat(text: str) -> np.ndarray:
-            words = text.split()
-            v = np.zeros(f, np.float32)
-            one_hot(v[:len(kinds) + 1], words[0] if words and words[0] in kinds else "other",
-                    (*kinds, "other"))
-            if len(words) > 1:
-                v[len(kinds) + 1:] = np.minimum(np.asarray(tile_counts(words[1])[0], np.float32) / 4, 1)
-            return v
-
-        doc = (f"index into the legal-action list ({self.list_size} a page); candidate features ({f}): "
-               f"kind one-hot ({', '.join(kinds)}, other), tile counts / 4")
-        return ListActions(self.list_size, f, lambda a: feat(str(a)), doc)
+        feat = TileFeatures(tuple(self.kinds))
+        doc = (f"index into the legal-action list ({self.list_size} a page); "
+               f"candidate features ({feat.width}): kind one-hot ({', '.join(self.kinds)}, other), "
+               "tile counts / 4")
+        return ListActions(self.list_size, feat.width, feat.featurize, doc)
 
     def follower(self, seat: int) -> TensorFollower:
         return TileTensor(self, seat)
@@ -249,6 +238,38 @@ class TileEncoder(FlatEncoder):
         if view.get("phase") in PHASE_SLOTS:
             parts["phase"][PHASE_SLOTS[view["phase"]]] = 1
         parts["wall"][0] = view.get("wall") or 0
+
+
+class TileFeatures:
+    """A mahjong action's feature vector: the kind one-hot over ``kinds`` and ``other``, the
+    tile counts / 4, cached by action text. A pickle leaves the cache behind (it is filled
+    again), a deep copy shares it (the vectors depend on the text alone)."""
+
+    def __init__(self, kinds: tuple[str, ...]) -> None:
+        self.kinds = kinds
+        self.width = len(kinds) + 1 + 34
+        self.cache: dict[str, np.ndarray] = {}
+
+    def __getstate__(self) -> dict[str, Any]:
+        return {**self.__dict__, "cache": {}}
+
+    def __deepcopy__(self, memo: dict) -> TileFeatures:
+        return self
+
+    def featurize(self, action: Any) -> np.ndarray:
+        text = str(action)
+        v = self.cache.get(text)
+        if v is None:
+            kinds = self.kinds
+            words = text.split()
+            v = np.zeros(self.width, np.float32)
+            one_hot(v[:len(kinds) + 1], words[0] if words and words[0] in kinds else "other",
+                    (*kinds, "other"))
+            if len(words) > 1:
+                v[len(kinds) + 1:] = np.minimum(np.asarray(tile_counts(words[1])[0], np.float32) / 4, 1)
+            if len(self.cache) < 4096:
+                self.cache[text] = v
+        return v
 
 
 class TileTensor(ItemWrites, TensorFollower):
