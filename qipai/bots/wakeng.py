@@ -7,6 +7,7 @@ beat a partner (the other opponent of the digger). Reads only ``view(seat)`` and
 
 from __future__ import annotations
 
+import math
 import random
 from typing import Any
 
@@ -61,46 +62,81 @@ register_bot("wakeng", "rule", WakengRuleBot)
 
 
 # ----- search (levels 3-5) -------------------------------------------------------------------
+def pit_chains(view: dict, rng: random.Random) -> list[int]:
+    """How many of 5H, 6H, 7H, 8H (§2.3, D8: the first bidder holds the first of 5H-9H not in
+    the pit) may lie in the pit, as ``view``'s seat knows it, in the order a determinization
+    tries them: the number the pit shows where the seat saw it; else every number its own hand
+    allows (a card of the chain it holds is not in the pit, and is the first bidder's only when
+    the seat bids first), drawn in proportion to the chance that those cards of the 36 the seat
+    did not see fell among the 4 of the pit."""
+    from qipai.games.wakeng.game import FIRST_BIDDER_CARDS
+
+    chain = [c.id for c in FIRST_BIDDER_CARDS]
+    if view["pit"] is not None:
+        return [next(k for k, c in enumerate(chain) if c not in view["pit"])]
+    hand, mine = set(view["hand"]), view["first_bidder"] == view["seat"]
+    ks = [k for k in range(len(chain)) if not hand & set(chain[:k]) and (mine or chain[k] not in hand)]
+    weights = [math.prod((4 - i) / (36 - i) for i in range(k)) for k in ks]
+    out = []
+    while ks:
+        j = rng.choices(range(len(ks)), weights)[0]
+        out.append(ks.pop(j))
+        weights.pop(j)
+    return out
+
+
 def determinize(game: Any, view: dict, rng: random.Random) -> Any:
     """A full 挖坑 state agreeing with ``view`` (one seat's view during play): the seat's own
     hand, the bids, every play, the pit where the seat saw it; the unseen cards dealt at random
     into the other hands by their counts (:func:`qipai.cards.sample.deal_unseen`). A pit the seat
-    did not see is four random cards of the digger's. Raises ``ValueError`` (or the game's
-    errors) for a sample that disagrees with the first bidder or a replayed action."""
+    did not see is four random cards of the digger's, holding the cards of 5H-8H the sample puts
+    there (:func:`pit_chains`: the first bidder's 5H may have been in the pit, and then the
+    digger held it). Raises ``ValueError`` (or the game's errors) for a sample that disagrees
+    with the first bidder or a replayed action."""
     from qipai.games.wakeng.combos import ORDER
     from qipai.games.wakeng.game import DECK, FIRST_BIDDER_CARDS, FIRST_LEAD_CARD, SEATS
 
     me, digger, pit, first = view["seat"], view["digger"], view["pit"], view["first_bidder"]
-    # cards a seat is known to have held: the pit the digger took (where the seat saw it), the
-    # 4H of the first leader, the 5H the first bidder was dealt (unless it is in the pit, D8);
-    # a play is shown by its ranks
-    # (qipai.cards.table_ids), so its cards are stood in for by those (place_played)
-    shown: dict[int, list[str]] = {s: [] for s in range(SEATS)}
-    if pit is not None:
-        shown[digger] += pit
-    lead = FIRST_LEAD_CARD.id                 # the first leader holds the 4H (§2.6)
-    if view["first_leader"] is not None and lead not in shown[view["first_leader"]]:
-        shown[view["first_leader"]].append(lead)
-    five = FIRST_BIDDER_CARDS[0].id
-    five_seen = five in view["hand"] or five in (pit or ())
-    if not five_seen:
-        shown[first].append(five)
-    played, still = place_played([c.id for c in DECK], {me: list(view["hand"])}, shown,
-                                 played_by_seat(view["plays"], SEATS),
-                                 key=id_order(ORDER))
+    chain = [c.id for c in FIRST_BIDDER_CARDS]
+    labels = played_by_seat(view["plays"], SEATS)
+    error = "no number of 5H-8H in the pit agrees with the plays"
+    for k in pit_chains(view, rng):
+        # cards a seat is known to have held: the pit the digger took (where the seat saw it,
+        # else the chain's cards put there), the 4H of the first leader, the first bidder's card
+        # of the chain; a play is shown by its ranks (qipai.cards.table_ids), so its cards are
+        # stood in for by those (place_played)
+        shown: dict[int, list[str]] = {s: [] for s in range(SEATS)}
+        shown[digger] += pit if pit is not None else chain[:k]
+        lead = FIRST_LEAD_CARD.id                 # the first leader holds the 4H (§2.6)
+        if view["first_leader"] is not None and lead not in shown[view["first_leader"]]:
+            shown[view["first_leader"]].append(lead)
+        if chain[k] not in view["hand"]:
+            shown[first].append(chain[k])
+        try:
+            played, still = place_played([c.id for c in DECK], {me: list(view["hand"])}, shown,
+                                         labels, key=id_order(ORDER))
+        except ValueError as e:
+            error = str(e)
+            continue
+        if chain[k] in still[me]:                 # the seat bids first and has not its card
+            continue
+        break
+    else:
+        raise ValueError(error)
     known: dict[int, list[str]] = {s: [] if s == me else still[s] for s in range(SEATS)}
     known[me] = list(view["hand"])
-    # the first bidder holds no 5H and has laid none: it is in the pit
-    in_pit = first == me and not five_seen and five in still[me]
     now = deal_unseen([c.id for c in DECK], dict(enumerate(view["counts"])), known,
                       [c for s in range(SEATS) for c in played[s]], rng)
     hands = [now[s] + played[s] for s in range(SEATS)]
     if pit is None:
-        pool = [c for c in now[digger] if c != five or in_pit]
+        # the chain's cards before the first bidder's, and not its own, then cards of the
+        # digger's hand (those it played when it holds fewer than 4)
+        must, out = chain[:k], set(chain[:k + 1])
+        pool = [c for c in now[digger] if c not in out]
         rng.shuffle(pool)
-        if in_pit and five in pool:
-            pool.insert(0, pool.pop(pool.index(five)))
-        pit = pool[:4] if len(pool) >= 4 else pool + rng.sample(played[digger], 4 - len(pool))
+        need = 4 - len(must)
+        rest = [c for c in played[digger] if c not in out]
+        pit = must + (pool[:need] if len(pool) >= need else pool + rng.sample(rest, need - len(pool)))
     hands[digger] = [c for c in hands[digger] if c not in pit]
     state = game.new_state(deal={"hands": hands, "pit": pit})
     if state.first_bidder != view["first_bidder"]:
