@@ -73,14 +73,14 @@ def _fake_build(tmp_path: Path, group: str) -> tuple[Path, Path]:
     src, built = tmp_path / "src", tmp_path / "native" / group
     names = [*native.GROUPS[group], native.lib_name(group)]
     files = {n: str(Path(*n.split("."))) + SUFFIX for n in names}
-    for m in native.GROUPS[group]:
+    for m in native.hashed(group):
         dest = native.source(m, src)
         dest.parent.mkdir(parents=True, exist_ok=True)
         dest.write_bytes(native.source(m).read_bytes())
     for rel in files.values():
         (built / rel).parent.mkdir(parents=True, exist_ok=True)
         (built / rel).write_bytes(b"")
-    sources = {m: native.digest(native.source(m, src)) for m in native.GROUPS[group]}
+    sources = {m: native.digest(native.source(m, src)) for m in native.hashed(group)}
     (built / native.MANIFEST).write_text(json.dumps({"suffix": SUFFIX, "sources": sources, "files": files}))
     return src, built
 
@@ -151,3 +151,13 @@ def test_plays_tables_and_rules_copy_and_pickle():
         twin.apply(b)
         back.apply(str(b))
     assert twin.result == state.result == back.result
+
+
+def test_a_fans_build_is_stale_when_the_fan_numbers_it_inlined_change(tmp_path):
+    """mypyc writes fantable's ``Final`` fan numbers into the fans group's C: a changed fantable
+    makes the build stale though no compiled module's own source changed."""
+    src, _ = _fake_build(tmp_path, "fans")
+    assert native.NativeFinder(tmp_path / "native", src).find_spec("qipai.games.mahjong_gb.fans") is not None
+    with native.source("qipai.games.mahjong_gb.fantable", src).open("a") as f:
+        f.write("\n# changed\n")
+    assert native.NativeFinder(tmp_path / "native", src).find_spec("qipai.games.mahjong_gb.fans") is None

@@ -48,6 +48,16 @@ GROUPS: dict[str, tuple[str, ...]] = {
     "doudizhu": ("qipai.games.doudizhu.combos",),
 }
 
+#: group name -> modules read but not compiled whose ``Final`` constants mypyc writes into the
+#: group's C: a change to them makes the build stale too
+INLINED: dict[str, tuple[str, ...]] = {"fans": ("qipai.games.mahjong_gb.fantable",)}
+
+
+def hashed(group: str) -> tuple[str, ...]:
+    """The modules whose sources a build of ``group`` must match: its own and :data:`INLINED`."""
+    return GROUPS[group] + INLINED.get(group, ())
+
+
 ROOT = Path(__file__).resolve().parents[2]     # the folder holding the qipai package
 NATIVE_DIR = ROOT / "qipai" / "_native"
 MANIFEST = "manifest.json"
@@ -96,7 +106,7 @@ class NativeFinder(importlib.abc.MetaPathFinder):
             manifest = json.loads((where / MANIFEST).read_text())
             if manifest["suffix"] != importlib.machinery.EXTENSION_SUFFIXES[0]:
                 return None
-            if set(manifest["sources"]) != set(GROUPS[group]):
+            if set(manifest["sources"]) != set(hashed(group)):
                 return None
             for module, sha in manifest["sources"].items():
                 if digest(source(module, self.root)) != sha:
@@ -154,7 +164,7 @@ def build(groups: Sequence[str] = tuple(GROUPS), quiet: bool = True) -> dict[str
     jobs = {}
     for group in groups:
         modules = GROUPS[group]
-        sources = {m: digest(source(m)) for m in modules}    # before the compiler reads them
+        sources = {m: digest(source(m)) for m in hashed(group)}   # before the compiler reads them
         tmp = Path(tempfile.mkdtemp(prefix=f"qipai-native-{group}-"))
         out = NATIVE_DIR / f".new-{group}"
         shutil.rmtree(out, ignore_errors=True)
