@@ -20,6 +20,10 @@ def make_settings(tmp: Path, **kw: Any) -> Settings:
                                               replay_ip=(1000.0, 1000))
     kw.setdefault("nonce_window_ms", 0)       # tables deal at once unless a test waits for nonces
     kw.setdefault("database_url", f"sqlite:///{tmp / 'qipai.db'}")
+    # a commit slower than this pauses the games (the product's 2 s); on a loaded test machine
+    # a SQLite commit can take that long, and a pause the test did not cause changes what its
+    # sockets are sent: the storage tests cause theirs with a fault, not a slow disk
+    kw.setdefault("storage_stall", 15.0)
     return Settings(limits=limits, **kw)
 
 
