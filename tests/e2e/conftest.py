@@ -68,8 +68,11 @@ def _free_port() -> int:
 #: at the table sends its nonce at once, and an event game's player who is not at the table
 #: (most event tests play one side) held the deal for the whole window; the lobby and event
 #: pages ask for changes every 0.5 s (not 2 s: a test waiting for a page to follow a change
-#: waited a second on average for each)
-DEFAULTS = {"bot_delay_ms": "50", "nonce_window_ms": "1500", "page_poll_ms": "500"}
+#: waited a second on average for each); games pause for storage only past a 15 s commit (the
+#: product's 2 s: a loaded test machine's SQLite commit can take that long, and a pause no test
+#: caused changes what its pages show; the storage tests cause theirs with a fault)
+DEFAULTS = {"bot_delay_ms": "50", "nonce_window_ms": "1500", "page_poll_ms": "500",
+            "storage_stall": "15.0"}
 
 
 @contextlib.contextmanager
