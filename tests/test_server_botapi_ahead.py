@@ -10,6 +10,7 @@ prompts refuses ``ahead`` as such; a kept declaration survives kill -9 of the se
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import signal
 from typing import Any
@@ -259,6 +260,40 @@ async def killed(srv: LiveServer, tokens: list[str]) -> dict[str, Any]:
     return found
 
 
+async def connect_game(srv: LiveServer) -> dict[str, Any]:
+    """Two ``qipai bot connect`` clients play a shengji hand at ``srv`` (``QUICK_DEAL``) with two
+    of the server's rule bots (:func:`test_bot_connect_plays_a_shengji_game_declaring_ahead_during_the_deal`):
+    ``said`` (their lines), ``posted`` (each request of an answer: the state's ``ahead``, the
+    answer, its parameters, its status, the client's token) and ``ended`` (their games played)."""
+    from qipai.engines.connect import BotClient, choosers
+
+    posted: list[tuple[bool, str, Any, int, str]] = []  # (state's ahead, answer, params, status, client)
+    said: list[str] = []
+
+    class Recorded(BotClient):
+        async def _post_move(self, http, table, answer, msg):
+            sent: list[tuple[Any, int]] = []    # each request's parameters and its own answer
+
+            async def note(res: httpx.Response) -> None:
+                sent.append((dict(res.request.url.params), res.status_code))
+            http.event_hooks["response"] = [note]
+            r = await super()._post_move(http, table, answer, msg)
+            http.event_hooks["response"] = []
+            posted.extend((bool(msg.get("ahead")), answer, p, status, self.token) for p, status in sent)
+            return r
+
+    owner = await asyncio.to_thread(person, srv.base, "sowner")
+    host = (await asyncio.to_thread(bot_token, owner, "sbot00", ["bot:play"]))["token"]
+    guest = (await asyncio.to_thread(bot_token, owner, "sbot01", ["bot:play", "challenge:write"]))["token"]
+    owner.close()
+    make = choosers("bot", "rule")
+    clients = [Recorded(srv.base, host, make, max_games=1, out=said.append),
+               Recorded(srv.base, guest, make, max_games=1, challenge="sbot00", challenge_game="shengji",
+                        settings={"clock": "none", "bot_delay_ms": 0}, out=said.append)]
+    ended = await asyncio.wait_for(asyncio.gather(*(c.run() for c in clients)), 6 * WAIT)
+    return {"said": said, "posted": posted, "ended": list(ended)}
+
+
 #: the tables of the file's tests but the whole game's (each its own bot accounts, named by the
 #: prefix), dealt at once: a seat's first level card comes some ten prompts into a deal, at
 #: random, and each prompt is held 1 s, so one after another they took a minute or more
@@ -268,16 +303,24 @@ TABLES = {"n": kept, "r": refused, "c": by_client, "a": at_once, "k": killed}
 @pytest.fixture(scope="module")
 def tables(tmp_path_factory) -> dict[str, Any]:
     """What :data:`TABLES` found (an exception its test raises where one failed): ``k``'s table
-    on a server of its own (it is killed), the others on one server (``SLOW_DEAL``)."""
-    async def run(servers: dict[str, LiveServer], tokens: dict[str, list[str]]) -> list[Any]:
+    on a server of its own (it is killed), the others on one server (``SLOW_DEAL``); and, at the
+    same time, ``g``: the whole game of :func:`connect_game` on a third server (``QUICK_DEAL``).
+    The three servers start together, and the game is played while the tables wait for their
+    prompts (one after the other, the game added 25 s to the file's 50)."""
+    async def run(servers: dict[str, LiveServer], tokens: dict[str, list[str]],
+                  game: LiveServer) -> list[Any]:
         return await asyncio.gather(*(TABLES[p](servers[p], tokens[p]) for p in TABLES),
-                                    return_exceptions=True)
+                                    connect_game(game), return_exceptions=True)
 
-    with LiveServer(tmp_path_factory.mktemp("ahead"), env=SLOW_DEAL) as shared, \
-            LiveServer(tmp_path_factory.mktemp("killed"), env=SLOW_DEAL) as own:
+    with contextlib.ExitStack() as stack:
+        started = [LiveServer(tmp_path_factory.mktemp(name), env=env)
+                   for name, env in (("ahead", SLOW_DEAL), ("killed", SLOW_DEAL), ("game", QUICK_DEAL))]
+        for srv in started:        # each stopped at the end, started or not
+            stack.push(srv.__exit__)
+        shared, own, game = [srv.__enter__() for srv in started]
         servers = {p: own if p == "k" else shared for p in TABLES}
         tokens = {p: bots(servers[p], p) for p in TABLES}
-        return dict(zip(TABLES, asyncio.run(run(servers, tokens)), strict=True))
+        return dict(zip([*TABLES, "g"], asyncio.run(run(servers, tokens, game)), strict=True))
 
 
 def found_at(tables: dict[str, Any], prefix: str) -> dict[str, Any]:
@@ -359,41 +402,15 @@ def test_a_declaration_sent_ahead_while_the_seats_prompt_is_open_answers_it(tabl
     assert not found["declared"].get("illegal")
 
 
-def test_bot_connect_plays_a_shengji_game_declaring_ahead_during_the_deal(tmp_path):
+def test_bot_connect_plays_a_shengji_game_declaring_ahead_during_the_deal(tables):
     """Two ``qipai bot connect`` clients (:class:`~qipai.engines.connect.BotClient`, the rule
     bot) play a shengji hand with two of the server's rule bots: it ends with a result, no
     client resigns for an error (the seat's legal list is the view's summary's actions), and
     every answer a client posts while the state says ``ahead`` goes ahead first (a ``pass``
     once, then plainly)."""
-    from qipai.engines.connect import BotClient, choosers
-
-    posted: list[tuple[bool, str, Any, int, str]] = []  # (state's ahead, answer, params, status, client)
-    said: list[str] = []
-
-    class Recorded(BotClient):
-        async def _post_move(self, http, table, answer, msg):
-            sent: list[tuple[Any, int]] = []    # each request's parameters and its own answer
-
-            async def note(res: httpx.Response) -> None:
-                sent.append((dict(res.request.url.params), res.status_code))
-            http.event_hooks["response"] = [note]
-            r = await super()._post_move(http, table, answer, msg)
-            http.event_hooks["response"] = []
-            posted.extend((bool(msg.get("ahead")), answer, p, status, self.token) for p, status in sent)
-            return r
-
-    async def run(base: str, host: str, guest: str) -> list[int]:
-        make = choosers("bot", "rule")
-        clients = [Recorded(base, host, make, max_games=1, out=said.append),
-                   Recorded(base, guest, make, max_games=1, challenge="sbot00", challenge_game="shengji",
-                            settings={"clock": "none", "bot_delay_ms": 0}, out=said.append)]
-        return await asyncio.wait_for(asyncio.gather(*(c.run() for c in clients)), 6 * WAIT)
-
-    with LiveServer(tmp_path, env=QUICK_DEAL) as srv:
-        owner = person(srv.base, "sowner")
-        host = bot_token(owner, "sbot00", ["bot:play"])["token"]
-        guest = bot_token(owner, "sbot01", ["bot:play", "challenge:write"])["token"]
-        assert asyncio.run(run(srv.base, host, guest)) == [1, 1]
+    got = found_at(tables, "g")
+    said, posted, ended = got["said"], got["posted"], got["ended"]
+    assert ended == [1, 1]
     assert not [line for line in said if "stopped by an error" in line], said
     over = [line for line in said if " over: " in line]
     assert len(over) == 2 and "None" not in over[0], said

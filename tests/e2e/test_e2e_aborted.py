@@ -137,7 +137,9 @@ def test_a_junqi_layout_never_sent_aborts_with_one_story(jserver, browser, lang)
 def test_other_boards_first_move_abort_tells_one_story_too(jserver, browser, game):
     """The same abort on Chinese checkers and go (English at 1280 px, Chinese at 390 px): the
     status says the game was aborted, and nothing on the page says a forfeit, a seat out or a
-    result."""
+    result. Both languages' tables are made before either abort is waited for (their first-move
+    times run together)."""
+    pages = {}
     for lang in ("en", "zh"):
         ctx = browser.new_context(locale="en-US" if lang == "en" else "zh-CN",
                                   viewport={"width": 1280, "height": 900} if lang == "en"
@@ -147,6 +149,8 @@ def test_other_boards_first_move_abort_tells_one_story_too(jserver, browser, gam
         sign_up(page, jserver, name)
         page.select_option("select[name=game]", game)
         create_table(page, bots=1)
+        pages[lang] = ctx, page, name
+    for lang, (ctx, page, name) in pages.items():
         page.wait_for_function("() => /aborted|中止/.test(document.querySelector('#status')?.textContent)",
                                timeout=30_000)
         rendered(page)
