@@ -105,7 +105,8 @@ def test_a_card_hand_is_browsed_and_picked_with_the_keyboard(server, browser):
     tid = page.evaluate(NEW_TABLE, "doudizhu")
     page.goto(f"{server}/tables/{tid}")
     page.wait_for_selector("#hand [data-key]")
-    assert page.evaluate("() => document.querySelectorAll('#hand [tabindex=\"0\"]').length") == 1
+    # the hand is drawn anew at each bid the bots make meanwhile: each check waits for its state
+    page.wait_for_function("() => document.querySelectorAll('#hand [tabindex=\"0\"]').length === 1")
     first = tab_to_board(page, "#hand")
     page.keyboard.press("Home")
     first = page.evaluate(FOCUSED)
@@ -115,8 +116,9 @@ def test_a_card_hand_is_browsed_and_picked_with_the_keyboard(server, browser):
     page.keyboard.press("Enter")                    # picks the card up; the hand is drawn anew
     card = f"document.querySelector('#hand [data-key=\"{second}\"]')"
     page.wait_for_function(f"() => {card}.classList.contains('sel')")
-    assert page.evaluate(FOCUSED) == second         # the focus is still on it
-    assert page.evaluate("() => document.activeElement.getAttribute('aria-pressed')") == "true"
+    # the focus is still on it, pressed
+    page.wait_for_function(f"() => document.activeElement === {card} && "
+                           "document.activeElement.getAttribute('aria-pressed') === 'true'")
     page.keyboard.press(" ")
     page.wait_for_function(f"() => !{card}.classList.contains('sel')")
     check(page, "doudizhu hand by keyboard")
