@@ -79,3 +79,21 @@ def family_tests(family: set[str]):
         check_env(E.gymnasium(game_id, **options), skip_render_check=True)     # opponents="rule"
 
     return test_pettingzoo_api_and_seed, test_gymnasium_check_env
+
+
+def views_read(env, seed: int, steps: int) -> list:
+    """Reset ``env`` with ``seed`` and take up to ``steps`` random masked steps: the seats
+    whose ``view`` or ``view_delta`` was read meanwhile (an env that keeps its tensors from
+    the state's seen forms reads none)."""
+    env.reset(seed=seed)
+    state, calls = env.state, []
+    real, real_delta = state.view, state.view_delta
+    state.view = lambda seat=None, **kw: calls.append(seat) or real(seat, **kw)
+    state.view_delta = lambda seat=None, since=None: calls.append(seat) or real_delta(seat, since)
+    rng = np.random.default_rng(seed)
+    for _ in range(steps):
+        if state.is_terminal():
+            break
+        obs = env.observe(env.agent_selection)
+        env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    return calls

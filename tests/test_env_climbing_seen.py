@@ -10,6 +10,7 @@ import pytest
 
 import qipai
 import qipai.env as E
+from tests.env_helpers import views_read
 
 CLIMBING = [("doudizhu", {}), ("doudizhu", {"bidding": "call_1_4"}), ("wakeng", {}),
             ("fouafour", {}), ("baohuang", {})]
@@ -46,16 +47,4 @@ def test_what_the_state_gives_is_what_the_view_shows(gid, options):
 @pytest.mark.parametrize("gid,options", CLIMBING, ids=_ids)
 def test_a_climbing_env_step_reads_no_view(gid, options):
     env = E.pettingzoo(gid, **options)
-    env.reset(seed=3)
-    state, calls = env.state, []
-    real = state.view
-    state.view = lambda seat=None, **kw: calls.append(seat) or real(seat, **kw)
-    real_delta = state.view_delta
-    state.view_delta = lambda seat=None, since=None: calls.append(seat) or real_delta(seat, since)
-    rng = np.random.default_rng(3)
-    for _ in range(60):
-        if state.is_terminal():
-            break
-        obs = env.observe(env.agent_selection)
-        env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
-    assert calls == []
+    assert views_read(env, 3, 60) == []

@@ -23,6 +23,8 @@ FACES = [r + s for r in "23456789TJQKA" for s in SUITS] + ["LJ", "BJ"]
 FACE_INDEX = {f: i for i, f in enumerate(FACES)}
 NUMBER_KINDS = frozenset({"bid"})       # actions whose argument is a number, not ranks
 _CARD = re.compile(r"^(?:[2-9TJQKA][DCHS]|[LB]J)\d?$")
+#: the :data:`FACES` slot of each face code and card id (a face and one digit)
+_FACE_WORD = {w: i for f, i in FACE_INDEX.items() for w in (f, *(f + d for d in "0123456789"))}
 
 
 def rank_of(card: str) -> int:
@@ -98,26 +100,47 @@ def action_ranks(text: str) -> tuple[str, tuple[int, ...], float]:
     return kind, tuple(counts), number
 
 
+def face_slots(text: str) -> tuple[str, tuple[int, ...], float]:
+    """``(kind, face slots, number)`` of an action's text made of face codes: as
+    :func:`action_faces`, the faces as their :data:`FACES` slots (one per card, in text order)
+    instead of 54 counts."""
+    kind, words = _split_kind(text)
+    try:                                   # face codes and card ids only (most texts)
+        return kind, tuple(map(_FACE_WORD.__getitem__, words)), 0.0
+    except KeyError:
+        pass
+    number = 0.0
+    slots = []
+    for w in words:
+        i = FACE_INDEX.get(w[:2])          # a face code, or a card id (face + one digit)
+        if i is not None:
+            if len(w) == 2 or (len(w) == 3 and _CARD.match(w)):
+                slots.append(i)
+        elif w.isdigit():                  # (a face code or card id is never digits)
+            number += float(w)
+    return kind, tuple(slots), number
+
+
 @lru_cache(maxsize=65536)
 def action_faces(text: str) -> tuple[str, tuple[int, ...], float]:
     """``(kind, 54 face counts, number)`` of an action's text made of face codes (``AS JS``,
     ``bury 6D 7H``, ``bid 60``, ``trump C``); a lone suit letter counts nothing."""
-    kind, words = _split_kind(text)
+    kind, slots, number = face_slots(text)
     counts = [0] * 54
-    number = sum(float(w) for w in words if w.isdigit())
-    for w in words:
-        i = FACE_INDEX.get(w[:2])          # a face code, or a card id (face + one digit)
-        if i is not None and (len(w) == 2 or (len(w) == 3 and _CARD.match(w))):
-            counts[i] += 1
+    for i in slots:
+        counts[i] += 1
     return kind, tuple(counts), number
 
 
-def list_actions(size: int, kinds: tuple[str, ...], parse, scale: float, number_scale: float, what: str):
+def list_actions(size: int, kinds: tuple[str, ...], parse, scale: float, number_scale: float, what: str,
+                 slots=None):
     """A :class:`~qipai.env.base.ListActions` of ``size`` candidates a page whose features are
     the kind one-hot over ``kinds`` and ``other``, the counts ``parse(text)`` gives divided by
     ``scale`` (at most 1), and the numeric argument divided by ``number_scale`` (cached by
-    action text); ``what`` names the counts in the documentation."""
-    features = CardFeatures(kinds, parse, scale, number_scale)
+    action text); ``what`` names the counts in the documentation. ``slots`` (optional, a
+    module function) reads a text as ``parse`` does with the counts as the slot of each
+    counted item (:func:`face_slots` of :func:`action_faces`): faster for a new text."""
+    features = CardFeatures(kinds, parse, scale, number_scale, slots)
     width = features.width
     doc = (f"index into the legal-action list ({size} a page, longer lists in pages); candidate "
            f"features ({width}): kind one-hot ({', '.join(kinds)}, other), {what} / {scale:g}, "
@@ -125,61 +148,90 @@ def list_actions(size: int, kinds: tuple[str, ...], parse, scale: float, number_
     return ListActions(size, width, features.featurize, doc, features.many)
 
 
-class CardFeatures:
-    """An action's feature vector (see :func:`list_actions`), cached by action text. ``parse``
-    is a module function, so that an env pickles; a pickle leaves the cache behind (it is
-    filled again), a deep copy shares it (the vectors depend on the text alone)."""
+#: texts whose features a :class:`CardFeatures` keeps (then it starts again)
+FEATURES_KEPT = 100_000
 
-    def __init__(self, kinds: tuple[str, ...], parse, scale: float, number_scale: float) -> None:
+
+class CardFeatures:
+    """An action's feature vector (see :func:`list_actions`), kept by action text: one row of
+    ``table`` per text met (``cache``: text → row; when :data:`FEATURES_KEPT` are kept, it
+    starts again). The texts met for the first time on a page are featurized together (a
+    few numpy calls for all of them), and a page is copied out of the table in one. ``parse``
+    and ``slots`` are module functions, so that an env pickles; a pickle leaves the table
+    behind (it is filled again), a deep copy shares it (the rows depend on the text alone)."""
+
+    def __init__(self, kinds: tuple[str, ...], parse, scale: float, number_scale: float,
+                 slots=None) -> None:
         self.kinds, self.parse, self.scale, self.number_scale = kinds, parse, scale, number_scale
-        self.width = len(kinds) + 1 + len(parse("pass")[1]) + 1
+        self.slots_of = slots
+        self.counted = len(parse("pass")[1])
+        self.width = len(kinds) + 1 + self.counted + 1
         self.slots = (*kinds, "other")
-        self.cache: dict[str, np.ndarray] = {}
+        # per column, what the sums of a row are divided by: the counts by ``scale``
+        self._div = np.ones(self.width)
+        self._div[len(self.slots):-1] = scale
+        self._empty()
+
+    def _empty(self) -> None:
+        self.cache: dict[str, int] = {}
+        self.table = np.zeros((256, self.width), np.float32)
 
     def __getstate__(self) -> dict[str, Any]:
-        return {**self.__dict__, "cache": {}}
+        return {k: v for k, v in self.__dict__.items() if k not in ("cache", "table")}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+        self._empty()
 
     def __deepcopy__(self, memo: dict) -> CardFeatures:
         return self
 
     def featurize(self, action) -> np.ndarray:
-        text = str(action)
-        cache = self.cache
-        v = cache.get(text)
-        if v is None:
-            kinds, slots = self.kinds, self.slots
-            kind, counts, number = self.parse(text)
-            v = np.zeros(self.width, np.float32)
-            v[slots.index(kind if kind in kinds else "other")] = 1
-            v[len(slots):-1] = np.minimum(np.asarray(counts, np.float32) / self.scale, 1)
-            v[-1] = min(number / self.number_scale, 1.0)
-            if len(cache) < 100_000:
-                cache[text] = v
-        return v
+        out = np.zeros((1, self.width), np.float32)
+        self.many((action,), out)
+        return out[0]
+
+    def _read(self, text: str) -> tuple[str, Any, float]:
+        """``(kind, the slot of each counted item, number)`` of ``text``."""
+        if self.slots_of is not None:
+            return self.slots_of(text)
+        kind, counts, number = self.parse(text)
+        return kind, [i for i, c in enumerate(counts) for _ in range(c)], number
+
+    def _add(self, texts: list[str]) -> None:
+        """Rows for ``texts`` (new, distinct), after the rows kept."""
+        cache, width = self.cache, self.width
+        base = len(cache)
+        end = base + len(texts)
+        if end > len(self.table):
+            grown = np.zeros((max(end, 2 * len(self.table)), width), np.float32)
+            grown[:base] = self.table[:base]
+            self.table = grown
+        kinds, slots, number_scale = self.kinds, self.slots, self.number_scale
+        at = len(slots)
+        reads = list(map(self._read, texts))
+        flat = [row + i for row, (_, counted, _) in zip(range(at, len(texts) * width, width), reads)
+                for i in counted]
+        rows = np.bincount(flat, minlength=len(texts) * width).reshape(len(texts), width) / self._div
+        rows[range(len(texts)), [slots.index(kind if kind in kinds else "other") for kind, _, _ in reads]] = 1
+        rows[:, -1] = [number / number_scale for _, _, number in reads]
+        np.minimum(rows, 1.0, out=rows)
+        cache.update(zip(texts, range(base, end)))
+        self.table[base:end] = rows
 
     def many(self, actions, out: np.ndarray) -> None:
-        """``out[j] = self.featurize(actions[j])`` for every ``j`` (``out`` zeroed), the actions met for
-        the first time featurized together (a few numpy calls for all of them)."""
-        cache, parse = self.cache, self.parse
-        rows: list[Any] = []
-        new: list[tuple[int, str, tuple]] = []
-        for j, action in enumerate(actions):
-            text = str(action)
-            v = cache.get(text)
-            if v is None:
-                new.append((j, text, parse(text)))
-            rows.append(v)
-        if new:
-            kinds, slots, scale, number_scale = self.kinds, self.slots, self.scale, self.number_scale
-            block = np.zeros((len(new), self.width), np.float32)
-            block[:, len(slots):-1] = [counts for _, _, (_, counts, _) in new]
-            np.minimum(block[:, len(slots):-1] / scale, 1, out=block[:, len(slots):-1])
-            block[:, -1] = [min(number / number_scale, 1.0) for _, _, (_, _, number) in new]
-            block[range(len(new)), [slots.index(kind if kind in kinds else "other")
-                                    for _, _, (kind, _, _) in new]] = 1
-            for k, (j, text, _) in enumerate(new):
-                rows[j] = v = block[k]
-                if len(cache) < 100_000:
-                    cache[text] = v
-        if rows:
-            out[:len(rows)] = rows
+        """``out[j] = self.featurize(actions[j])`` for every ``j`` (``out`` at least
+        ``len(actions)`` rows), the texts met for the first time featurized together."""
+        texts = list(map(str, actions))
+        if not texts:
+            return
+        get = self.cache.get
+        rows = list(map(get, texts))
+        if None in rows:
+            new = list(dict.fromkeys(t for t, r in zip(texts, rows) if r is None))
+            if len(self.cache) + len(new) > FEATURES_KEPT:         # start again
+                self._empty()
+                new = list(dict.fromkeys(texts))
+            self._add(new)
+            rows = list(map(self.cache.get, texts))
+        np.take(self.table, rows, axis=0, out=out[:len(rows)])

@@ -14,8 +14,8 @@ from typing import Any
 
 import numpy as np
 
-from .base import Block, FlatEncoder, one_hot, relative, seat_roles, unless_absent
-from .cardtext import action_faces, face_counts, list_actions
+from .base import Block, FlatEncoder, ItemWrites, TensorFollower, one_hot, relative, seat_roles, unless_absent
+from .cardtext import FACE_INDEX, action_faces, face_counts, face_slots, list_actions
 
 TRUMPS = ("D", "C", "H", "S", "NT")
 GAMES: dict[str, dict[str, Any]] = {
@@ -73,7 +73,10 @@ class TrickEncoder(FlatEncoder):
 
     def _actions(self):
         return list_actions(self.list_size, self.spec["kinds"], action_faces, self.decks, 100.0,
-                            "face counts")
+                            "face counts", face_slots)
+
+    def follower(self, seat: int) -> TrickTensor:
+        return TrickTensor(self, seat)
 
     def fill(self, view: dict[str, Any], seat: int, parts: dict[str, np.ndarray]) -> None:
         n, sp = self.n, self.spec
@@ -100,3 +103,113 @@ class TrickEncoder(FlatEncoder):
             v = view.get(key)
             if isinstance(v, (int, float)) and not isinstance(v, bool):
                 parts["scalars"][i] = max(float(v), 0.0)
+
+
+class TrickTensor(ItemWrites, TensorFollower):
+    """One seat's tensor kept from what its view shows (``state.seen_tricks``:
+    :class:`~qipai.cards.trickseen.TrickSeen`), without building the view: the hand and the
+    current trick are written again when they differ from the last call's (the trick extended
+    while it only grows), the last trick when it changed, the public card lists by their
+    faces appended, the small blocks (counts, trump, phase, roles, numbers) again when one of
+    their keys differs. A state without a seen form (sandayi) is encoded from the followed
+    view. The same tensor as :meth:`TrickEncoder.encode` of ``view(seat)`` (the env tests check
+    it after every step)."""
+
+    _array = "_buf"
+
+    def __init__(self, encoder: TrickEncoder, seat: int) -> None:
+        super().__init__(encoder, seat)
+        self._buf, self._parts = encoder.layout.new()
+        self._flat = memoryview(self._buf)
+        self._views()
+        self._state: Any = None
+        self._mark: Any = None
+        self._keys: tuple | None = None
+        self._hand: dict | None = None
+        self._trick: tuple = ()
+        self._written: list[int] = []           # the items the small blocks were written in
+
+    def _views(self) -> None:
+        self._parts = self.encoder.layout.parts(self._buf)
+
+    def follow(self, state: Any, views: Any) -> np.ndarray:
+        seen_tricks = getattr(state, "seen_tricks", None)
+        if seen_tricks is None:                 # a game whose state gives no seen form
+            self._state = None
+            return super().follow(state, views)
+        enc, seat, parts, flat = self.encoder, self.seat, self._parts, self._flat
+        seen = seen_tricks(seat, self._mark if state is self._state else None)
+        self._state, self._mark = state, seen.mark
+        if seen.whole:
+            self._buf.fill(0.0)
+            self._keys = self._hand = None
+            self._trick = ()
+            self._written = []
+        offsets, n = enc.layout.offsets, enc.n
+        hand = seen.hand
+        if hand != self._hand:
+            self._hand = hand
+            at = offsets["hand"][0]
+            parts["hand"].fill(0.0)
+            for f, c in hand.items():
+                flat[at + FACE_INDEX[f]] = c
+        trick, kept = seen.trick, self._trick
+        if trick != kept:
+            at = offsets["trick"][0]
+            k = len(kept)
+            if len(trick) < k or trick[:k] != kept:
+                parts["trick"].fill(0.0)
+                k = 0
+            _add_plays(flat, at, trick[k:], seat, n)
+            self._trick = trick
+        if seen.last_trick is not None:
+            parts["last_trick"].fill(0.0)
+            _add_plays(flat, offsets["last_trick"][0], seen.last_trick, seat, n)
+        at = offsets["public"][0]
+        for faces in seen.public:
+            for f in faces:
+                flat[at + FACE_INDEX[f]] += 1
+            at += 54
+        keys = seen.keys
+        now = tuple(keys.values())
+        if now != self._keys:
+            self._keys = now
+            self._small(keys, seat)
+        return np.minimum(self._buf, enc.high)    # a new array, within ``high`` as encode's
+
+    def _small(self, keys: dict[str, Any], seat: int) -> None:
+        """The blocks read from the small keys (``cards_left``, ``trump``, ``phase``,
+        ``roles``, ``scalars``), written again: the items written last time zeroed, then the
+        new ones (as :meth:`TrickEncoder.fill` writes them)."""
+        enc, flat = self.encoder, self._flat
+        n, sp, offsets = enc.n, enc.spec, enc.layout.offsets
+        for i in self._written:
+            flat[i] = 0.0
+        at = offsets["cards_left"][0]
+        out = [(at + (i - seat) % n, c) for i, c in enumerate(keys.get("counts") or ())]
+        for block, key, choices in (("trump", "trump", TRUMPS), ("phase", "phase", sp["phases"])):
+            value = keys.get(key)
+            if value in choices:
+                out.append((offsets[block][0] + choices.index(value), 1.0))
+        at = offsets["roles"][0]
+        for r, key in enumerate(sp["roles"]):
+            who = keys.get(key)
+            if isinstance(who, int) and not isinstance(who, bool):
+                out.append((at + r * n + (who - seat) % n, 1.0))
+        at = offsets["scalars"][0]
+        for i, (key, _) in enumerate(sp["scalars"]):
+            v = keys.get(key)
+            if isinstance(v, (int, float)) and not isinstance(v, bool):
+                out.append((at + i, max(float(v), 0.0)))
+        for i, v in out:
+            flat[i] = v
+        self._written = [i for i, _ in out]
+
+
+def _add_plays(flat: memoryview, at: int, plays: tuple, seat: int, n: int) -> None:
+    """Add each play ``(seat, faces)`` of ``plays`` to the ``n × 54`` block at ``at`` of
+    ``flat``, in the row of its seat relative to ``seat``."""
+    for who, faces in plays:
+        row = at + (who - seat) % n * 54
+        for f in faces:
+            flat[row + FACE_INDEX[f]] += 1

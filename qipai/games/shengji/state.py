@@ -17,10 +17,11 @@ from typing import Any
 
 from qipai.cards.card import Card, parse_card
 from qipai.cards.submultisets import Concat, SubMultisets
+from qipai.cards.trickseen import TrickSeen
 from qipai.core.errors import IllegalAction, Message, NotationError, why_cause
 from qipai.core.errors import why as why_of
 from qipai.core.game import State
-from qipai.core.viewdelta import ViewDelta, growing_delta
+from qipai.core.viewdelta import ViewDelta, continues, growing_delta
 
 from . import combos as cb
 from . import declare as dc
@@ -582,6 +583,32 @@ class ShengjiState(Ending, Declaring, State):
         acting = seat is not None and seat in self.to_act
         return growing_delta(self, seat, since, (acting, len(self.tricks)), fixed,
                              lambda mark: {"tricks": _tricks_view(self.tricks[mark[1]:])})
+
+    def seen_tricks(self, seat: int, since: Any = None) -> TrickSeen:
+        """What ``view(seat)`` shows that the research tensor reads, without building the view
+        (:class:`~qipai.cards.trickseen.TrickSeen`): the small keys (phase, counts, trump,
+        roles, level, tricks played, the attackers' points), the seat's hand, the current
+        trick, the last completed trick when it changed since ``since``, and the public card
+        lists' faces past ``since`` (the buried cards only to the dealer, and to everyone
+        after the hand)."""
+        over = self.result is not None
+        buried = self.buried if (over or seat == self.dealer) and self.buried else ()
+        tricks, captured, played, shown = self.tricks, self.captured, self.played[seat], self.kitty_shown
+        mark = (seat, len(shown), len(buried), len(captured), len(played), len(tricks))
+        keys = {"phase": self.phase, "counts": self.seen_counts(seat),
+                "trump": self.trump.spec if self.trump else None, "dealer": self.dealer,
+                "deal_start": self.p, "winning": self.win_seat if self.trick else None,
+                "level": self.level, "tricks_played": len(tricks),
+                "attacker_points": self.trick_points}
+        whole = not continues(since, mark)
+        if whole:
+            since = (seat, 0, 0, 0, 0, -1)
+        last = None
+        if since[5] != len(tricks):
+            last = tuple((s, tuple(fs)) for s, fs in tricks[-1]["plays"]) if tricks else ()
+        public = (shown[since[1]:], [c.face for c in buried[since[2]:]], captured[since[3]:],
+                  played[since[4]:])
+        return TrickSeen(keys, dict(self.hands[seat]), tuple(self.trick), last, public, mark, whole)
 
     def _view(self, seat: int | None) -> dict[str, Any]:
         """The view with ``tricks`` left ``None`` (the key in its place of the view)."""
