@@ -17,11 +17,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import cache
-from itertools import product
-from typing import Any, cast
+from itertools import groupby, product
+from operator import itemgetter
+from typing import Any, Final, cast
 
-CHOW, PUNG, KONG, PAIR = 1, 2, 3, 4
-_EMPTY = (0,) * 9
+CHOW: Final = 1
+PUNG: Final = 2
+KONG: Final = 3
+PAIR: Final = 4
+_EMPTY: Final = (0,) * 9
 
 
 def suit_splits(key: tuple[int, ...]) -> tuple[tuple[tuple[int, int], ...], ...]:
@@ -39,46 +43,47 @@ def suit_splits(key: tuple[int, ...]) -> tuple[tuple[tuple[int, int], ...], ...]
     return _searched_splits(key)
 
 
+Split1 = tuple[tuple[int, int], ...]     # one suit's split: (type, rank index) pairs, sorted
+
+
 @cache
-def _pattern_table() -> dict[tuple[int, ...], tuple[tuple[tuple[int, int], ...], ...]]:
+def _pattern_table() -> dict[tuple[int, ...], tuple[Split1, ...]]:
     """Every one-suit pattern of at most four sets and at most one pair, no rank held more than
-    four times (21,743 patterns), with its splits: each set of sets and pair is listed once and
-    filed under the pattern it makes. Built on first use (a few hundredths of a second)."""
+    four times (21,743 patterns), with its splits: each set of sets and pair is listed once as
+    (the pattern it makes, the split), and the list sorted and grouped by pattern. Built on
+    first use (a few hundredths of a second), of tuples of ints only, which the garbage
+    collector stops tracking, and one list: no list per pattern for it to walk."""
     # the sets in (type, rank) order, chows first: the sets of a split are added in this order,
     # so each split comes out sorted (a pair, last in that order, is added last)
     kinds = sorted([(PUNG, r) for r in range(9)] + [(CHOW, r) for r in range(1, 8)])
-    tiles = [(r, r, r) if ty == PUNG else (r - 1, r, r + 1) for ty, r in kinds]
-    found: dict[tuple[int, ...], list[tuple[tuple[int, int], ...]]] = {}
-    c = [0] * 9
-    sets: list[tuple[int, int]] = []
+    found: list[tuple[tuple[int, ...], Split1]] = []
+    _file_sets(kinds, [0] * 9, (), 0, found)
+    found.sort()
+    return {key: tuple(split for _key, split in group) for key, group in groupby(found, itemgetter(0))}
 
-    def file(start: int) -> None:
-        """File the sets so far, alone and with each pair, then add one more set from
-        ``kinds[start:]`` (no rank above four: adding sets never lowers a count)."""
-        split = tuple(sets)
-        found.setdefault(tuple(c), []).append(split)
-        for r in range(9):
-            if c[r] <= 2:
-                c[r] += 2
-                found.setdefault(tuple(c), []).append(split + ((PAIR, r),))
-                c[r] -= 2
-        if len(sets) == 4:
-            return
-        for i in range(start, len(kinds)):
-            a, b, d = tiles[i]
-            c[a] += 1
-            c[b] += 1
-            c[d] += 1
-            if c[a] <= 4 and c[b] <= 4 and c[d] <= 4:
-                sets.append(kinds[i])
-                file(i)
-                sets.pop()
-            c[a] -= 1
-            c[b] -= 1
-            c[d] -= 1
 
-    file(0)
-    return {key: tuple(sorted(splits)) for key, splits in found.items()}
+def _file_sets(kinds: list[tuple[int, int]], c: list[int], sets: Split1, start: int,
+               found: list[tuple[tuple[int, ...], Split1]]) -> None:
+    """File the ``sets`` (whose tiles are counted in ``c``), alone and with each pair, into
+    ``found``, then add one more set from ``kinds[start:]`` (no rank above four: adding sets
+    never lowers a count)."""
+    found.append((tuple(c), sets))
+    for r in range(9):
+        if c[r] <= 2:
+            c[r] += 2
+            found.append((tuple(c), sets + ((PAIR, r),)))
+            c[r] -= 2
+    if len(sets) == 4:
+        return
+    for i in range(start, len(kinds)):
+        ty, r = kinds[i]
+        low, high = (r, r) if ty == PUNG else (r - 1, r + 1)
+        for x in (low, r, high):
+            c[x] += 1
+        if c[low] <= 4 and c[r] <= 4 and c[high] <= 4:
+            _file_sets(kinds, c, sets + (kinds[i],), i, found)
+        for x in (low, r, high):
+            c[x] -= 1
 
 
 @cache
@@ -355,8 +360,10 @@ def only_wait(c: Sequence[int], win: int, seven_pairs: bool = False) -> bool:
 # what the winning tile's group says of a single wait: ask every group; the winning kind alone
 # completes the group; other kinds complete it too. ``_GROUP_WAIT[rank][group counts]``, by the
 # winning tile's rank 0..8 in its suit (the three suits share these) or its honor kind 27..33.
-_ASK_ALL, _ALONE, _OTHERS = 0, 1, 2
-_GROUP_WAIT: tuple[dict[bytes, int], ...] = tuple({} for _ in range(34))
+_ASK_ALL: Final = 0
+_ALONE: Final = 1
+_OTHERS: Final = 2
+_GROUP_WAIT: Final[tuple[dict[bytes, int], ...]] = tuple({} for _ in range(34))
 
 
 def _group_wait(key: tuple[int, ...], rank: int) -> int:
@@ -368,7 +375,7 @@ def _group_wait(key: tuple[int, ...], rank: int) -> int:
     return _ALONE if len(info[3] if (sum(key) + 1) % 3 == 2 else info[2]) == 1 else _OTHERS
 
 
-_ODD = bytes(n & 1 for n in range(256))
+_ODD: Final = bytes(n & 1 for n in range(256))
 
 
 @cache

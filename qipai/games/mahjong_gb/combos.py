@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from itertools import combinations, combinations_with_replacement
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from qipai.tiles.shapes import CHOW, KONG, PUNG
 
@@ -126,8 +126,8 @@ def _extra_chow(t0: int, t1: int, t2: int, extra: int) -> int:
 
 
 # three of four sets (their places), then the one left: the reference's order of trying them
-_THREE_OF_FOUR = ((0, 1, 2, 3), (0, 1, 3, 2), (0, 2, 3, 1), (1, 2, 3, 0))
-_PAIR_FANS = (PURE_DOUBLE_CHOW, MIXED_DOUBLE_CHOW, SHORT_STRAIGHT, TWO_TERMINAL_CHOWS)
+_THREE_OF_FOUR: Final = ((0, 1, 2, 3), (0, 1, 3, 2), (0, 2, 3, 1), (1, 2, 3, 0))
+_PAIR_FANS: Final = (PURE_DOUBLE_CHOW, MIXED_DOUBLE_CHOW, SHORT_STRAIGHT, TWO_TERMINAL_CHOWS)
 
 
 def _limit_pair_fans(found: list[int], limit: int, f: list[int]) -> None:
@@ -203,7 +203,7 @@ def _two_pungs(a: int, b: int) -> int:
     return 0
 
 
-_TWO_PUNG_FAN = {3: DOUBLE_PUNG, 4: TWO_DRAGON_PUNGS}
+_TWO_PUNG_FAN: Final = {3: DOUBLE_PUNG, 4: TWO_DRAGON_PUNGS}
 
 
 def _three_pungs(a: int, b: int, c: int) -> int:
@@ -352,7 +352,7 @@ def _kong_table(separate: bool) -> dict[tuple[int, int, int, int], tuple[dict[in
 
 # KONG_FANS[separate][melded kongs, concealed kongs, concealed pungs, pungs and kongs]:
 # the sparse fan table of 4.3 step 4 (``separate``: 明暗杠 scored as 明杠 + 暗杠)
-KONG_FANS = {False: _kong_table(False), True: _kong_table(True)}
+KONG_FANS: Final = {False: _kong_table(False), True: _kong_table(True)}
 
 
 # ----- tables by group of packs ---------------------------------------------------------------
@@ -366,8 +366,8 @@ def _pack_trait(ty: int, t: int) -> int:
     return 1 if r in (1, 9) else (2 if r == 5 else (4 if r % 2 == 0 else 0))
 
 
-CHOW_TRAIT = [_pack_trait(CHOW, t) for t in range(34)]
-PUNG_TRAIT = [_pack_trait(PUNG, t) for t in range(34)]   # the same for kongs and the pair
+CHOW_TRAIT: Final = [_pack_trait(CHOW, t) for t in range(34)]
+PUNG_TRAIT: Final = [_pack_trait(PUNG, t) for t in range(34)]   # the same for kongs and the pair
 
 
 class ChowEntry(NamedTuple):
@@ -395,10 +395,10 @@ class PungEntry(NamedTuple):
 
 # the entries made so far, by group (read them here first: :func:`chow_entry` and
 # :func:`pung_entry` make the missing ones)
-CHOW_ENTRIES: dict[tuple[int, ...], ChowEntry] = {}
-PUNG_ENTRIES: dict[tuple[int, ...], PungEntry] = {}
-_CHOWS = CHOW_ENTRIES
-_PUNGS = PUNG_ENTRIES
+CHOW_ENTRIES: Final[dict[tuple[int, ...], ChowEntry]] = {}
+PUNG_ENTRIES: Final[dict[tuple[int, ...], PungEntry]] = {}
+_CHOWS: Final = CHOW_ENTRIES
+_PUNGS: Final = PUNG_ENTRIES
 
 
 def chow_entry(chows: tuple[int, ...]) -> ChowEntry:

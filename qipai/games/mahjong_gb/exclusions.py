@@ -11,6 +11,8 @@ and remembered as a *plan*: the fans to drop, the fans to set, and the change to
 
 from __future__ import annotations
 
+from typing import Final
+
 from .fantable import (
     ALL_CHOWS,
     ALL_EVEN_PUNGS,
@@ -83,7 +85,7 @@ from .fantable import (
 
 # Each rule: (fan, fans it removes, fans it also removes under strict1998), checked in this
 # order, a rule applying only while its fan is still counted (the reference's order).
-_EXCLUDES: tuple[tuple[int, tuple[int, ...], tuple[int, ...]], ...] = (
+_EXCLUDES: Final[tuple[tuple[int, tuple[int, ...], tuple[int, ...]], ...]] = (
     (BIG_FOUR_WINDS, (BIG_THREE_WINDS, ALL_PUNGS, PUNG_OF_TERMINALS_OR_HONORS), ()),
     (BIG_THREE_DRAGONS, (TWO_DRAGON_PUNGS, DRAGON_PUNG), (ONE_VOIDED_SUIT,)),
     (ALL_GREEN, (HALF_FLUSH, ONE_VOIDED_SUIT), ()),
@@ -135,12 +137,11 @@ _EXCLUDES: tuple[tuple[int, tuple[int, ...], tuple[int, ...]], ...] = (
     (ALL_CHOWS, (NO_HONORS,), ()),
     (ALL_SIMPLES, (NO_HONORS,), ()),
 )
-_HEADS = 0
-for _fan, _z, _s in _EXCLUDES:
-    _HEADS |= 1 << _fan
+# the rule fans, as bits
+_HEADS: Final = sum(1 << fan for fan in {fan for fan, _z, _s in _EXCLUDES})
 
 Plan = tuple[tuple[tuple[int, int], ...], bool, int]
-_PLANS: tuple[dict[int, Plan], dict[int, Plan]] = ({}, {})
+_PLANS: Final[tuple[dict[int, Plan], dict[int, Plan]]] = ({}, {})
 
 
 def _plan(heads: int, strict: bool) -> Plan:

@@ -22,8 +22,7 @@ more than four times.
 
 from __future__ import annotations
 
-from operator import mul
-from typing import NamedTuple, cast
+from typing import Final, NamedTuple, cast
 
 from qipai.core.errors import NotationError, QipaiError
 from qipai.tiles.meld import CHOW as M_CHOW
@@ -108,24 +107,19 @@ class FanResult(NamedTuple):
 
 
 # ----- one split -------------------------------------------------------------------------------
-class _Hand(NamedTuple):
-    """What every split of one hand shares: the win context, the fans of its tiles and win
-    flags (``base``, ``base_bits``), and its declared sets: chow middles, pung and kong tiles,
-    melded kongs, concealed kongs and claimed pungs; ``kongs`` the kong table of its variant."""
-
-    ctx: WinContext
-    base: dict[int, int]
-    base_bits: int
-    chows: tuple[int, ...]
-    pungs: tuple[int, ...]
-    melded_kongs: int
-    concealed_kongs: int
-    kongs: dict
+# What every split of one hand shares: the win context, the fans of its tiles and win flags
+# (``base``, ``base_bits``), and its declared sets: chow middles, pung and kong tiles, melded
+# kongs, concealed kongs and claimed pungs; last, the kong table of its variant. A plain tuple
+# of fixed length, which compiled code passes as a C struct.
+_Hand = tuple[WinContext, dict[int, int], int, tuple[int, ...], tuple[int, ...], int, int,
+              dict[tuple[int, int, int, int], tuple[dict[int, int], int]]]
 
 
-_TRAIT_FAN = {1: OUTSIDE_HAND, 2: ALL_FIVE, 4: ALL_EVEN_PUNGS}
+_TRAIT_FAN: Final = {1: OUTSIDE_HAND, 2: ALL_FIVE, 4: ALL_EVEN_PUNGS}
 # no wait fan is scored with these
-_NO_WAIT = (1 << MELDED_HAND) | (1 << FOUR_KONGS)
+_NO_WAIT: Final = (1 << MELDED_HAND) | (1 << FOUR_KONGS)
+# the fans' values by number (a name of this module, which compiled code reads as a C static)
+_VALUES: Final = VALUES
 
 
 def _score(split: Split, h: _Hand) -> tuple[dict[int, int], int]:
@@ -198,11 +192,14 @@ def _nine_gates(c: bytes) -> bool:
 
 def _total(counts: dict[int, int]) -> int:
     """The fans' total: each fan's value times its count."""
-    return sum(map(mul, map(VALUES.__getitem__, counts), counts.values()))
+    total = 0
+    for fan, n in counts.items():
+        total += _VALUES[fan] * n
+    return total
 
 
 # the fans of the win flags and concealment, by (fourth, last, kong, self-drawn, claimed sets)
-_FLAG_FANS: dict[tuple, tuple[dict[int, int], int]] = {}
+_FLAG_FANS: Final[dict[tuple[bool, bool, bool, bool, int], tuple[dict[int, int], int]]] = {}
 
 
 def _base(ctx: WinContext, m: int, whole: bytes | bytearray, kongs: int) -> tuple[dict[int, int], int]:
@@ -340,8 +337,8 @@ def _best(hand: Hand, exclusions: str, mixed_kongs: str) -> tuple[dict[int, int]
     seven_pairs = best is not None and SEVEN_PAIRS in best
     if found and (best is None or seven_pairs):
         base, base_bits = _base(ctx, m, whole, kongs)
-        h = _Hand(ctx, base, base_bits, tuple(fixed_chows), tuple(fixed_pungs), melded_kongs,
-                  kongs - melded_kongs, KONG_FANS[ctx.separate])
+        h: _Hand = (ctx, base, base_bits, tuple(fixed_chows), tuple(fixed_pungs), melded_kongs,
+                     kongs - melded_kongs, KONG_FANS[ctx.separate])
         for sp in found:
             f, total = _score(sp, h)
             if total > best_total:
@@ -381,8 +378,8 @@ def calculate(hand: Hand | str, *, exclusions: str = "pymahjonggb",
 
 
 # a FanResult from the tuple of its fields (twice as fast as its constructor's argument handling)
-_new = tuple.__new__
+_new: Final = tuple.__new__
 
 
 # 明暗杠 (82) is listed after 双暗杠 (53), where its value places it
-_DISPLAY_ORDER = {i: (53.5 if i == MIXED_KONGS else i) for i in range(TABLE_SIZE)}
+_DISPLAY_ORDER: Final = {i: (53.5 if i == MIXED_KONGS else i) for i in range(TABLE_SIZE)}

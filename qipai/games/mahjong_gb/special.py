@@ -9,6 +9,8 @@ counts, or ``None`` when the tiles do not form it.
 
 from __future__ import annotations
 
+from typing import Final
+
 from qipai.tiles.shapes import CHOW, KONG, PAIR, decompositions, waits
 
 from .combos import pung_fans
@@ -72,7 +74,7 @@ def special(c14: bytes, ctx: WinContext, m: int) -> dict[int, int] | None:
     return _excluded(f, ctx.strict)
 
 
-_ODD = bytes(n & 1 for n in range(256))    # 1 for an odd count
+_ODD: Final = bytes(n & 1 for n in range(256))    # 1 for an odd count
 
 
 def _shifted(m: int) -> bool:

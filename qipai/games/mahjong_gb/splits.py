@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from itertools import product
+from typing import Final
 
 from qipai.tiles.shapes import CHOW, PAIR, PUNG, suit_splits
 
@@ -23,8 +24,8 @@ _Entry = tuple[tuple[_Part, ...], int, int]
 # per suit (characters, dots, bamboo): 9 counts as bytes -> (the pattern's splits as (chows, pungs, pair)
 # with the pair a 0- or 1-tuple, () when the pattern has none; the kinds held as a mask; the
 # shape flags below)
-_SUITS: tuple[dict[bytes, _Entry], ...] = ({}, {}, {})
-_HONORS: dict[bytes, _Entry] = {}
+_SUITS: Final[tuple[dict[bytes, _Entry], dict[bytes, _Entry], dict[bytes, _Entry]]] = ({}, {}, {})
+_HONORS: Final[dict[bytes, _Entry]] = {}
 
 
 def _suit_parts(key: tuple[int, ...], base: int) -> tuple[_Part, ...]:
@@ -48,7 +49,9 @@ def _honor_parts(key: tuple[int, ...]) -> tuple[_Part, ...]:
 
 # the shape flags of a pattern (:func:`read`): every kind held at most once; no kind held once
 # or three times; a kind held more than four times
-SINGLES, EVEN, OVER = 1, 2, 4
+SINGLES: Final = 1
+EVEN: Final = 2
+OVER: Final = 4
 
 
 def _flags(key: bytes) -> int:
@@ -57,7 +60,7 @@ def _flags(key: bytes) -> int:
 
 
 # per one-suit pattern (9 counts as bytes): its entry at ranks 0..8, which the three suits share
-_RANKS: dict[bytes, _Entry] = {}
+_RANKS: Final[dict[bytes, _Entry]] = {}
 
 
 def _suit_entry(key: bytes, base: int) -> tuple[tuple[_Part, ...], int, int]:

@@ -12,6 +12,7 @@ holding the nonzero counts, ``bits`` the int with bit ``n`` set for each fan ``n
 from __future__ import annotations
 
 from itertools import compress
+from typing import Final
 
 from .fantable import (
     ALL_GREEN,
@@ -33,34 +34,34 @@ from .fantable import (
     UPPER_TILES,
 )
 
-SUIT = [t // 9 if t < 27 else 3 for t in range(34)]
-RANK = [t % 9 + 1 if t < 27 else 0 for t in range(34)]
+SUIT: Final = [t // 9 if t < 27 else 3 for t in range(34)]
+RANK: Final = [t % 9 + 1 if t < 27 else 0 for t in range(34)]
 # sort key of the reference calculator: characters, bamboo, dots, then honors
-ORDER = [t if t < 9 else (t + 9 if t < 18 else (t - 9 if t < 27 else t)) for t in range(34)]
-TERMINAL = [t < 27 and t % 9 in (0, 8) for t in range(34)]
-TERM_OR_HONOR = [TERMINAL[t] or t >= 27 for t in range(34)]
-WIND = [27 <= t <= 30 for t in range(34)]
-DRAGON = [31 <= t <= 33 for t in range(34)]
-GREEN = frozenset([19, 20, 21, 23, 25, 32])                 # 2 3 4 6 8 s, F
-REVERSIBLE = frozenset([9, 10, 11, 12, 13, 16, 17, 19, 21, 22, 23, 25, 26, 33])
-ORPHANS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
-KNITTED = tuple(
+ORDER: Final = [t if t < 9 else (t + 9 if t < 18 else (t - 9 if t < 27 else t)) for t in range(34)]
+TERMINAL: Final = [t < 27 and t % 9 in (0, 8) for t in range(34)]
+TERM_OR_HONOR: Final = [TERMINAL[t] or t >= 27 for t in range(34)]
+WIND: Final = [27 <= t <= 30 for t in range(34)]
+DRAGON: Final = [31 <= t <= 33 for t in range(34)]
+GREEN: Final = frozenset([19, 20, 21, 23, 25, 32])                 # 2 3 4 6 8 s, F
+REVERSIBLE: Final = frozenset([9, 10, 11, 12, 13, 16, 17, 19, 21, 22, 23, 25, 26, 33])
+ORPHANS: Final = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
+KNITTED: Final = tuple(
     tuple(sorted(9 * s + r for s, start in zip(suits, (0, 1, 2)) for r in (start, start + 3, start + 6)))
     for suits in ((0, 2, 1), (0, 1, 2), (2, 0, 1), (1, 0, 2), (2, 1, 0), (1, 2, 0))
 )
 
-SUIT_MASKS = tuple(((1 << 9) - 1) << (9 * i) for i in range(3))
-HONOR_MASK = ((1 << 7) - 1) << 27
-WIND_MASK = 0b1111 << 27
-DRAGON_MASK = 0b111 << 31
-TERM_HONOR_MASK = sum(1 << t for t in range(34) if TERM_OR_HONOR[t])
-TERMINAL_MASK = sum(1 << t for t in range(34) if TERMINAL[t])
-GREEN_MASK = sum(1 << t for t in GREEN)
-REVERSIBLE_MASK = sum(1 << t for t in REVERSIBLE)
-KNITTED_MASKS = tuple(sum(1 << t for t in p) for p in KNITTED)
+SUIT_MASKS: Final = tuple(((1 << 9) - 1) << (9 * i) for i in range(3))
+HONOR_MASK: Final = ((1 << 7) - 1) << 27
+WIND_MASK: Final = 0b1111 << 27
+DRAGON_MASK: Final = 0b111 << 31
+TERM_HONOR_MASK: Final = sum(1 << t for t in range(34) if TERM_OR_HONOR[t])
+TERMINAL_MASK: Final = sum(1 << t for t in range(34) if TERMINAL[t])
+GREEN_MASK: Final = sum(1 << t for t in GREEN)
+REVERSIBLE_MASK: Final = sum(1 << t for t in REVERSIBLE)
+KNITTED_MASKS: Final = tuple(sum(1 << t for t in p) for p in KNITTED)
 
-BIT = tuple(1 << t for t in range(34))
-KINDS = range(TABLE_SIZE)
+BIT: Final = tuple(1 << t for t in range(34))
+KINDS: Final = range(TABLE_SIZE)
 
 
 def kind_mask(c: list[int]) -> int:
@@ -127,7 +128,7 @@ def rank_fans(m: int, f: list[int]) -> None:
         f[MIDDLE_TILES] = 1
 
 
-_SUIT_FANS: dict[int, tuple[dict[int, int], int]] = {}
+_SUIT_FANS: Final[dict[int, tuple[dict[int, int], int]]] = {}
 
 
 def tile_fans(m: int) -> tuple[dict[int, int], int]:
@@ -165,9 +166,9 @@ def tile_fans(m: int) -> tuple[dict[int, int], int]:
     return counts, bits
 
 
-_B_ALL_SIMPLES = 1 << ALL_SIMPLES
-_B_REVERSIBLE = 1 << REVERSIBLE_TILES
-_B_ALL_GREEN = 1 << ALL_GREEN
+_B_ALL_SIMPLES: Final = 1 << ALL_SIMPLES
+_B_REVERSIBLE: Final = 1 << REVERSIBLE_TILES
+_B_ALL_GREEN: Final = 1 << ALL_GREEN
 
 
 def _rank_fan(r: int) -> int:
@@ -177,4 +178,4 @@ def _rank_fan(r: int) -> int:
 
 
 # the rank fan (or 0) of each set of ranks present, bit i = rank i + 1, number tiles only
-_RANK_FAN = tuple(_rank_fan(r) for r in range(512))
+_RANK_FAN: Final = tuple(_rank_fan(r) for r in range(512))
