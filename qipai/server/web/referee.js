@@ -10,11 +10,9 @@ import { eventStatus, roundName } from "./eventstatus.js";
 import { LIST_SEP, paren } from "./i18n.js";
 import { ask } from "./ask.js";
 import { reportList } from "./chat.js";
+import { styleSheet } from "./sheet.js";
 
-function css() {
-  if (document.getElementById("referee-css")) return;
-  document.head.append(el("link", { id: "referee-css", rel: "stylesheet", href: "/static/referee.css" }));
-}
+const css = () => styleSheet("referee");
 
 // ----- on the event page -----------------------------------------------------------------------
 /** The referees of event `id`: their names, the organizer's appoint form, the console link. */

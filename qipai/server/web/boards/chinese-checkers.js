@@ -14,6 +14,7 @@
 import { boardKeys } from "../boardkeys.js";
 import { dragMoves, pointAt } from "../dragmove.js";
 import { paren, t, table } from "../i18n.js";
+import { styleSheet } from "../sheet.js";
 import { CC_COLUMNS, ccCell } from "../movetext.js";
 import { coordsButton, flipButton, readableText } from "../prefs.js";
 
@@ -47,13 +48,6 @@ const CORNERS = {
   S: [[-4, 8], [0, 4], [-4, 4]], SW: [[-8, 4], [-4, 4], [-4, 0]], NW: [[-4, -4], [-4, 0], [0, -4]],
 };
 
-function loadStyle() {
-  const id = "chinese-checkers-css";
-  if (!document.getElementById(id)) {
-    document.head.append(Object.assign(document.createElement("link"), { id, rel: "stylesheet", href: "/static/chinese-checkers.css" }));
-  }
-}
-
 const NS = "http://www.w3.org/2000/svg";
 function svgEl(tag, attrs = {}) {
   const e = document.createElementNS(NS, tag);
@@ -63,7 +57,7 @@ function svgEl(tag, attrs = {}) {
 const fmt = (x) => x.toFixed(3);
 
 export function mount(root, ctx) {
-  loadStyle();
+  styleSheet("chinese-checkers", root);
   const lang = ctx.lang === "zh" ? "zh" : "en";
   const S = W;
   const tr = (k, vars = {}) => ctx.t(`cc.${k}`, vars);     // through t: plural forms too

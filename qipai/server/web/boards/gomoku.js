@@ -8,6 +8,7 @@
 import { boardKeys, stoneLabel } from "../boardkeys.js";
 import { paren, t, table } from "../i18n.js";
 import { coordsButton, readableText } from "../prefs.js";
+import { styleSheet } from "../sheet.js";
 
 const COLS = "abcdefghijklmno";
 const SIZE = 15;
@@ -34,17 +35,8 @@ function gridSvg() {
     `<g fill="#4a3410">${stars}</g><g class="coord" font-size=".42" text-anchor="middle" fill="#4a3410">${letters}${numbers}</g></svg>`;
 }
 
-function loadStyle() {
-  if (document.getElementById("gomoku-css")) return;
-  const link = document.createElement("link");
-  link.id = "gomoku-css";
-  link.rel = "stylesheet";
-  link.href = "/static/gomoku.css";
-  document.head.append(link);
-}
-
 export function mount(root, ctx) {
-  loadStyle();
+  styleSheet("gomoku", root);
   const lang = ctx.lang === "zh" ? "zh" : "en";
   const tr = (k, vars = {}) => (W[k] ?? k).replace(/\{(\w+)\}/g, (_, v) => vars[v]);
   const pref = (k, d) => { const v = localStorage.getItem("gomoku." + k); return v === null ? d : v === "1"; };

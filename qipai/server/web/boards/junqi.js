@@ -18,6 +18,7 @@ import { boardKeys } from "../boardkeys.js";
 import { dragMoves, pointAt } from "../dragmove.js";
 import { paren, t, table } from "../i18n.js";
 import { flipButton } from "../prefs.js";
+import { styleSheet } from "../sheet.js";
 
 // the board's own words: the catalogue's "junqi.*" entries (qipai/i18n/<lang>.json)
 const W = table("junqi");
@@ -152,7 +153,7 @@ const MOVE_RE = /^([A-Za-z]\d+)-([A-Za-z]\d+)(?::(win|lose|both|flag))?$/;
 // ----- the board -------------------------------------------------------------------------------
 export function mount(root, ctx) {
   const S = W;
-  loadStyle();
+  styleSheet("junqi", root);
   const box = document.createElement("div");
   box.className = "jq";
   const info = document.createElement("div");
@@ -527,11 +528,3 @@ export function mount(root, ctx) {
   };
 }
 
-function loadStyle() {
-  if (document.getElementById("junqi-css")) return;
-  const link = document.createElement("link");
-  link.id = "junqi-css";
-  link.rel = "stylesheet";
-  link.href = "/static/junqi.css";
-  document.head.append(link);
-}
