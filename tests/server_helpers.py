@@ -13,6 +13,34 @@ from fastapi.testclient import TestClient  # noqa: E402
 from qipai.server import Limits, Settings, create_app  # noqa: E402
 from qipai.server.auth import COOKIE  # noqa: E402
 
+#: seconds a test's WebSocket waits for the server's next message before it fails: the test
+#: client's own ``receive`` waits for ever, and a message that never came (a test that read the
+#: wrong socket first) held a CI worker for pytest-timeout's 300 s before the test failed
+RECEIVE_SECONDS = 90.0
+
+
+def _receive_within(self):
+    """``WebSocketTestSession.receive`` with a deadline (:data:`RECEIVE_SECONDS`)."""
+    import anyio
+
+    async def within():
+        with anyio.fail_after(RECEIVE_SECONDS):
+            return await self._send_rx.receive()
+    try:
+        return self.portal.call(within)
+    except TimeoutError:
+        raise AssertionError(f"no WebSocket message from the server in {RECEIVE_SECONDS:.0f} s") from None
+
+
+def _patch_receive() -> None:
+    from starlette.testclient import WebSocketTestSession
+
+    assert callable(getattr(WebSocketTestSession, "receive", None))
+    WebSocketTestSession.receive = _receive_within
+
+
+_patch_receive()
+
 
 def make_settings(tmp: Path, **kw: Any) -> Settings:
     limits = kw.pop("limits", None) or Limits(moves_account=(1000.0, 1000), moves_ip=(5000.0, 5000),
