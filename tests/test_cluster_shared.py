@@ -45,7 +45,7 @@ pytestmark = pytest.mark.timeout(120)
 
 # the test's own address is a trusted proxy: accounts signed up from addresses of their own
 # (the sign-up limit, counted for the cluster, lets five through from one address)
-cluster = workers_fixture(2, "shared", ("--forwarded-allow-ips", "127.0.0.1"))
+cluster = workers_fixture(2, "shared", ("--forwarded-allow-ips", "127.0.0.1", "--organizer", "hushboss"))
 
 
 def test_the_open_table_quota_counts_every_worker(cluster):
@@ -378,6 +378,26 @@ async def _chat_repeats(w1, w2) -> None:
         assert refused["type"] == "error" and refused["code"] == "chat_repeated", refused
         assert 0 < refused["params"]["retry_after"] <= 60
         assert (await say(b, "another line"))["type"] == "chat"
+
+
+def test_a_mute_made_through_one_worker_closes_the_chat_open_at_another(cluster):
+    asyncio.run(_mute_reaches(*cluster))
+
+
+async def _mute_reaches(w1, w2) -> None:
+    """An organizer mutes an account through the first worker: its socket at a table of the
+    second is sent the closed chat at once (Redis carries the news to every worker)."""
+    boss, quiet = await signup(w1.base, "hushboss"), await signup(w2.base, "hushed")
+    async with httpx.AsyncClient(timeout=30) as http:
+        me = (await http.get(w2.base + "/api/me", headers=quiet)).json()["user"]["id"]
+        tid = (await table_on_each((w2,), quiet))[0]
+        async with websockets.connect(f"{w2.ws}/ws/tables/{tid}", additional_headers=quiet) as sock:
+            assert (await until(sock, "hello"))["chat"]["open"] is True
+            r = await http.post(w1.base + "/api/chat/mutes", headers=boss,
+                                json={"user": me, "minutes": 10, "reason": "flooding"})
+            assert r.status_code == 201, r.text
+            got = await until(sock, "chat_history")
+            assert (got["open"], got["reason"], got["mute_reason"]) == (False, "muted", "flooding"), got
 
 
 # keep it the file's last test: it kills w1 of the module's cluster, so a test after it finds

@@ -585,6 +585,45 @@ def test_a_muted_persons_chat_is_closed_from_the_start_with_the_mutes_end_and_re
     assert chat["open"] is True and "reason" not in chat, chat
 
 
+def test_a_mute_closes_the_open_chat_at_once_and_a_lift_opens_it_again(live):
+    """A person's table sockets already open are told of a mute as it is made (a new
+    ``chat_history``: closed, with the mute's end and reason), not at their next line, and told
+    again when it is lifted; another person's socket is told nothing; a mute of an event does
+    not reach a lobby table."""
+    boss = signed_in(live, "boss")
+    ora, tom = account(live, "open_ora"), account(live, "open_tom")
+    ora_id = ora.get("/api/me").json()["user"]["id"]
+    tid = tom.post("/api/tables", json={"game": "xiangqi", "settings": {"clock": "none"}}).json()["id"]
+    r = boss.post("/api/events", json={"preset": "s3_xiangqi", "event_id": "opencup",
+                                       "players": ["open_ora", "open_tom", {"id": "b1", "bot": "random"},
+                                                   {"id": "b2", "bot": "random"}]})
+    assert r.status_code == 201, r.text
+
+    async def run() -> None:
+        o, t = await Sock.open(live, tid, ora), await Sock.open(live, tid, tom)
+        assert (await o.until(history))["open"] is True
+        await t.until(history)
+        r = boss.post("/api/chat/mutes", json={"user": ora_id, "minutes": 30, "reason": "shouting"})
+        assert r.status_code == 201, r.text
+        got = await o.until(lambda m: m["type"] == "chat_history")
+        assert (got["open"], got["reason"], got["until"], got["mute_reason"]) == \
+            (False, "muted", r.json()["until"], "shouting"), got
+        r = boss.post("/api/chat/mutes", json={"user": ora_id, "minutes": 0, "reason": "calm"})
+        assert r.status_code == 201, r.text
+        got = await o.until(lambda m: m["type"] == "chat_history")
+        assert got["open"] is True and "reason" not in got, got
+        r = boss.post("/api/chat/mutes", json={"user": ora_id, "minutes": 30, "reason": "x",
+                                                "event": "opencup"})
+        assert r.status_code == 201, r.text
+        await o.quiet(lambda m: m["type"] == "chat_history", 1.0)
+        await t.quiet(lambda m: m["type"] == "chat_history", 0.1)
+        await o.say("still here")
+        assert (await t.until(chat_line("still here")))["type"] == "chat"
+        await o.close()
+        await t.close()
+    asyncio.run(run())
+
+
 def test_the_spam_filter_is_not_passed_by_invisible_or_full_width_variations(live):
     """A link or a repeated line written with zero-width characters, full-width letters and dots,
     combining marks or the ideographic full stop is refused as the plain one is, while ordinary

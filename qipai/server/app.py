@@ -35,7 +35,8 @@ from qipai.match.presets import suited_clocks
 from . import auth, conduct, exports
 from .bodies import Body
 from .botapi import add_bot_api
-from .chat import add_event_chat_routes, add_mute_routes, add_report_routes
+from .chat import add_event_chat_routes, add_report_routes
+from .chatmutes import add_mute_routes
 from .config import Settings
 from .conns import client_ip, client_key
 from .errors import ApiError, add_request_handlers

@@ -98,6 +98,8 @@ class AccountEvents:
         if msg.get("type") == eventstart.READY:     # the server's own: never sent to a stream
             eventstart.account_ready(self.hub.tables.events_of(user_id), user_id)
             return
+        if str(msg.get("type")).startswith("_"):   # another of the server's own (chatmutes)
+            return
         for f in self.listeners:
             f(user_id, msg)
         qs = self._subs.get(user_id)

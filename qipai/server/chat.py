@@ -68,7 +68,6 @@ import secrets
 import time
 import unicodedata
 from collections import deque
-from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
 from fastapi import FastAPI, Request
@@ -78,14 +77,13 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from qipai import i18n
-from qipai.competition.acts import record_act
 from qipai.competition.db import EventRow
 
 from .bodies import Body
 from .commit import stored_alike
 from .conns import encode
 from .errors import ApiError, ws_error
-from .models import MAX_ROW_ID, ChatMuteRow, ChatReportRow, ChatRow, TableRow, UserRow, now_iso
+from .models import MAX_ROW_ID, ChatMuteRow, ChatReportRow, ChatRow, TableRow, now_iso
 from .plaintext import unsafe
 from .ratelimit import retry_after
 from .store import Call, again
@@ -679,90 +677,3 @@ def add_report_routes(app: FastAPI, hub: Hub, need_user: Any) -> None:
                                             else ChatReportRow.event_id.is_(None))
             return [report_json(r) for r in s.scalars(q.order_by(ChatReportRow.id.desc()).limit(HISTORY))]
         return {"reports": await hub.store.call(read, write=False)}
-
-
-# ----- mutes ------------------------------------------------------------------------------------
-class MuteBody(Body):
-    """A moderator's mute: the account (``user``, its id), ``minutes`` (0 lifts the mute in
-    force), a written ``reason``, and ``event`` for a referee's mute at that event."""
-
-    user: int = Field(ge=1, le=MAX_ROW_ID)      # an id the database can hold
-    minutes: int = Field(ge=0, le=MUTE_MAX_MIN)
-    reason: str = Field(default="", max_length=500)
-    event: str | None = Field(default=None, max_length=40)
-
-
-def mute_json(r: ChatMuteRow) -> dict[str, Any]:
-    return {"id": r.id, "user": r.user_id, "event": r.event_id, "until": r.until, "by": r.by,
-            "reason": r.reason, "at": r.at}
-
-
-def add_mute_routes(app: FastAPI, hub: Hub, need_user: Any) -> None:
-    """``POST /api/chat/mutes`` (mute or unmute an account's chat) and ``GET /api/chat/mutes``
-    (the mutes in force): see the module docstring, "Mutes"."""
-
-    async def need_moderator(event: str | None, user: UserRow) -> None:
-        if event is not None:
-            if await hub.store.call(lambda s: s.get(EventRow, event) is None, write=False):
-                raise ApiError(404, "no_event", f"no event {event!r}")
-            if not await is_referee(hub, event, user):
-                from .appointments import not_referee
-                raise await hub.store.call(lambda s: not_referee(s, event, user), write=False)
-        elif user.role != "organizer":
-            raise ApiError(403, "not_organizer", "only the organizers mute chat outside an event")
-
-    @app.post("/api/chat/mutes", tags=["chat"], status_code=201)
-    async def mute(request: Request, body: MuteBody) -> dict[str, Any]:
-        """Mute account ``user``'s chat for ``minutes`` (see the module docstring). Errors:
-        not_signed_in (401), reason_required (400), not_referee, plays_in_own_event,
-        not_organizer (403), no_event, no_user (404), storage_unavailable (503)."""
-        user = await need_user(request)
-        await need_moderator(body.event, user)
-        reason = " ".join(unicodedata.normalize("NFC", body.reason).split())
-        if not folded(reason) or unsafe(reason):     # invisible characters are no reason
-            raise ApiError(400, "reason_required", "a mute needs a written reason")
-        until = (datetime.now(UTC) + timedelta(minutes=body.minutes)).isoformat(timespec="seconds")
-        made: list[int] = []
-
-        def write(s: Session) -> dict[str, Any] | None:
-            mine = s.get(ChatMuteRow, made[0]) if made and again() else None
-            if mine is not None and mine.by_id == user.id and mine.until == until:
-                return mute_json(mine) | {"name": s.get(UserRow, mine.user_id).username}
-            target = s.get(UserRow, body.user)
-            if target is None:
-                return None
-            row = ChatMuteRow(user_id=target.id, event_id=body.event, until=until, by_id=user.id,
-                              by=user.username, reason=reason, at=now_iso())
-            s.add(row)
-            s.flush()
-            made[:] = [row.id]
-            if body.event is not None:
-                record_act(s, body.event, "chat_mute", user.username, reason, user_id=user.id,
-                           entrant=target.username,
-                           data={"user": target.id, "minutes": body.minutes, "until": until})
-            return mute_json(row) | {"name": target.username}
-        got = await hub.store.call(write)
-        if got is None:
-            raise ApiError(404, "no_user", "no such account")
-        return got
-
-    @app.get("/api/chat/mutes", tags=["chat"])
-    async def mutes(request: Request, event: str | None = None) -> dict[str, Any]:
-        """The mutes in force of ``event`` (for its referees) or the site-wide ones (for the
-        organizers), latest first: ``{"mutes": [...]}`` (each with the account's ``name``)."""
-        user = await need_user(request)
-        await need_moderator(event, user)
-
-        def read(s: Session) -> list[dict[str, Any]]:
-            where = ChatMuteRow.event_id == event if event is not None else ChatMuteRow.event_id.is_(None)
-            rows = s.scalars(select(ChatMuteRow).where(where).order_by(ChatMuteRow.id.desc())
-                             .limit(500)).all()
-            now, seen, out = now_iso(), set(), []
-            for r in rows:                      # the latest row of each account is in force
-                if r.user_id in seen:
-                    continue
-                seen.add(r.user_id)
-                if r.until > now:
-                    out.append(mute_json(r) | {"name": s.get(UserRow, r.user_id).username})
-            return out
-        return {"mutes": await hub.store.call(read, write=False)}
