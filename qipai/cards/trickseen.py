@@ -11,7 +11,9 @@ class TrickSeen(NamedTuple):
 
     * ``keys``: the view's small keys the tensor reads, each with the view's value (the phase,
       the card counts, the trump, the roles, the numbers);
-    * ``hand``: the seat's cards, face code → count (the view's ``hand`` counted);
+    * ``hand``: the seat's cards, face code → count (the view's ``hand`` counted), or
+      ``None`` when they changed since ``since`` only by the seat's own plays (the faces
+      appended to its ``played`` list, the last of ``public``);
     * ``trick``: the current trick, ``((seat, faces), ...)`` (the view's ``trick``);
     * ``last_trick``: the plays of the last completed trick, ``((seat, faces), ...)`` (``()``
       before the first), or ``None`` when it is the one of ``since``;
@@ -21,7 +23,7 @@ class TrickSeen(NamedTuple):
     * ``mark``: for the next call (``since``); ``whole``: ``since`` did not continue to it."""
 
     keys: dict[str, Any]
-    hand: dict[str, int]
+    hand: dict[str, int] | None
     trick: tuple
     last_trick: tuple | None
     public: tuple[list[str], ...]

@@ -133,14 +133,15 @@ def action_faces(text: str) -> tuple[str, tuple[int, ...], float]:
 
 
 def list_actions(size: int, kinds: tuple[str, ...], parse, scale: float, number_scale: float, what: str,
-                 slots=None):
+                 read=None):
     """A :class:`~qipai.env.base.ListActions` of ``size`` candidates a page whose features are
     the kind one-hot over ``kinds`` and ``other``, the counts ``parse(text)`` gives divided by
     ``scale`` (at most 1), and the numeric argument divided by ``number_scale`` (cached by
-    action text); ``what`` names the counts in the documentation. ``slots`` (optional, a
-    module function) reads a text as ``parse`` does with the counts as the slot of each
-    counted item (:func:`face_slots` of :func:`action_faces`): faster for a new text."""
-    features = CardFeatures(kinds, parse, scale, number_scale, slots)
+    action text); ``what`` names the counts in the documentation. ``read`` (optional, a
+    module function) reads an action as ``parse`` reads its text, with the counts as the
+    slot of each counted item (as :func:`face_slots` reads the text of :func:`action_faces`):
+    faster for a new text."""
+    features = CardFeatures(kinds, parse, scale, number_scale, read)
     width = features.width
     doc = (f"index into the legal-action list ({size} a page, longer lists in pages); candidate "
            f"features ({width}): kind one-hot ({', '.join(kinds)}, other), {what} / {scale:g}, "
@@ -157,19 +158,21 @@ class CardFeatures:
     ``table`` per text met (``cache``: text → row; when :data:`FEATURES_KEPT` are kept, it
     starts again). The texts met for the first time on a page are featurized together (a
     few numpy calls for all of them), and a page is copied out of the table in one. ``parse``
-    and ``slots`` are module functions, so that an env pickles; a pickle leaves the table
+    and ``read`` are module functions, so that an env pickles; a pickle leaves the table
     behind (it is filled again), a deep copy shares it (the rows depend on the text alone)."""
 
     def __init__(self, kinds: tuple[str, ...], parse, scale: float, number_scale: float,
-                 slots=None) -> None:
+                 read=None) -> None:
         self.kinds, self.parse, self.scale, self.number_scale = kinds, parse, scale, number_scale
-        self.slots_of = slots
+        self.read = read
         self.counted = len(parse("pass")[1])
         self.width = len(kinds) + 1 + self.counted + 1
         self.slots = (*kinds, "other")
         # per column, what the sums of a row are divided by: the counts by ``scale``
         self._div = np.ones(self.width)
         self._div[len(self.slots):-1] = scale
+        #: the kind one-hot's column of a kind
+        self._column = {k: i for i, k in enumerate(self.slots)}
         self._empty()
 
     def _empty(self) -> None:
@@ -191,30 +194,32 @@ class CardFeatures:
         self.many((action,), out)
         return out[0]
 
-    def _read(self, text: str) -> tuple[str, Any, float]:
-        """``(kind, the slot of each counted item, number)`` of ``text``."""
-        if self.slots_of is not None:
-            return self.slots_of(text)
-        kind, counts, number = self.parse(text)
+    def _read(self, action) -> tuple[str, Any, float]:
+        """``(kind, the slot of each counted item, number)`` of ``action``."""
+        if self.read is not None:
+            return self.read(action)
+        kind, counts, number = self.parse(str(action))
         return kind, [i for i, c in enumerate(counts) for _ in range(c)], number
 
-    def _add(self, texts: list[str]) -> None:
-        """Rows for ``texts`` (new, distinct), after the rows kept."""
+    def _add(self, new: dict[str, Any]) -> None:
+        """Rows for the actions of ``new`` (text → action; texts not kept), after the rows kept."""
         cache, width = self.cache, self.width
+        texts = list(new)
         base = len(cache)
         end = base + len(texts)
         if end > len(self.table):
             grown = np.zeros((max(end, 2 * len(self.table)), width), np.float32)
             grown[:base] = self.table[:base]
             self.table = grown
-        kinds, slots, number_scale = self.kinds, self.slots, self.number_scale
-        at = len(slots)
-        reads = list(map(self._read, texts))
-        flat = [row + i for row, (_, counted, _) in zip(range(at, len(texts) * width, width), reads)
-                for i in counted]
+        column, other, at = self._column.get, len(self.kinds), len(self.slots)
+        reads = list(map(self._read, new.values()))
+        # per row: its kind's column and a count for each counted item, summed by bincount
+        flat = [row + c for row, (kind, counted, _) in zip(range(0, len(texts) * width, width), reads)
+                for c in (column(kind, other), *[at + i for i in counted])]
         rows = np.bincount(flat, minlength=len(texts) * width).reshape(len(texts), width) / self._div
-        rows[range(len(texts)), [slots.index(kind if kind in kinds else "other") for kind, _, _ in reads]] = 1
-        rows[:, -1] = [number / number_scale for _, _, number in reads]
+        numbers = [number / self.number_scale for _, _, number in reads]
+        if any(numbers):
+            rows[:, -1] = numbers
         np.minimum(rows, 1.0, out=rows)
         cache.update(zip(texts, range(base, end)))
         self.table[base:end] = rows
@@ -228,10 +233,10 @@ class CardFeatures:
         get = self.cache.get
         rows = list(map(get, texts))
         if None in rows:
-            new = list(dict.fromkeys(t for t, r in zip(texts, rows) if r is None))
+            new = {t: a for t, r, a in zip(texts, rows, actions) if r is None}
             if len(self.cache) + len(new) > FEATURES_KEPT:         # start again
                 self._empty()
-                new = list(dict.fromkeys(texts))
+                new = dict(zip(texts, actions))
             self._add(new)
             rows = list(map(self.cache.get, texts))
         np.take(self.table, rows, axis=0, out=out[:len(rows)])

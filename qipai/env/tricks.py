@@ -14,6 +14,8 @@ from typing import Any
 
 import numpy as np
 
+from qipai.games.shengji.actions import Action as ShengjiAction
+
 from .base import Block, FlatEncoder, ItemWrites, TensorFollower, one_hot, relative, seat_roles, unless_absent
 from .cardtext import FACE_INDEX, action_faces, face_counts, face_slots, list_actions
 
@@ -34,6 +36,14 @@ GAMES: dict[str, dict[str, Any]] = {
                 "public_doc": "kitty (when exposed), buried (to the dealer only)",
                 "kinds": ("play", "pass", "bid", "bury", "trump"), "absent": ()},
 }
+
+
+def read_action(action: Any) -> tuple[str, tuple[int, ...], float]:
+    """:func:`~qipai.env.cardtext.face_slots` of the action's text; a shengji action's read
+    from its kind and faces (its text is the kind, but for a play, and the face codes)."""
+    if type(action) is ShengjiAction:
+        return action.kind, tuple(map(FACE_INDEX.__getitem__, action.faces)), 0.0
+    return face_slots(str(action))
 
 
 def _cards(value: Any) -> list[str]:
@@ -73,7 +83,7 @@ class TrickEncoder(FlatEncoder):
 
     def _actions(self):
         return list_actions(self.list_size, self.spec["kinds"], action_faces, self.decks, 100.0,
-                            "face counts", face_slots)
+                            "face counts", read_action)
 
     def follower(self, seat: int) -> TrickTensor:
         return TrickTensor(self, seat)
@@ -107,13 +117,13 @@ class TrickEncoder(FlatEncoder):
 
 class TrickTensor(ItemWrites, TensorFollower):
     """One seat's tensor kept from what its view shows (``state.seen_tricks``:
-    :class:`~qipai.cards.trickseen.TrickSeen`), without building the view: the hand and the
-    current trick are written again when they differ from the last call's (the trick extended
-    while it only grows), the last trick when it changed, the public card lists by their
-    faces appended, the small blocks (counts, trump, phase, roles, numbers) again when one of
-    their keys differs. A state without a seen form (sandayi) is encoded from the followed
-    view. The same tensor as :meth:`TrickEncoder.encode` of ``view(seat)`` (the env tests check
-    it after every step)."""
+    :class:`~qipai.cards.trickseen.TrickSeen`), without building the view: the hand written
+    again when the state gives it (else less the seat's own cards played since), the current
+    trick when it differs from the last call's (extended while it only grows), the last trick
+    when it changed, the public card lists by their faces appended, the counts and numbers at
+    every call, the one-hot blocks (trump, phase, roles) when one of their keys differs. A
+    state without a seen form (sandayi) is encoded from the followed view. The same tensor
+    as :meth:`TrickEncoder.encode` of ``view(seat)`` (the env tests check it)."""
 
     _array = "_buf"
 
@@ -125,9 +135,11 @@ class TrickTensor(ItemWrites, TensorFollower):
         self._state: Any = None
         self._mark: Any = None
         self._keys: tuple | None = None
-        self._hand: dict | None = None
         self._trick: tuple = ()
-        self._written: list[int] = []           # the items the small blocks were written in
+        self._written: list[int] = []           # the items the one-hot blocks were written in
+        sp = encoder.spec
+        self._scalars = [key for key, _ in sp["scalars"]]
+        self._marks = ("trump", "phase", *sp["roles"])      # the keys of the one-hot blocks
 
     def _views(self) -> None:
         self._parts = self.encoder.layout.parts(self._buf)
@@ -142,17 +154,18 @@ class TrickTensor(ItemWrites, TensorFollower):
         self._state, self._mark = state, seen.mark
         if seen.whole:
             self._buf.fill(0.0)
-            self._keys = self._hand = None
+            self._keys = None
             self._trick = ()
             self._written = []
         offsets, n = enc.layout.offsets, enc.n
-        hand = seen.hand
-        if hand != self._hand:
-            self._hand = hand
-            at = offsets["hand"][0]
+        hand, at = seen.hand, offsets["hand"][0]
+        if hand is not None:
             parts["hand"].fill(0.0)
             for f, c in hand.items():
                 flat[at + FACE_INDEX[f]] = c
+        else:                                      # changed by the seat's own plays only
+            for f in seen.public[-1]:
+                flat[at + FACE_INDEX[f]] -= 1
         trick, kept = seen.trick, self._trick
         if trick != kept:
             at = offsets["trick"][0]
@@ -171,39 +184,41 @@ class TrickTensor(ItemWrites, TensorFollower):
                 flat[at + FACE_INDEX[f]] += 1
             at += 54
         keys = seen.keys
-        now = tuple(keys.values())
+        at = offsets["cards_left"][0]            # every seat's count: all the block's items
+        for i, c in enumerate(keys["counts"]):
+            flat[at + (i - seat) % n] = c
+        at = offsets["scalars"][0]               # the numbers: all the block's items
+        for i, key in enumerate(self._scalars):
+            v = keys.get(key)
+            number = isinstance(v, (int, float)) and not isinstance(v, bool)
+            flat[at + i] = max(float(v), 0.0) if number else 0.0
+        now = tuple(map(keys.get, self._marks))
         if now != self._keys:
             self._keys = now
-            self._small(keys, seat)
+            self._one_hots(now, seat)
         return np.minimum(self._buf, enc.high)    # a new array, within ``high`` as encode's
 
-    def _small(self, keys: dict[str, Any], seat: int) -> None:
-        """The blocks read from the small keys (``cards_left``, ``trump``, ``phase``,
-        ``roles``, ``scalars``), written again: the items written last time zeroed, then the
-        new ones (as :meth:`TrickEncoder.fill` writes them)."""
+    def _one_hots(self, values: tuple, seat: int) -> None:
+        """The one-hot blocks (``trump``, ``phase``, ``roles``) of ``values`` (the keys of
+        ``_marks``), written again: the items written last time zeroed, then the new ones (as
+        :meth:`TrickEncoder.fill` writes them)."""
         enc, flat = self.encoder, self._flat
         n, sp, offsets = enc.n, enc.spec, enc.layout.offsets
         for i in self._written:
             flat[i] = 0.0
-        at = offsets["cards_left"][0]
-        out = [(at + (i - seat) % n, c) for i, c in enumerate(keys.get("counts") or ())]
-        for block, key, choices in (("trump", "trump", TRUMPS), ("phase", "phase", sp["phases"])):
-            value = keys.get(key)
-            if value in choices:
-                out.append((offsets[block][0] + choices.index(value), 1.0))
+        out = []
+        trump, phase, *roles = values
+        if trump in TRUMPS:
+            out.append(offsets["trump"][0] + TRUMPS.index(trump))
+        if phase in sp["phases"]:
+            out.append(offsets["phase"][0] + sp["phases"].index(phase))
         at = offsets["roles"][0]
-        for r, key in enumerate(sp["roles"]):
-            who = keys.get(key)
+        for r, who in enumerate(roles):
             if isinstance(who, int) and not isinstance(who, bool):
-                out.append((at + r * n + (who - seat) % n, 1.0))
-        at = offsets["scalars"][0]
-        for i, (key, _) in enumerate(sp["scalars"]):
-            v = keys.get(key)
-            if isinstance(v, (int, float)) and not isinstance(v, bool):
-                out.append((at + i, max(float(v), 0.0)))
-        for i, v in out:
-            flat[i] = v
-        self._written = [i for i, _ in out]
+                out.append(at + r * n + (who - seat) % n)
+        for i in out:
+            flat[i] = 1.0
+        self._written = out
 
 
 def _add_plays(flat: memoryview, at: int, plays: tuple, seat: int, n: int) -> None:

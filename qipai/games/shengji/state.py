@@ -587,14 +587,18 @@ class ShengjiState(Ending, Declaring, State):
     def seen_tricks(self, seat: int, since: Any = None) -> TrickSeen:
         """What ``view(seat)`` shows that the research tensor reads, without building the view
         (:class:`~qipai.cards.trickseen.TrickSeen`): the small keys (phase, counts, trump,
-        roles, level, tricks played, the attackers' points), the seat's hand, the current
-        trick, the last completed trick when it changed since ``since``, and the public card
-        lists' faces past ``since`` (the buried cards only to the dealer, and to everyone
-        after the hand)."""
+        roles, level, tricks played, the attackers' points), the seat's hand when it changed
+        otherwise than by the seat's own plays since ``since`` (cards dealt, the kitty taken
+        up, the burial), the current trick, the last completed trick when it changed since
+        ``since``, and the public card lists' faces past ``since`` (the buried cards only to
+        the dealer, and to everyone after the hand)."""
         over = self.result is not None
         buried = self.buried if (over or seat == self.dealer) and self.buried else ()
         tricks, captured, played, shown = self.tricks, self.captured, self.played[seat], self.kitty_shown
-        mark = (seat, len(shown), len(buried), len(captured), len(played), len(tricks))
+        # the hand changes by the cards dealt, the kitty taken up (with the trump fixed), the
+        # cards buried and the seat's plays (the lengths marked)
+        mark = (seat, len(shown), len(buried), len(captured), len(played), len(tricks),
+                self.dealt, self.trump is not None, len(self.buried))
         keys = {"phase": self.phase, "counts": self.seen_counts(seat),
                 "trump": self.trump.spec if self.trump else None, "dealer": self.dealer,
                 "deal_start": self.p, "winning": self.win_seat if self.trick else None,
@@ -603,12 +607,14 @@ class ShengjiState(Ending, Declaring, State):
         whole = not continues(since, mark)
         if whole:
             since = (seat, 0, 0, 0, 0, -1)
-        last = None
+        last = hand = None
         if since[5] != len(tricks):
             last = tuple((s, tuple(fs)) for s, fs in tricks[-1]["plays"]) if tricks else ()
+        if whole or since[6:] != mark[6:]:
+            hand = dict(self.hands[seat])
         public = (shown[since[1]:], [c.face for c in buried[since[2]:]], captured[since[3]:],
                   played[since[4]:])
-        return TrickSeen(keys, dict(self.hands[seat]), tuple(self.trick), last, public, mark, whole)
+        return TrickSeen(keys, hand, tuple(self.trick), last, public, mark, whole)
 
     def _view(self, seat: int | None) -> dict[str, Any]:
         """The view with ``tricks`` left ``None`` (the key in its place of the view)."""
