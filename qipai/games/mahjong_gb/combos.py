@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from itertools import combinations, combinations_with_replacement
-from typing import Final, NamedTuple
+from typing import Final
 
 from qipai.tiles.shapes import CHOW, KONG, PUNG
 
@@ -370,27 +370,22 @@ CHOW_TRAIT: Final = [_pack_trait(CHOW, t) for t in range(34)]
 PUNG_TRAIT: Final = [_pack_trait(PUNG, t) for t in range(34)]   # the same for kongs and the pair
 
 
-class ChowEntry(NamedTuple):
-    """The fans of a group of chows: ``counts``/``bits`` (sparse fan table), ``trait`` (the
-    traits every chow shares, see :func:`_pack_trait`), ``terminal`` (four chows, each 123 or
-    789: 三色双龙会 / 一色双龙会 may replace the fans with a pair of fives)."""
-
-    counts: dict[int, int]
-    bits: int
-    trait: int
-    terminal: bool
-
-
-class PungEntry(NamedTuple):
-    """The fans of a group of pung and kong tiles: ``counts``/``bits`` (the combinations, 箭刻
-    and 幺九刻), ``trait`` (shared traits), ``winds`` (the wind tiles among them), ``pair_fan``
-    (1: 双箭刻 becomes 小三元 with a dragon pair; 2: 三风刻 becomes 小四喜 with a wind pair)."""
-
-    counts: dict[int, int]
-    bits: int
-    trait: int
-    winds: tuple[int, ...]
-    pair_fan: int
+# The entries are tuples of ints and of tuples of ints only, which the garbage collector stops
+# tracking (a process keeps tens of thousands of them: a dict inside, or a NamedTuple, would keep
+# each one tracked, and every full collection would walk them all), and which compiled code
+# unpacks without a look-up by name. A group's fans are ``pairs``, its fan counts as
+# ``((fan number, count), ...)`` by fan number (what ``dict.update`` takes), with ``bits`` the
+# int of their fans.
+#
+# ChowEntry, the fans of a group of chows: ``(pairs, bits, trait, terminal)``: ``trait`` the
+# traits every chow shares (see :func:`_pack_trait`), ``terminal`` four chows, each 123 or 789
+# (三色双龙会 / 一色双龙会 may replace the fans with a pair of fives).
+ChowEntry = tuple[tuple[tuple[int, int], ...], int, int, bool]
+# PungEntry, the fans of a group of pung and kong tiles: ``(pairs, bits, trait, winds,
+# pair_fan)``: the fans are the combinations, 箭刻 and 幺九刻; ``trait`` the shared traits;
+# ``winds`` the wind tiles among them; ``pair_fan`` 1 when 双箭刻 becomes 小三元 with a dragon
+# pair, 2 when 三风刻 becomes 小四喜 with a wind pair, else 0.
+PungEntry = tuple[tuple[tuple[int, int], ...], int, int, tuple[int, ...], int]
 
 
 # the entries made so far, by group (read them here first: :func:`chow_entry` and
@@ -402,7 +397,7 @@ _PUNGS: Final = PUNG_ENTRIES
 
 
 def chow_entry(chows: tuple[int, ...]) -> ChowEntry:
-    """The :class:`ChowEntry` of up to four chows (middle tiles, ascending); like the pungs'
+    """The ChowEntry of up to four chows (middle tiles, ascending); like the pungs'
     (:func:`pung_entry`), worked out once per class of groups that differ only by their suits."""
     got = _CHOWS.get(chows)
     if got is None:
@@ -416,12 +411,13 @@ def chow_entry(chows: tuple[int, ...]) -> ChowEntry:
         for t in chows:
             trait &= CHOW_TRAIT[t]
         terminal = len(chows) == 4 and all(RANK[t] in (2, 8) for t in chows)
-        got = _CHOWS[chows] = ChowEntry(*sparse(f), trait, terminal)
+        counts, bits = sparse(f)
+        got = _CHOWS[chows] = (tuple(counts.items()), bits, trait, terminal)
     return got
 
 
 def pung_entry(pungs: tuple[int, ...]) -> PungEntry:
-    """The :class:`PungEntry` of up to four pung or kong tiles (distinct, ascending).
+    """The PungEntry of up to four pung or kong tiles (distinct, ascending).
 
     Number tiles and honors never combine (no pung fan joins the two, and the reference tries
     a mixed three of pungs to no effect), so the entry joins that of its number tiles and that
@@ -435,11 +431,13 @@ def pung_entry(pungs: tuple[int, ...]) -> PungEntry:
         if canon != pungs:
             got = _PUNGS.get(canon) or pung_entry(canon)
         elif 0 < split < len(pungs):
-            a, b = pung_entry(pungs[:split]), pung_entry(pungs[split:])
-            counts = a.counts.copy()
-            for fan, n in b.counts.items():         # 幺九刻 comes from both
+            a_pairs, a_bits, a_trait, _a_winds, _a_pair_fan = pung_entry(pungs[:split])
+            b_pairs, b_bits, b_trait, b_winds, b_pair_fan = pung_entry(pungs[split:])
+            counts = dict(a_pairs)
+            for fan, n in b_pairs:         # 幺九刻 comes from both
                 counts[fan] = counts.get(fan, 0) + n
-            got = PungEntry(counts, a.bits | b.bits, a.trait & b.trait, b.winds, b.pair_fan)
+            got = (tuple(sorted(counts.items())), a_bits | b_bits, a_trait & b_trait, b_winds,
+                   b_pair_fan)
         else:
             f = [0] * TABLE_SIZE
             _pungs(sorted(pungs, key=ORDER.__getitem__), f)
@@ -448,7 +446,8 @@ def pung_entry(pungs: tuple[int, ...]) -> PungEntry:
             for t in pungs:
                 trait &= PUNG_TRAIT[t]
             pair_fan = 1 if f[TWO_DRAGON_PUNGS] else (2 if f[BIG_THREE_WINDS] else 0)
-            got = PungEntry(*sparse(f), trait, tuple(t for t in pungs if WIND[t]), pair_fan)
+            counts, bits = sparse(f)
+            got = (tuple(counts.items()), bits, trait, tuple([t for t in pungs if WIND[t]]), pair_fan)
         _PUNGS[pungs] = got
     return got
 

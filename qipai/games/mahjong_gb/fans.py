@@ -136,35 +136,37 @@ def _score(split: Split, h: _Hand) -> tuple[dict[int, int], int]:
             t - 1 <= win <= t + 1 for t in chows_c):
         concealed_pungs -= 1
     kong_counts, kong_bits = kong_table[melded_kongs, concealed_kongs, concealed_pungs, len(pungs)]
-    ce = CHOW_ENTRIES.get(chows) or chow_entry(chows)
-    pe = PUNG_ENTRIES.get(pungs) or pung_entry(pungs)
-    counts = base | pe.counts
+    chow_pairs, chow_bits, chow_trait, terminal = CHOW_ENTRIES.get(chows) or chow_entry(chows)
+    pung_pairs, pung_bits, pung_trait, winds, pair_fan = PUNG_ENTRIES.get(pungs) or pung_entry(pungs)
+    counts = base.copy()
+    if pung_pairs:
+        counts.update(pung_pairs)
     if kong_counts:
         counts.update(kong_counts)
-    bits = base_bits | kong_bits | pe.bits
-    fan = terminal_chows(chows, pair) if ce.terminal else 0
+    bits = base_bits | kong_bits | pung_bits
+    fan = terminal_chows(chows, pair) if terminal else 0
     if fan:
         counts[fan] = 1
         bits |= 1 << fan
-    elif ce.bits:
-        counts.update(ce.counts)
-        bits |= ce.bits
+    elif chow_bits:
+        counts.update(chow_pairs)
+        bits |= chow_bits
     # the fans the pair decides
     if len(chows) == 4:
         if pair < 27:
             counts[ALL_CHOWS] = 1
             bits |= 1 << ALL_CHOWS
-    elif pe.pair_fan == 1:
+    elif pair_fan == 1:
         if DRAGON[pair]:
             del counts[TWO_DRAGON_PUNGS]
             counts[LITTLE_THREE_DRAGONS] = 1
             bits ^= (1 << TWO_DRAGON_PUNGS) | (1 << LITTLE_THREE_DRAGONS)
-    elif pe.pair_fan == 2:
+    elif pair_fan == 2:
         if WIND[pair]:
             del counts[BIG_THREE_WINDS]
             counts[LITTLE_FOUR_WINDS] = 1
             bits ^= (1 << BIG_THREE_WINDS) | (1 << LITTLE_FOUR_WINDS)
-    trait = ce.trait & pe.trait & PUNG_TRAIT[pair]
+    trait = chow_trait & pung_trait & PUNG_TRAIT[pair]
     if trait:
         fan = _TRAIT_FAN[trait]
         counts[fan] = 1
@@ -175,8 +177,8 @@ def _score(split: Split, h: _Hand) -> tuple[dict[int, int], int]:
             counts[fan] = 1
             bits |= 1 << fan
     exclude(counts, bits, ctx.strict)
-    if pe.winds and BIG_FOUR_WINDS not in counts:
-        for t in pe.winds:
+    if winds and BIG_FOUR_WINDS not in counts:
+        for t in winds:
             wind_fans(counts, t, ctx.prevalent, ctx.seat)
     if not counts:
         counts[CHICKEN_HAND] = 1
@@ -303,9 +305,10 @@ def _best(hand: Hand, exclusions: str, mixed_kongs: str) -> tuple[dict[int, int]
         fourth = False
     if in_fixed == 3:
         fourth = True
+    self_drawn = hand.self_drawn
     kong = hand.kong
     if kong:
-        if hand.self_drawn:
+        if self_drawn:
             if not kongs:
                 kong = False
         elif in_fixed or in_standing:
@@ -313,7 +316,7 @@ def _best(hand: Hand, exclusions: str, mixed_kongs: str) -> tuple[dict[int, int]
     ctx = WinContext()
     ctx.standing_counts = standing_counts
     ctx.win = win
-    ctx.self_drawn = hand.self_drawn
+    ctx.self_drawn = self_drawn
     ctx.fourth = fourth
     ctx.kong = kong
     ctx.last = hand.last
@@ -370,11 +373,12 @@ def calculate(hand: Hand | str, *, exclusions: str = "pymahjonggb",
         shown = " ".join([format_tiles(hand.concealed)] + [str(m) for m in hand.melds])
         raise NotWinning(f"not a winning hand: {shown} + {format_tiles([cast(int, hand.win)])}")
     fans = sorted(f.items())
-    if hand.flowers:
-        fans.append((FLOWER_TILES, hand.flowers))
+    flowers = hand.flowers
+    if flowers:
+        fans.append((FLOWER_TILES, flowers))
     if MIXED_KONGS in f:
         fans.sort(key=lambda x: _DISPLAY_ORDER[x[0]])
-    return _new(FanResult, (tuple(fans), base_total + hand.flowers, base_total))
+    return _new(FanResult, (tuple(fans), base_total + flowers, base_total))
 
 
 # a FanResult from the tuple of its fields (twice as fast as its constructor's argument handling)
