@@ -54,6 +54,11 @@ os.environ.setdefault("QIPAI_EVENT_WORKER_AT_START", "0")
 # a prompt, 28 s a deal): the servers the tests start hold each prompt 20 ms (a 2 s deal) unless
 # a test asks for its own pace (tests/e2e/test_e2e_shengji_deal_pace.py)
 os.environ.setdefault("QIPAI_DEAL_WINDOW_SECONDS", "0.02")
+# games pause for storage only past a 15 s commit (the product's 2 s) in every server a test
+# starts as a process (`qipai serve`, a cluster's workers; the in-process and browser servers
+# set Settings.storage_stall so): a loaded machine's SQLite commit can take 2 s, and a pause no
+# test caused changes what its sockets are sent; the storage tests cause theirs with a fault
+os.environ.setdefault("QIPAI_STORAGE_STALL_SECONDS", "15")
 
 from qipai.competition import db as _db  # noqa: E402
 

@@ -407,3 +407,19 @@ def test_a_move_the_database_refuses_stops_the_game_and_is_never_acknowledged(tm
     with client(tmp_path) as c:                                                 # a restart resumes nothing
         assert t["id"] not in c.app.state.hub.tables
         assert c.get(f"/api/tables/{t['id']}").json()["status"] == "aborted"
+
+
+def test_the_storage_stall_comes_from_the_environment_in_seconds(monkeypatch):
+    """``Settings.storage_stall``: 2 s, or ``$QIPAI_STORAGE_STALL_SECONDS`` (the tests give the
+    servers they start 15 s: tests/conftest.py); a value that is no positive number is refused."""
+    from qipai.server.config import Settings
+
+    monkeypatch.delenv("QIPAI_STORAGE_STALL_SECONDS", raising=False)
+    assert Settings().storage_stall == 2.0
+    monkeypatch.setenv("QIPAI_STORAGE_STALL_SECONDS", "15")
+    assert Settings().storage_stall == 15.0
+    assert Settings(storage_stall=0.5).storage_stall == 0.5
+    for bad in ("0", "-1", "soon"):
+        monkeypatch.setenv("QIPAI_STORAGE_STALL_SECONDS", bad)
+        with pytest.raises(ValueError, match="QIPAI_STORAGE_STALL_SECONDS"):
+            Settings()

@@ -79,7 +79,8 @@ class Limits:
 class Settings:
     database_url: str | None = None    # None: the default SQLite file in the data directory
     limits: Limits = field(default_factory=Limits)
-    storage_stall: float = 2.0         # a commit slower than this (s) pauses the games
+    # a commit slower than this (s) pauses the games; $QIPAI_STORAGE_STALL_SECONDS
+    storage_stall: float = field(default_factory=lambda: env_ms("QIPAI_STORAGE_STALL_SECONDS", 2000) / 1000)
     storage_wait: float = 3.0          # a request retries failing writes this long (s), then 503
     storage_faults: bool = False       # test hook: writes fail while <database>.fault exists
     # where group commits run: "thread" (a worker thread) or "process" (a writer process of its
