@@ -16,12 +16,17 @@ cached for a hand can serve it again. Two figures:
    the per-round ratios). qipai's suit-pattern caches carry over between rounds, as they do in
    a long-running server; the hands themselves are new.
 
-Times are CPU times of the process (``time.process_time``): the machine is shared.
+Times are CPU times of the process (``time.process_time``): the machine is shared. Before each
+side is timed the benchmark runs a full garbage collection (the collector stays on while
+timing): otherwise the collection owed for the tens of thousands of hands the benchmark has
+just made (a full one walks them all: ~70 ms on the 2-core machine) falls on whichever side
+runs first, in the cold start always on qipai.
 """
 
 from __future__ import annotations
 
 import argparse
+import gc
 import statistics
 import subprocess
 import sys
@@ -77,6 +82,7 @@ def rates(hands, args, peer_first: bool) -> tuple[float, float]:
     import MahjongGB
 
     def ours() -> float:
+        gc.collect()
         t = time.process_time()
         for h in hands:
             calculate(h)
@@ -84,6 +90,7 @@ def rates(hands, args, peer_first: bool) -> tuple[float, float]:
 
     def theirs() -> float:
         peer = MahjongGB.MahjongFanCalculator
+        gc.collect()
         t = time.process_time()
         for a in args:
             peer(*a)
