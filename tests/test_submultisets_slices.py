@@ -69,3 +69,22 @@ def test_listing_level_by_level_equals_the_walk_and_indexing(monkeypatch) -> Non
             fresh = SubMultisets(items, k)
             assert len(small) == len(fresh) and list(small) == list(fresh)
             assert small[-1:] == fresh[-1:] and small.pick(range(len(small))) == list(fresh)
+
+
+def test_a_pick_of_many_from_many_items_passes_over_the_items_not_taken() -> None:
+    """A pick of at least ``SKIPPING`` members of a set of at least ``SKIPPING`` items (a kitty
+    burial's page) finds each member's next item taken by a binary search: the same members
+    as indexing one by one."""
+    import qipai.cards.submultisets as sm
+
+    rng = random.Random(4)
+    picked = 0
+    for _ in range(200):
+        items = [(i, rng.randint(0, 3)) for i in range(rng.randint(sm.SKIPPING, 40))]
+        seq = SubMultisets(items, rng.randint(0, 10))
+        n = len(seq)
+        at = sorted(rng.randrange(n) for _ in range(rng.randint(sm.SKIPPING, 70))) if n else []
+        assert seq.pick(at) == [seq[i] for i in at]
+        assert seq[0:n:max(1, n // 64)] == [seq[i] for i in range(0, n, max(1, n // 64))]
+        picked += len(seq.items) >= sm.SKIPPING and len(at) >= sm.SKIPPING
+    assert picked > 100
