@@ -214,9 +214,10 @@ class CardFeatures:
         column, other, at = self._column.get, len(self.kinds), len(self.slots)
         reads = list(map(self._read, new.values()))
         # per row: its kind's column and a count for each counted item, summed by bincount
-        flat = [row + c for row, (kind, counted, _) in zip(range(0, len(texts) * width, width), reads)
-                for c in (column(kind, other), *[at + i for i in counted])]
-        rows = np.bincount(flat, minlength=len(texts) * width).reshape(len(texts), width) / self._div
+        size = len(texts) * width
+        flat = [row + column(kind, other) for row, (kind, _, _) in zip(range(0, size, width), reads)]
+        flat += [row + i for row, (_, counted, _) in zip(range(at, size, width), reads) for i in counted]
+        rows = np.bincount(flat, minlength=size).reshape(len(texts), width) / self._div
         numbers = [number / self.number_scale for _, _, number in reads]
         if any(numbers):
             rows[:, -1] = numbers
