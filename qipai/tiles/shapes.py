@@ -17,8 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import cache
-from itertools import groupby, product
-from operator import itemgetter
+from itertools import product
 from typing import Any, Final, cast
 
 CHOW: Final = 1
@@ -49,41 +48,44 @@ Split1 = tuple[tuple[int, int], ...]     # one suit's split: (type, rank index) 
 @cache
 def _pattern_table() -> dict[tuple[int, ...], tuple[Split1, ...]]:
     """Every one-suit pattern of at most four sets and at most one pair, no rank held more than
-    four times (21,743 patterns), with its splits: each set of sets and pair is listed once as
-    (the pattern it makes, the split), and the list sorted and grouped by pattern. Built on
-    first use (a few hundredths of a second), of tuples of ints only, which the garbage
-    collector stops tracking, and one list: no list per pattern for it to walk."""
+    four times (21,743 patterns), with its splits: each set of sets and pair is listed once and
+    filed under the pattern it makes. Built on first use (a few hundredths of a second), of
+    tuples of ints only, which the garbage collector stops tracking: no list per pattern for it
+    to walk."""
     # the sets in (type, rank) order, chows first: the sets of a split are added in this order,
     # so each split comes out sorted (a pair, last in that order, is added last)
     kinds = sorted([(PUNG, r) for r in range(9)] + [(CHOW, r) for r in range(1, 8)])
-    found: list[tuple[tuple[int, ...], Split1]] = []
-    _file_sets(kinds, [0] * 9, (), 0, found)
-    found.sort()
-    return {key: tuple(split for _key, split in group) for key, group in groupby(found, itemgetter(0))}
+    tiles = [(r, r, r) if ty == PUNG else (r - 1, r, r + 1) for ty, r in kinds]
+    found: dict[tuple[int, ...], tuple[Split1, ...]] = {}
+    _file_sets(kinds, tiles, [0] * 9, (), 0, found)
+    return {key: tuple(sorted(splits)) if len(splits) > 1 else splits for key, splits in found.items()}
 
 
-def _file_sets(kinds: list[tuple[int, int]], c: list[int], sets: Split1, start: int,
-               found: list[tuple[tuple[int, ...], Split1]]) -> None:
+def _file_sets(kinds: list[tuple[int, int]], tiles: list[tuple[int, int, int]], c: list[int],
+               sets: Split1, start: int, found: dict[tuple[int, ...], tuple[Split1, ...]]) -> None:
     """File the ``sets`` (whose tiles are counted in ``c``), alone and with each pair, into
     ``found``, then add one more set from ``kinds[start:]`` (no rank above four: adding sets
     never lowers a count)."""
-    found.append((tuple(c), sets))
+    key = tuple(c)
+    found[key] = found.get(key, ()) + (sets,)
     for r in range(9):
         if c[r] <= 2:
             c[r] += 2
-            found.append((tuple(c), sets + ((PAIR, r),)))
+            key = tuple(c)
+            found[key] = found.get(key, ()) + (sets + ((PAIR, r),),)
             c[r] -= 2
     if len(sets) == 4:
         return
     for i in range(start, len(kinds)):
-        ty, r = kinds[i]
-        low, high = (r, r) if ty == PUNG else (r - 1, r + 1)
-        for x in (low, r, high):
-            c[x] += 1
-        if c[low] <= 4 and c[r] <= 4 and c[high] <= 4:
-            _file_sets(kinds, c, sets + (kinds[i],), i, found)
-        for x in (low, r, high):
-            c[x] -= 1
+        a, b, d = tiles[i]
+        c[a] += 1
+        c[b] += 1
+        c[d] += 1
+        if c[a] <= 4 and c[b] <= 4 and c[d] <= 4:
+            _file_sets(kinds, tiles, c, sets + (kinds[i],), i, found)
+        c[a] -= 1
+        c[b] -= 1
+        c[d] -= 1
 
 
 @cache
