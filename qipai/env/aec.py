@@ -10,8 +10,8 @@ action spaces), built from ``state.view(seat)`` only (kept up to date per seat f
 view's changes, :class:`~qipai.env.base.TensorFollower`; Chinese checkers and junqi keep it
 from the points the game names as changed for that seat, ``state.seen_changes``; go, gomoku
 and xiangqi from what the seat's view shows of the board, ``state.seen_board``, the mahjong
-games from ``state.seen_table`` and the climbing card games from ``state.seen_climb``, without
-building the view). Rewards
+games from ``state.seen_table``, the climbing card games from ``state.seen_climb`` and shengji
+from ``state.seen_tricks``, without building the view). Rewards
 are ``state.returns()`` when the game ends (all agents terminate together); ``max_steps``
 truncates a game.
 """
