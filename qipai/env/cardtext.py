@@ -138,15 +138,25 @@ def list_actions(size: int, kinds: tuple[str, ...], parse, scale: float, number_
     the kind one-hot over ``kinds`` and ``other``, the counts ``parse(text)`` gives divided by
     ``scale`` (at most 1), and the numeric argument divided by ``number_scale`` (cached by
     action text); ``what`` names the counts in the documentation. ``read`` (optional, a
-    module function) reads an action as ``parse`` reads its text, with the counts as the
-    slot of each counted item (as :func:`face_slots` reads the text of :func:`action_faces`):
-    faster for a new text."""
+    module function) reads a list of actions as ``parse`` reads their texts: their kinds, the
+    number of counted items of each, every counted item's slot (as :func:`face_slots` reads
+    the text of :func:`action_faces`) and their numbers (``None``: all zero), as
+    :func:`read_each` gives them; faster for new texts."""
     features = CardFeatures(kinds, parse, scale, number_scale, read)
     width = features.width
     doc = (f"index into the legal-action list ({size} a page, longer lists in pages); candidate "
            f"features ({width}): kind one-hot ({', '.join(kinds)}, other), {what} / {scale:g}, "
            f"numeric argument / {number_scale:g}")
     return ListActions(size, width, features.featurize, doc, features.many)
+
+
+def read_each(actions, read) -> tuple[list[str], list[int], list[int], list[float]]:
+    """The form a :func:`list_actions` ``read`` gives of ``actions`` (kinds, the number of
+    counted items of each, every counted item's slot in a row, numbers), from ``read(action)``
+    of each: ``(kind, the slot of each counted item, number)``."""
+    reads = list(map(read, actions))
+    return ([kind for kind, _, _ in reads], [len(c) for _, c, _ in reads],
+            [i for _, c, _ in reads for i in c], [number for _, _, number in reads])
 
 
 #: texts whose features a :class:`CardFeatures` keeps (then it starts again)
@@ -195,9 +205,7 @@ class CardFeatures:
         return out[0]
 
     def _read(self, action) -> tuple[str, Any, float]:
-        """``(kind, the slot of each counted item, number)`` of ``action``."""
-        if self.read is not None:
-            return self.read(action)
+        """``(kind, the slot of each counted item, number)`` of ``action``, from its text."""
         kind, counts, number = self.parse(str(action))
         return kind, [i for i, c in enumerate(counts) for _ in range(c)], number
 
@@ -205,22 +213,24 @@ class CardFeatures:
         """Rows for the actions of ``new`` (text → action; texts not kept), after the rows kept."""
         cache, width = self.cache, self.width
         texts = list(new)
+        k = len(texts)
         base = len(cache)
-        end = base + len(texts)
+        end = base + k
         if end > len(self.table):
             grown = np.zeros((max(end, 2 * len(self.table)), width), np.float32)
             grown[:base] = self.table[:base]
             self.table = grown
-        column, other, at = self._column.get, len(self.kinds), len(self.slots)
-        reads = list(map(self._read, new.values()))
+        read = self.read
+        kinds, lengths, counted, numbers = (read(list(new.values())) if read is not None
+                                            else read_each(list(new.values()), self._read))
         # per row: its kind's column and a count for each counted item, summed by bincount
-        size = len(texts) * width
-        flat = [row + column(kind, other) for row, (kind, _, _) in zip(range(0, size, width), reads)]
-        flat += [row + i for row, (_, counted, _) in zip(range(at, size, width), reads) for i in counted]
-        rows = np.bincount(flat, minlength=size).reshape(len(texts), width) / self._div
-        numbers = [number / self.number_scale for _, _, number in reads]
-        if any(numbers):
-            rows[:, -1] = numbers
+        column, other = self._column.get, len(self.kinds)
+        starts = np.arange(0, k * width, width)
+        flat = np.concatenate([starts + np.array([column(kind, other) for kind in kinds], np.intp),
+                               np.repeat(starts + len(self.slots), lengths) + np.array(counted, np.intp)])
+        rows = np.bincount(flat, minlength=k * width).reshape(k, width) / self._div
+        if numbers is not None and any(numbers):
+            rows[:, -1] = [number / self.number_scale for number in numbers]
         np.minimum(rows, 1.0, out=rows)
         cache.update(zip(texts, range(base, end)))
         self.table[base:end] = rows
@@ -240,4 +250,4 @@ class CardFeatures:
                 new = dict(zip(texts, actions))
             self._add(new)
             rows = list(map(self.cache.get, texts))
-        np.take(self.table, rows, axis=0, out=out[:len(rows)])
+        self.table.take(rows, 0, out[:len(rows)])     # (the method: np.take's wrapper costs more)

@@ -10,6 +10,7 @@ counts, numeric argument.
 
 from __future__ import annotations
 
+from itertools import chain
 from typing import Any
 
 import numpy as np
@@ -17,7 +18,7 @@ import numpy as np
 from qipai.games.shengji.actions import Action as ShengjiAction
 
 from .base import Block, FlatEncoder, ItemWrites, TensorFollower, one_hot, relative, seat_roles, unless_absent
-from .cardtext import FACE_INDEX, action_faces, face_counts, face_slots, list_actions
+from .cardtext import FACE_INDEX, action_faces, face_counts, face_slots, list_actions, read_each
 
 TRUMPS = ("D", "C", "H", "S", "NT")
 GAMES: dict[str, dict[str, Any]] = {
@@ -38,11 +39,17 @@ GAMES: dict[str, dict[str, Any]] = {
 }
 
 
-def read_action(action: Any) -> tuple[str, tuple[int, ...], float]:
-    """:func:`~qipai.env.cardtext.face_slots` of the action's text; a shengji action's read
-    from its kind and faces (its text is the kind, but for a play, and the face codes)."""
-    if type(action) is ShengjiAction:
-        return action.kind, tuple(map(FACE_INDEX.__getitem__, action.faces)), 0.0
+def read_actions(actions: list) -> tuple[list[str], list[int], list[int], list[float] | None]:
+    """The candidates' kinds and faces (:func:`~qipai.env.cardtext.read_each` of
+    :func:`~qipai.env.cardtext.face_slots` of their texts): shengji's actions read from their
+    kind and faces (a text is the kind, but for a play, and the face codes; no number)."""
+    if all(type(a) is ShengjiAction for a in actions):
+        return ([a.kind for a in actions], [len(a.faces) for a in actions],
+                list(map(FACE_INDEX.__getitem__, chain.from_iterable([a.faces for a in actions]))), None)
+    return read_each(actions, _face_slots_of)
+
+
+def _face_slots_of(action: Any) -> tuple[str, tuple[int, ...], float]:
     return face_slots(str(action))
 
 
@@ -83,7 +90,7 @@ class TrickEncoder(FlatEncoder):
 
     def _actions(self):
         return list_actions(self.list_size, self.spec["kinds"], action_faces, self.decks, 100.0,
-                            "face counts", read_action)
+                            "face counts", read_actions)
 
     def follower(self, seat: int) -> TrickTensor:
         return TrickTensor(self, seat)
