@@ -160,6 +160,7 @@ async def _frozen(url, w2, w3) -> None:
             await b.send(json.dumps({"type": "move", "seq": 1, "action": "h9g7"}))
             await state_at(a, 2)
             os.kill(w2.proc.pid, signal.SIGSTOP)       # the owner freezes with red on turn
+            frozen = time.monotonic()
             try:
                 # red's move reaches the frozen owner (its socket buffers it)
                 await a.send(json.dumps({"type": "move", "seq": 2, "action": "h0g2"}))
@@ -168,6 +169,10 @@ async def _frozen(url, w2, w3) -> None:
                     while True:
                         await asyncio.wait_for(b.recv(), 20)
                 assert closed.value.rcvd.code == 1012
+                # told once the table is taken (a lease time free, then a scan and a heartbeat),
+                # not after the relay's close of its bridge to the frozen owner (10 s, unanswered)
+                moved_in = time.monotonic() - frozen
+                assert moved_in < 10, moved_in
                 # the game goes on at the new owner: red (on another socket) plays another move
                 async with websockets.connect(f"{w3.ws}/ws/tables/{tid}", additional_headers=red) as a2, \
                         websockets.connect(f"{w3.ws}/ws/tables/{tid}", additional_headers=black) as b2:

@@ -320,13 +320,16 @@ class Relay:
         if left.done() and not left.cancelled() and left.exception() is None:
             await upstream.close()                 # the client went away
             return True
+        # the client is told before the bridge to the owner is closed: an owner that lost the
+        # table because it froze answers no closing handshake, and the close waited its whole
+        # timeout (10 s) before the client was told to reconnect
         rcvd = upstream.protocol.close_rcvd
-        await upstream.close()
         with contextlib.suppress(Exception):
             if rcvd is not None and not moved.is_set():
                 await send({"type": "websocket.close", "code": rcvd.code, "reason": rcvd.reason})
             else:                                  # the owner died or lost the table
                 await self._close_moved(send)
+        await upstream.close()
         return True
 
     @staticmethod
