@@ -29,18 +29,38 @@ def sample() -> dict:
     from tests.mahjong_gen import winning_hands
 
     fans = [repr(calculate(h)) for h in winning_hands(99, 2000)]
-    h = hashlib.sha256()
-    game = qipai.load("doudizhu")
-    for seed in range(40):
-        rng = random.Random(seed)
-        state = game.new_state(seed=seed)
-        while state.result is None:
-            legal = state.legal_actions()
-            h.update(" ".join(map(str, legal)).encode())
-            state.apply(rng.choice(legal))
-        h.update(repr(state.result).encode())
-    return {"fans": hashlib.sha256("\n".join(fans).encode()).hexdigest(), "doudizhu": h.hexdigest(),
+    return {"fans": hashlib.sha256("\n".join(fans).encode()).hexdigest(), "doudizhu": doudizhu_sample(),
             "compiled": sorted(m for ms in native.GROUPS.values() for m in ms if native.compiled(m))}
+
+
+def doudizhu_sample() -> str:
+    """40 seeded random games of the classic rules and 20 of each other bidding (叫地主 of
+    seed002, OpenSpiel's auction, none): every legal list, every seat's view every fifth action,
+    the refusals of a few wrong actions, the log and the result, hashed."""
+    from qipai.core.errors import IllegalAction
+    from qipai.games.doudizhu.bidding import Bid
+
+    h = hashlib.sha256()
+    for preset, games in (("classic", 40), ("seed002", 20), ("openspiel", 20), ("rlcard", 20)):
+        game = qipai.load("doudizhu", preset=preset)
+        for seed in range(games):
+            rng = random.Random(seed)
+            state = game.new_state(seed=seed)
+            while state.result is None:
+                legal = state.legal_actions()
+                h.update(" ".join(map(str, legal)).encode())
+                if len(state.log) % 5 == 0:
+                    h.update(json.dumps([state.view(s) for s in (None, 0, 1, 2)]).encode())
+                    for wrong in ("bid 3", "333", Bid("2"), "call", "LB", 7):   # some are legal
+                        twin = state.clone()
+                        try:
+                            twin.apply(wrong)
+                        except IllegalAction as e:
+                            h.update(str(e).encode())
+                        h.update(json.dumps(twin.view(twin.turn)).encode())
+                state.apply(rng.choice(legal))
+            h.update(repr((state.result, state.log, state.play_cards)).encode())
+    return h.hexdigest()
 
 
 def _child_sample(pure: bool) -> dict:
@@ -161,3 +181,28 @@ def test_a_fans_build_is_stale_when_the_fan_numbers_it_inlined_change(tmp_path):
     with native.source("qipai.games.mahjong_gb.fantable", src).open("a") as f:
         f.write("\n# changed\n")
     assert native.NativeFinder(tmp_path / "native", src).find_spec("qipai.games.mahjong_gb.fans") is None
+
+
+def test_doudizhu_states_copy_clone_and_pickle_at_every_phase():
+    """Compiled, a doudizhu state is an instance of a mypyc class (its attributes in C fields
+    and a ``__dict__`` for the rest): a clone, a deep copy and a pickle taken during
+    the bidding, the play and after the end each play on as the original, leave it alone, and
+    keep the attributes another module set on it."""
+    for preset in ("classic", "seed002"):
+        game = qipai.load("doudizhu", preset=preset)
+        for stop in (1, 12, 10**6):                       # bidding, play, over
+            state = game.new_state(seed=5)
+            r = random.Random(5)
+            while state.result is None and len(state.log) < stop:
+                state.apply(r.choice(state.legal_actions()))
+            state.note = "kept"                            # a module's own mark on a state
+            before = json.dumps(state.view(None))
+            copies = [state.clone(), copy.deepcopy(state), pickle.loads(pickle.dumps(state))]
+            for twin in copies:
+                assert type(twin) is type(state) and twin.note == "kept"
+                assert twin.view(None) == state.view(None) and twin.log == state.log
+                r2 = random.Random(6)
+                while twin.result is None:
+                    twin.apply(r2.choice(twin.legal_actions()))
+                assert json.dumps(state.view(None)) == before      # the original is untouched
+            assert len({json.dumps(c.view(None)) for c in copies}) == 1

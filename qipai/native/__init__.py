@@ -43,9 +43,11 @@ GROUPS: dict[str, tuple[str, ...]] = {
         "qipai.games.mahjong_gb.special",
         "qipai.tiles.shapes",
     ),
-    # qipai.core.rng (the deal's shuffle) would gain ~2 % of a game, and every game's states
-    # hold its DealRng: left pure
-    "doudizhu": ("qipai.games.doudizhu.combos",),
+    # the legal plays (combos) and the state with its deal and bidding (game, bidding: mypyc
+    # classes holding their attributes in C fields). qipai.core.rng (the deal's shuffle) would
+    # gain ~2 % of a game, and every game's states hold its DealRng: left pure
+    "doudizhu": ("qipai.games.doudizhu.combos", "qipai.games.doudizhu.bidding",
+                 "qipai.games.doudizhu.game"),
 }
 
 #: group name -> modules read but not compiled whose ``Final`` constants mypyc writes into the

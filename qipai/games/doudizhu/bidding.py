@@ -6,10 +6,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from qipai.cards import Card, make_deck, parse_card, tokens
+from qipai.cards import Card, make_deck, parse_card
+from qipai.cards.tokens import Bid as BidToken
 from qipai.core.errors import IllegalAction, NotationError, why_cause, why_inner
-from qipai.core.game import Result
+from qipai.core.game import Result, State
 from qipai.core.rng import DealRng
+
+try:
+    from mypy_extensions import mypyc_attr
+except ImportError:     # mypy is not installed (so nothing is compiled): the mark is not needed
+    def mypyc_attr(*attrs: str, **kwattrs: object) -> Any:  # type: ignore[misc]
+        return lambda cls: cls
 
 from .combos import (
     NRANKS,
@@ -31,7 +38,10 @@ _UNIT = PACKER.unit
 _CODE = {c: _UNIT[_RANK[c]] for c in DECK}          # a card's rank as a packed count of one
 
 
-class Bid(tokens.Bid):
+# a Python class when this module is compiled (qipai.native): mypyc refuses a compiled class
+# whose base has slots
+@mypyc_attr(native_class=False)
+class Bid(BidToken):
     """A points bid (``bid 1`` .. ``bid 3``; under ``auction_1_3`` as in OpenSpiel): the shared
     bid token, never a bomb, interned in :data:`BIDS`."""
 
@@ -67,8 +77,11 @@ BIDS = {v: Bid(v) for v in (1, 2, 3)}
 CALL = Call()
 
 
-def _is_bid_value(v: Any) -> bool:
-    """A bid is the integer 1, 2 or 3 (§2.5); anything else is refused."""
+def _is_bid(action: Any) -> bool:
+    """A bid is a :class:`Bid` of the integer 1, 2 or 3 (§2.5); anything else is refused. (Its
+    value is read as any object: compiled code would refuse a ``Bid("2")`` with a ``TypeError``
+    where it must be an ``IllegalAction``.)"""
+    v: Any = getattr(action, "value", None) if isinstance(action, Bid) else None
     return type(v) is int and 1 <= v <= 3
 
 
@@ -128,6 +141,7 @@ def check_deal(data: Any, mode: str) -> tuple[list[list[Card]], list[Card], int,
                             code="notation.deal_cards")
     face = data.get("face_up")
     face_card = None
+    first: Any          # read from the deal object: checked below, whatever it holds
     if face is not None:
         try:
             face_card = parse_card(face)
@@ -173,12 +187,25 @@ def _check_redeals(deals: list, mode: str) -> None:
         prev = first
 
 
-class Bidding:
-    """The deal and the bidding of :class:`~.game.DoudizhuState` (which mixes this in), up to
-    the landlord taking the kitty."""
+# Compiled (qipai.native), Bidding and DoudizhuState are classes of mypyc with their attributes
+# in C fields; serializable: copied and pickled through their attributes, as Python copies them
+@mypyc_attr(serializable=True)
+class Bidding(State):
+    """The deal and the bidding of :class:`~.game.DoudizhuState` (its base class), up to the
+    landlord taking the kitty."""
+
+    # State's, read at every action: declared here, compiled they are C fields too
+    result: Result | None
+    log: list[str | list[Any]]
+    # set by DoudizhuState.__init__ before the first deal
+    _mode: str
+    _given: list[Any]
+    _rng: DealRng
+    redeals: int
+    forced: bool
 
     # ----- dealing and bidding ------------------------------------------------------------
-    def _next_deal(self, prev_first: int | None):
+    def _next_deal(self, prev_first: int | None) -> tuple[dict, tuple]:
         """The next deal object and its cards (``check_deal``'s tuple)."""
         k = len(self.deal)
         if self.seed is not None:
@@ -236,7 +263,7 @@ class Bidding:
             if action is not PASS and action is not CALL:
                 raise IllegalAction("in 叫地主 bidding the actions are 'call' and 'pass'", action,
                                     code="doudizhu.bidding_actions_call_pass")
-        elif action is not PASS and not (isinstance(action, Bid) and _is_bid_value(action.value)):
+        elif action is not PASS and not _is_bid(action):
             raise IllegalAction("bidding: 'bid 1', 'bid 2', 'bid 3' or 'pass'", action,
                                 code="doudizhu.bidding_bid_bid_bid")
         elif isinstance(action, Bid) and action.value <= self._high:
@@ -269,9 +296,11 @@ class Bidding:
             self.turn = nxt
         else:  # call_1_4
             if self._final_call:
+                first, last = self._first_caller, self._last_caller
+                assert first is not None and last is not None       # two calls or more were made
                 if action is CALL:
-                    return self._fix_landlord(self._first_caller, self._calls + 1)
-                return self._fix_landlord(self._last_caller, self._calls)
+                    return self._fix_landlord(first, self._calls + 1)
+                return self._fix_landlord(last, self._calls)
             if action is CALL:
                 self._calls += 1
                 if self._first_caller is None:
@@ -280,10 +309,12 @@ class Bidding:
             if len(self.bid_log) == SEATS:
                 if self._calls == 0:
                     return self._void()
+                first = self._first_caller
+                assert first is not None                              # a call was made
                 if self._calls == 1:
-                    return self._fix_landlord(self._first_caller, 1)
+                    return self._fix_landlord(first, 1)
                 self._final_call = True
-                self.turn = self._first_caller
+                self.turn = first
                 return None
             self.turn = nxt
         return None

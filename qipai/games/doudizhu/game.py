@@ -12,9 +12,10 @@ options, e.g. ``plane_solo:333444555+666``).
 
 from __future__ import annotations
 
+import copy
 import json
 import re
-from functools import lru_cache
+from functools import lru_cache, partial
 from typing import Any
 
 from qipai.cards import Card, commitment, parse_card
@@ -121,14 +122,14 @@ class Doudizhu(Game):
             seed = new_seed()
         return DoudizhuState(self, seed=seed, deal=deal)
 
-    def parse_action(self, text: str, state: State | None = None) -> Any:
+    def parse_action(self, text: Any, state: State | None = None) -> Any:
         """Read an action: ``pass`` (also 不出/不叫), ``bid N``, ``call`` (叫), or a play as a rank
         string (``333444+56``, ``4444LB``), card codes (``3S 3H 3D 4C``, ``LJ``), or both, with an
         optional ``type:`` prefix. Raises :class:`IllegalAction` naming what is wrong."""
         return parse_action(self, text, state)
 
 
-class DoudizhuState(Bidding, State):
+class DoudizhuState(Bidding):
     """One deal of doudizhu. Phases: ``bidding``, ``play``, ``over``.
 
     Public attributes (read-only by convention): ``phase``, ``landlord`` (seat or ``None``),
@@ -171,7 +172,7 @@ class DoudizhuState(Bidding, State):
     def to_act(self) -> tuple[int, ...]:
         return () if self.result is not None else (self.turn,)
 
-    def legal_actions(self, seat: int | None = None) -> list[Any]:
+    def legal_actions(self, seat: Any = None) -> list[Any]:
         if seat is None and self.result is None:          # fast path, same result as the base
             if self.phase == "play":
                 if self.top is None:
@@ -181,7 +182,7 @@ class DoudizhuState(Bidding, State):
                 return self._bid_actions()
         return super().legal_actions(seat)
 
-    def apply(self, action: Any, seat: int | None = None) -> None:
+    def apply(self, action: Any, seat: Any = None) -> None:
         if self.result is None and (seat is None or seat == self.turn):   # fast path, same checks
             kind = type(action)
             if self.phase == "play" and kind is Play:
@@ -263,6 +264,7 @@ class DoudizhuState(Bidding, State):
 
     def _finish(self, winner: int) -> None:
         lord = self.landlord
+        assert lord is not None                 # play starts once the landlord is fixed
         lord_wins = winner == lord
         mult = 2 ** self.bombs
         spring = anti = False
@@ -316,7 +318,7 @@ class DoudizhuState(Bidding, State):
             winners = (self.landlord,)
         return returns, winners
 
-    def _result_from_text(self, text: str, reason: str) -> Result:
+    def _result_from_text(self, text: Any, reason: str) -> Result:
         """A recorded external ending (resign, timeout, arbiter ...) written as the signed returns
         of the three seats (``"-2 +1 +1"``, the form of ``Result.text``). When the scores are
         those of one seat's forfeit (see :meth:`_loss_result`) that forfeit is the result;
@@ -394,7 +396,7 @@ class DoudizhuState(Bidding, State):
     def hand_ranks(self, seat: int) -> str:
         return _ranks_text(self.codes[seat])
 
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def view(self, seat: Any) -> dict[str, Any]:
         """What ``seat`` may see (None = spectator): own hand, every seat's card count, the bids,
         the kitty once the landlord is fixed, the face-up card (seed002), and every play and pass
         of this deal, a play's cards shown by the table's labels of its ranks
@@ -404,13 +406,13 @@ class DoudizhuState(Bidding, State):
         :class:`IllegalAction` for a seat that is not 0, 1, 2 or None."""
         return self._view(seat, bids_view(self.bid_log), plays_view(self.play_log, self.play_cards))
 
-    def view_delta(self, seat: int | None, since: Any = None) -> ViewDelta:
+    def view_delta(self, seat: Any, since: Any = None) -> ViewDelta:
         """The view as a change (:mod:`qipai.core.viewdelta`): ``bids`` and ``plays`` grow
         through a deal; a redeal starts them again. The seat's ``hand`` and ``hand_ranks``
         change only when it plays or takes the kitty."""
         kept = None
         if type(seat) is int and 0 <= seat < SEATS:
-            kept = ((self.plays_made[seat], self.landlord), lambda: self._hand_view(seat))
+            kept = ((self.plays_made[seat], self.landlord), partial(self._hand_view, seat))
         return plays_delta(self, seat, since, len(self.deal), self._view, self.play_log,
                            self.play_cards, self.bid_log, kept)
 
@@ -436,7 +438,7 @@ class DoudizhuState(Bidding, State):
         return {"hand": [c.id for c in self.hand(seat)] if seat is not None else None,
                 "hand_ranks": self.hand_ranks(seat) if seat is not None else None}
 
-    def _view(self, seat: int | None, bids: list | None, plays: list | None) -> dict[str, Any]:
+    def _view(self, seat: Any, bids: list | None, plays: list | None) -> dict[str, Any]:
         """The view with ``bids`` and ``plays`` as given; without them (``None``), no
         ``hand`` and ``hand_ranks`` either (see :meth:`view_delta`)."""
         if seat is not None and (type(seat) is not int or not 0 <= seat < SEATS):
@@ -470,8 +472,7 @@ class DoudizhuState(Bidding, State):
         return [[parse_card(c) for c in h] for h in self.deal[-1]["hands"]]
 
     def clone(self) -> DoudizhuState:
-        new = object.__new__(DoudizhuState)
-        new.__dict__.update(self.__dict__)
+        new = copy.copy(self)                       # every attribute, then the lists apart
         new.codes = list(self.codes)
         new._cards = list(self._cards)             # each seat's sorted cards are never changed
         new.log = list(self.log)
@@ -524,7 +525,7 @@ def _why_not_beats(play: Play, top: Play) -> str:
     return why_not_higher("doudizhu", play, top, answer="play a {type}, a bomb or the rocket")
 
 
-def parse_action(game: Doudizhu, text: str, state: State | None = None) -> Any:
+def parse_action(game: Doudizhu, text: Any, state: Any = None) -> Any:
     if not isinstance(text, str):
         raise IllegalAction("an action is written as text", text, code="doudizhu.action_written_text")
     t = text.strip()
