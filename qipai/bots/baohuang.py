@@ -402,29 +402,65 @@ def determinize_shandong(game: Any, view: dict, rng: random.Random) -> Any:
 class BaohuangSearcher(DeterminizedSearcher):
     """The play of both rule sets, searched from :func:`determinize`; the selection and the
     declaration are the rule bot's. Playouts by the rule bot, read from the state directly (the
-    same choice as from the seat's view, without building it); 保皇 playouts stop after
-    :attr:`max_plies` and are valued by :meth:`evaluate`."""
+    same choice as from the seat's view, without building it).
+
+    保皇: a node considers the rule bot's play first (progressive bias :attr:`BAOHUANG_BIAS`
+    toward it), then every other legal answer to a set on the table, or as a lead each rank
+    held whole, with one big joker hung on, and the jokers alone (:func:`lead_candidates`);
+    playouts go to the end of the deal (:attr:`deal_plies`, one random action in fifty,
+    :attr:`deal_epsilon`). 山东保皇: every legal play, playouts of :attr:`max_plies` valued by
+    :meth:`evaluate`, one random action in ten, no bias.
+
+    Why (docs/bots.md, "Baohuang's level 3, 2026-12-07"): cut at 40 plies of a deal of about
+    200, the playouts were valued by the sets each seat still needed, jokers apart, so the
+    search spent jokers and 2s to shed ranks early (the rule bot keeps them) and lost the
+    deal's end; and a lead offered up to 257 sets (every count of every rank with every choice
+    of jokers), more than the 300 iterations of level 3, so leads were picked by one playout
+    each."""
 
     max_plies = 40
+    #: 保皇: the playout's length (a deal is about 200 plies: to its end)
+    deal_plies = 1000
+    #: 保皇: the share of random actions in a playout
+    deal_epsilon = 0.02
+    #: 保皇: the progressive bias toward the rule bot's play (山东保皇: none)
+    BAOHUANG_BIAS = 1.0
 
     def searched(self, state: Any, seat: int) -> bool:
         deal = getattr(state, "playing", state)          # a 山东保皇 match: its deal in progress
         return getattr(deal, "phase", None) == "play"
 
+    def root_states(self, game: Any, inputs: dict[str, Any]) -> Any:
+        # the bias is the searcher's, read by the search once per iteration: set per search
+        self.bias = 0.0 if inputs["view"].get("ruleset") is not None else self.BAOHUANG_BIAS
+        return super().root_states(game, inputs)
+
+    def candidates(self, state: Any, seat: int) -> list[Any]:
+        if getattr(state, "phase", None) != "play" or not hasattr(state, "emperor"):
+            return state.legal_actions(seat)
+        first = _rule_play(state, seat)
+        rest = state.legal_actions(seat) if state.top is not None else lead_candidates(state.counts[seat])
+        return [first, *(a for a in rest if str(a) != str(first))]
+
     def policy(self, state: Any, seat: int, rng: random.Random) -> Any:
-        actions = state.legal_actions(seat)
-        if rng.random() < self.epsilon:
-            return rng.choice(actions)
+        baohuang = hasattr(state, "emperor")
+        if rng.random() < (self.deal_epsilon if baohuang else self.epsilon):
+            return rng.choice(state.legal_actions(seat))
         if getattr(state, "phase", None) != "play":
             return _RULE.choose(state, seat)
-        if hasattr(state, "emperor"):
-            light = {"counts": state.sizes, "emperor": state.emperor, "hand_ranks": state.hand_ranks(seat),
-                     "guard": state.guard if seat == state.guard else None,
-                     "top": None if state.top is None else {"seat": state.top_seat}}
-            return _RULE._play(light, seat, actions)
+        if baohuang:
+            return _rule_play(state, seat)
         light = {"counts": [len(h) for h in state.hands],
                  "top": None if state.top is None else {"seat": state.top_seat}}
-        return ShandongRuleBot.pick(light, seat, actions)
+        return ShandongRuleBot.pick(light, seat, state.legal_actions(seat))
+
+    def playout(self, state: Any, rng: random.Random) -> list[float]:
+        for _ in range(self.deal_plies if hasattr(state, "emperor") else self.max_plies):
+            if state.is_terminal():
+                return self.terminal_values(state)
+            seat = state.to_act[0]
+            self.apply(state, self.policy(state, seat, rng), seat)
+        return self.terminal_values(state) if state.is_terminal() else self.evaluate(state)
 
     def terminal_values(self, state: Any) -> list[float]:
         """保皇: the deal's returns (logistic, 4 points ≈ 0.73); 山东保皇: :func:`_points_values`
@@ -434,9 +470,10 @@ class BaohuangSearcher(DeterminizedSearcher):
         return _points_values(state.result.details["points"])
 
     def evaluate(self, state: Any) -> list[float]:
-        """An unfinished playout. 保皇: the seats still holding cards finish in the order of the
-        sets they still need (their distinct ranks, jokers apart), then fewer cards, and the
-        deal is scored from that order; 山东保皇: the points of the cards each seat holds."""
+        """An unfinished playout. 保皇 (only past :attr:`deal_plies`): the seats still holding
+        cards finish in the order of the sets they still need (their distinct ranks, jokers
+        apart), then fewer cards, and the deal is scored from that order; 山东保皇: the points
+        of the cards each seat holds."""
         if not hasattr(state, "emperor"):
             return _points_values([state.points(s) for s in range(state.num_seats)])
         from qipai.games.baohuang.sets import NRANKS
@@ -444,6 +481,59 @@ class BaohuangSearcher(DeterminizedSearcher):
         rest = sorted(state.active(), key=lambda s: (sum(1 for r in range(NRANKS - 2) if state.counts[s][r]),
                                                      state.sizes[s]))
         return [1 / (1 + math.exp(-r / 4)) for r in state._score(state.finished + rest, "finished").returns]
+
+
+def _rule_play(state: Any, seat: int) -> Any:
+    """The 保皇 rule bot's play for ``seat`` read from the state: the same choice as
+    :meth:`BaohuangRuleBot.choose` (:meth:`BaohuangRuleBot._play` on the view), computed from the
+    seat's rank counts without listing every legal lead (a playout's main cost)."""
+    from qipai.games.baohuang.actions import JIEFENG, PASS
+    from qipai.games.baohuang.sets import BIG, NORMAL, SMALL, answers, play
+
+    counts = state.counts[seat]
+    left = state.sizes[seat]
+    top = state.top
+    if top is None:
+        # a lead that empties the hand (one normal rank and every joker), else all the cards of
+        # the lowest rank (jokers alone when no normal card is left: they empty the hand)
+        ranks = [r for r in range(NORMAL) if counts[r]]
+        if len(ranks) > 1:
+            return play(ranks[0], counts[ranks[0]], 0, 0)
+        return play(ranks[0] if ranks else None, counts[ranks[0]] if ranks else 0, counts[SMALL], counts[BIG])
+    plays = answers(counts, top)
+    if plays and plays[0].size == left:          # every answer has the size of the set on top
+        return plays[0]
+    if not plays or (seat == state.guard and state.top_seat == state.emperor):
+        return JIEFENG if seat == state._jiefeng else PASS
+    # fewest jokers, lowest rank, fewest cards of its rank (or kind of joker) left behind
+    best = min(plays, key=lambda p: (p.s + p.b, p.base,
+                                     counts[p.rank if p.n else SMALL if p.s else BIG] - p.n))
+    if best.s + best.b and left > 10:
+        return JIEFENG if seat == state._jiefeng else PASS
+    return best
+
+
+def lead_candidates(counts: Any) -> list[Any]:
+    """The 保皇 leads a search node considers from a hand of ``counts`` (per rank index): each
+    normal rank held, all its cards, alone and with one big joker hung on (a set nobody can
+    beat: the lead comes back), lowest rank first; then the jokers alone: all of them, one big,
+    one small. Splitting a rank, or hanging small jokers on a lead, leaves out sets the rule
+    bot never leads and the search could not weigh: a lead may have hundreds of sets."""
+    from qipai.games.baohuang.sets import BIG, NORMAL, SMALL, play
+
+    small, big = counts[SMALL], counts[BIG]
+    out = []
+    for r in range(NORMAL):
+        if counts[r]:
+            out.append(play(r, counts[r], 0, 0))
+            if big:
+                out.append(play(r, counts[r], 0, 1))
+    if small + big:
+        out.append(play(None, 0, small, big))
+        for alone in ([play(None, 0, 0, 1)] if big else []) + ([play(None, 0, 1, 0)] if small else []):
+            if alone not in out:
+                out.append(alone)
+    return out
 
 
 def _points_values(pts: list[int]) -> list[float]:
