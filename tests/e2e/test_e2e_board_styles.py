@@ -1,6 +1,6 @@
 """A board with a stylesheet of its own (gomoku, junqi, Chinese checkers) is never seen unstyled:
-the sheet is added when the board is first shown, and until it has loaded the board keeps its
-place but is hidden (a slow sheet showed a moment of bare markup before)."""
+its sheet is in the page's head, so it is in use when the board first draws (added when the
+board was first shown, a slow sheet showed a moment of bare markup)."""
 
 from __future__ import annotations
 
@@ -8,32 +8,28 @@ import pytest
 
 from .test_e2e_a11y import NEW_TABLE
 from .test_e2e_play import sign_up
-from .timing import until
 
-HIDDEN = "() => getComputedStyle(document.querySelector('#board')).visibility"
+#: records, at the board's first drawing, whether the game's sheet is loaded and in use
+WATCH = """(game) => {
+  window.__styledAtFirstDraw = null;
+  new MutationObserver((_, obs) => {
+    const board = document.getElementById('board');
+    if (!board || !board.childElementCount) return;
+    window.__styledAtFirstDraw = [...document.styleSheets].some((s) =>
+      (s.href || '').endsWith(`/${game}.css`) && s.cssRules.length > 0);
+    obs.disconnect();
+  }).observe(document, {childList: true, subtree: true});
+}"""
 
 
 @pytest.mark.parametrize("game", ["gomoku", "junqi", "chinese-checkers"])
-def test_a_board_is_hidden_until_its_stylesheet_has_loaded(server, browser, game):
+def test_a_boards_stylesheet_is_in_use_when_it_first_draws(server, browser, game):
     ctx = browser.new_context(locale="en-US", viewport={"width": 1280, "height": 900})
     page = ctx.new_page()
     sign_up(page, server, f"sheet_{game.replace('-', '_')}")
-    held = []
-    page.route(f"**/static/{game}.css", lambda route: held.append(route))
     tid = page.evaluate(NEW_TABLE, game)
+    page.add_init_script(f"({WATCH})({game!r})")
     page.goto(f"{server}/tables/{tid}")
-    page.wait_for_function(f"() => !!document.getElementById('{game}-css') && "
-                           "document.querySelector('#board').childElementCount > 0")
-    assert page.evaluate(HIDDEN) == "hidden"              # drawn, its sheet not loaded: unseen
-    for _ in until(30):                  # the held request reaches the handler
-        if held:
-            break
-        page.wait_for_timeout(50)
-    assert held, f"{game}.css was never asked for"
-    assert page.evaluate(HIDDEN) == "hidden"
-    held[0].continue_()
-    page.wait_for_function(f"() => ({HIDDEN})() === 'visible'")
-    # the sheet is in use: one of its rules is in the page's style sheets
-    assert page.evaluate(f"() => [...document.styleSheets].some((s) => "
-                         f"(s.href || '').endsWith('/{game}.css') && s.cssRules.length > 0)")
+    page.wait_for_function("() => typeof window.__styledAtFirstDraw === 'boolean'")
+    assert page.evaluate("() => window.__styledAtFirstDraw") is True
     ctx.close()

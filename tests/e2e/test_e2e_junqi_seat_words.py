@@ -62,8 +62,8 @@ def test_a_seats_words_stay_whole_at_phone_width(server, browser, shot, lang):
     page.wait_for_selector("[data-seatinfo] .clock", timeout=30_000)
     page.wait_for_function("(w) => document.querySelector('[data-seatinfo]').textContent.includes(w)",
                            arg=facts[0])
-    # the board adds its stylesheet (/static/junqi.css) as a link when it first draws: on a
-    # loaded machine the seats were read before it had loaded, every word at white-space normal
+    # the board's stylesheet (/static/junqi.css, in the page's head) is in use: when the board
+    # added it at its first drawing, a loaded machine's seats were read before it had loaded
     page.wait_for_function("""() => [...document.styleSheets].some((s) =>
         (s.href || '').endsWith('/static/junqi.css') && s.cssRules.length > 0)""", timeout=30_000)
     got = page.evaluate(LINES_OF, facts)

@@ -14,7 +14,6 @@
 import { boardKeys } from "../boardkeys.js";
 import { dragMoves, pointAt } from "../dragmove.js";
 import { paren, t, table } from "../i18n.js";
-import { styleSheet } from "../sheet.js";
 import { CC_COLUMNS, ccCell } from "../movetext.js";
 import { coordsButton, flipButton, readableText } from "../prefs.js";
 
@@ -57,7 +56,6 @@ function svgEl(tag, attrs = {}) {
 const fmt = (x) => x.toFixed(3);
 
 export function mount(root, ctx) {
-  styleSheet("chinese-checkers", root);
   const lang = ctx.lang === "zh" ? "zh" : "en";
   const S = W;
   const tr = (k, vars = {}) => ctx.t(`cc.${k}`, vars);     // through t: plural forms too

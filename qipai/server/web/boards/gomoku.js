@@ -8,7 +8,6 @@
 import { boardKeys, stoneLabel } from "../boardkeys.js";
 import { paren, t, table } from "../i18n.js";
 import { coordsButton, readableText } from "../prefs.js";
-import { styleSheet } from "../sheet.js";
 
 const COLS = "abcdefghijklmno";
 const SIZE = 15;
@@ -36,7 +35,6 @@ function gridSvg() {
 }
 
 export function mount(root, ctx) {
-  styleSheet("gomoku", root);
   const lang = ctx.lang === "zh" ? "zh" : "en";
   const tr = (k, vars = {}) => (W[k] ?? k).replace(/\{(\w+)\}/g, (_, v) => vars[v]);
   const pref = (k, d) => { const v = localStorage.getItem("gomoku." + k); return v === null ? d : v === "1"; };

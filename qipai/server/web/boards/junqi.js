@@ -18,7 +18,6 @@ import { boardKeys } from "../boardkeys.js";
 import { dragMoves, pointAt } from "../dragmove.js";
 import { paren, t, table } from "../i18n.js";
 import { flipButton } from "../prefs.js";
-import { styleSheet } from "../sheet.js";
 
 // the board's own words: the catalogue's "junqi.*" entries (qipai/i18n/<lang>.json)
 const W = table("junqi");
@@ -153,7 +152,6 @@ const MOVE_RE = /^([A-Za-z]\d+)-([A-Za-z]\d+)(?::(win|lose|both|flag))?$/;
 // ----- the board -------------------------------------------------------------------------------
 export function mount(root, ctx) {
   const S = W;
-  styleSheet("junqi", root);
   const box = document.createElement("div");
   box.className = "jq";
   const info = document.createElement("div");
