@@ -81,6 +81,16 @@ def family_tests(family: set[str]):
     return test_pettingzoo_api_and_seed, test_gymnasium_check_env
 
 
+def step_at_random(state, rng) -> bool:
+    """One random legal action by the seat to act; False (nothing done) once the game is over."""
+    if state.is_terminal():
+        return False
+    seat = state.to_act[0]
+    legal = state.legal_actions(seat)
+    state.apply(legal[int(rng.integers(len(legal)))], seat=seat)
+    return True
+
+
 def views_read(env, seed: int, steps: int) -> list:
     """Reset ``env`` with ``seed`` and take up to ``steps`` random masked steps: the seats
     whose ``view`` or ``view_delta`` was read meanwhile (an env that keeps its tensors from

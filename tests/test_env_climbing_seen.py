@@ -10,7 +10,7 @@ import pytest
 
 import qipai
 import qipai.env as E
-from tests.env_helpers import views_read
+from tests.env_helpers import step_at_random, views_read
 
 CLIMBING = [("doudizhu", {}), ("doudizhu", {"bidding": "call_1_4"}), ("wakeng", {}),
             ("fouafour", {}), ("baohuang", {})]
@@ -37,11 +37,8 @@ def test_what_the_state_gives_is_what_the_view_shows(gid, options):
                 plays[seat] = seen.plays if seen.whole else plays[seat] + seen.plays
                 assert plays[seat] == view["plays"], (gid, seed, seat)
                 marks[seat] = seen.mark
-            if state.is_terminal():
+            if not step_at_random(state, rng):
                 break
-            seat = state.to_act[0]
-            legal = state.legal_actions(seat)
-            state.apply(legal[int(rng.integers(len(legal)))], seat=seat)
 
 
 @pytest.mark.parametrize("gid,options", CLIMBING, ids=_ids)

@@ -18,7 +18,7 @@ import pytest
 import qipai
 import qipai.env as E
 from qipai.env import cardtext
-from tests.env_helpers import views_read
+from tests.env_helpers import step_at_random, views_read
 
 PROFILES = [{}, {"deal_prompt": "every_card"}, {"profile": "titanic"}, {"profile": "one_deck"},
             {"profile": "seed002"}, {"profile": "seed003"}]
@@ -61,11 +61,8 @@ def test_what_the_state_gives_is_what_the_view_shows(options):
                                        else public[seat][i] + list(seen.public[i]))
                     assert public[seat][i] == (view[key] or []), (seed, seat, key)
                 marks[seat] = seen.mark
-            if state.is_terminal():
+            if not step_at_random(state, rng):
                 break
-            seat = state.to_act[0]
-            legal = state.legal_actions(seat)
-            state.apply(legal[int(rng.integers(len(legal)))], seat=seat)
 
 
 def _playouts(env, fresh, seeds, every_seat: bool) -> int:

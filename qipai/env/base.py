@@ -237,6 +237,19 @@ class TensorFollower:
         (:class:`~qipai.env.boards.GoTensor`) reads those instead."""
         return self.update(views.follow(state), views.last)
 
+    def seen(self, state: Any, name: str) -> Any:
+        """The seat's seen form ``state.<name>(seat, since)`` (``since``: the mark of this
+        follower's last read of the same state, else None: whole), its mark kept in
+        ``_state`` / ``_mark``; None when the state has no such method (the caller then
+        follows the view)."""
+        read = getattr(state, name, None)
+        if read is None:
+            self._state = None
+            return None
+        seen = read(self.seat, self._mark if state is getattr(self, "_state", None) else None)
+        self._state, self._mark = state, seen.mark
+        return seen
+
 
 class FlatEncoder(Encoder):
     """An encoder whose tensor is one flat vector of :class:`Block` s; subclasses give

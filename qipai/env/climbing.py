@@ -272,12 +272,9 @@ class ClimbingTensor(TensorFollower):
         self._parts = self.encoder.layout.parts(self._buf)
 
     def follow(self, state: Any, views: Any) -> np.ndarray:
-        seen_climb = getattr(state, "seen_climb", None)
-        if seen_climb is None:                 # a variant whose state gives no seen form
-            self._state = None
+        seen = self.seen(state, "seen_climb")
+        if seen is None:                       # a variant whose state gives no seen form
             return super().follow(state, views)
-        seen = seen_climb(self.seat, self._mark if state is self._state else None)
-        self._state, self._mark = state, seen.mark
         return self._refresh(seen.keys, seen.plays, seen.whole)
 
     def update(self, view: dict[str, Any], delta: Any) -> np.ndarray:

@@ -152,13 +152,10 @@ class TrickTensor(ItemWrites, TensorFollower):
         self._parts = self.encoder.layout.parts(self._buf)
 
     def follow(self, state: Any, views: Any) -> np.ndarray:
-        seen_tricks = getattr(state, "seen_tricks", None)
-        if seen_tricks is None:                 # a game whose state gives no seen form
-            self._state = None
+        seen = self.seen(state, "seen_tricks")
+        if seen is None:                        # a game whose state gives no seen form
             return super().follow(state, views)
         enc, seat, parts, flat = self.encoder, self.seat, self._parts, self._flat
-        seen = seen_tricks(seat, self._mark if state is self._state else None)
-        self._state, self._mark = state, seen.mark
         if seen.whole:
             self._buf.fill(0.0)
             self._keys = None
