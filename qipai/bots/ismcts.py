@@ -18,7 +18,9 @@ A game subclasses one of them in ``qipai/bots/<game>.py`` and registers it with
 
 from __future__ import annotations
 
+import math
 import random
+import time
 from collections.abc import Callable, Iterable
 from typing import Any
 
@@ -62,6 +64,10 @@ class PolicySearcher(Searcher):
         if self._policy is None:
             self._policy = self.rule_bot(0)
         return self._policy.choose(state, seat)
+
+    def copy(self, state: Any) -> Any:
+        """A copy of ``state`` that a playout may change (default: ``state.clone()``)."""
+        return state.clone()
 
     def evaluate(self, state: Any) -> list[float]:
         """The value per seat in [0, 1] of an unfinished playout (default: a draw)."""
@@ -141,3 +147,66 @@ def played_by_seat(plays: Iterable[list], seats: int) -> dict[int, list[str]]:
         if len(e) >= 3:
             out[e[0]] += e[2]
     return out
+
+
+def halving_search(searcher: Any, roots: Callable[[random.Random], Any], seat: int, budget: Any,
+                   rng: random.Random) -> Any:
+    """One decision of ``seat`` by *sequential halving* over the root's candidates with common
+    determinizations (Karnin, Koren and Somekh 2013): the search runs in rounds; in each round
+    every candidate still in the race is played out from the same determinizations (a clone of
+    each for each candidate: the same hidden cards, so two candidates are compared on the same
+    deals and the luck of the sample cancels out of their difference), and the better half by
+    mean value goes on to the next round, until one is left or the budget is spent. The
+    budget's playouts are shared evenly between the rounds; a time limit stops the search
+    between determinizations, every candidate still in the race having been played out from the
+    same ones. Ties go to the earlier candidate (:meth:`Searcher.candidates` lists the rule bot's
+    play first). Needs candidates that are legal in every determinization (the seat's own
+    cards are known to it) and a playout worth comparing: the game's rule bot, to the end.
+
+    Returns a :class:`~qipai.bots.mcts.SearchResult` (each candidate's playouts and mean
+    value); raises ``ValueError`` when ``seat`` has no candidate."""
+    from qipai.bots.mcts import SearchResult
+
+    stop = None if budget.ms is None else time.perf_counter() + budget.ms / 1000
+    first = roots(rng)
+    cands: list[tuple[str, Any]] = []
+    for a in searcher.candidates(first, seat):
+        text = str(a)
+        if all(text != t for t, _ in cands):
+            cands.append((text, a))
+    if not cands:
+        raise ValueError(f"seat {seat} has no legal action")
+    # a budget too small to play each candidate out twice: the first ones only
+    cands = cands[:max(2, budget.playouts // 2)]
+    if len(cands) == 1:
+        return SearchResult(cands[0][0], 0, {})
+    total = [0.0] * len(cands)
+    runs = [0] * len(cands)
+    alive = list(range(len(cands)))
+    rounds = math.ceil(math.log2(len(cands)))
+    spent = 0
+    state: Any = first
+    for r in range(rounds):
+        per = max(1, (budget.playouts - spent) // ((rounds - r) * len(alive)))
+        for _ in range(per):
+            if spent + len(alive) > budget.playouts or (
+                    spent and stop is not None and time.perf_counter() >= stop):
+                break
+            det = state if state is not None else roots(rng)
+            state = None
+            for k, i in enumerate(alive):
+                s = det if k == len(alive) - 1 else searcher.copy(det)
+                searcher.apply(s, cands[i][1], seat)
+                values = searcher.terminal_values(s) if s.is_terminal() else searcher.playout(s, rng)
+                total[i] += values[seat]
+                runs[i] += 1
+            spent += len(alive)
+        if not runs[alive[0]]:
+            break
+        keep = 1 if r == rounds - 1 else (len(alive) + 1) // 2
+        alive = sorted(alive, key=lambda i: (-total[i] / runs[i], i))[:keep]
+        if spent + len(alive) > budget.playouts or (stop is not None and time.perf_counter() >= stop):
+            break
+    best = min(alive, key=lambda i: (-total[i] / runs[i] if runs[i] else 0.0, i))
+    stats = {t: (runs[i], total[i] / runs[i] if runs[i] else 0.0) for i, (t, _) in enumerate(cands)}
+    return SearchResult(cands[best][0], spent, stats)

@@ -87,6 +87,12 @@ class Searcher:
         """The value per seat in [0, 1] of a finished ``state`` (default: :func:`result_values`)."""
         return result_values(state)
 
+    def search(self, roots: Callable[[random.Random], Any], seat: int, budget: Budget,
+               rng: random.Random) -> SearchResult:
+        """One decision of ``seat`` from the root states ``roots(rng)`` (default: :func:`search`,
+        SO-ISMCTS; a game may search its decisions another way)."""
+        return search(self, roots, seat, budget, rng)
+
     def playout(self, state: Any, rng: random.Random) -> list[float]:
         """Play ``state`` on (it may be changed) and return a value per seat in [0, 1].
         Default: uniformly random legal actions to the end, at most 400 plies (then a draw)."""

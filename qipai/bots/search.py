@@ -38,7 +38,7 @@ from multiprocessing import get_context
 from typing import Any
 
 from qipai.bots.ismcts import NoDeterminization
-from qipai.bots.mcts import Budget, Searcher, search
+from qipai.bots.mcts import Budget, Searcher
 from qipai.core.pools import release, stop_pool
 
 #: level -> (iterations, time limit in ms on a live table)
@@ -83,7 +83,7 @@ def think(game_id: str, options: dict[str, Any], seat: int, inputs: dict[str, An
     searcher = searcher_for(game_id)
     game = _game(game_id, json.dumps(options, sort_keys=True))
     roots = searcher.root_states(game, inputs)
-    return search(searcher, roots, seat, Budget(playouts, ms), random.Random(seed)).action
+    return searcher.search(roots, seat, Budget(playouts, ms), random.Random(seed)).action
 
 
 _pool: ProcessPoolExecutor | None = None

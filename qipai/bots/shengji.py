@@ -12,6 +12,7 @@
 
 from __future__ import annotations
 
+import copy
 import json
 import math
 import random
@@ -20,7 +21,7 @@ from functools import cache
 from typing import Any
 
 from qipai.bots import register_bot
-from qipai.bots.ismcts import DeterminizedSearcher
+from qipai.bots.ismcts import DeterminizedSearcher, halving_search
 from qipai.bots.search import register_searcher
 from qipai.cards.card import make_deck
 from qipai.cards.sample import deal_unseen, fill, unseen
@@ -392,26 +393,45 @@ def _part_pairs(now: dict[Any, list[str]], places: list[Any], no_pair: dict[int,
 
 
 class ShengjiSearcher(DeterminizedSearcher):
-    """The play is searched (declarations and the bury are the rule bot's), each iteration from
-    a fresh :func:`determinize`; a node considers the rule bot's play first (with a progressive
-    bias toward it) and a spread of the others; playouts by the rule bot for :attr:`max_plies` (9 tricks),
-    valued by the attackers' total (logistic around 40 points a pack, 10 points a pack ≈
-    0.73): at the end of the hand the total scored, before it the points taken so far and a
-    third of the points still in the hands."""
+    """The play is searched (declarations and the bury are the rule bot's) by sequential halving
+    over the seat's candidate plays (:func:`~qipai.bots.ismcts.halving_search`): in each round
+    every candidate still in the race is played out from the same fresh determinizations
+    (:func:`determinize`), and the better half goes on. A candidate is played out to the end of
+    the hand by the rule bot in every seat (read from the state: a lead from the hand alone, a
+    follow to a one-card lead among the distinct faces, another among 30 plays spread over the
+    legal set, a short follow without the legal set), with no random play, and valued by the
+    hand's score: the attackers' total with the kitty's bonus and the penalties
+    (logistic around 40 points a pack, 10 points a pack ≈ 0.73).
 
-    max_plies = 36
+    Candidates: the rule bot's play first, then as a lead each single, pair, triple and
+    tractor of the hand (:func:`lead_candidates`; no throws), as a follow up to :attr:`width`
+    legal plays spread over the legal set (a follow may have thousands).
 
-    #: a node considers the rule bot's play first, then up to this many others
+    Why (docs/bots.md, "Shengji's level 3 plays its hands out"): the tree search before cut its
+    playouts after 9 tricks and valued the rest by a heuristic (the kitty, doubled or more for
+    the last trick, is most of what decides a close hand), its tree gave the other seats' turns
+    up to 25 spread plays each (their rule-bot plays then weighed as much as a random one), and
+    300 playouts over 25 candidates, each from another deal, could not tell two plays apart."""
+
+    max_plies = 400             # to the end of the hand (100 plies at most)
+    epsilon = 0.0               # the other seats are rule bots: no random play in a playout
+
+    #: a follow's candidates: the rule bot's play first, then up to this many others
     width = 24
-    bias = 1.0
+
+    def search(self, roots: Any, seat: int, budget: Any, rng: random.Random) -> Any:
+        return halving_search(self, roots, seat, budget, rng)
 
     def candidates(self, state: Any, seat: int) -> list[Any]:
-        """The rule bot's play first, then up to :attr:`width` other legal plays spread over
-        the legal set (a follow may have thousands). In play the legal set is the game's lazy
-        sequence: only the plays picked are built."""
+        """The rule bot's play first, then as a lead :func:`lead_candidates`, as a follow up to
+        :attr:`width` other legal plays spread over the legal set (the game's lazy sequence:
+        only the plays picked are built)."""
         if state.phase != "play":
             return list(state.legal_actions(seat))
-        actions = state._follows(seat) if state.trick else state._leads(seat)
+        if not state.trick:
+            first = self.rule_play(state, seat, None)
+            return [first] + [a for a in lead_candidates(state, seat) if a != first]
+        actions = state._follows(seat)
         if len(actions) <= 1:
             return list(actions)
         first = self.rule_play(state, seat, actions)
@@ -440,10 +460,26 @@ class ShengjiSearcher(DeterminizedSearcher):
             return rng.choice(moves(seat))
         if not state.trick:
             return self.rule_play(state, seat, None)
-        return _short_follow(state, seat) or self.rule_play(state, seat, moves(seat), PLAYOUT_SAMPLE)
+        return _short_follow(state, seat) or _single_follow(state, seat) or \
+            self.rule_play(state, seat, moves(seat), PLAYOUT_SAMPLE)
 
     def apply(self, state: Any, action: Any, seat: int) -> None:
         state.apply_legal(action, seat)
+
+    def copy(self, state: Any) -> Any:
+        """A copy of a play-phase ``state`` for a playout: what the play changes copied (the
+        hands, the cards held, the tricks, the log), the rest shared (the deal, the buried
+        cards, the trump, the options); another phase's state is cloned whole."""
+        if state.phase != "play" or state.result is not None:
+            return state.clone()
+        new = copy.copy(state)
+        new.hands = [h.copy() for h in state.hands]
+        new.cards = [{f: list(cs) for f, cs in held.items()} for held in state.cards]
+        new.played = [list(p) for p in state.played]
+        for name in ("log", "trick", "tricks", "captured", "failed_throws", "faults", "follow_errors",
+                     "count_errors", "levels"):
+            setattr(new, name, list(getattr(state, name)))
+        return new
 
     def terminal_values(self, state: Any) -> list[float]:
         d = state.result.details
@@ -454,6 +490,31 @@ class ShengjiSearcher(DeterminizedSearcher):
     def evaluate(self, state: Any) -> list[float]:
         left = sum(face_points(f) * c for h in state.hands for f, c in h.items())
         return _attack_values(state, state.trick_points + state.penalty + left / 3)
+
+
+def lead_candidates(state: Any, seat: int) -> list[Action]:
+    """The leads a search considers from ``seat``'s hand: in each effective suit every card
+    alone, every face held twice or more as a pair (and as a triple with three decks), and the
+    tractors (and Titanics) of the suit's canonical split. No throw: a throw of several parts
+    may fail and cost points, and the rule bot never throws."""
+    trump, decks = state.trump, state.decks
+    suits: dict[str, dict[str, int]] = {}
+    for f, c in state.hands[seat].items():
+        if c:
+            suits.setdefault(trump.eff[f], {})[f] = c
+    out: list[Action] = []
+    seen: set[tuple[str, ...]] = set()
+    for suit in sorted(suits):
+        hold = suits[suit]
+        plays = [(f,) * k for f, c in hold.items() for k in range(1, min(c, 3) + 1)]
+        plays += [c.faces for c in cb.decompose(hold, trump.pos, decks)
+                  if c.kind not in ("single", "pair", "triple")]
+        for faces in plays:
+            a = Action("play", faces)
+            if a.faces not in seen:
+                seen.add(a.faces)
+                out.append(a)
+    return out
 
 
 def _short_follow(state: Any, seat: int) -> Action | None:
@@ -474,6 +535,36 @@ def _short_follow(state: Any, seat: int) -> Action | None:
                       key=lambda f: (-face_points(f) if partner else face_points(f), key(f)))
         mine += rest[:n - held]
     return Action("play", tuple(mine))
+
+
+def _single_follow(state: Any, seat: int) -> Action | None:
+    """A playout's follow to a lead of one card, when ``seat`` holds two or more cards of the
+    led suit or none: the rule bot's choice (:meth:`ShengjiRuleBot._follow`) among its distinct
+    faces of the suit (or of the hand), read without the legal set: when the partner is winning
+    the most points, then the lowest card; else the lowest card that takes the trick, else the
+    fewest points, then the lowest card. ``None`` for another lead."""
+    if state.lead_n != 1:
+        return None
+    trump = state.trump
+    eff, keys, pos = trump.eff, trump.sort_keys, trump.pos
+    lead = state.lead_suit
+    hand = state.hands[seat]
+    faces = [f for f, c in hand.items() if c and eff[f] == lead]
+    if len(faces) == 1 and hand[faces[0]] == 1:
+        return None                               # one card of the suit: a short follow
+    if not faces:
+        faces = [f for f, c in hand.items() if c]
+    win = state.win_seat
+    if win % 2 == seat % 2:
+        best = max(faces, key=lambda f: (FACE_POINTS[f], tuple(-k for k in keys[f])))
+        return Action("play", (best,))
+    top = next(fs for s, fs in state.trick if s == win)[0]
+    win_suit, win_pos = eff[top], pos[top]
+    winners = [f for f in faces if (eff[f] == TRUMP and win_suit != TRUMP)
+               or (eff[f] == win_suit and pos[f] > win_pos)]
+    if winners:
+        return Action("play", (min(winners, key=keys.__getitem__),))
+    return Action("play", (min(faces, key=lambda f: (FACE_POINTS[f], keys[f])),))
 
 
 def _attack_values(state: Any, total: float) -> list[float]:
