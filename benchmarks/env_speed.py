@@ -15,7 +15,8 @@ its own turns from its followed view, as in the env (min of 5 passes over 60 ran
 ``--followed`` the CPU time of one followed view (``ViewFollower.follow``) at the seat's own
 turns, as the env reads it (min of 5 passes over 20 random games). ``--draw nonzero`` reads the
 legal slots from the mask by ``mask.view(bool).nonzero()[0]`` instead of ``np.flatnonzero``
-(the same slots; the wrapper costs ~2 µs a step).
+(the same slots; the wrapper costs ~2 µs a step); ``--draw slots`` makes the env with
+``action_mask=False`` and draws from ``env.legal_slots(agent)`` (no mask made or scanned).
 """
 
 from __future__ import annotations
@@ -54,26 +55,30 @@ def raw_game(game, seed: int) -> int:
     return steps
 
 
-def env_game(env, seed: int, legal=lambda mask: np.flatnonzero(mask.view(bool))) -> int:
-    """One random masked game through the AEC loop; ``legal(mask)`` gives the slots a draw
-    picks from (``--draw``)."""
+def env_game(env, seed: int, legal=None) -> int:
+    """One random masked game through the AEC loop; ``legal(env, agent, obs)`` gives the slots
+    a draw picks from (``--draw``; by default from the mask by ``np.flatnonzero``)."""
+    legal = legal or DRAWS["flatnonzero"]
     rng = random.Random(seed)
     env.reset(seed=seed)
     steps = 0
-    for _agent in env.agent_iter():
+    for agent in env.agent_iter():
         obs, _, term, trunc, _ = env.last()
         if term or trunc:
             env.step(None)
             continue
-        env.step(int(rng.choice(legal(obs["action_mask"]))))
+        env.step(int(rng.choice(legal(env, agent, obs))))
         steps += 1
     return steps
 
 
-#: the loop's ways of reading the legal slots from a mask (the same slots, in order):
-#: ``np.flatnonzero`` (a Python wrapper: ravel, then nonzero) or the array's own ``nonzero``
-DRAWS = {"flatnonzero": lambda mask: np.flatnonzero(mask.view(bool)),
-         "nonzero": lambda mask: mask.view(bool).nonzero()[0]}
+#: the loop's ways of reading the legal slots (the same slots, in order): from the mask by
+#: ``np.flatnonzero`` (a Python wrapper: ravel, then nonzero) or by the array's own
+#: ``nonzero``; or (``slots``) the env made with ``action_mask=False``, the slots read by
+#: ``env.legal_slots(agent)`` (no mask made or scanned)
+DRAWS = {"flatnonzero": lambda env, agent, obs: np.flatnonzero(obs["action_mask"].view(bool)),
+         "nonzero": lambda env, agent, obs: obs["action_mask"].view(bool).nonzero()[0],
+         "slots": lambda env, agent, obs: env.legal_slots(agent)}
 
 
 def breakdown(gid: str, games: int = 20) -> str:
@@ -199,7 +204,8 @@ def main() -> None:
     p.add_argument("--kept", action="store_true",
                    help="print the CPU time of one kept-tensor update instead")
     p.add_argument("--draw", choices=sorted(DRAWS), default="flatnonzero",
-                   help="how the env loop reads the legal slots from the mask")
+                   help="how the env loop reads the legal slots: from the mask, or (slots) "
+                        "from env.legal_slots of an env made without masks")
     p.add_argument("--followed", action="store_true",
                    help="print the CPU time of one followed view at the seat's turns instead")
     a = p.parse_args()
@@ -220,7 +226,7 @@ def main() -> None:
     for gid in a.games:
         opts = GAMES[gid]
         game = qipai.load(gid, **opts)
-        env = E.pettingzoo(gid, **opts)
+        env = E.pettingzoo(gid, action_mask=a.draw != "slots", **opts)
         raws, envs = [], []
         seeds = iter(range(10**6))
         for _ in range(a.rounds):

@@ -265,3 +265,33 @@ def test_a_page_featurized_at_once_equals_each_candidate_featurized_alone(game_i
             want[:len(page)] = [alone.featurize(a) for a in page]
             assert np.array_equal(out, want), (seed, len(state.log))
             state.apply(rng.choice(legal), seat=seat)
+
+
+@pytest.mark.parametrize("game_id", ["shengji", "sandayi", "wakeng", "fouafour", "baohuang"])
+def test_features_written_item_by_item_equal_the_batch_rows(game_id, monkeypatch):
+    # a few new texts of a page are written item by item (cardtext.FEW_NEW), more by numpy in
+    # one batch: the same rows, for every page of random games (bids' numbers included)
+    import random
+
+    from qipai.env import cardtext
+
+    opts = dict(GAMES).get(game_id, {})
+    by_items = E.encoder(game_id, **opts).actions
+    in_batch = E.encoder(game_id, **opts).actions
+    game = qipai.load(game_id, **opts)
+    rng = random.Random(5)
+    for seed in (5, 6):
+        state = game.new_state(seed=seed)
+        while not state.is_terminal():
+            seat = state.to_act[0]
+            legal = state.legal_actions(seat)
+            page = [legal[rng.randrange(len(legal))] for _ in range(rng.randint(1, by_items.size))]
+            a = np.zeros((by_items.size, by_items.features), np.float32)
+            b = np.zeros_like(a)
+            monkeypatch.setattr(cardtext, "FEW_NEW", by_items.size)
+            by_items.featurize_many(page, a)
+            monkeypatch.setattr(cardtext, "FEW_NEW", 0)
+            in_batch.featurize_many(page, b)
+            assert np.array_equal(a, b), (seed, len(state.log))
+            assert a[:len(page)].any(axis=1).all()
+            state.apply(rng.choice(legal), seat=seat)

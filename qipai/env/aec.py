@@ -38,7 +38,10 @@ class QipaiAEC(AECEnv):
 
     ``game_id`` and ``options`` are as for :func:`qipai.load`; ``num_seats`` picks a seat count
     where a game allows several (chinese-checkers 2/3/4/6, baohuang 5/4); ``max_steps`` (agent
-    steps, paging steps included) truncates a game that runs longer. ``reset(seed=s)`` deals
+    steps, paging steps included) truncates a game that runs longer. ``action_mask=False``
+    leaves the mask out of the observations (and their space): a loop then reads the legal
+    slots from :meth:`legal_slots`, which every env gives, without a mask of the whole space
+    made at each step (doudizhu's 27,476 slots). ``reset(seed=s)`` deals
     with seed ``s``; a reset without seed draws the next deal's seed from the generator the last
     seeded reset started, so a seeded sequence of games is reproducible.
 
@@ -49,8 +52,9 @@ class QipaiAEC(AECEnv):
     metadata = {"render_modes": ["ansi"], "is_parallelizable": False}
 
     def __init__(self, game_id: str, *, num_seats: int | None = None, max_steps: int | None = None,
-                 render_mode: str | None = None, **options: Any) -> None:
+                 render_mode: str | None = None, action_mask: bool = True, **options: Any) -> None:
         super().__init__()
+        self.masked = action_mask
         self.game = qipai.load(game_id, **options)
         self.num_seats = num_seats or self.game.seat_counts()[0]
         self.encoder = make_encoder(self.game, self.num_seats)
@@ -81,6 +85,8 @@ class QipaiAEC(AECEnv):
             "observation": gymnasium.spaces.Box(0.0, enc.high, shape=enc.shape, dtype=np.float32),
             "action_mask": gymnasium.spaces.Box(0, 1, shape=(enc.actions.size,), dtype=np.int8),
         }
+        if not self.masked:
+            del parts["action_mask"]
         if enc.actions.kind == "list":
             parts["action_features"] = gymnasium.spaces.Box(
                 0.0, 1.0, shape=(enc.actions.size, enc.actions.features), dtype=np.float32)
@@ -148,13 +154,31 @@ class QipaiAEC(AECEnv):
             to_act = self._to_act(state)
             if seat in to_act and not state.is_terminal():
                 if chooser.fixed:
+                    if not self.masked:
+                        return {"observation": tensor}
                     return {"observation": tensor, "action_mask": chooser.mask(state, seat, to_act)}
                 obs = {"observation": tensor}
                 obs.update(chooser.observe(state, seat, to_act))
+                if not self.masked:
+                    del obs["action_mask"]
                 return obs
         obs = {"observation": tensor}
         obs.update(chooser.idle())
+        if not self.masked:
+            del obs["action_mask"]
         return obs
+
+    def legal_slots(self, agent: str) -> np.ndarray:
+        """The slots ``agent`` may step now, ascending (``intp``): the set items of its
+        observation's mask, read without making the mask (empty for an agent that is not to
+        act, or whose game is over)."""
+        seat = self._seat_of[agent]
+        state = self.state
+        if agent == self.agent_selection and not (self.terminations[agent] or self.truncations[agent]):
+            to_act = self._to_act(state)
+            if seat in to_act and not state.is_terminal():
+                return self.chooser.slots(state, seat, to_act)
+        return np.zeros(0, np.intp)
 
     def _follow(self, state: Any, seat: int) -> np.ndarray:
         """``seat``'s tensor of ``state``, kept from the seat's followed view (or the seat's

@@ -121,6 +121,18 @@ class Chooser:
             flags[i] = 1
         return np.ndarray(self.actions.size, _INT8, flags)
 
+    def slots(self, state: Any, seat: int, to_act: tuple | None = None) -> np.ndarray:
+        """The legal slots of ``seat``, which is to act (ascending, ``intp``): the slots the
+        mask of :meth:`observe` would set, without making the mask (a fixed space's slots as
+        numbered, or its engine flags' set items; a list space's candidates of the page)."""
+        self._refresh(state, seat, to_act)
+        if not self.fixed:
+            block = self._block()
+            return np.arange(-(-(self._hi - self._lo) // block))
+        if self._flags is not None:
+            return np.frombuffer(self._flags, np.bool_).nonzero()[0]
+        return np.array(sorted(set(self._slots)), np.intp)
+
     def idle(self) -> dict[str, np.ndarray]:
         """The mask part of the observation of a seat that is not to act: all zeros."""
         out = {"action_mask": np.zeros(self.actions.size, np.int8)}

@@ -300,14 +300,16 @@ class TileTensor(ItemWrites, TensorFollower):
         seat, enc = self.seat, self.encoder
         seen = state.seen_table(seat)
         ponds, melds, concealed, hand, drawn, phase, wall, marks, claim = seen
-        if state is not self._state or ponds is not self._ponds \
-                or any(len(p) < k for p, k in zip(ponds, self._counted)):
+        if state is not self._state or ponds is not self._ponds:
             self._restart(state, seen)
             return self._buf.copy()
         n, flat, at, high = enc.n, self._flat, self._at, self._high
         counted = self._counted
         for s in range(n):                 # the new discards, counted up to the block's high
             pond = ponds[s]
+            if len(pond) < counted[s]:     # a pond shrank (a copied state's): all again
+                self._restart(state, seen)
+                return self._buf.copy()
             if len(pond) > counted[s]:
                 base = at["discards"] + ((s - seat) % n) * 34
                 for t, _ in pond[counted[s]:]:
@@ -323,10 +325,9 @@ class TileTensor(ItemWrites, TensorFollower):
                     flat[base + t] = float(min(row[t], 4))
                 self._melds[s] = list(melds[s])
         if hand != self._hand:
-            base, old = at["hand"], self._hand
-            for t in range(34):
-                if hand[t] != old[t]:
-                    flat[base + t] = float(min(hand[t], 4))
+            base = at["hand"]
+            for t in [t for t, (now, was) in enumerate(zip(hand, self._hand)) if now != was]:
+                flat[base + t] = float(min(hand[t], 4))
             self._hand = hand[:]
         if concealed != self._concealed:
             base = at["concealed_count"]

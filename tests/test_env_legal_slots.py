@@ -1,0 +1,78 @@
+"""``env.legal_slots(agent)``: the legal slots without the mask, and envs made with
+``action_mask=False`` (observations without a mask; the loop draws from ``legal_slots``)."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+
+import qipai.env as E
+from tests.env_helpers import GAMES, VARIANTS, case_id
+
+
+@pytest.mark.parametrize("game_id,options", GAMES + VARIANTS, ids=case_id)
+def test_legal_slots_are_the_set_items_of_the_mask(game_id, options):
+    # every agent at every step of a random game: the acting agent's slots are the mask's
+    # set items (ascending), every other agent's none; after the end, none
+    env = E.pettingzoo(game_id, **options)
+    rng = random.Random(11)
+    env.reset(seed=11)
+    steps = 0
+    for agent in env.agent_iter(3000):
+        obs, _, term, trunc, _ = env.last()
+        for other in env.agents:
+            if other != agent:
+                assert env.legal_slots(other).size == 0
+        slots = env.legal_slots(agent)
+        assert slots.dtype == np.intp
+        if term or trunc:
+            assert slots.size == 0
+            env.step(None)
+            continue
+        want = np.flatnonzero(obs["action_mask"])
+        assert want.size and np.array_equal(slots, want), (game_id, steps)
+        env.step(int(rng.choice(slots)))
+        steps += 1
+    assert steps > 0
+
+
+@pytest.mark.parametrize("game_id,options", GAMES, ids=case_id)
+def test_an_env_without_masks_plays_the_same_game(game_id, options):
+    # the same seeds and draws through legal_slots give the same game as through the mask;
+    # the observations hold no mask, and are in the observation space (which has none)
+    def play(env, slots_of):
+        rng = random.Random(4)
+        env.reset(seed=4)
+        seen = []
+        for agent in env.agent_iter(3000):
+            obs, _, term, trunc, _ = env.last()
+            if term or trunc:
+                env.step(None)
+                continue
+            assert env.observation_space(agent).contains(obs)
+            seen.append(obs["observation"])
+            env.step(int(rng.choice(slots_of(env, agent, obs))))
+        return env.state.to_record(), seen, env.rewards
+
+    masked = play(E.pettingzoo(game_id, **options), lambda env, a, obs: np.flatnonzero(obs["action_mask"]))
+    bare_env = E.pettingzoo(game_id, action_mask=False, **options)
+    assert "action_mask" not in bare_env.observation_space("player_0").spaces
+    bare = play(bare_env, lambda env, a, obs: (
+        "action_mask" not in obs and env.legal_slots(a)))
+    assert bare[0] == masked[0] and bare[2] == masked[2]
+    assert len(bare[1]) == len(masked[1]) and all(map(np.array_equal, bare[1], masked[1]))
+
+
+def test_a_slot_off_the_legal_slots_is_refused():
+    env = E.pettingzoo("doudizhu", action_mask=False)
+    env.reset(seed=2)
+    agent = env.agent_selection
+    legal = set(env.legal_slots(agent).tolist())
+    off = next(i for i in range(env.action_space(agent).n) if i not in legal)
+    before = env.state.to_record()
+    with pytest.raises(Exception) as err:
+        env.step(off)
+    assert getattr(err.value, "code", None) == "env.masked_action"
+    assert env.state.to_record() == before
