@@ -150,7 +150,7 @@ def test_suit_patterns_are_worked_out_once_for_the_three_suits():
     it is met in: the entry in every suit is the pattern's own splits placed at that suit."""
     import random
 
-    from qipai.games.mahjong_gb import splits
+    from qipai.games.mahjong_gb import combos, splits
     from qipai.tiles.shapes import CHOW, PAIR, PUNG, _pattern_table, suit_splits
 
     rng = random.Random(8)
@@ -164,7 +164,10 @@ def test_suit_patterns_are_worked_out_once_for_the_three_suits():
                 want.append((tuple(base + r for ty, r in sp if ty == CHOW),
                              tuple(base + r for ty, r in sp if ty == PUNG),
                              tuple(base + r for ty, r in sp if ty == PAIR)))
-            assert got[0] == tuple(want), (key, base)
+            assert tuple(part[:3] for part in got[0]) == tuple(want), (key, base)
+            # each part's keys in the group tables are those of its chows and of its pungs
+            assert all(part[3] == combos.chow_key(part[0]) and part[4] == combos.pung_key(part[1])
+                       for part in got[0]), (key, base)
             assert got[1] == sum(1 << (base + r) for r in range(9) if key[r]), (key, base)
         assert len(splits._RANKS) <= made + 1, key
 
@@ -221,3 +224,34 @@ def test_group_tables_are_whole_before_the_first_hand():
         assert g in combos.PUNG_ENTRIES, g
     from qipai.games.mahjong_gb.fantable import PUNG_OF_TERMINALS_OR_HONORS, TRIPLE_PUNG
     assert dict(combos.PUNG_ENTRIES[(0, 9, 18)][0]) == {TRIPLE_PUNG: 1, PUNG_OF_TERMINALS_OR_HONORS: 3}
+
+
+
+def test_group_tables_by_key_hold_each_groups_entry():
+    """The scorer reads the group tables by an int key summed from the tiles: every chow group
+    and every group of pungs (number, honor or both) has its own key (no two groups share one)
+    and finds there, made at import, the entry of its tiles."""
+    from itertools import combinations, combinations_with_replacement
+
+    from qipai.games.mahjong_gb import combos
+
+    mids = [9 * s + r for s in range(3) for r in range(1, 8)]
+    chows = [g for n in range(5) for g in combinations_with_replacement(mids, n)]
+    pungs = [g for n in range(5) for g in combinations(range(27), n)]
+    pungs += [g for n in range(1, 5) for g in combinations(range(27, 34), n)]
+    mixed = [g + h for n in range(1, 4) for g in combinations(range(27), n)
+             for k in range(1, 5 - n) for h in combinations(range(27, 34), k)]
+    assert len(mixed) == 32004
+    assert len(combos.PUNGS_BY_KEY) == len(pungs) + len(mixed) == 52956
+    for g in mixed:
+        assert combos.PUNGS_BY_KEY[combos.pung_key(g)] == combos.pung_entry(g), g
+    assert len({combos.chow_key(g) for g in chows}) == len(chows)
+    assert len({combos.pung_key(g) for g in pungs}) == len(pungs)
+    for g in chows:
+        assert combos.CHOWS_BY_KEY[combos.chow_key(g)] == combos.CHOW_ENTRIES[g], g
+        assert combos.chow_entry_by_key(combos.chow_key(g)) == combos.CHOW_ENTRIES[g], g
+    for g in pungs:
+        assert combos.PUNGS_BY_KEY[combos.pung_key(g)] == combos.PUNG_ENTRIES[g], g
+    # a key the tables lack (none a hand reaches) is made from the tiles it names
+    g = (4, 13, 27, 31)
+    assert combos.pung_entry_by_key(combos.pung_key(g)) == combos.pung_entry(g)

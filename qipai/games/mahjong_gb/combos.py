@@ -3,10 +3,9 @@
 A split's sets are read as three independent groups: its chows (by middle tile), its pungs and
 kongs (by tile), and the counts of its melded and concealed kongs and concealed pungs.
 :func:`chow_entry` and :func:`pung_entry` give the fans of a group of chows or of pung tiles
-(remembered per group: at most 12,650 chow groups and 52,956 pung groups exist; every chow
-group, every group of number pungs and every group of honor pungs is made at import, so that
-a hand never met before finds its groups made, and a group of both is joined from the two on
-its first use), and
+(remembered per group: at most 12,650 chow groups and 52,956 pung groups exist; every one of
+them is made at import, so that a hand never met before finds its groups made; a group of both
+number and honor pungs is joined from the two, and kept by key only: :data:`PUNGS_BY_KEY`), and
 :data:`KONG_FANS` the kong and concealed-pung fans of every count. Each fan set is a sparse fan
 table ``(counts, bits)`` (see :mod:`.tilefans`).
 
@@ -19,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from itertools import combinations, combinations_with_replacement
-from typing import Final
+from typing import Final, cast
 
 from qipai.tiles.shapes import CHOW, KONG, PUNG
 
@@ -338,20 +337,29 @@ def pung_fans(pungs: list[tuple[int, int, bool]], f: list[int], separate: bool) 
     _pung_tiles([t for _ty, t, _m in pungs], f)
 
 
-def _kong_table(separate: bool) -> dict[tuple[int, int, int, int], tuple[dict[int, int], int]]:
-    table = {}
+def _kong_table(separate: bool) -> tuple[tuple[dict[int, int], int], ...]:
+    table: list[tuple[dict[int, int], int]] = [({}, 0)] * 625
     for pungs in range(5):
         for mk in range(pungs + 1):
             for ck in range(pungs - mk + 1):
                 for cp in range(pungs - mk - ck + 1):
                     f = [0] * TABLE_SIZE
                     _kongs(mk, ck, cp, pungs, f, separate)
-                    table[mk, ck, cp, pungs] = sparse(f)
-    return table
+                    table[kong_index(mk, ck, cp, pungs)] = sparse(f)
+    return tuple(table)
 
 
-# KONG_FANS[separate][melded kongs, concealed kongs, concealed pungs, pungs and kongs]:
-# the sparse fan table of 4.3 step 4 (``separate``: 明暗杠 scored as 明杠 + 暗杠)
+def kong_index(mk: int, ck: int, cp: int, pungs: int) -> int:
+    """The place in a :data:`KONG_FANS` table of ``mk`` melded kongs, ``ck`` concealed kongs,
+    ``cp`` concealed pungs among ``pungs`` pungs and kongs (each 0..4: the digits of a number
+    in base 5, so a hand's kongs give ``kong_index(mk, ck, 0, 0)`` once and each split adds
+    ``5 * cp + pungs``)."""
+    return ((mk * 5 + ck) * 5 + cp) * 5 + pungs
+
+
+# KONG_FANS[separate][kong_index(melded kongs, concealed kongs, concealed pungs, pungs and
+# kongs)]: the sparse fan table of 4.3 step 4 (``separate``: 明暗杠 scored as 明杠 + 暗杠; an
+# index no hand reaches holds no fans)
 KONG_FANS: Final = {False: _kong_table(False), True: _kong_table(True)}
 
 
@@ -395,6 +403,52 @@ PUNG_ENTRIES: Final[dict[tuple[int, ...], PungEntry]] = {}
 _CHOWS: Final = CHOW_ENTRIES
 _PUNGS: Final = PUNG_ENTRIES
 
+# The same entries by an int key that a split's groups make by addition, with no sorted tuple
+# of tiles: a chow group's key is the sum of ``CHOW_KEY[t] = 5 ** t`` over its middle tiles
+# (at most four chows: each tile's count is one digit in base 5), a pung group's the sum of
+# ``PUNG_KEY[t] = 2 ** t`` over its tiles (distinct). A split's key is its suits' keys plus its
+# declared sets' keys; an int key is hashed and compared at C speed, a tuple's tile by tile.
+CHOW_KEY: Final = tuple(5 ** t for t in range(27))
+PUNG_KEY: Final = tuple(1 << t for t in range(34))
+CHOWS_BY_KEY: Final[dict[int, ChowEntry]] = {}
+PUNGS_BY_KEY: Final[dict[int, PungEntry]] = {}
+
+
+def chow_key(chows: Sequence[int]) -> int:
+    """The key in :data:`CHOWS_BY_KEY` of the chows with middle tiles ``chows``."""
+    key = 0
+    for t in chows:
+        key += CHOW_KEY[t]
+    return key
+
+
+def pung_key(pungs: Sequence[int]) -> int:
+    """The key in :data:`PUNGS_BY_KEY` of the pungs and kongs of the tiles ``pungs``."""
+    key = 0
+    for t in pungs:
+        key += PUNG_KEY[t]
+    return key
+
+
+def chow_entry_by_key(key: int) -> ChowEntry:
+    """The ChowEntry of the group of chows whose key is ``key`` (:func:`chow_entry`)."""
+    chows: list[int] = []
+    t = 0
+    rest = key
+    while rest:
+        rest, n = divmod(rest, 5)
+        chows += [t] * n
+        t += 1
+    got = CHOWS_BY_KEY[key] = chow_entry(tuple(chows))
+    return got
+
+
+def pung_entry_by_key(key: int) -> PungEntry:
+    """The PungEntry of the group of pungs whose key is ``key`` (:func:`pung_entry`; a group
+    of both number and honor pungs is made on its first use)."""
+    got = PUNGS_BY_KEY[key] = pung_entry(tuple([t for t in range(34) if key >> t & 1]))
+    return got
+
 
 def chow_entry(chows: tuple[int, ...]) -> ChowEntry:
     """The ChowEntry of up to four chows (middle tiles, ascending); like the pungs'
@@ -431,13 +485,7 @@ def pung_entry(pungs: tuple[int, ...]) -> PungEntry:
         if canon != pungs:
             got = _PUNGS.get(canon) or pung_entry(canon)
         elif 0 < split < len(pungs):
-            a_pairs, a_bits, a_trait, _a_winds, _a_pair_fan = pung_entry(pungs[:split])
-            b_pairs, b_bits, b_trait, b_winds, b_pair_fan = pung_entry(pungs[split:])
-            counts = dict(a_pairs)
-            for fan, n in b_pairs:         # 幺九刻 comes from both
-                counts[fan] = counts.get(fan, 0) + n
-            got = (tuple(sorted(counts.items())), a_bits | b_bits, a_trait & b_trait, b_winds,
-                   b_pair_fan)
+            got = _join_pungs(pung_entry(pungs[:split]), pung_entry(pungs[split:]))
         else:
             f = [0] * TABLE_SIZE
             _pungs(sorted(pungs, key=ORDER.__getitem__), f)
@@ -452,9 +500,20 @@ def pung_entry(pungs: tuple[int, ...]) -> PungEntry:
     return got
 
 
+def _join_pungs(numbers: PungEntry, honors: PungEntry) -> PungEntry:
+    """The PungEntry of a group of number pungs and a group of honor pungs together."""
+    a_pairs, a_bits, a_trait, _a_winds, _a_pair_fan = numbers
+    b_pairs, b_bits, b_trait, b_winds, b_pair_fan = honors
+    counts = dict(a_pairs)
+    for fan, n in b_pairs:         # 幺九刻 comes from both
+        counts[fan] = counts.get(fan, 0) + n
+    return (tuple(sorted(counts.items())), a_bits | b_bits, a_trait & b_trait, b_winds, b_pair_fan)
+
+
 def _fill() -> None:
     """Make the entry of every chow group (12,650), every group of number pungs (20,854) and
-    every group of honor pungs (128): a few hundredths of a second, once."""
+    every group of honor pungs (128), by tiles and by key, and of every group of both by key
+    (32,004): a tenth of a second, once."""
     middles = [t for t in range(27) if 2 <= RANK[t] <= 8]
     for n in range(5):
         for group in combinations_with_replacement(middles, n):
@@ -463,6 +522,24 @@ def _fill() -> None:
             pung_entry(group)
         for group in combinations(range(27, 34), n):
             pung_entry(group)
+    for chows, entry in _CHOWS.items():
+        CHOWS_BY_KEY[chow_key(chows)] = entry
+    for pungs, pentry in _PUNGS.items():
+        PUNGS_BY_KEY[pung_key(pungs)] = pentry
+    # every group of both number and honor pungs (32,004), by key only: joined from its two
+    # parts, they hold 176 different entries, each kept as one object (held as ``object`` on
+    # the way: compiled code would make a new tuple each time it stored a PungEntry)
+    numbers = [(len(g), pung_key(g), _PUNGS[g]) for n in range(1, 4) for g in combinations(range(27), n)]
+    kept: dict[PungEntry, object] = {}
+    mixed: dict[int, object] = {}
+    for n in range(1, 4):
+        for honors in combinations(range(27, 34), n):
+            honors_key, honors_entry = pung_key(honors), _PUNGS[honors]
+            for size, key, numbers_entry in numbers:
+                if size + n <= 4:
+                    joined = _join_pungs(numbers_entry, honors_entry)
+                    mixed[key + honors_key] = kept.setdefault(joined, joined)
+    PUNGS_BY_KEY.update(cast(dict[int, PungEntry], mixed))
 
 
 

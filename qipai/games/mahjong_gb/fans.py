@@ -32,12 +32,15 @@ from qipai.tiles.shapes import CHOW, KONG, PUNG
 from qipai.tiles.tile import format_tiles
 
 from .combos import (
-    CHOW_ENTRIES,
+    CHOWS_BY_KEY,
     KONG_FANS,
-    PUNG_ENTRIES,
     PUNG_TRAIT,
-    chow_entry,
-    pung_entry,
+    PUNGS_BY_KEY,
+    chow_entry_by_key,
+    chow_key,
+    kong_index,
+    pung_entry_by_key,
+    pung_key,
     terminal_chows,
 )
 from .exclusions import exclude, wind_fans
@@ -108,11 +111,12 @@ class FanResult(NamedTuple):
 
 # ----- one split -------------------------------------------------------------------------------
 # What every split of one hand shares: the win context, the fans of its tiles and win flags
-# (``base``, ``base_bits``), and its declared sets: chow middles, pung and kong tiles, melded
-# kongs, concealed kongs and claimed pungs; last, the kong table of its variant. A plain tuple
-# of fixed length, which compiled code passes as a C struct.
-_Hand = tuple[WinContext, dict[int, int], int, tuple[int, ...], tuple[int, ...], int, int,
-              dict[tuple[int, int, int, int], tuple[dict[int, int], int]]]
+# (``base``, ``base_bits``), and its declared sets: their chow middles, the keys of their chows
+# and of their pungs and kongs in the group tables, how many pungs and kongs, and the place of
+# their kongs in the kong table (:func:`.combos.kong_index`); last, the kong table of its
+# variant. A plain tuple of fixed length, which compiled code passes as a C struct.
+_Hand = tuple[WinContext, dict[int, int], int, tuple[int, ...], int, int, int, int,
+              tuple[tuple[dict[int, int], int], ...]]
 
 
 _TRAIT_FAN: Final = {1: OUTSIDE_HAND, 2: ALL_FIVE, 4: ALL_EVEN_PUNGS}
@@ -125,26 +129,29 @@ _VALUES: Final = VALUES
 def _score(split: Split, h: _Hand) -> tuple[dict[int, int], int]:
     """The fans of one split after the exclusions, ``{fan number: count}`` (4.3 steps 3-6),
     and their total."""
-    chows_c, pungs_c, pair = split
-    ctx, base, base_bits, fixed_chows, fixed_pungs, melded_kongs, concealed_kongs, kong_table = h
+    chows_c, pungs_c, pair, chows_key, pungs_key = split
+    ctx, base, base_bits, fixed_chows, fixed_chows_key, fixed_pungs_key, fixed_pungs, kongs_at, \
+        kong_table = h
     win = ctx.win
-    chows = tuple(sorted(fixed_chows + chows_c)) if fixed_chows else chows_c
-    pungs = tuple(sorted(fixed_pungs + pungs_c)) if fixed_pungs else pungs_c
     # a pung completed by a discard counts as melded, unless a concealed chow takes the tile
     concealed_pungs = len(pungs_c)
     if concealed_pungs and not ctx.self_drawn and win in pungs_c and not any(
             t - 1 <= win <= t + 1 for t in chows_c):
         concealed_pungs -= 1
-    kong_counts, kong_bits = kong_table[melded_kongs, concealed_kongs, concealed_pungs, len(pungs)]
-    chow_pairs, chow_bits, chow_trait, terminal = CHOW_ENTRIES.get(chows) or chow_entry(chows)
-    pung_pairs, pung_bits, pung_trait, winds, pair_fan = PUNG_ENTRIES.get(pungs) or pung_entry(pungs)
+    kong_counts, kong_bits = kong_table[kongs_at + 5 * concealed_pungs + len(pungs_c) + fixed_pungs]
+    chows_key += fixed_chows_key
+    pungs_key += fixed_pungs_key
+    chow_pairs, chow_bits, chow_trait, terminal = (CHOWS_BY_KEY.get(chows_key)
+                                                   or chow_entry_by_key(chows_key))
+    pung_pairs, pung_bits, pung_trait, winds, pair_fan = (PUNGS_BY_KEY.get(pungs_key)
+                                                          or pung_entry_by_key(pungs_key))
     counts = base.copy()
     if pung_pairs:
         counts.update(pung_pairs)
     if kong_counts:
         counts.update(kong_counts)
     bits = base_bits | kong_bits | pung_bits
-    fan = terminal_chows(chows, pair) if terminal else 0
+    fan = terminal_chows(chows_c + fixed_chows, pair) if terminal else 0
     if fan:
         counts[fan] = 1
         bits |= 1 << fan
@@ -152,7 +159,7 @@ def _score(split: Split, h: _Hand) -> tuple[dict[int, int], int]:
         counts.update(chow_pairs)
         bits |= chow_bits
     # the fans the pair decides
-    if len(chows) == 4:
+    if len(chows_c) + len(fixed_chows) == 4:
         if pair < 27:
             counts[ALL_CHOWS] = 1
             bits |= 1 << ALL_CHOWS
@@ -291,7 +298,7 @@ def _best(hand: Hand, exclusions: str, mixed_kongs: str) -> tuple[dict[int, int]
                     if not mld.concealed:
                         melded += 1
                         melded_kongs += 1
-        over: int = max(whole) > 4
+        over: int = len(whole.translate(None, _UP_TO_FOUR))   # a count above four
     else:
         whole = c14
         over = shape & OVER
@@ -340,8 +347,9 @@ def _best(hand: Hand, exclusions: str, mixed_kongs: str) -> tuple[dict[int, int]
     seven_pairs = best is not None and SEVEN_PAIRS in best
     if found and (best is None or seven_pairs):
         base, base_bits = _base(ctx, m, whole, kongs)
-        h: _Hand = (ctx, base, base_bits, tuple(fixed_chows), tuple(fixed_pungs), melded_kongs,
-                     kongs - melded_kongs, KONG_FANS[ctx.separate])
+        h: _Hand = (ctx, base, base_bits, tuple(fixed_chows), chow_key(fixed_chows),
+                     pung_key(fixed_pungs), len(fixed_pungs),
+                     kong_index(melded_kongs, kongs - melded_kongs, 0, 0), KONG_FANS[ctx.separate])
         for sp in found:
             f, total = _score(sp, h)
             if total > best_total:
@@ -380,6 +388,9 @@ def calculate(hand: Hand | str, *, exclusions: str = "pymahjonggb",
         fans.sort(key=lambda x: _DISPLAY_ORDER[x[0]])
     return _new(FanResult, (tuple(fans), base_total + flowers, base_total))
 
+
+# the counts 0..4, which bytes.translate deletes to leave the counts above four
+_UP_TO_FOUR: Final = bytes(range(5))
 
 # a FanResult from the tuple of its fields (twice as fast as its constructor's argument handling)
 _new: Final = tuple.__new__

@@ -1,10 +1,12 @@
 """The standard splits of a hand's concealed tiles, read from tables by suit pattern.
 
-A split is ``(chows, pungs, pair)``: the middle tiles of its chows and the tiles of its pungs,
-each an ascending tuple, and its pair tile. Each suit's 9 counts (and the 7 honor counts) are
-looked up once in a table of that pattern's splits, already placed at the suit's tiles and
-grouped by kind of set, so that a hand's splits are the suits' splits joined: one tuple
-concatenation per group, since the suits' tiles follow each other.
+A split is ``(chows, pungs, pair, chow key, pung key)``: the middle tiles of its chows and the
+tiles of its pungs, each an ascending tuple, its pair tile, and the keys of its chows and of its
+pungs in the group tables of :mod:`.combos` (:func:`~.combos.chow_key`,
+:func:`~.combos.pung_key`). Each suit's 9 counts (and the 7 honor counts) are looked up once in a
+table of that pattern's splits, already placed at the suit's tiles and grouped by kind of set,
+so that a hand's splits are the suits' splits joined: one tuple concatenation per group, since
+the suits' tiles follow each other, and a sum per key.
 """
 
 from __future__ import annotations
@@ -15,15 +17,16 @@ from typing import Final
 
 from qipai.tiles.shapes import CHOW, PAIR, PUNG, suit_splits
 
+from .combos import chow_key, pung_key
 from .tilefans import ORDER
 
-Split = tuple[tuple[int, ...], tuple[int, ...], int]
-_Part = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]
+Split = tuple[tuple[int, ...], tuple[int, ...], int, int, int]
+# one suit's part of a split: (chows, pungs, pair as a 0- or 1-tuple, chow key, pung key)
+_Part = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], int, int]
 
 _Entry = tuple[tuple[_Part, ...], int, int]
-# per suit (characters, dots, bamboo): 9 counts as bytes -> (the pattern's splits as (chows, pungs, pair)
-# with the pair a 0- or 1-tuple, () when the pattern has none; the kinds held as a mask; the
-# shape flags below)
+# per suit (characters, dots, bamboo): 9 counts as bytes -> (the pattern's splits as parts,
+# () when the pattern has none; the kinds held as a mask; the shape flags below)
 _SUITS: Final[tuple[dict[bytes, _Entry], dict[bytes, _Entry], dict[bytes, _Entry]]] = ({}, {}, {})
 _HONORS: Final[dict[bytes, _Entry]] = {}
 
@@ -34,16 +37,20 @@ def _suit_parts(key: tuple[int, ...], base: int) -> tuple[_Part, ...]:
         by_type: dict[int, list[int]] = {CHOW: [], PUNG: [], PAIR: []}
         for ty, r in sp:
             by_type[ty].append(base + r)
-        parts.append((tuple(by_type[CHOW]), tuple(by_type[PUNG]), tuple(by_type[PAIR])))
+        parts.append(_part(tuple(by_type[CHOW]), tuple(by_type[PUNG]), tuple(by_type[PAIR])))
     return tuple(parts)
+
+
+def _part(chows: tuple[int, ...], pungs: tuple[int, ...], pair: tuple[int, ...]) -> _Part:
+    return (chows, pungs, pair, chow_key(chows), pung_key(pungs))
 
 
 def _honor_parts(key: tuple[int, ...]) -> tuple[_Part, ...]:
     if any(n not in (0, 2, 3) for n in key):
         got: tuple[_Part, ...] = ()
     else:
-        got = (((), tuple(27 + i for i, n in enumerate(key) if n == 3),
-                tuple(27 + i for i, n in enumerate(key) if n == 2)),)
+        got = (_part((), tuple([27 + i for i, n in enumerate(key) if n == 3]),
+                     tuple([27 + i for i, n in enumerate(key) if n == 2])),)
     return got
 
 
@@ -76,8 +83,8 @@ def _suit_entry(key: bytes, base: int) -> tuple[tuple[_Part, ...], int, int]:
     parts, mask, flags = ranks
     if base:
         up = base.__add__
-        parts = tuple((tuple(map(up, chows)), tuple(map(up, pungs)), tuple(map(up, pair)))
-                      for chows, pungs, pair in parts)
+        parts = tuple(_part(tuple(map(up, chows)), tuple(map(up, pungs)), tuple(map(up, pair)))
+                      for chows, pungs, pair, _c, _p in parts)
         mask <<= base
     got = _SUITS[base // 9][key] = (parts, mask, flags)
     return got
@@ -110,33 +117,35 @@ def read(c: Sequence[int]) -> tuple[list[Split], int, int]:
     return _join(s0[0], s1[0], s2[0], h[0]), m, flags
 
 
-def splits(c: Sequence[int]) -> list[Split]:
+def splits(c: Sequence[int]) -> list[tuple[tuple[int, ...], tuple[int, ...], int]]:
     """Every split of the 34 counts ``c`` into sets and exactly one pair, in the reference
-    calculator's order (by the sets' lowest tiles, pungs before chows); ``[]`` for none."""
-    return read(c)[0]
+    calculator's order (by the sets' lowest tiles, pungs before chows), each ``(chows, pungs,
+    pair)``; ``[]`` for none."""
+    return [(chows, pungs, pair) for chows, pungs, pair, _c, _p in read(c)[0]]
 
 
-def _join(s0, s1, s2, h) -> list[Split]:
+def _join(s0: tuple[_Part, ...], s1: tuple[_Part, ...], s2: tuple[_Part, ...],
+          hs: tuple[_Part, ...]) -> list[Split]:
     """The splits of a hand from its suits' and honors' splits."""
-    if not (s0 and s1 and s2 and h):
+    if not (s0 and s1 and s2 and hs):
         return []
-    h = h[0]
+    h = hs[0]
+    # exactly one pair (the pair count is the same in every split of a pattern)
+    if len(s0[0][2]) + len(s1[0][2]) + len(s2[0][2]) + len(h[2]) != 1:
+        return []
     if len(s0) + len(s1) + len(s2) == 3:      # one split per suit: most hands
-        (a,), (b,), (d,) = s0, s1, s2
-        pair = a[2] + b[2] + d[2] + h[2]
-        if len(pair) != 1:
-            return []
-        return [(a[0] + b[0] + d[0], a[1] + b[1] + d[1] + h[1], pair[0])]
-    out = []
-    for a, b, d in product(s0, s1, s2):
-        pair = a[2] + b[2] + d[2] + h[2]
-        if len(pair) != 1:
-            return []     # the pair count is the same in every split of a pattern
-        out.append((a[0] + b[0] + d[0], a[1] + b[1] + d[1] + h[1], pair[0]))
+        return [_joined(s0[0], s1[0], s2[0], h)]
+    out = [_joined(a, b, d, h) for a, b, d in product(s0, s1, s2)]
     out.sort(key=_order)
     return out
 
 
+def _joined(a: _Part, b: _Part, d: _Part, h: _Part) -> Split:
+    """The split of the suits' parts ``a``, ``b``, ``d`` and the honors' ``h``."""
+    return (a[0] + b[0] + d[0], a[1] + b[1] + d[1] + h[1], (a[2] or b[2] or d[2] or h[2])[0],
+            a[3] + b[3] + d[3], a[4] + b[4] + d[4] + h[4])
+
+
 def _order(split: Split) -> tuple[tuple[int, int], ...]:
-    chows, pungs, _pair = split
+    chows, pungs = split[0], split[1]
     return tuple(sorted([(ORDER[t - 1], 1) for t in chows] + [(ORDER[t], 0) for t in pungs]))
