@@ -21,6 +21,7 @@ import httpx
 import pytest
 from playwright.sync_api import Page
 
+from .. import forkserver
 from ..conftest import migrated_sqlite
 
 # A page's wait_for_function polls every 100 ms, not at each animation frame (Playwright's
@@ -91,8 +92,12 @@ def running_server(data: Path, settings: str = ""):
             f"{extra}{settings}), log_level='warning')")
     # its output goes to a file (server.log in ``data``): a pipe nobody reads fills at 64 KB of
     # warnings and then blocks the server mid-game; the file is there to read after a failure
+    # forked from the test process's zygote, which has imported the server (tests/forkserver.py:
+    # ~0.75 s of a start's ~1 s of CPU), else started as ``python -c``
     out = open(data / "server.log", "ab")
-    proc = subprocess.Popen([sys.executable, "-c", code], stdout=out, stderr=subprocess.STDOUT)
+    proc = forkserver.spawn(code, str(data / "server.log"))
+    if proc is None:
+        proc = subprocess.Popen([sys.executable, "-c", code], stdout=out, stderr=subprocess.STDOUT)
     base = f"http://127.0.0.1:{port}"
     try:
         for _ in range(300):

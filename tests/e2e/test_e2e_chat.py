@@ -75,6 +75,7 @@ def test_chat_draw_offer_sound_theme_and_rematch(server, browser, shot):
     assert b.locator("#chat img, #chat b:not(.chat-who)").count() == 0
     chat(b, "good luck")
     wait_line(a, "good luck")
+    wait_line(b, "good luck")          # the writer's own line comes back from the server too
     assert lines(a) == lines(b) == [HOSTILE, "good luck"]
     # a quick phrase goes in one click, and each reader reads it in their own language
     a.click('#chat [data-quick="好棋！"]')
