@@ -88,3 +88,27 @@ def test_a_pick_of_many_from_many_items_passes_over_the_items_not_taken() -> Non
         assert seq[0:n:max(1, n // 64)] == [seq[i] for i in range(0, n, max(1, n // 64))]
         picked += len(seq.items) >= sm.SKIPPING and len(at) >= sm.SKIPPING
     assert picked > 100
+
+
+def test_a_pick_of_consecutive_members_walks_from_each_to_the_next() -> None:
+    """A pick of at least ``RUN`` consecutive members (a page of 64 inside a block) unranks
+    the first and steps to each next member: the same members as indexing one by one, to the
+    last member of the set, for sets of many and few items, large and small counts."""
+    import qipai.cards.submultisets as sm
+
+    rng = random.Random(6)
+    walked = 0
+    for _ in range(300):
+        items = [(i, rng.randint(0, 4)) for i in range(rng.randint(1, 30))]
+        seq = SubMultisets(items, rng.randint(0, 9), lambda t: ("play", t))
+        n = len(seq)
+        if not n:
+            continue
+        start = rng.choice([0, rng.randrange(n), max(0, n - rng.randint(1, 70))])
+        count = min(n - start, rng.randint(1, 70))
+        want = [seq[i] for i in range(start, start + count)]
+        assert seq.pick(range(start, start + count)) == want
+        assert seq.pick(list(range(start, start + count))) == want
+        assert seq.take(start, 1, count) == want
+        walked += count >= sm.RUN
+    assert walked > 100

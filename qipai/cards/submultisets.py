@@ -20,6 +20,8 @@ LISTED = 4096
 #: a pick of at least this many members of a set of at least this many items passes over the
 #: items not taken by a binary search (the kitty burials: 8 of some 30 kinds of card)
 SKIPPING = 16
+#: a pick of at least this many consecutive members walks from the first to each next one
+RUN = 8
 
 
 class SubMultisets(Sequence):
@@ -127,10 +129,48 @@ class SubMultisets(Sequence):
         """``[self[i] for i in indices]`` for ``indices`` in range, without the checks of
         indexing (many of a set of many items unranked by :meth:`_unrank_skipping`)."""
         unrank, wrap = self._unrank, self.wrap
+        if len(indices) >= RUN and indices[-1] - indices[0] == len(indices) - 1:
+            return list(map(wrap, self._run(indices[0], len(indices))))
         if len(self.items) >= SKIPPING and len(indices) >= SKIPPING:
             skip = [[-w for w in column] for column in zip(*self._ways)]
             return [wrap(self._unrank_skipping(i, skip)) for i in indices]
         return [wrap(unrank(i)) for i in indices]
+
+    def _run(self, index: int, count: int) -> list[tuple[Any, ...]]:
+        """The keys of members ``index .. index + count - 1`` (in range): the first unranked,
+        each next one its successor. The members are in ascending order of their count
+        vectors (how many of each item, item by item), so the successor takes one more of the
+        last item ``i`` that has one more to give (``t[i] < c[i]``) and leaves at least one
+        taken after it, then the fewest it can of the items after ``i`` (as many as each holds,
+        from the last item back)."""
+        items = self.items
+        n = len(items)
+        first = self._unrank(index)
+        at = {key: i for i, (key, _) in enumerate(items)}
+        counts = [0] * n
+        for key in first:
+            counts[at[key]] += 1
+        caps = [c for _, c in items]
+        keys = [key for key, _ in items]
+        size, member = self.size, first
+        out = [first]
+        for _ in range(count - 1):
+            after = 0                      # how many are taken after item i
+            i = n - 1
+            while not (after and counts[i] < caps[i]):
+                after += counts[i]
+                i -= 1
+            counts[i] += 1
+            left = after - 1               # given to the items after i, from the last back
+            tail: tuple[Any, ...] = ()
+            for j in range(n - 1, i, -1):
+                counts[j] = c = min(caps[j], left)
+                if c:
+                    tail = (keys[j],) * c + tail
+                    left -= c
+            member = member[:size - after] + (keys[i],) + tail
+            out.append(member)
+        return out
 
     def _unrank_skipping(self, index: int, skip: list[list[int]]) -> tuple[Any, ...]:
         """:meth:`_unrank`, the items of which none is taken passed over by a binary search:

@@ -141,12 +141,19 @@ class TrickTensor(ItemWrites, TensorFollower):
         self._views()
         self._state: Any = None
         self._mark: Any = None
-        self._keys: tuple | None = None
-        self._trick: tuple = ()
-        self._written: list[int] = []           # the items the one-hot blocks were written in
         sp = encoder.spec
         self._scalars = [key for key, _ in sp["scalars"]]
         self._marks = ("trump", "phase", *sp["roles"])      # the keys of the one-hot blocks
+        self._high = [float(h) for h in encoder.layout.high]
+        self._forget()
+
+    def _forget(self) -> None:
+        """What the blocks written only when their keys change were written from: nothing."""
+        self._keys: tuple | None = None
+        self._trick: tuple = ()
+        self._written = [-1] * len(self._marks)    # the item each one-hot key set, or -1
+        self._counts: list | None = None
+        self._numbers: tuple | None = None
 
     def _views(self) -> None:
         self._parts = self.encoder.layout.parts(self._buf)
@@ -158,9 +165,7 @@ class TrickTensor(ItemWrites, TensorFollower):
         enc, seat, parts, flat = self.encoder, self.seat, self._parts, self._flat
         if seen.whole:
             self._buf.fill(0.0)
-            self._keys = None
-            self._trick = ()
-            self._written = []
+            self._forget()
         offsets, n = enc.layout.offsets, enc.n
         hand, at = seen.hand, offsets["hand"][0]
         if hand is not None:
@@ -187,42 +192,53 @@ class TrickTensor(ItemWrites, TensorFollower):
             for f in faces:
                 flat[at + FACE_INDEX[f]] += 1
             at += 54
-        keys = seen.keys
-        at = offsets["cards_left"][0]            # every seat's count: all the block's items
-        for i, c in enumerate(keys["counts"]):
-            flat[at + (i - seat) % n] = c
-        at = offsets["scalars"][0]               # the numbers: all the block's items
-        for i, key in enumerate(self._scalars):
-            v = keys.get(key)
-            number = isinstance(v, (int, float)) and not isinstance(v, bool)
-            flat[at + i] = max(float(v), 0.0) if number else 0.0
+        keys, high = seen.keys, self._high
+        counts = keys["counts"]
+        if counts != self._counts:               # every seat's count: all the block's items
+            at = offsets["cards_left"][0]
+            for i, c in enumerate(counts):
+                j = at + (i - seat) % n
+                flat[j] = min(c, high[j])
+            self._counts = counts
+        numbers = tuple(map(keys.get, self._scalars))
+        if numbers != self._numbers:             # the numbers: all the block's items
+            at = offsets["scalars"][0]
+            for j, v in enumerate(numbers, at):
+                number = isinstance(v, (int, float)) and not isinstance(v, bool)
+                flat[j] = min(max(float(v), 0.0), high[j]) if number else 0.0
+            self._numbers = numbers
         now = tuple(map(keys.get, self._marks))
         if now != self._keys:
-            self._keys = now
             self._one_hots(now, seat)
-        return np.minimum(self._buf, enc.high)    # a new array, within ``high`` as encode's
+            self._keys = now
+        # the counts and numbers are written within ``high``; the other blocks count cards,
+        # each at most as many as the block's high (the decks, or 4 decks' worth)
+        return self._buf.copy()
 
     def _one_hots(self, values: tuple, seat: int) -> None:
         """The one-hot blocks (``trump``, ``phase``, ``roles``) of ``values`` (the keys of
-        ``_marks``), written again: the items written last time zeroed, then the new ones (as
-        :meth:`TrickEncoder.fill` writes them)."""
-        enc, flat = self.encoder, self._flat
-        n, sp, offsets = enc.n, enc.spec, enc.layout.offsets
-        for i in self._written:
-            flat[i] = 0.0
-        out = []
-        trump, phase, *roles = values
-        if trump in TRUMPS:
-            out.append(offsets["trump"][0] + TRUMPS.index(trump))
-        if phase in sp["phases"]:
-            out.append(offsets["phase"][0] + sp["phases"].index(phase))
-        at = offsets["roles"][0]
-        for r, who in enumerate(roles):
-            if isinstance(who, int) and not isinstance(who, bool):
-                out.append(at + r * n + (who - seat) % n)
-        for i in out:
-            flat[i] = 1.0
-        self._written = out
+        ``_marks``): for each key that changed, the item it set cleared and its new item set
+        (as :meth:`TrickEncoder.fill` writes them)."""
+        enc, flat, written, kept = self.encoder, self._flat, self._written, self._keys
+        n, offsets = enc.n, enc.layout.offsets
+        for m, value in enumerate(values):
+            if kept is not None and value == kept[m]:
+                continue
+            if m == 0:
+                i = offsets["trump"][0] + TRUMPS.index(value) if value in TRUMPS else -1
+            elif m == 1:
+                phases = enc.spec["phases"]
+                i = offsets["phase"][0] + phases.index(value) if value in phases else -1
+            elif isinstance(value, int) and not isinstance(value, bool):
+                i = offsets["roles"][0] + (m - 2) * n + (value - seat) % n
+            else:
+                i = -1
+            if i != written[m]:
+                if written[m] >= 0:
+                    flat[written[m]] = 0.0
+                if i >= 0:
+                    flat[i] = 1.0
+                written[m] = i
 
 
 def _add_plays(flat: memoryview, at: int, plays: tuple, seat: int, n: int) -> None:
