@@ -263,9 +263,12 @@ def _suit_adds(key: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
     if max(key) <= 3 and sum(key) <= 13:     # every pattern one more tile makes is tabled
         table = _pattern_table()
         adds = paired if sum(key) % 3 == 1 else clean
+        k = list(key)
         for r in range(9):
-            if key[:r] + (key[r] + 1,) + key[r + 1:] in table:
+            k[r] += 1
+            if tuple(k) in table:
                 adds.append(r)
+            k[r] -= 1
         return tuple(clean), tuple(paired)
     k = list(key)
     for r in range(9):

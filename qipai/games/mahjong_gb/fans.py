@@ -32,15 +32,15 @@ from qipai.tiles.shapes import CHOW, KONG, PUNG
 from qipai.tiles.tile import format_tiles
 
 from .combos import (
+    CHOW_KEY,
     CHOWS_BY_KEY,
     KONG_FANS,
+    PUNG_KEY,
     PUNG_TRAIT,
     PUNGS_BY_KEY,
     chow_entry_by_key,
-    chow_key,
     kong_index,
     pung_entry_by_key,
-    pung_key,
     terminal_chows,
 )
 from .exclusions import exclude, wind_fans
@@ -270,7 +270,7 @@ def _best(hand: Hand, exclusions: str, mixed_kongs: str) -> tuple[dict[int, int]
     kongs = melded = melded_kongs = 0
     fixed: list[tuple[int, int, bool]] = []
     fixed_chows: list[int] = []
-    fixed_pungs: list[int] = []
+    fixed_pungs = fixed_chows_key = fixed_pungs_key = 0   # declared pungs and kongs; group keys
     melds = hand.melds
     if melds:
         whole: bytes | bytearray = counts   # the counts with the declared sets' tiles, added below
@@ -279,13 +279,15 @@ def _best(hand: Hand, exclusions: str, mixed_kongs: str) -> tuple[dict[int, int]
             if kind == M_CHOW:
                 fixed.append((CHOW, t + 1, True))
                 fixed_chows.append(t + 1)
+                fixed_chows_key += CHOW_KEY[t + 1]
                 counts[t] += 1
                 counts[t + 1] += 1
                 counts[t + 2] += 1
                 m |= BIT[t] | BIT[t + 1] | BIT[t + 2]
                 melded += 1
             else:
-                fixed_pungs.append(t)
+                fixed_pungs += 1
+                fixed_pungs_key += PUNG_KEY[t]
                 m |= BIT[t]
                 if kind == M_PUNG:
                     fixed.append((PUNG, t, True))
@@ -347,8 +349,8 @@ def _best(hand: Hand, exclusions: str, mixed_kongs: str) -> tuple[dict[int, int]
     seven_pairs = best is not None and SEVEN_PAIRS in best
     if found and (best is None or seven_pairs):
         base, base_bits = _base(ctx, m, whole, kongs)
-        h: _Hand = (ctx, base, base_bits, tuple(fixed_chows), chow_key(fixed_chows),
-                     pung_key(fixed_pungs), len(fixed_pungs),
+        h: _Hand = (ctx, base, base_bits, tuple(fixed_chows), fixed_chows_key, fixed_pungs_key,
+                     fixed_pungs,
                      kong_index(melded_kongs, kongs - melded_kongs, 0, 0), KONG_FANS[ctx.separate])
         for sp in found:
             f, total = _score(sp, h)
