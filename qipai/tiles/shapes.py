@@ -355,9 +355,9 @@ def only_wait(c: Sequence[int], win: int, seven_pairs: bool = False) -> bool:
         return len(waits(c, seven_pairs)) == 1
     if verdict == _OTHERS:
         return False
-    if seven_pairs and sum(b) == 13:
+    if seven_pairs:
         odd = b.translate(_ODD)        # 1 where a kind is held an odd number of times
-        if odd.count(1) == 1 and odd.index(1) != win:
+        if odd.count(1) == 1 and odd.index(1) != win and sum(b) == 13:
             return False
     return True
 

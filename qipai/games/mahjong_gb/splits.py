@@ -105,7 +105,7 @@ def read(c: Sequence[int]) -> tuple[list[Split], int, int]:
     for each kind held, the flags those of :data:`SINGLES`, :data:`EVEN` (every suit has them)
     and :data:`OVER` (some suit has it). Each suit's key is its 9 counts as bytes (one bytes
     object of the 34 counts, sliced)."""
-    b = bytes(c)
+    b = c if isinstance(c, bytes) else bytes(c)
     k0, k1, k2, kh = b[0:9], b[9:18], b[18:27], b[27:34]
     s0 = _SUITS[0].get(k0) or _suit_entry(k0, 0)
     s1 = _SUITS[1].get(k1) or _suit_entry(k1, 9)

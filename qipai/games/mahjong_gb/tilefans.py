@@ -67,8 +67,9 @@ KINDS: Final = range(TABLE_SIZE)
 def kind_mask(c: list[int]) -> int:
     """Bitmask of the kinds present in the 34 counts ``c``."""
     m = 0
-    for t in compress(range(34), c):
-        m |= BIT[t]
+    for t in range(34):
+        if c[t]:
+            m |= BIT[t]
     return m
 
 
