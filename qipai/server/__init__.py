@@ -159,12 +159,16 @@ def block_on_signal() -> None:
     path = os.environ.get("QIPAI_TEST_BLOCK_FILE")
     if not path:
         return
+    import ctypes
     import signal
     import time
 
-    t0 = time.perf_counter()
-    sum(range(2_000_000))
-    per_unit = (time.perf_counter() - t0) / 2_000_000      # seconds a number of the C loop takes
+    # libc's usleep called through PyDLL, which keeps the interpreter lock during the call: the
+    # lock is held for that wall time however loaded the machine (a C loop sized by a timing
+    # at the start held it for as long as the machine's load made it, and on a loaded machine
+    # for more than the lease's margin: another worker took the table)
+    hold = ctypes.PyDLL(None).usleep
+    hold.argtypes = [ctypes.c_uint]
 
     def block(_signum, _frame) -> None:
         seconds, *how = Path(path).read_text().split()
@@ -173,7 +177,7 @@ def block_on_signal() -> None:
             while time.monotonic() < end:
                 n = (n * 31 + 7) % 1_000_003
         elif how == ["gil"]:
-            sum(range(int(float(seconds) / per_unit)))
+            hold(int(float(seconds) * 1_000_000))
         else:                  # asleep; "0" written to the file meanwhile wakes it sooner
             end = time.monotonic() + float(seconds)
             while (left := end - time.monotonic()) > 0:
