@@ -110,10 +110,12 @@ LONGEST = ("e2e_movelist", "e2e_language_zh_tables", "e2e_pages_event_people", "
            "competition_presets_cli", "e2e_language_zh_pages")
 #: file-name parts of the files that start servers, engines or many whole games (run early; a
 #: long file left among the short ones at the end kept one worker busy long after the other
-#: was done: the refusal words' typed playouts, the level bots' matches, the catalogues' playouts)
+#: was done: the refusal words' typed playouts, the level bots' matches, the catalogues' playouts;
+#: the samplers' sweeps over every seat's view of whole deals, one test of 60 s in baohuang's)
 SLOW = ("server", "cluster", "engines", "bot_connect", "differential", "properties", "breaker",
         "store_writer", "search_bots", "env_", "fairness", "_events", "competition_event",
-        "refusal_words", "level_bots", "i18n", "mahjong_game", "xiangqi_pgn")
+        "refusal_words", "level_bots", "i18n", "mahjong_game", "xiangqi_pgn", "sampler",
+        "determinize")
 
 
 def _rank(nodeid: str) -> int:
