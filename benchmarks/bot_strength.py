@@ -21,10 +21,10 @@ Run (slow; ``nice`` on a shared machine; ``--jobs`` games at once in worker proc
         --jobs 2 --json strength.jsonl
     python benchmarks/bot_strength.py --markdown strength.jsonl   # the table of docs/bots.md
 
-Each game appends one JSON line (a one-game row, with its seed, outcome, end reason and number of
-actions) to ``--json``; ``--markdown`` merges the lines
-of the same pairing (runs extended with ``--first N``, the seed of the first game) into one
-table row.
+Each game appends one JSON line (a one-game row, with its seed, outcome, end reason, number of
+actions and ``slowest``, the CPU seconds of the level's longest decision) to ``--json``;
+``--markdown`` merges the lines of the same pairing (runs extended with ``--first N``, the seed
+of the first game) into one table row.
 """
 
 from __future__ import annotations
@@ -118,17 +118,20 @@ HEADER = ("| game | level | opponent | playouts/move | games | W-D-L | win rate 
 
 
 class Timed:
-    """A bot whose decisions are counted and timed (CPU seconds of this process)."""
+    """A bot whose decisions are counted and timed (CPU seconds of this process); ``slowest``
+    is its longest decision (a live table's limit is per move, which a mean can hide)."""
 
     def __init__(self, bot: Any) -> None:
-        self.bot, self.cpu, self.moves = bot, 0.0, 0
+        self.bot, self.cpu, self.moves, self.slowest = bot, 0.0, 0, 0.0
 
     def choose(self, state: Any, seat: int) -> Any:
         t = time.process_time()
         try:
             return self.bot.choose(state, seat)
         finally:
-            self.cpu += time.process_time() - t
+            took = time.process_time() - t
+            self.cpu += took
+            self.slowest = max(self.slowest, took)
             self.moves += 1
 
 
@@ -182,7 +185,7 @@ def play_one(game_id: str, level: int, opponent: str, i: int) -> dict[str, Any]:
         base_end = _play(game, base, seed=i)
         out["baseline"] = me in base_end.result.winners
         out["baseline_points"] = base_end.result.returns[me]
-    out["cpu"], out["moves"] = mine.cpu, mine.moves
+    out["cpu"], out["moves"], out["slowest"] = mine.cpu, mine.moves, round(mine.slowest, 3)
     return out
 
 
@@ -227,7 +230,7 @@ def pairing(game_id: str, level: int, opponent: str, n: int, first: int, jobs: i
                 one.better, one.worse = int(won and not res["baseline"]), int(res["baseline"] and not won)
             row.add(one)
             if json_path:                  # one line a game: a run stopped early keeps its games
-                extra = {k: res[k] for k in ("points", "baseline_points") if k in res}
+                extra = {k: res[k] for k in ("points", "baseline_points", "slowest") if k in res}
                 with json_path.open("a") as f:
                     f.write(json.dumps({**asdict(one), "seed": seed, "outcome": res["outcome"],
                                         "reason": res["reason"], "plies": res["plies"],

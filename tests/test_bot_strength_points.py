@@ -35,3 +35,25 @@ def test_points_summary_pairs_the_same_seat_and_deal(tmp_path):
     # differences 2, 0, -1: mean 1/3, sd sqrt(7/3), half-width 1.96 * sd / sqrt(3) = 1.73
     assert shengji[6].startswith("+0.33 [-1.40, +2.06]")
     assert "+4.00 [-inf, +inf]" in table[3]
+
+
+def test_timed_bot_keeps_its_slowest_decision():
+    """The slowest decision of a game (the live limit is per move) is at most the total and at
+    least the mean, and every decision is counted."""
+    import qipai
+    from qipai.bots import make_bot
+
+    bench = _bench()
+    game = qipai.load("gomoku")
+    timed = bench.Timed(make_bot("gomoku", "greedy", seed=1))
+    other = make_bot("gomoku", "random", seed=2)
+    state = game.new_state(seed=0)
+    mine = 0
+    while not state.is_terminal() and mine < 12:
+        seat = state.to_act[0]
+        bot = timed if seat == 0 else other
+        mine += bot is timed
+        state.apply(bot.choose(state, seat), seat)
+    assert timed.moves == mine > 0
+    assert 0 < timed.slowest <= timed.cpu
+    assert timed.slowest >= timed.cpu / timed.moves
