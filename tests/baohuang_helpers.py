@@ -3,10 +3,15 @@ a driver that makes the players finish in a chosen order."""
 
 from __future__ import annotations
 
+import random
 from collections import Counter
+from collections.abc import Iterable, Iterator
 
 import qipai
+from qipai.bots import make_bot
+from qipai.bots.search import searcher_for
 from qipai.cards import parse_card
+from qipai.games.baohuang.match import Match
 from qipai.games.baohuang.selection import DECK, HAND, SEATS
 from qipai.games.baohuang.sets import NRANKS, ORDER
 
@@ -87,3 +92,55 @@ def finish_in_order(state, order: list[int]) -> None:
             state.apply("3")
         else:
             state.apply("pass")
+
+
+def rule_bot_views(game, seed: int, every: int) -> Iterator[dict]:
+    """Every seat's view at every ``every``-th turn of play of a deal of the rule bots: 保皇, a
+    match's second deal (after a first one: the tribute) and its first; 山东保皇, one deal."""
+    sdbh = game.options["ruleset"] != "seed000"
+    match = None if sdbh else Match(game, seed)
+    for _ in range(1 if sdbh else 2):
+        state = game.new_state(seed=seed) if sdbh else match.next_state()
+        bots = [make_bot("baohuang", "rule", seed=s) for s in range(state.num_seats)]
+        turn = 0
+        while not state.is_terminal():
+            seat = state.to_act[0]
+            if getattr(state, "phase", "play") == "play":
+                turn += 1
+                if turn % every == 0:
+                    yield from (state.view(s) for s in range(state.num_seats))
+            state.apply(bots[seat].choose(state, seat), seat)
+        if match is not None:
+            match.record(state)
+
+
+#: the sample of tests/test_baohuang_sampler.py: (options, seeds, every). 保皇 match 3's second
+#: deal has a tribute with a 2 added to the package, match 9's a 2 added and no tribute
+SAMPLER_SAMPLE = (({}, (3, 9), 3), ({"ruleset": "sdbh.provisional"}, range(20), 1))
+
+
+def sampler_sweep(sample: Iterable[tuple[dict, Iterable[int], int]]) -> Counter:
+    """Every seat's view of :func:`rule_bot_views` over ``sample`` gets a determinization from the
+    searcher's ``root_states`` (within its tries) that shows the seat the same view (asserted).
+    Counts: ``views`` checked, and those of the cases the sampler treats apart: ``sdbh`` (山东保皇),
+    ``tribute`` (a 保皇 deal after one), ``gave`` (the seat gave a tribute), ``others_tribute``
+    (a tribute the seat took no part in, shown by its rank), ``added_twos`` (2s added to the
+    package, shown by their ranks) and ``plain`` (a 保皇 deal with neither)."""
+    searcher = searcher_for("baohuang")
+    counts: Counter = Counter()
+    for options, seeds, every in sample:
+        game = qipai.load("baohuang", **options)
+        for seed in seeds:
+            for i, view in enumerate(rule_bot_views(game, seed, every)):
+                got = searcher.root_states(game, {"view": view})(random.Random(i))
+                assert got.view(view["seat"]) == view, (options, seed, view["seat"])
+                seat, tribute = view["seat"], view.get("tribute") or []
+                added = any(t.startswith("decline 2") for _, t in view.get("selection") or [])
+                counts["views"] += 1
+                counts["sdbh"] += bool(options)
+                counts["tribute"] += bool(tribute)
+                counts["gave"] += any(t[0] == seat for t in tribute)
+                counts["others_tribute"] += any(seat not in t[:2] for t in tribute)
+                counts["added_twos"] += added
+                counts["plain"] += not options and not tribute and not added
+    return counts

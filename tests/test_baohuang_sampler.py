@@ -13,6 +13,8 @@ from qipai.bots import make_bot
 from qipai.bots.search import searcher_for
 from qipai.games.baohuang.match import Match
 
+from .baohuang_helpers import SAMPLER_SAMPLE, sampler_sweep
+
 
 def test_the_emperor_holds_the_added_twos_whatever_their_labels_say():
     """Seed 1021 (a strength run's level-3 emperor raised "no determinization ... seat 1 would
@@ -55,37 +57,12 @@ def test_a_giver_of_two_cards_of_one_rank_gave_the_seat_the_one_it_got():
         assert root(random.Random(k)).view(2) == view
 
 
-def views(game, seed: int, every: int):
-    """Every seat's view at every ``every``-th turn of play of a deal of the rule bots: 保皇, a
-    match's second deal (after a first one: the tribute) and its first; 山东保皇, one deal."""
-    sdbh = game.options["ruleset"] != "seed000"
-    match = None if sdbh else Match(game, seed)
-    for _ in range(1 if sdbh else 2):
-        state = game.new_state(seed=seed) if sdbh else match.next_state()
-        bots = [make_bot("baohuang", "rule", seed=s) for s in range(state.num_seats)]
-        turn = 0
-        while not state.is_terminal():
-            seat = state.to_act[0]
-            if getattr(state, "phase", "play") == "play":
-                turn += 1
-                if turn % every == 0:
-                    yield from (state.view(s) for s in range(state.num_seats))
-            state.apply(bots[seat].choose(state, seat), seat)
-        if match is not None:
-            match.record(state)
-
-
 def test_every_seats_view_of_rule_bot_deals_has_a_determinization():
     """Over deals of the rule bots (both rule sets; 保皇 with and without tribute), every seat's
     view during play yields a determinization within the searcher's tries, one that shows the
-    seat the same view."""
-    searcher = searcher_for("baohuang")
-    checked = 0
-    for options, seeds, every in (({}, range(10), 3), ({"ruleset": "sdbh.provisional"}, range(20), 1)):
-        game = qipai.load("baohuang", **options)
-        for seed in seeds:
-            for i, view in enumerate(views(game, seed, every)):
-                sample = searcher.root_states(game, {"view": view})(random.Random(i))
-                assert sample.view(view["seat"]) == view, (options, seed, view["seat"])
-                checked += 1
-    assert checked > 5_000
+    seat the same view. A sample of each case (``benchmarks/baohuang_sampler.py`` runs the same
+    sweep over more deals)."""
+    counts = sampler_sweep(SAMPLER_SAMPLE)
+    assert counts["views"] > 4_000 and counts["sdbh"] > 3_000
+    for case in ("tribute", "gave", "others_tribute", "added_twos", "plain"):
+        assert counts[case] >= 100, (case, counts)
