@@ -76,3 +76,35 @@ def test_a_slot_off_the_legal_slots_is_refused():
         env.step(off)
     assert getattr(err.value, "code", None) == "env.masked_action"
     assert env.state.to_record() == before
+
+
+def test_selfplay_with_action_mask_false_plays_the_same_games():
+    # the random policy draws from env.legal_slots: an env without masks plays, and plays the
+    # same games as the masked one (it read obs["action_mask"], a KeyError without masks)
+    from qipai.env import selfplay
+
+    masked = selfplay.run("gomoku", 2, seed=3, workers=0)
+    bare = selfplay.run("gomoku", 2, seed=3, workers=0, action_mask=False)
+    assert bare == masked and all(g["steps"] > 0 for g in bare)
+
+
+def test_the_gymnasium_env_gives_its_legal_slots():
+    # a single-agent env made with action_mask=False has no mask to read: legal_slots gives the
+    # seat's actions, the mask's set items of the masked env in the same game
+    bare = E.gymnasium("doudizhu", seat=0, opponents="rule", action_mask=False)
+    masked = E.gymnasium("doudizhu", seat=0, opponents="rule")
+    obs_b, _ = bare.reset(seed=5)
+    obs_m, _ = masked.reset(seed=5)
+    rng = random.Random(5)
+    done = False
+    steps = 0
+    while not done:
+        assert "action_mask" not in obs_b and bare.observation_space.contains(obs_b)
+        slots = bare.legal_slots()
+        assert slots.size and np.array_equal(slots, np.flatnonzero(obs_m["action_mask"]))
+        slot = int(rng.choice(slots))
+        obs_b, rew_b, done, trunc, _ = bare.step(slot)
+        obs_m, rew_m, done_m, _, _ = masked.step(slot)
+        assert (rew_b, done) == (rew_m, done_m) and not trunc
+        steps += 1
+    assert steps and bare.legal_slots().size == 0

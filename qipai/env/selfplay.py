@@ -24,8 +24,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import numpy as np
-
 
 @dataclass(frozen=True)
 class GameJob:
@@ -61,7 +59,7 @@ def play_one(job: GameJob) -> dict[str, Any]:
             env.steps += 1
             env._after_step()
         else:
-            env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+            env.step(int(rng.choice(env.legal_slots(agent))))
         steps += 1
     state = env.state
     path = None

@@ -104,6 +104,12 @@ class QipaiGym(gymnasium.Env):
             aec.steps += 1
             aec._after_step()
 
+    def legal_slots(self) -> np.ndarray:
+        """The actions the seat may take now, ascending (``intp``; empty once the game is
+        over): :meth:`QipaiAEC.legal_slots` of the seat's agent, the one way to read them in an
+        env made with ``action_mask=False``, whose observations hold no mask."""
+        return self.aec.legal_slots(self.agent)
+
     def _obs(self) -> dict[str, np.ndarray]:
         return self.aec.observe(self.agent)
 
