@@ -158,10 +158,12 @@ def halving_search(searcher: Any, roots: Callable[[random.Random], Any], seat: i
     deals and the luck of the sample cancels out of their difference), and the better half by
     mean value goes on to the next round, until one is left or the budget is spent. The
     budget's playouts are shared evenly between the rounds; a time limit stops the search
-    between determinizations, every candidate still in the race having been played out from the
-    same ones. Ties go to the earlier candidate (:meth:`Searcher.candidates` lists the rule bot's
-    play first). Needs candidates that are legal in every determinization (the seat's own
-    cards are known to it) and a playout worth comparing: the game's rule bot, to the end.
+    between playouts, every candidate still in the race having been played out from the same
+    determinizations: a later one cut short is left out, and when the first one is cut short
+    only the candidates played out from it race (the rule bot's play at least). Ties go to
+    the earlier candidate (:meth:`Searcher.candidates` lists the rule bot's play first).
+    Needs candidates that are legal in every determinization (the seat's own cards are known
+    to it) and a playout worth comparing: the game's rule bot, to the end.
 
     Returns a :class:`~qipai.bots.mcts.SearchResult` (each candidate's playouts and mean
     value); raises ``ValueError`` when ``seat`` has no candidate."""
@@ -186,6 +188,7 @@ def halving_search(searcher: Any, roots: Callable[[random.Random], Any], seat: i
     rounds = math.ceil(math.log2(len(cands)))
     spent = 0
     state: Any = first
+    late = False
     for r in range(rounds):
         per = max(1, (budget.playouts - spent) // ((rounds - r) * len(alive)))
         for _ in range(per):
@@ -194,18 +197,33 @@ def halving_search(searcher: Any, roots: Callable[[random.Random], Any], seat: i
                 break
             det = state if state is not None else roots(rng)
             state = None
+            done: list[tuple[int, float]] = []
             for k, i in enumerate(alive):
+                # the time limit is looked at between playouts too: a sample's playouts of
+                # every candidate (tens of leads, each to the end of the hand) may take longer
+                # than the whole limit
+                if k and stop is not None and time.perf_counter() >= stop:
+                    late = True
+                    break
                 s = det if k == len(alive) - 1 else searcher.copy(det)
                 searcher.apply(s, cands[i][1], seat)
                 values = searcher.terminal_values(s) if s.is_terminal() else searcher.playout(s, rng)
-                total[i] += values[seat]
+                done.append((i, values[seat]))
+            if late and spent:
+                break          # a later sample cut short: left out, the race stays on the same samples
+            for i, v in done:
+                total[i] += v
                 runs[i] += 1
-            spent += len(alive)
+            spent += len(done)
+            if late:           # the first sample cut short: the candidates played out from it race
+                alive = [i for i, _ in done]
+                break
         if not runs[alive[0]]:
             break
         keep = 1 if r == rounds - 1 else (len(alive) + 1) // 2
         alive = sorted(alive, key=lambda i: (-total[i] / runs[i], i))[:keep]
-        if spent + len(alive) > budget.playouts or (stop is not None and time.perf_counter() >= stop):
+        if late or spent + len(alive) > budget.playouts or (
+                stop is not None and time.perf_counter() >= stop):
             break
     best = min(alive, key=lambda i: (-total[i] / runs[i] if runs[i] else 0.0, i))
     stats = {t: (runs[i], total[i] / runs[i] if runs[i] else 0.0) for i, (t, _) in enumerate(cands)}
