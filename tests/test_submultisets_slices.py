@@ -112,3 +112,27 @@ def test_a_pick_of_consecutive_members_walks_from_each_to_the_next() -> None:
         assert seq.take(start, 1, count) == want
         walked += count >= sm.RUN
     assert walked > 100
+
+
+def test_a_pick_that_only_looks_like_a_run_and_items_sharing_a_key() -> None:
+    """``pick`` takes any indices in range: a list whose ends are ``RUN - 1`` apart but that
+    goes back or repeats one is not a run; and two items may share a key (the members are
+    counted item by item, not read back from the keys): both are indexed as one by one."""
+    import qipai.cards.submultisets as sm
+
+    seq = SubMultisets([("a", 3), ("b", 3), ("c", 3)], 4)
+    for at in ([0, 2, 1, 3, 4, 5, 6, 7], [0, 1, 1, 2, 3, 4, 5, 7], [3, 4, 5, 6, 7, 8, 9, 10, 9, 10]):
+        assert seq.pick(at) == [seq[i] for i in at]
+    rng = random.Random(9)
+    walked = 0
+    for _ in range(300):
+        items = [(rng.randint(0, 5), rng.randint(0, 4)) for _ in range(rng.randint(2, 12))]
+        seq = SubMultisets(items, rng.randint(0, 12))
+        n = len(seq)
+        if n < sm.RUN:
+            continue
+        start = rng.randrange(n - sm.RUN + 1)
+        at = range(start, min(n, start + rng.randint(sm.RUN, 80)))
+        assert seq.pick(at) == [seq[i] for i in at]
+        walked += 1
+    assert walked > 100

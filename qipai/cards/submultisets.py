@@ -74,10 +74,10 @@ class SubMultisets(Sequence):
             raise IndexError("sub-multiset index out of range")
         return self.wrap(self._unrank(index))
 
-    def _unrank(self, index: int) -> tuple[Any, ...]:
+    def _unrank(self, index: int, counts: list[int] | None = None) -> tuple[Any, ...]:
         """The keys of member ``index`` (in range): item by item, the count of it taken is the
         first whose completions (``ways`` of the items after) reach past what is left of
-        ``index``."""
+        ``index``. ``counts`` (zeros, one per item), when given, is set to the counts taken."""
         ways = self._ways
         k = self.size
         out: tuple[Any, ...] = ()
@@ -92,6 +92,8 @@ class SubMultisets(Sequence):
             if t:
                 out += (key,) * t
                 k -= t
+                if counts is not None:
+                    counts[i] = t
         return out
 
     def __iter__(self) -> Iterator[Any]:
@@ -129,7 +131,8 @@ class SubMultisets(Sequence):
         """``[self[i] for i in indices]`` for ``indices`` in range, without the checks of
         indexing (many of a set of many items unranked by :meth:`_unrank_skipping`)."""
         unrank, wrap = self._unrank, self.wrap
-        if len(indices) >= RUN and indices[-1] - indices[0] == len(indices) - 1:
+        if len(indices) >= RUN and indices[-1] - indices[0] == len(indices) - 1 and all(
+                b - a == 1 for a, b in zip(indices, indices[1:])):
             return list(map(wrap, self._run(indices[0], len(indices))))
         if len(self.items) >= SKIPPING and len(indices) >= SKIPPING:
             skip = [[-w for w in column] for column in zip(*self._ways)]
@@ -145,11 +148,8 @@ class SubMultisets(Sequence):
         from the last item back)."""
         items = self.items
         n = len(items)
-        first = self._unrank(index)
-        at = {key: i for i, (key, _) in enumerate(items)}
-        counts = [0] * n
-        for key in first:
-            counts[at[key]] += 1
+        counts = [0] * n       # item by item (two items may share a key: not read from the keys)
+        first = self._unrank(index, counts)
         caps = [c for _, c in items]
         keys = [key for key, _ in items]
         size, member = self.size, first
