@@ -15,8 +15,11 @@ The zygote is used only while the test process's environment is the one it start
 module may read a variable at import); with another environment, or without ``os.fork``, the
 caller starts ``python -c`` as before (:func:`spawn` returns ``None``). The forked children are
 the zygote's, not the test process's: :class:`Forked` stands for ``subprocess.Popen`` where the
-tests need it (``poll``, ``terminate``, ``wait``, ``kill``, ``pid``), the zygote reaping them
-(``SIGCHLD`` ignored), so that a child gone is a pid gone.
+tests need it (``poll``, ``terminate``, ``wait``, ``kill``, ``pid``, ``returncode``). The zygote
+reaps a child only when :meth:`Forked.poll` asks it to (``waitpid``), as a ``Popen`` is reaped
+by its ``poll``: until then a child that ended stays a zombie holding its pid, so a signal is
+never sent to another process that got the pid (the machine's pids wrap at 32,768), and the
+child's exit status is its own (a crashed server is not read as a clean exit).
 """
 
 from __future__ import annotations
@@ -55,15 +58,25 @@ del sys.argv[1:]                                  # a child's sys.argv is python
 if threading.active_count() != 1:                 # a fork copies only the forking thread
     print("threads", flush=True)
     sys.exit(1)
-signal.signal(signal.SIGCHLD, signal.SIG_IGN)     # the children are reaped by the kernel
 print("ready", flush=True)
+ended = {}                                        # pid -> exit code of a child reaped
 for line in sys.stdin:
     request = json.loads(line)
+    if "wait" in request:                         # reaped only when asked: its pid stays its own
+        pid = request["wait"]
+        if pid not in ended:
+            try:
+                got, status = os.waitpid(pid, os.WNOHANG)
+            except ChildProcessError:
+                got, status = pid, 0
+            if got:
+                ended[pid] = os.waitstatus_to_exitcode(status) if status else 0
+        print(json.dumps(ended.get(pid)), flush=True)
+        continue
     pid = os.fork()
     if pid:
         print(pid, flush=True)
         continue
-    signal.signal(signal.SIGCHLD, signal.SIG_DFL)
     os.chdir(request["cwd"])
     null = os.open(os.devnull, os.O_RDONLY)
     out = os.open(request["log"], os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
@@ -150,11 +163,22 @@ class Forked:
         self.returncode: int | None = None
 
     def poll(self) -> int | None:
+        """The child's exit code once it has ended (the zygote reaps it then), else ``None``."""
         if self.returncode is None:
-            try:
-                os.kill(self.pid, 0)
-            except ProcessLookupError:
-                self.returncode = 0           # its status went with the zygote's reaping
+            import json
+
+            with _lock:
+                proc = _zygote[0] if _zygote else None
+                if proc is None or proc.poll() is not None:
+                    # the zygote is gone: its children went to init, which reaps them
+                    try:
+                        os.kill(self.pid, 0)
+                    except ProcessLookupError:
+                        self.returncode = 0
+                    return self.returncode
+                proc.stdin.write(json.dumps({"wait": self.pid}) + "\n")
+                proc.stdin.flush()
+                self.returncode = json.loads(proc.stdout.readline())
         return self.returncode
 
     def send_signal(self, sig: int) -> None:
