@@ -65,3 +65,79 @@ def test_every_wakeng_view_samples_at_the_first_draw(reveal_pit, first):
     assert counts["deals"] >= first + 10 and counts["views"] > 20 * counts["deals"]
     assert counts["in_pit"] >= 10      # the unseen 5H in the pit, often enough to test it
     assert (counts["unseen_5h"] > 0) != reveal_pit, counts
+
+
+# benchmarks/wakeng_sampler.py deal 207 (the rule bots with a move in five at random), up to
+# seat 2's 45678: seat 2 bid first and holds 4H 6C QS, seat 0 dug, the pit unseen by seat 2
+DEAL_207 = ["bid 1", "bid 3", "K", "A", "2", "pass", "3", "pass", "pass", "44", "55", "pass", "77",
+            "88", "99", "KK", "pass", "AA", "22", "pass", "pass", "JJ", "pass", "QQ", "33", "pass",
+            "pass", "5", "6", "pass", "8", "A", "pass", "2", "pass", "3", "pass", "pass", "45678"]
+
+
+def _deal_207_view():
+    game = qipai.load("wakeng")
+    state = game.new_state(seed=207)
+    for text in DEAL_207:
+        state.apply(text)
+    return game, state.view(2)
+
+
+def test_a_guessed_first_bidders_card_never_replaces_the_seats_own():
+    """Seat 2 bid first and has laid a 6 while it holds the 6C. Had the 5H been in the pit, seat
+    2's card of the chain would be the 6H, and the referee, which lays the lowest card of a rank,
+    would have laid the 6C and left it the 6H: so the 5H was seat 2's. Before the fix the
+    sample of the 5H in the pit stood the 6H in for the 6 laid and the replay left seat 2 a 6H
+    for its 6C (8 of 60 draws, the first one for random.Random(2))."""
+    game, view = _deal_207_view()
+    assert view["hand"] == ["4H0", "6C0", "QS0"] and view["first_bidder"] == 2
+    assert view["pit"] is None and view["digger"] == 0
+    for k in (2, 15, 20, 22, 23):       # the draws that failed
+        sample = determinize(game, view, random.Random(k))
+        assert sample.view(2) == view
+        assert sample.first_bidder == 2 and "5H0" not in _ids(sample.pit)
+
+
+def test_a_laid_card_above_one_of_its_rank_held_is_refused():
+    """place_played with the referee's order: a place whose hand is known cannot have laid a
+    card above one of its rank it still holds (the shown 6H with the 6C held), and may lay a
+    lower one (the 6D)."""
+    from qipai.cards.sample import id_order, place_played
+    from qipai.games.wakeng.combos import ORDER
+    from qipai.games.wakeng.game import DECK
+
+    pack, key = [c.id for c in DECK], id_order(ORDER)
+    with pytest.raises(ValueError, match="lower card of its rank"):
+        place_played(pack, {2: ["6C0"]}, {2: ["6H0"]}, {2: ["6S0"]}, key=key)
+    played, still = place_played(pack, {2: ["6C0"]}, {2: ["6D0"]}, {2: ["6S0"]}, key=key)
+    assert played == {2: ["6D0"]} and still == {2: []}
+    # the lowest free card is laid when nothing is shown; none is below the 6D held
+    assert place_played(pack, {2: ["6H0"]}, {}, {2: ["6S0"]}, key=key)[0] == {2: ["6D0"]}
+    with pytest.raises(ValueError, match="lower card of its rank"):
+        place_played(pack, {2: ["6D0"]}, {}, {2: ["6S0"]}, key=key)
+
+
+def test_the_search_draws_again_a_sample_with_another_own_hand():
+    """The searcher's safety net: a determinization that shows the seat another hand of its
+    own is drawn again, and a view with none but such samples has no determinization."""
+    from qipai.bots.ismcts import DeterminizedSearcher, NoDeterminization
+    from qipai.bots.wakeng import WakengRuleBot
+
+    game, view = _deal_207_view()
+    calls = []
+
+    def first_wrong(game, view, rng):
+        calls.append(1)
+        if len(calls) == 1:                  # another deal: seat 2's hand is not 4H 6C QS
+            state = game.new_state(seed=0)
+            for text in DEAL_207[:2]:
+                state.apply(text)
+            return state
+        return determinize(game, view, rng)
+
+    searcher = DeterminizedSearcher("wakeng", WakengRuleBot, first_wrong, phases=("play",))
+    state = searcher.root_states(game, {"view": view})(random.Random(0))
+    assert len(calls) == 2 and state.view(2)["hand"] == view["hand"]
+    wrong = DeterminizedSearcher("wakeng", WakengRuleBot, lambda g, v, r: g.new_state(seed=0),
+                                 phases=("play",))
+    with pytest.raises(NoDeterminization, match="another hand"):
+        wrong.root_states(game, {"view": view})(random.Random(0))

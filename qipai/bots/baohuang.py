@@ -228,7 +228,7 @@ def determinize(game: Any, view: dict, rng: random.Random) -> Any:
     order = id_order(ORDER)
     played, still = place_played(pack, {me: mine},
                                  {s: list(held[s].elements()) for s in range(SEATS)}, labels, rng,
-                                 key=lambda f: (not allowed(me, f), order(f)))
+                                 key=lambda f: (not allowed(me, f), order(f)), lowest_held=False)
     _fit_played(pack, played, held, still, mine, me, allowed, rng)
     if emperor == me and adders:
         # the seat's 2s (held or played) less those it received hold the package's

@@ -115,11 +115,20 @@ class DeterminizedSearcher(PolicySearcher):
         self._policy = None
         view = inputs["view"]
 
+        seat, hand = view.get("seat"), view.get("hand")
+        own = sorted(hand) if seat is not None and isinstance(hand, list) and \
+            all(isinstance(c, str) for c in hand) else None     # card ids or faces
+
         def root(rng: random.Random) -> Any:
             error: Exception | None = None
             for _ in range(self.tries):
                 try:
-                    return self.determinize(game, view, rng)
+                    state = self.determinize(game, view, rng)
+                    # a safety net: a sample that shows the seat another hand of its own is
+                    # drawn again like one the game refuses
+                    if own is not None and sorted(state.view(seat)["hand"]) != own:
+                        raise ValueError("the sample gives the seat another hand")
+                    return state
                 except (ValueError, IllegalAction, NotationError) as e:
                     error = e
             raise NoDeterminization(f"no determinization of the view in {self.tries} samples: {error}")

@@ -204,7 +204,7 @@ def deal_unseen(pack: Iterable[T], counts: dict[P, int], known: dict[P, list[T]]
 
 def place_played(pack: Iterable[str], held: dict[P, list[str]], shown: dict[P, list[str]],
                  played: dict[P, list[str]], rng: random.Random | None = None,
-                 key: Callable[[str], Any] | None = None,
+                 key: Callable[[str], Any] | None = None, lowest_held: bool = True,
                  ) -> tuple[dict[P, list[str]], dict[P, list[str]]]:
     """Physical cards (or faces) standing for the cards each place laid on the table, in a
     climbing game whose views show a play by its ranks only (:func:`qipai.cards.table_ids`): a
@@ -223,7 +223,11 @@ def place_played(pack: Iterable[str], held: dict[P, list[str]], shown: dict[P, l
     of each rank it played (the referee's pick), so, given the game's card order ``key``, its
     labels take the lowest free cards by ``key``, and replaying its plays by their rank text
     leaves it the cards it holds. Returns ``(played cards per place, shown cards per
-    place still held)``. Raises ``ValueError`` when a rank has fewer free cards than were laid."""
+    place still held)``. Raises ``ValueError`` when a rank has fewer free cards than were laid,
+    or (given ``key`` and ``lowest_held``, for a ``key`` that is the referee's order) when a
+    place whose hand is ``held`` would have laid a card above one of its rank that it holds (a
+    ``shown`` card it cannot have held, such as a guessed one: the referee would have laid the
+    held card, and a replay would leave the shown one in its hand)."""
     out: dict[P, list[str]] = {}
     rest: dict[P, list[str]] = {}
     for place, cards in shown.items():
@@ -259,6 +263,18 @@ def place_played(pack: Iterable[str], held: dict[P, list[str]], shown: dict[P, l
                 laid.append(pool.pop(rng.randrange(len(pool)) if rng is not None and not lowest else 0))
             else:
                 raise ValueError(f"more cards of rank {label[0]} laid than the pack has free")
+        if lowest and lowest_held:
+            assert key is not None
+            # the referee laid the place's lowest cards of each rank, so none of those it laid
+            # is above one of its rank it still holds: a shown card (or the lowest free one)
+            # that is would be left in the hand by a replay, in place of a card it holds
+            floor: dict[str, Any] = {}
+            for c in held[place]:
+                if c[0] not in floor or key(c) < floor[c[0]]:
+                    floor[c[0]] = key(c)
+            for c in laid:
+                if c[0] in floor and key(c) > floor[c[0]]:
+                    raise ValueError(f"{c} laid while a lower card of its rank is still held")
         out[place] = laid
     still = {place: rest[place] for place in shown}     # the shown cards not laid stay in hand
     return out, still
