@@ -108,3 +108,29 @@ def test_the_gymnasium_env_gives_its_legal_slots():
         assert (rew_b, done) == (rew_m, done_m) and not trunc
         steps += 1
     assert steps and bare.legal_slots().size == 0
+
+
+@pytest.mark.parametrize("game_id,options", [("go", {"board_size": 9}), ("shengji", {}),
+                                             ("doudizhu", {}), ("mahjong-gb", {"hands_per_match": 1})],
+                         ids=case_id)
+def test_truncated_and_finished_agents_have_no_legal_slots_and_an_empty_mask(game_id, options):
+    # a truncated agent may only step None: its mask is the idle one, as its legal_slots are
+    # empty (its mask still held the legal actions); and once every agent has stepped after
+    # its end, legal_slots answers for every agent (the selected one raised KeyError)
+    env = E.pettingzoo(game_id, max_steps=9, **options)
+    rng = random.Random(2)
+    env.reset(seed=2)
+    truncated = 0
+    for agent in env.agent_iter(200):
+        obs, _, term, trunc, _ = env.last()
+        slots = env.legal_slots(agent)
+        assert np.array_equal(slots, np.flatnonzero(obs["action_mask"]))
+        if term or trunc:
+            truncated += trunc
+            assert slots.size == 0
+            env.step(None)
+            continue
+        env.step(int(rng.choice(slots)))
+    assert truncated == env.num_seats and env.agents == []
+    for agent in env.possible_agents:
+        assert env.legal_slots(agent).size == 0 and not env.observe(agent)["action_mask"].any()

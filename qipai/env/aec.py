@@ -149,8 +149,9 @@ class QipaiAEC(AECEnv):
         else:
             tensor = self._tensors[seat].follow(state, self._views[seat])
         chooser = self.chooser
-        # only the selected agent may be to act (the others get the idle mask)
-        if agent == self.agent_selection:
+        # only the selected agent may be to act (the others, and an agent truncated or
+        # terminated, which may only step None, get the idle mask)
+        if agent == self.agent_selection and not self._done(agent):
             to_act = self._to_act(state)
             if seat in to_act and not state.is_terminal():
                 if chooser.fixed:
@@ -174,11 +175,15 @@ class QipaiAEC(AECEnv):
         act, or whose game is over)."""
         seat = self._seat_of[agent]
         state = self.state
-        if agent == self.agent_selection and not (self.terminations[agent] or self.truncations[agent]):
+        if agent == self.agent_selection and not self._done(agent):
             to_act = self._to_act(state)
             if seat in to_act and not state.is_terminal():
                 return self.chooser.slots(state, seat, to_act)
         return np.zeros(0, np.intp)
+
+    def _done(self, agent: str) -> bool:
+        """Whether ``agent`` is terminated or truncated (or gone: stepped after its end)."""
+        return self.terminations.get(agent, True) or self.truncations.get(agent, True)
 
     def _follow(self, state: Any, seat: int) -> np.ndarray:
         """``seat``'s tensor of ``state``, kept from the seat's followed view (or the seat's
