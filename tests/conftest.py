@@ -12,16 +12,14 @@ how the suite is run.
   built an older revision) is migrated by Alembic. The browser tests' servers (tests/e2e) start
   on a copy of that file too (``migrated_sqlite``) and find it at the newest revision; the other
   servers the tests start as processes migrate their new databases themselves.
-- ``-n auto`` (pyproject.toml) starts one worker per core. Much of the suite waits on servers,
-  bots, clocks and browsers, but the browser files are most of its time: one worker more than
-  the cores, scheduled freely, ran three browsers with their servers and bots at once on two
-  cores and browser tests timed out; with at most one worker per core holding a browser file
-  (:mod:`tests.lanes`, still used) the run took longer (21 min against 16-17), the extra worker
-  adding load to the browser files that bound it; two workers per core failed the tests that
-  bound a server's latency (tests/test_server_lag.py, test_server_storage.py). The browser
-  files do not mostly wait: one of them alone keeps a core busy (tests/e2e/test_e2e_card_games.py
-  took 67 s of CPU in 67-79 s of wall, counting its server, Playwright's driver and Chromium's
-  processes, two thirds of it Chromium's), so two workers of them fill two cores.
+- ``-n auto`` (pyproject.toml) starts one worker more than the cores, and at most one worker per
+  core holds a browser file (:mod:`tests.lanes`): the browser files keep a core busy each
+  (tests/e2e/test_e2e_card_games.py took 67 s of CPU in 67-79 s of wall, counting its server,
+  Playwright's driver and Chromium's processes), while most of the other files wait on servers,
+  clocks, leases and engines. On a quiet 2-core machine, 7 December: two workers 1,252 s, three
+  885 s (the suite of the same day). (Three workers scheduled freely once ran three
+  browsers at once and browser tests timed out; two workers per core failed the tests that
+  bound a server's latency, tests/test_server_lag.py and test_server_storage.py.)
 - Files that wait most run first (pyproject.toml keeps xdist from reordering files by their
   number of tests): the browser tests, then the ones that start servers and engines, then the
   rest, so that the last files to start are short and the workers finish together.
@@ -171,11 +169,11 @@ def pytest_terminal_summary(terminalreporter):
 
 
 def pytest_xdist_auto_num_workers(config):
-    """``-n auto``: one worker per core this process may use (``PYTEST_XDIST_AUTO_NUM_WORKERS``
-    still decides; with more workers, at most one per core runs a browser file: :mod:`tests.lanes`)."""
+    """``-n auto``: one worker more than the cores this process may use, at most one per core
+    running a browser file (:mod:`tests.lanes`); ``PYTEST_XDIST_AUTO_NUM_WORKERS`` still decides."""
     if os.environ.get("PYTEST_XDIST_AUTO_NUM_WORKERS"):
         return None
-    return lanes.cores()
+    return lanes.cores() + 1
 
 
 def pytest_xdist_make_scheduler(config, log):

@@ -3,9 +3,9 @@
 Most of the suite waits: on its servers, bots, clocks and browsers. One more worker than cores,
 scheduled freely, ran three browsers with their servers and bots at once on two cores, and
 browser tests timed out. :class:`LaneScheduling` lets at most :data:`BROWSER_LANES` workers hold
-a browser file at a time (one per core): with more workers than that (``-n N`` or
-``PYTEST_XDIST_AUTO_NUM_WORKERS``), the others take the files that need no browser meanwhile.
-(Tried on two cores with three workers, the suite took longer: the browser files bound it.)
+a browser file at a time (one per core): with more workers than that (``-n auto`` starts one
+more than the cores: tests/conftest.py; ``-n N`` or ``PYTEST_XDIST_AUTO_NUM_WORKERS``), the
+others take the files that need no browser meanwhile.
 
 It is xdist's own file scheduling (a file's tests stay on one worker, in the collection order
 tests/conftest.py gives) with one change: a worker asking for work takes the first file it may

@@ -129,16 +129,20 @@ def test_search_bots_stand_in_for_the_laid_cards_by_cards_of_their_ranks():
     from qipai.games.doudizhu.combos import ORDER
 
     pack = [c.id for c in DECK]
-    held = {0: ["2S0", "3C0"]}                        # seat 0's hand
+    held = {0: ["2S0", "3S0"]}                        # seat 0's hand
     shown = {1: ["2H0", "KD0", "LJ0"]}                # seat 1 took this kitty
     laid = {0: ["3S0", "3H0"], 1: ["2S0", "2H0", "KS0"], 2: ["2D0"]}
     played, still = place_played(pack, held, shown, laid, key=id_order(ORDER))
     assert played[1][0] == "2H0" and played[1][2] == "KD0"      # the kitty's 2 and K first
-    assert played[0] == ["3D0", "3H0"]          # the lowest free 3s (3C0 is still held)
+    assert played[0] == ["3D0", "3C0"]          # the lowest free 3s (3S0 is still held)
     assert still[1] == ["LJ0"]                  # the kitty card not laid is still in the hand
     everything = [c for cards in played.values() for c in cards] + held[0] + still[1]
     assert len(everything) == len(set(everything))             # each card in one place
     assert [c[0] for c in played[1]] == ["2", "2", "K"] and played[2][0][0] == "2"
+    # a seat that still holds 3C0 laid no two 3s: the referee would have laid 3C0 (D < C < H < S),
+    # so no cards stand for such labels (a sampler draws again)
+    with pytest.raises(ValueError, match="lower card of its rank"):
+        place_played(pack, {0: ["2S0", "3C0"]}, shown, laid, key=id_order(ORDER))
 
 
 # ----- through the server --------------------------------------------------------------------

@@ -36,6 +36,13 @@ def test_the_link_is_copied_by_the_clipboard_api(server, browser):
     page.click("#invite-copy")
     page.wait_for_selector("#invite-said:has-text('Link copied')")
     assert page.evaluate("navigator.clipboard.readText()") == f"{server}/tables/{table}"
+    # the open table's page redraws its controls at each poll of the table: what the button
+    # said stays through the next redraws
+    page.evaluate("""() => { window.redraws = 0;
+        new MutationObserver(() => { window.redraws += 1; })
+            .observe(document.getElementById('controls'), { childList: true }); }""")
+    page.wait_for_function("window.redraws >= 2", timeout=30_000)
+    assert page.inner_text("#invite-said").startswith("Link copied")
     page.context.close()
 
 

@@ -304,6 +304,7 @@ async function tablePage(id) {
   // byo-yomi · casual" (a private table is in no list: its page is the only place to read it)
   const kindLine = el("p", { class: "table-kind", id: "table-kind", hidden: true });
   let privateDrawn = null;      // whether the private note is drawn whole (renderPrivate)
+  let inviteBox = null;         // the invite row, drawn once: what its copy button said stays
   app.replaceChildren(el("div", { class: "table-layout" },
     el("div", { class: "table-main" }, marking, unlisted, kindLine, seatsBox, gameClock, status, watchNote, fx.boardText, boardRoot, controls, fx.entry, fx.note, err, illegalNote),
     el("aside", { class: "table-side" }, side, fx.chat)));
@@ -557,8 +558,11 @@ async function tablePage(id) {
   }
 
   // an open table's link for a friend (at that address they can sit): selectable by hand, and
-  // a button that copies it (copyText), else selects it for copying by hand
+  // a button that copies it (copyText), else selects it for copying by hand. Made once and put
+  // back at each drawing of the controls (the open table's page redraws them at every poll),
+  // so that "Link copied" stays, even when a redraw comes between the click and the copy
   function invite() {
+    if (inviteBox) return inviteBox;
     const url = `${location.origin}/tables/${id}`;
     const said = el("span", { class: "muted", role: "status", id: "invite-said" });
     const field = el("input", { readonly: true, value: url, name: "invite", "aria-label": t("invite.link"), onfocus: (e) => e.target.select() });
@@ -566,7 +570,8 @@ async function tablePage(id) {
       if (await copyText(url)) said.textContent = t("invite.copied");
       else { field.focus(); field.select(); said.textContent = t("invite.select"); }
     } }, t("invite.copy"));
-    return el("div", { class: "row invite", id: "invite" }, el("span", {}, t("invite.label")), field, copy, said);
+    inviteBox = el("div", { class: "row invite", id: "invite" }, el("span", {}, t("invite.label")), field, copy, said);
+    return inviteBox;
   }
 
   async function act(path) {
