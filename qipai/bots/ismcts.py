@@ -181,9 +181,11 @@ def halving_search(searcher: Any, roots: Callable[[random.Random], Any], seat: i
     stop = None if budget.ms is None else time.perf_counter() + budget.ms / 1000
     first = roots(rng)
     cands: list[tuple[str, Any]] = []
+    texts: set[str] = set()
     for a in searcher.candidates(first, seat):
         text = str(a)
-        if all(text != t for t, _ in cands):
+        if text not in texts:
+            texts.add(text)
             cands.append((text, a))
     if not cands:
         raise ValueError(f"seat {seat} has no legal action")

@@ -12,7 +12,6 @@
 
 from __future__ import annotations
 
-import copy
 import json
 import math
 import random
@@ -467,19 +466,8 @@ class ShengjiSearcher(DeterminizedSearcher):
         state.apply_legal(action, seat)
 
     def copy(self, state: Any) -> Any:
-        """A copy of a play-phase ``state`` for a playout: what the play changes copied (the
-        hands, the cards held, the tricks, the log), the rest shared (the deal, the buried
-        cards, the trump, the options); another phase's state is cloned whole."""
-        if state.phase != "play" or state.result is not None:
-            return state.clone()
-        new = copy.copy(state)
-        new.hands = [h.copy() for h in state.hands]
-        new.cards = [{f: list(cs) for f, cs in held.items()} for held in state.cards]
-        new.played = [list(p) for p in state.played]
-        for name in ("log", "trick", "tricks", "captured", "failed_throws", "faults", "follow_errors",
-                     "count_errors", "levels"):
-            setattr(new, name, list(getattr(state, name)))
-        return new
+        """:meth:`ShengjiState.play_copy`: what the play changes copied, the rest shared."""
+        return state.play_copy()
 
     def terminal_values(self, state: Any) -> list[float]:
         d = state.result.details

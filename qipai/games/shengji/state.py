@@ -664,6 +664,23 @@ class ShengjiState(Ending, Declaring, State):
         import copy
         return copy.deepcopy(self)
 
+    def play_copy(self) -> ShengjiState:
+        """A copy of a play-phase state that play may change independently (a search's
+        playouts): what the play changes is copied (the hands, the cards held, the plays, the
+        tricks, the log), the rest shared (the deal, the buried cards, the trump, the options);
+        another phase's or a finished state is cloned whole (:meth:`clone`)."""
+        if self.phase != "play" or self.result is not None:
+            return self.clone()
+        import copy
+        new = copy.copy(self)
+        new.hands = [h.copy() for h in self.hands]
+        new.cards = [{f: list(cs) for f, cs in held.items()} for held in self.cards]
+        new.played = [list(p) for p in self.played]
+        for name in ("log", "trick", "tricks", "captured", "failed_throws", "faults", "follow_errors",
+                     "count_errors", "levels"):
+            setattr(new, name, list(getattr(self, name)))
+        return new
+
 
 def _as_fault(action: Any, decks: int) -> Fault | None:
     """``action`` as a :class:`Fault` when it is one (object or ``fault …`` text), else ``None``."""
