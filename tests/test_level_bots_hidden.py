@@ -278,9 +278,10 @@ def score(state, me: int) -> float:
 
 
 # baohuang: 8 deals, as three were too few to tell the level from random once the plays show
-# their ranks only (qipai.cards.table_ids): over seeds 6..15 level 3 scored more in 7, less in 2
+# their ranks only (qipai.cards.table_ids): over seeds 6..15 level 3 scored more in 7, less in 2;
+# shengji: 20 playouts, as with fewer the search keeps the rule bot's play (its duel needs a few)
 @pytest.mark.parametrize(("case", "deals", "playouts"), [("baohuang", 8, 4), ("baohuang-sdbh", 4, 12),
-                                                         ("shengji", 4, 3), ("shengji-1deck", 12, 4)])
+                                                         ("shengji", 4, 20), ("shengji-1deck", 12, 4)])
 def test_level_3_beats_random(case, deals, playouts):
     """Duplicate deals: the searched seat scores more than random play from the same seat and
     role in most deals, and more in all."""

@@ -9,12 +9,14 @@ compared on the same samples by sequential halving (qipai.bots.ismcts.halving_se
 
 from __future__ import annotations
 
+import copy
 import random
+from collections import Counter
 
 import qipai
 from qipai.bots import make_bot
 from qipai.bots import shengji as sj
-from qipai.bots.ismcts import halving_search
+from qipai.bots.ismcts import halving_search, shown_better
 from qipai.bots.mcts import Budget
 from qipai.games.shengji.actions import Action
 
@@ -26,7 +28,7 @@ def test_a_playout_plays_the_hand_to_its_end_and_is_valued_by_its_score():
     """From the first lead (25 cards a hand to go) a playout finishes the hand, kitty bonus and all,
     and its value is the hand's score (the attackers' total, logistic), not a cut-off guess."""
     game = qipai.load("shengji")
-    state, me = play_to_search(game, 1, 0)
+    state, me = play_to_search(game, 1, 1)
     assert not state.tricks and not state.trick
     roots = sj.SEARCHER.root_states(game, sj.SEARCHER.inputs(state, me))
     for k in range(4):
@@ -59,9 +61,11 @@ def test_the_search_keeps_its_big_joker_for_the_kitty_bonus():
 
 def test_candidates_are_compared_on_the_same_samples_within_the_budget():
     game = qipai.load("shengji")
-    state, me = play_to_search(game, 2, 5)
+    state, me = play_to_search(game, 2, 6)
     roots = sj.SEARCHER.root_states(game, sj.SEARCHER.inputs(state, me))
-    result = halving_search(sj.SEARCHER, roots, me, Budget(120), random.Random(3))
+    race = copy.copy(sj.SEARCHER)
+    race.duel = None                  # the race alone (the duel is tested below)
+    result = halving_search(race, roots, me, Budget(120), random.Random(3))
     cands = [str(a) for a in sj.SEARCHER.candidates(roots(random.Random(0)), me)]
     legal = {str(a) for a in state.legal_actions(me)}
     assert result.action in legal and set(result.stats) <= set(cands) <= legal
@@ -71,12 +75,13 @@ def test_candidates_are_compared_on_the_same_samples_within_the_budget():
     assert runs[0] == runs[1] > runs[-1] >= 1 and result.stats[result.action][0] == runs[0]
     # a budget too small to play two candidates out: the rule bot's play
     tiny = halving_search(sj.SEARCHER, roots, me, Budget(1), random.Random(3))
+    assert tiny.playouts == 0
     assert tiny.action == cands[0] == str(sj.SEARCHER.rule_play(state, me, state.legal_actions(me)))
 
 
 def test_lead_candidates_are_every_single_pair_and_tractor_and_no_throw():
     game = qipai.load("shengji")
-    state, me = play_to_search(game, 3, 0)
+    state, me = play_to_search(game, 3, 1)
     assert not state.trick
     cands = sj.SEARCHER.candidates(state, me)
     rule = make_bot("shengji", "rule").choose(state, me)
@@ -119,7 +124,7 @@ def test_the_playouts_follow_to_a_single_card_as_the_rule_bot():
 def test_a_playouts_copy_leaves_the_sample_as_it_was():
     game = qipai.load("shengji")
     for seed in (4, 5):
-        state, me = play_to_search(game, seed, 3)
+        state, me = play_to_search(game, seed, 4)
         before = (state.log[:], [dict(h) for h in state.hands], state.tricks[:], state.trick[:])
         fast, whole = sj.SEARCHER.copy(state), state.clone()
         assert sj.SEARCHER.playout(fast, random.Random(1)) == sj.SEARCHER.playout(whole, random.Random(1))
@@ -134,7 +139,7 @@ def test_the_time_limit_cuts_a_samples_playouts_short():
     deadline gets 50 ms). The limit is looked at between playouts too: with 1 ms the first
     candidate, the rule bot's play, is played out alone and chosen; before, all of them were."""
     game = qipai.load("shengji", profile="titanic")
-    state, me = play_to_search(game, 1, 0)
+    state, me = play_to_search(game, 1, 1)
     assert not state.tricks and not state.trick
     roots = sj.SEARCHER.root_states(game, sj.SEARCHER.inputs(state, me))
     cands = [str(a) for a in sj.SEARCHER.candidates(roots(random.Random(2)), me)]
@@ -150,3 +155,140 @@ def test_the_time_limit_cuts_a_samples_playouts_short():
         played = sorted((n for n, _ in r.stats.values() if n), reverse=True)
         assert r.stats[r.action][0] == played[0]
         assert sum(n for n, _ in r.stats.values()) == r.playouts
+
+
+class _Noise:
+    """A searcher over three plays whose values on a sample are ``base[play]`` plus noise of the
+    sample shared by the plays and noise of each play's own (the first play is the rule bot's)."""
+
+    def __init__(self, base: dict[str, float], duel) -> None:
+        self.base, self.duel = base, duel
+
+    def candidates(self, state, seat):
+        return list(self.base)
+
+    def copy(self, state):
+        return _Sample(state)
+
+    def apply(self, state, action, seat):
+        state["play"] = action
+
+    def terminal_values(self, state):
+        return [state["common"] + self.base[state["play"]] + state[state["play"]]]
+
+
+class _Sample(dict):
+    def is_terminal(self):
+        return True
+
+
+def _noise_roots(rng):
+    return _Sample(common=rng.uniform(0, 0.5), a=rng.gauss(0, 0.05), b=rng.gauss(0, 0.05),
+                   c=rng.gauss(0, 0.05))
+
+
+def _noise_search(base, duel, seed):
+    return halving_search(_Noise(base, duel), _noise_roots, 0, Budget(300), random.Random(seed))
+
+
+def test_the_rule_bots_play_is_kept_when_the_candidates_tie():
+    """Three plays of the same value: the race alone picks another than the rule bot's (the
+    first) in about two searches of three, by the luck of its samples; with the duel the rule
+    bot's play is kept unless the race's winner beats it on fresh samples by 1.5 standard
+    errors (about one search in fifteen)."""
+    tie = {"a": 0.3, "b": 0.3, "c": 0.3}
+    plain = [_noise_search(tie, None, seed).action for seed in range(60)]
+    kept = [_noise_search(tie, (0.4, 1.5), seed) for seed in range(60)]
+    assert plain.count("a") < 30
+    assert sum(r.action == "a" for r in kept) >= 52
+    # the playouts are the budget's: the race's 180 and the duel's 120 (or the race alone)
+    assert {r.playouts for r in kept} <= {180, 300}
+    assert all(sum(n for n, _ in r.stats.values()) == r.playouts for r in kept)
+
+
+def test_a_clearly_better_play_wins_the_duel():
+    better = {"a": 0.3, "b": 0.36, "c": 0.3}
+    assert all(_noise_search(better, (0.4, 1.5), seed).action == "b" for seed in range(20))
+
+
+def test_shown_better_is_a_paired_test_of_the_mean():
+    assert not shown_better([], 1.5) and not shown_better([0.1], 1.5)
+    assert shown_better([0.01] * 5, 1.5)                    # alike and above zero
+    assert not shown_better([0.0] * 5, 1.5) and not shown_better([-0.01] * 5, 1.5)
+    assert not shown_better([0.1, -0.1, 0.1, -0.1, 0.01], 1.5)
+    assert shown_better([0.1, 0.0, 0.1, 0.0, 0.1, 0.0, 0.1, 0.0], 1.5)
+    assert not shown_better([1.0] + [0.0] * 30, 1.5)        # one sample's luck
+
+
+def test_the_search_plays_the_rule_bots_play_unless_shown_better():
+    """In a real hand: whenever the search leaves the rule bot's play, the race's winner beat
+    it in the duel, so both were played out from the duel's 60 samples besides the race's."""
+    game = qipai.load("shengji")
+    for seed, plies in ((6, 2), (7, 5), (8, 9)):
+        state, me = play_to_search(game, seed, plies)
+        roots = sj.SEARCHER.root_states(game, sj.SEARCHER.inputs(state, me))
+        rule = str(sj.SEARCHER.candidates(roots(random.Random(0)), me)[0])
+        r = halving_search(sj.SEARCHER, roots, me, Budget(300), random.Random(seed))
+        assert r.action in {str(a) for a in state.legal_actions(me)}
+        if r.action != rule:
+            assert r.playouts > 180 and min(r.stats[rule][0], r.stats[r.action][0]) > 60
+
+
+def test_the_dealers_bury_is_searched_among_legal_kitties():
+    """The bury is searched (the kitty decides close hands): the candidates are the rule bot's
+    bury first, then other kitties of the right size from the dealer's hand, a side suit buried
+    whole among them when one is short enough; the search answers one of them."""
+    game = qipai.load("shengji")
+    voids = 0
+    for seed in (1, 2, 3):
+        state, me = play_to_search(game, seed, 0)
+        assert state.phase == "bury" and me == state.dealer
+        hand = Counter(state.hand_faces(me))
+        cands = sj.bury_candidates(state, me)
+        assert cands[0] == make_bot("shengji", "rule").choose(state, me)
+        assert len(cands) >= 3 and len({a.faces for a in cands}) == len(cands)
+        for a in cands:
+            assert a.kind == "bury" and len(a.faces) == state.kitty_size
+            assert not Counter(a.faces) - hand
+            left = hand - Counter(a.faces)
+            voids += {state.trump.eff[f] for f in left} != {state.trump.eff[f] for f in hand}
+        roots = sj.SEARCHER.root_states(game, sj.SEARCHER.inputs(state, me))
+        result = halving_search(sj.SEARCHER, roots, me, Budget(60), random.Random(seed))
+        chosen = next(a for a in cands if str(a) == result.action)
+        state.apply(chosen, me)
+        assert state.phase == "play" and len(state.buried) == state.kitty_size
+    assert voids
+
+
+def test_a_bury_sample_agrees_with_the_dealers_view():
+    """At the bury the dealer knows its hand with the kitty; a sample deals the unseen cards
+    into the three other hands, each with the cards it declared, and puts the dealer to bury."""
+    game = qipai.load("shengji")
+    state, me = play_to_search(game, 2, 0)
+    view = state.view(me)
+    declared = {d["seat"]: Counter(d["cards"]) for d in view["declarations"] if d["seat"] != me}
+    others = set()
+    for k in range(6):
+        sample = sj.determinize(game, view, random.Random(k))
+        assert sample.phase == "bury" and sample.to_act == (me,) and not sample.buried
+        assert sample.hand_faces(me) == view["hand"]
+        assert [sum(h.values()) for h in sample.hands] == view["counts"]
+        for s, cards in declared.items():
+            assert not cards - sample.hands[s]
+        assert sample.view(me)["hand"] == view["hand"]
+        others.add(tuple(sample.hand_faces((me + 1) % 4)))
+    assert len(others) == 6
+
+
+def test_unbury_puts_a_position_back_to_its_bury():
+    state = position(["BJ 4D", "3C 6C", "7C 8C", "5H 9D"], 2, "S", dealer=1, leader=1,
+                     buried="KS KS TS TS KC KC TC TC")
+    state.unbury()
+    assert state.phase == "bury" and state.to_act == (1,) and not state.buried
+    assert sorted(state.hand_faces(1)) == sorted("3C 6C KS KS TS TS KC KC TC TC".split())
+    trial = state.play_copy()
+    kitty = ("3C", "6C", "KS", "KS", "TS", "TS", "KC", "KC")
+    trial.apply(Action("bury", kitty), 1)
+    assert not state.buried and state.phase == "bury" and sum(state.hands[1].values()) == 10
+    assert trial.phase == "play" and sorted(c.face for c in trial.buried) == sorted(kitty)
+    assert sorted(trial.hand_faces(1)) == ["TC", "TC"]

@@ -174,11 +174,20 @@ def halving_search(searcher: Any, roots: Callable[[random.Random], Any], seat: i
     Needs candidates that are legal in every determinization (the seat's own cards are known
     to it) and a playout worth comparing: the game's rule bot, to the end.
 
+    With a searcher's ``duel = (share, z)`` the first candidate (the rule bot's play) is kept
+    unless another is shown better: the race takes ``1 - share`` of the budget (and of the time
+    limit); when another candidate wins it, that one and the first are played out from the same
+    fresh determinizations with the rest, and the winner is chosen only when its mean paired
+    difference over those samples is at least ``z`` standard errors above zero (a race's
+    winner is lucky on the race's samples: they are not counted). The stats of the two count
+    the race's playouts and the duel's.
+
     Returns a :class:`~qipai.bots.mcts.SearchResult` (each candidate's playouts and mean
     value); raises ``ValueError`` when ``seat`` has no candidate."""
     from qipai.bots.mcts import SearchResult
 
-    stop = None if budget.ms is None else time.perf_counter() + budget.ms / 1000
+    start = time.perf_counter()
+    stop = None if budget.ms is None else start + budget.ms / 1000
     first = roots(rng)
     cands: list[tuple[str, Any]] = []
     texts: set[str] = set()
@@ -193,6 +202,55 @@ def halving_search(searcher: Any, roots: Callable[[random.Random], Any], seat: i
     cands = cands[:max(2, budget.playouts // 2)]
     if len(cands) == 1:
         return SearchResult(cands[0][0], 0, {})
+    duel = getattr(searcher, "duel", None)
+    playouts, race_stop = budget.playouts, stop
+    if duel is not None:
+        playouts = round(budget.playouts * (1 - duel[0]))
+        if stop is not None:
+            race_stop = start + budget.ms * (1 - duel[0]) / 1000
+    best, spent, total, runs = _race(searcher, roots, first, cands, seat, playouts, race_stop, rng)
+    diffs: list[float] = []
+    if duel is not None and best != 0:
+        # the duel: the race's winner against the first candidate on fresh samples
+        while spent + 2 <= budget.playouts and not (stop is not None and time.perf_counter() >= stop):
+            det = roots(rng)
+            values = []
+            for i in (0, best):
+                values.append(_play_out(searcher, det if i else searcher.copy(det), cands[i][1], seat, rng))
+                total[i] += values[-1]
+                runs[i] += 1
+            spent += 2
+            diffs.append(values[1] - values[0])
+        if not shown_better(diffs, duel[1]):
+            best = 0
+    stats = {t: (runs[i], total[i] / runs[i] if runs[i] else 0.0) for i, (t, _) in enumerate(cands)}
+    return SearchResult(cands[best][0], spent, stats)
+
+
+def _play_out(searcher: Any, state: Any, action: Any, seat: int, rng: random.Random) -> float:
+    """``seat``'s value of ``action`` played in ``state`` (changed) and played out."""
+    searcher.apply(state, action, seat)
+    return (searcher.terminal_values(state) if state.is_terminal() else searcher.playout(state, rng))[seat]
+
+
+def shown_better(diffs: list[float], z: float) -> bool:
+    """Whether paired differences ``diffs`` put their mean at least ``z`` standard errors above
+    zero (two samples at least; differences all alike and above zero count as shown)."""
+    n = len(diffs)
+    if n < 2:
+        return False
+    mean = sum(diffs) / n
+    if mean <= 0:
+        return False
+    var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+    return var == 0 or mean >= z * math.sqrt(var / n)
+
+
+def _race(searcher: Any, roots: Callable[[random.Random], Any], first: Any, cands: list[tuple[str, Any]],
+          seat: int, playouts: int, stop: float | None,
+          rng: random.Random) -> tuple[int, int, list[float], list[int]]:
+    """The sequential halving of :func:`halving_search` over ``cands`` from the sample
+    ``first`` on: the winner's index, the playouts spent, each candidate's total and runs."""
     total = [0.0] * len(cands)
     runs = [0] * len(cands)
     alive = list(range(len(cands)))
@@ -201,9 +259,9 @@ def halving_search(searcher: Any, roots: Callable[[random.Random], Any], seat: i
     state: Any = first
     late = False
     for r in range(rounds):
-        per = max(1, (budget.playouts - spent) // ((rounds - r) * len(alive)))
+        per = max(1, (playouts - spent) // ((rounds - r) * len(alive)))
         for _ in range(per):
-            if spent + len(alive) > budget.playouts or (
+            if spent + len(alive) > playouts or (
                     spent and stop is not None and time.perf_counter() >= stop):
                 break
             det = state if state is not None else roots(rng)
@@ -217,9 +275,7 @@ def halving_search(searcher: Any, roots: Callable[[random.Random], Any], seat: i
                     late = True
                     break
                 s = det if k == len(alive) - 1 else searcher.copy(det)
-                searcher.apply(s, cands[i][1], seat)
-                values = searcher.terminal_values(s) if s.is_terminal() else searcher.playout(s, rng)
-                done.append((i, values[seat]))
+                done.append((i, _play_out(searcher, s, cands[i][1], seat, rng)))
             if late and spent:
                 break          # a later sample cut short: left out, the race stays on the same samples
             for i, v in done:
@@ -233,9 +289,8 @@ def halving_search(searcher: Any, roots: Callable[[random.Random], Any], seat: i
             break
         keep = 1 if r == rounds - 1 else (len(alive) + 1) // 2
         alive = sorted(alive, key=lambda i: (-total[i] / runs[i], i))[:keep]
-        if late or spent + len(alive) > budget.playouts or (
+        if late or spent + len(alive) > playouts or (
                 stop is not None and time.perf_counter() >= stop):
             break
     best = min(alive, key=lambda i: (-total[i] / runs[i] if runs[i] else 0.0, i))
-    stats = {t: (runs[i], total[i] / runs[i] if runs[i] else 0.0) for i, (t, _) in enumerate(cands)}
-    return SearchResult(cands[best][0], spent, stats)
+    return best, spent, total, runs

@@ -177,6 +177,8 @@ def determinize(game: Any, view: dict, rng: random.Random) -> Any:
     Raises ``ValueError`` (or the game's errors) for a sample the replay refuses."""
     from qipai.games.shengji.seats import SEATS
 
+    if view["phase"] == "bury":
+        return _bury_sample(game, view, rng)
     me, dealer = view["seat"], view["dealer"]
     trump = trump_of(view["level"], None if view["trump"] == "NT" else view["trump"],
                      game.options["two_always_trump"])
@@ -264,13 +266,7 @@ def determinize(game: Any, view: dict, rng: random.Random) -> Any:
                     plain_kitty, rng)
     hands = [now[s] + list(played[s].elements()) for s in range(SEATS)]
     leader = tricks[0][0][0] if tricks else view["to_act"][0]
-    position = {"hands": hands, "buried": now[BURIED], "level": view["level"], "trump": view["trump"],
-                "dealer": dealer, "leader": leader, "levels": view["levels"]}
-    state = game.new_state(position=json.dumps(position))
-    state.p = view["deal_start"]
-    state.declarations = [dict(d, cards=tuple(d["cards"])) for d in view["declarations"]]
-    state.kitty_shown = list(view["kitty_shown"])
-    state.trump_name = view["trump_name"]
+    state = _sampled_state(game, view, hands, now[BURIED], dealer, leader)
     for k, plays in enumerate(tricks, start=1):
         for i, (s, faces) in enumerate(plays):
             throw = throws.get((k, s)) if i == 0 else None
@@ -280,6 +276,81 @@ def determinize(game: Any, view: dict, rng: random.Random) -> Any:
     if state.failed_throws != view["failed_throws"] or state.penalty != view["penalty"]:
         raise ValueError("the sample breaks a throw the view saw succeed")
     return state
+
+
+def _bury_sample(game: Any, view: dict, rng: random.Random) -> Any:
+    """A whole hand at the dealer's bury agreeing with its ``view``: its hand (the kitty taken
+    up) as it is, the unseen cards dealt at random into the three other hands, each keeping
+    the cards it declared (:func:`determinize` for the play)."""
+    from qipai.games.shengji.seats import SEATS
+
+    me = view["seat"]
+    declared: dict[int, Counter] = {s: Counter() for s in range(SEATS) if s != me}
+    for d in view["declarations"]:
+        if d["seat"] != me:
+            declared[d["seat"]] |= Counter(d["cards"])
+    known = {s: list(c.elements()) for s, c in declared.items()}
+    counts = {s: view["counts"][s] for s in declared}
+    now = deal_unseen(_pack(game.options["decks"]), counts, known, view["hand"], rng)
+    size = view["counts"][(me + 1) % SEATS]
+    mine = list(view["hand"])
+    hands = [mine[:size] if s == me else now[s] for s in range(SEATS)]
+    state = _sampled_state(game, view, hands, mine[size:], me, me)
+    state.unbury()
+    return state
+
+
+def _sampled_state(game: Any, view: dict, hands: list[list[str]], buried: list[str], dealer: int,
+                   leader: int) -> Any:
+    """The play-phase position of a sample, before its first lead: the ``hands`` as play began
+    and the ``buried`` cards, with the deal's public record (declarations, trump's name, the
+    turned-up kitty cards) copied from ``view``."""
+    position = {"hands": hands, "buried": buried, "level": view["level"], "trump": view["trump"],
+                "dealer": dealer, "leader": leader, "levels": view["levels"]}
+    state = game.new_state(position=json.dumps(position))
+    state.p = view["deal_start"]
+    state.declarations = [dict(d, cards=tuple(d["cards"])) for d in view["declarations"]]
+    state.kitty_shown = list(view["kitty_shown"])
+    state.trump_name = view["trump_name"]
+    return state
+
+
+def bury_candidates(state: Any, seat: int) -> list[Action]:
+    """The buries a search considers for the dealer ``seat`` (the rule bot's first, then the
+    others that differ): the kitty's size of cards taken in orders that put first the rule
+    bot's choice (trumps and points last, the shortest side suits first, then the lowest
+    cards), the lowest cards whatever their suit, cards not in a pair, no ace or king, points
+    allowed; and each side suit short enough to be buried whole (a void), alone or with another,
+    the rest in the rule bot's order."""
+    n = state.kitty_size
+    trump = state.trump
+    eff, pos = trump.eff, trump.pos
+    hand = state.hand_faces(seat)
+    held = Counter(hand)
+    length = Counter(eff[f] for f in hand)
+
+    def rule(f: str) -> tuple:
+        return (eff[f] == TRUMP, face_points(f) > 0, length[eff[f]], pos[f])
+
+    orders = [rule,
+              lambda f: (eff[f] == TRUMP, face_points(f) > 0, pos[f]),
+              lambda f: (eff[f] == TRUMP, face_points(f) > 0, held[f] > 1, length[eff[f]], pos[f]),
+              lambda f: (eff[f] == TRUMP, face_points(f) > 0, f[0] in "AK", length[eff[f]], pos[f]),
+              lambda f: (eff[f] == TRUMP, length[eff[f]], pos[f])]
+    side = sorted((s for s in length if s != TRUMP and length[s] <= n), key=lambda s: length[s])
+    voids = [{s} for s in side] + [{a, b} for i, a in enumerate(side) for b in side[i + 1:]
+                                   if length[a] + length[b] <= n]
+    for v in voids:
+        orders.append(lambda f, v=v: (eff[f] not in v,) + rule(f))
+    first = _RULE._bury({"hand": state.hand_faces(seat), "legal": {"count": n}}, trump)
+    out = [first]
+    seen = {first.faces}
+    for key in orders:
+        a = Action("bury", tuple(sorted(hand, key=key)[:n]))
+        if a.faces not in seen:
+            seen.add(a.faces)
+            out.append(a)
+    return out
 
 
 @cache
@@ -392,8 +463,8 @@ def _part_pairs(now: dict[Any, list[str]], places: list[Any], no_pair: dict[int,
 
 
 class ShengjiSearcher(DeterminizedSearcher):
-    """The play is searched (declarations and the bury are the rule bot's) by sequential halving
-    over the seat's candidate plays (:func:`~qipai.bots.ismcts.halving_search`): in each round
+    """The bury and the play are searched (declarations are the rule bot's) by sequential halving
+    over the seat's candidates (:func:`~qipai.bots.ismcts.halving_search`): in each round
     every candidate still in the race is played out from the same fresh determinizations
     (:func:`determinize`), and the better half goes on. A candidate is played out to the end of
     the hand by the rule bot in every seat (read from the state: a lead from the hand alone, a
@@ -404,7 +475,11 @@ class ShengjiSearcher(DeterminizedSearcher):
 
     Candidates: the rule bot's play first, then as a lead each single, pair, triple and
     tractor of the hand (:func:`lead_candidates`; no throws), as a follow up to :attr:`width`
-    legal plays spread over the legal set (a follow may have thousands).
+    legal plays spread over the legal set (a follow may have thousands), as the dealer's bury
+    a few other kitties (:func:`bury_candidates`, each sample dealing the three other hands).
+    The rule bot's choice is kept unless the race's winner beats it in a duel on fresh samples
+    (:attr:`duel`): many of the race's wins are by a few thousandths of mean value, luck of
+    the race's samples more than knowledge.
 
     Why (docs/bots.md, "Shengji's level 3 plays its hands out"): the tree search before cut its
     playouts after 9 tricks and valued the rest by a heuristic (the kitty, doubled or more for
@@ -417,6 +492,10 @@ class ShengjiSearcher(DeterminizedSearcher):
 
     #: a follow's candidates: the rule bot's play first, then up to this many others
     width = 24
+    #: the rule bot's play is kept unless another is shown better (:func:`halving_search`): the
+    #: share of the budget left for the duel of the race's winner against it, and the standard
+    #: errors its paired mean difference must clear
+    duel: tuple[float, float] | None = (0.4, 1.5)
 
     def search(self, roots: Any, seat: int, budget: Any, rng: random.Random) -> Any:
         return halving_search(self, roots, seat, budget, rng)
@@ -425,6 +504,8 @@ class ShengjiSearcher(DeterminizedSearcher):
         """The rule bot's play first, then as a lead :func:`lead_candidates`, as a follow up to
         :attr:`width` other legal plays spread over the legal set (the game's lazy sequence:
         only the plays picked are built)."""
+        if state.phase == "bury":
+            return bury_candidates(state, seat)
         if state.phase != "play":
             return list(state.legal_actions(seat))
         if not state.trick:
@@ -564,5 +645,5 @@ def _attack_values(state: Any, total: float) -> list[float]:
 
 _RULE = ShengjiRuleBot()
 #: the play is searched, each iteration from a fresh :func:`determinize` of the seat's view
-SEARCHER = ShengjiSearcher("shengji", ShengjiRuleBot, determinize, phases=("play",))
+SEARCHER = ShengjiSearcher("shengji", ShengjiRuleBot, determinize, phases=("bury", "play"))
 register_searcher(SEARCHER, ShengjiRuleBot)

@@ -665,11 +665,12 @@ class ShengjiState(Ending, Declaring, State):
         return copy.deepcopy(self)
 
     def play_copy(self) -> ShengjiState:
-        """A copy of a play-phase state that play may change independently (a search's
-        playouts): what the play changes is copied (the hands, the cards held, the plays, the
-        tricks, the log), the rest shared (the deal, the buried cards, the trump, the options);
-        another phase's or a finished state is cloned whole (:meth:`clone`)."""
-        if self.phase != "play" or self.result is not None:
+        """A copy of a play-phase (or bury-phase) state that play may change independently (a
+        search's playouts): what the bury and the play change is copied (the hands, the cards
+        held, the buried cards, the plays, the tricks, the log), the rest shared (the deal, the
+        trump, the options); another phase's or a finished state is cloned whole
+        (:meth:`clone`)."""
+        if self.phase not in ("play", "bury") or self.result is not None:
             return self.clone()
         import copy
         new = copy.copy(self)
@@ -677,9 +678,24 @@ class ShengjiState(Ending, Declaring, State):
         new.cards = [{f: list(cs) for f, cs in held.items()} for held in self.cards]
         new.played = [list(p) for p in self.played]
         for name in ("log", "trick", "tricks", "captured", "failed_throws", "faults", "follow_errors",
-                     "count_errors", "levels"):
+                     "count_errors", "levels", "buried"):
             setattr(new, name, list(getattr(self, name)))
         return new
+
+    def unbury(self) -> None:
+        """Put a play-phase position (:meth:`_setup_position`) before its bury, no card played:
+        the buried cards back in the dealer's hand, the dealer to bury (a search's sample of
+        the dealer's bury)."""
+        if self.phase != "play" or self.tricks or self.trick:
+            raise ValueError("only a position before its first lead goes back to its bury")
+        seat = self.dealer
+        for card in self.buried:
+            self.hands[seat][card.face] += 1
+            self.cards[seat].setdefault(card.face, []).append(card)
+        self.buried = []
+        self.phase = "bury"
+        self.turn = seat
+        self.trick_leader = None
 
 
 def _as_fault(action: Any, decks: int) -> Fault | None:
