@@ -16,14 +16,15 @@ from pathlib import Path
 import httpx
 
 from .e2e.timing import until as within
-from .server_process import QIPAI, free_port
+from .server_process import free_port, serve_process
 
 REDIS = os.environ.get("QIPAI_TEST_REDIS", "redis://127.0.0.1:6379/0")
 
 
 class Worker:
     """One ``qipai serve`` worker of the cluster ``name`` (``cluster``) on its own port (its log
-    in ``log``), on the database ``database_url``."""
+    in ``log``), on the database ``database_url`` (forked from the test process's zygote where it
+    can be: tests/server_process.py ``serve_process``)."""
 
     def __init__(self, tmp: Path, database_url: str, name: str, index: int,
                  args: tuple[str, ...] = (), env: dict[str, str] | None = None) -> None:
@@ -32,12 +33,10 @@ class Worker:
         self.ws = f"ws://127.0.0.1:{self.port}"
         self.log = tmp / f"worker{index}.log"
         self.database_url, self.cluster = database_url, name
-        with open(self.log, "w") as out:
-            self.proc = subprocess.Popen(
-                [QIPAI, "serve", "--port", str(self.port), "--database-url", database_url,
-                 "--redis-url", REDIS, *args],
-                stdout=out, stderr=subprocess.STDOUT,
-                env={**os.environ, "QIPAI_CLUSTER_NAME": name, **(env or {})})
+        self.log.write_text("")
+        self.proc = serve_process(["--port", str(self.port), "--database-url", database_url,
+                                   "--redis-url", REDIS, *args], self.log,
+                                  env={**os.environ, "QIPAI_CLUSTER_NAME": name, **(env or {})})
 
     def wait_up(self) -> None:
         for _ in range(600):

@@ -11,9 +11,14 @@ runs (the non-daemon threads are joined, the ``atexit`` functions run) and leave
 is still a process of its own on its own database: only the imports are shared. A start then
 costs ~0.2 s of CPU instead of ~0.9 s.
 
-The zygote is used only while the test process's environment is the one it started with (a
-module may read a variable at import); with another environment, or without ``os.fork``, the
-caller starts ``python -c`` as before (:func:`spawn` returns ``None``). The forked children are
+The non-browser tests' ``qipai serve`` processes (tests/server_process.py ``serve_process``: the
+server processes, cluster workers and ``LiveServer`` of tests/server_helpers.py) are forked here
+too, running what the ``qipai`` script runs. A child runs in the environment it is given (its
+``os.environ``, which the processes it starts inherit); the zygote is used only where that
+environment differs from the one the zygote started with in variables of :data:`CALL_TIME` alone
+(a module may read any other variable at import: ``QIPAI_PASSWORD_HASH``, ``QIPAI_PURE``,
+``QIPAI_PROFILE``, the locale); otherwise, or without ``os.fork``, the caller starts a new
+process as before (:func:`spawn` returns ``None``). The forked children are
 the zygote's, not the test process's: :class:`Forked` stands for ``subprocess.Popen`` where the
 tests need it (``poll``, ``terminate``, ``wait``, ``kill``, ``pid``, ``returncode``). The zygote
 reaps a child only when :meth:`Forked.poll` asks it to (``waitpid``), as a ``Popen`` is reaped
@@ -41,7 +46,18 @@ PRELOAD = ("qipai.server", "qipai.server.app", "qipai.server.protocols", "qipai.
            "qipai.server.eventfiles", "qipai.server.referee", "qipai.server.refroutes",
            "qipai.server.refconsole", "qipai.server.tableacts", "qipai.server.resultacts",
            "qipai.server.roundacts", "qipai.server.sanctions", "qipai.server.walkover",
-           "qipai.server.appointments")
+           "qipai.server.appointments", "qipai.cli")
+
+#: the variables a server reads when it starts or later (``Settings``' fields, the storage, bot
+#: pool and test hooks), never at import: a child may be given other values of these than the
+#: zygote had
+CALL_TIME = frozenset((
+    "QIPAI_SIGNUPS_PER_ADDRESS", "QIPAI_STORAGE_STALL_SECONDS", "QIPAI_DEAL_WINDOW_SECONDS",
+    "QIPAI_EVENT_WORKER_AT_START", "QIPAI_WARM_GAMES", "QIPAI_READY_GRACE_SECONDS",
+    "QIPAI_BETWEEN_GAMES_SECONDS", "QIPAI_ALLOWED_ORIGINS", "QIPAI_REDIS_URL", "QIPAI_CLUSTER_NAME",
+    "QIPAI_LEASE_SECONDS", "QIPAI_STALL_SECONDS", "QIPAI_TEST_BLOCK_FILE", "QIPAI_STORAGE_FAULTS",
+    "QIPAI_BOT_WORKERS", "QIPAI_COMMIT_LANES", "QIPAI_LOOP_COMMIT", "QIPAI_GC_THRESHOLDS",
+    "QIPAI_DATA_DIR", "QIPAI_DATABASE_URL"))
 
 ZYGOTE = r"""
 import importlib, json, os, signal, sys, threading
@@ -78,13 +94,18 @@ for line in sys.stdin:
         print(pid, flush=True)
         continue
     os.chdir(request["cwd"])
+    os.environ.clear()
+    os.environ.update(request["env"])
     null = os.open(os.devnull, os.O_RDONLY)
     out = os.open(request["log"], os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
+    err = os.open(request["err"], os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644) if request["err"] else out
     os.dup2(null, 0)
     os.dup2(out, 1)
-    os.dup2(out, 2)
+    os.dup2(err, 2)
     os.close(null)
     os.close(out)
+    if err != out:
+        os.close(err)
     sys.stdin = open(0, closefd=False)
     code = 0
     try:
@@ -137,20 +158,29 @@ def _stop() -> None:
             proc.kill()
 
 
-def spawn(code: str, log: str) -> Forked | None:
+def _usable(env: dict[str, str], zygote_env: dict[str, str]) -> bool:
+    """Whether a child may run in ``env``: it differs from the zygote's in :data:`CALL_TIME`
+    variables only."""
+    return all(env.get(k) == zygote_env.get(k) for k in env.keys() | zygote_env.keys() if k not in CALL_TIME)
+
+
+def spawn(code: str, log: str, err: str | None = None, env: dict[str, str] | None = None) -> Forked | None:
     """A server process running ``code`` (as ``python -c code`` would), its output appended to
-    the file ``log``; ``None`` where the zygote cannot be used (start ``python -c`` instead)."""
+    the file ``log`` (its standard error to ``err`` if given), in the environment ``env`` (this
+    process's if not given); ``None`` where the zygote cannot be used (start a process instead)."""
     if not hasattr(os, "fork"):
         return None
     import json
 
+    env = dict(os.environ) if env is None else env
     with _lock:
         if not _zygote:
             _start()
-        proc, env = _zygote
-        if proc is None or env != dict(os.environ) or proc.poll() is not None:
+        proc, zygote_env = _zygote
+        if proc is None or not _usable(env, zygote_env) or proc.poll() is not None:
             return None
-        proc.stdin.write(json.dumps({"code": code, "log": log, "cwd": os.getcwd()}) + "\n")
+        proc.stdin.write(json.dumps({"code": code, "log": log, "err": err, "env": env,
+                                     "cwd": os.getcwd()}) + "\n")
         proc.stdin.flush()
         return Forked(int(proc.stdout.readline()))
 

@@ -122,13 +122,14 @@ def until(sock, pred, limit: int = 400) -> dict[str, Any]:
 
 class LiveServer:
     """A real ``qipai serve`` process on a free port of 127.0.0.1 (its own data directory; its
-    log in ``log``): ``base`` is its URL, ``ws`` its WebSocket URL, ``log_text()`` its output."""
+    log in ``log``; forked from the test process's zygote where it can be: tests/server_process.py
+    ``serve_process``): ``base`` is its URL, ``ws`` its WebSocket URL, ``log_text()`` its output."""
 
     def __init__(self, tmp: Path, *args: str, env: dict[str, str] | None = None) -> None:
         import os
         import socket
-        import subprocess
-        import sys
+
+        from .server_process import serve_process
 
         with socket.socket() as s:
             s.bind(("127.0.0.1", 0))
@@ -136,11 +137,9 @@ class LiveServer:
         self.base = f"http://127.0.0.1:{self.port}"
         self.ws = f"ws://127.0.0.1:{self.port}"
         self.log = tmp / f"serve-{self.port}.log"
-        qipai = str(Path(sys.executable).parent / "qipai")
-        with open(self.log, "w") as out:
-            self.proc = subprocess.Popen(
-                [qipai, "serve", "--port", str(self.port), "--data-dir", str(tmp / "data"), *args],
-                stdout=out, stderr=subprocess.STDOUT, env={**os.environ, **(env or {})})
+        self.log.write_text("")
+        self.proc = serve_process(["--port", str(self.port), "--data-dir", str(tmp / "data"), *args],
+                                  self.log, env={**os.environ, **(env or {})})
 
     def log_text(self) -> str:
         return self.log.read_text()

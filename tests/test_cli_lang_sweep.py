@@ -135,7 +135,7 @@ def test_serve_start_up_lines_speak_the_chosen_language(tmp_path):
     else the locale's, as every other command does."""
     from qipai.server import _lock_database
 
-    from .server_process import free_port, start
+    from .server_process import free_port, start, wait_up
 
     r = invoke("serve", "--workers", "2", "--lang", "zh")
     assert r.exit_code == 2 and r.stderr.strip() == (
@@ -143,7 +143,8 @@ def test_serve_start_up_lines_speak_the_chosen_language(tmp_path):
     port = free_port()
     first = start(tmp_path, port, LANG="zh_CN.UTF-8", LC_ALL="", LC_MESSAGES="")
     try:
-        line = first.stdout.readline()
+        wait_up(port)                                       # its first line is written before
+        line = first.out.read_text().splitlines()[0]
         assert line.strip() == (f"qipai serve：请在浏览器中打开 http://127.0.0.1:{port}/"
                                 f"（数据库 sqlite:///{tmp_path / 'qipai.db'}；按 Ctrl+C 停止）"), line
         second = start(tmp_path / "other", port, "--lang", "zh")

@@ -7,26 +7,26 @@ from __future__ import annotations
 
 import signal
 import sqlite3
-import subprocess
-import sys
 import time
 from pathlib import Path
 
 import httpx
 
+from .server_process import Served, output_files, python_process
 from .test_server_serve import free_port, wait_up
 
 
-def start(data: Path, port: int, settings: str = "bot_delay_ms=8") -> subprocess.Popen:
-    """``qipai.server.serve`` in a process of its own, on a SQLite file in ``data``;
-    ``settings``: more keyword arguments of :class:`~qipai.server.Settings` (Python text)."""
+def start(data: Path, port: int, settings: str = "bot_delay_ms=8") -> Served:
+    """``qipai.server.serve`` in a process of its own (forked from the zygote: tests/server_process.py
+    ``python_process``), on a SQLite file in ``data``; ``settings``: more keyword arguments of
+    :class:`~qipai.server.Settings` (Python text)."""
     code = ("from qipai.server import Limits, Settings, serve; "
             f"serve('127.0.0.1', {port}, Settings(database_url='sqlite:///{data}/qipai.db', "
             f"{settings}), log_level='warning')")
-    return subprocess.Popen([sys.executable, "-c", code], stderr=subprocess.PIPE, text=True)
+    return python_process(code, *output_files())
 
 
-def stop(proc: subprocess.Popen, sig: int) -> None:
+def stop(proc: Served, sig: int) -> None:
     proc.send_signal(sig)
     _, err = proc.communicate(timeout=60)
     assert "Traceback" not in err, err
