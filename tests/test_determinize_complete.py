@@ -20,7 +20,7 @@ import pytest
 
 import qipai
 from qipai.bots import bot_levels, make_bot, search
-from qipai.bots.ismcts import NoDeterminization
+from qipai.bots.ismcts import DeterminizedSearcher, NoDeterminization
 from qipai.bots.mcts import Budget
 from qipai.bots.search import SearchBot, searcher_for
 from qipai.bots.shengji import SEARCHER, ShengjiRuleBot, ShengjiSearcher, determinize
@@ -241,8 +241,12 @@ def test_every_view_of_the_other_games_samples(game_id):
             searched = searcher.searched(state, seat)
             if searched:
                 for me in range(state.num_seats):
-                    searcher.root_states(game, searcher.inputs(state, me))(random.Random(me))
+                    root = searcher.root_states(game, searcher.inputs(state, me))(random.Random(me))
                     checked += 1
+                    hand = root.view(me).get("hand")
+                    if isinstance(searcher, DeterminizedSearcher) and isinstance(hand, list):
+                        # the safety net reads the sample's own hand cheaply: as the view shows it
+                        assert sorted(searcher.own_hand(root, me)) == sorted(hand)
             action = rng.choice(state.legal_actions(seat)) if searched and rng.random() < 0.5 else \
                 rule[seat].choose(state, seat)
             state.apply(action, seat)
@@ -291,3 +295,28 @@ def test_a_live_search_that_cannot_sample_plays_the_rule_bots_move():
         assert asyncio.run(good.choose_async(state, 1, 60_000)) in state.legal_actions(1)
     finally:
         search.close_pool()
+
+
+class _Sample:
+    """A sample whose view must not be built (the safety net reads its hand cheaply)."""
+
+    def __init__(self, hand):
+        self.cards = hand
+
+    def view(self, seat):
+        raise AssertionError("a whole view built for the safety net")
+
+
+def test_the_safety_net_reads_the_own_hand_cheaply_and_counts_the_redraws():
+    hands = iter([["3S", "4S"], ["3S", "5S"], ["4S", "3S"]])     # refused, another hand, kept
+
+    def determinize(game, view, rng):
+        hand = next(hands)
+        if hand == ["3S", "4S"]:
+            raise ValueError("a replayed action refused")
+        return _Sample(hand)
+
+    searcher = DeterminizedSearcher("x", None, determinize, own_hand=lambda state, seat: state.cards)
+    root = searcher.root_states(None, {"view": {"seat": 0, "hand": ["3S", "4S"]}})
+    assert root(random.Random(0)).cards == ["4S", "3S"]
+    assert (searcher.samples, searcher.redraws) == (3, 2)

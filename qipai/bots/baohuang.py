@@ -25,7 +25,7 @@ from typing import Any
 from qipai.bots import register_bot
 from qipai.bots.ismcts import DeterminizedSearcher, played_by_seat, replay
 from qipai.bots.search import register_searcher
-from qipai.cards import parse_card
+from qipai.cards import parse_card, shown_ids
 from qipai.cards.sample import deal_unseen, id_order, place_played
 
 
@@ -434,6 +434,11 @@ class BaohuangSearcher(DeterminizedSearcher):
         # the bias is the searcher's, read by the search once per iteration: set per search
         self.bias = 0.0 if inputs["view"].get("ruleset") is not None else self.BAOHUANG_BIAS
         return super().root_states(game, inputs)
+
+    def own_hand(self, state: Any, seat: int) -> list[str]:
+        if hasattr(state, "emperor"):             # 保皇: the copies of a face numbered
+            return shown_ids(state.hand(seat))
+        return [c.id for c in state.hand(seat)]
 
     def candidates(self, state: Any, seat: int) -> list[Any]:
         if getattr(state, "phase", None) != "play" or not hasattr(state, "emperor"):

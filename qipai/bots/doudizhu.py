@@ -5,6 +5,7 @@ nothing else is left, and never beats its partner's play. Reads only ``view(seat
 
 from __future__ import annotations
 
+import logging
 import random
 from typing import Any
 
@@ -14,6 +15,8 @@ from qipai.bots.search import register_searcher
 from qipai.cards.sample import id_order, place_played, sample_hands, unseen
 from qipai.games.doudizhu.bidding import DECK
 from qipai.games.doudizhu.combos import ORDER, PACKER
+
+log = logging.getLogger(__name__)
 
 
 def hand_strength(ranks: str) -> int:
@@ -76,68 +79,144 @@ register_bot("doudizhu", "rule", DoudizhuRuleBot)
 
 # ----- search (levels 3-5) -------------------------------------------------------------------
 def determinize(game: Any, view: dict, rng: random.Random) -> Any:
-    """A full doudizhu state that agrees with ``view`` (one seat's view during play): the
-    seat's own hand, the bids, the kitty, every play, the face-up card; the cards the seat has
-    not seen are dealt at random (:func:`qipai.cards.sample.sample_hands`) into the other hands
-    by their counts, fitting what the other seats' passes (:func:`pass_bounds`) and, under
+    """A full doudizhu state that agrees with ``view`` (one seat's view during play): one draw
+    of a :class:`Determinizer` of the view (a search prepares one per decision and draws from
+    it at each iteration). Raises ``ValueError`` on a view that no deal agrees with."""
+    return Determinizer(game, view)(rng)
+
+
+class Determinizer:
+    """The determinizations of one seat's view during play, prepared once per decision:
+    ``Determinizer(game, view)(rng)`` is a full state agreeing with the view: the seat's own
+    hand, the bids, the kitty, every play, the face-up card; the cards the seat has not seen
+    are dealt at random (:func:`qipai.cards.sample.sample_hands`) into the other hands by their
+    counts, fitting what the other seats' passes (:func:`pass_bounds`) and, under
     ``points_1_3``, bids (:func:`bid_brackets`) show as the rule bot reads them. Deals voided
     before this one (``redeals``) are stood in for by random deals that everybody passed.
+
+    The passes and the bids are read as the rule bot passes and bids, and another player (a
+    search bot's passes, a person) may contradict that reading, so that no deal fits both: a
+    draw that does not fit is drawn again, at most :data:`DEAL_TRIES` deals in one
+    determinization (then the last is kept), and a reading that fits fewer than one deal in
+    :data:`RARE` over the decision's draws (or that no deal keeps) is dropped for the rest of
+    the decision when a determinization runs out of tries, in the order of :attr:`readings`
+    (``(passes, bids)``: both, the passes alone, the bids alone, none). A decision thus draws
+    about one deal an iteration even when no deal fits the view (each determinization used to
+    run out 30 tries at the bids of 20 at the passes each, 600 deals: a level-4 decision took
+    a minute). ``draws`` counts the deals drawn, ``determinizations`` the states returned.
     Raises ``ValueError`` on a view that no deal agrees with."""
-    me, lord = view["seat"], view["landlord"]
-    labels: dict[int, list[str]] = {0: [], 1: [], 2: []}
-    for entry in view["plays"]:
-        if len(entry) == 3:
-            labels[entry[0]] += entry[2]
-    kitty = view["kitty"] or []
-    face = view.get("face_up")
-    # cards a seat is known to have held: the landlord's kitty, the face-up card; a play is
-    # shown by its ranks (qipai.cards.table_ids), so its cards are stood in for by those
-    # (place_played), and a known card not played is in its holder's hand now
-    shown: dict[int, list[str]] = {0: [], 1: [], 2: []}
-    if lord is not None:
-        shown[lord] += kitty
-    if face is not None and face["card"] not in shown[face["seat"]]:
-        shown[face["seat"]].append(face["card"])
-    played, still = place_played([c.id for c in DECK], {me: list(view["hand"])}, shown, labels,
-                                 key=id_order(ORDER))
-    known: dict[int, list[str]] = {s: [] if s == me else still[s] for s in range(3)}
-    known[me] = list(view["hand"])
-    seen = [c for s in range(3) for c in known[s] + played[s]]
-    hidden = unseen([c.id for c in DECK], seen)
-    sizes = {s: view["counts"][s] - len(known[s]) for s in range(3) if s != me}
-    if lord is None:                      # during bidding the kitty is hidden too
-        sizes[-1] = 3
-    brackets = bid_brackets(view) if game.options["bidding"] == "points_1_3" else {}
-    for _ in range(BID_TRIES if brackets else 1):
-        hands = _sample_after_passes(view, hidden, sizes, known, rng)
-        dealt = []
-        for s in range(3):
-            cards = known[s] + hands.get(s, []) + played[s]
-            if s == lord:
-                cards = [c for c in cards if c not in kitty]
-            dealt.append(cards)
-        if all(lo <= hand_strength("".join(c[0] for c in dealt[s])) < hi
-               for s, (lo, hi) in brackets.items()):
-            break
-    deal = {"hands": dealt, "kitty": kitty if lord is not None else hands[-1],
-            "first_bidder": view["first_bidder"]}
-    if face is not None:
-        deal["face_up"] = face["card"]
-    deals = [_voided_deal(view["first_bidder"], view["redeals"] - k, face is not None, rng)
-             for k in range(view["redeals"])] + [deal]
-    state = game.new_state(deal=deals)
-    while state.redeals < view["redeals"]:
-        state.apply(PASS_TEXT)
-    for _, text in view["bids"]:
-        state.apply(text)
-    for entry in view["plays"]:
-        state.apply(entry[1])
-    return state
+
+    def __init__(self, game: Any, view: dict) -> None:
+        self.game, self.view = game, view
+        me, lord = view["seat"], view["landlord"]
+        labels: dict[int, list[str]] = {0: [], 1: [], 2: []}
+        for entry in view["plays"]:
+            if len(entry) == 3:
+                labels[entry[0]] += entry[2]
+        kitty = view["kitty"] or []
+        face = view.get("face_up")
+        # cards a seat is known to have held: the landlord's kitty, the face-up card; a play is
+        # shown by its ranks (qipai.cards.table_ids), so its cards are stood in for by those
+        # (place_played), and a known card not played is in its holder's hand now
+        shown: dict[int, list[str]] = {0: [], 1: [], 2: []}
+        if lord is not None:
+            shown[lord] += kitty
+        if face is not None and face["card"] not in shown[face["seat"]]:
+            shown[face["seat"]].append(face["card"])
+        played, still = place_played([c.id for c in DECK], {me: list(view["hand"])}, shown, labels,
+                                     key=id_order(ORDER))
+        known: dict[int, list[str]] = {s: [] if s == me else still[s] for s in range(3)}
+        known[me] = list(view["hand"])
+        self.known, self.played, self.kitty = known, played, kitty
+        seen = [c for s in range(3) for c in known[s] + played[s]]
+        self.hidden = unseen([c.id for c in DECK], seen)
+        self.sizes = {s: view["counts"][s] - len(known[s]) for s in range(3) if s != me}
+        if lord is None:                      # during bidding the kitty is hidden too
+            self.sizes[-1] = 3
+        # each seat's dealt cards that are not sampled: in its hand now, played, less the kitty
+        self.fixed = {s: [c for c in known[s] + played[s] if s != lord or c not in kitty]
+                      for s in range(3)}
+        brackets = bid_brackets(view) if game.options["bidding"] == "points_1_3" else {}
+        # a bound that the cards known in the seat's hand break is dropped (a seat that passed
+        # by choice, not as the rule bot would)
+        bounds = {s: b for s, b in pass_bounds(view).items() if not breaks_bound(known[s], b)}
+        self.brackets, self.bounds = brackets, bounds
+        self.top = {s: b.get(1, len(RANKS)) for s, b in bounds.items()}
+        self.rank = {c: RANKS.index(c[0]) for c in self.hidden}
+        #: the readings still fitted, most first: (passes, bids)
+        self.readings = [r for r in ((True, True), (True, False), (False, True), (False, False))
+                         if (bounds or not r[0]) and (brackets or not r[1])]
+        self._fitted = {r: [0, 0] for r in self.readings}       # reading -> [draws, fits]
+        self.draws = self.determinizations = 0
+
+    def _allowed(self, place: Any, card: str) -> bool:
+        return self.rank[card] <= self.top.get(place, len(RANKS))
+
+    def _draw(self, passes: bool, rng: random.Random) -> dict[Any, list[str]]:
+        """One deal of the unseen cards; ``passes``: a card above a seat's single bound never
+        goes to it (``ValueError`` when no deal keeps that)."""
+        self.draws += 1
+        if passes and self.top:
+            return sample_hands(self.hidden, self.sizes, rng, self._allowed, tries=3)
+        return sample_hands(self.hidden, self.sizes, rng)
+
+    def _fits(self, hands: dict[Any, list[str]], passes: bool, bids: bool) -> bool:
+        if passes and any(breaks_bound(hands[s] + self.known[s], b) for s, b in self.bounds.items()):
+            return False
+        return not bids or all(lo <= hand_strength("".join(c[0] for c in self.fixed[s] + hands[s])) < hi
+                               for s, (lo, hi) in self.brackets.items())
+
+    def deal(self, rng: random.Random) -> dict[Any, list[str]]:
+        """The unseen cards dealt (see the class docstring): ``{seat or -1 (the kitty): cards}``."""
+        while True:
+            reading = self.readings[0]
+            fitted = self._fitted[reading]
+            hands = None
+            try:
+                for _ in range(DEAL_TRIES):
+                    hands = self._draw(reading[0], rng)
+                    fitted[0] += 1
+                    if self._fits(hands, *reading):
+                        fitted[1] += 1
+                        return hands
+            except ValueError:               # no deal keeps the single bounds
+                hands = None
+            if hands is not None and fitted[1] * RARE >= fitted[0]:
+                return hands                 # a reading that fits often enough: the last deal
+            # (the last reading, none, fits every deal)
+            log.debug("doudizhu: %d of %d deals fit the reading %s of the view; dropped",
+                      fitted[1], fitted[0], reading)
+            self.readings.pop(0)
+
+    def __call__(self, rng: random.Random) -> Any:
+        view, lord, kitty = self.view, self.view["landlord"], self.kitty
+        hands = self.deal(rng)
+        self.determinizations += 1
+        dealt = [[c for c in self.known[s] + hands.get(s, []) + self.played[s]
+                  if s != lord or c not in kitty] for s in range(3)]
+        deal = {"hands": dealt, "kitty": kitty if lord is not None else hands[-1],
+                "first_bidder": view["first_bidder"]}
+        face = view.get("face_up")
+        if face is not None:
+            deal["face_up"] = face["card"]
+        deals = [_voided_deal(view["first_bidder"], view["redeals"] - k, face is not None, rng)
+                 for k in range(view["redeals"])] + [deal]
+        state = self.game.new_state(deal=deals)
+        while state.redeals < view["redeals"]:
+            state.apply(PASS_TEXT)
+        for _, text in view["bids"]:
+            state.apply(text)
+        for entry in view["plays"]:
+            state.apply(entry[1])
+        return state
 
 
 PASS_TEXT = "pass"
-#: samples drawn to fit the bids (:func:`bid_brackets`) before the last one is kept
-BID_TRIES = 30
+#: the deals one determinization draws to fit the passes and the bids before it keeps the last
+DEAL_TRIES = 30
+#: a reading of the passes and bids that fits fewer than one deal in RARE, over a decision's
+#: draws, is dropped when a determinization runs out of tries (:class:`Determinizer`)
+RARE = 8
 #: the rule bot's bid by :func:`hand_strength`: bid k from BID_FROM[k - 1] on
 BID_FROM = (4, 7, 10)
 
@@ -207,31 +286,6 @@ def breaks_bound(cards: list[str], bound: dict[int, int]) -> bool:
     return any(ranks.count(r) >= n for n, lim in bound.items() for r in set(ranks) if r > lim)
 
 
-def _sample_after_passes(view: dict, hidden: list[str], sizes: dict[int, int],
-                         known: dict[int, list[str]], rng: random.Random) -> dict[int, list[str]]:
-    """The unseen cards dealt into ``sizes`` (:func:`~qipai.cards.sample.sample_hands`), as far
-    as possible within :func:`pass_bounds`: a card above a seat's single bound never goes to
-    it, and a deal giving a seat a pair or trio above its bound is drawn again, up to 20 times
-    (then the last stays). A bound that the cards known in the seat's hand break, or that no
-    deal keeps, is dropped (a seat that passed by choice, not as the rule bot would)."""
-    bounds = {s: b for s, b in pass_bounds(view).items() if not breaks_bound(known[s], b)}
-    if not bounds:
-        return sample_hands(hidden, sizes, rng)
-    top = {s: b.get(1, len(RANKS)) for s, b in bounds.items()}
-
-    def allowed(place, card: str) -> bool:
-        return RANKS.index(card[0]) <= top.get(place, len(RANKS))
-
-    try:
-        for _ in range(20):
-            hands = sample_hands(hidden, sizes, rng, allowed, tries=3)
-            if not any(breaks_bound(hands[s] + known[s], b) for s, b in bounds.items()):
-                break
-        return hands
-    except ValueError:
-        return sample_hands(hidden, sizes, rng)
-
-
 def _voided_deal(first: int, back: int, faceup: bool, rng: random.Random) -> dict:
     """A random deal standing for a voided one ``back`` deals before the current one, whose
     first bidder is ``first``: the seat ``back`` places before it."""
@@ -247,11 +301,12 @@ def _voided_deal(first: int, back: int, faceup: bool, rng: random.Random) -> dic
 
 class DoudizhuSearcher(Searcher):
     """Doudizhu for information-set MCTS: the play is searched (bidding is the rule bot's),
-    each iteration from a fresh :func:`determinize` of the seat's view. A playout plays as the
-    rule bot does, cheaply (from the state, without views): a play that empties the hand, else
-    a peasant passes on its partner's play; else, one time in ten (:attr:`epsilon`), a random
-    legal action; else the rule bot's smallest non-bomb combination (a lead the longest of the
-    lowest), the pass when only bombs beat the play, and bombs last on a lead.
+    each iteration from a :class:`Determinizer` of the seat's view (prepared once a decision).
+    A playout plays as the rule bot does, cheaply (from the state, without views): a play that
+    empties the hand, else a peasant passes on its partner's play; else, one time in ten
+    (:attr:`epsilon`), a random legal action; else the rule bot's smallest non-bomb combination
+    (a lead the longest of the lowest), the pass when only bombs beat the play, and bombs last
+    on a lead.
     """
 
     game_id = "doudizhu"
@@ -268,7 +323,7 @@ class DoudizhuSearcher(Searcher):
 
     def root_states(self, game, inputs: dict):
         view = inputs["view"]
-        return lambda rng: determinize(game, view, rng)
+        return Determinizer(game, view)
 
     def candidates(self, state, seat: int) -> list:
         """The legal plays, one kicker choice per main part, in the rule bot's order: a lead

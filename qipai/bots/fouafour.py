@@ -99,5 +99,6 @@ def _decline(state: Any) -> None:
 
 #: the play is searched (bidding, and 4A4's 叉/勾 windows, are the rule bot's), each iteration
 #: from a fresh :func:`determinize` of the seat's view; playouts by the rule bot
-SEARCHER = DeterminizedSearcher("fouafour", FouafourRuleBot, determinize, phases=("play",))
+SEARCHER = DeterminizedSearcher("fouafour", FouafourRuleBot, determinize, phases=("play",),
+                                own_hand=lambda state, seat: [c.id for c in state.hand(seat)])
 register_searcher(SEARCHER, FouafourRuleBot)

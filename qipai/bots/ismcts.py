@@ -18,6 +18,7 @@ A game subclasses one of them in ``qipai/bots/<game>.py`` and registers it with
 
 from __future__ import annotations
 
+import logging
 import math
 import random
 import time
@@ -26,6 +27,8 @@ from typing import Any
 
 from qipai.bots.mcts import Searcher
 from qipai.core.errors import IllegalAction, NotationError
+
+log = logging.getLogger(__name__)
 
 
 class PolicySearcher(Searcher):
@@ -89,8 +92,13 @@ class NoDeterminization(ValueError):
 
 class DeterminizedSearcher(PolicySearcher):
     """A :class:`PolicySearcher` for a game with hidden information (see the module docstring):
-    ``DeterminizedSearcher(game_id, rule_bot, determinize, phases)`` with the game's
-    ``determinize(game, view, rng) -> state``, or a subclass overriding :meth:`determinize`."""
+    ``DeterminizedSearcher(game_id, rule_bot, determinize, phases, own_hand)`` with the game's
+    ``determinize(game, view, rng) -> state`` (and ``own_hand(state, seat)``, :meth:`own_hand`),
+    or a subclass overriding them.
+
+    ``samples`` and ``redraws`` count the samples drawn in the last search and those of them
+    drawn again (refused by the game or by the safety net; each is logged at debug level): a
+    view whose samples are mostly refused costs that many determinizations an iteration."""
 
     hidden = True
     #: samples drawn before a view is declared inconsistent
@@ -98,10 +106,14 @@ class DeterminizedSearcher(PolicySearcher):
 
     def __init__(self, game_id: str | None = None, rule_bot: Callable[[int | None], Any] | None = None,
                  determinize: Callable[[Any, dict[str, Any], random.Random], Any] | None = None,
-                 phases: tuple[str, ...] | None = None) -> None:
+                 phases: tuple[str, ...] | None = None,
+                 own_hand: Callable[[Any, int], list[str]] | None = None) -> None:
         super().__init__(game_id, rule_bot, phases)
         if determinize is not None:
             self.determinize = determinize      # type: ignore[method-assign]
+        if own_hand is not None:
+            self.own_hand = own_hand            # type: ignore[method-assign]
+        self.samples = self.redraws = 0
 
     def inputs(self, state: Any, seat: int) -> dict[str, Any]:
         return {"view": state.view(seat)}
@@ -111,6 +123,12 @@ class DeterminizedSearcher(PolicySearcher):
         ``NotationError`` for a sample the game refuses (it is then drawn again)."""
         raise NotImplementedError
 
+    def own_hand(self, state: Any, seat: int) -> list[str]:
+        """``seat``'s hand in a sample, in the terms of its view's ``hand`` (card ids or faces),
+        for the safety net of :meth:`root_states`. Default: the sample's view's, a whole view
+        built for it; a game whose state gives the hand cheaply says how."""
+        return state.view(seat)["hand"]
+
     def root_states(self, game: Any, inputs: dict[str, Any]) -> Callable[[random.Random], Any]:
         self._policy = None
         view = inputs["view"]
@@ -119,18 +137,23 @@ class DeterminizedSearcher(PolicySearcher):
         own = sorted(hand) if seat is not None and isinstance(hand, list) and \
             all(isinstance(c, str) for c in hand) else None     # card ids or faces
 
+        self.samples = self.redraws = 0
+
         def root(rng: random.Random) -> Any:
             error: Exception | None = None
-            for _ in range(self.tries):
+            for k in range(self.tries):
+                self.samples += 1
+                self.redraws += k > 0
                 try:
                     state = self.determinize(game, view, rng)
                     # a safety net: a sample that shows the seat another hand of its own is
                     # drawn again like one the game refuses
-                    if own is not None and sorted(state.view(seat)["hand"]) != own:
+                    if own is not None and sorted(self.own_hand(state, seat)) != own:
                         raise ValueError("the sample gives the seat another hand")
                     return state
                 except (ValueError, IllegalAction, NotationError) as e:
                     error = e
+                    log.debug("%s: a sample drawn again: %s", self.game_id, e)
             raise NoDeterminization(f"no determinization of the view in {self.tries} samples: {error}")
         return root
 

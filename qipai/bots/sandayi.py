@@ -171,5 +171,6 @@ def _random_deal(rng: random.Random) -> dict[str, list[str]]:
 
 #: the play is searched (bidding, burying and naming trump are the rule bot's), each iteration
 #: from a fresh :func:`determinize` of the seat's view; playouts by the rule bot
-SEARCHER = DeterminizedSearcher("sandayi", SandayiRuleBot, determinize, phases=("play",))
+SEARCHER = DeterminizedSearcher("sandayi", SandayiRuleBot, determinize, phases=("play",),
+                                own_hand=lambda state, seat: [c.face for c in state.hands[seat]])
 register_searcher(SEARCHER, SandayiRuleBot)
