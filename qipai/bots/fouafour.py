@@ -11,7 +11,7 @@ import random
 from typing import Any
 
 from qipai.bots import register_bot
-from qipai.bots.ismcts import DeterminizedSearcher, played_by_seat
+from qipai.bots.ismcts import HalvingSearcher, played_by_seat
 from qipai.bots.search import register_searcher
 from qipai.cards.sample import deal_unseen, id_order, place_played
 
@@ -29,30 +29,39 @@ class FouafourRuleBot:
         if not actions:
             raise ValueError(f"seat {seat} has no legal action")
         view = state.view(seat)
-        passing = next((a for a in actions if str(a) == "pass"), None)
-        partner = (seat + 2) % 4
-        window = view["window"]
-        if window is not None:
-            claims = [a for a in actions if a is not passing]
-            return claims[0] if claims and window["by"] != partner else passing
-        plays = [a for a in actions if a is not passing]
-        left = len(view["hand_ranks"])
-        for p in plays:
-            if p.ncards == left:
-                return p
-        normal = [p for p in plays if not p.bomb]
-        top = view["top"]
-        if top is None:
-            pool = normal or plays
-            return min(pool, key=lambda p: (p.bomb, p.key - p.length + 1, -p.ncards))
-        if top["seat"] == partner:
-            return passing
-        if normal:
-            return min(normal, key=lambda p: p.key)
-        bombs = [p for p in plays if p.bomb]
-        if bombs and view["counts"][top["seat"]] <= 5:
-            return min(bombs, key=lambda p: (p.bomb, p.key))
+        window, top = view["window"], view["top"]
+        return rule_play(actions, seat, None if window is None else window["by"],
+                         None if top is None else top["seat"], view["counts"])
+
+
+def rule_play(actions: list, seat: int, window_by: int | None, top_seat: int | None,
+              counts: list[int]) -> Any:
+    """The rule bot's choice among ``actions`` (the legal set) for ``seat``: ``window_by`` the
+    seat whose single or 叉 an open window answers (``None``: no window), ``top_seat`` the seat
+    holding the trick (``None`` on a lead), ``counts`` every seat's cards left. See the module
+    docstring."""
+    passing = next((a for a in actions if str(a) == "pass"), None)
+    partner = (seat + 2) % 4
+    if window_by is not None:
+        claims = [a for a in actions if a is not passing]
+        return claims[0] if claims and window_by != partner else passing
+    plays = [a for a in actions if a is not passing]
+    left = counts[seat]
+    for p in plays:
+        if p.ncards == left:
+            return p
+    normal = [p for p in plays if not p.bomb]
+    if top_seat is None:
+        pool = normal or plays
+        return min(pool, key=lambda p: (p.bomb, p.key - p.length + 1, -p.ncards))
+    if top_seat == partner:
         return passing
+    if normal:
+        return min(normal, key=lambda p: p.key)
+    bombs = [p for p in plays if p.bomb]
+    if bombs and counts[top_seat] <= 5:
+        return min(bombs, key=lambda p: (p.bomb, p.key))
+    return passing
 
 
 register_bot("fouafour", "rule", FouafourRuleBot)
@@ -97,8 +106,26 @@ def _decline(state: Any) -> None:
         state.apply("pass", s)
 
 
-#: the play is searched (bidding, and 4A4's 叉/勾 windows, are the rule bot's), each iteration
-#: from a fresh :func:`determinize` of the seat's view; playouts by the rule bot
-SEARCHER = DeterminizedSearcher("fouafour", FouafourRuleBot, determinize, phases=("play",),
-                                own_hand=lambda state, seat: [c.id for c in state.hand(seat)])
+class FouafourSearcher(HalvingSearcher):
+    """The play is searched (the 叉/勾 windows are the rule bot's) by sequential halving over
+    the seat's legal plays with common samples (:class:`~qipai.bots.ismcts.HalvingSearcher`):
+    every candidate still in the race is played out from the same fresh :func:`determinize`
+    samples and the better half goes on; the rule bot's play is the first candidate, races to
+    the end, and is left only for a play better on the same samples by :attr:`margin`
+    standard errors of the paired differences. A playout is the rule bot in every seat (the
+    windows too) to the end of the deal, no random play; valued by the deal's result (won,
+    drawn or lost by the seat's team).
+
+    Why: docs/bots.md, "Wakeng and 4A4 level 3 by halving, 2026-12-07"."""
+
+    def rule_play(self, state: Any, seat: int, actions: list) -> Any:
+        """:func:`rule_play` read from the state."""
+        w = state.window
+        return rule_play(actions, seat, None if w is None else w["by"], state.top_seat,
+                         [len(h) for h in state.hands])
+
+
+#: the play is searched (the 叉/勾 windows are the rule bot's), see :class:`FouafourSearcher`
+SEARCHER = FouafourSearcher("fouafour", FouafourRuleBot, determinize, phases=("play",),
+                            own_hand=lambda state, seat: [c.id for c in state.hand(seat)])
 register_searcher(SEARCHER, FouafourRuleBot)

@@ -158,6 +158,47 @@ class DeterminizedSearcher(PolicySearcher):
         return root
 
 
+class HalvingSearcher(DeterminizedSearcher):
+    """A :class:`DeterminizedSearcher` whose decisions are :func:`halving_search` races with the
+    rule bot's play kept to the end (``margin``): the candidates are the rule bot's play first,
+    then every other legal action; a playout is the rule bot in every seat to the end of the
+    deal, read from the state by :meth:`rule_play` (the same choice as from the view), with no
+    random play (``epsilon``). A game defines :meth:`rule_play`; the turns outside
+    :attr:`phases` (and every turn of a phase :meth:`rule_play` does not read) go to the rule
+    bot's ``choose``."""
+
+    epsilon = 0.0               # the other seats are rule bots: no random play in a playout
+    #: the paired margin (one-sided z) by which a play must beat the rule bot's
+    margin: float | None = 1.0
+
+    def search(self, roots: Any, seat: int, budget: Any, rng: random.Random) -> Any:
+        return halving_search(self, roots, seat, budget, rng, self.margin)
+
+    def rule_play(self, state: Any, seat: int, actions: list) -> Any:
+        """The rule bot's choice among ``actions`` (``seat``'s legal set in ``state``), read
+        from the state; ``None`` where it reads the view (``choose`` is asked then)."""
+        return None
+
+    def candidates(self, state: Any, seat: int) -> list[Any]:
+        """The rule bot's play first, then every other legal action."""
+        actions = state.legal_actions(seat)
+        first = self.rule_play(state, seat, actions)
+        if first is None:
+            return actions
+        return [first, *(a for a in actions if a is not first)]
+
+    def policy(self, state: Any, seat: int, rng: random.Random) -> Any:
+        actions = state.legal_actions(seat)
+        if self.epsilon and rng.random() < self.epsilon:
+            return rng.choice(actions)
+        first = self.rule_play(state, seat, actions)
+        if first is not None:
+            return first
+        if self._policy is None:
+            self._policy = self.rule_bot(0)
+        return self._policy.choose(state, seat)
+
+
 def replay(state: Any, entries: Iterable[Any]) -> Any:
     """Apply the public ``entries`` of a view to ``state`` and return it: each entry is an
     action text or ``[seat, text, ...]``. Raises :class:`IllegalAction` when the state refuses
@@ -182,7 +223,7 @@ def played_by_seat(plays: Iterable[list], seats: int) -> dict[int, list[str]]:
 
 
 def halving_search(searcher: Any, roots: Callable[[random.Random], Any], seat: int, budget: Any,
-                   rng: random.Random) -> Any:
+                   rng: random.Random, margin: float | None = None) -> Any:
     """One decision of ``seat`` by *sequential halving* over the root's candidates with common
     determinizations (Karnin, Koren and Somekh 2013): the search runs in rounds; in each round
     every candidate still in the race is played out from the same determinizations (a clone of
@@ -204,6 +245,12 @@ def halving_search(searcher: Any, roots: Callable[[random.Random], Any], seat: i
     difference over those samples is at least ``z`` standard errors above zero (a race's
     winner is lucky on the race's samples: they are not counted). The stats of the two count
     the race's playouts and the duel's.
+
+    With a ``margin`` instead (wakeng's and 4A4's :class:`HalvingSearcher`) the first candidate
+    races to the end whatever its mean, and the race's best other one is chosen only when its
+    paired differences with the first over the samples both were played out from put their
+    mean ``margin`` standard errors above zero (:func:`shown_better`); the whole budget is
+    the race's.
 
     Returns a :class:`~qipai.bots.mcts.SearchResult` (each candidate's playouts and mean
     value); raises ``ValueError`` when ``seat`` has no candidate."""
@@ -231,7 +278,12 @@ def halving_search(searcher: Any, roots: Callable[[random.Random], Any], seat: i
         playouts = round(budget.playouts * (1 - duel[0]))
         if stop is not None:
             race_stop = start + budget.ms * (1 - duel[0]) / 1000
-    best, spent, total, runs = _race(searcher, roots, first, cands, seat, playouts, race_stop, rng)
+    best, spent, total, runs, values = _race(searcher, roots, first, cands, seat, playouts, race_stop, rng,
+                                             margin is not None)
+    if margin is not None and best != 0:
+        common = [v - values[0][k] for k, v in values[best].items() if k in values[0]]
+        if not shown_better(common, margin):
+            best = 0
     diffs: list[float] = []
     if duel is not None and best != 0:
         # the duel: the race's winner against the first candidate on fresh samples
@@ -270,12 +322,16 @@ def shown_better(diffs: list[float], z: float) -> bool:
 
 
 def _race(searcher: Any, roots: Callable[[random.Random], Any], first: Any, cands: list[tuple[str, Any]],
-          seat: int, playouts: int, stop: float | None,
-          rng: random.Random) -> tuple[int, int, list[float], list[int]]:
+          seat: int, playouts: int, stop: float | None, rng: random.Random,
+          keep_first: bool = False) -> tuple[int, int, list[float], list[int], list[dict[int, float]]]:
     """The sequential halving of :func:`halving_search` over ``cands`` from the sample
-    ``first`` on: the winner's index, the playouts spent, each candidate's total and runs."""
+    ``first`` on: the winner's index, the playouts spent, each candidate's total and runs, and
+    each candidate's value by sample number. ``keep_first``: the first candidate stays in every
+    round (played first in each sample)."""
     total = [0.0] * len(cands)
     runs = [0] * len(cands)
+    values: list[dict[int, float]] = [{} for _ in cands]
+    samples = 0
     alive = list(range(len(cands)))
     rounds = math.ceil(math.log2(len(cands)))
     spent = 0
@@ -304,6 +360,8 @@ def _race(searcher: Any, roots: Callable[[random.Random], Any], first: Any, cand
             for i, v in done:
                 total[i] += v
                 runs[i] += 1
+                values[i][samples] = v
+            samples += 1
             spent += len(done)
             if late:           # the first sample cut short: the candidates played out from it race
                 alive = [i for i, _ in done]
@@ -312,8 +370,10 @@ def _race(searcher: Any, roots: Callable[[random.Random], Any], first: Any, cand
             break
         keep = 1 if r == rounds - 1 else (len(alive) + 1) // 2
         alive = sorted(alive, key=lambda i: (-total[i] / runs[i], i))[:keep]
+        if keep_first and 0 not in alive:
+            alive.insert(0, 0)     # the rule bot's play races to the end (played first)
         if late or spent + len(alive) > playouts or (
                 stop is not None and time.perf_counter() >= stop):
             break
     best = min(alive, key=lambda i: (-total[i] / runs[i] if runs[i] else 0.0, i))
-    return best, spent, total, runs
+    return best, spent, total, runs, values

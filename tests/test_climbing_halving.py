@@ -1,0 +1,117 @@
+"""Wakeng's and 4A4's level 3 search (qipai.bots.ismcts.HalvingSearcher): the rule bot's play
+read from the state is the rule bot's choice, it is the first candidate, a playout is the rule
+bot in every seat to the end of the deal, and the halving race keeps the rule bot's play unless
+another is better on the same samples by the paired margin (halving_search's ``margin``)."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+import qipai
+from qipai.bots.fouafour import SEARCHER as FOUAFOUR
+from qipai.bots.fouafour import FouafourRuleBot
+from qipai.bots.ismcts import halving_search
+from qipai.bots.mcts import Budget
+from qipai.bots.wakeng import SEARCHER as WAKENG
+from qipai.bots.wakeng import WakengRuleBot
+
+GAMES = [("wakeng", WAKENG, WakengRuleBot), ("fouafour", FOUAFOUR, FouafourRuleBot)]
+
+
+def _positions(game_id: str, rule_bot: Any, seeds: range):
+    """Every decision of rule-bot deals of ``seeds`` (one play in six random), as (state, seat)."""
+    game, bot, rng = qipai.load(game_id), rule_bot(0), random.Random(7)
+    for seed in seeds:
+        state = game.new_state(seed=seed)
+        while not state.is_terminal():
+            seat = state.to_act[0]
+            yield state, seat
+            legal = state.legal_actions(seat)
+            state.apply(rng.choice(legal) if rng.random() < 1 / 6 else bot.choose(state, seat), seat)
+
+
+@pytest.mark.parametrize("game_id, searcher, rule_bot", GAMES)
+def test_the_rule_play_read_from_the_state_is_the_rule_bots(game_id, searcher, rule_bot):
+    bot, seen = rule_bot(0), 0
+    for state, seat in _positions(game_id, rule_bot, range(12)):
+        play = searcher.rule_play(state, seat, state.legal_actions(seat))
+        if play is not None:
+            assert str(play) == str(bot.choose(state, seat))
+            seen += 1
+    assert seen > 200
+
+
+@pytest.mark.parametrize("game_id, searcher, rule_bot", GAMES)
+def test_the_rule_bots_play_is_the_first_candidate_of_every_legal_play(game_id, searcher, rule_bot):
+    bot = rule_bot(0)
+    for state, seat in _positions(game_id, rule_bot, range(3)):
+        if not searcher.searched(state, seat):
+            continue
+        cands = searcher.candidates(state, seat)
+        assert str(cands[0]) == str(bot.choose(state, seat))
+        assert sorted(map(str, cands)) == sorted(map(str, state.legal_actions(seat)))
+
+
+@pytest.mark.parametrize("game_id, searcher, rule_bot", GAMES)
+def test_a_playout_is_the_rule_bot_to_the_end_of_the_deal(game_id, searcher, rule_bot):
+    state = qipai.load(game_id).new_state(seed=5)
+    reference = state.clone()
+    values = searcher.playout(state, random.Random(1))
+    bot = rule_bot(0)
+    while not reference.is_terminal():
+        seat = reference.to_act[0]
+        reference.apply(bot.choose(reference, seat), seat)
+    assert state.is_terminal() and state.result.returns == reference.result.returns
+    assert [str(a) for _, a in state.play_log] == [str(a) for _, a in reference.play_log]
+    assert values == searcher.terminal_values(reference)
+
+
+class _Coins:
+    """A searcher over a state whose actions are coins: playing coin ``k`` of a sample is worth
+    ``means[k]`` plus the sample's luck (the same for every coin of a sample)."""
+
+    def __init__(self, means: list[float]) -> None:
+        self.means = means
+
+    def candidates(self, state: Any, seat: int) -> list[int]:
+        return list(range(len(self.means)))
+
+    def copy(self, state: Any) -> Any:
+        return _State(state)
+
+    def apply(self, state: Any, action: int, seat: int) -> None:
+        state["coin"] = action
+
+    def terminal_values(self, state: Any) -> list[float]:
+        return [state["luck"] + self.means[state["coin"]]]
+
+    def playout(self, state: Any, rng: random.Random) -> list[float]:
+        return self.terminal_values(state)
+
+
+class _State(dict):
+    def is_terminal(self) -> bool:
+        return True
+
+
+def _roots(noise: float):
+    return lambda rng: _State(luck=rng.uniform(-noise, noise), coin=None)
+
+
+def test_the_first_candidate_stays_in_the_race_and_wins_ties_by_margin():
+    # the luck is common to every coin of a sample, so a real difference shows on the same
+    # samples; the first coin is kept when no other is better on them
+    better = _Coins([0.50, 0.40, 0.55, 0.30])
+    assert halving_search(better, _roots(0.3), 0, Budget(200), random.Random(1), margin=1.0).action == "2"
+    equal = _Coins([0.50, 0.50, 0.50, 0.50])
+    result = halving_search(equal, _roots(0.3), 0, Budget(200), random.Random(1), margin=1.0)
+    assert result.action == "0"
+    # the first coin, the worst, is still played to the end of the race
+    worst = _Coins([0.10, 0.40, 0.55, 0.30, 0.2, 0.3, 0.35, 0.45])
+    result = halving_search(worst, _roots(0.3), 0, Budget(200), random.Random(1), margin=1.0)
+    assert result.action == "2"
+    plain = halving_search(worst, _roots(0.3), 0, Budget(200), random.Random(1))
+    assert result.stats["0"][0] > plain.stats["0"][0]
