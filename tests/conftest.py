@@ -20,6 +20,9 @@ how the suite is run.
   885 s (the suite of the same day). (Three workers scheduled freely once ran three
   browsers at once and browser tests timed out; two workers per core failed the tests that
   bound a server's latency, tests/test_server_lag.py and test_server_storage.py.)
+- The main process caches pytest's rewritten test files before the workers start
+  (:mod:`tests.rewritten`): where bytecode is not written (``PYTHONDONTWRITEBYTECODE``, as in CI)
+  each worker rewrote every test file's asserts itself to collect, ~14 s of CPU each.
 - Files that wait most run first (pyproject.toml keeps xdist from reordering files by their
   number of tests): the browser tests, then the ones that start servers and engines, then the
   rest, so that the last files to start are short and the workers finish together.
@@ -60,7 +63,7 @@ os.environ.setdefault("QIPAI_STORAGE_STALL_SECONDS", "15")
 
 from qipai.competition import db as _db  # noqa: E402
 
-from . import lanes  # noqa: E402
+from . import lanes, rewritten  # noqa: E402
 from .pg import db_url, pg_database, pg_template  # noqa: E402, F401
 
 _alembic_migrate = _db.migrate
@@ -166,6 +169,13 @@ def pytest_terminal_summary(terminalreporter):
         terminalreporter.write_sep("=", "the 30 longest files (their tests' setup + call + teardown)")
         for line in _FILE_TIMES.lines(30):
             terminalreporter.write_line(line)
+
+
+def pytest_configure(config):
+    """In the main process of a run with workers: the rewritten test files cached once, one
+    process per core, before the workers collect (:mod:`tests.rewritten`)."""
+    if getattr(config.option, "numprocesses", None) and not hasattr(config, "workerinput"):
+        rewritten.write(config, lanes.cores())
 
 
 def pytest_xdist_auto_num_workers(config):
