@@ -164,10 +164,12 @@ def _usable(env: dict[str, str], zygote_env: dict[str, str]) -> bool:
     return all(env.get(k) == zygote_env.get(k) for k in env.keys() | zygote_env.keys() if k not in CALL_TIME)
 
 
-def spawn(code: str, log: str, err: str | None = None, env: dict[str, str] | None = None) -> Forked | None:
+def spawn(code: str, log: str, err: str | None = None, env: dict[str, str] | None = None,
+          cwd: str | None = None) -> Forked | None:
     """A server process running ``code`` (as ``python -c code`` would), its output appended to
-    the file ``log`` (its standard error to ``err`` if given), in the environment ``env`` (this
-    process's if not given); ``None`` where the zygote cannot be used (start a process instead)."""
+    the file ``log`` (its standard error to ``err`` if given), in the environment ``env`` and the
+    folder ``cwd`` (this process's if not given); ``None`` where the zygote cannot be used (start
+    a process instead)."""
     if not hasattr(os, "fork"):
         return None
     import json
@@ -180,7 +182,7 @@ def spawn(code: str, log: str, err: str | None = None, env: dict[str, str] | Non
         if proc is None or not _usable(env, zygote_env) or proc.poll() is not None:
             return None
         proc.stdin.write(json.dumps({"code": code, "log": log, "err": err, "env": env,
-                                     "cwd": os.getcwd()}) + "\n")
+                                     "cwd": cwd or os.getcwd()}) + "\n")
         proc.stdin.flush()
         return Forked(int(proc.stdout.readline()))
 

@@ -5,9 +5,6 @@ event, and a bad change refused with the field and the valid values, creating no
 
 from __future__ import annotations
 
-import subprocess
-import sys
-
 import pytest
 
 from qipai.competition import EventError, create_event, open_db, run_event
@@ -15,11 +12,11 @@ from qipai.competition.config import set_fields
 from qipai.competition.db import EventRow
 from qipai.competition.event import Director
 from tests.competition_helpers import snapshot
+from tests.server_process import run_cli
 
 
 def cli(tmp_path, *args):
-    out = subprocess.run([sys.executable, "-m", "qipai.cli", "event", *args, "--db", "ev.db"],
-                         capture_output=True, text=True, cwd=tmp_path)
+    out = run_cli("event", *args, "--db", "ev.db", cwd=tmp_path)
     return out.returncode, out.stdout + out.stderr
 
 

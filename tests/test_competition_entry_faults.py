@@ -5,14 +5,13 @@ clock, takes a plain file as its database, and finds bots by any alias of the ga
 
 from __future__ import annotations
 
-import subprocess
-import sys
-
 import pytest
 
 from qipai.competition import create_event, enter_result, open_db
 from qipai.competition.db import EventRow
 from qipai.competition.event import Director, EventError
+
+from .server_process import run_cli
 
 
 def pending(db, eid):
@@ -60,8 +59,7 @@ def test_a_first_out_wins_deal_cannot_be_entered_drawn(tmp_path):
 
 
 def run(*args, cwd):
-    return subprocess.run([sys.executable, "-m", "qipai.cli", "event", *args], capture_output=True,
-                          text=True, cwd=cwd)
+    return run_cli("event", *args, cwd=cwd)
 
 
 def test_the_event_command_line(tmp_path):

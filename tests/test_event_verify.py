@@ -7,8 +7,6 @@ from __future__ import annotations
 
 import copy
 import json
-import subprocess
-import sys
 
 import pytest
 from sqlalchemy import select
@@ -17,6 +15,8 @@ from qipai.competition import create_event, open_db, run_event
 from qipai.competition.db import EventRow, GameRow, MatchRow
 from qipai.competition.verify import verify_record
 from qipai.core.record import Record
+
+from .server_process import run_cli
 
 SECRET = "5e" * 32
 
@@ -92,10 +92,9 @@ def test_before_the_event_ends_a_record_needs_the_secret_and_the_cli_checks_it(t
     assert not verify_record(rec, event_secret="22" * 32)[0].ok
     path = tmp_path / "game.json"
     path.write_text(json.dumps(rec.to_json()))
-    cmd = [sys.executable, "-m", "qipai.cli", "verify", str(path)]
-    out = subprocess.run(cmd, capture_output=True, text=True)
+    out = run_cli("verify", str(path))
     assert out.returncode == 1 and "not revealed yet" in out.stdout
-    out = subprocess.run(cmd + ["--secret", SECRET], capture_output=True, text=True)
+    out = run_cli("verify", str(path), "--secret", SECRET)
     assert out.returncode == 0 and out.stdout.startswith("OK"), out.stdout + out.stderr
     # the event ends: its secret is in every stored record
     assert run_event(db, eid)["status"] == "finished"

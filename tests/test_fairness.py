@@ -10,13 +10,12 @@ import hashlib
 import hmac
 import json
 import os
-import subprocess
-import sys
 import time
 
 from qipai.core import load
 
 from .server_helpers import client, next_state, post, receive, signup, ws
+from .server_process import run_cli
 
 # ----- an independent implementation of docs/fairness.md -----------------------------------
 
@@ -185,8 +184,7 @@ def test_commit_nonces_deal_and_reveal_at_a_real_table(tmp_path):
     # and by qipai verify, which fails once the record is altered
     path = tmp_path / "game.json"
     path.write_text(json.dumps(rec))
-    out = subprocess.run([sys.executable, "-m", "qipai.cli", "verify", str(path)], capture_output=True,
-                         text=True)
+    out = run_cli("verify", str(path))
     assert out.returncode == 0 and out.stdout.startswith("OK   deal 1 attempt 0"), out.stdout + out.stderr
     for change in ("nonce", "secret", "deal"):
         bad = json.loads(json.dumps(rec))
@@ -198,8 +196,7 @@ def test_commit_nonces_deal_and_reveal_at_a_real_table(tmp_path):
             h = bad["deal"][0]["hands"]
             h[0][0], h[1][0] = h[1][0], h[0][0]
         path.write_text(json.dumps(bad))
-        out = subprocess.run([sys.executable, "-m", "qipai.cli", "verify", str(path)],
-                             capture_output=True, text=True)
+        out = run_cli("verify", str(path))
         assert out.returncode == 1 and "FAIL" in out.stdout, (change, out.stdout, out.stderr)
 
 
@@ -278,17 +275,14 @@ def test_verify_a_game_without_chance_and_a_file_that_is_not_a_qipai_record(tmp_
         rec = c.get(f"/api/records/{rid}").json()["record"]
     path = tmp_path / "xiangqi.json"
     path.write_text(json.dumps(rec))
-    out = subprocess.run([sys.executable, "-m", "qipai.cli", "verify", str(path)], capture_output=True,
-                         text=True)
+    out = run_cli("verify", str(path))
     assert out.returncode == 0 and "makes no random choice" in out.stdout, out.stdout + out.stderr
-    out = subprocess.run([sys.executable, "-m", "qipai.cli", "verify", str(path), "--lang", "zh"],
-                         capture_output=True, text=True)
+    out = run_cli("verify", str(path), "--lang", "zh")
     assert out.returncode == 0 and out.stdout.startswith("通过 第 1 副第 0 次发牌：种子 "), out.stdout
     assert "xiangqi 没有随机选择，没有要核对的发牌" in out.stdout, out.stdout
     pgn = tmp_path / "game.pgn"
     pgn.write_bytes('[Event "对局"]\n\n1. h2e2 h9g7 *\n'.encode("gbk"))
-    out = subprocess.run([sys.executable, "-m", "qipai.cli", "verify", str(pgn)], capture_output=True,
-                         text=True)
+    out = run_cli("verify", str(pgn))
     assert out.returncode == 2 and "not a qipai JSON record" in out.stdout + out.stderr
     assert "Traceback" not in out.stderr and "codec" not in out.stdout + out.stderr
 
@@ -335,6 +329,5 @@ def test_laizi_mahjong_deals_as_the_document_says_and_its_record_verifies(tmp_pa
         rec = c.get(f"/api/records/{rid}").json()["record"]
     path = tmp_path / "laizi.json"
     path.write_text(json.dumps(rec))
-    out = subprocess.run([sys.executable, "-m", "qipai.cli", "verify", str(path)], capture_output=True,
-                         text=True)
+    out = run_cli("verify", str(path))
     assert out.returncode == 0 and "matches" in out.stdout, out.stdout + out.stderr
