@@ -105,13 +105,19 @@ def python_process(code: str, out: Path, err: Path | None = None,
     return _process(code, [sys.executable, "-c", code], out, err, env)
 
 
-def serve_process(args: list[str], out: Path, err: Path | None = None,
+def qipai_process(args: list[str], out: Path, err: Path | None = None,
                   env: dict[str, str] | None = None) -> Served:
-    """``qipai serve *args`` (see the module's docstring): forked from the zygote running the
-    ``qipai`` script's code, else that script; its output as :func:`python_process`'s."""
-    argv = [QIPAI, "serve", *args]
+    """``qipai *args``: forked from the zygote running the ``qipai`` script's code, else that
+    script; its output as :func:`python_process`'s."""
+    argv = [QIPAI, *args]
     return _process(f"import sys\nsys.argv = {argv!r}\nfrom qipai.cli import app\nsys.exit(app())",
                     argv, out, err, env)
+
+
+def serve_process(args: list[str], out: Path, err: Path | None = None,
+                  env: dict[str, str] | None = None) -> Served:
+    """``qipai serve *args`` (see the module's docstring): :func:`qipai_process`."""
+    return qipai_process(["serve", *args], out, err, env)
 
 
 def run_cli(*args: str, cwd: Path | None = None, env: dict[str, str] | None = None,

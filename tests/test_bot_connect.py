@@ -4,7 +4,6 @@ Gomocup engine (gomoku) — and every game is played to its end and stored."""
 
 from __future__ import annotations
 
-import subprocess
 import sys
 
 import httpx
@@ -12,12 +11,14 @@ import httpx
 from .botapi_helpers import bot_token, person
 from .engine_helpers import GOMOCUP_TEST, HERE
 from .server_helpers import LiveServer
-from .server_process import QIPAI
+from .server_process import Served, output_files, qipai_process
 
 
-def connect(server: LiveServer, token: str, *args: str) -> subprocess.Popen:
-    return subprocess.Popen([QIPAI, "bot", "connect", "--server", server.base, "--token", token, *args],
-                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+def connect(server: LiveServer, token: str, *args: str) -> Served:
+    """``qipai bot connect`` as a process of its own (forked from the zygote where it can be), its
+    output and errors in one file."""
+    out, _ = output_files("connect")
+    return qipai_process(["bot", "connect", "--server", server.base, "--token", token, *args], out)
 
 
 def test_bot_connect_plays_challenges_with_a_bot_a_botzone_bot_and_a_gomocup_engine(tmp_path):
