@@ -24,6 +24,7 @@ from typing import Any
 
 from qipai.bots import register_bot
 from qipai.bots.ismcts import DeterminizedSearcher, played_by_seat, replay
+from qipai.bots.mcts import check_time
 from qipai.bots.search import register_searcher
 from qipai.cards import parse_card, shown_ids
 from qipai.cards.sample import deal_unseen, id_order, place_played
@@ -463,6 +464,7 @@ class BaohuangSearcher(DeterminizedSearcher):
         for _ in range(self.deal_plies if hasattr(state, "emperor") else self.max_plies):
             if state.is_terminal():
                 return self.terminal_values(state)
+            check_time()
             seat = state.to_act[0]
             self.apply(state, self.policy(state, seat, rng), seat)
         return self.terminal_values(state) if state.is_terminal() else self.evaluate(state)

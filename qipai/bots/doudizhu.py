@@ -10,7 +10,7 @@ import random
 from typing import Any
 
 from qipai.bots import register_bot
-from qipai.bots.mcts import Searcher, result_values
+from qipai.bots.mcts import Searcher, check_time, result_values
 from qipai.bots.search import register_searcher
 from qipai.cards.sample import id_order, place_played, sample_hands, unseen
 from qipai.games.doudizhu.bidding import DECK
@@ -357,6 +357,7 @@ class DoudizhuSearcher(Searcher):
     def playout(self, state, rng: random.Random) -> list[float]:
         eps = self.epsilon
         while not state.is_terminal():
+            check_time()
             seat = state.turn
             actions = state.legal_actions(seat)
             left = PACKER.total(state.codes[seat])

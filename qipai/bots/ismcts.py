@@ -25,7 +25,7 @@ import time
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from qipai.bots.mcts import Searcher
+from qipai.bots.mcts import OutOfTime, Searcher, check_time, deadline
 from qipai.core.errors import IllegalAction, NotationError
 
 log = logging.getLogger(__name__)
@@ -80,6 +80,7 @@ class PolicySearcher(Searcher):
         for _ in range(self.max_plies):
             if state.is_terminal():
                 return self.terminal_values(state)
+            check_time()
             seat = state.to_act[0]
             self.apply(state, self.policy(state, seat, rng), seat)
         return self.terminal_values(state) if state.is_terminal() else self.evaluate(state)
@@ -142,6 +143,7 @@ class DeterminizedSearcher(PolicySearcher):
         def root(rng: random.Random) -> Any:
             error: Exception | None = None
             for k in range(self.tries):
+                check_time()
                 self.samples += 1
                 self.redraws += k > 0
                 try:
@@ -224,6 +226,14 @@ def played_by_seat(plays: Iterable[list], seats: int) -> dict[int, list[str]]:
 
 def halving_search(searcher: Any, roots: Callable[[random.Random], Any], seat: int, budget: Any,
                    rng: random.Random, margin: float | None = None) -> Any:
+    """One decision of ``seat`` by sequential halving (:func:`_halving_search`) within the
+    budget's time limit, a playout or sample cut at it dropped (:func:`qipai.bots.mcts.deadline`)."""
+    with deadline(budget.ms) as stop:
+        return _halving_search(searcher, roots, seat, budget, rng, margin, stop)
+
+
+def _halving_search(searcher: Any, roots: Callable[[random.Random], Any], seat: int, budget: Any,
+                    rng: random.Random, margin: float | None, stop: float | None) -> Any:
     """One decision of ``seat`` by *sequential halving* over the root's candidates with common
     determinizations (Karnin, Koren and Somekh 2013): the search runs in rounds; in each round
     every candidate still in the race is played out from the same determinizations (a clone of
@@ -257,7 +267,6 @@ def halving_search(searcher: Any, roots: Callable[[random.Random], Any], seat: i
     from qipai.bots.mcts import SearchResult
 
     start = time.perf_counter()
-    stop = None if budget.ms is None else start + budget.ms / 1000
     first = roots(rng)
     cands: list[tuple[str, Any]] = []
     texts: set[str] = set()
@@ -277,7 +286,7 @@ def halving_search(searcher: Any, roots: Callable[[random.Random], Any], seat: i
     if duel is not None:
         playouts = round(budget.playouts * (1 - duel[0]))
         if stop is not None:
-            race_stop = start + budget.ms * (1 - duel[0]) / 1000
+            race_stop = start + max(0.0, stop - start) * (1 - duel[0])
     best, spent, total, runs, values = _race(searcher, roots, first, cands, seat, playouts, race_stop, rng,
                                              margin is not None)
     if margin is not None and best != 0:
@@ -288,11 +297,14 @@ def halving_search(searcher: Any, roots: Callable[[random.Random], Any], seat: i
     if duel is not None and best != 0:
         # the duel: the race's winner against the first candidate on fresh samples
         while spent + 2 <= budget.playouts and not (stop is not None and time.perf_counter() >= stop):
-            det = roots(rng)
-            values = []
-            for i in (0, best):
-                values.append(_play_out(searcher, det if i else searcher.copy(det), cands[i][1], seat, rng))
-                total[i] += values[-1]
+            try:
+                det = roots(rng)
+                values = [_play_out(searcher, det if i else searcher.copy(det), cands[i][1], seat, rng)
+                          for i in (0, best)]
+            except OutOfTime:
+                break          # the pair cut short is left out
+            for i, v in zip((0, best), values):
+                total[i] += v
                 runs[i] += 1
             spent += 2
             diffs.append(values[1] - values[0])
@@ -343,18 +355,21 @@ def _race(searcher: Any, roots: Callable[[random.Random], Any], first: Any, cand
             if spent + len(alive) > playouts or (
                     spent and stop is not None and time.perf_counter() >= stop):
                 break
-            det = state if state is not None else roots(rng)
-            state = None
             done: list[tuple[int, float]] = []
-            for k, i in enumerate(alive):
-                # the time limit is looked at between playouts too: a sample's playouts of
-                # every candidate (tens of leads, each to the end of the hand) may take longer
-                # than the whole limit
-                if k and stop is not None and time.perf_counter() >= stop:
-                    late = True
-                    break
-                s = det if k == len(alive) - 1 else searcher.copy(det)
-                done.append((i, _play_out(searcher, s, cands[i][1], seat, rng)))
+            try:
+                det = state if state is not None else roots(rng)
+                state = None
+                for k, i in enumerate(alive):
+                    # the time limit is looked at between playouts too: a sample's playouts of
+                    # every candidate (tens of leads, each to the end of the hand) may take
+                    # longer than the whole limit; a playout cut at it is left out
+                    if k and stop is not None and time.perf_counter() >= stop:
+                        late = True
+                        break
+                    s = det if k == len(alive) - 1 else searcher.copy(det)
+                    done.append((i, _play_out(searcher, s, cands[i][1], seat, rng)))
+            except OutOfTime:
+                late = True
             if late and spent:
                 break          # a later sample cut short: left out, the race stays on the same samples
             for i, v in done:
@@ -364,7 +379,7 @@ def _race(searcher: Any, roots: Callable[[random.Random], Any], first: Any, cand
             samples += 1
             spent += len(done)
             if late:           # the first sample cut short: the candidates played out from it race
-                alive = [i for i, _ in done]
+                alive = [i for i, _ in done] or [0]
                 break
         if not runs[alive[0]]:
             break

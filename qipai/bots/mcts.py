@@ -14,6 +14,12 @@ Values are per seat in ``[0, 1]``: 1 for a winner, 0 for a loser, 0.5 each for a
 
 The budget is a number of iterations (playouts) and an optional wall-clock limit in ms;
 whichever runs out first stops the search. The move is the most visited root child.
+
+The time limit holds inside an iteration too: a search runs under a :func:`deadline`, and the
+long loops of a search (each ply of a playout, each sample a determinization draws) call
+:func:`check_time`, which raises :class:`OutOfTime` past it. The iteration so cut is dropped
+(nothing of it is counted), so one long playout or sampler costs at most one ply or one sample
+past the limit.
 """
 
 from __future__ import annotations
@@ -21,7 +27,8 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
@@ -36,6 +43,44 @@ class Budget:
 
     playouts: int
     ms: int | None = None
+
+
+class OutOfTime(Exception):
+    """Raised by :func:`check_time` past the running search's :func:`deadline`: the search
+    drops the iteration it cuts and answers with what it has. A search that drew no root
+    state in time raises it (a search bot's rule bot answers then)."""
+
+
+#: the running search's deadline (``time.perf_counter``), ``None`` without a clock
+_stop: float | None = None
+
+
+@contextmanager
+def deadline(ms: int | None) -> Iterator[float | None]:
+    """Run a search within ``ms`` milliseconds from now (``None``: no limit of its own); an
+    enclosing deadline that comes earlier is kept (:func:`qipai.bots.search.think` sets one
+    before the root states are prepared). Yields the deadline in effect."""
+    global _stop
+    saved = _stop
+    stop = None if ms is None else time.perf_counter() + ms / 1000
+    if saved is not None and (stop is None or saved < stop):
+        stop = saved
+    _stop = stop
+    try:
+        yield stop
+    finally:
+        _stop = saved
+
+
+def check_time() -> None:
+    """Raise :class:`OutOfTime` when the running search is past its :func:`deadline`."""
+    if _stop is not None and time.perf_counter() >= _stop:
+        raise OutOfTime("past the time limit")
+
+
+def out_of_time() -> bool:
+    """Whether the running search is past its :func:`deadline`."""
+    return _stop is not None and time.perf_counter() >= _stop
 
 
 class Searcher:
@@ -99,6 +144,7 @@ class Searcher:
         for _ in range(400):
             if state.is_terminal():
                 return result_values(state)
+            check_time()
             seat = state.to_act[0]
             state.apply(rng.choice(state.legal_actions(seat)), seat)
         return [0.5] * state.num_seats
@@ -150,23 +196,25 @@ def search(searcher: Searcher, roots: Callable[[random.Random], Any], seat: int,
     """Run SO-ISMCTS for ``seat`` from the root states ``roots(rng)``; see the module docstring.
     Raises ``ValueError`` when ``seat`` has no candidate action at the root."""
     c = searcher.exploration if exploration is None else exploration
-    root = Node(None)
-    first = roots(rng)
-    root_actions = searcher.candidates(first, seat)
-    if not root_actions:
-        raise ValueError(f"seat {seat} has no legal action")
-    if len(root_actions) == 1:
-        return SearchResult(str(root_actions[0]), 0, {})
-    stop = None if budget.ms is None else time.perf_counter() + budget.ms / 1000
-    n = 0
-    state = first
-    while n < budget.playouts:
-        if n and stop is not None and time.perf_counter() >= stop:
-            break
-        if n:
-            state = roots(rng)
-        _iterate(searcher, root, state, rng, c)
-        n += 1
+    with deadline(budget.ms):
+        root = Node(None)
+        first = roots(rng)        # OutOfTime here: no state drawn in time
+        root_actions = searcher.candidates(first, seat)
+        if not root_actions:
+            raise ValueError(f"seat {seat} has no legal action")
+        if len(root_actions) == 1:
+            return SearchResult(str(root_actions[0]), 0, {})
+        n = 0
+        state = first
+        try:
+            while n < budget.playouts:
+                if n:
+                    check_time()
+                    state = roots(rng)
+                _iterate(searcher, root, state, rng, c)
+                n += 1
+        except OutOfTime:
+            pass                      # the iteration cut short is dropped
     stats = {t: (c.visits, c.value / c.visits if c.visits else 0.0) for t, c in root.children.items()}
     legal = {str(a) for a in root_actions}
     best = max((t for t in stats if t in legal), key=lambda t: stats[t], default=str(root_actions[0]))

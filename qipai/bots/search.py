@@ -38,7 +38,7 @@ from multiprocessing import get_context
 from typing import Any
 
 from qipai.bots.ismcts import NoDeterminization
-from qipai.bots.mcts import Budget, Searcher
+from qipai.bots.mcts import Budget, OutOfTime, Searcher, deadline
 from qipai.core.pools import release, stop_pool
 
 #: level -> (iterations, time limit in ms on a live table)
@@ -79,11 +79,14 @@ def _game(game_id: str, options_json: str) -> Any:
 def think(game_id: str, options: dict[str, Any], seat: int, inputs: dict[str, Any], playouts: int,
           ms: int | None, seed: int) -> str:
     """One decision (runs in a worker process or in the caller): the text of the action the
-    search chooses for ``seat`` from ``inputs``. Raises what the searcher raises."""
+    search chooses for ``seat`` from ``inputs``, within ``ms`` from the call (the root states'
+    preparation counted; :func:`qipai.bots.mcts.deadline`). Raises what the searcher raises:
+    :class:`~qipai.bots.mcts.OutOfTime` when no root state was drawn in time."""
     searcher = searcher_for(game_id)
     game = _game(game_id, json.dumps(options, sort_keys=True))
-    roots = searcher.root_states(game, inputs)
-    return searcher.search(roots, seat, Budget(playouts, ms), random.Random(seed)).action
+    with deadline(ms):
+        roots = searcher.root_states(game, inputs)
+        return searcher.search(roots, seat, Budget(playouts, ms), random.Random(seed)).action
 
 
 _pool: ProcessPoolExecutor | None = None
@@ -162,7 +165,7 @@ class SearchBot:
                 return a
         raise ValueError(f"the search chose {text!r}, which is not legal now")
 
-    def _unsampled(self, state: Any, seat: int, error: NoDeterminization) -> Any:
+    def _unsampled(self, state: Any, seat: int, error: NoDeterminization | OutOfTime) -> Any:
         """The rule bot's move when the search could not sample the view (logged once)."""
         if not self.unsampled:
             log.warning("%s %s: the rule bot answers: %s", state.game.id, self.name, error)
@@ -188,7 +191,8 @@ class SearchBot:
         A worker that dies while thinking (killed, out of memory) breaks the pool: the pool
         is replaced and the job sent again with what is left of the time; when the new pool
         breaks too, the rule bot answers (its move is still made, the table never waits on a
-        dead worker). The rule bot answers too when the search finds no sample of the view."""
+        dead worker). The rule bot answers too when the search finds no sample of the view, or
+        none within the time limit."""
         job = self.job(state, seat)
         seed = self.rng.getrandbits(32)
         if job is None:
@@ -207,7 +211,7 @@ class SearchBot:
                 _drop_pool(executor)
                 if attempt == 2:
                     return self.rule.choose(state, seat)
-            except NoDeterminization as e:
+            except (NoDeterminization, OutOfTime) as e:
                 return self._unsampled(state, seat, e)
         if text not in legal:
             raise ValueError(f"the search chose {text!r}, which is not legal now")
