@@ -13,7 +13,9 @@ better / (better + worse).
 Load-independent: the bots think with their playout budgets only (no clock), so a result means
 the same on a busy machine and a run is reproducible (game ``i`` is seeded by ``i``). The time
 a level takes is reported as the **CPU seconds per move** of its own decisions
-(``time.process_time`` in the process playing the game).
+(``time.process_time`` in the process playing the game). With ``--live`` the measured level
+thinks within its live time limit too (search.LEVEL_BUDGETS, no clock: what a live table
+without a clock gives it; load-dependent), and each JSON line says ``"live": true``.
 
 Run (slow; ``nice`` on a shared machine; ``--jobs`` games at once in worker processes)::
 
@@ -32,6 +34,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import os
 import re
 import sys
 import time
@@ -147,12 +150,21 @@ def _play(game: Any, bots: list[Any], seed: int) -> Any:
     return state
 
 
+#: set by ``--live`` (the environment reaches the worker processes)
+LIVE = "QIPAI_STRENGTH_LIVE"
+
+
 def play_one(game_id: str, level: int, opponent: str, i: int) -> dict[str, Any]:
     """Game ``i`` of a pairing (run in a worker process): the level's outcome ("win", "draw",
     "loss"), CPU seconds and moves; in doudizhu also whether the opponent won from the same
     seat and deal. ``opponent`` is a bot name or ``engine`` (the game's :data:`ENGINES` entry)."""
     game = qipai.load(game_id, **GAMES[game_id])
     mine = Timed(make_bot(game_id, bot_levels(game_id)[level], seed=i))
+    if os.environ.get(LIVE):
+        mine.bot.ms = mine.bot.budget.ms       # a live table's limit, without a clock
+        out_live = True
+    else:
+        out_live = False
     seats = game.seat_counts()[0]
     out: dict[str, Any] = {}
     engine = None
@@ -186,6 +198,8 @@ def play_one(game_id: str, level: int, opponent: str, i: int) -> dict[str, Any]:
         out["baseline"] = me in base_end.result.winners
         out["baseline_points"] = base_end.result.returns[me]
     out["cpu"], out["moves"], out["slowest"] = mine.cpu, mine.moves, round(mine.slowest, 3)
+    if out_live:
+        out["live"] = True
     return out
 
 
@@ -311,7 +325,11 @@ def main() -> None:
     ap.add_argument("--points", type=Path, metavar="JSONL",
                     help="print the mean points of the level and of the opponent from the same "
                          "seat and deal (games of three or more seats) in a --json file and stop")
+    ap.add_argument("--live", action="store_true",
+                    help="the measured level thinks within its live time limit too (load-dependent)")
     args = ap.parse_args()
+    if args.live:
+        os.environ[LIVE] = "1"            # read by the game's worker process (play_one)
     if args.markdown:
         print(markdown(args.markdown))
         return

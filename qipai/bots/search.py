@@ -151,6 +151,8 @@ class SearchBot:
         self.name = f"mcts{level}"
         self.rng = random.Random(seed)
         self.unsampled = 0           # decisions the rule bot answered for want of a sample
+        #: :meth:`choose`'s time limit in ms (``None``: the playout budget only, reproducible)
+        self.ms: int | None = None
 
     def job(self, state: Any, seat: int) -> tuple[str, dict[str, Any], int, dict[str, Any]] | None:
         """``(game id, options, seat, inputs)`` of a searched decision, or None when the rule
@@ -173,14 +175,15 @@ class SearchBot:
         return self.rule.choose(state, seat)
 
     def choose(self, state: Any, seat: int) -> Any:
-        """Think in this process with the playout budget only (reproducible)."""
+        """Think in this process with the playout budget only (reproducible), or within
+        :attr:`ms` too when set."""
         job = self.job(state, seat)
         seed = self.rng.getrandbits(32)
         if job is None:
             return self.rule.choose(state, seat)
         try:
-            text = think(*job, self.budget.playouts, None, seed)
-        except NoDeterminization as e:
+            text = think(*job, self.budget.playouts, self.ms, seed)
+        except (NoDeterminization, OutOfTime) as e:
             return self._unsampled(state, seat, e)
         return self._action(state, seat, text)
 
