@@ -22,10 +22,26 @@ HERE = Path(__file__).resolve().parent
 _config: list = []
 
 
-def test_files() -> list[Path]:
-    """The files pytest rewrites when it collects the suite: the test files and conftest files."""
-    return sorted(p for p in HERE.rglob("*.py")
-                  if (p.name.startswith("test_") or p.name == "conftest.py") and "__pycache__" not in p.parts)
+def _rewritten(p: Path) -> bool:
+    return (p.name.startswith("test_") or p.name == "conftest.py") and "__pycache__" not in p.parts
+
+
+def test_files(args: list[str] | None = None) -> list[Path]:
+    """The files pytest rewrites when it collects the suite, or the run's ``args`` (its paths or
+    node ids) within it: the test files and the conftest files above them."""
+    if not args:
+        return sorted(p for p in HERE.rglob("*.py") if _rewritten(p))
+    found: set[Path] = set()
+    for arg in args:
+        path = Path(arg.split("::", 1)[0]).resolve()
+        if path.is_dir():
+            found.update(p for p in path.rglob("*.py") if _rewritten(p))
+        elif path.suffix == ".py" and _rewritten(path):
+            found.add(path)
+        for parent in path.parents:
+            if (parent / "conftest.py").exists():
+                found.add(parent / "conftest.py")
+    return sorted(p for p in found if p.is_relative_to(HERE))
 
 
 def _write_one(path: str) -> bool:
@@ -44,8 +60,8 @@ def _write_one(path: str) -> bool:
 
 
 def write(config, processes: int) -> int:
-    """Cache the rewritten test files (see the module's docstring) over ``processes`` forked
-    processes; the number of files written (0 where it cannot be done)."""
+    """Cache the rewritten test files of the run (see the module's docstring) over ``processes``
+    forked processes; the number of files written (0 where it cannot be done)."""
     if config.getoption("assertmode", "rewrite") != "rewrite" or not hasattr(os, "fork"):
         return 0
     try:
@@ -61,7 +77,7 @@ def write(config, processes: int) -> int:
 
     _config[:] = [config]
     try:
-        paths = [str(p) for p in test_files()]
+        paths = [str(p) for p in test_files(config.args)]
         with multiprocessing.get_context("fork").Pool(max(1, processes)) as pool:
             return sum(pool.map(_write_one, paths, chunksize=8))
     finally:
