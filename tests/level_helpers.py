@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 import time
 
 from qipai.bots import bot_levels, make_bot
@@ -93,3 +94,16 @@ def two_seat_games(game, games: int, playouts: int) -> list[bool]:
             state.apply(bots[seat].choose(state, seat), seat)
         out.append(state.result.winners == (me,))
     return out
+
+
+def rule_positions(game, rule_bot, seeds, random_share: float):
+    """Every decision of rule-bot games of ``game`` from ``seeds`` (a share ``random_share`` of
+    the plays random), as (state, seat)."""
+    bot, rng = rule_bot(0), random.Random(7)
+    for seed in seeds:
+        state = game.new_state(seed=seed)
+        while not state.is_terminal():
+            seat = state.to_act[0]
+            yield state, seat
+            legal = state.legal_actions(seat)
+            state.apply(rng.choice(legal) if rng.random() < random_share else bot.choose(state, seat), seat)

@@ -17,20 +17,14 @@ from qipai.bots.ismcts import halving_search
 from qipai.bots.mcts import Budget
 from qipai.bots.wakeng import SEARCHER as WAKENG
 from qipai.bots.wakeng import WakengRuleBot
+from tests.level_helpers import rule_positions
 
 GAMES = [("wakeng", WAKENG, WakengRuleBot), ("fouafour", FOUAFOUR, FouafourRuleBot)]
 
 
 def _positions(game_id: str, rule_bot: Any, seeds: range):
     """Every decision of rule-bot deals of ``seeds`` (one play in six random), as (state, seat)."""
-    game, bot, rng = qipai.load(game_id), rule_bot(0), random.Random(7)
-    for seed in seeds:
-        state = game.new_state(seed=seed)
-        while not state.is_terminal():
-            seat = state.to_act[0]
-            yield state, seat
-            legal = state.legal_actions(seat)
-            state.apply(rng.choice(legal) if rng.random() < 1 / 6 else bot.choose(state, seat), seat)
+    return rule_positions(qipai.load(game_id), rule_bot, seeds, 1 / 6)
 
 
 @pytest.mark.parametrize("game_id, searcher, rule_bot", GAMES)

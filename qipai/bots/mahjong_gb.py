@@ -15,10 +15,12 @@ from __future__ import annotations
 import random
 
 from qipai.bots import register_bot
+from qipai.bots.ismcts import HalvingSearcher
 from qipai.bots.search import register_searcher
 from qipai.bots.tilerules import after_discard, discard_claim, hand_counts, legal_and_win, tile_value
 from qipai.bots.tilesearch import TileSearcher
 from qipai.tiles.shapes import shanten, waits
+from qipai.tiles.tile import format_tiles
 from qipai.tiles.wall import tile_set
 
 
@@ -63,16 +65,25 @@ class FastBot:
         actions, win = legal_and_win(state, seat)
         if win is not None:
             return win
+        if any(a.kind == "kong" and a.tile is not None for a in actions) or len(actions) == 1:
+            return self.decide(actions, [], 0, None)
+        view = state.view(seat)
+        mine = view["seats"][seat]
+        return self.decide(actions, hand_counts(mine["hand"]), len(mine["melds"]), view.get("claim"))
+
+    def decide(self, actions: list, counts: list[int], melds: int, claim: dict | None):
+        """The choice among ``actions`` (no win among them) of a seat with the concealed
+        ``counts`` and ``melds`` declared sets, ``claim`` its view's claim window (or None)."""
+        if len(actions) == 1:
+            return actions[0]
         kongs = [a for a in actions if a.kind == "kong" and a.tile is not None]
         if kongs:
             return kongs[0]
         discards = [a for a in actions if a.kind == "discard"]
-        view = state.view(seat)
-        counts = hand_counts(view["seats"][seat]["hand"])
         if not discards:
-            claim = choose_claim(counts, len(view["seats"][seat]["melds"]), view, actions)
-            return claim or next(a for a in actions if a.kind == "pass")
-        t = choose_discard(counts, [a.tile for a in discards], self.rng)
+            made = choose_claim(list(counts), melds, {"claim": claim}, actions)
+            return made or next(a for a in actions if a.kind == "pass")
+        t = choose_discard(list(counts), [a.tile for a in discards], self.rng)
         return next(a for a in discards if a.tile == t)
 
 
@@ -81,12 +92,42 @@ register_bot("mahjong-gb", "greedy", FastBot)
 
 
 # ----- search (levels 3-5) -------------------------------------------------------------------
-class MahjongSearcher(TileSearcher):
-    """Guobiao mahjong for information-set MCTS (:class:`~qipai.bots.tilesearch.TileSearcher`),
-    the ``fast`` bot playing out."""
+class MahjongSearcher(TileSearcher, HalvingSearcher):
+    """Guobiao mahjong's search: the seat's candidates (the ``fast`` bot's choice first, then
+    every other legal action) raced by sequential halving on common determinizations
+    (:class:`~qipai.bots.tilesearch.TileSearcher`'s samples, :class:`~qipai.bots.ismcts.
+    HalvingSearcher`'s race), the ``fast`` bot playing every seat to the end of the hand, which
+    is valued by its points. The rule bot's choice is kept unless the race's winner is shown
+    better in a duel on fresh samples (:func:`~qipai.bots.ismcts.halving_search`'s ``duel``);
+    a win it takes is taken without a search."""
 
     game_id = "mahjong-gb"
     rule_bot = FastBot
+    max_plies = 400             # to the end of the hand
+    margin = None
+    #: the race takes 60% of the budget; its winner, when not the rule bot's choice, is played
+    #: against it on fresh samples and chosen when 1.5 standard errors better (the race's best
+    #: of a dozen discards is lucky on the race's samples)
+    duel = (0.4, 1.5)
+
+    def rule_play(self, state, seat: int, actions: list):
+        """The ``fast`` bot's choice read from the state (its hand, sets and claim window)."""
+        win = next((a for a in actions if a.kind == "win"), None)
+        if win is not None:
+            return win
+        if self._policy is None:
+            self._policy = self.rule_bot(0)
+        p = state.pending
+        claim = None
+        if p is not None:
+            hidden = p["kind"] == "rob_concealed" and seat != p["from"]
+            claim = {"kind": p["kind"], "tile": None if hidden else format_tiles([p["tile"]])}
+        return self._policy.decide(actions, state.hands[seat], len(state.melds[seat]), claim)
+
+    def candidates(self, state, seat: int) -> list:
+        """The rule bot's play first, then every other legal action; a win alone."""
+        cands = super().candidates(state, seat)
+        return cands[:1] if cands[0].kind == "win" else cands
 
     def tiles(self, game):
         return tile_set(game.options["use_flowers"])
