@@ -15,7 +15,8 @@ the same on a busy machine and a run is reproducible (game ``i`` is seeded by ``
 a level takes is reported as the **CPU seconds per move** of its own decisions
 (``time.process_time`` in the process playing the game). With ``--live`` the measured level
 thinks within its live time limit too (search.LEVEL_BUDGETS, no clock: what a live table
-without a clock gives it; load-dependent), and each JSON line says ``"live": true``.
+without a clock gives it; load-dependent), and each JSON line says ``"live": true`` and gives
+``slowest_wall``, the wall seconds of the longest decision (the limit is of wall time).
 
 Run (slow; ``nice`` on a shared machine; ``--jobs`` games at once in worker processes)::
 
@@ -126,15 +127,17 @@ class Timed:
 
     def __init__(self, bot: Any) -> None:
         self.bot, self.cpu, self.moves, self.slowest = bot, 0.0, 0, 0.0
+        self.slowest_wall = 0.0          # the longest decision's wall seconds (``--live``)
 
     def choose(self, state: Any, seat: int) -> Any:
-        t = time.process_time()
+        t, w = time.process_time(), time.perf_counter()
         try:
             return self.bot.choose(state, seat)
         finally:
             took = time.process_time() - t
             self.cpu += took
             self.slowest = max(self.slowest, took)
+            self.slowest_wall = max(self.slowest_wall, time.perf_counter() - w)
             self.moves += 1
 
 
@@ -199,7 +202,7 @@ def play_one(game_id: str, level: int, opponent: str, i: int) -> dict[str, Any]:
         out["baseline_points"] = base_end.result.returns[me]
     out["cpu"], out["moves"], out["slowest"] = mine.cpu, mine.moves, round(mine.slowest, 3)
     if out_live:
-        out["live"] = True
+        out["live"], out["slowest_wall"] = True, round(mine.slowest_wall, 3)
     return out
 
 
@@ -244,7 +247,8 @@ def pairing(game_id: str, level: int, opponent: str, n: int, first: int, jobs: i
                 one.better, one.worse = int(won and not res["baseline"]), int(res["baseline"] and not won)
             row.add(one)
             if json_path:                  # one line a game: a run stopped early keeps its games
-                extra = {k: res[k] for k in ("points", "baseline_points", "slowest") if k in res}
+                extra = {k: res[k] for k in ("points", "baseline_points", "slowest", "live", "slowest_wall")
+                         if k in res}
                 with json_path.open("a") as f:
                     f.write(json.dumps({**asdict(one), "seed": seed, "outcome": res["outcome"],
                                         "reason": res["reason"], "plies": res["plies"],
