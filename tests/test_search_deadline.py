@@ -13,7 +13,7 @@ import pytest
 import qipai
 from qipai.bots import bot_names
 from qipai.bots.mcts import Budget, OutOfTime, Searcher, check_time, deadline
-from qipai.bots.search import think
+from qipai.bots.search import searcher_for, think
 from qipai.core.registry import games
 
 from . import level_helpers
@@ -34,7 +34,7 @@ def test_every_searched_game_is_measured():
 @pytest.mark.parametrize("game_id", SEARCHED)
 def test_a_decision_keeps_to_its_time_limit(game_id, plies):
     state, me = level_helpers.play_to_search(qipai.load(game_id), 5, plies)
-    job = (game_id, dict(state.game.options), me, level_helpers.searcher_for(game_id).inputs(state, me))
+    job = (game_id, dict(state.game.options), me, searcher_for(game_id).inputs(state, me))
     think(*job, 4, None, 1)                   # imports and caches of the game: not the decision's
     t0 = time.thread_time()
     text = think(*job, 10**7, LIMIT_MS, 1)
