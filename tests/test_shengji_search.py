@@ -296,3 +296,33 @@ def test_unbury_puts_a_position_back_to_its_bury():
     assert not state.buried and state.phase == "bury" and sum(state.hands[1].values()) == 10
     assert trial.phase == "play" and sorted(c.face for c in trial.buried) == sorted(kitty)
     assert sorted(trial.hand_faces(1)) == ["TC", "TC"]
+
+
+def test_a_search_bot_answers_the_bury_without_listing_every_kitty():
+    """The dealer's legal set at the bury is every kitty of its hand (millions with two decks):
+    the search bot finds the kitty the search chose without listing them, in play and live."""
+    import asyncio
+    import time
+
+    from qipai.bots import search
+
+    game = qipai.load("shengji")
+    state, me = play_to_search(game, 102, 0)
+    assert state.phase == "bury" and len(state.legal_actions(me)) > 10**6
+    bot = make_bot("shengji", "mcts3", seed=1)
+    bot.budget = Budget(8, bot.budget.ms)
+    t0 = time.thread_time()
+    action = bot.choose(state, me)
+    assert time.thread_time() - t0 < 1.0
+    hand = Counter(state.hand_faces(me))
+    assert action.kind == "bury" and len(action.faces) == state.kitty_size and not action.counts - hand
+    try:
+        t0 = time.thread_time()
+        live = asyncio.run(bot.choose_async(state, me, 60_000))
+        assert time.thread_time() - t0 < 1.0
+        assert live.kind == "bury" and len(live.faces) == state.kitty_size and not live.counts - hand
+    finally:
+        search.close_pool()
+    trial = state.clone()
+    trial.apply(action, me)
+    assert trial.phase == "play"

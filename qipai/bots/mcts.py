@@ -118,6 +118,12 @@ class Searcher:
         base = game.state_from_json(inputs["record"])
         return lambda rng: base.clone()
 
+    def resolver(self, state: Any, seat: int) -> Callable[[str], Any]:
+        """A look-up of ``seat``'s legal actions in ``state`` by their text (``None`` for a text
+        not legal), read from the state now: the search answers a text. By default a dictionary
+        of the legal set; a game whose legal set is too large to list says how."""
+        return {str(a): a for a in state.legal_actions(seat)}.get
+
     def candidates(self, state: Any, seat: int) -> list[Any]:
         """The actions a tree node of ``seat`` considers, best first when the game knows an
         order (untried actions are expanded in this order). Default: every legal action."""

@@ -162,10 +162,10 @@ class SearchBot:
         return state.game.id, dict(state.game.options), seat, self.searcher.inputs(state, seat)
 
     def _action(self, state: Any, seat: int, text: str) -> Any:
-        for a in state.legal_actions(seat):
-            if str(a) == text:
-                return a
-        raise ValueError(f"the search chose {text!r}, which is not legal now")
+        action = self.searcher.resolver(state, seat)(text)
+        if action is None:
+            raise ValueError(f"the search chose {text!r}, which is not legal now")
+        return action
 
     def _unsampled(self, state: Any, seat: int, error: NoDeterminization | OutOfTime) -> Any:
         """The rule bot's move when the search could not sample the view (logged once)."""
@@ -200,7 +200,7 @@ class SearchBot:
         seed = self.rng.getrandbits(32)
         if job is None:
             return self.rule.choose(state, seat)
-        legal = {str(a): a for a in state.legal_actions(seat)}
+        legal = self.searcher.resolver(state, seat)
         loop = asyncio.get_running_loop()
         start = time.monotonic()
         for attempt in (1, 2):
@@ -216,6 +216,7 @@ class SearchBot:
                     return self.rule.choose(state, seat)
             except (NoDeterminization, OutOfTime) as e:
                 return self._unsampled(state, seat, e)
-        if text not in legal:
+        action = legal(text)
+        if action is None:
             raise ValueError(f"the search chose {text!r}, which is not legal now")
-        return legal[text]
+        return action

@@ -24,8 +24,9 @@ from qipai.bots.ismcts import DeterminizedSearcher, halving_search
 from qipai.bots.search import register_searcher
 from qipai.cards.card import make_deck
 from qipai.cards.sample import deal_unseen, fill, unseen
+from qipai.core.errors import IllegalAction
 from qipai.games.shengji import combos as cb
-from qipai.games.shengji.actions import Action
+from qipai.games.shengji.actions import Action, parse_action
 from qipai.games.shengji.trump import FACE_POINTS, TRUMP, Trump, face_points, trump_of
 
 SAMPLE = 150            # candidate plays examined when the legal set is larger
@@ -499,6 +500,24 @@ class ShengjiSearcher(DeterminizedSearcher):
 
     def search(self, roots: Any, seat: int, budget: Any, rng: random.Random) -> Any:
         return halving_search(self, roots, seat, budget, rng)
+
+    def resolver(self, state: Any, seat: int) -> Any:
+        """At the bury the legal set is every kitty of the dealer's hand (millions with two
+        decks, never listed): a bury of the kitty's size of cards in its hand is legal."""
+        if state.phase != "bury":
+            return super().resolver(state, seat)
+        hand, size = Counter(state.hand_faces(seat)), state.kitty_size
+
+        def bury(text: str) -> Action | None:
+            try:
+                action = parse_action(text, state.game.options["decks"])
+            except IllegalAction:
+                return None
+            if not isinstance(action, Action) or action.kind != "bury" or len(action.faces) != size \
+                    or action.counts - hand:
+                return None
+            return action
+        return bury
 
     def candidates(self, state: Any, seat: int) -> list[Any]:
         """The rule bot's play first, then as a lead :func:`lead_candidates`, as a follow up to
