@@ -188,10 +188,13 @@ def test_claim_search_keeps_to_its_time(game_id):
 @pytest.mark.parametrize("game_id", ["wakeng", "fouafour", "sandayi"])
 def test_level_3_beats_random_in_card_games(game_id):
     """Duplicate deals: one seat searched (30 playouts, 三打一 10) against random seats, and the same
-    deals with that seat random too; the searched seat wins clearly more."""
+    deals with that seat random too; the searched seat wins clearly more. In 4A4 the seat's side
+    wins only with its random partner (a random seat's side won 2 of 16 deals, the searched seat's
+    8 of 16, the rule bot's 23 of 40), so it plays 12 deals and must win 5."""
     game = qipai.load(game_id, **HIDDEN[game_id])
+    deals, need = (12, 5) if game_id == "fouafour" else (4, 3)
     won, base = 0, 0
-    for i in range(4):
+    for i in range(deals):
         seats = game.seat_counts()[0]
         me = i % seats
         for searched in (True, False):
@@ -207,7 +210,7 @@ def test_level_3_beats_random_in_card_games(game_id):
                 won += me in state.result.winners
             else:
                 base += me in state.result.winners
-    assert won >= 3 and won > base, (won, base)
+    assert won >= need and won > base, (won, base)
 
 
 def test_level_3_beats_random_in_chinese_checkers():
