@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 import time
 
+import qipai
 from qipai.bots import bot_levels, make_bot
 from qipai.bots.search import searcher_for, think
 
@@ -107,3 +108,18 @@ def rule_positions(game, rule_bot, seeds, random_share: float):
             yield state, seat
             legal = state.legal_actions(seat)
             state.apply(rng.choice(legal) if rng.random() < random_share else bot.choose(state, seat), seat)
+
+
+def check_rule_playout(searcher, rule_bot, game_id: str, seed: int = 5):
+    """A playout of ``searcher`` from a fresh deal is ``rule_bot`` in every seat to the end of
+    the deal (the same result and value); returns the two final states (playout, reference)."""
+    state = qipai.load(game_id).new_state(seed=seed)
+    reference = state.clone()
+    values = searcher.playout(state, random.Random(1))
+    bot = rule_bot(0)
+    while not reference.is_terminal():
+        seat = reference.to_act[0]
+        reference.apply(bot.choose(reference, seat), seat)
+    assert state.is_terminal() and state.result.returns == reference.result.returns
+    assert values == searcher.terminal_values(reference)
+    return state, reference

@@ -17,7 +17,7 @@ from qipai.bots.ismcts import halving_search
 from qipai.bots.mcts import Budget
 from qipai.bots.wakeng import SEARCHER as WAKENG
 from qipai.bots.wakeng import WakengRuleBot
-from tests.level_helpers import rule_positions
+from tests.level_helpers import check_rule_playout, rule_positions
 
 GAMES = [("wakeng", WAKENG, WakengRuleBot), ("fouafour", FOUAFOUR, FouafourRuleBot)]
 
@@ -51,16 +51,8 @@ def test_the_rule_bots_play_is_the_first_candidate_of_every_legal_play(game_id, 
 
 @pytest.mark.parametrize("game_id, searcher, rule_bot", GAMES)
 def test_a_playout_is_the_rule_bot_to_the_end_of_the_deal(game_id, searcher, rule_bot):
-    state = qipai.load(game_id).new_state(seed=5)
-    reference = state.clone()
-    values = searcher.playout(state, random.Random(1))
-    bot = rule_bot(0)
-    while not reference.is_terminal():
-        seat = reference.to_act[0]
-        reference.apply(bot.choose(reference, seat), seat)
-    assert state.is_terminal() and state.result.returns == reference.result.returns
+    state, reference = check_rule_playout(searcher, rule_bot, game_id)
     assert [str(a) for _, a in state.play_log] == [str(a) for _, a in reference.play_log]
-    assert values == searcher.terminal_values(reference)
 
 
 class _Coins:

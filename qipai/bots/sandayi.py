@@ -18,7 +18,7 @@ import random
 from typing import Any
 
 from qipai.bots import register_bot
-from qipai.bots.ismcts import DeterminizedSearcher, replay
+from qipai.bots.ismcts import HalvingSearcher, replay
 from qipai.bots.search import register_searcher
 from qipai.cards.sample import deal_unseen
 from qipai.games.sandayi.actions import Bury, trump
@@ -74,29 +74,30 @@ class SandayiRuleBot:
             return Bury(tuple((side + rest)[:KITTY]))
         if phase == "trump":
             return trump(best_suit(hand))
-        return self._play(view, seat, actions)
-
-    def _play(self, view: dict, seat: int, actions: list) -> Any:
-        t = view["trump"]
-        cards = {a.card: a for a in actions}
         trick = [(s, read_card(f)) for s, f in view["trick"]]
+        return rule_play(actions, seat, trick, view["trump"], view["dealer"])
 
-        def cheap(c):
-            return (eff(c, t) == TRUMP, points(c), pos(c, t))
 
-        if not trick:
-            aces = [c for c in cards if c.rank == "A" and eff(c, t) != TRUMP]
-            if aces:
-                return cards[aces[0]]
-            return cards[min(cards, key=cheap)]
-        dealer = view["dealer"]
-        holder = trick_winner(trick, t)
-        if (holder == dealer) == (seat == dealer):
-            return cards[max(cards, key=lambda c: (points(c), -cheap(c)[0], -pos(c, t)))]
-        winning = [c for c in cards if trick_winner(trick + [(seat, c)], t) == seat]
-        if winning:
-            return cards[min(winning, key=cheap)]
+def rule_play(actions: list, seat: int, trick: list, t: str, dealer: int) -> Any:
+    """The rule bot's play among ``actions`` (the legal set) for ``seat``, ``trick`` the
+    current trick as ``(seat, card)`` pairs, ``t`` the trump suit: see the module docstring."""
+    cards = {a.card: a for a in actions}
+
+    def cheap(c):
+        return (eff(c, t) == TRUMP, points(c), pos(c, t))
+
+    if not trick:
+        aces = [c for c in cards if c.rank == "A" and eff(c, t) != TRUMP]
+        if aces:
+            return cards[aces[0]]
         return cards[min(cards, key=cheap)]
+    holder = trick_winner(trick, t)
+    if (holder == dealer) == (seat == dealer):
+        return cards[max(cards, key=lambda c: (points(c), -cheap(c)[0], -pos(c, t)))]
+    winning = [c for c in cards if trick_winner(trick + [(seat, c)], t) == seat]
+    if winning:
+        return cards[min(winning, key=cheap)]
+    return cards[min(cards, key=cheap)]
 
 
 register_bot("sandayi", "rule", SandayiRuleBot)
@@ -169,8 +170,28 @@ def _random_deal(rng: random.Random) -> dict[str, list[str]]:
     return {"hands": [faces[i * HAND:(i + 1) * HAND] for i in range(SEATS)], "kitty": faces[SEATS * HAND:]}
 
 
-#: the play is searched (bidding, burying and naming trump are the rule bot's), each iteration
-#: from a fresh :func:`determinize` of the seat's view; playouts by the rule bot
-SEARCHER = DeterminizedSearcher("sandayi", SandayiRuleBot, determinize, phases=("play",),
-                                own_hand=lambda state, seat: [c.face for c in state.hands[seat]])
+class SandayiSearcher(HalvingSearcher):
+    """The play is searched (bidding, burying and naming trump are the rule bot's) by
+    sequential halving over the seat's legal cards with common samples
+    (:class:`~qipai.bots.ismcts.HalvingSearcher`): every card still in the race is played out
+    from the same fresh :func:`determinize` samples and the better half goes on; the rule bot's
+    card is the first candidate, races to the end, and is left only for a card better on the
+    same samples by :attr:`margin` standard errors of the paired differences. A playout is the
+    rule bot in every seat to the end of the hand (:func:`rule_play` read from the state), no
+    random play.
+
+    Why: docs/bots.md, "Sandayi level 3 by halving, 2026-12-07"."""
+
+    def rule_play(self, state: Any, seat: int, actions: list) -> Any:
+        """:func:`rule_play` read from the state (bidding, burying, trump: ``None``, the rule
+        bot's view)."""
+        if state.phase != "play":
+            return None
+        return rule_play(actions, seat, state.trick, state.trump, state.dealer)
+
+
+#: the play is searched (bidding, burying and naming trump are the rule bot's), see
+#: :class:`SandayiSearcher`
+SEARCHER = SandayiSearcher("sandayi", SandayiRuleBot, determinize, phases=("play",),
+                           own_hand=lambda state, seat: [c.face for c in state.hands[seat]])
 register_searcher(SEARCHER, SandayiRuleBot)
