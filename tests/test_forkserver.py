@@ -45,3 +45,16 @@ def test_a_forked_child_keeps_its_pid_until_polled_and_gives_its_exit_code(tmp_p
     live.terminate()
     assert live.wait(30) == -signal.SIGTERM
     assert _state(live.pid) is None
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="fork")
+def test_the_zygote_serves_every_test_not_only_the_one_that_started_it(tmp_path, monkeypatch):
+    """pytest names the running test in ``PYTEST_CURRENT_TEST``, new at each phase of each test:
+    a zygote started by one test must still fork the servers of the next ones."""
+    first = forkserver.spawn("pass", str(tmp_path / "a.log"))
+    assert first is not None and first.wait(30) == 0
+    monkeypatch.setenv("PYTEST_CURRENT_TEST", "tests/test_other.py::test_next (setup)")
+    second = forkserver.spawn("import os; print(os.environ['PYTEST_CURRENT_TEST'])",
+                              str(tmp_path / "b.log"))
+    assert second is not None and second.wait(30) == 0
+    assert (tmp_path / "b.log").read_text() == "tests/test_other.py::test_next (setup)\n"
