@@ -60,3 +60,18 @@ def test_a_level_4_decision_on_that_view_keeps_to_its_budget():
     text = think("doudizhu", dict(game.options), 1, {"view": VIEW}, budget.playouts, None, 1510965778)
     assert time.process_time() - t < 4 * budget.ms / 1000
     assert text in {str(a) for a in Determinizer(game, VIEW)(random.Random(0)).legal_actions(1)}
+
+
+def test_a_view_no_deal_agrees_with_raises_value_error():
+    """A view whose hidden cards cannot fill the seats' counts (one card short) is refused with
+    ``ValueError``, the error a searcher answers with its rule bot, after every reading is
+    dropped, not with an error of the sampler's own."""
+    sampler = Determinizer(qipai.load("doudizhu"), VIEW)
+    sampler.hidden = sampler.hidden[1:]
+    try:
+        sampler.deal(random.Random(1))
+    except ValueError as e:
+        assert "agrees with the view" in str(e)
+    else:
+        raise AssertionError("a deal was made without enough cards")
+    assert sampler.readings == []

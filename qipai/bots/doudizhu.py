@@ -187,6 +187,8 @@ class Determinizer:
             log.debug("doudizhu: %d of %d deals fit the reading %s of the view; dropped",
                       fitted[1], fitted[0], reading)
             self.readings.pop(0)
+            if not self.readings:            # not even a deal that reads nothing: a bad view
+                raise ValueError("no deal of the unseen cards agrees with the view")
 
     def __call__(self, rng: random.Random) -> Any:
         view, lord, kitty = self.view, self.view["landlord"], self.kitty
