@@ -64,9 +64,13 @@ class PolicySearcher(Searcher):
         """The playout's action for ``seat``: the rule bot's, or a random legal one."""
         if rng.random() < self.epsilon:
             return rng.choice(state.legal_actions(seat))
+        return self.playout_bot().choose(state, seat)
+
+    def playout_bot(self) -> Any:
+        """The search's rule bot for its playouts, made at its first use in a search."""
         if self._policy is None:
             self._policy = self.rule_bot(0)
-        return self._policy.choose(state, seat)
+        return self._policy
 
     def copy(self, state: Any) -> Any:
         """A copy of ``state`` that a playout may change (default: ``state.clone()``)."""
@@ -196,9 +200,7 @@ class HalvingSearcher(DeterminizedSearcher):
         first = self.rule_play(state, seat, actions)
         if first is not None:
             return first
-        if self._policy is None:
-            self._policy = self.rule_bot(0)
-        return self._policy.choose(state, seat)
+        return self.playout_bot().choose(state, seat)
 
 
 def replay(state: Any, entries: Iterable[Any]) -> Any:

@@ -115,14 +115,12 @@ class MahjongSearcher(TileSearcher, HalvingSearcher):
         win = next((a for a in actions if a.kind == "win"), None)
         if win is not None:
             return win
-        if self._policy is None:
-            self._policy = self.rule_bot(0)
         p = state.pending
         claim = None
         if p is not None:
             hidden = p["kind"] == "rob_concealed" and seat != p["from"]
             claim = {"kind": p["kind"], "tile": None if hidden else format_tiles([p["tile"]])}
-        return self._policy.decide(actions, state.hands[seat], len(state.melds[seat]), claim)
+        return self.playout_bot().decide(actions, state.hands[seat], len(state.melds[seat]), claim)
 
     def candidates(self, state, seat: int) -> list:
         """The rule bot's play first, then every other legal action; a win alone."""

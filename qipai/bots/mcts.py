@@ -78,11 +78,6 @@ def check_time() -> None:
         raise OutOfTime("past the time limit")
 
 
-def out_of_time() -> bool:
-    """Whether the running search is past its :func:`deadline`."""
-    return _stop is not None and time.perf_counter() >= _stop
-
-
 class Searcher:
     """A game's part of the search: which decisions are searched, the root states, the
     moves a tree node considers and the playout. Subclasses live in ``qipai/bots/<game>.py``.

@@ -162,10 +162,7 @@ class SearchBot:
         return state.game.id, dict(state.game.options), seat, self.searcher.inputs(state, seat)
 
     def _action(self, state: Any, seat: int, text: str) -> Any:
-        action = self.searcher.resolver(state, seat)(text)
-        if action is None:
-            raise ValueError(f"the search chose {text!r}, which is not legal now")
-        return action
+        return _resolved(self.searcher.resolver(state, seat), text)
 
     def _unsampled(self, state: Any, seat: int, error: NoDeterminization | OutOfTime) -> Any:
         """The rule bot's move when the search could not sample the view (logged once)."""
@@ -216,7 +213,13 @@ class SearchBot:
                     return self.rule.choose(state, seat)
             except (NoDeterminization, OutOfTime) as e:
                 return self._unsampled(state, seat, e)
-        action = legal(text)
-        if action is None:
-            raise ValueError(f"the search chose {text!r}, which is not legal now")
-        return action
+        return _resolved(legal, text)
+
+
+def _resolved(lookup: Any, text: str) -> Any:
+    """The legal action ``lookup`` (:meth:`Searcher.resolver`) finds for the search's ``text``;
+    ``ValueError`` when it is not legal now."""
+    action = lookup(text)
+    if action is None:
+        raise ValueError(f"the search chose {text!r}, which is not legal now")
+    return action

@@ -343,7 +343,7 @@ def bury_candidates(state: Any, seat: int) -> list[Action]:
                                    if length[a] + length[b] <= n]
     for v in voids:
         orders.append(lambda f, v=v: (eff[f] not in v,) + rule(f))
-    first = _RULE._bury({"hand": state.hand_faces(seat), "legal": {"count": n}}, trump)
+    first = _RULE._bury({"hand": list(hand), "legal": {"count": n}}, trump)
     out = [first]
     seen = {first.faces}
     for key in orders:
