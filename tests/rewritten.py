@@ -36,7 +36,7 @@ def test_files(args: list[str] | None = None) -> list[Path]:
         path = Path(arg.split("::", 1)[0]).resolve()
         if path.is_dir():
             found.update(p for p in path.rglob("*.py") if _rewritten(p))
-        elif path.suffix == ".py" and _rewritten(path):
+        elif path.suffix == ".py" and path.is_file() and _rewritten(path):
             found.add(path)
         for parent in path.parents:
             if (parent / "conftest.py").exists():
