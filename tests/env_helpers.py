@@ -107,3 +107,50 @@ def views_read(env, seed: int, steps: int) -> list:
         obs = env.observe(env.agent_selection)
         env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
     return calls
+
+
+def kept_playouts(env, fresh, seeds, every_seat: bool) -> int:
+    """Random masked playouts of ``env``; every observation (every seat's after each step when
+    ``every_seat``, else the acting seat's), and every seat's at the end, equals ``fresh``'s
+    encoding of the seat's whole view. The number of observations compared."""
+    rng = np.random.default_rng(len(seeds))
+    compared = 0
+    for seed in seeds:
+        env.reset(seed=seed)
+        while True:
+            agents = env.possible_agents if every_seat or env.state.is_terminal() else [env.agent_selection]
+            for agent in agents:
+                seat = env.possible_agents.index(agent)
+                want = fresh.encode(env.state.view(seat), seat)
+                obs = env.observe(agent)["observation"]
+                assert np.array_equal(obs, want), (seed, len(env.state.log), seat)
+                compared += 1
+            if env.state.is_terminal():
+                break
+            obs = env.observe(env.agent_selection)
+            env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    return compared
+
+
+def copies_keep_tensors(env, fresh, seed: int, before: int, after: int) -> None:
+    """``before`` random masked steps of ``env`` from ``seed``, then a deep copy and a pickled
+    copy each take up to ``after`` more: every observation of a copy equals ``fresh``'s
+    encoding of the seat's whole view (a copy's kept tensors are made again over its own
+    buffers and follow the copied state)."""
+    import copy
+    import pickle
+
+    env.reset(seed=seed)
+    rng = np.random.default_rng(seed)
+    for _ in range(before):
+        obs = env.observe(env.agent_selection)
+        env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    for twin in (copy.deepcopy(env), pickle.loads(pickle.dumps(env))):
+        for _ in range(after):
+            if twin.state.is_terminal():
+                break
+            agent = twin.agent_selection
+            seat = twin.possible_agents.index(agent)
+            obs = twin.observe(agent)
+            assert np.array_equal(obs["observation"], fresh.encode(twin.state.view(seat), seat))
+            twin.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))

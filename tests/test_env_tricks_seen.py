@@ -8,8 +8,6 @@ starts again."""
 
 from __future__ import annotations
 
-import copy
-import pickle
 from collections import Counter
 
 import numpy as np
@@ -18,7 +16,7 @@ import pytest
 import qipai
 import qipai.env as E
 from qipai.env import cardtext
-from tests.env_helpers import step_at_random, views_read
+from tests.env_helpers import copies_keep_tensors, kept_playouts, step_at_random, views_read
 
 PROFILES = [{}, {"deal_prompt": "every_card"}, {"profile": "titanic"}, {"profile": "one_deck"},
             {"profile": "seed002"}, {"profile": "seed003"}]
@@ -65,59 +63,22 @@ def test_what_the_state_gives_is_what_the_view_shows(options):
                 break
 
 
-def _playouts(env, fresh, seeds, every_seat: bool) -> int:
-    """Random masked playouts; every observation (every seat's after each step when
-    ``every_seat``, else the acting seat's), and every seat's at the end, equals the fresh
-    encoding of the seat's whole view. The number of observations compared."""
-    rng = np.random.default_rng(len(seeds))
-    compared = 0
-    for seed in seeds:
-        env.reset(seed=seed)
-        while True:
-            agents = env.possible_agents if every_seat or env.state.is_terminal() else [env.agent_selection]
-            for agent in agents:
-                seat = env.possible_agents.index(agent)
-                want = fresh.encode(env.state.view(seat), seat)
-                obs = env.observe(agent)["observation"]
-                assert np.array_equal(obs, want), (seed, len(env.state.log), seat)
-                compared += 1
-            if env.state.is_terminal():
-                break
-            obs = env.observe(env.agent_selection)
-            env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
-    return compared
-
-
 @pytest.mark.parametrize("options", PROFILES, ids=_ids)
 def test_the_kept_tensor_is_the_tensor_of_the_whole_view_at_the_seats_turns(options):
     # as a researcher's loop does: only the acting agent observes, so each seat's kept tensor
     # catches up several actions at once (a trick ended, cards captured, the kitty buried)
     env = E.pettingzoo("shengji", **options)
-    assert _playouts(env, E.encoder("shengji", **options), (1, 2), every_seat=False) > 100
+    assert kept_playouts(env, E.encoder("shengji", **options), (1, 2), every_seat=False) > 100
 
 
 @pytest.mark.parametrize("options", [{}, {"profile": "titanic"}], ids=_ids)
 def test_the_kept_tensor_is_the_tensor_of_the_whole_view_after_every_step(options):
     env = E.pettingzoo("shengji", **options)
-    assert _playouts(env, E.encoder("shengji", **options), (3,), every_seat=True) > 400
+    assert kept_playouts(env, E.encoder("shengji", **options), (3,), every_seat=True) > 400
 
 
 def test_a_copied_env_keeps_its_tensors_right():
-    # a copy's kept tensors are made again over its own buffers (and follow the copied state)
-    env = E.pettingzoo("shengji")
-    fresh = E.encoder("shengji")
-    env.reset(seed=9)
-    rng = np.random.default_rng(9)
-    for _ in range(60):
-        obs = env.observe(env.agent_selection)
-        env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
-    for twin in (copy.deepcopy(env), pickle.loads(pickle.dumps(env))):
-        for _ in range(40):
-            agent = twin.agent_selection
-            seat = twin.possible_agents.index(agent)
-            obs = twin.observe(agent)
-            assert np.array_equal(obs["observation"], fresh.encode(twin.state.view(seat), seat))
-            twin.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    copies_keep_tensors(E.pettingzoo("shengji"), E.encoder("shengji"), 9, 60, 40)
 
 
 def test_a_shengji_env_step_reads_no_view():

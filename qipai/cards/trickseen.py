@@ -20,7 +20,9 @@ class TrickSeen(NamedTuple):
     * ``public``: for each public card list the tensor reads (shengji: ``kitty_shown``,
       ``buried``, ``captured``, ``played``), its faces past ``since``'s length (all of them
       when ``whole``); a list the seat may not see is empty;
-    * ``mark``: for the next call (``since``); ``whole``: ``since`` did not continue to it."""
+    * ``mark``: for the next call (``since``); ``whole``: ``since`` did not continue to it;
+    * ``played``: when ``hand`` is ``None``, the faces the seat has played since ``since``
+      (``None``: they are the last list of ``public``, shengji's ``played``)."""
 
     keys: dict[str, Any]
     hand: dict[str, int] | None
@@ -29,3 +31,4 @@ class TrickSeen(NamedTuple):
     public: tuple[list[str], ...]
     mark: tuple
     whole: bool
+    played: list[str] | None = None

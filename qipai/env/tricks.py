@@ -129,8 +129,10 @@ class TrickTensor(ItemWrites, TensorFollower):
     trick when it differs from the last call's (extended while it only grows), the last trick
     when it changed, the public card lists by their faces appended, the counts and numbers at
     every call, the one-hot blocks (trump, phase, roles) when one of their keys differs. A
-    state without a seen form (sandayi) is encoded from the followed view. The same tensor
-    as :meth:`TrickEncoder.encode` of ``view(seat)`` (the env tests check it)."""
+    state without a seen form is encoded from the followed view. The same tensor
+    as :meth:`TrickEncoder.encode` of ``view(seat)`` (the env tests check it). Sandayi's seen
+    form also gives the bids (the ``bids`` block, written when they change) and the seat's
+    own cards played (``played``: shengji's are its last public list)."""
 
     _array = "_buf"
 
@@ -154,6 +156,7 @@ class TrickTensor(ItemWrites, TensorFollower):
         self._written = [-1] * len(self._marks)    # the item each one-hot key set, or -1
         self._counts: list | None = None
         self._numbers: tuple | None = None
+        self._bids: list | None = None
 
     def _views(self) -> None:
         self._parts = self.encoder.layout.parts(self._buf)
@@ -173,7 +176,7 @@ class TrickTensor(ItemWrites, TensorFollower):
             for f, c in hand.items():
                 flat[at + FACE_INDEX[f]] = c
         else:                                      # changed by the seat's own plays only
-            for f in seen.public[-1]:
+            for f in seen.public[-1] if seen.played is None else seen.played:
                 flat[at + FACE_INDEX[f]] -= 1
         trick, kept = seen.trick, self._trick
         if trick != kept:
@@ -207,6 +210,10 @@ class TrickTensor(ItemWrites, TensorFollower):
                 number = isinstance(v, (int, float)) and not isinstance(v, bool)
                 flat[j] = min(max(float(v), 0.0), high[j]) if number else 0.0
             self._numbers = numbers
+        bids = keys.get("bids")                  # sandayi's; shengji has none
+        if bids != self._bids:
+            self._write_bids(bids or (), seat)
+            self._bids = bids
         now = tuple(map(keys.get, self._marks))
         if now != self._keys:
             self._one_hots(now, seat)
@@ -214,6 +221,19 @@ class TrickTensor(ItemWrites, TensorFollower):
         # the counts and numbers are written within ``high``; the other blocks count cards,
         # each at most as many as the block's high (the decks, or 4 decks' worth)
         return self._buf.copy()
+
+    def _write_bids(self, bids: Any, seat: int) -> None:
+        """The ``bids`` block of the view's bids (each seat's last bid / 100 and a flag), as
+        :meth:`TrickEncoder.fill` writes it, within the block's high."""
+        enc, flat = self.encoder, self._flat
+        n, at = enc.n, enc.layout.offsets["bids"][0]
+        self._parts["bids"].fill(0.0)
+        high = self._high[at]
+        for entry in bids:
+            _, _, number = action_faces(str(entry[1]))
+            j = at + (entry[0] - seat) % n * 2
+            flat[j] = min(number / 100.0, high)
+            flat[j + 1] = min(1.0, high)
 
     def _one_hots(self, values: tuple, seat: int) -> None:
         """The one-hot blocks (``trump``, ``phase``, ``roles``) of ``values`` (the keys of

@@ -21,11 +21,13 @@ from typing import Any
 from qipai.cards import Card, deal_round_robin, shuffled
 from qipai.cards.scoretext import read_signed, signed_text
 from qipai.cards.submultisets import SubMultisets
+from qipai.cards.trickseen import TrickSeen
 from qipai.core.errors import IllegalAction, NotationError, OptionError, why, why_cause, why_inner
 from qipai.core.game import Game, Result, State
 from qipai.core.options import Option
 from qipai.core.registry import register
 from qipai.core.rng import DealRng, commitment, new_seed
+from qipai.core.viewdelta import continues
 
 from . import actions as A
 from .actions import PASS, Bid, Bury, NameTrump, Play
@@ -598,6 +600,45 @@ class SandayiState(State):
             "defender_points": self.defender_points,
             "result": self.result.to_json() if over else None,
         }
+
+    def seen_tricks(self, seat: int, since: Any = None) -> TrickSeen:
+        """What ``view(seat)`` shows that the research tensor reads, without building the view
+        (:class:`~qipai.cards.trickseen.TrickSeen`): the small keys (phase, counts, bids, trump,
+        dealer, first bidder, contract, tricks played, D), the seat's hand when it changed
+        otherwise than by the seat's own plays since ``since`` (a deal, the kitty taken up, the
+        burial), its cards played since (``played``), the current trick, the last completed
+        trick when it changed, and the kitty's and the buried cards' faces once the seat may
+        see them (as :meth:`view`). A redeal starts again (``whole``)."""
+        over = self.result is not None
+        dealer_seat = seat == self.dealer
+        kitty = self.kitty if self.dealer is not None and (self.exposed or dealer_seat) else ()
+        buried = self.buried if dealer_seat or over else ()
+        tricks, trick = self.tricks, self.trick
+        # every trick holds one card of each seat: the seat's k-th card is in trick k
+        mine = [c for s, c in trick if s == seat]
+        own = len(tricks) + len(mine)
+        # the hand changes by the deal, the kitty taken up, the burial and the seat's plays
+        stage = 0 if self.dealer is None else 1 if not self.buried else 2
+        mark = ((seat, len(self.deals)), len(kitty), len(buried), own, len(tricks), stage)
+        keys = {"phase": self.phase, "counts": [len(h) for h in self.hands],
+                "bids": [[s, str(a)] for s, a in self.bids], "trump": self.trump,
+                "dealer": self.dealer, "first_bidder": self.first_bidder, "contract": self.contract,
+                "tricks_played": len(tricks), "defender_points": self.defender_points}
+        whole = not continues(since, mark)
+        if whole:
+            since = (None, 0, 0, 0, -1, -1)
+        last = hand = played = None
+        if since[4] != len(tricks):
+            last = tuple((s, (c.face,)) for s, c in tricks[-1][1]) if tricks else ()
+        if since[5] != stage:
+            hand = {c.face: 1 for c in self.hands[seat]}
+        else:
+            played = [c.face for t in tricks[since[3]:] for s, c in t[1] if s == seat]
+            if own > len(tricks) and since[3] <= len(tricks):
+                played.append(mine[0].face)
+        public = ([c.face for c in kitty[since[1]:]], [c.face for c in buried[since[2]:]])
+        return TrickSeen(keys, hand, tuple((s, (c.face,)) for s, c in trick), last, public, mark,
+                         whole, played)
 
     def hand(self, seat: int) -> list[Card]:
         """The cards ``seat`` holds (canonical order)."""
