@@ -101,3 +101,72 @@ def test_the_first_candidate_stays_in_the_race_and_wins_ties_by_margin():
     assert result.action == "2"
     plain = halving_search(worst, _roots(0.3), 0, Budget(200), random.Random(1))
     assert result.stats["0"][0] > plain.stats["0"][0]
+
+
+def _window_positions(seeds: range):
+    """Every 叉/勾 window of rule-bot deals of ``seeds`` in which a seat can claim, as (state,
+    seat), once per window and seat."""
+    game, bot = qipai.load("fouafour"), FouafourRuleBot(0)
+    for seed in seeds:
+        state, seen = game.new_state(seed=seed), set()
+        while not state.is_terminal():
+            if state.window is not None:
+                for s in state.to_act:
+                    key = (len(state.play_log), s)
+                    if key not in seen and len(state.legal_actions(s)) > 1:
+                        seen.add(key)
+                        yield state.clone(), s
+            seat = state.to_act[0]
+            state.apply(bot.choose(state, seat), seat)
+
+
+def test_fouafour_searches_its_windows_in_which_the_seat_can_claim():
+    # a claim window: searched, every sample leaves it open with only the seat to answer (the
+    # others decline), the rule bot's answer first; a window with only the pass: not searched
+    game = qipai.load("fouafour")
+    claims = only_pass = 0
+    for state, seat in _window_positions(range(4)):
+        assert FOUAFOUR.searched(state, seat)
+        assert str(FOUAFOUR.candidates(state, seat)[0]) == str(FouafourRuleBot(0).choose(state, seat))
+        roots = FOUAFOUR.root_states(game, FOUAFOUR.inputs(state, seat))
+        for k in range(3):
+            sample = roots(random.Random(k))
+            assert sample.window is not None and sample.window["kind"] == state.window["kind"]
+            assert sample.to_act == (seat,)
+            assert sorted(map(str, sample.legal_actions(seat))) == sorted(map(str, state.legal_actions(seat)))
+        claims += 1
+        for other in state.to_act:
+            if len(state.legal_actions(other)) == 1:
+                assert not FOUAFOUR.searched(state, other)
+                only_pass += 1
+    assert claims >= 5 and only_pass >= 5, (claims, only_pass)
+
+
+def test_fouafour_window_keeps_the_rule_answer_unless_shown_better():
+    # with one sample a side nothing is shown better: the rule bot's answer is kept; with the
+    # level's budget the answer is one of the two, and the claim is not always the answer
+    from qipai.bots.search import think
+
+    answers = []
+    for state, seat in list(_window_positions(range(6)))[:5]:
+        job = ("fouafour", {}, seat, FOUAFOUR.inputs(state, seat))
+        rule = str(FouafourRuleBot(0).choose(state, seat))
+        assert think(*job, 2, None, 1) == rule
+        text = think(*job, 300, None, 1)
+        assert text in {str(a) for a in state.legal_actions(seat)}
+        answers.append(text != rule)
+    assert len(answers) == 5 and any(answers), answers
+
+
+def test_fouafour_window_search_keeps_to_its_time_limit():
+    import time
+
+    from qipai.bots.search import think
+
+    state, seat = next(iter(_window_positions(range(2))))
+    job = ("fouafour", {}, seat, FOUAFOUR.inputs(state, seat))
+    think(*job, 4, None, 1)
+    t0 = time.thread_time()
+    text = think(*job, 10**7, 200, 1)
+    assert time.thread_time() - t0 < 0.2 + 0.25
+    assert text in {str(a) for a in state.legal_actions(seat)}

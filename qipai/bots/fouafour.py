@@ -73,7 +73,9 @@ def determinize(game: Any, view: dict, rng: random.Random) -> Any:
     first leader's hand until played, every play, pass, 叉 and 勾; the unseen cards dealt at
     random into the other hands by their counts (:func:`qipai.cards.sample.deal_unseen`). A
     sample under which a replayed answer of a 叉/勾 window is not possible (or one that was
-    possible is missing) is refused by the game and drawn again by the searcher."""
+    possible is missing) is refused by the game and drawn again by the searcher. A 叉/勾
+    window the view shows the seat still to answer stays open with the seat alone to answer
+    (the others decline); any other open window is closed by declines."""
     from qipai.games.fouafour.combos import ORDER
     from qipai.games.fouafour.game import DECK, SEATS
 
@@ -96,27 +98,43 @@ def determinize(game: Any, view: dict, rng: random.Random) -> Any:
             _decline(state)
         state.apply(text, seat)
     if state.window is not None:
-        _decline(state)
+        # the seat's own answer to the open window is what is searched: the others decline
+        # (whoever could claim too would hold a card the seat holds: with the seat able to
+        # claim, nobody else is)
+        _decline(state, keep=me if me in view["to_act"] and view["window"] is not None else None)
     return state
 
 
-def _decline(state: Any) -> None:
-    """Every seat still waiting in the open 叉/勾 window passes (declines are not in a view)."""
+def _decline(state: Any, keep: int | None = None) -> None:
+    """Every seat still waiting in the open 叉/勾 window passes (declines are not in a view),
+    but ``keep``, left to answer."""
     for s in list(state.to_act):
-        state.apply("pass", s)
+        if s != keep:
+            state.apply("pass", s)
 
 
 class FouafourSearcher(HalvingSearcher):
-    """The play is searched (the 叉/勾 windows are the rule bot's) by sequential halving over
-    the seat's legal plays with common samples (:class:`~qipai.bots.ismcts.HalvingSearcher`):
+    """The play, and the seat's answer to a 叉/勾 window in which it can claim (pass or claim),
+    are searched by sequential halving over the seat's legal actions with common samples
+    (:class:`~qipai.bots.ismcts.HalvingSearcher`):
     every candidate still in the race is played out from the same fresh :func:`determinize`
     samples and the better half goes on; the rule bot's play is the first candidate, races to
     the end, and is left only for a play better on the same samples by :attr:`margin`
     standard errors of the paired differences. A playout is the rule bot in every seat (the
     windows too) to the end of the deal, no random play; valued by the deal's result (won,
-    drawn or lost by the seat's team).
+    drawn or lost by the seat's team). In a window the samples leave it open with only the seat
+    to answer (:func:`determinize`), and the rule bot's answer (claim, but not on the
+    partner's single or 叉) is kept unless the other is better by the margin.
 
-    Why: docs/bots.md, "Wakeng and 4A4 level 3 by halving, 2026-12-07"."""
+    Why: docs/bots.md, "Wakeng and 4A4 level 3 by halving, 2026-12-07" and "4A4 level 3
+    searches its 叉/勾 windows, 2026-12-08"."""
+
+    def searched(self, state: Any, seat: int) -> bool:
+        """Every play, and the seat's answer to a 叉/勾 window when it can claim (a window
+        with only the pass is answered at once)."""
+        if state.window is not None:
+            return seat in state.to_act and len(state.legal_actions(seat)) > 1
+        return super().searched(state, seat)
 
     def rule_play(self, state: Any, seat: int, actions: list) -> Any:
         """:func:`rule_play` read from the state."""
@@ -125,7 +143,7 @@ class FouafourSearcher(HalvingSearcher):
                          [len(h) for h in state.hands])
 
 
-#: the play is searched (the 叉/勾 windows are the rule bot's), see :class:`FouafourSearcher`
-SEARCHER = FouafourSearcher("fouafour", FouafourRuleBot, determinize, phases=("play",),
+#: the play and the seat's claim windows are searched, see :class:`FouafourSearcher`
+SEARCHER = FouafourSearcher("fouafour", FouafourRuleBot, determinize, phases=("play", "cha", "gou"),
                             own_hand=lambda state, seat: [c.id for c in state.hand(seat)])
 register_searcher(SEARCHER, FouafourRuleBot)
