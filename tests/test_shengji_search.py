@@ -19,6 +19,7 @@ from qipai.bots import shengji as sj
 from qipai.bots.ismcts import halving_search, shown_better
 from qipai.bots.mcts import Budget
 from qipai.games.shengji.actions import Action
+from qipai.games.shengji.trump import Trump
 
 from .level_helpers import play_to_search
 from .shengji_helpers import position
@@ -326,3 +327,124 @@ def test_a_search_bot_answers_the_bury_without_listing_every_kitty():
     trial = state.clone()
     trial.apply(action, me)
     assert trial.phase == "play"
+
+
+def _rule_hand_views(game, seeds, every=1, bots=None):
+    """(state, seat to act) at every ``every``-th play turn of hands played by ``bots`` (the rule
+    bot in each seat by default), seeds ``seeds``."""
+    for seed in seeds:
+        state = game.new_state(seed=seed)
+        players = bots(seed) if bots else [make_bot("shengji", "rule", s) for s in range(4)]
+        turn = 0
+        while not state.is_terminal():
+            seat = state.to_act[0]
+            if state.phase == "play":
+                if turn % every == 0:
+                    yield state, seat
+                turn += 1
+            state.apply(players[seat].choose(state, seat), seat)
+
+
+def test_the_rule_bots_follows_to_single_cards_bar_what_it_did_not_hold():
+    """Against rule bots a follow to a one-card lead shows cards the seat did not hold (it would
+    have played one of them): over ten rule-bot hands, at every play turn no other seat holds
+    a card that :func:`_rule_follows` bars, and it bars some a seat (about a dozen faces, where
+    the voids alone bar a suit only when a seat has shown none)."""
+    game = qipai.load("shengji")
+    barred = checks = 0
+    for state, me in _rule_hand_views(game, range(20, 30)):
+        v = state.view(me)
+        tricks = [t["plays"] for t in v["tricks"]] + ([v["trick"]] if v["trick"] else [])
+        out = sj._rule_follows(tricks, state.trump, me, 4)
+        assert not out[me]                      # the seat's own follows show it nothing
+        for s in range(4):
+            if s != me:
+                held = {f for f, c in state.hands[s].items() if c}
+                assert not held & out[s], (s, held & out[s])
+                barred += len(out[s])
+                checks += 1
+    assert barred / checks > 5
+
+
+def test_a_sample_holds_no_card_the_rule_bots_follows_bar():
+    """:func:`determinize` deals no seat a card its follows to one-card leads bar (and the seat's
+    own hand is its own); with ``infer=False`` such deals come."""
+    game = qipai.load("shengji")
+    rng = random.Random(3)
+    seen_plain = 0
+    for state, me in _rule_hand_views(game, range(40, 43), every=7):
+        v = state.view(me)
+        tricks = [t["plays"] for t in v["tricks"]] + ([v["trick"]] if v["trick"] else [])
+        out = sj._rule_follows(tricks, state.trump, me, 4)
+        for _ in range(3):
+            sample = sj.determinize(game, v, rng)
+            assert Counter(sample.hand_faces(me)) == Counter(v["hand"])
+            for s in range(4):
+                if s != me:
+                    assert not {f for f, c in sample.hands[s].items() if c} & out[s]
+            plain = sj.determinize(game, v, rng, infer=False)
+            seen_plain += any({f for f, c in plain.hands[s].items() if c} & out[s]
+                              for s in range(4) if s != me)
+    assert seen_plain
+
+
+def test_a_sample_is_drawn_when_the_seats_do_not_play_as_the_rule_bot():
+    """Seats that play at random (a person may too) contradict the rule bot's reading of their
+    follows: the sampler drops that reading rather than finding no deal."""
+    game = qipai.load("shengji")
+    rng = random.Random(5)
+    searcher = sj.SEARCHER
+    contradicted = 0
+    for state, me in _rule_hand_views(game, range(50, 53), every=9,
+                                      bots=lambda seed: [make_bot("shengji", "random", seed * 4 + s)
+                                                         for s in range(4)]):
+        v = state.view(me)
+        tricks = [t["plays"] for t in v["tricks"]] + ([v["trick"]] if v["trick"] else [])
+        out = sj._rule_follows(tricks, state.trump, me, 4)
+        contradicted += any({f for f, c in state.hands[s].items() if c} & out[s] for s in range(4))
+        roots = searcher.root_states(game, searcher.inputs(state, me))
+        sample = roots(rng)
+        assert Counter(sample.hand_faces(me)) == Counter(state.hand_faces(me))
+    assert contradicted > 5
+
+
+def test_the_margin_keeps_the_rule_bots_play_unless_beaten_in_the_race():
+    """With ``margin`` set (and no duel) the search passes it to the race: the rule bot's play
+    races to the end (it is played out from every sample of the race) and the budget is the
+    race's alone."""
+    game = qipai.load("shengji")
+    state, me = play_to_search(game, 6, 2)
+    searcher = copy.copy(sj.SEARCHER)
+    searcher.duel, searcher.margin = None, 1.0
+    roots = searcher.root_states(game, searcher.inputs(state, me))
+    rule = str(searcher.candidates(roots(random.Random(0)), me)[0])
+    r = searcher.search(roots, me, Budget(300), random.Random(6))
+    runs = {t: n for t, (n, _) in r.stats.items()}
+    assert runs[rule] == max(runs.values()) and r.playouts <= 300
+
+
+def test_the_rule_bots_lead_shows_what_it_did_not_hold():
+    """:func:`_rule_lead` reads the rule bot's lead: a trump lead means no side card, a side
+    single no side pair and (below a king) no side king or ace and nothing lower, (a king or
+    higher) nothing higher in its suit. Over 30 rule-bot hands the hand led from never holds
+    what the reading bars, and the readings bar something."""
+    game = qipai.load("shengji")
+    read = 0
+    for seed in range(60, 90):
+        state = game.new_state(seed=seed)
+        bots = [make_bot("shengji", "rule", s) for s in range(4)]
+        while not state.is_terminal():
+            seat = state.to_act[0]
+            action = bots[seat].choose(state, seat)
+            if state.phase == "play" and not state.trick:
+                hand = {f: c for f, c in state.hands[seat].items() if c}
+                reading = sj._rule_lead(action.faces, state.trump, 2)
+                if reading is not None:
+                    voids, no_pair, barred = reading
+                    read += bool(voids or barred)
+                    assert not set(hand) & barred
+                    assert not any(state.trump.eff[f] in voids for f in hand)
+                    assert not any(c >= 2 and state.trump.eff[f] in no_pair for f, c in hand.items())
+            state.apply(action, seat)
+    assert read > 100
+    assert sj._rule_lead(("AS", "KS"), Trump(2, "H"), 2) is None          # a throw: not read

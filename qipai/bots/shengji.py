@@ -159,7 +159,11 @@ register_bot("shengji", "rule", ShengjiRuleBot)
 BURIED = "buried"
 
 
-def determinize(game: Any, view: dict, rng: random.Random) -> Any:
+class _NoDeal(ValueError):
+    """No deal of the unseen cards keeps every constraint of a view."""
+
+
+def determinize(game: Any, view: dict, rng: random.Random, infer: bool = True) -> Any:
     """A full 升级 hand agreeing with ``view`` (one seat's view during play): a play-phase
     position (:meth:`~qipai.games.shengji.state.ShengjiState._setup_position`) whose hands are
     what each seat held when play began — its cards now and those it played — and whose kitty
@@ -171,15 +175,29 @@ def determinize(game: Any, view: dict, rng: random.Random) -> Any:
     giving a seat a card of an effective suit it showed void in (it followed a lead of that
     suit short) nor a pair in a suit where it followed a lead's pairs with fewer (nor a second
     copy of a card of that suit it played since), nor a card that would have beaten a throw it
-    let stand (:func:`_unbeaten_throws`), and keeping with their seats the cards of a
+    let stand (:func:`_unbeaten_throws`), nor (``infer``) a card the rule bot would have
+    played instead of its follow to a one-card lead (:func:`_rule_follows`) or that its lead
+    shows it did not hold (:func:`_rule_lead`; both readings dropped when no deal keeps them:
+    a person's plays), and keeping with their seats the cards of a
     declaration not yet played (the dealer's, and kitty cards turned up, may be in its hand or
     buried), and the cards of a failed throw not played with the thrower. The deal's public
     record (declarations, trump's name, the turned-up kitty cards) is copied from the view.
     Raises ``ValueError`` (or the game's errors) for a sample the replay refuses."""
-    from qipai.games.shengji.seats import SEATS
-
     if view["phase"] == "bury":
         return _bury_sample(game, view, rng)
+    if infer:
+        try:
+            return _determinize(game, view, rng, True)
+        except _NoDeal:
+            pass            # the seats did not play as the rule bot would (a person): unread
+    return _determinize(game, view, rng, False)
+
+
+def _determinize(game: Any, view: dict, rng: random.Random, infer: bool) -> Any:
+    """:func:`determinize` of a play-phase view, the rule bot's plays read when ``infer``;
+    raises :class:`_NoDeal` when no deal keeps the constraints."""
+    from qipai.games.shengji.seats import SEATS
+
     me, dealer = view["seat"], view["dealer"]
     trump = trump_of(view["level"], None if view["trump"] == "NT" else view["trump"],
                      game.options["two_always_trump"])
@@ -190,10 +208,20 @@ def determinize(game: Any, view: dict, rng: random.Random) -> Any:
     single: dict[Any, set[str]] = {s: set() for s in (*range(SEATS), BURIED)}   # no second copy
     shown: dict[int, Counter] = {s: Counter() for s in range(SEATS)}   # a failed throw's rest
     throws = {(x["trick"], x["seat"]): x for x in view["failed_throws"]}
+    inferred: dict[int, set[str]] = {s: set() for s in range(SEATS)}
+    leads: dict[int, tuple[set[str], set[str], set[str]]] = {}
+    if infer:
+        inferred, leads = _readings(view, tricks, throws, trump, game.options["decks"])
+        inferred = {s: set(b) for s, b in inferred.items()}
     for k, plays in enumerate(tricks, start=1):
         lead = trump.eff[plays[0][1][0]]
         n = len(plays[0][1])
         pairs = _pairs(plays[0][1])
+        if k in leads:
+            leader = plays[0][0]
+            voids[leader] |= leads[k][0]
+            no_pair[leader] |= leads[k][1]
+            inferred[leader] |= leads[k][2]
         for s, faces in plays:
             played[s].update(faces)
             shown[s] -= Counter(faces)
@@ -233,7 +261,7 @@ def determinize(game: Any, view: dict, rng: random.Random) -> Any:
     plain_kitty = [True]           # the dealer buried side cards without points, if it can be
     eff = trump.eff
     barred = {p: {f for f in eff if eff[f] in voids[p] or f in single[p]} | unheld.get(p, set())
-              for p in voids}
+              | inferred.get(p, set()) for p in voids}
     marked = {f for f in eff if eff[f] == TRUMP or FACE_POINTS[f]}     # a trump or points
 
     def allowed(place: Any, face: str) -> bool:
@@ -263,8 +291,11 @@ def determinize(game: Any, view: dict, rng: random.Random) -> Any:
         # a view those miss nearly always (the dealer's shown cards all held, a seat's last
         # cards tied by its voids and pairs): a deal that keeps every constraint at once
         plain_kitty[0] = True
-        now = _fill(pack, counts, known, maybe, gone, others, dealer, no_pair, trump.eff, allowed,
-                    plain_kitty, rng)
+        try:
+            now = _fill(pack, counts, known, maybe, gone, others, dealer, no_pair, trump.eff, allowed,
+                        plain_kitty, rng)
+        except ValueError as e:
+            raise _NoDeal(str(e)) from e
     hands = [now[s] + list(played[s].elements()) for s in range(SEATS)]
     leader = tricks[0][0][0] if tricks else view["to_act"][0]
     state = _sampled_state(game, view, hands, now[BURIED], dealer, leader)
@@ -432,6 +463,94 @@ def _unbeaten_throws(tricks: list[list], throws: dict, trump: Any, decks: int,
     return out
 
 
+def _rule_follows(tricks: list[list], trump: Any, me: int, seats: int) -> dict[int, set[str]]:
+    """The cards each other seat did not hold, read from its follows to one-card leads as the
+    rule bot chooses them (:meth:`ShengjiRuleBot._follow`): when its partner was winning, the
+    card with the most points, then the lowest: it held no card (of the led suit, or of any
+    suit when void in it) with more points, nor one as rich and lower; otherwise the lowest
+    card that took the trick: it held no lower one that would have; or, when it did not take
+    it, none that would have and none with fewer points (then lower). A seat held none of them
+    when it played, and cards never come back: it holds none now. Against the rule bot (and
+    the search's playouts are the rule bot) these are what its plays show."""
+    out: dict[int, set[str]] = {s: set() for s in range(seats)}
+    eff, pos, keys = trump.eff, trump.pos, trump.sort_keys
+    faces = list(eff)
+    for plays in tricks:
+        if len(plays[0][1]) != 1:
+            continue
+        lead = eff[plays[0][1][0]]
+        win_seat, win = plays[0][0], plays[0][1][0]
+        for s, (c,) in ((s, fs) for s, fs in plays[1:]):
+            wsuit, wpos = eff[win], pos[win]
+            own = [f for f in faces if eff[f] == lead] if eff[c] == lead else faces
+            if s != me:
+                if win_seat % 2 == s % 2:
+                    out[s] |= {f for f in own if FACE_POINTS[f] > FACE_POINTS[c]
+                               or (FACE_POINTS[f] == FACE_POINTS[c] and keys[f] < keys[c])}
+                else:
+                    winners = {f for f in own if eff[f] in (lead, TRUMP) and (
+                        (eff[f] == TRUMP and wsuit != TRUMP) or (eff[f] == wsuit and pos[f] > wpos))}
+                    if c in winners:
+                        out[s] |= {f for f in winners if keys[f] < keys[c]}
+                    else:
+                        cheap = (FACE_POINTS[c], keys[c])
+                        out[s] |= winners | {f for f in own if (FACE_POINTS[f], keys[f]) < cheap}
+            if (eff[c] == TRUMP and wsuit != TRUMP) or (eff[c] == wsuit and pos[c] > wpos):
+                win_seat, win = s, c
+    return out
+
+
+_LEAD_ORDER = {"S": 0, "H": 1, "C": 2, "D": 3}
+#: the last view read by :func:`_readings` and what was read (a search determinizes one view
+#: a hundred times and more)
+_READ: list[Any] = [None, None]
+
+
+def _readings(view: dict, tricks: list[list], throws: dict, trump: Any,
+              decks: int) -> tuple[dict[int, set[str]], dict[int, tuple[set[str], set[str], set[str]]]]:
+    """What the other seats' plays show as the rule bot's (:func:`_rule_follows`, and
+    :func:`_rule_lead` by trick number, a throw's trick left out), for :func:`determinize`;
+    kept for the same view object (not to be changed by the caller)."""
+    if _READ[0] is view:
+        return _READ[1]
+    me = view["seat"]
+    follows = _rule_follows(tricks, trump, me, len(view["counts"]))
+    leads = {}
+    for k, plays in enumerate(tricks, start=1):
+        leader = plays[0][0]
+        if leader != me and (k, leader) not in throws:
+            reading = _rule_lead(plays[0][1], trump, decks)
+            if reading is not None:
+                leads[k] = reading
+    _READ[0], _READ[1] = view, (follows, leads)
+    return follows, leads
+
+
+def _rule_lead(faces: Any, trump: Any, decks: int) -> tuple[set[str], set[str], set[str]] | None:
+    """What the rule bot's lead ``faces`` shows of the hand it led from
+    (:meth:`ShengjiRuleBot._lead`: side tractors, then side pairs, then a side suit's top card
+    if a king or higher, then the lowest side single; trumps last): the effective suits it held
+    none of, those it held no pair in, and the faces it did not hold. A trump lead: no side card
+    at all. A side single: no side pair; if below a king, no side card of a king or higher and
+    none lower (nor as low in a suit the rule bot looks at first); else none higher of its suit.
+    ``None`` for a pair or a tractor (little is read) and for a throw."""
+    eff, pos = trump.eff, trump.pos
+    side = {s for s in _LEAD_ORDER if any(eff[f] == s for f in eff)}
+    suit = eff[faces[0]]
+    if suit == TRUMP:
+        if any(eff[f] != TRUMP for f in faces) or len(cb.decompose(Counter(faces), pos, decks)) != 1:
+            return None
+        return side, set(), set()
+    if len(faces) != 1:
+        return None
+    c = faces[0]
+    p = pos[c]
+    if p >= 10:
+        return set(), side, {f for f in eff if eff[f] == suit and pos[f] > p}
+    return set(), side, {f for f in eff if eff[f] in side and (
+        pos[f] >= 10 or pos[f] < p or (pos[f] == p and _LEAD_ORDER[eff[f]] < _LEAD_ORDER[suit]))}
+
+
 def _pairs(faces: list[str] | tuple[str, ...]) -> int:
     """The pairs among ``faces`` (two copies of a face; three copies count as one pair)."""
     return sum(c // 2 for c in Counter(faces).values())
@@ -497,9 +616,12 @@ class ShengjiSearcher(DeterminizedSearcher):
     #: share of the budget left for the duel of the race's winner against it, and the standard
     #: errors its paired mean difference must clear
     duel: tuple[float, float] | None = (0.4, 1.5)
+    #: instead of the duel, the race's margin (:func:`halving_search`): the rule bot's play
+    #: races to the end and is kept unless the best other beats it by this many standard errors
+    margin: float | None = None
 
     def search(self, roots: Any, seat: int, budget: Any, rng: random.Random) -> Any:
-        return halving_search(self, roots, seat, budget, rng)
+        return halving_search(self, roots, seat, budget, rng, self.margin)
 
     def resolver(self, state: Any, seat: int) -> Any:
         """At the bury the legal set is every kitty of the dealer's hand (millions with two
