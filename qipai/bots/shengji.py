@@ -177,7 +177,8 @@ def determinize(game: Any, view: dict, rng: random.Random, infer: bool = True) -
     copy of a card of that suit it played since), nor a card that would have beaten a throw it
     let stand (:func:`_unbeaten_throws`), nor (``infer``) a card the rule bot would have
     played instead of its follow to a one-card lead (:func:`_rule_follows`) or that its lead
-    shows it did not hold (:func:`_rule_lead`; both readings dropped when no deal keeps them:
+    shows it did not hold (:func:`_rule_lead`; both readings dropped for a sample when no deal
+    keeps them, and for the view after :data:`UNREAD` samples in a row refused by the replay:
     a person's plays), and keeping with their seats the cards of a
     declaration not yet played (the dealer's, and kitty cards turned up, may be in its hand or
     buried), and the cards of a failed throw not played with the thrower. The deal's public
@@ -185,11 +186,22 @@ def determinize(game: Any, view: dict, rng: random.Random, infer: bool = True) -
     Raises ``ValueError`` (or the game's errors) for a sample the replay refuses."""
     if view["phase"] == "bury":
         return _bury_sample(game, view, rng)
-    if infer:
+    read = _READ[0]
+    if infer and not (read is not None and read[0] is view and read[2] >= UNREAD):
         try:
-            return _determinize(game, view, rng, True)
+            state = _determinize(game, view, rng, True)
         except _NoDeal:
             pass            # the seats did not play as the rule bot would (a person): unread
+        except (ValueError, IllegalAction):
+            read = _READ[0]
+            if read is not None and read[0] is view:
+                read[2] += 1        # the readings of this view missed once more
+            raise
+        else:
+            read = _READ[0]
+            if read is not None and read[0] is view:
+                read[2] = 0
+            return state
     return _determinize(game, view, rng, False)
 
 
@@ -501,9 +513,13 @@ def _rule_follows(tricks: list[list], trump: Any, me: int, seats: int) -> dict[i
 
 
 _LEAD_ORDER = {"S": 0, "H": 1, "C": 2, "D": 3}
-#: the last view read by :func:`_readings` and what was read (a search determinizes one view
-#: a hundred times and more)
-_READ: list[Any] = [None, None]
+#: ``[view, readings, refused]``: the last view read by :func:`_readings`, what was read (a
+#: search determinizes one view a hundred times and more) and its samples refused in a row
+#: since the last one kept (one list, replaced whole)
+_READ: list[Any] = [None]
+#: a view whose samples with the readings the replay refused this many times in a row is
+#: sampled without them (the seats did not play as the rule bot would: no deal agrees)
+UNREAD = 8
 
 
 def _readings(view: dict, tricks: list[list], throws: dict, trump: Any,
@@ -511,8 +527,9 @@ def _readings(view: dict, tricks: list[list], throws: dict, trump: Any,
     """What the other seats' plays show as the rule bot's (:func:`_rule_follows`, and
     :func:`_rule_lead` by trick number, a throw's trick left out), for :func:`determinize`;
     kept for the same view object (not to be changed by the caller)."""
-    if _READ[0] is view:
-        return _READ[1]
+    read = _READ[0]
+    if read is not None and read[0] is view:
+        return read[1]
     me = view["seat"]
     follows = _rule_follows(tricks, trump, me, len(view["counts"]))
     leads = {}
@@ -522,7 +539,7 @@ def _readings(view: dict, tricks: list[list], throws: dict, trump: Any,
             reading = _rule_lead(plays[0][1], trump, decks)
             if reading is not None:
                 leads[k] = reading
-    _READ[0], _READ[1] = view, (follows, leads)
+    _READ[0] = [view, (follows, leads), 0]
     return follows, leads
 
 
