@@ -1,4 +1,5 @@
-"""The compiled builds of the hot modules (qipai.native): they give what the pure modules give,
+"""The compiled builds of the hot modules (qipai.native): they give what the pure modules give
+(Guobiao fans, doudizhu games, the climbing games' research tensors),
 a build is used only while its sources are unchanged, and what they make copies and pickles."""
 
 from __future__ import annotations
@@ -30,7 +31,34 @@ def sample() -> dict:
 
     fans = [repr(calculate(h)) for h in winning_hands(99, 2000)]
     return {"fans": hashlib.sha256("\n".join(fans).encode()).hexdigest(), "doudizhu": doudizhu_sample(),
+            "climbing": climbing_sample(),
             "compiled": sorted(m for ms in native.GROUPS.values() for m in ms if native.compiled(m))}
+
+
+def climbing_sample() -> str:
+    """Seeded random games of the climbing games' research envs (the kept tensors of
+    qipai.env.climbkept): every seat's observation after every step, hashed; baohuang's
+    Shandong ruleset keeps its tensor from followed views."""
+    import numpy as np
+
+    import qipai.env as E
+
+    h = hashlib.sha256()
+    for gid, options, games in (("doudizhu", {}, 6), ("doudizhu", {"bidding": "call_1_4"}, 3),
+                                ("wakeng", {}, 4), ("fouafour", {}, 3), ("baohuang", {}, 2),
+                                ("baohuang", {"ruleset": "sdbh.provisional", "num_seats": 4}, 2)):
+        env = E.pettingzoo(gid, **options)
+        for seed in range(games):
+            env.reset(seed=seed)
+            rng = random.Random(seed)
+            while not env.state.is_terminal():
+                for agent in env.possible_agents:
+                    h.update(env.observe(agent)["observation"].tobytes())
+                mask = env.observe(env.agent_selection)["action_mask"]
+                env.step(int(rng.choice(np.flatnonzero(mask))))
+            for agent in env.possible_agents:
+                h.update(env.observe(agent)["observation"].tobytes())
+    return h.hexdigest()
 
 
 def doudizhu_sample() -> str:
@@ -85,6 +113,7 @@ def test_pure_and_compiled_give_the_same_fans_and_games():
     assert built["compiled"] == sorted(fresh)
     assert built["fans"] == pure["fans"]
     assert built["doudizhu"] == pure["doudizhu"]
+    assert built["climbing"] == pure["climbing"]
 
 
 def _fake_build(tmp_path: Path, group: str) -> tuple[Path, Path]:
@@ -206,3 +235,32 @@ def test_doudizhu_states_copy_clone_and_pickle_at_every_phase():
                     twin.apply(r2.choice(twin.legal_actions()))
                 assert json.dumps(state.view(None)) == before      # the original is untouched
             assert len({json.dumps(c.view(None)) for c in copies}) == 1
+
+
+def test_climbing_kept_tensors_copy_and_pickle_and_go_on_alike():
+    """A climbing env's kept tensors (qipai.env.climbkept.ClimbKept, a mypyc class when built)
+    copy and pickle through their ``__reduce__``: a copy taken mid-game gives the observations
+    of a fresh encoding as it plays on, and the original is left alone."""
+    import numpy as np
+
+    import qipai.env as E
+    from qipai.env.climbkept import ClimbKept
+
+    for gid in ("doudizhu", "baohuang"):
+        env, fresh = E.pettingzoo(gid), E.encoder(gid)
+        env.reset(seed=4)
+        rng = random.Random(4)
+        for _ in range(25):
+            env.step(int(rng.choice(np.flatnonzero(env.observe(env.agent_selection)["action_mask"]))))
+        kept = env._tensors[0]._kept
+        assert isinstance(kept, ClimbKept)
+        before = env.observe(env.possible_agents[0])["observation"]
+        for twin in (copy.deepcopy(env), pickle.loads(pickle.dumps(env))):
+            assert twin._tensors[0]._kept is not kept
+            r = random.Random(5)
+            while not twin.state.is_terminal():
+                for seat, agent in enumerate(twin.possible_agents):
+                    want = fresh.encode(twin.state.view(seat), seat)
+                    assert np.array_equal(twin.observe(agent)["observation"], want)
+                twin.step(int(r.choice(np.flatnonzero(twin.observe(twin.agent_selection)["action_mask"]))))
+        assert np.array_equal(env.observe(env.possible_agents[0])["observation"], before)

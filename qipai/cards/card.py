@@ -185,10 +185,18 @@ def table_ids(cards: Iterable[Card], seen: dict[str, int]) -> list[str]:
     referee keeps its own cards internally, and a seat's own hand shows its real cards."""
     out: list[str] = []
     for c in cards:
-        k = seen.get(c.rank, 0)
-        seen[c.rank] = k + 1
-        out.append(table_card(c.rank, k).id)
+        rank = c.rank
+        k = seen.get(rank, 0)
+        seen[rank] = k + 1
+        label = _TABLE_IDS.get((rank, k))
+        if label is None:      # at most 4 x MAX_DECKS labels a rank, each made once
+            label = _TABLE_IDS[rank, k] = table_card(rank, k).id
+        out.append(label)
     return out
+
+
+#: the id :func:`table_card` gives, by (rank, copy)
+_TABLE_IDS: dict[tuple[str, int], str] = {}
 
 
 def table_seen(plays: Iterable[Iterable[Card]]) -> dict[str, int]:

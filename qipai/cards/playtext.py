@@ -48,7 +48,7 @@ def read_counts(text: str, order: RankOrder, hand: RankHand | None = None) -> li
 
 
 def plays_view(play_log: list[tuple[int, object]], play_cards: list[list[Card]],
-               before: list[list[Card]] = ()) -> list[list]:
+               before: list[list[Card]] = (), seen: dict[str, int] | None = None) -> list[list]:
     """The ``plays`` entry of a climbing game's view: ``[seat, text]`` for a pass and
     ``[seat, text, card ids]`` for a play (``play_cards`` holds its cards, one list per non-pass
     entry of ``play_log`` in order; ``before``, the cards of the deal's plays before them).
@@ -56,8 +56,11 @@ def plays_view(play_log: list[tuple[int, object]], play_cards: list[list[Card]],
     A play is public, but which physical cards the referee took is not: they depend on the
     hand (the lowest card ids of each rank), so every seat and spectator is shown the table's
     labels (:func:`~qipai.cards.card.table_ids`: the ``k``-th card of a rank laid in the deal
-    is shown with the ``k``-th suit of ``S H D C``), which depend only on the ranks played."""
-    seen = table_seen(before)
+    is shown with the ``k``-th suit of ``S H D C``), which depend only on the ranks played.
+    ``seen`` (optional) stands for :func:`~qipai.cards.card.table_seen` of ``before`` (and is
+    updated with the cards of these plays)."""
+    if seen is None:
+        seen = table_seen(before)
     cards = iter(play_cards)
     out: list[list] = []
     for seat, action in play_log:
@@ -130,11 +133,18 @@ def climb_seen(keys: dict[str, Any], since: Any, mark: tuple,
     return ClimbSeen(keys, tail(None), mark, True)
 
 
-def log_tail(play_log: list, play_cards: list) -> Callable[[tuple | None], list[list]]:
-    """``tail`` of :func:`climb_seen` for a game whose ``plays`` are :func:`plays_view` of
-    ``play_log`` and ``play_cards``, marked ``(deal key, len(play_log), len(play_cards))``."""
-    def tail(since: tuple | None) -> list[list]:
-        if since is None:
-            return plays_view(play_log, play_cards)
-        return plays_view(play_log[since[1]:], play_cards[since[2]:], play_cards[:since[2]])
-    return tail
+def log_seen(keys: dict[str, Any], since: Any, mark: tuple, play_log: list,
+             play_cards: list) -> ClimbSeen:
+    """A :class:`ClimbSeen` of ``keys`` for a game whose ``plays`` are :func:`plays_view` of
+    ``play_log`` and ``play_cards``, marked ``mark`` = ``(deal key, len(play_log),
+    len(play_cards))``: the entries past ``since``'s lengths when ``since`` continues to it
+    (:func:`~qipai.core.viewdelta.continues`), else all of them (``whole``). The mark given
+    back ends with the table's counts of the ranks laid (:func:`~qipai.cards.card.table_seen`
+    of the plays so far), so the next call labels its new cards without counting the deal's
+    earlier plays again."""
+    if type(since) is tuple and len(since) == 4 and continues(since[:3], mark):
+        seen = dict(since[3])
+        plays = plays_view(play_log[since[1]:], play_cards[since[2]:], seen=seen)
+        return ClimbSeen(keys, plays, (*mark, seen), False)
+    seen = {}
+    return ClimbSeen(keys, plays_view(play_log, play_cards, seen=seen), (*mark, seen), True)

@@ -12,14 +12,13 @@ kind one-hot, rank counts, numeric argument. Doudizhu has a fixed numbering
 from __future__ import annotations
 
 from collections import Counter
-from itertools import compress
-from operator import ne
 from typing import Any
 
 import numpy as np
 
 from .base import Block, FlatEncoder, TensorFollower, one_hot, relative, seat_roles, unless_absent
 from .cardtext import action_ranks, list_actions, rank_string_vector, rank_vector
+from .climbkept import ClimbKept
 
 HISTORY = 12          # plays remembered in the history block
 BID_HIGH = 4          # upper bound of a bid value in the bids block
@@ -238,7 +237,8 @@ class ClimbingEncoder(FlatEncoder):
 
 
 class ClimbingTensor(TensorFollower):
-    """A climbing game's tensor of one seat, kept between the seat's observations: the
+    """A climbing game's tensor of one seat, kept between the seat's observations
+    (:class:`~qipai.env.climbkept.ClimbKept`, compiled as the native group ``climbing``): the
     ``played`` counts and the history rows grow from the ``plays`` entries appended since the
     last observation; every other block is filled again only when a view key it is read from
     differs from the value it was last filled from (compared by value); ``top`` also when plays
@@ -247,82 +247,25 @@ class ClimbingTensor(TensorFollower):
 
     ``follow`` reads what the seat's view shows from the state (``state.seen_climb``:
     :class:`~qipai.cards.playtext.ClimbSeen`), without building the view; ``update`` reads a
-    followed view and its change (the same tensor). The small blocks' keys are read in one
-    pass (``keys``, every block's keys in a row) and compared with the last pass's in one
-    ``map``; ``block_of`` names the block of each key."""
+    followed view and its change (the same tensor)."""
 
     def __init__(self, encoder: ClimbingEncoder, seat: int) -> None:
         super().__init__(encoder, seat)
-        self._buf, self._parts = encoder.layout.new()
-        self._small = [(name, keys, self._top if name == "top" else fill)
-                       for name, keys, fill in encoder._small]
-        self._keys = [k for _, keys, _ in self._small for k in keys]
-        self._block_of = [b for b, (_, keys, _) in enumerate(self._small) for _ in keys]
-        self._top_block = next(b for b, (name, _, _) in enumerate(self._small) if name == "top")
-        self._seen: tuple | None = None
-        self._plays = 0                        # plays entries held in the rows
-        self._rows: np.ndarray | None = None    # one history row per plays entry
-        self._last: list = []                  # per relative seat: its last play's rank counts
+        layout = encoder.layout
+        self._kept = ClimbKept(encoder.n, seat, layout.size, layout.offsets, encoder.spec, encoder.max_hand)
         self._state: Any = None
         self._mark: Any = None
-
-    def __setstate__(self, state: dict[str, Any]) -> None:
-        # the block views do not survive a copy of the buffer: made again over the copy
-        self.__dict__.update(state)
-        self._parts = self.encoder.layout.parts(self._buf)
 
     def follow(self, state: Any, views: Any) -> np.ndarray:
         seen = self.seen(state, "seen_climb")
         if seen is None:                       # a variant whose state gives no seen form
             return super().follow(state, views)
-        return self._refresh(seen.keys, seen.plays, seen.whole)
+        kept = self._kept
+        return kept.refresh(seen.keys, seen.plays, seen.whole or kept.seen is None)
 
     def update(self, view: dict[str, Any], delta: Any) -> np.ndarray:
         plays = view.get("plays") or []
-        whole = delta is None or delta.whole or self._rows is None or len(plays) < self._plays
+        kept = self._kept
+        whole = delta is None or delta.whole or kept.seen is None or len(plays) < kept.plays
         self._state = None
-        return self._refresh(view, plays if whole else plays[self._plays:], whole)
-
-    def _refresh(self, keys: dict[str, Any], appended: list, whole: bool) -> np.ndarray:
-        """The tensor after ``appended`` plays entries (all of them when ``whole``) with the
-        small blocks read from ``keys`` (a view, or :class:`ClimbSeen` ``keys``)."""
-        enc, seat, parts = self.encoder, self.seat, self._parts
-        if whole or self._rows is None:
-            self._buf.fill(0.0)
-            self._seen = None
-            self._rows = np.zeros((64, enc.n + 16), np.float32)
-            self._last = [None] * enc.n
-            self._plays = 0
-        grown = self._seen is None or bool(appended)
-        if grown:        # the played counts are added in the tensor's own block
-            self._rows = enc.add_plays(appended, self._plays, seat, parts["played"], self._rows, self._last)
-            m = self._plays = self._plays + len(appended)
-            h = min(m, HISTORY)
-            if h:
-                parts["history"][:h] = self._rows[m - h:m][::-1]          # newest first
-        now = tuple(map(keys.get, self._keys))
-        seen = self._seen
-        if seen is None:
-            blocks = set(self._block_of)
-        else:
-            blocks = set(compress(self._block_of, map(ne, now, seen)))
-            if grown:
-                blocks.add(self._top_block)
-        self._seen = now
-        small = self._small
-        for b in blocks:
-            name, _, fill = small[b]
-            part = parts[name]
-            part.fill(0.0)
-            fill(keys, seat, part)
-        return self._buf.copy()    # within ``high``: the fillers clip the numbers the view gives
-
-    def _top(self, keys: dict[str, Any], seat: int, out: np.ndarray) -> None:
-        """``top`` from the kept plays: the top seat's last play with cards, as the encoder's
-        search of the view's plays finds it."""
-        top, n = keys.get("top"), self.encoder.n
-        if isinstance(top, dict) and top.get("seat") is not None:
-            rel = relative(seat, top["seat"], n)
-            out[rel] = 1
-            if self._last[rel] is not None:
-                out[n:] = self._last[rel]
+        return kept.refresh(view, plays if whole else plays[kept.plays:], whole)

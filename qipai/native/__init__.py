@@ -48,6 +48,9 @@ GROUPS: dict[str, tuple[str, ...]] = {
     # gain ~2 % of a game, and every game's states hold its DealRng: left pure
     "doudizhu": ("qipai.games.doudizhu.combos", "qipai.games.doudizhu.bidding",
                  "qipai.games.doudizhu.game"),
+    # the research env's kept tensor of the climbing games (doudizhu, wakeng, fouafour,
+    # baohuang): one observation's work, item by item (benchmarks/env_speed.py)
+    "climbing": ("qipai.env.climbkept",),
 }
 
 #: group name -> modules read but not compiled whose ``Final`` constants mypyc writes into the

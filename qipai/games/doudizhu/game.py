@@ -21,7 +21,7 @@ from typing import Any
 from qipai.cards import Card, commitment, parse_card
 from qipai.cards.beats import why_not_higher
 from qipai.cards.card import is_card_code
-from qipai.cards.playtext import ClimbSeen, bids_view, climb_seen, log_tail, plays_delta, plays_view
+from qipai.cards.playtext import ClimbSeen, bids_view, log_seen, plays_delta, plays_view
 from qipai.core.errors import IllegalAction, Message, NotationError, why
 from qipai.core.game import Game, Result, State
 from qipai.core.options import Option
@@ -427,8 +427,8 @@ class DoudizhuState(Bidding):
                 "base": self.base, "bombs": self.bombs,
                 "kitty": [c.id for c in self.kitty] if self.landlord is not None else None,
                 "top": self._top_view()}
-        return climb_seen(keys, since, (len(self.deal), len(self.play_log), len(self.play_cards)),
-                          log_tail(self.play_log, self.play_cards))
+        mark = (len(self.deal), len(self.play_log), len(self.play_cards))
+        return log_seen(keys, since, mark, self.play_log, self.play_cards)
 
     def _top_view(self) -> dict[str, Any] | None:
         return None if self.top is None else {"seat": self.top_seat, "play": self.top.text,

@@ -26,7 +26,7 @@ from typing import Any
 from qipai.cards import Card, make_deck, parse_card
 from qipai.cards.beats import why_not_higher
 from qipai.cards.hand import RankHand
-from qipai.cards.playtext import ClimbSeen, climb_seen, log_tail, plays_delta, plays_view, read_counts
+from qipai.cards.playtext import ClimbSeen, log_seen, plays_delta, plays_view, read_counts
 from qipai.cards.tokens import word
 from qipai.core.errors import IllegalAction, Message, NotationError, why, why_cause
 from qipai.core.game import Game, Result, State
@@ -437,8 +437,8 @@ class FouafourState(State):
                 "counts": [len(h) for h in self.hands], "dealer": self.dealer,
                 "first_leader": self.first_leader, "shown": FIRST_LEAD_CARD.id,
                 "finished": list(self.finished), "top": self._top_view()}
-        return climb_seen(keys, since, (0, len(self.play_log), len(self.play_cards)),
-                          log_tail(self.play_log, self.play_cards))
+        return log_seen(keys, since, (0, len(self.play_log), len(self.play_cards)), self.play_log,
+                        self.play_cards)
 
     def _top_view(self) -> dict[str, Any] | None:
         return None if self.top is None else {"seat": self.top_seat, "play": str(self.top),

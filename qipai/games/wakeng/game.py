@@ -23,8 +23,7 @@ from qipai.cards.hand import RankHand
 from qipai.cards.playtext import (
     ClimbSeen,
     bids_view,
-    climb_seen,
-    log_tail,
+    log_seen,
     plays_delta,
     plays_view,
     read_counts,
@@ -443,8 +442,8 @@ class WakengState(State):
                 "counts": [len(h) for h in self.hands], "first_bidder": self.first_bidder,
                 "bids": bids_view(self.bid_log), "digger": self.digger, "bid": self.bid,
                 "first_leader": self.first_leader, "top": self._top_view()}
-        return climb_seen(keys, since, (0, len(self.play_log), len(self.play_cards)),
-                          log_tail(self.play_log, self.play_cards))
+        return log_seen(keys, since, (0, len(self.play_log), len(self.play_cards)), self.play_log,
+                        self.play_cards)
 
     def _top_view(self) -> dict[str, Any] | None:
         return None if self.top is None else {"seat": self.top_seat, "play": self.top.text,
