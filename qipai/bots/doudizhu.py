@@ -10,7 +10,8 @@ import random
 from typing import Any
 
 from qipai.bots import register_bot
-from qipai.bots.mcts import Searcher, check_time, result_values
+from qipai.bots.ismcts import HalvingSearcher, NoDeterminization, halving_search
+from qipai.bots.mcts import check_time, result_values
 from qipai.bots.search import register_searcher
 from qipai.cards.sample import id_order, place_played, sample_hands, unseen
 from qipai.games.doudizhu.bidding import DECK
@@ -54,24 +55,30 @@ class DoudizhuRuleBot:
         return best if best is not None else texts["pass"]
 
     def _play(self, view: dict, seat: int, actions: list) -> Any:
-        plays = [a for a in actions if str(a) != "pass"]
-        can_pass = len(plays) < len(actions)
-        remaining = len(view["hand_ranks"])
-        finishing = [p for p in plays if p.ncards == remaining]
-        if finishing:
-            return finishing[0]
         top = view["top"]
-        lord = view["landlord"]
-        if can_pass and top is not None and seat != lord and top["seat"] != lord:
-            return next(a for a in actions if str(a) == "pass")       # partner is winning
-        normal = [p for p in plays if not p.is_bomb]
-        if normal:
-            if top is None:
-                return min(normal, key=lambda p: (p.key, -p.ncards, p.counts[::-1]))
-            return min(normal, key=lambda p: (p.key, p.counts[::-1]))
-        if can_pass:
-            return next(a for a in actions if str(a) == "pass")
-        return min(plays, key=lambda p: (p.type == "rocket", p.key))
+        return rule_play(actions, seat, len(view["hand_ranks"]), None if top is None else top["seat"],
+                         view["landlord"])
+
+
+def rule_play(actions: list, seat: int, left: int, top_seat: int | None, landlord: int) -> Any:
+    """The rule bot's play among ``actions`` (``seat``'s legal set) for ``seat`` holding
+    ``left`` cards, ``top_seat`` holding the trick (``None`` on a lead), ``landlord`` the
+    landlord: see the module docstring."""
+    plays = [a for a in actions if str(a) != PASS_TEXT]
+    can_pass = len(plays) < len(actions)
+    finishing = [p for p in plays if p.ncards == left]
+    if finishing:
+        return finishing[0]
+    if can_pass and top_seat is not None and seat != landlord and top_seat != landlord:
+        return next(a for a in actions if str(a) == PASS_TEXT)       # partner is winning
+    normal = [p for p in plays if not p.is_bomb]
+    if normal:
+        if top_seat is None:
+            return min(normal, key=lambda p: (p.key, -p.ncards, p.counts[::-1]))
+        return min(normal, key=lambda p: (p.key, p.counts[::-1]))
+    if can_pass:
+        return next(a for a in actions if str(a) == PASS_TEXT)
+    return min(plays, key=lambda p: (p.type == "rocket", p.key))
 
 
 register_bot("doudizhu", "rule", DoudizhuRuleBot)
@@ -301,41 +308,72 @@ def _voided_deal(first: int, back: int, faceup: bool, rng: random.Random) -> dic
     return out
 
 
-class DoudizhuSearcher(Searcher):
-    """Doudizhu for information-set MCTS: the play is searched (bidding is the rule bot's),
-    each iteration from a :class:`Determinizer` of the seat's view (prepared once a decision).
-    A playout plays as the rule bot does, cheaply (from the state, without views): a play that
-    empties the hand, else a peasant passes on its partner's play; else, one time in ten
-    (:attr:`epsilon`), a random legal action; else the rule bot's smallest non-bomb combination
-    (a lead the longest of the lowest), the pass when only bombs beat the play, and bombs last
-    on a lead.
-    """
+class DoudizhuSearcher(HalvingSearcher):
+    """Doudizhu's bids and plays are searched by sequential halving over the seat's
+    :meth:`candidates` with common samples (:class:`~qipai.bots.ismcts.HalvingSearcher`, wakeng's
+    scheme): every candidate still in the race is played out from the same determinizations (a
+    :class:`Determinizer` of the seat's view, prepared once a decision; during the bidding the
+    other hands and the kitty are dealt from the cards the seat does not hold, fitting the bids
+    before it) and the better half goes on; the rule bot's bid or play is the first candidate,
+    races to the end, and is left only for one better on the same samples by :attr:`margin`
+    standard errors of the paired differences. A playout is the rule bot in every seat to the end
+    of the deal (the rest of the bidding from its view, the play read from the state by
+    :meth:`rule_play`), with no random play. A play is valued by the deal won or lost, a bid by
+    the deal's points (the bid sets the stake).
+
+    Why: docs/bots.md, "Doudizhu level 3 by halving, 2026-12-08"."""
 
     game_id = "doudizhu"
-    hidden = True
-    bias = 1.0                  # follow the rule bot's order (:meth:`candidates`) in small searches
-    #: the share of uniformly random actions in a playout (outside finishing and partner passes)
-    epsilon = 0.1
-
-    def searched(self, state, seat: int) -> bool:
-        return state.phase == "play"
-
-    def inputs(self, state, seat: int) -> dict:
-        return {"view": state.view(seat)}
+    rule_bot = DoudizhuRuleBot
+    phases = ("bidding", "play")
+    #: the values of the decision searched now are the deal's points (a bid), not won or lost
+    points = False
 
     def root_states(self, game, inputs: dict):
-        view = inputs["view"]
-        return Determinizer(game, view)
+        """Draws of a :class:`Determinizer` of the view; a view that no deal agrees with raises
+        :class:`~qipai.bots.ismcts.NoDeterminization` (the rule bot answers then)."""
+        self._policy = None
+        try:
+            determinizer = Determinizer(game, inputs["view"])
+        except ValueError as e:
+            raise NoDeterminization(str(e)) from e
+
+        def root(rng: random.Random) -> Any:
+            try:
+                return determinizer(rng)
+            except ValueError as e:
+                raise NoDeterminization(str(e)) from e
+        return root
+
+    def search(self, roots: Any, seat: int, budget: Any, rng: random.Random) -> Any:
+        """:func:`~qipai.bots.ismcts.halving_search` with the margin; a bid is raced by the
+        deal's points (:attr:`points`), a play by the deal won or lost."""
+        def marked(r: random.Random) -> Any:
+            state = roots(r)
+            self.points = state.phase == "bidding"
+            return state
+        return halving_search(self, marked, seat, budget, rng, self.margin)
+
+    def rule_play(self, state, seat: int, actions: list) -> Any:
+        """:func:`rule_play` read from the state (the bidding: ``None``, the rule bot's view)."""
+        if state.phase != "play":
+            return None
+        return rule_play(actions, seat, PACKER.total(state.codes[seat]), state.top_seat, state.landlord)
 
     def candidates(self, state, seat: int) -> list:
-        """The legal plays, one kicker choice per main part, in the rule bot's order: a lead
-        by (bomb last, rank, longest first); an answer by rank with bombs last and the pass
-        before the bombs, or first when the partner's play is on the table. Of the plays that
-        differ only in their kickers, the one whose ranks break the fewest groups of the hand
-        (a single taken from a pair, a pair from a trio), then the lowest, is kept."""
+        """The rule bot's play first, then the other legal plays, one kicker choice per main
+        part, in the rule bot's order: a lead by (bomb last, rank, longest first); an answer by
+        rank with bombs last and the pass before the bombs, or first when the partner's play is
+        on the table. Of the plays that differ only in their kickers, the one whose ranks break
+        the fewest groups of the hand (a single taken from a pair, a pair from a trio), then the
+        lowest, is kept (the rule bot's own play kept too, whatever its kickers)."""
         actions = state.legal_actions(seat)
+        if state.phase == "bidding" and len(actions) > 1:
+            first = self.playout_bot().choose(state, seat)      # the rule bot's bid, from the view
+            return [first, *(a for a in actions if str(a) != str(first))]
         if state.phase != "play" or len(actions) <= 1:
             return actions
+        first = self.rule_play(state, seat, actions)
         held = PACKER.counts(state.codes[seat])
         best: dict[tuple[str, str], tuple[tuple[int, int], Any]] = {}
         passes = []
@@ -348,19 +386,25 @@ class DoudizhuSearcher(Searcher):
             if key not in best or cost < best[key][0]:
                 best[key] = (cost, a)
         plays = sorted((a for _, a in best.values()), key=lambda p: (p.is_bomb, p.key, -p.ncards))
-        if not passes:
-            return plays
         normal = [p for p in plays if not p.is_bomb]
         bombs = plays[len(normal):]
-        if seat != state.landlord and state.top_seat != state.landlord:
-            return passes + normal + bombs
-        return normal + passes + bombs
+        if not passes:
+            order = plays
+        elif seat != state.landlord and state.top_seat != state.landlord:
+            order = passes + normal + bombs
+        else:
+            order = normal + passes + bombs
+        return [first, *(a for a in order if str(a) != str(first))]
 
     def playout(self, state, rng: random.Random) -> list[float]:
-        eps = self.epsilon
+        """The rule bot in every seat to the end of the deal (:func:`rule_play`, inlined: the
+        pass is the first answer when there is a play to beat)."""
         while not state.is_terminal():
             check_time()
             seat = state.turn
+            if state.phase != "play":                 # the bidding: the rule bot, from the view
+                state.apply(self.playout_bot().choose(state, seat), seat)
+                continue
             actions = state.legal_actions(seat)
             left = PACKER.total(state.codes[seat])
             top = state.top
@@ -369,8 +413,6 @@ class DoudizhuSearcher(Searcher):
             if action is None:
                 if top is not None and seat != state.landlord and state.top_seat != state.landlord:
                     action = actions[0]
-                elif rng.random() < eps:
-                    action = rng.choice(actions)
                 else:
                     normal = [p for p in plays if not p.is_bomb]
                     if normal:
@@ -383,7 +425,16 @@ class DoudizhuSearcher(Searcher):
                     else:
                         action = min(plays, key=lambda p: (p.type == "rocket", p.key))
             state.apply(action, seat)
+        return self.terminal_values(state)
+
+    def terminal_values(self, state) -> list[float]:
+        """Won 1, lost 0 in a race of plays; the points (the deal's returns) in a race of bids,
+        whose stake they change (:attr:`points`, set by :meth:`search` at each root state)."""
+        if self.points:
+            return [float(r) for r in state.result.returns]
         return result_values(state)
 
 
-register_searcher(DoudizhuSearcher(), DoudizhuRuleBot)
+#: the bids and plays are searched, see :class:`DoudizhuSearcher`
+SEARCHER = DoudizhuSearcher()
+register_searcher(SEARCHER, DoudizhuRuleBot)
