@@ -4,7 +4,7 @@ is a rank multiset, so what is read is its rank counts."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple
 
 from qipai.core.errors import Message
@@ -47,8 +47,8 @@ def read_counts(text: str, order: RankOrder, hand: RankHand | None = None) -> li
     return counts
 
 
-def plays_view(play_log: list[tuple[int, object]], play_cards: list[list[Card]],
-               before: list[list[Card]] = (), seen: dict[str, int] | None = None) -> list[list]:
+def plays_view(play_log: Sequence[tuple[int, object]], play_cards: Sequence[list[Card]],
+               before: Sequence[list[Card]] = (), seen: dict[str, int] | None = None) -> list[list]:
     """The ``plays`` entry of a climbing game's view: ``[seat, text]`` for a pass and
     ``[seat, text, card ids]`` for a play (``play_cards`` holds its cards, one list per non-pass
     entry of ``play_log`` in order; ``before``, the cards of the deal's plays before them).
@@ -72,7 +72,7 @@ def plays_view(play_log: list[tuple[int, object]], play_cards: list[list[Card]],
     return out
 
 
-def bids_view(bid_log: list[tuple[int, object]]) -> list[list]:
+def bids_view(bid_log: Sequence[tuple[int, object]]) -> list[list]:
     """The ``bids`` entry of a climbing game's view: ``[seat, text]`` per bid or pass."""
     return [[s, str(a)] for s, a in bid_log]
 
@@ -133,8 +133,8 @@ def climb_seen(keys: dict[str, Any], since: Any, mark: tuple,
     return ClimbSeen(keys, tail(None), mark, True)
 
 
-def log_seen(keys: dict[str, Any], since: Any, mark: tuple, play_log: list,
-             play_cards: list) -> ClimbSeen:
+def log_seen(keys: dict[str, Any], since: Any, mark: tuple, play_log: Sequence[Any],
+             play_cards: Sequence[Any]) -> ClimbSeen:
     """A :class:`ClimbSeen` of ``keys`` for a game whose ``plays`` are :func:`plays_view` of
     ``play_log`` and ``play_cards``, marked ``mark`` = ``(deal key, len(play_log),
     len(play_cards))``: the entries past ``since``'s lengths when ``since`` continues to it

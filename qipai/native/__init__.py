@@ -49,8 +49,9 @@ GROUPS: dict[str, tuple[str, ...]] = {
     "doudizhu": ("qipai.games.doudizhu.combos", "qipai.games.doudizhu.bidding",
                  "qipai.games.doudizhu.game"),
     # the research env's kept tensor of the climbing games (doudizhu, wakeng, fouafour,
-    # baohuang): one observation's work, item by item (benchmarks/env_speed.py)
-    "climbing": ("qipai.env.climbkept",),
+    # baohuang): one observation's work, item by item, and the plays and bids their states'
+    # seen forms and views give (benchmarks/env_speed.py)
+    "climbing": ("qipai.env.climbkept", "qipai.cards.playtext"),
 }
 
 #: group name -> modules read but not compiled whose ``Final`` constants mypyc writes into the
