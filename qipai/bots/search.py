@@ -45,6 +45,8 @@ from qipai.core.pools import release, stop_pool
 LEVEL_BUDGETS: dict[int, Budget] = {3: Budget(300, 1500), 4: Budget(1200, 4000), 5: Budget(4000, 10000)}
 #: the least and most time a live search is given (ms), and what is kept back for the move's trip
 MIN_MS, SAFETY_MS = 50, 400
+#: the time (ms) kept for a job's trip to a worker and back when its answer is due at a set time
+HOP_MS = 250
 
 _SEARCHERS: dict[str, Searcher] = {}
 log = logging.getLogger(__name__)
@@ -184,8 +186,11 @@ class SearchBot:
             return self._unsampled(state, seat, e)
         return self._action(state, seat, text)
 
-    async def choose_async(self, state: Any, seat: int, ms_left: int | None) -> Any:
-        """Think in the process pool for at most :func:`live_ms`; the state is read only
+    async def choose_async(self, state: Any, seat: int, ms_left: int | None,
+                           due_ms: int | None = None) -> Any:
+        """Think in the process pool for at most :func:`live_ms`, and when ``due_ms`` is given
+        (the time to the end of a held private window, by which the answer must be back) for at
+        most ``due_ms`` less :data:`HOP_MS` (never under :data:`MIN_MS`); the state is read only
         before the first ``await``, except when the rule bot answers (below).
 
         A worker that dies while thinking (killed, out of memory) breaks the pool: the pool
@@ -203,6 +208,8 @@ class SearchBot:
         for attempt in (1, 2):
             spent = int((time.monotonic() - start) * 1000)
             ms = live_ms(self.budget, None if ms_left is None else ms_left - spent)
+            if due_ms is not None:
+                ms = max(MIN_MS, min(ms, due_ms - spent - HOP_MS))
             executor = pool()
             try:
                 text = await loop.run_in_executor(executor, think, *job, self.budget.playouts, ms, seed)

@@ -192,9 +192,11 @@ class BotPlayer(Player):
     """A built-in bot (``qipai.bots.make_bot``): answers each turn after ``think_ms``.
 
     A bot that raises gives no answer, which the clock treats as a timeout (competition.md §6.6).
-    A bot with ``choose_async(state, seat, ms_left)`` (the search bots of levels 3–5) is awaited
-    under real time, so it thinks off the event loop; ``ms_left`` is the time to the seat's
-    deadline (``None`` without a clock). Under virtual time every bot answers with ``choose``.
+    A bot with ``choose_async(state, seat, ms_left, due_ms)`` (the search bots of levels 3–5) is
+    awaited under real time, so it thinks off the event loop; ``ms_left`` is the time to the
+    seat's deadline (``None`` without a clock), ``due_ms`` the time to the end of a held private
+    window's minimum time (``None`` outside one), by which the answer must be back. Under
+    virtual time every bot answers with ``choose``.
     """
 
     def __init__(self, bot: Any, think_ms: int = 0, name: str | None = None) -> None:
@@ -228,9 +230,12 @@ class BotPlayer(Player):
         try:
             if hasattr(self.bot, "choose_async") and isinstance(runner.time, RealTime):
                 # a search bot thinks in a worker process, off the event loop, within its clock
+                now = runner.time.now()
                 deadline = runner.deadline_of(seat)
-                left = None if deadline is None else deadline - runner.time.now()
-                action = await self.bot.choose_async(runner.state, seat, left)
+                left = None if deadline is None else deadline - now
+                # in a held private window the answer is due by the hold's end, whatever the clock
+                by = runner.window_ms_left(now) if _held_window(runner) else None
+                action = await self.bot.choose_async(runner.state, seat, left, by)
                 if runner.turn_of(seat) != turn:
                     return
             else:

@@ -45,6 +45,15 @@ class PrivateWindows:
         self._private_seats = set(to_act)
         return True
 
+    def window_ms_left(self, t: int) -> int | None:
+        """The time (ms) from ``t`` to the end of the open private window's minimum time, or
+        ``None`` when no window held to a minimum time is open. A bot answering in such a window
+        must answer by then: a window that stays open longer when a bot could claim would tell
+        the table that it could (fouafour §3.4)."""
+        if self._private_since is None or not self.window_hold:
+            return None
+        return self._private_since + self.window_hold - t
+
     def _must_hold(self, seat: int, t: int) -> bool:
         """An answer of ``seat`` at ``t`` waits for the window's minimum time when it would end
         the window (the last seat to answer) or when ``seat`` had a choice."""
