@@ -641,22 +641,24 @@ class ShengjiSearcher(DeterminizedSearcher):
         return halving_search(self, roots, seat, budget, rng, self.margin)
 
     def resolver(self, state: Any, seat: int) -> Any:
-        """At the bury the legal set is every kitty of the dealer's hand (millions with two
-        decks, never listed): a bury of the kitty's size of cards in its hand is legal."""
-        if state.phase != "bury":
-            return super().resolver(state, seat)
-        hand, size = Counter(state.hand_faces(seat)), state.kitty_size
+        """The legal set is never listed: it can be huge (the bury: every kitty of the dealer's
+        hand, millions with two decks; a follow by a seat void in the led suit: any cards of its
+        count, over a million against a two-deck tractor), and the look-up is made on a live
+        table's event loop. A text is legal when it parses and a copy of the state, taken now,
+        accepts it, as the referee checks a person's play."""
+        snapshot = state.clone()
+        decks = state.game.options["decks"]
 
-        def bury(text: str) -> Action | None:
+        def legal(text: str) -> Action | None:
             try:
-                action = parse_action(text, state.game.options["decks"])
+                action = parse_action(text, decks)
+                if not isinstance(action, Action):
+                    return None
+                snapshot.clone().apply(action, seat)
             except IllegalAction:
                 return None
-            if not isinstance(action, Action) or action.kind != "bury" or len(action.faces) != size \
-                    or action.counts - hand:
-                return None
             return action
-        return bury
+        return legal
 
     def candidates(self, state: Any, seat: int) -> list[Any]:
         """The rule bot's play first, then as a lead :func:`lead_candidates`, as a follow up to
