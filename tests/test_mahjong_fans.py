@@ -255,3 +255,68 @@ def test_group_tables_by_key_hold_each_groups_entry():
     # a key the tables lack (none a hand reaches) is made from the tiles it names
     g = (4, 13, 27, 31)
     assert combos.pung_entry_by_key(combos.pung_key(g)) == combos.pung_entry(g)
+
+
+def _c14(hand) -> bytes:
+    c = bytearray(34)
+    for t in (*hand.concealed, hand.win):
+        c[t] += 1
+    return bytes(c)
+
+
+def test_winning_shape_is_open_for_every_winning_hand():
+    """The referee's pre-check (``winning_shape``) never shuts out a winning hand: every
+    generated winning hand (standard, seven pairs, orphans, knitted, with and without sets)
+    passes it."""
+    import sys
+
+    from qipai.games.mahjong_gb.fans import fan_table, winning_shape
+
+    sys.path.insert(0, str(Path(__file__).parent))
+    from mahjong_gen import winning_hands
+
+    def scored(hand):
+        if fan_table(hand) is None:
+            raise ValueError("not a win")
+
+    hands = winning_hands(161, 3000, accept=scored)
+    assert {len(h.melds) for h in hands} >= {0, 1, 2, 3}
+    for hand in hands:
+        assert winning_shape(_c14(hand), len(hand.melds)), hand
+
+
+def test_winning_shape_shut_only_where_fan_table_finds_nothing():
+    """Every winning tile of a random hand (13 − 3k concealed tiles beside k pungs) that the
+    pre-check shuts out is one ``fan_table`` finds no winning hand for; and it shuts most out."""
+    import random
+
+    from qipai.games.mahjong_gb.fans import fan_table, winning_shape
+    from qipai.tiles.meld import PUNG, Meld
+    from qipai.tiles.notation import Hand
+
+    rng = random.Random(7)
+    shut = opened = 0
+    for _ in range(400):
+        k = rng.choice((0, 0, 1, 2))
+        wall = [t for t in range(34) for _ in range(4)]
+        rng.shuffle(wall)
+        pungs = []
+        for t in wall:
+            if len(pungs) == k:
+                break
+            if t not in pungs:
+                pungs.append(t)
+        rest = [t for t in wall if t not in pungs]
+        concealed = tuple(sorted(rest[:13 - 3 * k]))
+        melds = tuple(Meld(PUNG, t) for t in pungs)
+        for win in range(34):
+            if concealed.count(win) == 4:
+                continue
+            hand = Hand(concealed, melds, win)
+            ok = winning_shape(_c14(hand), k)
+            if not ok:
+                shut += 1
+                assert fan_table(hand) is None, hand
+            else:
+                opened += 1
+    assert shut > 10 * opened

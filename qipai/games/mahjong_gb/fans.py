@@ -252,6 +252,22 @@ def fan_table(hand: Hand, *, exclusions: str = "pymahjonggb",
     return f
 
 
+def winning_shape(c14: bytes, sets: int) -> bool:
+    """Whether the 34 counts ``c14`` (the concealed tiles with the winning tile) of a hand
+    with ``sets`` declared sets may be a winning shape: ``False`` only when :func:`fan_table`
+    gives ``None`` for every such hand (no standard split, and the gates of :func:`_best` to
+    knitted straight and the special shapes closed). A referee checks it before building the
+    :class:`Hand` it would score: most tiles win nothing."""
+    found, m14, shape = read(c14)
+    if found:
+        return True
+    if sets > 1:
+        return False
+    if (m14 & ~HONOR_MASK).bit_count() >= 9 and any(m14 & k == k for k in KNITTED_MASKS):
+        return True
+    return not sets and bool(shape & (SINGLES | EVEN) or not m14 & ~TERM_HONOR_MASK)
+
+
 def _best(hand: Hand, exclusions: str, mixed_kongs: str) -> tuple[dict[int, int] | None, int]:
     """(fan counts ``{fan number: count}``, their total without flowers) of the best
     interpretation; ``(None, 0)`` when the hand is not a winning shape."""

@@ -33,7 +33,7 @@ from qipai.tiles.tile import name as tile_name
 from qipai.tiles.wall import Wall, check_tile_counts, deal_hands, shuffled
 
 from .actions import KINDS, Action
-from .fans import FanResult, calculate, fan_table
+from .fans import FanResult, calculate, fan_table, winning_shape
 
 # position -> player, per round (rule file section 5): players A B C D are seats 0 1 2 3
 MCR_SEATING = ((0, 1, 2, 3), (1, 0, 3, 2), (2, 3, 1, 0), (3, 2, 0, 1))
@@ -371,7 +371,13 @@ class MahjongState(TileMatch):
         win must be thirteen orphans (robbing a concealed kong)."""
         if win is None:
             return None
-        if not self_drawn and self.hands[seat][win] >= 4:
+        h = self.hands[seat]
+        if not self_drawn and h[win] >= 4:
+            return None
+        c14 = bytearray(h)
+        if not self_drawn:
+            c14[win] += 1
+        if not winning_shape(bytes(c14), len(self.melds[seat])):
             return None
         hand = self._hand_for(seat, win, self_drawn=self_drawn, robbing=robbing)
         f = fan_table(hand, exclusions=self.opt["exclusions"], mixed_kongs=self.opt["mixed_kongs"])
