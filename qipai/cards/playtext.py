@@ -123,16 +123,6 @@ class ClimbSeen(NamedTuple):
     whole: bool
 
 
-def climb_seen(keys: dict[str, Any], since: Any, mark: tuple,
-               tail: Callable[[tuple | None], list[list]]) -> ClimbSeen:
-    """A :class:`ClimbSeen` of ``keys`` whose plays are ``tail(since)`` (the entries past
-    ``since``'s lengths, ``tail(None)`` all of them) when ``since`` continues to ``mark``
-    (:func:`~qipai.core.viewdelta.continues`), else whole."""
-    if continues(since, mark):
-        return ClimbSeen(keys, tail(since), mark, False)
-    return ClimbSeen(keys, tail(None), mark, True)
-
-
 def log_seen(keys: dict[str, Any], since: Any, mark: tuple, play_log: Sequence[Any],
              play_cards: Sequence[Any]) -> ClimbSeen:
     """A :class:`ClimbSeen` of ``keys`` for a game whose ``plays`` are :func:`plays_view` of

@@ -19,13 +19,13 @@ import json
 from typing import Any
 
 from qipai.cards import Card, parse_card, shown, shown_ids, table_ids, table_seen
-from qipai.cards.playtext import ClimbSeen, climb_seen
+from qipai.cards.playtext import ClimbSeen
 from qipai.core.errors import IllegalAction, Message, NotationError, why, why_cause, why_inner
 from qipai.core.game import Game, Result, State
 from qipai.core.options import Option
 from qipai.core.registry import register
 from qipai.core.rng import DealRng, commitment, new_seed
-from qipai.core.viewdelta import ViewDelta, growing_delta
+from qipai.core.viewdelta import ViewDelta, continues, growing_delta
 
 from . import shandong
 from . import tribute as trib
@@ -566,10 +566,14 @@ class BaohuangState(Selection, State):
                 "revealed": shown_ids(self.revealed), "finished": list(self.finished),
                 "top": self._top_view()}
         plays = self.plays
-
-        def tail(since: tuple | None) -> list[list]:
-            return _plays_shown(plays, since[1] if since else 0)
-        return climb_seen(keys, since, (len(self.dealt), len(plays)), tail)
+        mark = (len(self.dealt), len(plays))
+        # the mark ends with the table's counts of the ranks laid: the new plays are labelled
+        # without counting the deal's earlier plays again
+        if type(since) is tuple and len(since) == 3 and continues(since[:2], mark):
+            seen = dict(since[2])
+            return ClimbSeen(keys, _plays_shown(plays, since[1], seen), (*mark, seen), False)
+        seen = {}
+        return ClimbSeen(keys, _plays_shown(plays, 0, seen), (*mark, seen), True)
 
     def _tribute_seen(self, seat: int | None) -> list[list]:
         """The tribute ``[giver, receiver, card id]`` as ``seat`` sees it: the giver and the
@@ -669,15 +673,19 @@ def _canonical(action: Any) -> Any:
     return parsed
 
 
-def _plays_shown(plays: list[tuple[int, str, list[str]]], start: int = 0) -> list[list]:
+def _plays_shown(plays: list[tuple[int, str, list[str]]], start: int = 0,
+                 seen: dict[str, int] | None = None) -> list[list]:
     """The view's ``plays`` entries from ``start`` on: ``[seat, "pass", []]`` for a pass,
     ``[seat, set text, card ids]`` for a play, its cards shown by the table's labels
     (:func:`qipai.cards.table_ids`: the ``k``-th card of a rank laid this deal shows the
     ``k``-th suit of ``S H D C``; the copies of a face numbered within the play, as
     :func:`shown_ids` numbers every list of this game), never the physical copies taken: which
     faces leave a hand would tell which it held, and a play of the named card's face would
-    name the guard (§3.6: the guard is hidden)."""
-    seen = table_seen([parse_card(c) for c in ids] for _, _, ids in plays[:start])
+    name the guard (§3.6: the guard is hidden). ``seen`` (optional) stands for the table's
+    counts of the ranks of ``plays[:start]`` (:func:`qipai.cards.table_seen`) and is updated
+    with those of the plays shown."""
+    if seen is None:
+        seen = table_seen([parse_card(c) for c in ids] for _, _, ids in plays[:start])
     return [[s, t, shown_ids(parse_card(c) for c in table_ids([parse_card(c) for c in ids], seen))]
             for s, t, ids in plays[start:]]
 
