@@ -133,3 +133,28 @@ def test_the_level_chosen_at_bot_and_fill_is_the_seats_bot(tmp_path):
         assert isinstance(bots[1], SearchBot) and bots[1].level == 4
         assert bots[0].budget == search.LEVEL_BUDGETS[3] and bots[1].budget == search.LEVEL_BUDGETS[4]
         assert bots[2] is None                  # alice's seat
+
+
+def test_jobs_queued_behind_a_busy_worker_answer_within_the_seats_time(one_worker):
+    """Six tables' level-5 go bots ask at once with one worker: each job's time counts from when
+    it was sent, not from when the worker took it up, so a job that waited its time out is
+    answered by the rule bot at once and every seat has its move within its clock (counted from
+    the worker's start, the sixth answer came after six searches of 0.6 s: 3.6 s)."""
+    state = qipai.load("go", board_size=9).new_state()
+    bots = [make_bot("go", "mcts5", seed=s) for s in range(6)]
+    ms_left = 2800                          # a search of (2800 - 400) / 4 = 600 ms each
+    _think(bots[0], state, 1000)            # the worker started, off the measure
+
+    async def timed(bot):
+        t0 = time.monotonic()
+        move = await bot.choose_async(state, 0, ms_left)
+        return move, (time.monotonic() - t0) * 1000
+
+    async def all_at_once():
+        return await asyncio.gather(*(timed(b) for b in bots))
+
+    answers = asyncio.run(all_at_once())
+    for move, took in answers:
+        assert move in state.legal_actions(0)
+        assert took < ms_left, [round(t) for _, t in answers]
+    assert sum(b.unsampled for b in bots) >= 1      # the jobs that waited: the rule bot's moves

@@ -79,11 +79,18 @@ def _game(game_id: str, options_json: str) -> Any:
 
 
 def think(game_id: str, options: dict[str, Any], seat: int, inputs: dict[str, Any], playouts: int,
-          ms: int | None, seed: int) -> str:
+          ms: int | None, seed: int, sent: float | None = None) -> str:
     """One decision (runs in a worker process or in the caller): the text of the action the
-    search chooses for ``seat`` from ``inputs``, within ``ms`` from the call (the root states'
-    preparation counted; :func:`qipai.bots.mcts.deadline`). Raises what the searcher raises:
-    :class:`~qipai.bots.mcts.OutOfTime` when no root state was drawn in time."""
+    search chooses for ``seat`` from ``inputs``, within ``ms`` from the call, or from ``sent``
+    (the ``time.monotonic()`` at which a live table sent the job: a job that waited in the
+    pool's queue for a free worker has that much less time; the root states' preparation
+    counted; :func:`qipai.bots.mcts.deadline`). Raises what the searcher raises:
+    :class:`~qipai.bots.mcts.OutOfTime` when no root state was drawn in time (at once when the
+    job waited past its time)."""
+    if ms is not None and sent is not None:
+        ms -= int((time.monotonic() - sent) * 1000)
+        if ms <= 0:
+            raise OutOfTime("the job waited for a worker past its time")
     searcher = searcher_for(game_id)
     game = _game(game_id, json.dumps(options, sort_keys=True))
     with deadline(ms):
@@ -212,7 +219,8 @@ class SearchBot:
                 ms = max(MIN_MS, min(ms, due_ms - spent - HOP_MS))
             executor = pool()
             try:
-                text = await loop.run_in_executor(executor, think, *job, self.budget.playouts, ms, seed)
+                text = await loop.run_in_executor(executor, think, *job, self.budget.playouts, ms, seed,
+                                                  time.monotonic())
                 break
             except BrokenProcessPool:
                 _drop_pool(executor)
