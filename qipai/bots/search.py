@@ -46,7 +46,7 @@ LEVEL_BUDGETS: dict[int, Budget] = {3: Budget(300, 1500), 4: Budget(1200, 4000),
 #: the least and most time a live search is given (ms), and what is kept back for the move's trip
 MIN_MS, SAFETY_MS = 50, 400
 #: the time (ms) kept for a job's trip to a worker and back when its answer is due at a set time
-HOP_MS = 250
+HOP_MS = 500
 
 _SEARCHERS: dict[str, Searcher] = {}
 log = logging.getLogger(__name__)
