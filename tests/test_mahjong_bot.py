@@ -118,3 +118,48 @@ def test_a_seat_in_trusteeship_at_a_lobby_table_plays_as_the_bot(game_id):
     assert kinds[0] <= {"discard", "pass"}
     assert {"win"} <= kinds[1] and kinds[1] & {"chow", "pung", "kong"}
     assert runs[1] == runs[2]
+
+
+def test_choose_discard_skips_the_waits_of_a_far_hand_and_chooses_the_same():
+    """``choose_discard`` looks for no waits in a hand of shanten 1 or more and chooses what
+    looking for them chose (every discard's waits, as before), on random hands beside 0-3 sets
+    and hands one tile from a win."""
+    from qipai.bots.mahjong_gb import choose_discard
+    from qipai.bots.tilerules import tile_value
+
+    def reference(counts, options, rng):
+        best = best_key = None
+        for t in options:
+            counts[t] -= 1
+            w = waits(counts)
+            live = sum(4 - counts[k] for k in w)
+            key = (1 if w else 0, live, -tile_value(counts, t) if not w else 0, rng.random())
+            counts[t] += 1
+            if best_key is None or key > best_key:
+                best, best_key = t, key
+        return best
+
+    rng = random.Random(5)
+    hands = []
+    for _ in range(300):
+        k = rng.randrange(4)
+        wall = [t for t in range(34) for _ in range(4)]
+        rng.shuffle(wall)
+        counts = [0] * 34
+        for t in wall[:14 - 3 * k]:
+            counts[t] += 1
+        hands.append(counts)
+    for hand in winning_hands(3, 100):       # a complete hand with one tile swapped: near a win
+        counts = [0] * 34
+        for t in (*hand.concealed, hand.win):
+            counts[t] += 1
+        counts[hand.win] -= 1
+        counts[rng.choice([t for t in range(34) if counts[t] < 4])] += 1
+        hands.append(counts)
+    near = 0
+    for counts in hands:
+        options = [t for t in range(34) if counts[t]]
+        near += shanten(counts, (14 - sum(counts)) // 3) < 1
+        assert choose_discard(list(counts), options, random.Random(1)) == \
+            reference(list(counts), options, random.Random(1))
+    assert near > 50

@@ -25,12 +25,15 @@ from qipai.tiles.wall import tile_set
 
 
 def choose_discard(counts: list[int], options: list[int], rng: random.Random) -> int:
-    """The discard (a kind in ``options``) that leaves the best hand of ``counts``."""
+    """The discard (a kind in ``options``) that leaves the best hand of ``counts``. A hand
+    of shanten 1 or more (14 − 3k tiles beside k sets) leaves no discard ready: its waits are
+    not looked for (the same choice, a fraction of the cost)."""
     best = None
     best_key = None
+    far = shanten(counts, (14 - sum(counts)) // 3) >= 1
     for t in options:
         counts[t] -= 1
-        w = waits(counts)
+        w = () if far else waits(counts)
         live = sum(4 - counts[k] for k in w)
         key = (1 if w else 0, live, -tile_value(counts, t) if not w else 0, rng.random())
         counts[t] += 1
@@ -115,6 +118,8 @@ class MahjongSearcher(TileSearcher, HalvingSearcher):
         win = next((a for a in actions if a.kind == "win"), None)
         if win is not None:
             return win
+        if len(actions) == 1:       # most seats in a claim window: the pass alone
+            return actions[0]
         p = state.pending
         claim = None
         if p is not None:
