@@ -17,6 +17,8 @@ turns, as the env reads it (min of 5 passes over 20 random games). ``--draw nonz
 legal slots from the mask by ``mask.view(bool).nonzero()[0]`` instead of ``np.flatnonzero``
 (the same slots; the wrapper costs ~2 µs a step); ``--draw slots`` makes the env with
 ``action_mask=False`` and draws from ``env.legal_slots(agent)`` (no mask made or scanned).
+``--free`` also times the env with each seat's tensor a copy of a zero array, in the same
+rounds: the bound this loop allows with an observation that costs nothing.
 """
 
 from __future__ import annotations
@@ -177,6 +179,17 @@ def followed_view(gid: str, games: int = 20, passes: int = 5) -> str:
     return f"{gid}: followed view {best:.1f} us ({n} views)"
 
 
+def free_env(gid: str, masked: bool):
+    """The env of ``gid`` with each seat's tensor a copy of a zero array (no view, no seen
+    form, no tensor): what is left of a step is the mask, PettingZoo's ``last`` and ``step``,
+    the loop's draw and ``apply``."""
+    env = E.pettingzoo(gid, action_mask=masked, **GAMES[gid])
+    zero = np.zeros(env.encoder.shape, np.float32)
+    for t in env._tensors:
+        t.follow = lambda state, views: zero.copy()
+    return env
+
+
 def rlcard_game_steps():
     import rlcard
 
@@ -208,6 +221,9 @@ def main() -> None:
                         "from env.legal_slots of an env made without masks")
     p.add_argument("--followed", action="store_true",
                    help="print the CPU time of one followed view at the seat's turns instead")
+    p.add_argument("--free", action="store_true",
+                   help="also run the env with each seat's tensor a copy of a zero array (the "
+                        "bound the loop allows with an observation that costs nothing)")
     a = p.parse_args()
     if a.followed:
         for gid in a.games:
@@ -222,19 +238,28 @@ def main() -> None:
             print(breakdown(gid), flush=True)
         return
     clock = time.process_time
-    print(f"{'game':16} {'raw steps/s':>12} {'env steps/s':>12} {'env/raw':>8}")
+    print(f"{'game':16} {'raw steps/s':>12} {'env steps/s':>12} {'env/raw':>8}"
+          + (f" {'free steps/s':>12} {'free/raw':>8}" if a.free else ""))
     for gid in a.games:
         opts = GAMES[gid]
         game = qipai.load(gid, **opts)
         env = E.pettingzoo(gid, action_mask=a.draw != "slots", **opts)
-        raws, envs = [], []
+        raws, envs, frees = [], [], []
         seeds = iter(range(10**6))
+        free = free_env(gid, a.draw != "slots") if a.free else None
         for _ in range(a.rounds):
             raws.append(rate(lambda g=game, s=seeds: raw_game(g, next(s)), a.seconds, clock))
             envs.append(rate(lambda e=env, s=seeds: env_game(e, next(s), DRAWS[a.draw]),
                              a.seconds, clock))
+            if free is not None:
+                frees.append(rate(lambda e=free, s=seeds: env_game(e, next(s), DRAWS[a.draw]),
+                                  a.seconds, clock))
         r, e = statistics.median(raws), statistics.median(envs)
-        print(f"{gid:16} {r:12.0f} {e:12.0f} {e / r:8.2f}", flush=True)
+        line = f"{gid:16} {r:12.0f} {e:12.0f} {e / r:8.2f}"
+        if free is not None:
+            f = statistics.median(frees)
+            line += f" {f:12.0f} {f / r:8.2f}"
+        print(line, flush=True)
     if "doudizhu" in a.games:
         try:
             one = rlcard_game_steps()
