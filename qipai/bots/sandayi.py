@@ -228,6 +228,12 @@ def determinize_deal(game: Any, view: dict, rng: random.Random, tries: int = 300
     of the other seats as they did (:func:`rule_bid`: a pass says its hand is weak, a bid how
     strong); the draw that disagrees with the fewest answers is kept when none agrees. A
     dealer seen by another seat to have buried buries as the rule bot does."""
+    return deal_sample(game, view, rng, tries)[0]
+
+
+def deal_sample(game: Any, view: dict, rng: random.Random, tries: int) -> tuple[Any, bool]:
+    """:func:`determinize_deal`'s state, and whether a draw agreed with every bid of the other
+    seats (False: the closest of the ``tries`` draws was kept)."""
     me, phase, dealer = view["seat"], view["phase"], view["dealer"]
     hand = list(view["hand"])
     kitty = list(view["kitty"]) if view["kitty"] is not None else None
@@ -252,6 +258,7 @@ def determinize_deal(game: Any, view: dict, rng: random.Random, tries: int = 300
         if not wrong:
             break
     assert best is not None
+    agreed = not best[0]
     faces = {p: [c.face for c in cards] for p, cards in best[1].items()}
     deal: dict[str, Any] = {"hands": [mine if s == me else faces[s] for s in range(SEATS)],
                             "kitty": kitty or faces["kitty"], "first_bidder": view["first_bidder"]}
@@ -267,7 +274,7 @@ def determinize_deal(game: Any, view: dict, rng: random.Random, tries: int = 300
     if phase == "trump":
         state.apply(Bury(tuple(read_card(f) for f in buried)) if me == dealer
                     else rule_bury(state.hands[dealer]), dealer)
-    return state
+    return state, agreed
 
 
 class PlannedBury:
@@ -346,13 +353,22 @@ class SandayiSearcher(HalvingSearcher):
         super().__init__(*args, **kw)
         self._phase = "play"
 
+    #: draws a sample before the play tries for the other seats' bids; after one sample of a
+    #: decision in which none agreed (seats that bid as the rule bot never would: a person),
+    #: only :attr:`few_tries`, so such a view costs about what an ordinary one does
+    tries, few_tries = 300, 8
+
     def root_states(self, game: Any, inputs: dict[str, Any]) -> Any:
         self._phase = inputs["view"]["phase"]
+        self._tries = self.tries
         return super().root_states(game, inputs)
 
     def determinize(self, game: Any, view: dict, rng: random.Random) -> Any:
         if view["phase"] in BEFORE_PLAY:
-            return determinize_deal(game, view, rng)
+            state, agreed = deal_sample(game, view, rng, getattr(self, "_tries", self.tries))
+            if not agreed:
+                self._tries = self.few_tries
+            return state
         return determinize(game, view, rng)
 
     def search(self, roots: Any, seat: int, budget: Any, rng: random.Random) -> Any:
