@@ -27,11 +27,12 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+from shengji_variants import VARIANTS  # noqa: E402
+
 import qipai  # noqa: E402
 from qipai.bots import make_bot  # noqa: E402
 from qipai.bots import shengji as sj  # noqa: E402
 from qipai.bots.mcts import Budget  # noqa: E402
-from shengji_variants import VARIANTS  # noqa: E402
 
 
 def true_value(state: Any, action: Any, seat: int) -> tuple[float, bool]:
@@ -70,7 +71,8 @@ def run(first: int, games: int, every: int, variants: list[str], path: Path | No
                     try:
                         t = time.process_time()
                         roots = sj.SEARCHER.root_states(game, sj.SEARCHER.inputs(state, seat))
-                        text = sj.SEARCHER.search(roots, seat, Budget(300), random.Random(seed * 1000 + turn)).action
+                        rng = random.Random(seed * 1000 + turn)
+                        text = sj.SEARCHER.search(roots, seat, Budget(300), rng).action
                         cpu = time.process_time() - t
                     finally:
                         for k, v in saved.items():
@@ -82,8 +84,9 @@ def run(first: int, games: int, every: int, variants: list[str], path: Path | No
                 if path:
                     with path.open("a") as f:
                         f.write(json.dumps(row) + "\n")
-                print(seed, turn, state.phase, {n: (row[n]["play"] != row["rule"], round(row[n]["value"] - row["rule_value"], 3))
-                                                for n in variants}, file=sys.stderr, flush=True)
+                gains = {n: (row[n]["play"] != row["rule"], round(row[n]["value"] - row["rule_value"], 3))
+                         for n in variants}
+                print(seed, turn, state.phase, gains, file=sys.stderr, flush=True)
             turn += state.phase == "play"
             state.apply(rule, seat)
 
@@ -111,8 +114,9 @@ def summary(path: Path) -> str:
         p = [r[n]["value"] - r[names[0]]["value"] for r in rows]
         pm = sum(p) / len(p)
         pse = math.sqrt(sum((x - pm) ** 2 for x in p) / (len(p) - 1) / len(p)) if len(p) > 1 else 0.0
-        out.append(f"| {n} | {left} | {m:+.4f} [{m - 1.96 * se:+.4f}, {m + 1.96 * se:+.4f}] | {better}-{worse} "
-                   f"| {won}-{lost} | {pm:+.4f} [{pm - 1.96 * pse:+.4f}, {pm + 1.96 * pse:+.4f}] | {cpu:.2f} |")
+        out.append(f"| {n} | {left} | {m:+.4f} [{m - 1.96 * se:+.4f}, {m + 1.96 * se:+.4f}] "
+                   f"| {better}-{worse} | {won}-{lost} "
+                   f"| {pm:+.4f} [{pm - 1.96 * pse:+.4f}, {pm + 1.96 * pse:+.4f}] | {cpu:.2f} |")
     return "\n".join(out)
 
 
